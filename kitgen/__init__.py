@@ -1,0 +1,3 @@
+"""kitgen: YAML game definitions to print-and-play kits."""
+
+__version__ = "0.1.0"

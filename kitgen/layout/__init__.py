@@ -1,0 +1,1 @@
+"""layout stage of the kitgen pipeline."""

@@ -1,0 +1,1 @@
+"""model stage of the kitgen pipeline."""

@@ -1,0 +1,1 @@
+"""source stage of the kitgen pipeline."""
