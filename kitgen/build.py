@@ -1,0 +1,127 @@
+"""The pipeline: load -> read -> check -> plan -> draw -> write, one call per stage."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from . import __version__
+from .errors import Diagnostic, Diagnostics, KitError
+from .layout.env import PlanEnv
+from .layout.frame import frame_document
+from .layout.plan import Document
+from .model.game import Game, Settings
+from .output import manifest_json, safe_name, sha256, write_kit
+from .render.fonts import FontBook, FontError
+from .render.pdf import render_document
+from .sections import SECTIONS
+from .source.game import find_game_file, read_game
+
+FONTS_DIR = Path(__file__).resolve().parent.parent / "fonts"
+
+
+@dataclass
+class BuildResult:
+    game: Game
+    diagnostics: Diagnostics
+    folder: Path | None = None
+    manifest: dict = field(default_factory=dict)
+
+
+def load(path: Path, diags: Diagnostics) -> Game:
+    """Read a game; raises KitError if the input has errors."""
+    try:
+        game = read_game(find_game_file(path), SECTIONS, diags)
+    except KitError as exc:  # a file that could not be parsed at all
+        diags.extend(d for d in exc.diagnostics if d not in diags.items)
+        raise KitError(diags.items) from None
+    diags.raise_if_errors()
+    return game
+
+
+def check(game: Game, diags: Diagnostics) -> None:
+    """Rules checks that need the whole game (each section's own)."""
+    for key, model in game.sections.items():
+        section = SECTIONS[key]
+        if section.check is not None:
+            section.check(game, model, diags)
+    diags.raise_if_errors()
+
+
+def font_book(game: Game) -> FontBook:
+    return FontBook([game.folder, game.folder / "fonts", FONTS_DIR])
+
+
+def plan(game: Game, settings: Settings, fonts: FontBook, diags: Diagnostics) -> list[Document]:
+    env = PlanEnv(game, settings, fonts, diags)
+    try:
+        env.face()  # the game's font must resolve before anything is laid out
+    except FontError as exc:
+        raise KitError(Diagnostic("error", game.span, "font", exc.message, exc.hint)) from None
+    docs: list[Document] = []
+    for key, model in game.sections.items():
+        section = SECTIONS[key]
+        if section.plan is not None:
+            try:
+                docs.extend(section.plan(model, env))
+            except FontError as exc:
+                raise KitError(Diagnostic("error", game.span, key, exc.message, exc.hint)) from None
+    note = f"seed {settings.seed}" if settings.seed is not None else ""
+    for doc in docs:
+        safe_name(doc.name)
+        frame_document(doc, game.title, settings.paper, note)
+    diags.raise_if_errors()
+    return docs
+
+
+def draw(game: Game, docs: list[Document], settings: Settings) -> dict[str, bytes]:
+    from .render.icons import paint_icon
+
+    return {f"{doc.name}.pdf": render_document(doc, settings.paper, game.title, paint_icon)
+            for doc in docs}
+
+
+def manifest_for(game: Game, settings: Settings, docs: list[Document],
+                 pdfs: dict[str, bytes]) -> dict:
+    files, items = [], []
+    for doc in docs:
+        name = f"{doc.name}.pdf"
+        files.append({"path": name, "pages": len(doc.pages) or 1, "sha256": sha256(pdfs[name])})
+        for number, page in enumerate(doc.pages, start=1):
+            for item in page.items:
+                entry = {"kind": item.kind, "id": item.id, "piece": item.piece, "file": name,
+                         "page": number, "side": item.side,
+                         "bbox": [round(v, 4) for v in item.bbox]}
+                entry.update(item.extra)
+                items.append(entry)
+    return {
+        "kitgen": __version__,
+        "game": game.id,
+        "title": game.title,
+        "paper": settings.paper.name,
+        "page_size": [round(v, 4) for v in settings.paper.size],
+        "duplex": settings.duplex,
+        "seed": settings.seed,
+        "files": files,
+        "items": items,
+    }
+
+
+def build(path: Path, out_root: Path, settings_for: Callable[[Game], Settings],
+          log: Callable[[str], None] = lambda _: None) -> BuildResult:
+    """Build one game into out_root/<game id>/. Raises KitError on input errors."""
+    diags = Diagnostics()
+    game = load(path, diags)
+    log(f"{game.id}: read {len(game.files)} file(s)")
+    check(game, diags)
+    settings = settings_for(game)
+    docs = plan(game, settings, font_book(game), diags)
+    log(f"{game.id}: planned {len(docs)} document(s), {sum(len(d.pages) for d in docs)} page(s)")
+    pdfs = draw(game, docs, settings)
+    manifest = manifest_for(game, settings, docs, pdfs)
+    files = dict(pdfs)
+    files["manifest.json"] = manifest_json(manifest)
+    folder = write_kit(out_root, game.id, files)
+    log(f"{game.id}: wrote {len(files)} file(s) to {folder}")
+    return BuildResult(game, diags, folder, manifest)

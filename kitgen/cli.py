@@ -1,0 +1,156 @@
+"""The kitgen command line. The only place that decides how the process exits:
+0 ok (warnings allowed), 1 the input has errors, 2 usage errors."""
+
+from __future__ import annotations
+
+import os
+import sys
+import traceback
+from pathlib import Path
+
+import click
+
+from . import __version__
+from .build import build as run_build
+from .build import check as run_check
+from .build import load
+from .errors import Diagnostics, KitError
+from .model.game import Game, Settings
+from .units import PAPER_NAMES, PAPERS, UnitError, mm, parse_length
+
+EXIT_INPUT = 1
+EXIT_USAGE = 2
+EXIT_INTERNAL = 3
+
+EXAMPLES = """
+\b
+Examples:
+  kitgen build content/ryamon            build one game into output/ryamon/
+  kitgen build content/* --paper a4      every game, on A4
+  kitgen build content/reshuffled --duplex long --back-offset 0.5,-0.3
+  kitgen check content/ryamon            validate without writing anything
+"""
+
+
+def _report(diags: Diagnostics | list, quiet: bool = False) -> None:
+    items = list(diags)
+    for d in items:
+        if quiet and not d.is_error:
+            continue
+        click.echo(str(d), err=True)
+    errors = sum(1 for d in items if d.is_error)
+    warnings = len(items) - errors
+    if errors or (warnings and not quiet):
+        click.echo(f"{errors} error(s), {warnings} warning(s)", err=True)
+
+
+def _length_option(ctx, param, value):
+    if value is None:
+        return None
+    try:
+        return parse_length(value)
+    except UnitError as exc:
+        raise click.BadParameter(f"{exc.message} ({exc.hint})" if exc.hint else exc.message) from None
+
+
+def _offset_option(ctx, param, value):
+    """'X,Y' in millimetres -> points."""
+    if value is None:
+        return (0.0, 0.0)
+    try:
+        x_text, y_text = value.split(",")
+        x, y = float(x_text), float(y_text)
+    except ValueError:
+        raise click.BadParameter(f"{value!r}: write X,Y in millimetres, e.g. 0.5,-1") from None
+    if abs(x) > 10 or abs(y) > 10:
+        raise click.BadParameter(f"{value!r}: an offset over 10 mm is a printer setup problem")
+    return (mm(x), mm(y))
+
+
+def _guard(fn):
+    """Input errors exit 1 with their diagnostics; anything unexpected exits 3, briefly."""
+    def wrapper(*args, **kwargs):
+        try:
+            return fn(*args, **kwargs)
+        except KitError as exc:
+            _report(exc.diagnostics)
+            sys.exit(EXIT_INPUT)
+        except (click.ClickException, click.exceptions.Exit, SystemExit, click.Abort):
+            raise
+        except KeyboardInterrupt:
+            click.echo("interrupted; previous output left as it was", err=True)
+            sys.exit(130)
+        except Exception as exc:  # a bug in kitgen, not in the input
+            if os.environ.get("KITGEN_DEBUG"):
+                traceback.print_exc()
+            click.echo(f"kitgen: internal error: {type(exc).__name__}: {exc}\n"
+                       "please report it (set KITGEN_DEBUG=1 for details)", err=True)
+            sys.exit(EXIT_INTERNAL)
+    wrapper.__name__ = fn.__name__
+    wrapper.__doc__ = fn.__doc__
+    return wrapper
+
+
+@click.group(epilog=EXAMPLES, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="kitgen")
+def main() -> None:
+    """Turn YAML game definitions into print-and-play kits."""
+
+
+@main.command(epilog=EXAMPLES)
+@click.argument("paths", nargs=-1, required=True, type=click.Path(path_type=Path))
+@click.option("-o", "--output", "out_root", default="output", show_default=True,
+              type=click.Path(file_okay=False, path_type=Path), help="Folder for the kits.")
+@click.option("--paper", type=click.Choice(PAPER_NAMES), default=None,
+              help="Paper for every sheet (default: the game's own, else letter).")
+@click.option("--duplex", type=click.Choice(["none", "long", "short"]), default="none",
+              show_default=True, help="Backs on their own pages for a duplex printer.")
+@click.option("--back-offset", callback=_offset_option, default=None, metavar="X,Y",
+              help="Shift duplex back pages by X,Y mm (read it off the calibration page).")
+@click.option("--bleed", callback=_length_option, default=None, metavar="LEN",
+              help="Bleed around pieces, e.g. 1/8in or 3mm.")
+@click.option("--seed", type=click.IntRange(0, 2**31 - 1), default=None,
+              help="Seed for generated content; printed on the sheets.")
+@click.option("--fit", is_flag=True, help="Scale big maps onto one sheet instead of tiling.")
+@click.option("-q", "--quiet", is_flag=True, help="Only errors.")
+@_guard
+def build(paths, out_root, paper, duplex, back_offset, bleed, seed, fit, quiet) -> None:
+    """Build kits (PDFs and manifest.json) from game folders or game.yaml files."""
+    diags_all: list = []
+
+    def settings_for(game: Game) -> Settings:
+        return Settings(paper=PAPERS[paper or game.paper], duplex=duplex, bleed=bleed,
+                        back_offset=back_offset, seed=seed, fit=fit)
+
+    log = (lambda _m: None) if quiet else (lambda m: click.echo(f"kitgen: {m}", err=True))
+    failed = False
+    for path in paths:
+        try:
+            result = run_build(path, out_root, settings_for, log)
+            diags_all.extend(result.diagnostics)
+        except KitError as exc:
+            diags_all.extend(exc.diagnostics)
+            failed = True
+    _report(diags_all, quiet)
+    if failed:
+        sys.exit(EXIT_INPUT)
+
+
+@main.command(epilog=EXAMPLES)
+@click.argument("paths", nargs=-1, required=True, type=click.Path(path_type=Path))
+@click.option("-q", "--quiet", is_flag=True, help="Only errors.")
+@_guard
+def check(paths, quiet) -> None:
+    """Validate games without writing anything."""
+    diags = Diagnostics()
+    failed = False
+    for path in paths:
+        try:
+            run_check(load(path, diags), diags)
+        except KitError:
+            failed = True
+    _report(diags, quiet)
+    if failed:
+        sys.exit(EXIT_INPUT)
+    if not quiet:
+        click.echo(f"ok: {len(paths)} checked", err=True)

@@ -1,0 +1,61 @@
+"""Colours as '#rrggbb' strings: hex, a small set of CSS names, or the game's palette."""
+
+from __future__ import annotations
+
+import re
+
+NAMED = {
+    "black": "#000000", "white": "#ffffff", "red": "#d62728", "green": "#2ca02c",
+    "blue": "#1f5fbf", "yellow": "#f2c80f", "orange": "#f28e1c", "purple": "#7b3fa0",
+    "brown": "#8c564b", "grey": "#808080", "gray": "#808080", "lightgrey": "#d3d3d3",
+    "lightgray": "#d3d3d3", "darkgrey": "#404040", "darkgray": "#404040", "navy": "#1b2a4a",
+    "teal": "#1a8080", "olive": "#6b6b1e", "maroon": "#7a1f1f", "pink": "#e377c2",
+    "cyan": "#17becf", "tan": "#d2b48c", "none": "none",
+}
+_HEX = re.compile(r"^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$")
+
+
+class ColourError(ValueError):
+    def __init__(self, message: str, hint: str = ""):
+        super().__init__(message)
+        self.message = message
+        self.hint = hint
+
+
+def parse_colour(text: str, palette: dict[str, str] | None = None) -> str:
+    """'#abc', '#aabbcc', a CSS name or a palette name -> '#aabbcc' ('none' stays 'none')."""
+    key = text.strip()
+    if palette and key in palette:
+        return palette[key]
+    low = key.lower()
+    if low in NAMED:
+        return NAMED[low]
+    if _HEX.match(key):
+        if len(key) == 4:
+            key = "#" + "".join(c * 2 for c in key[1:])
+        return key.lower()
+    names = sorted(palette or {}) + ["#rrggbb", "black", "white", "red", "..."]
+    raise ColourError(f"unknown colour {text!r}", "use " + ", ".join(names))
+
+
+def rgb(colour: str) -> tuple[float, float, float]:
+    """'#rrggbb' -> floats 0..1."""
+    return tuple(int(colour[i : i + 2], 16) / 255 for i in (1, 3, 5))  # type: ignore[return-value]
+
+
+def luminance(colour: str) -> float:
+    r, g, b = rgb(colour)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def readable_on(background: str) -> str:
+    """Black or white text, whichever reads better on the background."""
+    if background == "none":
+        return "#000000"
+    return "#000000" if luminance(background) > 0.5 else "#ffffff"
+
+
+def mix(a: str, b: str, t: float) -> str:
+    """Blend colour a toward b by t (0..1): tints for zebra rows and light fills."""
+    ra, rb = rgb(a), rgb(b)
+    return "#" + "".join(f"{round((x + (y - x) * t) * 255):02x}" for x, y in zip(ra, rb, strict=True))

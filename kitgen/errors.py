@@ -1,0 +1,106 @@
+"""Diagnostics: every problem names a place (file, line, column) and a path.
+
+Library code collects diagnostics and raises KitError; only cli.py decides
+how the process exits.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True, order=True)
+class Span:
+    """A place in a source file; line and col are 1-based."""
+
+    file: str
+    line: int = 0
+    col: int = 0
+
+    def __str__(self) -> str:
+        shown = _display_path(self.file)
+        if self.line <= 0:
+            return shown
+        return f"{shown}:{self.line}:{self.col}"
+
+
+def _display_path(path: str) -> str:
+    """Relative to the working directory when that is shorter, so messages stay readable."""
+    try:
+        rel = os.path.relpath(path)
+    except ValueError:  # another drive on Windows
+        return path
+    return rel if not rel.startswith("..") else path
+
+
+@dataclass(frozen=True)
+class Diagnostic:
+    severity: str  # "error" or "warning"
+    span: Span | None
+    path: str  # where in the document: counters[3].front.text
+    message: str
+    hint: str = ""
+
+    def __str__(self) -> str:
+        where = f"{self.span}: " if self.span else ""
+        what = f"{self.path}: " if self.path else ""
+        hint = f" ({self.hint})" if self.hint else ""
+        return f"{where}{self.severity}: {what}{self.message}{hint}"
+
+    @property
+    def is_error(self) -> bool:
+        return self.severity == "error"
+
+
+@dataclass
+class Diagnostics:
+    """A run's collected diagnostics, in the order they were found."""
+
+    items: list[Diagnostic] = field(default_factory=list)
+
+    def error(self, span: Span | None, path: str, message: str, hint: str = "") -> None:
+        self.items.append(Diagnostic("error", span, path, message, hint))
+
+    def warning(self, span: Span | None, path: str, message: str, hint: str = "") -> None:
+        self.items.append(Diagnostic("warning", span, path, message, hint))
+
+    def extend(self, more: Iterable[Diagnostic]) -> None:
+        self.items.extend(more)
+
+    @property
+    def errors(self) -> list[Diagnostic]:
+        return [d for d in self.items if d.is_error]
+
+    @property
+    def warnings(self) -> list[Diagnostic]:
+        return [d for d in self.items if not d.is_error]
+
+    def has_errors(self) -> bool:
+        return any(d.is_error for d in self.items)
+
+    def raise_if_errors(self) -> None:
+        if self.has_errors():
+            raise KitError(self.items)
+
+    def __iter__(self) -> Iterator[Diagnostic]:
+        return iter(self.items)
+
+    def __len__(self) -> int:
+        return len(self.items)
+
+
+class KitError(Exception):
+    """The input has errors. Carries every diagnostic of the run."""
+
+    def __init__(self, diagnostics: Iterable[Diagnostic] | Diagnostic):
+        if isinstance(diagnostics, Diagnostic):
+            diagnostics = [diagnostics]
+        self.diagnostics = list(diagnostics)
+        super().__init__("\n".join(str(d) for d in self.diagnostics))
+
+
+def fail(span: Span | None, path: str, message: str, hint: str = "") -> KitError:
+    """A KitError with a single error, for places that cannot go on."""
+    return KitError(Diagnostic("error", span, path, message, hint))

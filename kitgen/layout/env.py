@@ -1,0 +1,35 @@
+"""What every planner gets: the game, the build settings, fonts to measure
+text with, and the diagnostics to add layout warnings to."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Protocol
+
+from ..errors import Diagnostics, Span
+from ..model.game import Game, Settings
+from ..units import Paper
+
+
+class TextMeasure(Protocol):
+    def face(self, family: str, bold: bool = False, italic: bool = False) -> str: ...
+    def width(self, text: str, face: str, size: float) -> float: ...
+    def ascent(self, face: str, size: float) -> float: ...
+
+
+@dataclass
+class PlanEnv:
+    game: Game
+    settings: Settings
+    fonts: TextMeasure
+    diags: Diagnostics
+
+    @property
+    def paper(self) -> Paper:
+        return self.settings.paper
+
+    def face(self, bold: bool = False, italic: bool = False, family: str | None = None) -> str:
+        return self.fonts.face(family or self.game.font, bold, italic)
+
+    def warn(self, span: Span | None, path: str, message: str, hint: str = "") -> None:
+        self.diags.warning(span, path, message, hint)

@@ -1,0 +1,52 @@
+"""Text fitting shared by every component: wrap to a width, shrink to fit
+down to a minimum size, and say so (never clip or drop text silently)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .env import TextMeasure
+
+
+def wrap(text: str, face: str, size: float, width: float, fonts: TextMeasure) -> list[str]:
+    """Greedy word wrap; explicit newlines start new lines. A word wider than
+    the width stays whole on its own line (the caller's fit check catches it)."""
+    lines: list[str] = []
+    for para in text.split("\n"):
+        words = para.split()
+        if not words:
+            lines.append("")
+            continue
+        line = words[0]
+        for word in words[1:]:
+            trial = f"{line} {word}"
+            if fonts.width(trial, face, size) <= width:
+                line = trial
+            else:
+                lines.append(line)
+                line = word
+        lines.append(line)
+    return lines
+
+
+@dataclass(frozen=True)
+class Fitted:
+    lines: tuple[str, ...]
+    size: float
+    fits: bool  # False: even at the minimum size the text overflows
+
+
+def fit_text(text: str, face: str, size: float, min_size: float, width: float, height: float,
+             fonts: TextMeasure, leading: float = 1.15, wrap_lines: bool = True,
+             step: float = 0.25) -> Fitted:
+    """The largest size from `size` down to `min_size` at which the text fits the box."""
+    current = size
+    while True:
+        lines = wrap(text, face, current, width, fonts) if wrap_lines else text.split("\n")
+        widest = max((fonts.width(ln, face, current) for ln in lines), default=0.0)
+        tall = current * (1 + leading * (len(lines) - 1))
+        if widest <= width + 1e-6 and tall <= height + 1e-6:
+            return Fitted(tuple(lines), current, True)
+        if current - step < min_size - 1e-9:
+            return Fitted(tuple(lines), current, False)
+        current = round(current - step, 4)

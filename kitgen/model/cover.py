@@ -1,0 +1,16 @@
+"""The kit's cover sheet: what the game is, what a player needs, who made it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..errors import Span
+
+
+@dataclass(frozen=True)
+class Cover:
+    span: Span | None
+    subtitle: str = ""
+    blurb: tuple[str, ...] = ()  # paragraphs, in the kit author's own words
+    needs: tuple[str, ...] = ()  # "2 six-sided dice", ...
+    credits: tuple[str, ...] = ()

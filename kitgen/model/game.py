@@ -1,0 +1,40 @@
+"""The game as read from YAML, and the settings of one build. No ReportLab here."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..errors import Span
+from ..units import Paper
+
+
+@dataclass(frozen=True)
+class Game:
+    id: str
+    title: str
+    folder: Path
+    span: Span
+    version: str = ""
+    paper: str = "letter"
+    font: str = "Vera"  # default family for every component
+    palette: Mapping[str, str] = field(default_factory=dict)
+    sections: Mapping[str, Any] = field(default_factory=dict)  # section key -> its model
+    files: tuple[Path, ...] = ()  # game.yaml and everything it included
+
+    def section(self, key: str, default: Any = ()) -> Any:
+        return self.sections.get(key, default)
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What the command line chose for one build."""
+
+    paper: Paper
+    duplex: str = "none"  # none, long or short
+    bleed: float | None = None  # points; None = each component's own default
+    back_offset: tuple[float, float] = (0.0, 0.0)  # points, applied to duplex back pages only
+    seed: int | None = None
+    fit: bool = False  # scale big maps to one sheet instead of tiling

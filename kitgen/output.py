@@ -1,0 +1,70 @@
+"""Writing a kit: staged in a hidden folder beside the target, then swapped in.
+
+A failed or interrupted build leaves the previous output byte-identical and
+no temporary files behind. Nothing is written outside the output folder.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+from pathlib import Path
+
+from .errors import Diagnostic, KitError, Span
+from .source.fields import ID_PATTERN
+
+MANIFEST = "manifest.json"
+
+
+def safe_name(name: str) -> str:
+    if not ID_PATTERN.match(name) or ".." in name:
+        raise KitError(Diagnostic("error", None, "", f"bad output file name {name!r}"))
+    return name
+
+
+def sha256(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def write_kit(out_root: Path, game_id: str, files: dict[str, bytes]) -> Path:
+    """files: relative name -> bytes. Returns the kit folder."""
+    out_root.mkdir(parents=True, exist_ok=True)
+    target = out_root / safe_name(game_id)
+    staging = out_root / f".{game_id}.staging-{os.getpid()}"
+    retired = out_root / f".{game_id}.old-{os.getpid()}"
+    _recover(out_root, game_id, target)
+    try:
+        staging.mkdir()
+        for name, data in files.items():
+            path = (staging / name).resolve()
+            if not path.is_relative_to(staging.resolve()):
+                raise KitError(Diagnostic("error", Span(str(out_root)), "", f"bad output path {name!r}"))
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_bytes(data)
+        if target.exists():
+            os.replace(target, retired)
+        os.replace(staging, target)
+    except BaseException:
+        shutil.rmtree(staging, ignore_errors=True)
+        if retired.exists() and not target.exists():
+            os.replace(retired, target)
+        raise
+    shutil.rmtree(retired, ignore_errors=True)
+    return target
+
+
+def _recover(out_root: Path, game_id: str, target: Path) -> None:
+    """Tidy what a killed earlier run may have left: restore its old output, drop its staging."""
+    for leftover in sorted(out_root.glob(f".{game_id}.old-*")):
+        if not target.exists():
+            os.replace(leftover, target)
+        else:
+            shutil.rmtree(leftover, ignore_errors=True)
+    for leftover in out_root.glob(f".{game_id}.staging-*"):
+        shutil.rmtree(leftover, ignore_errors=True)
+
+
+def manifest_json(manifest: dict) -> bytes:
+    return (json.dumps(manifest, indent=2, sort_keys=False) + "\n").encode("utf-8")

@@ -1,0 +1,116 @@
+"""Fonts by family name: the standard PDF families, Vera (shipped with
+ReportLab, embedded), and TTF/OTF files found in fonts/ or the game folder.
+
+A file named Family-Bold.ttf (or -Regular, -Italic, -BoldItalic) joins the
+family 'Family'. Files are parsed only when their family is asked for, and a
+missing or broken file is a FontError naming it.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from pathlib import Path
+
+import reportlab
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFError, TTFont
+
+MAX_FONT_BYTES = 30 * 1024 * 1024
+_STYLES = {"": (False, False), "regular": (False, False), "bold": (True, False),
+           "italic": (False, True), "oblique": (False, True), "bolditalic": (True, True),
+           "boldoblique": (True, True)}
+_STANDARD = {
+    "Helvetica": ("Helvetica", "Helvetica-Bold", "Helvetica-Oblique", "Helvetica-BoldOblique"),
+    "Times": ("Times-Roman", "Times-Bold", "Times-Italic", "Times-BoldItalic"),
+    "Courier": ("Courier", "Courier-Bold", "Courier-Oblique", "Courier-BoldOblique"),
+}
+_VERA_DIR = Path(reportlab.__file__).parent / "fonts"
+_VERA = {(False, False): "Vera.ttf", (True, False): "VeraBd.ttf",
+         (False, True): "VeraIt.ttf", (True, True): "VeraBI.ttf"}
+
+
+class FontError(ValueError):
+    def __init__(self, message: str, hint: str = "", file: str = ""):
+        super().__init__(message)
+        self.message = message
+        self.hint = hint
+        self.file = file
+
+
+def _style_index(bold: bool, italic: bool) -> int:
+    return (1 if bold else 0) + (2 if italic else 0)
+
+
+@lru_cache(maxsize=None)
+def _register_ttf(face: str, path: str) -> str:
+    """Register one TTF with ReportLab, once per process."""
+    p = Path(path)
+    try:
+        size = p.stat().st_size
+    except OSError:
+        raise FontError(f"font file not found: {path}", file=path) from None
+    if size > MAX_FONT_BYTES:
+        raise FontError(f"font file {path} is {size} bytes, over the {MAX_FONT_BYTES} allowed", file=path)
+    with open(p, "rb") as f:
+        head = f.read(4)
+    if head == b"OTTO":
+        raise FontError(f"font file {path} has PostScript (CFF) outlines, which cannot be embedded",
+                        "use a TrueType (.ttf) version of the font", file=path)
+    try:
+        pdfmetrics.registerFont(TTFont(face, path))
+    except (TTFError, OSError, ValueError, KeyError, IndexError, AssertionError) as exc:
+        raise FontError(f"broken font file {path}: {exc}", file=path) from None
+    return face
+
+
+class FontBook:
+    """Resolves (family, bold, italic) to a registered face and measures text."""
+
+    def __init__(self, search_dirs: list[Path] | tuple[Path, ...] = ()):
+        self.search_dirs = [d for d in search_dirs if d.is_dir()]
+        self._families: dict[str, dict[tuple[bool, bool], Path]] | None = None
+
+    def _found_families(self) -> dict[str, dict[tuple[bool, bool], Path]]:
+        if self._families is None:
+            found: dict[str, dict[tuple[bool, bool], Path]] = {}
+            for folder in self.search_dirs:
+                for path in sorted(folder.iterdir()):
+                    if path.suffix.lower() not in (".ttf", ".otf"):
+                        continue
+                    family, _, style = path.stem.partition("-")
+                    style_key = re.sub(r"[^a-z]", "", style.lower())
+                    if style_key in _STYLES:
+                        found.setdefault(family, {}).setdefault(_STYLES[style_key], path)
+            self._families = found
+        return self._families
+
+    def families(self) -> list[str]:
+        return sorted({*_STANDARD, "Vera", *self._found_families()})
+
+    def has_family(self, family: str) -> bool:
+        return family in _STANDARD or family == "Vera" or family in self._found_families()
+
+    def face(self, family: str, bold: bool = False, italic: bool = False) -> str:
+        if family in _STANDARD:
+            return _STANDARD[family][_style_index(bold, italic)]
+        if family == "Vera":
+            file = _VERA[(bold, italic)]
+            return _register_ttf(f"Vera-{_style_index(bold, italic)}", str(_VERA_DIR / file))
+        styles = self._found_families().get(family)
+        if not styles:
+            raise FontError(f"unknown font family {family!r}",
+                            "available: " + ", ".join(self.families()))
+        path = styles.get((bold, italic)) or styles.get((bold, False)) or styles.get((False, False))
+        if path is None:
+            path = next(iter(styles.values()))
+        return _register_ttf(f"{family}-{_style_index(bold, italic)}", str(path))
+
+    @staticmethod
+    def width(text: str, face: str, size: float) -> float:
+        return pdfmetrics.stringWidth(text, face, size)
+
+    @staticmethod
+    def ascent(face: str, size: float) -> float:
+        """Height of capitals above the baseline, for centring text vertically."""
+        return pdfmetrics.getAscent(face, size) * 0.72

@@ -1,0 +1,330 @@
+"""Reading typed values out of YAML nodes, collecting every problem.
+
+A component reader opens a `Fields` on its mapping and asks for each key by
+type. Bad values become diagnostics (with file, line, column and a path like
+`counters[3].front.text`) and the reader gets the default back, so one run
+reports all the errors. `close()` reports the keys nobody asked for, with a
+did-you-mean.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, TypeVar
+
+from ..colours import ColourError, parse_colour
+from ..errors import Diagnostics, Span
+from ..units import UnitError, parse_length
+from .yamlnodes import Map, Node, Scalar, Seq, describe
+
+T = TypeVar("T")
+ID_PATTERN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
+_MISSING = object()
+
+
+@dataclass
+class Context:
+    """What every reader needs: where diagnostics go, the game folder and its palette."""
+
+    diags: Diagnostics
+    folder: Path
+    palette: dict[str, str] = field(default_factory=dict)
+    extra: dict[str, Any] = field(default_factory=dict)  # shared look-ups between sections
+
+    def error(self, node_or_span: Node | Span | None, path: str, message: str, hint: str = "") -> None:
+        self.diags.error(_span_of(node_or_span), path, message, hint)
+
+    def warning(self, node_or_span: Node | Span | None, path: str, message: str, hint: str = "") -> None:
+        self.diags.warning(_span_of(node_or_span), path, message, hint)
+
+
+def _span_of(x: Node | Span | None) -> Span | None:
+    if isinstance(x, Node):
+        return x.span
+    return x
+
+
+def suggest(word: str, options: Iterable[str]) -> str:
+    """'did you mean 'x'?' or a list of the valid options."""
+    options = list(options)
+    close = difflib.get_close_matches(word, options, n=1, cutoff=0.6)
+    if close:
+        return f"did you mean {close[0]!r}?"
+    if not options:
+        return ""
+    return "valid: " + ", ".join(options)
+
+
+# ---- single-node conversions (usable on list items too) -------------------
+
+
+def as_text(ctx: Context, node: Node, path: str) -> str | None:
+    """Text. Unquoted numbers keep exactly what was typed (0101 stays '0101', 1.10 stays '1.10')."""
+    if not isinstance(node, Scalar):
+        ctx.error(node, path, f"expected text, got {describe(node)}")
+        return None
+    v = node.value
+    if isinstance(v, bool) or v is None:
+        if node.plain and node.raw:
+            ctx.error(node, path, f"expected text, got {describe(node)}",
+                      f"YAML reads unquoted {node.raw} as {str(v).lower()}; write \"{node.raw}\" in quotes")
+        else:
+            ctx.error(node, path, f"expected text, got {describe(node)}")
+        return None
+    if isinstance(v, (int, float)):
+        return node.raw
+    return str(v)
+
+
+def as_number(ctx: Context, node: Node, path: str, lo: float | None = None, hi: float | None = None,
+              integer: bool = False) -> float | int | None:
+    kind = "a whole number" if integer else "a number"
+    if not isinstance(node, Scalar) or isinstance(node.value, bool) or not isinstance(
+            node.value, (int, float)):
+        hint = ""
+        if isinstance(node, Scalar) and isinstance(node.value, str) and re.match(r"^\s*[-+]?[\d.]+\s*[a-z]+", node.value):
+            hint = "lengths go in keys that take a unit; this one is a plain number"
+        ctx.error(node, path, f"expected {kind}, got {describe(node)}", hint)
+        return None
+    v = node.value
+    if integer and not isinstance(v, int):
+        ctx.error(node, path, f"expected {kind}, got {describe(node)}")
+        return None
+    if lo is not None and v < lo or hi is not None and v > hi:
+        rng = f"from {lo:g} to {hi:g}" if lo is not None and hi is not None else (
+            f"at least {lo:g}" if lo is not None else f"at most {hi:g}")
+        ctx.error(node, path, f"{v} is out of range ({rng})")
+        return None
+    return v
+
+
+def as_length(ctx: Context, node: Node, path: str, positive: bool = True) -> float | None:
+    if not isinstance(node, Scalar) or isinstance(node.value, bool) or node.value is None:
+        ctx.error(node, path, f"expected a length like 3/4in or 19mm, got {describe(node)}")
+        return None
+    try:
+        value = parse_length(node.raw if isinstance(node.value, (int, float)) else node.value)
+    except UnitError as exc:
+        ctx.error(node, path, exc.message, exc.hint)
+        return None
+    if positive and value <= 0:
+        ctx.error(node, path, f"length must be more than zero, got {node.raw}")
+        return None
+    return value
+
+
+def as_colour(ctx: Context, node: Node, path: str) -> str | None:
+    text = as_text(ctx, node, path)
+    if text is None:
+        return None
+    try:
+        return parse_colour(text, ctx.palette)
+    except ColourError as exc:
+        ctx.error(node, path, exc.message, exc.hint)
+        return None
+
+
+def as_bool(ctx: Context, node: Node, path: str) -> bool | None:
+    if isinstance(node, Scalar) and isinstance(node.value, bool):
+        return node.value
+    ctx.error(node, path, f"expected true or false, got {describe(node)}")
+    return None
+
+
+def as_choice(ctx: Context, node: Node, path: str, options: Iterable[str], what: str) -> str | None:
+    options = list(options)
+    text = as_text(ctx, node, path)
+    if text is None:
+        return None
+    if text not in options:
+        close = difflib.get_close_matches(text, options, n=1, cutoff=0.6)
+        hint = (f"did you mean {close[0]!r}? " if close else "") + "use " + ", ".join(options)
+        ctx.error(node, path, f"unknown {what} {text!r}", hint)
+        return None
+    return text
+
+
+def as_id(ctx: Context, node: Node, path: str) -> str | None:
+    """Ids name output files and cross-references, so they are kept file-name safe."""
+    text = as_text(ctx, node, path)
+    if text is None:
+        return None
+    if not ID_PATTERN.match(text) or ".." in text:
+        ctx.error(node, path, f"bad id {text!r}",
+                  "use letters, digits, '-', '_' or '.', starting with a letter or digit, at most 64")
+        return None
+    return text
+
+
+def as_path(ctx: Context, node: Node, path: str) -> Path | None:
+    """A file inside the game folder; never outside it."""
+    text = as_text(ctx, node, path)
+    if text is None:
+        return None
+    root = ctx.folder.resolve()
+    target = (root / text).resolve()
+    if not target.is_relative_to(root):
+        ctx.error(node, path, f"path {text!r} leads outside the game folder")
+        return None
+    if not target.is_file():
+        ctx.error(node, path, f"file not found: {text!r}")
+        return None
+    return target
+
+
+def expect_map(ctx: Context, node: Node | None, path: str) -> Map | None:
+    if node is None:
+        return None
+    if not isinstance(node, Map):
+        ctx.error(node, path, f"expected a mapping of keys, got {describe(node)}")
+        return None
+    return node
+
+
+def expect_seq(ctx: Context, node: Node | None, path: str) -> Seq | None:
+    if node is None:
+        return None
+    if not isinstance(node, Seq):
+        ctx.error(node, path, f"expected a list, got {describe(node)}")
+        return None
+    return node
+
+
+# ---- a mapping read key by key --------------------------------------------
+
+
+class Fields:
+    """One mapping, read key by key. Call close() to report unknown keys."""
+
+    def __init__(self, ctx: Context, node: Node | None, path: str):
+        self.ctx = ctx
+        self.path = path
+        self.node = node
+        self.map = expect_map(ctx, node, path) if node is not None else None
+        self.known: list[str] = []
+
+    # -- plumbing
+    def sub(self, key: str) -> str:
+        return f"{self.path}.{key}" if self.path else key
+
+    @property
+    def span(self) -> Span | None:
+        return self.node.span if self.node is not None else None
+
+    def has(self, key: str) -> bool:
+        if key not in self.known:
+            self.known.append(key)
+        return self.map is not None and key in self.map
+
+    def raw(self, key: str) -> Node | None:
+        """The node under key (and marks the key known)."""
+        return self.map.get(key) if self.has(key) else None
+
+    def allow(self, *keys: str) -> None:
+        """Keys read elsewhere (or ignored on purpose), so close() accepts them."""
+        for key in keys:
+            self.has(key)
+
+    def _get(self, key: str, required: bool, default: Any, convert: Callable[[Node, str], Any]) -> Any:
+        node = self.raw(key)
+        if node is None:
+            if required and self.map is not None:
+                self.ctx.error(self.node, self.path, f"missing required key {key!r}")
+            return default
+        value = convert(node, self.sub(key))
+        return default if value is None else value
+
+    # -- typed getters
+    def text(self, key: str, default: Any = None, required: bool = False) -> Any:
+        return self._get(key, required, default, lambda n, p: as_text(self.ctx, n, p))
+
+    def id(self, key: str = "id", default: Any = None, required: bool = True) -> Any:
+        return self._get(key, required, default, lambda n, p: as_id(self.ctx, n, p))
+
+    def number(self, key: str, default: Any = None, lo: float | None = None,
+               hi: float | None = None, required: bool = False) -> Any:
+        return self._get(key, required, default, lambda n, p: as_number(self.ctx, n, p, lo, hi))
+
+    def integer(self, key: str, default: Any = None, lo: int | None = None,
+                hi: int | None = None, required: bool = False) -> Any:
+        return self._get(key, required, default,
+                         lambda n, p: as_number(self.ctx, n, p, lo, hi, integer=True))
+
+    def length(self, key: str, default: Any = None, required: bool = False,
+               positive: bool = True) -> Any:
+        return self._get(key, required, default, lambda n, p: as_length(self.ctx, n, p, positive))
+
+    def colour(self, key: str, default: Any = None, required: bool = False) -> Any:
+        return self._get(key, required, default, lambda n, p: as_colour(self.ctx, n, p))
+
+    def boolean(self, key: str, default: Any = None) -> Any:
+        return self._get(key, False, default, lambda n, p: as_bool(self.ctx, n, p))
+
+    def choice(self, key: str, options: Iterable[str], default: Any = None,
+               required: bool = False, what: str | None = None) -> Any:
+        opts = list(options)
+        return self._get(key, required, default,
+                         lambda n, p: as_choice(self.ctx, n, p, opts, what or key))
+
+    def file(self, key: str, default: Any = None, required: bool = False) -> Any:
+        return self._get(key, required, default, lambda n, p: as_path(self.ctx, n, p))
+
+    def seq(self, key: str, read_item: Callable[[Context, Node, str], T | None],
+            required: bool = False) -> list[T]:
+        """A list; read_item(ctx, node, path) returns None for an item it rejected."""
+        node = self.raw(key)
+        if node is None:
+            if required and self.map is not None:
+                self.ctx.error(self.node, self.path, f"missing required key {key!r}")
+            return []
+        return read_list(self.ctx, node, self.sub(key), read_item)
+
+    def texts(self, key: str, required: bool = False) -> list[str]:
+        """A list of text, or a single text taken as a list of one."""
+        node = self.raw(key)
+        if node is None:
+            if required and self.map is not None:
+                self.ctx.error(self.node, self.path, f"missing required key {key!r}")
+            return []
+        if isinstance(node, Scalar):
+            one = as_text(self.ctx, node, self.sub(key))
+            return [one] if one is not None else []
+        return read_list(self.ctx, node, self.sub(key), as_text)
+
+    def close(self) -> None:
+        """Report keys that no reader asked for."""
+        if self.map is None:
+            return
+        for key in self.map.keys():
+            if key not in self.known:
+                self.ctx.error(self.map.key_span(key), self.sub(key), f"unknown key {key!r}",
+                               suggest(key, self.known))
+
+
+def read_list(ctx: Context, node: Node, path: str,
+              read_item: Callable[[Context, Node, str], T | None]) -> list[T]:
+    seq = expect_seq(ctx, node, path)
+    if seq is None:
+        return []
+    out: list[T] = []
+    for i, item in enumerate(seq):
+        value = read_item(ctx, item, f"{path}[{i}]")
+        if value is not None:
+            out.append(value)
+    return out
+
+
+def check_unique_ids(ctx: Context, items: Iterable[Any], path: str, what: str) -> None:
+    """Items with .id and .span: a second use of an id is an error naming the first."""
+    seen: dict[str, Any] = {}
+    for item in items:
+        first = seen.get(item.id)
+        if first is not None:
+            where = f"line {first.span.line}" if first.span else "elsewhere"
+            ctx.error(item.span, path, f"duplicate {what} id {item.id!r} (first at {where})")
+        else:
+            seen[item.id] = item

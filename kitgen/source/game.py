@@ -1,0 +1,137 @@
+"""game.yaml (and the files it includes) -> Game.
+
+Top-level keys common to every game are read here; each component section is
+read by the reader registered for it in kitgen/sections.py.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ..errors import Diagnostic, Diagnostics, KitError, Span
+from ..model.game import Game
+from ..units import PAPER_NAMES
+from .fields import Context, Fields, as_text, expect_map
+from .yamlnodes import Map, Node, Seq, load_yaml
+
+GAME_FILE = "game.yaml"
+MAX_INCLUDES = 64
+COMMON_KEYS = ("id", "title", "version", "paper", "font", "colours", "include")
+
+
+def find_game_file(path: Path) -> Path:
+    """A game folder or its game.yaml -> the game.yaml path."""
+    if path.is_dir():
+        candidate = path / GAME_FILE
+        if not candidate.is_file():
+            raise KitError(Diagnostic("error", Span(str(path)), "", f"no {GAME_FILE} in this folder"))
+        return candidate
+    if not path.exists():
+        raise KitError(Diagnostic("error", Span(str(path)), "", "no such file or folder"))
+    return path
+
+
+def load_game_tree(game_file: Path) -> tuple[Map, list[Path]]:
+    """Load game.yaml and merge its include: files (recursively) into one mapping."""
+    files: list[Path] = []
+    diags = Diagnostics()
+    root = _load_with_includes(game_file.resolve(), game_file.parent.resolve(), files, diags)
+    diags.raise_if_errors()
+    assert root is not None
+    return root, files
+
+
+def _load_with_includes(path: Path, folder: Path, files: list[Path],
+                        diags: Diagnostics) -> Map | None:
+    node = load_yaml(path)
+    files.append(path)
+    if not isinstance(node, Map):
+        diags.error(node.span, "", "a game file must be a mapping of keys")
+        return None
+    entry = node.entries.pop("include", None)
+    if entry is None:
+        return node
+    ctx = Context(diags, folder)
+    inc = entry[1]
+    items = inc.items if isinstance(inc, Seq) else [inc]
+    for i, item in enumerate(items):
+        where = f"include[{i}]" if isinstance(inc, Seq) else "include"
+        name = as_text(ctx, item, where)
+        if name is None:
+            continue
+        target = (path.parent / name).resolve()
+        if not target.is_relative_to(folder):
+            diags.error(item.span, where, f"{name!r} is outside the game folder")
+        elif target in files:
+            diags.error(item.span, where, f"{name!r} is included twice (or includes itself)")
+        elif len(files) >= MAX_INCLUDES:
+            diags.error(item.span, where, f"more than {MAX_INCLUDES} included files")
+        elif not target.is_file():
+            diags.error(item.span, where, f"file not found: {name!r}")
+        else:
+            try:
+                sub = _load_with_includes(target, folder, files, diags)
+            except KitError as exc:
+                diags.extend(exc.diagnostics)
+                continue
+            if sub is not None:
+                _merge_into(node, sub, diags)
+    return node
+
+
+def _merge_into(target: Map, extra: Map, diags: Diagnostics) -> None:
+    """Lists concatenate, mappings merge, anything else defined twice is an error."""
+    for key, (span, node) in extra.entries.items():
+        if key not in target.entries:
+            target.entries[key] = (span, node)
+            continue
+        first_span, first = target.entries[key]
+        if isinstance(first, Seq) and isinstance(node, Seq):
+            first.items.extend(node.items)
+        elif isinstance(first, Map) and isinstance(node, Map):
+            _merge_into(first, node, diags)
+        else:
+            diags.error(span, key, f"{key!r} is already defined at {first_span}")
+
+
+def read_game(game_file: Path, sections: dict, diags: Diagnostics) -> Game:
+    """Read the whole game; section readers add their diagnostics to diags."""
+    root, files = load_game_tree(game_file)
+    folder = game_file.parent
+    ctx = Context(diags, folder)
+    f = Fields(ctx, root, "")
+    palette_node = f.raw("colours")
+    ctx.palette = _read_palette(ctx, palette_node)
+    game_id = f.id("id", default=folder.name)
+    title = f.text("title", required=True, default=game_id)
+    version = f.text("version", default="")
+    paper = f.choice("paper", PAPER_NAMES, default="letter")
+    font = f.text("font", default="Vera")
+    models = {}
+    for key, section in sections.items():
+        node = f.raw(key)
+        if node is not None:
+            models[key] = section.read(ctx, node, key)
+    f.allow("include")
+    f.close()
+    return Game(id=game_id, title=title, folder=folder, span=root.span, version=version,
+                paper=paper, font=font, palette=dict(ctx.palette), sections=models,
+                files=tuple(files))
+
+
+def _read_palette(ctx: Context, node: Node | None) -> dict[str, str]:
+    from ..colours import ColourError, parse_colour
+
+    palette: dict[str, str] = {}
+    m = expect_map(ctx, node, "colours")
+    if m is None:
+        return palette
+    for name, (_, value) in m.entries.items():
+        text = as_text(ctx, value, f"colours.{name}")
+        if text is None:
+            continue
+        try:
+            palette[name] = parse_colour(text, palette)
+        except ColourError as exc:
+            ctx.error(value, f"colours.{name}", exc.message, exc.hint)
+    return palette

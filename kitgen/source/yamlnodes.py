@@ -1,0 +1,207 @@
+"""YAML with source positions.
+
+Every value read from a game file keeps its Span. Safe loading only; the
+file size and nesting depth are capped before parsing; aliases are refused
+(they are how 'billion laughs' files blow up) and duplicate keys are errors.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import yaml
+
+from ..errors import Diagnostic, KitError, Span
+
+MAX_FILE_BYTES = 2 * 1024 * 1024
+MAX_DEPTH = 64
+
+
+@dataclass
+class Node:
+    span: Span
+
+
+@dataclass
+class Scalar(Node):
+    value: object  # str, int, float, bool or None, as YAML resolved it
+    raw: str  # the text as written
+    plain: bool  # unquoted: YAML 1.1 may have turned NO into False
+
+
+@dataclass
+class Seq(Node):
+    items: list[Node] = field(default_factory=list)
+
+    def __iter__(self) -> Iterator[Node]:
+        return iter(self.items)
+
+    def __len__(self) -> int:
+        return len(self.items)
+
+
+@dataclass
+class Map(Node):
+    # key text -> (key span, value node), in file order
+    entries: dict[str, tuple[Span, Node]] = field(default_factory=dict)
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.entries
+
+    def get(self, key: str) -> Node | None:
+        entry = self.entries.get(key)
+        return entry[1] if entry else None
+
+    def key_span(self, key: str) -> Span:
+        return self.entries[key][0]
+
+    def keys(self) -> list[str]:
+        return list(self.entries)
+
+
+def describe(node: Node) -> str:
+    """How a node reads to a person, for 'expected X, got Y' messages."""
+    if isinstance(node, Map):
+        return "a mapping"
+    if isinstance(node, Seq):
+        return "a list"
+    assert isinstance(node, Scalar)
+    v = node.value
+    if v is None:
+        return "nothing (null)"
+    if isinstance(v, bool):
+        return f"boolean {str(v).lower()}"
+    if isinstance(v, (int, float)):
+        return f"number {v}"
+    return f"text {str(v)!r}"
+
+
+class _AliasFound(Exception):
+    def __init__(self, mark: yaml.Mark):
+        self.mark = mark
+
+
+class _NoAliasLoader(yaml.SafeLoader):
+    """Stops at the first alias, where it is used (the anchor may be far above)."""
+
+    def compose_node(self, parent, index):  # type: ignore[override]
+        if self.check_event(yaml.events.AliasEvent):
+            raise _AliasFound(self.peek_event().start_mark)
+        return super().compose_node(parent, index)
+
+
+def _span(path: str, mark: yaml.Mark) -> Span:
+    return Span(path, mark.line + 1, mark.column + 1)
+
+
+def _flow_depth(text: str) -> int:
+    """Deepest nesting of [ and { outside quotes: a cheap guard before parsing."""
+    depth = deepest = 0
+    quote = ""
+    for ch in text:
+        if quote:
+            if ch == quote:
+                quote = ""
+        elif ch in "\"'":
+            quote = ch
+        elif ch in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif ch in "]}":
+            depth = max(0, depth - 1)
+        elif ch == "\n":
+            quote = ""  # an apostrophe in plain text must not swallow the file
+    return deepest
+
+
+class _Composer:
+    def __init__(self, path: str, errors: list[Diagnostic]):
+        self.path = path
+        self.errors = errors
+        self.constructor = yaml.constructor.SafeConstructor()
+
+    def convert(self, node: yaml.Node, depth: int = 0) -> Node:
+        span = _span(self.path, node.start_mark)
+        if depth > MAX_DEPTH:
+            raise KitError(Diagnostic("error", span, "", f"nesting deeper than {MAX_DEPTH} levels"))
+        if isinstance(node, yaml.ScalarNode):
+            try:
+                value = self.constructor.construct_object(node, deep=True)
+            except yaml.YAMLError as exc:
+                self.errors.append(Diagnostic("error", span, "", f"bad value: {exc}"))
+                value = node.value
+            if not isinstance(value, (str, int, float, bool, type(None))):
+                value = node.value  # dates and other exotic tags stay text
+            return Scalar(span, value, node.value, node.style is None)
+        if isinstance(node, yaml.SequenceNode):
+            return Seq(span, [self.convert(item, depth + 1) for item in node.value])
+        assert isinstance(node, yaml.MappingNode)
+        result = Map(span)
+        for key_node, value_node in node.value:
+            key_span = _span(self.path, key_node.start_mark)
+            if key_node.tag == "tag:yaml.org,2002:merge":
+                raise KitError(Diagnostic("error", key_span, "", "YAML merge keys (<<) are not supported",
+                                          "write the keys out"))
+            if not isinstance(key_node, yaml.ScalarNode):
+                self.errors.append(Diagnostic("error", key_span, "", "a key must be plain text"))
+                continue
+            key = key_node.value
+            if key in result.entries:
+                first = result.entries[key][0]
+                self.errors.append(Diagnostic(
+                    "error", key_span, "", f"duplicate key {key!r} (first defined at line {first.line})"))
+                continue
+            result.entries[key] = (key_span, self.convert(value_node, depth + 1))
+        return result
+
+
+def load_yaml(path: Path) -> Node:
+    """Parse one YAML file into nodes with spans. Raises KitError with every problem found."""
+    spath = str(path)
+    try:
+        size = path.stat().st_size
+    except OSError as exc:
+        raise KitError(Diagnostic("error", Span(spath), "", f"cannot read file: {exc.strerror}")) from None
+    if size > MAX_FILE_BYTES:
+        raise KitError(Diagnostic("error", Span(spath), "",
+                                  f"file is {size} bytes, more than the {MAX_FILE_BYTES} allowed",
+                                  "split it and use include:"))
+    try:
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as exc:
+        raise KitError(Diagnostic("error", Span(spath), "", f"not UTF-8 text ({exc.reason} at byte {exc.start})")) from None
+    except OSError as exc:
+        raise KitError(Diagnostic("error", Span(spath), "", f"cannot read file: {exc.strerror}")) from None
+    return load_yaml_text(text, spath)
+
+
+def load_yaml_text(text: str, spath: str) -> Node:
+    if _flow_depth(text) > MAX_DEPTH:
+        raise KitError(Diagnostic("error", Span(spath, 1, 1), "", f"nesting deeper than {MAX_DEPTH} levels"))
+    try:
+        docs = list(yaml.compose_all(text, Loader=_NoAliasLoader))
+    except _AliasFound as found:
+        raise KitError(Diagnostic("error", _span(spath, found.mark), "",
+                                  "YAML aliases (*name) are not supported",
+                                  "write the value out, or use for_each to repeat it")) from None
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        span = _span(spath, mark) if mark else Span(spath)
+        problem = exc.problem or exc.context or "invalid YAML"
+        raise KitError(Diagnostic("error", span, "", f"YAML syntax: {problem}")) from None
+    except yaml.YAMLError as exc:
+        raise KitError(Diagnostic("error", Span(spath), "", f"YAML syntax: {exc}")) from None
+    except RecursionError:
+        raise KitError(Diagnostic("error", Span(spath, 1, 1), "", f"nesting deeper than {MAX_DEPTH} levels")) from None
+    if len(docs) > 1:
+        raise KitError(Diagnostic("error", _span(spath, docs[1].start_mark), "",
+                                  "more than one YAML document in the file", "remove the '---' line"))
+    if not docs or docs[0] is None:
+        return Map(Span(spath, 1, 1))
+    errors: list[Diagnostic] = []
+    node = _Composer(spath, errors).convert(docs[0])
+    if errors:
+        raise KitError(errors)
+    return node

@@ -1,0 +1,113 @@
+"""Lengths and paper sizes, converted to PDF points in one place.
+
+An unknown unit or a bare number is an error, never passed through.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from fractions import Fraction
+
+POINTS_PER = {
+    "in": Fraction(72),
+    "mm": Fraction(72 * 10, 254),
+    "cm": Fraction(72 * 100, 254),
+    "pt": Fraction(1),
+}
+UNIT_HINT = "use in, mm, cm or pt"
+
+_LENGTH = re.compile(
+    r"""^\s*(?P<sign>[-+]?)\s*
+        (?:(?P<whole>\d+)\s+(?=\d+/))?          # 1 1/2in
+        (?P<num>\d+(?:\.\d*)?|\.\d+)
+        (?:/(?P<den>\d+(?:\.\d*)?))?           # 3/4in
+        \s*(?P<unit>[A-Za-z"]*)\s*$""",
+    re.VERBOSE,
+)
+
+
+class UnitError(ValueError):
+    def __init__(self, message: str, hint: str = ""):
+        super().__init__(message)
+        self.message = message
+        self.hint = hint
+
+
+def parse_length(text: str | int | float) -> float:
+    """'0.75in', '3/4in', '19mm', '1.9cm', '54pt' -> points (float)."""
+    if isinstance(text, bool) or not isinstance(text, str):
+        raise UnitError(f"a length needs a unit: {text!r}", f"write {text}in, {text}mm or {text}pt")
+    m = _LENGTH.match(text)
+    if not m:
+        raise UnitError(f"not a length: {text!r}", "write a number and a unit, e.g. 3/4in, 19mm, 54pt")
+    unit = m["unit"].lower()
+    if not unit:
+        raise UnitError(f"a length needs a unit: {text.strip()!r}", UNIT_HINT)
+    if unit not in POINTS_PER:
+        raise UnitError(f"unknown unit {m['unit']!r}", UNIT_HINT)
+    value = Fraction(m["num"])
+    if m["den"]:
+        den = Fraction(m["den"])
+        if den == 0:
+            raise UnitError(f"division by zero in {text.strip()!r}", "write e.g. 3/4in")
+        value /= den
+    if m["whole"]:
+        value += int(m["whole"])
+    if m["sign"] == "-":
+        value = -value
+    return float(value * POINTS_PER[unit])
+
+
+def mm(value: float) -> float:
+    return float(Fraction(value).limit_denominator(10**6) * POINTS_PER["mm"])
+
+
+def inch(value: float) -> float:
+    return value * 72.0
+
+
+@dataclass(frozen=True)
+class Paper:
+    name: str
+    width: float  # points, portrait
+    height: float
+
+    @property
+    def size(self) -> tuple[float, float]:
+        return (self.width, self.height)
+
+
+PAPERS: dict[str, Paper] = {
+    "letter": Paper("letter", inch(8.5), inch(11)),
+    "a4": Paper("a4", mm(210), mm(297)),
+    "legal": Paper("legal", inch(8.5), inch(14)),
+    "tabloid": Paper("tabloid", inch(11), inch(17)),
+    "a3": Paper("a3", mm(297), mm(420)),
+    # The area common to A4 and Letter: one PDF that prints unscaled on both.
+    "a4-letter": Paper("a4-letter", mm(210), inch(11)),
+}
+PAPER_NAMES = tuple(PAPERS)
+
+# Home printers leave 3-5 mm unprinted; nothing is placed nearer the edge than this.
+PRINTER_MARGIN = inch(0.25)
+
+
+def paper_from_text(text: str) -> Paper:
+    """A named paper or a custom 'WIDTHxHEIGHT' such as '200mmx300mm'."""
+    key = text.strip().lower()
+    if key in PAPERS:
+        return PAPERS[key]
+    if "x" in key:
+        w_text, _, h_text = key.partition("x")
+        try:
+            w, h = parse_length(w_text), parse_length(h_text)
+        except UnitError as exc:
+            raise UnitError(f"custom paper {text!r}: {exc.message}", exc.hint) from None
+        if w < inch(2) or h < inch(2):
+            raise UnitError(f"custom paper {text!r} is smaller than 2 x 2 in", "")
+        return Paper("custom", w, h)
+    raise UnitError(
+        f"unknown paper {text!r}",
+        f"use {', '.join(PAPER_NAMES)} or a custom size like 200mmx300mm",
+    )
