@@ -1,0 +1,84 @@
+"""Shared test helpers: write a game from YAML text, build it, read the result back."""
+
+from __future__ import annotations
+
+import json
+import textwrap
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from kitgen.build import check, draw, font_book, load, manifest_for, plan
+from kitgen.cli import main
+from kitgen.errors import Diagnostics, KitError
+from kitgen.model.game import Settings
+from kitgen.units import PAPERS
+
+ROOT = Path(__file__).resolve().parent.parent
+CONTENT = ROOT / "content"
+
+
+@dataclass
+class Run:
+    exit_code: int
+    stdout: str
+    stderr: str
+
+
+def run_cli(*args: str) -> Run:
+    """Run the real CLI in-process; stderr kept apart from stdout."""
+    result = CliRunner().invoke(main, list(args), catch_exceptions=False)
+    return Run(result.exit_code, result.stdout, result.stderr)
+
+
+def write_game(folder: Path, yaml_text: str, files: dict[str, str] | None = None) -> Path:
+    """A game folder with game.yaml (dedented) and any extra files."""
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "game.yaml").write_text(textwrap.dedent(yaml_text).lstrip(), encoding="utf-8")
+    for name, text in (files or {}).items():
+        (folder / name).parent.mkdir(parents=True, exist_ok=True)
+        (folder / name).write_text(textwrap.dedent(text).lstrip(), encoding="utf-8")
+    return folder
+
+
+@dataclass
+class Planned:
+    game: object
+    docs: list
+    diags: Diagnostics
+    settings: Settings
+
+
+def plan_game(folder: Path, paper: str = "letter", **settings) -> Planned:
+    """Load, check and plan a game in-process (no PDF). Raises KitError on input errors."""
+    diags = Diagnostics()
+    game = load(folder, diags)
+    check(game, diags)
+    s = Settings(paper=PAPERS[paper], **settings)
+    docs = plan(game, s, font_book(game), diags)
+    return Planned(game, docs, diags, s)
+
+
+def build_pdfs(folder: Path, paper: str = "letter", **settings) -> tuple[Planned, dict, dict]:
+    """Plan and draw: (planned, {file name: pdf bytes}, manifest)."""
+    p = plan_game(folder, paper, **settings)
+    pdfs = draw(p.game, p.docs, p.settings)
+    return p, pdfs, manifest_for(p.game, p.settings, p.docs, pdfs)
+
+
+def errors_of(folder: Path, **settings) -> list[str]:
+    """The diagnostics (as printed) of a game expected to fail."""
+    with pytest.raises(KitError) as info:
+        plan_game(folder, **settings)
+    return [str(d) for d in info.value.diagnostics]
+
+
+def read_manifest(kit: Path) -> dict:
+    return json.loads((kit / "manifest.json").read_text())
+
+
+@pytest.fixture
+def game_dir(tmp_path: Path) -> Path:
+    return tmp_path / "game"
