@@ -1,0 +1,100 @@
+"""`for_each`: one definition expanded over a list, a product of lists, or records.
+
+    for_each: {colour: [red, blue]}                  # 2 copies, {colour} in text
+    for_each: {colour: [red, blue], weapon: [a, b]}  # product: 4 copies
+    for_each:                                        # records: one copy per entry
+      - {name: Ana, F: 4, M: 3}
+      - {name: Bo, F: 2, M: 5}
+
+Text anywhere in the definition may use {name} placeholders; `{{` and `}}`
+print braces. The variables also become the piece's attributes, which rules
+can match on.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+
+from .fields import Context, as_text
+from .yamlnodes import Map, Node, Scalar, Seq, describe
+
+MAX_EXPANSION = 10_000
+_PLACEHOLDER = re.compile(r"\{\{|\}\}|\{([A-Za-z_][A-Za-z0-9_-]*)\}")
+
+Vars = dict[str, str]
+
+
+def read_for_each(ctx: Context, node: Node | None, path: str) -> list[Vars]:
+    """The variable sets a for_each node yields ([{}] when there is none)."""
+    if node is None:
+        return [{}]
+    if isinstance(node, Seq):
+        return _records(ctx, node, path)
+    if not isinstance(node, Map):
+        ctx.error(node, path, f"expected a mapping of lists or a list of records, got {describe(node)}")
+        return [{}]
+    names, choices = [], []
+    for name, (_, value) in node.entries.items():
+        sub = f"{path}.{name}"
+        if isinstance(value, Scalar):
+            one = as_text(ctx, value, sub)
+            values = [one] if one is not None else []
+        elif isinstance(value, Seq):
+            values = [t for t in (as_text(ctx, item, f"{sub}[{i}]") for i, item in enumerate(value))
+                      if t is not None]
+        else:
+            ctx.error(value, sub, f"expected a list of values, got {describe(value)}")
+            continue
+        if not values:
+            ctx.error(value, sub, "needs at least one value")
+            continue
+        names.append(name)
+        choices.append(values)
+    total = 1
+    for values in choices:
+        total *= len(values)
+    if total > MAX_EXPANSION:
+        ctx.error(node, path, f"expands to {total} copies, more than {MAX_EXPANSION}")
+        return [{}]
+    return [dict(zip(names, combo, strict=True)) for combo in itertools.product(*choices)]
+
+
+def _records(ctx: Context, node: Seq, path: str) -> list[Vars]:
+    out: list[Vars] = []
+    for i, item in enumerate(node):
+        sub = f"{path}[{i}]"
+        if not isinstance(item, Map):
+            ctx.error(item, sub, f"expected a record (a mapping), got {describe(item)}")
+            continue
+        record: Vars = {}
+        for name, (_, value) in item.entries.items():
+            text = as_text(ctx, value, f"{sub}.{name}")
+            if text is not None:
+                record[name] = text
+        out.append(record)
+    if len(out) > MAX_EXPANSION:
+        ctx.error(node, path, f"{len(out)} records, more than {MAX_EXPANSION}")
+        return [{}]
+    return out or [{}]
+
+
+def substitute(ctx: Context, text: str, variables: Vars, node: Node | None, path: str) -> str:
+    """Fill {name} placeholders; an unknown name is an error naming the known ones."""
+    if "{" not in text and "}" not in text:
+        return text
+
+    def fill(m: re.Match) -> str:
+        token = m.group(0)
+        if token == "{{":
+            return "{"
+        if token == "}}":
+            return "}"
+        name = m.group(1)
+        if name not in variables:
+            known = ", ".join("{" + k + "}" for k in variables) or "none (add for_each)"
+            ctx.error(node, path, f"unknown placeholder {{{name}}} in {text!r}", f"known: {known}")
+            return token
+        return variables[name]
+
+    return _PLACEHOLDER.sub(fill, text)
