@@ -1,0 +1,103 @@
+"""Nature: water, fire, plants, animals."""
+
+from __future__ import annotations
+
+from ._pen import Pen, icon
+
+
+@icon("waves")
+def waves(p: Pen) -> None:
+    for y in (26, 0, -26):
+        w = p.shape().m(-44, y).c(-36, y + 10, -26, y + 10, -18, y)
+        w.c(-10, y - 10, 0, y - 10, 8, y).c(16, y + 10, 26, y + 10, 34, y)
+        w.c(38, y - 5, 42, y - 6, 44, y - 6)
+        p.stroke(w, 8)
+
+
+@icon("flame")
+def flame(p: Pen) -> None:
+    f = p.shape().m(0, -47).c(22, -47, 36, -33, 36, -13).c(36, 8, 20, 22, 6, 47)
+    f.c(4, 30, -4, 22, -11, 15).c(-11, 24, -15, 30, -24, 35)
+    f.c(-34, 16, -36, 4, -36, -13).c(-36, -33, -22, -47, 0, -47).z()
+    f.m(0, -39).c(12, -39, 19, -31, 19, -21).c(19, -10, 9, -2, 3, 12)
+    f.c(-1, 2, -19, -6, -19, -21).c(-19, -31, -12, -39, 0, -39).z()
+    p.fill(f)
+
+
+@icon("wheat")
+def wheat(p: Pen) -> None:
+    with p.moved(0, -2, -28):
+        p.line(4.5, (0, -52), (0, 40))
+        for y in (-10, 4, 18, 32):
+            for side in (-1, 1):
+                with p.moved(side * 7, y, -side * 32):
+                    p.fill(p.shape().ellipse(0, 0, 5.5, 11))
+        p.fill(p.shape().ellipse(0, 48, 5, 10))
+        leaf = p.shape().m(0, -40).c(8, -34, 16, -26, 20, -14).c(10, -20, 4, -28, 0, -34).z()
+        p.fill(leaf)
+
+
+@icon("tree")
+def tree(p: Pen) -> None:
+    p.fill(
+        p.shape().poly(
+            [
+                (0, 48),
+                (21, 22),
+                (11, 22),
+                (31, -4),
+                (19, -4),
+                (41, -31),
+                (6, -31),
+                (6, -47),
+                (-6, -47),
+                (-6, -31),
+                (-41, -31),
+                (-19, -4),
+                (-31, -4),
+                (-11, 22),
+                (-21, 22),
+            ]
+        )
+    )
+
+
+@icon("grass")
+def grass(p: Pen) -> None:
+    base = -40
+    for bx, w, tx, ty in (
+        (-30, 9, -44, 18),
+        (-16, 10, -20, 40),
+        (-2, 11, 2, 47),
+        (12, 10, 24, 36),
+        (26, 9, 44, 12),
+        (-8, 8, -30, -2),
+        (20, 8, 38, -6),
+    ):
+        b = p.shape().m(bx - w / 2, base)
+        b.c(bx - w / 2, base + (ty - base) * 0.5, tx - (tx - bx) * 0.2, ty - 12, tx, ty)
+        b.c(tx - (tx - bx) * 0.4, ty - 14, bx + w / 2, base + (ty - base) * 0.4, bx + w / 2, base)
+        p.fill(b.z())
+    p.fill(p.shape().rect(-46, -47, 92, 9, 4.5))
+
+
+@icon("fish")
+def fish(p: Pen) -> None:
+    body = p.shape().m(47, 0).c(36, 20, 12, 26, -8, 21).c(-20, 18, -28, 10, -32, 4)
+    body.l((-47, 22), (-42, 0), (-47, -22), (-32, -4))
+    body.c(-28, -10, -20, -18, -8, -21).c(12, -26, 36, -20, 47, 0).z()
+    body.circle(31, 4, 4)
+    body.m(18, 15).c(11, 6, 11, -6, 18, -15).c(15, -6, 15, 6, 18, 15).z()
+    p.fill(body)
+    p.fill(p.shape().m(-12, 20).c(-6, 34, 6, 36, 14, 30).c(6, 26, 0, 22, -2, 22).z())
+
+
+@icon("duck")
+def duck(p: Pen) -> None:
+    body = p.shape().m(-47, 14).c(-42, -8, -32, -36, 0, -38).c(28, -40, 42, -24, 40, -6)
+    body.c(38, 6, 24, 6, 10, 4).c(-8, 2, -28, -2, -47, 14).z()
+    body.m(-24, -8).c(-10, -2, 8, -6, 16, -16).c(4, -28, -16, -24, -24, -8).z()  # wing
+    p.fill(body)
+    head = p.shape().circle(16, 18, 17).circle(21, 23, 3.5)
+    p.fill(head)
+    p.fill(p.shape().m(29, 23).c(38, 24, 45, 20, 48, 13).c(40, 10, 34, 10, 29, 11).z())
