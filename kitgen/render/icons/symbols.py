@@ -39,40 +39,52 @@ def blood(p: Pen) -> None:
 
 @icon("splash")
 def splash(p: Pen) -> None:
-    # Radii chosen by hand so the blob looks thrown, not generated.
-    radii = [27, 20, 33, 21, 25, 19, 35, 22, 26, 18, 30, 21]
+    # Radii chosen by hand: a round core thrown out into a few uneven arms.
+    radii = [24, 40, 22, 26, 21, 43, 22, 25, 20, 35, 23, 27, 20, 41, 21, 26]
     pts = []
     for i, r in enumerate(radii):
-        a = math.radians(i * 360 / len(radii) + 10)
+        a = math.radians(i * 360 / len(radii) + 8)
         pts.append((r * math.cos(a), r * math.sin(a)))
     p.fill(p.shape().smooth(pts))
     for x, y, r in (
-        (40, 18, 5),
-        (-30, 36, 4.5),
-        (-44, -8, 4),
-        (14, -44, 5),
-        (30, -30, 3),
-        (6, 44, 3.5),
-        (-20, -40, 3),
-        (44, -8, 3),
+        (-27, 38, 5),
+        (44, -4, 4),
+        (-44, 12, 3.5),
+        (22, -42, 4.5),
+        (40, 30, 3),
+        (-40, -30, 4),
+        (6, 45, 3),
     ):
         p.fill(p.shape().circle(x, y, r))
 
 
 @icon("blast")
 def blast(p: Pen) -> None:
-    outer = [48, 30, 44, 26, 47, 30, 40, 27, 48, 29, 42, 25, 46, 31, 41, 26]
+    # Twelve uneven spikes (angle, reach) so it reads as a burst, not a badge.
+    spikes = [
+        (90, 48),
+        (122, 37),
+        (151, 47),
+        (183, 35),
+        (212, 45),
+        (241, 39),
+        (271, 48),
+        (300, 36),
+        (329, 46),
+        (2, 39),
+        (33, 48),
+        (62, 36),
+    ]
     pts = []
-    for i, r in enumerate(outer):
-        a = math.radians(90 + i * 360 / len(outer))
-        pts.append((r * math.cos(a), r * math.sin(a)))
-    shape = p.shape().poly(pts)
-    inner = []
-    for x, y in pts:
-        inner.append((x * 0.52, y * 0.52))
-    shape.poly(inner)
+    for i, (a, r) in enumerate(spikes):
+        a2 = spikes[(i + 1) % len(spikes)][0]
+        mid = a + ((a2 - a) % 360) / 2
+        pts.append((r * math.cos(math.radians(a)), r * math.sin(math.radians(a))))
+        rv = 25 if i % 2 else 21
+        pts.append((rv * math.cos(math.radians(mid)), rv * math.sin(math.radians(mid))))
+    shape = p.shape().poly(pts).poly([(x * 0.55, y * 0.55) for x, y in pts])
     p.fill(shape)
-    p.fill(p.shape().poly([(x * 0.3, y * 0.3) for x, y in pts]))
+    p.fill(p.shape().poly([(x * 0.32, y * 0.32) for x, y in pts]))
 
 
 @icon("star")

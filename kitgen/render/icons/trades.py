@@ -9,27 +9,20 @@ from ._pen import Pen, icon
 def hammer(p: Pen) -> None:
     with p.moved(2, -2, -40):
         p.fill(p.shape().rect(-4.5, -58, 9, 72, 3))  # handle
-        head = p.shape().m(-30, 12).l((-30, 32), (8, 32)).c(22, 32, 32, 26, 36, 14)
-        head.c(28, 19, 18, 20, 8, 16).l((8, 12)).z()
+        head = p.shape().m(-30, 12).l((-30, 32), (8, 32)).c(18, 32, 27, 28, 32, 18)
+        head.c(24, 21, 16, 20, 8, 16).l((8, 12)).z()
         p.fill(head)
         p.fill(p.shape().rect(-34, 10, 8, 24, 2))  # striking face
 
 
 @icon("book")
 def book(p: Pen) -> None:
-    left = p.shape().m(-3, -28).c(-16, -36, -32, -36, -46, -30).l((-46, 34))
-    left.c(-32, 40, -16, 40, -3, 32).z()
-    right = p.shape().m(3, -28).c(16, -36, 32, -36, 46, -30).l((46, 34))
-    right.c(32, 40, 16, 40, 3, 32).z()
-    for y in (20, 10, 0, -10):
-        left.rect(-38, y, 27, 3)
-        right.rect(11, y, 27, 3)
-    p.fill(left)
-    p.fill(right)
-    cover = p.shape().m(-48, -36).c(-32, -42, -12, -42, -3, -34).l((3, -34))
-    cover.c(12, -42, 32, -42, 48, -36).l((48, -42)).c(32, -48, 12, -48, 0, -42)
-    cover.c(-12, -48, -32, -48, -48, -42).z()
-    p.fill(cover)
+    for side in (-1, 1):
+        page = p.shape().m(side * 3, -32).c(side * 16, -41, side * 32, -41, side * 47, -34)
+        page.l((side * 47, 34)).c(side * 32, 41, side * 16, 41, side * 3, 32).z()
+        for y in (20, 10, 0, -10, -20):
+            page.rect(side * 10 if side > 0 else -38, y - (2 if y < -15 else 0), 28, 3)
+        p.fill(page)
 
 
 @icon("gavel")

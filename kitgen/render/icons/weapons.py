@@ -34,18 +34,18 @@ def pistol(p: Pen) -> None:
 
 @icon("shotgun")
 def shotgun(p: Pen) -> None:
-    with p.moved(0, -2):
-        p.fill(p.shape().rect(-6, 10, 54, 7, 1.5))  # barrel
-        p.fill(p.shape().rect(-6, 3, 44, 7))  # magazine tube
-        pump = p.shape().rect(6, -1, 26, 12, 3)
+    with p.moved(0, -1):
+        p.fill(p.shape().rect(-6, 11, 54, 9, 2))  # barrel
+        p.fill(p.shape().rect(-6, 2, 44, 9))  # magazine tube
+        pump = p.shape().rect(6, -3, 26, 16, 3)
         for x in (11, 16, 21, 26):
-            pump.rect(x, 1.5, 2, 7)
+            pump.rect(x, 0, 2.2, 10)
         p.fill(pump)
-        p.fill(p.shape().poly([(-24, 17), (-4, 17), (-4, 1), (-24, -4)]))  # receiver
-        stock = p.shape().m(-24, 15).l((-48, 8), (-48, -14)).c(-44, -16, -40, -15, -36, -13)
-        stock.l((-24, -6)).z()
+        p.fill(p.shape().poly([(-25, 20), (-4, 20), (-4, 1), (-25, -6)]))  # receiver
+        stock = p.shape().m(-25, 18).l((-48, 10), (-48, -17)).c(-44, -19, -40, -18, -36, -16)
+        stock.l((-25, -9)).z()
         p.fill(stock)
-        p.stroke(p.shape().m(-20, -2).c(-18, -14, -6, -14, -6, 0), 4)  # trigger guard
+        p.stroke(p.shape().m(-21, -4).c(-19, -17, -6, -17, -6, 0), 4)  # trigger guard
 
 
 @icon("rifle")
@@ -114,12 +114,12 @@ def crosshair(p: Pen) -> None:
 
 @icon("soldier-helmet")
 def soldier_helmet(p: Pen) -> None:
-    dome = p.shape().m(-40, -6).c(-40, 24, -20, 40, 2, 40).c(24, 40, 40, 24, 40, -6).z()
-    dome.rect(-36, -2, 72, 5, 2)  # band
-    p.fill(dome)
-    p.fill(p.shape().rect(-48, -14, 96, 10, 5))  # brim
-    strap = p.shape().m(-26, -12).c(-24, -40, 24, -40, 26, -12)
-    p.stroke(strap, 4)
+    with p.moved(0, 6):
+        shell = p.shape().m(-48, -18).c(-44, -14, -40, -10, -39, -2).c(-37, 26, -20, 40, 0, 40)
+        shell.c(20, 40, 37, 26, 39, -2).c(40, -10, 44, -14, 48, -18).z()
+        shell.m(-37, -6).c(-20, -2, 20, -2, 37, -6).l((37, -10)).c(20, -6, -20, -6, -37, -10).z()
+        p.fill(shell)
+        p.stroke(p.shape().m(-28, -16).c(-24, -46, 24, -46, 28, -16), 3.5)  # chin strap
 
 
 @icon("submarine")
