@@ -65,18 +65,22 @@ def tree(p: Pen) -> None:
 @icon("grass")
 def grass(p: Pen) -> None:
     base = -40
-    for bx, w, tx, ty in (
-        (-30, 9, -44, 18),
-        (-16, 10, -20, 40),
-        (-2, 11, 2, 47),
-        (12, 10, 24, 36),
-        (26, 9, 44, 12),
-        (-8, 8, -30, -2),
-        (20, 8, 38, -6),
-    ):
+    # (base x, base width, tip x, tip y): blades fan out from a common clump.
+    blades = (
+        (-24, 10, -45, 14),
+        (-12, 11, -22, 40),
+        (0, 12, 2, 47),
+        (12, 11, 24, 38),
+        (24, 10, 45, 16),
+        (-6, 9, -34, -8),
+        (8, 9, 36, -6),
+    )
+    for bx, w, tx, ty in blades:
+        h = ty - base
+        lean = (bx - tx) * 0.15
         b = p.shape().m(bx - w / 2, base)
-        b.c(bx - w / 2, base + (ty - base) * 0.5, tx - (tx - bx) * 0.2, ty - 12, tx, ty)
-        b.c(tx - (tx - bx) * 0.4, ty - 14, bx + w / 2, base + (ty - base) * 0.4, bx + w / 2, base)
+        b.c(bx - w / 2, base + h * 0.45, tx - w * 0.25 + lean, ty - h * 0.3, tx, ty)
+        b.c(tx + w * 0.25 + lean, ty - h * 0.3, bx + w / 2, base + h * 0.45, bx + w / 2, base)
         p.fill(b.z())
     p.fill(p.shape().rect(-46, -47, 92, 9, 4.5))
 
