@@ -211,8 +211,14 @@ def _form_name(key: str) -> str:
 def render_document(doc: Document, paper: Paper, title: str, icon_painter=None) -> bytes:
     """One Document -> PDF bytes."""
     buf = io.BytesIO()
-    canvas = Canvas(buf, pagesize=paper.size, invariant=1, pdfVersion=(1, 7),
-                    pageCompression=1, initialFontName="Helvetica")
+    canvas = Canvas(
+        buf,
+        pagesize=paper.size,
+        invariant=1,
+        pdfVersion=(1, 7),
+        pageCompression=1,
+        initialFontName="Helvetica",
+    )
     canvas.setTitle(f"{title} — {doc.title}")
     canvas.setAuthor("kitgen")
     canvas.setCreator("kitgen")
