@@ -13,7 +13,6 @@ from pathlib import Path
 
 from reportlab.lib.pagesizes import letter
 from reportlab.pdfgen.canvas import Canvas
-
 from workloads import COLOURS, ICON_PNG, counter_texts, spec
 
 MARGIN = 18.0

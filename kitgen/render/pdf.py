@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import io
 import math
-
 from functools import lru_cache
 
 from reportlab import rl_config
