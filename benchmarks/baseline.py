@@ -65,12 +65,12 @@ def counters(c: Canvas, n: int, with_icon: bool, duplex: bool) -> None:
     for p in range(pages):
         frame(c, f"Bench - Counters - sheet {p + 1} of {pages} - front")
         chunk = range(p * per_page, min(n, (p + 1) * per_page))
-        for slot, i in zip(slots, chunk):
+        for slot, i in zip(slots, chunk, strict=False):
             counter(c, *slot, i, with_icon)
         c.showPage()
         if duplex:
             frame(c, f"Bench - Counters - sheet {p + 1} of {pages} - back")
-            for (x, y), i in zip(slots, chunk):
+            for (x, y), i in zip(slots, chunk, strict=False):
                 counter(c, letter[0] - x - SIZE, y, i, with_icon, back=True)
             c.showPage()
 
