@@ -22,9 +22,4 @@ class Section:
     check: Callable[..., None] | None = None  # (game, model, diags) -> None: rules checks
 
 
-SECTIONS: dict[str, Section] = {
-    s.key: s
-    for s in (
-        Section("cover", read_cover, plan_cover),
-    )
-}
+SECTIONS: dict[str, Section] = {s.key: s for s in (Section("cover", read_cover, plan_cover),)}
