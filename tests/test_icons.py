@@ -104,3 +104,22 @@ def test_colour_is_used():
     # The face spans 35..125 px at 1x: (42, 42) lies on it between pips, (10, 10) outside.
     assert img.getpixel((42, 42)) == (255, 0, 0)
     assert img.getpixel((10, 10)) == (255, 255, 255)
+
+
+def test_icon_op_through_the_pdf_renderer():
+    # An Icon op in a plan lands where the plan puts it: a 72 pt dice face (90% ink)
+    # centred at (200, 300) on letter paper covers x 167.6..232.4, y from the top
+    # 792 - 300 = 492 -> 459.6..524.4.
+    from kitgen.layout.plan import Document, Icon, Page
+    from kitgen.render.pdf import render_document
+    from kitgen.units import PAPERS
+
+    page = Page("Icons", ops=[Icon("dice", 200, 300, 72, "#000000")], framed=False)
+    data = render_document(Document("t", "T", [page]), PAPERS["letter"], "T", paint_icon)
+    doc = pdfium.PdfDocument(data)
+    try:
+        img = doc[0].render(scale=1).to_pil().convert("L")
+    finally:
+        doc.close()
+    left, top, right, bottom = img.point(lambda v: 255 if v < 250 else 0).getbbox()
+    assert (left, top, right, bottom) == (167, 459, 233, 525)
