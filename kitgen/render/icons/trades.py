@@ -40,7 +40,7 @@ def gavel(p: Pen) -> None:
 @icon("brush")
 def brush(p: Pen) -> None:
     with p.moved(0, 0, -45):
-        p.fill(p.shape().m(-5, 4).l((5, 4), (3.5, 62)).c(3.5, 66, -3.5, 66, -3.5, 62).z())
+        p.fill(p.shape().m(-5, 2).l((5, 2), (3.5, 62)).c(3.5, 66, -3.5, 66, -3.5, 62).z())
         ferrule = p.shape().rect(-8, -16, 16, 20, 2).rect(-8, -6, 16, 2.5)
         p.fill(ferrule)
         tip = p.shape().m(-8, -18).l((8, -18)).c(10, -32, 8, -44, 0, -60)

@@ -9,7 +9,7 @@ from ._pen import Pen, icon
 def sword(p: Pen) -> None:
     # Designed upright, then laid on the diagonal to use the whole square.
     with p.moved(0, 0, -45):
-        blade = p.shape().poly([(-6, -14), (6, -14), (6, 52), (0, 64), (-6, 52)])
+        blade = p.shape().poly([(-6, -16), (6, -16), (6, 52), (0, 64), (-6, 52)])
         blade.rect(-1.3, -8, 2.6, 54)  # fuller
         p.fill(blade)
         p.fill(p.shape().rect(-21, -22, 42, 8, 3))  # crossguard
@@ -25,7 +25,7 @@ def pistol(p: Pen) -> None:
             slide.rect(x, 10, 2.5, 14)  # grip serrations
         p.fill(slide)
         p.fill(p.shape().rect(39, 27, 4, 4))  # front sight
-        p.fill(p.shape().poly([(-42, 6), (-14, 6), (-18, -42), (-42, -42), (-44, -36)]))  # grip
+        p.fill(p.shape().poly([(-42, 8), (-14, 8), (-18, -42), (-42, -42), (-44, -36)]))  # grip
         p.fill(p.shape().poly([(-16, 8), (24, 8), (24, 1), (-16, 1)]))  # frame
         guard = p.shape().m(-14, 2).c(-12, -20, 10, -20, 12, 2)
         p.stroke(guard, 5)
@@ -34,18 +34,19 @@ def pistol(p: Pen) -> None:
 
 @icon("shotgun")
 def shotgun(p: Pen) -> None:
-    with p.moved(0, -1):
-        p.fill(p.shape().rect(-6, 11, 54, 9, 2))  # barrel
-        p.fill(p.shape().rect(-6, 2, 44, 9))  # magazine tube
-        pump = p.shape().rect(6, -3, 26, 16, 3)
-        for x in (11, 16, 21, 26):
-            pump.rect(x, 0, 2.2, 10)
+    # Drawn chunkier than life: a long gun at counter size needs the height to read.
+    with p.moved(0, 2):
+        p.fill(p.shape().rect(-6, 10, 54, 11, 2.5))  # barrel
+        p.fill(p.shape().rect(-6, 0, 14, 8.5).rect(32, 0, 6, 8.5))  # magazine tube
+        pump = p.shape().rect(6, -6, 28, 14.5, 4)
+        for x in (11, 17, 23, 29):
+            pump.rect(x - 1.2, -2.5, 2.4, 7.5, 1)
         p.fill(pump)
-        p.fill(p.shape().poly([(-25, 20), (-4, 20), (-4, 1), (-25, -6)]))  # receiver
-        stock = p.shape().m(-25, 18).l((-48, 10), (-48, -17)).c(-44, -19, -40, -18, -36, -16)
-        stock.l((-25, -9)).z()
+        p.fill(p.shape().poly([(-26, 21), (-4, 21), (-4, 0), (-26, -8)]))  # receiver
+        stock = p.shape().m(-22, 19).l((-48, 11), (-48, -22)).c(-44, -25, -40, -24, -36, -21)
+        stock.l((-26, -11), (-22, -6.5)).z()
         p.fill(stock)
-        p.stroke(p.shape().m(-21, -4).c(-19, -17, -6, -17, -6, 0), 4)  # trigger guard
+        p.stroke(p.shape().m(-22, -6).c(-20, -21, -6, -21, -6, 0), 4.5)  # trigger guard
 
 
 @icon("rifle")
@@ -60,7 +61,7 @@ def rifle(p: Pen) -> None:
         p.fill(guard)
         p.fill(p.shape().rect(-24, 3, 30, 17, 2))  # receiver
         p.fill(p.shape().rect(-18, 19, 12, 5, 1.5))  # rear sight
-        p.fill(p.shape().poly([(-24, 18), (-48, 13), (-48, -6), (-43, -6), (-24, 4)]))  # stock
+        p.fill(p.shape().poly([(-20, 18), (-48, 13), (-48, -6), (-43, -6), (-20, 4)]))  # stock
         p.fill(p.shape().poly([(-16, 4), (-7, 4), (-11, -18), (-20, -18)]))  # pistol grip
         mag = p.shape().m(-1, 4).l((10, 4)).c(11, -10, 15, -20, 22, -29)
         mag.l((11, -34)).c(6, -22, 1, -10, -1, 4).z()
