@@ -10,7 +10,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from .layout.counters import plan_counters
 from .layout.cover import plan_cover
+from .source.counters import read_counters
 from .source.cover import read_cover
 
 
@@ -26,5 +28,6 @@ SECTIONS: dict[str, Section] = {
     s.key: s
     for s in (
         Section("cover", read_cover, plan_cover),
+        Section("counters", read_counters, plan_counters),
     )
 }
