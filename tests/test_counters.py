@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 
 import pytest
+from conftest import build_pdfs, errors_of, plan_game, write_game
 from PIL import Image as PILImage
 from pypdf import PdfReader
 
@@ -12,8 +13,6 @@ from kitgen.layout.frame import content_box
 from kitgen.layout.impose import grow, overlaps
 from kitgen.layout.plan import Group, Line
 from kitgen.units import PAPERS, mm
-
-from conftest import build_pdfs, errors_of, plan_game, write_game
 
 LETTER = PAPERS["letter"]
 
