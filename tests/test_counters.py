@@ -5,7 +5,6 @@ from __future__ import annotations
 import io
 
 import pytest
-from conftest import build_pdfs, errors_of, plan_game, write_game
 from PIL import Image as PILImage
 from pypdf import PdfReader
 
@@ -13,6 +12,8 @@ from kitgen.layout.frame import content_box
 from kitgen.layout.impose import grow, overlaps
 from kitgen.layout.plan import Group, Line
 from kitgen.units import PAPERS, mm
+
+from .conftest import build_pdfs, errors_of, plan_game, write_game
 
 LETTER = PAPERS["letter"]
 
@@ -521,10 +522,10 @@ def test_every_error_is_reported_with_its_place(game_dir):
         f"{g}:10:20: error: counters[1].front.image: path '../x.png' leads outside the game folder",
         f"{g}:13:11: error: counters[2].size: a rect takes width x height, got '3/4in' "
         "(e.g. 1in x 1/2in)",
-        f"{g}:15:35: error: counters[2].front.text.cell: cell: needs a grid: [rows, columns] "
-        "on the face",
         f"{g}:14:5: error: counters[2].colour: unknown key 'colour' (valid: for_each, id, name, "
         "kind, shape, size, quantity, bleed, attrs, front, back)",
+        f"{g}:15:35: error: counters[2].front.text.cell: cell: needs a grid: [rows, columns] "
+        "on the face",
         f"{g}:17:11: error: counters[3].size: a square piece takes one size, got '3/4in x 1in' "
         "(use shape: rect for width x height)",
         f"{g}:18:20: error: counters[3].front.image: file not found: 'missing.png'",
