@@ -54,8 +54,9 @@ def plan_counters(cs: CounterSet, env: PlanEnv) -> list[Document]:
     # designs stay in YAML order within a size.
     slots.sort(key=lambda s: -s.size[1])
     x0, y0, x1, y1 = content_box(env.paper)
-    # Half a gutter in from the content box, so crop marks stay inside it too.
-    box = (x0 + GUTTER / 2, y0 + GUTTER / 2, x1 - GUTTER / 2, y1 - GUTTER / 2)
+    # With crop marks, half a gutter in from the content box so they stay inside it too.
+    inset = GUTTER / 2 if any(s.bleed for s in slots) else 0.0
+    box = (x0 + inset, y0 + inset, x1 - inset, y1 - inset)
     try:
         spots = pack([s.size for s in slots], box, GUTTER)
     except TooBig as exc:
