@@ -8,6 +8,7 @@ read once per variable set; a problem that every copy shares is reported once.
 from __future__ import annotations
 
 import difflib
+import math
 from pathlib import Path
 
 from ..colours import ColourError, parse_colour
@@ -213,6 +214,8 @@ def _read_size(
         return None, None
     if shape == "rect":
         return sizes[0], sizes[1]
+    if shape == "hex":  # flat-topped, the size across the flats
+        return sizes[0] * 2 / math.sqrt(3), sizes[0]
     return sizes[0], sizes[0]
 
 
@@ -459,22 +462,23 @@ def _inside(ctx: Context, node: Node, path: str, name: str) -> Path | None:
     return target
 
 
-_PIXELS: dict[Path, tuple[int, int] | None] = {}
+_PIXELS: dict[tuple[Path, float], tuple[int, int] | None] = {}  # read each file once
 
 
 def _pixels(ctx: Context, node: Node, path: str, target: Path) -> tuple[int, int] | None:
     """Pixel size (0, 0 for SVG, which has none); an unreadable file is an error."""
     if target.suffix.lower() == ".svg":
         return (0, 0)
-    if target not in _PIXELS:
+    key = (target, target.stat().st_mtime)
+    if key not in _PIXELS:
         from PIL import Image, UnidentifiedImageError
 
         try:
             with Image.open(target) as im:
-                _PIXELS[target] = im.size
+                _PIXELS[key] = im.size
         except (OSError, UnidentifiedImageError):
-            _PIXELS[target] = None
-    got = _PIXELS[target]
+            _PIXELS[key] = None
+    got = _PIXELS[key]
     if got is None:
         ctx.error(node, path, f"cannot read image {target.name!r}")
     return got
