@@ -173,7 +173,7 @@ def test_cell_outside_the_grid_and_both_at_and_cell(game_dir):
     assert errors_of(game_dir) == [
         f"{game_dir}/game.yaml:8:38: error: counters[0].front.text.cell: give either at: or "
         "cell:, not both",
-        f"{game_dir}/game.yaml:11:20: error: counters[1].front.grid: expected [rows, columns] "
+        f"{game_dir}/game.yaml:11:19: error: counters[1].front.grid: expected [rows, columns] "
         "from 1 to 12, got a list",
     ]
 
