@@ -327,7 +327,9 @@ def test_calibration_targets_step_half_a_millimetre(game_dir, flip):
     else:
         want = [336 + 30 * (k - 1) + mm(k / 2) for k in range(-4, 5)]
     assert back == pytest.approx(sorted(want))
-    labels = [op.text for op in cal.pages[0].ops if type(op).__name__ == "Text"]
+    labels = [
+        op.text for op in cal.pages[0].ops if type(op).__name__ == "Text" and op.font.size == 6.5
+    ]
     assert labels[:4] == ["-2", "-2", "-1.5", "-1.5"] and "0" in labels and "+2" in labels
 
 
