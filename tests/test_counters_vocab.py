@@ -210,6 +210,9 @@ def test_ryamon_has_11_types_in_4_colours():
     assert len(counts) == 44
     tribes = {k.rsplit("-", 1)[1] for k in counts}
     assert tribes == {"red", "blue", "green", "yellow"}
+    # ceil(25 x 2d6 odds), at least 2, plus the starting 2 farmers and 1 soldier.
+    assert sum(counts.values()) == 4 * 36
+    assert (counts["farmer-red"], counts["soldier-red"], counts["lawyer-red"]) == (7, 5, 2)
 
 
 def test_rencounter_labels_are_five_eighths_round():
