@@ -226,3 +226,42 @@ def test_rencounter_labels_are_five_eighths_round():
         if isinstance(op, Group) and op.key and ":label-gridley:" in op.key
     )
     assert [t.text for t in _texts(gridley)] == ["Sgt. Gridley", "F 7  M 6", "Ex 4"]
+
+
+@pytest.mark.parametrize("shape", ["round", "hex"])
+def test_round_and_hex_fold_pairs_are_joined_by_a_hinge(game_dir, shape):
+    from kitgen.layout.plan import Path
+
+    write_game(
+        game_dir,
+        f"""
+        id: g
+        title: G
+        counters:
+          - {{id: m, shape: {shape}, size: 3/4, front: A, back: B}}
+    """,
+    )
+    p = plan_game(game_dir)
+    page = p.docs[0].pages[0]
+    front, back = page.items
+    fx = front.extra["fold_line"][0]
+    assert fx == front.bbox[2] == back.bbox[0]
+    (cut,) = [op for op in page.ops if isinstance(op, Path)]
+    xs = [pt[0] for pt in cut.points]
+    ys = [pt[1] for pt in cut.points]
+    # One outline round both halves: it spans both boxes and is its own mirror image.
+    assert min(xs) == pytest.approx(front.bbox[0]) and max(xs) == pytest.approx(back.bbox[2])
+    assert min(ys) >= front.bbox[1] - 1e-9 and max(ys) <= front.bbox[3] + 1e-9
+    mirrored = sorted((round(2 * fx - x, 6), round(y, 6)) for x, y in cut.points)
+    assert mirrored == sorted((round(x, 6), round(y, 6)) for x, y in cut.points)
+    # The strip crosses the fold 0.22 of the height either side of the centre (54 pt: 11.88).
+    at_fold = [pt for pt in cut.points if abs(pt[0] - fx) < 1e-6]
+    assert at_fold == []  # the strip's edges run straight across; no vertex on the fold
+    strip = sorted(
+        {
+            round(y - (front.bbox[1] + 27), 4)
+            for x, y in cut.points
+            if abs(abs(x - fx) - min(abs(a - fx) for a in xs)) < 1e-6
+        }
+    )
+    assert strip == [-11.88, 11.88]

@@ -7,15 +7,16 @@ renderer draws it once as a PDF form: the work per copy is a few small ops.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from ..model.counters import CounterDef, CounterSet
 from ..units import mm
 from .env import PlanEnv
-from .faces import face_ops, outline
+from .faces import face_ops, hex_points, outline
 from .frame import content_box
 from .impose import TooBig, back_box, crop_marks, pack
-from .plan import Document, Font, Group, Item, Line, Page, Rect, Stroke, Text
+from .plan import Document, Font, Group, Item, Line, Page, Path, Rect, Stroke, Text
 
 GUTTER = 9.0  # 1/8 in between pieces: room for scissors and crop marks
 CAPTION = 8.0  # under a fold-and-glue pair: what to do with it
@@ -129,6 +130,8 @@ def _place(
         page.ops.append(front)
         halves = [(x, "front")]
     else:
+        if d.shape not in ("square", "rect"):
+            page.ops.extend(_hinge_fill(d, x, y, b))
         # Each half's bleed stops at the fold: it must not paint over the other half.
         back = _placed(_form(d, "back", b, forms, env), x + w, y)
         page.ops.append(Group((front,), clip=(x - b, y - b, x + w, y + h + b)))
@@ -140,14 +143,18 @@ def _place(
     elif d.shape in ("square", "rect"):
         # One solid cut around the piece (around the pair: the fold is not a cut).
         page.ops.append(Rect(x, y, w * len(halves), h, stroke=CUT))
+    elif slot.fold:
+        page.ops.append(Path(tuple(_hinged_outline(d, x, y)), True, stroke=CUT))
     else:
-        for hx, _ in halves:
-            page.ops.append(Group((outline(d.shape, w, h, stroke=CUT),), dx=hx, dy=y))
+        page.ops.append(Group((outline(d.shape, w, h, stroke=CUT),), dx=x, dy=y))
     extra: dict = {}
     if slot.fold:
         fx = x + w
         extra = {"fold_line": [round(fx, 4), round(y, 4), round(fx, 4), round(y + h, 4)]}
-        page.ops.append(Line(fx, y - b, fx, y + h + b, FOLD))
+        if d.shape in ("square", "rect"):
+            page.ops.append(Line(fx, y - b, fx, y + h + b, FOLD))
+        else:  # only the joining strip folds
+            page.ops.append(Line(fx, y + h / 2 - h * HINGE, fx, y + h / 2 + h * HINGE, FOLD))
         page.ops.append(
             Text(
                 fx,
@@ -160,6 +167,64 @@ def _place(
         )
     for hx, side in halves:
         page.items.append(Item(d.kind, d.id, piece, side, (hx, y, hx + w, y + h), dict(extra)))
+
+
+HINGE = 0.22  # half-height of the strip joining round or hex halves, of the piece's height
+
+
+def _hinge_fill(d: CounterDef, x: float, y: float, b: float) -> list:
+    """The strip that joins two round or hex halves across the fold, in each half's colour."""
+    assert d.back is not None
+    w, h = d.width, d.height
+    hb = h * HINGE + b
+    reach = w * 0.3
+    return [
+        Rect(x + w - reach, y + h / 2 - hb, reach, 2 * hb, fill=d.front.background),
+        Rect(x + w, y + h / 2 - hb, reach, 2 * hb, fill=d.back.background),
+    ]
+
+
+def _hinged_outline(d: CounterDef, x: float, y: float) -> list[tuple[float, float]]:
+    """One cut round both halves and the strip joining them.
+
+    Walk the front's outline from where it meets the strip's top edge, round its
+    far side, to the strip's bottom edge; the back's side is that walk mirrored
+    about the fold, taken backwards.
+    """
+    w, h = d.width, d.height
+    cx, cy, fx = x + w / 2, y + h / 2, x + w
+    if d.shape == "round":
+        r = min(w, h) / 2
+        pts = [
+            (cx + r * math.cos(2 * math.pi * k / 96), cy + r * math.sin(2 * math.pi * k / 96))
+            for k in range(96)
+        ]
+    else:
+        pts = [(x + px, y + py) for px, py in hex_points(w, h)]
+    hb = h * HINGE
+    n = len(pts)
+
+    def crossing(level: float) -> int:
+        # The right-hand edge that climbs across y = level (the outline runs anticlockwise).
+        return next(
+            i
+            for i in range(n)
+            if pts[i][1] < level <= pts[(i + 1) % n][1] and pts[i][0] + pts[(i + 1) % n][0] > 2 * cx
+        )
+
+    def at(i: int, level: float) -> tuple[float, float]:
+        (ax, ay), (bx, by) = pts[i], pts[(i + 1) % n]
+        t = (level - ay) / (by - ay)
+        return (ax + t * (bx - ax), level)
+
+    top, bottom = crossing(cy + hb), crossing(cy - hb)
+    walk = [at(top, cy + hb)]
+    i = (top + 1) % n
+    while i != (bottom + 1) % n:
+        walk.append(pts[i])
+        i = (i + 1) % n
+    walk.append(at(bottom, cy - hb))
+    return walk + [(2 * fx - px, py) for px, py in reversed(walk)]
 
 
 def _place_back(slot: _Slot, x: float, y: float, page: Page, forms: dict, env: PlanEnv) -> None:
