@@ -587,3 +587,34 @@ def test_a_problem_shared_by_every_copy_is_reported_once(game_dir):
         f"{game_dir}/game.yaml:7:25: error: counters[0].front.background: unknown placeholder "
         "{colour} in '{colour}' (known: {n})",
     ]
+
+
+def test_counter_pdf_bytes_do_not_depend_on_the_process(game_dir, tmp_path):
+    import os
+    import subprocess
+    import sys
+
+    from .conftest import ROOT
+
+    write_game(
+        game_dir,
+        """
+        id: g
+        title: G
+        counters:
+          - {id: a, size: 3/4, quantity: 3, front: {text: A}, back: {text: B}}
+    """,
+    )
+    outs = []
+    for seed in ("1", "2"):
+        out = tmp_path / f"out{seed}"
+        env = dict(os.environ, PYTHONHASHSEED=seed)
+        subprocess.run(
+            [sys.executable, "-m", "kitgen", "build", str(game_dir), "-o", str(out), "-q"],
+            cwd=ROOT,
+            env=env,
+            check=True,
+            capture_output=True,
+        )
+        outs.append((out / "g" / "counters.pdf").read_bytes())
+    assert outs[0] == outs[1]

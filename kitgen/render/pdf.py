@@ -6,6 +6,7 @@ preference PrintScaling=None so printers do not 'fit to page'.
 
 from __future__ import annotations
 
+import hashlib
 import io
 import math
 from functools import lru_cache
@@ -284,7 +285,9 @@ def _matrix(g: Group) -> tuple[float, float, float, float, float, float]:
 
 
 def _form_name(key: str) -> str:
-    return "".join(ch if ch.isalnum() else "_" for ch in key)[:60] + f"_{abs(hash(key)) % 10**8}"
+    # A stable digest, not hash(): str hashes change per process, and so would the PDF bytes.
+    digest = hashlib.sha1(key.encode("utf-8")).hexdigest()[:10]
+    return "".join(ch if ch.isalnum() else "_" for ch in key)[:60] + f"_{digest}"
 
 
 def render_document(doc: Document, paper: Paper, title: str, icon_painter=None) -> bytes:
