@@ -265,3 +265,26 @@ def test_round_and_hex_fold_pairs_are_joined_by_a_hinge(game_dir, shape):
         }
     )
     assert strip == [-11.88, 11.88]
+
+
+def test_with_bleed_text_stays_in_the_safe_zone(game_dir):
+    from kitgen.render.fonts import FontBook
+
+    write_game(
+        game_dir,
+        """
+        id: g
+        title: G
+        counters:
+          - {id: a, size: 1, bleed: 1/8in, front: {text: [WIDE WORDS HERE, {text: X, at: top}]}}
+    """,
+    )
+    p = plan_game(game_dir)
+    form = next(op for op in p.docs[0].pages[0].ops if isinstance(op, Group) and op.key)
+    texts = _texts(form)
+    assert len(texts) >= 2
+    for t in texts:
+        half = FontBook.width(t.text, t.font.face, t.font.size) / 2
+        # 1/8 in = 9 pt inside the 72 pt trim on every side.
+        assert 9 - 1e-6 <= t.x - half and t.x + half <= 63 + 1e-6
+        assert 9 <= t.y and t.y + t.font.size * 0.72 <= 63

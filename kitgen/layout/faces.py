@@ -59,9 +59,10 @@ def face_ops(d: CounterDef, face: Face, bleed: float, env: PlanEnv) -> tuple:
                 stroke=Stroke(face.border, face.border_width),
             )
         )
-    pad = inset + max(1.5, small * 0.06)
+    # With bleed, keep to the safe zone: as far inside the trim as the bleed is outside.
+    pad = max(inset + max(1.5, small * 0.06), bleed)
     ink = readable_on(face.background)
-    for el, box in zip(face.elements, _boxes(d, face, pad, inset), strict=True):
+    for el, box in zip(face.elements, _boxes(d, face, pad, max(inset, bleed)), strict=True):
         ops.extend(_element(d, el, box, ink, env))
     return tuple(ops)
 
