@@ -618,3 +618,40 @@ def test_counter_pdf_bytes_do_not_depend_on_the_process(game_dir, tmp_path):
         )
         outs.append((out / "g" / "counters.pdf").read_bytes())
     assert outs[0] == outs[1]
+
+
+def test_more_errors_each_with_its_place(game_dir):
+    write_game(
+        game_dir,
+        """
+        id: g
+        title: G
+        counters:
+          - just text
+          - {size: 1, front: A}
+          - {id: "a b", size: 1, front: A}
+          - {id: c, front: A}
+          - {id: d, size: [1], front: A}
+          - {id: e, size: 0mm, front: A}
+          - {id: f, size: 1, attrs: [x], front: A}
+          - {id: g, size: 1, front: {text: {size: 8pt}, icon: {colour: red}, image: {scale: 1}}}
+          - {id: h, size: 1, front: {image: broken.png}}
+    """,
+        {"broken.png": "not really a png"},
+    )
+    g = f"{game_dir}/game.yaml"
+    assert errors_of(game_dir) == [
+        f"{g}:4:5: error: counters[0]: expected a mapping of keys, got text 'just text'",
+        f"{g}:5:5: error: counters[1]: missing required key 'id'",
+        f"{g}:6:10: error: counters[2].id: bad id 'a b' (use letters, digits, '-', '_' or '.', "
+        "starting with a letter or digit, at most 64)",
+        f"{g}:7:5: error: counters[3]: missing required key 'size' (presets: 1/2, 5/8, 3/4, 1 "
+        "(inches); or a length like 3/4in or 19mm)",
+        f"{g}:8:19: error: counters[4].size: expected a size like 3/4in or 1in x 1/2in, got a list",
+        f"{g}:9:19: error: counters[5].size: size must be more than zero, got '0mm'",
+        f"{g}:10:29: error: counters[6].attrs: expected a mapping of keys, got a list",
+        f"{g}:11:36: error: counters[7].front.text: missing required key 'text'",
+        f"{g}:11:55: error: counters[7].front.icon: missing required key 'name'",
+        f"{g}:11:77: error: counters[7].front.image: missing required key 'file'",
+        f"{g}:12:37: error: counters[8].front.image: cannot read image 'broken.png'",
+    ]
