@@ -288,3 +288,28 @@ def test_with_bleed_text_stays_in_the_safe_zone(game_dir):
         # 1/8 in = 9 pt inside the 72 pt trim on every side.
         assert 9 - 1e-6 <= t.x - half and t.x + half <= 63 + 1e-6
         assert 9 <= t.y and t.y + t.font.size * 0.72 <= 63
+
+
+def test_a_sized_caption_takes_only_its_lines(game_dir):
+    from kitgen.layout.plan import Icon
+
+    write_game(
+        game_dir,
+        """
+        id: g
+        title: G
+        counters:
+          - id: a
+            size: 1
+            front: {icon: flame, text: {text: FIRE, at: bottom, size: 8pt}}
+    """,
+    )
+    p = plan_game(game_dir)
+    form = next(op for op in p.docs[0].pages[0].ops if isinstance(op, Group) and op.key)
+    (icon,) = [op for op in form.ops if isinstance(op, Icon)]
+    # 72 pt less 2 x 4.32 pt padding = 63.36; the caption takes 8 pt plus half a
+    # line of air (12 pt), so the icon gets the remaining 51.36 pt square.
+    assert icon.size == pytest.approx(51.36)
+    assert icon.cy == pytest.approx(72 - 4.32 - 51.36 / 2)
+    (text,) = _texts(form)
+    assert text.font.size == 8

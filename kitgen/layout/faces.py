@@ -14,7 +14,7 @@ from ..colours import readable_on
 from ..model.counters import CounterDef, Face, IconEl, ImageEl, Place, TextEl
 from .env import PlanEnv
 from .plan import BBox, Circle, Font, Icon, Image, Path, Rect, Stroke, Text
-from .text import fit_text
+from .text import fit_text, wrap
 
 LEADING = 1.15
 MIN_DPI = 150
@@ -62,7 +62,7 @@ def face_ops(d: CounterDef, face: Face, bleed: float, env: PlanEnv) -> tuple:
     # With bleed, keep to the safe zone: as far inside the trim as the bleed is outside.
     pad = max(inset + max(1.5, small * 0.06), bleed)
     ink = readable_on(face.background)
-    for el, box in zip(face.elements, _boxes(d, face, pad, max(inset, bleed)), strict=True):
+    for el, box in zip(face.elements, _boxes(d, face, pad, max(inset, bleed), env), strict=True):
         ops.extend(_element(d, el, box, ink, env))
     return tuple(ops)
 
@@ -70,7 +70,7 @@ def face_ops(d: CounterDef, face: Face, bleed: float, env: PlanEnv) -> tuple:
 # ---- places -------------------------------------------------------------------
 
 
-def _boxes(d: CounterDef, face: Face, pad: float, inset: float) -> list[BBox]:
+def _boxes(d: CounterDef, face: Face, pad: float, inset: float, env: PlanEnv) -> list[BBox]:
     """One box per element, in element order."""
     w, h = d.width, d.height
     small = min(w, h)
@@ -83,7 +83,8 @@ def _boxes(d: CounterDef, face: Face, pad: float, inset: float) -> list[BBox]:
     else:
         inner = (pad, pad, w - pad, h - pad)
     places = [el.place for el in face.elements]
-    regions = {p: _region(p, places, inner, face.grid) for p in set(places)}
+    rows = _rows(face.elements, inner, env)
+    regions = {p: _region(p, places, inner, face.grid, rows) for p in set(places)}
     boxes: list[BBox] = [inner] * len(places)
     for place, region in regions.items():
         members = [i for i, p in enumerate(places) if p == place]
@@ -104,26 +105,59 @@ def _weight(el) -> float:
     return 1.0 if isinstance(el, TextEl) else 2.2
 
 
-def _region(p: Place, places: list[Place], inner: BBox, grid) -> BBox:
+ROW_WEIGHTS = (1.0, 1.4, 1.0)  # top, middle, bottom, when their content has no fixed size
+
+
+def _rows(elements, inner: BBox, env: PlanEnv) -> list[tuple[float, float]]:
+    """(top, bottom) of the three anchor rows. A top or bottom row holding only text
+    of a given size takes just the lines it needs, leaving the rest to the middle
+    (so a caption under an icon does not shrink the icon)."""
+    x0, y0, x1, y1 = inner
+    height = y1 - y0
+    members: list[list] = [[], [], []]
+    for el in elements:
+        if el.place.cell is None:
+            members[_rc(el.place.anchor)[0]].append(el)
+    weights = [ROW_WEIGHTS[r] if members[r] else 0.0 for r in range(3)]
+    total = sum(weights) or 1.0
+    share = [height * wt / total for wt in weights]
+    fixed = [None, None, None]
+    for r in (0, 2):
+        els = members[r]
+        if els and members[1] and all(isinstance(e, TextEl) and e.size for e in els):
+            need = sum(_text_height(e, x1 - x0, env) for e in els)
+            fixed[r] = min(need, share[r])
+    if any(f is not None for f in fixed):
+        left = height - sum(f for f in fixed if f is not None)
+        flexible = sum(weights[r] for r in range(3) if fixed[r] is None) or 1.0
+        share = [
+            fixed[r] if fixed[r] is not None else left * weights[r] / flexible for r in range(3)
+        ]
+    spans = []
+    top = y1
+    for r in range(3):
+        spans.append((top, top - share[r]))
+        top -= share[r]
+    return spans
+
+
+def _text_height(el: TextEl, width: float, env: PlanEnv) -> float:
+    face = env.face(el.bold, el.italic, el.family)
+    assert el.size is not None
+    lines = wrap(el.text, face, el.size, width, env.fonts) if el.wrap else el.text.split("\n")
+    return el.size * (1 + LEADING * (len(lines) - 1)) + el.size * 0.5
+
+
+def _region(p: Place, places: list[Place], inner: BBox, grid, rows) -> BBox:
     x0, y0, x1, y1 = inner
     if p.cell is not None and grid is not None:
-        rows, cols = grid
+        nrows, ncols = grid
         r, c = p.cell
-        cw, ch = (x1 - x0) / cols, (y1 - y0) / rows
+        cw, ch = (x1 - x0) / ncols, (y1 - y0) / nrows
         return (x0 + (c - 1) * cw, y1 - r * ch, x0 + c * cw, y1 - (r - 1) * ch)
     anchors = [q.anchor for q in places if q.cell is None]
-    rows_used = {_rc(a)[0] for a in anchors}
-    weights = [
-        1.0 if 0 in rows_used else 0.0,
-        1.4 if 1 in rows_used else 0.0,
-        1.0 if 2 in rows_used else 0.0,
-    ]
     row, col = _rc(p.anchor)
-    total = sum(weights)
-    above = sum(weights[:row]) / total
-    here = weights[row] / total
-    top = y1 - (y1 - y0) * above
-    bottom = top - (y1 - y0) * here
+    top, bottom = rows[row]
     sides = any(_rc(a)[0] == row and _rc(a)[1] != 1 for a in anchors)
     if not sides:
         return (x0, bottom, x1, top)
