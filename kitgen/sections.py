@@ -10,7 +10,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from .layout.counters import plan_counters
 from .layout.cover import plan_cover
+from .source.counters import read_counters
 from .source.cover import read_cover
 
 
@@ -22,4 +24,10 @@ class Section:
     check: Callable[..., None] | None = None  # (game, model, diags) -> None: rules checks
 
 
-SECTIONS: dict[str, Section] = {s.key: s for s in (Section("cover", read_cover, plan_cover),)}
+SECTIONS: dict[str, Section] = {
+    s.key: s
+    for s in (
+        Section("cover", read_cover, plan_cover),
+        Section("counters", read_counters, plan_counters),
+    )
+}

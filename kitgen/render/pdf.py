@@ -6,6 +6,7 @@ preference PrintScaling=None so printers do not 'fit to page'.
 
 from __future__ import annotations
 
+import hashlib
 import io
 import math
 from functools import lru_cache
@@ -42,6 +43,7 @@ class Painter:
         self.doc = canvas._doc
         self.icons = icon_painter
         self.forms: set[str] = set()
+        self.svg_sizes: dict[str, tuple[float, float]] = {}  # form name -> drawing size
         self._fill: str | None = None
         self._stroke: Stroke | None = None
         self._fonts: dict[str, tuple] = {}
@@ -186,6 +188,10 @@ class Painter:
             raise RuntimeError("no icon painter configured")
         c = self.c
         c.saveState()
+        # Icons stroke with whatever dash and cap are current; inside a form that is the
+        # caller's state (a dotted fold line, say), so start them from solid lines.
+        c.setDash([])
+        c.setLineCap(0)
         c.translate(o.cx, o.cy)
         if o.angle:
             c.rotate(o.angle)
@@ -194,8 +200,36 @@ class Painter:
         self._reset_state()
 
     def op_Image(self, o: Image) -> None:
+        if o.path.lower().endswith(".svg"):
+            self._svg(o)
+            return
         # ReportLab embeds an image file once per document, however often it is drawn.
         self.c.drawImage(o.path, o.x, o.y, o.w, o.h, mask="auto")
+
+    def _svg(self, o: Image) -> None:
+        """An SVG as vectors: drawn once as a form, scaled to fit the box, aspect kept."""
+        name = "S" + _form_name(o.path)
+        size = self.svg_sizes.get(name)
+        if size is None:
+            from reportlab.graphics import renderPDF
+            from svglib.svglib import svg2rlg
+
+            drawing = svg2rlg(o.path)
+            size = (drawing.width, drawing.height) if drawing is not None else (1.0, 1.0)
+            self.c.beginForm(name)
+            if drawing is not None:
+                renderPDF.draw(drawing, self.c, 0, 0)
+            self.c.endForm()
+            self._reset_state()
+            self.svg_sizes[name] = size
+        k = min(o.w / size[0], o.h / size[1])
+        c = self.c
+        c.saveState()
+        c.translate(o.x + (o.w - size[0] * k) / 2, o.y + (o.h - size[1] * k) / 2)
+        c.scale(k, k)
+        c.doForm(name)
+        c.restoreState()
+        self._reset_state()
 
     def op_Group(self, g: Group) -> None:
         c = self.c
@@ -251,7 +285,9 @@ def _matrix(g: Group) -> tuple[float, float, float, float, float, float]:
 
 
 def _form_name(key: str) -> str:
-    return "".join(ch if ch.isalnum() else "_" for ch in key)[:60] + f"_{abs(hash(key)) % 10**8}"
+    # A stable digest, not hash(): str hashes change per process, and so would the PDF bytes.
+    digest = hashlib.sha1(key.encode("utf-8")).hexdigest()[:10]
+    return "".join(ch if ch.isalnum() else "_" for ch in key)[:60] + f"_{digest}"
 
 
 def render_document(doc: Document, paper: Paper, title: str, icon_painter=None) -> bytes:

@@ -1,0 +1,321 @@
+"""Counter sheets: every copy of every design packed onto sheets, with cut lines,
+crop marks, fold-and-glue pairs, or duplex back pages (and their calibration page).
+
+Each design's face is planned once and placed per copy as a keyed Group, so the
+renderer draws it once as a PDF form: the work per copy is a few small ops.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from ..model.counters import CounterDef, CounterSet
+from ..units import mm
+from .env import PlanEnv
+from .faces import face_ops, hex_points, outline
+from .frame import content_box
+from .impose import TooBig, back_box, crop_marks, pack
+from .plan import Document, Font, Group, Item, Line, Page, Path, Rect, Stroke, Text
+
+GUTTER = 9.0  # 1/8 in between pieces: room for scissors and crop marks
+CAPTION = 8.0  # under a fold-and-glue pair: what to do with it
+CUT = Stroke("#444444", 0.5)
+FOLD = Stroke("#8a8a8a", 0.9, (0.6, 2.2))  # mid grey: reads on dark and light faces
+MARK = Stroke("#000000", 0.3)
+NOTE = "#555555"
+NOTE_FACE = "Helvetica"
+
+
+@dataclass(frozen=True, slots=True)
+class _Slot:
+    d: CounterDef
+    copy: int  # from 1
+    fold: bool  # front and back side by side
+    bleed: float
+
+    @property
+    def size(self) -> tuple[float, float]:
+        b2 = 2 * self.bleed
+        if self.fold:
+            return (2 * self.d.width + b2, self.d.height + b2 + CAPTION)
+        return (self.d.width + b2, self.d.height + b2)
+
+
+def plan_counters(cs: CounterSet, env: PlanEnv) -> list[Document]:
+    if not cs.defs:
+        return []
+    duplex = env.settings.duplex in ("long", "short")
+    slots = [
+        _Slot(d, n, d.back is not None and not duplex, _bleed(d, env))
+        for d in cs.defs
+        for n in range(1, d.quantity + 1)
+    ]
+    # Tallest first packs mixed sizes into level rows; the sort is stable, so
+    # designs stay in YAML order within a size.
+    slots.sort(key=lambda s: -s.size[1])
+    x0, y0, x1, y1 = content_box(env.paper)
+    # With crop marks, half a gutter in from the content box so they stay inside it too.
+    inset = GUTTER / 2 if any(s.bleed for s in slots) else 0.0
+    box = (x0 + inset, y0 + inset, x1 - inset, y1 - inset)
+    try:
+        spots = pack([s.size for s in slots], box, GUTTER)
+    except TooBig as exc:
+        d = slots[exc.index].d
+        w, h = slots[exc.index].size
+        env.diags.error(
+            d.span,
+            d.path,
+            f"piece {d.id!r} ({w:g} x {h:g} pt with bleed) is larger than the "
+            f"printable area ({box[2] - box[0]:g} x {box[3] - box[1]:g} pt)",
+        )
+        return []
+    forms: dict[tuple[str, str], Group] = {}
+    sheets = max(s.sheet for s in spots) + 1
+    fronts = [Page("Counters") for _ in range(sheets)]
+    backs = (
+        [Page("Counters", side="back") for _ in range(sheets)]
+        if duplex and any(d.back is not None for d in cs.defs)
+        else []
+    )
+    marks: list[list] = [[] for _ in range(sheets)]
+    for spot in spots:
+        slot = slots[spot.index]
+        page = fronts[spot.sheet]
+        x, y = spot.x + slot.bleed, spot.y + slot.bleed + (CAPTION if slot.fold else 0.0)
+        _place(slot, x, y, page, marks[spot.sheet], forms, env)
+        if backs and slot.d.back is not None:
+            _place_back(slot, x, y, backs[spot.sheet], forms, env)
+    pages: list[Page] = []
+    for n, page in enumerate(fronts):
+        page.ops.extend(marks[n])
+        pages.append(page)
+        if backs:
+            pages.append(backs[n])
+    docs = [
+        Document("counters", "Counters", pages, duplex=env.settings.duplex if backs else "none")
+    ]
+    if backs:
+        docs.append(calibration(env))
+    return docs
+
+
+def _bleed(d: CounterDef, env: PlanEnv) -> float:
+    if env.settings.bleed is not None:
+        return env.settings.bleed
+    return d.bleed or 0.0
+
+
+def _form(d: CounterDef, side: str, bleed: float, forms: dict, env: PlanEnv) -> Group:
+    key = (d.id, side)
+    if key not in forms:
+        face = d.front if side == "front" else d.back
+        assert face is not None
+        forms[key] = Group(face_ops(d, face, bleed, env), key=f"counter:{d.id}:{side}:{bleed:g}")
+    return forms[key]
+
+
+def _placed(form: Group, x: float, y: float) -> Group:
+    return Group(form.ops, dx=x, dy=y, key=form.key)
+
+
+def _place(
+    slot: _Slot, x: float, y: float, page: Page, marks: list, forms: dict, env: PlanEnv
+) -> None:
+    d, b = slot.d, slot.bleed
+    w, h = d.width, d.height
+    piece = f"{d.id}#{slot.copy}"
+    front = _placed(_form(d, "front", b, forms, env), x, y)
+    if not slot.fold:
+        page.ops.append(front)
+        halves = [(x, "front")]
+    else:
+        if d.shape not in ("square", "rect"):
+            page.ops.extend(_hinge_fill(d, x, y, b))
+        # Each half's bleed stops at the fold: it must not paint over the other half.
+        back = _placed(_form(d, "back", b, forms, env), x + w, y)
+        page.ops.append(Group((front,), clip=(x - b, y - b, x + w, y + h + b)))
+        page.ops.append(Group((back,), clip=(x + w, y - b, x + 2 * w + b, y + h + b)))
+        halves = [(x, "front"), (x + w, "back")]
+    if d.shape in ("square", "rect") and b:
+        right = x + (2 * w if slot.fold else w)
+        marks.extend(Line(*t, MARK) for t in crop_marks((x, y, right, y + h), b, GUTTER))
+    elif d.shape in ("square", "rect"):
+        # One solid cut around the piece (around the pair: the fold is not a cut).
+        page.ops.append(Rect(x, y, w * len(halves), h, stroke=CUT))
+    elif slot.fold:
+        page.ops.append(Path(tuple(_hinged_outline(d, x, y)), True, stroke=CUT))
+    else:
+        page.ops.append(Group((outline(d.shape, w, h, stroke=CUT),), dx=x, dy=y))
+    extra: dict = {}
+    if slot.fold:
+        fx = x + w
+        extra = {"fold_line": [round(fx, 4), round(y, 4), round(fx, 4), round(y + h, 4)]}
+        if d.shape in ("square", "rect"):
+            page.ops.append(Line(fx, y - b, fx, y + h + b, FOLD))
+        else:  # only the joining strip folds
+            page.ops.append(Line(fx, y + h / 2 - h * HINGE, fx, y + h / 2 + h * HINGE, FOLD))
+        page.ops.append(
+            Text(
+                fx,
+                y - b - CAPTION + 2.2,
+                "fold · glue back to back",
+                Font(NOTE_FACE, 4.8),
+                NOTE,
+                "centre",
+            )
+        )
+    for hx, side in halves:
+        page.items.append(Item(d.kind, d.id, piece, side, (hx, y, hx + w, y + h), dict(extra)))
+
+
+HINGE = 0.22  # half-height of the strip joining round or hex halves, of the piece's height
+
+
+def _hinge_fill(d: CounterDef, x: float, y: float, b: float) -> list:
+    """The strip that joins two round or hex halves across the fold, in each half's colour."""
+    assert d.back is not None
+    w, h = d.width, d.height
+    hb = h * HINGE + b
+    reach = w * 0.3
+    return [
+        Rect(x + w - reach, y + h / 2 - hb, reach, 2 * hb, fill=d.front.background),
+        Rect(x + w, y + h / 2 - hb, reach, 2 * hb, fill=d.back.background),
+    ]
+
+
+def _hinged_outline(d: CounterDef, x: float, y: float) -> list[tuple[float, float]]:
+    """One cut round both halves and the strip joining them.
+
+    Walk the front's outline from where it meets the strip's top edge, round its
+    far side, to the strip's bottom edge; the back's side is that walk mirrored
+    about the fold, taken backwards.
+    """
+    w, h = d.width, d.height
+    cx, cy, fx = x + w / 2, y + h / 2, x + w
+    if d.shape == "round":
+        r = min(w, h) / 2
+        pts = [
+            (cx + r * math.cos(2 * math.pi * k / 96), cy + r * math.sin(2 * math.pi * k / 96))
+            for k in range(96)
+        ]
+    else:
+        pts = [(x + px, y + py) for px, py in hex_points(w, h)]
+    hb = h * HINGE
+    n = len(pts)
+
+    def crossing(level: float) -> int:
+        # The right-hand edge that climbs across y = level (the outline runs anticlockwise).
+        return next(
+            i
+            for i in range(n)
+            if pts[i][1] < level <= pts[(i + 1) % n][1] and pts[i][0] + pts[(i + 1) % n][0] > 2 * cx
+        )
+
+    def at(i: int, level: float) -> tuple[float, float]:
+        (ax, ay), (bx, by) = pts[i], pts[(i + 1) % n]
+        t = (level - ay) / (by - ay)
+        return (ax + t * (bx - ax), level)
+
+    top, bottom = crossing(cy + hb), crossing(cy - hb)
+    walk = [at(top, cy + hb)]
+    i = (top + 1) % n
+    while i != (bottom + 1) % n:
+        walk.append(pts[i])
+        i = (i + 1) % n
+    walk.append(at(bottom, cy - hb))
+    return walk + [(2 * fx - px, py) for px, py in reversed(walk)]
+
+
+def _place_back(slot: _Slot, x: float, y: float, page: Page, forms: dict, env: PlanEnv) -> None:
+    d = slot.d
+    size = env.paper.size
+    bx0, by0, bx1, by1 = back_box(
+        (x, y, x + d.width, y + d.height), size, env.settings.duplex, env.settings.back_offset
+    )
+    page.ops.append(_placed(_form(d, "back", slot.bleed, forms, env), bx0, by0))
+    page.items.append(Item(d.kind, d.id, f"{d.id}#{slot.copy}", "back", (bx0, by0, bx1, by1)))
+
+
+# ---- duplex calibration -------------------------------------------------------------
+
+STEPS = [k * 0.5 for k in range(-4, 5)]  # mm: -2.0 .. +2.0
+PITCH = 30.0  # between targets: far enough apart to label each one clearly
+REACH = 36.0  # length of each target line
+
+
+def calibration(env: PlanEnv) -> Document:
+    """Nine targets across (x) and nine down (y), one per offset from -2 to +2 mm.
+
+    Each target is a line on the front and one on the back, drawn where the
+    front's line would fall if the printer shifted backs by minus its offset. So
+    held against a light, the target whose two lines coincide is labelled with
+    the offset to give as --back-offset X,Y (mm).
+    """
+    w, h = env.paper.size
+    cx, cy = w / 2, h / 2
+    flip = env.settings.duplex
+    ink = Stroke("#000000", 0.3)
+    label = Font(NOTE_FACE, 6.5)
+    body = Font(NOTE_FACE, 9.0)
+    x0, y0, x1, y1 = content_box(env.paper)
+    front = Page("Duplex calibration")
+    back = Page("Duplex calibration", side="back")
+    for k, t in enumerate(STEPS):
+        d = mm(t)
+        # X targets: vertical lines in a row above the centre.
+        x = cx + (k - 4) * PITCH
+        line = (x, cy + 60, x, cy + 60 + REACH)
+        front.ops.append(Line(*line, ink))
+        front.ops.append(Text(x, cy + 50, _signed(t), label, "#000000", "centre"))
+        bx0, by0, bx1, by1 = back_box(line, (w, h), flip, (d, 0.0))
+        back.ops.append(Line(bx0, by0, bx1, by1, ink))
+        # Y targets: horizontal lines in a column below the centre.
+        y = cy - 40 - k * PITCH * 0.8
+        line = (cx - REACH / 2, y, cx + REACH / 2, y)
+        front.ops.append(Line(*line, ink))
+        front.ops.append(Text(cx + REACH / 2 + 6, y - 2.3, _signed(t), label, "#000000"))
+        bx0, by0, bx1, by1 = back_box(line, (w, h), flip, (0.0, d))
+        back.ops.append(Line(bx0, by0, bx1, by1, ink))
+    front.ops += [
+        Text(cx, cy + 60 + REACH + 14, "X offset (mm)", body, "#000000", "centre"),
+        Text(
+            cx - REACH / 2 - 8,
+            cy - 40 - 2 * PITCH * 0.8 - 3,
+            "Y offset (mm)",
+            body,
+            "#000000",
+            "right",
+        ),
+        Text(
+            cx,
+            y1 - 30,
+            "Print both sides of this sheet at 100 %, then hold it against a light.",
+            body,
+            "#000000",
+            "centre",
+        ),
+        Text(
+            cx,
+            y1 - 44,
+            "In each set, find the target whose front and back lines coincide; "
+            "its number is that offset.",
+            body,
+            "#000000",
+            "centre",
+        ),
+        Text(
+            cx,
+            y1 - 58,
+            "Build with: kitgen build <game> --duplex " + flip + " --back-offset X,Y",
+            body,
+            "#000000",
+            "centre",
+        ),
+    ]
+    back.ops.append(Rect(x0, y0, x1 - x0, y1 - y0, stroke=Stroke("#bbbbbb", 0.3)))
+    return Document("duplex-calibration", "Duplex calibration", [front, back], duplex=flip)
+
+
+def _signed(t: float) -> str:
+    return f"{t:+g}" if t else "0"

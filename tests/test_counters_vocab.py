@@ -1,0 +1,315 @@
+"""Counter vocabulary beyond the basics: record products, write-in blanks,
+quantities from for_each, hex sizes, one-line text, the seed sheets."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from kitgen.layout.plan import Group, Text
+
+from .conftest import CONTENT, errors_of, plan_game, write_game
+
+
+def _texts(group: Group) -> list[Text]:
+    return [op for op in group.ops if isinstance(op, Text)]
+
+
+def test_product_of_a_list_and_records_with_quantities(game_dir):
+    write_game(
+        game_dir,
+        """
+        id: g
+        title: G
+        counters:
+          - id: "{type}-{tribe}"
+            size: 1/2
+            quantity: "{count}"
+            for_each:
+              tribe: [red, blue]
+              person:
+                - {type: farmer, abbr: F, count: "6"}
+                - {type: soldier, abbr: So, count: "4"}
+            front: "{abbr}"
+    """,
+    )
+    p = plan_game(game_dir)
+    defs = p.game.section("counters").defs
+    assert [(d.id, d.quantity) for d in defs] == [
+        ("farmer-red", 6),
+        ("soldier-red", 4),
+        ("farmer-blue", 6),
+        ("soldier-blue", 4),
+    ]
+    assert defs[1].attrs == {"tribe": "red", "type": "soldier", "abbr": "So", "count": "4"}
+    assert sum(len(pg.items) for pg in p.docs[0].pages) == 20
+
+
+def test_bad_quantity_from_for_each(game_dir):
+    write_game(
+        game_dir,
+        """
+        id: g
+        title: G
+        counters:
+          - id: "t-{n}"
+            size: 1/2
+            quantity: "{n}"
+            for_each: {n: ["2", lots]}
+            front: X
+    """,
+    )
+    assert errors_of(game_dir) == [
+        f"{game_dir}/game.yaml:6:15: error: counters[0].quantity: quantity '{{n}}' gives "
+        "'lots', not a whole number from 1 to 10000"
+    ]
+
+
+def test_null_in_a_record_prints_the_write_in_blank(game_dir):
+    write_game(
+        game_dir,
+        """
+        id: g
+        title: G
+        counters:
+          - id: "label-{id}"
+            shape: round
+            size: 5/8
+            blank: "__"
+            for_each:
+              - {id: a, F: 7, M: null}
+            front: {text: {text: "F {F}  M {M}", font: Helvetica, size: 7pt, wrap: false}}
+    """,
+    )
+    p = plan_game(game_dir)
+    d = p.game.section("counters").defs[0]
+    assert d.attrs == {"id": "a", "F": "7", "M": ""}
+    form = next(op for op in p.docs[0].pages[0].ops if isinstance(op, Group) and op.key)
+    assert [t.text for t in _texts(form)] == ["F 7  M __"]
+
+
+def test_wrap_false_keeps_a_line_whole(game_dir):
+    write_game(
+        game_dir,
+        """
+        id: g
+        title: G
+        counters:
+          - id: a
+            size: 1/2
+            front: {text: [{text: "AA BB CC", wrap: false}]}
+          - id: b
+            size: 1/2
+            front: {text: [{text: "AA BB CC"}]}
+    """,
+    )
+    p = plan_game(game_dir)
+    forms = {
+        op.key.split(":")[1]: op
+        for op in p.docs[0].pages[0].ops
+        if isinstance(op, Group) and op.key
+    }
+    assert [t.text for t in _texts(forms["a"])] == ["AA BB CC"]
+    assert len(_texts(forms["b"])) > 1
+
+
+def test_hex_is_flat_topped_with_the_size_across_flats(game_dir):
+    write_game(
+        game_dir,
+        """
+        id: g
+        title: G
+        counters:
+          - {id: h, shape: hex, size: 1, front: H}
+    """,
+    )
+    p = plan_game(game_dir)
+    (item,) = p.docs[0].pages[0].items
+    x0, y0, x1, y1 = item.bbox
+    assert y1 - y0 == 72.0
+    assert x1 - x0 == pytest.approx(144 / math.sqrt(3))
+
+
+def test_unknown_icon_is_an_error_once_icons_exist(game_dir, monkeypatch):
+    import kitgen.source.counters as reader
+
+    monkeypatch.setattr(reader, "icon_names", lambda: ["flame", "sword", "skull"])
+    write_game(
+        game_dir,
+        """
+        id: g
+        title: G
+        counters:
+          - {id: a, size: 1, front: {icon: swrd}}
+          - {id: b, size: 1, front: {icon: {name: dragon}}}
+    """,
+    )
+    assert errors_of(game_dir) == [
+        f"{game_dir}/game.yaml:4:36: error: counters[0].front.icon: unknown icon 'swrd' "
+        "(did you mean 'sword'?)",
+        f"{game_dir}/game.yaml:5:43: error: counters[1].front.icon.name: unknown icon "
+        "'dragon' (built-in icons: flame, sword, skull)",
+    ]
+
+
+def test_cell_outside_the_grid_and_both_at_and_cell(game_dir):
+    write_game(
+        game_dir,
+        """
+        id: g
+        title: G
+        counters:
+          - id: a
+            size: 1
+            front:
+              grid: [2, 2]
+              text: {text: x, at: top, cell: [1, 1]}
+          - id: b
+            size: 1
+            front: {grid: [0, 2], text: y}
+    """,
+    )
+    assert errors_of(game_dir) == [
+        f"{game_dir}/game.yaml:8:38: error: counters[0].front.text.cell: give either at: or "
+        "cell:, not both",
+        f"{game_dir}/game.yaml:11:19: error: counters[1].front.grid: expected [rows, columns] "
+        "from 1 to 12, got a list",
+    ]
+
+
+# ---- the seed kits ---------------------------------------------------------------------
+
+
+def _pieces(game: str) -> dict[str, int]:
+    p = plan_game(CONTENT / game)
+    assert not p.diags.items, [str(d) for d in p.diags]
+    counts: dict[str, int] = {}
+    for page in p.docs[0].pages:
+        for item in page.items:
+            if item.side == "front":
+                counts[item.id] = counts.get(item.id, 0) + 1
+    return counts
+
+
+def test_reshuffled_has_its_32_pieces_plus_tokens():
+    counts = _pieces("reshuffled")
+    ronin = {k: v for k, v in counts.items() if k.startswith("ronin-")}
+    assert len(ronin) == 16 and sum(ronin.values()) == 16
+    for weapon in ("sword", "shotgun", "pistol", "ak47"):
+        assert sum(v for k, v in ronin.items() if k.startswith(f"ronin-{weapon}-")) == 4
+    assert sum(v for k, v in counts.items() if k.startswith("submarine-")) == 4
+    assert counts["water-level"] == 8 and counts["sentry-gun"] == 4
+    assert 16 + 4 + 8 + 4 == 32
+    assert sum(v for k, v in counts.items() if k.startswith("code-hack-")) == 4 * 5
+    assert counts["aguan"] == 1
+
+
+def test_ryamon_has_11_types_in_4_colours():
+    counts = _pieces("ryamon")
+    assert len(counts) == 44
+    tribes = {k.rsplit("-", 1)[1] for k in counts}
+    assert tribes == {"red", "blue", "green", "yellow"}
+    # ceil(25 x 2d6 odds), at least 2, plus the starting 2 farmers and 1 soldier.
+    assert sum(counts.values()) == 4 * 36
+    assert (counts["farmer-red"], counts["soldier-red"], counts["lawyer-red"]) == (7, 5, 2)
+
+
+def test_rencounter_labels_are_five_eighths_round():
+    p = plan_game(CONTENT / "rencounter")
+    labels = [i for pg in p.docs[0].pages for i in pg.items if i.id.startswith("label-")]
+    assert labels and all(i.bbox[2] - i.bbox[0] == 45.0 for i in labels)
+    gridley = next(
+        op
+        for pg in p.docs[0].pages
+        for op in pg.ops
+        if isinstance(op, Group) and op.key and ":label-gridley:" in op.key
+    )
+    assert [t.text for t in _texts(gridley)] == ["Sgt. Gridley", "F 7  M 6", "Ex 4"]
+
+
+@pytest.mark.parametrize("shape", ["round", "hex"])
+def test_round_and_hex_fold_pairs_are_joined_by_a_hinge(game_dir, shape):
+    from kitgen.layout.plan import Path
+
+    write_game(
+        game_dir,
+        f"""
+        id: g
+        title: G
+        counters:
+          - {{id: m, shape: {shape}, size: 3/4, front: A, back: B}}
+    """,
+    )
+    p = plan_game(game_dir)
+    page = p.docs[0].pages[0]
+    front, back = page.items
+    fx = front.extra["fold_line"][0]
+    assert fx == front.bbox[2] == back.bbox[0]
+    (cut,) = [op for op in page.ops if isinstance(op, Path)]
+    xs = [pt[0] for pt in cut.points]
+    ys = [pt[1] for pt in cut.points]
+    # One outline round both halves: it spans both boxes and is its own mirror image.
+    assert min(xs) == pytest.approx(front.bbox[0]) and max(xs) == pytest.approx(back.bbox[2])
+    assert min(ys) >= front.bbox[1] - 1e-9 and max(ys) <= front.bbox[3] + 1e-9
+    mirrored = sorted((round(2 * fx - x, 6), round(y, 6)) for x, y in cut.points)
+    assert mirrored == sorted((round(x, 6), round(y, 6)) for x, y in cut.points)
+    # The strip crosses the fold 0.22 of the height either side of the centre (54 pt: 11.88).
+    at_fold = [pt for pt in cut.points if abs(pt[0] - fx) < 1e-6]
+    assert at_fold == []  # the strip's edges run straight across; no vertex on the fold
+    strip = sorted(
+        {
+            round(y - (front.bbox[1] + 27), 4)
+            for x, y in cut.points
+            if abs(abs(x - fx) - min(abs(a - fx) for a in xs)) < 1e-6
+        }
+    )
+    assert strip == [-11.88, 11.88]
+
+
+def test_with_bleed_text_stays_in_the_safe_zone(game_dir):
+    from kitgen.render.fonts import FontBook
+
+    write_game(
+        game_dir,
+        """
+        id: g
+        title: G
+        counters:
+          - {id: a, size: 1, bleed: 1/8in, front: {text: [WIDE WORDS HERE, {text: X, at: top}]}}
+    """,
+    )
+    p = plan_game(game_dir)
+    form = next(op for op in p.docs[0].pages[0].ops if isinstance(op, Group) and op.key)
+    texts = _texts(form)
+    assert len(texts) >= 2
+    for t in texts:
+        half = FontBook.width(t.text, t.font.face, t.font.size) / 2
+        # 1/8 in = 9 pt inside the 72 pt trim on every side.
+        assert 9 - 1e-6 <= t.x - half and t.x + half <= 63 + 1e-6
+        assert 9 <= t.y and t.y + t.font.size * 0.72 <= 63
+
+
+def test_a_sized_caption_takes_only_its_lines(game_dir):
+    from kitgen.layout.plan import Icon
+
+    write_game(
+        game_dir,
+        """
+        id: g
+        title: G
+        counters:
+          - id: a
+            size: 1
+            front: {icon: flame, text: {text: FIRE, at: bottom, size: 8pt}}
+    """,
+    )
+    p = plan_game(game_dir)
+    form = next(op for op in p.docs[0].pages[0].ops if isinstance(op, Group) and op.key)
+    (icon,) = [op for op in form.ops if isinstance(op, Icon)]
+    # 72 pt less 2 x 4.32 pt padding = 63.36; the caption takes 8 pt plus half a
+    # line of air (12 pt), so the icon gets the remaining 51.36 pt square.
+    assert icon.size == pytest.approx(51.36)
+    assert icon.cy == pytest.approx(72 - 4.32 - 51.36 / 2)
+    (text,) = _texts(form)
+    assert text.font.size == 8
