@@ -11,7 +11,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from .layout.cover import plan_cover
+from .layout.maps import plan_maps
 from .source.cover import read_cover
+from .source.maps import read_maps
 
 
 @dataclass(frozen=True)
@@ -26,5 +28,6 @@ SECTIONS: dict[str, Section] = {
     s.key: s
     for s in (
         Section("cover", read_cover, plan_cover),
+        Section("maps", read_maps, plan_maps),
     )
 }
