@@ -12,8 +12,10 @@ from typing import Any
 
 from .layout.cover import plan_cover
 from .layout.maps import plan_maps
+from .layout.tracks import plan_tracks
 from .source.cover import read_cover
 from .source.maps import read_maps
+from .source.tracks import read_tracks
 
 
 @dataclass(frozen=True)
@@ -29,5 +31,6 @@ SECTIONS: dict[str, Section] = {
     for s in (
         Section("cover", read_cover, plan_cover),
         Section("maps", read_maps, plan_maps),
+        Section("tracks", read_tracks, plan_tracks),
     )
 }

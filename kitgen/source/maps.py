@@ -123,9 +123,12 @@ def _layout_rows(ctx: Context, node: Node, path: str) -> list[tuple[str, Span]]:
         lines = node.value.split("\n")
         while lines and not lines[-1].strip():
             lines.pop()
-        first = 1 if node.raw and not node.plain else 0  # block scalars start a line below
+        if node.plain:  # one plain line: the text starts where the node does
+            return [(line, Span(node.span.file, node.span.line, node.span.col)) for line in lines]
+        # a block scalar starts on the line below its '|'; its rows share one indentation
+        indent = _block_indent(node.span)
         return [
-            (line, Span(node.span.file, node.span.line + first + i, node.span.col + 2))
+            (line, Span(node.span.file, node.span.line + 1 + i, indent + 1))
             for i, line in enumerate(lines)
         ]
     seq = expect_seq(ctx, node, path)
@@ -137,6 +140,18 @@ def _layout_rows(ctx: Context, node: Node, path: str) -> list[tuple[str, Span]]:
         if text is not None:
             rows.append((text, item.span))
     return rows
+
+
+def _block_indent(span: Span) -> int:
+    """Columns of indentation of the first line of a block scalar (for error positions)."""
+    try:
+        with open(span.file, encoding="utf-8") as fh:
+            for number, text in enumerate(fh, start=1):
+                if number == span.line + 1:
+                    return len(text) - len(text.lstrip(" "))
+    except OSError:
+        pass
+    return span.col + 1
 
 
 def _read_legend(ctx: Context, node: Node | None, path: str) -> dict[str, str | None]:
@@ -330,7 +345,7 @@ def _read_areas(
             if centre is None and text is not None:
                 centre = _cell(ctx, m, near_node, f.sub("near"))  # type: ignore[arg-type]
             if centre is not None:
-                pool = {c for c in pool if m.distance(c, centre) <= within}
+                pool = _walk(m, centre, pool, within)
         else:
             f.allow("within")
         split = f.boolean("split", default=False)
@@ -370,6 +385,22 @@ def _read_areas(
             if show:
                 styles.append(AreaStyle(aid, label, colour, outline, item.span))
     return areas, styles
+
+
+def _walk(m: MapDef, start: Cell, pool: set[Cell], steps: int) -> set[Cell]:
+    """Cells of ``pool`` reachable from ``start`` in at most ``steps`` moves through the pool
+    (so walls and other terrains bound the area, as they bound a walk)."""
+    reached = {start} if start in pool else set()
+    frontier = [start]
+    for _ in range(steps):
+        nxt = []
+        for cell in frontier:
+            for n in m.neighbours(cell):
+                if n in pool and n not in reached:
+                    reached.add(n)
+                    nxt.append(n)
+        frontier = nxt
+    return reached
 
 
 def _read_places(ctx: Context, m: MapDef, node: Node | None, path: str) -> dict[str, Cell]:
