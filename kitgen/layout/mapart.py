@@ -376,9 +376,11 @@ def _coord_ops(m: MapDef, size: float, regular: str) -> list:
             ops.append(Text(r.x0 + fs * 0.35, r.y1 - fs * 1.0, text, Font(regular, fs), COORD_INK))
         else:
             cx, cy = g.centre(*cell)
-            top = cy + g.size / 2 if g.flat else cy + g.radius * 0.9
+            top = cy + g.size / 2 if g.flat else cy + g.radius * 0.62
+            w = fs * 0.62 * len(text) + fs * 0.4
+            ops.append(Rect(cx - w / 2, top - fs * 1.5, w, fs * 1.3, fill="#ffffff", radius=1))
             ops.append(
-                Text(cx, top - fs * 1.25, text, Font(regular, fs), COORD_INK, align="centre")
+                Text(cx, top - fs * 1.15, text, Font(regular, fs), COORD_INK, align="centre")
             )
     return ops
 
@@ -388,6 +390,9 @@ def _marks(m: MapDef, size: float, bold: str) -> list:
     ops: list = []
     for mk in m.marks:
         cx, cy = g.centre(*mk.cell)
+        t = m.terrain_at(mk.cell)
+        if t is not None and t.mark and not mk.icon and not mk.dx and not mk.dy:
+            cy -= size * 0.3  # keep clear of the terrain's own mark at the centre
         cx += mk.dx * size
         cy -= mk.dy * size  # dy counts downward, like rows
         if mk.icon:

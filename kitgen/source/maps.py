@@ -43,7 +43,7 @@ from .yamlnodes import Map, Node, Scalar, Seq
 MM = 72 / 25.4
 
 PATTERNS = ("none", "solid", "dots", "hatch", "cross", "waves", "grass", "bricks", "trees", "grid")
-SYMBOLS = ("door", "hatch", "gap", "arrow")
+SYMBOLS = ("door", "hatch", "gap")
 SIDES = ("top", "bottom", "left", "right")
 _SIDE_STEP = {"top": (0, -1), "bottom": (0, 1), "left": (-1, 0), "right": (1, 0)}
 
