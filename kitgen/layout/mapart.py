@@ -176,7 +176,9 @@ def _local_polygon(grid: SquareGrid | HexGrid) -> list[Point]:
 # ---- the whole map ------------------------------------------------------------------------
 
 
-def map_ops(m: MapDef, faces: tuple[str, str], key_prefix: str = "") -> list:
+def map_ops(
+    m: MapDef, faces: tuple[str, str], key_prefix: str = "", text_scale: float = 1.0
+) -> list:
     """Everything drawn inside the map: cells, patterns, edges, areas, coordinates, marks.
     ``faces`` = (regular, bold) font faces."""
     regular, bold = faces
@@ -219,12 +221,12 @@ def map_ops(m: MapDef, faces: tuple[str, str], key_prefix: str = "") -> list:
             )
         if t.mark:
             ops.extend(_mark_text(t, cx, cy, size, bold))
-    ops.extend(_area_ops(m, size, bold))
+    ops.extend(_area_ops(m, size, bold, text_scale))
     ops.extend(_border_ops(m))
     ops.extend(_edge_ops(m, size))
     if m.coords:
         ops.extend(_coord_ops(m, size, regular))
-    ops.extend(_marks(m, size, bold))
+    ops.extend(_marks(m, size, bold, text_scale))
     return ops
 
 
@@ -261,7 +263,7 @@ def _border_ops(m: MapDef) -> list:
     return [Line(*a, *b, BORDER) for a, b, _ in _boundary(m, set(m.cells))]
 
 
-def _area_ops(m: MapDef, size: float, bold: str) -> list:
+def _area_ops(m: MapDef, size: float, bold: str, text_scale: float = 1.0) -> list:
     ops: list = []
     for style in m.area_styles:
         cells = m.areas.get(style.area)
@@ -270,7 +272,7 @@ def _area_ops(m: MapDef, size: float, bold: str) -> list:
         if style.outline:
             ops.extend(_area_outline(m, cells, style, size))
         if style.label:
-            ops.extend(_area_label(m, cells, style, size, bold))
+            ops.extend(_area_label(m, cells, style, size, bold, text_scale))
     return ops
 
 
@@ -290,14 +292,19 @@ def _area_outline(m: MapDef, cells: frozenset[Cell], style: AreaStyle, size: flo
 
 
 def _area_label(
-    m: MapDef, cells: frozenset[Cell], style: AreaStyle, size: float, bold: str
+    m: MapDef,
+    cells: frozenset[Cell],
+    style: AreaStyle,
+    size: float,
+    bold: str,
+    text_scale: float = 1.0,
 ) -> list:
     g = m.grid
     mx = sum(g.centre(*c)[0] for c in cells) / len(cells)
     my = sum(g.centre(*c)[1] for c in cells) / len(cells)
-    anchor = min(cells, key=lambda c: math.dist(g.centre(*c), (mx, my)))
+    anchor = style.at or min(cells, key=lambda c: math.dist(g.centre(*c), (mx, my)))
     cx, cy = g.centre(*anchor)
-    fs = max(6.0, size * 0.2)
+    fs = max(6.0, min(12.0, size * 0.14)) * text_scale
     w = fs * 0.6 * len(style.label) + fs
     y = cy + size * 0.12
     return [
@@ -385,7 +392,7 @@ def _coord_ops(m: MapDef, size: float, regular: str) -> list:
     return ops
 
 
-def _marks(m: MapDef, size: float, bold: str) -> list:
+def _marks(m: MapDef, size: float, bold: str, text_scale: float = 1.0) -> list:
     g = m.grid
     ops: list = []
     for mk in m.marks:
@@ -398,7 +405,7 @@ def _marks(m: MapDef, size: float, bold: str) -> list:
         if mk.icon:
             ops.append(Icon(mk.icon, cx, cy, size * mk.size, mk.colour))
         if mk.text:
-            fs = size * mk.size * (0.32 if mk.icon is None else 0.2)
+            fs = size * mk.size * (0.32 if mk.icon is None else 0.2) * text_scale
             y = cy - fs * 0.35 if mk.icon is None else cy - size * mk.size / 2 - fs
             ops.append(Text(cx, y, mk.text, Font(bold, fs), mk.colour, align="centre"))
     return ops

@@ -41,9 +41,10 @@ def art_size(m: MapDef) -> tuple[float, float]:
     return b.x1 - b.x0 + 2 * PAD, b.y1 - b.y0 + 2 * PAD
 
 
-def map_group(m: MapDef, env: PlanEnv) -> Group:
-    """The whole map, drawn once as a form; its own origin at the padded bottom-left."""
-    ops = map_ops(m, (env.face(), env.face(bold=True)))
+def map_group(m: MapDef, env: PlanEnv, text_scale: float = 1.0) -> Group:
+    """The whole map; its own origin at the padded bottom-left. ``text_scale`` enlarges area
+    labels and marks on reduced drawings (assembly sheets) so they stay legible."""
+    ops = map_ops(m, (env.face(), env.face(bold=True)), text_scale=text_scale)
     # not a keyed form: a form's box is the page, and big maps are larger than the page
     return Group(tuple(ops), dx=PAD, dy=PAD)
 
@@ -339,7 +340,7 @@ def _tile_assembly(m: MapDef, plan: TilePlan, env: PlanEnv) -> Page:
     scale = min(avail_w / w, avail_h / h)
     px = x0 + (avail_w - w * scale) / 2
     py = y - 6 - h * scale
-    ops.append(Group((map_group(m, env),), dx=px, dy=py, scale=scale))
+    ops.append(Group((map_group(m, env, min(2.5, 1 / scale)),), dx=px, dy=py, scale=scale))
     fs = max(10.0, min(28.0, (plan.tiles[0].x1 - plan.tiles[0].x0) * scale / 4))
     for t in plan.tiles:
         r = (px + t.x0 * scale, py + t.y0 * scale, (t.x1 - t.x0) * scale, (t.y1 - t.y0) * scale)
@@ -398,7 +399,7 @@ def _board_assembly(board: MapDef, maps: MapSet, env: PlanEnv) -> Page:
     scale = min(avail_w / w, avail_h / h)
     px = x0 + (avail_w - w * scale) / 2
     py = y - 6 - h * scale
-    ops.append(Group((map_group(board, env),), dx=px, dy=py, scale=scale))
+    ops.append(Group((map_group(board, env, min(2.5, 1 / scale)),), dx=px, dy=py, scale=scale))
     size = cell_size(board.grid)
     g = board.grid
     for i, p in enumerate(board.pieces):
@@ -426,9 +427,12 @@ def _board_assembly(board: MapDef, maps: MapSet, env: PlanEnv) -> Page:
             rect = (px + bx0 * scale, py + by0 * scale, b.width * scale, b.height * scale)
         ops.append(Rect(*rect, fill=None, stroke=Stroke("#1f4e9c", 2.2)))
         cx, cy = rect[0] + rect[2] / 2, rect[1] + rect[3] / 2
+        # nudged towards the board's middle, off the piece's own centre (often a room centre)
+        cx += (px + w * scale / 2 - cx) * 0.45
+        cy += (py + h * scale / 2 - cy) * 0.45
         ops.extend(
             _rotated_arrow(
-                cx, cy, p.rotate, min(rect[2], rect[3]) * 0.16, bold, f"copy {i + 1} · {p.rotate}°"
+                cx, cy, p.rotate, min(rect[2], rect[3]) * 0.12, bold, f"copy {i + 1} · {p.rotate}°"
             )
         )
     ops.append(Group(tuple(key_ops)))
@@ -467,7 +471,10 @@ def _rotated_arrow(cx: float, cy: float, rotate: int, s: float, bold: str, label
         (tip[0] - ux * s * 0.5 + nx * s * 0.35, tip[1] - uy * s * 0.5 + ny * s * 0.35),
         (tip[0] - ux * s * 0.5 - nx * s * 0.35, tip[1] - uy * s * 0.5 - ny * s * 0.35),
     ]
-    fs = max(7.0, s * 0.32)
+    fs = max(7.0, min(14.0, s * 0.32))
+    half = fs * 0.34 * len(label) + fs * 0.4  # bold text runs about 0.68 em a character
+    # the label sits behind the arrow's tail (below it when the arrow lies sideways)
+    ly = cy - s * 0.95 if uy > -0.5 else cy + s * 0.95 - fs * 0.5
     return [
         Line(
             *tail,
@@ -477,15 +484,15 @@ def _rotated_arrow(cx: float, cy: float, rotate: int, s: float, bold: str, label
         ),
         Path(tuple(head), fill="#1f4e9c"),
         Rect(
-            cx - fs * 3.3,
-            cy - s * 0.95 - fs * 0.35,
-            fs * 6.6,
+            cx - half,
+            ly - fs * 0.35,
+            half * 2,
             fs * 1.35,
             fill="#ffffff",
             stroke=Stroke("#1f4e9c", 0.6),
             radius=2,
         ),
-        Text(cx, cy - s * 0.95, label, Font(bold, fs), "#1f4e9c", align="centre"),
+        Text(cx, ly, label, Font(bold, fs), "#1f4e9c", align="centre"),
     ]
 
 

@@ -89,6 +89,7 @@ class AreaStyle:
     colour: str = "#c0392b"
     outline: bool = True
     span: Span | None = None
+    at: Cell | None = None  # where the label goes (default: the cell nearest the middle)
 
 
 @dataclass(frozen=True)

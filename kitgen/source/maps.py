@@ -364,6 +364,9 @@ def _read_areas(
         colour = f.colour("colour", default="#c0392b")
         show = f.boolean("show", default=bool(label))
         outline = f.boolean("outline", default=True)
+        label_at = None
+        if f.has("label_at"):
+            label_at = _cell(ctx, m, f.raw("label_at"), f.sub("label_at"))  # type: ignore[arg-type]
         f.close()
         if not aid:
             continue
@@ -373,7 +376,7 @@ def _read_areas(
                 areas[name] = group
                 if show:
                     styles.append(
-                        AreaStyle(name, f"{label} {n}".strip(), colour, outline, item.span)
+                        AreaStyle(name, f"{label} {n}".strip(), colour, outline, item.span, None)
                     )
         else:
             if aid in areas:
@@ -383,7 +386,7 @@ def _read_areas(
                 ctx.warning(item, ipath, f"area {aid!r} holds no cells")
             areas[aid] = frozenset(pool)
             if show:
-                styles.append(AreaStyle(aid, label, colour, outline, item.span))
+                styles.append(AreaStyle(aid, label, colour, outline, item.span, label_at))
     return areas, styles
 
 
