@@ -352,19 +352,21 @@ def test_big_map_prints_as_tiles_at_true_scale(game_dir):
     folder = write_game(game_dir, BIG.replace("OVERLAP", ""))
     _, pdfs, manifest = build_pdfs(folder)
     tiles = [i for i in manifest["items"] if i["kind"] == "map-tile"]
-    # 12 x 8 cells of 108 pt = 1296 x 864 pt (+ 3 pt pad each side) on Letter: 3 x 2 tiles
-    assert len(tiles) == 6
+    # 12 x 8 cells of 108 pt = 1296 x 864 pt, + 3 pt pad a side = 1302 x 870. Letter's content
+    # box less the title and tick margins is 556 x 672 pt. Upright: ceil((1302 - o)/(556 - o))
+    # = 3 across, ceil((870 - o)/(672 - o)) = 2 down = 6 sheets; turned a quarter: 870 across
+    # -> 2, 1302 down -> 2 = 4 sheets, so the map is turned.
+    assert len(tiles) == 4
+    assert {t["turned"] for t in tiles} == {True}
     assert [(t["row"], t["col"], t["label"]) for t in tiles] == [
         (1, 1, "A1"),
         (1, 2, "A2"),
-        (1, 3, "A3"),
         (2, 1, "B1"),
         (2, 2, "B2"),
-        (2, 3, "B3"),
     ]
     assert {t["cell"] for t in tiles} == {108.0}
     assert {t["overlap"] for t in tiles} == {round(10 * MM, 4)}
-    assert [t["index"] for t in tiles] == [1, 2, 3, 4, 5, 6]
+    assert [(t["index"], t["of"]) for t in tiles] == [(1, 4), (2, 4), (3, 4), (4, 4)]
     # each tile's page box is its window's size: printed 1:1
     for t in tiles:
         x0, y0, x1, y1 = t["window"]
@@ -372,11 +374,29 @@ def test_big_map_prints_as_tiles_at_true_scale(game_dir):
         assert math.isclose(b[2] - b[0], x1 - x0, abs_tol=1e-3)
         assert math.isclose(b[3] - b[1], y1 - y0, abs_tol=1e-3)
     xs = sorted({(t["window"][0], t["window"][2]) for t in tiles})
-    assert xs[0][0] == 0 and xs[-1][1] == 1302.0
+    ys = sorted({(t["window"][1], t["window"][3]) for t in tiles})
+    assert xs[0][0] == 0 and xs[-1][1] == 870.0  # the turned map: its height runs across
+    assert ys[0][0] == 0 and ys[-1][1] == 1302.0
     assert math.isclose(xs[0][1] - xs[1][0], 10 * MM, abs_tol=1e-3)
+    assert math.isclose(ys[0][1] - ys[1][0], 10 * MM, abs_tol=1e-3)
     (asm,) = [i for i in manifest["items"] if i["kind"] == "assembly"]
-    assert (asm["rows"], asm["cols"], asm["tiles"]) == (2, 3, 6)
+    assert (asm["rows"], asm["cols"], asm["tiles"]) == (2, 2, 4)
     assert len(pdfs) == 1
+
+
+def test_wide_map_stays_upright(game_dir):
+    rows = "\n".join(["          " + "." * 14] * 3)
+    text = BIG.replace("OVERLAP", "").split("        layout: |")[0] + "        layout: |\n" + rows
+    _, _, manifest = build_pdfs(write_game(game_dir, text + "\n"))
+    tiles = [i for i in manifest["items"] if i["kind"] == "map-tile"]
+    # 14 x 3 cells: 1518 x 330 pt. Upright 3 x 1; turned 1 x 3 is no better, so upright
+    assert [(t["label"], t["turned"]) for t in tiles] == [
+        ("A1", False),
+        ("A2", False),
+        ("A3", False),
+    ]
+    widths = {round(t["window"][2] - t["window"][0], 3) for t in tiles}
+    assert widths == {round((1518 + 2 * 10 * MM) / 3, 3)}
 
 
 def test_overlap_below_the_printer_margin_is_an_error(game_dir):
@@ -488,7 +508,7 @@ def test_duck_deck_is_tiled_on_letter():
     kinds = {e.kind for e in deck.edges}
     assert kinds == {"bulkhead", "door"}
     tiles = [i for d in p.docs for pg in d.pages for i in pg.items if i.kind == "map-tile"]
-    assert len(tiles) == 6
+    assert len(tiles) == 4
 
 
 @pytest.mark.parametrize("game", ["reshuffled", "ryamon", "duck"])

@@ -16,7 +16,7 @@ from .tiling import DEFAULT_OVERLAP, TilePlan, needs_tiling, plan_tiles
 
 PAD = 3.0  # round the grid, so the outer border line is never clipped
 TITLE_H = 24.0
-TILE_MARGIN = 16.0  # round a tile window: room for ticks and glue notes
+TILE_MARGIN = 10.0  # round a tile window: room for the ticks
 TICK = 9.0
 INK = "#222222"
 SEAM = Stroke("#555555", 0.6, (3, 2))
@@ -150,18 +150,34 @@ def _fitted(m: MapDef, env: PlanEnv, key_ops: list, key_h: float) -> Page:
 # ---- tiles ------------------------------------------------------------------------------
 
 
-def tile_plan(m: MapDef, env: PlanEnv) -> TilePlan:
+def tile_plan(m: MapDef, env: PlanEnv) -> tuple[TilePlan, bool]:
+    """Tiles for a map too big for one sheet, and whether the map is turned a quarter turn on
+    the sheets (done when that needs fewer sheets; the cell size never changes)."""
     x0, y0, x1, y1 = content_box(env.paper)
     overlap = m.overlap if m.overlap is not None else DEFAULT_OVERLAP
     w, h = art_size(m)
-    return plan_tiles(w, h, x1 - x0 - 2 * TILE_MARGIN, y1 - y0 - TITLE_H - 2 * TILE_MARGIN, overlap)
+    aw, ah = x1 - x0 - 2 * TILE_MARGIN, y1 - y0 - TITLE_H - 2 * TILE_MARGIN
+    upright = plan_tiles(w, h, aw, ah, overlap)
+    turned = plan_tiles(h, w, aw, ah, overlap)
+    if turned.count < upright.count:
+        return turned, True
+    return upright, False
+
+
+def _art(m: MapDef, env: PlanEnv, turned: bool, text_scale: float = 1.0) -> Group:
+    """The map art, turned 90 degrees anticlockwise when asked: its box is then h x w."""
+    group = map_group(m, env, text_scale)
+    if not turned:
+        return group
+    _, h = art_size(m)
+    return Group((group,), dx=h, rotate=90)
 
 
 def _tiled(m: MapDef, env: PlanEnv) -> list[Page]:
-    plan = tile_plan(m, env)
+    plan, turned = tile_plan(m, env)
     x0, y0, x1, y1 = content_box(env.paper)
     regular, bold = _faces(env)
-    group = map_group(m, env)
+    group = _art(m, env, turned)
     pages = []
     for t in plan.tiles:
         tw, th = t.x1 - t.x0, t.y1 - t.y0
@@ -172,7 +188,7 @@ def _tiled(m: MapDef, env: PlanEnv) -> list[Page]:
         ops = _title(m, env, x0, x1, y1, f"tile {t.label} · {t.index} of {plan.count}")
         ops.append(Group((group,), dx=px - t.x0, dy=py - t.y0, clip=t.window))
         ops.extend(_locator(plan, t, x1 - 40, y1 - 3, bold))
-        ops.extend(_seams(m, plan, t, px, py, regular))
+        ops.extend(_seams(m, plan, t, px, py, regular, turned))
         extra = {
             "map": m.id,
             "row": t.row + 1,
@@ -183,6 +199,7 @@ def _tiled(m: MapDef, env: PlanEnv) -> list[Page]:
             "overlap": round(plan.overlap, 4),
             "cell": round(cell_size(m.grid), 4),
             "window": [round(v, 4) for v in t.window],
+            "turned": turned,
         }
         item = Item(
             "map-tile",
@@ -200,7 +217,7 @@ def _tiled(m: MapDef, env: PlanEnv) -> list[Page]:
                 note=f"tile {t.label} ({t.index} of {plan.count})",
             )
         )
-    pages.append(_tile_assembly(m, plan, env))
+    pages.append(_tile_assembly(m, plan, env, turned))
     return pages
 
 
@@ -245,7 +262,19 @@ def _grid_ticks(m: MapDef, along_x: bool, lo: float, hi: float) -> list[float]:
     return [v for v in out if lo - 1e-6 <= v <= hi + 1e-6]
 
 
-def _seams(m: MapDef, plan: TilePlan, t, px: float, py: float, regular: str) -> list:
+def _ticks(m: MapDef, turned: bool, along_x: bool, lo: float, hi: float) -> list[float]:
+    """Grid-line positions in the (possibly turned) art: turned, x runs down the map's rows."""
+    if not turned:
+        return _grid_ticks(m, along_x, lo, hi)
+    if along_x:
+        _, h = art_size(m)
+        return sorted(h - v for v in _grid_ticks(m, False, h - hi, h - lo))
+    return _grid_ticks(m, True, lo, hi)
+
+
+def _seams(
+    m: MapDef, plan: TilePlan, t, px: float, py: float, regular: str, turned: bool = False
+) -> list:
     """Cut lines where this tile lies on a neighbour, glue strips where a neighbour lies on it,
     and ticks on every grid line crossing a seam so the grid registers."""
     ops: list = []
@@ -255,8 +284,8 @@ def _seams(m: MapDef, plan: TilePlan, t, px: float, py: float, regular: str) -> 
     tick = Stroke("#000000", 0.6)
     has_left, has_right = t.col > 0, t.col < plan.cols - 1
     has_top, has_bottom = t.row > 0, t.row < plan.rows - 1
-    xs = _grid_ticks(m, True, t.x0, t.x1)
-    ys = _grid_ticks(m, False, t.y0, t.y1)
+    xs = _ticks(m, turned, True, t.x0, t.x1)
+    ys = _ticks(m, turned, False, t.y0, t.y1)
     if has_left:
         ops.append(Line(px, py, px, py + th, CUT))
         ops.append(Text(px - 4, py + th / 2, "cut", small, INK, align="centre", angle=90))
@@ -269,31 +298,26 @@ def _seams(m: MapDef, plan: TilePlan, t, px: float, py: float, regular: str) -> 
         gx = px + tw - o
         ops.append(Line(gx, py, gx, py + th, SEAM))
         ops.append(Line(px + tw + 5, py, px + tw + 5, py + th, Stroke("#999999", 3)))
-        ops.append(
-            Text(
-                px + tw + 12,
+        ops.extend(
+            _glue_note(
+                f"GLUE · tile {_lbl(t.row, t.col + 1)} goes over this strip",
+                px + tw - o / 2,
                 py + th / 2,
-                f"glue: tile {_lbl(t.row, t.col + 1)} covers "
-                f"{o / 72 * 25.4:.0f} mm up to the dashed line",
+                True,
                 small,
-                INK,
-                align="centre",
-                angle=-90,
             )
         )
     if has_bottom:
         gy = py + o
         ops.append(Line(px, gy, px + tw, gy, SEAM))
         ops.append(Line(px, py - 5, px + tw, py - 5, Stroke("#999999", 3)))
-        ops.append(
-            Text(
+        ops.extend(
+            _glue_note(
+                f"GLUE · tile {_lbl(t.row + 1, t.col)} goes over this strip",
                 px + tw / 2,
-                py - 13,
-                f"glue: tile {_lbl(t.row + 1, t.col)} covers "
-                f"{o / 72 * 25.4:.0f} mm up to the dashed line",
+                py + o / 2,
+                False,
                 small,
-                INK,
-                align="centre",
             )
         )
     for x in xs:
@@ -314,13 +338,28 @@ def _seams(m: MapDef, plan: TilePlan, t, px: float, py: float, regular: str) -> 
     return ops
 
 
+def _glue_note(text: str, cx: float, cy: float, vertical: bool, font: Font) -> list:
+    """A note on a white tab in the middle of a glue strip (the neighbour covers it)."""
+    w = font.size * 0.56 * len(text) + 6
+    h = font.size + 4
+    if vertical:
+        return [
+            Rect(cx - h / 2, cy - w / 2, h, w, fill="#ffffff", stroke=Stroke("#999999", 0.4)),
+            Text(cx + font.size * 0.35, cy, text, font, INK, align="centre", angle=-90),
+        ]
+    return [
+        Rect(cx - w / 2, cy - h / 2, w, h, fill="#ffffff", stroke=Stroke("#999999", 0.4)),
+        Text(cx, cy - font.size * 0.35, text, font, INK, align="centre"),
+    ]
+
+
 def _lbl(row: int, col: int) -> str:
     from ..geometry import column_letters
 
     return f"{column_letters(row)}{col + 1}"
 
 
-def _tile_assembly(m: MapDef, plan: TilePlan, env: PlanEnv) -> Page:
+def _tile_assembly(m: MapDef, plan: TilePlan, env: PlanEnv, turned: bool = False) -> Page:
     x0, y0, x1, y1 = content_box(env.paper)
     regular, bold = _faces(env)
     ops = _title(m, env, x0, x1, y1, "assembly")
@@ -330,6 +369,8 @@ def _tile_assembly(m: MapDef, plan: TilePlan, env: PlanEnv) -> Page:
         "Cut each tile along its solid 'cut' edges (left and top). Lay it over its neighbour",
         "so the grid lines meet the ticks, glue on the grey-marked strip; work from A1 outwards.",
     ]
+    if turned:
+        lines.append("The map is turned a quarter turn on the sheets: that needs fewer of them.")
     y = y1 - TITLE_H - 8
     for line in lines:
         ops.append(Text(x0, y, line, Font(regular, 9), INK))
@@ -340,12 +381,13 @@ def _tile_assembly(m: MapDef, plan: TilePlan, env: PlanEnv) -> Page:
     scale = min(avail_w / w, avail_h / h)
     px = x0 + (avail_w - w * scale) / 2
     py = y - 6 - h * scale
-    ops.append(Group((map_group(m, env, min(2.5, 1 / scale)),), dx=px, dy=py, scale=scale))
-    fs = max(10.0, min(28.0, (plan.tiles[0].x1 - plan.tiles[0].x0) * scale / 4))
+    ops.append(Group((_art(m, env, turned, min(2.5, 1 / scale)),), dx=px, dy=py, scale=scale))
+    fs = max(10.0, min(20.0, (plan.tiles[0].x1 - plan.tiles[0].x0) * scale / 6))
     for t in plan.tiles:
         r = (px + t.x0 * scale, py + t.y0 * scale, (t.x1 - t.x0) * scale, (t.y1 - t.y0) * scale)
         ops.append(Rect(*r, fill=None, stroke=Stroke("#c0392b", 1.2, (5, 3))))
-        cx, cy = r[0] + r[2] / 2, r[1] + r[3] / 2
+        # in the tile's top-left corner, where no other tile's label can be
+        cx, cy = r[0] + fs * 1.3 + 6, r[1] + r[3] - fs * 0.85 - 6
         ops.append(
             Rect(
                 cx - fs * 1.3,
