@@ -533,3 +533,114 @@ def test_model_needs_no_reader():
     )
     assert m.neighbours((1, 0)) == [(2, 0)]
     assert components(m, m.cells) == [frozenset({(0, 0)}), frozenset({(1, 0), (2, 0)})]
+
+
+# ---- every other error path, with its exact message ----------------------------------------
+
+ONE = "{id: p, cell: 1in, terrains: [{id: a}], legend: {a: a}, layout: a}"
+ERRORS = [
+    (
+        "maps:\n  - id: m\n    cell: 1in\n    terrains: [{id: a}]\n    legend: {a: a}\n"
+        '    layout: ""\n',
+        "8:13: error: maps[0].layout: the layout has no cells (write one character per cell, "
+        "a row per line)",
+    ),
+    ("maps: [3]\n", "3:8: error: maps[0]: expected a mapping of keys for a map"),
+    (
+        "maps:\n  - {id: m, cell: 1in, terrains: [{id: a}], legend: {ab: a, a: a}, layout: a}\n",
+        "4:54: error: maps[0].legend.ab: legend keys are single characters, not 'ab'",
+    ),
+    (
+        f"maps:\n  - {ONE}\n  - {ONE}\n",
+        "5:5: error: maps: duplicate map id 'p' (first at line 4)",
+    ),
+    (
+        "maps:\n  - {id: m, cell: 1in, terrains: [{id: a}], legend: {a: a}, layout: aa,\n"
+        "     edges: [[A1, B1]]}\n",
+        "5:14: error: maps[0].edges[0]: no edge kinds declared (add edge_kinds: [{id: wall}] to "
+        "the map)",
+    ),
+    (
+        "maps:\n  - {id: m, cell: 1in, terrains: [{id: a}], legend: {a: a}, layout: aa,\n"
+        "     edge_kinds: [{id: w}], edges: [[A1], {kind: w}, {kind: w, pairs: [[A1]]}]}\n",
+        [
+            "5:37: error: maps[0].edges[0]: an edge is [cell, cell] or [cell, cell, kind]",
+            "5:43: error: maps[0].edges[1]: an edge entry needs 'pairs' or 'along'",
+            "5:72: error: maps[0].edges[2].pairs[0]: a pair is [cell, cell]",
+        ],
+    ),
+    (
+        "maps:\n  - {id: m, grid: hex, cell: 1in, terrains: [{id: a}], legend: {a: a},\n"
+        "     layout: aa, edge_kinds: [{id: w}], edges: [{kind: w, along: '0101', side: top}]}\n",
+        "5:49: error: maps[0].edges[0]: 'along' works on square grids; list pairs for hexes",
+    ),
+    (
+        "maps:\n  - {id: m, cell: 1in, terrains: [{id: a}], legend: {a: a}, layout: aa,\n"
+        "     areas: [{id: x, cells: A1}, {id: x, cells: B1}]}\n",
+        "5:34: error: maps[0].areas[1]: duplicate area id 'x'",
+    ),
+    (
+        "maps:\n  - {id: m, cell: 1in, terrains: [{id: a}], legend: {a: a}, layout: aa,\n"
+        "     areas: [{id: x, terrain: [b]}]}\n",
+        "5:31: error: maps[0].areas[0].terrain: unknown terrain 'b' (valid: a)",
+    ),
+    (
+        "maps:\n  - id: b\n    compose: [{map: nope}]\n",
+        "5:21: error: maps[0].compose[0].map: unknown map 'nope'",
+    ),
+    (
+        f"maps:\n  - {ONE}\n  - id: b\n    compose: [{{map: p, at: zz}}]\n",
+        "6:28: error: maps[1].compose[0].at: 'at' must be a cell label like A1 or 0101, not 'zz'",
+    ),
+    (
+        f"maps:\n  - {ONE}\n  - {ONE.replace('p,', 'q,').replace('1in', '2in')}\n"
+        "  - id: b\n    compose: [{map: p}, {map: q, at: B1}]\n",
+        "6:5: error: maps[2].compose: composed pieces must share one grid kind and cell size",
+    ),
+    (
+        "maps:\n  - {id: p, grid: hex, cell: 1in, terrains: [{id: a}], legend: {a: a}, layout: a}\n"
+        "  - id: b\n    compose: [{map: p, at: '0101'}, {map: p, at: '0201'}]\n",
+        "6:50: error: maps[1].compose[1].at: hex pieces must start on an odd column (1, 3, 5 ...) "
+        "(so every copy keeps the same column shift)",
+    ),
+    (
+        "maps:\n  - {id: p, grid: hex, cell: 1in, terrains: [{id: a}], legend: {a: a}, layout: a}\n"
+        "  - id: b\n    compose: [{map: p, rotate: 180}]\n",
+        "6:32: error: maps[1].compose[0].rotate: hex pieces are placed unrotated (rotate: 0)",
+    ),
+    (
+        "tracks:\n  - {id: t, from: 5, to: 1}\n  - {id: u, from: 1, to: 100000}\n"
+        "  - {id: v, from: 1, to: 3, step: 0}\n  - {id: w, from: 1, to: 2, labels: {x: y}}\n",
+        [
+            "4:5: error: tracks[0]: a track from 5 to 1 needs a step of the other sign",
+            "5:5: error: tracks[1]: a track of 100000 boxes is too long (at most 500)",
+            "6:35: error: tracks[2].step: step must not be 0",
+            "7:38: error: tracks[3].labels.x: track labels are keyed by number, not 'x'",
+        ],
+    ),
+]
+
+
+@pytest.mark.parametrize("body,expected", ERRORS)
+def test_error_messages(game_dir, body, expected):
+    folder = write_game(game_dir, "id: g\ntitle: G\n" + body)
+    prefix = f"{folder / 'game.yaml'}:"
+    want = [expected] if isinstance(expected, str) else expected
+    assert errors_of(folder) == [prefix + w for w in want]
+
+
+def test_empty_area_is_a_warning(game_dir):
+    folder = write_game(
+        game_dir,
+        """
+        id: g
+        title: G
+        maps:
+          - {id: m, cell: 1in, terrains: [{id: a}, {id: b}], legend: {a: a}, layout: a,
+             areas: [{id: x, terrain: [b]}]}
+    """,
+    )
+    p = plan_game(folder)
+    assert [str(d) for d in p.diags.warnings] == [
+        f"{folder / 'game.yaml'}:5:14: warning: maps[0].areas[0]: area 'x' holds no cells"
+    ]

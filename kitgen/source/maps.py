@@ -327,6 +327,7 @@ def _read_areas(
         if f.has("cells"):
             pool = set(_cells(ctx, m, f.raw("cells"), f.sub("cells")))  # type: ignore[arg-type]
         terrains = f.texts("terrain")
+        unknown = [t for t in terrains if t not in m.terrains]
         for t in terrains:
             if t not in m.terrains:
                 ctx.error(
@@ -382,7 +383,7 @@ def _read_areas(
             if aid in areas:
                 ctx.error(item, ipath, f"duplicate area id {aid!r}")
                 continue
-            if not pool:
+            if not pool and not unknown:
                 ctx.warning(item, ipath, f"area {aid!r} holds no cells")
             areas[aid] = frozenset(pool)
             if show:
@@ -530,6 +531,13 @@ def _read_plain_map(ctx: Context, node: Node, path: str) -> MapDef | None:
             cells[(c, r)] = tid
             spans[(c, r)] = Span(span.file, span.line, span.col + c)
     ncols = max((len(line.rstrip()) for line, _ in rows), default=0)
+    if layout_node is not None and not any(line.strip() for line, _ in rows):
+        ctx.error(
+            layout_node,
+            f.sub("layout"),
+            "the layout has no cells",
+            "write one character per cell, a row per line",
+        )
     grid = _read_grid(ctx, f, ncols, len(rows))
     kinds = f.seq("edge_kinds", _read_edge_kind)
     check_unique_ids(ctx, kinds, f.sub("edge_kinds"), "edge kind")
@@ -733,18 +741,17 @@ def read_maps(ctx: Context, node: Node, path: str) -> MapSet:
     seq = expect_seq(ctx, node, path)
     if seq is None:
         return MapSet()
-    plain: dict[int, MapDef] = {}
+    plain: dict[int, MapDef | None] = {}
     for i, item in enumerate(seq):
         if isinstance(item, Map) and "compose" not in item:
-            m = _read_plain_map(ctx, item, f"{path}[{i}]")
-            if m is not None:
-                plain[i] = m
-    pieces = {m.id: m for m in plain.values()}
+            plain[i] = _read_plain_map(ctx, item, f"{path}[{i}]")
+    pieces = {m.id: m for m in plain.values() if m is not None}
     out: list[MapDef] = []
     uses: dict[str, int] = {}
     for i, item in enumerate(seq):
         if i in plain:
-            out.append(plain[i])
+            if plain[i] is not None:
+                out.append(plain[i])
         elif isinstance(item, Map):
             m = _read_composed(ctx, item, f"{path}[{i}]", pieces)
             if m is not None:
