@@ -278,6 +278,13 @@ def test_bad_rotation(game_dir):
     )
 
 
+def test_copies_follow_the_board_needing_most(game_dir):
+    text = PIECE.replace("ROT", "180") + (
+        "      - id: board2\n        compose:\n          - {map: piece, at: A1}\n"
+    )
+    assert _map(write_game(game_dir, text), "piece").copies == 2
+
+
 def test_piece_printed_once_per_copy_with_assembly(game_dir):
     folder = write_game(game_dir, PIECE.replace("ROT", "180"))
     p, _, manifest = build_pdfs(folder)
@@ -488,6 +495,9 @@ def test_reshuffled_ring_of_eight_rooms():
     inside = [board.areas[r] for r in rooms if len(board.areas[r]) == 25]
     assert len(inside) == 4
     assert board.places["sentry-3"] in board.areas["room-4"] | board.areas["room-5"] | set()
+    # the pieces' Water Level spaces turn with them: exactly one in each of the 8 rooms
+    water = [mk.cell for mk in board.marks if mk.text == "water level"]
+    assert sorted(board.area_of(c) for c in water) == rooms
 
 
 def test_ryamon_terrain_properties():

@@ -459,8 +459,6 @@ def _board_assembly(board: MapDef, maps: MapSet, env: PlanEnv) -> Page:
                 rows * size * scale,
             )
         else:
-            cells = [(c, r) for (c, r) in board.cells if True]
-            del cells
             b = piece.grid.bounds()
             c0 = g.centre(*p.at)
             q0 = piece.grid.centre(0, 0)
@@ -567,7 +565,6 @@ def _key(m: MapDef, env: PlanEnv, x: float, width: float) -> tuple[list, float]:
     height = rows * row_h + 14
     _, y0, _, _ = content_box(env.paper)
     ops: list = [Text(x, y0 + height - 8, "Key", Font(bold, 9), INK)]
-    size = cell_size(m.grid)
     poly = [(-sw / 2, -sw / 2), (sw / 2, -sw / 2), (sw / 2, sw / 2), (-sw / 2, sw / 2)]
     for i, entry in enumerate([*used, *kinds]):
         r, c = divmod(i, per_row)
@@ -621,7 +618,6 @@ def _key(m: MapDef, env: PlanEnv, x: float, width: float) -> tuple[list, float]:
         ops.append(Text(ex + sw + 6, cy + 2, title, Font(bold, 8.5), INK))
         if props:
             ops.append(Text(ex + sw + 6, cy - 8, "; ".join(props), Font(regular, 7), "#444444"))
-    del size
     return ops, height
 
 

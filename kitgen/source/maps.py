@@ -701,6 +701,7 @@ def _read_composed(ctx: Context, node: Node, path: str, pieces: dict[str, MapDef
         kinds.update(m.edge_kinds)
     areas: dict[str, frozenset[Cell]] = {}
     places: dict[str, Cell] = {}
+    marks: list = []
     for i, p in enumerate(placements):
         piece = pieces[p.map]
         where = placed_cells(piece, p)
@@ -709,6 +710,9 @@ def _read_composed(ctx: Context, node: Node, path: str, pieces: dict[str, MapDef
             areas[pre + name] = frozenset(where[c] for c in cells)
         for name, cell in piece.places.items():
             places[pre + name] = where[cell]
+        for mk in piece.marks:  # the pieces' marks turn with them
+            dx, dy = _turn_offset(mk.dx, mk.dy, p.rotate)
+            marks.append(replace(mk, cell=where[mk.cell], dx=dx, dy=dy))
     board = MapDef(
         id=mid,
         grid=grid,
@@ -717,6 +721,7 @@ def _read_composed(ctx: Context, node: Node, path: str, pieces: dict[str, MapDef
         edges=result.edges,
         areas=areas,
         places=places,
+        marks=tuple(marks),
         span=node.span,
         edge_kinds=kinds,
         printed=printed == "board",
@@ -725,6 +730,13 @@ def _read_composed(ctx: Context, node: Node, path: str, pieces: dict[str, MapDef
         **common,
     )
     return _finish(ctx, f, board)
+
+
+def _turn_offset(dx: float, dy: float, rotate: int) -> tuple[float, float]:
+    """A mark's nudge (x right, y down, in cells) after turning its piece clockwise."""
+    for _ in range(rotate // 90):
+        dx, dy = -dy, dx
+    return dx, dy
 
 
 def _board_label(piece: MapDef, cell: Cell) -> str:
@@ -756,9 +768,10 @@ def read_maps(ctx: Context, node: Node, path: str) -> MapSet:
             m = _read_composed(ctx, item, f"{path}[{i}]", pieces)
             if m is not None:
                 out.append(m)
-                if not m.printed:
-                    for p in m.pieces:
-                        uses[p.map] = uses.get(p.map, 0) + 1
+                if not m.printed:  # enough copies for the board that needs the most
+                    for name in {p.map for p in m.pieces}:
+                        count = sum(1 for p in m.pieces if p.map == name)
+                        uses[name] = max(uses.get(name, 0), count)
         else:
             ctx.error(item, f"{path}[{i}]", "expected a mapping of keys for a map")
     ids = [m for m in out]
