@@ -654,3 +654,24 @@ def test_empty_area_is_a_warning(game_dir):
     assert [str(d) for d in p.diags.warnings] == [
         f"{folder / 'game.yaml'}:5:14: warning: maps[0].areas[0]: area 'x' holds no cells"
     ]
+
+
+def test_seam_ticks_sit_on_grid_lines(game_dir):
+    rows = "\n".join(["          " + "." * 14] * 3)
+    text = BIG.replace("OVERLAP", "").split("        layout: |")[0] + "        layout: |\n" + rows
+    p = plan_game(write_game(game_dir, text + "\n"))
+    pages = p.docs[0].pages
+    (tile,) = pages[1].items  # A2: neighbours on both sides
+    x0, y0, x1, y1 = tile.extra["window"]
+    bx0, by0, bx1, by1 = tile.bbox
+    left = [
+        o
+        for o in pages[1].ops
+        if isinstance(o, Line)
+        and o.y0 == o.y1
+        and math.isclose(o.x0 - o.x1, 9.0)
+        and math.isclose(o.x0, bx0)
+    ]
+    # back in map points: 3 pt pad + k whole cells of 108 pt, k = 0..3 (3 rows)
+    got = sorted(round(o.y0 - by0 + y0, 6) for o in left)
+    assert got == [3.0 + 108.0 * k for k in range(4)]

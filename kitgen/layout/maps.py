@@ -133,7 +133,7 @@ def _fitted(m: MapDef, env: PlanEnv, key_ops: list, key_h: float) -> Page:
     note = f"scale 1:{ratio:.2f} — not true size"
     ops = _title(m, env, x0, x1, y1, note)
     px = x0 + (avail_w - w * scale) / 2
-    py = y1 - TITLE_H - h * scale
+    py = y1 - TITLE_H - 6 - h * scale
     ops.append(Group((map_group(m, env),), dx=px, dy=py, scale=scale))
     ops.append(Group(tuple(key_ops)))
     item = Item(
