@@ -675,3 +675,32 @@ def test_seam_ticks_sit_on_grid_lines(game_dir):
     # back in map points: 3 pt pad + k whole cells of 108 pt, k = 0..3 (3 rows)
     got = sorted(round(o.y0 - by0 + y0, 6) for o in left)
     assert got == [3.0 + 108.0 * k for k in range(4)]
+
+
+def test_hex_pieces_compose_and_check_slanted_seams(game_dir):
+    body = """
+        id: g
+        title: G
+        maps:
+          - id: p
+            grid: hex
+            cell: 1in
+            terrains: [{id: a}, {id: b}]
+            legend: {a: a, b: b}
+            layout: |
+              aa
+              aB
+          - id: board
+            compose: [{map: p, at: '0101'}, {map: p, at: '0301'}]
+    """
+    good = _map(write_game(game_dir, body.replace("aB", "aa")), "board")
+    assert (good.grid.cols, good.grid.rows) == (4, 2)
+    # flat-top, odd columns shifted down: (1, 0) touches (2, 0) and (2, 1) across the seam
+    assert good.adjacent((1, 0), (2, 1)) and good.adjacent((1, 1), (2, 1))
+    folder = write_game(game_dir, body.replace("aB", "ab"))
+    # copy 1's b at (1, 1) meets copy 2's a at (2, 1) only: (2, 2) is off the board
+    assert errors_of(folder) == [
+        f"{folder / 'game.yaml'}:13:37: error: maps[1].compose[1]: copy 2 (p, rotate 0) does not "
+        "join copy 1: 0302 (a) meets 0202 (b) (seam cells must have the same terrain (or the "
+        "same 'join' class))"
+    ]

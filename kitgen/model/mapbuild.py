@@ -140,9 +140,13 @@ def compose(pieces: Mapping[str, MapDef], placements: list[Placement]) -> Compos
     for p in placements:
         for t in pieces[p.map].terrains.values():
             joins[t.id] = t.join_class
+    grid = board_grid(pieces[placements[0].map].grid, max(cols, 1), max(rows, 1)) if cells else None
     for cell in sorted(cells, key=lambda c: (c[1], c[0])):
-        for dc, dr in ((1, 0), (0, 1)):  # each seam pair once: look right and down
-            n = (cell[0] + dc, cell[1] + dr)
+        around = grid.neighbours(*cell) if grid is not None else []
+        for n in around:
+            # each seam pair once: only neighbours later in reading order
+            if (n[1], n[0]) <= (cell[1], cell[0]):
+                continue
             if n not in cells or owner[n] == owner[cell]:
                 continue
             a, b = cells[cell], cells[n]
