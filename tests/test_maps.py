@@ -6,10 +6,12 @@ y 54..108 (row 0 is the top row, y grows upward).
 
 from __future__ import annotations
 
+import io
 import math
 from pathlib import Path
 
 import pytest
+from pypdf import PdfReader
 
 from kitgen.geometry import HexGrid, SquareGrid
 from kitgen.layout.mapart import map_ops
@@ -388,7 +390,13 @@ def test_big_map_prints_as_tiles_at_true_scale(game_dir):
     assert math.isclose(ys[0][1] - ys[1][0], 10 * MM, abs_tol=1e-3)
     (asm,) = [i for i in manifest["items"] if i["kind"] == "assembly"]
     assert (asm["rows"], asm["cols"], asm["tiles"]) == (2, 2, 4)
-    assert len(pdfs) == 1
+    # read back from the PDF: 4 tiles and the assembly sheet, all on Letter
+    reader = PdfReader(io.BytesIO(pdfs["map-big.pdf"]))
+    assert len(reader.pages) == 5
+    assert {(float(pg.mediabox.width), float(pg.mediabox.height)) for pg in reader.pages} == {
+        (612.0, 792.0)
+    }
+    assert "tile B2" in reader.pages[3].extract_text()
 
 
 def test_wide_map_stays_upright(game_dir):
