@@ -603,6 +603,11 @@ ERRORS = [
         "5:31: error: maps[0].areas[0].terrain: unknown terrain 'b' (valid: a)",
     ),
     (
+        "maps:\n  - {id: m, cell: 1in, terrains: [{id: a}], legend: {a: a}, layout: a,\n"
+        "     marks: [{at: A1, icon: turet}]}\n",
+        "5:29: error: maps[0].marks[0].icon: unknown icon 'turet' (did you mean 'turret'?)",
+    ),
+    (
         "maps:\n  - id: b\n    compose: [{map: nope}]\n",
         "5:21: error: maps[0].compose[0].map: unknown map 'nope'",
     ),

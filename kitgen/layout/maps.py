@@ -70,7 +70,9 @@ def _map_pages(m: MapDef, env: PlanEnv) -> list[Page]:
 
 def _title(m: MapDef, env: PlanEnv, x0: float, x1: float, top: float, right: str) -> list:
     regular, bold = _faces(env)
-    ops: list = [Text(x0, top - 14, m.title or m.id, Font(bold, 13), INK)]
+    ops: list = []
+    if m.show_title:
+        ops.append(Text(x0, top - 14, m.title or m.id, Font(bold, 13), INK))
     if m.note:
         ops.append(Text(x0, top - 22, m.note, Font(regular, 7), "#555555"))
     if right:
@@ -214,7 +216,8 @@ def _tiled(m: MapDef, env: PlanEnv) -> list[Page]:
                 f"Map: {m.title or m.id}",
                 ops=ops,
                 items=[item],
-                note=f"tile {t.label} ({t.index} of {plan.count})",
+                note=f"tile {t.label} ({t.index} of {plan.count})"
+                + (" · map turned a quarter turn" if turned else ""),
             )
         )
     pages.append(_tile_assembly(m, plan, env, turned))

@@ -419,6 +419,17 @@ def _read_places(ctx: Context, m: MapDef, node: Node | None, path: str) -> dict[
     return out
 
 
+def _known_icon(ctx: Context, node: Node | None, path: str, name: str) -> bool:
+    # the icon registry is the renderer's; only its names are read here
+    from ..render.icons import icon_names
+
+    names = icon_names()
+    if name in names:
+        return True
+    ctx.error(node, path, f"unknown icon {name!r}", suggest(name, names))
+    return False
+
+
 def _read_marks(
     ctx: Context, m: MapDef, node: Node | None, path: str, places: dict[str, Cell]
 ) -> list[Mark]:
@@ -433,9 +444,12 @@ def _read_marks(
             cell = places.get(text) if text else None
             if cell is None and text is not None:
                 cell = _cell(c, m, at, f.sub("at"))
+        icon = f.text("icon")
+        if icon is not None and not _known_icon(c, f.raw("icon"), f.sub("icon"), icon):
+            icon = None
         mark = Mark(
             cell=cell or (0, 0),
-            icon=f.text("icon"),
+            icon=icon,
             text=f.text("text", default=""),
             colour=f.colour("colour", default="#000000"),
             size=f.number("size", default=0.7, lo=0.05, hi=3),
