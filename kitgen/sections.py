@@ -12,8 +12,12 @@ from typing import Any
 
 from .layout.counters import plan_counters
 from .layout.cover import plan_cover
+from .layout.maps import plan_maps
+from .layout.tracks import plan_tracks
 from .source.counters import read_counters
 from .source.cover import read_cover
+from .source.maps import read_maps
+from .source.tracks import read_tracks
 
 
 @dataclass(frozen=True)
@@ -29,5 +33,7 @@ SECTIONS: dict[str, Section] = {
     for s in (
         Section("cover", read_cover, plan_cover),
         Section("counters", read_counters, plan_counters),
+        Section("maps", read_maps, plan_maps),
+        Section("tracks", read_tracks, plan_tracks),
     )
 }

@@ -1,0 +1,32 @@
+"""Numbered tracks (score, food stockpile, turn): boxes numbered from a range."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from ..errors import Span
+
+
+@dataclass(frozen=True)
+class Track:
+    id: str
+    title: str
+    start: int
+    stop: int  # inclusive
+    step: int = 1
+    box: float = 36.0  # side of one box, points
+    per_row: int = 10
+    every: int = 0  # shade every n-th number (0 = none)
+    labels: Mapping[int, str] = field(default_factory=dict)  # 5 -> "start"
+    colour: str = "#333333"
+    span: Span | None = None
+
+    @property
+    def numbers(self) -> list[int]:
+        return list(range(self.start, self.stop + (1 if self.step > 0 else -1), self.step))
+
+
+@dataclass(frozen=True)
+class TrackSet:
+    tracks: tuple[Track, ...] = ()
