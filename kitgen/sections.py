@@ -10,8 +10,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from .layout.cards import plan_cards
 from .layout.cover import plan_cover
+from .layout.sheet import plan_sheets
+from .rules.table_check import check_cards, check_sheets, check_tables
 from .source.cover import read_cover
+from .source.table import read_cards, read_sheets, read_tables, read_texts
 
 
 @dataclass(frozen=True)
@@ -26,5 +30,9 @@ SECTIONS: dict[str, Section] = {
     s.key: s
     for s in (
         Section("cover", read_cover, plan_cover),
+        Section("tables", read_tables, None, check_tables),
+        Section("texts", read_texts),
+        Section("sheets", read_sheets, plan_sheets, check_sheets),
+        Section("cards", read_cards, plan_cards, check_cards),
     )
 }

@@ -77,17 +77,12 @@ class TableLayout:
             h += self.notes_height
         return h
 
-    def rows_fitting(self, start: int, avail: float, first: bool) -> int:
-        """How many rows from start fit in avail points (with the notes if they are the last)."""
-        used = self.part_height(start, start, first, False)
-        n = 0
-        for i in range(start, len(self.rows)):
-            extra = self.notes_height if i == len(self.rows) - 1 else 0.0
-            if used + self.row_heights[i] + extra > avail + 1e-6:
-                break
-            used += self.row_heights[i]
-            n += 1
-        return n
+    @property
+    def units(self) -> int:
+        return len(self.rows)
+
+    def unit_height(self, i: int) -> float:
+        return self.row_heights[i]
 
     def draw(
         self, x: float, y_top: float, start: int = 0, end: int | None = None, first: bool = True

@@ -83,9 +83,10 @@ class TextBlock:
 
 @dataclass(frozen=True)
 class SheetItem:
-    kind: str  # table, text, break (start a new column)
+    kind: str  # ref (a table or text id), table, text, inline, break (start a new column)
     ref: str = ""
     span: Span | None = None
+    block: TextBlock | None = None  # an inline text block
 
 
 @dataclass(frozen=True)
