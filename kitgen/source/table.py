@@ -7,6 +7,7 @@ Every value is read as text exactly as typed (`+1` stays `+1`, `1/2` stays
 
 from __future__ import annotations
 
+from ..colours import ColourError, parse_colour
 from ..model.table import (
     Card,
     CardBlock,
@@ -504,8 +505,8 @@ def _read_one_card(ctx: Context, node: Map, path: str, variables: dict) -> Card 
         if got is not None:
             size_name, size = got
     quantity = f.integer("quantity", default=1, lo=1, hi=500)
-    colour = f.colour("colour", default="#ffffff")
-    accent = f.colour("accent", default="#3b4a5a")
+    colour = _colour(ctx, f, "colour", "#ffffff", variables)
+    accent = _colour(ctx, f, "accent", "#3b4a5a", variables)
     front = _read_face(ctx, f.raw("front"), f.sub("front"), variables, colour, accent)
     if f.map is not None and "front" not in f.map:
         ctx.error(node, path, "missing required key 'front'")
@@ -527,6 +528,22 @@ def _read_one_card(ctx: Context, node: Map, path: str, variables: dict) -> Card 
         )
         return None
     return Card(cid, size, front, back, quantity, size_name, node.span)
+
+
+def _colour(ctx: Context, f: Fields, key: str, default: str, variables: dict) -> str:
+    """A colour that may come from a for_each variable ('{colour}')."""
+    node = f.raw(key)
+    if node is None:
+        return default
+    text = as_text(ctx, node, f.sub(key))
+    if text is None:
+        return default
+    text = substitute(ctx, text, variables, node, f.sub(key))
+    try:
+        return parse_colour(text, ctx.palette)
+    except ColourError as exc:
+        ctx.error(node, f.sub(key), exc.message, exc.hint)
+        return default
 
 
 def _read_face(
