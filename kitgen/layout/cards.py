@@ -25,8 +25,9 @@ CARD_MIN = 5.5
 STEP = 0.25
 
 
-def _face_ops(face: CardFace, w: float, h: float, env: PlanEnv, size: float,
-              tables: dict[str, Table]) -> tuple[list, float]:
+def _face_ops(
+    face: CardFace, w: float, h: float, env: PlanEnv, size: float, tables: dict[str, Table]
+) -> tuple[list, float]:
     """Ops in card coordinates (origin bottom-left) and the height the content needs."""
     m = min(9.0, w * 0.07)  # the safe zone: 1/8 in on a card, less on a tiny one
     inner = w - 2 * m
@@ -40,8 +41,9 @@ def _face_ops(face: CardFace, w: float, h: float, env: PlanEnv, size: float,
             y -= gap
         if block.kind == "title":
             tsize = size * 1.35
-            lines = wrap_runs(parse_markup(block.text, bold=True), inner - 2 * size * 0.4, faces,
-                              tsize, fonts)
+            lines = wrap_runs(
+                parse_markup(block.text, bold=True), inner - 2 * size * 0.4, faces, tsize, fonts
+            )
             band = len(lines) * tsize * 1.2 + tsize * 0.6
             ops.append(Rect(m * 0.5, y - band, w - m, band, fill=face.accent, radius=2.0))
             ty = y - tsize * 0.3 - tsize
@@ -49,9 +51,10 @@ def _face_ops(face: CardFace, w: float, h: float, env: PlanEnv, size: float,
                 ops += draw_line(ln, m, ty, inner, "centre", faces, tsize, fonts, "#ffffff")
                 ty -= tsize * 1.2
             y -= band
-        elif block.kind in ("text", "items"):
-            paras = tuple(block.text.split("\n")) if block.kind == "items" else (block.text,)
-            tb = TextBlock("", "", paras, block.kind == "items")
+        elif block.kind in ("text", "items", "steps"):
+            paras = tuple(block.text.split("\n")) if block.kind != "text" else (block.text,)
+            style = {"items": "bullets", "steps": "steps"}.get(block.kind, "plain")
+            tb = TextBlock("", "", paras, style)
             lay = layout_text(tb, inner, env, size)
             part, hh = lay.draw(m, y)
             ops += part
@@ -71,36 +74,46 @@ def _face_ops(face: CardFace, w: float, h: float, env: PlanEnv, size: float,
     return ops, h - m - y
 
 
-def _fields(block: CardBlock, x: float, y_top: float, width: float, size: float, faces: Faces,
-            env: PlanEnv) -> tuple[list, float]:
+def _fields(
+    block: CardBlock, x: float, y_top: float, width: float, size: float, faces: Faces, env: PlanEnv
+) -> tuple[list, float]:
     """label: value lines; a null value is a ruled write-in line."""
     fonts = env.fonts
-    label_w = max((runs_width(parse_markup(k, bold=True), faces, size, fonts)
-                   for k, _ in block.fields), default=0.0) + size * 0.6
+    label_w = (
+        max(
+            (runs_width(parse_markup(k, bold=True), faces, size, fonts) for k, _ in block.fields),
+            default=0.0,
+        )
+        + size * 0.6
+    )
     ops: list = []
     y = y_top
     row_h = size * 1.75
     for label, value in block.fields:
         base = y - row_h + size * 0.45
-        ops += draw_line(parse_markup(label, bold=True), x, base, label_w, "left", faces, size,
-                         fonts, INK)
+        ops += draw_line(
+            parse_markup(label, bold=True), x, base, label_w, "left", faces, size, fonts, INK
+        )
         if value is None:
             ops.append(Line(x + label_w, base - 1.5, x + width, base - 1.5, FIELD_LINE))
         else:
             lines = wrap_runs(parse_markup(value), width - label_w, faces, size, fonts)
-            ops += draw_line(lines[0], x + label_w, base, width - label_w, "left", faces, size,
-                             fonts, INK)
+            ops += draw_line(
+                lines[0], x + label_w, base, width - label_w, "left", faces, size, fonts, INK
+            )
             for ln in lines[1:]:
                 y -= size * 1.2
                 base -= size * 1.2
-                ops += draw_line(ln, x + label_w, base, width - label_w, "left", faces, size,
-                                 fonts, INK)
+                ops += draw_line(
+                    ln, x + label_w, base, width - label_w, "left", faces, size, fonts, INK
+                )
         y -= row_h
     return ops, y_top - y
 
 
-def fit_face(card: Card, face: CardFace, side: str, env: PlanEnv,
-             tables: dict[str, Table]) -> tuple[list, float]:
+def fit_face(
+    card: Card, face: CardFace, side: str, env: PlanEnv, tables: dict[str, Table]
+) -> tuple[list, float]:
     """The face's ops at the largest size that fits; warns (never clips) when none does."""
     w, h = card.size
     m = min(9.0, w * 0.07)
@@ -110,9 +123,12 @@ def fit_face(card: Card, face: CardFace, side: str, env: PlanEnv,
         if need <= h - 2 * m + 1e-6:
             return ops, size
         if size - STEP < CARD_MIN - 1e-9:
-            env.warn(card.span, f"cards.{card.id}.{side}",
-                     f"card {card.id!r} ({side}): the content does not fit even at "
-                     f"{CARD_MIN:g} pt", "shorten the text or use a larger card size")
+            env.warn(
+                card.span,
+                f"cards.{card.id}.{side}",
+                f"card {card.id!r} ({side}): the content does not fit even at {CARD_MIN:g} pt",
+                "shorten the text or use a larger card size",
+            )
             return ops, size
         size = round(size - STEP, 4)
 
@@ -139,7 +155,7 @@ def plan_cards(cards: tuple[Card, ...], env: PlanEnv) -> list[Document]:
         gx = x0 + (x1 - x0 - cols * w) / 2
         gy = y1 - (y1 - y0 - rows * h) / 2  # top of the grid
         for start in range(0, len(copies), per):
-            chunk = copies[start:start + per]
+            chunk = copies[start : start + per]
             front = Page("Reference cards")
             back = Page("Reference cards", side="back")
             has_back = False
@@ -161,11 +177,19 @@ def plan_cards(cards: tuple[Card, ...], env: PlanEnv) -> list[Document]:
                         target = back
                     else:
                         bx, by, target = x, y, front
-                    target.ops.append(Group(tuple(ops), bx, by, clip=(0, 0, w, h),
-                                            key=f"card-{card.id}-{side}"))
-                    target.items.append(Item("card", card.id, f"{card.id}#{k + 1}", side,
-                                             (bx, by, bx + w, by + h),
-                                             {"size": card.size_name, "type_size": size}))
+                    target.ops.append(
+                        Group(tuple(ops), bx, by, clip=(0, 0, w, h), key=f"card-{card.id}-{side}")
+                    )
+                    target.items.append(
+                        Item(
+                            "card",
+                            card.id,
+                            f"{card.id}#{k + 1}",
+                            side,
+                            (bx, by, bx + w, by + h),
+                            {"size": card.size_name, "type_size": size},
+                        )
+                    )
             n_rows = (len(chunk) + cols - 1) // cols
             used_cols = min(cols, len(chunk))
             front.ops += _cuts(gx, gy, w, h, used_cols, n_rows)
@@ -194,4 +218,3 @@ def _cuts(gx: float, gy_top: float, w: float, h: float, cols: int, rows: int) ->
         ops.append(Line(gx - 2, y, gx - 2 - CROP_LEN, y, CROP))
         ops.append(Line(right + 2, y, right + 2 + CROP_LEN, y, CROP))
     return ops
-

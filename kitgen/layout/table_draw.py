@@ -363,6 +363,17 @@ def layout_table(
                 minimum[cell.col], widest_word(runs, faces, size, fonts) + 2 * pad_x
             )
     fixed = [c.width for c in cols]
+    # numbers and short codes (centred or right-aligned columns) never wrap; text columns do
+    body_natural = [0.0] * n
+    for cells in rows:
+        for cell in cells:
+            if cell.cols == 1 and cell.runs is not None:
+                lines = wrap_runs(list(cell.runs), 1e9, faces, size, fonts)
+                w = max(runs_width(ln, faces, size, fonts) for ln in lines) + 2 * pad_x
+                body_natural[cell.col] = max(body_natural[cell.col], w)
+    for i in range(n):
+        if aligns[i] != "left":
+            minimum[i] = max(minimum[i], body_natural[i])
     widths, fits = _allocate(natural, minimum, fixed, width, [a == "left" for a in aligns])
 
     def wrap_cell(cell: _Cell) -> list:

@@ -24,6 +24,7 @@ class TextLayout:
     env: PlanEnv
     faces: Faces
     fits: bool = True
+    numbers: dict[int, int] | None = None  # line index -> step number
 
     @property
     def units(self) -> int:
@@ -40,8 +41,9 @@ class TextLayout:
     def height(self) -> float:
         return self.part_height(0, self.units, True, True)
 
-    def draw(self, x: float, y_top: float, start: int = 0, end: int | None = None,
-             first: bool = True) -> tuple[list, float]:
+    def draw(
+        self, x: float, y_top: float, start: int = 0, end: int | None = None, first: bool = True
+    ) -> tuple[list, float]:
         end = self.units if end is None else end
         fonts, size = self.env.fonts, self.size
         ops: list = []
@@ -49,28 +51,56 @@ class TextLayout:
         if self.title_height:
             tsize = size * 1.15
             title = self.block.title + ("" if first else " (cont.)")
-            ops += draw_line(parse_markup(title, bold=True), x, y - tsize, self.width, "left",
-                             self.faces, tsize, fonts, INK)
+            ops += draw_line(
+                parse_markup(title, bold=True),
+                x,
+                y - tsize,
+                self.width,
+                "left",
+                self.faces,
+                tsize,
+                fonts,
+                INK,
+            )
             y -= self.title_height
         for i in range(start, end):
             runs, indent, para = self.lines[i]
             y -= self.unit_height(i)
             base = y + size * 0.28
-            if para and self.block.bullets:
-                ops += draw_line(parse_markup(BULLET), x + size * 0.2, base, indent, "left",
-                                 self.faces, size, fonts, INK)
-            ops += draw_line(runs, x + indent, base, self.width - indent, "left", self.faces,
-                             size, fonts, INK)
+            if para and self.block.style != "plain":
+                mark = BULLET if self.block.style == "bullets" else f"{self.numbers[i]}."
+                ops += draw_line(
+                    parse_markup(mark, bold=self.block.style == "steps"),
+                    x + size * 0.2,
+                    base,
+                    indent - size * 0.5,
+                    "right" if self.block.style == "steps" else "left",
+                    self.faces,
+                    size,
+                    fonts,
+                    INK,
+                )
+            ops += draw_line(
+                runs, x + indent, base, self.width - indent, "left", self.faces, size, fonts, INK
+            )
         return ops, y_top - y
 
 
-def layout_text(block: TextBlock, width: float, env: PlanEnv, size: float,
-                title: bool = True) -> TextLayout:
+def layout_text(
+    block: TextBlock, width: float, env: PlanEnv, size: float, title: bool = True
+) -> TextLayout:
     faces = Faces(lambda b, i: env.face(bold=b, italic=i))
-    indent = size * 1.1 if block.bullets else 0.0
+    if block.style == "steps":
+        widest = len(str(len(block.paragraphs)))
+        indent = runs_width(parse_markup("0" * widest + ".", bold=True), faces, size, env.fonts)
+        indent += size * 0.9
+    else:
+        indent = size * 1.1 if block.style == "bullets" else 0.0
     lines: list[tuple[Line_, float, bool]] = []
+    numbers: dict[int, int] = {}
     fits = True
-    for para in block.paragraphs:
+    for n, para in enumerate(block.paragraphs, start=1):
+        numbers[len(lines)] = n
         runs = parse_markup(para)
         wrapped = wrap_runs(runs, width - indent, faces, size, env.fonts)
         for k, ln in enumerate(wrapped):
@@ -78,4 +108,4 @@ def layout_text(block: TextBlock, width: float, env: PlanEnv, size: float,
                 fits = False  # one word wider than the box
             lines.append((ln, indent, k == 0))
     title_h = size * 1.15 * 1.5 if title and block.title else 0.0
-    return TextLayout(block, size, width, lines, title_h, env, faces, fits)
+    return TextLayout(block, size, width, lines, title_h, env, faces, fits, numbers)

@@ -77,7 +77,7 @@ class TextBlock:
     id: str
     title: str
     paragraphs: tuple[str, ...]  # **bold** and *italic* allowed; everything else literal
-    bullets: bool = False
+    style: str = "plain"  # plain paragraphs, bullets (items:) or numbered steps (steps:)
     span: Span | None = None
 
 

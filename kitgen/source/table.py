@@ -374,12 +374,17 @@ def read_text_block(ctx: Context, node: Node, path: str, need_id: bool = True) -
         return None
     tid = f.id(required=need_id, default="")
     title = f.text("title", default="")
-    paras = f.texts("text")
-    items = f.texts("items")
+    given = [(k, f.texts(k)) for k in ("text", "items", "steps") if f.has(k) and k in f.map]
+    f.allow("text", "items", "steps")
     f.close()
-    if not paras and not items:
-        ctx.error(node, path, "a text block needs text: or items:")
-    return TextBlock(tid, title, tuple(paras + items), bool(items) and not paras, node.span)
+    if len(given) != 1:
+        ctx.error(
+            node, path, "a text block needs one of text:, items: (bullets) or steps: (numbered)"
+        )
+        return None
+    key, paras = given[0]
+    style = {"text": "plain", "items": "bullets", "steps": "steps"}[key]
+    return TextBlock(tid, title, tuple(paras), style, node.span)
 
 
 # ---- sheets ----------------------------------------------------------------
@@ -415,8 +420,12 @@ def _read_sheet_item(ctx: Context, node: Node, path: str) -> SheetItem | None:
     f = Fields(ctx, node, path)
     if f.map is None:
         return None
+    text_node = f.map.get("text")
+    inline = any(k in f.map for k in ("title", "items", "steps")) or (
+        isinstance(text_node, Scalar) and " " in str(text_node.value or "").strip()
+    )
     kinds = [k for k in ("table", "text", "break") if k in f.map]
-    if f.map is not None and ("title" in f.map or "items" in f.map) and not kinds:
+    if inline and "table" not in f.map and "break" not in f.map:
         block = read_text_block(ctx, node, path, need_id=False)
         return None if block is None else SheetItem("inline", "", node.span, block)
     if len(kinds) != 1:
@@ -581,14 +590,14 @@ def _read_block(ctx: Context, node: Node, path: str, variables: dict) -> CardBlo
     f = Fields(ctx, node, path)
     if f.map is None:
         return None
-    kinds = [k for k in ("title", "text", "table", "fields", "items") if k in f.map]
+    kinds = [k for k in ("title", "text", "table", "fields", "items", "steps") if k in f.map]
     if len(kinds) != 1:
-        f.allow("title", "text", "table", "fields", "items")
+        f.allow("title", "text", "table", "fields", "items", "steps")
         f.close()
         ctx.error(
             node,
             path,
-            "a card block is one of {title: ...}, {text: ...}, {items: [...]}, "
+            "a card block is one of {title: ...}, {text: ...}, {items: [...]}, {steps: [...]}, "
             "{table: id} or {fields: {label: value}}",
         )
         return None
@@ -613,11 +622,11 @@ def _read_block(ctx: Context, node: Node, path: str, variables: dict) -> CardBlo
                     )
                 )
         return CardBlock("fields", fields=tuple(pairs), span=node.span)
-    if kind == "items":
-        items = f.texts("items")
+    if kind in ("items", "steps"):
+        items = f.texts(kind)
         f.close()
-        text = "\n".join(substitute(ctx, t, variables, node, f"{path}.items") for t in items)
-        return CardBlock("items", text, span=node.span)
+        text = "\n".join(substitute(ctx, t, variables, node, f"{path}.{kind}") for t in items)
+        return CardBlock(kind, text, span=node.span)
     value = f.text(kind, required=True, default="")
     f.close()
     value = substitute(ctx, value, variables, node, f"{path}.{kind}")
