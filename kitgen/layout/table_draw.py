@@ -9,6 +9,7 @@ the width and returns the ops and the height used.
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass
 
@@ -322,6 +323,58 @@ def _allocate(
     return widths, excess <= spare + 1e-6
 
 
+def _estimated_height(
+    widths: list[float], cell_natural: list[list[tuple[int, float]]], pad: float
+) -> float:
+    """Total lines of the table if each cell wraps by its text width (cheap, no measuring)."""
+    total = 0.0
+    for row in cell_natural:
+        tallest = 1
+        for col, w in row:
+            room = max(widths[col] - pad, 1.0)
+            tallest = max(tallest, math.ceil(w * 1.08 / room))
+        total += tallest
+    return total
+
+
+def _balance(
+    widths: list[float],
+    minimum: list[float],
+    cell_natural: list[list[tuple[int, float]]],
+    free: list[int],
+    pad: float,
+    rounds: int = 80,
+) -> list[float]:
+    """Move width between wrapping text columns while that makes the table shorter."""
+    if len(free) < 2:
+        return widths
+    widths = list(widths)
+    room = sum(widths[i] for i in free)
+    deltas = [room * f for f in (0.2, 0.1, 0.05, 0.02)]  # big steps cross plateaus
+    best = _estimated_height(widths, cell_natural, pad)
+    for _ in range(rounds):
+        move = None
+        for delta in deltas:
+            for give in free:
+                if widths[give] - delta < minimum[give] - 1e-6:
+                    continue
+                for take in free:
+                    if take == give:
+                        continue
+                    widths[give] -= delta
+                    widths[take] += delta
+                    h = _estimated_height(widths, cell_natural, pad)
+                    widths[give] += delta
+                    widths[take] -= delta
+                    if h < best - 1e-9:
+                        best, move = h, (give, take, delta)
+        if move is None:
+            break
+        widths[move[0]] -= move[2]
+        widths[move[1]] += move[2]
+    return widths
+
+
 def layout_table(
     table: Table,
     width: float,
@@ -365,16 +418,23 @@ def layout_table(
     fixed = [c.width for c in cols]
     # numbers and short codes (centred or right-aligned columns) never wrap; text columns do
     body_natural = [0.0] * n
+    cell_natural: list[list[tuple[int, float]]] = []  # per row: (column, text width)
     for cells in rows:
+        row_nat = []
         for cell in cells:
             if cell.cols == 1 and cell.runs is not None:
                 lines = wrap_runs(list(cell.runs), 1e9, faces, size, fonts)
-                w = max(runs_width(ln, faces, size, fonts) for ln in lines) + 2 * pad_x
-                body_natural[cell.col] = max(body_natural[cell.col], w)
+                w = max(runs_width(ln, faces, size, fonts) for ln in lines)
+                body_natural[cell.col] = max(body_natural[cell.col], w + 2 * pad_x)
+                row_nat.append((cell.col, w))
+        cell_natural.append(row_nat)
     for i in range(n):
         if aligns[i] != "left":
             minimum[i] = max(minimum[i], body_natural[i])
     widths, fits = _allocate(natural, minimum, fixed, width, [a == "left" for a in aligns])
+    if fits and sum(natural) > width + 1e-6:
+        free = [i for i in range(n) if fixed[i] is None and aligns[i] == "left"]
+        widths = _balance(widths, minimum, cell_natural, free, 2 * pad_x)
 
     def wrap_cell(cell: _Cell) -> list:
         if cell.runs is None:

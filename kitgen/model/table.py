@@ -87,6 +87,7 @@ class SheetItem:
     ref: str = ""
     span: Span | None = None
     block: TextBlock | None = None  # an inline text block
+    wide: bool = False  # spans every column of the sheet
 
 
 @dataclass(frozen=True)

@@ -12,10 +12,18 @@ def row_name(table: Table, index: int) -> str:
     """How a person finds the row: its label, else its first cell, else its number."""
     row = table.rows[index]
     if row.label:
-        return row.label
-    first = row.cells[0] if row.cells else None
-    text = first.text if isinstance(first, Cell) else first
-    return text if text else f"row {index + 1}"
+        name = row.label
+    else:
+        first = row.cells[0] if row.cells else None
+        text = first.text if isinstance(first, Cell) else first
+        name = text if text else f"row {index + 1}"
+    # under a sub-heading, name it too: "Defender is: Taking cover"
+    for above in reversed(table.rows[:index]):
+        if above.heading:
+            head = above.cells[0] if above.cells else ""
+            head = head.text if isinstance(head, Cell) else head
+            return f"{head}: {name}" if head else name
+    return name
 
 
 def check_tables(game: Game, tables: tuple[Table, ...], diags: Diagnostics) -> None:

@@ -444,8 +444,9 @@ def _read_sheet_item(ctx: Context, node: Node, path: str) -> SheetItem | None:
         f.close()
         return SheetItem("break", "", node.span)
     ref = f.text(kind, required=True, default="")
+    wide = f.boolean("wide", default=False)
     f.close()
-    return SheetItem(kind, ref, node.span)
+    return SheetItem(kind, ref, node.span, wide=wide)
 
 
 # ---- cards -----------------------------------------------------------------
