@@ -106,11 +106,12 @@ def read_table(ctx: Context, node: Node, path: str) -> Table | None:
                 chance_node,
                 f.sub("chance"),
                 "a chance column needs the roll the table is keyed by",
-                "add roll: (e.g. roll: 2d6)",
+                "add e.g. roll: 2d6",
             )
             chance = None
     ids = [c.id for c in columns]
-    rows = _read_rows(ctx, f.raw("rows"), f.sub("rows"), columns, label is not None, ids)
+    read_rows = _read_rows(ctx, f.raw("rows"), f.sub("rows"), columns, label is not None, ids)
+    rows = [row for row, _ in read_rows]
     if f.map is not None and "rows" not in f.map:
         ctx.error(node, path, "missing required key 'rows'")
     groups = tuple(
@@ -126,7 +127,7 @@ def read_table(ctx: Context, node: Node, path: str) -> Table | None:
     f.close()
     chances: tuple[str, ...] = ()
     if roll:
-        chances = _roll_rows(ctx, f.raw("roll"), f.sub("roll"), roll, rows, chance is not None)
+        chances = _roll_rows(ctx, f.raw("roll"), f.sub("roll"), roll, read_rows, chance is not None)
     return Table(
         tid,
         title,
@@ -194,12 +195,13 @@ def _read_rows(
     columns: list[Column],
     labelled: bool,
     ids: list[str],
-) -> list[Row]:
-    rows: list[Row] = []
+) -> list[tuple[Row, str]]:
+    """The rows that read cleanly, each with its path (for later diagnostics)."""
+    rows: list[tuple[Row, str]] = []
     for r, item in enumerate(_items(ctx, node, path)):
         row = _read_row(ctx, item, f"{path}[{r}]", columns, labelled, ids)
         if row is not None:
-            rows.append(row)
+            rows.append((row, f"{path}[{r}]"))
     return rows
 
 
@@ -316,26 +318,32 @@ def _read_cell(ctx: Context, node: Node, path: str, ids: list[str], at: int) -> 
 
 
 def _roll_rows(
-    ctx: Context, roll_node: Node | None, roll_path: str, roll: str, rows: list[Row], chance: bool
+    ctx: Context,
+    roll_node: Node | None,
+    roll_path: str,
+    roll: str,
+    read_rows: list[tuple[Row, str]],
+    chance: bool,
 ) -> tuple[str, ...]:
     """Check the roll labels (parse, no overlaps) and compute each row's chance."""
     ranges: list[RollRange] = []
     seen: list[tuple[RollRange, str]] = []
     ok = True
-    for row in rows:
+    rows = [row for row, _ in read_rows]
+    for row, path in read_rows:
         if row.heading:
             continue
         try:
             rng = parse_roll_label(row.label or "")
         except RollLabelError as exc:
-            ctx.error(row.span, "", str(exc), ROLL_HINT)
+            ctx.error(row.span, f"{path}.label", str(exc), ROLL_HINT)
             ok = False
             continue
         for other, text in seen:
             if rng.overlaps(other):
                 ctx.error(
                     row.span,
-                    "",
+                    f"{path}.label",
                     f"roll label {row.label!r} overlaps {text!r}",
                     "every total must map to exactly one row",
                 )
