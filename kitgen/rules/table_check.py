@@ -39,9 +39,12 @@ def check_tables(game: Game, tables: tuple[Table, ...], diags: Diagnostics) -> N
                 if text is None:
                     title = table.columns[col].title if col < len(table.columns) else "?"
                     span = (value.span if isinstance(value, Cell) else None) or row.span
-                    diags.warning(span, f"tables[{t}].rows[{r}]",
-                                  f"write-in blank: table {table.id!r}, row "
-                                  f"{row_name(table, r)!r}, column {title!r} has no value")
+                    diags.warning(
+                        span,
+                        f"tables[{t}].rows[{r}]",
+                        f"write-in blank: table {table.id!r}, row "
+                        f"{row_name(table, r)!r}, column {title!r} has no value",
+                    )
                 col += cols
 
 
@@ -52,14 +55,26 @@ def check_sheets(game: Game, sheets: tuple[Sheet, ...], diags: Diagnostics) -> N
         for i, item in enumerate(sheet.items):
             path = f"sheets[{s}].items[{i}]"
             if item.kind == "ref" and item.ref not in tables and item.ref not in texts:
-                diags.error(item.span, path, f"no table or text with id {item.ref!r}",
-                            suggest(item.ref, sorted(tables | texts)))
+                diags.error(
+                    item.span,
+                    path,
+                    f"no table or text with id {item.ref!r}",
+                    suggest(item.ref, sorted(tables | texts)),
+                )
             elif item.kind == "table" and item.ref not in tables:
-                diags.error(item.span, path, f"no table with id {item.ref!r}",
-                            suggest(item.ref, sorted(tables)))
+                diags.error(
+                    item.span,
+                    path,
+                    f"no table with id {item.ref!r}",
+                    suggest(item.ref, sorted(tables)),
+                )
             elif item.kind == "text" and item.ref not in texts:
-                diags.error(item.span, path, f"no text with id {item.ref!r}",
-                            suggest(item.ref, sorted(texts)))
+                diags.error(
+                    item.span,
+                    path,
+                    f"no text with id {item.ref!r}",
+                    suggest(item.ref, sorted(texts)),
+                )
 
 
 def check_cards(game: Game, cards: tuple[Card, ...], diags: Diagnostics) -> None:
@@ -70,6 +85,9 @@ def check_cards(game: Game, cards: tuple[Card, ...], diags: Diagnostics) -> None
                 continue
             for block in face.blocks:
                 if block.kind == "table" and block.ref not in tables:
-                    diags.error(block.span, f"cards.{card.id}.{side}",
-                                f"no table with id {block.ref!r}",
-                                suggest(block.ref, sorted(tables)))
+                    diags.error(
+                        block.span,
+                        f"cards.{card.id}.{side}",
+                        f"no table with id {block.ref!r}",
+                        suggest(block.ref, sorted(tables)),
+                    )

@@ -128,6 +128,8 @@ def read_table(ctx: Context, node: Node, path: str) -> Table | None:
     chances: tuple[str, ...] = ()
     if roll:
         chances = _roll_rows(ctx, f.raw("roll"), f.sub("roll"), roll, read_rows, chance is not None)
+    if not chances:
+        chance = None  # nothing computed: no empty column
     return Table(
         tid,
         title,
@@ -354,8 +356,13 @@ def _roll_rows(
         return ()
     try:
         from ..rules.dice import DiceError  # the dice engine owns parsing rolls
-    except ImportError:
-        ctx.error(roll_node, roll_path, "computed chances need the dice engine (kitgen.rules.dice)")
+    except ImportError:  # a build without the dice engine still prints the table
+        ctx.warning(
+            roll_node,
+            roll_path,
+            "computed chances need the dice engine (kitgen.rules.dice); "
+            "the chance column is left out",
+        )
         return ()
     from ..rules.table_odds import row_chances
 
