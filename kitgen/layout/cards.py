@@ -7,6 +7,8 @@ A small grid imposition of its own (the counters' imposition may replace it).
 
 from __future__ import annotations
 
+import math
+
 from ..model.table import Card, CardBlock, CardFace, Table, TextBlock
 from .env import PlanEnv
 from .frame import content_box
@@ -21,6 +23,7 @@ CROP = Stroke("#333333", 0.4)
 CROP_LEN = 9.0
 FIELD_LINE = Stroke("#555555", 0.5)
 CARD_SIZE = 8.0
+CARD_MAX = 12.0
 CARD_MIN = 5.5
 STEP = 0.25
 
@@ -117,7 +120,9 @@ def fit_face(
     """The face's ops at the largest size that fits; warns (never clips) when none does."""
     w, h = card.size
     m = min(9.0, w * 0.07)
-    size = CARD_SIZE
+    # bigger cards start with bigger type (8 pt on a poker card, up to 12 pt), then shrink to fit
+    scale = math.sqrt((w * h) / (180.0 * 252.0))
+    size = min(CARD_MAX, max(CARD_SIZE, round(CARD_SIZE * scale * 4) / 4))
     while True:
         ops, need = _face_ops(face, w, h, env, size, tables)
         if need <= h - 2 * m + 1e-6:
