@@ -600,3 +600,74 @@ cards:
         f"{where}:8:43: error: sheets[0].items[2]: no text with id 'gear' (valid: intro)",
         f"{where}:10:21: error: cards.m.front: no table with id 'zz' (valid: gear)",
     ]
+
+
+def test_short_edge_duplex_mirrors_rows(game_dir: Path):
+    write_game(
+        game_dir,
+        """
+        id: t
+        title: T
+        cards:
+          - {id: a, quantity: 4, front: {title: A}, back: {title: Back}}
+        """,
+    )
+    planned = plan_game(game_dir, duplex="short")
+    items = [i for p in planned.docs[0].pages for i in p.items]
+    height = planned.settings.paper.height
+    for piece in ("a#1", "a#4"):
+        f = next(i for i in items if i.piece == piece and i.side == "front")
+        b = next(i for i in items if i.piece == piece and i.side == "back")
+        assert b.bbox[0] == pytest.approx(f.bbox[0])
+        assert b.bbox[1] == pytest.approx(height - f.bbox[3])
+
+
+def test_back_offset_moves_duplex_backs_only(game_dir: Path):
+    write_game(
+        game_dir, "id: t\ntitle: T\ncards:\n  - {id: a, front: {title: A}, back: {title: B}}\n"
+    )
+    plain_run = plan_game(game_dir, duplex="long")
+    moved = plan_game(game_dir, duplex="long", back_offset=(2.0, -3.0))
+
+    def boxes(p):
+        return {i.side: i.bbox for page in p.docs[0].pages for i in page.items}
+
+    a, b = boxes(plain_run), boxes(moved)
+    assert b["front"] == a["front"]
+    assert b["back"][0] == pytest.approx(a["back"][0] + 2.0)
+    assert b["back"][1] == pytest.approx(a["back"][1] - 3.0)
+
+
+def test_row_labels_print_even_without_a_label_column(game_dir: Path):
+    write_game(game_dir, "id: t\ntitle: T\n")
+    planned = plan_game(game_dir)
+    from kitgen.layout.env import PlanEnv
+
+    env = PlanEnv(planned.game, planned.settings, font_book(planned.game), planned.diags)
+    table = Table("t", "", (Column("Reaction"),), (Row(">6", ("Flee",)), Row("<=0", ("Wait",))))
+    ops, _ = draw_table(table, 10, 500, 200, env)
+    texts = [t.text.strip() for t in texts_in(ops)]
+    assert texts.index(">6") < texts.index("Flee") < texts.index("<=0") < texts.index("Wait")
+
+
+def test_wide_item_spans_the_sheet_and_warns_when_taller_than_a_page(game_dir: Path):
+    rows = [[f"Row {i}", str(i)] for i in range(20)]
+    game = {
+        "id": "t",
+        "title": "T",
+        "tables": [{"id": "w", "title": "W", "columns": ["Name", "Value"], "rows": rows}],
+        "sheets": [{"id": "s", "columns": 3, "items": [{"table": "w", "wide": True}]}],
+    }
+    write_game(game_dir, yaml.safe_dump(game))
+    planned = plan_game(game_dir)
+    part = next(i for i in planned.docs[0].pages[0].items if i.kind == "table")
+    from kitgen.layout.frame import content_box
+
+    x0, _, x1, _ = content_box(planned.settings.paper)
+    assert (part.bbox[0], part.bbox[2]) == (pytest.approx(x0), pytest.approx(x1))
+    game["tables"][0]["rows"] = [[f"Row {i}", str(i)] for i in range(200)]
+    write_game(game_dir, yaml.safe_dump(game))
+    planned = plan_game(game_dir)
+    assert [d.message for d in planned.diags.warnings] == [
+        "sheet 's': wide item 'w' is taller than a page even at 6.5 pt"
+    ]

@@ -68,6 +68,7 @@ def _flow(
     placed: list[Placed] = []
     bands: list[tuple[int, float, float]] = []  # (page, top, bottom) of each run of columns
     fits = True
+    too_tall: list[str] = []
     page, col = 0, 0
     top = first_top
     y = top
@@ -110,9 +111,11 @@ def _flow(
             if start_y < top or placed and placed[-1].page == page:
                 start_y -= gap
             h = lay.height
-            if h > start_y - y0 + 1e-6 and start_y < y1 - 1e-6:
+            if h > start_y - y0 + 1e-6 and any(p.page == page for p in placed):
                 new_page()
                 start_y = y1
+            if h > y1 - y0 + 1e-6:
+                too_tall.append(block.id or block.title)  # wide blocks are never split
             close_band()
             placed.append(Placed(page, x0, start_y, lay, 0, lay.units, True, h, full))
             top = low = y = start_y - h - gap
@@ -157,7 +160,7 @@ def _flow(
             first = False
             next_column()
     close_band()
-    return placed, page + 1, fits, bands
+    return placed, page + 1, fits and not too_tall, bands, too_tall
 
 
 def plan_sheet(sheet: Sheet, env: PlanEnv) -> Document:
@@ -170,7 +173,7 @@ def plan_sheet(sheet: Sheet, env: PlanEnv) -> Document:
     first_top = y1 - (TITLE_SIZE * 1.6 if sheet.title else 0.0)
     size = sheet.size
     while True:
-        placed, pages, fits, bands = _flow(sheet, blocks, env, size, box, first_top)
+        placed, pages, fits, bands, too_tall = _flow(sheet, blocks, env, size, box, first_top)
         if (pages <= sheet.pages and fits) or size - STEP < sheet.min_size - 1e-9:
             break
         size = round(size - STEP, 4)
@@ -182,7 +185,14 @@ def plan_sheet(sheet: Sheet, env: PlanEnv) -> Document:
             f"{sheet.min_size:g} pt; it takes {pages} page(s)",
             "cut content, add columns, allow more pages, or lower min_size",
         )
-    if not fits:
+    for name in too_tall:
+        env.warn(
+            sheet.span,
+            f"sheets.{sheet.id}",
+            f"sheet {sheet.id!r}: wide item {name!r} is taller than a page even at {size:g} pt",
+            "drop wide: so it can split between columns",
+        )
+    if not fits and not too_tall:
         env.warn(
             sheet.span,
             f"sheets.{sheet.id}",

@@ -117,7 +117,7 @@ class TableLayout:
         if self.group_height:
             ops.append(Rect(x, y - self.group_height, width, self.group_height, fill=HEAD_FILL))
             for g in self.table.groups:
-                c0 = g.first + (1 if self.table.label else 0)
+                c0 = g.first + (1 if label_column(self.table) else 0)
                 gx = lefts[c0]
                 gw = sum(self.widths[c0 : c0 + g.count])
                 ops += draw_line(
@@ -243,14 +243,24 @@ def _cell_index(row: Row, col: int) -> int | None:
     return None
 
 
+def label_column(table: Table) -> Column | None:
+    """The row-label column: the table's own, or an untitled one when rows carry labels."""
+    if table.label is not None:
+        return table.label
+    if any(row.label for row in table.rows):
+        return Column(table.roll or "", "centre")
+    return None
+
+
 def _grid(table: Table) -> tuple[list[Column], list[str], list[_Cell], list[list[_Cell]]]:
     """All printed columns (label, data, chance), their aligns, the header and the row cells."""
     cols: list[Column] = []
     aligns: list[str] = []
     off = 0
-    if table.label is not None:
-        cols.append(table.label)
-        aligns.append("centre" if table.label.align == "auto" else table.label.align)
+    label = label_column(table)
+    if label is not None:
+        cols.append(label)
+        aligns.append("centre" if label.align == "auto" else label.align)
         off = 1
     cols.extend(table.columns)
     aligns.extend(column_aligns(table))
@@ -274,7 +284,7 @@ def _grid(table: Table) -> tuple[list[Column], list[str], list[_Cell], list[list
             rows.append([_Cell(0, len(cols), tuple(parse_markup(text or "", bold=True)), "left")])
             continue
         cells: list[_Cell] = []
-        if table.label is not None:
+        if label is not None:
             cells.append(_Cell(0, 1, tuple(parse_markup(row.label or "")), aligns[0]))
         at = off
         for v in row.cells:
