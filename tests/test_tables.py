@@ -15,6 +15,7 @@ import pytest
 import yaml
 
 from kitgen.build import font_book
+from kitgen.errors import KitError
 from kitgen.layout.frame import FRAME_FACE
 from kitgen.layout.plan import Group, Line, Rect, Text
 from kitgen.layout.table_draw import draw_table
@@ -220,15 +221,20 @@ def test_chance_column_matches_hand_fractions(game_dir: Path):
     write_game(game_dir, GAME)
     planned = plan_game(game_dir)
     odds = planned.game.sections["tables"][0]
-    assert odds.chances == (
+    # 2d6 by hand: 2 is 1 way in 36; 3-4 is 2+3; 5-6 is 4+5 = 9/36; 7 is 6/36 ...
+    expected = (
         "1/36 = 2.8%",
         "5/36 = 13.9%",
-        "1/4 = 25.0%",
+        "1/4 = 25%",
         "1/6 = 16.7%",
-        "1/4 = 25.0%",
+        "1/4 = 25%",
         "5/36 = 13.9%",
         "1/36 = 2.8%",
     )
+    assert odds.chances == expected
+    _, pdfs, _ = build_pdfs(game_dir)
+    text = pdf_text(pdfs["sheet-qrs.pdf"])
+    assert "2 Disaster 1/36 = 2.8%" in text and "5-6 Poor 1/4 = 25%" in text
 
 
 def test_markup_in_user_text_prints_literally(game_dir: Path):
@@ -671,3 +677,23 @@ def test_wide_item_spans_the_sheet_and_warns_when_taller_than_a_page(game_dir: P
     assert [d.message for d in planned.diags.warnings] == [
         "sheet 's': wide item 'w' is taller than a page even at 6.5 pt"
     ]
+
+
+@needs_dice
+def test_roll_problems_are_reported(game_dir: Path):
+    write_game(
+        game_dir,
+        one_table("""\
+  - {id: a, roll: 2q6, chance: true, columns: [R], rows: [["2", x]]}
+  - {id: b, roll: d6, columns: [R], rows: [["1-2", x], [">4", y]]}
+"""),
+    )
+    where = str(game_dir / "game.yaml")
+    with pytest.raises(KitError) as info:
+        plan_game(game_dir)
+    messages = [str(d) for d in info.value.diagnostics]
+    assert messages[0].startswith(f"{where}:4:19: error: tables[0].roll: unknown dice term 'q6'")
+    assert messages[1] == (
+        f"{where}:5:19: warning: tables[1].roll: no row for 3, 4 on d6 (add rows (or open ends "
+        "like >6, <=0) so every total has one)"
+    )

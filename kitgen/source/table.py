@@ -352,24 +352,36 @@ def _roll_rows(
                 ok = False
         seen.append((rng, row.label or ""))
         ranges.append(rng)
-    if not ok or not chance:
+    if not ok:
         return ()
     try:
         from ..rules.dice import DiceError  # the dice engine owns parsing rolls
     except ImportError:  # a build without the dice engine still prints the table
+        if chance:
+            ctx.warning(
+                roll_node,
+                roll_path,
+                "computed chances need the dice engine (kitgen.rules.dice); "
+                "the chance column is left out",
+            )
+        return ()
+    from ..rules.table_odds import row_chances, uncovered
+
+    try:
+        missing = uncovered(roll, ranges)
+        per_row = iter(row_chances(roll, ranges)) if chance else None
+    except DiceError as exc:
+        ctx.error(roll_node, roll_path, str(getattr(exc, "message", exc)))
+        return ()
+    if missing:  # every total the dice can make should find its row
+        shown = ", ".join(str(t) for t in missing)
         ctx.warning(
             roll_node,
             roll_path,
-            "computed chances need the dice engine (kitgen.rules.dice); "
-            "the chance column is left out",
+            f"no row for {shown} on {roll}",
+            "add rows (or open ends like >6, <=0) so every total has one",
         )
-        return ()
-    from ..rules.table_odds import row_chances
-
-    try:
-        per_row = iter(row_chances(roll, ranges))
-    except DiceError as exc:
-        ctx.error(roll_node, roll_path, str(getattr(exc, "message", exc)))
+    if per_row is None:
         return ()
     return tuple("" if row.heading else next(per_row) for row in rows)
 
