@@ -66,7 +66,13 @@ def _face_ops(
             table = tables.get(block.ref)
             if table is None:
                 continue
-            lay = fit_table(table, inner, env, size, size)
+            # under a card title of the same words, the table's own title would only repeat it
+            repeat = (
+                n > 0
+                and face.blocks[n - 1].kind == "title"
+                and (face.blocks[n - 1].text == table.title)
+            )
+            lay = fit_table(table, inner, env, size, size, title=not repeat)
             part, hh = lay.draw(m, y)
             ops += part
             y -= hh

@@ -426,7 +426,7 @@ def layout_table(
                 minimum[cell.col], widest_word(runs, faces, size, fonts) + 2 * pad_x
             )
     fixed = [c.width for c in cols]
-    # numbers and short codes (centred or right-aligned columns) never wrap; text columns do
+    # numbers and ranges in centred or right-aligned columns never wrap; text does
     body_natural = [0.0] * n
     cell_natural: list[list[tuple[int, float]]] = []  # per row: (column, text width)
     for cells in rows:
@@ -438,12 +438,19 @@ def layout_table(
                 body_natural[cell.col] = max(body_natural[cell.col], w + 2 * pad_x)
                 row_nat.append((cell.col, w))
         cell_natural.append(row_nat)
+    numeric = [True] * n
+    for cells in rows:
+        for cell in cells:
+            if cell.cols == 1 and cell.runs is not None:
+                text = "".join(r.text for r in cell.runs)
+                if text and not looks_numeric(text):
+                    numeric[cell.col] = False
     for i in range(n):
-        if aligns[i] != "left":
+        if aligns[i] != "left" and numeric[i]:  # numbers and ranges never break
             minimum[i] = max(minimum[i], body_natural[i])
     widths, fits = _allocate(natural, minimum, fixed, width, [a == "left" for a in aligns])
     if fits and sum(natural) > width + 1e-6:
-        free = [i for i in range(n) if fixed[i] is None and aligns[i] == "left"]
+        free = [i for i in range(n) if fixed[i] is None and not numeric[i]]
         widths = _balance(widths, minimum, cell_natural, free, 2 * pad_x)
 
     def wrap_cell(cell: _Cell) -> list:
