@@ -697,3 +697,36 @@ def test_roll_problems_are_reported(game_dir: Path):
         f"{where}:5:19: warning: tables[1].roll: no row for 3, 4 on d6 (add rows (or open ends "
         "like >6, <=0) so every total has one)"
     )
+
+
+MALFORMED = [
+    "tables: 5",
+    "tables: [5]",
+    "tables: [{id: a, columns: [A], rows: 3}]",
+    "tables: [{id: a, columns: {x: y}, rows: [[1]]}]",
+    "tables: [{id: a, columns: [A], rows: [{cells: 5}]}]",
+    "tables: [{id: a, columns: [A], rows: [[[1]]]}]",
+    "tables: [{id: a, columns: [A], groups: [{title: g, columns: 4}], rows: [[x]]}]",
+    "cards: [{id: x}]",
+    "cards: [{id: x, front: [5]}]",
+    "cards: [{id: x, front: {blocks: [{fields: 3}]}}]",
+    "cards: [{id: '{n}', for_each: {n: [a b]}, front: {title: x}}]",
+    "sheets: [{id: s}]",
+    "sheets: [{id: s, items: [{}]}]",
+    "texts: [{id: t}]",
+]
+
+
+@pytest.mark.parametrize("body", MALFORMED)
+def test_malformed_input_is_a_diagnostic_never_a_traceback(game_dir: Path, body: str):
+    write_game(game_dir, "id: t\ntitle: T\n" + body + "\n")
+    errors = errors_of(game_dir)
+    assert errors and all(": error: " in e or ": warning: " in e for e in errors)
+
+
+def test_a_table_needs_a_column(game_dir: Path):
+    write_game(game_dir, one_table("  - {id: a, columns: [], rows: []}\n"))
+    assert errors_of(game_dir) == [
+        f"{game_dir / 'game.yaml'}:4:22: error: tables[0].columns: "
+        "a table needs at least one column"
+    ]

@@ -90,6 +90,9 @@ def read_table(ctx: Context, node: Node, path: str) -> Table | None:
     title = f.text("title", default="")
     roll = f.text("roll")
     columns = f.seq("columns", read_column, required=True)
+    cols_node = f.raw("columns")
+    if isinstance(cols_node, Seq) and not cols_node.items:
+        ctx.error(cols_node, f.sub("columns"), "a table needs at least one column")
     label_node = f.raw("label")
     label = read_column(ctx, label_node, f.sub("label")) if label_node is not None else None
     if label is None and roll:
@@ -448,8 +451,10 @@ def _read_sheet_item(ctx: Context, node: Node, path: str) -> SheetItem | None:
     if f.map is None:
         return None
     text_node = f.map.get("text")
-    inline = any(k in f.map for k in ("title", "items", "steps")) or (
-        isinstance(text_node, Scalar) and " " in str(text_node.value or "").strip()
+    inline = (
+        any(k in f.map for k in ("title", "items", "steps"))
+        or (isinstance(text_node, Scalar) and " " in str(text_node.value or "").strip())
+        or isinstance(text_node, Seq)
     )
     kinds = [k for k in ("table", "text", "break") if k in f.map]
     if inline and "table" not in f.map and "break" not in f.map:
