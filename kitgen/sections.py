@@ -10,13 +10,17 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from .layout.cards import plan_cards
 from .layout.counters import plan_counters
 from .layout.cover import plan_cover
 from .layout.maps import plan_maps
+from .layout.sheet import plan_sheets
 from .layout.tracks import plan_tracks
+from .rules.table_check import check_cards, check_sheets, check_tables
 from .source.counters import read_counters
 from .source.cover import read_cover
 from .source.maps import read_maps
+from .source.table import read_cards, read_sheets, read_tables, read_texts
 from .source.tracks import read_tracks
 
 
@@ -35,5 +39,9 @@ SECTIONS: dict[str, Section] = {
         Section("counters", read_counters, plan_counters),
         Section("maps", read_maps, plan_maps),
         Section("tracks", read_tracks, plan_tracks),
+        Section("tables", read_tables, None, check_tables),
+        Section("texts", read_texts),
+        Section("sheets", read_sheets, plan_sheets, check_sheets),
+        Section("cards", read_cards, plan_cards, check_cards),
     )
 }

@@ -1,0 +1,732 @@
+"""Tables, text blocks, quick-reference sheets and reference cards.
+
+Expected values come from the YAML as written (read with plain PyYAML, not
+kitgen) or are worked by hand; results are read back from the plan or the PDF.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from pathlib import Path
+
+import pypdf
+import pytest
+import yaml
+
+from kitgen.build import font_book
+from kitgen.errors import KitError
+from kitgen.layout.frame import FRAME_FACE
+from kitgen.layout.plan import Group, Line, Rect, Text
+from kitgen.layout.table_draw import draw_table
+from kitgen.model.table import Cell, Column, Row, Table
+from kitgen.rules.roll_labels import RollLabelError, RollRange, parse_roll_label
+
+from .conftest import CONTENT, build_pdfs, errors_of, plan_game, run_cli, write_game
+
+MIN = 6.5
+POKER = (180.0, 252.0)  # 63.5 x 88.9 mm in points, exactly
+
+
+def pdf_text(data: bytes) -> str:
+    reader = pypdf.PdfReader(io.BytesIO(data))
+    return norm(" ".join(page.extract_text() for page in reader.pages))
+
+
+def norm(text: str) -> str:
+    return re.sub(r"\s+", " ", text).strip()
+
+
+def plain(text: str) -> str:
+    """The printed form of user text: paired ** and * markers removed, \\* an asterisk."""
+    text = re.sub(r"\*\*(\S.*?\S|\S)\*\*", r"\1", text)
+    text = re.sub(r"(?<![\\*])\*([^\s*][^*]*?[^\s*\\]|[^\s*])\*", r"\1", text)
+    return text.replace("\\*", "*")
+
+
+def texts_in(ops, out=None) -> list[Text]:
+    out = [] if out is None else out
+    for op in ops:
+        if isinstance(op, Text):
+            out.append(op)
+        elif isinstance(op, Group):
+            texts_in(op.ops, out)
+    return out
+
+
+def row_strings(table: dict) -> list[str]:
+    """Each row as printed, in order: label, cells (blanks print nothing)."""
+    out = []
+    for row in table["rows"]:
+        if isinstance(row, dict) and "heading" in row:
+            out.append(plain(row["heading"]))
+            continue
+        cells = row if isinstance(row, list) else [row.get("label")] + row["cells"]
+        parts = []
+        for c in cells:
+            if isinstance(c, dict):
+                c = c.get("text")
+            if c not in (None, ""):
+                parts.append(plain(str(c)))
+        out.append(norm(" ".join(parts)))
+    return out
+
+
+def dice_available() -> bool:
+    try:
+        import kitgen.rules.dice  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+needs_dice = pytest.mark.skipif(not dice_available(), reason="dice engine not merged yet")
+
+# ---- every value of every seed table is printed -----------------------------
+
+SEEDS = ["rencounter", "ryamon", "reshuffled", "duck"]
+
+
+@pytest.mark.parametrize("game", SEEDS)
+def test_every_seed_table_value_is_in_the_pdf(game: str):
+    if game == "ryamon" and not dice_available():
+        pytest.skip("dice engine not merged yet")
+    source = yaml.safe_load((CONTENT / game / "reference.yaml").read_text())
+    _, pdfs, _ = build_pdfs(CONTENT / game)
+    on_sheets = {}
+    for sheet in source["sheets"]:
+        names = set()
+        for item in sheet["items"]:
+            names.add(item if isinstance(item, str) else item.get("table") or item.get("text"))
+        on_sheets[f"sheet-{sheet['id']}.pdf"] = names
+    checked = 0
+    for table in source["tables"]:
+        files = [f for f, names in on_sheets.items() if table["id"] in names] or ["cards.pdf"]
+        text = pdf_text(pdfs[files[0]])
+        for expected in row_strings(table):
+            assert expected in text, (table["id"], expected)
+            checked += 1
+        for note in table.get("notes", []) + table.get("footnotes", []):
+            assert norm(plain(note)) in text
+    assert checked > 10
+
+
+def test_rencounter_missile_table_has_every_weapon():
+    source = yaml.safe_load((CONTENT / "rencounter" / "reference.yaml").read_text())
+    missile = next(t for t in source["tables"] if t["id"] == "missile-weapons")
+    assert len(missile["rows"]) == 27  # every row of the rules' table
+    assert missile["rows"][0] == ["Javelin*", "3", "6", "9", "12", "+1", "1", "1", "N"]
+    assert missile["rows"][-1] == ["Lt. MG braced", "25", "50", "75", "125", "0", "2", "30", "Fx3"]
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_rencounter_quick_reference_fits_two_pages_at_min_size(paper: str):
+    planned = plan_game(CONTENT / "rencounter", paper)
+    sheet = next(d for d in planned.docs if d.name == "sheet-quick-reference")
+    assert len(sheet.pages) <= 2
+    sizes = [t.font.size for p in sheet.pages for t in texts_in(p.ops) if t.font.face != FRAME_FACE]
+    assert min(sizes) >= MIN
+    assert not [d for d in planned.diags if "does not fit" in d.message]
+
+
+def test_rencounter_one_activation_card_per_unit_and_a_reshuffle_card():
+    planned = plan_game(CONTENT / "rencounter")
+    cards = next(d for d in planned.docs if d.name == "cards")
+    fronts = [i for p in cards.pages for i in p.items if i.side == "front"]
+    assert sorted(i.id for i in fronts) == sorted(
+        [f"unit-{n}" for n in range(1, 9)] + ["reshuffle"]
+    )
+    for item in fronts:
+        x0, y0, x1, y1 = item.bbox
+        assert (round(x1 - x0, 6), round(y1 - y0, 6)) == POKER
+
+
+@needs_dice
+def test_ryamon_people_key_chances_are_computed():
+    planned = plan_game(CONTENT / "ryamon")
+    table = next(t for t in planned.game.sections["tables"] if t.id == "people-types")
+    # 2d6 by hand: ways out of 36 for totals 2..12
+    ways = [1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1]
+    shown = [c.split(" = ")[0] for c in table.chances]
+    from fractions import Fraction
+
+    assert [Fraction(s) for s in shown] == [Fraction(w, 36) for w in ways]
+    assert table.chances[0] == "1/36 = 2.8%"
+    assert table.chances[5] == "1/6 = 16.7%"
+
+
+def test_reshuffled_missing_values_are_write_in_blanks(tmp_path: Path):
+    result = run_cli("check", str(CONTENT / "reshuffled"))
+    assert result.exit_code == 0
+    lines = [ln for ln in result.stderr.splitlines() if "write-in blank" in ln]
+    assert len(lines) == 8 + 12  # Hustle costs lost 8 values, Rumble modifiers all 12
+    assert lines[0].endswith(
+        "warning: tables[0].rows[0]: write-in blank: table 'hustle-costs', row 'Open space', "
+        "column 'HP cost' has no value"
+    )
+    assert any(
+        ln.endswith("row 'Defender is: Taking cover', column 'RM' has no value") for ln in lines
+    )
+
+
+# ---- a fresh game: the vocabulary ------------------------------------------
+
+GAME = """
+id: t
+title: T
+tables:
+  - id: odds
+    title: Odds
+    roll: 2d6
+    chance: true
+    columns: [Result]
+    rows:
+      - ["2", Disaster]
+      - ["3-4", Bad]
+      - ["5-6", Poor]
+      - ["7", Even]
+      - ["8-9", Good]
+      - ["10-11", Great]
+      - ["12", Triumph]
+  - id: gear
+    title: Gear
+    columns:
+      - Item
+      - {title: Near, id: near}
+      - {title: Far, id: far}
+      - {title: Cost, align: right}
+    groups:
+      - {title: Range, columns: [near, far]}
+    rows:
+      - [Bow, "10", "20", "3"]
+      - [Sling, {text: see the rules, span: far}, ~]
+      - {heading: Heavy}
+      - [Cannon, "40", "80", "12"]
+    notes: ["**Bold** and *italic* <b>not markup</b> & co."]
+    footnotes: ["\\\\* an asterisk"]
+texts:
+  - id: intro
+    title: Intro <i>
+    text: ["A & B < C **strong**"]
+sheets:
+  - id: qrs
+    title: Quick reference
+    columns: 2
+    items: [odds, gear, intro]
+"""
+
+
+@needs_dice
+def test_chance_column_matches_hand_fractions(game_dir: Path):
+    write_game(game_dir, GAME)
+    planned = plan_game(game_dir)
+    odds = planned.game.sections["tables"][0]
+    # 2d6 by hand: 2 is 1 way in 36; 3-4 is 2+3; 5-6 is 4+5 = 9/36; 7 is 6/36 ...
+    expected = (
+        "1/36 = 2.8%",
+        "5/36 = 13.9%",
+        "1/4 = 25%",
+        "1/6 = 16.7%",
+        "1/4 = 25%",
+        "5/36 = 13.9%",
+        "1/36 = 2.8%",
+    )
+    assert odds.chances == expected
+    _, pdfs, _ = build_pdfs(game_dir)
+    text = pdf_text(pdfs["sheet-qrs.pdf"])
+    assert "2 Disaster 1/36 = 2.8%" in text and "5-6 Poor 1/4 = 25%" in text
+
+
+def test_markup_in_user_text_prints_literally(game_dir: Path):
+    write_game(game_dir, GAME.replace("chance: true", "chance: false"))
+    planned, pdfs, _ = build_pdfs(game_dir)
+    text = pdf_text(pdfs["sheet-qrs.pdf"])
+    assert "<b>not markup</b> & co." in text
+    assert "Intro <i>" in text
+    assert "A & B < C strong" in text
+    assert "* an asterisk" in text
+    ops = texts_in(planned.docs[0].pages[0].ops)
+    fonts = font_book(planned.game)
+    bold_face = fonts.face(planned.game.font, True, False)
+    italic_face = fonts.face(planned.game.font, False, True)
+    bold = {t.text.strip() for t in ops if t.font.face == bold_face}
+    assert {"strong", "Bold"} <= bold
+    assert "<b>not" not in bold  # the html tag is text, not a style
+    italic = {t.text.strip() for t in ops if t.font.face == italic_face}
+    assert italic == {"italic"}
+
+
+def test_write_in_blank_is_an_underlined_box_and_a_warning(game_dir: Path):
+    write_game(game_dir, GAME.replace("chance: true", "chance: false"))
+    planned = plan_game(game_dir)
+    warnings = [str(d) for d in planned.diags.warnings]
+    assert any(
+        w.endswith(
+            "tables[1].rows[1]: write-in blank: table 'gear', row 'Sling', "
+            "column 'Cost' has no value"
+        )
+        for w in warnings
+    )
+    ops = planned.docs[0].pages[0].ops
+    boxes = [o for o in ops if isinstance(o, Rect) and o.fill == "#ffffff" and o.stroke]
+    assert len(boxes) == 1
+    box = boxes[0]
+    assert any(
+        isinstance(o, Line)
+        and o.y0 == o.y1 == box.y
+        and o.x0 == box.x
+        and o.x1 == pytest.approx(box.x + box.w)
+        for o in ops
+    )
+
+
+def test_spanning_cell_and_header_group(game_dir: Path):
+    write_game(game_dir, GAME.replace("chance: true", "chance: false"))
+    planned = plan_game(game_dir)
+    gear = planned.game.sections["tables"][1]
+    sling = gear.rows[1]
+    assert isinstance(sling.cells[1], Cell) and sling.cells[1].cols == 2
+    assert sling.cells[2] is None
+    assert gear.groups[0].first == 1 and gear.groups[0].count == 2
+    assert gear.rows[2].heading
+
+
+def test_over_full_sheet_warns_and_keeps_every_row(game_dir: Path):
+    rows = [[f"Entry number {i}", str(i)] for i in range(150)]
+    write_game(
+        game_dir,
+        yaml.safe_dump(
+            {
+                "id": "t",
+                "title": "T",
+                "tables": [
+                    {"id": "long", "title": "Long", "columns": ["Name", "Value"], "rows": rows}
+                ],
+                "sheets": [{"id": "qrs", "columns": 1, "pages": 1, "size": 9, "items": ["long"]}],
+            }
+        ),
+    )
+    planned, pdfs, _ = build_pdfs(game_dir)
+    messages = [str(d) for d in planned.diags.warnings]
+    assert any(
+        m.endswith(
+            "warning: sheets.qrs: sheet 'qrs' does not fit on 1 page(s) even at "
+            "6.5 pt; it takes 3 page(s) (cut content, add columns, allow more "
+            "pages, or lower min_size)"
+        )
+        for m in messages
+    ), messages
+    text = pdf_text(pdfs["sheet-qrs.pdf"])
+    for i in range(150):
+        assert f"Entry number {i} {i}" in text
+    sizes = {
+        t.font.size
+        for p in planned.docs[0].pages
+        for t in texts_in(p.ops)
+        if t.font.face != FRAME_FACE
+    }
+    assert min(sizes) == MIN
+    assert "Long (cont.)" in text  # the title repeats where the table continues
+
+
+def test_shrinks_type_to_fit_then_stops(game_dir: Path):
+    rows = [[f"Entry {i}", str(i)] for i in range(60)]
+    write_game(
+        game_dir,
+        yaml.safe_dump(
+            {
+                "id": "t",
+                "title": "T",
+                "tables": [
+                    {"id": "long", "title": "Long", "columns": ["Name", "Value"], "rows": rows}
+                ],
+                "sheets": [{"id": "qrs", "columns": 1, "pages": 1, "size": 12, "items": ["long"]}],
+            }
+        ),
+    )
+    planned = plan_game(game_dir)
+    assert not planned.diags.warnings
+    page = planned.docs[0].pages[0]
+    size = page.items[0].extra["size"]
+    assert MIN < size < 12  # shrunk, but no further than needed
+    assert len(planned.docs[0].pages) == 1
+
+
+def test_a_table_is_not_split_unless_taller_than_a_column(game_dir: Path):
+    rows = [[f"A{i}", str(i)] for i in range(30)]
+    write_game(
+        game_dir,
+        yaml.safe_dump(
+            {
+                "id": "t",
+                "title": "T",
+                "texts": [{"id": "filler", "title": "Filler", "text": ["word " * 900]}],
+                "tables": [
+                    {"id": "short", "title": "Short", "columns": ["Name", "Value"], "rows": rows}
+                ],
+                "sheets": [
+                    {
+                        "id": "qrs",
+                        "columns": 2,
+                        "pages": 2,
+                        "size": 9,
+                        "min_size": 9,
+                        "items": ["filler", "short"],
+                    }
+                ],
+            }
+        ),
+    )
+    planned = plan_game(game_dir)
+    parts = [i for p in planned.docs[0].pages for i in p.items if i.kind == "table"]
+    assert len(parts) == 1 and parts[0].extra["rows"] == [0, 30]
+
+
+def test_cards_sizes_quantities_and_duplex_backs(game_dir: Path):
+    write_game(
+        game_dir,
+        """
+        id: t
+        title: T
+        cards:
+          - id: a
+            size: poker
+            quantity: 2
+            front: {title: Front A}
+            back: {title: Back A}
+          - id: b
+            size: bridge
+            front: {title: B}
+          - id: c
+            size: 50mm x 70mm
+            front: [{text: custom}]
+          - {id: d, size: tarot, front: {title: D}}
+          - {id: e, size: index, front: {title: E}}
+          - {id: f, size: half-letter, front: {title: F}}
+        """,
+    )
+    planned = plan_game(game_dir, duplex="long")
+    items = [(i, p) for p in planned.docs[0].pages for i in p.items]
+    size = {
+        i.id: (round(i.bbox[2] - i.bbox[0], 4), round(i.bbox[3] - i.bbox[1], 4)) for i, _ in items
+    }
+    assert size["a"] == POKER
+    assert size["b"] == (162.0, 252.0)  # 57.15 x 88.9 mm
+    assert size["c"] == (round(50 / 25.4 * 72, 4), round(70 / 25.4 * 72, 4))
+    assert size["d"] == (round(70 / 25.4 * 72, 4), round(120 / 25.4 * 72, 4))
+    assert size["e"] == (360.0, 216.0)
+    assert size["f"] == (396.0, 612.0)
+    fronts = [i for i, _ in items if i.id == "a" and i.side == "front"]
+    backs = [i for i, _ in items if i.id == "a" and i.side == "back"]
+    assert [i.piece for i in fronts] == ["a#1", "a#2"] == [i.piece for i in backs]
+    width = planned.settings.paper.width
+    for f, b in zip(fronts, backs, strict=True):  # long-edge flip mirrors left and right
+        assert b.bbox[0] == pytest.approx(width - f.bbox[2])
+        assert b.bbox[1] == pytest.approx(f.bbox[1])
+
+
+def test_activation_cards_for_each_record(game_dir: Path):
+    write_game(
+        game_dir,
+        """
+        id: t
+        title: T
+        cards:
+          - id: "unit-{n}"
+            for_each: [{n: "1", who: Alpha}, {n: "2", who: Bravo}]
+            front:
+              title: "{who} squad"
+              blocks: [{fields: {Leader: "{who}", Men: ~}}]
+        """,
+    )
+    planned, pdfs, _ = build_pdfs(game_dir)
+    text = pdf_text(pdfs["cards.pdf"])
+    assert "Alpha squad" in text and "Bravo squad" in text
+    assert "Leader Alpha" in text
+
+
+def test_card_that_cannot_fit_warns(game_dir: Path):
+    write_game(
+        game_dir,
+        f"""
+        id: t
+        title: T
+        cards:
+          - id: wordy
+            size: bridge
+            front: [{{text: "{"many words " * 400}"}}]
+        """,
+    )
+    planned = plan_game(game_dir)
+    assert [d.message for d in planned.diags.warnings] == [
+        "card 'wordy' (front): the content does not fit even at 5.5 pt"
+    ]
+
+
+def test_draw_table_contract_for_other_planners(game_dir: Path):
+    write_game(game_dir, "id: t\ntitle: T\n")
+    planned = plan_game(game_dir)
+    from kitgen.layout.env import PlanEnv
+
+    env = PlanEnv(planned.game, planned.settings, font_book(planned.game), planned.diags)
+    table = Table(
+        "t",
+        "Threat",
+        (Column("Roll", "centre"), Column("Reaction")),
+        (Row(None, ("1", "Hide")), Row(None, ("2-3", None))),
+    )
+    ops, height = draw_table(table, 10, 500, 200, env, size=8, min_size=6.5)
+    texts = [t.text for t in texts_in(ops)]
+    assert {"Threat", "Roll", "Reaction", "1", "Hide", "2-3"} <= {t.strip() for t in texts}
+    assert all(t.font.size >= 6.5 for t in texts_in(ops))
+    ys = [o.y for o in ops if isinstance(o, Rect)] + [t.y for t in texts_in(ops)]
+    assert min(ys) >= 500 - height - 1e-6 and max(ys) <= 500
+
+
+# ---- roll labels ------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "label,expected",
+    [
+        ("2", RollRange(2, 2)),
+        ("3-4", RollRange(3, 4)),
+        (">6", RollRange(7, None)),
+        ("<=0", RollRange(None, 0)),
+        (">=12", RollRange(12, None)),
+        ("<2", RollRange(None, 1)),
+        ("12+", RollRange(12, None)),
+        ("-2--1", RollRange(-2, -1)),
+    ],
+)
+def test_roll_labels(label: str, expected: RollRange):
+    assert parse_roll_label(label) == expected
+
+
+def test_bad_roll_labels():
+    with pytest.raises(RollLabelError, match="bad roll label '3to4'"):
+        parse_roll_label("3to4")
+    with pytest.raises(RollLabelError, match="range '5-3' runs backwards"):
+        parse_roll_label("5-3")
+
+
+# ---- error paths, exact messages ----------------------------------------------
+
+
+def one_table(body: str) -> str:
+    return "id: t\ntitle: T\ntables:\n" + body
+
+
+def test_errors_are_collected_with_exact_messages(game_dir: Path):
+    write_game(
+        game_dir,
+        one_table("""\
+  - id: a
+    roll: 2d6
+    columns: [Result]
+    rows:
+      - ["3to4", x]
+      - ["2-4", y]
+      - ["4", z]
+  - id: b
+    columns: [Name, {title: Long, id: long}, Short]
+    groups: [{title: R, columns: [Name, Short]}]
+    rows:
+      - [a, b]
+      - [a, {text: c, span: Longg}]
+      - [a, {text: c, span: 9}]
+      - [a, yes, c]
+  - id: c
+    chance: true
+    columns: [X]
+    rows: [[a]]
+cards:
+  - {id: k, size: jumbo, front: {title: K}}
+"""),
+    )
+    where = str(game_dir / "game.yaml")
+    assert errors_of(game_dir) == [
+        f"{where}:8:9: error: tables[0].rows[0].label: bad roll label '3to4' (use a number (7), "
+        "a range (3-4), or an open end (>6, >=12, <2, <=0, 12+))",
+        f"{where}:10:9: error: tables[0].rows[2].label: roll label '4' overlaps '2-4' (every "
+        "total must map to exactly one row)",
+        f"{where}:13:34: error: tables[1].groups[0].columns: the columns of a header group must "
+        "be side by side",
+        f"{where}:15:9: error: tables[1].rows[0]: row has 2 cell(s) for 3 column(s) (a null (~) "
+        "is a write-in blank; a cell may cover several columns with span:)",
+        f"{where}:16:29: error: tables[1].rows[1][1].span: unknown column 'Longg' in span (did "
+        "you mean 'long'?)",
+        f"{where}:17:29: error: tables[1].rows[2][1].span: span of 9 runs past the last column "
+        "(3 in all)",
+        f"{where}:18:13: error: tables[1].rows[3][1]: expected text, got boolean true (YAML reads "
+        'unquoted yes as true; write "yes" in quotes)',
+        f"{where}:20:13: error: tables[2].chance: a chance column needs the roll the table is "
+        "keyed by (add e.g. roll: 2d6)",
+        f"{where}:24:19: error: cards[0].size: unknown card size 'jumbo' (valid: poker, bridge, "
+        "mini, tarot, index, half-letter or WxH like 63.5mm x 88.9mm)",
+    ]
+
+
+def test_references_are_checked(game_dir: Path):
+    write_game(
+        game_dir,
+        one_table("""\
+  - {id: gear, columns: [A], rows: [[x]]}
+texts:
+  - {id: intro, text: [hello]}
+sheets:
+  - {id: s, items: [gaer, {table: intro}, {text: gear}, {table: gear}]}
+cards:
+  - {id: m, front: [{table: zz}]}
+  - {id: n, front: [{table: gear, text: both}]}
+"""),
+    )
+    where = str(game_dir / "game.yaml")
+    errors = errors_of(game_dir)
+    assert errors == [
+        f"{where}:11:21: error: cards[1].front[0]: a card block is one of {{title: ...}}, "
+        "{text: ...}, {items: [...]}, {steps: [...]}, {table: id} or {fields: {label: value}}",
+    ]
+    write_game(
+        game_dir,
+        one_table("""\
+  - {id: gear, columns: [A], rows: [[x]]}
+texts:
+  - {id: intro, text: [hello]}
+sheets:
+  - {id: s, items: [gaer, {table: intro}, {text: gear}, {table: gear}]}
+cards:
+  - {id: m, front: [{table: zz}]}
+"""),
+    )
+    assert errors_of(game_dir) == [
+        f"{where}:8:21: error: sheets[0].items[0]: no table or text with id 'gaer' (did you mean "
+        "'gear'?)",
+        f"{where}:8:27: error: sheets[0].items[1]: no table with id 'intro' (valid: gear)",
+        f"{where}:8:43: error: sheets[0].items[2]: no text with id 'gear' (valid: intro)",
+        f"{where}:10:21: error: cards.m.front: no table with id 'zz' (valid: gear)",
+    ]
+
+
+def test_short_edge_duplex_mirrors_rows(game_dir: Path):
+    write_game(
+        game_dir,
+        """
+        id: t
+        title: T
+        cards:
+          - {id: a, quantity: 4, front: {title: A}, back: {title: Back}}
+        """,
+    )
+    planned = plan_game(game_dir, duplex="short")
+    items = [i for p in planned.docs[0].pages for i in p.items]
+    height = planned.settings.paper.height
+    for piece in ("a#1", "a#4"):
+        f = next(i for i in items if i.piece == piece and i.side == "front")
+        b = next(i for i in items if i.piece == piece and i.side == "back")
+        assert b.bbox[0] == pytest.approx(f.bbox[0])
+        assert b.bbox[1] == pytest.approx(height - f.bbox[3])
+
+
+def test_back_offset_moves_duplex_backs_only(game_dir: Path):
+    write_game(
+        game_dir, "id: t\ntitle: T\ncards:\n  - {id: a, front: {title: A}, back: {title: B}}\n"
+    )
+    plain_run = plan_game(game_dir, duplex="long")
+    moved = plan_game(game_dir, duplex="long", back_offset=(2.0, -3.0))
+
+    def boxes(p):
+        return {i.side: i.bbox for page in p.docs[0].pages for i in page.items}
+
+    a, b = boxes(plain_run), boxes(moved)
+    assert b["front"] == a["front"]
+    assert b["back"][0] == pytest.approx(a["back"][0] + 2.0)
+    assert b["back"][1] == pytest.approx(a["back"][1] - 3.0)
+
+
+def test_row_labels_print_even_without_a_label_column(game_dir: Path):
+    write_game(game_dir, "id: t\ntitle: T\n")
+    planned = plan_game(game_dir)
+    from kitgen.layout.env import PlanEnv
+
+    env = PlanEnv(planned.game, planned.settings, font_book(planned.game), planned.diags)
+    table = Table("t", "", (Column("Reaction"),), (Row(">6", ("Flee",)), Row("<=0", ("Wait",))))
+    ops, _ = draw_table(table, 10, 500, 200, env)
+    texts = [t.text.strip() for t in texts_in(ops)]
+    assert texts.index(">6") < texts.index("Flee") < texts.index("<=0") < texts.index("Wait")
+
+
+def test_wide_item_spans_the_sheet_and_warns_when_taller_than_a_page(game_dir: Path):
+    rows = [[f"Row {i}", str(i)] for i in range(20)]
+    game = {
+        "id": "t",
+        "title": "T",
+        "tables": [{"id": "w", "title": "W", "columns": ["Name", "Value"], "rows": rows}],
+        "sheets": [{"id": "s", "columns": 3, "items": [{"table": "w", "wide": True}]}],
+    }
+    write_game(game_dir, yaml.safe_dump(game))
+    planned = plan_game(game_dir)
+    part = next(i for i in planned.docs[0].pages[0].items if i.kind == "table")
+    from kitgen.layout.frame import content_box
+
+    x0, _, x1, _ = content_box(planned.settings.paper)
+    assert (part.bbox[0], part.bbox[2]) == (pytest.approx(x0), pytest.approx(x1))
+    game["tables"][0]["rows"] = [[f"Row {i}", str(i)] for i in range(200)]
+    write_game(game_dir, yaml.safe_dump(game))
+    planned = plan_game(game_dir)
+    assert [d.message for d in planned.diags.warnings] == [
+        "sheet 's': wide item 'w' is taller than a page even at 6.5 pt"
+    ]
+
+
+@needs_dice
+def test_roll_problems_are_reported(game_dir: Path):
+    write_game(
+        game_dir,
+        one_table("""\
+  - {id: a, roll: 2q6, chance: true, columns: [R], rows: [["2", x]]}
+  - {id: b, roll: d6, columns: [R], rows: [["1-2", x], [">4", y]]}
+"""),
+    )
+    where = str(game_dir / "game.yaml")
+    with pytest.raises(KitError) as info:
+        plan_game(game_dir)
+    messages = [str(d) for d in info.value.diagnostics]
+    assert messages[0].startswith(f"{where}:4:19: error: tables[0].roll: unknown dice term 'q6'")
+    assert messages[1] == (
+        f"{where}:5:19: warning: tables[1].roll: no row for 3, 4 on d6 (add rows (or open ends "
+        "like >6, <=0) so every total has one)"
+    )
+
+
+MALFORMED = [
+    "tables: 5",
+    "tables: [5]",
+    "tables: [{id: a, columns: [A], rows: 3}]",
+    "tables: [{id: a, columns: {x: y}, rows: [[1]]}]",
+    "tables: [{id: a, columns: [A], rows: [{cells: 5}]}]",
+    "tables: [{id: a, columns: [A], rows: [[[1]]]}]",
+    "tables: [{id: a, columns: [A], groups: [{title: g, columns: 4}], rows: [[x]]}]",
+    "cards: [{id: x}]",
+    "cards: [{id: x, front: [5]}]",
+    "cards: [{id: x, front: {blocks: [{fields: 3}]}}]",
+    "cards: [{id: '{n}', for_each: {n: [a b]}, front: {title: x}}]",
+    "sheets: [{id: s}]",
+    "sheets: [{id: s, items: [{}]}]",
+    "texts: [{id: t}]",
+]
+
+
+@pytest.mark.parametrize("body", MALFORMED)
+def test_malformed_input_is_a_diagnostic_never_a_traceback(game_dir: Path, body: str):
+    write_game(game_dir, "id: t\ntitle: T\n" + body + "\n")
+    errors = errors_of(game_dir)
+    assert errors and all(": error: " in e or ": warning: " in e for e in errors)
+
+
+def test_a_table_needs_a_column(game_dir: Path):
+    write_game(game_dir, one_table("  - {id: a, columns: [], rows: []}\n"))
+    assert errors_of(game_dir) == [
+        f"{game_dir / 'game.yaml'}:4:22: error: tables[0].columns: "
+        "a table needs at least one column"
+    ]
