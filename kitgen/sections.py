@@ -11,7 +11,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from .layout.cover import plan_cover
+from .layout.threat_card import plan_threats
+from .rules.reaction import check_threats
 from .source.cover import read_cover
+from .source.threats import read_threats
 
 
 @dataclass(frozen=True)
@@ -26,5 +29,6 @@ SECTIONS: dict[str, Section] = {
     s.key: s
     for s in (
         Section("cover", read_cover, plan_cover),
+        Section("threats", read_threats, plan_threats, check_threats),
     )
 }
