@@ -11,9 +11,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from .layout.cover import plan_cover
+from .layout.roster import plan_rosters
 from .layout.threat_card import plan_threats
+from .rules.generate import check_generators
 from .rules.reaction import check_threats
 from .source.cover import read_cover
+from .source.generators import read_generators
 from .source.threats import read_threats
 
 
@@ -30,5 +33,6 @@ SECTIONS: dict[str, Section] = {
     for s in (
         Section("cover", read_cover, plan_cover),
         Section("threats", read_threats, plan_threats, check_threats),
+        Section("generators", read_generators, plan_rosters, check_generators),
     )
 }
