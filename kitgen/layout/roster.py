@@ -45,7 +45,8 @@ def plan_rosters(gens: list[Generator], env: PlanEnv) -> list[Document]:
         return []
     seed = effective_seed(env.settings.seed)
     x0, y0, x1, y1 = content_box(env.paper)
-    note = f"generated with seed {seed}"
+    # the frame already prints "seed N" when one was given; say which seed otherwise
+    note = "" if env.settings.seed is not None else f"generated with seed {seed} (default)"
     pages: list[Page] = []
     page = Page("Rosters", note=note)
     y = y1

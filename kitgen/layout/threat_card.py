@@ -245,8 +245,8 @@ def plan_threats(tables: list[ThreatTable], env: PlanEnv) -> list[Document]:
         page.ops.extend(_moved(op, top) for op in ops)
         page.items.append(Item("threat-table", table.id, f"threat-{table.id}", "front",
                                (x0, top - h, x1, top), info))
-        if banding is not None:
-            page.note = f"generated with seed {effective_seed(env.settings.seed)}"
+        if banding is not None and env.settings.seed is None:  # else the frame says it
+            page.note = f"generated with seed {effective_seed(None)} (default)"
         y = top - h - GAP
     pages.append(page)
     return [Document("threats", "Reaction tables", pages)]

@@ -195,20 +195,18 @@ def check_table(table: ThreatTable, diags: Diagnostics) -> None:
     except ValueError as exc:
         diags.error(table.span, table.path, str(exc), "declare exclusive groups or split the table")
         return
-    example: dict[int, Combo] = {}
-    for c in every:
-        for total in totals_of(table, c):
-            example.setdefault(total, c)
-    reached = sorted(example)
+    reach = [(c, set(totals_of(table, c))) for c in every]
+    reached = sorted(set().union(*(r for _, r in reach)))
     missing = [t for t in reached if not rows_for(table, t)]
     where = table.rows_span or table.span
     rows_path = f"{table.path}.rows"
     for lo, hi in _ranges(missing):
-        combo = example[lo]
+        # the simplest combination that lands in the gap, so the author sees why
+        combo = next(c for c, r in reach if any(lo <= t <= hi for t in r))
         verb = "matches" if lo == hi else "match"
         hint = _missing_hint(table, lo, hi)
         diags.error(where, rows_path,
-                    f"{_span_text(lo, hi)} {verb} no row (reached with {combo.label})", hint)
+                    f"{_span_text(lo, hi)} {verb} no row (e.g. with {combo.label})", hint)
     double: dict[tuple[int, int], list[int]] = {}
     for t in reached:
         hits = rows_for(table, t)
