@@ -54,16 +54,27 @@ def test_exploding_d6_reaches_eight_with_five_36ths():
 
 
 def test_issue_dice_list_parses():
-    for text, lo, hi in [("d6", 1, 6), ("2d6", 2, 12), ("d12", 1, 12), ("3d6", 3, 18),
-                         ("d6+2", 3, 8), ("d6!", 1, 12), ("4d6kh3", 3, 18), ("2d6kl1", 1, 6)]:
+    for text, lo, hi in [
+        ("d6", 1, 6),
+        ("2d6", 2, 12),
+        ("d12", 1, 12),
+        ("3d6", 3, 18),
+        ("d6+2", 3, 8),
+        ("d6!", 1, 12),
+        ("4d6kh3", 3, 18),
+        ("2d6kl1", 1, 6),
+    ]:
         d = parse_dice(text)
         assert (d.min, d.max) == (lo, hi), text
 
 
 def test_wounded_plus_two_flees_one_third(tmp_path):
-    table = _table(tmp_path, """    out_of_range: {low: clamp}
+    table = _table(
+        tmp_path,
+        """    out_of_range: {low: clamp}
     situations:
-      - {name: WOUNDED, modifier: +2}""")
+      - {name: WOUNDED, modifier: +2}""",
+    )
     wounded = next(c for label, c in shown_combos(table) if label == "WOUNDED +2")
     odds = row_odds(table, wounded)
     # d6+2 is 3..8: rows 1-2 never, 3-5 on 1,2,3, 6 on 4, >6 on 5,6
@@ -71,30 +82,38 @@ def test_wounded_plus_two_flees_one_third(tmp_path):
 
 
 def test_type_that_replaces_the_roll(tmp_path):
-    table = _table(tmp_path, """    types:
-      - {name: AVERAGE, roll: "d{2,3,3,4,4,5}"}""")
+    table = _table(
+        tmp_path,
+        """    types:
+      - {name: AVERAGE, roll: "d{2,3,3,4,4,5}"}""",
+    )
     avg = next(c for label, c in shown_combos(table) if label.startswith("AVERAGE"))
     assert row_odds(table, avg) == [Fraction(1, 6), Fraction(5, 6), 0, 0]
 
 
 def test_two_state_modifier_gives_both_and_extremes(tmp_path):
-    table = _table(tmp_path, """    out_of_range: {low: clamp}
+    table = _table(
+        tmp_path,
+        """    out_of_range: {low: clamp}
     types:
       - name: LIZARD
         states:
           - {when: unseen, modifier: -1}
-          - {when: seen, modifier: +1}""")
+          - {when: seen, modifier: +1}""",
+    )
     labels = [label for label, _ in shown_combos(table)]
     assert labels == ["no modifier", "LIZARD (unseen) -1", "LIZARD (seen) +1"]
     seen = dict(shown_combos(table))["LIZARD (seen) +1"]
-    assert row_odds(table, seen) == [Fraction(1, 6), Fraction(1, 2), Fraction(1, 6),
-                                     Fraction(1, 6)]
+    assert row_odds(table, seen) == [Fraction(1, 6), Fraction(1, 2), Fraction(1, 6), Fraction(1, 6)]
 
 
 def test_clamp_low_reads_as_lowest_row(tmp_path):
-    table = _table(tmp_path, """    out_of_range: {low: clamp}
+    table = _table(
+        tmp_path,
+        """    out_of_range: {low: clamp}
     situations:
-      - {name: DOWN, modifier: -3}""")
+      - {name: DOWN, modifier: -3}""",
+    )
     down = dict(shown_combos(table))["DOWN -3"]
     # d6-3 is -2..3: -2..2 read rows 1-2 (5/6), 3 reads 3-5 (1/6)
     assert row_odds(table, down) == [Fraction(5, 6), Fraction(1, 6), 0, 0]
@@ -111,19 +130,28 @@ def test_band_syntax():
 
 
 def test_total_below_the_rows_is_an_error_with_its_combination(tmp_path):
-    errs = errors_of(_game(tmp_path, """    situations:
+    errs = errors_of(
+        _game(
+            tmp_path,
+            """    situations:
       - {name: DOWN, modifier: -3}
-      - {name: HURT, modifier: -1}"""))
+      - {name: HURT, modifier: -1}""",
+        )
+    )
     path = tmp_path / "g" / "game.yaml"
-    assert errs == [f"{path}:9:7: error: threats[0].rows: totals -3 to 0 match no row "
-                    "(e.g. with HURT -1) (add a row such as '<=0' or declare "
-                    "out_of_range: {low: clamp})",
-                    f"{path}:12:9: warning: threats[0].rows[3]: result '>6' can never come up "
-                    "(modified totals run from -3 to 6)"]
+    assert errs == [
+        f"{path}:9:7: error: threats[0].rows: totals -3 to 0 match no row "
+        "(e.g. with HURT -1) (add a row such as '<=0' or declare "
+        "out_of_range: {low: clamp})",
+        f"{path}:12:9: warning: threats[0].rows[3]: result '>6' can never come up "
+        "(modified totals run from -3 to 6)",
+    ]
 
 
 def test_gap_and_overlap_are_errors(tmp_path):
-    folder = write_game(tmp_path / "g", """
+    folder = write_game(
+        tmp_path / "g",
+        """
         id: t
         title: T
         threats:
@@ -134,7 +162,8 @@ def test_gap_and_overlap_are_errors(tmp_path):
               - {result: 1-2, outcome: A}
               - {result: 2-3, outcome: B}
               - {result: 5-6, outcome: C}
-        """)
+        """,
+    )
     errs = errors_of(folder)
     path = folder / "game.yaml"
     assert errs == [
@@ -146,7 +175,9 @@ def test_gap_and_overlap_are_errors(tmp_path):
 
 
 def test_unreachable_row_is_a_warning(tmp_path):
-    folder = write_game(tmp_path / "g", """
+    folder = write_game(
+        tmp_path / "g",
+        """
         id: t
         title: T
         threats:
@@ -156,15 +187,19 @@ def test_unreachable_row_is_a_warning(tmp_path):
             rows:
               - {result: "<=0", outcome: NEVER}
               - {result: 1-6, outcome: ALWAYS}
-        """)
+        """,
+    )
     p = plan_game(folder)
     assert [str(d) for d in p.diags] == [
         f"{folder / 'game.yaml'}:8:9: warning: threats[0].rows[0]: result '<=0' can never "
-        "come up (modified totals run from 1 to 6)"]
+        "come up (modified totals run from 1 to 6)"
+    ]
 
 
 def test_reader_errors_have_exact_messages(tmp_path):
-    folder = write_game(tmp_path / "g", """
+    folder = write_game(
+        tmp_path / "g",
+        """
         id: t
         title: T
         threats:
@@ -176,7 +211,8 @@ def test_reader_errors_have_exact_messages(tmp_path):
               - {result: 2, outcomes: [A, B]}
             situations:
               - {name: X}
-        """)
+        """,
+    )
     path = folder / "game.yaml"
     assert errors_of(folder) == [
         f"{path}:6:11: error: threats[0].roll: unknown dice term 'x6' in '2x6' "
@@ -197,14 +233,24 @@ def _brute(dist, weights):
 
     targets = targets_of(weights)
     m, n = len(dist), len(targets)
-    return min(band_cost(dist, cuts, targets)
-               for cuts in itertools.combinations(range(1, m), n - 1))
+    return min(
+        band_cost(dist, cuts, targets) for cuts in itertools.combinations(range(1, m), n - 1)
+    )
 
 
-@pytest.mark.parametrize("dice,weights", [
-    ("d6", [2, 1]), ("2d6", [2, 1]), ("2d6", [1, 1, 1]), ("2d6", [5, 3, 1, 1]),
-    ("3d6", [1, 2, 3, 2, 1]), ("d6!", [3, 1]), ("4d6kh3", [1, 1, 1, 1]), ("d12", [0.5, 0.3, 0.2]),
-])
+@pytest.mark.parametrize(
+    "dice,weights",
+    [
+        ("d6", [2, 1]),
+        ("2d6", [2, 1]),
+        ("2d6", [1, 1, 1]),
+        ("2d6", [5, 3, 1, 1]),
+        ("3d6", [1, 2, 3, 2, 1]),
+        ("d6!", [3, 1]),
+        ("4d6kh3", [1, 1, 1, 1]),
+        ("d12", [0.5, 0.3, 0.2]),
+    ],
+)
 def test_banding_is_as_good_as_brute_force(dice, weights):
     dist = parse_dice(dice).distribution()
     got = best_banding(dist, weights, random.Random(1))
@@ -232,7 +278,9 @@ def test_ties_are_broken_by_the_seed():
 
 
 def test_generated_table_card_and_seed(tmp_path):
-    folder = write_game(tmp_path / "g", """
+    folder = write_game(
+        tmp_path / "g",
+        """
         id: t
         title: T
         threats:
@@ -246,7 +294,8 @@ def test_generated_table_card_and_seed(tmp_path):
                 - {outcome: ROAR, weight: 1}
                 - {outcome: FLEE, weight: 1}
                 - {outcome: EAT, weight: 1}
-        """)
+        """,
+    )
     a = run_cli("threats", str(folder), "--seed", "3")
     b = run_cli("threats", str(folder), "--seed", "3")
     assert a.exit_code == 0 and a.stdout == b.stdout
@@ -257,7 +306,9 @@ def test_generated_table_card_and_seed(tmp_path):
 
 
 def test_too_many_behaviours_for_the_roll(tmp_path):
-    folder = write_game(tmp_path / "g", """
+    folder = write_game(
+        tmp_path / "g",
+        """
         id: t
         title: T
         threats:
@@ -266,10 +317,12 @@ def test_too_many_behaviours_for_the_roll(tmp_path):
             roll: d{1,2}
             generate:
               priority: [A, B, C]
-        """)
+        """,
+    )
     assert errors_of(folder) == [
         f"{folder / 'game.yaml'}:8:7: error: threats[0].generate: the roll has only 2 results, "
-        "fewer than the 3 behaviours (use a roll with more results, or fewer behaviours)"]
+        "fewer than the 3 behaviours (use a roll with more results, or fewer behaviours)"
+    ]
 
 
 # ---- the seed content and the command line ----------------------------------
@@ -302,8 +355,14 @@ def test_cli_threats_all_lists_every_combination():
 
 
 def test_cli_threats_exit_codes(tmp_path):
-    broken = write_game(tmp_path / "b", GAME.replace("{extra}", """    situations:
-      - {name: DOWN, modifier: -3}"""))
+    broken = write_game(
+        tmp_path / "b",
+        GAME.replace(
+            "{extra}",
+            """    situations:
+      - {name: DOWN, modifier: -3}""",
+        ),
+    )
     r = run_cli("threats", str(broken))
     assert r.exit_code == 1
     assert "totals -2 to 0 match no row (e.g. with DOWN -3)" in r.stderr

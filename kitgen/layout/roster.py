@@ -14,24 +14,35 @@ from .threat_card import MUTED, Cell, Writer, _moved
 GAP = 16.0
 
 
-def _roster_ops(gen: Generator, roster: Roster, env: PlanEnv, x: float,
-                width: float) -> tuple[list, float]:
+def _roster_ops(
+    gen: Generator, roster: Roster, env: PlanEnv, x: float, width: float
+) -> tuple[list, float]:
     w = Writer(env, x, width)
     keys: list[str] = []
     for rec in roster.records:
         keys += [k for k in rec if k not in keys]
     w.para(gen.title, 13, bold=True)
     optional = [a.id for a in gen.adjust if a.optional]
-    info = (f"seed {roster.seed} · size {gen.size} rolled {roster.size} · {roster.units} unit(s)"
-            f" · {len(roster.records)} records")
+    info = (
+        f"seed {roster.seed} · size {gen.size} rolled {roster.size} · {roster.units} unit(s)"
+        f" · {len(roster.records)} records"
+    )
     if optional:
         info += f" · optional {', '.join(optional)} not applied (kitgen generate --with)"
     w.para(info, 8, italic=True, colour=MUTED)
     w.gap(3)
     rows = [[Cell(k, align="centre") for k in keys]]
     for rec in roster.records:
-        rows.append([Cell("" if rec.get(k) is None else str(rec.get(k)), align="centre",
-                          bold=rec.get("n") == 1) for k in keys])
+        rows.append(
+            [
+                Cell(
+                    "" if rec.get(k) is None else str(rec.get(k)),
+                    align="centre",
+                    bold=rec.get("n") == 1,
+                )
+                for k in keys
+            ]
+        )
     if keys:
         w.grid([width / len(keys)] * len(keys), rows, 8)
     for note in gen.notes:
@@ -58,12 +69,28 @@ def plan_rosters(gens: list[Generator], env: PlanEnv) -> list[Document]:
             page = Page("Rosters", note=note)
             y = y1
         if h > y1 - y0:
-            env.warn(gen.span, gen.path, "the roster is taller than the sheet and is cut off",
-                     "use fewer units")
+            env.warn(
+                gen.span,
+                gen.path,
+                "the roster is taller than the sheet and is cut off",
+                "use fewer units",
+            )
         page.ops.extend(_moved(op, y) for op in ops)
-        page.items.append(Item("roster", gen.id, f"roster-{gen.id}", "front", (x0, y - h, x1, y),
-                               {"seed": seed, "records": len(roster.records),
-                                "size": roster.size, "units": roster.units}))
+        page.items.append(
+            Item(
+                "roster",
+                gen.id,
+                f"roster-{gen.id}",
+                "front",
+                (x0, y - h, x1, y),
+                {
+                    "seed": seed,
+                    "records": len(roster.records),
+                    "size": roster.size,
+                    "units": roster.units,
+                },
+            )
+        )
         y -= h + GAP
     pages.append(page)
     return [Document("rosters", "Rosters", pages)]

@@ -54,16 +54,32 @@ class Writer:
     def face(self, bold: bool = False, italic: bool = False) -> str:
         return self.env.face(bold, italic)
 
-    def lines(self, text: str, size: float, width: float, bold: bool = False,
-              italic: bool = False) -> list[str]:
+    def lines(
+        self, text: str, size: float, width: float, bold: bool = False, italic: bool = False
+    ) -> list[str]:
         return wrap(text, self.face(bold, italic), size, width, self.env.fonts)
 
-    def para(self, text: str, size: float, bold: bool = False, italic: bool = False,
-             colour: str = INK, indent: float = 0.0, lead: float = 1.3) -> None:
+    def para(
+        self,
+        text: str,
+        size: float,
+        bold: bool = False,
+        italic: bool = False,
+        colour: str = INK,
+        indent: float = 0.0,
+        lead: float = 1.3,
+    ) -> None:
         for line in self.lines(text, size, self.width - indent, bold, italic):
             self.y -= size * lead
-            self.ops.append(Text(self.x + indent, self.y + size * 0.25, line,
-                                 Font(self.face(bold, italic), size), colour))
+            self.ops.append(
+                Text(
+                    self.x + indent,
+                    self.y + size * 0.25,
+                    line,
+                    Font(self.face(bold, italic), size),
+                    colour,
+                )
+            )
 
     def labelled(self, label: str, text: str, size: float) -> None:
         """'LABEL  text that wraps under itself', the label in bold."""
@@ -76,17 +92,21 @@ class Writer:
             if first:
                 self.ops.append(Text(self.x, self.y + size * 0.25, label, Font(bold, size), INK))
                 first = False
-            self.ops.append(Text(self.x + lw, self.y + size * 0.25, line,
-                                 Font(self.face(), size), INK))
+            self.ops.append(
+                Text(self.x + lw, self.y + size * 0.25, line, Font(self.face(), size), INK)
+            )
 
-    def grid(self, widths: list[float], rows: list[list[Cell]], size: float,
-             header_rows: int = 1) -> None:
+    def grid(
+        self, widths: list[float], rows: list[list[Cell]], size: float, header_rows: int = 1
+    ) -> None:
         """A ruled table; header rows dark, body rows zebra-striped; cells wrap."""
         pad = 3.0
         lead = size * 1.2
         for r, row in enumerate(rows):
-            wrapped = [self.lines(c.text, size, w - 2 * pad, c.bold, c.italic) if c.text
-                       else [""] for c, w in zip(row, widths, strict=True)]
+            wrapped = [
+                self.lines(c.text, size, w - 2 * pad, c.bold, c.italic) if c.text else [""]
+                for c, w in zip(row, widths, strict=True)
+            ]
             h = max(len(ls) for ls in wrapped) * lead + 2 * pad
             top = self.y
             fill = HEAD_FILL if r < header_rows else (ZEBRA if (r - header_rows) % 2 else None)
@@ -101,8 +121,15 @@ class Writer:
                     tx = {"left": cx + pad, "centre": cx + w / 2, "right": cx + w - pad}[c.align]
                     self.ops.append(Text(tx, by, line, face, colour, align=c.align))
                 if not c.text and r >= header_rows:  # write-in blank: a line to write on
-                    self.ops.append(Line(cx + pad, top - h + pad + 1, cx + w - pad,
-                                         top - h + pad + 1, Stroke(MUTED, 0.4)))
+                    self.ops.append(
+                        Line(
+                            cx + pad,
+                            top - h + pad + 1,
+                            cx + w - pad,
+                            top - h + pad + 1,
+                            Stroke(MUTED, 0.4),
+                        )
+                    )
                 cx += w
             self.y = top - h
             self.ops.append(Line(self.x, self.y, self.x + sum(widths), self.y, RULE))
@@ -111,11 +138,12 @@ class Writer:
         self.y -= h
 
 
-def _chance_cell(p: Fraction) -> Cell:
+def _chance_cell(p: Fraction, stacked: bool = False) -> Cell:
+    """'1/6 = 16.7%' on one line, or the fraction over the percentage in narrow grids."""
     if p == 0:
         return Cell("–", align="centre", colour=MUTED)
-    frac, pct = format_chance(p).split(" = ")
-    return Cell(f"{frac} {pct}", align="centre")
+    text = format_chance(p)
+    return Cell(text.replace(" = ", "\n") if stacked else text, align="centre")
 
 
 def _policy_note(table: ThreatTable) -> list[str]:
@@ -129,8 +157,31 @@ def _policy_note(table: ThreatTable) -> list[str]:
     return notes
 
 
-def _card(table: ThreatTable, banding: Banding | None, env: PlanEnv, x: float,
-          width: float) -> tuple[list, float, dict]:
+def _odds_grid(w: Writer, table: ThreatTable, shown: list, inner: float) -> None:
+    """Exact odds of every row under no modifier, each single one and the extremes."""
+    w.gap(8)
+    w.para(
+        f"Exact odds of each result ({count_combos(table)} modifier combinations checked)",
+        9,
+        bold=True,
+    )
+    w.gap(2)
+    label_w = min(190.0, inner * 0.34)
+    cw = (inner - label_w) / len(table.rows)
+    grid = [[Cell("With"), *[Cell(r.band.text, align="centre") for r in table.rows]]]
+    for label, combo in shown:
+        grid.append(
+            [
+                Cell(label, bold=not combo.effects),
+                *[_chance_cell(p, stacked=True) for p in row_odds(table, combo)],
+            ]
+        )
+    w.grid([label_w, *[cw] * len(table.rows)], grid, 7.5)
+
+
+def _card(
+    table: ThreatTable, banding: Banding | None, env: PlanEnv, x: float, width: float
+) -> tuple[list, float, dict]:
     """Ops of one card relative to its top-left corner (y <= 0), its height and manifest info."""
     w = Writer(env, x + PAD, width - 2 * PAD)
     inner = w.width
@@ -158,13 +209,23 @@ def _card(table: ThreatTable, banding: Banding | None, env: PlanEnv, x: float,
     w.gap(6)
     # the table itself, with the chance of each row when nothing modifies the roll
     base = row_odds(table, _no_mod())
-    res_w, odds_w = 46.0, 62.0
+    res_w, odds_w = 46.0, 76.0
     col_w = (inner - res_w - odds_w) / len(table.columns)
-    rows = [[Cell("Roll", align="centre"), *[Cell(c) for c in table.columns],
-             Cell("Chance", align="centre")]]
+    rows = [
+        [
+            Cell("Roll", align="centre"),
+            *[Cell(c) for c in table.columns],
+            Cell("Chance", align="centre"),
+        ]
+    ]
     for row, p in zip(table.rows, base, strict=True):
-        rows.append([Cell(row.band.text, bold=True, align="centre"),
-                     *[Cell(o or "") for o in row.outcomes], _chance_cell(p)])
+        rows.append(
+            [
+                Cell(row.band.text, bold=True, align="centre"),
+                *[Cell(o or "") for o in row.outcomes],
+                _chance_cell(p),
+            ]
+        )
     w.grid([res_w, *[col_w] * len(table.columns), odds_w], rows, 9)
     notes = _policy_note(table)
     if notes:
@@ -179,27 +240,22 @@ def _card(table: ThreatTable, banding: Banding | None, env: PlanEnv, x: float,
     if banding is not None:
         w.gap(4)
         seed = effective_seed(env.settings.seed)
-        basis = "priority order, weights n..1" if table.profile and \
-            table.profile.from_priority else "weights"
+        basis = (
+            "priority order, weights n..1"
+            if table.profile and table.profile.from_priority
+            else "weights"
+        )
         bits = []
         assert table.profile is not None
-        for b, got, want in zip(table.profile.behaviours, banding.achieved, banding.targets,
-                                strict=True):
+        for b, got, want in zip(
+            table.profile.behaviours, banding.achieved, banding.targets, strict=True
+        ):
             bits.append(f"{b.outcome}: {format_chance(got)} (target {format_chance(want)})")
         w.labelled(f"Generated ({basis}, seed {seed}):", " · ".join(bits), 8)
     # exact odds under the combinations a player meets
-    shown = shown_combos(table)
-    w.gap(8)
-    w.para(f"Exact odds of each result ({count_combos(table)} modifier combinations checked)",
-           9, bold=True)
-    w.gap(2)
-    label_w = min(190.0, inner * 0.36)
-    cw = (inner - label_w) / len(table.rows)
-    grid = [[Cell("With"), *[Cell(r.band.text, align="centre") for r in table.rows]]]
-    for label, combo in shown:
-        grid.append([Cell(label, bold=not combo.effects),
-                     *[_chance_cell(p) for p in row_odds(table, combo)]])
-    w.grid([label_w, *[cw] * len(table.rows)], grid, 7.5)
+    shown = shown_combos(table) if count_combos(table) > 1 else []
+    if shown:
+        _odds_grid(w, table, shown, inner)
     for g in table.glossary:
         if g is table.glossary[0]:
             w.gap(6)
@@ -238,13 +294,25 @@ def plan_threats(tables: list[ThreatTable], env: PlanEnv) -> list[Document]:
             page = Page("Reaction tables")
             y = y1
         if h > y1 - y0:
-            env.warn(table.span, table.path, "the card is taller than the sheet and is cut off",
-                     "move the glossary into notes or split the table")
+            env.warn(
+                table.span,
+                table.path,
+                "the card is taller than the sheet and is cut off",
+                "move the glossary into notes or split the table",
+            )
         top = y
         page.ops.append(Rect(x0, top - h, width, h, stroke=BORDER, radius=6))
         page.ops.extend(_moved(op, top) for op in ops)
-        page.items.append(Item("threat-table", table.id, f"threat-{table.id}", "front",
-                               (x0, top - h, x1, top), info))
+        page.items.append(
+            Item(
+                "threat-table",
+                table.id,
+                f"threat-{table.id}",
+                "front",
+                (x0, top - h, x1, top),
+                info,
+            )
+        )
         if banding is not None and env.settings.seed is None:  # else the frame says it
             page.note = f"generated with seed {effective_seed(None)} (default)"
         y = top - h - GAP

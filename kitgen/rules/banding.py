@@ -37,17 +37,24 @@ def targets_of(weights: Sequence[int | float]) -> tuple[Fraction, ...]:
     return tuple(w / total for w in exact)
 
 
-def band_cost(dist: Mapping[int, Fraction], cuts: Sequence[int],
-              targets: Sequence[Fraction]) -> Fraction:
+def band_cost(
+    dist: Mapping[int, Fraction], cuts: Sequence[int], targets: Sequence[Fraction]
+) -> Fraction:
     """Error of the banding that starts band j at index cuts[j-1] of the sorted totals."""
     probs = [dist[t] for t in sorted(dist)]
     edges = [0, *cuts, len(probs)]
-    return sum((abs(sum(probs[a:b], Fraction(0)) - targets[j])
-                for j, (a, b) in enumerate(zip(edges, edges[1:], strict=False))), Fraction(0))
+    return sum(
+        (
+            abs(sum(probs[a:b], Fraction(0)) - targets[j])
+            for j, (a, b) in enumerate(zip(edges, edges[1:], strict=False))
+        ),
+        Fraction(0),
+    )
 
 
-def best_banding(dist: Mapping[int, Fraction], weights: Sequence[int | float],
-                 rng: random.Random) -> Banding:
+def best_banding(
+    dist: Mapping[int, Fraction], weights: Sequence[int | float], rng: random.Random
+) -> Banding:
     """The contiguous banding, in the given order, closest to the weights."""
     totals = sorted(t for t, p in dist.items() if p)
     probs = [dist[t] for t in totals]
@@ -87,8 +94,13 @@ def best_banding(dist: Mapping[int, Fraction], weights: Sequence[int | float],
     return Banding(bands, achieved, targets, error, len(optima))
 
 
-def _collect(argmins: list[list[list[int]]], j: int, i: int, tail: tuple[int, ...],
-             out: list[tuple[int, ...]]) -> None:
+def _collect(
+    argmins: list[list[list[int]]],
+    j: int,
+    i: int,
+    tail: tuple[int, ...],
+    out: list[tuple[int, ...]],
+) -> None:
     """Every optimal list of cut indices, in a fixed order (capped)."""
     if len(out) >= MAX_OPTIMA:
         return

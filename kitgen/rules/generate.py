@@ -34,8 +34,13 @@ def _row_for(bands: list[Band], total: int) -> int | None:
     return hits[0] if len(hits) == 1 else None
 
 
-def generate(gen: Generator, seed: int, units: int | None = None,
-             use: tuple[str, ...] = (), size: int | None = None) -> Roster:
+def generate(
+    gen: Generator,
+    seed: int,
+    units: int | None = None,
+    use: tuple[str, ...] = (),
+    size: int | None = None,
+) -> Roster:
     """Roll a roster; `size` replaces the size roll, `use` names optional adjustments."""
     rng = random.Random(seed)
     size = max(0, roll(parse_dice(gen.size), rng)) if size is None else size
@@ -62,8 +67,9 @@ def generate(gen: Generator, seed: int, units: int | None = None,
                         if i is not None and isinstance(value, int):
                             rec[name] = value + a.rows[i].add
                 records.append(rec)
-    return Roster(gen.id, seed, size, units, tuple(a.id for a in adjust if a.optional),
-                  tuple(records))
+    return Roster(
+        gen.id, seed, size, units, tuple(a.id for a in adjust if a.optional), tuple(records)
+    )
 
 
 def _apply_lookup(lookup: Lookup, rec: Record, rng: random.Random) -> None:
@@ -83,26 +89,35 @@ def check_generators(game: object, gens: list[Generator], diags: Diagnostics) ->
             bands = [r.band for r in table.rows]
             missing = [t for t in dist if not any(t in b for b in bands)]
             for t in missing:
-                diags.error(table.span, f"{table.path}.rows",
-                            f"roll {table.roll} can come up {t}, which matches no row")
+                diags.error(
+                    table.span,
+                    f"{table.path}.rows",
+                    f"roll {table.roll} can come up {t}, which matches no row",
+                )
             for t in dist:
                 hits = [r for r in table.rows if t in r.band]
                 if len(hits) > 1:
-                    diags.error(hits[1].span, hits[1].path,
-                                f"result {hits[1].band.text!r} overlaps {hits[0].path} "
-                                f"({hits[0].band.text!r}) at total {t}")
+                    diags.error(
+                        hits[1].span,
+                        hits[1].path,
+                        f"result {hits[1].band.text!r} overlaps {hits[0].path} "
+                        f"({hits[0].band.text!r}) at total {t}",
+                    )
             for r in table.rows:
                 if not any(t in r.band for t in dist):
-                    diags.warning(r.span, r.path, f"result {r.band.text!r} can never come up "
-                                  f"on {table.roll}")
+                    diags.warning(
+                        r.span, r.path, f"result {r.band.text!r} can never come up on {table.roll}"
+                    )
 
 
 def roster_yaml(gen: Generator, roster: Roster, command: str = "") -> str:
     """The roster as a YAML list of flow records, usable as a `for_each:` list."""
-    lines = [f"# {gen.id}: {gen.title}", f"# seed {roster.seed}"
-             + (f" ({command})" if command else ""),
-             f"# size {gen.size} rolled {roster.size}; {roster.units} unit(s)"
-             + (f"; with {', '.join(roster.applied)}" if roster.applied else "")]
+    lines = [
+        f"# {gen.id}: {gen.title}",
+        f"# seed {roster.seed}" + (f" ({command})" if command else ""),
+        f"# size {gen.size} rolled {roster.size}; {roster.units} unit(s)"
+        + (f"; with {', '.join(roster.applied)}" if roster.applied else ""),
+    ]
     for rec in roster.records:
         lines.append("- {" + ", ".join(f"{k}: {_yaml_value(v)}" for k, v in rec.items()) + "}")
     if not roster.records:

@@ -36,6 +36,7 @@ def resolve(table: ThreatTable, seed: int | None) -> tuple[ThreatTable, Banding 
     rows = []
     for i, (b, (lo, hi)) in enumerate(zip(profile.behaviours, banding.bands, strict=True)):
         cells = (b.outcome,) + (None,) * (len(table.columns) - 1)
-        rows.append(Row(Band(lo, hi, _band_text(lo, hi)), cells, b.span,
-                        f"{profile.path}.{wpath}[{i}]"))
+        rows.append(
+            Row(Band(lo, hi, _band_text(lo, hi)), cells, b.span, f"{profile.path}.{wpath}[{i}]")
+        )
     return replace(table, rows=tuple(rows), rows_span=profile.span), banding

@@ -205,8 +205,9 @@ def check_table(table: ThreatTable, diags: Diagnostics) -> None:
         combo = next(c for c, r in reach if any(lo <= t <= hi for t in r))
         verb = "matches" if lo == hi else "match"
         hint = _missing_hint(table, lo, hi)
-        diags.error(where, rows_path,
-                    f"{_span_text(lo, hi)} {verb} no row (e.g. with {combo.label})", hint)
+        diags.error(
+            where, rows_path, f"{_span_text(lo, hi)} {verb} no row (e.g. with {combo.label})", hint
+        )
     double: dict[tuple[int, int], list[int]] = {}
     for t in reached:
         hits = rows_for(table, t)
@@ -215,16 +216,22 @@ def check_table(table: ThreatTable, diags: Diagnostics) -> None:
     for (a, b), totals in double.items():
         ra, rb = table.rows[a], table.rows[b]
         for lo, hi in _ranges(totals):
-            diags.error(rb.span, rb.path,
-                        f"result {rb.band.text!r} overlaps {ra.path} ({ra.band.text!r}) "
-                        f"at {_span_text(lo, hi)}")
+            diags.error(
+                rb.span,
+                rb.path,
+                f"result {rb.band.text!r} overlaps {ra.path} ({ra.band.text!r}) "
+                f"at {_span_text(lo, hi)}",
+            )
     used = {h for t in reached for h in rows_for(table, t)}
     lo_all, hi_all = reached[0], reached[-1]
     for i, row in enumerate(table.rows):
         if i not in used:
-            diags.warning(row.span, row.path,
-                          f"result {row.band.text!r} can never come up "
-                          f"(modified totals run from {lo_all} to {hi_all})")
+            diags.warning(
+                row.span,
+                row.path,
+                f"result {row.band.text!r} can never come up "
+                f"(modified totals run from {lo_all} to {hi_all})",
+            )
 
 
 def _missing_hint(table: ThreatTable, lo: int, hi: int) -> str:
@@ -247,7 +254,11 @@ def check_threats(game: object, tables: list[ThreatTable], diags: Diagnostics) -
             resolved, _ = resolve(table, None)
         except BandingError as exc:
             assert table.profile is not None
-            diags.error(table.profile.span, table.profile.path, str(exc),
-                        "use a roll with more results, or fewer behaviours")
+            diags.error(
+                table.profile.span,
+                table.profile.path,
+                str(exc),
+                "use a roll with more results, or fewer behaviours",
+            )
             continue
         check_table(resolved, diags)

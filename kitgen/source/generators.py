@@ -37,8 +37,19 @@ def read_generator(ctx: Context, node: Node, path: str) -> Generator | None:
     f.close()
     if gid is None or size is None or not groups:
         return None
-    return Generator(gid, title, size, units, tuple(groups), tuple(lookups), tuple(adjust),
-                     sheet, node.span, path, notes)
+    return Generator(
+        gid,
+        title,
+        size,
+        units,
+        tuple(groups),
+        tuple(lookups),
+        tuple(adjust),
+        sheet,
+        node.span,
+        path,
+        notes,
+    )
 
 
 def _band(ctx: Context, f: Fields) -> object:
@@ -96,8 +107,11 @@ def _value(ctx: Context, node: Node, path: str) -> Value | None:
     """Numbers stay numbers (adjustments add to them); null is a write-in blank."""
     if isinstance(node, Scalar) and node.value is None:
         return None
-    if isinstance(node, Scalar) and isinstance(node.value, (int, float)) \
-            and not isinstance(node.value, bool):
+    if (
+        isinstance(node, Scalar)
+        and isinstance(node.value, (int, float))
+        and not isinstance(node.value, bool)
+    ):
         return node.value
     return as_text(ctx, node, path)
 
@@ -123,8 +137,12 @@ def _group(ctx: Context, node: Node, path: str, lookup_ids: list[str]) -> Group 
     for i, rid in enumerate(rolls):
         if rid not in lookup_ids:
             where = rnode.items[i] if rnode is not None and hasattr(rnode, "items") else rnode
-            ctx.error(where, f"{f.sub('roll')}[{i}]" if hasattr(rnode, "items") else f.sub("roll"),
-                      f"no lookup named {rid!r}", suggest(rid, lookup_ids))
+            ctx.error(
+                where,
+                f"{f.sub('roll')}[{i}]" if hasattr(rnode, "items") else f.sub("roll"),
+                f"no lookup named {rid!r}",
+                suggest(rid, lookup_ids),
+            )
     f.close()
     if role is None:
         return None

@@ -50,15 +50,15 @@ def read_threat(ctx: Context, node: Node, path: str) -> ThreatTable | None:
     if rows_node is not None:
         if profile is not None:
             ctx.error(rows_node, f.sub("rows"), "write rows or generate them, not both")
-        rows = read_list(ctx, rows_node, f.sub("rows"),
-                         lambda c, n, p: _row(c, n, p, len(columns)))
+        rows = read_list(ctx, rows_node, f.sub("rows"), lambda c, n, p: _row(c, n, p, len(columns)))
     elif profile is None:
         ctx.error(node, path, "missing required key 'rows'", "or 'generate:' from a profile")
     types = tuple(f.seq("types", _modifier))
     situations = tuple(f.seq("situations", _modifier))
     _unique_names(ctx, types, situations)
-    exclusive = _exclusive(ctx, f.raw("exclusive"), f.sub("exclusive"),
-                           {m.name for m in situations})
+    exclusive = _exclusive(
+        ctx, f.raw("exclusive"), f.sub("exclusive"), {m.name for m in situations}
+    )
     effect_labels = {_label(m.name, st.label) for m in (*types, *situations) for st in m.states}
     odds = _odds(ctx, f.raw("odds"), f.sub("odds"), effect_labels)
     table = ThreatTable(
@@ -128,8 +128,12 @@ def _row(ctx: Context, node: Node, path: str, ncols: int) -> Row | None:
             try:
                 band = parse_band(text)
             except BandError as exc:
-                ctx.error(result, f.sub("result"), str(exc),
-                          "write a result as 4, 2-3, >6, >=7, <=0, <1 or 7+")
+                ctx.error(
+                    result,
+                    f.sub("result"),
+                    str(exc),
+                    "write a result as 4, 2-3, >6, >=7, <=0, <1 or 7+",
+                )
     outcomes = _outcomes(ctx, f, ncols)
     f.close()
     if band is None or outcomes is None:
@@ -153,8 +157,12 @@ def _outcomes(ctx: Context, f: Fields, ncols: int) -> tuple[str | None, ...] | N
         ctx.error(many, f.sub("outcomes"), f"expected a list, got {describe(many)}")
         return None
     else:
-        ctx.error(f.node, f.path, "missing required key 'outcomes'",
-                  "one entry per column; null prints a write-in blank")
+        ctx.error(
+            f.node,
+            f.path,
+            "missing required key 'outcomes'",
+            "one entry per column; null prints a write-in blank",
+        )
         return None
     if len(values) != ncols:
         node = many if many is not None else one
@@ -178,8 +186,7 @@ def _modifier(ctx: Context, node: Node, path: str) -> Modifier | None:
     states: list[State] = []
     if f.has("states"):
         if f.has("modifier") and f.map is not None and "modifier" in f.map:
-            ctx.error(f.raw("modifier"), f.sub("modifier"),
-                      "write modifier or states, not both")
+            ctx.error(f.raw("modifier"), f.sub("modifier"), "write modifier or states, not both")
         states = f.seq("states", _state)
         if len(states) < 2:
             ctx.error(f.raw("states"), f.sub("states"), "a modifier with states needs two or more")
@@ -208,14 +215,19 @@ def _state_fields(ctx: Context, f: Fields, label: str) -> State | None:
     roll = _dice(ctx, f.raw("roll"), f.sub("roll"))
     if add is None and roll is None:
         if f.map is not None and "modifier" not in f.map and "roll" not in f.map:
-            ctx.error(f.node, f.path, "needs 'modifier' (a number added to the roll) "
-                      "or 'roll' (dice that replace the roll)")
+            ctx.error(
+                f.node,
+                f.path,
+                "needs 'modifier' (a number added to the roll) "
+                "or 'roll' (dice that replace the roll)",
+            )
         return None
     return State(label, add or 0, roll)
 
 
-def _unique_names(ctx: Context, types: tuple[Modifier, ...],
-                  situations: tuple[Modifier, ...]) -> None:
+def _unique_names(
+    ctx: Context, types: tuple[Modifier, ...], situations: tuple[Modifier, ...]
+) -> None:
     seen: dict[str, Modifier] = {}
     for m in (*types, *situations):
         if m.name in seen:
@@ -225,8 +237,9 @@ def _unique_names(ctx: Context, types: tuple[Modifier, ...],
             seen[m.name] = m
 
 
-def _exclusive(ctx: Context, node: Node | None, path: str,
-               names: set[str]) -> tuple[tuple[str, ...], ...]:
+def _exclusive(
+    ctx: Context, node: Node | None, path: str, names: set[str]
+) -> tuple[tuple[str, ...], ...]:
     if node is None:
         return ()
     groups: list[tuple[str, ...]] = []
@@ -239,8 +252,12 @@ def _exclusive(ctx: Context, node: Node | None, path: str,
             if name not in names:
                 from .fields import suggest
 
-                ctx.error(sub, f"{gpath}[{j}]", f"no situation named {name!r}",
-                          suggest(name, sorted(names)))
+                ctx.error(
+                    sub,
+                    f"{gpath}[{j}]",
+                    f"no situation named {name!r}",
+                    suggest(name, sorted(names)),
+                )
             elif name in used:
                 ctx.error(sub, f"{gpath}[{j}]", f"{name!r} is already in {used[name]}")
             else:
@@ -251,8 +268,9 @@ def _exclusive(ctx: Context, node: Node | None, path: str,
     return tuple(groups)
 
 
-def _odds(ctx: Context, node: Node | None, path: str,
-          labels: set[str]) -> tuple[tuple[str, ...], ...]:
+def _odds(
+    ctx: Context, node: Node | None, path: str, labels: set[str]
+) -> tuple[tuple[str, ...], ...]:
     if node is None:
         return ()
     out: list[tuple[str, ...]] = []
@@ -264,8 +282,12 @@ def _odds(ctx: Context, node: Node | None, path: str,
                 from .fields import suggest
 
                 sub = combo.items[j] if isinstance(combo, Seq) else combo
-                ctx.error(sub, f"{cpath}[{j}]", f"no modifier named {name!r}",
-                          suggest(name, sorted(labels)))
+                ctx.error(
+                    sub,
+                    f"{cpath}[{j}]",
+                    f"no modifier named {name!r}",
+                    suggest(name, sorted(labels)),
+                )
         out.append(tuple(names))
     return tuple(out)
 
@@ -304,8 +326,10 @@ def _profile(ctx: Context, node: Node | None, path: str) -> Profile | None:
     elif priority_node is not None:
         names = read_list(ctx, priority_node, f.sub("priority"), as_text)
         items = priority_node.items if isinstance(priority_node, Seq) else []
-        behaviours = [Behaviour(name, len(names) - i, items[i].span if i < len(items) else None)
-                      for i, name in enumerate(names)]
+        behaviours = [
+            Behaviour(name, len(names) - i, items[i].span if i < len(items) else None)
+            for i, name in enumerate(names)
+        ]
         from_priority = True
     else:
         ctx.error(node, path, "missing required key 'weights'", "or 'priority' (an order)")
