@@ -15,7 +15,7 @@ from ..model.threat import Combo, ThreatTable
 from ..rules.banding import Banding
 from ..rules.dice import format_chance
 from ..rules.profile import effective_seed, resolve
-from ..rules.reaction import count_combos, effects_of, row_odds, shown_combos
+from ..rules.reaction import count_combos, effects_of, policy_notes, row_odds, shown_combos
 from .env import PlanEnv
 from .frame import content_box
 from .plan import Document, Font, Item, Line, Page, Rect, Stroke, Text
@@ -146,17 +146,6 @@ def _chance_cell(p: Fraction, stacked: bool = False) -> Cell:
     return Cell(text.replace(" = ", "\n") if stacked else text, align="centre")
 
 
-def _policy_note(table: ThreatTable) -> list[str]:
-    notes = []
-    lows = [r.band.lo for r in table.rows if r.band.lo is not None]
-    highs = [r.band.hi for r in table.rows if r.band.hi is not None]
-    if table.low == "clamp" and lows:
-        notes.append(f"Totals below {min(lows)} are read as {min(lows)}.")
-    if table.high == "clamp" and highs:
-        notes.append(f"Totals above {max(highs)} are read as {max(highs)}.")
-    return notes
-
-
 def _odds_grid(w: Writer, table: ThreatTable, shown: list, inner: float) -> None:
     """Exact odds of every row under no modifier, each single one and the extremes."""
     w.gap(8)
@@ -227,7 +216,7 @@ def _card(
             ]
         )
     w.grid([res_w, *[col_w] * len(table.columns), odds_w], rows, 9)
-    notes = _policy_note(table)
+    notes = policy_notes(table)
     if notes:
         w.gap(2)
         w.para(" ".join(notes), 7.5, italic=True, colour=MUTED)

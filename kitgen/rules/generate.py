@@ -24,6 +24,7 @@ class Roster:
     generator: str
     seed: int
     size: int  # the rolled group size
+    rolled: bool  # False when --count set it
     units: int
     applied: tuple[str, ...]  # optional adjustments used
     records: tuple[Record, ...]
@@ -43,6 +44,7 @@ def generate(
 ) -> Roster:
     """Roll a roster; `size` replaces the size roll, `use` names optional adjustments."""
     rng = random.Random(seed)
+    rolled = size is None
     size = max(0, roll(parse_dice(gen.size), rng)) if size is None else size
     units = gen.units if units is None else units
     if size * units > MAX_RECORDS:
@@ -68,7 +70,7 @@ def generate(
                             rec[name] = value + a.rows[i].add
                 records.append(rec)
     return Roster(
-        gen.id, seed, size, units, tuple(a.id for a in adjust if a.optional), tuple(records)
+        gen.id, seed, size, rolled, units, tuple(a.id for a in adjust if a.optional), tuple(records)
     )
 
 
@@ -115,7 +117,12 @@ def roster_yaml(gen: Generator, roster: Roster, command: str = "") -> str:
     lines = [
         f"# {gen.id}: {gen.title}",
         f"# seed {roster.seed}" + (f" ({command})" if command else ""),
-        f"# size {gen.size} rolled {roster.size}; {roster.units} unit(s)"
+        (
+            f"# size {gen.size} rolled {roster.size}"
+            if roster.rolled
+            else f"# size set to {roster.size}"
+        )
+        + f"; {roster.units} unit(s)"
         + (f"; with {', '.join(roster.applied)}" if roster.applied else ""),
     ]
     for rec in roster.records:

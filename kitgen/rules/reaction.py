@@ -138,6 +138,18 @@ def row_odds(table: ThreatTable, combo: Combo) -> list[Fraction]:
     return odds
 
 
+def policy_notes(table: ThreatTable) -> list[str]:
+    """How out-of-range totals are read, in words for the card and the terminal."""
+    notes = []
+    lows = [r.band.lo for r in table.rows if r.band.lo is not None]
+    highs = [r.band.hi for r in table.rows if r.band.hi is not None]
+    if table.low == "clamp" and lows:
+        notes.append(f"Totals below {min(lows)} are read as {min(lows)}.")
+    if table.high == "clamp" and highs:
+        notes.append(f"Totals above {max(highs)} are read as {max(highs)}.")
+    return notes
+
+
 # ---- which combinations get printed ---------------------------------------
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..model.threat import Combo, ThreatTable
 from .dice import format_chance
 from .profile import effective_seed, resolve
-from .reaction import combos, count_combos, row_odds, shown_combos
+from .reaction import combos, count_combos, policy_notes, row_odds, shown_combos
 
 
 def _table(header: list[str], rows: list[list[str]]) -> list[str]:
@@ -30,10 +30,7 @@ def format_table(table: ThreatTable, seed: int | None, every: bool = False) -> s
         f"{resolved.id}: {resolved.title}",
         f"roll {resolved.roll} · {count_combos(resolved)} modifier combinations checked",
     ]
-    if resolved.low == "clamp":
-        out.append("totals below the lowest row read as the lowest row")
-    if resolved.high == "clamp":
-        out.append("totals above the highest row read as the highest row")
+    out += policy_notes(resolved)
     out.append("")
     rows = [[r.band.text, *[o or "____" for o in r.outcomes]] for r in resolved.rows]
     out += _outcome_table(["result", *resolved.columns], rows)
