@@ -10,13 +10,17 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from .layout.cards import plan_cards
 from .layout.cover import plan_cover
 from .layout.roster import plan_rosters
+from .layout.sheet import plan_sheets
 from .layout.threat_card import plan_threats
 from .rules.generate import check_generators
 from .rules.reaction import check_threats
+from .rules.table_check import check_cards, check_sheets, check_tables
 from .source.cover import read_cover
 from .source.generators import read_generators
+from .source.table import read_cards, read_sheets, read_tables, read_texts
 from .source.threats import read_threats
 
 
@@ -32,6 +36,10 @@ SECTIONS: dict[str, Section] = {
     s.key: s
     for s in (
         Section("cover", read_cover, plan_cover),
+        Section("tables", read_tables, None, check_tables),
+        Section("texts", read_texts),
+        Section("sheets", read_sheets, plan_sheets, check_sheets),
+        Section("cards", read_cards, plan_cards, check_cards),
         Section("threats", read_threats, plan_threats, check_threats),
         Section("generators", read_generators, plan_rosters, check_generators),
     )

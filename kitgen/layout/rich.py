@@ -1,0 +1,159 @@
+"""Short rich text: **bold** and *italic* runs, wrapped and drawn as plain Text ops.
+
+User text is never handed to a markup engine: `<`, `&` and anything that looks
+like HTML print literally. Only paired `**` / `*` change the style; `\\*`
+prints an asterisk; an unpaired `*` prints as itself.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .env import TextMeasure
+from .plan import Font, Text
+
+_STYLE = re.compile(r"\\([\\*])|\*\*(?=\S)(.+?)(?<=\S)\*\*|\*(?=[^\s*])(.+?)(?<=[^\s*])\*")
+
+
+@dataclass(frozen=True)
+class Run:
+    text: str
+    bold: bool = False
+    italic: bool = False
+
+
+def parse_markup(text: str, bold: bool = False, italic: bool = False) -> list[Run]:
+    """Split text into styled runs."""
+    runs: list[Run] = []
+    pos = 0
+    for m in _STYLE.finditer(text):
+        if m.start() > pos:
+            runs.append(Run(text[pos : m.start()], bold, italic))
+        if m.group(1) is not None:
+            runs.append(Run(m.group(1), bold, italic))
+        elif m.group(2) is not None:
+            runs.extend(parse_markup(m.group(2), True, italic))
+        else:
+            runs.extend(parse_markup(m.group(3), bold, True))
+        pos = m.end()
+    if pos < len(text):
+        runs.append(Run(text[pos:], bold, italic))
+    return _merge(runs)
+
+
+def _merge(runs: list[Run]) -> list[Run]:
+    out: list[Run] = []
+    for r in runs:
+        if out and (out[-1].bold, out[-1].italic) == (r.bold, r.italic):
+            out[-1] = Run(out[-1].text + r.text, r.bold, r.italic)
+        elif r.text:
+            out.append(r)
+    return out
+
+
+def plain(text: str) -> str:
+    """The text as printed, markup removed (for measuring and tests)."""
+    return "".join(r.text for r in parse_markup(text))
+
+
+class Faces:
+    """The four faces of one family, resolved once."""
+
+    def __init__(self, face_of):
+        self._faces = {(b, i): face_of(b, i) for b in (False, True) for i in (False, True)}
+
+    def __call__(self, bold: bool, italic: bool) -> str:
+        return self._faces[(bold, italic)]
+
+
+Line_ = list[Run]  # one printed line: runs in order
+
+
+def _words(runs: list[Run]) -> list[list[Run] | None]:
+    """Words as lists of runs (a word may change style midway); None = forced line break."""
+    words: list[list[Run] | None] = []
+    current: list[Run] = []
+    for run in runs:
+        parts = re.split(r"(\s+)", run.text)
+        for part in parts:
+            if not part:
+                continue
+            if part.isspace():
+                if current:
+                    words.append(current)
+                    current = []
+                for _ in range(part.count("\n")):
+                    words.append(None)
+            else:
+                current.append(Run(part, run.bold, run.italic))
+    if current:
+        words.append(current)
+    return words
+
+
+def runs_width(runs: list[Run], faces: Faces, size: float, fonts: TextMeasure) -> float:
+    return sum(fonts.width(r.text, faces(r.bold, r.italic), size) for r in runs)
+
+
+def wrap_runs(
+    runs: list[Run], width: float, faces: Faces, size: float, fonts: TextMeasure
+) -> list[Line_]:
+    """Greedy word wrap of styled runs. A word wider than the width stays whole."""
+    lines: list[Line_] = []
+    line: Line_ = []
+    line_w = 0.0
+    space = {}
+    for word in _words(runs):
+        if word is None:
+            lines.append(line)
+            line, line_w = [], 0.0
+            continue
+        ww = runs_width(word, faces, size, fonts)
+        first = word[0]
+        key = (first.bold, first.italic)
+        if key not in space:
+            space[key] = fonts.width(" ", faces(*key), size)
+        if line and line_w + space[key] + ww > width + 1e-6:
+            lines.append(line)
+            line, line_w = [], 0.0
+        if line:
+            line = line + [Run(" ", first.bold, first.italic)]
+            line_w += space[key]
+        line = line + word
+        line_w += ww
+    if line or not lines:
+        lines.append(line)
+    return [_merge(ln) for ln in lines]
+
+
+def widest_word(runs: list[Run], faces: Faces, size: float, fonts: TextMeasure) -> float:
+    return max((runs_width(w, faces, size, fonts) for w in _words(runs) if w), default=0.0)
+
+
+def draw_line(
+    line: Line_,
+    x: float,
+    y: float,
+    width: float,
+    align: str,
+    faces: Faces,
+    size: float,
+    fonts: TextMeasure,
+    colour: str,
+) -> list[Text]:
+    """Text ops for one wrapped line inside [x, x + width], baseline y."""
+    total = runs_width(line, faces, size, fonts)
+    if align == "right":
+        cx = x + width - total
+    elif align == "centre":
+        cx = x + (width - total) / 2
+    else:
+        cx = x
+    ops: list[Text] = []
+    for run in line:
+        face = faces(run.bold, run.italic)
+        if run.text.strip():
+            ops.append(Text(cx, y, run.text, Font(face, size), colour))
+        cx += fonts.width(run.text, face, size)
+    return ops

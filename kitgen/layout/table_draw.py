@@ -1,0 +1,448 @@
+"""Draw a Table inside any box: column widths from content, light rules, zebra rows,
+header groups, spanning cells, write-in blanks, notes and footnotes.
+
+`layout_table` measures (and can be split between rows for flowing into
+columns); `draw_table` is the one-call form other planners use (cards, solo
+tables): it shrinks the type from `size` down to `min_size` until the table fits
+the width and returns the ops and the height used.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from ..model.table import Cell, Column, Row, Table
+from .env import PlanEnv
+from .plan import Line, Rect, Stroke
+from .rich import Faces, Run, draw_line, parse_markup, runs_width, widest_word, wrap_runs
+
+INK = "#1e1e1e"
+RULE = Stroke("#b4b4b4", 0.4)
+HEAD_RULE = Stroke("#555555", 0.7)
+HEAD_FILL = "#e2e2dc"
+ZEBRA = "#f1f1ec"
+HEADING_FILL = "#ebe7dc"
+BLANK_LINE = Stroke("#333333", 0.6)
+BLANK_BOX = Stroke("#c8c8c8", 0.3)
+LEADING = 1.2
+_NUMERIC = re.compile(
+    r"^[-+\u2212]?[<>=≤≥]*[-+\u2212]?\d[\d.,/:x%\u00bd+\-\u2212 =]*\"?$|^[-\u2014\u2013]$"
+)
+
+
+@dataclass(frozen=True)
+class _Cell:
+    col: int  # first grid column
+    cols: int
+    runs: tuple[Run, ...] | None  # None = write-in blank
+    align: str
+
+
+@dataclass
+class TableLayout:
+    """A table measured at one size for one width; draw() places all or part of it."""
+
+    table: Table
+    size: float
+    small: float  # footnote size
+    widths: list[float]
+    fits: bool  # False: even wrapped, the columns are wider than the width
+    header: list[_Cell]
+    rows: list[list[_Cell]]
+    row_lines: list[list[list]]  # per row, per cell: wrapped lines
+    row_heights: list[float]
+    head_lines: list[list]
+    head_height: float
+    group_height: float
+    title_height: float
+    notes: list[tuple[list, float]]  # (lines, size)
+    notes_height: float
+    env: PlanEnv
+    faces: Faces
+
+    @property
+    def width(self) -> float:
+        return sum(self.widths)
+
+    @property
+    def height(self) -> float:
+        return self.part_height(0, len(self.rows), True, True)
+
+    def part_height(self, start: int, end: int, first: bool, last: bool) -> float:
+        # the title repeats on later parts, marked "(cont.)"
+        h = self.title_height + self.head_height + self.group_height
+        h += sum(self.row_heights[start:end])
+        if last:
+            h += self.notes_height
+        return h
+
+    @property
+    def units(self) -> int:
+        return len(self.rows)
+
+    def unit_height(self, i: int) -> float:
+        return self.row_heights[i]
+
+    def draw(
+        self, x: float, y_top: float, start: int = 0, end: int | None = None, first: bool = True
+    ) -> tuple[list, float]:
+        end = len(self.rows) if end is None else end
+        last = end >= len(self.rows)
+        fonts, size = self.env.fonts, self.size
+        pad_x, pad_y = _pads(size)
+        line_h = size * LEADING
+        ops: list = []
+        y = y_top
+        width = self.width
+        lefts = [x + sum(self.widths[:i]) for i in range(len(self.widths))]
+
+        if self.title_height:
+            title = self.table.title + ("" if first else " (cont.)")
+            tsize = size * 1.15
+            ops += draw_line(
+                parse_markup(title, bold=True),
+                x,
+                y - tsize,
+                width,
+                "left",
+                self.faces,
+                tsize,
+                fonts,
+                INK,
+            )
+            y -= self.title_height
+
+        if self.group_height:
+            ops.append(Rect(x, y - self.group_height, width, self.group_height, fill=HEAD_FILL))
+            for g in self.table.groups:
+                c0 = g.first + (1 if self.table.label else 0)
+                gx = lefts[c0]
+                gw = sum(self.widths[c0 : c0 + g.count])
+                ops += draw_line(
+                    parse_markup(g.title, bold=True),
+                    gx + pad_x,
+                    y - pad_y - size * 0.8,
+                    gw - 2 * pad_x,
+                    "centre",
+                    self.faces,
+                    size,
+                    fonts,
+                    INK,
+                )
+                ops.append(
+                    Line(
+                        gx + pad_x,
+                        y - self.group_height + 0.6,
+                        gx + gw - pad_x,
+                        y - self.group_height + 0.6,
+                        RULE,
+                    )
+                )
+            y -= self.group_height
+
+        # column header
+        ops.append(Rect(x, y - self.head_height, width, self.head_height, fill=HEAD_FILL))
+        for cell, lines in zip(self.header, self.head_lines, strict=True):
+            cx, cw = lefts[cell.col], sum(self.widths[cell.col : cell.col + cell.cols])
+            ly = y - self.head_height + pad_y + size * 0.22 + (len(lines) - 1) * line_h
+            for ln in lines:
+                ops += draw_line(
+                    ln, cx + pad_x, ly, cw - 2 * pad_x, cell.align, self.faces, size, fonts, INK
+                )
+                ly -= line_h
+        y -= self.head_height
+        ops.append(Line(x, y, x + width, y, HEAD_RULE))
+
+        for i in range(0, end - start):
+            r = start + i
+            h = self.row_heights[r]
+            row = self.table.rows[r]
+            if row.heading:
+                ops.append(Rect(x, y - h, width, h, fill=HEADING_FILL))
+            elif i % 2 == 1:
+                ops.append(Rect(x, y - h, width, h, fill=ZEBRA))
+            for cell, lines in zip(self.rows[r], self.row_lines[r], strict=True):
+                cx, cw = lefts[cell.col], sum(self.widths[cell.col : cell.col + cell.cols])
+                if cell.runs is None:
+                    ops += _blank(cx + pad_x, y - pad_y - size, cw - 2 * pad_x, size, cell.align)
+                    continue
+                ly = y - pad_y - size * 0.8
+                for ln in lines:
+                    ops += draw_line(
+                        ln, cx + pad_x, ly, cw - 2 * pad_x, cell.align, self.faces, size, fonts, INK
+                    )
+                    ly -= line_h
+            y -= h
+            ops.append(Line(x, y, x + width, y, RULE))
+
+        if last and self.notes:
+            y -= size * 0.35
+            for lines, nsize in self.notes:
+                for ln in lines:
+                    y -= nsize * LEADING
+                    ops += draw_line(
+                        ln, x, y + nsize * 0.25, width, "left", self.faces, nsize, fonts, INK
+                    )
+        height = self.part_height(start, end, first, last)
+        return ops, height
+
+
+def _pads(size: float) -> tuple[float, float]:
+    return size * 0.4, size * 0.22
+
+
+def _blank(x: float, y: float, w: float, size: float, align: str) -> list:
+    """A write-in blank: a light box with a firm underline, for a value the source lost."""
+    bw = min(w, size * 3.2)
+    bx = x + (w - bw) / 2 if align == "centre" else (x + w - bw if align == "right" else x)
+    return [
+        Rect(bx, y, bw, size * 1.05, fill="#ffffff", stroke=BLANK_BOX),
+        Line(bx, y, bx + bw, y, BLANK_LINE),
+    ]
+
+
+def looks_numeric(text: str) -> bool:
+    return bool(_NUMERIC.match(text.strip()))
+
+
+def column_aligns(table: Table) -> list[str]:
+    """Each data column's alignment; 'auto' centres columns whose values are all numbers."""
+    out = []
+    for c, col in enumerate(table.columns):
+        if col.align != "auto":
+            out.append(col.align)
+            continue
+        values = []
+        for row in table.rows:
+            if row.heading:
+                continue
+            idx = _cell_index(row, c)
+            if idx is not None and not (
+                isinstance(row.cells[idx], Cell) and row.cells[idx].cols > 1
+            ):
+                v = row.cells[idx]
+                text = v.text if isinstance(v, Cell) else v
+                if text is not None:
+                    values.append(text)
+        numeric = bool(values) and all(looks_numeric(v) for v in values)
+        out.append("centre" if numeric else "left")
+    return out
+
+
+def _cell_index(row: Row, col: int) -> int | None:
+    """Which cell of the row starts at data column col (None if covered by a span)."""
+    at = 0
+    for i, v in enumerate(row.cells):
+        if at == col:
+            return i
+        at += v.cols if isinstance(v, Cell) else 1
+        if at > col:
+            return None
+    return None
+
+
+def _grid(table: Table) -> tuple[list[Column], list[str], list[_Cell], list[list[_Cell]]]:
+    """All printed columns (label, data, chance), their aligns, the header and the row cells."""
+    cols: list[Column] = []
+    aligns: list[str] = []
+    off = 0
+    if table.label is not None:
+        cols.append(table.label)
+        aligns.append("centre" if table.label.align == "auto" else table.label.align)
+        off = 1
+    cols.extend(table.columns)
+    aligns.extend(column_aligns(table))
+    if table.chance:
+        cols.append(Column(table.chance, "right"))
+        aligns.append("right")
+    header = [
+        _Cell(
+            i,
+            1,
+            tuple(parse_markup(c.title, bold=True)),
+            aligns[i],
+        )
+        for i, c in enumerate(cols)
+    ]
+    rows: list[list[_Cell]] = []
+    for r, row in enumerate(table.rows):
+        if row.heading:
+            text = row.cells[0] if row.cells else ""
+            text = text.text if isinstance(text, Cell) else text
+            rows.append([_Cell(0, len(cols), tuple(parse_markup(text or "", bold=True)), "left")])
+            continue
+        cells: list[_Cell] = []
+        if table.label is not None:
+            cells.append(_Cell(0, 1, tuple(parse_markup(row.label or "")), aligns[0]))
+        at = off
+        for v in row.cells:
+            cell = v if isinstance(v, Cell) else Cell(v)
+            n = max(1, cell.cols)
+            align = cell.align or (aligns[at] if n == 1 else "left")
+            runs = None if cell.text is None else tuple(parse_markup(cell.text, bold=cell.bold))
+            cells.append(_Cell(at, n, runs, align))
+            at += n
+        if table.chance:
+            chance = table.chances[r] if r < len(table.chances) else ""
+            cells.append(_Cell(len(cols) - 1, 1, tuple(parse_markup(chance)), "right"))
+        rows.append(cells)
+    return cols, aligns, header, rows
+
+
+def _allocate(
+    natural: list[float],
+    minimum: list[float],
+    fixed: list[float | None],
+    width: float,
+    wide: list[bool],
+) -> tuple[list[float], bool]:
+    """Column widths: natural widths, then slack shared out, or wrapping columns narrowed."""
+    widths = [f if f is not None else n for n, f in zip(natural, fixed, strict=True)]
+    total = sum(widths)
+    free = [i for i, f in enumerate(fixed) if f is None]
+    if total <= width + 1e-6:
+        # share the slack (to the text columns if any), so the table fills its box
+        takers = [i for i in free if wide[i]] or free
+        if takers:
+            base = sum(widths[i] for i in takers) or 1.0
+            slack = width - total
+            for i in takers:
+                widths[i] += slack * widths[i] / base
+        return widths, True
+    # too wide: narrow the columns that can wrap, most room first, no lower than their widest word
+    excess = total - width
+    room = {i: widths[i] - minimum[i] for i in free if widths[i] > minimum[i]}
+    spare = sum(room.values())
+    if spare <= 1e-9:
+        return widths, False
+    cut = min(excess, spare)
+    for i, r in room.items():
+        widths[i] -= cut * r / spare
+    return widths, excess <= spare + 1e-6
+
+
+def layout_table(
+    table: Table,
+    width: float,
+    env: PlanEnv,
+    size: float,
+    min_size: float | None = None,
+    title: bool = True,
+) -> TableLayout:
+    """Measure the table at one type size for one width."""
+    fonts = env.fonts
+    faces = Faces(lambda b, i: env.face(bold=b, italic=i))
+    small = max(min_size if min_size is not None else size, round(size * 0.88, 2))
+    pad_x, pad_y = _pads(size)
+    line_h = size * LEADING
+    cols, aligns, header, rows = _grid(table)
+    n = len(cols)
+    natural = [0.0] * n
+    minimum = [0.0] * n
+    for cell in header:
+        runs = list(cell.runs or ())
+        natural[cell.col] = max(natural[cell.col], runs_width(runs, faces, size, fonts) + 2 * pad_x)
+        minimum[cell.col] = max(
+            minimum[cell.col], widest_word(runs, faces, size, fonts) + 2 * pad_x
+        )
+    for cells in rows:
+        for cell in cells:
+            if cell.cols != 1:
+                continue
+            if cell.runs is None:
+                w = size * 3.2 + 2 * pad_x
+                natural[cell.col] = max(natural[cell.col], w)
+                minimum[cell.col] = max(minimum[cell.col], w)
+                continue
+            runs = list(cell.runs)
+            lines = wrap_runs(runs, 1e9, faces, size, fonts)
+            nat = max(runs_width(ln, faces, size, fonts) for ln in lines) + 2 * pad_x
+            natural[cell.col] = max(natural[cell.col], nat)
+            minimum[cell.col] = max(
+                minimum[cell.col], widest_word(runs, faces, size, fonts) + 2 * pad_x
+            )
+    fixed = [c.width for c in cols]
+    widths, fits = _allocate(natural, minimum, fixed, width, [a == "left" for a in aligns])
+
+    def wrap_cell(cell: _Cell) -> list:
+        if cell.runs is None:
+            return []
+        cw = sum(widths[cell.col : cell.col + cell.cols]) - 2 * pad_x
+        return wrap_runs(list(cell.runs), cw, faces, size, fonts)
+
+    head_lines = [wrap_cell(c) for c in header]
+    head_height = max(len(ls) for ls in head_lines) * line_h + 2 * pad_y
+    row_lines, row_heights = [], []
+    for cells in rows:
+        lines = [wrap_cell(c) for c in cells]
+        row_lines.append(lines)
+        tall = max(max(len(ls), 1) for ls in lines) * line_h
+        row_heights.append(tall + 2 * pad_y)
+    group_height = line_h + 2 * pad_y if table.groups else 0.0
+    title_height = size * 1.15 * 1.5 if title and table.title else 0.0
+    notes: list[tuple[list, float]] = []
+    notes_height = 0.0
+    total = sum(widths)
+    for text, nsize in [(t, size) for t in table.notes] + [(t, small) for t in table.footnotes]:
+        lines = wrap_runs(parse_markup(text), total, faces, nsize, fonts)
+        notes.append((lines, nsize))
+        notes_height += len(lines) * nsize * LEADING
+    if notes:
+        notes_height += size * 0.35
+    return TableLayout(
+        table,
+        size,
+        small,
+        widths,
+        fits,
+        header,
+        rows,
+        row_lines,
+        row_heights,
+        head_lines,
+        head_height,
+        group_height,
+        title_height,
+        notes,
+        notes_height,
+        env,
+        faces,
+    )
+
+
+def fit_table(
+    table: Table,
+    width: float,
+    env: PlanEnv,
+    size: float = 8.0,
+    min_size: float = 6.5,
+    step: float = 0.25,
+    title: bool = True,
+) -> TableLayout:
+    """The largest size from `size` down to `min_size` at which the columns fit the width."""
+    current = size
+    while True:
+        lay = layout_table(table, width, env, current, min_size, title)
+        if lay.fits or current - step < min_size - 1e-9:
+            return lay
+        current = round(current - step, 4)
+
+
+def draw_table(
+    table: Table,
+    x: float,
+    y_top: float,
+    width: float,
+    env: PlanEnv,
+    size: float = 8.0,
+    min_size: float = 6.5,
+    title: bool = True,
+) -> tuple[list, float]:
+    """Ops drawing the whole table with its top-left corner at (x, y_top), and its height.
+
+    The type shrinks from size to min_size until the columns fit the width; a
+    table that still does not fit is drawn at min_size (wider than asked, never
+    clipped) and the caller may check `fit_table(...).fits` to warn."""
+    lay = fit_table(table, width, env, size, min_size, title=title)
+    return lay.draw(x, y_top)

@@ -1,0 +1,81 @@
+"""A text block (title, paragraphs or bullet items) measured for one width and size,
+drawable whole or a line range at a time (so a sheet can flow it into columns)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..model.table import TextBlock
+from .env import PlanEnv
+from .rich import Faces, Line_, draw_line, parse_markup, runs_width, wrap_runs
+
+INK = "#1e1e1e"
+LEADING = 1.2
+BULLET = "\u2022"
+
+
+@dataclass
+class TextLayout:
+    block: TextBlock
+    size: float
+    width: float
+    lines: list[tuple[Line_, float, bool]]  # (runs, indent, starts a paragraph)
+    title_height: float
+    env: PlanEnv
+    faces: Faces
+    fits: bool = True
+
+    @property
+    def units(self) -> int:
+        return len(self.lines)
+
+    def unit_height(self, i: int) -> float:
+        gap = self.size * 0.3 if self.lines[i][2] and i > 0 else 0.0
+        return self.size * LEADING + gap
+
+    def part_height(self, start: int, end: int, first: bool, last: bool) -> float:
+        return self.title_height + sum(self.unit_height(i) for i in range(start, end))
+
+    @property
+    def height(self) -> float:
+        return self.part_height(0, self.units, True, True)
+
+    def draw(self, x: float, y_top: float, start: int = 0, end: int | None = None,
+             first: bool = True) -> tuple[list, float]:
+        end = self.units if end is None else end
+        fonts, size = self.env.fonts, self.size
+        ops: list = []
+        y = y_top
+        if self.title_height:
+            tsize = size * 1.15
+            title = self.block.title + ("" if first else " (cont.)")
+            ops += draw_line(parse_markup(title, bold=True), x, y - tsize, self.width, "left",
+                             self.faces, tsize, fonts, INK)
+            y -= self.title_height
+        for i in range(start, end):
+            runs, indent, para = self.lines[i]
+            y -= self.unit_height(i)
+            base = y + size * 0.28
+            if para and self.block.bullets:
+                ops += draw_line(parse_markup(BULLET), x + size * 0.2, base, indent, "left",
+                                 self.faces, size, fonts, INK)
+            ops += draw_line(runs, x + indent, base, self.width - indent, "left", self.faces,
+                             size, fonts, INK)
+        return ops, y_top - y
+
+
+def layout_text(block: TextBlock, width: float, env: PlanEnv, size: float,
+                title: bool = True) -> TextLayout:
+    faces = Faces(lambda b, i: env.face(bold=b, italic=i))
+    indent = size * 1.1 if block.bullets else 0.0
+    lines: list[tuple[Line_, float, bool]] = []
+    fits = True
+    for para in block.paragraphs:
+        runs = parse_markup(para)
+        wrapped = wrap_runs(runs, width - indent, faces, size, env.fonts)
+        for k, ln in enumerate(wrapped):
+            if runs_width(ln, faces, size, env.fonts) > width - indent + 1e-6:
+                fits = False  # one word wider than the box
+            lines.append((ln, indent, k == 0))
+    title_h = size * 1.15 * 1.5 if title and block.title else 0.0
+    return TextLayout(block, size, width, lines, title_h, env, faces, fits)

@@ -1,0 +1,130 @@
+"""Tables, text blocks, quick-reference sheets and reference cards (no ReportLab here).
+
+A table is columns and rows; a row has an optional label (a dice range like
+`3-4` when the table is keyed by a roll) and one cell per column. A cell that
+is None is a write-in blank: the source lost the value and the player fills
+it in; kitgen never invents it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..errors import Span
+
+ALIGNS = ("left", "centre", "right")
+
+
+@dataclass(frozen=True)
+class Column:
+    title: str
+    align: str = "left"  # left, centre, right
+    width: float | None = None  # points: a fixed width; None = from content
+    id: str = ""  # how header groups and spans name the column (defaults to the title)
+    span: Span | None = None
+
+
+@dataclass(frozen=True)
+class Cell:
+    """A cell with options; plain cells are str (or None for a write-in blank)."""
+
+    text: str | None  # None = write-in blank
+    cols: int = 1  # how many columns the cell covers
+    align: str | None = None  # None = the column's
+    bold: bool = False
+    span: Span | None = None
+
+
+CellValue = Cell | str | None
+
+
+@dataclass(frozen=True)
+class Row:
+    label: str | None  # printed in the label column (a dice range for rolled tables)
+    cells: tuple[CellValue, ...]
+    span: Span | None = None
+    heading: bool = False  # a sub-heading row: one cell across the whole table
+
+
+@dataclass(frozen=True)
+class HeaderGroup:
+    """A title over several neighbouring columns (indices into Table.columns)."""
+
+    title: str
+    first: int
+    count: int
+    span: Span | None = None
+
+
+@dataclass(frozen=True)
+class Table:
+    id: str
+    title: str
+    columns: tuple[Column, ...]
+    rows: tuple[Row, ...]
+    notes: tuple[str, ...] = ()  # short text printed under the table
+    footnotes: tuple[str, ...] = ()  # printed small, after the notes
+    roll: str | None = None  # e.g. "2d6": row labels are dice ranges
+    span: Span | None = None
+    label: Column | None = None  # the row-label column (None: rows have no label)
+    groups: tuple[HeaderGroup, ...] = ()
+    chance: str | None = None  # title of a computed chance column (needs roll)
+    chances: tuple[str, ...] = ()  # computed per row by the rules engine (filled on read)
+
+
+@dataclass(frozen=True)
+class TextBlock:
+    id: str
+    title: str
+    paragraphs: tuple[str, ...]  # **bold** and *italic* allowed; everything else literal
+    bullets: bool = False
+    span: Span | None = None
+
+
+@dataclass(frozen=True)
+class SheetItem:
+    kind: str  # ref (a table or text id), table, text, inline, break (start a new column)
+    ref: str = ""
+    span: Span | None = None
+    block: TextBlock | None = None  # an inline text block
+
+
+@dataclass(frozen=True)
+class Sheet:
+    id: str
+    title: str
+    items: tuple[SheetItem, ...]
+    columns: int = 2
+    pages: int = 1  # at most this many pages before the overflow warning
+    size: float = 9.0  # starting type size, points
+    min_size: float = 6.5
+    span: Span | None = None
+
+
+@dataclass(frozen=True)
+class CardBlock:
+    """One thing on a card face: a title, text, a table, or label/value fields."""
+
+    kind: str  # title, text, table, fields
+    text: str = ""
+    ref: str = ""  # table id
+    fields: tuple[tuple[str, str | None], ...] = ()
+    span: Span | None = None
+
+
+@dataclass(frozen=True)
+class CardFace:
+    blocks: tuple[CardBlock, ...]
+    colour: str = "#ffffff"  # background
+    accent: str = "#333333"  # title band
+
+
+@dataclass(frozen=True)
+class Card:
+    id: str
+    size: tuple[float, float]  # points, width x height
+    front: CardFace
+    back: CardFace | None = None
+    quantity: int = 1
+    size_name: str = ""
+    span: Span | None = None

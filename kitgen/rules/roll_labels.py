@@ -1,0 +1,59 @@
+"""Row labels of tables keyed by a dice roll: `7`, `3-4`, `>6`, `>=12`, `<2`, `<=0`.
+
+A label is a closed range of totals; open ends are None. Pure maths, no I/O.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+_SINGLE = re.compile(r"^([-+]?\d+)$")
+_RANGE = re.compile(r"^([-+]?\d+)\s*[-\u2013]\s*([-+]?\d+)$")
+_OPEN = re.compile(r"^(<=|>=|<|>|\u2264|\u2265)\s*([-+]?\d+)$")
+_PLUS = re.compile(r"^([-+]?\d+)\s*\+$")  # 12+ = 12 or more
+
+
+class RollLabelError(ValueError):
+    pass
+
+
+@dataclass(frozen=True)
+class RollRange:
+    lo: int | None  # None: no lower end
+    hi: int | None  # None: no upper end
+
+    def __contains__(self, total: int) -> bool:
+        return (self.lo is None or total >= self.lo) and (self.hi is None or total <= self.hi)
+
+    def overlaps(self, other: RollRange) -> bool:
+        lo = max(x for x in (self.lo, other.lo, -(10**9)) if x is not None)
+        his = [x for x in (self.hi, other.hi) if x is not None]
+        hi = min(his) if his else 10**9
+        return lo <= hi
+
+
+def parse_roll_label(text: str) -> RollRange:
+    """'3-4' -> RollRange(3, 4); '>6' -> RollRange(7, None); '<=0' -> RollRange(None, 0)."""
+    t = text.strip()
+    if m := _SINGLE.match(t):
+        n = int(m.group(1))
+        return RollRange(n, n)
+    if m := _RANGE.match(t):
+        lo, hi = int(m.group(1)), int(m.group(2))
+        if lo > hi:
+            raise RollLabelError(f"range {text!r} runs backwards")
+        return RollRange(lo, hi)
+    if m := _PLUS.match(t):
+        return RollRange(int(m.group(1)), None)
+    if m := _OPEN.match(t):
+        op, n = m.group(1), int(m.group(2))
+        return {
+            "<": RollRange(None, n - 1),
+            "<=": RollRange(None, n),
+            "\u2264": RollRange(None, n),
+            ">": RollRange(n + 1, None),
+            ">=": RollRange(n, None),
+            "\u2265": RollRange(n, None),
+        }[op]
+    raise RollLabelError(f"bad roll label {text!r}")

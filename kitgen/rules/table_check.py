@@ -1,0 +1,67 @@
+"""Whole-game checks of tables, sheets and cards: write-in blanks listed, references resolved."""
+
+from __future__ import annotations
+
+from ..errors import Diagnostics
+from ..model.game import Game
+from ..model.table import Card, Cell, Sheet, Table
+from ..source.fields import suggest
+
+
+def row_name(table: Table, index: int) -> str:
+    """How a person finds the row: its label, else its first cell, else its number."""
+    row = table.rows[index]
+    if row.label:
+        return row.label
+    first = row.cells[0] if row.cells else None
+    text = first.text if isinstance(first, Cell) else first
+    return text if text else f"row {index + 1}"
+
+
+def check_tables(game: Game, tables: tuple[Table, ...], diags: Diagnostics) -> None:
+    """Each write-in blank is a warning naming table, row and column (a value the source lost)."""
+    for t, table in enumerate(tables):
+        for r, row in enumerate(table.rows):
+            if row.heading:
+                continue
+            col = 0
+            for value in row.cells:
+                cols = value.cols if isinstance(value, Cell) else 1
+                text = value.text if isinstance(value, Cell) else value
+                if text is None:
+                    title = table.columns[col].title if col < len(table.columns) else "?"
+                    span = (value.span if isinstance(value, Cell) else None) or row.span
+                    diags.warning(span, f"tables[{t}].rows[{r}]",
+                                  f"write-in blank: table {table.id!r}, row "
+                                  f"{row_name(table, r)!r}, column {title!r} has no value")
+                col += cols
+
+
+def check_sheets(game: Game, sheets: tuple[Sheet, ...], diags: Diagnostics) -> None:
+    tables = {t.id for t in game.section("tables")}
+    texts = {t.id for t in game.section("texts")}
+    for s, sheet in enumerate(sheets):
+        for i, item in enumerate(sheet.items):
+            path = f"sheets[{s}].items[{i}]"
+            if item.kind == "ref" and item.ref not in tables and item.ref not in texts:
+                diags.error(item.span, path, f"no table or text with id {item.ref!r}",
+                            suggest(item.ref, sorted(tables | texts)))
+            elif item.kind == "table" and item.ref not in tables:
+                diags.error(item.span, path, f"no table with id {item.ref!r}",
+                            suggest(item.ref, sorted(tables)))
+            elif item.kind == "text" and item.ref not in texts:
+                diags.error(item.span, path, f"no text with id {item.ref!r}",
+                            suggest(item.ref, sorted(texts)))
+
+
+def check_cards(game: Game, cards: tuple[Card, ...], diags: Diagnostics) -> None:
+    tables = {t.id for t in game.section("tables")}
+    for card in cards:
+        for side, face in (("front", card.front), ("back", card.back)):
+            if face is None:
+                continue
+            for block in face.blocks:
+                if block.kind == "table" and block.ref not in tables:
+                    diags.error(block.span, f"cards.{card.id}.{side}",
+                                f"no table with id {block.ref!r}",
+                                suggest(block.ref, sorted(tables)))

@@ -1,0 +1,626 @@
+"""tables:, texts:, sheets: and cards: in game.yaml -> table models.
+
+Every value is read as text exactly as typed (`+1` stays `+1`, `1/2` stays
+`1/2`); a null value is a write-in blank. Rows are checked against the columns
+(cell counts, spans), roll labels against the dice the table is keyed by.
+"""
+
+from __future__ import annotations
+
+from ..colours import ColourError, parse_colour
+from ..model.table import (
+    Card,
+    CardBlock,
+    CardFace,
+    Cell,
+    CellValue,
+    Column,
+    HeaderGroup,
+    Row,
+    Sheet,
+    SheetItem,
+    Table,
+    TextBlock,
+)
+from ..rules.roll_labels import RollLabelError, RollRange, parse_roll_label
+from ..units import mm
+from .expand import read_for_each, substitute
+from .fields import Context, Fields, as_text, check_unique_ids, read_list, suggest
+from .yamlnodes import Map, Node, Scalar, Seq, describe
+
+ALIGN_WORDS = {
+    "left": "left",
+    "centre": "centre",
+    "center": "centre",
+    "right": "right",
+    "auto": "auto",
+}
+CARD_SIZES: dict[str, tuple[float, float]] = {
+    "poker": (mm(63.5), mm(88.9)),
+    "bridge": (mm(57.15), mm(88.9)),
+    "mini": (mm(44.45), mm(63.5)),
+    "tarot": (mm(70), mm(120)),
+    "index": (5 * 72.0, 3 * 72.0),  # a 3x5 in index card, landscape
+    "half-letter": (5.5 * 72.0, 8.5 * 72.0),
+}
+ROLL_HINT = "use a number (7), a range (3-4), or an open end (>6, >=12, <2, <=0, 12+)"
+
+
+# ---- tables ----------------------------------------------------------------
+
+
+def read_tables(ctx: Context, node: Node, path: str) -> tuple[Table, ...]:
+    tables = read_list(ctx, node, path, read_table)
+    check_unique_ids(ctx, tables, path, "table")
+    return tuple(tables)
+
+
+def read_value(ctx: Context, node: Node, path: str) -> tuple[bool, str | None]:
+    """(ok, text); text None = write-in blank (null in YAML)."""
+    if isinstance(node, Scalar) and node.value is None:
+        return True, None
+    text = as_text(ctx, node, path)
+    return text is not None, text
+
+
+def read_column(ctx: Context, node: Node, path: str) -> Column | None:
+    if isinstance(node, Scalar):
+        title = as_text(ctx, node, path)
+        return None if title is None else Column(title, "auto", None, title, node.span)
+    f = Fields(ctx, node, path)
+    if f.map is None:
+        return None
+    title = f.text("title", required=True, default="")
+    col = Column(
+        title=title,
+        align=ALIGN_WORDS[f.choice("align", list(ALIGN_WORDS), default="auto", what="alignment")],
+        width=f.length("width"),
+        id=f.text("id", default=title),
+        span=node.span,
+    )
+    f.close()
+    return col
+
+
+def read_table(ctx: Context, node: Node, path: str) -> Table | None:
+    f = Fields(ctx, node, path)
+    if f.map is None:
+        return None
+    tid = f.id()
+    title = f.text("title", default="")
+    roll = f.text("roll")
+    columns = f.seq("columns", read_column, required=True)
+    label_node = f.raw("label")
+    label = read_column(ctx, label_node, f.sub("label")) if label_node is not None else None
+    if label is None and roll:
+        label = Column(roll, "centre", None, roll)
+    chance_node = f.raw("chance")
+    chance = None
+    if chance_node is not None:
+        if isinstance(chance_node, Scalar) and isinstance(chance_node.value, bool):
+            chance = "Chance" if chance_node.value else None
+        else:
+            chance = as_text(ctx, chance_node, f.sub("chance"))
+        if chance and not roll:
+            ctx.error(
+                chance_node,
+                f.sub("chance"),
+                "a chance column needs the roll the table is keyed by",
+                "add roll: (e.g. roll: 2d6)",
+            )
+            chance = None
+    ids = [c.id for c in columns]
+    rows = _read_rows(ctx, f.raw("rows"), f.sub("rows"), columns, label is not None, ids)
+    if f.map is not None and "rows" not in f.map:
+        ctx.error(node, path, "missing required key 'rows'")
+    groups = tuple(
+        g
+        for g in (
+            _read_group(ctx, n, f"{f.sub('groups')}[{i}]", ids)
+            for i, n in enumerate(_items(ctx, f.raw("groups"), f.sub("groups")))
+        )
+        if g is not None
+    )
+    notes = tuple(f.texts("notes"))
+    footnotes = tuple(f.texts("footnotes"))
+    f.close()
+    chances: tuple[str, ...] = ()
+    if roll:
+        chances = _roll_rows(ctx, f.raw("roll"), f.sub("roll"), roll, rows, chance is not None)
+    return Table(
+        tid,
+        title,
+        tuple(columns),
+        tuple(rows),
+        notes,
+        footnotes,
+        roll,
+        node.span,
+        label,
+        groups,
+        chance,
+        chances,
+    )
+
+
+def _items(ctx: Context, node: Node | None, path: str) -> list[Node]:
+    if node is None:
+        return []
+    if not isinstance(node, Seq):
+        ctx.error(node, path, f"expected a list, got {describe(node)}")
+        return []
+    return list(node)
+
+
+def _column_index(ctx: Context, node: Node, path: str, ids: list[str], what: str) -> int | None:
+    name = as_text(ctx, node, path)
+    if name is None:
+        return None
+    if name not in ids:
+        ctx.error(node, path, f"unknown column {name!r} in {what}", suggest(name, ids))
+        return None
+    return ids.index(name)
+
+
+def _read_group(ctx: Context, node: Node, path: str, ids: list[str]) -> HeaderGroup | None:
+    f = Fields(ctx, node, path)
+    if f.map is None:
+        return None
+    title = f.text("title", required=True, default="")
+    cols_node = f.raw("columns")
+    f.close()
+    if cols_node is None:
+        ctx.error(node, path, "missing required key 'columns'")
+        return None
+    idx = [
+        _column_index(ctx, n, f"{path}.columns[{i}]", ids, "header group")
+        for i, n in enumerate(_items(ctx, cols_node, f"{path}.columns"))
+    ]
+    if not idx or None in idx:
+        return None
+    first = min(idx)
+    if sorted(idx) != list(range(first, first + len(idx))):
+        ctx.error(
+            cols_node, f"{path}.columns", "the columns of a header group must be side by side"
+        )
+        return None
+    return HeaderGroup(title, first, len(idx), node.span)
+
+
+def _read_rows(
+    ctx: Context,
+    node: Node | None,
+    path: str,
+    columns: list[Column],
+    labelled: bool,
+    ids: list[str],
+) -> list[Row]:
+    rows: list[Row] = []
+    for r, item in enumerate(_items(ctx, node, path)):
+        row = _read_row(ctx, item, f"{path}[{r}]", columns, labelled, ids)
+        if row is not None:
+            rows.append(row)
+    return rows
+
+
+def _read_row(
+    ctx: Context, node: Node, path: str, columns: list[Column], labelled: bool, ids: list[str]
+) -> Row | None:
+    label: str | None = None
+    if isinstance(node, Map):
+        f = Fields(ctx, node, path)
+        heading = f.raw("heading")
+        if heading is not None:
+            text = as_text(ctx, heading, f.sub("heading"))
+            f.close()
+            return None if text is None else Row(None, (text,), node.span, heading=True)
+        if labelled:
+            label = f.text("label", required=True)
+        cell_nodes = _items(ctx, f.raw("cells"), f.sub("cells"))
+        if "cells" not in node:
+            ctx.error(node, path, "missing required key 'cells'")
+        cells_path = f.sub("cells")
+        f.close()
+        offset = 0
+    elif isinstance(node, Seq):
+        cell_nodes = list(node)
+        cells_path = path
+        offset = 0
+        if labelled:
+            if not cell_nodes:
+                ctx.error(node, path, "row is empty (expected a label and its cells)")
+                return None
+            label = as_text(ctx, cell_nodes[0], f"{path}[0]")
+            cell_nodes = cell_nodes[1:]
+            offset = 1
+    else:
+        ctx.error(
+            node, path, f"expected a row (a list of cells, or a mapping), got {describe(node)}"
+        )
+        return None
+    cells: list[CellValue] = []
+    at = 0
+    ok = True
+    for i, cn in enumerate(cell_nodes):
+        cp = f"{cells_path}[{i + offset}]"
+        cell = _read_cell(ctx, cn, cp, ids, at)
+        if cell is _BAD:
+            ok = False
+            at += 1
+            continue
+        cells.append(cell)
+        at += cell.cols if isinstance(cell, Cell) else 1
+    if ok and at != len(columns):
+        ctx.error(
+            node,
+            path,
+            f"row has {at} cell(s) for {len(columns)} column(s)",
+            "a null (~) is a write-in blank; a cell may cover several columns with span:",
+        )
+        return None
+    return Row(label, tuple(cells), node.span) if ok else None
+
+
+_BAD = Cell("")
+
+
+def _read_cell(ctx: Context, node: Node, path: str, ids: list[str], at: int) -> CellValue:
+    if isinstance(node, Map):
+        f = Fields(ctx, node, path)
+        text_node = f.raw("text")
+        ok, text = (True, None) if text_node is None else read_value(ctx, text_node, f.sub("text"))
+        cols = 1
+        span_node = f.raw("span")
+        if span_node is not None:
+            if (
+                isinstance(span_node, Scalar)
+                and isinstance(span_node.value, int)
+                and not isinstance(span_node.value, bool)
+            ):
+                cols = span_node.value
+                if cols < 1 or at + cols > len(ids):
+                    ctx.error(
+                        span_node,
+                        f.sub("span"),
+                        f"span of {cols} runs past the last column ({len(ids)} in all)",
+                    )
+                    ok = False
+            else:
+                last = _column_index(ctx, span_node, f.sub("span"), ids, "span")
+                if last is None:
+                    ok = False
+                elif last < at:
+                    ctx.error(
+                        span_node,
+                        f.sub("span"),
+                        f"span ends at column {ids[last]!r}, before the cell's own column "
+                        f"{ids[at] if at < len(ids) else '?'!r}",
+                    )
+                    ok = False
+                else:
+                    cols = last - at + 1
+        align = f.choice("align", list(ALIGN_WORDS), what="alignment")
+        bold = f.boolean("bold", default=False)
+        f.close()
+        if not ok:
+            return _BAD
+        return Cell(
+            text,
+            cols,
+            ALIGN_WORDS.get(align) if align not in (None, "auto") else None,
+            bold,
+            node.span,
+        )
+    ok, text = read_value(ctx, node, path)
+    return text if ok else _BAD
+
+
+def _roll_rows(
+    ctx: Context, roll_node: Node | None, roll_path: str, roll: str, rows: list[Row], chance: bool
+) -> tuple[str, ...]:
+    """Check the roll labels (parse, no overlaps) and compute each row's chance."""
+    ranges: list[RollRange] = []
+    seen: list[tuple[RollRange, str]] = []
+    ok = True
+    for row in rows:
+        if row.heading:
+            continue
+        try:
+            rng = parse_roll_label(row.label or "")
+        except RollLabelError as exc:
+            ctx.error(row.span, "", str(exc), ROLL_HINT)
+            ok = False
+            continue
+        for other, text in seen:
+            if rng.overlaps(other):
+                ctx.error(
+                    row.span,
+                    "",
+                    f"roll label {row.label!r} overlaps {text!r}",
+                    "every total must map to exactly one row",
+                )
+                ok = False
+        seen.append((rng, row.label or ""))
+        ranges.append(rng)
+    if not ok or not chance:
+        return ()
+    try:
+        from ..rules.dice import DiceError  # the dice engine owns parsing rolls
+    except ImportError:
+        ctx.error(roll_node, roll_path, "computed chances need the dice engine (kitgen.rules.dice)")
+        return ()
+    from ..rules.table_odds import row_chances
+
+    try:
+        per_row = iter(row_chances(roll, ranges))
+    except DiceError as exc:
+        ctx.error(roll_node, roll_path, str(getattr(exc, "message", exc)))
+        return ()
+    return tuple("" if row.heading else next(per_row) for row in rows)
+
+
+# ---- text blocks -----------------------------------------------------------
+
+
+def read_texts(ctx: Context, node: Node, path: str) -> tuple[TextBlock, ...]:
+    texts = read_list(ctx, node, path, read_text_block)
+    check_unique_ids(ctx, texts, path, "text")
+    return tuple(texts)
+
+
+def read_text_block(ctx: Context, node: Node, path: str, need_id: bool = True) -> TextBlock | None:
+    f = Fields(ctx, node, path)
+    if f.map is None:
+        return None
+    tid = f.id(required=need_id, default="")
+    title = f.text("title", default="")
+    paras = f.texts("text")
+    items = f.texts("items")
+    f.close()
+    if not paras and not items:
+        ctx.error(node, path, "a text block needs text: or items:")
+    return TextBlock(tid, title, tuple(paras + items), bool(items) and not paras, node.span)
+
+
+# ---- sheets ----------------------------------------------------------------
+
+
+def read_sheets(ctx: Context, node: Node, path: str) -> tuple[Sheet, ...]:
+    sheets = read_list(ctx, node, path, read_sheet)
+    check_unique_ids(ctx, sheets, path, "sheet")
+    return tuple(sheets)
+
+
+def read_sheet(ctx: Context, node: Node, path: str) -> Sheet | None:
+    f = Fields(ctx, node, path)
+    if f.map is None:
+        return None
+    sid = f.id()
+    title = f.text("title", default="")
+    columns = f.integer("columns", default=2, lo=1, hi=6)
+    pages = f.integer("pages", default=1, lo=1, hi=50)
+    size = f.number("size", default=9.0, lo=4, hi=36)
+    min_size = f.number("min_size", default=6.5, lo=4, hi=36)
+    items = f.seq("items", _read_sheet_item, required=True)
+    f.close()
+    if min_size > size:
+        ctx.error(node, path, f"min_size {min_size:g} is larger than size {size:g}")
+    return Sheet(sid, title, tuple(items), columns, pages, float(size), float(min_size), node.span)
+
+
+def _read_sheet_item(ctx: Context, node: Node, path: str) -> SheetItem | None:
+    if isinstance(node, Scalar):
+        ref = as_text(ctx, node, path)
+        return None if ref is None else SheetItem("ref", ref, node.span)
+    f = Fields(ctx, node, path)
+    if f.map is None:
+        return None
+    kinds = [k for k in ("table", "text", "break") if k in f.map]
+    if f.map is not None and ("title" in f.map or "items" in f.map) and not kinds:
+        block = read_text_block(ctx, node, path, need_id=False)
+        return None if block is None else SheetItem("inline", "", node.span, block)
+    if len(kinds) != 1:
+        f.allow("table", "text", "break")
+        f.close()
+        ctx.error(
+            node,
+            path,
+            "a sheet item is a table id, {table: id}, {text: id}, "
+            "{break: column} or an inline {title:, text:}",
+        )
+        return None
+    kind = kinds[0]
+    if kind == "break":
+        f.allow("break")
+        f.close()
+        return SheetItem("break", "", node.span)
+    ref = f.text(kind, required=True, default="")
+    f.close()
+    return SheetItem(kind, ref, node.span)
+
+
+# ---- cards -----------------------------------------------------------------
+
+
+def read_cards(ctx: Context, node: Node, path: str) -> tuple[Card, ...]:
+    cards: list[Card] = []
+    for i, item in enumerate(_items(ctx, node, path)):
+        cards.extend(read_card(ctx, item, f"{path}[{i}]"))
+    check_unique_ids(ctx, cards, path, "card")
+    return tuple(cards)
+
+
+def card_size(ctx: Context, node: Node, path: str) -> tuple[str, tuple[float, float]] | None:
+    """A named size or WxH with units ('63.5mm x 88.9mm', '3in x 5in')."""
+    text = as_text(ctx, node, path)
+    if text is None:
+        return None
+    if text in CARD_SIZES:
+        return text, CARD_SIZES[text]
+    if "x" in text and not text.strip().isalpha():
+        from ..units import UnitError, parse_length
+
+        parts = [p.strip() for p in text.split("x")]
+        if len(parts) == 2:
+            try:
+                w, h = parse_length(parts[0]), parse_length(parts[1])
+            except UnitError as exc:
+                ctx.error(node, path, exc.message, exc.hint)
+                return None
+            if w > 0 and h > 0:
+                return "custom", (w, h)
+    ctx.error(
+        node,
+        path,
+        f"unknown card size {text!r}",
+        suggest(text, list(CARD_SIZES)) + " or WxH like 63.5mm x 88.9mm",
+    )
+    return None
+
+
+def read_card(ctx: Context, node: Node, path: str) -> list[Card]:
+    if not isinstance(node, Map):
+        ctx.error(node, path, f"expected a mapping of keys, got {describe(node)}")
+        return []
+    variants = read_for_each(ctx, node.get("for_each"), f"{path}.for_each")
+    out: list[Card] = []
+    for n, variables in enumerate(variants):
+        # report definition problems once, not once per copy
+        sub_ctx = ctx if n == 0 else Context(type(ctx.diags)(), ctx.folder, ctx.palette, ctx.extra)
+        card = _read_one_card(sub_ctx, node, path, variables)
+        if card is not None:
+            out.append(card)
+    return out
+
+
+def _read_one_card(ctx: Context, node: Map, path: str, variables: dict) -> Card | None:
+    f = Fields(ctx, node, path)
+    f.allow("for_each")
+    raw_id = f.text("id", required=True, default="")
+    cid = substitute(ctx, raw_id, variables, f.raw("id"), f.sub("id"))
+    size_node = f.raw("size")
+    size_name, size = ("poker", CARD_SIZES["poker"])
+    if size_node is not None:
+        got = card_size(ctx, size_node, f.sub("size"))
+        if got is not None:
+            size_name, size = got
+    quantity = f.integer("quantity", default=1, lo=1, hi=500)
+    colour = _colour(ctx, f, "colour", "#ffffff", variables)
+    accent = _colour(ctx, f, "accent", "#3b4a5a", variables)
+    front = _read_face(ctx, f.raw("front"), f.sub("front"), variables, colour, accent)
+    if f.map is not None and "front" not in f.map:
+        ctx.error(node, path, "missing required key 'front'")
+    back_node = f.raw("back")
+    back = (
+        _read_face(ctx, back_node, f.sub("back"), variables, colour, accent) if back_node else None
+    )
+    f.close()
+    if front is None:
+        return None
+    from .fields import ID_PATTERN
+
+    if not ID_PATTERN.match(cid):
+        ctx.error(
+            f.raw("id"),
+            f.sub("id"),
+            f"bad id {cid!r}",
+            "use letters, digits, '-', '_' or '.', starting with a letter or digit",
+        )
+        return None
+    return Card(cid, size, front, back, quantity, size_name, node.span)
+
+
+def _colour(ctx: Context, f: Fields, key: str, default: str, variables: dict) -> str:
+    """A colour that may come from a for_each variable ('{colour}')."""
+    node = f.raw(key)
+    if node is None:
+        return default
+    text = as_text(ctx, node, f.sub(key))
+    if text is None:
+        return default
+    text = substitute(ctx, text, variables, node, f.sub(key))
+    try:
+        return parse_colour(text, ctx.palette)
+    except ColourError as exc:
+        ctx.error(node, f.sub(key), exc.message, exc.hint)
+        return default
+
+
+def _read_face(
+    ctx: Context, node: Node | None, path: str, variables: dict, colour: str, accent: str
+) -> CardFace | None:
+    if node is None:
+        return None
+    if isinstance(node, Seq):
+        blocks = [_read_block(ctx, n, f"{path}[{i}]", variables) for i, n in enumerate(node)]
+        return CardFace(tuple(b for b in blocks if b is not None), colour, accent)
+    f = Fields(ctx, node, path)
+    if f.map is None:
+        return None
+    face_colour = f.colour("colour", default=colour)
+    face_accent = f.colour("accent", default=accent)
+    blocks: list[CardBlock] = []
+    title = f.raw("title")
+    if title is not None:
+        t = as_text(ctx, title, f.sub("title"))
+        if t is not None:
+            blocks.append(
+                CardBlock(
+                    "title", substitute(ctx, t, variables, title, f.sub("title")), span=title.span
+                )
+            )
+    for i, n in enumerate(_items(ctx, f.raw("blocks"), f.sub("blocks"))):
+        b = _read_block(ctx, n, f"{f.sub('blocks')}[{i}]", variables)
+        if b is not None:
+            blocks.append(b)
+    f.close()
+    return CardFace(tuple(blocks), face_colour, face_accent)
+
+
+def _read_block(ctx: Context, node: Node, path: str, variables: dict) -> CardBlock | None:
+    f = Fields(ctx, node, path)
+    if f.map is None:
+        return None
+    kinds = [k for k in ("title", "text", "table", "fields", "items") if k in f.map]
+    if len(kinds) != 1:
+        f.allow("title", "text", "table", "fields", "items")
+        f.close()
+        ctx.error(
+            node,
+            path,
+            "a card block is one of {title: ...}, {text: ...}, {items: [...]}, "
+            "{table: id} or {fields: {label: value}}",
+        )
+        return None
+    kind = kinds[0]
+    if kind == "fields":
+        m = f.raw("fields")
+        f.close()
+        if not isinstance(m, Map):
+            ctx.error(m, f"{path}.fields", f"expected a mapping of label: value, got {describe(m)}")
+            return None
+        pairs = []
+        for name, (_, value) in m.entries.items():
+            ok, text = read_value(ctx, value, f"{path}.fields.{name}")
+            if ok:
+                label = substitute(ctx, name, variables, value, f"{path}.fields")
+                pairs.append(
+                    (
+                        label,
+                        None
+                        if text is None
+                        else substitute(ctx, text, variables, value, f"{path}.fields.{name}"),
+                    )
+                )
+        return CardBlock("fields", fields=tuple(pairs), span=node.span)
+    if kind == "items":
+        items = f.texts("items")
+        f.close()
+        text = "\n".join(substitute(ctx, t, variables, node, f"{path}.items") for t in items)
+        return CardBlock("items", text, span=node.span)
+    value = f.text(kind, required=True, default="")
+    f.close()
+    value = substitute(ctx, value, variables, node, f"{path}.{kind}")
+    if kind == "table":
+        return CardBlock("table", ref=value, span=node.span)
+    return CardBlock(kind, value, span=node.span)
