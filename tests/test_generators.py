@@ -94,13 +94,21 @@ def test_birth_type_2d6_key():
     assert seen == set(range(2, 13))
 
 
+def _flat(ops):
+    for op in ops:
+        if hasattr(op, "ops"):
+            yield from _flat(op.ops)
+        else:
+            yield op
+
+
 def test_roster_sheet_shows_the_seed(tmp_path):
     p = plan_game(CONTENT / "rencounter", seed=9)
     doc = next(d for d in p.docs if d.name == "rosters")
     item = doc.pages[0].items[0]
     assert (item.kind, item.id, item.extra["seed"]) == ("roster", "squads", 9)
     assert item.extra["records"] == 3 * item.extra["size"]
-    texts = [op.text for op in doc.pages[0].ops if hasattr(op, "text")]
+    texts = [op.text for op in _flat(doc.pages[0].ops) if hasattr(op, "text")]
     assert any(t.startswith("seed 9 · size d6+4 rolled") for t in texts)
 
 

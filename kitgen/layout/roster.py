@@ -4,12 +4,13 @@ table of records with the seed shown, so a player can re-create it."""
 from __future__ import annotations
 
 from ..model.generator import Generator
+from ..model.table import Cell, Column, Row, Table
 from ..rules.generate import Roster, generate
 from ..rules.profile import effective_seed
 from .env import PlanEnv
 from .frame import content_box
-from .plan import Document, Item, Page
-from .threat_card import MUTED, Cell, Writer, _moved
+from .plan import Document, Group, Item, Page
+from .threat_card import MUTED, Writer
 
 GAP = 16.0
 
@@ -31,23 +32,21 @@ def _roster_ops(
         info += f" · optional {', '.join(optional)} not applied (kitgen generate --with)"
     w.para(info, 8, italic=True, colour=MUTED)
     w.gap(3)
-    rows = [[Cell(k, align="centre") for k in keys]]
-    for rec in roster.records:
-        rows.append(
-            [
-                Cell(
-                    "" if rec.get(k) is None else str(rec.get(k)),
-                    align="centre",
-                    bold=rec.get("n") == 1,
-                )
-                for k in keys
-            ]
-        )
+    rows = tuple(
+        Row(None, tuple(Cell(_text(rec.get(k)), bold=rec.get("n") == 1) for k in keys))
+        for rec in roster.records
+    )
     if keys:
-        w.grid([width / len(keys)] * len(keys), rows, 8)
+        table = Table(gen.id, "", tuple(Column(k, align="centre") for k in keys), rows)
+        w.table(table, 8.5, 6.5)
     for note in gen.notes:
         w.para(note, 7.5, italic=True, colour=MUTED)
     return w.ops, -w.y
+
+
+def _text(value: object) -> str | None:
+    """None is a value the source lost: a write-in blank."""
+    return None if value is None else str(value)
 
 
 def plan_rosters(gens: list[Generator], env: PlanEnv) -> list[Document]:
@@ -75,7 +74,7 @@ def plan_rosters(gens: list[Generator], env: PlanEnv) -> list[Document]:
                 "the roster is taller than the sheet and is cut off",
                 "use fewer units",
             )
-        page.ops.extend(_moved(op, y) for op in ops)
+        page.ops.append(Group(tuple(ops), dy=y))  # laid out with y = 0 at its top
         page.items.append(
             Item(
                 "roster",

@@ -8,9 +8,9 @@ shared table drawer later without changing what it prints.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
 
+from ..model.table import Column, Row, Table
 from ..model.threat import Combo, ThreatTable
 from ..rules.banding import Banding
 from ..rules.dice import format_chance
@@ -18,7 +18,8 @@ from ..rules.profile import effective_seed, resolve
 from ..rules.reaction import count_combos, effects_of, policy_notes, row_odds, shown_combos
 from .env import PlanEnv
 from .frame import content_box
-from .plan import Document, Font, Item, Line, Page, Rect, Stroke, Text
+from .plan import Document, Font, Group, Item, Page, Rect, Stroke, Text
+from .table_draw import draw_table, fit_table
 from .text import wrap
 
 INK = "#1f1f1f"
@@ -30,15 +31,6 @@ RULE = Stroke("#8a949e", 0.5)
 BORDER = Stroke("#1f1f1f", 1.0)
 PAD = 10.0
 GAP = 14.0  # between cards
-
-
-@dataclass
-class Cell:
-    text: str
-    bold: bool = False
-    italic: bool = False
-    align: str = "left"
-    colour: str = INK
 
 
 class Writer:
@@ -96,54 +88,26 @@ class Writer:
                 Text(self.x + lw, self.y + size * 0.25, line, Font(self.face(), size), INK)
             )
 
-    def grid(
-        self, widths: list[float], rows: list[list[Cell]], size: float, header_rows: int = 1
-    ) -> None:
-        """A ruled table; header rows dark, body rows zebra-striped; cells wrap."""
-        pad = 3.0
-        lead = size * 1.2
-        for r, row in enumerate(rows):
-            wrapped = [
-                self.lines(c.text, size, w - 2 * pad, c.bold, c.italic) if c.text else [""]
-                for c, w in zip(row, widths, strict=True)
-            ]
-            h = max(len(ls) for ls in wrapped) * lead + 2 * pad
-            top = self.y
-            fill = HEAD_FILL if r < header_rows else (ZEBRA if (r - header_rows) % 2 else None)
-            if fill:
-                self.ops.append(Rect(self.x, top - h, sum(widths), h, fill=fill))
-            cx = self.x
-            for c, w, ls in zip(row, widths, wrapped, strict=True):
-                colour = HEAD_INK if r < header_rows else c.colour
-                face = Font(self.face(c.bold or r < header_rows, c.italic), size)
-                for i, line in enumerate(ls):
-                    by = top - pad - size * 0.85 - i * lead
-                    tx = {"left": cx + pad, "centre": cx + w / 2, "right": cx + w - pad}[c.align]
-                    self.ops.append(Text(tx, by, line, face, colour, align=c.align))
-                if not c.text and r >= header_rows:  # write-in blank: a line to write on
-                    self.ops.append(
-                        Line(
-                            cx + pad,
-                            top - h + pad + 1,
-                            cx + w - pad,
-                            top - h + pad + 1,
-                            Stroke(MUTED, 0.4),
-                        )
-                    )
-                cx += w
-            self.y = top - h
-            self.ops.append(Line(self.x, self.y, self.x + sum(widths), self.y, RULE))
+    def table(self, table: Table, size: float, min_size: float) -> None:
+        """A table drawn by the shared table drawer (shrinks to fit the width)."""
+        if not fit_table(table, self.width, self.env, size, min_size, title=False).fits:
+            self.env.warn(None, table.id, "a table is wider than its card even at the minimum size")
+        ops, h = draw_table(
+            table, self.x, self.y, self.width, self.env, size, min_size, title=False
+        )
+        self.ops.extend(ops)
+        self.y -= h
 
     def gap(self, h: float) -> None:
         self.y -= h
 
 
-def _chance_cell(p: Fraction, stacked: bool = False) -> Cell:
+def _chance(p: Fraction, stacked: bool = False) -> str:
     """'1/6 = 16.7%' on one line, or the fraction over the percentage in narrow grids."""
     if p == 0:
-        return Cell("–", align="centre", colour=MUTED)
+        return "–"
     text = format_chance(p)
-    return Cell(text.replace(" = ", "\n") if stacked else text, align="centre")
+    return text.replace(" = ", "\n") if stacked else text
 
 
 def _odds_grid(w: Writer, table: ThreatTable, shown: list, inner: float) -> None:
@@ -155,17 +119,22 @@ def _odds_grid(w: Writer, table: ThreatTable, shown: list, inner: float) -> None
         bold=True,
     )
     w.gap(2)
-    label_w = min(190.0, inner * 0.34)
-    cw = (inner - label_w) / len(table.rows)
-    grid = [[Cell("With"), *[Cell(r.band.text, align="centre") for r in table.rows]]]
-    for label, combo in shown:
-        grid.append(
-            [
-                Cell(label, bold=not combo.effects),
-                *[_chance_cell(p, stacked=True) for p in row_odds(table, combo)],
-            ]
-        )
-    w.grid([label_w, *[cw] * len(table.rows)], grid, 7.5)
+    cw = min(58.0, inner * 0.62 / len(table.rows))
+    grid = Table(
+        id=f"{table.id}-odds",
+        title="",
+        # even columns for the results, the rest for the combination's name
+        columns=tuple(Column(r.band.text, align="centre", width=cw) for r in table.rows),
+        rows=tuple(
+            Row(
+                f"**{label}**" if not combo.effects else label,
+                tuple(_chance(p, stacked=True) for p in row_odds(table, combo)),
+            )
+            for label, combo in shown
+        ),
+        label=Column("With", width=inner - cw * len(table.rows)),
+    )
+    w.table(grid, 8, 6.5)
 
 
 def _card(
@@ -197,25 +166,18 @@ def _card(
         w.labelled("Threat type (one applies):", " · ".join(parts), 8.5)
     w.gap(6)
     # the table itself, with the chance of each row when nothing modifies the roll
-    base = row_odds(table, _no_mod())
-    res_w, odds_w = 46.0, 76.0
-    col_w = (inner - res_w - odds_w) / len(table.columns)
-    rows = [
-        [
-            Cell("Roll", align="centre"),
-            *[Cell(c) for c in table.columns],
-            Cell("Chance", align="centre"),
-        ]
-    ]
-    for row, p in zip(table.rows, base, strict=True):
-        rows.append(
-            [
-                Cell(row.band.text, bold=True, align="centre"),
-                *[Cell(o or "") for o in row.outcomes],
-                _chance_cell(p),
-            ]
-        )
-    w.grid([res_w, *[col_w] * len(table.columns), odds_w], rows, 9)
+    base = row_odds(table, Combo(()))
+    main = Table(
+        id=table.id,
+        title="",
+        columns=(*[Column(c) for c in table.columns], Column("Chance", align="centre")),
+        rows=tuple(
+            Row(r.band.text, (*r.outcomes, _chance(p)))
+            for r, p in zip(table.rows, base, strict=True)
+        ),
+        label=Column("Roll", align="centre"),
+    )
+    w.table(main, 9.5, 7.5)
     notes = policy_notes(table)
     if notes:
         w.gap(2)
@@ -263,10 +225,6 @@ def _card(
     return w.ops, -w.y, info
 
 
-def _no_mod() -> Combo:
-    return Combo(())
-
-
 def plan_threats(tables: list[ThreatTable], env: PlanEnv) -> list[Document]:
     if not tables:
         return []
@@ -291,7 +249,7 @@ def plan_threats(tables: list[ThreatTable], env: PlanEnv) -> list[Document]:
             )
         top = y
         page.ops.append(Rect(x0, top - h, width, h, stroke=BORDER, radius=6))
-        page.ops.extend(_moved(op, top) for op in ops)
+        page.ops.append(Group(tuple(ops), dy=top))  # card laid out with y = 0 at its top
         page.items.append(
             Item(
                 "threat-table",
@@ -307,16 +265,3 @@ def plan_threats(tables: list[ThreatTable], env: PlanEnv) -> list[Document]:
         y = top - h - GAP
     pages.append(page)
     return [Document("threats", "Reaction tables", pages)]
-
-
-def _moved(op, top: float):
-    """Card ops are laid with y relative to the card's top; put them on the page."""
-    from dataclasses import replace
-
-    if isinstance(op, Text):
-        return replace(op, y=op.y + top)
-    if isinstance(op, Rect):
-        return replace(op, y=op.y + top)
-    if isinstance(op, Line):
-        return replace(op, y0=op.y0 + top, y1=op.y1 + top)
-    return op
