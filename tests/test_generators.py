@@ -159,3 +159,24 @@ def test_unknown_lookup_is_an_error(tmp_path):
         f"{folder / 'game.yaml'}:5:47: error: generators[0].groups[0].roll[0]: no lookup "
         "named 'grdae' (did you mean 'grade'?)"
     ]
+
+
+def test_build_with_seed_prints_the_roster_sheet(tmp_path):
+    import io
+    import json
+
+    from pypdf import PdfReader
+
+    r = run_cli("build", str(CONTENT / "rencounter"), "-o", str(tmp_path), "--seed", "9", "-q")
+    assert r.exit_code == 0, r.stderr
+    kit = tmp_path / "rencounter"
+    reader = PdfReader(io.BytesIO((kit / "rosters.pdf").read_bytes()))
+    text = reader.pages[0].extract_text()
+    assert "seed 9 · size d6+4 rolled" in text
+    manifest = json.loads((kit / "manifest.json").read_text())
+    roster = next(i for i in manifest["items"] if i["kind"] == "roster")
+    assert roster["seed"] == 9 and manifest["seed"] == 9
+    # the sheet shows the same roster `kitgen generate` prints for that seed
+    gen = run_cli("generate", str(CONTENT / "rencounter"), "squads", "--seed", "9")
+    records = yaml.safe_load(gen.stdout)
+    assert len(records) == roster["records"]

@@ -369,3 +369,24 @@ def test_cli_threats_exit_codes(tmp_path):
     r = run_cli("threats", str(CONTENT / "duck"), "--table", "nope")
     assert r.exit_code == 2
     assert "no reaction table 'nope' (tables: response-matrix, harpy-profile)" in r.stderr
+
+
+def test_card_in_the_pdf_and_manifest():
+    import io
+
+    from pypdf import PdfReader
+
+    from tests.conftest import build_pdfs
+
+    _, pdfs, manifest = build_pdfs(CONTENT / "duck", seed=4)
+    text = "\n".join(p.extract_text() for p in PdfReader(io.BytesIO(pdfs["threats.pdf"])).pages)
+    assert "Contingent Ethological Response Matrix" in text
+    assert "96 modifier combinations checked" in text
+    assert "Totals below 1 are read as 1." in text
+    assert "1/6 = 16.7%" in text
+    items = {i["id"]: i for i in manifest["items"] if i["kind"] == "threat-table"}
+    assert items["response-matrix"]["rows"] == 7
+    assert items["response-matrix"]["combinations"] == 96  # (1 + 5 type states) * 2**4
+    assert items["harpy-profile"]["seed"] == 4
+    x0, y0, x1, y1 = items["response-matrix"]["bbox"]
+    assert x0 == 18 and x1 == 612 - 18  # the full width inside the 0.25 in margin
