@@ -390,3 +390,35 @@ def test_card_in_the_pdf_and_manifest():
     assert items["harpy-profile"]["seed"] == 4
     x0, y0, x1, y1 = items["response-matrix"]["bbox"]
     assert x0 == 18 and x1 == 612 - 18  # the full width inside the 0.25 in margin
+
+
+def test_exclusive_situations_never_combine(tmp_path):
+    from kitgen.rules.reaction import combos, count_combos
+
+    table = _table(tmp_path, """    out_of_range: clamp
+    situations:
+      - {name: UP, modifier: +1}
+      - {name: DOWN, modifier: -1}
+      - {name: HURT, modifier: +2}
+    exclusive: [[UP, DOWN]]
+    odds: [[UP, HURT]]""")
+    assert count_combos(table) == 3 * 2 == len(combos(table))
+    assert not any({"UP", "DOWN"} <= {e.name for e in c.effects} for c in combos(table))
+    labels = [label for label, _ in shown_combos(table)]
+    assert "UP +1 + HURT +2" in labels
+
+
+def test_exclusive_and_odds_name_real_modifiers(tmp_path):
+    folder = _game(tmp_path, """    situations:
+      - {name: UP, modifier: +1}
+      - {name: DOWN, modifier: -1}
+    out_of_range: clamp
+    exclusive: [[UP, DWON]]
+    odds: [[UPP]]""")
+    path = folder / "game.yaml"
+    assert errors_of(folder) == [
+        f"{path}:17:22: error: threats[0].exclusive[0][1]: no situation named 'DWON' "
+        "(did you mean 'DOWN'?)",
+        f"{path}:18:13: error: threats[0].odds[0][0]: no modifier named 'UPP' "
+        "(did you mean 'UP'?)",
+    ]
