@@ -213,7 +213,7 @@ def threats(path, table_id, seed, every) -> None:
     diags = Diagnostics()
     game = load(path, diags)
     run_check(game, diags)
-    _report(diags, quiet=True)
+    _report(diags)  # warnings too: an unreachable row is worth seeing here
     tables = list(game.section("threats", []))
     if table_id is not None:
         tables = [t for t in tables if t.id == table_id]

@@ -269,7 +269,7 @@ def test_banding_two_to_one_on_2d6_by_hand():
 
 
 def test_ties_are_broken_by_the_seed():
-    # d6 into two equal halves of 1/6 targets... [1, 1, 1, 1, 1] over d6: 5 bands, 6 faces
+    # five equal behaviours on a d6: one of them must get two faces, any one will do
     dist = parse_dice("d6").distribution()
     picks = {best_banding(dist, [1] * 5, random.Random(s)).bands for s in range(20)}
     assert len(picks) > 1  # several equally good tables
@@ -422,3 +422,23 @@ def test_exclusive_and_odds_name_real_modifiers(tmp_path):
         f"{path}:18:13: error: threats[0].odds[0][0]: no modifier named 'UPP' "
         "(did you mean 'UP'?)",
     ]
+
+
+def test_cli_threats_shows_warnings_and_needs_tables(tmp_path):
+    folder = write_game(tmp_path / "g", """
+        id: t
+        title: T
+        threats:
+          - id: r
+            title: R
+            roll: d6
+            rows:
+              - {result: "<=0", outcome: NEVER}
+              - {result: 1-6, outcome: ALWAYS}
+        """)
+    r = run_cli("threats", str(folder))
+    assert r.exit_code == 0
+    assert "warning: threats[0].rows[0]: result '<=0' can never come up" in r.stderr
+    empty = write_game(tmp_path / "e", "id: e\ntitle: E\n")
+    r = run_cli("threats", str(empty))
+    assert r.exit_code == 2 and "e has no reaction tables (threats:)" in r.stderr
