@@ -395,13 +395,16 @@ def test_card_in_the_pdf_and_manifest():
 def test_exclusive_situations_never_combine(tmp_path):
     from kitgen.rules.reaction import combos, count_combos
 
-    table = _table(tmp_path, """    out_of_range: clamp
+    table = _table(
+        tmp_path,
+        """    out_of_range: clamp
     situations:
       - {name: UP, modifier: +1}
       - {name: DOWN, modifier: -1}
       - {name: HURT, modifier: +2}
     exclusive: [[UP, DOWN]]
-    odds: [[UP, HURT]]""")
+    odds: [[UP, HURT]]""",
+    )
     assert count_combos(table) == 3 * 2 == len(combos(table))
     assert not any({"UP", "DOWN"} <= {e.name for e in c.effects} for c in combos(table))
     labels = [label for label, _ in shown_combos(table)]
@@ -409,23 +412,27 @@ def test_exclusive_situations_never_combine(tmp_path):
 
 
 def test_exclusive_and_odds_name_real_modifiers(tmp_path):
-    folder = _game(tmp_path, """    situations:
+    folder = _game(
+        tmp_path,
+        """    situations:
       - {name: UP, modifier: +1}
       - {name: DOWN, modifier: -1}
     out_of_range: clamp
     exclusive: [[UP, DWON]]
-    odds: [[UPP]]""")
+    odds: [[UPP]]""",
+    )
     path = folder / "game.yaml"
     assert errors_of(folder) == [
         f"{path}:17:22: error: threats[0].exclusive[0][1]: no situation named 'DWON' "
         "(did you mean 'DOWN'?)",
-        f"{path}:18:13: error: threats[0].odds[0][0]: no modifier named 'UPP' "
-        "(did you mean 'UP'?)",
+        f"{path}:18:13: error: threats[0].odds[0][0]: no modifier named 'UPP' (did you mean 'UP'?)",
     ]
 
 
 def test_cli_threats_shows_warnings_and_needs_tables(tmp_path):
-    folder = write_game(tmp_path / "g", """
+    folder = write_game(
+        tmp_path / "g",
+        """
         id: t
         title: T
         threats:
@@ -435,7 +442,8 @@ def test_cli_threats_shows_warnings_and_needs_tables(tmp_path):
             rows:
               - {result: "<=0", outcome: NEVER}
               - {result: 1-6, outcome: ALWAYS}
-        """)
+        """,
+    )
     r = run_cli("threats", str(folder))
     assert r.exit_code == 0
     assert "warning: threats[0].rows[0]: result '<=0' can never come up" in r.stderr
