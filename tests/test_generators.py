@@ -180,3 +180,27 @@ def test_build_with_seed_prints_the_roster_sheet(tmp_path):
     gen = run_cli("generate", str(CONTENT / "rencounter"), "squads", "--seed", "9")
     records = yaml.safe_load(gen.stdout)
     assert len(records) == roster["records"]
+
+
+def test_lost_values_stay_write_in_blanks(tmp_path):
+    folder = write_game(
+        tmp_path / "g",
+        """
+        id: t
+        title: T
+        generators:
+          - id: crew
+            size: 2
+            groups: [{role: Hand, count: rest, roll: [grade]}]
+            lookups:
+              - id: grade
+                roll: d6
+                rows: [{result: 1-6, set: {grade: any, pay: null}}]
+        """,
+    )
+    r = run_cli("generate", str(folder), "crew", "--seed", "1")
+    assert r.exit_code == 0
+    assert yaml.safe_load(r.stdout) == [
+        {"unit": 1, "n": 1, "role": "Hand", "grade": "any", "pay": ""},
+        {"unit": 1, "n": 2, "role": "Hand", "grade": "any", "pay": ""},
+    ]

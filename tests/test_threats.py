@@ -450,3 +450,24 @@ def test_cli_threats_shows_warnings_and_needs_tables(tmp_path):
     empty = write_game(tmp_path / "e", "id: e\ntitle: E\n")
     r = run_cli("threats", str(empty))
     assert r.exit_code == 2 and "e has no reaction tables (threats:)" in r.stderr
+
+
+def test_banding_matches_brute_force_on_random_dice():
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    faces = st.lists(st.integers(-3, 9), min_size=2, max_size=7)
+    weights = st.lists(st.integers(0, 9), min_size=1, max_size=4).filter(lambda w: sum(w) > 0)
+
+    @settings(max_examples=60, deadline=None)
+    @given(faces, weights, st.integers(0, 2**31 - 1))
+    def check(fs, ws, seed):
+        dist = parse_dice("d{" + ",".join(map(str, fs)) + "}").distribution()
+        if len(dist) < len(ws):
+            return
+        got = best_banding(dist, ws, random.Random(seed))
+        assert got.error == _brute(dist, ws)
+        cuts = [sorted(dist).index(lo) for lo, _ in got.bands[1:]]
+        assert band_cost(dist, cuts, got.targets) == got.error  # the bands it reports
+
+    check()
