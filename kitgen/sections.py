@@ -14,13 +14,19 @@ from .layout.cards import plan_cards
 from .layout.counters import plan_counters
 from .layout.cover import plan_cover
 from .layout.maps import plan_maps
+from .layout.roster import plan_rosters
 from .layout.sheet import plan_sheets
+from .layout.threat_card import plan_threats
 from .layout.tracks import plan_tracks
+from .rules.generate import check_generators
+from .rules.reaction import check_threats
 from .rules.table_check import check_cards, check_sheets, check_tables
 from .source.counters import read_counters
 from .source.cover import read_cover
+from .source.generators import read_generators
 from .source.maps import read_maps
 from .source.table import read_cards, read_sheets, read_tables, read_texts
+from .source.threats import read_threats
 from .source.tracks import read_tracks
 
 
@@ -43,5 +49,7 @@ SECTIONS: dict[str, Section] = {
         Section("texts", read_texts),
         Section("sheets", read_sheets, plan_sheets, check_sheets),
         Section("cards", read_cards, plan_cards, check_cards),
+        Section("threats", read_threats, plan_threats, check_threats),
+        Section("generators", read_generators, plan_rosters, check_generators),
     )
 }

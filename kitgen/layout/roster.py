@@ -1,0 +1,95 @@
+"""Roster sheets: each generator rolled with the build's seed, printed as a
+table of records with the seed shown, so a player can re-create it."""
+
+from __future__ import annotations
+
+from ..model.generator import Generator
+from ..model.table import Cell, Column, Row, Table
+from ..rules.generate import Roster, generate
+from ..rules.profile import effective_seed
+from .env import PlanEnv
+from .frame import content_box
+from .plan import Document, Group, Item, Page
+from .threat_card import MUTED, Writer
+
+GAP = 16.0
+
+
+def _roster_ops(
+    gen: Generator, roster: Roster, env: PlanEnv, x: float, width: float
+) -> tuple[list, float]:
+    w = Writer(env, x, width)
+    keys: list[str] = []
+    for rec in roster.records:
+        keys += [k for k in rec if k not in keys]
+    w.para(gen.title, 13, bold=True)
+    optional = [a.id for a in gen.adjust if a.optional]
+    info = (
+        f"seed {roster.seed} · size {gen.size} rolled {roster.size} · {roster.units} unit(s)"
+        f" · {len(roster.records)} records"
+    )
+    if optional:
+        info += f" · optional {', '.join(optional)} not applied (kitgen generate --with)"
+    w.para(info, 8, italic=True, colour=MUTED)
+    w.gap(3)
+    rows = tuple(
+        Row(None, tuple(Cell(_text(rec.get(k)), bold=rec.get("n") == 1) for k in keys))
+        for rec in roster.records
+    )
+    if keys:
+        table = Table(gen.id, "", tuple(Column(k, align="centre") for k in keys), rows)
+        w.table(table, 8.5, 6.5)
+    for note in gen.notes:
+        w.para(note, 7.5, italic=True, colour=MUTED)
+    return w.ops, -w.y
+
+
+def _text(value: object) -> str | None:
+    """None is a value the source lost: a write-in blank."""
+    return None if value is None else str(value)
+
+
+def plan_rosters(gens: list[Generator], env: PlanEnv) -> list[Document]:
+    shown = [g for g in gens if g.sheet]
+    if not shown:
+        return []
+    seed = effective_seed(env.settings.seed)
+    x0, y0, x1, y1 = content_box(env.paper)
+    # the frame already prints "seed N" when one was given; say which seed otherwise
+    note = "" if env.settings.seed is not None else f"generated with seed {seed} (default)"
+    pages: list[Page] = []
+    page = Page("Rosters", note=note)
+    y = y1
+    for gen in shown:
+        roster = generate(gen, seed)
+        ops, h = _roster_ops(gen, roster, env, x0, x1 - x0)
+        if y - h < y0 and page.ops:
+            pages.append(page)
+            page = Page("Rosters", note=note)
+            y = y1
+        if h > y1 - y0:
+            env.warn(
+                gen.span,
+                gen.path,
+                "the roster is taller than the sheet and is cut off",
+                "use fewer units",
+            )
+        page.ops.append(Group(tuple(ops), dy=y))  # laid out with y = 0 at its top
+        page.items.append(
+            Item(
+                "roster",
+                gen.id,
+                f"roster-{gen.id}",
+                "front",
+                (x0, y - h, x1, y),
+                {
+                    "seed": seed,
+                    "records": len(roster.records),
+                    "size": roster.size,
+                    "units": roster.units,
+                },
+            )
+        )
+        y -= h + GAP
+    pages.append(page)
+    return [Document("rosters", "Rosters", pages)]

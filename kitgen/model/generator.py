@@ -1,0 +1,74 @@
+"""Seeded set-up generators: roll a group size, then fill each record by rolling
+on lookup tables (leader first), with optional adjustment rolls. No ReportLab here."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..errors import Span
+from .threat import Band
+
+Value = int | float | str
+
+
+@dataclass(frozen=True)
+class LookupRow:
+    band: Band
+    values: tuple[tuple[str, Value | None], ...]  # None = a write-in blank (lost in the source)
+    span: Span | None
+    path: str
+
+
+@dataclass(frozen=True)
+class Lookup:
+    id: str
+    roll: str  # dice text, checked by the reader
+    rows: tuple[LookupRow, ...]
+    span: Span | None
+    path: str
+    keep_roll: str = ""  # a field name: record the roll itself there too
+
+
+@dataclass(frozen=True)
+class Group:
+    role: str
+    count: int | None  # None: the rest of the group
+    rolls: tuple[str, ...]  # lookup ids, rolled in order
+    span: Span | None
+    path: str
+
+
+@dataclass(frozen=True)
+class AdjustRow:
+    band: Band
+    add: int
+    span: Span | None
+    path: str
+
+
+@dataclass(frozen=True)
+class Adjust:
+    """A roll per named field whose result adds to that field (e.g. -2..+2)."""
+
+    id: str
+    roll: str
+    fields: tuple[str, ...]
+    rows: tuple[AdjustRow, ...]
+    optional: bool  # optional rules apply only when asked for (--with ID)
+    span: Span | None
+    path: str
+
+
+@dataclass(frozen=True)
+class Generator:
+    id: str
+    title: str
+    size: str  # dice text (or a plain number): records per unit, rolled once
+    units: int  # how many units share that size
+    groups: tuple[Group, ...]
+    lookups: tuple[Lookup, ...]
+    adjust: tuple[Adjust, ...]
+    sheet: bool  # print a roster on the sheet at build time
+    span: Span | None
+    path: str
+    notes: tuple[str, ...] = ()

@@ -1,0 +1,141 @@
+"""Rolling a generator into a roster (a list of records), reproducibly from a seed.
+
+One random.Random(seed) drives every roll in a fixed order (size, then each
+unit's members in group order, each member's lookups, then its adjustments),
+so the same seed and options always give the same roster.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from ..errors import Diagnostics
+from ..model.generator import Generator, Lookup, Value
+from ..model.threat import Band
+from .dice import parse_dice, roll
+
+Record = dict[str, Value | None]
+MAX_RECORDS = 10_000
+
+
+@dataclass(frozen=True)
+class Roster:
+    generator: str
+    seed: int
+    size: int  # the rolled group size
+    rolled: bool  # False when --count set it
+    units: int
+    applied: tuple[str, ...]  # optional adjustments used
+    records: tuple[Record, ...]
+
+
+def _row_for(bands: list[Band], total: int) -> int | None:
+    hits = [i for i, b in enumerate(bands) if total in b]
+    return hits[0] if len(hits) == 1 else None
+
+
+def generate(
+    gen: Generator,
+    seed: int,
+    units: int | None = None,
+    use: tuple[str, ...] = (),
+    size: int | None = None,
+) -> Roster:
+    """Roll a roster; `size` replaces the size roll, `use` names optional adjustments."""
+    rng = random.Random(seed)
+    rolled = size is None
+    size = max(0, roll(parse_dice(gen.size), rng)) if size is None else size
+    units = gen.units if units is None else units
+    if size * units > MAX_RECORDS:
+        raise ValueError(f"{size * units} records, more than {MAX_RECORDS}")
+    lookups = {lk.id: lk for lk in gen.lookups}
+    adjust = [a for a in gen.adjust if not a.optional or a.id in use]
+    records: list[Record] = []
+    for unit in range(1, units + 1):
+        n = 0
+        for group in gen.groups:
+            count = size - n if group.count is None else min(group.count, size - n)
+            for _ in range(count):
+                n += 1
+                rec: Record = {"unit": unit, "n": n, "role": group.role}
+                for lid in group.rolls:
+                    _apply_lookup(lookups[lid], rec, rng)
+                for a in adjust:
+                    for name in a.fields:
+                        total = roll(parse_dice(a.roll), rng)
+                        i = _row_for([r.band for r in a.rows], total)
+                        value = rec.get(name)
+                        if i is not None and isinstance(value, int):
+                            rec[name] = value + a.rows[i].add
+                records.append(rec)
+    return Roster(
+        gen.id, seed, size, rolled, units, tuple(a.id for a in adjust if a.optional), tuple(records)
+    )
+
+
+def _apply_lookup(lookup: Lookup, rec: Record, rng: random.Random) -> None:
+    total = roll(parse_dice(lookup.roll), rng)
+    if lookup.keep_roll:
+        rec[lookup.keep_roll] = total
+    i = _row_for([r.band for r in lookup.rows], total)
+    if i is not None:
+        rec.update(lookup.rows[i].values)
+
+
+def check_generators(game: object, gens: list[Generator], diags: Diagnostics) -> None:
+    """Every total a lookup or adjustment roll can reach reads exactly one row."""
+    for gen in gens:
+        for table in (*gen.lookups, *gen.adjust):
+            dist = parse_dice(table.roll).distribution()
+            bands = [r.band for r in table.rows]
+            missing = [t for t in dist if not any(t in b for b in bands)]
+            for t in missing:
+                diags.error(
+                    table.span,
+                    f"{table.path}.rows",
+                    f"roll {table.roll} can come up {t}, which matches no row",
+                )
+            for t in dist:
+                hits = [r for r in table.rows if t in r.band]
+                if len(hits) > 1:
+                    diags.error(
+                        hits[1].span,
+                        hits[1].path,
+                        f"result {hits[1].band.text!r} overlaps {hits[0].path} "
+                        f"({hits[0].band.text!r}) at total {t}",
+                    )
+            for r in table.rows:
+                if not any(t in r.band for t in dist):
+                    diags.warning(
+                        r.span, r.path, f"result {r.band.text!r} can never come up on {table.roll}"
+                    )
+
+
+def roster_yaml(gen: Generator, roster: Roster, command: str = "") -> str:
+    """The roster as a YAML list of flow records, usable as a `for_each:` list."""
+    lines = [
+        f"# {gen.id}: {gen.title}",
+        f"# seed {roster.seed}" + (f" ({command})" if command else ""),
+        (
+            f"# size {gen.size} rolled {roster.size}"
+            if roster.rolled
+            else f"# size set to {roster.size}"
+        )
+        + f"; {roster.units} unit(s)"
+        + (f"; with {', '.join(roster.applied)}" if roster.applied else ""),
+    ]
+    for rec in roster.records:
+        lines.append("- {" + ", ".join(f"{k}: {_yaml_value(v)}" for k, v in rec.items()) + "}")
+    if not roster.records:
+        lines.append("[]")
+    return "\n".join(lines) + "\n"
+
+
+def _yaml_value(v: Value | None) -> str:
+    if v is None:
+        return '""'  # a write-in blank: the source lost this value
+    if isinstance(v, (int, float)) and not isinstance(v, bool):
+        return str(v)
+    text = str(v)
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'

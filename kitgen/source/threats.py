@@ -1,0 +1,354 @@
+"""threats: in game.yaml -> reaction tables (ThreatTable), read with spans.
+
+Rows may be written out, or generated from a behaviour profile (`generate:`);
+the coverage and odds checks live in rules/reaction.py.
+"""
+
+from __future__ import annotations
+
+from ..model.threat import Behaviour, Gloss, Modifier, Priority, Profile, Row, State, ThreatTable
+from ..rules.dice import DiceError, parse_dice
+from ..rules.reaction import BandError, parse_band
+from .fields import Context, Fields, as_text, check_unique_ids, read_list
+from .yamlnodes import Map, Node, Scalar, Seq, describe
+
+POLICIES = ("error", "clamp")
+
+
+def read_threats(ctx: Context, node: Node, path: str) -> list[ThreatTable]:
+    tables = read_list(ctx, node, path, read_threat)
+    check_unique_ids(ctx, tables, path, "threat table")
+    return tables
+
+
+def _dice(ctx: Context, node: Node | None, path: str) -> str | None:
+    if node is None:
+        return None
+    text = as_text(ctx, node, path)
+    if text is None:
+        return None
+    try:
+        return parse_dice(text).text
+    except DiceError as exc:
+        ctx.error(node, path, str(exc))
+        return None
+
+
+def read_threat(ctx: Context, node: Node, path: str) -> ThreatTable | None:
+    f = Fields(ctx, node, path)
+    if f.map is None:
+        return None
+    table_id = f.id()
+    roll = _dice(ctx, f.raw("roll"), f.sub("roll"))
+    if roll is None and not f.has("roll"):
+        ctx.error(node, path, "missing required key 'roll'", "the dice thrown, e.g. d6 or 2d6")
+    columns = tuple(f.texts("columns")) or ("OUTCOME",)
+    low, high = _policy(ctx, f)
+    profile = _profile(ctx, f.raw("generate"), f.sub("generate"))
+    rows_node = f.raw("rows")
+    rows: list[Row] = []
+    if rows_node is not None:
+        if profile is not None:
+            ctx.error(rows_node, f.sub("rows"), "write rows or generate them, not both")
+        rows = read_list(ctx, rows_node, f.sub("rows"), lambda c, n, p: _row(c, n, p, len(columns)))
+    elif profile is None:
+        ctx.error(node, path, "missing required key 'rows'", "or 'generate:' from a profile")
+    types = tuple(f.seq("types", _modifier))
+    situations = tuple(f.seq("situations", _modifier))
+    _unique_names(ctx, types, situations)
+    exclusive = _exclusive(
+        ctx, f.raw("exclusive"), f.sub("exclusive"), {m.name for m in situations}
+    )
+    effect_labels = {_label(m.name, st.label) for m in (*types, *situations) for st in m.states}
+    odds = _odds(ctx, f.raw("odds"), f.sub("odds"), effect_labels)
+    table = ThreatTable(
+        id=table_id or "",
+        title=f.text("title", required=True, default=table_id or ""),
+        subtitle=f.text("subtitle", default=""),
+        roll=roll or "d6",
+        roll_label=f.text("roll_label", default=""),
+        columns=columns,
+        rows=tuple(rows),
+        types=types,
+        situations=situations,
+        exclusive=exclusive,
+        low=low,
+        high=high,
+        glossary=tuple(f.seq("glossary", _gloss)),
+        priorities=tuple(f.seq("priorities", _priority)),
+        notes=tuple(f.texts("notes")),
+        odds=odds,
+        profile=profile,
+        span=node.span,
+        path=path,
+        rows_span=rows_node.span if rows_node is not None else None,
+    )
+    f.close()
+    if roll is None or table_id is None:
+        return None
+    return table
+
+
+def _label(name: str, state: str) -> str:
+    return f"{name} ({state})" if state else name
+
+
+def _policy(ctx: Context, f: Fields) -> tuple[str, str]:
+    node = f.raw("out_of_range")
+    path = f.sub("out_of_range")
+    if node is None:
+        return "error", "error"
+    if isinstance(node, Scalar):
+        one = _one_policy(ctx, node, path)
+        return one, one
+    g = Fields(ctx, node, path)
+    low = g.choice("low", POLICIES, default="error", what="out-of-range policy")
+    high = g.choice("high", POLICIES, default="error", what="out-of-range policy")
+    g.close()
+    return low, high
+
+
+def _one_policy(ctx: Context, node: Node, path: str) -> str:
+    from .fields import as_choice
+
+    return as_choice(ctx, node, path, POLICIES, "out-of-range policy") or "error"
+
+
+def _row(ctx: Context, node: Node, path: str, ncols: int) -> Row | None:
+    f = Fields(ctx, node, path)
+    if f.map is None:
+        return None
+    band = None
+    result = f.raw("result")
+    if result is None:
+        ctx.error(node, path, "missing required key 'result'", "e.g. 1, 2-3, >6 or <=0")
+    else:
+        text = as_text(ctx, result, f.sub("result"))
+        if text is not None:
+            try:
+                band = parse_band(text)
+            except BandError as exc:
+                ctx.error(
+                    result,
+                    f.sub("result"),
+                    str(exc),
+                    "write a result as 4, 2-3, >6, >=7, <=0, <1 or 7+",
+                )
+    outcomes = _outcomes(ctx, f, ncols)
+    f.close()
+    if band is None or outcomes is None:
+        return None
+    return Row(band, outcomes, node.span, path)
+
+
+def _outcomes(ctx: Context, f: Fields, ncols: int) -> tuple[str | None, ...] | None:
+    """`outcome: X` (one column) or `outcomes: [X, Y]`; null is a write-in blank."""
+    one, many = f.raw("outcome"), f.raw("outcomes")
+    if one is not None and many is not None:
+        ctx.error(many, f.sub("outcomes"), "write outcome or outcomes, not both")
+        return None
+    if one is not None:
+        values: list[Node] = [one]
+        where = f.sub("outcome")
+    elif isinstance(many, Seq):
+        values = list(many)
+        where = f.sub("outcomes")
+    elif many is not None:
+        ctx.error(many, f.sub("outcomes"), f"expected a list, got {describe(many)}")
+        return None
+    else:
+        ctx.error(
+            f.node,
+            f.path,
+            "missing required key 'outcomes'",
+            "one entry per column; null prints a write-in blank",
+        )
+        return None
+    if len(values) != ncols:
+        node = many if many is not None else one
+        ctx.error(node, where, f"{len(values)} outcome(s) for {ncols} column(s)")
+        return None
+    out: list[str | None] = []
+    for i, v in enumerate(values):
+        if isinstance(v, Scalar) and v.value is None and v.raw in ("", "null", "~"):
+            out.append(None)
+        else:
+            out.append(as_text(ctx, v, f"{where}[{i}]" if many is not None else where))
+    return tuple(out)
+
+
+def _modifier(ctx: Context, node: Node, path: str) -> Modifier | None:
+    f = Fields(ctx, node, path)
+    if f.map is None:
+        return None
+    name = f.text("name", required=True)
+    note = f.text("note", default="")
+    states: list[State] = []
+    if f.has("states"):
+        if f.has("modifier") and f.map is not None and "modifier" in f.map:
+            ctx.error(f.raw("modifier"), f.sub("modifier"), "write modifier or states, not both")
+        states = f.seq("states", _state)
+        if len(states) < 2:
+            ctx.error(f.raw("states"), f.sub("states"), "a modifier with states needs two or more")
+    else:
+        st = _state_fields(ctx, f, "")
+        if st is not None:
+            states = [st]
+    f.close()
+    if name is None or not states:
+        return None
+    return Modifier(name, tuple(states), node.span, path, note)
+
+
+def _state(ctx: Context, node: Node, path: str) -> State | None:
+    f = Fields(ctx, node, path)
+    if f.map is None:
+        return None
+    label = f.text("when", required=True, default="")
+    st = _state_fields(ctx, f, label)
+    f.close()
+    return st
+
+
+def _state_fields(ctx: Context, f: Fields, label: str) -> State | None:
+    add = f.integer("modifier", default=None)
+    roll = _dice(ctx, f.raw("roll"), f.sub("roll"))
+    if add is None and roll is None:
+        if f.map is not None and "modifier" not in f.map and "roll" not in f.map:
+            ctx.error(
+                f.node,
+                f.path,
+                "needs 'modifier' (a number added to the roll) "
+                "or 'roll' (dice that replace the roll)",
+            )
+        return None
+    return State(label, add or 0, roll)
+
+
+def _unique_names(
+    ctx: Context, types: tuple[Modifier, ...], situations: tuple[Modifier, ...]
+) -> None:
+    seen: dict[str, Modifier] = {}
+    for m in (*types, *situations):
+        if m.name in seen:
+            first = seen[m.name]
+            ctx.error(m.span, m.path, f"modifier {m.name!r} is already named at {first.path}")
+        else:
+            seen[m.name] = m
+
+
+def _exclusive(
+    ctx: Context, node: Node | None, path: str, names: set[str]
+) -> tuple[tuple[str, ...], ...]:
+    if node is None:
+        return ()
+    groups: list[tuple[str, ...]] = []
+    used: dict[str, str] = {}
+    for i, group in enumerate(read_list(ctx, node, path, lambda c, n, p: n)):
+        gpath = f"{path}[{i}]"
+        members = read_list(ctx, group, gpath, as_text)
+        for j, name in enumerate(members):
+            sub = group.items[j] if isinstance(group, Seq) else group
+            if name not in names:
+                from .fields import suggest
+
+                ctx.error(
+                    sub,
+                    f"{gpath}[{j}]",
+                    f"no situation named {name!r}",
+                    suggest(name, sorted(names)),
+                )
+            elif name in used:
+                ctx.error(sub, f"{gpath}[{j}]", f"{name!r} is already in {used[name]}")
+            else:
+                used[name] = gpath
+        if len(members) < 2:
+            ctx.error(group, gpath, "an exclusive group names two or more situations")
+        groups.append(tuple(members))
+    return tuple(groups)
+
+
+def _odds(
+    ctx: Context, node: Node | None, path: str, labels: set[str]
+) -> tuple[tuple[str, ...], ...]:
+    if node is None:
+        return ()
+    out: list[tuple[str, ...]] = []
+    for i, combo in enumerate(read_list(ctx, node, path, lambda c, n, p: n)):
+        cpath = f"{path}[{i}]"
+        names = read_list(ctx, combo, cpath, as_text)
+        for j, name in enumerate(names):
+            if name not in labels:
+                from .fields import suggest
+
+                sub = combo.items[j] if isinstance(combo, Seq) else combo
+                ctx.error(
+                    sub,
+                    f"{cpath}[{j}]",
+                    f"no modifier named {name!r}",
+                    suggest(name, sorted(labels)),
+                )
+        out.append(tuple(names))
+    return tuple(out)
+
+
+def _gloss(ctx: Context, node: Node, path: str) -> Gloss | None:
+    f = Fields(ctx, node, path)
+    term = f.text("term", required=True)
+    meaning = f.text("meaning", required=True)
+    f.close()
+    return Gloss(term, meaning) if term is not None and meaning is not None else None
+
+
+def _priority(ctx: Context, node: Node, path: str) -> Priority | None:
+    f = Fields(ctx, node, path)
+    title = f.text("title", required=True)
+    intro = f.text("intro", default="")
+    items = f.texts("items", required=True)
+    f.close()
+    return Priority(title, tuple(items), intro) if title is not None and items else None
+
+
+def _profile(ctx: Context, node: Node | None, path: str) -> Profile | None:
+    """generate: {weights: [{outcome, weight}]} or {priority: [A, B, C]} (read as n..1)."""
+    if node is None:
+        return None
+    f = Fields(ctx, node, path)
+    if f.map is None:
+        return None
+    weights_node, priority_node = f.raw("weights"), f.raw("priority")
+    behaviours: list[Behaviour] = []
+    from_priority = False
+    if weights_node is not None and priority_node is not None:
+        ctx.error(priority_node, f.sub("priority"), "write weights or a priority order, not both")
+    elif weights_node is not None:
+        behaviours = read_list(ctx, weights_node, f.sub("weights"), _behaviour)
+    elif priority_node is not None:
+        names = read_list(ctx, priority_node, f.sub("priority"), as_text)
+        items = priority_node.items if isinstance(priority_node, Seq) else []
+        behaviours = [
+            Behaviour(name, len(names) - i, items[i].span if i < len(items) else None)
+            for i, name in enumerate(names)
+        ]
+        from_priority = True
+    else:
+        ctx.error(node, path, "missing required key 'weights'", "or 'priority' (an order)")
+    f.close()
+    if not behaviours:
+        return None
+    if sum(b.weight for b in behaviours) <= 0:
+        ctx.error(node, path, "the weights add up to nothing")
+        return None
+    return Profile(tuple(behaviours), node.span, path, from_priority)
+
+
+def _behaviour(ctx: Context, node: Node, path: str) -> Behaviour | None:
+    f = Fields(ctx, node, path)
+    if not isinstance(node, Map):
+        return None
+    outcome = f.text("outcome", required=True)
+    weight = f.number("weight", required=True, lo=0)
+    f.close()
+    if outcome is None or weight is None:
+        return None
+    return Behaviour(outcome, weight, node.span)
