@@ -11,7 +11,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from .layout.cover import plan_cover
+from .layout.template import plan_templates
+from .rules.rulers import check_templates
 from .source.cover import read_cover
+from .source.template import read_range_tables, read_templates
 
 
 @dataclass(frozen=True)
@@ -26,5 +29,7 @@ SECTIONS: dict[str, Section] = {
     s.key: s
     for s in (
         Section("cover", read_cover, plan_cover),
+        Section("range_tables", read_range_tables),
+        Section("templates", read_templates, plan_templates, check_templates),
     )
 }

@@ -1,0 +1,122 @@
+"""Template sheets: every template drawn at 1:1, packed onto pages, turned a quarter when
+that is the only way it fits. Two documents: the printed sheet and the outline-only variant
+for transparency film."""
+
+from __future__ import annotations
+
+from ..model.template import (
+    ArcTemplate,
+    CircleTemplate,
+    ClockTemplate,
+    ConeTemplate,
+    GridScatterTemplate,
+    RulerTemplate,
+    Template,
+    Templates,
+)
+from ..rules.rulers import resolve_rulers
+from ..units import POINTS_PER
+from .env import PlanEnv
+from .frame import content_box
+from .plan import Document, Group, Item, Page
+from .template_draw import (
+    Drawing,
+    Pen,
+    draw_arc,
+    draw_circle,
+    draw_clock,
+    draw_cone,
+    draw_grid_scatter,
+    draw_rulers,
+)
+
+GAP = 12.0  # between templates: room for scissors
+
+
+def _drawings(t: Template, env: PlanEnv, outline: bool, longest: float) -> list[Drawing]:
+    pen = Pen(env, t.colour, outline)
+    if isinstance(t, CircleTemplate):
+        return [draw_circle(t, pen)]
+    if isinstance(t, ConeTemplate):
+        return [draw_cone(t, pen)]
+    if isinstance(t, ArcTemplate):
+        return [draw_arc(t, pen)]
+    if isinstance(t, ClockTemplate):
+        return [draw_clock(t, pen)]
+    if isinstance(t, GridScatterTemplate):
+        return [draw_grid_scatter(t, pen)]
+    if isinstance(t, RulerTemplate):
+        rulers = resolve_rulers(env.game, t, "templates")
+        return draw_rulers(t, rulers, pen, longest)
+    raise TypeError(type(t))
+
+
+KIND_NAMES = {CircleTemplate: "circle", ConeTemplate: "cone", ArcTemplate: "arc",
+              ClockTemplate: "clock-scatter", GridScatterTemplate: "grid-scatter",
+              RulerTemplate: "ruler"}
+
+
+def plan_templates(model: Templates, env: PlanEnv) -> list[Document]:
+    docs = [_document(model, env, outline=False)]
+    if any(t.outline for t in model.items):
+        docs.append(_document(model, env, outline=True))
+    return docs
+
+
+def _document(model: Templates, env: PlanEnv, outline: bool) -> Document:
+    x0, y0, x1, y1 = content_box(env.paper)
+    box_w, box_h = x1 - x0, y1 - y0
+    unit = float(POINTS_PER["in"])
+    longest = (max(box_w, box_h) - 6) // (unit / 4) * (unit / 4)  # ruler pieces: quarter inches
+    component = "Templates (outline, for transparency film)" if outline else "Templates"
+    pages: list[Page] = [Page(component)]
+    x, y_top, row_h = x0, y1, 0.0
+    for index, t in enumerate(model.items):
+        if outline and not t.outline:
+            continue
+        for drawing in _drawings(t, env, outline, longest):
+            w, h, turned = drawing.width, drawing.height, False
+            if w > box_w + 1e-6 or h > box_h + 1e-6:
+                w, h, turned = h, w, True
+            if w > box_w + 1e-6 or h > box_h + 1e-6:
+                env.warn(t.span, f"templates[{index}]",
+                         f"template {t.id!r} ({_inches(drawing.width)} x "
+                         f"{_inches(drawing.height)} in) does not fit on {env.paper.name} paper "
+                         "even turned; it was left out", "make it smaller or use larger paper")
+                continue
+            if x + w > x1 + 1e-6:  # next row
+                x, y_top, row_h = x0, y_top - row_h - GAP, 0.0
+            if y_top - h < y0 - 1e-6:  # next page
+                pages.append(Page(component))
+                x, y_top, row_h = x0, y1, 0.0
+            page = pages[-1]
+            bx, by = x, y_top - h
+            page.ops.append(_placed(drawing, bx, by, turned))
+            page.items.append(_item(t, drawing, bx, by, turned, outline))
+            x += w + GAP
+            row_h = max(row_h, h)
+    name = "templates-outline" if outline else "templates"
+    return Document(name, component, pages)
+
+
+def _placed(d: Drawing, bx: float, by: float, turned: bool) -> Group:
+    if not turned:
+        return Group(tuple(d.ops), dx=bx, dy=by)
+    # a quarter turn anticlockwise maps (x, y) to (-y, x): shift right by the old height
+    return Group(tuple(d.ops), dx=bx + d.height, dy=by, rotate=90.0)
+
+
+def _item(t: Template, d: Drawing, bx: float, by: float, turned: bool, outline: bool) -> Item:
+    sx0, sy0, sx1, sy1 = d.shape
+    if turned:
+        bbox = (bx + d.height - sy1, by + sx0, bx + d.height - sy0, by + sx1)
+    else:
+        bbox = (bx + sx0, by + sy0, bx + sx1, by + sy1)
+    variant = "outline" if outline else "print"
+    piece = f"{t.id}.{d.piece}" if d.piece and not d.piece.startswith(t.id) else (d.piece or t.id)
+    extra = {"template": KIND_NAMES[type(t)], "variant": variant, "turned": turned, **d.extra}
+    return Item("template", t.id, f"{piece}@{variant}", "front", bbox, extra)
+
+
+def _inches(v: float) -> str:
+    return f"{v / 72:.2f}"

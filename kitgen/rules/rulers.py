@@ -1,0 +1,112 @@
+"""Range rulers resolved against the game's tables: each row of a weapon table becomes a
+ruler's bands. Used by the check stage (to report) and by layout (to draw)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..errors import Diagnostics
+from ..model.game import Game
+from ..model.template import Band, RulerTemplate
+from ..units import POINTS_PER
+
+
+@dataclass(frozen=True)
+class Ruler:
+    """One ruler to draw: the weapons it serves and its bands (limits in points)."""
+
+    id: str
+    names: tuple[str, ...]
+    bands: tuple[Band, ...]
+
+
+def _tables(game: Game) -> dict[str, Any]:
+    """Tables a ruler may read: `range_tables:` and, when present, a `tables:` section whose
+    entries carry id, columns and rows."""
+    found: dict[str, Any] = {}
+    for key in ("tables", "range_tables"):
+        section = game.section(key, ())
+        entries = getattr(section, "items", section)
+        for table in entries or ():
+            if hasattr(table, "id") and hasattr(table, "columns") and hasattr(table, "rows"):
+                found.setdefault(table.id, table)
+    return found
+
+
+def _cell_text(cell: Any) -> tuple[str | None, Any]:
+    if isinstance(cell, tuple) and len(cell) == 2:
+        return cell[0], cell[1]
+    return (None if cell is None else str(cell)), None
+
+
+def _column_names(table: Any) -> list[str]:
+    return [getattr(c, "id", None) or getattr(c, "name", None) or str(c) for c in table.columns]
+
+
+def resolve_rulers(game: Game, ruler: RulerTemplate, path: str,
+                   diags: Diagnostics | None = None) -> list[Ruler]:
+    """The rulers a `ruler` template stands for; problems go to diags when given."""
+    if ruler.source is None:
+        return [Ruler(ruler.id, ruler.names, ruler.bands)]
+    src = ruler.source
+
+    def error(span: Any, where: str, message: str, hint: str = "") -> None:
+        if diags is not None:
+            diags.error(span, where, message, hint)
+
+    tables = _tables(game)
+    table = tables.get(src.table)
+    if table is None:
+        from ..source.fields import suggest
+
+        error(src.span, f"{path}.from_table", f"no table {src.table!r}", suggest(src.table, tables))
+        return []
+    columns = _column_names(table)
+    wanted = (src.name_column, *src.band_columns)
+    missing = [c for c in wanted if c not in columns]
+    if missing:
+        error(src.span, f"{path}.from_table",
+              f"table {src.table!r} has no column {missing[0]!r}", "columns: " + ", ".join(columns))
+        return []
+    scale = float(POINTS_PER[src.unit])
+    index = {c: i for i, c in enumerate(columns)}
+    groups: list[tuple[tuple[Band, ...], list[str]]] = []
+    for r, row in enumerate(table.rows):
+        cells = [_cell_text(c) for c in row]
+        name = cells[index[src.name_column]][0] or f"row {r + 1}"
+        bands: list[Band] = []
+        last = 0.0
+        for col, band_name in zip(src.band_columns, src.band_names, strict=True):
+            text, span = cells[index[col]]
+            where = f"{src.table}.rows[{r}].{col}"
+            try:
+                value = float(text) if text is not None else None
+            except ValueError:
+                value = None
+            if value is None:
+                error(span or src.span, where,
+                      f"{name}: range {text!r} is not a number", f"a ruler needs a number in {src.unit}")
+                break
+            if value * scale <= last:
+                error(span or src.span, where,
+                      f"{name}: each band must reach further than the one before it")
+                break
+            last = value * scale
+            bands.append(Band(band_name, last))
+        else:
+            key = tuple(bands)
+            same = [names for b, names in groups if b == key] if ruler.merge else []
+            if same:
+                same[0].append(name)
+            else:
+                groups.append((key, [name]))
+    return [Ruler(f"{ruler.id}.{n}", tuple(names), bands)
+            for n, (bands, names) in enumerate(groups, start=1)]
+
+
+def check_templates(game: Game, model: Any, diags: Diagnostics) -> None:
+    """Rulers that read a table: the table and its columns must exist and hold numbers."""
+    for i, template in enumerate(getattr(model, "items", ())):
+        if isinstance(template, RulerTemplate) and template.source is not None:
+            resolve_rulers(game, template, f"templates[{i}]", diags)
