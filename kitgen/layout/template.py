@@ -51,9 +51,14 @@ def _drawings(t: Template, env: PlanEnv, outline: bool, longest: float) -> list[
     raise TypeError(type(t))
 
 
-KIND_NAMES = {CircleTemplate: "circle", ConeTemplate: "cone", ArcTemplate: "arc",
-              ClockTemplate: "clock-scatter", GridScatterTemplate: "grid-scatter",
-              RulerTemplate: "ruler"}
+KIND_NAMES = {
+    CircleTemplate: "circle",
+    ConeTemplate: "cone",
+    ArcTemplate: "arc",
+    ClockTemplate: "clock-scatter",
+    GridScatterTemplate: "grid-scatter",
+    RulerTemplate: "ruler",
+}
 
 
 def plan_templates(model: Templates, env: PlanEnv) -> list[Document]:
@@ -79,10 +84,14 @@ def _document(model: Templates, env: PlanEnv, outline: bool) -> Document:
             if w > box_w + 1e-6 or h > box_h + 1e-6:
                 w, h, turned = h, w, True
             if w > box_w + 1e-6 or h > box_h + 1e-6:
-                env.warn(t.span, f"templates[{index}]",
-                         f"template {t.id!r} ({_inches(drawing.width)} x "
-                         f"{_inches(drawing.height)} in) does not fit on {env.paper.name} paper "
-                         "even turned; it was left out", "make it smaller or use larger paper")
+                env.warn(
+                    t.span,
+                    f"templates[{index}]",
+                    f"template {t.id!r} ({_inches(drawing.width)} x "
+                    f"{_inches(drawing.height)} in) does not fit on {env.paper.name} paper "
+                    "even turned; it was left out",
+                    "make it smaller or use larger paper",
+                )
                 continue
             if x + w > x1 + 1e-6:  # next row
                 x, y_top, row_h = x0, y_top - row_h - GAP, 0.0

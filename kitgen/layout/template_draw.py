@@ -62,10 +62,20 @@ class Pen:
     def fill(self, colour: str) -> str | None:
         return None if self.outline else colour
 
-    def text(self, x: float, y: float, text: str, size: float, bold: bool = False,
-             align: str = "centre", colour: str = INK, angle: float = 0.0) -> Text:
-        return Text(x, y, text, Font(self.bold if bold else self.regular, size), colour, align,
-                    angle)
+    def text(
+        self,
+        x: float,
+        y: float,
+        text: str,
+        size: float,
+        bold: bool = False,
+        align: str = "centre",
+        colour: str = INK,
+        angle: float = 0.0,
+    ) -> Text:
+        return Text(
+            x, y, text, Font(self.bold if bold else self.regular, size), colour, align, angle
+        )
 
     def width(self, text: str, size: float, bold: bool = False) -> float:
         return self.env.fonts.width(text, self.bold if bold else self.regular, size)
@@ -73,8 +83,9 @@ class Pen:
     def fit(self, text: str, size: float, width: float, bold: bool = False) -> float:
         """The size at which one line fits `width` (down to 5 pt)."""
         face = self.bold if bold else self.regular
-        return fit_text(text, face, size, 5.0, width, size * 1.3, self.env.fonts,
-                        wrap_lines=False).size
+        return fit_text(
+            text, face, size, 5.0, width, size * 1.3, self.env.fonts, wrap_lines=False
+        ).size
 
     def pad(self, x: float, y: float, w: float, h: float) -> list:
         """A white label pad behind text over shading (not on film: no fills there)."""
@@ -85,12 +96,17 @@ class Pen:
     def check_bar(self, x: float, y: float, label_below: bool = False) -> list:
         """The 50 mm check bar with end ticks, its left end at (x, y)."""
         thin = Stroke(INK, 0.5)
-        bar = Rect(x, y, CHECK_BAR, BAR_H, fill=self.fill(INK), stroke=None if not self.outline
-                   else thin)
-        return [bar, Line(x, y - 2, x, y + BAR_H + 2, thin),
-                Line(x + CHECK_BAR, y - 2, x + CHECK_BAR, y + BAR_H + 2, thin),
-                self.text(x + CHECK_BAR / 2, y - 7.5 if label_below else y + BAR_H + 2.5,
-                          "50 mm check", 5.5)]
+        bar = Rect(
+            x, y, CHECK_BAR, BAR_H, fill=self.fill(INK), stroke=None if not self.outline else thin
+        )
+        return [
+            bar,
+            Line(x, y - 2, x, y + BAR_H + 2, thin),
+            Line(x + CHECK_BAR, y - 2, x + CHECK_BAR, y + BAR_H + 2, thin),
+            self.text(
+                x + CHECK_BAR / 2, y - 7.5 if label_below else y + BAR_H + 2.5, "50 mm check", 5.5
+            ),
+        ]
 
 
 def _unit_label(value: float, unit: str) -> str:
@@ -123,8 +139,12 @@ def draw_circle(t: CircleTemplate, pen: Pen) -> Drawing:
     shift = (width - 2 * r) / 2
     from .plan import Group
 
-    return Drawing([Group(tuple(ops), dx=shift, dy=18), *pen.check_bar(
-        (width - CHECK_BAR) / 2, 4)], width, 2 * r + 18, (shift, 18, shift + 2 * r, 18 + 2 * r))
+    return Drawing(
+        [Group(tuple(ops), dx=shift, dy=18), *pen.check_bar((width - CHECK_BAR) / 2, 4)],
+        width,
+        2 * r + 18,
+        (shift, 18, shift + 2 * r, 18 + 2 * r),
+    )
 
 
 # ---- cone -----------------------------------------------------------------------------
@@ -140,8 +160,10 @@ def draw_cone(t: ConeTemplate, pen: Pen) -> Drawing:
     if near == 0:
         poly = ((0.0, mid), (L, 0.0), (L, H))
     thin = Stroke(INK, 0.4)
-    ops: list = [Path(poly, fill=pen.fill(pen.tint), stroke=pen.cut),
-                 Line(0, mid, L, mid, Stroke(GRID, 0.5, (3, 2)))]
+    ops: list = [
+        Path(poly, fill=pen.fill(pen.tint), stroke=pen.cut),
+        Line(0, mid, L, mid, Stroke(GRID, 0.5, (3, 2))),
+    ]
     for d in ticks(t.start, t.start + t.length, t.tick):
         x = d - t.start
         half = min(4.0, cone_width(t.start_width, t.spread, t.per, d) / 2)
@@ -154,9 +176,12 @@ def draw_cone(t: ConeTemplate, pen: Pen) -> Drawing:
         w = cone_width(t.start_width, t.spread, t.per, mark.at)
         ops.append(Line(x, mid - w / 2, x, mid + w / 2, Stroke(pen.colour, 1.2)))
         if mark.label:
-            ops.append(pen.text(x - 2, mid + 2, mark.label, 6, True, align="right",
-                                colour=pen.colour))
-    rate = f"{_unit_label(t.spread, t.unit)} {t.unit} wider per {_unit_label(t.per, t.unit)} {t.unit}"
+            ops.append(
+                pen.text(x - 2, mid + 2, mark.label, 6, True, align="right", colour=pen.colour)
+            )
+    rate = (
+        f"{_unit_label(t.spread, t.unit)} {t.unit} wider per {_unit_label(t.per, t.unit)} {t.unit}"
+    )
     room = min(L * 0.45, 260.0)
     # above the axis: title and rate; below: the check bar, then the notes
     ops.append(pen.text(L - 6, mid + 3.5, t.title, pen.fit(t.title, 9, room, True), True, "right"))
@@ -166,8 +191,9 @@ def draw_cone(t: ConeTemplate, pen: Pen) -> Drawing:
     for note in t.notes:
         y -= 7
         ops.append(pen.text(L - 6, y, note, pen.fit(note, 5.5, room), align="right"))
-    return Drawing(ops, L, H, (0, 0, L, H),
-                   extra={"near_width": round(near, 4), "far_width": round(far, 4)})
+    return Drawing(
+        ops, L, H, (0, 0, L, H), extra={"near_width": round(near, 4), "far_width": round(far, 4)}
+    )
 
 
 # ---- arc on a square grid -------------------------------------------------------------
@@ -189,18 +215,20 @@ def draw_arc(t: ArcTemplate, pen: Pen) -> Drawing:
         return ((p[0] - x0) * u, (p[1] - y0) * u)
 
     ops: list = []
-    grid = Stroke(GRID, 0.5)
     for dy in range(math.floor(sy0 + 0.5), math.floor(sy1 + 0.5) + 1):
         for dx in range(math.floor(sx0 + 0.5), math.floor(sx1 + 0.5) + 1):
-            square = [(dx - 0.5, dy - 0.5), (dx + 0.5, dy - 0.5), (dx + 0.5, dy + 0.5),
-                      (dx - 0.5, dy + 0.5)]
             for piece in pieces:
-                part = clip_polygon(square, piece)
+                part = clip_polygon(_square((dx, dy)), piece)
                 if not part:
                     continue
                 poly = tuple(at(p) for p in part)
-                state = ("full" if (dx, dy) in cover.full else
-                         "partial" if (dx, dy) in cover.partial else "")
+                state = (
+                    "full"
+                    if (dx, dy) in cover.full
+                    else "partial"
+                    if (dx, dy) in cover.partial
+                    else ""
+                )
                 ops += _cell_ops(poly, state, pen)
     outline = [at(p) for p in _sector_outline(apex, t.spread_deg, t.depth)]
     ops.append(Path(tuple(outline), stroke=pen.cut))
@@ -219,11 +247,16 @@ def draw_arc(t: ArcTemplate, pen: Pen) -> Drawing:
     # title, legend and the check bar on a pad in the middle of the piece
     cx = (0 - x0) * u
     top = (apex[1] + t.depth * 0.8 - y0) * u
-    covered = t.covered_label or ("covered: centre inside" if t.rule == "centre"
-                                  else "covered: at least half inside")
+    covered = t.covered_label or (
+        "covered: centre inside" if t.rule == "centre" else "covered: at least half inside"
+    )
     partial = t.partial_label or "partly covered"
-    pad_w = max(CHECK_BAR + 24, pen.width(t.title, 11, True) + 20,
-                pen.width(covered, 7) + 30, pen.width(partial, 7) + 30)
+    pad_w = max(
+        CHECK_BAR + 24,
+        pen.width(t.title, 11, True) + 20,
+        pen.width(covered, 7) + 30,
+        pen.width(partial, 7) + 30,
+    )
     lines = len(t.notes)
     pad_h = 64 + 9 * lines
     ops += pen.pad(cx - pad_w / 2, top - pad_h, pad_w, pad_h)
@@ -276,8 +309,10 @@ def _cell_ops(poly: tuple, state: str, pen: Pen) -> list:
 def _film_mark(p: Point, state: str, pen: Pen) -> list:
     stroke = Stroke(pen.colour, 1.0)
     if state == "full":
-        return [Line(p[0] - 5, p[1], p[0] + 5, p[1], stroke),
-                Line(p[0], p[1] - 5, p[0], p[1] + 5, stroke)]
+        return [
+            Line(p[0] - 5, p[1], p[0] + 5, p[1], stroke),
+            Line(p[0], p[1] - 5, p[0], p[1] + 5, stroke),
+        ]
     return [Circle(p[0], p[1], 3.5, stroke=stroke)]
 
 
@@ -304,22 +339,52 @@ def draw_clock(t: ClockTemplate, pen: Pen) -> Drawing:
     inner = min(rings[0] * 0.5, 18.0) if rings else 18.0
     for number, start, _end, mid in clock_sectors(t.sectors, 90.0):
         a = math.radians(start)
-        ops.append(Line(c[0] + inner * math.cos(a), c[1] + inner * math.sin(a),
-                        c[0] + R * math.cos(a), c[1] + R * math.sin(a), thin))
+        ops.append(
+            Line(
+                c[0] + inner * math.cos(a),
+                c[1] + inner * math.sin(a),
+                c[0] + R * math.cos(a),
+                c[1] + R * math.sin(a),
+                thin,
+            )
+        )
         m = math.radians(mid)
         rr = R - 15
-        ops.append(pen.text(c[0] + rr * math.cos(m), c[1] + rr * math.sin(m) - 4.5,
-                            str(number), 13, True, colour=pen.colour if number == t.sectors
-                            else INK))
+        ops.append(
+            pen.text(
+                c[0] + rr * math.cos(m),
+                c[1] + rr * math.sin(m) - 4.5,
+                str(number),
+                13,
+                True,
+                colour=pen.colour if number == t.sectors else INK,
+            )
+        )
     for r in rings:  # distances along the 9 o'clock side, mid-sector, clear of the lines
-        ops.append(pen.text(R - r + 2, R + 2.5, f"{_unit_label(r, t.unit)} {t.unit}", 6,
-                            align="left", colour=pen.colour))
+        ops.append(
+            pen.text(
+                R - r + 2,
+                R + 2.5,
+                f"{_unit_label(r, t.unit)} {t.unit}",
+                6,
+                align="left",
+                colour=pen.colour,
+            )
+        )
     # the line of throw: from the thrower's side (6) through the centre to 12
     ops.append(Line(R, 32, R, 2 * R - 34, Stroke(pen.colour, 0.9)))
-    ops.append(Path(((R - 4, 2 * R - 40), (R + 4, 2 * R - 40), (R, 2 * R - 32)),
-                    fill=pen.fill(pen.colour), stroke=Stroke(pen.colour, 0.9)))
-    ops.append(pen.text(R - 3, R + R * 0.45, t.throw_label, 6.5, angle=90, colour=pen.colour,
-                        align="centre"))
+    ops.append(
+        Path(
+            ((R - 4, 2 * R - 40), (R + 4, 2 * R - 40), (R, 2 * R - 32)),
+            fill=pen.fill(pen.colour),
+            stroke=Stroke(pen.colour, 0.9),
+        )
+    )
+    ops.append(
+        pen.text(
+            R - 3, R + R * 0.45, t.throw_label, 6.5, angle=90, colour=pen.colour, align="centre"
+        )
+    )
     ops += [Line(R - 7, R, R + 7, R, Stroke(INK, 0.8)), Line(R, R - 7, R, R + 7, Stroke(INK, 0.8))]
     title_y = R - R * 0.42
     w = max(CHECK_BAR + 20, pen.width(t.title, 10, True) + 16)
@@ -331,8 +396,13 @@ def draw_clock(t: ClockTemplate, pen: Pen) -> Drawing:
         y -= 8
         ops.append(pen.text(R, y, note, pen.fit(note, 6, w - 8)))
     ops += pen.check_bar(R - CHECK_BAR / 2, y - 18)
-    return Drawing(ops, 2 * R, 2 * R, (0, 0, 2 * R, 2 * R),
-                   extra={"sectors": t.sectors, "rings": [round(r, 4) for r in rings]})
+    return Drawing(
+        ops,
+        2 * R,
+        2 * R,
+        (0, 0, 2 * R, 2 * R),
+        extra={"sectors": t.sectors, "rings": [round(r, 4) for r in rings]},
+    )
 
 
 # ---- grid scatter ---------------------------------------------------------------------
@@ -352,12 +422,24 @@ def draw_grid_scatter(t: GridScatterTemplate, pen: Pen) -> Drawing:
         for c in range(n):
             x, y = gx + c * u, foot + (n - 1 - r) * u
             is_target = (c, r) == (tc, tr)
-            ops.append(Rect(x, y, u, u, fill=pen.fill(pen.tint2 if is_target else pen.tint),
-                            stroke=Stroke(pen.colour, 0.8)))
+            ops.append(
+                Rect(
+                    x,
+                    y,
+                    u,
+                    u,
+                    fill=pen.fill(pen.tint2 if is_target else pen.tint),
+                    stroke=Stroke(pen.colour, 0.8),
+                )
+            )
     # line of flight along the target's column or row, entering from the given side
     tx, ty = gx + (tc + 0.5) * u, foot + (n - 1 - tr + 0.5) * u
-    starts = {"bottom": (tx, 2.0), "top": (tx, H - head), "left": (gx, ty),
-              "right": (gx + n * u, ty)}
+    starts = {
+        "bottom": (tx, 2.0),
+        "top": (tx, H - head),
+        "left": (gx, ty),
+        "right": (gx + n * u, ty),
+    }
     if t.flight in starts:
         sx, sy = starts[t.flight]
         ang = math.atan2(ty - sy, tx - sx)
@@ -365,12 +447,12 @@ def draw_grid_scatter(t: GridScatterTemplate, pen: Pen) -> Drawing:
         ops.append(Line(sx, sy, tip[0], tip[1], Stroke(pen.colour, 1.0, (4, 2))))
         ops.append(_arrow_head(tip, ang, 8.0, pen))
         if t.flight == "bottom":
-            ops.append(pen.text(tx + 5, foot / 2 - 2, t.flight_label, 6.5, align="left",
-                                colour=pen.colour))
+            ops.append(
+                pen.text(tx + 5, foot / 2 - 2, t.flight_label, 6.5, align="left", colour=pen.colour)
+            )
         else:
             lx, ly = (sx + tip[0]) / 2, (sy + tip[1]) / 2
-            ops.append(pen.text(lx + 4, ly + 4, t.flight_label, 6, align="left",
-                                colour=pen.colour))
+            ops.append(pen.text(lx + 4, ly + 4, t.flight_label, 6, align="left", colour=pen.colour))
     ops.append(Rect(gx + tc * u, foot + (n - 1 - tr) * u, u, u, stroke=Stroke(INK, 2.0)))
     ops.append(pen.text(gx + (tc + 0.5) * u, foot + (n - 1 - tr) * u + u - 10, "TARGET", 6, True))
     size = min(20.0, u * 0.26)
@@ -378,12 +460,17 @@ def draw_grid_scatter(t: GridScatterTemplate, pen: Pen) -> Drawing:
         for c, value in enumerate(row):
             x, y = gx + (c + 0.5) * u, foot + (n - 1 - r + 0.5) * u
             if value is None:  # a value the source lost: a blank to write in
-                ops.append(Line(x - u * 0.25, y - u * 0.12, x + u * 0.25, y - u * 0.12,
-                                Stroke(INK, 0.6)))
+                ops.append(
+                    Line(x - u * 0.25, y - u * 0.12, x + u * 0.25, y - u * 0.12, Stroke(INK, 0.6))
+                )
                 continue
             fs = pen.fit(value, size, u * 0.8, True)
-            ops += pen.pad(x - pen.width(value, fs, True) / 2 - 3, y - fs * 0.45, pen.width(
-                value, fs, True) + 6, fs * 1.15)
+            ops += pen.pad(
+                x - pen.width(value, fs, True) / 2 - 3,
+                y - fs * 0.45,
+                pen.width(value, fs, True) + 6,
+                fs * 1.15,
+            )
             ops.append(pen.text(x, y - fs * 0.3, value, fs, True))
     y = H - 16
     ops.append(pen.text(W / 2, y, t.title, pen.fit(t.title, 12, W - 12, True), True))
@@ -396,8 +483,9 @@ def draw_grid_scatter(t: GridScatterTemplate, pen: Pen) -> Drawing:
         bar_x = (W - CHECK_BAR) / 2
     ops += pen.check_bar(bar_x, 8)
     values = [[v for v in row] for row in t.cells]
-    return Drawing(ops, W, H, (0, 0, W, H),
-                   extra={"size": n, "target": list(t.target), "cells": values})
+    return Drawing(
+        ops, W, H, (0, 0, W, H), extra={"size": n, "target": list(t.target), "cells": values}
+    )
 
 
 def _arrow_head(tip: Point, ang: float, size: float, pen: Pen) -> Path:
@@ -427,8 +515,9 @@ def draw_rulers(t: RulerTemplate, rulers: list[Ruler], pen: Pen, longest: float)
     return out
 
 
-def _ruler_piece(t: RulerTemplate, ruler: Ruler, pen: Pen, start: float, end: float, k: int,
-                 count: int) -> Drawing:
+def _ruler_piece(
+    t: RulerTemplate, ruler: Ruler, pen: Pen, start: float, end: float, k: int, count: int
+) -> Drawing:
     L, H = end - start, t.width
     thin = Stroke(INK, 0.5)
     ops: list = []
@@ -446,8 +535,11 @@ def _ruler_piece(t: RulerTemplate, ruler: Ruler, pen: Pen, start: float, end: fl
         if start < band.limit <= end:
             x = band.limit - start
             ops.append(Line(x, 0, x, H, Stroke(pen.colour, 1.2)))
-            ops.append(pen.text(x - 2, 11, _unit_label(band.limit, t.unit), 7, True, "right",
-                                colour=pen.colour))
+            ops.append(
+                pen.text(
+                    x - 2, 11, _unit_label(band.limit, t.unit), 7, True, "right", colour=pen.colour
+                )
+            )
     for d in ticks(start, end, t.tick):
         x = d - start
         ops.append(Line(x, 0, x, 6, thin))
@@ -459,15 +551,23 @@ def _ruler_piece(t: RulerTemplate, ruler: Ruler, pen: Pen, start: float, end: fl
     room = L - CHECK_BAR - 30 if L > CHECK_BAR + 90 else L - 10
     fs = pen.fit(names, 7, room)
     ops.append(pen.text(5, H / 2 - 3, names, fs, align="left"))
-    where = f"{t.title} {k}/{count} · {_unit_label(start, t.unit)}–{_unit_label(end, t.unit)} {t.unit}"
+    where = (
+        f"{t.title} {k}/{count} · {_unit_label(start, t.unit)}–{_unit_label(end, t.unit)} {t.unit}"
+    )
     ops.append(pen.text(5, H / 2 + 6, where, 5.5, align="left", colour="#555555"))
     if count > 1 and k < count:
-        ops.append(pen.text(L - 3, H / 2 + 6, f"joins part {k + 1}", 5.5, align="right",
-                            colour="#555555"))
+        ops.append(
+            pen.text(L - 3, H / 2 + 6, f"joins part {k + 1}", 5.5, align="right", colour="#555555")
+        )
     bar_x = L - CHECK_BAR - 8 if L > CHECK_BAR + 90 else (L - CHECK_BAR) / 2
     ops += pen.check_bar(bar_x, H / 2 - 8)
     ops.append(Rect(0, 0, L, H, stroke=pen.cut))
-    extra = {"bands": [[b.name, round(b.limit, 4)] for b in ruler.bands],
-             "names": list(ruler.names), "from": round(start, 4), "to": round(end, 4),
-             "part": k, "parts": count}
+    extra = {
+        "bands": [[b.name, round(b.limit, 4)] for b in ruler.bands],
+        "names": list(ruler.names),
+        "from": round(start, 4),
+        "to": round(end, 4),
+        "part": k,
+        "parts": count,
+    }
     return Drawing(ops, L, H, (0, 0, L, H), piece=f"{ruler.id}.{k}", extra=extra)

@@ -117,7 +117,11 @@ class RangeTable:
 
 
 Template = (
-    CircleTemplate | ConeTemplate | ArcTemplate | ClockTemplate | GridScatterTemplate
+    CircleTemplate
+    | ConeTemplate
+    | ArcTemplate
+    | ClockTemplate
+    | GridScatterTemplate
     | RulerTemplate
 )
 

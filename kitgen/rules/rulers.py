@@ -21,16 +21,19 @@ class Ruler:
     bands: tuple[Band, ...]
 
 
-def _tables(game: Game) -> dict[str, Any]:
-    """Tables a ruler may read: `range_tables:` and, when present, a `tables:` section whose
-    entries carry id, columns and rows."""
-    found: dict[str, Any] = {}
+UNIT_WORDS = {"in": "inches", "cm": "centimetres", "mm": "millimetres"}
+
+
+def _tables(game: Game) -> dict[str, tuple[Any, str]]:
+    """Tables a ruler may read, with their YAML path: `range_tables:` and, when present, a
+    `tables:` section whose entries carry id, columns and rows."""
+    found: dict[str, tuple[Any, str]] = {}
     for key in ("tables", "range_tables"):
         section = game.section(key, ())
         entries = getattr(section, "items", section)
-        for table in entries or ():
+        for i, table in enumerate(entries or ()):
             if hasattr(table, "id") and hasattr(table, "columns") and hasattr(table, "rows"):
-                found.setdefault(table.id, table)
+                found.setdefault(table.id, (table, f"{key}[{i}]"))
     return found
 
 
@@ -44,8 +47,9 @@ def _column_names(table: Any) -> list[str]:
     return [getattr(c, "id", None) or getattr(c, "name", None) or str(c) for c in table.columns]
 
 
-def resolve_rulers(game: Game, ruler: RulerTemplate, path: str,
-                   diags: Diagnostics | None = None) -> list[Ruler]:
+def resolve_rulers(
+    game: Game, ruler: RulerTemplate, path: str, diags: Diagnostics | None = None
+) -> list[Ruler]:
     """The rulers a `ruler` template stands for; problems go to diags when given."""
     if ruler.source is None:
         return [Ruler(ruler.id, ruler.names, ruler.bands)]
@@ -56,7 +60,7 @@ def resolve_rulers(game: Game, ruler: RulerTemplate, path: str,
             diags.error(span, where, message, hint)
 
     tables = _tables(game)
-    table = tables.get(src.table)
+    table, table_path = tables.get(src.table, (None, ""))
     if table is None:
         from ..source.fields import suggest
 
@@ -66,8 +70,12 @@ def resolve_rulers(game: Game, ruler: RulerTemplate, path: str,
     wanted = (src.name_column, *src.band_columns)
     missing = [c for c in wanted if c not in columns]
     if missing:
-        error(src.span, f"{path}.from_table",
-              f"table {src.table!r} has no column {missing[0]!r}", "columns: " + ", ".join(columns))
+        error(
+            src.span,
+            f"{path}.from_table",
+            f"table {src.table!r} has no column {missing[0]!r}",
+            "columns: " + ", ".join(columns),
+        )
         return []
     scale = float(POINTS_PER[src.unit])
     index = {c: i for i, c in enumerate(columns)}
@@ -79,18 +87,25 @@ def resolve_rulers(game: Game, ruler: RulerTemplate, path: str,
         last = 0.0
         for col, band_name in zip(src.band_columns, src.band_names, strict=True):
             text, span = cells[index[col]]
-            where = f"{src.table}.rows[{r}].{col}"
+            where = f"{table_path}.rows[{r}].{col}"
             try:
                 value = float(text) if text is not None else None
             except ValueError:
                 value = None
             if value is None:
-                error(span or src.span, where,
-                      f"{name}: range {text!r} is not a number", f"a ruler needs a number in {src.unit}")
+                error(
+                    span or src.span,
+                    where,
+                    f"{name}: range {text!r} is not a number",
+                    f"ranges are numbers, in {UNIT_WORDS[src.unit]}",
+                )
                 break
             if value * scale <= last:
-                error(span or src.span, where,
-                      f"{name}: each band must reach further than the one before it")
+                error(
+                    span or src.span,
+                    where,
+                    f"{name}: each band must reach further than the one before it",
+                )
                 break
             last = value * scale
             bands.append(Band(band_name, last))
@@ -101,8 +116,10 @@ def resolve_rulers(game: Game, ruler: RulerTemplate, path: str,
                 same[0].append(name)
             else:
                 groups.append((key, [name]))
-    return [Ruler(f"{ruler.id}.{n}", tuple(names), bands)
-            for n, (bands, names) in enumerate(groups, start=1)]
+    return [
+        Ruler(f"{ruler.id}.{n}", tuple(names), bands)
+        for n, (bands, names) in enumerate(groups, start=1)
+    ]
 
 
 def check_templates(game: Game, model: Any, diags: Diagnostics) -> None:

@@ -18,7 +18,7 @@ from ..model.template import (
 )
 from ..units import POINTS_PER
 from .fields import Context, Fields, as_length, as_text, check_unique_ids, read_list
-from .yamlnodes import Node, Scalar, Seq, describe
+from .yamlnodes import Map, Node, Scalar, Seq, describe
 
 KINDS = ("grid-scatter", "arc", "clock-scatter", "circle", "cone", "ruler")
 SIDES = ("bottom", "top", "left", "right", "none")
@@ -103,12 +103,27 @@ def _read_cone(f: Fields, common: dict) -> ConeTemplate | None:
     if spread == 0 and start_width == 0:
         f.ctx.error(f.node, f.path, "a cone with no start width and no spread has no area")
         return None
+    marks_node = f.raw("marks")
     for i, mark in enumerate(marks):
         if not start <= mark.at <= start + length:
-            f.ctx.error(f.raw("marks"), f"{f.sub('marks')}[{i}].at",
-                        "mark lies outside the cone (from start to start + length)")
-    return ConeTemplate(**common, length=length, start_width=start_width, spread=spread, per=per,
-                        start=start, tick=tick, unit=unit, marks=marks)
+            item = marks_node.items[i] if isinstance(marks_node, Seq) else None
+            where = item.get("at") if isinstance(item, Map) else marks_node
+            f.ctx.error(
+                where,
+                f"{f.sub('marks')}[{i}].at",
+                "mark lies outside the cone (from start to start + length)",
+            )
+    return ConeTemplate(
+        **common,
+        length=length,
+        start_width=start_width,
+        spread=spread,
+        per=per,
+        start=start,
+        tick=tick,
+        unit=unit,
+        marks=marks,
+    )
 
 
 def _read_arc(f: Fields, common: dict) -> ArcTemplate | None:
@@ -121,8 +136,16 @@ def _read_arc(f: Fields, common: dict) -> ArcTemplate | None:
     partial = f.text("partial_label", default="")
     if None in (spread, depth, square, rule):
         return None
-    return ArcTemplate(**common, spread_deg=float(spread), depth=float(depth), square=square,
-                       apex=apex, rule=rule, covered_label=covered, partial_label=partial)
+    return ArcTemplate(
+        **common,
+        spread_deg=float(spread),
+        depth=float(depth),
+        square=square,
+        apex=apex,
+        rule=rule,
+        covered_label=covered,
+        partial_label=partial,
+    )
 
 
 def _read_clock(f: Fields, common: dict) -> ClockTemplate | None:
@@ -136,8 +159,9 @@ def _read_clock(f: Fields, common: dict) -> ClockTemplate | None:
     if ring > radius:
         f.ctx.error(f.raw("ring"), f.sub("ring"), "ring spacing is larger than the radius")
         return None
-    return ClockTemplate(**common, sectors=sectors, radius=radius, ring=ring, unit=unit,
-                         throw_label=throw)
+    return ClockTemplate(
+        **common, sectors=sectors, radius=radius, ring=ring, unit=unit, throw_label=throw
+    )
 
 
 def _read_cells(f: Fields, size: int) -> tuple[tuple[str | None, ...], ...] | None:
@@ -189,13 +213,25 @@ def _read_grid_scatter(f: Fields, common: dict) -> GridScatterTemplate | None:
         target = t
     if cells is None:
         return None
-    return GridScatterTemplate(**common, size=size, square=square, cells=cells, target=target,
-                               flight=flight, flight_label=flight_label, legend=legend, roll=roll)
+    return GridScatterTemplate(
+        **common,
+        size=size,
+        square=square,
+        cells=cells,
+        target=target,
+        flight=flight,
+        flight_label=flight_label,
+        legend=legend,
+        roll=roll,
+    )
 
 
 def _read_cell_ref(ctx: Context, node: Node, path: str, size: int) -> tuple[int, int] | None:
-    ok = (isinstance(node, Seq) and len(node) == 2
-          and all(isinstance(n, Scalar) and type(n.value) is int for n in node))
+    ok = (
+        isinstance(node, Seq)
+        and len(node) == 2
+        and all(isinstance(n, Scalar) and type(n.value) is int for n in node)
+    )
     if not ok:
         ctx.error(node, path, f"expected [column, row] counted from 0, got {describe(node)}")
         return None
@@ -219,8 +255,9 @@ def _read_bands(ctx: Context, node: Node, path: str) -> tuple[Band, ...] | None:
         if value is None:
             return None
         if value <= last:
-            ctx.error(f.map.get(key), f.sub(key),
-                      "each band must reach further than the one before it")
+            ctx.error(
+                f.map.get(key), f.sub(key), "each band must reach further than the one before it"
+            )
             return None
         bands.append(Band(key, value))
         last = value
@@ -239,11 +276,13 @@ def _read_source(f: Fields) -> TableSource | None:
     names = f.texts("band_names") or cols
     unit = _unit(f)
     if len(names) != len(cols):
-        f.ctx.error(f.raw("band_names"), f.sub("band_names"),
-                    f"expected {len(cols)} names, one per band column, got {len(names)}")
+        f.ctx.error(
+            f.raw("band_names"),
+            f.sub("band_names"),
+            f"expected {len(cols)} names, one per band column, got {len(names)}",
+        )
         return None
-    return TableSource(table, f.raw("from_table").span, name_col, tuple(cols), tuple(names),
-                       unit)
+    return TableSource(table, f.raw("from_table").span, name_col, tuple(cols), tuple(names), unit)
 
 
 def _read_ruler(f: Fields, common: dict) -> RulerTemplate | None:
@@ -271,8 +310,17 @@ def _read_ruler(f: Fields, common: dict) -> RulerTemplate | None:
         if read is None:
             return None
         bands = read
-    return RulerTemplate(**common, bands=bands, names=names, source=source, width=width,
-                         tick=tick, unit=unit, piece=piece, merge=merge)
+    return RulerTemplate(
+        **common,
+        bands=bands,
+        names=names,
+        source=source,
+        width=width,
+        tick=tick,
+        unit=unit,
+        piece=piece,
+        merge=merge,
+    )
 
 
 _READERS = {
