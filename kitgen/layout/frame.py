@@ -7,7 +7,7 @@ the content box is symmetric, and duplex backs mirror onto it exactly.
 from __future__ import annotations
 
 from ..units import PRINTER_MARGIN, Paper, inch, mm
-from .plan import BBox, Document, Font, Line, Rect, Stroke, Text
+from .plan import BBox, Document, Font, Line, Page, Rect, Stroke, Text
 
 BAND = 16.0  # height of the header and of the footer band, points
 GAP = 4.0  # between a band and the content

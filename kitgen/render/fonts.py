@@ -9,7 +9,7 @@ missing or broken file is a FontError naming it.
 from __future__ import annotations
 
 import re
-from functools import cache
+from functools import lru_cache
 from pathlib import Path
 
 import reportlab
@@ -42,7 +42,7 @@ def _style_index(bold: bool, italic: bool) -> int:
     return (1 if bold else 0) + (2 if italic else 0)
 
 
-@cache
+@lru_cache(maxsize=None)
 def _register_ttf(face: str, path: str) -> str:
     """Register one TTF with ReportLab, once per process."""
     p = Path(path)
