@@ -208,17 +208,18 @@ def test_ruler_band_positions_at_scale(game_dir):
     first, second = page.items
     assert (first.extra["from"], first.extra["to"]) == (0, 432)  # two 6 in pieces
     assert (second.extra["from"], second.extra["to"]) == (432, 864)
-    assert first.bbox[2] - first.bbox[0] == pytest.approx(432)
-    assert first.bbox[3] - first.bbox[1] == pytest.approx(54)  # 0.75 in wide by default
-    limits = sorted(
-        round(op.x0 + dx - first.bbox[0], 3)
-        for op, dx, _dy, _ in walk(page.ops)
-        if isinstance(op, Line)
-        and op.stroke.width == 1.2
-        and op.x0 + dx < first.bbox[2] + 1
-        and op.y0 + _dy >= first.bbox[1] - 1
-    )
-    assert limits == [216, 432]  # short ends at 3 in, medium at 6 in (the piece's end)
+    # strips stand upright on a portrait page: 0.75 in wide, 6 in tall, zero at the bottom
+    assert first.bbox[2] - first.bbox[0] == pytest.approx(54)
+    assert first.bbox[3] - first.bbox[1] == pytest.approx(432)
+    assert first.extra["turned"] is True
+    limits = []
+    for op, dx, dy, rot in walk(page.ops):
+        if isinstance(op, Line) and op.stroke.width == 1.2 and rot == 90:
+            # a quarter turn: local (x, y) lands on the page at (dx - y, dy + x)
+            px, py = dx - op.y0, dy + op.x0
+            if first.bbox[0] - 1 <= px <= first.bbox[2] + 1:
+                limits.append(round(py - first.bbox[1], 3))
+    assert sorted(limits) == [216, 432]  # short ends at 3 in, medium at 6 in (the piece's end)
 
 
 TABLE = """

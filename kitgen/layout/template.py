@@ -4,6 +4,8 @@ for transparency film."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from ..model.template import (
     ArcTemplate,
     CircleTemplate,
@@ -18,7 +20,7 @@ from ..rules.rulers import resolve_rulers
 from ..units import POINTS_PER
 from .env import PlanEnv
 from .frame import content_box
-from .plan import Document, Group, Item, Page
+from .plan import BBox, Document, Group, Item, Page
 from .template_draw import (
     Drawing,
     Pen,
@@ -75,13 +77,14 @@ def _document(model: Templates, env: PlanEnv, outline: bool) -> Document:
     longest = (max(box_w, box_h) - 6) // (unit / 4) * (unit / 4)  # ruler pieces: quarter inches
     component = "Templates (outline, for transparency film)" if outline else "Templates"
     pages: list[Page] = [Page(component)]
-    x, y_top, row_h = x0, y1, 0.0
+    shelves: list[_Shelf] = [_Shelf(0, y1)]
     for index, t in enumerate(model.items):
         if outline and not t.outline:
             continue
         for drawing in _drawings(t, env, outline, longest):
             w, h, turned = drawing.width, drawing.height, False
-            if w > box_w + 1e-6 or h > box_h + 1e-6:
+            long_across = (w > h) == (box_w < box_h)
+            if w > box_w + 1e-6 or h > box_h + 1e-6 or (drawing.upright and long_across):
                 w, h, turned = h, w, True
             if w > box_w + 1e-6 or h > box_h + 1e-6:
                 env.warn(
@@ -93,19 +96,48 @@ def _document(model: Templates, env: PlanEnv, outline: bool) -> Document:
                     "make it smaller or use larger paper",
                 )
                 continue
-            if x + w > x1 + 1e-6:  # next row
-                x, y_top, row_h = x0, y_top - row_h - GAP, 0.0
-            if y_top - h < y0 - 1e-6:  # next page
+            shelf = _shelf_for(shelves, w, h, (x0, y0, x1, y1))
+            if shelf is None:  # a fresh page
                 pages.append(Page(component))
-                x, y_top, row_h = x0, y1, 0.0
-            page = pages[-1]
-            bx, by = x, y_top - h
+                shelf = _Shelf(len(pages) - 1, y1)
+                shelves.append(shelf)
+            page = pages[shelf.page]
+            bx, by = x0 + shelf.used, shelf.top - h
             page.ops.append(_placed(drawing, bx, by, turned))
             page.items.append(_item(t, drawing, bx, by, turned, outline))
-            x += w + GAP
-            row_h = max(row_h, h)
+            shelf.used += w + GAP
+            shelf.height = max(shelf.height, h)
     name = "templates-outline" if outline else "templates"
     return Document(name, component, pages)
+
+
+@dataclass
+class _Shelf:
+    """A row of templates on a page, filled left to right."""
+
+    page: int
+    top: float
+    height: float = 0.0
+    used: float = 0.0  # width taken, gaps included
+
+
+def _shelf_for(shelves: list[_Shelf], w: float, h: float, box: BBox) -> _Shelf | None:
+    """First fit: the first row with room (the last row of a page may grow downwards), else a
+    new row under a page's last one, else None for a new page."""
+    x0, y0, x1, _ = box
+    last = {s.page: s for s in shelves}
+    for s in shelves:
+        if x0 + s.used + w > x1 + 1e-6:
+            continue
+        if h <= s.height + 1e-6 or (last[s.page] is s and s.top - h >= y0 - 1e-6):
+            return s
+    for s in last.values():
+        top = s.top - s.height - GAP
+        if top - h >= y0 - 1e-6:
+            row = _Shelf(s.page, top)
+            shelves.insert(shelves.index(s) + 1, row)
+            return row
+    return None
 
 
 def _placed(d: Drawing, bx: float, by: float, turned: bool) -> Group:

@@ -43,6 +43,7 @@ class Drawing:
     height: float
     shape: BBox  # the template's own extent, inside (0, 0, width, height)
     piece: str = ""  # suffix for pieces of one template (ruler parts)
+    upright: bool = False  # strips: lay the long side along the page's long side
     extra: dict[str, Any] = field(default_factory=dict)
 
 
@@ -360,11 +361,14 @@ def draw_clock(t: ClockTemplate, pen: Pen) -> Drawing:
                 colour=pen.colour if number == t.sectors else INK,
             )
         )
-    for r in rings:  # distances along the 9 o'clock side, mid-sector, clear of the lines
+    # ring distances along the sector middle nearest 9 o'clock, clear of the sector lines
+    mids = [m for *_, m in clock_sectors(t.sectors, 90.0)]
+    side = math.radians(min(mids, key=lambda m: abs(m - 180.0)))
+    for r in rings:
         ops.append(
             pen.text(
-                R - r + 2,
-                R + 2.5,
+                R + r * math.cos(side) + 2,
+                R + r * math.sin(side) + 2.5,
                 f"{_unit_label(r, t.unit)} {t.unit}",
                 6,
                 align="left",
@@ -570,4 +574,4 @@ def _ruler_piece(
         "part": k,
         "parts": count,
     }
-    return Drawing(ops, L, H, (0, 0, L, H), piece=f"{ruler.id}.{k}", extra=extra)
+    return Drawing(ops, L, H, (0, 0, L, H), piece=f"{ruler.id}.{k}", extra=extra, upright=True)
