@@ -4,8 +4,6 @@ for transparency film."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from ..model.template import (
     ArcTemplate,
     CircleTemplate,
@@ -20,7 +18,7 @@ from ..rules.rulers import resolve_rulers
 from ..units import POINTS_PER
 from .env import PlanEnv
 from .frame import content_box
-from .plan import BBox, Document, Group, Item, Page
+from .plan import Document, Group, Item, Page
 from .template_draw import (
     Drawing,
     Pen,
@@ -77,7 +75,7 @@ def _document(model: Templates, env: PlanEnv, outline: bool) -> Document:
     longest = (max(box_w, box_h) - 6) // (unit / 4) * (unit / 4)  # ruler pieces: quarter inches
     component = "Templates (outline, for transparency film)" if outline else "Templates"
     pages: list[Page] = [Page(component)]
-    shelves: list[_Shelf] = [_Shelf(0, y1)]
+    skylines = [_Skyline(box_w, box_h)]
     for index, t in enumerate(model.items):
         if outline and not t.outline:
             continue
@@ -96,48 +94,57 @@ def _document(model: Templates, env: PlanEnv, outline: bool) -> Document:
                     "make it smaller or use larger paper",
                 )
                 continue
-            shelf = _shelf_for(shelves, w, h, (x0, y0, x1, y1))
-            if shelf is None:  # a fresh page
+            spots = ((i, sky.find(w, h)) for i, sky in enumerate(skylines))
+            number, spot = next(((i, at) for i, at in spots if at is not None), (-1, None))
+            if spot is None:  # a fresh page
                 pages.append(Page(component))
-                shelf = _Shelf(len(pages) - 1, y1)
-                shelves.append(shelf)
-            page = pages[shelf.page]
-            bx, by = x0 + shelf.used, shelf.top - h
-            page.ops.append(_placed(drawing, bx, by, turned))
-            page.items.append(_item(t, drawing, bx, by, turned, outline))
-            shelf.used += w + GAP
-            shelf.height = max(shelf.height, h)
+                skylines.append(_Skyline(box_w, box_h))
+                number, spot = len(pages) - 1, (0.0, 0.0)
+            sky = skylines[number]
+            x, depth = spot
+            sky.take(x, w + GAP, depth + h + GAP)
+            bx, by = x0 + x, y1 - depth - h
+            pages[number].ops.append(_placed(drawing, bx, by, turned))
+            pages[number].items.append(_item(t, drawing, bx, by, turned, outline))
     name = "templates-outline" if outline else "templates"
     return Document(name, component, pages)
 
 
-@dataclass
-class _Shelf:
-    """A row of templates on a page, filled left to right."""
+class _Skyline:
+    """What is used of one page, as the depth from the top reached along its width; each
+    template goes where it can sit highest, then furthest left (holes get filled)."""
 
-    page: int
-    top: float
-    height: float = 0.0
-    used: float = 0.0  # width taken, gaps included
+    def __init__(self, width: float, height: float):
+        self.width, self.height = width, height
+        self.segs: list[list[float]] = [[0.0, width, 0.0]]  # [x, width, depth]
 
+    def find(self, w: float, h: float) -> tuple[float, float] | None:
+        best: tuple[float, float] | None = None
+        for x, _, _ in self.segs:
+            if x + w > self.width + 1e-6:
+                continue
+            depth = max(d for sx, sw, d in self.segs if sx < x + w - 1e-6 and sx + sw > x + 1e-6)
+            if depth + h <= self.height + 1e-6 and (best is None or (depth, x) < best[::-1]):
+                best = (x, depth)
+        return best
 
-def _shelf_for(shelves: list[_Shelf], w: float, h: float, box: BBox) -> _Shelf | None:
-    """First fit: the first row with room (the last row of a page may grow downwards), else a
-    new row under a page's last one, else None for a new page."""
-    x0, y0, x1, _ = box
-    last = {s.page: s for s in shelves}
-    for s in shelves:
-        if x0 + s.used + w > x1 + 1e-6:
-            continue
-        if h <= s.height + 1e-6 or (last[s.page] is s and s.top - h >= y0 - 1e-6):
-            return s
-    for s in last.values():
-        top = s.top - s.height - GAP
-        if top - h >= y0 - 1e-6:
-            row = _Shelf(s.page, top)
-            shelves.insert(shelves.index(s) + 1, row)
-            return row
-    return None
+    def take(self, x: float, w: float, depth: float) -> None:
+        """Mark [x, x + w) used down to depth (gaps included by the caller)."""
+        end = min(self.width, x + w)
+        out: list[list[float]] = []
+        for sx, sw, d in self.segs:
+            for lo, hi in ((sx, min(sx + sw, x)), (max(sx, end), sx + sw)):
+                if hi - lo > 1e-6:
+                    out.append([lo, hi - lo, d])
+        out.append([x, end - x, depth])
+        out.sort()
+        merged: list[list[float]] = []
+        for seg in out:
+            if merged and abs(merged[-1][2] - seg[2]) < 1e-6:
+                merged[-1][1] += seg[1]
+            else:
+                merged.append(seg)
+        self.segs = merged
 
 
 def _placed(d: Drawing, bx: float, by: float, turned: bool) -> Group:
