@@ -7,10 +7,11 @@ import math
 from pathlib import Path
 
 import pytest
-from conftest import build_pdfs, errors_of, plan_game, write_game
 
 from kitgen.layout.plan import Circle, Group, Line, Rect, Text
 from kitgen.layout.plan import Path as PathOp
+
+from .conftest import build_pdfs, errors_of, plan_game, write_game
 
 CHECK_BAR = 50 / 25.4 * 72  # 141.7323 pt
 ROOT = Path(__file__).resolve().parent.parent
