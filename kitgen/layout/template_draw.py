@@ -233,14 +233,6 @@ def draw_arc(t: ArcTemplate, pen: Pen) -> Drawing:
                 ops += _cell_ops(poly, state, pen)
     outline = [at(p) for p in _sector_outline(apex, t.spread_deg, t.depth)]
     ops.append(Path(tuple(outline), stroke=pen.cut))
-    if pen.outline:  # on film: a cross on covered cells, a ring on partly covered ones
-        for cell in sorted(cover.full):
-            ops += _film_mark(at(cell), "full", pen)
-        for cell in sorted(cover.partial):
-            part = [clip_polygon(_square(cell), piece) for piece in pieces]
-            pts = [p for poly in part for p in poly]
-            centroid = (sum(p[0] for p in pts) / len(pts), sum(p[1] for p in pts) / len(pts))
-            ops += _film_mark(at(centroid), "partial", pen)
     # the shooter's square, outside the piece: where the template is laid from
     sq = at((-0.5, -0.5))
     ops.append(Rect(sq[0], sq[1], u, u, stroke=Stroke(GRID, 0.8, (3, 2))))
@@ -260,6 +252,17 @@ def draw_arc(t: ArcTemplate, pen: Pen) -> Drawing:
     )
     lines = len(t.notes)
     pad_h = 64 + 9 * lines
+    plate = (cx - pad_w / 2 - 6, top - pad_h - 6, cx + pad_w / 2 + 6, top + 6)
+    if pen.outline:  # on film: a cross on covered cells, a ring on partly covered ones
+        for cell in sorted(cover.full):
+            if not _inside(at(cell), plate):
+                ops += _film_mark(at(cell), "full", pen)
+        for cell in sorted(cover.partial):
+            part = [clip_polygon(_square(cell), piece) for piece in pieces]
+            pts = [p for poly in part for p in poly]
+            centroid = (sum(p[0] for p in pts) / len(pts), sum(p[1] for p in pts) / len(pts))
+            if not _inside(at(centroid), plate):
+                ops += _film_mark(at(centroid), "partial", pen)
     ops += pen.pad(cx - pad_w / 2, top - pad_h, pad_w, pad_h)
     ops.append(pen.text(cx, top - 14, t.title, 11, True))
     sw = 8.0
@@ -305,6 +308,10 @@ def _cell_ops(poly: tuple, state: str, pen: Pen) -> list:
     if state == "partial":
         return [Path(poly, hatch=pen.colour, stroke=grid)]
     return [Path(poly, stroke=grid)]
+
+
+def _inside(p: Point, box: tuple[float, float, float, float]) -> bool:
+    return box[0] <= p[0] <= box[2] and box[1] <= p[1] <= box[3]
 
 
 def _film_mark(p: Point, state: str, pen: Pen) -> list:
@@ -375,8 +382,14 @@ def draw_clock(t: ClockTemplate, pen: Pen) -> Drawing:
                 colour=pen.colour,
             )
         )
-    # the line of throw: from the thrower's side (6) through the centre to 12
-    ops.append(Line(R, 32, R, 2 * R - 34, Stroke(pen.colour, 0.9)))
+    # the line of throw: from the thrower's side (6) through the centre to 12, broken where
+    # the title plate sits so the words stay clear on film too
+    title_y = R - R * 0.42
+    pad_h = 40 + 8 * len(t.notes)
+    plate = (title_y - pad_h + 14, title_y + 14)
+    ops.append(Line(R, plate[1], R, 2 * R - 34, Stroke(pen.colour, 0.9)))
+    if plate[0] > 32:
+        ops.append(Line(R, 32, R, plate[0], Stroke(pen.colour, 0.9)))
     ops.append(
         Path(
             ((R - 4, 2 * R - 40), (R + 4, 2 * R - 40), (R, 2 * R - 32)),
@@ -390,10 +403,8 @@ def draw_clock(t: ClockTemplate, pen: Pen) -> Drawing:
         )
     )
     ops += [Line(R - 7, R, R + 7, R, Stroke(INK, 0.8)), Line(R, R - 7, R, R + 7, Stroke(INK, 0.8))]
-    title_y = R - R * 0.42
     w = max(CHECK_BAR + 20, pen.width(t.title, 10, True) + 16)
-    pad_h = 40 + 8 * len(t.notes)
-    ops += pen.pad(R - w / 2, title_y - pad_h + 14, w, pad_h)
+    ops += pen.pad(R - w / 2, plate[0], w, pad_h)
     ops.append(pen.text(R, title_y, t.title, pen.fit(t.title, 10, w - 8, True), True))
     y = title_y
     for note in t.notes:

@@ -16,7 +16,6 @@ from ..model.template import (
     Template,
     Templates,
 )
-from ..units import POINTS_PER
 from .fields import Context, Fields, as_length, as_text, check_unique_ids, read_list
 from .yamlnodes import Map, Node, Scalar, Seq, describe
 
@@ -293,8 +292,7 @@ def _read_ruler(f: Fields, common: dict) -> RulerTemplate | None:
     tick = f.length("tick", default=72.0)
     piece = f.length("piece")
     merge = f.boolean("merge", default=True)
-    unit_given = f.raw("unit") is not None
-    unit = _unit(f) if not source else source.unit
+    unit = source.unit if source else _unit(f)
     if bands_node is not None and source is not None:
         f.ctx.error(f.node, f.path, "give bands or from_table, not both")
         return None
@@ -302,8 +300,6 @@ def _read_ruler(f: Fields, common: dict) -> RulerTemplate | None:
         if f.raw("from_table") is None:
             f.ctx.error(f.node, f.path, "a ruler needs bands or from_table")
         return None
-    if source is None and unit_given is False:
-        unit = "in"
     bands: tuple[Band, ...] = ()
     if bands_node is not None:
         read = _read_bands(f.ctx, bands_node, f.sub("bands"))
@@ -372,7 +368,3 @@ def _read_range_table(ctx: Context, node: Node, path: str) -> RangeTable | None:
     if tid is None:
         return None
     return RangeTable(tid, node.span, tuple(columns), tuple(rows))
-
-
-def unit_points(unit: str) -> float:
-    return float(POINTS_PER[unit])
