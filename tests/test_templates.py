@@ -513,3 +513,37 @@ def test_too_big_template_is_a_warning_naming_it(game_dir):
         ]
         * 2
     )  # once for the printed sheet, once for the film
+
+
+def test_rulers_read_a_tables_section_shape():
+    """A `tables:` entry (columns with id and title, rows with a label, cells and sub-headings)
+    serves a ruler as well as `range_tables:` does."""
+    from types import SimpleNamespace as NS
+
+    from kitgen.errors import Diagnostics
+    from kitgen.model.game import Game
+    from kitgen.model.template import RulerTemplate, TableSource
+    from kitgen.rules.rulers import resolve_rulers
+
+    cols = [NS(id="Weapon", title="Weapon")] + [
+        NS(id=i, title=t) for i, t in (("short", "Short"), ("med", "Med"), ("long", "Long"))
+    ]
+    rows = (
+        NS(label=None, cells=(NS(text="Bows", span=None),), heading=True, span=None),
+        NS(
+            label=None, cells=("Sling", "2", "4", NS(text="6", span=None)), heading=False, span=None
+        ),
+        NS(label=None, cells=("Bolas", "2", "4", "6"), heading=False, span=None),
+    )
+    table = NS(id="arms", columns=tuple(cols), rows=rows, label=None)
+    game = Game("g", "G", Path("."), None, sections={"tables": (table,)})  # type: ignore[arg-type]
+    source = TableSource(
+        "arms", None, "Weapon", ("short", "med", "long"), ("short", "medium", "long")
+    )
+    ruler = RulerTemplate(id="r", span=None, title="R", colour="#000000", source=source)
+    diags = Diagnostics()
+    got = resolve_rulers(game, ruler, "templates[0]", diags)
+    assert not diags.items
+    assert [(r.names, [(b.name, b.limit) for b in r.bands]) for r in got] == [
+        (("Sling", "Bolas"), [("short", 144), ("medium", 288), ("long", 432)])
+    ]

@@ -38,13 +38,39 @@ def _tables(game: Game) -> dict[str, tuple[Any, str]]:
 
 
 def _cell_text(cell: Any) -> tuple[str | None, Any]:
+    """(text, span) of a cell: a (text, span) pair, an object with .text, or plain text."""
     if isinstance(cell, tuple) and len(cell) == 2:
         return cell[0], cell[1]
+    if hasattr(cell, "text"):
+        return cell.text, getattr(cell, "span", None)
     return (None if cell is None else str(cell)), None
 
 
-def _column_names(table: Any) -> list[str]:
-    return [getattr(c, "id", None) or getattr(c, "name", None) or str(c) for c in table.columns]
+def _aliases(column: Any) -> list[str]:
+    """The names a column answers to: its id and its title (or itself, if plain text)."""
+    if isinstance(column, str):
+        return [column]
+    names = [getattr(column, k, None) for k in ("id", "title", "name")]
+    found = [n for n in names if isinstance(n, str) and n]
+    return found or [str(column)]
+
+
+def _normalise(table: Any) -> tuple[list[list[str]], list[tuple[int, list[tuple[Any, Any]]]]]:
+    """Columns (each a list of names) and (row index, cells) pairs; a row-label column, when
+    the table has one, comes first; sub-heading rows are skipped."""
+    columns = [_aliases(c) for c in table.columns]
+    label = getattr(table, "label", None)
+    if label is not None:
+        columns.insert(0, _aliases(label))
+    rows = []
+    for r, row in enumerate(table.rows):
+        if getattr(row, "heading", False):
+            continue
+        cells = list(getattr(row, "cells", row))
+        if label is not None:
+            cells.insert(0, (getattr(row, "label", None), getattr(row, "span", None)))
+        rows.append((r, [_cell_text(c) for c in cells]))
+    return columns, rows
 
 
 def resolve_rulers(
@@ -66,22 +92,23 @@ def resolve_rulers(
 
         error(src.span, f"{path}.from_table", f"no table {src.table!r}", suggest(src.table, tables))
         return []
-    columns = _column_names(table)
+    columns, rows = _normalise(table)
+    index = {name: i for i, names in enumerate(columns) for name in reversed(names)}
     wanted = (src.name_column, *src.band_columns)
-    missing = [c for c in wanted if c not in columns]
+    missing = [c for c in wanted if c not in index]
     if missing:
         error(
             src.span,
             f"{path}.from_table",
             f"table {src.table!r} has no column {missing[0]!r}",
-            "columns: " + ", ".join(columns),
+            "columns: " + ", ".join(names[0] for names in columns),
         )
         return []
     scale = float(POINTS_PER[src.unit])
-    index = {c: i for i, c in enumerate(columns)}
     groups: list[tuple[tuple[Band, ...], list[str]]] = []
-    for r, row in enumerate(table.rows):
-        cells = [_cell_text(c) for c in row]
+    for r, cells in rows:
+        if len(cells) < len(columns):
+            continue  # a row the table's reader has already reported
         name = cells[index[src.name_column]][0] or f"row {r + 1}"
         bands: list[Band] = []
         last = 0.0
