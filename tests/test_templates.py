@@ -547,3 +547,28 @@ def test_rulers_read_a_tables_section_shape():
     assert [(r.names, [(b.name, b.limit) for b in r.bands]) for r in got] == [
         (("Sling", "Bolas"), [("short", 144), ("medium", 288), ("long", 432)])
     ]
+
+
+def test_sizes_read_back_from_the_pdf(game_dir):
+    """The PDF itself: the circle's path spans 288 pt (4 in) and every piece carries a
+    141.7323 pt (50 mm) bar."""
+    import io
+    import re
+
+    from pypdf import PdfReader
+
+    body = "  - {kind: circle, id: c, diameter: 4in}\n  - {kind: circle, id: d, radius: 1in}"
+    _, pdfs, manifest = build_pdfs(game(game_dir, body))
+    for name in ("templates.pdf", "templates-outline.pdf"):
+        page = PdfReader(io.BytesIO(pdfs[name])).pages[0]
+        stream = page.get_contents().get_data().decode("latin-1")
+        assert len(re.findall(r"\b141\.7323 3 re\b", stream)) == 2
+        # the first circle is drawn in its own frame: four Bezier quarters from (288, 144)
+        first = stream.split(" cm\n", 1)[1].split("B" if name == "templates.pdf" else "S", 1)[0]
+        xs = [
+            float(v)
+            for line in first.splitlines()
+            if line.endswith((" m", " c"))
+            for v in line.split()[0:-1:2]
+        ]
+        assert max(xs) - min(xs) == pytest.approx(288)
