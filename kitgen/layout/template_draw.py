@@ -459,7 +459,25 @@ def draw_grid_scatter(t: GridScatterTemplate, pen: Pen) -> Drawing:
         sx, sy = starts[t.flight]
         ang = math.atan2(ty - sy, tx - sx)
         tip = (tx - 0.5 * u * math.cos(ang), ty - 0.5 * u * math.sin(ang))  # the target's edge
-        ops.append(Line(sx, sy, tip[0], tip[1], Stroke(pen.colour, 1.0, (4, 2))))
+        # broken around the cell values it crosses, so they stay legible (on film too)
+        size = min(20.0, u * 0.26)
+        gaps = []
+        for r, row in enumerate(t.cells):
+            for c, value in enumerate(row):
+                if value is None:
+                    continue
+                x, y = gx + (c + 0.5) * u, foot + (n - 1 - r + 0.5) * u
+                fs = pen.fit(value, size, u * 0.8, True)
+                half = pen.width(value, fs, True) / 2 + 4
+                if t.flight in ("bottom", "top") and abs(x - tx) < half:
+                    gaps.append((y - fs * 0.45 - 3, y + fs * 0.8 + 3))
+                elif t.flight in ("left", "right") and abs(y - ty) < fs:
+                    gaps.append((x - half, x + half))
+        vertical = t.flight in ("bottom", "top")
+        lo, hi = sorted((sy, tip[1]) if vertical else (sx, tip[0]))
+        for a, b in _without(lo, hi, gaps):
+            ends = (tx, a, tx, b) if vertical else (a, ty, b, ty)
+            ops.append(Line(*ends, Stroke(pen.colour, 1.0, (4, 2))))
         ops.append(_arrow_head(tip, ang, 8.0, pen))
         if t.flight == "bottom":
             ops.append(
@@ -501,6 +519,20 @@ def draw_grid_scatter(t: GridScatterTemplate, pen: Pen) -> Drawing:
     return Drawing(
         ops, W, H, (0, 0, W, H), extra={"size": n, "target": list(t.target), "cells": values}
     )
+
+
+def _without(lo: float, hi: float, gaps: list[tuple[float, float]]) -> list[tuple[float, float]]:
+    """The parts of [lo, hi] outside every gap."""
+    parts, start = [], lo
+    for a, b in sorted(gaps):
+        if b <= start or a >= hi:
+            continue
+        if a > start:
+            parts.append((start, a))
+        start = max(start, b)
+    if start < hi:
+        parts.append((start, hi))
+    return parts
 
 
 def _arrow_head(tip: Point, ang: float, size: float, pen: Pen) -> Path:
