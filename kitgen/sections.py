@@ -16,16 +16,19 @@ from .layout.cover import plan_cover
 from .layout.maps import plan_maps
 from .layout.roster import plan_rosters
 from .layout.sheet import plan_sheets
+from .layout.template import plan_templates
 from .layout.threat_card import plan_threats
 from .layout.tracks import plan_tracks
 from .rules.generate import check_generators
 from .rules.reaction import check_threats
+from .rules.rulers import check_templates
 from .rules.table_check import check_cards, check_sheets, check_tables
 from .source.counters import read_counters
 from .source.cover import read_cover
 from .source.generators import read_generators
 from .source.maps import read_maps
 from .source.table import read_cards, read_sheets, read_tables, read_texts
+from .source.template import read_range_tables, read_templates
 from .source.threats import read_threats
 from .source.tracks import read_tracks
 
@@ -51,5 +54,7 @@ SECTIONS: dict[str, Section] = {
         Section("cards", read_cards, plan_cards, check_cards),
         Section("threats", read_threats, plan_threats, check_threats),
         Section("generators", read_generators, plan_rosters, check_generators),
+        Section("range_tables", read_range_tables),
+        Section("templates", read_templates, plan_templates, check_templates),
     )
 }

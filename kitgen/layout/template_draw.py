@@ -1,0 +1,620 @@
+"""Each template kind drawn in its own frame (points, origin bottom-left of its drawing).
+
+A drawing knows the extent of everything it draws and, separately, the extent of the shape
+itself (the manifest bbox). `outline=True` draws the transparency variant: strokes only, no
+fills and no hatching, so a film print leaves the table visible through it.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..colours import mix
+from ..geometry import arc_template_cells, clip_polygon, sector_pieces, template_apex
+from ..geometry.measure import band_spans, cone_width, ring_radii, split_length, ticks
+from ..geometry.shapes import Point
+from ..model.template import (
+    ArcTemplate,
+    CircleTemplate,
+    ClockTemplate,
+    ConeTemplate,
+    GridScatterTemplate,
+    RulerTemplate,
+)
+from ..rules.rulers import Ruler
+from ..units import POINTS_PER, mm
+from .env import PlanEnv
+from .plan import BBox, Circle, Font, Line, Path, Rect, Stroke, Text
+from .text import fit_text
+
+CHECK_BAR = mm(50)  # 141.732 pt: the length a user measures to see the print is 1:1
+BAR_H = 3.0
+INK = "#222222"
+GRID = "#9aa5b1"
+CUT = 1.0  # cut-line width
+
+
+@dataclass
+class Drawing:
+    ops: list
+    width: float
+    height: float
+    shape: BBox  # the template's own extent, inside (0, 0, width, height)
+    piece: str = ""  # suffix for pieces of one template (ruler parts)
+    upright: bool = False  # strips: lay the long side along the page's long side
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+class Pen:
+    """Fonts and colours shared by the drawing functions of one template."""
+
+    def __init__(self, env: PlanEnv, colour: str, outline: bool):
+        self.env = env
+        self.colour = colour
+        self.outline = outline
+        self.regular = env.face()
+        self.bold = env.face(bold=True)
+        self.tint = mix(colour, "#ffffff", 0.82)
+        self.tint2 = mix(colour, "#ffffff", 0.65)
+        self.cut = Stroke(colour if not outline else INK, CUT)
+
+    def fill(self, colour: str) -> str | None:
+        return None if self.outline else colour
+
+    def text(
+        self,
+        x: float,
+        y: float,
+        text: str,
+        size: float,
+        bold: bool = False,
+        align: str = "centre",
+        colour: str = INK,
+        angle: float = 0.0,
+    ) -> Text:
+        return Text(
+            x, y, text, Font(self.bold if bold else self.regular, size), colour, align, angle
+        )
+
+    def width(self, text: str, size: float, bold: bool = False) -> float:
+        return self.env.fonts.width(text, self.bold if bold else self.regular, size)
+
+    def fit(self, text: str, size: float, width: float, bold: bool = False) -> float:
+        """The size at which one line fits `width` (down to 5 pt)."""
+        face = self.bold if bold else self.regular
+        return fit_text(
+            text, face, size, 5.0, width, size * 1.3, self.env.fonts, wrap_lines=False
+        ).size
+
+    def pad(self, x: float, y: float, w: float, h: float) -> list:
+        """A white label pad behind text over shading (not on film: no fills there)."""
+        if self.outline:
+            return []
+        return [Rect(x, y, w, h, fill="#ffffff", stroke=Stroke(GRID, 0.4), radius=2)]
+
+    def check_bar(self, x: float, y: float, label_below: bool = False) -> list:
+        """The 50 mm check bar with end ticks, its left end at (x, y)."""
+        thin = Stroke(INK, 0.5)
+        bar = Rect(
+            x, y, CHECK_BAR, BAR_H, fill=self.fill(INK), stroke=None if not self.outline else thin
+        )
+        return [
+            bar,
+            Line(x, y - 2, x, y + BAR_H + 2, thin),
+            Line(x + CHECK_BAR, y - 2, x + CHECK_BAR, y + BAR_H + 2, thin),
+            self.text(
+                x + CHECK_BAR / 2, y - 7.5 if label_below else y + BAR_H + 2.5, "50 mm check", 5.5
+            ),
+        ]
+
+
+def _unit_label(value: float, unit: str) -> str:
+    n = value / float(POINTS_PER[unit])
+    return f"{n:g}" if abs(n - round(n, 2)) < 1e-6 else f"{n:.1f}"
+
+
+# ---- circle ---------------------------------------------------------------------------
+
+
+def draw_circle(t: CircleTemplate, pen: Pen) -> Drawing:
+    r = t.radius
+    ops: list = [Circle(r, r, r, fill=pen.fill(pen.tint), stroke=pen.cut)]
+    thin = Stroke(INK, 0.5)
+    ops += [Line(r - 6, r, r + 6, r, thin), Line(r, r - 6, r, r + 6, thin)]
+    size = min(13.0, max(6.0, r / 7))
+    ops.append(pen.text(r, r + r * 0.35, t.title, pen.fit(t.title, size, 1.5 * r, True), True))
+    label = t.label or f"{_unit_label(2 * r, 'in')} in diameter"
+    ops.append(pen.text(r, r + r * 0.35 - size * 1.3, label, size * 0.75))
+    y = r - r * 0.18
+    for note in t.notes:
+        y -= size * 0.9
+        ops.append(pen.text(r, y, note, pen.fit(note, size * 0.7, 1.5 * r)))
+    # the bar inside when the chord below the centre is long enough, else under the circle
+    by = r - r * 0.55
+    if 2 * math.sqrt(max(0.0, r * r - (r - by) ** 2)) > CHECK_BAR + 16:
+        ops += pen.check_bar(r - CHECK_BAR / 2, by)
+        return Drawing(ops, 2 * r, 2 * r, (0, 0, 2 * r, 2 * r))
+    width = max(2 * r, CHECK_BAR + 4)
+    shift = (width - 2 * r) / 2
+    from .plan import Group
+
+    return Drawing(
+        [Group(tuple(ops), dx=shift, dy=18), *pen.check_bar((width - CHECK_BAR) / 2, 4)],
+        width,
+        2 * r + 18,
+        (shift, 18, shift + 2 * r, 18 + 2 * r),
+    )
+
+
+# ---- cone -----------------------------------------------------------------------------
+
+
+def draw_cone(t: ConeTemplate, pen: Pen) -> Drawing:
+    """Pointing right: x is distance from the piece's near edge, the axis at mid height."""
+    near = cone_width(t.start_width, t.spread, t.per, t.start)
+    far = cone_width(t.start_width, t.spread, t.per, t.start + t.length)
+    L, H = t.length, far
+    mid = H / 2
+    poly = ((0.0, mid - near / 2), (L, 0.0), (L, H), (0.0, mid + near / 2))
+    if near == 0:
+        poly = ((0.0, mid), (L, 0.0), (L, H))
+    thin = Stroke(INK, 0.4)
+    ops: list = [
+        Path(poly, fill=pen.fill(pen.tint), stroke=pen.cut),
+        Line(0, mid, L, mid, Stroke(GRID, 0.5, (3, 2))),
+    ]
+    for d in ticks(t.start, t.start + t.length, t.tick):
+        x = d - t.start
+        half = min(4.0, cone_width(t.start_width, t.spread, t.per, d) / 2)
+        ops.append(Line(x, mid - half, x, mid + half, thin))
+        clear = x < L - 14 - CHECK_BAR  # no numbers under the title and the check bar
+        if 0 < x and clear and cone_width(t.start_width, t.spread, t.per, d) > 18:
+            ops.append(pen.text(x + 1.5, mid - 7.5, _unit_label(d, t.unit), 5.5, align="left"))
+    for mark in t.marks:
+        x = mark.at - t.start
+        w = cone_width(t.start_width, t.spread, t.per, mark.at)
+        ops.append(Line(x, mid - w / 2, x, mid + w / 2, Stroke(pen.colour, 1.2)))
+        if mark.label:
+            ops.append(
+                pen.text(x - 2, mid + 2, mark.label, 6, True, align="right", colour=pen.colour)
+            )
+    rate = (
+        f"{_unit_label(t.spread, t.unit)} {t.unit} wider per {_unit_label(t.per, t.unit)} {t.unit}"
+    )
+    room = min(L * 0.45, 260.0)
+    # above the axis: title and rate; below: the check bar, then the notes
+    ops.append(pen.text(L - 6, mid + 3.5, t.title, pen.fit(t.title, 9, room, True), True, "right"))
+    ops.append(pen.text(L - 6, mid + 13, rate, pen.fit(rate, 6, room), align="right"))
+    ops += pen.check_bar(L - 6 - CHECK_BAR, mid - 9, label_below=True)
+    y = mid - 16
+    for note in t.notes:
+        y -= 7
+        ops.append(pen.text(L - 6, y, note, pen.fit(note, 5.5, room), align="right"))
+    return Drawing(
+        ops, L, H, (0, 0, L, H), extra={"near_width": round(near, 4), "far_width": round(far, 4)}
+    )
+
+
+# ---- arc on a square grid -------------------------------------------------------------
+
+
+def draw_arc(t: ArcTemplate, pen: Pen) -> Drawing:
+    """The template pointing up the page; the shooter's square below the apex."""
+    u = t.square
+    apex = template_apex(90.0, t.apex)  # type: ignore[arg-type]
+    pieces = sector_pieces(apex, 90.0, t.spread_deg, t.depth, 64)
+    cover = arc_template_cells(t.spread_deg, t.depth, t.rule, 90.0, t.apex)  # type: ignore[arg-type]
+    pts = [p for piece in pieces for p in piece]
+    sx0, sy0 = min(p[0] for p in pts), min(p[1] for p in pts)
+    sx1, sy1 = max(p[0] for p in pts), max(p[1] for p in pts)
+    x0, y0 = min(sx0, -0.5), min(sy0, -0.5)
+    x1, y1 = max(sx1, 0.5), max(sy1, 0.5)
+
+    def at(p: Point) -> tuple[float, float]:
+        return ((p[0] - x0) * u, (p[1] - y0) * u)
+
+    ops: list = []
+    for dy in range(math.floor(sy0 + 0.5), math.floor(sy1 + 0.5) + 1):
+        for dx in range(math.floor(sx0 + 0.5), math.floor(sx1 + 0.5) + 1):
+            for piece in pieces:
+                part = clip_polygon(_square((dx, dy)), piece)
+                if not part:
+                    continue
+                poly = tuple(at(p) for p in part)
+                state = (
+                    "full"
+                    if (dx, dy) in cover.full
+                    else "partial"
+                    if (dx, dy) in cover.partial
+                    else ""
+                )
+                ops += _cell_ops(poly, state, pen)
+    outline = [at(p) for p in _sector_outline(apex, t.spread_deg, t.depth)]
+    ops.append(Path(tuple(outline), stroke=pen.cut))
+    # the shooter's square, outside the piece: where the template is laid from
+    sq = at((-0.5, -0.5))
+    ops.append(Rect(sq[0], sq[1], u, u, stroke=Stroke(GRID, 0.8, (3, 2))))
+    ops.append(pen.text(sq[0] + u / 2, sq[1] + u / 2 - 3, "shooter", 7, colour="#555555"))
+    # title, legend and the check bar on a pad in the middle of the piece
+    cx = (0 - x0) * u
+    top = (apex[1] + t.depth * 0.8 - y0) * u
+    covered = t.covered_label or (
+        "covered: centre inside" if t.rule == "centre" else "covered: at least half inside"
+    )
+    partial = t.partial_label or "partly covered"
+    pad_w = max(
+        CHECK_BAR + 24,
+        pen.width(t.title, 11, True) + 20,
+        pen.width(covered, 7) + 30,
+        pen.width(partial, 7) + 30,
+    )
+    lines = len(t.notes)
+    pad_h = 64 + 9 * lines
+    plate = (cx - pad_w / 2 - 6, top - pad_h - 6, cx + pad_w / 2 + 6, top + 6)
+    if pen.outline:  # on film: a cross on covered cells, a ring on partly covered ones
+        for cell in sorted(cover.full):
+            if not _inside(at(cell), plate):
+                ops += _film_mark(at(cell), "full", pen)
+        for cell in sorted(cover.partial):
+            part = [clip_polygon(_square(cell), piece) for piece in pieces]
+            pts = [p for poly in part for p in poly]
+            centroid = (sum(p[0] for p in pts) / len(pts), sum(p[1] for p in pts) / len(pts))
+            if not _inside(at(centroid), plate):
+                ops += _film_mark(at(centroid), "partial", pen)
+    ops += pen.pad(cx - pad_w / 2, top - pad_h, pad_w, pad_h)
+    ops.append(pen.text(cx, top - 14, t.title, 11, True))
+    sw = 8.0
+    lx = cx - pad_w / 2 + 10
+    ly = top - 28
+    swatch = ((lx, ly - 1), (lx + sw, ly - 1), (lx + sw, ly + sw - 1), (lx, ly + sw - 1))
+    ops += _cell_ops(swatch, "full", pen)
+    if pen.outline:
+        ops += _film_mark((lx + sw / 2, ly + sw / 2 - 1), "full", pen)
+    ops.append(pen.text(lx + sw + 4, ly, covered, 7, align="left"))
+    ly -= 12
+    swatch = ((lx, ly - 1), (lx + sw, ly - 1), (lx + sw, ly + sw - 1), (lx, ly + sw - 1))
+    ops += _cell_ops(swatch, "partial", pen)
+    if pen.outline:
+        ops += _film_mark((lx + sw / 2, ly + sw / 2 - 1), "partial", pen)
+    ops.append(pen.text(lx + sw + 4, ly, partial, 7, align="left"))
+    for note in t.notes:
+        ly -= 9
+        ops.append(pen.text(cx, ly, note, pen.fit(note, 6.5, pad_w - 8)))
+    ops += pen.check_bar(cx - CHECK_BAR / 2, top - pad_h + 6)
+    shape = (*at((sx0, sy0)), *at((sx1, sy1)))
+    extra = {
+        "rule": t.rule,
+        "square": round(u, 4),
+        "covered": sorted([list(c) for c in cover.full]),
+        "partial": sorted([list(c) for c in cover.partial]),
+    }
+    return Drawing(ops, (x1 - x0) * u, (y1 - y0) * u, shape, extra=extra)
+
+
+def _square(cell: tuple[int, int]) -> list[Point]:
+    dx, dy = cell
+    return [(dx - 0.5, dy - 0.5), (dx + 0.5, dy - 0.5), (dx + 0.5, dy + 0.5), (dx - 0.5, dy + 0.5)]
+
+
+def _cell_ops(poly: tuple, state: str, pen: Pen) -> list:
+    """A cell's part inside the template: shaded if covered, hatched if partly covered."""
+    grid = Stroke(GRID, 0.5)
+    if pen.outline:
+        return [Path(poly, stroke=Stroke(pen.colour, 0.5))]
+    if state == "full":
+        return [Path(poly, fill=pen.tint2, stroke=grid)]
+    if state == "partial":
+        return [Path(poly, hatch=pen.colour, stroke=grid)]
+    return [Path(poly, stroke=grid)]
+
+
+def _inside(p: Point, box: tuple[float, float, float, float]) -> bool:
+    return box[0] <= p[0] <= box[2] and box[1] <= p[1] <= box[3]
+
+
+def _film_mark(p: Point, state: str, pen: Pen) -> list:
+    stroke = Stroke(pen.colour, 1.0)
+    if state == "full":
+        return [
+            Line(p[0] - 5, p[1], p[0] + 5, p[1], stroke),
+            Line(p[0], p[1] - 5, p[0], p[1] + 5, stroke),
+        ]
+    return [Circle(p[0], p[1], 3.5, stroke=stroke)]
+
+
+def _sector_outline(apex: Point, spread: float, radius: float) -> list[Point]:
+    from ..geometry import sector_polygon
+
+    poly = sector_polygon(apex, 90.0, spread, radius, 96)
+    return poly[1:] if spread >= 360 else poly
+
+
+# ---- clock-face scatter ---------------------------------------------------------------
+
+
+def draw_clock(t: ClockTemplate, pen: Pen) -> Drawing:
+    from ..geometry import clock_sectors
+
+    R = t.radius
+    c = (R, R)
+    thin = Stroke(INK, 0.5)
+    ops: list = [Circle(R, R, R, fill=pen.fill(pen.tint), stroke=pen.cut)]
+    rings = [r for r in ring_radii(R, t.ring) if r < R - 1e-6]
+    for r in rings:
+        ops.append(Circle(R, R, r, stroke=Stroke(pen.colour, 0.5, (3, 2))))
+    inner = min(rings[0] * 0.5, 18.0) if rings else 18.0
+    for number, start, _end, mid in clock_sectors(t.sectors, 90.0):
+        a = math.radians(start)
+        ops.append(
+            Line(
+                c[0] + inner * math.cos(a),
+                c[1] + inner * math.sin(a),
+                c[0] + R * math.cos(a),
+                c[1] + R * math.sin(a),
+                thin,
+            )
+        )
+        m = math.radians(mid)
+        rr = R - 15
+        ops.append(
+            pen.text(
+                c[0] + rr * math.cos(m),
+                c[1] + rr * math.sin(m) - 4.5,
+                str(number),
+                13,
+                True,
+                colour=pen.colour if number == t.sectors else INK,
+            )
+        )
+    # ring distances along the sector middle nearest 9 o'clock, clear of the sector lines
+    mids = [m for *_, m in clock_sectors(t.sectors, 90.0)]
+    side = math.radians(min(mids, key=lambda m: abs(m - 180.0)))
+    for r in rings:
+        ops.append(
+            pen.text(
+                R + r * math.cos(side) + 2,
+                R + r * math.sin(side) + 2.5,
+                f"{_unit_label(r, t.unit)} {t.unit}",
+                6,
+                align="left",
+                colour=pen.colour,
+            )
+        )
+    # the line of throw: from the thrower's side (6) through the centre to 12, broken where
+    # the title plate sits so the words stay clear on film too
+    title_y = R - R * 0.42
+    pad_h = 40 + 8 * len(t.notes)
+    plate = (title_y - pad_h + 14, title_y + 14)
+    ops.append(Line(R, plate[1], R, 2 * R - 34, Stroke(pen.colour, 0.9)))
+    if plate[0] > 32:
+        ops.append(Line(R, 32, R, plate[0], Stroke(pen.colour, 0.9)))
+    ops.append(
+        Path(
+            ((R - 4, 2 * R - 40), (R + 4, 2 * R - 40), (R, 2 * R - 32)),
+            fill=pen.fill(pen.colour),
+            stroke=Stroke(pen.colour, 0.9),
+        )
+    )
+    ops.append(
+        pen.text(
+            R - 3, R + R * 0.45, t.throw_label, 6.5, angle=90, colour=pen.colour, align="centre"
+        )
+    )
+    ops += [Line(R - 7, R, R + 7, R, Stroke(INK, 0.8)), Line(R, R - 7, R, R + 7, Stroke(INK, 0.8))]
+    w = max(CHECK_BAR + 20, pen.width(t.title, 10, True) + 16)
+    ops += pen.pad(R - w / 2, plate[0], w, pad_h)
+    ops.append(pen.text(R, title_y, t.title, pen.fit(t.title, 10, w - 8, True), True))
+    y = title_y
+    for note in t.notes:
+        y -= 8
+        ops.append(pen.text(R, y, note, pen.fit(note, 6, w - 8)))
+    ops += pen.check_bar(R - CHECK_BAR / 2, y - 18)
+    return Drawing(
+        ops,
+        2 * R,
+        2 * R,
+        (0, 0, 2 * R, 2 * R),
+        extra={"sectors": t.sectors, "rings": [round(r, 4) for r in rings]},
+    )
+
+
+# ---- grid scatter ---------------------------------------------------------------------
+
+
+def draw_grid_scatter(t: GridScatterTemplate, pen: Pen) -> Drawing:
+    u, n = t.square, t.size
+    W = max(n * u, CHECK_BAR + 20)
+    gx = (W - n * u) / 2
+    head_lines = [x for x in (t.roll, t.legend) if x] + list(t.notes)
+    head = 24 + 9 * len(head_lines)
+    foot = 26.0
+    H = foot + n * u + head
+    ops: list = [Rect(0, 0, W, H, fill=pen.fill("#ffffff"), stroke=pen.cut)]
+    tc, tr = t.target
+    for r in range(n):
+        for c in range(n):
+            x, y = gx + c * u, foot + (n - 1 - r) * u
+            is_target = (c, r) == (tc, tr)
+            ops.append(
+                Rect(
+                    x,
+                    y,
+                    u,
+                    u,
+                    fill=pen.fill(pen.tint2 if is_target else pen.tint),
+                    stroke=Stroke(pen.colour, 0.8),
+                )
+            )
+    # line of flight along the target's column or row, entering from the given side
+    tx, ty = gx + (tc + 0.5) * u, foot + (n - 1 - tr + 0.5) * u
+    starts = {
+        "bottom": (tx, 2.0),
+        "top": (tx, H - head),
+        "left": (gx, ty),
+        "right": (gx + n * u, ty),
+    }
+    if t.flight in starts:
+        sx, sy = starts[t.flight]
+        ang = math.atan2(ty - sy, tx - sx)
+        tip = (tx - 0.5 * u * math.cos(ang), ty - 0.5 * u * math.sin(ang))  # the target's edge
+        # broken around the cell values it crosses, so they stay legible (on film too)
+        size = min(20.0, u * 0.26)
+        gaps = []
+        for r, row in enumerate(t.cells):
+            for c, value in enumerate(row):
+                if value is None:
+                    continue
+                x, y = gx + (c + 0.5) * u, foot + (n - 1 - r + 0.5) * u
+                fs = pen.fit(value, size, u * 0.8, True)
+                half = pen.width(value, fs, True) / 2 + 4
+                if t.flight in ("bottom", "top") and abs(x - tx) < half:
+                    gaps.append((y - fs * 0.45 - 3, y + fs * 0.8 + 3))
+                elif t.flight in ("left", "right") and abs(y - ty) < fs:
+                    gaps.append((x - half, x + half))
+        vertical = t.flight in ("bottom", "top")
+        lo, hi = sorted((sy, tip[1]) if vertical else (sx, tip[0]))
+        for a, b in _without(lo, hi, gaps):
+            ends = (tx, a, tx, b) if vertical else (a, ty, b, ty)
+            ops.append(Line(*ends, Stroke(pen.colour, 1.0, (4, 2))))
+        ops.append(_arrow_head(tip, ang, 8.0, pen))
+        if t.flight == "bottom":
+            ops.append(
+                pen.text(tx + 5, foot / 2 - 2, t.flight_label, 6.5, align="left", colour=pen.colour)
+            )
+        else:
+            lx, ly = (sx + tip[0]) / 2, (sy + tip[1]) / 2
+            ops.append(pen.text(lx + 4, ly + 4, t.flight_label, 6, align="left", colour=pen.colour))
+    ops.append(Rect(gx + tc * u, foot + (n - 1 - tr) * u, u, u, stroke=Stroke(INK, 2.0)))
+    ops.append(pen.text(gx + (tc + 0.5) * u, foot + (n - 1 - tr) * u + u - 10, "TARGET", 6, True))
+    size = min(20.0, u * 0.26)
+    for r, row in enumerate(t.cells):
+        for c, value in enumerate(row):
+            x, y = gx + (c + 0.5) * u, foot + (n - 1 - r + 0.5) * u
+            if value is None:  # a value the source lost: a blank to write in
+                ops.append(
+                    Line(x - u * 0.25, y - u * 0.12, x + u * 0.25, y - u * 0.12, Stroke(INK, 0.6))
+                )
+                continue
+            fs = pen.fit(value, size, u * 0.8, True)
+            ops += pen.pad(
+                x - pen.width(value, fs, True) / 2 - 3,
+                y - fs * 0.45,
+                pen.width(value, fs, True) + 6,
+                fs * 1.15,
+            )
+            ops.append(pen.text(x, y - fs * 0.3, value, fs, True))
+    y = H - 16
+    ops.append(pen.text(W / 2, y, t.title, pen.fit(t.title, 12, W - 12, True), True))
+    for line in head_lines:
+        y -= 9
+        ops.append(pen.text(W / 2, y, line, pen.fit(line, 7, W - 12)))
+    # the bar in the footer, on the side of the line of flight that has room
+    bar_x = 8.0 if t.flight != "bottom" or tx - 8 >= CHECK_BAR + 10 else W - 8 - CHECK_BAR
+    if t.flight != "bottom":
+        bar_x = (W - CHECK_BAR) / 2
+    ops += pen.check_bar(bar_x, 8)
+    values = [[v for v in row] for row in t.cells]
+    return Drawing(
+        ops, W, H, (0, 0, W, H), extra={"size": n, "target": list(t.target), "cells": values}
+    )
+
+
+def _without(lo: float, hi: float, gaps: list[tuple[float, float]]) -> list[tuple[float, float]]:
+    """The parts of [lo, hi] outside every gap."""
+    parts, start = [], lo
+    for a, b in sorted(gaps):
+        if b <= start or a >= hi:
+            continue
+        if a > start:
+            parts.append((start, a))
+        start = max(start, b)
+    if start < hi:
+        parts.append((start, hi))
+    return parts
+
+
+def _arrow_head(tip: Point, ang: float, size: float, pen: Pen) -> Path:
+    back = (tip[0] - size * math.cos(ang), tip[1] - size * math.sin(ang))
+    side = (-math.sin(ang) * size * 0.45, math.cos(ang) * size * 0.45)
+    pts = (tip, (back[0] + side[0], back[1] + side[1]), (back[0] - side[0], back[1] - side[1]))
+    return Path(pts, fill=pen.fill(pen.colour), stroke=Stroke(pen.colour, 0.8))
+
+
+# ---- range rulers ---------------------------------------------------------------------
+
+
+def draw_rulers(t: RulerTemplate, rulers: list[Ruler], pen: Pen, longest: float) -> list[Drawing]:
+    """Each ruler horizontal, zero at the left; long ones cut into equal pieces."""
+    out = []
+    piece_max = t.piece or longest
+    for ruler in rulers:
+        total = ruler.bands[-1].limit
+        count = len(split_length(total, piece_max))
+        step = math.ceil(total / count / t.tick - 1e-9) * t.tick  # pieces end on a tick
+        while step > piece_max + 1e-6 and count < 1000:
+            count += 1
+            step = math.ceil(total / count / t.tick - 1e-9) * t.tick
+        parts = split_length(total, step)
+        for k, (start, end) in enumerate(parts, start=1):
+            out.append(_ruler_piece(t, ruler, pen, start, end, k, len(parts)))
+    return out
+
+
+def _ruler_piece(
+    t: RulerTemplate, ruler: Ruler, pen: Pen, start: float, end: float, k: int, count: int
+) -> Drawing:
+    L, H = end - start, t.width
+    thin = Stroke(INK, 0.5)
+    ops: list = []
+    shades = (pen.tint, "#ffffff", pen.tint2, "#ffffff")
+    spans = band_spans([b.limit for b in ruler.bands])
+    for i, ((b0, b1), band) in enumerate(zip(spans, ruler.bands, strict=True)):
+        a, b = max(b0, start), min(b1, end)
+        if b <= a:
+            continue
+        ops.append(Rect(a - start, 0, b - a, H, fill=pen.fill(shades[i % len(shades)])))
+        label = band.name.upper()
+        fs = pen.fit(label, 7.5, max(6.0, b - a - 6), True)
+        ops.append(pen.text((a + b) / 2 - start, H - 10, label, fs, True, colour=pen.colour))
+    for band in ruler.bands:  # the band limits: a full-width line and the distance
+        if start < band.limit <= end:
+            x = band.limit - start
+            ops.append(Line(x, 0, x, H, Stroke(pen.colour, 1.2)))
+            ops.append(
+                pen.text(
+                    x - 2, 11, _unit_label(band.limit, t.unit), 7, True, "right", colour=pen.colour
+                )
+            )
+    for d in ticks(start, end, t.tick):
+        x = d - start
+        ops.append(Line(x, 0, x, 6, thin))
+        if 0 < x < L and not any(abs(b.limit - d) < 1e-6 for b in ruler.bands):
+            ops.append(pen.text(x + 1.5, 2.0, _unit_label(d, t.unit), 5, align="left"))
+    for d in ticks(start, end, t.tick / 2):  # half ticks
+        ops.append(Line(d - start, 0, d - start, 3, thin))
+    names = ", ".join(ruler.names) or t.title
+    room = L - CHECK_BAR - 30 if L > CHECK_BAR + 90 else L - 10
+    fs = pen.fit(names, 7, room)
+    ops.append(pen.text(5, H / 2 - 3, names, fs, align="left"))
+    where = (
+        f"{t.title} {k}/{count} · {_unit_label(start, t.unit)}–{_unit_label(end, t.unit)} {t.unit}"
+    )
+    ops.append(pen.text(5, H / 2 + 6, where, 5.5, align="left", colour="#555555"))
+    if count > 1 and k < count:
+        ops.append(
+            pen.text(L - 3, H / 2 + 6, f"joins part {k + 1}", 5.5, align="right", colour="#555555")
+        )
+    bar_x = L - CHECK_BAR - 8 if L > CHECK_BAR + 90 else (L - CHECK_BAR) / 2
+    ops += pen.check_bar(bar_x, H / 2 - 8)
+    ops.append(Rect(0, 0, L, H, stroke=pen.cut))
+    extra = {
+        "bands": [[b.name, round(b.limit, 4)] for b in ruler.bands],
+        "names": list(ruler.names),
+        "from": round(start, 4),
+        "to": round(end, 4),
+        "part": k,
+        "parts": count,
+    }
+    return Drawing(ops, L, H, (0, 0, L, H), piece=f"{ruler.id}.{k}", extra=extra, upright=True)

@@ -1,0 +1,132 @@
+"""Measuring and scatter templates laid on the table, drawn at 1:1. No ReportLab here.
+
+Lengths are points. Every template kind shares `TemplateBase`; each kind adds its own numbers.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..errors import Span
+
+
+@dataclass(frozen=True)
+class TemplateBase:
+    id: str
+    span: Span | None
+    title: str
+    colour: str  # accent: outlines, shading tints
+    notes: tuple[str, ...] = ()  # short lines printed on the piece
+    outline: bool = True  # also printed in the outline-only (transparency) document
+
+
+@dataclass(frozen=True)
+class CircleTemplate(TemplateBase):
+    radius: float = 0.0
+    label: str = ""  # e.g. "4 in diameter"
+
+
+@dataclass(frozen=True)
+class Mark:
+    at: float  # distance from the cone's or ruler's zero, points
+    label: str
+
+
+@dataclass(frozen=True)
+class ConeTemplate(TemplateBase):
+    length: float = 0.0
+    start_width: float = 0.0  # width at distance 0 (the muzzle)
+    spread: float = 0.0  # widens by `spread` ...
+    per: float = 720.0  # ... every `per` of length
+    start: float = 0.0  # distance of this piece's near edge from the muzzle
+    tick: float = 72.0
+    unit: str = "in"
+    marks: tuple[Mark, ...] = ()
+
+
+@dataclass(frozen=True)
+class ArcTemplate(TemplateBase):
+    spread_deg: float = 90.0
+    depth: float = 4.0  # in squares
+    square: float = 72.0
+    apex: str = "edge-centre"  # or cell-centre
+    rule: str = "centre"  # or half
+    covered_label: str = ""
+    partial_label: str = ""
+
+
+@dataclass(frozen=True)
+class ClockTemplate(TemplateBase):
+    sectors: int = 12
+    radius: float = 216.0
+    ring: float = 72.0  # a distance ring every `ring`
+    unit: str = "in"
+    throw_label: str = "line of throw"
+
+
+@dataclass(frozen=True)
+class GridScatterTemplate(TemplateBase):
+    size: int = 3  # N x N
+    square: float = 72.0
+    cells: tuple[tuple[str | None, ...], ...] = ()  # rows from the far side; None = write-in
+    target: tuple[int, int] = (1, 1)  # (col, row), row 0 the far side
+    flight: str = "bottom"  # side the line of flight enters from, or none
+    flight_label: str = "line of flight"
+    legend: str = ""  # what the cell values mean
+    roll: str = ""  # the scatter roll, printed as written
+
+
+@dataclass(frozen=True)
+class Band:
+    name: str
+    limit: float  # the band's far end, points from zero
+
+
+@dataclass(frozen=True)
+class TableSource:
+    """Rulers read from a table: one ruler per row (rows with equal bands share one)."""
+
+    table: str
+    span: Span | None
+    name_column: str
+    band_columns: tuple[str, ...]
+    band_names: tuple[str, ...]
+    unit: str = "in"
+
+
+@dataclass(frozen=True)
+class RulerTemplate(TemplateBase):
+    bands: tuple[Band, ...] = ()
+    names: tuple[str, ...] = ()  # weapons the ruler serves
+    source: TableSource | None = None
+    width: float = 54.0
+    tick: float = 72.0
+    unit: str = "in"
+    piece: float | None = None  # longest piece; None = what fits the paper
+    merge: bool = True  # rows of a table with the same bands share one ruler
+
+
+@dataclass(frozen=True)
+class RangeTable:
+    """A simple table of named rows for rulers (`range_tables:`), until a game has `tables:`."""
+
+    id: str
+    span: Span | None
+    columns: tuple[str, ...]
+    rows: tuple[tuple[tuple[str | None, Span | None], ...], ...]
+
+
+Template = (
+    CircleTemplate
+    | ConeTemplate
+    | ArcTemplate
+    | ClockTemplate
+    | GridScatterTemplate
+    | RulerTemplate
+)
+
+
+@dataclass(frozen=True)
+class Templates:
+    items: tuple[Template, ...]
+    span: Span | None = None

@@ -1,0 +1,575 @@
+"""Templates: sizes at 1:1 read back from the plan and the manifest, coverage derived by hand,
+the outline variant, and every error message."""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+import pytest
+
+from kitgen.layout.plan import Circle, Group, Line, Rect, Text
+from kitgen.layout.plan import Path as PathOp
+
+from .conftest import build_pdfs, errors_of, plan_game, write_game
+
+CHECK_BAR = 50 / 25.4 * 72  # 141.7323 pt
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def walk(ops, dx=0.0, dy=0.0, rot=0.0):
+    """Every op with the page offset and rotation of the groups around it."""
+    for op in ops:
+        if isinstance(op, Group):
+            # groups here only translate, or translate and turn a quarter
+            yield from walk(op.ops, dx + op.dx, dy + op.dy, rot + op.rotate)
+        else:
+            yield op, dx, dy, rot
+
+
+def items(manifest, **match):
+    return [i for i in manifest["items"] if all(i.get(k) == v for k, v in match.items())]
+
+
+def errs(folder: Path) -> list[str]:
+    return [e.replace(str(folder / "game.yaml"), "game.yaml") for e in errors_of(folder)]
+
+
+GAME = """
+id: t
+title: T
+templates:
+{body}
+"""
+
+
+def game(folder: Path, body: str, extra: str = "") -> Path:
+    return write_game(folder, GAME.format(body=body) + extra)
+
+
+# ---- sizes at 1:1 ----------------------------------------------------------------------
+
+
+def test_circle_four_inch_diameter_is_288_pt(game_dir):
+    folder = game(
+        game_dir,
+        "  - {kind: circle, id: opp, diameter: 4in}\n  - {kind: circle, id: big, radius: 1in}",
+    )
+    _, pdfs, manifest = build_pdfs(folder)
+    opp = items(manifest, id="opp", variant="print")[0]
+    x0, y0, x1, y1 = opp["bbox"]
+    assert (x1 - x0, y1 - y0) == (pytest.approx(288), pytest.approx(288))  # 4 x 72
+    big = items(manifest, id="big", variant="print")[0]
+    assert big["bbox"][2] - big["bbox"][0] == pytest.approx(144)  # 1 in radius: 2 in across
+    assert opp["kind"] == "template" and opp["template"] == "circle"
+    assert opp["piece"] == "opp@print"
+    assert {"templates.pdf", "templates-outline.pdf"} <= set(pdfs)
+
+
+def test_every_template_has_a_50mm_check_bar(game_dir):
+    body = """
+  - {kind: circle, id: c, diameter: 4in}
+  - {kind: circle, id: small, radius: 0.5in}
+  - {kind: cone, id: k, length: 9in, spread: 1in, per: 10in}
+  - {kind: arc, id: a, spread: 90, depth: 4, square: 1.5in, rule: centre}
+  - {kind: clock-scatter, id: s, radius: 3in}
+  - {kind: grid-scatter, id: g, size: 3, square: 1.5in}
+  - {kind: ruler, id: r, bands: {short: 3in, medium: 6in, long: 9in, extreme: 12in}}
+"""
+    p = plan_game(game(game_dir, body))
+    for doc in p.docs:
+        bars = 0
+        for page in doc.pages:
+            for op, *_ in walk(page.ops):
+                if isinstance(op, Rect) and op.h == 3 and op.w == pytest.approx(CHECK_BAR):
+                    bars += 1
+        pieces = sum(len(page.items) for page in doc.pages)
+        assert pieces == 8  # the 12 in ruler comes in two 6 in pieces
+        assert bars == pieces, doc.name
+    assert CHECK_BAR == pytest.approx(141.73, abs=0.005)
+
+
+def test_cone_widths_one_inch_per_ten(game_dir):
+    p = plan_game(game(game_dir, "  - {kind: cone, id: k, length: 9in, spread: 1in, per: 10in}"))
+    item = p.docs[0].pages[0].items[0]
+    x0, y0, x1, y1 = item.bbox
+    # 9 in long, 0.9 in wide at the far end; turned to fit the page: long side upright
+    assert sorted([x1 - x0, y1 - y0]) == [pytest.approx(64.8), pytest.approx(648)]
+    assert item.extra["near_width"] == 0 and item.extra["far_width"] == pytest.approx(64.8)
+
+
+def test_cone_piece_further_down_range(game_dir):
+    body = "  - {kind: cone, id: k, length: 5in, start: 10in, start_width: 0.5in, spread: 2in}"
+    item = plan_game(game(game_dir, body)).docs[0].pages[0].items[0]
+    # width(d) = 0.5 + 0.2 d in: 2.5 in at 10 in, 3.5 in at 15 in
+    assert item.extra["near_width"] == pytest.approx(2.5 * 72)
+    assert item.extra["far_width"] == pytest.approx(3.5 * 72)
+
+
+# ---- the arc: coverage derived by hand ---------------------------------------------------
+# Shooter's square centred on (0, 0), apex at the front-edge centre (0, 0.5), 90 degrees wide,
+# 4 squares deep. A cell centre (dx, dy) is inside when |dx| <= dy - 0.5 and
+# dx^2 + (dy - 0.5)^2 <= 16: dy=1 -> dx 0; dy=2 -> |dx|<=1; dy=3 -> |dx|<=2;
+# dy=4 -> dx^2 <= 3.75 -> |dx|<=1; dy=5 -> 20.25 > 16, none. 1 + 3 + 5 + 3 = 12 cells.
+FLECHETTE_HIT = {
+    (0, 1),
+    (-1, 2),
+    (0, 2),
+    (1, 2),
+    (-2, 3),
+    (-1, 3),
+    (0, 3),
+    (1, 3),
+    (2, 3),
+    (-1, 4),
+    (0, 4),
+    (1, 4),
+}
+# Overlapped but not counted: the edges of the wedge and the arc.
+FLECHETTE_PARTIAL = {
+    (-1, 1),
+    (1, 1),
+    (-2, 2),
+    (2, 2),
+    (-3, 3),
+    (3, 3),
+    (-3, 4),
+    (-2, 4),
+    (2, 4),
+    (3, 4),
+}
+
+
+@pytest.mark.parametrize("rule", ["centre", "half"])
+def test_flechette_cells_under_both_rules(game_dir, rule):
+    body = f"  - {{kind: arc, id: f, spread: 90, depth: 4, square: 1.5in, rule: {rule}}}"
+    item = plan_game(game(game_dir, body)).docs[0].pages[0].items[0]
+    assert {tuple(c) for c in item.extra["covered"]} == FLECHETTE_HIT
+    assert {tuple(c) for c in item.extra["partial"]} == FLECHETTE_PARTIAL
+    # the half rule agrees here: (0,1) is 3/4 inside, (2,3) 7/8; (1,1) and (2,2) only 1/8
+    assert item.extra["rule"] == rule
+
+
+def test_half_rule_fractions_by_hand():
+    from kitgen.geometry import arc_template_cells
+
+    cov = arc_template_cells(90, 4, "half")
+    # (0,1): integral over t in [0,1] of min(2t, 1) = 1/4 + 1/2
+    assert cov.fraction[(0, 1)] == pytest.approx(0.75, abs=1e-9)
+    # (2,3): x in [1.5, 2.5], t = y - 0.5 in [2, 3]: int (min(2.5, t) - 1.5) dt = 0.375 + 0.5
+    assert cov.fraction[(2, 3)] == pytest.approx(0.875, abs=1e-9)
+    # (1,1) and (2,2): a corner triangle of half-sides 0.5: 1/8
+    assert cov.fraction[(1, 1)] == pytest.approx(0.125, abs=1e-9)
+    assert cov.fraction[(2, 2)] == pytest.approx(0.125, abs=1e-9)
+
+
+def test_arc_drawing_is_the_sector_at_scale(game_dir):
+    body = "  - {kind: arc, id: f, spread: 90, depth: 4, square: 1.5in, rule: centre}"
+    item = plan_game(game(game_dir, body)).docs[0].pages[0].items[0]
+    x0, y0, x1, y1 = item.bbox
+    # radius 4 x 1.5 in = 432 pt; chord of 90 degrees = 2 r sin 45 = 610.94 pt; depth 432 pt
+    long, short = sorted([x1 - x0, y1 - y0], reverse=True)
+    assert long == pytest.approx(2 * 432 * math.sin(math.radians(45)), abs=0.5)
+    assert short == pytest.approx(432, abs=0.5)
+    assert item.extra["turned"] is True  # 8.49 in does not fit across letter
+
+
+# ---- clock scatter -----------------------------------------------------------------------
+
+
+def test_clock_sectors_and_rings(game_dir):
+    p = plan_game(game(game_dir, "  - {kind: clock-scatter, id: s, radius: 3in, ring: 1in}"))
+    page = p.docs[0].pages[0]
+    x0, y0, x1, y1 = page.items[0].bbox
+    assert x1 - x0 == pytest.approx(432)  # 3 in radius
+    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+    circles = sorted(round(op.r, 3) for op, *_ in walk(page.ops) if isinstance(op, Circle))
+    assert circles == [72, 144, 216]  # rings at 1 and 2 in, the rim at 3 in
+    numbers = {
+        op.text: (op.x + dx, op.y + dy)
+        for op, dx, dy, _ in walk(page.ops)
+        if isinstance(op, Text) and op.text.isdigit() and op.font.size == 13
+    }
+    assert sorted(numbers, key=int) == [str(n) for n in range(1, 13)]
+    r = 216 - 15  # numbers sit 15 pt inside the rim, mid-sector, baseline 4.5 pt lower
+    for n, (x, y) in numbers.items():
+        a = math.radians(90 - 30 * int(n))  # 12 straight up the line of throw, 3 to the right
+        assert x == pytest.approx(cx + r * math.cos(a), abs=1e-6)
+        assert y == pytest.approx(cy + r * math.sin(a) - 4.5, abs=1e-6)
+    assert page.items[0].extra["sectors"] == 12
+
+
+# ---- rulers ------------------------------------------------------------------------------
+
+
+def test_ruler_band_positions_at_scale(game_dir):
+    body = "  - {kind: ruler, id: r, bands: {short: 3in, medium: 6in, long: 9in, extreme: 12in}}"
+    p = plan_game(game(game_dir, body))
+    page = p.docs[0].pages[0]
+    first, second = page.items
+    assert (first.extra["from"], first.extra["to"]) == (0, 432)  # two 6 in pieces
+    assert (second.extra["from"], second.extra["to"]) == (432, 864)
+    # strips stand upright on a portrait page: 0.75 in wide, 6 in tall, zero at the bottom
+    assert first.bbox[2] - first.bbox[0] == pytest.approx(54)
+    assert first.bbox[3] - first.bbox[1] == pytest.approx(432)
+    assert first.extra["turned"] is True
+    limits = []
+    for op, dx, dy, rot in walk(page.ops):
+        if isinstance(op, Line) and op.stroke.width == 1.2 and rot == 90:
+            # a quarter turn: local (x, y) lands on the page at (dx - y, dy + x)
+            px, py = dx - op.y0, dy + op.x0
+            if first.bbox[0] - 1 <= px <= first.bbox[2] + 1:
+                limits.append(round(py - first.bbox[1], 3))
+    assert sorted(limits) == [216, 432]  # short ends at 3 in, medium at 6 in (the piece's end)
+
+
+TABLE = """
+range_tables:
+  - id: missiles
+    columns: [weapon, short, medium, long, extreme]
+    rows:
+      - [Javelin, 3, 6, 9, 12]
+      - [Weak Bow, 4, 8, 12, 20]
+      - [Flintlock Pistol, 3, 6, 9, 12]
+"""
+
+
+def test_rulers_from_a_table_share_equal_bands(game_dir):
+    folder = game(game_dir, "  - {kind: ruler, id: r, from_table: missiles}", TABLE)
+    _, _, manifest = build_pdfs(folder)
+    parts = items(manifest, id="r", variant="print")
+    first = [i for i in parts if i["part"] == 1]
+    assert [i["names"] for i in first] == [["Javelin", "Flintlock Pistol"], ["Weak Bow"]]
+    assert first[1]["bands"] == [["short", 288], ["medium", 576], ["long", 864], ["extreme", 1440]]
+    # 20 in: pieces of at most 9.75 in on letter -> 3 pieces, each ending on an inch: 7, 7, 6
+    bow = [(i["from"], i["to"]) for i in parts if i["names"] == ["Weak Bow"]]
+    assert bow == [(0, 504), (504, 1008), (1008, 1440)]
+    assert len({i["piece"] for i in manifest["items"]}) == len(manifest["items"])
+
+
+def test_ruler_merge_false_keeps_one_ruler_per_row(game_dir):
+    folder = game(game_dir, "  - {kind: ruler, id: r, from_table: missiles, merge: false}", TABLE)
+    p = plan_game(folder)
+    names = [i.extra["names"] for pg in p.docs[0].pages for i in pg.items if i.extra["part"] == 1]
+    assert names == [["Javelin"], ["Weak Bow"], ["Flintlock Pistol"]]
+
+
+# ---- grid scatter ------------------------------------------------------------------------
+
+
+def test_grid_scatter_cells_target_and_blanks(game_dir):
+    body = """
+  - kind: grid-scatter
+    id: g
+    size: 3
+    square: 1.5in
+    target: [1, 1]
+    cells: [["4/6", ~, "4/6"], ["4/6", "2/4", "4/6"], ["4/6", "4/6", ~]]
+"""
+    p = plan_game(game(game_dir, body))
+    page = p.docs[0].pages[0]
+    item = page.items[0]
+    assert item.extra["cells"] == [
+        ["4/6", None, "4/6"],
+        ["4/6", "2/4", "4/6"],
+        ["4/6", "4/6", None],
+    ]
+    texts = [op.text for op, *_ in walk(page.ops) if isinstance(op, Text)]
+    assert texts.count("4/6") == 6 and texts.count("2/4") == 1 and "TARGET" in texts
+    # the target's heavy frame is one square (1.5 in) across
+    frames = [
+        op
+        for op, *_ in walk(page.ops)
+        if isinstance(op, Rect) and op.stroke and op.stroke.width == 2.0
+    ]
+    assert [(f.w, f.h) for f in frames] == [(108, 108)]
+
+
+# ---- the outline variant -----------------------------------------------------------------
+
+
+def test_outline_variant_has_no_fills(game_dir):
+    body = """
+  - {kind: circle, id: c, diameter: 4in}
+  - {kind: cone, id: k, length: 9in, spread: 1in, per: 10in}
+  - {kind: arc, id: a, spread: 90, depth: 4, square: 1.5in, rule: centre}
+  - {kind: clock-scatter, id: s, radius: 3in}
+  - {kind: grid-scatter, id: g, size: 3, square: 1.5in, cells: [[a, b, c], [d, e, f], [g, h, i]]}
+  - {kind: ruler, id: r, bands: {short: 3in}, outline: false}
+"""
+    p = plan_game(game(game_dir, body))
+    printed, film = p.docs
+    assert film.name == "templates-outline"
+    fills = [
+        op
+        for page in film.pages
+        for op, *_ in walk(page.ops)
+        if isinstance(op, (Rect, Circle, PathOp)) and op.fill is not None
+    ]
+    hatches = [
+        op
+        for page in film.pages
+        for op, *_ in walk(page.ops)
+        if isinstance(op, PathOp) and op.hatch
+    ]
+    # the sheet frame's scale bars are the only filled shapes on a film page
+    assert all(isinstance(op, Rect) and op.h == 3 and op.fill == "#333333" for op in fills)
+    assert hatches == []
+    assert len(fills) == 2 * len(film.pages)
+    film_ids = [i.id for page in film.pages for i in page.items]
+    assert "r" not in film_ids and film_ids.count("a") == 1
+    assert any(
+        isinstance(op, PathOp) and op.hatch for page in printed.pages for op, *_ in walk(page.ops)
+    )
+
+
+# ---- seed content builds ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", ["duck", "rencounter"])
+def test_seed_templates_build(name):
+    p, pdfs, manifest = build_pdfs(ROOT / "content" / name)
+    # Other sections may warn (write-in blanks); the templates must be clean.
+    assert not [d for d in p.diags.warnings if d.path.startswith(("templates", "range_tables"))]
+    assert items(manifest, kind="template")
+
+
+def test_duck_flechette_and_scatter_from_content():
+    _, _, manifest = build_pdfs(ROOT / "content" / "duck")
+    fle = items(manifest, id="flechette", variant="print")[0]
+    assert len(fle["covered"]) == 12 and len(fle["partial"]) == 10
+    assert fle["square"] == 108
+    blast = items(manifest, id="grenade-blast", variant="print")[0]
+    assert blast["cells"][1] == ["4/6", "2/4", "4/6"]
+    scatter = items(manifest, id="grenade-scatter", variant="print")[0]
+    assert scatter["cells"] == [[None] * 3] * 3  # lost in the seed: write-in blanks
+
+
+def test_rencounter_rulers_cover_the_missile_table():
+    _, _, manifest = build_pdfs(ROOT / "content" / "rencounter")
+    rulers = [i for i in items(manifest, id="missile-ranges") if i["part"] == 1]
+    names = [n for r in rulers for n in r["names"]]
+    assert len(names) == 27 and len(rulers) == 14  # 27 weapons, 14 distinct band sets
+    braced = next(r for r in rulers if "Lt. MG braced" in r["names"])
+    assert braced["bands"][-1] == ["extreme", 125 * 72]
+    opp = items(manifest, id="opportunity-fire", variant="print")[0]
+    assert opp["bbox"][2] - opp["bbox"][0] == pytest.approx(288)  # the seed's 4 in diameter
+
+
+# ---- errors ------------------------------------------------------------------------------
+
+ERROR_CASES = [
+    (
+        "  - {kind: blob, id: x}",
+        "game.yaml:4:12: error: templates[0].kind: unknown template kind 'blob' "
+        "(use grid-scatter, arc, clock-scatter, circle, cone, ruler)",
+    ),
+    (
+        "  - {kind: circle, id: x, radius: 1in, diameter: 2in}",
+        "game.yaml:4:5: error: templates[0]: give radius or diameter, not both",
+    ),
+    (
+        "  - {kind: circle, id: x}",
+        "game.yaml:4:5: error: templates[0]: a circle needs radius or diameter",
+    ),
+    (
+        "  - {kind: cone, id: x, length: 2in, spread: 0in}",
+        "game.yaml:4:5: error: templates[0]: a cone with no start width and no spread has no area",
+    ),
+    (
+        "  - {kind: cone, id: x, length: 2in, spread: -1in}",
+        "game.yaml:4:5: error: templates[0]: spread, start_width and start cannot be negative",
+    ),
+    (
+        "  - {kind: cone, id: x, length: 2in, spread: 1in, marks: [{at: 3in}]}",
+        "game.yaml:4:64: error: templates[0].marks[0].at: "
+        "mark lies outside the cone (from start to start + length)",
+    ),
+    (
+        "  - {kind: arc, id: x, spread: 90, depth: 4, square: 1in}",
+        "game.yaml:4:5: error: templates[0]: missing required key 'rule'",
+    ),
+    (
+        "  - {kind: arc, id: x, spread: 90, depth: 4, square: 1in, rule: middle}",
+        "game.yaml:4:65: error: templates[0].rule: unknown rule 'middle' (use centre, half)",
+    ),
+    (
+        "  - {kind: clock-scatter, id: x, radius: 1in, ring: 2in}",
+        "game.yaml:4:53: error: templates[0].ring: ring spacing is larger than the radius",
+    ),
+    (
+        "  - {kind: grid-scatter, id: x, size: 2, square: 1in, cells: [[a, b]]}",
+        "game.yaml:4:62: error: templates[0].cells: expected 2 rows, got 1",
+    ),
+    (
+        "  - {kind: grid-scatter, id: x, size: 2, square: 1in, cells: [[a, b], [c]]}",
+        "game.yaml:4:71: error: templates[0].cells[1]: expected 2 cells, got 1",
+    ),
+    (
+        "  - {kind: grid-scatter, id: x, size: 2, square: 1in, cells: [[a, b], c]}",
+        "game.yaml:4:71: error: templates[0].cells[1]: expected a list of 2 cells, got text 'c'",
+    ),
+    (
+        "  - {kind: grid-scatter, id: x, size: 2, square: 1in, target: [2, 0]}",
+        "game.yaml:4:63: error: templates[0].target: cell [2, 0] is outside the 2 x 2 grid",
+    ),
+    (
+        "  - {kind: grid-scatter, id: x, size: 2, square: 1in, target: middle}",
+        "game.yaml:4:63: error: templates[0].target: "
+        "expected [column, row] counted from 0, got text 'middle'",
+    ),
+    (
+        "  - {kind: grid-scatter, id: x, size: 2, square: 1in, flight: up}",
+        "game.yaml:4:63: error: templates[0].flight: unknown side 'up' "
+        "(use bottom, top, left, right, none)",
+    ),
+    (
+        "  - {kind: ruler, id: x, bands: {short: 4in, medium: 3in}}",
+        "game.yaml:4:54: error: templates[0].bands.medium: "
+        "each band must reach further than the one before it",
+    ),
+    (
+        "  - {kind: ruler, id: x, bands: {}}",
+        "game.yaml:4:33: error: templates[0].bands: a ruler needs at least one band",
+    ),
+    (
+        "  - {kind: ruler, id: x}",
+        "game.yaml:4:5: error: templates[0]: a ruler needs bands or from_table",
+    ),
+    (
+        "  - {kind: ruler, id: x, bands: {short: 1in}, from_table: t}",
+        "game.yaml:4:5: error: templates[0]: give bands or from_table, not both",
+    ),
+    (
+        "  - {kind: ruler, id: x, from_table: t, band_columns: [a, b], band_names: [s]}",
+        "game.yaml:4:75: error: templates[0].band_names: "
+        "expected 2 names, one per band column, got 1",
+    ),
+    (
+        "  - {kind: circle, id: x, radius: 1in, size: 2}",
+        "game.yaml:4:40: error: templates[0].size: unknown key 'size' "
+        "(valid: kind, id, title, colour, notes, outline, radius, diameter, label)",
+    ),
+    (
+        "  - {kind: circle, id: x, radius: 1in}\n  - {kind: circle, id: x, radius: 2in}",
+        "game.yaml:5:5: error: templates: duplicate template id 'x' (first at line 4)",
+    ),
+]
+
+
+@pytest.mark.parametrize(("body", "message"), ERROR_CASES)
+def test_error_messages(game_dir, body, message):
+    assert errs(game(game_dir, body)) == [message]
+
+
+CHECK_ERRORS = [
+    (
+        "  - {kind: ruler, id: x, from_table: missile}",
+        "game.yaml:4:38: error: templates[0].from_table: no table 'missile' "
+        "(did you mean 'missiles'?)",
+    ),
+    (
+        "  - {kind: ruler, id: x, from_table: missiles, name_column: gun}",
+        "game.yaml:4:38: error: templates[0].from_table: table 'missiles' has no column 'gun' "
+        "(columns: weapon, short, medium, long, extreme)",
+    ),
+]
+
+
+@pytest.mark.parametrize(("body", "message"), CHECK_ERRORS)
+def test_table_errors(game_dir, body, message):
+    assert errs(game(game_dir, body, TABLE)) == [message]
+
+
+def test_table_value_errors(game_dir):
+    table = TABLE.replace("[Weak Bow, 4, 8, 12, 20]", "[Weak Bow, 4, Var, 12, 20]").replace(
+        "[Javelin, 3, 6, 9, 12]", "[Javelin, 3, 6, 6, 12]"
+    )
+    got = errs(game(game_dir, "  - {kind: ruler, id: x, from_table: missiles}", table))
+    assert got == [
+        "game.yaml:10:25: error: range_tables[0].rows[0].long: "
+        "Javelin: each band must reach further than the one before it",
+        "game.yaml:11:23: error: range_tables[0].rows[1].medium: Weak Bow: range 'Var' is not "
+        "a number (ranges are numbers, in inches)",
+    ]
+
+
+def test_range_table_row_length(game_dir):
+    table = TABLE.replace("[Weak Bow, 4, 8, 12, 20]", "[Weak Bow, 4, 8]")
+    got = errs(game(game_dir, "  - {kind: circle, id: c, radius: 1in}", table))
+    assert got == [
+        "game.yaml:11:9: error: range_tables[0].rows[1]: "
+        "expected a list of 5 values (one per column)"
+    ]
+
+
+def test_too_big_template_is_a_warning_naming_it(game_dir):
+    p = plan_game(game(game_dir, "  - {kind: circle, id: huge, radius: 6in}"))
+    warnings = [str(w).replace(str(game_dir / "game.yaml"), "game.yaml") for w in p.diags.warnings]
+    assert (
+        warnings
+        == [
+            "game.yaml:4:5: warning: templates[0]: template 'huge' (12.00 x 12.00 in) does not fit "
+            "on letter paper even turned; it was left out (make it smaller or use larger paper)"
+        ]
+        * 2
+    )  # once for the printed sheet, once for the film
+
+
+def test_rulers_read_a_tables_section_shape():
+    """A `tables:` entry (columns with id and title, rows with a label, cells and sub-headings)
+    serves a ruler as well as `range_tables:` does."""
+    from types import SimpleNamespace as NS
+
+    from kitgen.errors import Diagnostics
+    from kitgen.model.game import Game
+    from kitgen.model.template import RulerTemplate, TableSource
+    from kitgen.rules.rulers import resolve_rulers
+
+    cols = [NS(id="Weapon", title="Weapon")] + [
+        NS(id=i, title=t) for i, t in (("short", "Short"), ("med", "Med"), ("long", "Long"))
+    ]
+    rows = (
+        NS(label=None, cells=(NS(text="Bows", span=None),), heading=True, span=None),
+        NS(
+            label=None, cells=("Sling", "2", "4", NS(text="6", span=None)), heading=False, span=None
+        ),
+        NS(label=None, cells=("Bolas", "2", "4", "6"), heading=False, span=None),
+    )
+    table = NS(id="arms", columns=tuple(cols), rows=rows, label=None)
+    game = Game("g", "G", Path("."), None, sections={"tables": (table,)})  # type: ignore[arg-type]
+    source = TableSource(
+        "arms", None, "Weapon", ("short", "med", "long"), ("short", "medium", "long")
+    )
+    ruler = RulerTemplate(id="r", span=None, title="R", colour="#000000", source=source)
+    diags = Diagnostics()
+    got = resolve_rulers(game, ruler, "templates[0]", diags)
+    assert not diags.items
+    assert [(r.names, [(b.name, b.limit) for b in r.bands]) for r in got] == [
+        (("Sling", "Bolas"), [("short", 144), ("medium", 288), ("long", 432)])
+    ]
+
+
+def test_sizes_read_back_from_the_pdf(game_dir):
+    """The PDF itself: the circle's path spans 288 pt (4 in) and every piece carries a
+    141.7323 pt (50 mm) bar."""
+    import io
+    import re
+
+    from pypdf import PdfReader
+
+    body = "  - {kind: circle, id: c, diameter: 4in}\n  - {kind: circle, id: d, radius: 1in}"
+    _, pdfs, manifest = build_pdfs(game(game_dir, body))
+    for name in ("templates.pdf", "templates-outline.pdf"):
+        page = PdfReader(io.BytesIO(pdfs[name])).pages[0]
+        stream = page.get_contents().get_data().decode("latin-1")
+        assert len(re.findall(r"\b141\.7323 3 re\b", stream)) == 2
+        # the first circle is drawn in its own frame: four Bezier quarters from (288, 144)
+        first = stream.split(" cm\n", 1)[1].split("B" if name == "templates.pdf" else "S", 1)[0]
+        xs = [
+            float(v)
+            for line in first.splitlines()
+            if line.endswith((" m", " c"))
+            for v in line.split()[0:-1:2]
+        ]
+        assert max(xs) - min(xs) == pytest.approx(288)
