@@ -17,6 +17,7 @@ from .render.fonts import FontBook, FontError
 from .render.pdf import render_document
 from .sections import SECTIONS
 from .source.game import find_game_file, read_game
+from .source.rules import only_scenario, scenario_path
 
 FONTS_DIR = Path(__file__).resolve().parent.parent / "fonts"
 
@@ -30,9 +31,12 @@ class BuildResult:
 
 
 def load(path: Path, diags: Diagnostics) -> Game:
-    """Read a game; raises KitError if the input has errors."""
+    """Read a game (or the game of a scenario file); raises KitError if the input has errors."""
+    path, scenario = scenario_path(path)
     try:
         game = read_game(find_game_file(path), SECTIONS, diags)
+        if scenario is not None:  # `kitgen check <game>/scenarios/x.yaml`: that scenario only
+            game = only_scenario(game, scenario, diags)
     except KitError as exc:  # a file that could not be parsed at all
         diags.extend(d for d in exc.diagnostics if d not in diags.items)
         raise KitError(diags.items) from None

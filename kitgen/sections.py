@@ -11,7 +11,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from .layout.cover import plan_cover
+from .layout.scenario import plan_scenarios
+from .rules.scenarios import check_rules
 from .source.cover import read_cover
+from .source.rules import read_rules
 
 
 @dataclass(frozen=True)
@@ -26,5 +29,6 @@ SECTIONS: dict[str, Section] = {
     s.key: s
     for s in (
         Section("cover", read_cover, plan_cover),
+        Section("rules", read_rules, plan_scenarios, check_rules),
     )
 }

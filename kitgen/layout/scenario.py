@@ -1,0 +1,7 @@
+"""Set-up sheets: placeholder until drawn."""
+
+from __future__ import annotations
+
+
+def plan_scenarios(book, env) -> list:
+    return []
