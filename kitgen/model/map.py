@@ -1,0 +1,252 @@
+"""The map model: ONE description of a board, drawn by the renderer and walked by the rules.
+
+Cells are ``(col, row)`` with row 0 at the TOP, as in :mod:`kitgen.geometry`. A cell that is
+not on the map is simply absent from ``MapDef.cells``. No ReportLab here.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from ..errors import Span
+from ..geometry import Cell, HexGrid, SquareGrid
+
+Grid = SquareGrid | HexGrid
+
+
+@dataclass(frozen=True)
+class Terrain:
+    id: str
+    label: str = ""
+    fill: str | None = None  # colour, "#rrggbb"
+    pattern: str | None = None  # dots, hatch, cross, waves, grass, bricks, solid ... (vector)
+    props: Mapping[str, object] = field(default_factory=dict)  # what the rules need
+    span: Span | None = None
+    mark: str = ""  # short text printed in each cell (a greyscale cue), e.g. "H"
+    pattern_colour: str | None = None
+
+
+@dataclass(frozen=True)
+class EdgeKind:
+    """How one kind of edge (wall, door, river ...) looks and whether it blocks movement."""
+
+    id: str
+    label: str = ""
+    colour: str = "#000000"
+    width: float = 3.0  # points
+    dash: tuple[float, ...] = ()
+    symbol: str | None = None  # "door", "hatch", "gap" or an icon name drawn on the edge
+    blocks: bool = False
+    span: Span | None = None
+
+
+@dataclass(frozen=True)
+class Edge:
+    """A side between two adjacent cells (in either order)."""
+
+    a: Cell
+    b: Cell
+    kind: str
+    span: Span | None = None
+
+    @property
+    def key(self) -> frozenset[Cell]:
+        return frozenset((self.a, self.b))
+
+
+@dataclass(frozen=True)
+class Mark:
+    """A piece, icon or short text placed on a cell (``dx``/``dy`` nudge in cell fractions)."""
+
+    cell: Cell
+    icon: str | None = None
+    text: str = ""
+    colour: str = "#000000"
+    size: float = 0.7  # fraction of the cell
+    dx: float = 0.0
+    dy: float = 0.0
+    span: Span | None = None
+
+
+@dataclass(frozen=True)
+class AreaStyle:
+    """How a named area is shown on the printed map (outline, tint, label)."""
+
+    area: str
+    label: str = ""
+    colour: str = "#c0392b"
+    outline: bool = True
+    span: Span | None = None
+
+
+@dataclass(frozen=True)
+class Placement:
+    """One copy of a piece map inside a composed board."""
+
+    map: str
+    at: Cell  # where the piece's top-left cell lands, after rotation
+    rotate: int  # 0, 90, 180, 270 (clockwise)
+    prefix: str = ""  # prefix for the piece's area and place names
+    span: Span | None = None
+
+
+def _label_parse(text: str) -> tuple[str, str] | None:
+    """('B1', '0304') for 'B1-0304', ('', 'C4') for 'C4'."""
+    text = text.strip()
+    if "-" in text:
+        pre, _, rest = text.rpartition("-")
+        return pre, rest
+    return "", text
+
+
+_SQUARE_LABEL = re.compile(r"^([A-Za-z]+)(\d+)$")
+
+
+def parse_square_label(text: str) -> Cell | None:
+    """'A1' -> (0, 0), 'C4' -> (2, 3), 'AA10' -> (26, 9); anything else -> None."""
+    m = _SQUARE_LABEL.match(text.strip())
+    if not m:
+        return None
+    col = 0
+    for ch in m.group(1).upper():
+        col = col * 26 + (ord(ch) - ord("A") + 1)
+    row = int(m.group(2))
+    if row < 1:
+        return None
+    return (col - 1, row - 1)
+
+
+def parse_hex_label(text: str, cols: int, rows: int) -> Cell | None:
+    """'0304' -> (2, 3) for a grid whose labels use 2+2 digits (widths follow the grid)."""
+    wc = max(2, len(str(cols)))
+    wr = max(2, len(str(rows)))
+    t = text.strip()
+    if not t.isdigit() or len(t) != wc + wr:
+        return None
+    c, r = int(t[:wc]), int(t[wc:])
+    if c < 1 or r < 1:
+        return None
+    return (c - 1, r - 1)
+
+
+@dataclass(frozen=True)
+class MapDef:
+    id: str
+    title: str
+    grid: Grid
+    cells: Mapping[Cell, str]  # cell -> terrain id; off-map cells are absent
+    terrains: Mapping[str, Terrain]
+    edges: tuple[Edge, ...] = ()
+    areas: Mapping[str, frozenset[Cell]] = field(default_factory=dict)
+    places: Mapping[str, Cell] = field(default_factory=dict)
+    span: Span | None = None
+    cell_spans: Mapping[Cell, Span] = field(default_factory=dict)
+    edge_kinds: Mapping[str, EdgeKind] = field(default_factory=dict)
+    marks: tuple[Mark, ...] = ()
+    area_styles: tuple[AreaStyle, ...] = ()
+    coords: bool = False  # print cell coordinates
+    prefix: str = ""  # board prefix for labels: "B1" -> "B1-0101"
+    diagonal: bool = False  # square grids: diagonal steps count as adjacent
+    copies: int = 1  # how many copies to print
+    printed: bool = True  # False: model only (e.g. a composed board printed as its pieces)
+    pieces: tuple[Placement, ...] = ()  # for composed boards: where each copy lies
+    note: str = ""  # a short line printed under the title
+
+    # -- labels ---------------------------------------------------------------------------
+    def label(self, cell: Cell) -> str:
+        g = self.grid
+        if isinstance(g, HexGrid):
+            return g.label(cell[0], cell[1], self.prefix or None)
+        text = g.label(cell[0], cell[1])
+        return f"{self.prefix}-{text}" if self.prefix else text
+
+    def cell_at_label(self, text: str) -> Cell | None:
+        """Accepts the map's own labels: 'C4' (square), '0304' or 'B1-0304' (with a prefix)."""
+        parsed = _label_parse(text)
+        if parsed is None:
+            return None
+        pre, rest = parsed
+        if pre and pre != self.prefix:
+            return None
+        g = self.grid
+        if isinstance(g, HexGrid):
+            cell = parse_hex_label(rest, g.cols, g.rows)
+        else:
+            cell = parse_square_label(rest)
+        if cell is None or cell not in self.cells:
+            return None
+        return cell
+
+    # -- topology -------------------------------------------------------------------------
+    def terrain_at(self, cell: Cell) -> Terrain | None:
+        tid = self.cells.get(cell)
+        return self.terrains.get(tid) if tid is not None else None
+
+    def _blocked(self) -> frozenset[frozenset[Cell]]:
+        blocking = {k for k, v in self.edge_kinds.items() if v.blocks}
+        return frozenset(e.key for e in self.edges if e.kind in blocking)
+
+    def edges_between(self, a: Cell, b: Cell) -> list[Edge]:
+        key = frozenset((a, b))
+        return [e for e in self.edges if e.key == key]
+
+    def neighbours(self, cell: Cell) -> list[Cell]:
+        """On-map neighbours not cut off by a blocking edge (terrain costs are the rules' job)."""
+        g = self.grid
+        if isinstance(g, SquareGrid):
+            around = g.neighbours(cell[0], cell[1], diagonal=self.diagonal)
+        else:
+            around = g.neighbours(cell[0], cell[1])
+        blocked = self._blocked()
+        return [n for n in around if n in self.cells and frozenset((cell, n)) not in blocked]
+
+    def adjacent(self, a: Cell, b: Cell) -> bool:
+        return b in self.neighbours(a)
+
+    def distance(self, a: Cell, b: Cell) -> int:
+        """Grid steps ignoring terrain and edges (chebyshev with diagonals, else manhattan)."""
+        g = self.grid
+        if isinstance(g, SquareGrid):
+            return g.distance(a, b, "chebyshev" if self.diagonal else "manhattan")
+        return g.distance(a, b)
+
+    def area_of(self, cell: Cell) -> str | None:
+        """The first area (in declaration order) holding ``cell``."""
+        for name, cells in self.areas.items():
+            if cell in cells:
+                return name
+        return None
+
+    def areas_of(self, cell: Cell) -> list[str]:
+        return [name for name, cells in self.areas.items() if cell in cells]
+
+
+@dataclass(frozen=True)
+class MapSet:
+    """Everything the ``maps:`` section declared, in file order (pieces and composed boards)."""
+
+    maps: tuple[MapDef, ...] = ()
+
+    def get(self, map_id: str) -> MapDef | None:
+        for m in self.maps:
+            if m.id == map_id:
+                return m
+        return None
+
+
+__all__ = [
+    "AreaStyle",
+    "Cell",
+    "Edge",
+    "EdgeKind",
+    "Grid",
+    "MapDef",
+    "MapSet",
+    "Mark",
+    "Placement",
+    "Terrain",
+    "parse_hex_label",
+    "parse_square_label",
+]
