@@ -10,9 +10,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from .layout.counters import plan_counters
 from .layout.cover import plan_cover
 from .layout.scenario import plan_scenarios
 from .rules.scenarios import check_rules
+from .source.counters import read_counters
 from .source.cover import read_cover
 from .source.rules import read_rules
 
@@ -29,6 +31,7 @@ SECTIONS: dict[str, Section] = {
     s.key: s
     for s in (
         Section("cover", read_cover, plan_cover),
+        Section("counters", read_counters, plan_counters),
         Section("rules", read_rules, plan_scenarios, check_rules),
     )
 }

@@ -158,8 +158,36 @@ class Painter:
         self._reset_state()
 
     def op_Image(self, o: Image) -> None:
+        if o.path.lower().endswith(".svg"):
+            self._svg(o)
+            return
         # ReportLab embeds an image once per canvas when drawn through the same name.
         self.c.drawImage(o.path, o.x, o.y, o.w, o.h, mask="auto")
+
+    def _svg(self, o: Image) -> None:
+        """An SVG as vectors: drawn once as a form, scaled to fit the box, aspect kept."""
+        name = "S" + _form_name(o.path)
+        size = self.images.get(name)
+        if size is None:
+            from reportlab.graphics import renderPDF
+            from svglib.svglib import svg2rlg
+
+            drawing = svg2rlg(o.path)
+            size = (drawing.width, drawing.height) if drawing is not None else (1.0, 1.0)
+            self.c.beginForm(name)
+            if drawing is not None:
+                renderPDF.draw(drawing, self.c, 0, 0)
+            self.c.endForm()
+            self._reset_state()
+            self.images[name] = size
+        k = min(o.w / size[0], o.h / size[1])
+        c = self.c
+        c.saveState()
+        c.translate(o.x + (o.w - size[0] * k) / 2, o.y + (o.h - size[1] * k) / 2)
+        c.scale(k, k)
+        c.doForm(name)
+        c.restoreState()
+        self._reset_state()
 
     def op_Group(self, g: Group) -> None:
         c = self.c

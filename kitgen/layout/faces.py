@@ -1,0 +1,212 @@
+"""One counter face as plan ops, in the piece's own coordinates (trim box from
+(0, 0) to (w, h)). Drawn once per design and placed as a PDF form per copy.
+
+Elements sit in places: anchors on a 3 x 3 layout whose unused rows and
+columns give their room to the others, or the cells of a face's grid.
+Several elements in one place stack top to bottom in the order written.
+"""
+
+from __future__ import annotations
+
+import math
+
+from ..colours import readable_on
+from ..model.counters import CounterDef, Face, IconEl, ImageEl, Place, TextEl
+from .env import PlanEnv
+from .plan import BBox, Circle, Font, Icon, Image, Path, Rect, Stroke, Text
+from .text import fit_text
+
+LEADING = 1.15
+MIN_DPI = 150
+_ROW = {"top": 0, "bottom": 2}
+_COL = {"left": 0, "right": 2}
+
+
+def hex_points(w: float, h: float, grow: float = 0.0) -> tuple[tuple[float, float], ...]:
+    """A flat-topped hexagon filling a w x h box (w = h * 2/sqrt(3)), grown outward."""
+    cx, cy = w / 2, h / 2
+    r = w / 2 + grow * 2 / math.sqrt(3)
+    return tuple(
+        (cx + r * math.cos(math.radians(a)), cy + r * math.sin(math.radians(a)))
+        for a in range(0, 360, 60)
+    )
+
+
+def outline(shape: str, w: float, h: float, grow: float = 0.0, **style) -> object:
+    """The piece's shape (grown by `grow` for bleed) as one op."""
+    if shape == "round":
+        return Circle(w / 2, h / 2, min(w, h) / 2 + grow, **style)
+    if shape == "hex":
+        return Path(hex_points(w, h, grow), True, **style)
+    return Rect(-grow, -grow, w + 2 * grow, h + 2 * grow, **style)
+
+
+def face_ops(d: CounterDef, face: Face, bleed: float, env: PlanEnv) -> tuple:
+    w, h = d.width, d.height
+    ops: list = [outline(d.shape, w, h, bleed, fill=face.background)]
+    small = min(w, h)
+    inset = 0.0
+    if face.border and face.border_width > 0:
+        # A printed frame a little inside the cut line, so a slightly off cut keeps it even.
+        gap = max(1.0, small * 0.035)
+        inset = gap + face.border_width
+        ops.append(
+            outline(
+                d.shape,
+                w,
+                h,
+                -(gap + face.border_width / 2),
+                stroke=Stroke(face.border, face.border_width),
+            )
+        )
+    pad = inset + max(1.5, small * 0.06)
+    ink = readable_on(face.background)
+    for el, box in zip(face.elements, _boxes(d, face, pad), strict=True):
+        ops.extend(_element(d, el, box, ink, env))
+    return tuple(ops)
+
+
+# ---- places -------------------------------------------------------------------
+
+
+def _boxes(d: CounterDef, face: Face, pad: float) -> list[BBox]:
+    """One box per element, in element order."""
+    w, h = d.width, d.height
+    if d.shape in ("round", "hex"):
+        r = min(w, h) / 2 - pad
+        side = r * 1.7  # a little beyond the inscribed square; widths are clamped to chords
+        inner = (w / 2 - side / 2, h / 2 - side / 2, w / 2 + side / 2, h / 2 + side / 2)
+    else:
+        inner = (pad, pad, w - pad, h - pad)
+    places = [el.place for el in face.elements]
+    regions = {p: _region(p, places, inner, face.grid) for p in set(places)}
+    boxes: list[BBox] = [inner] * len(places)
+    for place, region in regions.items():
+        members = [i for i, p in enumerate(places) if p == place]
+        weights = [_weight(face.elements[i]) for i in members]
+        total = sum(weights)
+        top = region[3]
+        for i, wt in zip(members, weights, strict=True):
+            step = (region[3] - region[1]) * wt / total
+            box = (region[0], top - step, region[2], top)
+            if d.shape in ("round", "hex"):
+                box = _chord_clamp(box, w / 2, h / 2, min(w, h) / 2 - pad)
+            boxes[i] = box
+            top -= step
+    return boxes
+
+
+def _weight(el) -> float:
+    return 1.0 if isinstance(el, TextEl) else 2.2
+
+
+def _region(p: Place, places: list[Place], inner: BBox, grid) -> BBox:
+    x0, y0, x1, y1 = inner
+    if p.cell is not None and grid is not None:
+        rows, cols = grid
+        r, c = p.cell
+        cw, ch = (x1 - x0) / cols, (y1 - y0) / rows
+        return (x0 + (c - 1) * cw, y1 - r * ch, x0 + c * cw, y1 - (r - 1) * ch)
+    anchors = [q.anchor for q in places if q.cell is None]
+    rows_used = {_rc(a)[0] for a in anchors}
+    weights = [
+        1.0 if 0 in rows_used else 0.0,
+        1.4 if 1 in rows_used else 0.0,
+        1.0 if 2 in rows_used else 0.0,
+    ]
+    row, col = _rc(p.anchor)
+    total = sum(weights)
+    above = sum(weights[:row]) / total
+    here = weights[row] / total
+    top = y1 - (y1 - y0) * above
+    bottom = top - (y1 - y0) * here
+    sides = any(_rc(a)[0] == row and _rc(a)[1] != 1 for a in anchors)
+    if not sides:
+        return (x0, bottom, x1, top)
+    side_w = (x1 - x0) * 0.3
+    cols = ((x0, x0 + side_w), (x0 + side_w, x1 - side_w), (x1 - side_w, x1))
+    return (cols[col][0], bottom, cols[col][1], top)
+
+
+def _rc(anchor: str) -> tuple[int, int]:
+    if anchor == "centre":
+        return (1, 1)
+    parts = anchor.split("-")
+    if len(parts) == 2:
+        return (_ROW[parts[0]], _COL[parts[1]])
+    if anchor in _ROW:
+        return (_ROW[anchor], 1)
+    return (1, _COL[anchor])
+
+
+def _chord_clamp(box: BBox, cx: float, cy: float, r: float) -> BBox:
+    """Narrow a box to the circle's chord at its edge farthest from the centre."""
+    # Glyphs stay clear of their box's outer fifth, so measure the chord there.
+    inset = (box[3] - box[1]) * 0.2
+    far = max(abs(box[1] + inset - cy), abs(box[3] - inset - cy))
+    if box[1] + inset < cy < box[3] - inset:
+        far = 0.0
+    half = math.sqrt(max(r * r - far * far, 0.0))
+    return (max(box[0], cx - half), box[1], min(box[2], cx + half), box[3])
+
+
+# ---- elements ---------------------------------------------------------------
+
+
+def _element(d: CounterDef, el, box: BBox, ink: str, env: PlanEnv) -> list:
+    if isinstance(el, TextEl):
+        return _text(d, el, box, ink, env)
+    if isinstance(el, IconEl):
+        side = min(box[2] - box[0], box[3] - box[1]) * el.scale
+        return [Icon(el.name, (box[0] + box[2]) / 2, (box[1] + box[3]) / 2, side, el.colour or ink)]
+    return _image(d, el, box, env)
+
+
+def _text(d: CounterDef, el: TextEl, box: BBox, ink: str, env: PlanEnv) -> list:
+    x0, y0, x1, y1 = box
+    width, height = x1 - x0, y1 - y0
+    face = env.face(el.bold, el.italic, el.family)
+    # Unsized text fills its place, up to a third of the piece's short side.
+    start = el.size or max(min(height / LEADING, min(d.width, d.height) * 0.32), el.min_size)
+    fitted = fit_text(el.text, face, start, el.min_size, width, height, env.fonts, LEADING)
+    if not fitted.fits:
+        env.warn(
+            el.span,
+            el.path,
+            f"text {el.text!r} on piece {d.id!r} does not fit even at {el.min_size:g}pt",
+            "shorten it, lower min_size or make the piece bigger",
+        )
+    size = fitted.size
+    lead = size * LEADING
+    n = len(fitted.lines)
+    cy = (y0 + y1) / 2
+    # Cap height is about 0.7 of the size: centre the caps, not the em box.
+    first = cy + (n - 1) * lead / 2 - size * 0.35
+    x = {"left": x0, "centre": (x0 + x1) / 2, "right": x1}[el.align]
+    font = Font(face, size)
+    colour = el.colour or ink
+    return [
+        Text(x, first - k * lead, line, font, colour, el.align)
+        for k, line in enumerate(fitted.lines)
+    ]
+
+
+def _image(d: CounterDef, el: ImageEl, box: BBox, env: PlanEnv) -> list:
+    bw, bh = (box[2] - box[0]) * el.scale, (box[3] - box[1]) * el.scale
+    pw, ph = el.pixels
+    if pw and ph:
+        k = min(bw / pw, bh / ph)
+        w, h = pw * k, ph * k
+        dpi = pw / (w / 72)
+        if dpi < MIN_DPI - 1e-6:
+            env.warn(
+                el.span,
+                el.path,
+                f"image {el.file.name!r} prints at {dpi:.0f} dpi on piece {d.id!r} "
+                f"(below {MIN_DPI} dpi)",
+                "use a larger image or print it smaller",
+            )
+    else:  # SVG: the renderer keeps its aspect inside the box
+        w, h = bw, bh
+    cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+    return [Image(str(el.file), cx - w / 2, cy - h / 2, w, h)]

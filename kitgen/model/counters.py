@@ -1,0 +1,124 @@
+"""Counters and markers: pieces cut from a sheet, with a front and an optional back face.
+
+One YAML definition may expand (for_each) into many `CounterDef`s; each is one
+design printed `quantity` times. No ReportLab here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..errors import Span
+
+SHAPES = ("square", "rect", "round", "hex")
+KINDS = ("counter", "marker")
+ANCHORS = (
+    "centre",
+    "top",
+    "bottom",
+    "left",
+    "right",
+    "top-left",
+    "top-right",
+    "bottom-left",
+    "bottom-right",
+)
+ALIGNS = ("left", "centre", "right")
+
+
+@dataclass(frozen=True)
+class Place:
+    """Where an element sits on a face: an anchor, or a cell of the face's grid."""
+
+    anchor: str = "centre"
+    cell: tuple[int, int] | None = None  # (row, col), from 1; row 1 at the top
+
+
+@dataclass(frozen=True)
+class TextEl:
+    text: str
+    place: Place
+    span: Span | None
+    path: str
+    family: str | None = None  # None: the game's font
+    size: float | None = None  # points; None: as large as the place allows
+    min_size: float = 5.0
+    bold: bool = False
+    italic: bool = False
+    align: str = "centre"
+    colour: str | None = None  # None: readable on the background
+
+
+@dataclass(frozen=True)
+class IconEl:
+    name: str
+    place: Place
+    span: Span | None
+    path: str
+    colour: str | None = None
+    scale: float = 1.0  # of the place's room
+
+
+@dataclass(frozen=True)
+class ImageEl:
+    file: Path
+    pixels: tuple[int, int]
+    place: Place
+    span: Span | None
+    path: str
+    scale: float = 1.0
+
+
+Element = TextEl | IconEl | ImageEl
+
+
+@dataclass(frozen=True)
+class Face:
+    background: str = "#ffffff"
+    border: str | None = None  # colour of a printed frame inside the cut line
+    border_width: float = 0.0
+    grid: tuple[int, int] | None = None  # rows, cols for `cell:` placing
+    elements: tuple[Element, ...] = ()
+    span: Span | None = None
+
+
+@dataclass(frozen=True)
+class CounterDef:
+    """One design after expansion; printed `quantity` times."""
+
+    id: str
+    name: str
+    kind: str  # counter | marker
+    shape: str  # square | rect | round | hex
+    width: float  # trim size in points (hex: across flats horizontally)
+    height: float
+    quantity: int
+    front: Face
+    back: Face | None
+    span: Span | None
+    path: str  # counters[3] (plus the for_each values) for diagnostics
+    attrs: Mapping[str, str] = field(default_factory=dict)
+    bleed: float | None = None  # None: the build's --bleed (or none)
+
+    @property
+    def size(self) -> tuple[float, float]:
+        return (self.width, self.height)
+
+
+@dataclass(frozen=True)
+class CounterSet:
+    """The `counters:` section: every expanded definition, in YAML order."""
+
+    defs: tuple[CounterDef, ...]
+    span: Span | None = None
+
+    def __iter__(self):
+        return iter(self.defs)
+
+    def __len__(self) -> int:
+        return len(self.defs)
+
+    def by_id(self) -> dict[str, CounterDef]:
+        return {d.id: d for d in self.defs}

@@ -1,0 +1,466 @@
+"""counters: in game.yaml -> CounterSet.
+
+Each list entry is one design; `for_each` expands it into many, with {name}
+placeholders filled in every text, colour, icon and file field. The mapping is
+read once per variable set; a problem that every copy shares is reported once.
+"""
+
+from __future__ import annotations
+
+import difflib
+from pathlib import Path
+
+from ..colours import ColourError, parse_colour
+from ..errors import Diagnostics
+from ..model.counters import (
+    ALIGNS,
+    ANCHORS,
+    KINDS,
+    SHAPES,
+    CounterDef,
+    CounterSet,
+    Face,
+    IconEl,
+    ImageEl,
+    Place,
+    TextEl,
+)
+from ..units import UnitError, parse_length
+from .expand import Vars, read_for_each, substitute
+from .fields import ID_PATTERN, Context, Fields, as_text, check_unique_ids, expect_seq
+from .yamlnodes import Map, Node, Scalar, Seq, describe
+
+PRESETS = {"1/2": 36.0, "5/8": 45.0, "3/4": 54.0, "1": 72.0}  # inches, the common counter sizes
+PRESET_HINT = "presets: 1/2, 5/8, 3/4, 1 (inches); or a length like 3/4in or 19mm"
+IMAGE_TYPES = (".png", ".jpg", ".jpeg", ".svg")
+MAX_QUANTITY = 10_000
+DEF_KEYS = (
+    "id",
+    "name",
+    "kind",
+    "shape",
+    "size",
+    "quantity",
+    "bleed",
+    "for_each",
+    "attrs",
+    "front",
+    "back",
+)
+
+
+class _Vars:
+    """Reads text through the current for_each variables."""
+
+    def __init__(self, ctx: Context, variables: Vars):
+        self.ctx = ctx
+        self.vars = variables
+
+    def text(self, node: Node, path: str) -> str | None:
+        raw = as_text(self.ctx, node, path)
+        if raw is None:
+            return None
+        return substitute(self.ctx, raw, self.vars, node, path)
+
+    def colour(self, node: Node, path: str) -> str | None:
+        text = self.text(node, path)
+        if text is None:
+            return None
+        try:
+            return parse_colour(text, self.ctx.palette)
+        except ColourError as exc:
+            self.ctx.error(node, path, exc.message, exc.hint)
+            return None
+
+
+def read_counters(ctx: Context, node: Node, path: str) -> CounterSet:
+    seq = expect_seq(ctx, node, path)
+    defs: list[CounterDef] = []
+    if seq is not None:
+        for i, item in enumerate(seq):
+            defs.extend(_read_entry(ctx, item, f"{path}[{i}]"))
+    check_unique_ids(ctx, defs, path, "counter")
+    return CounterSet(tuple(defs), node.span)
+
+
+def _read_entry(ctx: Context, node: Node, path: str) -> list[CounterDef]:
+    if not isinstance(node, Map):
+        ctx.error(node, path, f"expected a mapping of keys, got {describe(node)}")
+        return []
+    sets = read_for_each(ctx, node.get("for_each"), f"{path}.for_each")
+    out: list[CounterDef] = []
+    seen = {str(d) for d in ctx.diags}
+    for n, variables in enumerate(sets):
+        # Copies after the first report only problems the first did not.
+        sub = ctx if n == 0 else Context(Diagnostics(), ctx.folder, ctx.palette, ctx.extra)
+        one = _read_def(sub, node, path, variables)
+        if n == 0:
+            seen = {str(d) for d in ctx.diags}
+        else:
+            for d in sub.diags:
+                if str(d) not in seen:
+                    seen.add(str(d))
+                    ctx.diags.extend([d])
+        if one is not None:
+            out.append(one)
+    return out
+
+
+def _read_def(ctx: Context, node: Map, path: str, variables: Vars) -> CounterDef | None:
+    v = _Vars(ctx, variables)
+    f = Fields(ctx, node, path)
+    f.allow("for_each")
+    ident = _read_id(ctx, v, f.raw("id"), f.sub("id"), node)
+    name = _opt(v.text, f.raw("name"), f.sub("name")) or (ident or "")
+    kind = f.choice("kind", KINDS, default="counter")
+    shape = f.choice("shape", SHAPES, default="square")
+    size_node = f.raw("size")
+    if size_node is None:
+        ctx.error(node, path, "missing required key 'size'", PRESET_HINT)
+        w = h = None
+    else:
+        w, h = _read_size(ctx, size_node, f.sub("size"), shape)
+    quantity = f.integer("quantity", default=1, lo=1, hi=MAX_QUANTITY)
+    bleed = f.length("bleed", positive=False)
+    attrs = dict(variables)
+    attrs_node = f.raw("attrs")
+    if attrs_node is not None:
+        attrs.update(_read_attrs(ctx, v, attrs_node, f.sub("attrs")))
+    front_node = f.raw("front")
+    if front_node is None:
+        ctx.error(node, path, "missing required key 'front'")
+    front = _read_face(ctx, v, front_node, f.sub("front")) if front_node is not None else None
+    back_node = f.raw("back")
+    back = _read_face(ctx, v, back_node, f.sub("back")) if back_node is not None else None
+    f.close()
+    if ident is None or w is None or h is None or front is None:
+        return None
+    where = path + "".join(f"[{k}={val}]" for k, val in variables.items())
+    return CounterDef(
+        id=ident,
+        name=name,
+        kind=kind,
+        shape=shape,
+        width=w,
+        height=h,
+        quantity=quantity,
+        front=front,
+        back=back,
+        span=node.span,
+        path=where,
+        attrs=attrs,
+        bleed=bleed,
+    )
+
+
+def _opt(read, node: Node | None, path: str):
+    return None if node is None else read(node, path)
+
+
+def _read_id(ctx: Context, v: _Vars, node: Node | None, path: str, parent: Map) -> str | None:
+    if node is None:
+        ctx.error(parent, path.rsplit(".", 1)[0], "missing required key 'id'")
+        return None
+    text = v.text(node, path)
+    if text is None:
+        return None
+    if not ID_PATTERN.match(text) or ".." in text:
+        ctx.error(
+            node,
+            path,
+            f"bad id {text!r}",
+            "use letters, digits, '-', '_' or '.', starting with a letter or digit, at most 64",
+        )
+        return None
+    return text
+
+
+def _read_size(
+    ctx: Context, node: Node, path: str, shape: str
+) -> tuple[float | None, float | None]:
+    if not isinstance(node, Scalar) or node.value is None or isinstance(node.value, bool):
+        ctx.error(node, path, f"expected a size like 3/4in or 1in x 1/2in, got {describe(node)}")
+        return None, None
+    text = node.raw if isinstance(node.value, (int, float)) else str(node.value)
+    parts = [p.strip() for p in text.lower().split("x")]
+    if shape == "rect" and len(parts) != 2:
+        ctx.error(node, path, f"a rect takes width x height, got {text!r}", "e.g. 1in x 1/2in")
+        return None, None
+    if shape != "rect" and len(parts) != 1:
+        ctx.error(
+            node,
+            path,
+            f"a {shape} piece takes one size, got {text!r}",
+            "use shape: rect for width x height",
+        )
+        return None, None
+    sizes = [_one_size(ctx, node, path, p) for p in parts]
+    if any(s is None for s in sizes):
+        return None, None
+    if shape == "rect":
+        return sizes[0], sizes[1]
+    return sizes[0], sizes[0]
+
+
+def _one_size(ctx: Context, node: Node, path: str, text: str) -> float | None:
+    bare = text.replace(" ", "")
+    if bare in PRESETS:
+        return PRESETS[bare]
+    if bare and bare[-1].isdigit():  # no unit: only a preset may go without one
+        close = difflib.get_close_matches(bare, list(PRESETS), n=1, cutoff=0.5)
+        hint = (f"did you mean {close[0]!r}? " if close else "") + PRESET_HINT
+        ctx.error(node, path, f"unknown size preset {text!r}", hint)
+        return None
+    try:
+        value = parse_length(text)
+    except UnitError as exc:
+        ctx.error(node, path, exc.message, exc.hint)
+        return None
+    if value <= 0:
+        ctx.error(node, path, f"size must be more than zero, got {text!r}")
+        return None
+    return value
+
+
+def _read_attrs(ctx: Context, v: _Vars, node: Node, path: str) -> dict[str, str]:
+    if not isinstance(node, Map):
+        ctx.error(node, path, f"expected a mapping of keys, got {describe(node)}")
+        return {}
+    out: dict[str, str] = {}
+    for key, (_, value) in node.entries.items():
+        text = v.text(value, f"{path}.{key}")
+        if text is not None:
+            out[key] = text
+    return out
+
+
+# ---- faces ------------------------------------------------------------------
+
+ELEMENT_KEYS = ("text", "icon", "image")
+
+
+def _read_face(ctx: Context, v: _Vars, node: Node, path: str) -> Face | None:
+    if isinstance(node, Scalar):  # front: "Room Full" is a face with one centred text
+        text = v.text(node, path)
+        if text is None:
+            return None
+        return Face(elements=(TextEl(text, Place(), node.span, path),), span=node.span)
+    f = Fields(ctx, node, path)
+    if f.map is None:
+        return None
+    background = _opt(v.colour, f.raw("background"), f.sub("background")) or "#ffffff"
+    border, border_width = _read_border(ctx, v, f.raw("border"), f.sub("border"))
+    grid = _read_grid(ctx, f.raw("grid"), f.sub("grid"))
+    elements: list = []
+    # Elements stack in the order their keys are written.
+    for key in f.map.keys():
+        if key not in ELEMENT_KEYS:
+            continue
+        sub = f.sub(key)
+        raw = f.raw(key)
+        items = list(enumerate(raw)) if isinstance(raw, Seq) else [(None, raw)]
+        for i, item in items:
+            ipath = sub if i is None else f"{sub}[{i}]"
+            el = _READERS[key](ctx, v, item, ipath, grid)
+            if el is not None:
+                elements.append(el)
+    f.allow(*ELEMENT_KEYS)
+    f.close()
+    return Face(
+        background=background,
+        border=border,
+        border_width=border_width,
+        grid=grid,
+        elements=tuple(elements),
+        span=node.span,
+    )
+
+
+def _read_border(ctx: Context, v: _Vars, node: Node | None, path: str) -> tuple[str | None, float]:
+    if node is None:
+        return None, 0.0
+    if isinstance(node, Scalar):
+        return v.colour(node, path), 1.0
+    f = Fields(ctx, node, path)
+    colour = _opt(v.colour, f.raw("colour"), f.sub("colour")) or "#000000"
+    width = f.length("width", default=1.0)
+    f.close()
+    return colour, width
+
+
+def _read_grid(ctx: Context, node: Node | None, path: str) -> tuple[int, int] | None:
+    if node is None:
+        return None
+    pair = _int_pair(node)
+    if pair is None or min(pair) < 1 or max(pair) > 12:
+        ctx.error(node, path, f"expected [rows, columns] from 1 to 12, got {describe(node)}")
+        return None
+    return pair
+
+
+def _int_pair(node: Node) -> tuple[int, int] | None:
+    if not isinstance(node, Seq) or len(node) != 2:
+        return None
+    vals = [n.value if isinstance(n, Scalar) else None for n in node]
+    if not all(isinstance(x, int) and not isinstance(x, bool) for x in vals):
+        return None
+    return vals[0], vals[1]  # type: ignore[return-value]
+
+
+def _read_place(ctx: Context, f: Fields, grid: tuple[int, int] | None) -> Place:
+    at = f.choice("at", ANCHORS, default="centre", what="anchor")
+    cell_node = f.raw("cell")
+    if cell_node is None:
+        return Place(at)
+    if f.raw("at") is not None:
+        ctx.error(cell_node, f.sub("cell"), "give either at: or cell:, not both")
+        return Place(at)
+    pair = _int_pair(cell_node)
+    if grid is None:
+        ctx.error(cell_node, f.sub("cell"), "cell: needs a grid: [rows, columns] on the face")
+        return Place(at)
+    if pair is None or not (1 <= pair[0] <= grid[0] and 1 <= pair[1] <= grid[1]):
+        ctx.error(
+            cell_node,
+            f.sub("cell"),
+            f"expected [row, column] inside the {grid[0]} x {grid[1]} grid, "
+            f"got {describe(cell_node)}",
+        )
+        return Place(at)
+    return Place(at, pair)
+
+
+def _read_text(ctx: Context, v: _Vars, node: Node, path: str, grid) -> TextEl | None:
+    if isinstance(node, Scalar):
+        text = v.text(node, path)
+        return None if text is None else TextEl(text, Place(), node.span, path)
+    f = Fields(ctx, node, path)
+    if f.map is None:
+        return None
+    text = _opt(v.text, f.raw("text"), f.sub("text"))
+    if f.raw("text") is None:
+        ctx.error(node, path, "missing required key 'text'")
+    place = _read_place(ctx, f, grid)
+    family = _opt(v.text, f.raw("font"), f.sub("font"))
+    size = f.length("size")
+    min_size = f.length("min_size", default=5.0)
+    bold = f.boolean("bold", default=False)
+    italic = f.boolean("italic", default=False)
+    align = f.choice("align", ALIGNS, default="centre", what="alignment")
+    colour = _opt(v.colour, f.raw("colour"), f.sub("colour"))
+    f.close()
+    if text is None:
+        return None
+    if size is not None and min_size > size:
+        min_size = size
+    return TextEl(text, place, node.span, path, family, size, min_size, bold, italic, align, colour)
+
+
+def _read_icon(ctx: Context, v: _Vars, node: Node, path: str, grid) -> IconEl | None:
+    if isinstance(node, Scalar):
+        name = v.text(node, path)
+        return (
+            None
+            if name is None or not _known_icon(ctx, node, path, name)
+            else IconEl(name, Place(), node.span, path)
+        )
+    f = Fields(ctx, node, path)
+    if f.map is None:
+        return None
+    name_node = f.raw("name")
+    if name_node is None:
+        ctx.error(node, path, "missing required key 'name'")
+    name = _opt(v.text, name_node, f.sub("name"))
+    place = _read_place(ctx, f, grid)
+    colour = _opt(v.colour, f.raw("colour"), f.sub("colour"))
+    scale = f.number("scale", default=1.0, lo=0.1, hi=1.0)
+    f.close()
+    if name is None or not _known_icon(ctx, name_node, f.sub("name"), name):
+        return None
+    return IconEl(name, place, node.span, path, colour, scale)
+
+
+def _known_icon(ctx: Context, node: Node | None, path: str, name: str) -> bool:
+    names = icon_names()
+    if not names or name in names:  # no registry yet: the renderer reports it
+        return True
+    close = difflib.get_close_matches(name, names, n=1, cutoff=0.6)
+    hint = f"did you mean {close[0]!r}?" if close else "built-in icons: " + ", ".join(names)
+    ctx.error(node, path, f"unknown icon {name!r}", hint)
+    return False
+
+
+def icon_names() -> list[str]:
+    # The icon registry is the renderer's; only its names are read here.
+    from ..render.icons import icon_names as names
+
+    return names()
+
+
+def _read_image(ctx: Context, v: _Vars, node: Node, path: str, grid) -> ImageEl | None:
+    if isinstance(node, Scalar):
+        file_node, f = node, None
+        fpath = path
+    else:
+        f = Fields(ctx, node, path)
+        if f.map is None:
+            return None
+        file_node = f.raw("file")
+        fpath = f.sub("file")
+        if file_node is None:
+            ctx.error(node, path, "missing required key 'file'")
+    place = _read_place(ctx, f, grid) if f is not None else Place()
+    scale = f.number("scale", default=1.0, lo=0.1, hi=1.0) if f is not None else 1.0
+    if f is not None:
+        f.close()
+    if file_node is None:
+        return None
+    name = v.text(file_node, fpath)
+    if name is None:
+        return None
+    target = _inside(ctx, file_node, fpath, name)
+    if target is None:
+        return None
+    pixels = _pixels(ctx, file_node, fpath, target)
+    if pixels is None:
+        return None
+    return ImageEl(target, pixels, place, node.span, path, scale)
+
+
+def _inside(ctx: Context, node: Node, path: str, name: str) -> Path | None:
+    root = ctx.folder.resolve()
+    target = (root / name).resolve()
+    if not target.is_relative_to(root):
+        ctx.error(node, path, f"path {name!r} leads outside the game folder")
+        return None
+    if not target.is_file():
+        ctx.error(node, path, f"file not found: {name!r}")
+        return None
+    if target.suffix.lower() not in IMAGE_TYPES:
+        ctx.error(node, path, f"unsupported image type {target.suffix!r}", "use PNG, JPEG or SVG")
+        return None
+    return target
+
+
+_PIXELS: dict[Path, tuple[int, int] | None] = {}
+
+
+def _pixels(ctx: Context, node: Node, path: str, target: Path) -> tuple[int, int] | None:
+    """Pixel size (0, 0 for SVG, which has none); an unreadable file is an error."""
+    if target.suffix.lower() == ".svg":
+        return (0, 0)
+    if target not in _PIXELS:
+        from PIL import Image, UnidentifiedImageError
+
+        try:
+            with Image.open(target) as im:
+                _PIXELS[target] = im.size
+        except (OSError, UnidentifiedImageError):
+            _PIXELS[target] = None
+    got = _PIXELS[target]
+    if got is None:
+        ctx.error(node, path, f"cannot read image {target.name!r}")
+    return got
+
+
+_READERS = {"text": _read_text, "icon": _read_icon, "image": _read_image}
