@@ -63,7 +63,7 @@ def _plan_one(setup: Setup, env: PlanEnv) -> Document:
     sc = setup.scenario
     x0, y0, x1, y1 = content_box(env.paper)
     colours = _colours(setup)
-    bold, regular, italic = env.face(bold=True), env.face(), env.face(italic=True)
+    bold, italic = env.face(bold=True), env.face(italic=True)
     pages: list[Page] = []
     page = Page(f"Scenario: {sc.title}")
     y = y1 - 20
