@@ -139,7 +139,8 @@ def read_where(ctx: Context, node: Node, path: str) -> Where | None:
         parts["any_of"] = tuple(read_list(ctx, raw, f.sub("any_of"), read_where))
     f.close()
     if not parts:
-        ctx.error(node, path, "an empty location test", "use " + ", ".join(WHERE_KEYS))
+        if not f.map.entries:  # otherwise the keys' own errors say what is wrong
+            ctx.error(node, path, "an empty location test", "use " + ", ".join(WHERE_KEYS))
         return None
     return Where(span=node.span, **parts)
 
