@@ -12,10 +12,12 @@ from typing import Any
 
 from .layout.counters import plan_counters
 from .layout.cover import plan_cover
+from .layout.maps import plan_maps
 from .layout.scenario import plan_scenarios
 from .rules.scenarios import check_rules
 from .source.counters import read_counters
 from .source.cover import read_cover
+from .source.maps import read_maps
 from .source.rules import read_rules
 
 
@@ -32,6 +34,7 @@ SECTIONS: dict[str, Section] = {
     for s in (
         Section("cover", read_cover, plan_cover),
         Section("counters", read_counters, plan_counters),
+        Section("maps", read_maps, plan_maps),
         Section("rules", read_rules, plan_scenarios, check_rules),
     )
 }

@@ -12,8 +12,12 @@ from dataclasses import dataclass, field
 
 from ..errors import Span
 from ..geometry import Cell, HexGrid, SquareGrid
+from ..units import PRINTER_MARGIN, mm
 
 Grid = SquareGrid | HexGrid
+
+DEFAULT_OVERLAP = mm(10)  # tiles of a big map overlap by this much
+MIN_OVERLAP = PRINTER_MARGIN + mm(3)  # the unprinted edge of the lower sheet, plus glue room
 
 
 @dataclass(frozen=True)
@@ -26,6 +30,12 @@ class Terrain:
     span: Span | None = None
     mark: str = ""  # short text printed in each cell (a greyscale cue), e.g. "H"
     pattern_colour: str | None = None
+    outline: str | None = None  # colour of a band round each cell, e.g. a red top edge
+    join: str = ""  # geomorphic seams: cells meeting across a seam need equal join classes
+
+    @property
+    def join_class(self) -> str:
+        return self.join or self.id
 
 
 @dataclass(frozen=True)
@@ -153,6 +163,8 @@ class MapDef:
     printed: bool = True  # False: model only (e.g. a composed board printed as its pieces)
     pieces: tuple[Placement, ...] = ()  # for composed boards: where each copy lies
     note: str = ""  # a short line printed under the title
+    overlap: float | None = None  # tiling overlap in points; None = the default (10 mm)
+    show_title: bool = True
 
     # -- labels ---------------------------------------------------------------------------
     def label(self, cell: Cell) -> str:
@@ -237,6 +249,8 @@ class MapSet:
 
 
 __all__ = [
+    "DEFAULT_OVERLAP",
+    "MIN_OVERLAP",
     "AreaStyle",
     "Cell",
     "Edge",

@@ -1,0 +1,402 @@
+"""A map drawn as plan ops in map coordinates (the grid's bottom-left at (0, 0), y up).
+
+Terrain reads in greyscale: every pattern is vector line work, and a terrain may add a short
+mark. Patterns are drawn once per terrain as a keyed Group and placed at each cell centre.
+"""
+
+from __future__ import annotations
+
+import math
+
+from ..geometry import Cell, HexGrid, SquareGrid, point_in_polygon
+from ..model.map import AreaStyle, MapDef, Terrain
+from .plan import Circle, Font, Group, Icon, Line, Path, Rect, Stroke, Text
+
+Point = tuple[float, float]
+GRID_LINE = Stroke("#555555", 0.5)
+BORDER = Stroke("#111111", 1.6)
+COORD_INK = "#444444"
+
+
+def cell_polygon(grid: SquareGrid | HexGrid, cell: Cell) -> list[Point]:
+    return grid.corners(cell[0], cell[1])
+
+
+def cell_size(grid: SquareGrid | HexGrid) -> float:
+    return grid.cell if isinstance(grid, SquareGrid) else grid.size
+
+
+# ---- patterns -----------------------------------------------------------------------------
+
+
+def _clip_segment(p: Point, q: Point, poly: list[Point]) -> tuple[Point, Point] | None:
+    """Cyrus-Beck: the part of segment pq inside a convex CCW polygon."""
+    t0, t1 = 0.0, 1.0
+    dx, dy = q[0] - p[0], q[1] - p[1]
+    n = len(poly)
+    for i in range(n):
+        a, b = poly[i], poly[(i + 1) % n]
+        nx, ny = -(b[1] - a[1]), b[0] - a[0]  # inward normal of a CCW edge
+        num = nx * (p[0] - a[0]) + ny * (p[1] - a[1])
+        den = nx * dx + ny * dy
+        if abs(den) < 1e-12:
+            if num < 0:
+                return None
+            continue
+        t = -num / den
+        if den > 0:
+            t0 = max(t0, t)
+        else:
+            t1 = min(t1, t)
+        if t0 > t1:
+            return None
+    return (p[0] + t0 * dx, p[1] + t0 * dy), (p[0] + t1 * dx, p[1] + t1 * dy)
+
+
+def _inset(poly: list[Point], k: float) -> list[Point]:
+    cx = sum(p[0] for p in poly) / len(poly)
+    cy = sum(p[1] for p in poly) / len(poly)
+    return [(cx + (x - cx) * k, cy + (y - cy) * k) for x, y in poly]
+
+
+def pattern_ops(
+    pattern: str, poly: list[Point], size: float, colour: str, centre: Point = (0.0, 0.0)
+) -> list:
+    """Vector pattern ops inside the convex CCW ``poly`` centred on ``centre``."""
+    ox, oy = centre
+    poly = [(x - ox, y - oy) for x, y in poly]
+    ops = _pattern_about_origin(pattern, poly, size, colour)
+    if centre == (0.0, 0.0):
+        return ops
+    return [Group(tuple(ops), dx=ox, dy=oy)]
+
+
+def _pattern_about_origin(pattern: str, poly: list[Point], size: float, colour: str) -> list:
+    ops: list = []
+    thin = Stroke(colour, max(0.35, size / 120))
+    half = size
+    if pattern in ("hatch", "cross"):
+        step = size / 7
+        k = -2 * half
+        while k <= 2 * half:
+            seg = _clip_segment((k - half, -half), (k + half, half), poly)
+            if seg:
+                ops.append(Line(*seg[0], *seg[1], thin))
+            if pattern == "cross":
+                seg = _clip_segment((k - half, half), (k + half, -half), poly)
+                if seg:
+                    ops.append(Line(*seg[0], *seg[1], thin))
+            k += step
+    elif pattern == "grid":
+        step = size / 6
+        k = -half + step / 2
+        while k < half:
+            for a, b in (((k, -half), (k, half)), ((-half, k), (half, k))):
+                seg = _clip_segment(a, b, poly)
+                if seg:
+                    ops.append(Line(*seg[0], *seg[1], Stroke(colour, max(0.25, size / 200))))
+            k += step
+    elif pattern == "dots":
+        step = size / 6
+        inner = _inset(poly, 0.92)
+        for i in range(-6, 7):
+            for j in range(-6, 7):
+                x = i * step + (step / 2 if j % 2 else 0)
+                y = j * step * 0.87
+                if point_in_polygon((x, y), inner):
+                    ops.append(Circle(x, y, size / 55, fill=colour))
+    elif pattern == "waves":
+        step = size / 5
+        amp = size / 28
+        inner = _inset(poly, 0.9)
+        for j in range(-3, 4):
+            y = j * step
+            pts = [
+                (x / 10 * size - half, y + amp * math.sin(x / 10 * size * 2 * math.pi / (size / 3)))
+                for x in range(0, 21)
+            ]
+            run: list[Point] = []
+            for pt in pts:
+                if point_in_polygon(pt, inner):
+                    run.append(pt)
+                elif len(run) > 1:
+                    ops.append(Path(tuple(run), closed=False, stroke=thin))
+                    run = []
+                else:
+                    run = []
+            if len(run) > 1:
+                ops.append(Path(tuple(run), closed=False, stroke=thin))
+    elif pattern in ("grass", "trees"):
+        step = size / (4 if pattern == "grass" else 3)
+        inner = _inset(poly, 0.78)
+        for i in range(-4, 5):
+            for j in range(-4, 5):
+                x = i * step + (step / 2 if j % 2 else 0)
+                y = j * step * 0.9
+                if not point_in_polygon((x, y), inner):
+                    continue
+                if pattern == "grass":
+                    h = size / 14
+                    ops.append(
+                        Path(
+                            ((x - h * 0.6, y + h), (x, y), (x + h * 0.6, y + h)),
+                            closed=False,
+                            stroke=thin,
+                        )
+                    )
+                    ops.append(Line(x, y, x, y + h * 1.2, thin))
+                else:
+                    r = size / 14
+                    ops.append(
+                        Line(x, y - r * 1.6, x, y - r * 0.4, Stroke(colour, thin.width * 1.4))
+                    )
+                    ops.append(Circle(x, y + r * 0.2, r, fill=None, stroke=thin))
+    elif pattern == "bricks":
+        step = size / 6
+        for j in range(-6, 7):
+            y = j * step
+            seg = _clip_segment((-half, y), (half, y), poly)
+            if seg:
+                ops.append(Line(*seg[0], *seg[1], thin))
+            for i in range(-6, 7):
+                x = i * step * 1.5 + (step * 0.75 if j % 2 else 0)
+                seg = _clip_segment((x, y), (x, y + step), poly)
+                if seg:
+                    ops.append(Line(*seg[0], *seg[1], thin))
+    elif pattern == "solid":
+        ops.append(Path(tuple(poly), fill=colour))
+    return ops
+
+
+def _local_polygon(grid: SquareGrid | HexGrid) -> list[Point]:
+    cx, cy = grid.centre(0, 0)
+    return [(x - cx, y - cy) for x, y in grid.corners(0, 0)]
+
+
+# ---- the whole map ------------------------------------------------------------------------
+
+
+def map_ops(m: MapDef, faces: tuple[str, str], key_prefix: str = "") -> list:
+    """Everything drawn inside the map: cells, patterns, edges, areas, coordinates, marks.
+    ``faces`` = (regular, bold) font faces."""
+    regular, bold = faces
+    g = m.grid
+    size = cell_size(g)
+    ops: list = []
+    local = _local_polygon(g)
+    # cells and terrain fills
+    for cell, tid in sorted(m.cells.items(), key=lambda kv: (kv[0][1], kv[0][0])):
+        t = m.terrains[tid]
+        ops.append(Path(tuple(cell_polygon(g, cell)), fill=t.fill or "#ffffff", stroke=None))
+    # patterns, drawn once per terrain as a form
+    for t in m.terrains.values():
+        if not t.pattern or t.pattern == "none":
+            continue
+        # a form's box starts at its origin, so the pattern is drawn about (size, size)
+        shifted = [(x + size, y + size) for x, y in local]
+        body = pattern_ops(t.pattern, shifted, size, t.pattern_colour or "#333333", (size, size))
+        if not body:
+            continue
+        key = f"{key_prefix}pat-{m.id}-{t.id}-{size:.3f}"
+        for cell, tid in m.cells.items():
+            if tid == t.id:
+                cx, cy = g.centre(*cell)
+                ops.append(Group(tuple(body), dx=cx - size, dy=cy - size, key=key))
+    # grid lines
+    for cell in m.cells:
+        ops.append(Path(tuple(cell_polygon(g, cell)), fill=None, stroke=GRID_LINE))
+    # terrain outlines (e.g. a red band on full-height cargo) and marks
+    for cell, tid in m.cells.items():
+        t = m.terrains[tid]
+        cx, cy = g.centre(*cell)
+        if t.outline:
+            ops.append(
+                Path(
+                    tuple(_inset(cell_polygon(g, cell), 0.9)),
+                    fill=None,
+                    stroke=Stroke(t.outline, max(1.5, size / 30)),
+                )
+            )
+        if t.mark:
+            ops.extend(_mark_text(t, cx, cy, size, bold))
+    ops.extend(_area_ops(m, size, bold))
+    ops.extend(_border_ops(m))
+    ops.extend(_edge_ops(m, size))
+    if m.coords:
+        ops.extend(_coord_ops(m, size, regular))
+    ops.extend(_marks(m, size, bold))
+    return ops
+
+
+def _mark_text(t: Terrain, cx: float, cy: float, size: float, bold: str) -> list:
+    """The terrain's short mark on a white tab, big for one letter, modest for a word."""
+    fs = size * 0.42 if len(t.mark) == 1 else min(size * 0.17, size * 0.6 / (0.62 * len(t.mark)))
+    pad = fs * 0.4
+    w = fs * 0.64 * len(t.mark) + pad * 2
+    return [
+        Rect(cx - w / 2, cy - fs * 0.55, w, fs * 1.15, fill="#ffffff", radius=fs * 0.2),
+        Text(cx, cy - fs * 0.35, t.mark, Font(bold, fs), "#111111", align="centre"),
+    ]
+
+
+def _boundary(m: MapDef, cells: frozenset[Cell] | set[Cell]) -> list[tuple[Point, Point, Cell]]:
+    """Sides of ``cells`` not shared with another cell of the set, with the cell they bound."""
+    g = m.grid
+    out = []
+    for cell in sorted(cells, key=lambda c: (c[1], c[0])):
+        poly = cell_polygon(g, cell)
+        cx, cy = g.centre(*cell)
+        n = len(poly)
+        for i in range(n):
+            a, b = poly[i], poly[(i + 1) % n]
+            mid = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
+            probe = (2 * mid[0] - cx, 2 * mid[1] - cy)  # the neighbour's centre across this side
+            other = g.cell_at(probe)
+            if other is None or other not in cells:
+                out.append((a, b, cell))
+    return out
+
+
+def _border_ops(m: MapDef) -> list:
+    return [Line(*a, *b, BORDER) for a, b, _ in _boundary(m, set(m.cells))]
+
+
+def _area_ops(m: MapDef, size: float, bold: str) -> list:
+    ops: list = []
+    for style in m.area_styles:
+        cells = m.areas.get(style.area)
+        if not cells:
+            continue
+        if style.outline:
+            ops.extend(_area_outline(m, cells, style, size))
+        if style.label:
+            ops.extend(_area_label(m, cells, style, size, bold))
+    return ops
+
+
+def _area_outline(m: MapDef, cells: frozenset[Cell], style: AreaStyle, size: float) -> list:
+    """A dashed band just inside the area's boundary, so it reads beside walls and edges."""
+    stroke = Stroke(style.colour, max(1.2, size / 28), (size / 9, size / 18))
+    ops = []
+    g = m.grid
+    inset = size * 0.09
+    for a, b, owner in _boundary(m, cells):
+        mid = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
+        cx, cy = g.centre(*owner)
+        d = math.dist(mid, (cx, cy)) or 1.0
+        ux, uy = (cx - mid[0]) / d * inset, (cy - mid[1]) / d * inset
+        ops.append(Line(a[0] + ux, a[1] + uy, b[0] + ux, b[1] + uy, stroke))
+    return ops
+
+
+def _area_label(
+    m: MapDef, cells: frozenset[Cell], style: AreaStyle, size: float, bold: str
+) -> list:
+    g = m.grid
+    mx = sum(g.centre(*c)[0] for c in cells) / len(cells)
+    my = sum(g.centre(*c)[1] for c in cells) / len(cells)
+    anchor = min(cells, key=lambda c: math.dist(g.centre(*c), (mx, my)))
+    cx, cy = g.centre(*anchor)
+    fs = max(6.0, size * 0.2)
+    w = fs * 0.6 * len(style.label) + fs
+    y = cy + size * 0.12
+    return [
+        Rect(
+            cx - w / 2,
+            y - fs * 0.35,
+            w,
+            fs * 1.3,
+            fill="#ffffff",
+            stroke=Stroke(style.colour, 0.8),
+            radius=fs * 0.3,
+        ),
+        Text(cx, y, style.label, Font(bold, fs), style.colour, align="centre"),
+    ]
+
+
+def _edge_ops(m: MapDef, size: float) -> list:
+    ops: list = []
+    g = m.grid
+    for e in m.edges:
+        kind = m.edge_kinds.get(e.kind)
+        seg = g.shared_edge(e.a, e.b)
+        if kind is None or seg is None:
+            continue
+        (x0, y0), (x1, y1) = seg
+        stroke = Stroke(kind.colour, kind.width, kind.dash)
+        if kind.symbol in ("door", "hatch", "gap"):
+            # a door: wall stubs at the ends, a leaf across the middle third
+            fx, fy = (x1 - x0), (y1 - y0)
+            a = (x0 + fx * 0.2, y0 + fy * 0.2)
+            b = (x0 + fx * 0.8, y0 + fy * 0.8)
+            ops.append(Line(x0, y0, a[0], a[1], stroke))
+            ops.append(Line(b[0], b[1], x1, y1, stroke))
+            if kind.symbol == "gap":
+                continue
+            length = math.hypot(fx, fy)
+            nx, ny = -fy / length, fx / length
+            t = max(kind.width, size * 0.08)
+            leaf = (
+                (a[0] + nx * t / 2, a[1] + ny * t / 2),
+                (b[0] + nx * t / 2, b[1] + ny * t / 2),
+                (b[0] - nx * t / 2, b[1] - ny * t / 2),
+                (a[0] - nx * t / 2, a[1] - ny * t / 2),
+            )
+            ops.append(
+                Path(leaf, fill="#ffffff", stroke=Stroke(kind.colour, max(0.8, kind.width / 3)))
+            )
+            if kind.symbol == "hatch":
+                ops.append(Line(*leaf[0], *leaf[2], Stroke(kind.colour, 0.6)))
+                ops.append(Line(*leaf[1], *leaf[3], Stroke(kind.colour, 0.6)))
+            else:
+                ops.append(
+                    Line(
+                        (a[0] + b[0]) / 2 + nx * t / 2,
+                        (a[1] + b[1]) / 2 + ny * t / 2,
+                        (a[0] + b[0]) / 2 - nx * t / 2,
+                        (a[1] + b[1]) / 2 - ny * t / 2,
+                        Stroke(kind.colour, 0.6),
+                    )
+                )
+        else:
+            ops.append(Line(x0, y0, x1, y1, stroke))
+    return ops
+
+
+def _coord_ops(m: MapDef, size: float, regular: str) -> list:
+    g = m.grid
+    fs = min(7.0, max(4.5, size * 0.11))
+    ops = []
+    for cell in m.cells:
+        text = m.label(cell)
+        if isinstance(g, SquareGrid):
+            r = g.cell_rect(*cell)
+            w = fs * 0.62 * len(text) + fs * 0.4
+            ops.append(Rect(r.x0 + 0.5, r.y1 - fs * 1.35, w, fs * 1.3, fill="#ffffff"))
+            ops.append(Text(r.x0 + fs * 0.35, r.y1 - fs * 1.0, text, Font(regular, fs), COORD_INK))
+        else:
+            cx, cy = g.centre(*cell)
+            top = cy + g.size / 2 if g.flat else cy + g.radius * 0.9
+            ops.append(
+                Text(cx, top - fs * 1.25, text, Font(regular, fs), COORD_INK, align="centre")
+            )
+    return ops
+
+
+def _marks(m: MapDef, size: float, bold: str) -> list:
+    g = m.grid
+    ops: list = []
+    for mk in m.marks:
+        cx, cy = g.centre(*mk.cell)
+        cx += mk.dx * size
+        cy -= mk.dy * size  # dy counts downward, like rows
+        if mk.icon:
+            ops.append(Icon(mk.icon, cx, cy, size * mk.size, mk.colour))
+        if mk.text:
+            fs = size * mk.size * (0.32 if mk.icon is None else 0.2)
+            y = cy - fs * 0.35 if mk.icon is None else cy - size * mk.size / 2 - fs
+            ops.append(Text(cx, y, mk.text, Font(bold, fs), mk.colour, align="centre"))
+    return ops
+
+
+__all__ = ["cell_polygon", "cell_size", "map_ops", "pattern_ops"]

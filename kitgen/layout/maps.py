@@ -1,0 +1,579 @@
+"""Map sheets: one sheet per copy when a map fits, tiles at true scale when it does not (or one
+scaled sheet with --fit), and assembly diagrams for tiled maps and composed boards."""
+
+from __future__ import annotations
+
+import math
+
+from ..geometry import SquareGrid
+from ..model.map import MapDef, MapSet
+from ..model.mapbuild import rotated_size
+from .env import PlanEnv
+from .frame import content_box
+from .mapart import cell_size, map_ops, pattern_ops
+from .plan import Document, Font, Group, Item, Line, Page, Path, Rect, Stroke, Text
+from .tiling import DEFAULT_OVERLAP, TilePlan, needs_tiling, plan_tiles
+
+PAD = 3.0  # round the grid, so the outer border line is never clipped
+TITLE_H = 24.0
+TILE_MARGIN = 16.0  # round a tile window: room for ticks and glue notes
+TICK = 9.0
+INK = "#222222"
+SEAM = Stroke("#555555", 0.6, (3, 2))
+CUT = Stroke("#000000", 0.6)
+
+
+def plan_maps(maps: MapSet, env: PlanEnv) -> list[Document]:
+    docs = []
+    for m in maps.maps:
+        pages: list[Page] = []
+        if m.printed and m.copies > 0:
+            pages.extend(_map_pages(m, env))
+        if m.pieces:
+            pages.append(_board_assembly(m, maps, env))
+        if pages:
+            docs.append(Document(f"map-{m.id}", m.title or m.id, pages))
+    return docs
+
+
+def art_size(m: MapDef) -> tuple[float, float]:
+    b = m.grid.bounds()
+    return b.x1 - b.x0 + 2 * PAD, b.y1 - b.y0 + 2 * PAD
+
+
+def map_group(m: MapDef, env: PlanEnv) -> Group:
+    """The whole map, drawn once as a form; its own origin at the padded bottom-left."""
+    ops = map_ops(m, (env.face(), env.face(bold=True)))
+    # not a keyed form: a form's box is the page, and big maps are larger than the page
+    return Group(tuple(ops), dx=PAD, dy=PAD)
+
+
+def _faces(env: PlanEnv) -> tuple[str, str]:
+    return env.face(), env.face(bold=True)
+
+
+# ---- one sheet per copy --------------------------------------------------------------------
+
+
+def _map_pages(m: MapDef, env: PlanEnv) -> list[Page]:
+    x0, y0, x1, y1 = content_box(env.paper)
+    w, h = art_size(m)
+    key_ops, key_h = _key(m, env, x0, x1 - x0)
+    avail_w, avail_h = x1 - x0, y1 - y0 - TITLE_H
+    if not needs_tiling(w, h, avail_w, avail_h - key_h):
+        return [_single(m, env, n, key_ops, key_h) for n in range(1, m.copies + 1)]
+    if env.settings.fit:
+        return [_fitted(m, env, key_ops, key_h)]
+    return _tiled(m, env)
+
+
+def _title(m: MapDef, env: PlanEnv, x0: float, x1: float, top: float, right: str) -> list:
+    regular, bold = _faces(env)
+    ops: list = [Text(x0, top - 14, m.title or m.id, Font(bold, 13), INK)]
+    if m.note:
+        ops.append(Text(x0, top - 22, m.note, Font(regular, 7), "#555555"))
+    if right:
+        ops.append(Text(x1, top - 14, right, Font(bold, 10), INK, align="right"))
+    return ops
+
+
+def _single(m: MapDef, env: PlanEnv, n: int, key_ops: list, key_h: float) -> Page:
+    x0, y0, x1, y1 = content_box(env.paper)
+    w, h = art_size(m)
+    right = f"copy {n} of {m.copies}" if m.copies > 1 else ""
+    ops = _title(m, env, x0, x1, y1, right)
+    top = y1 - TITLE_H
+    px = x0 + (x1 - x0 - w) / 2
+    py = top - h - max(0.0, (top - y0 - key_h - h) / 2)
+    ops.append(Group((map_group(m, env),), dx=px, dy=py))
+    if m.copies > 1 or _used_as_piece(m, env):
+        ops.extend(_top_arrow(px + w / 2, py + h + 3, env))
+    ops.append(Group(tuple(key_ops), dy=y0 - (y0 + 0)))
+    item = Item(
+        "map",
+        m.id if m.copies == 1 else f"{m.id}-{n}",
+        f"map-{m.id}-{n}",
+        "front",
+        (px, py, px + w, py + h),
+        {
+            "map": m.id,
+            "copy": n,
+            "copies": m.copies,
+            "cell": round(cell_size(m.grid), 4),
+            "cols": m.grid.cols,
+            "rows": m.grid.rows,
+        },
+    )
+    return Page(f"Map: {m.title or m.id}", ops=ops, items=[item])
+
+
+def _used_as_piece(m: MapDef, env: PlanEnv) -> bool:
+    maps = env.game.section("maps", None)
+    if maps is None:
+        return False
+    return any(p.map == m.id for b in maps.maps for p in b.pieces)
+
+
+def _top_arrow(cx: float, y: float, env: PlanEnv) -> list:
+    """A small 'TOP' arrow above a piece, so the assembly diagram can show each turn."""
+    s = 6.0
+    return [
+        Path(((cx - s, y), (cx + s, y), (cx, y + s * 1.2)), fill=INK),
+        Text(cx + s + 3, y + 1, "TOP", Font(env.face(bold=True), 7), INK),
+    ]
+
+
+def _fitted(m: MapDef, env: PlanEnv, key_ops: list, key_h: float) -> Page:
+    x0, y0, x1, y1 = content_box(env.paper)
+    w, h = art_size(m)
+    avail_w, avail_h = x1 - x0, y1 - y0 - TITLE_H - key_h - 12
+    scale = min(avail_w / w, avail_h / h)
+    ratio = 1 / scale
+    note = f"scale 1:{ratio:.2f} — not true size"
+    ops = _title(m, env, x0, x1, y1, note)
+    px = x0 + (avail_w - w * scale) / 2
+    py = y1 - TITLE_H - h * scale
+    ops.append(Group((map_group(m, env),), dx=px, dy=py, scale=scale))
+    ops.append(Group(tuple(key_ops)))
+    item = Item(
+        "map",
+        m.id,
+        f"map-{m.id}-1",
+        "front",
+        (px, py, px + w * scale, py + h * scale),
+        {"map": m.id, "scale": round(scale, 6), "true_size": False},
+    )
+    return Page(f"Map: {m.title or m.id}", ops=ops, items=[item], note=note)
+
+
+# ---- tiles ------------------------------------------------------------------------------
+
+
+def tile_plan(m: MapDef, env: PlanEnv) -> TilePlan:
+    x0, y0, x1, y1 = content_box(env.paper)
+    overlap = m.overlap if m.overlap is not None else DEFAULT_OVERLAP
+    w, h = art_size(m)
+    return plan_tiles(w, h, x1 - x0 - 2 * TILE_MARGIN, y1 - y0 - TITLE_H - 2 * TILE_MARGIN, overlap)
+
+
+def _tiled(m: MapDef, env: PlanEnv) -> list[Page]:
+    plan = tile_plan(m, env)
+    x0, y0, x1, y1 = content_box(env.paper)
+    regular, bold = _faces(env)
+    group = map_group(m, env)
+    pages = []
+    for t in plan.tiles:
+        tw, th = t.x1 - t.x0, t.y1 - t.y0
+        # centred in the room left under the title, so short tiles do not hug the top
+        free_h = y1 - TITLE_H - y0
+        px = x0 + TILE_MARGIN
+        py = y0 + (free_h - th) / 2
+        ops = _title(m, env, x0, x1, y1, f"tile {t.label} · {t.index} of {plan.count}")
+        ops.append(Group((group,), dx=px - t.x0, dy=py - t.y0, clip=t.window))
+        ops.extend(_locator(plan, t, x1 - 40, y1 - 3, bold))
+        ops.extend(_seams(m, plan, t, px, py, regular))
+        extra = {
+            "map": m.id,
+            "row": t.row + 1,
+            "col": t.col + 1,
+            "label": t.label,
+            "index": t.index,
+            "of": plan.count,
+            "overlap": round(plan.overlap, 4),
+            "cell": round(cell_size(m.grid), 4),
+            "window": [round(v, 4) for v in t.window],
+        }
+        item = Item(
+            "map-tile",
+            f"{m.id}-{t.label}",
+            f"map-{m.id}-{t.label}",
+            "front",
+            (px, py, px + tw, py + th),
+            extra,
+        )
+        pages.append(
+            Page(
+                f"Map: {m.title or m.id}",
+                ops=ops,
+                items=[item],
+                note=f"tile {t.label} ({t.index} of {plan.count})",
+            )
+        )
+    pages.append(_tile_assembly(m, plan, env))
+    return pages
+
+
+def _locator(plan: TilePlan, here, right: float, top: float, bold: str) -> list:
+    """A thumbnail of the tile grid with this tile filled, beside the title."""
+    cw = 9.0
+    ch = 7.0
+    ops: list = []
+    x = right - plan.cols * cw - 60
+    y = top - plan.rows * ch
+    for t in plan.tiles:
+        ops.append(
+            Rect(
+                x + t.col * cw,
+                y + (plan.rows - 1 - t.row) * ch,
+                cw,
+                ch,
+                fill="#333333" if t is here else "#ffffff",
+                stroke=Stroke("#333333", 0.4),
+            )
+        )
+    return ops
+
+
+def _grid_ticks(m: MapDef, along_x: bool, lo: float, hi: float) -> list[float]:
+    """Positions (map coordinates incl. PAD) of grid lines, or hex centres, between lo and hi."""
+    g = m.grid
+    out = []
+    if isinstance(g, SquareGrid):
+        n = g.cols if along_x else g.rows
+        out = [PAD + i * g.cell for i in range(n + 1)]
+    else:
+        if along_x:
+            out = sorted({round(PAD + g.centre(c, 0)[0], 4) for c in range(g.cols)})
+        else:
+            out = sorted(
+                {round(PAD + g.centre(0, r)[1], 4) for r in range(g.rows)}
+                | {round(PAD + g.centre(1, r)[1], 4) for r in range(g.rows)}
+                if g.cols > 1
+                else {round(PAD + g.centre(0, r)[1], 4) for r in range(g.rows)}
+            )
+    return [v for v in out if lo - 1e-6 <= v <= hi + 1e-6]
+
+
+def _seams(m: MapDef, plan: TilePlan, t, px: float, py: float, regular: str) -> list:
+    """Cut lines where this tile lies on a neighbour, glue strips where a neighbour lies on it,
+    and ticks on every grid line crossing a seam so the grid registers."""
+    ops: list = []
+    tw, th = t.x1 - t.x0, t.y1 - t.y0
+    o = plan.overlap
+    small = Font(regular, 6.5)
+    tick = Stroke("#000000", 0.6)
+    has_left, has_right = t.col > 0, t.col < plan.cols - 1
+    has_top, has_bottom = t.row > 0, t.row < plan.rows - 1
+    xs = _grid_ticks(m, True, t.x0, t.x1)
+    ys = _grid_ticks(m, False, t.y0, t.y1)
+    if has_left:
+        ops.append(Line(px, py, px, py + th, CUT))
+        ops.append(Text(px - 4, py + th / 2, "cut", small, INK, align="centre", angle=90))
+    if has_top:
+        ops.append(Line(px, py + th, px + tw, py + th, CUT))
+        ops.append(
+            Text(px + tw / 2, py + th + 4, "cut along this edge", small, INK, align="centre")
+        )
+    if has_right:
+        gx = px + tw - o
+        ops.append(Line(gx, py, gx, py + th, SEAM))
+        ops.append(Line(px + tw + 5, py, px + tw + 5, py + th, Stroke("#999999", 3)))
+        ops.append(
+            Text(
+                px + tw + 12,
+                py + th / 2,
+                f"glue: tile {_lbl(t.row, t.col + 1)} covers "
+                f"{o / 72 * 25.4:.0f} mm up to the dashed line",
+                small,
+                INK,
+                align="centre",
+                angle=-90,
+            )
+        )
+    if has_bottom:
+        gy = py + o
+        ops.append(Line(px, gy, px + tw, gy, SEAM))
+        ops.append(Line(px, py - 5, px + tw, py - 5, Stroke("#999999", 3)))
+        ops.append(
+            Text(
+                px + tw / 2,
+                py - 13,
+                f"glue: tile {_lbl(t.row + 1, t.col)} covers "
+                f"{o / 72 * 25.4:.0f} mm up to the dashed line",
+                small,
+                INK,
+                align="centre",
+            )
+        )
+    for x in xs:
+        X = px + x - t.x0
+        if has_top or has_bottom:
+            if has_top:
+                ops.append(Line(X, py + th, X, py + th + TICK, tick))
+            if has_bottom:
+                ops.append(Line(X, py + o - 3, X, py + o + 3, tick))
+                ops.append(Line(X, py, X, py - TICK, tick))
+    for y in ys:
+        Y = py + y - t.y0
+        if has_left:
+            ops.append(Line(px, Y, px - TICK, Y, tick))
+        if has_right:
+            ops.append(Line(px + tw - o - 3, Y, px + tw - o + 3, Y, tick))
+            ops.append(Line(px + tw, Y, px + tw + TICK, Y, tick))
+    return ops
+
+
+def _lbl(row: int, col: int) -> str:
+    from ..geometry import column_letters
+
+    return f"{column_letters(row)}{col + 1}"
+
+
+def _tile_assembly(m: MapDef, plan: TilePlan, env: PlanEnv) -> Page:
+    x0, y0, x1, y1 = content_box(env.paper)
+    regular, bold = _faces(env)
+    ops = _title(m, env, x0, x1, y1, "assembly")
+    lines = [
+        f"{plan.count} tiles, {plan.rows} row(s) x {plan.cols} column(s), printed at true size; "
+        f"neighbours overlap by {plan.overlap / 72 * 25.4:.0f} mm.",
+        "Cut each tile along its solid 'cut' edges (left and top). Lay it over its neighbour",
+        "so the grid lines meet the ticks, glue on the grey-marked strip; work from A1 outwards.",
+    ]
+    y = y1 - TITLE_H - 8
+    for line in lines:
+        ops.append(Text(x0, y, line, Font(regular, 9), INK))
+        y -= 12
+    w, h = plan.width, plan.height
+    key_ops, key_h = _key(m, env, x0, x1 - x0)
+    avail_w, avail_h = x1 - x0, y - y0 - 10 - key_h
+    scale = min(avail_w / w, avail_h / h)
+    px = x0 + (avail_w - w * scale) / 2
+    py = y - 6 - h * scale
+    ops.append(Group((map_group(m, env),), dx=px, dy=py, scale=scale))
+    fs = max(10.0, min(28.0, (plan.tiles[0].x1 - plan.tiles[0].x0) * scale / 4))
+    for t in plan.tiles:
+        r = (px + t.x0 * scale, py + t.y0 * scale, (t.x1 - t.x0) * scale, (t.y1 - t.y0) * scale)
+        ops.append(Rect(*r, fill=None, stroke=Stroke("#c0392b", 1.2, (5, 3))))
+        cx, cy = r[0] + r[2] / 2, r[1] + r[3] / 2
+        ops.append(
+            Rect(
+                cx - fs * 1.3,
+                cy - fs * 0.5,
+                fs * 2.6,
+                fs * 1.35,
+                fill="#ffffff",
+                stroke=Stroke("#c0392b", 0.8),
+                radius=3,
+            )
+        )
+        ops.append(Text(cx, cy - fs * 0.1, t.label, Font(bold, fs), "#c0392b", align="centre"))
+    ops.append(Group(tuple(key_ops)))
+    item = Item(
+        "assembly",
+        f"{m.id}-assembly",
+        f"map-{m.id}-assembly",
+        "front",
+        (px, py, px + w * scale, py + h * scale),
+        {
+            "map": m.id,
+            "rows": plan.rows,
+            "cols": plan.cols,
+            "tiles": plan.count,
+            "scale": round(scale, 6),
+        },
+    )
+    return Page(f"Map: {m.title or m.id}", ops=ops, items=[item], note="assembly diagram")
+
+
+# ---- composed boards --------------------------------------------------------------------
+
+
+def _board_assembly(board: MapDef, maps: MapSet, env: PlanEnv) -> Page:
+    x0, y0, x1, y1 = content_box(env.paper)
+    regular, bold = _faces(env)
+    ops = _title(board, env, x0, x1, y1, "assembly")
+    names = sorted({p.map for p in board.pieces})
+    counts = ", ".join(f"{sum(1 for p in board.pieces if p.map == n)} x {n}" for n in names)
+    lines = [
+        f"Tape {len(board.pieces)} pieces ({counts}) together as shown; each arrow points to",
+        "the TOP printed on that copy, and the angle is how far to turn it clockwise.",
+    ]
+    y = y1 - TITLE_H - 8
+    for line in lines:
+        ops.append(Text(x0, y, line, Font(regular, 9), INK))
+        y -= 12
+    w, h = art_size(board)
+    key_ops, key_h = _key(board, env, x0, x1 - x0)
+    avail_w, avail_h = x1 - x0, y - y0 - 10 - key_h
+    scale = min(avail_w / w, avail_h / h)
+    px = x0 + (avail_w - w * scale) / 2
+    py = y - 6 - h * scale
+    ops.append(Group((map_group(board, env),), dx=px, dy=py, scale=scale))
+    size = cell_size(board.grid)
+    g = board.grid
+    for i, p in enumerate(board.pieces):
+        piece = maps.get(p.map)
+        if piece is None:
+            continue
+        cols, rows = rotated_size(piece.grid.cols, piece.grid.rows, p.rotate)
+        if isinstance(g, SquareGrid):
+            bx0 = PAD + p.at[0] * size
+            by1 = PAD + (g.rows - p.at[1]) * size
+            rect = (
+                px + bx0 * scale,
+                py + (by1 - rows * size) * scale,
+                cols * size * scale,
+                rows * size * scale,
+            )
+        else:
+            cells = [(c, r) for (c, r) in board.cells if True]
+            del cells
+            b = piece.grid.bounds()
+            c0 = g.centre(*p.at)
+            q0 = piece.grid.centre(0, 0)
+            bx0 = PAD + c0[0] - q0[0]
+            by0 = PAD + c0[1] - q0[1]
+            rect = (px + bx0 * scale, py + by0 * scale, b.width * scale, b.height * scale)
+        ops.append(Rect(*rect, fill=None, stroke=Stroke("#1f4e9c", 2.2)))
+        cx, cy = rect[0] + rect[2] / 2, rect[1] + rect[3] / 2
+        ops.extend(
+            _rotated_arrow(
+                cx, cy, p.rotate, min(rect[2], rect[3]) * 0.16, bold, f"copy {i + 1} · {p.rotate}°"
+            )
+        )
+    ops.append(Group(tuple(key_ops)))
+    extra = {
+        "map": board.id,
+        "scale": round(scale, 6),
+        "pieces": [
+            {
+                "copy": i + 1,
+                "map": p.map,
+                "at": board.label(p.at) if p.at in board.cells else list(p.at),
+                "rotate": p.rotate,
+            }
+            for i, p in enumerate(board.pieces)
+        ],
+    }
+    item = Item(
+        "assembly",
+        f"{board.id}-assembly",
+        f"map-{board.id}-assembly",
+        "front",
+        (px, py, px + w * scale, py + h * scale),
+        extra,
+    )
+    return Page(f"Map: {board.title or board.id}", ops=ops, items=[item], note="assembly diagram")
+
+
+def _rotated_arrow(cx: float, cy: float, rotate: int, s: float, bold: str, label: str) -> list:
+    a = math.radians(90 - rotate)  # clockwise turn of the piece's TOP (which points up at 0)
+    ux, uy = math.cos(a), math.sin(a)
+    nx, ny = -uy, ux
+    tip = (cx + ux * s, cy + uy * s)
+    tail = (cx - ux * s * 0.6, cy - uy * s * 0.6)
+    head = [
+        tip,
+        (tip[0] - ux * s * 0.5 + nx * s * 0.35, tip[1] - uy * s * 0.5 + ny * s * 0.35),
+        (tip[0] - ux * s * 0.5 - nx * s * 0.35, tip[1] - uy * s * 0.5 - ny * s * 0.35),
+    ]
+    fs = max(7.0, s * 0.32)
+    return [
+        Line(
+            *tail,
+            tip[0] - ux * s * 0.4,
+            tip[1] - uy * s * 0.4,
+            Stroke("#1f4e9c", max(2.0, s * 0.12)),
+        ),
+        Path(tuple(head), fill="#1f4e9c"),
+        Rect(
+            cx - fs * 3.3,
+            cy - s * 0.95 - fs * 0.35,
+            fs * 6.6,
+            fs * 1.35,
+            fill="#ffffff",
+            stroke=Stroke("#1f4e9c", 0.6),
+            radius=2,
+        ),
+        Text(cx, cy - s * 0.95, label, Font(bold, fs), "#1f4e9c", align="centre"),
+    ]
+
+
+# ---- the terrain and edge key ---------------------------------------------------------------
+
+
+def _prop_text(key: str, value: object) -> str:
+    words = key.replace("_", " ")
+    if value is True:
+        return words
+    if value is False or value is None:
+        return ""
+    return f"{words} {value}"
+
+
+def _key(m: MapDef, env: PlanEnv, x: float, width: float) -> tuple[list, float]:
+    """Swatches for every terrain used on the map (pattern, mark, label, properties) and each
+    edge kind used; laid out in columns along the bottom of the content box."""
+    regular, bold = _faces(env)
+    used = [t for t in m.terrains.values() if t.id in set(m.cells.values())]
+    kinds = [k for k in m.edge_kinds.values() if any(e.kind == k.id for e in m.edges)]
+    entries = len(used) + len(kinds)
+    if entries == 0:
+        return [], 0.0
+    sw = 22.0
+    col_w = 175.0
+    per_row = max(1, int(width // col_w))
+    rows = math.ceil(entries / per_row)
+    row_h = 30.0
+    height = rows * row_h + 14
+    _, y0, _, _ = content_box(env.paper)
+    ops: list = [Text(x, y0 + height - 8, "Key", Font(bold, 9), INK)]
+    size = cell_size(m.grid)
+    poly = [(-sw / 2, -sw / 2), (sw / 2, -sw / 2), (sw / 2, sw / 2), (-sw / 2, sw / 2)]
+    for i, entry in enumerate([*used, *kinds]):
+        r, c = divmod(i, per_row)
+        ex = x + c * col_w
+        ey = y0 + height - 18 - (r + 1) * row_h + 6
+        cx, cy = ex + sw / 2, ey + sw / 2
+        if entry in used:
+            t = entry
+            body: list = [Path(tuple(poly), fill=t.fill or "#ffffff")]
+            if t.pattern:
+                body.extend(pattern_ops(t.pattern, poly, sw * 1.0, t.pattern_colour or "#333333"))
+            if t.outline:
+                body.append(
+                    Path(
+                        tuple((px * 0.86, py * 0.86) for px, py in poly),
+                        fill=None,
+                        stroke=Stroke(t.outline, 1.5),
+                    )
+                )
+            body.append(Path(tuple(poly), fill=None, stroke=Stroke("#333333", 0.6)))
+            if t.mark:
+                body.append(
+                    Text(
+                        0,
+                        -sw * 0.18,
+                        t.mark,
+                        Font(bold, sw * (0.5 if len(t.mark) == 1 else 0.3)),
+                        "#111111",
+                        align="centre",
+                    )
+                )
+            ops.append(Group(tuple(body), dx=cx, dy=cy))
+            title = t.label or t.id
+            props = [p for p in (_prop_text(k, v) for k, v in t.props.items()) if p]
+        else:
+            k = entry
+            ops.append(Line(ex, cy, ex + sw, cy, Stroke(k.colour, min(k.width, 5), k.dash)))
+            if k.symbol in ("door", "hatch"):
+                ops.append(
+                    Rect(
+                        ex + sw * 0.25,
+                        cy - 3,
+                        sw * 0.5,
+                        6,
+                        fill="#ffffff",
+                        stroke=Stroke(k.colour, 0.8),
+                    )
+                )
+            title = k.label or k.id
+            props = ["blocks movement"] if k.blocks else []
+        ops.append(Text(ex + sw + 6, cy + 2, title, Font(bold, 8.5), INK))
+        if props:
+            ops.append(Text(ex + sw + 6, cy - 8, "; ".join(props), Font(regular, 7), "#444444"))
+    del size
+    return ops, height
+
+
+__all__ = ["art_size", "plan_maps", "tile_plan"]

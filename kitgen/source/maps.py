@@ -1,0 +1,733 @@
+"""maps: in game.yaml -> MapSet (one MapDef per map, piece or composed board)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from ..errors import Span
+from ..geometry import Cell, HexGrid, SquareGrid
+from ..model.map import (
+    MIN_OVERLAP,
+    AreaStyle,
+    Edge,
+    EdgeKind,
+    MapDef,
+    MapSet,
+    Mark,
+    Placement,
+    Terrain,
+)
+from ..model.mapbuild import (
+    ROTATIONS,
+    board_grid,
+    components,
+    compose,
+    placed_cells,
+    rect_cells,
+)
+from .fields import (
+    Context,
+    Fields,
+    as_id,
+    as_length,
+    as_text,
+    check_unique_ids,
+    expect_map,
+    expect_seq,
+    read_list,
+    suggest,
+)
+from .yamlnodes import Map, Node, Scalar, Seq
+
+MM = 72 / 25.4
+
+PATTERNS = ("none", "solid", "dots", "hatch", "cross", "waves", "grass", "bricks", "trees", "grid")
+SYMBOLS = ("door", "hatch", "gap", "arrow")
+SIDES = ("top", "bottom", "left", "right")
+_SIDE_STEP = {"top": (0, -1), "bottom": (0, 1), "left": (-1, 0), "right": (1, 0)}
+
+
+# ---- small readers -----------------------------------------------------------------------
+
+
+def _props(ctx: Context, node: Node | None, path: str) -> dict[str, object]:
+    m = expect_map(ctx, node, path)
+    if m is None:
+        return {}
+    out: dict[str, object] = {}
+    for key, (_, value) in m.entries.items():
+        out[key] = _plain(value)
+    return out
+
+
+def _plain(node: Node) -> object:
+    """A YAML value as plain Python (for free-form rule properties)."""
+    if isinstance(node, Scalar):
+        return node.value
+    if isinstance(node, Seq):
+        return [_plain(n) for n in node]
+    if isinstance(node, Map):
+        return {k: _plain(v) for k, (_, v) in node.entries.items()}
+    return None
+
+
+def _read_terrain(ctx: Context, node: Node, path: str) -> Terrain | None:
+    f = Fields(ctx, node, path)
+    tid = f.id("id")
+    t = Terrain(
+        id=tid or "",
+        label=f.text("label", default=tid or ""),
+        fill=f.colour("fill"),
+        pattern=f.choice("pattern", PATTERNS, default=None),
+        props=_props(ctx, f.raw("props"), f.sub("props")),
+        span=node.span,
+        mark=f.text("mark", default=""),
+        pattern_colour=f.colour("pattern_colour"),
+        outline=f.colour("outline"),
+        join=f.text("join", default=""),
+    )
+    f.close()
+    return t if tid else None
+
+
+def _read_edge_kind(ctx: Context, node: Node, path: str) -> EdgeKind | None:
+    f = Fields(ctx, node, path)
+    kid = f.id("id")
+    dash = f.raw("dash")
+    dashes: tuple[float, ...] = ()
+    if dash is not None:
+        dashes = tuple(
+            v for v in read_list(ctx, dash, f.sub("dash"), lambda c, n, p: as_length(c, n, p))
+        )
+    k = EdgeKind(
+        id=kid or "",
+        label=f.text("label", default=kid or ""),
+        colour=f.colour("colour", default="#000000"),
+        width=f.length("width", default=3.0),
+        dash=dashes,
+        symbol=f.choice("symbol", SYMBOLS, default=None),
+        blocks=f.boolean("blocks", default=False),
+        span=node.span,
+    )
+    f.close()
+    return k if kid else None
+
+
+# ---- the layout block --------------------------------------------------------------------
+
+
+def _layout_rows(ctx: Context, node: Node, path: str) -> list[tuple[str, Span]]:
+    """Rows of the layout with the span of each row's first character."""
+    if isinstance(node, Scalar) and isinstance(node.value, str):
+        lines = node.value.split("\n")
+        while lines and not lines[-1].strip():
+            lines.pop()
+        first = 1 if node.raw and not node.plain else 0  # block scalars start a line below
+        return [
+            (line, Span(node.span.file, node.span.line + first + i, node.span.col + 2))
+            for i, line in enumerate(lines)
+        ]
+    seq = expect_seq(ctx, node, path)
+    if seq is None:
+        return []
+    rows = []
+    for i, item in enumerate(seq):
+        text = as_text(ctx, item, f"{path}[{i}]")
+        if text is not None:
+            rows.append((text, item.span))
+    return rows
+
+
+def _read_legend(ctx: Context, node: Node | None, path: str) -> dict[str, str | None]:
+    m = expect_map(ctx, node, path)
+    if m is None:
+        return {}
+    out: dict[str, str | None] = {}
+    for key, (kspan, value) in m.entries.items():
+        if len(key) != 1:
+            ctx.error(kspan, f"{path}.{key}", f"legend keys are single characters, not {key!r}")
+            continue
+        if isinstance(value, Scalar) and value.value is None:
+            out[key] = None  # off the map
+            continue
+        tid = as_text(ctx, value, f"{path}.{key}")
+        if tid is not None:
+            out[key] = tid
+    return out
+
+
+# ---- cell references ----------------------------------------------------------------------
+
+
+def _cell(ctx: Context, m: MapDef, node: Node, path: str) -> Cell | None:
+    text = as_text(ctx, node, path)
+    if text is None:
+        return None
+    cell = m.cell_at_label(text)
+    if cell is None:
+        ctx.error(node, path, f"no cell {text!r} on map {m.id!r}", _label_hint(m))
+    return cell
+
+
+def _label_hint(m: MapDef) -> str:
+    if not m.cells:
+        return ""
+    first = min(m.cells, key=lambda c: (c[1], c[0]))
+    last = max(m.cells, key=lambda c: (c[1], c[0]))
+    return f"cells run from {m.label(first)} to {m.label(last)}"
+
+
+def _cells(ctx: Context, m: MapDef, node: Node, path: str) -> list[Cell]:
+    """A list of labels and ranges ('A1:C3'); a single text is a list of one."""
+    items = [node] if isinstance(node, Scalar) else list(expect_seq(ctx, node, path) or [])
+    out: list[Cell] = []
+    for i, item in enumerate(items):
+        ipath = path if isinstance(node, Scalar) else f"{path}[{i}]"
+        text = as_text(ctx, item, ipath)
+        if text is None:
+            continue
+        if ":" in text:
+            a_text, _, b_text = text.partition(":")
+            a, b = m.cell_at_label(a_text), m.cell_at_label(b_text)
+            bad = [t for t, c in ((a_text, a), (b_text, b)) if c is None]
+            if bad:
+                ctx.error(item, ipath, f"no cell {bad[0]!r} on map {m.id!r}", _label_hint(m))
+                continue
+            out.extend(c for c in rect_cells(a, b) if c in m.cells)  # type: ignore[arg-type]
+        else:
+            cell = m.cell_at_label(text)
+            if cell is None:
+                ctx.error(item, ipath, f"no cell {text!r} on map {m.id!r}", _label_hint(m))
+                continue
+            out.append(cell)
+    return out
+
+
+# ---- edges ------------------------------------------------------------------------------
+
+
+def _edge(
+    ctx: Context, m: MapDef, a_node: Node, b_node: Node, kind: str, span: Span, path: str
+) -> Edge | None:
+    a = _cell(ctx, m, a_node, path)
+    b = _cell(ctx, m, b_node, path)
+    if a is None or b is None:
+        return None
+    if m.grid.shared_edge(a, b) is None:
+        ctx.error(
+            span,
+            path,
+            f"edge {m.label(a)}-{m.label(b)} does not join two adjacent cells",
+            "an edge lies on the side two cells share",
+        )
+        return None
+    return Edge(a, b, kind, span)
+
+
+def _read_edges(ctx: Context, m: MapDef, node: Node | None, path: str) -> list[Edge]:
+    seq = expect_seq(ctx, node, path)
+    if seq is None:
+        return []
+    default = next(iter(m.edge_kinds), None)
+    out: list[Edge] = []
+    for i, item in enumerate(seq):
+        ipath = f"{path}[{i}]"
+        if isinstance(item, Seq):
+            if len(item) not in (2, 3):
+                ctx.error(item, ipath, "an edge is [cell, cell] or [cell, cell, kind]")
+                continue
+            kind = as_text(ctx, item.items[2], ipath) if len(item) == 3 else default
+            if not _known_kind(ctx, m, kind, item, ipath):
+                continue
+            e = _edge(ctx, m, item.items[0], item.items[1], kind, item.span, ipath)  # type: ignore[arg-type]
+            if e:
+                out.append(e)
+            continue
+        f = Fields(ctx, item, ipath)
+        if f.map is None:
+            continue
+        kind = f.text("kind", default=default)
+        ok = _known_kind(ctx, m, kind, item, f.sub("kind"))
+        pairs = f.raw("pairs")
+        along = f.raw("along")
+        side = f.choice("side", SIDES, default=None)
+        f.close()
+        if not ok:
+            continue
+        if pairs is not None:
+            for j, pair in enumerate(expect_seq(ctx, pairs, f.sub("pairs")) or []):
+                ppath = f"{ipath}.pairs[{j}]"
+                if not isinstance(pair, Seq) or len(pair) != 2:
+                    ctx.error(pair, ppath, "a pair is [cell, cell]")
+                    continue
+                e = _edge(ctx, m, pair.items[0], pair.items[1], kind, pair.span, ppath)
+                if e:
+                    out.append(e)
+        if along is not None:
+            if side is None:
+                ctx.error(item, ipath, "'along' needs 'side' (top, bottom, left or right)")
+                continue
+            if not isinstance(m.grid, SquareGrid):
+                ctx.error(item, ipath, "'along' works on square grids; list pairs for hexes")
+                continue
+            dc, dr = _SIDE_STEP[side]
+            for cell in _cells(ctx, m, along, f.sub("along")):
+                other = (cell[0] + dc, cell[1] + dr)
+                if other in m.cells:  # the map's outline already closes the border
+                    out.append(Edge(cell, other, kind, along.span))  # type: ignore[arg-type]
+        if pairs is None and along is None:
+            ctx.error(item, ipath, "an edge entry needs 'pairs' or 'along'")
+    return out
+
+
+def _known_kind(ctx: Context, m: MapDef, kind: str | None, node: Node, path: str) -> bool:
+    if kind is None:
+        ctx.error(node, path, "no edge kinds declared", "add edge_kinds: [{id: wall}] to the map")
+        return False
+    if kind not in m.edge_kinds:
+        ctx.error(node, path, f"unknown edge kind {kind!r}", suggest(kind, m.edge_kinds))
+        return False
+    return True
+
+
+# ---- areas, places, marks ------------------------------------------------------------------
+
+
+def _read_areas(
+    ctx: Context, m: MapDef, node: Node | None, path: str, places: dict[str, Cell]
+) -> tuple[dict[str, frozenset[Cell]], list[AreaStyle]]:
+    areas: dict[str, frozenset[Cell]] = {}
+    styles: list[AreaStyle] = []
+    seq = expect_seq(ctx, node, path)
+    if seq is None:
+        return areas, styles
+    for i, item in enumerate(seq):
+        ipath = f"{path}[{i}]"
+        f = Fields(ctx, item, ipath)
+        if f.map is None:
+            continue
+        aid = f.id("id")
+        pool = set(m.cells)
+        if f.has("cells"):
+            pool = set(_cells(ctx, m, f.raw("cells"), f.sub("cells")))  # type: ignore[arg-type]
+        terrains = f.texts("terrain")
+        for t in terrains:
+            if t not in m.terrains:
+                ctx.error(
+                    f.raw("terrain"),
+                    f.sub("terrain"),
+                    f"unknown terrain {t!r}",
+                    suggest(t, m.terrains),
+                )
+        if terrains:
+            pool = {c for c in pool if m.cells[c] in terrains}
+        if f.has("near"):
+            near_node = f.raw("near")
+            within = f.integer("within", default=1, lo=0)
+            text = as_text(ctx, near_node, f.sub("near"))  # type: ignore[arg-type]
+            centre = places.get(text) if text else None
+            if centre is None and text is not None:
+                centre = _cell(ctx, m, near_node, f.sub("near"))  # type: ignore[arg-type]
+            if centre is not None:
+                pool = {c for c in pool if m.distance(c, centre) <= within}
+        else:
+            f.allow("within")
+        split = f.boolean("split", default=False)
+        split_by = None
+        if f.has("split_by"):
+            split_by = f.texts("split_by")
+            for k in split_by:
+                if k not in m.edge_kinds:
+                    ctx.error(
+                        f.raw("split_by"),
+                        f.sub("split_by"),
+                        f"unknown edge kind {k!r}",
+                        suggest(k, m.edge_kinds),
+                    )
+        label = f.text("label", default="")
+        colour = f.colour("colour", default="#c0392b")
+        show = f.boolean("show", default=bool(label))
+        outline = f.boolean("outline", default=True)
+        f.close()
+        if not aid:
+            continue
+        if split:
+            for n, group in enumerate(components(m, pool, split_by), start=1):
+                name = f"{aid}-{n}"
+                areas[name] = group
+                if show:
+                    styles.append(
+                        AreaStyle(name, f"{label} {n}".strip(), colour, outline, item.span)
+                    )
+        else:
+            if aid in areas:
+                ctx.error(item, ipath, f"duplicate area id {aid!r}")
+                continue
+            if not pool:
+                ctx.warning(item, ipath, f"area {aid!r} holds no cells")
+            areas[aid] = frozenset(pool)
+            if show:
+                styles.append(AreaStyle(aid, label, colour, outline, item.span))
+    return areas, styles
+
+
+def _read_places(ctx: Context, m: MapDef, node: Node | None, path: str) -> dict[str, Cell]:
+    mm = expect_map(ctx, node, path)
+    if mm is None:
+        return {}
+    out: dict[str, Cell] = {}
+    for name, (_, value) in mm.entries.items():
+        cell = _cell(ctx, m, value, f"{path}.{name}")
+        if cell is not None:
+            out[name] = cell
+    return out
+
+
+def _read_marks(
+    ctx: Context, m: MapDef, node: Node | None, path: str, places: dict[str, Cell]
+) -> list[Mark]:
+    def one(c: Context, n: Node, p: str) -> Mark | None:
+        f = Fields(c, n, p)
+        at = f.raw("at")
+        cell = None
+        if at is None:
+            c.error(n, p, "missing required key 'at'")
+        else:
+            text = as_text(c, at, f.sub("at"))
+            cell = places.get(text) if text else None
+            if cell is None and text is not None:
+                cell = _cell(c, m, at, f.sub("at"))
+        mark = Mark(
+            cell=cell or (0, 0),
+            icon=f.text("icon"),
+            text=f.text("text", default=""),
+            colour=f.colour("colour", default="#000000"),
+            size=f.number("size", default=0.7, lo=0.05, hi=3),
+            dx=f.number("dx", default=0.0),
+            dy=f.number("dy", default=0.0),
+            span=n.span,
+        )
+        f.close()
+        return mark if cell is not None else None
+
+    return read_list(ctx, node, path, one) if node is not None else []
+
+
+# ---- one map ----------------------------------------------------------------------------
+
+
+def _read_grid(ctx: Context, f: Fields, cols: int, rows: int) -> SquareGrid | HexGrid | None:
+    kind = f.choice("grid", ("square", "hex"), default="square")
+    size = f.length("cell", required=True)
+    orient = f.choice("orient", ("flat", "pointy"), default="flat")
+    offset = f.choice("offset", ("odd", "even"), default="odd")
+    if size is None or cols < 1 or rows < 1:
+        return None
+    if kind == "hex":
+        return HexGrid(size, cols, rows, orient, offset)
+    return SquareGrid(size, cols, rows)
+
+
+def _overlap(f: Fields) -> float | None:
+    overlap = f.length("overlap")
+    if overlap is not None and overlap < MIN_OVERLAP - 1e-9:
+        f.ctx.error(
+            f.raw("overlap"),
+            f.sub("overlap"),
+            f"overlap {overlap / MM:.2f} mm is less than the printer margin + 3 mm "
+            f"({MIN_OVERLAP / MM:.2f} mm)",
+            "home printers leave the sheet edge blank: tiles must overlap past it",
+        )
+        return None
+    return overlap
+
+
+def _common(f: Fields) -> dict:
+    return {
+        "title": f.text("title", default=""),
+        "note": f.text("note", default=""),
+        "coords": f.boolean("coords", default=False),
+        "prefix": f.text("prefix", default=""),
+        "diagonal": f.boolean("diagonal", default=False),
+        "overlap": _overlap(f),
+        "show_title": f.boolean("show_title", default=True),
+    }
+
+
+def _read_plain_map(ctx: Context, node: Node, path: str) -> MapDef | None:
+    f = Fields(ctx, node, path)
+    mid = f.id("id")
+    common = _common(f)
+    copies = f.integer("copies", default=None, lo=0, hi=99)
+    terrains = f.seq("terrains", _read_terrain, required=True)
+    check_unique_ids(ctx, terrains, f.sub("terrains"), "terrain")
+    tmap = {t.id: t for t in terrains}
+    legend = _read_legend(ctx, f.raw("legend"), f.sub("legend"))
+    for ch, tid in legend.items():
+        if tid is not None and tid not in tmap:
+            ctx.error(
+                f.map.key_span("legend") if f.map else None,
+                f"{f.sub('legend')}.{ch}",
+                f"unknown terrain {tid!r}",
+                suggest(tid, tmap),
+            )
+    layout_node = f.raw("layout")
+    rows = _layout_rows(ctx, layout_node, f.sub("layout")) if layout_node is not None else []
+    if layout_node is None and f.map is not None:
+        ctx.error(node, path, "missing required key 'layout'")
+    cells: dict[Cell, str] = {}
+    spans: dict[Cell, Span] = {}
+    for r, (line, span) in enumerate(rows):
+        for c, ch in enumerate(line):
+            if ch == " ":
+                continue
+            if ch not in legend:
+                ctx.error(
+                    Span(span.file, span.line, span.col + c),
+                    f"{f.sub('layout')}[{r}]",
+                    f"unknown character {ch!r} in layout row {r + 1}, column {c + 1}",
+                    "add it to the legend: " + ", ".join(repr(k) for k in legend),
+                )
+                continue
+            tid = legend[ch]
+            if tid is None or tid not in tmap:
+                continue
+            cells[(c, r)] = tid
+            spans[(c, r)] = Span(span.file, span.line, span.col + c)
+    ncols = max((len(line.rstrip()) for line, _ in rows), default=0)
+    grid = _read_grid(ctx, f, ncols, len(rows))
+    kinds = f.seq("edge_kinds", _read_edge_kind)
+    check_unique_ids(ctx, kinds, f.sub("edge_kinds"), "edge kind")
+    if grid is None or not mid:
+        f.allow("edges", "areas", "places", "marks")
+        f.close()
+        return None
+    m = MapDef(
+        id=mid,
+        grid=grid,
+        cells=cells,
+        terrains=tmap,
+        span=node.span,
+        cell_spans=spans,
+        edge_kinds={k.id: k for k in kinds},
+        copies=copies if copies is not None else -1,
+        **common,
+    )
+    return _finish(ctx, f, m)
+
+
+def _finish(ctx: Context, f: Fields, m: MapDef) -> MapDef:
+    """Edges, places, areas and marks: read against the cells, in that order (areas may name
+    places, and derived areas respect blocking edges)."""
+    m = replace(m, edges=tuple(_read_edges(ctx, m, f.raw("edges"), f.sub("edges"))))
+    places = _read_places(ctx, m, f.raw("places"), f.sub("places"))
+    areas, styles = _read_areas(ctx, m, f.raw("areas"), f.sub("areas"), places)
+    merged_areas = dict(m.areas)
+    merged_areas.update(areas)
+    merged_places = dict(m.places)
+    merged_places.update(places)
+    marks = _read_marks(ctx, m, f.raw("marks"), f.sub("marks"), merged_places)
+    f.close()
+    return replace(
+        m,
+        places=merged_places,
+        areas=merged_areas,
+        marks=m.marks + tuple(marks),
+        area_styles=m.area_styles + tuple(styles),
+    )
+
+
+# ---- composed boards ----------------------------------------------------------------------
+
+_AT = re.compile(r"^\s*\d+\s*$")
+
+
+def _read_placement(
+    ctx: Context, node: Node, path: str, pieces: dict[str, MapDef]
+) -> Placement | None:
+    f = Fields(ctx, node, path)
+    mid = f.text("map", required=True)
+    at_node = f.raw("at")
+    rotate = f.integer("rotate", default=0)
+    prefix = f.text("prefix", default=None)
+    f.close()
+    if mid is None:
+        return None
+    piece = pieces.get(mid)
+    if piece is None:
+        ctx.error(f.raw("map"), f.sub("map"), f"unknown map {mid!r}", suggest(mid, pieces))
+        return None
+    if rotate not in ROTATIONS:
+        ctx.error(
+            f.raw("rotate"), f.sub("rotate"), f"rotate must be 0, 90, 180 or 270, not {rotate}"
+        )
+        return None
+    if isinstance(piece.grid, HexGrid) and rotate != 0:
+        ctx.error(f.raw("rotate"), f.sub("rotate"), "hex pieces are placed unrotated (rotate: 0)")
+        return None
+    at: Cell = (0, 0)
+    if at_node is not None:
+        text = as_text(ctx, at_node, f.sub("at"))
+        if text is None:
+            return None
+        probe = MapDef("board", "", piece.grid, {}, piece.terrains)
+        cell = _parse_any_label(probe, text)
+        if cell is None:
+            ctx.error(
+                at_node, f.sub("at"), f"'at' must be a cell label like A1 or 0101, not {text!r}"
+            )
+            return None
+        at = cell
+    if isinstance(piece.grid, HexGrid):
+        shift = at[0] if piece.grid.flat else at[1]
+        if shift % 2:
+            line = "column" if piece.grid.flat else "row"
+            ctx.error(
+                at_node,
+                f.sub("at"),
+                f"hex pieces must start on an odd {line} (1, 3, 5 ...)",
+                "so every copy keeps the same column shift",
+            )
+            return None
+    return Placement(mid, at, rotate, prefix if prefix is not None else "", node.span)
+
+
+def _parse_any_label(probe: MapDef, text: str) -> Cell | None:
+    from ..model.map import parse_hex_label, parse_square_label
+
+    if isinstance(probe.grid, HexGrid):
+        t = text.strip()
+        if len(t) % 2 == 0 and t.isdigit():
+            half = len(t) // 2
+            c, r = int(t[:half]), int(t[half:])
+            return (c - 1, r - 1) if c >= 1 and r >= 1 else None
+        return parse_hex_label(t, 99, 99)
+    return parse_square_label(text)
+
+
+def _read_composed(ctx: Context, node: Node, path: str, pieces: dict[str, MapDef]) -> MapDef | None:
+    f = Fields(ctx, node, path)
+    mid = f.id("id")
+    common = _common(f)
+    printed = f.choice("print", ("pieces", "board"), default="pieces")
+    placements = f.seq("compose", lambda c, n, p: _read_placement(c, n, p, pieces))
+    f.allow("edge_kinds")
+    if not mid or not placements:
+        f.allow("edges", "areas", "places", "marks")
+        f.close()
+        return None
+    used = [pieces[p.map] for p in placements]
+    grids = {
+        (type(m.grid), getattr(m.grid, "cell", None), getattr(m.grid, "size", None)) for m in used
+    }
+    if len(grids) > 1:
+        ctx.error(node, f.sub("compose"), "composed pieces must share one grid kind and cell size")
+        f.close()
+        return None
+    result = compose(pieces, placements)
+    for o in result.overlaps:
+        p = placements[o.copy]
+        ctx.error(
+            p.span,
+            f"{f.sub('compose')}[{o.copy}]",
+            f"copy {o.copy + 1} ({p.map}) overlaps copy {o.other + 1} at "
+            f"{_board_label(used[0], o.cell)}",
+        )
+    seen_pairs = set()
+    for mm in result.mismatches:
+        key = (mm.copy, mm.other)
+        if key in seen_pairs:
+            continue
+        seen_pairs.add(key)
+        count = sum(1 for x in result.mismatches if (x.copy, x.other) == key)
+        p = placements[mm.copy]
+        more = f" ({count} cells in all)" if count > 1 else ""
+        ctx.error(
+            p.span,
+            f"{f.sub('compose')}[{mm.copy}]",
+            f"copy {mm.copy + 1} ({p.map}, rotate {p.rotate}) does not join copy "
+            f"{mm.other + 1}: {_board_label(used[0], mm.cell)} ({mm.terrain}) meets "
+            f"{_board_label(used[0], mm.other_cell)} ({mm.other_terrain}){more}",
+            "seam cells must have the same terrain (or the same 'join' class)",
+        )
+    grid = board_grid(used[0].grid, max(result.cols, 1), max(result.rows, 1))
+    terrains: dict = {}
+    kinds: dict = {}
+    for m in used:
+        terrains.update(m.terrains)
+        kinds.update(m.edge_kinds)
+    areas: dict[str, frozenset[Cell]] = {}
+    places: dict[str, Cell] = {}
+    for i, p in enumerate(placements):
+        piece = pieces[p.map]
+        where = placed_cells(piece, p)
+        pre = p.prefix or f"{i + 1}."
+        for name, cells in piece.areas.items():
+            areas[pre + name] = frozenset(where[c] for c in cells)
+        for name, cell in piece.places.items():
+            places[pre + name] = where[cell]
+    board = MapDef(
+        id=mid,
+        grid=grid,
+        cells=result.cells,
+        terrains=terrains,
+        edges=result.edges,
+        areas=areas,
+        places=places,
+        span=node.span,
+        edge_kinds=kinds,
+        printed=printed == "board",
+        pieces=tuple(placements),
+        copies=1,
+        **common,
+    )
+    return _finish(ctx, f, board)
+
+
+def _board_label(piece: MapDef, cell: Cell) -> str:
+    g = piece.grid
+    if isinstance(g, HexGrid):
+        return HexGrid(g.size, max(cell[0] + 1, 1), max(cell[1] + 1, 1)).label(*cell)
+    return g.label(*cell)
+
+
+# ---- the section ------------------------------------------------------------------------
+
+
+def read_maps(ctx: Context, node: Node, path: str) -> MapSet:
+    seq = expect_seq(ctx, node, path)
+    if seq is None:
+        return MapSet()
+    plain: dict[int, MapDef] = {}
+    for i, item in enumerate(seq):
+        if isinstance(item, Map) and "compose" not in item:
+            m = _read_plain_map(ctx, item, f"{path}[{i}]")
+            if m is not None:
+                plain[i] = m
+    pieces = {m.id: m for m in plain.values()}
+    out: list[MapDef] = []
+    uses: dict[str, int] = {}
+    for i, item in enumerate(seq):
+        if i in plain:
+            out.append(plain[i])
+        elif isinstance(item, Map):
+            m = _read_composed(ctx, item, f"{path}[{i}]", pieces)
+            if m is not None:
+                out.append(m)
+                if not m.printed:
+                    for p in m.pieces:
+                        uses[p.map] = uses.get(p.map, 0) + 1
+        else:
+            ctx.error(item, f"{path}[{i}]", "expected a mapping of keys for a map")
+    ids = [m for m in out]
+    check_unique_ids(ctx, ids, path, "map")
+    final = []
+    for m in out:
+        if m.copies == -1:  # not given: as many as the composed boards need, else one
+            m = replace(m, copies=uses.get(m.id, 1))
+        final.append(m)
+    return MapSet(tuple(final))
+
+
+__all__ = ["PATTERNS", "read_maps", "as_id"]
