@@ -45,7 +45,11 @@ def load(path: Path, diags: Diagnostics) -> Game:
 
 
 def check(game: Game, diags: Diagnostics) -> None:
-    """Rules checks that need the whole game (each section's own)."""
+    """Checks that need the whole game: its font, then each section's own rules."""
+    try:
+        font_book(game).face(game.font)
+    except FontError as exc:
+        diags.error(game.font_span or game.span, "font", exc.message, exc.hint)
     for key, model in game.sections.items():
         section = SECTIONS[key]
         if section.check is not None:
@@ -59,10 +63,6 @@ def font_book(game: Game) -> FontBook:
 
 def plan(game: Game, settings: Settings, fonts: FontBook, diags: Diagnostics) -> list[Document]:
     env = PlanEnv(game, settings, fonts, diags)
-    try:
-        env.face()  # the game's font must resolve before anything is laid out
-    except FontError as exc:
-        raise KitError(Diagnostic("error", game.span, "font", exc.message, exc.hint)) from None
     docs: list[Document] = []
     for key, model in game.sections.items():
         section = SECTIONS[key]
@@ -82,21 +82,30 @@ def plan(game: Game, settings: Settings, fonts: FontBook, diags: Diagnostics) ->
 def draw(game: Game, docs: list[Document], settings: Settings) -> dict[str, bytes]:
     from .render.icons import paint_icon
 
-    return {f"{doc.name}.pdf": render_document(doc, settings.paper, game.title, paint_icon)
-            for doc in docs}
+    return {
+        f"{doc.name}.pdf": render_document(doc, settings.paper, game.title, paint_icon)
+        for doc in docs
+    }
 
 
-def manifest_for(game: Game, settings: Settings, docs: list[Document],
-                 pdfs: dict[str, bytes]) -> dict:
+def manifest_for(
+    game: Game, settings: Settings, docs: list[Document], pdfs: dict[str, bytes]
+) -> dict:
     files, items = [], []
     for doc in docs:
         name = f"{doc.name}.pdf"
         files.append({"path": name, "pages": len(doc.pages) or 1, "sha256": sha256(pdfs[name])})
         for number, page in enumerate(doc.pages, start=1):
             for item in page.items:
-                entry = {"kind": item.kind, "id": item.id, "piece": item.piece, "file": name,
-                         "page": number, "side": item.side,
-                         "bbox": [round(v, 4) for v in item.bbox]}
+                entry = {
+                    "kind": item.kind,
+                    "id": item.id,
+                    "piece": item.piece,
+                    "file": name,
+                    "page": number,
+                    "side": item.side,
+                    "bbox": [round(v, 4) for v in item.bbox],
+                }
                 entry.update(item.extra)
                 items.append(entry)
     return {
@@ -112,8 +121,12 @@ def manifest_for(game: Game, settings: Settings, docs: list[Document],
     }
 
 
-def build(path: Path, out_root: Path, settings_for: Callable[[Game], Settings],
-          log: Callable[[str], None] = lambda _: None) -> BuildResult:
+def build(
+    path: Path,
+    out_root: Path,
+    settings_for: Callable[[Game], Settings],
+    log: Callable[[str], None] = lambda _: None,
+) -> BuildResult:
     """Build one game into out_root/<game id>/. Raises KitError on input errors."""
     diags = Diagnostics()
     game = load(path, diags)

@@ -50,7 +50,9 @@ def _length_option(ctx, param, value):
     try:
         return parse_length(value)
     except UnitError as exc:
-        raise click.BadParameter(f"{exc.message} ({exc.hint})" if exc.hint else exc.message) from None
+        raise click.BadParameter(
+            f"{exc.message} ({exc.hint})" if exc.hint else exc.message
+        ) from None
 
 
 def _offset_option(ctx, param, value):
@@ -69,6 +71,7 @@ def _offset_option(ctx, param, value):
 
 def _guard(fn):
     """Input errors exit 1 with their diagnostics; anything unexpected exits 3, briefly."""
+
     def wrapper(*args, **kwargs):
         try:
             return fn(*args, **kwargs)
@@ -83,9 +86,13 @@ def _guard(fn):
         except Exception as exc:  # a bug in kitgen, not in the input
             if os.environ.get("KITGEN_DEBUG"):
                 traceback.print_exc()
-            click.echo(f"kitgen: internal error: {type(exc).__name__}: {exc}\n"
-                       "please report it (set KITGEN_DEBUG=1 for details)", err=True)
+            click.echo(
+                f"kitgen: internal error: {type(exc).__name__}: {exc}\n"
+                "please report it (set KITGEN_DEBUG=1 for details)",
+                err=True,
+            )
             sys.exit(EXIT_INTERNAL)
+
     wrapper.__name__ = fn.__name__
     wrapper.__doc__ = fn.__doc__
     return wrapper
@@ -99,18 +106,48 @@ def main() -> None:
 
 @main.command(epilog=EXAMPLES)
 @click.argument("paths", nargs=-1, required=True, type=click.Path(path_type=Path))
-@click.option("-o", "--output", "out_root", default="output", show_default=True,
-              type=click.Path(file_okay=False, path_type=Path), help="Folder for the kits.")
-@click.option("--paper", type=click.Choice(PAPER_NAMES), default=None,
-              help="Paper for every sheet (default: the game's own, else letter).")
-@click.option("--duplex", type=click.Choice(["none", "long", "short"]), default="none",
-              show_default=True, help="Backs on their own pages for a duplex printer.")
-@click.option("--back-offset", callback=_offset_option, default=None, metavar="X,Y",
-              help="Shift duplex back pages by X,Y mm (read it off the calibration page).")
-@click.option("--bleed", callback=_length_option, default=None, metavar="LEN",
-              help="Bleed around pieces, e.g. 1/8in or 3mm.")
-@click.option("--seed", type=click.IntRange(0, 2**31 - 1), default=None,
-              help="Seed for generated content; printed on the sheets.")
+@click.option(
+    "-o",
+    "--output",
+    "out_root",
+    default="output",
+    show_default=True,
+    type=click.Path(file_okay=False, path_type=Path),
+    help="Folder for the kits.",
+)
+@click.option(
+    "--paper",
+    type=click.Choice(PAPER_NAMES),
+    default=None,
+    help="Paper for every sheet (default: the game's own, else letter).",
+)
+@click.option(
+    "--duplex",
+    type=click.Choice(["none", "long", "short"]),
+    default="none",
+    show_default=True,
+    help="Backs on their own pages for a duplex printer.",
+)
+@click.option(
+    "--back-offset",
+    callback=_offset_option,
+    default=None,
+    metavar="X,Y",
+    help="Shift duplex back pages by X,Y mm (read it off the calibration page).",
+)
+@click.option(
+    "--bleed",
+    callback=_length_option,
+    default=None,
+    metavar="LEN",
+    help="Bleed around pieces, e.g. 1/8in or 3mm.",
+)
+@click.option(
+    "--seed",
+    type=click.IntRange(0, 2**31 - 1),
+    default=None,
+    help="Seed for generated content; printed on the sheets.",
+)
 @click.option("--fit", is_flag=True, help="Scale big maps onto one sheet instead of tiling.")
 @click.option("-q", "--quiet", is_flag=True, help="Only errors.")
 @_guard
@@ -119,8 +156,14 @@ def build(paths, out_root, paper, duplex, back_offset, bleed, seed, fit, quiet) 
     diags_all: list = []
 
     def settings_for(game: Game) -> Settings:
-        return Settings(paper=PAPERS[paper or game.paper], duplex=duplex, bleed=bleed,
-                        back_offset=back_offset, seed=seed, fit=fit)
+        return Settings(
+            paper=PAPERS[paper or game.paper],
+            duplex=duplex,
+            bleed=bleed,
+            back_offset=back_offset,
+            seed=seed,
+            fit=fit,
+        )
 
     log = (lambda _m: None) if quiet else (lambda m: click.echo(f"kitgen: {m}", err=True))
     failed = False

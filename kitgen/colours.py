@@ -5,12 +5,29 @@ from __future__ import annotations
 import re
 
 NAMED = {
-    "black": "#000000", "white": "#ffffff", "red": "#d62728", "green": "#2ca02c",
-    "blue": "#1f5fbf", "yellow": "#f2c80f", "orange": "#f28e1c", "purple": "#7b3fa0",
-    "brown": "#8c564b", "grey": "#808080", "gray": "#808080", "lightgrey": "#d3d3d3",
-    "lightgray": "#d3d3d3", "darkgrey": "#404040", "darkgray": "#404040", "navy": "#1b2a4a",
-    "teal": "#1a8080", "olive": "#6b6b1e", "maroon": "#7a1f1f", "pink": "#e377c2",
-    "cyan": "#17becf", "tan": "#d2b48c", "none": "none",
+    "black": "#000000",
+    "white": "#ffffff",
+    "red": "#d62728",
+    "green": "#2ca02c",
+    "blue": "#1f5fbf",
+    "yellow": "#f2c80f",
+    "orange": "#f28e1c",
+    "purple": "#7b3fa0",
+    "brown": "#8c564b",
+    "grey": "#808080",
+    "gray": "#808080",
+    "lightgrey": "#d3d3d3",
+    "lightgray": "#d3d3d3",
+    "darkgrey": "#404040",
+    "darkgray": "#404040",
+    "navy": "#1b2a4a",
+    "teal": "#1a8080",
+    "olive": "#6b6b1e",
+    "maroon": "#7a1f1f",
+    "pink": "#e377c2",
+    "cyan": "#17becf",
+    "tan": "#d2b48c",
+    "none": "none",
 }
 _HEX = re.compile(r"^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$")
 
@@ -58,4 +75,6 @@ def readable_on(background: str) -> str:
 def mix(a: str, b: str, t: float) -> str:
     """Blend colour a toward b by t (0..1): tints for zebra rows and light fills."""
     ra, rb = rgb(a), rgb(b)
-    return "#" + "".join(f"{round((x + (y - x) * t) * 255):02x}" for x, y in zip(ra, rb, strict=True))
+    return "#" + "".join(
+        f"{round((x + (y - x) * t) * 255):02x}" for x, y in zip(ra, rb, strict=True)
+    )

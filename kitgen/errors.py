@@ -97,8 +97,15 @@ class KitError(Exception):
     def __init__(self, diagnostics: Iterable[Diagnostic] | Diagnostic):
         if isinstance(diagnostics, Diagnostic):
             diagnostics = [diagnostics]
-        self.diagnostics = list(diagnostics)
+        # Top to bottom through each file: the order a person fixes them in.
+        self.diagnostics = sorted(diagnostics, key=_position)
         super().__init__("\n".join(str(d) for d in self.diagnostics))
+
+
+def _position(d: Diagnostic) -> tuple:
+    if d.span is None:
+        return (1, "", 0, 0)
+    return (0, d.span.file, d.span.line, d.span.col)
 
 
 def fail(span: Span | None, path: str, message: str, hint: str = "") -> KitError:

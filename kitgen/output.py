@@ -40,7 +40,9 @@ def write_kit(out_root: Path, game_id: str, files: dict[str, bytes]) -> Path:
         for name, data in files.items():
             path = (staging / name).resolve()
             if not path.is_relative_to(staging.resolve()):
-                raise KitError(Diagnostic("error", Span(str(out_root)), "", f"bad output path {name!r}"))
+                raise KitError(
+                    Diagnostic("error", Span(str(out_root)), "", f"bad output path {name!r}")
+                )
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_bytes(data)
         if target.exists():

@@ -40,7 +40,9 @@ def parse_length(text: str | int | float) -> float:
         raise UnitError(f"a length needs a unit: {text!r}", f"write {text}in, {text}mm or {text}pt")
     m = _LENGTH.match(text)
     if not m:
-        raise UnitError(f"not a length: {text!r}", "write a number and a unit, e.g. 3/4in, 19mm, 54pt")
+        raise UnitError(
+            f"not a length: {text!r}", "write a number and a unit, e.g. 3/4in, 19mm, 54pt"
+        )
     unit = m["unit"].lower()
     if not unit:
         raise UnitError(f"a length needs a unit: {text.strip()!r}", UNIT_HINT)

@@ -17,15 +17,20 @@ def _node(text: str):
 def test_product_of_lists_in_order():
     ctx = _ctx()
     got = read_for_each(ctx, _node("for_each: {colour: [red, blue], n: [1, 2]}"), "for_each")
-    assert got == [{"colour": "red", "n": "1"}, {"colour": "red", "n": "2"},
-                   {"colour": "blue", "n": "1"}, {"colour": "blue", "n": "2"}]
+    assert got == [
+        {"colour": "red", "n": "1"},
+        {"colour": "red", "n": "2"},
+        {"colour": "blue", "n": "1"},
+        {"colour": "blue", "n": "2"},
+    ]
     assert not ctx.diags.items
 
 
 def test_records_keep_typed_text():
     ctx = _ctx()
-    got = read_for_each(ctx, _node("for_each:\n  - {name: Ana, F: 4}\n  - {name: Bo, F: 05}\n"),
-                        "for_each")
+    got = read_for_each(
+        ctx, _node("for_each:\n  - {name: Ana, F: 4}\n  - {name: Bo, F: 05}\n"), "for_each"
+    )
     assert got == [{"name": "Ana", "F": "4"}, {"name": "Bo", "F": "05"}]
 
 
@@ -43,7 +48,8 @@ def test_unknown_placeholder_is_an_error():
     ctx = _ctx()
     substitute(ctx, "{weapon}", {"colour": "red"}, None, "counters[0].text")
     assert [str(d) for d in ctx.diags] == [
-        "error: counters[0].text: unknown placeholder {weapon} in '{weapon}' (known: {colour})"]
+        "error: counters[0].text: unknown placeholder {weapon} in '{weapon}' (known: {colour})"
+    ]
 
 
 def test_too_many_copies_is_an_error():
@@ -56,4 +62,6 @@ def test_too_many_copies_is_an_error():
 def test_empty_list_is_an_error():
     ctx = _ctx()
     read_for_each(ctx, _node("for_each: {a: []}"), "for_each")
-    assert [str(d) for d in ctx.diags] == ["t.yaml:1:15: error: for_each.a: needs at least one value"]
+    assert [str(d) for d in ctx.diags] == [
+        "t.yaml:1:15: error: for_each.a: needs at least one value"
+    ]

@@ -7,7 +7,7 @@ the content box is symmetric, and duplex backs mirror onto it exactly.
 from __future__ import annotations
 
 from ..units import PRINTER_MARGIN, Paper, inch, mm
-from .plan import BBox, Document, Font, Line, Page, Rect, Stroke, Text
+from .plan import BBox, Document, Font, Line, Rect, Stroke, Text
 
 BAND = 16.0  # height of the header and of the footer band, points
 GAP = 4.0  # between a band and the content
@@ -22,8 +22,9 @@ def content_box(paper: Paper, margin: float = PRINTER_MARGIN) -> BBox:
     return (margin, margin + BAND + GAP, w - margin, h - margin - BAND - GAP)
 
 
-def frame_document(doc: Document, game_title: str, paper: Paper, note: str = "",
-                   margin: float = PRINTER_MARGIN) -> None:
+def frame_document(
+    doc: Document, game_title: str, paper: Paper, note: str = "", margin: float = PRINTER_MARGIN
+) -> None:
     """Add the sheet label and scale bars to every framed page of a document."""
     fronts = [p for p in doc.pages if p.side == "front"]
     total = len(fronts)
@@ -33,7 +34,12 @@ def frame_document(doc: Document, game_title: str, paper: Paper, note: str = "",
             number += 1
         if not page.framed:
             continue
-        parts = [game_title, page.component, f"sheet {max(number, 1)} of {max(total, 1)}", page.side]
+        parts = [
+            game_title,
+            page.component,
+            f"sheet {max(number, 1)} of {max(total, 1)}",
+            page.side,
+        ]
         extra = " · ".join(x for x in (page.note, note) if x)
         page.ops[:0] = sheet_label(paper, " · ".join(parts), extra, margin)
         page.ops.extend(scale_bars(paper, margin))
@@ -63,5 +69,7 @@ def scale_bars(paper: Paper, margin: float) -> list:
         ops.append(Line(x + length, y - 2, x + length, y + 6, thin))
         ops.append(Text(x + length + 3, y, label, font, INK))
         x += length + 30
-    ops.append(Text(paper.width - margin, y, "print at 100% (no scaling)", font, INK, align="right"))
+    ops.append(
+        Text(paper.width - margin, y, "print at 100% (no scaling)", font, INK, align="right")
+    )
     return ops

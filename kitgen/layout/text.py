@@ -36,9 +36,18 @@ class Fitted:
     fits: bool  # False: even at the minimum size the text overflows
 
 
-def fit_text(text: str, face: str, size: float, min_size: float, width: float, height: float,
-             fonts: TextMeasure, leading: float = 1.15, wrap_lines: bool = True,
-             step: float = 0.25) -> Fitted:
+def fit_text(
+    text: str,
+    face: str,
+    size: float,
+    min_size: float,
+    width: float,
+    height: float,
+    fonts: TextMeasure,
+    leading: float = 1.15,
+    wrap_lines: bool = True,
+    step: float = 0.25,
+) -> Fitted:
     """The largest size from `size` down to `min_size` at which the text fits the box."""
     current = size
     while True:

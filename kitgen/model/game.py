@@ -23,6 +23,7 @@ class Game:
     palette: Mapping[str, str] = field(default_factory=dict)
     sections: Mapping[str, Any] = field(default_factory=dict)  # section key -> its model
     files: tuple[Path, ...] = ()  # game.yaml and everything it included
+    font_span: Span | None = None  # where font: was set, for font errors
 
     def section(self, key: str, default: Any = ()) -> Any:
         return self.sections.get(key, default)

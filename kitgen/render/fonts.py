@@ -9,7 +9,7 @@ missing or broken file is a FontError naming it.
 from __future__ import annotations
 
 import re
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 import reportlab
@@ -17,17 +17,27 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFError, TTFont
 
 MAX_FONT_BYTES = 30 * 1024 * 1024
-_STYLES = {"": (False, False), "regular": (False, False), "bold": (True, False),
-           "italic": (False, True), "oblique": (False, True), "bolditalic": (True, True),
-           "boldoblique": (True, True)}
+_STYLES = {
+    "": (False, False),
+    "regular": (False, False),
+    "bold": (True, False),
+    "italic": (False, True),
+    "oblique": (False, True),
+    "bolditalic": (True, True),
+    "boldoblique": (True, True),
+}
 _STANDARD = {
     "Helvetica": ("Helvetica", "Helvetica-Bold", "Helvetica-Oblique", "Helvetica-BoldOblique"),
     "Times": ("Times-Roman", "Times-Bold", "Times-Italic", "Times-BoldItalic"),
     "Courier": ("Courier", "Courier-Bold", "Courier-Oblique", "Courier-BoldOblique"),
 }
 _VERA_DIR = Path(reportlab.__file__).parent / "fonts"
-_VERA = {(False, False): "Vera.ttf", (True, False): "VeraBd.ttf",
-         (False, True): "VeraIt.ttf", (True, True): "VeraBI.ttf"}
+_VERA = {
+    (False, False): "Vera.ttf",
+    (True, False): "VeraBd.ttf",
+    (False, True): "VeraIt.ttf",
+    (True, True): "VeraBI.ttf",
+}
 
 
 class FontError(ValueError):
@@ -42,7 +52,7 @@ def _style_index(bold: bool, italic: bool) -> int:
     return (1 if bold else 0) + (2 if italic else 0)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _register_ttf(face: str, path: str) -> str:
     """Register one TTF with ReportLab, once per process."""
     p = Path(path)
@@ -51,12 +61,17 @@ def _register_ttf(face: str, path: str) -> str:
     except OSError:
         raise FontError(f"font file not found: {path}", file=path) from None
     if size > MAX_FONT_BYTES:
-        raise FontError(f"font file {path} is {size} bytes, over the {MAX_FONT_BYTES} allowed", file=path)
+        raise FontError(
+            f"font file {path} is {size} bytes, over the {MAX_FONT_BYTES} allowed", file=path
+        )
     with open(p, "rb") as f:
         head = f.read(4)
     if head == b"OTTO":
-        raise FontError(f"font file {path} has PostScript (CFF) outlines, which cannot be embedded",
-                        "use a TrueType (.ttf) version of the font", file=path)
+        raise FontError(
+            f"font file {path} has PostScript (CFF) outlines, which cannot be embedded",
+            "use a TrueType (.ttf) version of the font",
+            file=path,
+        )
     try:
         pdfmetrics.registerFont(TTFont(face, path))
     except (TTFError, OSError, ValueError, KeyError, IndexError, AssertionError) as exc:
@@ -99,8 +114,9 @@ class FontBook:
             return _register_ttf(f"Vera-{_style_index(bold, italic)}", str(_VERA_DIR / file))
         styles = self._found_families().get(family)
         if not styles:
-            raise FontError(f"unknown font family {family!r}",
-                            "available: " + ", ".join(self.families()))
+            raise FontError(
+                f"unknown font family {family!r}", "available: " + ", ".join(self.families())
+            )
         path = styles.get((bold, italic)) or styles.get((bold, False)) or styles.get((False, False))
         if path is None:
             path = next(iter(styles.values()))

@@ -8,9 +8,12 @@ from __future__ import annotations
 
 import io
 import math
+from functools import lru_cache
 
 from reportlab import rl_config
+from reportlab.lib.rl_accel import fp_str, unicode2T1
 from reportlab.pdfbase.pdfdoc import PDFName
+from reportlab.pdfbase.pdfmetrics import getFont, stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from ..colours import rgb
@@ -24,43 +27,51 @@ _DUPLEX = {"long": "DuplexFlipLongEdge", "short": "DuplexFlipShortEdge"}
 
 
 class Painter:
-    """Draws ops on one canvas; keeps the state changes it can avoid."""
+    """Draws ops on one canvas.
 
-    def __init__(self, canvas: Canvas, icon_painter=None, image_cache=None):
+    Paths, colours and text are written as PDF operators straight into the
+    page stream (the canvas's own helpers build a text object per string,
+    which dominated the time of a counter sheet); fonts, subsetting, images
+    and forms still go through ReportLab. The painter tracks the graphics
+    state it set, so repeated colours and line styles are written once.
+    """
+
+    def __init__(self, canvas: Canvas, icon_painter=None):
         self.c = canvas
+        self.code = canvas._code  # the current page's operator list
+        self.doc = canvas._doc
         self.icons = icon_painter
-        self.images = image_cache if image_cache is not None else {}
         self.forms: set[str] = set()
+        self.svg_sizes: dict[str, tuple[float, float]] = {}  # form name -> drawing size
         self._fill: str | None = None
         self._stroke: Stroke | None = None
+        self._fonts: dict[str, tuple] = {}
 
     # -- state
     def _set_fill(self, colour: str) -> None:
         if colour != self._fill:
-            self.c.setFillColorRGB(*rgb(colour))
+            self.code.append(_colour_op(colour, "rg"))
             self._fill = colour
 
     def _set_stroke(self, stroke: Stroke) -> None:
         if stroke != self._stroke:
-            c = self.c
-            c.setStrokeColorRGB(*rgb(stroke.colour))
-            c.setLineWidth(stroke.width)
-            c.setDash(list(stroke.dash) if stroke.dash else [])
-            c.setLineCap(1 if stroke.dash and min(stroke.dash) < 1 else 0)
+            self.code.append(_stroke_ops(stroke))
             self._stroke = stroke
 
     def _reset_state(self) -> None:
         self._fill = None
         self._stroke = None
+        self.code = self.c._code  # showPage and forms swap the list
 
-    def _paint(self, fill: str | None, stroke: Stroke | None) -> tuple[int, int]:
+    def _paint(self, fill: str | None, stroke: Stroke | None) -> str:
+        """Set colours; return the path-painting operator ('' = nothing to paint)."""
         do_fill = fill is not None and fill != "none"
         do_stroke = stroke is not None and stroke.colour != "none" and stroke.width > 0
         if do_fill:
             self._set_fill(fill)  # type: ignore[arg-type]
         if do_stroke:
             self._set_stroke(stroke)  # type: ignore[arg-type]
-        return int(do_fill), int(do_stroke)
+        return _PAINT[(do_fill, do_stroke)]
 
     # -- ops
     def draw(self, ops) -> None:
@@ -68,81 +79,108 @@ class Painter:
             getattr(self, "op_" + type(op).__name__)(op)
 
     def op_Rect(self, r: Rect) -> None:
-        f, s = self._paint(r.fill, r.stroke)
-        if not (f or s):
+        paint = self._paint(r.fill, r.stroke)
+        if not paint:
             return
         if r.radius:
-            self.c.roundRect(r.x, r.y, r.w, r.h, r.radius, stroke=s, fill=f)
+            self.c.roundRect(
+                r.x,
+                r.y,
+                r.w,
+                r.h,
+                r.radius,
+                stroke=int("S" in paint or paint == "B"),
+                fill=int(paint in ("f", "B")),
+            )
         else:
-            self.c.rect(r.x, r.y, r.w, r.h, stroke=s, fill=f)
+            self.code.append(f"n {fp_str(r.x, r.y, r.w, r.h)} re {paint}")
 
     def op_Circle(self, o: Circle) -> None:
-        f, s = self._paint(o.fill, o.stroke)
-        if f or s:
-            self.c.circle(o.cx, o.cy, o.r, stroke=s, fill=f)
+        paint = self._paint(o.fill, o.stroke)
+        if paint:
+            self.c.circle(
+                o.cx, o.cy, o.r, stroke=int(paint in ("S", "B")), fill=int(paint in ("f", "B"))
+            )
 
     def op_Line(self, o: Line) -> None:
-        if self._paint(None, o.stroke)[1]:
-            self.c.line(o.x0, o.y0, o.x1, o.y1)
+        if self._paint(None, o.stroke):
+            self.code.append(f"n {fp_str(o.x0, o.y0)} m {fp_str(o.x1, o.y1)} l S")
 
     def op_Path(self, o: Path) -> None:
         if o.hatch:
             self._hatch(o)
-        f, s = self._paint(o.fill, o.stroke)
-        if not (f or s) or len(o.points) < 2:
+        paint = self._paint(o.fill if o.closed else None, o.stroke)
+        if not paint or len(o.points) < 2:
             return
-        p = self.c.beginPath()
-        p.moveTo(*o.points[0])
-        for pt in o.points[1:]:
-            p.lineTo(*pt)
+        first, *rest = o.points
+        parts = [f"n {fp_str(*first)} m"]
+        parts.extend(f"{fp_str(*pt)} l" for pt in rest)
         if o.closed:
-            p.close()
-        self.c.drawPath(p, stroke=s, fill=f if o.closed else 0)
+            parts.append("h")
+        parts.append(paint)
+        self.code.append(" ".join(parts))
 
     def _hatch(self, o: Path) -> None:
         """Thin 45° lines clipped to the polygon: 'partly covered' reads without colour."""
         xs = [p[0] for p in o.points]
         ys = [p[1] for p in o.points]
         x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
-        c = self.c
-        c.saveState()
-        clip = c.beginPath()
-        clip.moveTo(*o.points[0])
-        for pt in o.points[1:]:
-            clip.lineTo(*pt)
-        clip.close()
-        c.clipPath(clip, stroke=0, fill=0)
-        self._reset_state()
+        first, *rest = o.points
+        clip = " ".join([f"q n {fp_str(*first)} m", *(f"{fp_str(*pt)} l" for pt in rest), "h W n"])
+        self.code.append(clip)
+        self._fill = self._stroke = None
         self._set_stroke(Stroke(o.hatch, 0.5))
-        step = 4.0
-        span = (x1 - x0) + (y1 - y0)
-        k = 0.0
-        while k <= span:
-            c.line(x0 + k, y0, x0 + k - (y1 - y0), y1)
+        step, k = 4.0, 0.0
+        lines = []
+        while k <= (x1 - x0) + (y1 - y0):
+            lines.append(f"{fp_str(x0 + k, y0)} m {fp_str(x0 + k - (y1 - y0), y1)} l")
             k += step
-        c.restoreState()
-        self._reset_state()
+        self.code.append(" ".join(lines) + " S Q")
+        self._fill = self._stroke = None
 
     def op_Text(self, t: Text) -> None:
-        c = self.c
         self._set_fill(t.colour)
-        c.setFont(t.font.face, t.font.size)
+        face, size = t.font.face, t.font.size
+        x, y = t.x, t.y
+        if t.align != "left":
+            width = stringWidth(t.text, face, size)
+            x -= width / 2 if t.align == "centre" else width
         if t.angle:
-            c.saveState()
-            c.translate(t.x, t.y)
-            c.rotate(t.angle)
-            x, y = 0.0, 0.0
+            a = math.radians(t.angle)
+            cos, sin = math.cos(a), math.sin(a)
+            # rotate about the anchor (t.x, t.y), then offset along the rotated baseline
+            dx = x - t.x
+            matrix = fp_str(cos, sin, -sin, cos, t.x + dx * cos, t.y + dx * sin)
         else:
-            x, y = t.x, t.y
-        if t.align == "centre":
-            c.drawCentredString(x, y, t.text)
-        elif t.align == "right":
-            c.drawRightString(x, y, t.text)
-        else:
-            c.drawString(x, y, t.text)
-        if t.angle:
-            c.restoreState()
-            self._reset_state()
+            matrix = f"1 0 0 1 {fp_str(x, y)}"
+        self.code.append(f"BT {matrix} Tm {self._show(t.text, face, size)} ET")
+
+    def _show(self, text: str, face: str, size: float) -> str:
+        """Font selection and show-text operators, encoded the way ReportLab does."""
+        font, names = self._font(face)
+        fs = fp_str(size)
+        escape = self.c._escape
+        if font._dynamicFont:  # TrueType: one run per subset
+            return " ".join(
+                f"{font.getSubsetInternalName(subset, self.doc)} {fs} Tf ({escape(chunk)}) Tj"
+                for subset, chunk in font.splitString(text, self.doc)
+            )
+        return " ".join(
+            f"{names[f.fontName]} {fs} Tf ({escape(chunk)}) Tj"
+            for f, chunk in unicode2T1(text, [font, *font.substitutionFonts])
+        )
+
+    def _font(self, face: str) -> tuple:
+        cached = self._fonts.get(face)
+        if cached is None:
+            font = getFont(face)
+            names = {
+                f.fontName: self.doc.getInternalFontName(f.fontName)
+                for f in [font, *getattr(font, "substitutionFonts", [])]
+                if not font._dynamicFont
+            }
+            cached = self._fonts[face] = (font, names)
+        return cached
 
     def op_Icon(self, o: Icon) -> None:
         if self.icons is None:
@@ -152,7 +190,6 @@ class Painter:
         c.translate(o.cx, o.cy)
         if o.angle:
             c.rotate(o.angle)
-        self._reset_state()
         self.icons(c, o.name, o.size, o.colour)
         c.restoreState()
         self._reset_state()
@@ -161,13 +198,13 @@ class Painter:
         if o.path.lower().endswith(".svg"):
             self._svg(o)
             return
-        # ReportLab embeds an image once per canvas when drawn through the same name.
+        # ReportLab embeds an image file once per document, however often it is drawn.
         self.c.drawImage(o.path, o.x, o.y, o.w, o.h, mask="auto")
 
     def _svg(self, o: Image) -> None:
         """An SVG as vectors: drawn once as a form, scaled to fit the box, aspect kept."""
         name = "S" + _form_name(o.path)
-        size = self.images.get(name)
+        size = self.svg_sizes.get(name)
         if size is None:
             from reportlab.graphics import renderPDF
             from svglib.svglib import svg2rlg
@@ -179,7 +216,7 @@ class Painter:
                 renderPDF.draw(drawing, self.c, 0, 0)
             self.c.endForm()
             self._reset_state()
-            self.images[name] = size
+            self.svg_sizes[name] = size
         k = min(o.w / size[0], o.h / size[1])
         c = self.c
         c.saveState()
@@ -191,7 +228,6 @@ class Painter:
 
     def op_Group(self, g: Group) -> None:
         c = self.c
-        plain = not (g.dx or g.dy or g.rotate or g.scale != 1 or g.clip)
         if g.key is not None:
             name = "F" + _form_name(g.key)
             if name not in self.forms:
@@ -205,25 +241,36 @@ class Painter:
             c.transform(*_matrix(g))
             c.doForm(name)
             c.restoreState()
-            self._reset_state()
             return
-        if plain:
+        if not (g.dx or g.dy or g.rotate or g.scale != 1 or g.clip):
             self.draw(g.ops)
             return
-        c.saveState()
-        c.transform(*_matrix(g))
-        self._reset_state()
+        self.code.append(f"q {fp_str(*_matrix(g))} cm")
+        saved = (self._fill, self._stroke)
         self._draw_clipped(g)
-        c.restoreState()
-        self._reset_state()
+        self.code.append("Q")
+        self._fill, self._stroke = saved  # Q restores what was set before the group
 
     def _draw_clipped(self, g: Group) -> None:
         if g.clip:
             x0, y0, x1, y1 = g.clip
-            p = self.c.beginPath()
-            p.rect(x0, y0, x1 - x0, y1 - y0)
-            self.c.clipPath(p, stroke=0, fill=0)
+            self.code.append(f"n {fp_str(x0, y0, x1 - x0, y1 - y0)} re W n")
         self.draw(g.ops)
+
+
+_PAINT = {(False, False): "", (True, False): "f", (False, True): "S", (True, True): "B"}
+
+
+@lru_cache(maxsize=1024)
+def _colour_op(colour: str, op: str) -> str:
+    return f"{fp_str(*rgb(colour))} {op}"
+
+
+@lru_cache(maxsize=256)
+def _stroke_ops(stroke: Stroke) -> str:
+    dash = f"[{fp_str(*stroke.dash)}] 0 d" if stroke.dash else "[] 0 d"
+    cap = 1 if stroke.dash and min(stroke.dash) < 1 else 0  # round caps make dots
+    return f"{_colour_op(stroke.colour, 'RG')} {fp_str(stroke.width)} w {dash} {cap} J"
 
 
 def _matrix(g: Group) -> tuple[float, float, float, float, float, float]:
@@ -239,8 +286,14 @@ def _form_name(key: str) -> str:
 def render_document(doc: Document, paper: Paper, title: str, icon_painter=None) -> bytes:
     """One Document -> PDF bytes."""
     buf = io.BytesIO()
-    canvas = Canvas(buf, pagesize=paper.size, invariant=1, pdfVersion=(1, 7),
-                    pageCompression=1, initialFontName="Helvetica")
+    canvas = Canvas(
+        buf,
+        pagesize=paper.size,
+        invariant=1,
+        pdfVersion=(1, 7),
+        pageCompression=1,
+        initialFontName="Helvetica",
+    )
     canvas.setTitle(f"{title} — {doc.title}")
     canvas.setAuthor("kitgen")
     canvas.setCreator("kitgen")

@@ -60,7 +60,10 @@ class _Vars:
         raw = as_text(self.ctx, node, path)
         if raw is None:
             return None
-        return substitute(self.ctx, raw, self.vars, node, path)
+        errors = len(self.ctx.diags)
+        text = substitute(self.ctx, raw, self.vars, node, path)
+        # An unfilled placeholder is reported once, not again as a bad colour or id.
+        return text if len(self.ctx.diags) == errors else None
 
     def colour(self, node: Node, path: str) -> str | None:
         text = self.text(node, path)

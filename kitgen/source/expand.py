@@ -32,7 +32,9 @@ def read_for_each(ctx: Context, node: Node | None, path: str) -> list[Vars]:
     if isinstance(node, Seq):
         return _records(ctx, node, path)
     if not isinstance(node, Map):
-        ctx.error(node, path, f"expected a mapping of lists or a list of records, got {describe(node)}")
+        ctx.error(
+            node, path, f"expected a mapping of lists or a list of records, got {describe(node)}"
+        )
         return [{}]
     names, choices = [], []
     for name, (_, value) in node.entries.items():
@@ -41,8 +43,11 @@ def read_for_each(ctx: Context, node: Node | None, path: str) -> list[Vars]:
             one = as_text(ctx, value, sub)
             values = [one] if one is not None else []
         elif isinstance(value, Seq):
-            values = [t for t in (as_text(ctx, item, f"{sub}[{i}]") for i, item in enumerate(value))
-                      if t is not None]
+            values = [
+                t
+                for t in (as_text(ctx, item, f"{sub}[{i}]") for i, item in enumerate(value))
+                if t is not None
+            ]
         else:
             ctx.error(value, sub, f"expected a list of values, got {describe(value)}")
             continue

@@ -35,10 +35,14 @@ class Context:
     palette: dict[str, str] = field(default_factory=dict)
     extra: dict[str, Any] = field(default_factory=dict)  # shared look-ups between sections
 
-    def error(self, node_or_span: Node | Span | None, path: str, message: str, hint: str = "") -> None:
+    def error(
+        self, node_or_span: Node | Span | None, path: str, message: str, hint: str = ""
+    ) -> None:
         self.diags.error(_span_of(node_or_span), path, message, hint)
 
-    def warning(self, node_or_span: Node | Span | None, path: str, message: str, hint: str = "") -> None:
+    def warning(
+        self, node_or_span: Node | Span | None, path: str, message: str, hint: str = ""
+    ) -> None:
         self.diags.warning(_span_of(node_or_span), path, message, hint)
 
 
@@ -70,8 +74,12 @@ def as_text(ctx: Context, node: Node, path: str) -> str | None:
     v = node.value
     if isinstance(v, bool) or v is None:
         if node.plain and node.raw:
-            ctx.error(node, path, f"expected text, got {describe(node)}",
-                      f"YAML reads unquoted {node.raw} as {str(v).lower()}; write \"{node.raw}\" in quotes")
+            ctx.error(
+                node,
+                path,
+                f"expected text, got {describe(node)}",
+                f'YAML reads unquoted {node.raw} as {str(v).lower()}; write "{node.raw}" in quotes',
+            )
         else:
             ctx.error(node, path, f"expected text, got {describe(node)}")
         return None
@@ -80,13 +88,26 @@ def as_text(ctx: Context, node: Node, path: str) -> str | None:
     return str(v)
 
 
-def as_number(ctx: Context, node: Node, path: str, lo: float | None = None, hi: float | None = None,
-              integer: bool = False) -> float | int | None:
+def as_number(
+    ctx: Context,
+    node: Node,
+    path: str,
+    lo: float | None = None,
+    hi: float | None = None,
+    integer: bool = False,
+) -> float | int | None:
     kind = "a whole number" if integer else "a number"
-    if not isinstance(node, Scalar) or isinstance(node.value, bool) or not isinstance(
-            node.value, (int, float)):
+    if (
+        not isinstance(node, Scalar)
+        or isinstance(node.value, bool)
+        or not isinstance(node.value, (int, float))
+    ):
         hint = ""
-        if isinstance(node, Scalar) and isinstance(node.value, str) and re.match(r"^\s*[-+]?[\d.]+\s*[a-z]+", node.value):
+        if (
+            isinstance(node, Scalar)
+            and isinstance(node.value, str)
+            and re.match(r"^\s*[-+]?[\d.]+\s*[a-z]+", node.value)
+        ):
             hint = "lengths go in keys that take a unit; this one is a plain number"
         ctx.error(node, path, f"expected {kind}, got {describe(node)}", hint)
         return None
@@ -95,8 +116,11 @@ def as_number(ctx: Context, node: Node, path: str, lo: float | None = None, hi: 
         ctx.error(node, path, f"expected {kind}, got {describe(node)}")
         return None
     if lo is not None and v < lo or hi is not None and v > hi:
-        rng = f"from {lo:g} to {hi:g}" if lo is not None and hi is not None else (
-            f"at least {lo:g}" if lo is not None else f"at most {hi:g}")
+        rng = (
+            f"from {lo:g} to {hi:g}"
+            if lo is not None and hi is not None
+            else (f"at least {lo:g}" if lo is not None else f"at most {hi:g}")
+        )
         ctx.error(node, path, f"{v} is out of range ({rng})")
         return None
     return v
@@ -154,8 +178,12 @@ def as_id(ctx: Context, node: Node, path: str) -> str | None:
     if text is None:
         return None
     if not ID_PATTERN.match(text) or ".." in text:
-        ctx.error(node, path, f"bad id {text!r}",
-                  "use letters, digits, '-', '_' or '.', starting with a letter or digit, at most 64")
+        ctx.error(
+            node,
+            path,
+            f"bad id {text!r}",
+            "use letters, digits, '-', '_' or '.', starting with a letter or digit, at most 64",
+        )
         return None
     return text
 
@@ -229,7 +257,9 @@ class Fields:
         for key in keys:
             self.has(key)
 
-    def _get(self, key: str, required: bool, default: Any, convert: Callable[[Node, str], Any]) -> Any:
+    def _get(
+        self, key: str, required: bool, default: Any, convert: Callable[[Node, str], Any]
+    ) -> Any:
         node = self.raw(key)
         if node is None:
             if required and self.map is not None:
@@ -245,17 +275,31 @@ class Fields:
     def id(self, key: str = "id", default: Any = None, required: bool = True) -> Any:
         return self._get(key, required, default, lambda n, p: as_id(self.ctx, n, p))
 
-    def number(self, key: str, default: Any = None, lo: float | None = None,
-               hi: float | None = None, required: bool = False) -> Any:
+    def number(
+        self,
+        key: str,
+        default: Any = None,
+        lo: float | None = None,
+        hi: float | None = None,
+        required: bool = False,
+    ) -> Any:
         return self._get(key, required, default, lambda n, p: as_number(self.ctx, n, p, lo, hi))
 
-    def integer(self, key: str, default: Any = None, lo: int | None = None,
-                hi: int | None = None, required: bool = False) -> Any:
-        return self._get(key, required, default,
-                         lambda n, p: as_number(self.ctx, n, p, lo, hi, integer=True))
+    def integer(
+        self,
+        key: str,
+        default: Any = None,
+        lo: int | None = None,
+        hi: int | None = None,
+        required: bool = False,
+    ) -> Any:
+        return self._get(
+            key, required, default, lambda n, p: as_number(self.ctx, n, p, lo, hi, integer=True)
+        )
 
-    def length(self, key: str, default: Any = None, required: bool = False,
-               positive: bool = True) -> Any:
+    def length(
+        self, key: str, default: Any = None, required: bool = False, positive: bool = True
+    ) -> Any:
         return self._get(key, required, default, lambda n, p: as_length(self.ctx, n, p, positive))
 
     def colour(self, key: str, default: Any = None, required: bool = False) -> Any:
@@ -264,17 +308,25 @@ class Fields:
     def boolean(self, key: str, default: Any = None) -> Any:
         return self._get(key, False, default, lambda n, p: as_bool(self.ctx, n, p))
 
-    def choice(self, key: str, options: Iterable[str], default: Any = None,
-               required: bool = False, what: str | None = None) -> Any:
+    def choice(
+        self,
+        key: str,
+        options: Iterable[str],
+        default: Any = None,
+        required: bool = False,
+        what: str | None = None,
+    ) -> Any:
         opts = list(options)
-        return self._get(key, required, default,
-                         lambda n, p: as_choice(self.ctx, n, p, opts, what or key))
+        return self._get(
+            key, required, default, lambda n, p: as_choice(self.ctx, n, p, opts, what or key)
+        )
 
     def file(self, key: str, default: Any = None, required: bool = False) -> Any:
         return self._get(key, required, default, lambda n, p: as_path(self.ctx, n, p))
 
-    def seq(self, key: str, read_item: Callable[[Context, Node, str], T | None],
-            required: bool = False) -> list[T]:
+    def seq(
+        self, key: str, read_item: Callable[[Context, Node, str], T | None], required: bool = False
+    ) -> list[T]:
         """A list; read_item(ctx, node, path) returns None for an item it rejected."""
         node = self.raw(key)
         if node is None:
@@ -301,12 +353,17 @@ class Fields:
             return
         for key in self.map.keys():
             if key not in self.known:
-                self.ctx.error(self.map.key_span(key), self.sub(key), f"unknown key {key!r}",
-                               suggest(key, self.known))
+                self.ctx.error(
+                    self.map.key_span(key),
+                    self.sub(key),
+                    f"unknown key {key!r}",
+                    suggest(key, self.known),
+                )
 
 
-def read_list(ctx: Context, node: Node, path: str,
-              read_item: Callable[[Context, Node, str], T | None]) -> list[T]:
+def read_list(
+    ctx: Context, node: Node, path: str, read_item: Callable[[Context, Node, str], T | None]
+) -> list[T]:
     seq = expect_seq(ctx, node, path)
     if seq is None:
         return []

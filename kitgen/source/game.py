@@ -11,7 +11,7 @@ from pathlib import Path
 from ..errors import Diagnostic, Diagnostics, KitError, Span
 from ..model.game import Game
 from ..units import PAPER_NAMES
-from .fields import Context, Fields, as_text, expect_map
+from .fields import ID_PATTERN, Context, Fields, as_text, expect_map
 from .yamlnodes import Map, Node, Seq, load_yaml
 
 GAME_FILE = "game.yaml"
@@ -24,7 +24,9 @@ def find_game_file(path: Path) -> Path:
     if path.is_dir():
         candidate = path / GAME_FILE
         if not candidate.is_file():
-            raise KitError(Diagnostic("error", Span(str(path)), "", f"no {GAME_FILE} in this folder"))
+            raise KitError(
+                Diagnostic("error", Span(str(path)), "", f"no {GAME_FILE} in this folder")
+            )
         return candidate
     if not path.exists():
         raise KitError(Diagnostic("error", Span(str(path)), "", "no such file or folder"))
@@ -41,8 +43,9 @@ def load_game_tree(game_file: Path) -> tuple[Map, list[Path]]:
     return root, files
 
 
-def _load_with_includes(path: Path, folder: Path, files: list[Path],
-                        diags: Diagnostics) -> Map | None:
+def _load_with_includes(
+    path: Path, folder: Path, files: list[Path], diags: Diagnostics
+) -> Map | None:
     node = load_yaml(path)
     files.append(path)
     if not isinstance(node, Map):
@@ -102,11 +105,21 @@ def read_game(game_file: Path, sections: dict, diags: Diagnostics) -> Game:
     f = Fields(ctx, root, "")
     palette_node = f.raw("colours")
     ctx.palette = _read_palette(ctx, palette_node)
-    game_id = f.id("id", default=folder.name)
+    game_id = f.id("id", default=None, required=False)
+    if game_id is None:
+        game_id = folder.name
+        if not ID_PATTERN.match(game_id):
+            ctx.error(
+                root,
+                "id",
+                f"the folder name {game_id!r} cannot serve as the game id",
+                "add id: with letters, digits, '-', '_' or '.'",
+            )
     title = f.text("title", required=True, default=game_id)
     version = f.text("version", default="")
     paper = f.choice("paper", PAPER_NAMES, default="letter")
     font = f.text("font", default="Vera")
+    font_node = f.raw("font")
     models = {}
     for key, section in sections.items():
         node = f.raw(key)
@@ -114,9 +127,19 @@ def read_game(game_file: Path, sections: dict, diags: Diagnostics) -> Game:
             models[key] = section.read(ctx, node, key)
     f.allow("include")
     f.close()
-    return Game(id=game_id, title=title, folder=folder, span=root.span, version=version,
-                paper=paper, font=font, palette=dict(ctx.palette), sections=models,
-                files=tuple(files))
+    return Game(
+        id=game_id,
+        title=title,
+        folder=folder,
+        span=root.span,
+        version=version,
+        paper=paper,
+        font=font,
+        palette=dict(ctx.palette),
+        sections=models,
+        files=tuple(files),
+        font_span=font_node.span if font_node else None,
+    )
 
 
 def _read_palette(ctx: Context, node: Node | None) -> dict[str, str]:

@@ -142,16 +142,29 @@ class _Composer:
         for key_node, value_node in node.value:
             key_span = _span(self.path, key_node.start_mark)
             if key_node.tag == "tag:yaml.org,2002:merge":
-                raise KitError(Diagnostic("error", key_span, "", "YAML merge keys (<<) are not supported",
-                                          "write the keys out"))
+                raise KitError(
+                    Diagnostic(
+                        "error",
+                        key_span,
+                        "",
+                        "YAML merge keys (<<) are not supported",
+                        "write the keys out",
+                    )
+                )
             if not isinstance(key_node, yaml.ScalarNode):
                 self.errors.append(Diagnostic("error", key_span, "", "a key must be plain text"))
                 continue
             key = key_node.value
             if key in result.entries:
                 first = result.entries[key][0]
-                self.errors.append(Diagnostic(
-                    "error", key_span, "", f"duplicate key {key!r} (first defined at line {first.line})"))
+                self.errors.append(
+                    Diagnostic(
+                        "error",
+                        key_span,
+                        "",
+                        f"duplicate key {key!r} (first defined at line {first.line})",
+                    )
+                )
                 continue
             result.entries[key] = (key_span, self.convert(value_node, depth + 1))
         return result
@@ -163,29 +176,51 @@ def load_yaml(path: Path) -> Node:
     try:
         size = path.stat().st_size
     except OSError as exc:
-        raise KitError(Diagnostic("error", Span(spath), "", f"cannot read file: {exc.strerror}")) from None
+        raise KitError(
+            Diagnostic("error", Span(spath), "", f"cannot read file: {exc.strerror}")
+        ) from None
     if size > MAX_FILE_BYTES:
-        raise KitError(Diagnostic("error", Span(spath), "",
-                                  f"file is {size} bytes, more than the {MAX_FILE_BYTES} allowed",
-                                  "split it and use include:"))
+        raise KitError(
+            Diagnostic(
+                "error",
+                Span(spath),
+                "",
+                f"file is {size} bytes, more than the {MAX_FILE_BYTES} allowed",
+                "split it and use include:",
+            )
+        )
     try:
         text = path.read_text(encoding="utf-8")
     except UnicodeDecodeError as exc:
-        raise KitError(Diagnostic("error", Span(spath), "", f"not UTF-8 text ({exc.reason} at byte {exc.start})")) from None
+        raise KitError(
+            Diagnostic(
+                "error", Span(spath), "", f"not UTF-8 text ({exc.reason} at byte {exc.start})"
+            )
+        ) from None
     except OSError as exc:
-        raise KitError(Diagnostic("error", Span(spath), "", f"cannot read file: {exc.strerror}")) from None
+        raise KitError(
+            Diagnostic("error", Span(spath), "", f"cannot read file: {exc.strerror}")
+        ) from None
     return load_yaml_text(text, spath)
 
 
 def load_yaml_text(text: str, spath: str) -> Node:
     if _flow_depth(text) > MAX_DEPTH:
-        raise KitError(Diagnostic("error", Span(spath, 1, 1), "", f"nesting deeper than {MAX_DEPTH} levels"))
+        raise KitError(
+            Diagnostic("error", Span(spath, 1, 1), "", f"nesting deeper than {MAX_DEPTH} levels")
+        )
     try:
         docs = list(yaml.compose_all(text, Loader=_NoAliasLoader))
     except _AliasFound as found:
-        raise KitError(Diagnostic("error", _span(spath, found.mark), "",
-                                  "YAML aliases (*name) are not supported",
-                                  "write the value out, or use for_each to repeat it")) from None
+        raise KitError(
+            Diagnostic(
+                "error",
+                _span(spath, found.mark),
+                "",
+                "YAML aliases (*name) are not supported",
+                "write the value out, or use for_each to repeat it",
+            )
+        ) from None
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         span = _span(spath, mark) if mark else Span(spath)
@@ -194,10 +229,19 @@ def load_yaml_text(text: str, spath: str) -> Node:
     except yaml.YAMLError as exc:
         raise KitError(Diagnostic("error", Span(spath), "", f"YAML syntax: {exc}")) from None
     except RecursionError:
-        raise KitError(Diagnostic("error", Span(spath, 1, 1), "", f"nesting deeper than {MAX_DEPTH} levels")) from None
+        raise KitError(
+            Diagnostic("error", Span(spath, 1, 1), "", f"nesting deeper than {MAX_DEPTH} levels")
+        ) from None
     if len(docs) > 1:
-        raise KitError(Diagnostic("error", _span(spath, docs[1].start_mark), "",
-                                  "more than one YAML document in the file", "remove the '---' line"))
+        raise KitError(
+            Diagnostic(
+                "error",
+                _span(spath, docs[1].start_mark),
+                "",
+                "more than one YAML document in the file",
+                "remove the '---' line",
+            )
+        )
     if not docs or docs[0] is None:
         return Map(Span(spath, 1, 1))
     errors: list[Diagnostic] = []

@@ -1,0 +1,149 @@
+"""The pipeline end to end on a tiny fixture game: PDF, manifest, atomic output."""
+
+import hashlib
+import io
+import shutil
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from kitgen.layout.frame import content_box
+from kitgen.layout.plan import Rect, Text
+from kitgen.units import PAPERS, PRINTER_MARGIN, mm
+
+from .conftest import ROOT, plan_game, read_manifest, run_cli
+
+TINY = ROOT / "tests" / "fixtures" / "tiny"
+
+
+def build_tiny(out: Path, *extra: str):
+    return run_cli("build", str(TINY), "-o", str(out), "-q", *extra)
+
+
+def test_tiny_game_builds_and_manifest_matches_pdf(tmp_path: Path):
+    result = build_tiny(tmp_path)
+    assert result.exit_code == 0, result.stderr
+    kit = tmp_path / "tiny"
+    manifest = read_manifest(kit)
+    assert manifest["game"] == "tiny" and manifest["paper"] == "letter"
+    assert manifest["page_size"] == [612.0, 792.0]
+    for entry in manifest["files"]:
+        data = (kit / entry["path"]).read_bytes()
+        assert hashlib.sha256(data).hexdigest() == entry["sha256"]
+        reader = PdfReader(io.BytesIO(data))
+        assert len(reader.pages) == entry["pages"]
+        box = reader.pages[0].mediabox
+        assert [float(box.width), float(box.height)] == manifest["page_size"]
+    assert sorted(p.name for p in kit.iterdir()) == ["cover.pdf", "manifest.json"]
+
+
+def test_pdf_is_version_17_and_asks_printers_not_to_scale(tmp_path: Path):
+    build_tiny(tmp_path)
+    data = (tmp_path / "tiny" / "cover.pdf").read_bytes()
+    assert data.startswith(b"%PDF-1.7")
+    prefs = PdfReader(io.BytesIO(data)).trailer["/Root"]["/ViewerPreferences"]
+    assert prefs["/PrintScaling"] == "/None"
+    assert "/Duplex" not in prefs
+
+
+def test_builds_are_byte_identical(tmp_path: Path):
+    build_tiny(tmp_path / "a")
+    build_tiny(tmp_path / "b")
+    for name in ("cover.pdf", "manifest.json"):
+        assert (tmp_path / "a/tiny" / name).read_bytes() == (
+            tmp_path / "b/tiny" / name
+        ).read_bytes()
+
+
+def test_every_sheet_says_what_it_is_and_carries_scale_bars():
+    planned = plan_game(TINY)
+    page = planned.docs[0].pages[0]
+    texts = [op.text for op in page.ops if isinstance(op, Text)]
+    assert "Tiny Test Game · Cover · sheet 1 of 1 · front" in texts
+    bars = [op for op in page.ops if isinstance(op, Rect) and op.h == 3]
+    assert [b.w for b in bars] == [72.0, pytest.approx(mm(25), abs=1e-9)]
+    assert "1 in" in texts and "25 mm" in texts
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4", "a4-letter", "legal", "tabloid", "a3"])
+def test_everything_stays_inside_the_printer_margin(paper: str):
+    planned = plan_game(TINY, paper=paper)
+    w, h = PAPERS[paper].size
+    m = PRINTER_MARGIN
+    for page in planned.docs[0].pages:
+        for op in page.ops:
+            if isinstance(op, Rect):
+                assert m <= op.x and op.x + op.w <= w - m and m <= op.y and op.y + op.h <= h - m
+            if isinstance(op, Text):
+                assert m - 1e-6 <= op.y <= h - m
+                if op.align == "left":
+                    assert op.x >= m - 1e-6
+                if op.align == "right":
+                    assert op.x <= w - m + 1e-6
+
+
+def test_a4_letter_content_fits_both_papers():
+    x0, y0, x1, y1 = content_box(PAPERS["a4-letter"])
+    assert x1 + PRINTER_MARGIN <= mm(210) + 1e-9
+    assert y1 + PRINTER_MARGIN <= 11 * 72 + 1e-9
+
+
+def test_a_failed_build_keeps_the_previous_output(tmp_path: Path, monkeypatch):
+    build_tiny(tmp_path)
+    kit = tmp_path / "tiny"
+    before = {p.name: p.read_bytes() for p in kit.iterdir()}
+
+    import kitgen.output as output
+
+    real_write = Path.write_bytes
+    calls = []
+
+    def failing_write(self, data):  # the second file fails: a build dying halfway
+        calls.append(self)
+        if len(calls) == 2:
+            raise OSError(28, "No space left on device")
+        return real_write(self, data)
+
+    monkeypatch.setattr(output.Path, "write_bytes", failing_write)
+    with pytest.raises(OSError):
+        output.write_kit(tmp_path, "tiny", {"cover.pdf": b"new", "manifest.json": b"new"})
+    monkeypatch.undo()
+    assert {p.name: p.read_bytes() for p in kit.iterdir()} == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["tiny"]  # no staging left behind
+
+
+def test_an_interrupted_build_keeps_the_previous_output(tmp_path: Path, monkeypatch):
+    build_tiny(tmp_path)
+    kit = tmp_path / "tiny"
+    before = {p.name: p.read_bytes() for p in kit.iterdir()}
+    import kitgen.build as build
+
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(build, "render_document", interrupted)
+    result = build_tiny(tmp_path)
+    assert result.exit_code == 130
+    assert {p.name: p.read_bytes() for p in kit.iterdir()} == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["tiny"]
+
+
+def test_leftovers_of_a_killed_run_are_recovered(tmp_path: Path):
+    build_tiny(tmp_path)
+    kit = tmp_path / "tiny"
+    old = tmp_path / ".tiny.old-99999"
+    kit.rename(old)  # killed between the two renames: only the retired copy exists
+    (tmp_path / ".tiny.staging-99999").mkdir()
+    build_tiny(tmp_path)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["tiny"]
+
+
+def test_input_errors_leave_output_untouched(tmp_path: Path, game_dir: Path):
+    shutil.copytree(TINY, game_dir)
+    assert run_cli("build", str(game_dir), "-o", str(tmp_path / "out"), "-q").exit_code == 0
+    before = (tmp_path / "out/tiny/cover.pdf").read_bytes()
+    (game_dir / "game.yaml").write_text("id: tiny\ntitle: [broken\n")
+    result = run_cli("build", str(game_dir), "-o", str(tmp_path / "out"), "-q")
+    assert result.exit_code == 1
+    assert (tmp_path / "out/tiny/cover.pdf").read_bytes() == before

@@ -1,0 +1,574 @@
+"""Counter sheets: read back from the plan, the manifest and the PDF."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from PIL import Image as PILImage
+from pypdf import PdfReader
+
+from kitgen.layout.frame import content_box
+from kitgen.layout.impose import grow, overlaps
+from kitgen.layout.plan import Group, Line
+from kitgen.units import PAPERS, mm
+
+from .conftest import build_pdfs, errors_of, plan_game, write_game
+
+LETTER = PAPERS["letter"]
+
+
+def _items(manifest, **match):
+    return [i for i in manifest["items"] if all(i.get(k) == v for k, v in match.items())]
+
+
+def _png(path, size):
+    path.parent.mkdir(parents=True, exist_ok=True)
+    PILImage.new("RGB", size, "#c04000").save(path)
+
+
+# ---- sizes, packing -------------------------------------------------------------
+
+
+def test_three_quarter_inch_counter_is_54_points(game_dir):
+    write_game(
+        game_dir,
+        """
+        id: g
+        title: G
+        counters:
+          - {id: a, size: 3/4, quantity: 2, front: {text: A}}
+          - {id: b, size: 19mm, front: {text: B}}
+          - {id: c, shape: rect, size: 1in x 1/2in, front: {text: C}}
+          - {id: d, shape: round, size: 5/8, front: {text: D}}
+    """,
+    )
+    _, pdfs, manifest = build_pdfs(game_dir)
+    sizes = {
+        i["id"]: (i["bbox"][2] - i["bbox"][0], i["bbox"][3] - i["bbox"][1])
+        for i in manifest["items"]
+    }
+    assert sizes["a"] == (54.0, 54.0)
+    assert sizes["b"] == pytest.approx((mm(19), mm(19)), abs=1e-4)
+    assert sizes["c"] == (72.0, 36.0)
+    assert sizes["d"] == (45.0, 45.0)
+    assert len(_items(manifest, id="a")) == 2
+    # The solid cut line in the page stream is a 54 x 54 rectangle.
+    content = PdfReader(io.BytesIO(pdfs["counters.pdf"])).pages[0].get_contents().get_data()
+    assert b" 54 54 re" in content
+
+
+def test_many_mixed_pieces_never_overlap_and_stay_in_the_content_box(game_dir):
+    write_game(
+        game_dir,
+        """
+        id: g
+        title: G
+        counters:
+          - {id: a, size: 3/4, quantity: 40, front: {text: A}}
+          - {id: b, shape: round, size: 5/8, quantity: 50, front: {text: B}}
+          - {id: c, shape: rect, size: 1in x 1/2in, quantity: 30, bleed: 1/8in, front: {text: C}}
+          - {id: d, size: 1, quantity: 20, front: A, back: B}
+          - {id: e, shape: hex, size: 1, quantity: 12, front: {text: E}}
+    """,
+    )
+    p, _, manifest = build_pdfs(game_dir)
+    x0, y0, x1, y1 = content_box(LETTER)
+    pages = {i["page"] for i in manifest["items"]}
+    assert len(pages) >= 2  # 152 pieces do not fit one letter sheet
+    for page in pages:
+        boxes = [tuple(i["bbox"]) for i in _items(manifest, page=page)]
+        for b in boxes:
+            assert x0 <= b[0] and b[2] <= x1 and y0 <= b[1] and b[3] <= y1
+        for i, a in enumerate(boxes):
+            for b in boxes[i + 1 :]:
+                assert not overlaps(a, b)
+    # Bleed boxes too (1/8 in round the rect pieces) stay inside and apart.
+    rects = [grow(tuple(i["bbox"]), 9) for i in _items(manifest, id="c")]
+    for r in rects:
+        assert x0 <= r[0] and r[2] <= x1 and y0 <= r[1] and r[3] <= y1
+    # Every drawn line (cut, fold, crop mark) is inside the content box as well.
+    for page in p.docs[0].pages:
+        for op in page.ops:
+            if isinstance(op, Line) and op.stroke.colour == "#000000":  # crop marks
+                assert x0 <= min(op.x0, op.x1) and max(op.x0, op.x1) <= x1
+                assert y0 <= min(op.y0, op.y1) and max(op.y0, op.y1) <= y1
+
+
+def test_crop_marks_never_touch_a_neighbour(game_dir):
+    write_game(
+        game_dir,
+        """
+        id: g
+        title: G
+        counters:
+          - {id: a, size: 3/4, quantity: 30, bleed: 3mm, front: {background: navy, text: A}}
+    """,
+    )
+    p = plan_game(game_dir)
+    page = p.docs[0].pages[0]
+    bleed_boxes = [grow(i.bbox, mm(3)) for i in page.items]
+    ticks = [op for op in page.ops if isinstance(op, Line) and op.stroke.colour == "#000000"]
+    assert len(ticks) == 8 * len(page.items)
+    for t in ticks:
+        seg = (min(t.x0, t.x1), min(t.y0, t.y1), max(t.x0, t.x1), max(t.y0, t.y1))
+        assert not any(overlaps(grow(seg, 0.01), b) for b in bleed_boxes)
+
+
+# ---- for_each, attrs, the model contract ----------------------------------------------
+
+
+def test_for_each_product_ids_attrs_and_placeholders(game_dir):
+    write_game(
+        game_dir,
+        """
+        id: g
+        title: G
+        colours: {tribe-red: "#b03a2e", tribe-blue: "#2e5cb0"}
+        counters:
+          - id: "{type}-{tribe}"
+            name: "{type} ({tribe})"
+            quantity: 2
+            size: 3/4
+            for_each: {tribe: [red, blue], type: [farmer, soldier]}
+            attrs: {side: people}
+            front: {background: "tribe-{tribe}", text: "{type}"}
+    """,
+    )
+    p = plan_game(game_dir)
+    defs = p.game.section("counters").defs
+    assert [d.id for d in defs] == ["farmer-red", "soldier-red", "farmer-blue", "soldier-blue"]
+    assert defs[0].attrs == {"tribe": "red", "type": "farmer", "side": "people"}
+    assert defs[0].name == "farmer (red)"
+    assert defs[0].quantity == 2 and defs[0].kind == "counter"
+    assert defs[2].front.background == "#2e5cb0"
+    assert defs[0].span.line == 5
+
+
+def test_duplicate_ids_after_expansion(game_dir):
+    write_game(
+        game_dir,
+        """
+        id: g
+        title: G
+        counters:
+          - {id: tok, size: 3/4, for_each: {n: [1, 2]}, front: "{n}"}
+    """,
+    )
+    assert errors_of(game_dir) == [
+        f"{game_dir}/game.yaml:4:5: error: counters: duplicate counter id 'tok' (first at line 4)"
+    ]
+
+
+# ---- text ---------------------------------------------------------------------
+
+
+def test_text_that_cannot_fit_warns_naming_piece_and_text(game_dir):
+    write_game(
+        game_dir,
+        """
+        id: g
+        title: G
+        counters:
+          - id: tiny
+            size: 1/2
+            front: {text: {text: "Supercalifragilistic expialidocious", min_size: 6pt}}
+    """,
+    )
+    p = plan_game(game_dir)
+    assert [str(d) for d in p.diags] == [
+        f"{game_dir}/game.yaml:6:19: warning: counters[0].front.text: text "
+        "'Supercalifragilistic expialidocious' on piece 'tiny' does not fit even at 6pt "
+        "(shorten it, lower min_size or make the piece bigger)"
+    ]
+    # Still drawn in full, never dropped.
+    form = next(op for op in p.docs[0].pages[0].ops if isinstance(op, Group))
+    texts = [op.text for op in form.ops if type(op).__name__ == "Text"]
+    assert " ".join(texts) == "Supercalifragilistic expialidocious"
+
+
+def test_text_shrinks_to_fit_and_is_drawn_as_text(game_dir):
+    write_game(
+        game_dir,
+        """
+        id: g
+        title: G
+        counters:
+          - {id: a, size: 3/4, front: {text: {text: "<b>Room</b> & Full", size: 30pt}}}
+    """,
+    )
+    p = plan_game(game_dir)
+    assert not p.diags.items
+    form = next(op for op in p.docs[0].pages[0].ops if isinstance(op, Group))
+    texts = [op for op in form.ops if type(op).__name__ == "Text"]
+    assert " ".join(t.text for t in texts) == "<b>Room</b> & Full"
+    assert all(t.font.size < 30 for t in texts)
+
+
+# ---- fold-and-glue ----------------------------------------------------------------
+
+
+def test_fold_halves_mirror_about_the_fold_line(game_dir):
+    write_game(
+        game_dir,
+        """
+        id: g
+        title: G
+        counters:
+          - id: water
+            kind: marker
+            size: 3/4
+            quantity: 3
+            front: {background: "#1f5fbf", text: Chest High}
+            back: {background: "#0b2a5a", text: Room Full}
+    """,
+    )
+    _, _, manifest = build_pdfs(game_dir)
+    fronts = _items(manifest, id="water", side="front")
+    assert len(fronts) == 3
+    for f in fronts:
+        (b,) = _items(manifest, piece=f["piece"], side="back")
+        assert f["kind"] == b["kind"] == "marker" and f["page"] == b["page"]
+        fx, fy0, fx1, fy1 = f["fold_line"]
+        assert fx == fx1 and b["fold_line"] == f["fold_line"]
+        assert (fy0, fy1) == (f["bbox"][1], f["bbox"][3])
+        # Mirror the front's box about x = fx: it lands exactly on the back's.
+        x0, y0, x1, y1 = f["bbox"]
+        assert [2 * fx - x1, y0, 2 * fx - x0, y1] == b["bbox"]
+        assert x1 - x0 == 54.0
+
+
+# ---- duplex -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("flip", ["long", "short"])
+def test_duplex_backs_sit_behind_their_fronts(game_dir, flip):
+    write_game(
+        game_dir,
+        """
+        id: g
+        title: G
+        counters:
+          - {id: a, size: 3/4, quantity: 7, front: {text: A}, back: {text: a}}
+          - {id: b, size: 1, quantity: 3, front: {text: B}}
+    """,
+    )
+    offset = (mm(0.5), mm(-1))
+    _, pdfs, manifest = build_pdfs(game_dir, duplex=flip, back_offset=offset)
+    w, h = 612.0, 792.0
+    fronts = _items(manifest, id="a", side="front")
+    assert len(fronts) == 7
+    for f in fronts:
+        (b,) = _items(manifest, piece=f["piece"], side="back")
+        assert b["page"] == f["page"] + 1
+        x0, y0, x1, y1 = f["bbox"]
+        if flip == "long":
+            want = [w - x1, y0, w - x0, y1]
+        else:
+            want = [x0, h - y1, x1, h - y0]
+        want = [want[0] + offset[0], want[1] + offset[1], want[2] + offset[0], want[3] + offset[1]]
+        assert b["bbox"] == pytest.approx(want, abs=1e-3)
+    assert not _items(manifest, id="b", side="back")
+    reader = PdfReader(io.BytesIO(pdfs["counters.pdf"]))
+    assert len(reader.pages) == 2
+    prefs = reader.trailer["/Root"]["/ViewerPreferences"]
+    assert prefs["/Duplex"] == ("/DuplexFlipLongEdge" if flip == "long" else "/DuplexFlipShortEdge")
+    assert "duplex-calibration.pdf" in pdfs
+
+
+def test_duplex_columns_reverse_on_long_edge(game_dir):
+    write_game(
+        game_dir,
+        """
+        id: g
+        title: G
+        counters:
+          - {id: a, size: 1, quantity: 3, front: {text: A}, back: {text: a}}
+    """,
+    )
+    _, _, manifest = build_pdfs(game_dir, duplex="long")
+    fronts = sorted(_items(manifest, side="front"), key=lambda i: i["bbox"][0])
+    backs = sorted(_items(manifest, side="back"), key=lambda i: i["bbox"][0])
+    # A B C on the front is C B A on the back.
+    assert [b["piece"] for b in backs] == [f["piece"] for f in reversed(fronts)]
+
+
+def test_calibration_scales_step_half_a_millimetre(game_dir):
+    write_game(
+        game_dir,
+        """
+        id: g
+        title: G
+        counters:
+          - {id: a, size: 1, front: A, back: B}
+    """,
+    )
+    p = plan_game(game_dir, duplex="short")
+    (cal,) = [d for d in p.docs if d.name == "duplex-calibration"]
+    assert [pg.side for pg in cal.pages] == ["front", "back"]
+    cx = 306.0
+    xs = sorted(
+        {
+            round(op.x0 - cx, 4)
+            for op in cal.pages[1].ops
+            if isinstance(op, Line) and op.x0 == op.x1 and abs(op.x0 - cx) < 10
+        }
+    )
+    assert xs == [round(mm(k / 2), 4) for k in range(-4, 5)]
+    assert cal.duplex == "short"
+
+
+def test_no_duplex_document_without_backs(game_dir):
+    write_game(
+        game_dir,
+        """
+        id: g
+        title: G
+        counters:
+          - {id: a, size: 1, front: A}
+    """,
+    )
+    p = plan_game(game_dir, duplex="long")
+    assert [d.name for d in p.docs] == ["counters"]
+    assert p.docs[0].duplex == "none"
+
+
+# ---- drawn once ------------------------------------------------------------------
+
+
+def _xobjects(pdf: bytes, subtype: str) -> int:
+    """Distinct XObjects of a subtype reachable from the pages (forms inside forms too)."""
+    reader = PdfReader(io.BytesIO(pdf))
+    found: dict[int, str] = {}
+    stack = [page["/Resources"] for page in reader.pages]
+    while stack:
+        res = stack.pop().get_object()
+        for ref in (res.get("/XObject") or {}).values():
+            if ref.idnum in found:
+                continue
+            obj = ref.get_object()
+            found[ref.idnum] = obj["/Subtype"]
+            if "/Resources" in obj:
+                stack.append(obj["/Resources"])
+    return sum(1 for kind in found.values() if kind == subtype)
+
+
+def test_images_are_embedded_once(game_dir):
+    _png(game_dir / "art" / "crest.png", (300, 300))
+    write_game(
+        game_dir,
+        """
+        id: g
+        title: G
+        counters:
+          - id: "c-{n}"
+            size: 1
+            quantity: 4
+            for_each: {n: [a, b, c]}
+            front: {image: art/crest.png, text: "{n}"}
+    """,
+    )
+    _, pdfs, manifest = build_pdfs(game_dir)
+    assert len(manifest["items"]) == 12
+    assert _xobjects(pdfs["counters.pdf"], "/Image") == 1
+
+
+def test_each_design_is_one_form(game_dir):
+    write_game(
+        game_dir,
+        """
+        id: g
+        title: G
+        counters:
+          - {id: a, size: 1/2, quantity: 25, front: {text: A}}
+          - {id: b, size: 1/2, quantity: 25, front: {text: B}}
+    """,
+    )
+    _, pdfs, _ = build_pdfs(game_dir)
+    assert _xobjects(pdfs["counters.pdf"], "/Form") == 2
+
+
+def test_low_resolution_image_warns(game_dir):
+    _png(game_dir / "low.png", (50, 50))
+    write_game(
+        game_dir,
+        """
+        id: g
+        title: G
+        counters:
+          - {id: a, size: 1, front: {image: low.png}}
+    """,
+    )
+    p = plan_game(game_dir)
+    (d,) = p.diags
+    # 1 in less 2 x 4.32 pt of padding = 63.36 pt = 0.88 in: 50 px / 0.88 in = 57 dpi.
+    assert str(d) == (
+        f"{game_dir}/game.yaml:4:37: warning: counters[0].front.image: image "
+        "'low.png' prints at 57 dpi on piece 'a' (below 150 dpi) "
+        "(use a larger image or print it smaller)"
+    )
+
+
+def test_svg_image_is_drawn_as_vectors_once(game_dir):
+    svg = (
+        '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="20">'
+        '<rect width="40" height="20" fill="#c33"/></svg>'
+    )
+    write_game(
+        game_dir,
+        """
+        id: g
+        title: G
+        counters:
+          - {id: a, size: 1, quantity: 3, front: {image: art.svg}}
+          - {id: b, size: 3/4, front: {image: art.svg}}
+    """,
+        {"art.svg": svg},
+    )
+    _, pdfs, _ = build_pdfs(game_dir)
+    # Two face forms and one SVG form, no raster image.
+    assert _xobjects(pdfs["counters.pdf"], "/Form") == 3
+    assert _xobjects(pdfs["counters.pdf"], "/Image") == 0
+
+
+# ---- places --------------------------------------------------------------------------
+
+
+def test_anchors_put_text_where_asked(game_dir):
+    write_game(
+        game_dir,
+        """
+        id: g
+        title: G
+        counters:
+          - id: a
+            size: 1
+            front:
+              text:
+                - {text: T, at: top}
+                - {text: B, at: bottom}
+                - {text: L, at: top-left, align: left}
+    """,
+    )
+    p = plan_game(game_dir)
+    form = next(op for op in p.docs[0].pages[0].ops if isinstance(op, Group))
+    pos = {op.text: (op.x, op.y) for op in form.ops if type(op).__name__ == "Text"}
+    assert pos["T"][1] > 36 > pos["B"][1]
+    assert pos["T"][0] == pytest.approx(36)
+    assert pos["L"][0] < 20 and pos["L"][1] > 36
+
+
+def test_grid_cells(game_dir):
+    write_game(
+        game_dir,
+        """
+        id: g
+        title: G
+        counters:
+          - id: a
+            size: 1
+            front:
+              grid: [2, 2]
+              text: [{text: "1", cell: [1, 1]}, {text: "4", cell: [2, 2]}]
+    """,
+    )
+    p = plan_game(game_dir)
+    form = next(op for op in p.docs[0].pages[0].ops if isinstance(op, Group))
+    pos = {op.text: (op.x, op.y) for op in form.ops if type(op).__name__ == "Text"}
+    assert pos["1"][0] < 36 < pos["4"][0]
+    assert pos["1"][1] > 36 > pos["4"][1]
+
+
+# ---- errors ---------------------------------------------------------------------------
+
+
+def test_every_error_is_reported_with_its_place(game_dir):
+    write_game(
+        game_dir,
+        """
+        id: g
+        title: G
+        counters:
+          - id: a
+            shape: hexx
+            size: 3/4
+            front: {text: {text: hi, at: topp}}
+          - id: b
+            size: 3/8
+            front: {image: ../x.png}
+          - id: c
+            shape: rect
+            size: 3/4in
+            colour: red
+            front: {text: {text: x, cell: [1, 1]}}
+          - id: d
+            size: 3/4in x 1in
+            front: {image: missing.png, grid: [2, 2], text: {text: y, cell: [3, 1]}}
+          - {id: e, size: 3/4, front: {image: notes.txt}}
+          - {id: f, size: 3/4}
+          - {id: g, size: 3/4 inch, quantity: 0, front: A}
+    """,
+        {"notes.txt": "hello"},
+    )
+    g = f"{game_dir}/game.yaml"
+    assert errors_of(game_dir) == [
+        f"{g}:5:12: error: counters[0].shape: unknown shape 'hexx' "
+        "(did you mean 'hex'? use square, rect, round, hex)",
+        f"{g}:7:34: error: counters[0].front.text.at: unknown anchor 'topp' (did you mean "
+        "'top'? use centre, top, bottom, left, right, top-left, top-right, bottom-left, "
+        "bottom-right)",
+        f"{g}:9:11: error: counters[1].size: unknown size preset '3/8' (did you mean '5/8'? "
+        "presets: 1/2, 5/8, 3/4, 1 (inches); or a length like 3/4in or 19mm)",
+        f"{g}:10:20: error: counters[1].front.image: path '../x.png' leads outside the game folder",
+        f"{g}:13:11: error: counters[2].size: a rect takes width x height, got '3/4in' "
+        "(e.g. 1in x 1/2in)",
+        f"{g}:14:5: error: counters[2].colour: unknown key 'colour' (valid: for_each, id, name, "
+        "kind, shape, size, quantity, bleed, attrs, front, back)",
+        f"{g}:15:35: error: counters[2].front.text.cell: cell: needs a grid: [rows, columns] "
+        "on the face",
+        f"{g}:17:11: error: counters[3].size: a square piece takes one size, got '3/4in x 1in' "
+        "(use shape: rect for width x height)",
+        f"{g}:18:20: error: counters[3].front.image: file not found: 'missing.png'",
+        f"{g}:18:69: error: counters[3].front.text.cell: expected [row, column] inside the "
+        "2 x 2 grid, got a list",
+        f"{g}:19:39: error: counters[4].front.image: unsupported image type '.txt' "
+        "(use PNG, JPEG or SVG)",
+        f"{g}:20:5: error: counters[5]: missing required key 'front'",
+        f"{g}:21:19: error: counters[6].size: unknown unit 'inch' (use in, mm, cm or pt)",
+        f"{g}:21:39: error: counters[6].quantity: 0 is out of range (from 1 to 10000)",
+    ]
+
+
+def test_piece_larger_than_the_page(game_dir):
+    write_game(
+        game_dir,
+        """
+        id: g
+        title: G
+        counters:
+          - {id: big, size: 9in, front: A}
+    """,
+    )
+    assert errors_of(game_dir) == [
+        f"{game_dir}/game.yaml:4:5: error: counters[0]: piece 'big' (648 x 648 pt with bleed) "
+        "is larger than the printable area (567 x 707 pt)"
+    ]
+
+
+def test_a_problem_shared_by_every_copy_is_reported_once(game_dir):
+    write_game(
+        game_dir,
+        """
+        id: g
+        title: G
+        counters:
+          - id: "t-{n}"
+            size: 3/4
+            for_each: {n: [1, 2, 3]}
+            front: {background: "{colour}", text: "{n}"}
+    """,
+    )
+    assert errors_of(game_dir) == [
+        f"{game_dir}/game.yaml:7:25: error: counters[0].front.background: unknown placeholder "
+        "{colour} in '{colour}' (known: {n})",
+    ]
