@@ -223,8 +223,8 @@ class _Flow:
             self.y = self.box[3] - 10
 
     def heading(self, text: str, swatch: str | None = None) -> None:
-        self.need(40)
-        self.y -= 18
+        self.need(44)
+        self.y -= 24
         x = self.box[0]
         if swatch:
             self.page.ops.append(Rect(x, self.y - 1, 10, 10, swatch, Stroke(INK, 0.4), 2))
@@ -298,8 +298,8 @@ def _sheet(setup: Setup, colours: dict[str, str], flow: _Flow) -> None:
     sc = setup.scenario
     if setup.map is not None:
         keys = {}
-        for p in setup.placed:
-            keys.setdefault(token_text(p), p.piece.name or p.piece.id)
+        for p in setup.placed:  # a type's own name ("Farmer") reads better than a colour's
+            keys.setdefault(token_text(p), p.values.get("name") or p.piece.name or p.piece.id)
         if keys:
             flow.para(
                 "Tokens: " + "; ".join(f"{k} = {v}" for k, v in keys.items()),

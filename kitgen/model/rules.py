@@ -35,7 +35,13 @@ class Selector:
 
     def matches(self, values: Mapping[str, str]) -> bool:
         for key, allowed in self.attrs:
-            if values.get(key) not in allowed:
+            value = values.get(key)
+            if value is None:
+                return False
+            # "$side" stands for the piece's own side (or any attribute named after the $)
+            if value not in allowed and not any(
+                a.startswith("$") and values.get(a[1:]) == value for a in allowed
+            ):
                 return False
         return not (self.negate is not None and self.negate.matches(values))
 
@@ -68,6 +74,7 @@ class Where:
     beyond: tuple[int, Target] | None = None
     adjacent_to: Target | None = None
     same_area_as: Target | None = None
+    on_line: tuple[Target, Target] | None = None  # the straight line between two targets
     on_map: bool | None = None
     negate: Where | None = None
     any_of: tuple[Where, ...] = ()
@@ -104,6 +111,7 @@ class Constraint:
     attr: str = ""
     low: float | None = None
     high: float | None = None
+    one_of: tuple[str, ...] = ()  # range: the values allowed, for text attributes
     required: bool = False  # range: the attribute must be given
     # applies only when the scenario uses all of these options
     when: tuple[str, ...] = ()
@@ -208,6 +216,7 @@ class Scenario:
     areas: tuple[ScenarioArea, ...] = ()
     options: tuple[tuple[str, Span | None], ...] = ()
     notes: tuple[str, ...] = ()  # special rules, in the author's own words
+    constraints: tuple[Constraint, ...] = ()  # the scenario's own checkable special rules
     summary: str = ""
 
     def all_placements(self) -> list[Placement]:

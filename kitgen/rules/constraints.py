@@ -303,6 +303,17 @@ def check_range(setup: Setup, rule: Constraint, diags: Diagnostics) -> None:
             if rule.required:
                 _say(diags, rule, pl.span, pl.path, f"{p.who} has no {rule.attr}", setup)
             continue
+        if rule.one_of:
+            if text not in rule.one_of:
+                _say(
+                    diags,
+                    rule,
+                    span,
+                    path,
+                    f"{p.who}: {rule.attr} is {text!r}, must be one of " + ", ".join(rule.one_of),
+                    setup,
+                )
+            continue
         try:
             value = float(text)
         except ValueError:

@@ -10,7 +10,7 @@ from ..errors import Diagnostics
 from ..model.rules import Constraint, RuleBook, Scenario, Target, Where
 from ..source.fields import suggest
 from .constraints import CHECKS, check_supply
-from .setup import Setup, resolve
+from .setup import Setup, named, resolve
 
 
 def check_rules(game: Any, book: RuleBook, diags: Diagnostics) -> None:
@@ -26,13 +26,24 @@ def check_rules(game: Any, book: RuleBook, diags: Diagnostics) -> None:
                     suggest(name, options),
                 )
     for scenario in book.scenarios:
+        for rule in scenario.constraints:
+            for name in rule.when:
+                if name not in options:
+                    diags.error(
+                        rule.span,
+                        f"{rule.path}.when",
+                        f"unknown option {name!r}",
+                        suggest(name, options),
+                    )
         check_scenario(game, book, scenario, diags)
 
 
 def check_scenario(game: Any, book: RuleBook, scenario: Scenario, diags: Diagnostics) -> Setup:
     setup = resolve(game, book, scenario, diags)
     used = {name for name, _ in scenario.options}
-    rules = [r for r in book.constraints if all(w in used for w in r.when)]
+    rules = [
+        r for r in (*book.constraints, *scenario.constraints) if all(w in used for w in r.when)
+    ]
     sound = [r for r in rules if _names_ok(setup, r, diags)]
     check_supply(setup, diags)
     for rule in sound:
@@ -72,9 +83,9 @@ def _names_ok(setup: Setup, rule: Constraint, diags: Diagnostics) -> bool:
     for kind, name in _where_names(rule.where):
         if kind == "terrain" and name not in m.terrains:
             bad("terrain", name, m.terrains)
-        elif kind == "area" and name not in setup.areas:
+        elif kind == "area" and not named([name], setup.areas):
             bad("area", name, setup.areas)
-        elif kind == "place" and name not in m.places:
+        elif kind == "place" and not named([name], m.places):
             bad("place", name, m.places)
         elif kind == "cell" and m.cell_at_label(name) is None:
             bad("cell", name, [])

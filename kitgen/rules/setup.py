@@ -8,8 +8,10 @@ drawing shows exactly what was checked. Unknown names become diagnostics here
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from fnmatch import fnmatchcase
 from pathlib import Path
 from typing import Any
 
@@ -113,8 +115,8 @@ def pieces_of(game: Any, book: RuleBook) -> dict[str, PieceInfo]:
             getattr(d, "quantity", None),
             getattr(d, "span", None),
         )
-    for p in book.pieces:
-        out[p.id] = PieceInfo(p.id, p.name, dict(p.attrs), p.quantity, p.span)
+    for p in book.pieces:  # a counter of the same id is the real piece: it wins
+        out.setdefault(p.id, PieceInfo(p.id, p.name, dict(p.attrs), p.quantity, p.span))
     return out
 
 
@@ -285,9 +287,9 @@ def target_cells(setup: Setup, target: Target, exclude: Placed | None) -> frozen
     if target.kind == "cell":
         return frozenset(c for n in target.names if (c := m.cell_at_label(n)) is not None)
     if target.kind == "place":
-        return frozenset(m.places[n] for n in target.names if n in m.places)
+        return frozenset(m.places[n] for n in named(target.names, m.places))
     if target.kind == "area":
-        return frozenset(c for n in target.names for c in setup.areas.get(n, ()))
+        return frozenset(c for n in named(target.names, setup.areas) for c in setup.areas[n])
     if target.kind == "terrain":
         return frozenset(c for c, t in m.cells.items() if t in target.names)
     assert target.kind == "opposite" and target.inner is not None
@@ -316,11 +318,13 @@ def _holds_cell(setup: Setup, w: Where, cell: Cell, who: Placed | None) -> bool:
     assert m is not None
     if w.terrain and m.cells.get(cell) not in w.terrain:
         return False
-    if w.area and not any(cell in setup.areas.get(a, ()) for a in w.area):
+    if w.area and not any(cell in setup.areas[a] for a in named(w.area, setup.areas)):
         return False
     if w.cell and cell not in {m.cell_at_label(n) for n in w.cell}:
         return False
-    if w.place and cell not in {m.places.get(n) for n in w.place}:
+    if w.place and cell not in {m.places[n] for n in named(w.place, m.places)}:
+        return False
+    if w.on_line is not None and not _on_line(setup, w.on_line, cell, who):
         return False
     if w.within is not None:
         n, target = w.within
@@ -349,6 +353,34 @@ def _holds_cell(setup: Setup, w: Where, cell: Cell, who: Placed | None) -> bool:
     return not (w.any_of and not any(_holds_cell(setup, x, cell, who) for x in w.any_of))
 
 
+def named(patterns: Iterable[str], names: Iterable[str]) -> list[str]:
+    """Names matching any pattern; `*` and `?` match like file names ('*.room-centre'
+    finds the room centres of every piece of a composed board)."""
+    names = list(names)
+    return [n for n in names if any(fnmatchcase(n, p) for p in patterns)]
+
+
+def _on_line(setup: Setup, ends: tuple[Target, Target], cell: Cell, who: Placed | None) -> bool:
+    """Does the straight line between the two targets' cell centres pass within half a
+    cell of this cell's centre? (Several cells per end: any pair will do.)"""
+    g = setup.map.grid
+    size = getattr(g, "cell", None) or getattr(g, "size", 1.0)
+    px, py = g.centre(*cell)
+    for a in target_cells(setup, ends[0], who):
+        for b in target_cells(setup, ends[1], who):
+            (ax, ay), (bx, by) = g.centre(*a), g.centre(*b)
+            dx, dy = bx - ax, by - ay
+            length2 = dx * dx + dy * dy
+            t = (
+                0.0
+                if length2 == 0
+                else max(0.0, min(1.0, ((px - ax) * dx + (py - ay) * dy) / length2))
+            )
+            if math.hypot(px - (ax + t * dx), py - (ay + t * dy)) <= size / 2 + 1e-9:
+                return True
+    return False
+
+
 def describe_where(setup: Setup, w: Where) -> str:
     """How a location test reads in a message: 'on Hatchway and in area approach'."""
     parts: list[str] = []
@@ -368,6 +400,8 @@ def describe_where(setup: Setup, w: Where) -> str:
         parts.append(f"adjacent to {w.adjacent_to.text}")
     if w.same_area_as is not None:
         parts.append(f"in the same area as {w.same_area_as.text}")
+    if w.on_line is not None:
+        parts.append(f"on the line from {w.on_line[0].text} to {w.on_line[1].text}")
     if w.on_map is True:
         parts.append("on the map")
     if w.on_map is False:

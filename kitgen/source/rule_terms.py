@@ -126,6 +126,11 @@ def read_where(ctx: Context, node: Node, path: str) -> Where | None:
             target = read_target(ctx, raw, f.sub(key))
             if target is not None:
                 parts[key] = target
+    raw = f.raw("on_line")
+    if raw is not None:
+        line = _read_line(ctx, raw, f.sub("on_line"))
+        if line is not None:
+            parts["on_line"] = line
     on_map = f.boolean("on_map")
     if on_map is not None:
         parts["on_map"] = on_map
@@ -143,6 +148,23 @@ def read_where(ctx: Context, node: Node, path: str) -> Where | None:
             ctx.error(node, path, "an empty location test", "use " + ", ".join(WHERE_KEYS))
         return None
     return Where(span=node.span, **parts)
+
+
+def _read_line(ctx: Context, node: Node, path: str) -> tuple[Target, Target] | None:
+    """{from: target, to: target}."""
+    f = Fields(ctx, node, path)
+    ends = []
+    for key in ("from", "to"):
+        raw = f.raw(key)
+        if raw is None:
+            if f.map is not None:
+                ctx.error(node, path, f"missing required key {key!r}")
+            continue
+        target = read_target(ctx, raw, f.sub(key))
+        if target is not None:
+            ends.append(target)
+    f.close()
+    return (ends[0], ends[1]) if len(ends) == 2 else None
 
 
 def _read_distance(ctx: Context, node: Node, path: str) -> tuple[int, Target] | None:

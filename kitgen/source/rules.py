@@ -19,6 +19,7 @@ from ..model.rules import (
     RuleBook,
     Selector,
 )
+from .expand import read_for_each, substitute
 from .fields import Context, Fields, as_id, as_number, as_text, check_unique_ids
 from .rule_terms import read_selector, read_where
 from .scenario import read_scenario
@@ -38,7 +39,7 @@ def read_rules(ctx: Context, node: Node, path: str) -> RuleBook:
     options = tuple(f.seq("options", _read_option))
     check_unique_ids(ctx, options, f.sub("options"), "option")
     values = tuple(f.texts("side_values"))
-    pieces = tuple(f.seq("pieces", _read_piece_type))
+    pieces = tuple(p for group in f.seq("pieces", _read_piece_types) for p in group)
     check_unique_ids(ctx, pieces, f.sub("pieces"), "piece")
     constraints = tuple(f.seq("constraints", read_constraint))
     f.close()
@@ -80,29 +81,39 @@ def _read_option(ctx: Context, node: Node, path: str) -> Option | None:
     return Option(oid, label, node.span) if oid else None
 
 
-def _read_piece_type(ctx: Context, node: Node, path: str) -> PieceType | None:
+def _read_piece_types(ctx: Context, node: Node, path: str) -> list[PieceType]:
+    """One entry, expanded over its for_each (like counters): the variables become attrs."""
     f = Fields(ctx, node, path)
-    pid = f.id()
-    name = f.text("name", default=pid or "")
-    attrs: dict[str, str] = {}
-    amap = f.raw("attrs")
-    if amap is not None:
-        if isinstance(amap, Map):
-            for key, (_, value) in amap.entries.items():
-                text = as_text(ctx, value, f"{path}.attrs.{key}")
-                if text is not None:
-                    attrs[key] = text
-        else:
-            ctx.error(
-                amap, f.sub("attrs"), f"expected a mapping of attributes, got {describe(amap)}"
-            )
-    qnode = f.raw("quantity")
+    if f.map is None:
+        return []
+    variants = read_for_each(ctx, f.raw("for_each"), f.sub("for_each"))
+    id_node, name_node, amap, qnode = f.raw("id"), f.raw("name"), f.raw("attrs"), f.raw("quantity")
+    f.close()
+    if id_node is None:
+        ctx.error(node, path, "missing required key 'id'")
+        return []
+    id_text = as_text(ctx, id_node, f.sub("id"))
+    name_text = as_text(ctx, name_node, f.sub("name")) if name_node is not None else None
+    if amap is not None and not isinstance(amap, Map):
+        ctx.error(amap, f.sub("attrs"), f"expected a mapping of attributes, got {describe(amap)}")
+        amap = None
     quantity = None
     if qnode is not None and not (isinstance(qnode, Scalar) and qnode.value is None):
         q = as_number(ctx, qnode, f.sub("quantity"), lo=0, integer=True)
         quantity = int(q) if q is not None else None
-    f.close()
-    return PieceType(pid, name, attrs, quantity, node.span) if pid else None
+    out = []
+    for variables in variants:
+        pid = substitute(ctx, id_text or "", variables, id_node, f.sub("id"))
+        if not id_text or as_id(ctx, Scalar(id_node.span, pid, pid, False), f.sub("id")) is None:
+            continue
+        attrs = dict(variables)
+        for key, (_, value) in amap.entries.items() if amap is not None else ():
+            text = as_text(ctx, value, f"{path}.attrs.{key}")
+            if text is not None:
+                attrs[key] = substitute(ctx, text, variables, value, f"{path}.attrs.{key}")
+        name = substitute(ctx, name_text, variables, name_node, f.sub("name")) if name_text else pid
+        out.append(PieceType(pid, name, attrs, quantity, node.span))
+    return out
 
 
 def read_constraint(ctx: Context, node: Node, path: str) -> Constraint | None:
@@ -219,13 +230,14 @@ def _range(ctx: Context, f: Fields) -> dict | None:
     attr = f.text("attr", required=True, default="")
     low = f.number("min")
     high = f.number("max")
+    one_of = tuple(f.texts("one_of"))
     required = f.boolean("required", default=False)
     if not attr:
         return None
-    if low is None and high is None:
-        ctx.error(f.node, f.path, "a range rule needs min or max")
+    if low is None and high is None and not one_of:
+        ctx.error(f.node, f.path, "a range rule needs min, max or one_of")
         return None
-    return dict(of=of, attr=attr, low=low, high=high, required=required)
+    return dict(of=of, attr=attr, low=low, high=high, one_of=one_of, required=required)
 
 
 _KIND_READERS = {

@@ -47,6 +47,9 @@ def read_scenario(ctx: Context, node: Node, file: Path, book: RuleBook) -> Scena
     areas = _read_areas(ctx, f.raw("areas"), "areas")
     notes = tuple(f.texts("notes"))
     summary = f.text("summary", default="")
+    from .rules import read_constraint  # the same vocabulary as game.yaml's rules
+
+    constraints = tuple(f.seq("constraints", read_constraint))
     f.close()
     return Scenario(
         sid,
@@ -60,8 +63,9 @@ def read_scenario(ctx: Context, node: Node, file: Path, book: RuleBook) -> Scena
         tuple(units),
         tuple(areas),
         tuple(options),
-        notes,
-        summary,
+        notes=notes,
+        summary=summary,
+        constraints=constraints,
     )
 
 
