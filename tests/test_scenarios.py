@@ -554,7 +554,7 @@ def test_rule_reader_errors(game_dir):
         "game.yaml:23:7: error: rules.constraints[6]: a range rule needs min, max or one_of",
         "game.yaml:26:14: error: rules.constraints[7].where: an empty location test (use "
         "terrain, area, cell, place, within, beyond, adjacent_to, same_area_as, on_line, on_map, "
-        "any_of)",
+        "not, any_of)",
     ]
 
 

@@ -98,6 +98,7 @@ WHERE_KEYS = (
     "beyond",
     "adjacent_to",
     "same_area_as",
+    "on_line",
     "on_map",
     "not",
     "any_of",
