@@ -202,12 +202,15 @@ def test_placement_tests(game_dir):
           - {piece: soldier, at: C3}
           - {piece: hunter, at: B1}
           - {piece: hunter, at: C3}
+          - {piece: soldier, at: B1}
     """,
     )
     # the well is C3, its opposite (through the board's centre) is B1
     assert messages(game_dir) == [
         "scenarios/s.yaml:4:5: error: placements[2]: soldier on cell C3 (Grassland) is not "
-        "adjacent to farmer and not in area north (rule at game.yaml:12:7)",
+        "adjacent to farmer (rule at game.yaml:12:7)",
+        "scenarios/s.yaml:7:5: error: placements[5]: soldier on cell B1 (Water) is in area "
+        "north (rule at game.yaml:12:7)",
         "scenarios/s.yaml:6:5: error: placements[4]: hunter on cell C3 (Grassland) is not "
         "within 1 cell of opposite place well (rule at game.yaml:15:7)",
     ]

@@ -167,12 +167,21 @@ def _map_ops(setup: Setup, colours: dict[str, str], box, env: PlanEnv) -> tuple[
     return [Group(tuple(ops), dx=dx, dy=dy, scale=scale)], bh * scale
 
 
+def _central(g, cells) -> tuple[int, int]:
+    pts = {c: g.centre(*c) for c in cells}
+    mx = sum(x for x, _ in pts.values()) / len(pts)
+    my = sum(y for _, y in pts.values()) / len(pts)
+    return min(sorted(pts), key=lambda c: (pts[c][0] - mx) ** 2 + (pts[c][1] - my) ** 2)
+
+
 def _tokens(setup: Setup, colours: dict[str, str], cell_size: float, env: PlanEnv) -> list:
     g = setup.map.grid
     by_cell: dict = defaultdict(list)
     for p in setup.placed:
         if p.cell is not None:
             by_cell[p.cell].extend([p] * p.count)
+        elif p.cells:  # "somewhere in this area": shown on the area's most central cell
+            by_cell[_central(g, p.cells)].extend([p] * p.count)
     ops: list = []
     face = env.face(bold=True)
     for cell, pieces in by_cell.items():
@@ -297,15 +306,16 @@ def _where(setup: Setup, p: Placed) -> str:
 def _sheet(setup: Setup, colours: dict[str, str], flow: _Flow) -> None:
     sc = setup.scenario
     if setup.map is not None:
-        keys = {}
+        keys: dict[str, str] = {}
         for p in setup.placed:  # a type's own name ("Farmer") reads better than a colour's
-            keys.setdefault(token_text(p), p.values.get("name") or p.piece.name or p.piece.id)
-        if keys:
-            flow.para(
-                "Tokens: " + "; ".join(f"{k} = {v}" for k, v in keys.items()),
-                size=8.5,
-                colour=MUTED,
-            )
+            if p.cell is not None:
+                keys.setdefault(token_text(p), p.values.get("name") or p.piece.name or p.piece.id)
+        key_text = "; ".join(f"{k} = {v}" for k, v in keys.items())
+        hatched = [a.label or a.name for a in sc.areas]
+        if hatched:
+            key_text += ("; " if key_text else "") + "hatched: " + ", ".join(hatched)
+        if key_text:
+            flow.para("Key: " + key_text, size=8.5, colour=MUTED)
     for side in sc.sides:
         flow.heading(side.name or side.id, colours.get(side.id))
         if side.values:
@@ -347,8 +357,14 @@ def _placement_lines(setup: Setup, placed: list[Placed], flow: _Flow) -> None:
         n = sum(p.count for p in ps)
         spots: dict[str, int] = {}
         for p in ps:
-            spots[_where(setup, p)] = spots.get(_where(setup, p), 0) + p.count
+            if p.cell is not None or p.placement.area:
+                spots[_where(setup, p)] = spots.get(_where(setup, p), 0) + p.count
         where = ", ".join(w + (f" ×{k}" if k > 1 else "") for w, k in spots.items())
+        off = n - sum(spots.values())
+        if off and spots:
+            where += f"; {off} off the map"
+        elif off:
+            where = "off the map"
         flow.para(f"{n} × {name}: {where}", indent=6, bullet=True)
 
 

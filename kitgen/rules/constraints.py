@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 from ..errors import Diagnostics, Span
 from ..model.rules import ANY, Constraint
-from .setup import Placed, Setup, describe_where, holds, relative, selected
+from .setup import Placed, Setup, describe_where, failing, holds, relative, selected
 
 
 def _say(
@@ -102,7 +102,8 @@ def check_stacking(setup: Setup, rule: Constraint, diags: Diagnostics) -> None:
             keys = [p.cell]
         else:
             cells = {p.cell} if p.cell is not None else set(p.cells or ())
-            keys = sorted({a for a, cs in setup.areas.items() if cells & cs})
+            # the areas the piece is surely in (one placed "in an area" may be anywhere there)
+            keys = sorted(a for a, cs in setup.areas.items() if cells and cells <= cs)
         side = p.values.get("side") if rule.each_side else None
         for key in keys:
             groups[(key, side)].append(p)
@@ -165,7 +166,7 @@ def check_placement(setup: Setup, rule: Constraint, diags: Diagnostics) -> None:
             rule,
             p.placement.span,
             p.placement.path,
-            f"{p.who} {at} is not {describe_where(setup, rule.where)}",
+            f"{p.who} {at} {failing(setup, rule.where, cells, p)}",
             setup,
         )
 

@@ -413,6 +413,45 @@ def describe_where(setup: Setup, w: Where) -> str:
     return " and ".join(parts)
 
 
+def failing(setup: Setup, w: Where, cells: Iterable[Cell] | None, who: Placed | None) -> str:
+    """What a piece fails of a test, part by part: 'is not adjacent to X and is in area Y'."""
+    if cells is None:
+        return "is not " + describe_where(setup, w)
+    cells = list(cells)
+    out = []
+    for part in _parts(w):
+        if holds(setup, part, cells, who):
+            continue
+        if part.negate is not None:
+            out.append("is " + describe_where(setup, part.negate))
+        else:
+            out.append("is not " + describe_where(setup, part))
+    return " and ".join(out) or "is not " + describe_where(setup, w)
+
+
+def _parts(w: Where) -> list[Where]:
+    """A test split into one test per key (they are ANDed)."""
+    out = []
+    for name in (
+        "terrain",
+        "area",
+        "cell",
+        "place",
+        "within",
+        "beyond",
+        "adjacent_to",
+        "same_area_as",
+        "on_line",
+        "on_map",
+        "negate",
+        "any_of",
+    ):
+        value = getattr(w, name)
+        if value is not None and value != ():
+            out.append(Where(**{name: value}, span=w.span))
+    return out
+
+
 def _cells(n: int) -> str:
     return f"{n} cell" if n == 1 else f"{n} cells"
 

@@ -8,6 +8,7 @@ from .yamlnodes import Map, Node, Scalar, Seq, describe
 
 # attributes whose value alone names a piece in messages ("farmer", not "type=farmer")
 NAMING_KEYS = ("id", "type", "kind", "side")
+YES_NO = ("yes", "no", "true", "false")  # values that say nothing without their key
 
 
 def read_selector(ctx: Context, node: Node, path: str) -> Selector | None:
@@ -39,7 +40,8 @@ def read_selector(ctx: Context, node: Node, path: str) -> Selector | None:
             continue  # {type: any}: an "any type" slot
         attrs.append((key, frozenset(values)))
         shown = "/".join(values)
-        words.append(shown if key in NAMING_KEYS else f"{key}={shown}")
+        plain = key in NAMING_KEYS or not any(v.startswith("$") or v in YES_NO for v in values)
+        words.append(shown if plain else f"{key}={shown}")
     text = " ".join(words) or "any piece"
     if negate is not None:
         text = f"{text} other than {negate.text}" if words else f"any piece but {negate.text}"
