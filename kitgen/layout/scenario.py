@@ -120,16 +120,12 @@ def _map_ops(setup: Setup, colours: dict[str, str], box, env: PlanEnv) -> tuple[
         ops.append(Path(tuple(g.corners(*cell)), True, mix(fill, "#ffffff", 0.35), GRID))
         if t is not None and t.mark:
             cx, cy = g.centre(*cell)
-            ops.append(
-                Text(
-                    cx,
-                    cy - cell_size * 0.12,
-                    t.mark,
-                    Font(env.face(bold=True), cell_size * 0.34),
-                    "#9a9a9a",
-                    "centre",
-                )
+            face = env.face(bold=True)
+            size = cell_size * 0.34
+            size = min(
+                size, size * cell_size * 0.8 / max(env.fonts.width(t.mark, face, size), 1e-6)
             )
+            ops.append(Text(cx, cy - size * 0.35, t.mark, Font(face, size), "#9a9a9a", "centre"))
     lab = Font(env.face(), min(cell_size * 0.16, 6.5 / scale))
     for cell in m.cells:
         corners = g.corners(*cell)
@@ -323,7 +319,10 @@ def _sheet(setup: Setup, colours: dict[str, str], flow: _Flow) -> None:
         for note in side.notes:
             flow.para(note, indent=6, bullet=True)
         own = [p for p in setup.placed if p.values.get("side") == side.id and not p.placement.unit]
-        _placement_lines(setup, own, flow)
+        described = [p for p in own if p.placement.attrs]  # figures with a roster entry
+        _placement_lines(setup, [p for p in own if not p.placement.attrs], flow)
+        if described:
+            _table(setup, described, flow)
         for unit in (u for u in sc.units if u.side == side.id):
             _roster(setup, unit, flow)
     neutral = [p for p in setup.placed if not p.values.get("side")]
@@ -381,6 +380,11 @@ def _roster(setup: Setup, unit, flow: _Flow) -> None:
             INK,
         )
     )
+    _table(setup, figures, flow)
+
+
+def _table(setup: Setup, figures: list[Placed], flow: _Flow) -> None:
+    """A roster: one row per figure, a column per attribute given."""
     keys: list[str] = []
     for p in figures:
         for k in p.placement.attrs:
