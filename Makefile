@@ -23,15 +23,15 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/run.py
 
 lint: $(STAMP)
-	$(BIN)/ruff check kitgen tests benchmarks
-	$(BIN)/ruff format --check kitgen tests benchmarks
+	$(BIN)/ruff check kitgen tests benchmarks tools
+	$(BIN)/ruff format --check kitgen tests benchmarks tools
 
 format: $(STAMP)
-	$(BIN)/ruff format kitgen tests benchmarks
-	$(BIN)/ruff check --fix kitgen tests benchmarks
+	$(BIN)/ruff format kitgen tests benchmarks tools
+	$(BIN)/ruff check --fix kitgen tests benchmarks tools
 
 previews: $(STAMP)
-	$(BIN)/python -m kitgen.tools.previews output docs/images
+	$(BIN)/python tools/previews.py output
 
 clean:
 	rm -rf output/*/ output/.*-* benchmarks/work .pytest_cache

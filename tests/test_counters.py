@@ -293,7 +293,8 @@ def test_duplex_columns_reverse_on_long_edge(game_dir):
     assert [b["piece"] for b in backs] == [f["piece"] for f in reversed(fronts)]
 
 
-def test_calibration_scales_step_half_a_millimetre(game_dir):
+@pytest.mark.parametrize("flip", ["long", "short"])
+def test_calibration_targets_step_half_a_millimetre(game_dir, flip):
     write_game(
         game_dir,
         """
@@ -303,19 +304,33 @@ def test_calibration_scales_step_half_a_millimetre(game_dir):
           - {id: a, size: 1, front: A, back: B}
     """,
     )
-    p = plan_game(game_dir, duplex="short")
+    p = plan_game(game_dir, duplex=flip)
     (cal,) = [d for d in p.docs if d.name == "duplex-calibration"]
     assert [pg.side for pg in cal.pages] == ["front", "back"]
-    cx = 306.0
-    xs = sorted(
-        {
-            round(op.x0 - cx, 4)
-            for op in cal.pages[1].ops
-            if isinstance(op, Line) and op.x0 == op.x1 and abs(op.x0 - cx) < 10
-        }
-    )
-    assert xs == [round(mm(k / 2), 4) for k in range(-4, 5)]
-    assert cal.duplex == "short"
+    assert cal.duplex == flip
+
+    def verticals(page):
+        return sorted(
+            op.x0
+            for op in page.ops
+            if isinstance(op, Line) and op.x0 == op.x1 and op.y1 - op.y0 == 36
+        )
+
+    # Letter: targets 30 pt apart about x = 306; the +0.5 mm target's front line
+    # is at 336. Long flip: behind it is 612 - 336 = 276, plus 0.5 mm; short flip
+    # keeps x: 336 plus 0.5 mm.
+    front = verticals(cal.pages[0])
+    assert front == [306 + 30 * k for k in range(-4, 5)]
+    back = verticals(cal.pages[1])
+    if flip == "long":
+        want = [276 - 30 * (k - 1) + mm(k / 2) for k in range(-4, 5)]
+    else:
+        want = [336 + 30 * (k - 1) + mm(k / 2) for k in range(-4, 5)]
+    assert back == pytest.approx(sorted(want))
+    labels = [
+        op.text for op in cal.pages[0].ops if type(op).__name__ == "Text" and op.font.size == 6.5
+    ]
+    assert labels[:4] == ["-2", "-2", "-1.5", "-1.5"] and "0" in labels and "+2" in labels
 
 
 def test_no_duplex_document_without_backs(game_dir):
@@ -522,8 +537,8 @@ def test_every_error_is_reported_with_its_place(game_dir):
         f"{g}:10:20: error: counters[1].front.image: path '../x.png' leads outside the game folder",
         f"{g}:13:11: error: counters[2].size: a rect takes width x height, got '3/4in' "
         "(e.g. 1in x 1/2in)",
-        f"{g}:14:5: error: counters[2].colour: unknown key 'colour' (valid: for_each, id, name, "
-        "kind, shape, size, quantity, bleed, attrs, front, back)",
+        f"{g}:14:5: error: counters[2].colour: unknown key 'colour' (valid: for_each, blank, id, "
+        "name, kind, shape, size, quantity, bleed, attrs, front, back)",
         f"{g}:15:35: error: counters[2].front.text.cell: cell: needs a grid: [rows, columns] "
         "on the face",
         f"{g}:17:11: error: counters[3].size: a square piece takes one size, got '3/4in x 1in' "
@@ -551,7 +566,7 @@ def test_piece_larger_than_the_page(game_dir):
     )
     assert errors_of(game_dir) == [
         f"{game_dir}/game.yaml:4:5: error: counters[0]: piece 'big' (648 x 648 pt with bleed) "
-        "is larger than the printable area (567 x 707 pt)"
+        "is larger than the printable area (576 x 716 pt)"
     ]
 
 

@@ -54,8 +54,9 @@ def plan_counters(cs: CounterSet, env: PlanEnv) -> list[Document]:
     # designs stay in YAML order within a size.
     slots.sort(key=lambda s: -s.size[1])
     x0, y0, x1, y1 = content_box(env.paper)
-    # Half a gutter in from the content box, so crop marks stay inside it too.
-    box = (x0 + GUTTER / 2, y0 + GUTTER / 2, x1 - GUTTER / 2, y1 - GUTTER / 2)
+    # With crop marks, half a gutter in from the content box so they stay inside it too.
+    inset = GUTTER / 2 if any(s.bleed for s in slots) else 0.0
+    box = (x0 + inset, y0 + inset, x1 - inset, y1 - inset)
     try:
         spots = pack([s.size for s in slots], box, GUTTER)
     except TooBig as exc:
@@ -174,25 +175,57 @@ def _place_back(slot: _Slot, x: float, y: float, page: Page, forms: dict, env: P
 # ---- duplex calibration -------------------------------------------------------------
 
 STEPS = [k * 0.5 for k in range(-4, 5)]  # mm: -2.0 .. +2.0
+PITCH = 30.0  # between targets: far enough apart to label each one clearly
+REACH = 36.0  # length of each target line
 
 
 def calibration(env: PlanEnv) -> Document:
-    """Front: a cross through the page centre. Back: scales of offsets, mirrored to
-    sit behind it. Held against a light, the cross meets the scale at the offset to
-    give as --back-offset (x, y in mm)."""
+    """Nine targets across (x) and nine down (y), one per offset from -2 to +2 mm.
+
+    Each target is a line on the front and one on the back, drawn where the
+    front's line would fall if the printer shifted backs by minus its offset. So
+    held against a light, the target whose two lines coincide is labelled with
+    the offset to give as --back-offset X,Y (mm).
+    """
     w, h = env.paper.size
     cx, cy = w / 2, h / 2
-    ink = Stroke("#000000", 0.25)
-    small = Font(NOTE_FACE, 5.0)
+    flip = env.settings.duplex
+    ink = Stroke("#000000", 0.3)
+    label = Font(NOTE_FACE, 6.5)
     body = Font(NOTE_FACE, 9.0)
     x0, y0, x1, y1 = content_box(env.paper)
     front = Page("Duplex calibration")
-    front.ops += [Line(cx, cy - 90, cx, cy + 90, ink), Line(cx - 90, cy, cx + 90, cy, ink)]
+    back = Page("Duplex calibration", side="back")
+    for k, t in enumerate(STEPS):
+        d = mm(t)
+        # X targets: vertical lines in a row above the centre.
+        x = cx + (k - 4) * PITCH
+        line = (x, cy + 60, x, cy + 60 + REACH)
+        front.ops.append(Line(*line, ink))
+        front.ops.append(Text(x, cy + 50, _signed(t), label, "#000000", "centre"))
+        bx0, by0, bx1, by1 = back_box(line, (w, h), flip, (d, 0.0))
+        back.ops.append(Line(bx0, by0, bx1, by1, ink))
+        # Y targets: horizontal lines in a column below the centre.
+        y = cy - 40 - k * PITCH * 0.8
+        line = (cx - REACH / 2, y, cx + REACH / 2, y)
+        front.ops.append(Line(*line, ink))
+        front.ops.append(Text(cx + REACH / 2 + 6, y - 2.3, _signed(t), label, "#000000"))
+        bx0, by0, bx1, by1 = back_box(line, (w, h), flip, (0.0, d))
+        back.ops.append(Line(bx0, by0, bx1, by1, ink))
     front.ops += [
+        Text(cx, cy + 60 + REACH + 14, "X offset (mm)", body, "#000000", "centre"),
+        Text(
+            cx - REACH / 2 - 8,
+            cy - 40 - 2 * PITCH * 0.8 - 3,
+            "Y offset (mm)",
+            body,
+            "#000000",
+            "right",
+        ),
         Text(
             cx,
             y1 - 30,
-            "Print this sheet on both sides (no scaling), then hold it against a light.",
+            "Print both sides of this sheet at 100 %, then hold it against a light.",
             body,
             "#000000",
             "centre",
@@ -200,30 +233,24 @@ def calibration(env: PlanEnv) -> Document:
         Text(
             cx,
             y1 - 44,
-            "Where the cross meets each scale is the offset: "
-            "kitgen build ... --back-offset X,Y (mm).",
+            "In each set, find the target whose front and back lines coincide; "
+            "its number is that offset.",
+            body,
+            "#000000",
+            "centre",
+        ),
+        Text(
+            cx,
+            y1 - 58,
+            "Build with: kitgen build <game> --duplex " + flip + " --back-offset X,Y",
             body,
             "#000000",
             "centre",
         ),
     ]
-    back = Page("Duplex calibration", side="back")
-    # A back-page scale tick at offset t sits where a front mark lands if the
-    # printer shifts backs by -t; so the tick it meets is the correction to give.
-    for t in STEPS:
-        d = mm(t)
-        major = t == int(t)
-        ln = 16 if major else 10
-        back.ops.append(Line(cx + d, cy + 40, cx + d, cy + 40 + ln, ink))  # x scale
-        back.ops.append(Line(cx + 40, cy + d, cx + 40 + ln, cy + d, ink))  # y scale
-        if major:
-            back.ops.append(Text(cx + d, cy + 60, f"{t:+g}", small, "#000000", "centre"))
-            back.ops.append(Text(cx + 60, cy + d - 1.7, f"{t:+g}", small, "#000000"))
-    back.ops += [
-        Text(cx, cy + 72, "X offset (mm)", small, "#000000", "centre"),
-        Text(cx + 60, cy - mm(2) - 10, "Y offset (mm)", small, "#000000"),
-        Rect(x0, y0, x1 - x0, y1 - y0, stroke=Stroke("#bbbbbb", 0.3)),
-    ]
-    return Document(
-        "duplex-calibration", "Duplex calibration", [front, back], duplex=env.settings.duplex
-    )
+    back.ops.append(Rect(x0, y0, x1 - x0, y1 - y0, stroke=Stroke("#bbbbbb", 0.3)))
+    return Document("duplex-calibration", "Duplex calibration", [front, back], duplex=flip)
+
+
+def _signed(t: float) -> str:
+    return f"{t:+g}" if t else "0"

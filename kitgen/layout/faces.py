@@ -61,7 +61,7 @@ def face_ops(d: CounterDef, face: Face, bleed: float, env: PlanEnv) -> tuple:
         )
     pad = inset + max(1.5, small * 0.06)
     ink = readable_on(face.background)
-    for el, box in zip(face.elements, _boxes(d, face, pad), strict=True):
+    for el, box in zip(face.elements, _boxes(d, face, pad, inset), strict=True):
         ops.extend(_element(d, el, box, ink, env))
     return tuple(ops)
 
@@ -69,13 +69,16 @@ def face_ops(d: CounterDef, face: Face, bleed: float, env: PlanEnv) -> tuple:
 # ---- places -------------------------------------------------------------------
 
 
-def _boxes(d: CounterDef, face: Face, pad: float) -> list[BBox]:
+def _boxes(d: CounterDef, face: Face, pad: float, inset: float) -> list[BBox]:
     """One box per element, in element order."""
     w, h = d.width, d.height
+    small = min(w, h)
+    edge = 0.0
     if d.shape in ("round", "hex"):
-        r = min(w, h) / 2 - pad
-        side = r * 1.7  # a little beyond the inscribed square; widths are clamped to chords
-        inner = (w / 2 - side / 2, h / 2 - side / 2, w / 2 + side / 2, h / 2 + side / 2)
+        # Rows span most of the circle; each box is then narrowed to the chord it sits on.
+        edge = small / 2 - inset - max(1.2, small * 0.03)
+        half = edge * 0.8
+        inner = (w / 2 - half, h / 2 - half, w / 2 + half, h / 2 + half)
     else:
         inner = (pad, pad, w - pad, h - pad)
     places = [el.place for el in face.elements]
@@ -89,8 +92,8 @@ def _boxes(d: CounterDef, face: Face, pad: float) -> list[BBox]:
         for i, wt in zip(members, weights, strict=True):
             step = (region[3] - region[1]) * wt / total
             box = (region[0], top - step, region[2], top)
-            if d.shape in ("round", "hex"):
-                box = _chord_clamp(box, w / 2, h / 2, min(w, h) / 2 - pad)
+            if edge:
+                box = _chord_clamp(box, w / 2, h / 2, edge)
             boxes[i] = box
             top -= step
     return boxes
@@ -141,8 +144,8 @@ def _rc(anchor: str) -> tuple[int, int]:
 
 def _chord_clamp(box: BBox, cx: float, cy: float, r: float) -> BBox:
     """Narrow a box to the circle's chord at its edge farthest from the centre."""
-    # Glyphs stay clear of their box's outer fifth, so measure the chord there.
-    inset = (box[3] - box[1]) * 0.2
+    # A line's glyphs fill the middle of its box: measure the chord 30 % in.
+    inset = (box[3] - box[1]) * 0.3
     far = max(abs(box[1] + inset - cy), abs(box[3] - inset - cy))
     if box[1] + inset < cy < box[3] - inset:
         far = 0.0
@@ -166,9 +169,11 @@ def _text(d: CounterDef, el: TextEl, box: BBox, ink: str, env: PlanEnv) -> list:
     x0, y0, x1, y1 = box
     width, height = x1 - x0, y1 - y0
     face = env.face(el.bold, el.italic, el.family)
-    # Unsized text fills its place, up to a third of the piece's short side.
-    start = el.size or max(min(height / LEADING, min(d.width, d.height) * 0.32), el.min_size)
-    fitted = fit_text(el.text, face, start, el.min_size, width, height, env.fonts, LEADING)
+    # Unsized text fills its place, up to about a quarter of the piece's short side.
+    start = el.size or max(min(height / LEADING, min(d.width, d.height) * 0.26), el.min_size)
+    fitted = fit_text(
+        el.text, face, start, el.min_size, width, height, env.fonts, LEADING, wrap_lines=el.wrap
+    )
     if not fitted.fits:
         env.warn(
             el.span,

@@ -49,6 +49,7 @@ class TextEl:
     italic: bool = False
     align: str = "centre"
     colour: str | None = None  # None: readable on the background
+    wrap: bool = True  # False: one line per written line, shrunk rather than broken
 
 
 @dataclass(frozen=True)

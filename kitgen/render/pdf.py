@@ -187,6 +187,10 @@ class Painter:
             raise RuntimeError("no icon painter configured")
         c = self.c
         c.saveState()
+        # Icons stroke with whatever dash and cap are current; inside a form that is the
+        # caller's state (a dotted fold line, say), so start them from solid lines.
+        c.setDash([])
+        c.setLineCap(0)
         c.translate(o.cx, o.cy)
         if o.angle:
             c.rotate(o.angle)

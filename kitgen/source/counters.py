@@ -8,6 +8,7 @@ read once per variable set; a problem that every copy shares is reported once.
 from __future__ import annotations
 
 import difflib
+import math
 from pathlib import Path
 
 from ..colours import ColourError, parse_colour
@@ -34,27 +35,19 @@ PRESETS = {"1/2": 36.0, "5/8": 45.0, "3/4": 54.0, "1": 72.0}  # inches, the comm
 PRESET_HINT = "presets: 1/2, 5/8, 3/4, 1 (inches); or a length like 3/4in or 19mm"
 IMAGE_TYPES = (".png", ".jpg", ".jpeg", ".svg")
 MAX_QUANTITY = 10_000
-DEF_KEYS = (
-    "id",
-    "name",
-    "kind",
-    "shape",
-    "size",
-    "quantity",
-    "bleed",
-    "for_each",
-    "attrs",
-    "front",
-    "back",
-)
+BLANK = "___"  # what a null for_each value prints as: a line to write on
 
 
 class _Vars:
-    """Reads text through the current for_each variables."""
+    """Reads text through the current for_each variables.
 
-    def __init__(self, ctx: Context, variables: Vars):
+    An empty variable (null in a for_each record: a value the source lacks)
+    prints as the write-in blank.
+    """
+
+    def __init__(self, ctx: Context, variables: Vars, blank: str = BLANK):
         self.ctx = ctx
-        self.vars = variables
+        self.vars = {k: (val if val != "" else blank) for k, val in variables.items()}
 
     def text(self, node: Node, path: str) -> str | None:
         raw = as_text(self.ctx, node, path)
@@ -110,9 +103,10 @@ def _read_entry(ctx: Context, node: Node, path: str) -> list[CounterDef]:
 
 
 def _read_def(ctx: Context, node: Map, path: str, variables: Vars) -> CounterDef | None:
-    v = _Vars(ctx, variables)
     f = Fields(ctx, node, path)
     f.allow("for_each")
+    blank = f.text("blank", default=BLANK)
+    v = _Vars(ctx, variables, blank)
     ident = _read_id(ctx, v, f.raw("id"), f.sub("id"), node)
     name = _opt(v.text, f.raw("name"), f.sub("name")) or (ident or "")
     kind = f.choice("kind", KINDS, default="counter")
@@ -123,7 +117,7 @@ def _read_def(ctx: Context, node: Map, path: str, variables: Vars) -> CounterDef
         w = h = None
     else:
         w, h = _read_size(ctx, size_node, f.sub("size"), shape)
-    quantity = f.integer("quantity", default=1, lo=1, hi=MAX_QUANTITY)
+    quantity = _read_quantity(ctx, v, f, node)
     bleed = f.length("bleed", positive=False)
     attrs = dict(variables)
     attrs_node = f.raw("attrs")
@@ -154,6 +148,24 @@ def _read_def(ctx: Context, node: Map, path: str, variables: Vars) -> CounterDef
         attrs=attrs,
         bleed=bleed,
     )
+
+
+def _read_quantity(ctx: Context, v: _Vars, f: Fields, parent: Map) -> int:
+    """A whole number, or a {placeholder} that for_each fills with one (per-record counts)."""
+    node = f.raw("quantity")
+    if not (isinstance(node, Scalar) and isinstance(node.value, str) and "{" in node.value):
+        return f.integer("quantity", default=1, lo=1, hi=MAX_QUANTITY)
+    text = v.text(node, f.sub("quantity"))
+    if text is None:
+        return 1
+    if not text.strip().isdigit() or not 1 <= int(text) <= MAX_QUANTITY:
+        ctx.error(
+            node,
+            f.sub("quantity"),
+            f"quantity {node.value!r} gives {text!r}, not a whole number from 1 to {MAX_QUANTITY}",
+        )
+        return 1
+    return int(text)
 
 
 def _opt(read, node: Node | None, path: str):
@@ -202,6 +214,8 @@ def _read_size(
         return None, None
     if shape == "rect":
         return sizes[0], sizes[1]
+    if shape == "hex":  # flat-topped, the size across the flats
+        return sizes[0] * 2 / math.sqrt(3), sizes[0]
     return sizes[0], sizes[0]
 
 
@@ -350,13 +364,16 @@ def _read_text(ctx: Context, v: _Vars, node: Node, path: str, grid) -> TextEl | 
     bold = f.boolean("bold", default=False)
     italic = f.boolean("italic", default=False)
     align = f.choice("align", ALIGNS, default="centre", what="alignment")
+    wrap = f.boolean("wrap", default=True)
     colour = _opt(v.colour, f.raw("colour"), f.sub("colour"))
     f.close()
     if text is None:
         return None
     if size is not None and min_size > size:
         min_size = size
-    return TextEl(text, place, node.span, path, family, size, min_size, bold, italic, align, colour)
+    return TextEl(
+        text, place, node.span, path, family, size, min_size, bold, italic, align, colour, wrap
+    )
 
 
 def _read_icon(ctx: Context, v: _Vars, node: Node, path: str, grid) -> IconEl | None:
@@ -445,22 +462,23 @@ def _inside(ctx: Context, node: Node, path: str, name: str) -> Path | None:
     return target
 
 
-_PIXELS: dict[Path, tuple[int, int] | None] = {}
+_PIXELS: dict[tuple[Path, float], tuple[int, int] | None] = {}  # read each file once
 
 
 def _pixels(ctx: Context, node: Node, path: str, target: Path) -> tuple[int, int] | None:
     """Pixel size (0, 0 for SVG, which has none); an unreadable file is an error."""
     if target.suffix.lower() == ".svg":
         return (0, 0)
-    if target not in _PIXELS:
+    key = (target, target.stat().st_mtime)
+    if key not in _PIXELS:
         from PIL import Image, UnidentifiedImageError
 
         try:
             with Image.open(target) as im:
-                _PIXELS[target] = im.size
+                _PIXELS[key] = im.size
         except (OSError, UnidentifiedImageError):
-            _PIXELS[target] = None
-    got = _PIXELS[target]
+            _PIXELS[key] = None
+    got = _PIXELS[key]
     if got is None:
         ctx.error(node, path, f"cannot read image {target.name!r}")
     return got

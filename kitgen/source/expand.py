@@ -5,6 +5,9 @@
     for_each:                                        # records: one copy per entry
       - {name: Ana, F: 4, M: 3}
       - {name: Bo, F: 2, M: 5}
+    for_each:                                        # product of a list and records: 4
+      tribe: [red, blue]
+      person: [{abbr: F, name: Farmer}, {abbr: So, name: Soldier}]
 
 Text anywhere in the definition may use {name} placeholders; `{{` and `}}`
 print braces. The variables also become the piece's attributes, which rules
@@ -36,15 +39,19 @@ def read_for_each(ctx: Context, node: Node | None, path: str) -> list[Vars]:
             node, path, f"expected a mapping of lists or a list of records, got {describe(node)}"
         )
         return [{}]
-    names, choices = [], []
+    choices: list[list[Vars]] = []
     for name, (_, value) in node.entries.items():
         sub = f"{path}.{name}"
+        values: list[Vars]
         if isinstance(value, Scalar):
             one = as_text(ctx, value, sub)
-            values = [one] if one is not None else []
+            values = [{name: one}] if one is not None else []
+        elif isinstance(value, Seq) and any(isinstance(item, Map) for item in value):
+            # A list of records inside a product: each record brings its own variables.
+            values = _records(ctx, value, sub)
         elif isinstance(value, Seq):
             values = [
-                t
+                {name: t}
                 for t in (as_text(ctx, item, f"{sub}[{i}]") for i, item in enumerate(value))
                 if t is not None
             ]
@@ -54,7 +61,6 @@ def read_for_each(ctx: Context, node: Node | None, path: str) -> list[Vars]:
         if not values:
             ctx.error(value, sub, "needs at least one value")
             continue
-        names.append(name)
         choices.append(values)
     total = 1
     for values in choices:
@@ -62,7 +68,14 @@ def read_for_each(ctx: Context, node: Node | None, path: str) -> list[Vars]:
     if total > MAX_EXPANSION:
         ctx.error(node, path, f"expands to {total} copies, more than {MAX_EXPANSION}")
         return [{}]
-    return [dict(zip(names, combo, strict=True)) for combo in itertools.product(*choices)]
+    return [_merged(combo) for combo in itertools.product(*choices)]
+
+
+def _merged(parts: tuple[Vars, ...]) -> Vars:
+    out: Vars = {}
+    for part in parts:
+        out.update(part)
+    return out
 
 
 def _records(ctx: Context, node: Seq, path: str) -> list[Vars]:
@@ -74,6 +87,9 @@ def _records(ctx: Context, node: Seq, path: str) -> list[Vars]:
             continue
         record: Vars = {}
         for name, (_, value) in item.entries.items():
+            if isinstance(value, Scalar) and value.value is None:
+                record[name] = ""  # null: a value the source lacks (components print a blank)
+                continue
             text = as_text(ctx, value, f"{sub}.{name}")
             if text is not None:
                 record[name] = text
