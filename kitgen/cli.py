@@ -185,14 +185,16 @@ def build(paths, out_root, paper, duplex, back_offset, bleed, seed, fit, quiet) 
 @_guard
 def check(paths, quiet) -> None:
     """Validate games without writing anything."""
-    diags = Diagnostics()
+    found: list = []
     failed = False
     for path in paths:
+        diags = Diagnostics()  # per path: one game's errors must not stop the next from loading
         try:
             run_check(load(path, diags), diags)
         except KitError:
             failed = True
-    _report(diags, quiet)
+        found.extend(diags)
+    _report(found, quiet)
     if failed:
         sys.exit(EXIT_INPUT)
     if not quiet:

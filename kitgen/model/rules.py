@@ -106,7 +106,7 @@ class Constraint:
     at_least: int | None = None
     at_most: int | None = None
     # slots
-    slots: tuple[tuple[int, Selector], ...] = ()
+    slots: tuple[tuple[int, Selector, str], ...] = ()  # count, pieces, label for messages
     # range
     attr: str = ""
     low: float | None = None

@@ -231,14 +231,14 @@ def check_slots(setup: Setup, rule: Constraint, diags: Diagnostics) -> None:
     order = sorted(
         range(len(rule.slots)), key=lambda i: rule.slots[i][1] is ANY or not rule.slots[i][1].attrs
     )
-    listing = ", ".join(f"{n} {_slot(sel)}" for n, sel in rule.slots)
+    listing = ", ".join(f"{n} {label or _slot(sel)}" for n, sel, label in rule.slots)
     for name, span, path, member in _groups(setup, rule.per):
         left: list[Placed] = []
         for p in setup.placed:
             if member(p) and rule.pieces.matches(p.values):
                 left.extend([p] * p.count)
         for i in order:
-            count, sel = rule.slots[i]
+            count, sel, label = rule.slots[i]
             taken = [p for p in left if sel.matches(p.values)][:count]
             for p in taken:
                 left.remove(p)
@@ -248,7 +248,7 @@ def check_slots(setup: Setup, rule: Constraint, diags: Diagnostics) -> None:
                     rule,
                     span,
                     path,
-                    f"{name} is missing {count - len(taken)} {_slot(sel)} (its slots: {listing})",
+                    f"{name} is missing {count - len(taken)} {label or _slot(sel)} (its slots: {listing})",
                     setup,
                 )
         if left:

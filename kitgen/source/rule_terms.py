@@ -40,8 +40,12 @@ def read_selector(ctx: Context, node: Node, path: str) -> Selector | None:
             continue  # {type: any}: an "any type" slot
         attrs.append((key, frozenset(values)))
         shown = "/".join(values)
-        plain = key in NAMING_KEYS or not any(v.startswith("$") or v in YES_NO for v in values)
-        words.append(shown if plain else f"{key}={shown}")
+        if any(v.startswith("$") for v in values):
+            words.append(f"with the {key} of its {'/'.join(v[1:] for v in values)}")
+        elif key in NAMING_KEYS or not any(v in YES_NO for v in values):
+            words.append(shown)
+        else:
+            words.append(f"{key}={shown}")
     text = " ".join(words) or "any piece"
     if negate is not None:
         text = f"{text} other than {negate.text}" if words else f"any piece but {negate.text}"

@@ -210,19 +210,20 @@ def _slots(ctx: Context, f: Fields) -> dict | None:
     return dict(per=per, noun=noun, slots=slots)
 
 
-def _read_slot(ctx: Context, node: Node, path: str) -> tuple[int, Selector] | None:
+def _read_slot(ctx: Context, node: Node, path: str) -> tuple[int, Selector, str] | None:
     f = Fields(ctx, node, path)
     count = f.integer("count", lo=1, required=True)
+    label = f.text("label", default="")
     sel_node = f.raw("pieces")
-    sel = read_selector(ctx, sel_node, f.sub("pieces")) if sel_node is not None else ANY
-    if sel_node is None:
+    sel = read_selector(ctx, sel_node, f.sub("pieces")) if sel_node is not None else None
+    if sel_node is None and f.map is not None:
         ctx.error(
             node, path, "missing required key 'pieces'", "write pieces: any for an any-type slot"
         )
     f.close()
-    if count is None or sel is None or sel_node is None:
+    if count is None or sel is None:
         return None
-    return (count, sel)
+    return (count, sel, label)
 
 
 def _range(ctx: Context, f: Fields) -> dict | None:
