@@ -248,7 +248,8 @@ def check_slots(setup: Setup, rule: Constraint, diags: Diagnostics) -> None:
                     rule,
                     span,
                     path,
-                    f"{name} is missing {count - len(taken)} {label or _slot(sel)} (its slots: {listing})",
+                    f"{name} is missing {count - len(taken)} {label or _slot(sel)} "
+                    f"(its slots: {listing})",
                     setup,
                 )
         if left:
