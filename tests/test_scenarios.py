@@ -678,3 +678,115 @@ def test_setup_sheet_draws_each_piece_in_its_side_colour(game_dir):
     assert ["Ann", "4", "C3"] == texts[texts.index("Ann") : texts.index("Ann") + 3]
     item = doc.pages[0].items[0]
     assert (item.kind, item.id, item.extra["tokens"]) == ("setup-map", "s", 6)
+
+
+# ---- a game the engine has never seen --------------------------------------------------
+
+
+NEW_GAME = """\
+id: moonbase
+title: Moonbase Scramble
+maps:
+  - id: crater
+    title: The crater
+    grid: square
+    cell: 1in
+    terrains:
+      - {id: regolith, label: Regolith, fill: "#cfcfcf", props: {capacity: 3}}
+      - {id: dome, label: Dome, fill: "#9fd3f0", props: {capacity: 2}}
+      - {id: pit, label: Pit, fill: "#555555", props: {capacity: 0}}
+    legend: {".": regolith, D: dome, P: pit}
+    layout: |
+      D....
+      ..P..
+      ....D
+    places: {airlock-west: A1, airlock-east: E3}
+    areas:
+      - {id: east, cells: "D1:E3"}
+rules:
+  sides: [amber, teal]
+  side_values: [oxygen]
+  pieces:
+    - id: "crew-{side}"
+      name: "Crew ({side})"
+      for_each: {side: [amber, teal]}
+      attrs: {role: crew, owner: "{side}"}
+      quantity: 4
+    - {id: rover, attrs: {role: rover}, quantity: 2}
+  constraints:
+    - kind: terrain
+      pieces: {role: rover}
+      only_on: [regolith]
+    - kind: stacking
+      limit_from: capacity
+      noun: pieces
+    - kind: placement
+      pieces: {role: crew}
+      where: {within: {cells: 1, of: {place: "airlock-*"}}}
+    - kind: slots
+      per: side
+      slots:
+        - {count: 2, pieces: {role: crew, owner: $side}, label: crew of its colour}
+        - {count: 1, pieces: {role: rover}}
+    - kind: range
+      of: sides
+      attr: oxygen
+      min: 1
+      max: 10
+      required: true
+"""
+
+NEW_SCENARIO = """\
+title: First shift
+sides:
+  - id: amber
+    values: {oxygen: 12}
+    placements:
+      - {piece: crew-amber, at: A1, count: 2}
+      - {piece: rover, at: A1}
+  - id: teal
+    values: {oxygen: 8}
+    placements:
+      - {piece: crew-teal, at: C3}
+      - {piece: crew-amber, at: E3}
+      - {piece: rover, at: C2}
+"""
+
+
+def test_a_game_the_engine_has_never_seen(game_dir, monkeypatch):
+    """New terrains, piece types and limits, all in YAML: no engine change needed."""
+    write_game(game_dir, NEW_GAME, {"scenarios/first-shift.yaml": NEW_SCENARIO})
+    monkeypatch.chdir(game_dir)
+    run = run_cli("check", "scenarios/first-shift.yaml")
+    assert run.exit_code == 1
+    assert run.stderr.splitlines() == [
+        "scenarios/first-shift.yaml:7:9: error: sides[0].placements[1]: rover on cell A1 "
+        "(Dome): rover may stand only on Regolith (rule at game.yaml:31:7)",
+        "scenarios/first-shift.yaml:13:9: error: sides[1].placements[2]: rover on cell C2 "
+        "(Pit): rover may stand only on Regolith (rule at game.yaml:31:7)",
+        # 2 crew and a rover in a dome of capacity 2; a rover in a pit of capacity 0
+        "scenarios/first-shift.yaml:7:9: error: sides[0].placements[1]: 3 pieces on cell A1 "
+        "(Dome) exceed its capacity of 2 (rule at game.yaml:34:7)",
+        "scenarios/first-shift.yaml:13:9: error: sides[1].placements[2]: 1 pieces on cell C2 "
+        "(Pit) exceed its capacity of 0 (rule at game.yaml:34:7)",
+        # C3 is 4 steps from airlock A1 and 2 from airlock E3
+        "scenarios/first-shift.yaml:11:9: error: sides[1].placements[0]: crew-teal on cell C3 "
+        "(Regolith) is not within 1 cell of place airlock-* (rule at game.yaml:37:7)",
+        "scenarios/first-shift.yaml:8:5: error: sides[1]: side teal is missing 1 crew of its "
+        "colour (its slots: 2 crew of its colour, 1 rover) (rule at game.yaml:40:7)",
+        "scenarios/first-shift.yaml:12:9: error: sides[1].placements[1]: side teal has 1 pieces "
+        "more than its slots allow (2 crew of its colour, 1 rover) (rule at game.yaml:40:7)",
+        "scenarios/first-shift.yaml:4:14: error: sides[0].values.oxygen: side amber: oxygen is "
+        "12, must be from 1 to 10 (rule at game.yaml:45:7)",
+        "8 error(s), 0 warning(s)",
+    ]
+    fixed = (
+        NEW_SCENARIO.replace("{oxygen: 12}", "{oxygen: 10}")
+        .replace("{piece: rover, at: A1}", "{piece: rover, at: B1}")
+        .replace("{piece: crew-teal, at: C3}", "{piece: crew-teal, at: D3}")
+        .replace("{piece: crew-amber, at: E3}", "{piece: crew-teal, at: E3}")
+        .replace("{piece: rover, at: C2}", "{piece: rover, at: E2}")
+    )
+    (game_dir / "scenarios" / "first-shift.yaml").write_text(fixed)
+    run = run_cli("check", ".")
+    assert (run.exit_code, run.stderr) == (0, "ok: 1 checked\n")
