@@ -790,3 +790,112 @@ def test_a_game_the_engine_has_never_seen(game_dir, monkeypatch):
     (game_dir / "scenarios" / "first-shift.yaml").write_text(fixed)
     run = run_cli("check", ".")
     assert (run.exit_code, run.stderr) == (0, "ok: 1 checked\n")
+
+
+# ---- more of the vocabulary ------------------------------------------------------------
+
+
+def test_same_area_beyond_on_line_and_off_map(game_dir):
+    game(
+        game_dir,
+        """
+        - kind: placement
+          pieces: soldier
+          where: {same_area_as: {pieces: farmer}}
+        - kind: placement
+          pieces: {id: farmer, not: {side: blue}}
+          where: {beyond: {cells: 2, of: {pieces: soldier}}}
+        - kind: placement
+          pieces: hunter
+          where: {on_line: {from: {cell: A1}, to: {cell: D3}}}
+        - kind: placement
+          pieces: {side: blue}
+          where: {on_map: false}
+    """,
+        """
+        sides: [red, blue]
+        placements:
+          - {piece: hunter, at: B2}
+          - {piece: soldier, at: D1}
+          - {piece: soldier, at: A3}
+          - {piece: farmer, at: C1}
+          - {piece: hunter, at: A3}
+          - {piece: farmer, side: blue}
+          - {piece: farmer, at: A2, side: blue}
+    """,
+    )
+    # area north holds C1 and D1, no area holds A3; C1 is 1 step from D1; the line from A1's
+    # centre to D3's passes 0.28 cells from B2's centre, far from A3's; A2 is on the map
+    assert messages(game_dir) == [
+        "scenarios/s.yaml:5:5: error: placements[2]: soldier on cell A3 (Grassland) is not in "
+        "the same area as farmer (rule at game.yaml:12:7)",
+        "scenarios/s.yaml:6:5: error: placements[3]: farmer on cell C1 (Grassland) is not at "
+        "least 2 cells from soldier (rule at game.yaml:15:7)",
+        "scenarios/s.yaml:7:5: error: placements[4]: hunter on cell A3 (Grassland) is not on "
+        "the line from cell A1 to cell D3 (rule at game.yaml:18:7)",
+        "scenarios/s.yaml:9:5: error: placements[6]: farmer on cell A2 (Grassland) is not off "
+        "the map (rule at game.yaml:21:7)",
+    ]
+
+
+def test_units_per_side_and_side_reference(game_dir):
+    game(
+        game_dir,
+        """
+        - kind: count
+          of: units
+          per: side
+          max: 1
+        - kind: count
+          per: side
+          pieces: {id: [farmer, soldier], not: {owner: $side}}
+          noun: pieces of another side
+          max: 0
+    """,
+        """
+        sides:
+          - id: red
+            units:
+              - {id: a, figures: [{piece: farmer, attrs: {owner: red}}]}
+              - {id: b, figures: [{piece: soldier, attrs: {owner: blue}}]}
+    """,
+    )
+    assert messages(game_dir) == [
+        "scenarios/s.yaml:2:5: error: sides[0]: side red has 2 units, needs at most 1 "
+        "(rule at game.yaml:12:7)",
+        "scenarios/s.yaml:2:5: error: sides[0]: side red has 1 pieces of another side, needs "
+        "at most 0 (rule at game.yaml:16:7)",
+    ]
+
+
+def test_counters_win_over_rules_pieces(game_dir):
+    write_game(
+        game_dir,
+        """
+        id: t
+        title: T
+        counters:
+          - {id: farmer, size: 1/2in, quantity: 1, attrs: {type: farmer}, front: {text: F}}
+        rules:
+          pieces:
+            - {id: farmer, quantity: 9}
+            - {id: "scout-{n}", for_each: {n: ["1", "2"]}, attrs: {type: scout}}
+            - {id: "bad {n}", for_each: {n: ["1"]}}
+        """,
+        {"scenarios/s.yaml": "placements: [{piece: farmer, count: 2}, {piece: scout-2}]\n"},
+    )
+    with pytest.raises(KitError) as info:
+        load(game_dir, Diagnostics())
+    assert [str(d).replace(f"{game_dir}/", "") for d in info.value.diagnostics] == [
+        "game.yaml:9:12: error: rules.pieces[2].id: bad id 'bad 1' (use letters, digits, '-', "
+        "'_' or '.', starting with a letter or digit, at most 64)"
+    ]
+    (game_dir / "game.yaml").write_text(
+        (game_dir / "game.yaml")
+        .read_text()
+        .replace('    - {id: "bad {n}", for_each: {n: ["1"]}}\n', "")
+    )
+    assert messages(game_dir, with_map=False) == [
+        "scenarios/s.yaml:1:14: error: placements[0]: 2 farmer placed, the kit provides 1 "
+        "(piece defined at game.yaml:4:5)"
+    ]
