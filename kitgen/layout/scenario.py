@@ -93,6 +93,7 @@ def _plan_one(setup: Setup, env: PlanEnv) -> Document:
             )
         )
         y -= height + 14
+        y = _terrain_legend(setup, page, x0, x1, y, env)
     flow = _Flow(env, pages, page, y, (x0, y0, x1, y1), f"Scenario: {sc.title}")
     _sheet(setup, colours, flow)
     pages.append(flow.page)
@@ -100,6 +101,26 @@ def _plan_one(setup: Setup, env: PlanEnv) -> Document:
 
 
 # ---- the map diagram --------------------------------------------------------------
+
+
+def _terrain_legend(
+    setup: Setup, page: Page, x0: float, x1: float, y: float, env: PlanEnv
+) -> float:
+    """A swatch and a name for each terrain on the map, in one or more rows."""
+    m = setup.map
+    used = [t for tid, t in m.terrains.items() if tid in set(m.cells.values())]
+    font = Font(env.face(), 8.5)
+    x = x0
+    for t in used:
+        label = t.label or t.id
+        width = 14 + env.fonts.width(label, font.face, font.size) + 14
+        if x + width > x1 and x > x0:
+            x, y = x0, y - 13
+        fill = mix(t.fill or "#f4f1ea", "#ffffff", 0.35)
+        page.ops.append(Rect(x, y - 2, 10, 10, fill, GRID))
+        page.ops.append(Text(x + 14, y, label, font, INK))
+        x += width
+    return y - 16
 
 
 def _map_ops(setup: Setup, colours: dict[str, str], box, env: PlanEnv) -> tuple[list, float]:
