@@ -17,7 +17,7 @@ from .render.fonts import FontBook, FontError
 from .render.pdf import render_document
 from .sections import SECTIONS
 from .source.game import find_game_file, read_game
-from .source.rules import only_scenario, scenario_path
+from .source.rules import scenario_path, with_scenarios
 
 FONTS_DIR = Path(__file__).resolve().parent.parent / "fonts"
 
@@ -35,8 +35,8 @@ def load(path: Path, diags: Diagnostics) -> Game:
     path, scenario = scenario_path(path)
     try:
         game = read_game(find_game_file(path), SECTIONS, diags)
-        if scenario is not None:  # `kitgen check <game>/scenarios/x.yaml`: that scenario only
-            game = only_scenario(game, scenario, diags)
+        # `kitgen check <game>/scenarios/x.yaml` checks that scenario only
+        game = with_scenarios(game, scenario, diags)
     except KitError as exc:  # a file that could not be parsed at all
         diags.extend(d for d in exc.diagnostics if d not in diags.items)
         raise KitError(diags.items) from None

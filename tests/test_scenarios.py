@@ -899,3 +899,13 @@ def test_counters_win_over_rules_pieces(game_dir):
         "scenarios/s.yaml:1:14: error: placements[0]: 2 farmer placed, the kit provides 1 "
         "(piece defined at game.yaml:4:5)"
     ]
+
+
+def test_scenarios_of_a_game_without_rules_are_still_checked(game_dir, monkeypatch):
+    write_game(game_dir, "id: t\ntitle: T\n", {"scenarios/a.yaml": "placements: [{piece: x}]\n"})
+    monkeypatch.chdir(game_dir)
+    run = run_cli("check", ".")
+    assert run.stderr.splitlines() == [
+        "scenarios/a.yaml:1:14: error: placements[0].piece: unknown piece 'x'",
+        "1 error(s), 0 warning(s)",
+    ]

@@ -267,17 +267,27 @@ def scenario_path(path: Path) -> tuple[Path, Path | None]:
     return path, None
 
 
-def only_scenario(game, file: Path, diags) -> object:
-    """The game with its rules narrowed to one scenario file (read even without rules:)."""
+def with_scenarios(game, file: Path | None, diags):
+    """The game with the scenarios to check: only `file` when one was named; every file in
+    scenarios/ even when the game has no rules: section (names and supply are still checked)."""
     import dataclasses
 
-    book = game.sections.get("rules") or RuleBook(None, folder=game.folder)
-    target = file.resolve()
-    chosen = tuple(s for s in book.scenarios if s.file.resolve() == target)
-    if not chosen:
-        ctx = Context(diags, game.folder, dict(game.palette))
-        one = read_scenario_file(ctx, file, book)
-        chosen = (one,) if one is not None else ()
+    book = game.sections.get("rules")
+    if file is None and book is not None:
+        return game
+    if book is None:
+        book = RuleBook(None, folder=game.folder)
+    ctx = Context(diags, game.folder, dict(game.palette))
+    if file is None:
+        chosen = tuple(read_scenarios(ctx, game.folder / SCENARIO_DIR, book))
+        if not chosen:
+            return game
+    else:
+        target = file.resolve()
+        chosen = tuple(s for s in book.scenarios if s.file.resolve() == target)
+        if not chosen:
+            one = read_scenario_file(ctx, file, book)
+            chosen = (one,) if one is not None else ()
     sections = dict(game.sections)
     sections["rules"] = dataclasses.replace(book, scenarios=chosen)
     return dataclasses.replace(game, sections=sections)
