@@ -15,7 +15,7 @@ from kitgen.geometry import SquareGrid
 from kitgen.layout.plan import Circle, Group, Text
 from kitgen.model.map import MapDef, MapSet, Terrain
 from kitgen.rules.scenarios import check_rules
-from tests.conftest import run_cli, write_game
+from tests.conftest import plan_game, run_cli, write_game
 
 # A 4 x 3 board written by hand:      A     B     C     D
 #                               row 1 grass water grass town
@@ -909,3 +909,56 @@ def test_scenarios_of_a_game_without_rules_are_still_checked(game_dir, monkeypat
         "scenarios/a.yaml:1:14: error: placements[0].piece: unknown piece 'x'",
         "1 error(s), 0 warning(s)",
     ]
+
+
+def test_hex_map_scenario_checks_and_plans(game_dir):
+    write_game(
+        game_dir,
+        """
+        id: hexy
+        title: Hexy
+        maps:
+          - id: field
+            grid: hex
+            cell: 3/4in
+            terrains:
+              - {id: clear, label: Clear, fill: "#eeeeaa"}
+              - {id: hill, label: Hill, fill: "#aa8855", props: {stack: 1}}
+            legend: {".": clear, h: hill}
+            layout: |
+              .h.
+              ...
+              ..h
+        rules:
+          constraints:
+            - kind: placement
+              pieces: scout
+              where: {adjacent_to: {pieces: hq}}
+            - kind: stacking
+              limit_from: stack
+          pieces:
+            - {id: hq, quantity: 1}
+            - {id: scout, quantity: 3}
+        """,
+        {
+            "scenarios/s.yaml": """
+            placements:
+              - {piece: hq, at: "0202"}
+              - {piece: scout, at: "0201", count: 2}
+              - {piece: scout, at: "0303"}
+            """
+        },
+    )
+    assert messages(game_dir, with_map=False) == [
+        # 0201 is the hill straight above the HQ: adjacent, but a hill holds 1
+        "scenarios/s.yaml:3:5: error: placements[1]: 2 pieces on cell 0201 (Hill) exceed its "
+        "stack of 1 (rule at game.yaml:20:7)",
+    ]
+    (game_dir / "scenarios" / "s.yaml").write_text(
+        "placements:\n  - {piece: hq, at: '0202'}\n  - {piece: scout, at: '0201'}\n"
+        "  - {piece: scout, at: '0303'}\n"
+    )
+    planned = plan_game(game_dir)
+    doc = next(d for d in planned.docs if d.name == "scenario-s")
+    tokens = [op for op in _ops(doc.pages[0].ops) if isinstance(op, Circle)]
+    assert len(tokens) == 3
