@@ -536,6 +536,9 @@ def test_rule_reader_errors(game_dir):
           attr: Ex
         - kind: placement
           where: {}
+        - kind: stacking
+          per: area
+          limit_from: pop_limit
     """,
         "placements: []\n",
     )
@@ -558,6 +561,8 @@ def test_rule_reader_errors(game_dir):
         "game.yaml:26:14: error: rules.constraints[7].where: an empty location test (use "
         "terrain, area, cell, place, within, beyond, adjacent_to, same_area_as, on_line, on_map, "
         "not, any_of)",
+        "game.yaml:27:7: error: rules.constraints[8]: a stacking rule per area needs limit (a "
+        "number) (limit_from reads a terrain, and an area has many)",
     ]
 
 

@@ -153,6 +153,14 @@ def _stacking(ctx: Context, f: Fields) -> dict | None:
     limit = f.integer("limit", lo=0)
     limit_from = f.text("limit_from", default="")
     per = f.choice("per", ("cell", "area"), default="cell")
+    if per == "area" and limit_from:
+        ctx.error(
+            f.node,
+            f.path,
+            "a stacking rule per area needs limit (a number)",
+            "limit_from reads a terrain, and an area has many",
+        )
+        return None
     if (limit is None) == (not limit_from):
         ctx.error(
             f.node,
