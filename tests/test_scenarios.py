@@ -772,14 +772,14 @@ def test_a_game_the_engine_has_never_seen(game_dir, monkeypatch):
         # 2 crew and a rover in a dome of capacity 2; a rover in a pit of capacity 0
         "scenarios/first-shift.yaml:7:9: error: sides[0].placements[1]: 3 pieces on cell A1 "
         "(Dome) exceed its capacity of 2 (rule at game.yaml:34:7)",
-        "scenarios/first-shift.yaml:13:9: error: sides[1].placements[2]: 1 pieces on cell C2 "
-        "(Pit) exceed its capacity of 0 (rule at game.yaml:34:7)",
+        "scenarios/first-shift.yaml:13:9: error: sides[1].placements[2]: 1 piece on cell C2 "
+        "(Pit) exceeds its capacity of 0 (rule at game.yaml:34:7)",
         # C3 is 4 steps from airlock A1 and 2 from airlock E3
         "scenarios/first-shift.yaml:11:9: error: sides[1].placements[0]: crew-teal on cell C3 "
         "(Regolith) is not within 1 cell of place airlock-* (rule at game.yaml:37:7)",
         "scenarios/first-shift.yaml:8:5: error: sides[1]: side teal is missing 1 crew of its "
         "colour (its slots: 2 crew of its colour, 1 rover) (rule at game.yaml:40:7)",
-        "scenarios/first-shift.yaml:12:9: error: sides[1].placements[1]: side teal has 1 pieces "
+        "scenarios/first-shift.yaml:12:9: error: sides[1].placements[1]: side teal has 1 piece "
         "more than its slots allow (2 crew of its colour, 1 rover) (rule at game.yaml:40:7)",
         "scenarios/first-shift.yaml:4:14: error: sides[0].values.oxygen: side amber: oxygen is "
         "12, must be from 1 to 10 (rule at game.yaml:45:7)",

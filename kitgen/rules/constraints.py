@@ -131,7 +131,8 @@ def check_stacking(setup: Setup, rule: Constraint, diags: Diagnostics) -> None:
             rule,
             p.placement.span,
             p.placement.path,
-            f"{n} {noun}{whose} {what} exceed its {name} of {limit}",
+            f"{n} {_one(n, noun)}{whose} {what} {'exceeds' if n == 1 else 'exceed'} its {name} "
+            f"of {limit}",
             setup,
         )
 
@@ -259,9 +260,15 @@ def check_slots(setup: Setup, rule: Constraint, diags: Diagnostics) -> None:
                 rule,
                 left[0].placement.span,
                 left[0].placement.path,
-                f"{name} has {len(left)} {noun} more than its slots allow ({listing})",
+                f"{name} has {len(left)} {_one(len(left), noun)} more than its slots allow "
+                f"({listing})",
                 setup,
             )
+
+
+def _one(n: int, noun: str) -> str:
+    """'1 piece', not '1 pieces' (only for the engine's own nouns; authors choose theirs)."""
+    return "piece" if n == 1 and noun == "pieces" else noun
 
 
 def _slot(sel) -> str:
