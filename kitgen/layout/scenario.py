@@ -8,6 +8,7 @@ labelled token in its side's colour.
 
 from __future__ import annotations
 
+import os
 from collections import defaultdict
 from dataclasses import dataclass
 
@@ -323,11 +324,13 @@ def _where(setup: Setup, p: Placed) -> str:
 def _sheet(setup: Setup, colours: dict[str, str], flow: _Flow) -> None:
     sc = setup.scenario
     if setup.map is not None:
-        keys: dict[str, str] = {}
+        names: dict[str, list[str]] = defaultdict(list)
         for p in setup.placed:  # a type's own name ("Farmer") reads better than a colour's
-            if p.cell is not None:
-                keys.setdefault(token_text(p), p.values.get("name") or p.piece.name or p.piece.id)
-        key_text = "; ".join(f"{k} = {v}" for k, v in keys.items())
+            if p.cell is not None or p.cells:
+                name = p.values.get("name") or p.piece.name or p.piece.id
+                if name not in names[token_text(p)]:
+                    names[token_text(p)].append(name)
+        key_text = "; ".join(f"{k} = {_common_name(v)}" for k, v in names.items())
         hatched = [a.label or a.name for a in sc.areas]
         if hatched:
             key_text += ("; " if key_text else "") + "hatched: " + ", ".join(hatched)
@@ -362,11 +365,24 @@ def _sheet(setup: Setup, colours: dict[str, str], flow: _Flow) -> None:
         flow.heading("Special rules")
         for note in sc.notes:
             flow.para(note, indent=6, bullet=True)
-    named = [r for r in setup.book.constraints if r.name]
+    used = {name for name, _ in sc.options}
+    named = [
+        r
+        for r in (*setup.book.constraints, *sc.constraints)
+        if r.name and all(w in used for w in r.when)
+    ]
     if named:
         flow.heading("Set-up rules (checked by kitgen)")
         for rule in named:
             flow.para(rule.name, indent=6, bullet=True, size=9)
+
+
+def _common_name(names: list[str]) -> str:
+    """'Submarine' for 'Submarine (red)' and 'Submarine (blue)'; else the names joined."""
+    if len(names) == 1:
+        return names[0]
+    prefix = os.path.commonprefix(names).rstrip(" (")
+    return prefix if len(prefix) >= 3 else " / ".join(names)
 
 
 def _placement_lines(setup: Setup, placed: list[Placed], flow: _Flow) -> None:
