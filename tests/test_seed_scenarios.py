@@ -3,10 +3,13 @@ report exactly what is wrong, where, and which rule says so."""
 
 from __future__ import annotations
 
+import io
+import json
 import shutil
 from pathlib import Path
 
 import pytest
+from pypdf import PdfReader
 
 from tests.conftest import CONTENT, plan_game, run_cli
 
@@ -230,4 +233,28 @@ def test_rencounter_rosters_broken(tmp_path, monkeypatch):
         "scenarios/ambush-at-the-ford.yaml:28:5: warning: sides[1]: side cardinal has 2 masters, "
         "needs at most 1 (rule at rules.yaml:62:7)",
         "4 error(s), 1 warning(s)",
+    ]
+
+
+def test_ryamon_setup_sheet_read_back_from_the_pdf(tmp_path):
+    run = run_cli("build", str(CONTENT / "ryamon"), "-o", str(tmp_path), "-q")
+    assert run.exit_code == 0, run.stderr
+    kit = tmp_path / "ryamon"
+    reader = PdfReader(io.BytesIO((kit / "scenario-four-tribes.pdf").read_bytes()))
+    text = "\n".join(page.extract_text() for page in reader.pages)
+    for expected in (
+        "Four tribes",
+        "Red tribe",
+        "Yellow tribe",
+        "food: 5",
+        "2 × Farmer (red tribe): B1, A2",
+        "Set-up rules (checked by kitgen)",
+        "Each tribe starts with 5 food",
+    ):
+        assert expected in text
+    items = json.loads((kit / "manifest.json").read_text())["items"]
+    setup = [i for i in items if i["kind"] == "setup-map"]
+    # 4 tribes x 5 people, every one on the map
+    assert [(i["id"], i["tokens"], i["file"]) for i in setup] == [
+        ("four-tribes", 20, "scenario-four-tribes.pdf")
     ]
