@@ -967,3 +967,23 @@ def test_hex_map_scenario_checks_and_plans(game_dir):
     doc = next(d for d in planned.docs if d.name == "scenario-s")
     tokens = [op for op in _ops(doc.pages[0].ops) if isinstance(op, Circle)]
     assert len(tokens) == 3
+
+
+def test_unless_switches_a_rule_off(game_dir):
+    rules = """
+        - kind: count
+          pieces: hunter
+          max: 0
+          unless: night
+        - kind: count
+          pieces: hunter
+          max: 0
+          unless: [dusk]
+    """
+    game(game_dir, rules, "options: [night]\nplacements: [{piece: hunter}]\n")
+    assert messages(game_dir) == [
+        "game.yaml:16:7: error: rules.constraints[1].unless: unknown option 'dusk' (valid: night)",
+        # the first rule is off (night is in play); the second still applies
+        "scenarios/s.yaml:1:1: error: the scenario has 1 hunter, needs at most 0 "
+        "(rule at game.yaml:16:7)",
+    ]

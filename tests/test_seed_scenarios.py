@@ -17,7 +17,7 @@ SCENARIOS = {
     "reshuffled": ["flooded-duel", "standard"],
     "ryamon": ["four-tribes"],
     "duck": ["cargo-bay-sweep"],
-    "rencounter": ["ambush-at-the-ford"],
+    "rencounter": ["ambush-at-the-ford", "gunfight"],
 }
 
 
@@ -222,16 +222,16 @@ def test_rencounter_rosters_broken(tmp_path, monkeypatch):
     )
     assert run.stderr.splitlines() == [
         "scenarios/ambush-at-the-ford.yaml:18:61: error: sides[0].units[0].figures[1].attrs.Ex: "
-        "Sgt. Gridley: Ex is 7, must be from 1 to 6 (rule at rules.yaml:16:7)",
+        "Sgt. Gridley: Ex is 7, must be from 1 to 6 (rule at rules.yaml:18:7)",
         "scenarios/ambush-at-the-ford.yaml:27:60: error: sides[0].units[1].figures[2].attrs.F: "
-        "Henri: F is 13, must be from 2 to 12 (rule at rules.yaml:23:7)",
+        "Henri: F is 13, must be from 2 to 12 (rule at rules.yaml:25:7)",
         "scenarios/ambush-at-the-ford.yaml:22:9: error: sides[0].units[1]: unit courier has 3 "
-        "figures, needs 4 to 10 (rule at rules.yaml:43:7)",
+        "figures, needs 4 to 10 (rule at rules.yaml:45:7)",
         "scenarios/ambush-at-the-ford.yaml:42:9: error: sides[1].units[1]: unit wood has 2 "
-        "leaders, needs exactly 1 (rule at rules.yaml:50:7)",
+        "leaders, needs exactly 1 (rule at rules.yaml:53:7)",
         # advice, not law: a warning (Rochefort and now Guard 12 are both Ex 6)
         "scenarios/ambush-at-the-ford.yaml:28:5: warning: sides[1]: side cardinal has 2 masters, "
-        "needs at most 1 (rule at rules.yaml:62:7)",
+        "needs at most 1 (rule at rules.yaml:66:7)",
         "4 error(s), 1 warning(s)",
     ]
 

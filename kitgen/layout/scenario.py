@@ -366,11 +366,7 @@ def _sheet(setup: Setup, colours: dict[str, str], flow: _Flow) -> None:
         for note in sc.notes:
             flow.para(note, indent=6, bullet=True)
     used = {name for name, _ in sc.options}
-    named = [
-        r
-        for r in (*setup.book.constraints, *sc.constraints)
-        if r.name and all(w in used for w in r.when)
-    ]
+    named = [r for r in (*setup.book.constraints, *sc.constraints) if r.name and r.applies(used)]
     if named:
         flow.heading("Set-up rules (checked by kitgen)")
         for rule in named:

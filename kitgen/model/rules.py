@@ -113,8 +113,12 @@ class Constraint:
     high: float | None = None
     one_of: tuple[str, ...] = ()  # range: the values allowed, for text attributes
     required: bool = False  # range: the attribute must be given
-    # applies only when the scenario uses all of these options
+    # applies only when the scenario uses all the `when` options and none of the `unless` ones
     when: tuple[str, ...] = ()
+    unless: tuple[str, ...] = ()
+
+    def applies(self, options: set[str] | frozenset[str]) -> bool:
+        return all(w in options for w in self.when) and not any(u in options for u in self.unless)
 
 
 @dataclass(frozen=True)

@@ -16,34 +16,26 @@ from .setup import Setup, named, resolve
 def check_rules(game: Any, book: RuleBook, diags: Diagnostics) -> None:
     """The `rules` section's check: the rule book itself, then every scenario."""
     options = [o.id for o in book.options]
-    for rule in book.constraints:
-        for name in rule.when:
-            if name not in options:
-                diags.error(
-                    rule.span,
-                    f"{rule.path}.when",
-                    f"unknown option {name!r}",
-                    suggest(name, options),
-                )
-    for scenario in book.scenarios:
-        for rule in scenario.constraints:
-            for name in rule.when:
-                if name not in options:
-                    diags.error(
-                        rule.span,
-                        f"{rule.path}.when",
-                        f"unknown option {name!r}",
-                        suggest(name, options),
-                    )
-        check_scenario(game, book, scenario, diags)
+    for scenario in (None, *book.scenarios):
+        rules = book.constraints if scenario is None else scenario.constraints
+        for rule in rules:
+            for key in ("when", "unless"):
+                for name in getattr(rule, key):
+                    if name not in options:
+                        diags.error(
+                            rule.span,
+                            f"{rule.path}.{key}",
+                            f"unknown option {name!r}",
+                            suggest(name, options),
+                        )
+        if scenario is not None:
+            check_scenario(game, book, scenario, diags)
 
 
 def check_scenario(game: Any, book: RuleBook, scenario: Scenario, diags: Diagnostics) -> Setup:
     setup = resolve(game, book, scenario, diags)
     used = {name for name, _ in scenario.options}
-    rules = [
-        r for r in (*book.constraints, *scenario.constraints) if all(w in used for w in r.when)
-    ]
+    rules = [r for r in (*book.constraints, *scenario.constraints) if r.applies(used)]
     sound = [r for r in rules if _names_ok(setup, r, diags)]
     check_supply(setup, diags)
     for rule in sound:

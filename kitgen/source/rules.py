@@ -122,6 +122,7 @@ def read_constraint(ctx: Context, node: Node, path: str) -> Constraint | None:
     name = f.text("name", default="")
     severity = f.choice("severity", SEVERITIES, default="error")
     when = tuple(f.texts("when"))
+    unless = tuple(f.texts("unless"))
     sel_node = f.raw("pieces")
     pieces = (read_selector(ctx, sel_node, f.sub("pieces")) if sel_node is not None else ANY) or ANY
     if kind is None:
@@ -130,7 +131,14 @@ def read_constraint(ctx: Context, node: Node, path: str) -> Constraint | None:
         f.close()
         return None
     common = dict(
-        kind=kind, span=node.span, path=path, name=name, severity=severity, pieces=pieces, when=when
+        kind=kind,
+        span=node.span,
+        path=path,
+        name=name,
+        severity=severity,
+        pieces=pieces,
+        when=when,
+        unless=unless,
     )
     reader = _KIND_READERS[kind]
     extra = reader(ctx, f)
