@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from ..colours import mix, readable_on
 from ..errors import Diagnostics
 from ..geometry import HexGrid
-from ..model.rules import RuleBook, Scenario
+from ..model.rules import RuleBook
 from ..rules.setup import Placed, Setup, resolve
 from .env import PlanEnv
 from .frame import content_box
@@ -431,7 +431,3 @@ def _table(setup: Setup, figures: list[Placed], flow: _Flow) -> None:
     ]
     head = ["Name", *keys] + (["At"] if setup.map is not None else [])
     flow.table(head, rows)
-
-
-def scenario_for(book: RuleBook, sid: str) -> Scenario | None:
-    return next((s for s in book.scenarios if s.id == sid), None)

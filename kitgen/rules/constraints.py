@@ -12,7 +12,8 @@ from collections.abc import Callable
 
 from ..errors import Diagnostics, Span
 from ..model.rules import ANY, Constraint
-from .setup import Placed, Setup, describe_where, failing, holds, relative, selected
+from .setup import Placed, Setup, relative, selected
+from .where import describe_where, failing, holds
 
 
 def _say(

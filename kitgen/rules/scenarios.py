@@ -10,7 +10,8 @@ from ..errors import Diagnostics
 from ..model.rules import Constraint, RuleBook, Scenario, Target, Where
 from ..source.fields import suggest
 from .constraints import CHECKS, check_supply
-from .setup import Setup, named, resolve
+from .setup import Setup, resolve
+from .where import named
 
 
 def check_rules(game: Any, book: RuleBook, diags: Diagnostics) -> None:
