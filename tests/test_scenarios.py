@@ -559,8 +559,8 @@ def test_rule_reader_errors(game_dir):
         "(write pieces: any for an any-type slot)",
         "game.yaml:23:7: error: rules.constraints[6]: a range rule needs min, max or one_of",
         "game.yaml:26:14: error: rules.constraints[7].where: an empty location test (use "
-        "terrain, area, cell, place, within, beyond, adjacent_to, same_area_as, on_line, on_map, "
-        "not, any_of)",
+        "terrain, props, area, cell, place, within, beyond, adjacent_to, same_area_as, on_line, "
+        "on_map, not, any_of)",
         "game.yaml:27:7: error: rules.constraints[8]: a stacking rule per area needs limit (a "
         "number) (limit_from reads a terrain, and an area has many)",
     ]
@@ -986,4 +986,42 @@ def test_unless_switches_a_rule_off(game_dir):
         # the first rule is off (night is in play); the second still applies
         "scenarios/s.yaml:1:1: error: the scenario has 1 hunter, needs at most 0 "
         "(rule at game.yaml:16:7)",
+    ]
+
+
+def test_where_on_terrain_with_properties(game_dir):
+    game(
+        game_dir,
+        """
+        - kind: placement
+          pieces: farmer
+          where: {props: {pop_limit: 4}}
+        - kind: placement
+          pieces: soldier
+          where: {props: {pop_limit: 1}, not: {props: {cover: true}}}
+        - kind: placement
+          pieces: hunter
+          where: {props: []}
+    """,
+        """
+        placements:
+          - {piece: farmer, at: A1}
+          - {piece: farmer, at: B1}
+          - {piece: soldier, at: B2}
+    """,
+    )
+    # B1 is Water (pop limit 1); no terrain has a cover property, so `not` holds everywhere
+    with pytest.raises(KitError) as info:
+        load(game_dir, Diagnostics())
+    assert [str(d).replace(f"{game_dir}/", "") for d in info.value.diagnostics] == [
+        "game.yaml:20:22: error: rules.constraints[2].where.props: expected a mapping of terrain "
+        "properties, got a list"
+    ]
+    text = (
+        (game_dir / "game.yaml").read_text().replace("where: {props: []}", "where: {on_map: true}")
+    )
+    (game_dir / "game.yaml").write_text(text)
+    assert messages(game_dir) == [
+        "scenarios/s.yaml:3:5: error: placements[1]: farmer on cell B1 (Water) is not on terrain "
+        "with pop_limit: 4 (rule at game.yaml:12:7)"
     ]

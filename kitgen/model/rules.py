@@ -67,6 +67,7 @@ class Where:
     """A location test on one cell; every part given must hold (AND)."""
 
     terrain: tuple[str, ...] = ()
+    props: tuple[tuple[str, str], ...] = ()  # terrain properties: (name, value as text)
     area: tuple[str, ...] = ()
     cell: tuple[str, ...] = ()
     place: tuple[str, ...] = ()

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..geometry import Cell
 from ..model.rules import Target, Where
+from ..source.rule_terms import prop_text
 
 if TYPE_CHECKING:  # setup.py imports this module to build scenario areas
     from .setup import Placed, Setup
@@ -61,6 +62,11 @@ def _holds_cell(setup: Setup, w: Where, cell: Cell, who: Placed | None) -> bool:
     assert m is not None
     if w.terrain and m.cells.get(cell) not in w.terrain:
         return False
+    if w.props:
+        t = m.terrain_at(cell)
+        have = t.props if t is not None else {}
+        if not all(k in have and prop_text(have[k]) == v for k, v in w.props):
+            return False
     if w.area and not any(cell in setup.areas[a] for a in named(w.area, setup.areas)):
         return False
     if w.cell and cell not in {m.cell_at_label(n) for n in w.cell}:
@@ -129,6 +135,8 @@ def describe_where(setup: Setup, w: Where) -> str:
     parts: list[str] = []
     if w.terrain:
         parts.append("on " + " or ".join(setup.terrain_label(t) for t in w.terrain))
+    if w.props:
+        parts.append("on terrain with " + ", ".join(f"{k}: {v}" for k, v in w.props))
     if w.area:
         parts.append("in area " + " or ".join(w.area))
     if w.cell:
@@ -177,6 +185,7 @@ def _parts(w: Where) -> list[Where]:
     out = []
     for name in (
         "terrain",
+        "props",
         "area",
         "cell",
         "place",

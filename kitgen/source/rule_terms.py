@@ -97,6 +97,7 @@ def read_target(ctx: Context, node: Node, path: str) -> Target | None:
 
 WHERE_KEYS = (
     "terrain",
+    "props",
     "area",
     "cell",
     "place",
@@ -121,6 +122,11 @@ def read_where(ctx: Context, node: Node, path: str) -> Where | None:
         raw = f.raw(key)
         if raw is not None:
             parts[key] = tuple(_texts(ctx, raw, f.sub(key)))
+    raw = f.raw("props")
+    if raw is not None:
+        props = _read_props(ctx, raw, f.sub("props"))
+        if props:
+            parts["props"] = props
     for key in ("within", "beyond"):
         raw = f.raw(key)
         if raw is not None:
@@ -155,6 +161,27 @@ def read_where(ctx: Context, node: Node, path: str) -> Where | None:
             ctx.error(node, path, "an empty location test", "use " + ", ".join(WHERE_KEYS))
         return None
     return Where(span=node.span, **parts)
+
+
+def _read_props(ctx: Context, node: Node, path: str) -> tuple[tuple[str, str], ...]:
+    """{lockable: true, room: true}: the cell's terrain has these property values."""
+    if not isinstance(node, Map) or not node.entries:
+        ctx.error(node, path, f"expected a mapping of terrain properties, got {describe(node)}")
+        return ()
+    out = []
+    for key, (_, value) in node.entries.items():
+        if not isinstance(value, Scalar) or value.value is None:
+            ctx.error(value, f"{path}.{key}", f"expected a value, got {describe(value)}")
+            continue
+        out.append((key, prop_text(value.value)))
+    return tuple(out)
+
+
+def prop_text(value: object) -> str:
+    """Property values compared as text: true/false lower case, numbers as YAML wrote them."""
+    if isinstance(value, bool):
+        return str(value).lower()
+    return str(value)
 
 
 def _read_line(ctx: Context, node: Node, path: str) -> tuple[Target, Target] | None:
