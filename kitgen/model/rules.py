@@ -16,6 +16,14 @@ from pathlib import Path
 
 from ..errors import Span
 
+
+def prop_text(value: object) -> str:
+    """Property values compared as text: true/false lower case, numbers as YAML wrote them."""
+    if isinstance(value, bool):
+        return str(value).lower()
+    return str(value)
+
+
 # The constraint kinds the engine knows, in the order docs/format.md lists them.
 KINDS = ("terrain", "stacking", "placement", "count", "slots", "range")
 

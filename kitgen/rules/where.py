@@ -9,8 +9,7 @@ from fnmatch import fnmatchcase
 from typing import TYPE_CHECKING, Any
 
 from ..geometry import Cell
-from ..model.rules import Target, Where
-from ..source.rule_terms import prop_text
+from ..model.rules import Target, Where, prop_text
 
 if TYPE_CHECKING:  # setup.py imports this module to build scenario areas
     from .setup import Placed, Setup

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..model.rules import ANY, Selector, Target, Where
+from ..model.rules import ANY, Selector, Target, Where, prop_text
 from .fields import Context, Fields, as_text, read_list, suggest
 from .yamlnodes import Map, Node, Scalar, Seq, describe
 
@@ -175,13 +175,6 @@ def _read_props(ctx: Context, node: Node, path: str) -> tuple[tuple[str, str], .
             continue
         out.append((key, prop_text(value.value)))
     return tuple(out)
-
-
-def prop_text(value: object) -> str:
-    """Property values compared as text: true/false lower case, numbers as YAML wrote them."""
-    if isinstance(value, bool):
-        return str(value).lower()
-    return str(value)
 
 
 def _read_line(ctx: Context, node: Node, path: str) -> tuple[Target, Target] | None:
