@@ -408,12 +408,16 @@ def _roster(setup: Setup, unit, flow: _Flow) -> None:
         Text(
             flow.box[0] + 6,
             flow.y,
-            f"{unit.name or unit.id} ({sum(p.count for p in figures)} figures)",
+            f"{unit.name or unit.id} ({_figures(sum(p.count for p in figures))})",
             Font(flow.env.face(bold=True), 10),
             INK,
         )
     )
     _table(setup, figures, flow)
+
+
+def _figures(n: int) -> str:
+    return "1 figure" if n == 1 else f"{n} figures"
 
 
 def _table(setup: Setup, figures: list[Placed], flow: _Flow) -> None:
