@@ -17,6 +17,7 @@ from .render.fonts import FontBook, FontError
 from .render.pdf import render_document
 from .sections import SECTIONS
 from .source.game import find_game_file, read_game
+from .source.rules import scenario_path, with_scenarios
 
 FONTS_DIR = Path(__file__).resolve().parent.parent / "fonts"
 
@@ -30,14 +31,28 @@ class BuildResult:
 
 
 def load(path: Path, diags: Diagnostics) -> Game:
-    """Read a game; raises KitError if the input has errors."""
+    """Read a game (or the game of a scenario file); raises KitError if the input has errors."""
+    path, scenario = scenario_path(path)
     try:
         game = read_game(find_game_file(path), SECTIONS, diags)
+        # `kitgen check <game>/scenarios/x.yaml` checks that scenario only
+        game = with_scenarios(game, scenario, diags)
     except KitError as exc:  # a file that could not be parsed at all
         diags.extend(d for d in exc.diagnostics if d not in diags.items)
         raise KitError(diags.items) from None
     diags.raise_if_errors()
     return game
+
+
+def scenario_view(path: Path, diags: Diagnostics) -> list[Diagnostic]:
+    """What `kitgen check` shows for `path`: for a scenario file, the game's errors and the
+    scenario's own warnings; the game's warnings (write-in blanks ...) belong to a check of
+    the game and would bury the scenario's."""
+    _, scenario = scenario_path(path)
+    if scenario is None:
+        return list(diags)
+    own = scenario.resolve()
+    return [d for d in diags if d.severity == "error" or Path(d.span.file).resolve() == own]
 
 
 def check(game: Game, diags: Diagnostics) -> None:

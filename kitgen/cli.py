@@ -13,7 +13,7 @@ import click
 from . import __version__
 from .build import build as run_build
 from .build import check as run_check
-from .build import load
+from .build import load, scenario_view
 from .errors import Diagnostics, KitError
 from .model.game import Game, Settings
 from .units import PAPER_NAMES, PAPERS, UnitError, mm, parse_length
@@ -185,14 +185,16 @@ def build(paths, out_root, paper, duplex, back_offset, bleed, seed, fit, quiet) 
 @_guard
 def check(paths, quiet) -> None:
     """Validate games without writing anything."""
-    diags = Diagnostics()
+    found: list = []
     failed = False
     for path in paths:
+        diags = Diagnostics()  # per path: one game's errors must not stop the next from loading
         try:
             run_check(load(path, diags), diags)
         except KitError:
             failed = True
-    _report(diags, quiet)
+        found.extend(scenario_view(path, diags))
+    _report(found, quiet)
     if failed:
         sys.exit(EXIT_INPUT)
     if not quiet:

@@ -15,6 +15,7 @@ from .layout.counters import plan_counters
 from .layout.cover import plan_cover
 from .layout.maps import plan_maps
 from .layout.roster import plan_rosters
+from .layout.scenario import plan_scenarios
 from .layout.sheet import plan_sheets
 from .layout.template import plan_templates
 from .layout.threat_card import plan_threats
@@ -22,11 +23,13 @@ from .layout.tracks import plan_tracks
 from .rules.generate import check_generators
 from .rules.reaction import check_threats
 from .rules.rulers import check_templates
+from .rules.scenarios import check_rules
 from .rules.table_check import check_cards, check_sheets, check_tables
 from .source.counters import read_counters
 from .source.cover import read_cover
 from .source.generators import read_generators
 from .source.maps import read_maps
+from .source.rules import read_rules
 from .source.table import read_cards, read_sheets, read_tables, read_texts
 from .source.template import read_range_tables, read_templates
 from .source.threats import read_threats
@@ -56,5 +59,6 @@ SECTIONS: dict[str, Section] = {
         Section("generators", read_generators, plan_rosters, check_generators),
         Section("range_tables", read_range_tables),
         Section("templates", read_templates, plan_templates, check_templates),
+        Section("rules", read_rules, plan_scenarios, check_rules),
     )
 }

@@ -1,0 +1,437 @@
+"""Set-up sheets: each scenario's map with its pieces drawn in place, then its forces,
+rosters, options and special rules. One PDF per scenario (scenario-<id>.pdf).
+
+The map is a set-up diagram, scaled to fit one page: cells tinted by terrain,
+blocking edges, the scenario's own areas hatched, and each placed piece as a
+labelled token in its side's colour.
+"""
+
+from __future__ import annotations
+
+import os
+from collections import defaultdict
+from dataclasses import dataclass
+
+from ..colours import mix, readable_on
+from ..errors import Diagnostics
+from ..geometry import HexGrid
+from ..model.rules import RuleBook
+from ..rules.setup import Placed, Setup, resolve
+from .env import PlanEnv
+from .frame import content_box
+from .plan import Circle, Document, Font, Group, Item, Line, Page, Path, Rect, Stroke, Text
+from .text import wrap
+
+INK = "#222222"
+MUTED = "#666666"
+NEUTRAL = "#6b6b6b"  # tokens of pieces that belong to no side
+AREA_INK = "#c0392b"
+PALETTE = ("#1f5fa8", "#b03a2e", "#2e7d32", "#c99a06", "#6a3d9a", "#00838f")
+GRID = Stroke("#555555", 0.4)
+MAP_SHARE = 0.62  # of the content height, for the diagram on the first page
+MAX_CELL = 64.0  # points: the largest a cell is drawn on a set-up diagram
+
+
+def plan_scenarios(book: RuleBook, env: PlanEnv) -> list[Document]:
+    docs = []
+    for scenario in book.scenarios:
+        setup = resolve(env.game, book, scenario, Diagnostics())  # already checked
+        docs.append(_plan_one(setup, env))
+    return docs
+
+
+def _colours(setup: Setup) -> dict[str, str]:
+    out = {}
+    for i, side in enumerate(setup.scenario.sides):
+        out[side.id] = setup.side_colours.get(side.id) or PALETTE[i % len(PALETTE)]
+    return out
+
+
+def token_text(p: Placed) -> str:
+    """What a token shows: the placement's label, the piece's abbr attribute, else initials."""
+    if p.placement.label:
+        return p.placement.label
+    for key in ("abbr", "short", "code"):
+        if p.values.get(key):
+            return p.values[key]
+    words = (p.piece.name or p.piece.id).replace("-", " ").split()
+    if len(words) == 1:
+        return words[0][:2].capitalize()
+    return "".join(w[0] for w in words[:3]).upper()
+
+
+def _plan_one(setup: Setup, env: PlanEnv) -> Document:
+    sc = setup.scenario
+    x0, y0, x1, y1 = content_box(env.paper)
+    colours = _colours(setup)
+    bold, italic = env.face(bold=True), env.face(italic=True)
+    pages: list[Page] = []
+    page = Page(f"Scenario: {sc.title}")
+    y = y1 - 20
+    page.ops.append(Text(x0, y, sc.title, Font(bold, 18), INK))
+    y -= 8
+    if sc.summary:
+        for line in wrap(sc.summary, italic, 10, x1 - x0, env.fonts):
+            y -= 13
+            page.ops.append(Text(x0, y, line, Font(italic, 10), MUTED))
+    y -= 10
+    if setup.map is not None:
+        ops, height = _map_ops(setup, colours, (x0, y - (y1 - y0) * MAP_SHARE, x1, y), env)
+        page.ops.extend(ops)
+        box = (x0, y - height, x1, y)
+        page.items.append(
+            Item(
+                "setup-map",
+                sc.id,
+                f"setup-{sc.id}",
+                "front",
+                box,
+                {
+                    "scenario": sc.id,
+                    "map": setup.map.id,
+                    "tokens": sum(p.count for p in setup.placed if p.cell),
+                },
+            )
+        )
+        y -= height + 14
+        y = _terrain_legend(setup, page, x0, x1, y, env)
+    flow = _Flow(env, pages, page, y, (x0, y0, x1, y1), f"Scenario: {sc.title}")
+    _sheet(setup, colours, flow)
+    pages.append(flow.page)
+    return Document(f"scenario-{sc.id}", f"Scenario: {sc.title}", pages)
+
+
+# ---- the map diagram --------------------------------------------------------------
+
+
+def _terrain_legend(
+    setup: Setup, page: Page, x0: float, x1: float, y: float, env: PlanEnv
+) -> float:
+    """A swatch and a name for each terrain on the map, in one or more rows."""
+    m = setup.map
+    used = [t for tid, t in m.terrains.items() if tid in set(m.cells.values())]
+    font = Font(env.face(), 8.5)
+    x = x0
+    for t in used:
+        label = t.label or t.id
+        width = 14 + env.fonts.width(label, font.face, font.size) + 14
+        if x + width > x1 and x > x0:
+            x, y = x0, y - 13
+        fill = mix(t.fill or "#f4f1ea", "#ffffff", 0.35)
+        page.ops.append(Rect(x, y - 2, 10, 10, fill, GRID))
+        page.ops.append(Text(x + 14, y, label, font, INK))
+        x += width
+    return y - 16
+
+
+def _map_ops(setup: Setup, colours: dict[str, str], box, env: PlanEnv) -> tuple[list, float]:
+    """The diagram fitted to the top of box, and the height it takes."""
+    m = setup.map
+    g = m.grid
+    b = g.bounds()
+    bw, bh = b.x1 - b.x0, b.y1 - b.y0
+    scale = min((box[2] - box[0]) / bw, (box[3] - box[1]) / bh)
+    cell_size = getattr(g, "cell", None) or getattr(g, "size", 20.0)
+    scale = min(scale, MAX_CELL / cell_size)  # a small board stays a diagram, not a poster
+    dx = box[0] + ((box[2] - box[0]) - bw * scale) / 2 - b.x0 * scale
+    dy = box[3] - bh * scale - b.y0 * scale
+    ops: list = []
+    for cell, tid in m.cells.items():
+        t = m.terrains.get(tid)
+        fill = t.fill if t is not None and t.fill else "#f4f1ea"
+        ops.append(Path(tuple(g.corners(*cell)), True, mix(fill, "#ffffff", 0.35), GRID))
+        if t is not None and t.mark:
+            cx, cy = g.centre(*cell)
+            face = env.face(bold=True)
+            size = cell_size * 0.34
+            size = min(
+                size, size * cell_size * 0.8 / max(env.fonts.width(t.mark, face, size), 1e-6)
+            )
+            ops.append(Text(cx, cy - size * 0.35, t.mark, Font(face, size), "#9a9a9a", "centre"))
+    lab = Font(env.face(), min(cell_size * 0.16, 6.5 / scale))
+    for cell in m.cells:
+        corners = g.corners(*cell)
+        left = min(p[0] for p in corners)
+        top = max(p[1] for p in corners)
+        if isinstance(g, HexGrid):
+            cx, cy = g.centre(*cell)
+            ops.append(Text(cx, cy + cell_size * 0.3, m.label(cell), lab, MUTED, "centre"))
+        else:
+            ops.append(
+                Text(left + cell_size * 0.06, top - lab.size * 1.05, m.label(cell), lab, MUTED)
+            )
+    blocking = {k for k, v in m.edge_kinds.items() if v.blocks}
+    for e in m.edges:
+        seg = g.shared_edge(e.a, e.b)
+        if seg is None:
+            continue
+        kind = m.edge_kinds.get(e.kind)
+        width = max(1.0, (kind.width if kind else 2.0))
+        colour = kind.colour if kind else INK
+        dash = () if e.kind in blocking else (cell_size * 0.1, cell_size * 0.08)
+        ops.append(Line(seg[0][0], seg[0][1], seg[1][0], seg[1][1], Stroke(colour, width, dash)))
+    for area in setup.scenario.areas:
+        for cell in setup.areas.get(area.name, ()):
+            ops.append(
+                Path(
+                    tuple(g.corners(*cell)),
+                    True,
+                    None,
+                    Stroke(AREA_INK, 1.2, (3, 2)),
+                    hatch=mix(AREA_INK, "#ffffff", 0.45),
+                )
+            )
+    ops.extend(_tokens(setup, colours, cell_size, env))
+    return [Group(tuple(ops), dx=dx, dy=dy, scale=scale)], bh * scale
+
+
+def _central(g, cells) -> tuple[int, int]:
+    pts = {c: g.centre(*c) for c in cells}
+    mx = sum(x for x, _ in pts.values()) / len(pts)
+    my = sum(y for _, y in pts.values()) / len(pts)
+    return min(sorted(pts), key=lambda c: (pts[c][0] - mx) ** 2 + (pts[c][1] - my) ** 2)
+
+
+def _tokens(setup: Setup, colours: dict[str, str], cell_size: float, env: PlanEnv) -> list:
+    g = setup.map.grid
+    by_cell: dict = defaultdict(list)
+    for p in setup.placed:
+        if p.cell is not None:
+            by_cell[p.cell].extend([p] * p.count)
+        elif p.cells:  # "somewhere in this area": shown on the area's most central cell
+            by_cell[_central(g, p.cells)].extend([p] * p.count)
+    ops: list = []
+    face = env.face(bold=True)
+    for cell, pieces in by_cell.items():
+        n = len(pieces)
+        per_row = 1 if n == 1 else 2 if n <= 4 else 3
+        rows = -(-n // per_row)
+        r = cell_size * (0.3 if n == 1 else 0.19 if n <= 4 else 0.13)
+        cx, cy = g.centre(*cell)
+        cy -= cell_size * 0.07  # clear of the cell's label
+        step = r * 2.15
+        for i, p in enumerate(pieces):
+            row, col = divmod(i, per_row)
+            in_row = min(per_row, n - row * per_row)
+            tx = cx + (col - (in_row - 1) / 2) * step
+            ty = cy + ((rows - 1) / 2 - row) * step
+            side = p.values.get("side")
+            fill = colours.get(side, NEUTRAL) if side else NEUTRAL
+            ops.append(Circle(tx, ty, r, fill, Stroke("#ffffff", max(0.4, r * 0.12))))
+            text = token_text(p)
+            size = r * (0.95 if len(text) <= 2 else 0.7)
+            width = env.fonts.width(text, face, size)
+            if width > r * 1.7:
+                size *= r * 1.7 / width
+            ops.append(
+                Text(tx, ty - size * 0.35, text, Font(face, size), readable_on(fill), "centre")
+            )
+    return ops
+
+
+# ---- the set-up sheet: forces, rosters, options, special rules ------------------
+
+
+@dataclass
+class _Flow:
+    """Text flowing down the content box, starting a new page when it runs out."""
+
+    env: PlanEnv
+    pages: list[Page]
+    page: Page
+    y: float
+    box: tuple[float, float, float, float]
+    component: str
+
+    def need(self, height: float) -> None:
+        if self.y - height < self.box[1]:
+            self.pages.append(self.page)
+            self.page = Page(self.component)
+            self.y = self.box[3] - 10
+
+    def heading(self, text: str, swatch: str | None = None) -> None:
+        self.need(44)
+        self.y -= 24
+        x = self.box[0]
+        if swatch:
+            self.page.ops.append(Rect(x, self.y - 1, 10, 10, swatch, Stroke(INK, 0.4), 2))
+            x += 15
+        self.page.ops.append(Text(x, self.y, text, Font(self.env.face(bold=True), 12.5), INK))
+        self.y -= 5
+        self.page.ops.append(Line(self.box[0], self.y, self.box[2], self.y, Stroke("#aaaaaa", 0.5)))
+        self.y -= 4
+
+    def para(
+        self,
+        text: str,
+        indent: float = 0.0,
+        size: float = 9.5,
+        colour: str = INK,
+        bullet: bool = False,
+    ) -> None:
+        face = self.env.face()
+        width = self.box[2] - self.box[0] - indent - 12
+        for i, line in enumerate(wrap(text, face, size, width, self.env.fonts)):
+            self.need(size * 1.4)
+            self.y -= size * 1.35
+            prefix = ("•  " if i == 0 else "   ") if bullet else ""
+            self.page.ops.append(
+                Text(self.box[0] + indent, self.y, prefix + line, Font(face, size), colour)
+            )
+
+    def table(self, head: list[str], rows: list[list[str]], indent: float = 12.0) -> None:
+        face, bold, size = self.env.face(), self.env.face(bold=True), 9.0
+        widths = [
+            max(
+                [self.env.fonts.width(h, bold, size)]
+                + [self.env.fonts.width(r[i], face, size) for r in rows]
+            )
+            + 12
+            for i, h in enumerate(head)
+        ]
+        x0 = self.box[0] + indent
+        self.need(size * 2.8)
+        self.y -= size * 1.5
+        x = x0
+        for h, w in zip(head, widths, strict=True):
+            self.page.ops.append(Text(x, self.y, h, Font(bold, size), INK))
+            x += w
+        self.page.ops.append(
+            Line(x0, self.y - 3, x0 + sum(widths), self.y - 3, Stroke("#999999", 0.4))
+        )
+        for n, row in enumerate(rows):
+            self.need(size * 1.5)
+            self.y -= size * 1.45
+            if n % 2:
+                self.page.ops.append(
+                    Rect(x0 - 2, self.y - 3, sum(widths) + 4, size * 1.45, "#f0f0f0")
+                )
+            x = x0
+            for cell, w in zip(row, widths, strict=True):
+                self.page.ops.append(Text(x, self.y, cell, Font(face, size), INK))
+                x += w
+        self.y -= 4
+
+
+def _where(setup: Setup, p: Placed) -> str:
+    if p.cell is not None:
+        return setup.map.label(p.cell)
+    if p.placement.area:
+        return f"area {p.placement.area}"
+    return "off map"
+
+
+def _sheet(setup: Setup, colours: dict[str, str], flow: _Flow) -> None:
+    sc = setup.scenario
+    if setup.map is not None:
+        names: dict[str, list[str]] = defaultdict(list)
+        for p in setup.placed:  # a type's own name ("Farmer") reads better than a colour's
+            if p.cell is not None or p.cells:
+                name = p.values.get("name") or p.piece.name or p.piece.id
+                if name not in names[token_text(p)]:
+                    names[token_text(p)].append(name)
+        key_text = "; ".join(f"{k} = {_common_name(v)}" for k, v in names.items())
+        hatched = [a.label or a.name for a in sc.areas]
+        if hatched:
+            key_text += ("; " if key_text else "") + "hatched: " + ", ".join(hatched)
+        if key_text:
+            flow.para("Key: " + key_text, size=8.5, colour=MUTED)
+    for side in sc.sides:
+        flow.heading(side.name or side.id, colours.get(side.id))
+        if side.values:
+            flow.para(", ".join(f"{k}: {v:g}" for k, v in side.values.items()))
+        for note in side.notes:
+            flow.para(note, indent=6, bullet=True)
+        own = [p for p in setup.placed if p.values.get("side") == side.id and not p.placement.unit]
+        described = [p for p in own if p.placement.attrs]  # figures with a roster entry
+        _placement_lines(setup, [p for p in own if not p.placement.attrs], flow)
+        if described:
+            _table(setup, described, flow)
+        for unit in (u for u in sc.units if u.side == side.id):
+            _roster(setup, unit, flow)
+    neutral = [p for p in setup.placed if not p.values.get("side")]
+    if neutral:
+        flow.heading("Other pieces", NEUTRAL)
+        _placement_lines(setup, neutral, flow)
+    for unit in (u for u in sc.units if u.side is None):
+        flow.heading(unit.name or unit.id)
+        _roster(setup, unit, flow)
+    if sc.options:
+        flow.heading("Options in play")
+        labels = {o.id: o.label for o in setup.book.options}
+        for name, _ in sc.options:
+            flow.para(labels.get(name, name), indent=6, bullet=True)
+    if sc.notes:
+        flow.heading("Special rules")
+        for note in sc.notes:
+            flow.para(note, indent=6, bullet=True)
+    used = {name for name, _ in sc.options}
+    named = [r for r in (*setup.book.constraints, *sc.constraints) if r.name and r.applies(used)]
+    if named:
+        flow.heading("Set-up rules (checked by kitgen)")
+        for rule in named:
+            flow.para(rule.name, indent=6, bullet=True, size=9)
+
+
+def _common_name(names: list[str]) -> str:
+    """'Submarine' for 'Submarine (red)' and 'Submarine (blue)'; else the names joined."""
+    if len(names) == 1:
+        return names[0]
+    prefix = os.path.commonprefix(names).rstrip(" (")
+    return prefix if len(prefix) >= 3 else " / ".join(names)
+
+
+def _placement_lines(setup: Setup, placed: list[Placed], flow: _Flow) -> None:
+    groups: dict[str, list[Placed]] = defaultdict(list)
+    for p in placed:
+        groups[p.piece.name or p.piece.id].append(p)
+    for name, ps in groups.items():
+        n = sum(p.count for p in ps)
+        spots: dict[str, int] = {}
+        for p in ps:
+            if p.cell is not None or p.placement.area:
+                spots[_where(setup, p)] = spots.get(_where(setup, p), 0) + p.count
+        where = ", ".join(w + (f" ×{k}" if k > 1 else "") for w, k in spots.items())
+        off = n - sum(spots.values())
+        if off and spots:
+            where += f"; {off} off the map"
+        elif off:
+            where = "off the map"
+        flow.para(f"{n} × {name}: {where}", indent=6, bullet=True)
+
+
+def _roster(setup: Setup, unit, flow: _Flow) -> None:
+    figures = [p for p in setup.placed if p.values.get("unit") == unit.id]
+    flow.need(30)
+    flow.y -= 14
+    flow.page.ops.append(
+        Text(
+            flow.box[0] + 6,
+            flow.y,
+            f"{unit.name or unit.id} ({_figures(sum(p.count for p in figures))})",
+            Font(flow.env.face(bold=True), 10),
+            INK,
+        )
+    )
+    _table(setup, figures, flow)
+
+
+def _figures(n: int) -> str:
+    return "1 figure" if n == 1 else f"{n} figures"
+
+
+def _table(setup: Setup, figures: list[Placed], flow: _Flow) -> None:
+    """A roster: one row per figure, a column per attribute given."""
+    keys: list[str] = []
+    for p in figures:
+        for k in p.placement.attrs:
+            if k not in keys and k != "name":
+                keys.append(k)
+    rows = [
+        [p.placement.attrs.get("name", p.piece.name or p.piece.id)]
+        + [p.placement.attrs.get(k, "") for k in keys]
+        + ([_where(setup, p)] if setup.map is not None else [])
+        for p in figures
+    ]
+    head = ["Name", *keys] + (["At"] if setup.map is not None else [])
+    flow.table(head, rows)

@@ -1,0 +1,239 @@
+"""Rules as data and the scenarios checked against them. No ReportLab, no game names.
+
+A `RuleBook` is the game's `rules:` section: the piece types the rules know
+about (beyond the kit's counters), the sides and options a scenario may use,
+and a list of `Constraint`s of a few general kinds. A `Scenario` is one file in
+<game>/scenarios/: sides, placements of pieces on cells or areas, units with
+rosters, options. Every part keeps its Span so a broken rule can name both the
+scenario entry and the rule.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..errors import Span
+
+
+def prop_text(value: object) -> str:
+    """Property values compared as text: true/false lower case, numbers as YAML wrote them."""
+    if isinstance(value, bool):
+        return str(value).lower()
+    return str(value)
+
+
+# The constraint kinds the engine knows, in the order docs/format.md lists them.
+KINDS = ("terrain", "stacking", "placement", "count", "slots", "range")
+
+
+@dataclass(frozen=True)
+class Selector:
+    """Which pieces a rule is about: by id, by attributes, or everything ('any').
+
+    `attrs` maps an attribute to the values it may take; `negate` excludes what
+    another selector matches. Attributes of a placed piece are its counter's
+    attrs plus `id`, `side`, `unit` and the placement's own attrs.
+    """
+
+    attrs: tuple[tuple[str, frozenset[str]], ...] = ()
+    negate: Selector | None = None
+    text: str = "any piece"  # how messages name what it matches
+
+    def matches(self, values: Mapping[str, str]) -> bool:
+        for key, allowed in self.attrs:
+            value = values.get(key)
+            if value is None:
+                return False
+            # "$side" stands for the piece's own side (or any attribute named after the $)
+            if value not in allowed and not any(
+                a.startswith("$") and values.get(a[1:]) == value for a in allowed
+            ):
+                return False
+        return not (self.negate is not None and self.negate.matches(values))
+
+
+ANY = Selector()
+
+
+@dataclass(frozen=True)
+class Target:
+    """A set of cells named by a rule: cells of placed pieces, named cells, places,
+    areas, terrains, or the point reflection (`opposite`) of another target."""
+
+    kind: str  # pieces | cell | place | area | terrain | opposite
+    names: tuple[str, ...] = ()
+    pieces: Selector | None = None
+    inner: Target | None = None
+    span: Span | None = None
+    text: str = ""
+
+
+@dataclass(frozen=True)
+class Where:
+    """A location test on one cell; every part given must hold (AND)."""
+
+    terrain: tuple[str, ...] = ()
+    props: tuple[tuple[str, str], ...] = ()  # terrain properties: (name, value as text)
+    area: tuple[str, ...] = ()
+    cell: tuple[str, ...] = ()
+    place: tuple[str, ...] = ()
+    within: tuple[int, Target] | None = None
+    beyond: tuple[int, Target] | None = None
+    adjacent_to: Target | None = None
+    same_area_as: Target | None = None
+    on_line: tuple[Target, Target] | None = None  # the straight line between two targets
+    on_map: bool | None = None
+    negate: Where | None = None
+    any_of: tuple[Where, ...] = ()
+    span: Span | None = None
+
+
+@dataclass(frozen=True)
+class Constraint:
+    kind: str
+    span: Span | None  # the rule's own position, quoted in every message it causes
+    path: str  # rules.constraints[4]
+    name: str = ""  # a short label for the set-up sheet
+    severity: str = "error"
+    pieces: Selector = ANY
+    # terrain
+    only_on: tuple[str, ...] = ()
+    not_on: tuple[str, ...] = ()
+    # stacking
+    limit: int | None = None
+    limit_from: str = ""  # a terrain property holding the limit (null there = no limit known)
+    per: str = "cell"  # stacking: cell | area ; count/slots: scenario | side | unit
+    each_side: bool = False
+    terrains: tuple[str, ...] = ()  # stacking: only cells of these terrains
+    noun: str = ""  # what messages call the counted pieces ("people")
+    # placement / count
+    where: Where | None = None
+    of: str = "pieces"  # count: pieces | sides | units ; range: pieces | sides | units
+    exactly: int | None = None
+    at_least: int | None = None
+    at_most: int | None = None
+    # slots
+    slots: tuple[tuple[int, Selector, str], ...] = ()  # count, pieces, label for messages
+    # range
+    attr: str = ""
+    low: float | None = None
+    high: float | None = None
+    one_of: tuple[str, ...] = ()  # range: the values allowed, for text attributes
+    required: bool = False  # range: the attribute must be given
+    # applies only when the scenario uses all the `when` options and none of the `unless` ones
+    when: tuple[str, ...] = ()
+    unless: tuple[str, ...] = ()
+
+    def applies(self, options: set[str] | frozenset[str]) -> bool:
+        return all(w in options for w in self.when) and not any(u in options for u in self.unless)
+
+
+@dataclass(frozen=True)
+class PieceType:
+    """A piece the rules know about when the kit prints no counter for it."""
+
+    id: str
+    name: str
+    attrs: Mapping[str, str]
+    quantity: int | None  # None: as many as you like (miniatures, chips)
+    span: Span | None
+
+
+@dataclass(frozen=True)
+class Option:
+    id: str
+    label: str
+    span: Span | None
+
+
+@dataclass(frozen=True)
+class RuleBook:
+    span: Span | None
+    constraints: tuple[Constraint, ...] = ()
+    pieces: tuple[PieceType, ...] = ()
+    sides: tuple[str, ...] = ()  # allowed side ids; () = any
+    options: tuple[Option, ...] = ()
+    side_values: tuple[str, ...] = ()  # values a side may carry (food, points ...)
+    folder: Path | None = None  # the game folder, for showing rule positions
+    scenarios: tuple[Scenario, ...] = ()
+
+
+# ---- scenarios -------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Placement:
+    """One entry of a scenario: `count` copies of a piece, on a cell, in an area or off map."""
+
+    ref: str  # the piece id, or the text of `select`, as the author wrote it
+    span: Span | None
+    path: str
+    select: Selector | None = None  # `piece: {type: farmer, tribe: red}`: must match one piece
+    at: str | None = None  # a cell label
+    area: str | None = None  # placed somewhere in a named area (cell not chosen)
+    count: int = 1
+    side: str | None = None
+    unit: str | None = None
+    attrs: Mapping[str, str] = field(default_factory=dict)
+    label: str = ""  # a token's text on the set-up map (default: the piece's)
+    attr_spans: Mapping[str, Span] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Unit:
+    id: str
+    name: str
+    side: str | None
+    span: Span | None
+    path: str
+    figures: tuple[Placement, ...] = ()
+
+
+@dataclass(frozen=True)
+class Side:
+    id: str
+    name: str
+    colour: str | None
+    span: Span | None
+    path: str
+    values: Mapping[str, float] = field(default_factory=dict)
+    value_spans: Mapping[str, Span] = field(default_factory=dict)
+    notes: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class ScenarioArea:
+    """An area the scenario names itself: listed cells, or cells passing a test."""
+
+    name: str
+    cells: tuple[str, ...]
+    where: Where | None
+    span: Span | None
+    path: str
+    label: str = ""
+
+
+@dataclass(frozen=True)
+class Scenario:
+    id: str
+    title: str
+    file: Path
+    span: Span | None
+    map: str | None
+    map_span: Span | None
+    sides: tuple[Side, ...] = ()
+    placements: tuple[Placement, ...] = ()  # top level and per side, in file order
+    units: tuple[Unit, ...] = ()
+    areas: tuple[ScenarioArea, ...] = ()
+    options: tuple[tuple[str, Span | None], ...] = ()
+    notes: tuple[str, ...] = ()  # special rules, in the author's own words
+    constraints: tuple[Constraint, ...] = ()  # the scenario's own checkable special rules
+    summary: str = ""
+
+    def all_placements(self) -> list[Placement]:
+        out = list(self.placements)
+        for unit in self.units:
+            out.extend(unit.figures)
+        return out

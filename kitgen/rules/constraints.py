@@ -1,0 +1,377 @@
+"""The constraint kinds, each a function (setup, rule, diags) -> None.
+
+Every message names the scenario entry at fault (its span and path) and ends
+with the rule's own position, "(rule at rules.yaml:12:5)". All violations are
+reported; nothing stops at the first.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from collections.abc import Callable
+
+from ..errors import Diagnostics, Span
+from ..model.rules import ANY, Constraint
+from .setup import Placed, Setup, relative, selected
+from .where import describe_where, failing, holds
+
+
+def _say(
+    diags: Diagnostics, rule: Constraint, span: Span | None, path: str, message: str, setup: Setup
+) -> None:
+    hint = setup.rule_at(rule.span)
+    if rule.severity == "warning":
+        diags.warning(span, path, message, hint)
+    else:
+        diags.error(span, path, message, hint)
+
+
+def _num(v: float) -> str:
+    return f"{v:g}"
+
+
+def _bound(lo: float | None, hi: float | None, exactly: float | None = None) -> str:
+    if exactly is not None or (lo is not None and lo == hi):
+        return f"must be {_num(exactly if exactly is not None else lo)}"  # type: ignore[arg-type]
+    if lo is not None and hi is not None:
+        return f"must be from {_num(lo)} to {_num(hi)}"
+    if lo is not None:
+        return f"must be at least {_num(lo)}"
+    return f"must be at most {_num(hi)}"  # type: ignore[arg-type]
+
+
+def _needs(rule: Constraint) -> str:
+    if rule.exactly is not None:
+        return f"needs exactly {rule.exactly}"
+    if rule.at_least is not None and rule.at_most is not None:
+        return f"needs {rule.at_least} to {rule.at_most}"
+    if rule.at_least is not None:
+        return f"needs at least {rule.at_least}"
+    return f"needs at most {rule.at_most}"
+
+
+def _fits(n: int, rule: Constraint) -> bool:
+    if rule.exactly is not None and n != rule.exactly:
+        return False
+    if rule.at_least is not None and n < rule.at_least:
+        return False
+    return not (rule.at_most is not None and n > rule.at_most)
+
+
+# ---- terrain: which pieces may stand on which terrain ----------------------
+
+
+def check_terrain(setup: Setup, rule: Constraint, diags: Diagnostics) -> None:
+    for p in selected(setup, rule.pieces):
+        if p.cell is None:
+            continue
+        tid = setup.map.cells.get(p.cell)
+        where = setup.cell_text(p.cell)
+        if rule.only_on and tid not in rule.only_on:
+            allowed = " or ".join(setup.terrain_label(t) for t in rule.only_on)
+            _say(
+                diags,
+                rule,
+                p.placement.span,
+                p.placement.path,
+                f"{p.who} on {where}: {rule.pieces.text} may stand only on {allowed}",
+                setup,
+            )
+        elif tid in rule.not_on:
+            _say(
+                diags,
+                rule,
+                p.placement.span,
+                p.placement.path,
+                f"{p.who} on {where}: {rule.pieces.text} may not stand on "
+                f"{setup.terrain_label(tid)}",
+                setup,
+            )
+
+
+# ---- stacking: how many pieces a cell or an area holds ----------------------
+
+
+def check_stacking(setup: Setup, rule: Constraint, diags: Diagnostics) -> None:
+    groups: dict[tuple, list[Placed]] = defaultdict(list)
+    for p in selected(setup, rule.pieces):
+        if rule.per == "cell":
+            if p.cell is None:
+                continue
+            if rule.terrains and setup.map.cells.get(p.cell) not in rule.terrains:
+                continue
+            keys = [p.cell]
+        else:
+            cells = {p.cell} if p.cell is not None else set(p.cells or ())
+            # the areas the piece is surely in (one placed "in an area" may be anywhere there)
+            keys = sorted(a for a, cs in setup.areas.items() if cells and cells <= cs)
+        side = p.values.get("side") if rule.each_side else None
+        for key in keys:
+            groups[(key, side)].append(p)
+    noun = rule.noun or "pieces"
+    for (key, side), members in groups.items():
+        if rule.per == "cell":
+            limit = _cell_limit(setup, rule, key)
+            what = f"on {setup.cell_text(key)}"
+        else:
+            limit, what = rule.limit, f"in area {key}"
+        if limit is None:
+            continue  # a write-in blank on the terrain: no limit to check
+        total = 0
+        for p in members:
+            total += p.count
+            if total > limit:
+                break
+        if total <= limit:
+            continue
+        n = sum(m.count for m in members)
+        whose = f" of side {side}" if side else ""
+        name = rule.limit_from.replace("_", " ") if rule.limit_from else "stacking limit"
+        _say(
+            diags,
+            rule,
+            p.placement.span,
+            p.placement.path,
+            f"{n} {_one(n, noun)}{whose} {what} {'exceeds' if n == 1 else 'exceed'} its {name} "
+            f"of {limit}",
+            setup,
+        )
+
+
+def _cell_limit(setup: Setup, rule: Constraint, cell) -> int | None:
+    if not rule.limit_from:
+        return rule.limit
+    terrain = setup.map.terrain_at(cell)
+    value = terrain.props.get(rule.limit_from) if terrain is not None else None
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return None
+    return int(value)
+
+
+# ---- placement: where a piece must stand -------------------------------------
+
+
+def check_placement(setup: Setup, rule: Constraint, diags: Diagnostics) -> None:
+    assert rule.where is not None
+    for p in selected(setup, rule.pieces):
+        cells = [p.cell] if p.cell is not None else p.cells
+        if holds(setup, rule.where, cells, p):
+            continue
+        if p.cell is not None:
+            at = f"on {setup.cell_text(p.cell)}"
+        elif p.cells is not None:
+            at = f"in area {p.placement.area}"
+        else:
+            at = "off the map"
+        _say(
+            diags,
+            rule,
+            p.placement.span,
+            p.placement.path,
+            f"{p.who} {at} {failing(setup, rule.where, cells, p)}",
+            setup,
+        )
+
+
+# ---- count and slots: how many of what, per scenario, side or unit ----------
+
+
+def _groups(setup: Setup, per: str) -> list[tuple[str, Span | None, str, Callable[[Placed], bool]]]:
+    """(name, span, path, membership test) for each scenario, side or unit."""
+    sc = setup.scenario
+    if per == "side":
+        return [
+            (f"side {s.id}", s.span, s.path, lambda p, sid=s.id: p.values.get("side") == sid)
+            for s in sc.sides
+        ]
+    if per == "unit":
+        return [
+            (f"unit {u.id}", u.span, u.path, lambda p, uid=u.id: p.values.get("unit") == uid)
+            for u in sc.units
+        ]
+    return [("the scenario", sc.span, "", lambda p: True)]
+
+
+def check_count(setup: Setup, rule: Constraint, diags: Diagnostics) -> None:
+    sc = setup.scenario
+    if rule.of == "sides":
+        n = len(sc.sides)
+        if not _fits(n, rule):
+            _say(
+                diags,
+                rule,
+                sc.span,
+                "sides",
+                f"the scenario has {n} side(s), {_needs(rule)}",
+                setup,
+            )
+        return
+    for name, span, path, member in _groups(setup, rule.per):
+        if rule.of == "units":
+            side = name.removeprefix("side ") if rule.per == "side" else None
+            n = sum(1 for u in sc.units if side is None or u.side == side)
+            noun = rule.noun or "units"
+        else:
+            n = 0
+            for p in selected(setup, rule.pieces):
+                if not member(p):
+                    continue
+                if rule.where is not None and not holds(
+                    setup, rule.where, [p.cell] if p.cell is not None else p.cells, p
+                ):
+                    continue
+                n += p.count
+            noun = rule.noun or rule.pieces.text
+            if rule.where is not None:
+                noun = f"{noun} {describe_where(setup, rule.where)}"
+        if not _fits(n, rule):
+            _say(diags, rule, span, path, f"{name} has {n} {noun}, {_needs(rule)}", setup)
+
+
+def check_slots(setup: Setup, rule: Constraint, diags: Diagnostics) -> None:
+    """Fill the slots in the order written, any-type slots last; report what is short or over."""
+    order = sorted(
+        range(len(rule.slots)), key=lambda i: rule.slots[i][1] is ANY or not rule.slots[i][1].attrs
+    )
+    listing = ", ".join(f"{n} {label or _slot(sel)}" for n, sel, label in rule.slots)
+    for name, span, path, member in _groups(setup, rule.per):
+        left: list[Placed] = []
+        for p in setup.placed:
+            if member(p) and rule.pieces.matches(p.values):
+                left.extend([p] * p.count)
+        for i in order:
+            count, sel, label = rule.slots[i]
+            taken = [p for p in left if sel.matches(p.values)][:count]
+            for p in taken:
+                left.remove(p)
+            if len(taken) < count:
+                _say(
+                    diags,
+                    rule,
+                    span,
+                    path,
+                    f"{name} is missing {count - len(taken)} {label or _slot(sel)} "
+                    f"(its slots: {listing})",
+                    setup,
+                )
+        if left:
+            noun = rule.noun or "pieces"
+            _say(
+                diags,
+                rule,
+                left[0].placement.span,
+                left[0].placement.path,
+                f"{name} has {len(left)} {_one(len(left), noun)} more than its slots allow "
+                f"({listing})",
+                setup,
+            )
+
+
+def _one(n: int, noun: str) -> str:
+    """'1 piece', not '1 pieces' (only for the engine's own nouns; authors choose theirs)."""
+    return "piece" if n == 1 and noun == "pieces" else noun
+
+
+def _slot(sel) -> str:
+    return "of any type" if not sel.attrs and sel.negate is None else sel.text
+
+
+# ---- range: attribute values -------------------------------------------------
+
+
+def check_range(setup: Setup, rule: Constraint, diags: Diagnostics) -> None:
+    if rule.of == "sides":
+        for side in setup.scenario.sides:
+            value = side.values.get(rule.attr)
+            if value is None:
+                if rule.required:
+                    _say(
+                        diags,
+                        rule,
+                        side.span,
+                        side.path,
+                        f"side {side.id} has no {rule.attr}",
+                        setup,
+                    )
+                continue
+            if not _in(value, rule):
+                _say(
+                    diags,
+                    rule,
+                    side.value_spans.get(rule.attr),
+                    f"{side.path}.values.{rule.attr}",
+                    f"side {side.id}: {rule.attr} is {_num(value)}, {_bound(rule.low, rule.high)}",
+                    setup,
+                )
+        return
+    for p in selected(setup, rule.pieces):
+        text = p.values.get(rule.attr)
+        pl = p.placement
+        span = pl.attr_spans.get(rule.attr, pl.span)
+        path = f"{pl.path}.attrs.{rule.attr}" if rule.attr in pl.attr_spans else pl.path
+        if text is None:
+            if rule.required:
+                _say(diags, rule, pl.span, pl.path, f"{p.who} has no {rule.attr}", setup)
+            continue
+        if rule.one_of:
+            if text not in rule.one_of:
+                _say(
+                    diags,
+                    rule,
+                    span,
+                    path,
+                    f"{p.who}: {rule.attr} is {text!r}, must be one of " + ", ".join(rule.one_of),
+                    setup,
+                )
+            continue
+        try:
+            value = float(text)
+        except ValueError:
+            _say(diags, rule, span, path, f"{p.who}: {rule.attr} is {text!r}, not a number", setup)
+            continue
+        if not _in(value, rule):
+            _say(
+                diags,
+                rule,
+                span,
+                path,
+                f"{p.who}: {rule.attr} is {_num(value)}, {_bound(rule.low, rule.high)}",
+                setup,
+            )
+
+
+def _in(value: float, rule: Constraint) -> bool:
+    return not (
+        rule.low is not None and value < rule.low or rule.high is not None and value > rule.high
+    )
+
+
+CHECKS: dict[str, Callable[[Setup, Constraint, Diagnostics], None]] = {
+    "terrain": check_terrain,
+    "stacking": check_stacking,
+    "placement": check_placement,
+    "count": check_count,
+    "slots": check_slots,
+    "range": check_range,
+}
+
+
+# ---- built in: the kit's supply ----------------------------------------------
+
+
+def check_supply(setup: Setup, diags: Diagnostics) -> None:
+    """A scenario may not use more of a piece than the kit provides."""
+    used: Counter[str] = Counter()
+    reported: set[str] = set()
+    for p in setup.placed:
+        used[p.piece.id] += p.count
+        q = p.piece.quantity
+        if q is not None and used[p.piece.id] > q and p.piece.id not in reported:
+            reported.add(p.piece.id)
+            total = sum(x.count for x in setup.placed if x.piece.id == p.piece.id)
+            diags.error(
+                p.placement.span,
+                p.placement.path,
+                f"{total} {p.piece.id} placed, the kit provides {q}",
+                f"piece defined at {relative(p.piece.span, setup.book.folder)}",
+            )

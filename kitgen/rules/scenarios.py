@@ -1,0 +1,111 @@
+"""The rules stage for scenarios: resolve each scenario, check the names it and
+the rules use, the kit's supply, then every constraint that applies."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from ..errors import Diagnostics
+from ..model.rules import Constraint, RuleBook, Scenario, Target, Where
+from ..source.fields import suggest
+from .constraints import CHECKS, check_supply
+from .setup import Setup, resolve
+from .where import named
+
+
+def check_rules(game: Any, book: RuleBook, diags: Diagnostics) -> None:
+    """The `rules` section's check: the rule book itself, then every scenario."""
+    options = [o.id for o in book.options]
+    for scenario in (None, *book.scenarios):
+        rules = book.constraints if scenario is None else scenario.constraints
+        for rule in rules:
+            for key in ("when", "unless"):
+                for name in getattr(rule, key):
+                    if name not in options:
+                        diags.error(
+                            rule.span,
+                            f"{rule.path}.{key}",
+                            f"unknown option {name!r}",
+                            suggest(name, options),
+                        )
+        if scenario is not None:
+            check_scenario(game, book, scenario, diags)
+
+
+def check_scenario(game: Any, book: RuleBook, scenario: Scenario, diags: Diagnostics) -> Setup:
+    setup = resolve(game, book, scenario, diags)
+    used = {name for name, _ in scenario.options}
+    rules = [r for r in (*book.constraints, *scenario.constraints) if r.applies(used)]
+    sound = [r for r in rules if _names_ok(setup, r, diags)]
+    check_supply(setup, diags)
+    for rule in sound:
+        CHECKS[rule.kind](setup, rule, diags)
+    return setup
+
+
+# ---- references: every name a rule uses must exist for this scenario ------------
+
+
+def _names_ok(setup: Setup, rule: Constraint, diags: Diagnostics) -> bool:
+    """Terrains, areas, places, cells and properties the rule names, on this scenario's map."""
+    m = setup.map
+    if m is None:
+        return True  # without a map no piece stands on a cell: nothing to test there
+    ok = True
+    sc = setup.scenario
+
+    def bad(kind: str, name: str, options) -> None:
+        nonlocal ok
+        ok = False
+        hint = suggest(name, options)
+        diags.error(
+            sc.map_span or sc.span,
+            "map",
+            f"the rule names {kind} {name!r}, which map {m.id!r} does not have"
+            + (f" ({hint})" if hint else ""),
+            setup.rule_at(rule.span),
+        )
+
+    for t in (*rule.only_on, *rule.not_on, *rule.terrains):
+        if t not in m.terrains:
+            bad("terrain", t, m.terrains)
+    if rule.limit_from and not any(rule.limit_from in t.props for t in m.terrains.values()):
+        props = sorted({k for t in m.terrains.values() for k in t.props})
+        bad("terrain property", rule.limit_from, props)
+    for kind, name in _where_names(rule.where):
+        if kind == "terrain" and name not in m.terrains:
+            bad("terrain", name, m.terrains)
+        elif kind == "area" and not named([name], setup.areas):
+            bad("area", name, setup.areas)
+        elif kind == "place" and not named([name], m.places):
+            bad("place", name, m.places)
+        elif kind == "cell" and m.cell_at_label(name) is None:
+            bad("cell", name, [])
+    return ok
+
+
+def _where_names(w: Where | None) -> Iterator[tuple[str, str]]:
+    if w is None:
+        return
+    for kind in ("terrain", "area", "cell", "place"):
+        for name in getattr(w, kind):
+            yield kind, name
+    for target in (
+        w.within[1] if w.within else None,
+        w.beyond[1] if w.beyond else None,
+        w.adjacent_to,
+        w.same_area_as,
+    ):
+        yield from _target_names(target)
+    yield from _where_names(w.negate)
+    for x in w.any_of:
+        yield from _where_names(x)
+
+
+def _target_names(t: Target | None) -> Iterator[tuple[str, str]]:
+    while t is not None and t.kind == "opposite":
+        t = t.inner
+    if t is not None and t.kind != "pieces":
+        for name in t.names:
+            yield t.kind, name

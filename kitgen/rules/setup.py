@@ -1,0 +1,272 @@
+"""A scenario resolved against its game: which map, which piece each placement
+names, which cell it stands on, which cells each named area holds.
+
+Both the checker and the set-up sheet planner start from a `Setup`, so the
+drawing shows exactly what was checked. Unknown names become diagnostics here
+(the "references" check); the constraint kinds live in rules/constraints.py.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..errors import Diagnostics, Span
+from ..geometry import Cell
+from ..model.rules import Placement, RuleBook, Scenario, Selector
+from ..source.fields import suggest
+from .where import holds
+
+
+@dataclass(frozen=True)
+class PieceInfo:
+    """A piece the scenario may use: a counter of the kit or a type the rules declare."""
+
+    id: str
+    name: str
+    attrs: Mapping[str, str]
+    quantity: int | None  # None: unlimited
+    span: Span | None
+
+
+@dataclass
+class Placed:
+    """One placement entry resolved (its `count` copies share the cell)."""
+
+    index: int  # position in Scenario.all_placements()
+    placement: Placement
+    piece: PieceInfo
+    values: dict[str, str]  # what selectors match on: piece attrs + id, side, unit, own attrs
+    cell: Cell | None
+    cells: frozenset[Cell] | None  # placed "somewhere in an area": the area's cells
+
+    @property
+    def count(self) -> int:
+        return self.placement.count
+
+    @property
+    def who(self) -> str:
+        p = self.placement
+        return p.label or p.attrs.get("name") or self.piece.id
+
+
+@dataclass
+class Setup:
+    game: Any
+    book: RuleBook
+    scenario: Scenario
+    map: Any | None  # a MapDef
+    pieces: dict[str, PieceInfo]
+    placed: list[Placed] = field(default_factory=list)
+    areas: dict[str, frozenset[Cell]] = field(default_factory=dict)
+    side_colours: dict[str, str] = field(default_factory=dict)
+
+    # -- naming things in messages
+    def cell_text(self, cell: Cell) -> str:
+        assert self.map is not None
+        t = self.map.terrain_at(cell)
+        label = (t.label or t.id) if t is not None else "?"
+        return f"cell {self.map.label(cell)} ({label})"
+
+    def terrain_label(self, tid: str) -> str:
+        t = self.map.terrains.get(tid) if self.map is not None else None
+        return (t.label or t.id) if t is not None else tid
+
+    def rule_at(self, span: Span | None) -> str:
+        """'rule at rules.yaml:12:5': the rule's position relative to the game folder."""
+        return f"rule at {relative(span, self.book.folder)}"
+
+
+def relative(span: Span | None, folder: Path | None) -> str:
+    if span is None:
+        return "?"
+    name = span.file
+    if folder is not None:
+        try:
+            name = str(Path(span.file).resolve().relative_to(folder.resolve()))
+        except ValueError:
+            pass
+    return f"{name}:{span.line}:{span.col}" if span.line else name
+
+
+# ---- what the game offers ---------------------------------------------------
+
+
+def maps_of(game: Any) -> list:
+    """The game's MapDefs (the maps section's model may be a MapSet or a list)."""
+    model = game.sections.get("maps") if game is not None else None
+    if model is None:
+        return []
+    return list(getattr(model, "maps", model))
+
+
+def pieces_of(game: Any, book: RuleBook) -> dict[str, PieceInfo]:
+    """Counters of the kit, then the piece types the rules declare."""
+    out: dict[str, PieceInfo] = {}
+    counters = game.sections.get("counters") if game is not None else None
+    for d in list(getattr(counters, "defs", counters or ())):
+        out[d.id] = PieceInfo(
+            d.id,
+            getattr(d, "name", d.id) or d.id,
+            dict(d.attrs),
+            getattr(d, "quantity", None),
+            getattr(d, "span", None),
+        )
+    for p in book.pieces:  # a counter of the same id is the real piece: it wins
+        out.setdefault(p.id, PieceInfo(p.id, p.name, dict(p.attrs), p.quantity, p.span))
+    return out
+
+
+# ---- resolution --------------------------------------------------------------
+
+
+def resolve(game: Any, book: RuleBook, scenario: Scenario, diags: Diagnostics) -> Setup:
+    maps = maps_of(game)
+    setup = Setup(game, book, scenario, _pick_map(scenario, maps, diags), pieces_of(game, book))
+    sides = {s.id: s for s in scenario.sides}
+    for side in scenario.sides:
+        if side.colour:
+            setup.side_colours[side.id] = side.colour
+        if book.sides and side.id not in book.sides:
+            diags.error(
+                side.span,
+                f"{side.path}.id",
+                f"unknown side {side.id!r}",
+                suggest(side.id, book.sides),
+            )
+        for key in side.values:
+            if book.side_values and key not in book.side_values:
+                diags.error(
+                    side.value_spans.get(key),
+                    f"{side.path}.values.{key}",
+                    f"unknown side value {key!r}",
+                    suggest(key, book.side_values),
+                )
+    options = [o.id for o in book.options]
+    for name, span in scenario.options:
+        if name not in options:
+            diags.error(span, "options", f"unknown option {name!r}", suggest(name, options))
+    for unit in scenario.units:
+        if unit.side is not None and sides and unit.side not in sides:
+            diags.error(
+                unit.span,
+                f"{unit.path}.side",
+                f"unknown side {unit.side!r}",
+                suggest(unit.side, sides),
+            )
+    map_areas = dict(setup.map.areas) if setup.map is not None else {}
+    setup.areas.update(map_areas)
+    # placements first (areas may be defined relative to placed pieces), then areas
+    pending = []
+    for index, p in enumerate(scenario.all_placements()):
+        info = _resolve_piece(setup, p, diags)
+        if p.side is not None and sides and p.side not in sides and p.unit is None:
+            diags.error(
+                p.span, f"{p.path}.side", f"unknown side {p.side!r}", suggest(p.side, sides)
+            )
+        if info is None:
+            continue
+        cell = None
+        if p.at is not None:
+            if setup.map is None:
+                diags.error(p.span, f"{p.path}.at", f"cell {p.at!r}: the scenario has no map")
+                continue
+            cell = setup.map.cell_at_label(p.at)
+            if cell is None:
+                diags.error(p.span, f"{p.path}.at", f"no cell {p.at!r} on map {setup.map.id!r}")
+                continue
+        values = dict(info.attrs)
+        values.update(p.attrs)
+        values["id"] = info.id
+        if p.side is not None:
+            values["side"] = p.side
+        if p.unit is not None:
+            values["unit"] = p.unit
+        placed = Placed(index, p, info, values, cell, None)
+        setup.placed.append(placed)
+        if p.area is not None:
+            pending.append(placed)
+    for area in scenario.areas:
+        cells: set[Cell] = set()
+        for label in area.cells:
+            cell = setup.map.cell_at_label(label) if setup.map is not None else None
+            if cell is None:
+                where = (
+                    f"map {setup.map.id!r}" if setup.map is not None else "the scenario (no map)"
+                )
+                diags.error(area.span, area.path, f"no cell {label!r} on {where}")
+            else:
+                cells.add(cell)
+        if area.where is not None and setup.map is not None:
+            cells.update(
+                c for c in setup.map.cells if holds(setup, area.where, frozenset([c]), None)
+            )
+        setup.areas[area.name] = frozenset(cells)
+    for placed in pending:
+        name = placed.placement.area
+        if name not in setup.areas:
+            diags.error(
+                placed.placement.span,
+                f"{placed.placement.path}.area",
+                f"unknown area {name!r}",
+                suggest(name or "", setup.areas),
+            )
+            setup.placed.remove(placed)
+        else:
+            placed.cells = setup.areas[name]
+    return setup
+
+
+def _pick_map(scenario: Scenario, maps: list, diags: Diagnostics):
+    if scenario.map is not None:
+        for m in maps:
+            if m.id == scenario.map:
+                return m
+        diags.error(
+            scenario.map_span,
+            "map",
+            f"unknown map {scenario.map!r}",
+            suggest(scenario.map, [m.id for m in maps]),
+        )
+        return None
+    uses_cells = any(p.at is not None for p in scenario.all_placements())
+    if len(maps) == 1:
+        return maps[0]
+    if len(maps) > 1 and uses_cells:
+        diags.error(
+            scenario.span,
+            "map",
+            f"the game has {len(maps)} maps: name one with map:",
+            "valid: " + ", ".join(m.id for m in maps),
+        )
+    return None
+
+
+def _resolve_piece(setup: Setup, p: Placement, diags: Diagnostics) -> PieceInfo | None:
+    if p.select is None:
+        info = setup.pieces.get(p.ref)
+        if info is None:
+            diags.error(
+                p.span, f"{p.path}.piece", f"unknown piece {p.ref!r}", suggest(p.ref, setup.pieces)
+            )
+        return info
+    found = [i for i in setup.pieces.values() if p.select.matches({**i.attrs, "id": i.id})]
+    if len(found) == 1:
+        return found[0]
+    if not found:
+        diags.error(p.span, f"{p.path}.piece", f"no piece matches {p.ref}")
+    else:
+        ids = ", ".join(i.id for i in found[:4]) + (" ..." if len(found) > 4 else "")
+        diags.error(
+            p.span,
+            f"{p.path}.piece",
+            f"{p.ref} matches {len(found)} pieces ({ids})",
+            "add attributes until one piece matches",
+        )
+    return None
+
+
+def selected(setup: Setup, sel: Selector) -> list[Placed]:
+    return [p for p in setup.placed if sel.matches(p.values)]

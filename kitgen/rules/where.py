@@ -1,0 +1,207 @@
+"""Location tests (`where:`) on the cells of a resolved scenario: targets, distances,
+adjacency, lines, areas; and how a test reads in a message."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from fnmatch import fnmatchcase
+from typing import TYPE_CHECKING, Any
+
+from ..geometry import Cell
+from ..model.rules import Target, Where, prop_text
+
+if TYPE_CHECKING:  # setup.py imports this module to build scenario areas
+    from .setup import Placed, Setup
+
+
+def target_cells(setup: Setup, target: Target, exclude: Placed | None) -> frozenset[Cell]:
+    m = setup.map
+    if m is None:
+        return frozenset()
+    if target.kind == "pieces":
+        assert target.pieces is not None
+        return frozenset(
+            c
+            for p in setup.placed
+            if p is not exclude and p.cell is not None and target.pieces.matches(p.values)
+            for c in [p.cell]
+        )
+    if target.kind == "cell":
+        return frozenset(c for n in target.names if (c := m.cell_at_label(n)) is not None)
+    if target.kind == "place":
+        return frozenset(m.places[n] for n in named(target.names, m.places))
+    if target.kind == "area":
+        return frozenset(c for n in named(target.names, setup.areas) for c in setup.areas[n])
+    if target.kind == "terrain":
+        return frozenset(c for c, t in m.cells.items() if t in target.names)
+    assert target.kind == "opposite" and target.inner is not None
+    return frozenset(opposite(m, c) for c in target_cells(setup, target.inner, exclude))
+
+
+def opposite(m: Any, cell: Cell) -> Cell:
+    """The point reflection of a cell through the centre of the board's cells."""
+    cols = [c for c, _ in m.cells]
+    rows = [r for _, r in m.cells]
+    return (min(cols) + max(cols) - cell[0], min(rows) + max(rows) - cell[1])
+
+
+def holds(setup: Setup, where: Where, cells: Iterable[Cell] | None, who: Placed | None) -> bool:
+    """Does the test hold for every cell given (None: the piece is off the map)?"""
+    if cells is None:
+        return where.on_map is False  # cell tests need a cell: off-map pieces pass none
+    cells = list(cells)
+    if where.on_map is False:
+        return False
+    return bool(cells) and all(_holds_cell(setup, where, c, who) for c in cells)
+
+
+def _holds_cell(setup: Setup, w: Where, cell: Cell, who: Placed | None) -> bool:
+    m = setup.map
+    assert m is not None
+    if w.terrain and m.cells.get(cell) not in w.terrain:
+        return False
+    if w.props:
+        t = m.terrain_at(cell)
+        have = t.props if t is not None else {}
+        if not all(k in have and prop_text(have[k]) == v for k, v in w.props):
+            return False
+    if w.area and not any(cell in setup.areas[a] for a in named(w.area, setup.areas)):
+        return False
+    if w.cell and cell not in {m.cell_at_label(n) for n in w.cell}:
+        return False
+    if w.place and cell not in {m.places[n] for n in named(w.place, m.places)}:
+        return False
+    if w.on_line is not None and not _on_line(setup, w.on_line, cell, who):
+        return False
+    if w.within is not None:
+        n, target = w.within
+        if not any(m.distance(cell, t) <= n for t in target_cells(setup, target, who)):
+            return False
+    if w.beyond is not None:
+        n, target = w.beyond
+        if any(m.distance(cell, t) < n for t in target_cells(setup, target, who)):
+            return False
+    if w.adjacent_to is not None and not any(
+        m.adjacent(cell, t) for t in target_cells(setup, w.adjacent_to, who)
+    ):
+        return False
+    if w.same_area_as is not None:
+        mine = {a for a, cs in setup.areas.items() if cell in cs}
+        theirs = {
+            a
+            for t in target_cells(setup, w.same_area_as, who)
+            for a, cs in setup.areas.items()
+            if t in cs
+        }
+        if not mine & theirs:
+            return False
+    if w.negate is not None and _holds_cell(setup, w.negate, cell, who):
+        return False
+    return not (w.any_of and not any(_holds_cell(setup, x, cell, who) for x in w.any_of))
+
+
+def named(patterns: Iterable[str], names: Iterable[str]) -> list[str]:
+    """Names matching any pattern; `*` and `?` match like file names ('*.room-centre'
+    finds the room centres of every piece of a composed board)."""
+    names = list(names)
+    return [n for n in names if any(fnmatchcase(n, p) for p in patterns)]
+
+
+def _on_line(setup: Setup, ends: tuple[Target, Target], cell: Cell, who: Placed | None) -> bool:
+    """Does the straight line between the two targets' cell centres pass within half a
+    cell of this cell's centre? (Several cells per end: any pair will do.)"""
+    g = setup.map.grid
+    size = getattr(g, "cell", None) or getattr(g, "size", 1.0)
+    px, py = g.centre(*cell)
+    for a in target_cells(setup, ends[0], who):
+        for b in target_cells(setup, ends[1], who):
+            (ax, ay), (bx, by) = g.centre(*a), g.centre(*b)
+            dx, dy = bx - ax, by - ay
+            length2 = dx * dx + dy * dy
+            t = (
+                0.0
+                if length2 == 0
+                else max(0.0, min(1.0, ((px - ax) * dx + (py - ay) * dy) / length2))
+            )
+            if math.hypot(px - (ax + t * dx), py - (ay + t * dy)) <= size / 2 + 1e-9:
+                return True
+    return False
+
+
+def describe_where(setup: Setup, w: Where) -> str:
+    """How a location test reads in a message: 'on Hatchway and in area approach'."""
+    parts: list[str] = []
+    if w.terrain:
+        parts.append("on " + " or ".join(setup.terrain_label(t) for t in w.terrain))
+    if w.props:
+        parts.append("on terrain with " + ", ".join(f"{k}: {v}" for k, v in w.props))
+    if w.area:
+        parts.append("in area " + " or ".join(w.area))
+    if w.cell:
+        parts.append("on cell " + " or ".join(w.cell))
+    if w.place:
+        parts.append("at " + " or ".join(w.place))
+    if w.within is not None:
+        parts.append(f"within {_cells(w.within[0])} of {w.within[1].text}")
+    if w.beyond is not None:
+        parts.append(f"at least {_cells(w.beyond[0])} from {w.beyond[1].text}")
+    if w.adjacent_to is not None:
+        parts.append(f"adjacent to {w.adjacent_to.text}")
+    if w.same_area_as is not None:
+        parts.append(f"in the same area as {w.same_area_as.text}")
+    if w.on_line is not None:
+        parts.append(f"on the line from {w.on_line[0].text} to {w.on_line[1].text}")
+    if w.on_map is True:
+        parts.append("on the map")
+    if w.on_map is False:
+        parts.append("off the map")
+    if w.any_of:
+        parts.append("either " + " or ".join(describe_where(setup, x) for x in w.any_of))
+    if w.negate is not None:
+        parts.append("not " + describe_where(setup, w.negate))
+    return " and ".join(parts)
+
+
+def failing(setup: Setup, w: Where, cells: Iterable[Cell] | None, who: Placed | None) -> str:
+    """What a piece fails of a test, part by part: 'is not adjacent to X and is in area Y'."""
+    if cells is None:
+        return "is not " + describe_where(setup, w)
+    cells = list(cells)
+    out = []
+    for part in _parts(w):
+        if holds(setup, part, cells, who):
+            continue
+        if part.negate is not None:
+            out.append("is " + describe_where(setup, part.negate))
+        else:
+            out.append("is not " + describe_where(setup, part))
+    return " and ".join(out) or "is not " + describe_where(setup, w)
+
+
+def _parts(w: Where) -> list[Where]:
+    """A test split into one test per key (they are ANDed)."""
+    out = []
+    for name in (
+        "terrain",
+        "props",
+        "area",
+        "cell",
+        "place",
+        "within",
+        "beyond",
+        "adjacent_to",
+        "same_area_as",
+        "on_line",
+        "on_map",
+        "negate",
+        "any_of",
+    ):
+        value = getattr(w, name)
+        if value is not None and value != ():
+            out.append(Where(**{name: value}, span=w.span))
+    return out
+
+
+def _cells(n: int) -> str:
+    return f"{n} cell" if n == 1 else f"{n} cells"

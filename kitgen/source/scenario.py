@@ -1,0 +1,187 @@
+"""One scenario file (<game>/scenarios/NAME.yaml) -> Scenario.
+
+Only the shape is read here; whether the names exist and the rules hold is the
+rules stage's job (kitgen/rules/scenarios.py), which sees the maps and pieces.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ..errors import Span
+from ..model.rules import Placement, RuleBook, Scenario, ScenarioArea, Side, Unit
+from .fields import Context, Fields, as_id, as_number, as_text, check_unique_ids
+from .rule_terms import read_selector, read_where
+from .yamlnodes import Map, Node, Scalar, Seq, describe
+
+
+def read_scenario(ctx: Context, node: Node, file: Path, book: RuleBook) -> Scenario | None:
+    f = Fields(ctx, node, "")
+    if f.map is None:
+        return None
+    sid = f.id("id", default=file.stem, required=False)
+    title = f.text("title", default=sid)
+    map_node = f.raw("map")
+    map_id = as_text(ctx, map_node, "map") if map_node is not None else None
+    options = []
+    onode = f.raw("options")
+    if onode is not None:
+        items = onode.items if isinstance(onode, Seq) else [onode]
+        for i, item in enumerate(items):
+            text = as_text(ctx, item, f"options[{i}]" if isinstance(onode, Seq) else "options")
+            if text is not None:
+                options.append((text, item.span))
+    placements: list[Placement] = list(f.seq("placements", _placement_reader(None, None)))
+    units: list[Unit] = list(f.seq("units", _unit_reader(None)))
+    sides: list[Side] = []
+    snode = f.raw("sides")
+    if snode is not None and isinstance(snode, Seq):
+        for i, item in enumerate(snode):
+            side = _read_side(ctx, item, f"sides[{i}]", placements, units)
+            if side is not None:
+                sides.append(side)
+    elif snode is not None:
+        ctx.error(snode, "sides", f"expected a list, got {describe(snode)}")
+    check_unique_ids(ctx, sides, "sides", "side")
+    check_unique_ids(ctx, units, "units", "unit")
+    areas = _read_areas(ctx, f.raw("areas"), "areas")
+    notes = tuple(f.texts("notes"))
+    summary = f.text("summary", default="")
+    from .rules import read_constraint  # the same vocabulary as game.yaml's rules
+
+    constraints = tuple(f.seq("constraints", read_constraint))
+    f.close()
+    return Scenario(
+        sid,
+        title,
+        file,
+        node.span,
+        map_id,
+        map_node.span if map_node else None,
+        tuple(sides),
+        tuple(placements),
+        tuple(units),
+        tuple(areas),
+        tuple(options),
+        notes=notes,
+        summary=summary,
+        constraints=constraints,
+    )
+
+
+def _read_side(ctx: Context, node: Node, path: str, placements: list, units: list) -> Side | None:
+    if isinstance(node, Scalar):
+        sid = as_id(ctx, node, path)
+        return Side(sid, sid, None, node.span, path) if sid else None
+    f = Fields(ctx, node, path)
+    sid = f.id()
+    name = f.text("name", default=sid or "")
+    colour = f.colour("colour")
+    values: dict[str, float] = {}
+    spans: dict[str, Span] = {}
+    vnode = f.raw("values")
+    if isinstance(vnode, Map):
+        for key, (kspan, value) in vnode.entries.items():
+            if isinstance(value, Scalar) and value.value is None:
+                continue  # a write-in blank
+            number = as_number(ctx, value, f"{path}.values.{key}")
+            if number is not None:
+                values[key] = number
+                spans[key] = kspan
+    elif vnode is not None:
+        ctx.error(vnode, f.sub("values"), f"expected a mapping of numbers, got {describe(vnode)}")
+    notes = tuple(f.texts("notes"))
+    placements.extend(f.seq("placements", _placement_reader(sid, None)))
+    units.extend(f.seq("units", _unit_reader(sid)))
+    f.close()
+    if sid is None:
+        return None
+    return Side(sid, name, colour, node.span, path, values, spans, notes)
+
+
+def _unit_reader(side: str | None):
+    def read(ctx: Context, node: Node, path: str) -> Unit | None:
+        f = Fields(ctx, node, path)
+        uid = f.id()
+        name = f.text("name", default=uid or "")
+        own_side = f.text("side", default=side)
+        figures = tuple(f.seq("figures", _placement_reader(own_side, uid), required=True))
+        f.close()
+        if uid is None:
+            return None
+        return Unit(uid, name, own_side, node.span, path, figures)
+
+    return read
+
+
+def _placement_reader(side: str | None, unit: str | None):
+    def read(ctx: Context, node: Node, path: str) -> Placement | None:
+        f = Fields(ctx, node, path)
+        if f.map is None:
+            return None
+        pnode = f.raw("piece")
+        ref, select = "", None
+        if pnode is None:
+            ctx.error(node, path, "missing required key 'piece'")
+        elif isinstance(pnode, Map):
+            select = read_selector(ctx, pnode, f.sub("piece"))
+            ref = select.text if select else ""
+        else:
+            ref = as_text(ctx, pnode, f.sub("piece")) or ""
+        at = f.text("at")
+        area = f.text("area")
+        if at is not None and area is not None:
+            ctx.error(node, path, "give at (a cell) or area, not both")
+        count = f.integer("count", default=1, lo=1)
+        own_side = f.text("side", default=side)
+        label = f.text("label", default="")
+        attrs: dict[str, str] = {}
+        spans: dict[str, Span] = {}
+        anode = f.raw("attrs")
+        if isinstance(anode, Map):
+            for key, (_, value) in anode.entries.items():
+                if isinstance(value, Scalar) and value.value is None:
+                    continue  # a write-in blank: no value to check
+                text = as_text(ctx, value, f"{path}.attrs.{key}")
+                if text is not None:
+                    attrs[key] = text
+                    spans[key] = value.span
+        elif anode is not None:
+            ctx.error(
+                anode, f.sub("attrs"), f"expected a mapping of attributes, got {describe(anode)}"
+            )
+        f.close()
+        if not ref:
+            return None
+        return Placement(
+            ref, node.span, path, select, at, area, count, own_side, unit, attrs, label, spans
+        )
+
+    return read
+
+
+def _read_areas(ctx: Context, node: Node | None, path: str) -> list[ScenarioArea]:
+    """areas: {name: [C4, C5] | {cells: [...], label: ...} | {where: test, label: ...}}."""
+    if node is None:
+        return []
+    if not isinstance(node, Map):
+        ctx.error(node, path, f"expected a mapping of area names, got {describe(node)}")
+        return []
+    out = []
+    for name, (_, value) in node.entries.items():
+        sub = f"{path}.{name}"
+        if isinstance(value, Seq):
+            cells = tuple(t for i, v in enumerate(value) if (t := as_text(ctx, v, f"{sub}[{i}]")))
+            out.append(ScenarioArea(name, cells, None, value.span, sub))
+            continue
+        f = Fields(ctx, value, sub)
+        label = f.text("label", default="")
+        cells = tuple(f.texts("cells"))
+        wnode = f.raw("where")
+        where = read_where(ctx, wnode, f.sub("where")) if wnode is not None else None
+        f.close()
+        if not cells and where is None and f.map is not None:
+            ctx.error(value, sub, "an area needs cells or where")
+            continue
+        out.append(ScenarioArea(name, cells, where, value.span, sub, label))
+    return out

@@ -1,0 +1,265 @@
+"""The seed games' scenarios: each checks clean as shipped, and broken copies of each
+report exactly what is wrong, where, and which rule says so."""
+
+from __future__ import annotations
+
+import io
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from tests.conftest import CONTENT, plan_game, run_cli
+
+SCENARIOS = {
+    "reshuffled": ["flooded-duel", "standard"],
+    "ryamon": ["four-tribes"],
+    "duck": ["cargo-bay-sweep"],
+    "rencounter": ["ambush-at-the-ford", "gunfight"],
+}
+
+
+@pytest.mark.parametrize("game", sorted(SCENARIOS))
+def test_seed_scenarios_check_clean(game):
+    run = run_cli("check", str(CONTENT / game))
+    lines = run.stderr.splitlines()
+    assert (run.exit_code, lines[-1]) == (0, "ok: 1 checked")
+    warnings = lines[:-2]  # before the "0 error(s), N warning(s)" summary, when there is one
+    assert lines[:-1] == [] or lines[-2] == f"0 error(s), {len(warnings)} warning(s)"
+    # the seeds lost some numbers: those print as write-in blanks, the only warnings allowed
+    assert all(": warning: " in w and "write-in blank" in w for w in warnings), warnings
+    for name in SCENARIOS[game]:
+        one = run_cli("check", str(CONTENT / game / "scenarios" / f"{name}.yaml"))
+        assert (one.exit_code, one.stderr) == (0, "ok: 1 checked\n")
+
+
+@pytest.mark.parametrize("game", sorted(SCENARIOS))
+def test_seed_builds_print_a_setup_per_scenario(game):
+    planned = plan_game(CONTENT / game)
+    names = [d.name for d in planned.docs if d.name.startswith("scenario-")]
+    assert names == [f"scenario-{n}" for n in SCENARIOS[game]]
+
+
+def broken(tmp_path: Path, monkeypatch, game: str, scenario: str, edits: list[tuple[str, str]]):
+    """A copy of the game with the scenario edited; `kitgen check` run on that file."""
+    folder = tmp_path / game
+    shutil.copytree(CONTENT / game, folder)
+    file = folder / "scenarios" / f"{scenario}.yaml"
+    text = file.read_text()
+    for old, new in edits:
+        assert old in text, old
+        text = text.replace(old, new, 1)
+    file.write_text(text)
+    monkeypatch.chdir(folder)
+    return run_cli("check", f"scenarios/{scenario}.yaml")
+
+
+def test_reshuffled_standard_setup_broken(tmp_path, monkeypatch):
+    run = broken(
+        tmp_path,
+        monkeypatch,
+        "reshuffled",
+        "standard",
+        [
+            ("{piece: sentry-gun, at: B1, label: SG}", "{piece: sentry-gun, at: C1, label: SG}"),
+            ("{piece: sentry-gun, at: M13, label: SG}", "{piece: sentry-gun, at: M6, label: SG}"),
+            ("{piece: submarine-red, at: R16,", "{piece: submarine-red, at: R18,"),
+            ("{piece: submarine-green, at: R15,", "{piece: submarine-green, at: R14,"),
+            ("{piece: code-hack-blue, count: 5}", "{piece: code-hack-blue, count: 4}"),
+        ],
+    )
+    assert run.exit_code == 1
+    assert run.stderr.splitlines() == [
+        # C1 is not beside the Aguan's hatchway A1
+        "scenarios/standard.yaml:3:1: error: the scenario has 1 Sentry-Guns on Open space and "
+        "adjacent to aguan, needs exactly 2 (rule at rules.yaml:26:7)",
+        # M6 is a room centre off the A1-R18 diagonal; F6 and M13 are on it
+        "scenarios/standard.yaml:3:1: error: the scenario has 1 Sentry-Guns at *.room-centre and "
+        "on the line from aguan to opposite aguan, needs exactly 2 (rule at rules.yaml:32:7)",
+        "scenarios/standard.yaml:23:9: error: sides[0].placements[0]: Sub on cell R18 (Hatchway) "
+        "is at *.outer-hatch (rule at rules.yaml:40:7)",
+        # R14 is 4 squares from R18, one more than the Approach area's 3
+        "scenarios/standard.yaml:43:9: error: sides[2].placements[0]: Sub on cell R14 (Open "
+        "space) is not within 3 cells of opposite aguan (rule at rules.yaml:40:7)",
+        "scenarios/standard.yaml:29:5: error: sides[1]: side blue has 4 Code-Hack tokens, needs "
+        "exactly 5 (rule at rules.yaml:52:7)",
+        "5 error(s), 0 warning(s)",
+    ]
+
+
+def test_reshuffled_variants_broken(tmp_path, monkeypatch):
+    run = broken(
+        tmp_path,
+        monkeypatch,
+        "reshuffled",
+        "flooded-duel",
+        [
+            ("{piece: water-level, area: room-7}", "{piece: water-level, area: room-4}"),
+            ("      - {piece: ronin-sword-red}\n", "      - {piece: ronin-sword-blue}\n"),
+        ],
+    )
+    listing = (
+        "1 sword Ronin of his colour, 1 shotgun Ronin of his colour, 1 pistol Ronin of "
+        "his colour, 1 AK-47 Ronin of his colour"
+    )
+    assert run.stderr.splitlines() == [
+        "scenarios/flooded-duel.yaml:38:9: error: sides[1].placements[3]: 2 ronin-sword-blue "
+        "placed, the kit provides 1 (piece defined at counters.yaml:17:5)",
+        f"scenarios/flooded-duel.yaml:20:5: error: sides[0]: side red is missing 1 sword Ronin "
+        f"of his colour (its slots: {listing}) (rule at rules.yaml:64:7)",
+        "scenarios/flooded-duel.yaml:27:9: error: sides[0].placements[3]: side red has 1 Ronin "
+        f"more than its slots allow ({listing}) (rule at rules.yaml:64:7)",
+        "scenarios/flooded-duel.yaml:37:9: error: sides[1].placements[2]: 2 water level markers "
+        "in area room-4 exceed its stacking limit of 1 (rule at rules.yaml:87:7)",
+        "4 error(s), 0 warning(s)",
+    ]
+
+
+def test_ryamon_start_broken(tmp_path, monkeypatch):
+    run = broken(
+        tmp_path,
+        monkeypatch,
+        "ryamon",
+        "four-tribes",
+        [
+            ("{piece: farmer-red, at: B1}", "{piece: farmer-red, at: A1}"),
+            ("{piece: doctor-red, at: B2}", "{piece: doctor-blue, at: B2}"),
+            (
+                "values: {food: 5}\n    placements:\n      - {piece: farmer-blue",
+                "values: {food: 4}\n    placements:\n      - {piece: farmer-blue",
+            ),
+            ("{piece: soldier-green, at: G7}", "{piece: artist-green, at: G7}"),
+            (
+                "{piece: farmer-yellow, at: B8, count: 2}",
+                "{piece: farmer-yellow, at: C7, count: 2}",
+            ),
+            ("{piece: general-yellow, at: B7}", "{piece: general-yellow, at: C7}"),
+        ],
+    )
+    slots = "(its slots: 2 farmer, 1 soldier, 2 of any type)"
+    assert run.stderr.splitlines() == [
+        f"scenarios/four-tribes.yaml:28:5: error: sides[2]: side green is missing 1 soldier "
+        f"{slots} (rule at rules.yaml:14:7)",
+        "scenarios/four-tribes.yaml:37:9: error: sides[2].placements[4]: side green has 1 people "
+        "more than its slots allow (2 farmer, 1 soldier, 2 of any type) (rule at rules.yaml:14:7)",
+        "scenarios/four-tribes.yaml:8:5: error: sides[0]: side red has 1 people of another "
+        "tribe, needs at most 0 (rule at rules.yaml:23:7)",
+        "scenarios/four-tribes.yaml:13:9: error: sides[0].placements[0]: farmer-red on cell A1 "
+        "(Water): person other than hunter may not stand on Water (rule at rules.yaml:29:7)",
+        # the hunter already stands in A1, whose pop limit is 1
+        "scenarios/four-tribes.yaml:16:9: error: sides[0].placements[3]: 2 people on cell A1 "
+        "(Water) exceed its pop limit of 1 (rule at rules.yaml:33:7)",
+        # 2 farmers, the general and the leader in a Forest: 4 > 3
+        "scenarios/four-tribes.yaml:46:9: error: sides[3].placements[3]: 4 people on cell C7 "
+        "(Forest) exceed its pop limit of 3 (rule at rules.yaml:33:7)",
+        "scenarios/four-tribes.yaml:21:14: error: sides[1].values.food: side blue: food is 4, "
+        "must be 5 (rule at rules.yaml:37:7)",
+        "7 error(s), 0 warning(s)",
+    ]
+
+
+def test_duck_mission_broken(tmp_path, monkeypatch):
+    run = broken(
+        tmp_path,
+        monkeypatch,
+        "duck",
+        "cargo-bay-sweep",
+        [
+            ("at: H2, label: Ke", "at: G2, label: Ke"),
+            ("weapon: heavy automatic rifle}}", "weapon: laser}}"),
+            (
+                "label: Va, attrs: {name: Vasq, build: strong,",
+                "label: Va, attrs: {name: Vasq, build: average,",
+            ),
+            (
+                "{piece: threat-harpy-2, at: C5, label: H2}",
+                "{piece: threat-harpy-2, at: F5, label: H2}",
+            ),
+        ],
+    )
+    assert run.stderr.splitlines() == [
+        "scenarios/cargo-bay-sweep.yaml:12:9: error: sides[0].placements[0]: Ke on cell G2 "
+        "(Cargo load, FULL height): team/threat may not stand on Cargo load, FULL height "
+        "(rule at rules.yaml:10:7)",
+        "scenarios/cargo-bay-sweep.yaml:15:18: error: sides[0].placements[1].attrs.weapon: Ro: "
+        "weapon is 'laser', must be one of pistol, heavy automatic rifle, high explosive machine "
+        "gun, flamer, dope gun, flechette cannon, axe, cutlass, hot air gun "
+        "(rule at rules.yaml:20:7)",
+        "scenarios/cargo-bay-sweep.yaml:16:76: error: sides[0].placements[2].attrs.build: Va: "
+        "build is 'average', must be one of strong (rule at rules.yaml:37:7)",
+        # the mission's own rules, written in the scenario file
+        "scenarios/cargo-bay-sweep.yaml:12:9: error: sides[0].placements[0]: Ke on cell G2 "
+        "(Cargo load, FULL height) is not in area corridor "
+        "(rule at scenarios/cargo-bay-sweep.yaml:30:5)",
+        # F5 is 2 squares from Vasq on H5
+        "scenarios/cargo-bay-sweep.yaml:25:9: error: sides[1].placements[1]: H2 on cell F5 "
+        "(Deck) is not at least 3 cells from team (rule at scenarios/cargo-bay-sweep.yaml:34:5)",
+        "5 error(s), 0 warning(s)",
+    ]
+
+
+def test_rencounter_rosters_broken(tmp_path, monkeypatch):
+    run = broken(
+        tmp_path,
+        monkeypatch,
+        "rencounter",
+        "ambush-at-the-ford",
+        [
+            ("name: Sgt. Gridley, Ex: 4, F: 7,", "name: Sgt. Gridley, Ex: 7, F: 7,"),
+            ("{name: Henri, Ex: 5, F: 11,", "{name: Henri, Ex: 5, F: 13,"),
+            (
+                "          - {piece: figure, attrs: {name: Gautier, Ex: 3, F: 6, M: 6, armour: 0, "
+                "weapon: carbine}}\n",
+                "",
+            ),
+            (
+                "          - {piece: figure, attrs: {name: Fabre, Ex: 4, F: 8, M: 7, armour: 0, "
+                "weapon: carbine}}\n",
+                "",
+            ),
+            (
+                "{name: Guard 12, Ex: 5, F: 10, M: 10, armour: 1, weapon: musket}",
+                '{name: Guard 12, Ex: 6, F: 10, M: 10, armour: 1, weapon: musket, leader: "yes"}',
+            ),
+        ],
+    )
+    assert run.stderr.splitlines() == [
+        "scenarios/ambush-at-the-ford.yaml:18:61: error: sides[0].units[0].figures[1].attrs.Ex: "
+        "Sgt. Gridley: Ex is 7, must be from 1 to 6 (rule at rules.yaml:18:7)",
+        "scenarios/ambush-at-the-ford.yaml:27:60: error: sides[0].units[1].figures[2].attrs.F: "
+        "Henri: F is 13, must be from 2 to 12 (rule at rules.yaml:25:7)",
+        "scenarios/ambush-at-the-ford.yaml:22:9: error: sides[0].units[1]: unit courier has 3 "
+        "figures, needs 4 to 10 (rule at rules.yaml:45:7)",
+        "scenarios/ambush-at-the-ford.yaml:42:9: error: sides[1].units[1]: unit wood has 2 "
+        "leaders, needs exactly 1 (rule at rules.yaml:53:7)",
+        # advice, not law: a warning (Rochefort and now Guard 12 are both Ex 6)
+        "scenarios/ambush-at-the-ford.yaml:28:5: warning: sides[1]: side cardinal has 2 masters, "
+        "needs at most 1 (rule at rules.yaml:66:7)",
+        "4 error(s), 1 warning(s)",
+    ]
+
+
+def test_ryamon_setup_sheet_read_back_from_the_pdf(tmp_path):
+    run = run_cli("build", str(CONTENT / "ryamon"), "-o", str(tmp_path), "-q")
+    assert run.exit_code == 0, run.stderr
+    kit = tmp_path / "ryamon"
+    reader = PdfReader(io.BytesIO((kit / "scenario-four-tribes.pdf").read_bytes()))
+    text = "\n".join(page.extract_text() for page in reader.pages)
+    for expected in (
+        "Four tribes",
+        "Red tribe",
+        "Yellow tribe",
+        "food: 5",
+        "2 × Farmer (red tribe): B1, A2",
+        "Set-up rules (checked by kitgen)",
+        "Each tribe starts with 5 food",
+    ):
+        assert expected in text
+    items = json.loads((kit / "manifest.json").read_text())["items"]
+    setup = [i for i in items if i["kind"] == "setup-map"]
+    # 4 tribes x 5 people, every one on the map
+    assert [(i["id"], i["tokens"], i["file"]) for i in setup] == [
+        ("four-tribes", 20, "scenario-four-tribes.pdf")
+    ]
