@@ -100,8 +100,10 @@ def hex_map(c: Canvas, cols: int, rows: int) -> None:
                 for row in range(rows):
                     cx = ox + radius + 1.5 * radius * col
                     cy = oy + height - size / 2 - size * row - (size / 2 if col % 2 else 0)
-                    if not (MARGIN - size < cx < MARGIN + inner_w + size
-                            and MARGIN + BAND - size < cy < MARGIN + BAND + inner_h + size):
+                    if not (
+                        MARGIN - size < cx < MARGIN + inner_w + size
+                        and MARGIN + BAND - size < cy < MARGIN + BAND + inner_h + size
+                    ):
                         continue
                     path = c.beginPath()
                     for k in range(6):

@@ -37,11 +37,32 @@ def measure(name: str, runs: int) -> dict:
     game, baseline_args, out_dir = prepare(name, WORK)
     report = WORK / f"{name}.rss.json"
     py = sys.executable
-    kit_cmd = [py, str(HERE / "measure.py"), str(report), "-m", "kitgen", "build", str(game),
-               "-o", str(out_dir), "-q", *WORKLOADS[name].get("flags", [])]
+    kit_cmd = [
+        py,
+        str(HERE / "measure.py"),
+        str(report),
+        "-m",
+        "kitgen",
+        "build",
+        str(game),
+        "-o",
+        str(out_dir),
+        "-q",
+        *WORKLOADS[name].get("flags", []),
+    ]
     base_pdf = WORK / f"{name}-baseline.pdf"
-    base_cmd = [py, str(HERE / "measure.py"), str(report), str(HERE / "baseline.py"),
-                *baseline_args, str(base_pdf)] if baseline_args else None
+    base_cmd = (
+        [
+            py,
+            str(HERE / "measure.py"),
+            str(report),
+            str(HERE / "baseline.py"),
+            *baseline_args,
+            str(base_pdf),
+        ]
+        if baseline_args
+        else None
+    )
     kit_times, base_times, peaks = [], [], []
     timed(kit_cmd, report)  # warm-up: file caches, .pyc
     if base_cmd:
@@ -53,9 +74,12 @@ def measure(name: str, runs: int) -> dict:
         if base_cmd:
             base_times.append(timed(base_cmd, report)[0])
     pdf_bytes = sum(p.stat().st_size for p in out_dir.rglob("*.pdf"))
-    return {"kitgen": statistics.median(kit_times),
-            "baseline": statistics.median(base_times) if base_times else None,
-            "peak_mib": max(peaks) / 1024, "pdf_kib": pdf_bytes / 1024}
+    return {
+        "kitgen": statistics.median(kit_times),
+        "baseline": statistics.median(base_times) if base_times else None,
+        "peak_mib": max(peaks) / 1024,
+        "pdf_kib": pdf_bytes / 1024,
+    }
 
 
 def main() -> None:
@@ -66,10 +90,16 @@ def main() -> None:
     WORK.mkdir(exist_ok=True)
     for name in args.workloads:
         r = measure(name, args.runs)
-        base = f"baseline={r['baseline']:.2f}s ratio={r['kitgen'] / r['baseline']:.2f}" \
-            if r["baseline"] else "baseline=n/a"
-        print(f"bench {name} kitgen={r['kitgen']:.2f}s {base} peak={r['peak_mib']:.0f}MiB "
-              f"pdf={r['pdf_kib']:.0f}KiB", flush=True)
+        base = (
+            f"baseline={r['baseline']:.2f}s ratio={r['kitgen'] / r['baseline']:.2f}"
+            if r["baseline"]
+            else "baseline=n/a"
+        )
+        print(
+            f"bench {name} kitgen={r['kitgen']:.2f}s {base} peak={r['peak_mib']:.0f}MiB "
+            f"pdf={r['pdf_kib']:.0f}KiB",
+            flush=True,
+        )
 
 
 if __name__ == "__main__":

@@ -25,10 +25,11 @@ EXIT_INTERNAL = 3
 EXAMPLES = """
 \b
 Examples:
-  kitgen build content/ryamon            build one game into output/ryamon/
+  kitgen build content/mygame            build one game into output/mygame/
   kitgen build content/* --paper a4      every game, on A4
-  kitgen build content/reshuffled --duplex long --back-offset 0.5,-0.3
-  kitgen check content/ryamon            validate without writing anything
+  kitgen build content/mygame --duplex long --back-offset 0.5,-0.3
+  kitgen check content/mygame            validate without writing anything
+  kitgen check content/mygame/scenarios/raid.yaml   one scenario
 """
 
 
@@ -204,8 +205,12 @@ def check(paths, quiet) -> None:
 @main.command()
 @click.argument("path", type=click.Path(path_type=Path))
 @click.option("--table", "table_id", default=None, help="Only this reaction table (its id).")
-@click.option("--seed", type=click.IntRange(0, 2**31 - 1), default=None,
-              help="Seed for generated tables (default 0).")
+@click.option(
+    "--seed",
+    type=click.IntRange(0, 2**31 - 1),
+    default=None,
+    help="Seed for generated tables (default 0).",
+)
 @click.option("--all", "every", is_flag=True, help="Odds under every modifier combination.")
 @_guard
 def threats(path, table_id, seed, every) -> None:
@@ -221,8 +226,9 @@ def threats(path, table_id, seed, every) -> None:
         tables = [t for t in tables if t.id == table_id]
         if not tables:
             ids = ", ".join(t.id for t in game.section("threats", [])) or "none"
-            raise click.BadParameter(f"no reaction table {table_id!r} (tables: {ids})",
-                                     param_hint="--table")
+            raise click.BadParameter(
+                f"no reaction table {table_id!r} (tables: {ids})", param_hint="--table"
+            )
     if not tables:
         raise click.UsageError(f"{game.id} has no reaction tables (threats:)")
     click.echo(format_threats(tables, seed, every))
@@ -231,14 +237,27 @@ def threats(path, table_id, seed, every) -> None:
 @main.command()
 @click.argument("path", type=click.Path(path_type=Path))
 @click.argument("generator_id")
-@click.option("--seed", type=click.IntRange(0, 2**31 - 1), default=None,
-              help="Seed; the same seed gives the same roster (default 0).")
-@click.option("--units", type=click.IntRange(1, 100), default=None,
-              help="How many units (default: the generator's own).")
-@click.option("--count", type=click.IntRange(0, 1000), default=None,
-              help="Records per unit instead of rolling the size.")
-@click.option("--with", "use", multiple=True, metavar="ID",
-              help="Apply an optional adjustment (repeatable).")
+@click.option(
+    "--seed",
+    type=click.IntRange(0, 2**31 - 1),
+    default=None,
+    help="Seed; the same seed gives the same roster (default 0).",
+)
+@click.option(
+    "--units",
+    type=click.IntRange(1, 100),
+    default=None,
+    help="How many units (default: the generator's own).",
+)
+@click.option(
+    "--count",
+    type=click.IntRange(0, 1000),
+    default=None,
+    help="Records per unit instead of rolling the size.",
+)
+@click.option(
+    "--with", "use", multiple=True, metavar="ID", help="Apply an optional adjustment (repeatable)."
+)
 @_guard
 def generate(path, generator_id, seed, units, count, use) -> None:
     """Roll a set-up generator and print the roster as YAML records (a for_each: list)."""
@@ -252,17 +271,24 @@ def generate(path, generator_id, seed, units, count, use) -> None:
     _report(diags, quiet=True)
     gens = {g.id: g for g in game.section("generators", [])}
     if generator_id not in gens:
-        raise click.BadParameter(f"no generator {generator_id!r} (generators: "
-                                 f"{', '.join(gens) or 'none'})", param_hint="GENERATOR_ID")
+        raise click.BadParameter(
+            f"no generator {generator_id!r} (generators: {', '.join(gens) or 'none'})",
+            param_hint="GENERATOR_ID",
+        )
     gen = gens[generator_id]
     optional = [a.id for a in gen.adjust if a.optional]
     for name in use:
         if name not in optional:
-            raise click.BadParameter(f"no optional adjustment {name!r} (optional: "
-                                     f"{', '.join(optional) or 'none'})", param_hint="--with")
+            raise click.BadParameter(
+                f"no optional adjustment {name!r} (optional: {', '.join(optional) or 'none'})",
+                param_hint="--with",
+            )
     s = effective_seed(seed)
     roster = roll_roster(gen, s, units, tuple(use), count)
-    command = f"kitgen generate {path} {generator_id} --seed {s}" + "".join(
-        f" --with {u}" for u in use) + (f" --units {units}" if units else "") + (
-        f" --count {count}" if count is not None else "")
+    command = (
+        f"kitgen generate {path} {generator_id} --seed {s}"
+        + "".join(f" --with {u}" for u in use)
+        + (f" --units {units}" if units else "")
+        + (f" --count {count}" if count is not None else "")
+    )
     click.echo(roster_yaml(gen, roster, command), nl=False)

@@ -17,7 +17,7 @@ def test_version():
 def test_help_has_examples():
     result = run_cli("build", "--help")
     assert result.exit_code == 0
-    assert "kitgen build content/ryamon" in result.stdout
+    assert "kitgen build content/mygame" in result.stdout
 
 
 def test_check_ok_writes_nothing(tmp_path: Path, monkeypatch):
