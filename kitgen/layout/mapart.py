@@ -306,6 +306,7 @@ def _area_label(
     cx, cy = g.centre(*anchor)
     fs = max(6.0, min(12.0, size * 0.14)) * text_scale
     w = fs * 0.6 * len(style.label) + fs
+    cx = _inside_map(m, cx, w / 2)
     y = cy + size * 0.12
     return [
         Rect(
@@ -407,8 +408,22 @@ def _marks(m: MapDef, size: float, bold: str, text_scale: float = 1.0) -> list:
         if mk.text:
             fs = size * mk.size * (0.32 if mk.icon is None else 0.2) * text_scale
             y = cy - fs * 0.35 if mk.icon is None else cy - size * mk.size / 2 - fs
-            ops.append(Text(cx, y, mk.text, Font(bold, fs), mk.colour, align="centre"))
+            w = fs * 0.6 * len(mk.text) + fs * 0.6
+            tx = _inside_map(m, cx, w / 2)
+            # a white card behind the words keeps them legible over grid lines and patterns
+            ops.append(Rect(tx - w / 2, y - fs * 0.3, w, fs * 1.2, fill="#ffffff", radius=fs * 0.3))
+            ops.append(Text(tx, y, mk.text, Font(bold, fs), mk.colour, align="centre"))
     return ops
+
+
+def _inside_map(m: MapDef, cx: float, half_width: float) -> float:
+    """A label's centre moved inward so a label on an edge cell stays on the map: past the
+    map's edge it would run off the paper or into the next tile's overlap."""
+    xs = [x for cell in m.cells for x, _ in cell_polygon(m.grid, cell)]
+    left, right = min(xs), max(xs)
+    if right - left <= 2 * half_width:
+        return (left + right) / 2
+    return min(max(cx, left + half_width), right - half_width)
 
 
 __all__ = ["cell_polygon", "cell_size", "map_ops", "pattern_ops"]

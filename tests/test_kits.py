@@ -1,0 +1,81 @@
+"""Every kit in content/, read back from the PDFs it prints: the promises of every sheet hold
+for every component, not only for the fixture games of each feature's own tests."""
+
+from __future__ import annotations
+
+import io
+import re
+
+import pypdfium2 as pdfium
+import pytest
+from pypdf import PdfReader
+
+from kitgen.layout.plan import Text
+from kitgen.units import PAPERS, PRINTER_MARGIN
+
+from .conftest import CONTENT, build_pdfs, plan_game
+
+GAMES = sorted(p.parent.name for p in CONTENT.glob("*/game.yaml"))
+DPI = 36  # coarse is enough: 0.25 in is 9 px
+LABEL = re.compile(r"^.+ · .+ · sheet (\d+) of (\d+) · (front|back)$")
+
+
+def _ink_near_edges(page: pdfium.PdfPage) -> list[str]:
+    """Sides of the page with ink inside the printer margin (minus 1 px for anti-aliasing)."""
+    image = page.render(scale=DPI / 72).to_pil().convert("L")
+    w, h = image.size
+    band = int(PRINTER_MARGIN * DPI / 72) - 1
+    strips = {
+        "left": (0, 0, band, h),
+        "right": (w - band, 0, w, h),
+        "top": (0, 0, w, band),
+        "bottom": (0, h - band, w, h),
+    }
+    return [side for side, box in strips.items() if image.crop(box).getextrema()[0] < 250]
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_every_page_keeps_its_ink_inside_the_printer_margin(game: str, paper: str):
+    _, pdfs, manifest = build_pdfs(CONTENT / game, paper=paper)
+    width, height = PAPERS[paper].size
+    for name, data in pdfs.items():
+        doc = pdfium.PdfDocument(data)
+        for number, page in enumerate(doc, start=1):
+            assert page.get_size() == pytest.approx((width, height))
+            assert _ink_near_edges(page) == [], f"{game} {name} page {number}"
+        doc.close()
+    m = PRINTER_MARGIN - 1e-3  # the manifest rounds to 4 decimals
+    for item in manifest["items"]:
+        x0, y0, x1, y1 = item["bbox"]
+        assert m <= x0 < x1 <= width - m, item
+        assert m <= y0 < y1 <= height - m, item
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_sheet_is_labelled_and_numbered(game: str):
+    planned = plan_game(CONTENT / game)
+    for doc in planned.docs:
+        labels = []
+        for page in doc.pages:
+            found = [m for op in page.ops if isinstance(op, Text) and (m := LABEL.match(op.text))]
+            assert len(found) == 1, f"{doc.name}: one sheet label per page"
+            labels.append(found[0])
+        # a sheet is a piece of paper: with backs, two pages share its number
+        numbers = [int(m.group(1)) for m in labels]
+        assert numbers == sorted(numbers) and numbers[0] == 1, doc.name
+        assert {int(m.group(2)) for m in labels} == {numbers[-1]}, doc.name
+        assert sorted(set(numbers)) == list(range(1, numbers[-1] + 1)), doc.name
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_manifest_lists_every_file_with_its_page_count(game: str):
+    _, pdfs, manifest = build_pdfs(CONTENT / game)
+    assert sorted(f["path"] for f in manifest["files"]) == sorted(pdfs)
+    for entry in manifest["files"]:
+        reader = PdfReader(io.BytesIO(pdfs[entry["path"]]))
+        assert len(reader.pages) == entry["pages"], entry["path"]
+    for item in manifest["items"]:
+        assert item["file"] in pdfs
+        pages = next(f["pages"] for f in manifest["files"] if f["path"] == item["file"])
+        assert 1 <= item["page"] <= pages
