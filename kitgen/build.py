@@ -82,6 +82,9 @@ def plan(game: Game, settings: Settings, fonts: FontBook, diags: Diagnostics) ->
                 docs.extend(section.plan(model, env))
             except FontError as exc:
                 raise KitError(Diagnostic("error", game.span, key, exc.message, exc.hint)) from None
+    for key, model in game.sections.items():
+        if SECTIONS[key].finish is not None:
+            SECTIONS[key].finish(model, docs, env)
     note = f"seed {settings.seed}" if settings.seed is not None else ""
     for doc in docs:
         safe_name(doc.name)

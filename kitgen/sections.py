@@ -12,7 +12,7 @@ from typing import Any
 
 from .layout.cards import plan_cards
 from .layout.counters import plan_counters
-from .layout.cover import plan_cover
+from .layout.cover import finish_cover, plan_cover
 from .layout.maps import plan_maps
 from .layout.roster import plan_rosters
 from .layout.scenario import plan_scenarios
@@ -42,12 +42,14 @@ class Section:
     read: Callable[..., Any]  # (ctx, node, path) -> model
     plan: Callable[..., list] | None = None  # (model, env) -> [Document]
     check: Callable[..., None] | None = None  # (game, model, diags) -> None: rules checks
+    # (model, docs, env) -> None: runs once every section is planned (a contents list ...)
+    finish: Callable[..., None] | None = None
 
 
 SECTIONS: dict[str, Section] = {
     s.key: s
     for s in (
-        Section("cover", read_cover, plan_cover),
+        Section("cover", read_cover, plan_cover, finish=finish_cover),
         Section("counters", read_counters, plan_counters),
         Section("maps", read_maps, plan_maps),
         Section("tracks", read_tracks, plan_tracks),

@@ -220,11 +220,12 @@ def test_ryamon_has_11_types_in_4_colours():
 
 def test_rencounter_labels_are_five_eighths_round():
     p = plan_game(CONTENT / "rencounter")
-    labels = [i for pg in p.docs[0].pages for i in pg.items if i.id.startswith("label-")]
+    counters = next(doc for doc in p.docs if doc.name == "counters")
+    labels = [i for pg in counters.pages for i in pg.items if i.id.startswith("label-")]
     assert labels and all(i.bbox[2] - i.bbox[0] == 45.0 for i in labels)
     gridley = next(
         op
-        for pg in p.docs[0].pages
+        for pg in counters.pages
         for op in pg.ops
         if isinstance(op, Group) and op.key and ":label-gridley:" in op.key
     )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..model.cover import Cover
+from .contents import add_contents
 from .env import PlanEnv
 from .frame import content_box
 from .plan import Document, Font, Line, Page, Stroke, Text
@@ -44,3 +45,12 @@ def plan_cover(cover: Cover, env: PlanEnv) -> list[Document]:
                 y -= body.size * 1.35
     page = Page("Cover", ops=ops)
     return [Document("cover", "Cover", [page])]
+
+
+def finish_cover(cover: Cover, docs: list[Document], env: PlanEnv) -> None:
+    """Put the cover first in the kit and, unless turned off, list what the kit holds."""
+    doc = next(d for d in docs if d.name == "cover")
+    docs.remove(doc)
+    docs.insert(0, doc)
+    if cover.contents:
+        add_contents(doc, docs, env, content_box(env.paper))

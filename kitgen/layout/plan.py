@@ -150,3 +150,4 @@ class Document:
     title: str
     pages: list[Page] = field(default_factory=list)
     duplex: str = "none"  # none, long or short: sets the viewer's Duplex preference
+    stock: str = ""  # what to print it on, where its kinds of item do not say (e.g. film)

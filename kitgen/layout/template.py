@@ -107,7 +107,7 @@ def _document(model: Templates, env: PlanEnv, outline: bool) -> Document:
             pages[number].ops.append(_placed(drawing, bx, by, turned))
             pages[number].items.append(_item(t, drawing, bx, by, turned, outline))
     name = "templates-outline" if outline else "templates"
-    return Document(name, component, pages)
+    return Document(name, component, pages, stock="transparency film" if outline else "")
 
 
 class _Skyline:

@@ -14,3 +14,4 @@ class Cover:
     blurb: tuple[str, ...] = ()  # paragraphs, in the kit author's own words
     needs: tuple[str, ...] = ()  # "2 six-sided dice", ...
     credits: tuple[str, ...] = ()
+    contents: bool = True  # list the kit's files with how to print each

@@ -15,6 +15,7 @@ def read_cover(ctx: Context, node: Node, path: str) -> Cover:
         blurb=tuple(f.texts("blurb")),
         needs=tuple(f.texts("needs")),
         credits=tuple(f.texts("credits")),
+        contents=f.boolean("contents", default=True),
     )
     f.close()
     return cover

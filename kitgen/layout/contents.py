@@ -1,0 +1,90 @@
+"""The kit's table of contents on the cover: every file, its pages, and how to print it.
+
+The advice is read from what each document holds (its manifest kinds, its backs and fold
+lines), so a new component kind gets sensible advice without the cover knowing about it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .env import PlanEnv
+from .plan import Document, Font, Line, Page, Stroke, Text
+from .text import wrap
+
+INK = "#222222"
+MUTED = "#666666"
+RULE = Stroke("#bbbbbb", 0.5)
+
+# what each manifest kind is best printed on; the first match in this order wins
+STOCK = (
+    (("counter", "marker", "label", "card", "template"), "cardstock"),
+    (("map", "map-tile", "assembly", "track"), "paper or light card"),
+)
+FLIP = {"long": "flip on the long edge", "short": "flip on the short edge"}
+
+
+@dataclass(frozen=True)
+class Entry:
+    file: str
+    title: str
+    pages: int
+    advice: str
+
+
+def print_advice(doc: Document) -> str:
+    """How to print one document, from what is on its pages."""
+    kinds = {item.kind for page in doc.pages for item in page.items}
+    stock = doc.stock or next((s for group, s in STOCK if kinds & set(group)), "paper")
+    parts = [stock]
+    if any(page.side == "back" for page in doc.pages):
+        parts.append(
+            f"double-sided, {FLIP.get(doc.duplex, 'each back on the page after its front')}"
+        )
+    if any("fold_line" in item.extra for page in doc.pages for item in page.items):
+        parts.append("fold on the dotted line and glue")
+    if "map-tile" in kinds:
+        parts.append("trim at the glue marks and join as the assembly diagram shows")
+    return "; ".join(parts)
+
+
+def contents_entries(docs: list[Document]) -> list[Entry]:
+    return [
+        Entry(f"{doc.name}.pdf", doc.title, len(doc.pages), print_advice(doc))
+        for doc in docs
+        if doc.name != "cover"
+    ]
+
+
+def add_contents(cover: Document, docs: list[Document], env: PlanEnv, box: tuple) -> None:
+    """Append the contents list below whatever the cover page holds, onto more pages if long."""
+    x0, y0, x1, y1 = box
+    page: Page = cover.pages[0]
+    lowest = min((op.y for op in page.ops if isinstance(op, Text)), default=y1)
+    regular, bold = env.face(), env.face(bold=True)
+    size, lead = 9.5, 12.5
+    file_w = (x1 - x0) * 0.34
+    y = _heading(page, lowest - 34, box, regular, bold)
+    for entry in contents_entries(docs):
+        pages = f"{entry.pages} page{'s' if entry.pages != 1 else ''}"
+        lines = wrap(f"{entry.title}: {entry.advice}", regular, size, x1 - x0 - file_w, env.fonts)
+        height = max(2, len(lines)) * lead + 8
+        if y - height < y0:
+            page = Page(page.component)
+            cover.pages.append(page)
+            y = _heading(page, y1 - 20, box, regular, bold)
+        y -= lead + 2
+        page.ops.append(Text(x0, y, entry.file, Font(bold, size), INK))
+        page.ops.append(Text(x0, y - lead, pages, Font(regular, size - 1), MUTED))
+        for i, line in enumerate(lines):
+            page.ops.append(Text(x0 + file_w, y - i * lead, line, Font(regular, size), INK))
+        y -= max(2, len(lines)) * lead - lead + 6
+        page.ops.append(Line(x0, y, x1, y, RULE))
+
+
+def _heading(page: Page, y: float, box: tuple, regular: str, bold: str) -> float:
+    x0, _, x1, _ = box
+    page.ops.append(Text(x0, y, "In this kit", Font(bold, 12), INK))
+    advice = "print at 100 % (actual size); check the scale bars with a ruler"
+    page.ops.append(Text(x1, y, advice, Font(regular, 9), MUTED, align="right"))
+    page.ops.append(Line(x0, y - 8, x1, y - 8, RULE))
+    return y - 8
