@@ -15,7 +15,7 @@ from pypdf import PdfReader
 
 from kitgen.geometry import HexGrid, SquareGrid
 from kitgen.layout.mapart import map_ops
-from kitgen.layout.plan import Line
+from kitgen.layout.plan import Group, Line, Rect, Text
 from kitgen.layout.tiling import plan_tiles
 from kitgen.model.map import MIN_OVERLAP, Edge, EdgeKind, MapDef, Terrain
 from kitgen.model.mapbuild import components, rotate_cell
@@ -43,6 +43,15 @@ SMALL = """
         edges:
           - [B2, C2]
 """
+
+
+def _flat(ops):
+    """Every op, groups opened (positions stay in each group's own coordinates)."""
+    for op in ops:
+        if isinstance(op, Group):
+            yield from _flat(op.ops)
+        else:
+            yield op
 
 
 def _map(folder: Path, map_id: str = "m", **settings) -> MapDef:
@@ -513,7 +522,12 @@ def test_ryamon_terrain_properties():
     world = p.game.section("maps").get("world")
     limits = {t.label: t.props["pop_limit"] for t in world.terrains.values()}
     assert limits == {"Water": 1, "Grassland": 4, "Forest": 3, "Urban": 6}
-    assert world.terrains["water"].props["impassable"] is True
+    assert world.terrains["water"].props["impassable_except"] == "Hunters"
+    # the key under the map says it in words, with every pop limit
+    (doc,) = [d for d in p.docs if d.name == "map-world"]
+    words = [op.text for op in _flat(doc.pages[0].ops) if isinstance(op, Text)]
+    assert "pop limit 1; impassable except Hunters" in words
+    assert {"pop limit 4", "pop limit 3", "pop limit 6"} <= set(words)
     (food,) = p.game.section("tracks").tracks
     assert food.labels == {5: "start"}
 
@@ -717,3 +731,37 @@ def test_hex_pieces_compose_and_check_slanted_seams(game_dir):
         "join copy 1: 0302 (a) meets 0202 (b) (seam cells must have the same terrain (or the "
         "same 'join' class))"
     ]
+
+
+def test_assembly_area_labels_stay_on_the_board_and_clear_of_the_copy_arrows():
+    p = plan_game(CONTENT / "reshuffled")
+    (doc,) = [d for d in p.docs if d.name == "map-station"]
+    page = doc.pages[-1]
+    (item,) = page.items
+    (art,) = [op for op in page.ops if isinstance(op, Group) and op.scale != 1.0]
+    (inner,) = art.ops
+
+    def on_page(r):
+        s = art.scale
+        x0 = art.dx + (inner.dx + r.x) * s
+        y0 = art.dy + (inner.dy + r.y) * s
+        return (x0, y0, x0 + r.w * s, y0 + r.h * s)
+
+    tabs = [
+        on_page(op)
+        for op in inner.ops
+        if isinstance(op, Rect) and op.fill == "#ffffff" and op.stroke and op.radius
+    ]
+    texts = [op.text for op in inner.ops if isinstance(op, Text)]
+    assert [f"Room {n}" for n in range(1, 9)] == sorted(t for t in texts if t.startswith("Room"))
+    arrows = [
+        (op.x, op.y, op.x + op.w, op.y + op.h)
+        for op in page.ops
+        if isinstance(op, Rect) and op.stroke and op.stroke.colour == "#1f4e9c" and op.fill
+    ]
+    assert len(arrows) == 4
+    x0, y0, x1, y1 = item.bbox
+    for t in tabs:
+        assert x0 <= t[0] and t[2] <= x1 and y0 <= t[1] and t[3] <= y1
+        for a in arrows:
+            assert t[2] <= a[0] or a[2] <= t[0] or t[3] <= a[1] or a[3] <= t[1], (t, a)
