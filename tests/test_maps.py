@@ -765,3 +765,62 @@ def test_assembly_area_labels_stay_on_the_board_and_clear_of_the_copy_arrows():
         assert x0 <= t[0] and t[2] <= x1 and y0 <= t[1] and t[3] <= y1
         for a in arrows:
             assert t[2] <= a[0] or a[2] <= t[0] or t[3] <= a[1] or a[3] <= t[1], (t, a)
+
+
+def _tick_positions(page, tile):
+    """Map-art positions of the alignment ticks outside each edge of a tile's window."""
+    bx0, by0, bx1, by1 = tile.bbox
+    wx0, wy0, _, _ = tile.extra["window"]
+    out: dict[str, list[float]] = {"left": [], "right": [], "top": [], "bottom": []}
+    for o in page.ops:
+        if not isinstance(o, Line) or o.stroke.colour != "#000000" or o.stroke.width != 0.6:
+            continue
+        if o.y0 == o.y1 and math.isclose(abs(o.x1 - o.x0), 9.0):
+            side = "left" if math.isclose(o.x0, bx0) else "right" if math.isclose(o.x0, bx1) else ""
+            if side:
+                out[side].append(round(o.y0 - by0 + wy0, 4))
+        if o.x0 == o.x1 and math.isclose(abs(o.y1 - o.y0), 9.0):
+            side = "bottom" if math.isclose(o.y0, by0) else "top" if math.isclose(o.y0, by1) else ""
+            if side:
+                out[side].append(round(o.x0 - bx0 + wx0, 4))
+    return {k: sorted(v) for k, v in out.items()}
+
+
+def test_ticks_register_across_every_seam_of_a_turned_map(game_dir):
+    folder = write_game(game_dir, BIG.replace("OVERLAP", ""))
+    p = plan_game(folder)
+    pages = p.docs[0].pages[:-1]
+    tiles = {(pg.items[0].extra["row"], pg.items[0].extra["col"]): pg for pg in pages}
+    assert set(tiles) == {(1, 1), (1, 2), (2, 1), (2, 2)}
+    grid = {3.0 + 108.0 * k for k in range(13)}  # 3 pt pad + whole 1.5 in cells
+    ticks = {rc: _tick_positions(pg, pg.items[0]) for rc, pg in tiles.items()}
+    for (r, c), t in ticks.items():
+        for side, wanted in (
+            ("right", c == 1),
+            ("left", c == 2),
+            ("bottom", r == 1),
+            ("top", r == 2),
+        ):
+            assert bool(t[side]) == wanted, (r, c, side)
+            assert set(t[side]) <= grid
+    # the ticks on either side of a seam are the same grid lines: the grid registers
+    assert ticks[(1, 1)]["right"] == ticks[(1, 2)]["left"]
+    assert ticks[(2, 1)]["right"] == ticks[(2, 2)]["left"]
+    assert ticks[(1, 1)]["bottom"] == ticks[(2, 1)]["top"]
+    assert ticks[(1, 2)]["bottom"] == ticks[(2, 2)]["top"]
+
+
+def test_tiles_and_fit_say_so_in_the_pdf_text(game_dir):
+    folder = write_game(game_dir, BIG.replace("OVERLAP", ""))
+    _, pdfs, _ = build_pdfs(folder)
+    reader = PdfReader(io.BytesIO(pdfs["map-big.pdf"]))
+    for n, label in enumerate(["A1", "A2", "B1", "B2"]):
+        text = reader.pages[n].extract_text()
+        assert f"tile {label} · {n + 1} of 4" in text
+        # glue strips on the right/bottom where a neighbour goes over; cut edges left/top
+        assert ("GLUE" in text) == (label != "B2") and ("cut" in text) == (label != "A1")
+    _, pdfs, manifest = build_pdfs(folder, fit=True)
+    (item,) = [i for i in manifest["items"] if i["kind"] == "map"]
+    text = PdfReader(io.BytesIO(pdfs["map-big.pdf"])).pages[0].extract_text()
+    assert f"scale 1:{1 / item['scale']:.2f} — not true size" in text
+    assert item["true_size"] is False
