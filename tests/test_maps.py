@@ -824,3 +824,24 @@ def test_tiles_and_fit_say_so_in_the_pdf_text(game_dir):
     text = PdfReader(io.BytesIO(pdfs["map-big.pdf"])).pages[0].extract_text()
     assert f"scale 1:{1 / item['scale']:.2f} — not true size" in text
     assert item["true_size"] is False
+
+
+def test_glue_notes_sit_between_grid_lines(game_dir):
+    folder = write_game(game_dir, BIG.replace("OVERLAP", ""))
+    p = plan_game(folder)
+    notes = 0
+    for page in p.docs[0].pages[:-1]:
+        tile = page.items[0]
+        bx0, by0, _, _ = tile.bbox
+        wx0, wy0, _, _ = tile.extra["window"]
+        ticks = _tick_positions(page, tile)
+        for r in page.ops:
+            if not (isinstance(r, Rect) and r.stroke and r.stroke.colour == "#999999"):
+                continue
+            notes += 1
+            if r.h > r.w:  # upright tab in the right-hand strip: spans map y
+                lo, hi, lines = r.y - by0 + wy0, r.y + r.h - by0 + wy0, ticks["right"]
+            else:
+                lo, hi, lines = r.x - bx0 + wx0, r.x + r.w - bx0 + wx0, ticks["bottom"]
+            assert lines and not any(lo <= v <= hi for v in lines), (lo, hi, lines)
+    assert notes == 4  # A1: 2, A2: 1 (bottom), B1: 1 (right)

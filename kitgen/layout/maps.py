@@ -307,9 +307,9 @@ def _seams(
         ops.append(Line(px + tw + 5, py, px + tw + 5, py + th, Stroke("#999999", 3)))
         ops.extend(
             _glue_note(
-                f"GLUE · tile {_lbl(t.row, t.col + 1)} goes over this strip",
+                f"GLUE under tile {_lbl(t.row, t.col + 1)}",
                 px + tw - o / 2,
-                py + th / 2,
+                _between(ys, py - t.y0, py + th / 2),
                 True,
                 small,
             )
@@ -320,8 +320,8 @@ def _seams(
         ops.append(Line(px, py - 5, px + tw, py - 5, Stroke("#999999", 3)))
         ops.extend(
             _glue_note(
-                f"GLUE · tile {_lbl(t.row + 1, t.col)} goes over this strip",
-                px + tw / 2,
+                f"GLUE under tile {_lbl(t.row + 1, t.col)}",
+                _between(xs, px - t.x0, px + tw / 2),
                 py + o / 2,
                 False,
                 small,
@@ -343,6 +343,14 @@ def _seams(
             ops.append(Line(px + tw - o - 3, Y, px + tw - o + 3, Y, tick))
             ops.append(Line(px + tw, Y, px + tw + TICK, Y, tick))
     return ops
+
+
+def _between(lines: list[float], shift: float, middle: float) -> float:
+    """The midpoint of two neighbouring grid lines nearest ``middle`` (page points): a glue
+    note there keeps clear of the ticks and of the cell labels in the cells' corners."""
+    pos = [v + shift for v in lines]
+    mids = [(a + b) / 2 for a, b in zip(pos, pos[1:], strict=False)]
+    return min(mids, key=lambda v: abs(v - middle)) if mids else middle
 
 
 def _glue_note(text: str, cx: float, cy: float, vertical: bool, font: Font) -> list:
