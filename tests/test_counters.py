@@ -655,3 +655,80 @@ def test_more_errors_each_with_its_place(game_dir):
         f"{g}:11:77: error: counters[7].front.image: missing required key 'file'",
         f"{g}:12:37: error: counters[8].front.image: cannot read image 'broken.png'",
     ]
+
+
+# ---- audit: duplex over several sheets, the back offset, the fold line drawn ---------------
+
+
+def test_back_offset_moves_back_pages_only_on_every_sheet(game_dir):
+    write_game(
+        game_dir,
+        """
+        id: g
+        title: G
+        counters:
+          - {id: a, size: 1, quantity: 70, front: {text: A}, back: {text: a}}
+    """,
+    )
+    offset = (mm(1.5), mm(-0.5))
+    _, _, plain = build_pdfs(game_dir, duplex="long")
+    _, _, shifted = build_pdfs(game_dir, duplex="long", back_offset=offset)
+    fronts = {i["piece"]: i for i in _items(plain, side="front")}
+    assert {i["page"] for i in fronts.values()} == {1, 3}  # 70 one-inch pieces: 2 sheets
+    for f in _items(shifted, side="front"):
+        assert f["bbox"] == fronts[f["piece"]]["bbox"] and f["page"] == fronts[f["piece"]]["page"]
+    backs = {i["piece"]: i for i in _items(plain, side="back")}
+    for b in _items(shifted, side="back"):
+        before = backs[b["piece"]]
+        assert b["page"] == fronts[b["piece"]]["page"] + 1
+        moved = [v - w for v, w in zip(b["bbox"], before["bbox"], strict=True)]
+        assert moved == pytest.approx([offset[0], offset[1]] * 2, abs=1e-4)
+
+
+def test_duplex_rows_reverse_on_short_edge(game_dir):
+    write_game(
+        game_dir,
+        """
+        id: g
+        title: G
+        counters:
+          - {id: a, size: 1, quantity: 14, front: {text: A}, back: {text: a}}
+    """,
+    )
+    _, _, manifest = build_pdfs(game_dir, duplex="short")
+    fronts = _items(manifest, side="front")
+    rows = sorted({f["bbox"][1] for f in fronts}, reverse=True)
+    assert len(rows) == 2  # two rows on the front: top, then bottom
+    back_of = {b["piece"]: b for b in _items(manifest, side="back")}
+    for f in fronts:
+        b = back_of[f["piece"]]
+        # the top row's backs are in the bottom row; columns keep their order
+        assert b["bbox"][0] == f["bbox"][0]
+        assert b["bbox"][1] == pytest.approx(792 - f["bbox"][3])
+
+
+def test_fold_line_is_dotted_along_the_whole_fold_and_the_pair_is_captioned(game_dir):
+    write_game(
+        game_dir,
+        """
+        id: g
+        title: G
+        counters:
+          - {id: m, size: 3/4, front: {background: navy, text: A}, back: {text: B}}
+    """,
+    )
+    p = plan_game(game_dir)
+    page = p.docs[0].pages[0]
+    front = next(i for i in page.items if i.side == "front")
+    fx, fy0, _, fy1 = front.extra["fold_line"]
+    folds = [op for op in page.ops if isinstance(op, Line) and op.x0 == op.x1 == fx]
+    # dotted (never solid: solid is a cut), in a dark and a light tone so it reads on any face
+    assert len(folds) == 2 and all(op.stroke.dash for op in folds)
+    assert {op.stroke.colour for op in folds} == {"#333333", "#ffffff"}
+    for op in folds:
+        assert op.y0 <= fy0 + 1.5 and op.y1 == fy1
+    # one solid cut round the pair, not across the fold
+    (cut,) = [op for op in page.ops if type(op).__name__ == "Rect" and op.stroke is not None]
+    assert (cut.x, cut.w, cut.h) == (front.bbox[0], 108.0, 54.0)
+    texts = [op for op in page.ops if type(op).__name__ == "Text"]
+    assert any(t.text == "fold · glue back to back" and t.y < fy0 for t in texts)

@@ -317,3 +317,77 @@ def test_a_sized_caption_takes_only_its_lines(game_dir):
     assert icon.cy == pytest.approx(72 - 4.32 - 51.36 / 2)
     (text,) = _texts(form)
     assert text.font.size == 8
+
+
+def _faces(game: str) -> dict[tuple[str, str], tuple[list[str], list[str]]]:
+    """(design id, side) -> (texts, icon names) drawn on that face, read from the plan."""
+    from kitgen.layout.plan import Icon
+
+    p = plan_game(CONTENT / game)
+    counters = next(doc for doc in p.docs if doc.name == "counters")
+    out: dict = {}
+
+    def walk(ops):
+        for op in ops:
+            if isinstance(op, Group):
+                if op.key and op.key.startswith("counter:"):
+                    _, did, side, _ = op.key.split(":")
+                    # wrapped lines joined back: one string per face
+                    texts = [" ".join(t.text for t in op.ops if isinstance(t, Text))]
+                    icons = [i.name for i in op.ops if isinstance(i, Icon)]
+                    out[(did, side)] = (texts, icons)
+                else:
+                    walk(op.ops)
+
+    for page in counters.pages:
+        walk(page.ops)
+    return out
+
+
+def test_reshuffled_faces_say_what_the_rules_say():
+    faces = _faces("reshuffled")
+    pictures = {"sword": "sword", "shotgun": "shotgun", "pistol": "pistol", "ak47": "rifle"}
+    for weapon, icon in pictures.items():
+        for player in ("red", "blue", "green", "yellow"):
+            assert icon in faces[(f"ronin-{weapon}-{player}", "front")][1]
+    assert faces[("water-level", "front")][0] == ["CHEST HIGH"]  # one per room: 8 rooms
+    assert faces[("water-level", "back")][0] == ["ROOM FULL"]
+    texts, icons = faces[("sentry-gun", "front")]
+    assert icons == ["turret"]  # the picture of a large gun; the back says TAMED
+    assert faces[("sentry-gun", "back")][0] == ["TAMED"]
+    assert faces[("aguan", "front")][0] == ["AGUAN"]
+    assert all(faces[(f"code-hack-{c}", "front")][0] == ["HACK"] for c in ("red", "blue"))
+
+
+def test_duck_has_its_markers_and_threat_counters():
+    counts = _pieces("duck")
+    faces = _faces("duck")
+    for n in (1, 2, 3):  # flame markers x1 to x3 (1 to 3 squirts in a square)
+        assert counts[f"flame-x{n}"] >= 3 and faces[(f"flame-x{n}", "front")][0] == [f"FLAME x{n}"]
+    assert faces[("flame-x1", "front")][1] == ["flame"]
+    assert faces[("grenade-explosion", "front")][1] == ["blast"]
+    assert faces[("blood-splash", "front")][1] == ["splash"]
+    assert faces[("duck", "front")] == (["DUCK!"], ["duck"])
+    assert faces[("waiting", "front")][1] == ["eye"]  # hiding: "mark with eye", now WAITING
+    # hazardous cargo: a countdown from 6 (the red die set at 6) to 1
+    assert [faces[(f"cargo-{n}", "front")][0][0] for n in range(6, 0, -1)] == [
+        f"{n} HAZARD CARGO" for n in range(6, 0, -1)
+    ]
+    assert faces[("door", "front")][0] == ["CLOSED"] and faces[("door", "back")][0] == ["OPEN"]
+    threats = {k for k in counts if k.startswith("threat-")}
+    kinds = {k.split("-")[1] for k in threats}
+    assert kinds == {"harpy", "philth", "ardzilian", "ceratopian", "cybot"}
+    assert len(threats) == 5 * 4  # numbered 1-4 of each kind
+
+
+def test_ryamon_people_show_the_key_abbreviations():
+    faces = _faces("ryamon")
+    abbr = {
+        "lawyer": "La", "scientist": "Sc", "artist": "A", "engineer": "E", "hunter": "H",
+        "farmer": "F", "soldier": "So", "general": "G", "doctor": "D", "leader": "Le",
+        "inventor": "I",
+    }  # fmt: skip
+    for tribe in ("red", "blue", "green", "yellow"):
+        for kind, short in abbr.items():
+            texts, icons = faces[(f"{kind}-{tribe}", "front")]
+            assert texts[0].split()[0] == short and len(icons) == 1

@@ -15,7 +15,7 @@ from pypdf import PdfReader
 
 from kitgen.geometry import HexGrid, SquareGrid
 from kitgen.layout.mapart import map_ops
-from kitgen.layout.plan import Line
+from kitgen.layout.plan import Group, Line, Rect, Text
 from kitgen.layout.tiling import plan_tiles
 from kitgen.model.map import MIN_OVERLAP, Edge, EdgeKind, MapDef, Terrain
 from kitgen.model.mapbuild import components, rotate_cell
@@ -43,6 +43,15 @@ SMALL = """
         edges:
           - [B2, C2]
 """
+
+
+def _flat(ops):
+    """Every op, groups opened (positions stay in each group's own coordinates)."""
+    for op in ops:
+        if isinstance(op, Group):
+            yield from _flat(op.ops)
+        else:
+            yield op
 
 
 def _map(folder: Path, map_id: str = "m", **settings) -> MapDef:
@@ -513,7 +522,12 @@ def test_ryamon_terrain_properties():
     world = p.game.section("maps").get("world")
     limits = {t.label: t.props["pop_limit"] for t in world.terrains.values()}
     assert limits == {"Water": 1, "Grassland": 4, "Forest": 3, "Urban": 6}
-    assert world.terrains["water"].props["impassable"] is True
+    assert world.terrains["water"].props["impassable_except"] == "Hunters"
+    # the key under the map says it in words, with every pop limit
+    (doc,) = [d for d in p.docs if d.name == "map-world"]
+    words = [op.text for op in _flat(doc.pages[0].ops) if isinstance(op, Text)]
+    assert "pop limit 1; impassable except Hunters" in words
+    assert {"pop limit 4", "pop limit 3", "pop limit 6"} <= set(words)
     (food,) = p.game.section("tracks").tracks
     assert food.labels == {5: "start"}
 
@@ -717,3 +731,117 @@ def test_hex_pieces_compose_and_check_slanted_seams(game_dir):
         "join copy 1: 0302 (a) meets 0202 (b) (seam cells must have the same terrain (or the "
         "same 'join' class))"
     ]
+
+
+def test_assembly_area_labels_stay_on_the_board_and_clear_of_the_copy_arrows():
+    p = plan_game(CONTENT / "reshuffled")
+    (doc,) = [d for d in p.docs if d.name == "map-station"]
+    page = doc.pages[-1]
+    (item,) = page.items
+    (art,) = [op for op in page.ops if isinstance(op, Group) and op.scale != 1.0]
+    (inner,) = art.ops
+
+    def on_page(r):
+        s = art.scale
+        x0 = art.dx + (inner.dx + r.x) * s
+        y0 = art.dy + (inner.dy + r.y) * s
+        return (x0, y0, x0 + r.w * s, y0 + r.h * s)
+
+    tabs = [
+        on_page(op)
+        for op in inner.ops
+        if isinstance(op, Rect) and op.fill == "#ffffff" and op.stroke and op.radius
+    ]
+    texts = [op.text for op in inner.ops if isinstance(op, Text)]
+    assert [f"Room {n}" for n in range(1, 9)] == sorted(t for t in texts if t.startswith("Room"))
+    arrows = [
+        (op.x, op.y, op.x + op.w, op.y + op.h)
+        for op in page.ops
+        if isinstance(op, Rect) and op.stroke and op.stroke.colour == "#1f4e9c" and op.fill
+    ]
+    assert len(arrows) == 4
+    x0, y0, x1, y1 = item.bbox
+    for t in tabs:
+        assert x0 <= t[0] and t[2] <= x1 and y0 <= t[1] and t[3] <= y1
+        for a in arrows:
+            assert t[2] <= a[0] or a[2] <= t[0] or t[3] <= a[1] or a[3] <= t[1], (t, a)
+
+
+def _tick_positions(page, tile):
+    """Map-art positions of the alignment ticks outside each edge of a tile's window."""
+    bx0, by0, bx1, by1 = tile.bbox
+    wx0, wy0, _, _ = tile.extra["window"]
+    out: dict[str, list[float]] = {"left": [], "right": [], "top": [], "bottom": []}
+    for o in page.ops:
+        if not isinstance(o, Line) or o.stroke.colour != "#000000" or o.stroke.width != 0.6:
+            continue
+        if o.y0 == o.y1 and math.isclose(abs(o.x1 - o.x0), 9.0):
+            side = "left" if math.isclose(o.x0, bx0) else "right" if math.isclose(o.x0, bx1) else ""
+            if side:
+                out[side].append(round(o.y0 - by0 + wy0, 4))
+        if o.x0 == o.x1 and math.isclose(abs(o.y1 - o.y0), 9.0):
+            side = "bottom" if math.isclose(o.y0, by0) else "top" if math.isclose(o.y0, by1) else ""
+            if side:
+                out[side].append(round(o.x0 - bx0 + wx0, 4))
+    return {k: sorted(v) for k, v in out.items()}
+
+
+def test_ticks_register_across_every_seam_of_a_turned_map(game_dir):
+    folder = write_game(game_dir, BIG.replace("OVERLAP", ""))
+    p = plan_game(folder)
+    pages = p.docs[0].pages[:-1]
+    tiles = {(pg.items[0].extra["row"], pg.items[0].extra["col"]): pg for pg in pages}
+    assert set(tiles) == {(1, 1), (1, 2), (2, 1), (2, 2)}
+    grid = {3.0 + 108.0 * k for k in range(13)}  # 3 pt pad + whole 1.5 in cells
+    ticks = {rc: _tick_positions(pg, pg.items[0]) for rc, pg in tiles.items()}
+    for (r, c), t in ticks.items():
+        for side, wanted in (
+            ("right", c == 1),
+            ("left", c == 2),
+            ("bottom", r == 1),
+            ("top", r == 2),
+        ):
+            assert bool(t[side]) == wanted, (r, c, side)
+            assert set(t[side]) <= grid
+    # the ticks on either side of a seam are the same grid lines: the grid registers
+    assert ticks[(1, 1)]["right"] == ticks[(1, 2)]["left"]
+    assert ticks[(2, 1)]["right"] == ticks[(2, 2)]["left"]
+    assert ticks[(1, 1)]["bottom"] == ticks[(2, 1)]["top"]
+    assert ticks[(1, 2)]["bottom"] == ticks[(2, 2)]["top"]
+
+
+def test_tiles_and_fit_say_so_in_the_pdf_text(game_dir):
+    folder = write_game(game_dir, BIG.replace("OVERLAP", ""))
+    _, pdfs, _ = build_pdfs(folder)
+    reader = PdfReader(io.BytesIO(pdfs["map-big.pdf"]))
+    for n, label in enumerate(["A1", "A2", "B1", "B2"]):
+        text = reader.pages[n].extract_text()
+        assert f"tile {label} · {n + 1} of 4" in text
+        # glue strips on the right/bottom where a neighbour goes over; cut edges left/top
+        assert ("GLUE" in text) == (label != "B2") and ("cut" in text) == (label != "A1")
+    _, pdfs, manifest = build_pdfs(folder, fit=True)
+    (item,) = [i for i in manifest["items"] if i["kind"] == "map"]
+    text = PdfReader(io.BytesIO(pdfs["map-big.pdf"])).pages[0].extract_text()
+    assert f"scale 1:{1 / item['scale']:.2f} — not true size" in text
+    assert item["true_size"] is False
+
+
+def test_glue_notes_sit_between_grid_lines(game_dir):
+    folder = write_game(game_dir, BIG.replace("OVERLAP", ""))
+    p = plan_game(folder)
+    notes = 0
+    for page in p.docs[0].pages[:-1]:
+        tile = page.items[0]
+        bx0, by0, _, _ = tile.bbox
+        wx0, wy0, _, _ = tile.extra["window"]
+        ticks = _tick_positions(page, tile)
+        for r in page.ops:
+            if not (isinstance(r, Rect) and r.stroke and r.stroke.colour == "#999999"):
+                continue
+            notes += 1
+            if r.h > r.w:  # upright tab in the right-hand strip: spans map y
+                lo, hi, lines = r.y - by0 + wy0, r.y + r.h - by0 + wy0, ticks["right"]
+            else:
+                lo, hi, lines = r.x - bx0 + wx0, r.x + r.w - bx0 + wx0, ticks["bottom"]
+            assert lines and not any(lo <= v <= hi for v in lines), (lo, hi, lines)
+    assert notes == 4  # A1: 2, A2: 1 (bottom), B1: 1 (right)

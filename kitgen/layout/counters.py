@@ -21,7 +21,10 @@ from .plan import Document, Font, Group, Item, Line, Page, Path, Rect, Stroke, T
 GUTTER = 9.0  # 1/8 in between pieces: room for scissors and crop marks
 CAPTION = 8.0  # under a fold-and-glue pair: what to do with it
 CUT = Stroke("#444444", 0.5)
-FOLD = Stroke("#8a8a8a", 0.9, (0.6, 2.2))  # mid grey: reads on dark and light faces
+# The fold line is dotted in two tones, dark and white dots in turn, so it reads on any face.
+FOLD = Stroke("#333333", 0.9, (0.6, 2.2))
+FOLD_LIGHT = Stroke("#ffffff", 0.9, (0.6, 2.2))
+FOLD_STEP = 1.4  # half the dot period: the white dots sit between the dark ones
 MARK = Stroke("#000000", 0.3)
 NOTE = "#555555"
 NOTE_FACE = "Helvetica"
@@ -152,9 +155,9 @@ def _place(
         fx = x + w
         extra = {"fold_line": [round(fx, 4), round(y, 4), round(fx, 4), round(y + h, 4)]}
         if d.shape in ("square", "rect"):
-            page.ops.append(Line(fx, y - b, fx, y + h + b, FOLD))
+            page.ops.extend(_fold_line(fx, y - b, y + h + b))
         else:  # only the joining strip folds
-            page.ops.append(Line(fx, y + h / 2 - h * HINGE, fx, y + h / 2 + h * HINGE, FOLD))
+            page.ops.extend(_fold_line(fx, y + h / 2 - h * HINGE, y + h / 2 + h * HINGE))
         page.ops.append(
             Text(
                 fx,
@@ -167,6 +170,10 @@ def _place(
         )
     for hx, side in halves:
         page.items.append(Item(d.kind, d.id, piece, side, (hx, y, hx + w, y + h), dict(extra)))
+
+
+def _fold_line(x: float, y0: float, y1: float) -> list[Line]:
+    return [Line(x, y0 + FOLD_STEP, x, y1, FOLD_LIGHT), Line(x, y0, x, y1, FOLD)]
 
 
 HINGE = 0.22  # half-height of the strip joining round or hex halves, of the piece's height

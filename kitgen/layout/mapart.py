@@ -13,6 +13,7 @@ from ..model.map import AreaStyle, MapDef, Terrain
 from .plan import Circle, Font, Group, Icon, Line, Path, Rect, Stroke, Text
 
 Point = tuple[float, float]
+Box = tuple[float, float, float, float]  # x0, y0, x1, y1
 GRID_LINE = Stroke("#555555", 0.5)
 BORDER = Stroke("#111111", 1.6)
 COORD_INK = "#444444"
@@ -177,10 +178,15 @@ def _local_polygon(grid: SquareGrid | HexGrid) -> list[Point]:
 
 
 def map_ops(
-    m: MapDef, faces: tuple[str, str], key_prefix: str = "", text_scale: float = 1.0
+    m: MapDef,
+    faces: tuple[str, str],
+    key_prefix: str = "",
+    text_scale: float = 1.0,
+    avoid: tuple[Box, ...] = (),
 ) -> list:
     """Everything drawn inside the map: cells, patterns, edges, areas, coordinates, marks.
-    ``faces`` = (regular, bold) font faces."""
+    ``faces`` = (regular, bold) font faces; ``avoid``: boxes (map points) that something is
+    drawn over later, kept clear of area labels."""
     regular, bold = faces
     g = m.grid
     size = cell_size(g)
@@ -221,7 +227,7 @@ def map_ops(
             )
         if t.mark:
             ops.extend(_mark_text(t, cx, cy, size, bold))
-    ops.extend(_area_ops(m, size, bold, text_scale))
+    ops.extend(_area_ops(m, size, bold, text_scale, avoid + mark_boxes(m, text_scale)))
     ops.extend(_border_ops(m))
     ops.extend(_edge_ops(m, size))
     if m.coords:
@@ -263,8 +269,11 @@ def _border_ops(m: MapDef) -> list:
     return [Line(*a, *b, BORDER) for a, b, _ in _boundary(m, set(m.cells))]
 
 
-def _area_ops(m: MapDef, size: float, bold: str, text_scale: float = 1.0) -> list:
+def _area_ops(
+    m: MapDef, size: float, bold: str, text_scale: float = 1.0, avoid: tuple[Box, ...] = ()
+) -> list:
     ops: list = []
+    taken = list(avoid)
     for style in m.area_styles:
         cells = m.areas.get(style.area)
         if not cells:
@@ -272,8 +281,35 @@ def _area_ops(m: MapDef, size: float, bold: str, text_scale: float = 1.0) -> lis
         if style.outline:
             ops.extend(_area_outline(m, cells, style, size))
         if style.label:
-            ops.extend(_area_label(m, cells, style, size, bold, text_scale))
+            label = _area_label(m, cells, style, size, bold, text_scale, tuple(taken))
+            tab = label[0]
+            taken.append((tab.x, tab.y, tab.x + tab.w, tab.y + tab.h))
+            ops.extend(label)
     return ops
+
+
+def mark_boxes(m: MapDef, text_scale: float = 1.0) -> tuple[Box, ...]:
+    """Rough boxes of the marks (icons and their captions), in map points."""
+    g = m.grid
+    size = cell_size(g)
+    out = []
+    for mk in m.marks:
+        cx, cy = g.centre(*mk.cell)
+        cx += mk.dx * size
+        cy -= mk.dy * size
+        half = size * mk.size / 2
+        if mk.text:
+            fs = size * mk.size * (0.32 if mk.icon is None else 0.2) * text_scale
+            half = max(half if mk.icon else 0.0, fs * 0.32 * len(mk.text))
+            low = cy - (half if mk.icon else fs) - (fs * 1.3 if mk.icon else 0)
+            out.append((cx - half, low, cx + half, cy + max(fs, size * mk.size / 2)))
+        else:
+            out.append((cx - half, cy - half, cx + half, cy + half))
+    return tuple(out)
+
+
+def _clash(a: Box, b: Box) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
 def _area_outline(m: MapDef, cells: frozenset[Cell], style: AreaStyle, size: float) -> list:
@@ -298,27 +334,47 @@ def _area_label(
     size: float,
     bold: str,
     text_scale: float = 1.0,
+    avoid: tuple[Box, ...] = (),
 ) -> list:
+    """The area's name on a white tab: on the cell nearest the area's middle where the tab
+    stays on the map and clear of marks and of ``avoid`` (else on the middle cell)."""
     g = m.grid
+    b = g.bounds()
     mx = sum(g.centre(*c)[0] for c in cells) / len(cells)
     my = sum(g.centre(*c)[1] for c in cells) / len(cells)
-    anchor = style.at or min(cells, key=lambda c: math.dist(g.centre(*c), (mx, my)))
-    cx, cy = g.centre(*anchor)
     fs = max(6.0, min(12.0, size * 0.14)) * text_scale
     w = fs * 0.6 * len(style.label) + fs
-    cx = _inside_map(m, cx, w / 2)
-    y = cy + size * 0.12
+
+    def tab(cell: Cell) -> Box:
+        cx, cy = g.centre(*cell)
+        cx = min(max(cx, b.x0 + w / 2 + 1), b.x1 - w / 2 - 1)  # never past the map's edge
+        y = cy + size * 0.12
+        return (cx - w / 2, y - fs * 0.35, cx + w / 2, y + fs * 0.95)
+
+    order = sorted(cells, key=lambda c: (math.dist(g.centre(*c), (mx, my)), c[1], c[0]))
+    if style.at is not None:
+        box = tab(style.at)
+    else:
+        free = (tab(c) for c in order if not any(_clash(tab(c), a) for a in avoid))
+        box = next(free, tab(order[0]))
     return [
         Rect(
-            cx - w / 2,
-            y - fs * 0.35,
+            box[0],
+            box[1],
             w,
             fs * 1.3,
             fill="#ffffff",
             stroke=Stroke(style.colour, 0.8),
             radius=fs * 0.3,
         ),
-        Text(cx, y, style.label, Font(bold, fs), style.colour, align="centre"),
+        Text(
+            (box[0] + box[2]) / 2,
+            box[1] + fs * 0.35,
+            style.label,
+            Font(bold, fs),
+            style.colour,
+            align="centre",
+        ),
     ]
 
 
@@ -419,8 +475,8 @@ def _marks(m: MapDef, size: float, bold: str, text_scale: float = 1.0) -> list:
 def _inside_map(m: MapDef, cx: float, half_width: float) -> float:
     """A label's centre moved inward so a label on an edge cell stays on the map: past the
     map's edge it would run off the paper or into the next tile's overlap."""
-    xs = [x for cell in m.cells for x, _ in cell_polygon(m.grid, cell)]
-    left, right = min(xs), max(xs)
+    bounds = m.grid.bounds()
+    left, right = bounds.x0, bounds.x1
     if right - left <= 2 * half_width:
         return (left + right) / 2
     return min(max(cx, left + half_width), right - half_width)

@@ -10,7 +10,7 @@ from ..model.map import MapDef, MapSet
 from ..model.mapbuild import rotated_size
 from .env import PlanEnv
 from .frame import content_box
-from .mapart import cell_size, map_ops, pattern_ops
+from .mapart import Box, cell_size, map_ops, pattern_ops
 from .plan import Document, Font, Group, Item, Line, Page, Path, Rect, Stroke, Text
 from .tiling import DEFAULT_OVERLAP, TilePlan, needs_tiling, plan_tiles
 
@@ -41,10 +41,13 @@ def art_size(m: MapDef) -> tuple[float, float]:
     return b.x1 - b.x0 + 2 * PAD, b.y1 - b.y0 + 2 * PAD
 
 
-def map_group(m: MapDef, env: PlanEnv, text_scale: float = 1.0) -> Group:
+def map_group(
+    m: MapDef, env: PlanEnv, text_scale: float = 1.0, avoid: tuple[Box, ...] = ()
+) -> Group:
     """The whole map; its own origin at the padded bottom-left. ``text_scale`` enlarges area
-    labels and marks on reduced drawings (assembly sheets) so they stay legible."""
-    ops = map_ops(m, (env.face(), env.face(bold=True)), text_scale=text_scale)
+    labels and marks on reduced drawings (assembly sheets) so they stay legible; ``avoid``
+    (map points) is kept clear of area labels."""
+    ops = map_ops(m, (env.face(), env.face(bold=True)), text_scale=text_scale, avoid=avoid)
     # not a keyed form: a form's box is the page, and big maps are larger than the page
     return Group(tuple(ops), dx=PAD, dy=PAD)
 
@@ -72,11 +75,12 @@ def _title(m: MapDef, env: PlanEnv, x0: float, x1: float, top: float, right: str
     regular, bold = _faces(env)
     ops: list = []
     if m.show_title:
-        ops.append(Text(x0, top - 14, m.title or m.id, Font(bold, 13), INK))
+        ops.append(Text(x0, top - 12, m.title or m.id, Font(bold, 13), INK))
     if m.note:
-        ops.append(Text(x0, top - 22, m.note, Font(regular, 7), "#555555"))
+        # clear of the title's descenders (which reach about 2.7 pt below its baseline)
+        ops.append(Text(x0, top - 23, m.note, Font(regular, 7), "#555555"))
     if right:
-        ops.append(Text(x1, top - 14, right, Font(bold, 10), INK, align="right"))
+        ops.append(Text(x1, top - 12, right, Font(bold, 10), INK, align="right"))
     return ops
 
 
@@ -303,9 +307,9 @@ def _seams(
         ops.append(Line(px + tw + 5, py, px + tw + 5, py + th, Stroke("#999999", 3)))
         ops.extend(
             _glue_note(
-                f"GLUE · tile {_lbl(t.row, t.col + 1)} goes over this strip",
+                f"GLUE under tile {_lbl(t.row, t.col + 1)}",
                 px + tw - o / 2,
-                py + th / 2,
+                _between(ys, py - t.y0, py + th / 2),
                 True,
                 small,
             )
@@ -316,8 +320,8 @@ def _seams(
         ops.append(Line(px, py - 5, px + tw, py - 5, Stroke("#999999", 3)))
         ops.extend(
             _glue_note(
-                f"GLUE · tile {_lbl(t.row + 1, t.col)} goes over this strip",
-                px + tw / 2,
+                f"GLUE under tile {_lbl(t.row + 1, t.col)}",
+                _between(xs, px - t.x0, px + tw / 2),
                 py + o / 2,
                 False,
                 small,
@@ -339,6 +343,14 @@ def _seams(
             ops.append(Line(px + tw - o - 3, Y, px + tw - o + 3, Y, tick))
             ops.append(Line(px + tw, Y, px + tw + TICK, Y, tick))
     return ops
+
+
+def _between(lines: list[float], shift: float, middle: float) -> float:
+    """The midpoint of two neighbouring grid lines nearest ``middle`` (page points): a glue
+    note there keeps clear of the ticks and of the cell labels in the cells' corners."""
+    pos = [v + shift for v in lines]
+    mids = [(a + b) / 2 for a, b in zip(pos, pos[1:], strict=False)]
+    return min(mids, key=lambda v: abs(v - middle)) if mids else middle
 
 
 def _glue_note(text: str, cx: float, cy: float, vertical: bool, font: Font) -> list:
@@ -374,7 +386,7 @@ def _tile_assembly(m: MapDef, plan: TilePlan, env: PlanEnv, turned: bool = False
     ]
     if turned:
         lines.append("The map is turned a quarter turn on the sheets: that needs fewer of them.")
-    y = y1 - TITLE_H - 8
+    y = y1 - TITLE_H - 10
     for line in lines:
         ops.append(Text(x0, y, line, Font(regular, 9), INK))
         y -= 12
@@ -434,7 +446,7 @@ def _board_assembly(board: MapDef, maps: MapSet, env: PlanEnv) -> Page:
         f"Tape {len(board.pieces)} pieces ({counts}) together as shown; each arrow points to",
         "the TOP printed on that copy, and the angle is how far to turn it clockwise.",
     ]
-    y = y1 - TITLE_H - 8
+    y = y1 - TITLE_H - 10
     for line in lines:
         ops.append(Text(x0, y, line, Font(regular, 9), INK))
         y -= 12
@@ -444,9 +456,10 @@ def _board_assembly(board: MapDef, maps: MapSet, env: PlanEnv) -> Page:
     scale = min(avail_w / w, avail_h / h)
     px = x0 + (avail_w - w * scale) / 2
     py = y - 6 - h * scale
-    ops.append(Group((map_group(board, env, min(2.5, 1 / scale)),), dx=px, dy=py, scale=scale))
     size = cell_size(board.grid)
     g = board.grid
+    outlines: list = []
+    arrows: list = []
     for i, p in enumerate(board.pieces):
         piece = maps.get(p.map)
         if piece is None:
@@ -468,16 +481,41 @@ def _board_assembly(board: MapDef, maps: MapSet, env: PlanEnv) -> Page:
             bx0 = PAD + c0[0] - q0[0]
             by0 = PAD + c0[1] - q0[1]
             rect = (px + bx0 * scale, py + by0 * scale, b.width * scale, b.height * scale)
-        ops.append(Rect(*rect, fill=None, stroke=Stroke("#1f4e9c", 2.2)))
+        outlines.append(Rect(*rect, fill=None, stroke=Stroke("#1f4e9c", 2.2)))
         cx, cy = rect[0] + rect[2] / 2, rect[1] + rect[3] / 2
         # nudged towards the board's middle, off the piece's own centre (often a room centre)
         cx += (px + w * scale / 2 - cx) * 0.45
         cy += (py + h * scale / 2 - cy) * 0.45
-        ops.extend(
+        arrows.append(
             _rotated_arrow(
                 cx, cy, p.rotate, min(rect[2], rect[3]) * 0.12, bold, f"copy {i + 1} · {p.rotate}°"
             )
         )
+    # the arrows and the copies' outlines are drawn over the map: keep its area labels clear
+    seams = [
+        box
+        for r in outlines
+        for box in (
+            (r.x - 1, r.y, r.x + 1, r.y + r.h),
+            (r.x + r.w - 1, r.y, r.x + r.w + 1, r.y + r.h),
+            (r.x, r.y - 1, r.x + r.w, r.y + 1),
+            (r.x, r.y + r.h - 1, r.x + r.w, r.y + r.h + 1),
+        )
+    ]
+    avoid = tuple(
+        (
+            (x0_ - px) / scale - PAD,
+            (y0_ - py) / scale - PAD,
+            (x1_ - px) / scale - PAD,
+            (y1_ - py) / scale - PAD,
+        )
+        for x0_, y0_, x1_, y1_ in [*(_extent(a) for a in arrows), *seams]
+    )
+    art = map_group(board, env, min(2.5, 1 / scale), avoid)
+    ops.append(Group((art,), dx=px, dy=py, scale=scale))
+    ops.extend(outlines)
+    for a in arrows:
+        ops.extend(a)
     ops.append(Group(tuple(key_ops)))
     extra = {
         "map": board.id,
@@ -501,6 +539,23 @@ def _board_assembly(board: MapDef, maps: MapSet, env: PlanEnv) -> Page:
         extra,
     )
     return Page(f"Map: {board.title or board.id}", ops=ops, items=[item], note="assembly diagram")
+
+
+def _extent(ops: list) -> Box:
+    """The box round an arrow's line, head and label tab."""
+    xs: list[float] = []
+    ys: list[float] = []
+    for op in ops:
+        if isinstance(op, Line):
+            xs += [op.x0, op.x1]
+            ys += [op.y0, op.y1]
+        elif isinstance(op, Path):
+            xs += [x for x, _ in op.points]
+            ys += [y for _, y in op.points]
+        elif isinstance(op, Rect):
+            xs += [op.x, op.x + op.w]
+            ys += [op.y, op.y + op.h]
+    return min(xs), min(ys), max(xs), max(ys)
 
 
 def _rotated_arrow(cx: float, cy: float, rotate: int, s: float, bold: str, label: str) -> list:
