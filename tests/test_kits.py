@@ -35,9 +35,9 @@ def _ink_near_edges(page: pdfium.PdfPage) -> list[str]:
 
 
 @pytest.mark.parametrize("game", GAMES)
-@pytest.mark.parametrize("paper", ["letter", "a4"])
-def test_every_page_keeps_its_ink_inside_the_printer_margin(game: str, paper: str):
-    _, pdfs, manifest = build_pdfs(CONTENT / game, paper=paper)
+@pytest.mark.parametrize("paper,duplex", [("letter", "none"), ("a4", "long"), ("letter", "short")])
+def test_every_page_keeps_its_ink_inside_the_printer_margin(game: str, paper: str, duplex: str):
+    _, pdfs, manifest = build_pdfs(CONTENT / game, paper=paper, duplex=duplex)
     width, height = PAPERS[paper].size
     for name, data in pdfs.items():
         doc = pdfium.PdfDocument(data)
@@ -50,6 +50,28 @@ def test_every_page_keeps_its_ink_inside_the_printer_margin(game: str, paper: st
         x0, y0, x1, y1 = item["bbox"]
         assert m <= x0 < x1 <= width - m, item
         assert m <= y0 < y1 <= height - m, item
+    # no two pieces on a counter sheet overlap (the halves of a fold pair touch at the fold)
+    pages: dict = {}
+    for item in manifest["items"]:
+        if item["file"] == "counters.pdf":
+            pages.setdefault(item["page"], []).append(item["bbox"])
+    for boxes in pages.values():
+        for i, a in enumerate(boxes):
+            for b in boxes[i + 1 :]:
+                assert a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1], (a, b)
+
+
+def test_the_margin_check_sees_ink_at_the_edge():
+    from reportlab.pdfgen.canvas import Canvas
+
+    out = io.BytesIO()
+    c = Canvas(out, pagesize=(612, 792))
+    c.rect(300, 792 - 14, 20, 6, fill=1)  # 8 pt from the top edge: inside the 18 pt margin
+    c.showPage()
+    c.rect(300, 300, 20, 20, fill=1)
+    c.save()
+    doc = pdfium.PdfDocument(out.getvalue())
+    assert [_ink_near_edges(page) for page in doc] == [["top"], []]
 
 
 @pytest.mark.parametrize("game", GAMES)
