@@ -1025,3 +1025,107 @@ def test_where_on_terrain_with_properties(game_dir):
         "scenarios/s.yaml:3:5: error: placements[1]: farmer on cell B1 (Water) is not on terrain "
         "with pop_limit: 4 (rule at game.yaml:12:7)"
     ]
+
+
+# ---- the remaining reader and reference error paths, exact messages ------------------
+
+
+def _load_errors(folder: Path) -> list[str]:
+    with pytest.raises(KitError) as info:
+        load(folder, Diagnostics())
+    return [str(d).replace(f"{folder}/", "") for d in info.value.diagnostics]
+
+
+def test_more_rule_reader_errors(game_dir):
+    game(
+        game_dir,
+        """
+        - kind: terrain
+          pieces: farmer
+        - kind: stacking
+          per: area
+          limit_from: pop_limit
+          limit: 2
+        - kind: placement
+          pieces: farmer
+        - kind: placement
+          where: {props: [lockable], adjacent_to: [farmer]}
+        - kind: placement
+          where: {props: {lockable: [1, 2]}, within: {cells: 2}}
+        - kind: count
+          pieces: [farmer, soldier]
+          max: 2
+    """,
+        "placements: []\n",
+    )
+    assert _load_errors(game_dir) == [
+        "game.yaml:12:7: error: rules.constraints[0]: a terrain rule needs only_on or not_on",
+        "game.yaml:14:7: error: rules.constraints[1]: a stacking rule per area needs limit (a "
+        "number) (limit_from reads a terrain, and an area has many)",
+        "game.yaml:18:7: error: rules.constraints[2]: a placement rule needs where:",
+        "game.yaml:21:22: error: rules.constraints[3].where.props: expected a mapping of terrain "
+        "properties, got a list",
+        "game.yaml:21:47: error: rules.constraints[3].where.adjacent_to: expected one of pieces, "
+        "cell, place, area, terrain, opposite as a mapping of one key (e.g. {pieces: {type: "
+        "leader}} or {place: gate})",
+        "game.yaml:23:33: error: rules.constraints[4].where.props.lockable: expected a value, "
+        "got a list",
+        "game.yaml:23:50: error: rules.constraints[4].where.within: missing required key 'of'",
+        "game.yaml:25:15: error: rules.constraints[5].pieces: expected a piece id or a mapping "
+        "of attributes, got a list",
+    ]
+
+
+def test_more_scenario_reader_errors(game_dir):
+    game(
+        game_dir,
+        "[]\n",
+        """
+        sides:
+          - {id: red, values: 5}
+          - {id: blue, values: {food: 3}}
+        placements:
+          - {piece: farmer, at: A1, attrs: [old]}
+        areas: [north]
+    """,
+    )
+    assert _load_errors(game_dir) == [
+        "scenarios/s.yaml:2:23: error: sides[0].values: expected a mapping of numbers, got "
+        "number 5",
+        "scenarios/s.yaml:5:36: error: placements[0].attrs: expected a mapping of attributes, "
+        "got a list",
+        "scenarios/s.yaml:6:8: error: areas: expected a mapping of area names, got a list",
+    ]
+    game(game_dir, "[]\n", "sides: red\nareas:\n  camp: {label: Camp}\n")
+    assert _load_errors(game_dir) == [
+        "scenarios/s.yaml:1:8: error: sides: expected a list, got text 'red'",
+        "scenarios/s.yaml:3:9: error: areas.camp: an area needs cells or where",
+    ]
+
+
+def test_unknown_side_value_unmatched_piece_and_two_maps(game_dir):
+    game(
+        game_dir,
+        "[]\n",
+        """
+        sides:
+          - {id: red, values: {food: 5, wood: 2}}
+        placements:
+          - {piece: {type: wizard}, at: A1}
+    """,
+    )
+    assert messages(game_dir) == [
+        "scenarios/s.yaml:2:33: error: sides[0].values.wood: unknown side value 'wood' (did you "
+        "mean 'food'?)",
+        "scenarios/s.yaml:4:5: error: placements[0].piece: no piece matches wizard",
+    ]
+    diags = Diagnostics()
+    g = load(game_dir, diags)
+    other = dataclasses.replace(board(), id="annex")
+    g = dataclasses.replace(g, sections={**g.sections, "maps": MapSet((board(), other))})
+    check_rules(g, g.sections["rules"], diags)
+    got = [str(d).replace(f"{game_dir}/", "") for d in diags]
+    assert got[0] == (
+        "scenarios/s.yaml:1:1: error: map: the game has 2 maps: name one with map: "
+        "(valid: field, annex)"
+    )

@@ -251,7 +251,7 @@ def test_ryamon_setup_sheet_read_back_from_the_pdf(tmp_path):
         "Four tribes",
         "Red tribe",
         "Yellow tribe",
-        "food: 5",
+        "Food: 5",
         "2 × Farmer (red tribe): B1, A2",
         "Set-up rules (checked by kitgen)",
         "Each tribe starts with 5 food",

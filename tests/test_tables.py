@@ -730,3 +730,222 @@ def test_a_table_needs_a_column(game_dir: Path):
         f"{game_dir / 'game.yaml'}:4:22: error: tables[0].columns: "
         "a table needs at least one column"
     ]
+
+
+# ---- cards share the counters' imposition (kitgen/layout/impose.py) ----------
+
+
+def _card_items(planned) -> list:
+    return [(i, n) for n, p in enumerate(planned.docs[0].pages) for i in p.items]
+
+
+def _strokes(ops, out=None) -> list:
+    """Every Line and unfilled stroked Rect drawn on a page."""
+    out = [] if out is None else out
+    for op in ops:
+        if isinstance(op, Group):
+            _strokes(op.ops, out)
+        elif isinstance(op, Line):
+            out.append(op)
+        elif isinstance(op, Rect) and op.stroke is not None and op.fill is None:
+            out.append(op)
+    return out
+
+
+def test_two_sided_cards_fold_and_glue_without_duplex(game_dir: Path):
+    write_game(
+        game_dir,
+        """
+        id: t
+        title: T
+        cards:
+          - {id: a, quantity: 3, front: {title: A}, back: {title: Back}}
+          - {id: s, size: bridge, quantity: 2, front: {title: S}}
+        """,
+    )
+    planned = plan_game(game_dir)
+    pages = planned.docs[0].pages
+    assert [p.side for p in pages] == ["front", "front"]  # no back pages: backs fold
+    items = _card_items(planned)
+    for k in (1, 2, 3):
+        f = next(i for i, _ in items if i.piece == f"a#{k}" and i.side == "front")
+        b = next(i for i, _ in items if i.piece == f"a#{k}" and i.side == "back")
+        fx = f.bbox[2]
+        assert f.extra["fold_line"] == b.extra["fold_line"] == [fx, f.bbox[1], fx, f.bbox[3]]
+        # the back half is the front half mirrored about the fold line
+        assert (b.bbox[0], b.bbox[2]) == (pytest.approx(fx), pytest.approx(2 * fx - f.bbox[0]))
+        assert (b.bbox[1], b.bbox[3]) == (f.bbox[1], f.bbox[3])
+        assert (f.bbox[2] - f.bbox[0], f.bbox[3] - f.bbox[1]) == pytest.approx(POKER)
+    # one solid cut round each pair (the fold is not a cut) and round each single card
+    page = pages[0]
+    cuts = [
+        (round(op.x, 3), round(op.y, 3), round(op.w, 3), round(op.h, 3))
+        for op in _strokes(page.ops)
+        if isinstance(op, Rect)
+    ]
+    pair = next(i for i in page.items if i.piece == "a#1" and i.side == "front")
+    assert (round(pair.bbox[0], 3), round(pair.bbox[1], 3), 360.0, 252.0) in cuts
+    folds = [op for op in _strokes(page.ops) if isinstance(op, Line) and op.stroke.dash]
+    # each fold is one dotted line in two tones: dark dots and white dots between them
+    assert len(folds) == 2 * sum(1 for i in page.items if i.side == "back")
+
+
+def test_cards_pack_with_the_counter_gutter_inside_the_content_box(game_dir: Path):
+    from kitgen.layout.frame import content_box
+    from kitgen.layout.impose import grow, overlaps
+    from kitgen.layout.marks import GUTTER
+
+    write_game(
+        game_dir,
+        """
+        id: t
+        title: T
+        cards:
+          - {id: p, quantity: 7, front: {title: P}}
+          - {id: m, size: mini, quantity: 5, front: {title: M}}
+          - {id: i, size: index, front: {title: I}}
+        """,
+    )
+    for bleed in (None, 9.0):
+        planned = plan_game(game_dir, bleed=bleed)
+        box = content_box(planned.settings.paper)
+        b = bleed or 0.0
+        for page in planned.docs[0].pages:
+            boxes = [i.bbox for i in page.items]
+            for n, one in enumerate(boxes):
+                inked = grow(one, b)
+                assert box[0] - 1e-6 <= inked[0] and inked[2] <= box[2] + 1e-6
+                assert box[1] - 1e-6 <= inked[1] and inked[3] <= box[3] + 1e-6
+                for other in boxes[n + 1 :]:
+                    # bleeds never touch: a full gutter between them
+                    assert not overlaps(grow(one, b + GUTTER / 2 - 1e-3), grow(other, b))
+        assert sum(len(p.items) for p in planned.docs[0].pages) == 13
+
+
+def test_card_bleed_paints_past_the_trim_and_crop_marks_stay_outside(game_dir: Path):
+    from kitgen.layout.impose import grow, overlaps
+    from kitgen.layout.marks import MARK
+
+    write_game(
+        game_dir,
+        """
+        id: t
+        title: T
+        cards:
+          - {id: a, quantity: 4, bleed: 3mm, colour: "#224466", front: {title: A}}
+        """,
+    )
+    planned = plan_game(game_dir)
+    page = planned.docs[0].pages[0]
+    b = 3 / 25.4 * 72
+    marks = [op for op in _strokes(page.ops) if isinstance(op, Line) and op.stroke == MARK]
+    assert len(marks) == 8 * 4  # eight ticks per card
+    assert not any(isinstance(op, Rect) for op in _strokes(page.ops))  # no cut line into bleed
+    for item in page.items:
+        for m in marks:
+            tick = (min(m.x0, m.x1), min(m.y0, m.y1), max(m.x0, m.x1), max(m.y0, m.y1))
+            assert not overlaps(tick, grow(item.bbox, b))
+    # the face's background runs into the bleed
+    groups = [op for op in page.ops if isinstance(op, Group) and op.key]
+    assert groups[0].clip == pytest.approx((-b, -b, 180 + b, 252 + b))
+    bg = groups[0].ops[0]
+    assert (bg.x, bg.y, bg.w, bg.h) == pytest.approx((-b, -b, 180 + 2 * b, 252 + 2 * b))
+
+
+def test_a_card_too_wide_to_fold_puts_its_back_on_the_next_page(game_dir: Path):
+    write_game(
+        game_dir,
+        """
+        id: t
+        title: T
+        cards:
+          - {id: h, size: half-letter, front: {title: H}, back: {title: Back}}
+        """,
+    )
+    planned = plan_game(game_dir)
+    assert [p.side for p in planned.docs[0].pages] == ["front", "back"]
+    (f, _), (b, n) = _card_items(planned)
+    assert n == 1 and f.piece == b.piece == "h#1" and "fold_line" not in b.extra
+    assert b.bbox[0] == pytest.approx(612 - f.bbox[2])  # mirrored for a long-edge re-feed
+    assert b.bbox[1] == pytest.approx(f.bbox[1])
+
+
+def test_a_card_larger_than_the_paper_is_an_error(game_dir: Path):
+    write_game(
+        game_dir,
+        """
+        id: t
+        title: T
+        cards:
+          - {id: huge, size: 10in x 4in, front: {title: H}}
+        """,
+    )
+    assert errors_of(game_dir) == [
+        f"{game_dir / 'game.yaml'}:4:5: error: cards.huge: card 'huge' (720 x 288 pt with "
+        "bleed) is larger than the printable area (576 x 716 pt) (use a smaller card size or "
+        "a larger --paper)"
+    ]
+
+
+# ---- quick-reference flow: whole tables, headings kept with their rows ------
+
+
+def _sheet_game(items: list, tables: list, texts: list | None = None) -> str:
+    return yaml.safe_dump(
+        {
+            "id": "t",
+            "title": "T",
+            "texts": texts or [],
+            "tables": tables,
+            "sheets": [
+                {"id": "qrs", "columns": 2, "pages": 3, "size": 9, "min_size": 9, "items": items}
+            ],
+        }
+    )
+
+
+def test_a_table_that_fits_a_column_moves_whole_to_the_next_one(game_dir: Path):
+    from kitgen.layout.frame import content_box
+
+    # 24 rows: more than the room left under the filler, less than a column
+    rows = [[f"A{i}", str(i)] for i in range(24)]
+    filler = {"id": "filler", "title": "Filler", "items": [f"point {i}" for i in range(40)]}
+    table = {"id": "short", "title": "Short", "columns": ["Name", "Value"], "rows": rows}
+    write_game(game_dir, _sheet_game(["filler", "short"], [table], [filler]))
+    planned = plan_game(game_dir)
+    items = [i for p in planned.docs[0].pages for i in p.items if i.kind in ("table", "text")]
+    filler_box = next(i.bbox for i in items if i.id == "filler")
+    parts = [i for i in items if i.id == "short"]
+    x0, y0, x1, y1 = content_box(planned.settings.paper)
+    column_2 = x0 + (x1 - x0 + 14.0) / 2
+    # the filler left room for a few rows, yet the table went whole to column 2, at its top
+    assert filler_box[1] - y0 > 4 * 9
+    assert len(parts) == 1 and parts[0].extra["rows"] == [0, 24]
+    assert parts[0].bbox[0] == pytest.approx(column_2)
+    assert parts[0].bbox[3] == pytest.approx(filler_box[3])
+    # its title is drawn in column 2 too, at the top of the part
+    title = next(t for t in texts_in(planned.docs[0].pages[0].ops) if t.text == "Short")
+    assert title.x == pytest.approx(column_2) and title.y > parts[0].bbox[3] - 12
+
+
+@pytest.mark.parametrize("per_group", [3, 4, 5, 6, 7])
+def test_a_table_taller_than_a_column_splits_keeping_titles_and_sub_headings(
+    game_dir: Path, per_group: int
+):
+    rows: list = []
+    for g in range(84 // (per_group + 1)):
+        rows.append({"heading": f"Group {g}"})
+        rows += [[f"G{g} item {i}", str(i)] for i in range(per_group)]
+    table = {"id": "long", "title": "Long", "columns": ["Name", "Value"], "rows": rows}
+    write_game(game_dir, _sheet_game(["long"], [table]))
+    planned = plan_game(game_dir)
+    parts = [i for p in planned.docs[0].pages for i in p.items if i.kind == "table"]
+    assert len(parts) >= 2  # some 80 rows at 9 pt do not fit one column
+    spans = [tuple(p.extra["rows"]) for p in parts]
+    assert spans[0][0] == 0 and spans[-1][1] == len(rows)
+    assert all(a[1] == b[0] for a, b in zip(spans, spans[1:], strict=False))  # no row lost
+    for start, end in spans:
+        assert "heading" not in rows[end - 1]  # a sub-heading never ends a column
+        assert end - start >= 2
+    texts = [t.text for p in planned.docs[0].pages for t in texts_in(p.ops)]
+    assert texts.count("Long") == 1 and texts.count("Long (cont.)") == len(parts) - 1

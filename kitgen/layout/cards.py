@@ -1,26 +1,25 @@
 """Reference cards: each face drawn from blocks (title, text, items, fields, a table),
-type shrunk to fit, then imposed in a grid per card size with shared cut lines
-and crop marks in the margin, backs mirrored for duplex.
-
-A small grid imposition of its own (the counters' imposition may replace it).
+type shrunk to fit, then imposed exactly like counters (kitgen/layout/impose.py):
+packed with gutters, a solid cut line or crop marks outside the bleed, two-sided
+cards as fold-and-glue pairs, or with --duplex their backs on the following page.
 """
 
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
 from ..model.table import Card, CardBlock, CardFace, Table, TextBlock
 from .env import PlanEnv
 from .frame import content_box
-from .plan import Document, Group, Item, Line, Page, Rect, Stroke
+from .impose import TooBig, back_box, pack
+from .marks import CAPTION, GUTTER, fold_caption, fold_line, rect_cut
+from .plan import BBox, Document, Group, Item, Line, Page, Rect, Stroke
 from .rich import Faces, draw_line, parse_markup, runs_width, wrap_runs
 from .table_draw import fit_table
 from .textblock import layout_text
 
 INK = "#1e1e1e"
-CUT = Stroke("#7a7a7a", 0.4)
-CROP = Stroke("#333333", 0.4)
-CROP_LEN = 9.0
 FIELD_LINE = Stroke("#555555", 0.5)
 CARD_SIZE = 8.0
 CARD_MAX = 12.0
@@ -144,88 +143,159 @@ def fit_face(
         size = round(size - STEP, 4)
 
 
+@dataclass(frozen=True, slots=True)
+class _Slot:
+    card: Card
+    copy: int  # from 1
+    fold: bool  # front and back side by side
+    bleed: float
+
+    @property
+    def size(self) -> tuple[float, float]:
+        w, h = self.card.size
+        b2 = 2 * self.bleed
+        if self.fold:
+            return (2 * w + b2, h + b2 + CAPTION)
+        return (w + b2, h + b2)
+
+
 def plan_cards(cards: tuple[Card, ...], env: PlanEnv) -> list[Document]:
     if not cards:
         return []
     tables = {t.id: t for t in env.game.section("tables")}
-    bx0, by0, bx1, by1 = content_box(env.paper)
-    room = CROP_LEN + 2  # crop marks stay inside the printable box
-    x0, y0, x1, y1 = bx0 + room, by0 + room, bx1 - room, by1 - room
-    pw, ph = env.paper.size
-    duplex = env.settings.duplex
-    ox, oy = env.settings.back_offset if duplex != "none" else (0.0, 0.0)
-    doc = Document("cards", "Reference cards", duplex=duplex)
-    by_size: dict[tuple[float, float], list[tuple[Card, int]]] = {}
-    for card in cards:
-        by_size.setdefault(card.size, []).extend((card, k) for k in range(card.quantity))
-    drawn: dict[tuple[str, str], tuple[str, float]] = {}  # the face art, drawn once as a form
-    for (w, h), copies in by_size.items():
-        cols = max(1, int((x1 - x0 + 1e-6) // w))
-        rows = max(1, int((y1 - y0 + 1e-6) // h))
-        per = cols * rows
-        gx = x0 + (x1 - x0 - cols * w) / 2
-        gy = y1 - (y1 - y0 - rows * h) / 2  # top of the grid
-        for start in range(0, len(copies), per):
-            chunk = copies[start : start + per]
-            front = Page("Reference cards")
-            back = Page("Reference cards", side="back")
-            has_back = False
-            for i, (card, k) in enumerate(chunk):
-                r, c = divmod(i, cols)
-                x, y = gx + c * w, gy - (r + 1) * h
-                for side, face in (("front", card.front), ("back", card.back)):
-                    if face is None:
-                        continue
-                    if (card.id, side) not in drawn:
-                        ops, size = fit_face(card, face, side, env, tables)
-                        drawn[(card.id, side)] = (ops, size)
-                    ops, size = drawn[(card.id, side)]
-                    if side == "back":
-                        has_back = True
-                        bx = pw - x - w if duplex != "short" else x
-                        by = y if duplex != "short" else ph - y - h
-                        bx, by = bx + ox, by + oy
-                        target = back
-                    else:
-                        bx, by, target = x, y, front
-                    target.ops.append(
-                        Group(tuple(ops), bx, by, clip=(0, 0, w, h), key=f"card-{card.id}-{side}")
+    duplex = env.settings.duplex in ("long", "short")
+    x0, y0, x1, y1 = content_box(env.paper)
+    bleeds = {c.id: _bleed(c, env) for c in cards}
+    # With crop marks, half a gutter in from the content box so they stay inside it too.
+    inset = GUTTER / 2 if any(bleeds.values()) else 0.0
+    box = (x0 + inset, y0 + inset, x1 - inset, y1 - inset)
+
+    def folds(card: Card) -> bool:
+        # A pair wider than the paper (half-letter on letter) takes a back page instead.
+        w, h = card.size
+        b = bleeds[card.id]
+        return (
+            card.back is not None
+            and not duplex
+            and 2 * w + 2 * b <= box[2] - box[0] + 1e-6
+            and h + 2 * b + CAPTION <= box[3] - box[1] + 1e-6
+        )
+
+    slots = [_Slot(c, k, folds(c), bleeds[c.id]) for c in cards for k in range(1, c.quantity + 1)]
+    # Tallest first packs mixed sizes into level rows (stable: YAML order within a size).
+    slots.sort(key=lambda s: -s.size[1])
+    try:
+        spots = pack([s.size for s in slots], box, GUTTER)
+    except TooBig as exc:
+        card = slots[exc.index].card
+        w, h = slots[exc.index].size
+        env.diags.error(
+            card.span,
+            f"cards.{card.id}",
+            f"card {card.id!r} ({w:g} x {h:g} pt with bleed) is larger than the "
+            f"printable area ({box[2] - box[0]:g} x {box[3] - box[1]:g} pt)",
+            "use a smaller card size or a larger --paper",
+        )
+        return []
+    sheets = max(s.sheet for s in spots) + 1
+    fronts = [Page("Reference cards") for _ in range(sheets)]
+    backs = [Page("Reference cards", side="back") for _ in range(sheets)]
+    crops: list[list] = [[] for _ in range(sheets)]
+    forms: dict[tuple[str, str], tuple[Group, float]] = {}
+
+    def form(card: Card, side: str, b: float) -> tuple[Group, float]:
+        """The face drawn once (a PDF form), its background carried into the bleed."""
+        if (card.id, side) not in forms:
+            face = card.front if side == "front" else card.back
+            assert face is not None
+            ops, size = fit_face(card, face, side, env, tables)
+            w, h = card.size
+            if b:
+                ops = [Rect(-b, -b, w + 2 * b, h + 2 * b, fill=face.colour), *ops]
+            group = Group(
+                tuple(ops), clip=(-b, -b, w + b, h + b), key=f"card:{card.id}:{side}:{b:g}"
+            )
+            forms[(card.id, side)] = (group, size)
+        return forms[(card.id, side)]
+
+    for spot in spots:
+        slot = slots[spot.index]
+        card, b = slot.card, slot.bleed
+        w, h = card.size
+        x = spot.x + b
+        y = spot.y + b + (CAPTION if slot.fold else 0.0)
+        page = fronts[spot.sheet]
+        piece = f"{card.id}#{slot.copy}"
+        front, size = form(card, "front", b)
+        extra = {"size": card.size_name, "type_size": size}
+        if slot.fold:
+            back, back_size = form(card, "back", b)
+            fx = x + w
+            # Each half's bleed stops at the fold: it must not paint over the other half.
+            page.ops.append(Group((_at(front, x, y),), clip=(x - b, y - b, fx, y + h + b)))
+            page.ops.append(Group((_at(back, fx, y),), clip=(fx, y - b, fx + w + b, y + h + b)))
+            page.ops += [*fold_line(fx, y - b, y + h + b), fold_caption(fx, y - b)]
+            fold = [round(fx, 4), round(y, 4), round(fx, 4), round(y + h, 4)]
+            page.items.append(
+                Item(
+                    "card", card.id, piece, "front", (x, y, fx, y + h), {**extra, "fold_line": fold}
+                )
+            )
+            page.items.append(
+                Item(
+                    "card",
+                    card.id,
+                    piece,
+                    "back",
+                    (fx, y, fx + w, y + h),
+                    {**extra, "type_size": back_size, "fold_line": fold},
+                )
+            )
+            trim: BBox = (x, y, fx + w, y + h)
+        else:
+            page.ops.append(_at(front, x, y))
+            page.items.append(Item("card", card.id, piece, "front", (x, y, x + w, y + h), extra))
+            trim = (x, y, x + w, y + h)
+            if card.back is not None:
+                # duplex: behind the front; single-sided printing of a card too big to
+                # fold: on the next page, mirrored for a long-edge re-feed
+                flip = env.settings.duplex if duplex else "long"
+                offset = env.settings.back_offset if duplex else (0.0, 0.0)
+                bx0, by0, bx1, by1 = back_box(trim, env.paper.size, flip, offset)
+                back, back_size = form(card, "back", b)
+                backs[spot.sheet].ops.append(_at(back, bx0, by0))
+                backs[spot.sheet].ops += rect_cut((bx0, by0, bx1, by1), b)[0]
+                backs[spot.sheet].items.append(
+                    Item(
+                        "card",
+                        card.id,
+                        piece,
+                        "back",
+                        (bx0, by0, bx1, by1),
+                        {**extra, "type_size": back_size},
                     )
-                    target.items.append(
-                        Item(
-                            "card",
-                            card.id,
-                            f"{card.id}#{k + 1}",
-                            side,
-                            (bx, by, bx + w, by + h),
-                            {"size": card.size_name, "type_size": size},
-                        )
-                    )
-            n_rows = (len(chunk) + cols - 1) // cols
-            used_cols = min(cols, len(chunk))
-            front.ops += _cuts(gx, gy, w, h, used_cols, n_rows)
-            doc.pages.append(front)
-            if has_back:
-                bgx = pw - gx - used_cols * w if duplex != "short" else gx
-                bgy = gy if duplex != "short" else ph - gy + n_rows * h
-                back.ops += _cuts(bgx + ox, bgy + oy, w, h, used_cols, n_rows)
-                doc.pages.append(back)
+                )
+        over, marks = rect_cut(trim, b)
+        page.ops += over
+        crops[spot.sheet] += marks
+    pages: list[Page] = []
+    for n, page in enumerate(fronts):
+        page.ops += crops[n]
+        pages.append(page)
+        if backs[n].items:
+            pages.append(backs[n])
+    has_backs = any(p.side == "back" for p in pages)
+    doc = Document(
+        "cards", "Reference cards", pages, duplex=env.settings.duplex if has_backs else "none"
+    )
     return [doc]
 
 
-def _cuts(gx: float, gy_top: float, w: float, h: float, cols: int, rows: int) -> list:
-    """Shared solid cut lines on every card edge, and crop marks outside the grid."""
-    ops: list = []
-    bottom = gy_top - rows * h
-    right = gx + cols * w
-    for c in range(cols + 1):
-        x = gx + c * w
-        ops.append(Line(x, bottom, x, gy_top, CUT))
-        ops.append(Line(x, gy_top + 2, x, gy_top + 2 + CROP_LEN, CROP))
-        ops.append(Line(x, bottom - 2, x, bottom - 2 - CROP_LEN, CROP))
-    for r in range(rows + 1):
-        y = gy_top - r * h
-        ops.append(Line(gx, y, right, y, CUT))
-        ops.append(Line(gx - 2, y, gx - 2 - CROP_LEN, y, CROP))
-        ops.append(Line(right + 2, y, right + 2 + CROP_LEN, y, CROP))
-    return ops
+def _bleed(card: Card, env: PlanEnv) -> float:
+    if env.settings.bleed is not None:
+        return env.settings.bleed
+    return card.bleed or 0.0
+
+
+def _at(form: Group, x: float, y: float) -> Group:
+    return Group(form.ops, dx=x, dy=y, clip=form.clip, key=form.key)

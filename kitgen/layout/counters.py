@@ -15,19 +15,9 @@ from ..units import mm
 from .env import PlanEnv
 from .faces import face_ops, hex_points, outline
 from .frame import content_box
-from .impose import TooBig, back_box, crop_marks, pack
+from .impose import TooBig, back_box, pack
+from .marks import CAPTION, CUT, GUTTER, NOTE_FACE, fold_caption, fold_line, rect_cut
 from .plan import Document, Font, Group, Item, Line, Page, Path, Rect, Stroke, Text
-
-GUTTER = 9.0  # 1/8 in between pieces: room for scissors and crop marks
-CAPTION = 8.0  # under a fold-and-glue pair: what to do with it
-CUT = Stroke("#444444", 0.5)
-# The fold line is dotted in two tones, dark and white dots in turn, so it reads on any face.
-FOLD = Stroke("#333333", 0.9, (0.6, 2.2))
-FOLD_LIGHT = Stroke("#ffffff", 0.9, (0.6, 2.2))
-FOLD_STEP = 1.4  # half the dot period: the white dots sit between the dark ones
-MARK = Stroke("#000000", 0.3)
-NOTE = "#555555"
-NOTE_FACE = "Helvetica"
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,12 +130,11 @@ def _place(
         page.ops.append(Group((front,), clip=(x - b, y - b, x + w, y + h + b)))
         page.ops.append(Group((back,), clip=(x + w, y - b, x + 2 * w + b, y + h + b)))
         halves = [(x, "front"), (x + w, "back")]
-    if d.shape in ("square", "rect") and b:
-        right = x + (2 * w if slot.fold else w)
-        marks.extend(Line(*t, MARK) for t in crop_marks((x, y, right, y + h), b, GUTTER))
-    elif d.shape in ("square", "rect"):
-        # One solid cut around the piece (around the pair: the fold is not a cut).
-        page.ops.append(Rect(x, y, w * len(halves), h, stroke=CUT))
+    if d.shape in ("square", "rect"):
+        # Round the piece, or round the pair: the fold is not a cut.
+        over, crops = rect_cut((x, y, x + w * len(halves), y + h), b)
+        page.ops.extend(over)
+        marks.extend(crops)
     elif slot.fold:
         page.ops.append(Path(tuple(_hinged_outline(d, x, y)), True, stroke=CUT))
     else:
@@ -155,25 +144,12 @@ def _place(
         fx = x + w
         extra = {"fold_line": [round(fx, 4), round(y, 4), round(fx, 4), round(y + h, 4)]}
         if d.shape in ("square", "rect"):
-            page.ops.extend(_fold_line(fx, y - b, y + h + b))
+            page.ops.extend(fold_line(fx, y - b, y + h + b))
         else:  # only the joining strip folds
-            page.ops.extend(_fold_line(fx, y + h / 2 - h * HINGE, y + h / 2 + h * HINGE))
-        page.ops.append(
-            Text(
-                fx,
-                y - b - CAPTION + 2.2,
-                "fold · glue back to back",
-                Font(NOTE_FACE, 4.8),
-                NOTE,
-                "centre",
-            )
-        )
+            page.ops.extend(fold_line(fx, y + h / 2 - h * HINGE, y + h / 2 + h * HINGE))
+        page.ops.append(fold_caption(fx, y - b))
     for hx, side in halves:
         page.items.append(Item(d.kind, d.id, piece, side, (hx, y, hx + w, y + h), dict(extra)))
-
-
-def _fold_line(x: float, y0: float, y1: float) -> list[Line]:
-    return [Line(x, y0 + FOLD_STEP, x, y1, FOLD_LIGHT), Line(x, y0, x, y1, FOLD)]
 
 
 HINGE = 0.22  # half-height of the strip joining round or hex halves, of the piece's height

@@ -339,7 +339,8 @@ def _sheet(setup: Setup, colours: dict[str, str], flow: _Flow) -> None:
     for side in sc.sides:
         flow.heading(side.name or side.id, colours.get(side.id))
         if side.values:
-            flow.para(", ".join(f"{k}: {v:g}" for k, v in side.values.items()))
+            # side values are ids (food, victory_points): print them as words
+            flow.para(", ".join(f"{_words(k)}: {v:g}" for k, v in side.values.items()))
         for note in side.notes:
             flow.para(note, indent=6, bullet=True)
         own = [p for p in setup.placed if p.values.get("side") == side.id and not p.placement.unit]
@@ -435,3 +436,8 @@ def _table(setup: Setup, figures: list[Placed], flow: _Flow) -> None:
     ]
     head = ["Name", *keys] + (["At"] if setup.map is not None else [])
     flow.table(head, rows)
+
+
+def _words(key: str) -> str:
+    text = key.replace("_", " ")
+    return text[:1].upper() + text[1:]

@@ -145,6 +145,9 @@ def _flow(
                 <= avail + 1e-6
             ):
                 k += 1
+            # a sub-heading row goes with the rows under it, never last in a column
+            while k > 1 and _is_heading(lay, start + k - 1):
+                k -= 1
             if k < min(2, lay.units - start):
                 if y >= top:  # already a fresh column: place what fits, at least one row
                     k = max(k, 1)
@@ -161,6 +164,11 @@ def _flow(
             next_column()
     close_band()
     return placed, page + 1, fits and not too_tall, bands, too_tall
+
+
+def _is_heading(lay, i: int) -> bool:
+    table = getattr(lay, "table", None)
+    return table is not None and table.rows[i].heading
 
 
 def plan_sheet(sheet: Sheet, env: PlanEnv) -> Document:

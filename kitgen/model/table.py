@@ -129,3 +129,4 @@ class Card:
     quantity: int = 1
     size_name: str = ""
     span: Span | None = None
+    bleed: float | None = None  # points; None: the build's --bleed (or none)

@@ -547,6 +547,7 @@ def _read_one_card(ctx: Context, node: Map, path: str, variables: dict) -> Card 
         if got is not None:
             size_name, size = got
     quantity = f.integer("quantity", default=1, lo=1, hi=500)
+    bleed = f.length("bleed", positive=False)
     colour = _colour(ctx, f, "colour", "#ffffff", variables)
     accent = _colour(ctx, f, "accent", "#3b4a5a", variables)
     front = _read_face(ctx, f.raw("front"), f.sub("front"), variables, colour, accent)
@@ -569,7 +570,7 @@ def _read_one_card(ctx: Context, node: Map, path: str, variables: dict) -> Card 
             "use letters, digits, '-', '_' or '.', starting with a letter or digit",
         )
         return None
-    return Card(cid, size, front, back, quantity, size_name, node.span)
+    return Card(cid, size, front, back, quantity, size_name, node.span, bleed)
 
 
 def _colour(ctx: Context, f: Fields, key: str, default: str, variables: dict) -> str:

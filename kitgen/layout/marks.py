@@ -1,0 +1,50 @@
+"""Cut, crop and fold marks shared by every imposed piece (counters and cards).
+
+One look for all cut-out pieces: a solid cut line round a piece without bleed,
+crop marks outside the bleed when there is one, a dotted fold line and a
+caption under a fold-and-glue pair.
+"""
+
+from __future__ import annotations
+
+from .impose import crop_marks
+from .plan import BBox, Font, Line, Rect, Stroke, Text
+
+GUTTER = 9.0  # 1/8 in between pieces: room for scissors and crop marks
+CAPTION = 8.0  # under a fold-and-glue pair: what to do with it
+CUT = Stroke("#444444", 0.5)
+# The fold line is dotted in two tones, dark and white dots in turn, so it reads on any face.
+FOLD = Stroke("#333333", 0.9, (0.6, 2.2))
+FOLD_LIGHT = Stroke("#ffffff", 0.9, (0.6, 2.2))
+FOLD_STEP = 1.4  # half the dot period: the white dots sit between the dark ones
+MARK = Stroke("#000000", 0.3)
+NOTE = "#555555"
+NOTE_FACE = "Helvetica"
+
+
+def rect_cut(trim: BBox, bleed: float) -> tuple[list, list]:
+    """(ops drawn over the piece, crop marks drawn last) for a rectangular trim box.
+
+    Without bleed one solid line runs round the trim; with bleed the edge is
+    painted past the trim, so crop marks outside the bleed show where to cut.
+    """
+    if bleed:
+        return [], [Line(*t, MARK) for t in crop_marks(trim, bleed, GUTTER)]
+    x0, y0, x1, y1 = trim
+    return [Rect(x0, y0, x1 - x0, y1 - y0, stroke=CUT)], []
+
+
+def fold_line(fx: float, y0: float, y1: float) -> list[Line]:
+    return [Line(fx, y0 + FOLD_STEP, fx, y1, FOLD_LIGHT), Line(fx, y0, fx, y1, FOLD)]
+
+
+def fold_caption(fx: float, y_bottom: float) -> Text:
+    """'fold · glue back to back' centred under a pair whose lowest ink is y_bottom."""
+    return Text(
+        fx,
+        y_bottom - CAPTION + 2.2,
+        "fold · glue back to back",
+        Font(NOTE_FACE, 4.8),
+        NOTE,
+        "centre",
+    )
