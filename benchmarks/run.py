@@ -34,7 +34,7 @@ def timed(cmd: list[str], report: Path) -> tuple[float, int]:
 
 
 def measure(name: str, runs: int) -> dict:
-    game, baseline_args, out_dir = prepare(name, WORK)
+    games, baseline_args, out_dir = prepare(name, WORK)
     report = WORK / f"{name}.rss.json"
     py = sys.executable
     kit_cmd = [
@@ -44,7 +44,7 @@ def measure(name: str, runs: int) -> dict:
         "-m",
         "kitgen",
         "build",
-        str(game),
+        *map(str, games),
         "-o",
         str(out_dir),
         "-q",
