@@ -2,63 +2,86 @@
 
 Adding a component kind means adding one Section here: the engine's vocabulary
 grows in one place, and no section knows about any particular game.
+
+Readers, planners and checkers are named as "module:function" and imported on
+first use, so a build pays only for the sections its game holds (importing all
+of them took longer than drawing a thousand counters).
 """
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
-from .layout.cards import plan_cards
-from .layout.counters import plan_counters
-from .layout.cover import plan_cover
-from .layout.maps import plan_maps
-from .layout.roster import plan_rosters
-from .layout.scenario import plan_scenarios
-from .layout.sheet import plan_sheets
-from .layout.template import plan_templates
-from .layout.threat_card import plan_threats
-from .layout.tracks import plan_tracks
-from .rules.generate import check_generators
-from .rules.reaction import check_threats
-from .rules.rulers import check_templates
-from .rules.scenarios import check_rules
-from .rules.table_check import check_cards, check_sheets, check_tables
-from .source.counters import read_counters
-from .source.cover import read_cover
-from .source.generators import read_generators
-from .source.maps import read_maps
-from .source.rules import read_rules
-from .source.table import read_cards, read_sheets, read_tables, read_texts
-from .source.template import read_range_tables, read_templates
-from .source.threats import read_threats
-from .source.tracks import read_tracks
+Ref = Callable[..., Any] | str | None
 
 
-@dataclass(frozen=True)
 class Section:
-    key: str  # the key in game.yaml
-    read: Callable[..., Any]  # (ctx, node, path) -> model
-    plan: Callable[..., list] | None = None  # (model, env) -> [Document]
-    check: Callable[..., None] | None = None  # (game, model, diags) -> None: rules checks
+    """key: the key in game.yaml; read: (ctx, node, path) -> model; plan: (model, env) ->
+    [Document]; check: (game, model, diags) -> None, the rules checks."""
+
+    __slots__ = ("key", "_refs")
+
+    def __init__(self, key: str, read: Ref, plan: Ref = None, check: Ref = None):
+        self.key = key
+        self._refs = {"read": read, "plan": plan, "check": check}
+
+    def _get(self, name: str) -> Callable[..., Any] | None:
+        ref = self._refs[name]
+        if isinstance(ref, str):
+            module, _, attr = ref.partition(":")
+            ref = getattr(importlib.import_module(module, __package__), attr)
+            self._refs[name] = ref
+        return ref
+
+    @property
+    def read(self) -> Callable[..., Any]:
+        return self._get("read")  # type: ignore[return-value]
+
+    @property
+    def plan(self) -> Callable[..., list] | None:
+        return self._get("plan")
+
+    @property
+    def check(self) -> Callable[..., None] | None:
+        return self._get("check")
+
+
+def _s(key: str, read: str, plan: str | None = None, check: str | None = None) -> Section:
+    return Section(
+        key,
+        f".source.{read}",
+        f".layout.{plan}" if plan else None,
+        f".rules.{check}" if check else None,
+    )
 
 
 SECTIONS: dict[str, Section] = {
     s.key: s
     for s in (
-        Section("cover", read_cover, plan_cover),
-        Section("counters", read_counters, plan_counters),
-        Section("maps", read_maps, plan_maps),
-        Section("tracks", read_tracks, plan_tracks),
-        Section("tables", read_tables, None, check_tables),
-        Section("texts", read_texts),
-        Section("sheets", read_sheets, plan_sheets, check_sheets),
-        Section("cards", read_cards, plan_cards, check_cards),
-        Section("threats", read_threats, plan_threats, check_threats),
-        Section("generators", read_generators, plan_rosters, check_generators),
-        Section("range_tables", read_range_tables),
-        Section("templates", read_templates, plan_templates, check_templates),
-        Section("rules", read_rules, plan_scenarios, check_rules),
+        _s("cover", "cover:read_cover", "cover:plan_cover"),
+        _s("counters", "counters:read_counters", "counters:plan_counters"),
+        _s("maps", "maps:read_maps", "maps:plan_maps"),
+        _s("tracks", "tracks:read_tracks", "tracks:plan_tracks"),
+        _s("tables", "table:read_tables", None, "table_check:check_tables"),
+        _s("texts", "table:read_texts"),
+        _s("sheets", "table:read_sheets", "sheet:plan_sheets", "table_check:check_sheets"),
+        _s("cards", "table:read_cards", "cards:plan_cards", "table_check:check_cards"),
+        _s("threats", "threats:read_threats", "threat_card:plan_threats", "reaction:check_threats"),
+        _s(
+            "generators",
+            "generators:read_generators",
+            "roster:plan_rosters",
+            "generate:check_generators",
+        ),
+        _s("range_tables", "template:read_range_tables"),
+        _s(
+            "templates",
+            "template:read_templates",
+            "template:plan_templates",
+            "rulers:check_templates",
+        ),
+        _s("rules", "rules:read_rules", "scenario:plan_scenarios", "scenarios:check_rules"),
     )
 }

@@ -45,8 +45,12 @@ def map_group(m: MapDef, env: PlanEnv, text_scale: float = 1.0) -> Group:
     """The whole map; its own origin at the padded bottom-left. ``text_scale`` enlarges area
     labels and marks on reduced drawings (assembly sheets) so they stay legible."""
     ops = map_ops(m, (env.face(), env.face(bold=True)), text_scale=text_scale)
-    # not a keyed form: a form's box is the page, and big maps are larger than the page
-    return Group(tuple(ops), dx=PAD, dy=PAD)
+    # A keyed form with the map's own box: a tiled map is drawn once and each tile
+    # places it under its clip (the box leaves a cell's room for labels past the edge).
+    b = m.grid.bounds()
+    room = cell_size(m.grid)
+    box = (b.x0 - room, b.y0 - room, b.x1 + room, b.y1 + room)
+    return Group(tuple(ops), dx=PAD, dy=PAD, key=f"map:{m.id}:{text_scale:g}", box=box)
 
 
 def _faces(env: PlanEnv) -> tuple[str, str]:

@@ -37,8 +37,9 @@ class Painter:
     state it set, so repeated colours and line styles are written once.
     """
 
-    def __init__(self, canvas: Canvas, icon_painter=None):
+    def __init__(self, canvas: Canvas, icon_painter=None, once: frozenset[str] = frozenset()):
         self.c = canvas
+        self.once = once  # keys placed only once: drawn inline, a form would only add bytes
         self.code = canvas._code  # the current page's operator list
         self.doc = canvas._doc
         self.icons = icon_painter
@@ -233,11 +234,14 @@ class Painter:
 
     def op_Group(self, g: Group) -> None:
         c = self.c
-        if g.key is not None:
+        if g.key is not None and g.key not in self.once:
             name = "F" + _form_name(g.key)
             if name not in self.forms:
                 self.forms.add(name)
-                c.beginForm(name)
+                if g.box is not None:
+                    c.beginForm(name, *g.box)
+                else:
+                    c.beginForm(name)
                 self._reset_state()
                 self._draw_clipped(g)
                 c.endForm()
@@ -308,7 +312,7 @@ def render_document(doc: Document, paper: Paper, title: str, icon_painter=None) 
     canvas.setViewerPreference("PrintScaling", PDFName("None"))
     if doc.duplex in _DUPLEX:
         canvas.setViewerPreference("Duplex", PDFName(_DUPLEX[doc.duplex]))
-    painter = Painter(canvas, icon_painter)
+    painter = Painter(canvas, icon_painter, _used_once(doc))
     for page in doc.pages or [Page(doc.title)]:
         _page_boxes(canvas, page, paper)
         painter.draw(page.ops)
@@ -316,6 +320,18 @@ def render_document(doc: Document, paper: Paper, title: str, icon_painter=None) 
         painter._reset_state()
     canvas.save()
     return buf.getvalue()
+
+
+def _used_once(doc: Document) -> frozenset[str]:
+    """Keys of groups placed once in the whole document (counting nested placements)."""
+    seen: dict[str, int] = {}
+    stack = [op for page in doc.pages for op in page.ops if type(op) is Group]
+    while stack:
+        g = stack.pop()
+        if g.key is not None:
+            seen[g.key] = seen.get(g.key, 0) + 1
+        stack.extend(op for op in g.ops if type(op) is Group)
+    return frozenset(k for k, n in seen.items() if n == 1)
 
 
 def _page_boxes(canvas: Canvas, page: Page, paper: Paper) -> None:
