@@ -14,12 +14,13 @@ from functools import lru_cache
 from reportlab import rl_config
 from reportlab.lib.rl_accel import fp_str, unicode2T1
 from reportlab.pdfbase.pdfdoc import PDFName
-from reportlab.pdfbase.pdfmetrics import getFont, stringWidth
+from reportlab.pdfbase.pdfmetrics import getFont
 from reportlab.pdfgen.canvas import Canvas
 
 from ..colours import rgb
 from ..layout.plan import Circle, Document, Group, Icon, Image, Line, Page, Path, Rect, Stroke, Text
 from ..units import Paper
+from .fonts import text_width
 
 # Compressed streams need no ASCII85 wrapping: it costs time and 25 % in size.
 rl_config.useA85 = 0
@@ -145,7 +146,7 @@ class Painter:
         face, size = t.font.face, t.font.size
         x, y = t.x, t.y
         if t.align != "left":
-            width = stringWidth(t.text, face, size)
+            width = text_width(t.text, face, size)
             x -= width / 2 if t.align == "centre" else width
         if t.angle:
             a = math.radians(t.angle)
