@@ -86,15 +86,7 @@ class Painter:
         if not paint:
             return
         if r.radius:
-            self.c.roundRect(
-                r.x,
-                r.y,
-                r.w,
-                r.h,
-                r.radius,
-                stroke=int("S" in paint or paint == "B"),
-                fill=int(paint in ("f", "B")),
-            )
+            self.code.append(f"{_round_rect(r.x, r.y, r.w, r.h, r.radius)} {paint}")
         else:
             self.code.append(f"n {fp_str(r.x, r.y, r.w, r.h)} re {paint}")
 
@@ -266,6 +258,20 @@ class Painter:
             x0, y0, x1, y1 = g.clip
             self.code.append(f"n {fp_str(x0, y0, x1 - x0, y1 - y0)} re W n")
         self.draw(g.ops)
+
+
+def _round_rect(x: float, y: float, w: float, h: float, radius: float) -> str:
+    """The path ReportLab's roundRect draws (quadrants as Béziers), written directly."""
+    t = 0.4472 * radius  # ReportLab's control-point factor
+    x0, x1 = min(x, x + w), max(x, x + w)
+    y0, y1 = min(y, y + h), max(y, y + h)
+    return (
+        f"n {fp_str(x0 + radius, y0)} m {fp_str(x1 - radius, y0)} l "
+        f"{fp_str(x1 - t, y0, x1, y0 + t, x1, y0 + radius)} c {fp_str(x1, y1 - radius)} l "
+        f"{fp_str(x1, y1 - t, x1 - t, y1, x1 - radius, y1)} c {fp_str(x0 + radius, y1)} l "
+        f"{fp_str(x0 + t, y1, x0, y1 - t, x0, y1 - radius)} c {fp_str(x0, y0 + radius)} l "
+        f"{fp_str(x0, y0 + t, x0 + t, y0, x0 + radius, y0)} c h"
+    )
 
 
 _PAINT = {(False, False): "", (True, False): "f", (False, True): "S", (True, True): "B"}
