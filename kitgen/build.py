@@ -16,8 +16,7 @@ from .output import manifest_json, safe_name, sha256, write_kit
 from .render.fonts import FontBook, FontError
 from .render.pdf import render_document
 from .sections import SECTIONS
-from .source.game import find_game_file, read_game
-from .source.rules import scenario_path, with_scenarios
+from .source.game import SCENARIO_DIR, find_game_file, read_game, scenario_path
 
 FONTS_DIR = Path(__file__).resolve().parent.parent / "fonts"
 
@@ -35,8 +34,15 @@ def load(path: Path, diags: Diagnostics) -> Game:
     path, scenario = scenario_path(path)
     try:
         game = read_game(find_game_file(path), SECTIONS, diags)
-        # `kitgen check <game>/scenarios/x.yaml` checks that scenario only
-        game = with_scenarios(game, scenario, diags)
+        # `kitgen check <game>/scenarios/x.yaml` checks that scenario only; a game without
+        # a rules: section still has its scenarios/ read. Imported only then: the rules
+        # engine is a good part of kitgen's start-up time.
+        if scenario is not None or (
+            "rules" not in game.sections and (game.folder / SCENARIO_DIR).is_dir()
+        ):
+            from .source.rules import with_scenarios
+
+            game = with_scenarios(game, scenario, diags)
     except KitError as exc:  # a file that could not be parsed at all
         diags.extend(d for d in exc.diagnostics if d not in diags.items)
         raise KitError(diags.items) from None

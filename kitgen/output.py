@@ -69,4 +69,13 @@ def _recover(out_root: Path, game_id: str, target: Path) -> None:
 
 
 def manifest_json(manifest: dict) -> bytes:
-    return (json.dumps(manifest, indent=2, sort_keys=False) + "\n").encode("utf-8")
+    """Top-level keys one per line, each file and item on a line of its own: as easy to
+    read and diff as indented JSON, and written by json's C encoder (indent= is not)."""
+    lines = []
+    for key, value in manifest.items():
+        if isinstance(value, list) and value:
+            body = ",\n".join("    " + json.dumps(v) for v in value)
+            lines.append(f"  {json.dumps(key)}: [\n{body}\n  ]")
+        else:
+            lines.append(f"  {json.dumps(key)}: {json.dumps(value)}")
+    return ("{\n" + ",\n".join(lines) + "\n}\n").encode("utf-8")

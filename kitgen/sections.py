@@ -2,65 +2,94 @@
 
 Adding a component kind means adding one Section here: the engine's vocabulary
 grows in one place, and no section knows about any particular game.
+
+Readers, planners and checkers are named as "package.module:function" and
+imported on first use, so a build pays only for the sections its game holds
+(importing all of them took longer than drawing a thousand counters).
 """
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
-from .layout.cards import plan_cards
-from .layout.counters import plan_counters
-from .layout.cover import finish_cover, plan_cover
-from .layout.maps import plan_maps
-from .layout.roster import plan_rosters
-from .layout.scenario import plan_scenarios
-from .layout.sheet import plan_sheets
-from .layout.template import plan_templates
-from .layout.threat_card import plan_threats
-from .layout.tracks import plan_tracks
-from .rules.generate import check_generators
-from .rules.reaction import check_threats
-from .rules.rulers import check_templates
-from .rules.scenarios import check_rules
-from .rules.table_check import check_cards, check_sheets, check_tables
-from .source.counters import read_counters
-from .source.cover import read_cover
-from .source.generators import read_generators
-from .source.maps import read_maps
-from .source.rules import read_rules
-from .source.table import read_cards, read_sheets, read_tables, read_texts
-from .source.template import read_range_tables, read_templates
-from .source.threats import read_threats
-from .source.tracks import read_tracks
+HOOKS = ("read", "plan", "check", "finish")
 
 
-@dataclass(frozen=True)
 class Section:
-    key: str  # the key in game.yaml
-    read: Callable[..., Any]  # (ctx, node, path) -> model
-    plan: Callable[..., list] | None = None  # (model, env) -> [Document]
-    check: Callable[..., None] | None = None  # (game, model, diags) -> None: rules checks
-    # (model, docs, env) -> None: runs once every section is planned (a contents list ...)
-    finish: Callable[..., None] | None = None
+    """key: the key in game.yaml. Hooks, each "package.module:function" or None:
+    read (ctx, node, path) -> model; plan (model, env) -> [Document];
+    check (game, model, diags) -> None, the rules checks;
+    finish (model, docs, env) -> None, run once every section is planned (a contents list)."""
+
+    __slots__ = ("key", "_refs")
+
+    def __init__(self, key: str, read: str, plan=None, check=None, finish=None):
+        self.key = key
+        self._refs: dict[str, Any] = dict(zip(HOOKS, (read, plan, check, finish), strict=True))
+
+    def _get(self, name: str) -> Callable[..., Any] | None:
+        ref = self._refs[name]
+        if isinstance(ref, str):
+            module, _, attr = ref.partition(":")
+            ref = getattr(importlib.import_module(f".{module}", __package__), attr)
+            self._refs[name] = ref
+        return ref
+
+    @property
+    def read(self) -> Callable[..., Any]:
+        return self._get("read")  # type: ignore[return-value]
+
+    @property
+    def plan(self) -> Callable[..., list] | None:
+        return self._get("plan")
+
+    @property
+    def check(self) -> Callable[..., None] | None:
+        return self._get("check")
+
+    @property
+    def finish(self) -> Callable[..., None] | None:
+        return self._get("finish")
 
 
 SECTIONS: dict[str, Section] = {
     s.key: s
     for s in (
-        Section("cover", read_cover, plan_cover, finish=finish_cover),
-        Section("counters", read_counters, plan_counters),
-        Section("maps", read_maps, plan_maps),
-        Section("tracks", read_tracks, plan_tracks),
-        Section("tables", read_tables, None, check_tables),
-        Section("texts", read_texts),
-        Section("sheets", read_sheets, plan_sheets, check_sheets),
-        Section("cards", read_cards, plan_cards, check_cards),
-        Section("threats", read_threats, plan_threats, check_threats),
-        Section("generators", read_generators, plan_rosters, check_generators),
-        Section("range_tables", read_range_tables),
-        Section("templates", read_templates, plan_templates, check_templates),
-        Section("rules", read_rules, plan_scenarios, check_rules),
+        Section(
+            "cover", "source.cover:read_cover", "layout.cover:plan_cover",
+            finish="layout.cover:finish_cover",
+        ),
+        Section("counters", "source.counters:read_counters", "layout.counters:plan_counters"),
+        Section("maps", "source.maps:read_maps", "layout.maps:plan_maps"),
+        Section("tracks", "source.tracks:read_tracks", "layout.tracks:plan_tracks"),
+        Section("tables", "source.table:read_tables", None, "rules.table_check:check_tables"),
+        Section("texts", "source.table:read_texts"),
+        Section(
+            "sheets", "source.table:read_sheets", "layout.sheet:plan_sheets",
+            "rules.table_check:check_sheets",
+        ),
+        Section(
+            "cards", "source.table:read_cards", "layout.cards:plan_cards",
+            "rules.table_check:check_cards",
+        ),
+        Section(
+            "threats", "source.threats:read_threats", "layout.threat_card:plan_threats",
+            "rules.reaction:check_threats",
+        ),
+        Section(
+            "generators", "source.generators:read_generators", "layout.roster:plan_rosters",
+            "rules.generate:check_generators",
+        ),
+        Section("range_tables", "source.template:read_range_tables"),
+        Section(
+            "templates", "source.template:read_templates", "layout.template:plan_templates",
+            "rules.rulers:check_templates",
+        ),
+        Section(
+            "rules", "source.rules:read_rules", "layout.scenario:plan_scenarios",
+            "rules.scenarios:check_rules",
+        ),
     )
-}
+}  # fmt: skip

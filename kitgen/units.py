@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 
 POINTS_PER = {
     "in": Fraction(72),
@@ -36,6 +37,18 @@ class UnitError(ValueError):
 
 def parse_length(text: str | int | float) -> float:
     """'0.75in', '3/4in', '19mm', '1.9cm', '54pt' -> points (float)."""
+    if isinstance(text, str):
+        return _parse_text_length(text)
+    return _parse_length(text)
+
+
+@lru_cache(maxsize=4096)
+def _parse_text_length(text: str) -> float:
+    # Pure and exact: the same few lengths recur thousands of times under for_each.
+    return _parse_length(text)
+
+
+def _parse_length(text: str | int | float) -> float:
     if isinstance(text, bool) or not isinstance(text, str):
         raise UnitError(f"a length needs a unit: {text!r}", f"write {text}in, {text}mm or {text}pt")
     m = _LENGTH.match(text)

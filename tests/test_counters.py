@@ -403,6 +403,21 @@ def test_each_design_is_one_form(game_dir):
     assert _xobjects(pdfs["counters.pdf"], "/Form") == 2
 
 
+def test_a_design_placed_once_is_drawn_inline(game_dir):
+    write_game(
+        game_dir,
+        """
+        id: g
+        title: G
+        counters:
+          - {id: a, size: 1/2, front: {text: A}}
+          - {id: b, size: 1/2, quantity: 2, front: {text: B}}
+    """,
+    )
+    _, pdfs, _ = build_pdfs(game_dir)
+    assert _xobjects(pdfs["counters.pdf"], "/Form") == 1
+
+
 def test_low_resolution_image_warns(game_dir):
     _png(game_dir / "low.png", (50, 50))
     write_game(
@@ -441,8 +456,9 @@ def test_svg_image_is_drawn_as_vectors_once(game_dir):
         {"art.svg": svg},
     )
     _, pdfs, _ = build_pdfs(game_dir)
-    # Two face forms and one SVG form, no raster image.
-    assert _xobjects(pdfs["counters.pdf"], "/Form") == 3
+    # One face form (a's, placed 3 times; b's face is placed once, so drawn inline)
+    # and one SVG form used by both, no raster image.
+    assert _xobjects(pdfs["counters.pdf"], "/Form") == 2
     assert _xobjects(pdfs["counters.pdf"], "/Image") == 0
 
 

@@ -187,7 +187,14 @@ class HexGrid:
 
     def _frame(self) -> tuple[float, float, float, float]:
         """(left, top, width, height) of the raw layout; only the first two shift classes and
-        the last row/column matter, so this is O(1)."""
+        the last row/column matter, so this is O(1), and kept: a map asks for every centre."""
+        frame = self.__dict__.get("_frame_cache")
+        if frame is None:
+            frame = self._compute_frame()
+            object.__setattr__(self, "_frame_cache", frame)  # frozen: a cache, not state
+        return frame
+
+    def _compute_frame(self) -> tuple[float, float, float, float]:
         hx, hy = self._half_extent()
         # Shifts alternate, so lines 0 and 1 (when present) cover both shift classes.
         if self.flat:

@@ -9,6 +9,7 @@ Several elements in one place stack top to bottom in the order written.
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 
 from ..colours import readable_on
 from ..model.counters import CounterDef, Face, IconEl, ImageEl, Place, TextEl
@@ -70,7 +71,7 @@ def face_ops(d: CounterDef, face: Face, bleed: float, env: PlanEnv) -> tuple:
 # ---- places -------------------------------------------------------------------
 
 
-def _boxes(d: CounterDef, face: Face, pad: float, inset: float, env: PlanEnv) -> list[BBox]:
+def _boxes(d: CounterDef, face: Face, pad: float, inset: float, env: PlanEnv) -> tuple[BBox, ...]:
     """One box per element, in element order."""
     w, h = d.width, d.height
     small = min(w, h)
@@ -82,23 +83,31 @@ def _boxes(d: CounterDef, face: Face, pad: float, inset: float, env: PlanEnv) ->
         inner = (w / 2 - half, h / 2 - half, w / 2 + half, h / 2 + half)
     else:
         inner = (pad, pad, w - pad, h - pad)
-    places = [el.place for el in face.elements]
-    rows = _rows(face.elements, inner, env)
-    regions = {p: _region(p, places, inner, face.grid, rows) for p in set(places)}
+    places = tuple(el.place for el in face.elements)
+    rows = tuple(_rows(face.elements, inner, env))
+    weights = tuple(_weight(el) for el in face.elements)
+    return _split_places(places, weights, inner, face.grid, rows, edge, w, h)
+
+
+@lru_cache(maxsize=1024)
+def _split_places(places, weights, inner, grid, rows, edge, w, h) -> tuple[BBox, ...]:
+    """The boxes of a face's places: the same for every design laid out alike, so
+    thousands of counters that differ only in their text share one computation."""
+    regions = {p: _region(p, places, inner, grid, rows) for p in dict.fromkeys(places)}
     boxes: list[BBox] = [inner] * len(places)
     for place, region in regions.items():
         members = [i for i, p in enumerate(places) if p == place]
-        weights = [_weight(face.elements[i]) for i in members]
-        total = sum(weights)
+        shares = [weights[i] for i in members]
+        total = sum(shares)
         top = region[3]
-        for i, wt in zip(members, weights, strict=True):
+        for i, wt in zip(members, shares, strict=True):
             step = (region[3] - region[1]) * wt / total
             box = (region[0], top - step, region[2], top)
             if edge:
                 box = _chord_clamp(box, w / 2, h / 2, edge)
             boxes[i] = box
             top -= step
-    return boxes
+    return tuple(boxes)
 
 
 def _weight(el) -> float:

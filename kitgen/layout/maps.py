@@ -3,6 +3,7 @@ scaled sheet with --fit), and assembly diagrams for tiled maps and composed boar
 
 from __future__ import annotations
 
+import hashlib
 import math
 
 from ..geometry import SquareGrid
@@ -48,8 +49,15 @@ def map_group(
     labels and marks on reduced drawings (assembly sheets) so they stay legible; ``avoid``
     (map points) is kept clear of area labels."""
     ops = map_ops(m, (env.face(), env.face(bold=True)), text_scale=text_scale, avoid=avoid)
-    # not a keyed form: a form's box is the page, and big maps are larger than the page
-    return Group(tuple(ops), dx=PAD, dy=PAD)
+    # A keyed form with the map's own box: a tiled map is drawn once and each tile
+    # places it under its clip (the box leaves a cell's room for labels past the edge).
+    b = m.grid.bounds()
+    room = cell_size(m.grid)
+    box = (b.x0 - room, b.y0 - room, b.x1 + room, b.y1 + room)
+    key = f"map:{m.id}:{text_scale:g}"
+    if avoid:  # the same map drawn clear of other things is another drawing
+        key += ":" + hashlib.sha1(repr(avoid).encode()).hexdigest()[:10]
+    return Group(tuple(ops), dx=PAD, dy=PAD, key=key, box=box)
 
 
 def _faces(env: PlanEnv) -> tuple[str, str]:

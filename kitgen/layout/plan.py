@@ -116,6 +116,7 @@ class Group:
     scale: float = 1.0
     clip: BBox | None = None  # in the group's own coordinates
     key: str | None = None
+    box: BBox | None = None  # a keyed group's extent in its own coordinates (default: the page)
 
 
 @dataclass

@@ -9,7 +9,7 @@ missing or broken file is a FontError naming it.
 from __future__ import annotations
 
 import re
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 import reportlab
@@ -74,6 +74,7 @@ def _register_ttf(face: str, path: str) -> str:
         )
     try:
         pdfmetrics.registerFont(TTFont(face, path))
+        text_width.cache_clear()  # the face name may now stand for another file
     except (TTFError, OSError, ValueError, KeyError, IndexError, AssertionError) as exc:
         raise FontError(f"broken font file {path}: {exc}", file=path) from None
     return face
@@ -124,9 +125,16 @@ class FontBook:
 
     @staticmethod
     def width(text: str, face: str, size: float) -> float:
-        return pdfmetrics.stringWidth(text, face, size)
+        return text_width(text, face, size)
 
     @staticmethod
     def ascent(face: str, size: float) -> float:
         """Height of capitals above the baseline, for centring text vertically."""
         return pdfmetrics.getAscent(face, size) * 0.72
+
+
+@lru_cache(maxsize=1 << 16)
+def text_width(text: str, face: str, size: float) -> float:
+    """Width of a line: asked again and again while fitting text and when drawing it
+    centred, so remembered (a face name is registered once and never changes)."""
+    return pdfmetrics.stringWidth(text, face, size)

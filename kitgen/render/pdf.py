@@ -14,12 +14,13 @@ from functools import lru_cache
 from reportlab import rl_config
 from reportlab.lib.rl_accel import fp_str, unicode2T1
 from reportlab.pdfbase.pdfdoc import PDFName
-from reportlab.pdfbase.pdfmetrics import getFont, stringWidth
+from reportlab.pdfbase.pdfmetrics import getFont
 from reportlab.pdfgen.canvas import Canvas
 
 from ..colours import rgb
 from ..layout.plan import Circle, Document, Group, Icon, Image, Line, Page, Path, Rect, Stroke, Text
 from ..units import Paper
+from .fonts import text_width
 
 # Compressed streams need no ASCII85 wrapping: it costs time and 25 % in size.
 rl_config.useA85 = 0
@@ -37,8 +38,9 @@ class Painter:
     state it set, so repeated colours and line styles are written once.
     """
 
-    def __init__(self, canvas: Canvas, icon_painter=None):
+    def __init__(self, canvas: Canvas, icon_painter=None, once: frozenset[str] = frozenset()):
         self.c = canvas
+        self.once = once  # keys placed only once: drawn inline, a form would only add bytes
         self.code = canvas._code  # the current page's operator list
         self.doc = canvas._doc
         self.icons = icon_painter
@@ -84,15 +86,7 @@ class Painter:
         if not paint:
             return
         if r.radius:
-            self.c.roundRect(
-                r.x,
-                r.y,
-                r.w,
-                r.h,
-                r.radius,
-                stroke=int("S" in paint or paint == "B"),
-                fill=int(paint in ("f", "B")),
-            )
+            self.code.append(f"{_round_rect(r.x, r.y, r.w, r.h, r.radius)} {paint}")
         else:
             self.code.append(f"n {fp_str(r.x, r.y, r.w, r.h)} re {paint}")
 
@@ -144,7 +138,7 @@ class Painter:
         face, size = t.font.face, t.font.size
         x, y = t.x, t.y
         if t.align != "left":
-            width = stringWidth(t.text, face, size)
+            width = text_width(t.text, face, size)
             x -= width / 2 if t.align == "centre" else width
         if t.angle:
             a = math.radians(t.angle)
@@ -233,11 +227,14 @@ class Painter:
 
     def op_Group(self, g: Group) -> None:
         c = self.c
-        if g.key is not None:
+        if g.key is not None and g.key not in self.once:
             name = "F" + _form_name(g.key)
             if name not in self.forms:
                 self.forms.add(name)
-                c.beginForm(name)
+                if g.box is not None:
+                    c.beginForm(name, *g.box)
+                else:
+                    c.beginForm(name)
                 self._reset_state()
                 self._draw_clipped(g)
                 c.endForm()
@@ -261,6 +258,20 @@ class Painter:
             x0, y0, x1, y1 = g.clip
             self.code.append(f"n {fp_str(x0, y0, x1 - x0, y1 - y0)} re W n")
         self.draw(g.ops)
+
+
+def _round_rect(x: float, y: float, w: float, h: float, radius: float) -> str:
+    """The path ReportLab's roundRect draws (quadrants as Béziers), written directly."""
+    t = 0.4472 * radius  # ReportLab's control-point factor
+    x0, x1 = min(x, x + w), max(x, x + w)
+    y0, y1 = min(y, y + h), max(y, y + h)
+    return (
+        f"n {fp_str(x0 + radius, y0)} m {fp_str(x1 - radius, y0)} l "
+        f"{fp_str(x1 - t, y0, x1, y0 + t, x1, y0 + radius)} c {fp_str(x1, y1 - radius)} l "
+        f"{fp_str(x1, y1 - t, x1 - t, y1, x1 - radius, y1)} c {fp_str(x0 + radius, y1)} l "
+        f"{fp_str(x0 + t, y1, x0, y1 - t, x0, y1 - radius)} c {fp_str(x0, y0 + radius)} l "
+        f"{fp_str(x0, y0 + t, x0 + t, y0, x0 + radius, y0)} c h"
+    )
 
 
 _PAINT = {(False, False): "", (True, False): "f", (False, True): "S", (True, True): "B"}
@@ -308,7 +319,7 @@ def render_document(doc: Document, paper: Paper, title: str, icon_painter=None) 
     canvas.setViewerPreference("PrintScaling", PDFName("None"))
     if doc.duplex in _DUPLEX:
         canvas.setViewerPreference("Duplex", PDFName(_DUPLEX[doc.duplex]))
-    painter = Painter(canvas, icon_painter)
+    painter = Painter(canvas, icon_painter, _used_once(doc))
     for page in doc.pages or [Page(doc.title)]:
         _page_boxes(canvas, page, paper)
         painter.draw(page.ops)
@@ -316,6 +327,18 @@ def render_document(doc: Document, paper: Paper, title: str, icon_painter=None) 
         painter._reset_state()
     canvas.save()
     return buf.getvalue()
+
+
+def _used_once(doc: Document) -> frozenset[str]:
+    """Keys of groups placed once in the whole document (counting nested placements)."""
+    seen: dict[str, int] = {}
+    stack = [op for page in doc.pages for op in page.ops if type(op) is Group]
+    while stack:
+        g = stack.pop()
+        if g.key is not None:
+            seen[g.key] = seen.get(g.key, 0) + 1
+        stack.extend(op for op in g.ops if type(op) is Group)
+    return frozenset(k for k, n in seen.items() if n == 1)
 
 
 def _page_boxes(canvas: Canvas, page: Page, paper: Paper) -> None:

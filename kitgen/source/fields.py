@@ -233,7 +233,7 @@ class Fields:
         self.path = path
         self.node = node
         self.map = expect_map(ctx, node, path) if node is not None else None
-        self.known: list[str] = []
+        self.known: dict[str, None] = {}  # keys asked for, in order (a dict: O(1) lookups)
 
     # -- plumbing
     def sub(self, key: str) -> str:
@@ -244,8 +244,7 @@ class Fields:
         return self.node.span if self.node is not None else None
 
     def has(self, key: str) -> bool:
-        if key not in self.known:
-            self.known.append(key)
+        self.known[key] = None
         return self.map is not None and key in self.map
 
     def raw(self, key: str) -> Node | None:
@@ -357,7 +356,7 @@ class Fields:
                     self.map.key_span(key),
                     self.sub(key),
                     f"unknown key {key!r}",
-                    suggest(key, self.known),
+                    suggest(key, list(self.known)),
                 )
 
 

@@ -158,3 +158,19 @@ def _read_palette(ctx: Context, node: Node | None) -> dict[str, str]:
         except ColourError as exc:
             ctx.error(value, f"colours.{name}", exc.message, exc.hint)
     return palette
+
+
+SCENARIO_DIR = "scenarios"
+
+
+def scenario_path(path: Path) -> tuple[Path, Path | None]:
+    """(game folder or file, scenario file or None): a YAML file other than game.yaml
+    inside <game>/scenarios/ is a scenario of the game in the folder above."""
+    if (
+        path.suffix in (".yaml", ".yml")
+        and path.name != "game.yaml"
+        and path.parent.name == SCENARIO_DIR
+        and path.is_file()
+    ):
+        return path.parent.parent, path
+    return path, None

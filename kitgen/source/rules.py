@@ -21,11 +21,11 @@ from ..model.rules import (
 )
 from .expand import read_for_each, substitute
 from .fields import Context, Fields, as_id, as_number, as_text, check_unique_ids
+from .game import SCENARIO_DIR, scenario_path  # noqa: F401  (re-exported)
 from .rule_terms import read_selector, read_where
 from .scenario import read_scenario
 from .yamlnodes import Map, Node, Scalar, describe, load_yaml
 
-SCENARIO_DIR = "scenarios"
 SEVERITIES = ("error", "warning")
 GROUPS = ("scenario", "side", "unit")
 
@@ -268,19 +268,6 @@ _KIND_READERS = {
 
 
 # ---- `kitgen check scenarios/NAME.yaml` -----------------------------------------
-
-
-def scenario_path(path: Path) -> tuple[Path, Path | None]:
-    """(game folder or file, scenario file or None): a YAML file other than game.yaml
-    inside <game>/scenarios/ is a scenario of the game in the folder above."""
-    if (
-        path.suffix in (".yaml", ".yml")
-        and path.name != "game.yaml"
-        and path.parent.name == SCENARIO_DIR
-        and path.is_file()
-    ):
-        return path.parent.parent, path
-    return path, None
 
 
 def with_scenarios(game, file: Path | None, diags):

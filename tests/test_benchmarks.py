@@ -1,0 +1,113 @@
+"""The benchmark workloads (benchmarks/workloads.py) build through the real CLI, at small
+scale, and their output is what the benchmark claims to measure. No timing here."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from tests.conftest import ROOT, run_cli
+
+sys.path.insert(0, str(ROOT / "benchmarks"))
+import workloads  # noqa: E402
+
+
+def _build(name: str, work: Path, **scale) -> tuple[dict, Path, list[str]]:
+    games, baseline_args, out = workloads.prepare(name, work, **scale)
+    flags = workloads.WORKLOADS[name].get("flags", [])
+    r = run_cli("build", *map(str, games), "-o", str(out), "-q", *flags)
+    assert r.exit_code == 0, r.stderr
+    assert r.stderr == ""  # no warnings: the workload is clean input
+    return json.loads((out / "bench" / "manifest.json").read_text()), out / "bench", baseline_args
+
+
+def _xobjects(pdf: Path) -> dict[str, int]:
+    """Distinct XObjects reachable from the pages (forms inside forms too), by subtype."""
+    reader = PdfReader(io.BytesIO(pdf.read_bytes()))
+    found: dict[int, str] = {}
+    stack = [page["/Resources"] for page in reader.pages]
+    while stack:
+        res = stack.pop().get_object()
+        for ref in (res.get("/XObject") or {}).values():
+            if ref.idnum not in found:
+                obj = ref.get_object()
+                found[ref.idnum] = obj["/Subtype"]
+                if "/Resources" in obj:
+                    stack.append(obj["/Resources"])
+    counts: dict[str, int] = {}
+    for kind in found.values():
+        counts[kind] = counts.get(kind, 0) + 1
+    return counts
+
+
+def _baseline_pages(args: list[str], out: Path) -> int:
+    subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "baseline.py"), *args, str(out)],
+        check=True,
+        capture_output=True,
+    )
+    return len(PdfReader(str(out)).pages)
+
+
+def test_w1_counters_all_different_fronts_only(tmp_path):
+    manifest, folder, base = _build("W1", tmp_path, count=150)
+    items = manifest["items"]
+    assert len(items) == 150
+    assert {i["side"] for i in items} == {"front"}
+    assert len({i["id"] for i in items}) == 150  # every counter its own design
+    assert all(i["bbox"][2] - i["bbox"][0] == 54.0 for i in items)  # 3/4 in
+    assert manifest["paper"] == "letter"
+    pages = [f["pages"] for f in manifest["files"] if f["path"] == "counters.pdf"]
+    # 99 counters a letter sheet; the baseline draws the same sheets
+    assert pages == [2] == [_baseline_pages(base, tmp_path / "base.pdf")]
+    # each design is placed once: drawn inline, no form per counter
+    assert _xobjects(folder / "counters.pdf") == {}
+
+
+def test_w2_icon_embedded_once_with_duplex_backs(tmp_path):
+    manifest, folder, base = _build("W2", tmp_path, count=125)
+    items = manifest["items"]
+    fronts = [i for i in items if i["side"] == "front"]
+    backs = [i for i in items if i["side"] == "back"]
+    assert len(fronts) == len(backs) == 125
+    assert {i["piece"] for i in fronts} == {i["piece"] for i in backs}
+    assert manifest["duplex"] == "long"
+    assert _xobjects(folder / "counters.pdf") == {"/Image": 1}  # the icon, once for 125
+    pages = [f["pages"] for f in manifest["files"] if f["path"] == "counters.pdf"]
+    assert pages == [4] == [_baseline_pages(base, tmp_path / "base.pdf")]
+
+
+def test_w3_is_w1_scaled(tmp_path):
+    manifest, _, _ = _build("W3", tmp_path, count=250)
+    assert len(manifest["items"]) == 250
+    assert workloads.spec("W3")["count"] == 10 * workloads.spec("W1")["count"]
+
+
+def test_w4_hex_map_tiles_share_one_drawing(tmp_path):
+    games, _, out = workloads.prepare("W4", tmp_path, cols=12, rows=12)
+    r = run_cli("build", *map(str, games), "-o", str(out), "-q")
+    assert r.exit_code == 0, r.stderr
+    folder = out / "bench-map"
+    manifest = json.loads((folder / "manifest.json").read_text())
+    tiles = [i for i in manifest["items"] if i["kind"] == "map-tile"]
+    assert len(tiles) > 1 and all(t["cell"] == 54.0 for t in tiles)
+    # the map is drawn once as a form, placed under each tile's clip and, reduced, on
+    # the assembly sheet
+    assert _xobjects(folder / "map-big.pdf") == {"/Form": 1}
+
+
+def test_w5_is_every_game_in_content():
+    games, baseline, _ = workloads.prepare("W5", Path("/nonexistent"))
+    assert games == sorted(p.parent for p in (ROOT / "content").glob("*/game.yaml"))
+    assert games and baseline == []
+
+
+def test_counts_must_fill_whole_divisions(tmp_path):
+    with pytest.raises(ValueError, match="multiple of 25"):
+        workloads.prepare("W1", tmp_path, count=30)
