@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable
+from dataclasses import fields
 from fnmatch import fnmatchcase
 from typing import TYPE_CHECKING, Any
 
@@ -179,24 +180,13 @@ def failing(setup: Setup, w: Where, cells: Iterable[Cell] | None, who: Placed | 
     return " and ".join(out) or "is not " + describe_where(setup, w)
 
 
+PARTS = tuple(f.name for f in fields(Where) if f.name != "span")  # the keys of a test
+
+
 def _parts(w: Where) -> list[Where]:
     """A test split into one test per key (they are ANDed)."""
     out = []
-    for name in (
-        "terrain",
-        "props",
-        "area",
-        "cell",
-        "place",
-        "within",
-        "beyond",
-        "adjacent_to",
-        "same_area_as",
-        "on_line",
-        "on_map",
-        "negate",
-        "any_of",
-    ):
+    for name in PARTS:
         value = getattr(w, name)
         if value is not None and value != ():
             out.append(Where(**{name: value}, span=w.span))
