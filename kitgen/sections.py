@@ -31,7 +31,7 @@ from .source.generators import read_generators
 from .source.maps import read_maps
 from .source.rules import read_rules
 from .source.table import read_cards, read_sheets, read_tables, read_texts
-from .source.template import read_range_tables, read_templates
+from .source.template import read_templates
 from .source.threats import read_threats
 from .source.tracks import read_tracks
 
@@ -57,7 +57,6 @@ SECTIONS: dict[str, Section] = {
         Section("cards", read_cards, plan_cards, check_cards),
         Section("threats", read_threats, plan_threats, check_threats),
         Section("generators", read_generators, plan_rosters, check_generators),
-        Section("range_tables", read_range_tables),
         Section("templates", read_templates, plan_templates, check_templates),
         Section("rules", read_rules, plan_scenarios, check_rules),
     )

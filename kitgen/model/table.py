@@ -44,6 +44,7 @@ class Row:
     cells: tuple[CellValue, ...]
     span: Span | None = None
     heading: bool = False  # a sub-heading row: one cell across the whole table
+    cell_spans: tuple[Span | None, ...] = ()  # where each cell is written (for other readers)
 
 
 @dataclass(frozen=True)

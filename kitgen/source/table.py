@@ -246,6 +246,7 @@ def _read_row(
         )
         return None
     cells: list[CellValue] = []
+    spans = []
     at = 0
     ok = True
     for i, cn in enumerate(cell_nodes):
@@ -256,6 +257,7 @@ def _read_row(
             at += 1
             continue
         cells.append(cell)
+        spans.append(cn.span)
         at += cell.cols if isinstance(cell, Cell) else 1
     if ok and at != len(columns):
         ctx.error(
@@ -265,7 +267,7 @@ def _read_row(
             "a null (~) is a write-in blank; a cell may cover several columns with span:",
         )
         return None
-    return Row(label, tuple(cells), node.span) if ok else None
+    return Row(label, tuple(cells), node.span, cell_spans=tuple(spans)) if ok else None
 
 
 _BAD = Cell("")
