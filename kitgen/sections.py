@@ -13,6 +13,7 @@ from typing import Any
 from .layout.cards import plan_cards
 from .layout.counters import plan_counters
 from .layout.cover import plan_cover
+from .layout.labels import plan_labels
 from .layout.maps import plan_maps
 from .layout.roster import plan_rosters
 from .layout.scenario import plan_scenarios
@@ -21,6 +22,7 @@ from .layout.template import plan_templates
 from .layout.threat_card import plan_threats
 from .layout.tracks import plan_tracks
 from .rules.generate import check_generators
+from .rules.labels import check_labels
 from .rules.reaction import check_threats
 from .rules.rulers import check_templates
 from .rules.scenarios import check_rules
@@ -28,6 +30,7 @@ from .rules.table_check import check_cards, check_sheets, check_tables
 from .source.counters import read_counters
 from .source.cover import read_cover
 from .source.generators import read_generators
+from .source.labels import read_labels
 from .source.maps import read_maps
 from .source.rules import read_rules
 from .source.table import read_cards, read_sheets, read_tables, read_texts
@@ -57,6 +60,7 @@ SECTIONS: dict[str, Section] = {
         Section("cards", read_cards, plan_cards, check_cards),
         Section("threats", read_threats, plan_threats, check_threats),
         Section("generators", read_generators, plan_rosters, check_generators),
+        Section("labels", read_labels, plan_labels, check_labels),
         Section("templates", read_templates, plan_templates, check_templates),
         Section("rules", read_rules, plan_scenarios, check_rules),
     )
