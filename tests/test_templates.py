@@ -584,3 +584,28 @@ def test_sizes_read_back_from_the_pdf(game_dir):
             for v in line.split()[0:-1:2]
         ]
         assert max(xs) - min(xs) == pytest.approx(288)
+
+
+def test_long_weapon_lists_break_into_two_lines_not_past_the_check_bar():
+    """Seven revolvers and guns share one ruler: their names break after a comma into two
+    lines at 5.5 pt or more, instead of running over the 50 mm check bar."""
+    p = plan_game(ROOT / "content" / "rencounter")
+    page, item = next(
+        (pg, i)
+        for d in p.docs
+        if d.name == "templates"
+        for pg in d.pages
+        for i in pg.items
+        if i.id == "missile-ranges" and len(i.extra["names"]) == 7 and i.extra["part"] == 1
+    )
+    names = item.extra["names"]
+    lines = [
+        op
+        for op, *_ in walk(page.ops)
+        if isinstance(op, Text)
+        and op.text.startswith(names[0])
+        or (isinstance(op, Text) and op.text.startswith(names[4]))
+    ]
+    texts = [op.text for op in lines[:2]]
+    assert " ".join(texts) == ", ".join(names)
+    assert all(op.font.size >= 5.5 for op in lines[:2])
