@@ -211,3 +211,105 @@ def test_error_messages(game_dir, body, message):
     folder = crew(game_dir, body)
     got = [e.replace(str(folder / "game.yaml"), "game.yaml") for e in errors_of(folder)]
     assert got == [message]
+
+
+# ---- unit cards from the same roster ----------------------------------------------------
+
+
+def _card_texts(planned, card_id: str) -> list[str]:
+    doc = next(d for d in planned.docs if d.name == "cards")
+    for page in doc.pages:
+        for op in page.ops:
+            if isinstance(op, Group) and op.key == f"card-{card_id}-front":
+                return [t.text for t in _flat(op.ops) if isinstance(t, Text)]
+    raise AssertionError(card_id)
+
+
+def _flat(ops):
+    for op in ops:
+        if isinstance(op, Group):
+            yield from _flat(op.ops)
+        else:
+            yield op
+
+
+def test_rencounter_squad_cards_follow_the_seeded_roster():
+    p, _, manifest = build_pdfs(CONTENT / "rencounter", seed=9)
+    gen = next(g for g in p.game.section("generators") if g.id == "squads")
+    roster = generate(gen, 9)
+    cards = [i for i in manifest["items"] if i["kind"] == "card" and i.get("roster") == "squads"]
+    fronts = [i for i in cards if i["side"] == "front"]
+    assert [i["id"] for i in fronts] == ["squad-1", "squad-2", "squad-3"]
+    assert all(i["seed"] == 9 and i["records"] == roster.size for i in fronts)
+    for item in fronts:
+        unit = int(item["unit"])
+        members = [r for r in roster.records if r["unit"] == unit]
+        leader = members[0]
+        texts = _card_texts(p, item["id"])
+        assert f"Squad {unit}" in texts
+        assert f"{leader['rating']}, Ex {leader['Ex']}" in texts
+        assert f"{len(members)} in all" in texts
+        # the roster table: one row per member, F and M as rolled
+        for rec in members:
+            assert str(rec["n"]) in texts and str(rec["F"]) in texts
+    # and the labels of the same build carry the same figures
+    labels = [i["fields"] for i in label_items(manifest, "squad")]
+    assert [(f["unit"], f["n"], f["F"]) for f in labels] == [
+        (str(r["unit"]), str(r["n"]), str(r["F"])) for r in roster.records
+    ]
+
+
+CARD_ERRORS = [
+    (
+        '  - {id: "u-{unit}", roster: crews, front: {title: U}}',
+        "game.yaml:16:30: error: cards.u-{unit}.roster: no generator 'crews' "
+        "(did you mean 'crew'?)",
+    ),
+    (
+        '  - {id: "u-{unit}", roster: crew, front: {blocks: [{text: "{rank}"}]}}',
+        "game.yaml:16:53: error: cards.u-{unit}.front: unknown field 'rank' on a roster card "
+        "(fields: unit, n, role, die, grade, pay, men)",
+    ),
+    (
+        '  - {id: "u-{unit}", roster: crew, front: {blocks: [{roster: [n, wage]}]}}',
+        "game.yaml:16:53: error: cards.u-{unit}.front: unknown field 'wage' on a roster card "
+        "(fields: unit, n, role, die, grade, pay, men)",
+    ),
+    (
+        '  - {id: "u-{team}", roster: crew, front: {title: U}}',
+        "game.yaml:16:5: error: cards.u-{team}: unknown field 'team' in the id "
+        "(fields: unit, n, role, die, grade, pay, men)",
+    ),
+    (
+        "  - {id: u, front: {blocks: [{roster: [n]}]}}",
+        "game.yaml:16:30: error: cards.u.front: a roster block needs roster: on the card "
+        "(roster: a generator id)",
+    ),
+]
+
+
+@pytest.mark.parametrize(("body", "message"), CARD_ERRORS)
+def test_roster_card_errors(game_dir, body, message):
+    folder = write_game(game_dir, CREW.replace("labels:\n{body}", "cards:\n" + body))
+    got = [e.replace(str(folder / "game.yaml"), "game.yaml") for e in errors_of(folder)]
+    assert got == [message]
+
+
+def test_a_fresh_game_gets_a_card_per_unit(game_dir):
+    body = """
+  - id: "crew-{unit}"
+    roster: crew
+    size: poker
+    front:
+      title: "Crew {unit}: {men} hands"
+      blocks:
+        - fields: {Boss: "{grade} ({pay})"}
+        - roster: [n, role, grade]
+"""
+    folder = write_game(game_dir, CREW.replace("labels:\n{body}", "cards:\n" + body))
+    p, _, manifest = build_pdfs(folder, seed=2)
+    fronts = [i for i in manifest["items"] if i["kind"] == "card" and i["side"] == "front"]
+    assert [i["id"] for i in fronts] == ["crew-1", "crew-2"]
+    texts = _card_texts(p, "crew-1")
+    assert "Crew 1: 3 hands" in texts and "Boss" in texts and "grade" in texts
+    assert texts.count("Hand") == 2 and "Boss" in texts

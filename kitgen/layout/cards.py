@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 
 from ..model.table import Card, CardBlock, CardFace, Table, TextBlock
+from ..rules.roster_cards import expand_roster_cards
 from .env import PlanEnv
 from .frame import content_box
 from .plan import Document, Group, Item, Line, Page, Rect, Stroke
@@ -144,10 +145,11 @@ def fit_face(
         size = round(size - STEP, 4)
 
 
-def plan_cards(cards: tuple[Card, ...], env: PlanEnv) -> list[Document]:
+def plan_cards(cards: tuple[Card, ...] | list[Card], env: PlanEnv) -> list[Document]:
     if not cards:
         return []
-    tables = {t.id: t for t in env.game.section("tables")}
+    cards, roster_tables = expand_roster_cards(env.game, cards, env.settings.seed)
+    tables = {t.id: t for t in env.game.section("tables")} | roster_tables
     bx0, by0, bx1, by1 = content_box(env.paper)
     room = CROP_LEN + 2  # crop marks stay inside the printable box
     x0, y0, x1, y1 = bx0 + room, by0 + room, bx1 - room, by1 - room
@@ -198,7 +200,7 @@ def plan_cards(cards: tuple[Card, ...], env: PlanEnv) -> list[Document]:
                             f"{card.id}#{k + 1}",
                             side,
                             (bx, by, bx + w, by + h),
-                            {"size": card.size_name, "type_size": size},
+                            {"size": card.size_name, "type_size": size, **card.extra},
                         )
                     )
             n_rows = (len(chunk) + cols - 1) // cols
