@@ -313,3 +313,12 @@ def test_a_fresh_game_gets_a_card_per_unit(game_dir):
     texts = _card_texts(p, "crew-1")
     assert "Crew 1: 3 hands" in texts and "Boss" in texts and "grade" in texts
     assert texts.count("Hand") == 2 and "Boss" in texts
+
+
+def test_without_seed_the_sheets_say_seed_0():
+    p = plan_game(CONTENT / "rencounter")
+    notes = {d.name: {pg.note for pg in d.pages} for d in p.docs if d.name in ("labels", "cards")}
+    assert notes["labels"] == {"generated with seed 0 (default)"}
+    assert "generated with seed 0 (default)" in notes["cards"]  # the squad cards' sheet
+    with_seed = plan_game(CONTENT / "rencounter", seed=4)
+    assert all(pg.note == "" for d in with_seed.docs if d.name == "labels" for pg in d.pages)

@@ -13,6 +13,7 @@ from ..model.table import Card, CardBlock, CardFace, Table, TextBlock
 from ..rules.roster_cards import expand_roster_cards
 from .env import PlanEnv
 from .frame import content_box
+from .labels import DEFAULT_SEED_NOTE
 from .plan import Document, Group, Item, Line, Page, Rect, Stroke
 from .rich import Faces, draw_line, parse_markup, runs_width, wrap_runs
 from .table_draw import fit_table
@@ -203,6 +204,8 @@ def plan_cards(cards: tuple[Card, ...] | list[Card], env: PlanEnv) -> list[Docum
                             {"size": card.size_name, "type_size": size, **card.extra},
                         )
                     )
+            if env.settings.seed is None and any("seed" in c.extra for c, _ in chunk):
+                front.note = DEFAULT_SEED_NOTE  # with --seed the frame prints it
             n_rows = (len(chunk) + cols - 1) // cols
             used_cols = min(cols, len(chunk))
             front.ops += _cuts(gx, gy, w, h, used_cols, n_rows)

@@ -11,6 +11,8 @@ from .counters import plan_counters
 from .env import PlanEnv
 from .plan import Document
 
+DEFAULT_SEED_NOTE = f"generated with seed {effective_seed(None)} (default)"
+
 
 def plan_labels(model: Labels, env: PlanEnv) -> list[Document]:
     defs: list[CounterDef] = []
@@ -49,4 +51,6 @@ def plan_labels(model: Labels, env: PlanEnv) -> list[Document]:
         for page in doc.pages:
             for item in page.items:
                 item.extra.update(extra.get(item.id, {}))
+            if env.settings.seed is None and any("seed" in i.extra for i in page.items):
+                page.note = DEFAULT_SEED_NOTE  # with --seed the frame prints it
     return docs
