@@ -341,7 +341,9 @@ def test_duck_flechette_and_scatter_from_content():
     _, _, manifest = build_pdfs(ROOT / "content" / "duck")
     fle = items(manifest, id="flechette", variant="print")[0]
     assert len(fle["covered"]) == 12 and len(fle["partial"]) == 10
-    assert fle["square"] == 108
+    # at the kit's square size: the deck map's own cell
+    deck = next(i for i in manifest["items"] if i["kind"] in ("map", "map-tile"))
+    assert fle["square"] == deck["cell"] == 108
     blast = items(manifest, id="grenade-blast", variant="print")[0]
     assert blast["cells"][1] == ["4/6", "2/4", "4/6"]
     scatter = items(manifest, id="grenade-scatter", variant="print")[0]
@@ -361,6 +363,14 @@ def test_rencounter_rulers_cover_the_missile_table():
     assert braced["bands"][-1] == ["extreme", 125 * 72]
     opp = items(manifest, id="opportunity-fire", variant="print")[0]
     assert opp["bbox"][2] - opp["bbox"][0] == pytest.approx(288)  # the seed's 4 in diameter
+    # cannister widens 1 in and grape 2 in per 10 in: 0.9 in and 1.8 in at the 9 in end
+    cannister = items(manifest, id="cannister", variant="print")[0]
+    grape = items(manifest, id="grape", variant="print")[0]
+    assert (cannister["near_width"], cannister["far_width"]) == (0, pytest.approx(64.8))
+    assert (grape["near_width"], grape["far_width"]) == (0, pytest.approx(129.6))
+    scatter = items(manifest, id="grenade-scatter", variant="print")[0]
+    assert scatter["sectors"] == 12 and scatter["rings"] == [72, 144]  # 1 and 2 in
+    assert scatter["bbox"][2] - scatter["bbox"][0] == pytest.approx(432)  # the 3 in rim
 
 
 # ---- errors ------------------------------------------------------------------------------
