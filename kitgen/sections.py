@@ -82,7 +82,10 @@ SECTIONS: dict[str, Section] = {
             "generators", "source.generators:read_generators", "layout.roster:plan_rosters",
             "rules.generate:check_generators",
         ),
-        Section("range_tables", "source.template:read_range_tables"),
+        Section(
+            "labels", "source.labels:read_labels", "layout.labels:plan_labels",
+            "rules.labels:check_labels",
+        ),
         Section(
             "templates", "source.template:read_templates", "layout.template:plan_templates",
             "rules.rulers:check_templates",

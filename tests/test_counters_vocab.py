@@ -218,20 +218,6 @@ def test_ryamon_has_11_types_in_4_colours():
     assert (counts["farmer-red"], counts["soldier-red"], counts["lawyer-red"]) == (7, 5, 2)
 
 
-def test_rencounter_labels_are_five_eighths_round():
-    p = plan_game(CONTENT / "rencounter")
-    counters = next(doc for doc in p.docs if doc.name == "counters")
-    labels = [i for pg in counters.pages for i in pg.items if i.id.startswith("label-")]
-    assert labels and all(i.bbox[2] - i.bbox[0] == 45.0 for i in labels)
-    gridley = next(
-        op
-        for pg in counters.pages
-        for op in pg.ops
-        if isinstance(op, Group) and op.key and ":label-gridley:" in op.key
-    )
-    assert [t.text for t in _texts(gridley)] == ["Sgt. Gridley", "F 7  M 6", "Ex 4"]
-
-
 @pytest.mark.parametrize("shape", ["round", "hex"])
 def test_round_and_hex_fold_pairs_are_joined_by_a_hinge(game_dir, shape):
     from kitgen.layout.plan import Path

@@ -134,7 +134,7 @@ def test_rencounter_one_activation_card_per_unit_and_a_reshuffle_card():
     cards = next(d for d in planned.docs if d.name == "cards")
     fronts = [i for p in cards.pages for i in p.items if i.side == "front"]
     assert sorted(i.id for i in fronts) == sorted(
-        [f"unit-{n}" for n in range(1, 9)] + ["reshuffle"]
+        [f"unit-{n}" for n in range(1, 9)] + [f"squad-{n}" for n in range(1, 4)] + ["reshuffle"]
     )
     for item in fronts:
         x0, y0, x1, y1 = item.bbox
@@ -585,7 +585,8 @@ cards:
     errors = errors_of(game_dir)
     assert errors == [
         f"{where}:11:21: error: cards[1].front[0]: a card block is one of {{title: ...}}, "
-        "{text: ...}, {items: [...]}, {steps: [...]}, {table: id} or {fields: {label: value}}",
+        "{text: ...}, {items: [...]}, {steps: [...]}, {table: id}, {fields: {label: value}} "
+        "or {roster: [field, ...]}",
     ]
     write_game(
         game_dir,

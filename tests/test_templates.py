@@ -7,6 +7,7 @@ import math
 from pathlib import Path
 
 import pytest
+import yaml
 
 from kitgen.layout.plan import Circle, Group, Line, Rect, Text
 from kitgen.layout.plan import Path as PathOp
@@ -224,13 +225,15 @@ def test_ruler_band_positions_at_scale(game_dir):
 
 
 TABLE = """
-range_tables:
+tables:
   - id: missiles
-    columns: [weapon, short, medium, long, extreme]
+    title: Missiles
+    columns: [Weapon, short, medium, long, extreme, {title: Reload, id: reload}]
     rows:
-      - [Javelin, 3, 6, 9, 12]
-      - [Weak Bow, 4, 8, 12, 20]
-      - [Flintlock Pistol, 3, 6, 9, 12]
+      - {heading: Thrown}
+      - [Javelin*, 3, 6, 9, 12, 1]
+      - [Weak Bow, 4, 8, 12, 20, 1]
+      - [Flintlock Pistol, 3, 6, 9, 12, 2]
 """
 
 
@@ -330,7 +333,7 @@ def test_outline_variant_has_no_fills(game_dir):
 def test_seed_templates_build(name):
     p, pdfs, manifest = build_pdfs(ROOT / "content" / name)
     # Other sections may warn (write-in blanks); the templates must be clean.
-    assert not [d for d in p.diags.warnings if d.path.startswith(("templates", "range_tables"))]
+    assert not [d for d in p.diags.warnings if d.path.startswith("templates")]
     assert items(manifest, kind="template")
 
 
@@ -338,7 +341,9 @@ def test_duck_flechette_and_scatter_from_content():
     _, _, manifest = build_pdfs(ROOT / "content" / "duck")
     fle = items(manifest, id="flechette", variant="print")[0]
     assert len(fle["covered"]) == 12 and len(fle["partial"]) == 10
-    assert fle["square"] == 108
+    # at the kit's square size: the deck map's own cell
+    deck = next(i for i in manifest["items"] if i["kind"] in ("map", "map-tile"))
+    assert fle["square"] == deck["cell"] == 108
     blast = items(manifest, id="grenade-blast", variant="print")[0]
     assert blast["cells"][1] == ["4/6", "2/4", "4/6"]
     scatter = items(manifest, id="grenade-scatter", variant="print")[0]
@@ -350,10 +355,22 @@ def test_rencounter_rulers_cover_the_missile_table():
     rulers = [i for i in items(manifest, id="missile-ranges") if i["part"] == 1]
     names = [n for r in rulers for n in r["names"]]
     assert len(names) == 27 and len(rulers) == 14  # 27 weapons, 14 distinct band sets
+    # the rulers read the quick reference's own table: every weapon, footnote marks dropped
+    source = yaml.safe_load((ROOT / "content" / "rencounter" / "reference.yaml").read_text())
+    table = next(t for t in source["tables"] if t["id"] == "missile-weapons")
+    assert sorted(names) == sorted(row[0].rstrip("*#") for row in table["rows"])
     braced = next(r for r in rulers if "Lt. MG braced" in r["names"])
     assert braced["bands"][-1] == ["extreme", 125 * 72]
     opp = items(manifest, id="opportunity-fire", variant="print")[0]
     assert opp["bbox"][2] - opp["bbox"][0] == pytest.approx(288)  # the seed's 4 in diameter
+    # cannister widens 1 in and grape 2 in per 10 in: 0.9 in and 1.8 in at the 9 in end
+    cannister = items(manifest, id="cannister", variant="print")[0]
+    grape = items(manifest, id="grape", variant="print")[0]
+    assert (cannister["near_width"], cannister["far_width"]) == (0, pytest.approx(64.8))
+    assert (grape["near_width"], grape["far_width"]) == (0, pytest.approx(129.6))
+    scatter = items(manifest, id="grenade-scatter", variant="print")[0]
+    assert scatter["sectors"] == 12 and scatter["rings"] == [72, 144]  # 1 and 2 in
+    assert scatter["bbox"][2] - scatter["bbox"][0] == pytest.approx(432)  # the 3 in rim
 
 
 # ---- errors ------------------------------------------------------------------------------
@@ -465,13 +482,18 @@ def test_error_messages(game_dir, body, message):
 CHECK_ERRORS = [
     (
         "  - {kind: ruler, id: x, from_table: missile}",
-        "game.yaml:4:38: error: templates[0].from_table: no table 'missile' "
+        "game.yaml:4:38: error: templates[0].from_table: no table 'missile' in tables: "
         "(did you mean 'missiles'?)",
     ),
     (
         "  - {kind: ruler, id: x, from_table: missiles, name_column: gun}",
-        "game.yaml:4:38: error: templates[0].from_table: table 'missiles' has no column 'gun' "
-        "(columns: weapon, short, medium, long, extreme)",
+        "game.yaml:4:61: error: templates[0].name_column: table 'missiles' has no column 'gun' "
+        "(columns: Weapon, short, medium, long, extreme, reload)",
+    ),
+    (
+        "  - {kind: ruler, id: x, from_table: missiles, band_columns: [short, med, long]}",
+        "game.yaml:4:70: error: templates[0].band_columns[1]: table 'missiles' has no column "
+        "'med' (columns: Weapon, short, medium, long, extreme, reload)",
     ),
 ]
 
@@ -481,25 +503,32 @@ def test_table_errors(game_dir, body, message):
     assert errs(game(game_dir, body, TABLE)) == [message]
 
 
-def test_table_value_errors(game_dir):
-    table = TABLE.replace("[Weak Bow, 4, 8, 12, 20]", "[Weak Bow, 4, Var, 12, 20]").replace(
-        "[Javelin, 3, 6, 9, 12]", "[Javelin, 3, 6, 6, 12]"
-    )
-    got = errs(game(game_dir, "  - {kind: ruler, id: x, from_table: missiles}", table))
-    assert got == [
-        "game.yaml:10:25: error: range_tables[0].rows[0].long: "
-        "Javelin: each band must reach further than the one before it",
-        "game.yaml:11:23: error: range_tables[0].rows[1].medium: Weak Bow: range 'Var' is not "
-        "a number (ranges are numbers, in inches)",
+def test_ruler_table_in_a_game_without_tables(game_dir):
+    assert errs(game(game_dir, "  - {kind: ruler, id: x, from_table: missiles}")) == [
+        "game.yaml:4:38: error: templates[0].from_table: no table 'missiles' in tables: "
+        "(the game has no tables: section)"
     ]
 
 
-def test_range_table_row_length(game_dir):
-    table = TABLE.replace("[Weak Bow, 4, 8, 12, 20]", "[Weak Bow, 4, 8]")
-    got = errs(game(game_dir, "  - {kind: circle, id: c, radius: 1in}", table))
+def test_range_tables_section_is_gone(game_dir):
+    """Rulers read `tables:`; the old duplicate section is an unknown key."""
+    extra = "range_tables:\n  - {id: m, columns: [weapon], rows: []}\n"
+    got = errs(game(game_dir, "  - {kind: circle, id: c, radius: 1in}", extra))
     assert got == [
-        "game.yaml:11:9: error: range_tables[0].rows[1]: "
-        "expected a list of 5 values (one per column)"
+        "game.yaml:5:1: error: range_tables: unknown key 'range_tables' (did you mean 'tables'?)"
+    ]
+
+
+def test_table_value_errors(game_dir):
+    table = TABLE.replace("[Weak Bow, 4, 8, 12, 20, 1]", "[Weak Bow, 4, Var, 12, 20, 1]").replace(
+        "[Javelin*, 3, 6, 9, 12, 1]", "[Javelin*, 3, 6, 6, 12, 1]"
+    )
+    got = errs(game(game_dir, "  - {kind: ruler, id: x, from_table: missiles}", table))
+    assert got == [
+        "game.yaml:12:26: error: tables[0].rows[1]: "
+        "Javelin: range 6 in column 'long' does not reach further than the band before it",
+        "game.yaml:13:23: error: tables[0].rows[2]: Weak Bow: range 'Var' in column 'medium' "
+        "is not a number (ranges are numbers, in inches)",
     ]
 
 
@@ -516,37 +545,29 @@ def test_too_big_template_is_a_warning_naming_it(game_dir):
     )  # once for the printed sheet, once for the film
 
 
-def test_rulers_read_a_tables_section_shape():
-    """A `tables:` entry (columns with id and title, rows with a label, cells and sub-headings)
-    serves a ruler as well as `range_tables:` does."""
-    from types import SimpleNamespace as NS
-
-    from kitgen.errors import Diagnostics
-    from kitgen.model.game import Game
-    from kitgen.model.template import RulerTemplate, TableSource
-    from kitgen.rules.rulers import resolve_rulers
-
-    cols = [NS(id="Weapon", title="Weapon")] + [
-        NS(id=i, title=t) for i, t in (("short", "Short"), ("med", "Med"), ("long", "Long"))
-    ]
-    rows = (
-        NS(label=None, cells=(NS(text="Bows", span=None),), heading=True, span=None),
-        NS(
-            label=None, cells=("Sling", "2", "4", NS(text="6", span=None)), heading=False, span=None
-        ),
-        NS(label=None, cells=("Bolas", "2", "4", "6"), heading=False, span=None),
+def test_rulers_read_labels_spans_and_skip_headings(game_dir):
+    """A table keyed by a label column, with a cell spanning two band columns and a
+    sub-heading row: the label column is the default name column, the spanning cell
+    counts under each column it covers, headings are skipped, footnote marks dropped."""
+    table = """
+tables:
+  - id: arms
+    label: {title: Arm}
+    columns: [{title: Short, id: s}, {title: Med, id: m}, {title: Long, id: l}]
+    rows:
+      - {heading: Slings}
+      - [Sling#, 2, 4, 6]
+      - {label: Bolas, cells: [1, {text: "4", span: m}, 6]}
+"""
+    body = (
+        "  - {kind: ruler, id: r, from_table: arms, band_columns: [s, Med, l],"
+        " band_names: [short, medium, long]}"
     )
-    table = NS(id="arms", columns=tuple(cols), rows=rows, label=None)
-    game = Game("g", "G", Path("."), None, sections={"tables": (table,)})  # type: ignore[arg-type]
-    source = TableSource(
-        "arms", None, "Weapon", ("short", "med", "long"), ("short", "medium", "long")
-    )
-    ruler = RulerTemplate(id="r", span=None, title="R", colour="#000000", source=source)
-    diags = Diagnostics()
-    got = resolve_rulers(game, ruler, "templates[0]", diags)
-    assert not diags.items
-    assert [(r.names, [(b.name, b.limit) for b in r.bands]) for r in got] == [
-        (("Sling", "Bolas"), [("short", 144), ("medium", 288), ("long", 432)])
+    p = plan_game(game(game_dir, body, table))
+    first = [i.extra for pg in p.docs[0].pages for i in pg.items if i.extra["part"] == 1]
+    assert [(e["names"], e["bands"]) for e in first] == [
+        (["Sling"], [["short", 144], ["medium", 288], ["long", 432]]),
+        (["Bolas"], [["short", 72], ["medium", 288], ["long", 432]]),
     ]
 
 
@@ -573,3 +594,28 @@ def test_sizes_read_back_from_the_pdf(game_dir):
             for v in line.split()[0:-1:2]
         ]
         assert max(xs) - min(xs) == pytest.approx(288)
+
+
+def test_long_weapon_lists_break_into_two_lines_not_past_the_check_bar():
+    """Seven revolvers and guns share one ruler: their names break after a comma into two
+    lines at 5.5 pt or more, instead of running over the 50 mm check bar."""
+    p = plan_game(ROOT / "content" / "rencounter")
+    page, item = next(
+        (pg, i)
+        for d in p.docs
+        if d.name == "templates"
+        for pg in d.pages
+        for i in pg.items
+        if i.id == "missile-ranges" and len(i.extra["names"]) == 7 and i.extra["part"] == 1
+    )
+    names = item.extra["names"]
+    lines = [
+        op
+        for op, *_ in walk(page.ops)
+        if isinstance(op, Text)
+        and op.text.startswith(names[0])
+        or (isinstance(op, Text) and op.text.startswith(names[4]))
+    ]
+    texts = [op.text for op in lines[:2]]
+    assert " ".join(texts) == ", ".join(names)
+    assert all(op.font.size >= 5.5 for op in lines[:2])

@@ -471,3 +471,52 @@ def test_banding_matches_brute_force_on_random_dice():
         assert band_cost(dist, cuts, got.targets) == got.error  # the bands it reports
 
     check()
+
+
+# ---- the card's layout, read back from the plan ------------------------------------------
+
+
+def _card_texts(planned) -> list:
+    from kitgen.layout.plan import Group, Text
+
+    def flat(ops, dy=0.0):
+        for op in ops:
+            if isinstance(op, Group):
+                yield from flat(op.ops, dy + op.dy)
+            elif isinstance(op, Text):
+                yield op, op.y + dy
+
+    doc = next(d for d in planned.docs if d.name == "threats")
+    return [(op, y) for page in doc.pages for op, y in flat(page.ops)]
+
+
+def test_duck_cards_odds_on_one_line_and_modifiers_kept_whole():
+    planned = plan_game(CONTENT / "duck")
+    texts = [op.text for op, _ in _card_texts(planned)]
+    # wide enough result columns: each chance is one line, "1/3 = 33.3%", not stacked
+    assert texts.count("1/3 = 33.3%") >= 6 and "16.7%" not in texts
+    # a modifier never parts from its name at a line break
+    assert not [t for t in texts if t.endswith("IDENTIFIED") or t.startswith("-1")]
+    assert any("IDENTIFIED\u00a0-1" in t for t in texts)
+    # both cards fit one sheet
+    doc = next(d for d in planned.docs if d.name == "threats")
+    assert len(doc.pages) == 1 and len(doc.pages[0].items) == 2
+
+
+def test_a_long_card_label_stands_on_its_own_line():
+    planned = plan_game(CONTENT / "duck")
+    ops = _card_texts(planned)
+    label, ly = next((op, y) for op, y in ops if op.text.startswith("Generated (priority"))
+    first, fy = next((op, y) for op, y in ops if op.text.startswith("PROTECT THE SOURCE: 2/3"))
+    assert fy < ly - 5  # the text starts on the next line ...
+    assert first.x > label.x  # ... indented under the label, never over it
+
+
+def test_wrap_keeps_no_break_spaces():
+    from kitgen.layout.text import wrap
+
+    class Mono:
+        def width(self, text, face, size):
+            return len(text) * size
+
+    assert wrap("AB CD\u00a0-1", "f", 1.0, 5.0, Mono()) == ["AB", "CD\u00a0-1"]

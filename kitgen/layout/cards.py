@@ -10,9 +10,11 @@ import math
 from dataclasses import dataclass
 
 from ..model.table import Card, CardBlock, CardFace, Table, TextBlock
+from ..rules.roster_cards import expand_roster_cards
 from .env import PlanEnv
 from .frame import content_box
 from .impose import TooBig, back_box, pack
+from .labels import DEFAULT_SEED_NOTE
 from .marks import CAPTION, GUTTER, fold_caption, fold_line, rect_cut
 from .plan import BBox, Document, Group, Item, Line, Page, Rect, Stroke
 from .rich import Faces, draw_line, parse_markup, runs_width, wrap_runs
@@ -159,10 +161,11 @@ class _Slot:
         return (w + b2, h + b2)
 
 
-def plan_cards(cards: tuple[Card, ...], env: PlanEnv) -> list[Document]:
+def plan_cards(cards: tuple[Card, ...] | list[Card], env: PlanEnv) -> list[Document]:
     if not cards:
         return []
-    tables = {t.id: t for t in env.game.section("tables")}
+    cards, roster_tables = expand_roster_cards(env.game, cards, env.settings.seed)
+    tables = {t.id: t for t in env.game.section("tables")} | roster_tables
     duplex = env.settings.duplex in ("long", "short")
     x0, y0, x1, y1 = content_box(env.paper)
     bleeds = {c.id: _bleed(c, env) for c in cards}
@@ -227,7 +230,9 @@ def plan_cards(cards: tuple[Card, ...], env: PlanEnv) -> list[Document]:
         page = fronts[spot.sheet]
         piece = f"{card.id}#{slot.copy}"
         front, size = form(card, "front", b)
-        extra = {"size": card.size_name, "type_size": size}
+        extra = {"size": card.size_name, "type_size": size, **card.extra}
+        if env.settings.seed is None and "seed" in card.extra:
+            page.note = DEFAULT_SEED_NOTE  # with --seed the frame prints it
         if slot.fold:
             back, back_size = form(card, "back", b)
             fx = x + w

@@ -35,7 +35,10 @@ class _Slot:
         return (self.d.width + b2, self.d.height + b2)
 
 
-def plan_counters(cs: CounterSet, env: PlanEnv) -> list[Document]:
+def plan_counters(
+    cs: CounterSet, env: PlanEnv, name: str = "counters", component: str = "Counters"
+) -> list[Document]:
+    """Sheets of every piece; `name` and `component` let other pieces (labels) reuse them."""
     if not cs.defs:
         return []
     duplex = env.settings.duplex in ("long", "short")
@@ -65,9 +68,9 @@ def plan_counters(cs: CounterSet, env: PlanEnv) -> list[Document]:
         return []
     forms: dict[tuple[str, str], Group] = {}
     sheets = max(s.sheet for s in spots) + 1
-    fronts = [Page("Counters") for _ in range(sheets)]
+    fronts = [Page(component) for _ in range(sheets)]
     backs = (
-        [Page("Counters", side="back") for _ in range(sheets)]
+        [Page(component, side="back") for _ in range(sheets)]
         if duplex and any(d.back is not None for d in cs.defs)
         else []
     )
@@ -85,9 +88,7 @@ def plan_counters(cs: CounterSet, env: PlanEnv) -> list[Document]:
         pages.append(page)
         if backs:
             pages.append(backs[n])
-    docs = [
-        Document("counters", "Counters", pages, duplex=env.settings.duplex if backs else "none")
-    ]
+    docs = [Document(name, component, pages, duplex=env.settings.duplex if backs else "none")]
     if backs:
         docs.append(calibration(env))
     return docs

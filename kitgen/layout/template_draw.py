@@ -562,6 +562,27 @@ def draw_rulers(t: RulerTemplate, rulers: list[Ruler], pen: Pen, longest: float)
     return out
 
 
+NAME_LINES = 2  # weapon names on a ruler: at most this many lines (the strip is narrow)
+
+
+def _name_lines(names: list[str], pen: Pen, room: float) -> tuple[list[str], float]:
+    """The names as one line at up to 7 pt; when that would drop below 6 pt, broken after
+    commas into up to NAME_LINES lines (the fewest that fit), never running past `room`."""
+    one = ", ".join(names)
+    if pen.fit(one, 7, room) >= 6.0 or len(names) == 1:
+        return [one], pen.fit(one, 7, room)
+    for count in range(2, NAME_LINES + 1):
+        lines: list[str] = []
+        per = math.ceil(len(names) / count)
+        for i in range(0, len(names), per):
+            last = i + per >= len(names)
+            lines.append(", ".join(names[i : i + per]) + ("" if last else ","))
+        size = min(pen.fit(line, 6.0, room) for line in lines)
+        if size >= 5.5 or count == NAME_LINES:
+            return lines, size
+    raise AssertionError("unreachable")
+
+
 def _ruler_piece(
     t: RulerTemplate, ruler: Ruler, pen: Pen, start: float, end: float, k: int, count: int
 ) -> Drawing:
@@ -584,7 +605,7 @@ def _ruler_piece(
             ops.append(Line(x, 0, x, H, Stroke(pen.colour, 1.2)))
             ops.append(
                 pen.text(
-                    x - 2, 11, _unit_label(band.limit, t.unit), 7, True, "right", colour=pen.colour
+                    x - 2, 7, _unit_label(band.limit, t.unit), 7, True, "right", colour=pen.colour
                 )
             )
     for d in ticks(start, end, t.tick):
@@ -594,10 +615,12 @@ def _ruler_piece(
             ops.append(pen.text(x + 1.5, 2.0, _unit_label(d, t.unit), 5, align="left"))
     for d in ticks(start, end, t.tick / 2):  # half ticks
         ops.append(Line(d - start, 0, d - start, 3, thin))
-    names = ", ".join(ruler.names) or t.title
     room = L - CHECK_BAR - 30 if L > CHECK_BAR + 90 else L - 10
-    fs = pen.fit(names, 7, room)
-    ops.append(pen.text(5, H / 2 - 3, names, fs, align="left"))
+    lines, fs = _name_lines(list(ruler.names) or [t.title], pen, room)
+    # A second line goes below the first, clear above the band limits' numbers (7-12 pt).
+    top = H / 2 - 3 + (1 if len(lines) > 1 else 0)
+    for n, line in enumerate(lines):
+        ops.append(pen.text(5, top - n * (fs + 1), line, fs, align="left"))
     where = (
         f"{t.title} {k}/{count} · {_unit_label(start, t.unit)}–{_unit_label(end, t.unit)} {t.unit}"
     )

@@ -3,6 +3,7 @@ down to a minimum size, and say so (never clip or drop text silently)."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from .env import TextMeasure
@@ -13,7 +14,8 @@ def wrap(text: str, face: str, size: float, width: float, fonts: TextMeasure) ->
     the width stays whole on its own line (the caller's fit check catches it)."""
     lines: list[str] = []
     for para in text.split("\n"):
-        words = para.split()
+        # Ordinary spaces break; a no-break space (U+00A0) keeps "OBJECTIVE -1" together.
+        words = [w for w in re.split(r"[ \t\r\f\v]+", para) if w]
         if not words:
             lines.append("")
             continue

@@ -74,16 +74,20 @@ class Writer:
             )
 
     def labelled(self, label: str, text: str, size: float) -> None:
-        """'LABEL  text that wraps under itself', the label in bold."""
+        """'LABEL  text that wraps under itself', the label in bold. A label wider than
+        0.4 of the card stands on its own line, the text indented under it."""
         bold = self.face(True)
         lw = self.env.fonts.width(label + "  ", bold, size)
-        lw = min(lw, self.width * 0.4)
-        first = True
+        pending = True  # the label still to be drawn, on the text's first line
+        if lw > self.width * 0.4:
+            self.y -= size * 1.3
+            self.ops.append(Text(self.x, self.y + size * 0.25, label, Font(bold, size), INK))
+            lw, pending = size * 1.5, False
         for line in self.lines(text, size, self.width - lw):
             self.y -= size * 1.3
-            if first:
+            if pending:
                 self.ops.append(Text(self.x, self.y + size * 0.25, label, Font(bold, size), INK))
-                first = False
+                pending = False
             self.ops.append(
                 Text(self.x + lw, self.y + size * 0.25, line, Font(self.face(), size), INK)
             )
@@ -100,6 +104,19 @@ class Writer:
 
     def gap(self, h: float) -> None:
         self.y -= h
+
+
+NBSP = "\u00a0"
+
+
+def _keep(text: str) -> str:
+    """A name and the modifier after it never part at a line break: 'OBJECTIVE IDENTIFIED -1'."""
+    words = text.split(" ")
+    for i in range(1, len(words)):
+        if words[i][:1] in "+-" and words[i][1:2].isdigit():
+            words[i - 1] += NBSP + words.pop(i)
+            break
+    return " ".join(words)
 
 
 def _chance(p: Fraction, stacked: bool = False) -> str:
@@ -119,22 +136,29 @@ def _odds_grid(w: Writer, table: ThreatTable, shown: list, inner: float) -> None
         bold=True,
     )
     w.gap(2)
-    cw = min(58.0, inner * 0.62 / len(table.rows))
+    # The label column as wide as its labels (at most 0.3 of the card: long ones wrap);
+    # the results share the rest, on one line ("1/6 = 16.7%") when that fits, else stacked.
+    fonts, size = w.env.fonts, 7.0
+    label_w = max(fonts.width(label, w.face(True), size) for label, _ in shown) + 12
+    label_w = min(max(label_w, inner * 0.2), inner * 0.3)
+    cw = (inner - label_w) / len(table.rows)
+    odds = [row_odds(table, combo) for _, combo in shown]
+    widest = max(fonts.width(_chance(p), w.face(), size) for ps in odds for p in ps)
+    stacked = widest + 6 > cw
     grid = Table(
         id=f"{table.id}-odds",
         title="",
-        # even columns for the results, the rest for the combination's name
         columns=tuple(Column(r.band.text, align="centre", width=cw) for r in table.rows),
         rows=tuple(
             Row(
                 f"**{label}**" if not combo.effects else label,
-                tuple(_chance(p, stacked=True) for p in row_odds(table, combo)),
+                tuple(_chance(p, stacked=stacked) for p in ps),
             )
-            for label, combo in shown
+            for (label, combo), ps in zip(shown, odds, strict=True)
         ),
         label=Column("With", width=inner - cw * len(table.rows)),
     )
-    w.table(grid, 8, 6.5)
+    w.table(grid, size, 6.5)
 
 
 def _card(
@@ -162,7 +186,7 @@ def _card(
                     bits.append(f"{st.add:+d}")
                 states.append(" ".join(bits) + (f" {st.label}" if st.label else ""))
             note = f" ({m.note})" if m.note else ""
-            parts.append(f"{m.name} " + ", ".join(states) + note)
+            parts.append(_keep(f"{m.name} " + ", ".join(states) + note))
         w.labelled("Threat type (one applies):", " · ".join(parts), 8.5)
     w.gap(6)
     # the table itself, with the chance of each row when nothing modifies the roll
@@ -184,7 +208,7 @@ def _card(
         w.para(" ".join(notes), 7.5, italic=True, colour=MUTED)
     if table.situations:
         w.gap(4)
-        parts = [e.short for m in table.situations for e in effects_of(m)]
+        parts = [_keep(e.short) for m in table.situations for e in effects_of(m)]
         groups = [" or ".join(g) for g in table.exclusive]
         text = " · ".join(parts) + (f" (never together: {'; '.join(groups)})" if groups else "")
         w.labelled("Modifiers to the throw (they add up):", text, 8.5)

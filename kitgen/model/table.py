@@ -8,7 +8,9 @@ it in; kitgen never invents it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
 
 from ..errors import Span
 
@@ -44,6 +46,7 @@ class Row:
     cells: tuple[CellValue, ...]
     span: Span | None = None
     heading: bool = False  # a sub-heading row: one cell across the whole table
+    cell_spans: tuple[Span | None, ...] = ()  # where each cell is written (for other readers)
 
 
 @dataclass(frozen=True)
@@ -106,11 +109,12 @@ class Sheet:
 class CardBlock:
     """One thing on a card face: a title, text, a table, or label/value fields."""
 
-    kind: str  # title, text, table, fields
+    kind: str  # title, text, table, fields, roster
     text: str = ""
     ref: str = ""  # table id
     fields: tuple[tuple[str, str | None], ...] = ()
     span: Span | None = None
+    columns: tuple[str, ...] = ()  # roster: the record fields to list, one column each
 
 
 @dataclass(frozen=True)
@@ -130,3 +134,6 @@ class Card:
     size_name: str = ""
     span: Span | None = None
     bleed: float | None = None  # points; None: the build's --bleed (or none)
+    roster: str | None = None  # a generator: one card per unit of its roster (filled at build)
+    roster_span: Span | None = None
+    extra: Mapping[str, Any] = field(default_factory=dict)  # for the manifest

@@ -86,12 +86,14 @@ class Band:
 class TableSource:
     """Rulers read from a table: one ruler per row (rows with equal bands share one)."""
 
-    table: str
+    table: str  # the id of an entry of `tables:`
     span: Span | None
-    name_column: str
+    name_column: str  # "" = the table's first column
     band_columns: tuple[str, ...]
     band_names: tuple[str, ...]
     unit: str = "in"
+    name_span: Span | None = None  # where name_column is written
+    column_spans: tuple[Span | None, ...] = ()  # where each band column is written
 
 
 @dataclass(frozen=True)
@@ -104,16 +106,6 @@ class RulerTemplate(TemplateBase):
     unit: str = "in"
     piece: float | None = None  # longest piece; None = what fits the paper
     merge: bool = True  # rows of a table with the same bands share one ruler
-
-
-@dataclass(frozen=True)
-class RangeTable:
-    """A simple table of named rows for rulers (`range_tables:`), until a game has `tables:`."""
-
-    id: str
-    span: Span | None
-    columns: tuple[str, ...]
-    rows: tuple[tuple[tuple[str | None, Span | None], ...], ...]
 
 
 Template = (

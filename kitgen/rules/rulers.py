@@ -1,13 +1,14 @@
-"""Range rulers resolved against the game's tables: each row of a weapon table becomes a
+"""Range rulers resolved against the game's `tables:`: each row of a weapon table becomes a
 ruler's bands. Used by the check stage (to report) and by layout (to draw)."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
-from typing import Any
 
-from ..errors import Diagnostics
+from ..errors import Diagnostics, Span
 from ..model.game import Game
+from ..model.table import Cell, Column, Table
 from ..model.template import Band, RulerTemplate
 from ..units import POINTS_PER
 
@@ -22,55 +23,47 @@ class Ruler:
 
 
 UNIT_WORDS = {"in": "inches", "cm": "centimetres", "mm": "millimetres"}
+# Footnote marks after a name point at the table's footnotes; a ruler has none.
+FOOTNOTE_MARKS = re.compile(r"\s*[*#†‡§]+$")
 
 
-def _tables(game: Game) -> dict[str, tuple[Any, str]]:
-    """Tables a ruler may read, with their YAML path: `range_tables:` and, when present, a
-    `tables:` section whose entries carry id, columns and rows."""
-    found: dict[str, tuple[Any, str]] = {}
-    for key in ("tables", "range_tables"):
-        section = game.section(key, ())
-        entries = getattr(section, "items", section)
-        for i, table in enumerate(entries or ()):
-            if hasattr(table, "id") and hasattr(table, "columns") and hasattr(table, "rows"):
-                found.setdefault(table.id, (table, f"{key}[{i}]"))
-    return found
+def _tables(game: Game) -> dict[str, tuple[Table, str]]:
+    """The game's `tables:` entries by id, with their YAML path."""
+    return {t.id: (t, f"tables[{i}]") for i, t in enumerate(game.section("tables", ()))}
 
 
-def _cell_text(cell: Any) -> tuple[str | None, Any]:
-    """(text, span) of a cell: a (text, span) pair, an object with .text, or plain text."""
-    if isinstance(cell, tuple) and len(cell) == 2:
-        return cell[0], cell[1]
-    if hasattr(cell, "text"):
-        return cell.text, getattr(cell, "span", None)
-    return (None if cell is None else str(cell)), None
+def _names(column: Column) -> list[str]:
+    """The names a column answers to: its id, then its title."""
+    return [n for n in dict.fromkeys((column.id, column.title)) if n]
 
 
-def _aliases(column: Any) -> list[str]:
-    """The names a column answers to: its id and its title (or itself, if plain text)."""
-    if isinstance(column, str):
-        return [column]
-    names = [getattr(column, k, None) for k in ("id", "title", "name")]
-    found = [n for n in names if isinstance(n, str) and n]
-    return found or [str(column)]
+def _columns(table: Table) -> list[list[str]]:
+    """Each column's names; a row-label column, when the table has one, comes first."""
+    columns = [_names(c) for c in table.columns]
+    if table.label is not None:
+        columns.insert(0, _names(table.label))
+    return columns
 
 
-def _normalise(table: Any) -> tuple[list[list[str]], list[tuple[int, list[tuple[Any, Any]]]]]:
-    """Columns (each a list of names) and (row index, cells) pairs; a row-label column, when
-    the table has one, comes first; sub-heading rows are skipped."""
-    columns = [_aliases(c) for c in table.columns]
-    label = getattr(table, "label", None)
-    if label is not None:
-        columns.insert(0, _aliases(label))
-    rows = []
+def _rows(table: Table) -> list[tuple[int, list[tuple[str | None, Span | None]]]]:
+    """(row index, [(text, span)] per column) of every row but the sub-headings.
+
+    A cell spanning several columns is repeated under each, as it reads on the page."""
+    out = []
     for r, row in enumerate(table.rows):
-        if getattr(row, "heading", False):
+        if row.heading:
             continue
-        cells = list(getattr(row, "cells", row))
-        if label is not None:
-            cells.insert(0, (getattr(row, "label", None), getattr(row, "span", None)))
-        rows.append((r, [_cell_text(c) for c in cells]))
-    return columns, rows
+        cells: list[tuple[str | None, Span | None]] = []
+        if table.label is not None:
+            cells.append((row.label, row.span))
+        spans = row.cell_spans or (row.span,) * len(row.cells)
+        for cell, span in zip(row.cells, spans, strict=True):
+            if isinstance(cell, Cell):
+                cells += [(cell.text, span)] * cell.cols
+            else:
+                cells.append((cell, span))
+        out.append((r, cells))
+    return out
 
 
 def resolve_rulers(
@@ -81,40 +74,44 @@ def resolve_rulers(
         return [Ruler(ruler.id, ruler.names, ruler.bands)]
     src = ruler.source
 
-    def error(span: Any, where: str, message: str, hint: str = "") -> None:
+    def error(span: Span | None, where: str, message: str, hint: str = "") -> None:
         if diags is not None:
             diags.error(span, where, message, hint)
 
     tables = _tables(game)
-    table, table_path = tables.get(src.table, (None, ""))
-    if table is None:
+    if src.table not in tables:
         from ..source.fields import suggest
 
-        error(src.span, f"{path}.from_table", f"no table {src.table!r}", suggest(src.table, tables))
+        hint = suggest(src.table, tables) or "the game has no tables: section"
+        error(src.span, f"{path}.from_table", f"no table {src.table!r} in tables:", hint)
         return []
-    columns, rows = _normalise(table)
+    table, table_path = tables[src.table]
+    columns = _columns(table)
     index = {name: i for i, names in enumerate(columns) for name in reversed(names)}
-    wanted = (src.name_column, *src.band_columns)
-    missing = [c for c in wanted if c not in index]
+    name_column = src.name_column or columns[0][0]
+    valid = "columns: " + ", ".join(names[0] for names in columns)
+    wanted = [(name_column, src.name_span or src.span, f"{path}.name_column")]
+    spans = src.column_spans or (src.span,) * len(src.band_columns)
+    wanted += [
+        (c, s or src.span, f"{path}.band_columns[{i}]")
+        for i, (c, s) in enumerate(zip(src.band_columns, spans, strict=True))
+    ]
+    missing = [(c, s, where) for c, s, where in wanted if c not in index]
+    for col, span, where in missing:
+        error(span, where, f"table {src.table!r} has no column {col!r}", valid)
     if missing:
-        error(
-            src.span,
-            f"{path}.from_table",
-            f"table {src.table!r} has no column {missing[0]!r}",
-            "columns: " + ", ".join(names[0] for names in columns),
-        )
         return []
     scale = float(POINTS_PER[src.unit])
     groups: list[tuple[tuple[Band, ...], list[str]]] = []
-    for r, cells in rows:
+    for r, cells in _rows(table):
         if len(cells) < len(columns):
             continue  # a row the table's reader has already reported
-        name = cells[index[src.name_column]][0] or f"row {r + 1}"
+        name = FOOTNOTE_MARKS.sub("", cells[index[name_column]][0] or "") or f"row {r + 1}"
         bands: list[Band] = []
         last = 0.0
         for col, band_name in zip(src.band_columns, src.band_names, strict=True):
             text, span = cells[index[col]]
-            where = f"{table_path}.rows[{r}].{col}"
+            where = f"{table_path}.rows[{r}]"
             try:
                 value = float(text) if text is not None else None
             except ValueError:
@@ -123,7 +120,7 @@ def resolve_rulers(
                 error(
                     span or src.span,
                     where,
-                    f"{name}: range {text!r} is not a number",
+                    f"{name}: range {text!r} in column {col!r} is not a number",
                     f"ranges are numbers, in {UNIT_WORDS[src.unit]}",
                 )
                 break
@@ -131,7 +128,8 @@ def resolve_rulers(
                 error(
                     span or src.span,
                     where,
-                    f"{name}: each band must reach further than the one before it",
+                    f"{name}: range {text} in column {col!r} does not reach further "
+                    "than the band before it",
                 )
                 break
             last = value * scale
@@ -149,7 +147,7 @@ def resolve_rulers(
     ]
 
 
-def check_templates(game: Game, model: Any, diags: Diagnostics) -> None:
+def check_templates(game: Game, model: object, diags: Diagnostics) -> None:
     """Rulers that read a table: the table and its columns must exist and hold numbers."""
     for i, template in enumerate(getattr(model, "items", ())):
         if isinstance(template, RulerTemplate) and template.source is not None:

@@ -78,6 +78,9 @@ def check_sheets(game: Game, sheets: tuple[Sheet, ...], diags: Diagnostics) -> N
 
 
 def check_cards(game: Game, cards: tuple[Card, ...], diags: Diagnostics) -> None:
+    from .roster_cards import check_roster_cards
+
+    check_roster_cards(game, cards, diags)
     tables = {t.id for t in game.section("tables")}
     for card in cards:
         for side, face in (("front", card.front), ("back", card.back)):

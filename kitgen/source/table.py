@@ -7,6 +7,8 @@ Every value is read as text exactly as typed (`+1` stays `+1`, `1/2` stays
 
 from __future__ import annotations
 
+import re
+
 from ..colours import ColourError, parse_colour
 from ..model.table import (
     Card,
@@ -246,6 +248,7 @@ def _read_row(
         )
         return None
     cells: list[CellValue] = []
+    spans = []
     at = 0
     ok = True
     for i, cn in enumerate(cell_nodes):
@@ -256,6 +259,7 @@ def _read_row(
             at += 1
             continue
         cells.append(cell)
+        spans.append(cn.span)
         at += cell.cols if isinstance(cell, Cell) else 1
     if ok and at != len(columns):
         ctx.error(
@@ -265,7 +269,7 @@ def _read_row(
             "a null (~) is a write-in blank; a cell may cover several columns with span:",
         )
         return None
-    return Row(label, tuple(cells), node.span) if ok else None
+    return Row(label, tuple(cells), node.span, cell_spans=tuple(spans)) if ok else None
 
 
 _BAD = Cell("")
@@ -535,9 +539,23 @@ def read_card(ctx: Context, node: Node, path: str) -> list[Card]:
     return out
 
 
+class _Later(dict):
+    """Variables of a roster card: for_each values now, every other {field} kept for the
+    build, which fills it from the unit's records (the check stage validates the names)."""
+
+    def __contains__(self, key: object) -> bool:
+        return True
+
+    def __missing__(self, key: str) -> str:
+        return "{" + key + "}"
+
+
 def _read_one_card(ctx: Context, node: Map, path: str, variables: dict) -> Card | None:
     f = Fields(ctx, node, path)
     f.allow("for_each")
+    roster = f.id("roster", required=False)
+    if roster is not None:
+        variables = _Later(variables)
     raw_id = f.text("id", required=True, default="")
     cid = substitute(ctx, raw_id, variables, f.raw("id"), f.sub("id"))
     size_node = f.raw("size")
@@ -562,7 +580,7 @@ def _read_one_card(ctx: Context, node: Map, path: str, variables: dict) -> Card 
         return None
     from .fields import ID_PATTERN
 
-    if not ID_PATTERN.match(cid):
+    if not ID_PATTERN.match(re.sub(r"\{[^{}]*\}", "x", cid) if roster else cid):
         ctx.error(
             f.raw("id"),
             f.sub("id"),
@@ -570,7 +588,19 @@ def _read_one_card(ctx: Context, node: Map, path: str, variables: dict) -> Card 
             "use letters, digits, '-', '_' or '.', starting with a letter or digit",
         )
         return None
-    return Card(cid, size, front, back, quantity, size_name, node.span, bleed)
+    roster_node = f.raw("roster")
+    return Card(
+        cid,
+        size,
+        front,
+        back,
+        quantity,
+        size_name,
+        node.span,
+        bleed,
+        roster,
+        roster_node.span if roster_node is not None else None,
+    )
 
 
 def _colour(ctx: Context, f: Fields, key: str, default: str, variables: dict) -> str:
@@ -624,18 +654,23 @@ def _read_block(ctx: Context, node: Node, path: str, variables: dict) -> CardBlo
     f = Fields(ctx, node, path)
     if f.map is None:
         return None
-    kinds = [k for k in ("title", "text", "table", "fields", "items", "steps") if k in f.map]
+    names = ("title", "text", "table", "fields", "items", "steps", "roster")
+    kinds = [k for k in names if k in f.map]
     if len(kinds) != 1:
-        f.allow("title", "text", "table", "fields", "items", "steps")
+        f.allow(*names)
         f.close()
         ctx.error(
             node,
             path,
             "a card block is one of {title: ...}, {text: ...}, {items: [...]}, {steps: [...]}, "
-            "{table: id} or {fields: {label: value}}",
+            "{table: id}, {fields: {label: value}} or {roster: [field, ...]}",
         )
         return None
     kind = kinds[0]
+    if kind == "roster":
+        columns = tuple(f.texts("roster", required=True))
+        f.close()
+        return CardBlock("roster", span=node.span, columns=columns) if columns else None
     if kind == "fields":
         m = f.raw("fields")
         f.close()

@@ -1,4 +1,4 @@
-"""templates: and range_tables: in game.yaml -> Templates and RangeTables."""
+"""templates: in game.yaml -> Templates."""
 
 from __future__ import annotations
 
@@ -10,7 +10,6 @@ from ..model.template import (
     ConeTemplate,
     GridScatterTemplate,
     Mark,
-    RangeTable,
     RulerTemplate,
     TableSource,
     Template,
@@ -270,7 +269,7 @@ def _read_source(f: Fields) -> TableSource | None:
     table = f.id("from_table", required=False)
     if table is None:
         return None
-    name_col = f.text("name_column", default="weapon")
+    name_col = f.text("name_column", default="")
     cols = f.texts("band_columns") or list(BAND_NAMES)
     names = f.texts("band_names") or cols
     unit = _unit(f)
@@ -281,7 +280,24 @@ def _read_source(f: Fields) -> TableSource | None:
             f"expected {len(cols)} names, one per band column, got {len(names)}",
         )
         return None
-    return TableSource(table, f.raw("from_table").span, name_col, tuple(cols), tuple(names), unit)
+    # Each column name keeps its own position, so a wrong one is reported where it is written.
+    name_node = f.raw("name_column")
+    cols_node = f.raw("band_columns")
+    col_spans: tuple = (f.raw("from_table").span,) * len(cols)
+    if isinstance(cols_node, Seq):
+        col_spans = tuple(n.span for n in cols_node)
+    elif cols_node is not None:
+        col_spans = (cols_node.span,)
+    return TableSource(
+        table,
+        f.raw("from_table").span,
+        name_col,
+        tuple(cols),
+        tuple(names),
+        unit,
+        name_node.span if name_node is not None else None,
+        col_spans,
+    )
 
 
 def _read_ruler(f: Fields, common: dict) -> RulerTemplate | None:
@@ -327,44 +343,3 @@ _READERS = {
     "grid-scatter": _read_grid_scatter,
     "ruler": _read_ruler,
 }
-
-
-# ---- range_tables: a simple table of rows for rulers ----------------------------------
-
-
-def read_range_tables(ctx: Context, node: Node, path: str) -> tuple[RangeTable, ...]:
-    tables = read_list(ctx, node, path, _read_range_table)
-    check_unique_ids(ctx, tables, path, "range table")
-    return tuple(tables)
-
-
-def _read_range_table(ctx: Context, node: Node, path: str) -> RangeTable | None:
-    f = Fields(ctx, node, path)
-    if f.map is None:
-        return None
-    tid = f.id()
-    columns = f.texts("columns", required=True)
-    rows_node = f.raw("rows")
-    f.close()
-    if rows_node is None:
-        ctx.error(node, path, "missing required key 'rows'")
-        return None
-    if not isinstance(rows_node, Seq):
-        ctx.error(rows_node, f"{path}.rows", f"expected a list of rows, got {describe(rows_node)}")
-        return None
-    rows = []
-    for i, row in enumerate(rows_node):
-        rpath = f"{path}.rows[{i}]"
-        if not isinstance(row, Seq) or len(row) != len(columns):
-            ctx.error(row, rpath, f"expected a list of {len(columns)} values (one per column)")
-            continue
-        cells = []
-        for j, cell in enumerate(row):
-            if isinstance(cell, Scalar) and cell.value is None:
-                cells.append((None, cell.span))
-            else:
-                cells.append((as_text(ctx, cell, f"{rpath}[{j}]"), cell.span))
-        rows.append(tuple(cells))
-    if tid is None:
-        return None
-    return RangeTable(tid, node.span, tuple(columns), tuple(rows))

@@ -1,0 +1,56 @@
+"""Label sheets: one label per record, filled in and imposed like counters (cut lines,
+packing, forms drawn once), in labels.pdf. Manifest kind `label`."""
+
+from __future__ import annotations
+
+from ..model.counters import CounterDef, CounterSet
+from ..model.label import Labels
+from ..rules.labels import fill, fill_face, label_records
+from ..rules.profile import effective_seed
+from .counters import plan_counters
+from .env import PlanEnv
+from .plan import Document
+
+DEFAULT_SEED_NOTE = f"generated with seed {effective_seed(None)} (default)"
+
+
+def plan_labels(model: Labels, env: PlanEnv) -> list[Document]:
+    defs: list[CounterDef] = []
+    extra: dict[str, dict] = {}
+    for label in model:
+        for k, record in enumerate(label_records(env.game, label, env.settings.seed), start=1):
+            did = f"{label.id}-{k}"
+            defs.append(
+                CounterDef(
+                    id=did,
+                    name=fill(label.name, record, label.blank),
+                    kind="label",
+                    shape=label.shape,
+                    width=label.width,
+                    height=label.height,
+                    quantity=label.quantity,
+                    front=fill_face(label.face, record, label.blank),
+                    back=None,
+                    span=label.span,
+                    path=f"{label.path}[{k}]",
+                    attrs=record,
+                    bleed=label.bleed,
+                )
+            )
+            extra[did] = {
+                "label": label.id,
+                "record": k,
+                "fields": {key: (value or None) for key, value in record.items()},
+                "blank": not record,
+            }
+            if label.roster is not None and record:
+                extra[did]["roster"] = label.roster
+                extra[did]["seed"] = effective_seed(env.settings.seed)
+    docs = plan_counters(CounterSet(tuple(defs)), env, name="labels", component="Labels")
+    for doc in docs:
+        for page in doc.pages:
+            for item in page.items:
+                item.extra.update(extra.get(item.id, {}))
+            if env.settings.seed is None and any("seed" in i.extra for i in page.items):
+                page.note = DEFAULT_SEED_NOTE  # with --seed the frame prints it
+    return docs

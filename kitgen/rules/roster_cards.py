@@ -1,0 +1,141 @@
+"""Cards fed by a roster: one card per unit of a generator's roster, rolled with the
+build's seed, its {field} placeholders filled from the unit's first record (the leader,
+when the generator rolls the leader first) and `roster:` blocks listing the unit's records.
+No ReportLab here."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ..errors import Diagnostics
+from ..model.game import Game
+from ..model.label import Record
+from ..model.table import Card, CardBlock, CardFace, Cell, Column, Row, Table
+from ..source.fields import suggest
+from .generate import generate
+from .labels import fill, placeholders, roster_fields
+from .profile import effective_seed
+
+UNIT_FIELDS = ("men",)  # besides the first record's fields: how many records the unit has
+BLANK = "___"
+
+
+def _units(game: Game, card: Card, seed: int | None) -> list[list[Record]]:
+    gen = next(g for g in game.section("generators", ()) if g.id == card.roster)
+    units: dict[str, list[Record]] = {}
+    for rec in generate(gen, effective_seed(seed)).records:
+        units.setdefault(str(rec["unit"]), []).append(
+            {k: "" if v is None else str(v) for k, v in rec.items()}
+        )
+    return list(units.values())
+
+
+def _face(face: CardFace, values: Record, records: list[Record], ref: str) -> CardFace:
+    blocks = []
+    for block in face.blocks:
+        if block.kind == "roster":
+            blocks.append(CardBlock("table", ref=ref, span=block.span))
+            continue
+        blocks.append(
+            replace(
+                block,
+                text=fill(block.text, values, BLANK),
+                fields=tuple(
+                    (fill(k, values, BLANK), None if v is None else fill(v, values, BLANK))
+                    for k, v in block.fields
+                ),
+            )
+        )
+    return replace(face, blocks=tuple(blocks))
+
+
+def _table(ref: str, columns: tuple[str, ...], records: list[Record]) -> Table:
+    """The unit's records, a column per field; the first (the leader) in bold."""
+    rows = tuple(
+        Row(None, tuple(Cell(rec.get(c) or None, bold=i == 0) for c in columns))
+        for i, rec in enumerate(records)
+    )
+    return Table(ref, "", tuple(Column(c, align="centre") for c in columns), rows)
+
+
+def expand_roster_cards(
+    game: Game, cards: tuple[Card, ...], seed: int | None
+) -> tuple[list[Card], dict[str, Table]]:
+    """Every card, a roster card replaced by one card per unit; plus the roster tables."""
+    out: list[Card] = []
+    tables: dict[str, Table] = {}
+    for card in cards:
+        if card.roster is None:
+            out.append(card)
+            continue
+        for records in _units(game, card, seed):
+            values = dict(records[0], men=str(len(records)))
+            cid = fill(card.id, values, "x")
+            ref = f"{cid}.roster"
+            columns = next(
+                (b.columns for f in (card.front, card.back) if f for b in f.blocks if b.columns),
+                (),
+            )
+            tables[ref] = _table(ref, columns, records)
+            out.append(
+                replace(
+                    card,
+                    id=cid,
+                    front=_face(card.front, values, records, ref),
+                    back=_face(card.back, values, records, ref) if card.back else None,
+                    roster=None,
+                    extra={
+                        "roster": card.roster,
+                        "unit": values["unit"],
+                        "records": len(records),
+                        "seed": effective_seed(seed),
+                    },
+                )
+            )
+    return out, tables
+
+
+def check_roster_cards(game: Game, cards: tuple[Card, ...], diags: Diagnostics) -> None:
+    """The generator exists; every {field} and roster column names a field of its records;
+    a roster block stands only on a roster card."""
+    gens = {g.id: g for g in game.section("generators", ())}
+    for card in cards:
+        faces = [(s, f) for s, f in (("front", card.front), ("back", card.back)) if f]
+        if card.roster is None:
+            for side, face in faces:
+                for block in face.blocks:
+                    if block.kind == "roster":
+                        diags.error(
+                            block.span,
+                            f"cards.{card.id}.{side}",
+                            "a roster block needs roster: on the card",
+                            "roster: a generator id",
+                        )
+            continue
+        if card.roster not in gens:
+            diags.error(
+                card.roster_span,
+                f"cards.{card.id}.roster",
+                f"no generator {card.roster!r}",
+                suggest(card.roster, gens) or "the game has no generators: section",
+            )
+            continue
+        known = roster_fields(gens[card.roster]) + list(UNIT_FIELDS)
+        hint = "fields: " + ", ".join(known)
+        for side, face in faces:
+            for block in face.blocks:
+                texts = [block.text, *(t for kv in block.fields for t in kv if t)]
+                used = [n for t in texts for n in placeholders(t)] + list(block.columns)
+                for name in dict.fromkeys(used):
+                    if name not in known:
+                        diags.error(
+                            block.span,
+                            f"cards.{card.id}.{side}",
+                            f"unknown field {name!r} on a roster card",
+                            hint,
+                        )
+        for name in placeholders(card.id):
+            if name not in known:
+                diags.error(
+                    card.span, f"cards.{card.id}", f"unknown field {name!r} in the id", hint
+                )

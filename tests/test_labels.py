@@ -1,0 +1,331 @@
+"""Labels from a roster: one 5/8 in label per record of a generated roster (or of records
+written in YAML), read back from the plan, the manifest and the PDF; every error message."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from pypdf import PdfReader
+
+from kitgen.layout.plan import Group, Text
+from kitgen.rules.generate import generate
+
+from .conftest import CONTENT, build_pdfs, errors_of, plan_game, write_game
+
+FIVE_EIGHTHS = 45.0  # 5/8 in in points
+
+
+def label_items(manifest: dict, label: str | None = None) -> list[dict]:
+    return [
+        i
+        for i in manifest["items"]
+        if i["kind"] == "label" and (label is None or i["label"] == label)
+    ]
+
+
+def texts_of(planned, item_id: str) -> list[str]:
+    """The text drawn on one label (its face form, keyed by the label id)."""
+    for doc in planned.docs:
+        for page in doc.pages:
+            for op in page.ops:
+                if isinstance(op, Group) and op.key and f":{item_id}:" in op.key:
+                    return [t.text for t in op.ops if isinstance(t, Text)]
+    raise AssertionError(f"no form for {item_id}")
+
+
+# ---- the Rencounter kit ---------------------------------------------------------------
+
+
+def test_rencounter_squad_labels_follow_the_seeded_roster():
+    p, pdfs, manifest = build_pdfs(CONTENT / "rencounter", seed=9)
+    squad = label_items(manifest, "squad")
+    gen = next(g for g in p.game.section("generators") if g.id == "squads")
+    roster = generate(gen, 9)
+    # one label per figure of the roster the roster sheet prints (3 units of 1d6+4)
+    assert len(squad) == len(roster.records) == 3 * roster.size
+    assert roster.size in range(5, 11)
+    for item, rec in zip(squad, roster.records, strict=True):
+        x0, y0, x1, y1 = item["bbox"]
+        assert (x1 - x0, y1 - y0) == (FIVE_EIGHTHS, FIVE_EIGHTHS)
+        assert item["file"] == "labels.pdf" and item["seed"] == 9
+        assert item["fields"] == {k: str(v) for k, v in rec.items()}
+        assert {"F", "M", "Ex", "unit", "n", "role"} <= set(item["fields"])
+    first = squad[0]
+    rec = roster.records[0]
+    assert texts_of(p, first["id"]) == [
+        f"1.1 {rec['role']}",
+        f"F {rec['F']}  M {rec['M']}",
+        f"Ex {rec['Ex']}",
+    ]
+    # the same values are printed in the PDF itself
+    text = PdfReader(io.BytesIO(pdfs["labels.pdf"])).pages[0].extract_text()
+    assert f"Ex {rec['Ex']}" in text and "1.1 Leader" in text
+
+
+def test_rencounter_labels_differ_by_seed_and_repeat_under_one():
+    _, _, a = build_pdfs(CONTENT / "rencounter", seed=3)
+    _, _, b = build_pdfs(CONTENT / "rencounter", seed=3)
+    _, _, c = build_pdfs(CONTENT / "rencounter", seed=4)
+    fields = [[i["fields"] for i in label_items(m, "squad")] for m in (a, b, c)]
+    assert fields[0] == fields[1] and fields[0] != fields[2]
+
+
+def test_rencounter_named_and_blank_labels():
+    p, _, manifest = build_pdfs(CONTENT / "rencounter")
+    named = label_items(manifest, "named")
+    blank = label_items(manifest, "blank")
+    assert len(named) == 8 and len(blank) == 24
+    assert all(i["bbox"][2] - i["bbox"][0] == FIVE_EIGHTHS for i in named + blank)
+    gridley, wilton = named[0], named[1]
+    assert gridley["fields"] == {"name": "Sgt. Gridley", "F": "7", "M": "6", "Ex": "4"}
+    assert texts_of(p, gridley["id"]) == ["Sgt. Gridley", "F 7  M 6", "Ex 4"]
+    # a value the source lacks is a write-in line, never a number
+    assert wilton["fields"]["M"] is None
+    assert texts_of(p, wilton["id"]) == ["Pvt. Wilton", "F 5  M __", "Ex __"]
+    assert all(i["blank"] for i in blank) and not any(i["blank"] for i in named)
+    labels = label_items(manifest)
+    assert len({i["piece"] for i in labels}) == len(labels)
+
+
+# ---- a game the engine has never seen ---------------------------------------------------
+
+
+CREW = """
+id: g
+title: G
+generators:
+  - id: crew
+    size: 3
+    units: 2
+    groups: [{role: Boss, count: 1, roll: [grade]}, {role: Hand, count: rest, roll: [grade]}]
+    lookups:
+      - id: grade
+        roll: d6
+        record_roll: die
+        rows:
+          - {result: 1-3, set: {grade: green, pay: 1}}
+          - {result: 4-6, set: {grade: old, pay: null}}
+labels:
+{body}
+"""
+
+
+def crew(folder, body: str):
+    return write_game(folder, CREW.replace("{body}", body))
+
+
+def test_a_fresh_game_prints_a_label_per_record(game_dir):
+    body = """
+  - id: tag
+    roster: crew
+    shape: rect
+    size: 1in x 1/2in
+    quantity: 2
+    blanks: 1
+    blank: "--"
+    front: {text: ["{role} {unit}-{n}", "{grade} {pay} ({die})"]}
+"""
+    p, _, manifest = build_pdfs(crew(game_dir, body), seed=5)
+    tags = label_items(manifest, "tag")
+    assert len(tags) == (2 * 3 + 1) * 2  # 6 records and a blank, 2 copies each
+    assert all(
+        (round(i["bbox"][2] - i["bbox"][0], 6), round(i["bbox"][3] - i["bbox"][1], 6)) == (72, 36)
+        for i in tags
+    )
+    firsts = [i for i in tags if i["piece"].endswith("#1")]
+    assert [i["fields"]["role"] for i in firsts[:6]] == ["Boss", "Hand", "Hand"] * 2
+    for item in firsts[:6]:
+        lines = texts_of(p, item["id"])
+        f = item["fields"]
+        pay = f["pay"] or "--"
+        assert lines == [f"{f['role']} {f['unit']}-{f['n']}", f"{f['grade']} {pay} ({f['die']})"]
+    assert texts_of(p, firsts[6]["id"]) == ["-- -----", "-- -- (--)"]
+    assert firsts[6]["fields"] == {} and "seed" not in firsts[6]
+
+
+def test_braces_print_literally(game_dir):
+    body = '  - {id: t, records: [{a: x}], size: 1/2, front: {text: "{{a}} {a}"}}'
+    p = plan_game(crew(game_dir, body))
+    assert texts_of(p, "t-1") == ["{a} x"]
+
+
+# ---- errors -------------------------------------------------------------------------------
+
+ERRORS = [
+    (
+        "  - {id: t, roster: crews, size: 5/8, front: X}",
+        "game.yaml:16:21: error: labels[0].roster: no generator 'crews' (did you mean 'crew'?)",
+    ),
+    (
+        '  - {id: t, roster: crew, size: 5/8, front: {text: "F {fire}"}}',
+        "game.yaml:16:52: error: labels[0].front.text: unknown field {fire} in 'F {fire}' "
+        "(fields: unit, n, role, die, grade, pay)",
+    ),
+    (
+        '  - {id: t, records: [{F: 1}, {M: 2}], size: 5/8, front: {text: ["{F}", "{X}"]}}',
+        "game.yaml:16:73: error: labels[0].front.text[1]: unknown field {X} in '{X}' "
+        "(fields: F, M)",
+    ),
+    (
+        "  - {id: t, roster: crew, records: [{a: 1}], size: 5/8, front: X}",
+        "game.yaml:16:5: error: labels[0]: give roster or records, not both",
+    ),
+    (
+        "  - {id: t, size: 5/8, front: X}",
+        "game.yaml:16:5: error: labels[0]: a label needs roster, records or blanks "
+        "(roster: a generator id; records: a list of mappings; blanks: a number)",
+    ),
+    (
+        '  - {id: t, roster: crew, size: 5/8, front: {background: "{grade}"}}',
+        "game.yaml:16:58: error: labels[0].front.background: a label's colour cannot hold a "
+        "placeholder ('{grade}') (record fields fill text only)",
+    ),
+    (
+        "  - {id: t, records: {a: 1}, size: 5/8, front: X}",
+        "game.yaml:16:22: error: labels[0].records: expected a list of records (mappings), "
+        "got a mapping",
+    ),
+    (
+        "  - {id: t, records: [a], size: 5/8, front: X}",
+        "game.yaml:16:23: error: labels[0].records[0]: expected a record (a mapping), got text 'a'",
+    ),
+    (
+        "  - {id: t, blanks: 2, front: X}",
+        "game.yaml:16:5: error: labels[0]: missing required key 'size' "
+        "(presets: 1/2, 5/8, 3/4, 1 (inches); or a length like 3/4in or 19mm)",
+    ),
+    (
+        "  - {id: t, blanks: 2, size: 5/8, front: X, back: Y}",
+        "game.yaml:16:45: error: labels[0].back: unknown key 'back' (did you mean 'blank'?)",
+    ),
+    (
+        "  - {id: t, blanks: 2, size: 5/8, front: X}\n  - {id: t, blanks: 1, size: 5/8, front: Y}",
+        "game.yaml:17:5: error: labels: duplicate label id 't' (first at line 16)",
+    ),
+]
+
+
+@pytest.mark.parametrize(("body", "message"), ERRORS)
+def test_error_messages(game_dir, body, message):
+    folder = crew(game_dir, body)
+    got = [e.replace(str(folder / "game.yaml"), "game.yaml") for e in errors_of(folder)]
+    assert got == [message]
+
+
+# ---- unit cards from the same roster ----------------------------------------------------
+
+
+def _card_texts(planned, card_id: str) -> list[str]:
+    doc = next(d for d in planned.docs if d.name == "cards")
+    for page in doc.pages:
+        for group in _groups(page.ops):  # a fold-and-glue half sits inside its clip group
+            if (group.key or "").startswith(f"card:{card_id}:front:"):
+                return [t.text for t in _flat(group.ops) if isinstance(t, Text)]
+    raise AssertionError(card_id)
+
+
+def _groups(ops):
+    for op in ops:
+        if isinstance(op, Group):
+            yield op
+            yield from _groups(op.ops)
+
+
+def _flat(ops):
+    for op in ops:
+        if isinstance(op, Group):
+            yield from _flat(op.ops)
+        else:
+            yield op
+
+
+def test_rencounter_squad_cards_follow_the_seeded_roster():
+    p, _, manifest = build_pdfs(CONTENT / "rencounter", seed=9)
+    gen = next(g for g in p.game.section("generators") if g.id == "squads")
+    roster = generate(gen, 9)
+    cards = [i for i in manifest["items"] if i["kind"] == "card" and i.get("roster") == "squads"]
+    fronts = [i for i in cards if i["side"] == "front"]
+    assert [i["id"] for i in fronts] == ["squad-1", "squad-2", "squad-3"]
+    assert all(i["seed"] == 9 and i["records"] == roster.size for i in fronts)
+    for item in fronts:
+        unit = int(item["unit"])
+        members = [r for r in roster.records if r["unit"] == unit]
+        leader = members[0]
+        texts = _card_texts(p, item["id"])
+        assert f"Squad {unit}" in texts
+        assert f"{leader['rating']}, Ex {leader['Ex']}" in texts
+        assert f"{len(members)} in all" in texts
+        # the roster table: one row per member, F and M as rolled
+        for rec in members:
+            assert str(rec["n"]) in texts and str(rec["F"]) in texts
+    # and the labels of the same build carry the same figures
+    labels = [i["fields"] for i in label_items(manifest, "squad")]
+    assert [(f["unit"], f["n"], f["F"]) for f in labels] == [
+        (str(r["unit"]), str(r["n"]), str(r["F"])) for r in roster.records
+    ]
+
+
+CARD_ERRORS = [
+    (
+        '  - {id: "u-{unit}", roster: crews, front: {title: U}}',
+        "game.yaml:16:30: error: cards.u-{unit}.roster: no generator 'crews' "
+        "(did you mean 'crew'?)",
+    ),
+    (
+        '  - {id: "u-{unit}", roster: crew, front: {blocks: [{text: "{rank}"}]}}',
+        "game.yaml:16:53: error: cards.u-{unit}.front: unknown field 'rank' on a roster card "
+        "(fields: unit, n, role, die, grade, pay, men)",
+    ),
+    (
+        '  - {id: "u-{unit}", roster: crew, front: {blocks: [{roster: [n, wage]}]}}',
+        "game.yaml:16:53: error: cards.u-{unit}.front: unknown field 'wage' on a roster card "
+        "(fields: unit, n, role, die, grade, pay, men)",
+    ),
+    (
+        '  - {id: "u-{team}", roster: crew, front: {title: U}}',
+        "game.yaml:16:5: error: cards.u-{team}: unknown field 'team' in the id "
+        "(fields: unit, n, role, die, grade, pay, men)",
+    ),
+    (
+        "  - {id: u, front: {blocks: [{roster: [n]}]}}",
+        "game.yaml:16:30: error: cards.u.front: a roster block needs roster: on the card "
+        "(roster: a generator id)",
+    ),
+]
+
+
+@pytest.mark.parametrize(("body", "message"), CARD_ERRORS)
+def test_roster_card_errors(game_dir, body, message):
+    folder = write_game(game_dir, CREW.replace("labels:\n{body}", "cards:\n" + body))
+    got = [e.replace(str(folder / "game.yaml"), "game.yaml") for e in errors_of(folder)]
+    assert got == [message]
+
+
+def test_a_fresh_game_gets_a_card_per_unit(game_dir):
+    body = """
+  - id: "crew-{unit}"
+    roster: crew
+    size: poker
+    front:
+      title: "Crew {unit}: {men} hands"
+      blocks:
+        - fields: {Boss: "{grade} ({pay})"}
+        - roster: [n, role, grade]
+"""
+    folder = write_game(game_dir, CREW.replace("labels:\n{body}", "cards:\n" + body))
+    p, _, manifest = build_pdfs(folder, seed=2)
+    fronts = [i for i in manifest["items"] if i["kind"] == "card" and i["side"] == "front"]
+    assert [i["id"] for i in fronts] == ["crew-1", "crew-2"]
+    texts = _card_texts(p, "crew-1")
+    assert "Crew 1: 3 hands" in texts and "Boss" in texts and "grade" in texts
+    assert texts.count("Hand") == 2 and "Boss" in texts
+
+
+def test_without_seed_the_sheets_say_seed_0():
+    p = plan_game(CONTENT / "rencounter")
+    notes = {d.name: {pg.note for pg in d.pages} for d in p.docs if d.name in ("labels", "cards")}
+    assert notes["labels"] == {"generated with seed 0 (default)"}
+    assert "generated with seed 0 (default)" in notes["cards"]  # the squad cards' sheet
+    with_seed = plan_game(CONTENT / "rencounter", seed=4)
+    assert all(pg.note == "" for d in with_seed.docs if d.name == "labels" for pg in d.pages)
