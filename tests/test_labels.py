@@ -329,3 +329,12 @@ def test_without_seed_the_sheets_say_seed_0():
     assert "generated with seed 0 (default)" in notes["cards"]  # the squad cards' sheet
     with_seed = plan_game(CONTENT / "rencounter", seed=4)
     assert all(pg.note == "" for d in with_seed.docs if d.name == "labels" for pg in d.pages)
+
+
+def test_a_null_field_prints_a_write_in_and_is_listed(game_dir):
+    body = '  - {id: t, records: [{F: 1, M: ~}], size: 5/8, front: {text: "F {F} M {M}"}}'
+    p = plan_game(crew(game_dir, body))
+    assert " ".join(texts_of(p, "t-1")) == "F 1 M ___"
+    assert [str(d).split("game.yaml:")[1] for d in p.diags.warnings] == [
+        "16:33: warning: labels[0].records[0].M: write-in blank: record 1 has no value for 'M'"
+    ]

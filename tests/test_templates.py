@@ -279,6 +279,13 @@ def test_grid_scatter_cells_target_and_blanks(game_dir):
     ]
     texts = [op.text for op, *_ in walk(page.ops) if isinstance(op, Text)]
     assert texts.count("4/6") == 6 and texts.count("2/4") == 1 and "TARGET" in texts
+    # every write-in is listed, at its own cell
+    assert [str(d).split("game.yaml:")[1] for d in p.diags.warnings] == [
+        "10:21: warning: templates[0].cells[0][1]: write-in blank: template 'g', row 1, "
+        "column 2 has no value",
+        "10:70: warning: templates[0].cells[2][2]: write-in blank: template 'g', row 3, "
+        "column 3 has no value",
+    ]
     # the target's heavy frame is one square (1.5 in) across
     frames = [
         op
@@ -332,8 +339,8 @@ def test_outline_variant_has_no_fills(game_dir):
 @pytest.mark.parametrize("name", ["duck", "rencounter"])
 def test_seed_templates_build(name):
     p, pdfs, manifest = build_pdfs(ROOT / "content" / name)
-    # Other sections may warn (write-in blanks); the templates must be clean.
-    assert not [d for d in p.diags.warnings if d.path.startswith("templates")]
+    # The only warnings: write-in blanks, values the seeds lost.
+    assert all("write-in blank" in d.message for d in p.diags.warnings)
     assert items(manifest, kind="template")
 
 
@@ -619,3 +626,11 @@ def test_long_weapon_lists_break_into_two_lines_not_past_the_check_bar():
     texts = [op.text for op in lines[:2]]
     assert " ".join(texts) == ", ".join(names)
     assert all(op.font.size >= 5.5 for op in lines[:2])
+
+
+def test_grid_scatter_without_cells_is_all_write_ins_and_says_so(game_dir):
+    p = plan_game(game(game_dir, "  - {kind: grid-scatter, id: g, size: 3, square: 1in}\n"))
+    assert [str(d).split("game.yaml:")[1] for d in p.diags.warnings] == [
+        "4:5: warning: templates[0].cells: write-in blank: template 'g' has no cells: "
+        "all 9 print as write-in blanks"
+    ]

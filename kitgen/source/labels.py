@@ -13,7 +13,7 @@ from ..model.label import LabelDef, Labels
 from .counters import BLANK, MAX_QUANTITY, PRESET_HINT, _read_face, _read_size, _Vars
 from .expand import read_for_each
 from .fields import Context, Fields, as_text, check_unique_ids, read_list
-from .yamlnodes import Node, Seq, describe
+from .yamlnodes import Map, Node, Scalar, Seq, describe
 
 MAX_LABELS = 10_000
 
@@ -120,4 +120,13 @@ def _read_records(ctx: Context, node: Node | None, path: str) -> tuple[dict[str,
     got = read_for_each(ctx, node, path)
     if len(ctx.diags) != errors:
         return None
+    for i, record in enumerate(node):
+        entries = record.entries if isinstance(record, Map) else {}
+        for key, (_, value) in entries.items():
+            if isinstance(value, Scalar) and value.value is None:
+                ctx.warning(
+                    value,
+                    f"{path}[{i}].{key}",
+                    f"write-in blank: record {i + 1} has no value for {key!r}",
+                )
     return tuple(r for r in got if r)

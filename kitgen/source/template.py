@@ -162,11 +162,17 @@ def _read_clock(f: Fields, common: dict) -> ClockTemplate | None:
     )
 
 
-def _read_cells(f: Fields, size: int) -> tuple[tuple[str | None, ...], ...] | None:
+def _read_cells(
+    f: Fields, size: int, tid: str, blanks: list
+) -> tuple[tuple[str | None, ...], ...] | None:
+    """The cells, row by row. A null cell (a value the source lost) prints as a write-in
+    blank; each is added to ``blanks`` as (node, path, message) to be listed as a warning."""
     node = f.raw("cells")
-    if node is None:  # every cell a write-in
-        return tuple(tuple(None for _ in range(size)) for _ in range(size))
     ctx, path = f.ctx, f.sub("cells")
+    if node is None:
+        every = f"all {size * size} print as write-in blanks"
+        blanks.append((f.map, path, f"write-in blank: template {tid!r} has no cells: {every}"))
+        return tuple(tuple(None for _ in range(size)) for _ in range(size))
     if not isinstance(node, Seq):
         ctx.error(node, path, f"expected a list of rows, got {describe(node)}")
         return None
@@ -185,7 +191,10 @@ def _read_cells(f: Fields, size: int) -> tuple[tuple[str | None, ...], ...] | No
         cells: list[str | None] = []
         for c, cell in enumerate(row):
             if isinstance(cell, Scalar) and cell.value is None:
-                cells.append(None)  # the seed lost this value: print a write-in blank
+                cells.append(None)
+                where = f"row {r + 1}, column {c + 1}"
+                message = f"write-in blank: template {tid!r}, {where} has no value"
+                blanks.append((cell, f"{rpath}[{c}]", message))
             else:
                 cells.append(as_text(ctx, cell, f"{rpath}[{c}]"))
         rows.append(tuple(cells))
@@ -193,6 +202,7 @@ def _read_cells(f: Fields, size: int) -> tuple[tuple[str | None, ...], ...] | No
 
 
 def _read_grid_scatter(f: Fields, common: dict) -> GridScatterTemplate | None:
+    errors = len(f.ctx.diags.errors)
     size = f.integer("size", required=True, lo=1, hi=9)
     square = f.length("square", required=True)
     flight = f.choice("flight", SIDES, default="bottom", what="side")
@@ -202,7 +212,8 @@ def _read_grid_scatter(f: Fields, common: dict) -> GridScatterTemplate | None:
     target_node = f.raw("target")
     if size is None or square is None:
         return None
-    cells = _read_cells(f, size)
+    blanks: list = []
+    cells = _read_cells(f, size, common["id"], blanks)
     target = (size // 2, size // 2)
     if target_node is not None:
         t = _read_cell_ref(f.ctx, target_node, f.sub("target"), size)
@@ -211,6 +222,9 @@ def _read_grid_scatter(f: Fields, common: dict) -> GridScatterTemplate | None:
         target = t
     if cells is None:
         return None
+    if len(f.ctx.diags.errors) == errors:  # a broken template's blanks would only be noise
+        for node, path, message in blanks:
+            f.ctx.warning(node, path, message)
     return GridScatterTemplate(
         **common,
         size=size,
