@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Literal
 
 from .shapes import Point, Rect
@@ -219,13 +220,7 @@ class HexGrid:
     def corners(self, c: int, r: int) -> list[Point]:
         """Six corners CCW: flat-top from the east corner (0 deg), pointy-top from 30 deg."""
         cx, cy = self.centre(c, r)
-        R = self.radius
-        start = 0.0 if self.flat else 30.0
-        out = []
-        for i in range(6):
-            a = math.radians(start + 60 * i)
-            out.append((cx + R * math.cos(a), cy + R * math.sin(a)))
-        return out
+        return [(cx + dx, cy + dy) for dx, dy in _corner_offsets(self.radius, self.flat)]
 
     def bounds(self) -> Rect:
         _, _, width, height = self._frame()
@@ -302,6 +297,19 @@ class HexGrid:
         wr = max(2, len(str(self.rows)))
         text = f"{c + 1:0{wc}d}{r + 1:0{wr}d}"
         return f"{prefix}-{text}" if prefix else text
+
+
+@lru_cache(maxsize=64)
+def _corner_offsets(radius: float, flat: bool) -> tuple[Point, ...]:
+    """A hexagon's corners about its centre: the same for every hex of a grid."""
+    start = 0.0 if flat else 30.0
+    return tuple(
+        (
+            radius * math.cos(math.radians(start + 60 * i)),
+            radius * math.sin(math.radians(start + 60 * i)),
+        )
+        for i in range(6)
+    )
 
 
 def _cube_round(fq: float, fr: float, fs: float) -> Cube:

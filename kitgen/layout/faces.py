@@ -43,29 +43,34 @@ def outline(shape: str, w: float, h: float, grow: float = 0.0, **style) -> objec
 
 
 def face_ops(d: CounterDef, face: Face, bleed: float, env: PlanEnv) -> tuple:
-    w, h = d.width, d.height
-    ops: list = [outline(d.shape, w, h, bleed, fill=face.background)]
+    ops, pad, inset, ink = _frame(
+        d.shape, d.width, d.height, bleed, face.background, face.border, face.border_width
+    )
+    ops = list(ops)
+    for el, box in zip(face.elements, _boxes(d, face, pad, inset, env), strict=True):
+        ops.extend(_element(d, el, box, ink, env))
+    return tuple(ops)
+
+
+@lru_cache(maxsize=256)
+def _frame(
+    shape: str, w: float, h: float, bleed: float, background: str, border, border_width: float
+) -> tuple[tuple, float, float, str]:
+    """(background and border ops, text padding, inset, readable ink): the same for every
+    design of one shape and colour, so computed once for thousands of counters."""
+    ops: list = [outline(shape, w, h, bleed, fill=background)]
     small = min(w, h)
     inset = 0.0
-    if face.border and face.border_width > 0:
+    if border and border_width > 0:
         # A printed frame a little inside the cut line, so a slightly off cut keeps it even.
         gap = max(1.0, small * 0.035)
-        inset = gap + face.border_width
+        inset = gap + border_width
         ops.append(
-            outline(
-                d.shape,
-                w,
-                h,
-                -(gap + face.border_width / 2),
-                stroke=Stroke(face.border, face.border_width),
-            )
+            outline(shape, w, h, -(gap + border_width / 2), stroke=Stroke(border, border_width))
         )
     # With bleed, keep to the safe zone: as far inside the trim as the bleed is outside.
     pad = max(inset + max(1.5, small * 0.06), bleed)
-    ink = readable_on(face.background)
-    for el, box in zip(face.elements, _boxes(d, face, pad, max(inset, bleed), env), strict=True):
-        ops.extend(_element(d, el, box, ink, env))
-    return tuple(ops)
+    return tuple(ops), pad, max(inset, bleed), readable_on(background)
 
 
 # ---- places -------------------------------------------------------------------
@@ -74,19 +79,23 @@ def face_ops(d: CounterDef, face: Face, bleed: float, env: PlanEnv) -> tuple:
 def _boxes(d: CounterDef, face: Face, pad: float, inset: float, env: PlanEnv) -> tuple[BBox, ...]:
     """One box per element, in element order."""
     w, h = d.width, d.height
-    small = min(w, h)
-    edge = 0.0
-    if d.shape in ("round", "hex"):
-        # Rows span most of the circle; each box is then narrowed to the chord it sits on.
-        edge = small / 2 - inset - max(1.2, small * 0.03)
-        half = edge * 0.8
-        inner = (w / 2 - half, h / 2 - half, w / 2 + half, h / 2 + half)
-    else:
-        inner = (pad, pad, w - pad, h - pad)
-    places = tuple(el.place for el in face.elements)
-    rows = tuple(_rows(face.elements, inner, env))
-    weights = tuple(_weight(el) for el in face.elements)
+    inner, edge = _inner(d.shape, w, h, pad, inset)
+    elements = face.elements
+    places = tuple(el.place for el in elements)
+    rows = _rows(places, inner, _text_needs(elements, inner, env))
+    weights = tuple(_weight(el) for el in elements)
     return _split_places(places, weights, inner, face.grid, rows, edge, w, h)
+
+
+@lru_cache(maxsize=256)
+def _inner(shape: str, w: float, h: float, pad: float, inset: float) -> tuple[BBox, float]:
+    """The box elements share, and for round and hex pieces the radius they keep inside."""
+    if shape not in ("round", "hex"):
+        return (pad, pad, w - pad, h - pad), 0.0
+    # Rows span most of the circle; each box is then narrowed to the chord it sits on.
+    edge = min(w, h) / 2 - inset - max(1.2, min(w, h) * 0.03)
+    half = edge * 0.8
+    return (w / 2 - half, h / 2 - half, w / 2 + half, h / 2 + half), edge
 
 
 @lru_cache(maxsize=1024)
@@ -117,26 +126,33 @@ def _weight(el) -> float:
 ROW_WEIGHTS = (1.0, 1.4, 1.0)  # top, middle, bottom, when their content has no fixed size
 
 
-def _rows(elements, inner: BBox, env: PlanEnv) -> list[tuple[float, float]]:
-    """(top, bottom) of the three anchor rows. A top or bottom row holding only text
-    of a given size takes just the lines it needs, leaving the rest to the middle
-    (so a caption under an icon does not shrink the icon)."""
+def _text_needs(elements, inner: BBox, env: PlanEnv) -> tuple[float | None, ...] | None:
+    """Height the lines of a top or bottom row need when it holds only text of a given
+    size beside a filled middle row (so a caption under an icon does not shrink the
+    icon); None when no row is sized so (most faces: the rows then depend only on places)."""
+    rows = [_rc(el.place.anchor)[0] if el.place.cell is None else None for el in elements]
+    if 1 not in rows:
+        return None
+    needs: list[float | None] = [None, None, None]
+    for r in (0, 2):
+        els = [el for el, row in zip(elements, rows, strict=True) if row == r]
+        if els and all(isinstance(e, TextEl) and e.size for e in els):
+            needs[r] = sum(_text_height(e, inner[2] - inner[0], env) for e in els)
+    return tuple(needs) if any(n is not None for n in needs) else None
+
+
+@lru_cache(maxsize=1024)
+def _rows(places: tuple[Place, ...], inner: BBox, needs) -> tuple[tuple[float, float], ...]:
+    """(top, bottom) of the three anchor rows: shared by weight among the filled rows,
+    a row with `needs` taking just the height its lines need."""
     x0, y0, x1, y1 = inner
     height = y1 - y0
-    members: list[list] = [[], [], []]
-    for el in elements:
-        if el.place.cell is None:
-            members[_rc(el.place.anchor)[0]].append(el)
-    weights = [ROW_WEIGHTS[r] if members[r] else 0.0 for r in range(3)]
+    filled = {_rc(p.anchor)[0] for p in places if p.cell is None}
+    weights = [ROW_WEIGHTS[r] if r in filled else 0.0 for r in range(3)]
     total = sum(weights) or 1.0
     share = [height * wt / total for wt in weights]
-    fixed = [None, None, None]
-    for r in (0, 2):
-        els = members[r]
-        if els and members[1] and all(isinstance(e, TextEl) and e.size for e in els):
-            need = sum(_text_height(e, x1 - x0, env) for e in els)
-            fixed[r] = min(need, share[r])
-    if any(f is not None for f in fixed):
+    if needs is not None:
+        fixed = [None if n is None else min(n, share[r]) for r, n in enumerate(needs)]
         left = height - sum(f for f in fixed if f is not None)
         flexible = sum(weights[r] for r in range(3) if fixed[r] is None) or 1.0
         share = [
@@ -147,7 +163,7 @@ def _rows(elements, inner: BBox, env: PlanEnv) -> list[tuple[float, float]]:
     for r in range(3):
         spans.append((top, top - share[r]))
         top -= share[r]
-    return spans
+    return tuple(spans)
 
 
 def _text_height(el: TextEl, width: float, env: PlanEnv) -> float:
@@ -175,6 +191,7 @@ def _region(p: Place, places: list[Place], inner: BBox, grid, rows) -> BBox:
     return (cols[col][0], bottom, cols[col][1], top)
 
 
+@lru_cache(maxsize=64)
 def _rc(anchor: str) -> tuple[int, int]:
     if anchor == "centre":
         return (1, 1)
@@ -231,7 +248,7 @@ def _text(d: CounterDef, el: TextEl, box: BBox, ink: str, env: PlanEnv) -> list:
     cy = (y0 + y1) / 2
     # Cap height is about 0.7 of the size: centre the caps, not the em box.
     first = cy + (n - 1) * lead / 2 - size * 0.35
-    x = {"left": x0, "centre": (x0 + x1) / 2, "right": x1}[el.align]
+    x = x0 if el.align == "left" else x1 if el.align == "right" else (x0 + x1) / 2
     font = Font(face, size)
     colour = el.colour or ink
     return [

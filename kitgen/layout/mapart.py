@@ -192,10 +192,11 @@ def map_ops(
     size = cell_size(g)
     ops: list = []
     local = _local_polygon(g)
+    polygons = {cell: tuple(cell_polygon(g, cell)) for cell in m.cells}  # fill and grid line
     # cells and terrain fills
     for cell, tid in sorted(m.cells.items(), key=lambda kv: (kv[0][1], kv[0][0])):
         t = m.terrains[tid]
-        ops.append(Path(tuple(cell_polygon(g, cell)), fill=t.fill or "#ffffff", stroke=None))
+        ops.append(Path(polygons[cell], fill=t.fill or "#ffffff", stroke=None))
     # patterns, drawn once per terrain as a form
     for t in m.terrains.values():
         if not t.pattern or t.pattern == "none":
@@ -212,7 +213,7 @@ def map_ops(
                 ops.append(Group(tuple(body), dx=cx - size, dy=cy - size, key=key))
     # grid lines
     for cell in m.cells:
-        ops.append(Path(tuple(cell_polygon(g, cell)), fill=None, stroke=GRID_LINE))
+        ops.append(Path(polygons[cell], fill=None, stroke=GRID_LINE))
     # terrain outlines (e.g. a red band on full-height cargo) and marks
     for cell, tid in m.cells.items():
         t = m.terrains[tid]
@@ -253,6 +254,9 @@ def _boundary(m: MapDef, cells: frozenset[Cell] | set[Cell]) -> list[tuple[Point
     out = []
     for cell in sorted(cells, key=lambda c: (c[1], c[0])):
         poly = cell_polygon(g, cell)
+        nbrs = g.neighbours(*cell)
+        if len(nbrs) == len(poly) and all(n in cells for n in nbrs):
+            continue  # inside the set: no side of it is a boundary
         cx, cy = g.centre(*cell)
         n = len(poly)
         for i in range(n):

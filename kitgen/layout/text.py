@@ -8,6 +8,9 @@ from dataclasses import dataclass
 
 from .env import TextMeasure
 
+# Text that wrapping would change even when it fits: line breaks, tabs, runs of spaces.
+_IRREGULAR = re.compile(r"[\t\n\r\f\v]|  |^ | $")
+
 
 def wrap(text: str, face: str, size: float, width: float, fonts: TextMeasure) -> list[str]:
     """Greedy word wrap; explicit newlines start new lines. A word wider than
@@ -51,6 +54,17 @@ def fit_text(
     step: float = 0.25,
 ) -> Fitted:
     """The largest size from `size` down to `min_size` at which the text fits the box."""
+    # Most labels are one short line that fits at once: one measure, no wrapping.
+    if not _IRREGULAR.search(text) and size <= height + 1e-6:
+        if fonts.width(text, face, size) <= width + 1e-6:
+            return Fitted((text,), size, True)
+    return fit_by_wrapping(
+        text, face, size, min_size, width, height, fonts, leading, wrap_lines, step
+    )
+
+
+def fit_by_wrapping(text, face, size, min_size, width, height, fonts, leading, wrap_lines, step):
+    """fit_text's search: wrap at each size, a step smaller each time, until it fits."""
     current = size
     while True:
         lines = wrap(text, face, current, width, fonts) if wrap_lines else text.split("\n")
