@@ -157,3 +157,23 @@ def draw_line(
             ops.append(Text(cx, y, run.text, Font(face, size), colour))
         cx += fonts.width(run.text, face, size)
     return ops
+
+
+def block_title(
+    title: str,
+    first: bool,
+    x: float,
+    y: float,
+    width: float,
+    faces: Faces,
+    size: float,
+    fonts: TextMeasure,
+    colour: str,
+) -> list[Text]:
+    """A table's or text block's bold title line (baseline 1.15 sizes under y), marked
+    "(cont.)" on the parts after the first."""
+    text = title + ("" if first else " (cont.)")
+    tsize = size * 1.15
+    return draw_line(
+        parse_markup(text, bold=True), x, y - tsize, width, "left", faces, tsize, fonts, colour
+    )

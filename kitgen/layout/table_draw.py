@@ -16,7 +16,16 @@ from dataclasses import dataclass
 from ..model.table import Cell, Column, Row, Table
 from .env import PlanEnv
 from .plan import Line, Rect, Stroke
-from .rich import Faces, Run, draw_line, parse_markup, runs_width, widest_word, wrap_runs
+from .rich import (
+    Faces,
+    Run,
+    block_title,
+    draw_line,
+    parse_markup,
+    runs_width,
+    widest_word,
+    wrap_runs,
+)
 
 INK = "#1e1e1e"
 RULE = Stroke("#b4b4b4", 0.4)
@@ -99,19 +108,7 @@ class TableLayout:
         lefts = [x + sum(self.widths[:i]) for i in range(len(self.widths))]
 
         if self.title_height:
-            title = self.table.title + ("" if first else " (cont.)")
-            tsize = size * 1.15
-            ops += draw_line(
-                parse_markup(title, bold=True),
-                x,
-                y - tsize,
-                width,
-                "left",
-                self.faces,
-                tsize,
-                fonts,
-                INK,
-            )
+            ops += block_title(self.table.title, first, x, y, width, self.faces, size, fonts, INK)
             y -= self.title_height
 
         if self.group_height:

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from ..model.table import TextBlock
 from .env import PlanEnv
-from .rich import Faces, Line_, draw_line, parse_markup, runs_width, wrap_runs
+from .rich import Faces, Line_, block_title, draw_line, parse_markup, runs_width, wrap_runs
 
 INK = "#1e1e1e"
 LEADING = 1.2
@@ -49,18 +49,8 @@ class TextLayout:
         ops: list = []
         y = y_top
         if self.title_height:
-            tsize = size * 1.15
-            title = self.block.title + ("" if first else " (cont.)")
-            ops += draw_line(
-                parse_markup(title, bold=True),
-                x,
-                y - tsize,
-                self.width,
-                "left",
-                self.faces,
-                tsize,
-                fonts,
-                INK,
+            ops += block_title(
+                self.block.title, first, x, y, self.width, self.faces, size, fonts, INK
             )
             y -= self.title_height
         for i in range(start, end):
