@@ -69,3 +69,94 @@ def test_boundary_of_a_whole_grid_is_its_rim():
     grid = SquareGrid(36, 5, 4)
     sides = _boundary(SimpleNamespace(grid=grid), set(grid.cells()))
     assert len(sides) == 2 * (5 + 4)
+
+
+# ---- for_each copies filled from one template -------------------------------------
+
+COPIES_GAME = """
+    id: g
+    title: G
+    colours: {tribe-red: "#b03a2e", tribe-blue: "#2e5cb0"}
+    counters:
+      - id: "{type}-{tribe}"
+        name: "{type} ({tribe})"
+        size: 3/4
+        blank: "--"
+        for_each:
+          tribe: [red, blue]
+          type: [{type: farmer, f: "2", font: Times}, {type: soldier, f: null, font: Courier}]
+        attrs: {side: people, strength: "{f}"}
+        front:
+          background: "tribe-{tribe}"
+          border: {colour: "{tribe}", width: 2pt}
+          text:
+            - {text: "{type} {{elite}}", at: top, font: "{font}", colour: "#fff"}
+            - {text: "F {f}", at: bottom, bold: true}
+          icon: {name: star, colour: "{tribe}"}
+        back: "{type}: {f}"
+"""
+
+
+def _defs(folder):
+    from kitgen.build import load
+    from kitgen.errors import Diagnostics
+
+    return load(folder, Diagnostics()).section("counters").defs
+
+
+def test_copies_from_the_template_equal_reading_each_copy(game_dir, monkeypatch):
+    from kitgen.source import counters
+
+    from .conftest import write_game
+
+    write_game(game_dir, COPIES_GAME)
+    made = []
+    real = counters._filler
+    monkeypatch.setattr(counters, "_filler", lambda *a: made.append(real(*a)) or made[-1])
+    fast = _defs(game_dir)
+    assert made and made[0] is not None  # the template was used
+    monkeypatch.setattr(counters, "_filler", lambda *a: None)
+    plain = _defs(game_dir)
+    assert fast == plain
+    assert [d.id for d in fast] == ["farmer-red", "soldier-red", "farmer-blue", "soldier-blue"]
+    soldier = fast[3]
+    assert soldier.attrs == {
+        "tribe": "blue", "type": "soldier", "f": "", "font": "Courier",
+        "side": "people", "strength": "--",
+    }  # fmt: skip
+    assert soldier.front.background == "#2e5cb0" and soldier.front.border == "#1f5fbf"
+    assert [e.text for e in soldier.front.elements[:2]] == ["soldier {elite}", "F --"]
+    assert soldier.front.elements[0].family == "Courier"
+    assert soldier.back.elements[0].text == "soldier: --"
+    assert soldier.path == "counters[0][tribe=blue][type=soldier][f=][font=Courier]"
+
+
+def test_a_copy_the_template_cannot_fill_is_reported_as_before(game_dir, monkeypatch):
+    from kitgen.source import counters
+
+    from .conftest import errors_of, write_game
+
+    write_game(
+        game_dir,
+        """
+        id: g
+        title: G
+        counters:
+          - id: "c{n}"
+            size: 3/4
+            for_each: [{n: "1", c: red}, {n: "2", c: purpel}, {n: "3"}, {n: "x y", c: red}]
+            front: {background: "{c}", text: "{n}"}
+        """,
+    )
+    fast = errors_of(game_dir)
+    monkeypatch.setattr(counters, "_filler", lambda *a: None)
+    assert fast == errors_of(game_dir)
+    where = f"{game_dir}/game.yaml"
+    assert fast == [
+        f"{where}:4:9: error: counters[0].id: bad id 'cx y' (use letters, digits, '-', "
+        "'_' or '.', starting with a letter or digit, at most 64)",
+        f"{where}:7:25: error: counters[0].front.background: unknown colour 'purpel' "
+        "(use #rrggbb, black, white, red, ...)",
+        f"{where}:7:25: error: counters[0].front.background: unknown placeholder {{c}} in "
+        "'{c}' (known: {n})",
+    ]
