@@ -160,3 +160,21 @@ def test_a_copy_the_template_cannot_fill_is_reported_as_before(game_dir, monkeyp
         f"{where}:7:25: error: counters[0].front.background: unknown placeholder {{c}} in "
         "'{c}' (known: {n})",
     ]
+
+
+# ---- YAML by libyaml --------------------------------------------------------------
+
+
+def test_libyaml_gives_the_nodes_pyyaml_gives(monkeypatch):
+    from kitgen.source import yamlnodes
+
+    from .conftest import CONTENT
+
+    files = sorted(CONTENT.glob("*/*.yaml")) + sorted(CONTENT.glob("*/scenarios/*.yaml"))
+    assert yamlnodes._FAST_LOADER is not None and len(files) > 10
+    extra = "a: NO\nb: 1.10\nc: '1.10'\nd: |\n  x {y}\ne: [0101, ~, 2.5e3, yes]\nf: {g: -1}\n"
+    fast = [yamlnodes.load_yaml(f) for f in files] + [yamlnodes.load_yaml_text(extra, "x")]
+    monkeypatch.setattr(yamlnodes, "_FAST_LOADER", None)
+    slow = [yamlnodes.load_yaml(f) for f in files] + [yamlnodes.load_yaml_text(extra, "x")]
+    assert fast == slow
+    assert fast[-1].get("a").plain and not fast[-1].get("c").plain

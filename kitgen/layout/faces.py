@@ -227,34 +227,47 @@ def _element(d: CounterDef, el, box: BBox, ink: str, env: PlanEnv) -> list:
 
 
 def _text(d: CounterDef, el: TextEl, box: BBox, ink: str, env: PlanEnv) -> list:
-    x0, y0, x1, y1 = box
-    width, height = x1 - x0, y1 - y0
     face = env.face(el.bold, el.italic, el.family)
-    # Unsized text fills its place, up to about a quarter of the piece's short side.
-    start = el.size or max(min(height / LEADING, min(d.width, d.height) * 0.26), el.min_size)
-    fitted = fit_text(
-        el.text, face, start, el.min_size, width, height, env.fonts, LEADING, wrap_lines=el.wrap
-    )
-    if not fitted.fits:
+    ops, fits = _text_ops(
+        el.text, face, el.size, el.min_size, el.align, el.colour or ink, el.wrap, box,
+        min(d.width, d.height), env.fonts,
+    )  # fmt: skip
+    if not fits:
         env.warn(
             el.span,
             el.path,
             f"text {el.text!r} on piece {d.id!r} does not fit even at {el.min_size:g}pt",
             "shorten it, lower min_size or make the piece bigger",
         )
+    return list(ops)
+
+
+@lru_cache(maxsize=4096)
+def _text_ops(
+    text: str, face: str, size, min_size: float, align: str, colour: str, wrap_lines: bool,
+    box: BBox, short_side: float, fonts,
+) -> tuple[tuple[Text, ...], bool]:  # fmt: skip
+    """A text's lines in its box: the same for every face that shows the same text in the
+    same place and style (a strength line on a thousand counters), so fitted once."""
+    x0, y0, x1, y1 = box
+    width, height = x1 - x0, y1 - y0
+    # Unsized text fills its place, up to about a quarter of the piece's short side.
+    start = size or max(min(height / LEADING, short_side * 0.26), min_size)
+    fitted = fit_text(
+        text, face, start, min_size, width, height, fonts, LEADING, wrap_lines=wrap_lines
+    )
     size = fitted.size
     lead = size * LEADING
     n = len(fitted.lines)
     cy = (y0 + y1) / 2
     # Cap height is about 0.7 of the size: centre the caps, not the em box.
     first = cy + (n - 1) * lead / 2 - size * 0.35
-    x = x0 if el.align == "left" else x1 if el.align == "right" else (x0 + x1) / 2
+    x = x0 if align == "left" else x1 if align == "right" else (x0 + x1) / 2
     font = Font(face, size)
-    colour = el.colour or ink
-    return [
-        Text(x, first - k * lead, line, font, colour, el.align)
-        for k, line in enumerate(fitted.lines)
-    ]
+    ops = tuple(
+        Text(x, first - k * lead, line, font, colour, align) for k, line in enumerate(fitted.lines)
+    )
+    return ops, fitted.fits
 
 
 def _image(d: CounterDef, el: ImageEl, box: BBox, env: PlanEnv) -> list:

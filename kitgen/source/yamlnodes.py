@@ -78,6 +78,13 @@ def describe(node: Node) -> str:
     return f"text {str(v)!r}"
 
 
+# libyaml's parser, where installed, is many times faster than PyYAML's own. It is used
+# only for text that cannot hold an alias (no '&' anchor) and that parses cleanly: the
+# pure-Python loader reports aliases where they are used, and its messages are the ones
+# users see, so any problem is parsed again by it.
+_FAST_LOADER = getattr(yaml, "CSafeLoader", None)
+
+
 class _AliasFound(Exception):
     def __init__(self, mark: yaml.Mark):
         self.mark = mark
@@ -121,20 +128,15 @@ class _Composer:
         self.path = path
         self.errors = errors
         self.constructor = yaml.constructor.SafeConstructor()
+        self.scalars: dict[tuple[str, str], object] = {}  # (tag, text) -> value, for repeats
 
     def convert(self, node: yaml.Node, depth: int = 0) -> Node:
         span = _span(self.path, node.start_mark)
         if depth > MAX_DEPTH:
             raise KitError(Diagnostic("error", span, "", f"nesting deeper than {MAX_DEPTH} levels"))
         if isinstance(node, yaml.ScalarNode):
-            try:
-                value = self.constructor.construct_object(node, deep=True)
-            except yaml.YAMLError as exc:
-                self.errors.append(Diagnostic("error", span, "", f"bad value: {exc}"))
-                value = node.value
-            if not isinstance(value, (str, int, float, bool, type(None))):
-                value = node.value  # dates and other exotic tags stay text
-            return Scalar(span, value, node.value, node.style is None)
+            # PyYAML marks a plain scalar with style None, libyaml with ""
+            return Scalar(span, self._value(node, span), node.value, not node.style)
         if isinstance(node, yaml.SequenceNode):
             return Seq(span, [self.convert(item, depth + 1) for item in node.value])
         assert isinstance(node, yaml.MappingNode)
@@ -168,6 +170,25 @@ class _Composer:
                 continue
             result.entries[key] = (key_span, self.convert(value_node, depth + 1))
         return result
+
+    def _value(self, node: yaml.ScalarNode, span: Span) -> object:
+        if node.tag == _STR:
+            return node.value
+        key = (node.tag, node.value)
+        if key in self.scalars:
+            return self.scalars[key]
+        try:
+            value = self.constructor.construct_object(node, deep=True)
+        except yaml.YAMLError as exc:
+            self.errors.append(Diagnostic("error", span, "", f"bad value: {exc}"))
+            return node.value
+        if not isinstance(value, (str, int, float, bool, type(None))):
+            value = node.value  # dates and other exotic tags stay text
+        self.scalars[key] = value
+        return value
+
+
+_STR = "tag:yaml.org,2002:str"
 
 
 def load_yaml(path: Path) -> Node:
@@ -204,13 +225,25 @@ def load_yaml(path: Path) -> Node:
     return load_yaml_text(text, spath)
 
 
+def _compose_fast(text: str) -> list | None:
+    """The documents by libyaml, or None: no libyaml, an anchor, or any problem."""
+    if _FAST_LOADER is None or "&" in text:
+        return None
+    try:
+        return list(yaml.compose_all(text, Loader=_FAST_LOADER))
+    except (yaml.YAMLError, RecursionError):
+        return None
+
+
 def load_yaml_text(text: str, spath: str) -> Node:
     if _flow_depth(text) > MAX_DEPTH:
         raise KitError(
             Diagnostic("error", Span(spath, 1, 1), "", f"nesting deeper than {MAX_DEPTH} levels")
         )
+    docs = _compose_fast(text)
     try:
-        docs = list(yaml.compose_all(text, Loader=_NoAliasLoader))
+        if docs is None:
+            docs = list(yaml.compose_all(text, Loader=_NoAliasLoader))
     except _AliasFound as found:
         raise KitError(
             Diagnostic(
