@@ -28,7 +28,7 @@ ANCHORS = (
 ALIGNS = ("left", "centre", "right")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Place:
     """Where an element sits on a face: an anchor, or a cell of the face's grid."""
 
@@ -36,7 +36,7 @@ class Place:
     cell: tuple[int, int] | None = None  # (row, col), from 1; row 1 at the top
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class TextEl:
     text: str
     place: Place
@@ -52,7 +52,7 @@ class TextEl:
     wrap: bool = True  # False: one line per written line, shrunk rather than broken
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class IconEl:
     name: str
     place: Place
@@ -62,7 +62,7 @@ class IconEl:
     scale: float = 1.0  # of the place's room
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ImageEl:
     file: Path
     pixels: tuple[int, int]
@@ -75,7 +75,7 @@ class ImageEl:
 Element = TextEl | IconEl | ImageEl
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Face:
     background: str = "#ffffff"
     border: str | None = None  # colour of a printed frame inside the cut line
@@ -85,7 +85,7 @@ class Face:
     span: Span | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class CounterDef:
     """One design after expansion; printed `quantity` times."""
 
@@ -108,7 +108,7 @@ class CounterDef:
         return (self.width, self.height)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class CounterSet:
     """The `counters:` section: every expanded definition, in YAML order."""
 
