@@ -49,6 +49,11 @@ class Painter:
         self._fill: str | None = None
         self._stroke: Stroke | None = None
         self._fonts: dict[str, tuple] = {}
+        # Operator text already written once: a face's rectangles and lines sit at the same
+        # place on every counter, and a strength line repeats on hundreds of them.
+        self._rects: dict[tuple, str] = {}
+        self._texts: dict[tuple, str] = {}
+        self._ops = {cls: getattr(self, "op_" + cls.__name__) for cls in _OPS}
 
     # -- state
     def _set_fill(self, colour: str) -> None:
@@ -57,7 +62,7 @@ class Painter:
             self._fill = colour
 
     def _set_stroke(self, stroke: Stroke) -> None:
-        if stroke != self._stroke:
+        if stroke is not self._stroke and stroke != self._stroke:
             self.code.append(_stroke_ops(stroke))
             self._stroke = stroke
 
@@ -78,17 +83,23 @@ class Painter:
 
     # -- ops
     def draw(self, ops) -> None:
+        handlers = self._ops
         for op in ops:
-            getattr(self, "op_" + type(op).__name__)(op)
+            handlers[type(op)](op)
 
     def op_Rect(self, r: Rect) -> None:
         paint = self._paint(r.fill, r.stroke)
         if not paint:
             return
-        if r.radius:
-            self.code.append(f"{_round_rect(r.x, r.y, r.w, r.h, r.radius)} {paint}")
-        else:
-            self.code.append(f"n {fp_str(r.x, r.y, r.w, r.h)} re {paint}")
+        key = (r.x, r.y, r.w, r.h, r.radius)
+        path = self._rects.get(key)
+        if path is None:
+            if r.radius:
+                path = _round_rect(r.x, r.y, r.w, r.h, r.radius)
+            else:
+                path = f"n {fp_str(r.x, r.y, r.w, r.h)} re"
+            self._rects[key] = path
+        self.code.append(f"{path} {paint}")
 
     def op_Circle(self, o: Circle) -> None:
         paint = self._paint(o.fill, o.stroke)
@@ -135,6 +146,13 @@ class Painter:
 
     def op_Text(self, t: Text) -> None:
         self._set_fill(t.colour)
+        key = (t.text, t.font.face, t.font.size, t.x, t.y, t.align, t.angle)
+        shown = self._texts.get(key)
+        if shown is None:
+            shown = self._texts[key] = self._text(t)
+        self.code.append(shown)
+
+    def _text(self, t: Text) -> str:
         face, size = t.font.face, t.font.size
         x, y = t.x, t.y
         if t.align != "left":
@@ -148,7 +166,7 @@ class Painter:
             matrix = fp_str(cos, sin, -sin, cos, t.x + dx * cos, t.y + dx * sin)
         else:
             matrix = f"1 0 0 1 {fp_str(x, y)}"
-        self.code.append(f"BT {matrix} Tm {self._show(t.text, face, size)} ET")
+        return f"BT {matrix} Tm {self._show(t.text, face, size)} ET"
 
     def _show(self, text: str, face: str, size: float) -> str:
         """Font selection and show-text operators, encoded the way ReportLab does."""
@@ -247,7 +265,10 @@ class Painter:
         if not (g.dx or g.dy or g.rotate or g.scale != 1 or g.clip):
             self.draw(g.ops)
             return
-        self.code.append(f"q {fp_str(*_matrix(g))} cm")
+        if g.rotate or g.scale != 1:
+            self.code.append(f"q {fp_str(*_matrix(g))} cm")
+        else:
+            self.code.append(f"q {_UNTURNED} {fp_str(g.dx, g.dy)} cm")
         saved = (self._fill, self._stroke)
         self._draw_clipped(g)
         self.code.append("Q")
@@ -274,6 +295,8 @@ def _round_rect(x: float, y: float, w: float, h: float, radius: float) -> str:
     )
 
 
+_OPS = (Rect, Circle, Line, Path, Text, Icon, Image, Group)
+_UNTURNED = fp_str(1.0, 0.0, -0.0, 1.0)  # what _matrix gives without rotation or scale
 _PAINT = {(False, False): "", (True, False): "f", (False, True): "S", (True, True): "B"}
 
 
