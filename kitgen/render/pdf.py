@@ -53,7 +53,15 @@ class Painter:
         # place on every counter, and a strength line repeats on hundreds of them.
         self._rects: dict[tuple, str] = {}
         self._texts: dict[tuple, str] = {}
+        self._nums: dict[float, str] = {}
         self._ops = {cls: getattr(self, "op_" + cls.__name__) for cls in _OPS}
+
+    def _num(self, v: float) -> str:
+        """fp_str of one number, remembered: a map's hex corners share their x and y."""
+        text = self._nums.get(v)
+        if text is None:
+            text = self._nums[v] = fp_str(v)
+        return text
 
     # -- state
     def _set_fill(self, colour: str) -> None:
@@ -118,9 +126,10 @@ class Painter:
         paint = self._paint(o.fill if o.closed else None, o.stroke)
         if not paint or len(o.points) < 2:
             return
+        num = self._num
         first, *rest = o.points
-        parts = [f"n {fp_str(*first)} m"]
-        parts.extend(f"{fp_str(*pt)} l" for pt in rest)
+        parts = [f"n {num(first[0])} {num(first[1])} m"]
+        parts.extend(f"{num(x)} {num(y)} l" for x, y in rest)
         if o.closed:
             parts.append("h")
         parts.append(paint)
