@@ -100,12 +100,17 @@ def plan(game: Game, settings: Settings, fonts: FontBook, diags: Diagnostics) ->
 
 
 def draw(game: Game, docs: list[Document], settings: Settings) -> dict[str, bytes]:
-    from .render.icons import paint_icon
-
     return {
-        f"{doc.name}.pdf": render_document(doc, settings.paper, game.title, paint_icon)
+        f"{doc.name}.pdf": render_document(doc, settings.paper, game.title, _paint_icon)
         for doc in docs
     }
+
+
+def _paint_icon(*args) -> None:
+    # The icon library is imported when a document first draws an icon.
+    from .render.icons import paint_icon
+
+    paint_icon(*args)
 
 
 def manifest_for(

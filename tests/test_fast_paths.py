@@ -178,3 +178,29 @@ def test_libyaml_gives_the_nodes_pyyaml_gives(monkeypatch):
     slow = [yamlnodes.load_yaml(f) for f in files] + [yamlnodes.load_yaml_text(extra, "x")]
     assert fast == slow
     assert fast[-1].get("a").plain and not fast[-1].get("c").plain
+
+
+# ---- an image drawn again ---------------------------------------------------------
+
+
+def test_an_image_drawn_again_writes_what_drawimage_writes(tmp_path, monkeypatch):
+    from PIL import Image as PILImage
+
+    from kitgen.layout.plan import Document, Group, Image, Page
+    from kitgen.render import pdf
+    from kitgen.units import PAPERS
+
+    png = tmp_path / "i.png"
+    PILImage.new("RGBA", (8, 8), (200, 0, 0, 128)).save(png)
+    ops = [Image(str(png), 10.0 + 20 * k, 30.5, 17.46, 12.0) for k in range(3)]
+    ops.append(Group((Image(str(png), 0.0, 0.0, 5.0, 5.0),), dx=100.0, dy=100.0, key="k"))
+    ops.append(Group((Image(str(png), 0.0, 0.0, 5.0, 5.0),), dx=200.0, dy=100.0, key="k"))
+    doc = Document("d", "D", [Page("x", ops=ops), Page("y", ops=list(ops))])
+    fast = pdf.render_document(doc, PAPERS["letter"], "T")
+
+    def plain(self, o):
+        self.c.drawImage(o.path, o.x, o.y, o.w, o.h, mask="auto")
+
+    monkeypatch.setattr(pdf.Painter, "op_Image", plain)
+    assert fast == pdf.render_document(doc, PAPERS["letter"], "T")
+    assert fast.count(b"/Subtype /Image") == 2  # the image and its soft mask, once

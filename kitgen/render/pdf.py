@@ -54,6 +54,7 @@ class Painter:
         self._rects: dict[tuple, str] = {}
         self._texts: dict[tuple, str] = {}
         self._nums: dict[float, str] = {}
+        self._images: dict[str, tuple[str, str]] = {}  # path -> (image name, XObject name)
         self._ops = {cls: getattr(self, "op_" + cls.__name__) for cls in _OPS}
 
     def _num(self, v: float) -> str:
@@ -225,7 +226,20 @@ class Painter:
             self._svg(o)
             return
         # ReportLab embeds an image file once per document, however often it is drawn.
-        self.c.drawImage(o.path, o.x, o.y, o.w, o.h, mask="auto")
+        placed = self._images.get(o.path)
+        if placed is None:
+            self.c.drawImage(o.path, o.x, o.y, o.w, o.h, mask="auto")
+            self._images[o.path] = (
+                self.c._formsinuse[-1],
+                self.c._doc.getXObjectName(self.c._formsinuse[-1]),
+            )
+            return
+        # Drawn again: the operators drawImage writes (its translate and scale merge into
+        # one matrix), without its digest and look-ups per call.
+        name, xobject = placed
+        self.c._currentPageHasImages = 1
+        self.code.extend(("q", f"{fp_str(o.w, 0.0, 0.0, o.h, o.x, o.y)} cm", f"/{xobject} Do", "Q"))
+        self.c._formsinuse.append(name)
 
     def _svg(self, o: Image) -> None:
         """An SVG as vectors: drawn once as a form, scaled to fit the box, aspect kept."""
