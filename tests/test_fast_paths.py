@@ -204,3 +204,60 @@ def test_an_image_drawn_again_writes_what_drawimage_writes(tmp_path, monkeypatch
     monkeypatch.setattr(pdf.Painter, "op_Image", plain)
     assert fast == pdf.render_document(doc, PAPERS["letter"], "T")
     assert fast.count(b"/Subtype /Image") == 2  # the image and its soft mask, once
+
+
+# ---- a face's boxes and one-line texts, worked out once -----------------------------
+
+FACES_GAME = """
+    id: g
+    title: G
+    counters:
+      - id: "c{k}"
+        size: 3/4
+        for_each:
+          - {k: "1", n: "1"}
+          - {k: "2", n: "22"}
+          - {k: "3", n: "A long name that wraps"}
+          - {k: "4", n: "x\\ty"}
+          - {k: "5", n: "WWWWWWWWWWW"}
+        front:
+          background: "#2e5cb0"
+          border: black
+          text:
+            - {text: "{n}", at: top, size: 9pt, bold: true}
+            - {text: "{n}/{n}", at: bottom-left, align: left}
+            - {text: "{k}", at: bottom-right, align: right}
+      - id: "h{k}"
+        size: 5/8
+        shape: hex
+        for_each: [{k: "1", n: "1"}, {k: "2", n: "Two words"}]
+        front: {text: [{text: "{n}", at: top, size: 7pt}, {text: "{n} {n}", at: bottom, size: 6pt}], icon: star}
+"""
+
+
+class _Forgetful(dict):
+    """A cache that never keeps anything."""
+
+    def __setitem__(self, key, value):
+        pass
+
+
+def test_face_shortcuts_plan_what_the_full_fitting_plans(game_dir, monkeypatch):
+    from kitgen.layout import faces
+
+    from .conftest import plan_game, write_game
+
+    write_game(game_dir, FACES_GAME)
+
+    def ops(p):
+        return [op for doc in p.docs for page in doc.pages for op in page.ops]
+
+    faces._BOXES.clear()
+    fast = plan_game(game_dir)
+    assert faces._BOXES  # the shared boxes were used
+    monkeypatch.setattr(faces, "_one_line", lambda *a: None)
+    monkeypatch.setattr(faces, "_BOXES", _Forgetful())
+    slow = plan_game(game_dir)
+    assert ops(fast) == ops(slow)
+    assert [str(d) for d in fast.diags] == [str(d) for d in slow.diags]
+    assert any("does not fit" in str(d) for d in fast.diags)  # long names took the full way
