@@ -231,7 +231,9 @@ FACES_GAME = """
         size: 5/8
         shape: hex
         for_each: [{k: "1", n: "1"}, {k: "2", n: "Two words"}]
-        front: {text: [{text: "{n}", at: top, size: 7pt}, {text: "{n} {n}", at: bottom, size: 6pt}], icon: star}
+        front:
+          text: [{text: "{n}", at: top, size: 7pt}, {text: "{n} {n}", at: bottom, size: 6pt}]
+          icon: star
 """
 
 
