@@ -100,17 +100,19 @@ def _bleed(d: CounterDef, env: PlanEnv) -> float:
     return d.bleed or 0.0
 
 
-def _form(d: CounterDef, side: str, bleed: float, forms: dict, env: PlanEnv) -> Group:
+def _form(d: CounterDef, side: str, bleed: float, forms: dict, env: PlanEnv) -> tuple:
+    """A design's face: its ops and the key the renderer draws it once under."""
     key = (d.id, side)
-    if key not in forms:
+    form = forms.get(key)
+    if form is None:
         face = d.front if side == "front" else d.back
         assert face is not None
-        forms[key] = Group(face_ops(d, face, bleed, env), key=f"counter:{d.id}:{side}:{bleed:g}")
-    return forms[key]
+        form = forms[key] = (face_ops(d, face, bleed, env), f"counter:{d.id}:{side}:{bleed:g}")
+    return form
 
 
-def _placed(form: Group, x: float, y: float) -> Group:
-    return Group(form.ops, dx=x, dy=y, key=form.key)
+def _placed(form: tuple, x: float, y: float) -> Group:
+    return Group(form[0], x, y, 0.0, 1.0, None, form[1])
 
 
 def _place(
