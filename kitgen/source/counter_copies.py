@@ -14,9 +14,7 @@ copy equal to the ordinary reading of it.
 from __future__ import annotations
 
 import re
-from dataclasses import fields
 from functools import lru_cache
-from operator import attrgetter
 
 from ..colours import ColourError, parse_colour
 from ..errors import Diagnostics
@@ -75,24 +73,38 @@ class Filler:
 
     def fill(self, variables: dict[str, str]) -> CounterDef:
         t = self.t
-        vals = {k: (v if v != "" else self.blank) for k, v in variables.items()}
-        ident = self._text(t.id, vals)
-        if _holes(t.id) and (not ID_PATTERN.match(ident) or ".." in ident):
+        blank = self.blank
+        vals = {k: (v if v != "" else blank) for k, v in variables.items()}
+        text = self._text
+        ident = text(t.id, vals)
+        if ident is not t.id and (not ID_PATTERN.match(ident) or ".." in ident):
             raise Unfillable(ident)
         attrs = dict(variables)
-        attrs.update((k, self._text(v, vals)) for k, v in t.attrs.items())
-        return _copy(
-            t,
-            id=ident,
-            name=self._text(t.name, vals) or ident,
-            front=self._face(t.front, vals),
-            back=None if t.back is None else self._face(t.back, vals),
-            path=self.path + "".join(f"[{k}={v}]" for k, v in variables.items()),
-            attrs=attrs,
+        for k, v in t.attrs.items():
+            attrs[k] = text(v, vals)
+        # Constructors called with every field in order: a field added to the model and
+        # not passed here makes the first copy differ from its reading, and then the
+        # template is not used (see counters._filler), so nothing is silently dropped.
+        return CounterDef(
+            ident,
+            text(t.name, vals) or ident,
+            t.kind,
+            t.shape,
+            t.width,
+            t.height,
+            t.quantity,
+            self._face(t.front, vals),
+            None if t.back is None else self._face(t.back, vals),
+            t.span,
+            self.path + "".join([f"[{k}={v}]" for k, v in variables.items()]),
+            attrs,
+            t.bleed,
         )
 
-    def _text(self, text: str, vals: dict[str, str]) -> str:
-        if not _holes(text):
+    @staticmethod
+    def _text(text: str, vals: dict[str, str]) -> str:
+        """The text filled in; the very same object when it holds no placeholder."""
+        if "{" not in text and "}" not in text:
             return text
         try:
             return _format(text).format_map(vals)
@@ -108,25 +120,33 @@ class Filler:
             raise Unfillable(colour) from None
 
     def _face(self, face: Face, vals: dict[str, str]) -> Face:
-        return _copy(
-            face,
-            background=self._colour(face.background, vals),
-            border=self._colour(face.border, vals),
-            elements=tuple(self._element(el, vals) for el in face.elements),
+        return Face(
+            self._colour(face.background, vals),
+            self._colour(face.border, vals),
+            face.border_width,
+            face.grid,
+            tuple([self._element(el, vals) for el in face.elements]),
+            face.span,
         )
 
     def _element(self, el, vals: dict[str, str]):
         if type(el) is TextEl:
-            return _copy(
-                el,
-                text=self._text(el.text, vals),
-                family=None if el.family is None else self._text(el.family, vals),
-                colour=self._colour(el.colour, vals),
-            )
+            text = self._text(el.text, vals)
+            family = None if el.family is None else self._text(el.family, vals)
+            colour = self._colour(el.colour, vals)
+            if text is el.text and family is el.family and colour is el.colour:
+                return el  # nothing to fill: share the template's element
+            return TextEl(
+                text, el.place, el.span, el.path, family, el.size, el.min_size,
+                el.bold, el.italic, el.align, colour, el.wrap,
+            )  # fmt: skip
         if type(el) is IconEl:
             if _holes(el.name):
                 raise Unfillable(el.name)
-            return _copy(el, colour=self._colour(el.colour, vals))
+            colour = self._colour(el.colour, vals)
+            if colour is el.colour:
+                return el
+            return IconEl(el.name, el.place, el.span, el.path, colour, el.scale)
         return el  # an image: its file name held no placeholder (or the template failed)
 
 
@@ -141,20 +161,3 @@ def _format(text: str) -> str:
         at = m.end()
     out.append(text[at:].replace("{", "{{").replace("}", "}}"))
     return "".join(out)
-
-
-def _copy(obj, **changes):
-    """dataclasses.replace, faster: the fields of a class are looked up once."""
-    cls = type(obj)
-    got = _FIELDS.get(cls)
-    if got is None:
-        names = tuple(f.name for f in fields(cls))
-        got = _FIELDS[cls] = ({n: i for i, n in enumerate(names)}, attrgetter(*names))
-    index, values = got
-    args = list(values(obj))
-    for name, value in changes.items():
-        args[index[name]] = value
-    return cls(*args)
-
-
-_FIELDS: dict[type, tuple[dict[str, int], attrgetter]] = {}
