@@ -99,9 +99,12 @@ def plan(game: Game, settings: Settings, fonts: FontBook, diags: Diagnostics) ->
     return docs
 
 
-def draw(game: Game, docs: list[Document], settings: Settings) -> dict[str, bytes]:
+def draw(
+    game: Game, docs: list[Document], settings: Settings, release: bool = False
+) -> dict[str, bytes]:
+    """Each document's PDF; with `release`, page ops are dropped as they are drawn."""
     return {
-        f"{doc.name}.pdf": render_document(doc, settings.paper, game.title, _paint_icon)
+        f"{doc.name}.pdf": render_document(doc, settings.paper, game.title, _paint_icon, release)
         for doc in docs
     }
 
@@ -160,7 +163,7 @@ def build(
     settings = settings_for(game)
     docs = plan(game, settings, font_book(game), diags)
     log(f"{game.id}: planned {len(docs)} document(s), {sum(len(d.pages) for d in docs)} page(s)")
-    pdfs = draw(game, docs, settings)
+    pdfs = draw(game, docs, settings, release=True)  # the plan's ops are not needed again
     manifest = manifest_for(game, settings, docs, pdfs)
     files = dict(pdfs)
     files["manifest.json"] = manifest_json(manifest)

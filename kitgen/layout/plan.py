@@ -119,7 +119,7 @@ class Group:
     box: BBox | None = None  # a keyed group's extent in its own coordinates (default: the page)
 
 
-@dataclass
+@dataclass(slots=True)
 class Item:
     """One manifest entry: a physical piece's side, a map tile, a table ..."""
 

@@ -347,8 +347,12 @@ def _form_name(key: str) -> str:
     return "".join(ch if ch.isalnum() else "_" for ch in key)[:60] + f"_{digest}"
 
 
-def render_document(doc: Document, paper: Paper, title: str, icon_painter=None) -> bytes:
-    """One Document -> PDF bytes."""
+def render_document(
+    doc: Document, paper: Paper, title: str, icon_painter=None, release: bool = False
+) -> bytes:
+    """One Document -> PDF bytes. With `release`, each page's ops are dropped once drawn
+    (its items stay): a build of thousands of pieces need not hold its whole plan while
+    the PDF is put together."""
     buf = io.BytesIO()
     canvas = Canvas(
         buf,
@@ -369,6 +373,8 @@ def render_document(doc: Document, paper: Paper, title: str, icon_painter=None) 
     for page in doc.pages or [Page(doc.title)]:
         _page_boxes(canvas, page, paper)
         painter.draw(page.ops)
+        if release:
+            page.ops = []
         canvas.showPage()
         painter._reset_state()
     canvas.save()

@@ -70,6 +70,7 @@ class Filler:
         self.path = path
         self.blank = blank
         self.palette = palette
+        self._colours: dict[str, str] = {}  # filled text -> colour: one string per colour
 
     def fill(self, variables: dict[str, str]) -> CounterDef:
         t = self.t
@@ -79,9 +80,12 @@ class Filler:
         ident = text(t.id, vals)
         if ident is not t.id and (not ID_PATTERN.match(ident) or ".." in ident):
             raise Unfillable(ident)
-        attrs = dict(variables)
-        for k, v in t.attrs.items():
-            attrs[k] = text(v, vals)
+        # The variables are the piece's attrs: read_for_each made this dict for this copy.
+        attrs = variables
+        if t.attrs:
+            attrs = dict(variables)
+            for k, v in t.attrs.items():
+                attrs[k] = text(v, vals)
         # Constructors called with every field in order: a field added to the model and
         # not passed here makes the first copy differ from its reading, and then the
         # template is not used (see counters._filler), so nothing is silently dropped.
@@ -114,10 +118,14 @@ class Filler:
     def _colour(self, colour: str | None, vals: dict[str, str]) -> str | None:
         if colour is None or not _holes(colour):
             return colour
-        try:
-            return parse_colour(self._text(colour, vals), self.palette)
-        except ColourError:
-            raise Unfillable(colour) from None
+        text = self._text(colour, vals)
+        parsed = self._colours.get(text)
+        if parsed is None:
+            try:
+                parsed = self._colours[text] = parse_colour(text, self.palette)
+            except ColourError:
+                raise Unfillable(colour) from None
+        return parsed
 
     def _face(self, face: Face, vals: dict[str, str]) -> Face:
         return Face(
