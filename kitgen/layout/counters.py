@@ -152,7 +152,7 @@ def _place(
             page.ops.extend(fold_line(fx, y + h / 2 - h * HINGE, y + h / 2 + h * HINGE))
         page.ops.append(fold_caption(fx, y - b))
     for hx, side in halves:
-        page.items.append(Item(d.kind, d.id, piece, side, (hx, y, hx + w, y + h), dict(extra)))
+        page.items.append(Item(d.kind, d.id, piece, side, (hx, y, hx + w, y + h), {**extra}))
 
 
 HINGE = 0.22  # half-height of the strip joining round or hex halves, of the piece's height

@@ -75,6 +75,7 @@ def _register_ttf(face: str, path: str) -> str:
     try:
         pdfmetrics.registerFont(TTFont(face, path))
         text_width.cache_clear()  # the face name may now stand for another file
+        _FONTS.pop(face, None)
     except (TTFError, OSError, ValueError, KeyError, IndexError, AssertionError) as exc:
         raise FontError(f"broken font file {path}: {exc}", file=path) from None
     return face
@@ -137,4 +138,14 @@ class FontBook:
 def text_width(text: str, face: str, size: float) -> float:
     """Width of a line: asked again and again while fitting text and when drawing it
     centred, so remembered (a face name is registered once and never changes)."""
-    return pdfmetrics.stringWidth(text, face, size)
+    return _font(face).stringWidth(text, size, "utf8")  # what pdfmetrics.stringWidth does
+
+
+_FONTS: dict[str, object] = {}
+
+
+def _font(face: str):
+    font = _FONTS.get(face)
+    if font is None:
+        font = _FONTS[face] = pdfmetrics.getFont(face)
+    return font
