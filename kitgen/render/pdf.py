@@ -54,6 +54,7 @@ class Painter:
         self._rects: dict[tuple, str] = {}
         self._texts: dict[tuple, str] = {}
         self._nums: dict[float, str] = {}
+        self._paths: dict[tuple, str] = {}
         self._images: dict[str, tuple[str, str]] = {}  # path -> (image name, XObject name)
         self._ops = {cls: getattr(self, "op_" + cls.__name__) for cls in _OPS}
 
@@ -127,14 +128,17 @@ class Painter:
         paint = self._paint(o.fill if o.closed else None, o.stroke)
         if not paint or len(o.points) < 2:
             return
-        num = self._num
-        first, *rest = o.points
-        parts = [f"n {num(first[0])} {num(first[1])} m"]
-        parts.extend(f"{num(x)} {num(y)} l" for x, y in rest)
-        if o.closed:
-            parts.append("h")
-        parts.append(paint)
-        self.code.append(" ".join(parts))
+        key = (o.points, o.closed)
+        path = self._paths.get(key)
+        if path is None:  # a map's cell is filled and then outlined along the same path
+            num = self._num
+            first, *rest = o.points
+            parts = [f"n {num(first[0])} {num(first[1])} m"]
+            parts.extend([f"{num(x)} {num(y)} l" for x, y in rest])
+            if o.closed:
+                parts.append("h")
+            path = self._paths[key] = " ".join(parts)
+        self.code.append(f"{path} {paint}")
 
     def _hatch(self, o: Path) -> None:
         """Thin 45° lines clipped to the polygon: 'partly covered' reads without colour."""
