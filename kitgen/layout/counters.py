@@ -49,13 +49,14 @@ def plan_counters(
     ]
     # Tallest first packs mixed sizes into level rows; the sort is stable, so
     # designs stay in YAML order within a size.
-    slots.sort(key=lambda s: -s.size[1])
+    sizes = {id(s): s.size for s in slots}
+    slots.sort(key=lambda s: -sizes[id(s)][1])
     x0, y0, x1, y1 = content_box(env.paper)
     # With crop marks, half a gutter in from the content box so they stay inside it too.
     inset = GUTTER / 2 if any(s.bleed for s in slots) else 0.0
     box = (x0 + inset, y0 + inset, x1 - inset, y1 - inset)
     try:
-        spots = pack([s.size for s in slots], box, GUTTER)
+        spots = pack([sizes[id(s)] for s in slots], box, GUTTER)
     except TooBig as exc:
         d = slots[exc.index].d
         w, h = slots[exc.index].size
@@ -122,6 +123,12 @@ def _place(
     w, h = d.width, d.height
     piece = f"{d.id}#{slot.copy}"
     front = _placed(_form(d, "front", b, forms, env), x, y)
+    if not slot.fold and not b and d.shape in ("square", "rect"):
+        # The common piece, in short: its face, one cut line round it, its manifest item.
+        page.ops.append(front)
+        page.ops.extend(rect_cut((x, y, x + w, y + h), 0.0)[0])
+        page.items.append(Item(d.kind, d.id, piece, "front", (x, y, x + w, y + h), {}))
+        return
     if not slot.fold:
         page.ops.append(front)
         halves = [(x, "front")]

@@ -47,7 +47,8 @@ class Painter:
         self.forms: set[str] = set()
         self.svg_sizes: dict[str, tuple[float, float]] = {}  # form name -> drawing size
         self._fill: str | None = None
-        self._stroke: Stroke | None = None
+        self._stroke: str | None = None  # the stroke operators in force
+        self._stroke_ops: dict[int, tuple[Stroke, str]] = {}
         self._fonts: dict[str, tuple] = {}
         # Operator text already written once: a face's rectangles and lines sit at the same
         # place on every counter, and a strength line repeats on hundreds of them.
@@ -72,9 +73,15 @@ class Painter:
             self._fill = colour
 
     def _set_stroke(self, stroke: Stroke) -> None:
-        if stroke is not self._stroke and stroke != self._stroke:
-            self.code.append(_stroke_ops(stroke))
-            self._stroke = stroke
+        # The state is kept as the operators written: strings compare in C, and the
+        # operators of each Stroke object are looked up by its id (the object is kept
+        # with them, so a freed page's Stroke cannot lend its id to another).
+        got = self._stroke_ops.get(id(stroke))
+        if got is None or got[0] is not stroke:
+            got = self._stroke_ops[id(stroke)] = (stroke, _stroke_ops(stroke))
+        if got[1] != self._stroke:
+            self.code.append(got[1])
+            self._stroke = got[1]
 
     def _reset_state(self) -> None:
         self._fill = None
@@ -98,9 +105,16 @@ class Painter:
             handlers[type(op)](op)
 
     def op_Rect(self, r: Rect) -> None:
-        paint = self._paint(r.fill, r.stroke)
-        if not paint:
-            return
+        fill, stroke = r.fill, r.stroke
+        if stroke is None and fill is not None and fill != "none":  # the common case, inline
+            if fill != self._fill:
+                self.code.append(_colour_op(fill, "rg"))
+                self._fill = fill
+            paint = "f"
+        else:
+            paint = self._paint(fill, stroke)
+            if not paint:
+                return
         key = (r.x, r.y, r.w, r.h, r.radius)
         path = self._rects.get(key)
         if path is None:
