@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import gc
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -156,6 +158,30 @@ def build(
     log: Callable[[str], None] = lambda _: None,
 ) -> BuildResult:
     """Build one game into out_root/<game id>/. Raises KitError on input errors."""
+    with _no_cycle_collection():
+        return _build(path, out_root, settings_for, log)
+
+
+@contextmanager
+def _no_cycle_collection() -> Iterator[None]:
+    """A build makes hundreds of thousands of small objects and next to no reference
+    cycles; the cycle collector would scan them again and again (a tenth of the time
+    of a ten-thousand-counter build). What cycles there are go at the next collection."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def _build(
+    path: Path,
+    out_root: Path,
+    settings_for: Callable[[Game], Settings],
+    log: Callable[[str], None],
+) -> BuildResult:
     diags = Diagnostics()
     game = load(path, diags)
     log(f"{game.id}: read {len(game.files)} file(s)")
