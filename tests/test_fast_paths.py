@@ -263,3 +263,21 @@ def test_face_shortcuts_plan_what_the_full_fitting_plans(game_dir, monkeypatch):
     assert ops(fast) == ops(slow)
     assert [str(d) for d in fast.diags] == [str(d) for d in slow.diags]
     assert any("does not fit" in str(d) for d in fast.diags)  # long names took the full way
+
+
+# ---- manifest lines ---------------------------------------------------------------
+
+
+def test_manifest_lines_are_what_json_dumps_writes():
+    import json
+
+    from kitgen.output import to_json
+
+    values = [
+        {"kind": "counter", "id": "u1-1", "page": 1, "bbox": [1.5, 2.25, -0.0, 1e-7, 1e22]},
+        {"label": 'Größe "q" \\ \n', "turned": True, "seed": None, "window": [], "x": {}},
+        {"nested": [{"a": [1, [2, {"b": "ü"}]]}], "big": 10**30, "neg": -3},
+        [],
+        "text",
+    ]
+    assert [to_json(v) for v in values] == [json.dumps(v) for v in values]

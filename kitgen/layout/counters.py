@@ -8,7 +8,7 @@ renderer draws it once as a PDF form: the work per copy is a few small ops.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from ..model.counters import CounterDef, CounterSet
 from ..units import mm
@@ -20,8 +20,7 @@ from .marks import CAPTION, CUT, GUTTER, NOTE_FACE, fold_caption, fold_line, rec
 from .plan import Document, Font, Group, Item, Line, Page, Path, Rect, Stroke, Text
 
 
-@dataclass(frozen=True, slots=True)
-class _Slot:
+class _Slot(NamedTuple):  # one per copy of every design: a tuple is quick to make
     d: CounterDef
     copy: int  # from 1
     fold: bool  # front and back side by side
