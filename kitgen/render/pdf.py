@@ -9,6 +9,7 @@ from __future__ import annotations
 import hashlib
 import io
 import math
+from collections import Counter
 from functools import lru_cache
 
 from reportlab import rl_config
@@ -56,6 +57,7 @@ class Painter:
         self._texts: dict[tuple, str] = {}
         self._nums: dict[float, str] = {}
         self._paths: dict[tuple, str] = {}
+        self._moves: dict[tuple[float, float], str] = {}
         self._images: dict[str, tuple[str, str]] = {}  # path -> (image name, XObject name)
         self._ops = {cls: getattr(self, "op_" + cls.__name__) for cls in _OPS}
 
@@ -308,8 +310,11 @@ class Painter:
             return
         if g.rotate or g.scale != 1:
             self.code.append(f"q {fp_str(*_matrix(g))} cm")
-        else:
-            self.code.append(f"q {_UNTURNED} {fp_str(g.dx, g.dy)} cm")
+        else:  # pieces sit in the same slots on every sheet: their moves repeat
+            move = self._moves.get((g.dx, g.dy))
+            if move is None:
+                move = self._moves[(g.dx, g.dy)] = f"q {_UNTURNED} {fp_str(g.dx, g.dy)} cm"
+            self.code.append(move)
         saved = (self._fill, self._stroke)
         self._draw_clipped(g)
         self.code.append("Q")
@@ -401,14 +406,16 @@ def render_document(
 
 def _used_once(doc: Document) -> frozenset[str]:
     """Keys of groups placed once in the whole document (counting nested placements)."""
-    seen: dict[str, int] = {}
     stack = [op for page in doc.pages for op in page.ops if type(op) is Group]
+    keys: list[str] = []
     while stack:
         g = stack.pop()
         if g.key is not None:
-            seen[g.key] = seen.get(g.key, 0) + 1
-        stack.extend(op for op in g.ops if type(op) is Group)
-    return frozenset(k for k, n in seen.items() if n == 1)
+            keys.append(g.key)
+        inner = [op for op in g.ops if type(op) is Group]
+        if inner:
+            stack.extend(inner)
+    return frozenset(k for k, n in Counter(keys).items() if n == 1)
 
 
 def _page_boxes(canvas: Canvas, page: Page, paper: Paper) -> None:
