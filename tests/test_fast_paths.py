@@ -281,3 +281,30 @@ def test_manifest_lines_are_what_json_dumps_writes():
         "text",
     ]
     assert [to_json(v) for v in values] == [json.dumps(v) for v in values]
+
+
+# ---- ASCII text in a standard font -------------------------------------------------
+
+
+def test_ascii_text_is_written_as_unicode2t1_writes_it(monkeypatch):
+    from kitgen.layout.plan import Document, Font, Page, Text
+    from kitgen.render import pdf
+    from kitgen.units import PAPERS
+
+    texts = ["1/25", "a (b) \\ c", "tab\there", "Größe", "x · y", "~`'\"{}", ""]
+    ops = [
+        Text(20.0, 20.0 + 12 * k, t, Font(face, 9.0), "#000000", align)
+        for k, t in enumerate(texts)
+        for face in ("Helvetica", "Times-Bold", "Courier")
+        for align in ("left", "centre")
+    ]
+    doc = Document("d", "D", [Page("x", ops=ops)])
+    fast = pdf.render_document(doc, PAPERS["letter"], "T")
+    plain_font = pdf.Painter._font
+
+    def no_shortcut(self, face):
+        font, names, _ = plain_font(self, face)
+        return font, names, False
+
+    monkeypatch.setattr(pdf.Painter, "_font", no_shortcut)
+    assert fast == pdf.render_document(doc, PAPERS["letter"], "T")

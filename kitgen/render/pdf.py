@@ -200,7 +200,7 @@ class Painter:
 
     def _show(self, text: str, face: str, size: float) -> str:
         """Font selection and show-text operators, encoded the way ReportLab does."""
-        font, names = self._font(face)
+        font, names, winansi = self._font(face)
         fs = fp_str(size)
         escape = self.c._escape
         if font._dynamicFont:  # TrueType: one run per subset
@@ -208,6 +208,9 @@ class Painter:
                 f"{font.getSubsetInternalName(subset, self.doc)} {fs} Tf ({escape(chunk)}) Tj"
                 for subset, chunk in font.splitString(text, self.doc)
             )
+        if winansi and text and text.isascii() and text.isprintable():
+            # Printable ASCII is itself in WinAnsi: what unicode2T1 gives, without its lists.
+            return f"{names[font.fontName]} {fs} Tf ({escape(text.encode('ascii'))}) Tj"
         return " ".join(
             f"{names[f.fontName]} {fs} Tf ({escape(chunk)}) Tj"
             for f, chunk in unicode2T1(text, [font, *font.substitutionFonts])
@@ -222,7 +225,8 @@ class Painter:
                 for f in [font, *getattr(font, "substitutionFonts", [])]
                 if not font._dynamicFont
             }
-            cached = self._fonts[face] = (font, names)
+            winansi = not font._dynamicFont and font.encoding.name == "WinAnsiEncoding"
+            cached = self._fonts[face] = (font, names, winansi)
         return cached
 
     def op_Icon(self, o: Icon) -> None:
