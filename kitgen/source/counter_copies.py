@@ -19,7 +19,7 @@ from functools import lru_cache
 from ..colours import ColourError, parse_colour
 from ..errors import Diagnostics
 from ..model.counters import CounterDef, Face, IconEl, TextEl
-from .fields import ID_PATTERN, Context, as_text
+from .fields import ID_PATTERN, Context, as_colour, as_text
 from .yamlnodes import Node
 
 _PLACEHOLDER = re.compile(r"\{\{|\}\}|\{([A-Za-z_][A-Za-z0-9_-]*)\}")
@@ -46,11 +46,7 @@ class Symbolic:
         text = as_text(self.ctx, node, path)
         if text is None or _holes(text):
             return text
-        try:
-            return parse_colour(text, self.ctx.palette)
-        except ColourError as exc:
-            self.ctx.error(node, path, exc.message, exc.hint)
-            return None
+        return as_colour(self.ctx, node, path)
 
 
 def template_context(ctx: Context) -> Context:
