@@ -28,7 +28,7 @@ class BuildResult:
     game: Game
     diagnostics: Diagnostics
     folder: Path | None = None
-    manifest: dict = field(default_factory=dict)
+    manifest: dict = field(default_factory=dict)  # as written, less its items
 
 
 def load(path: Path, diags: Diagnostics) -> Game:
@@ -80,8 +80,12 @@ def font_book(game: Game) -> FontBook:
     return FontBook([game.folder, game.folder / "fonts", FONTS_DIR])
 
 
-def plan(game: Game, settings: Settings, fonts: FontBook, diags: Diagnostics) -> list[Document]:
-    env = PlanEnv(game, settings, fonts, diags)
+def plan(
+    game: Game, settings: Settings, fonts: FontBook, diags: Diagnostics, stream: bool = False
+) -> list[Document]:
+    """Every document's pages; with `stream`, big sections may leave a page's ops to be
+    made when it is drawn (see PlanEnv.stream)."""
+    env = PlanEnv(game, settings, fonts, diags, stream)
     docs: list[Document] = []
     for key, model in game.sections.items():
         section = SECTIONS[key]
@@ -121,10 +125,40 @@ def _paint_icon(*args) -> None:
 def manifest_for(
     game: Game, settings: Settings, docs: list[Document], pdfs: dict[str, bytes]
 ) -> dict:
-    files, items = [], []
+    manifest = manifest_head(game, settings, docs, pdfs)
+    manifest["items"] = list(manifest_items(docs))
+    return manifest
+
+
+def manifest_head(
+    game: Game, settings: Settings, docs: list[Document], pdfs: dict[str, bytes]
+) -> dict:
+    """The manifest without its items."""
+    files = [
+        {
+            "path": f"{doc.name}.pdf",
+            "pages": len(doc.pages) or 1,
+            "sha256": sha256(pdfs[f"{doc.name}.pdf"]),
+        }
+        for doc in docs
+    ]
+    return {
+        "kitgen": __version__,
+        "game": game.id,
+        "title": game.title,
+        "paper": settings.paper.name,
+        "page_size": [round(v, 4) for v in settings.paper.size],
+        "duplex": settings.duplex,
+        "seed": settings.seed,
+        "files": files,
+    }
+
+
+def manifest_items(docs: list[Document]) -> Iterator[dict]:
+    """One entry per item, made as it is written: a kit of ten thousand counters need not
+    hold them all as dicts at once."""
     for doc in docs:
         name = f"{doc.name}.pdf"
-        files.append({"path": name, "pages": len(doc.pages) or 1, "sha256": sha256(pdfs[name])})
         for number, page in enumerate(doc.pages, start=1):
             for item in page.items:
                 entry = {
@@ -137,18 +171,7 @@ def manifest_for(
                     "bbox": [round(v, 4) for v in item.bbox],
                 }
                 entry.update(item.extra)
-                items.append(entry)
-    return {
-        "kitgen": __version__,
-        "game": game.id,
-        "title": game.title,
-        "paper": settings.paper.name,
-        "page_size": [round(v, 4) for v in settings.paper.size],
-        "duplex": settings.duplex,
-        "seed": settings.seed,
-        "files": files,
-        "items": items,
-    }
+                yield entry
 
 
 def build(
@@ -187,12 +210,12 @@ def _build(
     log(f"{game.id}: read {len(game.files)} file(s)")
     check(game, diags)
     settings = settings_for(game)
-    docs = plan(game, settings, font_book(game), diags)
+    docs = plan(game, settings, font_book(game), diags, stream=True)
     log(f"{game.id}: planned {len(docs)} document(s), {sum(len(d.pages) for d in docs)} page(s)")
     pdfs = draw(game, docs, settings, release=True)  # the plan's ops are not needed again
-    manifest = manifest_for(game, settings, docs, pdfs)
+    manifest = manifest_head(game, settings, docs, pdfs)
     files = dict(pdfs)
-    files["manifest.json"] = manifest_json(manifest)
+    files["manifest.json"] = manifest_json({**manifest, "items": manifest_items(docs)})
     folder = write_kit(out_root, game.id, files)
     log(f"{game.id}: wrote {len(files)} file(s) to {folder}")
     return BuildResult(game, diags, folder, manifest)

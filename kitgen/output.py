@@ -10,6 +10,7 @@ import hashlib
 import json
 import os
 import shutil
+from collections.abc import Iterator
 from pathlib import Path
 
 from .errors import Diagnostic, KitError, Span
@@ -73,7 +74,12 @@ def manifest_json(manifest: dict) -> bytes:
     read and diff as indented JSON, and written by json's C encoder (indent= is not)."""
     lines = []
     for key, value in manifest.items():
-        if isinstance(value, list) and value:
+        if isinstance(value, Iterator):  # items, made one at a time
+            body = ",\n".join(["    " + to_json(v) for v in value])
+            lines.append(
+                f"  {json.dumps(key)}: [\n{body}\n  ]" if body else f"  {json.dumps(key)}: []"
+            )
+        elif isinstance(value, list) and value:
             body = ",\n".join(["    " + to_json(v) for v in value])
             lines.append(f"  {json.dumps(key)}: [\n{body}\n  ]")
         else:

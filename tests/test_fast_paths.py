@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -308,3 +309,68 @@ def test_ascii_text_is_written_as_unicode2t1_writes_it(monkeypatch):
 
     monkeypatch.setattr(pdf.Painter, "_font", no_shortcut)
     assert fast == pdf.render_document(doc, PAPERS["letter"], "T")
+
+
+# ---- counter sheets made as they are drawn -----------------------------------------
+
+STREAM_GAME = """
+    id: g
+    title: G
+    counters:
+      - id: "c{n}"
+        size: 3/4
+        quantity: 2
+        for_each: {n: ["1", "2", "3"]}
+        front: {background: "#2e5cb0", text: "{n}"}
+        back: {text: "back {n}"}
+      - id: "h{n}"
+        size: 5/8
+        shape: hex
+        for_each: {n: ["1", "2"]}
+        front: {text: "{n}", icon: star}
+      - {id: solo, size: 1, front: {text: "only one"}, back: "its back"}
+"""
+
+
+@pytest.mark.parametrize(
+    "settings",
+    [{}, {"duplex": "long"}, {"duplex": "short", "bleed": 9.0}, {"bleed": 4.5}],
+)
+def test_sheets_made_when_drawn_are_the_sheets_planned_whole(game_dir, settings):
+    from kitgen.build import draw, font_book, manifest_for, plan
+    from kitgen.errors import Diagnostics
+    from kitgen.layout.plan import Later
+    from kitgen.model.game import Settings
+    from kitgen.units import PAPERS
+
+    from .conftest import plan_game, write_game
+
+    write_game(game_dir, STREAM_GAME)
+    whole = plan_game(game_dir, **settings)
+    s = Settings(paper=PAPERS["letter"], **settings)
+    streamed = plan(whole.game, s, font_book(whole.game), Diagnostics(), stream=True)
+    assert any(type(op) is Later for doc in streamed for page in doc.pages for op in page.ops)
+    assert not any(type(op) is Later for doc in whole.docs for p in doc.pages for op in p.ops)
+    pdfs = draw(whole.game, whole.docs, s)
+    streamed_pdfs = draw(whole.game, streamed, s, release=True)
+    assert streamed_pdfs == pdfs
+    assert manifest_for(whole.game, s, streamed, streamed_pdfs) == manifest_for(
+        whole.game, s, whole.docs, pdfs
+    )
+    # drawn with release, no page keeps its ops
+    assert all(p.ops == [] for doc in streamed for p in doc.pages)
+
+
+def test_manifest_written_item_by_item_is_the_whole_manifest(game_dir):
+    from kitgen.build import manifest_head, manifest_items
+    from kitgen.output import manifest_json
+
+    from .conftest import build_pdfs, write_game
+
+    write_game(game_dir, STREAM_GAME)
+    planned, pdfs, whole = build_pdfs(game_dir, duplex="long")
+    head = manifest_head(planned.game, planned.settings, planned.docs, pdfs)
+    streamed = manifest_json({**head, "items": manifest_items(planned.docs)})
+    assert streamed == manifest_json(whole)
+    empty = manifest_json({**head, "items": iter([])})
+    assert empty == manifest_json({**head, "items": []})

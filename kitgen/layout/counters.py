@@ -8,6 +8,8 @@ renderer draws it once as a PDF form: the work per copy is a few small ops.
 from __future__ import annotations
 
 import math
+from collections import Counter
+from functools import partial
 from typing import NamedTuple
 
 from ..model.counters import CounterDef, CounterSet
@@ -17,7 +19,7 @@ from .faces import face_ops, hex_points, outline
 from .frame import content_box
 from .impose import TooBig, back_box, pack
 from .marks import CAPTION, CUT, GUTTER, NOTE_FACE, fold_caption, fold_line, rect_cut
-from .plan import Document, Font, Group, Item, Line, Page, Path, Rect, Stroke, Text
+from .plan import Document, Font, Group, Item, Later, Line, Page, Path, Rect, Stroke, Text
 
 
 class _Slot(NamedTuple):  # one per copy of every design: a tuple is quick to make
@@ -75,7 +77,9 @@ def plan_counters(
         else []
     )
     marks: list[list] = [[] for _ in range(sheets)]
-    for spot in spots:
+    if env.stream:
+        _plan_later(spots, slots, fronts, backs, env)
+    for spot in [] if env.stream else spots:
         slot = slots[spot.index]
         page = fronts[spot.sheet]
         x, y = spot.x + slot.bleed, spot.y + slot.bleed + (CAPTION if slot.fold else 0.0)
@@ -94,6 +98,60 @@ def plan_counters(
     return docs
 
 
+def _plan_later(spots, slots, fronts: list[Page], backs: list[Page], env: PlanEnv) -> None:
+    """Items now, ops when each sheet is drawn (env.stream), so ten thousand counters'
+    ops are never held at once: each sheet holds a Later that places its pieces, and a
+    design's face is kept only until its last placement is drawn."""
+    sheets: list[list[tuple[_Slot, float, float]]] = [[] for _ in fronts]
+    uses: Counter = Counter()  # (design, side) -> placements not yet drawn
+    for spot in spots:
+        slot = slots[spot.index]
+        x, y = spot.x + slot.bleed, spot.y + slot.bleed + (CAPTION if slot.fold else 0.0)
+        sheets[spot.sheet].append((slot, x, y))
+        fronts[spot.sheet].items.extend(_items(slot, x, y))
+        uses[(slot.d.id, "front")] += 1
+        if slot.fold:
+            uses[(slot.d.id, "back")] += 1
+        if backs and slot.d.back is not None:
+            backs[spot.sheet].items.append(_back_item(slot, x, y, env))
+            uses[(slot.d.id, "back")] += 1
+    forms: dict = {}
+
+    def done(slot: _Slot, side: str) -> None:
+        key = (slot.d.id, side)
+        uses[key] -= 1
+        if uses[key] <= 0:
+            forms.pop(key, None)
+
+    def front(placed) -> list:
+        ops: list = []
+        marks: list = []
+        for slot, x, y in placed:
+            _place_ops(slot, x, y, ops, marks, forms, env)
+            done(slot, "front")
+            if slot.fold:
+                done(slot, "back")
+        return ops + marks
+
+    def back(placed) -> list:
+        ops: list = []
+        for slot, x, y in placed:
+            if slot.d.back is not None:
+                _place_back_ops(slot, x, y, ops, forms, env)
+                done(slot, "back")
+        return ops
+
+    for n, placed in enumerate(sheets):
+        keys = Counter(_form_key(s.d, "front", s.bleed) for s, _, _ in placed)
+        keys.update(_form_key(s.d, "back", s.bleed) for s, _, _ in placed if s.fold)
+        fronts[n].ops.append(Later(partial(front, placed), tuple(keys.items())))
+        if backs:
+            back_keys = Counter(
+                _form_key(s.d, "back", s.bleed) for s, _, _ in placed if s.d.back is not None
+            )
+            backs[n].ops.append(Later(partial(back, placed), tuple(back_keys.items())))
+
+
 def _bleed(d: CounterDef, env: PlanEnv) -> float:
     if env.settings.bleed is not None:
         return env.settings.bleed
@@ -107,8 +165,12 @@ def _form(d: CounterDef, side: str, bleed: float, forms: dict, env: PlanEnv) -> 
     if form is None:
         face = d.front if side == "front" else d.back
         assert face is not None
-        form = forms[key] = (face_ops(d, face, bleed, env), f"counter:{d.id}:{side}:{bleed:g}")
+        form = forms[key] = (face_ops(d, face, bleed, env), _form_key(d, side, bleed))
     return form
+
+
+def _form_key(d: CounterDef, side: str, bleed: float) -> str:
+    return f"counter:{d.id}:{side}:{bleed:g}"
 
 
 def _placed(form: tuple, x: float, y: float) -> Group:
@@ -118,47 +180,57 @@ def _placed(form: tuple, x: float, y: float) -> Group:
 def _place(
     slot: _Slot, x: float, y: float, page: Page, marks: list, forms: dict, env: PlanEnv
 ) -> None:
+    """The piece's ops on its sheet, its crop marks in `marks`, its items in the page."""
+    _place_ops(slot, x, y, page.ops, marks, forms, env)
+    page.items.extend(_items(slot, x, y))
+
+
+def _place_ops(
+    slot: _Slot, x: float, y: float, ops: list, marks: list, forms: dict, env: PlanEnv
+) -> None:
     d, b = slot.d, slot.bleed
     w, h = d.width, d.height
-    piece = f"{d.id}#{slot.copy}"
     front = _placed(_form(d, "front", b, forms, env), x, y)
-    if not slot.fold and not b and d.shape in ("square", "rect"):
-        # The common piece, in short: its face, one cut line round it, its manifest item.
-        page.ops.append(front)
-        page.ops.extend(rect_cut((x, y, x + w, y + h), 0.0)[0])
-        page.items.append(Item(d.kind, d.id, piece, "front", (x, y, x + w, y + h), {}))
-        return
     if not slot.fold:
-        page.ops.append(front)
-        halves = [(x, "front")]
+        ops.append(front)
     else:
         if d.shape not in ("square", "rect"):
-            page.ops.extend(_hinge_fill(d, x, y, b))
+            ops.extend(_hinge_fill(d, x, y, b))
         # Each half's bleed stops at the fold: it must not paint over the other half.
         back = _placed(_form(d, "back", b, forms, env), x + w, y)
-        page.ops.append(Group((front,), clip=(x - b, y - b, x + w, y + h + b)))
-        page.ops.append(Group((back,), clip=(x + w, y - b, x + 2 * w + b, y + h + b)))
-        halves = [(x, "front"), (x + w, "back")]
+        ops.append(Group((front,), clip=(x - b, y - b, x + w, y + h + b)))
+        ops.append(Group((back,), clip=(x + w, y - b, x + 2 * w + b, y + h + b)))
     if d.shape in ("square", "rect"):
         # Round the piece, or round the pair: the fold is not a cut.
-        over, crops = rect_cut((x, y, x + w * len(halves), y + h), b)
-        page.ops.extend(over)
+        over, crops = rect_cut((x, y, x + w * (2 if slot.fold else 1), y + h), b)
+        ops.extend(over)
         marks.extend(crops)
     elif slot.fold:
-        page.ops.append(Path(tuple(_hinged_outline(d, x, y)), True, stroke=CUT))
+        ops.append(Path(tuple(_hinged_outline(d, x, y)), True, stroke=CUT))
     else:
-        page.ops.append(Group((outline(d.shape, w, h, stroke=CUT),), dx=x, dy=y))
-    extra: dict = {}
+        ops.append(Group((outline(d.shape, w, h, stroke=CUT),), dx=x, dy=y))
     if slot.fold:
         fx = x + w
-        extra = {"fold_line": [round(fx, 4), round(y, 4), round(fx, 4), round(y + h, 4)]}
         if d.shape in ("square", "rect"):
-            page.ops.extend(fold_line(fx, y - b, y + h + b))
+            ops.extend(fold_line(fx, y - b, y + h + b))
         else:  # only the joining strip folds
-            page.ops.extend(fold_line(fx, y + h / 2 - h * HINGE, y + h / 2 + h * HINGE))
-        page.ops.append(fold_caption(fx, y - b))
-    for hx, side in halves:
-        page.items.append(Item(d.kind, d.id, piece, side, (hx, y, hx + w, y + h), {**extra}))
+            ops.extend(fold_line(fx, y + h / 2 - h * HINGE, y + h / 2 + h * HINGE))
+        ops.append(fold_caption(fx, y - b))
+
+
+def _items(slot: _Slot, x: float, y: float) -> list[Item]:
+    """The manifest items of a piece at (x, y): one, or the two halves of a fold pair."""
+    d = slot.d
+    w, h = d.width, d.height
+    piece = f"{d.id}#{slot.copy}"
+    if not slot.fold:
+        return [Item(d.kind, d.id, piece, "front", (x, y, x + w, y + h), {})]
+    fx = x + w
+    line = [round(fx, 4), round(y, 4), round(fx, 4), round(y + h, 4)]
+    return [
+        Item(d.kind, d.id, piece, side, (hx, y, hx + w, y + h), {"fold_line": list(line)})
+        for hx, side in ((x, "front"), (fx, "back"))
+    ]
 
 
 HINGE = 0.22  # half-height of the strip joining round or hex halves, of the piece's height
@@ -220,13 +292,24 @@ def _hinged_outline(d: CounterDef, x: float, y: float) -> list[tuple[float, floa
 
 
 def _place_back(slot: _Slot, x: float, y: float, page: Page, forms: dict, env: PlanEnv) -> None:
+    _place_back_ops(slot, x, y, page.ops, forms, env)
+    page.items.append(_back_item(slot, x, y, env))
+
+
+def _back_box(slot: _Slot, x: float, y: float, env: PlanEnv):
     d = slot.d
-    size = env.paper.size
-    bx0, by0, bx1, by1 = back_box(
-        (x, y, x + d.width, y + d.height), size, env.settings.duplex, env.settings.back_offset
-    )
-    page.ops.append(_placed(_form(d, "back", slot.bleed, forms, env), bx0, by0))
-    page.items.append(Item(d.kind, d.id, f"{d.id}#{slot.copy}", "back", (bx0, by0, bx1, by1)))
+    trim = (x, y, x + d.width, y + d.height)
+    return back_box(trim, env.paper.size, env.settings.duplex, env.settings.back_offset)
+
+
+def _place_back_ops(slot: _Slot, x: float, y: float, ops: list, forms: dict, env) -> None:
+    bx0, by0, _, _ = _back_box(slot, x, y, env)
+    ops.append(_placed(_form(slot.d, "back", slot.bleed, forms, env), bx0, by0))
+
+
+def _back_item(slot: _Slot, x: float, y: float, env: PlanEnv) -> Item:
+    d = slot.d
+    return Item(d.kind, d.id, f"{d.id}#{slot.copy}", "back", _back_box(slot, x, y, env))
 
 
 # ---- duplex calibration -------------------------------------------------------------

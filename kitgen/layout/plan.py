@@ -8,6 +8,7 @@ is made several times faster than a frozen dataclass.)
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
@@ -111,6 +112,15 @@ class Group(NamedTuple):
     box: BBox | None = None  # a keyed group's extent in its own coordinates (default: the page)
 
 
+class Later(NamedTuple):
+    """Ops made when the page is drawn rather than when it is planned, so the sheets of
+    a big kit are not all held at once. `keys`: (key, times) for each keyed group the ops
+    will place, which the renderer needs before drawing (a key placed once is inline)."""
+
+    make: Callable[[], list]
+    keys: tuple[tuple[str, int], ...] = ()
+
+
 def _same_op(self, other) -> bool:
     return type(self) is type(other) and tuple.__eq__(self, other)
 
@@ -120,7 +130,7 @@ def _other_op(self, other) -> bool:
 
 
 # As frozen dataclasses compared: a Line never equals a Circle with the same numbers.
-for _op in (Stroke, Font, Rect, Circle, Line, Path, Text, Icon, Image, Group):
+for _op in (Stroke, Font, Rect, Circle, Line, Path, Text, Icon, Image, Group, Later):
     _op.__eq__ = _same_op  # type: ignore[method-assign,assignment]
     _op.__ne__ = _other_op  # type: ignore[method-assign,assignment]
     _op.__hash__ = tuple.__hash__  # type: ignore[method-assign,assignment]

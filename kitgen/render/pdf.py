@@ -19,7 +19,20 @@ from reportlab.pdfbase.pdfmetrics import getFont
 from reportlab.pdfgen.canvas import Canvas
 
 from ..colours import rgb
-from ..layout.plan import Circle, Document, Group, Icon, Image, Line, Page, Path, Rect, Stroke, Text
+from ..layout.plan import (
+    Circle,
+    Document,
+    Group,
+    Icon,
+    Image,
+    Later,
+    Line,
+    Page,
+    Path,
+    Rect,
+    Stroke,
+    Text,
+)  # fmt: skip
 from ..units import Paper
 from .fonts import text_width
 
@@ -290,6 +303,9 @@ class Painter:
         c.restoreState()
         self._reset_state()
 
+    def op_Later(self, o: Later) -> None:
+        self.draw(o.make())
+
     def op_Group(self, g: Group) -> None:
         c = self.c
         if g.key is not None and g.key not in self.once:
@@ -345,7 +361,7 @@ def _round_rect(x: float, y: float, w: float, h: float, radius: float) -> str:
     )
 
 
-_OPS = (Rect, Circle, Line, Path, Text, Icon, Image, Group)
+_OPS = (Rect, Circle, Line, Path, Text, Icon, Image, Group, Later)
 _UNTURNED = fp_str(1.0, 0.0, -0.0, 1.0)  # what _matrix gives without rotation or scale
 _PAINT = {(False, False): "", (True, False): "f", (False, True): "S", (True, True): "B"}
 
@@ -412,6 +428,10 @@ def _used_once(doc: Document) -> frozenset[str]:
     """Keys of groups placed once in the whole document (counting nested placements)."""
     stack = [op for page in doc.pages for op in page.ops if type(op) is Group]
     keys: list[str] = []
+    for page in doc.pages:
+        for op in page.ops:
+            if type(op) is Later:
+                keys.extend(key for key, times in op.keys for _ in range(times))
     while stack:
         g = stack.pop()
         if g.key is not None:
