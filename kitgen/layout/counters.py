@@ -103,25 +103,26 @@ def _plan_later(spots, slots, fronts: list[Page], backs: list[Page], env: PlanEn
     ops are never held at once: each sheet holds a Later that places its pieces, and a
     design's face is kept only until its last placement is drawn."""
     sheets: list[list[tuple[_Slot, float, float]]] = [[] for _ in fronts]
-    uses: Counter = Counter()  # (design, side) -> placements not yet drawn
     for spot in spots:
         slot = slots[spot.index]
         x, y = spot.x + slot.bleed, spot.y + slot.bleed + (CAPTION if slot.fold else 0.0)
         sheets[spot.sheet].append((slot, x, y))
         fronts[spot.sheet].items.extend(_items(slot, x, y))
-        uses[(slot.d.id, "front")] += 1
-        if slot.fold:
-            uses[(slot.d.id, "back")] += 1
         if backs and slot.d.back is not None:
             backs[spot.sheet].items.append(_back_item(slot, x, y, env))
-            uses[(slot.d.id, "back")] += 1
     forms: dict = {}
+    left: dict[tuple[str, str], int] = {}  # placements not yet drawn, of faces in `forms`
 
     def done(slot: _Slot, side: str) -> None:
+        # Each side of a design is placed once per copy (a fold pair's back beside its
+        # front, a duplex back on the back sheet).
         key = (slot.d.id, side)
-        uses[key] -= 1
-        if uses[key] <= 0:
+        n = left.get(key, slot.d.quantity) - 1
+        if n > 0:
+            left[key] = n
+        else:
             forms.pop(key, None)
+            left.pop(key, None)
 
     def front(placed) -> list:
         ops: list = []

@@ -67,6 +67,7 @@ class Filler:
         self.blank = blank
         self.palette = palette
         self._colours: dict[str, str] = {}  # filled text -> colour: one string per colour
+        self._texts: dict[tuple, TextEl] = {}  # (template element id, filled fields) -> copy
 
     def fill(self, variables: dict[str, str]) -> CounterDef:
         t = self.t
@@ -87,7 +88,7 @@ class Filler:
         # template is not used (see counters._filler), so nothing is silently dropped.
         return CounterDef(
             ident,
-            text(t.name, vals) or ident,
+            ident if t.name is t.id else (text(t.name, vals) or ident),
             t.kind,
             t.shape,
             t.width,
@@ -140,10 +141,18 @@ class Filler:
             colour = self._colour(el.colour, vals)
             if text is el.text and family is el.family and colour is el.colour:
                 return el  # nothing to fill: share the template's element
-            return TextEl(
-                text, el.place, el.span, el.path, family, el.size, el.min_size,
-                el.bold, el.italic, el.align, colour, el.wrap,
-            )  # fmt: skip
+            # Copies showing the same text share one element (a strength line repeats
+            # on hundreds of counters); the last few hundred are remembered.
+            key = (id(el), text, family, colour)
+            made = self._texts.get(key)
+            if made is None:
+                if len(self._texts) >= 512:
+                    self._texts.clear()
+                made = self._texts[key] = TextEl(
+                    text, el.place, el.span, el.path, family, el.size, el.min_size,
+                    el.bold, el.italic, el.align, colour, el.wrap,
+                )  # fmt: skip
+            return made
         if type(el) is IconEl:
             if _holes(el.name):
                 raise Unfillable(el.name)
