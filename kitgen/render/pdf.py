@@ -192,6 +192,8 @@ class Painter:
         key = (t.text, t.font.face, t.font.size, t.x, t.y, t.align, t.angle)
         shown = self._texts.get(key)
         if shown is None:
+            if len(self._texts) >= 4096:  # bounded: most texts of a big kit are seen once
+                self._texts.clear()
             shown = self._texts[key] = self._text(t)
         self.code.append(shown)
 
