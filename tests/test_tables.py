@@ -129,6 +129,38 @@ def test_rencounter_quick_reference_fits_two_pages_at_min_size(paper: str):
     assert not [d for d in planned.diags if "does not fit" in d.message]
 
 
+def pdf_font_sizes(data: bytes) -> list[tuple[float, str, str]]:
+    """(size as printed, font name, text) of every text run in the PDF: the Tf size
+    times the text matrix's and the page transform's vertical scale."""
+    import math
+
+    out: list[tuple[float, str, str]] = []
+    for page in pypdf.PdfReader(io.BytesIO(data)).pages:
+
+        def visit(text, cm, tm, font, size):
+            if text.strip() and font is not None:
+                scale = math.hypot(tm[2], tm[3]) * math.hypot(cm[2], cm[3])
+                out.append((round(size * scale, 4), str(font.get("/BaseFont")), text.strip()))
+
+        page.extract_text(visitor_text=visit)
+    return out
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+@pytest.mark.parametrize("game", SEEDS)
+def test_seed_sheets_read_back_from_the_pdf_keep_their_minimum_size(game: str, paper: str):
+    source = yaml.safe_load((CONTENT / game / "reference.yaml").read_text())
+    _, pdfs, _ = build_pdfs(CONTENT / game, paper)
+    for sheet in source["sheets"]:
+        data = pdfs[f"sheet-{sheet['id']}.pdf"]
+        pages = len(pypdf.PdfReader(io.BytesIO(data)).pages)
+        assert pages <= sheet["pages"], (game, paper, pages)
+        # the sheet label and scale bars are Helvetica; everything else is the game's
+        sizes = [s for s, font, _ in pdf_font_sizes(data) if FRAME_FACE not in font]
+        assert len(sizes) > 50
+        assert min(sizes) >= sheet.get("min_size", MIN) - 1e-6, (game, paper, min(sizes))
+
+
 def test_rencounter_one_activation_card_per_unit_and_a_reshuffle_card():
     planned = plan_game(CONTENT / "rencounter")
     cards = next(d for d in planned.docs if d.name == "cards")
