@@ -92,6 +92,8 @@ def plan(game: Game, settings: Settings, fonts: FontBook, diags: Diagnostics) ->
         if SECTIONS[key].finish is not None:
             SECTIONS[key].finish(model, docs, env)
     note = f"seed {settings.seed}" if settings.seed is not None else ""
+    if settings.use:  # generated rosters took these optional rules: say so beside the seed
+        note = " · ".join(filter(None, [note, "with " + ", ".join(settings.use)]))
     for doc in docs:
         safe_name(doc.name)
         frame_document(doc, game.title, settings.paper, note)

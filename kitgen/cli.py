@@ -150,11 +150,19 @@ def main() -> None:
     help="Seed for generated content; printed on the sheets.",
 )
 @click.option("--fit", is_flag=True, help="Scale big maps onto one sheet instead of tiling.")
+@click.option(
+    "--with",
+    "use",
+    multiple=True,
+    metavar="ID",
+    help="Apply a generator's optional adjustment to the rosters printed (repeatable).",
+)
 @click.option("-q", "--quiet", is_flag=True, help="Only errors.")
 @_guard
-def build(paths, out_root, paper, duplex, back_offset, bleed, seed, fit, quiet) -> None:
+def build(paths, out_root, paper, duplex, back_offset, bleed, seed, fit, use, quiet) -> None:
     """Build kits (PDFs and manifest.json) from game folders or game.yaml files."""
     diags_all: list = []
+    _check_with(paths, use)
 
     def settings_for(game: Game) -> Settings:
         return Settings(
@@ -164,6 +172,7 @@ def build(paths, out_root, paper, duplex, back_offset, bleed, seed, fit, quiet) 
             back_offset=back_offset,
             seed=seed,
             fit=fit,
+            use=tuple(dict.fromkeys(use)),
         )
 
     log = (lambda _m: None) if quiet else (lambda m: click.echo(f"kitgen: {m}", err=True))
@@ -178,6 +187,28 @@ def build(paths, out_root, paper, duplex, back_offset, bleed, seed, fit, quiet) 
     _report(diags_all, quiet)
     if failed:
         sys.exit(EXIT_INPUT)
+
+
+def _check_with(paths, use) -> None:
+    """Every --with name must be an optional adjustment of a generator in one of the
+    games (a game without it just rolls its rosters without it), checked before any
+    kit is written."""
+    if not use:
+        return
+    optional: list[str] = []
+    for path in paths:
+        try:
+            game = load(path, Diagnostics())
+        except KitError:
+            continue  # the build reports it
+        optional += [a.id for g in game.section("generators", []) for a in g.adjust if a.optional]
+    for name in use:
+        if name not in optional:
+            raise click.BadParameter(
+                f"no generator has an optional adjustment {name!r} "
+                f"(optional: {', '.join(dict.fromkeys(optional)) or 'none'})",
+                param_hint="--with",
+            )
 
 
 @main.command(epilog=EXAMPLES)

@@ -164,7 +164,7 @@ class _Slot:
 def plan_cards(cards: tuple[Card, ...] | list[Card], env: PlanEnv) -> list[Document]:
     if not cards:
         return []
-    cards, roster_tables = expand_roster_cards(env.game, cards, env.settings.seed)
+    cards, roster_tables = expand_roster_cards(env.game, cards, env.settings.seed, env.settings.use)
     tables = {t.id: t for t in env.game.section("tables")} | roster_tables
     duplex = env.settings.duplex in ("long", "short")
     x0, y0, x1, y1 = content_box(env.paper)

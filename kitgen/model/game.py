@@ -39,3 +39,4 @@ class Settings:
     back_offset: tuple[float, float] = (0.0, 0.0)  # points, applied to duplex back pages only
     seed: int | None = None
     fit: bool = False  # scale big maps to one sheet instead of tiling
+    use: tuple[str, ...] = ()  # optional generator adjustments applied to every roster (--with)

@@ -14,6 +14,7 @@ from ..errors import Diagnostics
 from ..model.generator import Generator, Lookup, Value
 from ..model.threat import Band
 from .dice import parse_dice, roll
+from .profile import effective_seed
 
 Record = dict[str, Value | None]
 MAX_RECORDS = 10_000
@@ -72,6 +73,14 @@ def generate(
     return Roster(
         gen.id, seed, size, rolled, units, tuple(a.id for a in adjust if a.optional), tuple(records)
     )
+
+
+def build_roster(gen: Generator, seed: int | None, use: tuple[str, ...] = ()) -> Roster:
+    """The roster a build prints (roster sheet, labels and roster cards all roll this
+    one): the generator's own units and size, the build's seed (0 if none), and those
+    of the build's --with adjustments that this generator declares as optional."""
+    own = {a.id for a in gen.adjust if a.optional}
+    return generate(gen, effective_seed(seed), use=tuple(u for u in use if u in own))
 
 
 def _apply_lookup(lookup: Lookup, rec: Record, rng: random.Random) -> None:
