@@ -13,7 +13,7 @@ from kitgen.layout.impose import grow, overlaps
 from kitgen.layout.plan import Group, Line
 from kitgen.units import PAPERS, mm
 
-from .conftest import build_pdfs, errors_of, plan_game, write_game
+from .conftest import build_pdfs, errors_of, pixel_at, plan_game, write_game
 
 LETTER = PAPERS["letter"]
 
@@ -748,3 +748,46 @@ def test_fold_line_is_dotted_along_the_whole_fold_and_the_pair_is_captioned(game
     assert (cut.x, cut.w, cut.h) == (front.bbox[0], 108.0, 54.0)
     texts = [op for op in page.ops if type(op).__name__ == "Text"]
     assert any(t.text == "fold · glue back to back" and t.y < fy0 for t in texts)
+
+
+# ---- bleed as printed ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize("shape", ["square", "round"])
+def test_bleed_is_printed_on_all_four_sides(game_dir, shape):
+    # Faces repeat, so they are PDF forms: a form clips to its box, which starts at its
+    # own origin unless told otherwise, and the bleed lies left of and below that origin.
+    write_game(
+        game_dir,
+        f"""
+        id: g
+        title: G
+        counters:
+          - {{id: a, shape: {shape}, size: 1, quantity: 3, bleed: 1/8in,
+              front: {{background: "#1060c0"}}}}
+          - {{id: f, size: 1, quantity: 2, bleed: 1/8in, front: {{background: "#1060c0"}},
+              back: {{background: "#1060c0"}}}}
+    """,
+    )
+    _, pdfs, manifest = build_pdfs(game_dir)
+    pdf = pdfs["counters.pdf"]
+    blue = (0x10, 0x60, 0xC0)
+    for item in manifest["items"]:
+        x0, y0, x1, y1 = item["bbox"]
+        cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+        out = 4.5  # half the 9 pt bleed, outside the trim
+        probes = {"below": (cx, y0 - out), "above": (cx, y1 + out)}
+        if "fold_line" not in item:
+            probes |= {"left": (x0 - out, cy), "right": (x1 + out, cy)}
+        elif item["side"] == "front":  # a fold pair's bleed stops at the fold
+            probes["left"] = (x0 - out, cy)
+        else:
+            probes["right"] = (x1 + out, cy)
+        for where, (x, y) in probes.items():
+            got = pixel_at(pdf, item["page"] - 1, x, y)
+            assert max(abs(a - b) for a, b in zip(got, blue, strict=True)) < 8, (
+                item["piece"],
+                item["side"],
+                where,
+                got,
+            )

@@ -215,9 +215,8 @@ def plan_cards(cards: tuple[Card, ...] | list[Card], env: PlanEnv) -> list[Docum
             w, h = card.size
             if b:
                 ops = [Rect(-b, -b, w + 2 * b, h + 2 * b, fill=face.colour), *ops]
-            group = Group(
-                tuple(ops), clip=(-b, -b, w + b, h + b), key=f"card:{card.id}:{side}:{b:g}"
-            )
+            edge = (-b, -b, w + b, h + b)  # the form's box too: by default it starts at 0, 0
+            group = Group(tuple(ops), clip=edge, key=f"card:{card.id}:{side}:{b:g}", box=edge)
             forms[(card.id, side)] = (group, size)
         return forms[(card.id, side)]
 
@@ -303,4 +302,4 @@ def _bleed(card: Card, env: PlanEnv) -> float:
 
 
 def _at(form: Group, x: float, y: float) -> Group:
-    return Group(form.ops, dx=x, dy=y, clip=form.clip, key=form.key)
+    return Group(form.ops, dx=x, dy=y, clip=form.clip, key=form.key, box=form.box)

@@ -105,12 +105,19 @@ def _form(d: CounterDef, side: str, bleed: float, forms: dict, env: PlanEnv) -> 
     if key not in forms:
         face = d.front if side == "front" else d.back
         assert face is not None
-        forms[key] = Group(face_ops(d, face, bleed, env), key=f"counter:{d.id}:{side}:{bleed:g}")
+        # A form's box is its clip, and by default it starts at the form's origin: the
+        # bleed lies left of and below that, so give the face room all round (text that
+        # overflows, which warns, still shows rather than being cut at an edge).
+        w, h = d.width, d.height
+        box = (-w / 2 - bleed, -h / 2 - bleed, 1.5 * w + bleed, 1.5 * h + bleed)
+        forms[key] = Group(
+            face_ops(d, face, bleed, env), key=f"counter:{d.id}:{side}:{bleed:g}", box=box
+        )
     return forms[key]
 
 
 def _placed(form: Group, x: float, y: float) -> Group:
-    return Group(form.ops, dx=x, dy=y, key=form.key)
+    return Group(form.ops, dx=x, dy=y, key=form.key, box=form.box)
 
 
 def _place(
