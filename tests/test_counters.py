@@ -747,7 +747,27 @@ def test_fold_line_is_dotted_along_the_whole_fold_and_the_pair_is_captioned(game
     (cut,) = [op for op in page.ops if type(op).__name__ == "Rect" and op.stroke is not None]
     assert (cut.x, cut.w, cut.h) == (front.bbox[0], 108.0, 54.0)
     texts = [op for op in page.ops if type(op).__name__ == "Text"]
-    assert any(t.text == "fold · glue back to back" and t.y < fy0 for t in texts)
+    (caption,) = [t for t in texts if t.text == "fold · glue back to back" and t.y < fy0]
+    # The glue area is marked: hatched bands either side of the caption span the pair
+    # (its whole back is glued), below the pieces and clear of the caption's words.
+    bands = [op for op in page.ops if type(op).__name__ == "Path" and op.hatch]
+    assert len(bands) == 2
+    spans = sorted((min(x for x, _ in b.points), max(x for x, _ in b.points)) for b in bands)
+    x0, x1 = front.bbox[0], front.bbox[0] + 108.0
+    assert spans[0][0] == pytest.approx(x0 + 1.5) and spans[1][1] == pytest.approx(x1 - 1.5)
+    half = _caption_half_width()
+    assert spans[0][1] == pytest.approx(fx - half - 2.5) and spans[1][0] == pytest.approx(
+        fx + half + 2.5
+    )
+    for b in bands:
+        ys = [y for _, y in b.points]
+        assert max(ys) < fy0 and min(ys) > caption.y - 1  # under the pair, beside the words
+
+
+def _caption_half_width() -> float:
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    return stringWidth("fold · glue back to back", "Helvetica", 4.8) / 2
 
 
 # ---- bleed as printed ---------------------------------------------------------------
