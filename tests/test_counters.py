@@ -811,3 +811,91 @@ def test_bleed_is_printed_on_all_four_sides(game_dir, shape):
                 where,
                 got,
             )
+
+
+# ---- images: every kind, once; never outside the game folder -------------------------
+
+
+def test_png_jpeg_and_svg_each_embedded_once_however_often_used(game_dir):
+    _png(game_dir / "art" / "crest.png", (300, 300))
+    (game_dir / "art").mkdir(exist_ok=True)
+    PILImage.new("RGB", (300, 200), "#204080").save(game_dir / "art" / "photo.jpg", "JPEG")
+    svg = (
+        '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10">'
+        '<circle cx="5" cy="5" r="4"/></svg>'
+    )
+    write_game(
+        game_dir,
+        """
+        id: g
+        title: G
+        counters:
+          - {id: a, size: 1, quantity: 5, front: {image: art/crest.png},
+             back: {image: art/photo.jpg}}
+          - {id: b, size: 3/4, quantity: 5, front: {image: art/photo.jpg, text: B}}
+          - {id: c, size: 1/2, quantity: 5, front: {image: art/crest.png},
+             back: {image: art/dot.svg}}
+          - {id: d, size: 5/8, quantity: 5, front: {image: art/dot.svg, text: D}}
+    """,
+        {"art/dot.svg": svg},
+    )
+    p, pdfs, manifest = build_pdfs(game_dir)
+    assert not p.diags.items  # 300 px over at most 1 in: above 150 dpi
+    assert len(manifest["items"]) == 5 * 4 + 5 * 2  # fold pairs add their backs
+    reader = PdfReader(io.BytesIO(pdfs["counters.pdf"]))
+    images: dict[int, str] = {}
+    stack = [page["/Resources"] for page in reader.pages]
+    while stack:
+        res = stack.pop().get_object()
+        for ref in (res.get("/XObject") or {}).values():
+            obj = ref.get_object()
+            if ref.idnum not in images and obj["/Subtype"] == "/Image":
+                images[ref.idnum] = obj.get("/Filter")
+            if "/Resources" in obj:
+                stack.append(obj["/Resources"])
+    # one raster XObject per file (the JPEG kept as DCT data), the SVG drawn as vectors
+    assert len(images) == 2
+    assert any("/DCTDecode" in str(f) for f in images.values())
+
+
+def test_image_paths_outside_the_game_folder_are_refused(game_dir, tmp_path):
+    outside = tmp_path / "elsewhere"
+    outside.mkdir()
+    _png(outside / "x.png", (300, 300))
+    (game_dir).mkdir(parents=True, exist_ok=True)
+    (game_dir / "link.png").symlink_to(outside / "x.png")
+    write_game(
+        game_dir,
+        f"""
+        id: g
+        title: G
+        counters:
+          - {{id: a, size: 1, front: {{image: {outside / "x.png"}}}}}
+          - {{id: b, size: 1, front: {{image: link.png}}}}
+          - {{id: c, size: 1, front: {{image: art/../../elsewhere/x.png}}}}
+    """,
+    )
+    g = f"{game_dir}/game.yaml"
+    a = f"path {str(outside / 'x.png')!r} leads outside the game folder"
+    assert errors_of(game_dir) == [
+        f"{g}:4:37: error: counters[0].front.image: {a}",
+        f"{g}:5:37: error: counters[1].front.image: path 'link.png' leads outside the game folder",
+        f"{g}:6:37: error: counters[2].front.image: path 'art/../../elsewhere/x.png' "
+        "leads outside the game folder",
+    ]
+
+
+def test_user_text_prints_literally_in_the_pdf(game_dir):
+    write_game(
+        game_dir,
+        """
+        id: g
+        title: G
+        counters:
+          - {id: a, size: 1, quantity: 2,
+             front: {text: {text: "<b>x</b> **y** &amp;", wrap: false}}}
+    """,
+    )
+    _, pdfs, _ = build_pdfs(game_dir)
+    text = PdfReader(io.BytesIO(pdfs["counters.pdf"])).pages[0].extract_text()
+    assert "<b>x</b> **y** &amp;" in text
