@@ -899,3 +899,46 @@ def test_user_text_prints_literally_in_the_pdf(game_dir):
     _, pdfs, _ = build_pdfs(game_dir)
     text = PdfReader(io.BytesIO(pdfs["counters.pdf"])).pages[0].extract_text()
     assert "<b>x</b> **y** &amp;" in text
+
+
+def test_crop_marks_clear_every_neighbour_with_mixed_sizes_pairs_and_shapes(game_dir):
+    write_game(
+        game_dir,
+        """
+        id: g
+        title: G
+        counters:
+          - {id: a, size: 3/4, quantity: 9, front: {background: navy, text: A}}
+          - {id: r, shape: round, size: 5/8, quantity: 7, front: {background: navy, text: R}}
+          - {id: w, shape: rect, size: 1in x 1/2in, quantity: 6, front: {background: navy}}
+          - {id: f, size: 1, quantity: 5, front: {background: navy}, back: {background: red}}
+          - {id: s, size: 1/2, quantity: 4, front: {background: navy}, back: {text: S}}
+          - {id: h, shape: hex, size: 1, quantity: 3, front: {background: navy, text: H}}
+    """,
+    )
+    b = mm(3)
+    p = plan_game(game_dir, bleed=b)
+    for page in p.docs[0].pages:
+        pieces = {}  # piece -> its inked box: trim plus bleed (a pair's halves as one)
+        for item in page.items:
+            box = grow(item.bbox, b)
+            old = pieces.get(item.piece, box)
+            pieces[item.piece] = (
+                min(old[0], box[0]),
+                min(old[1], box[1]),
+                max(old[2], box[2]),
+                max(old[3], box[3]),
+            )
+        bands = [op for op in page.ops if type(op).__name__ == "Path" and op.hatch]
+        band_boxes = [
+            (min(x for x, _ in o.points), min(y for _, y in o.points))
+            + (max(x for x, _ in o.points), max(y for _, y in o.points))
+            for o in bands
+        ]
+        ticks = [op for op in page.ops if isinstance(op, Line) and op.stroke.colour == "#000000"]
+        assert ticks and band_boxes
+        for t in ticks:
+            seg = grow((min(t.x0, t.x1), min(t.y0, t.y1), max(t.x0, t.x1), max(t.y0, t.y1)), 0.01)
+            hit = [k for k, box in pieces.items() if overlaps(seg, box)]
+            assert hit == [], (t, hit)  # outside its own bleed and every other piece's
+            assert not any(overlaps(seg, g) for g in band_boxes)
