@@ -634,3 +634,33 @@ def test_grid_scatter_without_cells_is_all_write_ins_and_says_so(game_dir):
         "4:5: warning: templates[0].cells: write-in blank: template 'g' has no cells: "
         "all 9 print as write-in blanks"
     ]
+
+
+@pytest.mark.parametrize("rule", ["centre", "half"])
+def test_the_cell_rule_decides_shaded_or_hatched(game_dir, rule):
+    # 45 degrees, 4 squares: the cell ahead of the shooter has its centre on the axis but
+    # only sqrt 2 - 1 = 41 % of its area inside, so the rules disagree on it alone.
+    body = f"  - {{kind: arc, id: n, spread: 45, depth: 4, square: 1in, rule: {rule}}}"
+    page = plan_game(game(game_dir, body)).docs[0].pages[0]
+    (item,) = page.items
+    assert item.extra["turned"] is False
+    covered = {tuple(c) for c in item.extra["covered"]}
+    partial = {tuple(c) for c in item.extra["partial"]}
+    assert ((0, 1) in covered) == (rule == "centre") and ((0, 1) in partial) == (rule == "half")
+    cells = [
+        op
+        for op, *_ in walk(page.ops)
+        if isinstance(op, PathOp) and (op.fill or op.hatch) and not _is_swatch(op)
+    ]
+    shaded = [op for op in cells if op.fill]
+    hatched = [op for op in cells if op.hatch]
+    assert (len(shaded), len(hatched)) == (len(covered), len(partial))
+    # the part nearest the apex is the cell ahead: shaded under one rule, hatched under the other
+    ahead = min(cells, key=lambda op: min(y for _, y in op.points))
+    assert (ahead in shaded) == (rule == "centre")
+
+
+def _is_swatch(op) -> bool:
+    """The legend's 8 pt squares."""
+    xs, ys = [x for x, _ in op.points], [y for _, y in op.points]
+    return len(op.points) == 4 and max(xs) - min(xs) == max(ys) - min(ys) == 8.0
