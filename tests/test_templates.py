@@ -322,10 +322,28 @@ def test_outline_variant_has_no_fills(game_dir):
         for op, *_ in walk(page.ops)
         if isinstance(op, PathOp) and op.hatch
     ]
-    # the sheet frame's scale bars are the only filled shapes on a film page
-    assert all(isinstance(op, Rect) and op.h == 3 and op.fill == "#333333" for op in fills)
+    # the sheet frame's scale bars are the only inked fills on a film page; white is no
+    # ink: the pads that keep grid lines and rings out of the words
+    inked = [op for op in fills if op.fill != "#ffffff"]
+    assert all(isinstance(op, Rect) and op.h == 3 and op.fill == "#333333" for op in inked)
     assert hatches == []
-    assert len(fills) == 2 * len(film.pages)
+    assert len(inked) == 2 * len(film.pages)
+    pads = 0
+    for page in film.pages:
+        ops = [(op, dx, dy) for op, dx, dy, rot in walk(page.ops) if rot == 0]
+        for n, (pad, px, py) in enumerate(ops):
+            if not (isinstance(pad, Rect) and pad.fill == "#ffffff"):
+                continue
+            pads += 1
+            box = (pad.x + px, pad.y + py, pad.x + pad.w + px, pad.y + pad.h + py)
+            for op, dx, dy in ops[n + 1 :]:
+                if isinstance(op, PathOp | Circle):
+                    # drawn over the pad: only its own legend, wholly inside it
+                    b = _extent(op, dx, dy)
+                    apart = b[2] <= box[0] or b[0] >= box[2] or b[3] <= box[1] or b[1] >= box[3]
+                    within = box[0] <= b[0] and b[2] <= box[2] and box[1] <= b[1] and b[3] <= box[3]
+                    assert apart or within, (op, box)
+    assert pads >= 2  # the arc's legend and the clock's notes
     film_ids = [i.id for page in film.pages for i in page.items]
     assert "r" not in film_ids and film_ids.count("a") == 1
     assert any(
@@ -664,3 +682,10 @@ def _is_swatch(op) -> bool:
     """The legend's 8 pt squares."""
     xs, ys = [x for x, _ in op.points], [y for _, y in op.points]
     return len(op.points) == 4 and max(xs) - min(xs) == max(ys) - min(ys) == 8.0
+
+
+def _extent(op, dx: float, dy: float) -> tuple[float, float, float, float]:
+    if isinstance(op, Circle):
+        return (op.cx - op.r + dx, op.cy - op.r + dy, op.cx + op.r + dx, op.cy + op.r + dy)
+    xs, ys = [x + dx for x, _ in op.points], [y + dy for _, y in op.points]
+    return (min(xs), min(ys), max(xs), max(ys))

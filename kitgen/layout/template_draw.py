@@ -89,9 +89,8 @@ class Pen:
         ).size
 
     def pad(self, x: float, y: float, w: float, h: float) -> list:
-        """A white label pad behind text over shading (not on film: no fills there)."""
-        if self.outline:
-            return []
+        """A white label pad behind text over shading and lines. On film too: white is no
+        ink, so the table shows through, but no grid line or ring runs through the words."""
         return [Rect(x, y, w, h, fill="#ffffff", stroke=Stroke(GRID, 0.4), radius=2)]
 
     def check_bar(self, x: float, y: float, label_below: bool = False) -> list:
