@@ -689,3 +689,26 @@ def _extent(op, dx: float, dy: float) -> tuple[float, float, float, float]:
         return (op.cx - op.r + dx, op.cy - op.r + dy, op.cx + op.r + dx, op.cy + op.r + dy)
     xs, ys = [x + dx for x, _ in op.points], [y + dy for _, y in op.points]
     return (min(xs), min(ys), max(xs), max(ys))
+
+
+def test_band_limit_lines_break_round_the_weapon_names(game_dir):
+    # A 1 in short band: its limit falls inside the names, which run for several inches.
+    names = ", ".join(f"Weapon number {n}" for n in range(1, 5))
+    body = (
+        "  - {kind: ruler, id: r, width: 0.75in, names: ["
+        + names
+        + "], bands: {short: 1in, medium: 6in}}"
+    )
+    page = plan_game(game(game_dir, body)).docs[0].pages[0]
+    texts = [op for op, *_ in walk(page.ops) if isinstance(op, Text) and "Weapon" in op.text]
+    assert texts and max(op.x + 5 for op in texts) < 72  # the words start left of 1 in...
+    limit = [
+        op
+        for op, *_ in walk(page.ops)
+        if isinstance(op, Line) and op.x0 == op.x1 == pytest.approx(72) and op.stroke.width == 1.2
+    ]
+    assert len(limit) == 2  # ... so the 1 in line is drawn in two pieces, below and above
+    low, high = sorted((min(op.y0, op.y1), max(op.y0, op.y1)) for op in limit)
+    assert low[0] == 0 and high[1] == pytest.approx(54)
+    for op in texts:  # no piece of it crosses a line of names (baseline to cap height)
+        assert low[1] < op.y - 0.2 * op.font.size and op.y + 0.75 * op.font.size < high[0]
