@@ -15,17 +15,7 @@ from .env import PlanEnv
 from .frame import content_box
 from .impose import TooBig, back_box, pack
 from .labels import DEFAULT_SEED_NOTE
-from .marks import (
-    CAPTION,
-    CAPTION_SIZE,
-    FOLD_CAPTION,
-    GUTTER,
-    NOTE_FACE,
-    fold_caption,
-    fold_line,
-    glue_marks,
-    rect_cut,
-)
+from .marks import CAPTION, GUTTER, fold_line, fold_marks, rect_cut
 from .plan import BBox, Document, Group, Item, Line, Page, Rect, Stroke
 from .rich import Faces, draw_line, parse_markup, runs_width, wrap_runs
 from .table_draw import fit_table
@@ -248,9 +238,8 @@ def plan_cards(cards: tuple[Card, ...] | list[Card], env: PlanEnv) -> list[Docum
             # Each half's bleed stops at the fold: it must not paint over the other half.
             page.ops.append(Group((_at(front, x, y),), clip=(x - b, y - b, fx, y + h + b)))
             page.ops.append(Group((_at(back, fx, y),), clip=(fx, y - b, fx + w + b, y + h + b)))
-            page.ops += [*fold_line(fx, y - b, y + h + b), fold_caption(fx, y - b)]
-            width = env.fonts.width(FOLD_CAPTION, NOTE_FACE, CAPTION_SIZE)
-            page.ops += glue_marks(x, fx + w, fx, y - b, width)
+            page.ops += fold_line(fx, y - b, y + h + b)
+            page.ops += fold_marks(x, fx + w, fx, y - b, env.fonts)
             fold = [round(fx, 4), round(y, 4), round(fx, 4), round(y + h, 4)]
             page.items.append(
                 Item(

@@ -16,18 +16,7 @@ from .env import PlanEnv
 from .faces import face_ops, hex_points, outline
 from .frame import content_box
 from .impose import TooBig, back_box, pack
-from .marks import (
-    CAPTION,
-    CAPTION_SIZE,
-    CUT,
-    FOLD_CAPTION,
-    GUTTER,
-    NOTE_FACE,
-    fold_caption,
-    fold_line,
-    glue_marks,
-    rect_cut,
-)
+from .marks import CAPTION, CUT, GUTTER, NOTE_FACE, fold_line, fold_marks, rect_cut
 from .plan import Document, Font, Group, Item, Line, Page, Path, Rect, Stroke, Text
 
 
@@ -166,14 +155,9 @@ def _place(
             page.ops.extend(fold_line(fx, y - b, y + h + b))
         else:  # only the joining strip folds
             page.ops.extend(fold_line(fx, y + h / 2 - h * HINGE, y + h / 2 + h * HINGE))
-        page.ops.append(fold_caption(fx, y - b))
-        page.ops.extend(glue_marks(x, x + 2 * w, fx, y - b, _caption_width(env)))
+        page.ops.extend(fold_marks(x, x + 2 * w, fx, y - b, env.fonts))
     for hx, side in halves:
         page.items.append(Item(d.kind, d.id, piece, side, (hx, y, hx + w, y + h), dict(extra)))
-
-
-def _caption_width(env: PlanEnv) -> float:
-    return env.fonts.width(FOLD_CAPTION, NOTE_FACE, CAPTION_SIZE)
 
 
 HINGE = 0.22  # half-height of the strip joining round or hex halves, of the piece's height

@@ -56,6 +56,13 @@ def fold_caption(fx: float, y_bottom: float) -> Text:
     )
 
 
+def fold_marks(x0: float, x1: float, fx: float, y_bottom: float, fonts) -> list:
+    """Everything under a fold-and-glue pair from x0 to x1 folded at fx: the caption and
+    the glue marks beside it. `fonts` measures the caption (a TextMeasure)."""
+    width = fonts.width(FOLD_CAPTION, NOTE_FACE, CAPTION_SIZE)
+    return [fold_caption(fx, y_bottom), *glue_marks(x0, x1, fx, y_bottom, width)]
+
+
 def glue_marks(x0: float, x1: float, fx: float, y_bottom: float, caption_width: float) -> list:
     """The glue area marked under a fold-and-glue pair: hatched bands either side of the
     caption, spanning the pair from trim to trim, because its whole back is glued.
