@@ -22,7 +22,7 @@ from kitgen.layout.table_draw import draw_table
 from kitgen.model.table import Cell, Column, Row, Table
 from kitgen.rules.roll_labels import RollLabelError, RollRange, parse_roll_label
 
-from .conftest import CONTENT, build_pdfs, errors_of, plan_game, run_cli, write_game
+from .conftest import CONTENT, build_pdfs, errors_of, pixel_at, plan_game, run_cli, write_game
 
 MIN = 6.5
 POKER = (180.0, 252.0)  # 63.5 x 88.9 mm in points, exactly
@@ -922,6 +922,14 @@ def test_card_bleed_paints_past_the_trim_and_crop_marks_stay_outside(game_dir: P
     assert groups[0].clip == pytest.approx((-b, -b, 180 + b, 252 + b))
     bg = groups[0].ops[0]
     assert (bg.x, bg.y, bg.w, bg.h) == pytest.approx((-b, -b, 180 + 2 * b, 252 + 2 * b))
+    # ... and prints there on every side (a form clips to its box, which must hold the bleed)
+    _, pdfs, manifest = build_pdfs(game_dir)
+    for item in manifest["items"]:
+        x0, y0, x1, y1 = item["bbox"]
+        cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+        for x, y in ((x0 - b / 2, cy), (x1 + b / 2, cy), (cx, y0 - b / 2), (cx, y1 + b / 2)):
+            got = pixel_at(pdfs["cards.pdf"], item["page"] - 1, x, y)
+            assert max(abs(a - e) for a, e in zip(got, (0x22, 0x44, 0x66), strict=True)) < 8
 
 
 def test_a_card_too_wide_to_fold_puts_its_back_on_the_next_page(game_dir: Path):

@@ -16,7 +16,7 @@ from .env import PlanEnv
 from .faces import face_ops, hex_points, outline
 from .frame import content_box
 from .impose import TooBig, back_box, pack
-from .marks import CAPTION, CUT, GUTTER, NOTE_FACE, fold_caption, fold_line, rect_cut
+from .marks import CAPTION, CUT, GUTTER, NOTE_FACE, fold_line, fold_marks, rect_cut
 from .plan import Document, Font, Group, Item, Line, Page, Path, Rect, Stroke, Text
 
 
@@ -105,12 +105,19 @@ def _form(d: CounterDef, side: str, bleed: float, forms: dict, env: PlanEnv) -> 
     if key not in forms:
         face = d.front if side == "front" else d.back
         assert face is not None
-        forms[key] = Group(face_ops(d, face, bleed, env), key=f"counter:{d.id}:{side}:{bleed:g}")
+        # A form's box is its clip, and by default it starts at the form's origin: the
+        # bleed lies left of and below that, so give the face room all round (text that
+        # overflows, which warns, still shows rather than being cut at an edge).
+        w, h = d.width, d.height
+        box = (-w / 2 - bleed, -h / 2 - bleed, 1.5 * w + bleed, 1.5 * h + bleed)
+        forms[key] = Group(
+            face_ops(d, face, bleed, env), key=f"counter:{d.id}:{side}:{bleed:g}", box=box
+        )
     return forms[key]
 
 
 def _placed(form: Group, x: float, y: float) -> Group:
-    return Group(form.ops, dx=x, dy=y, key=form.key)
+    return Group(form.ops, dx=x, dy=y, key=form.key, box=form.box)
 
 
 def _place(
@@ -148,7 +155,7 @@ def _place(
             page.ops.extend(fold_line(fx, y - b, y + h + b))
         else:  # only the joining strip folds
             page.ops.extend(fold_line(fx, y + h / 2 - h * HINGE, y + h / 2 + h * HINGE))
-        page.ops.append(fold_caption(fx, y - b))
+        page.ops.extend(fold_marks(x, x + 2 * w, fx, y - b, env.fonts))
     for hx, side in halves:
         page.items.append(Item(d.kind, d.id, piece, side, (hx, y, hx + w, y + h), dict(extra)))
 
