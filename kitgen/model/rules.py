@@ -179,6 +179,11 @@ class Placement:
     attrs: Mapping[str, str] = field(default_factory=dict)
     label: str = ""  # a token's text on the set-up map (default: the piece's)
     attr_spans: Mapping[str, Span] = field(default_factory=dict)
+    key_spans: Mapping[str, Span] = field(default_factory=dict)  # piece/at/area values
+
+    def span_of(self, key: str) -> Span | None:
+        """Where the value of `key` was written (a name error points there), else the entry."""
+        return self.key_spans.get(key, self.span)
 
 
 @dataclass(frozen=True)

@@ -29,7 +29,7 @@ def target_cells(setup: Setup, target: Target, exclude: Placed | None) -> frozen
             for c in [p.cell]
         )
     if target.kind == "cell":
-        return frozenset(c for n in target.names if (c := m.cell_at_label(n)) is not None)
+        return frozenset(c for n in target.names if (c := m.cell_or_place(n)) is not None)
     if target.kind == "place":
         return frozenset(m.places[n] for n in named(target.names, m.places))
     if target.kind == "area":
@@ -69,7 +69,7 @@ def _holds_cell(setup: Setup, w: Where, cell: Cell, who: Placed | None) -> bool:
             return False
     if w.area and not any(cell in setup.areas[a] for a in named(w.area, setup.areas)):
         return False
-    if w.cell and cell not in {m.cell_at_label(n) for n in w.cell}:
+    if w.cell and cell not in {m.cell_or_place(n) for n in w.cell}:
         return False
     if w.place and cell not in {m.places[n] for n in named(w.place, m.places)}:
         return False
