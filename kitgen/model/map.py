@@ -216,7 +216,7 @@ class MapDef:
             prefix = f"'{self.prefix}-'" if self.prefix else "no prefix"
             return f"this map's labels have {prefix}; {how}"
         if cell is not None and cell[0] < g.cols and cell[1] < g.rows:
-            return f"{self.label(cell)} is a blank in the map's layout (off the map)"
+            return f"{self.label(cell)} is a blank in the map's layout: off the map"
         places = f"; or a place: {', '.join(sorted(self.places))}" if self.places else ""
         return how + places
 
