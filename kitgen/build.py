@@ -184,6 +184,15 @@ def build(
     settings = settings_for(game)
     docs = plan(game, settings, font_book(game), diags)
     log(f"{game.id}: planned {len(docs)} document(s), {sum(len(d.pages) for d in docs)} page(s)")
+    fitted = {  # --fit: each scaled map says so, once however many copies it prints
+        i.extra["map"]: i.extra["scale"]
+        for d in docs
+        for pg in d.pages
+        for i in pg.items
+        if i.kind == "map" and i.extra.get("true_size") is False
+    }
+    for map_id, scale in fitted.items():
+        log(f"{game.id}: map {map_id} scaled 1:{1 / scale:.2f} to fit one sheet (not true size)")
     pdfs = draw(game, docs, settings)
     manifest = manifest_for(game, settings, docs, pdfs)
     files = dict(pdfs)

@@ -68,6 +68,7 @@ def test_reshuffled_standard_setup_broken(tmp_path, monkeypatch):
             ("{piece: submarine-red, at: R16,", "{piece: submarine-red, at: R18,"),
             ("{piece: submarine-green, at: R15,", "{piece: submarine-green, at: R14,"),
             ("{piece: code-hack-blue, count: 5}", "{piece: code-hack-blue, count: 4}"),
+            ("{piece: submarine-yellow, at: O18,", "{piece: submarine-yellow, at: O15,"),
         ],
     )
     assert run.exit_code == 1
@@ -84,8 +85,13 @@ def test_reshuffled_standard_setup_broken(tmp_path, monkeypatch):
         "exactly 5 (rule at rules.yaml:52:7)",
         # R14 is 4 squares from R18, one more than the Approach area's 3
         "scenarios/standard.yaml:43:9: error: sides[2].placements[0]: Sub on cell R14 (Open "
-        "space) is not within 3 cells of opposite aguan (rule at rules.yaml:40:7)",
-        "5 error(s), 0 warning(s)",
+        "space) is not within 3 cells of opposite aguan walking through Open space or Hatchway "
+        "(rule at rules.yaml:40:7)",
+        # O15 is 3 squares from R18 as the crow flies, but inside a room behind the bulkhead
+        "scenarios/standard.yaml:53:9: error: sides[3].placements[0]: Sub on cell O15 (Open "
+        "space) is not within 3 cells of opposite aguan walking through Open space or Hatchway "
+        "(rule at rules.yaml:40:7)",
+        "6 error(s), 0 warning(s)",
     ]
 
 
@@ -263,3 +269,25 @@ def test_ryamon_setup_sheet_read_back_from_the_pdf(tmp_path):
     assert [(i["id"], i["tokens"], i["file"]) for i in setup] == [
         ("four-tribes", 20, "scenario-four-tribes.pdf")
     ]
+
+
+def test_reshuffled_approach_area_is_walked_like_the_maps_own():
+    """The scenario's Approach area (3 spaces from the hatchway opposite the Aguan, walked
+    through open spaces and hatchways) is the map's own: not the inside room's corner behind
+    the bulkhead, which is 3 squares away as the crow flies."""
+    from kitgen.errors import Diagnostics
+    from kitgen.rules.setup import resolve
+
+    p = plan_game(CONTENT / "reshuffled")
+    book = p.game.section("rules")
+    board = p.game.section("maps").get("station")
+    standard = next(s for s in book.scenarios if s.id == "standard")
+    approach = resolve(p.game, book, standard, Diagnostics()).areas["approach"]
+    assert approach == board.areas["approach"] and len(approach) == 11
+    assert board.cell_at_label("O15") not in approach
+    # the flooded duel turns it all with the Aguan (top-right): the bottom-left corner
+    duel = next(s for s in book.scenarios if s.id == "flooded-duel")
+    turned = resolve(p.game, book, duel, Diagnostics()).areas["approach"]
+    assert sorted(board.label(c) for c in turned) == sorted(
+        board.label((17 - c, r)) for c, r in approach
+    )

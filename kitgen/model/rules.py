@@ -79,8 +79,11 @@ class Where:
     area: tuple[str, ...] = ()
     cell: tuple[str, ...] = ()
     place: tuple[str, ...] = ()
-    within: tuple[int, Target] | None = None
-    beyond: tuple[int, Target] | None = None
+    # (N, target, through): N steps of the map's own distance, or with `through` terrains
+    # the steps of a walk entering only cells of those terrains (walls and blocking edges
+    # cut it), so "3 spaces from the hatchway" does not reach through a bulkhead
+    within: tuple[int, Target, tuple[str, ...]] | None = None
+    beyond: tuple[int, Target, tuple[str, ...]] | None = None
     adjacent_to: Target | None = None
     same_area_as: Target | None = None
     on_line: tuple[Target, Target] | None = None  # the straight line between two targets

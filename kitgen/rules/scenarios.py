@@ -135,6 +135,9 @@ def _where_names(w: Where | None) -> Iterator[tuple[str, str]]:
             yield kind, name
     for prop, _ in w.props:
         yield "terrain property", prop
+    for distance in (w.within, w.beyond):
+        for terrain in distance[2] if distance else ():
+            yield "terrain", terrain
     for t in _own_targets(w):
         if t.kind != "pieces":
             for name in t.names:

@@ -62,6 +62,7 @@ class Setup:
     placed: list[Placed] = field(default_factory=list)
     areas: dict[str, frozenset[Cell]] = field(default_factory=dict)
     side_colours: dict[str, str] = field(default_factory=dict)
+    walks: dict = field(default_factory=dict)  # (targets, through) -> steps to each cell
 
     # -- naming things in messages
     def cell_text(self, cell: Cell) -> str:
