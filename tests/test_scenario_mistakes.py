@@ -202,7 +202,8 @@ def test_typos_in_the_rules_name_the_rule(tmp_path, monkeypatch):
         .replace("limit_from: cap", "limit_from: cap\n      pieces: {not: {kind: bot}}")
         .replace(
             "where: {terrain: pool}",
-            "where: {props: {depth: 2}, on_line: {from: {place: landng}, to: {area: south}}}",
+            "where: {props: {depth: 2}, on_line: {from: {place: landng}, to: {area: south}}, "
+            "within: {cells: 2, of: {place: village}, through: [reeds]}}",
         )
     )
     folder = write_game(tmp_path / "marsh-raid", rules, {"scenarios/first.yaml": GOOD})
@@ -218,11 +219,13 @@ def test_typos_in_the_rules_name_the_rule(tmp_path, monkeypatch):
         "has an attribute 'knd'; did you mean 'kind'?)",
         "scenarios/first.yaml:2:6: error: map: the rule names terrain property 'depth', which "
         "map 'marsh' does not have (did you mean 'deep'?) (rule at game.yaml:57:7)",
+        "scenarios/first.yaml:2:6: error: map: the rule names terrain 'reeds', which map "
+        "'marsh' does not have (did you mean 'reed'?) (rule at game.yaml:57:7)",
         "scenarios/first.yaml:2:6: error: map: the rule names place 'landng', which map 'marsh' "
         "does not have (did you mean 'landing'?) (rule at game.yaml:57:7)",
         "scenarios/first.yaml:2:6: error: map: the rule names area 'south', which map 'marsh' "
         "does not have (did you mean 'north'?) (rule at game.yaml:57:7)",
-        "6 error(s), 0 warning(s)",
+        "7 error(s), 0 warning(s)",
     ]
 
 
