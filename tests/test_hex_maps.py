@@ -1,6 +1,7 @@
 """Hex maps written fresh (no seed) on both orientations and offsets: edges on the side two
 hexes share, the error for two that share none, distances that are walks over neighbours;
-a geomorphic board joined under the wrong rotation; --fit telling the terminal its scale."""
+a geomorphic board joined under the wrong rotation; --fit telling the terminal its scale;
+an area tab wider than a cell kept inside its area."""
 
 from __future__ import annotations
 
@@ -135,3 +136,25 @@ def test_fit_tells_the_terminal_the_scale_of_each_scaled_map(tmp_path):
     )
     run = run_cli("build", str(folder), "-o", str(tmp_path / "out"))
     assert "scaled" not in run.stderr  # at true size, tiled: nothing to say
+
+
+@pytest.mark.parametrize("text_scale", [1.0, 2.5])
+def test_an_area_tab_wider_than_a_cell_stays_inside_its_area(text_scale):
+    """DUCK!'s Corridor is two squares wide between bulkheads and pinned to H6: a tab wider
+    than a square sits across H6 and I6, not over the bulkhead into the cargo bay."""
+    from kitgen.layout.mapart import _area_label
+    from kitgen.layout.plan import Rect
+
+    deck = plan_game(CONTENT / "duck").game.section("maps").get("deck")
+    style = next(s for s in deck.area_styles if s.area == "corridor")
+    corridor = deck.areas["corridor"]
+    rect = next(
+        o for o in _area_label(deck, corridor, style, 108.0, "B", text_scale) if isinstance(o, Rect)
+    )
+    corners = [(rect.x + dx, rect.y + dy) for dx in (0, rect.w) for dy in (0, rect.h)]
+    assert {deck.label(deck.grid.cell_at(p)) for p in corners} <= {"H6", "I6"}
+    if text_scale > 1:  # the assembly sheet's larger tab is wider than one 108 pt square
+        assert rect.w > 108 and {deck.grid.cell_at(p) for p in corners} == {
+            deck.cell_at_label("H6"),
+            deck.cell_at_label("I6"),
+        }
