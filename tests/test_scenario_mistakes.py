@@ -130,13 +130,18 @@ def test_a_fresh_hex_game_checks_clean_and_draws_sides_in_their_colours(tmp_path
     assert fills == ["#1f5fbf"] * 3 + ["#6b6b6b"] + ["#d62728"] * 3
 
 
-def test_every_midnight_mistake_in_one_run_at_its_value(tmp_path, monkeypatch):
+def _two_scenarios(tmp_path, monkeypatch) -> None:
+    """The marsh game with a clean scenario and a midnight one; the folder is the cwd."""
     folder = write_game(
         tmp_path / "marsh-raid",
         HEX_GAME,
         {"scenarios/first.yaml": GOOD, "scenarios/midnight.yaml": MIDNIGHT},
     )
     monkeypatch.chdir(folder)
+
+
+def test_every_midnight_mistake_in_one_run_at_its_value(tmp_path, monkeypatch):
+    _two_scenarios(tmp_path, monkeypatch)
     run = run_cli("check", "scenarios/midnight.yaml")
     assert run.exit_code == 1
     hexes = "hexes are numbered column then row, 0101 to 0605; or a place: landing, village"
@@ -181,12 +186,7 @@ def test_every_midnight_mistake_in_one_run_at_its_value(tmp_path, monkeypatch):
 
 def test_checking_one_scenario_ignores_the_other_files(tmp_path, monkeypatch):
     """The other scenario's misspelt key is not this check's business."""
-    folder = write_game(
-        tmp_path / "marsh-raid",
-        HEX_GAME,
-        {"scenarios/first.yaml": GOOD, "scenarios/midnight.yaml": MIDNIGHT},
-    )
-    monkeypatch.chdir(folder)
+    _two_scenarios(tmp_path, monkeypatch)
     assert run_cli("check", "scenarios/first.yaml").stderr == "ok: 1 checked\n"
     run = run_cli("check", ".")
     assert run.exit_code == 1
