@@ -81,7 +81,7 @@ class Where:
     place: tuple[str, ...] = ()
     # (N, target, through): N steps of the map's own distance, or with `through` terrains
     # the steps of a walk entering only cells of those terrains (walls and blocking edges
-    # cut it), so "3 spaces from the hatchway" does not reach through a bulkhead
+    # cut it), so "3 spaces from the gate" never reaches through a wall
     within: tuple[int, Target, tuple[str, ...]] | None = None
     beyond: tuple[int, Target, tuple[str, ...]] | None = None
     adjacent_to: Target | None = None
