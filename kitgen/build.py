@@ -43,11 +43,40 @@ def load(path: Path, diags: Diagnostics) -> Game:
             from .source.rules import with_scenarios
 
             game = with_scenarios(game, scenario, diags)
+        if scenario is not None:
+            _forget_other_scenarios(game, scenario, diags)
     except KitError as exc:  # a file that could not be parsed at all
         diags.extend(d for d in exc.diagnostics if d not in diags.items)
         raise KitError(diags.items) from None
-    diags.raise_if_errors()
-    return game
+    if not _only_scenarios_broken(game, diags):
+        diags.raise_if_errors()
+    return game  # the check stage adds the rules' errors and raises then
+
+
+def _forget_other_scenarios(game: Game, scenario: Path, diags: Diagnostics) -> None:
+    """`kitgen check <game>/scenarios/x.yaml` checks x alone: what the rules section found
+    reading the other scenario files is not this check's business."""
+    folder = (game.folder / SCENARIO_DIR).resolve()
+    own = scenario.resolve()
+
+    def other(d: Diagnostic) -> bool:
+        if d.span is None:
+            return False
+        f = Path(d.span.file).resolve()
+        return f.is_relative_to(folder) and f != own
+
+    diags.items[:] = [d for d in diags.items if not other(d)]
+
+
+def _only_scenarios_broken(game: Game, diags: Diagnostics) -> bool:
+    """True when every error is in a scenario file: the game itself read cleanly, so the
+    scenarios (whose readers skip what they cannot read) are still checked against the
+    rules, and a typo'd key does not hide the broken rules behind it."""
+    scenarios = (game.folder / SCENARIO_DIR).resolve()
+    errors = [d for d in diags if d.is_error]
+    return bool(errors) and all(
+        d.span is not None and Path(d.span.file).resolve().is_relative_to(scenarios) for d in errors
+    )
 
 
 def scenario_view(path: Path, diags: Diagnostics) -> list[Diagnostic]:
@@ -157,6 +186,15 @@ def build(
     settings = settings_for(game)
     docs = plan(game, settings, font_book(game), diags)
     log(f"{game.id}: planned {len(docs)} document(s), {sum(len(d.pages) for d in docs)} page(s)")
+    fitted = {  # --fit: each scaled map says so, once however many copies it prints
+        i.extra["map"]: i.extra["scale"]
+        for d in docs
+        for pg in d.pages
+        for i in pg.items
+        if i.kind == "map" and i.extra.get("true_size") is False
+    }
+    for map_id, scale in fitted.items():
+        log(f"{game.id}: map {map_id} scaled 1:{1 / scale:.2f} to fit one sheet (not true size)")
     pdfs = draw(game, docs, settings)
     manifest = manifest_for(game, settings, docs, pdfs)
     files = dict(pdfs)

@@ -14,7 +14,7 @@ from . import __version__
 from .build import build as run_build
 from .build import check as run_check
 from .build import load, scenario_view
-from .errors import Diagnostics, KitError
+from .errors import Diagnostics, KitError, in_reading_order
 from .model.game import Game, Settings
 from .units import PAPER_NAMES, PAPERS, UnitError, mm, parse_length
 
@@ -34,7 +34,7 @@ Examples:
 
 
 def _report(diags: Diagnostics | list, quiet: bool = False) -> None:
-    items = list(diags)
+    items = in_reading_order(diags)  # as KitError orders them: top to bottom, file by file
     for d in items:
         if quiet and not d.is_error:
             continue

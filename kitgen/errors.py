@@ -97,9 +97,13 @@ class KitError(Exception):
     def __init__(self, diagnostics: Iterable[Diagnostic] | Diagnostic):
         if isinstance(diagnostics, Diagnostic):
             diagnostics = [diagnostics]
-        # Top to bottom through each file: the order a person fixes them in.
-        self.diagnostics = sorted(diagnostics, key=_position)
+        self.diagnostics = in_reading_order(diagnostics)
         super().__init__("\n".join(str(d) for d in self.diagnostics))
+
+
+def in_reading_order(diagnostics: Iterable[Diagnostic]) -> list[Diagnostic]:
+    """Top to bottom through each file: the order a person fixes them in."""
+    return sorted(diagnostics, key=_position)
 
 
 def _position(d: Diagnostic) -> tuple:

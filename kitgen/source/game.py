@@ -107,7 +107,7 @@ def read_game(game_file: Path, sections: dict, diags: Diagnostics) -> Game:
     ctx.palette = _read_palette(ctx, palette_node)
     game_id = f.id("id", default=None, required=False)
     if game_id is None:
-        game_id = folder.name
+        game_id = folder.resolve().name  # `kitgen build .` names the folder itself
         if not ID_PATTERN.match(game_id):
             ctx.error(
                 root,
