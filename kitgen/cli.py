@@ -294,6 +294,7 @@ def generate(path, generator_id, seed, units, count, use) -> None:
     """Roll a set-up generator and print the roster as YAML records (a for_each: list)."""
     from .rules.generate import generate as roll_roster
     from .rules.generate import roster_yaml
+    from .rules.lookup_tables import resolve_generator
     from .rules.profile import effective_seed
 
     diags = Diagnostics()
@@ -306,7 +307,7 @@ def generate(path, generator_id, seed, units, count, use) -> None:
             f"no generator {generator_id!r} (generators: {', '.join(gens) or 'none'})",
             param_hint="GENERATOR_ID",
         )
-    gen = gens[generator_id]
+    gen = resolve_generator(game, gens[generator_id])
     optional = [a.id for a in gen.adjust if a.optional]
     for name in use:
         if name not in optional:

@@ -63,7 +63,7 @@ def plan_rosters(gens: list[Generator], env: PlanEnv) -> list[Document]:
     page = Page("Rosters", note=note)
     y = y1
     for gen in shown:
-        roster = build_roster(gen, seed, env.settings.use)
+        roster = build_roster(env.game, gen, seed, env.settings.use)
         ops, h = _roster_ops(gen, roster, env, x0, x1 - x0)
         if y - h < y0 and page.ops:
             pages.append(page)

@@ -65,7 +65,7 @@ def label_records(
     """The label's records in print order: roster or written records, then the blanks."""
     records: list[Record] = []
     if label.roster is not None:
-        roster = build_roster(_generators(game)[label.roster], seed, use)
+        roster = build_roster(game, _generators(game)[label.roster], seed, use)
         records = [
             {k: "" if v is None else str(v) for k, v in rec.items()} for rec in roster.records
         ]

@@ -23,7 +23,7 @@ BLANK = "___"
 def _units(game: Game, card: Card, seed: int | None, use: tuple[str, ...]) -> list[list[Record]]:
     gen = next(g for g in game.section("generators", ()) if g.id == card.roster)
     units: dict[str, list[Record]] = {}
-    for rec in build_roster(gen, seed, use).records:
+    for rec in build_roster(game, gen, seed, use).records:
         units.setdefault(str(rec["unit"]), []).append(
             {k: "" if v is None else str(v) for k, v in rec.items()}
         )
