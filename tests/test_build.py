@@ -106,8 +106,9 @@ def test_a_failed_build_keeps_the_previous_output(tmp_path: Path, monkeypatch):
         return real_write(self, data)
 
     monkeypatch.setattr(output.Path, "write_bytes", failing_write)
-    with pytest.raises(OSError):
+    with pytest.raises(output.OutputError) as info:
         output.write_kit(tmp_path, "tiny", {"cover.pdf": b"new", "manifest.json": b"new"})
+    assert str(info.value) == f"cannot write {tmp_path}: No space left on device"
     monkeypatch.undo()
     assert {p.name: p.read_bytes() for p in kit.iterdir()} == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["tiny"]  # no staging left behind
