@@ -17,7 +17,7 @@ from .build import load, scenario_view
 from .errors import Diagnostics, KitError
 from .model.game import Game, Settings
 from .output import OutputError
-from .units import PAPER_NAMES, UnitError, mm, paper_from_text, parse_length
+from .units import PAPER_NAMES, UnitError, inch, mm, paper_from_text, parse_length
 
 EXIT_INPUT = 1
 EXIT_USAGE = 2
@@ -47,15 +47,18 @@ def _report(diags: Diagnostics | list, quiet: bool = False) -> None:
         click.echo(f"{errors} error(s), {warnings} warning(s)", err=True)
 
 
-def _length_option(ctx, param, value):
+def _bleed_option(ctx, param, value):
     if value is None:
         return None
     try:
-        return parse_length(value)
+        bleed = parse_length(value)
     except UnitError as exc:
         raise click.BadParameter(
             f"{exc.message} ({exc.hint})" if exc.hint else exc.message
         ) from None
+    if not 0 <= bleed <= inch(1):
+        raise click.BadParameter(f"{value!r}: a bleed from 0 to 1in (1/8in or 3mm are usual)")
+    return bleed
 
 
 def _paper_option(ctx, param, value):
@@ -154,7 +157,7 @@ def main() -> None:
 )
 @click.option(
     "--bleed",
-    callback=_length_option,
+    callback=_bleed_option,
     default=None,
     metavar="LEN",
     help="Bleed around pieces, e.g. 1/8in or 3mm.",

@@ -236,3 +236,34 @@ def test_hostile_input_gets_placed_errors_and_no_traceback(tmp_path: Path, case:
         assert lines[-1].endswith("warning(s)"), case
         assert lines[:-1] and all(PLACE.match(line) for line in lines[:-1]), (case, lines)
     assert not (tmp_path / "o").exists()  # nothing written for a game with errors
+
+
+@pytest.mark.parametrize("bleed", ["-3mm", "2in"])
+def test_a_bleed_out_of_range_is_a_usage_error(bleed: str):
+    result = run_cli("build", TINY, f"--bleed={bleed}")
+    assert result.exit_code == 2
+    assert result.stderr.splitlines()[-1] == (
+        f"Error: Invalid value for '--bleed': '{bleed}': a bleed from 0 to 1in "
+        "(1/8in or 3mm are usual)"
+    )
+
+
+def test_a_negative_bleed_in_yaml_is_an_error(game_dir: Path):
+    write_game(
+        game_dir,
+        """
+        title: T
+        counters:
+          - {id: a, size: 3/4in, bleed: -3mm, front: {background: red}}
+        cards:
+          - {id: c, size: poker, bleed: -1/8in, front: {title: x}}
+        """,
+    )
+    result = run_cli("check", str(game_dir))
+    gy = game_dir / "game.yaml"
+    assert result.exit_code == 1
+    assert result.stderr.splitlines() == [
+        f"{gy}:3:33: error: counters[0].bleed: length cannot be negative, got -3mm",
+        f"{gy}:5:33: error: cards[0].bleed: length cannot be negative, got -1/8in",
+        "2 error(s), 0 warning(s)",
+    ]
