@@ -20,9 +20,12 @@ def test_version():
 
 
 def test_help_has_examples():
-    result = run_cli("build", "--help")
-    assert result.exit_code == 0
-    assert "kitgen build content/mygame" in result.stdout
+    for args in (["--help"], ["build", "--help"], ["check", "--help"]):
+        result = run_cli(*args)
+        assert result.exit_code == 0
+        assert "kitgen build content/mygame" in result.stdout
+        assert "kitgen check content/mygame/scenarios/raid.yaml" in result.stdout
+    assert "letter|a4|legal|tabloid|a3|a4-letter|WxH" in run_cli("build", "--help").stdout
 
 
 def test_check_ok_writes_nothing(tmp_path: Path, monkeypatch):
