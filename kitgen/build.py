@@ -13,7 +13,7 @@ from .layout.frame import frame_document
 from .layout.plan import Document
 from .model.game import Game, Settings
 from .output import manifest_json, safe_name, sha256, write_kit
-from .render.fonts import FontBook, FontError
+from .render.fonts import FontBook, FontError, font_file_at_fault
 from .render.pdf import render_document
 from .sections import SECTIONS
 from .source.game import SCENARIO_DIR, find_game_file, read_game, scenario_path
@@ -133,10 +133,24 @@ def plan(game: Game, settings: Settings, fonts: FontBook, diags: Diagnostics) ->
 def draw(game: Game, docs: list[Document], settings: Settings) -> dict[str, bytes]:
     from .render.icons import paint_icon
 
-    return {
-        f"{doc.name}.pdf": render_document(doc, settings.paper, game.title, paint_icon)
-        for doc in docs
-    }
+    pdfs = {}
+    for doc in docs:
+        try:
+            pdfs[f"{doc.name}.pdf"] = render_document(doc, settings.paper, game.title, paint_icon)
+        except Exception as exc:
+            file = font_file_at_fault(exc)
+            if file is None:
+                raise  # not the input's fault: the CLI reports an internal error
+            raise KitError(
+                Diagnostic(
+                    "error",
+                    game.font_span or game.span,
+                    "font",
+                    f"broken font file {file}: its glyphs cannot be embedded ({exc})",
+                    "replace the file with a good copy of the font",
+                )
+            ) from None
+    return pdfs
 
 
 def manifest_for(

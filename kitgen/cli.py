@@ -16,7 +16,8 @@ from .build import check as run_check
 from .build import load, scenario_view
 from .errors import Diagnostics, KitError, in_reading_order
 from .model.game import Game, Settings
-from .units import PAPER_NAMES, PAPERS, UnitError, mm, parse_length
+from .output import OutputError
+from .units import PAPER_NAMES, UnitError, inch, mm, paper_from_text, parse_length
 
 EXIT_INPUT = 1
 EXIT_USAGE = 2
@@ -27,6 +28,7 @@ EXAMPLES = """
 Examples:
   kitgen build content/mygame            build one game into output/mygame/
   kitgen build content/* --paper a4      every game, on A4
+  kitgen build content/mygame --paper 148mmx210mm   on a custom paper (A5)
   kitgen build content/mygame --duplex long --back-offset 0.5,-0.3
   kitgen check content/mygame            validate without writing anything
   kitgen check content/mygame/scenarios/raid.yaml   one scenario
@@ -45,11 +47,26 @@ def _report(diags: Diagnostics | list, quiet: bool = False) -> None:
         click.echo(f"{errors} error(s), {warnings} warning(s)", err=True)
 
 
-def _length_option(ctx, param, value):
+def _bleed_option(ctx, param, value):
     if value is None:
         return None
     try:
-        return parse_length(value)
+        bleed = parse_length(value)
+    except UnitError as exc:
+        raise click.BadParameter(
+            f"{exc.message} ({exc.hint})" if exc.hint else exc.message
+        ) from None
+    if not 0 <= bleed <= inch(1):
+        raise click.BadParameter(f"{value!r}: a bleed from 0 to 1in (1/8in or 3mm are usual)")
+    return bleed
+
+
+def _paper_option(ctx, param, value):
+    """A named paper or a custom WIDTHxHEIGHT (200mmx300mm, 8.5x11in)."""
+    if value is None:
+        return None
+    try:
+        return paper_from_text(value)
     except UnitError as exc:
         raise click.BadParameter(
             f"{exc.message} ({exc.hint})" if exc.hint else exc.message
@@ -118,9 +135,11 @@ def main() -> None:
 )
 @click.option(
     "--paper",
-    type=click.Choice(PAPER_NAMES),
+    callback=_paper_option,
     default=None,
-    help="Paper for every sheet (default: the game's own, else letter).",
+    metavar="|".join(PAPER_NAMES) + "|WxH",
+    help="Paper for every sheet (default: the game's own, else letter); "
+    "a custom size as WIDTHxHEIGHT, e.g. 148mmx210mm.",
 )
 @click.option(
     "--duplex",
@@ -138,7 +157,7 @@ def main() -> None:
 )
 @click.option(
     "--bleed",
-    callback=_length_option,
+    callback=_bleed_option,
     default=None,
     metavar="LEN",
     help="Bleed around pieces, e.g. 1/8in or 3mm.",
@@ -166,7 +185,7 @@ def build(paths, out_root, paper, duplex, back_offset, bleed, seed, fit, use, qu
 
     def settings_for(game: Game) -> Settings:
         return Settings(
-            paper=PAPERS[paper or game.paper],
+            paper=paper or game.paper,
             duplex=duplex,
             bleed=bleed,
             back_offset=back_offset,
@@ -184,6 +203,10 @@ def build(paths, out_root, paper, duplex, back_offset, bleed, seed, fit, use, qu
         except KitError as exc:
             diags_all.extend(exc.diagnostics)
             failed = True
+        except OutputError as exc:  # -o names a place that cannot be written: a usage error
+            _report(diags_all, quiet)
+            click.echo(f"kitgen: error: {exc} (choose another folder with -o)", err=True)
+            sys.exit(EXIT_USAGE)
     _report(diags_all, quiet)
     if failed:
         sys.exit(EXIT_INPUT)

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import Span
-from ..units import Paper
+from ..units import PAPERS, Paper
 
 
 @dataclass(frozen=True)
@@ -18,7 +18,7 @@ class Game:
     folder: Path
     span: Span
     version: str = ""
-    paper: str = "letter"
+    paper: Paper = PAPERS["letter"]  # the game's own paper: named or custom
     font: str = "Vera"  # default family for every component
     palette: Mapping[str, str] = field(default_factory=dict)
     sections: Mapping[str, Any] = field(default_factory=dict)  # section key -> its model

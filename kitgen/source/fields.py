@@ -126,7 +126,10 @@ def as_number(
     return v
 
 
-def as_length(ctx: Context, node: Node, path: str, positive: bool = True) -> float | None:
+def as_length(
+    ctx: Context, node: Node, path: str, positive: bool = True, negative: bool = True
+) -> float | None:
+    """positive: more than zero; else negative=False still refuses less than zero."""
     if not isinstance(node, Scalar) or isinstance(node.value, bool) or node.value is None:
         ctx.error(node, path, f"expected a length like 3/4in or 19mm, got {describe(node)}")
         return None
@@ -137,6 +140,9 @@ def as_length(ctx: Context, node: Node, path: str, positive: bool = True) -> flo
         return None
     if positive and value <= 0:
         ctx.error(node, path, f"length must be more than zero, got {node.raw}")
+        return None
+    if not negative and value < 0:
+        ctx.error(node, path, f"length cannot be negative, got {node.raw}")
         return None
     return value
 
@@ -297,9 +303,16 @@ class Fields:
         )
 
     def length(
-        self, key: str, default: Any = None, required: bool = False, positive: bool = True
+        self,
+        key: str,
+        default: Any = None,
+        required: bool = False,
+        positive: bool = True,
+        negative: bool = True,
     ) -> Any:
-        return self._get(key, required, default, lambda n, p: as_length(self.ctx, n, p, positive))
+        return self._get(
+            key, required, default, lambda n, p: as_length(self.ctx, n, p, positive, negative)
+        )
 
     def colour(self, key: str, default: Any = None, required: bool = False) -> Any:
         return self._get(key, required, default, lambda n, p: as_colour(self.ctx, n, p))
