@@ -167,6 +167,9 @@ def as_bool(ctx: Context, node: Node, path: str) -> bool | None:
 
 def as_choice(ctx: Context, node: Node, path: str, options: Iterable[str], what: str) -> str | None:
     options = list(options)
+    if not isinstance(node, Scalar):
+        ctx.error(node, path, f"expected text, got {describe(node)}", "use " + ", ".join(options))
+        return None
     text = as_text(ctx, node, path)
     if text is None:
         return None
@@ -223,9 +226,21 @@ def expect_seq(ctx: Context, node: Node | None, path: str) -> Seq | None:
     if node is None:
         return None
     if not isinstance(node, Seq):
-        ctx.error(node, path, f"expected a list, got {describe(node)}")
+        ctx.error(node, path, f"expected a list, got {describe(node)}", _list_hint(node))
         return None
     return node
+
+
+def _list_hint(node: Node) -> str:
+    """A mapping of entries keyed by id is the likeliest slip: show the list form."""
+    if isinstance(node, Map) and node.entries:
+        first = next(iter(node.entries))
+        if all(isinstance(v, Map) for _, v in node.entries.values()):
+            return (
+                f"one entry per line starting with '- ', each with its id: - {{id: {first}, ...}}"
+            )
+        return "one entry per line starting with '- '"
+    return ""
 
 
 # ---- a mapping read key by key --------------------------------------------
