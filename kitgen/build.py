@@ -15,7 +15,7 @@ from .layout.frame import frame_document
 from .layout.plan import Document
 from .model.game import Game, Settings
 from .output import manifest_json, safe_name, sha256, write_kit
-from .render.fonts import FontBook, FontError
+from .render.fonts import FontBook, FontError, font_file_at_fault
 from .render.pdf import render_document
 from .sections import SECTIONS
 from .source.game import SCENARIO_DIR, find_game_file, read_game, scenario_path
@@ -45,11 +45,40 @@ def load(path: Path, diags: Diagnostics) -> Game:
             from .source.rules import with_scenarios
 
             game = with_scenarios(game, scenario, diags)
+        if scenario is not None:
+            _forget_other_scenarios(game, scenario, diags)
     except KitError as exc:  # a file that could not be parsed at all
         diags.extend(d for d in exc.diagnostics if d not in diags.items)
         raise KitError(diags.items) from None
-    diags.raise_if_errors()
-    return game
+    if not _only_scenarios_broken(game, diags):
+        diags.raise_if_errors()
+    return game  # the check stage adds the rules' errors and raises then
+
+
+def _forget_other_scenarios(game: Game, scenario: Path, diags: Diagnostics) -> None:
+    """`kitgen check <game>/scenarios/x.yaml` checks x alone: what the rules section found
+    reading the other scenario files is not this check's business."""
+    folder = (game.folder / SCENARIO_DIR).resolve()
+    own = scenario.resolve()
+
+    def other(d: Diagnostic) -> bool:
+        if d.span is None:
+            return False
+        f = Path(d.span.file).resolve()
+        return f.is_relative_to(folder) and f != own
+
+    diags.items[:] = [d for d in diags.items if not other(d)]
+
+
+def _only_scenarios_broken(game: Game, diags: Diagnostics) -> bool:
+    """True when every error is in a scenario file: the game itself read cleanly, so the
+    scenarios (whose readers skip what they cannot read) are still checked against the
+    rules, and a typo'd key does not hide the broken rules behind it."""
+    scenarios = (game.folder / SCENARIO_DIR).resolve()
+    errors = [d for d in diags if d.is_error]
+    return bool(errors) and all(
+        d.span is not None and Path(d.span.file).resolve().is_relative_to(scenarios) for d in errors
+    )
 
 
 def scenario_view(path: Path, diags: Diagnostics) -> list[Diagnostic]:
@@ -98,6 +127,8 @@ def plan(
         if SECTIONS[key].finish is not None:
             SECTIONS[key].finish(model, docs, env)
     note = f"seed {settings.seed}" if settings.seed is not None else ""
+    if settings.use:  # generated rosters took these optional rules: say so beside the seed
+        note = " · ".join(filter(None, [note, "with " + ", ".join(settings.use)]))
     for doc in docs:
         safe_name(doc.name)
         frame_document(doc, game.title, settings.paper, note)
@@ -109,10 +140,26 @@ def draw(
     game: Game, docs: list[Document], settings: Settings, release: bool = False
 ) -> dict[str, bytes]:
     """Each document's PDF; with `release`, page ops are dropped as they are drawn."""
-    return {
-        f"{doc.name}.pdf": render_document(doc, settings.paper, game.title, _paint_icon, release)
-        for doc in docs
-    }
+    pdfs = {}
+    for doc in docs:
+        try:
+            pdfs[f"{doc.name}.pdf"] = render_document(
+                doc, settings.paper, game.title, _paint_icon, release
+            )
+        except Exception as exc:
+            file = font_file_at_fault(exc)
+            if file is None:
+                raise  # not the input's fault: the CLI reports an internal error
+            raise KitError(
+                Diagnostic(
+                    "error",
+                    game.font_span or game.span,
+                    "font",
+                    f"broken font file {file}: its glyphs cannot be embedded ({exc})",
+                    "replace the file with a good copy of the font",
+                )
+            ) from None
+    return pdfs
 
 
 def _paint_icon(*args) -> None:
@@ -212,6 +259,15 @@ def _build(
     settings = settings_for(game)
     docs = plan(game, settings, font_book(game), diags, stream=True)
     log(f"{game.id}: planned {len(docs)} document(s), {sum(len(d.pages) for d in docs)} page(s)")
+    fitted = {  # --fit: each scaled map says so, once however many copies it prints
+        i.extra["map"]: i.extra["scale"]
+        for d in docs
+        for pg in d.pages
+        for i in pg.items
+        if i.kind == "map" and i.extra.get("true_size") is False
+    }
+    for map_id, scale in fitted.items():
+        log(f"{game.id}: map {map_id} scaled 1:{1 / scale:.2f} to fit one sheet (not true size)")
     pdfs = draw(game, docs, settings, release=True)  # the plan's ops are not needed again
     manifest = manifest_head(game, settings, docs, pdfs)
     files = dict(pdfs)

@@ -14,9 +14,10 @@ from . import __version__
 from .build import build as run_build
 from .build import check as run_check
 from .build import load, scenario_view
-from .errors import Diagnostics, KitError
+from .errors import Diagnostics, KitError, in_reading_order
 from .model.game import Game, Settings
-from .units import PAPER_NAMES, PAPERS, UnitError, mm, parse_length
+from .output import OutputError
+from .units import PAPER_NAMES, UnitError, inch, mm, paper_from_text, parse_length
 
 EXIT_INPUT = 1
 EXIT_USAGE = 2
@@ -27,6 +28,7 @@ EXAMPLES = """
 Examples:
   kitgen build content/mygame            build one game into output/mygame/
   kitgen build content/* --paper a4      every game, on A4
+  kitgen build content/mygame --paper 148mmx210mm   on a custom paper (A5)
   kitgen build content/mygame --duplex long --back-offset 0.5,-0.3
   kitgen check content/mygame            validate without writing anything
   kitgen check content/mygame/scenarios/raid.yaml   one scenario
@@ -34,7 +36,7 @@ Examples:
 
 
 def _report(diags: Diagnostics | list, quiet: bool = False) -> None:
-    items = list(diags)
+    items = in_reading_order(diags)  # as KitError orders them: top to bottom, file by file
     for d in items:
         if quiet and not d.is_error:
             continue
@@ -45,11 +47,26 @@ def _report(diags: Diagnostics | list, quiet: bool = False) -> None:
         click.echo(f"{errors} error(s), {warnings} warning(s)", err=True)
 
 
-def _length_option(ctx, param, value):
+def _bleed_option(ctx, param, value):
     if value is None:
         return None
     try:
-        return parse_length(value)
+        bleed = parse_length(value)
+    except UnitError as exc:
+        raise click.BadParameter(
+            f"{exc.message} ({exc.hint})" if exc.hint else exc.message
+        ) from None
+    if not 0 <= bleed <= inch(1):
+        raise click.BadParameter(f"{value!r}: a bleed from 0 to 1in (1/8in or 3mm are usual)")
+    return bleed
+
+
+def _paper_option(ctx, param, value):
+    """A named paper or a custom WIDTHxHEIGHT (200mmx300mm, 8.5x11in)."""
+    if value is None:
+        return None
+    try:
+        return paper_from_text(value)
     except UnitError as exc:
         raise click.BadParameter(
             f"{exc.message} ({exc.hint})" if exc.hint else exc.message
@@ -118,9 +135,11 @@ def main() -> None:
 )
 @click.option(
     "--paper",
-    type=click.Choice(PAPER_NAMES),
+    callback=_paper_option,
     default=None,
-    help="Paper for every sheet (default: the game's own, else letter).",
+    metavar="|".join(PAPER_NAMES) + "|WxH",
+    help="Paper for every sheet (default: the game's own, else letter); "
+    "a custom size as WIDTHxHEIGHT, e.g. 148mmx210mm.",
 )
 @click.option(
     "--duplex",
@@ -138,7 +157,7 @@ def main() -> None:
 )
 @click.option(
     "--bleed",
-    callback=_length_option,
+    callback=_bleed_option,
     default=None,
     metavar="LEN",
     help="Bleed around pieces, e.g. 1/8in or 3mm.",
@@ -150,20 +169,29 @@ def main() -> None:
     help="Seed for generated content; printed on the sheets.",
 )
 @click.option("--fit", is_flag=True, help="Scale big maps onto one sheet instead of tiling.")
+@click.option(
+    "--with",
+    "use",
+    multiple=True,
+    metavar="ID",
+    help="Apply a generator's optional adjustment to the rosters printed (repeatable).",
+)
 @click.option("-q", "--quiet", is_flag=True, help="Only errors.")
 @_guard
-def build(paths, out_root, paper, duplex, back_offset, bleed, seed, fit, quiet) -> None:
+def build(paths, out_root, paper, duplex, back_offset, bleed, seed, fit, use, quiet) -> None:
     """Build kits (PDFs and manifest.json) from game folders or game.yaml files."""
     diags_all: list = []
+    _check_with(paths, use)
 
     def settings_for(game: Game) -> Settings:
         return Settings(
-            paper=PAPERS[paper or game.paper],
+            paper=paper or game.paper,
             duplex=duplex,
             bleed=bleed,
             back_offset=back_offset,
             seed=seed,
             fit=fit,
+            use=tuple(dict.fromkeys(use)),
         )
 
     log = (lambda _m: None) if quiet else (lambda m: click.echo(f"kitgen: {m}", err=True))
@@ -175,9 +203,35 @@ def build(paths, out_root, paper, duplex, back_offset, bleed, seed, fit, quiet) 
         except KitError as exc:
             diags_all.extend(exc.diagnostics)
             failed = True
+        except OutputError as exc:  # -o names a place that cannot be written: a usage error
+            _report(diags_all, quiet)
+            click.echo(f"kitgen: error: {exc} (choose another folder with -o)", err=True)
+            sys.exit(EXIT_USAGE)
     _report(diags_all, quiet)
     if failed:
         sys.exit(EXIT_INPUT)
+
+
+def _check_with(paths, use) -> None:
+    """Every --with name must be an optional adjustment of a generator in one of the
+    games (a game without it just rolls its rosters without it), checked before any
+    kit is written."""
+    if not use:
+        return
+    optional: list[str] = []
+    for path in paths:
+        try:
+            game = load(path, Diagnostics())
+        except KitError:
+            continue  # the build reports it
+        optional += [a.id for g in game.section("generators", []) for a in g.adjust if a.optional]
+    for name in use:
+        if name not in optional:
+            raise click.BadParameter(
+                f"no generator has an optional adjustment {name!r} "
+                f"(optional: {', '.join(dict.fromkeys(optional)) or 'none'})",
+                param_hint="--with",
+            )
 
 
 @main.command(epilog=EXAMPLES)
@@ -263,6 +317,7 @@ def generate(path, generator_id, seed, units, count, use) -> None:
     """Roll a set-up generator and print the roster as YAML records (a for_each: list)."""
     from .rules.generate import generate as roll_roster
     from .rules.generate import roster_yaml
+    from .rules.lookup_tables import resolve_generator
     from .rules.profile import effective_seed
 
     diags = Diagnostics()
@@ -275,7 +330,7 @@ def generate(path, generator_id, seed, units, count, use) -> None:
             f"no generator {generator_id!r} (generators: {', '.join(gens) or 'none'})",
             param_hint="GENERATOR_ID",
         )
-    gen = gens[generator_id]
+    gen = resolve_generator(game, gens[generator_id])
     optional = [a.id for a in gen.adjust if a.optional]
     for name in use:
         if name not in optional:

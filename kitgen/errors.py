@@ -59,15 +59,24 @@ class Diagnostics:
     """A run's collected diagnostics, in the order they were found."""
 
     items: list[Diagnostic] = field(default_factory=list)
+    _seen: set[Diagnostic] = field(default_factory=set, repr=False, compare=False)
+
+    def add(self, diagnostic: Diagnostic) -> None:
+        """Once each: a component planned into two files (a template and its film
+        variant) finds the same problem twice, and the user needs it said once."""
+        if diagnostic not in self._seen:
+            self._seen.add(diagnostic)
+            self.items.append(diagnostic)
 
     def error(self, span: Span | None, path: str, message: str, hint: str = "") -> None:
-        self.items.append(Diagnostic("error", span, path, message, hint))
+        self.add(Diagnostic("error", span, path, message, hint))
 
     def warning(self, span: Span | None, path: str, message: str, hint: str = "") -> None:
-        self.items.append(Diagnostic("warning", span, path, message, hint))
+        self.add(Diagnostic("warning", span, path, message, hint))
 
     def extend(self, more: Iterable[Diagnostic]) -> None:
-        self.items.extend(more)
+        for diagnostic in more:
+            self.add(diagnostic)
 
     @property
     def errors(self) -> list[Diagnostic]:
@@ -97,9 +106,13 @@ class KitError(Exception):
     def __init__(self, diagnostics: Iterable[Diagnostic] | Diagnostic):
         if isinstance(diagnostics, Diagnostic):
             diagnostics = [diagnostics]
-        # Top to bottom through each file: the order a person fixes them in.
-        self.diagnostics = sorted(diagnostics, key=_position)
+        self.diagnostics = in_reading_order(diagnostics)
         super().__init__("\n".join(str(d) for d in self.diagnostics))
+
+
+def in_reading_order(diagnostics: Iterable[Diagnostic]) -> list[Diagnostic]:
+    """Top to bottom through each file: the order a person fixes them in."""
+    return sorted(diagnostics, key=_position)
 
 
 def _position(d: Diagnostic) -> tuple:

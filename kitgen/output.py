@@ -19,6 +19,15 @@ from .source.fields import ID_PATTERN
 MANIFEST = "manifest.json"
 
 
+class OutputError(Exception):
+    """The output folder cannot be written (read-only, not a folder, disk full)."""
+
+    def __init__(self, path: Path, reason: str):
+        super().__init__(f"cannot write {path}: {reason}")
+        self.path = path
+        self.reason = reason
+
+
 def safe_name(name: str) -> str:
     if not ID_PATTERN.match(name) or ".." in name:
         raise KitError(Diagnostic("error", None, "", f"bad output file name {name!r}"))
@@ -30,9 +39,18 @@ def sha256(data: bytes) -> str:
 
 
 def write_kit(out_root: Path, game_id: str, files: dict[str, bytes]) -> Path:
-    """files: relative name -> bytes. Returns the kit folder."""
-    out_root.mkdir(parents=True, exist_ok=True)
+    """files: relative name -> bytes. Returns the kit folder. Raises OutputError when
+    the folder cannot be written; the previous kit is then left as it was."""
     target = out_root / safe_name(game_id)
+    try:
+        return _swap_in(out_root, game_id, target, files)
+    except OSError as exc:
+        where = Path(exc.filename) if exc.filename else out_root
+        raise OutputError(where, exc.strerror or str(exc)) from None
+
+
+def _swap_in(out_root: Path, game_id: str, target: Path, files: dict[str, bytes]) -> Path:
+    out_root.mkdir(parents=True, exist_ok=True)
     staging = out_root / f".{game_id}.staging-{os.getpid()}"
     retired = out_root / f".{game_id}.old-{os.getpid()}"
     _recover(out_root, game_id, target)
@@ -46,27 +64,35 @@ def write_kit(out_root: Path, game_id: str, files: dict[str, bytes]) -> Path:
                 )
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_bytes(data)
-        if target.exists():
+        if target.exists() or target.is_symlink():
             os.replace(target, retired)
         os.replace(staging, target)
     except BaseException:
-        shutil.rmtree(staging, ignore_errors=True)
-        if retired.exists() and not target.exists():
+        _remove(staging)
+        if (retired.exists() or retired.is_symlink()) and not target.exists():
             os.replace(retired, target)
         raise
-    shutil.rmtree(retired, ignore_errors=True)
+    _remove(retired)
     return target
+
+
+def _remove(path: Path) -> None:
+    """Delete a file, a symlink (never what it points to) or a folder tree, if there."""
+    if path.is_symlink() or path.is_file():
+        path.unlink(missing_ok=True)
+    elif path.is_dir():
+        shutil.rmtree(path, ignore_errors=True)
 
 
 def _recover(out_root: Path, game_id: str, target: Path) -> None:
     """Tidy what a killed earlier run may have left: restore its old output, drop its staging."""
     for leftover in sorted(out_root.glob(f".{game_id}.old-*")):
-        if not target.exists():
+        if not target.exists() and not target.is_symlink():
             os.replace(leftover, target)
         else:
-            shutil.rmtree(leftover, ignore_errors=True)
+            _remove(leftover)
     for leftover in out_root.glob(f".{game_id}.staging-*"):
-        shutil.rmtree(leftover, ignore_errors=True)
+        _remove(leftover)
 
 
 def manifest_json(manifest: dict) -> bytes:

@@ -108,20 +108,30 @@ PAPER_NAMES = tuple(PAPERS)
 PRINTER_MARGIN = inch(0.25)
 
 
+CUSTOM_PAPER_MIN = inch(5)  # the sheet label and both scale bars need about 5 in
+CUSTOM_PAPER_MAX = inch(200)  # the largest page PDF viewers and printers accept
+
+
 def paper_from_text(text: str) -> Paper:
-    """A named paper or a custom 'WIDTHxHEIGHT' such as '200mmx300mm'."""
+    """A named paper or a custom 'WIDTHxHEIGHT' such as '200mmx300mm' or '8.5x11in'."""
     key = text.strip().lower()
     if key in PAPERS:
         return PAPERS[key]
     if "x" in key:
-        w_text, _, h_text = key.partition("x")
+        w_text, _, h_text = (part.strip() for part in key.partition("x"))
+        unit = re.search(r"[a-z\"]+$", h_text)
+        if unit and re.fullmatch(r"[-+\d./ ]+", w_text):
+            w_text += unit.group()  # 8.5x11in: one unit serves both
         try:
             w, h = parse_length(w_text), parse_length(h_text)
         except UnitError as exc:
             raise UnitError(f"custom paper {text!r}: {exc.message}", exc.hint) from None
-        if w < inch(2) or h < inch(2):
-            raise UnitError(f"custom paper {text!r} is smaller than 2 x 2 in", "")
-        return Paper("custom", w, h)
+        if min(w, h) < CUSTOM_PAPER_MIN or max(w, h) > CUSTOM_PAPER_MAX:
+            raise UnitError(
+                f"custom paper {text!r} is outside 5 x 5 in to 200 x 200 in",
+                "the sheet label and the scale bars need at least 5 in each way",
+            )
+        return Paper(f"{w_text}x{h_text}", w, h)
     raise UnitError(
         f"unknown paper {text!r}",
         f"use {', '.join(PAPER_NAMES)} or a custom size like 200mmx300mm",

@@ -68,6 +68,16 @@ def build_pdfs(folder: Path, paper: str = "letter", **settings) -> tuple[Planned
     return p, pdfs, manifest_for(p.game, p.settings, p.docs, pdfs)
 
 
+def pixel_at(pdf: bytes, page: int, x: float, y: float, dpi: float = 144) -> tuple:
+    """The colour a PDF page renders at point (x, y), origin bottom-left: what prints."""
+    import pypdfium2 as pdfium
+
+    doc = pdfium.PdfDocument(pdf)
+    k = dpi / 72
+    image = doc[page].render(scale=k).to_pil().convert("RGB")
+    return image.getpixel((round(x * k), round((doc[page].get_height() - y) * k)))
+
+
 def errors_of(folder: Path, **settings) -> list[str]:
     """The diagnostics (as printed) of a game expected to fail."""
     with pytest.raises(KitError) as info:

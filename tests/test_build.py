@@ -106,8 +106,9 @@ def test_a_failed_build_keeps_the_previous_output(tmp_path: Path, monkeypatch):
         return real_write(self, data)
 
     monkeypatch.setattr(output.Path, "write_bytes", failing_write)
-    with pytest.raises(OSError):
+    with pytest.raises(output.OutputError) as info:
         output.write_kit(tmp_path, "tiny", {"cover.pdf": b"new", "manifest.json": b"new"})
+    assert str(info.value) == f"cannot write {tmp_path}: No space left on device"
     monkeypatch.undo()
     assert {p.name: p.read_bytes() for p in kit.iterdir()} == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["tiny"]  # no staging left behind
@@ -147,3 +148,98 @@ def test_input_errors_leave_output_untouched(tmp_path: Path, game_dir: Path):
     result = run_cli("build", str(game_dir), "-o", str(tmp_path / "out"), "-q")
     assert result.exit_code == 1
     assert (tmp_path / "out/tiny/cover.pdf").read_bytes() == before
+
+
+PIECES = """
+id: pieces
+title: Pieces
+cover: {contents: false}
+counters:
+  - id: red
+    quantity: 3
+    size: 3/4in
+    front: {background: "#ff0000"}
+    back: {background: "#0000ff"}
+  - id: green
+    size: 1in
+    front: {background: "#00ff00"}
+"""
+
+
+def _pixel(image, x: float, y: float, page_h: float, dpi: int) -> tuple:
+    """The colour at PDF point (x, y), origin bottom-left as in the manifest."""
+    return image.getpixel((int(x * dpi / 72), int((page_h - y) * dpi / 72)))[:3]
+
+
+@pytest.mark.parametrize("duplex", ["none", "long"])
+def test_the_manifest_is_read_back_against_the_pdf(tmp_path: Path, game_dir: Path, duplex: str):
+    import pypdfium2 as pdfium
+
+    game_dir.mkdir()
+    (game_dir / "game.yaml").write_text(PIECES)
+    result = run_cli("build", str(game_dir), "-o", str(tmp_path), "-q", "--duplex", duplex)
+    assert result.exit_code == 0, result.stderr
+    kit = tmp_path / "pieces"
+    manifest = read_manifest(kit)
+    w, h = manifest["page_size"]
+    assert sorted(f["path"] for f in manifest["files"]) == sorted(p.name for p in kit.glob("*.pdf"))
+    colours = {("red", "front"): (255, 0, 0), ("red", "back"): (0, 0, 255)}
+    colours[("green", "front")] = (0, 255, 0)
+    counters = [i for i in manifest["items"] if i["kind"] == "counter"]
+    sides = {(i["id"], i["side"]) for i in counters}
+    assert sides == set(colours)  # without duplex the backs are fold-and-glue halves
+    assert len({i["piece"] for i in counters}) == 4  # three red, one green
+    backs = [i for i in counters if i["side"] == "back"]
+    assert all(("fold_line" in i) == (duplex == "none") for i in backs)
+    assert {i["page"] % 2 for i in backs} == ({0} if duplex == "long" else {1})
+    dpi = 72
+    pages = {}
+    for entry in manifest["files"]:
+        data = (kit / entry["path"]).read_bytes()
+        assert hashlib.sha256(data).hexdigest() == entry["sha256"]
+        doc = pdfium.PdfDocument(data)
+        assert len(doc) == entry["pages"]
+        for n, page in enumerate(doc, start=1):
+            assert page.get_size() == pytest.approx((w, h))
+            pages[(entry["path"], n)] = page.render(scale=dpi / 72).to_pil().convert("RGB")
+    for item in counters:
+        x0, y0, x1, y1 = item["bbox"]
+        assert 0 <= x0 < x1 <= w and 0 <= y0 < y1 <= h
+        assert x1 - x0 == pytest.approx(72.0 if item["id"] == "green" else 54.0, abs=1e-3)
+        image = pages[(item["file"], item["page"])]
+        want = colours[(item["id"], item["side"])]
+        # inside the trim box: the piece's colour, at its centre and near each corner
+        for fx, fy in ((0.5, 0.5), (0.15, 0.15), (0.85, 0.15), (0.15, 0.85), (0.85, 0.85)):
+            got = _pixel(image, x0 + fx * (x1 - x0), y0 + fy * (y1 - y0), h, dpi)
+            assert max(abs(a - b) for a, b in zip(got, want, strict=True)) < 40, (item, got)
+
+
+def test_builds_in_separate_processes_are_byte_identical(tmp_path: Path):
+    """Another process, another hash seed, another game built first: the same bytes."""
+    import os
+    import subprocess
+    import sys
+
+    from .conftest import CONTENT
+
+    duck, ryamon = str(CONTENT / "duck"), str(CONTENT / "ryamon")
+    runs = {"a": ("1", [duck]), "b": ("4242", [ryamon, duck])}
+    for name, (seed, games) in runs.items():
+        env = {**os.environ, "PYTHONHASHSEED": seed}
+        command = [
+            sys.executable,
+            "-m",
+            "kitgen",
+            "build",
+            *games,
+            "-o",
+            str(tmp_path / name),
+            "-q",
+        ]
+        done = subprocess.run(command, env=env, capture_output=True, text=True)
+        assert done.returncode == 0, done.stderr
+    a, b = tmp_path / "a" / "duck", tmp_path / "b" / "duck"
+    names = sorted(p.name for p in a.iterdir())
+    assert names == sorted(p.name for p in b.iterdir()) and "manifest.json" in names
+    for name in names:
+        assert (a / name).read_bytes() == (b / name).read_bytes(), name

@@ -80,3 +80,80 @@ def _fonts(planned):
     from kitgen.build import font_book
 
     return font_book(planned.game)
+
+
+def _text_boxes(page: Page, fonts) -> list[tuple[float, float, float, str]]:
+    """(left, right, baseline, text) of every text on a page, measured with its font."""
+    boxes = []
+    for op in page.ops:
+        if not isinstance(op, Text):
+            continue
+        w = fonts.width(op.text, op.font.face, op.font.size)
+        left = {"left": op.x, "centre": op.x - w / 2, "right": op.x - w}[op.align]
+        boxes.append((left, left + w, op.y, op.text))
+    return boxes
+
+
+def _assert_inside_and_apart(planned, paper) -> None:
+    from kitgen.build import font_book
+
+    fonts = font_book(planned.game)
+    x0, y0, x1, y1 = content_box(paper)
+    for n, page in enumerate(planned.docs[0].pages, start=1):
+        frame = {"1 in", "25 mm", "print at 100% (no scaling)"}
+        body = [b for b in _text_boxes(page, fonts)[1:] if b[3] not in frame]  # [0]: the label
+        assert _text_boxes(page, fonts)[0][3].endswith(
+            f"sheet {n} of {len(planned.docs[0].pages)} · front"
+        )
+        assert len(body) >= 1, f"page {n} is empty"
+        for left, right, y, text in body:
+            assert x0 - 1e-6 <= left and right <= x1 + 1e-6, (n, text)
+            assert y0 + 2 <= y <= y1, (n, text)  # descenders stay above the footer band
+        for i, a in enumerate(body):
+            for b in body[i + 1 :]:
+                if abs(a[2] - b[2]) < 1:  # same baseline: side by side, never overlapping
+                    assert a[1] <= b[0] or b[1] <= a[0], (n, a[3], b[3])
+
+
+def test_a_long_cover_flows_onto_more_pages_and_stays_inside(game_dir):
+    from kitgen.units import PAPERS
+
+    word = "https://example.org/" + "x" * 150  # wider than the page
+    write_game(
+        game_dir,
+        f"""
+        title: A Title Long Enough To Need Two Lines At Thirty Points On Letter
+        cover:
+          subtitle: {"A subtitle that goes on and on " * 6}
+          blurb: {[f"Paragraph {i}: " + "words that wrap " * 30 for i in range(12)]}
+          needs: [{word}, dice]
+          credits: [me]
+        """,
+    )
+    planned = plan_game(game_dir)
+    cover = planned.docs[0]
+    assert len(cover.pages) >= 3
+    texts = _texts(cover)
+    assert "Paragraph 11: words that wrap words that wrap" in " ".join(texts)
+    assert "".join(t.removeprefix("•  ").strip() for t in texts if "x" * 20 in t).startswith(word)
+    _assert_inside_and_apart(planned, PAPERS["letter"])
+
+
+def test_the_contents_fit_a_narrow_custom_paper(game_dir):
+    from kitgen.units import paper_from_text
+
+    write_game(
+        game_dir,
+        GAME + "    sheets:\n      - {id: a-sheet-with-a-rather-long-identifier, items: []}\n",
+    )
+    planned = plan_game(game_dir)
+    paper = paper_from_text("5x5in")
+    from kitgen.build import font_book, plan
+    from kitgen.errors import Diagnostics
+    from kitgen.model.game import Settings
+
+    settings = Settings(paper=paper)
+    docs = plan(planned.game, settings, font_book(planned.game), Diagnostics())
+    narrow = type(planned)(planned.game, docs, Diagnostics(), settings)
+    assert "sheet-a-sheet-with-a-rather-long-identifier.pdf" in "".join(_texts(docs[0]))
+    _assert_inside_and_apart(narrow, paper)

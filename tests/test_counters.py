@@ -13,7 +13,7 @@ from kitgen.layout.impose import grow, overlaps
 from kitgen.layout.plan import Group, Line
 from kitgen.units import PAPERS, mm
 
-from .conftest import build_pdfs, errors_of, plan_game, write_game
+from .conftest import build_pdfs, errors_of, pixel_at, plan_game, write_game
 
 LETTER = PAPERS["letter"]
 
@@ -747,4 +747,198 @@ def test_fold_line_is_dotted_along_the_whole_fold_and_the_pair_is_captioned(game
     (cut,) = [op for op in page.ops if type(op).__name__ == "Rect" and op.stroke is not None]
     assert (cut.x, cut.w, cut.h) == (front.bbox[0], 108.0, 54.0)
     texts = [op for op in page.ops if type(op).__name__ == "Text"]
-    assert any(t.text == "fold · glue back to back" and t.y < fy0 for t in texts)
+    (caption,) = [t for t in texts if t.text == "fold · glue back to back" and t.y < fy0]
+    # The glue area is marked: hatched bands either side of the caption span the pair
+    # (its whole back is glued), below the pieces and clear of the caption's words.
+    bands = [op for op in page.ops if type(op).__name__ == "Path" and op.hatch]
+    assert len(bands) == 2
+    spans = sorted((min(x for x, _ in b.points), max(x for x, _ in b.points)) for b in bands)
+    x0, x1 = front.bbox[0], front.bbox[0] + 108.0
+    assert spans[0][0] == pytest.approx(x0 + 1.5) and spans[1][1] == pytest.approx(x1 - 1.5)
+    half = _caption_half_width()
+    assert spans[0][1] == pytest.approx(fx - half - 2.5) and spans[1][0] == pytest.approx(
+        fx + half + 2.5
+    )
+    for b in bands:
+        ys = [y for _, y in b.points]
+        assert max(ys) < fy0 and min(ys) > caption.y - 1  # under the pair, beside the words
+
+
+def _caption_half_width() -> float:
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    return stringWidth("fold · glue back to back", "Helvetica", 4.8) / 2
+
+
+# ---- bleed as printed ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize("shape", ["square", "round"])
+def test_bleed_is_printed_on_all_four_sides(game_dir, shape):
+    # Faces repeat, so they are PDF forms: a form clips to its box, which starts at its
+    # own origin unless told otherwise, and the bleed lies left of and below that origin.
+    write_game(
+        game_dir,
+        f"""
+        id: g
+        title: G
+        counters:
+          - {{id: a, shape: {shape}, size: 1, quantity: 3, bleed: 1/8in,
+              front: {{background: "#1060c0"}}}}
+          - {{id: f, size: 1, quantity: 2, bleed: 1/8in, front: {{background: "#1060c0"}},
+              back: {{background: "#1060c0"}}}}
+    """,
+    )
+    _, pdfs, manifest = build_pdfs(game_dir)
+    pdf = pdfs["counters.pdf"]
+    blue = (0x10, 0x60, 0xC0)
+    for item in manifest["items"]:
+        x0, y0, x1, y1 = item["bbox"]
+        cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+        out = 4.5  # half the 9 pt bleed, outside the trim
+        probes = {"below": (cx, y0 - out), "above": (cx, y1 + out)}
+        if "fold_line" not in item:
+            probes |= {"left": (x0 - out, cy), "right": (x1 + out, cy)}
+        elif item["side"] == "front":  # a fold pair's bleed stops at the fold
+            probes["left"] = (x0 - out, cy)
+        else:
+            probes["right"] = (x1 + out, cy)
+        for where, (x, y) in probes.items():
+            got = pixel_at(pdf, item["page"] - 1, x, y)
+            assert max(abs(a - b) for a, b in zip(got, blue, strict=True)) < 8, (
+                item["piece"],
+                item["side"],
+                where,
+                got,
+            )
+
+
+# ---- images: every kind, once; never outside the game folder -------------------------
+
+
+def test_png_jpeg_and_svg_each_embedded_once_however_often_used(game_dir):
+    _png(game_dir / "art" / "crest.png", (300, 300))
+    (game_dir / "art").mkdir(exist_ok=True)
+    PILImage.new("RGB", (300, 200), "#204080").save(game_dir / "art" / "photo.jpg", "JPEG")
+    svg = (
+        '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10">'
+        '<circle cx="5" cy="5" r="4"/></svg>'
+    )
+    write_game(
+        game_dir,
+        """
+        id: g
+        title: G
+        counters:
+          - {id: a, size: 1, quantity: 5, front: {image: art/crest.png},
+             back: {image: art/photo.jpg}}
+          - {id: b, size: 3/4, quantity: 5, front: {image: art/photo.jpg, text: B}}
+          - {id: c, size: 1/2, quantity: 5, front: {image: art/crest.png},
+             back: {image: art/dot.svg}}
+          - {id: d, size: 5/8, quantity: 5, front: {image: art/dot.svg, text: D}}
+    """,
+        {"art/dot.svg": svg},
+    )
+    p, pdfs, manifest = build_pdfs(game_dir)
+    assert not p.diags.items  # 300 px over at most 1 in: above 150 dpi
+    assert len(manifest["items"]) == 5 * 4 + 5 * 2  # fold pairs add their backs
+    reader = PdfReader(io.BytesIO(pdfs["counters.pdf"]))
+    images: dict[int, str] = {}
+    stack = [page["/Resources"] for page in reader.pages]
+    while stack:
+        res = stack.pop().get_object()
+        for ref in (res.get("/XObject") or {}).values():
+            obj = ref.get_object()
+            if ref.idnum not in images and obj["/Subtype"] == "/Image":
+                images[ref.idnum] = obj.get("/Filter")
+            if "/Resources" in obj:
+                stack.append(obj["/Resources"])
+    # one raster XObject per file (the JPEG kept as DCT data), the SVG drawn as vectors
+    assert len(images) == 2
+    assert any("/DCTDecode" in str(f) for f in images.values())
+
+
+def test_image_paths_outside_the_game_folder_are_refused(game_dir, tmp_path):
+    outside = tmp_path / "elsewhere"
+    outside.mkdir()
+    _png(outside / "x.png", (300, 300))
+    (game_dir).mkdir(parents=True, exist_ok=True)
+    (game_dir / "link.png").symlink_to(outside / "x.png")
+    write_game(
+        game_dir,
+        f"""
+        id: g
+        title: G
+        counters:
+          - {{id: a, size: 1, front: {{image: {outside / "x.png"}}}}}
+          - {{id: b, size: 1, front: {{image: link.png}}}}
+          - {{id: c, size: 1, front: {{image: art/../../elsewhere/x.png}}}}
+    """,
+    )
+    g = f"{game_dir}/game.yaml"
+    a = f"path {str(outside / 'x.png')!r} leads outside the game folder"
+    assert errors_of(game_dir) == [
+        f"{g}:4:37: error: counters[0].front.image: {a}",
+        f"{g}:5:37: error: counters[1].front.image: path 'link.png' leads outside the game folder",
+        f"{g}:6:37: error: counters[2].front.image: path 'art/../../elsewhere/x.png' "
+        "leads outside the game folder",
+    ]
+
+
+def test_user_text_prints_literally_in_the_pdf(game_dir):
+    write_game(
+        game_dir,
+        """
+        id: g
+        title: G
+        counters:
+          - {id: a, size: 1, quantity: 2,
+             front: {text: {text: "<b>x</b> **y** &amp;", wrap: false}}}
+    """,
+    )
+    _, pdfs, _ = build_pdfs(game_dir)
+    text = PdfReader(io.BytesIO(pdfs["counters.pdf"])).pages[0].extract_text()
+    assert "<b>x</b> **y** &amp;" in text
+
+
+def test_crop_marks_clear_every_neighbour_with_mixed_sizes_pairs_and_shapes(game_dir):
+    write_game(
+        game_dir,
+        """
+        id: g
+        title: G
+        counters:
+          - {id: a, size: 3/4, quantity: 9, front: {background: navy, text: A}}
+          - {id: r, shape: round, size: 5/8, quantity: 7, front: {background: navy, text: R}}
+          - {id: w, shape: rect, size: 1in x 1/2in, quantity: 6, front: {background: navy}}
+          - {id: f, size: 1, quantity: 5, front: {background: navy}, back: {background: red}}
+          - {id: s, size: 1/2, quantity: 4, front: {background: navy}, back: {text: S}}
+          - {id: h, shape: hex, size: 1, quantity: 3, front: {background: navy, text: H}}
+    """,
+    )
+    b = mm(3)
+    p = plan_game(game_dir, bleed=b)
+    for page in p.docs[0].pages:
+        pieces = {}  # piece -> its inked box: trim plus bleed (a pair's halves as one)
+        for item in page.items:
+            box = grow(item.bbox, b)
+            old = pieces.get(item.piece, box)
+            pieces[item.piece] = (
+                min(old[0], box[0]),
+                min(old[1], box[1]),
+                max(old[2], box[2]),
+                max(old[3], box[3]),
+            )
+        bands = [op for op in page.ops if type(op).__name__ == "Path" and op.hatch]
+        band_boxes = [
+            (min(x for x, _ in o.points), min(y for _, y in o.points))
+            + (max(x for x, _ in o.points), max(y for _, y in o.points))
+            for o in bands
+        ]
+        ticks = [op for op in page.ops if isinstance(op, Line) and op.stroke.colour == "#000000"]
+        assert ticks and band_boxes
+        for t in ticks:
+            seg = grow((min(t.x0, t.x1), min(t.y0, t.y1), max(t.x0, t.x1), max(t.y0, t.y1)), 0.01)
+            hit = [k for k, box in pieces.items() if overlaps(seg, box)]
+            assert hit == [], (t, hit)  # outside its own bleed and every other piece's
+            assert not any(overlaps(seg, g) for g in band_boxes)

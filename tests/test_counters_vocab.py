@@ -236,7 +236,7 @@ def test_round_and_hex_fold_pairs_are_joined_by_a_hinge(game_dir, shape):
     front, back = page.items
     fx = front.extra["fold_line"][0]
     assert fx == front.bbox[2] == back.bbox[0]
-    (cut,) = [op for op in page.ops if isinstance(op, Path)]
+    (cut,) = [op for op in page.ops if isinstance(op, Path) and not op.hatch]  # not glue marks
     xs = [pt[0] for pt in cut.points]
     ys = [pt[1] for pt in cut.points]
     # One outline round both halves: it spans both boxes and is its own mirror image.
@@ -377,3 +377,58 @@ def test_ryamon_people_show_the_key_abbreviations():
         for kind, short in abbr.items():
             texts, icons = faces[(f"{kind}-{tribe}", "front")]
             assert texts[0].split()[0] == short and len(icons) == 1
+
+
+def test_rencounter_has_wound_markers_for_each_severity():
+    counts = _pieces("rencounter")
+    faces = _faces("rencounter")
+    # minor, serious and crippling wounds are one, two and three markers: plenty of plain
+    # ones, and a labelled marker per severity to read at a glance
+    assert counts["wound"] >= 3 * 8 and faces[("wound", "front")][1] == ["blood"]
+    for code, label in (("mw", "MW Minor"), ("sw", "SW Serious"), ("cw", "CW Crippling")):
+        assert counts[f"wound-{code}"] >= 1
+        assert faces[(f"wound-{code}", "front")][0] == [label]
+
+
+def _wcag_luminance(colour: str) -> float:
+    from kitgen.colours import rgb
+
+    def linear(v: float) -> float:
+        return v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (linear(v) for v in rgb(colour))
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a: str, b: str) -> float:
+    hi, lo = sorted((_wcag_luminance(a), _wcag_luminance(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def test_contrast_ratio_by_hand():
+    assert contrast("#ffffff", "#000000") == pytest.approx(21.0)
+    assert contrast("#ffffff", "#d9a520") == pytest.approx(2.25, abs=0.01)  # too faint
+
+
+@pytest.mark.parametrize("game", ["reshuffled", "duck", "ryamon", "rencounter"])
+def test_seed_counters_read_at_arm_s_length(game):
+    """Every word and icon on every seed piece stands out from its background by at least
+    3:1 (the WCAG ratio for large or bold text and for graphics)."""
+    from kitgen.build import load
+    from kitgen.colours import readable_on
+    from kitgen.errors import Diagnostics
+    from kitgen.model.counters import IconEl, TextEl
+
+    loaded = load(CONTENT / game, Diagnostics())
+    counters = loaded.section("counters", None)
+    faces = [(d.id, "front", d.front) for d in (counters.defs if counters else ())]
+    faces += [(d.id, "back", d.back) for d in (counters.defs if counters else ()) if d.back]
+    faces += [(d.id, "front", d.face) for d in loaded.section("labels", ())]  # base labels
+    faint = []
+    for piece, side, face in faces:
+        for el in face.elements:
+            if isinstance(el, TextEl | IconEl):
+                ink = el.colour or readable_on(face.background)
+                if contrast(ink, face.background) < 3.0:
+                    faint.append((piece, side, getattr(el, "text", None) or el.name))
+    assert faint == []

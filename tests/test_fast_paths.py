@@ -374,3 +374,20 @@ def test_manifest_written_item_by_item_is_the_whole_manifest(game_dir):
     assert streamed == manifest_json(whole)
     empty = manifest_json({**head, "items": iter([])})
     assert empty == manifest_json({**head, "items": []})
+
+
+def test_an_unknown_font_on_a_streamed_sheet_is_an_input_error(game_dir):
+    from .conftest import run_cli, write_game
+
+    write_game(
+        game_dir,
+        """
+        id: g
+        title: G
+        counters:
+          - {id: a, size: 3/4, front: {text: [{text: A, font: Comic}]}}
+        """,
+    )
+    r = run_cli("build", str(game_dir), "-o", str(game_dir.parent / "out"), "-q")
+    assert r.exit_code == 1  # an input error, not kitgen's own (3)
+    assert "unknown font family 'Comic'" in r.stderr

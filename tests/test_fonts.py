@@ -3,8 +3,10 @@
 import shutil
 from pathlib import Path
 
+import pytest
 import reportlab
 
+from kitgen.errors import KitError
 from kitgen.layout.plan import Text
 from kitgen.render.fonts import FontBook
 
@@ -58,3 +60,99 @@ def test_a_cff_font_is_refused_with_a_hint(game_dir: Path):
         f"{game_dir / 'Cff-Regular.otf'} has PostScript (CFF) outlines, which cannot "
         "be embedded (use a TrueType (.ttf) version of the font)"
     )
+
+
+def _game_with_font(game_dir: Path, data: bytes | None = None) -> Path:
+    write_game(game_dir, "title: T\nfont: Bad\ncover: {subtitle: hello}\n")
+    font = game_dir / "Bad-Regular.ttf"
+    if data is not None:
+        font.write_bytes(data)
+    return font
+
+
+def test_a_truncated_font_is_named(game_dir: Path):
+    font = _game_with_font(game_dir, VERA.read_bytes()[:20_000])
+    assert errors_of(game_dir) == [
+        f"{game_dir / 'game.yaml'}:2:7: error: font: broken font file {font}: it ends too soon"
+    ]
+
+
+def test_random_bytes_are_not_a_font(game_dir: Path):
+    font = _game_with_font(game_dir, bytes(range(256)) * 40)
+    assert errors_of(game_dir) == [
+        f"{game_dir / 'game.yaml'}:2:7: error: font: broken font file {font}: "
+        "Not a recognized TrueType font: version=0x00010203"
+    ]
+
+
+def test_a_huge_font_is_refused_before_reading(game_dir: Path, monkeypatch):
+    import kitgen.render.fonts as fonts
+
+    monkeypatch.setattr(fonts, "MAX_FONT_BYTES", 1000)
+    font = _game_with_font(game_dir, VERA.read_bytes())
+    size = font.stat().st_size
+    assert errors_of(game_dir) == [
+        f"{game_dir / 'game.yaml'}:2:7: error: font: font file {font} is {size} bytes, "
+        "over the 1000 allowed"
+    ]
+
+
+def test_a_folder_named_like_a_font_is_an_error(game_dir: Path):
+    font = _game_with_font(game_dir)
+    font.mkdir()
+    assert errors_of(game_dir) == [
+        f"{game_dir / 'game.yaml'}:2:7: error: font: font file {font} is not a regular file"
+    ]
+
+
+def test_a_font_whose_glyphs_cannot_be_embedded_is_named(game_dir: Path):
+    # The table directory loses its glyph table: the font registers (metrics are fine)
+    # and fails only when the used glyphs are copied into the PDF.
+    FontBook().face("Vera")  # a good file of the same font, registered first, must not stand in
+    font = _game_with_font(game_dir, VERA.read_bytes().replace(b"glyf", b"glyq", 1))
+    with pytest.raises(KitError) as info:
+        build_pdfs(game_dir)
+    assert [str(d) for d in info.value.diagnostics] == [
+        f"{game_dir / 'game.yaml'}:2:7: error: font: broken font file {font}: its glyphs "
+        "cannot be embedded ('glyf') (replace the file with a good copy of the font)"
+    ]
+
+
+def test_a_font_in_the_fonts_folder_is_usable_by_family(
+    game_dir: Path, tmp_path: Path, monkeypatch
+):
+    import kitgen.build as build
+
+    shared = tmp_path / "fonts"
+    shared.mkdir()
+    shutil.copy(VERA, shared / "Shared-Regular.ttf")
+    monkeypatch.setattr(build, "FONTS_DIR", shared)
+    write_game(game_dir, "title: T\nfont: Shared\ncover: {subtitle: hello}\n")
+    planned, pdfs, _ = build_pdfs(game_dir)
+    faces = {op.font.face for op in planned.docs[0].pages[0].ops if isinstance(op, Text)}
+    assert "Shared-0" in faces and b"/FontFile2" in pdfs["cover.pdf"]
+
+
+def test_the_repository_fonts_folder_is_searched(game_dir: Path):
+    from kitgen.build import font_book, load
+    from kitgen.errors import Diagnostics
+
+    from .conftest import ROOT
+
+    write_game(game_dir, "title: T\n")
+    (game_dir / "fonts").mkdir()
+    book = font_book(load(game_dir, Diagnostics()))
+    assert book.search_dirs == [game_dir, game_dir / "fonts", ROOT / "fonts"]
+
+
+def test_two_games_with_a_family_of_the_same_name_keep_their_own_files(tmp_path: Path):
+    # One run builds both: the second game's "Hand" must not be drawn with the first's file.
+    a = write_game(tmp_path / "a", "title: A\nfont: Hand\ncover: {subtitle: hello}\n")
+    b = write_game(tmp_path / "b", "title: B\nfont: Hand\ncover: {subtitle: hello}\n")
+    shutil.copy(VERA, a / "Hand-Regular.ttf")
+    shutil.copy(VERA.parent / "VeraBd.ttf", b / "Hand-Regular.ttf")
+    _, pdfs_a, _ = build_pdfs(a)
+    planned_b, pdfs_b, _ = build_pdfs(b)
+    assert b"BitstreamVeraSans-Roman" in pdfs_a["cover.pdf"]
+    assert b"BitstreamVeraSans-Bold" in pdfs_b["cover.pdf"]
+    assert b"BitstreamVeraSans-Roman" not in pdfs_b["cover.pdf"]

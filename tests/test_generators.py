@@ -5,10 +5,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 import yaml
 
 from kitgen.errors import Diagnostics
 from kitgen.rules.generate import generate
+from kitgen.rules.lookup_tables import resolve_generator
 from kitgen.source.expand import read_for_each
 from kitgen.source.fields import Context
 from kitgen.source.yamlnodes import load_yaml_text
@@ -83,7 +85,8 @@ def test_cli_generate_usage_errors():
 
 
 def test_birth_type_2d6_key():
-    gen = plan_game(CONTENT / "ryamon").game.sections["generators"][0]
+    game = plan_game(CONTENT / "ryamon").game
+    gen = resolve_generator(game, game.sections["generators"][0])
     key = {2: "Lawyer", 3: "Scientist", 7: "Farmer", 11: "Leader", 12: "Inventor"}
     seen = set()
     for seed in range(300):
@@ -92,6 +95,87 @@ def test_birth_type_2d6_key():
         if rec["roll"] in key:
             assert rec["type"] == key[rec["roll"]]
     assert seen == set(range(2, 13))
+
+
+def test_birth_lookup_reads_the_printed_key():
+    """The generator's rows are the people-type table's rows: one copy of the key."""
+    game = plan_game(CONTENT / "ryamon").game
+    gen = resolve_generator(game, game.sections["generators"][0])
+    table = next(t for t in game.sections["tables"] if t.id == "people-types")
+    lookup = gen.lookups[0]
+    assert lookup.roll == table.roll == "2d6"
+    got = [(r.band.text, dict(r.values)) for r in lookup.rows]
+    assert got == [(row.label, {"type": row.cells[1], "abbr": row.cells[0]}) for row in table.rows]
+    assert len(got) == 11
+
+
+TABLE_GAME = """
+    id: t
+    title: T
+    tables:
+      - id: grades
+        roll: d6
+        columns: [Grade, Pay]
+        rows:
+          - ["1-3", low, "1"]
+          - ["4-6", high, null]
+      - id: names
+        columns: [Name]
+        rows: [[Ann]]
+    generators:
+      - id: crew
+        groups: [{role: Hand, count: rest, roll: [grade]}]
+        lookups: [%s]
+"""
+
+
+def test_table_lookup_copies_its_columns_and_keeps_numbers(tmp_path):
+    folder = write_game(
+        tmp_path / "g", TABLE_GAME % "{id: grade, table: grades, set: {grade: Grade, pay: Pay}}"
+    )
+    game = plan_game(folder).game
+    gen = resolve_generator(game, game.sections["generators"][0])
+    rows = [(r.band.lo, r.band.hi, dict(r.values)) for r in gen.lookups[0].rows]
+    assert rows == [(1, 3, {"grade": "low", "pay": 1}), (4, 6, {"grade": "high", "pay": None})]
+    records = generate(gen, 5, size=40).records
+    assert {r["grade"] for r in records} == {"low", "high"}
+    assert all(r["pay"] == (1 if r["grade"] == "low" else None) for r in records)
+
+
+@pytest.mark.parametrize(
+    "lookup, message",
+    [
+        (
+            "{id: grade, table: grdaes, set: {grade: Grade}}",
+            "16:34: error: generators[0].lookups[0].table: no table 'grdaes' in tables: "
+            "(did you mean 'grades'?)",
+        ),
+        (
+            "{id: grade, table: names, set: {name: Name}}",
+            "16:34: error: generators[0].lookups[0].table: table 'names' is not keyed by a "
+            "roll (give the table roll: DICE and dice-range row labels)",
+        ),
+        (
+            "{id: grade, table: grades, set: {grade: Rank}}",
+            "16:55: error: generators[0].lookups[0].set.grade: table 'grades' has no column "
+            "'Rank' (columns: d6, Grade, Pay)",
+        ),
+        (
+            "{id: grade, table: grades, roll: d6, set: {grade: Grade}}",
+            "16:48: error: generators[0].lookups[0].roll: a lookup with table: takes its roll "
+            "from the table (remove roll: or table:)",
+        ),
+        (
+            "{id: grade, table: grades}",
+            "16:15: error: generators[0].lookups[0]: missing required key 'set' (the record "
+            "fields and the table columns they copy, e.g. set: {type: Type})",
+        ),
+    ],
+)
+def test_table_lookup_errors(tmp_path, lookup, message):
+    folder = write_game(tmp_path / "g", TABLE_GAME % lookup)
+    errors = [d for d in errors_of(folder) if ": error: " in d]  # not the write-in warning
+    assert errors == [f"{folder / 'game.yaml'}:{message}"]
 
 
 def _flat(ops):

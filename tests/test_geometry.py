@@ -478,3 +478,16 @@ def test_clock_sectors():
     assert clock_number(106) == 11  # 16 deg anticlockwise of 12 -> the 11 sector
     six = clock_sectors(6)
     assert all(math.isclose(e - s, 60) for _, s, e, _ in six)
+
+
+def test_the_rules_differ_on_a_narrow_arc():
+    # 45 degrees from the front-edge centre (0, 0.5): the cell ahead, x in [-0.5, 0.5] and
+    # t = y - 0.5 in [0, 1], has its centre on the axis, but the wedge is only t tan 22.5
+    # either side of it: area = int 2 t tan 22.5 dt over [0, 1] = tan 22.5 = sqrt 2 - 1.
+    centre = arc_template_cells(45, 4, rule="centre")
+    half = arc_template_cells(45, 4, rule="half")
+    assert math.isclose(half.fraction[(0, 1)], math.sqrt(2) - 1, rel_tol=1e-9)
+    assert (0, 1) in centre.full and (0, 1) in half.partial  # hit; only overlapped
+    # further out the wedge is wider than a cell: (0, 2) has t in [1, 2], 2 t tan 22.5 >= 0.83
+    assert (0, 2) in centre.full and (0, 2) in half.full
+    assert centre.full - half.full == {(0, 1)}

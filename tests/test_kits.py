@@ -10,8 +10,8 @@ import pypdfium2 as pdfium
 import pytest
 from pypdf import PdfReader
 
-from kitgen.layout.plan import Text
-from kitgen.units import PAPERS, PRINTER_MARGIN
+from kitgen.layout.plan import Rect, Text
+from kitgen.units import PAPERS, PRINTER_MARGIN, mm
 
 from .conftest import CONTENT, build_pdfs, plan_game
 
@@ -35,7 +35,9 @@ def _ink_near_edges(page: pdfium.PdfPage) -> list[str]:
 
 
 @pytest.mark.parametrize("game", GAMES)
-@pytest.mark.parametrize("paper,duplex", [("letter", "none"), ("a4", "long"), ("letter", "short")])
+@pytest.mark.parametrize(
+    "paper,duplex", [("letter", "none"), ("a4", "long"), ("letter", "short"), ("a4-letter", "none")]
+)
 def test_every_page_keeps_its_ink_inside_the_printer_margin(game: str, paper: str, duplex: str):
     _, pdfs, manifest = build_pdfs(CONTENT / game, paper=paper, duplex=duplex)
     width, height = PAPERS[paper].size
@@ -82,6 +84,11 @@ def test_every_sheet_is_labelled_and_numbered(game: str):
         for page in doc.pages:
             found = [m for op in page.ops if isinstance(op, Text) and (m := LABEL.match(op.text))]
             assert len(found) == 1, f"{doc.name}: one sheet label per page"
+            # and the two scale bars, exact: 1 in = 72 pt, 25 mm
+            bars = [op.w for op in page.ops if isinstance(op, Rect) and op.h == 3]
+            assert 72.0 in bars and any(abs(w - mm(25)) < 1e-9 for w in bars), doc.name
+            texts = {op.text for op in page.ops if isinstance(op, Text)}
+            assert {"1 in", "25 mm"} <= texts, doc.name
             labels.append(found[0])
         # a sheet is a piece of paper: with backs, two pages share its number
         numbers = [int(m.group(1)) for m in labels]

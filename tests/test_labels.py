@@ -266,6 +266,63 @@ def test_rencounter_squad_cards_follow_the_seeded_roster():
     ]
 
 
+def test_build_with_variation_prints_the_varied_roster_everywhere():
+    import yaml
+
+    from .conftest import run_cli
+
+    plain_build = build_pdfs(CONTENT / "rencounter", seed=7)[2]
+    p, pdfs, manifest = build_pdfs(CONTENT / "rencounter", seed=7, use=("variation",))
+    # the same records `kitgen generate ... --seed 7 --with variation` prints
+    out = run_cli("generate", str(CONTENT / "rencounter"), "squads", "--seed", "7")
+    varied = run_cli(
+        "generate", str(CONTENT / "rencounter"), "squads", "--seed", "7", "--with", "variation"
+    )
+    assert out.exit_code == varied.exit_code == 0
+    base, records = yaml.safe_load(out.stdout), yaml.safe_load(varied.stdout)
+    assert [(r["F"], r["M"]) for r in base] != [(r["F"], r["M"]) for r in records]
+    labels = [i["fields"] for i in label_items(manifest, "squad")]
+    assert labels == [{k: str(v) for k, v in r.items()} for r in records]
+    assert [i["fields"] for i in label_items(plain_build, "squad")] == [
+        {k: str(v) for k, v in r.items()} for r in base
+    ]
+    # the roster sheet and the squad cards of the same build
+    roster = next(i for i in manifest["items"] if i["kind"] == "roster")
+    assert (roster["seed"], roster["with"], roster["records"]) == (7, ["variation"], len(records))
+    sheet = " ".join(PdfReader(io.BytesIO(pdfs["rosters.pdf"])).pages[0].extract_text().split())
+    assert "seed 7 · with variation" in sheet  # the frame says so on every sheet
+    assert "optional variation not applied" not in sheet
+    leader = records[0]
+    texts = _card_texts(p, "squad-1")
+    assert str(leader["M"]) in texts and f"{leader['rating']}, Ex {leader['Ex']}" in texts
+
+
+def test_build_with_an_unknown_adjustment_is_a_usage_error(tmp_path):
+    from .conftest import run_cli
+
+    out = tmp_path / "out"
+    r = run_cli("build", str(CONTENT / "rencounter"), "-o", str(out), "--with", "variaton", "-q")
+    assert r.exit_code == 2
+    assert (
+        "Invalid value for --with: no generator has an optional adjustment 'variaton' "
+        "(optional: variation)" in r.stderr
+    )
+    assert not out.exists()  # checked before anything is written
+    # a game without the adjustment builds beside one that has it
+    r = run_cli(
+        "build",
+        str(CONTENT / "rencounter"),
+        str(CONTENT / "ryamon"),
+        "-o",
+        str(out),
+        "--with",
+        "variation",
+        "-q",
+    )
+    assert r.exit_code == 0, r.stderr
+    assert (out / "ryamon" / "manifest.json").exists()
+
+
 CARD_ERRORS = [
     (
         '  - {id: "u-{unit}", roster: crews, front: {title: U}}',

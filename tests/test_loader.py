@@ -78,20 +78,22 @@ def test_big_files_are_refused_before_reading(tmp_path: Path):
     big.write_bytes(b"#" * (MAX_FILE_BYTES + 1))
     with pytest.raises(KitError) as info:
         load_yaml(big)
-    assert str(info.value.diagnostics[0]).endswith(
-        f"error: file is {MAX_FILE_BYTES + 1} bytes, more than the {MAX_FILE_BYTES} allowed "
+    assert [str(d) for d in info.value.diagnostics] == [
+        f"{big}:1:1: error: file is more than the {MAX_FILE_BYTES} bytes allowed "
         "(split it and use include:)"
-    )
+    ]
 
 
 def test_not_utf8(tmp_path: Path):
     bad = tmp_path / "bad.yaml"
-    bad.write_bytes(b"title: \xff\xfe\n")
+    bad.write_bytes("title: T\ncover:\n  subtitle: café ".encode() + b"\xe9\n")
     with pytest.raises(KitError) as info:
         load_yaml(bad)
-    assert str(info.value.diagnostics[0]).endswith(
-        "error: not UTF-8 text (invalid start byte at byte 7)"
-    )
+    # line 3, column 18: columns count characters (é is one), the byte offset counts bytes
+    assert [str(d) for d in info.value.diagnostics] == [
+        f"{bad}:3:18: error: not UTF-8 text (invalid continuation byte at byte 34) "
+        "(save the file as UTF-8)"
+    ]
 
 
 # ---- game.yaml level: every error of a run, did-you-mean, YAML 1.1 surprises ----
@@ -114,7 +116,8 @@ def test_all_errors_of_a_game_are_reported(game_dir: Path):
         f"{gy}:1:1: error: missing required key 'title'",
         f"{gy}:2:1: error: titel: unknown key 'titel' (did you mean 'title'?)",
         f"{gy}:3:8: error: paper: unknown paper 'leter' "
-        "(did you mean 'letter'? use letter, a4, legal, tabloid, a3, a4-letter)",
+        "(did you mean 'letter'? use letter, a4, legal, tabloid, a3, a4-letter "
+        "or a custom size like 200mmx300mm)",
         f"{gy}:5:13: error: cover.subtitle: expected text, got boolean true "
         '(YAML reads unquoted yes as true; write "yes" in quotes)',
         f"{gy}:6:3: error: cover.needz: unknown key 'needz' (did you mean 'needs'?)",
@@ -177,3 +180,113 @@ def test_included_sections_concatenate(game_dir: Path):
     )
     cover = plan_game(game_dir).game.section("cover")
     assert cover.needs == ("dice",) and cover.credits == ("me",)
+
+
+# ---- hostile and broken files: a clean message with a place, never a traceback ----
+
+
+def test_control_characters_are_refused_at_their_place():
+    assert messages("title: T\nid: a\x07b\n") == [
+        "g.yaml:2:6: error: YAML syntax: character U+0007 is not allowed "
+        "(remove it, or write it as an escape inside double quotes)"
+    ]
+    assert messages("\x00\x01") == [
+        "g.yaml:1:1: error: YAML syntax: character U+0000 is not allowed "
+        "(remove it, or write it as an escape inside double quotes)"
+    ]
+
+
+def test_tabs_in_indentation_get_a_hint():
+    assert messages("title: T\ncover:\n\tsubtitle: x\n") == [
+        "g.yaml:3:1: error: YAML syntax: found character '\\t' that cannot start any token "
+        "(indent with spaces; YAML does not allow tabs)"
+    ]
+
+
+def test_yaml_tags_are_refused():
+    assert messages("title: !foo bar\nrun: !!python/object/apply:os.system [ls]\n") == [
+        "g.yaml:1:8: error: unknown YAML tag '!foo' (remove the tag; kitgen reads plain YAML)",
+        "g.yaml:2:6: error: unknown YAML tag '!!python/object/apply:os.system' "
+        "(remove the tag; kitgen reads plain YAML)",
+    ]
+
+
+def test_a_bad_standard_tag_value_is_an_error():
+    assert messages("size: !!int abc\n") == [
+        "g.yaml:1:7: error: bad !!int value: invalid literal for int() with base 10: 'abc'"
+    ]
+
+
+def test_deep_mappings_are_refused_before_parsing():
+    assert messages("title: " + "{a: " * 60_000) == [
+        "g.yaml:1:1: error: nesting deeper than 64 levels"
+    ]
+
+
+def test_devices_and_pipes_are_not_read(tmp_path: Path):
+    import os
+
+    pipe = tmp_path / "pipe.yaml"
+    os.mkfifo(pipe)
+    for path in (Path("/dev/zero"), pipe, tmp_path):
+        with pytest.raises(KitError) as info:
+            load_yaml(path)
+        assert [str(d) for d in info.value.diagnostics] == [
+            f"{path}:1:1: error: not a regular file"
+        ]
+
+
+def test_a_file_that_grows_past_its_size_is_still_capped(tmp_path: Path, monkeypatch):
+    # /proc files report size 0 whatever they hold: the cap counts bytes actually read
+    import kitgen.source.yamlnodes as yamlnodes
+
+    monkeypatch.setattr(yamlnodes, "MAX_FILE_BYTES", 10)
+    small = tmp_path / "g.yaml"
+    small.write_text("title: Eleven chars\n")
+    with pytest.raises(KitError) as info:
+        load_yaml(small)
+    assert [str(d) for d in info.value.diagnostics] == [
+        f"{small}:1:1: error: file is more than the 10 bytes allowed (split it and use include:)"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("", "1:1: error: missing required key 'title'"),
+        ("- a\n- b\n", "1:1: error: a game file must be a mapping of keys"),
+        ("just text\n", "1:1: error: a game file must be a mapping of keys"),
+        (
+            "title: NO\n",
+            "1:8: error: title: expected text, got boolean false "
+            '(YAML reads unquoted NO as false; write "NO" in quotes)',
+        ),
+        (
+            "title: T\nversion: [1]\n",
+            "2:10: error: version: expected text, got a list",
+        ),
+        ("title: T\n? [a]\n: x\n", "2:3: error: a key must be plain text"),
+    ],
+)
+def test_game_file_shapes_have_exact_messages(game_dir: Path, text: str, message: str):
+    write_game(game_dir, text)
+    assert errors_of(game_dir) == [f"{game_dir / 'game.yaml'}:{message}"]
+
+
+def test_include_of_a_symlink_out_of_the_folder_is_refused(game_dir: Path, tmp_path: Path):
+    (tmp_path / "secret.yaml").write_text("title: S\n")
+    write_game(game_dir, "title: T\ninclude: link.yaml\n")
+    (game_dir / "link.yaml").symlink_to(tmp_path / "secret.yaml")
+    assert errors_of(game_dir) == [
+        f"{game_dir / 'game.yaml'}:2:10: error: include: 'link.yaml' is outside the game folder"
+    ]
+
+
+def test_an_include_that_is_a_folder_or_not_text(game_dir: Path):
+    write_game(game_dir, "title: T\ninclude: [sub, 5, {a: 1}]\n", {"sub/x.yaml": "a: 1\n"})
+    gy = game_dir / "game.yaml"
+    assert errors_of(game_dir) == [
+        f"{gy}:2:11: error: include[0]: file not found: 'sub'",
+        f"{gy}:2:16: error: include[1]: file not found: '5'",
+        f"{gy}:2:19: error: include[2]: expected text, got a mapping",
+    ]

@@ -845,3 +845,31 @@ def test_glue_notes_sit_between_grid_lines(game_dir):
                 lo, hi, lines = r.x - bx0 + wx0, r.x + r.w - bx0 + wx0, ticks["bottom"]
             assert lines and not any(lo <= v <= hi for v in lines), (lo, hi, lines)
     assert notes == 4  # A1: 2, A2: 1 (bottom), B1: 1 (right)
+
+
+def test_a_newcomers_guesses_get_the_form_to_write(tmp_path):
+    """grid as a mapping and terrains keyed by id: each error shows the form to write, and
+    the legend does not add an 'unknown terrain' for every terrain the list did not read."""
+    folder = write_game(
+        tmp_path / "g",
+        """
+        id: g
+        title: G
+        maps:
+          - id: field
+            cell: 3/4in
+            grid: {kind: hex}
+            terrains:
+              clear: {fill: "#f4f1e0"}
+              woods: {fill: "#9cc58a"}
+            legend: {".": clear, w: woods}
+            layout: |
+              .w
+        """,
+    )
+    path = folder / "game.yaml"
+    assert errors_of(folder) == [
+        f"{path}:6:11: error: maps[0].grid: expected text, got a mapping (use square, hex)",
+        f"{path}:8:7: error: maps[0].terrains: expected a list, got a mapping (one entry per "
+        "line starting with '- ', each with its id: - {id: clear, ...})",
+    ]

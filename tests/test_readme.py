@@ -39,3 +39,12 @@ def test_the_readme_error_example_is_real(tmp_path, monkeypatch):
     run = run_cli("check", "content/patrol")
     assert run.exit_code == 1
     assert run.stderr.splitlines()[0] == shown
+
+
+def test_docs_picture_every_seed_counter_sheet_and_template_set():
+    """tools/docs_images.py writes them; a kit that gains counters or templates needs one."""
+    for game in sorted(p for p in (ROOT / "content").iterdir() if (p / "game.yaml").is_file()):
+        text = "\n".join(f.read_text() for f in game.glob("*.yaml"))
+        for section in ("counters", "templates"):
+            if re.search(rf"^{section}:", text, re.M):
+                assert (ROOT / "docs" / "images" / f"{section}-{game.name}.png").is_file()

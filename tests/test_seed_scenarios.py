@@ -68,6 +68,7 @@ def test_reshuffled_standard_setup_broken(tmp_path, monkeypatch):
             ("{piece: submarine-red, at: R16,", "{piece: submarine-red, at: R18,"),
             ("{piece: submarine-green, at: R15,", "{piece: submarine-green, at: R14,"),
             ("{piece: code-hack-blue, count: 5}", "{piece: code-hack-blue, count: 4}"),
+            ("{piece: submarine-yellow, at: O18,", "{piece: submarine-yellow, at: O15,"),
         ],
     )
     assert run.exit_code == 1
@@ -80,12 +81,17 @@ def test_reshuffled_standard_setup_broken(tmp_path, monkeypatch):
         "on the line from aguan to opposite aguan, needs exactly 2 (rule at rules.yaml:32:7)",
         "scenarios/standard.yaml:23:9: error: sides[0].placements[0]: Sub on cell R18 (Hatchway) "
         "is at *.outer-hatch (rule at rules.yaml:40:7)",
-        # R14 is 4 squares from R18, one more than the Approach area's 3
-        "scenarios/standard.yaml:43:9: error: sides[2].placements[0]: Sub on cell R14 (Open "
-        "space) is not within 3 cells of opposite aguan (rule at rules.yaml:40:7)",
         "scenarios/standard.yaml:29:5: error: sides[1]: side blue has 4 Code-Hack tokens, needs "
         "exactly 5 (rule at rules.yaml:52:7)",
-        "5 error(s), 0 warning(s)",
+        # R14 is 4 squares from R18, one more than the Approach area's 3
+        "scenarios/standard.yaml:43:9: error: sides[2].placements[0]: Sub on cell R14 (Open "
+        "space) is not within 3 cells of opposite aguan walking through Open space or Hatchway "
+        "(rule at rules.yaml:40:7)",
+        # O15 is 3 squares from R18 as the crow flies, but inside a room behind the bulkhead
+        "scenarios/standard.yaml:53:9: error: sides[3].placements[0]: Sub on cell O15 (Open "
+        "space) is not within 3 cells of opposite aguan walking through Open space or Hatchway "
+        "(rule at rules.yaml:40:7)",
+        "6 error(s), 0 warning(s)",
     ]
 
 
@@ -105,14 +111,14 @@ def test_reshuffled_variants_broken(tmp_path, monkeypatch):
         "his colour, 1 AK-47 Ronin of his colour"
     )
     assert run.stderr.splitlines() == [
-        "scenarios/flooded-duel.yaml:38:9: error: sides[1].placements[3]: 2 ronin-sword-blue "
-        "placed, the kit provides 1 (piece defined at counters.yaml:17:5)",
         f"scenarios/flooded-duel.yaml:20:5: error: sides[0]: side red is missing 1 sword Ronin "
         f"of his colour (its slots: {listing}) (rule at rules.yaml:64:7)",
         "scenarios/flooded-duel.yaml:27:9: error: sides[0].placements[3]: side red has 1 Ronin "
         f"more than its slots allow ({listing}) (rule at rules.yaml:64:7)",
         "scenarios/flooded-duel.yaml:37:9: error: sides[1].placements[2]: 2 water level markers "
         "in area room-4 exceed its stacking limit of 1 (rule at rules.yaml:87:7)",
+        "scenarios/flooded-duel.yaml:38:9: error: sides[1].placements[3]: 2 ronin-sword-blue "
+        "placed, the kit provides 1 (piece defined at counters.yaml:17:5)",
         "4 error(s), 0 warning(s)",
     ]
 
@@ -140,10 +146,6 @@ def test_ryamon_start_broken(tmp_path, monkeypatch):
     )
     slots = "(its slots: 2 farmer, 1 soldier, 2 of any type)"
     assert run.stderr.splitlines() == [
-        f"scenarios/four-tribes.yaml:28:5: error: sides[2]: side green is missing 1 soldier "
-        f"{slots} (rule at rules.yaml:14:7)",
-        "scenarios/four-tribes.yaml:37:9: error: sides[2].placements[4]: side green has 1 people "
-        "more than its slots allow (2 farmer, 1 soldier, 2 of any type) (rule at rules.yaml:14:7)",
         "scenarios/four-tribes.yaml:8:5: error: sides[0]: side red has 1 people of another "
         "tribe, needs at most 0 (rule at rules.yaml:23:7)",
         "scenarios/four-tribes.yaml:13:9: error: sides[0].placements[0]: farmer-red on cell A1 "
@@ -151,11 +153,15 @@ def test_ryamon_start_broken(tmp_path, monkeypatch):
         # the hunter already stands in A1, whose pop limit is 1
         "scenarios/four-tribes.yaml:16:9: error: sides[0].placements[3]: 2 people on cell A1 "
         "(Water) exceed its pop limit of 1 (rule at rules.yaml:33:7)",
+        "scenarios/four-tribes.yaml:21:14: error: sides[1].values.food: side blue: food is 4, "
+        "must be 5 (rule at rules.yaml:37:7)",
+        f"scenarios/four-tribes.yaml:28:5: error: sides[2]: side green is missing 1 soldier "
+        f"{slots} (rule at rules.yaml:14:7)",
+        "scenarios/four-tribes.yaml:37:9: error: sides[2].placements[4]: side green has 1 people "
+        "more than its slots allow (2 farmer, 1 soldier, 2 of any type) (rule at rules.yaml:14:7)",
         # 2 farmers, the general and the leader in a Forest: 4 > 3
         "scenarios/four-tribes.yaml:46:9: error: sides[3].placements[3]: 4 people on cell C7 "
         "(Forest) exceed its pop limit of 3 (rule at rules.yaml:33:7)",
-        "scenarios/four-tribes.yaml:21:14: error: sides[1].values.food: side blue: food is 4, "
-        "must be 5 (rule at rules.yaml:37:7)",
         "7 error(s), 0 warning(s)",
     ]
 
@@ -183,16 +189,16 @@ def test_duck_mission_broken(tmp_path, monkeypatch):
         "scenarios/cargo-bay-sweep.yaml:12:9: error: sides[0].placements[0]: Ke on cell G2 "
         "(Cargo load, FULL height): team/threat may not stand on Cargo load, FULL height "
         "(rule at rules.yaml:10:7)",
+        # the mission's own rules, written in the scenario file
+        "scenarios/cargo-bay-sweep.yaml:12:9: error: sides[0].placements[0]: Ke on cell G2 "
+        "(Cargo load, FULL height) is not in area corridor "
+        "(rule at scenarios/cargo-bay-sweep.yaml:30:5)",
         "scenarios/cargo-bay-sweep.yaml:15:18: error: sides[0].placements[1].attrs.weapon: Ro: "
         "weapon is 'laser', must be one of pistol, heavy automatic rifle, high explosive machine "
         "gun, flamer, dope gun, flechette cannon, axe, cutlass, hot air gun "
         "(rule at rules.yaml:20:7)",
         "scenarios/cargo-bay-sweep.yaml:16:76: error: sides[0].placements[2].attrs.build: Va: "
         "build is 'average', must be one of strong (rule at rules.yaml:37:7)",
-        # the mission's own rules, written in the scenario file
-        "scenarios/cargo-bay-sweep.yaml:12:9: error: sides[0].placements[0]: Ke on cell G2 "
-        "(Cargo load, FULL height) is not in area corridor "
-        "(rule at scenarios/cargo-bay-sweep.yaml:30:5)",
         # F5 is 2 squares from Vasq on H5
         "scenarios/cargo-bay-sweep.yaml:25:9: error: sides[1].placements[1]: H2 on cell F5 "
         "(Deck) is not at least 3 cells from team (rule at scenarios/cargo-bay-sweep.yaml:34:5)",
@@ -228,15 +234,15 @@ def test_rencounter_rosters_broken(tmp_path, monkeypatch):
     assert run.stderr.splitlines() == [
         "scenarios/ambush-at-the-ford.yaml:18:61: error: sides[0].units[0].figures[1].attrs.Ex: "
         "Sgt. Gridley: Ex is 7, must be from 1 to 6 (rule at rules.yaml:18:7)",
-        "scenarios/ambush-at-the-ford.yaml:27:60: error: sides[0].units[1].figures[2].attrs.F: "
-        "Henri: F is 13, must be from 2 to 12 (rule at rules.yaml:25:7)",
         "scenarios/ambush-at-the-ford.yaml:22:9: error: sides[0].units[1]: unit courier has 3 "
         "figures, needs 4 to 10 (rule at rules.yaml:45:7)",
-        "scenarios/ambush-at-the-ford.yaml:42:9: error: sides[1].units[1]: unit wood has 2 "
-        "leaders, needs exactly 1 (rule at rules.yaml:53:7)",
+        "scenarios/ambush-at-the-ford.yaml:27:60: error: sides[0].units[1].figures[2].attrs.F: "
+        "Henri: F is 13, must be from 2 to 12 (rule at rules.yaml:25:7)",
         # advice, not law: a warning (Rochefort and now Guard 12 are both Ex 6)
         "scenarios/ambush-at-the-ford.yaml:28:5: warning: sides[1]: side cardinal has 2 masters, "
         "needs at most 1 (rule at rules.yaml:66:7)",
+        "scenarios/ambush-at-the-ford.yaml:42:9: error: sides[1].units[1]: unit wood has 2 "
+        "leaders, needs exactly 1 (rule at rules.yaml:53:7)",
         "4 error(s), 1 warning(s)",
     ]
 
@@ -263,3 +269,25 @@ def test_ryamon_setup_sheet_read_back_from_the_pdf(tmp_path):
     assert [(i["id"], i["tokens"], i["file"]) for i in setup] == [
         ("four-tribes", 20, "scenario-four-tribes.pdf")
     ]
+
+
+def test_reshuffled_approach_area_is_walked_like_the_maps_own():
+    """The scenario's Approach area (3 spaces from the hatchway opposite the Aguan, walked
+    through open spaces and hatchways) is the map's own: not the inside room's corner behind
+    the bulkhead, which is 3 squares away as the crow flies."""
+    from kitgen.errors import Diagnostics
+    from kitgen.rules.setup import resolve
+
+    p = plan_game(CONTENT / "reshuffled")
+    book = p.game.section("rules")
+    board = p.game.section("maps").get("station")
+    standard = next(s for s in book.scenarios if s.id == "standard")
+    approach = resolve(p.game, book, standard, Diagnostics()).areas["approach"]
+    assert approach == board.areas["approach"] and len(approach) == 11
+    assert board.cell_at_label("O15") not in approach
+    # the flooded duel turns it all with the Aguan (top-right): the bottom-left corner
+    duel = next(s for s in book.scenarios if s.id == "flooded-duel")
+    turned = resolve(p.game, book, duel, Diagnostics()).areas["approach"]
+    assert sorted(board.label(c) for c in turned) == sorted(
+        board.label((17 - c, r)) for c, r in approach
+    )

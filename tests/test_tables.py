@@ -22,7 +22,7 @@ from kitgen.layout.table_draw import draw_table
 from kitgen.model.table import Cell, Column, Row, Table
 from kitgen.rules.roll_labels import RollLabelError, RollRange, parse_roll_label
 
-from .conftest import CONTENT, build_pdfs, errors_of, plan_game, run_cli, write_game
+from .conftest import CONTENT, build_pdfs, errors_of, pixel_at, plan_game, run_cli, write_game
 
 MIN = 6.5
 POKER = (180.0, 252.0)  # 63.5 x 88.9 mm in points, exactly
@@ -127,6 +127,38 @@ def test_rencounter_quick_reference_fits_two_pages_at_min_size(paper: str):
     sizes = [t.font.size for p in sheet.pages for t in texts_in(p.ops) if t.font.face != FRAME_FACE]
     assert min(sizes) >= MIN
     assert not [d for d in planned.diags if "does not fit" in d.message]
+
+
+def pdf_font_sizes(data: bytes) -> list[tuple[float, str, str]]:
+    """(size as printed, font name, text) of every text run in the PDF: the Tf size
+    times the text matrix's and the page transform's vertical scale."""
+    import math
+
+    out: list[tuple[float, str, str]] = []
+    for page in pypdf.PdfReader(io.BytesIO(data)).pages:
+
+        def visit(text, cm, tm, font, size):
+            if text.strip() and font is not None:
+                scale = math.hypot(tm[2], tm[3]) * math.hypot(cm[2], cm[3])
+                out.append((round(size * scale, 4), str(font.get("/BaseFont")), text.strip()))
+
+        page.extract_text(visitor_text=visit)
+    return out
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+@pytest.mark.parametrize("game", SEEDS)
+def test_seed_sheets_read_back_from_the_pdf_keep_their_minimum_size(game: str, paper: str):
+    source = yaml.safe_load((CONTENT / game / "reference.yaml").read_text())
+    _, pdfs, _ = build_pdfs(CONTENT / game, paper)
+    for sheet in source["sheets"]:
+        data = pdfs[f"sheet-{sheet['id']}.pdf"]
+        pages = len(pypdf.PdfReader(io.BytesIO(data)).pages)
+        assert pages <= sheet["pages"], (game, paper, pages)
+        # the sheet label and scale bars are Helvetica; everything else is the game's
+        sizes = [s for s, font, _ in pdf_font_sizes(data) if FRAME_FACE not in font]
+        assert len(sizes) > 50
+        assert min(sizes) >= sheet.get("min_size", MIN) - 1e-6, (game, paper, min(sizes))
 
 
 def test_rencounter_one_activation_card_per_unit_and_a_reshuffle_card():
@@ -481,6 +513,45 @@ def test_draw_table_contract_for_other_planners(game_dir: Path):
     assert all(t.font.size >= 6.5 for t in texts_in(ops))
     ys = [o.y for o in ops if isinstance(o, Rect)] + [t.y for t in texts_in(ops)]
     assert min(ys) >= 500 - height - 1e-6 and max(ys) <= 500
+
+
+def test_numbers_line_up_by_their_figures(game_dir: Path):
+    write_game(game_dir, "id: t\ntitle: T\n")
+    planned = plan_game(game_dir)
+    from kitgen.layout.env import PlanEnv
+
+    fonts = font_book(planned.game)
+    env = PlanEnv(planned.game, planned.settings, fonts, planned.diags)
+    values = ["3", "12", "+1", "6*", "125", "\u2013", "1/2"]
+    table = Table(
+        "t",
+        "",
+        (Column("Weapon"), Column("Range", "auto"), Column("Note", "centre")),
+        tuple(Row(None, (f"W{i}", v, "x")) for i, v in enumerate(values))
+        + (Row(None, ("Own", Cell("7", align="left"), "x")),),
+    )
+    ops, _ = draw_table(table, 10, 500, 300, env, size=8, min_size=8)
+    texts = texts_in(ops)
+
+    def right(t: Text) -> float:
+        return t.x + fonts.width(t.text, t.font.face, t.font.size)
+
+    col = {t.text: t for t in texts if t.text in values + ["6", "*", "7"]}
+    header = next(t for t in texts if t.text == "Range")
+    # every number ends at the same x: units under units, signs and fractions too
+    edges = {round(right(col[v]), 6) for v in ["3", "12", "+1", "6", "125", "1/2"]}
+    assert len(edges) == 1
+    edge = edges.pop()
+    # the box as wide as the widest number ("125") sits centred under the header
+    box_left = edge - fonts.width("125", col["125"].font.face, 8)
+    assert (box_left + edge) / 2 == pytest.approx(header.x + (right(header) - header.x) / 2)
+    # a footnote mark hangs after the figures; a lone dash stays centred
+    assert col["*"].x == pytest.approx(edge)
+    dash = col["\u2013"]
+    assert (dash.x + right(dash)) / 2 == pytest.approx((box_left + edge) / 2)
+    # a cell's own alignment wins
+    seven = col["7"]
+    assert seven.x < box_left
 
 
 # ---- roll labels ------------------------------------------------------------
@@ -851,6 +922,14 @@ def test_card_bleed_paints_past_the_trim_and_crop_marks_stay_outside(game_dir: P
     assert groups[0].clip == pytest.approx((-b, -b, 180 + b, 252 + b))
     bg = groups[0].ops[0]
     assert (bg.x, bg.y, bg.w, bg.h) == pytest.approx((-b, -b, 180 + 2 * b, 252 + 2 * b))
+    # ... and prints there on every side (a form clips to its box, which must hold the bleed)
+    _, pdfs, manifest = build_pdfs(game_dir)
+    for item in manifest["items"]:
+        x0, y0, x1, y1 = item["bbox"]
+        cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+        for x, y in ((x0 - b / 2, cy), (x1 + b / 2, cy), (cx, y0 - b / 2), (cx, y1 + b / 2)):
+            got = pixel_at(pdfs["cards.pdf"], item["page"] - 1, x, y)
+            assert max(abs(a - e) for a, e in zip(got, (0x22, 0x44, 0x66), strict=True)) < 8
 
 
 def test_a_card_too_wide_to_fold_puts_its_back_on_the_next_page(game_dir: Path):
@@ -927,6 +1006,37 @@ def test_a_table_that_fits_a_column_moves_whole_to_the_next_one(game_dir: Path):
     # its title is drawn in column 2 too, at the top of the part
     title = next(t for t in texts_in(planned.docs[0].pages[0].ops) if t.text == "Short")
     assert title.x == pytest.approx(column_2) and title.y > parts[0].bbox[3] - 12
+
+
+def test_under_a_wide_block_a_table_that_fits_a_column_is_not_split(game_dir: Path):
+    from kitgen.layout.frame import content_box
+
+    # a wide table fills most of page 1; the columns under it are short. A 30-row
+    # table (less than a whole column, more than the room under the wide one) goes
+    # whole to the top of page 2 instead of being cut in two.
+    wide = {
+        "id": "wide",
+        "title": "Wide",
+        "columns": ["Name", "Value"],
+        "rows": [[f"W{i}", str(i)] for i in range(50)],
+    }
+    table = {
+        "id": "mid",
+        "title": "Mid",
+        "columns": ["Name", "Value"],
+        "rows": [[f"M{i}", str(i)] for i in range(30)],
+    }
+    write_game(game_dir, _sheet_game([{"table": "wide", "wide": True}, "mid"], [wide, table]))
+    planned = plan_game(game_dir)
+    items = [(n, i) for n, p in enumerate(planned.docs[0].pages) for i in p.items]
+    wide_box = next(i.bbox for _, i in items if i.id == "wide")
+    parts = [(n, i) for n, i in items if i.kind == "table" and i.id == "mid"]
+    x0, y0, x1, y1 = content_box(planned.settings.paper)
+    mid_height = parts[0][1].bbox[3] - parts[0][1].bbox[1]
+    assert wide_box[1] - y0 < mid_height < y1 - y0  # too tall for under the wide table
+    assert len(parts) == 1 and parts[0][1].extra["rows"] == [0, 30]
+    page, item = parts[0]
+    assert page == 1 and item.bbox[0] == pytest.approx(x0) and item.bbox[3] == pytest.approx(y1)
 
 
 @pytest.mark.parametrize("per_group", [3, 4, 5, 6, 7])

@@ -322,10 +322,28 @@ def test_outline_variant_has_no_fills(game_dir):
         for op, *_ in walk(page.ops)
         if isinstance(op, PathOp) and op.hatch
     ]
-    # the sheet frame's scale bars are the only filled shapes on a film page
-    assert all(isinstance(op, Rect) and op.h == 3 and op.fill == "#333333" for op in fills)
+    # the sheet frame's scale bars are the only inked fills on a film page; white is no
+    # ink: the pads that keep grid lines and rings out of the words
+    inked = [op for op in fills if op.fill != "#ffffff"]
+    assert all(isinstance(op, Rect) and op.h == 3 and op.fill == "#333333" for op in inked)
     assert hatches == []
-    assert len(fills) == 2 * len(film.pages)
+    assert len(inked) == 2 * len(film.pages)
+    pads = 0
+    for page in film.pages:
+        ops = [(op, dx, dy) for op, dx, dy, rot in walk(page.ops) if rot == 0]
+        for n, (pad, px, py) in enumerate(ops):
+            if not (isinstance(pad, Rect) and pad.fill == "#ffffff"):
+                continue
+            pads += 1
+            box = (pad.x + px, pad.y + py, pad.x + pad.w + px, pad.y + pad.h + py)
+            for op, dx, dy in ops[n + 1 :]:
+                if isinstance(op, PathOp | Circle):
+                    # drawn over the pad: only its own legend, wholly inside it
+                    b = _extent(op, dx, dy)
+                    apart = b[2] <= box[0] or b[0] >= box[2] or b[3] <= box[1] or b[1] >= box[3]
+                    within = box[0] <= b[0] and b[2] <= box[2] and box[1] <= b[1] and b[3] <= box[3]
+                    assert apart or within, (op, box)
+    assert pads >= 2  # the arc's legend and the clock's notes
     film_ids = [i.id for page in film.pages for i in page.items]
     assert "r" not in film_ids and film_ids.count("a") == 1
     assert any(
@@ -542,14 +560,11 @@ def test_table_value_errors(game_dir):
 def test_too_big_template_is_a_warning_naming_it(game_dir):
     p = plan_game(game(game_dir, "  - {kind: circle, id: huge, radius: 6in}"))
     warnings = [str(w).replace(str(game_dir / "game.yaml"), "game.yaml") for w in p.diags.warnings]
-    assert (
-        warnings
-        == [
-            "game.yaml:4:5: warning: templates[0]: template 'huge' (12.00 x 12.00 in) does not fit "
-            "on letter paper even turned; it was left out (make it smaller or use larger paper)"
-        ]
-        * 2
-    )  # once for the printed sheet, once for the film
+    # said once, though both the printed sheet and the film variant leave it out
+    assert warnings == [
+        "game.yaml:4:5: warning: templates[0]: template 'huge' (12.00 x 12.00 in) does not fit "
+        "on letter paper even turned; it was left out (make it smaller or use larger paper)"
+    ]
 
 
 def test_rulers_read_labels_spans_and_skip_headings(game_dir):
@@ -634,3 +649,63 @@ def test_grid_scatter_without_cells_is_all_write_ins_and_says_so(game_dir):
         "4:5: warning: templates[0].cells: write-in blank: template 'g' has no cells: "
         "all 9 print as write-in blanks"
     ]
+
+
+@pytest.mark.parametrize("rule", ["centre", "half"])
+def test_the_cell_rule_decides_shaded_or_hatched(game_dir, rule):
+    # 45 degrees, 4 squares: the cell ahead of the shooter has its centre on the axis but
+    # only sqrt 2 - 1 = 41 % of its area inside, so the rules disagree on it alone.
+    body = f"  - {{kind: arc, id: n, spread: 45, depth: 4, square: 1in, rule: {rule}}}"
+    page = plan_game(game(game_dir, body)).docs[0].pages[0]
+    (item,) = page.items
+    assert item.extra["turned"] is False
+    covered = {tuple(c) for c in item.extra["covered"]}
+    partial = {tuple(c) for c in item.extra["partial"]}
+    assert ((0, 1) in covered) == (rule == "centre") and ((0, 1) in partial) == (rule == "half")
+    cells = [
+        op
+        for op, *_ in walk(page.ops)
+        if isinstance(op, PathOp) and (op.fill or op.hatch) and not _is_swatch(op)
+    ]
+    shaded = [op for op in cells if op.fill]
+    hatched = [op for op in cells if op.hatch]
+    assert (len(shaded), len(hatched)) == (len(covered), len(partial))
+    # the part nearest the apex is the cell ahead: shaded under one rule, hatched under the other
+    ahead = min(cells, key=lambda op: min(y for _, y in op.points))
+    assert (ahead in shaded) == (rule == "centre")
+
+
+def _is_swatch(op) -> bool:
+    """The legend's 8 pt squares."""
+    xs, ys = [x for x, _ in op.points], [y for _, y in op.points]
+    return len(op.points) == 4 and max(xs) - min(xs) == max(ys) - min(ys) == 8.0
+
+
+def _extent(op, dx: float, dy: float) -> tuple[float, float, float, float]:
+    if isinstance(op, Circle):
+        return (op.cx - op.r + dx, op.cy - op.r + dy, op.cx + op.r + dx, op.cy + op.r + dy)
+    xs, ys = [x + dx for x, _ in op.points], [y + dy for _, y in op.points]
+    return (min(xs), min(ys), max(xs), max(ys))
+
+
+def test_band_limit_lines_break_round_the_weapon_names(game_dir):
+    # A 1 in short band: its limit falls inside the names, which run for several inches.
+    names = ", ".join(f"Weapon number {n}" for n in range(1, 5))
+    body = (
+        "  - {kind: ruler, id: r, width: 0.75in, names: ["
+        + names
+        + "], bands: {short: 1in, medium: 6in}}"
+    )
+    page = plan_game(game(game_dir, body)).docs[0].pages[0]
+    texts = [op for op, *_ in walk(page.ops) if isinstance(op, Text) and "Weapon" in op.text]
+    assert texts and max(op.x + 5 for op in texts) < 72  # the words start left of 1 in...
+    limit = [
+        op
+        for op, *_ in walk(page.ops)
+        if isinstance(op, Line) and op.x0 == op.x1 == pytest.approx(72) and op.stroke.width == 1.2
+    ]
+    assert len(limit) == 2  # ... so the 1 in line is drawn in two pieces, below and above
+    low, high = sorted((min(op.y0, op.y1), max(op.y0, op.y1)) for op in limit)
+    assert low[0] == 0 and high[1] == pytest.approx(54)
+    for op in texts:  # no piece of it crosses a line of names (baseline to cap height)
+        assert low[1] < op.y - 0.2 * op.font.size and op.y + 0.75 * op.font.size < high[0]

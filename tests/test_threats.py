@@ -340,6 +340,37 @@ def test_duck_matrix_odds_and_extremes():
     assert row_odds(table, shown[highest])[-1] == Fraction(4, 6)  # d6+4 > 6 on 3..6
 
 
+def test_duck_matrix_every_modifier_by_hand():
+    # Rows 1, 2, 3, 4, 5, 6, >6 of the booklet's matrix; totals below 1 read row 1.
+    s = Fraction(1, 6)
+    by_hand = {
+        "no modifier": [s, s, s, s, s, s, 0],
+        "PHILTH -1": [2 * s, s, s, s, s, 0, 0],  # d6-1: 0 and 1 read row 1
+        "ARDZILIANS +1": [0, s, s, s, s, s, s],
+        "CERATOPIANS (until NME ID'd) -1": [2 * s, s, s, s, s, 0, 0],
+        "CERATOPIANS (once NME ID'd) +1": [0, s, s, s, s, s, s],
+        # the average die 2 3 3 4 4 5 replaces the d6
+        "CYBOTS roll d{2,3,3,4,4,5}": [0, s, 2 * s, 2 * s, s, 0, 0],
+        "WOUNDED +2": [0, 0, s, s, s, s, 2 * s],  # FLEE on 5 or 6: 1/3
+        "FACING AWAY +1": [0, s, s, s, s, s, s],
+        "OBJECTIVE ON TILE -3": [4 * s, s, s, 0, 0, 0, 0],  # d6-3: -2..1 read row 1
+        "OBJECTIVE IDENTIFIED -1": [2 * s, s, s, s, s, 0, 0],
+    }
+    table = plan_game(CONTENT / "duck").game.sections["threats"][0]
+    shown = dict(shown_combos(table))
+    for label, odds in by_hand.items():
+        assert row_odds(table, shown[label]) == odds, label
+    # the extremes: all three minus modifiers, and ARDZILIANS with both plus situations
+    assert [label for label in shown if label.startswith(("lowest", "highest"))] == [
+        "lowest: PHILTH -1 + OBJECTIVE ON TILE -3 + OBJECTIVE IDENTIFIED -1",
+        "highest: ARDZILIANS +1 + WOUNDED +2 + FACING AWAY +1",
+    ]
+    # (1 + 5 type states) x 2^4 situation sets
+    from kitgen.rules.reaction import count_combos
+
+    assert count_combos(table) == 96
+
+
 def test_cli_threats_prints_exact_odds():
     r = run_cli("threats", str(CONTENT / "duck"), "--table", "response-matrix")
     assert r.exit_code == 0
@@ -384,6 +415,21 @@ def test_card_in_the_pdf_and_manifest():
     assert "96 modifier combinations checked" in text
     assert "Totals below 1 are read as 1." in text
     assert "1/6 = 16.7%" in text
+    flat = " ".join(text.split())
+    for modifier in [
+        "PHILTH -1",
+        "ARDZILIANS +1",
+        "CERATOPIANS -1 until NME ID'd, +1 once NME ID'd",
+        "CYBOTS roll d{2,3,3,4,4,5} instead (average dice)",
+        "WOUNDED +2",
+        "FACING AWAY +1",
+        "OBJECTIVE ON TILE -3",
+        "OBJECTIVE IDENTIFIED -1",
+    ]:
+        assert modifier in flat, modifier
+    # the odds grid rows as printed: WOUNDED +2 reads >6 (FLEE) on 1/3
+    assert "WOUNDED +2 – – 1/6 = 16.7% 1/6 = 16.7% 1/6 = 16.7% 1/6 = 16.7% 1/3 = 33.3%" in flat
+    assert "OBJECTIVE ON TILE -3 2/3 = 66.7% 1/6 = 16.7% 1/6 = 16.7% – – – –" in flat
     items = {i["id"]: i for i in manifest["items"] if i["kind"] == "threat-table"}
     assert items["response-matrix"]["rows"] == 7
     assert items["response-matrix"]["combinations"] == 96  # (1 + 5 type states) * 2**4

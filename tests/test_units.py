@@ -56,3 +56,44 @@ def test_unknown_paper():
     with pytest.raises(UnitError) as info:
         paper_from_text("folio")
     assert info.value.message == "unknown paper 'folio'"
+
+
+@pytest.mark.parametrize(
+    ("text", "name", "size"),
+    [
+        ("200mmx300mm", "200mmx300mm", (566.9291, 850.3937)),
+        ("8.5x11in", "8.5inx11in", (612.0, 792.0)),
+        (" 148mm x 210mm ", "148mmx210mm", (419.5276, 595.2756)),
+        ("A4", "a4", (595.2756, 841.8898)),
+    ],
+)
+def test_custom_papers(text: str, name: str, size: tuple):
+    paper = paper_from_text(text)
+    assert paper.name == name and paper.size == pytest.approx(size, abs=1e-4)
+
+
+@pytest.mark.parametrize(
+    ("text", "message", "hint"),
+    [
+        (
+            "4x6in",
+            "custom paper '4x6in' is outside 5 x 5 in to 200 x 200 in",
+            "the sheet label and the scale bars need at least 5 in each way",
+        ),
+        (
+            "10x201in",
+            "custom paper '10x201in' is outside 5 x 5 in to 200 x 200 in",
+            "the sheet label and the scale bars need at least 5 in each way",
+        ),
+        ("8inx11inch", "custom paper '8inx11inch': unknown unit 'inch'", "use in, mm, cm or pt"),
+        (
+            "-8x11in",
+            "custom paper '-8x11in' is outside 5 x 5 in to 200 x 200 in",
+            "the sheet label and the scale bars need at least 5 in each way",
+        ),
+    ],
+)
+def test_bad_custom_papers(text: str, message: str, hint: str):
+    with pytest.raises(UnitError) as info:
+        paper_from_text(text)
+    assert (info.value.message, info.value.hint) == (message, hint)

@@ -15,7 +15,7 @@ from .env import PlanEnv
 from .frame import content_box
 from .impose import TooBig, back_box, pack
 from .labels import DEFAULT_SEED_NOTE
-from .marks import CAPTION, GUTTER, fold_caption, fold_line, rect_cut
+from .marks import CAPTION, GUTTER, fold_line, fold_marks, rect_cut
 from .plan import BBox, Document, Group, Item, Line, Page, Rect, Stroke
 from .rich import Faces, draw_line, parse_markup, runs_width, wrap_runs
 from .table_draw import fit_table
@@ -164,7 +164,7 @@ class _Slot:
 def plan_cards(cards: tuple[Card, ...] | list[Card], env: PlanEnv) -> list[Document]:
     if not cards:
         return []
-    cards, roster_tables = expand_roster_cards(env.game, cards, env.settings.seed)
+    cards, roster_tables = expand_roster_cards(env.game, cards, env.settings.seed, env.settings.use)
     tables = {t.id: t for t in env.game.section("tables")} | roster_tables
     duplex = env.settings.duplex in ("long", "short")
     x0, y0, x1, y1 = content_box(env.paper)
@@ -215,9 +215,8 @@ def plan_cards(cards: tuple[Card, ...] | list[Card], env: PlanEnv) -> list[Docum
             w, h = card.size
             if b:
                 ops = [Rect(-b, -b, w + 2 * b, h + 2 * b, fill=face.colour), *ops]
-            group = Group(
-                tuple(ops), clip=(-b, -b, w + b, h + b), key=f"card:{card.id}:{side}:{b:g}"
-            )
+            edge = (-b, -b, w + b, h + b)  # the form's box too: by default it starts at 0, 0
+            group = Group(tuple(ops), clip=edge, key=f"card:{card.id}:{side}:{b:g}", box=edge)
             forms[(card.id, side)] = (group, size)
         return forms[(card.id, side)]
 
@@ -239,7 +238,8 @@ def plan_cards(cards: tuple[Card, ...] | list[Card], env: PlanEnv) -> list[Docum
             # Each half's bleed stops at the fold: it must not paint over the other half.
             page.ops.append(Group((_at(front, x, y),), clip=(x - b, y - b, fx, y + h + b)))
             page.ops.append(Group((_at(back, fx, y),), clip=(fx, y - b, fx + w + b, y + h + b)))
-            page.ops += [*fold_line(fx, y - b, y + h + b), fold_caption(fx, y - b)]
+            page.ops += fold_line(fx, y - b, y + h + b)
+            page.ops += fold_marks(x, fx + w, fx, y - b, env.fonts)
             fold = [round(fx, 4), round(y, 4), round(fx, 4), round(y + h, 4)]
             page.items.append(
                 Item(
@@ -303,4 +303,4 @@ def _bleed(card: Card, env: PlanEnv) -> float:
 
 
 def _at(form: Group, x: float, y: float) -> Group:
-    return Group(form.ops, dx=x, dy=y, clip=form.clip, key=form.key)
+    return Group(form.ops, dx=x, dy=y, clip=form.clip, key=form.key, box=form.box)

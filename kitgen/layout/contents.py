@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from .env import PlanEnv
 from .plan import Document, Font, Line, Page, Stroke, Text
-from .text import wrap
+from .text import wrap, wrap_hard
 
 INK = "#222222"
 MUTED = "#666666"
@@ -58,33 +58,55 @@ def contents_entries(docs: list[Document]) -> list[Entry]:
 def add_contents(cover: Document, docs: list[Document], env: PlanEnv, box: tuple) -> None:
     """Append the contents list below whatever the cover page holds, onto more pages if long."""
     x0, y0, x1, y1 = box
-    page: Page = cover.pages[0]
+    page: Page = cover.pages[-1]
     lowest = min((op.y for op in page.ops if isinstance(op, Text)), default=y1)
     regular, bold = env.face(), env.face(bold=True)
     size, lead = 9.5, 12.5
-    file_w = (x1 - x0) * 0.34
-    y = _heading(page, lowest - 34, box, regular, bold)
-    for entry in contents_entries(docs):
+    entries = contents_entries(docs)
+    # The file column is as wide as the longest name needs, within a third to a half.
+    widest = max((env.fonts.width(e.file, bold, size) for e in entries), default=0.0)
+    file_w = min(max(widest + 10, (x1 - x0) * 0.34), (x1 - x0) * 0.5)
+    y = _heading(page, lowest - 34, box, regular, bold, env)
+    if y - 2 * lead < y0:  # no room for an entry under the heading: start on a fresh page
+        page = Page(page.component)
+        cover.pages.append(page)
+        y = _heading(page, y1 - 20, box, regular, bold, env)
+    for entry in entries:
         pages = f"{entry.pages} page{'s' if entry.pages != 1 else ''}"
-        lines = wrap(f"{entry.title}: {entry.advice}", regular, size, x1 - x0 - file_w, env.fonts)
-        height = max(2, len(lines)) * lead + 8
+        names = wrap_hard(entry.file, bold, size, file_w - 8, env.fonts)
+        lines = wrap_hard(
+            f"{entry.title}: {entry.advice}", regular, size, x1 - x0 - file_w, env.fonts
+        )
+        rows = max(len(names) + 1, len(lines))
+        height = rows * lead + 8
         if y - height < y0:
             page = Page(page.component)
             cover.pages.append(page)
-            y = _heading(page, y1 - 20, box, regular, bold)
+            y = _heading(page, y1 - 20, box, regular, bold, env)
         y -= lead + 2
-        page.ops.append(Text(x0, y, entry.file, Font(bold, size), INK))
-        page.ops.append(Text(x0, y - lead, pages, Font(regular, size - 1), MUTED))
+        for i, name in enumerate(names):
+            page.ops.append(Text(x0, y - i * lead, name, Font(bold, size), INK))
+        page.ops.append(Text(x0, y - len(names) * lead, pages, Font(regular, size - 1), MUTED))
         for i, line in enumerate(lines):
             page.ops.append(Text(x0 + file_w, y - i * lead, line, Font(regular, size), INK))
-        y -= max(2, len(lines)) * lead - lead + 6
+        y -= rows * lead - lead + 6
         page.ops.append(Line(x0, y, x1, y, RULE))
 
 
-def _heading(page: Page, y: float, box: tuple, regular: str, bold: str) -> float:
+ADVICE = "print at 100 % (actual size); check the scale bars with a ruler"
+
+
+def _heading(page: Page, y: float, box: tuple, regular: str, bold: str, env: PlanEnv) -> float:
+    """'In this kit' with the printing advice beside it, or under it on narrow paper."""
     x0, _, x1, _ = box
-    page.ops.append(Text(x0, y, "In this kit", Font(bold, 12), INK))
-    advice = "print at 100 % (actual size); check the scale bars with a ruler"
-    page.ops.append(Text(x1, y, advice, Font(regular, 9), MUTED, align="right"))
+    title = "In this kit"
+    page.ops.append(Text(x0, y, title, Font(bold, 12), INK))
+    beside = env.fonts.width(title, bold, 12) + 12 + env.fonts.width(ADVICE, regular, 9)
+    if beside <= x1 - x0:
+        page.ops.append(Text(x1, y, ADVICE, Font(regular, 9), MUTED, align="right"))
+    else:
+        for line in wrap(ADVICE, regular, 9, x1 - x0, env.fonts):
+            y -= 12
+            page.ops.append(Text(x0, y, line, Font(regular, 9), MUTED))
     page.ops.append(Line(x0, y - 8, x1, y - 8, RULE))
     return y - 8

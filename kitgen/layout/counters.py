@@ -12,13 +12,13 @@ from collections import Counter
 from functools import partial
 from typing import NamedTuple
 
-from ..model.counters import CounterDef, CounterSet
+from ..model.counters import CounterDef, CounterSet, TextEl
 from ..units import mm
 from .env import PlanEnv
 from .faces import face_ops, hex_points, outline
 from .frame import content_box
 from .impose import TooBig, back_box, pack
-from .marks import CAPTION, CUT, GUTTER, NOTE_FACE, fold_caption, fold_line, rect_cut
+from .marks import CAPTION, CUT, GUTTER, NOTE_FACE, fold_line, fold_marks, rect_cut
 from .plan import Document, Font, Group, Item, Later, Line, Page, Path, Rect, Stroke, Text
 
 
@@ -103,6 +103,7 @@ def _plan_later(spots, slots, fronts: list[Page], backs: list[Page], env: PlanEn
     ops are never held at once: each sheet holds a Later that places its pieces, and a
     design's face is kept only until its last placement is drawn."""
     sheets: list[list[tuple[_Slot, float, float]]] = [[] for _ in fronts]
+    _faces_resolve(slots, env)
     for spot in spots:
         slot = slots[spot.index]
         x, y = spot.x + slot.bleed, spot.y + slot.bleed + (CAPTION if slot.fold else 0.0)
@@ -153,6 +154,18 @@ def _plan_later(spots, slots, fronts: list[Page], backs: list[Page], env: PlanEn
             backs[n].ops.append(Later(partial(back, placed), tuple(back_keys.items())))
 
 
+def _faces_resolve(slots, env: PlanEnv) -> None:
+    """Every text's font, looked up now: an unknown family is a planning error (a
+    FontError the build reports), not a failure halfway through drawing."""
+    seen: set = set()
+    for slot in slots:
+        for face in (slot.d.front, slot.d.back):
+            for el in face.elements if face is not None else ():
+                if type(el) is TextEl and (el.bold, el.italic, el.family) not in seen:
+                    seen.add((el.bold, el.italic, el.family))
+                    env.face(el.bold, el.italic, el.family)
+
+
 def _bleed(d: CounterDef, env: PlanEnv) -> float:
     if env.settings.bleed is not None:
         return env.settings.bleed
@@ -166,7 +179,12 @@ def _form(d: CounterDef, side: str, bleed: float, forms: dict, env: PlanEnv) -> 
     if form is None:
         face = d.front if side == "front" else d.back
         assert face is not None
-        form = forms[key] = (face_ops(d, face, bleed, env), _form_key(d, side, bleed))
+        # A form's box is its clip, and by default it starts at the form's origin: the
+        # bleed lies left of and below that, so give the face room all round (text that
+        # overflows, which warns, still shows rather than being cut at an edge).
+        w, h = d.width, d.height
+        box = (-w / 2 - bleed, -h / 2 - bleed, 1.5 * w + bleed, 1.5 * h + bleed)
+        form = forms[key] = (face_ops(d, face, bleed, env), _form_key(d, side, bleed), box)
     return form
 
 
@@ -175,7 +193,7 @@ def _form_key(d: CounterDef, side: str, bleed: float) -> str:
 
 
 def _placed(form: tuple, x: float, y: float) -> Group:
-    return Group(form[0], x, y, 0.0, 1.0, None, form[1])
+    return Group(form[0], x, y, 0.0, 1.0, None, form[1], form[2])
 
 
 def _place(
@@ -216,7 +234,7 @@ def _place_ops(
             ops.extend(fold_line(fx, y - b, y + h + b))
         else:  # only the joining strip folds
             ops.extend(fold_line(fx, y + h / 2 - h * HINGE, y + h / 2 + h * HINGE))
-        ops.append(fold_caption(fx, y - b))
+        ops.extend(fold_marks(x, x + 2 * w, fx, y - b, env.fonts))
 
 
 def _items(slot: _Slot, x: float, y: float) -> list[Item]:

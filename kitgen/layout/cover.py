@@ -7,7 +7,7 @@ from .contents import add_contents
 from .env import PlanEnv
 from .frame import content_box
 from .plan import Document, Font, Line, Page, Stroke, Text
-from .text import wrap
+from .text import wrap_hard
 
 INK = "#222222"
 RULE = Stroke("#999999", 0.6)
@@ -17,34 +17,66 @@ def plan_cover(cover: Cover, env: PlanEnv) -> list[Document]:
     x0, y0, x1, y1 = content_box(env.paper)
     width = x1 - x0
     regular, bold = env.face(), env.face(bold=True)
-    ops: list = []
-    y = y1 - 60
-    ops.append(Text((x0 + x1) / 2, y, env.game.title, Font(bold, 30), INK, align="centre"))
+    flow = _Flow(y0, y1 - 60, y1 - 20)
+    mid = (x0 + x1) / 2
+    title = Font(bold, 30)
+    for line in wrap_hard(env.game.title, title.face, title.size, width, env.fonts):
+        flow.need(title.size * 1.1)
+        flow.add(Text(mid, flow.y, line, title, INK, align="centre"))
+        flow.y -= title.size * 1.1
+    flow.y += title.size * 1.1
     if cover.subtitle:
-        y -= 24
-        ops.append(Text((x0 + x1) / 2, y, cover.subtitle, Font(regular, 13), INK, align="centre"))
-    y -= 24
-    ops.append(Line(x0 + width * 0.2, y, x1 - width * 0.2, y, RULE))
-    y -= 28
+        sub = Font(regular, 13)
+        flow.y -= 24
+        for line in wrap_hard(cover.subtitle, sub.face, sub.size, width, env.fonts):
+            flow.need(sub.size)
+            flow.add(Text(mid, flow.y, line, sub, INK, align="centre"))
+            flow.y -= sub.size * 1.35
+        flow.y += sub.size * 1.35
+    flow.y -= 24
+    flow.add(Line(x0 + width * 0.2, flow.y, x1 - width * 0.2, flow.y, RULE))
+    flow.y -= 28
     body = Font(regular, 11)
     for para in cover.blurb:
-        for line in wrap(para, regular, body.size, width * 0.8, env.fonts):
-            ops.append(Text(x0 + width * 0.1, y, line, body, INK))
-            y -= body.size * 1.35
-        y -= 6
+        for line in wrap_hard(para, body.face, body.size, width * 0.8, env.fonts):
+            flow.need(body.size)
+            flow.add(Text(x0 + width * 0.1, flow.y, line, body, INK))
+            flow.y -= body.size * 1.35
+        flow.y -= 6
     for heading, lines in (("What you need", cover.needs), ("Credits", cover.credits)):
         if not lines:
             continue
-        y -= 10
-        ops.append(Text(x0 + width * 0.1, y, heading, Font(bold, 12), INK))
-        y -= 17
+        flow.y -= 10
+        flow.need(12 + 17 + body.size)  # a heading never ends a page
+        flow.add(Text(x0 + width * 0.1, flow.y, heading, Font(bold, 12), INK))
+        flow.y -= 17
         for entry in lines:
-            for i, line in enumerate(wrap(entry, regular, body.size, width * 0.75, env.fonts)):
+            for i, line in enumerate(
+                wrap_hard(entry, body.face, body.size, width * 0.75, env.fonts)
+            ):
                 prefix = "•  " if i == 0 else "   "
-                ops.append(Text(x0 + width * 0.12, y, prefix + line, body, INK))
-                y -= body.size * 1.35
-    page = Page("Cover", ops=ops)
-    return [Document("cover", "Cover", [page])]
+                flow.need(body.size)
+                flow.add(Text(x0 + width * 0.12, flow.y, prefix + line, body, INK))
+                flow.y -= body.size * 1.35
+    pages = [Page("Cover", ops=ops) for ops in flow.pages]
+    return [Document("cover", "Cover", pages)]
+
+
+class _Flow:
+    """Lines placed top to bottom, onto a fresh page when the content box is full."""
+
+    def __init__(self, bottom: float, first_top: float, top: float):
+        self.bottom, self.top = bottom, top
+        self.pages: list[list] = [[]]
+        self.y = first_top
+
+    def need(self, height: float) -> None:
+        if self.y - height < self.bottom and self.pages[-1]:
+            self.pages.append([])
+            self.y = self.top
+
+    def add(self, op) -> None:
+        self.pages[-1].append(op)
 
 
 def finish_cover(cover: Cover, docs: list[Document], env: PlanEnv) -> None:

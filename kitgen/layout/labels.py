@@ -18,7 +18,9 @@ def plan_labels(model: Labels, env: PlanEnv) -> list[Document]:
     defs: list[CounterDef] = []
     extra: dict[str, dict] = {}
     for label in model:
-        for k, record in enumerate(label_records(env.game, label, env.settings.seed), start=1):
+        for k, record in enumerate(
+            label_records(env.game, label, env.settings.seed, env.settings.use), start=1
+        ):
             did = f"{label.id}-{k}"
             defs.append(
                 CounterDef(

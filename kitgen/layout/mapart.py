@@ -372,18 +372,36 @@ def _area_label(
     fs = max(6.0, min(12.0, size * 0.14)) * text_scale
     w = fs * 0.6 * len(style.label) + fs
 
-    def tab(cell: Cell) -> Box:
-        cx, cy = g.centre(*cell)
+    def tab(spot: Point) -> Box:
+        cx, cy = spot
         cx = min(max(cx, b.x0 + w / 2 + 1), b.x1 - w / 2 - 1)  # never past the map's edge
         y = cy + size * 0.12
         return (cx - w / 2, y - fs * 0.35, cx + w / 2, y + fs * 0.95)
 
-    order = sorted(cells, key=lambda c: (math.dist(g.centre(*c), (mx, my)), c[1], c[0]))
-    if style.at is not None:
-        box = tab(style.at)
+    def inside(box: Box) -> bool:
+        """The whole tab lies over the area's own cells (not over a wall into the next)."""
+        x0, y0, x1, y1 = box
+        xs = [x0 + (x1 - x0) * k / 4 for k in range(5)]
+        return all(g.cell_at((x, y)) in cells for x in xs for y in (y0, y1))
+
+    # spots: the cells' centres, and the middle of each pair of side-by-side cells (a tab
+    # wider than a cell sits across two of the area's cells rather than over its wall)
+    spots = [g.centre(*c) for c in cells]
+    spots += [
+        _middle(g.centre(*c), g.centre(c[0] + 1, c[1])) for c in cells if (c[0] + 1, c[1]) in cells
+    ]
+    order = sorted(spots, key=lambda p: (math.dist(p, (mx, my)), -p[1], p[0]))
+    if style.at is not None:  # on that cell, or across it and a side neighbour if wide
+        c, r = style.at
+        pinned = [
+            tab(_middle(g.centre(*a), g.centre(*z)))
+            for a, z in (((c, r), (c, r)), ((c, r), (c + 1, r)), ((c - 1, r), (c, r)))
+            if a in cells and z in cells
+        ]
+        box = next((t for t in pinned if inside(t)), tab(g.centre(*style.at)))
     else:
-        free = (tab(c) for c in order if not any(_clash(tab(c), a) for a in avoid))
-        box = next(free, tab(order[0]))
+        clear = [t for t in map(tab, order) if not any(_clash(t, a) for a in avoid)]
+        box = next((t for t in clear if inside(t)), clear[0] if clear else tab(order[0]))
     return [
         Rect(
             box[0],
@@ -403,6 +421,10 @@ def _area_label(
             align="centre",
         ),
     ]
+
+
+def _middle(a: Point, b: Point) -> Point:
+    return ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
 
 
 def _edge_ops(m: MapDef, size: float) -> list:

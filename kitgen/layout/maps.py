@@ -301,14 +301,16 @@ def _seams(
     has_top, has_bottom = t.row > 0, t.row < plan.rows - 1
     xs = _ticks(m, turned, True, t.x0, t.x1)
     ys = _ticks(m, turned, False, t.y0, t.y1)
-    if has_left:
+    if has_left:  # the words sit between two ticks, never across one
         ops.append(Line(px, py, px, py + th, CUT))
-        ops.append(Text(px - 4, py + th / 2, "cut", small, INK, align="centre", angle=90))
+        cy = _between(ys, py - t.y0, py + th / 2)
+        ops.append(Text(px - 4, cy, "cut", small, INK, align="centre", angle=90))
     if has_top:
         ops.append(Line(px, py + th, px + tw, py + th, CUT))
-        ops.append(
-            Text(px + tw / 2, py + th + 4, "cut along this edge", small, INK, align="centre")
-        )
+        cx = _between(xs, px - t.x0, px + tw / 2)
+        room = _gap(xs, cx - (px - t.x0))
+        words = "cut along this edge" if room > 19 * small.size * 0.56 + 4 else "cut"
+        ops.append(Text(cx, py + th + 4, words, small, INK, align="centre"))
     if has_right:
         gx = px + tw - o
         ops.append(Line(gx, py, gx, py + th, SEAM))
@@ -361,6 +363,17 @@ def _between(lines: list[float], shift: float, middle: float) -> float:
     return min(mids, key=lambda v: abs(v - middle)) if mids else middle
 
 
+def _n(n: int, noun: str) -> str:
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
+def _gap(lines: list[float], at: float) -> float:
+    """The distance between the two neighbouring grid lines either side of `at`."""
+    below = [v for v in lines if v <= at]
+    above = [v for v in lines if v > at]
+    return (min(above) - max(below)) if below and above else math.inf
+
+
 def _glue_note(text: str, cx: float, cy: float, vertical: bool, font: Font) -> list:
     """A note on a white tab in the middle of a glue strip (the neighbour covers it)."""
     w = font.size * 0.56 * len(text) + 6
@@ -387,7 +400,8 @@ def _tile_assembly(m: MapDef, plan: TilePlan, env: PlanEnv, turned: bool = False
     regular, bold = _faces(env)
     ops = _title(m, env, x0, x1, y1, "assembly")
     lines = [
-        f"{plan.count} tiles, {plan.rows} row(s) x {plan.cols} column(s), printed at true size; "
+        f"{plan.count} tiles, {_n(plan.rows, 'row')} x {_n(plan.cols, 'column')}, printed at "
+        "true size; "
         f"neighbours overlap by {plan.overlap / 72 * 25.4:.0f} mm.",
         "Cut each tile along its solid 'cut' edges (left and top). Lay it over its neighbour",
         "so the grid lines meet the ticks, glue on the grey-marked strip; work from A1 outwards.",

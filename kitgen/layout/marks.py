@@ -8,7 +8,7 @@ caption under a fold-and-glue pair.
 from __future__ import annotations
 
 from .impose import crop_marks
-from .plan import BBox, Font, Line, Rect, Stroke, Text
+from .plan import BBox, Font, Line, Path, Rect, Stroke, Text
 
 GUTTER = 9.0  # 1/8 in between pieces: room for scissors and crop marks
 CAPTION = 8.0  # under a fold-and-glue pair: what to do with it
@@ -38,13 +38,43 @@ def fold_line(fx: float, y0: float, y1: float) -> list[Line]:
     return [Line(fx, y0 + FOLD_STEP, fx, y1, FOLD_LIGHT), Line(fx, y0, fx, y1, FOLD)]
 
 
+FOLD_CAPTION = "fold · glue back to back"
+CAPTION_SIZE = 4.8
+GLUE = "#8c8c8c"  # hatching: the papercraft sign for "glue here"
+GLUE_BAND = 2.6  # height of the hatched bands beside the caption
+
+
 def fold_caption(fx: float, y_bottom: float) -> Text:
     """'fold · glue back to back' centred under a pair whose lowest ink is y_bottom."""
     return Text(
         fx,
         y_bottom - CAPTION + 2.2,
-        "fold · glue back to back",
-        Font(NOTE_FACE, 4.8),
+        FOLD_CAPTION,
+        Font(NOTE_FACE, CAPTION_SIZE),
         NOTE,
         "centre",
     )
+
+
+def fold_marks(x0: float, x1: float, fx: float, y_bottom: float, fonts) -> list:
+    """Everything under a fold-and-glue pair from x0 to x1 folded at fx: the caption and
+    the glue marks beside it. `fonts` measures the caption (a TextMeasure)."""
+    width = fonts.width(FOLD_CAPTION, NOTE_FACE, CAPTION_SIZE)
+    return [fold_caption(fx, y_bottom), *glue_marks(x0, x1, fx, y_bottom, width)]
+
+
+def glue_marks(x0: float, x1: float, fx: float, y_bottom: float, caption_width: float) -> list:
+    """The glue area marked under a fold-and-glue pair: hatched bands either side of the
+    caption, spanning the pair from trim to trim, because its whole back is glued.
+
+    The bands stop short of the pair's edges, where crop marks may run down.
+    """
+    base = y_bottom - CAPTION + 2.2
+    b0, b1 = base + 0.3, base + 0.3 + GLUE_BAND
+    gap = caption_width / 2 + 2.5
+    bands = [(x0 + 1.5, fx - gap), (fx + gap, x1 - 1.5)]
+    return [
+        Path(((a, b0), (b, b0), (b, b1), (a, b1)), True, stroke=Stroke(GLUE, 0.3), hatch=GLUE)
+        for a, b in bands
+        if b - a >= 3.0  # a narrow pair has room for the caption only
+    ]

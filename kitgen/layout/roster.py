@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ..model.generator import Generator
 from ..model.table import Cell, Column, Row, Table
-from ..rules.generate import Roster, generate
+from ..rules.generate import Roster, build_roster
 from ..rules.profile import effective_seed
 from .env import PlanEnv
 from .frame import content_box
@@ -23,13 +23,15 @@ def _roster_ops(
     for rec in roster.records:
         keys += [k for k in rec if k not in keys]
     w.para(gen.title, 13, bold=True)
-    optional = [a.id for a in gen.adjust if a.optional]
+    left = [a.id for a in gen.adjust if a.optional and a.id not in roster.applied]
     info = (
         f"seed {roster.seed} · size {gen.size} rolled {roster.size} · {roster.units} unit(s)"
         f" · {len(roster.records)} records"
     )
-    if optional:
-        info += f" · optional {', '.join(optional)} not applied (kitgen generate --with)"
+    if roster.applied:
+        info += f" · with {', '.join(roster.applied)}"
+    if left:
+        info += f" · optional {', '.join(left)} not applied (--with)"
     w.para(info, 8, italic=True, colour=MUTED)
     w.gap(3)
     rows = tuple(
@@ -61,7 +63,7 @@ def plan_rosters(gens: list[Generator], env: PlanEnv) -> list[Document]:
     page = Page("Rosters", note=note)
     y = y1
     for gen in shown:
-        roster = generate(gen, seed)
+        roster = build_roster(env.game, gen, seed, env.settings.use)
         ops, h = _roster_ops(gen, roster, env, x0, x1 - x0)
         if y - h < y0 and page.ops:
             pages.append(page)
@@ -87,6 +89,7 @@ def plan_rosters(gens: list[Generator], env: PlanEnv) -> list[Document]:
                     "records": len(roster.records),
                     "size": roster.size,
                     "units": roster.units,
+                    "with": list(roster.applied),
                 },
             )
         )

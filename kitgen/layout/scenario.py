@@ -12,7 +12,7 @@ import os
 from collections import defaultdict
 from dataclasses import dataclass
 
-from ..colours import mix, readable_on
+from ..colours import ColourError, mix, parse_colour, readable_on, rgb
 from ..errors import Diagnostics
 from ..geometry import HexGrid
 from ..model.rules import RuleBook
@@ -40,11 +40,29 @@ def plan_scenarios(book: RuleBook, env: PlanEnv) -> list[Document]:
     return docs
 
 
-def _colours(setup: Setup) -> dict[str, str]:
+def _colours(setup: Setup, palette: dict[str, str] | None = None) -> dict[str, str]:
+    """Each side's token colour: its own `colour:`, else the colour its id names (a side
+    called red is drawn red, never blue), else the next palette colour not yet taken."""
     out = {}
-    for i, side in enumerate(setup.scenario.sides):
-        out[side.id] = setup.side_colours.get(side.id) or PALETTE[i % len(PALETTE)]
+    for side in setup.scenario.sides:
+        own = setup.side_colours.get(side.id)
+        if own is None:
+            try:
+                own = parse_colour(side.id, palette)
+            except ColourError:
+                own = None
+        if own is not None and own != "none":
+            out[side.id] = own
+    rest = [s.id for s in setup.scenario.sides if s.id not in out]
+    free = [c for c in PALETTE if not any(_alike(c, t) for t in out.values())]
+    for i, sid in enumerate(rest):
+        out[sid] = (free or list(PALETTE))[i % len(free or PALETTE)]
     return out
+
+
+def _alike(a: str, b: str) -> bool:
+    """Two colours a reader could mistake for each other on a small token."""
+    return sum(abs(x - y) for x, y in zip(rgb(a), rgb(b), strict=True)) < 0.45
 
 
 def token_text(p: Placed) -> str:
@@ -63,7 +81,7 @@ def token_text(p: Placed) -> str:
 def _plan_one(setup: Setup, env: PlanEnv) -> Document:
     sc = setup.scenario
     x0, y0, x1, y1 = content_box(env.paper)
-    colours = _colours(setup)
+    colours = _colours(setup, env.game.palette)
     bold, italic = env.face(bold=True), env.face(italic=True)
     pages: list[Page] = []
     page = Page(f"Scenario: {sc.title}")

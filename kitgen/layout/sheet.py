@@ -135,8 +135,10 @@ def _flow(
                 y = yy - whole
                 low = min(low, y)
                 break
-            if whole <= y1 - y0 + 1e-6 and y < top:
-                next_column()  # it fits a fresh column: do not split it
+            if whole <= y1 - y0 + 1e-6 and (y < top or top < y1 - 1e-6):
+                # it fits a whole column: do not split it, even where this column is
+                # short because a wide block sits above it
+                next_column()
                 continue
             k = 0  # rows that fit here; keep at least two together
             while (

@@ -37,8 +37,11 @@ BLANK_LINE = Stroke("#333333", 0.6)
 BLANK_BOX = Stroke("#c8c8c8", 0.3)
 LEADING = 1.2
 _NUMERIC = re.compile(
-    r"^[-+\u2212]?[<>=≤≥]*[-+\u2212]?\d[\d.,/:x%\u00bd+\-\u2212 =]*\"?$|^[-\u2014\u2013]$"
+    r"^[-+\u2212]?[<>=≤≥]*[-+\u2212]?\d[\d.,/:x%\u00bd+\-\u2212 =]*\"?[*#\u2020\u2021]*$"
+    r"|^[-\u2014\u2013]$"
 )
+_DASH = re.compile(r"^[-\u2014\u2013]$")
+_MARKS = re.compile(r"[*#\u2020\u2021]+$")  # footnote marks after a number hang past it
 
 
 @dataclass(frozen=True)
@@ -47,6 +50,7 @@ class _Cell:
     cols: int
     runs: tuple[Run, ...] | None  # None = write-in blank
     align: str
+    figure: bool = False  # aligned by its figures: right within the column's widest number
 
 
 @dataclass
@@ -70,6 +74,7 @@ class TableLayout:
     notes_height: float
     env: PlanEnv
     faces: Faces
+    figures: list[float | None]  # per column: the widest number's width (figure-aligned columns)
 
     @property
     def width(self) -> float:
@@ -166,6 +171,11 @@ class TableLayout:
                     ops += _blank(cx + pad_x, y - pad_y - size, cw - 2 * pad_x, size, cell.align)
                     continue
                 ly = y - pad_y - size * 0.8
+                fw = self.figures[cell.col] if cell.figure else None
+                if fw is not None and len(lines) == 1 and not _DASH.match(_text(cell)):
+                    ops += self._figure(cell, cx + pad_x, ly, cw - 2 * pad_x, fw)
+                    ly -= line_h
+                    continue
                 for ln in lines:
                     ops += draw_line(
                         ln, cx + pad_x, ly, cw - 2 * pad_x, cell.align, self.faces, size, fonts, INK
@@ -184,6 +194,54 @@ class TableLayout:
                     )
         height = self.part_height(start, end, first, last)
         return ops, height
+
+    def _figure(self, cell: _Cell, x: float, y: float, w: float, fw: float) -> list:
+        """A number flush right in a box as wide as the column's widest, centred in the
+        column; footnote marks hang to the right of the box."""
+        fonts, size = self.env.fonts, self.size
+        core, marks = _split_marks(cell.runs or ())
+        mark_w = runs_width(marks, self.faces, size, fonts)
+        right = min(x + (w + fw) / 2, x + w - mark_w)
+        ops = draw_line(core, right - fw, y, fw, "right", self.faces, size, fonts, INK)
+        if marks:
+            ops += draw_line(marks, right, y, mark_w, "left", self.faces, size, fonts, INK)
+        return ops
+
+
+def _split_marks(runs: tuple[Run, ...]) -> tuple[list[Run], list[Run]]:
+    """A number's runs and the footnote marks after it ('6*' -> '6', '*')."""
+    if not runs:
+        return [], []
+    last = runs[-1]
+    m = _MARKS.search(last.text)
+    if m is None:
+        return list(runs), []
+    core = last.text[: m.start()]
+    head = list(runs[:-1]) + ([Run(core, last.bold, last.italic)] if core else [])
+    return head, [Run(m.group(), last.bold, last.italic)]
+
+
+def _figure_widths(
+    rows: list[list[_Cell]], numeric: list[bool], n: int, faces: Faces, size: float, fonts
+) -> list[float | None]:
+    """For each column of numbers set centred: the width of its widest number (marks
+    excluded). Its numbers are set flush right inside a box that wide, centred in the
+    column, so units line up under units and signs under signs."""
+    widths: list[float | None] = [None] * n
+    for cells in rows:
+        for cell in cells:
+            if not (cell.figure and numeric[cell.col] and cell.runs):
+                continue
+            if _DASH.match("".join(r.text for r in cell.runs).strip()):
+                continue
+            core, _ = _split_marks(cell.runs)
+            w = runs_width(core, faces, size, fonts)
+            widths[cell.col] = max(widths[cell.col] or 0.0, w)
+    return widths
+
+
+def _text(cell: _Cell) -> str:
+    return "".join(r.text for r in cell.runs or ()).strip()
 
 
 def _pads(size: float) -> tuple[float, float]:
@@ -282,14 +340,17 @@ def _grid(table: Table) -> tuple[list[Column], list[str], list[_Cell], list[list
             continue
         cells: list[_Cell] = []
         if label is not None:
-            cells.append(_Cell(0, 1, tuple(parse_markup(row.label or "")), aligns[0]))
+            cells.append(
+                _Cell(0, 1, tuple(parse_markup(row.label or "")), aligns[0], aligns[0] == "centre")
+            )
         at = off
         for v in row.cells:
             cell = v if isinstance(v, Cell) else Cell(v)
             n = max(1, cell.cols)
             align = cell.align or (aligns[at] if n == 1 else "left")
             runs = None if cell.text is None else tuple(parse_markup(cell.text, bold=cell.bold))
-            cells.append(_Cell(at, n, runs, align))
+            figure = n == 1 and not cell.align and align == "centre"
+            cells.append(_Cell(at, n, runs, align, figure))
             at += n
         if table.chance:
             chance = table.chances[r] if r < len(table.chances) else ""
@@ -445,6 +506,7 @@ def layout_table(
     for i in range(n):
         if aligns[i] != "left" and numeric[i]:  # numbers and ranges never break
             minimum[i] = max(minimum[i], body_natural[i])
+    figures = _figure_widths(rows, numeric, n, faces, size, fonts)
     widths, fits = _allocate(natural, minimum, fixed, width, [a == "left" for a in aligns])
     if fits and sum(natural) > width + 1e-6:
         free = [i for i in range(n) if fixed[i] is None and not numeric[i]]
@@ -493,6 +555,7 @@ def layout_table(
         notes_height,
         env,
         faces,
+        figures,
     )
 
 

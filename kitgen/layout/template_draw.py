@@ -89,9 +89,8 @@ class Pen:
         ).size
 
     def pad(self, x: float, y: float, w: float, h: float) -> list:
-        """A white label pad behind text over shading (not on film: no fills there)."""
-        if self.outline:
-            return []
+        """A white label pad behind text over shading and lines. On film too: white is no
+        ink, so the table shows through, but no grid line or ring runs through the words."""
         return [Rect(x, y, w, h, fill="#ffffff", stroke=Stroke(GRID, 0.4), radius=2)]
 
     def check_bar(self, x: float, y: float, label_below: bool = False) -> list:
@@ -599,10 +598,25 @@ def _ruler_piece(
         label = band.name.upper()
         fs = pen.fit(label, 7.5, max(6.0, b - a - 6), True)
         ops.append(pen.text((a + b) / 2 - start, H - 10, label, fs, True, colour=pen.colour))
+    room = L - CHECK_BAR - 30 if L > CHECK_BAR + 90 else L - 10
+    lines, fs = _name_lines(list(ruler.names) or [t.title], pen, room)
+    # A second line goes below the first, clear above the band limits' numbers (7-12 pt).
+    top = H / 2 - 3 + (1 if len(lines) > 1 else 0)
+    where = (
+        f"{t.title} {k}/{count} · {_unit_label(start, t.unit)}–{_unit_label(end, t.unit)} {t.unit}"
+    )
+    # The words' extent: a band limit's line breaks there rather than run through them.
+    words_x = 5 + max(max(pen.width(line, fs) for line in lines), pen.width(where, 5.5)) + 2
+    words_y = (top - (len(lines) - 1) * (fs + 1) - fs * 0.3, H / 2 + 6 + 5.5 * 0.8)
     for band in ruler.bands:  # the band limits: a full-width line and the distance
         if start < band.limit <= end:
             x = band.limit - start
-            ops.append(Line(x, 0, x, H, Stroke(pen.colour, 1.2)))
+            heavy = Stroke(pen.colour, 1.2)
+            if x < words_x:
+                ops.append(Line(x, 0, x, words_y[0], heavy))
+                ops.append(Line(x, words_y[1], x, H, heavy))
+            else:
+                ops.append(Line(x, 0, x, H, heavy))
             ops.append(
                 pen.text(
                     x - 2, 7, _unit_label(band.limit, t.unit), 7, True, "right", colour=pen.colour
@@ -615,15 +629,8 @@ def _ruler_piece(
             ops.append(pen.text(x + 1.5, 2.0, _unit_label(d, t.unit), 5, align="left"))
     for d in ticks(start, end, t.tick / 2):  # half ticks
         ops.append(Line(d - start, 0, d - start, 3, thin))
-    room = L - CHECK_BAR - 30 if L > CHECK_BAR + 90 else L - 10
-    lines, fs = _name_lines(list(ruler.names) or [t.title], pen, room)
-    # A second line goes below the first, clear above the band limits' numbers (7-12 pt).
-    top = H / 2 - 3 + (1 if len(lines) > 1 else 0)
     for n, line in enumerate(lines):
         ops.append(pen.text(5, top - n * (fs + 1), line, fs, align="left"))
-    where = (
-        f"{t.title} {k}/{count} · {_unit_label(start, t.unit)}–{_unit_label(end, t.unit)} {t.unit}"
-    )
     ops.append(pen.text(5, H / 2 + 6, where, 5.5, align="left", colour="#555555"))
     if count > 1 and k < count:
         ops.append(

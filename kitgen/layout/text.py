@@ -34,6 +34,21 @@ def wrap(text: str, face: str, size: float, width: float, fonts: TextMeasure) ->
     return lines
 
 
+def wrap_hard(text: str, face: str, size: float, width: float, fonts: TextMeasure) -> list[str]:
+    """wrap(), and a word wider than the width (a long URL or file name) is broken
+    between characters instead of running off the paper."""
+    out: list[str] = []
+    for line in wrap(text, face, size, width, fonts):
+        while len(line) > 1 and fonts.width(line, face, size) > width:
+            cut = len(line) - 1
+            while cut > 1 and fonts.width(line[:cut], face, size) > width:
+                cut -= 1
+            out.append(line[:cut])
+            line = line[cut:]
+        out.append(line)
+    return out
+
+
 @dataclass(frozen=True)
 class Fitted:
     lines: tuple[str, ...]

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import Span
-from ..units import Paper
+from ..units import PAPERS, Paper
 
 
 @dataclass(frozen=True)
@@ -18,7 +18,7 @@ class Game:
     folder: Path
     span: Span
     version: str = ""
-    paper: str = "letter"
+    paper: Paper = PAPERS["letter"]  # the game's own paper: named or custom
     font: str = "Vera"  # default family for every component
     palette: Mapping[str, str] = field(default_factory=dict)
     sections: Mapping[str, Any] = field(default_factory=dict)  # section key -> its model
@@ -39,3 +39,4 @@ class Settings:
     back_offset: tuple[float, float] = (0.0, 0.0)  # points, applied to duplex back pages only
     seed: int | None = None
     fit: bool = False  # scale big maps to one sheet instead of tiling
+    use: tuple[str, ...] = ()  # optional generator adjustments applied to every roster (--with)

@@ -20,13 +20,23 @@ class LookupRow:
 
 
 @dataclass(frozen=True)
+class TableSource:
+    """A lookup read from a roll table in `tables:` (resolved by rules/lookup_tables.py)."""
+
+    table: str  # the table's id
+    fields: tuple[tuple[str, str, Span | None], ...]  # (record field, column name, where written)
+    span: Span | None
+
+
+@dataclass(frozen=True)
 class Lookup:
     id: str
-    roll: str  # dice text, checked by the reader
+    roll: str  # dice text, checked by the reader ("" until a table source is resolved)
     rows: tuple[LookupRow, ...]
     span: Span | None
     path: str
     keep_roll: str = ""  # a field name: record the roll itself there too
+    source: TableSource | None = None  # rows and roll come from a table instead
 
 
 @dataclass(frozen=True)

@@ -192,6 +192,34 @@ class MapDef:
             return None
         return cell
 
+    def cell_or_place(self, text: str) -> Cell | None:
+        """A cell label, or the name of one of the map's places."""
+        cell = self.cell_at_label(text)
+        return cell if cell is not None else self.places.get(text.strip())
+
+    def why_no_cell(self, text: str) -> str:
+        """A hint for a label that names no cell: how this map writes its cells, or that
+        the cell is a blank in the layout."""
+        cells = sorted(self.cells, key=lambda c: (c[0], c[1]))
+        if not cells:
+            return ""
+        span = f"{self.label(cells[0])} to {self.label(cells[-1])}"
+        pre, rest = _label_parse(text) or ("", text)
+        g = self.grid
+        if isinstance(g, HexGrid):
+            cell = parse_hex_label(rest, g.cols, g.rows)
+            how = f"hexes are numbered column then row, {span}"
+        else:
+            cell = parse_square_label(rest)
+            how = f"squares are written column letter then row, {span}"
+        if pre and pre != self.prefix:
+            prefix = f"'{self.prefix}-'" if self.prefix else "no prefix"
+            return f"this map's labels have {prefix}; {how}"
+        if cell is not None and cell[0] < g.cols and cell[1] < g.rows:
+            return f"{self.label(cell)} is a blank in the map's layout: off the map"
+        places = f"; or a place: {', '.join(sorted(self.places))}" if self.places else ""
+        return how + places
+
     # -- topology -------------------------------------------------------------------------
     def terrain_at(self, cell: Cell) -> Terrain | None:
         tid = self.cells.get(cell)

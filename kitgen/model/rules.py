@@ -79,8 +79,11 @@ class Where:
     area: tuple[str, ...] = ()
     cell: tuple[str, ...] = ()
     place: tuple[str, ...] = ()
-    within: tuple[int, Target] | None = None
-    beyond: tuple[int, Target] | None = None
+    # (N, target, through): N steps of the map's own distance, or with `through` terrains
+    # the steps of a walk entering only cells of those terrains (walls and blocking edges
+    # cut it), so "3 spaces from the gate" never reaches through a wall
+    within: tuple[int, Target, tuple[str, ...]] | None = None
+    beyond: tuple[int, Target, tuple[str, ...]] | None = None
     adjacent_to: Target | None = None
     same_area_as: Target | None = None
     on_line: tuple[Target, Target] | None = None  # the straight line between two targets
@@ -179,6 +182,11 @@ class Placement:
     attrs: Mapping[str, str] = field(default_factory=dict)
     label: str = ""  # a token's text on the set-up map (default: the piece's)
     attr_spans: Mapping[str, Span] = field(default_factory=dict)
+    key_spans: Mapping[str, Span] = field(default_factory=dict)  # piece/at/area values
+
+    def span_of(self, key: str) -> Span | None:
+        """Where the value of `key` was written (a name error points there), else the entry."""
+        return self.key_spans.get(key, self.span)
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,9 @@ missing or broken file is a FontError naming it.
 
 from __future__ import annotations
 
+import os
 import re
+import struct
 from functools import cache, lru_cache
 from pathlib import Path
 
@@ -52,6 +54,50 @@ def _style_index(bold: bool, italic: bool) -> int:
     return (1 if bold else 0) + (2 if italic else 0)
 
 
+_FACE_FILES: dict[str, str] = {}  # face name -> the file registered under it
+
+
+def _face_name(base: str, path: str) -> str:
+    """A face name for this file: the plain one unless another file (another game's
+    family of the same name, in the same run) already holds it."""
+    real = os.path.realpath(path)
+    name, n = base, 1
+    while _FACE_FILES.setdefault(name, real) != real:
+        n += 1
+        name = f"{base}~{n}"
+    return name
+
+
+_LOADED: dict[bytes, list[tuple[str, TTFont]]] = {}  # internal font name -> (file, font)
+
+
+def _keep_own_glyphs(font: TTFont, path: str) -> None:
+    """ReportLab hands a new font the glyphs of the last one registered with the same
+    internal (PostScript) name. Right for the same file under two styles, wrong for
+    another version of the font (another game's copy in the same run): share only
+    with a file of the same bytes, else keep its own glyphs."""
+    shared = getattr(pdfmetrics, "_dynFaceNames", None)
+    if shared is None:  # a ReportLab without face sharing: nothing to undo
+        return
+    real = os.path.realpath(path)
+    same = [f for file, f in _LOADED.get(font.face.name, []) if _same_bytes(file, real)]
+    if same:
+        shared[font.face.name] = same[0]
+    else:
+        shared.pop(font.face.name, None)
+        _LOADED.setdefault(font.face.name, []).append((real, font))
+
+
+def _same_bytes(a: str, b: str) -> bool:
+    try:
+        return a == b or (
+            os.path.getsize(a) == os.path.getsize(b)
+            and Path(a).read_bytes() == Path(b).read_bytes()
+        )
+    except OSError:
+        return False
+
+
 @cache
 def _register_ttf(face: str, path: str) -> str:
     """Register one TTF with ReportLab, once per process."""
@@ -60,12 +106,17 @@ def _register_ttf(face: str, path: str) -> str:
         size = p.stat().st_size
     except OSError:
         raise FontError(f"font file not found: {path}", file=path) from None
+    if not p.is_file():  # a folder, a device or a pipe named like a font
+        raise FontError(f"font file {path} is not a regular file", file=path)
     if size > MAX_FONT_BYTES:
         raise FontError(
             f"font file {path} is {size} bytes, over the {MAX_FONT_BYTES} allowed", file=path
         )
-    with open(p, "rb") as f:
-        head = f.read(4)
+    try:
+        with open(p, "rb") as f:
+            head = f.read(4)
+    except OSError as exc:
+        raise FontError(f"cannot read font file {path}: {exc.strerror}", file=path) from None
     if head == b"OTTO":
         raise FontError(
             f"font file {path} has PostScript (CFF) outlines, which cannot be embedded",
@@ -73,11 +124,13 @@ def _register_ttf(face: str, path: str) -> str:
             file=path,
         )
     try:
-        pdfmetrics.registerFont(TTFont(face, path))
-        text_width.cache_clear()  # the face name may now stand for another file
-        _FONTS.pop(face, None)
+        font = TTFont(face, path)
+        _keep_own_glyphs(font, path)
+        pdfmetrics.registerFont(font)
     except (TTFError, OSError, ValueError, KeyError, IndexError, AssertionError) as exc:
         raise FontError(f"broken font file {path}: {exc}", file=path) from None
+    except struct.error:  # a table that ends before its data: a truncated file
+        raise FontError(f"broken font file {path}: it ends too soon", file=path) from None
     return face
 
 
@@ -113,7 +166,8 @@ class FontBook:
             return _STANDARD[family][_style_index(bold, italic)]
         if family == "Vera":
             file = _VERA[(bold, italic)]
-            return _register_ttf(f"Vera-{_style_index(bold, italic)}", str(_VERA_DIR / file))
+            vera = str(_VERA_DIR / file)
+            return _register_ttf(_face_name(f"Vera-{_style_index(bold, italic)}", vera), vera)
         styles = self._found_families().get(family)
         if not styles:
             raise FontError(
@@ -122,7 +176,8 @@ class FontBook:
         path = styles.get((bold, italic)) or styles.get((bold, False)) or styles.get((False, False))
         if path is None:
             path = next(iter(styles.values()))
-        return _register_ttf(f"{family}-{_style_index(bold, italic)}", str(path))
+        base = f"{family}-{_style_index(bold, italic)}"
+        return _register_ttf(_face_name(base, str(path)), str(path))
 
     @staticmethod
     def width(text: str, face: str, size: float) -> float:
@@ -149,3 +204,21 @@ def _font(face: str):
     if font is None:
         font = _FONTS[face] = pdfmetrics.getFont(face)
     return font
+
+
+def font_file_at_fault(exc: BaseException) -> str | None:
+    """The TTF file ReportLab was reading when exc was raised, if it was reading one.
+
+    A damaged glyph table passes registration and only fails when the used glyphs are
+    copied into the PDF; this names the file so the user can replace it."""
+    tb = exc.__traceback__
+    found = None
+    while tb is not None:
+        frame = tb.tb_frame
+        if frame.f_code.co_filename.endswith(("ttfonts.py",)):
+            owner = frame.f_locals.get("self")
+            name = getattr(owner, "filename", None)
+            if isinstance(name, str):
+                found = name
+        tb = tb.tb_next
+    return found

@@ -11,9 +11,12 @@ import random
 from dataclasses import dataclass
 
 from ..errors import Diagnostics
+from ..model.game import Game
 from ..model.generator import Generator, Lookup, Value
 from ..model.threat import Band
 from .dice import parse_dice, roll
+from .lookup_tables import resolve_generator
+from .profile import effective_seed
 
 Record = dict[str, Value | None]
 MAX_RECORDS = 10_000
@@ -74,7 +77,18 @@ def generate(
     )
 
 
+def build_roster(game: Game, gen: Generator, seed: int | None, use: tuple[str, ...] = ()) -> Roster:
+    """The roster a build prints (roster sheet, labels and roster cards all roll this
+    one): the generator's own units and size, the build's seed (0 if none), and those
+    of the build's --with adjustments that this generator declares as optional."""
+    own = {a.id for a in gen.adjust if a.optional}
+    gen = resolve_generator(game, gen)
+    return generate(gen, effective_seed(seed), use=tuple(u for u in use if u in own))
+
+
 def _apply_lookup(lookup: Lookup, rec: Record, rng: random.Random) -> None:
+    if not lookup.roll:
+        return  # a table lookup that did not resolve: the check has reported it
     total = roll(parse_dice(lookup.roll), rng)
     if lookup.keep_roll:
         rec[lookup.keep_roll] = total
@@ -83,10 +97,14 @@ def _apply_lookup(lookup: Lookup, rec: Record, rng: random.Random) -> None:
         rec.update(lookup.rows[i].values)
 
 
-def check_generators(game: object, gens: list[Generator], diags: Diagnostics) -> None:
-    """Every total a lookup or adjustment roll can reach reads exactly one row."""
+def check_generators(game: Game, gens: list[Generator], diags: Diagnostics) -> None:
+    """Table lookups resolve; every total a lookup or adjustment roll can reach reads
+    exactly one row."""
     for gen in gens:
+        gen = resolve_generator(game, gen, diags)
         for table in (*gen.lookups, *gen.adjust):
+            if not table.roll:
+                continue
             dist = parse_dice(table.roll).distribution()
             bands = [r.band for r in table.rows]
             missing = [t for t in dist if not any(t in b for b in bands)]

@@ -14,8 +14,7 @@ from ..model.counters import Face, TextEl
 from ..model.game import Game
 from ..model.generator import Generator
 from ..model.label import LabelDef, Labels, Record
-from .generate import generate
-from .profile import effective_seed
+from .generate import build_roster
 
 _PLACEHOLDER = re.compile(r"\{\{|\}\}|\{([A-Za-z_][A-Za-z0-9_-]*)\}")
 ROSTER_FIELDS = ("unit", "n", "role")  # every roster record has these
@@ -59,11 +58,13 @@ def roster_fields(gen: Generator) -> list[str]:
     return names
 
 
-def label_records(game: Game, label: LabelDef, seed: int | None) -> list[Record]:
+def label_records(
+    game: Game, label: LabelDef, seed: int | None, use: tuple[str, ...] = ()
+) -> list[Record]:
     """The label's records in print order: roster or written records, then the blanks."""
     records: list[Record] = []
     if label.roster is not None:
-        roster = generate(_generators(game)[label.roster], effective_seed(seed))
+        roster = build_roster(game, _generators(game)[label.roster], seed, use)
         records = [
             {k: "" if v is None else str(v) for k, v in rec.items()} for rec in roster.records
         ]

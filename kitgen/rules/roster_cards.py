@@ -12,7 +12,7 @@ from ..model.game import Game
 from ..model.label import Record
 from ..model.table import Card, CardBlock, CardFace, Cell, Column, Row, Table
 from ..source.fields import suggest
-from .generate import generate
+from .generate import build_roster
 from .labels import fill, placeholders, roster_fields
 from .profile import effective_seed
 
@@ -20,10 +20,10 @@ UNIT_FIELDS = ("men",)  # besides the first record's fields: how many records th
 BLANK = "___"
 
 
-def _units(game: Game, card: Card, seed: int | None) -> list[list[Record]]:
+def _units(game: Game, card: Card, seed: int | None, use: tuple[str, ...]) -> list[list[Record]]:
     gen = next(g for g in game.section("generators", ()) if g.id == card.roster)
     units: dict[str, list[Record]] = {}
-    for rec in generate(gen, effective_seed(seed)).records:
+    for rec in build_roster(game, gen, seed, use).records:
         units.setdefault(str(rec["unit"]), []).append(
             {k: "" if v is None else str(v) for k, v in rec.items()}
         )
@@ -59,7 +59,7 @@ def _table(ref: str, columns: tuple[str, ...], records: list[Record]) -> Table:
 
 
 def expand_roster_cards(
-    game: Game, cards: tuple[Card, ...], seed: int | None
+    game: Game, cards: tuple[Card, ...], seed: int | None, use: tuple[str, ...] = ()
 ) -> tuple[list[Card], dict[str, Table]]:
     """Every card, a roster card replaced by one card per unit; plus the roster tables."""
     out: list[Card] = []
@@ -68,7 +68,7 @@ def expand_roster_cards(
         if card.roster is None:
             out.append(card)
             continue
-        for records in _units(game, card, seed):
+        for records in _units(game, card, seed, use):
             values = dict(records[0], men=str(len(records)))
             cid = fill(card.id, values, "x")
             ref = f"{cid}.roster"

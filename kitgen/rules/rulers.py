@@ -8,9 +8,9 @@ from dataclasses import dataclass
 
 from ..errors import Diagnostics, Span
 from ..model.game import Game
-from ..model.table import Cell, Column, Table
 from ..model.template import Band, RulerTemplate
 from ..units import POINTS_PER
+from .table_cells import body_rows, column_index, table_columns, tables_by_id
 
 
 @dataclass(frozen=True)
@@ -27,45 +27,6 @@ UNIT_WORDS = {"in": "inches", "cm": "centimetres", "mm": "millimetres"}
 FOOTNOTE_MARKS = re.compile(r"\s*[*#†‡§]+$")
 
 
-def _tables(game: Game) -> dict[str, tuple[Table, str]]:
-    """The game's `tables:` entries by id, with their YAML path."""
-    return {t.id: (t, f"tables[{i}]") for i, t in enumerate(game.section("tables", ()))}
-
-
-def _names(column: Column) -> list[str]:
-    """The names a column answers to: its id, then its title."""
-    return [n for n in dict.fromkeys((column.id, column.title)) if n]
-
-
-def _columns(table: Table) -> list[list[str]]:
-    """Each column's names; a row-label column, when the table has one, comes first."""
-    columns = [_names(c) for c in table.columns]
-    if table.label is not None:
-        columns.insert(0, _names(table.label))
-    return columns
-
-
-def _rows(table: Table) -> list[tuple[int, list[tuple[str | None, Span | None]]]]:
-    """(row index, [(text, span)] per column) of every row but the sub-headings.
-
-    A cell spanning several columns is repeated under each, as it reads on the page."""
-    out = []
-    for r, row in enumerate(table.rows):
-        if row.heading:
-            continue
-        cells: list[tuple[str | None, Span | None]] = []
-        if table.label is not None:
-            cells.append((row.label, row.span))
-        spans = row.cell_spans or (row.span,) * len(row.cells)
-        for cell, span in zip(row.cells, spans, strict=True):
-            if isinstance(cell, Cell):
-                cells += [(cell.text, span)] * cell.cols
-            else:
-                cells.append((cell, span))
-        out.append((r, cells))
-    return out
-
-
 def resolve_rulers(
     game: Game, ruler: RulerTemplate, path: str, diags: Diagnostics | None = None
 ) -> list[Ruler]:
@@ -78,7 +39,7 @@ def resolve_rulers(
         if diags is not None:
             diags.error(span, where, message, hint)
 
-    tables = _tables(game)
+    tables = tables_by_id(game)
     if src.table not in tables:
         from ..source.fields import suggest
 
@@ -86,8 +47,8 @@ def resolve_rulers(
         error(src.span, f"{path}.from_table", f"no table {src.table!r} in tables:", hint)
         return []
     table, table_path = tables[src.table]
-    columns = _columns(table)
-    index = {name: i for i, names in enumerate(columns) for name in reversed(names)}
+    columns = table_columns(table)
+    index = column_index(table)
     name_column = src.name_column or columns[0][0]
     valid = "columns: " + ", ".join(names[0] for names in columns)
     wanted = [(name_column, src.name_span or src.span, f"{path}.name_column")]
@@ -103,7 +64,7 @@ def resolve_rulers(
         return []
     scale = float(POINTS_PER[src.unit])
     groups: list[tuple[tuple[Band, ...], list[str]]] = []
-    for r, cells in _rows(table):
+    for r, cells in body_rows(table):
         if len(cells) < len(columns):
             continue  # a row the table's reader has already reported
         name = FOOTNOTE_MARKS.sub("", cells[index[name_column]][0] or "") or f"row {r + 1}"

@@ -6,11 +6,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from ..errors import Diagnostics
-from ..model.rules import Constraint, RuleBook, Scenario, Target, Where
+from ..errors import Diagnostic, Diagnostics
+from ..model.rules import Constraint, RuleBook, Scenario, Selector, Target, Where
 from ..source.fields import suggest
 from .constraints import CHECKS, check_supply
-from .setup import Setup, resolve
+from .setup import Setup, attribute_values, resolve, why_none_match
 from .where import named
 
 
@@ -37,7 +37,8 @@ def check_scenario(game: Any, book: RuleBook, scenario: Scenario, diags: Diagnos
     setup = resolve(game, book, scenario, diags)
     used = {name for name, _ in scenario.options}
     rules = [r for r in (*book.constraints, *scenario.constraints) if r.applies(used)]
-    sound = [r for r in rules if _names_ok(setup, r, diags)]
+    universe = _universe(setup, book)
+    sound = [r for r in rules if _pieces_ok(universe, r, diags) & _names_ok(setup, r, diags)]
     check_supply(setup, diags)
     for rule in sound:
         CHECKS[rule.kind](setup, rule, diags)
@@ -45,6 +46,43 @@ def check_scenario(game: Any, book: RuleBook, scenario: Scenario, diags: Diagnos
 
 
 # ---- references: every name a rule uses must exist for this scenario ------------
+
+
+def _universe(setup: Setup, book: RuleBook) -> tuple[dict[str, set[str]], frozenset[str]]:
+    """What a rule's selectors may name: the kit's attributes and values, plus the keys the
+    scenario's placements write (their values open: see why_none_match)."""
+    kit = attribute_values(setup.pieces.values())
+    out = attribute_values(setup.pieces.values(), setup.placed)
+    out.setdefault("side", set()).update((*book.sides, *(s.id for s in setup.scenario.sides)))
+    out.setdefault("unit", set()).update(u.id for u in setup.scenario.units)
+    return out, frozenset(k for k in out if k not in kit)
+
+
+def _pieces_ok(
+    universe: tuple[dict[str, set[str]], frozenset[str]], rule: Constraint, diags: Diagnostics
+) -> bool:
+    """Every piece selector of the rule names attributes and values some piece has: a typo
+    would otherwise make the rule hold for nothing, silently. Reported once, at the rule."""
+    ok = True
+    for path, sel in _selectors(rule):
+        why = why_none_match(sel, *universe)
+        if why:
+            ok = False
+            d = Diagnostic(
+                rule.severity, rule.span, f"{rule.path}.{path}", f"no piece matches {sel.text}", why
+            )
+            if d not in diags.items:
+                diags.items.append(d)
+    return ok
+
+
+def _selectors(rule: Constraint) -> Iterator[tuple[str, Selector]]:
+    yield "pieces", rule.pieces
+    for i, (_, sel, _) in enumerate(rule.slots):
+        yield f"slots[{i}].pieces", sel
+    for target in _where_targets(rule.where):
+        if target.kind == "pieces" and target.pieces is not None:
+            yield "where", target.pieces
 
 
 def _names_ok(setup: Setup, rule: Constraint, diags: Diagnostics) -> bool:
@@ -80,32 +118,54 @@ def _names_ok(setup: Setup, rule: Constraint, diags: Diagnostics) -> bool:
             bad("area", name, setup.areas)
         elif kind == "place" and not named([name], m.places):
             bad("place", name, m.places)
-        elif kind == "cell" and m.cell_at_label(name) is None:
+        elif kind == "cell" and m.cell_or_place(name) is None:
             bad("cell", name, [])
+        elif kind == "terrain property" and not any(name in t.props for t in m.terrains.values()):
+            bad(kind, name, sorted({k for t in m.terrains.values() for k in t.props}))
     return ok
 
 
 def _where_names(w: Where | None) -> Iterator[tuple[str, str]]:
+    """(kind, name) for every terrain, area, cell, place and terrain property a test names,
+    in it, in its targets and in its inner tests."""
     if w is None:
         return
     for kind in ("terrain", "area", "cell", "place"):
         for name in getattr(w, kind):
             yield kind, name
-    for target in (
-        w.within[1] if w.within else None,
-        w.beyond[1] if w.beyond else None,
-        w.adjacent_to,
-        w.same_area_as,
-    ):
-        yield from _target_names(target)
+    for prop, _ in w.props:
+        yield "terrain property", prop
+    for distance in (w.within, w.beyond):
+        for terrain in distance[2] if distance else ():
+            yield "terrain", terrain
+    for t in _own_targets(w):
+        if t.kind != "pieces":
+            for name in t.names:
+                yield t.kind, name
     yield from _where_names(w.negate)
     for x in w.any_of:
         yield from _where_names(x)
 
 
-def _target_names(t: Target | None) -> Iterator[tuple[str, str]]:
-    while t is not None and t.kind == "opposite":
-        t = t.inner
-    if t is not None and t.kind != "pieces":
-        for name in t.names:
-            yield t.kind, name
+def _own_targets(w: Where) -> Iterator[Target]:
+    """The targets a test measures from, `opposite` unwrapped."""
+    for t in (
+        w.within[1] if w.within else None,
+        w.beyond[1] if w.beyond else None,
+        w.adjacent_to,
+        w.same_area_as,
+        *(w.on_line or ()),
+    ):
+        while t is not None and t.kind == "opposite":
+            t = t.inner
+        if t is not None:
+            yield t
+
+
+def _where_targets(w: Where | None) -> Iterator[Target]:
+    if w is None:
+        return
+    yield from _own_targets(w)
+    yield from _where_targets(w.negate)
+    for x in w.any_of:
+        yield from _where_targets(x)

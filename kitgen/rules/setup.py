@@ -62,6 +62,7 @@ class Setup:
     placed: list[Placed] = field(default_factory=list)
     areas: dict[str, frozenset[Cell]] = field(default_factory=dict)
     side_colours: dict[str, str] = field(default_factory=dict)
+    walks: dict = field(default_factory=dict)  # (targets, through) -> steps to each cell
 
     # -- naming things in messages
     def cell_text(self, cell: Cell) -> str:
@@ -164,18 +165,28 @@ def resolve(game: Any, book: RuleBook, scenario: Scenario, diags: Diagnostics) -
         info = _resolve_piece(setup, p, diags)
         if p.side is not None and sides and p.side not in sides and p.unit is None:
             diags.error(
-                p.span, f"{p.path}.side", f"unknown side {p.side!r}", suggest(p.side, sides)
+                p.span_of("side"),
+                f"{p.path}.side",
+                f"unknown side {p.side!r}",
+                suggest(p.side, sides),
             )
         if info is None:
             continue
         cell = None
         if p.at is not None:
             if setup.map is None:
-                diags.error(p.span, f"{p.path}.at", f"cell {p.at!r}: the scenario has no map")
+                diags.error(
+                    p.span_of("at"), f"{p.path}.at", f"cell {p.at!r}: the scenario has no map"
+                )
                 continue
-            cell = setup.map.cell_at_label(p.at)
+            cell = setup.map.cell_or_place(p.at)
             if cell is None:
-                diags.error(p.span, f"{p.path}.at", f"no cell {p.at!r} on map {setup.map.id!r}")
+                diags.error(
+                    p.span_of("at"),
+                    f"{p.path}.at",
+                    f"no cell {p.at!r} on map {setup.map.id!r}",
+                    setup.map.why_no_cell(p.at),
+                )
                 continue
         values = dict(info.attrs)
         values.update(p.attrs)
@@ -191,12 +202,13 @@ def resolve(game: Any, book: RuleBook, scenario: Scenario, diags: Diagnostics) -
     for area in scenario.areas:
         cells: set[Cell] = set()
         for label in area.cells:
-            cell = setup.map.cell_at_label(label) if setup.map is not None else None
+            cell = setup.map.cell_or_place(label) if setup.map is not None else None
             if cell is None:
                 where = (
                     f"map {setup.map.id!r}" if setup.map is not None else "the scenario (no map)"
                 )
-                diags.error(area.span, area.path, f"no cell {label!r} on {where}")
+                hint = setup.map.why_no_cell(label) if setup.map is not None else ""
+                diags.error(area.span, area.path, f"no cell {label!r} on {where}", hint)
             else:
                 cells.add(cell)
         if area.where is not None and setup.map is not None:
@@ -208,7 +220,7 @@ def resolve(game: Any, book: RuleBook, scenario: Scenario, diags: Diagnostics) -
         name = placed.placement.area
         if name not in setup.areas:
             diags.error(
-                placed.placement.span,
+                placed.placement.span_of("area"),
                 f"{placed.placement.path}.area",
                 f"unknown area {name!r}",
                 suggest(name or "", setup.areas),
@@ -249,23 +261,64 @@ def _resolve_piece(setup: Setup, p: Placement, diags: Diagnostics) -> PieceInfo 
         info = setup.pieces.get(p.ref)
         if info is None:
             diags.error(
-                p.span, f"{p.path}.piece", f"unknown piece {p.ref!r}", suggest(p.ref, setup.pieces)
+                p.span_of("piece"),
+                f"{p.path}.piece",
+                f"unknown piece {p.ref!r}",
+                suggest(p.ref, setup.pieces),
             )
         return info
     found = [i for i in setup.pieces.values() if p.select.matches({**i.attrs, "id": i.id})]
     if len(found) == 1:
         return found[0]
     if not found:
-        diags.error(p.span, f"{p.path}.piece", f"no piece matches {p.ref}")
+        diags.error(
+            p.span_of("piece"),
+            f"{p.path}.piece",
+            f"no piece matches {p.ref}",
+            why_none_match(p.select, attribute_values(setup.pieces.values())),
+        )
     else:
         ids = ", ".join(i.id for i in found[:4]) + (" ..." if len(found) > 4 else "")
         diags.error(
-            p.span,
+            p.span_of("piece"),
             f"{p.path}.piece",
             f"{p.ref} matches {len(found)} pieces ({ids})",
             "add attributes until one piece matches",
         )
     return None
+
+
+def attribute_values(pieces, placed=()) -> dict[str, set[str]]:
+    """Every attribute a selector could test, with the values it takes: the kit's pieces
+    (their attrs and id) and, for rules, the placed pieces (side, unit, placement attrs)."""
+    out: dict[str, set[str]] = {"id": set()}
+    for info in pieces:
+        out["id"].add(info.id)
+        for key, value in info.attrs.items():
+            out.setdefault(key, set()).add(str(value))
+    for p in placed:
+        for key, value in p.values.items():
+            out.setdefault(key, set()).add(str(value))
+    return out
+
+
+def why_none_match(
+    sel: Selector, universe: dict[str, set[str]], open_keys: frozenset[str] = frozenset()
+) -> str:
+    """The first attribute or value of `sel` (or of its `not:`) that nothing has, with a
+    did-you-mean; '' when every name exists. Values of `open_keys` (attributes a scenario
+    writes itself, such as a figure's Ex) are not checked: a rule may name one no piece
+    of this scenario has yet."""
+    for key, allowed in sel.attrs:
+        seen = universe.get(key)
+        if not seen:
+            return f"no piece has an attribute {key!r}; " + suggest(key, sorted(universe))
+        if key in open_keys:
+            continue
+        for value in sorted(allowed):
+            if value not in seen and not value.startswith("$"):
+                return f"no piece has {key} {value!r}; " + suggest(value, sorted(seen))
+    return why_none_match(sel.negate, universe, open_keys) if sel.negate is not None else ""
 
 
 def selected(setup: Setup, sel: Selector) -> list[Placed]:

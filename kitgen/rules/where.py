@@ -29,7 +29,7 @@ def target_cells(setup: Setup, target: Target, exclude: Placed | None) -> frozen
             for c in [p.cell]
         )
     if target.kind == "cell":
-        return frozenset(c for n in target.names if (c := m.cell_at_label(n)) is not None)
+        return frozenset(c for n in target.names if (c := m.cell_or_place(n)) is not None)
     if target.kind == "place":
         return frozenset(m.places[n] for n in named(target.names, m.places))
     if target.kind == "area":
@@ -69,19 +69,19 @@ def _holds_cell(setup: Setup, w: Where, cell: Cell, who: Placed | None) -> bool:
             return False
     if w.area and not any(cell in setup.areas[a] for a in named(w.area, setup.areas)):
         return False
-    if w.cell and cell not in {m.cell_at_label(n) for n in w.cell}:
+    if w.cell and cell not in {m.cell_or_place(n) for n in w.cell}:
         return False
     if w.place and cell not in {m.places[n] for n in named(w.place, m.places)}:
         return False
     if w.on_line is not None and not _on_line(setup, w.on_line, cell, who):
         return False
     if w.within is not None:
-        n, target = w.within
-        if not any(m.distance(cell, t) <= n for t in target_cells(setup, target, who)):
+        n, target, through = w.within
+        if steps(setup, cell, target_cells(setup, target, who), through) > n:
             return False
     if w.beyond is not None:
-        n, target = w.beyond
-        if any(m.distance(cell, t) < n for t in target_cells(setup, target, who)):
+        n, target, through = w.beyond
+        if steps(setup, cell, target_cells(setup, target, who), through) < n:
             return False
     if w.adjacent_to is not None and not any(
         m.adjacent(cell, t) for t in target_cells(setup, w.adjacent_to, who)
@@ -100,6 +100,32 @@ def _holds_cell(setup: Setup, w: Where, cell: Cell, who: Placed | None) -> bool:
     if w.negate is not None and _holds_cell(setup, w.negate, cell, who):
         return False
     return not (w.any_of and not any(_holds_cell(setup, x, cell, who) for x in w.any_of))
+
+
+def steps(setup: Setup, cell: Cell, targets: frozenset[Cell], through: tuple[str, ...]) -> float:
+    """The fewest steps from the nearest target to `cell` (inf when there is none): the map's
+    own distance, or, with `through`, a walk over neighbours (blocking edges cut) that enters
+    only cells of those terrains."""
+    m = setup.map
+    if not targets:
+        return math.inf
+    if not through:
+        return min(m.distance(cell, t) for t in targets)
+    key = (targets, through)
+    walked = setup.walks.get(key)
+    if walked is None:  # one walk per target set, shared by every cell tested against it
+        walked = {t: 0 for t in targets}
+        frontier = list(targets)
+        while frontier:
+            nxt = []
+            for c in frontier:
+                for n in m.neighbours(c):
+                    if n not in walked and m.cells.get(n) in through:
+                        walked[n] = walked[c] + 1
+                        nxt.append(n)
+            frontier = nxt
+        setup.walks[key] = walked
+    return walked.get(cell, math.inf)
 
 
 def named(patterns: Iterable[str], names: Iterable[str]) -> list[str]:
@@ -144,9 +170,11 @@ def describe_where(setup: Setup, w: Where) -> str:
     if w.place:
         parts.append("at " + " or ".join(w.place))
     if w.within is not None:
-        parts.append(f"within {_cells(w.within[0])} of {w.within[1].text}")
+        parts.append(f"within {_cells(w.within[0])} of {w.within[1].text}{_walk(setup, w.within)}")
     if w.beyond is not None:
-        parts.append(f"at least {_cells(w.beyond[0])} from {w.beyond[1].text}")
+        parts.append(
+            f"at least {_cells(w.beyond[0])} from {w.beyond[1].text}{_walk(setup, w.beyond)}"
+        )
     if w.adjacent_to is not None:
         parts.append(f"adjacent to {w.adjacent_to.text}")
     if w.same_area_as is not None:
@@ -191,6 +219,13 @@ def _parts(w: Where) -> list[Where]:
         if value is not None and value != ():
             out.append(Where(**{name: value}, span=w.span))
     return out
+
+
+def _walk(setup: Setup, distance: tuple) -> str:
+    through = distance[2]
+    if not through:
+        return ""
+    return " walking through " + " or ".join(setup.terrain_label(t) for t in through)
 
 
 def _cells(n: int) -> str:

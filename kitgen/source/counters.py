@@ -150,7 +150,7 @@ def _read_def(
     else:
         w, h = _read_size(ctx, size_node, f.sub("size"), shape)
     quantity = _read_quantity(ctx, v, f, node)
-    bleed = f.length("bleed", positive=False)
+    bleed = f.length("bleed", positive=False, negative=False)
     attrs = dict(variables)
     attrs_node = f.raw("attrs")
     if attrs_node is not None:

@@ -126,7 +126,10 @@ def as_number(
     return v
 
 
-def as_length(ctx: Context, node: Node, path: str, positive: bool = True) -> float | None:
+def as_length(
+    ctx: Context, node: Node, path: str, positive: bool = True, negative: bool = True
+) -> float | None:
+    """positive: more than zero; else negative=False still refuses less than zero."""
     if not isinstance(node, Scalar) or isinstance(node.value, bool) or node.value is None:
         ctx.error(node, path, f"expected a length like 3/4in or 19mm, got {describe(node)}")
         return None
@@ -137,6 +140,9 @@ def as_length(ctx: Context, node: Node, path: str, positive: bool = True) -> flo
         return None
     if positive and value <= 0:
         ctx.error(node, path, f"length must be more than zero, got {node.raw}")
+        return None
+    if not negative and value < 0:
+        ctx.error(node, path, f"length cannot be negative, got {node.raw}")
         return None
     return value
 
@@ -161,6 +167,9 @@ def as_bool(ctx: Context, node: Node, path: str) -> bool | None:
 
 def as_choice(ctx: Context, node: Node, path: str, options: Iterable[str], what: str) -> str | None:
     options = list(options)
+    if not isinstance(node, Scalar):
+        ctx.error(node, path, f"expected text, got {describe(node)}", "use " + ", ".join(options))
+        return None
     text = as_text(ctx, node, path)
     if text is None:
         return None
@@ -217,9 +226,21 @@ def expect_seq(ctx: Context, node: Node | None, path: str) -> Seq | None:
     if node is None:
         return None
     if not isinstance(node, Seq):
-        ctx.error(node, path, f"expected a list, got {describe(node)}")
+        ctx.error(node, path, f"expected a list, got {describe(node)}", _list_hint(node))
         return None
     return node
+
+
+def _list_hint(node: Node) -> str:
+    """A mapping of entries keyed by id is the likeliest slip: show the list form."""
+    if isinstance(node, Map) and node.entries:
+        first = next(iter(node.entries))
+        if all(isinstance(v, Map) for _, v in node.entries.values()):
+            return (
+                f"one entry per line starting with '- ', each with its id: - {{id: {first}, ...}}"
+            )
+        return "one entry per line starting with '- '"
+    return ""
 
 
 # ---- a mapping read key by key --------------------------------------------
@@ -297,9 +318,16 @@ class Fields:
         )
 
     def length(
-        self, key: str, default: Any = None, required: bool = False, positive: bool = True
+        self,
+        key: str,
+        default: Any = None,
+        required: bool = False,
+        positive: bool = True,
+        negative: bool = True,
     ) -> Any:
-        return self._get(key, required, default, lambda n, p: as_length(self.ctx, n, p, positive))
+        return self._get(
+            key, required, default, lambda n, p: as_length(self.ctx, n, p, positive, negative)
+        )
 
     def colour(self, key: str, default: Any = None, required: bool = False) -> Any:
         return self._get(key, required, default, lambda n, p: as_colour(self.ctx, n, p))

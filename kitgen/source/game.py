@@ -10,8 +10,8 @@ from pathlib import Path
 
 from ..errors import Diagnostic, Diagnostics, KitError, Span
 from ..model.game import Game
-from ..units import PAPER_NAMES
-from .fields import ID_PATTERN, Context, Fields, as_text, expect_map
+from ..units import PAPERS, Paper, UnitError, paper_from_text
+from .fields import ID_PATTERN, Context, Fields, as_text, expect_map, suggest
 from .yamlnodes import Map, Node, Seq, load_yaml
 
 GAME_FILE = "game.yaml"
@@ -107,7 +107,7 @@ def read_game(game_file: Path, sections: dict, diags: Diagnostics) -> Game:
     ctx.palette = _read_palette(ctx, palette_node)
     game_id = f.id("id", default=None, required=False)
     if game_id is None:
-        game_id = folder.name
+        game_id = folder.resolve().name  # `kitgen build .` names the folder itself
         if not ID_PATTERN.match(game_id):
             ctx.error(
                 root,
@@ -117,7 +117,7 @@ def read_game(game_file: Path, sections: dict, diags: Diagnostics) -> Game:
             )
     title = f.text("title", required=True, default=game_id)
     version = f.text("version", default="")
-    paper = f.choice("paper", PAPER_NAMES, default="letter")
+    paper = _read_paper(ctx, f.raw("paper"))
     font = f.text("font", default="Vera")
     font_node = f.raw("font")
     models = {}
@@ -140,6 +140,24 @@ def read_game(game_file: Path, sections: dict, diags: Diagnostics) -> Game:
         files=tuple(files),
         font_span=font_node.span if font_node else None,
     )
+
+
+def _read_paper(ctx: Context, node: Node | None) -> Paper:
+    """A named paper or a custom WIDTHxHEIGHT; letter when absent or wrong."""
+    if node is None:
+        return PAPERS["letter"]
+    text = as_text(ctx, node, "paper")
+    if text is None:
+        return PAPERS["letter"]
+    try:
+        return paper_from_text(text)
+    except UnitError as exc:
+        hint = exc.hint
+        close = suggest(text, PAPERS) if "x" not in text.lower() else ""
+        if close.startswith("did you mean"):
+            hint = f"{close} {hint}"
+        ctx.error(node, "paper", exc.message, hint)
+        return PAPERS["letter"]
 
 
 def _read_palette(ctx: Context, node: Node | None) -> dict[str, str]:

@@ -2,7 +2,17 @@
 
 from __future__ import annotations
 
-from ..model.generator import Adjust, AdjustRow, Generator, Group, Lookup, LookupRow, Value
+from ..errors import Span
+from ..model.generator import (
+    Adjust,
+    AdjustRow,
+    Generator,
+    Group,
+    Lookup,
+    LookupRow,
+    TableSource,
+    Value,
+)
 from ..rules.reaction import BandError, parse_band
 from .fields import Context, Fields, as_text, check_unique_ids, read_list, suggest
 from .threats import _dice
@@ -72,15 +82,54 @@ def _lookup(ctx: Context, node: Node, path: str) -> Lookup | None:
     if f.map is None:
         return None
     lid = f.id()
+    keep = f.text("record_roll", default="")
+    if f.has("table"):
+        source = _table_source(ctx, f)
+        f.close()
+        if lid is None:
+            return None
+        # kept when its source is bad, so groups that roll it report nothing more
+        return Lookup(lid, "", (), node.span, path, keep, source)
     roll = _dice(ctx, f.raw("roll"), f.sub("roll"))
     if not f.has("roll"):
         ctx.error(node, path, "missing required key 'roll'")
     rows = f.seq("rows", _lookup_row, required=True)
-    keep = f.text("record_roll", default="")
     f.close()
     if lid is None or roll is None:
         return None
     return Lookup(lid, roll, tuple(rows), node.span, path, keep)
+
+
+def _table_source(ctx: Context, f: Fields) -> TableSource | None:
+    """`table: ID` with `set: {field: column}`: the roll and the rows are the table's."""
+    table = f.text("table", required=True)
+    for key in ("roll", "rows"):
+        if f.has(key):
+            ctx.error(
+                f.raw(key),
+                f.sub(key),
+                f"a lookup with table: takes its {key} from the table",
+                f"remove {key}: or table:",
+            )
+    sets = f.raw("set")
+    fields: list[tuple[str, str, Span | None]] = []
+    if sets is None:
+        ctx.error(
+            f.node,
+            f.path,
+            "missing required key 'set'",
+            "the record fields and the table columns they copy, e.g. set: {type: Type}",
+        )
+    elif not isinstance(sets, Map):
+        ctx.error(sets, f.sub("set"), f"expected a mapping of field: column, got {describe(sets)}")
+    else:
+        for name, (_, column) in sets.entries.items():
+            text = as_text(ctx, column, f"{f.sub('set')}.{name}")
+            if text is not None:
+                fields.append((name, text, column.span))
+    if table is None or not fields:
+        return None
+    return TableSource(table, tuple(fields), f.raw("table").span)
 
 
 def _lookup_row(ctx: Context, node: Node, path: str) -> LookupRow | None:

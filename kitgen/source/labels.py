@@ -71,7 +71,7 @@ def _read_label(ctx: Context, node: Node, path: str) -> LabelDef | None:
         ctx.error(node, path, "missing required key 'size'", PRESET_HINT)
     else:
         w, h = _read_size(ctx, size_node, f.sub("size"), shape)
-    bleed = f.length("bleed", positive=False)
+    bleed = f.length("bleed", positive=False, negative=False)
     front_node = f.raw("front")
     if front_node is None:
         ctx.error(node, path, "missing required key 'front'")

@@ -513,8 +513,9 @@ def _read_plain_map(ctx: Context, node: Node, path: str) -> MapDef | None:
     check_unique_ids(ctx, terrains, f.sub("terrains"), "terrain")
     tmap = {t.id: t for t in terrains}
     legend = _read_legend(ctx, f.raw("legend"), f.sub("legend"))
+    terrains_read = isinstance(f.raw("terrains"), Seq)  # else its own error says enough
     for ch, tid in legend.items():
-        if tid is not None and tid not in tmap:
+        if terrains_read and tid is not None and tid not in tmap:
             ctx.error(
                 f.map.key_span("legend") if f.map else None,
                 f"{f.sub('legend')}.{ch}",

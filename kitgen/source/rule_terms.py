@@ -194,10 +194,14 @@ def _read_line(ctx: Context, node: Node, path: str) -> tuple[Target, Target] | N
     return (ends[0], ends[1]) if len(ends) == 2 else None
 
 
-def _read_distance(ctx: Context, node: Node, path: str) -> tuple[int, Target] | None:
-    """{cells: N, of: target}."""
+def _read_distance(
+    ctx: Context, node: Node, path: str
+) -> tuple[int, Target, tuple[str, ...]] | None:
+    """{cells: N, of: target, through: [terrain, ...]}."""
     f = Fields(ctx, node, path)
     cells = f.integer("cells", lo=0, required=True)
+    raw_through = f.raw("through")
+    through = tuple(_texts(ctx, raw_through, f.sub("through"))) if raw_through else ()
     raw = f.raw("of")
     if raw is None and f.map is not None:
         ctx.error(node, path, "missing required key 'of'")
@@ -205,4 +209,4 @@ def _read_distance(ctx: Context, node: Node, path: str) -> tuple[int, Target] | 
     f.close()
     if cells is None or target is None:
         return None
-    return (int(cells), target)
+    return (int(cells), target, through)

@@ -150,11 +150,26 @@ def _placement_reader(side: str | None, unit: str | None):
             ctx.error(
                 anode, f.sub("attrs"), f"expected a mapping of attributes, got {describe(anode)}"
             )
+        key_spans = {
+            key: n.span for key in ("piece", "at", "area", "side") if (n := f.raw(key)) is not None
+        }
         f.close()
         if not ref:
             return None
         return Placement(
-            ref, node.span, path, select, at, area, count, own_side, unit, attrs, label, spans
+            ref,
+            node.span,
+            path,
+            select,
+            at,
+            area,
+            count,
+            own_side,
+            unit,
+            attrs,
+            label,
+            spans,
+            key_spans,
         )
 
     return read

@@ -565,7 +565,7 @@ def _read_one_card(ctx: Context, node: Map, path: str, variables: dict) -> Card 
         if got is not None:
             size_name, size = got
     quantity = f.integer("quantity", default=1, lo=1, hi=500)
-    bleed = f.length("bleed", positive=False)
+    bleed = f.length("bleed", positive=False, negative=False)
     colour = _colour(ctx, f, "colour", "#ffffff", variables)
     accent = _colour(ctx, f, "accent", "#3b4a5a", variables)
     front = _read_face(ctx, f.raw("front"), f.sub("front"), variables, colour, accent)

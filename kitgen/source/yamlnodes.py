@@ -123,6 +123,24 @@ def _flow_depth(text: str) -> int:
     return deepest
 
 
+_SEQ_TAG = "tag:yaml.org,2002:seq"
+_MAP_TAG = "tag:yaml.org,2002:map"
+
+
+def _short_tag(tag: str) -> str:
+    return tag.replace("tag:yaml.org,2002:", "!!")
+
+
+def _tag_error(span: Span, tag: str) -> Diagnostic:
+    return Diagnostic(
+        "error",
+        span,
+        "",
+        f"unknown YAML tag {_short_tag(tag)!r}",
+        "remove the tag; kitgen reads plain YAML",
+    )
+
+
 class _Composer:
     def __init__(self, path: str, errors: list[Diagnostic]):
         self.path = path
@@ -137,6 +155,8 @@ class _Composer:
         if isinstance(node, yaml.ScalarNode):
             # PyYAML marks a plain scalar with style None, libyaml with ""
             return Scalar(span, self._value(node, span), node.value, not node.style)
+        if node.tag not in (_SEQ_TAG, _MAP_TAG):  # !!python/... and friends on a list or map
+            self.errors.append(_tag_error(span, node.tag))
         if isinstance(node, yaml.SequenceNode):
             return Seq(span, [self.convert(item, depth + 1) for item in node.value])
         assert isinstance(node, yaml.MappingNode)
@@ -179,8 +199,12 @@ class _Composer:
             return self.scalars[key]
         try:
             value = self.constructor.construct_object(node, deep=True)
-        except yaml.YAMLError as exc:
-            self.errors.append(Diagnostic("error", span, "", f"bad value: {exc}"))
+        except yaml.constructor.ConstructorError:
+            self.errors.append(_tag_error(span, node.tag))
+            return node.value
+        except (yaml.YAMLError, ValueError) as exc:  # e.g. a bad !!int or !!binary
+            shown = _short_tag(node.tag)
+            self.errors.append(Diagnostic("error", span, "", f"bad {shown} value: {exc}"))
             return node.value
         if not isinstance(value, (str, int, float, bool, type(None))):
             value = node.value  # dates and other exotic tags stay text
@@ -194,45 +218,67 @@ _STR = "tag:yaml.org,2002:str"
 def load_yaml(path: Path) -> Node:
     """Parse one YAML file into nodes with spans. Raises KitError with every problem found."""
     spath = str(path)
+    start = Span(spath, 1, 1)
     try:
-        size = path.stat().st_size
+        if not path.is_file():  # a device or a pipe would be read forever
+            raise KitError(Diagnostic("error", start, "", "not a regular file"))
+        with open(path, "rb") as f:
+            # Read at most one byte past the cap: a size from stat() can lie (/proc files).
+            data = f.read(MAX_FILE_BYTES + 1)
     except OSError as exc:
         raise KitError(
-            Diagnostic("error", Span(spath), "", f"cannot read file: {exc.strerror}")
+            Diagnostic("error", start, "", f"cannot read file: {exc.strerror}")
         ) from None
-    if size > MAX_FILE_BYTES:
+    if len(data) > MAX_FILE_BYTES:
         raise KitError(
             Diagnostic(
                 "error",
-                Span(spath),
+                start,
                 "",
-                f"file is {size} bytes, more than the {MAX_FILE_BYTES} allowed",
+                f"file is more than the {MAX_FILE_BYTES} bytes allowed",
                 "split it and use include:",
             )
         )
     try:
-        text = path.read_text(encoding="utf-8")
+        text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise KitError(
             Diagnostic(
-                "error", Span(spath), "", f"not UTF-8 text ({exc.reason} at byte {exc.start})"
+                "error",
+                _byte_span(spath, data, exc.start),
+                "",
+                f"not UTF-8 text ({exc.reason} at byte {exc.start})",
+                "save the file as UTF-8",
             )
-        ) from None
-    except OSError as exc:
-        raise KitError(
-            Diagnostic("error", Span(spath), "", f"cannot read file: {exc.strerror}")
         ) from None
     return load_yaml_text(text, spath)
 
 
 def _compose_fast(text: str) -> list | None:
     """The documents by libyaml, or None: no libyaml, an anchor, or any problem."""
-    if _FAST_LOADER is None or "&" in text:
-        return None
+    if _FAST_LOADER is None or "&" in text or yaml.reader.Reader.NON_PRINTABLE.search(text):
+        return None  # characters PyYAML refuses are reported by PyYAML
     try:
         return list(yaml.compose_all(text, Loader=_FAST_LOADER))
     except (yaml.YAMLError, RecursionError):
         return None
+
+
+def _byte_span(spath: str, data: bytes, offset: int) -> Span:
+    """The line and column of a byte offset (columns count characters, as YAML marks do)."""
+    line_start = data.rfind(b"\n", 0, offset) + 1
+    col = len(data[line_start:offset].decode("utf-8", errors="replace")) + 1
+    return Span(spath, data.count(b"\n", 0, offset) + 1, col)
+
+
+def _codepoint(character: int | str) -> str:
+    code = character if isinstance(character, int) else ord(character)
+    return f"U+{code:04X}"
+
+
+def _text_span(spath: str, text: str, offset: int) -> Span:
+    line_start = text.rfind("\n", 0, offset) + 1
+    return Span(spath, text.count("\n", 0, offset) + 1, offset - line_start + 1)
 
 
 def load_yaml_text(text: str, spath: str) -> Node:
@@ -256,11 +302,22 @@ def load_yaml_text(text: str, spath: str) -> Node:
         ) from None
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
-        span = _span(spath, mark) if mark else Span(spath)
+        span = _span(spath, mark) if mark else Span(spath, 1, 1)
         problem = exc.problem or exc.context or "invalid YAML"
-        raise KitError(Diagnostic("error", span, "", f"YAML syntax: {problem}")) from None
+        hint = "indent with spaces; YAML does not allow tabs" if "'\\t'" in problem else ""
+        raise KitError(Diagnostic("error", span, "", f"YAML syntax: {problem}", hint)) from None
+    except yaml.reader.ReaderError as exc:  # a control character: no mark, only an offset
+        raise KitError(
+            Diagnostic(
+                "error",
+                _text_span(spath, text, exc.position),
+                "",
+                f"YAML syntax: character {_codepoint(exc.character)} is not allowed",
+                "remove it, or write it as an escape inside double quotes",
+            )
+        ) from None
     except yaml.YAMLError as exc:
-        raise KitError(Diagnostic("error", Span(spath), "", f"YAML syntax: {exc}")) from None
+        raise KitError(Diagnostic("error", Span(spath, 1, 1), "", f"YAML syntax: {exc}")) from None
     except RecursionError:
         raise KitError(
             Diagnostic("error", Span(spath, 1, 1), "", f"nesting deeper than {MAX_DEPTH} levels")
