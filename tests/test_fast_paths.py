@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -69,3 +70,324 @@ def test_boundary_of_a_whole_grid_is_its_rim():
     grid = SquareGrid(36, 5, 4)
     sides = _boundary(SimpleNamespace(grid=grid), set(grid.cells()))
     assert len(sides) == 2 * (5 + 4)
+
+
+# ---- for_each copies filled from one template -------------------------------------
+
+COPIES_GAME = """
+    id: g
+    title: G
+    colours: {tribe-red: "#b03a2e", tribe-blue: "#2e5cb0"}
+    counters:
+      - id: "{type}-{tribe}"
+        name: "{type} ({tribe})"
+        size: 3/4
+        blank: "--"
+        for_each:
+          tribe: [red, blue]
+          type: [{type: farmer, f: "2", font: Times}, {type: soldier, f: null, font: Courier}]
+        attrs: {side: people, strength: "{f}"}
+        front:
+          background: "tribe-{tribe}"
+          border: {colour: "{tribe}", width: 2pt}
+          text:
+            - {text: "{type} {{elite}}", at: top, font: "{font}", colour: "#fff"}
+            - {text: "F {f}", at: bottom, bold: true}
+          icon: {name: star, colour: "{tribe}"}
+        back: "{type}: {f}"
+"""
+
+
+def _defs(folder):
+    from kitgen.build import load
+    from kitgen.errors import Diagnostics
+
+    return load(folder, Diagnostics()).section("counters").defs
+
+
+def test_copies_from_the_template_equal_reading_each_copy(game_dir, monkeypatch):
+    from kitgen.source import counters
+
+    from .conftest import write_game
+
+    write_game(game_dir, COPIES_GAME)
+    made = []
+    real = counters._filler
+    monkeypatch.setattr(counters, "_filler", lambda *a: made.append(real(*a)) or made[-1])
+    fast = _defs(game_dir)
+    assert made and made[0] is not None  # the template was used
+    monkeypatch.setattr(counters, "_filler", lambda *a: None)
+    plain = _defs(game_dir)
+    assert fast == plain
+    assert [d.id for d in fast] == ["farmer-red", "soldier-red", "farmer-blue", "soldier-blue"]
+    soldier = fast[3]
+    assert soldier.attrs == {
+        "tribe": "blue", "type": "soldier", "f": "", "font": "Courier",
+        "side": "people", "strength": "--",
+    }  # fmt: skip
+    assert soldier.front.background == "#2e5cb0" and soldier.front.border == "#1f5fbf"
+    assert [e.text for e in soldier.front.elements[:2]] == ["soldier {elite}", "F --"]
+    assert soldier.front.elements[0].family == "Courier"
+    assert soldier.back.elements[0].text == "soldier: --"
+    assert soldier.path == "counters[0][tribe=blue][type=soldier][f=][font=Courier]"
+
+
+def test_a_copy_the_template_cannot_fill_is_reported_as_before(game_dir, monkeypatch):
+    from kitgen.source import counters
+
+    from .conftest import errors_of, write_game
+
+    write_game(
+        game_dir,
+        """
+        id: g
+        title: G
+        counters:
+          - id: "c{n}"
+            size: 3/4
+            for_each: [{n: "1", c: red}, {n: "2", c: purpel}, {n: "3"}, {n: "x y", c: red}]
+            front: {background: "{c}", text: "{n}"}
+        """,
+    )
+    fast = errors_of(game_dir)
+    monkeypatch.setattr(counters, "_filler", lambda *a: None)
+    assert fast == errors_of(game_dir)
+    where = f"{game_dir}/game.yaml"
+    assert fast == [
+        f"{where}:4:9: error: counters[0].id: bad id 'cx y' (use letters, digits, '-', "
+        "'_' or '.', starting with a letter or digit, at most 64)",
+        f"{where}:7:25: error: counters[0].front.background: unknown colour 'purpel' "
+        "(use #rrggbb, black, white, red, ...)",
+        f"{where}:7:25: error: counters[0].front.background: unknown placeholder {{c}} in "
+        "'{c}' (known: {n})",
+    ]
+
+
+# ---- YAML by libyaml --------------------------------------------------------------
+
+
+def test_libyaml_gives_the_nodes_pyyaml_gives(monkeypatch):
+    from kitgen.source import yamlnodes
+
+    from .conftest import CONTENT
+
+    files = sorted(CONTENT.glob("*/*.yaml")) + sorted(CONTENT.glob("*/scenarios/*.yaml"))
+    assert yamlnodes._FAST_LOADER is not None and len(files) > 10
+    extra = "a: NO\nb: 1.10\nc: '1.10'\nd: |\n  x {y}\ne: [0101, ~, 2.5e3, yes]\nf: {g: -1}\n"
+    fast = [yamlnodes.load_yaml(f) for f in files] + [yamlnodes.load_yaml_text(extra, "x")]
+    monkeypatch.setattr(yamlnodes, "_FAST_LOADER", None)
+    slow = [yamlnodes.load_yaml(f) for f in files] + [yamlnodes.load_yaml_text(extra, "x")]
+    assert fast == slow
+    assert fast[-1].get("a").plain and not fast[-1].get("c").plain
+
+
+# ---- an image drawn again ---------------------------------------------------------
+
+
+def test_an_image_drawn_again_writes_what_drawimage_writes(tmp_path, monkeypatch):
+    from PIL import Image as PILImage
+
+    from kitgen.layout.plan import Document, Group, Image, Page
+    from kitgen.render import pdf
+    from kitgen.units import PAPERS
+
+    png = tmp_path / "i.png"
+    PILImage.new("RGBA", (8, 8), (200, 0, 0, 128)).save(png)
+    ops = [Image(str(png), 10.0 + 20 * k, 30.5, 17.46, 12.0) for k in range(3)]
+    ops.append(Group((Image(str(png), 0.0, 0.0, 5.0, 5.0),), dx=100.0, dy=100.0, key="k"))
+    ops.append(Group((Image(str(png), 0.0, 0.0, 5.0, 5.0),), dx=200.0, dy=100.0, key="k"))
+    doc = Document("d", "D", [Page("x", ops=ops), Page("y", ops=list(ops))])
+    fast = pdf.render_document(doc, PAPERS["letter"], "T")
+
+    def plain(self, o):
+        self.c.drawImage(o.path, o.x, o.y, o.w, o.h, mask="auto")
+
+    monkeypatch.setattr(pdf.Painter, "op_Image", plain)
+    assert fast == pdf.render_document(doc, PAPERS["letter"], "T")
+    assert fast.count(b"/Subtype /Image") == 2  # the image and its soft mask, once
+
+
+# ---- a face's boxes and one-line texts, worked out once -----------------------------
+
+FACES_GAME = """
+    id: g
+    title: G
+    counters:
+      - id: "c{k}"
+        size: 3/4
+        for_each:
+          - {k: "1", n: "1"}
+          - {k: "2", n: "22"}
+          - {k: "3", n: "A long name that wraps"}
+          - {k: "4", n: "x\\ty"}
+          - {k: "5", n: "WWWWWWWWWWW"}
+        front:
+          background: "#2e5cb0"
+          border: black
+          text:
+            - {text: "{n}", at: top, size: 9pt, bold: true}
+            - {text: "{n}/{n}", at: bottom-left, align: left}
+            - {text: "{k}", at: bottom-right, align: right}
+      - id: "h{k}"
+        size: 5/8
+        shape: hex
+        for_each: [{k: "1", n: "1"}, {k: "2", n: "Two words"}]
+        front:
+          text: [{text: "{n}", at: top, size: 7pt}, {text: "{n} {n}", at: bottom, size: 6pt}]
+          icon: star
+"""
+
+
+class _Forgetful(dict):
+    """A cache that never keeps anything."""
+
+    def __setitem__(self, key, value):
+        pass
+
+
+def test_face_shortcuts_plan_what_the_full_fitting_plans(game_dir, monkeypatch):
+    from kitgen.layout import faces
+
+    from .conftest import plan_game, write_game
+
+    write_game(game_dir, FACES_GAME)
+
+    def ops(p):
+        return [op for doc in p.docs for page in doc.pages for op in page.ops]
+
+    faces._BOXES.clear()
+    fast = plan_game(game_dir)
+    assert faces._BOXES  # the shared boxes were used
+    monkeypatch.setattr(faces, "_one_line", lambda *a: None)
+    monkeypatch.setattr(faces, "_BOXES", _Forgetful())
+    slow = plan_game(game_dir)
+    assert ops(fast) == ops(slow)
+    assert [str(d) for d in fast.diags] == [str(d) for d in slow.diags]
+    assert any("does not fit" in str(d) for d in fast.diags)  # long names took the full way
+
+
+# ---- manifest lines ---------------------------------------------------------------
+
+
+def test_manifest_lines_are_what_json_dumps_writes():
+    import json
+
+    from kitgen.output import to_json
+
+    values = [
+        {"kind": "counter", "id": "u1-1", "page": 1, "bbox": [1.5, 2.25, -0.0, 1e-7, 1e22]},
+        {"label": 'Größe "q" \\ \n', "turned": True, "seed": None, "window": [], "x": {}},
+        {"nested": [{"a": [1, [2, {"b": "ü"}]]}], "big": 10**30, "neg": -3},
+        [],
+        "text",
+    ]
+    assert [to_json(v) for v in values] == [json.dumps(v) for v in values]
+
+
+# ---- ASCII text in a standard font -------------------------------------------------
+
+
+def test_ascii_text_is_written_as_unicode2t1_writes_it(monkeypatch):
+    from kitgen.layout.plan import Document, Font, Page, Text
+    from kitgen.render import pdf
+    from kitgen.units import PAPERS
+
+    texts = ["1/25", "a (b) \\ c", "tab\there", "Größe", "x · y", "~`'\"{}", ""]
+    ops = [
+        Text(20.0, 20.0 + 12 * k, t, Font(face, 9.0), "#000000", align)
+        for k, t in enumerate(texts)
+        for face in ("Helvetica", "Times-Bold", "Courier")
+        for align in ("left", "centre")
+    ]
+    doc = Document("d", "D", [Page("x", ops=ops)])
+    fast = pdf.render_document(doc, PAPERS["letter"], "T")
+    plain_font = pdf.Painter._font
+
+    def no_shortcut(self, face):
+        font, names, _ = plain_font(self, face)
+        return font, names, False
+
+    monkeypatch.setattr(pdf.Painter, "_font", no_shortcut)
+    assert fast == pdf.render_document(doc, PAPERS["letter"], "T")
+
+
+# ---- counter sheets made as they are drawn -----------------------------------------
+
+STREAM_GAME = """
+    id: g
+    title: G
+    counters:
+      - id: "c{n}"
+        size: 3/4
+        quantity: 2
+        for_each: {n: ["1", "2", "3"]}
+        front: {background: "#2e5cb0", text: "{n}"}
+        back: {text: "back {n}"}
+      - id: "h{n}"
+        size: 5/8
+        shape: hex
+        for_each: {n: ["1", "2"]}
+        front: {text: "{n}", icon: star}
+      - {id: solo, size: 1, front: {text: "only one"}, back: "its back"}
+"""
+
+
+@pytest.mark.parametrize(
+    "settings",
+    [{}, {"duplex": "long"}, {"duplex": "short", "bleed": 9.0}, {"bleed": 4.5}],
+)
+def test_sheets_made_when_drawn_are_the_sheets_planned_whole(game_dir, settings):
+    from kitgen.build import draw, font_book, manifest_for, plan
+    from kitgen.errors import Diagnostics
+    from kitgen.layout.plan import Later
+    from kitgen.model.game import Settings
+    from kitgen.units import PAPERS
+
+    from .conftest import plan_game, write_game
+
+    write_game(game_dir, STREAM_GAME)
+    whole = plan_game(game_dir, **settings)
+    s = Settings(paper=PAPERS["letter"], **settings)
+    streamed = plan(whole.game, s, font_book(whole.game), Diagnostics(), stream=True)
+    assert any(type(op) is Later for doc in streamed for page in doc.pages for op in page.ops)
+    assert not any(type(op) is Later for doc in whole.docs for p in doc.pages for op in p.ops)
+    pdfs = draw(whole.game, whole.docs, s)
+    streamed_pdfs = draw(whole.game, streamed, s, release=True)
+    assert streamed_pdfs == pdfs
+    assert manifest_for(whole.game, s, streamed, streamed_pdfs) == manifest_for(
+        whole.game, s, whole.docs, pdfs
+    )
+    # drawn with release, no page keeps its ops
+    assert all(p.ops == [] for doc in streamed for p in doc.pages)
+
+
+def test_manifest_written_item_by_item_is_the_whole_manifest(game_dir):
+    from kitgen.build import manifest_head, manifest_items
+    from kitgen.output import manifest_json
+
+    from .conftest import build_pdfs, write_game
+
+    write_game(game_dir, STREAM_GAME)
+    planned, pdfs, whole = build_pdfs(game_dir, duplex="long")
+    head = manifest_head(planned.game, planned.settings, planned.docs, pdfs)
+    streamed = manifest_json({**head, "items": manifest_items(planned.docs)})
+    assert streamed == manifest_json(whole)
+    empty = manifest_json({**head, "items": iter([])})
+    assert empty == manifest_json({**head, "items": []})
+
+
+def test_an_unknown_font_on_a_streamed_sheet_is_an_input_error(game_dir):
+    from .conftest import run_cli, write_game
+
+    write_game(
+        game_dir,
+        """
+        id: g
+        title: G
+        counters:
+          - {id: a, size: 3/4, front: {text: [{text: A, font: Comic}]}}
+        """,
+    )
+    r = run_cli("build", str(game_dir), "-o", str(game_dir.parent / "out"), "-q")
+    assert r.exit_code == 1  # an input error, not kitgen's own (3)
+    assert "unknown font family 'Comic'" in r.stderr

@@ -8,20 +8,21 @@ renderer draws it once as a PDF form: the work per copy is a few small ops.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from collections import Counter
+from functools import partial
+from typing import NamedTuple
 
-from ..model.counters import CounterDef, CounterSet
+from ..model.counters import CounterDef, CounterSet, TextEl
 from ..units import mm
 from .env import PlanEnv
 from .faces import face_ops, hex_points, outline
 from .frame import content_box
 from .impose import TooBig, back_box, pack
 from .marks import CAPTION, CUT, GUTTER, NOTE_FACE, fold_line, fold_marks, rect_cut
-from .plan import Document, Font, Group, Item, Line, Page, Path, Rect, Stroke, Text
+from .plan import Document, Font, Group, Item, Later, Line, Page, Path, Rect, Stroke, Text
 
 
-@dataclass(frozen=True, slots=True)
-class _Slot:
+class _Slot(NamedTuple):  # one per copy of every design: a tuple is quick to make
     d: CounterDef
     copy: int  # from 1
     fold: bool  # front and back side by side
@@ -49,13 +50,14 @@ def plan_counters(
     ]
     # Tallest first packs mixed sizes into level rows; the sort is stable, so
     # designs stay in YAML order within a size.
-    slots.sort(key=lambda s: -s.size[1])
+    sizes = {id(s): s.size for s in slots}
+    slots.sort(key=lambda s: -sizes[id(s)][1])
     x0, y0, x1, y1 = content_box(env.paper)
     # With crop marks, half a gutter in from the content box so they stay inside it too.
     inset = GUTTER / 2 if any(s.bleed for s in slots) else 0.0
     box = (x0 + inset, y0 + inset, x1 - inset, y1 - inset)
     try:
-        spots = pack([s.size for s in slots], box, GUTTER)
+        spots = pack([sizes[id(s)] for s in slots], box, GUTTER)
     except TooBig as exc:
         d = slots[exc.index].d
         w, h = slots[exc.index].size
@@ -75,7 +77,9 @@ def plan_counters(
         else []
     )
     marks: list[list] = [[] for _ in range(sheets)]
-    for spot in spots:
+    if env.stream:
+        _plan_later(spots, slots, fronts, backs, env)
+    for spot in [] if env.stream else spots:
         slot = slots[spot.index]
         page = fronts[spot.sheet]
         x, y = spot.x + slot.bleed, spot.y + slot.bleed + (CAPTION if slot.fold else 0.0)
@@ -94,15 +98,85 @@ def plan_counters(
     return docs
 
 
+def _plan_later(spots, slots, fronts: list[Page], backs: list[Page], env: PlanEnv) -> None:
+    """Items now, ops when each sheet is drawn (env.stream), so ten thousand counters'
+    ops are never held at once: each sheet holds a Later that places its pieces, and a
+    design's face is kept only until its last placement is drawn."""
+    sheets: list[list[tuple[_Slot, float, float]]] = [[] for _ in fronts]
+    _faces_resolve(slots, env)
+    for spot in spots:
+        slot = slots[spot.index]
+        x, y = spot.x + slot.bleed, spot.y + slot.bleed + (CAPTION if slot.fold else 0.0)
+        sheets[spot.sheet].append((slot, x, y))
+        fronts[spot.sheet].items.extend(_items(slot, x, y))
+        if backs and slot.d.back is not None:
+            backs[spot.sheet].items.append(_back_item(slot, x, y, env))
+    forms: dict = {}
+    left: dict[tuple[str, str], int] = {}  # placements not yet drawn, of faces in `forms`
+
+    def done(slot: _Slot, side: str) -> None:
+        # Each side of a design is placed once per copy (a fold pair's back beside its
+        # front, a duplex back on the back sheet).
+        key = (slot.d.id, side)
+        n = left.get(key, slot.d.quantity) - 1
+        if n > 0:
+            left[key] = n
+        else:
+            forms.pop(key, None)
+            left.pop(key, None)
+
+    def front(placed) -> list:
+        ops: list = []
+        marks: list = []
+        for slot, x, y in placed:
+            _place_ops(slot, x, y, ops, marks, forms, env)
+            done(slot, "front")
+            if slot.fold:
+                done(slot, "back")
+        return ops + marks
+
+    def back(placed) -> list:
+        ops: list = []
+        for slot, x, y in placed:
+            if slot.d.back is not None:
+                _place_back_ops(slot, x, y, ops, forms, env)
+                done(slot, "back")
+        return ops
+
+    for n, placed in enumerate(sheets):
+        keys = Counter(_form_key(s.d, "front", s.bleed) for s, _, _ in placed)
+        keys.update(_form_key(s.d, "back", s.bleed) for s, _, _ in placed if s.fold)
+        fronts[n].ops.append(Later(partial(front, placed), tuple(keys.items())))
+        if backs:
+            back_keys = Counter(
+                _form_key(s.d, "back", s.bleed) for s, _, _ in placed if s.d.back is not None
+            )
+            backs[n].ops.append(Later(partial(back, placed), tuple(back_keys.items())))
+
+
+def _faces_resolve(slots, env: PlanEnv) -> None:
+    """Every text's font, looked up now: an unknown family is a planning error (a
+    FontError the build reports), not a failure halfway through drawing."""
+    seen: set = set()
+    for slot in slots:
+        for face in (slot.d.front, slot.d.back):
+            for el in face.elements if face is not None else ():
+                if type(el) is TextEl and (el.bold, el.italic, el.family) not in seen:
+                    seen.add((el.bold, el.italic, el.family))
+                    env.face(el.bold, el.italic, el.family)
+
+
 def _bleed(d: CounterDef, env: PlanEnv) -> float:
     if env.settings.bleed is not None:
         return env.settings.bleed
     return d.bleed or 0.0
 
 
-def _form(d: CounterDef, side: str, bleed: float, forms: dict, env: PlanEnv) -> Group:
+def _form(d: CounterDef, side: str, bleed: float, forms: dict, env: PlanEnv) -> tuple:
+    """A design's face: its ops and the key the renderer draws it once under."""
     key = (d.id, side)
-    if key not in forms:
+    form = forms.get(key)
+    if form is None:
         face = d.front if side == "front" else d.back
         assert face is not None
         # A form's box is its clip, and by default it starts at the form's origin: the
@@ -110,54 +184,72 @@ def _form(d: CounterDef, side: str, bleed: float, forms: dict, env: PlanEnv) -> 
         # overflows, which warns, still shows rather than being cut at an edge).
         w, h = d.width, d.height
         box = (-w / 2 - bleed, -h / 2 - bleed, 1.5 * w + bleed, 1.5 * h + bleed)
-        forms[key] = Group(
-            face_ops(d, face, bleed, env), key=f"counter:{d.id}:{side}:{bleed:g}", box=box
-        )
-    return forms[key]
+        form = forms[key] = (face_ops(d, face, bleed, env), _form_key(d, side, bleed), box)
+    return form
 
 
-def _placed(form: Group, x: float, y: float) -> Group:
-    return Group(form.ops, dx=x, dy=y, key=form.key, box=form.box)
+def _form_key(d: CounterDef, side: str, bleed: float) -> str:
+    return f"counter:{d.id}:{side}:{bleed:g}"
+
+
+def _placed(form: tuple, x: float, y: float) -> Group:
+    return Group(form[0], x, y, 0.0, 1.0, None, form[1], form[2])
 
 
 def _place(
     slot: _Slot, x: float, y: float, page: Page, marks: list, forms: dict, env: PlanEnv
 ) -> None:
+    """The piece's ops on its sheet, its crop marks in `marks`, its items in the page."""
+    _place_ops(slot, x, y, page.ops, marks, forms, env)
+    page.items.extend(_items(slot, x, y))
+
+
+def _place_ops(
+    slot: _Slot, x: float, y: float, ops: list, marks: list, forms: dict, env: PlanEnv
+) -> None:
     d, b = slot.d, slot.bleed
     w, h = d.width, d.height
-    piece = f"{d.id}#{slot.copy}"
     front = _placed(_form(d, "front", b, forms, env), x, y)
     if not slot.fold:
-        page.ops.append(front)
-        halves = [(x, "front")]
+        ops.append(front)
     else:
         if d.shape not in ("square", "rect"):
-            page.ops.extend(_hinge_fill(d, x, y, b))
+            ops.extend(_hinge_fill(d, x, y, b))
         # Each half's bleed stops at the fold: it must not paint over the other half.
         back = _placed(_form(d, "back", b, forms, env), x + w, y)
-        page.ops.append(Group((front,), clip=(x - b, y - b, x + w, y + h + b)))
-        page.ops.append(Group((back,), clip=(x + w, y - b, x + 2 * w + b, y + h + b)))
-        halves = [(x, "front"), (x + w, "back")]
+        ops.append(Group((front,), clip=(x - b, y - b, x + w, y + h + b)))
+        ops.append(Group((back,), clip=(x + w, y - b, x + 2 * w + b, y + h + b)))
     if d.shape in ("square", "rect"):
         # Round the piece, or round the pair: the fold is not a cut.
-        over, crops = rect_cut((x, y, x + w * len(halves), y + h), b)
-        page.ops.extend(over)
+        over, crops = rect_cut((x, y, x + w * (2 if slot.fold else 1), y + h), b)
+        ops.extend(over)
         marks.extend(crops)
     elif slot.fold:
-        page.ops.append(Path(tuple(_hinged_outline(d, x, y)), True, stroke=CUT))
+        ops.append(Path(tuple(_hinged_outline(d, x, y)), True, stroke=CUT))
     else:
-        page.ops.append(Group((outline(d.shape, w, h, stroke=CUT),), dx=x, dy=y))
-    extra: dict = {}
+        ops.append(Group((outline(d.shape, w, h, stroke=CUT),), dx=x, dy=y))
     if slot.fold:
         fx = x + w
-        extra = {"fold_line": [round(fx, 4), round(y, 4), round(fx, 4), round(y + h, 4)]}
         if d.shape in ("square", "rect"):
-            page.ops.extend(fold_line(fx, y - b, y + h + b))
+            ops.extend(fold_line(fx, y - b, y + h + b))
         else:  # only the joining strip folds
-            page.ops.extend(fold_line(fx, y + h / 2 - h * HINGE, y + h / 2 + h * HINGE))
-        page.ops.extend(fold_marks(x, x + 2 * w, fx, y - b, env.fonts))
-    for hx, side in halves:
-        page.items.append(Item(d.kind, d.id, piece, side, (hx, y, hx + w, y + h), dict(extra)))
+            ops.extend(fold_line(fx, y + h / 2 - h * HINGE, y + h / 2 + h * HINGE))
+        ops.extend(fold_marks(x, x + 2 * w, fx, y - b, env.fonts))
+
+
+def _items(slot: _Slot, x: float, y: float) -> list[Item]:
+    """The manifest items of a piece at (x, y): one, or the two halves of a fold pair."""
+    d = slot.d
+    w, h = d.width, d.height
+    piece = f"{d.id}#{slot.copy}"
+    if not slot.fold:
+        return [Item(d.kind, d.id, piece, "front", (x, y, x + w, y + h), {})]
+    fx = x + w
+    line = [round(fx, 4), round(y, 4), round(fx, 4), round(y + h, 4)]
+    return [
+        Item(d.kind, d.id, piece, side, (hx, y, hx + w, y + h), {"fold_line": list(line)})
+        for hx, side in ((x, "front"), (fx, "back"))
+    ]
 
 
 HINGE = 0.22  # half-height of the strip joining round or hex halves, of the piece's height
@@ -219,13 +311,24 @@ def _hinged_outline(d: CounterDef, x: float, y: float) -> list[tuple[float, floa
 
 
 def _place_back(slot: _Slot, x: float, y: float, page: Page, forms: dict, env: PlanEnv) -> None:
+    _place_back_ops(slot, x, y, page.ops, forms, env)
+    page.items.append(_back_item(slot, x, y, env))
+
+
+def _back_box(slot: _Slot, x: float, y: float, env: PlanEnv):
     d = slot.d
-    size = env.paper.size
-    bx0, by0, bx1, by1 = back_box(
-        (x, y, x + d.width, y + d.height), size, env.settings.duplex, env.settings.back_offset
-    )
-    page.ops.append(_placed(_form(d, "back", slot.bleed, forms, env), bx0, by0))
-    page.items.append(Item(d.kind, d.id, f"{d.id}#{slot.copy}", "back", (bx0, by0, bx1, by1)))
+    trim = (x, y, x + d.width, y + d.height)
+    return back_box(trim, env.paper.size, env.settings.duplex, env.settings.back_offset)
+
+
+def _place_back_ops(slot: _Slot, x: float, y: float, ops: list, forms: dict, env) -> None:
+    bx0, by0, _, _ = _back_box(slot, x, y, env)
+    ops.append(_placed(_form(slot.d, "back", slot.bleed, forms, env), bx0, by0))
+
+
+def _back_item(slot: _Slot, x: float, y: float, env: PlanEnv) -> Item:
+    d = slot.d
+    return Item(d.kind, d.id, f"{d.id}#{slot.copy}", "back", _back_box(slot, x, y, env))
 
 
 # ---- duplex calibration -------------------------------------------------------------

@@ -23,6 +23,9 @@ class PlanEnv:
     settings: Settings
     fonts: TextMeasure
     diags: Diagnostics
+    # Pages may make their ops when drawn (plan.Later): the build does, as it draws each
+    # page once; plans kept for reading (tests, tools) hold every op.
+    stream: bool = False
 
     @property
     def paper(self) -> Paper:

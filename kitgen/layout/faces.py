@@ -15,7 +15,7 @@ from ..colours import readable_on
 from ..model.counters import CounterDef, Face, IconEl, ImageEl, Place, TextEl
 from .env import PlanEnv
 from .plan import BBox, Circle, Font, Icon, Image, Path, Rect, Stroke, Text
-from .text import fit_text, wrap
+from .text import IRREGULAR, fit_text, wrap
 
 LEADING = 1.15
 MIN_DPI = 150
@@ -48,7 +48,10 @@ def face_ops(d: CounterDef, face: Face, bleed: float, env: PlanEnv) -> tuple:
     )
     ops = list(ops)
     for el, box in zip(face.elements, _boxes(d, face, pad, inset, env), strict=True):
-        ops.extend(_element(d, el, box, ink, env))
+        if type(el) is TextEl:
+            ops.extend(_text(d, el, box, ink, env))
+        else:
+            ops.extend(_element(d, el, box, ink, env))
     return tuple(ops)
 
 
@@ -78,13 +81,26 @@ def _frame(
 
 def _boxes(d: CounterDef, face: Face, pad: float, inset: float, env: PlanEnv) -> tuple[BBox, ...]:
     """One box per element, in element order."""
-    w, h = d.width, d.height
-    inner, edge = _inner(d.shape, w, h, pad, inset)
     elements = face.elements
-    places = tuple(el.place for el in elements)
-    rows = _rows(places, inner, _text_needs(elements, inner, env))
-    weights = tuple(_weight(el) for el in elements)
-    return _split_places(places, weights, inner, face.grid, rows, edge, w, h)
+    places = tuple([el.place for el in elements])
+    kinds = tuple([el.size if type(el) is TextEl else type(el) for el in elements])
+    # Faces laid out alike (the same places, kinds of element and text sizes on the same
+    # piece) share their boxes, unless a row's height follows its text (see _text_needs).
+    key = (d.shape, d.width, d.height, pad, inset, face.grid, places, kinds)
+    boxes = _BOXES.get(key)
+    if boxes is None:
+        w, h = d.width, d.height
+        inner, edge = _inner(d.shape, w, h, pad, inset)
+        needs = _text_needs(elements, inner, env)
+        rows = _rows(places, inner, needs)
+        weights = tuple(_weight(el) for el in elements)
+        boxes = _split_places(places, weights, inner, face.grid, rows, edge, w, h)
+        if needs is None and len(_BOXES) < 4096:
+            _BOXES[key] = boxes
+    return boxes
+
+
+_BOXES: dict[tuple, tuple[BBox, ...]] = {}
 
 
 @lru_cache(maxsize=256)
@@ -226,35 +242,77 @@ def _element(d: CounterDef, el, box: BBox, ink: str, env: PlanEnv) -> list:
     return _image(d, el, box, env)
 
 
-def _text(d: CounterDef, el: TextEl, box: BBox, ink: str, env: PlanEnv) -> list:
-    x0, y0, x1, y1 = box
-    width, height = x1 - x0, y1 - y0
+def _text(d: CounterDef, el: TextEl, box: BBox, ink: str, env: PlanEnv) -> tuple:
     face = env.face(el.bold, el.italic, el.family)
-    # Unsized text fills its place, up to about a quarter of the piece's short side.
-    start = el.size or max(min(height / LEADING, min(d.width, d.height) * 0.26), el.min_size)
-    fitted = fit_text(
-        el.text, face, start, el.min_size, width, height, env.fonts, LEADING, wrap_lines=el.wrap
-    )
-    if not fitted.fits:
+    colour = el.colour or ink
+    # Most texts are one short line that fits at the size its place starts from: the
+    # place's line is worked out once and only the text is measured (_one_line).
+    slot = _one_line(face, el.size, el.min_size, el.align, colour, box, min(d.width, d.height))
+    text = el.text
+    if (
+        slot is not None
+        and not IRREGULAR.search(text)
+        and env.fonts.width(text, face, slot[0].size) <= slot[2] + 1e-6
+    ):
+        font, x, width, y = slot
+        return (Text(x, y, text, font, colour, el.align),)
+    ops, fits = _text_ops(
+        text, face, el.size, el.min_size, el.align, colour, el.wrap, box,
+        min(d.width, d.height), env.fonts,
+    )  # fmt: skip
+    if not fits:
         env.warn(
             el.span,
             el.path,
             f"text {el.text!r} on piece {d.id!r} does not fit even at {el.min_size:g}pt",
             "shorten it, lower min_size or make the piece bigger",
         )
+    return ops
+
+
+@lru_cache(maxsize=1024)
+def _one_line(face: str, size, min_size: float, align: str, colour: str, box: BBox, short_side):
+    """(font, x, width, baseline) of one line at the size a text starts from in this box,
+    or None when the box is too low for it (then the text is fitted in full)."""
+    x0, y0, x1, y1 = box
+    width, height = x1 - x0, y1 - y0
+    start = _start_size(size, min_size, height, short_side)
+    if start > height + 1e-6:
+        return None
+    x = x0 if align == "left" else x1 if align == "right" else (x0 + x1) / 2
+    return Font(face, start), x, width, (y0 + y1) / 2 - start * 0.35
+
+
+def _start_size(size, min_size: float, height: float, short_side: float) -> float:
+    # Unsized text fills its place, up to about a quarter of the piece's short side.
+    return size or max(min(height / LEADING, short_side * 0.26), min_size)
+
+
+@lru_cache(maxsize=4096)
+def _text_ops(
+    text: str, face: str, size, min_size: float, align: str, colour: str, wrap_lines: bool,
+    box: BBox, short_side: float, fonts,
+) -> tuple[tuple[Text, ...], bool]:  # fmt: skip
+    """A text's lines in its box: the same for every face that shows the same text in the
+    same place and style (a strength line on a thousand counters), so fitted once."""
+    x0, y0, x1, y1 = box
+    width, height = x1 - x0, y1 - y0
+    start = _start_size(size, min_size, height, short_side)
+    fitted = fit_text(
+        text, face, start, min_size, width, height, fonts, LEADING, wrap_lines=wrap_lines
+    )
     size = fitted.size
     lead = size * LEADING
     n = len(fitted.lines)
     cy = (y0 + y1) / 2
     # Cap height is about 0.7 of the size: centre the caps, not the em box.
     first = cy + (n - 1) * lead / 2 - size * 0.35
-    x = x0 if el.align == "left" else x1 if el.align == "right" else (x0 + x1) / 2
+    x = x0 if align == "left" else x1 if align == "right" else (x0 + x1) / 2
     font = Font(face, size)
-    colour = el.colour or ink
-    return [
-        Text(x, first - k * lead, line, font, colour, el.align)
-        for k, line in enumerate(fitted.lines)
-    ]
+    ops = tuple(
+        Text(x, first - k * lead, line, font, colour, align) for k, line in enumerate(fitted.lines)
+    )
+    return ops, fitted.fits
 
 
 def _image(d: CounterDef, el: ImageEl, box: BBox, env: PlanEnv) -> list:

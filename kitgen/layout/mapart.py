@@ -188,6 +188,24 @@ def map_ops(
     ``faces`` = (regular, bold) font faces; ``avoid``: boxes (map points) that something is
     drawn over later, kept clear of area labels."""
     regular, bold = faces
+    size = cell_size(m.grid)
+    head, tail = _drawn_alike(m, faces, key_prefix)
+    ops = list(head)
+    ops.extend(_area_ops(m, size, bold, text_scale, avoid + mark_boxes(m, text_scale)))
+    ops.extend(tail)
+    ops.extend(_marks(m, size, bold, text_scale))
+    return ops
+
+
+def _drawn_alike(m: MapDef, faces: tuple[str, str], key_prefix: str) -> tuple[tuple, tuple]:
+    """The ops drawn before and after the area labels, which do not change with the text
+    scale: a tiled map and its reduced assembly sheet share them (kept for the last few
+    maps; the map itself is kept with them, so its id cannot be reused meanwhile)."""
+    key = (id(m), faces, key_prefix)
+    got = _ALIKE.get(key)
+    if got is not None and got[0] is m:
+        return got[1], got[2]
+    regular, bold = faces
     g = m.grid
     size = cell_size(g)
     ops: list = []
@@ -206,11 +224,11 @@ def map_ops(
         body = pattern_ops(t.pattern, shifted, size, t.pattern_colour or "#333333", (size, size))
         if not body:
             continue
-        key = f"{key_prefix}pat-{m.id}-{t.id}-{size:.3f}"
+        key_name = f"{key_prefix}pat-{m.id}-{t.id}-{size:.3f}"
         for cell, tid in m.cells.items():
             if tid == t.id:
                 cx, cy = g.centre(*cell)
-                ops.append(Group(tuple(body), dx=cx - size, dy=cy - size, key=key))
+                ops.append(Group(tuple(body), dx=cx - size, dy=cy - size, key=key_name))
     # grid lines
     for cell in m.cells:
         ops.append(Path(polygons[cell], fill=None, stroke=GRID_LINE))
@@ -228,13 +246,18 @@ def map_ops(
             )
         if t.mark:
             ops.extend(_mark_text(t, cx, cy, size, bold))
-    ops.extend(_area_ops(m, size, bold, text_scale, avoid + mark_boxes(m, text_scale)))
-    ops.extend(_border_ops(m))
-    ops.extend(_edge_ops(m, size))
+    tail: list = []
+    tail.extend(_border_ops(m))
+    tail.extend(_edge_ops(m, size))
     if m.coords:
-        ops.extend(_coord_ops(m, size, regular))
-    ops.extend(_marks(m, size, bold, text_scale))
-    return ops
+        tail.extend(_coord_ops(m, size, regular))
+    if len(_ALIKE) >= 4:
+        _ALIKE.clear()
+    _ALIKE[key] = (m, tuple(ops), tuple(tail))
+    return tuple(ops), tuple(tail)
+
+
+_ALIKE: dict[tuple, tuple] = {}
 
 
 def _mark_text(t: Terrain, cx: float, cy: float, size: float, bold: str) -> list:

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from .env import TextMeasure
 
 # Text that wrapping would change even when it fits: line breaks, tabs, runs of spaces.
-_IRREGULAR = re.compile(r"[\t\n\r\f\v]|  |^ | $")
+IRREGULAR = re.compile(r"[\t\n\r\f\v]|  |^ | $")
 
 
 def wrap(text: str, face: str, size: float, width: float, fonts: TextMeasure) -> list[str]:
@@ -70,7 +70,7 @@ def fit_text(
 ) -> Fitted:
     """The largest size from `size` down to `min_size` at which the text fits the box."""
     # Most labels are one short line that fits at once: one measure, no wrapping.
-    if not _IRREGULAR.search(text) and size <= height + 1e-6:
+    if not IRREGULAR.search(text) and size <= height + 1e-6:
         if fonts.width(text, face, size) <= width + 1e-6:
             return Fitted((text,), size, True)
     return fit_by_wrapping(

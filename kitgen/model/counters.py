@@ -7,8 +7,10 @@ design printed `quantity` times. No ReportLab here.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
+from types import MappingProxyType
+from typing import NamedTuple
 
 from ..errors import Span
 
@@ -28,16 +30,14 @@ ANCHORS = (
 ALIGNS = ("left", "centre", "right")
 
 
-@dataclass(frozen=True)
-class Place:
+class Place(NamedTuple):
     """Where an element sits on a face: an anchor, or a cell of the face's grid."""
 
     anchor: str = "centre"
     cell: tuple[int, int] | None = None  # (row, col), from 1; row 1 at the top
 
 
-@dataclass(frozen=True)
-class TextEl:
+class TextEl(NamedTuple):
     text: str
     place: Place
     span: Span | None
@@ -52,8 +52,7 @@ class TextEl:
     wrap: bool = True  # False: one line per written line, shrunk rather than broken
 
 
-@dataclass(frozen=True)
-class IconEl:
+class IconEl(NamedTuple):
     name: str
     place: Place
     span: Span | None
@@ -62,8 +61,7 @@ class IconEl:
     scale: float = 1.0  # of the place's room
 
 
-@dataclass(frozen=True)
-class ImageEl:
+class ImageEl(NamedTuple):
     file: Path
     pixels: tuple[int, int]
     place: Place
@@ -75,8 +73,7 @@ class ImageEl:
 Element = TextEl | IconEl | ImageEl
 
 
-@dataclass(frozen=True)
-class Face:
+class Face(NamedTuple):
     background: str = "#ffffff"
     border: str | None = None  # colour of a printed frame inside the cut line
     border_width: float = 0.0
@@ -85,8 +82,7 @@ class Face:
     span: Span | None = None
 
 
-@dataclass(frozen=True)
-class CounterDef:
+class CounterDef(NamedTuple):
     """One design after expansion; printed `quantity` times."""
 
     id: str
@@ -100,7 +96,7 @@ class CounterDef:
     back: Face | None
     span: Span | None
     path: str  # counters[3] (plus the for_each values) for diagnostics
-    attrs: Mapping[str, str] = field(default_factory=dict)
+    attrs: Mapping[str, str] = MappingProxyType({})  # read-only, so one empty one is shared
     bleed: float | None = None  # None: the build's --bleed (or none)
 
     @property
@@ -108,7 +104,23 @@ class CounterDef:
         return (self.width, self.height)
 
 
-@dataclass(frozen=True)
+def _same(self, other) -> bool:
+    return type(self) is type(other) and tuple.__eq__(self, other)
+
+
+def _other(self, other) -> bool:
+    return not _same(self, other)
+
+
+# Named tuples (ten thousand designs are made quickly), compared as the frozen
+# dataclasses they were: by type and value.
+for _cls in (Place, TextEl, IconEl, ImageEl, Face, CounterDef):
+    _cls.__eq__ = _same  # type: ignore[method-assign,assignment]
+    _cls.__ne__ = _other  # type: ignore[method-assign,assignment]
+    _cls.__hash__ = tuple.__hash__  # type: ignore[method-assign,assignment]
+
+
+@dataclass(frozen=True, slots=True)
 class CounterSet:
     """The `counters:` section: every expanded definition, in YAML order."""
 

@@ -189,11 +189,21 @@ class FontBook:
         return pdfmetrics.getAscent(face, size) * 0.72
 
 
-@lru_cache(maxsize=1 << 16)
+@lru_cache(maxsize=1 << 13)
 def text_width(text: str, face: str, size: float) -> float:
     """Width of a line: asked again and again while fitting text and when drawing it
     centred, so remembered (a face name is registered once and never changes)."""
-    return pdfmetrics.stringWidth(text, face, size)
+    return _font(face).stringWidth(text, size, "utf8")  # what pdfmetrics.stringWidth does
+
+
+_FONTS: dict[str, object] = {}
+
+
+def _font(face: str):
+    font = _FONTS.get(face)
+    if font is None:
+        font = _FONTS[face] = pdfmetrics.getFont(face)
+    return font
 
 
 def font_file_at_fault(exc: BaseException) -> str | None:

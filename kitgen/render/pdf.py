@@ -9,6 +9,7 @@ from __future__ import annotations
 import hashlib
 import io
 import math
+from collections import Counter
 from functools import lru_cache
 
 from reportlab import rl_config
@@ -18,7 +19,20 @@ from reportlab.pdfbase.pdfmetrics import getFont
 from reportlab.pdfgen.canvas import Canvas
 
 from ..colours import rgb
-from ..layout.plan import Circle, Document, Group, Icon, Image, Line, Page, Path, Rect, Stroke, Text
+from ..layout.plan import (
+    Circle,
+    Document,
+    Group,
+    Icon,
+    Image,
+    Later,
+    Line,
+    Page,
+    Path,
+    Rect,
+    Stroke,
+    Text,
+)  # fmt: skip
 from ..units import Paper
 from .fonts import text_width
 
@@ -47,8 +61,25 @@ class Painter:
         self.forms: set[str] = set()
         self.svg_sizes: dict[str, tuple[float, float]] = {}  # form name -> drawing size
         self._fill: str | None = None
-        self._stroke: Stroke | None = None
+        self._stroke: str | None = None  # the stroke operators in force
+        self._stroke_ops: dict[int, tuple[Stroke, str]] = {}
         self._fonts: dict[str, tuple] = {}
+        # Operator text already written once: a face's rectangles and lines sit at the same
+        # place on every counter, and a strength line repeats on hundreds of them.
+        self._rects: dict[tuple, str] = {}
+        self._texts: dict[tuple, str] = {}
+        self._nums: dict[float, str] = {}
+        self._paths: dict[tuple, str] = {}
+        self._moves: dict[tuple[float, float], str] = {}
+        self._images: dict[str, tuple[str, str]] = {}  # path -> (image name, XObject name)
+        self._ops = {cls: getattr(self, "op_" + cls.__name__) for cls in _OPS}
+
+    def _num(self, v: float) -> str:
+        """fp_str of one number, remembered: a map's hex corners share their x and y."""
+        text = self._nums.get(v)
+        if text is None:
+            text = self._nums[v] = fp_str(v)
+        return text
 
     # -- state
     def _set_fill(self, colour: str) -> None:
@@ -57,9 +88,15 @@ class Painter:
             self._fill = colour
 
     def _set_stroke(self, stroke: Stroke) -> None:
-        if stroke != self._stroke:
-            self.code.append(_stroke_ops(stroke))
-            self._stroke = stroke
+        # The state is kept as the operators written: strings compare in C, and the
+        # operators of each Stroke object are looked up by its id (the object is kept
+        # with them, so a freed page's Stroke cannot lend its id to another).
+        got = self._stroke_ops.get(id(stroke))
+        if got is None or got[0] is not stroke:
+            got = self._stroke_ops[id(stroke)] = (stroke, _stroke_ops(stroke))
+        if got[1] != self._stroke:
+            self.code.append(got[1])
+            self._stroke = got[1]
 
     def _reset_state(self) -> None:
         self._fill = None
@@ -78,17 +115,30 @@ class Painter:
 
     # -- ops
     def draw(self, ops) -> None:
+        handlers = self._ops
         for op in ops:
-            getattr(self, "op_" + type(op).__name__)(op)
+            handlers[type(op)](op)
 
     def op_Rect(self, r: Rect) -> None:
-        paint = self._paint(r.fill, r.stroke)
-        if not paint:
-            return
-        if r.radius:
-            self.code.append(f"{_round_rect(r.x, r.y, r.w, r.h, r.radius)} {paint}")
+        fill, stroke = r.fill, r.stroke
+        if stroke is None and fill is not None and fill != "none":  # the common case, inline
+            if fill != self._fill:
+                self.code.append(_colour_op(fill, "rg"))
+                self._fill = fill
+            paint = "f"
         else:
-            self.code.append(f"n {fp_str(r.x, r.y, r.w, r.h)} re {paint}")
+            paint = self._paint(fill, stroke)
+            if not paint:
+                return
+        key = (r.x, r.y, r.w, r.h, r.radius)
+        path = self._rects.get(key)
+        if path is None:
+            if r.radius:
+                path = _round_rect(r.x, r.y, r.w, r.h, r.radius)
+            else:
+                path = f"n {fp_str(r.x, r.y, r.w, r.h)} re"
+            self._rects[key] = path
+        self.code.append(f"{path} {paint}")
 
     def op_Circle(self, o: Circle) -> None:
         paint = self._paint(o.fill, o.stroke)
@@ -107,13 +157,17 @@ class Painter:
         paint = self._paint(o.fill if o.closed else None, o.stroke)
         if not paint or len(o.points) < 2:
             return
-        first, *rest = o.points
-        parts = [f"n {fp_str(*first)} m"]
-        parts.extend(f"{fp_str(*pt)} l" for pt in rest)
-        if o.closed:
-            parts.append("h")
-        parts.append(paint)
-        self.code.append(" ".join(parts))
+        key = (o.points, o.closed)
+        path = self._paths.get(key)
+        if path is None:  # a map's cell is filled and then outlined along the same path
+            num = self._num
+            first, *rest = o.points
+            parts = [f"n {num(first[0])} {num(first[1])} m"]
+            parts.extend([f"{num(x)} {num(y)} l" for x, y in rest])
+            if o.closed:
+                parts.append("h")
+            path = self._paths[key] = " ".join(parts)
+        self.code.append(f"{path} {paint}")
 
     def _hatch(self, o: Path) -> None:
         """Thin 45° lines clipped to the polygon: 'partly covered' reads without colour."""
@@ -135,6 +189,15 @@ class Painter:
 
     def op_Text(self, t: Text) -> None:
         self._set_fill(t.colour)
+        key = (t.text, t.font.face, t.font.size, t.x, t.y, t.align, t.angle)
+        shown = self._texts.get(key)
+        if shown is None:
+            if len(self._texts) >= 4096:  # bounded: most texts of a big kit are seen once
+                self._texts.clear()
+            shown = self._texts[key] = self._text(t)
+        self.code.append(shown)
+
+    def _text(self, t: Text) -> str:
         face, size = t.font.face, t.font.size
         x, y = t.x, t.y
         if t.align != "left":
@@ -148,11 +211,11 @@ class Painter:
             matrix = fp_str(cos, sin, -sin, cos, t.x + dx * cos, t.y + dx * sin)
         else:
             matrix = f"1 0 0 1 {fp_str(x, y)}"
-        self.code.append(f"BT {matrix} Tm {self._show(t.text, face, size)} ET")
+        return f"BT {matrix} Tm {self._show(t.text, face, size)} ET"
 
     def _show(self, text: str, face: str, size: float) -> str:
         """Font selection and show-text operators, encoded the way ReportLab does."""
-        font, names = self._font(face)
+        font, names, winansi = self._font(face)
         fs = fp_str(size)
         escape = self.c._escape
         if font._dynamicFont:  # TrueType: one run per subset
@@ -160,6 +223,9 @@ class Painter:
                 f"{font.getSubsetInternalName(subset, self.doc)} {fs} Tf ({escape(chunk)}) Tj"
                 for subset, chunk in font.splitString(text, self.doc)
             )
+        if winansi and text and text.isascii() and text.isprintable():
+            # Printable ASCII is itself in WinAnsi: what unicode2T1 gives, without its lists.
+            return f"{names[font.fontName]} {fs} Tf ({escape(text.encode('ascii'))}) Tj"
         return " ".join(
             f"{names[f.fontName]} {fs} Tf ({escape(chunk)}) Tj"
             for f, chunk in unicode2T1(text, [font, *font.substitutionFonts])
@@ -174,7 +240,8 @@ class Painter:
                 for f in [font, *getattr(font, "substitutionFonts", [])]
                 if not font._dynamicFont
             }
-            cached = self._fonts[face] = (font, names)
+            winansi = not font._dynamicFont and font.encoding.name == "WinAnsiEncoding"
+            cached = self._fonts[face] = (font, names, winansi)
         return cached
 
     def op_Icon(self, o: Icon) -> None:
@@ -198,7 +265,20 @@ class Painter:
             self._svg(o)
             return
         # ReportLab embeds an image file once per document, however often it is drawn.
-        self.c.drawImage(o.path, o.x, o.y, o.w, o.h, mask="auto")
+        placed = self._images.get(o.path)
+        if placed is None:
+            self.c.drawImage(o.path, o.x, o.y, o.w, o.h, mask="auto")
+            self._images[o.path] = (
+                self.c._formsinuse[-1],
+                self.c._doc.getXObjectName(self.c._formsinuse[-1]),
+            )
+            return
+        # Drawn again: the operators drawImage writes (its translate and scale merge into
+        # one matrix), without its digest and look-ups per call.
+        name, xobject = placed
+        self.c._currentPageHasImages = 1
+        self.code.extend(("q", f"{fp_str(o.w, 0.0, 0.0, o.h, o.x, o.y)} cm", f"/{xobject} Do", "Q"))
+        self.c._formsinuse.append(name)
 
     def _svg(self, o: Image) -> None:
         """An SVG as vectors: drawn once as a form, scaled to fit the box, aspect kept."""
@@ -225,6 +305,9 @@ class Painter:
         c.restoreState()
         self._reset_state()
 
+    def op_Later(self, o: Later) -> None:
+        self.draw(o.make())
+
     def op_Group(self, g: Group) -> None:
         c = self.c
         if g.key is not None and g.key not in self.once:
@@ -247,7 +330,13 @@ class Painter:
         if not (g.dx or g.dy or g.rotate or g.scale != 1 or g.clip):
             self.draw(g.ops)
             return
-        self.code.append(f"q {fp_str(*_matrix(g))} cm")
+        if g.rotate or g.scale != 1:
+            self.code.append(f"q {fp_str(*_matrix(g))} cm")
+        else:  # pieces sit in the same slots on every sheet: their moves repeat
+            move = self._moves.get((g.dx, g.dy))
+            if move is None:
+                move = self._moves[(g.dx, g.dy)] = f"q {_UNTURNED} {fp_str(g.dx, g.dy)} cm"
+            self.code.append(move)
         saved = (self._fill, self._stroke)
         self._draw_clipped(g)
         self.code.append("Q")
@@ -274,6 +363,8 @@ def _round_rect(x: float, y: float, w: float, h: float, radius: float) -> str:
     )
 
 
+_OPS = (Rect, Circle, Line, Path, Text, Icon, Image, Group, Later)
+_UNTURNED = fp_str(1.0, 0.0, -0.0, 1.0)  # what _matrix gives without rotation or scale
 _PAINT = {(False, False): "", (True, False): "f", (False, True): "S", (True, True): "B"}
 
 
@@ -301,8 +392,12 @@ def _form_name(key: str) -> str:
     return "".join(ch if ch.isalnum() else "_" for ch in key)[:60] + f"_{digest}"
 
 
-def render_document(doc: Document, paper: Paper, title: str, icon_painter=None) -> bytes:
-    """One Document -> PDF bytes."""
+def render_document(
+    doc: Document, paper: Paper, title: str, icon_painter=None, release: bool = False
+) -> bytes:
+    """One Document -> PDF bytes. With `release`, each page's ops are dropped once drawn
+    (its items stay): a build of thousands of pieces need not hold its whole plan while
+    the PDF is put together."""
     buf = io.BytesIO()
     canvas = Canvas(
         buf,
@@ -323,6 +418,8 @@ def render_document(doc: Document, paper: Paper, title: str, icon_painter=None) 
     for page in doc.pages or [Page(doc.title)]:
         _page_boxes(canvas, page, paper)
         painter.draw(page.ops)
+        if release:
+            page.ops = []
         canvas.showPage()
         painter._reset_state()
     canvas.save()
@@ -331,14 +428,20 @@ def render_document(doc: Document, paper: Paper, title: str, icon_painter=None) 
 
 def _used_once(doc: Document) -> frozenset[str]:
     """Keys of groups placed once in the whole document (counting nested placements)."""
-    seen: dict[str, int] = {}
     stack = [op for page in doc.pages for op in page.ops if type(op) is Group]
+    keys: list[str] = []
+    for page in doc.pages:
+        for op in page.ops:
+            if type(op) is Later:
+                keys.extend(key for key, times in op.keys for _ in range(times))
     while stack:
         g = stack.pop()
         if g.key is not None:
-            seen[g.key] = seen.get(g.key, 0) + 1
-        stack.extend(op for op in g.ops if type(op) is Group)
-    return frozenset(k for k, n in seen.items() if n == 1)
+            keys.append(g.key)
+        inner = [op for op in g.ops if type(op) is Group]
+        if inner:
+            stack.extend(inner)
+    return frozenset(k for k, n in Counter(keys).items() if n == 1)
 
 
 def _page_boxes(canvas: Canvas, page: Page, paper: Paper) -> None:

@@ -8,7 +8,6 @@ in YAML, then `blanks` records with every field empty. No ReportLab here.
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 
 from ..errors import Diagnostics
 from ..model.counters import Face, TextEl
@@ -38,10 +37,10 @@ def fill(text: str, record: Record, blank: str) -> str:
 
 def fill_face(face: Face, record: Record, blank: str) -> Face:
     elements = tuple(
-        replace(el, text=fill(el.text, record, blank)) if isinstance(el, TextEl) else el
+        el._replace(text=fill(el.text, record, blank)) if isinstance(el, TextEl) else el
         for el in face.elements
     )
-    return replace(face, elements=elements)
+    return face._replace(elements=elements)
 
 
 def _generators(game: Game) -> dict[str, Generator]:

@@ -2,7 +2,9 @@
 
 Each list entry is one design; `for_each` expands it into many, with {name}
 placeholders filled in every text, colour, icon and file field. The mapping is
-read once per variable set; a problem that every copy shares is reported once.
+read once as a template and each copy fills in its placeholders
+(counter_copies.py); a copy with a problem is read on its own, and a problem
+that every copy shares is reported once.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from ..model.counters import (
     TextEl,
 )
 from ..units import UnitError, parse_length
+from .counter_copies import Filler, Symbolic, Unfillable, template_context
 from .expand import Vars, read_for_each, substitute
 from .fields import ID_PATTERN, Context, Fields, as_text, check_unique_ids, expect_seq
 from .yamlnodes import Map, Node, Scalar, Seq, describe
@@ -58,6 +61,10 @@ class _Vars:
         # An unfilled placeholder is reported once, not again as a bad colour or id.
         return text if len(self.ctx.diags) == errors else None
 
+    def deferred(self, text: str) -> bool:
+        """Checked when filled, not now (a template's placeholders): never, here."""
+        return False
+
     def colour(self, node: Node, path: str) -> str | None:
         text = self.text(node, path)
         if text is None:
@@ -86,10 +93,19 @@ def _read_entry(ctx: Context, node: Node, path: str) -> list[CounterDef]:
     sets = read_for_each(ctx, node.get("for_each"), f"{path}.for_each")
     out: list[CounterDef] = []
     seen = {str(d) for d in ctx.diags}
+    filler = None
     for n, variables in enumerate(sets):
+        if filler is not None:
+            try:
+                out.append(filler.fill(variables))
+                continue
+            except Unfillable:
+                pass  # read it on its own: that reports the problem
         # Copies after the first report only problems the first did not.
         sub = ctx if n == 0 else Context(Diagnostics(), ctx.folder, ctx.palette, ctx.extra)
         one = _read_def(sub, node, path, variables)
+        if n == 0 and one is not None and len(sets) > 1:
+            filler = _filler(ctx, node, path, variables, one)
         if n == 0:
             seen = {str(d) for d in ctx.diags}
         else:
@@ -102,11 +118,27 @@ def _read_entry(ctx: Context, node: Node, path: str) -> list[CounterDef]:
     return out
 
 
-def _read_def(ctx: Context, node: Map, path: str, variables: Vars) -> CounterDef | None:
+def _filler(ctx: Context, node: Map, path: str, variables: Vars, first: CounterDef):
+    """A Filler for the other copies, if the template reads cleanly and makes the first."""
+    tctx = template_context(ctx)
+    template = _read_def(tctx, node, path, {}, Symbolic)
+    if template is None or tctx.diags.items:
+        return None
+    blank = Fields(tctx, node, path).text("blank", default=BLANK)
+    filler = Filler(template, path, blank, ctx.palette)
+    try:
+        return filler if filler.fill(variables) == first else None
+    except Unfillable:
+        return None
+
+
+def _read_def(
+    ctx: Context, node: Map, path: str, variables: Vars, reader: type = _Vars
+) -> CounterDef | None:
     f = Fields(ctx, node, path)
     f.allow("for_each")
     blank = f.text("blank", default=BLANK)
-    v = _Vars(ctx, variables, blank)
+    v = reader(ctx, variables, blank)
     ident = _read_id(ctx, v, f.raw("id"), f.sub("id"), node)
     name = _opt(v.text, f.raw("name"), f.sub("name")) or (ident or "")
     kind = f.choice("kind", KINDS, default="counter")
@@ -179,7 +211,7 @@ def _read_id(ctx: Context, v: _Vars, node: Node | None, path: str, parent: Map) 
     text = v.text(node, path)
     if text is None:
         return None
-    if not ID_PATTERN.match(text) or ".." in text:
+    if (not ID_PATTERN.match(text) or ".." in text) and not v.deferred(text):
         ctx.error(
             node,
             path,

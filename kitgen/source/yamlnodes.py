@@ -78,6 +78,13 @@ def describe(node: Node) -> str:
     return f"text {str(v)!r}"
 
 
+# libyaml's parser, where installed, is many times faster than PyYAML's own. It is used
+# only for text that cannot hold an alias (no '&' anchor) and that parses cleanly: the
+# pure-Python loader reports aliases where they are used, and its messages are the ones
+# users see, so any problem is parsed again by it.
+_FAST_LOADER = getattr(yaml, "CSafeLoader", None)
+
+
 class _AliasFound(Exception):
     def __init__(self, mark: yaml.Mark):
         self.mark = mark
@@ -139,24 +146,15 @@ class _Composer:
         self.path = path
         self.errors = errors
         self.constructor = yaml.constructor.SafeConstructor()
+        self.scalars: dict[tuple[str, str], object] = {}  # (tag, text) -> value, for repeats
 
     def convert(self, node: yaml.Node, depth: int = 0) -> Node:
         span = _span(self.path, node.start_mark)
         if depth > MAX_DEPTH:
             raise KitError(Diagnostic("error", span, "", f"nesting deeper than {MAX_DEPTH} levels"))
         if isinstance(node, yaml.ScalarNode):
-            try:
-                value = self.constructor.construct_object(node, deep=True)
-            except yaml.constructor.ConstructorError:
-                self.errors.append(_tag_error(span, node.tag))
-                value = node.value
-            except (yaml.YAMLError, ValueError) as exc:  # e.g. a bad !!int or !!binary
-                shown = _short_tag(node.tag)
-                self.errors.append(Diagnostic("error", span, "", f"bad {shown} value: {exc}"))
-                value = node.value
-            if not isinstance(value, (str, int, float, bool, type(None))):
-                value = node.value  # dates and other exotic tags stay text
-            return Scalar(span, value, node.value, node.style is None)
+            # PyYAML marks a plain scalar with style None, libyaml with ""
+            return Scalar(span, self._value(node, span), node.value, not node.style)
         if node.tag not in (_SEQ_TAG, _MAP_TAG):  # !!python/... and friends on a list or map
             self.errors.append(_tag_error(span, node.tag))
         if isinstance(node, yaml.SequenceNode):
@@ -192,6 +190,29 @@ class _Composer:
                 continue
             result.entries[key] = (key_span, self.convert(value_node, depth + 1))
         return result
+
+    def _value(self, node: yaml.ScalarNode, span: Span) -> object:
+        if node.tag == _STR:
+            return node.value
+        key = (node.tag, node.value)
+        if key in self.scalars:
+            return self.scalars[key]
+        try:
+            value = self.constructor.construct_object(node, deep=True)
+        except yaml.constructor.ConstructorError:
+            self.errors.append(_tag_error(span, node.tag))
+            return node.value
+        except (yaml.YAMLError, ValueError) as exc:  # e.g. a bad !!int or !!binary
+            shown = _short_tag(node.tag)
+            self.errors.append(Diagnostic("error", span, "", f"bad {shown} value: {exc}"))
+            return node.value
+        if not isinstance(value, (str, int, float, bool, type(None))):
+            value = node.value  # dates and other exotic tags stay text
+        self.scalars[key] = value
+        return value
+
+
+_STR = "tag:yaml.org,2002:str"
 
 
 def load_yaml(path: Path) -> Node:
@@ -233,6 +254,16 @@ def load_yaml(path: Path) -> Node:
     return load_yaml_text(text, spath)
 
 
+def _compose_fast(text: str) -> list | None:
+    """The documents by libyaml, or None: no libyaml, an anchor, or any problem."""
+    if _FAST_LOADER is None or "&" in text or yaml.reader.Reader.NON_PRINTABLE.search(text):
+        return None  # characters PyYAML refuses are reported by PyYAML
+    try:
+        return list(yaml.compose_all(text, Loader=_FAST_LOADER))
+    except (yaml.YAMLError, RecursionError):
+        return None
+
+
 def _byte_span(spath: str, data: bytes, offset: int) -> Span:
     """The line and column of a byte offset (columns count characters, as YAML marks do)."""
     line_start = data.rfind(b"\n", 0, offset) + 1
@@ -255,8 +286,10 @@ def load_yaml_text(text: str, spath: str) -> Node:
         raise KitError(
             Diagnostic("error", Span(spath, 1, 1), "", f"nesting deeper than {MAX_DEPTH} levels")
         )
+    docs = _compose_fast(text)
     try:
-        docs = list(yaml.compose_all(text, Loader=_NoAliasLoader))
+        if docs is None:
+            docs = list(yaml.compose_all(text, Loader=_NoAliasLoader))
     except _AliasFound as found:
         raise KitError(
             Diagnostic(
