@@ -9,7 +9,6 @@ did-you-mean.
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -52,12 +51,20 @@ def _span_of(x: Node | Span | None) -> Span | None:
     return x
 
 
+def close_match(word: str, options: Iterable[str], cutoff: float = 0.6) -> str | None:
+    """The option most like `word`, if any is close enough."""
+    import difflib  # only when a word is wrong: most runs never need it
+
+    close = difflib.get_close_matches(word, list(options), n=1, cutoff=cutoff)
+    return close[0] if close else None
+
+
 def suggest(word: str, options: Iterable[str]) -> str:
     """'did you mean 'x'?' or a list of the valid options."""
     options = list(options)
-    close = difflib.get_close_matches(word, options, n=1, cutoff=0.6)
+    close = close_match(word, options)
     if close:
-        return f"did you mean {close[0]!r}?"
+        return f"did you mean {close!r}?"
     if not options:
         return ""
     return "valid: " + ", ".join(options)
@@ -174,8 +181,8 @@ def as_choice(ctx: Context, node: Node, path: str, options: Iterable[str], what:
     if text is None:
         return None
     if text not in options:
-        close = difflib.get_close_matches(text, options, n=1, cutoff=0.6)
-        hint = (f"did you mean {close[0]!r}? " if close else "") + "use " + ", ".join(options)
+        close = close_match(text, options)
+        hint = (f"did you mean {close!r}? " if close else "") + "use " + ", ".join(options)
         ctx.error(node, path, f"unknown {what} {text!r}", hint)
         return None
     return text
