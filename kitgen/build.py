@@ -5,7 +5,6 @@ from __future__ import annotations
 import gc
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
 from pathlib import Path
 
 from . import __version__
@@ -15,6 +14,7 @@ from .layout.frame import frame_document
 from .layout.plan import Document
 from .model.game import Game, Settings
 from .output import manifest_json, safe_name, sha256, write_kit
+from .records import Record
 from .render.fonts import FontBook, FontError, font_file_at_fault
 from .render.pdf import render_document
 from .sections import SECTIONS
@@ -23,12 +23,20 @@ from .source.game import SCENARIO_DIR, find_game_file, read_game, scenario_path
 FONTS_DIR = Path(__file__).resolve().parent.parent / "fonts"
 
 
-@dataclass
-class BuildResult:
-    game: Game
-    diagnostics: Diagnostics
-    folder: Path | None = None
-    manifest: dict = field(default_factory=dict)  # as written, less its items
+class BuildResult(Record):  # a Record, not a dataclass: every run imports it
+    __slots__ = ("game", "diagnostics", "folder", "manifest")
+
+    def __init__(
+        self,
+        game: Game,
+        diagnostics: Diagnostics,
+        folder: Path | None = None,
+        manifest: dict | None = None,  # as written, less its items
+    ) -> None:
+        self.game = game
+        self.diagnostics = diagnostics
+        self.folder = folder
+        self.manifest = {} if manifest is None else manifest
 
 
 def load(path: Path, diags: Diagnostics) -> Game:

@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
 from ..colours import ColourError, parse_colour
 from ..errors import Diagnostics, Span
+from ..records import Record
 from ..units import UnitError, parse_length
 from .yamlnodes import Map, Node, Scalar, Seq, describe
 
@@ -25,14 +25,22 @@ ID_PATTERN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
 _MISSING = object()
 
 
-@dataclass
-class Context:
+class Context(Record):  # a Record, not a dataclass: every run imports it
     """What every reader needs: where diagnostics go, the game folder and its palette."""
 
-    diags: Diagnostics
-    folder: Path
-    palette: dict[str, str] = field(default_factory=dict)
-    extra: dict[str, Any] = field(default_factory=dict)  # shared look-ups between sections
+    __slots__ = ("diags", "folder", "palette", "extra")
+
+    def __init__(
+        self,
+        diags: Diagnostics,
+        folder: Path,
+        palette: dict[str, str] | None = None,
+        extra: dict[str, Any] | None = None,  # shared look-ups between sections
+    ) -> None:
+        self.diags = diags
+        self.folder = folder
+        self.palette = {} if palette is None else palette
+        self.extra = {} if extra is None else extra
 
     def error(
         self, node_or_span: Node | Span | None, path: str, message: str, hint: str = ""

@@ -13,36 +13,21 @@ from pathlib import Path
 import yaml
 
 from ..errors import Diagnostic, KitError, Span
+from ..records import Record
 
 MAX_FILE_BYTES = 2 * 1024 * 1024
 MAX_DEPTH = 64
 
 
-# Plain slotted classes rather than dataclasses: every run imports them, and a
-# dataclass compiles its methods at import. Compared and shown by their fields all
-# the same.
-class Node:
+class Node(Record):  # a Record, not a dataclass: every run imports it
     __slots__ = ("span",)
-    _fields: tuple[str, ...] = ("span",)
 
     def __init__(self, span: Span) -> None:
         self.span = span
 
-    def __eq__(self, other: object) -> bool:
-        if type(other) is not type(self):
-            return NotImplemented
-        return all(getattr(self, f) == getattr(other, f) for f in self._fields)
-
-    __hash__ = None  # type: ignore[assignment]  # mutable
-
-    def __repr__(self) -> str:
-        shown = ", ".join(f"{f}={getattr(self, f)!r}" for f in self._fields)
-        return f"{type(self).__name__}({shown})"
-
 
 class Scalar(Node):
     __slots__ = ("value", "raw", "plain")
-    _fields = ("span", "value", "raw", "plain")
 
     def __init__(self, span: Span, value: object, raw: str, plain: bool) -> None:
         self.span = span
@@ -53,7 +38,6 @@ class Scalar(Node):
 
 class Seq(Node):
     __slots__ = ("items",)
-    _fields = ("span", "items")
 
     def __init__(self, span: Span, items: list[Node] | None = None) -> None:
         self.span = span
@@ -68,7 +52,6 @@ class Seq(Node):
 
 class Map(Node):
     __slots__ = ("entries",)
-    _fields = ("span", "entries")
 
     def __init__(self, span: Span, entries: dict[str, tuple[Span, Node]] | None = None) -> None:
         self.span = span
