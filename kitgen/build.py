@@ -21,6 +21,7 @@ from .sections import SECTIONS
 from .source.game import SCENARIO_DIR, find_game_file, read_game, scenario_path
 
 FONTS_DIR = Path(__file__).resolve().parent.parent / "fonts"
+ROUNDED_BOXES = 4096  # manifest boxes kept rounded: a sheet's slots, not a whole map's cells
 
 
 class BuildResult(Record):  # a Record, not a dataclass: every run imports it
@@ -212,10 +213,18 @@ def manifest_head(
 def manifest_items(docs: list[Document]) -> Iterator[dict]:
     """One entry per item, made as it is written: a kit of ten thousand counters need not
     hold them all as dicts at once."""
+    # Pieces on every sheet sit in the same few slots: each box is rounded once.
+    rounded: dict[tuple, list[float]] = {}
     for doc in docs:
         name = f"{doc.name}.pdf"
         for number, page in enumerate(doc.pages, start=1):
             for item in page.items:
+                box = tuple(item.bbox)
+                bbox = rounded.get(box)
+                if bbox is None:
+                    bbox = [round(v, 4) for v in box]
+                    if len(rounded) < ROUNDED_BOXES:
+                        rounded[box] = bbox
                 entry = {
                     "kind": item.kind,
                     "id": item.id,
@@ -223,7 +232,7 @@ def manifest_items(docs: list[Document]) -> Iterator[dict]:
                     "file": name,
                     "page": number,
                     "side": item.side,
-                    "bbox": [round(v, 4) for v in item.bbox],
+                    "bbox": bbox,
                 }
                 entry.update(item.extra)
                 yield entry
