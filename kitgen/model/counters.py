@@ -4,7 +4,8 @@ One YAML definition may expand (for_each) into many `CounterDef`s; each is one
 design printed `quantity` times. No ReportLab here.
 """
 
-from __future__ import annotations
+# No `from __future__ import annotations`: typing.NamedTuple would compile every
+# field's annotation text at import (a third of each class's cost).
 
 from collections.abc import Mapping
 from pathlib import Path
