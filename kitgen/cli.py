@@ -274,7 +274,15 @@ def threats(path, table_id, seed, every) -> None:
     diags = Diagnostics()
     game = load(path, diags)
     run_check(game, diags)
-    _report(diags)  # warnings too: an unreachable row is worth seeing here
+    # the reaction tables' warnings too (an unreachable row is worth seeing here); the
+    # rest of the game's warnings (write-in blanks ...) are counted, not listed
+    mine = [d for d in diags if d.is_error or d.path.startswith("threats")]
+    _report(mine)
+    others = len(diags) - len(mine)
+    if others:
+        click.echo(
+            f"{others} other warning(s) in the game: kitgen check {path} lists them", err=True
+        )
     tables = list(game.section("threats", []))
     if table_id is not None:
         tables = [t for t in tables if t.id == table_id]
