@@ -207,9 +207,22 @@ def build(paths, out_root, paper, duplex, back_offset, bleed, seed, fit, use, qu
             _report(diags_all, quiet)
             click.echo(f"kitgen: error: {exc} (choose another folder with -o)", err=True)
             sys.exit(EXIT_USAGE)
-    _report(diags_all, quiet)
+    _report_build(diags_all, quiet)
     if failed:
         sys.exit(EXIT_INPUT)
+
+
+def _report_build(diags: list, quiet: bool) -> None:
+    """A kit's write-in blanks are by design, and there may be dozens: a build counts
+    them in one line so that the warnings that need a fix stand out."""
+    blanks = sum(1 for d in diags if d.is_write_in)
+    _report([d for d in diags if not d.is_write_in], quiet)
+    if blanks and not quiet:
+        click.echo(
+            f"{blanks} write-in blank(s): values the source lost print as lines to fill in "
+            "(kitgen check lists each)",
+            err=True,
+        )
 
 
 def _check_with(paths, use) -> None:

@@ -35,6 +35,11 @@ def _display_path(path: str) -> str:
     return rel if not rel.startswith("..") else path
 
 
+# Starts the warning for each value a source lost and the kit prints as a line to fill
+# in: `kitgen check` lists every one; `kitgen build` counts them (see is_write_in).
+WRITE_IN = "write-in blank: "
+
+
 @dataclass(frozen=True)
 class Diagnostic:
     severity: str  # "error" or "warning"
@@ -52,6 +57,10 @@ class Diagnostic:
     @property
     def is_error(self) -> bool:
         return self.severity == "error"
+
+    @property
+    def is_write_in(self) -> bool:
+        return self.message.startswith(WRITE_IN)
 
 
 @dataclass
