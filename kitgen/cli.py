@@ -208,9 +208,22 @@ def build(paths, out_root, paper, duplex, back_offset, bleed, seed, fit, use, qu
             _report(diags_all, quiet)
             click.echo(f"kitgen: error: {exc} (choose another folder with -o)", err=True)
             sys.exit(EXIT_USAGE)
-    _report(diags_all, quiet)
+    _report_build(diags_all, quiet)
     if failed:
         sys.exit(EXIT_INPUT)
+
+
+def _report_build(diags: list, quiet: bool) -> None:
+    """A kit's write-in blanks are by design, and there may be dozens: a build counts
+    them in one line so that the warnings that need a fix stand out."""
+    blanks = sum(1 for d in diags if d.is_write_in)
+    _report([d for d in diags if not d.is_write_in], quiet)
+    if blanks and not quiet:
+        click.echo(
+            f"{blanks} write-in blank(s): values the source lost print as lines to fill in "
+            "(kitgen check lists each)",
+            err=True,
+        )
 
 
 def _check_with(paths, use) -> None:
@@ -275,7 +288,15 @@ def threats(path, table_id, seed, every) -> None:
     diags = Diagnostics()
     game = load(path, diags)
     run_check(game, diags)
-    _report(diags)  # warnings too: an unreachable row is worth seeing here
+    # the reaction tables' warnings too (an unreachable row is worth seeing here); the
+    # rest of the game's warnings (write-in blanks ...) are counted, not listed
+    mine = [d for d in diags if d.is_error or d.path.startswith("threats")]
+    _report(mine)
+    others = len(diags) - len(mine)
+    if others:
+        click.echo(
+            f"{others} other warning(s) in the game: kitgen check {path} lists them", err=True
+        )
     tables = list(game.section("threats", []))
     if table_id is not None:
         tables = [t for t in tables if t.id == table_id]

@@ -37,6 +37,11 @@ def _display_path(path: str) -> str:
     return rel if not rel.startswith("..") else path
 
 
+# Starts the warning for each value a source lost and the kit prints as a line to fill
+# in: `kitgen check` lists every one; `kitgen build` counts them (see is_write_in).
+WRITE_IN = "write-in blank: "
+
+
 class Diagnostic(NamedTuple):
     severity: str  # "error" or "warning"
     span: Span | None
@@ -53,6 +58,10 @@ class Diagnostic(NamedTuple):
     @property
     def is_error(self) -> bool:
         return self.severity == "error"
+
+    @property
+    def is_write_in(self) -> bool:
+        return self.message.startswith(WRITE_IN)
 
 
 class Diagnostics:

@@ -270,3 +270,21 @@ def test_a_negative_bleed_in_yaml_is_an_error(game_dir: Path):
         f"{gy}:5:33: error: cards[0].bleed: length cannot be negative, got -1/8in",
         "2 error(s), 0 warning(s)",
     ]
+
+
+def test_build_counts_write_in_blanks_and_check_lists_each(tmp_path: Path):
+    """The blanks are by design: build says how many in one line, so a warning that
+    needs a fix is not lost among them; check lists every one with its place."""
+    kit = ROOT / "content" / "reshuffled"
+    checked = run_cli("check", str(kit))
+    listed = [ln for ln in checked.stderr.splitlines() if ": warning: " in ln]
+    assert len(listed) == 20 and all("write-in blank: " in ln for ln in listed)
+    built = run_cli("build", str(kit), "-o", str(tmp_path))
+    assert built.exit_code == 0
+    assert "write-in blank: " not in built.stderr
+    assert built.stderr.splitlines()[-1] == (
+        "20 write-in blank(s): values the source lost print as lines to fill in "
+        "(kitgen check lists each)"
+    )
+    quiet = run_cli("build", str(kit), "-o", str(tmp_path), "-q")
+    assert quiet.stderr == ""

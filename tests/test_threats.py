@@ -379,6 +379,19 @@ def test_cli_threats_prints_exact_odds():
     assert "96 modifier combinations checked" in r.stdout
 
 
+def test_cli_threats_lists_its_own_warnings_and_counts_the_rest():
+    """The DUCK! kit's write-in blanks belong to its weapons chart and scatter template:
+    `threats` counts them in one line instead of listing them above the odds."""
+    r = run_cli("threats", str(CONTENT / "duck"))
+    assert r.exit_code == 0
+    other = run_cli("check", str(CONTENT / "duck")).stderr.count(": warning: ")
+    assert other > 0
+    lines = r.stderr.splitlines()
+    assert "write-in blank" not in r.stderr
+    assert lines[-1].endswith(f"kitgen check {CONTENT / 'duck'} lists them")
+    assert lines[-1].startswith(f"{other} other warning(s) in the game")
+
+
 def test_cli_threats_all_lists_every_combination():
     r = run_cli("threats", str(CONTENT / "duck"), "--table", "response-matrix", "--all")
     odds_lines = r.stdout.split("exact odds", 1)[1].splitlines()[2:]

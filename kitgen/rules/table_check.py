@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..errors import Diagnostics
+from ..errors import WRITE_IN, Diagnostics
 from ..model.game import Game
 from ..model.table import Card, Cell, Sheet, Table
 from ..source.fields import suggest
@@ -42,7 +42,7 @@ def check_tables(game: Game, tables: tuple[Table, ...], diags: Diagnostics) -> N
                     diags.warning(
                         span,
                         f"tables[{t}].rows[{r}]",
-                        f"write-in blank: table {table.id!r}, row "
+                        f"{WRITE_IN}table {table.id!r}, row "
                         f"{row_name(table, r)!r}, column {title!r} has no value",
                     )
                 col += cols

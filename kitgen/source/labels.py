@@ -8,6 +8,7 @@ placeholders: the records may only exist at build time (a roster rolled with
 from __future__ import annotations
 
 from ..colours import ColourError, parse_colour
+from ..errors import WRITE_IN
 from ..model.counters import SHAPES
 from ..model.label import LabelDef, Labels
 from .counters import BLANK, MAX_QUANTITY, PRESET_HINT, _read_face, _read_size, _Vars
@@ -127,6 +128,6 @@ def _read_records(ctx: Context, node: Node | None, path: str) -> tuple[dict[str,
                 ctx.warning(
                     value,
                     f"{path}[{i}].{key}",
-                    f"write-in blank: record {i + 1} has no value for {key!r}",
+                    f"{WRITE_IN}record {i + 1} has no value for {key!r}",
                 )
     return tuple(r for r in got if r)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..errors import WRITE_IN
 from ..model.template import (
     ArcTemplate,
     Band,
@@ -171,7 +172,7 @@ def _read_cells(
     ctx, path = f.ctx, f.sub("cells")
     if node is None:
         every = f"all {size * size} print as write-in blanks"
-        blanks.append((f.map, path, f"write-in blank: template {tid!r} has no cells: {every}"))
+        blanks.append((f.map, path, f"{WRITE_IN}template {tid!r} has no cells: {every}"))
         return tuple(tuple(None for _ in range(size)) for _ in range(size))
     if not isinstance(node, Seq):
         ctx.error(node, path, f"expected a list of rows, got {describe(node)}")
@@ -193,7 +194,7 @@ def _read_cells(
             if isinstance(cell, Scalar) and cell.value is None:
                 cells.append(None)
                 where = f"row {r + 1}, column {c + 1}"
-                message = f"write-in blank: template {tid!r}, {where} has no value"
+                message = f"{WRITE_IN}template {tid!r}, {where} has no value"
                 blanks.append((cell, f"{rpath}[{c}]", message))
             else:
                 cells.append(as_text(ctx, cell, f"{rpath}[{c}]"))
