@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import os
 import sys
-import traceback
 from pathlib import Path
 
 import click
@@ -103,6 +102,8 @@ def _guard(fn):
             sys.exit(130)
         except Exception as exc:  # a bug in kitgen, not in the input
             if os.environ.get("KITGEN_DEBUG"):
+                import traceback  # only here: a run without a bug never needs it
+
                 traceback.print_exc()
             click.echo(
                 f"kitgen: internal error: {type(exc).__name__}: {exc}\n"

@@ -8,12 +8,14 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
+from typing import NamedTuple
+
+# Span and Diagnostic are named tuples and Diagnostics a plain class, not dataclasses:
+# every run imports them, and a dataclass costs about ten times a named tuple to create.
 
 
-@dataclass(frozen=True, order=True)
-class Span:
-    """A place in a source file; line and col are 1-based."""
+class Span(NamedTuple):
+    """A place in a source file; line and col are 1-based. Ordered by file, line, col."""
 
     file: str
     line: int = 0
@@ -40,8 +42,7 @@ def _display_path(path: str) -> str:
 WRITE_IN = "write-in blank: "
 
 
-@dataclass(frozen=True)
-class Diagnostic:
+class Diagnostic(NamedTuple):
     severity: str  # "error" or "warning"
     span: Span | None
     path: str  # where in the document: counters[3].front.text
@@ -63,12 +64,24 @@ class Diagnostic:
         return self.message.startswith(WRITE_IN)
 
 
-@dataclass
 class Diagnostics:
     """A run's collected diagnostics, in the order they were found."""
 
-    items: list[Diagnostic] = field(default_factory=list)
-    _seen: set[Diagnostic] = field(default_factory=set, repr=False, compare=False)
+    __slots__ = ("items", "_seen")
+
+    def __init__(self) -> None:
+        self.items: list[Diagnostic] = []
+        self._seen: set[Diagnostic] = set()
+
+    def __repr__(self) -> str:
+        return f"Diagnostics(items={self.items!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Diagnostics):
+            return NotImplemented
+        return self.items == other.items
+
+    __hash__ = None  # type: ignore[assignment]  # mutable, as the dataclass was
 
     def add(self, diagnostic: Diagnostic) -> None:
         """Once each: a component planned into two files (a template and its film

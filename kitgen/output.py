@@ -95,13 +95,17 @@ def _recover(out_root: Path, game_id: str, target: Path) -> None:
         _remove(leftover)
 
 
+class Encoded(str):
+    """A value already written as JSON text (manifest_json writes it as it is)."""
+
+
 def manifest_json(manifest: dict) -> bytes:
     """Top-level keys one per line, each file and item on a line of its own: as easy to
     read and diff as indented JSON, and written by json's C encoder (indent= is not)."""
     lines = []
     for key, value in manifest.items():
         if isinstance(value, Iterator):  # items, made one at a time
-            body = ",\n".join(["    " + to_json(v) for v in value])
+            body = ",\n".join(["    " + _json_of(v) for v in value])
             lines.append(
                 f"  {json.dumps(key)}: [\n{body}\n  ]" if body else f"  {json.dumps(key)}: []"
             )
@@ -129,3 +133,8 @@ def _json_encoder():
 
 
 to_json = _json_encoder()
+json_text = json.encoder.encode_basestring_ascii  # a str as json.dumps writes it
+
+
+def _json_of(value: object) -> str:
+    return value if type(value) is Encoded else to_json(value)

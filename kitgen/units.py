@@ -6,9 +6,9 @@ An unknown unit or a bare number is an error, never passed through.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
+from typing import NamedTuple
 
 POINTS_PER = {
     "in": Fraction(72),
@@ -82,8 +82,7 @@ def inch(value: float) -> float:
     return value * 72.0
 
 
-@dataclass(frozen=True)
-class Paper:
+class Paper(NamedTuple):  # a named tuple: a tenth of a dataclass's start-up cost
     name: str
     width: float  # points, portrait
     height: float

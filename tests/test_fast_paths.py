@@ -391,3 +391,29 @@ def test_an_unknown_font_on_a_streamed_sheet_is_an_input_error(game_dir):
     r = run_cli("build", str(game_dir), "-o", str(game_dir.parent / "out"), "-q")
     assert r.exit_code == 1  # an input error, not kitgen's own (3)
     assert "unknown font family 'Comic'" in r.stderr
+
+
+def test_manifest_item_lines_are_the_entries_encoded():
+    """manifest_item_lines writes each entry from a template; json writes the same text
+    for every kind of item: extra fields, a key reused by an extra, text json must
+    escape, a field that is not text, boxes shared and odd."""
+    import json
+
+    from kitgen.build import manifest_item_lines, manifest_items
+    from kitgen.layout.plan import Document, Item, Page
+
+    box = (27.0, 700.123456, 81.0, 754.0)
+    items = [
+        Item("counter", "u1-1", "u1-1#1", "front", box),
+        Item("counter", "u1-2", "u1-2#1", "front", box),  # the same box again
+        Item("tile", "map/é", 'a "quoted"\\piece', "back", (0.1, 0.2, 1e-9, 3), {"scale": 0.5}),
+        Item("map", "m", "m#1", "front", [1, 2, 3, 4], {"side": "both", "true_size": False}),
+        Item("card", None, "c#1", "front", box, {"n": [1, {"x": None}], 7: "seven"}),  # type: ignore[arg-type]
+    ]
+    docs = [
+        Document("counters", "t", [Page("Counters", items=items[:3]), Page("Maps")]),
+        Document("extra", "t", [Page("More", items=items[3:])]),
+    ]
+    lines = list(manifest_item_lines(docs))
+    assert lines == [json.dumps(entry) for entry in manifest_items(docs)]
+    assert '"page": 1' in lines[0] and '"file": "extra.pdf"' in lines[3]

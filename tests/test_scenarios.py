@@ -71,7 +71,7 @@ def messages(folder: Path, with_map: bool = True) -> list[str]:
     diags = Diagnostics()
     g = load(folder, diags)
     if with_map:
-        g = dataclasses.replace(g, sections={**g.sections, "maps": MapSet((board(),))})
+        g = g.replace(sections={**g.sections, "maps": MapSet((board(),))})
     check_rules(g, g.sections["rules"], diags)
     return [str(d).replace(f"{folder}/", "") for d in diags]
 
@@ -667,7 +667,7 @@ def test_setup_sheet_draws_each_piece_in_its_side_colour(game_dir):
     """,
     )
     g = load(game_dir, Diagnostics())
-    g = dataclasses.replace(g, sections={**g.sections, "maps": MapSet((board(),))})
+    g = g.replace(sections={**g.sections, "maps": MapSet((board(),))})
     SECTIONS.setdefault("maps", Section("maps", lambda *a: None))
     diags = Diagnostics()
     docs = plan(g, Settings(PAPERS["letter"]), font_book(g), diags)
@@ -1133,7 +1133,7 @@ def test_unknown_side_value_unmatched_piece_and_two_maps(game_dir):
     diags = Diagnostics()
     g = load(game_dir, diags)
     other = dataclasses.replace(board(), id="annex")
-    g = dataclasses.replace(g, sections={**g.sections, "maps": MapSet((board(), other))})
+    g = g.replace(sections={**g.sections, "maps": MapSet((board(), other))})
     check_rules(g, g.sections["rules"], diags)
     got = [str(d).replace(f"{game_dir}/", "") for d in diags]
     assert got[0] == (

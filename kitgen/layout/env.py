@@ -3,11 +3,11 @@ text with, and the diagnostics to add layout warnings to."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Protocol
 
 from ..errors import Diagnostics, Span
 from ..model.game import Game, Settings
+from ..records import Record
 from ..units import Paper
 
 
@@ -17,15 +17,24 @@ class TextMeasure(Protocol):
     def ascent(self, face: str, size: float) -> float: ...
 
 
-@dataclass
-class PlanEnv:
-    game: Game
-    settings: Settings
-    fonts: TextMeasure
-    diags: Diagnostics
-    # Pages may make their ops when drawn (plan.Later): the build does, as it draws each
-    # page once; plans kept for reading (tests, tools) hold every op.
-    stream: bool = False
+class PlanEnv(Record):  # a Record, not a dataclass: every run imports it
+    __slots__ = ("game", "settings", "fonts", "diags", "stream")
+
+    def __init__(
+        self,
+        game: Game,
+        settings: Settings,
+        fonts: TextMeasure,
+        diags: Diagnostics,
+        # Pages may make their ops when drawn (plan.Later): the build does, as it draws
+        # each page once; plans kept for reading (tests, tools) hold every op.
+        stream: bool = False,
+    ) -> None:
+        self.game = game
+        self.settings = settings
+        self.fonts = fonts
+        self.diags = diags
+        self.stream = stream
 
     @property
     def paper(self) -> Paper:

@@ -6,11 +6,13 @@ numbers. (A kit of ten thousand counters makes tens of thousands of ops, and a t
 is made several times faster than a frozen dataclass.)
 """
 
-from __future__ import annotations
+# No `from __future__ import annotations`: typing.NamedTuple would compile every
+# field's annotation text at import (a third of each class's cost).
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import Any, NamedTuple
+
+from ..records import Record
 
 BBox = tuple[float, float, float, float]  # x0, y0, x1, y1
 
@@ -136,36 +138,68 @@ for _op in (Stroke, Font, Rect, Circle, Line, Path, Text, Icon, Image, Group, La
     _op.__hash__ = tuple.__hash__  # type: ignore[method-assign,assignment]
 
 
-@dataclass(slots=True)
-class Item:
+# Records, not dataclasses: every run imports them (kitgen/records.py).
+class Item(Record):
     """One manifest entry: a physical piece's side, a map tile, a table ..."""
 
-    kind: str
-    id: str
-    piece: str
-    side: str  # front or back
-    bbox: BBox
-    extra: dict[str, Any] = field(default_factory=dict)
+    __slots__ = ("kind", "id", "piece", "side", "bbox", "extra")
+
+    def __init__(
+        self,
+        kind: str,
+        id: str,
+        piece: str,
+        side: str,  # front or back
+        bbox: BBox,
+        extra: dict[str, Any] | None = None,
+    ) -> None:
+        self.kind = kind
+        self.id = id
+        self.piece = piece
+        self.side = side
+        self.bbox = bbox
+        self.extra = {} if extra is None else extra
 
 
-@dataclass
-class Page:
-    component: str  # what the sheet label calls it: "Counters", "Map: deck"
-    side: str = "front"
-    ops: list[Any] = field(default_factory=list)
-    items: list[Item] = field(default_factory=list)
-    trim_box: BBox | None = None  # for print-shop pages
-    bleed_box: BBox | None = None
-    framed: bool = True  # the sheet label and scale bars (calibration pages may opt out)
-    note: str = ""  # extra text for the sheet label, e.g. "seed 42"
+class Page(Record):
+    __slots__ = ("component", "side", "ops", "items", "trim_box", "bleed_box", "framed", "note")
+
+    def __init__(
+        self,
+        component: str,  # what the sheet label calls it: "Counters", "Map: deck"
+        side: str = "front",
+        ops: list[Any] | None = None,
+        items: list[Item] | None = None,
+        trim_box: BBox | None = None,  # for print-shop pages
+        bleed_box: BBox | None = None,
+        framed: bool = True,  # the sheet label and scale bars (calibration pages may opt out)
+        note: str = "",  # extra text for the sheet label, e.g. "seed 42"
+    ) -> None:
+        self.component = component
+        self.side = side
+        self.ops = [] if ops is None else ops
+        self.items = [] if items is None else items
+        self.trim_box = trim_box
+        self.bleed_box = bleed_box
+        self.framed = framed
+        self.note = note
 
 
-@dataclass
-class Document:
+class Document(Record):
     """One output PDF."""
 
-    name: str  # file stem, validated: counters, map-deck ...
-    title: str
-    pages: list[Page] = field(default_factory=list)
-    duplex: str = "none"  # none, long or short: sets the viewer's Duplex preference
-    stock: str = ""  # what to print it on, where its kinds of item do not say (e.g. film)
+    __slots__ = ("name", "title", "pages", "duplex", "stock")
+
+    def __init__(
+        self,
+        name: str,  # file stem, validated: counters, map-deck ...
+        title: str,
+        pages: list[Page] | None = None,
+        duplex: str = "none",  # none, long or short: sets the viewer's Duplex preference
+        stock: str = "",  # what to print it on, where its kinds of item do not say (e.g. film)
+    ) -> None:
+        self.name = name
+        self.title = title
+        self.pages = [] if pages is None else pages
+        self.duplex = duplex
+        self.stock = stock

@@ -4,15 +4,16 @@ One YAML definition may expand (for_each) into many `CounterDef`s; each is one
 design printed `quantity` times. No ReportLab here.
 """
 
-from __future__ import annotations
+# No `from __future__ import annotations`: typing.NamedTuple would compile every
+# field's annotation text at import (a third of each class's cost).
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
 from typing import NamedTuple
 
 from ..errors import Span
+from ..records import Record
 
 SHAPES = ("square", "rect", "round", "hex")
 KINDS = ("counter", "marker")
@@ -120,12 +121,17 @@ for _cls in (Place, TextEl, IconEl, ImageEl, Face, CounterDef):
     _cls.__hash__ = tuple.__hash__  # type: ignore[method-assign,assignment]
 
 
-@dataclass(frozen=True, slots=True)
-class CounterSet:
+class CounterSet(Record):  # a Record, not a dataclass: every run imports it
     """The `counters:` section: every expanded definition, in YAML order."""
 
-    defs: tuple[CounterDef, ...]
-    span: Span | None = None
+    __slots__ = ("defs", "span")
+
+    def __init__(self, defs: tuple[CounterDef, ...], span: Span | None = None) -> None:
+        self.defs = defs
+        self.span = span
+
+    def __hash__(self) -> int:  # never changed once read, as the frozen dataclass it was
+        return hash(self._values())
 
     def __iter__(self):
         return iter(self.defs)

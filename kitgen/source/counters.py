@@ -9,7 +9,6 @@ that every copy shares is reported once.
 
 from __future__ import annotations
 
-import difflib
 import math
 from pathlib import Path
 
@@ -31,7 +30,15 @@ from ..model.counters import (
 from ..units import UnitError, parse_length
 from .counter_copies import Filler, Symbolic, Unfillable, template_context
 from .expand import Vars, read_for_each, substitute
-from .fields import ID_PATTERN, Context, Fields, as_text, check_unique_ids, expect_seq
+from .fields import (
+    ID_PATTERN,
+    Context,
+    Fields,
+    as_text,
+    check_unique_ids,
+    close_match,
+    expect_seq,
+)
 from .yamlnodes import Map, Node, Scalar, Seq, describe
 
 PRESETS = {"1/2": 36.0, "5/8": 45.0, "3/4": 54.0, "1": 72.0}  # inches, the common counter sizes
@@ -256,8 +263,8 @@ def _one_size(ctx: Context, node: Node, path: str, text: str) -> float | None:
     if bare in PRESETS:
         return PRESETS[bare]
     if bare and bare[-1].isdigit():  # no unit: only a preset may go without one
-        close = difflib.get_close_matches(bare, list(PRESETS), n=1, cutoff=0.5)
-        hint = (f"did you mean {close[0]!r}? " if close else "") + PRESET_HINT
+        close = close_match(bare, PRESETS, cutoff=0.5)
+        hint = (f"did you mean {close!r}? " if close else "") + PRESET_HINT
         ctx.error(node, path, f"unknown size preset {text!r}", hint)
         return None
     try:
@@ -436,8 +443,8 @@ def _known_icon(ctx: Context, node: Node | None, path: str, name: str) -> bool:
     names = icon_names()
     if not names or name in names:  # no registry yet: the renderer reports it
         return True
-    close = difflib.get_close_matches(name, names, n=1, cutoff=0.6)
-    hint = f"did you mean {close[0]!r}?" if close else "built-in icons: " + ", ".join(names)
+    close = close_match(name, names)
+    hint = f"did you mean {close!r}?" if close else "built-in icons: " + ", ".join(names)
     ctx.error(node, path, f"unknown icon {name!r}", hint)
     return False
 

@@ -9,15 +9,14 @@ did-you-mean.
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
 from ..colours import ColourError, parse_colour
 from ..errors import Diagnostics, Span
+from ..records import Record
 from ..units import UnitError, parse_length
 from .yamlnodes import Map, Node, Scalar, Seq, describe
 
@@ -26,14 +25,22 @@ ID_PATTERN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
 _MISSING = object()
 
 
-@dataclass
-class Context:
+class Context(Record):  # a Record, not a dataclass: every run imports it
     """What every reader needs: where diagnostics go, the game folder and its palette."""
 
-    diags: Diagnostics
-    folder: Path
-    palette: dict[str, str] = field(default_factory=dict)
-    extra: dict[str, Any] = field(default_factory=dict)  # shared look-ups between sections
+    __slots__ = ("diags", "folder", "palette", "extra")
+
+    def __init__(
+        self,
+        diags: Diagnostics,
+        folder: Path,
+        palette: dict[str, str] | None = None,
+        extra: dict[str, Any] | None = None,  # shared look-ups between sections
+    ) -> None:
+        self.diags = diags
+        self.folder = folder
+        self.palette = {} if palette is None else palette
+        self.extra = {} if extra is None else extra
 
     def error(
         self, node_or_span: Node | Span | None, path: str, message: str, hint: str = ""
@@ -52,12 +59,20 @@ def _span_of(x: Node | Span | None) -> Span | None:
     return x
 
 
+def close_match(word: str, options: Iterable[str], cutoff: float = 0.6) -> str | None:
+    """The option most like `word`, if any is close enough."""
+    import difflib  # only when a word is wrong: most runs never need it
+
+    close = difflib.get_close_matches(word, list(options), n=1, cutoff=cutoff)
+    return close[0] if close else None
+
+
 def suggest(word: str, options: Iterable[str]) -> str:
     """'did you mean 'x'?' or a list of the valid options."""
     options = list(options)
-    close = difflib.get_close_matches(word, options, n=1, cutoff=0.6)
+    close = close_match(word, options)
     if close:
-        return f"did you mean {close[0]!r}?"
+        return f"did you mean {close!r}?"
     if not options:
         return ""
     return "valid: " + ", ".join(options)
@@ -174,8 +189,8 @@ def as_choice(ctx: Context, node: Node, path: str, options: Iterable[str], what:
     if text is None:
         return None
     if text not in options:
-        close = difflib.get_close_matches(text, options, n=1, cutoff=0.6)
-        hint = (f"did you mean {close[0]!r}? " if close else "") + "use " + ", ".join(options)
+        close = close_match(text, options)
+        hint = (f"did you mean {close!r}? " if close else "") + "use " + ", ".join(options)
         ctx.error(node, path, f"unknown {what} {text!r}", hint)
         return None
     return text

@@ -293,4 +293,4 @@ def with_scenarios(game, file: Path | None, diags):
             chosen = (one,) if one is not None else ()
     sections = dict(game.sections)
     sections["rules"] = dataclasses.replace(book, scenarios=chosen)
-    return dataclasses.replace(game, sections=sections)
+    return game.replace(sections=sections)
