@@ -101,20 +101,29 @@ class Encoded(str):
 
 def manifest_json(manifest: dict) -> bytes:
     """Top-level keys one per line, each file and item on a line of its own: as easy to
-    read and diff as indented JSON, and written by json's C encoder (indent= is not)."""
-    lines = []
+    read and diff as indented JSON, and written by json's C encoder (indent= is not).
+    The text is joined once from its pieces, not line by line: ten thousand items'
+    lines would otherwise be held in several copies at once (a build's peak memory)."""
+    parts = ["{\n"]
     for key, value in manifest.items():
-        if isinstance(value, Iterator):  # items, made one at a time
-            body = ",\n".join(["    " + _json_of(v) for v in value])
-            lines.append(
-                f"  {json.dumps(key)}: [\n{body}\n  ]" if body else f"  {json.dumps(key)}: []"
-            )
-        elif isinstance(value, list) and value:
-            body = ",\n".join(["    " + to_json(v) for v in value])
-            lines.append(f"  {json.dumps(key)}: [\n{body}\n  ]")
+        if len(parts) > 1:
+            parts.append(",\n")
+        parts.append(f"  {json.dumps(key)}: ")
+        if isinstance(value, Iterator) or (isinstance(value, list) and value):
+            encode = (
+                _json_of if isinstance(value, Iterator) else to_json
+            )  # items: made one at a time
+            start = len(parts)
+            for v in value:
+                parts.append("[\n    " if len(parts) == start else ",\n    ")
+                parts.append(encode(v))
+            parts.append("[]" if len(parts) == start else "\n  ]")
         else:
-            lines.append(f"  {json.dumps(key)}: {json.dumps(value)}")
-    return ("{\n" + ",\n".join(lines) + "\n}\n").encode("utf-8")
+            parts.append(json.dumps(value))
+    parts.append("\n}\n")
+    text = "".join(parts)
+    del parts  # the pieces go before the bytes are made
+    return text.encode("utf-8")
 
 
 def _json_encoder():
