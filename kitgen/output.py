@@ -7,6 +7,7 @@ no temporary files behind. Nothing is written outside the output folder.
 from __future__ import annotations
 
 import hashlib
+import io
 import json
 import os
 import shutil
@@ -102,28 +103,37 @@ class Encoded(str):
 def manifest_json(manifest: dict) -> bytes:
     """Top-level keys one per line, each file and item on a line of its own: as easy to
     read and diff as indented JSON, and written by json's C encoder (indent= is not).
-    The text is joined once from its pieces, not line by line: ten thousand items'
-    lines would otherwise be held in several copies at once (a build's peak memory)."""
+    The text goes into the bytes a few thousand lines at a time: ten thousand items'
+    lines are never all held at once, nor the text twice (a build's peak memory)."""
+    out = io.BytesIO()
     parts = ["{\n"]
-    for key, value in manifest.items():
-        if len(parts) > 1:
+
+    def flush() -> None:
+        out.write("".join(parts).encode("utf-8"))
+        parts.clear()
+
+    for n, (key, value) in enumerate(manifest.items()):
+        if n:
             parts.append(",\n")
         parts.append(f"  {json.dumps(key)}: ")
         if isinstance(value, Iterator) or (isinstance(value, list) and value):
-            encode = (
-                _json_of if isinstance(value, Iterator) else to_json
-            )  # items: made one at a time
-            start = len(parts)
+            encode = _json_of if isinstance(value, Iterator) else to_json  # items: one at a time
+            first = True
             for v in value:
-                parts.append("[\n    " if len(parts) == start else ",\n    ")
+                parts.append("[\n    " if first else ",\n    ")
                 parts.append(encode(v))
-            parts.append("[]" if len(parts) == start else "\n  ]")
+                first = False
+                if len(parts) >= FLUSH_PARTS:
+                    flush()
+            parts.append("[]" if first else "\n  ]")
         else:
             parts.append(json.dumps(value))
     parts.append("\n}\n")
-    text = "".join(parts)
-    del parts  # the pieces go before the bytes are made
-    return text.encode("utf-8")
+    flush()
+    return out.getvalue()
+
+
+FLUSH_PARTS = 4096
 
 
 def _json_encoder():
