@@ -436,7 +436,7 @@ def _used_once(doc: Document) -> frozenset[str]:
     for page in doc.pages:
         for op in page.ops:
             if type(op) is Later:
-                keys.extend(key for key, times in op.keys for _ in range(times))
+                keys.extend(op.keys)
     while stack:
         g = stack.pop()
         if g.key is not None:
