@@ -7,11 +7,10 @@ no temporary files behind. Nothing is written outside the output folder.
 from __future__ import annotations
 
 import hashlib
-import io
 import json
 import os
 import shutil
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from .errors import Diagnostic, KitError, Span
@@ -39,8 +38,8 @@ def sha256(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
-def write_kit(out_root: Path, game_id: str, files: dict[str, bytes]) -> Path:
-    """files: relative name -> bytes. Returns the kit folder. Raises OutputError when
+def write_kit(out_root: Path, game_id: str, files: dict[str, bytes | Iterable[bytes]]) -> Path:
+    """files: relative name -> bytes, or its chunks. Returns the kit folder. Raises OutputError when
     the folder cannot be written; the previous kit is then left as it was."""
     target = out_root / safe_name(game_id)
     try:
@@ -50,7 +49,9 @@ def write_kit(out_root: Path, game_id: str, files: dict[str, bytes]) -> Path:
         raise OutputError(where, exc.strerror or str(exc)) from None
 
 
-def _swap_in(out_root: Path, game_id: str, target: Path, files: dict[str, bytes]) -> Path:
+def _swap_in(
+    out_root: Path, game_id: str, target: Path, files: dict[str, bytes | Iterable[bytes]]
+) -> Path:
     out_root.mkdir(parents=True, exist_ok=True)
     staging = out_root / f".{game_id}.staging-{os.getpid()}"
     retired = out_root / f".{game_id}.old-{os.getpid()}"
@@ -64,7 +65,11 @@ def _swap_in(out_root: Path, game_id: str, target: Path, files: dict[str, bytes]
                     Diagnostic("error", Span(str(out_root)), "", f"bad output path {name!r}")
                 )
             path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_bytes(data)
+            if isinstance(data, bytes):
+                path.write_bytes(data)
+            else:  # chunks, made as they are written
+                with path.open("wb") as f:
+                    f.writelines(data)
         if target.exists() or target.is_symlink():
             os.replace(target, retired)
         os.replace(staging, target)
@@ -102,16 +107,14 @@ class Encoded(str):
 
 def manifest_json(manifest: dict) -> bytes:
     """Top-level keys one per line, each file and item on a line of its own: as easy to
-    read and diff as indented JSON, and written by json's C encoder (indent= is not).
-    The text goes into the bytes a few thousand lines at a time: ten thousand items'
-    lines are never all held at once, nor the text twice (a build's peak memory)."""
-    out = io.BytesIO()
+    read and diff as indented JSON, and written by json's C encoder (indent= is not)."""
+    return b"".join(manifest_chunks(manifest))
+
+
+def manifest_chunks(manifest: dict) -> Iterator[bytes]:
+    """manifest_json's bytes a few thousand lines at a time, made as they are written:
+    ten thousand items' text is never held whole (a build's peak memory)."""
     parts = ["{\n"]
-
-    def flush() -> None:
-        out.write("".join(parts).encode("utf-8"))
-        parts.clear()
-
     for n, (key, value) in enumerate(manifest.items()):
         if n:
             parts.append(",\n")
@@ -124,13 +127,13 @@ def manifest_json(manifest: dict) -> bytes:
                 parts.append(encode(v))
                 first = False
                 if len(parts) >= FLUSH_PARTS:
-                    flush()
+                    yield "".join(parts).encode("utf-8")
+                    parts.clear()
             parts.append("[]" if first else "\n  ]")
         else:
             parts.append(json.dumps(value))
     parts.append("\n}\n")
-    flush()
-    return out.getvalue()
+    yield "".join(parts).encode("utf-8")
 
 
 FLUSH_PARTS = 4096

@@ -420,7 +420,7 @@ def test_manifest_item_lines_are_the_entries_encoded():
 
 
 def test_manifest_written_in_chunks_is_the_text_joined_whole():
-    # manifest_json flushes its text every FLUSH_PARTS pieces: with items enough for
+    # manifest_chunks yields its text every FLUSH_PARTS pieces: with items enough for
     # several flushes, it must still be the plain joining of the same lines.
     import json
 
