@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import gc
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -13,7 +13,15 @@ from .layout.env import PlanEnv
 from .layout.frame import frame_document
 from .layout.plan import Document, Item
 from .model.game import Game, Settings
-from .output import Encoded, json_text, manifest_json, safe_name, sha256, to_json, write_kit
+from .output import (
+    Encoded,
+    json_text,
+    manifest_chunks,
+    safe_name,
+    sha256,
+    to_json,
+    write_kit,
+)
 from .records import Record
 from .render.fonts import FontBook, FontError, font_file_at_fault
 from .render.pdf import render_document
@@ -332,8 +340,8 @@ def _build(
         log(f"{game.id}: map {map_id} scaled 1:{1 / scale:.2f} to fit one sheet (not true size)")
     pdfs = draw(game, docs, settings, release=True)  # the plan's ops are not needed again
     manifest = manifest_head(game, settings, docs, pdfs)
-    files = dict(pdfs)
-    files["manifest.json"] = manifest_json({**manifest, "items": manifest_item_lines(docs)})
+    files: dict[str, bytes | Iterable[bytes]] = dict(pdfs)
+    files["manifest.json"] = manifest_chunks({**manifest, "items": manifest_item_lines(docs)})
     folder = write_kit(out_root, game.id, files)
     log(f"{game.id}: wrote {len(files)} file(s) to {folder}")
     return BuildResult(game, diags, folder, manifest)

@@ -10,7 +10,7 @@ import hashlib
 import json
 import os
 import shutil
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from .errors import Diagnostic, KitError, Span
@@ -38,8 +38,8 @@ def sha256(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
-def write_kit(out_root: Path, game_id: str, files: dict[str, bytes]) -> Path:
-    """files: relative name -> bytes. Returns the kit folder. Raises OutputError when
+def write_kit(out_root: Path, game_id: str, files: dict[str, bytes | Iterable[bytes]]) -> Path:
+    """files: relative name -> bytes, or its chunks. Returns the kit folder. Raises OutputError when
     the folder cannot be written; the previous kit is then left as it was."""
     target = out_root / safe_name(game_id)
     try:
@@ -49,7 +49,9 @@ def write_kit(out_root: Path, game_id: str, files: dict[str, bytes]) -> Path:
         raise OutputError(where, exc.strerror or str(exc)) from None
 
 
-def _swap_in(out_root: Path, game_id: str, target: Path, files: dict[str, bytes]) -> Path:
+def _swap_in(
+    out_root: Path, game_id: str, target: Path, files: dict[str, bytes | Iterable[bytes]]
+) -> Path:
     out_root.mkdir(parents=True, exist_ok=True)
     staging = out_root / f".{game_id}.staging-{os.getpid()}"
     retired = out_root / f".{game_id}.old-{os.getpid()}"
@@ -63,7 +65,11 @@ def _swap_in(out_root: Path, game_id: str, target: Path, files: dict[str, bytes]
                     Diagnostic("error", Span(str(out_root)), "", f"bad output path {name!r}")
                 )
             path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_bytes(data)
+            if isinstance(data, bytes):
+                path.write_bytes(data)
+            else:  # chunks, made as they are written
+                with path.open("wb") as f:
+                    f.writelines(data)
         if target.exists() or target.is_symlink():
             os.replace(target, retired)
         os.replace(staging, target)
@@ -102,19 +108,35 @@ class Encoded(str):
 def manifest_json(manifest: dict) -> bytes:
     """Top-level keys one per line, each file and item on a line of its own: as easy to
     read and diff as indented JSON, and written by json's C encoder (indent= is not)."""
-    lines = []
-    for key, value in manifest.items():
-        if isinstance(value, Iterator):  # items, made one at a time
-            body = ",\n".join(["    " + _json_of(v) for v in value])
-            lines.append(
-                f"  {json.dumps(key)}: [\n{body}\n  ]" if body else f"  {json.dumps(key)}: []"
-            )
-        elif isinstance(value, list) and value:
-            body = ",\n".join(["    " + to_json(v) for v in value])
-            lines.append(f"  {json.dumps(key)}: [\n{body}\n  ]")
+    return b"".join(manifest_chunks(manifest))
+
+
+def manifest_chunks(manifest: dict) -> Iterator[bytes]:
+    """manifest_json's bytes a few thousand lines at a time, made as they are written:
+    ten thousand items' text is never held whole (a build's peak memory)."""
+    parts = ["{\n"]
+    for n, (key, value) in enumerate(manifest.items()):
+        if n:
+            parts.append(",\n")
+        parts.append(f"  {json.dumps(key)}: ")
+        if isinstance(value, Iterator) or (isinstance(value, list) and value):
+            encode = _json_of if isinstance(value, Iterator) else to_json  # items: one at a time
+            first = True
+            for v in value:
+                parts.append("[\n    " if first else ",\n    ")
+                parts.append(encode(v))
+                first = False
+                if len(parts) >= FLUSH_PARTS:
+                    yield "".join(parts).encode("utf-8")
+                    parts.clear()
+            parts.append("[]" if first else "\n  ]")
         else:
-            lines.append(f"  {json.dumps(key)}: {json.dumps(value)}")
-    return ("{\n" + ",\n".join(lines) + "\n}\n").encode("utf-8")
+            parts.append(json.dumps(value))
+    parts.append("\n}\n")
+    yield "".join(parts).encode("utf-8")
+
+
+FLUSH_PARTS = 4096
 
 
 def _json_encoder():

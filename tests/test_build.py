@@ -243,3 +243,23 @@ def test_builds_in_separate_processes_are_byte_identical(tmp_path: Path):
     assert names == sorted(p.name for p in b.iterdir()) and "manifest.json" in names
     for name in names:
         assert (a / name).read_bytes() == (b / name).read_bytes(), name
+
+
+def test_a_file_given_as_chunks_is_written_whole_or_not_at_all(tmp_path: Path):
+    # The manifest is written as it is made, chunk by chunk; a failure halfway through
+    # leaves the previous kit, as a failing write of whole bytes does.
+    from kitgen import output
+
+    output.write_kit(tmp_path, "tiny", {"a.pdf": b"pdf", "m.json": iter([b"{\n", b"}\n"])})
+    kit = tmp_path / "tiny"
+    assert {p.name: p.read_bytes() for p in kit.iterdir()} == {"a.pdf": b"pdf", "m.json": b"{\n}\n"}
+
+    def broken():
+        yield b"{\n"
+        raise OSError(28, "No space left on device")
+
+    with pytest.raises(output.OutputError) as info:
+        output.write_kit(tmp_path, "tiny", {"a.pdf": b"new", "m.json": broken()})
+    assert str(info.value) == f"cannot write {tmp_path}: No space left on device"
+    assert {p.name: p.read_bytes() for p in kit.iterdir()} == {"a.pdf": b"pdf", "m.json": b"{\n}\n"}
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["tiny"]

@@ -417,3 +417,22 @@ def test_manifest_item_lines_are_the_entries_encoded():
     lines = list(manifest_item_lines(docs))
     assert lines == [json.dumps(entry) for entry in manifest_items(docs)]
     assert '"page": 1' in lines[0] and '"file": "extra.pdf"' in lines[3]
+
+
+def test_manifest_written_in_chunks_is_the_text_joined_whole():
+    # manifest_chunks yields its text every FLUSH_PARTS pieces: with items enough for
+    # several flushes, it must still be the plain joining of the same lines.
+    import json
+
+    from kitgen.output import FLUSH_PARTS, Encoded, manifest_json
+
+    items = [{"id": f"p{i}", "box": [i, i / 3], "name": "é"} for i in range(FLUSH_PARTS + 7)]
+    head = {"game": "g", "files": [{"path": "a.pdf", "pages": 2}], "seed": None}
+    lines = [f"  {json.dumps(k)}: {json.dumps(v)}" for k, v in head.items()]
+    lines[1] = '  "files": [\n    ' + json.dumps(head["files"][0]) + "\n  ]"
+    body = ",\n".join("    " + json.dumps(v) for v in items)
+    plain = "{\n" + ",\n".join([*lines, f'  "items": [\n{body}\n  ]']) + "\n}\n"
+    encoded = iter([Encoded(json.dumps(v)) for v in items])
+    assert manifest_json({**head, "items": encoded}) == plain.encode("utf-8")
+    assert manifest_json({**head, "items": items}) == plain.encode("utf-8")
+    assert json.loads(manifest_json({**head, "items": iter(items)}))["items"] == items

@@ -125,3 +125,23 @@ def test_repeated_groups_become_one_form():
     pdf = buf.getvalue()
     assert pdf.count(b"/Subtype /Form") == 1
     assert pdf.count(b" Do") == 8
+
+
+def test_a_painter_is_freed_without_the_cycle_collector():
+    # A build runs with the collector off: a painter in a reference cycle would keep its
+    # canvas and caches (megabytes for a big kit) alive after its document is written.
+    import gc
+    import weakref
+
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        painter = Painter(Canvas(io.BytesIO()))
+        painter.draw([Rect(0, 0, 10, 10, fill="#ff0000")])
+        gone = weakref.ref(painter)
+        canvas = weakref.ref(painter.c)
+        del painter
+        assert gone() is None and canvas() is None
+    finally:
+        if enabled:
+            gc.enable()

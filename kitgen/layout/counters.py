@@ -8,7 +8,6 @@ renderer draws it once as a PDF form: the work per copy is a few small ops.
 from __future__ import annotations
 
 import math
-from collections import Counter
 from functools import partial
 from typing import NamedTuple
 
@@ -104,11 +103,15 @@ def _plan_later(spots, slots, fronts: list[Page], backs: list[Page], env: PlanEn
     design's face is kept only until its last placement is drawn."""
     sheets: list[list[tuple[_Slot, float, float]]] = [[] for _ in fronts]
     _faces_resolve(slots, env)
+    # Every sheet's pieces sit where the first sheet's did: each place and box is kept
+    # once, not once per piece (ten thousand counters' numbers were a megabyte).
+    places: dict[tuple, tuple] = {}
     for spot in spots:
         slot = slots[spot.index]
         x, y = spot.x + slot.bleed, spot.y + slot.bleed + (CAPTION if slot.fold else 0.0)
+        x, y = places.setdefault((x, y), (x, y))
         sheets[spot.sheet].append((slot, x, y))
-        fronts[spot.sheet].items.extend(_items(slot, x, y))
+        fronts[spot.sheet].items.extend(_items(slot, x, y, places))
         if backs and slot.d.back is not None:
             backs[spot.sheet].items.append(_back_item(slot, x, y, env))
     forms: dict = {}
@@ -144,14 +147,14 @@ def _plan_later(spots, slots, fronts: list[Page], backs: list[Page], env: PlanEn
         return ops
 
     for n, placed in enumerate(sheets):
-        keys = Counter(_form_key(s.d, "front", s.bleed) for s, _, _ in placed)
-        keys.update(_form_key(s.d, "back", s.bleed) for s, _, _ in placed if s.fold)
-        fronts[n].ops.append(Later(partial(front, placed), tuple(keys.items())))
+        keys = [_form_key(s.d, "front", s.bleed) for s, _, _ in placed]
+        keys += [_form_key(s.d, "back", s.bleed) for s, _, _ in placed if s.fold]
+        fronts[n].ops.append(Later(partial(front, placed), tuple(keys)))
         if backs:
-            back_keys = Counter(
+            back_keys = [
                 _form_key(s.d, "back", s.bleed) for s, _, _ in placed if s.d.back is not None
-            )
-            backs[n].ops.append(Later(partial(back, placed), tuple(back_keys.items())))
+            ]
+            backs[n].ops.append(Later(partial(back, placed), tuple(back_keys)))
 
 
 def _faces_resolve(slots, env: PlanEnv) -> None:
@@ -237,13 +240,17 @@ def _place_ops(
         ops.extend(fold_marks(x, x + 2 * w, fx, y - b, env.fonts))
 
 
-def _items(slot: _Slot, x: float, y: float) -> list[Item]:
-    """The manifest items of a piece at (x, y): one, or the two halves of a fold pair."""
+def _items(slot: _Slot, x: float, y: float, boxes: dict | None = None) -> list[Item]:
+    """The manifest items of a piece at (x, y): one, or the two halves of a fold pair.
+    `boxes` (box -> box) shares one tuple among the pieces that have the same box."""
     d = slot.d
     w, h = d.width, d.height
     piece = f"{d.id}#{slot.copy}"
     if not slot.fold:
-        return [Item(d.kind, d.id, piece, "front", (x, y, x + w, y + h), {})]
+        box = (x, y, x + w, y + h)
+        if boxes is not None:
+            box = boxes.setdefault(box, box)
+        return [Item(d.kind, d.id, piece, "front", box, {})]
     fx = x + w
     line = [round(fx, 4), round(y, 4), round(fx, 4), round(y + h, 4)]
     return [

@@ -116,11 +116,13 @@ class Group(NamedTuple):
 
 class Later(NamedTuple):
     """Ops made when the page is drawn rather than when it is planned, so the sheets of
-    a big kit are not all held at once. `keys`: (key, times) for each keyed group the ops
-    will place, which the renderer needs before drawing (a key placed once is inline)."""
+    a big kit are not all held at once. `keys`: the key of each keyed group the ops will
+    place, once per placement, which the renderer needs before drawing (a key placed once
+    is inline); a plain tuple of the keys, not (key, times) pairs: ten thousand counters
+    of one copy each would hold ten thousand pairs."""
 
     make: Callable[[], list]
-    keys: tuple[tuple[str, int], ...] = ()
+    keys: tuple[str, ...] = ()
 
 
 def _same_op(self, other) -> bool:

@@ -72,7 +72,6 @@ class Painter:
         self._paths: dict[tuple, str] = {}
         self._moves: dict[tuple[float, float], str] = {}
         self._images: dict[str, tuple[str, str]] = {}  # path -> (image name, XObject name)
-        self._ops = {cls: getattr(self, "op_" + cls.__name__) for cls in _OPS}
 
     def _num(self, v: float) -> str:
         """fp_str of one number, remembered: a map's hex corners share their x and y."""
@@ -115,9 +114,9 @@ class Painter:
 
     # -- ops
     def draw(self, ops) -> None:
-        handlers = self._ops
+        handlers = _HANDLERS
         for op in ops:
-            handlers[type(op)](op)
+            handlers[type(op)](self, op)
 
     def op_Rect(self, r: Rect) -> None:
         fill, stroke = r.fill, r.stroke
@@ -364,6 +363,10 @@ def _round_rect(x: float, y: float, w: float, h: float, radius: float) -> str:
 
 
 _OPS = (Rect, Circle, Line, Path, Text, Icon, Image, Group, Later)
+# Each op's method, looked up once. Held here, not as bound methods on the painter: those
+# would make each painter a reference cycle, and with the collector off during a build its
+# canvas and caches (megabytes for ten thousand counters) would outlive the document.
+_HANDLERS = {cls: getattr(Painter, "op_" + cls.__name__) for cls in _OPS}
 _UNTURNED = fp_str(1.0, 0.0, -0.0, 1.0)  # what _matrix gives without rotation or scale
 _PAINT = {(False, False): "", (True, False): "f", (False, True): "S", (True, True): "B"}
 
@@ -433,7 +436,7 @@ def _used_once(doc: Document) -> frozenset[str]:
     for page in doc.pages:
         for op in page.ops:
             if type(op) is Later:
-                keys.extend(key for key, times in op.keys for _ in range(times))
+                keys.extend(op.keys)
     while stack:
         g = stack.pop()
         if g.key is not None:
