@@ -326,7 +326,7 @@ def test_tile_windows_hand_worked():
     assert [t.label for t in plan.tiles] == ["A1", "A2", "A3"]
 
 
-def _covers(plan) -> None:
+def assert_tiles_cover(plan) -> None:
     """The windows cover the map with no gap; neighbours overlap by exactly the overlap."""
     for t in plan.tiles:
         if t.col + 1 < plan.cols:
@@ -341,7 +341,7 @@ def _covers(plan) -> None:
 
 @pytest.mark.parametrize("w,h", [(1296, 864), (500, 2000), (3000, 3000), (401, 50)])
 def test_tiles_cover_without_gaps(w, h):
-    _covers(plan_tiles(w, h, 400, 600, 10 * MM))
+    assert_tiles_cover(plan_tiles(w, h, 400, 600, 10 * MM))
 
 
 BIG = """
