@@ -436,3 +436,85 @@ def test_manifest_written_in_chunks_is_the_text_joined_whole():
     assert manifest_json({**head, "items": encoded}) == plain.encode("utf-8")
     assert manifest_json({**head, "items": items}) == plain.encode("utf-8")
     assert json.loads(manifest_json({**head, "items": iter(items)}))["items"] == items
+
+
+# ---- what a big build keeps while it draws (issue 8, memory) ------------------------
+
+
+def test_pages_compressed_as_drawn_are_the_bytes_reportlab_writes(game_dir, monkeypatch):
+    # Each page is compressed as soon as it is finished, not held as text until the
+    # document is written: the PDF must be byte for byte what ReportLab writes itself.
+    from reportlab.pdfgen.canvas import Canvas
+
+    from kitgen.build import draw
+    from kitgen.render import pdf
+
+    from .conftest import plan_game, write_game
+
+    write_game(game_dir, STREAM_GAME)
+    planned = plan_game(game_dir, duplex="long")
+    held: list = []
+    real_save = Canvas.save
+
+    def save(canvas):
+        held.extend(p.stream for p in canvas._doc.Pages.pages)
+        real_save(canvas)
+
+    monkeypatch.setattr(Canvas, "save", save)
+    sealed = draw(planned.game, planned.docs, planned.settings)
+    assert len(held) > 2 and held == [None] * len(held)  # no page kept as text
+    monkeypatch.setattr(pdf, "_seal_page", lambda canvas: None)
+    held.clear()
+    assert draw(planned.game, planned.docs, planned.settings) == sealed
+    assert held and all(held)  # the plain run did hold them: the comparison means something
+
+
+def test_a_key_placed_once_is_drawn_inline_and_let_go():
+    import io
+
+    from reportlab.pdfgen.canvas import Canvas
+
+    from kitgen.layout.plan import Group, Rect
+    from kitgen.render.pdf import Painter
+
+    buf = io.BytesIO()
+    c = Canvas(buf, invariant=1, pageCompression=0)
+    painter = Painter(c, once={"solo"})
+    art = (Rect(0, 0, 9, 9, fill="#ff0000"),)
+    painter.draw([Group(art, dx=5, key="solo"), Group(art, dx=20, key="twice")])
+    painter.draw([Group(art, dx=35, key="twice")])
+    assert painter.once == set()  # nothing of a drawn piece outlives it
+    c.showPage()
+    c.save()
+    assert buf.getvalue().count(b"/Subtype /Form") == 1  # "twice" only
+    assert buf.getvalue().count(b" Do") == 2
+
+
+def test_copies_keep_their_values_not_their_path_text(game_dir):
+    from kitgen.model.counters import NO_ATTRS
+
+    from .conftest import write_game
+
+    write_game(game_dir, STREAM_GAME)
+    defs = _defs(game_dir)
+    copy = defs[1]  # made from the template
+    assert copy.path == "counters[0][n=2]" and copy.entry == "counters[0]"
+    assert copy.variant is copy.attrs  # the one dict for_each made, not a copy of it
+    solo = [d for d in defs if d.id == "solo"][0]
+    assert solo.path == "counters[2]" and solo.attrs == {} and solo.variant == {}
+    assert NO_ATTRS == {} and type(NO_ATTRS).__name__ == "mappingproxy"
+
+
+def test_items_with_nothing_extra_share_one_read_only_mapping(game_dir):
+    from kitgen.layout.plan import NO_EXTRA
+
+    from .conftest import plan_game, write_game
+
+    write_game(game_dir, STREAM_GAME)
+    items = [i for doc in plan_game(game_dir).docs for p in doc.pages for i in p.items]
+    plain = [i for i in items if not i.extra]
+    folds = [i for i in items if "fold_line" in i.extra]
+    assert len(plain) == 2 and all(i.extra is NO_EXTRA for i in plain)  # h1, h2
+    assert len(folds) == 2 * 7  # c1-c3 two copies each, and solo: front and back halves
+    with pytest.raises(TypeError):
+        NO_EXTRA["x"] = 1  # type: ignore[index]

@@ -250,7 +250,7 @@ def _items(slot: _Slot, x: float, y: float, boxes: dict | None = None) -> list[I
         box = (x, y, x + w, y + h)
         if boxes is not None:
             box = boxes.setdefault(box, box)
-        return [Item(d.kind, d.id, piece, "front", box, {})]
+        return [Item(d.kind, d.id, piece, "front", box)]
     fx = x + w
     line = [round(fx, 4), round(y, 4), round(fx, 4), round(y + h, 4)]
     return [

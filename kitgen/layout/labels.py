@@ -34,7 +34,7 @@ def plan_labels(model: Labels, env: PlanEnv) -> list[Document]:
                     front=fill_face(label.face, record, label.blank),
                     back=None,
                     span=label.span,
-                    path=f"{label.path}[{k}]",
+                    entry=f"{label.path}[{k}]",
                     attrs=record,
                     bleed=label.bleed,
                 )
@@ -52,7 +52,8 @@ def plan_labels(model: Labels, env: PlanEnv) -> list[Document]:
     for doc in docs:
         for page in doc.pages:
             for item in page.items:
-                item.extra.update(extra.get(item.id, {}))
+                if item.id in extra:
+                    item.extra = {**item.extra, **extra[item.id]}
             if env.settings.seed is None and any("seed" in i.extra for i in page.items):
                 page.note = DEFAULT_SEED_NOTE  # with --seed the frame prints it
     return docs

@@ -9,7 +9,8 @@ is made several times faster than a frozen dataclass.)
 # No `from __future__ import annotations`: typing.NamedTuple would compile every
 # field's annotation text at import (a third of each class's cost).
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
 from typing import Any, NamedTuple
 
 from ..records import Record
@@ -140,6 +141,11 @@ for _op in (Stroke, Font, Rect, Circle, Line, Path, Text, Icon, Image, Group, La
     _op.__hash__ = tuple.__hash__  # type: ignore[method-assign,assignment]
 
 
+# Most items have nothing extra: they share one read-only empty mapping (ten thousand
+# counters held ten thousand empty dicts).
+NO_EXTRA: Mapping[str, Any] = MappingProxyType({})
+
+
 # Records, not dataclasses: every run imports them (kitgen/records.py).
 class Item(Record):
     """One manifest entry: a physical piece's side, a map tile, a table ..."""
@@ -153,14 +159,14 @@ class Item(Record):
         piece: str,
         side: str,  # front or back
         bbox: BBox,
-        extra: dict[str, Any] | None = None,
+        extra: Mapping[str, Any] = NO_EXTRA,  # replaced, never changed in place
     ) -> None:
         self.kind = kind
         self.id = id
         self.piece = piece
         self.side = side
         self.bbox = bbox
-        self.extra = {} if extra is None else extra
+        self.extra = extra
 
 
 class Page(Record):

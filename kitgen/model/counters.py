@@ -15,6 +15,7 @@ from typing import NamedTuple
 from ..errors import Span
 from ..records import Record
 
+NO_ATTRS: Mapping[str, str] = MappingProxyType({})  # read-only, so one empty one is shared
 SHAPES = ("square", "rect", "round", "hex")
 KINDS = ("counter", "marker")
 ANCHORS = (
@@ -96,13 +97,21 @@ class CounterDef(NamedTuple):
     front: Face
     back: Face | None
     span: Span | None
-    path: str  # counters[3] (plus the for_each values) for diagnostics
-    attrs: Mapping[str, str] = MappingProxyType({})  # read-only, so one empty one is shared
+    entry: str  # the definition's place, counters[3]; `path` adds the for_each values
+    attrs: Mapping[str, str] = NO_ATTRS
     bleed: float | None = None  # None: the build's --bleed (or none)
+    # The for_each values that made this copy (often the very dict `attrs` is): the
+    # path is written from them when asked, not held as text by every copy.
+    variant: Mapping[str, str] = NO_ATTRS
 
     @property
     def size(self) -> tuple[float, float]:
         return (self.width, self.height)
+
+    @property
+    def path(self) -> str:
+        """Where the copy comes from, for diagnostics: counters[3][side=red][n=2]."""
+        return self.entry + "".join([f"[{k}={v}]" for k, v in self.variant.items()])
 
 
 def _same(self, other) -> bool:

@@ -61,9 +61,8 @@ def _holes(text: str) -> bool:
 class Filler:
     """Makes copies of one template; `fill` raises Unfillable for a copy it cannot make."""
 
-    def __init__(self, template: CounterDef, path: str, blank: str, palette: dict[str, str]):
+    def __init__(self, template: CounterDef, blank: str, palette: dict[str, str]):
         self.t = template
-        self.path = path
         self.blank = blank
         self.palette = palette
         self._colours: dict[str, str] = {}  # filled text -> colour: one string per colour
@@ -97,9 +96,10 @@ class Filler:
             self._face(t.front, vals),
             None if t.back is None else self._face(t.back, vals),
             t.span,
-            self.path + "".join([f"[{k}={v}]" for k, v in variables.items()]),
+            t.entry,
             attrs,
             t.bleed,
+            variables,
         )
 
     @staticmethod

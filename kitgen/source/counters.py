@@ -132,7 +132,7 @@ def _filler(ctx: Context, node: Map, path: str, variables: Vars, first: CounterD
     if template is None or tctx.diags.items:
         return None
     blank = Fields(tctx, node, path).text("blank", default=BLANK)
-    filler = Filler(template, path, blank, ctx.palette)
+    filler = Filler(template, blank, ctx.palette)
     try:
         return filler if filler.fill(variables) == first else None
     except Unfillable:
@@ -171,7 +171,6 @@ def _read_def(
     f.close()
     if ident is None or w is None or h is None or front is None:
         return None
-    where = path + "".join(f"[{k}={val}]" for k, val in variables.items())
     return CounterDef(
         id=ident,
         name=name,
@@ -183,9 +182,10 @@ def _read_def(
         front=front,
         back=back,
         span=node.span,
-        path=where,
+        entry=path,
         attrs=attrs,
         bleed=bleed,
+        variant=variables,
     )
 
 
