@@ -6,16 +6,15 @@ An unknown unit or a bare number is an error, never passed through.
 from __future__ import annotations
 
 import re
-from fractions import Fraction
 from functools import lru_cache
 from typing import NamedTuple
 
-POINTS_PER = {
-    "in": Fraction(72),
-    "mm": Fraction(72 * 10, 254),
-    "cm": Fraction(72 * 100, 254),
-    "pt": Fraction(1),
-}
+# Points per unit as exact ratios (72 per inch, 25.4 mm per inch). Lengths are worked out
+# in whole numbers and divided once: int / int is correctly rounded, so '3/4in' is exactly
+# 54.0 and every length the float nearest its true value (as fractions.Fraction gives,
+# without importing it for every build).
+_RATIO = {"in": (72, 1), "mm": (360, 127), "cm": (3600, 127), "pt": (1, 1)}
+POINTS_PER = {unit: n / d for unit, (n, d) in _RATIO.items()}
 UNIT_HINT = "use in, mm, cm or pt"
 
 _LENGTH = re.compile(
@@ -59,23 +58,34 @@ def _parse_length(text: str | int | float) -> float:
     unit = m["unit"].lower()
     if not unit:
         raise UnitError(f"a length needs a unit: {text.strip()!r}", UNIT_HINT)
-    if unit not in POINTS_PER:
+    if unit not in _RATIO:
         raise UnitError(f"unknown unit {m['unit']!r}", UNIT_HINT)
-    value = Fraction(m["num"])
+    num, den = _decimal(m["num"])
     if m["den"]:
-        den = Fraction(m["den"])
-        if den == 0:
+        over, under = _decimal(m["den"])
+        if over == 0:
             raise UnitError(f"division by zero in {text.strip()!r}", "write e.g. 3/4in")
-        value /= den
+        num, den = num * under, den * over
     if m["whole"]:
-        value += int(m["whole"])
+        num += int(m["whole"]) * den
     if m["sign"] == "-":
-        value = -value
-    return float(value * POINTS_PER[unit])
+        num = -num
+    per, per_den = _RATIO[unit]
+    return (num * per) / (den * per_den)
+
+
+def _decimal(text: str) -> tuple[int, int]:
+    """'1.25' -> (125, 100), exactly."""
+    whole, _, part = text.partition(".")
+    return int(whole + part or "0"), 10 ** len(part)
 
 
 def mm(value: float) -> float:
-    return float(Fraction(value).limit_denominator(10**6) * POINTS_PER["mm"])
+    if value == int(value):  # the usual case, exact without fractions
+        return (int(value) * 360) / 127
+    from fractions import Fraction  # a decimal such as 63.5: its nearest plain ratio
+
+    return float(Fraction(value).limit_denominator(10**6) * Fraction(360, 127))
 
 
 def inch(value: float) -> float:

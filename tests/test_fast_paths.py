@@ -518,3 +518,44 @@ def test_items_with_nothing_extra_share_one_read_only_mapping(game_dir):
     assert len(folds) == 2 * 7  # c1-c3 two copies each, and solo: front and back halves
     with pytest.raises(TypeError):
         NO_EXTRA["x"] = 1  # type: ignore[index]
+
+
+# ---- lengths in whole numbers, not fractions.Fraction (start-up) --------------------
+
+
+def _length_by_fractions(sign: str, whole: int | None, num: str, den: str | None, unit: str):
+    from fractions import Fraction
+
+    per = {"in": Fraction(72), "mm": Fraction(720, 254), "cm": Fraction(7200, 254)}
+    value = Fraction(num) / (Fraction(den) if den else 1) + (whole or 0)
+    return float((-value if sign == "-" else value) * per.get(unit, Fraction(1)))
+
+
+_DIVISOR = st.from_regex(r"\A\d{1,4}(\.\d{0,4})?\Z")  # as units._LENGTH reads them
+_DECIMAL = _DIVISOR | st.from_regex(r"\A\.\d{1,4}\Z")
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    sign=st.sampled_from(["", "-", "+"]),
+    whole=st.none() | st.integers(0, 99),
+    num=_DECIMAL,
+    den=st.none() | _DIVISOR.filter(lambda t: float(t) != 0),
+    unit=st.sampled_from(["in", "mm", "cm", "pt"]),
+)
+def test_lengths_are_the_floats_exact_fractions_give(sign, whole, num, den, unit):
+    from kitgen.units import parse_length
+
+    if whole is not None and (den is None or "." in num):
+        whole = None  # "1 1/2in" only: a whole number before a plain fraction
+    text = f"{sign}{'' if whole is None else f'{whole} '}{num}{'' if den is None else '/' + den}{unit}"
+    assert parse_length(text) == _length_by_fractions(sign, whole, num, den, unit)
+
+
+@given(st.integers(-2000, 2000) | st.sampled_from([63.5, 88.9, 57.15, 44.45, 0.3, 2.5, 1e-3]))
+def test_mm_is_the_float_exact_fractions_give(value):
+    from fractions import Fraction
+
+    from kitgen.units import mm
+
+    assert mm(value) == float(Fraction(value).limit_denominator(10**6) * Fraction(720, 254))

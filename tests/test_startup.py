@@ -15,8 +15,9 @@ import workloads  # noqa: E402
 
 # Modules a build has no use for unless something goes wrong (difflib: a did-you-mean;
 # traceback: KITGEN_DEBUG) or that cost start-up time to use (dataclasses: every class
-# compiles its methods at import; kitgen/records.py is the light alternative).
-UNNEEDED = ("difflib", "traceback", "dataclasses")
+# compiles its methods at import; kitgen/records.py is the light alternative; fractions
+# and decimal, 2 ms: units.py works lengths out in whole numbers).
+UNNEEDED = ("difflib", "traceback", "dataclasses", "fractions", "decimal")
 
 
 def _loaded_after(code: str) -> list[str]:

@@ -71,7 +71,7 @@ def plan_templates(model: Templates, env: PlanEnv) -> list[Document]:
 def _document(model: Templates, env: PlanEnv, outline: bool) -> Document:
     x0, y0, x1, y1 = content_box(env.paper)
     box_w, box_h = x1 - x0, y1 - y0
-    unit = float(POINTS_PER["in"])
+    unit = POINTS_PER["in"]
     longest = (max(box_w, box_h) - 6) // (unit / 4) * (unit / 4)  # ruler pieces: quarter inches
     component = "Templates (outline, for transparency film)" if outline else "Templates"
     pages: list[Page] = [Page(component)]

@@ -110,7 +110,7 @@ class Pen:
 
 
 def _unit_label(value: float, unit: str) -> str:
-    n = value / float(POINTS_PER[unit])
+    n = value / POINTS_PER[unit]
     return f"{n:g}" if abs(n - round(n, 2)) < 1e-6 else f"{n:.1f}"
 
 
