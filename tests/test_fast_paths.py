@@ -548,7 +548,8 @@ def test_lengths_are_the_floats_exact_fractions_give(sign, whole, num, den, unit
 
     if whole is not None and (den is None or "." in num):
         whole = None  # "1 1/2in" only: a whole number before a plain fraction
-    text = f"{sign}{'' if whole is None else f'{whole} '}{num}{'' if den is None else '/' + den}{unit}"
+    head = "" if whole is None else f"{whole} "
+    text = f"{sign}{head}{num}{'' if den is None else '/' + den}{unit}"
     assert parse_length(text) == _length_by_fractions(sign, whole, num, den, unit)
 
 
