@@ -70,8 +70,9 @@ class Filler:
 
     def fill(self, variables: dict[str, str]) -> CounterDef:
         t = self.t
-        blank = self.blank
-        vals = {k: (v if v != "" else blank) for k, v in variables.items()}
+        vals = variables
+        if "" in variables.values():  # a value the source lacks prints as the blank
+            vals = {k: (v if v != "" else self.blank) for k, v in variables.items()}
         text = self._text
         ident = text(t.id, vals)
         if ident is not t.id and (not ID_PATTERN.match(ident) or ".." in ident):
