@@ -157,3 +157,27 @@ def test_the_contents_fit_a_narrow_custom_paper(game_dir):
     narrow = type(planned)(planned.game, docs, Diagnostics(), settings)
     assert "sheet-a-sheet-with-a-rather-long-identifier.pdf" in "".join(_texts(docs[0]))
     _assert_inside_and_apart(narrow, paper)
+
+
+def test_the_contents_heading_never_lands_in_the_footer(game_dir):
+    # Whatever the cover holds above it, "In this kit" (with its advice wrapped under it
+    # on narrow paper) goes on a fresh page when it and one entry do not fit above the
+    # footer band; it used to be drawn over the scale bars.
+    from kitgen.build import font_book, plan
+    from kitgen.errors import Diagnostics
+    from kitgen.model.game import Settings
+    from kitgen.units import paper_from_text
+
+    paper = paper_from_text("5x7in")
+    settings = Settings(paper=paper)
+    pages_seen = set()
+    for lines in range(0, 26):
+        blurb = ["One line." for _ in range(lines)]
+        write_game(
+            game_dir, GAME.replace("cover: {subtitle: A test}", f"cover: {{blurb: {blurb}}}")
+        )
+        planned = plan_game(game_dir)
+        docs = plan(planned.game, settings, font_book(planned.game), Diagnostics())
+        pages_seen.add(len(docs[0].pages))
+        _assert_inside_and_apart(type(planned)(planned.game, docs, Diagnostics(), settings), paper)
+    assert pages_seen == {1, 2}  # the heading was tried at every height on the first page

@@ -66,11 +66,13 @@ def add_contents(cover: Document, docs: list[Document], env: PlanEnv, box: tuple
     # The file column is as wide as the longest name needs, within a third to a half.
     widest = max((env.fonts.width(e.file, bold, size) for e in entries), default=0.0)
     file_w = min(max(widest + 10, (x1 - x0) * 0.34), (x1 - x0) * 0.5)
-    y = _heading(page, lowest - 34, box, regular, bold, env)
-    if y - 2 * lead < y0:  # no room for an entry under the heading: start on a fresh page
+    top = lowest - 34
+    if top - _heading_height(box, regular, bold, env) - 2 * lead < y0:
+        # no room for the heading and an entry under it: start on a fresh page
         page = Page(page.component)
         cover.pages.append(page)
-        y = _heading(page, y1 - 20, box, regular, bold, env)
+        top = y1 - 20
+    y = _heading(page, top, box, regular, bold, env)
     for entry in entries:
         pages = f"{entry.pages} page{'s' if entry.pages != 1 else ''}"
         names = wrap_hard(entry.file, bold, size, file_w - 8, env.fonts)
@@ -93,20 +95,31 @@ def add_contents(cover: Document, docs: list[Document], env: PlanEnv, box: tuple
         page.ops.append(Line(x0, y, x1, y, RULE))
 
 
+HEADING = "In this kit"
 ADVICE = "print at 100 % (actual size); check the scale bars with a ruler"
 
 
 def _heading(page: Page, y: float, box: tuple, regular: str, bold: str, env: PlanEnv) -> float:
     """'In this kit' with the printing advice beside it, or under it on narrow paper."""
     x0, _, x1, _ = box
-    title = "In this kit"
-    page.ops.append(Text(x0, y, title, Font(bold, 12), INK))
-    beside = env.fonts.width(title, bold, 12) + 12 + env.fonts.width(ADVICE, regular, 9)
-    if beside <= x1 - x0:
+    page.ops.append(Text(x0, y, HEADING, Font(bold, 12), INK))
+    under = _advice_under(box, regular, bold, env)
+    if not under:
         page.ops.append(Text(x1, y, ADVICE, Font(regular, 9), MUTED, align="right"))
-    else:
-        for line in wrap(ADVICE, regular, 9, x1 - x0, env.fonts):
-            y -= 12
-            page.ops.append(Text(x0, y, line, Font(regular, 9), MUTED))
+    for line in under:
+        y -= 12
+        page.ops.append(Text(x0, y, line, Font(regular, 9), MUTED))
     page.ops.append(Line(x0, y - 8, x1, y - 8, RULE))
     return y - 8
+
+
+def _heading_height(box: tuple, regular: str, bold: str, env: PlanEnv) -> float:
+    """How far below its baseline the heading's rule ends (what _heading returns, less y)."""
+    return 8 + 12 * len(_advice_under(box, regular, bold, env))
+
+
+def _advice_under(box: tuple, regular: str, bold: str, env: PlanEnv) -> list[str]:
+    """The advice's lines when it goes under the heading; none when it fits beside it."""
+    x0, _, x1, _ = box
+    beside = env.fonts.width(HEADING, bold, 12) + 12 + env.fonts.width(ADVICE, regular, 9)
+    return [] if beside <= x1 - x0 else wrap(ADVICE, regular, 9, x1 - x0, env.fonts)
