@@ -35,7 +35,7 @@ def plan_labels(model: Labels, env: PlanEnv) -> list[Document]:
                     back=None,
                     span=label.span,
                     entry=f"{label.path}[{k}]",
-                    attrs=record,
+                    own_attrs=record,
                     bleed=label.bleed,
                 )
             )

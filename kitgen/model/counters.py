@@ -98,20 +98,35 @@ class CounterDef(NamedTuple):
     back: Face | None
     span: Span | None
     entry: str  # the definition's place, counters[3]; `path` adds the for_each values
-    attrs: Mapping[str, str] = NO_ATTRS
+    own_attrs: Mapping[str, str] = NO_ATTRS  # the `attrs:` key's, filled in
     bleed: float | None = None  # None: the build's --bleed (or none)
-    # The for_each values that made this copy (often the very dict `attrs` is): the
-    # path is written from them when asked, not held as text by every copy.
-    variant: Mapping[str, str] = NO_ATTRS
+    # The for_each rows that made this copy, later ones winning, shared with every copy
+    # made from them: `attrs` and `path` are worked out from them when asked, not held
+    # by each of ten thousand copies.
+    variant: tuple[Mapping[str, str], ...] = ()
 
     @property
     def size(self) -> tuple[float, float]:
         return (self.width, self.height)
 
     @property
+    def attrs(self) -> dict[str, str]:
+        """What rules match on: the for_each values, and the attrs: key's over them."""
+        out = _values(self.variant)
+        out.update(self.own_attrs)
+        return out
+
+    @property
     def path(self) -> str:
         """Where the copy comes from, for diagnostics: counters[3][side=red][n=2]."""
-        return self.entry + "".join([f"[{k}={v}]" for k, v in self.variant.items()])
+        return self.entry + "".join([f"[{k}={v}]" for k, v in _values(self.variant).items()])
+
+
+def _values(parts: tuple[Mapping[str, str], ...]) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for part in parts:
+        out.update(part)
+    return out
 
 
 def _same(self, other) -> bool:

@@ -189,7 +189,7 @@ class FontBook:
         return pdfmetrics.getAscent(face, size) * 0.72
 
 
-@lru_cache(maxsize=1 << 13)
+@lru_cache(maxsize=1 << 10)
 def text_width(text: str, face: str, size: float) -> float:
     """Width of a line: asked again and again while fitting text and when drawing it
     centred, so remembered (a face name is registered once and never changes)."""

@@ -19,6 +19,7 @@ from functools import lru_cache
 from ..colours import ColourError, parse_colour
 from ..errors import Diagnostics
 from ..model.counters import CounterDef, Face, IconEl, TextEl
+from .expand import merged
 from .fields import ID_PATTERN, Context, as_colour, as_text
 from .yamlnodes import Node
 
@@ -68,8 +69,10 @@ class Filler:
         self._colours: dict[str, str] = {}  # filled text -> colour: one string per colour
         self._texts: dict[tuple, TextEl] = {}  # (template element id, filled fields) -> copy
 
-    def fill(self, variables: dict[str, str]) -> CounterDef:
+    def fill(self, parts: tuple[dict[str, str], ...]) -> CounterDef:
+        """The copy for_each's rows `parts` make."""
         t = self.t
+        variables = merged(parts)
         vals = variables
         if "" in variables.values():  # a value the source lacks prints as the blank
             vals = {k: (v if v != "" else self.blank) for k, v in variables.items()}
@@ -77,12 +80,9 @@ class Filler:
         ident = text(t.id, vals)
         if ident is not t.id and (not ID_PATTERN.match(ident) or ".." in ident):
             raise Unfillable(ident)
-        # The variables are the piece's attrs: read_for_each made this dict for this copy.
-        attrs = variables
-        if t.attrs:
-            attrs = dict(variables)
-            for k, v in t.attrs.items():
-                attrs[k] = text(v, vals)
+        own_attrs = t.own_attrs
+        if own_attrs:
+            own_attrs = {k: text(v, vals) for k, v in own_attrs.items()}
         # Constructors called with every field in order: a field added to the model and
         # not passed here makes the first copy differ from its reading, and then the
         # template is not used (see counters._filler), so nothing is silently dropped.
@@ -98,9 +98,9 @@ class Filler:
             None if t.back is None else self._face(t.back, vals),
             t.span,
             t.entry,
-            attrs,
+            own_attrs,
             t.bleed,
-            variables,
+            parts,
         )
 
     @staticmethod

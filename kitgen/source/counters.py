@@ -18,6 +18,7 @@ from ..model.counters import (
     ALIGNS,
     ANCHORS,
     KINDS,
+    NO_ATTRS,
     SHAPES,
     CounterDef,
     CounterSet,
@@ -29,7 +30,7 @@ from ..model.counters import (
 )
 from ..units import UnitError, parse_length
 from .counter_copies import Filler, Symbolic, Unfillable, template_context
-from .expand import Vars, read_for_each, substitute
+from .expand import Vars, merged, read_for_each_parts, substitute
 from .fields import (
     ID_PATTERN,
     Context,
@@ -97,22 +98,22 @@ def _read_entry(ctx: Context, node: Node, path: str) -> list[CounterDef]:
     if not isinstance(node, Map):
         ctx.error(node, path, f"expected a mapping of keys, got {describe(node)}")
         return []
-    sets = read_for_each(ctx, node.get("for_each"), f"{path}.for_each")
+    sets = read_for_each_parts(ctx, node.get("for_each"), f"{path}.for_each")
     out: list[CounterDef] = []
     seen = {str(d) for d in ctx.diags}
     filler = None
-    for n, variables in enumerate(sets):
+    for n, parts in enumerate(sets):
         if filler is not None:
             try:
-                out.append(filler.fill(variables))
+                out.append(filler.fill(parts))
                 continue
             except Unfillable:
                 pass  # read it on its own: that reports the problem
         # Copies after the first report only problems the first did not.
         sub = ctx if n == 0 else Context(Diagnostics(), ctx.folder, ctx.palette, ctx.extra)
-        one = _read_def(sub, node, path, variables)
+        one = _read_def(sub, node, path, parts)
         if n == 0 and one is not None and len(sets) > 1:
-            filler = _filler(ctx, node, path, variables, one)
+            filler = _filler(ctx, node, path, parts, one)
         if n == 0:
             seen = {str(d) for d in ctx.diags}
         else:
@@ -125,27 +126,27 @@ def _read_entry(ctx: Context, node: Node, path: str) -> list[CounterDef]:
     return out
 
 
-def _filler(ctx: Context, node: Map, path: str, variables: Vars, first: CounterDef):
+def _filler(ctx: Context, node: Map, path: str, parts: tuple[Vars, ...], first: CounterDef):
     """A Filler for the other copies, if the template reads cleanly and makes the first."""
     tctx = template_context(ctx)
-    template = _read_def(tctx, node, path, {}, Symbolic)
+    template = _read_def(tctx, node, path, ({},), Symbolic)
     if template is None or tctx.diags.items:
         return None
     blank = Fields(tctx, node, path).text("blank", default=BLANK)
     filler = Filler(template, blank, ctx.palette)
     try:
-        return filler if filler.fill(variables) == first else None
+        return filler if filler.fill(parts) == first else None
     except Unfillable:
         return None
 
 
 def _read_def(
-    ctx: Context, node: Map, path: str, variables: Vars, reader: type = _Vars
+    ctx: Context, node: Map, path: str, parts: tuple[Vars, ...], reader: type = _Vars
 ) -> CounterDef | None:
     f = Fields(ctx, node, path)
     f.allow("for_each")
     blank = f.text("blank", default=BLANK)
-    v = reader(ctx, variables, blank)
+    v = reader(ctx, merged(parts), blank)
     ident = _read_id(ctx, v, f.raw("id"), f.sub("id"), node)
     name = _opt(v.text, f.raw("name"), f.sub("name")) or (ident or "")
     kind = f.choice("kind", KINDS, default="counter")
@@ -158,10 +159,10 @@ def _read_def(
         w, h = _read_size(ctx, size_node, f.sub("size"), shape)
     quantity = _read_quantity(ctx, v, f, node)
     bleed = f.length("bleed", positive=False, negative=False)
-    attrs = dict(variables)
     attrs_node = f.raw("attrs")
+    own_attrs = NO_ATTRS
     if attrs_node is not None:
-        attrs.update(_read_attrs(ctx, v, attrs_node, f.sub("attrs")))
+        own_attrs = _read_attrs(ctx, v, attrs_node, f.sub("attrs"))
     front_node = f.raw("front")
     if front_node is None:
         ctx.error(node, path, "missing required key 'front'")
@@ -183,9 +184,9 @@ def _read_def(
         back=back,
         span=node.span,
         entry=path,
-        attrs=attrs,
+        own_attrs=own_attrs,
         bleed=bleed,
-        variant=variables,
+        variant=parts,
     )
 
 

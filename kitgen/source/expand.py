@@ -30,15 +30,21 @@ Vars = dict[str, str]
 
 def read_for_each(ctx: Context, node: Node | None, path: str) -> list[Vars]:
     """The variable sets a for_each node yields ([{}] when there is none)."""
+    return [merged(parts) for parts in read_for_each_parts(ctx, node, path)]
+
+
+def read_for_each_parts(ctx: Context, node: Node | None, path: str) -> list[tuple[Vars, ...]]:
+    """read_for_each's variable sets, each as the dicts it merges, later ones winning: a
+    product's rows are shared by all its copies, not copied into a dict per copy."""
     if node is None:
-        return [{}]
+        return [({},)]
     if isinstance(node, Seq):
-        return _records(ctx, node, path)
+        return [(record,) for record in _records(ctx, node, path)]
     if not isinstance(node, Map):
         ctx.error(
             node, path, f"expected a mapping of lists or a list of records, got {describe(node)}"
         )
-        return [{}]
+        return [({},)]
     choices: list[list[Vars]] = []
     for name, (_, value) in node.entries.items():
         sub = f"{path}.{name}"
@@ -67,11 +73,15 @@ def read_for_each(ctx: Context, node: Node | None, path: str) -> list[Vars]:
         total *= len(values)
     if total > MAX_EXPANSION:
         ctx.error(node, path, f"expands to {total} copies, more than {MAX_EXPANSION}")
-        return [{}]
-    return [_merged(combo) for combo in itertools.product(*choices)]
+        return [({},)]
+    return list(itertools.product(*choices))
 
 
-def _merged(parts: tuple[Vars, ...]) -> Vars:
+def merged(parts: tuple[Vars, ...]) -> Vars:
+    """One copy's variables: its parts in one dict, later parts winning (a single part is
+    that dict itself)."""
+    if len(parts) == 1:
+        return parts[0]
     out: Vars = {}
     for part in parts:
         out.update(part)
