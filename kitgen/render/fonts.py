@@ -192,7 +192,9 @@ class FontBook:
 @lru_cache(maxsize=1 << 10)
 def text_width(text: str, face: str, size: float) -> float:
     """Width of a line: asked again and again while fitting text and when drawing it
-    centred, so remembered (a face name is registered once and never changes)."""
+    centred, so remembered (a face name is registered once and never changes). A text is
+    asked again soon or never: a thousand entries keep the hits; eight thousand held
+    1.2 MiB of ten thousand counters' one-off labels."""
     return _font(face).stringWidth(text, size, "utf8")  # what pdfmetrics.stringWidth does
 
 
