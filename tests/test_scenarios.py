@@ -684,6 +684,104 @@ def test_setup_sheet_draws_each_piece_in_its_side_colour(game_dir):
     assert (item.kind, item.id, item.extra["tokens"]) == ("setup-map", "s", 6)
 
 
+def _setup_sheet(game_dir, paper: str, figures: str):
+    """The set-up sheet of a one-unit scenario planned on `paper`, and the warnings."""
+    from kitgen.build import font_book, plan
+    from kitgen.layout.frame import content_box
+    from kitgen.model.game import Settings
+    from kitgen.sections import SECTIONS, Section
+    from kitgen.units import paper_from_text
+
+    game(
+        game_dir,
+        "[]\n",
+        f"""
+        title: Wide
+        sides:
+          - {{id: blue, units: [{{id: guards, figures: {figures}}}]}}
+    """,
+    )
+    g = load(game_dir, Diagnostics())
+    g = g.replace(sections={**g.sections, "maps": MapSet((board(),))})
+    SECTIONS.setdefault("maps", Section("maps", lambda *a: None))
+    diags = Diagnostics()
+    settings = Settings(paper_from_text(paper))
+    doc = next(d for d in plan(g, settings, font_book(g), diags) if d.name == "scenario-s")
+    return doc, diags, content_box(settings.paper), font_book(g)
+
+
+WIDE_FIGURES = (
+    "[{piece: soldier, at: C3, attrs: {name: Captain Longname-Smythe, weapon: pistols and "
+    "rapier, armour: breastplate and helmet, leader: 'yes'}}]"
+)
+
+
+@pytest.mark.parametrize("paper", ["letter", "5x7in"])
+def test_a_force_table_fits_its_page_on_narrow_paper(game_dir, paper):
+    doc, diags, (x0, _, x1, _), fonts = _setup_sheet(game_dir, paper, WIDE_FIGURES)
+    cells = [
+        op
+        for page in doc.pages
+        for op in _ops(page.ops)
+        if isinstance(op, Text) and op.text in ("Captain Longname-Smythe", "leader", "yes")
+    ]
+    assert len(cells) == 3
+    for op in cells:
+        right = op.x + fonts.width(op.text, op.font.face, op.font.size)
+        assert x0 <= op.x and right <= x1 + 1e-6, (paper, op.text)
+    sizes = {op.font.size for op in cells}
+    if paper == "letter":
+        assert sizes == {9.0}
+    else:  # shrunk to fit, not left running off the page
+        assert len(sizes) == 1 and 6.0 <= min(sizes) < 9.0
+    assert not [str(d) for d in diags if "wider than the page" in str(d)]
+
+
+def test_closer_columns_come_before_smaller_text_and_text_never_grows(game_dir):
+    # Room for the columns 8 pt apart but not 12: the text keeps its 9 pt (it once grew
+    # into the room the closer columns freed).
+    from kitgen.build import font_book
+    from kitgen.layout.env import PlanEnv
+    from kitgen.layout.plan import Page
+    from kitgen.layout.scenario import TABLE_SIZE, _Flow
+    from kitgen.model.game import Settings
+    from kitgen.units import PAPERS
+
+    write_game(game_dir, "id: t\ntitle: T\n")
+    g = load(game_dir, Diagnostics())
+    env = PlanEnv(g, Settings(PAPERS["letter"]), font_book(g), Diagnostics())
+    head, rows = ["Name", "weapon"], [["Captain Smythe", "pistols and rapier"]]
+    face, bold = env.face(), env.face(bold=True)
+    texts = [
+        max(env.fonts.width(h, bold, TABLE_SIZE), env.fonts.width(r[i], face, TABLE_SIZE))
+        for i, h in enumerate(head)
+        for r in rows
+    ]
+
+    def sizes_and_right_edge(room: float) -> tuple[set, float, float]:
+        flow = _Flow(env, [], Page("S"), 500.0, (0.0, 0.0, 12.0 + room, 600.0), "S", None)
+        flow.table(head, rows)  # indented 12 pt
+        cells = [op for op in flow.page.ops if isinstance(op, Text)]
+        last = cells[-1]
+        right = last.x + env.fonts.width(last.text, face, last.font.size)
+        return {op.font.size for op in cells}, right, 12.0 + room
+
+    sizes, right, edge = sizes_and_right_edge(sum(texts) + 10 * 2)  # 8 pt apart fits
+    assert sizes == {TABLE_SIZE} and right <= edge + 1e-6
+    sizes, right, edge = sizes_and_right_edge(sum(texts) * 0.8)  # smaller text too
+    assert len(sizes) == 1 and 6.0 <= min(sizes) < TABLE_SIZE and right <= edge + 1e-6
+
+
+def test_a_force_table_too_wide_even_small_says_so(game_dir):
+    figures = WIDE_FIGURES.replace("breastplate and helmet", "breastplate " * 12)
+    _, diags, _, _ = _setup_sheet(game_dir, "5x5in", figures)
+    wide = [str(d).replace(f"{game_dir}/", "") for d in diags if "wider" in str(d)]
+    assert wide == [
+        "scenarios/s.yaml:1:1: warning: scenarios.s: a table on the set-up sheet of scenario "
+        "'s' is wider than the page even at 6pt (use larger paper, or shorter names and values)"
+    ]
+
+
 # ---- a game the engine has never seen --------------------------------------------------
 
 

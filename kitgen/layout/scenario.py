@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from ..colours import ColourError, mix, parse_colour, readable_on, rgb
 from ..errors import Diagnostics
 from ..geometry import HexGrid
-from ..model.rules import RuleBook
+from ..model.rules import RuleBook, Scenario
 from ..rules.setup import Placed, Setup, resolve
 from .env import PlanEnv
 from .frame import content_box
@@ -30,6 +30,7 @@ PALETTE = ("#1f5fa8", "#b03a2e", "#2e7d32", "#c99a06", "#6a3d9a", "#00838f")
 GRID = Stroke("#555555", 0.4)
 MAP_SHARE = 0.62  # of the content height, for the diagram on the first page
 MAX_CELL = 64.0  # points: the largest a cell is drawn on a set-up diagram
+TABLE_SIZE, MIN_TABLE_SIZE = 9.0, 6.0  # points: a force table's text, and on narrow paper
 
 
 def plan_scenarios(book: RuleBook, env: PlanEnv) -> list[Document]:
@@ -113,7 +114,7 @@ def _plan_one(setup: Setup, env: PlanEnv) -> Document:
         )
         y -= height + 14
         y = _terrain_legend(setup, page, x0, x1, y, env)
-    flow = _Flow(env, pages, page, y, (x0, y0, x1, y1), f"Scenario: {sc.title}")
+    flow = _Flow(env, pages, page, y, (x0, y0, x1, y1), f"Scenario: {sc.title}", sc)
     _sheet(setup, colours, flow)
     pages.append(flow.page)
     return Document(f"scenario-{sc.id}", f"Scenario: {sc.title}", pages)
@@ -260,6 +261,7 @@ class _Flow:
     y: float
     box: tuple[float, float, float, float]
     component: str
+    scenario: Scenario
 
     def need(self, height: float) -> None:
         if self.y - height < self.box[1]:
@@ -298,15 +300,28 @@ class _Flow:
             )
 
     def table(self, head: list[str], rows: list[list[str]], indent: float = 12.0) -> None:
-        face, bold, size = self.env.face(), self.env.face(bold=True), 9.0
-        widths = [
+        face, bold, size, pad = self.env.face(), self.env.face(bold=True), TABLE_SIZE, 12.0
+        texts = [
             max(
                 [self.env.fonts.width(h, bold, size)]
                 + [self.env.fonts.width(r[i], face, size) for r in rows]
             )
-            + 12
             for i, h in enumerate(head)
         ]
+        room = self.box[2] - self.box[0] - indent
+        if sum(texts) + pad * len(head) > room:  # narrow paper: closer columns, smaller text
+            pad = 8.0
+            size = max(MIN_TABLE_SIZE, min(size, size * (room - pad * len(head)) / sum(texts)))
+        widths = [w * size / TABLE_SIZE + pad for w in texts]  # text width grows with size
+        if sum(widths) - pad > room + 1e-6:
+            sc = self.scenario
+            self.env.warn(
+                sc.span,
+                f"scenarios.{sc.id}",
+                f"a table on the set-up sheet of scenario {sc.id!r} is wider than the page "
+                f"even at {MIN_TABLE_SIZE:g}pt",
+                "use larger paper, or shorter names and values",
+            )
         x0 = self.box[0] + indent
         self.need(size * 2.8)
         self.y -= size * 1.5
