@@ -93,8 +93,9 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=5)
     args = parser.parse_args()
     WORK.mkdir(exist_ok=True)
+    results = {}
     for name in args.workloads:
-        r = measure(name, args.runs)
+        r = results[name] = measure(name, args.runs)
         base = (
             f"baseline={r['baseline']:.2f}s ratio={r['kitgen'] / r['baseline']:.2f}"
             if r["baseline"]
@@ -104,6 +105,12 @@ def main() -> None:
             f"bench {name} kitgen={r['kitgen']:.2f}s {base} peak={r['peak_mib']:.0f}MiB "
             f"pdf={r['pdf_kib']:.0f}KiB",
             flush=True,
+        )
+    if "W1" in results and "W3" in results:  # issue 8's scale targets: about 10 and 1.5
+        w1, w3 = results["W1"], results["W3"]
+        print(
+            f"bench scale W3/W1 time={w3['kitgen'] / w1['kitgen']:.1f}x "
+            f"peak={w3['peak_mib'] / w1['peak_mib']:.2f}x"
         )
 
 
