@@ -112,17 +112,16 @@ class CounterDef(NamedTuple):
     @property
     def attrs(self) -> dict[str, str]:
         """What rules match on: the for_each values, and the attrs: key's over them."""
-        out = _values(self.variant)
-        out.update(self.own_attrs)
-        return out
+        return merge_rows((*self.variant, self.own_attrs))
 
     @property
     def path(self) -> str:
         """Where the copy comes from, for diagnostics: counters[3][side=red][n=2]."""
-        return self.entry + "".join([f"[{k}={v}]" for k, v in _values(self.variant).items()])
+        return self.entry + "".join([f"[{k}={v}]" for k, v in merge_rows(self.variant).items()])
 
 
-def _values(parts: tuple[Mapping[str, str], ...]) -> dict[str, str]:
+def merge_rows(parts: tuple[Mapping[str, str], ...]) -> dict[str, str]:
+    """for_each rows in one new dict, later rows winning."""
     out: dict[str, str] = {}
     for part in parts:
         out.update(part)

@@ -19,7 +19,7 @@ from functools import lru_cache
 from ..colours import ColourError, parse_colour
 from ..errors import Diagnostics
 from ..model.counters import CounterDef, Face, IconEl, TextEl
-from .expand import merged
+from .expand import blanked, merged
 from .fields import ID_PATTERN, Context, as_colour, as_text
 from .yamlnodes import Node
 
@@ -72,10 +72,7 @@ class Filler:
     def fill(self, parts: tuple[dict[str, str], ...]) -> CounterDef:
         """The copy for_each's rows `parts` make."""
         t = self.t
-        variables = merged(parts)
-        vals = variables
-        if "" in variables.values():  # a value the source lacks prints as the blank
-            vals = {k: (v if v != "" else self.blank) for k, v in variables.items()}
+        vals = blanked(merged(parts), self.blank)
         text = self._text
         ident = text(t.id, vals)
         if ident is not t.id and (not ID_PATTERN.match(ident) or ".." in ident):

@@ -30,7 +30,7 @@ from ..model.counters import (
 )
 from ..units import UnitError, parse_length
 from .counter_copies import Filler, Symbolic, Unfillable, template_context
-from .expand import Vars, merged, read_for_each_parts, substitute
+from .expand import Vars, blanked, merged, read_for_each_parts, substitute
 from .fields import (
     ID_PATTERN,
     Context,
@@ -58,7 +58,7 @@ class _Vars:
 
     def __init__(self, ctx: Context, variables: Vars, blank: str = BLANK):
         self.ctx = ctx
-        self.vars = {k: (val if val != "" else blank) for k, val in variables.items()}
+        self.vars = blanked(variables, blank)
 
     def text(self, node: Node, path: str) -> str | None:
         raw = as_text(self.ctx, node, path)

@@ -19,6 +19,7 @@ from __future__ import annotations
 import itertools
 import re
 
+from ..model.counters import merge_rows
 from .fields import Context, as_text
 from .yamlnodes import Map, Node, Scalar, Seq, describe
 
@@ -78,14 +79,16 @@ def read_for_each_parts(ctx: Context, node: Node | None, path: str) -> list[tupl
 
 
 def merged(parts: tuple[Vars, ...]) -> Vars:
-    """One copy's variables: its parts in one dict, later parts winning (a single part is
-    that dict itself)."""
-    if len(parts) == 1:
-        return parts[0]
-    out: Vars = {}
-    for part in parts:
-        out.update(part)
-    return out
+    """One copy's variables, for reading (a single part is that dict itself)."""
+    return parts[0] if len(parts) == 1 else merge_rows(parts)
+
+
+def blanked(variables: Vars, blank: str) -> Vars:
+    """The variables with each empty value (a null the source lacks) as the write-in
+    blank; the same dict when none is empty."""
+    if "" not in variables.values():
+        return variables
+    return {k: (v if v != "" else blank) for k, v in variables.items()}
 
 
 def _records(ctx: Context, node: Seq, path: str) -> list[Vars]:
