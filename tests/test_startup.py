@@ -16,13 +16,15 @@ import workloads  # noqa: E402
 # Modules a build has no use for unless something goes wrong (difflib: a did-you-mean;
 # traceback: KITGEN_DEBUG) or that cost start-up time to use (dataclasses: every class
 # compiles its methods at import; kitgen/records.py is the light alternative; fractions
-# and decimal, 2 ms: units.py works lengths out in whole numbers).
-UNNEEDED = ("difflib", "traceback", "dataclasses", "fractions", "decimal")
+# and decimal, 2 ms: units.py works lengths out in whole numbers; PIL._imaging, Pillow's
+# core, which ReportLab's `from PIL import Image` ran at import: 10 ms, now run on first
+# use, see kitgen/__main__.py).
+UNNEEDED = ("difflib", "traceback", "dataclasses", "fractions", "decimal", "PIL._imaging")
 
 
-def _loaded_after(code: str) -> list[str]:
-    """Which of UNNEEDED a fresh interpreter has imported after running `code`."""
-    loaded = f"[m for m in {UNNEEDED!r} if m in sys.modules]"
+def _loaded_after(code: str, modules: tuple[str, ...] = UNNEEDED) -> list[str]:
+    """Which of `modules` a fresh interpreter has imported after running `code`."""
+    loaded = f"[m for m in {modules!r} if m in sys.modules]"
     probe = f"{code}\nimport sys, json\nprint(json.dumps({loaded}))"
     done = subprocess.run(
         [sys.executable, "-c", probe], cwd=ROOT, capture_output=True, text=True, check=True
@@ -34,17 +36,38 @@ def test_the_command_imports_nothing_it_does_not_need() -> None:
     assert _loaded_after("import kitgen.__main__") == []
 
 
-def test_a_counters_build_imports_nothing_it_does_not_need(tmp_path: Path) -> None:
-    games, _, out = workloads.prepare("W1", tmp_path, count=25)
-    # Long options only: click looks a short one (-o, -q) up among the long ones first,
-    # and its did-you-mean for the miss imports difflib (click's doing, not kitgen's).
-    build = (
+def _build(game: Path, out: Path) -> str:
+    """Code running `kitgen build` as the command does, failing on a non-zero exit.
+    Long options only: click looks a short one (-o, -q) up among the long ones first,
+    and its did-you-mean for the miss imports difflib (click's doing, not kitgen's)."""
+    return (
         "import sys\nfrom kitgen.__main__ import main\n"
-        f"sys.argv = ['kitgen', 'build', {str(games[0])!r}, '--output', {str(out)!r}]\n"
+        f"sys.argv = ['kitgen', 'build', {str(game)!r}, '--output', {str(out)!r}]\n"
         "try:\n    main()\nexcept SystemExit as exc:\n    assert not exc.code, exc.code\n"
     )
-    assert _loaded_after(build) == []
+
+
+def test_a_counters_build_imports_nothing_it_does_not_need(tmp_path: Path) -> None:
+    games, _, out = workloads.prepare("W1", tmp_path, count=25)
+    assert _loaded_after(_build(games[0], out)) == []
     assert (out / "bench" / "counters.pdf").exists()
+
+
+def test_raster_art_runs_the_image_library_it_was_spared(tmp_path: Path) -> None:
+    """Pillow, left until first use, loads when a counter shows a PNG, and the picture
+    is embedded once, as when it loaded at start-up."""
+    from pypdf import PdfReader
+
+    games, _, out = workloads.prepare("W2", tmp_path, count=25)
+    assert _loaded_after(_build(games[0], out), ("PIL._imaging",)) == ["PIL._imaging"]
+    pdf = PdfReader(out / "bench" / "counters.pdf")
+    images = {
+        obj.idnum
+        for page in pdf.pages
+        for obj in page["/Resources"].get("/XObject", {}).values()
+        if obj.get_object()["/Subtype"] == "/Image"
+    }
+    assert len(images) == 1
 
 
 def test_a_did_you_mean_still_finds_its_word(tmp_path: Path) -> None:
