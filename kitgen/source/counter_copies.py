@@ -60,105 +60,167 @@ def _holes(text: str) -> bool:
 
 
 class Filler:
-    """Makes copies of one template; `fill` raises Unfillable for a copy it cannot make."""
+    """Makes copies of one template; `fill` raises Unfillable for a copy it cannot make.
+
+    The template is looked over once, here: which fields hold a placeholder (kept as
+    str.format strings) and which faces and elements hold none (shared by every copy),
+    so a copy only fills in what differs.
+    """
 
     def __init__(self, template: CounterDef, blank: str, palette: dict[str, str]):
         self.t = template
         self.blank = blank
         self.palette = palette
         self._colours: dict[str, str] = {}  # filled text -> colour: one string per colour
-        self._texts: dict[tuple, TextEl] = {}  # (template element id, filled fields) -> copy
+        self._id = _format_or_none(template.id)
+        self._name = None if template.name is template.id else _format_or_none(template.name)
+        attrs = template.own_attrs
+        # (key, format or None) per attr; None when no value holds a placeholder, and
+        # then every copy shares the template's (read-only) mapping.
+        self._attrs = None
+        if any(_holes(v) for v in attrs.values()):
+            self._attrs = tuple((k, _format_or_none(v)) for k, v in attrs.items())
+        self._front = _FacePlan.of(template.front)
+        self._back = None if template.back is None else _FacePlan.of(template.back)
+        # An icon named by a placeholder is left to the reader, which checks the name.
+        faces = (template.front,) if template.back is None else (template.front, template.back)
+        self._usable = not any(
+            type(el) is IconEl and _holes(el.name) for face in faces for el in face.elements
+        )
 
     def fill(self, parts: tuple[dict[str, str], ...]) -> CounterDef:
         """The copy for_each's rows `parts` make."""
         t = self.t
+        if not self._usable:
+            raise Unfillable(t.id)
         vals = blanked(merged(parts), self.blank)
-        text = self._text
-        ident = text(t.id, vals)
-        if ident is not t.id and (not ID_PATTERN.match(ident) or ".." in ident):
-            raise Unfillable(ident)
-        own_attrs = t.own_attrs
-        if own_attrs:
-            own_attrs = {k: text(v, vals) for k, v in own_attrs.items()}
-        # Constructors called with every field in order: a field added to the model and
-        # not passed here makes the first copy differ from its reading, and then the
-        # template is not used (see counters._filler), so nothing is silently dropped.
-        return CounterDef(
-            ident,
-            ident if t.name is t.id else (text(t.name, vals) or ident),
-            t.kind,
-            t.shape,
-            t.width,
-            t.height,
-            t.quantity,
-            self._face(t.front, vals),
-            None if t.back is None else self._face(t.back, vals),
-            t.span,
-            t.entry,
-            own_attrs,
-            t.bleed,
-            parts,
-        )
-
-    @staticmethod
-    def _text(text: str, vals: dict[str, str]) -> str:
-        """The text filled in; the very same object when it holds no placeholder."""
-        if "{" not in text and "}" not in text:
-            return text
-        try:
-            return _format(text).format_map(vals)
+        try:  # format_map raises KeyError for a placeholder the copy has no value for
+            ident = t.id
+            if self._id is not None:
+                ident = self._id.format_map(vals)
+                if not ID_PATTERN.match(ident) or ".." in ident:
+                    raise Unfillable(ident)
+            if t.name is t.id:
+                name = ident
+            else:
+                name = (t.name if self._name is None else self._name.format_map(vals)) or ident
+            own_attrs = t.own_attrs
+            if self._attrs is not None:
+                own_attrs = {
+                    k: own_attrs[k] if f is None else f.format_map(vals) for k, f in self._attrs
+                }
+            front = t.front if self._front is None else self._face(self._front, vals)
+            back = t.back if self._back is None else self._face(self._back, vals)
         except KeyError:
-            raise Unfillable(text) from None
+            raise Unfillable(t.id) from None
+        # Every field in order, as a plain tuple (NamedTuple's __new__ is a Python call
+        # per copy): a field added to the model and not passed here makes the first
+        # copy differ from its reading, and then the template is not used (see
+        # counters._filler), so nothing is silently dropped.
+        return _new(CounterDef, (
+            ident, name, t.kind, t.shape, t.width, t.height, t.quantity, front, back,
+            t.span, t.entry, own_attrs, t.bleed, parts,
+        ))  # fmt: skip
 
-    def _colour(self, colour: str | None, vals: dict[str, str]) -> str | None:
-        if colour is None or not _holes(colour):
-            return colour
-        text = self._text(colour, vals)
+    def _colour(self, fmt: str, vals: dict[str, str]) -> str:
+        text = fmt.format_map(vals)
         parsed = self._colours.get(text)
         if parsed is None:
             try:
                 parsed = self._colours[text] = parse_colour(text, self.palette)
             except ColourError:
-                raise Unfillable(colour) from None
+                raise Unfillable(text) from None
         return parsed
 
-    def _face(self, face: Face, vals: dict[str, str]) -> Face:
-        return Face(
-            self._colour(face.background, vals),
-            self._colour(face.border, vals),
-            face.border_width,
-            face.grid,
-            tuple([self._element(el, vals) for el in face.elements]),
-            face.span,
-        )
+    def _face(self, plan: _FacePlan, vals: dict[str, str]) -> Face:
+        face = plan.face
+        colour = self._colour
+        elements = list(face.elements)
+        for at, el in plan.elements:
+            # The filled values are the key: copies showing the same text share one
+            # element (a strength line repeats on hundreds of counters).
+            if el.single is not None:  # one field to fill, the usual case
+                fmt, is_colour = el.single
+                key = colour(fmt, vals) if is_colour else fmt.format_map(vals)
+            else:
+                key = tuple([colour(f, vals) if c else f.format_map(vals) for _, f, c in el.holes])
+            made = el.made.get(key)
+            elements[at] = el.make(key) if made is None else made
+        return _new(Face, (
+            face.background if plan.background is None else colour(plan.background, vals),
+            face.border if plan.border is None else colour(plan.border, vals),
+            face.border_width, face.grid, tuple(elements), face.span,
+        ))  # fmt: skip
 
-    def _element(self, el, vals: dict[str, str]):
+
+_new = tuple.__new__  # a named tuple made from all its fields, without a Python call
+
+
+class _FacePlan:
+    """A face with something to fill: its colours' format strings (None: as the
+    template's) and (index, _ElementPlan) for each element with something to fill."""
+
+    __slots__ = ("face", "background", "border", "elements")
+
+    def __init__(self, face: Face, elements: list):
+        self.face = face
+        self.background = _format_or_none(face.background)
+        self.border = _format_or_none(face.border)
+        self.elements = elements
+
+    @classmethod
+    def of(cls, face: Face) -> _FacePlan | None:
+        """The plan for `face`; None when it holds no placeholder (copies share it)."""
+        plans = [(at, _ElementPlan.of(el)) for at, el in enumerate(face.elements)]
+        plan = cls(face, [(at, el) for at, el in plans if el is not None])
+        return plan if plan.background or plan.border or plan.elements else None
+
+
+class _ElementPlan:
+    """A text or icon element with placeholders: (field index, format string, is a
+    colour) per field to fill, and the copies made so far by their filled values."""
+
+    __slots__ = ("el", "holes", "single", "made")
+
+    def __init__(self, el: TextEl | IconEl, holes: list[tuple[int, str, bool]]):
+        self.el = el
+        self.holes = holes
+        # (format, is a colour) when only one field is filled: its value is the key.
+        self.single = holes[0][1:] if len(holes) == 1 else None
+        self.made: dict = {}
+
+    @classmethod
+    def of(cls, el) -> _ElementPlan | None:
+        """None for an element with nothing to fill (an image's file name held no
+        placeholder, or the template would have failed)."""
         if type(el) is TextEl:
-            text = self._text(el.text, vals)
-            family = None if el.family is None else self._text(el.family, vals)
-            colour = self._colour(el.colour, vals)
-            if text is el.text and family is el.family and colour is el.colour:
-                return el  # nothing to fill: share the template's element
-            # Copies showing the same text share one element (a strength line repeats
-            # on hundreds of counters); the last few hundred are remembered.
-            key = (id(el), text, family, colour)
-            made = self._texts.get(key)
-            if made is None:
-                if len(self._texts) >= 512:
-                    self._texts.clear()
-                made = self._texts[key] = TextEl(
-                    text, el.place, el.span, el.path, family, el.size, el.min_size,
-                    el.bold, el.italic, el.align, colour, el.wrap,
-                )  # fmt: skip
-            return made
-        if type(el) is IconEl:
-            if _holes(el.name):
-                raise Unfillable(el.name)
-            colour = self._colour(el.colour, vals)
-            if colour is el.colour:
-                return el
-            return IconEl(el.name, el.place, el.span, el.path, colour, el.scale)
-        return el  # an image: its file name held no placeholder (or the template failed)
+            fields = (("text", False), ("family", False), ("colour", True))
+        elif type(el) is IconEl:
+            fields = (("colour", True),)  # a placeholder name: the Filler is not used
+        else:
+            return None
+        holes = []
+        for name, is_colour in fields:
+            fmt = _format_or_none(getattr(el, name))
+            if fmt is not None:
+                holes.append((el._fields.index(name), fmt, is_colour))
+        return cls(el, holes) if holes else None
+
+    def make(self, key) -> TextEl | IconEl:
+        """The element with `key`'s values filled in, remembered (the last few hundred)."""
+        if len(self.made) >= 512:
+            self.made.clear()
+        fields = list(self.el)
+        values = (key,) if self.single is not None else key
+        for (at, _, _), value in zip(self.holes, values, strict=True):
+            fields[at] = value
+        made = self.made[key] = _new(type(self.el), fields)
+        return made
+
+
+def _format_or_none(text: str | None) -> str | None:
+    """The str.format string that fills `text`; None when it holds no placeholder."""
+    return None if text is None or not _holes(text) else _format(text)
 
 
 @lru_cache(maxsize=4096)
