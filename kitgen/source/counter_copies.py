@@ -140,7 +140,7 @@ class Filler:
             # The filled values are the key: copies showing the same text share one
             # element (a strength line repeats on hundreds of counters).
             if el.single is not None:  # one field to fill, the usual case
-                fmt, is_colour = el.single
+                _, fmt, is_colour = el.single
                 key = colour(fmt, vals) if is_colour else fmt.format_map(vals)
             else:
                 key = tuple([colour(f, vals) if c else f.format_map(vals) for _, f, c in el.holes])
@@ -185,8 +185,8 @@ class _ElementPlan:
     def __init__(self, el: TextEl | IconEl, holes: list[tuple[int, str, bool]]):
         self.el = el
         self.holes = holes
-        # (format, is a colour) when only one field is filled: its value is the key.
-        self.single = holes[0][1:] if len(holes) == 1 else None
+        # The hole when it is the only one: its filled value is then the key by itself.
+        self.single = holes[0] if len(holes) == 1 else None
         self.made: dict = {}
 
     @classmethod
@@ -211,9 +211,11 @@ class _ElementPlan:
         if len(self.made) >= 512:
             self.made.clear()
         fields = list(self.el)
-        values = (key,) if self.single is not None else key
-        for (at, _, _), value in zip(self.holes, values, strict=True):
-            fields[at] = value
+        if self.single is not None:
+            fields[self.single[0]] = key
+        else:
+            for (at, _, _), value in zip(self.holes, key, strict=True):
+                fields[at] = value
         made = self.made[key] = _new(type(self.el), fields)
         return made
 
