@@ -132,6 +132,91 @@ def test_copies_from_the_template_equal_reading_each_copy(game_dir, monkeypatch)
     assert soldier.path == "counters[0][tribe=blue][type=soldier][f=][font=Courier]"
 
 
+SHARING_GAME = """
+    id: g
+    title: G
+    counters:
+      - id: "{side}-{n}"
+        size: 3/4
+        for_each: {side: [red, blue], unit: [{n: "1", s: "4-4"}, {n: "2", s: "4-4"}]}
+        attrs: {army: north}
+        front:
+          text:
+            - {text: "{s}", at: bottom}
+            - {text: "{n}", at: top, colour: "{side}"}
+            - {text: "fixed", at: centre}
+          icon: {name: star, colour: "{side}"}
+        back: "spent"
+"""
+
+
+def _fast_and_plain(game_dir, monkeypatch, yaml_text):
+    """The defs read with the template filler, whether it was used, and read without it."""
+    from kitgen.source import counters
+
+    from .conftest import write_game
+
+    write_game(game_dir, yaml_text)
+    made = []
+    real = counters._filler
+    monkeypatch.setattr(counters, "_filler", lambda *a: made.append(real(*a)) or made[-1])
+    fast = _defs(game_dir)
+    monkeypatch.setattr(counters, "_filler", lambda *a: None)
+    return fast, made, _defs(game_dir)
+
+
+def test_copies_share_what_their_template_does_not_change(game_dir, monkeypatch):
+    fast, made, plain = _fast_and_plain(game_dir, monkeypatch, SHARING_GAME)
+    assert made[0] is not None and fast == plain
+    first, red2, blue1, blue2 = fast
+    assert [d.id for d in fast] == ["red-1", "red-2", "blue-1", "blue-2"]
+    # A face with no placeholder, and mappings and elements without one, are the same
+    # objects in every copy made from the template.
+    assert red2.back is blue1.back is blue2.back and red2.back == first.back
+    assert red2.own_attrs is blue2.own_attrs and red2.own_attrs == {"army": "north"}
+    assert red2.front.elements[2] is blue2.front.elements[2]
+    # Copies with the same filled text share one element; a different colour is another.
+    strength = [d.front.elements[0] for d in fast[1:]]
+    assert strength[0] is strength[1] is strength[2] and strength[0].text == "4-4"
+    number = [d.front.elements[1] for d in fast]
+    assert (number[1].text, number[1].colour) == ("2", first.front.elements[1].colour)
+    assert number[3].text == "2" and number[3].colour != number[1].colour
+    assert number[3] is not number[1]
+    icons = [d.front.elements[3] for d in fast]
+    assert icons[2] is icons[3] and icons[1] is not icons[2]
+    assert icons[1].colour == number[1].colour and icons[3].colour == number[3].colour
+
+
+def test_an_icon_named_by_a_placeholder_is_read_copy_by_copy(game_dir, monkeypatch):
+    fast, made, plain = _fast_and_plain(
+        game_dir,
+        monkeypatch,
+        """
+        id: g
+        title: G
+        counters:
+          - id: "c-{icon}"
+            size: 3/4
+            for_each: {icon: [star, shield]}
+            front: {icon: "{icon}"}
+        """,
+    )
+    assert made == [None]  # the template names no icon: each copy is read on its own
+    assert fast == plain
+    assert [d.front.elements[0].name for d in fast] == ["star", "shield"]
+
+
+def test_for_each_rows_merge_later_ones_winning():
+    from kitgen.model.counters import NO_ATTRS, merge_rows
+
+    a, b, c = {"x": "1", "y": "1"}, {"y": "2", "z": "2"}, {"z": "3"}
+    assert merge_rows((a,)) == a and merge_rows((a,)) is not a
+    assert merge_rows((a, b)) == {"x": "1", "y": "2", "z": "2"}
+    assert merge_rows((a, b, c)) == {"x": "1", "y": "2", "z": "3"}
+    assert merge_rows((a, NO_ATTRS)) == a
+    assert a == {"x": "1", "y": "1"} and b == {"y": "2", "z": "2"}  # the rows stay as read
+
+
 def test_a_copy_the_template_cannot_fill_is_reported_as_before(game_dir, monkeypatch):
     from kitgen.source import counters
 
