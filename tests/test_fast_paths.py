@@ -39,6 +39,40 @@ def test_one_line_shortcut_is_taken_and_keeps_the_text():
     assert (fitted.lines, fitted.size, fitted.fits) == (("1/25",), 9.0, True)
 
 
+STANDARD_FACES = [
+    FONTS.face(family, bold, italic)
+    for family in ("Helvetica", "Times", "Courier")
+    for bold in (False, True)
+    for italic in (False, True)
+]
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    text=st.text(alphabet=st.characters(min_codepoint=9, max_codepoint=0x2030), max_size=20),
+    face=st.sampled_from([*STANDARD_FACES, FONTS.face("Vera"), FONTS.face("Vera", bold=True)]),
+    size=st.one_of(st.sampled_from([4.8, 8.0, 9.0, 13 / 3]), st.floats(0.5, 72)),
+)
+def test_text_width_is_what_reportlab_measures(text, face, size):
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    from kitgen.render.fonts import text_width
+
+    assert text_width(text, face, size) == stringWidth(text, face, size)
+
+
+def test_text_width_of_ascii_labels_is_exact():
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    from kitgen.render.fonts import text_width
+
+    labels = ["1/25", "8-6-6", "Hq (A) ~ `x`", " ", "", "WWW@@@", "i.i,i;"]
+    for face in STANDARD_FACES:
+        for label in labels:
+            for size in (5.0, 9.0, 13 / 3):
+                assert text_width(label, face, size) == stringWidth(label, face, size)
+
+
 def _boundary_by_probing(grid, cells):
     """Every side of every cell, kept when the cell across it is not in the set."""
     out = []
