@@ -364,9 +364,10 @@ def test_ascii_text_is_written_as_unicode2t1_writes_it(monkeypatch):
 
     texts = ["1/25", "a (b) \\ c", "tab\there", "Größe", "x · y", "~`'\"{}", ""]
     ops = [
-        Text(20.0, 20.0 + 12 * k, t, Font(face, 9.0), "#000000", align)
+        Text(20.0, 20.0 + 12 * k, t, Font(face, size), "#000000", align)
         for k, t in enumerate(texts)
         for face in ("Helvetica", "Times-Bold", "Courier")
+        for size in (9.0, 6.5)  # one face at two sizes: each selects its own
         for align in ("left", "centre")
     ]
     doc = Document("d", "D", [Page("x", ops=ops)])
