@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from kitgen.geometry import HexGrid, SquareGrid
 from kitgen.layout.mapart import _boundary, cell_polygon
+from kitgen.layout.plan import Group, Text
 from kitgen.layout.text import fit_by_wrapping, fit_text
 from kitgen.render.fonts import FontBook
 
@@ -36,6 +37,40 @@ def test_one_line_shortcut_fits_as_the_search_does(text, size, width, height, wr
 def test_one_line_shortcut_is_taken_and_keeps_the_text():
     fitted = fit_text("1/25", FACE, 9.0, 5.0, 40.0, 20.0, FONTS)
     assert (fitted.lines, fitted.size, fitted.fits) == (("1/25",), 9.0, True)
+
+
+STANDARD_FACES = [
+    FONTS.face(family, bold, italic)
+    for family in ("Helvetica", "Times", "Courier")
+    for bold in (False, True)
+    for italic in (False, True)
+]
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    text=st.text(alphabet=st.characters(min_codepoint=9, max_codepoint=0x2030), max_size=20),
+    face=st.sampled_from([*STANDARD_FACES, FONTS.face("Vera"), FONTS.face("Vera", bold=True)]),
+    size=st.one_of(st.sampled_from([4.8, 8.0, 9.0, 13 / 3]), st.floats(0.5, 72)),
+)
+def test_text_width_is_what_reportlab_measures(text, face, size):
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    from kitgen.render.fonts import text_width
+
+    assert text_width(text, face, size) == stringWidth(text, face, size)
+
+
+def test_text_width_of_ascii_labels_is_exact():
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    from kitgen.render.fonts import text_width
+
+    labels = ["1/25", "8-6-6", "Hq (A) ~ `x`", " ", "", "WWW@@@", "i.i,i;"]
+    for face in STANDARD_FACES:
+        for label in labels:
+            for size in (5.0, 9.0, 13 / 3):
+                assert text_width(label, face, size) == stringWidth(label, face, size)
 
 
 def _boundary_by_probing(grid, cells):
@@ -340,15 +375,50 @@ def test_face_shortcuts_plan_what_the_full_fitting_plans(game_dir, monkeypatch):
     def ops(p):
         return [op for doc in p.docs for page in doc.pages for op in page.ops]
 
-    faces._BOXES.clear()
+    faces._LAYOUTS.clear()
     fast = plan_game(game_dir)
-    assert faces._BOXES  # the shared boxes were used
+    assert faces._LAYOUTS  # the shared layouts were used
     monkeypatch.setattr(faces, "_one_line", lambda *a: None)
-    monkeypatch.setattr(faces, "_BOXES", _Forgetful())
+    monkeypatch.setattr(faces, "_LAYOUTS", _Forgetful())
     slow = plan_game(game_dir)
     assert ops(fast) == ops(slow)
     assert [str(d) for d in fast.diags] == [str(d) for d in slow.diags]
     assert any("does not fit" in str(d) for d in fast.diags)  # long names took the full way
+
+
+def test_faces_laid_out_alike_share_a_layout_only_in_the_same_font(game_dir):
+    from kitgen.build import load, plan
+    from kitgen.errors import Diagnostics
+    from kitgen.layout import faces
+    from kitgen.model.game import Settings
+    from kitgen.units import PAPERS
+
+    from .conftest import write_game
+
+    fonts = FontBook([])  # one book for both games: only the game's font tells them apart
+
+    def text_fonts(font: str) -> list[tuple[str, str]]:
+        write_game(game_dir, f"id: g\ntitle: G\nfont: {font}\n" + SHARED_LAYOUT)
+        game = load(game_dir, Diagnostics())
+        docs = plan(game, Settings(paper=PAPERS["letter"]), fonts, Diagnostics())
+        groups = [op for op in docs[0].pages[0].ops if type(op) is Group and op.key]
+        return [(t.text, t.font.face) for g in groups for t in g.ops if type(t) is Text]
+
+    faces._LAYOUTS.clear()
+    assert text_fonts("Helvetica") == [("1", "Helvetica-Bold"), ("2", "Helvetica-Bold")]
+    assert len(faces._LAYOUTS) == 1  # both designs took the one layout
+    # The same pieces in another game's font: their own layout, not the first game's faces.
+    assert text_fonts("Times") == [("1", "Times-Bold"), ("2", "Times-Bold")]
+    assert len(faces._LAYOUTS) == 2
+
+
+SHARED_LAYOUT = """
+counters:
+  - id: "c{k}"
+    size: 3/4
+    for_each: [{k: "1"}, {k: "2"}]
+    front: {text: [{text: "{k}", at: top, size: 9pt, bold: true}]}
+"""
 
 
 # ---- manifest lines ---------------------------------------------------------------
@@ -379,9 +449,10 @@ def test_ascii_text_is_written_as_unicode2t1_writes_it(monkeypatch):
 
     texts = ["1/25", "a (b) \\ c", "tab\there", "Größe", "x · y", "~`'\"{}", ""]
     ops = [
-        Text(20.0, 20.0 + 12 * k, t, Font(face, 9.0), "#000000", align)
+        Text(20.0, 20.0 + 12 * k, t, Font(face, size), "#000000", align)
         for k, t in enumerate(texts)
         for face in ("Helvetica", "Times-Bold", "Courier")
+        for size in (9.0, 6.5)  # one face at two sizes: each selects its own
         for align in ("left", "centre")
     ]
     doc = Document("d", "D", [Page("x", ops=ops)])

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
+from typing import NamedTuple
 
 from ..colours import readable_on
 from ..model.counters import CounterDef, Face, IconEl, ImageEl, Place, TextEl
@@ -43,16 +44,72 @@ def outline(shape: str, w: float, h: float, grow: float = 0.0, **style) -> objec
 
 
 def face_ops(d: CounterDef, face: Face, bleed: float, env: PlanEnv) -> tuple:
-    ops, pad, inset, ink = _frame(
+    layout = _layout(d, face, bleed, env)
+    ops = list(layout.frame)
+    width = env.fonts.width
+    for el, (box, font_face, colour, line) in zip(face.elements, layout.slots, strict=True):
+        if font_face is None:
+            ops.extend(_element(d, el, box, layout.ink, env))
+        # Most texts are one short line that fits at the size its place starts from: the
+        # line is worked out with the layout and only the text is measured.
+        elif (
+            line is not None
+            and not IRREGULAR.search(el.text)
+            and width(el.text, font_face, line[0].size) <= line[2] + 1e-6
+        ):
+            ops.append(Text(line[1], line[3], el.text, line[0], colour, el.align))
+        else:
+            ops.extend(_text(d, el, box, font_face, colour, env))
+    return tuple(ops)
+
+
+class _Layout(NamedTuple):
+    """What every face laid out alike shares: the same piece, frame, places and styles of
+    element (thousands of designs differ only in their text), so worked out once."""
+
+    frame: tuple  # background and border ops
+    ink: str  # readable on the background
+    # Per element: (box, font face, colour, one line at its start size or None); face and
+    # colour are None for an icon or image.
+    slots: tuple[tuple, ...]
+
+
+# A text element's fields after text, place, span and path are its style.
+assert TextEl._fields[:4] == ("text", "place", "span", "path")
+
+
+def _layout(d: CounterDef, face: Face, bleed: float, env: PlanEnv) -> _Layout:
+    elements = face.elements
+    styles = tuple([(el.place, el[4:]) if type(el) is TextEl else type(el) for el in elements])
+    # face[:4]: background, border, border_width, grid. The fonts and the game's font
+    # decide each text's face.
+    key = (d.shape, d.width, d.height, bleed, face[:4], styles, env.fonts, env.game.font)
+    layout = _LAYOUTS.get(key)
+    if layout is not None:
+        return layout
+    frame, pad, inset, ink = _frame(
         d.shape, d.width, d.height, bleed, face.background, face.border, face.border_width
     )
-    ops = list(ops)
-    for el, box in zip(face.elements, _boxes(d, face, pad, inset, env), strict=True):
+    boxes, shared = _boxes(d, face, pad, inset, env)
+    short_side = min(d.width, d.height)
+    slots = []
+    for el, box in zip(elements, boxes, strict=True):
         if type(el) is TextEl:
-            ops.extend(_text(d, el, box, ink, env))
+            font_face = env.face(el.bold, el.italic, el.family)
+            colour = el.colour or ink
+            line = _one_line(font_face, el.size, el.min_size, el.align, colour, box, short_side)
+            slots.append((box, font_face, colour, line))
         else:
-            ops.extend(_element(d, el, box, ink, env))
-    return tuple(ops)
+            slots.append((box, None, None, None))
+    layout = _Layout(frame, ink, tuple(slots))
+    if shared:  # unless a row's height follows its text (see _text_needs)
+        if len(_LAYOUTS) >= 4096:  # bounded: a game has a few layouts, a test run many games
+            _LAYOUTS.clear()
+        _LAYOUTS[key] = layout
+    return layout
+
+
+_LAYOUTS: dict[tuple, _Layout] = {}
 
 
 @lru_cache(maxsize=256)
@@ -79,28 +136,20 @@ def _frame(
 # ---- places -------------------------------------------------------------------
 
 
-def _boxes(d: CounterDef, face: Face, pad: float, inset: float, env: PlanEnv) -> tuple[BBox, ...]:
-    """One box per element, in element order."""
+def _boxes(
+    d: CounterDef, face: Face, pad: float, inset: float, env: PlanEnv
+) -> tuple[tuple[BBox, ...], bool]:
+    """One box per element, in element order, and whether every face laid out alike (the
+    same places, kinds of element and text sizes on the same piece) shares them: not
+    when a row's height follows its text (see _text_needs)."""
     elements = face.elements
     places = tuple([el.place for el in elements])
-    kinds = tuple([el.size if type(el) is TextEl else type(el) for el in elements])
-    # Faces laid out alike (the same places, kinds of element and text sizes on the same
-    # piece) share their boxes, unless a row's height follows its text (see _text_needs).
-    key = (d.shape, d.width, d.height, pad, inset, face.grid, places, kinds)
-    boxes = _BOXES.get(key)
-    if boxes is None:
-        w, h = d.width, d.height
-        inner, edge = _inner(d.shape, w, h, pad, inset)
-        needs = _text_needs(elements, inner, env)
-        rows = _rows(places, inner, needs)
-        weights = tuple(_weight(el) for el in elements)
-        boxes = _split_places(places, weights, inner, face.grid, rows, edge, w, h)
-        if needs is None and len(_BOXES) < 4096:
-            _BOXES[key] = boxes
-    return boxes
-
-
-_BOXES: dict[tuple, tuple[BBox, ...]] = {}
+    w, h = d.width, d.height
+    inner, edge = _inner(d.shape, w, h, pad, inset)
+    needs = _text_needs(elements, inner, env)
+    rows = _rows(places, inner, needs)
+    weights = tuple(_weight(el) for el in elements)
+    return _split_places(places, weights, inner, face.grid, rows, edge, w, h), needs is None
 
 
 @lru_cache(maxsize=256)
@@ -234,30 +283,18 @@ def _chord_clamp(box: BBox, cx: float, cy: float, r: float) -> BBox:
 
 
 def _element(d: CounterDef, el, box: BBox, ink: str, env: PlanEnv) -> list:
-    if isinstance(el, TextEl):
-        return _text(d, el, box, ink, env)
     if isinstance(el, IconEl):
         side = min(box[2] - box[0], box[3] - box[1]) * el.scale
         return [Icon(el.name, (box[0] + box[2]) / 2, (box[1] + box[3]) / 2, side, el.colour or ink)]
     return _image(d, el, box, env)
 
 
-def _text(d: CounterDef, el: TextEl, box: BBox, ink: str, env: PlanEnv) -> tuple:
-    face = env.face(el.bold, el.italic, el.family)
-    colour = el.colour or ink
-    # Most texts are one short line that fits at the size its place starts from: the
-    # place's line is worked out once and only the text is measured (_one_line).
-    slot = _one_line(face, el.size, el.min_size, el.align, colour, box, min(d.width, d.height))
-    text = el.text
-    if (
-        slot is not None
-        and not IRREGULAR.search(text)
-        and env.fonts.width(text, face, slot[0].size) <= slot[2] + 1e-6
-    ):
-        font, x, width, y = slot
-        return (Text(x, y, text, font, colour, el.align),)
+def _text(
+    d: CounterDef, el: TextEl, box: BBox, face: str, colour: str, env: PlanEnv
+) -> tuple[Text, ...]:
+    """A text fitted in full: shrunk, wrapped, and warned about when it does not fit."""
     ops, fits = _text_ops(
-        text, face, el.size, el.min_size, el.align, colour, el.wrap, box,
+        el.text, face, el.size, el.min_size, el.align, colour, el.wrap, box,
         min(d.width, d.height), env.fonts,
     )  # fmt: skip
     if not fits:

@@ -195,17 +195,25 @@ def text_width(text: str, face: str, size: float) -> float:
     centred, so remembered (a face name is registered once and never changes). A text is
     asked again soon or never: a thousand entries keep the hits; eight thousand held
     1.2 MiB of ten thousand counters' one-off labels."""
-    return _font(face).stringWidth(text, size, "utf8")  # what pdfmetrics.stringWidth does
+    font, ascii_widths = _font(face)
+    if ascii_widths is not None and text.isascii() and text.isprintable():
+        # Printable ASCII is itself in WinAnsi: the glyph widths ReportLab sums, summed
+        # here without its encoding into chunks per font (most labels are such text).
+        return sum(map(ascii_widths.__getitem__, text.encode("ascii"))) * 0.001 * size
+    return font.stringWidth(text, size, "utf8")  # what pdfmetrics.stringWidth does
 
 
-_FONTS: dict[str, object] = {}
+_FONTS: dict[str, tuple] = {}
 
 
-def _font(face: str):
-    font = _FONTS.get(face)
-    if font is None:
-        font = _FONTS[face] = pdfmetrics.getFont(face)
-    return font
+def _font(face: str) -> tuple:
+    """(ReportLab font, its widths by WinAnsi code or None for other encodings)."""
+    got = _FONTS.get(face)
+    if got is None:
+        font = pdfmetrics.getFont(face)
+        winansi = not font._dynamicFont and font.encoding.name == "WinAnsiEncoding"
+        got = _FONTS[face] = (font, font.widths if winansi else None)
+    return got
 
 
 def font_file_at_fault(exc: BaseException) -> str | None:

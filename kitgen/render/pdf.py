@@ -14,7 +14,7 @@ from collections import Counter
 from functools import lru_cache
 
 from reportlab import rl_config
-from reportlab.lib.rl_accel import fp_str, unicode2T1
+from reportlab.lib.rl_accel import escapePDF, fp_str, unicode2T1
 from reportlab.pdfbase.pdfdoc import PDFArray, PDFDictionary, PDFName, PDFStream
 from reportlab.pdfbase.pdfmetrics import getFont
 from reportlab.pdfgen.canvas import Canvas
@@ -67,6 +67,9 @@ class Painter:
         self._stroke: str | None = None  # the stroke operators in force
         self._stroke_ops: dict[int, tuple[Stroke, str]] = {}
         self._fonts: dict[str, tuple] = {}
+        # (face, size) -> its font-selection operator when printable ASCII may be shown in
+        # it as it is (a standard font in WinAnsi), else "".
+        self._ascii_tf: dict[tuple[str, float], str] = {}
         # Operator text already written once: a face's rectangles and lines sit at the same
         # place on every counter, and a strength line repeats on hundreds of them.
         self._rects: dict[tuple, str] = {}
@@ -132,15 +135,15 @@ class Painter:
             paint = self._paint(fill, stroke)
             if not paint:
                 return
-        key = (r.x, r.y, r.w, r.h, r.radius)
-        path = self._rects.get(key)
-        if path is None:
+        key = (r.x, r.y, r.w, r.h, r.radius, paint)
+        drawn = self._rects.get(key)
+        if drawn is None:
             if r.radius:
                 path = _round_rect(r.x, r.y, r.w, r.h, r.radius)
             else:
                 path = f"n {fp_str(r.x, r.y, r.w, r.h)} re"
-            self._rects[key] = path
-        self.code.append(f"{path} {paint}")
+            drawn = self._rects[key] = f"{path} {paint}"
+        self.code.append(drawn)
 
     def op_Circle(self, o: Circle) -> None:
         paint = self._paint(o.fill, o.stroke)
@@ -217,17 +220,23 @@ class Painter:
 
     def _show(self, text: str, face: str, size: float) -> str:
         """Font selection and show-text operators, encoded the way ReportLab does."""
-        font, names, winansi = self._font(face)
+        tf = self._ascii_tf.get((face, size))
+        if tf is None:
+            font, names, winansi = self._font(face)
+            tf = self._ascii_tf[(face, size)] = (
+                f"{names[font.fontName]} {fp_str(size)} Tf" if winansi else ""
+            )
+        if tf and text and text.isascii() and text.isprintable():
+            # Printable ASCII is itself in WinAnsi: what unicode2T1 gives, without its lists.
+            return f"{tf} ({escapePDF(text.encode('ascii'))}) Tj"
+        font, names, _ = self._font(face)
         fs = fp_str(size)
-        escape = self.c._escape
+        escape = escapePDF  # what the canvas's _escape calls
         if font._dynamicFont:  # TrueType: one run per subset
             return " ".join(
                 f"{font.getSubsetInternalName(subset, self.doc)} {fs} Tf ({escape(chunk)}) Tj"
                 for subset, chunk in font.splitString(text, self.doc)
             )
-        if winansi and text and text.isascii() and text.isprintable():
-            # Printable ASCII is itself in WinAnsi: what unicode2T1 gives, without its lists.
-            return f"{names[font.fontName]} {fs} Tf ({escape(text.encode('ascii'))}) Tj"
         return " ".join(
             f"{names[f.fontName]} {fs} Tf ({escape(chunk)}) Tj"
             for f, chunk in unicode2T1(text, [font, *font.substitutionFonts])
@@ -311,30 +320,17 @@ class Painter:
         self.draw(o.make())
 
     def op_Group(self, g: Group) -> None:
-        c = self.c
-        if g.key is not None and g.key in self.once:
-            self.once.discard(g.key)
-        elif g.key is not None:
-            name = "F" + _form_name(g.key)
-            if name not in self.forms:
-                self.forms.add(name)
-                if g.box is not None:
-                    c.beginForm(name, *g.box)
-                else:
-                    c.beginForm(name)
-                self._reset_state()
-                self._draw_clipped(g)
-                c.endForm()
-                self._reset_state()
-            c.saveState()
-            c.transform(*_matrix(g))
-            c.doForm(name)
-            c.restoreState()
-            return
-        if not (g.dx or g.dy or g.rotate or g.scale != 1 or g.clip):
+        key = g.key
+        if key is not None:
+            if key not in self.once:
+                self._place_form(g, key)
+                return
+            self.once.discard(key)  # placed once: drawn inline
+        turned = g.rotate or g.scale != 1
+        if not (g.dx or g.dy or turned or g.clip):
             self.draw(g.ops)
             return
-        if g.rotate or g.scale != 1:
+        if turned:
             self.code.append(f"q {fp_str(*_matrix(g))} cm")
         else:  # pieces sit in the same slots on every sheet: their moves repeat
             move = self._moves.get((g.dx, g.dy))
@@ -345,6 +341,25 @@ class Painter:
         self._draw_clipped(g)
         self.code.append("Q")
         self._fill, self._stroke = saved  # Q restores what was set before the group
+
+    def _place_form(self, g: Group, key: str) -> None:
+        """A keyed group as a PDF form: drawn the first time, then only placed."""
+        c = self.c
+        name = "F" + _form_name(key)
+        if name not in self.forms:
+            self.forms.add(name)
+            if g.box is not None:
+                c.beginForm(name, *g.box)
+            else:
+                c.beginForm(name)
+            self._reset_state()
+            self._draw_clipped(g)
+            c.endForm()
+            self._reset_state()
+        c.saveState()
+        c.transform(*_matrix(g))
+        c.doForm(name)
+        c.restoreState()
 
     def _draw_clipped(self, g: Group) -> None:
         if g.clip:
