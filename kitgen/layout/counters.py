@@ -8,7 +8,7 @@ renderer draws it once as a PDF form: the work per copy is a few small ops.
 from __future__ import annotations
 
 import math
-from functools import partial
+from functools import lru_cache, partial
 from typing import NamedTuple
 
 from ..model.counters import CounterDef, CounterSet, TextEl
@@ -29,10 +29,17 @@ class _Slot(NamedTuple):  # one per copy of every design: a tuple is quick to ma
 
     @property
     def size(self) -> tuple[float, float]:
-        b2 = 2 * self.bleed
-        if self.fold:
-            return (2 * self.d.width + b2, self.d.height + b2 + CAPTION)
-        return (self.d.width + b2, self.d.height + b2)
+        return _size(self.d.width, self.d.height, self.bleed, self.fold)
+
+
+@lru_cache(maxsize=256)
+def _size(width: float, height: float, bleed: float, fold: bool) -> tuple[float, float]:
+    """A slot's room on the sheet: one tuple shared by every copy of one size (ten
+    thousand counters' sizes were held at once while packing)."""
+    b2 = 2 * bleed
+    if fold:
+        return (2 * width + b2, height + b2 + CAPTION)
+    return (width + b2, height + b2)
 
 
 def plan_counters(
@@ -49,14 +56,13 @@ def plan_counters(
     ]
     # Tallest first packs mixed sizes into level rows; the sort is stable, so
     # designs stay in YAML order within a size.
-    sizes = {id(s): s.size for s in slots}
-    slots.sort(key=lambda s: -sizes[id(s)][1])
+    slots.sort(key=lambda s: -s.size[1])
     x0, y0, x1, y1 = content_box(env.paper)
     # With crop marks, half a gutter in from the content box so they stay inside it too.
     inset = GUTTER / 2 if any(s.bleed for s in slots) else 0.0
     box = (x0 + inset, y0 + inset, x1 - inset, y1 - inset)
     try:
-        spots = pack([sizes[id(s)] for s in slots], box, GUTTER)
+        spots = pack([s.size for s in slots], box, GUTTER)
     except TooBig as exc:
         d = slots[exc.index].d
         w, h = slots[exc.index].size
