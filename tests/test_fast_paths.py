@@ -500,6 +500,36 @@ def test_ascii_text_is_written_as_unicode2t1_writes_it(monkeypatch):
     assert fast == pdf.render_document(doc, PAPERS["letter"], "T")
 
 
+def test_hatching_drawn_again_writes_what_it_wrote_first(monkeypatch):
+    from kitgen.layout.marks import glue_marks
+    from kitgen.layout.plan import Document, Line, Page, Path, Stroke
+    from kitgen.render import pdf
+    from kitgen.units import PAPERS
+
+    band = ((10.0, 10.0), (60.0, 10.0), (60.0, 13.0), (10.0, 13.0))
+    dark = Stroke("#000000", 1.0)
+
+    def sheet(name):  # glue bands at the same places on every sheet, as fold pairs have
+        return Page(name, ops=[
+            *glue_marks(0.0, 108.0, 54.0, 100.0, 40.0),
+            Path(band, True, stroke=dark, hatch="#ff0000"),
+            Line(0.0, 0.0, 9.0, 9.0, dark),  # the hatch's stroke must not be taken as set
+            Path(band, True, stroke=dark, hatch="#0000ff"),  # same place, another colour
+            *glue_marks(0.0, 108.0, 54.0, 100.0, 40.0),
+        ])  # fmt: skip
+
+    doc = Document("d", "D", [sheet("a"), sheet("b")])
+    fast = pdf.render_document(doc, PAPERS["letter"], "T")
+    plain_init = pdf.Painter.__init__
+
+    def forgetful(self, *args, **kwargs):
+        plain_init(self, *args, **kwargs)
+        self._hatches = _Forgetful()
+
+    monkeypatch.setattr(pdf.Painter, "__init__", forgetful)
+    assert fast == pdf.render_document(doc, PAPERS["letter"], "T")
+
+
 # ---- counter sheets made as they are drawn -----------------------------------------
 
 STREAM_GAME = """
