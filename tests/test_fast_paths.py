@@ -355,7 +355,35 @@ FACES_GAME = """
         front:
           text: [{text: "{n}", at: top, size: 7pt}, {text: "{n} {n}", at: bottom, size: 6pt}]
           icon: star
+      - id: "t{k}"
+        size: 3/4
+        for_each:
+          - {k: "1", n: "One", m: "x"}
+          - {k: "2", n: "Two", m: "y"}
+          - {k: "3", n: "Some long words to wrap", m: "a\\nb"}
+          - {k: "4", n: "Other long words that wrap", m: "c\\nd"}
+          - {k: "5", n: "Two words", m: "e\\tf\\rg"}
+        front:
+          border: black
+          text:
+            - {text: "{n}", at: top, size: 7pt}
+            - {text: "{m}", at: bottom, size: 6pt, wrap: false}
+          icon: star
 """
+
+
+@settings(max_examples=300, deadline=None)
+@given(text=TEXTS | st.text(alphabet="a \r\f\v", max_size=6), width=st.floats(1, 80))
+def test_a_sized_rows_line_count_is_the_lines_its_text_takes(text, width):
+    from kitgen.layout import faces
+    from kitgen.layout.text import wrap
+    from kitgen.model.counters import Place, TextEl
+
+    env = SimpleNamespace(face=lambda bold, italic, family: FACE, fonts=FONTS)
+    for wrap_lines in (True, False):
+        el = TextEl(text, Place("top"), None, "", size=7.5, wrap=wrap_lines)
+        lines = wrap(text, FACE, 7.5, width, FONTS) if wrap_lines else text.split("\n")
+        assert faces._line_count(el, width, env) == len(lines)
 
 
 class _Forgetful(dict):
@@ -378,12 +406,17 @@ def test_face_shortcuts_plan_what_the_full_fitting_plans(game_dir, monkeypatch):
     faces._LAYOUTS.clear()
     fast = plan_game(game_dir)
     assert faces._LAYOUTS  # the shared layouts were used
+    fast_layouts = dict(faces._LAYOUTS)
     monkeypatch.setattr(faces, "_one_line", lambda *a: None)
     monkeypatch.setattr(faces, "_LAYOUTS", _Forgetful())
     slow = plan_game(game_dir)
     assert ops(fast) == ops(slow)
     assert [str(d) for d in fast.diags] == [str(d) for d in slow.diags]
     assert any("does not fit" in str(d) for d in fast.diags)  # long names took the full way
+    # Rows sized by their texts: t1, t2 and t5 (one line over one) share a layout, t3 and
+    # t4 (three over two) another, h1 and h2 one each.
+    sized = [v for v in fast_layouts.values() if type(v) is faces._TextSized]
+    assert sorted(len(v.layouts) for v in sized) == [2, 2]
 
 
 def test_faces_laid_out_alike_share_a_layout_only_in_the_same_font(game_dir):
@@ -464,6 +497,36 @@ def test_ascii_text_is_written_as_unicode2t1_writes_it(monkeypatch):
         return font, names, False
 
     monkeypatch.setattr(pdf.Painter, "_font", no_shortcut)
+    assert fast == pdf.render_document(doc, PAPERS["letter"], "T")
+
+
+def test_hatching_drawn_again_writes_what_it_wrote_first(monkeypatch):
+    from kitgen.layout.marks import glue_marks
+    from kitgen.layout.plan import Document, Line, Page, Path, Stroke
+    from kitgen.render import pdf
+    from kitgen.units import PAPERS
+
+    band = ((10.0, 10.0), (60.0, 10.0), (60.0, 13.0), (10.0, 13.0))
+    dark = Stroke("#000000", 1.0)
+
+    def sheet(name):  # glue bands at the same places on every sheet, as fold pairs have
+        return Page(name, ops=[
+            *glue_marks(0.0, 108.0, 54.0, 100.0, 40.0),
+            Path(band, True, stroke=dark, hatch="#ff0000"),
+            Line(0.0, 0.0, 9.0, 9.0, dark),  # the hatch's stroke must not be taken as set
+            Path(band, True, stroke=dark, hatch="#0000ff"),  # same place, another colour
+            *glue_marks(0.0, 108.0, 54.0, 100.0, 40.0),
+        ])  # fmt: skip
+
+    doc = Document("d", "D", [sheet("a"), sheet("b")])
+    fast = pdf.render_document(doc, PAPERS["letter"], "T")
+    plain_init = pdf.Painter.__init__
+
+    def forgetful(self, *args, **kwargs):
+        plain_init(self, *args, **kwargs)
+        self._hatches = _Forgetful()
+
+    monkeypatch.setattr(pdf.Painter, "__init__", forgetful)
     assert fast == pdf.render_document(doc, PAPERS["letter"], "T")
 
 

@@ -16,7 +16,7 @@ from ..colours import readable_on
 from ..model.counters import CounterDef, Face, IconEl, ImageEl, Place, TextEl
 from .env import PlanEnv
 from .plan import BBox, Circle, Font, Icon, Image, Path, Rect, Stroke, Text
-from .text import IRREGULAR, fit_text, wrap
+from .text import BREAKS, IRREGULAR, fit_text, wrap
 
 LEADING = 1.15
 MIN_DPI = 150
@@ -72,10 +72,21 @@ class _Layout(NamedTuple):
     # Per element: (box, font face, colour, one line at its start size or None); face and
     # colour are None for an icon or image.
     slots: tuple[tuple, ...]
+    width: float  # of the box the places share: texts wrap in it
 
 
 # A text element's fields after text, place, span and path are its style.
 assert TextEl._fields[:4] == ("text", "place", "span", "path")
+
+
+class _TextSized(NamedTuple):
+    """Faces laid out alike whose top or bottom row takes the height its texts need (see
+    _text_needs): that height follows only how many lines each of those texts takes, so
+    faces whose texts take as many lines share a layout."""
+
+    texts: tuple[int, ...]  # the elements whose line counts decide the rows
+    width: float  # the width they wrap in
+    layouts: dict[tuple[int, ...], _Layout]  # by those texts' line counts
 
 
 def _layout(d: CounterDef, face: Face, bleed: float, env: PlanEnv) -> _Layout:
@@ -84,16 +95,41 @@ def _layout(d: CounterDef, face: Face, bleed: float, env: PlanEnv) -> _Layout:
     # face[:4]: background, border, border_width, grid. The fonts and the game's font
     # decide each text's face.
     key = (d.shape, d.width, d.height, bleed, face[:4], styles, env.fonts, env.game.font)
-    layout = _LAYOUTS.get(key)
-    if layout is not None:
+    got = _LAYOUTS.get(key)
+    if type(got) is _Layout:
+        return got
+    if got is not None:
+        lines = tuple([_line_count(elements[i], got.width, env) for i in got.texts])
+        layout = got.layouts.get(lines)
+        if layout is None:
+            if len(got.layouts) >= 256:  # bounded: texts of ever more lines
+                got.layouts.clear()
+            layout = got.layouts[lines] = _new_layout(d, face, bleed, env)
         return layout
+    layout = _new_layout(d, face, bleed, env)
+    texts = tuple([i for row in _sized_rows(elements) for i in row])
+    if texts:
+        width = layout.width
+        lines = tuple([_line_count(elements[i], width, env) for i in texts])
+        got = _TextSized(texts, width, {lines: layout})
+    if len(_LAYOUTS) >= 4096:  # bounded: a game has a few layouts, a test run many games
+        _LAYOUTS.clear()
+    _LAYOUTS[key] = got if texts else layout
+    return layout
+
+
+_LAYOUTS: dict[tuple, _Layout | _TextSized] = {}
+
+
+def _new_layout(d: CounterDef, face: Face, bleed: float, env: PlanEnv) -> _Layout:
     frame, pad, inset, ink = _frame(
         d.shape, d.width, d.height, bleed, face.background, face.border, face.border_width
     )
-    boxes, shared = _boxes(d, face, pad, inset, env)
+    inner = _inner(d.shape, d.width, d.height, pad, inset)[0]
+    boxes = _boxes(d, face, pad, inset, env)
     short_side = min(d.width, d.height)
     slots = []
-    for el, box in zip(elements, boxes, strict=True):
+    for el, box in zip(face.elements, boxes, strict=True):
         if type(el) is TextEl:
             font_face = env.face(el.bold, el.italic, el.family)
             colour = el.colour or ink
@@ -101,15 +137,7 @@ def _layout(d: CounterDef, face: Face, bleed: float, env: PlanEnv) -> _Layout:
             slots.append((box, font_face, colour, line))
         else:
             slots.append((box, None, None, None))
-    layout = _Layout(frame, ink, tuple(slots))
-    if shared:  # unless a row's height follows its text (see _text_needs)
-        if len(_LAYOUTS) >= 4096:  # bounded: a game has a few layouts, a test run many games
-            _LAYOUTS.clear()
-        _LAYOUTS[key] = layout
-    return layout
-
-
-_LAYOUTS: dict[tuple, _Layout] = {}
+    return _Layout(frame, ink, tuple(slots), inner[2] - inner[0])
 
 
 @lru_cache(maxsize=256)
@@ -136,20 +164,15 @@ def _frame(
 # ---- places -------------------------------------------------------------------
 
 
-def _boxes(
-    d: CounterDef, face: Face, pad: float, inset: float, env: PlanEnv
-) -> tuple[tuple[BBox, ...], bool]:
-    """One box per element, in element order, and whether every face laid out alike (the
-    same places, kinds of element and text sizes on the same piece) shares them: not
-    when a row's height follows its text (see _text_needs)."""
+def _boxes(d: CounterDef, face: Face, pad: float, inset: float, env: PlanEnv) -> tuple[BBox, ...]:
+    """One box per element, in element order."""
     elements = face.elements
     places = tuple([el.place for el in elements])
     w, h = d.width, d.height
     inner, edge = _inner(d.shape, w, h, pad, inset)
-    needs = _text_needs(elements, inner, env)
-    rows = _rows(places, inner, needs)
+    rows = _rows(places, inner, _text_needs(elements, inner, env))
     weights = tuple(_weight(el) for el in elements)
-    return _split_places(places, weights, inner, face.grid, rows, edge, w, h), needs is None
+    return _split_places(places, weights, inner, face.grid, rows, edge, w, h)
 
 
 @lru_cache(maxsize=256)
@@ -195,15 +218,29 @@ def _text_needs(elements, inner: BBox, env: PlanEnv) -> tuple[float | None, ...]
     """Height the lines of a top or bottom row need when it holds only text of a given
     size beside a filled middle row (so a caption under an icon does not shrink the
     icon); None when no row is sized so (most faces: the rows then depend only on places)."""
+    sized = _sized_rows(elements)
+    if not sized:
+        return None
+    width = inner[2] - inner[0]
+    needs: list[float | None] = [None, None, None]
+    for r, texts in zip((0, 2), sized, strict=True):
+        if texts:
+            needs[r] = sum(_text_height(elements[i], width, env) for i in texts)
+    return tuple(needs)
+
+
+def _sized_rows(elements) -> tuple[tuple[int, ...], ...]:
+    """The texts (element indices) of the top and bottom rows whose height follows their
+    lines (see _text_needs), or () when neither row does."""
     rows = [_rc(el.place.anchor)[0] if el.place.cell is None else None for el in elements]
     if 1 not in rows:
-        return None
-    needs: list[float | None] = [None, None, None]
+        return ()
+    sized = []
     for r in (0, 2):
-        els = [el for el, row in zip(elements, rows, strict=True) if row == r]
-        if els and all(isinstance(e, TextEl) and e.size for e in els):
-            needs[r] = sum(_text_height(e, inner[2] - inner[0], env) for e in els)
-    return tuple(needs) if any(n is not None for n in needs) else None
+        members = tuple([i for i, row in enumerate(rows) if row == r])
+        els = [elements[i] for i in members]
+        sized.append(members if els and all(isinstance(e, TextEl) and e.size for e in els) else ())
+    return tuple(sized) if any(sized) else ()
 
 
 @lru_cache(maxsize=1024)
@@ -232,10 +269,16 @@ def _rows(places: tuple[Place, ...], inner: BBox, needs) -> tuple[tuple[float, f
 
 
 def _text_height(el: TextEl, width: float, env: PlanEnv) -> float:
-    face = env.face(el.bold, el.italic, el.family)
     assert el.size is not None
-    lines = wrap(el.text, face, el.size, width, env.fonts) if el.wrap else el.text.split("\n")
-    return el.size * (1 + LEADING * (len(lines) - 1)) + el.size * 0.5
+    return el.size * (1 + LEADING * (_line_count(el, width, env) - 1)) + el.size * 0.5
+
+
+def _line_count(el: TextEl, width: float, env: PlanEnv) -> int:
+    if not el.wrap:
+        return el.text.count("\n") + 1
+    if not BREAKS.search(el.text):  # one word: one line, nothing to measure
+        return 1
+    return len(wrap(el.text, env.face(el.bold, el.italic, el.family), el.size, width, env.fonts))
 
 
 def _region(p: Place, places: list[Place], inner: BBox, grid, rows) -> BBox:

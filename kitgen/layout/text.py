@@ -10,6 +10,8 @@ from .env import TextMeasure
 
 # Text that wrapping would change even when it fits: line breaks, tabs, runs of spaces.
 IRREGULAR = re.compile(r"[\t\n\r\f\v]|  |^ | $")
+# Every character wrap() may break a line at: text without one is one line.
+BREAKS = re.compile(r"[ \t\n\r\f\v]")
 
 
 def wrap(text: str, face: str, size: float, width: float, fonts: TextMeasure) -> list[str]:

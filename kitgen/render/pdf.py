@@ -76,6 +76,7 @@ class Painter:
         self._texts: dict[tuple, str] = {}
         self._nums: dict[float, str] = {}
         self._paths: dict[tuple, str] = {}
+        self._hatches: dict[tuple, tuple[str, str, str]] = {}
         self._moves: dict[tuple[float, float], str] = {}
         self._images: dict[str, tuple[str, str]] = {}  # path -> (image name, XObject name)
 
@@ -176,20 +177,13 @@ class Painter:
 
     def _hatch(self, o: Path) -> None:
         """Thin 45° lines clipped to the polygon: 'partly covered' reads without colour."""
-        xs = [p[0] for p in o.points]
-        ys = [p[1] for p in o.points]
-        x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
-        first, *rest = o.points
-        clip = " ".join([f"q n {fp_str(*first)} m", *(f"{fp_str(*pt)} l" for pt in rest), "h W n"])
-        self.code.append(clip)
-        self._fill = self._stroke = None
-        self._set_stroke(Stroke(o.hatch, 0.5))
-        step, k = 4.0, 0.0
-        lines = []
-        while k <= (x1 - x0) + (y1 - y0):
-            lines.append(f"{fp_str(x0 + k, y0)} m {fp_str(x0 + k - (y1 - y0), y1)} l")
-            k += step
-        self.code.append(" ".join(lines) + " S Q")
+        key = (o.points, o.hatch)
+        drawn = self._hatches.get(key)
+        if drawn is None:  # a fold pair's glue bands sit at the same places on every sheet
+            if len(self._hatches) >= 1024:  # bounded: hatched template cells are drawn once each
+                self._hatches.clear()
+            drawn = self._hatches[key] = _hatch_ops(o.points, o.hatch)
+        self.code.extend(drawn)
         self._fill = self._stroke = None
 
     def op_Text(self, t: Text) -> None:
@@ -394,6 +388,22 @@ _PAINT = {(False, False): "", (True, False): "f", (False, True): "S", (True, Tru
 @lru_cache(maxsize=1024)
 def _colour_op(colour: str, op: str) -> str:
     return f"{fp_str(*rgb(colour))} {op}"
+
+
+def _hatch_ops(points: tuple, colour: str) -> tuple[str, str, str]:
+    """(clip to the polygon, stroke style, hatch lines and restore): the graphics state
+    is saved round them, so the stroke style is set afresh each time."""
+    xs = [p[0] for p in points]
+    ys = [p[1] for p in points]
+    x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
+    first, *rest = points
+    clip = " ".join([f"q n {fp_str(*first)} m", *(f"{fp_str(*pt)} l" for pt in rest), "h W n"])
+    step, k = 4.0, 0.0
+    lines = []
+    while k <= (x1 - x0) + (y1 - y0):
+        lines.append(f"{fp_str(x0 + k, y0)} m {fp_str(x0 + k - (y1 - y0), y1)} l")
+        k += step
+    return clip, _stroke_ops(Stroke(colour, 0.5)), " ".join(lines) + " S Q"
 
 
 @lru_cache(maxsize=256)
