@@ -139,9 +139,10 @@ def _plan_later(spots, slots, fronts: list[Page], backs: list[Page], env: PlanEn
         marks: list = []
         for slot, x, y in placed:
             _place_ops(slot, x, y, ops, marks, forms, env)
-            done(slot, "front")
-            if slot.fold:
-                done(slot, "back")
+            if slot.d.quantity > 1:  # one copy's faces never went into `forms`
+                done(slot, "front")
+                if slot.fold:
+                    done(slot, "back")
         return ops + marks
 
     def back(placed) -> list:
@@ -149,7 +150,8 @@ def _plan_later(spots, slots, fronts: list[Page], backs: list[Page], env: PlanEn
         for slot, x, y in placed:
             if slot.d.back is not None:
                 _place_back_ops(slot, x, y, ops, forms, env)
-                done(slot, "back")
+                if slot.d.quantity > 1:
+                    done(slot, "back")
         return ops
 
     for n, placed in enumerate(sheets):
@@ -193,7 +195,9 @@ def _form(d: CounterDef, side: str, bleed: float, forms: dict, env: PlanEnv) -> 
         # overflows, which warns, still shows rather than being cut at an edge).
         w, h = d.width, d.height
         box = (-w / 2 - bleed, -h / 2 - bleed, 1.5 * w + bleed, 1.5 * h + bleed)
-        form = forms[key] = (face_ops(d, face, bleed, env), _form_key(d, side, bleed), box)
+        form = (face_ops(d, face, bleed, env), _form_key(d, side, bleed), box)
+        if d.quantity > 1:  # each side of one copy is placed once: keeping it is no use
+            forms[key] = form
     return form
 
 
