@@ -500,6 +500,59 @@ def test_ascii_text_is_written_as_unicode2t1_writes_it(monkeypatch):
     assert fast == pdf.render_document(doc, PAPERS["letter"], "T")
 
 
+def test_rects_and_texts_kept_by_value_write_what_painting_each_afresh_writes():
+    """op_Rect keeps each rect's colours and path, op_Text each text's operators, by the
+    op's values: what they write must be what setting the colours and writing the path
+    or text afresh writes, whatever was drawn before (equal ops made apart included)."""
+    import io
+
+    from reportlab.lib.rl_accel import fp_str
+    from reportlab.pdfgen.canvas import Canvas
+
+    from kitgen.layout.plan import Font, Rect, Stroke
+    from kitgen.render.pdf import Painter, _round_rect
+
+    strokes = [
+        None,
+        Stroke("#444444", 0.5),
+        Stroke("#444444", 0.5),  # equal, another object
+        Stroke("none", 1.0),
+        Stroke("#000000", 0.0),
+        Stroke("#333333", 0.9, (0.6, 2.2)),
+    ]
+    rects = [
+        Rect(1.0, 2.0, 30.0, 40.0, fill, stroke, radius)
+        for fill in (None, "none", "#c0392b", "#2e86c1")
+        for stroke in strokes
+        for radius in (0.0, 3.0)
+    ]
+    texts = [
+        Text(5.0, 6.0, "1/25", font, colour, align)
+        for font in (Font("Helvetica", 9.0), Font("Helvetica", 9.0), Font("Courier", 9.0))
+        for colour in ("#000000", "#ffffff")
+        for align in ("left", "centre")
+    ]
+    ops = [*rects, *texts, *rects[::-1], *texts[::-1], *rects, *texts]
+    fast = Painter(Canvas(io.BytesIO(), invariant=1))
+    fast.draw(ops)
+    plain = Painter(Canvas(io.BytesIO(), invariant=1))
+    for op in ops:
+        if type(op) is Text:
+            plain._set_fill(op.colour)
+            plain.code.append(plain._text(op))
+            continue
+        paint = plain._paint(op.fill, op.stroke)
+        if paint:
+            path = (
+                _round_rect(op.x, op.y, op.w, op.h, op.radius)
+                if op.radius
+                else f"n {fp_str(op.x, op.y, op.w, op.h)} re"
+            )
+            plain.code.append(f"{path} {paint}")
+    assert fast.code == plain.code
+    assert len(fast.code) > len(ops)  # colours were set between the ops: a real test
+
+
 def test_hatching_drawn_again_writes_what_it_wrote_first(monkeypatch):
     from kitgen.layout.marks import glue_marks
     from kitgen.layout.plan import Document, Line, Page, Path, Stroke

@@ -126,25 +126,25 @@ class Painter:
             handlers[type(op)](self, op)
 
     def op_Rect(self, r: Rect) -> None:
-        fill, stroke = r.fill, r.stroke
-        if stroke is None and fill is not None and fill != "none":  # the common case, inline
-            if fill != self._fill:
-                self.code.append(_colour_op(fill, "rg"))
-                self._fill = fill
-            paint = "f"
-        else:
-            paint = self._paint(fill, stroke)
-            if not paint:
-                return
-        key = (r.x, r.y, r.w, r.h, r.radius, paint)
+        # Keyed by the rect's values as a plain tuple: compared in C, where equal Rects
+        # made apart (a cut line per piece) would each call the ops' Python __eq__.
+        key = tuple(r)
         drawn = self._rects.get(key)
         if drawn is None:
-            if r.radius:
-                path = _round_rect(r.x, r.y, r.w, r.h, r.radius)
-            else:
-                path = f"n {fp_str(r.x, r.y, r.w, r.h)} re"
-            drawn = self._rects[key] = f"{path} {paint}"
-        self.code.append(drawn)
+            if len(self._rects) >= 4096:  # bounded: a face's rects repeat, a map's may not
+                self._rects.clear()
+            drawn = self._rects[key] = _rect_ops(r)
+        fill, stroke, path = drawn
+        if not path:
+            return
+        # What _paint sets, fill then stroke, from the colours worked out with the path.
+        if fill is not None and fill != self._fill:
+            self.code.append(_colour_op(fill, "rg"))
+            self._fill = fill
+        if stroke is not None and stroke != self._stroke:
+            self.code.append(stroke)
+            self._stroke = stroke
+        self.code.append(path)
 
     def op_Circle(self, o: Circle) -> None:
         paint = self._paint(o.fill, o.stroke)
@@ -187,8 +187,10 @@ class Painter:
         self._fill = self._stroke = None
 
     def op_Text(self, t: Text) -> None:
-        self._set_fill(t.colour)
-        key = (t.text, t.font.face, t.font.size, t.x, t.y, t.align, t.angle)
+        if t.colour != self._fill:
+            self.code.append(_colour_op(t.colour, "rg"))
+            self._fill = t.colour
+        key = tuple(t)  # a plain tuple, compared in C (see op_Rect); the colour is set apart
         shown = self._texts.get(key)
         if shown is None:
             if len(self._texts) >= 4096:  # bounded: most texts of a big kit are seen once
@@ -314,27 +316,31 @@ class Painter:
         self.draw(o.make())
 
     def op_Group(self, g: Group) -> None:
-        key = g.key
+        ops, dx, dy, rotate, scale, clip, key, _ = g  # one unpacking, not an attribute each
         if key is not None:
             if key not in self.once:
                 self._place_form(g, key)
                 return
             self.once.discard(key)  # placed once: drawn inline
-        turned = g.rotate or g.scale != 1
-        if not (g.dx or g.dy or turned or g.clip):
-            self.draw(g.ops)
+        turned = rotate or scale != 1
+        if not (dx or dy or turned or clip):
+            self.draw(ops)
             return
+        code = self.code
         if turned:
-            self.code.append(f"q {fp_str(*_matrix(g))} cm")
+            code.append(f"q {fp_str(*_matrix(g))} cm")
         else:  # pieces sit in the same slots on every sheet: their moves repeat
-            move = self._moves.get((g.dx, g.dy))
+            move = self._moves.get((dx, dy))
             if move is None:
-                move = self._moves[(g.dx, g.dy)] = f"q {_UNTURNED} {fp_str(g.dx, g.dy)} cm"
-            self.code.append(move)
-        saved = (self._fill, self._stroke)
-        self._draw_clipped(g)
-        self.code.append("Q")
-        self._fill, self._stroke = saved  # Q restores what was set before the group
+                move = self._moves[(dx, dy)] = f"q {_UNTURNED} {fp_str(dx, dy)} cm"
+            code.append(move)
+        fill, stroke = self._fill, self._stroke
+        if clip:
+            x0, y0, x1, y1 = clip
+            code.append(f"n {fp_str(x0, y0, x1 - x0, y1 - y0)} re W n")
+        self.draw(ops)
+        self.code.append("Q")  # self.code: a form first drawn inside swaps the list
+        self._fill, self._stroke = fill, stroke  # Q restores what was set before the group
 
     def _place_form(self, g: Group, key: str) -> None:
         """A keyed group as a PDF form: drawn the first time, then only placed."""
@@ -360,6 +366,23 @@ class Painter:
             x0, y0, x1, y1 = g.clip
             self.code.append(f"n {fp_str(x0, y0, x1 - x0, y1 - y0)} re W n")
         self.draw(g.ops)
+
+
+def _rect_ops(r: Rect) -> tuple[str | None, str | None, str]:
+    """(fill colour, stroke operators, path and painting operator) of a rect: None for
+    a colour it does not paint, "" for the path of a rect that paints nothing."""
+    fill = r.fill if r.fill is not None and r.fill != "none" else None
+    stroke = r.stroke
+    if stroke is None or stroke.colour == "none" or not stroke.width > 0:
+        stroke = None
+    paint = _PAINT[(fill is not None, stroke is not None)]
+    if not paint:
+        return None, None, ""
+    if r.radius:
+        path = _round_rect(r.x, r.y, r.w, r.h, r.radius)
+    else:
+        path = f"n {fp_str(r.x, r.y, r.w, r.h)} re"
+    return fill, None if stroke is None else _stroke_ops(stroke), f"{path} {paint}"
 
 
 def _round_rect(x: float, y: float, w: float, h: float, radius: float) -> str:
