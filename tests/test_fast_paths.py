@@ -39,6 +39,22 @@ def test_one_line_shortcut_is_taken_and_keeps_the_text():
     assert (fitted.lines, fitted.size, fitted.fits) == (("1/25",), 9.0, True)
 
 
+@settings(max_examples=500, deadline=None)
+@given(text=st.text(alphabet="a1/ \t\n\r\f\v\x1c\x85\u00a0\u2028é", max_size=8))
+def test_regular_text_is_text_the_irregular_search_does_not_match(text):
+    from kitgen.layout.text import IRREGULAR, regular
+
+    assert regular(text) == (IRREGULAR.search(text) is None)
+
+
+def test_regular_text_shortcut_sees_runs_and_ends_of_spaces():
+    from kitgen.layout.text import regular
+
+    assert [regular(t) for t in ("1/25", "8-6-6", "a b", "a  b", " a", "a ", "a\tb")] == [
+        True, True, True, False, False, False, False,
+    ]  # fmt: skip
+
+
 STANDARD_FACES = [
     FONTS.face(family, bold, italic)
     for family in ("Helvetica", "Times", "Courier")
@@ -849,3 +865,43 @@ def test_mm_is_the_float_exact_fractions_give(value):
     from kitgen.units import mm
 
     assert mm(value) == float(Fraction(value).limit_denominator(10**6) * Fraction(720, 254))
+
+
+# ---- counter sheets: work per design, not per copy ----------------------------------
+
+
+@pytest.mark.parametrize("settings", [{}, {"duplex": "long"}, {"bleed": 4.5}])
+def test_copies_sorted_by_design_are_in_the_order_sorting_every_copy_gives(game_dir, settings):
+    from kitgen.layout.counters import _bleed, _Slot, _slots
+    from kitgen.layout.env import PlanEnv
+
+    from .conftest import plan_game, write_game
+
+    big = "      - {id: big, size: 1, quantity: 3, front: {text: B}}\n"  # taller, listed last
+    write_game(game_dir, STREAM_GAME + big)
+    p = plan_game(game_dir, **settings)
+    cs = p.game.section("counters")
+    env = PlanEnv(p.game, p.settings, None, p.diags)
+    duplex = "duplex" in settings
+    slots, sizes = _slots(cs, duplex, env)
+    plain = [
+        _Slot(d, n, d.back is not None and not duplex, _bleed(d, env))
+        for d in cs.defs
+        for n in range(1, d.quantity + 1)
+    ]
+    plain.sort(key=lambda s: -s.size[1])
+    assert slots == plain
+    assert sizes == [s.size for s in plain]
+    assert len({s.size for s in plain}) > 2  # sizes to sort: a real test
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    sizes=st.lists(st.tuples(st.floats(1, 100), st.floats(1, 100)), max_size=40),
+    gutter=st.sampled_from([0.0, 9.0]),
+)
+def test_packed_spots_come_in_slot_order_unsorted(sizes, gutter):
+    from kitgen.layout.impose import pack
+
+    spots = pack(sizes, (0.0, 0.0, 200.0, 150.0), gutter)
+    assert [s.index for s in spots] == list(range(len(sizes)))

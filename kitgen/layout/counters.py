@@ -49,20 +49,13 @@ def plan_counters(
     if not cs.defs:
         return []
     duplex = env.settings.duplex in ("long", "short")
-    slots = [
-        _Slot(d, n, d.back is not None and not duplex, _bleed(d, env))
-        for d in cs.defs
-        for n in range(1, d.quantity + 1)
-    ]
-    # Tallest first packs mixed sizes into level rows; the sort is stable, so
-    # designs stay in YAML order within a size.
-    slots.sort(key=lambda s: -s.size[1])
+    slots, sizes = _slots(cs, duplex, env)
     x0, y0, x1, y1 = content_box(env.paper)
     # With crop marks, half a gutter in from the content box so they stay inside it too.
     inset = GUTTER / 2 if any(s.bleed for s in slots) else 0.0
     box = (x0 + inset, y0 + inset, x1 - inset, y1 - inset)
     try:
-        spots = pack([s.size for s in slots], box, GUTTER)
+        spots = pack(sizes, box, GUTTER)
     except TooBig as exc:
         d = slots[exc.index].d
         w, h = slots[exc.index].size
@@ -101,6 +94,22 @@ def plan_counters(
     if backs:
         docs.append(calibration(env))
     return docs
+
+
+def _slots(cs: CounterSet, duplex: bool, env: PlanEnv) -> tuple[list[_Slot], list[tuple]]:
+    """Every copy of every design, tallest first (which packs mixed sizes into level
+    rows), and each one's size. Designs are sorted, not copies: a design's copies sit
+    side by side and share a size, and the sort is stable (designs stay in YAML order
+    within a size), so this is the order sorting every copy gives, worked out per design."""
+    designs = []
+    for d in cs.defs:
+        fold, bleed = d.back is not None and not duplex, _bleed(d, env)
+        designs.append((d, fold, bleed, _size(d.width, d.height, bleed, fold)))
+    designs.sort(key=lambda design: -design[3][1])
+    slots = [
+        _Slot(d, n, fold, bleed) for d, fold, bleed, _ in designs for n in range(1, d.quantity + 1)
+    ]
+    return slots, [size for d, _, _, size in designs for _ in range(d.quantity)]
 
 
 def _plan_later(spots, slots, fronts: list[Page], backs: list[Page], env: PlanEnv) -> None:

@@ -16,7 +16,7 @@ from ..colours import readable_on
 from ..model.counters import CounterDef, Face, IconEl, ImageEl, Place, TextEl
 from .env import PlanEnv
 from .plan import BBox, Circle, Font, Icon, Image, Path, Rect, Stroke, Text
-from .text import BREAKS, IRREGULAR, fit_text, wrap
+from .text import BREAKS, fit_text, regular, wrap
 
 LEADING = 1.15
 MIN_DPI = 150
@@ -54,7 +54,7 @@ def face_ops(d: CounterDef, face: Face, bleed: float, env: PlanEnv) -> tuple:
         # line is worked out with the layout and only the text is measured.
         elif (
             line is not None
-            and not IRREGULAR.search(el.text)
+            and regular(el.text)
             and width(el.text, font_face, line[0].size) <= line[2] + 1e-6
         ):
             ops.append(Text(line[1], line[3], el.text, line[0], colour, el.align))

@@ -33,7 +33,8 @@ class TooBig(ValueError):
 
 
 def pack(sizes: Sequence[tuple[float, float]], box: BBox, gutter: float) -> list[Spot]:
-    """Shelf packing in the given order; as many sheets as needed. Raises TooBig."""
+    """Shelf packing in the given order; as many sheets as needed; the spots in slot
+    order. Raises TooBig."""
     x0, y0, x1, y1 = box
     width, height = x1 - x0, y1 - y0
     sheets: list[list[list[tuple[int, float, float, float]]]] = [[]]  # sheet > shelf > slots
@@ -70,10 +71,10 @@ def _centre(sizes, sheets, x0: float, width: float) -> list[Spot]:
         used = max((s[-1][1] + sizes[s[-1][0]][0] - x0 for s in shelves if s), default=0.0)
         shift = (width - used) / 2
         for shelf in shelves:
-            for i, x, top, _h in shelf:
+            for i, x, top, h in shelf:
                 # Shelf slots hang from the shelf's top edge, so rows read level.
-                spots.append(Spot(i, n, x + shift, top - sizes[i][1]))
-    spots.sort(key=lambda s: s.index)
+                spots.append(Spot(i, n, x + shift, top - h))
+    # Already in slot order: pack fills sheets, shelves and slots in that order.
     return spots
 
 

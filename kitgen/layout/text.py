@@ -14,6 +14,12 @@ IRREGULAR = re.compile(r"[\t\n\r\f\v]|  |^ | $")
 BREAKS = re.compile(r"[ \t\n\r\f\v]")
 
 
+def regular(text: str) -> bool:
+    """No IRREGULAR match. Text with no space and no control character (most labels:
+    "1/25", "8-6-6") has none, and two string methods say so faster than the search."""
+    return (" " not in text and text.isprintable()) or not IRREGULAR.search(text)
+
+
 def wrap(text: str, face: str, size: float, width: float, fonts: TextMeasure) -> list[str]:
     """Greedy word wrap; explicit newlines start new lines. A word wider than
     the width stays whole on its own line (the caller's fit check catches it)."""
@@ -71,7 +77,7 @@ def fit_text(
 ) -> Fitted:
     """The largest size from `size` down to `min_size` at which the text fits the box."""
     # Most labels are one short line that fits at once: one measure, no wrapping.
-    if not IRREGULAR.search(text) and size <= height + 1e-6:
+    if regular(text) and size <= height + 1e-6:
         if fonts.width(text, face, size) <= width + 1e-6:
             return Fitted((text,), size, True)
     return fit_by_wrapping(
