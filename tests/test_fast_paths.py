@@ -905,3 +905,13 @@ def test_packed_spots_come_in_slot_order_unsorted(sizes, gutter):
 
     spots = pack(sizes, (0.0, 0.0, 200.0, 150.0), gutter)
     assert [s.index for s in spots] == list(range(len(sizes)))
+
+
+def test_form_keys_are_the_keys_formatted_whole():
+    from kitgen.layout.counters import _form_key
+
+    for ident in ("u1-1", "a:b", "é"):
+        d = SimpleNamespace(id=ident)
+        for side in ("front", "back"):
+            for bleed in (0.0, 4.5, 9.0, 1 / 3, 2.0, 0.0):  # again: from the cache
+                assert _form_key(d, side, bleed) == f"counter:{ident}:{side}:{bleed:g}"

@@ -121,14 +121,14 @@ def _plan_later(spots, slots, fronts: list[Page], backs: list[Page], env: PlanEn
     # Every sheet's pieces sit where the first sheet's did: each place and box is kept
     # once, not once per piece (ten thousand counters' numbers were a megabyte).
     places: dict[tuple, tuple] = {}
-    for spot in spots:
-        slot = slots[spot.index]
-        x, y = spot.x + slot.bleed, spot.y + slot.bleed + (CAPTION if slot.fold else 0.0)
-        x, y = places.setdefault((x, y), (x, y))
-        sheets[spot.sheet].append((slot, x, y))
-        fronts[spot.sheet].items.extend(_items(slot, x, y, places))
+    for index, sheet, sx, sy in spots:
+        slot = slots[index]
+        xy = (sx + slot.bleed, sy + slot.bleed + (CAPTION if slot.fold else 0.0))
+        x, y = places.setdefault(xy, xy)
+        sheets[sheet].append((slot, x, y))
+        fronts[sheet].items.extend(_items(slot, x, y, places))
         if backs and slot.d.back is not None:
-            backs[spot.sheet].items.append(_back_item(slot, x, y, env))
+            backs[sheet].items.append(_back_item(slot, x, y, env))
     forms: dict = {}
     left: dict[tuple[str, str], int] = {}  # placements not yet drawn, of faces in `forms`
 
@@ -193,25 +193,36 @@ def _bleed(d: CounterDef, env: PlanEnv) -> float:
 
 
 def _form(d: CounterDef, side: str, bleed: float, forms: dict, env: PlanEnv) -> tuple:
-    """A design's face: its ops and the key the renderer draws it once under."""
+    """A design's face: its ops, the key the renderer draws it once under, its box. Kept
+    in `forms` for the copies still to be placed."""
+    if d.quantity == 1:  # each side of one copy is placed once: nothing to keep
+        return _new_form(d, side, bleed, env)
     key = (d.id, side)
     form = forms.get(key)
     if form is None:
-        face = d.front if side == "front" else d.back
-        assert face is not None
-        # A form's box is its clip, and by default it starts at the form's origin: the
-        # bleed lies left of and below that, so give the face room all round (text that
-        # overflows, which warns, still shows rather than being cut at an edge).
-        w, h = d.width, d.height
-        box = (-w / 2 - bleed, -h / 2 - bleed, 1.5 * w + bleed, 1.5 * h + bleed)
-        form = (face_ops(d, face, bleed, env), _form_key(d, side, bleed), box)
-        if d.quantity > 1:  # each side of one copy is placed once: keeping it is no use
-            forms[key] = form
+        form = forms[key] = _new_form(d, side, bleed, env)
     return form
 
 
+def _new_form(d: CounterDef, side: str, bleed: float, env: PlanEnv) -> tuple:
+    face = d.front if side == "front" else d.back
+    assert face is not None
+    # A form's box is its clip, and by default it starts at the form's origin: the
+    # bleed lies left of and below that, so give the face room all round (text that
+    # overflows, which warns, still shows rather than being cut at an edge).
+    w, h = d.width, d.height
+    box = (-w / 2 - bleed, -h / 2 - bleed, 1.5 * w + bleed, 1.5 * h + bleed)
+    return face_ops(d, face, bleed, env), _form_key(d, side, bleed), box
+
+
 def _form_key(d: CounterDef, side: str, bleed: float) -> str:
-    return f"counter:{d.id}:{side}:{bleed:g}"
+    return f"counter:{d.id}{_key_end(side, bleed)}"
+
+
+@lru_cache(maxsize=64)
+def _key_end(side: str, bleed: float) -> str:
+    # The same few for every piece: formatting the bleed each time cost more than the rest.
+    return f":{side}:{bleed:g}"
 
 
 def _placed(form: tuple, x: float, y: float) -> Group:
@@ -229,30 +240,31 @@ def _place(
 def _place_ops(
     slot: _Slot, x: float, y: float, ops: list, marks: list, forms: dict, env: PlanEnv
 ) -> None:
-    d, b = slot.d, slot.bleed
+    d, _, fold, b = slot
     w, h = d.width, d.height
+    square = d.shape in ("square", "rect")
     front = _placed(_form(d, "front", b, forms, env), x, y)
-    if not slot.fold:
+    if not fold:
         ops.append(front)
     else:
-        if d.shape not in ("square", "rect"):
+        if not square:
             ops.extend(_hinge_fill(d, x, y, b))
         # Each half's bleed stops at the fold: it must not paint over the other half.
         back = _placed(_form(d, "back", b, forms, env), x + w, y)
         ops.append(Group((front,), clip=(x - b, y - b, x + w, y + h + b)))
         ops.append(Group((back,), clip=(x + w, y - b, x + 2 * w + b, y + h + b)))
-    if d.shape in ("square", "rect"):
+    if square:
         # Round the piece, or round the pair: the fold is not a cut.
-        over, crops = rect_cut((x, y, x + w * (2 if slot.fold else 1), y + h), b)
+        over, crops = rect_cut((x, y, x + w * (2 if fold else 1), y + h), b)
         ops.extend(over)
         marks.extend(crops)
-    elif slot.fold:
+    elif fold:
         ops.append(Path(tuple(_hinged_outline(d, x, y)), True, stroke=CUT))
     else:
         ops.append(Group((outline(d.shape, w, h, stroke=CUT),), dx=x, dy=y))
-    if slot.fold:
+    if fold:
         fx = x + w
-        if d.shape in ("square", "rect"):
+        if square:
             ops.extend(fold_line(fx, y - b, y + h + b))
         else:  # only the joining strip folds
             ops.extend(fold_line(fx, y + h / 2 - h * HINGE, y + h / 2 + h * HINGE))

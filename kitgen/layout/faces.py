@@ -154,11 +154,19 @@ def _frame(
         gap = max(1.0, small * 0.035)
         inset = gap + border_width
         ops.append(
-            outline(shape, w, h, -(gap + border_width / 2), stroke=Stroke(border, border_width))
+            outline(shape, w, h, -(gap + border_width / 2), stroke=_border(border, border_width))
         )
     # With bleed, keep to the safe zone: as far inside the trim as the bleed is outside.
     pad = max(inset + max(1.5, small * 0.06), bleed)
     return tuple(ops), pad, max(inset, bleed), readable_on(background)
+
+
+@lru_cache(maxsize=64)
+def _border(colour: str, width: float) -> Stroke:
+    """One Stroke per border style, shared by the frames of every background: the
+    renderer finds a frame's rects again comparing them in C, where equal Strokes made
+    apart are compared by their Python __eq__."""
+    return Stroke(colour, width)
 
 
 # ---- places -------------------------------------------------------------------
