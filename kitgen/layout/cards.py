@@ -15,7 +15,7 @@ from .env import PlanEnv
 from .frame import content_box
 from .impose import TooBig, back_box, pack
 from .labels import DEFAULT_SEED_NOTE
-from .marks import CAPTION, GUTTER, fold_line, fold_marks, rect_cut
+from .marks import GUTTER, fold_line, fold_marks, piece_room, rect_cut, trim_corner
 from .plan import BBox, Document, Group, Item, Line, Page, Rect, Stroke
 from .rich import Faces, draw_line, parse_markup, runs_width, wrap_runs
 from .table_draw import fit_table
@@ -154,11 +154,7 @@ class _Slot:
 
     @property
     def size(self) -> tuple[float, float]:
-        w, h = self.card.size
-        b2 = 2 * self.bleed
-        if self.fold:
-            return (2 * w + b2, h + b2 + CAPTION)
-        return (w + b2, h + b2)
+        return piece_room(*self.card.size, self.bleed, self.fold)
 
 
 def plan_cards(cards: tuple[Card, ...] | list[Card], env: PlanEnv) -> list[Document]:
@@ -175,13 +171,12 @@ def plan_cards(cards: tuple[Card, ...] | list[Card], env: PlanEnv) -> list[Docum
 
     def folds(card: Card) -> bool:
         # A pair wider than the paper (half-letter on letter) takes a back page instead.
-        w, h = card.size
-        b = bleeds[card.id]
+        pair_w, pair_h = piece_room(*card.size, bleeds[card.id], True)
         return (
             card.back is not None
             and not duplex
-            and 2 * w + 2 * b <= box[2] - box[0] + 1e-6
-            and h + 2 * b + CAPTION <= box[3] - box[1] + 1e-6
+            and pair_w <= box[2] - box[0] + 1e-6
+            and pair_h <= box[3] - box[1] + 1e-6
         )
 
     slots = [_Slot(c, k, folds(c), bleeds[c.id]) for c in cards for k in range(1, c.quantity + 1)]
@@ -224,8 +219,7 @@ def plan_cards(cards: tuple[Card, ...] | list[Card], env: PlanEnv) -> list[Docum
         slot = slots[spot.index]
         card, b = slot.card, slot.bleed
         w, h = card.size
-        x = spot.x + b
-        y = spot.y + b + (CAPTION if slot.fold else 0.0)
+        x, y = trim_corner(spot.x, spot.y, b, slot.fold)
         page = fronts[spot.sheet]
         piece = f"{card.id}#{slot.copy}"
         front, size = form(card, "front", b)

@@ -17,7 +17,16 @@ from .env import PlanEnv
 from .faces import face_ops, hex_points, outline
 from .frame import content_box
 from .impose import TooBig, back_box, pack
-from .marks import CAPTION, CUT, GUTTER, NOTE_FACE, fold_line, fold_marks, rect_cut
+from .marks import (
+    CUT,
+    GUTTER,
+    NOTE_FACE,
+    fold_line,
+    fold_marks,
+    piece_room,
+    rect_cut,
+    trim_corner,
+)
 from .plan import Document, Font, Group, Item, Later, Line, Page, Path, Rect, Stroke, Text
 
 
@@ -29,17 +38,7 @@ class _Slot(NamedTuple):  # one per copy of every design: a tuple is quick to ma
 
     @property
     def size(self) -> tuple[float, float]:
-        return _size(self.d.width, self.d.height, self.bleed, self.fold)
-
-
-@lru_cache(maxsize=256)
-def _size(width: float, height: float, bleed: float, fold: bool) -> tuple[float, float]:
-    """A slot's room on the sheet: one tuple shared by every copy of one size (ten
-    thousand counters' sizes were held at once while packing)."""
-    b2 = 2 * bleed
-    if fold:
-        return (2 * width + b2, height + b2 + CAPTION)
-    return (width + b2, height + b2)
+        return piece_room(self.d.width, self.d.height, self.bleed, self.fold)
 
 
 def plan_counters(
@@ -80,7 +79,7 @@ def plan_counters(
     for spot in [] if env.stream else spots:
         slot = slots[spot.index]
         page = fronts[spot.sheet]
-        x, y = spot.x + slot.bleed, spot.y + slot.bleed + (CAPTION if slot.fold else 0.0)
+        x, y = trim_corner(spot.x, spot.y, slot.bleed, slot.fold)
         _place(slot, x, y, page, marks[spot.sheet], forms, env)
         if backs and slot.d.back is not None:
             _place_back(slot, x, y, backs[spot.sheet], forms, env)
@@ -102,9 +101,11 @@ def _slots(cs: CounterSet, duplex: bool, env: PlanEnv) -> tuple[list[_Slot], lis
     side by side and share a size, and the sort is stable (designs stay in YAML order
     within a size), so this is the order sorting every copy gives, worked out per design."""
     designs = []
+    rooms: dict[tuple, tuple] = {}  # one tuple per size, shared by ten thousand designs
     for d in cs.defs:
         fold, bleed = d.back is not None and not duplex, _bleed(d, env)
-        designs.append((d, fold, bleed, _size(d.width, d.height, bleed, fold)))
+        room = piece_room(d.width, d.height, bleed, fold)
+        designs.append((d, fold, bleed, rooms.setdefault(room, room)))
     designs.sort(key=lambda design: -design[3][1])
     slots = [
         _Slot(d, n, fold, bleed) for d, fold, bleed, _ in designs for n in range(1, d.quantity + 1)
@@ -123,7 +124,7 @@ def _plan_later(spots, slots, fronts: list[Page], backs: list[Page], env: PlanEn
     places: dict[tuple, tuple] = {}
     for index, sheet, sx, sy in spots:
         slot = slots[index]
-        xy = (sx + slot.bleed, sy + slot.bleed + (CAPTION if slot.fold else 0.0))
+        xy = trim_corner(sx, sy, slot.bleed, slot.fold)
         x, y = places.setdefault(xy, xy)
         sheets[sheet].append((slot, x, y))
         fronts[sheet].items.extend(_items(slot, x, y, places))
@@ -135,6 +136,8 @@ def _plan_later(spots, slots, fronts: list[Page], backs: list[Page], env: PlanEn
     def done(slot: _Slot, side: str) -> None:
         # Each side of a design is placed once per copy (a fold pair's back beside its
         # front, a duplex back on the back sheet).
+        if slot.d.quantity == 1:  # one copy's faces never went into `forms`: see _form
+            return
         key = (slot.d.id, side)
         n = left.get(key, slot.d.quantity) - 1
         if n > 0:
@@ -148,10 +151,9 @@ def _plan_later(spots, slots, fronts: list[Page], backs: list[Page], env: PlanEn
         marks: list = []
         for slot, x, y in placed:
             _place_ops(slot, x, y, ops, marks, forms, env)
-            if slot.d.quantity > 1:  # one copy's faces never went into `forms`
-                done(slot, "front")
-                if slot.fold:
-                    done(slot, "back")
+            done(slot, "front")
+            if slot.fold:
+                done(slot, "back")
         return ops + marks
 
     def back(placed) -> list:
@@ -159,8 +161,7 @@ def _plan_later(spots, slots, fronts: list[Page], backs: list[Page], env: PlanEn
         for slot, x, y in placed:
             if slot.d.back is not None:
                 _place_back_ops(slot, x, y, ops, forms, env)
-                if slot.d.quantity > 1:
-                    done(slot, "back")
+                done(slot, "back")
         return ops
 
     for n, placed in enumerate(sheets):

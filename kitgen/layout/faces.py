@@ -125,8 +125,8 @@ def _new_layout(d: CounterDef, face: Face, bleed: float, env: PlanEnv) -> _Layou
     frame, pad, inset, ink = _frame(
         d.shape, d.width, d.height, bleed, face.background, face.border, face.border_width
     )
-    inner = _inner(d.shape, d.width, d.height, pad, inset)[0]
-    boxes = _boxes(d, face, pad, inset, env)
+    inner, edge = _inner(d.shape, d.width, d.height, pad, inset)
+    boxes = _boxes(d, face, inner, edge, env)
     short_side = min(d.width, d.height)
     slots = []
     for el, box in zip(face.elements, boxes, strict=True):
@@ -172,18 +172,19 @@ def _border(colour: str, width: float) -> Stroke:
 # ---- places -------------------------------------------------------------------
 
 
-def _boxes(d: CounterDef, face: Face, pad: float, inset: float, env: PlanEnv) -> tuple[BBox, ...]:
+# The helpers below run once per layout (faces laid out alike share it: see _layout),
+# so they keep no caches of their own.
+
+
+def _boxes(d: CounterDef, face: Face, inner: BBox, edge: float, env: PlanEnv) -> tuple[BBox, ...]:
     """One box per element, in element order."""
     elements = face.elements
     places = tuple([el.place for el in elements])
-    w, h = d.width, d.height
-    inner, edge = _inner(d.shape, w, h, pad, inset)
     rows = _rows(places, inner, _text_needs(elements, inner, env))
     weights = tuple(_weight(el) for el in elements)
-    return _split_places(places, weights, inner, face.grid, rows, edge, w, h)
+    return _split_places(places, weights, inner, face.grid, rows, edge, d.width, d.height)
 
 
-@lru_cache(maxsize=256)
 def _inner(shape: str, w: float, h: float, pad: float, inset: float) -> tuple[BBox, float]:
     """The box elements share, and for round and hex pieces the radius they keep inside."""
     if shape not in ("round", "hex"):
@@ -194,10 +195,8 @@ def _inner(shape: str, w: float, h: float, pad: float, inset: float) -> tuple[BB
     return (w / 2 - half, h / 2 - half, w / 2 + half, h / 2 + half), edge
 
 
-@lru_cache(maxsize=1024)
 def _split_places(places, weights, inner, grid, rows, edge, w, h) -> tuple[BBox, ...]:
-    """The boxes of a face's places: the same for every design laid out alike, so
-    thousands of counters that differ only in their text share one computation."""
+    """The boxes of a face's places."""
     regions = {p: _region(p, places, inner, grid, rows) for p in dict.fromkeys(places)}
     boxes: list[BBox] = [inner] * len(places)
     for place, region in regions.items():
@@ -251,7 +250,6 @@ def _sized_rows(elements) -> tuple[tuple[int, ...], ...]:
     return tuple(sized) if any(sized) else ()
 
 
-@lru_cache(maxsize=1024)
 def _rows(places: tuple[Place, ...], inner: BBox, needs) -> tuple[tuple[float, float], ...]:
     """(top, bottom) of the three anchor rows: shared by weight among the filled rows,
     a row with `needs` taking just the height its lines need."""
@@ -358,7 +356,6 @@ def _text(
     return ops
 
 
-@lru_cache(maxsize=1024)
 def _one_line(face: str, size, min_size: float, align: str, colour: str, box: BBox, short_side):
     """(font, x, width, baseline) of one line at the size a text starts from in this box,
     or None when the box is too low for it (then the text is fitted in full)."""

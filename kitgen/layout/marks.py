@@ -22,6 +22,21 @@ NOTE = "#555555"
 NOTE_FACE = "Helvetica"
 
 
+def piece_room(w: float, h: float, bleed: float, fold: bool) -> tuple[float, float]:
+    """The room a piece takes on the sheet: its bleed all round, and for a fold-and-glue
+    pair both halves side by side above their caption."""
+    b2 = 2 * bleed
+    if fold:
+        return (2 * w + b2, h + b2 + CAPTION)
+    return (w + b2, h + b2)
+
+
+def trim_corner(x: float, y: float, bleed: float, fold: bool) -> tuple[float, float]:
+    """The piece's trim corner in the room packed for it at (x, y): inside its bleed,
+    and above a fold pair's caption."""
+    return x + bleed, y + bleed + (CAPTION if fold else 0.0)
+
+
 def rect_cut(trim: BBox, bleed: float) -> tuple[list, list]:
     """(ops drawn over the piece, crop marks drawn last) for a rectangular trim box.
 

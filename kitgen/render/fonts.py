@@ -195,19 +195,26 @@ def text_width(text: str, face: str, size: float) -> float:
     centred, so remembered (a face name is registered once and never changes). A text is
     asked again soon or never: a thousand entries keep the hits; eight thousand held
     1.2 MiB of ten thousand counters' one-off labels."""
-    font, ascii_widths = _font(face)
-    if ascii_widths is not None and text.isascii() and text.isprintable():
-        # Printable ASCII is itself in WinAnsi: the glyph widths ReportLab sums, summed
-        # here without its encoding into chunks per font (most labels are such text).
+    font, ascii_widths = font_of(face)
+    if ascii_widths is not None and plain_ascii(text):
+        # The glyph widths ReportLab sums, summed here without its encoding into chunks
+        # per font (most labels are such text).
         return sum(map(ascii_widths.__getitem__, text.encode("ascii"))) * 0.001 * size
     return font.stringWidth(text, size, "utf8")  # what pdfmetrics.stringWidth does
+
+
+def plain_ascii(text: str) -> bool:
+    """Printable ASCII: in a standard (WinAnsi) font its codes are its bytes, so it is
+    measured and written without ReportLab's encoding into chunks per font."""
+    return text.isascii() and text.isprintable()
 
 
 _FONTS: dict[str, tuple] = {}
 
 
-def _font(face: str) -> tuple:
-    """(ReportLab font, its widths by WinAnsi code or None for other encodings)."""
+def font_of(face: str) -> tuple:
+    """(ReportLab font, its widths by WinAnsi code; None when the font is not a standard
+    one in WinAnsi, whose codes are not plain ASCII's bytes)."""
     got = _FONTS.get(face)
     if got is None:
         font = pdfmetrics.getFont(face)

@@ -16,7 +16,6 @@ from functools import lru_cache
 from reportlab import rl_config
 from reportlab.lib.rl_accel import escapePDF, fp_str, unicode2T1
 from reportlab.pdfbase.pdfdoc import PDFArray, PDFDictionary, PDFName, PDFStream
-from reportlab.pdfbase.pdfmetrics import getFont
 from reportlab.pdfgen.canvas import Canvas
 
 from ..colours import rgb
@@ -35,7 +34,7 @@ from ..layout.plan import (
     Text,
 )  # fmt: skip
 from ..units import Paper
-from .fonts import text_width
+from .fonts import font_of, plain_ascii, text_width
 
 # Compressed streams need no ASCII85 wrapping: it costs time and 25 % in size.
 rl_config.useA85 = 0
@@ -100,9 +99,12 @@ class Painter:
         got = self._stroke_ops.get(id(stroke))
         if got is None or got[0] is not stroke:
             got = self._stroke_ops[id(stroke)] = (stroke, _stroke_ops(stroke))
-        if got[1] != self._stroke:
-            self.code.append(got[1])
-            self._stroke = got[1]
+        self._set_stroke_ops(got[1])
+
+    def _set_stroke_ops(self, ops: str) -> None:
+        if ops != self._stroke:
+            self.code.append(ops)
+            self._stroke = ops
 
     def _reset_state(self) -> None:
         self._fill = None
@@ -138,12 +140,10 @@ class Painter:
         if not path:
             return
         # What _paint sets, fill then stroke, from the colours worked out with the path.
-        if fill is not None and fill != self._fill:
-            self.code.append(_colour_op(fill, "rg"))
-            self._fill = fill
-        if stroke is not None and stroke != self._stroke:
-            self.code.append(stroke)
-            self._stroke = stroke
+        if fill is not None:
+            self._set_fill(fill)
+        if stroke is not None:
+            self._set_stroke_ops(stroke)
         self.code.append(path)
 
     def op_Circle(self, o: Circle) -> None:
@@ -187,9 +187,7 @@ class Painter:
         self._fill = self._stroke = None
 
     def op_Text(self, t: Text) -> None:
-        if t.colour != self._fill:
-            self.code.append(_colour_op(t.colour, "rg"))
-            self._fill = t.colour
+        self._set_fill(t.colour)
         key = tuple(t)  # a plain tuple, compared in C (see op_Rect); the colour is set apart
         shown = self._texts.get(key)
         if shown is None:
@@ -222,8 +220,7 @@ class Painter:
             tf = self._ascii_tf[(face, size)] = (
                 f"{names[font.fontName]} {fp_str(size)} Tf" if winansi else ""
             )
-        if tf and text and text.isascii() and text.isprintable():
-            # Printable ASCII is itself in WinAnsi: what unicode2T1 gives, without its lists.
+        if tf and text and plain_ascii(text):  # what unicode2T1 gives, without its lists
             return f"{tf} ({escapePDF(text.encode('ascii'))}) Tj"
         font, names, _ = self._font(face)
         fs = fp_str(size)
@@ -241,14 +238,13 @@ class Painter:
     def _font(self, face: str) -> tuple:
         cached = self._fonts.get(face)
         if cached is None:
-            font = getFont(face)
+            font, ascii_widths = font_of(face)
             names = {
                 f.fontName: self.doc.getInternalFontName(f.fontName)
                 for f in [font, *getattr(font, "substitutionFonts", [])]
                 if not font._dynamicFont
             }
-            winansi = not font._dynamicFont and font.encoding.name == "WinAnsiEncoding"
-            cached = self._fonts[face] = (font, names, winansi)
+            cached = self._fonts[face] = (font, names, ascii_widths is not None)
         return cached
 
     def op_Icon(self, o: Icon) -> None:
@@ -326,19 +322,15 @@ class Painter:
         if not (dx or dy or turned or clip):
             self.draw(ops)
             return
-        code = self.code
         if turned:
-            code.append(f"q {fp_str(*_matrix(g))} cm")
+            self.code.append(f"q {fp_str(*_matrix(g))} cm")
         else:  # pieces sit in the same slots on every sheet: their moves repeat
             move = self._moves.get((dx, dy))
             if move is None:
                 move = self._moves[(dx, dy)] = f"q {_UNTURNED} {fp_str(dx, dy)} cm"
-            code.append(move)
+            self.code.append(move)
         fill, stroke = self._fill, self._stroke
-        if clip:
-            x0, y0, x1, y1 = clip
-            code.append(f"n {fp_str(x0, y0, x1 - x0, y1 - y0)} re W n")
-        self.draw(ops)
+        self._draw_clipped(g)
         self.code.append("Q")  # self.code: a form first drawn inside swaps the list
         self._fill, self._stroke = fill, stroke  # Q restores what was set before the group
 
