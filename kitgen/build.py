@@ -14,6 +14,7 @@ from .layout.frame import frame_document
 from .layout.plan import Document, Item
 from .model.game import Game, Settings
 from .output import (
+    MANIFEST,
     Encoded,
     json_text,
     manifest_chunks,
@@ -341,7 +342,7 @@ def _build(
     pdfs = draw(game, docs, settings, release=True)  # the plan's ops are not needed again
     manifest = manifest_head(game, settings, docs, pdfs)
     files: dict[str, bytes | Iterable[bytes]] = dict(pdfs)
-    files["manifest.json"] = manifest_chunks({**manifest, "items": manifest_item_lines(docs)})
+    files[MANIFEST] = manifest_chunks({**manifest, "items": manifest_item_lines(docs)})
     folder = write_kit(out_root, game.id, files)
     log(f"{game.id}: wrote {len(files)} file(s) to {folder}")
     return BuildResult(game, diags, folder, manifest)

@@ -24,10 +24,6 @@ from .text import wrap
 
 INK = "#1f1f1f"
 MUTED = "#555555"
-HEAD_FILL = "#2f3e4e"
-HEAD_INK = "#ffffff"
-ZEBRA = "#eef1f4"
-RULE = Stroke("#8a949e", 0.5)
 BORDER = Stroke("#1f1f1f", 1.0)
 PAD = 10.0
 GAP = 14.0  # between cards

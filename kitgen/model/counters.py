@@ -163,6 +163,3 @@ class CounterSet(Record):  # a Record, not a dataclass: every run imports it
 
     def __len__(self) -> int:
         return len(self.defs)
-
-    def by_id(self) -> dict[str, CounterDef]:
-        return {d.id: d for d in self.defs}

@@ -229,10 +229,6 @@ class MapDef:
         blocking = {k for k, v in self.edge_kinds.items() if v.blocks}
         return frozenset(e.key for e in self.edges if e.kind in blocking)
 
-    def edges_between(self, a: Cell, b: Cell) -> list[Edge]:
-        key = frozenset((a, b))
-        return [e for e in self.edges if e.key == key]
-
     def neighbours(self, cell: Cell) -> list[Cell]:
         """On-map neighbours not cut off by a blocking edge (terrain costs are the rules' job)."""
         g = self.grid

@@ -158,9 +158,6 @@ class FontBook:
     def families(self) -> list[str]:
         return sorted({*_STANDARD, "Vera", *self._found_families()})
 
-    def has_family(self, family: str) -> bool:
-        return family in _STANDARD or family == "Vera" or family in self._found_families()
-
     def face(self, family: str, bold: bool = False, italic: bool = False) -> str:
         if family in _STANDARD:
             return _STANDARD[family][_style_index(bold, italic)]

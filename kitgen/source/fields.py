@@ -22,7 +22,6 @@ from .yamlnodes import Map, Node, Scalar, Seq, describe
 
 T = TypeVar("T")
 ID_PATTERN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
-_MISSING = object()
 
 
 class Context(Record):  # a Record, not a dataclass: every run imports it

@@ -16,7 +16,6 @@ from .yamlnodes import Map, Node, Seq, load_yaml
 
 GAME_FILE = "game.yaml"
 MAX_INCLUDES = 64
-COMMON_KEYS = ("id", "title", "version", "paper", "font", "colours", "include")
 
 
 def find_game_file(path: Path) -> Path:

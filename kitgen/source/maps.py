@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 
 from ..errors import Span
@@ -596,8 +595,6 @@ def _finish(ctx: Context, f: Fields, m: MapDef) -> MapDef:
 
 
 # ---- composed boards ----------------------------------------------------------------------
-
-_AT = re.compile(r"^\s*\d+\s*$")
 
 
 def _read_placement(
