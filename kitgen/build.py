@@ -66,7 +66,7 @@ def load(path: Path, diags: Diagnostics) -> Game:
         if scenario is not None:
             _forget_other_scenarios(game, scenario, diags)
     except KitError as exc:  # a file that could not be parsed at all
-        diags.extend(d for d in exc.diagnostics if d not in diags.items)
+        diags.extend(exc.diagnostics)  # once each: extend skips those already there
         raise KitError(diags.items) from None
     if not _only_scenarios_broken(game, diags):
         diags.raise_if_errors()
@@ -76,27 +76,24 @@ def load(path: Path, diags: Diagnostics) -> Game:
 def _forget_other_scenarios(game: Game, scenario: Path, diags: Diagnostics) -> None:
     """`kitgen check <game>/scenarios/x.yaml` checks x alone: what the rules section found
     reading the other scenario files is not this check's business."""
-    folder = (game.folder / SCENARIO_DIR).resolve()
     own = scenario.resolve()
-
-    def other(d: Diagnostic) -> bool:
-        if d.span is None:
-            return False
-        f = Path(d.span.file).resolve()
-        return f.is_relative_to(folder) and f != own
-
-    diags.items[:] = [d for d in diags.items if not other(d)]
+    diags.keep(lambda d: _scenario_file(d, game) in (None, own))
 
 
 def _only_scenarios_broken(game: Game, diags: Diagnostics) -> bool:
     """True when every error is in a scenario file: the game itself read cleanly, so the
     scenarios (whose readers skip what they cannot read) are still checked against the
     rules, and a typo'd key does not hide the broken rules behind it."""
-    scenarios = (game.folder / SCENARIO_DIR).resolve()
     errors = [d for d in diags if d.is_error]
-    return bool(errors) and all(
-        d.span is not None and Path(d.span.file).resolve().is_relative_to(scenarios) for d in errors
-    )
+    return bool(errors) and all(_scenario_file(d, game) is not None for d in errors)
+
+
+def _scenario_file(d: Diagnostic, game: Game) -> Path | None:
+    """The scenario file (resolved) a diagnostic points into; None when it is elsewhere."""
+    if d.span is None:
+        return None
+    file = Path(d.span.file).resolve()
+    return file if file.is_relative_to((game.folder / SCENARIO_DIR).resolve()) else None
 
 
 def scenario_view(path: Path, diags: Diagnostics) -> list[Diagnostic]:
@@ -220,21 +217,13 @@ def manifest_head(
 
 
 def manifest_items(docs: list[Document]) -> Iterator[dict]:
-    """One entry per item, made as it is written: a kit of ten thousand counters need not
-    hold them all as dicts at once."""
-    # Pieces on every sheet sit in the same few slots: each box is rounded once.
-    rounded: dict[tuple, list[float]] = {}
+    """One entry per item: the manifest's items as plain dicts (manifest_item_lines
+    writes the same entries faster)."""
     for doc in docs:
         name = f"{doc.name}.pdf"
         for number, page in enumerate(doc.pages, start=1):
             for item in page.items:
-                box = tuple(item.bbox)
-                bbox = rounded.get(box)
-                if bbox is None:
-                    bbox = [round(v, 4) for v in box]
-                    if len(rounded) < ROUNDED_BOXES:
-                        rounded[box] = bbox
-                yield _entry(item, name, number, bbox)
+                yield _entry(item, name, number, [round(v, 4) for v in item.bbox])
 
 
 def _entry(item: Item, file: str, number: int, bbox: list[float]) -> dict:

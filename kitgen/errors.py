@@ -96,6 +96,11 @@ class Diagnostics:
     def warning(self, span: Span | None, path: str, message: str, hint: str = "") -> None:
         self.add(Diagnostic("warning", span, path, message, hint))
 
+    def keep(self, wanted) -> None:
+        """Drop the diagnostics `wanted` says no to (they may then be added again)."""
+        self.items = [d for d in self.items if wanted(d)]
+        self._seen = set(self.items)
+
     def extend(self, more: Iterable[Diagnostic]) -> None:
         for diagnostic in more:
             self.add(diagnostic)

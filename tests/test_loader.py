@@ -290,3 +290,18 @@ def test_an_include_that_is_a_folder_or_not_text(game_dir: Path):
         f"{gy}:2:16: error: include[1]: file not found: '5'",
         f"{gy}:2:19: error: include[2]: expected text, got a mapping",
     ]
+
+
+def test_diagnostics_say_each_thing_once_and_forget_what_they_drop():
+    from kitgen.errors import Diagnostics, Span
+
+    diags = Diagnostics()
+    here, there = Span("a.yaml", 1, 1), Span("b.yaml", 2, 3)
+    diags.error(here, "x", "bad x")
+    diags.error(here, "x", "bad x")  # found again, by a second pass over the same part
+    diags.warning(there, "y", "odd y")
+    assert [d.message for d in diags] == ["bad x", "odd y"]
+    diags.keep(lambda d: d.span.file != "a.yaml")
+    assert [d.message for d in diags] == ["odd y"]
+    diags.error(here, "x", "bad x")  # dropped, so said again when found again
+    assert [d.message for d in diags] == ["odd y", "bad x"]

@@ -68,11 +68,9 @@ def _pieces_ok(
         why = why_none_match(sel, *universe)
         if why:
             ok = False
-            d = Diagnostic(
-                rule.severity, rule.span, f"{rule.path}.{path}", f"no piece matches {sel.text}", why
-            )
-            if d not in diags.items:
-                diags.items.append(d)
+            # Added once (Diagnostics.add): each scenario's check asks again.
+            message = f"no piece matches {sel.text}"
+            diags.add(Diagnostic(rule.severity, rule.span, f"{rule.path}.{path}", message, why))
     return ok
 
 

@@ -277,9 +277,8 @@ def _compose_fast(text: str) -> list | None:
 
 def _byte_span(spath: str, data: bytes, offset: int) -> Span:
     """The line and column of a byte offset (columns count characters, as YAML marks do)."""
-    line_start = data.rfind(b"\n", 0, offset) + 1
-    col = len(data[line_start:offset].decode("utf-8", errors="replace")) + 1
-    return Span(spath, data.count(b"\n", 0, offset) + 1, col)
+    before = data[:offset].decode("utf-8", errors="replace")
+    return _text_span(spath, before, len(before))
 
 
 def _codepoint(character: int | str) -> str:
