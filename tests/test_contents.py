@@ -181,3 +181,21 @@ def test_the_contents_heading_never_lands_in_the_footer(game_dir):
         pages_seen.add(len(docs[0].pages))
         _assert_inside_and_apart(type(planned)(planned.game, docs, Diagnostics(), settings), paper)
     assert pages_seen == {1, 2}  # the heading was tried at every height on the first page
+
+
+def test_a_page_flow_turns_the_page_when_full_but_never_leaves_one_empty():
+    from kitgen.layout.flow import PageFlow
+    from kitgen.layout.plan import Line
+
+    flow = PageFlow("Cover", bottom=100.0, top=700.0, y=650.0)
+    flow.need(600.0)  # too tall even for a fresh page: it goes on this empty one
+    assert (flow.y, len(flow.pages)) == (650.0, 0)
+    flow.add(Line(0, flow.y, 10, flow.y))
+    flow.need(500.0)  # fits above the bottom
+    assert (flow.y, len(flow.pages)) == (650.0, 0)
+    flow.need(560.0)  # does not: a fresh page, the cursor at its top
+    assert (flow.y, len(flow.pages)) == (700.0, 1)
+    flow.add(Line(0, flow.y, 10, flow.y))
+    pages = flow.finish()
+    assert [len(p.ops) for p in pages] == [1, 1]
+    assert all(p.component == "Cover" for p in pages)

@@ -759,7 +759,7 @@ def test_closer_columns_come_before_smaller_text_and_text_never_grows(game_dir):
     ]
 
     def sizes_and_right_edge(room: float) -> tuple[set, float, float]:
-        flow = _Flow(env, [], Page("S"), 500.0, (0.0, 0.0, 12.0 + room, 600.0), "S", None)
+        flow = _Flow(env, Page("S"), 500.0, (0.0, 0.0, 12.0 + room, 600.0), "S", None)
         flow.table(head, rows)  # indented 12 pt
         cells = [op for op in flow.page.ops if isinstance(op, Text)]
         last = cells[-1]

@@ -5,8 +5,9 @@ from __future__ import annotations
 from ..model.cover import Cover
 from .contents import add_contents
 from .env import PlanEnv
+from .flow import PageFlow
 from .frame import content_box
-from .plan import Document, Font, Line, Page, Stroke, Text
+from .plan import Document, Font, Line, Stroke, Text
 from .text import wrap_hard
 
 INK = "#222222"
@@ -17,7 +18,7 @@ def plan_cover(cover: Cover, env: PlanEnv) -> list[Document]:
     x0, y0, x1, y1 = content_box(env.paper)
     width = x1 - x0
     regular, bold = env.face(), env.face(bold=True)
-    flow = _Flow(y0, y1 - 60, y1 - 20)
+    flow = PageFlow("Cover", y0, y1 - 20, y1 - 60)
     mid = (x0 + x1) / 2
     title = Font(bold, 30)
     for line in wrap_hard(env.game.title, title.face, title.size, width, env.fonts):
@@ -58,25 +59,7 @@ def plan_cover(cover: Cover, env: PlanEnv) -> list[Document]:
                 flow.need(body.size)
                 flow.add(Text(x0 + width * 0.12, flow.y, prefix + line, body, INK))
                 flow.y -= body.size * 1.35
-    pages = [Page("Cover", ops=ops) for ops in flow.pages]
-    return [Document("cover", "Cover", pages)]
-
-
-class _Flow:
-    """Lines placed top to bottom, onto a fresh page when the content box is full."""
-
-    def __init__(self, bottom: float, first_top: float, top: float):
-        self.bottom, self.top = bottom, top
-        self.pages: list[list] = [[]]
-        self.y = first_top
-
-    def need(self, height: float) -> None:
-        if self.y - height < self.bottom and self.pages[-1]:
-            self.pages.append([])
-            self.y = self.top
-
-    def add(self, op) -> None:
-        self.pages[-1].append(op)
+    return [Document("cover", "Cover", flow.finish())]
 
 
 def finish_cover(cover: Cover, docs: list[Document], env: PlanEnv) -> None:

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import os
 from collections import defaultdict
-from dataclasses import dataclass
 
 from ..colours import ColourError, mix, parse_colour, readable_on, rgb
 from ..errors import Diagnostics
@@ -18,8 +17,9 @@ from ..geometry import HexGrid
 from ..model.rules import RuleBook, Scenario
 from ..rules.setup import Placed, Setup, resolve
 from .env import PlanEnv
+from .flow import PageFlow
 from .frame import content_box
-from .plan import Circle, Document, Font, Group, Item, Line, Page, Path, Rect, Stroke, Text
+from .plan import BBox, Circle, Document, Font, Group, Item, Line, Page, Path, Rect, Stroke, Text
 from .text import wrap
 
 INK = "#222222"
@@ -114,9 +114,9 @@ def _plan_one(setup: Setup, env: PlanEnv) -> Document:
         )
         y -= height + 14
         y = _terrain_legend(setup, page, x0, x1, y, env)
-    flow = _Flow(env, pages, page, y, (x0, y0, x1, y1), f"Scenario: {sc.title}", sc)
+    flow = _Flow(env, page, y, (x0, y0, x1, y1), f"Scenario: {sc.title}", sc)
     _sheet(setup, colours, flow)
-    pages.append(flow.page)
+    pages += flow.finish()
     return Document(f"scenario-{sc.id}", f"Scenario: {sc.title}", pages)
 
 
@@ -251,23 +251,16 @@ def _tokens(setup: Setup, colours: dict[str, str], cell_size: float, env: PlanEn
 # ---- the set-up sheet: forces, rosters, options, special rules ------------------
 
 
-@dataclass
-class _Flow:
-    """Text flowing down the content box, starting a new page when it runs out."""
+class _Flow(PageFlow):
+    """The set-up sheet's headings, paragraphs and tables flowing down the content box."""
 
-    env: PlanEnv
-    pages: list[Page]
-    page: Page
-    y: float
-    box: tuple[float, float, float, float]
-    component: str
-    scenario: Scenario
-
-    def need(self, height: float) -> None:
-        if self.y - height < self.box[1]:
-            self.pages.append(self.page)
-            self.page = Page(self.component)
-            self.y = self.box[3] - 10
+    def __init__(
+        self, env: PlanEnv, page: Page, y: float, box: BBox, component: str, scenario: Scenario
+    ):
+        super().__init__(component, box[1], box[3] - 10, y, page)
+        self.env = env
+        self.box = box
+        self.scenario = scenario
 
     def heading(self, text: str, swatch: str | None = None) -> None:
         self.need(44)

@@ -232,7 +232,7 @@ def _figure_widths(
         for cell in cells:
             if not (cell.figure and numeric[cell.col] and cell.runs):
                 continue
-            if _DASH.match("".join(r.text for r in cell.runs).strip()):
+            if _DASH.match(_text(cell)):
                 continue
             core, _ = _split_marks(cell.runs)
             w = runs_width(core, faces, size, fonts)
