@@ -126,23 +126,35 @@ def _names_ok(setup: Setup, rule: Constraint, diags: Diagnostics) -> bool:
 def _where_names(w: Where | None) -> Iterator[tuple[str, str]]:
     """(kind, name) for every terrain, area, cell, place and terrain property a test names,
     in it, in its targets and in its inner tests."""
+    for test in _tests(w):
+        for kind in ("terrain", "area", "cell", "place"):
+            for name in getattr(test, kind):
+                yield kind, name
+        for prop, _ in test.props:
+            yield "terrain property", prop
+        for distance in (test.within, test.beyond):
+            for terrain in distance[2] if distance else ():
+                yield "terrain", terrain
+        for t in _own_targets(test):
+            if t.kind != "pieces":
+                for name in t.names:
+                    yield t.kind, name
+
+
+def _where_targets(w: Where | None) -> Iterator[Target]:
+    """The targets of a test and of its inner tests."""
+    for test in _tests(w):
+        yield from _own_targets(test)
+
+
+def _tests(w: Where | None) -> Iterator[Where]:
+    """A test and every test inside it (`not`, `any_of`), outer first."""
     if w is None:
         return
-    for kind in ("terrain", "area", "cell", "place"):
-        for name in getattr(w, kind):
-            yield kind, name
-    for prop, _ in w.props:
-        yield "terrain property", prop
-    for distance in (w.within, w.beyond):
-        for terrain in distance[2] if distance else ():
-            yield "terrain", terrain
-    for t in _own_targets(w):
-        if t.kind != "pieces":
-            for name in t.names:
-                yield t.kind, name
-    yield from _where_names(w.negate)
+    yield w
+    yield from _tests(w.negate)
     for x in w.any_of:
-        yield from _where_names(x)
+        yield from _tests(x)
 
 
 def _own_targets(w: Where) -> Iterator[Target]:
@@ -158,12 +170,3 @@ def _own_targets(w: Where) -> Iterator[Target]:
             t = t.inner
         if t is not None:
             yield t
-
-
-def _where_targets(w: Where | None) -> Iterator[Target]:
-    if w is None:
-        return
-    yield from _own_targets(w)
-    yield from _where_targets(w.negate)
-    for x in w.any_of:
-        yield from _where_targets(x)
