@@ -37,7 +37,7 @@ from .fields import (
     Fields,
     as_text,
     check_unique_ids,
-    close_match,
+    did_you_mean,
     expect_seq,
 )
 from .yamlnodes import Map, Node, Scalar, Seq, describe
@@ -264,8 +264,7 @@ def _one_size(ctx: Context, node: Node, path: str, text: str) -> float | None:
     if bare in PRESETS:
         return PRESETS[bare]
     if bare and bare[-1].isdigit():  # no unit: only a preset may go without one
-        close = close_match(bare, PRESETS, cutoff=0.5)
-        hint = (f"did you mean {close!r}? " if close else "") + PRESET_HINT
+        hint = did_you_mean(bare, PRESETS, PRESET_HINT, cutoff=0.5)
         ctx.error(node, path, f"unknown size preset {text!r}", hint)
         return None
     try:
@@ -444,8 +443,7 @@ def _known_icon(ctx: Context, node: Node | None, path: str, name: str) -> bool:
     names = icon_names()
     if not names or name in names:  # no registry yet: the renderer reports it
         return True
-    close = close_match(name, names)
-    hint = f"did you mean {close!r}?" if close else "built-in icons: " + ", ".join(names)
+    hint = did_you_mean(name, names) or "built-in icons: " + ", ".join(names)
     ctx.error(node, path, f"unknown icon {name!r}", hint)
     return False
 

@@ -69,12 +69,13 @@ def close_match(word: str, options: Iterable[str], cutoff: float = 0.6) -> str |
 def suggest(word: str, options: Iterable[str]) -> str:
     """'did you mean 'x'?' or a list of the valid options."""
     options = list(options)
-    close = close_match(word, options)
-    if close:
-        return f"did you mean {close!r}?"
-    if not options:
-        return ""
-    return "valid: " + ", ".join(options)
+    return did_you_mean(word, options) or ("valid: " + ", ".join(options) if options else "")
+
+
+def did_you_mean(word: str, options: Iterable[str], hint: str = "", cutoff: float = 0.6) -> str:
+    """`hint`, after "did you mean 'x'?" when an option is close to `word`."""
+    close = close_match(word, options, cutoff)
+    return " ".join(filter(None, [f"did you mean {close!r}?" if close else "", hint]))
 
 
 # ---- single-node conversions (usable on list items too) -------------------
@@ -188,8 +189,7 @@ def as_choice(ctx: Context, node: Node, path: str, options: Iterable[str], what:
     if text is None:
         return None
     if text not in options:
-        close = close_match(text, options)
-        hint = (f"did you mean {close!r}? " if close else "") + "use " + ", ".join(options)
+        hint = did_you_mean(text, options, "use " + ", ".join(options))
         ctx.error(node, path, f"unknown {what} {text!r}", hint)
         return None
     return text

@@ -11,7 +11,7 @@ from pathlib import Path
 from ..errors import Diagnostic, Diagnostics, KitError, Span
 from ..model.game import Game
 from ..units import PAPERS, Paper, UnitError, paper_from_text
-from .fields import ID_PATTERN, Context, Fields, as_text, expect_map, suggest
+from .fields import ID_PATTERN, Context, Fields, as_text, did_you_mean, expect_map
 from .yamlnodes import Map, Node, Seq, load_yaml
 
 GAME_FILE = "game.yaml"
@@ -151,10 +151,8 @@ def _read_paper(ctx: Context, node: Node | None) -> Paper:
     try:
         return paper_from_text(text)
     except UnitError as exc:
-        hint = exc.hint
-        close = suggest(text, PAPERS) if "x" not in text.lower() else ""
-        if close.startswith("did you mean"):
-            hint = f"{close} {hint}"
+        # A custom size (WxH) gets no guess at a paper name.
+        hint = did_you_mean(text, PAPERS, exc.hint) if "x" not in text.lower() else exc.hint
         ctx.error(node, "paper", exc.message, hint)
         return PAPERS["letter"]
 
