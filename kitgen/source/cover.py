@@ -4,18 +4,29 @@ from __future__ import annotations
 
 from ..model.cover import Cover
 from .fields import Context, Fields
+from .spec import BOOLEAN, TEXT, Key, OneOrList, Spec
 from .yamlnodes import Node
+
+COVER = Spec(
+    "cover",
+    Key("subtitle", TEXT, "a line under the title", default=""),
+    Key("blurb", OneOrList(TEXT), "paragraphs about the game, in your own words"),
+    Key("needs", OneOrList(TEXT), "what players need besides the kit"),
+    Key("credits", OneOrList(TEXT), "credit lines"),
+    Key("contents", BOOLEAN, "list the kit's files with print advice", default=True),
+    heading="cover",
+)
 
 
 def read_cover(ctx: Context, node: Node, path: str) -> Cover:
-    f = Fields(ctx, node, path)
+    f = Fields(ctx, node, path, COVER)
     cover = Cover(
         span=node.span,
-        subtitle=f.text("subtitle", default=""),
+        subtitle=f.text("subtitle"),
         blurb=tuple(f.texts("blurb")),
         needs=tuple(f.texts("needs")),
         credits=tuple(f.texts("credits")),
-        contents=f.boolean("contents", default=True),
+        contents=f.boolean("contents"),
     )
     f.close()
     return cover

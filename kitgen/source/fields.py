@@ -18,6 +18,7 @@ from ..colours import ColourError, parse_colour
 from ..errors import Diagnostics, Span
 from ..records import Record
 from ..units import UnitError, parse_length
+from .spec import Key, Spec, SpecError
 from .yamlnodes import Map, Node, Scalar, Seq, describe
 
 T = TypeVar("T")
@@ -260,13 +261,29 @@ def _list_hint(node: Node) -> str:
 # ---- a mapping read key by key --------------------------------------------
 
 
-class Fields:
-    """One mapping, read key by key. Call close() to report unknown keys."""
+class _Unset:
+    __slots__ = ()
 
-    def __init__(self, ctx: Context, node: Node | None, path: str):
+    def __repr__(self) -> str:
+        return "UNSET"
+
+
+UNSET: Any = _Unset()  # a getter setting left to the declaration
+
+
+class Fields:
+    """One mapping, read key by key against its spec. Call close() to report unknown keys.
+
+    Every key asked for must be declared in `spec` (a SpecError otherwise: a bug).
+    A getter left without a default, range, choices or required flag takes the
+    declared ones; one given must agree with the declaration, except a default
+    the declaration leaves to the reader (declared None)."""
+
+    def __init__(self, ctx: Context, node: Node | None, path: str, spec: Spec | None = None):
         self.ctx = ctx
         self.path = path
         self.node = node
+        self.spec = spec
         self.map = expect_map(ctx, node, path) if node is not None else None
         self.known: dict[str, None] = {}  # keys asked for, in order (a dict: O(1) lookups)
 
@@ -279,8 +296,22 @@ class Fields:
         return self.node.span if self.node is not None else None
 
     def has(self, key: str) -> bool:
-        self.known[key] = None
+        if key not in self.known:
+            if self.spec is not None and key not in self.spec.keys:
+                self.spec.key(key)  # raises: undeclared
+            self.known[key] = None
         return self.map is not None and key in self.map
+
+    def kind(self, kind: str) -> None:
+        """Read on with the keys of this kind as well as the shared ones."""
+        assert self.spec is not None
+        self.spec = self.spec.of_kind(kind)
+
+    def skip_rest(self) -> None:
+        """Leave the other keys unread and unreported (the mapping is wrong as a whole)."""
+        if self.map is not None:
+            for key in self.map.keys():
+                self.known[key] = None
 
     def raw(self, key: str) -> Node | None:
         """The node under key (and marks the key known)."""
@@ -290,6 +321,30 @@ class Fields:
         """Keys read elsewhere (or ignored on purpose), so close() accepts them."""
         for key in keys:
             self.has(key)
+
+    def _declared(self, key: str, getter: str, **given: Any) -> dict[str, Any]:
+        """The getter's settings: given ones checked against the declaration, the rest
+        taken from it (without a spec, the old defaults: None and not required)."""
+        if self.spec is None:
+            return {
+                name: (None if name != "required" else False) if value is UNSET else value
+                for name, value in given.items()
+            }
+        decl = self.spec.key(key, getter)
+        out = {}
+        for name, value in given.items():
+            declared = _declared_setting(decl, name)
+            if value is UNSET:
+                value = declared
+            elif name == "options" and tuple(value) == declared:
+                pass
+            elif value != declared and not (name == "default" and declared is None):
+                raise SpecError(
+                    f"{self.spec.name}.{key}: {name} {value!r} differs from the declared "
+                    f"{declared!r}"
+                )
+            out[name] = value
+        return out
 
     def _get(
         self, key: str, required: bool, default: Any, convert: Callable[[Node, str], Any]
@@ -302,73 +357,105 @@ class Fields:
         value = convert(node, self.sub(key))
         return default if value is None else value
 
-    # -- typed getters
-    def text(self, key: str, default: Any = None, required: bool = False) -> Any:
-        return self._get(key, required, default, lambda n, p: as_text(self.ctx, n, p))
+    def _read(
+        self, key: str, getter: str, default: Any, required: Any, convert: Callable[..., Any]
+    ) -> Any:
+        d = self._declared(key, getter, default=default, required=required)
+        return self._get(key, d["required"], d["default"], convert)
 
-    def id(self, key: str = "id", default: Any = None, required: bool = True) -> Any:
-        return self._get(key, required, default, lambda n, p: as_id(self.ctx, n, p))
+    # -- typed getters
+    def text(self, key: str, default: Any = UNSET, required: Any = UNSET) -> Any:
+        return self._read(key, "text", default, required, lambda n, p: as_text(self.ctx, n, p))
+
+    def id(self, key: str = "id", default: Any = UNSET, required: Any = UNSET) -> Any:
+        if self.spec is None and required is UNSET:
+            required = True
+        return self._read(key, "id", default, required, lambda n, p: as_id(self.ctx, n, p))
 
     def number(
         self,
         key: str,
-        default: Any = None,
-        lo: float | None = None,
-        hi: float | None = None,
-        required: bool = False,
+        default: Any = UNSET,
+        lo: Any = UNSET,
+        hi: Any = UNSET,
+        required: Any = UNSET,
     ) -> Any:
-        return self._get(key, required, default, lambda n, p: as_number(self.ctx, n, p, lo, hi))
+        d = self._declared(key, "number", default=default, lo=lo, hi=hi, required=required)
+        return self._get(
+            key,
+            d["required"],
+            d["default"],
+            lambda n, p: as_number(self.ctx, n, p, d["lo"], d["hi"]),
+        )
 
     def integer(
         self,
         key: str,
-        default: Any = None,
-        lo: int | None = None,
-        hi: int | None = None,
-        required: bool = False,
+        default: Any = UNSET,
+        lo: Any = UNSET,
+        hi: Any = UNSET,
+        required: Any = UNSET,
     ) -> Any:
+        d = self._declared(key, "integer", default=default, lo=lo, hi=hi, required=required)
         return self._get(
-            key, required, default, lambda n, p: as_number(self.ctx, n, p, lo, hi, integer=True)
+            key,
+            d["required"],
+            d["default"],
+            lambda n, p: as_number(self.ctx, n, p, d["lo"], d["hi"], integer=True),
         )
 
     def length(
         self,
         key: str,
-        default: Any = None,
-        required: bool = False,
+        default: Any = UNSET,
+        required: Any = UNSET,
         positive: bool = True,
         negative: bool = True,
     ) -> Any:
-        return self._get(
-            key, required, default, lambda n, p: as_length(self.ctx, n, p, positive, negative)
+        return self._read(
+            key,
+            "length",
+            default,
+            required,
+            lambda n, p: as_length(self.ctx, n, p, positive, negative),
         )
 
-    def colour(self, key: str, default: Any = None, required: bool = False) -> Any:
-        return self._get(key, required, default, lambda n, p: as_colour(self.ctx, n, p))
+    def colour(self, key: str, default: Any = UNSET, required: Any = UNSET) -> Any:
+        return self._read(key, "colour", default, required, lambda n, p: as_colour(self.ctx, n, p))
 
-    def boolean(self, key: str, default: Any = None) -> Any:
-        return self._get(key, False, default, lambda n, p: as_bool(self.ctx, n, p))
+    def boolean(self, key: str, default: Any = UNSET) -> Any:
+        return self._read(key, "boolean", default, False, lambda n, p: as_bool(self.ctx, n, p))
 
     def choice(
         self,
         key: str,
-        options: Iterable[str],
-        default: Any = None,
-        required: bool = False,
+        options: Any = UNSET,
+        default: Any = UNSET,
+        required: Any = UNSET,
         what: str | None = None,
     ) -> Any:
-        opts = list(options)
+        d = self._declared(key, "choice", default=default, options=options, required=required)
+        opts = list(d["options"])
+        if what is None and self.spec is not None:
+            what = self.spec.keys[key].type.what or None  # type: ignore[attr-defined]
         return self._get(
-            key, required, default, lambda n, p: as_choice(self.ctx, n, p, opts, what or key)
+            key,
+            d["required"],
+            d["default"],
+            lambda n, p: as_choice(self.ctx, n, p, opts, what or key),
         )
 
-    def file(self, key: str, default: Any = None, required: bool = False) -> Any:
-        return self._get(key, required, default, lambda n, p: as_path(self.ctx, n, p))
+    def file(self, key: str, default: Any = UNSET, required: Any = UNSET) -> Any:
+        return self._read(key, "file", default, required, lambda n, p: as_path(self.ctx, n, p))
 
     def seq(
-        self, key: str, read_item: Callable[[Context, Node, str], T | None], required: bool = False
+        self,
+        key: str,
+        read_item: Callable[[Context, Node, str], T | None],
+        required: Any = UNSET,
     ) -> list[T]:
         """A list; read_item(ctx, node, path) returns None for an item it rejected."""
+        required = self._declared(key, "seq", required=required)["required"]
         node = self.raw(key)
         if node is None:
             if required and self.map is not None:
@@ -376,8 +463,9 @@ class Fields:
             return []
         return read_list(self.ctx, node, self.sub(key), read_item)
 
-    def texts(self, key: str, required: bool = False) -> list[str]:
+    def texts(self, key: str, required: Any = UNSET) -> list[str]:
         """A list of text, or a single text taken as a list of one."""
+        required = self._declared(key, "texts", required=required)["required"]
         node = self.raw(key)
         if node is None:
             if required and self.map is not None:
@@ -389,17 +477,28 @@ class Fields:
         return read_list(self.ctx, node, self.sub(key), as_text)
 
     def close(self) -> None:
-        """Report keys that no reader asked for."""
+        """Report keys that no reader asked for. The valid ones are those asked for, in
+        that order: declared keys (has() refuses others) that apply here (a kind's keys
+        are not valid for another kind)."""
         if self.map is None:
             return
+        valid = None
         for key in self.map.keys():
             if key not in self.known:
+                if valid is None:
+                    valid = list(self.known)
                 self.ctx.error(
                     self.map.key_span(key),
                     self.sub(key),
                     f"unknown key {key!r}",
-                    suggest(key, list(self.known)),
+                    suggest(key, valid),
                 )
+
+
+def _declared_setting(key: Key, name: str) -> Any:
+    if name == "options":
+        return key.type.options  # type: ignore[attr-defined]
+    return getattr(key, name)
 
 
 def read_list(

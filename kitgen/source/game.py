@@ -12,10 +12,36 @@ from ..errors import Diagnostic, Diagnostics, KitError, Span
 from ..model.game import Game
 from ..units import PAPERS, Paper, UnitError, paper_from_text
 from .fields import ID_PATTERN, Context, Fields, as_text, did_you_mean, expect_map
+from .spec import ANY, COLOUR, ID, TEXT, Key, Named, OneOrList, Spec
 from .yamlnodes import Map, Node, Seq, load_yaml
 
 GAME_FILE = "game.yaml"
 MAX_INCLUDES = 64
+
+# game.yaml's own keys; each section's key and type are in schema.section_types().
+TOP_KEYS = (
+    Key(
+        "colours",
+        Named(COLOUR, "names, each a colour"),
+        "a palette usable wherever a colour is asked for",
+    ),
+    Key("id", ID, "names output/<id>/; default: the folder's name"),
+    Key("title", TEXT, "the game's name", required=True),
+    Key("version", TEXT, "printed with the title", default=""),
+    Key("paper", TEXT, "letter, a4, a4-letter, legal, tabloid, a3 or WIDTHxHEIGHT; default letter"),
+    Key("font", TEXT, "the default font family", default="Vera"),
+    Key("include", OneOrList(TEXT), "files merged in: lists concatenate, mappings merge"),
+)
+
+
+def game_keys(sections: dict) -> Spec:
+    """The root mapping's spec: the top keys and the sections this build reads."""
+    return Spec(
+        "game",
+        *TOP_KEYS,
+        *(Key(key, ANY, "a section") for key in sections),
+        heading="game.yaml: top level",
+    )
 
 
 def find_game_file(path: Path) -> Path:
@@ -101,10 +127,10 @@ def read_game(game_file: Path, sections: dict, diags: Diagnostics) -> Game:
     root, files = load_game_tree(game_file)
     folder = game_file.parent
     ctx = Context(diags, folder)
-    f = Fields(ctx, root, "")
+    f = Fields(ctx, root, "", game_keys(sections))
     palette_node = f.raw("colours")
     ctx.palette = _read_palette(ctx, palette_node)
-    game_id = f.id("id", default=None, required=False)
+    game_id = f.id("id")
     if game_id is None:
         game_id = folder.resolve().name  # `kitgen build .` names the folder itself
         if not ID_PATTERN.match(game_id):
@@ -114,10 +140,10 @@ def read_game(game_file: Path, sections: dict, diags: Diagnostics) -> Game:
                 f"the folder name {game_id!r} cannot serve as the game id",
                 "add id: with letters, digits, '-', '_' or '.'",
             )
-    title = f.text("title", required=True, default=game_id)
-    version = f.text("version", default="")
+    title = f.text("title", default=game_id)
+    version = f.text("version")
     paper = _read_paper(ctx, f.raw("paper"))
-    font = f.text("font", default="Vera")
+    font = f.text("font")
     font_node = f.raw("font")
     models = {}
     for key, section in sections.items():

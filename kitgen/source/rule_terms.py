@@ -2,13 +2,147 @@
 
 from __future__ import annotations
 
-from ..model.rules import ANY, Selector, Target, Where, prop_text
+from ..model.rules import ANY, KINDS, Selector, Target, Where, prop_text
 from .fields import Context, Fields, as_text, read_list, suggest
+from .spec import ANY as ANY_VALUE
+from .spec import (
+    BOOLEAN,
+    INTEGER,
+    NUMBER,
+    TEXT,
+    Choice,
+    Either,
+    Key,
+    ListOf,
+    Named,
+    OneOrList,
+    Spec,
+)
 from .yamlnodes import Map, Node, Scalar, Seq, describe
 
 # attributes whose value alone names a piece in messages ("farmer", not "type=farmer")
 NAMING_KEYS = ("id", "type", "kind", "side")
 YES_NO = ("yes", "no", "true", "false")  # values that say nothing without their key
+
+NAMES = OneOrList(TEXT)
+# `farmer-red` (an id), `any`, or {attr: value-or-list, ..., not: selector}
+SELECTOR = Either(TEXT, Named(ANY_VALUE, "attributes, each a value or a list; not: a selector"))
+TARGET = Spec("target", heading="rules and scenarios")  # exactly one key
+TARGET.add(
+    Key("pieces", SELECTOR, "the cells of placed pieces"),
+    Key("cell", NAMES, "cells by label"),
+    Key("place", NAMES, "the map's named places"),
+    Key("area", NAMES, "areas (the map's or the scenario's)"),
+    Key("terrain", NAMES, "cells of these terrains"),
+    Key("opposite", TARGET, "the point reflection of a target through the board's centre"),
+)
+DISTANCE = Spec(
+    "distance",
+    Key("cells", INTEGER, "steps", required=True, lo=0),
+    Key("through", NAMES, "terrains walked through (default: as the crow flies)"),
+    Key("of", TARGET, "the target measured from", required=True),
+    heading="rules and scenarios",
+)
+LINE = Spec(
+    "line",
+    Key("from", TARGET, "one end", required=True),
+    Key("to", TARGET, "the other end", required=True),
+    heading="rules and scenarios",
+)
+WHERE = Spec("where", heading="rules and scenarios")  # every key given must hold
+WHERE.add(
+    Key("terrain", NAMES, "has one of these terrains"),
+    Key(
+        "props",
+        Named(ANY_VALUE, "terrain properties and values"),
+        "has a terrain with these property values",
+    ),
+    Key("area", NAMES, "lies in one of these areas"),
+    Key("cell", NAMES, "is one of these cells"),
+    Key("place", NAMES, "is one of the map's named places"),
+    Key("within", DISTANCE, "is at most N steps from the target"),
+    Key("beyond", DISTANCE, "is at least N steps from every cell of the target"),
+    Key("adjacent_to", TARGET, "is a neighbour of the target"),
+    Key("same_area_as", TARGET, "shares an area with the target"),
+    Key("on_line", LINE, "lies on the straight line between two targets"),
+    Key("on_map", BOOLEAN, "false: the piece is kept off the map"),
+    Key("not", WHERE, "fails the inner test"),
+    Key("any_of", ListOf(WHERE), "passes one of the listed tests"),
+)
+
+SEVERITIES = ("error", "warning")
+GROUPS = ("scenario", "side", "unit")
+SLOT = Spec(
+    "slot",
+    Key("count", INTEGER, "how many pieces fill the slot", required=True, lo=1),
+    Key("label", TEXT, "names the slot in messages", default=""),
+    Key("pieces", SELECTOR, "what fills it; any for an any-type slot", required=True),
+    heading="`slots`: a force made of fixed and any-type slots",
+)
+_NOUN = Key("noun", TEXT, "what the message counts (default: pieces)", default="")
+CONSTRAINT = Spec(
+    "constraint",
+    Key("kind", Choice(KINDS, "constraint kind"), "what the rule checks", required=True),
+    Key("name", TEXT, "a short line on the set-up sheet's list of checked rules", default=""),
+    Key(
+        "severity",
+        Choice(SEVERITIES),
+        "warning: advice that does not fail the check",
+        default="error",
+    ),
+    Key("when", NAMES, "applies only when the scenario uses all these options"),
+    Key("unless", NAMES, "does not apply when the scenario uses any of these options"),
+    Key("pieces", SELECTOR, "which pieces the rule is about (default: every piece)"),
+    heading="rules:",
+    kind_key="kind",
+    kinds={
+        "terrain": (
+            Key("only_on", NAMES, "terrains the pieces may stand on"),
+            Key("not_on", NAMES, "terrains the pieces may not stand on"),
+        ),
+        "stacking": (
+            Key("limit", INTEGER, "at most this many", lo=0),
+            Key("limit_from", TEXT, "a terrain property holding the limit", default=""),
+            Key(
+                "per",
+                Choice(("cell", "area")),
+                "counted per cell or per named area",
+                default="cell",
+            ),
+            Key("each_side", BOOLEAN, "each side counted on its own", default=False),
+            Key("terrains", NAMES, "only cells of these terrains"),
+            _NOUN,
+        ),
+        "placement": (Key("where", WHERE, "the test every matching piece must pass"),),
+        "count": (
+            Key("of", Choice(("pieces", "sides", "units")), "what is counted", default="pieces"),
+            Key("per", Choice(GROUPS), "counted per scenario, side or unit", default="scenario"),
+            Key("where", WHERE, "count only pieces that pass this test"),
+            _NOUN,
+            Key("exactly", INTEGER, "exactly this many", lo=0),
+            Key("min", INTEGER, "at least this many", lo=0),
+            Key("max", INTEGER, "at most this many", lo=0),
+        ),
+        "slots": (
+            Key("per", Choice(GROUPS), "a force per scenario, side or unit", default="side"),
+            _NOUN,
+            Key("slots", ListOf(SLOT), "filled in the order written, any-type last", required=True),
+        ),
+        "range": (
+            Key(
+                "of",
+                Choice(("pieces", "sides")),
+                "pieces' attributes or sides' values",
+                default="pieces",
+            ),
+            Key("attr", TEXT, "the attribute or side value", required=True, default=""),
+            Key("min", NUMBER, "the lowest value allowed"),
+            Key("max", NUMBER, "the highest value allowed"),
+            Key("one_of", NAMES, "the text values allowed"),
+            Key("required", BOOLEAN, "a piece without the attribute is an error", default=False),
+        ),
+    },
+)
 
 
 def read_selector(ctx: Context, node: Node, path: str) -> Selector | None:
@@ -59,7 +193,7 @@ def _texts(ctx: Context, node: Node, path: str) -> list[str]:
     return [one] if one is not None else []
 
 
-TARGET_KEYS = ("pieces", "cell", "place", "area", "terrain", "opposite")
+TARGET_KEYS = tuple(TARGET.keys)
 
 
 def read_target(ctx: Context, node: Node, path: str) -> Target | None:
@@ -95,26 +229,12 @@ def read_target(ctx: Context, node: Node, path: str) -> Target | None:
     return Target(key, names, None, None, node.span, f"{key} {'/'.join(names)}")
 
 
-WHERE_KEYS = (
-    "terrain",
-    "props",
-    "area",
-    "cell",
-    "place",
-    "within",
-    "beyond",
-    "adjacent_to",
-    "same_area_as",
-    "on_line",
-    "on_map",
-    "not",
-    "any_of",
-)
+WHERE_KEYS = tuple(WHERE.keys)
 
 
 def read_where(ctx: Context, node: Node, path: str) -> Where | None:
     """A location test: every key given must hold for the cell (see docs/format.md)."""
-    f = Fields(ctx, node, path)
+    f = Fields(ctx, node, path, WHERE)
     if f.map is None:
         return None
     parts: dict = {}
@@ -179,7 +299,7 @@ def _read_props(ctx: Context, node: Node, path: str) -> tuple[tuple[str, str], .
 
 def _read_line(ctx: Context, node: Node, path: str) -> tuple[Target, Target] | None:
     """{from: target, to: target}."""
-    f = Fields(ctx, node, path)
+    f = Fields(ctx, node, path, LINE)
     ends = []
     for key in ("from", "to"):
         raw = f.raw(key)
@@ -198,8 +318,8 @@ def _read_distance(
     ctx: Context, node: Node, path: str
 ) -> tuple[int, Target, tuple[str, ...]] | None:
     """{cells: N, of: target, through: [terrain, ...]}."""
-    f = Fields(ctx, node, path)
-    cells = f.integer("cells", lo=0, required=True)
+    f = Fields(ctx, node, path, DISTANCE)
+    cells = f.integer("cells")
     raw_through = f.raw("through")
     through = tuple(_texts(ctx, raw_through, f.sub("through"))) if raw_through else ()
     raw = f.raw("of")

@@ -12,7 +12,6 @@ from pathlib import Path
 from ..errors import KitError
 from ..model.rules import (
     ANY,
-    KINDS,
     Constraint,
     Option,
     PieceType,
@@ -22,19 +21,43 @@ from ..model.rules import (
 from .expand import read_for_each, substitute
 from .fields import Context, Fields, as_id, as_number, as_text, check_unique_ids
 from .game import SCENARIO_DIR, scenario_path  # noqa: F401  (re-exported)
-from .rule_terms import read_selector, read_where
+from .rule_terms import CONSTRAINT, SLOT, read_selector, read_where
 from .scenario import read_scenario
+from .spec import ANY as ANY_VALUE
+from .spec import ID, INTEGER, NULL, TEXT, Either, Key, ListOf, Named, OneOrList, Spec
 from .yamlnodes import Map, Node, Scalar, describe, load_yaml
 
-SEVERITIES = ("error", "warning")
-GROUPS = ("scenario", "side", "unit")
+OPTION = Spec(
+    "option",
+    Key("id", ID, "the option's id, for a scenario's options:", required=True),
+    Key("label", TEXT, "its words on the set-up sheet; default: the id"),
+    heading="rules:",
+)
+PIECE_TYPE = Spec(
+    "piece-type",
+    Key("for_each", ANY_VALUE, "expands the entry as for counters; the variables become attrs"),
+    Key("id", TEXT, "the piece's id", required=True),
+    Key("name", TEXT, "its name; default: the id"),
+    Key("attrs", Named(TEXT, "attributes, each a text"), "its attributes for selectors"),
+    Key("quantity", Either(INTEGER, NULL), "the supply; null: as many as you like"),
+    heading="rules:",
+)
+RULES = Spec(
+    "rules",
+    Key("sides", OneOrList(TEXT), "side ids a scenario may use (omit: any)"),
+    Key("options", ListOf(Either(ID, OPTION)), "options and variants a scenario may switch on"),
+    Key("side_values", OneOrList(TEXT), "values a side may carry (omit: any)"),
+    Key("pieces", ListOf(PIECE_TYPE), "piece types the kit prints no counter for"),
+    Key("constraints", ListOf(CONSTRAINT), "the rules scenarios are checked against"),
+    heading="rules:",
+)
 
 
 # ---- the rules: section -----------------------------------------------------
 
 
 def read_rules(ctx: Context, node: Node, path: str) -> RuleBook:
-    f = Fields(ctx, node, path)
+    f = Fields(ctx, node, path, RULES)
     sides = tuple(t for t in (f.texts("sides")) if t)
     options = tuple(f.seq("options", _read_option))
     check_unique_ids(ctx, options, f.sub("options"), "option")
@@ -74,7 +97,7 @@ def _read_option(ctx: Context, node: Node, path: str) -> Option | None:
     if isinstance(node, Scalar):
         oid = as_id(ctx, node, path)
         return Option(oid, oid, node.span) if oid else None
-    f = Fields(ctx, node, path)
+    f = Fields(ctx, node, path, OPTION)
     oid = f.id()
     label = f.text("label", default=oid or "")
     f.close()
@@ -83,7 +106,7 @@ def _read_option(ctx: Context, node: Node, path: str) -> Option | None:
 
 def _read_piece_types(ctx: Context, node: Node, path: str) -> list[PieceType]:
     """One entry, expanded over its for_each (like counters): the variables become attrs."""
-    f = Fields(ctx, node, path)
+    f = Fields(ctx, node, path, PIECE_TYPE)
     if f.map is None:
         return []
     variants = read_for_each(ctx, f.raw("for_each"), f.sub("for_each"))
@@ -117,19 +140,19 @@ def _read_piece_types(ctx: Context, node: Node, path: str) -> list[PieceType]:
 
 
 def read_constraint(ctx: Context, node: Node, path: str) -> Constraint | None:
-    f = Fields(ctx, node, path)
-    kind = f.choice("kind", KINDS, required=True, what="constraint kind")
-    name = f.text("name", default="")
-    severity = f.choice("severity", SEVERITIES, default="error")
+    f = Fields(ctx, node, path, CONSTRAINT)
+    kind = f.choice("kind")
+    name = f.text("name")
+    severity = f.choice("severity")
     when = tuple(f.texts("when"))
     unless = tuple(f.texts("unless"))
     sel_node = f.raw("pieces")
     pieces = (read_selector(ctx, sel_node, f.sub("pieces")) if sel_node is not None else ANY) or ANY
     if kind is None:
-        for key in node.keys() if isinstance(node, Map) else []:
-            f.allow(key)  # the kind is wrong: do not pile unknown-key errors on top
+        f.skip_rest()  # the kind is wrong: do not pile unknown-key errors on top
         f.close()
         return None
+    f.kind(kind)
     common = dict(
         kind=kind,
         span=node.span,
@@ -158,9 +181,9 @@ def _terrain(ctx: Context, f: Fields) -> dict | None:
 
 
 def _stacking(ctx: Context, f: Fields) -> dict | None:
-    limit = f.integer("limit", lo=0)
-    limit_from = f.text("limit_from", default="")
-    per = f.choice("per", ("cell", "area"), default="cell")
+    limit = f.integer("limit")
+    limit_from = f.text("limit_from")
+    per = f.choice("per")
     if per == "area" and limit_from:
         ctx.error(
             f.node,
@@ -180,9 +203,9 @@ def _stacking(ctx: Context, f: Fields) -> dict | None:
         limit=limit,
         limit_from=limit_from,
         per=per,
-        each_side=f.boolean("each_side", default=False),
+        each_side=f.boolean("each_side"),
         terrains=tuple(f.texts("terrains")),
-        noun=f.text("noun", default=""),
+        noun=f.text("noun"),
     )
 
 
@@ -196,9 +219,9 @@ def _placement(ctx: Context, f: Fields) -> dict | None:
 
 
 def _bounds(ctx: Context, f: Fields) -> dict | None:
-    exactly = f.integer("exactly", lo=0)
-    at_least = f.integer("min", lo=0)
-    at_most = f.integer("max", lo=0)
+    exactly = f.integer("exactly")
+    at_least = f.integer("min")
+    at_most = f.integer("max")
     if exactly is None and at_least is None and at_most is None:
         ctx.error(f.node, f.path, "a count rule needs exactly, min or max")
         return None
@@ -206,11 +229,11 @@ def _bounds(ctx: Context, f: Fields) -> dict | None:
 
 
 def _count(ctx: Context, f: Fields) -> dict | None:
-    of = f.choice("of", ("pieces", "sides", "units"), default="pieces")
-    per = f.choice("per", GROUPS, default="scenario")
+    of = f.choice("of")
+    per = f.choice("per")
     wnode = f.raw("where")
     where = read_where(ctx, wnode, f.sub("where")) if wnode is not None else None
-    noun = f.text("noun", default="")
+    noun = f.text("noun")
     bounds = _bounds(ctx, f)
     if bounds is None:
         return None
@@ -218,18 +241,18 @@ def _count(ctx: Context, f: Fields) -> dict | None:
 
 
 def _slots(ctx: Context, f: Fields) -> dict | None:
-    per = f.choice("per", GROUPS, default="side")
-    noun = f.text("noun", default="")
-    slots = tuple(f.seq("slots", _read_slot, required=True))
+    per = f.choice("per")
+    noun = f.text("noun")
+    slots = tuple(f.seq("slots", _read_slot))
     if not slots:
         return None
     return dict(per=per, noun=noun, slots=slots)
 
 
 def _read_slot(ctx: Context, node: Node, path: str) -> tuple[int, Selector, str] | None:
-    f = Fields(ctx, node, path)
-    count = f.integer("count", lo=1, required=True)
-    label = f.text("label", default="")
+    f = Fields(ctx, node, path, SLOT)
+    count = f.integer("count")
+    label = f.text("label")
     sel_node = f.raw("pieces")
     sel = read_selector(ctx, sel_node, f.sub("pieces")) if sel_node is not None else None
     if sel_node is None and f.map is not None:
@@ -243,12 +266,12 @@ def _read_slot(ctx: Context, node: Node, path: str) -> tuple[int, Selector, str]
 
 
 def _range(ctx: Context, f: Fields) -> dict | None:
-    of = f.choice("of", ("pieces", "sides"), default="pieces")
-    attr = f.text("attr", required=True, default="")
+    of = f.choice("of")
+    attr = f.text("attr")
     low = f.number("min")
     high = f.number("max")
     one_of = tuple(f.texts("one_of"))
-    required = f.boolean("required", default=False)
+    required = f.boolean("required")
     if not attr:
         return None
     if low is None and high is None and not one_of:

@@ -11,15 +11,83 @@ from pathlib import Path
 from ..errors import Span
 from ..model.rules import Placement, RuleBook, Scenario, ScenarioArea, Side, Unit
 from .fields import Context, Fields, as_id, as_number, as_text, check_unique_ids
-from .rule_terms import read_selector, read_where
+from .rule_terms import CONSTRAINT, NAMES, SELECTOR, WHERE, read_selector, read_where
+from .spec import COLOUR, ID, INTEGER, NUMBER, TEXT, Either, Key, ListOf, Named, Spec
+from .spec import NULL as BLANK
 from .yamlnodes import Map, Node, Scalar, Seq, describe
+
+HEADING = "A scenario file"
+PLACEMENT = Spec(
+    "placement",
+    Key("piece", SELECTOR, "a piece id, or attributes that match one piece", required=True),
+    Key("at", TEXT, "a cell label or a place name"),
+    Key("area", TEXT, "somewhere in this area"),
+    Key("count", INTEGER, "how many", default=1, lo=1),
+    Key("side", TEXT, "the side; implied inside a side's placements"),
+    Key("label", TEXT, "the token's text (default: the abbr attribute, else initials)", default=""),
+    Key(
+        "attrs",
+        Named(Either(TEXT, BLANK), "attributes, each a text"),
+        "the placed piece's own attributes",
+    ),
+    heading=HEADING,
+)
+UNIT = Spec(
+    "unit",
+    Key("id", ID, "the unit's id", required=True),
+    Key("name", TEXT, "its name; default: the id"),
+    Key("side", TEXT, "its side; implied inside a side"),
+    Key("figures", ListOf(PLACEMENT), "each figure a placement with attrs", required=True),
+    heading=HEADING,
+)
+SIDE = Spec(
+    "side",
+    Key("id", ID, "a side from rules.sides", required=True),
+    Key("name", TEXT, "its name; default: the id"),
+    Key("colour", COLOUR, "token colour on the set-up map"),
+    Key(
+        "values",
+        Named(Either(NUMBER, BLANK), "side values, each a number"),
+        "from rules.side_values",
+    ),
+    Key("notes", NAMES, "lines printed with the side"),
+    Key("placements", ListOf(PLACEMENT), "this side's pieces"),
+    Key("units", ListOf(UNIT), "this side's rosters"),
+    heading=HEADING,
+)
+AREA = Spec(
+    "scenario-area",
+    Key("label", TEXT, "printed on the set-up map", default=""),
+    Key("cells", NAMES, "cells (or the map's place names)"),
+    Key("where", WHERE, "the cells that pass this test"),
+    heading=HEADING,
+)
+SCENARIO = Spec(
+    "scenario",
+    Key("id", ID, "default: the file's name"),
+    Key("title", TEXT, "default: the id"),
+    Key("map", TEXT, "a map id; may be left out when the game has one map"),
+    Key("options", NAMES, "options from rules.options"),
+    Key("placements", ListOf(PLACEMENT), "pieces of no side"),
+    Key("units", ListOf(UNIT), "rosters of no side"),
+    Key("sides", ListOf(Either(ID, SIDE)), "the sides taking part"),
+    Key(
+        "areas",
+        Named(Either(NAMES, AREA), "area names, each cells or an area"),
+        "areas of the scenario's own",
+    ),
+    Key("notes", NAMES, "special rules in your own words"),
+    Key("summary", TEXT, "printed under the title", default=""),
+    Key("constraints", ListOf(CONSTRAINT), "the scenario's own checkable rules"),
+    heading=HEADING,
+)
 
 
 def read_scenario(ctx: Context, node: Node, file: Path, book: RuleBook) -> Scenario | None:
-    f = Fields(ctx, node, "")
+    f = Fields(ctx, node, "", SCENARIO)
     if f.map is None:
         return None
-    sid = f.id("id", default=file.stem, required=False)
+    sid = f.id("id", default=file.stem)
     title = f.text("title", default=sid)
     map_node = f.raw("map")
     map_id = as_text(ctx, map_node, "map") if map_node is not None else None
@@ -46,7 +114,7 @@ def read_scenario(ctx: Context, node: Node, file: Path, book: RuleBook) -> Scena
     check_unique_ids(ctx, units, "units", "unit")
     areas = _read_areas(ctx, f.raw("areas"), "areas")
     notes = tuple(f.texts("notes"))
-    summary = f.text("summary", default="")
+    summary = f.text("summary")
     from .rules import read_constraint  # the same vocabulary as game.yaml's rules
 
     constraints = tuple(f.seq("constraints", read_constraint))
@@ -73,7 +141,7 @@ def _read_side(ctx: Context, node: Node, path: str, placements: list, units: lis
     if isinstance(node, Scalar):
         sid = as_id(ctx, node, path)
         return Side(sid, sid, None, node.span, path) if sid else None
-    f = Fields(ctx, node, path)
+    f = Fields(ctx, node, path, SIDE)
     sid = f.id()
     name = f.text("name", default=sid or "")
     colour = f.colour("colour")
@@ -101,11 +169,11 @@ def _read_side(ctx: Context, node: Node, path: str, placements: list, units: lis
 
 def _unit_reader(side: str | None):
     def read(ctx: Context, node: Node, path: str) -> Unit | None:
-        f = Fields(ctx, node, path)
+        f = Fields(ctx, node, path, UNIT)
         uid = f.id()
         name = f.text("name", default=uid or "")
         own_side = f.text("side", default=side)
-        figures = tuple(f.seq("figures", _placement_reader(own_side, uid), required=True))
+        figures = tuple(f.seq("figures", _placement_reader(own_side, uid)))
         f.close()
         if uid is None:
             return None
@@ -116,7 +184,7 @@ def _unit_reader(side: str | None):
 
 def _placement_reader(side: str | None, unit: str | None):
     def read(ctx: Context, node: Node, path: str) -> Placement | None:
-        f = Fields(ctx, node, path)
+        f = Fields(ctx, node, path, PLACEMENT)
         if f.map is None:
             return None
         pnode = f.raw("piece")
@@ -132,9 +200,9 @@ def _placement_reader(side: str | None, unit: str | None):
         area = f.text("area")
         if at is not None and area is not None:
             ctx.error(node, path, "give at (a cell) or area, not both")
-        count = f.integer("count", default=1, lo=1)
+        count = f.integer("count")
         own_side = f.text("side", default=side)
-        label = f.text("label", default="")
+        label = f.text("label")
         attrs: dict[str, str] = {}
         spans: dict[str, Span] = {}
         anode = f.raw("attrs")
@@ -189,8 +257,8 @@ def _read_areas(ctx: Context, node: Node | None, path: str) -> list[ScenarioArea
             cells = tuple(t for i, v in enumerate(value) if (t := as_text(ctx, v, f"{sub}[{i}]")))
             out.append(ScenarioArea(name, cells, None, value.span, sub))
             continue
-        f = Fields(ctx, value, sub)
-        label = f.text("label", default="")
+        f = Fields(ctx, value, sub, AREA)
+        label = f.text("label")
         cells = tuple(f.texts("cells"))
         wnode = f.raw("where")
         where = read_where(ctx, wnode, f.sub("where")) if wnode is not None else None

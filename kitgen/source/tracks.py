@@ -4,7 +4,24 @@ from __future__ import annotations
 
 from ..model.track import Track, TrackSet
 from .fields import Context, Fields, as_text, check_unique_ids, expect_map, read_list
+from .spec import COLOUR, ID, INTEGER, LENGTH, TEXT, Key, ListOf, Named, Spec
 from .yamlnodes import Node, Scalar
+
+TRACK = Spec(
+    "track",
+    Key("id", ID, "names the track", required=True),
+    Key("from", INTEGER, "the first box's number", required=True),
+    Key("to", INTEGER, "the last box's number", required=True),
+    Key("step", INTEGER, "between boxes; negative counts down", default=1),
+    Key("labels", Named(TEXT, "box numbers, each with a label"), "words on numbered boxes"),
+    Key("box", LENGTH, "the side of a box", default=36.0),
+    Key("per_row", INTEGER, "boxes per row before wrapping", default=10, lo=1, hi=100),
+    Key("every", INTEGER, "shade every n-th box (0: none)", default=0, lo=0),
+    Key("colour", COLOUR, "the boxes' ink", default="#333333"),
+    Key("title", TEXT, "printed over the track; default: the id"),
+    heading="tracks",
+)
+TRACKS = ListOf(TRACK)
 
 
 def _labels(ctx: Context, node: Node | None, path: str) -> dict[int, str]:
@@ -25,20 +42,20 @@ def _labels(ctx: Context, node: Node | None, path: str) -> dict[int, str]:
 
 
 def _read_track(ctx: Context, node: Node, path: str) -> Track | None:
-    f = Fields(ctx, node, path)
+    f = Fields(ctx, node, path, TRACK)
     tid = f.id("id")
-    start = f.integer("from", required=True, default=None)
-    stop = f.integer("to", required=True, default=None)
-    step = f.integer("step", default=1)
+    start = f.integer("from")
+    stop = f.integer("to")
+    step = f.integer("step")
     if step == 0:
         ctx.error(f.raw("step"), f.sub("step"), "step must not be 0")
         step = 1
     t = None
     labels = _labels(ctx, f.raw("labels"), f.sub("labels"))
-    box = f.length("box", default=36.0)
-    per_row = f.integer("per_row", default=10, lo=1, hi=100)
-    every = f.integer("every", default=0, lo=0)
-    colour = f.colour("colour", default="#333333")
+    box = f.length("box")
+    per_row = f.integer("per_row")
+    every = f.integer("every")
+    colour = f.colour("colour")
     title = f.text("title", default=tid or "")
     f.close()
     if tid is None or start is None or stop is None:

@@ -1,0 +1,290 @@
+"""The format as data: every mapping's keys declared once, with type, default and help.
+
+A reader opens `Fields(ctx, node, path, SPEC)`; each key it asks for must be
+declared in SPEC (asking for another is a `SpecError`, a bug the tests meet),
+a typed getter must match the declared type, and its default, range, choices
+and required flag come from the declaration. The same declarations give the
+valid keys in error messages, the JSON Schema (`kitgen schema`, schema.py) and
+the key tables of docs/format.md (tools/format_keys.py).
+
+Plain slotted classes, not dataclasses: every run imports this module.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+
+class SpecError(Exception):
+    """A reader asked for a key its spec does not declare, or as another type."""
+
+
+class Type:
+    """What a value may be: `doc` names it in the docs, `schema()` gives JSON Schema."""
+
+    __slots__ = ("doc",)
+    getters: tuple[str, ...] = ()  # the Fields getters that read this type
+
+    def schema(self) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def specs(self) -> Iterable[Spec]:
+        """The mappings declared inside this type (for $defs and the docs)."""
+        return ()
+
+
+class Scalar(Type):
+    __slots__ = ("_schema", "getters")
+
+    def __init__(self, doc: str, schema: dict[str, Any], getters: tuple[str, ...] = ()) -> None:
+        self.doc = doc
+        self._schema = schema
+        self.getters = getters
+
+    def schema(self) -> dict[str, Any]:
+        return dict(self._schema)
+
+
+# A text value may be written as an unquoted number (kept as typed), never true/false.
+TEXT = Scalar("text", {"type": ["string", "number"]}, ("text",))
+ID = Scalar("id", {"type": ["string", "number"]}, ("id",))
+NUMBER = Scalar("number", {"type": "number"}, ("number",))
+INTEGER = Scalar("whole number", {"type": "integer"}, ("integer",))
+LENGTH = Scalar("length", {"type": ["string", "number"]}, ("length",))
+COLOUR = Scalar("colour", {"type": "string"}, ("colour",))
+BOOLEAN = Scalar("true/false", {"type": "boolean"}, ("boolean",))
+FILE = Scalar("file", {"type": "string"}, ("file",))
+ANY = Scalar("any value", {})
+NULL = Scalar("nothing", {"type": "null"})
+
+
+class Choice(Type):
+    """One of fixed words; `what` names them in messages ("unknown anchor 'x'")."""
+
+    __slots__ = ("options", "what")
+    getters = ("choice",)
+
+    def __init__(self, options: Iterable[str], what: str = "") -> None:
+        self.options = tuple(options)
+        self.what = what
+        self.doc = "one of " + ", ".join(f"`{o}`" for o in self.options)
+
+    def schema(self) -> dict[str, Any]:
+        return {"enum": list(self.options)}
+
+
+class ListOf(Type):
+    __slots__ = ("item",)
+    getters = ("seq",)
+
+    def __init__(self, item: Type) -> None:
+        self.item = item
+        self.doc = f"list of {item.doc}"
+
+    def schema(self) -> dict[str, Any]:
+        return {"type": "array", "items": self.item.schema()}
+
+    def specs(self) -> Iterable[Spec]:
+        return self.item.specs()
+
+
+class OneOrList(Type):
+    """One item, or a list of them."""
+
+    __slots__ = ("item",)
+    getters = ("texts", "seq")
+
+    def __init__(self, item: Type) -> None:
+        self.item = item
+        self.doc = f"{item.doc} or a list of them"
+
+    def schema(self) -> dict[str, Any]:
+        one = self.item.schema()
+        return {"anyOf": [one, {"type": "array", "items": one}]}
+
+    def specs(self) -> Iterable[Spec]:
+        return self.item.specs()
+
+
+class Either(Type):
+    __slots__ = ("alternatives", "getters")
+
+    def __init__(self, *alternatives: Type) -> None:
+        self.alternatives = alternatives
+        self.doc = " or ".join(a.doc for a in alternatives)
+        self.getters = tuple(g for a in alternatives for g in a.getters)
+
+    def schema(self) -> dict[str, Any]:
+        return {"anyOf": [a.schema() for a in self.alternatives]}
+
+    def specs(self) -> Iterable[Spec]:
+        for a in self.alternatives:
+            yield from a.specs()
+
+
+class Named(Type):
+    """A mapping whose keys are names the game chooses, each holding `value`."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: Type, doc: str = "") -> None:
+        self.value = value
+        self.doc = doc or f"names, each a {value.doc}"
+
+    def schema(self) -> dict[str, Any]:
+        return {"type": "object", "additionalProperties": self.value.schema()}
+
+    def specs(self) -> Iterable[Spec]:
+        return self.value.specs()
+
+
+class Key:
+    """One key of a mapping. `default` is the value when the key is absent (None: none,
+    or one the reader works out, which `help` then says); `lo`/`hi` bound a number."""
+
+    __slots__ = ("name", "type", "help", "default", "required", "lo", "hi")
+
+    def __init__(
+        self,
+        name: str,
+        type: Type,
+        help: str,
+        default: Any = None,
+        required: bool = False,
+        lo: float | None = None,
+        hi: float | None = None,
+    ) -> None:
+        self.name = name
+        self.type = type
+        self.help = help
+        self.default = default
+        self.required = required
+        self.lo = lo
+        self.hi = hi
+
+    def schema(self) -> dict[str, Any]:
+        out = self.type.schema()
+        if self.lo is not None:
+            out["minimum"] = self.lo
+        if self.hi is not None:
+            out["maximum"] = self.hi
+        if self.help:
+            out["description"] = self.help
+        if isinstance(self.default, (str, int, float, bool)):
+            out["default"] = self.default
+        return out
+
+
+class Spec(Type):
+    """The keys of one kind of mapping, in the order readers ask for them.
+
+    `name` is unique (the schema's $defs and the docs name it); `heading` the
+    docs/format.md heading that explains it. A mapping whose keys depend on
+    one of them (`kind: circle`) declares the shared keys, `kind_key`, and per
+    value of it the keys of its own (`kinds`); the reader, once it knows the
+    kind, reads on with `Fields.kind(value)`."""
+
+    __slots__ = ("name", "keys", "heading", "kind_key", "kinds", "_combined")
+
+    def __init__(
+        self,
+        name: str,
+        *keys: Key,
+        heading: str = "",
+        kind_key: str = "",
+        kinds: dict[str, tuple[Key, ...]] | None = None,
+    ) -> None:
+        self.name = name
+        self.doc = f"a {name} mapping"
+        self.heading = heading
+        self.kind_key = kind_key
+        self.kinds = kinds or {}
+        self.keys: dict[str, Key] = {}
+        self._combined: dict[str, Spec] = {}
+        self.add(*keys)
+        if self.kinds and kind_key not in self.keys:
+            raise SpecError(f"{name}: kinds need their key {kind_key!r} declared")
+
+    def add(self, *keys: Key) -> None:
+        """More keys (a spec that holds itself is declared first, then given its keys)."""
+        for key in keys:
+            if key.name in self.keys:
+                raise SpecError(f"{self.name}: key {key.name!r} declared twice")
+            self.keys[key.name] = key
+
+    def of_kind(self, kind: str) -> Spec:
+        """The shared keys and those of `kind`, as one spec."""
+        spec = self._combined.get(kind)
+        if spec is None:
+            spec = Spec(f"{self.name}-{kind}", *self.keys.values(), *self.kinds[kind])
+            self._combined[kind] = spec
+        return spec
+
+    def key(self, name: str, getter: str = "") -> Key:
+        """The declaration of `name`, read by `getter` (a Fields method) if given."""
+        key = self.keys.get(name)
+        if key is None:
+            raise SpecError(f"{self.name}: key {name!r} is not declared")
+        if getter and getter not in key.type.getters:
+            raise SpecError(
+                f"{self.name}.{name} is declared as {key.type.doc}, not read by {getter}()"
+            )
+        return key
+
+    def all_keys(self) -> list[Key]:
+        """The shared keys, then every kind's own."""
+        return [*self.keys.values(), *(k for keys in self.kinds.values() for k in keys)]
+
+    def schema(self) -> dict[str, Any]:
+        return {"$ref": f"#/$defs/{self.name}"}
+
+    def definition(self) -> dict[str, Any]:
+        """This mapping's own JSON Schema (the body of its $defs entry)."""
+        out: dict[str, Any] = {
+            "type": "object",
+            "properties": {k.name: k.schema() for k in self.keys.values()},
+        }
+        required = [k.name for k in self.keys.values() if k.required]
+        if required:
+            out["required"] = required
+        if not self.kinds:
+            out["additionalProperties"] = False
+            return out
+        out["allOf"] = [
+            {
+                "if": {"properties": {self.kind_key: {"const": kind}}, "required": [self.kind_key]},
+                "then": _own_keys(keys),
+            }
+            for kind, keys in self.kinds.items()
+        ]
+        out["unevaluatedProperties"] = False  # a key of no kind, or of another kind
+        return out
+
+    def specs(self) -> Iterable[Spec]:
+        return (self,)  # its keys' specs are walked by all_specs (a spec may hold itself)
+
+
+def _own_keys(keys: tuple[Key, ...]) -> dict[str, Any]:
+    out: dict[str, Any] = {"properties": {k.name: k.schema() for k in keys}}
+    required = [k.name for k in keys if k.required]
+    if required:
+        out["required"] = required
+    return out
+
+
+def all_specs(root: Type) -> dict[str, Spec]:
+    """Every mapping spec reachable from `root`, by name (a name used twice must be one spec)."""
+    found: dict[str, Spec] = {}
+    todo = list(root.specs())
+    while todo:
+        spec = todo.pop(0)
+        seen = found.get(spec.name)
+        if seen is spec:
+            continue
+        if seen is not None:
+            raise SpecError(f"two specs are named {spec.name!r}")
+        found[spec.name] = spec
+        for key in spec.all_keys():
+            todo.extend(key.type.specs())
+    return found

@@ -1,0 +1,97 @@
+"""The format declared as data: readers ask only for declared keys, with the declared
+types, defaults and ranges, and report unknown keys with the declared keys they read."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from kitgen.errors import Diagnostics
+from kitgen.source.fields import Context, Fields
+from kitgen.source.spec import INTEGER, TEXT, Choice, Key, Spec, SpecError
+from kitgen.source.yamlnodes import load_yaml
+
+BOX = Spec(
+    "box",
+    Key("width", INTEGER, "across", default=3, lo=1, hi=9),
+    Key("label", TEXT, "words", required=True),
+    Key("side", Choice(("left", "right"), "side"), "where", default="left"),
+    Key("shape", Choice(("square", "round")), "its outline", default="square"),
+    kind_key="shape",
+    kinds={"round": (Key("radius", INTEGER, "size"),)},
+)
+
+
+def _fields(tmp_path: Path, text: str) -> tuple[Fields, Diagnostics]:
+    file = tmp_path / "box.yaml"
+    file.write_text(text, encoding="utf-8")
+    diags = Diagnostics()
+    return Fields(Context(diags, tmp_path), load_yaml(file), "box", BOX), diags
+
+
+def test_a_key_the_spec_does_not_declare_cannot_be_read(tmp_path: Path) -> None:
+    f, _ = _fields(tmp_path, "label: x\n")
+    with pytest.raises(SpecError, match="box: key 'height' is not declared"):
+        f.integer("height")
+    with pytest.raises(SpecError, match="box: key 'radius' is not declared"):
+        f.raw("radius")  # a kind's key, before the kind is known
+
+
+def test_a_key_is_read_as_its_declared_type(tmp_path: Path) -> None:
+    f, _ = _fields(tmp_path, "label: x\n")
+    with pytest.raises(SpecError, match=r"box.width is declared as whole number, not read by text"):
+        f.text("width")
+
+
+def test_a_default_given_by_a_reader_must_agree_with_the_declaration(tmp_path: Path) -> None:
+    f, _ = _fields(tmp_path, "label: x\n")
+    with pytest.raises(SpecError, match="box.width: default 4 differs from the declared 3"):
+        f.integer("width", default=4)
+    with pytest.raises(SpecError, match="box.width: hi 8 differs from the declared 9"):
+        f.integer("width", hi=8)
+
+
+def test_defaults_ranges_choices_and_required_come_from_the_declaration(tmp_path: Path) -> None:
+    f, diags = _fields(tmp_path, "width: 12\nside: top\n")
+    assert f.integer("width") == 3  # out of range: reported, and the default back
+    assert f.text("label") is None
+    assert f.choice("side") == "left"
+    f.close()
+    assert [str(d) for d in diags] == [
+        f"{tmp_path}/box.yaml:1:8: error: box.width: 12 is out of range (from 1 to 9)",
+        f"{tmp_path}/box.yaml:1:1: error: box: missing required key 'label'",
+        f"{tmp_path}/box.yaml:2:7: error: box.side: unknown side 'top' (use left, right)",
+    ]
+
+
+def test_unknown_keys_are_named_with_the_declared_keys_read(tmp_path: Path) -> None:
+    f, diags = _fields(tmp_path, "label: x\nwidht: 2\nradius: 3\nzzz: 1\n")
+    f.text("label")
+    f.integer("width")
+    f.close()
+    assert [str(d) for d in diags] == [
+        f"{tmp_path}/box.yaml:2:1: error: box.widht: unknown key 'widht' (did you mean 'width'?)",
+        f"{tmp_path}/box.yaml:3:1: error: box.radius: unknown key 'radius' (valid: label, width)",
+        f"{tmp_path}/box.yaml:4:1: error: box.zzz: unknown key 'zzz' (valid: label, width)",
+    ]
+
+
+def test_a_kind_adds_its_own_keys(tmp_path: Path) -> None:
+    f, diags = _fields(tmp_path, "label: x\nshape: round\nradius: 3\n")
+    f.text("label")
+    assert f.choice("shape") == "round"
+    f.kind("round")
+    assert f.integer("radius") == 3
+    f.close()
+    assert not diags.items
+
+
+def test_a_spec_declares_each_key_once() -> None:
+    with pytest.raises(SpecError, match="twice: key 'a' declared twice"):
+        Spec("twice", Key("a", TEXT, ""), Key("a", TEXT, ""))
+
+
+def test_a_kinds_key_is_declared() -> None:
+    with pytest.raises(SpecError, match="odd: kinds need their key 'kind' declared"):
+        Spec("odd", Key("a", TEXT, ""), kind_key="kind", kinds={"x": ()})
