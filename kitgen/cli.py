@@ -177,10 +177,29 @@ def main() -> None:
     metavar="ID",
     help="Apply a generator's optional adjustment to the rosters printed (repeatable).",
 )
+@click.option(
+    "--png",
+    "png_dpi",
+    type=click.IntRange(36, 600),
+    is_flag=False,
+    flag_value=150,
+    default=None,
+    metavar="[DPI]",
+    help="Also write every page as a PNG under png/ (default 150 dpi).",
+)
+@click.option(
+    "--pieces",
+    is_flag=True,
+    help="With --png: also one PNG per piece face, png/pieces/<kind>/<id>-<side>.png.",
+)
 @click.option("-q", "--quiet", is_flag=True, help="Only errors.")
 @_guard
-def build(paths, out_root, paper, duplex, back_offset, bleed, seed, fit, use, quiet) -> None:
+def build(
+    paths, out_root, paper, duplex, back_offset, bleed, seed, fit, use, png_dpi, pieces, quiet
+) -> None:
     """Build kits (PDFs and manifest.json) from game folders or game.yaml files."""
+    if pieces and png_dpi is None:
+        png_dpi = 150  # piece pictures are cut from page pictures: --pieces implies --png
     diags_all: list = []
     _check_with(paths, use)
 
