@@ -6,7 +6,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 GAMES := $(patsubst %/game.yaml,%,$(wildcard content/*/game.yaml))
 
-.PHONY: kits test bench lint format clean previews
+.PHONY: kits test bench lint format clean previews schema
 
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -29,6 +29,10 @@ lint: $(STAMP)
 format: $(STAMP)
 	$(BIN)/ruff format kitgen tests benchmarks tools
 	$(BIN)/ruff check --fix kitgen tests benchmarks tools
+
+# schema/*.json and the key tables of docs/format.md, from the readers' declarations
+schema: $(STAMP)
+	$(BIN)/python tools/format_keys.py
 
 previews: $(STAMP)
 	$(BIN)/python tools/previews.py output

@@ -290,6 +290,34 @@ def check(paths, quiet) -> None:
 
 
 @main.command()
+@click.option(
+    "--scenario", is_flag=True, help="The schema of scenario files instead of game files."
+)
+@click.option(
+    "-o",
+    "--output",
+    "out",
+    type=click.Path(path_type=Path, dir_okay=False),
+    help="Write to FILE instead of standard output.",
+)
+@_guard
+def schema(scenario, out) -> None:
+    """Write the JSON Schema of game files (or scenario files), for editors.
+
+    Point a file at it with a first line such as
+    `# yaml-language-server: $schema=kitgen.schema.json` (docs/format.md, Editors)."""
+    from .source.schema import schema_text
+
+    text = schema_text("scenario" if scenario else "game")
+    if out is None:
+        click.echo(text, nl=False)
+        return
+    part = out.with_name(f".{out.name}.part")  # whole or not at all
+    part.write_text(text, encoding="utf-8")
+    part.replace(out)
+
+
+@main.command()
 @click.argument("path", type=click.Path(path_type=Path))
 @click.option("--table", "table_id", default=None, help="Only this reaction table (its id).")
 @click.option(

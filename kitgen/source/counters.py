@@ -30,7 +30,7 @@ from ..model.counters import (
 )
 from ..units import UnitError, parse_length
 from .counter_copies import Filler, Symbolic, Unfillable, template_context
-from .expand import Vars, blanked, merged, read_for_each_parts, substitute
+from .expand import FOR_EACH, Vars, blanked, merged, read_for_each_parts, substitute
 from .fields import (
     ID_PATTERN,
     Context,
@@ -40,6 +40,24 @@ from .fields import (
     did_you_mean,
     expect_seq,
 )
+from .spec import (
+    BOOLEAN,
+    COLOUR,
+    FILE,
+    ID,
+    INTEGER,
+    LENGTH,
+    NUMBER,
+    TEXT,
+    Choice,
+    Either,
+    Key,
+    ListOf,
+    Named,
+    OneOrList,
+    Spec,
+)
+from .spec import Scalar as ScalarType
 from .yamlnodes import Map, Node, Scalar, Seq, describe
 
 PRESETS = {"1/2": 36.0, "5/8": 45.0, "3/4": 54.0, "1": 72.0}  # inches, the common counter sizes
@@ -47,6 +65,87 @@ PRESET_HINT = "presets: 1/2, 5/8, 3/4, 1 (inches); or a length like 3/4in or 19m
 IMAGE_TYPES = (".png", ".jpg", ".jpeg", ".svg")
 MAX_QUANTITY = 10_000
 BLANK = "___"  # what a null for_each value prints as: a line to write on
+
+HEADING = "counters and markers"
+SIZE = ScalarType("size", {"type": ["string", "number"]})
+PAIR = ScalarType(
+    "[two whole numbers]",
+    {"type": "array", "items": {"type": "integer"}, "minItems": 2, "maxItems": 2},
+)
+_AT = Key("at", Choice(ANCHORS, "anchor"), "where on the face", default="centre")
+_CELL = Key("cell", PAIR, "[row, column] in the face's grid, from 1 (instead of at)")
+TEXT_EL = Spec(
+    "text",
+    Key("text", TEXT, "the words", required=True),
+    _AT,
+    _CELL,
+    Key("font", TEXT, "the family; default: the game's"),
+    Key("size", LENGTH, "default: as large as its place allows"),
+    Key("min_size", LENGTH, "the smallest it may shrink to", default=5.0),
+    Key("bold", BOOLEAN, "bold type", default=False),
+    Key("italic", BOOLEAN, "italic type", default=False),
+    Key("align", Choice(ALIGNS, "alignment"), "within its place", default="centre"),
+    Key("wrap", BOOLEAN, "false keeps each written line whole and shrinks it", default=True),
+    Key("colour", COLOUR, "default: black or white, whichever reads on the background"),
+    heading=HEADING,
+)
+ICON_EL = Spec(
+    "icon",
+    Key("name", TEXT, "a built-in icon", required=True),
+    _AT,
+    _CELL,
+    Key("colour", COLOUR, "the icon's ink"),
+    Key("scale", NUMBER, "of its place", default=1.0, lo=0.1, hi=1.0),
+    heading=HEADING,
+)
+IMAGE_EL = Spec(
+    "image",
+    Key("file", FILE, "PNG, JPEG or SVG inside the game folder", required=True),
+    _AT,
+    _CELL,
+    Key("scale", NUMBER, "of its place", default=1.0, lo=0.1, hi=1.0),
+    heading=HEADING,
+)
+BORDER = Spec(
+    "border",
+    Key("colour", COLOUR, "the frame's colour", default="#000000"),
+    Key("width", LENGTH, "the frame's width", default=1.0),
+    heading=HEADING,
+)
+FACE = Spec(
+    "face",
+    Key("background", COLOUR, "the face's colour", default="#ffffff"),
+    Key("border", Either(COLOUR, BORDER), "a frame inside the cut line"),
+    Key("grid", PAIR, "[rows, columns] of cells for elements' cell:"),
+    Key("text", OneOrList(Either(TEXT, TEXT_EL)), "text elements"),
+    Key("icon", OneOrList(Either(TEXT, ICON_EL)), "icon elements"),
+    Key("image", OneOrList(Either(FILE, IMAGE_EL)), "image elements"),
+    heading=HEADING,
+)
+COUNTER = Spec(
+    "counter",
+    Key("for_each", FOR_EACH, "one design, many pieces: {placeholders} filled per copy"),
+    Key("blank", TEXT, "what a null for_each value prints as", default=BLANK),
+    Key("id", ID, "unique after expansion; names the piece in the manifest", required=True),
+    Key("name", TEXT, "a human label; default: the id"),
+    Key("kind", Choice(KINDS), "the manifest kind", default="counter"),
+    Key("shape", Choice(SHAPES), "the piece's outline", default="square"),
+    Key("size", SIZE, "a preset 1/2, 5/8, 3/4 or 1 (inches), a length, or W x H", required=True),
+    Key(
+        "quantity",
+        Either(INTEGER, TEXT),
+        "copies, or a {placeholder} giving them",
+        default=1,
+        lo=1,
+        hi=MAX_QUANTITY,
+    ),
+    Key("bleed", LENGTH, "art runs this far past the trim; --bleed overrides it"),
+    Key("attrs", Named(TEXT, "attributes, each a text"), "extra attributes for rules"),
+    Key("front", Either(TEXT, FACE), "the front face (or just its text)", required=True),
+    Key("back", Either(TEXT, FACE), "a back face: fold-and-glue, or duplex"),
+    heading=HEADING,
+)
+COUNTERS = ListOf(COUNTER)
 
 
 class _Vars:
@@ -132,7 +231,7 @@ def _filler(ctx: Context, node: Map, path: str, parts: tuple[Vars, ...], first: 
     template = _read_def(tctx, node, path, ({},), Symbolic)
     if template is None or tctx.diags.items:
         return None
-    blank = Fields(tctx, node, path).text("blank", default=BLANK)
+    blank = Fields(tctx, node, path, COUNTER).text("blank")
     filler = Filler(template, blank, ctx.palette)
     try:
         return filler if filler.fill(parts) == first else None
@@ -143,14 +242,14 @@ def _filler(ctx: Context, node: Map, path: str, parts: tuple[Vars, ...], first: 
 def _read_def(
     ctx: Context, node: Map, path: str, parts: tuple[Vars, ...], reader: type = _Vars
 ) -> CounterDef | None:
-    f = Fields(ctx, node, path)
+    f = Fields(ctx, node, path, COUNTER)
     f.allow("for_each")
-    blank = f.text("blank", default=BLANK)
+    blank = f.text("blank")
     v = reader(ctx, merged(parts), blank)
     ident = _read_id(ctx, v, f.raw("id"), f.sub("id"), node)
     name = _opt(v.text, f.raw("name"), f.sub("name")) or (ident or "")
-    kind = f.choice("kind", KINDS, default="counter")
-    shape = f.choice("shape", SHAPES, default="square")
+    kind = f.choice("kind")
+    shape = f.choice("shape")
     size_node = f.raw("size")
     if size_node is None:
         ctx.error(node, path, "missing required key 'size'", PRESET_HINT)
@@ -194,7 +293,7 @@ def _read_quantity(ctx: Context, v: _Vars, f: Fields, parent: Map) -> int:
     """A whole number, or a {placeholder} that for_each fills with one (per-record counts)."""
     node = f.raw("quantity")
     if not (isinstance(node, Scalar) and isinstance(node.value, str) and "{" in node.value):
-        return f.integer("quantity", default=1, lo=1, hi=MAX_QUANTITY)
+        return f.integer("quantity")
     text = v.text(node, f.sub("quantity"))
     if text is None:
         return 1
@@ -301,7 +400,7 @@ def _read_face(ctx: Context, v: _Vars, node: Node, path: str) -> Face | None:
         if text is None:
             return None
         return Face(elements=(TextEl(text, Place(), node.span, path),), span=node.span)
-    f = Fields(ctx, node, path)
+    f = Fields(ctx, node, path, FACE)
     if f.map is None:
         return None
     background = _opt(v.colour, f.raw("background"), f.sub("background")) or "#ffffff"
@@ -337,9 +436,9 @@ def _read_border(ctx: Context, v: _Vars, node: Node | None, path: str) -> tuple[
         return None, 0.0
     if isinstance(node, Scalar):
         return v.colour(node, path), 1.0
-    f = Fields(ctx, node, path)
+    f = Fields(ctx, node, path, BORDER)
     colour = _opt(v.colour, f.raw("colour"), f.sub("colour")) or "#000000"
-    width = f.length("width", default=1.0)
+    width = f.length("width")
     f.close()
     return colour, width
 
@@ -364,7 +463,7 @@ def _int_pair(node: Node) -> tuple[int, int] | None:
 
 
 def _read_place(ctx: Context, f: Fields, grid: tuple[int, int] | None) -> Place:
-    at = f.choice("at", ANCHORS, default="centre", what="anchor")
+    at = f.choice("at")
     cell_node = f.raw("cell")
     if cell_node is None:
         return Place(at)
@@ -390,7 +489,7 @@ def _read_text(ctx: Context, v: _Vars, node: Node, path: str, grid) -> TextEl | 
     if isinstance(node, Scalar):
         text = v.text(node, path)
         return None if text is None else TextEl(text, Place(), node.span, path)
-    f = Fields(ctx, node, path)
+    f = Fields(ctx, node, path, TEXT_EL)
     if f.map is None:
         return None
     text = _opt(v.text, f.raw("text"), f.sub("text"))
@@ -399,11 +498,11 @@ def _read_text(ctx: Context, v: _Vars, node: Node, path: str, grid) -> TextEl | 
     place = _read_place(ctx, f, grid)
     family = _opt(v.text, f.raw("font"), f.sub("font"))
     size = f.length("size")
-    min_size = f.length("min_size", default=5.0)
-    bold = f.boolean("bold", default=False)
-    italic = f.boolean("italic", default=False)
-    align = f.choice("align", ALIGNS, default="centre", what="alignment")
-    wrap = f.boolean("wrap", default=True)
+    min_size = f.length("min_size")
+    bold = f.boolean("bold")
+    italic = f.boolean("italic")
+    align = f.choice("align")
+    wrap = f.boolean("wrap")
     colour = _opt(v.colour, f.raw("colour"), f.sub("colour"))
     f.close()
     if text is None:
@@ -423,7 +522,7 @@ def _read_icon(ctx: Context, v: _Vars, node: Node, path: str, grid) -> IconEl | 
             if name is None or not _known_icon(ctx, node, path, name)
             else IconEl(name, Place(), node.span, path)
         )
-    f = Fields(ctx, node, path)
+    f = Fields(ctx, node, path, ICON_EL)
     if f.map is None:
         return None
     name_node = f.raw("name")
@@ -432,7 +531,7 @@ def _read_icon(ctx: Context, v: _Vars, node: Node, path: str, grid) -> IconEl | 
     name = _opt(v.text, name_node, f.sub("name"))
     place = _read_place(ctx, f, grid)
     colour = _opt(v.colour, f.raw("colour"), f.sub("colour"))
-    scale = f.number("scale", default=1.0, lo=0.1, hi=1.0)
+    scale = f.number("scale")
     f.close()
     if name is None or not _known_icon(ctx, name_node, f.sub("name"), name):
         return None
@@ -460,7 +559,7 @@ def _read_image(ctx: Context, v: _Vars, node: Node, path: str, grid) -> ImageEl 
         file_node, f = node, None
         fpath = path
     else:
-        f = Fields(ctx, node, path)
+        f = Fields(ctx, node, path, IMAGE_EL)
         if f.map is None:
             return None
         file_node = f.raw("file")
@@ -468,7 +567,7 @@ def _read_image(ctx: Context, v: _Vars, node: Node, path: str, grid) -> ImageEl 
         if file_node is None:
             ctx.error(node, path, "missing required key 'file'")
     place = _read_place(ctx, f, grid) if f is not None else Place()
-    scale = f.number("scale", default=1.0, lo=0.1, hi=1.0) if f is not None else 1.0
+    scale = f.number("scale") if f is not None else 1.0
     if f is not None:
         f.close()
     if file_node is None:

@@ -21,7 +21,11 @@ import re
 
 from ..model.counters import merge_rows
 from .fields import Context, as_text
+from .spec import Scalar as ScalarType
 from .yamlnodes import Map, Node, Scalar, Seq, describe
+
+# {name: [values]} (a product), a list of records, or a product of lists and records
+FOR_EACH = ScalarType("for_each: lists or records", {"type": ["object", "array"]})
 
 MAX_EXPANSION = 10_000
 _PLACEHOLDER = re.compile(r"\{\{|\}\}|\{([A-Za-z_][A-Za-z0-9_-]*)\}")

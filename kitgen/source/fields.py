@@ -277,7 +277,8 @@ class Fields:
     Every key asked for must be declared in `spec` (a SpecError otherwise: a bug).
     A getter left without a default, range, choices or required flag takes the
     declared ones; one given must agree with the declaration, except a default
-    the declaration leaves to the reader (declared None)."""
+    the declaration leaves to the reader (declared None) and required=True for a
+    key needed only in some cases (the schema leaves it optional)."""
 
     def __init__(self, ctx: Context, node: Node | None, path: str, spec: Spec | None = None):
         self.ctx = ctx
@@ -338,7 +339,9 @@ class Fields:
                 value = declared
             elif name == "options" and tuple(value) == declared:
                 pass
-            elif value != declared and not (name == "default" and declared is None):
+            elif value != declared and not (
+                (name == "default" and declared is None) or (name == "required" and value)
+            ):
                 raise SpecError(
                     f"{self.spec.name}.{key}: {name} {value!r} differs from the declared "
                     f"{declared!r}"

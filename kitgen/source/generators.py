@@ -15,10 +15,83 @@ from ..model.generator import (
 )
 from ..rules.reaction import BandError, parse_band
 from .fields import Context, Fields, as_text, check_unique_ids, read_list, suggest
+from .spec import (
+    BOOLEAN,
+    ID,
+    INTEGER,
+    NULL,
+    NUMBER,
+    TEXT,
+    Either,
+    Key,
+    ListOf,
+    Named,
+    OneOrList,
+    Spec,
+)
 from .threats import _dice
 from .yamlnodes import Map, Node, Scalar, describe
 
 MAX_UNITS = 100
+HEADING = "Generators (`generators:`)"
+_RESULT = Key("result", TEXT, "the roll(s): 1, 2-3, >6, <=0, 7+", required=True)
+LOOKUP_ROW = Spec(
+    "lookup-row",
+    _RESULT,
+    Key(
+        "set",
+        Named(Either(NUMBER, TEXT, NULL), "fields, each a value; null a write-in blank"),
+        "the values this result gives",
+        required=True,
+    ),
+    heading=HEADING,
+)
+LOOKUP = Spec(
+    "lookup",
+    Key("id", ID, "how groups name it", required=True),
+    Key("record_roll", TEXT, "keep the roll itself in this field", default=""),
+    Key("table", TEXT, "read the roll and rows from this table of tables:"),
+    Key("roll", TEXT, "the dice (without table:)"),
+    Key("rows", ListOf(LOOKUP_ROW), "results (without table:)"),
+    Key("set", Named(TEXT, "fields, each a column id or title"), "with table: the columns copied"),
+    heading=HEADING,
+)
+GROUP = Spec(
+    "group",
+    Key("role", TEXT, "each record's role", required=True),
+    Key("count", Either(INTEGER, TEXT), "records in the group, or rest", required=True),
+    Key("roll", OneOrList(TEXT), "lookups rolled for each record, in order"),
+    heading=HEADING,
+)
+ADJUST_ROW = Spec(
+    "adjust-row",
+    _RESULT,
+    Key("add", INTEGER, "added to each field", required=True),
+    heading=HEADING,
+)
+ADJUST = Spec(
+    "adjust",
+    Key("id", ID, "names it (for --with)", required=True),
+    Key("roll", TEXT, "the dice, one roll per field", required=True),
+    Key("fields", OneOrList(TEXT), "the number fields adjusted", required=True),
+    Key("rows", ListOf(ADJUST_ROW), "results", required=True),
+    Key("optional", BOOLEAN, "only with --with ID", default=False),
+    heading=HEADING,
+)
+GENERATOR = Spec(
+    "generator",
+    Key("id", ID, "unique", required=True),
+    Key("title", TEXT, "default: the id"),
+    Key("size", Either(INTEGER, TEXT), "records per unit: dice or a number", default=1),
+    Key("units", INTEGER, "units per roster", default=1, lo=1, hi=MAX_UNITS),
+    Key("lookups", ListOf(LOOKUP), "roll tables that set record fields"),
+    Key("groups", ListOf(GROUP), "filled in order, leader first", required=True),
+    Key("adjust", ListOf(ADJUST), "rolls added to number fields"),
+    Key("sheet", BOOLEAN, "print a roster at build time", default=True),
+    Key("notes", OneOrList(TEXT), "lines on the roster sheet"),
+    heading=HEADING,
+)
+GENERATORS = ListOf(GENERATOR)
 
 
 def read_generators(ctx: Context, node: Node, path: str) -> list[Generator]:
@@ -28,21 +101,21 @@ def read_generators(ctx: Context, node: Node, path: str) -> list[Generator]:
 
 
 def read_generator(ctx: Context, node: Node, path: str) -> Generator | None:
-    f = Fields(ctx, node, path)
+    f = Fields(ctx, node, path, GENERATOR)
     if f.map is None:
         return None
     gid = f.id()
     title = f.text("title", default=gid or "")
     size_node = f.raw("size")
     size = _dice(ctx, size_node, f.sub("size")) if size_node is not None else "1"
-    units = f.integer("units", default=1, lo=1, hi=MAX_UNITS)
+    units = f.integer("units")
     lookups = f.seq("lookups", _lookup)
     check_unique_ids(ctx, lookups, f.sub("lookups"), "lookup")
     ids = [lk.id for lk in lookups]
-    groups = f.seq("groups", lambda c, n, p: _group(c, n, p, ids), required=True)
+    groups = f.seq("groups", lambda c, n, p: _group(c, n, p, ids))
     adjust = f.seq("adjust", _adjust)
     check_unique_ids(ctx, adjust, f.sub("adjust"), "adjustment")
-    sheet = f.boolean("sheet", default=True)
+    sheet = f.boolean("sheet")
     notes = tuple(f.texts("notes"))
     f.close()
     if gid is None or size is None or not groups:
@@ -78,11 +151,11 @@ def _band(ctx: Context, f: Fields) -> object:
 
 
 def _lookup(ctx: Context, node: Node, path: str) -> Lookup | None:
-    f = Fields(ctx, node, path)
+    f = Fields(ctx, node, path, LOOKUP)
     if f.map is None:
         return None
     lid = f.id()
-    keep = f.text("record_roll", default="")
+    keep = f.text("record_roll")
     if f.has("table"):
         source = _table_source(ctx, f)
         f.close()
@@ -133,7 +206,7 @@ def _table_source(ctx: Context, f: Fields) -> TableSource | None:
 
 
 def _lookup_row(ctx: Context, node: Node, path: str) -> LookupRow | None:
-    f = Fields(ctx, node, path)
+    f = Fields(ctx, node, path, LOOKUP_ROW)
     if f.map is None:
         return None
     band = _band(ctx, f)
@@ -166,10 +239,10 @@ def _value(ctx: Context, node: Node, path: str) -> Value | None:
 
 
 def _group(ctx: Context, node: Node, path: str, lookup_ids: list[str]) -> Group | None:
-    f = Fields(ctx, node, path)
+    f = Fields(ctx, node, path, GROUP)
     if f.map is None:
         return None
-    role = f.text("role", required=True)
+    role = f.text("role")
     count: int | None = None
     cnode = f.raw("count")
     if cnode is None:
@@ -199,16 +272,16 @@ def _group(ctx: Context, node: Node, path: str, lookup_ids: list[str]) -> Group 
 
 
 def _adjust(ctx: Context, node: Node, path: str) -> Adjust | None:
-    f = Fields(ctx, node, path)
+    f = Fields(ctx, node, path, ADJUST)
     if f.map is None:
         return None
     aid = f.id()
     roll = _dice(ctx, f.raw("roll"), f.sub("roll"))
     if not f.has("roll"):
         ctx.error(node, path, "missing required key 'roll'")
-    fields = tuple(f.texts("fields", required=True))
-    rows = f.seq("rows", _adjust_row, required=True)
-    optional = f.boolean("optional", default=False)
+    fields = tuple(f.texts("fields"))
+    rows = f.seq("rows", _adjust_row)
+    optional = f.boolean("optional")
     f.close()
     if aid is None or roll is None:
         return None
@@ -216,11 +289,11 @@ def _adjust(ctx: Context, node: Node, path: str) -> Adjust | None:
 
 
 def _adjust_row(ctx: Context, node: Node, path: str) -> AdjustRow | None:
-    f = Fields(ctx, node, path)
+    f = Fields(ctx, node, path, ADJUST_ROW)
     if f.map is None:
         return None
     band = _band(ctx, f)
-    add = f.integer("add", required=True)
+    add = f.integer("add")
     f.close()
     if band is None or add is None:
         return None

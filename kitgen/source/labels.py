@@ -11,9 +11,10 @@ from ..colours import ColourError, parse_colour
 from ..errors import WRITE_IN
 from ..model.counters import SHAPES
 from ..model.label import LabelDef, Labels
-from .counters import BLANK, MAX_QUANTITY, PRESET_HINT, _read_face, _read_size, _Vars
+from .counters import BLANK, FACE, MAX_QUANTITY, PRESET_HINT, SIZE, _read_face, _read_size, _Vars
 from .expand import read_for_each
 from .fields import Context, Fields, as_text, check_unique_ids, read_list
+from .spec import ANY, ID, INTEGER, LENGTH, TEXT, Choice, Either, Key, ListOf, Named, Spec
 from .yamlnodes import Map, Node, Scalar, Seq, describe
 
 MAX_LABELS = 10_000
@@ -47,6 +48,31 @@ class _Deferred(_Vars):
             return None
 
 
+LABEL = Spec(
+    "label",
+    Key("id", ID, "label ids are <id>-1, <id>-2 ... in record order", required=True),
+    Key("name", TEXT, "a human label; placeholders work here too; default: the id"),
+    Key("roster", ID, "a generator: its roster rolled with the build's --seed"),
+    Key("records", ListOf(Named(ANY, "fields, each a value")), "the records themselves"),
+    Key(
+        "blanks",
+        INTEGER,
+        "extra labels with every field a write-in blank",
+        default=0,
+        lo=0,
+        hi=MAX_LABELS,
+    ),
+    Key("quantity", INTEGER, "copies of each label", default=1, lo=1, hi=MAX_QUANTITY),
+    Key("blank", TEXT, "what a missing value prints as", default=BLANK),
+    Key("shape", Choice(SHAPES), "the label's outline", default="round"),
+    Key("size", SIZE, "as for counters: presets or a length", required=True),
+    Key("bleed", LENGTH, "art runs this far past the trim"),
+    Key("front", Either(TEXT, FACE), "a counter face; one side only", required=True),
+    heading="Labels from a roster (`labels:`)",
+)
+LABELS = ListOf(LABEL)
+
+
 def read_labels(ctx: Context, node: Node, path: str) -> Labels:
     items = read_list(ctx, node, path, _read_label)
     check_unique_ids(ctx, items, path, "label")
@@ -54,18 +80,18 @@ def read_labels(ctx: Context, node: Node, path: str) -> Labels:
 
 
 def _read_label(ctx: Context, node: Node, path: str) -> LabelDef | None:
-    f = Fields(ctx, node, path)
+    f = Fields(ctx, node, path, LABEL)
     if f.map is None:
         return None
     lid = f.id()
     name = f.text("name", default=lid or "")
-    roster = f.id("roster", required=False)
+    roster = f.id("roster")
     records_node = f.raw("records")
     records = _read_records(ctx, records_node, f.sub("records"))
-    blanks = f.integer("blanks", default=0, lo=0, hi=MAX_LABELS)
-    quantity = f.integer("quantity", default=1, lo=1, hi=MAX_QUANTITY)
-    blank = f.text("blank", default=BLANK)
-    shape = f.choice("shape", SHAPES, default="round")
+    blanks = f.integer("blanks")
+    quantity = f.integer("quantity")
+    blank = f.text("blank")
+    shape = f.choice("shape")
     size_node = f.raw("size")
     w = h = None
     if size_node is None:

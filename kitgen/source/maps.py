@@ -37,6 +37,24 @@ from .fields import (
     read_list,
     suggest,
 )
+from .spec import (
+    ANY,
+    BOOLEAN,
+    COLOUR,
+    ID,
+    INTEGER,
+    LENGTH,
+    NULL,
+    NUMBER,
+    TEXT,
+    Choice,
+    Either,
+    Key,
+    ListOf,
+    Named,
+    OneOrList,
+    Spec,
+)
 from .yamlnodes import Map, Node, Scalar, Seq
 
 MM = 72 / 25.4
@@ -44,6 +62,139 @@ MM = 72 / 25.4
 PATTERNS = ("none", "solid", "dots", "hatch", "cross", "waves", "grass", "bricks", "trees", "grid")
 SYMBOLS = ("door", "hatch", "gap")
 SIDES = ("top", "bottom", "left", "right")
+
+# ---- the keys ----------------------------------------------------------------------------
+
+CELLS = OneOrList(TEXT)  # labels, or ranges like A1:C3
+TERRAIN = Spec(
+    "terrain",
+    Key("id", ID, "how the legend names it", required=True),
+    Key("label", TEXT, "its name in the map key; default: the id"),
+    Key("fill", COLOUR, "the cells' colour"),
+    Key("pattern", Choice(PATTERNS), "a vector pattern, so it reads in greyscale"),
+    Key("props", Named(ANY, "properties, each any value"), "free properties for rules"),
+    Key("mark", TEXT, "short text printed in each cell", default=""),
+    Key("pattern_colour", COLOUR, "the pattern's ink"),
+    Key("outline", COLOUR, "a coloured band round each cell"),
+    Key("join", TEXT, "seam class for composed boards (default: the terrain id)", default=""),
+    heading="maps",
+)
+EDGE_KIND = Spec(
+    "edge-kind",
+    Key("id", ID, "how edges name it", required=True),
+    Key("dash", ListOf(LENGTH), "a dash pattern"),
+    Key("label", TEXT, "its name in the map key; default: the id"),
+    Key("colour", COLOUR, "its ink", default="#000000"),
+    Key("width", LENGTH, "its line width", default=3.0),
+    Key("symbol", Choice(SYMBOLS), "a door, hatch or gap symbol"),
+    Key("blocks", BOOLEAN, "cuts adjacency", default=False),
+    heading="Edges",
+)
+EDGES = Spec(
+    "edges",
+    Key("kind", TEXT, "an edge kind; default: the first declared"),
+    Key("pairs", ListOf(ListOf(TEXT)), "[cell, cell] pairs"),
+    Key("along", CELLS, "squares: cells whose side carries the edge"),
+    Key("side", Choice(SIDES), "which side of the along cells"),
+    heading="Edges",
+)
+AREA = Spec(
+    "area",
+    Key("id", ID, "the area's name (split: <id>-1, <id>-2 ...)", required=True),
+    Key("cells", CELLS, "cells and ranges (default: all)"),
+    Key("terrain", OneOrList(TEXT), "keeps cells of these terrains"),
+    Key("near", TEXT, "a place or cell the area is walked from"),
+    Key("within", INTEGER, "moves from near", default=1, lo=0),
+    Key("split", BOOLEAN, "name each connected group <id>-1, <id>-2 ...", default=False),
+    Key("split_by", OneOrList(TEXT), "edge kinds that split groups"),
+    Key("label", TEXT, "shows the area on the map", default=""),
+    Key("colour", COLOUR, "its label and outline colour", default="#c0392b"),
+    Key("show", BOOLEAN, "draw it (default: when it has a label)"),
+    Key("outline", BOOLEAN, "a dashed outline", default=True),
+    Key("label_at", TEXT, "the cell its label goes on"),
+    heading="Places, areas and marks",
+)
+MARK = Spec(
+    "mark",
+    Key("at", TEXT, "a cell or place", required=True),
+    Key("icon", TEXT, "a built-in icon"),
+    Key("text", TEXT, "a label", default=""),
+    Key("colour", COLOUR, "its ink", default="#000000"),
+    Key("size", NUMBER, "a fraction of the cell", default=0.7, lo=0.05, hi=3),
+    Key("dx", NUMBER, "nudge right, in cells", default=0.0),
+    Key("dy", NUMBER, "nudge down, in cells", default=0.0),
+    heading="Places, areas and marks",
+)
+COMPOSE = Spec(
+    "compose-placement",
+    Key("map", TEXT, "the piece's map id", required=True),
+    Key("at", TEXT, "where the piece's top-left lands"),
+    Key("rotate", INTEGER, "0, 90, 180 or 270 clockwise", default=0),
+    Key("prefix", TEXT, "for its areas and places (default: 1., 2. ...)"),
+    heading="Composed boards (geomorphic pieces)",
+)
+_COMMON = (
+    Key("title", TEXT, "printed above the map", default=""),
+    Key("note", TEXT, "one line under the title", default=""),
+    Key("coords", BOOLEAN, "print cell labels in every cell", default=False),
+    Key("prefix", TEXT, "a board prefix for labels: B1-0101", default=""),
+    Key("diagonal", BOOLEAN, "squares: diagonal steps count as adjacent", default=False),
+    Key("overlap", LENGTH, "tiling overlap; at least printer margin + 3 mm"),
+    Key("show_title", BOOLEAN, "the title line above the map", default=True),
+)
+_AFTER = (
+    Key("edge_kinds", ListOf(EDGE_KIND), "kinds of walls, doors, rivers, roads"),
+    Key("edges", ListOf(Either(ListOf(TEXT), EDGES)), "[cell, cell(, kind)] or an edges mapping"),
+    Key("places", Named(TEXT, "names, each a cell"), "named cells for rules and scenarios"),
+    Key("areas", ListOf(AREA), "declared or derived areas"),
+    Key("marks", ListOf(MARK), "text and icons on cells"),
+)
+MAP = Spec(
+    "map",
+    Key("id", ID, "names map-<id>.pdf", required=True),
+    *_COMMON,
+    Key(
+        "copies", INTEGER, "sheets to print (default: as composed boards need, else 1)", lo=0, hi=99
+    ),
+    Key("terrains", ListOf(TERRAIN), "the terrains", required=True),
+    Key(
+        "legend",
+        Named(Either(TEXT, NULL), "characters, each a terrain id or null"),
+        "layout characters",
+    ),
+    Key(
+        "layout",
+        Either(TEXT, ListOf(TEXT)),
+        "one character per cell, a row per line",
+        required=True,
+    ),
+    Key("grid", Choice(("square", "hex")), "the grid", default="square"),
+    Key("cell", LENGTH, "square side, or hex size across the flats", required=True),
+    Key("orient", Choice(("flat", "pointy")), "hex only", default="flat"),
+    Key(
+        "offset",
+        Choice(("odd", "even")),
+        "hex only: which columns (rows) are shifted",
+        default="odd",
+    ),
+    *_AFTER,
+    heading="maps",
+)
+BOARD = Spec(
+    "board",
+    Key("id", ID, "names map-<id>.pdf", required=True),
+    *_COMMON,
+    Key(
+        "print",
+        Choice(("pieces", "board")),
+        "print the pieces, or the board itself",
+        default="pieces",
+    ),
+    Key("compose", ListOf(COMPOSE), "copies of other maps", required=True),
+    *_AFTER,
+    heading="Composed boards (geomorphic pieces)",
+)
+MAPS = ListOf(Either(MAP, BOARD))
 _SIDE_STEP = {"top": (0, -1), "bottom": (0, 1), "left": (-1, 0), "right": (1, 0)}
 
 
@@ -72,26 +223,26 @@ def _plain(node: Node) -> object:
 
 
 def _read_terrain(ctx: Context, node: Node, path: str) -> Terrain | None:
-    f = Fields(ctx, node, path)
+    f = Fields(ctx, node, path, TERRAIN)
     tid = f.id("id")
     t = Terrain(
         id=tid or "",
         label=f.text("label", default=tid or ""),
         fill=f.colour("fill"),
-        pattern=f.choice("pattern", PATTERNS, default=None),
+        pattern=f.choice("pattern"),
         props=_props(ctx, f.raw("props"), f.sub("props")),
         span=node.span,
-        mark=f.text("mark", default=""),
+        mark=f.text("mark"),
         pattern_colour=f.colour("pattern_colour"),
         outline=f.colour("outline"),
-        join=f.text("join", default=""),
+        join=f.text("join"),
     )
     f.close()
     return t if tid else None
 
 
 def _read_edge_kind(ctx: Context, node: Node, path: str) -> EdgeKind | None:
-    f = Fields(ctx, node, path)
+    f = Fields(ctx, node, path, EDGE_KIND)
     kid = f.id("id")
     dash = f.raw("dash")
     dashes: tuple[float, ...] = ()
@@ -102,11 +253,11 @@ def _read_edge_kind(ctx: Context, node: Node, path: str) -> EdgeKind | None:
     k = EdgeKind(
         id=kid or "",
         label=f.text("label", default=kid or ""),
-        colour=f.colour("colour", default="#000000"),
-        width=f.length("width", default=3.0),
+        colour=f.colour("colour"),
+        width=f.length("width"),
         dash=dashes,
-        symbol=f.choice("symbol", SYMBOLS, default=None),
-        blocks=f.boolean("blocks", default=False),
+        symbol=f.choice("symbol"),
+        blocks=f.boolean("blocks"),
         span=node.span,
     )
     f.close()
@@ -258,14 +409,14 @@ def _read_edges(ctx: Context, m: MapDef, node: Node | None, path: str) -> list[E
             if e:
                 out.append(e)
             continue
-        f = Fields(ctx, item, ipath)
+        f = Fields(ctx, item, ipath, EDGES)
         if f.map is None:
             continue
         kind = f.text("kind", default=default)
         ok = _known_kind(ctx, m, kind, item, f.sub("kind"))
         pairs = f.raw("pairs")
         along = f.raw("along")
-        side = f.choice("side", SIDES, default=None)
+        side = f.choice("side")
         f.close()
         if not ok:
             continue
@@ -318,7 +469,7 @@ def _read_areas(
         return areas, styles
     for i, item in enumerate(seq):
         ipath = f"{path}[{i}]"
-        f = Fields(ctx, item, ipath)
+        f = Fields(ctx, item, ipath, AREA)
         if f.map is None:
             continue
         aid = f.id("id")
@@ -339,7 +490,7 @@ def _read_areas(
             pool = {c for c in pool if m.cells[c] in terrains}
         if f.has("near"):
             near_node = f.raw("near")
-            within = f.integer("within", default=1, lo=0)
+            within = f.integer("within")
             text = as_text(ctx, near_node, f.sub("near"))  # type: ignore[arg-type]
             centre = places.get(text) if text else None
             if centre is None and text is not None:
@@ -348,7 +499,7 @@ def _read_areas(
                 pool = _walk(m, centre, pool, within)
         else:
             f.allow("within")
-        split = f.boolean("split", default=False)
+        split = f.boolean("split")
         split_by = None
         if f.has("split_by"):
             split_by = f.texts("split_by")
@@ -360,10 +511,10 @@ def _read_areas(
                         f"unknown edge kind {k!r}",
                         suggest(k, m.edge_kinds),
                     )
-        label = f.text("label", default="")
-        colour = f.colour("colour", default="#c0392b")
+        label = f.text("label")
+        colour = f.colour("colour")
         show = f.boolean("show", default=bool(label))
-        outline = f.boolean("outline", default=True)
+        outline = f.boolean("outline")
         label_at = None
         if f.has("label_at"):
             label_at = _cell(ctx, m, f.raw("label_at"), f.sub("label_at"))  # type: ignore[arg-type]
@@ -433,7 +584,7 @@ def _read_marks(
     ctx: Context, m: MapDef, node: Node | None, path: str, places: dict[str, Cell]
 ) -> list[Mark]:
     def one(c: Context, n: Node, p: str) -> Mark | None:
-        f = Fields(c, n, p)
+        f = Fields(c, n, p, MARK)
         at = f.raw("at")
         cell = None
         if at is None:
@@ -449,11 +600,11 @@ def _read_marks(
         mark = Mark(
             cell=cell or (0, 0),
             icon=icon,
-            text=f.text("text", default=""),
-            colour=f.colour("colour", default="#000000"),
-            size=f.number("size", default=0.7, lo=0.05, hi=3),
-            dx=f.number("dx", default=0.0),
-            dy=f.number("dy", default=0.0),
+            text=f.text("text"),
+            colour=f.colour("colour"),
+            size=f.number("size"),
+            dx=f.number("dx"),
+            dy=f.number("dy"),
             span=n.span,
         )
         f.close()
@@ -466,10 +617,10 @@ def _read_marks(
 
 
 def _read_grid(ctx: Context, f: Fields, cols: int, rows: int) -> SquareGrid | HexGrid | None:
-    kind = f.choice("grid", ("square", "hex"), default="square")
-    size = f.length("cell", required=True)
-    orient = f.choice("orient", ("flat", "pointy"), default="flat")
-    offset = f.choice("offset", ("odd", "even"), default="odd")
+    kind = f.choice("grid")
+    size = f.length("cell")
+    orient = f.choice("orient")
+    offset = f.choice("offset")
     if size is None or cols < 1 or rows < 1:
         return None
     if kind == "hex":
@@ -493,22 +644,22 @@ def _overlap(f: Fields) -> float | None:
 
 def _common(f: Fields) -> dict:
     return {
-        "title": f.text("title", default=""),
-        "note": f.text("note", default=""),
-        "coords": f.boolean("coords", default=False),
-        "prefix": f.text("prefix", default=""),
-        "diagonal": f.boolean("diagonal", default=False),
+        "title": f.text("title"),
+        "note": f.text("note"),
+        "coords": f.boolean("coords"),
+        "prefix": f.text("prefix"),
+        "diagonal": f.boolean("diagonal"),
         "overlap": _overlap(f),
-        "show_title": f.boolean("show_title", default=True),
+        "show_title": f.boolean("show_title"),
     }
 
 
 def _read_plain_map(ctx: Context, node: Node, path: str) -> MapDef | None:
-    f = Fields(ctx, node, path)
+    f = Fields(ctx, node, path, MAP)
     mid = f.id("id")
     common = _common(f)
-    copies = f.integer("copies", default=None, lo=0, hi=99)
-    terrains = f.seq("terrains", _read_terrain, required=True)
+    copies = f.integer("copies")
+    terrains = f.seq("terrains", _read_terrain)
     check_unique_ids(ctx, terrains, f.sub("terrains"), "terrain")
     tmap = {t.id: t for t in terrains}
     legend = _read_legend(ctx, f.raw("legend"), f.sub("legend"))
@@ -600,11 +751,11 @@ def _finish(ctx: Context, f: Fields, m: MapDef) -> MapDef:
 def _read_placement(
     ctx: Context, node: Node, path: str, pieces: dict[str, MapDef]
 ) -> Placement | None:
-    f = Fields(ctx, node, path)
-    mid = f.text("map", required=True)
+    f = Fields(ctx, node, path, COMPOSE)
+    mid = f.text("map")
     at_node = f.raw("at")
-    rotate = f.integer("rotate", default=0)
-    prefix = f.text("prefix", default=None)
+    rotate = f.integer("rotate")
+    prefix = f.text("prefix")
     f.close()
     if mid is None:
         return None
@@ -661,10 +812,10 @@ def _parse_any_label(probe: MapDef, text: str) -> Cell | None:
 
 
 def _read_composed(ctx: Context, node: Node, path: str, pieces: dict[str, MapDef]) -> MapDef | None:
-    f = Fields(ctx, node, path)
+    f = Fields(ctx, node, path, BOARD)
     mid = f.id("id")
     common = _common(f)
-    printed = f.choice("print", ("pieces", "board"), default="pieces")
+    printed = f.choice("print")
     placements = f.seq("compose", lambda c, n, p: _read_placement(c, n, p, pieces))
     f.allow("edge_kinds")
     if not mid or not placements:

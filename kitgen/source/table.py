@@ -26,8 +26,25 @@ from ..model.table import (
 )
 from ..rules.roll_labels import RollLabelError, RollRange, parse_roll_label
 from ..units import mm
-from .expand import read_for_each, substitute
+from .expand import FOR_EACH, read_for_each, substitute
 from .fields import Context, Fields, as_text, check_unique_ids, read_list, suggest
+from .spec import (
+    BOOLEAN,
+    COLOUR,
+    ID,
+    INTEGER,
+    LENGTH,
+    NULL,
+    NUMBER,
+    TEXT,
+    Choice,
+    Either,
+    Key,
+    ListOf,
+    Named,
+    OneOrList,
+    Spec,
+)
 from .yamlnodes import Map, Node, Scalar, Seq, describe
 
 ALIGN_WORDS = {
@@ -46,6 +63,128 @@ CARD_SIZES: dict[str, tuple[float, float]] = {
     "half-letter": (5.5 * 72.0, 8.5 * 72.0),
 }
 ROLL_HINT = "use a number (7), a range (3-4), or an open end (>6, >=12, <2, <=0, 12+)"
+
+# ---- the keys --------------------------------------------------------------
+
+_ALIGN = Choice(ALIGN_WORDS, "alignment")
+PARAGRAPHS = OneOrList(TEXT)
+VALUE = Either(TEXT, NULL)  # null: a write-in blank
+COLUMN = Spec(
+    "column",
+    Key("title", TEXT, "the heading", required=True, default=""),
+    Key("align", _ALIGN, "auto: numbers centred, text left", default="auto"),
+    Key("width", LENGTH, "a fixed width"),
+    Key("id", TEXT, "how groups and spans name it; default: the title"),
+    heading="tables",
+)
+GROUP = Spec(
+    "header-group",
+    Key("title", TEXT, "printed over the columns", required=True, default=""),
+    Key("columns", ListOf(TEXT), "neighbouring column ids", required=True),
+    heading="tables",
+)
+CELL = Spec(
+    "cell",
+    Key("text", VALUE, "the value; null or absent: a write-in blank"),
+    Key("span", Either(INTEGER, TEXT), "columns covered: a number, or the last column's id"),
+    Key("align", _ALIGN, "this cell's own alignment"),
+    Key("bold", BOOLEAN, "bold type", default=False),
+    heading="tables",
+)
+ROW = Spec(
+    "row",
+    Key("heading", TEXT, "a sub-heading row across the table"),
+    Key("label", TEXT, "the row's label (tables with a label column)"),
+    Key("cells", ListOf(Either(VALUE, CELL)), "one per column"),
+    heading="tables",
+)
+TABLE = Spec(
+    "table",
+    Key("id", ID, "unique; how sheets and cards name it", required=True),
+    Key("title", TEXT, "printed above the table (bold)", default=""),
+    Key("roll", TEXT, "the dice the rows are keyed by (2d6)"),
+    Key("columns", ListOf(Either(TEXT, COLUMN)), "a title or a column mapping", required=True),
+    Key("label", Either(TEXT, COLUMN), "the label column (default: the roll)"),
+    Key("chance", Either(BOOLEAN, TEXT), "a computed chance column: true or its title"),
+    Key(
+        "rows", ListOf(Either(ListOf(Either(VALUE, CELL)), ROW)), "lists or mappings", required=True
+    ),
+    Key("groups", ListOf(GROUP), "header groups over neighbouring columns"),
+    Key("notes", PARAGRAPHS, "text under the table"),
+    Key("footnotes", PARAGRAPHS, "smaller text after the notes"),
+    heading="tables",
+)
+TEXT_BLOCK = Spec(
+    "text-block",
+    Key("id", ID, "unique; how sheets and cards name it"),
+    Key("title", TEXT, "printed above it", default=""),
+    Key("text", PARAGRAPHS, "plain paragraphs"),
+    Key("items", PARAGRAPHS, "bullet points"),
+    Key("steps", PARAGRAPHS, "numbered steps"),
+    heading="texts",
+)
+SHEET_REF = Spec(
+    "sheet-item",
+    Key("table", TEXT, "a table id"),
+    Key("text", TEXT, "a text id"),
+    Key("break", TEXT, "column: continue in the next column"),
+    Key("wide", BOOLEAN, "spans every column", default=False),
+    heading="sheets: quick-reference pages",
+)
+SHEET = Spec(
+    "sheet",
+    Key("id", ID, "names sheet-<id>.pdf", required=True),
+    Key("title", TEXT, "big title on the first page", default=""),
+    Key("columns", INTEGER, "columns per page", default=2, lo=1, hi=6),
+    Key("pages", INTEGER, "the most pages before the overflow warning", default=1, lo=1, hi=50),
+    Key("size", NUMBER, "starting type size, pt", default=9.0, lo=4, hi=36),
+    Key("min_size", NUMBER, "smallest type size, pt", default=6.5, lo=4, hi=36),
+    Key(
+        "items",
+        ListOf(Either(TEXT, SHEET_REF, TEXT_BLOCK)),
+        "table or text ids, {table:}, {text:}, {break: column} or inline text blocks",
+        required=True,
+    ),
+    heading="sheets: quick-reference pages",
+)
+BLOCK = Spec(
+    "card-block",  # exactly one key
+    Key("title", TEXT, "a title band"),
+    Key("text", TEXT, "a paragraph"),
+    Key("table", TEXT, "a table id, drawn to the card's width"),
+    Key("fields", Named(VALUE, "labels, each a value; ~ a ruled line"), "label: value lines"),
+    Key("items", PARAGRAPHS, "bullet points"),
+    Key("steps", PARAGRAPHS, "numbered steps"),
+    Key("roster", PARAGRAPHS, "roster cards: the unit's records, one column per field"),
+    heading="cards: reference cards",
+)
+CARD_FACE = Spec(
+    "card-face",
+    Key("colour", COLOUR, "background; default: the card's"),
+    Key("accent", COLOUR, "title band colour; default: the card's"),
+    Key("title", TEXT, "the title band's text"),
+    Key("blocks", ListOf(BLOCK), "the blocks under the title"),
+    heading="cards: reference cards",
+)
+_FACE = Either(ListOf(BLOCK), CARD_FACE)
+CARD = Spec(
+    "card",
+    Key("for_each", FOR_EACH, "one card per variable set; {placeholders} filled"),
+    Key("roster", ID, "a generator: one card per unit of its roster"),
+    Key("id", TEXT, "unique after expansion", required=True, default=""),
+    Key("size", TEXT, "poker, bridge, mini, tarot, index, half-letter or WxH", default="poker"),
+    Key("quantity", INTEGER, "copies of each", default=1, lo=1, hi=500),
+    Key("bleed", LENGTH, "art past the trim; --bleed overrides it"),
+    Key("colour", COLOUR, "card background", default="#ffffff"),
+    Key("accent", COLOUR, "title band colour", default="#3b4a5a"),
+    Key("front", _FACE, "the front: a face or a list of blocks", required=True),
+    Key("back", _FACE, "a back: fold-and-glue, or duplex"),
+    heading="cards: reference cards",
+)
+TABLES = ListOf(TABLE)
+TEXTS = ListOf(TEXT_BLOCK)
+SHEETS = ListOf(SHEET)
+CARDS = ListOf(CARD)
 
 
 # ---- tables ----------------------------------------------------------------
@@ -69,13 +208,13 @@ def read_column(ctx: Context, node: Node, path: str) -> Column | None:
     if isinstance(node, Scalar):
         title = as_text(ctx, node, path)
         return None if title is None else Column(title, "auto", None, title, node.span)
-    f = Fields(ctx, node, path)
+    f = Fields(ctx, node, path, COLUMN)
     if f.map is None:
         return None
-    title = f.text("title", required=True, default="")
+    title = f.text("title")
     col = Column(
         title=title,
-        align=ALIGN_WORDS[f.choice("align", list(ALIGN_WORDS), default="auto", what="alignment")],
+        align=ALIGN_WORDS[f.choice("align")],
         width=f.length("width"),
         id=f.text("id", default=title),
         span=node.span,
@@ -85,13 +224,13 @@ def read_column(ctx: Context, node: Node, path: str) -> Column | None:
 
 
 def read_table(ctx: Context, node: Node, path: str) -> Table | None:
-    f = Fields(ctx, node, path)
+    f = Fields(ctx, node, path, TABLE)
     if f.map is None:
         return None
     tid = f.id()
-    title = f.text("title", default="")
+    title = f.text("title")
     roll = f.text("roll")
-    columns = f.seq("columns", read_column, required=True)
+    columns = f.seq("columns", read_column)
     cols_node = f.raw("columns")
     if isinstance(cols_node, Seq) and not cols_node.items:
         ctx.error(cols_node, f.sub("columns"), "a table needs at least one column")
@@ -171,10 +310,10 @@ def _column_index(ctx: Context, node: Node, path: str, ids: list[str], what: str
 
 
 def _read_group(ctx: Context, node: Node, path: str, ids: list[str]) -> HeaderGroup | None:
-    f = Fields(ctx, node, path)
+    f = Fields(ctx, node, path, GROUP)
     if f.map is None:
         return None
-    title = f.text("title", required=True, default="")
+    title = f.text("title")
     cols_node = f.raw("columns")
     f.close()
     if cols_node is None:
@@ -217,7 +356,7 @@ def _read_row(
 ) -> Row | None:
     label: str | None = None
     if isinstance(node, Map):
-        f = Fields(ctx, node, path)
+        f = Fields(ctx, node, path, ROW)
         heading = f.raw("heading")
         if heading is not None:
             text = as_text(ctx, heading, f.sub("heading"))
@@ -277,7 +416,7 @@ _BAD = Cell("")
 
 def _read_cell(ctx: Context, node: Node, path: str, ids: list[str], at: int) -> CellValue:
     if isinstance(node, Map):
-        f = Fields(ctx, node, path)
+        f = Fields(ctx, node, path, CELL)
         text_node = f.raw("text")
         ok, text = (True, None) if text_node is None else read_value(ctx, text_node, f.sub("text"))
         cols = 1
@@ -310,8 +449,8 @@ def _read_cell(ctx: Context, node: Node, path: str, ids: list[str], at: int) -> 
                     ok = False
                 else:
                     cols = last - at + 1
-        align = f.choice("align", list(ALIGN_WORDS), what="alignment")
-        bold = f.boolean("bold", default=False)
+        align = f.choice("align")
+        bold = f.boolean("bold")
         f.close()
         if not ok:
             return _BAD
@@ -403,11 +542,11 @@ def read_texts(ctx: Context, node: Node, path: str) -> tuple[TextBlock, ...]:
 
 
 def read_text_block(ctx: Context, node: Node, path: str, need_id: bool = True) -> TextBlock | None:
-    f = Fields(ctx, node, path)
+    f = Fields(ctx, node, path, TEXT_BLOCK)
     if f.map is None:
         return None
     tid = f.id(required=need_id, default="")
-    title = f.text("title", default="")
+    title = f.text("title")
     given = [(k, f.texts(k)) for k in ("text", "items", "steps") if f.has(k) and k in f.map]
     f.allow("text", "items", "steps")
     f.close()
@@ -431,16 +570,16 @@ def read_sheets(ctx: Context, node: Node, path: str) -> tuple[Sheet, ...]:
 
 
 def read_sheet(ctx: Context, node: Node, path: str) -> Sheet | None:
-    f = Fields(ctx, node, path)
+    f = Fields(ctx, node, path, SHEET)
     if f.map is None:
         return None
     sid = f.id()
-    title = f.text("title", default="")
-    columns = f.integer("columns", default=2, lo=1, hi=6)
-    pages = f.integer("pages", default=1, lo=1, hi=50)
-    size = f.number("size", default=9.0, lo=4, hi=36)
-    min_size = f.number("min_size", default=6.5, lo=4, hi=36)
-    items = f.seq("items", _read_sheet_item, required=True)
+    title = f.text("title")
+    columns = f.integer("columns")
+    pages = f.integer("pages")
+    size = f.number("size")
+    min_size = f.number("min_size")
+    items = f.seq("items", _read_sheet_item)
     f.close()
     if min_size > size:
         ctx.error(node, path, f"min_size {min_size:g} is larger than size {size:g}")
@@ -451,7 +590,7 @@ def _read_sheet_item(ctx: Context, node: Node, path: str) -> SheetItem | None:
     if isinstance(node, Scalar):
         ref = as_text(ctx, node, path)
         return None if ref is None else SheetItem("ref", ref, node.span)
-    f = Fields(ctx, node, path)
+    f = Fields(ctx, node, path, SHEET_REF)
     if f.map is None:
         return None
     text_node = f.map.get("text")
@@ -480,7 +619,7 @@ def _read_sheet_item(ctx: Context, node: Node, path: str) -> SheetItem | None:
         f.close()
         return SheetItem("break", "", node.span)
     ref = f.text(kind, required=True, default="")
-    wide = f.boolean("wide", default=False)
+    wide = f.boolean("wide")
     f.close()
     return SheetItem(kind, ref, node.span, wide=wide)
 
@@ -551,12 +690,12 @@ class _Later(dict):
 
 
 def _read_one_card(ctx: Context, node: Map, path: str, variables: dict) -> Card | None:
-    f = Fields(ctx, node, path)
+    f = Fields(ctx, node, path, CARD)
     f.allow("for_each")
-    roster = f.id("roster", required=False)
+    roster = f.id("roster")
     if roster is not None:
         variables = _Later(variables)
-    raw_id = f.text("id", required=True, default="")
+    raw_id = f.text("id")
     cid = substitute(ctx, raw_id, variables, f.raw("id"), f.sub("id"))
     size_node = f.raw("size")
     size_name, size = ("poker", CARD_SIZES["poker"])
@@ -564,7 +703,7 @@ def _read_one_card(ctx: Context, node: Map, path: str, variables: dict) -> Card 
         got = card_size(ctx, size_node, f.sub("size"))
         if got is not None:
             size_name, size = got
-    quantity = f.integer("quantity", default=1, lo=1, hi=500)
+    quantity = f.integer("quantity")
     bleed = f.length("bleed", positive=False, negative=False)
     colour = _colour(ctx, f, "colour", "#ffffff", variables)
     accent = _colour(ctx, f, "accent", "#3b4a5a", variables)
@@ -627,7 +766,7 @@ def _read_face(
     if isinstance(node, Seq):
         blocks = [_read_block(ctx, n, f"{path}[{i}]", variables) for i, n in enumerate(node)]
         return CardFace(tuple(b for b in blocks if b is not None), colour, accent)
-    f = Fields(ctx, node, path)
+    f = Fields(ctx, node, path, CARD_FACE)
     if f.map is None:
         return None
     face_colour = f.colour("colour", default=colour)
@@ -651,10 +790,10 @@ def _read_face(
 
 
 def _read_block(ctx: Context, node: Node, path: str, variables: dict) -> CardBlock | None:
-    f = Fields(ctx, node, path)
+    f = Fields(ctx, node, path, BLOCK)
     if f.map is None:
         return None
-    names = ("title", "text", "table", "fields", "items", "steps", "roster")
+    names = tuple(BLOCK.keys)
     kinds = [k for k in names if k in f.map]
     if len(kinds) != 1:
         f.allow(*names)

@@ -16,7 +16,25 @@ from ..model.template import (
     Template,
     Templates,
 )
-from .fields import Context, Fields, as_length, as_text, check_unique_ids, read_list
+from .fields import Context, Fields, as_length, as_text, check_unique_ids, expect_map, read_list
+from .spec import (
+    BOOLEAN,
+    COLOUR,
+    ID,
+    INTEGER,
+    LENGTH,
+    NULL,
+    NUMBER,
+    TEXT,
+    Choice,
+    Either,
+    Key,
+    ListOf,
+    Named,
+    OneOrList,
+    Spec,
+)
+from .spec import Scalar as ScalarType
 from .yamlnodes import Map, Node, Scalar, Seq, describe
 
 KINDS = ("grid-scatter", "arc", "clock-scatter", "circle", "cone", "ruler")
@@ -24,6 +42,104 @@ SIDES = ("bottom", "top", "left", "right", "none")
 UNITS = ("in", "cm", "mm")
 DEFAULT_COLOUR = "#2f5d8a"
 BAND_NAMES = ("short", "medium", "long", "extreme")
+
+_UNIT = Key("unit", Choice(UNITS, "unit"), "the unit printed on the scale", default="in")
+_TICK = Key("tick", LENGTH, "between scale ticks", default=72.0)
+MARK = Spec(
+    "ruler-mark",
+    Key("at", LENGTH, "distance from the apex", required=True),
+    Key("label", TEXT, "printed at the mark", default=""),
+    heading="cone: widening with distance",
+)
+_PAIR = ScalarType(
+    "[column, row]",
+    {"type": "array", "items": {"type": "integer"}, "minItems": 2, "maxItems": 2},
+)
+TEMPLATE = Spec(
+    "template",
+    Key("kind", Choice(KINDS, "template kind"), "what the template is", required=True),
+    Key("id", ID, "unique; names the template in the manifest", required=True),
+    Key("title", TEXT, "printed with it; default: the id"),
+    Key("colour", COLOUR, "its ink", default=DEFAULT_COLOUR),
+    Key("notes", OneOrList(TEXT), "lines printed beside it"),
+    Key("outline", BOOLEAN, "draw its cut outline", default=True),
+    heading="templates",
+    kind_key="kind",
+    kinds={
+        "grid-scatter": (
+            Key("size", INTEGER, "cells each way", required=True, lo=1, hi=9),
+            Key("square", LENGTH, "a cell's side", required=True),
+            Key(
+                "flight",
+                Choice(SIDES, "side"),
+                "the side the line of flight enters",
+                default="bottom",
+            ),
+            Key("flight_label", TEXT, "its words", default="line of flight"),
+            Key("legend", TEXT, "a line under the grid", default=""),
+            Key("roll", TEXT, "the roll that picks a cell", default=""),
+            Key("target", _PAIR, "[column, row] from 0; default: the centre"),
+            Key(
+                "cells", ListOf(ListOf(Either(TEXT, NULL))), "rows of values; null a write-in blank"
+            ),
+        ),
+        "arc": (
+            Key("spread", NUMBER, "degrees", required=True, lo=1, hi=360),
+            Key("depth", NUMBER, "in squares", required=True, lo=0.5, hi=20),
+            Key("square", LENGTH, "a square's side", required=True),
+            Key(
+                "apex",
+                Choice(("edge-centre", "cell-centre"), "apex"),
+                "where the arc starts",
+                default="edge-centre",
+            ),
+            Key(
+                "rule",
+                Choice(("centre", "half"), "rule"),
+                "when a square counts as covered",
+                required=True,
+            ),
+            Key("covered_label", TEXT, "the key's words for covered squares", default=""),
+            Key("partial_label", TEXT, "the key's words for partly covered squares", default=""),
+        ),
+        "clock-scatter": (
+            Key("sectors", INTEGER, "directions on the die", default=12, lo=2, hi=36),
+            Key("radius", LENGTH, "the outer ring", required=True),
+            Key("ring", LENGTH, "between distance rings", default=72.0),
+            _UNIT,
+            Key("throw_label", TEXT, "the line of throw's words", default="line of throw"),
+        ),
+        "circle": (
+            Key("radius", LENGTH, "radius (or diameter)"),
+            Key("diameter", LENGTH, "diameter (or radius)"),
+            Key("label", TEXT, "printed inside", default=""),
+        ),
+        "cone": (
+            Key("length", LENGTH, "from start to the far end", required=True),
+            Key("spread", LENGTH, "the widening per `per`", required=True),
+            Key("per", LENGTH, "the distance the spread is given for", default=720.0),
+            Key("start_width", LENGTH, "the width at the start", default=0.0),
+            Key("start", LENGTH, "the distance where the cone starts", default=0.0),
+            _TICK,
+            _UNIT,
+            Key("marks", ListOf(MARK), "labelled distances"),
+        ),
+        "ruler": (
+            Key("bands", Named(LENGTH, "band names, each a limit"), "range bands in order"),
+            Key("from_table", ID, "read the bands from this table"),
+            Key("name_column", TEXT, "the table column naming each ruler", default=""),
+            Key("band_columns", OneOrList(TEXT), "the columns holding the limits"),
+            Key("band_names", OneOrList(TEXT), "their names on the ruler"),
+            _UNIT,
+            Key("names", OneOrList(TEXT), "rulers to print (from the table)"),
+            Key("width", LENGTH, "the ruler's width", default=54.0),
+            _TICK,
+            Key("piece", LENGTH, "a piece's size to measure from"),
+            Key("merge", BOOLEAN, "one ruler for rows with the same bands", default=True),
+        ),
+    },
+)
+TEMPLATES = ListOf(TEMPLATE)
 
 
 def read_templates(ctx: Context, node: Node, path: str) -> Templates:
@@ -33,29 +149,30 @@ def read_templates(ctx: Context, node: Node, path: str) -> Templates:
 
 
 def _read_template(ctx: Context, node: Node, path: str) -> Template | None:
-    f = Fields(ctx, node, path)
+    f = Fields(ctx, node, path, TEMPLATE)
     if f.map is None:
         return None
-    kind = f.choice("kind", KINDS, required=True, what="template kind")
+    kind = f.choice("kind")
     tid = f.id()
     common = dict(
         id=tid or "",
         span=node.span,
         title=f.text("title", default=tid or ""),
-        colour=f.colour("colour", default=DEFAULT_COLOUR),
+        colour=f.colour("colour"),
         notes=tuple(f.texts("notes")),
-        outline=f.boolean("outline", default=True),
+        outline=f.boolean("outline"),
     )
     reader = _READERS.get(kind) if kind else None
     if reader is None:  # the kind was reported; don't pile on unknown-key errors
         return None
+    f.kind(kind)  # type: ignore[arg-type]
     template = reader(f, common)
     f.close()
     return template if tid else None
 
 
 def _unit(f: Fields) -> str:
-    return f.choice("unit", UNITS, default="in", what="unit")
+    return f.choice("unit")
 
 
 def _read_circle(f: Fields, common: dict) -> CircleTemplate | None:
@@ -69,16 +186,16 @@ def _read_circle(f: Fields, common: dict) -> CircleTemplate | None:
             f.ctx.error(f.node, f.path, "a circle needs radius or diameter")
         return None
     r = radius if radius is not None else diameter / 2
-    return CircleTemplate(**common, radius=r, label=f.text("label", default=""))
+    return CircleTemplate(**common, radius=r, label=f.text("label"))
 
 
 def _read_marks(f: Fields) -> tuple[Mark, ...]:
     def one(ctx: Context, node: Node, path: str) -> Mark | None:
-        m = Fields(ctx, node, path)
+        m = Fields(ctx, node, path, MARK)
         if m.map is None:
             return None
-        at = m.length("at", required=True, positive=False)
-        label = m.text("label", default="")
+        at = m.length("at", positive=False)
+        label = m.text("label")
         m.close()
         return Mark(at, label) if at is not None else None
 
@@ -86,12 +203,12 @@ def _read_marks(f: Fields) -> tuple[Mark, ...]:
 
 
 def _read_cone(f: Fields, common: dict) -> ConeTemplate | None:
-    length = f.length("length", required=True)
-    spread = f.length("spread", required=True, positive=False)
-    per = f.length("per", default=720.0)
-    start_width = f.length("start_width", default=0.0, positive=False)
-    start = f.length("start", default=0.0, positive=False)
-    tick = f.length("tick", default=72.0)
+    length = f.length("length")
+    spread = f.length("spread", positive=False)
+    per = f.length("per")
+    start_width = f.length("start_width", positive=False)
+    start = f.length("start", positive=False)
+    tick = f.length("tick")
     unit = _unit(f)
     marks = _read_marks(f)
     if length is None or spread is None:
@@ -126,13 +243,13 @@ def _read_cone(f: Fields, common: dict) -> ConeTemplate | None:
 
 
 def _read_arc(f: Fields, common: dict) -> ArcTemplate | None:
-    spread = f.number("spread", lo=1, hi=360, required=True)
-    depth = f.number("depth", lo=0.5, hi=20, required=True)
-    square = f.length("square", required=True)
-    apex = f.choice("apex", ("edge-centre", "cell-centre"), default="edge-centre", what="apex")
-    rule = f.choice("rule", ("centre", "half"), required=True, what="rule")
-    covered = f.text("covered_label", default="")
-    partial = f.text("partial_label", default="")
+    spread = f.number("spread")
+    depth = f.number("depth")
+    square = f.length("square")
+    apex = f.choice("apex")
+    rule = f.choice("rule")
+    covered = f.text("covered_label")
+    partial = f.text("partial_label")
     if None in (spread, depth, square, rule):
         return None
     return ArcTemplate(
@@ -148,11 +265,11 @@ def _read_arc(f: Fields, common: dict) -> ArcTemplate | None:
 
 
 def _read_clock(f: Fields, common: dict) -> ClockTemplate | None:
-    sectors = f.integer("sectors", default=12, lo=2, hi=36)
-    radius = f.length("radius", required=True)
-    ring = f.length("ring", default=72.0)
+    sectors = f.integer("sectors")
+    radius = f.length("radius")
+    ring = f.length("ring")
     unit = _unit(f)
-    throw = f.text("throw_label", default="line of throw")
+    throw = f.text("throw_label")
     if radius is None:
         return None
     if ring > radius:
@@ -204,12 +321,12 @@ def _read_cells(
 
 def _read_grid_scatter(f: Fields, common: dict) -> GridScatterTemplate | None:
     errors = len(f.ctx.diags.errors)
-    size = f.integer("size", required=True, lo=1, hi=9)
-    square = f.length("square", required=True)
-    flight = f.choice("flight", SIDES, default="bottom", what="side")
-    flight_label = f.text("flight_label", default="line of flight")
-    legend = f.text("legend", default="")
-    roll = f.text("roll", default="")
+    size = f.integer("size")
+    square = f.length("square")
+    flight = f.choice("flight")
+    flight_label = f.text("flight_label")
+    legend = f.text("legend")
+    roll = f.text("roll")
     target_node = f.raw("target")
     if size is None or square is None:
         return None
@@ -257,19 +374,18 @@ def _read_cell_ref(ctx: Context, node: Node, path: str, size: int) -> tuple[int,
 
 def _read_bands(ctx: Context, node: Node, path: str) -> tuple[Band, ...] | None:
     """bands: {short: 3in, medium: 6in, ...} in order, each limit beyond the last."""
-    f = Fields(ctx, node, path)
-    if f.map is None:
+    m = expect_map(ctx, node, path)
+    if m is None:
         return None
     bands = []
     last = 0.0
-    for key in f.map.keys():
-        f.allow(key)
-        value = as_length(ctx, f.map.get(key), f.sub(key))  # type: ignore[arg-type]
+    for key in m.keys():
+        value = as_length(ctx, m.get(key), f"{path}.{key}")  # type: ignore[arg-type]
         if value is None:
             return None
         if value <= last:
             ctx.error(
-                f.map.get(key), f.sub(key), "each band must reach further than the one before it"
+                m.get(key), f"{path}.{key}", "each band must reach further than the one before it"
             )
             return None
         bands.append(Band(key, value))
@@ -281,10 +397,10 @@ def _read_bands(ctx: Context, node: Node, path: str) -> tuple[Band, ...] | None:
 
 
 def _read_source(f: Fields) -> TableSource | None:
-    table = f.id("from_table", required=False)
+    table = f.id("from_table")
     if table is None:
         return None
-    name_col = f.text("name_column", default="")
+    name_col = f.text("name_column")
     cols = f.texts("band_columns") or list(BAND_NAMES)
     names = f.texts("band_names") or cols
     unit = _unit(f)
@@ -319,10 +435,10 @@ def _read_ruler(f: Fields, common: dict) -> RulerTemplate | None:
     bands_node = f.raw("bands")
     source = _read_source(f)
     names = tuple(f.texts("names"))
-    width = f.length("width", default=54.0)
-    tick = f.length("tick", default=72.0)
+    width = f.length("width")
+    tick = f.length("tick")
     piece = f.length("piece")
-    merge = f.boolean("merge", default=True)
+    merge = f.boolean("merge")
     unit = source.unit if source else _unit(f)
     if bands_node is not None and source is not None:
         f.ctx.error(f.node, f.path, "give bands or from_table, not both")

@@ -10,9 +10,89 @@ from ..model.threat import Behaviour, Gloss, Modifier, Priority, Profile, Row, S
 from ..rules.dice import DiceError, parse_dice
 from ..rules.reaction import BandError, parse_band
 from .fields import Context, Fields, as_text, check_unique_ids, read_list
+from .spec import ID, INTEGER, NULL, NUMBER, TEXT, Choice, Either, Key, ListOf, OneOrList, Spec
 from .yamlnodes import Map, Node, Scalar, Seq, describe
 
 POLICIES = ("error", "clamp")
+HEADING = "Reaction tables (`threats:`)"
+_POLICY = Choice(POLICIES, "out-of-range policy")
+_DICE = Key("roll", TEXT, "dice that replace the roll (d{2,3,3,4,4,5})")
+_MODIFIER = Key("modifier", INTEGER, "added to the roll")
+POLICY = Spec(
+    "out-of-range",
+    Key("low", _POLICY, "totals under the first row: error or clamp", default="error"),
+    Key("high", _POLICY, "totals over the last row: error or clamp", default="error"),
+    heading=HEADING,
+)
+RESULT_ROW = Spec(
+    "reaction-row",
+    Key("result", TEXT, "the total(s): 4, 2-3, >6, <=0, 7+", required=True),
+    Key("outcome", Either(TEXT, NULL), "the outcome (one column)"),
+    Key("outcomes", ListOf(Either(TEXT, NULL)), "one per column; null a write-in blank"),
+    heading=HEADING,
+)
+STATE = Spec(
+    "state",
+    Key("when", TEXT, "the state's label", required=True, default=""),
+    _MODIFIER,
+    _DICE,
+    heading=HEADING,
+)
+MODIFIER = Spec(
+    "modifier",
+    Key("name", TEXT, "the modifier's name", required=True),
+    Key("note", TEXT, "a note printed with it", default=""),
+    Key("states", ListOf(STATE), "two or more states, instead of modifier or roll"),
+    _MODIFIER,
+    _DICE,
+    heading=HEADING,
+)
+BEHAVIOUR = Spec(
+    "behaviour",
+    Key("outcome", TEXT, "the outcome", required=True),
+    Key("weight", NUMBER, "its share of the rows", required=True, lo=0),
+    heading="Generated tables (`generate:` instead of `rows:`)",
+)
+PROFILE = Spec(
+    "profile",
+    Key("weights", ListOf(BEHAVIOUR), "outcomes with weights"),
+    Key("priority", ListOf(TEXT), "outcomes in order, weighted n..1"),
+    heading="Generated tables (`generate:` instead of `rows:`)",
+)
+GLOSS = Spec(
+    "gloss",
+    Key("term", TEXT, "the term", required=True),
+    Key("meaning", TEXT, "what it means", required=True),
+    heading=HEADING,
+)
+PRIORITY = Spec(
+    "priority",
+    Key("title", TEXT, "the list's title", required=True),
+    Key("intro", TEXT, "a line before the list", default=""),
+    Key("items", OneOrList(TEXT), "the order", required=True),
+    heading=HEADING,
+)
+THREAT = Spec(
+    "threat",
+    Key("id", ID, "unique", required=True),
+    Key("roll", TEXT, "the dice thrown, e.g. d6 or 2d6", required=True),
+    Key("columns", OneOrList(TEXT), "outcome columns (default: OUTCOME)"),
+    Key("out_of_range", Either(_POLICY, POLICY), "totals past the rows: error or clamp"),
+    Key("generate", PROFILE, "rows generated from a behaviour profile, instead of rows"),
+    Key("rows", ListOf(RESULT_ROW), "the table's rows"),
+    Key("types", ListOf(MODIFIER), "one of these applies"),
+    Key("situations", ListOf(MODIFIER), "any number apply together"),
+    Key("exclusive", ListOf(ListOf(TEXT)), "groups of situations that exclude each other"),
+    Key("odds", ListOf(ListOf(TEXT)), "extra combinations to print, by modifier label"),
+    Key("title", TEXT, "the card's title", required=True),
+    Key("subtitle", TEXT, "a line under it", default=""),
+    Key("roll_label", TEXT, "the roll column's heading", default=""),
+    Key("glossary", ListOf(GLOSS), "terms explained on the card"),
+    Key("priorities", ListOf(PRIORITY), "ordered lists printed on the card"),
+    Key("notes", OneOrList(TEXT), "lines under the table"),
+    heading=HEADING,
+)
+THREATS = ListOf(THREAT)
 
 
 def read_threats(ctx: Context, node: Node, path: str) -> list[ThreatTable]:
@@ -35,7 +115,7 @@ def _dice(ctx: Context, node: Node | None, path: str) -> str | None:
 
 
 def read_threat(ctx: Context, node: Node, path: str) -> ThreatTable | None:
-    f = Fields(ctx, node, path)
+    f = Fields(ctx, node, path, THREAT)
     if f.map is None:
         return None
     table_id = f.id()
@@ -63,10 +143,10 @@ def read_threat(ctx: Context, node: Node, path: str) -> ThreatTable | None:
     odds = _odds(ctx, f.raw("odds"), f.sub("odds"), effect_labels)
     table = ThreatTable(
         id=table_id or "",
-        title=f.text("title", required=True, default=table_id or ""),
-        subtitle=f.text("subtitle", default=""),
+        title=f.text("title", default=table_id or ""),
+        subtitle=f.text("subtitle"),
         roll=roll or "d6",
-        roll_label=f.text("roll_label", default=""),
+        roll_label=f.text("roll_label"),
         columns=columns,
         rows=tuple(rows),
         types=types,
@@ -101,9 +181,9 @@ def _policy(ctx: Context, f: Fields) -> tuple[str, str]:
     if isinstance(node, Scalar):
         one = _one_policy(ctx, node, path)
         return one, one
-    g = Fields(ctx, node, path)
-    low = g.choice("low", POLICIES, default="error", what="out-of-range policy")
-    high = g.choice("high", POLICIES, default="error", what="out-of-range policy")
+    g = Fields(ctx, node, path, POLICY)
+    low = g.choice("low")
+    high = g.choice("high")
     g.close()
     return low, high
 
@@ -115,7 +195,7 @@ def _one_policy(ctx: Context, node: Node, path: str) -> str:
 
 
 def _row(ctx: Context, node: Node, path: str, ncols: int) -> Row | None:
-    f = Fields(ctx, node, path)
+    f = Fields(ctx, node, path, RESULT_ROW)
     if f.map is None:
         return None
     band = None
@@ -178,11 +258,11 @@ def _outcomes(ctx: Context, f: Fields, ncols: int) -> tuple[str | None, ...] | N
 
 
 def _modifier(ctx: Context, node: Node, path: str) -> Modifier | None:
-    f = Fields(ctx, node, path)
+    f = Fields(ctx, node, path, MODIFIER)
     if f.map is None:
         return None
-    name = f.text("name", required=True)
-    note = f.text("note", default="")
+    name = f.text("name")
+    note = f.text("note")
     states: list[State] = []
     if f.has("states"):
         if f.has("modifier") and f.map is not None and "modifier" in f.map:
@@ -201,17 +281,17 @@ def _modifier(ctx: Context, node: Node, path: str) -> Modifier | None:
 
 
 def _state(ctx: Context, node: Node, path: str) -> State | None:
-    f = Fields(ctx, node, path)
+    f = Fields(ctx, node, path, STATE)
     if f.map is None:
         return None
-    label = f.text("when", required=True, default="")
+    label = f.text("when")
     st = _state_fields(ctx, f, label)
     f.close()
     return st
 
 
 def _state_fields(ctx: Context, f: Fields, label: str) -> State | None:
-    add = f.integer("modifier", default=None)
+    add = f.integer("modifier")
     roll = _dice(ctx, f.raw("roll"), f.sub("roll"))
     if add is None and roll is None:
         if f.map is not None and "modifier" not in f.map and "roll" not in f.map:
@@ -293,18 +373,18 @@ def _odds(
 
 
 def _gloss(ctx: Context, node: Node, path: str) -> Gloss | None:
-    f = Fields(ctx, node, path)
-    term = f.text("term", required=True)
-    meaning = f.text("meaning", required=True)
+    f = Fields(ctx, node, path, GLOSS)
+    term = f.text("term")
+    meaning = f.text("meaning")
     f.close()
     return Gloss(term, meaning) if term is not None and meaning is not None else None
 
 
 def _priority(ctx: Context, node: Node, path: str) -> Priority | None:
-    f = Fields(ctx, node, path)
-    title = f.text("title", required=True)
-    intro = f.text("intro", default="")
-    items = f.texts("items", required=True)
+    f = Fields(ctx, node, path, PRIORITY)
+    title = f.text("title")
+    intro = f.text("intro")
+    items = f.texts("items")
     f.close()
     return Priority(title, tuple(items), intro) if title is not None and items else None
 
@@ -313,7 +393,7 @@ def _profile(ctx: Context, node: Node | None, path: str) -> Profile | None:
     """generate: {weights: [{outcome, weight}]} or {priority: [A, B, C]} (read as n..1)."""
     if node is None:
         return None
-    f = Fields(ctx, node, path)
+    f = Fields(ctx, node, path, PROFILE)
     if f.map is None:
         return None
     weights_node, priority_node = f.raw("weights"), f.raw("priority")
@@ -343,11 +423,11 @@ def _profile(ctx: Context, node: Node | None, path: str) -> Profile | None:
 
 
 def _behaviour(ctx: Context, node: Node, path: str) -> Behaviour | None:
-    f = Fields(ctx, node, path)
+    f = Fields(ctx, node, path, BEHAVIOUR)
     if not isinstance(node, Map):
         return None
-    outcome = f.text("outcome", required=True)
-    weight = f.number("weight", required=True, lo=0)
+    outcome = f.text("outcome")
+    weight = f.number("weight")
     f.close()
     if outcome is None or weight is None:
         return None
