@@ -106,9 +106,8 @@ def _names_ok(setup: Setup, rule: Constraint, diags: Diagnostics) -> bool:
     for t in (*rule.only_on, *rule.not_on, *rule.terrains):
         if t not in m.terrains:
             bad("terrain", t, m.terrains)
-    if rule.limit_from and not any(rule.limit_from in t.props for t in m.terrains.values()):
-        props = sorted({k for t in m.terrains.values() for k in t.props})
-        bad("terrain property", rule.limit_from, props)
+    if rule.limit_from and rule.limit_from not in _prop_names(m):
+        bad("terrain property", rule.limit_from, sorted(_prop_names(m)))
     for kind, name in _where_names(rule.where):
         if kind == "terrain" and name not in m.terrains:
             bad("terrain", name, m.terrains)
@@ -118,16 +117,27 @@ def _names_ok(setup: Setup, rule: Constraint, diags: Diagnostics) -> bool:
             bad("place", name, m.places)
         elif kind == "cell" and m.cell_or_place(name) is None:
             bad("cell", name, [])
-        elif kind == "terrain property" and not any(name in t.props for t in m.terrains.values()):
-            bad(kind, name, sorted({k for t in m.terrains.values() for k in t.props}))
+        elif kind == "terrain property" and name not in _prop_names(m):
+            bad(kind, name, sorted(_prop_names(m)))
+        elif kind in _KINDS and name not in getattr(m, _KINDS[kind]):
+            bad(kind, name, getattr(m, _KINDS[kind]))
     return ok
+
+
+_KINDS = {"feature": "feature_kinds", "line": "line_kinds", "box": "boxes"}
+
+
+def _prop_names(m) -> set[str]:
+    """The properties a cell can have: its terrains' and its features'."""
+    kinds = (*m.terrains.values(), *m.feature_kinds.values())
+    return {k for t in kinds for k in t.props}
 
 
 def _where_names(w: Where | None) -> Iterator[tuple[str, str]]:
     """(kind, name) for every terrain, area, cell, place and terrain property a test names,
     in it, in its targets and in its inner tests."""
     for test in _tests(w):
-        for kind in ("terrain", "area", "cell", "place"):
+        for kind in ("terrain", "area", "cell", "place", "feature", "line", "box"):
             for name in getattr(test, kind):
                 yield kind, name
         for prop, _ in test.props:

@@ -41,6 +41,7 @@ class Placed:
     values: dict[str, str]  # what selectors match on: piece attrs + id, side, unit, own attrs
     cell: Cell | None
     cells: frozenset[Cell] | None  # placed "somewhere in an area": the area's cells
+    box: str | None = None  # in one of the map's off-map boxes (a pool, a turn box ...)
 
     @property
     def count(self) -> int:
@@ -172,7 +173,7 @@ def resolve(game: Any, book: RuleBook, scenario: Scenario, diags: Diagnostics) -
             )
         if info is None:
             continue
-        cell = None
+        cell = box = None
         if p.at is not None:
             if setup.map is None:
                 diags.error(
@@ -180,7 +181,8 @@ def resolve(game: Any, book: RuleBook, scenario: Scenario, diags: Diagnostics) -
                 )
                 continue
             cell = setup.map.cell_or_place(p.at)
-            if cell is None:
+            box = p.at if cell is None and p.at in setup.map.boxes else None
+            if cell is None and box is None:
                 diags.error(
                     p.span_of("at"),
                     f"{p.path}.at",
@@ -195,7 +197,7 @@ def resolve(game: Any, book: RuleBook, scenario: Scenario, diags: Diagnostics) -
             values["side"] = p.side
         if p.unit is not None:
             values["unit"] = p.unit
-        placed = Placed(index, p, info, values, cell, None)
+        placed = Placed(index, p, info, values, cell, None, box)
         setup.placed.append(placed)
         if p.area is not None:
             pending.append(placed)
