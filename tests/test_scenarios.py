@@ -905,13 +905,13 @@ def test_same_area_beyond_on_line_and_off_map(game_dir):
           pieces: soldier
           where: {same_area_as: {pieces: farmer}}
         - kind: placement
-          pieces: {id: farmer, not: {side: blue}}
+          pieces: {id: farmer, not: {placed_by: blue}}
           where: {beyond: {cells: 2, of: {pieces: soldier}}}
         - kind: placement
           pieces: hunter
           where: {on_line: {from: {cell: A1}, to: {cell: D3}}}
         - kind: placement
-          pieces: {side: blue}
+          pieces: {placed_by: blue}
           where: {on_map: false}
     """,
         """

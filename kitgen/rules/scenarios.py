@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from ..errors import Diagnostic, Diagnostics
-from ..model.rules import Constraint, RuleBook, Scenario, Selector, Target, Where
+from ..model.rules import IN_UNIT, PLACED_BY, Constraint, RuleBook, Scenario, Selector, Target, Where
 from ..source.fields import suggest
 from .constraints import CHECKS, check_supply
 from .setup import Setup, attribute_values, resolve, why_none_match
@@ -53,8 +53,8 @@ def _universe(setup: Setup, book: RuleBook) -> tuple[dict[str, set[str]], frozen
     scenario's placements write (their values open: see why_none_match)."""
     kit = attribute_values(setup.pieces.values())
     out = attribute_values(setup.pieces.values(), setup.placed)
-    out.setdefault("side", set()).update((*book.sides, *(s.id for s in setup.scenario.sides)))
-    out.setdefault("unit", set()).update(u.id for u in setup.scenario.units)
+    out.setdefault(PLACED_BY, set()).update((*book.sides, *(s.id for s in setup.scenario.sides)))
+    out.setdefault(IN_UNIT, set()).update(u.id for u in setup.scenario.units)
     return out, frozenset(k for k in out if k not in kit)
 
 

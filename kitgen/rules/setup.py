@@ -15,7 +15,7 @@ from typing import Any
 
 from ..errors import Diagnostics, Span
 from ..geometry import Cell
-from ..model.rules import Placement, RuleBook, Scenario, Selector
+from ..model.rules import CONTEXT, IN_UNIT, PLACED_BY, Placement, RuleBook, Scenario, Selector
 from ..source.fields import suggest
 from .where import holds
 
@@ -38,9 +38,19 @@ class Placed:
     index: int  # position in Scenario.all_placements()
     placement: Placement
     piece: PieceInfo
-    values: dict[str, str]  # what selectors match on: piece attrs + id, side, unit, own attrs
+    values: dict[str, str]  # what selectors match on: piece attrs + id, own attrs, context
     cell: Cell | None
     cells: frozenset[Cell] | None  # placed "somewhere in an area": the area's cells
+
+    @property
+    def side(self) -> str | None:
+        """The side that places the piece (never the piece's own `side` attribute)."""
+        return self.placement.side
+
+    @property
+    def unit(self) -> str | None:
+        """The unit the piece is grouped in (never the piece's own `unit` attribute)."""
+        return self.placement.unit
 
     @property
     def count(self) -> int:
@@ -188,13 +198,7 @@ def resolve(game: Any, book: RuleBook, scenario: Scenario, diags: Diagnostics) -
                     setup.map.why_no_cell(p.at),
                 )
                 continue
-        values = dict(info.attrs)
-        values.update(p.attrs)
-        values["id"] = info.id
-        if p.side is not None:
-            values["side"] = p.side
-        if p.unit is not None:
-            values["unit"] = p.unit
+        values = placed_values(info, p)
         placed = Placed(index, p, info, values, cell, None)
         setup.placed.append(placed)
         if p.area is not None:
@@ -229,6 +233,17 @@ def resolve(game: Any, book: RuleBook, scenario: Scenario, diags: Diagnostics) -
         else:
             placed.cells = setup.areas[name]
     return setup
+
+
+def placed_values(info: PieceInfo, p: Placement) -> dict[str, str]:
+    """What a selector sees of a placed piece: the piece's own attributes (never rewritten),
+    the placement's added attrs, its id, and the placing context under names of its own."""
+    values = {**p.attrs, **info.attrs, "id": info.id}
+    if p.side is not None:
+        values[PLACED_BY] = p.side
+    if p.unit is not None:
+        values[IN_UNIT] = p.unit
+    return values
 
 
 def _pick_map(scenario: Scenario, maps: list, diags: Diagnostics):
@@ -312,6 +327,8 @@ def why_none_match(
     for key, allowed in sel.attrs:
         seen = universe.get(key)
         if not seen:
+            if key in CONTEXT:
+                return f"no piece has an attribute {key!r}; {_CONTEXT_HINT[key]}"
             return f"no piece has an attribute {key!r}; " + suggest(key, sorted(universe))
         if key in open_keys:
             continue
@@ -319,6 +336,12 @@ def why_none_match(
             if value not in seen and not value.startswith("$"):
                 return f"no piece has {key} {value!r}; " + suggest(value, sorted(seen))
     return why_none_match(sel.negate, universe, open_keys) if sel.negate is not None else ""
+
+
+_CONTEXT_HINT = {
+    "side": f"the side that places a piece is {PLACED_BY}",
+    "unit": f"the unit a piece is grouped in is {IN_UNIT}",
+}
 
 
 def selected(setup: Setup, sel: Selector) -> list[Placed]:

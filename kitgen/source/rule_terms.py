@@ -8,6 +8,7 @@ from .yamlnodes import Map, Node, Scalar, Seq, describe
 
 # attributes whose value alone names a piece in messages ("farmer", not "type=farmer")
 NAMING_KEYS = ("id", "type", "kind", "side")
+_REF_WORDS = {"side": "placing side"}  # how `$side` reads in a message
 YES_NO = ("yes", "no", "true", "false")  # values that say nothing without their key
 
 
@@ -41,7 +42,8 @@ def read_selector(ctx: Context, node: Node, path: str) -> Selector | None:
         attrs.append((key, frozenset(values)))
         shown = "/".join(values)
         if any(v.startswith("$") for v in values):
-            words.append(f"with the {key} of its {'/'.join(v[1:] for v in values)}")
+            refs = "/".join(_REF_WORDS.get(v[1:], v[1:]) for v in values)
+            words.append(f"with the {key} of its {refs}")
         elif key in NAMING_KEYS or not any(v in YES_NO for v in values):
             words.append(shown)
         else:
