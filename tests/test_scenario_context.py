@@ -85,9 +85,11 @@ def test_the_placing_side_never_rewrites_the_pieces_own_side(tmp_path):
 
 
 def test_placed_by_and_in_unit_name_the_context(tmp_path):
-    game = SKIRMISH.replace(
-        "pieces: {not: {side: $side}}", "pieces: {placed_by: red, in_unit: left}"
-    ).replace("max: 0", "min: 2").replace("pieces of another side", "Ronin of red's left")
+    game = (
+        SKIRMISH.replace("pieces: {not: {side: $side}}", "pieces: {placed_by: red, in_unit: left}")
+        .replace("max: 0", "min: 2")
+        .replace("pieces of another side", "Ronin of red's left")
+    )
     assert _check(
         tmp_path,
         """
@@ -112,7 +114,7 @@ def test_placed_by_and_in_unit_name_the_context(tmp_path):
 
 
 def test_a_selector_on_side_where_no_piece_has_one_says_placed_by(tmp_path):
-    game = SKIRMISH.replace('for_each: {side: [red, blue]}', 'for_each: {colour: [red, blue]}')
+    game = SKIRMISH.replace("for_each: {side: [red, blue]}", "for_each: {colour: [red, blue]}")
     game = game.replace("{side}", "{colour}")
     assert _check(
         tmp_path,
@@ -126,6 +128,6 @@ def test_a_selector_on_side_where_no_piece_has_one_says_placed_by(tmp_path):
         game,
     )[0] == (
         "game.yaml:28:7: error: rules.constraints[1].pieces: no piece matches any piece but "
-        "with the side of its placing side (no piece has an attribute 'side'; the side that places a "
-        "piece is placed_by)"
+        "with the side of its placing side (no piece has an attribute 'side'; the side that "
+        "places a piece is placed_by)"
     )

@@ -17,6 +17,23 @@ from pathlib import Path
 from ..errors import Span
 
 
+class Name(str):
+    """A name as a scenario or a rule wrote it, with where it was written: a name that
+    does not exist is reported there. Compares, hashes and prints as the plain text."""
+
+    span: Span | None
+
+    def __new__(cls, text: str, span: Span | None = None) -> Name:
+        self = super().__new__(cls, text)
+        self.span = span
+        return self
+
+
+def span_of(name: str, default: Span | None = None) -> Span | None:
+    """Where a name was written (a Name knows), else `default`."""
+    return getattr(name, "span", None) or default
+
+
 def prop_text(value: object) -> str:
     """Property values compared as text: true/false lower case, numbers as YAML wrote them."""
     if isinstance(value, bool):

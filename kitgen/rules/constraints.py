@@ -181,13 +181,11 @@ def _groups(setup: Setup, per: str) -> list[tuple[str, Span | None, str, Callabl
     sc = setup.scenario
     if per == "side":
         return [
-            (f"side {s.id}", s.span, s.path, lambda p, sid=s.id: p.side == sid)
-            for s in sc.sides
+            (f"side {s.id}", s.span, s.path, lambda p, sid=s.id: p.side == sid) for s in sc.sides
         ]
     if per == "unit":
         return [
-            (f"unit {u.id}", u.span, u.path, lambda p, uid=u.id: p.unit == uid)
-            for u in sc.units
+            (f"unit {u.id}", u.span, u.path, lambda p, uid=u.id: p.unit == uid) for u in sc.units
         ]
     return [("the scenario", sc.span, "", lambda p: True)]
 
