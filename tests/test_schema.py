@@ -72,7 +72,19 @@ def test_a_kind_takes_only_its_own_keys() -> None:
     assert _errors("game", {"templates": [circle]}) == []
     cone = {**circle, "length": "3in"}  # a cone's key on a circle
     assert _errors("game", {"templates": [cone]}) == [
-        "templates/0: Unevaluated properties are not allowed ('length' was unexpected)"
+        "templates/0: False schema does not allow '3in'"  # length: a cone's
+    ]
+    assert _errors("game", {"templates": [{**circle, "lenght": "3in"}]}) == [
+        "templates/0: Additional properties are not allowed ('lenght' was unexpected)"
+    ]
+
+
+def test_a_key_two_kinds_share_takes_each_kinds_values() -> None:
+    slots = {"kind": "slots", "per": "side", "slots": [{"count": 1, "pieces": "any"}]}
+    assert _errors("scenario", {"constraints": [slots]}) == []
+    stacking = {"kind": "stacking", "limit": 2, "per": "side"}
+    assert _errors("scenario", {"constraints": [stacking]}) == [
+        "constraints/0/per: 'side' is not one of ['cell', 'area']"
     ]
 
 
@@ -105,11 +117,14 @@ def test_kitgen_schema_writes_the_schema(tmp_path: Path) -> None:
 
 
 def test_every_shipped_file_points_at_its_schema() -> None:
+    """The modeline is the last line: a comment anywhere serves the editor, and at the end
+    it leaves the line numbers of every message about the file as they were."""
     for kind in ("game", "scenario"):
         for file in _shipped(kind):
-            first = file.read_text(encoding="utf-8").splitlines()[0]
-            target = (file.parent / first.removeprefix(MODELINE)).resolve()
-            assert first.startswith(MODELINE) and target == ROOT / "schema" / f"{kind}.schema.json"
+            last = file.read_text(encoding="utf-8").splitlines()[-1]
+            target = (file.parent / last.removeprefix(MODELINE)).resolve()
+            assert last.startswith(MODELINE), file
+            assert target == ROOT / "schema" / f"{kind}.schema.json", file
 
 
 # ---- the readers and docs/format.md -------------------------------------------------------

@@ -240,37 +240,49 @@ class Spec(Type):
         return {"$ref": f"#/$defs/{self.name}"}
 
     def definition(self) -> dict[str, Any]:
-        """This mapping's own JSON Schema (the body of its $defs entry)."""
-        out: dict[str, Any] = {
-            "type": "object",
-            "properties": {k.name: k.schema() for k in self.keys.values()},
-        }
+        """This mapping's own JSON Schema (the body of its $defs entry). Kept to what
+        draft-07 editors understand too: a kind's keys are refused on another kind by
+        `if`/`then` (no unevaluatedProperties, which yaml-language-server ignores)."""
+        props = {k.name: k.schema() for k in self.keys.values()}
+        for name, schemas in self._kind_schemas().items():
+            props[name] = schemas[0] if len(schemas) == 1 else {"anyOf": schemas}
+        out: dict[str, Any] = {"type": "object", "properties": props}
         required = [k.name for k in self.keys.values() if k.required]
         if required:
             out["required"] = required
-        if not self.kinds:
-            out["additionalProperties"] = False
-            return out
-        out["allOf"] = [
-            {
-                "if": {"properties": {self.kind_key: {"const": kind}}, "required": [self.kind_key]},
-                "then": _own_keys(keys),
-            }
-            for kind, keys in self.kinds.items()
-        ]
-        out["unevaluatedProperties"] = False  # a key of no kind, or of another kind
+        out["additionalProperties"] = False
+        if self.kinds:
+            out["allOf"] = [self._kind_rule(kind, keys) for kind, keys in self.kinds.items()]
         return out
+
+    def _kind_schemas(self) -> dict[str, list[dict[str, Any]]]:
+        """Each kind's own key, with the schemas the kinds declaring it give it."""
+        out: dict[str, list[dict[str, Any]]] = {}
+        for keys in self.kinds.values():
+            for key in keys:
+                schemas = out.setdefault(key.name, [])
+                if key.schema() not in schemas:
+                    schemas.append(key.schema())
+        return out
+
+    def _kind_rule(self, kind: str, keys: tuple[Key, ...]) -> dict[str, Any]:
+        own = {k.name for k in keys}
+        then: dict[str, Any] = {
+            "properties": {
+                **{k.name: k.schema() for k in keys},
+                **{name: False for name in self._kind_schemas() if name not in own},
+            }
+        }
+        required = [k.name for k in keys if k.required]
+        if required:
+            then["required"] = required
+        return {
+            "if": {"properties": {self.kind_key: {"const": kind}}, "required": [self.kind_key]},
+            "then": then,
+        }
 
     def specs(self) -> Iterable[Spec]:
         return (self,)  # its keys' specs are walked by all_specs (a spec may hold itself)
-
-
-def _own_keys(keys: tuple[Key, ...]) -> dict[str, Any]:
-    out: dict[str, Any] = {"properties": {k.name: k.schema() for k in keys}}
-    required = [k.name for k in keys if k.required]
-    if required:
-        out["required"] = required
-    return out
 
 
 def all_specs(root: Type) -> dict[str, Spec]:
