@@ -613,7 +613,9 @@ def _check_corner_walls(ctx: Context, f: Fields, m: MapDef) -> MapDef:
     for i, item in enumerate(items):
         name = item.value if isinstance(item, Scalar) else None
         if isinstance(name, str) and name not in m.terrains:
-            where = f"{f.sub('corner_walls')}[{i}]" if isinstance(node, Seq) else f.sub("corner_walls")
+            where = (
+                f"{f.sub('corner_walls')}[{i}]" if isinstance(node, Seq) else f.sub("corner_walls")
+            )
             ctx.error(item, where, f"unknown terrain {name!r}", suggest(name, m.terrains))
     return replace(m, corner_walls=frozenset(w for w in m.corner_walls if w in m.terrains))
 
