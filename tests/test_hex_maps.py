@@ -119,8 +119,8 @@ def test_geomorphic_copies_joined_under_the_wrong_rotation(tmp_path):
     assert errors_of(folder) == [
         f"{maps}:{line}:9: error: maps[1].compose[1]: copy 2 (station-piece, rotate 270) does not "
         f"join copy 1: J3 (open) meets I3 (bulkhead) (7 cells in all) {seam}",
-        f"{maps}:{line + 1}:9: error: maps[1].compose[2]: copy 3 (station-piece, rotate 180) does not "
-        f"join copy 2: J10 (bulkhead) meets J9 (hatch) (7 cells in all) {seam}",
+        f"{maps}:{line + 1}:9: error: maps[1].compose[2]: copy 3 (station-piece, rotate 180) "
+        f"does not join copy 2: J10 (bulkhead) meets J9 (hatch) (7 cells in all) {seam}",
     ]
 
 
