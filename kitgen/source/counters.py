@@ -28,6 +28,7 @@ from ..model.counters import (
     Place,
     TextEl,
 )
+from ..style import PIECE_MIN
 from ..units import UnitError, parse_length
 from .counter_copies import Filler, Symbolic, Unfillable, template_context
 from .expand import FOR_EACH, Vars, blanked, merged, read_for_each_parts, substitute
@@ -81,7 +82,7 @@ TEXT_EL = Spec(
     _CELL,
     Key("font", TEXT, "the family; default: the game's"),
     Key("size", LENGTH, "default: as large as its place allows"),
-    Key("min_size", LENGTH, "the smallest it may shrink to", default=5.0),
+    Key("min_size", LENGTH, "the smallest it may shrink to", default=PIECE_MIN),
     Key("bold", BOOLEAN, "bold type", default=False),
     Key("italic", BOOLEAN, "italic type", default=False),
     Key("align", Choice(ALIGNS, "alignment"), "within its place", default="centre"),

@@ -17,6 +17,7 @@ from ..model.template import (
     Templates,
 )
 from .fields import Context, Fields, as_length, as_text, check_unique_ids, expect_map, read_list
+from .reading import READING, Marks, read_reading
 from .spec import (
     BOOLEAN,
     COLOUR,
@@ -63,6 +64,7 @@ TEMPLATE = Spec(
     Key("colour", COLOUR, "its ink", default=DEFAULT_COLOUR),
     Key("notes", OneOrList(TEXT), "lines printed beside it"),
     Key("outline", BOOLEAN, "draw its cut outline", default=True),
+    READING,
     heading="templates",
     kind_key="kind",
     kinds={
@@ -162,6 +164,9 @@ def _read_template(ctx: Context, node: Node, path: str) -> Template | None:
         notes=tuple(f.texts("notes")),
         outline=f.boolean("outline"),
     )
+    marks = Marks()
+    common["title"] += marks.mark(read_reading(ctx, f.raw("reading"), f.sub("reading")))
+    common["notes"] += tuple(marks.notes)
     reader = _READERS.get(kind) if kind else None
     if reader is None:  # the kind was reported; don't pile on unknown-key errors
         return None

@@ -10,6 +10,7 @@ from ..model.threat import Behaviour, Gloss, Modifier, Priority, Profile, Row, S
 from ..rules.dice import DiceError, parse_dice
 from ..rules.reaction import BandError, parse_band
 from .fields import Context, Fields, as_text, check_unique_ids, read_list
+from .reading import READING, Marks, read_reading
 from .spec import ID, INTEGER, NULL, NUMBER, TEXT, Choice, Either, Key, ListOf, OneOrList, Spec
 from .yamlnodes import Map, Node, Scalar, Seq, describe
 
@@ -22,6 +23,7 @@ POLICY = Spec(
     "out-of-range",
     Key("low", _POLICY, "totals under the first row: error or clamp", default="error"),
     Key("high", _POLICY, "totals over the last row: error or clamp", default="error"),
+    Key("reading", TEXT, "why the kit chose the policy when the source is silent", default=""),
     heading=HEADING,
 )
 RESULT_ROW = Spec(
@@ -77,6 +79,7 @@ THREAT = Spec(
     Key("id", ID, "unique", required=True),
     Key("roll", TEXT, "the dice thrown, e.g. d6 or 2d6", required=True),
     Key("columns", OneOrList(TEXT), "outcome columns (default: OUTCOME)"),
+    READING,
     Key("out_of_range", Either(_POLICY, POLICY), "totals past the rows: error or clamp"),
     Key("generate", PROFILE, "rows generated from a behaviour profile, instead of rows"),
     Key("rows", ListOf(RESULT_ROW), "the table's rows"),
@@ -123,7 +126,10 @@ def read_threat(ctx: Context, node: Node, path: str) -> ThreatTable | None:
     if roll is None and not f.has("roll"):
         ctx.error(node, path, "missing required key 'roll'", "the dice thrown, e.g. d6 or 2d6")
     columns = tuple(f.texts("columns")) or ("OUTCOME",)
-    low, high = _policy(ctx, f)
+    marks = Marks()
+    sign = marks.mark(read_reading(ctx, f.raw("reading"), f.sub("reading")))
+    low, high, policy_reading = _policy(ctx, f)
+    policy_mark = marks.sign() if policy_reading else ""
     profile = _profile(ctx, f.raw("generate"), f.sub("generate"))
     rows_node = f.raw("rows")
     rows: list[Row] = []
@@ -143,7 +149,7 @@ def read_threat(ctx: Context, node: Node, path: str) -> ThreatTable | None:
     odds = _odds(ctx, f.raw("odds"), f.sub("odds"), effect_labels)
     table = ThreatTable(
         id=table_id or "",
-        title=f.text("title", default=table_id or ""),
+        title=f.text("title", default=table_id or "") + sign,
         subtitle=f.text("subtitle"),
         roll=roll or "d6",
         roll_label=f.text("roll_label"),
@@ -156,7 +162,9 @@ def read_threat(ctx: Context, node: Node, path: str) -> ThreatTable | None:
         high=high,
         glossary=tuple(f.seq("glossary", _gloss)),
         priorities=tuple(f.seq("priorities", _priority)),
-        notes=tuple(f.texts("notes")),
+        notes=(*f.texts("notes"), *marks.notes),
+        policy_reading=policy_reading,
+        policy_mark=policy_mark,
         odds=odds,
         profile=profile,
         span=node.span,
@@ -173,19 +181,21 @@ def _label(name: str, state: str) -> str:
     return f"{name} ({state})" if state else name
 
 
-def _policy(ctx: Context, f: Fields) -> tuple[str, str]:
+def _policy(ctx: Context, f: Fields) -> tuple[str, str, str]:
+    """The low and high policies, and why the kit chose them when the source is silent."""
     node = f.raw("out_of_range")
     path = f.sub("out_of_range")
     if node is None:
-        return "error", "error"
+        return "error", "error", ""
     if isinstance(node, Scalar):
         one = _one_policy(ctx, node, path)
-        return one, one
+        return one, one, ""
     g = Fields(ctx, node, path, POLICY)
     low = g.choice("low")
     high = g.choice("high")
+    reading = g.text("reading")
     g.close()
-    return low, high
+    return low, high, reading
 
 
 def _one_policy(ctx: Context, node: Node, path: str) -> str:
