@@ -6,18 +6,29 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 GAMES := $(patsubst %/game.yaml,%,$(wildcard content/*/game.yaml))
 
-.PHONY: kits test bench lint format clean previews
+.PHONY: kits test browser bench lint format clean previews
 
 $(STAMP): pyproject.toml
+	@echo "make: setting up $(VENV) (first run only, about a minute): kitgen and its dependencies from PyPI"
 	$(PY) -m venv $(VENV)
-	$(BIN)/python -m pip install -q --disable-pip-version-check -e '.[dev]'
+	$(BIN)/python -m pip install -q --disable-pip-version-check --progress-bar off -e '.[dev]'
+	@echo "make: $(VENV) ready"
 	touch $(STAMP)
 
 kits: $(STAMP)
 	$(BIN)/kitgen build $(GAMES) -o output
 
-test: $(STAMP)
+test: $(STAMP) browser
 	$(BIN)/python -m pytest
+
+# The serve test drives a real headless Chromium: Debian's package, installed here
+# when missing and the machine lets us (root with apt); elsewhere that test skips.
+browser:
+	@command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1 || \
+	{ if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	    echo "make: installing Chromium (Debian's chromium) for the browser test"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
+	  else echo "make: no Chromium and no apt as root: the browser test will be skipped"; fi; }
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/run.py
