@@ -548,3 +548,27 @@ def _state_line(state) -> str:
         return f"{errors} error(s), showing the last good sheets: {first}"
     pages = sum(len(d["pages"]) for d in state.docs)
     return f"built {pages} page(s) in {state.seconds:.2f} s"
+
+
+@main.command()
+@click.argument("folder", type=click.Path(path_type=Path))
+@click.option(
+    "-t",
+    "--template",
+    type=click.Choice(["counters", "map", "cards", "full"]),
+    default="counters",
+    show_default=True,
+    help="What the new game starts with.",
+)
+@_guard
+def new(folder, template) -> None:
+    """Make a new game folder that builds at once (e.g. kitgen new content/patrol)."""
+    from .starters import StarterError, make_game
+
+    try:
+        written = make_game(folder, template)
+    except StarterError as exc:
+        raise click.UsageError(str(exc)) from None
+    for path in written:
+        click.echo(f"kitgen: wrote {path}", err=True)
+    click.echo(f"kitgen: next: kitgen serve {folder}   (or: kitgen build {folder})", err=True)
