@@ -16,14 +16,13 @@ from ..errors import Diagnostics
 from ..geometry import HexGrid
 from ..model.rules import RuleBook, Scenario
 from ..rules.setup import Placed, Setup, resolve
+from ..style import INK, MUTED, typeset
 from .env import PlanEnv
 from .flow import PageFlow
 from .frame import content_box
 from .plan import BBox, Circle, Document, Font, Group, Item, Line, Page, Path, Rect, Stroke, Text
 from .text import wrap
 
-INK = "#222222"
-MUTED = "#666666"
 NEUTRAL = "#6b6b6b"  # tokens of pieces that belong to no side
 AREA_INK = "#c0392b"
 PALETTE = ("#1f5fa8", "#b03a2e", "#2e7d32", "#c99a06", "#6a3d9a", "#00838f")
@@ -234,7 +233,7 @@ def _tokens(setup: Setup, colours: dict[str, str], cell_size: float, env: PlanEn
             in_row = min(per_row, n - row * per_row)
             tx = cx + (col - (in_row - 1) / 2) * step
             ty = cy + ((rows - 1) / 2 - row) * step
-            side = p.values.get("side")
+            side = p.side
             fill = colours.get(side, NEUTRAL) if side else NEUTRAL
             ops.append(Circle(tx, ty, r, fill, Stroke("#ffffff", max(0.4, r * 0.12))))
             text = token_text(p)
@@ -284,7 +283,7 @@ class _Flow(PageFlow):
     ) -> None:
         face = self.env.face()
         width = self.box[2] - self.box[0] - indent - 12
-        for i, line in enumerate(wrap(text, face, size, width, self.env.fonts)):
+        for i, line in enumerate(wrap(typeset(text), face, size, width, self.env.fonts)):
             self.need(size * 1.4)
             self.y -= size * 1.35
             prefix = ("•  " if i == 0 else "   ") if bullet else ""
@@ -293,6 +292,7 @@ class _Flow(PageFlow):
             )
 
     def table(self, head: list[str], rows: list[list[str]], indent: float = 12.0) -> None:
+        rows = [[typeset(c) for c in row] for row in rows]
         face, bold, size, pad = self.env.face(), self.env.face(bold=True), TABLE_SIZE, 12.0
         texts = [
             max(
@@ -344,6 +344,9 @@ def _where(setup: Setup, p: Placed) -> str:
         return setup.map.label(p.cell)
     if p.placement.area:
         return f"area {p.placement.area}"
+    if p.box is not None:
+        box = setup.map.boxes[p.box]
+        return box.label or box.id
     return "off map"
 
 
@@ -369,14 +372,14 @@ def _sheet(setup: Setup, colours: dict[str, str], flow: _Flow) -> None:
             flow.para(", ".join(f"{_words(k)}: {v:g}" for k, v in side.values.items()))
         for note in side.notes:
             flow.para(note, indent=6, bullet=True)
-        own = [p for p in setup.placed if p.values.get("side") == side.id and not p.placement.unit]
+        own = [p for p in setup.placed if p.side == side.id and not p.unit]
         described = [p for p in own if p.placement.attrs]  # figures with a roster entry
         _placement_lines(setup, [p for p in own if not p.placement.attrs], flow)
         if described:
             _table(setup, described, flow)
         for unit in (u for u in sc.units if u.side == side.id):
             _roster(setup, unit, flow)
-    neutral = [p for p in setup.placed if not p.values.get("side")]
+    neutral = [p for p in setup.placed if not p.side]
     if neutral:
         flow.heading("Other pieces", NEUTRAL)
         _placement_lines(setup, neutral, flow)
@@ -395,7 +398,7 @@ def _sheet(setup: Setup, colours: dict[str, str], flow: _Flow) -> None:
     used = {name for name, _ in sc.options}
     named = [r for r in (*setup.book.constraints, *sc.constraints) if r.name and r.applies(used)]
     if named:
-        flow.heading("Set-up rules (checked by kitgen)")
+        flow.heading("Set-up rules")
         for rule in named:
             flow.para(rule.name, indent=6, bullet=True, size=9)
 
@@ -416,7 +419,7 @@ def _placement_lines(setup: Setup, placed: list[Placed], flow: _Flow) -> None:
         n = sum(p.count for p in ps)
         spots: dict[str, int] = {}
         for p in ps:
-            if p.cell is not None or p.placement.area:
+            if p.cell is not None or p.placement.area or p.box is not None:
                 spots[_where(setup, p)] = spots.get(_where(setup, p), 0) + p.count
         where = ", ".join(w + (f" ×{k}" if k > 1 else "") for w, k in spots.items())
         off = n - sum(spots.values())
@@ -428,7 +431,7 @@ def _placement_lines(setup: Setup, placed: list[Placed], flow: _Flow) -> None:
 
 
 def _roster(setup: Setup, unit, flow: _Flow) -> None:
-    figures = [p for p in setup.placed if p.values.get("unit") == unit.id]
+    figures = [p for p in setup.placed if p.unit == unit.id]
     flow.need(30)
     flow.y -= 14
     flow.page.ops.append(
