@@ -1,6 +1,6 @@
 """docs/images/serve.png: the page `kitgen serve` shows, taken by headless Chromium.
 
-    .venv/bin/python tools/serve_screenshot.py [GAME]   (default content/ryamon)
+.venv/bin/python tools/serve_screenshot.py [GAME]   (default content/ryamon)
 """
 
 from __future__ import annotations
