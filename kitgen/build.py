@@ -11,6 +11,7 @@ from . import __version__
 from .errors import Diagnostic, Diagnostics, KitError
 from .layout.env import PlanEnv
 from .layout.frame import frame_document
+from .layout.impose import print_mode, sheet_fill
 from .layout.plan import Document, Item
 from .model.game import Game, Settings
 from .output import (
@@ -201,6 +202,9 @@ def manifest_head(
             "path": f"{doc.name}.pdf",
             "pages": len(doc.pages) or 1,
             "sha256": sha256(pdfs[f"{doc.name}.pdf"]),
+            "mode": print_mode(doc),
+            "landscape": [n for n, page in enumerate(doc.pages, 1) if page.size is not None],
+            **({"fill": fill} if (fill := sheet_fill(doc, settings.paper)) else {}),
         }
         for doc in docs
     ]
@@ -330,6 +334,10 @@ def _build(
         log(f"{game.id}: map {map_id} scaled 1:{1 / scale:.2f} to fit one sheet (not true size)")
     pdfs = draw(game, docs, settings, release=True)  # the plan's ops are not needed again
     manifest = manifest_head(game, settings, docs, pdfs)
+    for entry in manifest["files"]:
+        if "fill" in entry:
+            full = ", ".join(f"{f:.0%}" for f in entry["fill"])
+            log(f"{game.id}: {entry['path']}: {len(entry['fill'])} sheet(s), {full} full")
     files: dict[str, bytes | Iterable[bytes]] = dict(pdfs)
     files[MANIFEST] = manifest_chunks({**manifest, "items": manifest_item_lines(docs)})
     folder = write_kit(out_root, game.id, files)

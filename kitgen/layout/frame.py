@@ -41,8 +41,9 @@ def frame_document(
             page.side,
         ]
         extra = " · ".join(x for x in (page.note, note) if x)
-        page.ops[:0] = sheet_label(paper, " · ".join(parts), extra, margin)
-        page.ops.extend(scale_bars(paper, margin))
+        sheet = paper.sized(page.size)
+        page.ops[:0] = sheet_label(sheet, " · ".join(parts), extra, margin)
+        page.ops.extend(scale_bars(sheet, margin))
 
 
 def sheet_label(paper: Paper, text: str, right: str, margin: float) -> list:

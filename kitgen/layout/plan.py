@@ -170,7 +170,9 @@ class Item(Record):
 
 
 class Page(Record):
-    __slots__ = ("component", "side", "ops", "items", "trim_box", "bleed_box", "framed", "note")
+    __slots__ = (
+        "component", "side", "ops", "items", "trim_box", "bleed_box", "framed", "note", "size"
+    )  # fmt: skip
 
     def __init__(
         self,
@@ -182,6 +184,7 @@ class Page(Record):
         bleed_box: BBox | None = None,
         framed: bool = True,  # the sheet label and scale bars (calibration pages may opt out)
         note: str = "",  # extra text for the sheet label, e.g. "seed 42"
+        size: tuple[float, float] | None = None,  # the page (w, h) when not the paper's
     ) -> None:
         self.component = component
         self.side = side
@@ -191,6 +194,7 @@ class Page(Record):
         self.bleed_box = bleed_box
         self.framed = framed
         self.note = note
+        self.size = size  # a sheet the imposer turned landscape; None: the paper, portrait
 
 
 class Document(Record):
