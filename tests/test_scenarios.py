@@ -562,7 +562,7 @@ def test_rule_reader_errors(game_dir):
         "game.yaml:23:7: error: rules.constraints[6]: a range rule needs min, max or one_of",
         "game.yaml:26:14: error: rules.constraints[7].where: an empty location test (use "
         "terrain, props, area, cell, place, within, beyond, adjacent_to, same_area_as, on_line, "
-        "on_map, not, any_of)",
+        "on_map, feature, line, box, not, any_of)",
         "game.yaml:27:7: error: rules.constraints[8]: a stacking rule per area needs limit (a "
         "number) (limit_from reads a terrain, and an area has many)",
     ]
@@ -582,7 +582,7 @@ def test_scenario_reader_errors(game_dir):
     )
     assert _scenario_read_errors(game_dir) == [
         "scenarios/s.yaml:2:5: error: placements[0]: missing required key 'piece'",
-        "scenarios/s.yaml:3:5: error: placements[1]: give at (a cell) or area, not both",
+        "scenarios/s.yaml:3:29: error: placements[1].area: give at (a cell) or area, not both",
         "scenarios/s.yaml:3:42: error: placements[1].colour: unknown key 'colour' (valid: "
         "piece, at, area, count, side, label, attrs)",
         "scenarios/s.yaml:5:5: error: units[0]: missing required key 'figures'",
@@ -905,13 +905,13 @@ def test_same_area_beyond_on_line_and_off_map(game_dir):
           pieces: soldier
           where: {same_area_as: {pieces: farmer}}
         - kind: placement
-          pieces: {id: farmer, not: {side: blue}}
+          pieces: {id: farmer, not: {placed_by: blue}}
           where: {beyond: {cells: 2, of: {pieces: soldier}}}
         - kind: placement
           pieces: hunter
           where: {on_line: {from: {cell: A1}, to: {cell: D3}}}
         - kind: placement
-          pieces: {side: blue}
+          pieces: {placed_by: blue}
           where: {on_map: false}
     """,
         """
@@ -1122,7 +1122,7 @@ def test_where_on_terrain_with_properties(game_dir):
     assert messages(game_dir) == [
         "scenarios/s.yaml:1:1: error: map: the rule names terrain property 'cover', which map "
         "'field' does not have (valid: pop_limit) (rule at game.yaml:15:7)",
-        "scenarios/s.yaml:3:5: error: placements[1]: farmer on cell B1 (Water) is not on terrain "
+        "scenarios/s.yaml:3:5: error: placements[1]: farmer on cell B1 (Water) is not on a cell "
         "with pop_limit: 4 (rule at game.yaml:12:7)",
     ]
 
