@@ -7,6 +7,7 @@ Duplex backs and fold-and-glue halves are mirror images of boxes about a line.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import NamedTuple
 
@@ -260,7 +261,9 @@ def _centre(sizes, sheets, x0: float, width: float) -> list[Spot]:
     for n, shelves in enumerate(sheets):
         ends = (x + sizes[i][0] for _, _, slots in shelves for i, x, _, _ in slots[-1:])
         used = max(ends, default=x0) - x0
-        shift = (width - used) / 2
+        # Centred to the whole point: pieces of a design then sit alike on the pixel grid
+        # of a picture at 72 dpi (or a multiple), and their pictures come out identical.
+        shift = math.floor((width - used) / 2 + EPS)
         for _, _, slots in shelves:
             for i, x, top, h in slots:
                 # Shelf slots hang from the shelf's top edge, so rows read level.
