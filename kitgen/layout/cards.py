@@ -11,16 +11,16 @@ from dataclasses import dataclass
 
 from ..model.table import Card, CardBlock, CardFace, Table, TextBlock
 from ..rules.roster_cards import expand_roster_cards
+from ..style import INK, PIECE_GUTTER
 from .env import PlanEnv
 from .impose import TooBig, back_box, fits, impose, printable
 from .labels import DEFAULT_SEED_NOTE
-from .marks import GUTTER, fold_line, fold_marks, piece_room, rect_cut, trim_corner
+from .marks import fold_line, fold_marks, piece_room, rect_cut, trim_corner
 from .plan import BBox, Document, Group, Item, Line, Page, Rect, Stroke
 from .rich import Faces, draw_line, parse_markup, runs_width, wrap_runs
 from .table_draw import fit_table
 from .textblock import layout_text
 
-INK = "#1e1e1e"
 FIELD_LINE = Stroke("#555555", 0.5)
 CARD_SIZE = 8.0
 CARD_MAX = 12.0
@@ -167,7 +167,7 @@ def plan_cards(cards: tuple[Card, ...] | list[Card], env: PlanEnv) -> list[Docum
     tables = {t.id: t for t in env.game.section("tables")} | roster_tables
     duplex = env.settings.duplex in ("long", "short")
     bleeds = {c.id: _bleed(c, env) for c in cards}
-    inset = GUTTER / 2 if any(bleeds.values()) else 0.0
+    inset = PIECE_GUTTER / 2 if any(bleeds.values()) else 0.0
 
     def folds(card: Card) -> bool:
         # A pair wider than the paper (half-letter on letter) takes a back page instead.
@@ -207,7 +207,7 @@ def _document(
     # Tallest first packs mixed sizes into level rows (stable: YAML order within a size).
     slots.sort(key=lambda s: -s.size[1])
     try:
-        laid = impose([s.size for s in slots], env.paper, GUTTER, inset, landscape=not flip)
+        laid = impose([s.size for s in slots], env.paper, PIECE_GUTTER, inset, landscape=not flip)
     except TooBig as exc:
         card = slots[exc.index].card
         w, h = slots[exc.index].size
@@ -248,7 +248,7 @@ def _document(
         front, size = form(card, "front", b)
         extra = {"size": card.size_name, "type_size": size, **card.extra}
         if env.settings.seed is None and "seed" in card.extra:
-            page.note = DEFAULT_SEED_NOTE  # with --seed the frame prints it
+            page.proof = DEFAULT_SEED_NOTE  # with --seed the run's facts say it
         if slot.fold:
             back, back_size = form(card, "back", b)
             fx = x + w
@@ -256,7 +256,7 @@ def _document(
             page.ops.append(Group((_at(front, x, y),), clip=(x - b, y - b, fx, y + h + b)))
             page.ops.append(Group((_at(back, fx, y),), clip=(fx, y - b, fx + w + b, y + h + b)))
             page.ops += fold_line(fx, y - b, y + h + b)
-            page.ops += fold_marks(x, fx + w, fx, y - b, env.fonts)
+            page.ops += fold_marks(x, fx + w, fx, y - b, env.fonts, env.face())
             fold = [round(fx, 4), round(y, 4), round(fx, 4), round(y + h, 4)]
             page.items.append(
                 Item(
