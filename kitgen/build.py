@@ -286,10 +286,13 @@ def build(
     out_root: Path,
     settings_for: Callable[[Game], Settings],
     log: Callable[[str], None] = lambda _: None,
+    png_dpi: float | None = None,
+    pieces: bool = False,
 ) -> BuildResult:
-    """Build one game into out_root/<game id>/. Raises KitError on input errors."""
+    """Build one game into out_root/<game id>/. Raises KitError on input errors. With
+    `png_dpi`, every page is also written as a PNG (`pieces`: every piece face too)."""
     with _no_cycle_collection():
-        return _build(path, out_root, settings_for, log)
+        return _build(path, out_root, settings_for, log, png_dpi, pieces)
 
 
 @contextmanager
@@ -311,6 +314,8 @@ def _build(
     out_root: Path,
     settings_for: Callable[[Game], Settings],
     log: Callable[[str], None],
+    png_dpi: float | None = None,
+    pieces: bool = False,
 ) -> BuildResult:
     diags = Diagnostics()
     game = load(path, diags)
@@ -331,6 +336,13 @@ def _build(
     pdfs = draw(game, docs, settings, release=True)  # the plan's ops are not needed again
     manifest = manifest_head(game, settings, docs, pdfs)
     files: dict[str, bytes | Iterable[bytes]] = dict(pdfs)
+    if png_dpi is not None:  # rendered from the PDFs just drawn: no second drawing path
+        from .raster import kit_pictures
+
+        items = list(manifest_items(docs))
+        pngs, manifest["pictures"] = kit_pictures(items, pdfs, png_dpi, pieces)
+        files.update(pngs)
+        log(f"{game.id}: rendered {len(pngs)} picture(s) at {png_dpi:g} dpi")
     files[MANIFEST] = manifest_chunks({**manifest, "items": manifest_item_lines(docs)})
     folder = write_kit(out_root, game.id, files)
     log(f"{game.id}: wrote {len(files)} file(s) to {folder}")

@@ -177,10 +177,29 @@ def main() -> None:
     metavar="ID",
     help="Apply a generator's optional adjustment to the rosters printed (repeatable).",
 )
+@click.option(
+    "--png",
+    "png_dpi",
+    type=click.IntRange(36, 600),
+    is_flag=False,
+    flag_value=150,
+    default=None,
+    metavar="[DPI]",
+    help="Also write every page as a PNG under png/ (default 150 dpi).",
+)
+@click.option(
+    "--pieces",
+    is_flag=True,
+    help="With --png: also one PNG per piece face, png/pieces/<kind>/<id>-<side>.png.",
+)
 @click.option("-q", "--quiet", is_flag=True, help="Only errors.")
 @_guard
-def build(paths, out_root, paper, duplex, back_offset, bleed, seed, fit, use, quiet) -> None:
+def build(
+    paths, out_root, paper, duplex, back_offset, bleed, seed, fit, use, png_dpi, pieces, quiet
+) -> None:
     """Build kits (PDFs and manifest.json) from game folders or game.yaml files."""
+    if pieces and png_dpi is None:
+        png_dpi = 150  # piece pictures are cut from page pictures: --pieces implies --png
     diags_all: list = []
     _check_with(paths, use)
 
@@ -199,7 +218,7 @@ def build(paths, out_root, paper, duplex, back_offset, bleed, seed, fit, use, qu
     failed = False
     for path in paths:
         try:
-            result = run_build(path, out_root, settings_for, log)
+            result = run_build(path, out_root, settings_for, log, png_dpi, pieces)
             diags_all.extend(result.diagnostics)
         except KitError as exc:
             diags_all.extend(exc.diagnostics)
@@ -369,3 +388,88 @@ def generate(path, generator_id, seed, units, count, use) -> None:
         + (f" --count {count}" if count is not None else "")
     )
     click.echo(roster_yaml(gen, roster, command), nl=False)
+
+
+@main.group()
+def export() -> None:
+    """Export a kit for screens: a Tabletop Simulator save, or plain pictures."""
+
+
+def _export_options(fn):
+    fn = click.option("-q", "--quiet", is_flag=True, help="Only errors.")(fn)
+    fn = click.option(
+        "--dpi",
+        type=click.IntRange(36, 600),
+        default=200,
+        show_default=True,
+        help="Resolution of the pictures.",
+    )(fn)
+    fn = click.option(
+        "--seed",
+        type=click.IntRange(0, 2**31 - 1),
+        default=None,
+        help="Seed for generated content.",
+    )(fn)
+    fn = click.option(
+        "-o",
+        "--output",
+        "out_root",
+        default="output",
+        show_default=True,
+        type=click.Path(file_okay=False, path_type=Path),
+        help="Folder for the export (it goes in <game>-tts/ or <game>-images/).",
+    )(fn)
+    return click.argument("path", type=click.Path(path_type=Path))(fn)
+
+
+@export.command("tts")
+@_export_options
+@click.option(
+    "--base-url",
+    default="",
+    metavar="URL",
+    help="Prefix of every picture's address: where the images/ folder will be served "
+    "(e.g. file:///home/me/kits/duck-tts/ or https://example.org/duck/); "
+    "default: relative paths.",
+)
+@_guard
+def export_tts_command(path, out_root, seed, dpi, quiet, base_url) -> None:
+    """Write a Tabletop Simulator save of the kit (and one per scenario)."""
+    from .export.tts import export_tts
+    from .rules.setup import resolve
+
+    kit = _pictured(path, seed, dpi)
+    book = kit.game.section("rules", None)
+    setups = [resolve(kit.game, book, sc, Diagnostics()) for sc in book.scenarios] if book else []
+    files = export_tts(kit, base_url, setups)
+    _write_export(kit, out_root, "tts", files, quiet)
+
+
+@export.command("images")
+@_export_options
+@_guard
+def export_images_command(path, out_root, seed, dpi, quiet) -> None:
+    """Write a picture per piece face, board and page, with an index.json."""
+    from .export.images import export_images
+
+    kit = _pictured(path, seed, dpi)
+    _write_export(kit, out_root, "images", export_images(kit, dpi), quiet)
+
+
+def _pictured(path: Path, seed, dpi):
+    from .export.kit import picture_kit
+
+    return picture_kit(path, lambda game: Settings(paper=game.paper, seed=seed), dpi)
+
+
+def _write_export(kit, out_root: Path, kind: str, files: dict, quiet: bool) -> None:
+    from .output import write_kit
+
+    try:
+        folder = write_kit(out_root, f"{kit.game.id}-{kind}", files)
+    except OutputError as exc:
+        click.echo(f"kitgen: error: {exc} (choose another folder with -o)", err=True)
+        sys.exit(EXIT_USAGE)
+    _report_build(list(kit.diagnostics), quiet)
+    if not quiet:
+        click.echo(f"kitgen: {kit.game.id}: wrote {len(files)} file(s) to {folder}", err=True)

@@ -582,7 +582,7 @@ def test_scenario_reader_errors(game_dir):
     )
     assert _scenario_read_errors(game_dir) == [
         "scenarios/s.yaml:2:5: error: placements[0]: missing required key 'piece'",
-        "scenarios/s.yaml:3:5: error: placements[1]: give at (a cell) or area, not both",
+        "scenarios/s.yaml:3:29: error: placements[1].area: give at (a cell) or area, not both",
         "scenarios/s.yaml:3:42: error: placements[1].colour: unknown key 'colour' (valid: "
         "piece, at, area, count, side, label, attrs)",
         "scenarios/s.yaml:5:5: error: units[0]: missing required key 'figures'",
@@ -905,13 +905,13 @@ def test_same_area_beyond_on_line_and_off_map(game_dir):
           pieces: soldier
           where: {same_area_as: {pieces: farmer}}
         - kind: placement
-          pieces: {id: farmer, not: {side: blue}}
+          pieces: {id: farmer, not: {placed_by: blue}}
           where: {beyond: {cells: 2, of: {pieces: soldier}}}
         - kind: placement
           pieces: hunter
           where: {on_line: {from: {cell: A1}, to: {cell: D3}}}
         - kind: placement
-          pieces: {side: blue}
+          pieces: {placed_by: blue}
           where: {on_map: false}
     """,
         """

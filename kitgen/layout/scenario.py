@@ -234,7 +234,7 @@ def _tokens(setup: Setup, colours: dict[str, str], cell_size: float, env: PlanEn
             in_row = min(per_row, n - row * per_row)
             tx = cx + (col - (in_row - 1) / 2) * step
             ty = cy + ((rows - 1) / 2 - row) * step
-            side = p.values.get("side")
+            side = p.side
             fill = colours.get(side, NEUTRAL) if side else NEUTRAL
             ops.append(Circle(tx, ty, r, fill, Stroke("#ffffff", max(0.4, r * 0.12))))
             text = token_text(p)
@@ -369,14 +369,14 @@ def _sheet(setup: Setup, colours: dict[str, str], flow: _Flow) -> None:
             flow.para(", ".join(f"{_words(k)}: {v:g}" for k, v in side.values.items()))
         for note in side.notes:
             flow.para(note, indent=6, bullet=True)
-        own = [p for p in setup.placed if p.values.get("side") == side.id and not p.placement.unit]
+        own = [p for p in setup.placed if p.side == side.id and not p.unit]
         described = [p for p in own if p.placement.attrs]  # figures with a roster entry
         _placement_lines(setup, [p for p in own if not p.placement.attrs], flow)
         if described:
             _table(setup, described, flow)
         for unit in (u for u in sc.units if u.side == side.id):
             _roster(setup, unit, flow)
-    neutral = [p for p in setup.placed if not p.values.get("side")]
+    neutral = [p for p in setup.placed if not p.side]
     if neutral:
         flow.heading("Other pieces", NEUTRAL)
         _placement_lines(setup, neutral, flow)
@@ -428,7 +428,7 @@ def _placement_lines(setup: Setup, placed: list[Placed], flow: _Flow) -> None:
 
 
 def _roster(setup: Setup, unit, flow: _Flow) -> None:
-    figures = [p for p in setup.placed if p.values.get("unit") == unit.id]
+    figures = [p for p in setup.placed if p.unit == unit.id]
     flow.need(30)
     flow.y -= 14
     flow.page.ops.append(

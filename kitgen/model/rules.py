@@ -17,11 +17,42 @@ from pathlib import Path
 from ..errors import Span
 
 
+class Name(str):
+    """A name as a scenario or a rule wrote it, with where it was written: a name that
+    does not exist is reported there. Compares, hashes and prints as the plain text."""
+
+    span: Span | None
+
+    def __new__(cls, text: str, span: Span | None = None) -> Name:
+        self = super().__new__(cls, text)
+        self.span = span
+        return self
+
+
+def span_of(name: str, default: Span | None = None) -> Span | None:
+    """Where a name was written (a Name knows), else `default`."""
+    return getattr(name, "span", None) or default
+
+
 def prop_text(value: object) -> str:
     """Property values compared as text: true/false lower case, numbers as YAML wrote them."""
     if isinstance(value, bool):
         return str(value).lower()
     return str(value)
+
+
+# The placing context of a piece, as selectors name it: the side that places it and the
+# unit it is grouped in. Own names, so a piece's declared `side` or `unit` stays its own.
+PLACED_BY = "placed_by"
+IN_UNIT = "in_unit"
+# `$side` and `$unit` in a rule stand for the placing context
+CONTEXT = {"side": PLACED_BY, "unit": IN_UNIT}
+
+
+def context_value(values: Mapping[str, str], ref: str) -> str | None:
+    """The value `$ref` stands for in a placed piece's values: `$side` its placing side,
+    `$unit` its unit, `$other` its own attribute `other`."""
+    return values.get(CONTEXT.get(ref, ref))
 
 
 # The constraint kinds the engine knows, in the order docs/format.md lists them.
@@ -34,7 +65,7 @@ class Selector:
 
     `attrs` maps an attribute to the values it may take; `negate` excludes what
     another selector matches. Attributes of a placed piece are its counter's
-    attrs plus `id`, `side`, `unit` and the placement's own attrs.
+    attrs plus `id`, the placement's own attrs, `placed_by` (its side) and `in_unit`.
     """
 
     attrs: tuple[tuple[str, frozenset[str]], ...] = ()
@@ -46,9 +77,9 @@ class Selector:
             value = values.get(key)
             if value is None:
                 return False
-            # "$side" stands for the piece's own side (or any attribute named after the $)
+            # "$side" stands for the piece's placing side (or any attribute named after the $)
             if value not in allowed and not any(
-                a.startswith("$") and values.get(a[1:]) == value for a in allowed
+                a.startswith("$") and context_value(values, a[1:]) == value for a in allowed
             ):
                 return False
         return not (self.negate is not None and self.negate.matches(values))

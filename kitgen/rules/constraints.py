@@ -105,7 +105,7 @@ def check_stacking(setup: Setup, rule: Constraint, diags: Diagnostics) -> None:
             cells = {p.cell} if p.cell is not None else set(p.cells or ())
             # the areas the piece is surely in (one placed "in an area" may be anywhere there)
             keys = sorted(a for a, cs in setup.areas.items() if cells and cells <= cs)
-        side = p.values.get("side") if rule.each_side else None
+        side = p.side if rule.each_side else None
         for key in keys:
             groups[(key, side)].append(p)
     noun = rule.noun or "pieces"
@@ -181,13 +181,11 @@ def _groups(setup: Setup, per: str) -> list[tuple[str, Span | None, str, Callabl
     sc = setup.scenario
     if per == "side":
         return [
-            (f"side {s.id}", s.span, s.path, lambda p, sid=s.id: p.values.get("side") == sid)
-            for s in sc.sides
+            (f"side {s.id}", s.span, s.path, lambda p, sid=s.id: p.side == sid) for s in sc.sides
         ]
     if per == "unit":
         return [
-            (f"unit {u.id}", u.span, u.path, lambda p, uid=u.id: p.values.get("unit") == uid)
-            for u in sc.units
+            (f"unit {u.id}", u.span, u.path, lambda p, uid=u.id: p.unit == uid) for u in sc.units
         ]
     return [("the scenario", sc.span, "", lambda p: True)]
 

@@ -7,11 +7,21 @@ from collections.abc import Iterator
 from typing import Any
 
 from ..errors import Diagnostic, Diagnostics
-from ..model.rules import Constraint, RuleBook, Scenario, Selector, Target, Where
+from ..model.rules import (
+    IN_UNIT,
+    PLACED_BY,
+    Constraint,
+    RuleBook,
+    Scenario,
+    Selector,
+    Target,
+    Where,
+)
 from ..source.fields import suggest
 from .constraints import CHECKS, check_supply
+from .names import check_all, rule_names, where_names
 from .setup import Setup, attribute_values, resolve, why_none_match
-from .where import named
+from .where import inner_tests, own_targets
 
 
 def check_rules(game: Any, book: RuleBook, diags: Diagnostics) -> None:
@@ -35,6 +45,10 @@ def check_rules(game: Any, book: RuleBook, diags: Diagnostics) -> None:
 
 def check_scenario(game: Any, book: RuleBook, scenario: Scenario, diags: Diagnostics) -> Setup:
     setup = resolve(game, book, scenario, diags)
+    if setup.map is not None:
+        for area in scenario.areas:
+            names = where_names(area.where)
+            check_all(setup, diags, ((k, n, f"{area.path}.where") for k, n in names))
     used = {name for name, _ in scenario.options}
     rules = [r for r in (*book.constraints, *scenario.constraints) if r.applies(used)]
     universe = _universe(setup, book)
@@ -53,8 +67,8 @@ def _universe(setup: Setup, book: RuleBook) -> tuple[dict[str, set[str]], frozen
     scenario's placements write (their values open: see why_none_match)."""
     kit = attribute_values(setup.pieces.values())
     out = attribute_values(setup.pieces.values(), setup.placed)
-    out.setdefault("side", set()).update((*book.sides, *(s.id for s in setup.scenario.sides)))
-    out.setdefault("unit", set()).update(u.id for u in setup.scenario.units)
+    out.setdefault(PLACED_BY, set()).update((*book.sides, *(s.id for s in setup.scenario.sides)))
+    out.setdefault(IN_UNIT, set()).update(u.id for u in setup.scenario.units)
     return out, frozenset(k for k in out if k not in kit)
 
 
@@ -85,88 +99,12 @@ def _selectors(rule: Constraint) -> Iterator[tuple[str, Selector]]:
 
 def _names_ok(setup: Setup, rule: Constraint, diags: Diagnostics) -> bool:
     """Terrains, areas, places, cells and properties the rule names, on this scenario's map."""
-    m = setup.map
-    if m is None:
+    if setup.map is None:
         return True  # without a map no piece stands on a cell: nothing to test there
-    ok = True
-    sc = setup.scenario
-
-    def bad(kind: str, name: str, options) -> None:
-        nonlocal ok
-        ok = False
-        hint = suggest(name, options)
-        diags.error(
-            sc.map_span or sc.span,
-            "map",
-            f"the rule names {kind} {name!r}, which map {m.id!r} does not have"
-            + (f" ({hint})" if hint else ""),
-            setup.rule_at(rule.span),
-        )
-
-    for t in (*rule.only_on, *rule.not_on, *rule.terrains):
-        if t not in m.terrains:
-            bad("terrain", t, m.terrains)
-    if rule.limit_from and not any(rule.limit_from in t.props for t in m.terrains.values()):
-        props = sorted({k for t in m.terrains.values() for k in t.props})
-        bad("terrain property", rule.limit_from, props)
-    for kind, name in _where_names(rule.where):
-        if kind == "terrain" and name not in m.terrains:
-            bad("terrain", name, m.terrains)
-        elif kind == "area" and not named([name], setup.areas):
-            bad("area", name, setup.areas)
-        elif kind == "place" and not named([name], m.places):
-            bad("place", name, m.places)
-        elif kind == "cell" and m.cell_or_place(name) is None:
-            bad("cell", name, [])
-        elif kind == "terrain property" and not any(name in t.props for t in m.terrains.values()):
-            bad(kind, name, sorted({k for t in m.terrains.values() for k in t.props}))
-    return ok
-
-
-def _where_names(w: Where | None) -> Iterator[tuple[str, str]]:
-    """(kind, name) for every terrain, area, cell, place and terrain property a test names,
-    in it, in its targets and in its inner tests."""
-    for test in _tests(w):
-        for kind in ("terrain", "area", "cell", "place"):
-            for name in getattr(test, kind):
-                yield kind, name
-        for prop, _ in test.props:
-            yield "terrain property", prop
-        for distance in (test.within, test.beyond):
-            for terrain in distance[2] if distance else ():
-                yield "terrain", terrain
-        for t in _own_targets(test):
-            if t.kind != "pieces":
-                for name in t.names:
-                    yield t.kind, name
+    return check_all(setup, diags, rule_names(rule), rule)
 
 
 def _where_targets(w: Where | None) -> Iterator[Target]:
     """The targets of a test and of its inner tests."""
-    for test in _tests(w):
-        yield from _own_targets(test)
-
-
-def _tests(w: Where | None) -> Iterator[Where]:
-    """A test and every test inside it (`not`, `any_of`), outer first."""
-    if w is None:
-        return
-    yield w
-    yield from _tests(w.negate)
-    for x in w.any_of:
-        yield from _tests(x)
-
-
-def _own_targets(w: Where) -> Iterator[Target]:
-    """The targets a test measures from, `opposite` unwrapped."""
-    for t in (
-        w.within[1] if w.within else None,
-        w.beyond[1] if w.beyond else None,
-        w.adjacent_to,
-        w.same_area_as,
-        *(w.on_line or ()),
-    ):
-        while t is not None and t.kind == "opposite":
-            t = t.inner
-        if t is not None:
-            yield t
+    for test in inner_tests(w):
+        yield from own_targets(test)

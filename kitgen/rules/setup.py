@@ -15,8 +15,9 @@ from typing import Any
 
 from ..errors import Diagnostics, Span
 from ..geometry import Cell
-from ..model.rules import Placement, RuleBook, Scenario, Selector
+from ..model.rules import CONTEXT, IN_UNIT, PLACED_BY, Placement, RuleBook, Scenario, Selector
 from ..source.fields import suggest
+from .names import check_name, own_name
 from .where import holds
 
 
@@ -38,9 +39,19 @@ class Placed:
     index: int  # position in Scenario.all_placements()
     placement: Placement
     piece: PieceInfo
-    values: dict[str, str]  # what selectors match on: piece attrs + id, side, unit, own attrs
+    values: dict[str, str]  # what selectors match on: piece attrs + id, own attrs, context
     cell: Cell | None
     cells: frozenset[Cell] | None  # placed "somewhere in an area": the area's cells
+
+    @property
+    def side(self) -> str | None:
+        """The side that places the piece (never the piece's own `side` attribute)."""
+        return self.placement.side
+
+    @property
+    def unit(self) -> str | None:
+        """The unit the piece is grouped in (never the piece's own `unit` attribute)."""
+        return self.placement.unit
 
     @property
     def count(self) -> int:
@@ -130,105 +141,74 @@ def resolve(game: Any, book: RuleBook, scenario: Scenario, diags: Diagnostics) -
     for side in scenario.sides:
         if side.colour:
             setup.side_colours[side.id] = side.colour
-        if book.sides and side.id not in book.sides:
-            diags.error(
-                side.span,
-                f"{side.path}.id",
-                f"unknown side {side.id!r}",
-                suggest(side.id, book.sides),
-            )
+        if book.sides:
+            check_name(setup, diags, "game side", side.id, f"{side.path}.id", side.span)
         for key in side.values:
-            if book.side_values and key not in book.side_values:
-                diags.error(
-                    side.value_spans.get(key),
+            if book.side_values:
+                check_name(
+                    setup,
+                    diags,
+                    "side value",
+                    key,
                     f"{side.path}.values.{key}",
-                    f"unknown side value {key!r}",
-                    suggest(key, book.side_values),
+                    side.value_spans.get(key),
                 )
-    options = [o.id for o in book.options]
     for name, span in scenario.options:
-        if name not in options:
-            diags.error(span, "options", f"unknown option {name!r}", suggest(name, options))
+        check_name(setup, diags, "option", name, "options", span)
     for unit in scenario.units:
-        if unit.side is not None and sides and unit.side not in sides:
-            diags.error(
-                unit.span,
-                f"{unit.path}.side",
-                f"unknown side {unit.side!r}",
-                suggest(unit.side, sides),
-            )
+        if unit.side is not None and sides:
+            check_name(setup, diags, "side", unit.side, f"{unit.path}.side", unit.span)
     map_areas = dict(setup.map.areas) if setup.map is not None else {}
     setup.areas.update(map_areas)
     # placements first (areas may be defined relative to placed pieces), then areas
     pending = []
     for index, p in enumerate(scenario.all_placements()):
         info = _resolve_piece(setup, p, diags)
-        if p.side is not None and sides and p.side not in sides and p.unit is None:
-            diags.error(
-                p.span_of("side"),
-                f"{p.path}.side",
-                f"unknown side {p.side!r}",
-                suggest(p.side, sides),
-            )
+        if p.side is not None and sides and p.unit is None:
+            check_name(setup, diags, "side", p.side, f"{p.path}.side", p.span_of("side"))
         if info is None:
             continue
         cell = None
         if p.at is not None:
-            if setup.map is None:
-                diags.error(
-                    p.span_of("at"), f"{p.path}.at", f"cell {p.at!r}: the scenario has no map"
-                )
+            at = own_name(p.at, p.side, p.unit)
+            if not check_name(setup, diags, "cell", at, f"{p.path}.at", p.span_of("at")):
                 continue
-            cell = setup.map.cell_or_place(p.at)
-            if cell is None:
-                diags.error(
-                    p.span_of("at"),
-                    f"{p.path}.at",
-                    f"no cell {p.at!r} on map {setup.map.id!r}",
-                    setup.map.why_no_cell(p.at),
-                )
-                continue
-        values = dict(info.attrs)
-        values.update(p.attrs)
-        values["id"] = info.id
-        if p.side is not None:
-            values["side"] = p.side
-        if p.unit is not None:
-            values["unit"] = p.unit
+            cell = setup.map.cell_or_place(at)
+        values = placed_values(info, p)
         placed = Placed(index, p, info, values, cell, None)
         setup.placed.append(placed)
         if p.area is not None:
             pending.append(placed)
     for area in scenario.areas:
         cells: set[Cell] = set()
-        for label in area.cells:
-            cell = setup.map.cell_or_place(label) if setup.map is not None else None
-            if cell is None:
-                where = (
-                    f"map {setup.map.id!r}" if setup.map is not None else "the scenario (no map)"
-                )
-                hint = setup.map.why_no_cell(label) if setup.map is not None else ""
-                diags.error(area.span, area.path, f"no cell {label!r} on {where}", hint)
-            else:
-                cells.add(cell)
+        for i, label in enumerate(area.cells):
+            if check_name(setup, diags, "cell", label, f"{area.path}[{i}]", area.span):
+                cells.add(setup.map.cell_or_place(label))
         if area.where is not None and setup.map is not None:
             cells.update(
                 c for c in setup.map.cells if holds(setup, area.where, frozenset([c]), None)
             )
         setup.areas[area.name] = frozenset(cells)
     for placed in pending:
-        name = placed.placement.area
-        if name not in setup.areas:
-            diags.error(
-                placed.placement.span_of("area"),
-                f"{placed.placement.path}.area",
-                f"unknown area {name!r}",
-                suggest(name or "", setup.areas),
-            )
+        p = placed.placement
+        area = own_name(p.area or "", p.side, p.unit)
+        ok = check_name(setup, diags, "area", area, f"{p.path}.area", p.span_of("area"))
+        if not ok or area not in setup.areas:  # a pattern names no one area to stand in
             setup.placed.remove(placed)
         else:
-            placed.cells = setup.areas[name]
+            placed.cells = setup.areas[area]
     return setup
+
+
+def placed_values(info: PieceInfo, p: Placement) -> dict[str, str]:
+    """What a selector sees of a placed piece: the piece's own attributes (never rewritten),
+    the placement's added attrs, its id, and the placing context under names of its own."""
+    values = {**p.attrs, **info.attrs, "id": info.id}
+    if p.side is not None:
+        values[PLACED_BY] = p.side
+    if p.unit is not None:
+        values[IN_UNIT] = p.unit
+    return values
 
 
 def _pick_map(scenario: Scenario, maps: list, diags: Diagnostics):
@@ -312,6 +292,8 @@ def why_none_match(
     for key, allowed in sel.attrs:
         seen = universe.get(key)
         if not seen:
+            if key in CONTEXT:
+                return f"no piece has an attribute {key!r}; {_CONTEXT_HINT[key]}"
             return f"no piece has an attribute {key!r}; " + suggest(key, sorted(universe))
         if key in open_keys:
             continue
@@ -319,6 +301,12 @@ def why_none_match(
             if value not in seen and not value.startswith("$"):
                 return f"no piece has {key} {value!r}; " + suggest(value, sorted(seen))
     return why_none_match(sel.negate, universe, open_keys) if sel.negate is not None else ""
+
+
+_CONTEXT_HINT = {
+    "side": f"the side that places a piece is {PLACED_BY}",
+    "unit": f"the unit a piece is grouped in is {IN_UNIT}",
+}
 
 
 def selected(setup: Setup, sel: Selector) -> list[Placed]:

@@ -4,7 +4,7 @@ adjacency, lines, areas; and how a test reads in a message."""
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import fields
 from fnmatch import fnmatchcase
 from typing import TYPE_CHECKING, Any
@@ -230,3 +230,28 @@ def _walk(setup: Setup, distance: tuple) -> str:
 
 def _cells(n: int) -> str:
     return f"{n} cell" if n == 1 else f"{n} cells"
+
+
+def inner_tests(w: Where | None) -> Iterator[Where]:
+    """A test and every test inside it (`not`, `any_of`), outer first."""
+    if w is None:
+        return
+    yield w
+    yield from inner_tests(w.negate)
+    for x in w.any_of:
+        yield from inner_tests(x)
+
+
+def own_targets(w: Where) -> Iterator[Target]:
+    """The targets a test measures from, `opposite` unwrapped."""
+    for t in (
+        w.within[1] if w.within else None,
+        w.beyond[1] if w.beyond else None,
+        w.adjacent_to,
+        w.same_area_as,
+        *(w.on_line or ()),
+    ):
+        while t is not None and t.kind == "opposite":
+            t = t.inner
+        if t is not None:
+            yield t

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from ..model.rules import ANY, Selector, Target, Where, prop_text
+from ..model.rules import ANY, Name, Selector, Target, Where, prop_text
 from .fields import Context, Fields, as_text, read_list, suggest
 from .yamlnodes import Map, Node, Scalar, Seq, describe
 
 # attributes whose value alone names a piece in messages ("farmer", not "type=farmer")
 NAMING_KEYS = ("id", "type", "kind", "side")
+_REF_WORDS = {"side": "placing side"}  # how `$side` reads in a message
 YES_NO = ("yes", "no", "true", "false")  # values that say nothing without their key
 
 
@@ -33,7 +34,7 @@ def read_selector(ctx: Context, node: Node, path: str) -> Selector | None:
         if key == "not":
             negate = read_selector(ctx, value, sub)
             continue
-        values = _texts(ctx, value, sub)
+        values = read_names(ctx, value, sub)
         if not values:
             continue
         if values == ["any"]:
@@ -41,7 +42,8 @@ def read_selector(ctx: Context, node: Node, path: str) -> Selector | None:
         attrs.append((key, frozenset(values)))
         shown = "/".join(values)
         if any(v.startswith("$") for v in values):
-            words.append(f"with the {key} of its {'/'.join(v[1:] for v in values)}")
+            refs = "/".join(_REF_WORDS.get(v[1:], v[1:]) for v in values)
+            words.append(f"with the {key} of its {refs}")
         elif key in NAMING_KEYS or not any(v in YES_NO for v in values):
             words.append(shown)
         else:
@@ -52,11 +54,21 @@ def read_selector(ctx: Context, node: Node, path: str) -> Selector | None:
     return Selector(tuple(attrs), negate, text)
 
 
-def _texts(ctx: Context, node: Node, path: str) -> list[str]:
-    if isinstance(node, Seq):
-        return [t for i, item in enumerate(node) if (t := as_text(ctx, item, f"{path}[{i}]"))]
-    one = as_text(ctx, node, path)
-    return [one] if one is not None else []
+def read_names(ctx: Context, node: Node, path: str) -> list[Name]:
+    """A name or a list of names, each kept with where it was written."""
+    items = list(enumerate(node)) if isinstance(node, Seq) else [(None, node)]
+    out = []
+    for i, item in items:
+        text = as_text(ctx, item, path if i is None else f"{path}[{i}]")
+        if text:
+            out.append(Name(text, item.span))
+    return out
+
+
+def field_names(f: Fields, key: str) -> tuple[Name, ...]:
+    """The names under one key of a mapping (none when the key is absent)."""
+    raw = f.raw(key)
+    return tuple(read_names(f.ctx, raw, f.sub(key))) if raw is not None else ()
 
 
 TARGET_KEYS = ("pieces", "cell", "place", "area", "terrain", "opposite")
@@ -89,7 +101,7 @@ def read_target(ctx: Context, node: Node, path: str) -> Target | None:
             if inner
             else None
         )
-    names = tuple(_texts(ctx, value, sub))
+    names = tuple(read_names(ctx, value, sub))
     if not names:
         return None
     return Target(key, names, None, None, node.span, f"{key} {'/'.join(names)}")
@@ -121,7 +133,7 @@ def read_where(ctx: Context, node: Node, path: str) -> Where | None:
     for key in ("terrain", "area", "cell", "place"):
         raw = f.raw(key)
         if raw is not None:
-            parts[key] = tuple(_texts(ctx, raw, f.sub(key)))
+            parts[key] = tuple(read_names(ctx, raw, f.sub(key)))
     raw = f.raw("props")
     if raw is not None:
         props = _read_props(ctx, raw, f.sub("props"))
@@ -173,7 +185,7 @@ def _read_props(ctx: Context, node: Node, path: str) -> tuple[tuple[str, str], .
         if not isinstance(value, Scalar) or value.value is None:
             ctx.error(value, f"{path}.{key}", f"expected a value, got {describe(value)}")
             continue
-        out.append((key, prop_text(value.value)))
+        out.append((Name(key, node.key_span(key)), prop_text(value.value)))
     return tuple(out)
 
 
@@ -201,7 +213,7 @@ def _read_distance(
     f = Fields(ctx, node, path)
     cells = f.integer("cells", lo=0, required=True)
     raw_through = f.raw("through")
-    through = tuple(_texts(ctx, raw_through, f.sub("through"))) if raw_through else ()
+    through = tuple(read_names(ctx, raw_through, f.sub("through"))) if raw_through else ()
     raw = f.raw("of")
     if raw is None and f.map is not None:
         ctx.error(node, path, "missing required key 'of'")

@@ -24,7 +24,7 @@ from ..model.rules import (
 from .expand import read_for_each, substitute
 from .fields import Context, Fields, as_id, as_number, as_text, check_unique_ids
 from .game import SCENARIO_DIR, scenario_path  # noqa: F401  (re-exported)
-from .rule_terms import read_selector, read_where
+from .rule_terms import field_names, read_selector, read_where
 from .scenario import read_scenario
 from .yamlnodes import Map, Node, Scalar, describe, load_yaml
 
@@ -134,8 +134,8 @@ def read_constraint(ctx: Context, node: Node, path: str) -> Constraint | None:
     kind = f.choice("kind", KINDS, required=True, what="constraint kind")
     name = f.text("name", default="")
     severity = f.choice("severity", SEVERITIES, default="error")
-    when = tuple(f.texts("when"))
-    unless = tuple(f.texts("unless"))
+    when = field_names(f, "when")
+    unless = field_names(f, "unless")
     sel_node = f.raw("pieces")
     pieces = (read_selector(ctx, sel_node, f.sub("pieces")) if sel_node is not None else ANY) or ANY
     if kind is None:
@@ -162,8 +162,8 @@ def read_constraint(ctx: Context, node: Node, path: str) -> Constraint | None:
 
 
 def _terrain(ctx: Context, f: Fields) -> dict | None:
-    only_on = tuple(f.texts("only_on"))
-    not_on = tuple(f.texts("not_on"))
+    only_on = field_names(f, "only_on")
+    not_on = field_names(f, "not_on")
     if not only_on and not not_on:
         ctx.error(f.node, f.path, "a terrain rule needs only_on or not_on")
         return None
@@ -194,7 +194,7 @@ def _stacking(ctx: Context, f: Fields) -> dict | None:
         limit_from=limit_from,
         per=per,
         each_side=f.boolean("each_side", default=False),
-        terrains=tuple(f.texts("terrains")),
+        terrains=field_names(f, "terrains"),
         noun=f.text("noun", default=""),
     )
 
@@ -260,7 +260,7 @@ def _range(ctx: Context, f: Fields) -> dict | None:
     attr = f.text("attr", required=True, default="")
     low = f.number("min")
     high = f.number("max")
-    one_of = tuple(f.texts("one_of"))
+    one_of = field_names(f, "one_of")
     required = f.boolean("required", default=False)
     if not attr:
         return None

@@ -9,9 +9,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..errors import Span
-from ..model.rules import Placement, RuleBook, Scenario, ScenarioArea, Side, Unit
+from ..model.rules import Name, Placement, RuleBook, Scenario, ScenarioArea, Side, Unit
 from .fields import Context, Fields, as_id, as_number, as_text, check_unique_ids
-from .rule_terms import read_selector, read_where
+from .rule_terms import field_names, read_names, read_selector, read_where
 from .yamlnodes import Map, Node, Scalar, Seq, describe
 
 
@@ -104,7 +104,7 @@ def _unit_reader(side: str | None):
         f = Fields(ctx, node, path)
         uid = f.id()
         name = f.text("name", default=uid or "")
-        own_side = f.text("side", default=side)
+        own_side = _own_side(ctx, f, side, None)
         figures = tuple(f.seq("figures", _placement_reader(own_side, uid), required=True))
         f.close()
         if uid is None:
@@ -128,12 +128,12 @@ def _placement_reader(side: str | None, unit: str | None):
             ref = select.text if select else ""
         else:
             ref = as_text(ctx, pnode, f.sub("piece")) or ""
-        at = f.text("at")
-        area = f.text("area")
+        at = _name(f, "at")
+        area = _name(f, "area")
         if at is not None and area is not None:
-            ctx.error(node, path, "give at (a cell) or area, not both")
+            ctx.error(f.map.key_span("area"), f.sub("area"), "give at (a cell) or area, not both")
         count = f.integer("count", default=1, lo=1)
-        own_side = f.text("side", default=side)
+        own_side = _own_side(ctx, f, side, f"unit {unit}" if unit else None)
         label = f.text("label", default="")
         attrs: dict[str, str] = {}
         spans: dict[str, Span] = {}
@@ -175,6 +175,31 @@ def _placement_reader(side: str | None, unit: str | None):
     return read
 
 
+def _name(f: Fields, key: str) -> Name | None:
+    """A name under `key`, kept with where it was written."""
+    raw = f.raw(key)
+    text = as_text(f.ctx, raw, f.sub(key)) if raw is not None else None
+    return Name(text, raw.span) if text is not None and raw is not None else None
+
+
+def _own_side(ctx: Context, f: Fields, side: str | None, group: str | None) -> str | None:
+    """The side an entry is placed by: the list it is in, or its own `side:`. A `side:`
+    that names another side than the list it stands in is a mistake, reported at it."""
+    own = _name(f, "side")
+    if own is None:
+        return side
+    if side is not None and own != side:
+        where = f"{group} of side {side}" if group else f"side {side}'s list"
+        ctx.error(
+            own.span,
+            f.sub("side"),
+            f"side {own!r} in {where}",
+            f"move the entry to side {own}'s list, or leave side: out",
+        )
+        return side
+    return own
+
+
 def _read_areas(ctx: Context, node: Node | None, path: str) -> list[ScenarioArea]:
     """areas: {name: [C4, C5] | {cells: [...], label: ...} | {where: test, label: ...}}."""
     if node is None:
@@ -186,12 +211,12 @@ def _read_areas(ctx: Context, node: Node | None, path: str) -> list[ScenarioArea
     for name, (_, value) in node.entries.items():
         sub = f"{path}.{name}"
         if isinstance(value, Seq):
-            cells = tuple(t for i, v in enumerate(value) if (t := as_text(ctx, v, f"{sub}[{i}]")))
+            cells = tuple(read_names(ctx, value, sub))
             out.append(ScenarioArea(name, cells, None, value.span, sub))
             continue
         f = Fields(ctx, value, sub)
         label = f.text("label", default="")
-        cells = tuple(f.texts("cells"))
+        cells = field_names(f, "cells")
         wnode = f.raw("where")
         where = read_where(ctx, wnode, f.sub("where")) if wnode is not None else None
         f.close()

@@ -1,0 +1,191 @@
+"""A kit built in memory for export: its PDFs, its manifest items, its pieces' faces,
+its boards and its reference pages as pictures."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from ..build import check, draw, font_book, load, manifest_items, plan
+from ..errors import Diagnostics
+from ..layout.env import PlanEnv
+from ..layout.maps import PAD, map_group
+from ..layout.plan import Document, Group, Page
+from ..model.game import Game, Settings
+from ..raster import PIECE_KINDS, face_key, pages, piece_faces
+from ..render.pdf import render_document
+from ..units import Paper, inch
+
+if TYPE_CHECKING:
+    from PIL.Image import Image
+
+# Documents made only of these kinds are read at the table, not handled: their pages
+# go to a virtual table as reference sheets.
+REFERENCE_KINDS = frozenset({"sheet", "table", "text", "threat-table", "track", "roster"})
+MAX_PIXELS = 4096  # a side of any picture: Tabletop Simulator's advice for images
+
+
+@dataclass(frozen=True, slots=True)
+class Face:
+    """One face of a piece design, as printed."""
+
+    kind: str
+    id: str
+    side: str
+    image: Image
+    size: tuple[float, float]  # trim size in points
+
+
+@dataclass(frozen=True, slots=True)
+class Design:
+    """A piece design: every copy of one id, its faces and how many copies print."""
+
+    kind: str
+    id: str
+    name: str
+    quantity: int
+    size: tuple[float, float]  # points
+    front: Face
+    back: Face | None
+    attrs: dict[str, str] = field(default_factory=dict)
+    shape: str = "square"
+    group: str = ""  # cards: the deck they belong to
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    """A map as one picture at true scale: what a virtual table lays down."""
+
+    id: str
+    title: str
+    image: Image
+    size: tuple[float, float]  # points, the picture's whole extent
+    map: object  # the MapDef, for placing a scenario's pieces on its cells
+    origin: tuple[float, float]  # where the map's own (0, 0) lies in the picture, points
+
+
+@dataclass(frozen=True, slots=True)
+class Sheet:
+    """A reference page as a picture."""
+
+    name: str
+    title: str
+    image: Image
+    size: tuple[float, float]
+
+
+@dataclass(frozen=True, slots=True)
+class KitPictures:
+    game: Game
+    settings: Settings
+    designs: list[Design]
+    boards: list[Board]
+    sheets: list[Sheet]
+    pdfs: dict[str, bytes]
+    diagnostics: Diagnostics
+
+
+def picture_kit(path: Path, settings_for, dpi: float) -> KitPictures:
+    """Load, check, plan and draw a game as a build does, then picture it. Raises
+    KitError on input errors, as a build would."""
+    diags = Diagnostics()
+    game = load(path, diags)
+    check(game, diags)
+    settings = settings_for(game)
+    fonts = font_book(game)
+    docs = plan(game, settings, fonts, diags)
+    pdfs = draw(game, docs, settings)
+    items = list(manifest_items(docs))
+    designs = _designs(game, items, piece_faces(items, pdfs, dpi))
+    boards = _boards(game, settings, fonts, diags, dpi)
+    sheets = _sheets(docs, items, pdfs, dpi)
+    return KitPictures(game, settings, designs, boards, sheets, pdfs, diags)
+
+
+def _designs(game: Game, items: list[dict], faces: dict) -> list[Design]:
+    copies: dict[tuple[str, str], set[str]] = {}
+    sizes: dict[tuple[str, str], tuple[float, float]] = {}
+    extras: dict[tuple[str, str], dict] = {}
+    for item in items:
+        if item["kind"] not in PIECE_KINDS or item["side"] != "front":
+            continue
+        key = (item["kind"], item["id"])
+        copies.setdefault(key, set()).add(item["piece"])
+        x0, y0, x1, y1 = item["bbox"]
+        sizes.setdefault(key, (x1 - x0, y1 - y0))
+        extras.setdefault(key, item)
+    defs = {d.id: d for d in game.section("counters", [])}
+    out = []
+    for (kind, ident), pieces in copies.items():
+        size = sizes[(kind, ident)]
+        front = Face(kind, ident, "front", faces[face_key(extras[(kind, ident)])], size)
+        back_image = faces.get((kind, ident, "back"))
+        back = Face(kind, ident, "back", back_image, size) if back_image is not None else None
+        d = defs.get(ident) if kind in ("counter", "marker") else None
+        item = extras[(kind, ident)]
+        out.append(
+            Design(
+                kind,
+                ident,
+                (d.name if d is not None else "") or item.get("title") or ident,
+                len(pieces),
+                size,
+                front,
+                back,
+                dict(d.attrs) if d is not None else {},
+                d.shape if d is not None else ("round" if kind == "label" else "square"),
+                str(item.get("deck") or item.get("size") or "") if kind == "card" else "",
+            )
+        )
+    return out
+
+
+def _boards(game: Game, settings: Settings, fonts, diags: Diagnostics, dpi: float) -> list[Board]:
+    """Each playable map drawn whole at true scale (a composed board whole, not its
+    parts), by the build's own map drawing, on a page of its size."""
+    maps = game.section("maps", None)
+    if maps is None:
+        return []
+    parts = {p.map for m in maps.maps for p in m.pieces}
+    boards = []
+    for m in maps.maps:
+        if m.id in parts or not (m.printed or m.pieces):
+            continue
+        env = PlanEnv(game, settings, fonts, diags)
+        b = m.grid.bounds()
+        w, h = b.x1 - b.x0 + 2 * PAD, b.y1 - b.y0 + 2 * PAD
+        origin = (-b.x0, -b.y0)
+        art = Group((map_group(m, env),), dx=origin[0], dy=origin[1])
+        doc = Document(f"board-{m.id}", m.title or m.id, [Page("board", ops=[art], framed=False)])
+        pdf = render_document(doc, Paper("board", w, h), game.title, _paint_icon)
+        scale = min(dpi, MAX_PIXELS * 72 / max(w, h))
+        image = next(pages(pdf, scale))
+        at = (origin[0] + PAD, origin[1] + PAD)
+        boards.append(Board(m.id, m.title or m.id, image, (w, h), m, at))
+    return boards
+
+
+def _paint_icon(*args) -> None:
+    from ..render.icons import paint_icon
+
+    paint_icon(*args)
+
+
+def _sheets(docs: list[Document], items: list[dict], pdfs: dict, dpi: float) -> list[Sheet]:
+    """The pages of every document whose items are all read, not handled."""
+    kinds: dict[str, set[str]] = {}
+    for item in items:
+        kinds.setdefault(item["file"], set()).add(item["kind"])
+    out = []
+    for doc in docs:
+        name = f"{doc.name}.pdf"
+        if not kinds.get(name) or not kinds[name] <= REFERENCE_KINDS:
+            continue
+        for number, image in enumerate(pages(pdfs[name], dpi), start=1):
+            out.append(Sheet(f"{doc.name}-{number}", doc.title, image, image.info["points"]))
+    return out
+
+
+def inches(points: float) -> float:
+    return points / inch(1)

@@ -1,0 +1,167 @@
+"""One resolver for every name a scenario or a rule writes: terrains, areas, places,
+cells, terrain properties, sides, units, options, side values. A name that does not
+exist is reported where it was written (a `Name` knows its span), with a did-you-mean;
+`$side` and `$unit` inside a name are tried for every side and unit of the scenario."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+from typing import TYPE_CHECKING
+
+from ..errors import Diagnostics, Span
+from ..model.rules import Constraint, Where, span_of
+from ..source.fields import suggest
+from .where import inner_tests, named, own_targets
+
+if TYPE_CHECKING:  # setup.py resolves a scenario's own names through this module
+    from .setup import Setup
+
+MAP_KINDS = ("terrain", "place", "cell", "terrain property")
+PATTERNED = ("area", "place")  # names that may use * and ?
+_WORDS = {"game side": "side"}  # kinds that read as another word in a message
+_REF = re.compile(r"\$(side|unit)\b")
+
+
+def known(setup: Setup, kind: str) -> list[str]:
+    """The names of one kind this scenario offers."""
+    m, sc, book = setup.map, setup.scenario, setup.book
+    if kind == "terrain":
+        return list(m.terrains) if m is not None else []
+    if kind == "terrain property":
+        return sorted({k for t in m.terrains.values() for k in t.props}) if m is not None else []
+    if kind == "place":
+        return list(m.places) if m is not None else []
+    if kind == "area":
+        return list(setup.areas)
+    if kind == "side":  # a side of this scenario (the game's, when it lists none)
+        return [s.id for s in sc.sides] or list(book.sides)
+    if kind == "game side":
+        return list(book.sides)
+    if kind == "unit":
+        return [u.id for u in sc.units]
+    if kind == "option":
+        return [o.id for o in book.options]
+    if kind == "side value":
+        return list(book.side_values)
+    return []
+
+
+def exists(setup: Setup, kind: str, name: str) -> bool:
+    if kind == "cell":
+        return setup.map is not None and setup.map.cell_or_place(name) is not None
+    names = known(setup, kind)
+    if kind in PATTERNED:
+        return bool(named([name], names))
+    return name in names
+
+
+def own_name(name: str, side: str | None, unit: str | None) -> str:
+    """A name with `$side` / `$unit` replaced by a placement's own side and unit."""
+    context = {"side": side, "unit": unit}
+    return _REF.sub(lambda m: context[m.group(1)] or m.group(0), name)
+
+
+def expansions(setup: Setup, name: str) -> list[tuple[str, str]]:
+    """(name, for whom) with `$side` / `$unit` replaced by each side / unit of the scenario."""
+    refs = set(_REF.findall(name))
+    if not refs:
+        return [(name, "")]
+    out = []
+    ids = {
+        "side": [s.id for s in setup.scenario.sides],
+        "unit": [u.id for u in setup.scenario.units],
+    }
+    for ref in sorted(refs):
+        for value in ids[ref]:
+            out.append((name.replace(f"${ref}", value), f"for {ref} {value}"))
+    return out
+
+
+def check_name(
+    setup: Setup,
+    diags: Diagnostics,
+    kind: str,
+    name: str,
+    path: str,
+    span: Span | None = None,
+    rule: Constraint | None = None,
+) -> bool:
+    """Report `name` if this scenario has no such `kind`, at the name itself; a name the
+    game's rules wrote is reported at the scenario's map (the rule may suit other maps)."""
+    at = span_of(name, span)
+    in_scenario = at is not None and _same_file(at.file, setup.scenario.file)
+    ok = True
+    for text, whose in expansions(setup, name):
+        if exists(setup, kind, text):
+            continue
+        ok = False
+        m = setup.map
+        hint = m.why_no_cell(text) if kind == "cell" and m is not None else ""
+        hint = hint or suggest(text, known(setup, kind))
+        whose = f" ({whose})" if whose else ""
+        if rule is not None and not in_scenario and kind in MAP_KINDS + ("area",):
+            sc = setup.scenario
+            diags.error(
+                sc.map_span or sc.span,
+                "map",
+                f"the rule names {kind} {text!r}{whose}, which map {m.id!r} does not have"
+                + (f" ({hint})" if hint else ""),
+                setup.rule_at(rule.span),
+            )
+            continue
+        if kind == "cell" and m is not None:
+            message = f"no cell {text!r} on map {m.id!r}{whose}"
+        elif kind in MAP_KINDS and m is None:
+            message, hint = f"{kind} {text!r}: the scenario has no map", ""
+        else:
+            message = f"unknown {_WORDS.get(kind, kind)} {text!r}{whose}"
+        diags.error(at, path, message, hint)
+    return ok
+
+
+def _same_file(a: str, b) -> bool:
+    from pathlib import Path
+
+    return Path(a).resolve() == Path(b).resolve()
+
+
+def rule_names(rule: Constraint) -> Iterator[tuple[str, str, str]]:
+    """(kind, name, path) for every name of the map or the scenario a rule writes."""
+    for key in ("only_on", "not_on", "terrains"):
+        for t in getattr(rule, key):
+            yield "terrain", t, f"{rule.path}.{key}"
+    if rule.limit_from:
+        yield "terrain property", rule.limit_from, f"{rule.path}.limit_from"
+    for kind, name in where_names(rule.where):
+        yield kind, name, f"{rule.path}.where"
+
+
+def where_names(w: Where | None) -> Iterator[tuple[str, str]]:
+    """(kind, name) for every terrain, area, cell, place and terrain property a test names,
+    in it, in its targets and in its inner tests."""
+    for test in inner_tests(w):
+        for kind in ("terrain", "area", "cell", "place"):
+            for name in getattr(test, kind):
+                yield kind, name
+        for prop, _ in test.props:
+            yield "terrain property", prop
+        for distance in (test.within, test.beyond):
+            for terrain in distance[2] if distance else ():
+                yield "terrain", terrain
+        for t in own_targets(test):
+            if t.kind != "pieces":
+                for name in t.names:
+                    yield t.kind, name
+
+
+def check_all(
+    setup: Setup,
+    diags: Diagnostics,
+    names: Iterable[tuple[str, str, str]],
+    rule: Constraint | None = None,
+) -> bool:
+    ok = True
+    for kind, name, path in names:
+        ok &= check_name(setup, diags, kind, name, path, rule=rule)
+    return ok
