@@ -15,6 +15,7 @@ from functools import lru_cache
 
 from reportlab import rl_config
 from reportlab.lib.rl_accel import escapePDF, fp_str, unicode2T1
+from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase.pdfdoc import PDFArray, PDFDictionary, PDFName, PDFStream
 from reportlab.pdfgen.canvas import Canvas
 
@@ -270,8 +271,6 @@ class Painter:
         # ReportLab embeds an image once per document, however often it is drawn.
         placed = self._images.get(picture.digest)
         if placed is None:
-            from reportlab.lib.utils import ImageReader
-
             self.c.drawImage(ImageReader(io.BytesIO(picture.data)), o.x, o.y, o.w, o.h, mask="auto")
             self._images[picture.digest] = (
                 self.c._formsinuse[-1],
