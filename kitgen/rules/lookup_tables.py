@@ -33,7 +33,7 @@ def _resolve(game: Game, lookup: Lookup, diags: Diagnostics | None) -> Lookup:
     report = diags.error if diags is not None else (lambda *args: None)
     tables = tables_by_id(game)
     if src.table not in tables:
-        from ..source.fields import suggest
+        from ..names import suggest
 
         hint = suggest(src.table, tables) or "the game has no tables: section"
         report(src.span, f"{lookup.path}.table", f"no table {src.table!r} in tables:", hint)

@@ -28,18 +28,11 @@ from ..model.counters import (
     Place,
     TextEl,
 )
+from ..names import ID_PATTERN, did_you_mean
 from ..units import UnitError, parse_length
 from .counter_copies import Filler, Symbolic, Unfillable, template_context
 from .expand import Vars, blanked, merged, read_for_each_parts, substitute
-from .fields import (
-    ID_PATTERN,
-    Context,
-    Fields,
-    as_text,
-    check_unique_ids,
-    did_you_mean,
-    expect_seq,
-)
+from .fields import Context, Fields, as_text, check_unique_ids, expect_seq
 from .yamlnodes import Map, Node, Scalar, Seq, describe
 
 PRESETS = {"1/2": 36.0, "5/8": 45.0, "3/4": 54.0, "1": 72.0}  # inches, the common counter sizes

@@ -16,12 +16,12 @@ from typing import Any, TypeVar
 
 from ..colours import ColourError, parse_colour
 from ..errors import Diagnostics, Span
+from ..names import ID_PATTERN, did_you_mean, suggest
 from ..records import Record
 from ..units import UnitError, parse_length
 from .yamlnodes import Map, Node, Scalar, Seq, describe
 
 T = TypeVar("T")
-ID_PATTERN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
 
 
 class Context(Record):  # a Record, not a dataclass: every run imports it
@@ -56,26 +56,6 @@ def _span_of(x: Node | Span | None) -> Span | None:
     if isinstance(x, Node):
         return x.span
     return x
-
-
-def close_match(word: str, options: Iterable[str], cutoff: float = 0.6) -> str | None:
-    """The option most like `word`, if any is close enough."""
-    import difflib  # only when a word is wrong: most runs never need it
-
-    close = difflib.get_close_matches(word, list(options), n=1, cutoff=cutoff)
-    return close[0] if close else None
-
-
-def suggest(word: str, options: Iterable[str]) -> str:
-    """'did you mean 'x'?' or a list of the valid options."""
-    options = list(options)
-    return did_you_mean(word, options) or ("valid: " + ", ".join(options) if options else "")
-
-
-def did_you_mean(word: str, options: Iterable[str], hint: str = "", cutoff: float = 0.6) -> str:
-    """`hint`, after "did you mean 'x'?" when an option is close to `word`."""
-    close = close_match(word, options, cutoff)
-    return " ".join(filter(None, [f"did you mean {close!r}?" if close else "", hint]))
 
 
 # ---- single-node conversions (usable on list items too) -------------------

@@ -10,8 +10,9 @@ from pathlib import Path
 
 from ..errors import Diagnostic, Diagnostics, KitError, Span
 from ..model.game import Game
+from ..names import ID_PATTERN, did_you_mean
 from ..units import PAPERS, Paper, UnitError, paper_from_text
-from .fields import ID_PATTERN, Context, Fields, as_text, did_you_mean, expect_map
+from .fields import Context, Fields, as_text, expect_map
 from .yamlnodes import Map, Node, Seq, load_yaml
 
 GAME_FILE = "game.yaml"

@@ -9,7 +9,8 @@ from itertools import pairwise
 
 from ..geometry import Cell, HexGrid
 from ..model.map import CellFeature, FeatureKind, LineFeature, LineKind, MapDef, OffMapBox
-from .fields import Context, Fields, as_length, as_text, expect_map, expect_seq, read_list, suggest
+from ..names import suggest
+from .fields import Context, Fields, as_length, as_text, expect_map, expect_seq, read_list
 from .map_cells import cell_ref, cell_refs
 from .yamlnodes import Map, Node, Scalar, Seq
 

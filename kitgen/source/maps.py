@@ -24,6 +24,7 @@ from ..model.mapbuild import (
     compose,
     placed_cells,
 )
+from ..names import suggest
 from .fields import (
     Context,
     Fields,
@@ -34,7 +35,6 @@ from .fields import (
     expect_map,
     expect_seq,
     read_list,
-    suggest,
 )
 from .map_cells import cell_ref as _cell
 from .map_cells import cell_refs as _cells

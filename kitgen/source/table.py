@@ -24,10 +24,11 @@ from ..model.table import (
     Table,
     TextBlock,
 )
+from ..names import suggest
 from ..rules.roll_labels import RollLabelError, RollRange, parse_roll_label
 from ..units import mm
 from .expand import read_for_each, substitute
-from .fields import Context, Fields, as_text, check_unique_ids, read_list, suggest
+from .fields import Context, Fields, as_text, check_unique_ids, read_list
 from .yamlnodes import Map, Node, Scalar, Seq, describe
 
 ALIGN_WORDS = {
@@ -578,7 +579,7 @@ def _read_one_card(ctx: Context, node: Map, path: str, variables: dict) -> Card 
     f.close()
     if front is None:
         return None
-    from .fields import ID_PATTERN
+    from ..names import ID_PATTERN
 
     if not ID_PATTERN.match(re.sub(r"\{[^{}]*\}", "x", cid) if roster else cid):
         ctx.error(

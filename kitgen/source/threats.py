@@ -250,7 +250,7 @@ def _exclusive(
         for j, name in enumerate(members):
             sub = group.items[j] if isinstance(group, Seq) else group
             if name not in names:
-                from .fields import suggest
+                from ..names import suggest
 
                 ctx.error(
                     sub,
@@ -279,7 +279,7 @@ def _odds(
         names = read_list(ctx, combo, cpath, as_text)
         for j, name in enumerate(names):
             if name not in labels:
-                from .fields import suggest
+                from ..names import suggest
 
                 sub = combo.items[j] if isinstance(combo, Seq) else combo
                 ctx.error(
