@@ -53,7 +53,7 @@ def load(path: Path, diags: Diagnostics) -> Game:
     """Read a game (or the game of a scenario file); raises KitError if the input has errors."""
     path, scenario = scenario_path(path)
     try:
-        game = read_game(find_game_file(path), SECTIONS, diags)
+        game = read_game(find_game_file(path), SECTIONS, diags, icon_names)
         # `kitgen check <game>/scenarios/x.yaml` checks that scenario only; a game without
         # a rules: section still has its scenarios/ read. Imported only then: the rules
         # engine is a good part of kitgen's start-up time.
@@ -175,6 +175,13 @@ def draw(
                 )
             ) from None
     return pdfs
+
+
+def icon_names() -> list[str]:
+    # The icon library is imported when a reader first meets an icon.
+    from .render.icons import icon_names as names
+
+    return names()
 
 
 def _paint_icon(*args) -> None:

@@ -10,7 +10,7 @@ did-you-mean.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -25,9 +25,12 @@ T = TypeVar("T")
 
 
 class Context(Record):  # a Record, not a dataclass: every run imports it
-    """What every reader needs: where diagnostics go, the game folder and its palette."""
+    """What every reader needs: where diagnostics go, the game folder, its palette and
+    where to ask for the names of the icons the renderer draws (the build hands that
+    down, and imports the icons only when a reader meets one: readers never import the
+    renderer)."""
 
-    __slots__ = ("diags", "folder", "palette", "extra")
+    __slots__ = ("diags", "folder", "palette", "extra", "icons")
 
     def __init__(
         self,
@@ -35,11 +38,26 @@ class Context(Record):  # a Record, not a dataclass: every run imports it
         folder: Path,
         palette: dict[str, str] | None = None,
         extra: dict[str, Any] | None = None,  # shared look-ups between sections
+        icons: Callable[[], Sequence[str]] = tuple,  # sorted names
     ) -> None:
         self.diags = diags
         self.folder = folder
         self.palette = {} if palette is None else palette
         self.extra = {} if extra is None else extra
+        self.icons = icons
+
+    def apart(self) -> Context:
+        """The same context with diagnostics of its own (thrown away, or read later)."""
+        return Context(Diagnostics(), self.folder, self.palette, self.extra, self.icons)
+
+    def known_icon(self, node: Node | None, path: str, name: str) -> bool:
+        """Whether `name` is a built-in icon; an error at `node` if not."""
+        names = self.icons()
+        if name in names:
+            return True
+        hint = did_you_mean(name, names) or "built-in icons: " + ", ".join(names)
+        self.error(node, path, f"unknown icon {name!r}", hint)
+        return False
 
     def error(
         self, node_or_span: Node | Span | None, path: str, message: str, hint: str = ""

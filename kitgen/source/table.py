@@ -533,7 +533,7 @@ def read_card(ctx: Context, node: Node, path: str) -> list[Card]:
     out: list[Card] = []
     for n, variables in enumerate(variants):
         # report definition problems once, not once per copy
-        sub_ctx = ctx if n == 0 else Context(type(ctx.diags)(), ctx.folder, ctx.palette, ctx.extra)
+        sub_ctx = ctx if n == 0 else ctx.apart()
         card = _read_one_card(sub_ctx, node, path, variables)
         if card is not None:
             out.append(card)
