@@ -9,11 +9,11 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from ..chance.roll_labels import RollLabelError, parse_roll_label
 from ..errors import Diagnostics
 from ..model.game import Game
 from ..model.generator import Generator, Lookup, LookupRow, Value
 from ..model.threat import Band
-from .roll_labels import RollLabelError, parse_roll_label
 from .table_cells import body_rows, column_index, table_columns, tables_by_id
 
 _WHOLE = re.compile(r"^[-+]?\d+$")

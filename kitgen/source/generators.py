@@ -14,7 +14,7 @@ from ..model.generator import (
     Value,
 )
 from ..names import suggest
-from ..rules.reaction import BandError, parse_band
+from .bands import BandError, parse_band
 from .fields import Context, Fields, as_text, check_unique_ids, read_list
 from .threats import _dice
 from .yamlnodes import Map, Node, Scalar, describe

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from ..chance.roll_labels import RollLabelError, RollRange, parse_roll_label
 from ..colours import ColourError, parse_colour
 from ..model.table import (
     Card,
@@ -25,7 +26,6 @@ from ..model.table import (
     TextBlock,
 )
 from ..names import suggest
-from ..rules.roll_labels import RollLabelError, RollRange, parse_roll_label
 from ..units import mm
 from .expand import read_for_each, substitute
 from .fields import Context, Fields, as_text, check_unique_ids, read_list
@@ -362,18 +362,8 @@ def _roll_rows(
         ranges.append(rng)
     if not ok:
         return ()
-    try:
-        from ..rules.dice import DiceError  # the dice engine owns parsing rolls
-    except ImportError:  # a build without the dice engine still prints the table
-        if chance:
-            ctx.warning(
-                roll_node,
-                roll_path,
-                "computed chances need the dice engine (kitgen.rules.dice); "
-                "the chance column is left out",
-            )
-        return ()
-    from ..rules.table_odds import row_chances, uncovered
+    from ..chance.dice import DiceError
+    from ..chance.table_odds import row_chances, uncovered
 
     try:
         missing = uncovered(roll, ranges)

@@ -6,9 +6,9 @@ the coverage and odds checks live in rules/reaction.py.
 
 from __future__ import annotations
 
+from ..chance.dice import DiceError, parse_dice
 from ..model.threat import Behaviour, Gloss, Modifier, Priority, Profile, Row, State, ThreatTable
-from ..rules.dice import DiceError, parse_dice
-from ..rules.reaction import BandError, parse_band
+from .bands import BandError, parse_band
 from .fields import Context, Fields, as_text, check_unique_ids, read_list
 from .yamlnodes import Map, Node, Scalar, Seq, describe
 
