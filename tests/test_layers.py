@@ -22,6 +22,7 @@ STAGES = {
     "kitgen.colours": "shared",
     "kitgen.names": "shared",
     "kitgen.chance": "shared",
+    "kitgen.style": "shared",
     "kitgen.records": "shared",
     "kitgen.geometry": "shared",
     "kitgen.model": "model",
