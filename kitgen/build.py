@@ -24,8 +24,9 @@ from .output import (
     write_kit,
 )
 from .records import Record
-from .render.fonts import FontBook, FontError, font_file_at_fault
+from .render.fonts import FontBook, FontError
 from .render.pdf import render_document
+from .render.rl_private import font_file_at_fault
 from .sections import SECTIONS
 from .source.game import SCENARIO_DIR, find_game_file, read_game, scenario_path
 
