@@ -35,6 +35,9 @@ STAGES = {
     "kitgen.sections": "pipeline",
     "kitgen.build": "pipeline",
     "kitgen.export": "top",
+    "kitgen.serve": "top",
+    "kitgen.starters": "top",
+    "kitgen.progress": "top",
     "kitgen.cli": "top",
     "kitgen.__main__": "top",
 }
