@@ -11,6 +11,7 @@ from . import __version__
 from .errors import Diagnostic, Diagnostics, KitError
 from .layout.env import PlanEnv
 from .layout.frame import frame_document
+from .layout.impose import print_mode, sheet_fill
 from .layout.plan import Document, Item
 from .model.game import Game, Settings
 from .output import (
@@ -24,8 +25,9 @@ from .output import (
     write_kit,
 )
 from .records import Record
-from .render.fonts import FontBook, FontError, font_file_at_fault
+from .render.fonts import FontBook, FontError
 from .render.pdf import render_document
+from .render.rl_private import font_file_at_fault
 from .sections import SECTIONS
 from .source.game import SCENARIO_DIR, find_game_file, read_game, scenario_path
 
@@ -53,7 +55,7 @@ def load(path: Path, diags: Diagnostics) -> Game:
     """Read a game (or the game of a scenario file); raises KitError if the input has errors."""
     path, scenario = scenario_path(path)
     try:
-        game = read_game(find_game_file(path), SECTIONS, diags)
+        game = read_game(find_game_file(path), SECTIONS, diags, icon_names)
         # `kitgen check <game>/scenarios/x.yaml` checks that scenario only; a game without
         # a rules: section still has its scenarios/ read. Imported only then: the rules
         # engine is a good part of kitgen's start-up time.
@@ -121,7 +123,7 @@ def check(game: Game, diags: Diagnostics) -> None:
 
 
 def font_book(game: Game) -> FontBook:
-    return FontBook([game.folder, game.folder / "fonts", FONTS_DIR])
+    return FontBook([FONTS_DIR], game=game.folder)
 
 
 def plan(
@@ -210,6 +212,13 @@ def draw(
     return pdfs
 
 
+def icon_names() -> list[str]:
+    # The icon library is imported when a reader first meets an icon.
+    from .render.icons import icon_names as names
+
+    return names()
+
+
 def _paint_icon(*args) -> None:
     # The icon library is imported when a document first draws an icon.
     from .render.icons import paint_icon
@@ -235,6 +244,9 @@ def manifest_head(
             "path": f"{doc.name}.pdf",
             "pages": len(doc.pages) or 1,
             "sha256": sha256(pdfs[f"{doc.name}.pdf"]),
+            "mode": print_mode(doc),
+            "landscape": [n for n, page in enumerate(doc.pages, 1) if page.size is not None],
+            **({"fill": fill} if (fill := sheet_fill(doc, settings.paper)) else {}),
             **({"facts": facts[f"{doc.name}.pdf"]} if f"{doc.name}.pdf" in facts else {}),
         }
         for doc in docs
@@ -381,6 +393,10 @@ def _build(
     for fact in found:
         log(f"{game.id}: {fact}")
     manifest = manifest_head(game, settings, docs, pdfs)
+    for entry in manifest["files"]:
+        if "fill" in entry:
+            full = ", ".join(f"{f:.0%}" for f in entry["fill"])
+            log(f"{game.id}: {entry['path']}: {len(entry['fill'])} sheet(s), {full} full")
     manifest["facts"] = [*manifest["facts"], *found]
     files: dict[str, bytes | Iterable[bytes]] = dict(pdfs)
     if png_dpi is not None:  # rendered from the PDFs just drawn: no second drawing path

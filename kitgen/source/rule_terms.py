@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from ..model.rules import ANY, KINDS, Name, Selector, Target, Where, prop_text
-from .fields import Context, Fields, as_text, read_list, suggest
+from ..names import suggest
+from .fields import Context, Fields, as_text, read_list
 from .spec import ANY as ANY_VALUE
 from .spec import (
     BOOLEAN,
