@@ -46,9 +46,15 @@ def _shipped(kind: str) -> list[Path]:
     return files if kind == "game" else sorted(CONTENT.glob("*/scenarios/*.yaml"))
 
 
+def _starters(kind: str) -> list[Path]:
+    """The games `kitgen new` writes."""
+    files = sorted((ROOT / "kitgen" / "starters").rglob("*.yaml"))
+    return [f for f in files if ("scenarios" in f.parts) == (kind == "scenario")]
+
+
 @pytest.mark.parametrize("kind", ["game", "scenario"])
 def test_the_schema_accepts_every_shipped_file(kind: str) -> None:
-    files = _shipped(kind)
+    files = _shipped(kind) + _starters(kind)
     assert files
     for file in files:
         document = yaml.safe_load(file.read_text(encoding="utf-8"))
