@@ -46,7 +46,8 @@ def read_for_each_parts(ctx: Context, node: Node | None, path: str) -> list[tupl
         return [({},)]
     if is_file_list(node):
         rows = file_list(ctx, node, path)  # type: ignore[arg-type]
-        return [(r,) for r in _records(ctx, rows, path, from_file=True)] if rows else [({},)]
+        # a file that cannot be read makes no copies (not one with every placeholder unknown)
+        return [(r,) for r in _records(ctx, rows, path, from_file=True)] if rows else []
     if isinstance(node, Seq):
         return [(record,) for record in _records(ctx, node, path)]
     if not isinstance(node, Map):
@@ -64,7 +65,7 @@ def read_for_each_parts(ctx: Context, node: Node | None, path: str) -> list[tupl
         elif is_file_list(value):  # records from a spreadsheet, each its own variables
             rows = file_list(ctx, value, sub)  # type: ignore[arg-type]
             if rows is None:
-                continue
+                return []  # no copies rather than copies with unknown placeholders
             values = _records(ctx, rows, sub, from_file=True)
         elif isinstance(value, Seq) and any(isinstance(item, Map) for item in value):
             # A list of records inside a product: each record brings its own variables.
@@ -202,7 +203,9 @@ def at_cells(
     its column (`units.csv:14:3: ... (column 'strength')`); the others as they are."""
     out = []
     for d in diags:
-        name = next((n for n in where.get(d.span, ()) if n in cells), None) if d.span else None
+        # a placeholder the file lacks is the definition's mistake, not a cell's
+        about_value = d.span and not d.message.startswith("unknown placeholder")
+        name = next((n for n in where.get(d.span, ()) if n in cells), None) if about_value else None
         if name is None:
             out.append(d)
         else:

@@ -73,7 +73,10 @@ def file_list(ctx: Context, node: Map, path: str, keyed: bool = True) -> Seq | N
         )
         return None
     try:
-        found = read_file(ctx.folder, name, MAX_TABLE_FILE_BYTES, what="spreadsheet")
+        # beside the YAML file that names it (a scenario's sheet in scenarios/), and
+        # inside the game folder like every file a game reads
+        base = Path(node.span.file).parent if node.span.file else None
+        found = read_file(ctx.folder, name, MAX_TABLE_FILE_BYTES, base=base, what="spreadsheet")
     except FileRefused as exc:
         ctx.error(node.get("file"), f"{path}.file", exc.message, exc.hint)
         return None
@@ -291,3 +294,15 @@ def _records(ctx: Context, grid: Grid, span: Span, path: str) -> Seq | None:
                 entries[name] = (heads[name], _scalar(row[0][0], None, ""))
         records.append(Map(row[0][0], entries))
     return Seq(span, records)
+
+
+def grid_of(data: bytes, name: str) -> list[list[object]]:
+    """A spreadsheet's first sheet as rows of values, the header first (for `kitgen new
+    --from`, which reads a file the designer names, not one of a game)."""
+    if name.lower().endswith(".xlsx"):
+        grid = _xlsx_cells(data, name, None, None)
+    elif name.lower().endswith(".csv"):
+        grid = _csv_cells(data, name, None)
+    else:
+        raise TableError("file", "not a spreadsheet kitgen reads", "use a .csv or .xlsx file")
+    return [[v for _, v, _ in row] for row in grid]
