@@ -751,7 +751,7 @@ def test_pages_compressed_as_drawn_are_the_bytes_reportlab_writes(game_dir, monk
     monkeypatch.setattr(Canvas, "save", save)
     sealed = draw(planned.game, planned.docs, planned.settings)
     assert len(held) > 2 and held == [None] * len(held)  # no page kept as text
-    monkeypatch.setattr(pdf, "_seal_page", lambda canvas: None)
+    monkeypatch.setattr(pdf, "seal_page", lambda canvas: None)
     held.clear()
     assert draw(planned.game, planned.docs, planned.settings) == sealed
     assert held and all(held)  # the plain run did hold them: the comparison means something

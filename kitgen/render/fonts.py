@@ -18,6 +18,8 @@ import reportlab
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFError, TTFont
 
+from .rl_private import is_truetype
+
 MAX_FONT_BYTES = 30 * 1024 * 1024
 _STYLES = {
     "": (False, False),
@@ -215,24 +217,6 @@ def font_of(face: str) -> tuple:
     got = _FONTS.get(face)
     if got is None:
         font = pdfmetrics.getFont(face)
-        winansi = not font._dynamicFont and font.encoding.name == "WinAnsiEncoding"
+        winansi = not is_truetype(font) and font.encoding.name == "WinAnsiEncoding"
         got = _FONTS[face] = (font, font.widths if winansi else None)
     return got
-
-
-def font_file_at_fault(exc: BaseException) -> str | None:
-    """The TTF file ReportLab was reading when exc was raised, if it was reading one.
-
-    A damaged glyph table passes registration and only fails when the used glyphs are
-    copied into the PDF; this names the file so the user can replace it."""
-    tb = exc.__traceback__
-    found = None
-    while tb is not None:
-        frame = tb.tb_frame
-        if frame.f_code.co_filename.endswith(("ttfonts.py",)):
-            owner = frame.f_locals.get("self")
-            name = getattr(owner, "filename", None)
-            if isinstance(name, str):
-                found = name
-        tb = tb.tb_next
-    return found

@@ -9,14 +9,12 @@ from __future__ import annotations
 import hashlib
 import io
 import math
-import zlib
 from collections import Counter
 from functools import lru_cache
 
-from reportlab import rl_config
 from reportlab.lib.rl_accel import escapePDF, fp_str, unicode2T1
 from reportlab.lib.utils import ImageReader
-from reportlab.pdfbase.pdfdoc import PDFArray, PDFDictionary, PDFName, PDFStream
+from reportlab.pdfbase.pdfdoc import PDFName
 from reportlab.pdfgen.canvas import Canvas
 
 from ..colours import rgb
@@ -36,9 +34,15 @@ from ..layout.plan import (
 )  # fmt: skip
 from ..units import Paper
 from .fonts import font_of, plain_ascii, text_width
-
-# Compressed streams need no ASCII85 wrapping: it costs time and 25 % in size.
-rl_config.useA85 = 0
+from .rl_private import (
+    is_truetype,
+    last_form,
+    page_code,
+    pdf_document,
+    place_form_again,
+    seal_page,
+    without_ascii85,
+)
 
 _DUPLEX = {"long": "DuplexFlipLongEdge", "short": "DuplexFlipShortEdge"}
 
@@ -58,8 +62,8 @@ class Painter:
         # Keys placed only once: drawn inline, a form would only add bytes. Each is let go
         # as it is drawn (ten thousand counters' keys need not last the whole document).
         self.once = set() if once is None else once
-        self.code = canvas._code  # the current page's operator list
-        self.doc = canvas._doc
+        self.code = page_code(canvas)
+        self.doc = pdf_document(canvas)
         self.icons = icon_painter
         self.forms: set[str] = set()
         self.svg_sizes: dict[str, tuple[float, float]] = {}  # form name -> drawing size
@@ -111,7 +115,7 @@ class Painter:
     def _reset_state(self) -> None:
         self._fill = None
         self._stroke = None
-        self.code = self.c._code  # showPage and forms swap the list
+        self.code = page_code(self.c)  # showPage and forms swap the list
 
     def _paint(self, fill: str | None, stroke: Stroke | None) -> str:
         """Set colours; return the path-painting operator ('' = nothing to paint)."""
@@ -227,7 +231,7 @@ class Painter:
         font, names, _ = self._font(face)
         fs = fp_str(size)
         escape = escapePDF  # what the canvas's _escape calls
-        if font._dynamicFont:  # TrueType: one run per subset
+        if is_truetype(font):  # one run per subset
             return " ".join(
                 f"{font.getSubsetInternalName(subset, self.doc)} {fs} Tf ({escape(chunk)}) Tj"
                 for subset, chunk in font.splitString(text, self.doc)
@@ -244,7 +248,7 @@ class Painter:
             names = {
                 f.fontName: self.doc.getInternalFontName(f.fontName)
                 for f in [font, *getattr(font, "substitutionFonts", [])]
-                if not font._dynamicFont
+                if not is_truetype(font)
             }
             cached = self._fonts[face] = (font, names, ascii_widths is not None)
         return cached
@@ -275,17 +279,14 @@ class Painter:
             # Read through an ImageReader, ReportLab names the image by its pixels rather than
             # by its file's path: the PDF is the same bytes wherever the game folder lives.
             self.c.drawImage(ImageReader(o.path), o.x, o.y, o.w, o.h, mask="auto")
-            self._images[o.path] = (
-                self.c._formsinuse[-1],
-                self.c._doc.getXObjectName(self.c._formsinuse[-1]),
-            )
+            name = last_form(self.c)
+            self._images[o.path] = (name, self.doc.getXObjectName(name))
             return
         # Drawn again: the operators drawImage writes (its translate and scale merge into
         # one matrix), without its digest and look-ups per call.
         name, xobject = placed
-        self.c._currentPageHasImages = 1
+        place_form_again(self.c, name)
         self.code.extend(("q", f"{fp_str(o.w, 0.0, 0.0, o.h, o.x, o.y)} cm", f"/{xobject} Do", "Q"))
-        self.c._formsinuse.append(name)
 
     def _svg_form(self, name: str, path: str) -> tuple[float, float]:
         """The SVG file drawn as the form `name` (once, whichever path names the same bytes);
@@ -461,6 +462,11 @@ def render_document(
     """One Document -> PDF bytes. With `release`, each page's ops are dropped once drawn
     (its items stay): a build of thousands of pieces need not hold its whole plan while
     the PDF is put together."""
+    with without_ascii85():
+        return _render(doc, paper, title, icon_painter, release)
+
+
+def _render(doc: Document, paper: Paper, title: str, icon_painter, release: bool) -> bytes:
     buf = io.BytesIO()
     canvas = Canvas(
         buf,
@@ -484,24 +490,10 @@ def render_document(
         if release:
             page.ops = []
         canvas.showPage()
-        _seal_page(canvas)
+        seal_page(canvas)
         painter._reset_state()
     canvas.save()
     return buf.getvalue()
-
-
-def _seal_page(canvas: Canvas) -> None:
-    """Compress the page just finished now, as ReportLab would when the document is
-    written: it keeps every page's operators as text until then (2.4 MiB for a hundred
-    counter sheets). The same bytes come out: one FlateDecode filter, as useA85 = 0 gives."""
-    page = canvas._doc.Pages.pages[-1]
-    if not page.stream or not page.compression or page.Contents:
-        return
-    stream = PDFStream(PDFDictionary({"Filter": PDFArray([PDFName("FlateDecode")])}))
-    stream.content = zlib.compress(page.stream.encode("utf8"))
-    stream.__Comment__ = "page stream"
-    page.Contents = stream
-    page.stream = None
 
 
 def _used_once(doc: Document) -> set[str]:

@@ -13,7 +13,6 @@ import math
 from pathlib import Path
 
 from ..colours import ColourError, parse_colour
-from ..errors import Diagnostics
 from ..model.counters import (
     ALIGNS,
     ANCHORS,
@@ -28,19 +27,12 @@ from ..model.counters import (
     Place,
     TextEl,
 )
+from ..names import ID_PATTERN, did_you_mean
 from ..style import PIECE_MIN
 from ..units import UnitError, parse_length
 from .counter_copies import Filler, Symbolic, Unfillable, template_context
 from .expand import Vars, blanked, merged, read_for_each_parts, substitute
-from .fields import (
-    ID_PATTERN,
-    Context,
-    Fields,
-    as_text,
-    check_unique_ids,
-    did_you_mean,
-    expect_seq,
-)
+from .fields import Context, Fields, as_text, check_unique_ids, expect_seq
 from .yamlnodes import Map, Node, Scalar, Seq, describe
 
 PRESETS = {"1/2": 36.0, "5/8": 45.0, "3/4": 54.0, "1": 72.0}  # inches, the common counter sizes
@@ -111,7 +103,7 @@ def _read_entry(ctx: Context, node: Node, path: str) -> list[CounterDef]:
             except Unfillable:
                 pass  # read it on its own: that reports the problem
         # Copies after the first report only problems the first did not.
-        sub = ctx if n == 0 else Context(Diagnostics(), ctx.folder, ctx.palette, ctx.extra)
+        sub = ctx if n == 0 else ctx.apart()
         one = _read_def(sub, node, path, parts)
         if n == 0 and one is not None and len(sets) > 1:
             filler = _filler(ctx, node, path, parts, one)
@@ -421,7 +413,7 @@ def _read_icon(ctx: Context, v: _Vars, node: Node, path: str, grid) -> IconEl | 
         name = v.text(node, path)
         return (
             None
-            if name is None or not _known_icon(ctx, node, path, name)
+            if name is None or not ctx.known_icon(node, path, name)
             else IconEl(name, Place(), node.span, path)
         )
     f = Fields(ctx, node, path)
@@ -435,25 +427,9 @@ def _read_icon(ctx: Context, v: _Vars, node: Node, path: str, grid) -> IconEl | 
     colour = _opt(v.colour, f.raw("colour"), f.sub("colour"))
     scale = f.number("scale", default=1.0, lo=0.1, hi=1.0)
     f.close()
-    if name is None or not _known_icon(ctx, name_node, f.sub("name"), name):
+    if name is None or not ctx.known_icon(name_node, f.sub("name"), name):
         return None
     return IconEl(name, place, node.span, path, colour, scale)
-
-
-def _known_icon(ctx: Context, node: Node | None, path: str, name: str) -> bool:
-    names = icon_names()
-    if not names or name in names:  # no registry yet: the renderer reports it
-        return True
-    hint = did_you_mean(name, names) or "built-in icons: " + ", ".join(names)
-    ctx.error(node, path, f"unknown icon {name!r}", hint)
-    return False
-
-
-def icon_names() -> list[str]:
-    # The icon registry is the renderer's; only its names are read here.
-    from ..render.icons import icon_names as names
-
-    return names()
 
 
 def _read_image(ctx: Context, v: _Vars, node: Node, path: str, grid) -> ImageEl | None:

@@ -6,12 +6,14 @@ read by the reader registered for it in kitgen/sections.py.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from ..errors import Diagnostic, Diagnostics, KitError, Span
 from ..model.game import Game
+from ..names import ID_PATTERN, did_you_mean
 from ..units import PAPERS, Paper, UnitError, paper_from_text
-from .fields import ID_PATTERN, Context, Fields, as_text, did_you_mean, expect_map
+from .fields import Context, Fields, as_text, expect_map
 from .yamlnodes import Map, Node, Seq, load_yaml
 
 GAME_FILE = "game.yaml"
@@ -96,11 +98,14 @@ def _merge_into(target: Map, extra: Map, diags: Diagnostics) -> None:
             diags.error(span, key, f"{key!r} is already defined at {first_span}")
 
 
-def read_game(game_file: Path, sections: dict, diags: Diagnostics) -> Game:
-    """Read the whole game; section readers add their diagnostics to diags."""
+def read_game(
+    game_file: Path, sections: dict, diags: Diagnostics, icons: Callable[[], Sequence[str]] = tuple
+) -> Game:
+    """Read the whole game; section readers add their diagnostics to diags. `icons()`: the
+    names of the built-in icons (sorted), for the readers' checks and hints."""
     root, files = load_game_tree(game_file)
     folder = game_file.parent
-    ctx = Context(diags, folder)
+    ctx = Context(diags, folder, icons=icons)
     f = Fields(ctx, root, "")
     palette_node = f.raw("colours")
     ctx.palette = _read_palette(ctx, palette_node)

@@ -24,6 +24,7 @@ from ..model.mapbuild import (
     compose,
     placed_cells,
 )
+from ..names import suggest
 from .fields import (
     Context,
     Fields,
@@ -34,14 +35,12 @@ from .fields import (
     expect_map,
     expect_seq,
     read_list,
-    suggest,
 )
 from .map_cells import cell_ref as _cell
 from .map_cells import cell_refs as _cells
 from .map_layers import (
     across,
     between,
-    known_icon,
     read_boxes,
     read_features,
     read_line_kind,
@@ -393,7 +392,7 @@ def _read_marks(
             if cell is None and text is not None:
                 cell = _cell(c, m, at, f.sub("at"))
         icon = f.text("icon")
-        if icon is not None and not known_icon(c, f.raw("icon"), f.sub("icon"), icon):
+        if icon is not None and not c.known_icon(f.raw("icon"), f.sub("icon"), icon):
             icon = None
         mark = Mark(
             cell=cell or (0, 0),
