@@ -24,6 +24,8 @@ STAGES = {
     "kitgen.chance": "shared",
     "kitgen.style": "shared",
     "kitgen.records": "shared",
+    "kitgen.files": "shared",  # the one gate every file a game names is read through
+    "kitgen.budget": "shared",
     "kitgen.geometry": "shared",
     "kitgen.model": "model",
     "kitgen.source": "source",

@@ -13,6 +13,7 @@ from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
+from ..model.counters import Picture
 from ..records import Record
 
 BBox = tuple[float, float, float, float]  # x0, y0, x1, y1
@@ -91,7 +92,7 @@ class Icon(NamedTuple):
 
 
 class Image(NamedTuple):
-    path: str  # absolute path inside the game folder
+    picture: Picture  # the verified file content
     x: float
     y: float
     w: float
@@ -180,6 +181,7 @@ class Page(Record):
         "framed",
         "note",
         "proof",
+        "size",
     )
 
     def __init__(
@@ -195,6 +197,7 @@ class Page(Record):
         # A build fact (the seed a page was generated with, the type size a sheet was set
         # at): for the terminal and the manifest; on the sheet label of proof sheets only.
         proof: str = "",
+        size: tuple[float, float] | None = None,  # the page (w, h) when not the paper's
     ) -> None:
         self.component = component
         self.side = side
@@ -205,6 +208,7 @@ class Page(Record):
         self.framed = framed
         self.note = note
         self.proof = proof
+        self.size = size  # a sheet the imposer turned landscape; None: the paper, portrait
 
 
 class Document(Record):
