@@ -858,6 +858,27 @@ def test_png_jpeg_and_svg_each_embedded_once_however_often_used(game_dir):
     assert any("/DCTDecode" in str(f) for f in images.values())
 
 
+def test_a_kit_with_images_is_the_same_bytes_wherever_its_folder_lives(tmp_path):
+    svg = '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect/></svg>'
+    built = []
+    for folder in (tmp_path / "one" / "g", tmp_path / "another" / "deeper" / "g"):
+        _png(folder / "crest.png", (200, 200))
+        PILImage.new("RGB", (200, 100), "#204080").save(folder / "photo.jpg", "JPEG")
+        write_game(
+            folder,
+            """
+            id: g
+            title: G
+            counters:
+              - {id: a, size: 1, quantity: 2, front: {image: crest.png}, back: {image: art.svg}}
+              - {id: b, size: 1, quantity: 2, front: {image: photo.jpg}}
+        """,
+            {"art.svg": svg},
+        )
+        built.append(build_pdfs(folder)[1]["counters.pdf"])
+    assert built[0] == built[1]
+
+
 def test_image_paths_outside_the_game_folder_are_refused(game_dir, tmp_path):
     outside = tmp_path / "elsewhere"
     outside.mkdir()

@@ -157,7 +157,7 @@ class CounterSet(Record):  # a Record, not a dataclass: every run imports it
         self.defs = defs
         self.span = span
 
-    def __hash__(self) -> int:  # never changed once read, as the frozen dataclass it was
+    def __hash__(self) -> int:  # type: ignore[override]  # never changed once read
         return hash(self._values())
 
     def __iter__(self):
