@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from ..model.reading import Reading
+from ..model.reading import note as reading_note
 from ..model.table import Column, Row, Table
 from ..model.threat import Combo, ThreatTable
 from ..rules.banding import Banding
@@ -195,8 +197,11 @@ def _card(
     w.table(main, 9.5, 7.5)
     notes = policy_notes(table)
     if notes:
+        text = " ".join(notes)
+        if table.policy_reading:
+            text = reading_note(Reading(f"{text} {table.policy_reading}"), table.policy_mark)
         w.gap(2)
-        w.para(" ".join(notes), 7.5, italic=True, colour=MUTED)
+        w.para(text, 7.5, italic=True, colour=MUTED)
     if table.situations:
         w.gap(4)
         parts = [_keep(e.short) for m in table.situations for e in effects_of(m)]
