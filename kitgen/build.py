@@ -178,11 +178,18 @@ def build_facts(docs: list[Document]) -> dict[str, list[str]]:
 
 
 def draw(
-    game: Game, docs: list[Document], settings: Settings, release: bool = False
+    game: Game,
+    docs: list[Document],
+    settings: Settings,
+    release: bool = False,
+    progress: Callable[[str], None] | None = None,
 ) -> dict[str, bytes]:
-    """Each document's PDF; with `release`, page ops are dropped as they are drawn."""
+    """Each document's PDF; with `release`, page ops are dropped as they are drawn;
+    `progress` hears of each file before it is drawn."""
     pdfs = {}
-    for doc in docs:
+    for n, doc in enumerate(docs, start=1):
+        if progress is not None:
+            progress(f"{game.id}: drawing {doc.name}.pdf ({n} of {len(docs)})")
         try:
             pdfs[f"{doc.name}.pdf"] = render_document(
                 doc, settings.paper, game.title, _paint_icon, release
@@ -318,11 +325,13 @@ def build(
     log: Callable[[str], None] = lambda _: None,
     png_dpi: float | None = None,
     pieces: bool = False,
+    progress: Callable[[str], None] | None = None,
 ) -> BuildResult:
     """Build one game into out_root/<game id>/. Raises KitError on input errors. With
-    `png_dpi`, every page is also written as a PNG (`pieces`: every piece face too)."""
+    `png_dpi`, every page is also written as a PNG (`pieces`: every piece face too);
+    `progress` hears of each file as it is drawn."""
     with _no_cycle_collection():
-        return _build(path, out_root, settings_for, log, png_dpi, pieces)
+        return _build(path, out_root, settings_for, log, png_dpi, pieces, progress)
 
 
 @contextmanager
@@ -346,6 +355,7 @@ def _build(
     log: Callable[[str], None],
     png_dpi: float | None = None,
     pieces: bool = False,
+    progress: Callable[[str], None] | None = None,
 ) -> BuildResult:
     diags = Diagnostics()
     game = load(path, diags)
@@ -364,7 +374,8 @@ def _build(
     }
     for map_id, scale in fitted.items():
         log(f"{game.id}: map {map_id} scaled 1:{1 / scale:.2f} to fit one sheet (not true size)")
-    pdfs = draw(game, docs, settings, release=True)  # the plan's ops are not needed again
+    # the plan's ops are not needed again once drawn
+    pdfs = draw(game, docs, settings, release=True, progress=progress)
     for file, notes in build_facts(docs).items():
         log(f"{game.id}: {file}: {'; '.join(notes)}")
     for fact in found:
