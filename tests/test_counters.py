@@ -583,7 +583,7 @@ def test_piece_larger_than_the_page(game_dir):
     )
     assert errors_of(game_dir) == [
         f"{game_dir}/game.yaml:4:5: error: counters[0]: piece 'big' (648 x 648 pt with bleed) "
-        "is larger than the printable area (576 x 716 pt)"
+        "is larger than the printable area (576 x 716 pt or 756 x 536 pt)"
     ]
 
 
