@@ -32,7 +32,18 @@ from ..names import ID_PATTERN, did_you_mean
 from ..style import PIECE_MIN
 from ..units import UnitError, parse_length
 from .counter_copies import Filler, Symbolic, Unfillable, template_context
-from .expand import FOR_EACH, Vars, blanked, merged, read_for_each_parts, substitute
+from .expand import (
+    FOR_EACH,
+    Vars,
+    at_cells,
+    blanked,
+    file_cells,
+    merged,
+    placeholder_spans,
+    read_for_each_parts,
+    substitute,
+    unused_columns,
+)
 from .fields import Context, Fields, as_text, check_unique_ids, expect_seq
 from .pictures import read_picture
 from .spec import (
@@ -137,6 +148,7 @@ COUNTER = Spec(
     Key("attrs", Named(TEXT, "attributes, each a text"), "extra attributes for rules"),
     Key("front", Either(TEXT, FACE), "the front face (or just its text)", required=True),
     Key("back", Either(TEXT, FACE), "a back face: fold-and-glue, or duplex"),
+    Key("steps", OneOrList(TEXT), "a step-loss counter: a name for each face, front first"),
     heading=HEADING,
 )
 COUNTERS = ListOf(COUNTER)
@@ -192,9 +204,11 @@ def _read_entry(ctx: Context, node: Node, path: str) -> list[CounterDef]:
         ctx.error(node, path, f"expected a mapping of keys, got {describe(node)}")
         return []
     sets = read_for_each_parts(ctx, node.get("for_each"), f"{path}.for_each")
+    unused_columns(ctx, node, sets)
     out: list[CounterDef] = []
     seen = {str(d) for d in ctx.diags}
     filler = None
+    where: dict | None = None  # texts with placeholders, once a spreadsheet is in play
     for n, parts in enumerate(sets):
         if filler is not None:
             try:
@@ -202,15 +216,22 @@ def _read_entry(ctx: Context, node: Node, path: str) -> list[CounterDef]:
                 continue
             except Unfillable:
                 pass  # read it on its own: that reports the problem
-        # Copies after the first report only problems the first did not.
-        sub = ctx if n == 0 else ctx.apart()
+        cells = file_cells(parts)
+        # Copies after the first report only problems the first did not; a copy from a
+        # spreadsheet row reports its bad values at their cells.
+        own = n > 0 or bool(cells)
+        sub = ctx.apart() if own else ctx
         one = _read_def(sub, node, path, parts)
         if n == 0 and one is not None and len(sets) > 1:
             filler = _filler(ctx, node, path, parts, one)
-        if n == 0:
+        if not own:
             seen = {str(d) for d in ctx.diags}
         else:
-            for d in sub.diags:
+            found = list(sub.diags)
+            if cells:
+                where = placeholder_spans(node) if where is None else where
+                found = at_cells(found, where, cells)
+            for d in found:
                 if str(d) not in seen:
                     seen.add(str(d))
                     ctx.diags.extend([d])
@@ -262,6 +283,7 @@ def _read_def(
     front = _read_face(ctx, v, front_node, f.sub("front")) if front_node is not None else None
     back_node = f.raw("back")
     back = _read_face(ctx, v, back_node, f.sub("back")) if back_node is not None else None
+    steps = _read_steps(ctx, f, 1 if back_node is None else 2)
     f.close()
     if ident is None or w is None or h is None or front is None:
         return None
@@ -280,7 +302,27 @@ def _read_def(
         own_attrs=own_attrs,
         bleed=bleed,
         variant=parts,
+        steps=steps,
     )
+
+
+def _read_steps(ctx: Context, f: Fields, faces: int) -> tuple[str, ...]:
+    """`steps: [full, reduced]`: a name for each face, front first (a step-loss counter)."""
+    node = f.raw("steps")
+    if node is None:
+        return ()
+    names = f.texts("steps")
+    if len(names) != faces or len(set(names)) != len(names):
+        what = "a back" if faces == 2 else "no back"
+        ctx.error(
+            node,
+            f.sub("steps"),
+            f"steps names each face once, front first: this piece has {what}, so "
+            f"{faces} name{'s' if faces == 2 else ''}, not {len(names)}"
+            + (" (a name twice)" if len(names) == faces else ""),
+        )
+        return ()
+    return tuple(names)
 
 
 def _read_quantity(ctx: Context, v: _Vars, f: Fields, parent: Map) -> int:

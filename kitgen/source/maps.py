@@ -54,6 +54,7 @@ from .map_layers import (
     read_props,
     side_names,
 )
+from .reading import READING, Marks, read_reading
 from .spec import (
     BOOLEAN,
     COLOUR,
@@ -151,6 +152,7 @@ COMPOSE = Spec(
     heading="Composed boards (geomorphic pieces)",
 )
 _COMMON = (
+    READING,
     Key("title", TEXT, "printed above the map", default=""),
     Key("note", TEXT, "one line under the title", default=""),
     Key("coords", BOOLEAN, "print cell labels in every cell", default=False),
@@ -602,9 +604,11 @@ def _overlap(f: Fields) -> float | None:
 
 
 def _common(f: Fields) -> dict:
+    marks = Marks()
+    sign = marks.mark(read_reading(f.ctx, f.raw("reading"), f.sub("reading")))
     return {
-        "title": f.text("title"),
-        "note": f.text("note"),
+        "title": f.text("title") + sign,
+        "note": " ".join(t for t in (f.text("note"), *marks.notes) if t),
         "coords": f.boolean("coords"),
         "prefix": f.text("prefix"),
         "diagonal": f.boolean("diagonal"),

@@ -34,6 +34,7 @@ PLACEMENT = Spec(
     Key("count", INTEGER, "how many", default=1, lo=1),
     Key("side", TEXT, "the side; implied inside a side's placements"),
     Key("label", TEXT, "the token's text (default: the abbr attribute, else initials)", default=""),
+    Key("face", TEXT, "a step-loss piece: the face (step name) it is placed on"),
     Key(
         "attrs",
         Named(Either(TEXT, BLANK), "attributes, each a text"),
@@ -212,6 +213,7 @@ def _placement_reader(side: str | None, unit: str | None):
         count = f.integer("count")
         own_side = _own_side(ctx, f, side, f"unit {unit}" if unit else None)
         label = f.text("label")
+        face = f.text("face")
         attrs: dict[str, str] = {}
         spans: dict[str, Span] = {}
         anode = f.raw("attrs")
@@ -228,7 +230,9 @@ def _placement_reader(side: str | None, unit: str | None):
                 anode, f.sub("attrs"), f"expected a mapping of attributes, got {describe(anode)}"
             )
         key_spans = {
-            key: n.span for key in ("piece", "at", "area", "side") if (n := f.raw(key)) is not None
+            key: n.span
+            for key in ("piece", "at", "area", "side", "face")
+            if (n := f.raw(key)) is not None
         }
         f.close()
         if not ref:
@@ -247,6 +251,7 @@ def _placement_reader(side: str | None, unit: str | None):
             label,
             spans,
             key_spans,
+            face,
         )
 
     return read

@@ -83,10 +83,12 @@ class ListOf(Type):
         self.doc = f"list of {item.doc}"
 
     def schema(self) -> dict[str, Any]:
-        return {"type": "array", "items": self.item.schema()}
+        # a list may be kept in a spreadsheet: {file: units.csv} stands for its rows
+        return {"anyOf": [{"type": "array", "items": self.item.schema()}, FILE_LIST.schema()]}
 
     def specs(self) -> Iterable[Spec]:
-        return self.item.specs()
+        yield from self.item.specs()
+        yield FILE_LIST
 
 
 class OneOrList(Type):
@@ -283,6 +285,16 @@ class Spec(Type):
 
     def specs(self) -> Iterable[Spec]:
         return (self,)  # its keys' specs are walked by all_specs (a spec may hold itself)
+
+
+FILE_LIST = Spec(
+    "file-list",
+    Key("file", FILE, "a CSV or XLSX file in the game folder", required=True),
+    Key("sheet", TEXT, "XLSX: the sheet"),
+    Key("range", TEXT, "XLSX: the cells"),
+    Key("delimiter", TEXT, "CSV: the delimiter (default: found from the file)"),
+    heading="Records from spreadsheets: CSV and XLSX",
+)
 
 
 def all_specs(root: Type) -> dict[str, Spec]:
