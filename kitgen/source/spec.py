@@ -289,7 +289,7 @@ class Spec(Type):
 
 FILE_LIST = Spec(
     "file-list",
-    Key("file", FILE, "a CSV or XLSX file in the game folder", required=True),
+    Key("file", TEXT, "a CSV or XLSX file in the game folder", required=True),
     Key("sheet", TEXT, "XLSX: the sheet"),
     Key("range", TEXT, "XLSX: the cells"),
     Key("delimiter", TEXT, "CSV: the delimiter (default: found from the file)"),
