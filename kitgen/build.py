@@ -24,8 +24,9 @@ from .output import (
     write_kit,
 )
 from .records import Record
-from .render.fonts import FontBook, FontError, font_file_at_fault
+from .render.fonts import FontBook, FontError
 from .render.pdf import render_document
+from .render.rl_private import font_file_at_fault
 from .sections import SECTIONS
 from .source.game import SCENARIO_DIR, find_game_file, read_game, scenario_path
 
@@ -53,7 +54,7 @@ def load(path: Path, diags: Diagnostics) -> Game:
     """Read a game (or the game of a scenario file); raises KitError if the input has errors."""
     path, scenario = scenario_path(path)
     try:
-        game = read_game(find_game_file(path), SECTIONS, diags)
+        game = read_game(find_game_file(path), SECTIONS, diags, icon_names)
         # `kitgen check <game>/scenarios/x.yaml` checks that scenario only; a game without
         # a rules: section still has its scenarios/ read. Imported only then: the rules
         # engine is a good part of kitgen's start-up time.
@@ -121,7 +122,7 @@ def check(game: Game, diags: Diagnostics) -> None:
 
 
 def font_book(game: Game) -> FontBook:
-    return FontBook([game.folder, game.folder / "fonts", FONTS_DIR])
+    return FontBook([FONTS_DIR], game=game.folder)
 
 
 def plan(
@@ -208,6 +209,13 @@ def draw(
                 )
             ) from None
     return pdfs
+
+
+def icon_names() -> list[str]:
+    # The icon library is imported when a reader first meets an icon.
+    from .render.icons import icon_names as names
+
+    return names()
 
 
 def _paint_icon(*args) -> None:

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from ..errors import Diagnostics, Span
 from ..model.rules import Constraint, Where, span_of
-from ..source.fields import suggest
+from ..names import suggest
 from .where import inner_tests, named, own_targets
 
 if TYPE_CHECKING:  # setup.py resolves a scenario's own names through this module

@@ -16,7 +16,7 @@ from typing import Any
 from ..errors import Diagnostics, Span
 from ..geometry import Cell
 from ..model.rules import CONTEXT, IN_UNIT, PLACED_BY, Placement, RuleBook, Scenario, Selector
-from ..source.fields import suggest
+from ..names import suggest
 from .names import check_name, own_name
 from .where import holds
 

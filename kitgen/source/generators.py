@@ -13,8 +13,9 @@ from ..model.generator import (
     TableSource,
     Value,
 )
-from ..rules.reaction import BandError, parse_band
-from .fields import Context, Fields, as_text, check_unique_ids, read_list, suggest
+from ..names import suggest
+from .bands import BandError, parse_band
+from .fields import Context, Fields, as_text, check_unique_ids, read_list
 from .threats import _dice
 from .yamlnodes import Map, Node, Scalar, describe
 
