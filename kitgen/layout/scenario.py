@@ -280,9 +280,9 @@ class _Flow(PageFlow):
         x = self.box[0]
         if swatch:
             self.page.ops.append(
-                token_shape(shape, x + 5, self.y + 4, 5.5, swatch, Stroke(INK, 0.4))
+                token_shape(shape, x + 6, self.y + 4, 5.0, swatch, Stroke(INK, 0.4))
             )
-            x += 15
+            x += 16
         self.page.ops.append(Text(x, self.y, text, Font(self.env.face(bold=True), HEADING), INK))
         self.y -= 5
         self.page.ops.append(Line(self.box[0], self.y, self.box[2], self.y, Stroke("#aaaaaa", 0.5)))
