@@ -114,6 +114,17 @@ IMAGE_EL = Spec(
     Key("scale", NUMBER, "of its place", default=1.0, lo=0.1, hi=1.0),
     heading=HEADING,
 )
+UNIT_EL = Spec(
+    "unit",
+    Key("type", TEXT, "branch words: infantry, armour ... (one or more)", required=True),
+    Key("size", TEXT, "a size mark: team, squad ... division, army"),
+    _AT,
+    _CELL,
+    Key("colour", COLOUR, "the symbol's ink"),
+    Key("fill", COLOUR, "the frame's fill"),
+    Key("scale", NUMBER, "of its place", default=1.0, lo=0.1, hi=1.0),
+    heading=HEADING,
+)
 BORDER = Spec(
     "border",
     Key("colour", COLOUR, "the frame's colour", default="#000000"),
@@ -128,6 +139,7 @@ FACE = Spec(
     Key("text", OneOrList(Either(TEXT, TEXT_EL)), "text elements"),
     Key("icon", OneOrList(Either(TEXT, ICON_EL)), "icon elements"),
     Key("image", OneOrList(Either(FILE, IMAGE_EL)), "image elements"),
+    Key("unit", OneOrList(Either(TEXT, UNIT_EL)), "unit symbols (NATO frames)"),
     heading=HEADING,
 )
 COUNTER = Spec(
@@ -621,7 +633,7 @@ def _picture(ctx: Context, node: Node, path: str, name: str) -> Picture | None:
 
 def _read_unit(ctx: Context, v: _Vars, node: Node, path: str, grid) -> UnitEl | None:
     """`unit: infantry` or {type: "infantry armour", size: division, colour, fill, scale}."""
-    f = None if isinstance(node, Scalar) else Fields(ctx, node, path)
+    f = None if isinstance(node, Scalar) else Fields(ctx, node, path, UNIT_EL)
     if f is not None and f.map is None:
         return None
     type_node = node if f is None else f.raw("type")
@@ -636,7 +648,7 @@ def _read_unit(ctx: Context, v: _Vars, node: Node, path: str, grid) -> UnitEl | 
         place = _read_place(ctx, f, grid)
         colour = _opt(v.colour, f.raw("colour"), f.sub("colour"))
         fill = _opt(v.colour, f.raw("fill"), f.sub("fill"))
-        scale = f.number("scale", default=1.0, lo=0.1, hi=1.0)
+        scale = f.number("scale")
         f.close()
     if branches is None:
         return None
