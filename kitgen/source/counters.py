@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 
+from ..budget import over, spend
 from ..colours import ColourError, parse_colour
 from ..files import FileRefused
 from ..model.counters import (
@@ -83,7 +84,11 @@ def read_counters(ctx: Context, node: Node, path: str) -> CounterSet:
     defs: list[CounterDef] = []
     if seq is not None:
         for i, item in enumerate(seq):
-            defs.extend(_read_entry(ctx, item, f"{path}[{i}]"))
+            if over(ctx, "items"):
+                break  # said once, at the entry that went over: make no more
+            made = _read_entry(ctx, item, f"{path}[{i}]")
+            if spend(ctx, "items", sum(d.quantity for d in made), item, f"{path}[{i}]"):
+                defs.extend(made)
     check_unique_ids(ctx, defs, path, "counter")
     return CounterSet(tuple(defs), node.span)
 
