@@ -16,6 +16,8 @@ MAX_FONT_BYTES = 30 * MiB  # one font file
 MAX_IMAGE_BYTES = 20 * MiB  # one PNG or JPEG file
 MAX_IMAGE_PIXELS = 40_000_000  # one PNG or JPEG, width x height (160 MB decoded)
 MAX_SVG_BYTES = 1 * MiB  # one SVG file
+MAX_ALL_PIXELS = 60_000_000  # every PNG and JPEG a game uses, together
+MAX_ALL_SVG_BYTES = 4 * MiB  # every SVG a game uses, together
 MAX_SVG_ELEMENTS = 20_000  # elements in one SVG
 MAX_ITEMS = 100_000  # pieces and boxes printed: counters x quantity, labels, cards, track boxes
 MAX_MAP_CELLS = 40_000  # cells of one map: columns x rows (a composed board's whole extent)
@@ -35,6 +37,8 @@ TOTALS = {
     "map cells": (MAX_ALL_MAP_CELLS, "map cells printed"),
     "placed": (MAX_PLACED, "figures placed by the scenarios"),
     "text": (MAX_TABLE_TEXT, "characters of table and text-block text"),
+    "pixels": (MAX_ALL_PIXELS, "pixels of PNG and JPEG images"),
+    "svg": (MAX_ALL_SVG_BYTES, "bytes of SVG images"),
 }
 
 

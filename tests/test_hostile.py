@@ -184,6 +184,13 @@ def test_class_1_nothing_is_read_from_outside_the_game_folder(tmp_path: Path):
 # ---- 2. every build bounded -------------------------------------------------------------
 
 
+def _blank_png(path: Path) -> None:
+    """6,000 x 6,000 pixels (36 million, under the cap for one image) in a small file."""
+    from PIL import Image
+
+    Image.new("1", (6000, 6000)).save(path, "PNG")
+
+
 def _big_include(path: Path) -> None:
     path.write_text("cover:\n  needs:\n" + "    - filler text to spend the budget\n" * 40_000)
 
@@ -223,6 +230,14 @@ def test_class_2_every_build_is_bounded_and_refused_at_its_line(tmp_path: Path):
                         "    layout: |\n" + ("      " + "x" * 150 + "\n") * 150
                         + "  - id: b\n    compose:\n" + many + "\n"},
     }  # fmt: skip
+    two_images = "".join(
+        f"  - {{id: p{i}, size: 1, front: {{image: p{i}.png}}}}\n" for i in range(2)
+    )
+    games["pixels"] = {
+        "game.yaml": "id: {ID}\ntitle: T\ncounters:\n" + two_images,
+        "p0.png": _blank_png,
+        "p1.png": _blank_png,
+    }
     over = r"more than the [\d,]+"
     expect = dict.fromkeys(games, over)
     expect["composed"] = r"more than the [\d,]+|cell label"
@@ -235,6 +250,7 @@ def test_the_caps_are_documented_as_they_are():
         "MAX_YAML_BYTES", "MAX_GAME_BYTES", "MAX_ITEMS", "MAX_MAP_CELLS", "MAX_ALL_MAP_CELLS",
         "MAX_PAGES", "MAX_TEXT", "MAX_TABLE_TEXT", "MAX_SVG_BYTES", "MAX_IMAGE_PIXELS",
         "MAX_FONT_BYTES", "MAX_RECORDS", "MAX_PLACED", "MAX_INCLUDES", "MAX_NUMBER",
+        "MAX_ALL_PIXELS", "MAX_ALL_SVG_BYTES", "MAX_SCENARIO_BYTES", "MAX_UNITS",
     ):  # fmt: skip
         value = getattr(budget, name)
         shown = f"{value // budget.MiB} MiB" if value % budget.MiB == 0 else f"{value:,}"

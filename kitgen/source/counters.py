@@ -470,10 +470,19 @@ def _picture(ctx: Context, node: Node, path: str, name: str) -> Picture | None:
     seen = ctx.extra.setdefault("pictures", {})
     if name not in seen:
         try:
-            seen[name] = read_picture(ctx.folder, name)
+            seen[name] = got = read_picture(ctx.folder, name)
         except FileRefused as exc:
             seen[name] = exc
+        else:  # what drawing them holds in memory: decoded pixels, SVG drawings
+            w, h = got.pixels
+            if not (
+                spend(ctx, "pixels", w * h, node, path)
+                and spend(ctx, "svg", len(got.data) if got.kind == "svg" else 0, node, path)
+            ):
+                seen[name] = None
     got = seen[name]
+    if got is None:
+        return None
     if isinstance(got, FileRefused):
         ctx.error(node, path, got.message, got.hint)
         return None
