@@ -826,7 +826,8 @@ def test_two_sided_cards_fold_and_glue_without_duplex(game_dir: Path):
     )
     planned = plan_game(game_dir)
     pages = planned.docs[0].pages
-    assert [p.side for p in pages] == ["front", "front"]  # no back pages: backs fold
+    assert [p.side for p in pages] == ["front"]  # no back pages: backs fold
+    assert pages[0].size == (792, 612)  # landscape: three pairs and two cards on one sheet
     items = _card_items(planned)
     for k in (1, 2, 3):
         f = next(i for i, _ in items if i.piece == f"a#{k}" and i.side == "front")
@@ -946,13 +947,13 @@ def test_a_card_larger_than_the_paper_is_an_error(game_dir: Path):
         id: t
         title: T
         cards:
-          - {id: huge, size: 10in x 4in, front: {title: H}}
+          - {id: huge, size: 11in x 4in, front: {title: H}}
         """,
     )
     assert errors_of(game_dir) == [
-        f"{game_dir / 'game.yaml'}:4:5: error: cards.huge: card 'huge' (720 x 288 pt with "
-        "bleed) is larger than the printable area (576 x 716 pt) (use a smaller card size or "
-        "a larger --paper)"
+        f"{game_dir / 'game.yaml'}:4:5: error: cards.huge: card 'huge' (792 x 288 pt with "
+        "bleed) is larger than the printable area (576 x 716 pt or 756 x 536 pt) (use a "
+        "smaller card size or a larger --paper)"
     ]
 
 

@@ -119,7 +119,7 @@ class Filler:
         # counters._filler), so nothing is silently dropped.
         return _new(CounterDef, (
             ident, name, t.kind, t.shape, t.width, t.height, t.quantity, front, back,
-            t.span, t.entry, own_attrs, t.bleed, parts,
+            t.span, t.entry, own_attrs, t.bleed, parts, t.steps,
         ))  # fmt: skip
 
     def _colour(self, fmt: str, vals: dict[str, str]) -> str:
