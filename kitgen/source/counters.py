@@ -33,7 +33,17 @@ from ..names import ID_PATTERN, did_you_mean
 from ..style import PIECE_MIN
 from ..units import UnitError, parse_length
 from .counter_copies import Filler, Symbolic, Unfillable, template_context
-from .expand import Vars, blanked, merged, read_for_each_parts, substitute
+from .expand import (
+    Vars,
+    at_cells,
+    blanked,
+    file_cells,
+    merged,
+    placeholder_spans,
+    read_for_each_parts,
+    substitute,
+    unused_columns,
+)
 from .fields import Context, Fields, as_text, check_unique_ids, expect_seq
 from .pictures import read_picture
 from .yamlnodes import Map, Node, Scalar, Seq, describe
@@ -98,9 +108,11 @@ def _read_entry(ctx: Context, node: Node, path: str) -> list[CounterDef]:
         ctx.error(node, path, f"expected a mapping of keys, got {describe(node)}")
         return []
     sets = read_for_each_parts(ctx, node.get("for_each"), f"{path}.for_each")
+    unused_columns(ctx, node, sets)
     out: list[CounterDef] = []
     seen = {str(d) for d in ctx.diags}
     filler = None
+    where: dict | None = None  # texts with placeholders, once a spreadsheet is in play
     for n, parts in enumerate(sets):
         if filler is not None:
             try:
@@ -108,15 +120,22 @@ def _read_entry(ctx: Context, node: Node, path: str) -> list[CounterDef]:
                 continue
             except Unfillable:
                 pass  # read it on its own: that reports the problem
-        # Copies after the first report only problems the first did not.
-        sub = ctx if n == 0 else ctx.apart()
+        cells = file_cells(parts)
+        # Copies after the first report only problems the first did not; a copy from a
+        # spreadsheet row reports its bad values at their cells.
+        own = n > 0 or bool(cells)
+        sub = ctx.apart() if own else ctx
         one = _read_def(sub, node, path, parts)
         if n == 0 and one is not None and len(sets) > 1:
             filler = _filler(ctx, node, path, parts, one)
-        if n == 0:
+        if not own:
             seen = {str(d) for d in ctx.diags}
         else:
-            for d in sub.diags:
+            found = list(sub.diags)
+            if cells:
+                where = placeholder_spans(node) if where is None else where
+                found = at_cells(found, where, cells)
+            for d in found:
                 if str(d) not in seen:
                     seen.add(str(d))
                     ctx.diags.extend([d])
