@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..budget import spend
 from ..model.track import Track, TrackSet
 from .fields import Context, Fields, as_text, check_unique_ids, expect_map, read_list
-from .spec import COLOUR, ID, INTEGER, LENGTH, TEXT, Key, ListOf, Named, Spec
+from .spec import COLOUR, ID, INTEGER, LENGTH, TEXT, Key, ListOf, Named, OneOrList, Spec
 from .yamlnodes import Node, Scalar
 
 TRACK = Spec(
@@ -20,6 +20,9 @@ TRACK = Spec(
     Key("every", INTEGER, "shade every n-th box (0: none)", default=0, lo=0),
     Key("colour", COLOUR, "the boxes' ink", default="#333333"),
     Key("title", TEXT, "printed over the track; default: the id"),
+    Key("events", Named(TEXT, "box numbers, each a note"), "notes on numbered boxes"),
+    Key("shade_colour", COLOUR, "the shaded boxes' colour", default="#d9c8a0"),
+    Key("shade", OneOrList(TEXT), "numbers of boxes to shade"),
     heading="tracks",
 )
 TRACKS = ListOf(TRACK)
@@ -59,7 +62,7 @@ def _read_track(ctx: Context, node: Node, path: str) -> Track | None:
     colour = f.colour("colour")
     title = f.text("title", default=tid or "")
     events = _labels(ctx, f.raw("events"), f.sub("events"))
-    shade_colour = f.colour("shade_colour", default="#d9c8a0")
+    shade_colour = f.colour("shade_colour")
     shade: dict[int, str] = {}
     for i, value in enumerate(f.texts("shade")):
         try:
