@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from ..budget import MAX_UNITS, over, spend
 from ..chance.roll_labels import RollLabelError, RollRange, parse_roll_label
 from ..colours import ColourError, parse_colour
 from ..model.reading import Reading
@@ -32,6 +33,7 @@ from ..units import mm
 from .expand import read_for_each, substitute
 from .fields import Context, Fields, as_text, check_unique_ids, read_list
 from .reading import Marks, read_reading
+from .tabular import file_list, is_file_list
 from .yamlnodes import Map, Node, Scalar, Seq, describe
 
 ALIGN_WORDS = {
@@ -121,9 +123,10 @@ def read_table(ctx: Context, node: Node, path: str) -> Table | None:
             )
             chance = None
     ids = [c.id for c in columns]
-    read_rows = _read_rows(
-        ctx, f.raw("rows"), f.sub("rows"), columns, label is not None, ids, marks
-    )
+    rows_node = f.raw("rows")
+    if is_file_list(rows_node):  # rows kept in a spreadsheet: its header names the columns
+        rows_node = _file_rows(ctx, rows_node, f.sub("rows"), columns, label)
+    read_rows = _read_rows(ctx, rows_node, f.sub("rows"), columns, label is not None, ids, marks)
     rows = [row for row, _ in read_rows]
     if f.map is not None and "rows" not in f.map:
         ctx.error(node, path, "missing required key 'rows'")
@@ -203,6 +206,35 @@ def _read_group(ctx: Context, node: Node, path: str, ids: list[str]) -> HeaderGr
     return HeaderGroup(title, first, len(idx), node.span)
 
 
+def _file_rows(
+    ctx: Context, node: Map, path: str, columns: list[Column], label: Column | None
+) -> Seq | None:
+    """A table's rows from a CSV or XLSX file: each row's cells in column order, after a
+    header row that names the label column (if any) and the columns, as the table does."""
+    rows = file_list(ctx, node, path, keyed=False)
+    if rows is None or not rows.items:
+        return None
+    header, *body = rows.items
+    expected = ([label.title] if label is not None else []) + [c.title for c in columns]
+    names = [c.raw for c in header] if isinstance(header, Seq) else []
+    for i, want in enumerate(expected):
+        got = names[i] if i < len(names) else None
+        if got is None or got.strip().lower() != want.strip().lower():
+            at = (
+                header.items[i].span
+                if isinstance(header, Seq) and i < len(header.items)
+                else header.span
+            )
+            ctx.error(
+                at,
+                path,
+                f"column {i + 1} of the file's header is {got!r}, the table's is {want!r}",
+                "the header row names the columns in the table's order: " + ", ".join(expected),
+            )
+            return None
+    return Seq(rows.span, body)
+
+
 def _read_rows(
     ctx: Context,
     node: Node | None,
@@ -263,6 +295,9 @@ def _read_row(
         ctx.error(
             node, path, f"expected a row (a list of cells, or a mapping), got {describe(node)}"
         )
+        return None
+    written = sum(len(cn.raw) for cn in cell_nodes if isinstance(cn, Scalar))
+    if not spend(ctx, "text", written, node, path):
         return None
     cells: list[CellValue] = []
     spans = []
@@ -442,6 +477,8 @@ def read_text_block(ctx: Context, node: Node, path: str, need_id: bool = True) -
         )
         return None
     key, paras = given[0]
+    if not spend(ctx, "text", sum(len(p) for p in paras), node, path):
+        return None
     style = {"text": "plain", "items": "bullets", "steps": "steps"}[key]
     return TextBlock(tid, title, tuple(paras), style, node.span)
 
@@ -516,7 +553,13 @@ def _read_sheet_item(ctx: Context, node: Node, path: str) -> SheetItem | None:
 def read_cards(ctx: Context, node: Node, path: str) -> tuple[Card, ...]:
     cards: list[Card] = []
     for i, item in enumerate(_items(ctx, node, path)):
-        cards.extend(read_card(ctx, item, f"{path}[{i}]"))
+        if over(ctx, "items"):
+            break
+        made = read_card(ctx, item, f"{path}[{i}]")
+        # a roster's cards are one per unit: at most MAX_UNITS
+        printed = sum(c.quantity * (MAX_UNITS if c.roster else 1) for c in made)
+        if spend(ctx, "items", printed, item, f"{path}[{i}]"):
+            cards.extend(made)
     check_unique_ids(ctx, cards, path, "card")
     return tuple(cards)
 
