@@ -5,6 +5,7 @@ from __future__ import annotations
 import gc
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from . import __version__
@@ -23,7 +24,6 @@ from .output import (
     to_json,
     write_kit,
 )
-from .records import Record
 from .render.fonts import FontBook, FontError
 from .render.pdf import render_document
 from .render.rl_private import font_file_at_fault
@@ -34,20 +34,12 @@ FONTS_DIR = Path(__file__).resolve().parent.parent / "fonts"
 ROUNDED_BOXES = 4096  # manifest boxes kept rounded: a sheet's slots, not a whole map's cells
 
 
-class BuildResult(Record):  # a Record, not a dataclass: every run imports it
-    __slots__ = ("game", "diagnostics", "folder", "manifest")
-
-    def __init__(
-        self,
-        game: Game,
-        diagnostics: Diagnostics,
-        folder: Path | None = None,
-        manifest: dict | None = None,  # as written, less its items
-    ) -> None:
-        self.game = game
-        self.diagnostics = diagnostics
-        self.folder = folder
-        self.manifest = {} if manifest is None else manifest
+@dataclass(slots=True)
+class BuildResult:
+    game: Game
+    diagnostics: Diagnostics
+    folder: Path | None = None
+    manifest: dict = field(default_factory=dict)  # as written, less its items
 
 
 def load(path: Path, diags: Diagnostics) -> Game:

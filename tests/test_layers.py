@@ -23,7 +23,6 @@ STAGES = {
     "kitgen.names": "shared",
     "kitgen.chance": "shared",
     "kitgen.style": "shared",
-    "kitgen.records": "shared",
     "kitgen.geometry": "shared",
     "kitgen.model": "model",
     "kitgen.source": "source",

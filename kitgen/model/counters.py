@@ -4,16 +4,14 @@ One YAML definition may expand (for_each) into many `CounterDef`s; each is one
 design printed `quantity` times. No ReportLab here.
 """
 
-# No `from __future__ import annotations`: typing.NamedTuple would compile every
-# field's annotation text at import (a third of each class's cost).
+from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
-from typing import NamedTuple
 
 from ..errors import Span
-from ..records import Record
 from ..style import PIECE_MIN
 
 NO_ATTRS: Mapping[str, str] = MappingProxyType({})  # read-only, so one empty one is shared
@@ -33,14 +31,16 @@ ANCHORS = (
 ALIGNS = ("left", "centre", "right")
 
 
-class Place(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Place:
     """Where an element sits on a face: an anchor, or a cell of the face's grid."""
 
     anchor: str = "centre"
     cell: tuple[int, int] | None = None  # (row, col), from 1; row 1 at the top
 
 
-class TextEl(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class TextEl:
     text: str
     place: Place
     span: Span | None
@@ -55,7 +55,8 @@ class TextEl(NamedTuple):
     wrap: bool = True  # False: one line per written line, shrunk rather than broken
 
 
-class IconEl(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class IconEl:
     name: str
     place: Place
     span: Span | None
@@ -64,7 +65,8 @@ class IconEl(NamedTuple):
     scale: float = 1.0  # of the place's room
 
 
-class ImageEl(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class ImageEl:
     file: Path
     pixels: tuple[int, int]
     place: Place
@@ -76,7 +78,8 @@ class ImageEl(NamedTuple):
 Element = TextEl | IconEl | ImageEl
 
 
-class Face(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Face:
     background: str = "#ffffff"
     border: str | None = None  # colour of a printed frame inside the cut line
     border_width: float = 0.0
@@ -85,7 +88,8 @@ class Face(NamedTuple):
     span: Span | None = None
 
 
-class CounterDef(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class CounterDef:
     """One design after expansion; printed `quantity` times."""
 
     id: str
@@ -99,7 +103,7 @@ class CounterDef(NamedTuple):
     back: Face | None
     span: Span | None
     entry: str  # the definition's place, counters[3]; `path` adds the for_each values
-    own_attrs: Mapping[str, str] = NO_ATTRS  # the `attrs:` key's, filled in
+    own_attrs: Mapping[str, str] = field(default_factory=lambda: NO_ATTRS)  # attrs:, filled
     bleed: float | None = None  # None: the build's --bleed (or none)
     # The for_each rows that made this copy, later ones winning, shared with every copy
     # made from them: `attrs` and `path` are worked out from them when asked, not held
@@ -131,35 +135,14 @@ def merge_rows(parts: tuple[Mapping[str, str], ...]) -> dict[str, str]:
     return out
 
 
-def _same(self, other) -> bool:
-    return type(self) is type(other) and tuple.__eq__(self, other)
-
-
-def _other(self, other) -> bool:
-    return not _same(self, other)
-
-
-# Named tuples (ten thousand designs are made quickly), compared as the frozen
-# dataclasses they were: by type and value.
-for _cls in (Place, TextEl, IconEl, ImageEl, Face, CounterDef):
-    _cls.__eq__ = _same  # type: ignore[method-assign,assignment]
-    _cls.__ne__ = _other  # type: ignore[method-assign,assignment]
-    _cls.__hash__ = tuple.__hash__  # type: ignore[method-assign,assignment]
-
-
-class CounterSet(Record):  # a Record, not a dataclass: every run imports it
+@dataclass(frozen=True, slots=True)
+class CounterSet:
     """The `counters:` section: every expanded definition, in YAML order."""
 
-    __slots__ = ("defs", "span")
+    defs: tuple[CounterDef, ...]
+    span: Span | None = None
 
-    def __init__(self, defs: tuple[CounterDef, ...], span: Span | None = None) -> None:
-        self.defs = defs
-        self.span = span
-
-    def __hash__(self) -> int:  # type: ignore[override]  # never changed once read
-        return hash(self._values())
-
-    def __iter__(self):
+    def __iter__(self) -> Iterator[CounterDef]:
         return iter(self.defs)
 
     def __len__(self) -> int:

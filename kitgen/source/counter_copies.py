@@ -14,6 +14,7 @@ copy equal to the ordinary reading of it.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from functools import lru_cache
 
 from ..colours import ColourError, parse_colour
@@ -113,14 +114,11 @@ class Filler:
             back = t.back if self._back is None else self._face(self._back, vals)
         except KeyError:
             raise Unfillable(t.id) from None
-        # Every field in order, as a plain tuple (NamedTuple's __new__ is a Python call
-        # per copy): a field added to the model and not passed here makes the first
-        # copy differ from its reading, and then the template is not used (see
-        # counters._filler), so nothing is silently dropped.
-        return _new(CounterDef, (
-            ident, name, t.kind, t.shape, t.width, t.height, t.quantity, front, back,
-            t.span, t.entry, own_attrs, t.bleed, parts,
-        ))  # fmt: skip
+        # The template's other fields as they are (replace copies every field it is not
+        # told about, so a field added to the model is carried over, never dropped).
+        return replace(
+            t, id=ident, name=name, own_attrs=own_attrs, front=front, back=back, variant=parts
+        )
 
     def _colour(self, fmt: str, vals: dict[str, str]) -> str:
         text = fmt.format_map(vals)
@@ -146,14 +144,14 @@ class Filler:
                 key = tuple([colour(f, vals) if c else f.format_map(vals) for _, f, c in el.holes])
             made = el.made.get(key)
             elements[at] = el.make(key) if made is None else made
-        return _new(Face, (
-            face.background if plan.background is None else colour(plan.background, vals),
-            face.border if plan.border is None else colour(plan.border, vals),
-            face.border_width, face.grid, tuple(elements), face.span,
-        ))  # fmt: skip
-
-
-_new = tuple.__new__  # a named tuple made from all its fields, without a Python call
+        return replace(
+            face,
+            background=face.background
+            if plan.background is None
+            else colour(plan.background, vals),
+            border=face.border if plan.border is None else colour(plan.border, vals),
+            elements=tuple(elements),
+        )
 
 
 class _FacePlan:
@@ -178,11 +176,11 @@ class _FacePlan:
 
 class _ElementPlan:
     """A text or icon element with placeholders: (field index, format string, is a
-    colour) per field to fill, and the copies made so far by their filled values."""
+    colour) per field to fill, by name, and the copies made so far by their filled values."""
 
     __slots__ = ("el", "holes", "single", "made")
 
-    def __init__(self, el: TextEl | IconEl, holes: list[tuple[int, str, bool]]):
+    def __init__(self, el: TextEl | IconEl, holes: list[tuple[str, str, bool]]):
         self.el = el
         self.holes = holes
         # The hole when it is the only one: its filled value is then the key by itself.
@@ -203,20 +201,18 @@ class _ElementPlan:
         for name, is_colour in fields:
             fmt = _format_or_none(getattr(el, name))
             if fmt is not None:
-                holes.append((el._fields.index(name), fmt, is_colour))
+                holes.append((name, fmt, is_colour))
         return cls(el, holes) if holes else None
 
     def make(self, key) -> TextEl | IconEl:
         """The element with `key`'s values filled in, remembered (the last few hundred)."""
         if len(self.made) >= 512:
             self.made.clear()
-        fields = list(self.el)
         if self.single is not None:
-            fields[self.single[0]] = key
+            changes = {self.single[0]: key}
         else:
-            for (at, _, _), value in zip(self.holes, key, strict=True):
-                fields[at] = value
-        made = self.made[key] = _new(type(self.el), fields)
+            changes = {name: value for (name, _, _), value in zip(self.holes, key, strict=True)}
+        made = self.made[key] = replace(self.el, **changes)
         return made
 
 
