@@ -14,7 +14,7 @@ copy equal to the ordinary reading of it.
 from __future__ import annotations
 
 import re
-from dataclasses import replace
+from dataclasses import fields
 from functools import lru_cache
 
 from ..colours import ColourError, parse_colour
@@ -70,6 +70,7 @@ class Filler:
 
     def __init__(self, template: CounterDef, blank: str, palette: dict[str, str]):
         self.t = template
+        self._fields = fields_of(template)
         self.blank = blank
         self.palette = palette
         self._colours: dict[str, str] = {}  # filled text -> colour: one string per colour
@@ -114,11 +115,11 @@ class Filler:
             back = t.back if self._back is None else self._face(self._back, vals)
         except KeyError:
             raise Unfillable(t.id) from None
-        # The template's other fields as they are (replace copies every field it is not
-        # told about, so a field added to the model is carried over, never dropped).
-        return replace(
-            t, id=ident, name=name, own_attrs=own_attrs, front=front, back=back, variant=parts
-        )
+        # The template's other fields as they are, by name (a field added to the model
+        # is carried over, never dropped): gathered once, in __init__, where
+        # dataclasses.replace would gather them again for every copy.
+        changed = {"id": ident, "name": name, "own_attrs": own_attrs, "variant": parts}
+        return CounterDef(**{**self._fields, **changed, "front": front, "back": back})
 
     def _colour(self, fmt: str, vals: dict[str, str]) -> str:
         text = fmt.format_map(vals)
@@ -144,24 +145,24 @@ class Filler:
                 key = tuple([colour(f, vals) if c else f.format_map(vals) for _, f, c in el.holes])
             made = el.made.get(key)
             elements[at] = el.make(key) if made is None else made
-        return replace(
-            face,
-            background=face.background
-            if plan.background is None
-            else colour(plan.background, vals),
-            border=face.border if plan.border is None else colour(plan.border, vals),
-            elements=tuple(elements),
-        )
+        background = face.background if plan.background is None else colour(plan.background, vals)
+        border = face.border if plan.border is None else colour(plan.border, vals)
+        return Face(**plan.fields, background=background, border=border, elements=tuple(elements))
 
 
 class _FacePlan:
     """A face with something to fill: its colours' format strings (None: as the
     template's) and (index, _ElementPlan) for each element with something to fill."""
 
-    __slots__ = ("face", "background", "border", "elements")
+    __slots__ = ("face", "fields", "background", "border", "elements")
 
     def __init__(self, face: Face, elements: list):
         self.face = face
+        self.fields = {  # the fields every copy keeps
+            k: v
+            for k, v in fields_of(face).items()
+            if k not in ("background", "border", "elements")
+        }
         self.background = _format_or_none(face.background)
         self.border = _format_or_none(face.border)
         self.elements = elements
@@ -178,10 +179,11 @@ class _ElementPlan:
     """A text or icon element with placeholders: (field index, format string, is a
     colour) per field to fill, by name, and the copies made so far by their filled values."""
 
-    __slots__ = ("el", "holes", "single", "made")
+    __slots__ = ("el", "fields", "holes", "single", "made")
 
     def __init__(self, el: TextEl | IconEl, holes: list[tuple[str, str, bool]]):
         self.el = el
+        self.fields = fields_of(el)
         self.holes = holes
         # The hole when it is the only one: its filled value is then the key by itself.
         self.single = holes[0] if len(holes) == 1 else None
@@ -212,7 +214,7 @@ class _ElementPlan:
             changes = {self.single[0]: key}
         else:
             changes = {name: value for (name, _, _), value in zip(self.holes, key, strict=True)}
-        made = self.made[key] = replace(self.el, **changes)
+        made = self.made[key] = type(self.el)(**{**self.fields, **changes})
         return made
 
 
@@ -232,3 +234,8 @@ def _format(text: str) -> str:
         at = m.end()
     out.append(text[at:].replace("{", "{{").replace("}", "}}"))
     return "".join(out)
+
+
+def fields_of(record: object) -> dict[str, object]:
+    """A dataclass's fields by name, as dataclasses.replace gathers them."""
+    return {f.name: getattr(record, f.name) for f in fields(record)}  # type: ignore[arg-type]
