@@ -114,7 +114,7 @@ def check(game: Game, diags: Diagnostics) -> None:
 
 
 def font_book(game: Game) -> FontBook:
-    return FontBook([game.folder, game.folder / "fonts", FONTS_DIR])
+    return FontBook([FONTS_DIR], game=game.folder)
 
 
 def plan(

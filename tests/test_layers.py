@@ -23,6 +23,8 @@ STAGES = {
     "kitgen.names": "shared",
     "kitgen.chance": "shared",
     "kitgen.style": "shared",
+    "kitgen.files": "shared",  # the one gate every file a game names is read through
+    "kitgen.budget": "shared",
     "kitgen.geometry": "shared",
     "kitgen.model": "model",
     "kitgen.source": "source",

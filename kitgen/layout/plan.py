@@ -14,6 +14,8 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
+from ..model.counters import Picture
+
 BBox = tuple[float, float, float, float]  # x0, y0, x1, y1
 
 
@@ -90,7 +92,7 @@ class Icon(NamedTuple):
 
 
 class Image(NamedTuple):
-    path: str  # absolute path inside the game folder
+    picture: Picture  # the verified file content
     x: float
     y: float
     w: float

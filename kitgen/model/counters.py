@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
-from pathlib import Path
 from types import MappingProxyType
 
 from ..errors import Span
@@ -65,10 +64,24 @@ class IconEl:
     scale: float = 1.0  # of the place's room
 
 
+@dataclass(frozen=True, slots=True, repr=False)
+class Picture:
+    """An image file's verified content (kitgen/source/pictures.py): what is drawn."""
+
+    name: str  # the file's name, for messages
+    kind: str  # "png", "jpeg" or "svg"
+    data: bytes
+    pixels: tuple[int, int]  # (0, 0) for SVG, which has none
+    digest: str  # sha256 of data: names the image in the PDF, wherever the game lies
+    size: tuple[float, float] = (0.0, 0.0)  # an SVG's drawing size in points
+
+    def __repr__(self) -> str:
+        return f"Picture({self.name!r}, {self.kind}, {self.digest[:12]})"
+
+
 @dataclass(frozen=True, slots=True)
 class ImageEl:
-    file: Path
-    pixels: tuple[int, int]
+    picture: Picture
     place: Place
     span: Span | None
     path: str

@@ -66,8 +66,6 @@ class Painter:
         self.doc = pdf_document(canvas)
         self.icons = icon_painter
         self.forms: set[str] = set()
-        self.svg_sizes: dict[str, tuple[float, float]] = {}  # form name -> drawing size
-        self.svg_forms: dict[str, tuple[str, tuple[float, float]]] = {}  # path -> (name, size)
         self._fill: str | None = None
         self._stroke: str | None = None  # the stroke operators in force
         self._stroke_ops: dict[int, tuple[Stroke, str]] = {}
@@ -83,7 +81,7 @@ class Painter:
         self._paths: dict[tuple, str] = {}
         self._hatches: dict[tuple, tuple[str, str, str]] = {}
         self._moves: dict[tuple[float, float], str] = {}
-        self._images: dict[str, tuple[str, str]] = {}  # path -> (image name, XObject name)
+        self._images: dict[str, tuple[str, str]] = {}  # digest -> (image name, XObject name)
 
     def _num(self, v: float) -> str:
         """fp_str of one number, remembered: a map's hex corners share their x and y."""
@@ -270,17 +268,16 @@ class Painter:
         self._reset_state()
 
     def op_Image(self, o: Image) -> None:
-        if o.path.lower().endswith(".svg"):
+        picture = o.picture
+        if picture.kind == "svg":
             self._svg(o)
             return
-        # ReportLab embeds an image file once per document, however often it is drawn.
-        placed = self._images.get(o.path)
+        # ReportLab embeds an image once per document, however often it is drawn.
+        placed = self._images.get(picture.digest)
         if placed is None:
-            # Read through an ImageReader, ReportLab names the image by its pixels rather than
-            # by its file's path: the PDF is the same bytes wherever the game folder lives.
-            self.c.drawImage(ImageReader(o.path), o.x, o.y, o.w, o.h, mask="auto")
+            self.c.drawImage(ImageReader(io.BytesIO(picture.data)), o.x, o.y, o.w, o.h, mask="auto")
             name = last_form(self.c)
-            self._images[o.path] = (name, self.doc.getXObjectName(name))
+            self._images[picture.digest] = (name, self.doc.getXObjectName(name))
             return
         # Drawn again: the operators drawImage writes (its translate and scale merge into
         # one matrix), without its digest and look-ups per call.
@@ -288,37 +285,27 @@ class Painter:
         place_form_again(self.c, name)
         self.code.extend(("q", f"{fp_str(o.w, 0.0, 0.0, o.h, o.x, o.y)} cm", f"/{xobject} Do", "Q"))
 
-    def _svg_form(self, name: str, path: str) -> tuple[float, float]:
-        """The SVG file drawn as the form `name` (once, whichever path names the same bytes);
-        its drawing size."""
-        size = self.svg_sizes.get(name)
-        if size is None:
+    def _svg(self, o: Image) -> None:
+        """An SVG as vectors: drawn once as a form, scaled to fit the box, aspect kept.
+        Named by its content, so the PDF does not depend on where the game lies."""
+        picture = o.picture
+        name = "S" + picture.digest[:20]
+        if name not in self.forms:
             from reportlab.graphics import renderPDF
             from svglib.svglib import svg2rlg
 
-            drawing = svg2rlg(path)
-            size = (drawing.width, drawing.height) if drawing is not None else (1.0, 1.0)
+            self.forms.add(name)
+            drawing = svg2rlg(io.BytesIO(picture.data))  # checked when read: it draws
             self.c.beginForm(name)
             if drawing is not None:
                 renderPDF.draw(drawing, self.c, 0, 0)
             self.c.endForm()
             self._reset_state()
-            self.svg_sizes[name] = size
-        return size
-
-    def _svg(self, o: Image) -> None:
-        """An SVG as vectors: drawn once as a form, scaled to fit the box, aspect kept."""
-        placed = self.svg_forms.get(o.path)
-        if placed is None:
-            # Named by the file's bytes, not its path: the same PDF wherever the game folder lives.
-            with open(o.path, "rb") as f:
-                name = "S" + _form_name(hashlib.sha1(f.read()).hexdigest())
-            placed = self.svg_forms[o.path] = (name, self._svg_form(name, o.path))
-        name, size = placed
-        k = min(o.w / size[0], o.h / size[1])
+        width, height = picture.size
+        k = min(o.w / width, o.h / height)
         c = self.c
         c.saveState()
-        c.translate(o.x + (o.w - size[0] * k) / 2, o.y + (o.h - size[1] * k) / 2)
+        c.translate(o.x + (o.w - width * k) / 2, o.y + (o.h - height * k) / 2)
         c.scale(k, k)
         c.doForm(name)
         c.restoreState()

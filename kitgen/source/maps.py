@@ -48,7 +48,7 @@ from .map_layers import (
     read_props,
     side_names,
 )
-from .yamlnodes import Map, Node, Scalar, Seq
+from .yamlnodes import SOURCES, Map, Node, Scalar, Seq
 
 MM = 72 / 25.4
 
@@ -132,13 +132,10 @@ def _layout_rows(ctx: Context, node: Node, path: str) -> list[tuple[str, Span]]:
 
 def _block_indent(span: Span) -> int:
     """Columns of indentation of the first line of a block scalar (for error positions)."""
-    try:
-        with open(span.file, encoding="utf-8") as fh:
-            for number, text in enumerate(fh, start=1):
-                if number == span.line + 1:
-                    return len(text) - len(text.lstrip(" "))
-    except OSError:
-        pass
+    lines = SOURCES.get(span.file, b"").split(b"\n", span.line + 1)
+    if len(lines) > span.line:
+        text = lines[span.line]
+        return len(text) - len(text.lstrip(b" "))
     return span.col + 1
 
 

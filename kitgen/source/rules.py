@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..errors import KitError
+from ..budget import MAX_SCENARIO_FILES
+from ..errors import KitError, Span
+from ..files import FileRefused, list_folder
 from ..model.rules import (
     ANY,
     KINDS,
@@ -50,11 +52,22 @@ def read_rules(ctx: Context, node: Node, path: str) -> RuleBook:
 
 def read_scenarios(ctx: Context, folder: Path, book: RuleBook) -> list:
     """Every *.yaml in the game's scenarios/ folder, in name order."""
-    if not folder.is_dir():
+    try:
+        names = list_folder(ctx.folder, folder.name, (".yaml",))
+    except FileRefused as exc:
+        ctx.error(Span(str(folder)), "", exc.message, exc.hint)
+        return []
+    if len(names) > MAX_SCENARIO_FILES:
+        ctx.error(
+            Span(str(folder)),
+            "",
+            f"{len(names)} scenario files, more than the {MAX_SCENARIO_FILES} allowed",
+            "see docs/security.md for the caps",
+        )
         return []
     out = []
-    for file in sorted(folder.glob("*.yaml")):
-        scenario = read_scenario_file(ctx, file, book)
+    for name in names:
+        scenario = read_scenario_file(ctx, ctx.folder / name, book)
         if scenario is not None:
             out.append(scenario)
     check_unique_ids(ctx, out, "id", "scenario")
@@ -63,7 +76,7 @@ def read_scenarios(ctx: Context, folder: Path, book: RuleBook) -> list:
 
 def read_scenario_file(ctx: Context, file: Path, book: RuleBook):
     try:
-        node = load_yaml(file)
+        node = load_yaml(file, ctx.folder)
     except KitError as exc:
         ctx.diags.extend(exc.diagnostics)
         return None
