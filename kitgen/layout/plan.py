@@ -172,6 +172,8 @@ class Page:
     # A build fact (the seed a page was generated with, the type size a sheet was set
     # at): for the terminal and the manifest; on the sheet label of proof sheets only.
     proof: str = ""
+    # The page (w, h) when not the paper's: a sheet the imposer turned landscape.
+    size: tuple[float, float] | None = None
 
 
 @dataclass(slots=True)

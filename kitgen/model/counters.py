@@ -122,6 +122,8 @@ class CounterDef:
     # made from them: `attrs` and `path` are worked out from them when asked, not held
     # by each of ten thousand copies.
     variant: tuple[Mapping[str, str], ...] = ()
+    # the faces named as steps (full, reduced ...): front first; () when not named
+    steps: tuple[str, ...] = ()
 
     @property
     def size(self) -> tuple[float, float]:

@@ -163,6 +163,7 @@ def _read_def(
     front = _read_face(ctx, v, front_node, f.sub("front")) if front_node is not None else None
     back_node = f.raw("back")
     back = _read_face(ctx, v, back_node, f.sub("back")) if back_node is not None else None
+    steps = _read_steps(ctx, f, 1 if back_node is None else 2)
     f.close()
     if ident is None or w is None or h is None or front is None:
         return None
@@ -181,7 +182,27 @@ def _read_def(
         own_attrs=own_attrs,
         bleed=bleed,
         variant=parts,
+        steps=steps,
     )
+
+
+def _read_steps(ctx: Context, f: Fields, faces: int) -> tuple[str, ...]:
+    """`steps: [full, reduced]`: a name for each face, front first (a step-loss counter)."""
+    node = f.raw("steps")
+    if node is None:
+        return ()
+    names = f.texts("steps")
+    if len(names) != faces or len(set(names)) != len(names):
+        what = "a back" if faces == 2 else "no back"
+        ctx.error(
+            node,
+            f.sub("steps"),
+            f"steps names each face once, front first: this piece has {what}, so "
+            f"{faces} name{'s' if faces == 2 else ''}, not {len(names)}"
+            + (" (a name twice)" if len(names) == faces else ""),
+        )
+        return ()
+    return tuple(names)
 
 
 def _read_quantity(ctx: Context, v: _Vars, f: Fields, parent: Map) -> int:
