@@ -108,9 +108,7 @@ def check(game: Game, diags: Diagnostics) -> None:
     except FontError as exc:
         diags.error(game.font_span or game.span, "font", exc.message, exc.hint)
     for key, model in game.sections.items():
-        section = SECTIONS[key]
-        if section.check is not None:
-            section.check(game, model, diags)
+        SECTIONS[key].check(game, model, diags)
     diags.raise_if_errors()
 
 
@@ -134,15 +132,12 @@ def plan(
         env.facts = facts
     docs: list[Document] = []
     for key, model in game.sections.items():
-        section = SECTIONS[key]
-        if section.plan is not None:
-            try:
-                docs.extend(section.plan(model, env))
-            except FontError as exc:
-                raise KitError(Diagnostic("error", game.span, key, exc.message, exc.hint)) from None
+        try:
+            docs.extend(SECTIONS[key].plan(model, env))
+        except FontError as exc:
+            raise KitError(Diagnostic("error", game.span, key, exc.message, exc.hint)) from None
     for key, model in game.sections.items():
-        if SECTIONS[key].finish is not None:
-            SECTIONS[key].finish(model, docs, env)
+        SECTIONS[key].finish(model, docs, env)
     face = fonts.face(game.font)
     proof = " · ".join(run_facts(settings)) if settings.proof else None
     for doc in docs:

@@ -649,7 +649,6 @@ def _ops(items):
 def test_setup_sheet_draws_each_piece_in_its_side_colour(game_dir):
     from kitgen.build import font_book, plan
     from kitgen.model.game import Settings
-    from kitgen.sections import SECTIONS, Section
     from kitgen.units import PAPERS
 
     game(
@@ -668,7 +667,6 @@ def test_setup_sheet_draws_each_piece_in_its_side_colour(game_dir):
     )
     g = load(game_dir, Diagnostics())
     g = g.replace(sections={**g.sections, "maps": MapSet((board(),))})
-    SECTIONS.setdefault("maps", Section("maps", lambda *a: None))
     diags = Diagnostics()
     docs = plan(g, Settings(PAPERS["letter"]), font_book(g), diags)
     doc = next(d for d in docs if d.name == "scenario-s")
@@ -689,7 +687,6 @@ def _setup_sheet(game_dir, paper: str, figures: str):
     from kitgen.build import font_book, plan
     from kitgen.layout.frame import content_box
     from kitgen.model.game import Settings
-    from kitgen.sections import SECTIONS, Section
     from kitgen.units import paper_from_text
 
     game(
@@ -703,7 +700,6 @@ def _setup_sheet(game_dir, paper: str, figures: str):
     )
     g = load(game_dir, Diagnostics())
     g = g.replace(sections={**g.sections, "maps": MapSet((board(),))})
-    SECTIONS.setdefault("maps", Section("maps", lambda *a: None))
     diags = Diagnostics()
     settings = Settings(paper_from_text(paper))
     doc = next(d for d in plan(g, settings, font_book(g), diags) if d.name == "scenario-s")

@@ -8,8 +8,9 @@ fills and no hatching, so a film print leaves the table visible through it.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from ..colours import mix
 from ..geometry import arc_template_cells, clip_polygon, sector_pieces, template_apex
@@ -114,9 +115,40 @@ def _unit_label(value: float, unit: str) -> str:
     return f"{n:g}" if abs(n - round(n, 2)) < 1e-6 else f"{n:.1f}"
 
 
+# ---- the kinds ------------------------------------------------------------------------
+
+# What draws a template: the template, a pen, the planner's env and the room on a page
+# (the longest piece it takes, a ruler being cut into pieces that fit, and the width a
+# chart may take); one drawing per piece.
+DrawKind = Callable[[Any, "Pen", PlanEnv, tuple[float, float]], list[Drawing]]
+
+
+@dataclass(frozen=True, slots=True)
+class Kind:
+    name: str  # the manifest's name for it: circle, cone ...
+    draw: DrawKind
+
+
+KINDS: dict[type, Kind] = {}  # model class -> its kind, registered with @kind
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def kind(model: type, name: str, whole: bool = True) -> Callable[[F], F]:
+    """Register what draws templates of the model class `model`: with `whole`, a function
+    of the template and the pen making one drawing; else a DrawKind."""
+
+    def register(draw: F) -> F:
+        drawn: DrawKind = (lambda t, pen, env, room: [draw(t, pen)]) if whole else draw
+        KINDS[model] = Kind(name, drawn)
+        return draw
+
+    return register
+
+
 # ---- circle ---------------------------------------------------------------------------
 
 
+@kind(CircleTemplate, "circle")
 def draw_circle(t: CircleTemplate, pen: Pen) -> Drawing:
     r = t.radius
     ops: list = [Circle(r, r, r, fill=pen.fill(pen.tint), stroke=pen.cut)]
@@ -150,6 +182,7 @@ def draw_circle(t: CircleTemplate, pen: Pen) -> Drawing:
 # ---- cone -----------------------------------------------------------------------------
 
 
+@kind(ConeTemplate, "cone")
 def draw_cone(t: ConeTemplate, pen: Pen) -> Drawing:
     """Pointing right: x is distance from the piece's near edge, the axis at mid height."""
     near = cone_width(t.start_width, t.spread, t.per, t.start)
@@ -199,6 +232,7 @@ def draw_cone(t: ConeTemplate, pen: Pen) -> Drawing:
 # ---- arc on a square grid -------------------------------------------------------------
 
 
+@kind(ArcTemplate, "arc")
 def draw_arc(t: ArcTemplate, pen: Pen) -> Drawing:
     """The template pointing up the page; the shooter's square below the apex."""
     u = t.square
@@ -333,6 +367,7 @@ def _sector_outline(apex: Point, spread: float, radius: float) -> list[Point]:
 # ---- clock-face scatter ---------------------------------------------------------------
 
 
+@kind(ClockTemplate, "clock-scatter")
 def draw_clock(t: ClockTemplate, pen: Pen) -> Drawing:
     from ..geometry import clock_sectors
 
@@ -422,6 +457,7 @@ def draw_clock(t: ClockTemplate, pen: Pen) -> Drawing:
 # ---- grid scatter ---------------------------------------------------------------------
 
 
+@kind(GridScatterTemplate, "grid-scatter")
 def draw_grid_scatter(t: GridScatterTemplate, pen: Pen) -> Drawing:
     u, n = t.square, t.size
     W = max(n * u, CHECK_BAR + 20)

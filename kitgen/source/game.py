@@ -6,8 +6,9 @@ read by the reader registered for it in kitgen/sections.py.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
+from typing import Protocol
 
 from ..budget import MAX_GAME_BYTES, MAX_INCLUDES
 from ..errors import Diagnostic, Diagnostics, KitError, Span
@@ -123,8 +124,17 @@ def _merge_into(target: Map, extra: Map, diags: Diagnostics) -> None:
             diags.error(span, key, f"{key!r} is already defined at {first_span}")
 
 
+class SectionReader(Protocol):
+    """What reads one section of game.yaml (the build hands in kitgen.sections')."""
+
+    def read(self, ctx: Context, node: Node, path: str) -> object: ...
+
+
 def read_game(
-    game_file: Path, sections: dict, diags: Diagnostics, icons: Callable[[], Sequence[str]] = tuple
+    game_file: Path,
+    sections: Mapping[str, SectionReader],
+    diags: Diagnostics,
+    icons: Callable[[], Sequence[str]] = tuple,
 ) -> Game:
     """Read the whole game; section readers add their diagnostics to diags. `icons()`: the
     names of the built-in icons (sorted), for the readers' checks and hints."""
