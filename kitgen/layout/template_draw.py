@@ -296,26 +296,7 @@ def draw_arc(t: ArcTemplate, pen: Pen) -> Drawing:
             centroid = (sum(p[0] for p in pts) / len(pts), sum(p[1] for p in pts) / len(pts))
             if not _inside(at(centroid), plate):
                 ops += _film_mark(at(centroid), "partial", pen)
-    ops += pen.pad(cx - pad_w / 2, top - pad_h, pad_w, pad_h)
-    ops.append(pen.text(cx, top - 14, t.title, 11, True))
-    sw = 8.0
-    lx = cx - pad_w / 2 + 10
-    ly = top - 28
-    swatch = ((lx, ly - 1), (lx + sw, ly - 1), (lx + sw, ly + sw - 1), (lx, ly + sw - 1))
-    ops += _cell_ops(swatch, "full", pen)
-    if pen.outline:
-        ops += _film_mark((lx + sw / 2, ly + sw / 2 - 1), "full", pen)
-    ops.append(pen.text(lx + sw + 4, ly, covered, 7, align="left"))
-    ly -= 12
-    swatch = ((lx, ly - 1), (lx + sw, ly - 1), (lx + sw, ly + sw - 1), (lx, ly + sw - 1))
-    ops += _cell_ops(swatch, "partial", pen)
-    if pen.outline:
-        ops += _film_mark((lx + sw / 2, ly + sw / 2 - 1), "partial", pen)
-    ops.append(pen.text(lx + sw + 4, ly, partial, 7, align="left"))
-    for note in t.notes:
-        ly -= 9
-        ops.append(pen.text(cx, ly, note, pen.fit(note, 6.5, pad_w - 8)))
-    ops += pen.check_bar(cx - CHECK_BAR / 2, top - pad_h + 6)
+    ops += _arc_plate(t, pen, (cx, top, pad_w, pad_h), covered, partial)
     shape = (*at((sx0, sy0)), *at((sx1, sy1)))
     extra = {
         "rule": t.rule,
@@ -324,6 +305,35 @@ def draw_arc(t: ArcTemplate, pen: Pen) -> Drawing:
         "partial": sorted([list(c) for c in cover.partial]),
     }
     return Drawing(ops, (x1 - x0) * u, (y1 - y0) * u, shape, extra=extra)
+
+
+def _arc_plate(
+    t: ArcTemplate, pen: Pen, box: tuple[float, float, float, float], covered: str, partial: str
+) -> list:
+    """The pad centred at (cx, top) of pad_w x pad_h: title, legend, notes, check bar."""
+    cx, top, pad_w, pad_h = box
+    ops: list = pen.pad(cx - pad_w / 2, top - pad_h, pad_w, pad_h)
+    ops.append(pen.text(cx, top - 14, t.title, 11, True))
+    lx = cx - pad_w / 2 + 10
+    ops += _legend_row(lx, top - 28, "full", covered, pen)
+    ops += _legend_row(lx, top - 40, "partial", partial, pen)
+    ly = top - 40
+    for note in t.notes:
+        ly -= 9
+        ops.append(pen.text(cx, ly, note, pen.fit(note, 6.5, pad_w - 8)))
+    ops += pen.check_bar(cx - CHECK_BAR / 2, top - pad_h + 6)
+    return ops
+
+
+def _legend_row(lx: float, ly: float, state: str, words: str, pen: Pen) -> list:
+    """A swatch of a cell in `state` and its words, at (lx, ly)."""
+    sw = 8.0
+    swatch = ((lx, ly - 1), (lx + sw, ly - 1), (lx + sw, ly + sw - 1), (lx, ly + sw - 1))
+    ops = list(_cell_ops(swatch, state, pen))
+    if pen.outline:
+        ops += _film_mark((lx + sw / 2, ly + sw / 2 - 1), state, pen)
+    ops.append(pen.text(lx + sw + 4, ly, words, 7, align="left"))
+    return ops
 
 
 def _square(cell: tuple[int, int]) -> list[Point]:
@@ -416,8 +426,21 @@ def draw_clock(t: ClockTemplate, pen: Pen) -> Drawing:
                 colour=pen.colour,
             )
         )
-    # the line of throw: from the thrower's side (6) through the centre to 12, broken where
-    # the title plate sits so the words stay clear on film too
+    ops += _clock_throw_and_plate(t, pen)
+    return Drawing(
+        ops,
+        2 * R,
+        2 * R,
+        (0, 0, 2 * R, 2 * R),
+        extra={"sectors": t.sectors, "rings": [round(r, 4) for r in rings]},
+    )
+
+
+def _clock_throw_and_plate(t: ClockTemplate, pen: Pen) -> list:
+    """The line of throw: from the thrower's side (6) through the centre to 12, broken
+    where the title plate sits so the words stay clear on film too; then the plate."""
+    R = t.radius
+    ops: list = []
     title_y = R - R * 0.42
     pad_h = 40 + 8 * len(t.notes)
     plate = (title_y - pad_h + 14, title_y + 14)
@@ -445,13 +468,7 @@ def draw_clock(t: ClockTemplate, pen: Pen) -> Drawing:
         y -= 8
         ops.append(pen.text(R, y, note, pen.fit(note, 6, w - 8)))
     ops += pen.check_bar(R - CHECK_BAR / 2, y - 18)
-    return Drawing(
-        ops,
-        2 * R,
-        2 * R,
-        (0, 0, 2 * R, 2 * R),
-        extra={"sectors": t.sectors, "rings": [round(r, 4) for r in rings]},
-    )
+    return ops
 
 
 # ---- grid scatter ---------------------------------------------------------------------
