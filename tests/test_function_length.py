@@ -16,7 +16,6 @@ LONG = {
     "kitgen/layout/table_draw.py:layout_table": 114,
     "kitgen/layout/maps.py:_board_assembly": 103,
     "kitgen/source/maps.py:_read_composed": 96,
-    "kitgen/layout/template_draw.py:draw_grid_scatter": 96,
     "kitgen/layout/table_draw.py:draw": 95,
     "kitgen/layout/mapart.py:_pattern_about_origin": 95,
     "kitgen/layout/threat_card.py:_card": 89,

@@ -474,6 +474,55 @@ def _clock_throw_and_plate(t: ClockTemplate, pen: Pen) -> list:
 # ---- grid scatter ---------------------------------------------------------------------
 
 
+def _flight_line(
+    t: GridScatterTemplate, pen: Pen, grid: tuple[float, float, float], target: tuple[float, float]
+) -> list:
+    """The line of flight along the target's column or row, entering from t.flight's side:
+    `grid` is (left of the squares, their bottom, the top of the squares' area), `target`
+    the target square's centre."""
+    u, n = t.square, t.size
+    gx, foot, top = grid
+    tx, ty = target
+    ops: list = []
+    starts = {
+        "bottom": (tx, 2.0),
+        "top": (tx, top),
+        "left": (gx, ty),
+        "right": (gx + n * u, ty),
+    }
+    sx, sy = starts[t.flight]
+    ang = math.atan2(ty - sy, tx - sx)
+    tip = (tx - 0.5 * u * math.cos(ang), ty - 0.5 * u * math.sin(ang))  # the target's edge
+    # broken around the cell values it crosses, so they stay legible (on film too)
+    size = min(20.0, u * 0.26)
+    gaps = []
+    for r, row in enumerate(t.cells):
+        for c, value in enumerate(row):
+            if value is None:
+                continue
+            x, y = gx + (c + 0.5) * u, foot + (n - 1 - r + 0.5) * u
+            fs = pen.fit(value, size, u * 0.8, True)
+            half = pen.width(value, fs, True) / 2 + 4
+            if t.flight in ("bottom", "top") and abs(x - tx) < half:
+                gaps.append((y - fs * 0.45 - 3, y + fs * 0.8 + 3))
+            elif t.flight in ("left", "right") and abs(y - ty) < fs:
+                gaps.append((x - half, x + half))
+    vertical = t.flight in ("bottom", "top")
+    lo, hi = sorted((sy, tip[1]) if vertical else (sx, tip[0]))
+    for a, b in _without(lo, hi, gaps):
+        ends = (tx, a, tx, b) if vertical else (a, ty, b, ty)
+        ops.append(Line(*ends, Stroke(pen.colour, 1.0, (4, 2))))
+    ops.append(_arrow_head(tip, ang, 8.0, pen))
+    if t.flight == "bottom":
+        ops.append(
+            pen.text(tx + 5, foot / 2 - 2, t.flight_label, 6.5, align="left", colour=pen.colour)
+        )
+    else:
+        lx, ly = (sx + tip[0]) / 2, (sy + tip[1]) / 2
+        ops.append(pen.text(lx + 4, ly + 4, t.flight_label, 6, align="left", colour=pen.colour))
+    return ops
+
+
 @kind(GridScatterTemplate, "grid-scatter")
 def draw_grid_scatter(t: GridScatterTemplate, pen: Pen) -> Drawing:
     u, n = t.square, t.size
@@ -499,45 +548,9 @@ def draw_grid_scatter(t: GridScatterTemplate, pen: Pen) -> Drawing:
                     stroke=Stroke(pen.colour, 0.8),
                 )
             )
-    # line of flight along the target's column or row, entering from the given side
     tx, ty = gx + (tc + 0.5) * u, foot + (n - 1 - tr + 0.5) * u
-    starts = {
-        "bottom": (tx, 2.0),
-        "top": (tx, H - head),
-        "left": (gx, ty),
-        "right": (gx + n * u, ty),
-    }
-    if t.flight in starts:
-        sx, sy = starts[t.flight]
-        ang = math.atan2(ty - sy, tx - sx)
-        tip = (tx - 0.5 * u * math.cos(ang), ty - 0.5 * u * math.sin(ang))  # the target's edge
-        # broken around the cell values it crosses, so they stay legible (on film too)
-        size = min(20.0, u * 0.26)
-        gaps = []
-        for r, row in enumerate(t.cells):
-            for c, value in enumerate(row):
-                if value is None:
-                    continue
-                x, y = gx + (c + 0.5) * u, foot + (n - 1 - r + 0.5) * u
-                fs = pen.fit(value, size, u * 0.8, True)
-                half = pen.width(value, fs, True) / 2 + 4
-                if t.flight in ("bottom", "top") and abs(x - tx) < half:
-                    gaps.append((y - fs * 0.45 - 3, y + fs * 0.8 + 3))
-                elif t.flight in ("left", "right") and abs(y - ty) < fs:
-                    gaps.append((x - half, x + half))
-        vertical = t.flight in ("bottom", "top")
-        lo, hi = sorted((sy, tip[1]) if vertical else (sx, tip[0]))
-        for a, b in _without(lo, hi, gaps):
-            ends = (tx, a, tx, b) if vertical else (a, ty, b, ty)
-            ops.append(Line(*ends, Stroke(pen.colour, 1.0, (4, 2))))
-        ops.append(_arrow_head(tip, ang, 8.0, pen))
-        if t.flight == "bottom":
-            ops.append(
-                pen.text(tx + 5, foot / 2 - 2, t.flight_label, 6.5, align="left", colour=pen.colour)
-            )
-        else:
-            lx, ly = (sx + tip[0]) / 2, (sy + tip[1]) / 2
-            ops.append(pen.text(lx + 4, ly + 4, t.flight_label, 6, align="left", colour=pen.colour))
+    if t.flight in ("bottom", "top", "left", "right"):
+        ops += _flight_line(t, pen, (gx, foot, H - head), (tx, ty))
     ops.append(Rect(gx + tc * u, foot + (n - 1 - tr) * u, u, u, stroke=Stroke(INK, 2.0)))
     ops.append(pen.text(gx + (tc + 0.5) * u, foot + (n - 1 - tr) * u + u - 10, "TARGET", 6, True))
     size = min(20.0, u * 0.26)
