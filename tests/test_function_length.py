@@ -14,6 +14,7 @@ LONG = {
     "kitgen/layout/sheet.py:_flow": 128,
     "kitgen/layout/table_draw.py:layout_table": 114,
     "kitgen/layout/cards.py:_document": 112,
+    "kitgen/layout/unitsymbol.py:_icon": 104,
     "kitgen/layout/maps.py:_board_assembly": 103,
     "kitgen/source/maps.py:_read_composed": 96,
     "kitgen/layout/table_draw.py:draw": 95,

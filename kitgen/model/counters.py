@@ -88,7 +88,35 @@ class ImageEl:
     scale: float = 1.0
 
 
-Element = TextEl | IconEl | ImageEl
+# Unit symbols (NATO / APP-6 manner): the branch icons that combine inside a frame, and
+# the size marks above it, smallest first. layout/unitsymbol.py draws them.
+UNIT_BRANCHES = (
+    "infantry", "armour", "mechanised", "motorised", "cavalry", "reconnaissance", "artillery",
+    "rocket", "anti-tank", "anti-aircraft", "headquarters", "engineers", "airborne", "mountain",
+    "marines", "signals", "supply", "medical", "transport", "machine-gun", "mortar",
+)  # fmt: skip
+UNIT_SIZES = (
+    "team", "squad", "section", "platoon", "company", "battalion", "regiment", "brigade",
+    "division", "corps", "army", "army-group",
+)  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True)
+class UnitEl:
+    """A unit symbol: branch icons (space separated: "infantry armour") in a frame, and
+    the unit's size mark above it."""
+
+    branches: str
+    place: Place
+    span: Span | None
+    path: str
+    size: str | None = None  # a UNIT_SIZES name
+    colour: str | None = None  # the lines (default: the ink that reads on the face)
+    fill: str | None = None  # inside the frame (default: the face shows through)
+    scale: float = 1.0
+
+
+Element = TextEl | IconEl | ImageEl | UnitEl
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,7 +18,7 @@ from dataclasses import fields
 from functools import lru_cache
 
 from ..colours import ColourError, parse_colour
-from ..model.counters import CounterDef, Face, IconEl, TextEl
+from ..model.counters import CounterDef, Face, IconEl, TextEl, UnitEl
 from ..names import ID_PATTERN
 from .expand import blanked, merged
 from .fields import Context, as_colour, as_text
@@ -87,7 +87,13 @@ class Filler:
         # An icon named by a placeholder is left to the reader, which checks the name.
         faces = (template.front,) if template.back is None else (template.front, template.back)
         self._usable = not any(
-            type(el) is IconEl and _holes(el.name) for face in faces for el in face.elements
+            (type(el) is IconEl and _holes(el.name))
+            or (
+                type(el) is UnitEl
+                and any(_holes(t or "") for t in (el.branches, el.size, el.colour, el.fill))
+            )
+            for face in faces
+            for el in face.elements
         )
 
     def fill(self, parts: tuple[dict[str, str], ...]) -> CounterDef:
