@@ -41,6 +41,21 @@ def prop_text(value: object) -> str:
     return str(value)
 
 
+def num_text(v: float) -> str:
+    return f"{v:g}"
+
+
+def bound_text(lo: float | None, hi: float | None, exactly: float | None = None) -> str:
+    """'must be from 1 to 6', 'must be at least 2', 'must be 5'."""
+    if exactly is not None or (lo is not None and lo == hi):
+        return f"must be {num_text(exactly if exactly is not None else lo)}"  # type: ignore[arg-type]
+    if lo is not None and hi is not None:
+        return f"must be from {num_text(lo)} to {num_text(hi)}"
+    if lo is not None:
+        return f"must be at least {num_text(lo)}"
+    return f"must be at most {num_text(hi)}"  # type: ignore[arg-type]
+
+
 # The placing context of a piece, as selectors name it: the side that places it and the
 # unit it is grouped in. Own names, so a piece's declared `side` or `unit` stays its own.
 PLACED_BY = "placed_by"
@@ -176,6 +191,19 @@ class PieceType:
 
 
 @dataclass(frozen=True)
+class Attribute:
+    """An attribute the game declares (`rules.attributes`): what a scenario's `attrs:`
+    may set, and the values it may take."""
+
+    name: str
+    type: str  # number | integer | text
+    low: float | None = None
+    high: float | None = None
+    one_of: tuple[str, ...] = ()
+    span: Span | None = None
+
+
+@dataclass(frozen=True)
 class Option:
     id: str
     label: str
@@ -192,6 +220,7 @@ class RuleBook:
     side_values: tuple[str, ...] = ()  # values a side may carry (food, points ...)
     folder: Path | None = None  # the game folder, for showing rule positions
     scenarios: tuple[Scenario, ...] = ()
+    attributes: tuple[Attribute, ...] = ()  # () = not declared: attrs are free
 
 
 # ---- scenarios -------------------------------------------------------------

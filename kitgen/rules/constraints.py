@@ -11,7 +11,7 @@ from collections import Counter, defaultdict
 from collections.abc import Callable
 
 from ..errors import Diagnostics, Span
-from ..model.rules import ANY, Constraint
+from ..model.rules import ANY, Constraint, bound_text, num_text
 from .setup import Placed, Setup, relative, selected
 from .where import describe_where, failing, holds
 
@@ -24,20 +24,6 @@ def _say(
         diags.warning(span, path, message, hint)
     else:
         diags.error(span, path, message, hint)
-
-
-def _num(v: float) -> str:
-    return f"{v:g}"
-
-
-def _bound(lo: float | None, hi: float | None, exactly: float | None = None) -> str:
-    if exactly is not None or (lo is not None and lo == hi):
-        return f"must be {_num(exactly if exactly is not None else lo)}"  # type: ignore[arg-type]
-    if lo is not None and hi is not None:
-        return f"must be from {_num(lo)} to {_num(hi)}"
-    if lo is not None:
-        return f"must be at least {_num(lo)}"
-    return f"must be at most {_num(hi)}"  # type: ignore[arg-type]
 
 
 def _needs(rule: Constraint) -> str:
@@ -298,7 +284,8 @@ def check_range(setup: Setup, rule: Constraint, diags: Diagnostics) -> None:
                     rule,
                     side.value_spans.get(rule.attr),
                     f"{side.path}.values.{rule.attr}",
-                    f"side {side.id}: {rule.attr} is {_num(value)}, {_bound(rule.low, rule.high)}",
+                    f"side {side.id}: {rule.attr} is {num_text(value)}, "
+                    + bound_text(rule.low, rule.high),
                     setup,
                 )
         return
@@ -333,7 +320,7 @@ def check_range(setup: Setup, rule: Constraint, diags: Diagnostics) -> None:
                 rule,
                 span,
                 path,
-                f"{p.who}: {rule.attr} is {_num(value)}, {_bound(rule.low, rule.high)}",
+                f"{p.who}: {rule.attr} is {num_text(value)}, {bound_text(rule.low, rule.high)}",
                 setup,
             )
 

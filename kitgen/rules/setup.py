@@ -16,8 +16,8 @@ from typing import Any
 from ..errors import Diagnostics, Span
 from ..geometry import Cell
 from ..model.rules import CONTEXT, IN_UNIT, PLACED_BY, Placement, RuleBook, Scenario, Selector
-from ..source.fields import suggest
-from .names import check_name, own_name
+from ..source.fields import close_match, suggest
+from .names import check_attrs, check_name, own_name
 from .where import holds
 
 
@@ -174,6 +174,7 @@ def resolve(game: Any, book: RuleBook, scenario: Scenario, diags: Diagnostics) -
             if not check_name(setup, diags, "cell", at, f"{p.path}.at", p.span_of("at")):
                 continue
             cell = setup.map.cell_or_place(at)
+        check_attrs(setup, diags, p, info.attrs)
         values = placed_values(info, p)
         placed = Placed(index, p, info, values, cell, None)
         setup.placed.append(placed)
@@ -283,15 +284,20 @@ def attribute_values(pieces, placed=()) -> dict[str, set[str]]:
 
 
 def why_none_match(
-    sel: Selector, universe: dict[str, set[str]], open_keys: frozenset[str] = frozenset()
+    sel: Selector,
+    universe: dict[str, set[str]],
+    open_keys: frozenset[str] = frozenset(),
+    unknown_open: bool = False,
 ) -> str:
     """The first attribute or value of `sel` (or of its `not:`) that nothing has, with a
     did-you-mean; '' when every name exists. Values of `open_keys` (attributes a scenario
     writes itself, such as a figure's Ex) are not checked: a rule may name one no piece
-    of this scenario has yet."""
+    of this scenario has yet; with `unknown_open`, nor are attributes nothing has."""
     for key, allowed in sel.attrs:
         seen = universe.get(key)
-        if not seen:
+        if seen is None and unknown_open and not close_match(key, universe):
+            continue  # an attribute a scenario's placements may write (not a misspelling)
+        if seen is None:
             if key in CONTEXT:
                 return f"no piece has an attribute {key!r}; {_CONTEXT_HINT[key]}"
             return f"no piece has an attribute {key!r}; " + suggest(key, sorted(universe))
@@ -300,7 +306,9 @@ def why_none_match(
         for value in sorted(allowed):
             if value not in seen and not value.startswith("$"):
                 return f"no piece has {key} {value!r}; " + suggest(value, sorted(seen))
-    return why_none_match(sel.negate, universe, open_keys) if sel.negate is not None else ""
+    if sel.negate is None:
+        return ""
+    return why_none_match(sel.negate, universe, open_keys, unknown_open)
 
 
 _CONTEXT_HINT = {

@@ -7,12 +7,15 @@ terrain, piece or side is known in advance.
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 from ..errors import KitError
 from ..model.rules import (
     ANY,
+    CONTEXT,
     KINDS,
+    Attribute,
     Constraint,
     Option,
     PieceType,
@@ -20,7 +23,7 @@ from ..model.rules import (
     Selector,
 )
 from .expand import read_for_each, substitute
-from .fields import Context, Fields, as_id, as_number, as_text, check_unique_ids
+from .fields import Context, Fields, as_id, as_number, as_text, check_unique_ids, suggest
 from .game import SCENARIO_DIR, scenario_path  # noqa: F401  (re-exported)
 from .rule_terms import field_names, read_selector, read_where
 from .scenario import read_scenario
@@ -42,10 +45,73 @@ def read_rules(ctx: Context, node: Node, path: str) -> RuleBook:
     pieces = tuple(p for group in f.seq("pieces", _read_piece_types) for p in group)
     check_unique_ids(ctx, pieces, f.sub("pieces"), "piece")
     constraints = tuple(f.seq("constraints", read_constraint))
+    anode = f.raw("attributes")
+    attributes = _read_attributes(ctx, anode, f.sub("attributes")) if anode is not None else ()
     f.close()
-    book = RuleBook(node.span, constraints, pieces, sides, options, values, ctx.folder)
+    book = RuleBook(
+        node.span, constraints, pieces, sides, options, values, ctx.folder, (), attributes
+    )
     scenarios = tuple(read_scenarios(ctx, ctx.folder / SCENARIO_DIR, book))
-    return RuleBook(node.span, constraints, pieces, sides, options, values, ctx.folder, scenarios)
+    return dataclasses.replace(book, scenarios=scenarios)
+
+
+ATTRIBUTE_TYPES = ("number", "integer", "text")
+
+
+def _read_attributes(ctx: Context, node: Node, path: str) -> tuple[Attribute, ...]:
+    """attributes: {Ex: {type: integer, min: 1, max: 6}, weapon: {one_of: [...]}, name: text}"""
+    if not isinstance(node, Map):
+        ctx.error(node, path, f"expected a mapping of attribute names, got {describe(node)}")
+        return ()
+    out = []
+    for name, (kspan, value) in node.entries.items():
+        sub = f"{path}.{name}"
+        if name in CONTEXT.values():
+            ctx.error(kspan, sub, f"{name} is the placing context, not an attribute to declare")
+            continue
+        if isinstance(value, Scalar):
+            kind = as_text(ctx, value, sub)
+            if kind not in ATTRIBUTE_TYPES:
+                ctx.error(
+                    value,
+                    sub,
+                    f"unknown attribute type {kind!r}",
+                    suggest(kind or "", ATTRIBUTE_TYPES),
+                )
+                continue
+            out.append(Attribute(name, kind, span=kspan))
+            continue
+        f = Fields(ctx, value, sub)
+        one_of = tuple(f.texts("one_of"))
+        kind = f.choice("type", ATTRIBUTE_TYPES, default="text" if one_of else "number")
+        low, high = f.number("min"), f.number("max")
+        if kind == "text" and (low is not None or high is not None):
+            key = "min" if low is not None else "max"
+            ctx.error(
+                f.map.key_span(key),
+                f.sub(key),
+                f"a text attribute has no {key}",
+                "give one_of, or type: number",
+            )
+        if kind != "text" and one_of:
+            ctx.error(
+                f.map.key_span("one_of"),
+                f.sub("one_of"),
+                f"a {kind} attribute takes min and max, not one_of",
+            )
+        _check_order(ctx, f, low, high)
+        f.close()
+        if kind is not None:
+            out.append(Attribute(name, kind, low, high, one_of, kspan))
+    return tuple(out)
+
+
+def _check_order(ctx: Context, f: Fields, low: float | None, high: float | None) -> bool:
+    """min above max can never hold: an error at max."""
+    if low is not None and high is not None and low > high:
+        ctx.error(f.map.key_span("max"), f.sub("max"), f"max {high:g} is below min {low:g}")
+        return False
+    return True
 
 
 def read_scenarios(ctx: Context, folder: Path, book: RuleBook) -> list:

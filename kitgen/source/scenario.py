@@ -139,12 +139,12 @@ def _placement_reader(side: str | None, unit: str | None):
         spans: dict[str, Span] = {}
         anode = f.raw("attrs")
         if isinstance(anode, Map):
-            for key, (_, value) in anode.entries.items():
+            for key, (kspan, value) in anode.entries.items():
                 if isinstance(value, Scalar) and value.value is None:
                     continue  # a write-in blank: no value to check
                 text = as_text(ctx, value, f"{path}.attrs.{key}")
                 if text is not None:
-                    attrs[key] = text
+                    attrs[Name(key, kspan)] = text
                     spans[key] = value.span
         elif anode is not None:
             ctx.error(
