@@ -131,3 +131,190 @@ def test_a_selector_on_side_where_no_piece_has_one_says_placed_by(tmp_path):
         "with the side of its placing side (no piece has an attribute 'side'; the side that "
         "places a piece is placed_by)"
     )
+
+
+# ---- declared attributes -----------------------------------------------------------
+
+DECLARED = SKIRMISH.replace(
+    "rules:\n  sides: [red, blue]\n",
+    """rules:
+  sides: [red, blue]
+  side_values: [torches]
+  attributes:
+    name: text
+    Ex: {type: integer, min: 1, max: 6}
+    weapon: {one_of: [sword, bow]}
+""",
+)
+
+
+def test_scenario_attrs_are_checked_against_the_declarations(tmp_path):
+    assert _check(
+        tmp_path,
+        """
+        sides:
+          - id: red
+            placements:
+              - {piece: ronin-red, at: A1, attrs: {name: Ko, Ex: 7, weapon: sword}}
+              - {piece: ronin-red, at: B1, attrs: {name: Mi, Ex: 2.5, wepon: bow}}
+          - id: blue
+            placements:
+              - {piece: ronin-blue, at: A2, attrs: {Ex: five, weapon: axe}}
+              - {piece: ronin-blue, at: B2, attrs: {unit: scouts}}
+        """,
+        DECLARED,
+    ) == [
+        "scenarios/s.yaml:4:58: error: sides[0].placements[0].attrs.Ex: Ex is 7, must be from "
+        "1 to 6",
+        "scenarios/s.yaml:5:58: error: sides[0].placements[1].attrs.Ex: Ex is 2.5, not a whole "
+        "number",
+        "scenarios/s.yaml:5:63: error: sides[0].placements[1].attrs.wepon: unknown attribute "
+        "'wepon' (did you mean 'weapon'?)",
+        "scenarios/s.yaml:8:49: error: sides[1].placements[0].attrs.Ex: Ex is 'five', not a number",
+        "scenarios/s.yaml:8:63: error: sides[1].placements[0].attrs.weapon: weapon is 'axe', "
+        "must be one of sword, bow",
+        "scenarios/s.yaml:9:51: error: sides[1].placements[1].attrs.unit: ronin-blue has unit "
+        "'ronin' of its own: a placement cannot change it",
+        "6 error(s), 0 warning(s)",
+    ]
+
+
+def test_a_game_without_declarations_still_catches_a_misspelt_attribute(tmp_path):
+    game = SKIRMISH + (
+        "    - kind: range\n      pieces: {unit: ronin}\n      attr: armour\n      min: 0\n"
+        "      max: 4\n"
+    )
+    assert _check(
+        tmp_path,
+        """
+        sides:
+          - id: red
+            placements: [{piece: ronin-red, at: A1, count: 2, attrs: {armor: 5, notes: old}}]
+          - id: blue
+            placements: [{piece: ronin-blue, at: A2, count: 2}]
+        """,
+        game,
+    ) == [
+        "scenarios/s.yaml:3:63: error: sides[0].placements[0].attrs.armor: unknown attribute "
+        "'armor' (did you mean 'armour'?)",
+        "1 error(s), 0 warning(s)",
+    ]
+
+
+def test_declaration_mistakes_are_reported_at_the_setting(tmp_path):
+    game = DECLARED.replace(
+        "    weapon: {one_of: [sword, bow]}\n",
+        "    weapon: {one_of: [sword, bow], max: 3}\n    F: {min: 6, max: 2}\n    M: nmber\n",
+    )
+    folder = write_game(tmp_path / "g", game)
+    run = run_cli("check", str(folder))
+    assert [line.replace(f"{folder}/", "") for line in run.stderr.splitlines()] == [
+        "game.yaml:25:36: error: rules.attributes.weapon.max: a text attribute has no max "
+        "(give one_of, or type: number)",
+        "game.yaml:26:17: error: rules.attributes.F.max: max 2 is below min 6",
+        "game.yaml:27:8: error: rules.attributes.M: unknown attribute type 'nmber' (did you "
+        "mean 'number'?)",
+        "3 error(s), 0 warning(s)",
+    ]
+
+
+# ---- contradictory and unread settings ---------------------------------------------
+
+
+def test_contradictory_and_unread_rule_settings_are_errors_at_the_setting(tmp_path):
+    rules = """
+    - kind: count
+      pieces: {unit: ronin}
+      exactly: 3
+      min: 3
+    - kind: count
+      of: sides
+      per: side
+      min: 2
+    - kind: range
+      attr: Ex
+      min: 4
+      max: 2
+    - kind: range
+      attr: Ex
+      one_of: [a]
+      max: 2
+    - kind: terrain
+      only_on: [open]
+      not_on: [open]
+    - kind: stacking
+      limit: 2
+      per: area
+      terrains: [open]
+    - kind: count
+      pieces: {unit: ronin}
+      exactly: $torches
+"""
+    game = SKIRMISH.split("  constraints:\n")[0] + "  constraints:" + rules
+    folder = write_game(tmp_path / "g", game)
+    run = run_cli("check", str(folder))
+    assert [line.replace(f"{folder}/", "") for line in run.stderr.splitlines()] == [
+        "game.yaml:25:7: error: rules.constraints[0].min: exactly and min together: give "
+        "exactly, or min and max",
+        "game.yaml:28:7: error: rules.constraints[1].per: a count of sides does not read per",
+        "game.yaml:33:7: error: rules.constraints[2].max: max 2 is below min 4",
+        "game.yaml:36:7: error: rules.constraints[3].one_of: one_of is for text values, min "
+        "and max for numbers: give one",
+        "game.yaml:40:7: error: rules.constraints[4].not_on: only_on already keeps the pieces "
+        "off every other terrain",
+        "game.yaml:44:7: error: rules.constraints[5].terrains: terrains picks cells: a "
+        "stacking rule per area does not read it",
+        "game.yaml:47:7: error: rules.constraints[6].exactly: exactly: $torches reads a side's "
+        "value: give per: side (or unit)",
+        "7 error(s), 0 warning(s)",
+    ]
+
+
+# ---- counts from a side's values, weighted stacking --------------------------------
+
+
+def test_a_count_may_read_the_sides_own_value(tmp_path):
+    game = DECLARED.replace("      exactly: 2\n", "      exactly: $torches\n", 1)
+    assert _check(
+        tmp_path,
+        """
+        sides:
+          - id: red
+            values: {torches: 2}
+            placements: [{piece: ronin-red, at: A1, count: 2}]
+          - id: blue
+            values: {torches: 3}
+            placements: [{piece: ronin-blue, at: A2, count: 2}]
+          - id: green
+            placements: []
+        """,
+        game.replace("sides: [red, blue]", "sides: [red, blue, green]"),
+    ) == [
+        "scenarios/s.yaml:5:5: error: sides[1]: side blue has 2 Ronin, needs exactly 3 (rule "
+        "at game.yaml:27:7)",
+        "scenarios/s.yaml:8:5: error: sides[2]: side green has no torches (exactly: $torches) "
+        "(rule at game.yaml:27:7)",
+        "2 error(s), 0 warning(s)",
+    ]
+
+
+def test_stacking_weighs_pieces(tmp_path):
+    game = SKIRMISH + (
+        "    - kind: stacking\n      limit: 3\n      noun: places\n"
+        "      weights: [{pieces: {side: blue}, weight: 2}]\n"
+    )
+    assert _check(
+        tmp_path,
+        """
+        sides:
+          - id: red
+            placements: [{piece: ronin-red, at: A1, count: 2}]
+          - id: blue
+            placements: [{piece: ronin-blue, at: A1}, {piece: ronin-blue, at: B2}]
+        """,
+        game,
+    ) == [
+        "scenarios/s.yaml:5:18: error: sides[1].placements[0]: 4 places on cell A1 (Open) "
+        "exceed its stacking limit of 3 (rule at game.yaml:34:7)",
+        "1 error(s), 0 warning(s)",
+    ]

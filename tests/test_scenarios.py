@@ -551,7 +551,7 @@ def test_rule_reader_errors(game_dir):
         "game.yaml:12:13: error: rules.constraints[0].kind: unknown constraint kind 'stack' "
         "(did you mean 'stacking'? use terrain, stacking, placement, count, slots, range)",
         "game.yaml:14:7: error: rules.constraints[1]: a stacking rule needs limit (a number) or "
-        "limit_from (a terrain property), not both",
+        "limit_from (a terrain property)",
         "game.yaml:15:7: error: rules.constraints[2]: a count rule needs exactly, min or max",
         "game.yaml:18:15: error: rules.constraints[3].where.adjacent: unknown key 'adjacent' "
         "(did you mean 'adjacent_to'?)",
@@ -563,8 +563,8 @@ def test_rule_reader_errors(game_dir):
         "game.yaml:26:14: error: rules.constraints[7].where: an empty location test (use "
         "terrain, props, area, cell, place, within, beyond, adjacent_to, same_area_as, on_line, "
         "on_map, not, any_of)",
-        "game.yaml:27:7: error: rules.constraints[8]: a stacking rule per area needs limit (a "
-        "number) (limit_from reads a terrain, and an area has many)",
+        "game.yaml:29:7: error: rules.constraints[8].limit_from: a stacking rule per area needs "
+        "limit (a number) (limit_from reads a terrain, and an area has many)",
     ]
 
 
@@ -1168,8 +1168,8 @@ def test_more_rule_reader_errors(game_dir):
     )
     assert _load_errors(game_dir) == [
         "game.yaml:12:7: error: rules.constraints[0]: a terrain rule needs only_on or not_on",
-        "game.yaml:14:7: error: rules.constraints[1]: a stacking rule per area needs limit (a "
-        "number) (limit_from reads a terrain, and an area has many)",
+        "game.yaml:16:7: error: rules.constraints[1].limit_from: give limit (a number) or "
+        "limit_from (a terrain property), not both",
         "game.yaml:18:7: error: rules.constraints[2]: a placement rule needs where:",
         "game.yaml:21:22: error: rules.constraints[3].where.props: expected a mapping of terrain "
         "properties, got a list",

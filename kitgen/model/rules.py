@@ -163,6 +163,10 @@ class Constraint:
     exactly: int | None = None
     at_least: int | None = None
     at_most: int | None = None
+    # count: a bound given as `$name`, read from the values of the side counted
+    bound_refs: Mapping[str, Name] = field(default_factory=dict)  # exactly | min | max
+    # stacking: (pieces, weight) — the first that matches says what a piece counts as
+    weights: tuple[tuple[Selector, int], ...] = ()
     # slots
     slots: tuple[tuple[int, Selector, str], ...] = ()  # count, pieces, label for messages
     # range

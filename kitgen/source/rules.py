@@ -17,6 +17,7 @@ from ..model.rules import (
     KINDS,
     Attribute,
     Constraint,
+    Name,
     Option,
     PieceType,
     RuleBook,
@@ -208,9 +209,11 @@ def read_constraint(ctx: Context, node: Node, path: str) -> Constraint | None:
     )
     reader = _KIND_READERS[kind]
     extra = reader(ctx, f)
-    f.close()
-    if extra is None:
+    if extra is None:  # reported: the keys it did not get to read are not unknown
+        f.allow(*(node.keys() if isinstance(node, Map) else ()))
+        f.close()
         return None
+    f.close()
     return Constraint(**common, **extra)
 
 
@@ -220,36 +223,66 @@ def _terrain(ctx: Context, f: Fields) -> dict | None:
     if not only_on and not not_on:
         ctx.error(f.node, f.path, "a terrain rule needs only_on or not_on")
         return None
+    if only_on and not_on:
+        _against(f, "not_on", "only_on already keeps the pieces off every other terrain")
+        return None
     return dict(only_on=only_on, not_on=not_on)
+
+
+def _against(f: Fields, key: str, why: str, hint: str = "") -> None:
+    """A setting that contradicts another, or that nothing reads here: an error at it."""
+    f.ctx.error(f.map.key_span(key), f.sub(key), why, hint)
 
 
 def _stacking(ctx: Context, f: Fields) -> dict | None:
     limit = f.integer("limit", lo=0)
     limit_from = f.text("limit_from", default="")
     per = f.choice("per", ("cell", "area"), default="cell")
-    if per == "area" and limit_from:
+    weights = tuple(f.seq("weights", _read_weight))
+    if limit is not None and limit_from:
+        _against(
+            f, "limit_from", "give limit (a number) or limit_from (a terrain property), not both"
+        )
+        return None
+    if limit is None and not limit_from:
         ctx.error(
             f.node,
             f.path,
+            "a stacking rule needs limit (a number) or limit_from (a terrain property)",
+        )
+        return None
+    if per == "area" and limit_from:
+        _against(
+            f,
+            "limit_from",
             "a stacking rule per area needs limit (a number)",
             "limit_from reads a terrain, and an area has many",
         )
         return None
-    if (limit is None) == (not limit_from):
-        ctx.error(
-            f.node,
-            f.path,
-            "a stacking rule needs limit (a number) or limit_from (a terrain property), not both",
-        )
+    if per == "area" and f.has("terrains"):
+        _against(f, "terrains", "terrains picks cells: a stacking rule per area does not read it")
         return None
     return dict(
         limit=limit,
-        limit_from=limit_from,
+        limit_from=Name(limit_from, f.map.get("limit_from").span) if limit_from else "",
         per=per,
         each_side=f.boolean("each_side", default=False),
         terrains=field_names(f, "terrains"),
         noun=f.text("noun", default=""),
+        weights=weights,
     )
+
+
+def _read_weight(ctx: Context, node: Node, path: str) -> tuple[Selector, int] | None:
+    """{pieces: selector, weight: 2}: each such piece counts as 2 towards the limit."""
+    f = Fields(ctx, node, path)
+    weight = f.integer("weight", lo=0, required=True)
+    sel_node = f.raw("pieces")
+    if sel_node is None and f.map is not None:
+        ctx.error(node, path, "missing required key 'pieces'")
+    sel = read_selector(ctx, sel_node, f.sub("pieces")) if sel_node is not None else None
+    f.close()
+    return (sel, weight) if sel is not None and weight is not None else None
 
 
 def _placement(ctx: Context, f: Fields) -> dict | None:
@@ -261,14 +294,38 @@ def _placement(ctx: Context, f: Fields) -> dict | None:
     return dict(where=where) if where is not None else None
 
 
-def _bounds(ctx: Context, f: Fields) -> dict | None:
-    exactly = f.integer("exactly", lo=0)
-    at_least = f.integer("min", lo=0)
-    at_most = f.integer("max", lo=0)
-    if exactly is None and at_least is None and at_most is None:
+def _bound(f: Fields, key: str) -> tuple[int | None, Name | None]:
+    """A count's bound: a number, or `$name`, a value of the side counted."""
+    node = f.raw(key)
+    if isinstance(node, Scalar) and isinstance(node.value, str) and node.value.startswith("$"):
+        return None, Name(node.value[1:], node.span)
+    return f.integer(key, lo=0), None
+
+
+def _bounds(ctx: Context, f: Fields, per: str) -> dict | None:
+    (exactly, e_ref), (at_least, lo_ref), (at_most, hi_ref) = (
+        _bound(f, k) for k in ("exactly", "min", "max")
+    )
+    refs = {k: r for k, r in (("exactly", e_ref), ("min", lo_ref), ("max", hi_ref)) if r}
+    given = [k for k in ("exactly", "min", "max") if f.map is not None and k in f.map]
+    if not given:
         ctx.error(f.node, f.path, "a count rule needs exactly, min or max")
         return None
-    return dict(exactly=exactly, at_least=at_least, at_most=at_most)
+    if "exactly" in given and len(given) > 1:
+        other = given[1]
+        _against(f, other, f"exactly and {other} together: give exactly, or min and max")
+        return None
+    if at_least is not None and at_most is not None and at_least > at_most:
+        _against(f, "max", f"max {at_most} is below min {at_least}")
+        return None
+    if refs and per == "scenario":
+        key = next(iter(refs))
+        _against(f, key, f"{key}: ${refs[key]} reads a side's value: give per: side (or unit)")
+        return None
+    return dict(exactly=exactly, at_least=at_least, at_most=at_most, bound_refs=refs)
+
+
+_OF_SIDES_SKIPS = ("pieces", "where", "per", "noun")  # what a count of sides does not read
 
 
 def _count(ctx: Context, f: Fields) -> dict | None:
@@ -277,7 +334,15 @@ def _count(ctx: Context, f: Fields) -> dict | None:
     wnode = f.raw("where")
     where = read_where(ctx, wnode, f.sub("where")) if wnode is not None else None
     noun = f.text("noun", default="")
-    bounds = _bounds(ctx, f)
+    skips = {"sides": _OF_SIDES_SKIPS, "units": ("pieces", "where")}.get(of or "", ())
+    for key in skips:
+        if f.map is not None and key in f.map:
+            _against(f, key, f"a count of {of} does not read {key}")
+            return None
+    if of == "units" and per == "unit":
+        _against(f, "per", "a count of units is per side or per scenario")
+        return None
+    bounds = _bounds(ctx, f, per or "scenario")
     if bounds is None:
         return None
     return dict(of=of, per=per, where=where, noun=noun, **bounds)
@@ -319,6 +384,14 @@ def _range(ctx: Context, f: Fields) -> dict | None:
         return None
     if low is None and high is None and not one_of:
         ctx.error(f.node, f.path, "a range rule needs min, max or one_of")
+        return None
+    if one_of and (low is not None or high is not None):
+        _against(f, "one_of", "one_of is for text values, min and max for numbers: give one")
+        return None
+    if of == "sides" and f.map is not None and "pieces" in f.map:
+        _against(f, "pieces", "a range of sides reads each side's values: pieces does not apply")
+        return None
+    if not _check_order(ctx, f, low, high):
         return None
     return dict(of=of, attr=attr, low=low, high=high, one_of=one_of, required=required)
 
