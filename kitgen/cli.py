@@ -13,9 +13,10 @@ from . import __version__
 from .build import build as run_build
 from .build import check as run_check
 from .build import load, scenario_view
-from .errors import Diagnostics, KitError, in_reading_order
+from .errors import Diagnostic, Diagnostics, KitError, Span, in_reading_order
 from .model.game import Game, Settings
 from .output import OutputError
+from .source.game import GAME_KEY, scenario_pack, scenario_path
 from .units import PAPER_NAMES, UnitError, inch, mm, paper_from_text, parse_length
 
 EXIT_INPUT = 1
@@ -275,8 +276,13 @@ def check(paths, quiet) -> None:
     """Validate games without writing anything."""
     found: list = []
     failed = False
-    for path in paths:
+    files = [f for path in paths for f in (scenario_pack(path) or [path])]
+    for path in files:
         diags = Diagnostics()  # per path: one game's errors must not stop the next from loading
+        if path not in paths and scenario_path(path)[1] is None:  # in a pack, not a scenario
+            found.append(_not_a_scenario(path))
+            failed = True
+            continue
         try:
             run_check(load(path, diags), diags)
         except KitError:
@@ -286,7 +292,17 @@ def check(paths, quiet) -> None:
     if failed:
         sys.exit(EXIT_INPUT)
     if not quiet:
-        click.echo(f"ok: {len(paths)} checked", err=True)
+        click.echo(f"ok: {len(files)} checked", err=True)
+
+
+def _not_a_scenario(path: Path) -> Diagnostic:
+    return Diagnostic(
+        "error",
+        Span(str(path), 1, 1),
+        GAME_KEY,
+        "a scenario outside its game's scenarios/ folder names its game",
+        "add game: with the game's folder, relative to this file, e.g. game: ../my-game",
+    )
 
 
 @main.command()

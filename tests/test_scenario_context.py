@@ -318,3 +318,59 @@ def test_stacking_weighs_pieces(tmp_path):
         "exceed its stacking limit of 3 (rule at game.yaml:34:7)",
         "1 error(s), 0 warning(s)",
     ]
+
+
+# ---- scenarios anywhere ----------------------------------------------------------
+
+GOOD = """
+sides:
+  - id: red
+    placements: [{piece: ronin-red, at: A1, count: 2}]
+  - id: blue
+    placements: [{piece: ronin-blue, at: A2, count: 2}]
+"""
+
+
+def test_a_scenario_pack_names_its_game_and_checks_in_one_run(tmp_path, monkeypatch):
+    write_game(tmp_path / "games" / "skirmish", SKIRMISH)
+    pack = tmp_path / "my-pack"
+    write_game(pack, "title: not a game, the pack has no game.yaml\n")
+    (pack / "game.yaml").unlink()
+    (pack / "good.yaml").write_text("game: ../games/skirmish\n" + GOOD)
+    (pack / "typo.yaml").write_text(
+        "game: ../games/skirmish/game.yaml\n"
+        + GOOD.replace("ronin-blue, at: A2", "ronin-bleu, at: A2")
+    )
+    (pack / "lost.yaml").write_text("game: ../games/skirmsh\n" + GOOD)
+    (pack / "stray.yaml").write_text(GOOD)
+    monkeypatch.chdir(tmp_path / "games")  # any working directory
+    run = run_cli("check", "../my-pack")
+    assert run.stderr.splitlines() == [
+        "../my-pack/lost.yaml:1:7: error: game: no game at '../my-pack/../games/skirmsh' (name "
+        "the game's folder or its game.yaml, relative to this scenario file)",
+        "../my-pack/stray.yaml:1:1: error: game: a scenario outside its game's scenarios/ "
+        "folder names its game (add game: with the game's folder, relative to this file, e.g. "
+        "game: ../my-game)",
+        # the rule's position as seen from here: the scenario is not in the game's folder
+        "../my-pack/typo.yaml:6:5: error: sides[1]: side blue has 0 Ronin, needs exactly 2 "
+        "(rule at skirmish/game.yaml:22:7)",
+        "../my-pack/typo.yaml:7:26: error: sides[1].placements[0].piece: unknown piece "
+        "'ronin-bleu' (did you mean 'ronin-blue'?)",
+        "4 error(s), 0 warning(s)",
+    ]
+    monkeypatch.chdir(pack)
+    assert run_cli("check", "good.yaml").stderr == "ok: 1 checked\n"
+
+
+def test_check_a_scenario_from_inside_its_scenarios_folder(tmp_path, monkeypatch):
+    folder = write_game(tmp_path / "skirmish", SKIRMISH, {"scenarios/s.yaml": GOOD})
+    monkeypatch.chdir(folder / "scenarios")
+    assert run_cli("check", "s.yaml").stderr == "ok: 1 checked\n"
+    (folder / "scenarios" / "s.yaml").write_text(GOOD.replace("at: A2", "at: Z9"))
+    assert run_cli("check", "s.yaml").stderr.splitlines() == [
+        "s.yaml:5:5: error: sides[1]: side blue has 0 Ronin, needs exactly 2 (rule at "
+        "game.yaml:22:7)",
+        "s.yaml:6:42: error: sides[1].placements[0].at: no cell 'Z9' on map 'yard' (squares "
+        "are written column letter then row, A1 to D2)",
+        "2 error(s), 0 warning(s)",
+    ]

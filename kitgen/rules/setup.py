@@ -87,8 +87,12 @@ class Setup:
         return (t.label or t.id) if t is not None else tid
 
     def rule_at(self, span: Span | None) -> str:
-        """'rule at rules.yaml:12:5': the rule's position relative to the game folder."""
-        return f"rule at {relative(span, self.book.folder)}"
+        """'rule at rules.yaml:12:5': the rule's position relative to the game folder (for a
+        scenario kept outside the game, as the working directory shows it)."""
+        folder = self.book.folder
+        if folder is not None and not self.scenario.file.resolve().is_relative_to(folder.resolve()):
+            return f"rule at {span}" if span is not None else "rule at ?"
+        return f"rule at {relative(span, folder)}"
 
 
 def relative(span: Span | None, folder: Path | None) -> str:

@@ -19,6 +19,7 @@ def read_scenario(ctx: Context, node: Node, file: Path, book: RuleBook) -> Scena
     f = Fields(ctx, node, "")
     if f.map is None:
         return None
+    f.text("game")  # the game it is for: read by the loader (source/game.scenario_path)
     sid = f.id("id", default=file.stem, required=False)
     title = f.text("title", default=sid)
     map_node = f.raw("map")
