@@ -12,7 +12,7 @@ import click
 from . import __version__
 from .build import build as run_build
 from .build import check as run_check
-from .build import load, scenario_view
+from .build import font_book, load, plan, scenario_view
 from .errors import Diagnostic, Diagnostics, KitError, Span, in_reading_order
 from .model.game import Game, Settings
 from .output import OutputError
@@ -284,7 +284,11 @@ def check(paths, quiet) -> None:
             failed = True
             continue
         try:
-            run_check(load(path, diags), diags)
+            game = load(path, diags)
+            run_check(game, diags)
+            # what a build would warn about (text that does not fit ...) comes from laying
+            # the kit out: plan it, on the game's own paper, and draw nothing
+            plan(game, Settings(paper=game.paper), font_book(game), diags)
         except KitError:
             failed = True
         found.extend(scenario_view(path, diags))

@@ -374,3 +374,28 @@ def test_check_a_scenario_from_inside_its_scenarios_folder(tmp_path, monkeypatch
         "are written column letter then row, A1 to D2)",
         "2 error(s), 0 warning(s)",
     ]
+
+
+# ---- check says what build would warn about -----------------------------------------
+
+
+def test_check_reports_the_text_that_does_not_fit_as_build_does(tmp_path):
+    folder = write_game(
+        tmp_path / "g",
+        """
+        title: G
+        counters:
+          - id: tiny
+            size: 1/2
+            front: {text: {text: "Supercalifragilistic expialidocious", min_size: 6pt}}
+        """,
+    )
+    warning = (
+        f"{folder}/game.yaml:5:19: warning: counters[0].front.text: text "
+        "'Supercalifragilistic expialidocious' on piece 'tiny' does not fit even at 6pt "
+        "(shorten it, lower min_size or make the piece bigger)"
+    )
+    check = run_cli("check", str(folder))
+    build = run_cli("build", str(folder), "-o", str(tmp_path / "out"))
+    assert check.stderr.splitlines() == [warning, "0 error(s), 1 warning(s)", "ok: 1 checked"]
+    assert warning in build.stderr.splitlines()
