@@ -263,7 +263,8 @@ CASES: dict[str, list[tuple[str, str, str, list[str]]]] = {
         (
             "a Ronin grouped in a unit is still a Ronin; a unit of another side is not",
             "      - {piece: ronin-shotgun-red}\n",
-            "    units:\n      - {id: boarders, side: red, figures: [{piece: ronin-shotgun-red}]}\n",
+            "    units:\n"
+            "      - {id: boarders, side: red, figures: [{piece: ronin-shotgun-red}]}\n",
             [],
         ),
         (
@@ -322,13 +323,15 @@ CASES: dict[str, list[tuple[str, str, str, list[str]]]] = {
         (
             "a contradictory terrain rule",
             "    where: {area: corridor}\n",
-            "    where: {area: corridor}\n  - {kind: terrain, only_on: [deck], not_on: [cargo-low]}\n",
+            "    where: {area: corridor}\n"
+            "  - {kind: terrain, only_on: [deck], not_on: [cargo-low]}\n",
             [],
         ),
         (
             "a unit of a side that is not there",
             "  - id: threat\n",
-            "    units:\n      - {id: squad, side: tem, figures: [{piece: team-member, attrs: {name: Vasq, build: weak, weapon: axe}}]}\n  - id: threat\n",
+            "    units:\n      - {id: squad, side: tem, figures: [{piece: team-member, attrs: "
+            "{name: Vasq, build: weak, weapon: axe}}]}\n  - id: threat\n",
             [],
         ),
     ],
@@ -374,7 +377,8 @@ CASES: dict[str, list[tuple[str, str, str, list[str]]]] = {
         (
             "a scenario rule with min above max",
             "sides:\n",
-            "constraints:\n  - {kind: count, per: unit, pieces: {kind: figure}, min: 5, max: 3}\nsides:\n",
+            "constraints:\n"
+            "  - {kind: count, per: unit, pieces: {kind: figure}, min: 5, max: 3}\nsides:\n",
             [],
         ),
     ],

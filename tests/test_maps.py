@@ -597,14 +597,17 @@ ERRORS = [
         "     edge_kinds: [{id: w}], edges: [[A1], {kind: w}, {kind: w, pairs: [[A1]]}]}\n",
         [
             "5:37: error: maps[0].edges[0]: an edge is [cell, cell] or [cell, cell, kind]",
-            "5:43: error: maps[0].edges[1]: an edge entry needs 'pairs' or 'along'",
+            "5:43: error: maps[0].edges[1]: an edge entry needs 'pairs', 'along' or 'between'",
             "5:72: error: maps[0].edges[2].pairs[0]: a pair is [cell, cell]",
         ],
     ),
     (
         "maps:\n  - {id: m, grid: hex, cell: 1in, terrains: [{id: a}], legend: {a: a},\n"
         "     layout: aa, edge_kinds: [{id: w}], edges: [{kind: w, along: '0101', side: top}]}\n",
-        "5:49: error: maps[0].edges[0]: 'along' works on square grids; list pairs for hexes",
+        [
+            "5:49: error: maps[0].edges[0]: 'along' needs 'side' (n, ne, se, s, sw or nw)",
+            "5:80: error: maps[0].edges[0].side: unknown side 'top' (use n, ne, se, s, sw, nw)",
+        ],
     ),
     (
         "maps:\n  - {id: m, cell: 1in, terrains: [{id: a}], legend: {a: a}, layout: aa,\n"

@@ -562,7 +562,7 @@ def test_rule_reader_errors(game_dir):
         "game.yaml:23:7: error: rules.constraints[6]: a range rule needs min, max or one_of",
         "game.yaml:26:14: error: rules.constraints[7].where: an empty location test (use "
         "terrain, props, area, cell, place, within, beyond, adjacent_to, same_area_as, on_line, "
-        "on_map, not, any_of)",
+        "on_map, feature, line, box, not, any_of)",
         "game.yaml:29:7: error: rules.constraints[8].limit_from: a stacking rule per area needs "
         "limit (a number) (limit_from reads a terrain, and an area has many)",
     ]
@@ -1122,7 +1122,7 @@ def test_where_on_terrain_with_properties(game_dir):
     assert messages(game_dir) == [
         "scenarios/s.yaml:1:1: error: map: the rule names terrain property 'cover', which map "
         "'field' does not have (valid: pop_limit) (rule at game.yaml:15:7)",
-        "scenarios/s.yaml:3:5: error: placements[1]: farmer on cell B1 (Water) is not on terrain "
+        "scenarios/s.yaml:3:5: error: placements[1]: farmer on cell B1 (Water) is not on a cell "
         "with pop_limit: 4 (rule at game.yaml:12:7)",
     ]
 

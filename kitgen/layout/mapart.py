@@ -10,6 +10,7 @@ import math
 
 from ..geometry import Cell, HexGrid, SquareGrid, point_in_polygon
 from ..model.map import AreaStyle, MapDef, Terrain
+from .maplayers import feature_ops, line_ops
 from .plan import Circle, Font, Group, Icon, Line, Path, Rect, Stroke, Text
 
 Point = tuple[float, float]
@@ -193,6 +194,7 @@ def map_ops(
     ops = list(head)
     ops.extend(_area_ops(m, size, bold, text_scale, avoid + mark_boxes(m, text_scale)))
     ops.extend(tail)
+    ops.extend(feature_ops(m, size, bold, text_scale))
     ops.extend(_marks(m, size, bold, text_scale))
     return ops
 
@@ -246,6 +248,7 @@ def _drawn_alike(m: MapDef, faces: tuple[str, str], key_prefix: str) -> tuple[tu
             )
         if t.mark:
             ops.extend(_mark_text(t, cx, cy, size, bold))
+    ops.extend(line_ops(m, size))
     tail: list = []
     tail.extend(_border_ops(m))
     tail.extend(_edge_ops(m, size))

@@ -11,7 +11,8 @@ from ..model.map import MapDef, MapSet
 from ..model.mapbuild import rotated_size
 from .env import PlanEnv
 from .frame import content_box
-from .mapart import Box, cell_size, map_ops, pattern_ops
+from .mapart import Box, cell_size, map_ops
+from .mapkey import plan_key
 from .plan import Document, Font, Group, Item, Line, Page, Path, Rect, Stroke, Text
 from .tiling import DEFAULT_OVERLAP, TilePlan, needs_tiling, plan_tiles
 
@@ -70,7 +71,7 @@ def _faces(env: PlanEnv) -> tuple[str, str]:
 def _map_pages(m: MapDef, env: PlanEnv) -> list[Page]:
     x0, y0, x1, y1 = content_box(env.paper)
     w, h = art_size(m)
-    key_ops, key_h = _key(m, env, x0, x1 - x0)
+    key_ops, key_h = plan_key(m, env, x0, x1 - x0)
     avail_w, avail_h = x1 - x0, y1 - y0 - TITLE_H
     if not needs_tiling(w, h, avail_w, avail_h - key_h):
         return [_single(m, env, n, key_ops, key_h) for n in range(1, m.copies + 1)]
@@ -413,7 +414,7 @@ def _tile_assembly(m: MapDef, plan: TilePlan, env: PlanEnv, turned: bool = False
         ops.append(Text(x0, y, line, Font(regular, 9), INK))
         y -= 12
     w, h = plan.width, plan.height
-    key_ops, key_h = _key(m, env, x0, x1 - x0)
+    key_ops, key_h = plan_key(m, env, x0, x1 - x0)
     avail_w, avail_h = x1 - x0, y - y0 - 10 - key_h
     scale = min(avail_w / w, avail_h / h)
     px = x0 + (avail_w - w * scale) / 2
@@ -473,7 +474,7 @@ def _board_assembly(board: MapDef, maps: MapSet, env: PlanEnv) -> Page:
         ops.append(Text(x0, y, line, Font(regular, 9), INK))
         y -= 12
     w, h = art_size(board)
-    key_ops, key_h = _key(board, env, x0, x1 - x0)
+    key_ops, key_h = plan_key(board, env, x0, x1 - x0)
     avail_w, avail_h = x1 - x0, y - y0 - 10 - key_h
     scale = min(avail_w / w, avail_h / h)
     px = x0 + (avail_w - w * scale) / 2
@@ -614,91 +615,6 @@ def _rotated_arrow(cx: float, cy: float, rotate: int, s: float, bold: str, label
         ),
         Text(cx, ly, label, Font(bold, fs), "#1f4e9c", align="centre"),
     ]
-
-
-# ---- the terrain and edge key ---------------------------------------------------------------
-
-
-def _prop_text(key: str, value: object) -> str:
-    words = key.replace("_", " ")
-    if value is True:
-        return words
-    if value is False or value is None:
-        return ""
-    return f"{words} {value}"
-
-
-def _key(m: MapDef, env: PlanEnv, x: float, width: float) -> tuple[list, float]:
-    """Swatches for every terrain used on the map (pattern, mark, label, properties) and each
-    edge kind used; laid out in columns along the bottom of the content box."""
-    regular, bold = _faces(env)
-    used = [t for t in m.terrains.values() if t.id in set(m.cells.values())]
-    kinds = [k for k in m.edge_kinds.values() if any(e.kind == k.id for e in m.edges)]
-    entries = len(used) + len(kinds)
-    if entries == 0:
-        return [], 0.0
-    sw = 22.0
-    col_w = 175.0
-    per_row = max(1, int(width // col_w))
-    rows = math.ceil(entries / per_row)
-    row_h = 30.0
-    height = rows * row_h + 14
-    _, y0, _, _ = content_box(env.paper)
-    ops: list = [Text(x, y0 + height - 8, "Key", Font(bold, 9), INK)]
-    poly = [(-sw / 2, -sw / 2), (sw / 2, -sw / 2), (sw / 2, sw / 2), (-sw / 2, sw / 2)]
-    for i, entry in enumerate([*used, *kinds]):
-        r, c = divmod(i, per_row)
-        ex = x + c * col_w
-        ey = y0 + height - 18 - (r + 1) * row_h + 6
-        cx, cy = ex + sw / 2, ey + sw / 2
-        if entry in used:
-            t = entry
-            body: list = [Path(tuple(poly), fill=t.fill or "#ffffff")]
-            if t.pattern:
-                body.extend(pattern_ops(t.pattern, poly, sw * 1.0, t.pattern_colour or "#333333"))
-            if t.outline:
-                body.append(
-                    Path(
-                        tuple((px * 0.86, py * 0.86) for px, py in poly),
-                        fill=None,
-                        stroke=Stroke(t.outline, 1.5),
-                    )
-                )
-            body.append(Path(tuple(poly), fill=None, stroke=Stroke("#333333", 0.6)))
-            if t.mark:
-                body.append(
-                    Text(
-                        0,
-                        -sw * 0.18,
-                        t.mark,
-                        Font(bold, sw * (0.5 if len(t.mark) == 1 else 0.3)),
-                        "#111111",
-                        align="centre",
-                    )
-                )
-            ops.append(Group(tuple(body), dx=cx, dy=cy))
-            title = t.label or t.id
-            props = [p for p in (_prop_text(k, v) for k, v in t.props.items()) if p]
-        else:
-            k = entry
-            ops.append(Line(ex, cy, ex + sw, cy, Stroke(k.colour, min(k.width, 5), k.dash)))
-            if k.symbol in ("door", "hatch"):
-                ops.append(
-                    Rect(
-                        ex + sw * 0.25,
-                        cy - 3,
-                        sw * 0.5,
-                        6,
-                        fill="#ffffff",
-                        stroke=Stroke(k.colour, 0.8),
-                    )
-                )
-            title = k.label or k.id
-            props = ["blocks movement"] if k.blocks else []
-        ops.append(Text(ex + sw + 6, cy + 2, title, Font(bold, 8.5), INK))
-        if props:
-            ops.append(Text(ex + sw + 6, cy - 8, "; ".join(props), Font(regular, 7), "#444444"))
-    return ops, height
 
 
 __all__ = ["art_size", "plan_maps", "tile_plan"]

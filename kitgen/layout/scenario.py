@@ -344,6 +344,9 @@ def _where(setup: Setup, p: Placed) -> str:
         return setup.map.label(p.cell)
     if p.placement.area:
         return f"area {p.placement.area}"
+    if p.box is not None:
+        box = setup.map.boxes[p.box]
+        return box.label or box.id
     return "off map"
 
 
@@ -416,7 +419,7 @@ def _placement_lines(setup: Setup, placed: list[Placed], flow: _Flow) -> None:
         n = sum(p.count for p in ps)
         spots: dict[str, int] = {}
         for p in ps:
-            if p.cell is not None or p.placement.area:
+            if p.cell is not None or p.placement.area or p.box is not None:
                 spots[_where(setup, p)] = spots.get(_where(setup, p), 0) + p.count
         where = ", ".join(w + (f" ×{k}" if k > 1 else "") for w, k in spots.items())
         off = n - sum(spots.values())

@@ -50,6 +50,7 @@ class EdgeKind:
     symbol: str | None = None  # "door", "hatch", "gap" or an icon name drawn on the edge
     blocks: bool = False
     span: Span | None = None
+    props: Mapping[str, object] = field(default_factory=dict)  # what the rules need
 
 
 @dataclass(frozen=True)
@@ -77,6 +78,68 @@ class Mark:
     size: float = 0.7  # fraction of the cell
     dx: float = 0.0
     dy: float = 0.0
+    span: Span | None = None
+    key: str = ""  # what the mark stands for, in the map key
+
+
+@dataclass(frozen=True)
+class LineKind:
+    """How one kind of line feature (road, rail, trail, river ...) looks, and what it means
+    to the rules (``props``). A line runs through cells, centre to centre."""
+
+    id: str
+    label: str = ""
+    style: str = "plain"  # plain, road, rail, trail, river
+    colour: str = "#000000"
+    width: float = 2.0  # points, at the line's start
+    to_width: float | None = None  # points at its end: a river that widens downstream
+    dash: tuple[float, ...] = ()
+    props: Mapping[str, object] = field(default_factory=dict)
+    span: Span | None = None
+
+
+@dataclass(frozen=True)
+class LineFeature:
+    """One road, rail or river: a path of neighbouring cells, drawn centre to centre."""
+
+    kind: str
+    cells: tuple[Cell, ...]
+    span: Span | None = None
+
+
+@dataclass(frozen=True)
+class FeatureKind:
+    """Something a cell holds besides its terrain (a city, a fort, a victory point, a side's
+    set-up mark): its look, its rules properties and its key entry."""
+
+    id: str
+    label: str = ""
+    icon: str | None = None
+    colour: str = "#000000"
+    size: float = 0.45  # fraction of the cell
+    text: str = ""  # a short text drawn in the cell (a set-up mark: "G", "2")
+    props: Mapping[str, object] = field(default_factory=dict)
+    key: bool = True  # listed in the map key
+    span: Span | None = None
+
+
+@dataclass(frozen=True)
+class CellFeature:
+    """A feature placed on one cell, with an optional name (a city's)."""
+
+    cell: Cell
+    kind: str
+    name: str = ""
+    span: Span | None = None
+
+
+@dataclass(frozen=True)
+class OffMapBox:
+    """A place off the map (a replacement pool, a reinforcement or eliminated box): the rules
+    and the set-up sheet know it as a place a piece can be in."""
+
+    id: str
+    label: str = ""
     span: Span | None = None
 
 
@@ -166,6 +229,45 @@ class MapDef:
     note: str = ""  # a short line printed under the title
     overlap: float | None = None  # tiling overlap in points; None = the default (10 mm)
     show_title: bool = True
+    line_kinds: Mapping[str, LineKind] = field(default_factory=dict)
+    lines: tuple[LineFeature, ...] = ()
+    feature_kinds: Mapping[str, FeatureKind] = field(default_factory=dict)
+    features: tuple[CellFeature, ...] = ()
+    boxes: Mapping[str, OffMapBox] = field(default_factory=dict)
+
+    # -- layers ---------------------------------------------------------------------------
+    def features_at(self, cell: Cell) -> list[CellFeature]:
+        """The features a cell holds, in the order the map declares them."""
+        return self._layers()[0].get(cell, [])
+
+    def lines_at(self, cell: Cell) -> set[str]:
+        """The kinds of line (road, rail, river ...) that run through a cell."""
+        return self._layers()[1].get(cell, set())
+
+    def props_at(self, cell: Cell) -> dict[str, object]:
+        """What the rules read for a cell: its terrain's properties, then each feature's
+        (a fort's defence overrides the forest's)."""
+        t = self.terrain_at(cell)
+        out: dict[str, object] = dict(t.props) if t is not None else {}
+        for f in self.features_at(cell):
+            kind = self.feature_kinds.get(f.kind)
+            if kind is not None:
+                out.update(kind.props)
+        return out
+
+    def _layers(self) -> tuple[dict[Cell, list[CellFeature]], dict[Cell, set[str]]]:
+        got = self.__dict__.get("_layer_cache")
+        if got is None:  # frozen: a cache of what the fields say, not state
+            features: dict[Cell, list[CellFeature]] = {}
+            for f in self.features:
+                features.setdefault(f.cell, []).append(f)
+            lines: dict[Cell, set[str]] = {}
+            for line in self.lines:
+                for c in line.cells:
+                    lines.setdefault(c, set()).add(line.kind)
+            got = (features, lines)
+            object.__setattr__(self, "_layer_cache", got)
+        return got
 
     # -- labels ---------------------------------------------------------------------------
     def label(self, cell: Cell) -> str:
@@ -218,7 +320,8 @@ class MapDef:
         if cell is not None and cell[0] < g.cols and cell[1] < g.rows:
             return f"{self.label(cell)} is a blank in the map's layout: off the map"
         places = f"; or a place: {', '.join(sorted(self.places))}" if self.places else ""
-        return how + places
+        boxes = f"; or a box: {', '.join(self.boxes)}" if self.boxes else ""
+        return how + places + boxes
 
     # -- topology -------------------------------------------------------------------------
     def terrain_at(self, cell: Cell) -> Terrain | None:
@@ -278,6 +381,11 @@ __all__ = [
     "MIN_OVERLAP",
     "AreaStyle",
     "Cell",
+    "CellFeature",
+    "FeatureKind",
+    "LineFeature",
+    "LineKind",
+    "OffMapBox",
     "Edge",
     "EdgeKind",
     "Grid",

@@ -121,7 +121,7 @@ class Where:
     """A location test on one cell; every part given must hold (AND)."""
 
     terrain: tuple[str, ...] = ()
-    props: tuple[tuple[str, str], ...] = ()  # terrain properties: (name, value as text)
+    props: tuple[tuple[str, str], ...] = ()  # the cell's terrain and feature properties
     area: tuple[str, ...] = ()
     cell: tuple[str, ...] = ()
     place: tuple[str, ...] = ()
@@ -134,6 +134,9 @@ class Where:
     same_area_as: Target | None = None
     on_line: tuple[Target, Target] | None = None  # the straight line between two targets
     on_map: bool | None = None
+    feature: tuple[str, ...] = ()  # the cell holds one of these features (city, fort ...)
+    line: tuple[str, ...] = ()  # one of these line kinds (road, rail ...) runs through it
+    box: tuple[str, ...] = ()  # the piece is in one of these off-map boxes
     negate: Where | None = None
     any_of: tuple[Where, ...] = ()
     span: Span | None = None

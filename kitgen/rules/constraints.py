@@ -154,8 +154,7 @@ def _weight(rule: Constraint, p: Placed) -> int:
 def _cell_limit(setup: Setup, rule: Constraint, cell) -> int | None:
     if not rule.limit_from:
         return rule.limit
-    terrain = setup.map.terrain_at(cell)
-    value = terrain.props.get(rule.limit_from) if terrain is not None else None
+    value = setup.map.props_at(cell).get(rule.limit_from)  # a feature's overrides the terrain's
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         return None
     return int(value)
@@ -174,6 +173,8 @@ def check_placement(setup: Setup, rule: Constraint, diags: Diagnostics) -> None:
             at = f"on {setup.cell_text(p.cell)}"
         elif p.cells is not None:
             at = f"in area {p.placement.area}"
+        elif p.box is not None:
+            at = f"in box {setup.map.boxes[p.box].label or p.box}"
         else:
             at = "off the map"
         _say(

@@ -27,7 +27,8 @@ from .where import inner_tests, named, own_targets
 if TYPE_CHECKING:  # setup.py resolves a scenario's own names through this module
     from .setup import Setup
 
-MAP_KINDS = ("terrain", "place", "cell", "terrain property")
+MAP_KINDS = ("terrain", "place", "cell", "terrain property", "feature", "line", "box")
+_LAYERS = {"feature": "feature_kinds", "line": "line_kinds", "box": "boxes"}  # MapDef fields
 PATTERNED = ("area", "place")  # names that may use * and ?
 _WORDS = {"game side": "side"}  # kinds that read as another word in a message
 _REF = re.compile(r"\$(side|unit)\b")
@@ -38,8 +39,11 @@ def known(setup: Setup, kind: str) -> list[str]:
     m, sc, book = setup.map, setup.scenario, setup.book
     if kind == "terrain":
         return list(m.terrains) if m is not None else []
-    if kind == "terrain property":
-        return sorted({k for t in m.terrains.values() for k in t.props}) if m is not None else []
+    if kind == "terrain property":  # a cell's properties: its terrain's and its features'
+        kinds = (*m.terrains.values(), *m.feature_kinds.values()) if m is not None else ()
+        return sorted({k for t in kinds for k in t.props})
+    if kind in _LAYERS:
+        return list(getattr(m, _LAYERS[kind])) if m is not None else []
     if kind == "place":
         return list(m.places) if m is not None else []
     if kind == "area":
@@ -58,8 +62,9 @@ def known(setup: Setup, kind: str) -> list[str]:
 
 
 def exists(setup: Setup, kind: str, name: str) -> bool:
-    if kind == "cell":
-        return setup.map is not None and setup.map.cell_or_place(name) is not None
+    if kind == "cell":  # a cell, a place, or an off-map box
+        m = setup.map
+        return m is not None and (m.cell_or_place(name) is not None or name in m.boxes)
     names = known(setup, kind)
     if kind in PATTERNED:
         return bool(named([name], names))
@@ -151,7 +156,7 @@ def where_names(w: Where | None) -> Iterator[tuple[str, str]]:
     """(kind, name) for every terrain, area, cell, place and terrain property a test names,
     in it, in its targets and in its inner tests."""
     for test in inner_tests(w):
-        for kind in ("terrain", "area", "cell", "place"):
+        for kind in ("terrain", "area", "cell", "place", "feature", "line", "box"):
             for name in getattr(test, kind):
                 yield kind, name
         for prop, _ in test.props:

@@ -42,6 +42,7 @@ class Placed:
     values: dict[str, str]  # what selectors match on: piece attrs + id, own attrs, context
     cell: Cell | None
     cells: frozenset[Cell] | None  # placed "somewhere in an area": the area's cells
+    box: str | None = None  # in one of the map's off-map boxes (a pool, a turn box ...)
 
     @property
     def side(self) -> str | None:
@@ -172,15 +173,16 @@ def resolve(game: Any, book: RuleBook, scenario: Scenario, diags: Diagnostics) -
             check_name(setup, diags, "side", p.side, f"{p.path}.side", p.span_of("side"))
         if info is None:
             continue
-        cell = None
+        cell = box = None
         if p.at is not None:
             at = own_name(p.at, p.side, p.unit)
             if not check_name(setup, diags, "cell", at, f"{p.path}.at", p.span_of("at")):
                 continue
             cell = setup.map.cell_or_place(at)
+            box = at if cell is None and at in setup.map.boxes else None
         check_attrs(setup, diags, p, info.attrs)
         values = placed_values(info, p)
-        placed = Placed(index, p, info, values, cell, None)
+        placed = Placed(index, p, info, values, cell, None, box)
         setup.placed.append(placed)
         if p.area is not None:
             pending.append(placed)

@@ -12,6 +12,8 @@ from typing import TYPE_CHECKING, Any
 from ..geometry import Cell
 from ..model.rules import Target, Where, prop_text
 
+PARTS_ORDER = tuple(f.name for f in fields(Where) if f.name != "span")
+
 if TYPE_CHECKING:  # setup.py imports this module to build scenario areas
     from .setup import Placed, Setup
 
@@ -50,23 +52,43 @@ def opposite(m: Any, cell: Cell) -> Cell:
 def holds(setup: Setup, where: Where, cells: Iterable[Cell] | None, who: Placed | None) -> bool:
     """Does the test hold for every cell given (None: the piece is off the map)?"""
     if cells is None:
-        return where.on_map is False  # cell tests need a cell: off-map pieces pass none
+        return _holds_off_map(w=where, box=who.box if who is not None else None)
     cells = list(cells)
-    if where.on_map is False:
-        return False
     return bool(cells) and all(_holds_cell(setup, where, c, who) for c in cells)
+
+
+CELL_KEYS = tuple(
+    k for k in PARTS_ORDER if k not in ("on_map", "box", "negate", "any_of")
+)  # the keys only a cell can pass
+
+
+def _holds_off_map(w: Where, box: str | None) -> bool:
+    """A piece off the map (in ``box``, or simply kept off it) passes `on_map: false` and
+    `box:`, fails every cell test, and is walked through `not` and `any_of` like a cell."""
+    if any(getattr(w, k) not in (None, ()) for k in CELL_KEYS) or w.on_map is True:
+        return False
+    if w.box and (box is None or not any(fnmatchcase(box, b) for b in w.box)):
+        return False
+    if w.negate is not None and _holds_off_map(w.negate, box):
+        return False
+    return not (w.any_of and not any(_holds_off_map(x, box) for x in w.any_of))
 
 
 def _holds_cell(setup: Setup, w: Where, cell: Cell, who: Placed | None) -> bool:
     m = setup.map
     assert m is not None
+    if w.on_map is False or w.box:  # a piece on a cell is in no box
+        return False
     if w.terrain and m.cells.get(cell) not in w.terrain:
         return False
     if w.props:
-        t = m.terrain_at(cell)
-        have = t.props if t is not None else {}
+        have = m.props_at(cell)
         if not all(k in have and prop_text(have[k]) == v for k, v in w.props):
             return False
+    if w.feature and not any(f.kind in w.feature for f in m.features_at(cell)):
+        return False
+    if w.line and not (m.lines_at(cell) & set(w.line)):
+        return False
     if w.area and not any(cell in setup.areas[a] for a in named(w.area, setup.areas)):
         return False
     if w.cell and cell not in {m.cell_or_place(n) for n in w.cell}:
@@ -162,7 +184,7 @@ def describe_where(setup: Setup, w: Where) -> str:
     if w.terrain:
         parts.append("on " + " or ".join(setup.terrain_label(t) for t in w.terrain))
     if w.props:
-        parts.append("on terrain with " + ", ".join(f"{k}: {v}" for k, v in w.props))
+        parts.append("on a cell with " + ", ".join(f"{k}: {v}" for k, v in w.props))
     if w.area:
         parts.append("in area " + " or ".join(w.area))
     if w.cell:
@@ -181,6 +203,15 @@ def describe_where(setup: Setup, w: Where) -> str:
         parts.append(f"in the same area as {w.same_area_as.text}")
     if w.on_line is not None:
         parts.append(f"on the line from {w.on_line[0].text} to {w.on_line[1].text}")
+    if w.feature:
+        parts.append(
+            "on a cell with "
+            + " or ".join(_kind_label(setup, "feature_kinds", k) for k in w.feature)
+        )
+    if w.line:
+        parts.append("on a " + " or ".join(_kind_label(setup, "line_kinds", k) for k in w.line))
+    if w.box:
+        parts.append("in box " + " or ".join(_kind_label(setup, "boxes", b) for b in w.box))
     if w.on_map is True:
         parts.append("on the map")
     if w.on_map is False:
@@ -194,9 +225,8 @@ def describe_where(setup: Setup, w: Where) -> str:
 
 def failing(setup: Setup, w: Where, cells: Iterable[Cell] | None, who: Placed | None) -> str:
     """What a piece fails of a test, part by part: 'is not adjacent to X and is in area Y'."""
-    if cells is None:
-        return "is not " + describe_where(setup, w)
-    cells = list(cells)
+    if cells is not None:
+        cells = list(cells)
     out = []
     for part in _parts(w):
         if holds(setup, part, cells, who):
@@ -208,7 +238,7 @@ def failing(setup: Setup, w: Where, cells: Iterable[Cell] | None, who: Placed | 
     return " and ".join(out) or "is not " + describe_where(setup, w)
 
 
-PARTS = tuple(f.name for f in fields(Where) if f.name != "span")  # the keys of a test
+PARTS = PARTS_ORDER  # the keys of a test
 
 
 def _parts(w: Where) -> list[Where]:
@@ -219,6 +249,12 @@ def _parts(w: Where) -> list[Where]:
         if value is not None and value != ():
             out.append(Where(**{name: value}, span=w.span))
     return out
+
+
+def _kind_label(setup: Setup, table: str, name: str) -> str:
+    """A feature, line kind or box as the map's key names it ('City'), else its id."""
+    kind = getattr(setup.map, table, {}).get(name) if setup.map is not None else None
+    return (kind.label or name) if kind is not None else name
 
 
 def _walk(setup: Setup, distance: tuple) -> str:

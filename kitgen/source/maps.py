@@ -23,7 +23,6 @@ from ..model.mapbuild import (
     components,
     compose,
     placed_cells,
-    rect_cells,
 )
 from .fields import (
     Context,
@@ -37,38 +36,28 @@ from .fields import (
     read_list,
     suggest,
 )
+from .map_cells import cell_ref as _cell
+from .map_cells import cell_refs as _cells
+from .map_layers import (
+    across,
+    between,
+    known_icon,
+    read_boxes,
+    read_features,
+    read_line_kind,
+    read_lines,
+    read_props,
+    side_names,
+)
 from .yamlnodes import Map, Node, Scalar, Seq
 
 MM = 72 / 25.4
 
 PATTERNS = ("none", "solid", "dots", "hatch", "cross", "waves", "grass", "bricks", "trees", "grid")
 SYMBOLS = ("door", "hatch", "gap")
-SIDES = ("top", "bottom", "left", "right")
-_SIDE_STEP = {"top": (0, -1), "bottom": (0, 1), "left": (-1, 0), "right": (1, 0)}
 
 
 # ---- small readers -----------------------------------------------------------------------
-
-
-def _props(ctx: Context, node: Node | None, path: str) -> dict[str, object]:
-    m = expect_map(ctx, node, path)
-    if m is None:
-        return {}
-    out: dict[str, object] = {}
-    for key, (_, value) in m.entries.items():
-        out[key] = _plain(value)
-    return out
-
-
-def _plain(node: Node) -> object:
-    """A YAML value as plain Python (for free-form rule properties)."""
-    if isinstance(node, Scalar):
-        return node.value
-    if isinstance(node, Seq):
-        return [_plain(n) for n in node]
-    if isinstance(node, Map):
-        return {k: _plain(v) for k, (_, v) in node.entries.items()}
-    return None
 
 
 def _read_terrain(ctx: Context, node: Node, path: str) -> Terrain | None:
@@ -79,7 +68,7 @@ def _read_terrain(ctx: Context, node: Node, path: str) -> Terrain | None:
         label=f.text("label", default=tid or ""),
         fill=f.colour("fill"),
         pattern=f.choice("pattern", PATTERNS, default=None),
-        props=_props(ctx, f.raw("props"), f.sub("props")),
+        props=read_props(ctx, f.raw("props"), f.sub("props")),
         span=node.span,
         mark=f.text("mark", default=""),
         pattern_colour=f.colour("pattern_colour"),
@@ -108,6 +97,7 @@ def _read_edge_kind(ctx: Context, node: Node, path: str) -> EdgeKind | None:
         symbol=f.choice("symbol", SYMBOLS, default=None),
         blocks=f.boolean("blocks", default=False),
         span=node.span,
+        props=read_props(ctx, f.raw("props"), f.sub("props")),
     )
     f.close()
     return k if kid else None
@@ -171,53 +161,6 @@ def _read_legend(ctx: Context, node: Node | None, path: str) -> dict[str, str | 
     return out
 
 
-# ---- cell references ----------------------------------------------------------------------
-
-
-def _cell(ctx: Context, m: MapDef, node: Node, path: str) -> Cell | None:
-    text = as_text(ctx, node, path)
-    if text is None:
-        return None
-    cell = m.cell_at_label(text)
-    if cell is None:
-        ctx.error(node, path, f"no cell {text!r} on map {m.id!r}", _label_hint(m))
-    return cell
-
-
-def _label_hint(m: MapDef) -> str:
-    if not m.cells:
-        return ""
-    first = min(m.cells, key=lambda c: (c[1], c[0]))
-    last = max(m.cells, key=lambda c: (c[1], c[0]))
-    return f"cells run from {m.label(first)} to {m.label(last)}"
-
-
-def _cells(ctx: Context, m: MapDef, node: Node, path: str) -> list[Cell]:
-    """A list of labels and ranges ('A1:C3'); a single text is a list of one."""
-    items = [node] if isinstance(node, Scalar) else list(expect_seq(ctx, node, path) or [])
-    out: list[Cell] = []
-    for i, item in enumerate(items):
-        ipath = path if isinstance(node, Scalar) else f"{path}[{i}]"
-        text = as_text(ctx, item, ipath)
-        if text is None:
-            continue
-        if ":" in text:
-            a_text, _, b_text = text.partition(":")
-            a, b = m.cell_at_label(a_text), m.cell_at_label(b_text)
-            bad = [t for t, c in ((a_text, a), (b_text, b)) if c is None]
-            if bad:
-                ctx.error(item, ipath, f"no cell {bad[0]!r} on map {m.id!r}", _label_hint(m))
-                continue
-            out.extend(c for c in rect_cells(a, b) if c in m.cells)  # type: ignore[arg-type]
-        else:
-            cell = m.cell_at_label(text)
-            if cell is None:
-                ctx.error(item, ipath, f"no cell {text!r} on map {m.id!r}", _label_hint(m))
-                continue
-            out.append(cell)
-    return out
-
-
 # ---- edges ------------------------------------------------------------------------------
 
 
@@ -265,7 +208,8 @@ def _read_edges(ctx: Context, m: MapDef, node: Node | None, path: str) -> list[E
         ok = _known_kind(ctx, m, kind, item, f.sub("kind"))
         pairs = f.raw("pairs")
         along = f.raw("along")
-        side = f.choice("side", SIDES, default=None)
+        banks = f.raw("between")
+        side = f.choice("side", side_names(m), default=None)
         f.close()
         if not ok:
             continue
@@ -280,19 +224,34 @@ def _read_edges(ctx: Context, m: MapDef, node: Node | None, path: str) -> list[E
                     out.append(e)
         if along is not None:
             if side is None:
-                ctx.error(item, ipath, "'along' needs 'side' (top, bottom, left or right)")
+                *rest, last = side_names(m)
+                ctx.error(item, ipath, f"'along' needs 'side' ({', '.join(rest)} or {last})")
                 continue
-            if not isinstance(m.grid, SquareGrid):
-                ctx.error(item, ipath, "'along' works on square grids; list pairs for hexes")
-                continue
-            dc, dr = _SIDE_STEP[side]
             for cell in _cells(ctx, m, along, f.sub("along")):
-                other = (cell[0] + dc, cell[1] + dr)
+                other = across(m, cell, side)
                 if other in m.cells:  # the map's outline already closes the border
                     out.append(Edge(cell, other, kind, along.span))  # type: ignore[arg-type]
-        if pairs is None and along is None:
-            ctx.error(item, ipath, "an edge entry needs 'pairs' or 'along'")
+        if banks is not None:
+            out.extend(_between(ctx, m, banks, f.sub("between"), kind))
+        if pairs is None and along is None and banks is None:
+            ctx.error(item, ipath, "an edge entry needs 'pairs', 'along' or 'between'")
     return out
+
+
+def _between(ctx: Context, m: MapDef, node: Node, path: str, kind: str) -> list[Edge]:
+    """`between: [[bank a cells], [bank b cells]]`: every side the two runs share."""
+    seq = expect_seq(ctx, node, path)
+    if seq is None:
+        return []
+    if len(seq) != 2:
+        ctx.error(node, path, "'between' is two lists of cells: [[one bank], [the other]]")
+        return []
+    a = _cells(ctx, m, seq.items[0], f"{path}[0]")
+    b = _cells(ctx, m, seq.items[1], f"{path}[1]")
+    pairs = between(a, b, m)
+    if a and b and not pairs:
+        ctx.error(node, path, "the two runs of cells share no side", "list the cells either side")
+    return [Edge(x, y, kind, node.span) for x, y in pairs]
 
 
 def _known_kind(ctx: Context, m: MapDef, kind: str | None, node: Node, path: str) -> bool:
@@ -418,17 +377,6 @@ def _read_places(ctx: Context, m: MapDef, node: Node | None, path: str) -> dict[
     return out
 
 
-def _known_icon(ctx: Context, node: Node | None, path: str, name: str) -> bool:
-    # the icon registry is the renderer's; only its names are read here
-    from ..render.icons import icon_names
-
-    names = icon_names()
-    if name in names:
-        return True
-    ctx.error(node, path, f"unknown icon {name!r}", suggest(name, names))
-    return False
-
-
 def _read_marks(
     ctx: Context, m: MapDef, node: Node | None, path: str, places: dict[str, Cell]
 ) -> list[Mark]:
@@ -444,7 +392,7 @@ def _read_marks(
             if cell is None and text is not None:
                 cell = _cell(c, m, at, f.sub("at"))
         icon = f.text("icon")
-        if icon is not None and not _known_icon(c, f.raw("icon"), f.sub("icon"), icon):
+        if icon is not None and not known_icon(c, f.raw("icon"), f.sub("icon"), icon):
             icon = None
         mark = Mark(
             cell=cell or (0, 0),
@@ -455,6 +403,7 @@ def _read_marks(
             dx=f.number("dx", default=0.0),
             dy=f.number("dy", default=0.0),
             span=n.span,
+            key=f.text("key", default=""),
         )
         f.close()
         return mark if cell is not None else None
@@ -555,8 +504,10 @@ def _read_plain_map(ctx: Context, node: Node, path: str) -> MapDef | None:
     grid = _read_grid(ctx, f, ncols, len(rows))
     kinds = f.seq("edge_kinds", _read_edge_kind)
     check_unique_ids(ctx, kinds, f.sub("edge_kinds"), "edge kind")
+    line_kinds = f.seq("line_kinds", read_line_kind)
+    check_unique_ids(ctx, line_kinds, f.sub("line_kinds"), "line kind")
     if grid is None or not mid:
-        f.allow("edges", "areas", "places", "marks")
+        f.allow(*_LATER)
         f.close()
         return None
     m = MapDef(
@@ -567,17 +518,35 @@ def _read_plain_map(ctx: Context, node: Node, path: str) -> MapDef | None:
         span=node.span,
         cell_spans=spans,
         edge_kinds={k.id: k for k in kinds},
+        line_kinds={k.id: k for k in line_kinds},
         copies=copies if copies is not None else -1,
         **common,
     )
     return _finish(ctx, f, m)
 
 
+_LATER = ("edges", "areas", "places", "marks", "lines", "features", "boxes")
+
+
 def _finish(ctx: Context, f: Fields, m: MapDef) -> MapDef:
-    """Edges, places, areas and marks: read against the cells, in that order (areas may name
-    places, and derived areas respect blocking edges)."""
-    m = replace(m, edges=tuple(_read_edges(ctx, m, f.raw("edges"), f.sub("edges"))))
+    """Edges, lines, places, features, boxes, areas and marks: read against the cells, in
+    that order (areas may name places, and derived areas respect blocking edges)."""
+    m = replace(
+        m,
+        edges=m.edges + tuple(_read_edges(ctx, m, f.raw("edges"), f.sub("edges"))),
+        lines=m.lines + tuple(read_lines(ctx, m, f.raw("lines"), f.sub("lines"))),
+    )
     places = _read_places(ctx, m, f.raw("places"), f.sub("places"))
+    kinds, features = read_features(
+        ctx, m, f.raw("features"), f.sub("features"), {**m.places, **places}
+    )
+    boxes = read_boxes(ctx, f.raw("boxes"), f.sub("boxes"), {**m.places, **places})
+    m = replace(
+        m,
+        feature_kinds={**m.feature_kinds, **kinds},
+        features=m.features + tuple(features),
+        boxes={**m.boxes, **boxes},
+    )
     areas, styles = _read_areas(ctx, m, f.raw("areas"), f.sub("areas"), places)
     merged_areas = dict(m.areas)
     merged_areas.update(areas)
@@ -668,7 +637,7 @@ def _read_composed(ctx: Context, node: Node, path: str, pieces: dict[str, MapDef
     placements = f.seq("compose", lambda c, n, p: _read_placement(c, n, p, pieces))
     f.allow("edge_kinds")
     if not mid or not placements:
-        f.allow("edges", "areas", "places", "marks")
+        f.allow(*_LATER)
         f.close()
         return None
     used = [pieces[p.map] for p in placements]
@@ -708,12 +677,18 @@ def _read_composed(ctx: Context, node: Node, path: str, pieces: dict[str, MapDef
     grid = board_grid(used[0].grid, max(result.cols, 1), max(result.rows, 1))
     terrains: dict = {}
     kinds: dict = {}
+    line_kinds: dict = {}
+    feature_kinds: dict = {}
     for m in used:
         terrains.update(m.terrains)
         kinds.update(m.edge_kinds)
+        line_kinds.update(m.line_kinds)
+        feature_kinds.update(m.feature_kinds)
     areas: dict[str, frozenset[Cell]] = {}
     places: dict[str, Cell] = {}
     marks: list = []
+    features: list = []
+    lines: list = []
     for i, p in enumerate(placements):
         piece = pieces[p.map]
         where = placed_cells(piece, p)
@@ -722,6 +697,10 @@ def _read_composed(ctx: Context, node: Node, path: str, pieces: dict[str, MapDef
             areas[pre + name] = frozenset(where[c] for c in cells)
         for name, cell in piece.places.items():
             places[pre + name] = where[cell]
+        for feat in piece.features:
+            features.append(replace(feat, cell=where[feat.cell]))
+        for line in piece.lines:
+            lines.append(replace(line, cells=tuple(where[c] for c in line.cells)))
         for mk in piece.marks:  # the pieces' marks turn with them
             dx, dy = _turn_offset(mk.dx, mk.dy, p.rotate)
             marks.append(replace(mk, cell=where[mk.cell], dx=dx, dy=dy))
@@ -736,6 +715,10 @@ def _read_composed(ctx: Context, node: Node, path: str, pieces: dict[str, MapDef
         marks=tuple(marks),
         span=node.span,
         edge_kinds=kinds,
+        line_kinds=line_kinds,
+        lines=tuple(lines),
+        feature_kinds=feature_kinds,
+        features=tuple(features),
         printed=printed == "board",
         pieces=tuple(placements),
         copies=1,

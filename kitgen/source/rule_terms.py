@@ -119,6 +119,9 @@ WHERE_KEYS = (
     "same_area_as",
     "on_line",
     "on_map",
+    "feature",
+    "line",
+    "box",
     "not",
     "any_of",
 )
@@ -130,7 +133,7 @@ def read_where(ctx: Context, node: Node, path: str) -> Where | None:
     if f.map is None:
         return None
     parts: dict = {}
-    for key in ("terrain", "area", "cell", "place"):
+    for key in ("terrain", "area", "cell", "place", "feature", "line", "box"):
         raw = f.raw(key)
         if raw is not None:
             parts[key] = tuple(read_names(ctx, raw, f.sub(key)))

@@ -1,0 +1,234 @@
+"""The map key: every terrain, feature, line, hexside kind and mark the map uses, each with
+its swatch, its name and the effects the game declares (its rules properties as words)."""
+
+from __future__ import annotations
+
+import math
+from typing import NamedTuple
+
+from ..model.map import MapDef
+from .env import PlanEnv
+from .frame import content_box
+from .maplayers import style_ops, symbol_ops
+from .plan import Font, Group, Icon, Line, Path, Rect, Stroke, Text
+from .text import fit_text
+
+INK = "#222222"
+MUTED = "#444444"
+SWATCH = 22.0
+GAP = 6.0
+TITLE = 8.5
+EFFECT = 7.0
+MIN_TEXT = 6.0
+LEADING = 1.15
+
+
+class Entry(NamedTuple):
+    swatch: tuple  # ops about the swatch's centre
+    title: str
+    effects: str
+    span: object  # where the thing was declared (a warning names it)
+    path: str
+
+
+def prop_text(key: str, value: object) -> str:
+    words = key.replace("_", " ")
+    if value is True:
+        return words
+    if value is False or value is None:
+        return ""
+    return f"{words} {value}"
+
+
+def _effects(props) -> str:
+    return "; ".join(p for p in (prop_text(k, v) for k, v in props.items()) if p)
+
+
+def entries(m: MapDef, env: PlanEnv) -> list[Entry]:
+    """What the map uses, in the order a reader looks for it: ground, then what stands on
+    it, then the lines across it, then its marks."""
+    half = SWATCH / 2
+    square = ((-half, -half), (half, -half), (half, half), (-half, half))
+    frame = Path(square, fill=None, stroke=Stroke("#333333", 0.6))
+    out: list[Entry] = []
+    used = set(m.cells.values())
+    for t in m.terrains.values():
+        if t.id in used:
+            out.append(
+                Entry(
+                    _terrain_swatch(t, square, env),
+                    t.label or t.id,
+                    _effects(t.props),
+                    t.span,
+                    f"maps.{m.id}.terrains.{t.id}",
+                )
+            )
+    placed = {f.kind for f in m.features}
+    for k in m.feature_kinds.values():
+        if k.id in placed and k.key:
+            body = (
+                Path(square, fill="#f4f1e8"),
+                *symbol_ops(k, 0, 0, SWATCH * 0.8, env.face(bold=True)),
+                frame,
+            )
+            out.append(
+                Entry(
+                    body, k.label or k.id, _effects(k.props), k.span, f"maps.{m.id}.features.{k.id}"
+                )
+            )
+    drawn = {ln.kind for ln in m.lines}
+    for k in m.line_kinds.values():
+        if k.id in drawn:
+            body = (
+                Path(square, fill="#f4f1e8"),
+                *style_ops(k, [(-half, -half * 0.3), (half, half * 0.3)], SWATCH * 2.5),
+                frame,
+            )
+            out.append(
+                Entry(
+                    body,
+                    k.label or k.id,
+                    _effects(k.props),
+                    k.span,
+                    f"maps.{m.id}.line_kinds.{k.id}",
+                )
+            )
+    for k in m.edge_kinds.values():
+        if any(e.kind == k.id for e in m.edges):
+            body = [Line(-half, 0, half, 0, Stroke(k.colour, min(k.width, 5), k.dash))]
+            if k.symbol in ("door", "hatch"):
+                body.append(
+                    Rect(-half * 0.5, -3, half, 6, fill="#ffffff", stroke=Stroke(k.colour, 0.8))
+                )
+            out.append(
+                Entry(
+                    tuple(body),
+                    k.label or k.id,
+                    "; ".join(
+                        x for x in ("blocks movement" if k.blocks else "", _effects(k.props)) if x
+                    ),
+                    k.span,
+                    f"maps.{m.id}.edge_kinds.{k.id}",
+                )
+            )
+    seen: set = set()
+    for i, mk in enumerate(m.marks):
+        if not mk.icon:
+            continue  # a free label names itself
+        title = mk.key or mk.text[:1].upper() + mk.text[1:]  # the key's entries are names
+        if not title:
+            env.warn(
+                mk.span,
+                f"maps.{m.id}.marks[{i}]",
+                f"mark icon {mk.icon!r} on map {m.id!r} has no key entry",
+                "give it key: (what it stands for), or text:",
+            )
+            continue
+        if (mk.icon, mk.colour, title) in seen:
+            continue
+        seen.add((mk.icon, mk.colour, title))
+        body = (Icon(mk.icon, 0, 0, SWATCH * 0.85, mk.colour),)
+        out.append(Entry(body, title, "", mk.span, f"maps.{m.id}.marks[{i}]"))
+    return out
+
+
+def _terrain_swatch(t, square, env: PlanEnv) -> tuple:
+    from .mapart import pattern_ops
+
+    body: list = [Path(square, fill=t.fill or "#ffffff")]
+    if t.pattern:
+        body.extend(pattern_ops(t.pattern, list(square), SWATCH, t.pattern_colour or "#333333"))
+    if t.outline:
+        inner = tuple((x * 0.86, y * 0.86) for x, y in square)
+        body.append(Path(inner, fill=None, stroke=Stroke(t.outline, 1.5)))
+    body.append(Path(square, fill=None, stroke=Stroke("#333333", 0.6)))
+    if t.mark:
+        size = SWATCH * (0.5 if len(t.mark) == 1 else 0.3)
+        body.append(
+            Text(
+                0,
+                -SWATCH * 0.18,
+                t.mark,
+                Font(env.face(bold=True), size),
+                "#111111",
+                align="centre",
+            )
+        )
+    return tuple(body)
+
+
+def plan_key(
+    m: MapDef, env: PlanEnv, x: float, width: float, y0: float | None = None, col_w: float = 175.0
+) -> tuple[list, float]:
+    """The key laid out in columns from ``x`` across ``width``, its bottom at ``y0`` (default:
+    the content box's); returns the ops and the height used. Names and effects that do not
+    fit their column shrink, then wrap, and warn when they cannot."""
+    items = entries(m, env)
+    if not items:
+        return [], 0.0
+    regular, bold = env.face(), env.face(bold=True)
+    per_row = max(1, int(width // col_w))
+    col_w = width / per_row if len(items) >= per_row else col_w
+    text_w = col_w - SWATCH - GAP - 4
+    fitted = []
+    for e in items:
+        title = fit_text(
+            e.title, bold, TITLE, MIN_TEXT, text_w, TITLE * (1 + LEADING), env.fonts, LEADING
+        )
+        effects = (
+            fit_text(
+                e.effects,
+                regular,
+                EFFECT,
+                MIN_TEXT,
+                text_w,
+                EFFECT * (1 + 2 * LEADING),
+                env.fonts,
+                LEADING,
+            )
+            if e.effects
+            else None
+        )
+        for what, fit in (("name", title), ("effects", effects)):
+            if fit is not None and not fit.fits:
+                env.warn(
+                    e.span,
+                    e.path,
+                    f"map key {what} {e.title!r} does not fit its column even at {MIN_TEXT:g}pt",
+                    "shorten it",
+                )
+        fitted.append((title, effects))
+    heights = []
+    for r in range(math.ceil(len(items) / per_row)):
+        row = fitted[r * per_row : (r + 1) * per_row]
+        heights.append(max(SWATCH + 6, *(_text_h(t, e) + 6 for t, e in row)))
+    height = sum(heights) + 14
+    if y0 is None:
+        y0 = content_box(env.paper)[1]
+    ops: list = [Text(x, y0 + height - 8, "Key", Font(bold, 9), INK)]
+    top = y0 + height - 16
+    for i, (e, (title, effects)) in enumerate(zip(items, fitted, strict=True)):
+        r, c = divmod(i, per_row)
+        ex = x + c * col_w
+        ey = top - sum(heights[:r])  # the row's top
+        ops.append(Group(e.swatch, dx=ex + SWATCH / 2, dy=ey - SWATCH / 2 - 2))
+        ty = ey - title.size
+        for line in title.lines:
+            ops.append(Text(ex + SWATCH + GAP, ty, line, Font(bold, title.size), INK))
+            ty -= title.size * LEADING
+        if effects is not None:
+            ty += title.size * LEADING - effects.size * 1.3  # under the name's last line
+            for line in effects.lines:
+                ops.append(Text(ex + SWATCH + GAP, ty, line, Font(regular, effects.size), MUTED))
+                ty -= effects.size * LEADING
+    return ops, height
+
+
+def _text_h(title, effects) -> float:
+    h = title.size * (1 + LEADING * (len(title.lines) - 1))
+    if effects is not None:
+        h += 3 + effects.size * (1 + LEADING * (len(effects.lines) - 1))
+    return h
+
+
+__all__ = ["entries", "plan_key", "prop_text"]

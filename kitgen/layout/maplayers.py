@@ -1,0 +1,147 @@
+"""Line features (roads, rails, trails, rivers) and cell features (cities, forts, victory
+points, set-up marks) drawn as plan ops in map coordinates, as layers over the terrain."""
+
+from __future__ import annotations
+
+import math
+from itertools import pairwise
+
+from ..colours import readable_on
+from ..model.map import FeatureKind, LineKind, MapDef
+from .plan import Font, Icon, Line, Path, Rect, Stroke, Text
+
+Point = tuple[float, float]
+# drawn bottom to top: water under the ways that cross it, rails over roads
+_ORDER = {"river": 0, "trail": 1, "plain": 2, "road": 3, "rail": 4}
+
+
+def line_ops(m: MapDef, size: float) -> list:
+    ops: list = []
+    lines = sorted(m.lines, key=lambda ln: _ORDER.get(m.line_kinds[ln.kind].style, 2))
+    for line in lines:
+        kind = m.line_kinds[line.kind]
+        pts = [m.grid.centre(*c) for c in line.cells]
+        ops.extend(style_ops(kind, pts, size))
+    return ops
+
+
+def style_ops(kind: LineKind, pts: list[Point], size: float) -> list:
+    """One line of a kind through the points (map or key coordinates)."""
+    w = kind.width
+    if kind.style == "river":
+        return [_ribbon(_smooth(pts), w, kind.to_width or w, kind.colour)]
+    path = tuple(pts)
+    if kind.style == "road":  # a dark casing under the road's colour
+        return [
+            Path(path, closed=False, stroke=Stroke("#3b2a1a", w + 1.4)),
+            Path(path, closed=False, stroke=Stroke(kind.colour, w, kind.dash)),
+        ]
+    if kind.style == "rail":  # a thin line with ties across it
+        ops: list = [Path(path, closed=False, stroke=Stroke(kind.colour, w))]
+        tie = Stroke(kind.colour, max(0.6, w * 0.7))
+        half = max(w * 2.2, size * 0.06)
+        step = max(size / 6, half * 1.5)
+        for (x0, y0), (x1, y1) in pairwise(pts):
+            length = math.hypot(x1 - x0, y1 - y0)
+            if length == 0:
+                continue
+            ux, uy = (x1 - x0) / length, (y1 - y0) / length
+            n = max(1, round(length / step))
+            for i in range(n):
+                t = (i + 0.5) * length / n
+                cx, cy = x0 + ux * t, y0 + uy * t
+                ops.append(
+                    Line(cx - uy * half, cy + ux * half, cx + uy * half, cy - ux * half, tie)
+                )
+        return ops
+    if kind.style == "trail":
+        dash = kind.dash or (w * 2.5, w * 1.8)
+        return [Path(path, closed=False, stroke=Stroke(kind.colour, w, dash))]
+    return [Path(path, closed=False, stroke=Stroke(kind.colour, w, kind.dash))]
+
+
+def _smooth(pts: list[Point], rounds: int = 3) -> list[Point]:
+    """Chaikin's corner cutting, ends kept: a river bends rather than zigzags."""
+    for _ in range(rounds):
+        if len(pts) < 3:
+            return pts
+        out = [pts[0]]
+        for (x0, y0), (x1, y1) in pairwise(pts):
+            out.append((0.75 * x0 + 0.25 * x1, 0.75 * y0 + 0.25 * y1))
+            out.append((0.25 * x0 + 0.75 * x1, 0.25 * y0 + 0.75 * y1))
+        out.append(pts[-1])
+        pts = out[:1] + out[2:-2] + out[-1:]  # the ends stay where the path starts and ends
+    return pts
+
+
+def _ribbon(pts: list[Point], w0: float, w1: float, colour: str) -> Path:
+    """A filled band along the points whose width grows from ``w0`` to ``w1``."""
+    lengths = [0.0]
+    for a, b in pairwise(pts):
+        lengths.append(lengths[-1] + math.dist(a, b))
+    total = lengths[-1] or 1.0
+    left: list[Point] = []
+    right: list[Point] = []
+    for i, (x, y) in enumerate(pts):
+        a = pts[max(0, i - 1)]
+        b = pts[min(len(pts) - 1, i + 1)]
+        dx, dy = b[0] - a[0], b[1] - a[1]
+        d = math.hypot(dx, dy) or 1.0
+        half = (w0 + (w1 - w0) * lengths[i] / total) / 2
+        nx, ny = -dy / d * half, dx / d * half
+        left.append((x + nx, y + ny))
+        right.append((x - nx, y - ny))
+    return Path(tuple(left + right[::-1]), closed=True, fill=colour, stroke=None)
+
+
+def feature_ops(m: MapDef, size: float, bold: str, text_scale: float = 1.0) -> list:
+    """Each cell's features side by side across its middle, a name under them."""
+    ops: list = []
+    by_cell: dict = {}
+    for f in m.features:
+        by_cell.setdefault(f.cell, []).append(f)
+    for cell, feats in by_cell.items():
+        cx, cy = m.grid.centre(*cell)
+        drawn = [f for f in feats if f.kind in m.feature_kinds]
+        kinds = [m.feature_kinds[f.kind] for f in drawn]
+        sizes = [size * k.size for k in kinds]
+        total = sum(sizes) + size * 0.05 * (len(sizes) - 1)
+        x = cx - total / 2
+        names = [f.name for f in drawn if f.name]
+        y = cy + (size * 0.08 if names else 0.0)
+        for kind, s in zip(kinds, sizes, strict=True):
+            ops.extend(symbol_ops(kind, x + s / 2, y, s, bold))
+            x += s + size * 0.05
+        if names:
+            text = " · ".join(names)
+            fs = max(4.5, size * 0.15) * text_scale
+            ty = cy - size * 0.36
+            w = fs * 0.58 * len(text) + fs * 0.5
+            ops.append(
+                Rect(cx - w / 2, ty - fs * 0.3, w, fs * 1.2, fill="#ffffff", radius=fs * 0.3)
+            )
+            ops.append(Text(cx, ty, text, Font(bold, fs), "#111111", align="centre"))
+    return ops
+
+
+def symbol_ops(kind: FeatureKind, cx: float, cy: float, s: float, bold: str) -> list:
+    """A feature's own look in a square of side ``s``: its icon, or its text on a disc."""
+    if kind.icon:
+        return [Icon(kind.icon, cx, cy, s, kind.colour)]
+    fs = s * (0.62 if len(kind.text) <= 1 else 0.9 / max(1, len(kind.text)))
+    return [
+        Path(_disc(cx, cy, s / 2), fill=kind.colour, stroke=Stroke("#ffffff", max(0.5, s / 20))),
+        Text(
+            cx, cy - fs * 0.35, kind.text, Font(bold, fs), readable_on(kind.colour), align="centre"
+        ),
+    ]
+
+
+def _disc(cx: float, cy: float, r: float) -> tuple[Point, ...]:
+    return tuple(
+        (cx + r * math.cos(2 * math.pi * i / 24), cy + r * math.sin(2 * math.pi * i / 24))
+        for i in range(24)
+    )
+
+
+__all__ = ["feature_ops", "line_ops", "style_ops", "symbol_ops"]
