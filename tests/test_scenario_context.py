@@ -78,7 +78,8 @@ def test_the_placing_side_never_rewrites_the_pieces_own_side(tmp_path):
             placements: [{piece: ronin-blue, at: A2, count: 2}]
         """,
     ) == [
-        "scenarios/s.yaml:2:5: error: sides[0]: side red has 1 pieces of another side, needs "
+        "scenarios/s.yaml:3:46: error: sides[0].placements[1]: side red has 1 pieces of another "
+        "side, needs "
         "at most 0 (rule at game.yaml:28:7)",
         "1 error(s), 0 warning(s)",
     ]
@@ -127,7 +128,7 @@ def test_a_selector_on_side_where_no_piece_has_one_says_placed_by(tmp_path):
         """,
         game,
     )[0] == (
-        "game.yaml:28:7: error: rules.constraints[1].pieces: no piece matches any piece but "
+        "game.yaml:31:15: error: rules.constraints[1].pieces: no piece matches any piece but "
         "with the side of its placing side (no piece has an attribute 'side'; the side that "
         "places a piece is placed_by)"
     )

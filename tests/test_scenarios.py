@@ -318,7 +318,8 @@ def test_count_with_a_location_test(game_dir):
     """,
     )
     assert messages(game_dir) == [
-        "scenarios/s.yaml:1:1: error: the scenario has 2 farmer in area north, needs at most 1 "
+        "scenarios/s.yaml:3:5: error: placements[1]: the scenario has 2 farmer in area north, "
+        "needs at most 1 "
         "(rule at game.yaml:12:7)"
     ]
 
@@ -473,7 +474,6 @@ def test_unknown_map_and_no_map(game_dir):
     )
     assert messages(game_dir) == [
         "scenarios/s.yaml:1:6: error: map: unknown map 'feild' (did you mean 'field'?)",
-        "scenarios/s.yaml:3:25: error: placements[0].at: cell 'A1': the scenario has no map",
     ]
 
 
@@ -494,7 +494,7 @@ def test_options_switch_rules_on(game_dir):
     ]
     game(game_dir, rules, "options: [night]\nplacements: [{piece: hunter}]\n")
     assert messages(game_dir)[1:] == [
-        "scenarios/s.yaml:1:1: error: the scenario has 1 hunter, needs at most 0 "
+        "scenarios/s.yaml:2:14: error: placements[0]: the scenario has 1 hunter, needs at most 0 "
         "(rule at game.yaml:12:7)"
     ]
 
@@ -965,8 +965,8 @@ def test_units_per_side_and_side_reference(game_dir):
     assert messages(game_dir) == [
         "scenarios/s.yaml:2:5: error: sides[0]: side red has 2 units, needs at most 1 "
         "(rule at game.yaml:12:7)",
-        "scenarios/s.yaml:2:5: error: sides[0]: side red has 1 pieces of another side, needs "
-        "at most 0 (rule at game.yaml:16:7)",
+        "scenarios/s.yaml:5:27: error: sides[0].units[1].figures[0]: side red has 1 pieces of "
+        "another side, needs at most 0 (rule at game.yaml:16:7)",
     ]
 
 
@@ -1081,7 +1081,7 @@ def test_unless_switches_a_rule_off(game_dir):
     assert messages(game_dir) == [
         "game.yaml:16:7: error: rules.constraints[1].unless: unknown option 'dusk' (valid: night)",
         # the first rule is off (night is in play); the second still applies
-        "scenarios/s.yaml:1:1: error: the scenario has 1 hunter, needs at most 0 "
+        "scenarios/s.yaml:2:14: error: placements[0]: the scenario has 1 hunter, needs at most 0 "
         "(rule at game.yaml:16:7)",
     ]
 

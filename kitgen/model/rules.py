@@ -86,6 +86,7 @@ class Selector:
     attrs: tuple[tuple[str, frozenset[str]], ...] = ()
     negate: Selector | None = None
     text: str = "any piece"  # how messages name what it matches
+    span: Span | None = field(default=None, compare=False)  # where it was written
 
     def matches(self, values: Mapping[str, str]) -> bool:
         for key, allowed in self.attrs:

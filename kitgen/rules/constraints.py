@@ -231,7 +231,8 @@ def check_count(setup: Setup, rule: Constraint, diags: Diagnostics) -> None:
             n = sum(1 for u in sc.units if rule.per != "side" or u.side == side)
             noun = rule.noun or "units"
         else:
-            n = 0
+            n, over = 0, None
+            top = bounds[0] if bounds[0] is not None else bounds[2]
             for p in selected(setup, rule.pieces):
                 if not member(p):
                     continue
@@ -240,6 +241,10 @@ def check_count(setup: Setup, rule: Constraint, diags: Diagnostics) -> None:
                 ):
                     continue
                 n += p.count
+                if over is None and top is not None and n > top:
+                    over = p.placement  # too many: the entry that went over is at fault
+            if over is not None:
+                span, path = over.span, over.path
             noun = rule.noun or rule.pieces.text
             if rule.where is not None:
                 noun = f"{noun} {describe_where(setup, rule.where)}"

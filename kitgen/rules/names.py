@@ -5,7 +5,6 @@ exist is reported where it was written (a `Name` knows its span), with a did-you
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING
 
@@ -22,7 +21,7 @@ from ..model.rules import (
     span_of,
 )
 from ..source.fields import did_you_mean, suggest
-from .where import inner_tests, named, own_targets
+from .where import NAME_REF, inner_tests, named, own_targets
 
 if TYPE_CHECKING:  # setup.py resolves a scenario's own names through this module
     from .setup import Setup
@@ -31,7 +30,6 @@ MAP_KINDS = ("terrain", "place", "cell", "terrain property", "feature", "line", 
 _LAYERS = {"feature": "feature_kinds", "line": "line_kinds", "box": "boxes"}  # MapDef fields
 PATTERNED = ("area", "place")  # names that may use * and ?
 _WORDS = {"game side": "side"}  # kinds that read as another word in a message
-_REF = re.compile(r"\$(side|unit)\b")
 
 
 def known(setup: Setup, kind: str) -> list[str]:
@@ -71,15 +69,13 @@ def exists(setup: Setup, kind: str, name: str) -> bool:
     return name in names
 
 
-def own_name(name: str, side: str | None, unit: str | None) -> str:
-    """A name with `$side` / `$unit` replaced by a placement's own side and unit."""
-    context = {"side": side, "unit": unit}
-    return _REF.sub(lambda m: context[m.group(1)] or m.group(0), name)
+def _word(kind: str) -> str:
+    return _WORDS.get(kind, kind)
 
 
 def expansions(setup: Setup, name: str) -> list[tuple[str, str]]:
     """(name, for whom) with `$side` / `$unit` replaced by each side / unit of the scenario."""
-    refs = set(_REF.findall(name))
+    refs = set(NAME_REF.findall(name))
     if not refs:
         return [(name, "")]
     out = []
@@ -113,7 +109,8 @@ def check_name(
         ok = False
         m = setup.map
         hint = m.why_no_cell(text) if kind == "cell" and m is not None else ""
-        hint = hint or suggest(text, known(setup, kind))
+        names = known(setup, kind)
+        hint = hint or (suggest(text, names) if names else f"the game has no {_word(kind)}s")
         whose = f" ({whose})" if whose else ""
         if rule is not None and not in_scenario and kind in MAP_KINDS + ("area",):
             sc = setup.scenario
@@ -128,9 +125,11 @@ def check_name(
         if kind == "cell" and m is not None:
             message = f"no cell {text!r} on map {m.id!r}{whose}"
         elif kind in MAP_KINDS and m is None:
+            if setup.scenario.map is not None:
+                continue  # the map it names is unknown: reported once, at map:
             message, hint = f"{kind} {text!r}: the scenario has no map", ""
         else:
-            message = f"unknown {_WORDS.get(kind, kind)} {text!r}{whose}"
+            message = f"unknown {_word(kind)} {text!r}{whose}"
         diags.error(at, path, message, hint)
     return ok
 

@@ -99,7 +99,8 @@ def _pieces_ok(setup: Setup, rule: Constraint, diags: Diagnostics) -> bool:
             ok = False
             # Added once (Diagnostics.add): each scenario's check asks again.
             message = f"no piece matches {sel.text}"
-            diags.add(Diagnostic(rule.severity, rule.span, f"{rule.path}.{path}", message, why))
+            at = sel.span or rule.span
+            diags.add(Diagnostic(rule.severity, at, f"{rule.path}.{path}", message, why))
             continue
         why = why_none_match(sel, here, here_open)
         if why:

@@ -17,8 +17,8 @@ from ..errors import Diagnostics, Span
 from ..geometry import Cell
 from ..model.rules import CONTEXT, IN_UNIT, PLACED_BY, Placement, RuleBook, Scenario, Selector
 from ..source.fields import close_match, suggest
-from .names import check_attrs, check_name, own_name
-from .where import holds
+from .names import check_attrs, check_name
+from .where import holds, own_name
 
 
 @dataclass(frozen=True)
