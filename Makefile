@@ -6,7 +6,11 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 GAMES := $(patsubst %/game.yaml,%,$(wildcard content/*/game.yaml))
 
-.PHONY: kits test bench lint format clean previews
+LOWEST := .venv-lowest
+# The lowest ReportLab pyproject.toml supports (its `reportlab>=` floor).
+RL_FLOOR := $(shell sed -n 's/.*"reportlab>=\([0-9.]*\).*/\1/p' pyproject.toml)
+
+.PHONY: kits test test-lowest typecheck reference bench lint format clean previews
 
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -16,8 +20,26 @@ $(STAMP): pyproject.toml
 kits: $(STAMP)
 	$(BIN)/kitgen build $(GAMES) -o output
 
-test: $(STAMP)
+# The gate: lint, format, types, then the suite (with the stored reference output).
+test: lint typecheck
 	$(BIN)/python -m pytest
+
+# The suite once more against the lowest supported ReportLab, in a venv of its own.
+test-lowest: $(LOWEST)/.installed
+	$(LOWEST)/bin/python -m pytest
+
+$(LOWEST)/.installed: pyproject.toml
+	$(PY) -m venv $(LOWEST)
+	$(LOWEST)/bin/python -m pip install -q --disable-pip-version-check -e '.[dev]' 'reportlab==$(RL_FLOOR)'
+	touch $@
+
+typecheck: $(STAMP)
+	$(BIN)/mypy
+
+# After a change that alters output on purpose: store the new hashes of every seed kit
+# and of W1-W4 (tests/reference.json), and say so in the commit body.
+reference: $(STAMP)
+	$(BIN)/python tools/reference.py --write
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/run.py

@@ -148,11 +148,19 @@ def font_book(game: Game) -> FontBook:
 
 
 def plan(
-    game: Game, settings: Settings, fonts: FontBook, diags: Diagnostics, stream: bool = False
+    game: Game,
+    settings: Settings,
+    fonts: FontBook,
+    diags: Diagnostics,
+    stream: bool = False,
+    facts: dict[str, None] | None = None,
 ) -> list[Document]:
     """Every document's pages; with `stream`, big sections may leave a page's ops to be
-    made when it is drawn (see PlanEnv.stream)."""
+    made when it is drawn (see PlanEnv.stream). `facts` gathers the build facts found in
+    planning and drawing (type set below the scale's floor ...)."""
     env = PlanEnv(game, settings, fonts, diags, stream)
+    if facts is not None:
+        env.facts = facts
     docs: list[Document] = []
     for key, model in game.sections.items():
         section = SECTIONS[key]
@@ -164,14 +172,32 @@ def plan(
     for key, model in game.sections.items():
         if SECTIONS[key].finish is not None:
             SECTIONS[key].finish(model, docs, env)
-    note = f"seed {settings.seed}" if settings.seed is not None else ""
-    if settings.use:  # generated rosters took these optional rules: say so beside the seed
-        note = " · ".join(filter(None, [note, "with " + ", ".join(settings.use)]))
+    face = fonts.face(game.font)
+    proof = " · ".join(run_facts(settings)) if settings.proof else None
     for doc in docs:
         safe_name(doc.name)
-        frame_document(doc, game.title, settings.paper, note)
+        frame_document(doc, game.title, settings.paper, face, proof)
     diags.raise_if_errors()
     return docs
+
+
+def run_facts(settings: Settings) -> list[str]:
+    """What the command line chose that shapes generated content: the seed and the
+    optional adjustments (build facts: the terminal, the manifest, proof sheets)."""
+    facts = [f"seed {settings.seed}"] if settings.seed is not None else []
+    if settings.use:
+        facts.append("with " + ", ".join(settings.use))
+    return facts
+
+
+def build_facts(docs: list[Document]) -> dict[str, list[str]]:
+    """Each document's build facts (its pages' `proof` notes, each once), by file."""
+    out: dict[str, list[str]] = {}
+    for doc in docs:
+        facts = list(dict.fromkeys(p.proof for p in doc.pages if p.proof))
+        if facts:
+            out[f"{doc.name}.pdf"] = facts
+    return out
 
 
 def draw(
@@ -219,11 +245,13 @@ def manifest_head(
     game: Game, settings: Settings, docs: list[Document], pdfs: dict[str, bytes]
 ) -> dict:
     """The manifest without its items."""
+    facts = build_facts(docs)
     files = [
         {
             "path": f"{doc.name}.pdf",
             "pages": len(doc.pages) or 1,
             "sha256": sha256(pdfs[f"{doc.name}.pdf"]),
+            **({"facts": facts[f"{doc.name}.pdf"]} if f"{doc.name}.pdf" in facts else {}),
         }
         for doc in docs
     ]
@@ -235,6 +263,8 @@ def manifest_head(
         "page_size": [round(v, 4) for v in settings.paper.size],
         "duplex": settings.duplex,
         "seed": settings.seed,
+        "proof": settings.proof,
+        "facts": run_facts(settings),
         "files": files,
     }
 
@@ -345,7 +375,8 @@ def _build(
     log(f"{game.id}: read {len(game.files)} file(s)")
     check(game, diags)
     settings = settings_for(game)
-    docs = plan(game, settings, font_book(game), diags, stream=True)
+    found: dict[str, None] = {}
+    docs = plan(game, settings, font_book(game), diags, stream=True, facts=found)
     log(f"{game.id}: planned {len(docs)} document(s), {sum(len(d.pages) for d in docs)} page(s)")
     fitted = {  # --fit: each scaled map says so, once however many copies it prints
         i.extra["map"]: i.extra["scale"]
@@ -357,7 +388,12 @@ def _build(
     for map_id, scale in fitted.items():
         log(f"{game.id}: map {map_id} scaled 1:{1 / scale:.2f} to fit one sheet (not true size)")
     pdfs = draw(game, docs, settings, release=True)  # the plan's ops are not needed again
+    for file, notes in build_facts(docs).items():
+        log(f"{game.id}: {file}: {'; '.join(notes)}")
+    for fact in found:
+        log(f"{game.id}: {fact}")
     manifest = manifest_head(game, settings, docs, pdfs)
+    manifest["facts"] = [*manifest["facts"], *found]
     files: dict[str, bytes | Iterable[bytes]] = dict(pdfs)
     if png_dpi is not None:  # rendered from the PDFs just drawn: no second drawing path
         from .raster import kit_pictures

@@ -168,7 +168,7 @@ def main() -> None:
     "--seed",
     type=click.IntRange(0, 2**31 - 1),
     default=None,
-    help="Seed for generated content; printed on the sheets.",
+    help="Seed for generated content (in the manifest; on the sheets with --proof).",
 )
 @click.option("--fit", is_flag=True, help="Scale big maps onto one sheet instead of tiling.")
 @click.option(
@@ -193,10 +193,27 @@ def main() -> None:
     is_flag=True,
     help="With --png: also one PNG per piece face, png/pieces/<kind>/<id>-<side>.png.",
 )
+@click.option(
+    "--proof",
+    is_flag=True,
+    help="Proof sheets: print build facts (seed, type sizes, checks made) on the sheets too.",
+)
 @click.option("-q", "--quiet", is_flag=True, help="Only errors.")
 @_guard
 def build(
-    paths, out_root, paper, duplex, back_offset, bleed, seed, fit, use, png_dpi, pieces, quiet
+    paths,
+    out_root,
+    paper,
+    duplex,
+    back_offset,
+    bleed,
+    seed,
+    fit,
+    use,
+    png_dpi,
+    pieces,
+    proof,
+    quiet,
 ) -> None:
     """Build kits (PDFs and manifest.json) from game folders or game.yaml files."""
     if pieces and png_dpi is None:
@@ -213,6 +230,7 @@ def build(
             seed=seed,
             fit=fit,
             use=tuple(dict.fromkeys(use)),
+            proof=proof,
         )
 
     log = (lambda _m: None) if quiet else (lambda m: click.echo(f"kitgen: {m}", err=True))

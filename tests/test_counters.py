@@ -327,10 +327,11 @@ def test_calibration_targets_step_half_a_millimetre(game_dir, flip):
     else:
         want = [336 + 30 * (k - 1) + mm(k / 2) for k in range(-4, 5)]
     assert back == pytest.approx(sorted(want))
-    labels = [
-        op.text for op in cal.pages[0].ops if type(op).__name__ == "Text" and op.font.size == 6.5
-    ]
-    assert labels[:4] == ["-2", "-2", "-1.5", "-1.5"] and "0" in labels and "+2" in labels
+    labels = [op.text for op in cal.pages[0].ops if type(op).__name__ == "Text"]
+    labels = [t for t in labels if t[:1] in "+\u22120" and len(t) <= 4]
+    # real minus signs (U+2212), as every signed figure kitgen prints
+    assert labels[:4] == ["\u22122", "\u22122", "\u22121.5", "\u22121.5"]
+    assert "0" in labels and "+2" in labels
 
 
 def test_no_duplex_document_without_backs(game_dir):
@@ -755,7 +756,7 @@ def test_fold_line_is_dotted_along_the_whole_fold_and_the_pair_is_captioned(game
     spans = sorted((min(x for x, _ in b.points), max(x for x, _ in b.points)) for b in bands)
     x0, x1 = front.bbox[0], front.bbox[0] + 108.0
     assert spans[0][0] == pytest.approx(x0 + 1.5) and spans[1][1] == pytest.approx(x1 - 1.5)
-    half = _caption_half_width()
+    half = _caption_half_width(caption)
     assert spans[0][1] == pytest.approx(fx - half - 2.5) and spans[1][0] == pytest.approx(
         fx + half + 2.5
     )
@@ -764,10 +765,12 @@ def test_fold_line_is_dotted_along_the_whole_fold_and_the_pair_is_captioned(game
         assert max(ys) < fy0 and min(ys) > caption.y - 1  # under the pair, beside the words
 
 
-def _caption_half_width() -> float:
+def _caption_half_width(caption) -> float:
+    """Half the caption's width in its own face and size (the game's family, 6 pt)."""
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
-    return stringWidth("fold · glue back to back", "Helvetica", 4.8) / 2
+    assert caption.font.size == 6.0  # style.PIECE_MIN: nothing round a piece below 6 pt
+    return stringWidth(caption.text, caption.font.face, caption.font.size) / 2
 
 
 # ---- bleed as printed ---------------------------------------------------------------
@@ -856,6 +859,27 @@ def test_png_jpeg_and_svg_each_embedded_once_however_often_used(game_dir):
     # one raster XObject per file (the JPEG kept as DCT data), the SVG drawn as vectors
     assert len(images) == 2
     assert any("/DCTDecode" in str(f) for f in images.values())
+
+
+def test_a_kit_with_images_is_the_same_bytes_wherever_its_folder_lives(tmp_path):
+    svg = '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect/></svg>'
+    built = []
+    for folder in (tmp_path / "one" / "g", tmp_path / "another" / "deeper" / "g"):
+        _png(folder / "crest.png", (200, 200))
+        PILImage.new("RGB", (200, 100), "#204080").save(folder / "photo.jpg", "JPEG")
+        write_game(
+            folder,
+            """
+            id: g
+            title: G
+            counters:
+              - {id: a, size: 1, quantity: 2, front: {image: crest.png}, back: {image: art.svg}}
+              - {id: b, size: 1, quantity: 2, front: {image: photo.jpg}}
+        """,
+            {"art.svg": svg},
+        )
+        built.append(build_pdfs(folder)[1]["counters.pdf"])
+    assert built[0] == built[1]
 
 
 def test_image_paths_outside_the_game_folder_are_refused(game_dir, tmp_path):

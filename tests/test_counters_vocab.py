@@ -349,7 +349,9 @@ def test_duck_has_its_markers_and_threat_counters():
     counts = _pieces("duck")
     faces = _faces("duck")
     for n in (1, 2, 3):  # flame markers x1 to x3 (1 to 3 squirts in a square)
-        assert counts[f"flame-x{n}"] >= 3 and faces[(f"flame-x{n}", "front")][0] == [f"FLAME x{n}"]
+        assert counts[f"flame-x{n}"] >= 3 and faces[(f"flame-x{n}", "front")][0] == [
+            f"FLAME \u00d7{n}"
+        ]
     assert faces[("flame-x1", "front")][1] == ["flame"]
     assert faces[("grenade-explosion", "front")][1] == ["blast"]
     assert faces[("blood-splash", "front")][1] == ["splash"]

@@ -187,13 +187,16 @@ def _flat(ops):
 
 
 def test_roster_sheet_shows_the_seed(tmp_path):
-    p = plan_game(CONTENT / "rencounter", seed=9)
-    doc = next(d for d in p.docs if d.name == "rosters")
-    item = doc.pages[0].items[0]
-    assert (item.kind, item.id, item.extra["seed"]) == ("roster", "squads", 9)
-    assert item.extra["records"] == 3 * item.extra["size"]
-    texts = [op.text for op in _flat(doc.pages[0].ops) if hasattr(op, "text")]
-    assert any(t.startswith("seed 9 · size d6+4 rolled") for t in texts)
+    # the seed and the roll are build facts: in the manifest always, on proof sheets only
+    for proof in (False, True):
+        p = plan_game(CONTENT / "rencounter", seed=9, proof=proof)
+        doc = next(d for d in p.docs if d.name == "rosters")
+        item = doc.pages[0].items[0]
+        assert (item.kind, item.id, item.extra["seed"]) == ("roster", "squads", 9)
+        assert item.extra["records"] == 3 * item.extra["size"]
+        texts = [op.text for op in _flat(doc.pages[0].ops) if hasattr(op, "text")]
+        shown = [t for t in texts if t.startswith("seed 9 · size d6+4 rolled")]
+        assert len(shown) == (1 if proof else 0), proof
 
 
 def test_lookup_gap_is_an_error(tmp_path):
@@ -256,8 +259,18 @@ def test_build_with_seed_prints_the_roster_sheet(tmp_path):
     kit = tmp_path / "rencounter"
     reader = PdfReader(io.BytesIO((kit / "rosters.pdf").read_bytes()))
     text = reader.pages[0].extract_text()
-    assert "seed 9 · size d6+4 rolled" in text
+    assert "seed 9" not in text and "Generic squad creator" in text  # a player's sheet
+    proof = run_cli(
+        "build", str(CONTENT / "rencounter"), "-o", str(tmp_path / "p"), "--seed", "9", "--proof"
+    )
+    assert proof.exit_code == 0, proof.stderr
+    reader = PdfReader(io.BytesIO((tmp_path / "p/rencounter/rosters.pdf").read_bytes()))
+    text = reader.pages[0].extract_text()
+    assert "seed 9 · size d6+4 rolled" in text  # a proof sheet says how it was made
     manifest = json.loads((kit / "manifest.json").read_text())
+    assert manifest["facts"][0] == "seed 9" and manifest["proof"] is False
+    # the rest say where type went below the pieces' floor of 6 pt, and why
+    assert all("below 6 pt, to fit its piece" in f for f in manifest["facts"][1:])
     roster = next(i for i in manifest["items"] if i["kind"] == "roster")
     assert roster["seed"] == 9 and manifest["seed"] == 9
     # the sheet shows the same roster `kitgen generate` prints for that seed

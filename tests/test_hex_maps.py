@@ -115,11 +115,12 @@ def test_geomorphic_copies_joined_under_the_wrong_rotation(tmp_path):
     assert "{map: station-piece, at: J1, rotate: 90}" in text
     maps.write_text(text.replace("at: J1, rotate: 90}", "at: J1, rotate: 270}"))
     seam = "(seam cells must have the same terrain (or the same 'join' class))"
+    line = 1 + next(i for i, t in enumerate(text.splitlines()) if "at: J1, rotate: 90}" in t)
     assert errors_of(folder) == [
-        f"{maps}:63:9: error: maps[1].compose[1]: copy 2 (station-piece, rotate 270) does not "
+        f"{maps}:{line}:9: error: maps[1].compose[1]: copy 2 (station-piece, rotate 270) does not "
         f"join copy 1: J3 (open) meets I3 (bulkhead) (7 cells in all) {seam}",
-        f"{maps}:64:9: error: maps[1].compose[2]: copy 3 (station-piece, rotate 180) does not "
-        f"join copy 2: J10 (bulkhead) meets J9 (hatch) (7 cells in all) {seam}",
+        f"{maps}:{line + 1}:9: error: maps[1].compose[2]: copy 3 (station-piece, rotate 180) "
+        f"does not join copy 2: J10 (bulkhead) meets J9 (hatch) (7 cells in all) {seam}",
     ]
 
 

@@ -55,7 +55,7 @@ def test_rencounter_squad_labels_follow_the_seeded_roster():
     rec = roster.records[0]
     assert texts_of(p, first["id"]) == [
         f"1.1 {rec['role']}",
-        f"F {rec['F']}  M {rec['M']}",
+        f"F {rec['F']} M {rec['M']}",
         f"Ex {rec['Ex']}",
     ]
     # the same values are printed in the PDF itself
@@ -79,10 +79,10 @@ def test_rencounter_named_and_blank_labels():
     assert all(i["bbox"][2] - i["bbox"][0] == FIVE_EIGHTHS for i in named + blank)
     gridley, wilton = named[0], named[1]
     assert gridley["fields"] == {"name": "Sgt. Gridley", "F": "7", "M": "6", "Ex": "4"}
-    assert texts_of(p, gridley["id"]) == ["Sgt. Gridley", "F 7  M 6", "Ex 4"]
+    assert texts_of(p, gridley["id"]) == ["Sgt. Gridley", "F 7 M 6", "Ex 4"]
     # a value the source lacks is a write-in line, never a number
     assert wilton["fields"]["M"] is None
-    assert texts_of(p, wilton["id"]) == ["Pvt. Wilton", "F 5  M __", "Ex __"]
+    assert texts_of(p, wilton["id"]) == ["Pvt. Wilton", "F 5 M __", "Ex __"]
     assert all(i["blank"] for i in blank) and not any(i["blank"] for i in named)
     labels = label_items(manifest)
     assert len({i["piece"] for i in labels}) == len(labels)
@@ -272,7 +272,7 @@ def test_build_with_variation_prints_the_varied_roster_everywhere():
     from .conftest import run_cli
 
     plain_build = build_pdfs(CONTENT / "rencounter", seed=7)[2]
-    p, pdfs, manifest = build_pdfs(CONTENT / "rencounter", seed=7, use=("variation",))
+    p, pdfs, manifest = build_pdfs(CONTENT / "rencounter", seed=7, use=("variation",), proof=True)
     # the same records `kitgen generate ... --seed 7 --with variation` prints
     out = run_cli("generate", str(CONTENT / "rencounter"), "squads", "--seed", "7")
     varied = run_cli(
@@ -290,7 +290,7 @@ def test_build_with_variation_prints_the_varied_roster_everywhere():
     roster = next(i for i in manifest["items"] if i["kind"] == "roster")
     assert (roster["seed"], roster["with"], roster["records"]) == (7, ["variation"], len(records))
     sheet = " ".join(PdfReader(io.BytesIO(pdfs["rosters.pdf"])).pages[0].extract_text().split())
-    assert "seed 7 · with variation" in sheet  # the frame says so on every sheet
+    assert "seed 7 · with variation" in sheet  # a proof sheet's frame says so
     assert "optional variation not applied" not in sheet
     leader = records[0]
     texts = _card_texts(p, "squad-1")
@@ -379,13 +379,15 @@ def test_a_fresh_game_gets_a_card_per_unit(game_dir):
     assert texts.count("Hand") == 2 and "Boss" in texts
 
 
-def test_without_seed_the_sheets_say_seed_0():
+def test_without_seed_the_build_facts_say_seed_0():
     p = plan_game(CONTENT / "rencounter")
-    notes = {d.name: {pg.note for pg in d.pages} for d in p.docs if d.name in ("labels", "cards")}
+    notes = {d.name: {pg.proof for pg in d.pages} for d in p.docs if d.name in ("labels", "cards")}
     assert notes["labels"] == {"generated with seed 0 (default)"}
     assert "generated with seed 0 (default)" in notes["cards"]  # the squad cards' sheet
+    # a build fact, not for players: never on the sheet label unless --proof
+    assert all(pg.note == "" for d in p.docs if d.name == "labels" for pg in d.pages)
     with_seed = plan_game(CONTENT / "rencounter", seed=4)
-    assert all(pg.note == "" for d in with_seed.docs if d.name == "labels" for pg in d.pages)
+    assert all(pg.proof == "" for d in with_seed.docs if d.name == "labels" for pg in d.pages)
 
 
 def test_a_null_field_prints_a_write_in_and_is_listed(game_dir):

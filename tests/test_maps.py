@@ -517,6 +517,66 @@ def test_reshuffled_ring_of_eight_rooms():
     assert sorted(board.area_of(c) for c in water) == rooms
 
 
+CORNERS = """
+    id: t
+    title: T
+    maps:
+      - id: m
+        title: Corners
+        cell: 1in
+        diagonal: true
+        corner_walls: [wall]
+        terrains:
+          - {id: open}
+          - {id: wall}
+          - {id: rubble}
+        legend: {".": open, "#": wall, r: rubble}
+        layout: |
+          .#.
+          ...
+          r..
+"""
+
+
+def test_diagonal_steps_may_not_cut_past_a_wall_corner(game_dir):
+    m = _map(write_game(game_dir, CORNERS))
+    # A1 -> B2 passes B1 (a wall): cut; B2 -> C1 likewise; A1 -> B2 -> C1 only round it
+    assert not m.adjacent((0, 0), (1, 1)) and not m.adjacent((1, 1), (2, 0))
+    assert not m.adjacent((2, 0), (1, 1))  # the same step backwards
+    # rubble is no wall: B2 -> A3 is a fair diagonal step, and so is B2 -> C3
+    assert m.adjacent((1, 1), (0, 2)) and m.adjacent((1, 1), (2, 2))
+    assert m.adjacent((0, 0), (0, 1))  # sides are never cut
+    free = _map(write_game(game_dir, CORNERS.replace("corner_walls: [wall]", "")))
+    assert free.adjacent((0, 0), (1, 1))
+
+
+def _room_of(board: MapDef, cell) -> str | None:
+    return next((k for k in board.areas if k.startswith("room-") and cell in board.areas[k]), None)
+
+
+def test_reshuffled_rooms_meet_only_through_hatchways():
+    board = plan_game(CONTENT / "reshuffled").game.section("maps").get("station")
+    assert "bulkhead" in board.corner_walls
+    crossings = []
+    for cell in board.cells:
+        for n in board.neighbours(cell):
+            a, b = _room_of(board, cell), _room_of(board, n)
+            if a and b and a != b:
+                crossings.append((board.label(cell), board.label(n)))
+    assert crossings == []
+    # every room is reached from another only by stepping onto a hatchway: the hatchways
+    # are what the rooms touch
+    hatch_sides = {
+        _room_of(board, n)
+        for cell, t in board.cells.items()
+        if t == "hatch"
+        for n in board.neighbours(cell)
+    }
+    assert len(hatch_sides - {None}) == 8
+    # the step the option forbids: round the Aguan's corner past the bulkhead pillar
+    assert not board.adjacent((0, 1), (1, 0))
+
+
 def test_ryamon_terrain_properties():
     p = plan_game(CONTENT / "ryamon")
     world = p.game.section("maps").get("world")
@@ -623,6 +683,17 @@ ERRORS = [
         "maps:\n  - {id: m, cell: 1in, terrains: [{id: a}], legend: {a: a}, layout: a,\n"
         "     marks: [{at: A1, icon: turet}]}\n",
         "5:29: error: maps[0].marks[0].icon: unknown icon 'turet' (did you mean 'turret'?)",
+    ),
+    (
+        "maps:\n  - {id: m, cell: 1in, terrains: [{id: a}], legend: {a: a}, layout: a,\n"
+        "     corner_walls: [a]}\n",
+        "5:20: error: maps[0].corner_walls: corner_walls needs diagonal steps on a square grid "
+        "(add diagonal: true (square grids only))",
+    ),
+    (
+        "maps:\n  - {id: m, cell: 1in, terrains: [{id: wall}], legend: {a: wall}, layout: a,\n"
+        "     diagonal: true, corner_walls: [wal]}\n",
+        "5:37: error: maps[0].corner_walls[0]: unknown terrain 'wal' (did you mean 'wall'?)",
     ),
     (
         "maps:\n  - id: b\n    compose: [{map: nope}]\n",

@@ -261,7 +261,7 @@ def test_ryamon_setup_sheet_read_back_from_the_pdf(tmp_path):
         "Yellow tribe",
         "Food: 5",
         "2 × Farmer (red tribe): B1, A2",
-        "Set-up rules (checked by kitgen)",
+        "Set-up rules",
         "Each tribe starts with 5 food",
     ):
         assert expected in text

@@ -16,11 +16,12 @@ import yaml
 
 from kitgen.build import font_book
 from kitgen.errors import KitError
-from kitgen.layout.frame import FRAME_FACE
+from kitgen.layout.frame import SCALE_NOTE
 from kitgen.layout.plan import Group, Line, Rect, Text
 from kitgen.layout.table_draw import draw_table
 from kitgen.model.table import Cell, Column, Row, Table
 from kitgen.rules.roll_labels import RollLabelError, RollRange, parse_roll_label
+from kitgen.style import typeset
 
 from .conftest import CONTENT, build_pdfs, errors_of, pixel_at, plan_game, run_cli, write_game
 
@@ -38,10 +39,11 @@ def norm(text: str) -> str:
 
 
 def plain(text: str) -> str:
-    """The printed form of user text: paired ** and * markers removed, \\* an asterisk."""
+    """The printed form of user text: paired ** and * markers removed, \\* an asterisk,
+    and the characters the data means (a real minus sign for "-2": style.typeset)."""
     text = re.sub(r"\*\*(\S.*?\S|\S)\*\*", r"\1", text)
     text = re.sub(r"(?<![\\*])\*([^\s*][^*]*?[^\s*\\]|[^\s*])\*", r"\1", text)
-    return text.replace("\\*", "*")
+    return typeset(text.replace("\\*", "*"))
 
 
 def texts_in(ops, out=None) -> list[Text]:
@@ -124,9 +126,14 @@ def test_rencounter_quick_reference_fits_two_pages_at_min_size(paper: str):
     planned = plan_game(CONTENT / "rencounter", paper)
     sheet = next(d for d in planned.docs if d.name == "sheet-quick-reference")
     assert len(sheet.pages) <= 2
-    sizes = [t.font.size for p in sheet.pages for t in texts_in(p.ops) if t.font.face != FRAME_FACE]
+    sizes = [t.font.size for p in sheet.pages for t in texts_in(p.ops) if not is_chrome(t.text)]
     assert min(sizes) >= MIN
     assert not [d for d in planned.diags if "does not fit" in d.message]
+
+
+def is_chrome(text: str) -> bool:
+    """The sheet label and the scale bars' words, which every framed page carries."""
+    return text in (SCALE_NOTE, "1 in", "25 mm") or " · sheet " in text
 
 
 def pdf_font_sizes(data: bytes) -> list[tuple[float, str, str]]:
@@ -155,8 +162,8 @@ def test_seed_sheets_read_back_from_the_pdf_keep_their_minimum_size(game: str, p
         data = pdfs[f"sheet-{sheet['id']}.pdf"]
         pages = len(pypdf.PdfReader(io.BytesIO(data)).pages)
         assert pages <= sheet["pages"], (game, paper, pages)
-        # the sheet label and scale bars are Helvetica; everything else is the game's
-        sizes = [s for s, font, _ in pdf_font_sizes(data) if FRAME_FACE not in font]
+        # the sheet label and scale bars are chrome (CHROME size); the rest is the sheet's
+        sizes = [s for s, font, text in pdf_font_sizes(data) if not is_chrome(text)]
         assert len(sizes) > 50
         assert min(sizes) >= sheet.get("min_size", MIN) - 1e-6, (game, paper, min(sizes))
 
@@ -352,10 +359,7 @@ def test_over_full_sheet_warns_and_keeps_every_row(game_dir: Path):
     for i in range(150):
         assert f"Entry number {i} {i}" in text
     sizes = {
-        t.font.size
-        for p in planned.docs[0].pages
-        for t in texts_in(p.ops)
-        if t.font.face != FRAME_FACE
+        t.font.size for p in planned.docs[0].pages for t in texts_in(p.ops) if not is_chrome(t.text)
     }
     assert min(sizes) == MIN
     assert "Long (cont.)" in text  # the title repeats where the table continues
@@ -725,7 +729,7 @@ def test_row_labels_print_even_without_a_label_column(game_dir: Path):
     table = Table("t", "", (Column("Reaction"),), (Row(">6", ("Flee",)), Row("<=0", ("Wait",))))
     ops, _ = draw_table(table, 10, 500, 200, env)
     texts = [t.text.strip() for t in texts_in(ops)]
-    assert texts.index(">6") < texts.index("Flee") < texts.index("<=0") < texts.index("Wait")
+    assert texts.index(">6") < texts.index("Flee") < texts.index("\u22640") < texts.index("Wait")
 
 
 def test_wide_item_spans_the_sheet_and_warns_when_taller_than_a_page(game_dir: Path):
@@ -865,7 +869,7 @@ def test_two_sided_cards_fold_and_glue_without_duplex(game_dir: Path):
 def test_cards_pack_with_the_counter_gutter_inside_the_content_box(game_dir: Path):
     from kitgen.layout.frame import content_box
     from kitgen.layout.impose import grow, overlaps
-    from kitgen.layout.marks import GUTTER
+    from kitgen.style import PIECE_GUTTER as GUTTER
 
     write_game(
         game_dir,

@@ -490,7 +490,7 @@ ERROR_CASES = [
     (
         "  - {kind: circle, id: x, radius: 1in, size: 2}",
         "game.yaml:4:40: error: templates[0].size: unknown key 'size' "
-        "(valid: kind, id, title, colour, notes, outline, radius, diameter, label)",
+        "(valid: kind, id, title, colour, notes, outline, reading, radius, diameter, label)",
     ),
     (
         "  - {kind: circle, id: x, radius: 1in}\n  - {kind: circle, id: x, radius: 2in}",

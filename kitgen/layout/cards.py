@@ -11,17 +11,17 @@ from dataclasses import dataclass
 
 from ..model.table import Card, CardBlock, CardFace, Table, TextBlock
 from ..rules.roster_cards import expand_roster_cards
+from ..style import INK, PIECE_GUTTER
 from .env import PlanEnv
 from .frame import content_box
 from .impose import TooBig, back_box, pack
 from .labels import DEFAULT_SEED_NOTE
-from .marks import GUTTER, fold_line, fold_marks, piece_room, rect_cut, trim_corner
+from .marks import fold_line, fold_marks, piece_room, rect_cut, trim_corner
 from .plan import BBox, Document, Group, Item, Line, Page, Rect, Stroke
 from .rich import Faces, draw_line, parse_markup, runs_width, wrap_runs
 from .table_draw import fit_table
 from .textblock import layout_text
 
-INK = "#1e1e1e"
 FIELD_LINE = Stroke("#555555", 0.5)
 CARD_SIZE = 8.0
 CARD_MAX = 12.0
@@ -166,7 +166,7 @@ def plan_cards(cards: tuple[Card, ...] | list[Card], env: PlanEnv) -> list[Docum
     x0, y0, x1, y1 = content_box(env.paper)
     bleeds = {c.id: _bleed(c, env) for c in cards}
     # With crop marks, half a gutter in from the content box so they stay inside it too.
-    inset = GUTTER / 2 if any(bleeds.values()) else 0.0
+    inset = PIECE_GUTTER / 2 if any(bleeds.values()) else 0.0
     box = (x0 + inset, y0 + inset, x1 - inset, y1 - inset)
 
     def folds(card: Card) -> bool:
@@ -183,7 +183,7 @@ def plan_cards(cards: tuple[Card, ...] | list[Card], env: PlanEnv) -> list[Docum
     # Tallest first packs mixed sizes into level rows (stable: YAML order within a size).
     slots.sort(key=lambda s: -s.size[1])
     try:
-        spots = pack([s.size for s in slots], box, GUTTER)
+        spots = pack([s.size for s in slots], box, PIECE_GUTTER)
     except TooBig as exc:
         card = slots[exc.index].card
         w, h = slots[exc.index].size
@@ -225,7 +225,7 @@ def plan_cards(cards: tuple[Card, ...] | list[Card], env: PlanEnv) -> list[Docum
         front, size = form(card, "front", b)
         extra = {"size": card.size_name, "type_size": size, **card.extra}
         if env.settings.seed is None and "seed" in card.extra:
-            page.note = DEFAULT_SEED_NOTE  # with --seed the frame prints it
+            page.proof = DEFAULT_SEED_NOTE  # with --seed the run's facts say it
         if slot.fold:
             back, back_size = form(card, "back", b)
             fx = x + w
@@ -233,7 +233,7 @@ def plan_cards(cards: tuple[Card, ...] | list[Card], env: PlanEnv) -> list[Docum
             page.ops.append(Group((_at(front, x, y),), clip=(x - b, y - b, fx, y + h + b)))
             page.ops.append(Group((_at(back, fx, y),), clip=(fx, y - b, fx + w + b, y + h + b)))
             page.ops += fold_line(fx, y - b, y + h + b)
-            page.ops += fold_marks(x, fx + w, fx, y - b, env.fonts)
+            page.ops += fold_marks(x, fx + w, fx, y - b, env.fonts, env.face())
             fold = [round(fx, 4), round(y, 4), round(fx, 4), round(y + h, 4)]
             page.items.append(
                 Item(

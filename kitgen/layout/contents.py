@@ -7,12 +7,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..style import INK, MUTED
 from .env import PlanEnv
 from .plan import Document, Font, Line, Page, Stroke, Text
 from .text import wrap, wrap_hard
 
-INK = "#222222"
-MUTED = "#666666"
 RULE = Stroke("#bbbbbb", 0.5)
 
 # what each manifest kind is best printed on; the first match in this order wins

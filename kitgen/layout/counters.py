@@ -12,6 +12,7 @@ from functools import lru_cache, partial
 from typing import NamedTuple
 
 from ..model.counters import CounterDef, CounterSet, TextEl
+from ..style import BODY, CHROME, PIECE_GUTTER, typeset
 from ..units import mm
 from .env import PlanEnv
 from .faces import face_ops, hex_points, outline
@@ -19,8 +20,6 @@ from .frame import content_box
 from .impose import TooBig, back_box, pack
 from .marks import (
     CUT,
-    GUTTER,
-    NOTE_FACE,
     fold_line,
     fold_marks,
     piece_room,
@@ -51,10 +50,10 @@ def plan_counters(
     slots, sizes = _slots(cs, duplex, env)
     x0, y0, x1, y1 = content_box(env.paper)
     # With crop marks, half a gutter in from the content box so they stay inside it too.
-    inset = GUTTER / 2 if any(s.bleed for s in slots) else 0.0
+    inset = PIECE_GUTTER / 2 if any(s.bleed for s in slots) else 0.0
     box = (x0 + inset, y0 + inset, x1 - inset, y1 - inset)
     try:
-        spots = pack(sizes, box, GUTTER)
+        spots = pack(sizes, box, PIECE_GUTTER)
     except TooBig as exc:
         d = slots[exc.index].d
         w, h = slots[exc.index].size
@@ -269,7 +268,7 @@ def _place_ops(
             ops.extend(fold_line(fx, y - b, y + h + b))
         else:  # only the joining strip folds
             ops.extend(fold_line(fx, y + h / 2 - h * HINGE, y + h / 2 + h * HINGE))
-        ops.extend(fold_marks(x, x + 2 * w, fx, y - b, env.fonts))
+        ops.extend(fold_marks(x, x + 2 * w, fx, y - b, env.fonts, env.face()))
 
 
 def _items(slot: _Slot, x: float, y: float, boxes: dict | None = None) -> list[Item]:
@@ -389,8 +388,8 @@ def calibration(env: PlanEnv) -> Document:
     cx, cy = w / 2, h / 2
     flip = env.settings.duplex
     ink = Stroke("#000000", 0.3)
-    label = Font(NOTE_FACE, 6.5)
-    body = Font(NOTE_FACE, 9.0)
+    label = Font(env.face(), CHROME)
+    body = Font(env.face(), BODY)
     x0, y0, x1, y1 = content_box(env.paper)
     front = Page("Duplex calibration")
     back = Page("Duplex calibration", side="back")
@@ -451,4 +450,4 @@ def calibration(env: PlanEnv) -> Document:
 
 
 def _signed(t: float) -> str:
-    return f"{t:+g}" if t else "0"
+    return typeset(f"{t:+g}") if t else "0"

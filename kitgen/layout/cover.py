@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..model.cover import Cover
+from ..style import INK
 from .contents import add_contents
 from .env import PlanEnv
 from .flow import PageFlow
@@ -10,7 +11,6 @@ from .frame import content_box
 from .plan import Document, Font, Line, Stroke, Text
 from .text import wrap_hard
 
-INK = "#222222"
 RULE = Stroke("#999999", 0.6)
 
 

@@ -18,7 +18,7 @@ class TextMeasure(Protocol):
 
 
 class PlanEnv(Record):  # a Record, not a dataclass: every run imports it
-    __slots__ = ("game", "settings", "fonts", "diags", "stream")
+    __slots__ = ("game", "settings", "fonts", "diags", "stream", "facts")
 
     def __init__(
         self,
@@ -35,6 +35,9 @@ class PlanEnv(Record):  # a Record, not a dataclass: every run imports it
         self.fonts = fonts
         self.diags = diags
         self.stream = stream
+        # Build facts found while planning or drawing (type set below the scale's floor
+        # to fit a piece ...): the build prints them and keeps them in the manifest.
+        self.facts: dict[str, None] = {}
 
     @property
     def paper(self) -> Paper:
@@ -42,6 +45,9 @@ class PlanEnv(Record):  # a Record, not a dataclass: every run imports it
 
     def face(self, bold: bool = False, italic: bool = False, family: str | None = None) -> str:
         return self.fonts.face(family or self.game.font, bold, italic)
+
+    def fact(self, text: str) -> None:
+        self.facts[text] = None
 
     def warn(self, span: Span | None, path: str, message: str, hint: str = "") -> None:
         self.diags.warning(span, path, message, hint)

@@ -14,6 +14,7 @@ from typing import NamedTuple
 
 from ..colours import readable_on
 from ..model.counters import CounterDef, Face, IconEl, ImageEl, Place, TextEl
+from ..style import PIECE_MIN, typeset
 from .env import PlanEnv
 from .plan import BBox, Circle, Font, Icon, Image, Path, Rect, Stroke, Text
 from .text import BREAKS, fit_text, regular, wrap
@@ -54,10 +55,12 @@ def face_ops(d: CounterDef, face: Face, bleed: float, env: PlanEnv) -> tuple:
         # line is worked out with the layout and only the text is measured.
         elif (
             line is not None
-            and regular(el.text)
-            and width(el.text, font_face, line[0].size) <= line[2] + 1e-6
+            and regular(text := typeset(el.text))
+            and width(text, font_face, line[0].size) <= line[2] + 1e-6
         ):
-            ops.append(Text(line[1], line[3], el.text, line[0], colour, el.align))
+            ops.append(Text(line[1], line[3], text, line[0], colour, el.align))
+            if line[0].size < PIECE_MIN - 1e-9:
+                _below_min(el.path, line[0].size, env)
         else:
             ops.extend(_text(d, el, box, font_face, colour, env))
     return tuple(ops)
@@ -343,9 +346,11 @@ def _text(
 ) -> tuple[Text, ...]:
     """A text fitted in full: shrunk, wrapped, and warned about when it does not fit."""
     ops, fits = _text_ops(
-        el.text, face, el.size, el.min_size, el.align, colour, el.wrap, box,
+        typeset(el.text), face, el.size, el.min_size, el.align, colour, el.wrap, box,
         min(d.width, d.height), env.fonts,
     )  # fmt: skip
+    if ops and ops[0].font.size < PIECE_MIN - 1e-9:
+        _below_min(el.path, ops[0].font.size, env)
     if not fits:
         env.warn(
             el.span,
@@ -354,6 +359,12 @@ def _text(
             "shorten it, lower min_size or make the piece bigger",
         )
     return ops
+
+
+def _below_min(where: str, size: float, env: PlanEnv) -> None:
+    """Type under the scale's floor for pieces, which the game's min_size allowed: the
+    build says where and why (a build fact, not on the sheet)."""
+    env.fact(f"{where}: set at {size:g} pt, below {PIECE_MIN:g} pt, to fit its piece")
 
 
 def _one_line(face: str, size, min_size: float, align: str, colour: str, box: BBox, short_side):

@@ -6,14 +6,14 @@ the content box is symmetric, and duplex backs mirror onto it exactly.
 
 from __future__ import annotations
 
+from ..style import CHROME, FAINT
+from ..style import CHROME_INK as INK
 from ..units import PRINTER_MARGIN, Paper, inch, mm
 from .plan import BBox, Document, Font, Line, Rect, Stroke, Text
 
 BAND = 16.0  # height of the header and of the footer band, points
 GAP = 4.0  # between a band and the content
-LABEL_SIZE = 7.0
-INK = "#333333"
-FRAME_FACE = "Helvetica"
+SCALE_NOTE = "print at 100% (no scaling)"
 
 
 def content_box(paper: Paper, margin: float = PRINTER_MARGIN) -> BBox:
@@ -23,9 +23,17 @@ def content_box(paper: Paper, margin: float = PRINTER_MARGIN) -> BBox:
 
 
 def frame_document(
-    doc: Document, game_title: str, paper: Paper, note: str = "", margin: float = PRINTER_MARGIN
+    doc: Document,
+    game_title: str,
+    paper: Paper,
+    face: str,
+    proof: str | None = None,
+    margin: float = PRINTER_MARGIN,
 ) -> None:
-    """Add the sheet label and scale bars to every framed page of a document."""
+    """Add the sheet label and scale bars, in the game's `face`, to every framed page of
+    a document. The label's right end carries the page's note (a tile's place, ...) and,
+    on proof sheets only (`proof` not None), the build's facts: `proof`, the run's, and
+    each page's own."""
     fronts = [p for p in doc.pages if p.side == "front"]
     total = len(fronts)
     number = 0
@@ -40,25 +48,26 @@ def frame_document(
             f"sheet {max(number, 1)} of {max(total, 1)}",
             page.side,
         ]
-        extra = " · ".join(x for x in (page.note, note) if x)
-        page.ops[:0] = sheet_label(paper, " · ".join(parts), extra, margin)
-        page.ops.extend(scale_bars(paper, margin))
+        facts = (page.proof, proof) if proof is not None else ()
+        extra = " · ".join(x for x in (page.note, *facts) if x)
+        page.ops[:0] = sheet_label(paper, " · ".join(parts), extra, margin, face)
+        page.ops.extend(scale_bars(paper, margin, face))
 
 
-def sheet_label(paper: Paper, text: str, right: str, margin: float) -> list:
+def sheet_label(paper: Paper, text: str, right: str, margin: float, face: str) -> list:
     w, h = paper.size
     y = h - margin - BAND + 4
-    font = Font(FRAME_FACE, LABEL_SIZE)
+    font = Font(face, CHROME)
     ops: list = [Text(margin, y, text, font, INK)]
     if right:
         ops.append(Text(w - margin, y, right, font, INK, align="right"))
-    ops.append(Line(margin, y - 3, w - margin, y - 3, Stroke("#999999", 0.3)))
+    ops.append(Line(margin, y - 3, w - margin, y - 3, Stroke(FAINT, 0.3)))
     return ops
 
 
-def scale_bars(paper: Paper, margin: float) -> list:
+def scale_bars(paper: Paper, margin: float, face: str) -> list:
     """A 1 in and a 25 mm bar, ticked at the ends, for a user to check the printer did not scale."""
-    font = Font(FRAME_FACE, 6.0)
+    font = Font(face, CHROME)
     thin = Stroke(INK, 0.5)
     ops: list = []
     x = margin
@@ -69,7 +78,5 @@ def scale_bars(paper: Paper, margin: float) -> list:
         ops.append(Line(x + length, y - 2, x + length, y + 6, thin))
         ops.append(Text(x + length + 3, y, label, font, INK))
         x += length + 30
-    ops.append(
-        Text(paper.width - margin, y, "print at 100% (no scaling)", font, INK, align="right")
-    )
+    ops.append(Text(paper.width - margin, y, SCALE_NOTE, font, INK, align="right"))
     return ops

@@ -55,5 +55,5 @@ def plan_labels(model: Labels, env: PlanEnv) -> list[Document]:
                 if item.id in extra:
                     item.extra = {**item.extra, **extra[item.id]}
             if env.settings.seed is None and any("seed" in i.extra for i in page.items):
-                page.note = DEFAULT_SEED_NOTE  # with --seed the frame prints it
+                page.proof = DEFAULT_SEED_NOTE  # with --seed the run's facts say it
     return docs

@@ -7,13 +7,13 @@ import math
 from typing import NamedTuple
 
 from ..model.map import MapDef
+from ..style import INK
 from .env import PlanEnv
 from .frame import content_box
 from .maplayers import style_ops, symbol_ops
 from .plan import Font, Group, Icon, Line, Path, Rect, Stroke, Text
 from .text import fit_text
 
-INK = "#222222"
 MUTED = "#444444"
 SWATCH = 22.0
 GAP = 6.0

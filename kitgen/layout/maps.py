@@ -9,6 +9,7 @@ import math
 from ..geometry import SquareGrid
 from ..model.map import MapDef, MapSet
 from ..model.mapbuild import rotated_size
+from ..style import INK
 from .env import PlanEnv
 from .frame import content_box
 from .mapart import Box, cell_size, map_ops
@@ -20,7 +21,6 @@ PAD = 3.0  # round the grid, so the outer border line is never clipped
 TITLE_H = 24.0
 TILE_MARGIN = 10.0  # round a tile window: room for the ticks
 TICK = 9.0
-INK = "#222222"
 SEAM = Stroke("#555555", 0.6, (3, 2))
 CUT = Stroke("#000000", 0.6)
 

@@ -7,10 +7,10 @@ caption under a fold-and-glue pair.
 
 from __future__ import annotations
 
+from ..style import MUTED, PIECE_GUTTER, PIECE_MIN
 from .impose import crop_marks
 from .plan import BBox, Font, Line, Path, Rect, Stroke, Text
 
-GUTTER = 9.0  # 1/8 in between pieces: room for scissors and crop marks
 CAPTION = 8.0  # under a fold-and-glue pair: what to do with it
 CUT = Stroke("#444444", 0.5)
 # The fold line is dotted in two tones, dark and white dots in turn, so it reads on any face.
@@ -18,8 +18,7 @@ FOLD = Stroke("#333333", 0.9, (0.6, 2.2))
 FOLD_LIGHT = Stroke("#ffffff", 0.9, (0.6, 2.2))
 FOLD_STEP = 1.4  # half the dot period: the white dots sit between the dark ones
 MARK = Stroke("#000000", 0.3)
-NOTE = "#555555"
-NOTE_FACE = "Helvetica"
+NOTE = MUTED
 
 
 def piece_room(w: float, h: float, bleed: float, fold: bool) -> tuple[float, float]:
@@ -44,7 +43,7 @@ def rect_cut(trim: BBox, bleed: float) -> tuple[list, list]:
     painted past the trim, so crop marks outside the bleed show where to cut.
     """
     if bleed:
-        return [], [Line(*t, MARK) for t in crop_marks(trim, bleed, GUTTER)]
+        return [], [Line(*t, MARK) for t in crop_marks(trim, bleed, PIECE_GUTTER)]
     x0, y0, x1, y1 = trim
     return [Rect(x0, y0, x1 - x0, y1 - y0, None, CUT)], []  # no fill (by position: quicker)
 
@@ -54,28 +53,23 @@ def fold_line(fx: float, y0: float, y1: float) -> list[Line]:
 
 
 FOLD_CAPTION = "fold · glue back to back"
-CAPTION_SIZE = 4.8
+FOLD_CAPTION_SHORT = "fold · glue"
+CAPTION_SIZE = PIECE_MIN  # the caption sits in the gutter under the pair
 GLUE = "#8c8c8c"  # hatching: the papercraft sign for "glue here"
 GLUE_BAND = 2.6  # height of the hatched bands beside the caption
 
 
-def fold_caption(fx: float, y_bottom: float) -> Text:
-    """'fold · glue back to back' centred under a pair whose lowest ink is y_bottom."""
-    return Text(
-        fx,
-        y_bottom - CAPTION + 2.2,
-        FOLD_CAPTION,
-        Font(NOTE_FACE, CAPTION_SIZE),
-        NOTE,
-        "centre",
-    )
-
-
-def fold_marks(x0: float, x1: float, fx: float, y_bottom: float, fonts) -> list:
-    """Everything under a fold-and-glue pair from x0 to x1 folded at fx: the caption and
-    the glue marks beside it. `fonts` measures the caption (a TextMeasure)."""
-    width = fonts.width(FOLD_CAPTION, NOTE_FACE, CAPTION_SIZE)
-    return [fold_caption(fx, y_bottom), *glue_marks(x0, x1, fx, y_bottom, width)]
+def fold_marks(x0: float, x1: float, fx: float, y_bottom: float, fonts, face: str) -> list:
+    """Everything under a fold-and-glue pair from x0 to x1 folded at fx: the caption
+    (in the game's `face`, measured by `fonts`, a TextMeasure; the short one where the
+    pair is too narrow for the long) and the glue marks beside it."""
+    caption = FOLD_CAPTION
+    width = fonts.width(caption, face, CAPTION_SIZE)
+    if width > x1 - x0 - 6.0:
+        caption = FOLD_CAPTION_SHORT
+        width = fonts.width(caption, face, CAPTION_SIZE)
+    text = Text(fx, y_bottom - CAPTION + 2.2, caption, Font(face, CAPTION_SIZE), NOTE, "centre")
+    return [text, *glue_marks(x0, x1, fx, y_bottom, width)]
 
 
 def glue_marks(x0: float, x1: float, fx: float, y_bottom: float, caption_width: float) -> list:

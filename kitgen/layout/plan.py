@@ -170,7 +170,17 @@ class Item(Record):
 
 
 class Page(Record):
-    __slots__ = ("component", "side", "ops", "items", "trim_box", "bleed_box", "framed", "note")
+    __slots__ = (
+        "component",
+        "side",
+        "ops",
+        "items",
+        "trim_box",
+        "bleed_box",
+        "framed",
+        "note",
+        "proof",
+    )
 
     def __init__(
         self,
@@ -181,7 +191,10 @@ class Page(Record):
         trim_box: BBox | None = None,  # for print-shop pages
         bleed_box: BBox | None = None,
         framed: bool = True,  # the sheet label and scale bars (calibration pages may opt out)
-        note: str = "",  # extra text for the sheet label, e.g. "seed 42"
+        note: str = "",  # for the player, on the sheet label: "tile A1 (1 of 4)"
+        # A build fact (the seed a page was generated with, the type size a sheet was set
+        # at): for the terminal and the manifest; on the sheet label of proof sheets only.
+        proof: str = "",
     ) -> None:
         self.component = component
         self.side = side
@@ -191,6 +204,7 @@ class Page(Record):
         self.bleed_box = bleed_box
         self.framed = framed
         self.note = note
+        self.proof = proof
 
 
 class Document(Record):

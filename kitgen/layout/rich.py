@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from ..style import typeset
 from .env import TextMeasure
 from .plan import Font, Text
 
@@ -24,7 +25,8 @@ class Run:
 
 
 def parse_markup(text: str, bold: bool = False, italic: bool = False) -> list[Run]:
-    """Split text into styled runs."""
+    """Split text into styled runs, set with the characters the data means (style.typeset)."""
+    text = typeset(text)
     runs: list[Run] = []
     pos = 0
     for m in _STYLE.finditer(text):

@@ -1,5 +1,6 @@
 """Roster sheets: each generator rolled with the build's seed, printed as a
-table of records with the seed shown, so a player can re-create it."""
+table of records. The seed and what was rolled are build facts (the terminal, the
+manifest, proof sheets)."""
 
 from __future__ import annotations
 
@@ -32,7 +33,8 @@ def _roster_ops(
         info += f" · with {', '.join(roster.applied)}"
     if left:
         info += f" · optional {', '.join(left)} not applied (--with)"
-    w.para(info, 8, italic=True, colour=MUTED)
+    if env.settings.proof:
+        w.para(info, 8, italic=True, colour=MUTED)
     w.gap(3)
     rows = tuple(
         Row(None, tuple(Cell(_text(rec.get(k)), bold=rec.get("n") == 1) for k in keys))
@@ -57,17 +59,17 @@ def plan_rosters(gens: list[Generator], env: PlanEnv) -> list[Document]:
         return []
     seed = effective_seed(env.settings.seed)
     x0, y0, x1, y1 = content_box(env.paper)
-    # the frame already prints "seed N" when one was given; say which seed otherwise
+    # the run's facts say "seed N" when one was given; say which seed otherwise
     note = "" if env.settings.seed is not None else f"generated with seed {seed} (default)"
     pages: list[Page] = []
-    page = Page("Rosters", note=note)
+    page = Page("Rosters", proof=note)
     y = y1
     for gen in shown:
         roster = build_roster(env.game, gen, seed, env.settings.use)
         ops, h = _roster_ops(gen, roster, env, x0, x1 - x0)
         if y - h < y0 and page.ops:
             pages.append(page)
-            page = Page("Rosters", note=note)
+            page = Page("Rosters", proof=note)
             y = y1
         if h > y1 - y0:
             env.warn(

@@ -16,14 +16,13 @@ from ..errors import Diagnostics
 from ..geometry import HexGrid
 from ..model.rules import RuleBook, Scenario
 from ..rules.setup import Placed, Setup, resolve
+from ..style import INK, MUTED, typeset
 from .env import PlanEnv
 from .flow import PageFlow
 from .frame import content_box
 from .plan import BBox, Circle, Document, Font, Group, Item, Line, Page, Path, Rect, Stroke, Text
 from .text import wrap
 
-INK = "#222222"
-MUTED = "#666666"
 NEUTRAL = "#6b6b6b"  # tokens of pieces that belong to no side
 AREA_INK = "#c0392b"
 PALETTE = ("#1f5fa8", "#b03a2e", "#2e7d32", "#c99a06", "#6a3d9a", "#00838f")
@@ -284,7 +283,7 @@ class _Flow(PageFlow):
     ) -> None:
         face = self.env.face()
         width = self.box[2] - self.box[0] - indent - 12
-        for i, line in enumerate(wrap(text, face, size, width, self.env.fonts)):
+        for i, line in enumerate(wrap(typeset(text), face, size, width, self.env.fonts)):
             self.need(size * 1.4)
             self.y -= size * 1.35
             prefix = ("•  " if i == 0 else "   ") if bullet else ""
@@ -293,6 +292,7 @@ class _Flow(PageFlow):
             )
 
     def table(self, head: list[str], rows: list[list[str]], indent: float = 12.0) -> None:
+        rows = [[typeset(c) for c in row] for row in rows]
         face, bold, size, pad = self.env.face(), self.env.face(bold=True), TABLE_SIZE, 12.0
         texts = [
             max(
@@ -398,7 +398,7 @@ def _sheet(setup: Setup, colours: dict[str, str], flow: _Flow) -> None:
     used = {name for name, _ in sc.options}
     named = [r for r in (*setup.book.constraints, *sc.constraints) if r.name and r.applies(used)]
     if named:
-        flow.heading("Set-up rules (checked by kitgen)")
+        flow.heading("Set-up rules")
         for rule in named:
             flow.para(rule.name, indent=6, bullet=True, size=9)
 

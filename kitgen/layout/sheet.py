@@ -12,13 +12,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..model.table import Sheet, SheetItem, Table, TextBlock
+from ..style import COLUMN_GUTTER
 from .env import PlanEnv
 from .frame import content_box
 from .plan import Document, Font, Item, Line, Page, Stroke, Text
 from .table_draw import layout_table
 from .textblock import layout_text
 
-GUTTER = 14.0
 TITLE_SIZE = 13.0
 COLUMN_RULE = Stroke("#cfcfc8", 0.4)
 STEP = 0.25
@@ -62,7 +62,7 @@ def _flow(
     its lowest column), spans the full width, and a new band starts under it."""
     x0, y0, x1, y1 = box
     n = sheet.columns
-    cw = (x1 - x0 - GUTTER * (n - 1)) / n
+    cw = (x1 - x0 - COLUMN_GUTTER * (n - 1)) / n
     full = x1 - x0
     gap = size * 0.9
     placed: list[Placed] = []
@@ -129,7 +129,15 @@ def _flow(
             if whole <= avail + 1e-6:
                 placed.append(
                     Placed(
-                        page, x0 + col * (cw + GUTTER), yy, lay, start, lay.units, first, whole, cw
+                        page,
+                        x0 + col * (cw + COLUMN_GUTTER),
+                        yy,
+                        lay,
+                        start,
+                        lay.units,
+                        first,
+                        whole,
+                        cw,
                     )
                 )
                 y = yy - whole
@@ -158,7 +166,9 @@ def _flow(
                     continue
             h = lay.part_height(start, start + k, first, False)
             placed.append(
-                Placed(page, x0 + col * (cw + GUTTER), yy, lay, start, start + k, first, h, cw)
+                Placed(
+                    page, x0 + col * (cw + COLUMN_GUTTER), yy, lay, start, start + k, first, h, cw
+                )
             )
             low = min(low, yy - h)
             start += k
@@ -211,17 +221,17 @@ def plan_sheet(sheet: Sheet, env: PlanEnv) -> Document:
         )
     doc = Document(f"sheet-{sheet.id}", sheet.title or sheet.id)
     n = sheet.columns
-    cw = (x1 - x0 - GUTTER * (n - 1)) / n
+    cw = (x1 - x0 - COLUMN_GUTTER * (n - 1)) / n
     for p in range(pages):
         label = sheet.title or "Quick reference"
-        page = Page(f"Reference: {label}", note=f"{size:g} pt")
+        page = Page(f"Reference: {label}", proof=f"type {size:g} pt")
         if p == 0 and sheet.title:
             page.ops.append(Text(x0, y1 - TITLE_SIZE, sheet.title, Font(title_face, TITLE_SIZE)))
         for bp, btop, bottom in bands:
             if bp != p:
                 continue
             for c in range(1, n):
-                gx = x0 + c * (cw + GUTTER) - GUTTER / 2
+                gx = x0 + c * (cw + COLUMN_GUTTER) - COLUMN_GUTTER / 2
                 page.ops.append(Line(gx, bottom, gx, btop, COLUMN_RULE))
         page.items.append(
             Item(

@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass
 
 from ..model.table import Cell, Column, Row, Table
+from ..style import INK
 from .env import PlanEnv
 from .plan import Line, Rect, Stroke
 from .rich import (
@@ -27,7 +28,6 @@ from .rich import (
     wrap_runs,
 )
 
-INK = "#1e1e1e"
 RULE = Stroke("#b4b4b4", 0.4)
 HEAD_RULE = Stroke("#555555", 0.7)
 HEAD_FILL = "#e2e2dc"

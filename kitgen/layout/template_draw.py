@@ -24,6 +24,7 @@ from ..model.template import (
     RulerTemplate,
 )
 from ..rules.rulers import Ruler
+from ..style import INK
 from ..units import POINTS_PER, mm
 from .env import PlanEnv
 from .plan import BBox, Circle, Font, Line, Path, Rect, Stroke, Text
@@ -31,7 +32,6 @@ from .text import fit_text
 
 CHECK_BAR = mm(50)  # 141.732 pt: the length a user measures to see the print is 1:1
 BAR_H = 3.0
-INK = "#222222"
 GRID = "#9aa5b1"
 CUT = 1.0  # cut-line width
 

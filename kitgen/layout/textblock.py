@@ -6,10 +6,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..model.table import TextBlock
+from ..style import INK
 from .env import PlanEnv
 from .rich import Faces, Line_, block_title, draw_line, parse_markup, runs_width, wrap_runs
 
-INK = "#1e1e1e"
 LEADING = 1.2
 BULLET = "\u2022"
 

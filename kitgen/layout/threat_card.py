@@ -10,20 +10,21 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from ..model.reading import Reading
+from ..model.reading import note as reading_note
 from ..model.table import Column, Row, Table
 from ..model.threat import Combo, ThreatTable
 from ..rules.banding import Banding
 from ..rules.dice import format_chance
 from ..rules.profile import effective_seed, resolve
 from ..rules.reaction import count_combos, effects_of, policy_notes, row_odds, shown_combos
+from ..style import INK, MUTED, typeset
 from .env import PlanEnv
 from .frame import content_box
 from .plan import Document, Font, Group, Item, Page, Rect, Stroke, Text
 from .table_draw import draw_table, fit_table
 from .text import wrap
 
-INK = "#1f1f1f"
-MUTED = "#555555"
 BORDER = Stroke("#1f1f1f", 1.0)
 PAD = 10.0
 GAP = 14.0  # between cards
@@ -45,7 +46,7 @@ class Writer:
     def lines(
         self, text: str, size: float, width: float, bold: bool = False, italic: bool = False
     ) -> list[str]:
-        return wrap(text, self.face(bold, italic), size, width, self.env.fonts)
+        return wrap(typeset(text), self.face(bold, italic), size, width, self.env.fonts)
 
     def para(
         self,
@@ -126,11 +127,7 @@ def _chance(p: Fraction, stacked: bool = False) -> str:
 def _odds_grid(w: Writer, table: ThreatTable, shown: list, inner: float) -> None:
     """Exact odds of every row under no modifier, each single one and the extremes."""
     w.gap(8)
-    w.para(
-        f"Exact odds of each result ({count_combos(table)} modifier combinations checked)",
-        9,
-        bold=True,
-    )
+    w.para("Exact odds of each result", 9, bold=True)
     w.gap(2)
     # The label column as wide as its labels (at most 0.3 of the card: long ones wrap);
     # the results share the rest, on one line ("1/6 = 16.7%") when that fits, else stacked.
@@ -200,15 +197,18 @@ def _card(
     w.table(main, 9.5, 7.5)
     notes = policy_notes(table)
     if notes:
+        text = " ".join(notes)
+        if table.policy_reading:
+            text = reading_note(Reading(f"{text} {table.policy_reading}"), table.policy_mark)
         w.gap(2)
-        w.para(" ".join(notes), 7.5, italic=True, colour=MUTED)
+        w.para(text, 7.5, italic=True, colour=MUTED)
     if table.situations:
         w.gap(4)
         parts = [_keep(e.short) for m in table.situations for e in effects_of(m)]
         groups = [" or ".join(g) for g in table.exclusive]
         text = " · ".join(parts) + (f" (never together: {'; '.join(groups)})" if groups else "")
         w.labelled("Modifiers to the throw (they add up):", text, 8.5)
-    if banding is not None:
+    if banding is not None and env.settings.proof:  # how the rows were made: a build fact
         w.gap(4)
         seed = effective_seed(env.settings.seed)
         basis = (
@@ -280,8 +280,11 @@ def plan_threats(tables: list[ThreatTable], env: PlanEnv) -> list[Document]:
                 info,
             )
         )
-        if banding is not None and env.settings.seed is None:  # else the frame says it
-            page.note = f"generated with seed {effective_seed(None)} (default)"
+        combos = count_combos(resolved)
+        facts = [f"{table.id}: {combos} modifier combinations checked"] if combos > 1 else []
+        if banding is not None and env.settings.seed is None:  # else the run's facts say it
+            facts.insert(0, f"generated with seed {effective_seed(None)} (default)")
+        page.proof = " · ".join(dict.fromkeys([*filter(None, [page.proof]), *facts]))
         y = top - h - GAP
     pages.append(page)
     return [Document("threats", "Reaction tables", pages)]

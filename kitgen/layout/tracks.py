@@ -6,11 +6,11 @@ from __future__ import annotations
 import math
 
 from ..model.track import Track, TrackSet
+from ..style import INK
 from .env import PlanEnv
 from .frame import content_box
 from .plan import Document, Font, Item, Page, Rect, Stroke, Text
 
-INK = "#222222"
 HEAD = 20.0  # title line above a track
 GAP = 18.0  # between tracks
 

@@ -14,6 +14,7 @@ from typing import NamedTuple
 
 from ..errors import Span
 from ..records import Record
+from ..style import PIECE_MIN
 
 NO_ATTRS: Mapping[str, str] = MappingProxyType({})  # read-only, so one empty one is shared
 SHAPES = ("square", "rect", "round", "hex")
@@ -46,7 +47,7 @@ class TextEl(NamedTuple):
     path: str
     family: str | None = None  # None: the game's font
     size: float | None = None  # points; None: as large as the place allows
-    min_size: float = 5.0
+    min_size: float = PIECE_MIN  # the least anything on a piece is set at
     bold: bool = False
     italic: bool = False
     align: str = "centre"
@@ -155,7 +156,7 @@ class CounterSet(Record):  # a Record, not a dataclass: every run imports it
         self.defs = defs
         self.span = span
 
-    def __hash__(self) -> int:  # never changed once read, as the frozen dataclass it was
+    def __hash__(self) -> int:  # type: ignore[override]  # never changed once read
         return hash(self._values())
 
     def __iter__(self):

@@ -62,3 +62,4 @@ class Settings(NamedTuple):
     seed: int | None = None
     fit: bool = False  # scale big maps to one sheet instead of tiling
     use: tuple[str, ...] = ()  # optional generator adjustments applied to every roster (--with)
+    proof: bool = False  # build facts (seed, type sizes, checks) printed on the sheets too

@@ -223,6 +223,9 @@ class MapDef:
     coords: bool = False  # print cell coordinates
     prefix: str = ""  # board prefix for labels: "B1" -> "B1-0101"
     diagonal: bool = False  # square grids: diagonal steps count as adjacent
+    # terrains a diagonal step may not cut past: the step is cut when either cell beside it
+    # (sharing a side with both ends) is one of these, as a wall corner stops a figure
+    corner_walls: frozenset[str] = frozenset()
     copies: int = 1  # how many copies to print
     printed: bool = True  # False: model only (e.g. a composed board printed as its pieces)
     pieces: tuple[Placement, ...] = ()  # for composed boards: where each copy lies
@@ -340,7 +343,20 @@ class MapDef:
         else:
             around = g.neighbours(cell[0], cell[1])
         blocked = self._blocked()
-        return [n for n in around if n in self.cells and frozenset((cell, n)) not in blocked]
+        return [
+            n
+            for n in around
+            if n in self.cells
+            and frozenset((cell, n)) not in blocked
+            and not self._cuts_corner(cell, n)
+        ]
+
+    def _cuts_corner(self, a: Cell, b: Cell) -> bool:
+        """A diagonal step past a corner of a ``corner_walls`` terrain."""
+        if not self.corner_walls or a[0] == b[0] or a[1] == b[1]:
+            return False
+        beside = ((a[0], b[1]), (b[0], a[1]))
+        return any(self.cells.get(c) in self.corner_walls for c in beside)
 
     def adjacent(self, a: Cell, b: Cell) -> bool:
         return b in self.neighbours(a)

@@ -138,6 +138,8 @@ class ThreatTable:
     glossary: tuple[Gloss, ...] = ()
     priorities: tuple[Priority, ...] = ()
     notes: tuple[str, ...] = ()
+    policy_reading: str = ""  # why the kit reads out-of-range totals so (the source is silent)
+    policy_mark: str = ""  # its dagger
     odds: tuple[tuple[str, ...], ...] = ()  # extra combinations (modifier labels) to print
     profile: Profile | None = None  # rows generated from this when set
     rows_span: Span | None = None

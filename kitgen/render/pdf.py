@@ -15,6 +15,7 @@ from functools import lru_cache
 
 from reportlab import rl_config
 from reportlab.lib.rl_accel import escapePDF, fp_str, unicode2T1
+from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase.pdfdoc import PDFArray, PDFDictionary, PDFName, PDFStream
 from reportlab.pdfgen.canvas import Canvas
 
@@ -62,6 +63,7 @@ class Painter:
         self.icons = icon_painter
         self.forms: set[str] = set()
         self.svg_sizes: dict[str, tuple[float, float]] = {}  # form name -> drawing size
+        self.svg_forms: dict[str, tuple[str, tuple[float, float]]] = {}  # path -> (name, size)
         self._fill: str | None = None
         self._stroke: str | None = None  # the stroke operators in force
         self._stroke_ops: dict[int, tuple[Stroke, str]] = {}
@@ -270,7 +272,9 @@ class Painter:
         # ReportLab embeds an image file once per document, however often it is drawn.
         placed = self._images.get(o.path)
         if placed is None:
-            self.c.drawImage(o.path, o.x, o.y, o.w, o.h, mask="auto")
+            # Read through an ImageReader, ReportLab names the image by its pixels rather than
+            # by its file's path: the PDF is the same bytes wherever the game folder lives.
+            self.c.drawImage(ImageReader(o.path), o.x, o.y, o.w, o.h, mask="auto")
             self._images[o.path] = (
                 self.c._formsinuse[-1],
                 self.c._doc.getXObjectName(self.c._formsinuse[-1]),
@@ -283,15 +287,15 @@ class Painter:
         self.code.extend(("q", f"{fp_str(o.w, 0.0, 0.0, o.h, o.x, o.y)} cm", f"/{xobject} Do", "Q"))
         self.c._formsinuse.append(name)
 
-    def _svg(self, o: Image) -> None:
-        """An SVG as vectors: drawn once as a form, scaled to fit the box, aspect kept."""
-        name = "S" + _form_name(o.path)
+    def _svg_form(self, name: str, path: str) -> tuple[float, float]:
+        """The SVG file drawn as the form `name` (once, whichever path names the same bytes);
+        its drawing size."""
         size = self.svg_sizes.get(name)
         if size is None:
             from reportlab.graphics import renderPDF
             from svglib.svglib import svg2rlg
 
-            drawing = svg2rlg(o.path)
+            drawing = svg2rlg(path)
             size = (drawing.width, drawing.height) if drawing is not None else (1.0, 1.0)
             self.c.beginForm(name)
             if drawing is not None:
@@ -299,6 +303,17 @@ class Painter:
             self.c.endForm()
             self._reset_state()
             self.svg_sizes[name] = size
+        return size
+
+    def _svg(self, o: Image) -> None:
+        """An SVG as vectors: drawn once as a form, scaled to fit the box, aspect kept."""
+        placed = self.svg_forms.get(o.path)
+        if placed is None:
+            # Named by the file's bytes, not its path: the same PDF wherever the game folder lives.
+            with open(o.path, "rb") as f:
+                name = "S" + _form_name(hashlib.sha1(f.read()).hexdigest())
+            placed = self.svg_forms[o.path] = (name, self._svg_form(name, o.path))
+        name, size = placed
         k = min(o.w / size[0], o.h / size[1])
         c = self.c
         c.saveState()

@@ -28,6 +28,7 @@ from ..model.counters import (
     Place,
     TextEl,
 )
+from ..style import PIECE_MIN
 from ..units import UnitError, parse_length
 from .counter_copies import Filler, Symbolic, Unfillable, template_context
 from .expand import Vars, blanked, merged, read_for_each_parts, substitute
@@ -399,7 +400,7 @@ def _read_text(ctx: Context, v: _Vars, node: Node, path: str, grid) -> TextEl | 
     place = _read_place(ctx, f, grid)
     family = _opt(v.text, f.raw("font"), f.sub("font"))
     size = f.length("size")
-    min_size = f.length("min_size", default=5.0)
+    min_size = f.length("min_size", default=PIECE_MIN)
     bold = f.boolean("bold", default=False)
     italic = f.boolean("italic", default=False)
     align = f.choice("align", ALIGNS, default="centre", what="alignment")

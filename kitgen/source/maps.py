@@ -447,6 +447,7 @@ def _common(f: Fields) -> dict:
         "coords": f.boolean("coords", default=False),
         "prefix": f.text("prefix", default=""),
         "diagonal": f.boolean("diagonal", default=False),
+        "corner_walls": frozenset(f.texts("corner_walls")),
         "overlap": _overlap(f),
         "show_title": f.boolean("show_title", default=True),
     }
@@ -536,6 +537,7 @@ def _finish(ctx: Context, f: Fields, m: MapDef) -> MapDef:
         edges=m.edges + tuple(_read_edges(ctx, m, f.raw("edges"), f.sub("edges"))),
         lines=m.lines + tuple(read_lines(ctx, m, f.raw("lines"), f.sub("lines"))),
     )
+    m = _check_corner_walls(ctx, f, m)
     places = _read_places(ctx, m, f.raw("places"), f.sub("places"))
     kinds, features = read_features(
         ctx, m, f.raw("features"), f.sub("features"), {**m.places, **places}
@@ -561,6 +563,30 @@ def _finish(ctx: Context, f: Fields, m: MapDef) -> MapDef:
         marks=m.marks + tuple(marks),
         area_styles=m.area_styles + tuple(styles),
     )
+
+
+def _check_corner_walls(ctx: Context, f: Fields, m: MapDef) -> MapDef:
+    """corner_walls names the map's terrains and needs diagonal steps on a square grid."""
+    node = f.raw("corner_walls")
+    if node is None or not m.corner_walls:
+        return m
+    if not (m.diagonal and isinstance(m.grid, SquareGrid)):
+        ctx.error(
+            node,
+            f.sub("corner_walls"),
+            "corner_walls needs diagonal steps on a square grid",
+            "add diagonal: true (square grids only)",
+        )
+        return replace(m, corner_walls=frozenset())
+    items = list(node) if isinstance(node, Seq) else [node]
+    for i, item in enumerate(items):
+        name = item.value if isinstance(item, Scalar) else None
+        if isinstance(name, str) and name not in m.terrains:
+            where = (
+                f"{f.sub('corner_walls')}[{i}]" if isinstance(node, Seq) else f.sub("corner_walls")
+            )
+            ctx.error(item, where, f"unknown terrain {name!r}", suggest(name, m.terrains))
+    return replace(m, corner_walls=frozenset(w for w in m.corner_walls if w in m.terrains))
 
 
 # ---- composed boards ----------------------------------------------------------------------

@@ -8,8 +8,10 @@ Every value is read as text exactly as typed (`+1` stays `+1`, `1/2` stays
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from ..colours import ColourError, parse_colour
+from ..model.reading import Reading
 from ..model.table import (
     Card,
     CardBlock,
@@ -28,6 +30,7 @@ from ..rules.roll_labels import RollLabelError, RollRange, parse_roll_label
 from ..units import mm
 from .expand import read_for_each, substitute
 from .fields import Context, Fields, as_text, check_unique_ids, read_list, suggest
+from .reading import Marks, read_reading
 from .yamlnodes import Map, Node, Scalar, Seq, describe
 
 ALIGN_WORDS = {
@@ -89,7 +92,9 @@ def read_table(ctx: Context, node: Node, path: str) -> Table | None:
     if f.map is None:
         return None
     tid = f.id()
+    marks = Marks()
     title = f.text("title", default="")
+    title += marks.mark(read_reading(ctx, f.raw("reading"), f.sub("reading")))
     roll = f.text("roll")
     columns = f.seq("columns", read_column, required=True)
     cols_node = f.raw("columns")
@@ -115,7 +120,9 @@ def read_table(ctx: Context, node: Node, path: str) -> Table | None:
             )
             chance = None
     ids = [c.id for c in columns]
-    read_rows = _read_rows(ctx, f.raw("rows"), f.sub("rows"), columns, label is not None, ids)
+    read_rows = _read_rows(
+        ctx, f.raw("rows"), f.sub("rows"), columns, label is not None, ids, marks
+    )
     rows = [row for row, _ in read_rows]
     if f.map is not None and "rows" not in f.map:
         ctx.error(node, path, "missing required key 'rows'")
@@ -128,7 +135,7 @@ def read_table(ctx: Context, node: Node, path: str) -> Table | None:
         if g is not None
     )
     notes = tuple(f.texts("notes"))
-    footnotes = tuple(f.texts("footnotes"))
+    footnotes = (*f.texts("footnotes"), *marks.notes)
     f.close()
     chances: tuple[str, ...] = ()
     if roll:
@@ -202,20 +209,28 @@ def _read_rows(
     columns: list[Column],
     labelled: bool,
     ids: list[str],
+    marks: Marks,
 ) -> list[tuple[Row, str]]:
     """The rows that read cleanly, each with its path (for later diagnostics)."""
     rows: list[tuple[Row, str]] = []
     for r, item in enumerate(_items(ctx, node, path)):
-        row = _read_row(ctx, item, f"{path}[{r}]", columns, labelled, ids)
+        row = _read_row(ctx, item, f"{path}[{r}]", columns, labelled, ids, marks)
         if row is not None:
             rows.append((row, f"{path}[{r}]"))
     return rows
 
 
 def _read_row(
-    ctx: Context, node: Node, path: str, columns: list[Column], labelled: bool, ids: list[str]
+    ctx: Context,
+    node: Node,
+    path: str,
+    columns: list[Column],
+    labelled: bool,
+    ids: list[str],
+    marks: Marks,
 ) -> Row | None:
     label: str | None = None
+    reading: Reading | None = None
     if isinstance(node, Map):
         f = Fields(ctx, node, path)
         heading = f.raw("heading")
@@ -226,6 +241,7 @@ def _read_row(
         if labelled:
             label = f.text("label", required=True)
         cell_nodes = _items(ctx, f.raw("cells"), f.sub("cells"))
+        reading = read_reading(ctx, f.raw("reading"), f.sub("reading"))
         if "cells" not in node:
             ctx.error(node, path, "missing required key 'cells'")
         cells_path = f.sub("cells")
@@ -253,7 +269,7 @@ def _read_row(
     ok = True
     for i, cn in enumerate(cell_nodes):
         cp = f"{cells_path}[{i + offset}]"
-        cell = _read_cell(ctx, cn, cp, ids, at)
+        cell = _read_cell(ctx, cn, cp, ids, at, marks)
         if cell is _BAD:
             ok = False
             at += 1
@@ -269,13 +285,28 @@ def _read_row(
             "a null (~) is a write-in blank; a cell may cover several columns with span:",
         )
         return None
-    return Row(label, tuple(cells), node.span, cell_spans=tuple(spans)) if ok else None
+    if not ok:
+        return None
+    if reading is not None:  # the row's mark goes on its label, else on its first cell
+        if label is not None:
+            label += marks.mark(reading)
+        elif cells:
+            cells[0] = _with_mark(cells[0], marks.mark(reading))
+    return Row(label, tuple(cells), node.span, cell_spans=tuple(spans))
+
+
+def _with_mark(cell: CellValue, sign: str) -> CellValue:
+    if isinstance(cell, Cell):
+        return replace(cell, text=(cell.text or "") + sign)
+    return (cell or "") + sign
 
 
 _BAD = Cell("")
 
 
-def _read_cell(ctx: Context, node: Node, path: str, ids: list[str], at: int) -> CellValue:
+def _read_cell(
+    ctx: Context, node: Node, path: str, ids: list[str], at: int, marks: Marks
+) -> CellValue:
     if isinstance(node, Map):
         f = Fields(ctx, node, path)
         text_node = f.raw("text")
@@ -312,9 +343,12 @@ def _read_cell(ctx: Context, node: Node, path: str, ids: list[str], at: int) -> 
                     cols = last - at + 1
         align = f.choice("align", list(ALIGN_WORDS), what="alignment")
         bold = f.boolean("bold", default=False)
+        reading = read_reading(ctx, f.raw("reading"), f.sub("reading"))
         f.close()
         if not ok:
             return _BAD
+        if reading is not None:
+            text = (text or "") + marks.mark(reading)
         return Cell(
             text,
             cols,
@@ -632,20 +666,20 @@ def _read_face(
         return None
     face_colour = f.colour("colour", default=colour)
     face_accent = f.colour("accent", default=accent)
+    marks = Marks()
+    sign = marks.mark(read_reading(ctx, f.raw("reading"), f.sub("reading")))
     blocks: list[CardBlock] = []
     title = f.raw("title")
     if title is not None:
         t = as_text(ctx, title, f.sub("title"))
         if t is not None:
-            blocks.append(
-                CardBlock(
-                    "title", substitute(ctx, t, variables, title, f.sub("title")), span=title.span
-                )
-            )
+            t = substitute(ctx, t, variables, title, f.sub("title"))
+            blocks.append(CardBlock("title", t + sign, span=title.span))
     for i, n in enumerate(_items(ctx, f.raw("blocks"), f.sub("blocks"))):
         b = _read_block(ctx, n, f"{f.sub('blocks')}[{i}]", variables)
         if b is not None:
             blocks.append(b)
+    blocks.extend(CardBlock("text", text, span=node.span) for text in marks.notes)
     f.close()
     return CardFace(tuple(blocks), face_colour, face_accent)
 

@@ -17,6 +17,7 @@ from ..model.template import (
     Templates,
 )
 from .fields import Context, Fields, as_length, as_text, check_unique_ids, read_list
+from .reading import Marks, read_reading
 from .yamlnodes import Map, Node, Scalar, Seq, describe
 
 KINDS = ("grid-scatter", "arc", "clock-scatter", "circle", "cone", "ruler")
@@ -46,6 +47,9 @@ def _read_template(ctx: Context, node: Node, path: str) -> Template | None:
         notes=tuple(f.texts("notes")),
         outline=f.boolean("outline", default=True),
     )
+    marks = Marks()
+    common["title"] += marks.mark(read_reading(ctx, f.raw("reading"), f.sub("reading")))
+    common["notes"] += tuple(marks.notes)
     reader = _READERS.get(kind) if kind else None
     if reader is None:  # the kind was reported; don't pile on unknown-key errors
         return None

@@ -10,6 +10,7 @@ from ..model.threat import Behaviour, Gloss, Modifier, Priority, Profile, Row, S
 from ..rules.dice import DiceError, parse_dice
 from ..rules.reaction import BandError, parse_band
 from .fields import Context, Fields, as_text, check_unique_ids, read_list
+from .reading import Marks, read_reading
 from .yamlnodes import Map, Node, Scalar, Seq, describe
 
 POLICIES = ("error", "clamp")
@@ -43,7 +44,10 @@ def read_threat(ctx: Context, node: Node, path: str) -> ThreatTable | None:
     if roll is None and not f.has("roll"):
         ctx.error(node, path, "missing required key 'roll'", "the dice thrown, e.g. d6 or 2d6")
     columns = tuple(f.texts("columns")) or ("OUTCOME",)
-    low, high = _policy(ctx, f)
+    marks = Marks()
+    sign = marks.mark(read_reading(ctx, f.raw("reading"), f.sub("reading")))
+    low, high, policy_reading = _policy(ctx, f)
+    policy_mark = marks.sign() if policy_reading else ""
     profile = _profile(ctx, f.raw("generate"), f.sub("generate"))
     rows_node = f.raw("rows")
     rows: list[Row] = []
@@ -63,7 +67,7 @@ def read_threat(ctx: Context, node: Node, path: str) -> ThreatTable | None:
     odds = _odds(ctx, f.raw("odds"), f.sub("odds"), effect_labels)
     table = ThreatTable(
         id=table_id or "",
-        title=f.text("title", required=True, default=table_id or ""),
+        title=f.text("title", required=True, default=table_id or "") + sign,
         subtitle=f.text("subtitle", default=""),
         roll=roll or "d6",
         roll_label=f.text("roll_label", default=""),
@@ -76,7 +80,9 @@ def read_threat(ctx: Context, node: Node, path: str) -> ThreatTable | None:
         high=high,
         glossary=tuple(f.seq("glossary", _gloss)),
         priorities=tuple(f.seq("priorities", _priority)),
-        notes=tuple(f.texts("notes")),
+        notes=(*f.texts("notes"), *marks.notes),
+        policy_reading=policy_reading,
+        policy_mark=policy_mark,
         odds=odds,
         profile=profile,
         span=node.span,
@@ -93,19 +99,21 @@ def _label(name: str, state: str) -> str:
     return f"{name} ({state})" if state else name
 
 
-def _policy(ctx: Context, f: Fields) -> tuple[str, str]:
+def _policy(ctx: Context, f: Fields) -> tuple[str, str, str]:
+    """The low and high policies, and why the kit chose them when the source is silent."""
     node = f.raw("out_of_range")
     path = f.sub("out_of_range")
     if node is None:
-        return "error", "error"
+        return "error", "error", ""
     if isinstance(node, Scalar):
         one = _one_policy(ctx, node, path)
-        return one, one
+        return one, one, ""
     g = Fields(ctx, node, path)
     low = g.choice("low", POLICIES, default="error", what="out-of-range policy")
     high = g.choice("high", POLICIES, default="error", what="out-of-range policy")
+    reading = g.text("reading", default="")
     g.close()
-    return low, high
+    return low, high, reading
 
 
 def _one_policy(ctx: Context, node: Node, path: str) -> str:

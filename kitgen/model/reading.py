@@ -1,0 +1,37 @@
+"""The kit's reading: what a kit chose where its source is silent or unclear, marked.
+
+Any table, row, cell, card face, threat table (and its out-of-range policy) or template may
+carry ``reading:``: a short text saying what the kit chose, or ``{kit: ..., source: ...}``
+to print the source's own wording beside the kit's reading. The marked thing gets a dagger;
+its note prints under it and names itself, so the legend travels with the mark:
+'† Kit's reading: ... Source: "..."'. No ReportLab here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+DAGGERS = ("\u2020", "\u2021")  # †, ‡; then doubled: ††, ‡‡ ...
+LEGEND = "Kit's reading"
+
+
+@dataclass(frozen=True)
+class Reading:
+    kit: str  # what the kit chose, in its own words
+    source: str = ""  # the source's own wording, where it is ambiguous
+
+
+def dagger(index: int) -> str:
+    """The mark of a thing's index-th reading (0-based): †, ‡, ††, ‡‡ ..."""
+    return DAGGERS[index % 2] * (index // 2 + 1)
+
+
+def note(reading: Reading, mark: str = DAGGERS[0]) -> str:
+    """The printed note: the mark, the legend, the kit's reading, the source's words."""
+    text = f"{mark} {LEGEND}: {reading.kit}"
+    if reading.source:
+        text += f" Source: \u201c{reading.source}\u201d"
+    return text
+
+
+__all__ = ["DAGGERS", "LEGEND", "Reading", "dagger", "note"]

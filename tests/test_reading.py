@@ -1,0 +1,109 @@
+"""The kit's reading: a dagger on what a kit chose, its note (legend included) under it, on
+tables, rows, cells, card faces, threat tables and their out-of-range policy, templates."""
+
+from __future__ import annotations
+
+import io
+
+from pypdf import PdfReader
+
+from kitgen.model.reading import Reading, dagger, note
+from tests.conftest import build_pdfs, errors_of, plan_game, write_game
+
+GAME = """
+id: g
+title: G
+tables:
+  - id: costs
+    title: Costs
+    reading: {kit: "Costs are per square.", source: "HP Cost"}
+    columns: [Condition, Cost]
+    rows:
+      - [Open, "1"]
+      - {cells: [Carrying, "1-"], reading: "1- read as: at least 1."}
+      - [Hatch, {text: "2", reading: "Two, as the example shows."}]
+threats:
+  - id: react
+    title: React
+    reading: {kit: "One modifier per type.", source: "PHILTH -1 ARDZILIANS +1"}
+    roll: d6
+    out_of_range: {low: clamp, reading: "The source has no row for them."}
+    columns: [NEAR]
+    rows:
+      - {result: 1-3, outcomes: [HIDE]}
+      - {result: 4-6, outcomes: [SHOOT]}
+    situations:
+      - {name: WOUNDED, modifier: -2}
+templates:
+  - {kind: circle, id: c, diameter: 2in, reading: "The size is the kit's."}
+cards:
+  - id: aid
+    size: tarot
+    front:
+      title: Aid
+      reading: "The card is the kit's."
+      blocks:
+        - table: costs
+"""
+
+
+def test_marks_and_notes():
+    assert [dagger(i) for i in range(5)] == [
+        "\u2020",
+        "\u2021",
+        "\u2020\u2020",
+        "\u2021\u2021",
+        "\u2020\u2020\u2020",
+    ]
+    assert note(Reading("Read as 1.")) == "\u2020 Kit's reading: Read as 1."
+    assert note(Reading("Read as 1.", "1-"), "\u2021") == (
+        "\u2021 Kit's reading: Read as 1. Source: \u201c1-\u201d"
+    )
+
+
+def test_table_row_and_cell_readings_get_marks_and_notes(game_dir):
+    game = plan_game(write_game(game_dir, GAME)).game
+    table = next(t for t in game.section("tables") if t.id == "costs")
+    assert table.title == "Costs\u2020"
+    assert table.rows[1].cells[0] == "Carrying\u2021"
+    assert table.rows[2].cells[1].text == "2\u2020\u2020"
+    assert table.footnotes == (
+        "\u2020 Kit's reading: Costs are per square. Source: \u201cHP Cost\u201d",
+        "\u2021 Kit's reading: 1- read as: at least 1.",
+        "\u2020\u2020 Kit's reading: Two, as the example shows.",
+    )
+    threat = game.section("threats")[0]
+    assert threat.title == "React\u2020" and threat.policy_mark == "\u2021"
+    assert threat.notes == (
+        "\u2020 Kit's reading: One modifier per type. Source: \u201cPHILTH -1 ARDZILIANS +1\u201d",
+    )
+    template = game.section("templates").items[0]
+    assert template.title == "c\u2020"
+    assert template.notes == ("\u2020 Kit's reading: The size is the kit's.",)
+
+
+def test_readings_print_with_their_legend(game_dir):
+    _, pdfs, _ = build_pdfs(write_game(game_dir, GAME))
+    text = " ".join(
+        page.extract_text() for pdf in pdfs.values() for page in PdfReader(io.BytesIO(pdf)).pages
+    )
+    text = " ".join(text.split())
+    for want in (
+        "Kit's reading: Costs are per square.",
+        "Kit's reading: 1- read as: at least 1.",
+        "Kit's reading: Totals below 1 are read as 1. The source has no row for them.",
+        "Kit's reading: The card is the kit's.",
+        "Kit's reading: The size is the kit's.",
+    ):
+        assert want in text, want
+    assert "\u2020" in text
+
+
+def test_a_reading_needs_the_kits_words(game_dir):
+    body = GAME.replace(
+        'reading: {kit: "Costs are per square.", source: "HP Cost"}', "reading: {source: x}"
+    )
+    errs = errors_of(write_game(game_dir, body))
+    assert [e.split("game.yaml:")[1] for e in errs] == [
+        "6:14: error: tables[0].reading: missing required key 'kit'"
+    ]
