@@ -400,3 +400,22 @@ def test_check_reports_the_text_that_does_not_fit_as_build_does(tmp_path):
     build = run_cli("build", str(folder), "-o", str(tmp_path / "out"))
     assert check.stderr.splitlines() == [warning, "0 error(s), 1 warning(s)", "ok: 1 checked"]
     assert warning in build.stderr.splitlines()
+
+
+# ---- a rule that selects nothing in this scenario ----------------------------------
+
+
+def test_a_rule_selecting_nothing_here_is_a_warning_at_the_scenario(tmp_path):
+    game = SKIRMISH + (
+        "    - kind: range\n      name: Leaders are veterans\n      pieces: {leader: 'yes'}\n"
+        "      attr: Ex\n      min: 4\n"
+    )
+    assert _check(tmp_path, GOOD, game) == [
+        "scenarios/s.yaml:1:1: warning: rule 'Leaders are veterans' selects no piece in this "
+        "scenario: no piece has an attribute 'leader'; valid: id, in_unit, placed_by, side, unit "
+        "(rule at game.yaml:34:7)",
+        "0 error(s), 1 warning(s)",
+        "ok: 1 checked",
+    ]
+    led = GOOD.replace("at: A1, count: 2}", "at: A1, count: 2, attrs: {leader: 'yes', Ex: 5}}")
+    assert _check(tmp_path, led, game) == ["ok: 1 checked"]
