@@ -10,18 +10,20 @@ LOWEST := .venv-lowest
 # The lowest ReportLab pyproject.toml supports (its `reportlab>=` floor).
 RL_FLOOR := $(shell sed -n 's/.*"reportlab>=\([0-9.]*\).*/\1/p' pyproject.toml)
 
-.PHONY: kits test test-lowest typecheck reference bench lint format clean previews
+.PHONY: kits test browser test-lowest typecheck reference bench lint format clean previews
 
 $(STAMP): pyproject.toml
+	@echo "make: setting up $(VENV) (first run only, about a minute): kitgen and its dependencies from PyPI"
 	$(PY) -m venv $(VENV)
-	$(BIN)/python -m pip install -q --disable-pip-version-check -e '.[dev]'
+	$(BIN)/python -m pip install -q --disable-pip-version-check --progress-bar off -e '.[dev]'
+	@echo "make: $(VENV) ready"
 	touch $(STAMP)
 
 kits: $(STAMP)
 	$(BIN)/kitgen build $(GAMES) -o output
 
 # The gate: lint, format, types, then the suite (with the stored reference output).
-test: lint typecheck
+test: lint typecheck browser
 	$(BIN)/python -m pytest
 
 # The suite once more against the lowest supported ReportLab, in a venv of its own.
@@ -40,6 +42,15 @@ typecheck: $(STAMP)
 # and of W1-W4 (tests/reference.json), and say so in the commit body.
 reference: $(STAMP)
 	$(BIN)/python tools/reference.py --write
+
+# The serve test drives a real headless Chromium: Debian's package, installed here
+# when missing and the machine lets us (root with apt); elsewhere that test skips.
+browser:
+	@command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1 || \
+	{ if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	    echo "make: installing Chromium (Debian's chromium) for the browser test"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
+	  else echo "make: no Chromium and no apt as root: the browser test will be skipped"; fi; }
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/run.py

@@ -89,12 +89,22 @@ def measure(name: str, runs: int) -> dict:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("workloads", nargs="*", default=list(WORKLOADS))
+    parser.add_argument("workloads", nargs="*", default=[*WORKLOADS, "serve"])
     parser.add_argument("--runs", type=int, default=5)
     args = parser.parse_args()
     WORK.mkdir(exist_ok=True)
     results = {}
     for name in args.workloads:
+        if name == "serve":  # not a build: the designer's edit-to-page loop
+            import serve_edit
+
+            s = serve_edit.measure(WORK)
+            print(
+                f"bench serve edit->page={s['seconds']:.2f}s (W1 + one edited counter; "
+                f"{s['rendered']} of {s['pages']} pages re-rendered)",
+                flush=True,
+            )
+            continue
         r = results[name] = measure(name, args.runs)
         base = (
             f"baseline={r['baseline']:.2f}s ratio={r['kitgen'] / r['baseline']:.2f}"

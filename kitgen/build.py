@@ -24,8 +24,9 @@ from .output import (
     write_kit,
 )
 from .records import Record
-from .render.fonts import FontBook, FontError, font_file_at_fault
+from .render.fonts import FontBook, FontError
 from .render.pdf import render_document
+from .render.rl_private import font_file_at_fault
 from .sections import SECTIONS
 from .source.game import (
     GAME_KEY,
@@ -62,7 +63,7 @@ def load(path: Path, diags: Diagnostics) -> Game:
     try:
         if scenario is not None and not path.exists():
             raise KitError(_no_game(scenario))
-        game = read_game(find_game_file(path), SECTIONS, diags)
+        game = read_game(find_game_file(path), SECTIONS, diags, icon_names)
         # `kitgen check <game>/scenarios/x.yaml` checks that scenario only; a game without
         # a rules: section still has its scenarios/ read. Imported only then: the rules
         # engine is a good part of kitgen's start-up time.
@@ -144,7 +145,7 @@ def check(game: Game, diags: Diagnostics) -> None:
 
 
 def font_book(game: Game) -> FontBook:
-    return FontBook([game.folder, game.folder / "fonts", FONTS_DIR])
+    return FontBook([FONTS_DIR], game=game.folder)
 
 
 def plan(
@@ -201,11 +202,18 @@ def build_facts(docs: list[Document]) -> dict[str, list[str]]:
 
 
 def draw(
-    game: Game, docs: list[Document], settings: Settings, release: bool = False
+    game: Game,
+    docs: list[Document],
+    settings: Settings,
+    release: bool = False,
+    progress: Callable[[str], None] | None = None,
 ) -> dict[str, bytes]:
-    """Each document's PDF; with `release`, page ops are dropped as they are drawn."""
+    """Each document's PDF; with `release`, page ops are dropped as they are drawn;
+    `progress` hears of each file before it is drawn."""
     pdfs = {}
-    for doc in docs:
+    for n, doc in enumerate(docs, start=1):
+        if progress is not None:
+            progress(f"{game.id}: drawing {doc.name}.pdf ({n} of {len(docs)})")
         try:
             pdfs[f"{doc.name}.pdf"] = render_document(
                 doc, settings.paper, game.title, _paint_icon, release
@@ -224,6 +232,13 @@ def draw(
                 )
             ) from None
     return pdfs
+
+
+def icon_names() -> list[str]:
+    # The icon library is imported when a reader first meets an icon.
+    from .render.icons import icon_names as names
+
+    return names()
 
 
 def _paint_icon(*args) -> None:
@@ -341,11 +356,13 @@ def build(
     log: Callable[[str], None] = lambda _: None,
     png_dpi: float | None = None,
     pieces: bool = False,
+    progress: Callable[[str], None] | None = None,
 ) -> BuildResult:
     """Build one game into out_root/<game id>/. Raises KitError on input errors. With
-    `png_dpi`, every page is also written as a PNG (`pieces`: every piece face too)."""
+    `png_dpi`, every page is also written as a PNG (`pieces`: every piece face too);
+    `progress` hears of each file as it is drawn."""
     with _no_cycle_collection():
-        return _build(path, out_root, settings_for, log, png_dpi, pieces)
+        return _build(path, out_root, settings_for, log, png_dpi, pieces, progress)
 
 
 @contextmanager
@@ -369,6 +386,7 @@ def _build(
     log: Callable[[str], None],
     png_dpi: float | None = None,
     pieces: bool = False,
+    progress: Callable[[str], None] | None = None,
 ) -> BuildResult:
     diags = Diagnostics()
     game = load(path, diags)
@@ -387,7 +405,8 @@ def _build(
     }
     for map_id, scale in fitted.items():
         log(f"{game.id}: map {map_id} scaled 1:{1 / scale:.2f} to fit one sheet (not true size)")
-    pdfs = draw(game, docs, settings, release=True)  # the plan's ops are not needed again
+    # the plan's ops are not needed again once drawn
+    pdfs = draw(game, docs, settings, release=True, progress=progress)
     for file, notes in build_facts(docs).items():
         log(f"{game.id}: {file}: {'; '.join(notes)}")
     for fact in found:

@@ -16,6 +16,7 @@ from .build import font_book, load, plan, scenario_view
 from .errors import Diagnostic, Diagnostics, KitError, Span, in_reading_order
 from .model.game import Game, Settings
 from .output import OutputError
+from .progress import Progress
 from .source.game import GAME_KEY, scenario_pack, scenario_path
 from .units import PAPER_NAMES, UnitError, inch, mm, paper_from_text, parse_length
 
@@ -233,11 +234,20 @@ def build(
             proof=proof,
         )
 
-    log = (lambda _m: None) if quiet else (lambda m: click.echo(f"kitgen: {m}", err=True))
+    progress: Progress | None = None
+
+    def log(message: str) -> None:
+        if quiet:
+            return
+        if progress is not None:
+            progress.done()  # a line of its own, not after the progress line
+        click.echo(f"kitgen: {message}", err=True)
+
     failed = False
     for path in paths:
+        progress = None if quiet else Progress(sys.stderr)
         try:
-            result = run_build(path, out_root, settings_for, log, png_dpi, pieces)
+            result = run_build(path, out_root, settings_for, log, png_dpi, pieces, progress)
             diags_all.extend(result.diagnostics)
         except KitError as exc:
             diags_all.extend(exc.diagnostics)
@@ -246,6 +256,9 @@ def build(
             _report(diags_all, quiet)
             click.echo(f"kitgen: error: {exc} (choose another folder with -o)", err=True)
             sys.exit(EXIT_USAGE)
+        finally:
+            if progress is not None:
+                progress.done()
     _report_build(diags_all, quiet)
     if failed:
         sys.exit(EXIT_INPUT)
@@ -511,3 +524,89 @@ def _write_export(kit, out_root: Path, kind: str, files: dict, quiet: bool) -> N
     _report_build(list(kit.diagnostics), quiet)
     if not quiet:
         click.echo(f"kitgen: {kit.game.id}: wrote {len(files)} file(s) to {folder}", err=True)
+
+
+@main.command()
+@click.argument("path", type=click.Path(path_type=Path))
+@click.option(
+    "--port",
+    type=click.IntRange(0, 65535),
+    default=0,
+    show_default=True,
+    help="Port on 127.0.0.1 (0: any free one).",
+)
+@click.option(
+    "--dpi",
+    type=click.IntRange(36, 300),
+    default=100,
+    show_default=True,
+    help="Resolution of the sheets on screen.",
+)
+@click.option("--open/--no-open", "open_browser", default=True, help="Open the page in a browser.")
+@_guard
+def serve(path, port, dpi, open_browser) -> None:
+    """Show every sheet of a kit in a browser, rebuilt whenever a file of the game changes."""
+    import threading
+
+    from .serve.server import KitServer
+    from .serve.session import Session
+    from .source.game import find_game_file, scenario_path
+
+    folder = find_game_file(scenario_path(path)[0]).parent  # a missing game: exit 1 here
+    session = Session(path, dpi)
+    try:
+        server = KitServer(session, port)
+    except OSError as exc:
+        raise click.BadParameter(f"cannot listen on port {port}: {exc.strerror}") from None
+    click.echo(f"kitgen: serving {folder} at {server.url} (Ctrl-C to stop)", err=True)
+    server.start_watching(folder)  # from before the first build: no edit is missed
+    state = session.rebuild()
+    click.echo(f"kitgen: {_state_line(state)}", err=True)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    if open_browser:
+        import webbrowser
+
+        webbrowser.open(server.url)
+    try:
+        version = state.version
+        while True:
+            state = session.wait(version, 3600)
+            if state.version != version and not state.building:
+                click.echo(f"kitgen: {_state_line(state)}", err=True)
+            version = state.version
+    except KeyboardInterrupt:
+        server.stop()
+        click.echo("kitgen: stopped", err=True)
+
+
+def _state_line(state) -> str:
+    errors = sum(1 for d in state.diagnostics if d["severity"] == "error")
+    if errors:
+        first = next(d["text"] for d in state.diagnostics if d["severity"] == "error")
+        return f"{errors} error(s), showing the last good sheets: {first}"
+    pages = sum(len(d["pages"]) for d in state.docs)
+    return f"built {pages} page(s) in {state.seconds:.2f} s"
+
+
+@main.command()
+@click.argument("folder", type=click.Path(path_type=Path))
+@click.option(
+    "-t",
+    "--template",
+    type=click.Choice(["counters", "map", "cards", "full"]),
+    default="counters",
+    show_default=True,
+    help="What the new game starts with.",
+)
+@_guard
+def new(folder, template) -> None:
+    """Make a new game folder that builds at once (e.g. kitgen new content/patrol)."""
+    from .starters import StarterError, make_game
+
+    try:
+        written = make_game(folder, template)
+    except StarterError as exc:
+        raise click.UsageError(str(exc)) from None
+    for path in written:
+        click.echo(f"kitgen: wrote {path}", err=True)
+    click.echo(f"kitgen: next: kitgen serve {folder}   (or: kitgen build {folder})", err=True)

@@ -14,7 +14,7 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from .errors import Diagnostic, KitError, Span
-from .source.fields import ID_PATTERN
+from .names import ID_PATTERN
 
 MANIFEST = "manifest.json"
 

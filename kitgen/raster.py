@@ -120,3 +120,26 @@ def kit_pictures(
                 {"path": path, "kind": kind, "id": ident, "side": side, "pixels": image.size}
             )
     return files, listed
+
+
+def render_page(pdf: bytes, index: int, dpi: float, with_text: bool = False) -> Image:
+    """One page (from 0) of `pdf` as a picture, the others left alone. With
+    `with_text`, `info["text"]` holds the page's text as pdfium reads it back: what a
+    reader of the page would find (the served page carries it, to be searched)."""
+    import pypdfium2 as pdfium
+
+    doc = pdfium.PdfDocument(pdf)
+    try:
+        page = doc[index]
+        try:
+            image = page.render(scale=dpi / 72).to_pil().convert("RGB")
+            image.info["points"] = tuple(page.get_size())
+            if with_text:
+                text = page.get_textpage()
+                image.info["text"] = text.get_text_range()
+                text.close()
+            return image
+        finally:
+            page.close()
+    finally:
+        doc.close()

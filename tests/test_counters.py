@@ -551,7 +551,7 @@ def test_every_error_is_reported_with_its_place(game_dir):
         "bottom-right)",
         f"{g}:9:11: error: counters[1].size: unknown size preset '3/8' (did you mean '5/8'? "
         "presets: 1/2, 5/8, 3/4, 1 (inches); or a length like 3/4in or 19mm)",
-        f"{g}:10:20: error: counters[1].front.image: path '../x.png' leads outside the game folder",
+        f"{g}:10:20: error: counters[1].front.image: '../x.png' leads outside the game folder{H}",
         f"{g}:13:11: error: counters[2].size: a rect takes width x height, got '3/4in' "
         "(e.g. 1in x 1/2in)",
         f"{g}:14:5: error: counters[2].colour: unknown key 'colour' (valid: for_each, blank, id, "
@@ -560,7 +560,7 @@ def test_every_error_is_reported_with_its_place(game_dir):
         "on the face",
         f"{g}:17:11: error: counters[3].size: a square piece takes one size, got '3/4in x 1in' "
         "(use shape: rect for width x height)",
-        f"{g}:18:20: error: counters[3].front.image: file not found: 'missing.png'",
+        f"{g}:18:20: error: counters[3].front.image: image not found: 'missing.png'",
         f"{g}:18:69: error: counters[3].front.text.cell: expected [row, column] inside the "
         "2 x 2 grid, got a list",
         f"{g}:19:39: error: counters[4].front.image: unsupported image type '.txt' "
@@ -670,7 +670,8 @@ def test_more_errors_each_with_its_place(game_dir):
         f"{g}:11:36: error: counters[7].front.text: missing required key 'text'",
         f"{g}:11:55: error: counters[7].front.icon: missing required key 'name'",
         f"{g}:11:77: error: counters[7].front.image: missing required key 'file'",
-        f"{g}:12:37: error: counters[8].front.image: cannot read image 'broken.png'",
+        f"{g}:12:37: error: counters[8].front.image: image 'broken.png' is not PNG: it holds "
+        "no image format kitgen knows (use PNG, JPEG or SVG, named for what it holds)",
     ]
 
 
@@ -819,6 +820,9 @@ def test_bleed_is_printed_on_all_four_sides(game_dir, shape):
 # ---- images: every kind, once; never outside the game folder -------------------------
 
 
+H = " (keep every file the game uses inside its folder; links are followed)"
+
+
 def test_png_jpeg_and_svg_each_embedded_once_however_often_used(game_dir):
     _png(game_dir / "art" / "crest.png", (300, 300))
     (game_dir / "art").mkdir(exist_ok=True)
@@ -900,12 +904,12 @@ def test_image_paths_outside_the_game_folder_are_refused(game_dir, tmp_path):
     """,
     )
     g = f"{game_dir}/game.yaml"
-    a = f"path {str(outside / 'x.png')!r} leads outside the game folder"
+    a = f"{str(outside / 'x.png')!r} leads outside the game folder{H}"
     assert errors_of(game_dir) == [
         f"{g}:4:37: error: counters[0].front.image: {a}",
-        f"{g}:5:37: error: counters[1].front.image: path 'link.png' leads outside the game folder",
-        f"{g}:6:37: error: counters[2].front.image: path 'art/../../elsewhere/x.png' "
-        "leads outside the game folder",
+        f"{g}:5:37: error: counters[1].front.image: 'link.png' leads outside the game folder{H}",
+        f"{g}:6:37: error: counters[2].front.image: 'art/../../elsewhere/x.png' "
+        f"leads outside the game folder{H}",
     ]
 
 

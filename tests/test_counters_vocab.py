@@ -132,9 +132,9 @@ def test_hex_is_flat_topped_with_the_size_across_flats(game_dir):
 
 
 def test_unknown_icon_is_an_error_once_icons_exist(game_dir, monkeypatch):
-    import kitgen.source.counters as reader
+    import kitgen.build as build
 
-    monkeypatch.setattr(reader, "icon_names", lambda: ["flame", "sword", "skull"])
+    monkeypatch.setattr(build, "icon_names", lambda: ["flame", "sword", "skull"])
     write_game(
         game_dir,
         """

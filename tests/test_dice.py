@@ -1,4 +1,4 @@
-"""Tests for kitgen.rules.dice; expected values are worked out by hand or by brute force."""
+"""Tests for kitgen.chance.dice; expected values are worked out by hand or by brute force."""
 
 import itertools
 import random
@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kitgen.rules.dice import (
+from kitgen.chance.dice import (
     HINT,
     DiceError,
     format_chance,

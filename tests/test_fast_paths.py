@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 from types import SimpleNamespace
 
 import pytest
@@ -322,21 +323,24 @@ def test_libyaml_gives_the_nodes_pyyaml_gives(monkeypatch):
 
 def test_an_image_drawn_again_writes_what_drawimage_writes(tmp_path, monkeypatch):
     from PIL import Image as PILImage
+    from reportlab.lib.utils import ImageReader
 
     from kitgen.layout.plan import Document, Group, Image, Page
     from kitgen.render import pdf
+    from kitgen.source.pictures import read_picture
     from kitgen.units import PAPERS
 
     png = tmp_path / "i.png"
     PILImage.new("RGBA", (8, 8), (200, 0, 0, 128)).save(png)
-    ops = [Image(str(png), 10.0 + 20 * k, 30.5, 17.46, 12.0) for k in range(3)]
-    ops.append(Group((Image(str(png), 0.0, 0.0, 5.0, 5.0),), dx=100.0, dy=100.0, key="k"))
-    ops.append(Group((Image(str(png), 0.0, 0.0, 5.0, 5.0),), dx=200.0, dy=100.0, key="k"))
+    picture = read_picture(tmp_path, "i.png")
+    ops = [Image(picture, 10.0 + 20 * k, 30.5, 17.46, 12.0) for k in range(3)]
+    ops.append(Group((Image(picture, 0.0, 0.0, 5.0, 5.0),), dx=100.0, dy=100.0, key="k"))
+    ops.append(Group((Image(picture, 0.0, 0.0, 5.0, 5.0),), dx=200.0, dy=100.0, key="k"))
     doc = Document("d", "D", [Page("x", ops=ops), Page("y", ops=list(ops))])
     fast = pdf.render_document(doc, PAPERS["letter"], "T")
 
     def plain(self, o):
-        self.c.drawImage(o.path, o.x, o.y, o.w, o.h, mask="auto")
+        self.c.drawImage(ImageReader(io.BytesIO(o.picture.data)), o.x, o.y, o.w, o.h, mask="auto")
 
     monkeypatch.setattr(pdf.Painter, "op_Image", plain)
     assert fast == pdf.render_document(doc, PAPERS["letter"], "T")
@@ -751,7 +755,7 @@ def test_pages_compressed_as_drawn_are_the_bytes_reportlab_writes(game_dir, monk
     monkeypatch.setattr(Canvas, "save", save)
     sealed = draw(planned.game, planned.docs, planned.settings)
     assert len(held) > 2 and held == [None] * len(held)  # no page kept as text
-    monkeypatch.setattr(pdf, "_seal_page", lambda canvas: None)
+    monkeypatch.setattr(pdf, "seal_page", lambda canvas: None)
     held.clear()
     assert draw(planned.game, planned.docs, planned.settings) == sealed
     assert held and all(held)  # the plain run did hold them: the comparison means something

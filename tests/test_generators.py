@@ -323,3 +323,35 @@ def test_size_per_unit_rolls_each_units_size():
         ][: roster.sizes[0]]
     assert mixed > 50  # sizes differ between units in most rosters
     assert generate(_squads(), 3).sizes == ()  # the default still rolls once for all
+
+
+def test_roster_columns_are_headed_by_the_datas_titles():
+    p = plan_game(CONTENT / "rencounter")
+    doc = next(d for d in p.docs if d.name == "rosters")
+    texts = [op.text for op in _flat(doc.pages[0].ops) if hasattr(op, "text")]
+    # `titles:` where the game gives them, else the field's name in words: never an id
+    heads = ["Unit", "No.", "Role", "Rating", "Exp. (Ex)", "Fire (F)", "Melee (M)"]
+    start = texts.index("Unit")
+    assert texts[start : start + len(heads)] == heads
+
+
+def test_generator_titles_must_be_a_mapping_of_titles(tmp_path):
+    folder = write_game(
+        tmp_path / "g",
+        """
+        id: t
+        title: T
+        generators:
+          - id: crew
+            groups: [{role: Hand, count: 2}]
+            titles: {role: 3}
+          - id: band
+            groups: [{role: Hand, count: 2}]
+            titles: [role]
+    """,
+    )
+    path = folder / "game.yaml"
+    assert errors_of(folder) == [
+        f"{path}:6:20: error: generators[0].titles.role: expected a title, got number 3",
+        f"{path}:9:13: error: generators[1].titles: expected a mapping of field: title, got a list",
+    ]

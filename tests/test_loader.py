@@ -79,8 +79,8 @@ def test_big_files_are_refused_before_reading(tmp_path: Path):
     with pytest.raises(KitError) as info:
         load_yaml(big)
     assert [str(d) for d in info.value.diagnostics] == [
-        f"{big}:1:1: error: file is more than the {MAX_FILE_BYTES} bytes allowed "
-        "(split it and use include:)"
+        f"{big}:1:1: error: file {big.name!r} is more than the {MAX_FILE_BYTES:,} bytes "
+        "allowed (see docs/security.md for the caps)"
     ]
 
 
@@ -153,7 +153,8 @@ def test_include_merges_lists_and_reports_clashes(game_dir: Path):
     gy, more = game_dir / "game.yaml", game_dir / "more.yaml"
     assert errors_of(game_dir) == [
         f"{gy}:2:22: error: include[1]: file not found: 'missing.yaml'",
-        f"{gy}:2:36: error: include[2]: '../outside.yaml' is outside the game folder",
+        f"{gy}:2:36: error: include[2]: '../outside.yaml' leads outside the game folder "
+        "(keep every file the game uses inside its folder; links are followed)",
         f"{more}:1:1: error: title: 'title' is already defined at {gy}:1:1",
     ]
 
@@ -232,7 +233,12 @@ def test_devices_and_pipes_are_not_read(tmp_path: Path):
         with pytest.raises(KitError) as info:
             load_yaml(path)
         assert [str(d) for d in info.value.diagnostics] == [
-            f"{path}:1:1: error: not a regular file"
+            f"{path}:1:1: error: file {path.name!r} is "
+            + (
+                "a folder, not a file"
+                if path.is_dir()
+                else "not a regular file (a device or a pipe)"
+            )
         ]
 
 
@@ -246,7 +252,8 @@ def test_a_file_that_grows_past_its_size_is_still_capped(tmp_path: Path, monkeyp
     with pytest.raises(KitError) as info:
         load_yaml(small)
     assert [str(d) for d in info.value.diagnostics] == [
-        f"{small}:1:1: error: file is more than the 10 bytes allowed (split it and use include:)"
+        f"{small}:1:1: error: file {small.name!r} is more than the 10 bytes allowed "
+        "(see docs/security.md for the caps)"
     ]
 
 
@@ -278,7 +285,8 @@ def test_include_of_a_symlink_out_of_the_folder_is_refused(game_dir: Path, tmp_p
     write_game(game_dir, "title: T\ninclude: link.yaml\n")
     (game_dir / "link.yaml").symlink_to(tmp_path / "secret.yaml")
     assert errors_of(game_dir) == [
-        f"{game_dir / 'game.yaml'}:2:10: error: include: 'link.yaml' is outside the game folder"
+        f"{game_dir / 'game.yaml'}:2:10: error: include: 'link.yaml' leads outside the game folder "
+        "(keep every file the game uses inside its folder; links are followed)"
     ]
 
 
@@ -286,7 +294,7 @@ def test_an_include_that_is_a_folder_or_not_text(game_dir: Path):
     write_game(game_dir, "title: T\ninclude: [sub, 5, {a: 1}]\n", {"sub/x.yaml": "a: 1\n"})
     gy = game_dir / "game.yaml"
     assert errors_of(game_dir) == [
-        f"{gy}:2:11: error: include[0]: file not found: 'sub'",
+        f"{gy}:2:11: error: include[0]: file 'sub' is a folder, not a file",
         f"{gy}:2:16: error: include[1]: file not found: '5'",
         f"{gy}:2:19: error: include[2]: expected text, got a mapping",
     ]

@@ -293,3 +293,16 @@ def test_reshuffled_approach_area_is_walked_like_the_maps_own():
     assert sorted(board.label(c) for c in turned) == sorted(
         board.label((17 - c, r)) for c, r in approach
     )
+
+
+def test_set_up_sheets_name_areas_and_pieces_by_their_titles():
+    from .conftest import build_pdfs
+
+    _, pdfs, _ = build_pdfs(CONTENT / "reshuffled")
+    text = " ".join(
+        page.extract_text()
+        for page in PdfReader(io.BytesIO(pdfs["scenario-flooded-duel.pdf"])).pages
+    )
+    # a map area in words and a weapon as the rules name it, never the ids
+    assert "Water Level: Room 4" in text and "Ronin (AK-47, red)" in text
+    assert "room-4" not in text and "ak47" not in text

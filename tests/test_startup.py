@@ -72,7 +72,7 @@ def test_raster_art_runs_the_image_library_it_was_spared(tmp_path: Path) -> None
 
 def test_a_did_you_mean_still_finds_its_word(tmp_path: Path) -> None:
     """difflib, imported on demand, still answers when a word is wrong."""
-    from kitgen.source.fields import close_match, suggest
+    from kitgen.names import close_match, suggest
 
     assert close_match("colur", ["colour", "size"]) == "colour"
     assert close_match("zzz", ["colour", "size"]) is None

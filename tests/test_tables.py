@@ -15,12 +15,12 @@ import pytest
 import yaml
 
 from kitgen.build import font_book
+from kitgen.chance.roll_labels import RollLabelError, RollRange, parse_roll_label
 from kitgen.errors import KitError
 from kitgen.layout.frame import SCALE_NOTE
 from kitgen.layout.plan import Group, Line, Rect, Text
 from kitgen.layout.table_draw import draw_table
 from kitgen.model.table import Cell, Column, Row, Table
-from kitgen.rules.roll_labels import RollLabelError, RollRange, parse_roll_label
 from kitgen.style import typeset
 
 from .conftest import CONTENT, build_pdfs, errors_of, pixel_at, plan_game, run_cli, write_game
@@ -74,16 +74,6 @@ def row_strings(table: dict) -> list[str]:
     return out
 
 
-def dice_available() -> bool:
-    try:
-        import kitgen.rules.dice  # noqa: F401
-    except ImportError:
-        return False
-    return True
-
-
-needs_dice = pytest.mark.skipif(not dice_available(), reason="dice engine not merged yet")
-
 # ---- every value of every seed table is printed -----------------------------
 
 SEEDS = ["rencounter", "ryamon", "reshuffled", "duck"]
@@ -91,8 +81,6 @@ SEEDS = ["rencounter", "ryamon", "reshuffled", "duck"]
 
 @pytest.mark.parametrize("game", SEEDS)
 def test_every_seed_table_value_is_in_the_pdf(game: str):
-    if game == "ryamon" and not dice_available():
-        pytest.skip("dice engine not merged yet")
     source = yaml.safe_load((CONTENT / game / "reference.yaml").read_text())
     _, pdfs, _ = build_pdfs(CONTENT / game)
     on_sheets = {}
@@ -180,7 +168,6 @@ def test_rencounter_one_activation_card_per_unit_and_a_reshuffle_card():
         assert (round(x1 - x0, 6), round(y1 - y0, 6)) == POKER
 
 
-@needs_dice
 def test_ryamon_people_key_chances_are_computed():
     planned = plan_game(CONTENT / "ryamon")
     table = next(t for t in planned.game.sections["tables"] if t.id == "people-types")
@@ -255,7 +242,6 @@ sheets:
 """
 
 
-@needs_dice
 def test_chance_column_matches_hand_fractions(game_dir: Path):
     write_game(game_dir, GAME)
     planned = plan_game(game_dir)
@@ -755,7 +741,6 @@ def test_wide_item_spans_the_sheet_and_warns_when_taller_than_a_page(game_dir: P
     ]
 
 
-@needs_dice
 def test_roll_problems_are_reported(game_dir: Path):
     write_game(
         game_dir,

@@ -10,10 +10,11 @@ from pathlib import Path
 
 import pytest
 
+from kitgen.chance.dice import parse_dice, prob_at_least
 from kitgen.model.threat import Combo
 from kitgen.rules.banding import band_cost, best_banding
-from kitgen.rules.dice import parse_dice, prob_at_least
-from kitgen.rules.reaction import parse_band, row_odds, shown_combos
+from kitgen.rules.reaction import row_odds, shown_combos
+from kitgen.source.bands import parse_band
 from kitgen.style import typeset
 from tests.conftest import CONTENT, errors_of, plan_game, run_cli, write_game
 

@@ -413,7 +413,7 @@ def _text_ops(
 
 def _image(d: CounterDef, el: ImageEl, box: BBox, env: PlanEnv) -> list:
     bw, bh = (box[2] - box[0]) * el.scale, (box[3] - box[1]) * el.scale
-    pw, ph = el.pixels
+    pw, ph = el.picture.pixels
     if pw and ph:
         k = min(bw / pw, bh / ph)
         w, h = pw * k, ph * k
@@ -422,11 +422,11 @@ def _image(d: CounterDef, el: ImageEl, box: BBox, env: PlanEnv) -> list:
             env.warn(
                 el.span,
                 el.path,
-                f"image {el.file.name!r} prints at {dpi:.0f} dpi on piece {d.id!r} "
+                f"image {el.picture.name!r} prints at {dpi:.0f} dpi on piece {d.id!r} "
                 f"(below {MIN_DPI} dpi)",
                 "use a larger image or print it smaller",
             )
     else:  # SVG: the renderer keeps its aspect inside the box
         w, h = bw, bh
     cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
-    return [Image(str(el.file), cx - w / 2, cy - h / 2, w, h)]
+    return [Image(el.picture, cx - w / 2, cy - h / 2, w, h)]

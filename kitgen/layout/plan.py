@@ -13,6 +13,7 @@ from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
+from ..model.counters import Picture
 from ..records import Record
 
 BBox = tuple[float, float, float, float]  # x0, y0, x1, y1
@@ -91,7 +92,7 @@ class Icon(NamedTuple):
 
 
 class Image(NamedTuple):
-    path: str  # absolute path inside the game folder
+    picture: Picture  # the verified file content
     x: float
     y: float
     w: float

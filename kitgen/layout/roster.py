@@ -11,6 +11,7 @@ from ..rules.profile import effective_seed
 from .env import PlanEnv
 from .frame import content_box
 from .plan import Document, Group, Item, Page
+from .text import in_words
 from .threat_card import MUTED, Writer
 
 GAP = 16.0
@@ -41,7 +42,9 @@ def _roster_ops(
         for rec in roster.records
     )
     if keys:
-        table = Table(gen.id, "", tuple(Column(k, align="centre") for k in keys), rows)
+        titles = dict(gen.titles)  # the data's titles as heads, never a bare field id
+        heads = tuple(Column(titles.get(k) or in_words(k), align="centre", id=k) for k in keys)
+        table = Table(gen.id, "", heads, rows)
         w.table(table, 8.5, 6.5)
     for note in gen.notes:
         w.para(note, 7.5, italic=True, colour=MUTED)

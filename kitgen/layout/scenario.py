@@ -21,7 +21,7 @@ from .env import PlanEnv
 from .flow import PageFlow
 from .frame import content_box
 from .plan import BBox, Circle, Document, Font, Group, Item, Line, Page, Path, Rect, Stroke, Text
-from .text import wrap
+from .text import in_words, wrap
 
 NEUTRAL = "#6b6b6b"  # tokens of pieces that belong to no side
 AREA_INK = "#c0392b"
@@ -343,7 +343,7 @@ def _where(setup: Setup, p: Placed) -> str:
     if p.cell is not None:
         return setup.map.label(p.cell)
     if p.placement.area:
-        return f"area {p.placement.area}"
+        return _area_name(setup, p.placement.area)
     if p.box is not None:
         box = setup.map.boxes[p.box]
         return box.label or box.id
@@ -369,7 +369,7 @@ def _sheet(setup: Setup, colours: dict[str, str], flow: _Flow) -> None:
         flow.heading(side.name or side.id, colours.get(side.id))
         if side.values:
             # side values are ids (food, victory_points): print them as words
-            flow.para(", ".join(f"{_words(k)}: {v:g}" for k, v in side.values.items()))
+            flow.para(", ".join(f"{in_words(k)}: {v:g}" for k, v in side.values.items()))
         for note in side.notes:
             flow.para(note, indent=6, bullet=True)
         own = [p for p in setup.placed if p.side == side.id and not p.unit]
@@ -467,6 +467,10 @@ def _table(setup: Setup, figures: list[Placed], flow: _Flow) -> None:
     flow.table(head, rows)
 
 
-def _words(key: str) -> str:
-    text = key.replace("_", " ")
-    return text[:1].upper() + text[1:]
+def _area_name(setup: Setup, name: str) -> str:
+    """An area as players read it: the scenario's label for it, else its name in words
+    ("room-4" reads "Room 4"), never the id as written."""
+    for area in setup.scenario.areas:
+        if area.name == name and area.label:
+            return area.label
+    return in_words(name)

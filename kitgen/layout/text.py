@@ -97,3 +97,10 @@ def fit_by_wrapping(text, face, size, min_size, width, height, fonts, leading, w
         if current - step < min_size - 1e-9:
             return Fitted(tuple(lines), current, False)
         current = round(current - step, 4)
+
+
+def in_words(key: str) -> str:
+    """An id as a person reads it, where the data gives no title: "room-4" reads
+    "Room 4", "victory_points" "Victory points"."""
+    text = key.replace("_", " ").replace("-", " ")
+    return text[:1].upper() + text[1:]

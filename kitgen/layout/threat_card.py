@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from ..chance.dice import format_chance
 from ..model.reading import Reading
 from ..model.reading import note as reading_note
 from ..model.table import Column, Row, Table
 from ..model.threat import Combo, ThreatTable
 from ..rules.banding import Banding
-from ..rules.dice import format_chance
 from ..rules.profile import effective_seed, resolve
 from ..rules.reaction import count_combos, effects_of, policy_notes, row_odds, shown_combos
 from ..style import INK, MUTED, typeset

@@ -8,7 +8,6 @@ design printed `quantity` times. No ReportLab here.
 # field's annotation text at import (a third of each class's cost).
 
 from collections.abc import Mapping
-from pathlib import Path
 from types import MappingProxyType
 from typing import NamedTuple
 
@@ -64,9 +63,22 @@ class IconEl(NamedTuple):
     scale: float = 1.0  # of the place's room
 
 
+class Picture(NamedTuple):
+    """An image file's verified content (kitgen/source/pictures.py): what is drawn."""
+
+    name: str  # the file's name, for messages
+    kind: str  # "png", "jpeg" or "svg"
+    data: bytes
+    pixels: tuple[int, int]  # (0, 0) for SVG, which has none
+    digest: str  # sha256 of data: names the image in the PDF, wherever the game lies
+    size: tuple[float, float] = (0.0, 0.0)  # an SVG's drawing size in points
+
+    def __repr__(self) -> str:
+        return f"Picture({self.name!r}, {self.kind}, {self.digest[:12]})"
+
+
 class ImageEl(NamedTuple):
-    file: Path
-    pixels: tuple[int, int]
+    picture: Picture
     place: Place
     span: Span | None
     path: str
@@ -141,7 +153,7 @@ def _other(self, other) -> bool:
 
 # Named tuples (ten thousand designs are made quickly), compared as the frozen
 # dataclasses they were: by type and value.
-for _cls in (Place, TextEl, IconEl, ImageEl, Face, CounterDef):
+for _cls in (Place, TextEl, IconEl, Picture, ImageEl, Face, CounterDef):
     _cls.__eq__ = _same  # type: ignore[method-assign,assignment]
     _cls.__ne__ = _other  # type: ignore[method-assign,assignment]
     _cls.__hash__ = tuple.__hash__  # type: ignore[method-assign,assignment]

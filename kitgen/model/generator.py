@@ -82,4 +82,7 @@ class Generator:
     span: Span | None
     path: str
     notes: tuple[str, ...] = ()
+    # A record field's title as a roster's column head ("F" -> "Fire"); a field without
+    # one prints as its name in words ("rating" -> "Rating").
+    titles: tuple[tuple[str, str], ...] = ()
     size_per: str = "roster"  # roster: one roll every unit shares; unit: a roll per unit

@@ -8,6 +8,8 @@ missing or broken file is a FontError naming it.
 
 from __future__ import annotations
 
+import hashlib
+import io
 import os
 import re
 import struct
@@ -16,9 +18,13 @@ from pathlib import Path
 
 import reportlab
 from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFError, TTFont
+from reportlab.pdfbase.ttfonts import TTFont
 
-MAX_FONT_BYTES = 30 * 1024 * 1024
+from ..budget import MAX_FONT_BYTES
+from ..files import FileRefused, list_folder, read_file
+from .fontcheck import BadFont, check_font
+from .rl_private import is_truetype
+
 _STYLES = {
     "": (False, False),
     "regular": (False, False),
@@ -68,10 +74,10 @@ def _face_name(base: str, path: str) -> str:
     return name
 
 
-_LOADED: dict[bytes, list[tuple[str, TTFont]]] = {}  # internal font name -> (file, font)
+_LOADED: dict[bytes, list[tuple[str, TTFont]]] = {}  # internal font name -> (digest, font)
 
 
-def _keep_own_glyphs(font: TTFont, path: str) -> None:
+def _keep_own_glyphs(font: TTFont, digest: str) -> None:
     """ReportLab hands a new font the glyphs of the last one registered with the same
     internal (PostScript) name. Right for the same file under two styles, wrong for
     another version of the font (another game's copy in the same run): share only
@@ -79,79 +85,76 @@ def _keep_own_glyphs(font: TTFont, path: str) -> None:
     shared = getattr(pdfmetrics, "_dynFaceNames", None)
     if shared is None:  # a ReportLab without face sharing: nothing to undo
         return
-    real = os.path.realpath(path)
-    same = [f for file, f in _LOADED.get(font.face.name, []) if _same_bytes(file, real)]
+    same = [f for seen, f in _LOADED.get(font.face.name, []) if seen == digest]
     if same:
         shared[font.face.name] = same[0]
     else:
         shared.pop(font.face.name, None)
-        _LOADED.setdefault(font.face.name, []).append((real, font))
-
-
-def _same_bytes(a: str, b: str) -> bool:
-    try:
-        return a == b or (
-            os.path.getsize(a) == os.path.getsize(b)
-            and Path(a).read_bytes() == Path(b).read_bytes()
-        )
-    except OSError:
-        return False
+        _LOADED.setdefault(font.face.name, []).append((digest, font))
 
 
 @cache
-def _register_ttf(face: str, path: str) -> str:
-    """Register one TTF with ReportLab, once per process."""
-    p = Path(path)
+def _register_ttf(face: str, root: str, name: str) -> str:
+    """Register one TTF with ReportLab, once per process. The file is read through
+    kitgen.files (confined to `root`) and its tables checked before ReportLab sees it."""
     try:
-        size = p.stat().st_size
-    except OSError:
-        raise FontError(f"font file not found: {path}", file=path) from None
-    if not p.is_file():  # a folder, a device or a pipe named like a font
-        raise FontError(f"font file {path} is not a regular file", file=path)
-    if size > MAX_FONT_BYTES:
-        raise FontError(
-            f"font file {path} is {size} bytes, over the {MAX_FONT_BYTES} allowed", file=path
-        )
+        found = read_file(Path(root), name, MAX_FONT_BYTES, what="font file")
+    except FileRefused as exc:
+        raise FontError(exc.message, exc.hint, file=name) from None
+    shown = repr(name)
     try:
-        with open(p, "rb") as f:
-            head = f.read(4)
-    except OSError as exc:
-        raise FontError(f"cannot read font file {path}: {exc.strerror}", file=path) from None
-    if head == b"OTTO":
-        raise FontError(
-            f"font file {path} has PostScript (CFF) outlines, which cannot be embedded",
-            "use a TrueType (.ttf) version of the font",
-            file=path,
-        )
+        check_font(found.data)
+    except BadFont as exc:
+        hint = "use a TrueType (.ttf) version of the font" if "CFF" in str(exc) else ""
+        raise FontError(f"font file {shown} cannot be used: {exc}", hint, file=name) from None
+    source = io.BytesIO(found.data)
+    source.name = str(found.path)  # ReportLab's name for the file, in its messages
     try:
-        font = TTFont(face, path)
-        _keep_own_glyphs(font, path)
+        font = TTFont(face, source)
+        _keep_own_glyphs(font, hashlib.sha256(found.data).hexdigest())
         pdfmetrics.registerFont(font)
-    except (TTFError, OSError, ValueError, KeyError, IndexError, AssertionError) as exc:
-        raise FontError(f"broken font file {path}: {exc}", file=path) from None
     except struct.error:  # a table that ends before its data: a truncated file
-        raise FontError(f"broken font file {path}: it ends too soon", file=path) from None
+        raise FontError(f"broken font file {shown}: it ends too soon", file=name) from None
+    except Exception as exc:  # ReportLab on a damaged file raises many kinds  # noqa: BLE001
+        raise FontError(f"broken font file {shown}: {_why(exc)}", file=name) from None
     return face
 
 
+def _why(exc: BaseException) -> str:
+    text = str(exc).strip()
+    if not text or len(text) > 120 or not text.isprintable():
+        return type(exc).__name__
+    return text
+
+
 class FontBook:
-    """Resolves (family, bold, italic) to a registered face and measures text."""
+    """Resolves (family, bold, italic) to a registered face and measures text.
 
-    def __init__(self, search_dirs: list[Path] | tuple[Path, ...] = ()):
-        self.search_dirs = [d for d in search_dirs if d.is_dir()]
-        self._families: dict[str, dict[tuple[bool, bool], Path]] | None = None
+    Fonts come from `search_dirs` (kitgen's own fonts/, trusted) and, for a game, from
+    its folder and its fonts/ folder, every file confined to the game folder."""
 
-    def _found_families(self) -> dict[str, dict[tuple[bool, bool], Path]]:
+    def __init__(self, search_dirs: list[Path] | tuple[Path, ...] = (), game: Path | None = None):
+        places = [(game, "."), (game, "fonts")] if game is not None else []
+        places += [(d, ".") for d in search_dirs]
+        self.places: list[tuple[Path, str]] = places
+        self._families: dict[str, dict[tuple[bool, bool], tuple[str, str]]] | None = None
+        self._refused: list[str] = []
+
+    def _found_families(self) -> dict[str, dict[tuple[bool, bool], tuple[str, str]]]:
         if self._families is None:
-            found: dict[str, dict[tuple[bool, bool], Path]] = {}
-            for folder in self.search_dirs:
-                for path in sorted(folder.iterdir()):
-                    if path.suffix.lower() not in (".ttf", ".otf"):
-                        continue
-                    family, _, style = path.stem.partition("-")
+            found: dict[str, dict[tuple[bool, bool], tuple[str, str]]] = {}
+            for root, folder in self.places:
+                try:
+                    names = list_folder(root, folder, (".ttf", ".otf"))
+                except FileRefused as exc:
+                    self._refused.append(exc.message)
+                    continue
+                for name in names:
+                    family, _, style = Path(name).stem.partition("-")
                     style_key = re.sub(r"[^a-z]", "", style.lower())
                     if style_key in _STYLES:
-                        found.setdefault(family, {}).setdefault(_STYLES[style_key], path)
+                        place = (str(root), name.removeprefix("./"))
+                        found.setdefault(family, {}).setdefault(_STYLES[style_key], place)
             self._families = found
         return self._families
 
@@ -164,17 +167,20 @@ class FontBook:
         if family == "Vera":
             file = _VERA[(bold, italic)]
             vera = str(_VERA_DIR / file)
-            return _register_ttf(_face_name(f"Vera-{_style_index(bold, italic)}", vera), vera)
+            face = _face_name(f"Vera-{_style_index(bold, italic)}", vera)
+            return _register_ttf(face, str(_VERA_DIR), file)
         styles = self._found_families().get(family)
         if not styles:
-            raise FontError(
-                f"unknown font family {family!r}", "available: " + ", ".join(self.families())
-            )
-        path = styles.get((bold, italic)) or styles.get((bold, False)) or styles.get((False, False))
-        if path is None:
-            path = next(iter(styles.values()))
+            hint = "available: " + ", ".join(self.families())
+            raise FontError(f"unknown font family {family!r}", "; ".join([*self._refused, hint]))
+        place = (
+            styles.get((bold, italic)) or styles.get((bold, False)) or styles.get((False, False))
+        )
+        if place is None:
+            place = next(iter(styles.values()))
         base = f"{family}-{_style_index(bold, italic)}"
-        return _register_ttf(_face_name(base, str(path)), str(path))
+        root, name = place
+        return _register_ttf(_face_name(base, os.path.join(root, name)), root, name)
 
     @staticmethod
     def width(text: str, face: str, size: float) -> float:
@@ -215,24 +221,6 @@ def font_of(face: str) -> tuple:
     got = _FONTS.get(face)
     if got is None:
         font = pdfmetrics.getFont(face)
-        winansi = not font._dynamicFont and font.encoding.name == "WinAnsiEncoding"
+        winansi = not is_truetype(font) and font.encoding.name == "WinAnsiEncoding"
         got = _FONTS[face] = (font, font.widths if winansi else None)
     return got
-
-
-def font_file_at_fault(exc: BaseException) -> str | None:
-    """The TTF file ReportLab was reading when exc was raised, if it was reading one.
-
-    A damaged glyph table passes registration and only fails when the used glyphs are
-    copied into the PDF; this names the file so the user can replace it."""
-    tb = exc.__traceback__
-    found = None
-    while tb is not None:
-        frame = tb.tb_frame
-        if frame.f_code.co_filename.endswith(("ttfonts.py",)):
-            owner = frame.f_locals.get("self")
-            name = getattr(owner, "filename", None)
-            if isinstance(name, str):
-                found = name
-        tb = tb.tb_next
-    return found

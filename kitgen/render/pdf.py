@@ -9,14 +9,12 @@ from __future__ import annotations
 import hashlib
 import io
 import math
-import zlib
 from collections import Counter
 from functools import lru_cache
 
-from reportlab import rl_config
 from reportlab.lib.rl_accel import escapePDF, fp_str, unicode2T1
 from reportlab.lib.utils import ImageReader
-from reportlab.pdfbase.pdfdoc import PDFArray, PDFDictionary, PDFName, PDFStream
+from reportlab.pdfbase.pdfdoc import PDFName
 from reportlab.pdfgen.canvas import Canvas
 
 from ..colours import rgb
@@ -36,9 +34,15 @@ from ..layout.plan import (
 )  # fmt: skip
 from ..units import Paper
 from .fonts import font_of, plain_ascii, text_width
-
-# Compressed streams need no ASCII85 wrapping: it costs time and 25 % in size.
-rl_config.useA85 = 0
+from .rl_private import (
+    is_truetype,
+    last_form,
+    page_code,
+    pdf_document,
+    place_form_again,
+    seal_page,
+    without_ascii85,
+)
 
 _DUPLEX = {"long": "DuplexFlipLongEdge", "short": "DuplexFlipShortEdge"}
 
@@ -58,12 +62,10 @@ class Painter:
         # Keys placed only once: drawn inline, a form would only add bytes. Each is let go
         # as it is drawn (ten thousand counters' keys need not last the whole document).
         self.once = set() if once is None else once
-        self.code = canvas._code  # the current page's operator list
-        self.doc = canvas._doc
+        self.code = page_code(canvas)
+        self.doc = pdf_document(canvas)
         self.icons = icon_painter
         self.forms: set[str] = set()
-        self.svg_sizes: dict[str, tuple[float, float]] = {}  # form name -> drawing size
-        self.svg_forms: dict[str, tuple[str, tuple[float, float]]] = {}  # path -> (name, size)
         self._fill: str | None = None
         self._stroke: str | None = None  # the stroke operators in force
         self._stroke_ops: dict[int, tuple[Stroke, str]] = {}
@@ -79,7 +81,7 @@ class Painter:
         self._paths: dict[tuple, str] = {}
         self._hatches: dict[tuple, tuple[str, str, str]] = {}
         self._moves: dict[tuple[float, float], str] = {}
-        self._images: dict[str, tuple[str, str]] = {}  # path -> (image name, XObject name)
+        self._images: dict[str, tuple[str, str]] = {}  # digest -> (image name, XObject name)
 
     def _num(self, v: float) -> str:
         """fp_str of one number, remembered: a map's hex corners share their x and y."""
@@ -111,7 +113,7 @@ class Painter:
     def _reset_state(self) -> None:
         self._fill = None
         self._stroke = None
-        self.code = self.c._code  # showPage and forms swap the list
+        self.code = page_code(self.c)  # showPage and forms swap the list
 
     def _paint(self, fill: str | None, stroke: Stroke | None) -> str:
         """Set colours; return the path-painting operator ('' = nothing to paint)."""
@@ -227,7 +229,7 @@ class Painter:
         font, names, _ = self._font(face)
         fs = fp_str(size)
         escape = escapePDF  # what the canvas's _escape calls
-        if font._dynamicFont:  # TrueType: one run per subset
+        if is_truetype(font):  # one run per subset
             return " ".join(
                 f"{font.getSubsetInternalName(subset, self.doc)} {fs} Tf ({escape(chunk)}) Tj"
                 for subset, chunk in font.splitString(text, self.doc)
@@ -244,7 +246,7 @@ class Painter:
             names = {
                 f.fontName: self.doc.getInternalFontName(f.fontName)
                 for f in [font, *getattr(font, "substitutionFonts", [])]
-                if not font._dynamicFont
+                if not is_truetype(font)
             }
             cached = self._fonts[face] = (font, names, ascii_widths is not None)
         return cached
@@ -266,58 +268,44 @@ class Painter:
         self._reset_state()
 
     def op_Image(self, o: Image) -> None:
-        if o.path.lower().endswith(".svg"):
+        picture = o.picture
+        if picture.kind == "svg":
             self._svg(o)
             return
-        # ReportLab embeds an image file once per document, however often it is drawn.
-        placed = self._images.get(o.path)
+        # ReportLab embeds an image once per document, however often it is drawn.
+        placed = self._images.get(picture.digest)
         if placed is None:
-            # Read through an ImageReader, ReportLab names the image by its pixels rather than
-            # by its file's path: the PDF is the same bytes wherever the game folder lives.
-            self.c.drawImage(ImageReader(o.path), o.x, o.y, o.w, o.h, mask="auto")
-            self._images[o.path] = (
-                self.c._formsinuse[-1],
-                self.c._doc.getXObjectName(self.c._formsinuse[-1]),
-            )
+            self.c.drawImage(ImageReader(io.BytesIO(picture.data)), o.x, o.y, o.w, o.h, mask="auto")
+            name = last_form(self.c)
+            self._images[picture.digest] = (name, self.doc.getXObjectName(name))
             return
         # Drawn again: the operators drawImage writes (its translate and scale merge into
         # one matrix), without its digest and look-ups per call.
         name, xobject = placed
-        self.c._currentPageHasImages = 1
+        place_form_again(self.c, name)
         self.code.extend(("q", f"{fp_str(o.w, 0.0, 0.0, o.h, o.x, o.y)} cm", f"/{xobject} Do", "Q"))
-        self.c._formsinuse.append(name)
 
-    def _svg_form(self, name: str, path: str) -> tuple[float, float]:
-        """The SVG file drawn as the form `name` (once, whichever path names the same bytes);
-        its drawing size."""
-        size = self.svg_sizes.get(name)
-        if size is None:
+    def _svg(self, o: Image) -> None:
+        """An SVG as vectors: drawn once as a form, scaled to fit the box, aspect kept.
+        Named by its content, so the PDF does not depend on where the game lies."""
+        picture = o.picture
+        name = "S" + picture.digest[:20]
+        if name not in self.forms:
             from reportlab.graphics import renderPDF
             from svglib.svglib import svg2rlg
 
-            drawing = svg2rlg(path)
-            size = (drawing.width, drawing.height) if drawing is not None else (1.0, 1.0)
+            self.forms.add(name)
+            drawing = svg2rlg(io.BytesIO(picture.data))  # checked when read: it draws
             self.c.beginForm(name)
             if drawing is not None:
                 renderPDF.draw(drawing, self.c, 0, 0)
             self.c.endForm()
             self._reset_state()
-            self.svg_sizes[name] = size
-        return size
-
-    def _svg(self, o: Image) -> None:
-        """An SVG as vectors: drawn once as a form, scaled to fit the box, aspect kept."""
-        placed = self.svg_forms.get(o.path)
-        if placed is None:
-            # Named by the file's bytes, not its path: the same PDF wherever the game folder lives.
-            with open(o.path, "rb") as f:
-                name = "S" + _form_name(hashlib.sha1(f.read()).hexdigest())
-            placed = self.svg_forms[o.path] = (name, self._svg_form(name, o.path))
-        name, size = placed
-        k = min(o.w / size[0], o.h / size[1])
+        width, height = picture.size
+        k = min(o.w / width, o.h / height)
         c = self.c
         c.saveState()
-        c.translate(o.x + (o.w - size[0] * k) / 2, o.y + (o.h - size[1] * k) / 2)
+        c.translate(o.x + (o.w - width * k) / 2, o.y + (o.h - height * k) / 2)
         c.scale(k, k)
         c.doForm(name)
         c.restoreState()
@@ -461,6 +449,11 @@ def render_document(
     """One Document -> PDF bytes. With `release`, each page's ops are dropped once drawn
     (its items stay): a build of thousands of pieces need not hold its whole plan while
     the PDF is put together."""
+    with without_ascii85():
+        return _render(doc, paper, title, icon_painter, release)
+
+
+def _render(doc: Document, paper: Paper, title: str, icon_painter, release: bool) -> bytes:
     buf = io.BytesIO()
     canvas = Canvas(
         buf,
@@ -484,24 +477,10 @@ def render_document(
         if release:
             page.ops = []
         canvas.showPage()
-        _seal_page(canvas)
+        seal_page(canvas)
         painter._reset_state()
     canvas.save()
     return buf.getvalue()
-
-
-def _seal_page(canvas: Canvas) -> None:
-    """Compress the page just finished now, as ReportLab would when the document is
-    written: it keeps every page's operators as text until then (2.4 MiB for a hundred
-    counter sheets). The same bytes come out: one FlateDecode filter, as useA85 = 0 gives."""
-    page = canvas._doc.Pages.pages[-1]
-    if not page.stream or not page.compression or page.Contents:
-        return
-    stream = PDFStream(PDFDictionary({"Filter": PDFArray([PDFName("FlateDecode")])}))
-    stream.content = zlib.compress(page.stream.encode("utf8"))
-    stream.__Comment__ = "page stream"
-    page.Contents = stream
-    page.stream = None
 
 
 def _used_once(doc: Document) -> set[str]:

@@ -10,11 +10,11 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from ..chance.dice import parse_dice, roll
 from ..errors import Diagnostics
 from ..model.game import Game
 from ..model.generator import Generator, Lookup, Value
 from ..model.threat import Band
-from .dice import parse_dice, roll
 from .lookup_tables import resolve_generator
 from .profile import effective_seed
 

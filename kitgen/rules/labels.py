@@ -79,7 +79,7 @@ def check_labels(game: Game, model: Labels, diags: Diagnostics) -> None:
     for label in model:
         if label.roster is not None:
             if label.roster not in gens:
-                from ..source.fields import suggest
+                from ..names import suggest
 
                 diags.error(
                     label.roster_span,

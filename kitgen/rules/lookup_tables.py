@@ -9,11 +9,11 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from ..chance.roll_labels import RollLabelError, parse_roll_label
 from ..errors import Diagnostics
 from ..model.game import Game
 from ..model.generator import Generator, Lookup, LookupRow, Value
 from ..model.threat import Band
-from .roll_labels import RollLabelError, parse_roll_label
 from .table_cells import body_rows, column_index, table_columns, tables_by_id
 
 _WHOLE = re.compile(r"^[-+]?\d+$")
@@ -33,7 +33,7 @@ def _resolve(game: Game, lookup: Lookup, diags: Diagnostics | None) -> Lookup:
     report = diags.error if diags is not None else (lambda *args: None)
     tables = tables_by_id(game)
     if src.table not in tables:
-        from ..source.fields import suggest
+        from ..names import suggest
 
         hint = suggest(src.table, tables) or "the game has no tables: section"
         report(src.span, f"{lookup.path}.table", f"no table {src.table!r} in tables:", hint)

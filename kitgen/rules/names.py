@@ -20,7 +20,7 @@ from ..model.rules import (
     num_text,
     span_of,
 )
-from ..source.fields import did_you_mean, suggest
+from ..names import did_you_mean, suggest
 from .where import NAME_REF, inner_tests, named, own_targets
 
 if TYPE_CHECKING:  # setup.py resolves a scenario's own names through this module

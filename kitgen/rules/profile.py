@@ -5,9 +5,9 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
+from ..chance.dice import parse_dice
 from ..model.threat import Band, Row, ThreatTable
 from .banding import Banding, best_banding
-from .dice import parse_dice
 
 DEFAULT_SEED = 0  # used when no --seed is given, so builds stay reproducible
 

@@ -9,51 +9,14 @@ apply together. A type's state may replace the roll (e.g. average dice).
 from __future__ import annotations
 
 import itertools
-import re
 from collections.abc import Iterable
 from fractions import Fraction
 
+from ..chance.dice import parse_dice
 from ..errors import Diagnostics
-from ..model.threat import Band, Combo, Effect, Modifier, ThreatTable
-from .dice import parse_dice
+from ..model.threat import Combo, Effect, Modifier, ThreatTable
 
 MAX_COMBOS = 4096  # 12 independent situations; more is not a table a person reads
-
-_RANGE = re.compile(r"^(-?\d+)\s*(?:-|–|to)\s*(-?\d+)$")
-_OPEN = re.compile(r"^(>=|<=|>|<|≥|≤)\s*(-?\d+)$")
-_PLUS = re.compile(r"^(-?\d+)\s*(\+|or more|or less)$")
-_ONE = re.compile(r"^-?\d+$")
-
-
-class BandError(ValueError):
-    pass
-
-
-def parse_band(text: str) -> Band:
-    """'4', '2-3', '>6', '>=7', '<=0', '<1', '7+', '12 or more' -> Band."""
-    t = text.strip()
-    if _ONE.match(t):
-        return Band(int(t), int(t), t)
-    if m := _RANGE.match(t):
-        lo, hi = int(m.group(1)), int(m.group(2))
-        if lo > hi:
-            raise BandError(f"range {t!r} runs backwards (write {hi}-{lo})")
-        return Band(lo, hi, t)
-    if m := _OPEN.match(t):
-        op, n = m.group(1), int(m.group(2))
-        return {
-            ">": Band(n + 1, None, t),
-            ">=": Band(n, None, t),
-            "≥": Band(n, None, t),
-            "<": Band(None, n - 1, t),
-            "<=": Band(None, n, t),
-            "≤": Band(None, n, t),
-        }[op]
-    if m := _PLUS.match(t):
-        n = int(m.group(1))
-        return Band(None, n, t) if m.group(2) == "or less" else Band(n, None, t)
-    raise BandError(f"cannot read result {t!r}")
-
 
 # ---- combinations ----------------------------------------------------------
 

@@ -11,7 +11,7 @@ from ..errors import Diagnostics
 from ..model.game import Game
 from ..model.label import Record
 from ..model.table import Card, CardBlock, CardFace, Cell, Column, Row, Table
-from ..source.fields import suggest
+from ..names import suggest
 from .generate import build_roster
 from .labels import fill, placeholders, roster_fields
 from .profile import effective_seed

@@ -41,7 +41,7 @@ def resolve_rulers(
 
     tables = tables_by_id(game)
     if src.table not in tables:
-        from ..source.fields import suggest
+        from ..names import suggest
 
         hint = suggest(src.table, tables) or "the game has no tables: section"
         error(src.span, f"{path}.from_table", f"no table {src.table!r} in tables:", hint)

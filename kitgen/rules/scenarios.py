@@ -16,7 +16,7 @@ from ..model.rules import (
     Target,
     Where,
 )
-from ..source.fields import suggest
+from ..names import suggest
 from .constraints import CHECKS, check_supply
 from .names import check_all, rule_names, selectors_of, where_names
 from .setup import Setup, attribute_values, resolve, why_none_match

@@ -16,7 +16,7 @@ from typing import Any
 from ..errors import Diagnostics, Span
 from ..geometry import Cell
 from ..model.rules import CONTEXT, IN_UNIT, PLACED_BY, Placement, RuleBook, Scenario, Selector
-from ..source.fields import close_match, suggest
+from ..names import close_match, suggest
 from .names import check_attrs, check_name
 from .where import holds, own_name
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..errors import WRITE_IN, Diagnostics
 from ..model.game import Game
 from ..model.table import Card, Cell, Sheet, Table
-from ..source.fields import suggest
+from ..names import suggest
 
 
 def row_name(table: Table, index: int) -> str:

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from ..chance.dice import format_chance
 from ..model.threat import Combo, ThreatTable
-from .dice import format_chance
 from .profile import effective_seed, resolve
 from .reaction import combos, count_combos, policy_notes, row_odds, shown_combos
 

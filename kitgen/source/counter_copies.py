@@ -17,10 +17,10 @@ import re
 from functools import lru_cache
 
 from ..colours import ColourError, parse_colour
-from ..errors import Diagnostics
 from ..model.counters import CounterDef, Face, IconEl, TextEl
+from ..names import ID_PATTERN
 from .expand import blanked, merged
-from .fields import ID_PATTERN, Context, as_colour, as_text
+from .fields import Context, as_colour, as_text
 from .yamlnodes import Node
 
 _PLACEHOLDER = re.compile(r"\{\{|\}\}|\{([A-Za-z_][A-Za-z0-9_-]*)\}")
@@ -52,7 +52,7 @@ class Symbolic:
 
 def template_context(ctx: Context) -> Context:
     """A context whose diagnostics are thrown away: a template with any is not used."""
-    return Context(Diagnostics(), ctx.folder, ctx.palette, ctx.extra)
+    return ctx.apart()
 
 
 def _holes(text: str) -> bool:

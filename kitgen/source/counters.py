@@ -10,10 +10,9 @@ that every copy shares is reported once.
 from __future__ import annotations
 
 import math
-from pathlib import Path
 
 from ..colours import ColourError, parse_colour
-from ..errors import Diagnostics
+from ..files import FileRefused
 from ..model.counters import (
     ALIGNS,
     ANCHORS,
@@ -25,27 +24,21 @@ from ..model.counters import (
     Face,
     IconEl,
     ImageEl,
+    Picture,
     Place,
     TextEl,
 )
+from ..names import ID_PATTERN, did_you_mean
 from ..style import PIECE_MIN
 from ..units import UnitError, parse_length
 from .counter_copies import Filler, Symbolic, Unfillable, template_context
 from .expand import Vars, blanked, merged, read_for_each_parts, substitute
-from .fields import (
-    ID_PATTERN,
-    Context,
-    Fields,
-    as_text,
-    check_unique_ids,
-    did_you_mean,
-    expect_seq,
-)
+from .fields import Context, Fields, as_text, check_unique_ids, expect_seq
+from .pictures import read_picture
 from .yamlnodes import Map, Node, Scalar, Seq, describe
 
 PRESETS = {"1/2": 36.0, "5/8": 45.0, "3/4": 54.0, "1": 72.0}  # inches, the common counter sizes
 PRESET_HINT = "presets: 1/2, 5/8, 3/4, 1 (inches); or a length like 3/4in or 19mm"
-IMAGE_TYPES = (".png", ".jpg", ".jpeg", ".svg")
 MAX_QUANTITY = 10_000
 BLANK = "___"  # what a null for_each value prints as: a line to write on
 
@@ -111,7 +104,7 @@ def _read_entry(ctx: Context, node: Node, path: str) -> list[CounterDef]:
             except Unfillable:
                 pass  # read it on its own: that reports the problem
         # Copies after the first report only problems the first did not.
-        sub = ctx if n == 0 else Context(Diagnostics(), ctx.folder, ctx.palette, ctx.extra)
+        sub = ctx if n == 0 else ctx.apart()
         one = _read_def(sub, node, path, parts)
         if n == 0 and one is not None and len(sets) > 1:
             filler = _filler(ctx, node, path, parts, one)
@@ -421,7 +414,7 @@ def _read_icon(ctx: Context, v: _Vars, node: Node, path: str, grid) -> IconEl | 
         name = v.text(node, path)
         return (
             None
-            if name is None or not _known_icon(ctx, node, path, name)
+            if name is None or not ctx.known_icon(node, path, name)
             else IconEl(name, Place(), node.span, path)
         )
     f = Fields(ctx, node, path)
@@ -435,25 +428,9 @@ def _read_icon(ctx: Context, v: _Vars, node: Node, path: str, grid) -> IconEl | 
     colour = _opt(v.colour, f.raw("colour"), f.sub("colour"))
     scale = f.number("scale", default=1.0, lo=0.1, hi=1.0)
     f.close()
-    if name is None or not _known_icon(ctx, name_node, f.sub("name"), name):
+    if name is None or not ctx.known_icon(name_node, f.sub("name"), name):
         return None
     return IconEl(name, place, node.span, path, colour, scale)
-
-
-def _known_icon(ctx: Context, node: Node | None, path: str, name: str) -> bool:
-    names = icon_names()
-    if not names or name in names:  # no registry yet: the renderer reports it
-        return True
-    hint = did_you_mean(name, names) or "built-in icons: " + ", ".join(names)
-    ctx.error(node, path, f"unknown icon {name!r}", hint)
-    return False
-
-
-def icon_names() -> list[str]:
-    # The icon registry is the renderer's; only its names are read here.
-    from ..render.icons import icon_names as names
-
-    return names()
 
 
 def _read_image(ctx: Context, v: _Vars, node: Node, path: str, grid) -> ImageEl | None:
@@ -477,49 +454,24 @@ def _read_image(ctx: Context, v: _Vars, node: Node, path: str, grid) -> ImageEl 
     name = v.text(file_node, fpath)
     if name is None:
         return None
-    target = _inside(ctx, file_node, fpath, name)
-    if target is None:
+    picture = _picture(ctx, file_node, fpath, name)
+    if picture is None:
         return None
-    pixels = _pixels(ctx, file_node, fpath, target)
-    if pixels is None:
-        return None
-    return ImageEl(target, pixels, place, node.span, path, scale)
+    return ImageEl(picture, place, node.span, path, scale)
 
 
-def _inside(ctx: Context, node: Node, path: str, name: str) -> Path | None:
-    root = ctx.folder.resolve()
-    target = (root / name).resolve()
-    if not target.is_relative_to(root):
-        ctx.error(node, path, f"path {name!r} leads outside the game folder")
-        return None
-    if not target.is_file():
-        ctx.error(node, path, f"file not found: {name!r}")
-        return None
-    if target.suffix.lower() not in IMAGE_TYPES:
-        ctx.error(node, path, f"unsupported image type {target.suffix!r}", "use PNG, JPEG or SVG")
-        return None
-    return target
-
-
-_PIXELS: dict[tuple[Path, float], tuple[int, int] | None] = {}  # read each file once
-
-
-def _pixels(ctx: Context, node: Node, path: str, target: Path) -> tuple[int, int] | None:
-    """Pixel size (0, 0 for SVG, which has none); an unreadable file is an error."""
-    if target.suffix.lower() == ".svg":
-        return (0, 0)
-    key = (target, target.stat().st_mtime)
-    if key not in _PIXELS:
-        from PIL import Image, UnidentifiedImageError
-
+def _picture(ctx: Context, node: Node, path: str, name: str) -> Picture | None:
+    """The file's verified content, read once per game however many pieces show it."""
+    seen = ctx.extra.setdefault("pictures", {})
+    if name not in seen:
         try:
-            with Image.open(target) as im:
-                _PIXELS[key] = im.size
-        except (OSError, UnidentifiedImageError):
-            _PIXELS[key] = None
-    got = _PIXELS[key]
-    if got is None:
-        ctx.error(node, path, f"cannot read image {target.name!r}")
+            seen[name] = read_picture(ctx.folder, name)
+        except FileRefused as exc:
+            seen[name] = exc
+    got = seen[name]
+    if isinstance(got, FileRefused):
+        ctx.error(node, path, got.message, got.hint)
+        return None
     return got
 
 

@@ -10,24 +10,27 @@ did-you-mean.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 
 from ..colours import ColourError, parse_colour
 from ..errors import Diagnostics, Span
+from ..names import ID_PATTERN, did_you_mean, suggest
 from ..records import Record
 from ..units import UnitError, parse_length
 from .yamlnodes import Map, Node, Scalar, Seq, describe
 
 T = TypeVar("T")
-ID_PATTERN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
 
 
 class Context(Record):  # a Record, not a dataclass: every run imports it
-    """What every reader needs: where diagnostics go, the game folder and its palette."""
+    """What every reader needs: where diagnostics go, the game folder, its palette and
+    where to ask for the names of the icons the renderer draws (the build hands that
+    down, and imports the icons only when a reader meets one: readers never import the
+    renderer)."""
 
-    __slots__ = ("diags", "folder", "palette", "extra")
+    __slots__ = ("diags", "folder", "palette", "extra", "icons")
 
     def __init__(
         self,
@@ -35,11 +38,26 @@ class Context(Record):  # a Record, not a dataclass: every run imports it
         folder: Path,
         palette: dict[str, str] | None = None,
         extra: dict[str, Any] | None = None,  # shared look-ups between sections
+        icons: Callable[[], Sequence[str]] = tuple,  # sorted names
     ) -> None:
         self.diags = diags
         self.folder = folder
         self.palette = {} if palette is None else palette
         self.extra = {} if extra is None else extra
+        self.icons = icons
+
+    def apart(self) -> Context:
+        """The same context with diagnostics of its own (thrown away, or read later)."""
+        return Context(Diagnostics(), self.folder, self.palette, self.extra, self.icons)
+
+    def known_icon(self, node: Node | None, path: str, name: str) -> bool:
+        """Whether `name` is a built-in icon; an error at `node` if not."""
+        names = self.icons()
+        if name in names:
+            return True
+        hint = did_you_mean(name, names) or "built-in icons: " + ", ".join(names)
+        self.error(node, path, f"unknown icon {name!r}", hint)
+        return False
 
     def error(
         self, node_or_span: Node | Span | None, path: str, message: str, hint: str = ""
@@ -56,26 +74,6 @@ def _span_of(x: Node | Span | None) -> Span | None:
     if isinstance(x, Node):
         return x.span
     return x
-
-
-def close_match(word: str, options: Iterable[str], cutoff: float = 0.6) -> str | None:
-    """The option most like `word`, if any is close enough."""
-    import difflib  # only when a word is wrong: most runs never need it
-
-    close = difflib.get_close_matches(word, list(options), n=1, cutoff=cutoff)
-    return close[0] if close else None
-
-
-def suggest(word: str, options: Iterable[str]) -> str:
-    """'did you mean 'x'?' or a list of the valid options."""
-    options = list(options)
-    return did_you_mean(word, options) or ("valid: " + ", ".join(options) if options else "")
-
-
-def did_you_mean(word: str, options: Iterable[str], hint: str = "", cutoff: float = 0.6) -> str:
-    """`hint`, after "did you mean 'x'?" when an option is close to `word`."""
-    close = close_match(word, options, cutoff)
-    return " ".join(filter(None, [f"did you mean {close!r}?" if close else "", hint]))
 
 
 # ---- single-node conversions (usable on list items too) -------------------

@@ -6,16 +6,19 @@ read by the reader registered for it in kitgen/sections.py.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
+from ..budget import MAX_GAME_BYTES, MAX_INCLUDES
 from ..errors import Diagnostic, Diagnostics, KitError, Span
+from ..files import FileRefused, confine
 from ..model.game import Game
+from ..names import ID_PATTERN, did_you_mean
 from ..units import PAPERS, Paper, UnitError, paper_from_text
-from .fields import ID_PATTERN, Context, Fields, as_text, did_you_mean, expect_map
-from .yamlnodes import Map, Node, Scalar, Seq, load_yaml
+from .fields import Context, Fields, as_text, expect_map
+from .yamlnodes import Map, Node, Scalar, Seq, load_yaml, parse_yaml, read_yaml_bytes
 
 GAME_FILE = "game.yaml"
-MAX_INCLUDES = 64
 
 
 def find_game_file(path: Path) -> Path:
@@ -36,17 +39,29 @@ def load_game_tree(game_file: Path) -> tuple[Map, list[Path]]:
     """Load game.yaml and merge its include: files (recursively) into one mapping."""
     files: list[Path] = []
     diags = Diagnostics()
-    root = _load_with_includes(game_file.resolve(), game_file.parent.resolve(), files, diags)
+    folder = game_file.parent.resolve()
+    data = _read(folder, game_file.name, Span(str(folder / game_file.name), 1, 1), "", diags)
+    diags.raise_if_errors()
+    root = _load_with_includes(folder / game_file.name, data, folder, files, diags, [0])
     diags.raise_if_errors()
     assert root is not None
     return root, files
 
 
+def _read(folder: Path, name: str, span: Span, where: str, diags: Diagnostics, base=None):
+    try:
+        return read_yaml_bytes(folder, name, base)
+    except FileRefused as exc:
+        diags.error(span, where, exc.message, exc.hint)
+        return None
+
+
 def _load_with_includes(
-    path: Path, folder: Path, files: list[Path], diags: Diagnostics
+    path: Path, data: bytes, folder: Path, files: list[Path], diags: Diagnostics, total: list
 ) -> Map | None:
-    node = load_yaml(path)
     files.append(path)
+    total[0] += len(data)
+    node = parse_yaml(data, str(path))
     if not isinstance(node, Map):
         diags.error(node.span, "", "a game file must be a mapping of keys")
         return None
@@ -61,23 +76,35 @@ def _load_with_includes(
         name = as_text(ctx, item, where)
         if name is None:
             continue
-        target = (path.parent / name).resolve()
-        if not target.is_relative_to(folder):
-            diags.error(item.span, where, f"{name!r} is outside the game folder")
-        elif target in files:
+        try:
+            target = confine(folder, name, path.parent)
+        except FileRefused as exc:
+            diags.error(item.span, where, exc.message, exc.hint)
+            continue
+        if target in files:
             diags.error(item.span, where, f"{name!r} is included twice (or includes itself)")
-        elif len(files) >= MAX_INCLUDES:
+            continue
+        if len(files) >= MAX_INCLUDES:
             diags.error(item.span, where, f"more than {MAX_INCLUDES} included files")
-        elif not target.is_file():
-            diags.error(item.span, where, f"file not found: {name!r}")
-        else:
-            try:
-                sub = _load_with_includes(target, folder, files, diags)
-            except KitError as exc:
-                diags.extend(exc.diagnostics)
-                continue
-            if sub is not None:
-                _merge_into(node, sub, diags)
+            continue
+        sub_data = _read(folder, name, item.span, where, diags, path.parent)
+        if sub_data is None:
+            continue
+        if total[0] + len(sub_data) > MAX_GAME_BYTES:
+            diags.error(
+                item.span,
+                where,
+                f"the game's files come to more than the {MAX_GAME_BYTES:,} bytes allowed",
+                "see docs/security.md for the caps",
+            )
+            return node
+        try:
+            sub = _load_with_includes(target, sub_data, folder, files, diags, total)
+        except KitError as exc:
+            diags.extend(exc.diagnostics)
+            continue
+        if sub is not None:
+            _merge_into(node, sub, diags)
     return node
 
 
@@ -96,11 +123,14 @@ def _merge_into(target: Map, extra: Map, diags: Diagnostics) -> None:
             diags.error(span, key, f"{key!r} is already defined at {first_span}")
 
 
-def read_game(game_file: Path, sections: dict, diags: Diagnostics) -> Game:
-    """Read the whole game; section readers add their diagnostics to diags."""
+def read_game(
+    game_file: Path, sections: dict, diags: Diagnostics, icons: Callable[[], Sequence[str]] = tuple
+) -> Game:
+    """Read the whole game; section readers add their diagnostics to diags. `icons()`: the
+    names of the built-in icons (sorted), for the readers' checks and hints."""
     root, files = load_game_tree(game_file)
     folder = game_file.parent
-    ctx = Context(diags, folder)
+    ctx = Context(diags, folder, icons=icons)
     f = Fields(ctx, root, "")
     palette_node = f.raw("colours")
     ctx.palette = _read_palette(ctx, palette_node)

@@ -13,8 +13,9 @@ from ..model.generator import (
     TableSource,
     Value,
 )
-from ..rules.reaction import BandError, parse_band
-from .fields import Context, Fields, as_text, check_unique_ids, read_list, suggest
+from ..names import suggest
+from .bands import BandError, parse_band
+from .fields import Context, Fields, as_text, check_unique_ids, read_list
 from .threats import _dice
 from .yamlnodes import Map, Node, Scalar, describe
 
@@ -45,6 +46,7 @@ def read_generator(ctx: Context, node: Node, path: str) -> Generator | None:
     check_unique_ids(ctx, adjust, f.sub("adjust"), "adjustment")
     sheet = f.boolean("sheet", default=True)
     notes = tuple(f.texts("notes"))
+    titles = _titles(ctx, f.raw("titles"), f.sub("titles"))
     f.close()
     if gid is None or size is None or not groups:
         return None
@@ -60,8 +62,25 @@ def read_generator(ctx: Context, node: Node, path: str) -> Generator | None:
         node.span,
         path,
         notes,
-        size_per or "roster",
+        titles=titles,
+        size_per=size_per or "roster",
     )
+
+
+def _titles(ctx: Context, node: Node | None, path: str) -> tuple[tuple[str, str], ...]:
+    """`titles: {field: Title}`: each record field's column head on the roster sheet."""
+    if node is None:
+        return ()
+    if not isinstance(node, Map):
+        ctx.error(node.span, path, f"expected a mapping of field: title, got {describe(node)}")
+        return ()
+    out = []
+    for key, (_, value) in node.entries.items():
+        if isinstance(value, Scalar) and isinstance(value.value, str) and value.value.strip():
+            out.append((key, value.value.strip()))
+        else:
+            ctx.error(value.span, f"{path}.{key}", f"expected a title, got {describe(value)}")
+    return tuple(out)
 
 
 def _band(ctx: Context, f: Fields) -> object:

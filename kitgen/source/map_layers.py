@@ -9,7 +9,8 @@ from itertools import pairwise
 
 from ..geometry import Cell, HexGrid
 from ..model.map import CellFeature, FeatureKind, LineFeature, LineKind, MapDef, OffMapBox
-from .fields import Context, Fields, as_length, as_text, expect_map, expect_seq, read_list, suggest
+from ..names import suggest
+from .fields import Context, Fields, as_length, as_text, expect_map, expect_seq, read_list
 from .map_cells import cell_ref, cell_refs
 from .yamlnodes import Map, Node, Scalar, Seq
 
@@ -39,17 +40,6 @@ def read_props(ctx: Context, node: Node | None, path: str) -> dict[str, object]:
     if m is None:
         return {}
     return {key: _plain(value) for key, (_, value) in m.entries.items()}
-
-
-def known_icon(ctx: Context, node: Node | None, path: str, name: str) -> bool:
-    # the icon registry is the renderer's; only its names are read here
-    from ..render.icons import icon_names
-
-    names = icon_names()
-    if name in names:
-        return True
-    ctx.error(node, path, f"unknown icon {name!r}", suggest(name, names))
-    return False
 
 
 # ---- line features ------------------------------------------------------------------------
@@ -169,7 +159,7 @@ def read_features(
             continue
         fid = f.id("id")
         icon = f.text("icon")
-        if icon is not None and not known_icon(ctx, f.raw("icon"), f.sub("icon"), icon):
+        if icon is not None and not ctx.known_icon(f.raw("icon"), f.sub("icon"), icon):
             icon = None
         kind = FeatureKind(
             id=fid or "",
@@ -296,7 +286,6 @@ __all__ = [
     "LINE_STYLES",
     "across",
     "between",
-    "known_icon",
     "read_boxes",
     "read_features",
     "read_line_kind",

@@ -24,6 +24,7 @@ from ..model.mapbuild import (
     compose,
     placed_cells,
 )
+from ..names import suggest
 from .fields import (
     Context,
     Fields,
@@ -34,14 +35,12 @@ from .fields import (
     expect_map,
     expect_seq,
     read_list,
-    suggest,
 )
 from .map_cells import cell_ref as _cell
 from .map_cells import cell_refs as _cells
 from .map_layers import (
     across,
     between,
-    known_icon,
     read_boxes,
     read_features,
     read_line_kind,
@@ -49,7 +48,7 @@ from .map_layers import (
     read_props,
     side_names,
 )
-from .yamlnodes import Map, Node, Scalar, Seq
+from .yamlnodes import SOURCES, Map, Node, Scalar, Seq
 
 MM = 72 / 25.4
 
@@ -133,13 +132,10 @@ def _layout_rows(ctx: Context, node: Node, path: str) -> list[tuple[str, Span]]:
 
 def _block_indent(span: Span) -> int:
     """Columns of indentation of the first line of a block scalar (for error positions)."""
-    try:
-        with open(span.file, encoding="utf-8") as fh:
-            for number, text in enumerate(fh, start=1):
-                if number == span.line + 1:
-                    return len(text) - len(text.lstrip(" "))
-    except OSError:
-        pass
+    lines = SOURCES.get(span.file, b"").split(b"\n", span.line + 1)
+    if len(lines) > span.line:
+        text = lines[span.line]
+        return len(text) - len(text.lstrip(b" "))
     return span.col + 1
 
 
@@ -392,7 +388,7 @@ def _read_marks(
             if cell is None and text is not None:
                 cell = _cell(c, m, at, f.sub("at"))
         icon = f.text("icon")
-        if icon is not None and not known_icon(c, f.raw("icon"), f.sub("icon"), icon):
+        if icon is not None and not c.known_icon(f.raw("icon"), f.sub("icon"), icon):
             icon = None
         mark = Mark(
             cell=cell or (0, 0),

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from ..model.rules import ANY, Name, Selector, Target, Where, prop_text
-from .fields import Context, Fields, as_text, read_list, suggest
+from ..names import suggest
+from .fields import Context, Fields, as_text, read_list
 from .yamlnodes import Map, Node, Scalar, Seq, describe
 
 # attributes whose value alone names a piece in messages ("farmer", not "type=farmer")

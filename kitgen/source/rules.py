@@ -10,7 +10,9 @@ from __future__ import annotations
 import dataclasses
 from pathlib import Path
 
-from ..errors import KitError
+from ..budget import MAX_SCENARIO_FILES
+from ..errors import KitError, Span
+from ..files import FileRefused, list_folder
 from ..model.rules import (
     ANY,
     CONTEXT,
@@ -23,8 +25,9 @@ from ..model.rules import (
     RuleBook,
     Selector,
 )
+from ..names import suggest
 from .expand import read_for_each, substitute
-from .fields import Context, Fields, as_id, as_number, as_text, check_unique_ids, suggest
+from .fields import Context, Fields, as_id, as_number, as_text, check_unique_ids
 from .game import SCENARIO_DIR, scenario_path  # noqa: F401  (re-exported)
 from .rule_terms import field_names, read_selector, read_where
 from .scenario import read_scenario
@@ -117,11 +120,22 @@ def _check_order(ctx: Context, f: Fields, low: float | None, high: float | None)
 
 def read_scenarios(ctx: Context, folder: Path, book: RuleBook) -> list:
     """Every *.yaml in the game's scenarios/ folder, in name order."""
-    if not folder.is_dir():
+    try:
+        names = list_folder(ctx.folder, folder.name, (".yaml",))
+    except FileRefused as exc:
+        ctx.error(Span(str(folder)), "", exc.message, exc.hint)
+        return []
+    if len(names) > MAX_SCENARIO_FILES:
+        ctx.error(
+            Span(str(folder)),
+            "",
+            f"{len(names)} scenario files, more than the {MAX_SCENARIO_FILES} allowed",
+            "see docs/security.md for the caps",
+        )
         return []
     out = []
-    for file in sorted(folder.glob("*.yaml")):
-        scenario = read_scenario_file(ctx, file, book)
+    for name in names:
+        scenario = read_scenario_file(ctx, ctx.folder / name, book)
         if scenario is not None:
             out.append(scenario)
     check_unique_ids(ctx, out, "id", "scenario")
@@ -129,8 +143,11 @@ def read_scenarios(ctx: Context, folder: Path, book: RuleBook) -> list:
 
 
 def read_scenario_file(ctx: Context, file: Path, book: RuleBook):
+    # confined to the game folder; a scenario kept elsewhere (a pack naming its game) is
+    # the player's own file, named on the command line: confined to its own folder
+    inside = file.resolve().is_relative_to(Path(ctx.folder).resolve())
     try:
-        node = load_yaml(file)
+        node = load_yaml(file, ctx.folder if inside else file.parent)
     except KitError as exc:
         ctx.diags.extend(exc.diagnostics)
         return None

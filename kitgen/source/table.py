@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from ..chance.roll_labels import RollLabelError, RollRange, parse_roll_label
 from ..colours import ColourError, parse_colour
 from ..model.reading import Reading
 from ..model.table import (
@@ -26,10 +27,10 @@ from ..model.table import (
     Table,
     TextBlock,
 )
-from ..rules.roll_labels import RollLabelError, RollRange, parse_roll_label
+from ..names import suggest
 from ..units import mm
 from .expand import read_for_each, substitute
-from .fields import Context, Fields, as_text, check_unique_ids, read_list, suggest
+from .fields import Context, Fields, as_text, check_unique_ids, read_list
 from .reading import Marks, read_reading
 from .yamlnodes import Map, Node, Scalar, Seq, describe
 
@@ -395,18 +396,8 @@ def _roll_rows(
         ranges.append(rng)
     if not ok:
         return ()
-    try:
-        from ..rules.dice import DiceError  # the dice engine owns parsing rolls
-    except ImportError:  # a build without the dice engine still prints the table
-        if chance:
-            ctx.warning(
-                roll_node,
-                roll_path,
-                "computed chances need the dice engine (kitgen.rules.dice); "
-                "the chance column is left out",
-            )
-        return ()
-    from ..rules.table_odds import row_chances, uncovered
+    from ..chance.dice import DiceError
+    from ..chance.table_odds import row_chances, uncovered
 
     try:
         missing = uncovered(roll, ranges)
@@ -566,7 +557,7 @@ def read_card(ctx: Context, node: Node, path: str) -> list[Card]:
     out: list[Card] = []
     for n, variables in enumerate(variants):
         # report definition problems once, not once per copy
-        sub_ctx = ctx if n == 0 else Context(type(ctx.diags)(), ctx.folder, ctx.palette, ctx.extra)
+        sub_ctx = ctx if n == 0 else ctx.apart()
         card = _read_one_card(sub_ctx, node, path, variables)
         if card is not None:
             out.append(card)
@@ -612,7 +603,7 @@ def _read_one_card(ctx: Context, node: Map, path: str, variables: dict) -> Card 
     f.close()
     if front is None:
         return None
-    from .fields import ID_PATTERN
+    from ..names import ID_PATTERN
 
     if not ID_PATTERN.match(re.sub(r"\{[^{}]*\}", "x", cid) if roster else cid):
         ctx.error(

@@ -6,9 +6,9 @@ the coverage and odds checks live in rules/reaction.py.
 
 from __future__ import annotations
 
+from ..chance.dice import DiceError, parse_dice
 from ..model.threat import Behaviour, Gloss, Modifier, Priority, Profile, Row, State, ThreatTable
-from ..rules.dice import DiceError, parse_dice
-from ..rules.reaction import BandError, parse_band
+from .bands import BandError, parse_band
 from .fields import Context, Fields, as_text, check_unique_ids, read_list
 from .reading import Marks, read_reading
 from .yamlnodes import Map, Node, Scalar, Seq, describe
@@ -258,7 +258,7 @@ def _exclusive(
         for j, name in enumerate(members):
             sub = group.items[j] if isinstance(group, Seq) else group
             if name not in names:
-                from .fields import suggest
+                from ..names import suggest
 
                 ctx.error(
                     sub,
@@ -287,7 +287,7 @@ def _odds(
         names = read_list(ctx, combo, cpath, as_text)
         for j, name in enumerate(names):
             if name not in labels:
-                from .fields import suggest
+                from ..names import suggest
 
                 sub = combo.items[j] if isinstance(combo, Seq) else combo
                 ctx.error(

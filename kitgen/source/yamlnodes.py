@@ -7,16 +7,22 @@ file size and nesting depth are capped before parsing; aliases are refused
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from pathlib import Path
 
 import yaml
 
+from ..budget import MAX_YAML_BYTES
 from ..errors import Diagnostic, KitError, Span
+from ..files import FileRefused, read_file
 from ..records import Record
 
-MAX_FILE_BYTES = 2 * 1024 * 1024
+MAX_FILE_BYTES = MAX_YAML_BYTES
 MAX_DEPTH = 64
+# The bytes of every file loaded, by its span's file name: a message that needs a line
+# again (a block's indentation) reads it here, never from the file a second time.
+SOURCES: dict[str, bytes] = {}
 
 
 class Node(Record):  # a Record, not a dataclass: every run imports it
@@ -226,30 +232,35 @@ class _Composer:
 _STR = "tag:yaml.org,2002:str"
 
 
-def load_yaml(path: Path) -> Node:
-    """Parse one YAML file into nodes with spans. Raises KitError with every problem found."""
+def load_yaml(path: Path, root: Path | None = None) -> Node:
+    """Parse one YAML file into nodes with spans. Raises KitError with every problem found.
+
+    The file is read through kitgen.files, confined to `root` (the game folder; by
+    default the file's own folder)."""
     spath = str(path)
-    start = Span(spath, 1, 1)
     try:
-        if not path.is_file():  # a device or a pipe would be read forever
-            raise KitError(Diagnostic("error", start, "", "not a regular file"))
-        with open(path, "rb") as f:
-            # Read at most one byte past the cap: a size from stat() can lie (/proc files).
-            data = f.read(MAX_FILE_BYTES + 1)
-    except OSError as exc:
-        raise KitError(
-            Diagnostic("error", start, "", f"cannot read file: {exc.strerror}")
-        ) from None
-    if len(data) > MAX_FILE_BYTES:
-        raise KitError(
-            Diagnostic(
-                "error",
-                start,
-                "",
-                f"file is more than the {MAX_FILE_BYTES} bytes allowed",
-                "split it and use include:",
-            )
-        )
+        data = read_yaml_bytes(root or path.parent, _name_in(path, root or path.parent))
+    except FileRefused as exc:
+        raise KitError(Diagnostic("error", Span(spath, 1, 1), "", exc.message, exc.hint)) from None
+    return parse_yaml(data, spath)
+
+
+def _name_in(path: Path, root: Path) -> str:
+    """The file's name as the game writes it (relative to its folder) when it lies there."""
+    name = os.path.relpath(path.absolute(), root.absolute())
+    return str(path.absolute()) if name.startswith("..") else name
+
+
+def read_yaml_bytes(root: Path, name: str | Path, base: Path | None = None) -> bytes:
+    """A YAML file's bytes (see kitgen.files.read_file), at most MAX_FILE_BYTES."""
+    return read_file(root, name, MAX_FILE_BYTES, base).data
+
+
+def parse_yaml(data: bytes, spath: str) -> Node:
+    """YAML bytes read from the file named `spath` -> nodes with spans."""
+    SOURCES[spath] = data
+    if len(SOURCES) > 256:  # a long-lived process (the tests) loads many games
+        del SOURCES[next(iter(SOURCES))]
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:

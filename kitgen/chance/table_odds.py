@@ -11,7 +11,7 @@ def row_chances(roll: str, ranges: list[RollRange]) -> list[str]:
     """'1/36 = 2.8%' per row: the sum of the roll's distribution over the row's range.
 
     Raises the dice engine's DiceError for a roll it cannot read."""
-    from .dice import format_chance, parse_dice  # the rules engine owns dice maths
+    from .dice import format_chance, parse_dice
 
     dist = parse_dice(roll).distribution()
     out = []

@@ -1,0 +1,1 @@
+"""`kitgen serve`: see the kit while writing it (watch, rebuild, picture, show)."""
