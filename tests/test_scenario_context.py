@@ -51,6 +51,12 @@ def _check(tmp_path, scenario: str, game: str = SKIRMISH) -> list[str]:
     return [line.replace(f"{folder}/", "") for line in run.stderr.splitlines()]
 
 
+def _check_game(tmp_path, game: str) -> list[str]:
+    folder = write_game(tmp_path / "g", game)
+    run = run_cli("check", str(folder))
+    return [line.replace(f"{folder}/", "") for line in run.stderr.splitlines()]
+
+
 def test_units_keep_the_pieces_own_unit_attribute(tmp_path):
     # grouped in a unit called "left", each Ronin is still unit: ronin to the rules
     assert _check(
@@ -117,17 +123,7 @@ def test_placed_by_and_in_unit_name_the_context(tmp_path):
 def test_a_selector_on_side_where_no_piece_has_one_says_placed_by(tmp_path):
     game = SKIRMISH.replace("for_each: {side: [red, blue]}", "for_each: {colour: [red, blue]}")
     game = game.replace("{side}", "{colour}")
-    assert _check(
-        tmp_path,
-        """
-        sides:
-          - id: red
-            placements: [{piece: ronin-red, at: A1, count: 2}]
-          - id: blue
-            placements: [{piece: ronin-blue, at: A2, count: 2}]
-        """,
-        game,
-    )[0] == (
+    assert _check(tmp_path, GOOD, game)[0] == (
         "game.yaml:31:15: error: rules.constraints[1].pieces: no piece matches any piece but "
         "with the side of its placing side (no piece has an attribute 'side'; the side that "
         "places a piece is placed_by)"
@@ -207,9 +203,7 @@ def test_declaration_mistakes_are_reported_at_the_setting(tmp_path):
         "    weapon: {one_of: [sword, bow]}\n",
         "    weapon: {one_of: [sword, bow], max: 3}\n    F: {min: 6, max: 2}\n    M: nmber\n",
     )
-    folder = write_game(tmp_path / "g", game)
-    run = run_cli("check", str(folder))
-    assert [line.replace(f"{folder}/", "") for line in run.stderr.splitlines()] == [
+    assert _check_game(tmp_path, game) == [
         "game.yaml:25:36: error: rules.attributes.weapon.max: a text attribute has no max "
         "(give one_of, or type: number)",
         "game.yaml:26:17: error: rules.attributes.F.max: max 2 is below min 6",
@@ -252,9 +246,7 @@ def test_contradictory_and_unread_rule_settings_are_errors_at_the_setting(tmp_pa
       exactly: $torches
 """
     game = SKIRMISH.split("  constraints:\n")[0] + "  constraints:" + rules
-    folder = write_game(tmp_path / "g", game)
-    run = run_cli("check", str(folder))
-    assert [line.replace(f"{folder}/", "") for line in run.stderr.splitlines()] == [
+    assert _check_game(tmp_path, game) == [
         "game.yaml:25:7: error: rules.constraints[0].min: exactly and min together: give "
         "exactly, or min and max",
         "game.yaml:28:7: error: rules.constraints[1].per: a count of sides does not read per",
