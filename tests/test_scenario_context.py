@@ -411,3 +411,20 @@ def test_a_rule_selecting_nothing_here_is_a_warning_at_the_scenario(tmp_path):
     ]
     led = GOOD.replace("at: A1, count: 2}", "at: A1, count: 2, attrs: {leader: 'yes', Ex: 5}}")
     assert _check(tmp_path, led, game) == ["ok: 1 checked"]
+
+
+def test_a_rule_naming_a_unit_this_scenario_lacks_warns_with_a_did_you_mean(tmp_path):
+    game = SKIRMISH.replace(
+        "pieces: {unit: ronin}\n      noun: Ronin", "pieces: {in_unit: escrot}\n      noun: Ronin"
+    ).replace("exactly: 2", "max: 2")
+    scenario = GOOD.replace(
+        "placements: [{piece: ronin-red, at: A1, count: 2}]",
+        "units: [{id: escort, figures: [{piece: ronin-red, at: A1, count: 2}]}]",
+    )
+    assert _check(tmp_path, scenario, game) == [
+        "scenarios/s.yaml:1:1: warning: rule '2 Ronin a side' selects no piece in this "
+        "scenario: no piece has in_unit 'escrot'; did you mean 'escort'? (rule at "
+        "game.yaml:22:7)",
+        "0 error(s), 1 warning(s)",
+        "ok: 1 checked",
+    ]

@@ -80,9 +80,10 @@ def _universes(setup: Setup, book: RuleBook) -> tuple[Universe, Universe]:
         here.setdefault(key, set()).update(values)
     if book.sides:
         closed.add(PLACED_BY)
+    here[IN_UNIT] = {u.id for u in setup.scenario.units}  # this scenario's units, no other
     return (game, frozenset(k for k in game if k not in closed)), (
         here,
-        frozenset(k for k in here if k not in closed),
+        frozenset(k for k in here if k not in closed | {IN_UNIT}),
     )
 
 
