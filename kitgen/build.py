@@ -11,6 +11,7 @@ from . import __version__
 from .errors import Diagnostic, Diagnostics, KitError
 from .layout.env import PlanEnv
 from .layout.frame import frame_document
+from .layout.impose import print_mode, sheet_fill
 from .layout.plan import Document, Item
 from .model.game import Game, Settings
 from .output import (
@@ -266,6 +267,9 @@ def manifest_head(
             "path": f"{doc.name}.pdf",
             "pages": len(doc.pages) or 1,
             "sha256": sha256(pdfs[f"{doc.name}.pdf"]),
+            "mode": print_mode(doc),
+            "landscape": [n for n, page in enumerate(doc.pages, 1) if page.size is not None],
+            **({"fill": fill} if (fill := sheet_fill(doc, settings.paper)) else {}),
             **({"facts": facts[f"{doc.name}.pdf"]} if f"{doc.name}.pdf" in facts else {}),
         }
         for doc in docs
@@ -412,6 +416,10 @@ def _build(
     for fact in found:
         log(f"{game.id}: {fact}")
     manifest = manifest_head(game, settings, docs, pdfs)
+    for entry in manifest["files"]:
+        if "fill" in entry:
+            full = ", ".join(f"{f:.0%}" for f in entry["fill"])
+            log(f"{game.id}: {entry['path']}: {len(entry['fill'])} sheet(s), {full} full")
     manifest["facts"] = [*manifest["facts"], *found]
     files: dict[str, bytes | Iterable[bytes]] = dict(pdfs)
     if png_dpi is not None:  # rendered from the PDFs just drawn: no second drawing path

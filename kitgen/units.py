@@ -101,6 +101,10 @@ class Paper(NamedTuple):  # a named tuple: a tenth of a dataclass's start-up cos
     def size(self) -> tuple[float, float]:
         return (self.width, self.height)
 
+    def sized(self, size: tuple[float, float] | None) -> Paper:
+        """This paper as a page of `size` lays it (turned landscape), or as it is."""
+        return self if size is None else Paper(self.name, *size)
+
 
 PAPERS: dict[str, Paper] = {
     "letter": Paper("letter", inch(8.5), inch(11)),

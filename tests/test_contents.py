@@ -31,13 +31,16 @@ def test_the_cover_comes_first_and_lists_every_other_file(game_dir):
     counters = next(d for d in planned.docs if d.name == "counters")
     assert "counters.pdf" in texts
     assert f"{len(counters.pages)} page" in texts
-    assert "Counters: cardstock; fold on the dotted line and glue" in texts
+    assert "Counters: fold-and-glue on letter cardstock; fold on the dotted line and glue" in (
+        " ".join(texts[texts.index("counters.pdf") :])
+    )
 
 
 def test_duplex_backs_say_which_edge_to_flip(game_dir):
     write_game(game_dir, GAME)
     planned = plan_game(game_dir, duplex="long")
-    assert "Counters: cardstock; double-sided, flip on the long edge" in _texts(planned.docs[0])
+    texts = _texts(planned.docs[0])
+    assert "Counters: duplex on letter cardstock; flip on the long edge" in texts
 
 
 def test_contents_can_be_turned_off(game_dir):
@@ -51,11 +54,18 @@ def test_advice_follows_what_a_document_holds():
         item = Item(kind, "x", "x-1", "front", (0, 0, 1, 1), kw.pop("extra", {}))
         return Document("d", "D", [Page("D", items=[item])], **kw)
 
-    assert print_advice(doc("sheet")) == "paper"
-    assert print_advice(doc("map-tile")) == (
-        "paper or light card; trim at the glue marks and join as the assembly diagram shows"
+    assert print_advice(doc("sheet")) == "single-sided on paper"
+    assert print_advice(doc("map-tile"), "a4") == (
+        "single-sided on a4 paper or light card; trim at the glue marks and join as the "
+        "assembly diagram shows"
     )
-    assert print_advice(doc("template", stock="transparency film")) == "transparency film"
+    film = doc("template", stock="transparency film")
+    assert print_advice(film, "letter") == "single-sided on letter transparency film"
+    assert print_advice(doc("card", extra={"fold_line": [0, 0, 0, 1]}), "letter") == (
+        "fold-and-glue on letter cardstock; fold on the dotted line and glue"
+    )
+    turned = Document("d", "D", [Page("D", size=(792, 612))])
+    assert print_advice(turned, "letter") == "single-sided on letter paper, landscape"
 
 
 def test_a_long_contents_list_flows_onto_more_pages(game_dir):

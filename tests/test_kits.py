@@ -40,16 +40,23 @@ def _ink_near_edges(page: pdfium.PdfPage) -> list[str]:
 )
 def test_every_page_keeps_its_ink_inside_the_printer_margin(game: str, paper: str, duplex: str):
     _, pdfs, manifest = build_pdfs(CONTENT / game, paper=paper, duplex=duplex)
-    width, height = PAPERS[paper].size
+    portrait = PAPERS[paper].size
+    turned = {(f["path"], n) for f in manifest["files"] for n in f["landscape"]}
+
+    def size_of(name: str, number: int) -> tuple[float, float]:
+        # the imposer turns a sheet landscape when it takes fewer sheets so
+        return portrait[::-1] if (name, number) in turned else portrait
+
     for name, data in pdfs.items():
         doc = pdfium.PdfDocument(data)
         for number, page in enumerate(doc, start=1):
-            assert page.get_size() == pytest.approx((width, height))
+            assert page.get_size() == pytest.approx(size_of(name, number))
             assert _ink_near_edges(page) == [], f"{game} {name} page {number}"
         doc.close()
     m = PRINTER_MARGIN - 1e-3  # the manifest rounds to 4 decimals
     for item in manifest["items"]:
         x0, y0, x1, y1 = item["bbox"]
+        width, height = size_of(item["file"], item["page"])
         assert m <= x0 < x1 <= width - m, item
         assert m <= y0 < y1 <= height - m, item
     # no two pieces on a counter sheet overlap (the halves of a fold pair touch at the fold)
@@ -108,3 +115,58 @@ def test_the_manifest_lists_every_file_with_its_page_count(game: str):
         assert item["file"] in pdfs
         pages = next(f["pages"] for f in manifest["files"] if f["path"] == item["file"])
         assert 1 <= item["page"] <= pages
+
+
+# ---- imposition: the seed kits' sheets of pieces --------------------------------------
+
+PIECE_KINDS = {"counter", "marker", "label", "card", "template"}
+
+
+def _piece_pages(docs) -> int:
+    """Pages that carry pieces (the film variant of templates is a reprint, not counted)."""
+    return sum(
+        1
+        for doc in docs
+        if doc.stock != "transparency film"
+        for page in doc.pages
+        if any(i.kind in PIECE_KINDS for i in page.items)
+    )
+
+
+def test_the_seed_kits_print_their_pieces_on_30_pages_or_fewer():
+    """Issue 18: 43 pages of counters, markers, labels, cards and templates (letter, the
+    default build) before one imposer chose orientation and n-up per file; nothing is
+    dropped on the way (every counter copy placed, nothing left out for size)."""
+    total = 0
+    for game in GAMES:
+        planned = plan_game(CONTENT / game)
+        total += _piece_pages(planned.docs)
+        assert not [d for d in planned.diags.warnings if "left out" in d.message]
+        wanted = sum(d.quantity for d in planned.game.section("counters").defs)
+        placed = [
+            i
+            for doc in planned.docs
+            if doc.name == "counters"
+            for page in doc.pages
+            for i in page.items
+            if i.side == "front"
+        ]
+        assert len(placed) == wanted, game
+    assert total <= 30
+
+
+@pytest.mark.parametrize("duplex", ["none", "long"])
+@pytest.mark.parametrize("game", GAMES)
+def test_each_file_prints_in_one_mode(game: str, duplex: str):
+    """A file is all duplex (each front page followed by its back, portrait), or prints on
+    one side (fold-and-glue pairs, single pieces): never a back page among fold sheets."""
+    from kitgen.layout.impose import print_mode
+
+    for doc in plan_game(CONTENT / game, duplex=duplex).docs:
+        sides = [p.side for p in doc.pages]
+        if print_mode(doc) == "duplex":
+            assert sides == ["front", "back"] * (len(sides) // 2), doc.name
+            assert all(p.size is None for p in doc.pages), doc.name
+            assert not any("fold_line" in i.extra for p in doc.pages for i in p.items)
+        else:
+            assert set(sides) == {"front"}, doc.name

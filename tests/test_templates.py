@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 import yaml
 
+from kitgen.build import font_book
 from kitgen.layout.plan import Circle, Group, Line, Rect, Text
 from kitgen.layout.plan import Path as PathOp
 
@@ -240,21 +241,54 @@ tables:
 def test_rulers_from_a_table_share_equal_bands(game_dir):
     folder = game(game_dir, "  - {kind: ruler, id: r, from_table: missiles}", TABLE)
     _, _, manifest = build_pdfs(folder)
-    parts = items(manifest, id="r", variant="print")
+    parts = [i for i in items(manifest, id="r", variant="print") if "part" in i]
     first = [i for i in parts if i["part"] == 1]
-    assert [i["names"] for i in first] == [["Javelin", "Flintlock Pistol"], ["Weak Bow"]]
-    assert first[1]["bands"] == [["short", 288], ["medium", 576], ["long", 864], ["extreme", 1440]]
-    # 20 in: pieces of at most 9.75 in on letter -> 3 pieces, each ending on an inch: 7, 7, 6
-    bow = [(i["from"], i["to"]) for i in parts if i["names"] == ["Weak Bow"]]
-    assert bow == [(0, 504), (504, 1008), (1008, 1440)]
+    assert [i["names"] for i in first] == [["Javelin", "Flintlock Pistol"]]
+    assert first[0]["bands"] == [["short", 216], ["medium", 432], ["long", 648], ["extreme", 864]]
+    # 12 in: pieces of at most 9.75 in on letter -> 2 pieces of 6 in, each ending on an inch
+    assert [(i["from"], i["to"]) for i in parts] == [(0, 432), (432, 864)]
+    assert [i["parts"] for i in parts] == [2, 2]
+    # 20 in would take 3 pieces: the bow's bands print in the range chart instead
+    (chart,) = [i for i in items(manifest, id="r", variant="print") if i.get("chart")]
+    assert chart["rulers"] == [
+        {
+            "names": ["Weak Bow"],
+            "bands": [["short", 288], ["medium", 576], ["long", 864], ["extreme", 1440]],
+        }
+    ]
     assert len({i["piece"] for i in manifest["items"]}) == len(manifest["items"])
+
+
+def test_no_ruler_prints_in_more_than_two_parts(game_dir):
+    """Whatever the piece length, a ruler is one or two parts; what would take more is
+    charted, every band of it, and a two-part ruler's parts meet end to end."""
+    for piece in ("4in", "6in", "9in"):
+        folder = game(
+            game_dir, f"  - {{kind: ruler, id: r, from_table: missiles, piece: {piece}}}", TABLE
+        )
+        p = plan_game(folder)
+        placed = [i for d in p.docs[:1] for pg in d.pages for i in pg.items]
+        strips = [i for i in placed if "part" in i.extra]
+        charted = [r for i in placed if i.extra.get("chart") for r in i.extra["rulers"]]
+        assert all(i.extra["parts"] <= 2 for i in strips)
+        longest = float(piece[:-2]) * 72
+        for i in strips:
+            assert i.extra["to"] - i.extra["from"] <= longest + 1e-6
+        names = sorted(n for i in strips if i.extra["part"] == 1 for n in i.extra["names"])
+        names += sorted(n for r in charted for n in r["names"])
+        assert sorted(names) == ["Flintlock Pistol", "Javelin", "Weak Bow"], piece
+        for r in charted:  # charted because two pieces would not reach its last band
+            assert r["bands"][-1][1] > 2 * longest
 
 
 def test_ruler_merge_false_keeps_one_ruler_per_row(game_dir):
     folder = game(game_dir, "  - {kind: ruler, id: r, from_table: missiles, merge: false}", TABLE)
     p = plan_game(folder)
-    names = [i.extra["names"] for pg in p.docs[0].pages for i in pg.items if i.extra["part"] == 1]
-    assert names == [["Javelin"], ["Weak Bow"], ["Flintlock Pistol"]]
+    placed = [i for pg in p.docs[0].pages for i in pg.items]
+    names = [i.extra["names"] for i in placed if i.extra.get("part") == 1]
+    assert names == [["Javelin"], ["Flintlock Pistol"]]
+    (chart,) = [i for i in placed if i.extra.get("chart")]
+    assert [r["names"] for r in chart.extra["rulers"]] == [["Weak Bow"]]
 
 
 # ---- grid scatter ------------------------------------------------------------------------
@@ -377,7 +411,9 @@ def test_duck_flechette_and_scatter_from_content():
 
 def test_rencounter_rulers_cover_the_missile_table():
     _, _, manifest = build_pdfs(ROOT / "content" / "rencounter")
-    rulers = [i for i in items(manifest, id="missile-ranges") if i["part"] == 1]
+    strips = [i for i in items(manifest, id="missile-ranges") if i.get("part") == 1]
+    chart = items(manifest, id="missile-ranges", variant="print", chart=True)[0]
+    rulers = strips + chart["rulers"]
     names = [n for r in rulers for n in r["names"]]
     assert len(names) == 27 and len(rulers) == 14  # 27 weapons, 14 distinct band sets
     # the rulers read the quick reference's own table: every weapon, footnote marks dropped
@@ -618,9 +654,9 @@ def test_sizes_read_back_from_the_pdf(game_dir):
         assert max(xs) - min(xs) == pytest.approx(288)
 
 
-def test_long_weapon_lists_break_into_two_lines_not_past_the_check_bar():
-    """Seven revolvers and guns share one ruler: their names break after a comma into two
-    lines at 5.5 pt or more, instead of running over the 50 mm check bar."""
+def test_the_range_chart_names_every_weapon_at_7pt_clear_of_the_bars():
+    """Seven revolvers and guns share one ruler too long for two parts: the chart wraps
+    their names in its name column at 7 pt or more, left of where the bars start."""
     p = plan_game(ROOT / "content" / "rencounter")
     page, item = next(
         (pg, i)
@@ -628,19 +664,22 @@ def test_long_weapon_lists_break_into_two_lines_not_past_the_check_bar():
         if d.name == "templates"
         for pg in d.pages
         for i in pg.items
-        if i.id == "missile-ranges" and len(i.extra["names"]) == 7 and i.extra["part"] == 1
+        if i.extra.get("chart")
     )
-    names = item.extra["names"]
-    lines = [
-        op
-        for op, *_ in walk(page.ops)
-        if isinstance(op, Text)
-        and op.text.startswith(names[0])
-        or (isinstance(op, Text) and op.text.startswith(names[4]))
-    ]
-    texts = [op.text for op in lines[:2]]
-    assert " ".join(texts) == ", ".join(names)
-    assert all(op.font.size >= 5.5 for op in lines[:2])
+    revolvers = next(r["names"] for r in item.extra["rulers"] if len(r["names"]) == 7)
+    texts = [(op, dx) for op, dx, _, _ in walk(page.ops) if isinstance(op, Text)]
+    bars = [op.x + dx for op, dx, _, _ in walk(page.ops) if isinstance(op, Rect) and op.h == 11.0]
+    start = next(k for k, (op, _) in enumerate(texts) if op.text.startswith(revolvers[0]))
+    lines = []
+    for op, _ in texts[start:]:
+        lines.append(op.text)
+        if op.text.endswith(revolvers[-1]):
+            break
+    assert " ".join(lines) == ", ".join(revolvers)
+    fonts = font_book(p.game)
+    for op, dx in texts[start : start + len(lines)]:
+        assert op.font.size >= 7
+        assert op.x + dx + fonts.width(op.text, op.font.face, op.font.size) < min(bars)
 
 
 def test_grid_scatter_without_cells_is_all_write_ins_and_says_so(game_dir):

@@ -13,8 +13,7 @@ from ..model.table import Card, CardBlock, CardFace, Table, TextBlock
 from ..rules.roster_cards import expand_roster_cards
 from ..style import INK, PIECE_GUTTER
 from .env import PlanEnv
-from .frame import content_box
-from .impose import TooBig, back_box, pack
+from .impose import TooBig, back_box, fits, impose, printable
 from .labels import DEFAULT_SEED_NOTE
 from .marks import fold_line, fold_marks, piece_room, rect_cut, trim_corner
 from .plan import BBox, Document, Group, Item, Line, Page, Rect, Stroke
@@ -158,32 +157,57 @@ class _Slot:
 
 
 def plan_cards(cards: tuple[Card, ...] | list[Card], env: PlanEnv) -> list[Document]:
+    """Every card imposed; one printing mode per file. Two-sided cards fold and glue, or
+    with --duplex all cards print duplex. A card whose fold pair is larger than the paper
+    takes a back page instead: it goes to a duplex file of its own (cards-duplex.pdf)
+    when other cards fold, so no file mixes modes."""
     if not cards:
         return []
     cards, roster_tables = expand_roster_cards(env.game, cards, env.settings.seed, env.settings.use)
     tables = {t.id: t for t in env.game.section("tables")} | roster_tables
     duplex = env.settings.duplex in ("long", "short")
-    x0, y0, x1, y1 = content_box(env.paper)
     bleeds = {c.id: _bleed(c, env) for c in cards}
-    # With crop marks, half a gutter in from the content box so they stay inside it too.
     inset = PIECE_GUTTER / 2 if any(bleeds.values()) else 0.0
-    box = (x0 + inset, y0 + inset, x1 - inset, y1 - inset)
 
     def folds(card: Card) -> bool:
         # A pair wider than the paper (half-letter on letter) takes a back page instead.
-        pair_w, pair_h = piece_room(*card.size, bleeds[card.id], True)
-        return (
-            card.back is not None
-            and not duplex
-            and pair_w <= box[2] - box[0] + 1e-6
-            and pair_h <= box[3] - box[1] + 1e-6
-        )
+        pair = piece_room(*card.size, bleeds[card.id], True)
+        return card.back is not None and not duplex and fits(pair, env.paper, inset)
 
-    slots = [_Slot(c, k, folds(c), bleeds[c.id]) for c in cards for k in range(1, c.quantity + 1)]
+    single, paired = [], []
+    for c in cards:
+        group = single if duplex or c.back is None or folds(c) else paired
+        group.extend(_Slot(c, k, folds(c), bleeds[c.id]) for k in range(1, c.quantity + 1))
+    flip = env.settings.duplex if duplex else "long"
+    groups = [(single, flip if duplex else ""), (paired, flip)]
+    forms: dict[tuple[str, str], tuple[Group, float]] = {}
+    docs = []
+    for slots, backs in groups:
+        if not slots:
+            continue
+        name = "cards" if not docs else "cards-duplex"
+        doc = _document(slots, name, backs, inset, forms, tables, env)
+        if doc is None:
+            return []
+        docs.append(doc)
+    return docs
+
+
+def _document(
+    slots: list[_Slot],
+    name: str,
+    flip: str,
+    inset: float,
+    forms: dict,
+    tables: dict[str, Table],
+    env: PlanEnv,
+) -> Document | None:
+    """One file of cards in one mode: `flip` "" for single-sided and fold-and-glue
+    sheets, else duplex with each front's back page after it (long- or short-edge)."""
     # Tallest first packs mixed sizes into level rows (stable: YAML order within a size).
     slots.sort(key=lambda s: -s.size[1])
     try:
-        spots = pack([s.size for s in slots], box, PIECE_GUTTER)
+        laid = impose([s.size for s in slots], env.paper, PIECE_GUTTER, inset, landscape=not flip)
     except TooBig as exc:
         card = slots[exc.index].card
         w, h = slots[exc.index].size
@@ -191,15 +215,14 @@ def plan_cards(cards: tuple[Card, ...] | list[Card], env: PlanEnv) -> list[Docum
             card.span,
             f"cards.{card.id}",
             f"card {card.id!r} ({w:g} x {h:g} pt with bleed) is larger than the "
-            f"printable area ({box[2] - box[0]:g} x {box[3] - box[1]:g} pt)",
+            f"printable area ({printable(env.paper, inset, not flip)})",
             "use a smaller card size or a larger --paper",
         )
-        return []
-    sheets = max(s.sheet for s in spots) + 1
-    fronts = [Page("Reference cards") for _ in range(sheets)]
+        return None
+    sheets = len(laid.sheets)
+    fronts = [Page("Reference cards", size=sheet.size) for sheet in laid.sheets]
     backs = [Page("Reference cards", side="back") for _ in range(sheets)]
     crops: list[list] = [[] for _ in range(sheets)]
-    forms: dict[tuple[str, str], tuple[Group, float]] = {}
 
     def form(card: Card, side: str, b: float) -> tuple[Group, float]:
         """The face drawn once (a PDF form), its background carried into the bleed."""
@@ -215,7 +238,7 @@ def plan_cards(cards: tuple[Card, ...] | list[Card], env: PlanEnv) -> list[Docum
             forms[(card.id, side)] = (group, size)
         return forms[(card.id, side)]
 
-    for spot in spots:
+    for spot in laid.spots:
         slot = slots[spot.index]
         card, b = slot.card, slot.bleed
         w, h = card.size
@@ -256,10 +279,8 @@ def plan_cards(cards: tuple[Card, ...] | list[Card], env: PlanEnv) -> list[Docum
             page.items.append(Item("card", card.id, piece, "front", (x, y, x + w, y + h), extra))
             trim = (x, y, x + w, y + h)
             if card.back is not None:
-                # duplex: behind the front; single-sided printing of a card too big to
-                # fold: on the next page, mirrored for a long-edge re-feed
-                flip = env.settings.duplex if duplex else "long"
-                offset = env.settings.back_offset if duplex else (0.0, 0.0)
+                # duplex: behind the front, mirrored for the flip, shifted by the offset
+                offset = env.settings.back_offset if env.settings.duplex == flip else (0.0, 0.0)
                 bx0, by0, bx1, by1 = back_box(trim, env.paper.size, flip, offset)
                 back, back_size = form(card, "back", b)
                 backs[spot.sheet].ops.append(_at(back, bx0, by0))
@@ -281,13 +302,9 @@ def plan_cards(cards: tuple[Card, ...] | list[Card], env: PlanEnv) -> list[Docum
     for n, page in enumerate(fronts):
         page.ops += crops[n]
         pages.append(page)
-        if backs[n].items:
+        if flip:  # every front has its back page, blank or not, so sides stay paired
             pages.append(backs[n])
-    has_backs = any(p.side == "back" for p in pages)
-    doc = Document(
-        "cards", "Reference cards", pages, duplex=env.settings.duplex if has_backs else "none"
-    )
-    return [doc]
+    return Document(name, "Reference cards", pages, duplex=flip or "none")
 
 
 def _bleed(card: Card, env: PlanEnv) -> float:

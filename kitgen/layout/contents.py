@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from ..style import INK, MUTED
 from .env import PlanEnv
+from .impose import PIECES, print_mode
 from .plan import Document, Font, Line, Page, Stroke, Text
 from .text import wrap, wrap_hard
 
@@ -16,7 +17,7 @@ RULE = Stroke("#bbbbbb", 0.5)
 
 # what each manifest kind is best printed on; the first match in this order wins
 STOCK = (
-    (("counter", "marker", "label", "card", "template"), "cardstock"),
+    (tuple(PIECES), "cardstock"),
     (("map", "map-tile", "assembly", "track"), "paper or light card"),
 )
 FLIP = {"long": "flip on the long edge", "short": "flip on the short edge"}
@@ -30,25 +31,27 @@ class Entry:
     advice: str
 
 
-def print_advice(doc: Document) -> str:
-    """How to print one document, from what is on its pages."""
+def print_advice(doc: Document, paper: str = "") -> str:
+    """How to print one document, from what is on its pages: its one mode, its paper
+    (landscape when a sheet is turned), its stock, then what to do with the sheets."""
     kinds = {item.kind for page in doc.pages for item in page.items}
     stock = doc.stock or next((s for group, s in STOCK if kinds & set(group)), "paper")
-    parts = [stock]
-    if any(page.side == "back" for page in doc.pages):
-        parts.append(
-            f"double-sided, {FLIP.get(doc.duplex, 'each back on the page after its front')}"
-        )
-    if any("fold_line" in item.extra for page in doc.pages for item in page.items):
+    mode = print_mode(doc)
+    turned = any(page.size is not None for page in doc.pages)
+    on = " ".join(filter(None, (paper, stock))) + (", landscape" if turned else "")
+    parts = [f"{mode} on {on}"]
+    if mode == "duplex":
+        parts.append(FLIP.get(doc.duplex, "each back on the page after its front"))
+    elif mode == "fold-and-glue":
         parts.append("fold on the dotted line and glue")
     if "map-tile" in kinds:
         parts.append("trim at the glue marks and join as the assembly diagram shows")
     return "; ".join(parts)
 
 
-def contents_entries(docs: list[Document]) -> list[Entry]:
+def contents_entries(docs: list[Document], paper: str = "") -> list[Entry]:
     return [
-        Entry(f"{doc.name}.pdf", doc.title, len(doc.pages), print_advice(doc))
+        Entry(f"{doc.name}.pdf", doc.title, len(doc.pages), print_advice(doc, paper))
         for doc in docs
         if doc.name != "cover"
     ]
@@ -61,7 +64,7 @@ def add_contents(cover: Document, docs: list[Document], env: PlanEnv, box: tuple
     lowest = min((op.y for op in page.ops if isinstance(op, Text)), default=y1)
     regular, bold = env.face(), env.face(bold=True)
     size, lead = 9.5, 12.5
-    entries = contents_entries(docs)
+    entries = contents_entries(docs, env.paper.name)
     # The file column is as wide as the longest name needs, within a third to a half.
     widest = max((env.fonts.width(e.file, bold, size) for e in entries), default=0.0)
     file_w = min(max(widest + 10, (x1 - x0) * 0.34), (x1 - x0) * 0.5)

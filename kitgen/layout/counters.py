@@ -17,7 +17,7 @@ from ..units import mm
 from .env import PlanEnv
 from .faces import face_ops, hex_points, outline
 from .frame import content_box
-from .impose import TooBig, back_box, pack
+from .impose import TooBig, back_box, impose, printable
 from .marks import (
     CUT,
     fold_line,
@@ -48,12 +48,11 @@ def plan_counters(
         return []
     duplex = env.settings.duplex in ("long", "short")
     slots, sizes = _slots(cs, duplex, env)
-    x0, y0, x1, y1 = content_box(env.paper)
+    has_backs = duplex and any(d.back is not None for d in cs.defs)
     # With crop marks, half a gutter in from the content box so they stay inside it too.
     inset = PIECE_GUTTER / 2 if any(s.bleed for s in slots) else 0.0
-    box = (x0 + inset, y0 + inset, x1 - inset, y1 - inset)
     try:
-        spots = pack(sizes, box, PIECE_GUTTER)
+        laid = impose(sizes, env.paper, PIECE_GUTTER, inset, landscape=not has_backs)
     except TooBig as exc:
         d = slots[exc.index].d
         w, h = slots[exc.index].size
@@ -61,17 +60,14 @@ def plan_counters(
             d.span,
             d.path,
             f"piece {d.id!r} ({w:g} x {h:g} pt with bleed) is larger than the "
-            f"printable area ({box[2] - box[0]:g} x {box[3] - box[1]:g} pt)",
+            f"printable area ({printable(env.paper, inset, not has_backs)})",
         )
         return []
+    spots = laid.spots
     forms: dict[tuple[str, str], Group] = {}
-    sheets = max(s.sheet for s in spots) + 1
-    fronts = [Page(component) for _ in range(sheets)]
-    backs = (
-        [Page(component, side="back") for _ in range(sheets)]
-        if duplex and any(d.back is not None for d in cs.defs)
-        else []
-    )
+    sheets = len(laid.sheets)
+    fronts = [Page(component, size=sheet.size) for sheet in laid.sheets]
+    backs = [Page(component, side="back") for _ in range(sheets)] if has_backs else []
     marks: list[list] = [[] for _ in range(sheets)]
     if env.stream:
         _plan_later(spots, slots, fronts, backs, env)

@@ -50,8 +50,9 @@ def frame_document(
         ]
         facts = (page.proof, proof) if proof is not None else ()
         extra = " · ".join(x for x in (page.note, *facts) if x)
-        page.ops[:0] = sheet_label(paper, " · ".join(parts), extra, margin, face)
-        page.ops.extend(scale_bars(paper, margin, face))
+        sheet = paper.sized(page.size)
+        page.ops[:0] = sheet_label(sheet, " · ".join(parts), extra, margin, face)
+        page.ops.extend(scale_bars(sheet, margin, face))
 
 
 def sheet_label(paper: Paper, text: str, right: str, margin: float, face: str) -> list:

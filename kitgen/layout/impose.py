@@ -7,9 +7,12 @@ Duplex backs and fold-and-glue halves are mirror images of boxes about a line.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import NamedTuple
 
+from ..units import Paper
+from .frame import content_box
 from .plan import BBox
 
 EPS = 1e-6
@@ -32,12 +35,168 @@ class TooBig(ValueError):
         self.index = index
 
 
+class Sheet(NamedTuple):
+    size: tuple[float, float] | None  # the page, when turned landscape; None: the paper
+    box: BBox  # where pieces go on it
+
+
+class Imposition(NamedTuple):
+    spots: list[Spot]  # in slot order
+    sheets: list[Sheet]
+    turned: frozenset[int] = frozenset()  # slots laid a quarter turn round
+
+
+def impose(
+    sizes: Sequence[tuple[float, float]],
+    paper: Paper,
+    gutter: float,
+    inset: float = 0.0,
+    turn: Sequence[str] = (),
+    landscape: bool = True,
+) -> Imposition:
+    """The one imposer: pieces packed onto as few sheets as they take, the paper portrait
+    or, when that takes fewer sheets (or is the only way a piece fits), landscape. `inset`:
+    kept clear inside the content box (room for crop marks). `turn`, per slot: "" never
+    turned, "fit" turned when it fits only so, "long" also laid along the sheet's long
+    side (strips). `landscape=False` keeps the paper portrait: duplex files, whose backs a
+    printer turning landscape pages (clockwise or not, as it likes) would shift the wrong
+    way by a back offset. Raises TooBig when a piece fits neither way."""
+    best: Imposition | None = None
+    error: TooBig | None = None
+    for size in (None, (paper.height, paper.width)) if landscape else (None,):
+        if size is not None and (paper.width == paper.height or (best and _count(best) < 2)):
+            break  # one sheet cannot be bettered; a square sheet turned is the same
+        x0, y0, x1, y1 = content_box(paper.sized(size))
+        box = (x0 + inset, y0 + inset, x1 - inset, y1 - inset)
+        laid, turned = _turned(sizes, turn, box)
+        try:
+            spots = _pack_sorted(laid, box, gutter) if turn else pack(laid, box, gutter)
+        except TooBig as exc:
+            error = error or exc
+            continue
+        found = Imposition(spots, [Sheet(size, box)] * (max(s.sheet for s in spots) + 1), turned)
+        if best is None or _count(found) < _count(best):
+            best = found
+    if landscape and len(sizes) <= MIXED_LIMIT and (best is None or _count(best) > 1):
+        mixed = _mixed(sizes, paper, gutter, inset, turn)
+        if mixed is not None and (best is None or _count(mixed) < _count(best)):
+            best = mixed
+    if best is None:
+        assert error is not None
+        raise error
+    return best
+
+
+MIXED_LIMIT = 400  # pieces: up to this many, each sheet may be turned on its own
+
+
+def _mixed(sizes, paper: Paper, gutter: float, inset: float, turn) -> Imposition | None:
+    """Sheet by sheet, portrait or landscape, whichever takes the larger share of the
+    pieces left (its area): a few big pieces of different shapes (templates) need this.
+    None when a piece fits neither way."""
+    ways = []
+    for size in (None, (paper.height, paper.width)):
+        x0, y0, x1, y1 = content_box(paper.sized(size))
+        box = (x0 + inset, y0 + inset, x1 - inset, y1 - inset)
+        laid, turned = _turned(sizes, turn, box)
+        ways.append((size, box, laid, turned))
+    left = list(range(len(sizes)))
+    spots: list[Spot] = []
+    sheets: list[Sheet] = []
+    turned_all: set[int] = set()
+    while left:
+        best = None
+        for size, box, laid, turned in ways:
+            width, height = box[2] - box[0], box[3] - box[1]
+            fit = [i for i in left if laid[i][0] <= width + EPS and laid[i][1] <= height + EPS]
+            if not fit:
+                continue
+            order = sorted(fit, key=lambda i: -laid[i][1]) if turn else fit
+            first = [s for s in pack([laid[i] for i in order], box, gutter) if s.sheet == 0]
+            area = sum(laid[order[s.index]][0] * laid[order[s.index]][1] for s in first)
+            if best is None or area > best[0] + EPS:
+                best = (area, size, box, [(order[s.index], s) for s in first], turned)
+        if best is None:
+            return None
+        _, size, box, placed, turned = best
+        for i, s in placed:
+            spots.append(Spot(i, len(sheets), s.x, s.y))
+            if i in turned:
+                turned_all.add(i)
+        sheets.append(Sheet(size, box))
+        taken = {i for i, _ in placed}
+        left = [i for i in left if i not in taken]
+    spots.sort()
+    return Imposition(spots, sheets, frozenset(turned_all))
+
+
+def printable(paper: Paper, inset: float = 0.0, landscape: bool = True) -> str:
+    """The room for one piece, as an error message gives it: "576 x 716 pt", and turned
+    landscape "756 x 536 pt" too when the imposer may turn the sheet."""
+    x0, y0, x1, y1 = content_box(paper)
+    w, h = x1 - x0 - 2 * inset, y1 - y0 - 2 * inset
+    turned = f" or {w + paper.height - paper.width:g} x {h - paper.height + paper.width:g} pt"
+    return f"{w:g} x {h:g} pt" + (turned if landscape and paper.width != paper.height else "")
+
+
+def _pack_sorted(laid: list[tuple[float, float]], box: BBox, gutter: float) -> list[Spot]:
+    """Pieces that may turn cannot come tallest first from the caller (turning changes
+    heights): packed tallest first as laid, the spots given back by the caller's index."""
+    order = sorted(range(len(laid)), key=lambda i: -laid[i][1])
+    spots = pack([laid[i] for i in order], box, gutter)
+    return sorted(Spot(order[s.index], s.sheet, s.x, s.y) for s in spots)
+
+
+def fits(size: tuple[float, float], paper: Paper, inset: float = 0.0, turn: bool = False) -> bool:
+    """Whether a piece fits the content box, the sheet portrait or turned landscape (and
+    with `turn`, the piece turned a quarter too)."""
+    x0, y0, x1, y1 = content_box(paper)
+    rw, rh = x1 - x0 - 2 * inset, y1 - y0 - 2 * inset
+    rooms = ((rw, rh), (rw + paper.height - paper.width, rh - paper.height + paper.width))
+    ways = (size, size[::-1]) if turn else (size,)
+    return any(w <= a + EPS and h <= b + EPS for w, h in ways for a, b in rooms)
+
+
+def _count(imposition: Imposition) -> int:
+    return len(imposition.sheets)
+
+
+def _turned(sizes, turn: Sequence[str], box: BBox) -> tuple[list, frozenset[int]]:
+    """Each slot's size as laid on sheets of this box, and which slots are turned."""
+    if not turn:
+        return list(sizes), frozenset()
+    width, height = box[2] - box[0], box[3] - box[1]
+    laid, turned = [], set()
+    for i, ((w, h), how) in enumerate(zip(sizes, turn, strict=True)):
+        fits = w <= width + EPS and h <= height + EPS
+        across = (w > h) != (width > height)  # long side across the sheet's long side
+        if how and (not fits or (how == "long" and across)):
+            w, h = h, w
+            turned.add(i)
+        laid.append((w, h))
+    return laid, frozenset(turned)
+
+
 def pack(sizes: Sequence[tuple[float, float]], box: BBox, gutter: float) -> list[Spot]:
     """Shelf packing in the given order; as many sheets as needed; the spots in slot
     order. Raises TooBig."""
+    sheets = _shelves(sizes, box, gutter)
+    moved = len(sheets) > 1 and _fold_last_sheet(sheets, sizes, box, gutter)
+    spots = _centre(sizes, sheets, box[0], box[2] - box[0])
+    if moved:
+        spots.sort()  # slot order: the moved slots came last
+    return spots
+
+
+Shelf = list  # [top, height, slots]: slots (index, x, top, h) hang from the shelf's top
+Sheets = list  # sheet > shelf
+
+
+def _shelves(sizes: Sequence[tuple[float, float]], box: BBox, gutter: float) -> Sheets:
+    """Every slot on a shelf of a sheet, in order."""
     x0, y0, x1, y1 = box
     width, height = x1 - x0, y1 - y0
-    sheets: list[list[list[tuple[int, float, float, float]]]] = [[]]  # sheet > shelf > slots
+    sheets: Sheets = [[]]
     shelf_top = y1  # top of the current shelf
     shelf_h = 0.0
     cursor = x0
@@ -52,29 +211,63 @@ def pack(sizes: Sequence[tuple[float, float]], box: BBox, gutter: float) -> list
                 sheets.append([])
                 shelves = sheets[-1]
                 top = y1
-            shelves.append([])
+            shelves.append([top, 0.0, []])
             shelf_top, shelf_h, cursor = top, 0.0, x0
         elif h > shelf_h and shelf_top - h < y0 - EPS:
             # Too tall for the last shelf's room on this sheet: start a new sheet.
-            sheets.append([[]])
+            sheets.append([[y1, 0.0, []]])
             shelves = sheets[-1]
             shelf_top, shelf_h, cursor = y1, 0.0, x0
-        shelves[-1].append((i, cursor, shelf_top, h))
+        shelves[-1][2].append((i, cursor, shelf_top, h))
         cursor += w + gutter
         shelf_h = max(shelf_h, h)
-    return _centre(sizes, sheets, x0, width)
+        shelves[-1][1] = shelf_h
+    return sheets
+
+
+def _fold_last_sheet(sheets: Sheets, sizes, box: BBox, gutter: float) -> bool:
+    """Move the last sheet's slots to the ends of earlier shelves, or to new shelves
+    under them, when every one of them finds room: a sheet saved, and no piece left alone
+    on a sheet when it fits on another. Tallest first (the order they came in), so the
+    first that finds no room ends the attempt quickly. True when the sheet went."""
+    x0, y0, x1, _ = box
+    trial = [[[top, h, list(slots)] for top, h, slots in shelves] for shelves in sheets[:-1]]
+    for shelf in sheets[-1]:
+        for i, *_ in shelf[2]:
+            if not any(_fit(shelves, i, sizes, x0, y0, x1, gutter) for shelves in trial):
+                return False
+    sheets[:] = trial
+    return True
+
+
+def _fit(shelves, i: int, sizes, x0: float, y0: float, x1: float, gutter: float) -> bool:
+    """Slot i placed at the end of a shelf tall enough, or on a new shelf at the bottom."""
+    w, h = sizes[i]
+    for top, shelf_h, slots in shelves:
+        last, x, _, _ = slots[-1]
+        cursor = x + sizes[last][0] + gutter
+        if h <= shelf_h + EPS and cursor + w <= x1 + EPS:
+            slots.append((i, cursor, top, h))
+            return True
+    top = shelves[-1][0] - shelves[-1][1] - gutter
+    if top - h < y0 - EPS or x0 + w > x1 + EPS:
+        return False
+    shelves.append([top, h, [(i, x0, top, h)]])
+    return True
 
 
 def _centre(sizes, sheets, x0: float, width: float) -> list[Spot]:
     spots: list[Spot] = []
     for n, shelves in enumerate(sheets):
-        used = max((s[-1][1] + sizes[s[-1][0]][0] - x0 for s in shelves if s), default=0.0)
-        shift = (width - used) / 2
-        for shelf in shelves:
-            for i, x, top, h in shelf:
+        ends = (x + sizes[i][0] for _, _, slots in shelves for i, x, _, _ in slots[-1:])
+        used = max(ends, default=x0) - x0
+        # Centred to the whole point: pieces of a design then sit alike on the pixel grid
+        # of a picture at 72 dpi (or a multiple), and their pictures come out identical.
+        shift = math.floor((width - used) / 2 + EPS)
+        for _, _, slots in shelves:
+            for i, x, top, h in slots:
                 # Shelf slots hang from the shelf's top edge, so rows read level.
                 spots.append(Spot(i, n, x + shift, top - h))
-    # Already in slot order: pack fills sheets, shelves and slots in that order.
     return spots
 
 
@@ -101,11 +294,15 @@ def back_box(
 ) -> BBox:
     """Where a front's back goes on the next duplex page.
 
-    Long-edge flip turns the sheet about its vertical centre line (columns
-    mirror: A B C becomes C B A); short-edge about its horizontal one (rows
-    mirror). The printer's measured offset is then added.
+    Long-edge flip turns the sheet about its centre line parallel to its long edge,
+    short-edge flip about the other: on a portrait page long-edge mirrors the columns
+    (A B C becomes C B A) and short-edge the rows; on a landscape page (the printer turns
+    it onto the paper) the other way round, whichever way the printer turns it. The
+    printer's measured offset is then added (kitgen keeps duplex files portrait: which
+    way an offset points on a turned page depends on the printer).
     """
-    m = mirror_x(b, page[0] / 2) if flip == "long" else mirror_y(b, page[1] / 2)
+    columns = (flip == "long") == (page[0] <= page[1])
+    m = mirror_x(b, page[0] / 2) if columns else mirror_y(b, page[1] / 2)
     dx, dy = offset
     return (m[0] + dx, m[1] + dy, m[2] + dx, m[3] + dy)
 
@@ -134,3 +331,29 @@ def crop_marks(
         (x1 + start, y1, x1 + end, y1),
         (x1, y1 + start, x1, y1 + end),
     ]
+
+
+PIECES = frozenset({"counter", "marker", "label", "card", "template"})  # what is imposed
+
+
+def sheet_fill(doc, paper: Paper) -> list[float]:
+    """How full each front sheet of pieces is: the pieces' area over the content box's
+    (what the build reports). Empty for a document of no pieces."""
+    fills = []
+    for page in doc.pages:
+        boxes = [i.bbox for i in page.items if i.kind in PIECES]
+        if page.side == "front" and boxes:
+            x0, y0, x1, y1 = content_box(paper.sized(page.size))
+            used = sum((b[2] - b[0]) * (b[3] - b[1]) for b in boxes)
+            fills.append(round(used / ((x1 - x0) * (y1 - y0)), 4))
+    return fills
+
+
+def print_mode(doc) -> str:
+    """How a file prints, one way for all of it: duplex (each front page followed by its
+    back page), fold-and-glue (one side; pairs fold), or single-sided."""
+    if any(page.side == "back" for page in doc.pages):
+        return "duplex"
+    if any("fold_line" in item.extra for page in doc.pages for item in page.items):
+        return "fold-and-glue"
+    return "single-sided"

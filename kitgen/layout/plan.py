@@ -181,6 +181,7 @@ class Page(Record):
         "framed",
         "note",
         "proof",
+        "size",
     )
 
     def __init__(
@@ -196,6 +197,7 @@ class Page(Record):
         # A build fact (the seed a page was generated with, the type size a sheet was set
         # at): for the terminal and the manifest; on the sheet label of proof sheets only.
         proof: str = "",
+        size: tuple[float, float] | None = None,  # the page (w, h) when not the paper's
     ) -> None:
         self.component = component
         self.side = side
@@ -206,6 +208,7 @@ class Page(Record):
         self.framed = framed
         self.note = note
         self.proof = proof
+        self.size = size  # a sheet the imposer turned landscape; None: the paper, portrait
 
 
 class Document(Record):

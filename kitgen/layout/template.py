@@ -18,6 +18,7 @@ from ..rules.rulers import resolve_rulers
 from ..units import POINTS_PER
 from .env import PlanEnv
 from .frame import content_box
+from .impose import fits, impose
 from .plan import Document, Group, Item, Page
 from .template_draw import (
     Drawing,
@@ -33,7 +34,9 @@ from .template_draw import (
 GAP = 12.0  # between templates: room for scissors
 
 
-def _drawings(t: Template, env: PlanEnv, outline: bool, longest: float) -> list[Drawing]:
+def _drawings(
+    t: Template, env: PlanEnv, outline: bool, longest: float, chart_width: float
+) -> list[Drawing]:
     pen = Pen(env, t.colour, outline)
     if isinstance(t, CircleTemplate):
         return [draw_circle(t, pen)]
@@ -47,7 +50,7 @@ def _drawings(t: Template, env: PlanEnv, outline: bool, longest: float) -> list[
         return [draw_grid_scatter(t, pen)]
     if isinstance(t, RulerTemplate):
         rulers = resolve_rulers(env.game, t, "templates")
-        return draw_rulers(t, rulers, pen, longest)
+        return draw_rulers(t, rulers, pen, longest, chart_width)
     raise TypeError(type(t))
 
 
@@ -70,21 +73,16 @@ def plan_templates(model: Templates, env: PlanEnv) -> list[Document]:
 
 def _document(model: Templates, env: PlanEnv, outline: bool) -> Document:
     x0, y0, x1, y1 = content_box(env.paper)
-    box_w, box_h = x1 - x0, y1 - y0
     unit = POINTS_PER["in"]
-    longest = (max(box_w, box_h) - 6) // (unit / 4) * (unit / 4)  # ruler pieces: quarter inches
+    # ruler pieces: quarter inches, as long as the sheet's long side allows
+    longest = (max(x1 - x0, y1 - y0) - 6) // (unit / 4) * (unit / 4)
     component = "Templates (outline, for transparency film)" if outline else "Templates"
-    pages: list[Page] = [Page(component)]
-    skylines = [_Skyline(box_w, box_h)]
+    placed: list[tuple[Template, Drawing]] = []
     for index, t in enumerate(model.items):
         if outline and not t.outline:
             continue
-        for drawing in _drawings(t, env, outline, longest):
-            w, h, turned = drawing.width, drawing.height, False
-            long_across = (w > h) == (box_w < box_h)
-            if w > box_w + 1e-6 or h > box_h + 1e-6 or (drawing.upright and long_across):
-                w, h, turned = h, w, True
-            if w > box_w + 1e-6 or h > box_h + 1e-6:
+        for drawing in _drawings(t, env, outline, longest, x1 - x0):
+            if not fits((drawing.width, drawing.height), env.paper, turn=True):
                 env.warn(
                     t.span,
                     f"templates[{index}]",
@@ -94,57 +92,21 @@ def _document(model: Templates, env: PlanEnv, outline: bool) -> Document:
                     "make it smaller or use larger paper",
                 )
                 continue
-            spots = ((i, sky.find(w, h)) for i, sky in enumerate(skylines))
-            number, spot = next(((i, at) for i, at in spots if at is not None), (-1, None))
-            if spot is None:  # a fresh page
-                pages.append(Page(component))
-                skylines.append(_Skyline(box_w, box_h))
-                number, spot = len(pages) - 1, (0.0, 0.0)
-            sky = skylines[number]
-            x, depth = spot
-            sky.take(x, w + GAP, depth + h + GAP)
-            bx, by = x0 + x, y1 - depth - h
-            pages[number].ops.append(_placed(drawing, bx, by, turned))
-            pages[number].items.append(_item(t, drawing, bx, by, turned, outline))
+            placed.append((t, drawing))
+    sizes = [(d.width, d.height) for _, d in placed]
+    turn = ["long" if d.upright else "fit" for _, d in placed]
+    laid = impose(sizes, env.paper, GAP, turn=turn) if placed else None
+    pages = [Page(component, size=sheet.size) for sheet in laid.sheets] if laid else []
+    for spot in laid.spots if laid else []:
+        t, drawing = placed[spot.index]
+        turned = spot.index in laid.turned  # type: ignore[union-attr]
+        page = pages[spot.sheet]
+        page.ops.append(_placed(drawing, spot.x, spot.y, turned))
+        page.items.append(_item(t, drawing, spot.x, spot.y, turned, outline))
     name = "templates-outline" if outline else "templates"
-    return Document(name, component, pages, stock="transparency film" if outline else "")
-
-
-class _Skyline:
-    """What is used of one page, as the depth from the top reached along its width; each
-    template goes where it can sit highest, then furthest left (holes get filled)."""
-
-    def __init__(self, width: float, height: float):
-        self.width, self.height = width, height
-        self.segs: list[list[float]] = [[0.0, width, 0.0]]  # [x, width, depth]
-
-    def find(self, w: float, h: float) -> tuple[float, float] | None:
-        best: tuple[float, float] | None = None
-        for x, _, _ in self.segs:
-            if x + w > self.width + 1e-6:
-                continue
-            depth = max(d for sx, sw, d in self.segs if sx < x + w - 1e-6 and sx + sw > x + 1e-6)
-            if depth + h <= self.height + 1e-6 and (best is None or (depth, x) < best[::-1]):
-                best = (x, depth)
-        return best
-
-    def take(self, x: float, w: float, depth: float) -> None:
-        """Mark [x, x + w) used down to depth (gaps included by the caller)."""
-        end = min(self.width, x + w)
-        out: list[list[float]] = []
-        for sx, sw, d in self.segs:
-            for lo, hi in ((sx, min(sx + sw, x)), (max(sx, end), sx + sw)):
-                if hi - lo > 1e-6:
-                    out.append([lo, hi - lo, d])
-        out.append([x, end - x, depth])
-        out.sort()
-        merged: list[list[float]] = []
-        for seg in out:
-            if merged and abs(merged[-1][2] - seg[2]) < 1e-6:
-                merged[-1][1] += seg[1]
-            else:
-                merged.append(seg)
-        self.segs = merged
+    return Document(
+        name, component, pages or [Page(component)], stock="transparency film" if outline else ""
+    )
 
 
 def _placed(d: Drawing, bx: float, by: float, turned: bool) -> Group:

@@ -23,12 +23,12 @@ from ..model.template import (
     GridScatterTemplate,
     RulerTemplate,
 )
-from ..rules.rulers import Ruler
+from ..rules.rulers import UNIT_WORDS, Ruler
 from ..style import INK
 from ..units import POINTS_PER, mm
 from .env import PlanEnv
 from .plan import BBox, Circle, Font, Line, Path, Rect, Stroke, Text
-from .text import fit_text
+from .text import fit_text, wrap
 
 CHECK_BAR = mm(50)  # 141.732 pt: the length a user measures to see the print is 1:1
 BAR_H = 3.0
@@ -544,9 +544,16 @@ def _arrow_head(tip: Point, ang: float, size: float, pen: Pen) -> Path:
 # ---- range rulers ---------------------------------------------------------------------
 
 
-def draw_rulers(t: RulerTemplate, rulers: list[Ruler], pen: Pen, longest: float) -> list[Drawing]:
-    """Each ruler horizontal, zero at the left; long ones cut into equal pieces."""
-    out = []
+MAX_PARTS = 2  # a ruler cut into more parts than this is no tool: its bands go to a chart
+
+
+def draw_rulers(
+    t: RulerTemplate, rulers: list[Ruler], pen: Pen, longest: float, chart_width: float
+) -> list[Drawing]:
+    """Each ruler horizontal, zero at the left; a long one cut into two equal pieces. One
+    that would need more than two pieces prints in a range chart instead (one chart for
+    all of them), which a player reads against a tape measure."""
+    out, charted = [], []
     piece_max = t.piece or longest
     for ruler in rulers:
         total = ruler.bands[-1].limit
@@ -555,10 +562,87 @@ def draw_rulers(t: RulerTemplate, rulers: list[Ruler], pen: Pen, longest: float)
         while step > piece_max + 1e-6 and count < 1000:
             count += 1
             step = math.ceil(total / count / t.tick - 1e-9) * t.tick
+        if count > MAX_PARTS:
+            charted.append(ruler)
+            continue
         parts = split_length(total, step)
         for k, (start, end) in enumerate(parts, start=1):
             out.append(_ruler_piece(t, ruler, pen, start, end, k, len(parts)))
+    if charted:
+        out.append(draw_range_chart(t, charted, pen, chart_width))
     return out
+
+
+CHART_SIZE = 7.5  # the chart's names and numbers: rules text, never under 7 pt
+CHART_BAR = 11.0  # height of one ruler's bar
+NICE_STEPS = (1, 2, 3, 5, 6, 10, 12, 20, 24, 25, 50, 60, 100, 120, 200, 250, 500, 1000)
+
+
+def draw_range_chart(t: RulerTemplate, rulers: list[Ruler], pen: Pen, width: float) -> Drawing:
+    """Rulers too long to print whole, as a chart: per ruler its names and a bar from 0 to
+    its last band on one shared scale, the bands shaded as on the rulers and their limits
+    numbered, over a ruled axis in the template's unit."""
+    pad, size = 8.0, CHART_SIZE
+    shades = (pen.tint, "#ffffff", pen.tint2, "#ffffff")
+    unit = POINTS_PER[t.unit]
+    top_limit = max(r.bands[-1].limit for r in rulers) / unit
+    step = next((n for n in NICE_STEPS if top_limit / n <= 12), NICE_STEPS[-1])
+    axis_end = math.ceil(top_limit / step - 1e-9) * step
+    names = [", ".join(r.names) or t.title for r in rulers]
+    name_w = min(width * 0.34, max(pen.width(n, size) for n in names) + 10)
+    fonts, face = pen.env.fonts, pen.regular
+    rows = [wrap(n, face, size, name_w - 10, fonts) for n in names]
+    x_bar, x_end = pad + name_w, width - pad - 6
+    scale = (x_end - x_bar) / axis_end  # points per unit on the chart
+    row_h = [max(len(lines) * (size + 1.5), CHART_BAR + size + 4) + 6 for lines in rows]
+    head, foot = 34.0, 16.0
+    height = head + sum(row_h) + foot
+    ops: list = [Rect(0, 0, width, height, fill=pen.fill("#ffffff"), stroke=pen.cut)]
+    title = f"{t.title}: range bands in {UNIT_WORDS.get(t.unit, t.unit)}"
+    ops.append(pen.text(pad, height - pad - 9, title, 10, True, align="left", colour=pen.colour))
+    ops.append(
+        pen.text(
+            pad,
+            height - pad - 21,
+            f"Longer than {MAX_PARTS} ruler parts: measure with a tape. Not to scale.",
+            size,
+            align="left",
+            colour="#555555",
+        )
+    )
+    y_axis = foot
+    grid = Stroke(GRID, 0.4)
+    for k in range(0, int(round(axis_end / step)) + 1):
+        x = x_bar + k * step * scale
+        ops.append(Line(x, y_axis, x, height - head + 2, grid))
+        ops.append(pen.text(x, y_axis - size - 1, f"{k * step:g}", size))
+    ops.append(Line(x_bar, y_axis, x_end, y_axis, Stroke(INK, 0.6)))
+    y = height - head
+    for ruler, lines, h in zip(rulers, rows, row_h, strict=True):
+        bar_y = y - h / 2 - CHART_BAR / 2 - size / 2
+        for n, line in enumerate(lines):
+            line_y = y - h / 2 + (len(lines) - 1) * (size + 1.5) / 2 - n * (size + 1.5) - size / 3
+            ops.append(pen.text(pad, line_y, line, size, align="left"))
+        spans = band_spans([b.limit for b in ruler.bands])
+        for i, ((b0, b1), band) in enumerate(zip(spans, ruler.bands, strict=True)):
+            x0, x1 = x_bar + b0 / unit * scale, x_bar + b1 / unit * scale
+            fill = pen.fill(shades[i % len(shades)])
+            ops.append(
+                Rect(x0, bar_y, x1 - x0, CHART_BAR, fill=fill, stroke=Stroke(pen.colour, 0.6))
+            )
+            label = band.name.upper()
+            if pen.width(label, 6.0, True) + 4 <= x1 - x0:
+                ops.append(pen.text((x0 + x1) / 2, bar_y + 3, label, 6.0, True, colour=pen.colour))
+            ops.append(pen.text(x1, bar_y + CHART_BAR + 2, _unit_label(b1, t.unit), size, True))
+        y -= h
+    extra = {
+        "chart": True,
+        "rulers": [
+            {"names": list(r.names), "bands": [[b.name, round(b.limit, 4)] for b in r.bands]}
+            for r in rulers
+        ],
+    }
+    return Drawing(ops, width, height, (0, 0, width, height), piece=f"{t.id}.chart", extra=extra)
 
 
 NAME_LINES = 2  # weapon names on a ruler: at most this many lines (the strip is narrow)

@@ -502,7 +502,7 @@ def _used_once(doc: Document) -> set[str]:
 
 
 def _page_boxes(canvas: Canvas, page: Page, paper: Paper) -> None:
-    canvas.setPageSize(paper.size)
+    canvas.setPageSize(page.size or paper.size)
     # ReportLab keeps a box for all later pages once set: set or clear it per page.
     canvas.setTrimBox(page.trim_box)
     canvas.setBleedBox(page.bleed_box)
