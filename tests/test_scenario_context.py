@@ -404,7 +404,8 @@ def test_a_rule_selecting_nothing_here_is_a_warning_at_the_scenario(tmp_path):
     )
     assert _check(tmp_path, GOOD, game) == [
         "scenarios/s.yaml:1:1: warning: rule 'Leaders are veterans' selects no piece in this "
-        "scenario: no piece has an attribute 'leader'; valid: id, in_unit, placed_by, side, unit "
+        "scenario: no piece has an attribute 'leader'; valid: face, id, in_unit, placed_by, side, "
+        "unit "
         "(rule at game.yaml:34:7)",
         "0 error(s), 1 warning(s)",
         "ok: 1 checked",
