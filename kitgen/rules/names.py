@@ -21,6 +21,7 @@ from ..model.rules import (
     span_of,
 )
 from ..names import did_you_mean, suggest
+from ..units import finite_number
 from .where import NAME_REF, inner_tests, named, own_targets
 
 if TYPE_CHECKING:  # setup.py resolves a scenario's own names through this module
@@ -220,7 +221,7 @@ def _check_value(diags: Diagnostics, spec: Attribute, text: str, at, path: str) 
             )
         return
     try:
-        value = float(text)
+        value = finite_number(text)
     except ValueError:
         diags.error(at, path, f"{spec.name} is {text!r}, not a number")
         return
