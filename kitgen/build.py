@@ -30,7 +30,14 @@ from .render.fonts import FontBook, FontError
 from .render.pdf import render_document
 from .render.rl_private import font_file_at_fault
 from .sections import SECTIONS
-from .source.game import SCENARIO_DIR, find_game_file, read_game, scenario_path
+from .source.game import (
+    GAME_KEY,
+    SCENARIO_DIR,
+    find_game_file,
+    read_game,
+    scenario_game,
+    scenario_path,
+)
 
 FONTS_DIR = Path(__file__).resolve().parent.parent / "fonts"
 ROUNDED_BOXES = 4096  # manifest boxes kept rounded: a sheet's slots, not a whole map's cells
@@ -48,6 +55,8 @@ def load(path: Path, diags: Diagnostics) -> Game:
     """Read a game (or the game of a scenario file); raises KitError if the input has errors."""
     path, scenario = scenario_path(path)
     try:
+        if scenario is not None and not path.exists():
+            raise KitError(_no_game(scenario))
         game = read_game(find_game_file(path), SECTIONS, diags, icon_names)
         # `kitgen check <game>/scenarios/x.yaml` checks that scenario only; a game without
         # a rules: section still has its scenarios/ read. Imported only then: the rules
@@ -66,6 +75,20 @@ def load(path: Path, diags: Diagnostics) -> Game:
     if not _only_scenarios_broken(game, diags):
         diags.raise_if_errors()
     return game  # the check stage adds the rules' errors and raises then
+
+
+def _no_game(scenario: Path) -> Diagnostic:
+    """The `game:` of a scenario names nothing there."""
+    named = scenario_game(scenario)
+    assert named is not None
+    game, span = named
+    return Diagnostic(
+        "error",
+        span,
+        GAME_KEY,
+        f"no game at {game.as_posix()!r}",
+        "name the game's folder or its game.yaml, relative to this scenario file",
+    )
 
 
 def _forget_other_scenarios(game: Game, scenario: Path, diags: Diagnostics) -> None:
