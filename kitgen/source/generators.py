@@ -25,6 +25,7 @@ from .spec import (
     NULL,
     NUMBER,
     TEXT,
+    Choice,
     Either,
     Key,
     ListOf,
@@ -86,6 +87,12 @@ GENERATOR = Spec(
     Key("title", TEXT, "default: the id"),
     Key("size", Either(INTEGER, TEXT), "records per unit: dice or a number", default=1),
     Key("units", INTEGER, "units per roster", default=1, lo=1, hi=MAX_UNITS),
+    Key(
+        "size_per",
+        Choice(("roster", "unit")),
+        "size rolled once per roster or per unit",
+        default="roster",
+    ),
     Key("lookups", ListOf(LOOKUP), "roll tables that set record fields"),
     Key("groups", ListOf(GROUP), "filled in order, leader first", required=True),
     Key("adjust", ListOf(ADJUST), "rolls added to number fields"),
@@ -111,7 +118,8 @@ def read_generator(ctx: Context, node: Node, path: str) -> Generator | None:
     title = f.text("title", default=gid or "")
     size_node = f.raw("size")
     size = _dice(ctx, size_node, f.sub("size")) if size_node is not None else "1"
-    units = f.integer("units")
+    units = f.integer("units", default=1, lo=1, hi=MAX_UNITS)
+    size_per = f.choice("size_per", ("roster", "unit"), default="roster")
     lookups = f.seq("lookups", _lookup)
     check_unique_ids(ctx, lookups, f.sub("lookups"), "lookup")
     ids = [lk.id for lk in lookups]
@@ -149,7 +157,8 @@ def read_generator(ctx: Context, node: Node, path: str) -> Generator | None:
         node.span,
         path,
         notes,
-        titles,
+        titles=titles,
+        size_per=size_per or "roster",
     )
 
 

@@ -84,6 +84,12 @@ SLOT = Spec(
     Key("pieces", SELECTOR, "what fills it; any for an any-type slot", required=True),
     heading="`slots`: a force made of fixed and any-type slots",
 )
+WEIGHT = Spec(
+    "weight",
+    Key("weight", INTEGER, "what each such piece counts for", required=True, lo=0),
+    Key("pieces", SELECTOR, "the pieces it applies to", required=True),
+    heading="rules:",
+)
 _NOUN = Key("noun", TEXT, "what the message counts (default: pieces)", default="")
 CONSTRAINT = Spec(
     "constraint",
@@ -117,6 +123,7 @@ CONSTRAINT = Spec(
             Key("each_side", BOOLEAN, "each side counted on its own", default=False),
             Key("terrains", NAMES, "only cells of these terrains"),
             _NOUN,
+            Key("weights", ListOf(WEIGHT), "pieces that count for more than one"),
         ),
         "placement": (Key("where", WHERE, "the test every matching piece must pass"),),
         "count": (
@@ -158,7 +165,7 @@ def read_selector(ctx: Context, node: Node, path: str) -> Selector | None:
             return None
         if text == "any":
             return ANY
-        return Selector((("id", frozenset([text])),), None, text)
+        return Selector((("id", frozenset([text])),), None, text, node.span)
     if not isinstance(node, Map):
         ctx.error(
             node, path, f"expected a piece id or a mapping of attributes, got {describe(node)}"
@@ -189,7 +196,7 @@ def read_selector(ctx: Context, node: Node, path: str) -> Selector | None:
     text = " ".join(words) or "any piece"
     if negate is not None:
         text = f"{text} other than {negate.text}" if words else f"any piece but {negate.text}"
-    return Selector(tuple(attrs), negate, text)
+    return Selector(tuple(attrs), negate, text, node.span)
 
 
 def read_names(ctx: Context, node: Node, path: str) -> list[Name]:

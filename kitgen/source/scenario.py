@@ -75,6 +75,7 @@ AREA = Spec(
 )
 SCENARIO = Spec(
     "scenario",
+    Key("game", TEXT, "the game it is for (read by the loader)"),
     Key("id", ID, "default: the file's name"),
     Key("title", TEXT, "default: the id"),
     Key("map", TEXT, "a map id; may be left out when the game has one map"),
@@ -98,7 +99,8 @@ def read_scenario(ctx: Context, node: Node, file: Path, book: RuleBook) -> Scena
     f = Fields(ctx, node, "", SCENARIO)
     if f.map is None:
         return None
-    sid = f.id("id", default=file.stem)
+    f.text("game")  # the game it is for: read by the loader (source/game.scenario_path)
+    sid = f.id("id", default=file.stem, required=False)
     title = f.text("title", default=sid)
     map_node = f.raw("map")
     map_id = as_text(ctx, map_node, "map") if map_node is not None else None
@@ -221,12 +223,12 @@ def _placement_reader(side: str | None, unit: str | None):
         spans: dict[str, Span] = {}
         anode = f.raw("attrs")
         if isinstance(anode, Map):
-            for key, (_, value) in anode.entries.items():
+            for key, (kspan, value) in anode.entries.items():
                 if isinstance(value, Scalar) and value.value is None:
                     continue  # a write-in blank: no value to check
                 text = as_text(ctx, value, f"{path}.attrs.{key}")
                 if text is not None:
-                    attrs[key] = text
+                    attrs[Name(key, kspan)] = text
                     spans[key] = value.span
         elif anode is not None:
             ctx.error(
