@@ -74,6 +74,7 @@ SECTIONS: dict[str, Section] = {
             "cards", "source.table:read_cards", "layout.cards:plan_cards",
             "rules.table_check:check_cards",
         ),
+        Section("decks", "source.table:read_decks"),
         Section(
             "threats", "source.threats:read_threats", "layout.threat_card:plan_threats",
             "rules.reaction:check_threats",
