@@ -17,3 +17,5 @@ MAX_IMAGE_BYTES = 20 * MiB  # one PNG or JPEG file
 MAX_IMAGE_PIXELS = 40_000_000  # one PNG or JPEG, width x height (160 MB decoded)
 MAX_SVG_BYTES = 1 * MiB  # one SVG file
 MAX_SVG_ELEMENTS = 20_000  # elements in one SVG
+MAX_TABLE_FILE_BYTES = 8 * MiB  # one CSV or XLSX file of records
+MAX_TABLE_ROWS = 10_000  # records in one CSV or XLSX file (as many as for_each makes)

@@ -578,13 +578,20 @@ def _state_line(state) -> str:
     show_default=True,
     help="What the new game starts with.",
 )
+@click.option(
+    "--from",
+    "sheet",
+    type=click.Path(exists=True, dir_okay=False, path_type=Path),
+    default=None,
+    help="Start from a spreadsheet of pieces (.csv or .xlsx): one counter per row.",
+)
 @_guard
-def new(folder, template) -> None:
+def new(folder, template, sheet) -> None:
     """Make a new game folder that builds at once (e.g. kitgen new content/patrol)."""
-    from .starters import StarterError, make_game
+    from .starters import StarterError, from_sheet, make_game
 
     try:
-        written = make_game(folder, template)
+        written = from_sheet(folder, sheet) if sheet else make_game(folder, template)
     except StarterError as exc:
         raise click.UsageError(str(exc)) from None
     for path in written:

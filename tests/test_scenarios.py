@@ -584,7 +584,7 @@ def test_scenario_reader_errors(game_dir):
         "scenarios/s.yaml:2:5: error: placements[0]: missing required key 'piece'",
         "scenarios/s.yaml:3:29: error: placements[1].area: give at (a cell) or area, not both",
         "scenarios/s.yaml:3:42: error: placements[1].colour: unknown key 'colour' (valid: "
-        "piece, at, area, count, side, label, attrs)",
+        "piece, at, area, count, side, label, face, attrs)",
         "scenarios/s.yaml:5:5: error: units[0]: missing required key 'figures'",
     ]
 

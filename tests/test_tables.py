@@ -56,9 +56,32 @@ def texts_in(ops, out=None) -> list[Text]:
     return out
 
 
-def row_strings(table: dict) -> list[str]:
-    """Each row as printed, in order: label, cells (blanks print nothing)."""
+def _dagger(i: int) -> str:
+    return ("\u2020", "\u2021")[i % 2] * (i // 2 + 1)
+
+
+def reading_notes(table: dict) -> list[str]:
+    """The kit's-reading notes a table prints, from its YAML: the table's, then its rows'
+    and cells' in order, each under its own dagger."""
+    found = [table["reading"]] if "reading" in table else []
+    for row in table["rows"]:
+        cells = row if isinstance(row, list) else row.get("cells", [])
+        found += [c["reading"] for c in cells if isinstance(c, dict) and "reading" in c]
+        if isinstance(row, dict) and "reading" in row and "heading" not in row:
+            found.append(row["reading"])
     out = []
+    for i, r in enumerate(found):
+        kit, source = (r, "") if isinstance(r, str) else (r["kit"], r.get("source", ""))
+        words = f" Source: \u201c{source}\u201d" if source else ""
+        out.append(f"{_dagger(i)} Kit's reading: {kit}{words}")
+    return out
+
+
+def row_strings(table: dict) -> list[str]:
+    """Each row as printed, in order: label, cells (blanks print nothing), with the dagger
+    of a row's or a cell's kit's reading."""
+    out = []
+    n = 1 if "reading" in table else 0
     for row in table["rows"]:
         if isinstance(row, dict) and "heading" in row:
             out.append(plain(row["heading"]))
@@ -66,10 +89,15 @@ def row_strings(table: dict) -> list[str]:
         cells = row if isinstance(row, list) else [row.get("label")] + row["cells"]
         parts = []
         for c in cells:
+            mark = ""
             if isinstance(c, dict):
+                if "reading" in c:
+                    mark, n = _dagger(n), n + 1
                 c = c.get("text")
             if c not in (None, ""):
-                parts.append(plain(str(c)))
+                parts.append(plain(str(c)) + mark)
+        if isinstance(row, dict) and "reading" in row:
+            parts[0], n = parts[0] + _dagger(n), n + 1
         out.append(norm(" ".join(parts)))
     return out
 
@@ -98,6 +126,8 @@ def test_every_seed_table_value_is_in_the_pdf(game: str):
             checked += 1
         for note in table.get("notes", []) + table.get("footnotes", []):
             assert norm(plain(note)) in text
+        for note in reading_notes(table):
+            assert norm(note) in text, (table["id"], note)
     assert checked > 10
 
 

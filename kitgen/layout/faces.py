@@ -13,11 +13,12 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from ..colours import readable_on
-from ..model.counters import CounterDef, Face, IconEl, ImageEl, Place, TextEl
+from ..model.counters import CounterDef, Face, IconEl, ImageEl, Place, TextEl, UnitEl
 from ..style import PIECE_MIN, typeset
 from .env import PlanEnv
 from .plan import BBox, Circle, Font, Icon, Image, Path, Rect, Stroke, Text
 from .text import BREAKS, fit_text, regular, wrap
+from .unitsymbol import unit_ops
 
 LEADING = 1.15
 MIN_DPI = 150
@@ -338,6 +339,11 @@ def _element(d: CounterDef, el, box: BBox, ink: str, env: PlanEnv) -> list:
     if isinstance(el, IconEl):
         side = min(box[2] - box[0], box[3] - box[1]) * el.scale
         return [Icon(el.name, (box[0] + box[2]) / 2, (box[1] + box[3]) / 2, side, el.colour or ink)]
+    if isinstance(el, UnitEl):
+        w, h = (box[2] - box[0]) * el.scale, (box[3] - box[1]) * el.scale
+        cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+        inner = (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
+        return unit_ops(tuple(el.branches.split()), el.size, inner, el.colour or ink, el.fill)
     return _image(d, el, box, env)
 
 

@@ -14,7 +14,7 @@ from collections import defaultdict
 from ..colours import ColourError, mix, parse_colour, readable_on, rgb
 from ..errors import Diagnostics
 from ..geometry import HexGrid
-from ..model.rules import RuleBook, Scenario
+from ..model.rules import FACE, RuleBook, Scenario
 from ..rules.setup import Placed, Setup, resolve
 from ..style import INK, MUTED, typeset
 from .env import PlanEnv
@@ -63,6 +63,13 @@ def _colours(setup: Setup, palette: dict[str, str] | None = None) -> dict[str, s
 def _alike(a: str, b: str) -> bool:
     """Two colours a reader could mistake for each other on a small token."""
     return sum(abs(x - y) for x, y in zip(rgb(a), rgb(b), strict=True)) < 0.45
+
+
+def turned(p: Placed) -> str:
+    """The face a piece shows when it is not its front (a reduced step), else ''."""
+    faces = p.piece.faces
+    face = p.values.get(FACE, "")
+    return face if faces and face != faces[0] else ""
 
 
 def token_text(p: Placed) -> str:
@@ -235,15 +242,18 @@ def _tokens(setup: Setup, colours: dict[str, str], cell_size: float, env: PlanEn
             ty = cy + ((rows - 1) / 2 - row) * step
             side = p.side
             fill = colours.get(side, NEUTRAL) if side else NEUTRAL
-            ops.append(Circle(tx, ty, r, fill, Stroke("#ffffff", max(0.4, r * 0.12))))
+            ink = readable_on(fill)
+            if turned(p):  # on a later face (a reduced step): a ring in the side's colour
+                ops.append(Circle(tx, ty, r * 0.86, "#ffffff", Stroke(fill, r * 0.28)))
+                ink = fill
+            else:
+                ops.append(Circle(tx, ty, r, fill, Stroke("#ffffff", max(0.4, r * 0.12))))
             text = token_text(p)
             size = r * (0.95 if len(text) <= 2 else 0.7)
             width = env.fonts.width(text, face, size)
             if width > r * 1.7:
                 size *= r * 1.7 / width
-            ops.append(
-                Text(tx, ty - size * 0.35, text, Font(face, size), readable_on(fill), "centre")
-            )
+            ops.append(Text(tx, ty - size * 0.35, text, Font(face, size), ink, "centre"))
     return ops
 
 
@@ -360,6 +370,10 @@ def _sheet(setup: Setup, colours: dict[str, str], flow: _Flow) -> None:
                 if name not in names[token_text(p)]:
                     names[token_text(p)].append(name)
         key_text = "; ".join(f"{k} = {_common_name(v)}" for k, v in names.items())
+        faces = sorted({turned(p) for p in setup.placed if turned(p)})
+        if faces:
+            key_text += ("; " if key_text else "") + "ring: on its " + " or ".join(faces)
+            key_text += " face"
         hatched = [a.label or a.name for a in sc.areas]
         if hatched:
             key_text += ("; " if key_text else "") + "hatched: " + ", ".join(hatched)
@@ -414,7 +428,8 @@ def _common_name(names: list[str]) -> str:
 def _placement_lines(setup: Setup, placed: list[Placed], flow: _Flow) -> None:
     groups: dict[str, list[Placed]] = defaultdict(list)
     for p in placed:
-        groups[p.piece.name or p.piece.id].append(p)
+        face = f" ({turned(p)})" if turned(p) else ""
+        groups[(p.piece.name or p.piece.id) + face].append(p)
     for name, ps in groups.items():
         n = sum(p.count for p in ps)
         spots: dict[str, int] = {}

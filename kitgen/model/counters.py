@@ -85,7 +85,34 @@ class ImageEl(NamedTuple):
     scale: float = 1.0
 
 
-Element = TextEl | IconEl | ImageEl
+# Unit symbols (NATO / APP-6 manner): the branch icons that combine inside a frame, and
+# the size marks above it, smallest first. layout/unitsymbol.py draws them.
+UNIT_BRANCHES = (
+    "infantry", "armour", "mechanised", "motorised", "cavalry", "reconnaissance", "artillery",
+    "rocket", "anti-tank", "anti-aircraft", "headquarters", "engineers", "airborne", "mountain",
+    "marines", "signals", "supply", "medical", "transport", "machine-gun", "mortar",
+)  # fmt: skip
+UNIT_SIZES = (
+    "team", "squad", "section", "platoon", "company", "battalion", "regiment", "brigade",
+    "division", "corps", "army", "army-group",
+)  # fmt: skip
+
+
+class UnitEl(NamedTuple):
+    """A unit symbol: branch icons (space separated: "infantry armour") in a frame, and
+    the unit's size mark above it."""
+
+    branches: str
+    place: Place
+    span: Span | None
+    path: str
+    size: str | None = None  # a UNIT_SIZES name
+    colour: str | None = None  # the lines (default: the ink that reads on the face)
+    fill: str | None = None  # inside the frame (default: the face shows through)
+    scale: float = 1.0
+
+
+Element = TextEl | IconEl | ImageEl | UnitEl
 
 
 class Face(NamedTuple):
@@ -117,6 +144,8 @@ class CounterDef(NamedTuple):
     # made from them: `attrs` and `path` are worked out from them when asked, not held
     # by each of ten thousand copies.
     variant: tuple[Mapping[str, str], ...] = ()
+    # the faces named as steps (full, reduced ...): front first; () when not named
+    steps: tuple[str, ...] = ()
 
     @property
     def size(self) -> tuple[float, float]:
@@ -153,7 +182,7 @@ def _other(self, other) -> bool:
 
 # Named tuples (ten thousand designs are made quickly), compared as the frozen
 # dataclasses they were: by type and value.
-for _cls in (Place, TextEl, IconEl, Picture, ImageEl, Face, CounterDef):
+for _cls in (Place, TextEl, IconEl, Picture, ImageEl, UnitEl, Face, CounterDef):
     _cls.__eq__ = _same  # type: ignore[method-assign,assignment]
     _cls.__ne__ = _other  # type: ignore[method-assign,assignment]
     _cls.__hash__ = tuple.__hash__  # type: ignore[method-assign,assignment]

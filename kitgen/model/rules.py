@@ -47,6 +47,7 @@ PLACED_BY = "placed_by"
 IN_UNIT = "in_unit"
 # `$side` and `$unit` in a rule stand for the placing context
 CONTEXT = {"side": PLACED_BY, "unit": IN_UNIT}
+FACE = "face"  # the face a piece is placed showing: a counter's step (full, reduced ...)
 
 
 def context_value(values: Mapping[str, str], ref: str) -> str | None:
@@ -217,6 +218,7 @@ class Placement:
     label: str = ""  # a token's text on the set-up map (default: the piece's)
     attr_spans: Mapping[str, Span] = field(default_factory=dict)
     key_spans: Mapping[str, Span] = field(default_factory=dict)  # piece/at/area values
+    face: str | None = None  # the face up: one of the counter's steps (default: its front)
 
     def span_of(self, key: str) -> Span | None:
         """Where the value of `key` was written (a name error points there), else the entry."""

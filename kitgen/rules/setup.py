@@ -15,8 +15,8 @@ from typing import Any
 
 from ..errors import Diagnostics, Span
 from ..geometry import Cell
-from ..model.rules import CONTEXT, IN_UNIT, PLACED_BY, Placement, RuleBook, Scenario, Selector
-from ..names import suggest
+from ..model.rules import CONTEXT, FACE, IN_UNIT, PLACED_BY, Placement, RuleBook, Scenario, Selector
+from ..names import did_you_mean, suggest
 from .names import check_name, own_name
 from .where import holds
 
@@ -30,6 +30,7 @@ class PieceInfo:
     attrs: Mapping[str, str]
     quantity: int | None  # None: unlimited
     span: Span | None
+    faces: tuple[str, ...] = ()  # a counter's faces by name, front first (steps, or front/back)
 
 
 @dataclass
@@ -126,6 +127,7 @@ def pieces_of(game: Any, book: RuleBook) -> dict[str, PieceInfo]:
             dict(d.attrs),
             getattr(d, "quantity", None),
             getattr(d, "span", None),
+            d.steps or (("front", "back") if d.back is not None else ("front",)),
         )
     for p in book.pieces:  # a counter of the same id is the real piece: it wins
         out.setdefault(p.id, PieceInfo(p.id, p.name, dict(p.attrs), p.quantity, p.span))
@@ -176,6 +178,15 @@ def resolve(game: Any, book: RuleBook, scenario: Scenario, diags: Diagnostics) -
                 continue
             cell = setup.map.cell_or_place(at)
             box = at if cell is None and at in setup.map.boxes else None
+        if p.face is not None and p.face not in info.faces:
+            what = ", ".join(info.faces) if info.faces else "none: it is not a counter"
+            diags.error(
+                p.span_of("face"),
+                f"{p.path}.face",
+                f"piece {info.id!r} has no face {p.face!r}",
+                did_you_mean(p.face, info.faces, f"its faces: {what}"),
+            )
+            continue
         values = placed_values(info, p)
         placed = Placed(index, p, info, values, cell, None, box)
         setup.placed.append(placed)
@@ -210,6 +221,8 @@ def placed_values(info: PieceInfo, p: Placement) -> dict[str, str]:
         values[PLACED_BY] = p.side
     if p.unit is not None:
         values[IN_UNIT] = p.unit
+    if p.face is not None or info.faces:
+        values[FACE] = p.face if p.face is not None else info.faces[0]
     return values
 
 
@@ -276,6 +289,8 @@ def attribute_values(pieces, placed=()) -> dict[str, set[str]]:
     out: dict[str, set[str]] = {"id": set()}
     for info in pieces:
         out["id"].add(info.id)
+        if info.faces:
+            out.setdefault(FACE, set()).update(info.faces)
         for key, value in info.attrs.items():
             out.setdefault(key, set()).add(str(value))
     for p in placed:

@@ -17,7 +17,7 @@ import re
 from functools import lru_cache
 
 from ..colours import ColourError, parse_colour
-from ..model.counters import CounterDef, Face, IconEl, TextEl
+from ..model.counters import CounterDef, Face, IconEl, TextEl, UnitEl
 from ..names import ID_PATTERN
 from .expand import blanked, merged
 from .fields import Context, as_colour, as_text
@@ -85,7 +85,10 @@ class Filler:
         # An icon named by a placeholder is left to the reader, which checks the name.
         faces = (template.front,) if template.back is None else (template.front, template.back)
         self._usable = not any(
-            type(el) is IconEl and _holes(el.name) for face in faces for el in face.elements
+            (type(el) is IconEl and _holes(el.name))
+            or (type(el) is UnitEl and any(_holes(t or "") for t in el[:1] + el[4:7]))
+            for face in faces
+            for el in face.elements
         )
 
     def fill(self, parts: tuple[dict[str, str], ...]) -> CounterDef:
@@ -119,7 +122,7 @@ class Filler:
         # counters._filler), so nothing is silently dropped.
         return _new(CounterDef, (
             ident, name, t.kind, t.shape, t.width, t.height, t.quantity, front, back,
-            t.span, t.entry, own_attrs, t.bleed, parts,
+            t.span, t.entry, own_attrs, t.bleed, parts, t.steps,
         ))  # fmt: skip
 
     def _colour(self, fmt: str, vals: dict[str, str]) -> str:

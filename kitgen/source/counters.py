@@ -19,6 +19,8 @@ from ..model.counters import (
     KINDS,
     NO_ATTRS,
     SHAPES,
+    UNIT_BRANCHES,
+    UNIT_SIZES,
     CounterDef,
     CounterSet,
     Face,
@@ -27,12 +29,23 @@ from ..model.counters import (
     Picture,
     Place,
     TextEl,
+    UnitEl,
 )
-from ..names import ID_PATTERN, did_you_mean
+from ..names import ID_PATTERN, did_you_mean, suggest
 from ..style import PIECE_MIN
 from ..units import UnitError, parse_length
 from .counter_copies import Filler, Symbolic, Unfillable, template_context
-from .expand import Vars, blanked, merged, read_for_each_parts, substitute
+from .expand import (
+    Vars,
+    at_cells,
+    blanked,
+    file_cells,
+    merged,
+    placeholder_spans,
+    read_for_each_parts,
+    substitute,
+    unused_columns,
+)
 from .fields import Context, Fields, as_text, check_unique_ids, expect_seq
 from .pictures import read_picture
 from .yamlnodes import Map, Node, Scalar, Seq, describe
@@ -93,9 +106,11 @@ def _read_entry(ctx: Context, node: Node, path: str) -> list[CounterDef]:
         ctx.error(node, path, f"expected a mapping of keys, got {describe(node)}")
         return []
     sets = read_for_each_parts(ctx, node.get("for_each"), f"{path}.for_each")
+    unused_columns(ctx, node, sets)
     out: list[CounterDef] = []
     seen = {str(d) for d in ctx.diags}
     filler = None
+    where: dict | None = None  # texts with placeholders, once a spreadsheet is in play
     for n, parts in enumerate(sets):
         if filler is not None:
             try:
@@ -103,15 +118,22 @@ def _read_entry(ctx: Context, node: Node, path: str) -> list[CounterDef]:
                 continue
             except Unfillable:
                 pass  # read it on its own: that reports the problem
-        # Copies after the first report only problems the first did not.
-        sub = ctx if n == 0 else ctx.apart()
+        cells = file_cells(parts)
+        # Copies after the first report only problems the first did not; a copy from a
+        # spreadsheet row reports its bad values at their cells.
+        own = n > 0 or bool(cells)
+        sub = ctx.apart() if own else ctx
         one = _read_def(sub, node, path, parts)
         if n == 0 and one is not None and len(sets) > 1:
             filler = _filler(ctx, node, path, parts, one)
-        if n == 0:
+        if not own:
             seen = {str(d) for d in ctx.diags}
         else:
-            for d in sub.diags:
+            found = list(sub.diags)
+            if cells:
+                where = placeholder_spans(node) if where is None else where
+                found = at_cells(found, where, cells)
+            for d in found:
                 if str(d) not in seen:
                     seen.add(str(d))
                     ctx.diags.extend([d])
@@ -163,6 +185,7 @@ def _read_def(
     front = _read_face(ctx, v, front_node, f.sub("front")) if front_node is not None else None
     back_node = f.raw("back")
     back = _read_face(ctx, v, back_node, f.sub("back")) if back_node is not None else None
+    steps = _read_steps(ctx, f, 1 if back_node is None else 2)
     f.close()
     if ident is None or w is None or h is None or front is None:
         return None
@@ -181,7 +204,27 @@ def _read_def(
         own_attrs=own_attrs,
         bleed=bleed,
         variant=parts,
+        steps=steps,
     )
+
+
+def _read_steps(ctx: Context, f: Fields, faces: int) -> tuple[str, ...]:
+    """`steps: [full, reduced]`: a name for each face, front first (a step-loss counter)."""
+    node = f.raw("steps")
+    if node is None:
+        return ()
+    names = f.texts("steps")
+    if len(names) != faces or len(set(names)) != len(names):
+        what = "a back" if faces == 2 else "no back"
+        ctx.error(
+            node,
+            f.sub("steps"),
+            f"steps names each face once, front first: this piece has {what}, so "
+            f"{faces} name{'s' if faces == 2 else ''}, not {len(names)}"
+            + (" (a name twice)" if len(names) == faces else ""),
+        )
+        return ()
+    return tuple(names)
 
 
 def _read_quantity(ctx: Context, v: _Vars, f: Fields, parent: Map) -> int:
@@ -286,7 +329,7 @@ def _read_attrs(ctx: Context, v: _Vars, node: Node, path: str) -> dict[str, str]
 
 # ---- faces ------------------------------------------------------------------
 
-ELEMENT_KEYS = ("text", "icon", "image")
+ELEMENT_KEYS = ("text", "icon", "image", "unit")
 
 
 def _read_face(ctx: Context, v: _Vars, node: Node, path: str) -> Face | None:
@@ -475,4 +518,43 @@ def _picture(ctx: Context, node: Node, path: str, name: str) -> Picture | None:
     return got
 
 
-_READERS = {"text": _read_text, "icon": _read_icon, "image": _read_image}
+def _read_unit(ctx: Context, v: _Vars, node: Node, path: str, grid) -> UnitEl | None:
+    """`unit: infantry` or {type: "infantry armour", size: division, colour, fill, scale}."""
+    f = None if isinstance(node, Scalar) else Fields(ctx, node, path)
+    if f is not None and f.map is None:
+        return None
+    type_node = node if f is None else f.raw("type")
+    tpath = path if f is None else f.sub("type")
+    if type_node is None:
+        ctx.error(node, path, "missing required key 'type'", "a branch: infantry, armour ...")
+    branches = v.text(type_node, tpath) if type_node is not None else None
+    size = place = colour = fill = None
+    scale = 1.0
+    if f is not None:
+        size = _opt(v.text, f.raw("size"), f.sub("size"))
+        place = _read_place(ctx, f, grid)
+        colour = _opt(v.colour, f.raw("colour"), f.sub("colour"))
+        fill = _opt(v.colour, f.raw("fill"), f.sub("fill"))
+        scale = f.number("scale", default=1.0, lo=0.1, hi=1.0)
+        f.close()
+    if branches is None:
+        return None
+    ok = True
+    if not v.deferred(branches):
+        for word in branches.split() or [""]:
+            if word not in UNIT_BRANCHES:
+                ctx.error(
+                    type_node, tpath, f"unknown unit type {word!r}", suggest(word, UNIT_BRANCHES)
+                )
+                ok = False
+    if size is not None and f is not None and not v.deferred(size) and size not in UNIT_SIZES:
+        ctx.error(
+            f.raw("size"), f.sub("size"), f"unknown unit size {size!r}", suggest(size, UNIT_SIZES)
+        )
+        ok = False
+    if not ok:
+        return None
+    return UnitEl(branches, place or Place(), node.span, path, size, colour, fill, scale)
+
+
+_READERS = {"text": _read_text, "icon": _read_icon, "image": _read_image, "unit": _read_unit}

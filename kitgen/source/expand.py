@@ -8,6 +8,8 @@
     for_each:                                        # product of a list and records: 4
       tribe: [red, blue]
       person: [{abbr: F, name: Farmer}, {abbr: So, name: Soldier}]
+    for_each: {file: units.csv}                      # records from a spreadsheet
+    for_each: {side: [red, blue], unit: {file: units.xlsx, sheet: Units}}
 
 Text anywhere in the definition may use {name} placeholders; `{{` and `}}`
 print braces. The variables also become the piece's attributes, which rules
@@ -18,9 +20,12 @@ from __future__ import annotations
 
 import itertools
 import re
+from collections.abc import Iterable
 
+from ..errors import Diagnostic, Span
 from ..model.counters import merge_rows
-from .fields import Context, as_text
+from .fields import Context, as_text, did_you_mean
+from .tabular import file_list, is_file_list
 from .yamlnodes import Map, Node, Scalar, Seq, describe
 
 MAX_EXPANSION = 10_000
@@ -39,6 +44,10 @@ def read_for_each_parts(ctx: Context, node: Node | None, path: str) -> list[tupl
     product's rows are shared by all its copies, not copied into a dict per copy."""
     if node is None:
         return [({},)]
+    if is_file_list(node):
+        rows = file_list(ctx, node, path)  # type: ignore[arg-type]
+        # a file that cannot be read makes no copies (not one with every placeholder unknown)
+        return [(r,) for r in _records(ctx, rows, path, from_file=True)] if rows else []
     if isinstance(node, Seq):
         return [(record,) for record in _records(ctx, node, path)]
     if not isinstance(node, Map):
@@ -53,6 +62,11 @@ def read_for_each_parts(ctx: Context, node: Node | None, path: str) -> list[tupl
         if isinstance(value, Scalar):
             one = as_text(ctx, value, sub)
             values = [{name: one}] if one is not None else []
+        elif is_file_list(value):  # records from a spreadsheet, each its own variables
+            rows = file_list(ctx, value, sub)  # type: ignore[arg-type]
+            if rows is None:
+                return []  # no copies rather than copies with unknown placeholders
+            values = _records(ctx, rows, sub, from_file=True)
         elif isinstance(value, Seq) and any(isinstance(item, Map) for item in value):
             # A list of records inside a product: each record brings its own variables.
             values = _records(ctx, value, sub)
@@ -91,14 +105,33 @@ def blanked(variables: Vars, blank: str) -> Vars:
     return {k: (v if v != "" else blank) for k, v in variables.items()}
 
 
-def _records(ctx: Context, node: Seq, path: str) -> list[Vars]:
+class FileRow(dict):
+    """A record read from a spreadsheet: its variables, the cell each came from (a
+    value that turns out bad is reported at its cell) and its columns' header cells."""
+
+    __slots__ = ("cells", "heads")
+
+    def __init__(self, cells: dict[str, Span], heads: dict[str, Span]) -> None:
+        super().__init__()
+        self.cells = cells
+        self.heads = heads
+
+
+def _records(ctx: Context, node: Seq, path: str, from_file: bool = False) -> list[Vars]:
     out: list[Vars] = []
     for i, item in enumerate(node):
         sub = f"{path}[{i}]"
         if not isinstance(item, Map):
             ctx.error(item, sub, f"expected a record (a mapping), got {describe(item)}")
             continue
-        record: Vars = {}
+        record: Vars = (
+            FileRow(
+                {k: v.span for k, (_, v) in item.entries.items()},
+                {k: head for k, (head, _) in item.entries.items()},
+            )
+            if from_file
+            else {}
+        )
         for name, (_, value) in item.entries.items():
             if isinstance(value, Scalar) and value.value is None:
                 record[name] = ""  # null: a value the source lacks (components print a blank)
@@ -127,8 +160,100 @@ def substitute(ctx: Context, text: str, variables: Vars, node: Node | None, path
         name = m.group(1)
         if name not in variables:
             known = ", ".join("{" + k + "}" for k in variables) or "none (add for_each)"
-            ctx.error(node, path, f"unknown placeholder {{{name}}} in {text!r}", f"known: {known}")
+            hint = did_you_mean(name, list(variables), f"known: {known}")
+            ctx.error(node, path, f"unknown placeholder {{{name}}} in {text!r}", hint)
             return token
         return variables[name]
 
     return _PLACEHOLDER.sub(fill, text)
+
+
+def placeholder_spans(node: Node) -> dict[Span, list[str]]:
+    """Where each text that holds {placeholders} stands in a definition, with the
+    names it uses: a diagnostic at one of those texts is about a variable's value."""
+    out: dict[Span, list[str]] = {}
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        if isinstance(n, Scalar):
+            if isinstance(n.value, str) and "{" in n.value:
+                names = [m.group(1) for m in _PLACEHOLDER.finditer(n.value) if m.group(1)]
+                if names:
+                    out[n.span] = names
+        elif isinstance(n, Seq):
+            stack.extend(n.items)
+        elif isinstance(n, Map):
+            stack.extend(v for _, v in n.entries.values())
+    return out
+
+
+def file_cells(parts: tuple[Vars, ...]) -> dict[str, Span]:
+    """The cells a copy's spreadsheet variables came from (none for YAML ones)."""
+    cells: dict[str, Span] = {}
+    for part in parts:
+        if isinstance(part, FileRow):
+            cells.update(part.cells)
+    return cells
+
+
+def at_cells(
+    diags: Iterable[Diagnostic], where: dict[Span, list[str]], cells: dict[str, Span]
+) -> list[Diagnostic]:
+    """Diagnostics about a value a spreadsheet supplied, moved to its cell and naming
+    its column (`units.csv:14:3: ... (column 'strength')`); the others as they are."""
+    out = []
+    for d in diags:
+        # a placeholder the file lacks is the definition's mistake, not a cell's
+        about_value = d.span and not d.message.startswith("unknown placeholder")
+        name = next((n for n in where.get(d.span, ()) if n in cells), None) if about_value else None
+        if name is None:
+            out.append(d)
+        else:
+            out.append(d._replace(span=cells[name], message=f"{d.message} (column '{name}')"))
+    return out
+
+
+def unused_columns(ctx: Context, node: Node, sets: list[tuple[Vars, ...]]) -> None:
+    """Warn at the header of each spreadsheet column that nothing uses: no placeholder
+    of the definition and no word of the game's YAML (a rule matching the attribute
+    names it) mentions it. Once per column."""
+    heads: dict[str, Span] = {}
+    for parts in sets[:1]:
+        for part in parts:
+            if isinstance(part, FileRow):
+                heads.update(part.heads)
+    if not heads:
+        return
+    used = {n for names in placeholder_spans(node).values() for n in names}
+    words = _game_words(ctx)
+    for name, head in heads.items():
+        if name not in used and name not in words:
+            ctx.warning(
+                head,
+                "",
+                f"column {name!r} is not used: no placeholder or rule of the game names it",
+                "use it as {" + name + "}, or leave it out of the file",
+            )
+
+
+def _game_words(ctx: Context) -> set[str]:
+    """Every word of the game's YAML files (its folder and scenarios/), read once."""
+    words = ctx.extra.get("game words")
+    if words is None:
+        from ..budget import MAX_YAML_BYTES
+        from ..files import FileRefused, list_folder, read_file
+
+        words = set()
+        try:
+            names = list_folder(ctx.folder, ".", (".yaml", ".yml"))
+            names += list_folder(ctx.folder, "scenarios", (".yaml", ".yml"))
+        except FileRefused:
+            names = []
+        for name in names:
+            try:
+                text = read_file(ctx.folder, name, MAX_YAML_BYTES).data.decode("utf-8", "replace")
+            except FileRefused:
+                continue
+            words.update(re.findall(r"[A-Za-z_][A-Za-z0-9_-]*", text))
+        ctx.extra["game words"] = words
+    return words

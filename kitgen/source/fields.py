@@ -235,8 +235,14 @@ def expect_map(ctx: Context, node: Node | None, path: str) -> Map | None:
 
 
 def expect_seq(ctx: Context, node: Node | None, path: str) -> Seq | None:
+    """A list; `{file: x.csv}` (or .xlsx) in its place is the list of the file's rows,
+    each a record keyed by the header row (placements, rosters, rows ...)."""
     if node is None:
         return None
+    if isinstance(node, Map) and "file" in node:
+        from .tabular import file_list  # only for a game with a spreadsheet
+
+        return file_list(ctx, node, path)
     if not isinstance(node, Seq):
         ctx.error(node, path, f"expected a list, got {describe(node)}", _list_hint(node))
         return None

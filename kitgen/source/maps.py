@@ -48,6 +48,7 @@ from .map_layers import (
     read_props,
     side_names,
 )
+from .reading import Marks, read_reading
 from .yamlnodes import SOURCES, Map, Node, Scalar, Seq
 
 MM = 72 / 25.4
@@ -437,9 +438,11 @@ def _overlap(f: Fields) -> float | None:
 
 
 def _common(f: Fields) -> dict:
+    marks = Marks()
+    sign = marks.mark(read_reading(f.ctx, f.raw("reading"), f.sub("reading")))
     return {
-        "title": f.text("title", default=""),
-        "note": f.text("note", default=""),
+        "title": f.text("title", default="") + sign,
+        "note": " ".join(t for t in (f.text("note", default=""), *marks.notes) if t),
         "coords": f.boolean("coords", default=False),
         "prefix": f.text("prefix", default=""),
         "diagonal": f.boolean("diagonal", default=False),

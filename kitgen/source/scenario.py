@@ -135,6 +135,7 @@ def _placement_reader(side: str | None, unit: str | None):
         count = f.integer("count", default=1, lo=1)
         own_side = _own_side(ctx, f, side, f"unit {unit}" if unit else None)
         label = f.text("label", default="")
+        face = f.text("face")
         attrs: dict[str, str] = {}
         spans: dict[str, Span] = {}
         anode = f.raw("attrs")
@@ -151,7 +152,9 @@ def _placement_reader(side: str | None, unit: str | None):
                 anode, f.sub("attrs"), f"expected a mapping of attributes, got {describe(anode)}"
             )
         key_spans = {
-            key: n.span for key in ("piece", "at", "area", "side") if (n := f.raw(key)) is not None
+            key: n.span
+            for key in ("piece", "at", "area", "side", "face")
+            if (n := f.raw(key)) is not None
         }
         f.close()
         if not ref:
@@ -170,6 +173,7 @@ def _placement_reader(side: str | None, unit: str | None):
             label,
             spans,
             key_spans,
+            face,
         )
 
     return read

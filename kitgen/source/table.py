@@ -34,6 +34,7 @@ from ..units import mm
 from .expand import read_for_each, substitute
 from .fields import Context, Fields, as_text, check_unique_ids, read_list
 from .reading import Marks, read_reading
+from .tabular import file_list, is_file_list
 from .yamlnodes import Map, Node, Scalar, Seq, describe
 
 ALIGN_WORDS = {
@@ -123,9 +124,10 @@ def read_table(ctx: Context, node: Node, path: str) -> Table | None:
             )
             chance = None
     ids = [c.id for c in columns]
-    read_rows = _read_rows(
-        ctx, f.raw("rows"), f.sub("rows"), columns, label is not None, ids, marks
-    )
+    rows_node = f.raw("rows")
+    if is_file_list(rows_node):  # rows kept in a spreadsheet: its header names the columns
+        rows_node = _file_rows(ctx, rows_node, f.sub("rows"), columns, label)
+    read_rows = _read_rows(ctx, rows_node, f.sub("rows"), columns, label is not None, ids, marks)
     rows = [row for row, _ in read_rows]
     if f.map is not None and "rows" not in f.map:
         ctx.error(node, path, "missing required key 'rows'")
@@ -203,6 +205,35 @@ def _read_group(ctx: Context, node: Node, path: str, ids: list[str]) -> HeaderGr
         )
         return None
     return HeaderGroup(title, first, len(idx), node.span)
+
+
+def _file_rows(
+    ctx: Context, node: Map, path: str, columns: list[Column], label: Column | None
+) -> Seq | None:
+    """A table's rows from a CSV or XLSX file: each row's cells in column order, after a
+    header row that names the label column (if any) and the columns, as the table does."""
+    rows = file_list(ctx, node, path, keyed=False)
+    if rows is None or not rows.items:
+        return None
+    header, *body = rows.items
+    expected = ([label.title] if label is not None else []) + [c.title for c in columns]
+    names = [c.raw for c in header] if isinstance(header, Seq) else []
+    for i, want in enumerate(expected):
+        got = names[i] if i < len(names) else None
+        if got is None or got.strip().lower() != want.strip().lower():
+            at = (
+                header.items[i].span
+                if isinstance(header, Seq) and i < len(header.items)
+                else header.span
+            )
+            ctx.error(
+                at,
+                path,
+                f"column {i + 1} of the file's header is {got!r}, the table's is {want!r}",
+                "the header row names the columns in the table's order: " + ", ".join(expected),
+            )
+            return None
+    return Seq(rows.span, body)
 
 
 def _read_rows(

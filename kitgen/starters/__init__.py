@@ -5,6 +5,8 @@ them are filled in (YAML's own `{placeholders}` are left alone)."""
 
 from __future__ import annotations
 
+import csv
+import io
 import re
 from importlib.resources import files
 from pathlib import Path
@@ -59,3 +61,93 @@ def make_game(folder: Path, template: str) -> list[Path]:
         path.write_text(text, encoding="utf-8")
         written.append(path)
     return written
+
+
+def from_sheet(folder: Path, sheet: Path) -> list[Path]:
+    """A new game whose counters are the rows of a spreadsheet of pieces: the rows are
+    written into the folder as pieces.csv (with an `id` column made from the names
+    when the sheet has none) and read by `for_each: {file: pieces.csv}`."""
+    from ..source.tabular import TableError, grid_of
+
+    if folder.exists() and (not folder.is_dir() or any(folder.iterdir())):
+        raise StarterError(f"{folder} already exists and is not empty: choose a new folder")
+    ident = game_id(folder)
+    try:
+        grid = grid_of(sheet.read_bytes(), sheet.name)
+    except OSError as exc:
+        raise StarterError(f"cannot read {sheet}: {exc.strerror}") from None
+    except TableError as exc:
+        raise StarterError(f"{sheet.name}: {exc.message}") from None
+    header = [str(v).strip() if v is not None else "" for v in (grid[0] if grid else [])]
+    if not grid or not any(header) or len(grid) < 2:
+        raise StarterError(f"{sheet.name}: needs a header row naming the columns, then pieces")
+    rows = [
+        [("" if v is None else str(v)) for v in r] + [""] * (len(header) - len(r)) for r in grid[1:]
+    ]
+    if "id" not in header:
+        header, rows = ["id", *header], _with_ids(header, rows)
+    faces = _faces(header, rows)
+    text = Template(files(__package__).joinpath("sheet.yaml.tmpl").read_text("utf-8"))
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "game.yaml").write_text(
+        text.substitute(
+            id=ident,
+            title=ident.replace("-", " ").replace("_", " ").title(),
+            folder=folder.as_posix(),
+            file=PIECES,
+            **faces,
+        ),
+        encoding="utf-8",
+    )
+    out = io.StringIO()
+    csv.writer(out, lineterminator="\n").writerows([header, *rows])
+    (folder / PIECES).write_text(out.getvalue(), encoding="utf-8")
+    return [folder / "game.yaml", folder / PIECES]
+
+
+PIECES = "pieces.csv"
+
+
+def _with_ids(header: list[str], rows: list[list[str]]) -> list[list[str]]:
+    """Rows with an id first, made from the first column: lower case, words joined by
+    hyphens, numbered where two would be the same."""
+    seen: dict[str, int] = {}
+    out = []
+    for n, row in enumerate(rows, start=1):
+        base = re.sub(r"[^a-z0-9]+", "-", row[0].lower()).strip("-") or f"piece-{n}"
+        seen[base] = seen.get(base, 0) + 1
+        out.append([base if seen[base] == 1 else f"{base}-{seen[base]}", *row])
+    return out
+
+
+def _faces(header: list[str], rows: list[list[str]]) -> dict[str, str]:
+    """Which column does what: an id, a name, a count, a colour; the rest printed
+    (those filled in on every row, up to four)."""
+    lower = {c.lower(): c for c in header if c}
+
+    def pick(*names: str) -> str | None:
+        return next((lower[n] for n in names if n in lower), None)
+
+    ident = "id"
+    name = pick("name", "title", "unit") or next(c for c in header if c and c != "id")
+    count = pick("quantity", "count", "copies", "number")
+    colour = pick("colour", "color", "background", "side", "nation", "army")
+    full = [c for i, c in enumerate(header) if c and all(r[i].strip() for r in rows)]
+    rest = [c for c in full if c not in {ident, name, count, colour}]
+    unused = [c for c in header if c and c not in {ident, name, count, colour, *rest[:4]}]
+    return {
+        "unused": (
+            "# Columns not printed yet: "
+            + ", ".join(unused)
+            + " (put them on a face as {"
+            + unused[0]
+            + "}).\n"
+            if unused
+            else ""
+        ),
+        "id_field": "{" + ident + "}",
+        "name_field": "{" + name + "}",
+        "quantity_line": f'    quantity: "{{{count}}}"\n' if count else "",
+        "background": "{" + colour + "}" if colour else "#3b5b7a",
+        "values": " ".join("{" + c + "}" for c in rest[:4]) or "{" + name + "}",
+    }
