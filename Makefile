@@ -10,7 +10,7 @@ LOWEST := .venv-lowest
 # The lowest ReportLab pyproject.toml supports (its `reportlab>=` floor).
 RL_FLOOR := $(shell sed -n 's/.*"reportlab>=\([0-9.]*\).*/\1/p' pyproject.toml)
 
-.PHONY: kits test browser test-lowest typecheck reference bench lint format clean previews
+.PHONY: kits test browser test-lowest typecheck reference bench fuzz lint format clean previews
 
 $(STAMP): pyproject.toml
 	@echo "make: setting up $(VENV) (first run only, about a minute): kitgen and its dependencies from PyPI"
@@ -54,6 +54,11 @@ browser:
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/run.py
+
+# Hostile input at length (docs/security.md): thousands of fuzzed games, images and
+# fonts, and a build at the caps held to 1 GiB and 60 s. `make test` runs a brief fuzz.
+fuzz: $(STAMP)
+	KITGEN_FUZZ=1 $(BIN)/python -m pytest tests/test_fuzz.py tests/test_hostile.py
 
 lint: $(STAMP)
 	$(BIN)/ruff check kitgen tests benchmarks tools

@@ -1,8 +1,18 @@
 """`python -m kitgen` and the `kitgen` command."""
 
-import gc
-import importlib.util
+import os
 import sys
+
+if __name__ == "__main__":
+    # `python -m kitgen` puts the working folder first on the import path, and a game
+    # folder is often the working folder: a yaml.py, a PIL/ folder or a
+    # reportlab_settings.py there would run as kitgen imports its libraries. Only the
+    # standard library's modules already loaded are imported before this line.
+    _here = os.path.realpath(os.getcwd())
+    sys.path[:] = [p for p in sys.path if p and os.path.realpath(p) != _here]
+
+import gc  # noqa: E402
+import importlib.util  # noqa: E402
 
 
 def _load_on_first_use(name: str) -> None:

@@ -16,6 +16,57 @@ MAX_FONT_BYTES = 30 * MiB  # one font file
 MAX_IMAGE_BYTES = 20 * MiB  # one PNG or JPEG file
 MAX_IMAGE_PIXELS = 40_000_000  # one PNG or JPEG, width x height (160 MB decoded)
 MAX_SVG_BYTES = 1 * MiB  # one SVG file
+MAX_ALL_PIXELS = 60_000_000  # every PNG and JPEG a game uses, together
+MAX_ALL_SVG_BYTES = 4 * MiB  # every SVG a game uses, together
 MAX_SVG_ELEMENTS = 20_000  # elements in one SVG
 MAX_TABLE_FILE_BYTES = 8 * MiB  # one CSV or XLSX file of records
 MAX_TABLE_ROWS = 10_000  # records in one CSV or XLSX file (as many as for_each makes)
+MAX_ITEMS = 100_000  # pieces and boxes printed: counters x quantity, labels, cards, track boxes
+MAX_MAP_CELLS = 40_000  # cells of one map: columns x rows (a composed board's whole extent)
+MAX_ALL_MAP_CELLS = 200_000  # cells of every map printed, copies counted
+MAX_PLACED = 100_000  # figures a game's scenarios place, counts summed
+MAX_PAGES = 2_000  # pages of one kit
+MAX_TEXT = 5_000  # characters of one text (a table cell, a counter's text, a paragraph)
+MAX_TABLE_TEXT = 200_000  # characters of every table cell and text block, together
+MAX_SCENARIO_BYTES = 4 * MiB  # the files in scenarios/, together
+MAX_RECORDS = 10_000  # records one generator may roll: its largest size roll x units
+MAX_LENGTH_IN = 1000  # any length, in inches
+MAX_NUMBER = 1_000_000  # any number a key does not bound otherwise, either way
+
+# The running totals a game's readers spend, each with its cap and how it reads.
+TOTALS = {
+    "items": (MAX_ITEMS, "pieces and boxes printed"),
+    "map cells": (MAX_ALL_MAP_CELLS, "map cells printed"),
+    "placed": (MAX_PLACED, "figures placed by the scenarios"),
+    "text": (MAX_TABLE_TEXT, "characters of table and text-block text"),
+    "pixels": (MAX_ALL_PIXELS, "pixels of PNG and JPEG images"),
+    "svg": (MAX_ALL_SVG_BYTES, "bytes of SVG images"),
+}
+
+
+def spend(ctx, total: str, amount: int, where, path: str) -> bool:
+    """Add `amount` to the game's running `total` (kept in ctx.extra); False when it is
+    past its cap, with an error at `where` (a node or span) the first time: the entry
+    that takes the total over is the line to fix. Readers stop making what is over."""
+    cap, what = TOTALS[total]
+    spent = ctx.extra.setdefault("budget", {})
+    before = spent.get(total, 0)
+    spent[total] = before + amount
+    if spent[total] <= cap:
+        return True
+    if before <= cap:
+        ctx.error(
+            where,
+            path,
+            f"this takes the game to {spent[total]:,} {what}, more than the {cap:,} allowed",
+            "see docs/security.md for the caps",
+        )
+    return False
+
+
+def over(ctx, total: str) -> bool:
+    """True once the game's `total` is past its cap: readers make no more of it."""
+    return ctx.extra.get("budget", {}).get(total, 0) > TOTALS[total][0]
+
+
+MAX_UNITS = 100  # units one generator rolls

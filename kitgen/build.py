@@ -8,6 +8,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from . import __version__
+from .budget import MAX_PAGES
 from .errors import Diagnostic, Diagnostics, KitError
 from .layout.env import PlanEnv
 from .layout.frame import frame_document
@@ -148,6 +149,17 @@ def plan(
                 docs.extend(section.plan(model, env))
             except FontError as exc:
                 raise KitError(Diagnostic("error", game.span, key, exc.message, exc.hint)) from None
+            pages = sum(len(d.pages) for d in docs)
+            if pages > MAX_PAGES:  # what the read-time caps let through, bounded here
+                raise KitError(
+                    Diagnostic(
+                        "error",
+                        getattr(model, "span", None) or game.span,
+                        key,
+                        f"the kit comes to {pages:,} pages, more than the {MAX_PAGES:,} allowed",
+                        "see docs/security.md for the caps",
+                    )
+                )
     for key, model in game.sections.items():
         if SECTIONS[key].finish is not None:
             SECTIONS[key].finish(model, docs, env)

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import os
+import re
 import sys
 from pathlib import Path
 
@@ -17,7 +18,7 @@ from .errors import Diagnostics, KitError, in_reading_order
 from .model.game import Game, Settings
 from .output import OutputError
 from .progress import Progress
-from .units import PAPER_NAMES, UnitError, inch, mm, paper_from_text, parse_length
+from .units import PAPER_NAMES, UnitError, finite_number, inch, mm, paper_from_text, parse_length
 
 EXIT_INPUT = 1
 EXIT_USAGE = 2
@@ -35,16 +36,27 @@ Examples:
 """
 
 
+# C0 and C1 control characters but tab and newline: from a game's YAML they could move
+# the cursor, recolour or retitle the terminal, or rewrite what was printed before.
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+
+
+def _echo(text: str = "", **kwargs) -> None:
+    """click.echo with control characters shown escaped (\\x1b): everything kitgen
+    prints may hold text from a game."""
+    click.echo(_CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}", str(text)), **kwargs)
+
+
 def _report(diags: Diagnostics | list, quiet: bool = False) -> None:
     items = in_reading_order(diags)  # as KitError orders them: top to bottom, file by file
     for d in items:
         if quiet and not d.is_error:
             continue
-        click.echo(str(d), err=True)
+        _echo(str(d), err=True)
     errors = sum(1 for d in items if d.is_error)
     warnings = len(items) - errors
     if errors or (warnings and not quiet):
-        click.echo(f"{errors} error(s), {warnings} warning(s)", err=True)
+        _echo(f"{errors} error(s), {warnings} warning(s)", err=True)
 
 
 def _bleed_option(ctx, param, value):
@@ -79,7 +91,7 @@ def _offset_option(ctx, param, value):
         return (0.0, 0.0)
     try:
         x_text, y_text = value.split(",")
-        x, y = float(x_text), float(y_text)
+        x, y = finite_number(x_text), finite_number(y_text)
     except ValueError:
         raise click.BadParameter(f"{value!r}: write X,Y in millimetres, e.g. 0.5,-1") from None
     if abs(x) > 10 or abs(y) > 10:
@@ -98,15 +110,15 @@ def _guard(fn):
             sys.exit(EXIT_INPUT)
         except (click.ClickException, click.exceptions.Exit, SystemExit, click.Abort):
             raise
-        except KeyboardInterrupt:
-            click.echo("interrupted; previous output left as it was", err=True)
+        except KeyboardInterrupt as exc:
+            _echo(_interrupted(exc), err=True)
             sys.exit(130)
         except Exception as exc:  # a bug in kitgen, not in the input
             if os.environ.get("KITGEN_DEBUG"):
                 import traceback  # only here: a run without a bug never needs it
 
                 traceback.print_exc()
-            click.echo(
+            _echo(
                 f"kitgen: internal error: {type(exc).__name__}: {exc}\n"
                 "please report it (set KITGEN_DEBUG=1 for details)",
                 err=True,
@@ -116,6 +128,17 @@ def _guard(fn):
     wrapper.__name__ = fn.__name__
     wrapper.__doc__ = fn.__doc__
     return wrapper
+
+
+def _interrupted(exc: KeyboardInterrupt) -> str:
+    """What an interrupt left: the kits already written (an interrupt during the swap
+    that puts a new kit in place lets it finish: see output.Interrupted) and the
+    previous output of the one being built."""
+    written = getattr(exc, "written", ())
+    if not written:
+        return "interrupted; previous output left as it was"
+    done = ", ".join(str(f) for f in written)
+    return f"interrupted; written before the interrupt: {done}; anything else left as it was"
 
 
 @click.group(epilog=EXAMPLES, context_settings={"help_option_names": ["-h", "--help"]})
@@ -240,20 +263,25 @@ def build(
             return
         if progress is not None:
             progress.done()  # a line of its own, not after the progress line
-        click.echo(f"kitgen: {message}", err=True)
+        _echo(f"kitgen: {message}", err=True)
 
     failed = False
+    written: list[Path] = []
     for path in paths:
         progress = None if quiet else Progress(sys.stderr)
         try:
             result = run_build(path, out_root, settings_for, log, png_dpi, pieces, progress)
             diags_all.extend(result.diagnostics)
+            written.append(result.folder)
+        except KeyboardInterrupt as exc:
+            exc.written = [*written, *getattr(exc, "written", ())]  # type: ignore[attr-defined]
+            raise
         except KitError as exc:
             diags_all.extend(exc.diagnostics)
             failed = True
         except OutputError as exc:  # -o names a place that cannot be written: a usage error
             _report(diags_all, quiet)
-            click.echo(f"kitgen: error: {exc} (choose another folder with -o)", err=True)
+            _echo(f"kitgen: error: {exc} (choose another folder with -o)", err=True)
             sys.exit(EXIT_USAGE)
         finally:
             if progress is not None:
@@ -269,7 +297,7 @@ def _report_build(diags: list, quiet: bool) -> None:
     blanks = sum(1 for d in diags if d.is_write_in)
     _report([d for d in diags if not d.is_write_in], quiet)
     if blanks and not quiet:
-        click.echo(
+        _echo(
             f"{blanks} write-in blank(s): values the source lost print as lines to fill in "
             "(kitgen check lists each)",
             err=True,
@@ -317,7 +345,7 @@ def check(paths, quiet) -> None:
     if failed:
         sys.exit(EXIT_INPUT)
     if not quiet:
-        click.echo(f"ok: {len(paths)} checked", err=True)
+        _echo(f"ok: {len(paths)} checked", err=True)
 
 
 @main.command()
@@ -344,9 +372,7 @@ def threats(path, table_id, seed, every) -> None:
     _report(mine)
     others = len(diags) - len(mine)
     if others:
-        click.echo(
-            f"{others} other warning(s) in the game: kitgen check {path} lists them", err=True
-        )
+        _echo(f"{others} other warning(s) in the game: kitgen check {path} lists them", err=True)
     tables = list(game.section("threats", []))
     if table_id is not None:
         tables = [t for t in tables if t.id == table_id]
@@ -357,7 +383,7 @@ def threats(path, table_id, seed, every) -> None:
             )
     if not tables:
         raise click.UsageError(f"{game.id} has no reaction tables (threats:)")
-    click.echo(format_threats(tables, seed, every))
+    _echo(format_threats(tables, seed, every))
 
 
 @main.command()
@@ -387,8 +413,8 @@ def threats(path, table_id, seed, every) -> None:
 @_guard
 def generate(path, generator_id, seed, units, count, use) -> None:
     """Roll a set-up generator and print the roster as YAML records (a for_each: list)."""
+    from .rules.generate import RosterTooBig, roster_yaml
     from .rules.generate import generate as roll_roster
-    from .rules.generate import roster_yaml
     from .rules.lookup_tables import resolve_generator
     from .rules.profile import effective_seed
 
@@ -411,14 +437,17 @@ def generate(path, generator_id, seed, units, count, use) -> None:
                 param_hint="--with",
             )
     s = effective_seed(seed)
-    roster = roll_roster(gen, s, units, tuple(use), count)
+    try:
+        roster = roll_roster(gen, s, units, tuple(use), count)
+    except RosterTooBig as exc:
+        raise click.BadParameter(str(exc), param_hint="--units/--count") from None
     command = (
         f"kitgen generate {path} {generator_id} --seed {s}"
         + "".join(f" --with {u}" for u in use)
         + (f" --units {units}" if units else "")
         + (f" --count {count}" if count is not None else "")
     )
-    click.echo(roster_yaml(gen, roster, command), nl=False)
+    _echo(roster_yaml(gen, roster, command), nl=False)
 
 
 @main.group()
@@ -499,11 +528,11 @@ def _write_export(kit, out_root: Path, kind: str, files: dict, quiet: bool) -> N
     try:
         folder = write_kit(out_root, f"{kit.game.id}-{kind}", files)
     except OutputError as exc:
-        click.echo(f"kitgen: error: {exc} (choose another folder with -o)", err=True)
+        _echo(f"kitgen: error: {exc} (choose another folder with -o)", err=True)
         sys.exit(EXIT_USAGE)
     _report_build(list(kit.diagnostics), quiet)
     if not quiet:
-        click.echo(f"kitgen: {kit.game.id}: wrote {len(files)} file(s) to {folder}", err=True)
+        _echo(f"kitgen: {kit.game.id}: wrote {len(files)} file(s) to {folder}", err=True)
 
 
 @main.command()
@@ -538,10 +567,10 @@ def serve(path, port, dpi, open_browser) -> None:
         server = KitServer(session, port)
     except OSError as exc:
         raise click.BadParameter(f"cannot listen on port {port}: {exc.strerror}") from None
-    click.echo(f"kitgen: serving {folder} at {server.url} (Ctrl-C to stop)", err=True)
+    _echo(f"kitgen: serving {folder} at {server.url} (Ctrl-C to stop)", err=True)
     server.start_watching(folder)  # from before the first build: no edit is missed
     state = session.rebuild()
-    click.echo(f"kitgen: {_state_line(state)}", err=True)
+    _echo(f"kitgen: {_state_line(state)}", err=True)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     if open_browser:
         import webbrowser
@@ -552,11 +581,11 @@ def serve(path, port, dpi, open_browser) -> None:
         while True:
             state = session.wait(version, 3600)
             if state.version != version and not state.building:
-                click.echo(f"kitgen: {_state_line(state)}", err=True)
+                _echo(f"kitgen: {_state_line(state)}", err=True)
             version = state.version
     except KeyboardInterrupt:
         server.stop()
-        click.echo("kitgen: stopped", err=True)
+        _echo("kitgen: stopped", err=True)
 
 
 def _state_line(state) -> str:
@@ -595,5 +624,5 @@ def new(folder, template, sheet) -> None:
     except StarterError as exc:
         raise click.UsageError(str(exc)) from None
     for path in written:
-        click.echo(f"kitgen: wrote {path}", err=True)
-    click.echo(f"kitgen: next: kitgen serve {folder}   (or: kitgen build {folder})", err=True)
+        _echo(f"kitgen: wrote {path}", err=True)
+    _echo(f"kitgen: next: kitgen serve {folder}   (or: kitgen build {folder})", err=True)

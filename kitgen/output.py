@@ -10,7 +10,10 @@ import hashlib
 import json
 import os
 import shutil
+import signal
+import threading
 from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from .errors import Diagnostic, KitError, Span
@@ -70,16 +73,43 @@ def _swap_in(
             else:  # chunks, made as they are written
                 with path.open("wb") as f:
                     f.writelines(data)
-        if target.exists() or target.is_symlink():
-            os.replace(target, retired)
-        os.replace(staging, target)
+        with _interrupt_held() as held:
+            if target.exists() or target.is_symlink():
+                os.replace(target, retired)
+            os.replace(staging, target)
+            _remove(retired)
     except BaseException:
         _remove(staging)
         if (retired.exists() or retired.is_symlink()) and not target.exists():
             os.replace(retired, target)
         raise
-    _remove(retired)
+    if held:
+        raise Interrupted([target])
     return target
+
+
+class Interrupted(KeyboardInterrupt):
+    """Ctrl-C came while a new kit was swapped in: the swap finished, and `written`
+    says which kit is new (the CLI reports it, not "previous output left")."""
+
+    def __init__(self, written: list[Path]):
+        super().__init__()
+        self.written = written
+
+
+@contextmanager
+def _interrupt_held() -> Iterator[list]:
+    """SIGINT is noted, not raised, inside the block (the two renames and the tidying
+    must not be cut between them); the list it yields is non-empty if one came."""
+    held: list = []
+    if threading.current_thread() is not threading.main_thread():
+        yield held  # signals reach only the main thread: nothing to hold here
+        return
+    previous = signal.signal(signal.SIGINT, lambda *_: held.append(True))
+    try:
+        yield held
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 def _remove(path: Path) -> None:

@@ -9,6 +9,8 @@ import re
 from functools import lru_cache
 from typing import NamedTuple
 
+from .budget import MAX_LENGTH_IN
+
 # Points per unit as exact ratios (72 per inch, 25.4 mm per inch). Lengths are worked out
 # in whole numbers and divided once: int / int is correctly rounded, so '3/4in' is exactly
 # 54.0 and every length the float nearest its true value (as fractions.Fraction gives,
@@ -25,6 +27,18 @@ _LENGTH = re.compile(
         \s*(?P<unit>[A-Za-z"]*)\s*$""",
     re.VERBOSE,
 )
+
+
+MAX_LENGTH_PT = 72 * MAX_LENGTH_IN
+
+
+def finite_number(text: str) -> float:
+    """A number written in text (a table cell, an attribute): ValueError unless it is a
+    plain finite number ('nan', 'inf' and '1e999' are not)."""
+    value = float(text)
+    if value != value or value in (float("inf"), float("-inf")):
+        raise ValueError(text)
+    return value
 
 
 class UnitError(ValueError):
@@ -71,6 +85,12 @@ def _parse_length(text: str | int | float) -> float:
     if m["sign"] == "-":
         num = -num
     per, per_den = _RATIO[unit]
+    # compared as whole numbers: a length of 400 digits must not overflow a float
+    if abs(num) * per > MAX_LENGTH_PT * den * per_den:
+        raise UnitError(
+            f"length {text.strip()!r} is more than {MAX_LENGTH_IN:,}in",
+            "no sheet, map or template is that big",
+        )
     return (num * per) / (den * per_den)
 
 

@@ -853,13 +853,18 @@ _DECIMAL = _DIVISOR | st.from_regex(r"\A\.\d{1,4}\Z")
     unit=st.sampled_from(["in", "mm", "cm", "pt"]),
 )
 def test_lengths_are_the_floats_exact_fractions_give(sign, whole, num, den, unit):
-    from kitgen.units import parse_length
+    from kitgen.units import MAX_LENGTH_PT, UnitError, parse_length
 
     if whole is not None and (den is None or "." in num):
         whole = None  # "1 1/2in" only: a whole number before a plain fraction
     head = "" if whole is None else f"{whole} "
     text = f"{sign}{head}{num}{'' if den is None else '/' + den}{unit}"
-    assert parse_length(text) == _length_by_fractions(sign, whole, num, den, unit)
+    exact = _length_by_fractions(sign, whole, num, den, unit)
+    if abs(exact) > MAX_LENGTH_PT:  # past the cap (docs/security.md): refused, never rounded
+        with pytest.raises(UnitError, match="is more than 1,000in"):
+            parse_length(text)
+        return
+    assert parse_length(text) == exact
 
 
 @given(st.integers(-2000, 2000) | st.sampled_from([63.5, 88.9, 57.15, 44.45, 0.3, 2.5, 1e-3]))

@@ -125,9 +125,13 @@ def test_a_fresh_hex_game_checks_clean_and_draws_sides_in_their_colours(tmp_path
     planned = plan_game(folder)
     assert planned.game.id == "marsh-raid"
     doc = next(d for d in planned.docs if d.name == "scenario-first")
-    fills = sorted(op.fill for op in _flat(doc.pages[0].ops) if isinstance(op, Circle))
-    # red's tokens red, blue's blue (no `colour:` given: the side's id names it); boat grey
-    assert fills == ["#1f5fbf"] * 3 + ["#6b6b6b"] + ["#d62728"] * 3
+    ops = list(_flat(doc.pages[0].ops))
+    fills = {op.fill for op in ops if isinstance(op, Circle)}
+    # red's tokens red, blue's blue (no `colour:` given: the side's id names it); boat grey;
+    # each side in its own shape (red listed first: round), so greyscale keeps them apart
+    assert fills == {"#d62728"}
+    shaped = [op.fill for op in ops if type(op).__name__ in ("Rect", "Path")]
+    assert shaped.count("#1f5fbf") == 3 + 1 and shaped.count("#6b6b6b") == 1 + 1
 
 
 def _two_scenarios(tmp_path, monkeypatch) -> None:

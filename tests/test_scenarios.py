@@ -12,7 +12,7 @@ import pytest
 from kitgen.build import load
 from kitgen.errors import Diagnostics, KitError
 from kitgen.geometry import SquareGrid
-from kitgen.layout.plan import Circle, Group, Text
+from kitgen.layout.plan import Circle, Group, Rect, Text
 from kitgen.model.map import MapDef, MapSet, Terrain
 from kitgen.rules.scenarios import check_rules
 from tests.conftest import plan_game, run_cli, write_game
@@ -673,8 +673,16 @@ def test_setup_sheet_draws_each_piece_in_its_side_colour(game_dir):
     docs = plan(g, Settings(PAPERS["letter"]), font_book(g), diags)
     doc = next(d for d in docs if d.name == "scenario-s")
     ops = list(_ops(doc.pages[0].ops))
-    tokens = [op.fill for op in ops if isinstance(op, Circle)]
-    assert sorted(tokens) == ["#0000aa"] * 2 + ["#6b6b6b"] + ["#aa0000"] * 3
+
+    # Each side's tokens (and its heading's swatch) in its colour and its own shape, so
+    # the sides stay apart in greyscale: the first side round, the second square, and a
+    # piece no side places a grey rounded tab.
+    def shaped(kind, fill):
+        return [op for op in ops if isinstance(op, kind) and op.fill == fill]
+
+    assert len(shaped(Circle, "#aa0000")) == 3 + 1
+    assert len(shaped(Rect, "#0000aa")) == 2 + 1 and not shaped(Circle, "#0000aa")
+    assert len(shaped(Rect, "#6b6b6b")) == 1 + 1 and not shaped(Circle, "#6b6b6b")
     texts = [op.text for op in ops if isinstance(op, Text)]
     assert "Opening" in texts and "H" in texts
     assert "•  Night falls at turn 6." in texts
@@ -723,7 +731,7 @@ def test_a_force_table_fits_its_page_on_narrow_paper(game_dir, paper):
         op
         for page in doc.pages
         for op in _ops(page.ops)
-        if isinstance(op, Text) and op.text in ("Captain Longname-Smythe", "leader", "yes")
+        if isinstance(op, Text) and op.text in ("Captain Longname-Smythe", "Leader", "yes")
     ]
     assert len(cells) == 3
     for op in cells:
@@ -1062,8 +1070,9 @@ def test_hex_map_scenario_checks_and_plans(game_dir):
     )
     planned = plan_game(game_dir)
     doc = next(d for d in planned.docs if d.name == "scenario-s")
-    tokens = [op for op in _ops(doc.pages[0].ops) if isinstance(op, Circle)]
-    assert len(tokens) == 3
+    # pieces no side places: grey tabs (and the "Other pieces" heading's swatch)
+    tokens = [op for op in _ops(doc.pages[0].ops) if isinstance(op, Rect) and op.fill == "#6b6b6b"]
+    assert len(tokens) == 3 + 1
 
 
 def test_unless_switches_a_rule_off(game_dir):

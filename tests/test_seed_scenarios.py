@@ -304,3 +304,24 @@ def test_set_up_sheets_name_areas_and_pieces_by_their_titles():
     # a map area in words and a weapon as the rules name it, never the ids
     assert "Water Level: Room 4" in text and "Ronin (AK-47, red)" in text
     assert "room-4" not in text and "ak47" not in text
+
+
+def test_set_up_maps_are_drawn_with_the_maps_own_art():
+    from kitgen.layout.plan import Group, Rect, Text
+
+    planned = plan_game(CONTENT / "ryamon")
+    doc = next(d for d in planned.docs if d.name == "scenario-four-tribes")
+    diagram = max(
+        (op for op in doc.pages[0].ops if isinstance(op, Group)), key=lambda g: len(g.ops)
+    )
+    keys = {op.key for op in diagram.ops if isinstance(op, Group) and op.key}
+    # the terrain patterns of the map sheet itself, drawn once each as a form
+    assert {k.split("-")[-2] for k in keys if k.startswith("setup-pat-")} >= {"water", "forest"}
+    # every cell's coordinates, on a white tab, printed at 6 pt whatever the scale
+    m = planned.game.section("maps").maps[0]
+    labels = {m.label(c) for c in m.cells}
+    coords = [op for op in diagram.ops if isinstance(op, Text) and op.text in labels]
+    assert len(coords) == len(labels)
+    assert min(op.font.size * diagram.scale for op in coords) >= 6.0 - 1e-6
+    tabs = [op for op in diagram.ops if isinstance(op, Rect) and op.fill == "#ffffff"]
+    assert len(tabs) >= len(labels)

@@ -184,13 +184,15 @@ def map_ops(
     key_prefix: str = "",
     text_scale: float = 1.0,
     avoid: tuple[Box, ...] = (),
+    coords: float | None = None,
 ) -> list:
     """Everything drawn inside the map: cells, patterns, edges, areas, coordinates, marks.
     ``faces`` = (regular, bold) font faces; ``avoid``: boxes (map points) that something is
-    drawn over later, kept clear of area labels."""
+    drawn over later, kept clear of area labels; ``coords``: a size (map points) to label
+    every cell at, even on a map without coordinates (a set-up diagram reads by them)."""
     regular, bold = faces
     size = cell_size(m.grid)
-    head, tail = _drawn_alike(m, faces, key_prefix)
+    head, tail = _drawn_alike(m, faces, key_prefix, coords)
     ops = list(head)
     ops.extend(_area_ops(m, size, bold, text_scale, avoid + mark_boxes(m, text_scale)))
     ops.extend(tail)
@@ -199,11 +201,13 @@ def map_ops(
     return ops
 
 
-def _drawn_alike(m: MapDef, faces: tuple[str, str], key_prefix: str) -> tuple[tuple, tuple]:
+def _drawn_alike(
+    m: MapDef, faces: tuple[str, str], key_prefix: str, coords: float | None = None
+) -> tuple[tuple, tuple]:
     """The ops drawn before and after the area labels, which do not change with the text
     scale: a tiled map and its reduced assembly sheet share them (kept for the last few
     maps; the map itself is kept with them, so its id cannot be reused meanwhile)."""
-    key = (id(m), faces, key_prefix)
+    key = (id(m), faces, key_prefix, coords)
     got = _ALIKE.get(key)
     if got is not None and got[0] is m:
         return got[1], got[2]
@@ -252,7 +256,9 @@ def _drawn_alike(m: MapDef, faces: tuple[str, str], key_prefix: str) -> tuple[tu
     tail: list = []
     tail.extend(_border_ops(m))
     tail.extend(_edge_ops(m, size))
-    if m.coords:
+    if coords is not None:
+        tail.extend(_coord_ops(m, size, regular, coords))
+    elif m.coords:
         tail.extend(_coord_ops(m, size, regular))
     if len(_ALIKE) >= 4:
         _ALIKE.clear()
@@ -479,9 +485,10 @@ def _edge_ops(m: MapDef, size: float) -> list:
     return ops
 
 
-def _coord_ops(m: MapDef, size: float, regular: str) -> list:
+def _coord_ops(m: MapDef, size: float, regular: str, fs: float | None = None) -> list:
+    """Each cell's label on a white tab, so it reads on every terrain."""
     g = m.grid
-    fs = min(7.0, max(4.5, size * 0.11))
+    fs = min(7.0, max(4.5, size * 0.11)) if fs is None else fs
     ops = []
     for cell in m.cells:
         text = m.label(cell)

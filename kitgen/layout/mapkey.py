@@ -56,7 +56,7 @@ def entries(m: MapDef, env: PlanEnv) -> list[Entry]:
         if t.id in used:
             out.append(
                 Entry(
-                    _terrain_swatch(t, square, env),
+                    terrain_swatch(t, square, env),
                     t.label or t.id,
                     _effects(t.props),
                     t.span,
@@ -132,7 +132,7 @@ def entries(m: MapDef, env: PlanEnv) -> list[Entry]:
     return out
 
 
-def _terrain_swatch(t, square, env: PlanEnv) -> tuple:
+def terrain_swatch(t, square, env: PlanEnv) -> tuple:
     from .mapart import pattern_ops
 
     body: list = [Path(square, fill=t.fill or "#ffffff")]
@@ -231,4 +231,4 @@ def _text_h(title, effects) -> float:
     return h
 
 
-__all__ = ["entries", "plan_key", "prop_text"]
+__all__ = ["entries", "plan_key", "prop_text", "terrain_swatch"]

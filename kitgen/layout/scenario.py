@@ -8,18 +8,20 @@ labelled token in its side's colour.
 
 from __future__ import annotations
 
+import math
 import os
 from collections import defaultdict
 
 from ..colours import ColourError, mix, parse_colour, readable_on, rgb
 from ..errors import Diagnostics
-from ..geometry import HexGrid
 from ..model.rules import FACE, RuleBook, Scenario
 from ..rules.setup import Placed, Setup, resolve
-from ..style import INK, MUTED, typeset
+from ..style import HEADING, INK, MUTED, typeset
 from .env import PlanEnv
 from .flow import PageFlow
 from .frame import content_box
+from .mapart import map_ops
+from .mapkey import SWATCH, terrain_swatch
 from .plan import BBox, Circle, Document, Font, Group, Item, Line, Page, Path, Rect, Stroke, Text
 from .text import in_words, wrap
 
@@ -29,6 +31,13 @@ PALETTE = ("#1f5fa8", "#b03a2e", "#2e7d32", "#c99a06", "#6a3d9a", "#00838f")
 GRID = Stroke("#555555", 0.4)
 MAP_SHARE = 0.62  # of the content height, for the diagram on the first page
 MAX_CELL = 64.0  # points: the largest a cell is drawn on a set-up diagram
+COORD_SIZE = 6.0  # points: a cell's coordinates as printed on the diagram
+# A side's token shape by its place in the scenario's list: greyscale keeps them apart.
+SIDE_SHAPES = ("round", "square", "diamond", "hex", "triangle", "octagon")
+NEUTRAL_SHAPE = "tab"  # a rounded square, grey: a piece no side places
+SWATCH_SQUARE = tuple(
+    (x * SWATCH / 2, y * SWATCH / 2) for x, y in ((-1, -1), (1, -1), (1, 1), (-1, 1))
+)
 TABLE_SIZE, MIN_TABLE_SIZE = 9.0, 6.0  # points: a force table's text, and on narrow paper
 
 
@@ -142,8 +151,8 @@ def _terrain_legend(
         width = 14 + env.fonts.width(label, font.face, font.size) + 14
         if x + width > x1 and x > x0:
             x, y = x0, y - 13
-        fill = mix(t.fill or "#f4f1ea", "#ffffff", 0.35)
-        page.ops.append(Rect(x, y - 2, 10, 10, fill, GRID))
+        swatch = terrain_swatch(t, SWATCH_SQUARE, env)
+        page.ops.append(Group(swatch, dx=x + 5, dy=y + 3, scale=10 / SWATCH))
         page.ops.append(Text(x + 14, y, label, font, INK))
         x += width
     return y - 16
@@ -160,41 +169,12 @@ def _map_ops(setup: Setup, colours: dict[str, str], box, env: PlanEnv) -> tuple[
     scale = min(scale, MAX_CELL / cell_size)  # a small board stays a diagram, not a poster
     dx = box[0] + ((box[2] - box[0]) - bw * scale) / 2 - b.x0 * scale
     dy = box[3] - bh * scale - b.y0 * scale
-    ops: list = []
-    for cell, tid in m.cells.items():
-        t = m.terrains.get(tid)
-        fill = t.fill if t is not None and t.fill else "#f4f1ea"
-        ops.append(Path(tuple(g.corners(*cell)), True, mix(fill, "#ffffff", 0.35), GRID))
-        if t is not None and t.mark:
-            cx, cy = g.centre(*cell)
-            face = env.face(bold=True)
-            size = cell_size * 0.34
-            size = min(
-                size, size * cell_size * 0.8 / max(env.fonts.width(t.mark, face, size), 1e-6)
-            )
-            ops.append(Text(cx, cy - size * 0.35, t.mark, Font(face, size), "#9a9a9a", "centre"))
-    lab = Font(env.face(), min(cell_size * 0.16, 6.5 / scale))
-    for cell in m.cells:
-        corners = g.corners(*cell)
-        left = min(p[0] for p in corners)
-        top = max(p[1] for p in corners)
-        if isinstance(g, HexGrid):
-            cx, cy = g.centre(*cell)
-            ops.append(Text(cx, cy + cell_size * 0.3, m.label(cell), lab, MUTED, "centre"))
-        else:
-            ops.append(
-                Text(left + cell_size * 0.06, top - lab.size * 1.05, m.label(cell), lab, MUTED)
-            )
-    blocking = {k for k, v in m.edge_kinds.items() if v.blocks}
-    for e in m.edges:
-        seg = g.shared_edge(e.a, e.b)
-        if seg is None:
-            continue
-        kind = m.edge_kinds.get(e.kind)
-        width = max(1.0, (kind.width if kind else 2.0))
-        colour = kind.colour if kind else INK
-        dash = () if e.kind in blocking else (cell_size * 0.1, cell_size * 0.08)
-        ops.append(Line(seg[0][0], seg[0][1], seg[1][0], seg[1][1], Stroke(colour, width, dash)))
+    # The map's own art (terrain fills and patterns, edges, doors, marks), its coordinates
+    # on white tabs at a size that prints legibly whatever the diagram's scale.
+    coords = min(COORD_SIZE / scale, cell_size * 0.2)
+    ops: list = map_ops(
+        m, (env.face(), env.face(bold=True)), key_prefix="setup-", text_scale=1.0, coords=coords
+    )
     for area in setup.scenario.areas:
         for cell in setup.areas.get(area.name, ()):
             ops.append(
@@ -217,8 +197,39 @@ def _central(g, cells) -> tuple[int, int]:
     return min(sorted(pts), key=lambda c: (pts[c][0] - mx) ** 2 + (pts[c][1] - my) ** 2)
 
 
+def side_shapes(setup: Setup) -> dict[str, str]:
+    """Each side's token shape, in the order the scenario lists them: sides differ by
+    shape as well as colour, so they stay apart printed in greyscale."""
+    return {s.id: SIDE_SHAPES[i % len(SIDE_SHAPES)] for i, s in enumerate(setup.scenario.sides)}
+
+
+def token_shape(shape: str, x: float, y: float, r: float, fill: str, stroke: Stroke | None):
+    """One token of radius about r centred on (x, y), in a side's shape."""
+    if shape == "round":
+        return Circle(x, y, r, fill, stroke)
+    if shape == "square":
+        k = r * 0.9
+        return Rect(x - k, y - k, 2 * k, 2 * k, fill, stroke, radius=r * 0.15)
+    if shape == "tab":
+        k = r * 0.9
+        return Rect(x - k, y - k, 2 * k, 2 * k, fill, stroke, radius=r * 0.6)
+    corners = {"diamond": 4, "hex": 6, "triangle": 3, "octagon": 8}[shape]
+    turn = {"diamond": 90.0, "hex": 0.0, "triangle": 90.0, "octagon": 22.5}[shape]
+    k = r * (1.22 if shape == "triangle" else 1.1 if shape == "diamond" else 1.0)
+    dy = -r * 0.2 if shape == "triangle" else 0.0  # the triangle's middle, not its centroid
+    pts = tuple(
+        (
+            x + k * math.cos(math.radians(turn + 360 * i / corners)),
+            y + dy + k * math.sin(math.radians(turn + 360 * i / corners)),
+        )
+        for i in range(corners)
+    )
+    return Path(pts, True, fill, stroke)
+
+
 def _tokens(setup: Setup, colours: dict[str, str], cell_size: float, env: PlanEnv) -> list:
     g = setup.map.grid
+    shapes = side_shapes(setup)
     by_cell: dict = defaultdict(list)
     for p in setup.placed:
         if p.cell is not None:
@@ -242,12 +253,14 @@ def _tokens(setup: Setup, colours: dict[str, str], cell_size: float, env: PlanEn
             ty = cy + ((rows - 1) / 2 - row) * step
             side = p.side
             fill = colours.get(side, NEUTRAL) if side else NEUTRAL
+            shape = shapes.get(side, NEUTRAL_SHAPE) if side else NEUTRAL_SHAPE
             ink = readable_on(fill)
-            if turned(p):  # on a later face (a reduced step): a ring in the side's colour
-                ops.append(Circle(tx, ty, r * 0.86, "#ffffff", Stroke(fill, r * 0.28)))
+            if turned(p):  # on a later face (a reduced step): an outline in the side's colour
+                ops.append(token_shape(shape, tx, ty, r * 0.86, "#ffffff", Stroke(fill, r * 0.28)))
                 ink = fill
             else:
-                ops.append(Circle(tx, ty, r, fill, Stroke("#ffffff", max(0.4, r * 0.12))))
+                white = Stroke("#ffffff", max(0.4, r * 0.12))
+                ops.append(token_shape(shape, tx, ty, r, fill, white))
             text = token_text(p)
             size = r * (0.95 if len(text) <= 2 else 0.7)
             width = env.fonts.width(text, face, size)
@@ -271,14 +284,17 @@ class _Flow(PageFlow):
         self.box = box
         self.scenario = scenario
 
-    def heading(self, text: str, swatch: str | None = None) -> None:
+    def heading(self, text: str, swatch: str | None = None, shape: str = "square") -> None:
+        """A section heading, kept with what follows; a side's swatch is its token."""
         self.need(44)
         self.y -= 24
         x = self.box[0]
         if swatch:
-            self.page.ops.append(Rect(x, self.y - 1, 10, 10, swatch, Stroke(INK, 0.4), 2))
-            x += 15
-        self.page.ops.append(Text(x, self.y, text, Font(self.env.face(bold=True), 12.5), INK))
+            self.page.ops.append(
+                token_shape(shape, x + 6, self.y + 4, 5.0, swatch, Stroke(INK, 0.4))
+            )
+            x += 16
+        self.page.ops.append(Text(x, self.y, text, Font(self.env.face(bold=True), HEADING), INK))
         self.y -= 5
         self.page.ops.append(Line(self.box[0], self.y, self.box[2], self.y, Stroke("#aaaaaa", 0.5)))
         self.y -= 4
@@ -362,6 +378,7 @@ def _where(setup: Setup, p: Placed) -> str:
 
 def _sheet(setup: Setup, colours: dict[str, str], flow: _Flow) -> None:
     sc = setup.scenario
+    shapes = side_shapes(setup)
     if setup.map is not None:
         names: dict[str, list[str]] = defaultdict(list)
         for p in setup.placed:  # a type's own name ("Farmer") reads better than a colour's
@@ -380,7 +397,7 @@ def _sheet(setup: Setup, colours: dict[str, str], flow: _Flow) -> None:
         if key_text:
             flow.para("Key: " + key_text, size=8.5, colour=MUTED)
     for side in sc.sides:
-        flow.heading(side.name or side.id, colours.get(side.id))
+        flow.heading(side.name or side.id, colours.get(side.id), shapes[side.id])
         if side.values:
             # side values are ids (food, victory_points): print them as words
             flow.para(", ".join(f"{in_words(k)}: {v:g}" for k, v in side.values.items()))
@@ -395,7 +412,7 @@ def _sheet(setup: Setup, colours: dict[str, str], flow: _Flow) -> None:
             _roster(setup, unit, flow)
     neutral = [p for p in setup.placed if not p.side]
     if neutral:
-        flow.heading("Other pieces", NEUTRAL)
+        flow.heading("Other pieces", NEUTRAL, NEUTRAL_SHAPE)
         _placement_lines(setup, neutral, flow)
     for unit in (u for u in sc.units if u.side is None):
         flow.heading(unit.name or unit.id)
@@ -478,7 +495,8 @@ def _table(setup: Setup, figures: list[Placed], flow: _Flow) -> None:
         + ([_where(setup, p)] if setup.map is not None else [])
         for p in figures
     ]
-    head = ["Name", *keys] + (["At"] if setup.map is not None else [])
+    # the attributes' names as words ("weapon" heads "Weapon"), never a bare id
+    head = ["Name", *map(in_words, keys)] + (["At"] if setup.map is not None else [])
     flow.table(head, rows)
 
 

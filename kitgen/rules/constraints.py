@@ -12,6 +12,7 @@ from collections.abc import Callable
 
 from ..errors import Diagnostics, Span
 from ..model.rules import ANY, Constraint
+from ..units import finite_number
 from .setup import Placed, Setup, relative, selected
 from .where import describe_where, failing, holds
 
@@ -324,7 +325,7 @@ def check_range(setup: Setup, rule: Constraint, diags: Diagnostics) -> None:
                 )
             continue
         try:
-            value = float(text)
+            value = finite_number(text)
         except ValueError:
             _say(diags, rule, span, path, f"{p.who}: {rule.attr} is {text!r}, not a number", setup)
             continue

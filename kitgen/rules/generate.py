@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from ..budget import MAX_RECORDS
 from ..chance.dice import parse_dice, roll
 from ..errors import Diagnostics
 from ..model.game import Game
@@ -19,7 +20,11 @@ from .lookup_tables import resolve_generator
 from .profile import effective_seed
 
 Record = dict[str, Value | None]
-MAX_RECORDS = 10_000
+
+
+class RosterTooBig(ValueError):
+    """--units or --count ask for more records than a roster may hold (read-time checks
+    keep a generator's own size and units within it)."""
 
 
 @dataclass(frozen=True)
@@ -51,7 +56,9 @@ def generate(
     size = max(0, roll(parse_dice(gen.size), rng)) if size is None else size
     units = gen.units if units is None else units
     if size * units > MAX_RECORDS:
-        raise ValueError(f"{size * units} records, more than {MAX_RECORDS}")
+        raise RosterTooBig(
+            f"{size * units:,} records, more than the {MAX_RECORDS:,} a roster may hold"
+        )
     lookups = {lk.id: lk for lk in gen.lookups}
     adjust = [a for a in gen.adjust if not a.optional or a.id in use]
     records: list[Record] = []

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from ..errors import Diagnostics, Span
 from ..model.game import Game
 from ..model.template import Band, RulerTemplate
-from ..units import POINTS_PER
+from ..units import POINTS_PER, finite_number
 from .table_cells import body_rows, column_index, table_columns, tables_by_id
 
 
@@ -74,7 +74,7 @@ def resolve_rulers(
             text, span = cells[index[col]]
             where = f"{table_path}.rows[{r}]"
             try:
-                value = float(text) if text is not None else None
+                value = finite_number(text) if text is not None else None
             except ValueError:
                 value = None
             if value is None:

@@ -18,6 +18,7 @@ from ..build import check, draw, font_book, load, manifest_items, plan
 from ..errors import Diagnostic, Diagnostics, KitError
 from ..model.game import Settings
 from ..raster import png, render_page
+from ..source.yamlnodes import source_line
 
 SCREEN_DPI = 100  # sheets on screen; a piece's zoom renders its own box sharper
 ZOOM_DPI = 400
@@ -194,14 +195,9 @@ def diagnostic_view(d: Diagnostic) -> dict:
     where = str(d.span) if d.span else ""
     line = ""
     if d.span and d.span.line > 0:
-        try:
-            with open(d.span.file, encoding="utf-8", errors="replace") as f:
-                for n, text in enumerate(f, start=1):
-                    if n == d.span.line:
-                        line = text.rstrip("\n")[:300]
-                        break
-        except OSError:
-            line = ""
+        # the line as kitgen read it: a file it refused (a link out of the game) is never
+        # opened to show it
+        line = source_line(d.span.file, d.span.line).decode("utf-8", "replace")[:300]
     return {
         "severity": d.severity,
         "where": where,

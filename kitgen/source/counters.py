@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 
+from ..budget import over, spend
 from ..colours import ColourError, parse_colour
 from ..files import FileRefused
 from ..model.counters import (
@@ -96,7 +97,11 @@ def read_counters(ctx: Context, node: Node, path: str) -> CounterSet:
     defs: list[CounterDef] = []
     if seq is not None:
         for i, item in enumerate(seq):
-            defs.extend(_read_entry(ctx, item, f"{path}[{i}]"))
+            if over(ctx, "items"):
+                break  # said once, at the entry that went over: make no more
+            made = _read_entry(ctx, item, f"{path}[{i}]")
+            if spend(ctx, "items", sum(d.quantity for d in made), item, f"{path}[{i}]"):
+                defs.extend(made)
     check_unique_ids(ctx, defs, path, "counter")
     return CounterSet(tuple(defs), node.span)
 
@@ -508,10 +513,19 @@ def _picture(ctx: Context, node: Node, path: str, name: str) -> Picture | None:
     seen = ctx.extra.setdefault("pictures", {})
     if name not in seen:
         try:
-            seen[name] = read_picture(ctx.folder, name)
+            seen[name] = got = read_picture(ctx.folder, name)
         except FileRefused as exc:
             seen[name] = exc
+        else:  # what drawing them holds in memory: decoded pixels, SVG drawings
+            w, h = got.pixels
+            if not (
+                spend(ctx, "pixels", w * h, node, path)
+                and spend(ctx, "svg", len(got.data) if got.kind == "svg" else 0, node, path)
+            ):
+                seen[name] = None
     got = seen[name]
+    if got is None:
+        return None
     if isinstance(got, FileRefused):
         ctx.error(node, path, got.message, got.hint)
         return None

@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 
+from ..budget import MAX_NUMBER, MAX_TEXT
 from ..colours import ColourError, parse_colour
 from ..errors import Diagnostics, Span
 from ..names import ID_PATTERN, did_you_mean, suggest
@@ -98,6 +99,14 @@ def as_text(ctx: Context, node: Node, path: str) -> str | None:
         return None
     if isinstance(v, (int, float)):
         return node.raw
+    if len(v) > MAX_TEXT:  # laying out one long text costs far more than its bytes
+        ctx.error(
+            node,
+            path,
+            f"a text of {len(v):,} characters, more than the {MAX_TEXT:,} allowed",
+            "split it; see docs/security.md for the caps",
+        )
+        return None
     return str(v)
 
 
@@ -127,6 +136,9 @@ def as_number(
     v = node.value
     if integer and not isinstance(v, int):
         ctx.error(node, path, f"expected {kind}, got {describe(node)}")
+        return None
+    if not -MAX_NUMBER <= v <= MAX_NUMBER:  # also what a key leaves unbounded
+        ctx.error(node, path, f"{v} is out of range (at most {MAX_NUMBER:,} either way)")
         return None
     if lo is not None and v < lo or hi is not None and v > hi:
         rng = (

@@ -6,6 +6,7 @@ read by the reader registered for it in kitgen/sections.py.
 
 from __future__ import annotations
 
+import stat
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
@@ -23,16 +24,35 @@ GAME_FILE = "game.yaml"
 
 def find_game_file(path: Path) -> Path:
     """A game folder or its game.yaml -> the game.yaml path."""
-    if path.is_dir():
+    kind = path_kind(path)
+    if kind == "dir":
         candidate = path / GAME_FILE
-        if not candidate.is_file():
+        if path_kind(candidate) == "missing":
             raise KitError(
                 Diagnostic("error", Span(str(path)), "", f"no {GAME_FILE} in this folder")
             )
-        return candidate
-    if not path.exists():
+        return candidate  # anything else there is refused when it is read
+    if kind == "missing":
         raise KitError(Diagnostic("error", Span(str(path)), "", "no such file or folder"))
     return path
+
+
+def path_kind(path: Path) -> str:
+    """'dir', 'file', 'other' or 'missing'; a path the system cannot even look up (too
+    long, a NUL in it) is an input error naming it, not a crash."""
+    try:
+        mode = path.stat().st_mode
+    except (FileNotFoundError, NotADirectoryError):
+        return "missing"
+    except (OSError, ValueError) as exc:
+        shown = str(path) if len(str(path)) <= 80 else str(path)[:60] + "..."
+        reason = getattr(exc, "strerror", None) or str(exc)
+        raise KitError(
+            Diagnostic(
+                "error", Span(shown.replace("\0", "\\0")), "", f"cannot read this path: {reason}"
+            )
+        ) from None
+    return "dir" if stat.S_ISDIR(mode) else "file" if stat.S_ISREG(mode) else "other"
 
 
 def load_game_tree(game_file: Path) -> tuple[Map, list[Path]]:
@@ -215,7 +235,7 @@ def scenario_path(path: Path) -> tuple[Path, Path | None]:
         path.suffix in (".yaml", ".yml")
         and path.name != "game.yaml"
         and path.parent.name == SCENARIO_DIR
-        and path.is_file()
+        and path_kind(path) == "file"
     ):
         return path.parent.parent, path
     return path, None

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from ..budget import MAX_RECORDS, MAX_UNITS
+from ..chance.dice import parse_dice
 from ..errors import Span
 from ..model.generator import (
     Adjust,
@@ -18,8 +20,6 @@ from .bands import BandError, parse_band
 from .fields import Context, Fields, as_text, check_unique_ids, read_list
 from .threats import _dice
 from .yamlnodes import Map, Node, Scalar, describe
-
-MAX_UNITS = 100
 
 
 def read_generators(ctx: Context, node: Node, path: str) -> list[Generator]:
@@ -47,6 +47,19 @@ def read_generator(ctx: Context, node: Node, path: str) -> Generator | None:
     notes = tuple(f.texts("notes"))
     titles = _titles(ctx, f.raw("titles"), f.sub("titles"))
     f.close()
+    if size is not None:
+        most = parse_dice(size).max * units
+        if most > MAX_RECORDS:
+            ctx.error(
+                size_node,
+                f.sub("size"),
+                f"size {size} x {units} unit(s) can roll {most:,} records, more than the "
+                f"{MAX_RECORDS:,} a roster may hold",
+                "see docs/security.md for the caps",
+            )
+            return None
+        if gid is not None:
+            ctx.extra.setdefault("roster_records", {})[gid] = max(0, most)
     if gid is None or size is None or not groups:
         return None
     return Generator(

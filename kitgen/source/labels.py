@@ -7,6 +7,7 @@ placeholders: the records may only exist at build time (a roster rolled with
 
 from __future__ import annotations
 
+from ..budget import spend
 from ..colours import ColourError, parse_colour
 from ..errors import WRITE_IN
 from ..model.counters import SHAPES
@@ -90,6 +91,9 @@ def _read_label(ctx: Context, node: Node, path: str) -> LabelDef | None:
         )
         return None
     if lid is None or w is None or h is None or face is None or records is None:
+        return None
+    rolled = ctx.extra.get("roster_records", {}).get(roster, 0) if roster else len(records)
+    if not spend(ctx, "items", rolled * quantity + blanks, node, path):
         return None
     return LabelDef(
         id=lid,

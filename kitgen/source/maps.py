@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from ..budget import MAX_MAP_CELLS, spend
 from ..errors import Span
 from ..geometry import Cell, HexGrid, SquareGrid
 from ..model.map import (
@@ -49,7 +50,7 @@ from .map_layers import (
     side_names,
 )
 from .reading import Marks, read_reading
-from .yamlnodes import SOURCES, Map, Node, Scalar, Seq
+from .yamlnodes import Map, Node, Scalar, Seq, source_line
 
 MM = 72 / 25.4
 
@@ -133,9 +134,8 @@ def _layout_rows(ctx: Context, node: Node, path: str) -> list[tuple[str, Span]]:
 
 def _block_indent(span: Span) -> int:
     """Columns of indentation of the first line of a block scalar (for error positions)."""
-    lines = SOURCES.get(span.file, b"").split(b"\n", span.line + 1)
-    if len(lines) > span.line:
-        text = lines[span.line]
+    text = source_line(span.file, span.line + 1)
+    if text:
         return len(text) - len(text.lstrip(b" "))
     return span.col + 1
 
@@ -474,6 +474,16 @@ def _read_plain_map(ctx: Context, node: Node, path: str) -> MapDef | None:
     rows = _layout_rows(ctx, layout_node, f.sub("layout")) if layout_node is not None else []
     if layout_node is None and f.map is not None:
         ctx.error(node, path, "missing required key 'layout'")
+    wide = max((len(line) for line, _ in rows), default=0)
+    if wide * len(rows) > MAX_MAP_CELLS:
+        ctx.error(
+            layout_node,
+            f.sub("layout"),
+            f"a layout of {wide} x {len(rows)} cells, more than the {MAX_MAP_CELLS:,} "
+            "a map may have",
+            "see docs/security.md for the caps",
+        )
+        rows, layout_node = [], None
     cells: dict[Cell, str] = {}
     spans: dict[Cell, Span] = {}
     for r, (line, span) in enumerate(rows):
@@ -654,6 +664,28 @@ def _parse_any_label(probe: MapDef, text: str) -> Cell | None:
     return parse_square_label(text)
 
 
+def _board_fits(
+    ctx: Context, placements: list[Placement], pieces: dict[str, MapDef], path: str
+) -> bool:
+    """The board's extent, and the cells its copies bring, within MAX_MAP_CELLS: said at
+    the copy that goes over, before any cell is laid out."""
+    cols = rows = placed = 0
+    for i, p in enumerate(placements):
+        g = pieces[p.map].grid
+        w, h = (g.rows, g.cols) if p.rotate in (90, 270) else (g.cols, g.rows)
+        cols, rows, placed = max(cols, p.at[0] + w), max(rows, p.at[1] + h), placed + w * h
+        if max(cols * rows, placed) > MAX_MAP_CELLS:
+            ctx.error(
+                p.span,
+                f"{path}[{i}]",
+                f"the board reaches {cols} x {rows} cells ({placed:,} placed), more than the "
+                f"{MAX_MAP_CELLS:,} a map may have",
+                "see docs/security.md for the caps",
+            )
+            return False
+    return True
+
+
 def _read_composed(ctx: Context, node: Node, path: str, pieces: dict[str, MapDef]) -> MapDef | None:
     f = Fields(ctx, node, path)
     mid = f.id("id")
@@ -662,6 +694,10 @@ def _read_composed(ctx: Context, node: Node, path: str, pieces: dict[str, MapDef
     placements = f.seq("compose", lambda c, n, p: _read_placement(c, n, p, pieces))
     f.allow("edge_kinds")
     if not mid or not placements:
+        f.allow(*_LATER)
+        f.close()
+        return None
+    if not _board_fits(ctx, placements, pieces, f.sub("compose")):
         f.allow(*_LATER)
         f.close()
         return None
@@ -800,7 +836,8 @@ def read_maps(ctx: Context, node: Node, path: str) -> MapSet:
     for m in out:
         if m.copies == -1:  # not given: as many as the composed boards need, else one
             m = replace(m, copies=uses.get(m.id, 1))
-        final.append(m)
+        if spend(ctx, "map cells", m.grid.cols * m.grid.rows * max(m.copies, 1), m.span, path):
+            final.append(m)
     return MapSet(tuple(final))
 
 

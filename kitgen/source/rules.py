@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..budget import MAX_SCENARIO_FILES
+from ..budget import MAX_SCENARIO_BYTES, MAX_SCENARIO_FILES
 from ..errors import KitError, Span
 from ..files import FileRefused, list_folder
 from ..model.rules import (
@@ -26,7 +26,7 @@ from .fields import Context, Fields, as_id, as_number, as_text, check_unique_ids
 from .game import SCENARIO_DIR, scenario_path  # noqa: F401  (re-exported)
 from .rule_terms import field_names, read_selector, read_where
 from .scenario import read_scenario
-from .yamlnodes import Map, Node, Scalar, describe, load_yaml
+from .yamlnodes import SOURCES, Map, Node, Scalar, describe, load_yaml
 
 SEVERITIES = ("error", "warning")
 GROUPS = ("scenario", "side", "unit")
@@ -52,22 +52,35 @@ def read_rules(ctx: Context, node: Node, path: str) -> RuleBook:
 
 def read_scenarios(ctx: Context, folder: Path, book: RuleBook) -> list:
     """Every *.yaml in the game's scenarios/ folder, in name order."""
+    # a problem with the folder as a whole is said at the rules: section, else the game's top
+    where = book.span or Span(str(ctx.folder / "game.yaml"), 1, 1)
     try:
         names = list_folder(ctx.folder, folder.name, (".yaml",))
     except FileRefused as exc:
-        ctx.error(Span(str(folder)), "", exc.message, exc.hint)
+        ctx.error(where, "", exc.message, exc.hint)
         return []
     if len(names) > MAX_SCENARIO_FILES:
         ctx.error(
-            Span(str(folder)),
+            where,
             "",
             f"{len(names)} scenario files, more than the {MAX_SCENARIO_FILES} allowed",
             "see docs/security.md for the caps",
         )
         return []
     out = []
+    total = 0
     for name in names:
-        scenario = read_scenario_file(ctx, ctx.folder / name, book)
+        file = ctx.folder / name
+        scenario = read_scenario_file(ctx, file, book)
+        total += len(SOURCES.get(str(file), b""))
+        if total > MAX_SCENARIO_BYTES:
+            ctx.error(
+                Span(str(file), 1, 1),
+                "",
+                f"the scenario files come to more than the {MAX_SCENARIO_BYTES:,} bytes allowed",
+                "see docs/security.md for the caps",
+            )
+            break
         if scenario is not None:
             out.append(scenario)
     check_unique_ids(ctx, out, "id", "scenario")

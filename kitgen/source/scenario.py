@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ..budget import spend
 from ..errors import Span
 from ..model.rules import Name, Placement, RuleBook, Scenario, ScenarioArea, Side, Unit
 from .fields import Context, Fields, as_id, as_number, as_text, check_unique_ids
@@ -133,6 +134,8 @@ def _placement_reader(side: str | None, unit: str | None):
         if at is not None and area is not None:
             ctx.error(f.map.key_span("area"), f.sub("area"), "give at (a cell) or area, not both")
         count = f.integer("count", default=1, lo=1)
+        if not spend(ctx, "placed", count, f.raw("count") or node, f.sub("count")):
+            count = 1  # the error is said; the rules still check the rest
         own_side = _own_side(ctx, f, side, f"unit {unit}" if unit else None)
         label = f.text("label", default="")
         face = f.text("face")

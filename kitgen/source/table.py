@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from ..budget import MAX_UNITS, over, spend
 from ..chance.roll_labels import RollLabelError, RollRange, parse_roll_label
 from ..colours import ColourError, parse_colour
 from ..model.reading import Reading
@@ -297,6 +298,9 @@ def _read_row(
             node, path, f"expected a row (a list of cells, or a mapping), got {describe(node)}"
         )
         return None
+    written = sum(len(cn.raw) for cn in cell_nodes if isinstance(cn, Scalar))
+    if not spend(ctx, "text", written, node, path):
+        return None
     cells: list[CellValue] = []
     spans = []
     at = 0
@@ -475,6 +479,8 @@ def read_text_block(ctx: Context, node: Node, path: str, need_id: bool = True) -
         )
         return None
     key, paras = given[0]
+    if not spend(ctx, "text", sum(len(p) for p in paras), node, path):
+        return None
     style = {"text": "plain", "items": "bullets", "steps": "steps"}[key]
     return TextBlock(tid, title, tuple(paras), style, node.span)
 
@@ -549,7 +555,13 @@ def _read_sheet_item(ctx: Context, node: Node, path: str) -> SheetItem | None:
 def read_cards(ctx: Context, node: Node, path: str) -> tuple[Card, ...]:
     cards: list[Card] = []
     for i, item in enumerate(_items(ctx, node, path)):
-        cards.extend(read_card(ctx, item, f"{path}[{i}]"))
+        if over(ctx, "items"):
+            break
+        made = read_card(ctx, item, f"{path}[{i}]")
+        # a roster's cards are one per unit: at most MAX_UNITS
+        printed = sum(c.quantity * (MAX_UNITS if c.roster else 1) for c in made)
+        if spend(ctx, "items", printed, item, f"{path}[{i}]"):
+            cards.extend(made)
     check_unique_ids(ctx, cards, path, "card")
     return tuple(cards)
 

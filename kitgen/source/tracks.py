@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..budget import spend
 from ..model.track import Track, TrackSet
 from .fields import Context, Fields, as_text, check_unique_ids, expect_map, read_list
 from .yamlnodes import Node, Scalar
@@ -49,6 +50,8 @@ def _read_track(ctx: Context, node: Node, path: str) -> Track | None:
     count = abs(stop - start) // abs(step) + 1
     if count > 500:
         ctx.error(node, path, f"a track of {count} boxes is too long (at most 500)")
+        return None
+    if not spend(ctx, "items", count, node, path):
         return None
     t = Track(tid, title, start, stop, step, box, per_row, every, labels, colour, node.span)
     for n in labels:

@@ -7,6 +7,7 @@ file size and nesting depth are capped before parsing; aliases are refused
 
 from __future__ import annotations
 
+import math
 import os
 from collections.abc import Iterator
 from pathlib import Path
@@ -225,6 +226,19 @@ class _Composer:
             return node.value
         if not isinstance(value, (str, int, float, bool, type(None))):
             value = node.value  # dates and other exotic tags stay text
+        elif isinstance(value, float) and not math.isfinite(value):
+            # .nan passes every range test (nan < lo is false) and .inf overflows what
+            # it touches: neither is a number a game can mean, wherever it is written
+            self.errors.append(
+                Diagnostic(
+                    "error",
+                    span,
+                    "",
+                    f"{node.value!r} is not a finite number",
+                    "write a plain number; .nan and .inf are not allowed",
+                )
+            )
+            return node.value
         self.scalars[key] = value
         return value
 
@@ -249,6 +263,12 @@ def _name_in(path: Path, root: Path) -> str:
     """The file's name as the game writes it (relative to its folder) when it lies there."""
     name = os.path.relpath(path.absolute(), root.absolute())
     return str(path.absolute()) if name.startswith("..") else name
+
+
+def source_line(file: str, number: int) -> bytes:
+    """Line `number` (from 1) of a YAML file as it was loaded; b"" for a file not loaded."""
+    lines = SOURCES.get(file, b"").split(b"\n", number)
+    return lines[number - 1].rstrip(b"\r") if 0 < number <= len(lines) else b""
 
 
 def read_yaml_bytes(root: Path, name: str | Path, base: Path | None = None) -> bytes:

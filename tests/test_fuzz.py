@@ -1,0 +1,182 @@
+"""Fuzzing the loader and the image and font checks: whatever the bytes, the answer is
+a kit or a positioned error, never anything else (issue 21).
+
+Brief in `make test`; `make fuzz` (KITGEN_FUZZ=1) runs many more examples.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+from pathlib import Path
+
+import yaml
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from kitgen.build import check, load
+from kitgen.errors import Diagnostics, KitError
+from kitgen.files import FileRefused
+from kitgen.render.fonts import FontError, _register_ttf
+from kitgen.source.pictures import read_picture
+
+LONG = bool(os.environ.get("KITGEN_FUZZ"))
+FUZZ = settings(
+    max_examples=2000 if LONG else 40,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+)
+
+SECTIONS = [
+    "id", "title", "paper", "font", "colours", "cover", "counters", "maps", "tracks",
+    "tables", "texts", "sheets", "cards", "threats", "generators", "labels", "templates",
+    "rules", "include",
+]  # fmt: skip
+KEYS = [
+    "id", "size", "quantity", "for_each", "front", "back", "text", "icon", "image", "name",
+    "scale", "at", "colour", "shape", "cell", "layout", "legend", "terrains", "compose",
+    "columns", "rows", "roll", "items", "from", "to", "step", "blanks", "records", "kind",
+    "spread", "depth", "square", "rule", "units", "groups", "count", "role", "pieces",
+]  # fmt: skip
+SCALARS = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-(10**12), 10**12),
+    st.floats(allow_nan=True, allow_infinity=True),
+    st.sampled_from(["1in", "3/4", "19mm", "2d6", "red", "#ff0000", "A1", "x", "{a}", "rest",
+                     "hex", "square", "person", "0101", "a.png", "../x.yaml", "/dev/zero"]),
+    st.text(max_size=30),
+)  # fmt: skip
+VALUES = st.recursive(
+    SCALARS,
+    lambda inner: st.one_of(
+        st.lists(inner, max_size=4),
+        st.dictionaries(st.sampled_from(KEYS), inner, max_size=5),
+    ),
+    max_leaves=25,
+)
+GAMES = st.dictionaries(st.sampled_from(SECTIONS), VALUES, max_size=6)
+
+
+def _game(folder: Path, text: str | bytes) -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    data = text.encode("utf-8", "surrogatepass") if isinstance(text, str) else text
+    (folder / "game.yaml").write_bytes(data)
+    return folder
+
+
+def _load_and_check(folder: Path) -> None:
+    """Only KitError may come out: anything else is what the CLI calls an internal error."""
+    diags = Diagnostics()
+    try:
+        check(load(folder, diags), diags)
+    except KitError as exc:
+        assert exc.diagnostics, "an input error with nothing to say"
+
+
+@FUZZ
+@given(GAMES)
+def test_any_game_structure_loads_or_is_refused(tmp_path_factory, game):
+    text = yaml.safe_dump(game, allow_unicode=True)
+    _load_and_check(_game(tmp_path_factory.mktemp("g"), text))
+
+
+@FUZZ
+@given(st.binary(max_size=400) | st.text(max_size=400))
+def test_any_bytes_as_game_yaml_load_or_are_refused(tmp_path_factory, data):
+    _load_and_check(_game(tmp_path_factory.mktemp("g"), data))
+
+
+def _png() -> bytes:
+    from PIL import Image
+
+    out = io.BytesIO()
+    Image.new("RGBA", (16, 12), (10, 20, 30, 128)).save(out, "PNG")
+    return out.getvalue()
+
+
+def _jpeg() -> bytes:
+    from PIL import Image
+
+    out = io.BytesIO()
+    Image.new("RGB", (16, 12), "#abcdef").save(out, "JPEG")
+    return out.getvalue()
+
+
+SVG = (
+    b'<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10" viewBox="0 0 10 10">'
+    b'<g><rect width="4" height="4" fill="red"/><circle cx="6" cy="6" r="3"/></g></svg>'
+)
+SEEDS = {".png": _png(), ".jpg": _jpeg(), ".svg": SVG}
+
+
+def _mutated(data: bytes, edits: list[tuple[int, int]], cut: int | None) -> bytes:
+    out = bytearray(data)
+    for at, value in edits:
+        out[at % len(out)] = value
+    return bytes(out[:cut] if cut is not None else out)
+
+
+@FUZZ
+@given(
+    st.sampled_from(sorted(SEEDS)),
+    st.lists(st.tuples(st.integers(0, 10**6), st.integers(0, 255)), max_size=8),
+    st.none() | st.integers(0, 2000),
+    st.binary(max_size=64),
+)
+def test_image_bytes_are_verified_or_refused(tmp_path_factory, suffix, edits, cut, tail):
+    folder = tmp_path_factory.mktemp("img")
+    (folder / f"a{suffix}").write_bytes(_mutated(SEEDS[suffix], edits, cut) + tail)
+    try:
+        picture = read_picture(folder, f"a{suffix}")
+    except FileRefused as exc:
+        assert exc.message
+        return
+    assert picture.data and picture.kind in ("png", "jpeg", "svg")
+
+
+def _vera() -> bytes:
+    import reportlab
+
+    return (Path(reportlab.__file__).parent / "fonts" / "Vera.ttf").read_bytes()
+
+
+VERA = _vera()
+_FACES = iter(range(10**9))
+
+
+@FUZZ
+@given(
+    st.lists(st.tuples(st.integers(0, len(VERA) - 1), st.integers(0, 255)), max_size=6),
+    st.none() | st.integers(0, len(VERA)),
+    st.booleans(),
+)
+def test_font_bytes_are_checked_or_refused(tmp_path_factory, edits, cut, head_only):
+    """Changes in the table directory and the tables ReportLab walks first."""
+    if head_only:
+        edits = [(at % 2048, value) for at, value in edits]
+    folder = tmp_path_factory.mktemp("font")
+    (folder / "F.ttf").write_bytes(_mutated(VERA, edits, cut))
+    face = f"Fuzz{next(_FACES)}"
+    try:
+        _register_ttf(face, str(folder), "F.ttf")
+    except FontError as exc:
+        assert exc.message
+        return
+    _draw_with(face)
+
+
+def _draw_with(face: str) -> None:
+    """Glyphs are copied into the PDF when it is saved: a damaged glyph table fails there,
+    as the build reports it (build.draw names the font file)."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    from kitgen.render.rl_private import font_file_at_fault
+
+    c = Canvas(io.BytesIO())
+    c.setFont(face, 10)
+    c.drawString(10, 10, "Hello, kit 0123")
+    try:
+        c.save()
+    except Exception as exc:  # noqa: BLE001  # what build.draw turns into an input error
+        assert font_file_at_fault(exc) is not None, repr(exc)
