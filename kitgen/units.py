@@ -180,5 +180,8 @@ def papers_warning(papers: tuple[tuple[str, str], ...]) -> str:
         by_paper.setdefault(paper, []).append(title)
     if len(by_paper) < 2:
         return ""
-    which = "; ".join(f"{paper} for {', '.join(titles)}" for paper, titles in by_paper.items())
+    # sorted: the same words whichever order the kits were named in
+    which = "; ".join(
+        f"{paper} for {', '.join(sorted(titles))}" for paper, titles in sorted(by_paper.items())
+    )
     return f"Papers differ in this build: {which}. Print each kit on its own paper."
