@@ -363,9 +363,18 @@ def test_duck_has_its_markers_and_threat_counters():
     ]
     assert faces[("door", "front")][0] == ["CLOSED"] and faces[("door", "back")][0] == ["OPEN"]
     threats = {k for k in counts if k.startswith("threat-")}
-    kinds = {k.split("-")[1] for k in threats}
-    assert kinds == {"harpy", "philth", "ardzilian", "ceratopian", "cybot"}
-    assert len(threats) == 5 * 4  # numbered 1-4 of each kind
+    kinds = {k.removeprefix("threat-").rsplit("-", 1)[0] for k in threats}
+    # every Threat the matrix names, and every one the grappling summary gives dice for
+    assert kinds == {
+        "harpy",
+        "harpy-bull",
+        "steel-scorpion",
+        "philth",
+        "ardzilian",
+        "ceratopian",
+        "cybot",
+    }
+    assert len(threats) == 7 * 4  # numbered 1-4 of each kind
 
 
 def test_ryamon_people_show_the_key_abbreviations():

@@ -77,3 +77,17 @@ def _flat(ops):
             yield from _flat(op.ops)
         else:
             yield op
+
+
+def test_a_map_note_too_long_for_the_page_shrinks_and_warns(game_dir):
+    note = "A note that goes on " + "and on " * 40
+    text = (
+        "id: n\ntitle: N\nmaps:\n  - id: m\n    title: Map\n    note: " + note + "\n"
+        "    cell: 1in\n    terrains: [{id: a}]\n    legend: {a: a}\n    layout: aa\n"
+    )
+    planned = plan_game(write_game(game_dir, text))
+    assert [str(d).split(": warning: ")[1] for d in planned.diags.warnings] == [
+        f"maps.m.note: map note {note.strip()!r} does not fit the page even at 6pt (shorten it)"
+    ]
+    short = plan_game(write_game(game_dir / "b", text.replace(note, "Short.")))
+    assert not short.diags.warnings

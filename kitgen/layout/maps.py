@@ -83,14 +83,43 @@ def _map_pages(m: MapDef, env: PlanEnv) -> list[Page]:
 def _title(m: MapDef, env: PlanEnv, x0: float, x1: float, top: float, right: str) -> list:
     regular, bold = _faces(env)
     ops: list = []
+    room = x1 - x0 - (env.fonts.width(right, bold, 10) + 12 if right else 0)
     if m.show_title:
-        ops.append(Text(x0, top - 12, m.title or m.id, Font(bold, 13), INK))
+        size = _fit_line(m, env, "title", m.title or m.id, bold, 13, 9, room)
+        ops.append(Text(x0, top - 12, m.title or m.id, Font(bold, size), INK))
     if m.note:
         # clear of the title's descenders (which reach about 2.7 pt below its baseline)
-        ops.append(Text(x0, top - 23, m.note, Font(regular, 7), "#555555"))
+        size = _fit_line(m, env, "note", m.note, regular, 7, 6, x1 - x0)
+        ops.append(Text(x0, top - 23, m.note, Font(regular, size), "#555555"))
     if right:
         ops.append(Text(x1, top - 12, right, Font(bold, 10), INK, align="right"))
     return ops
+
+
+def _fit_line(
+    m: MapDef,
+    env: PlanEnv,
+    what: str,
+    text: str,
+    face: str,
+    size: float,
+    least: float,
+    width: float,
+) -> float:
+    """The size at which one line fits the width, down to ``least``; a warning when even
+    that is too wide (the line is never cut, so it shows what to shorten)."""
+    wide = env.fonts.width(text, face, size)
+    if wide <= width:
+        return size
+    fitted = max(least, size * width / wide)
+    if env.fonts.width(text, face, fitted) > width + 1e-6:
+        env.warn(
+            m.span,
+            f"maps.{m.id}.{what}",
+            f"map {what} {text!r} does not fit the page even at {least:g}pt",
+            "shorten it",
+        )
+    return fitted
 
 
 def _single(m: MapDef, env: PlanEnv, n: int, key_ops: list, key_h: float) -> Page:
