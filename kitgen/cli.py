@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import re
 import sys
@@ -282,7 +283,7 @@ def build(
     if papers_warning(papers):  # each cover says so too
 
         def build_settings(game: Game) -> Settings:
-            return settings_for(game)._replace(papers=papers)
+            return dataclasses.replace(settings_for(game), papers=papers)
 
     failed = False
     written: list[Path] = []
