@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import re
 import sys
@@ -19,7 +20,16 @@ from .model.game import Game, Settings
 from .output import OutputError
 from .progress import Progress
 from .source.game import GAME_KEY, scenario_pack, scenario_path
-from .units import PAPER_NAMES, UnitError, finite_number, inch, mm, paper_from_text, parse_length
+from .units import (
+    PAPER_NAMES,
+    UnitError,
+    finite_number,
+    inch,
+    mm,
+    paper_from_text,
+    papers_warning,
+    parse_length,
+)
 
 EXIT_INPUT = 1
 EXIT_USAGE = 2
@@ -266,12 +276,21 @@ def build(
             progress.done()  # a line of its own, not after the progress line
         _echo(f"kitgen: {message}", err=True)
 
+    papers = () if paper is not None else _papers(paths)
+    if papers_warning(papers) and not quiet:
+        click.echo(f"kitgen: warning: {papers_warning(papers)}", err=True)
+    build_settings = settings_for
+    if papers_warning(papers):  # each cover says so too
+
+        def build_settings(game: Game) -> Settings:
+            return dataclasses.replace(settings_for(game), papers=papers)
+
     failed = False
     written: list[Path] = []
     for path in paths:
         progress = None if quiet else Progress(sys.stderr)
         try:
-            result = run_build(path, out_root, settings_for, log, png_dpi, pieces, progress)
+            result = run_build(path, out_root, build_settings, log, png_dpi, pieces, progress)
             diags_all.extend(result.diagnostics)
             written.append(result.folder)
         except KeyboardInterrupt as exc:
@@ -290,6 +309,21 @@ def build(
     _report_build(diags_all, quiet)
     if failed:
         sys.exit(EXIT_INPUT)
+
+
+def _papers(paths) -> tuple[tuple[str, str], ...]:
+    """(title, paper) of each game a build of several reads; a game that does not read
+    is left to its build to report."""
+    if len(paths) < 2:
+        return ()
+    found = []
+    for path in paths:
+        try:
+            game = load(path, Diagnostics())
+        except KitError:
+            continue
+        found.append((game.title, game.paper.name))
+    return tuple(found)
 
 
 def _report_build(diags: list, quiet: bool) -> None:

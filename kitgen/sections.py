@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from .model.label import Labels
     from .model.map import MapSet
     from .model.rules import RuleBook
-    from .model.table import Card, Sheet, Table, TextBlock
+    from .model.table import Card, Deck, Sheet, Table, TextBlock
     from .model.template import Templates
     from .model.threat import ThreatTable
     from .model.track import TrackSet
@@ -175,6 +175,16 @@ class SheetsSection(Section["tuple[Sheet, ...]"]):
         from .rules.table_check import check_sheets
 
         check_sheets(game, model, diags)
+
+
+@section
+class DecksSection(Section["tuple[Deck, ...]"]):
+    key = "decks"
+
+    def read(self, ctx: Context, node: Node, path: str) -> tuple[Deck, ...]:
+        from .source.table import read_decks
+
+        return read_decks(ctx, node, path)
 
 
 @section

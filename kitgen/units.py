@@ -169,3 +169,19 @@ def paper_from_text(text: str) -> Paper:
         f"unknown paper {text!r}",
         f"use {', '.join(PAPER_NAMES)} or a custom size like 200mmx300mm",
     )
+
+
+def papers_warning(papers: tuple[tuple[str, str], ...]) -> str:
+    """When the kits of one build print on different papers, which kit takes which:
+    "Papers differ in this build: a4 for Duck; letter for Rencounter, Ryamon. Print each
+    kit on its own." Empty when they agree."""
+    by_paper: dict[str, list[str]] = {}
+    for title, paper in papers:
+        by_paper.setdefault(paper, []).append(title)
+    if len(by_paper) < 2:
+        return ""
+    # sorted: the same words whichever order the kits were named in
+    which = "; ".join(
+        f"{paper} for {', '.join(sorted(titles))}" for paper, titles in sorted(by_paper.items())
+    )
+    return f"Papers differ in this build: {which}. Print each kit on its own paper."

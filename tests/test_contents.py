@@ -66,6 +66,8 @@ def test_advice_follows_what_a_document_holds():
     )
     turned = Document("d", "D", [Page("D", size=(792, 612))])
     assert print_advice(turned, "letter") == "single-sided on letter paper, landscape"
+    turned.pages.insert(0, Page("D"))
+    assert print_advice(turned, "letter") == ("single-sided on letter paper, some sheets landscape")
 
 
 def test_a_long_contents_list_flows_onto_more_pages(game_dir):
@@ -209,3 +211,31 @@ def test_a_page_flow_turns_the_page_when_full_but_never_leaves_one_empty():
     pages = flow.finish()
     assert [len(p.ops) for p in pages] == [1, 1]
     assert all(p.component == "Cover" for p in pages)
+
+
+# ---- kits of one build on different papers ---------------------------------------------
+
+
+def test_a_build_of_kits_on_different_papers_warns_on_the_terminal_and_the_covers(tmp_path):
+    from kitgen.units import papers_warning
+
+    from .conftest import run_cli
+    from .test_tables import pdf_text
+
+    assert papers_warning((("A", "letter"), ("B", "letter"))) == ""
+    a = write_game(tmp_path / "a", "id: a\ntitle: Alpha\npaper: a4\ncover: {subtitle: S}\n")
+    b = write_game(tmp_path / "b", "id: b\ntitle: Beta\ncover: {subtitle: S}\n")
+    out = tmp_path / "out"
+    result = run_cli("build", str(a), str(b), "-o", str(out))
+    warning = (
+        "Papers differ in this build: a4 for Alpha; letter for Beta. Print each kit on its "
+        "own paper."
+    )
+    assert result.exit_code == 0, result.stderr
+    assert f"kitgen: warning: {warning}" in result.stderr
+    for kit in ("a", "b"):
+        text = " ".join(pdf_text((out / kit / "cover.pdf").read_bytes()).split())
+        assert warning in text
+    # one paper for all (--paper): no warning
+    result = run_cli("build", str(a), str(b), "-o", str(out), "--paper", "a4")
+    assert result.exit_code == 0 and "Papers differ" not in result.stderr

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from ..model.table import Card, CardBlock, CardFace, Table, TextBlock
 from ..rules.roster_cards import expand_roster_cards
 from ..style import INK, PIECE_GUTTER
+from .card_back import deck_back
 from .env import PlanEnv
 from .impose import TooBig, back_box, fits, impose, printable
 from .labels import DEFAULT_SEED_NOTE
@@ -172,11 +173,11 @@ def plan_cards(cards: tuple[Card, ...] | list[Card], env: PlanEnv) -> list[Docum
     def folds(card: Card) -> bool:
         # A pair wider than the paper (half-letter on letter) takes a back page instead.
         pair = piece_room(*card.size, bleeds[card.id], True)
-        return card.back is not None and not duplex and fits(pair, env.paper, inset)
+        return card.two_sided and not duplex and fits(pair, env.paper, inset)
 
     single, paired = [], []
     for c in cards:
-        group = single if duplex or c.back is None or folds(c) else paired
+        group = single if duplex or not c.two_sided or folds(c) else paired
         group.extend(_Slot(c, k, folds(c), bleeds[c.id]) for k in range(1, c.quantity + 1))
     flip = env.settings.duplex if duplex else "long"
     groups = [(single, flip if duplex else ""), (paired, flip)]
@@ -219,6 +220,7 @@ def _document(
             "use a smaller card size or a larger --paper",
         )
         return None
+    decks = {d.id: d for d in env.game.section("decks")}
     sheets = len(laid.sheets)
     fronts = [Page("Reference cards", size=sheet.size) for sheet in laid.sheets]
     backs = [Page("Reference cards", side="back") for _ in range(sheets)]
@@ -226,17 +228,22 @@ def _document(
 
     def form(card: Card, side: str, b: float) -> tuple[Group, float]:
         """The face drawn once (a PDF form), its background carried into the bleed."""
-        if (card.id, side) not in forms:
-            face = card.front if side == "front" else card.back
-            assert face is not None
-            ops, size = fit_face(card, face, side, env, tables)
-            w, h = card.size
-            if b:
-                ops = [Rect(-b, -b, w + 2 * b, h + 2 * b, fill=face.colour), *ops]
+        w, h = card.size
+        deck = decks.get(card.deck) if side == "back" and card.deck else None
+        name = (f"deck:{deck.id}", f"{w:g}x{h:g}") if deck else (card.id, side)
+        if name not in forms:
             edge = (-b, -b, w + b, h + b)  # the form's box too: by default it starts at 0, 0
-            group = Group(tuple(ops), clip=edge, key=f"card:{card.id}:{side}:{b:g}", box=edge)
-            forms[(card.id, side)] = (group, size)
-        return forms[(card.id, side)]
+            if deck is not None:  # one back for the whole deck, drawn once
+                ops, size = deck_back(deck, w, h, b, env)
+            else:
+                face = card.front if side == "front" else card.back
+                assert face is not None
+                ops, size = fit_face(card, face, side, env, tables)
+                if b:
+                    ops = [Rect(-b, -b, w + 2 * b, h + 2 * b, fill=face.colour), *ops]
+            key = f"card:{':'.join(name)}:{b:g}"
+            forms[name] = (Group(tuple(ops), clip=edge, key=key, box=edge), size)
+        return forms[name]
 
     for spot in laid.spots:
         slot = slots[spot.index]
@@ -247,6 +254,8 @@ def _document(
         piece = f"{card.id}#{slot.copy}"
         front, size = form(card, "front", b)
         extra = {"size": card.size_name, "type_size": size, **card.extra}
+        if card.deck is not None:
+            extra["deck"] = card.deck
         if env.settings.seed is None and "seed" in card.extra:
             page.proof = DEFAULT_SEED_NOTE  # with --seed the run's facts say it
         if slot.fold:
@@ -278,7 +287,7 @@ def _document(
             page.ops.append(_at(front, x, y))
             page.items.append(Item("card", card.id, piece, "front", (x, y, x + w, y + h), extra))
             trim = (x, y, x + w, y + h)
-            if card.back is not None:
+            if card.two_sided:
                 # duplex: behind the front, mirrored for the flip, shifted by the offset
                 offset = env.settings.back_offset if env.settings.duplex == flip else (0.0, 0.0)
                 bx0, by0, bx1, by1 = back_box(trim, env.paper.size, flip, offset)

@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..style import INK, MUTED
+from ..units import papers_warning
 from .env import PlanEnv
 from .impose import PIECES, print_mode
 from .plan import Document, Font, Line, Page, Stroke, Text
@@ -37,8 +38,9 @@ def print_advice(doc: Document, paper: str = "") -> str:
     kinds = {item.kind for page in doc.pages for item in page.items}
     stock = doc.stock or next((s for group, s in STOCK if kinds & set(group)), "paper")
     mode = print_mode(doc)
-    turned = any(page.size is not None for page in doc.pages)
-    on = " ".join(filter(None, (paper, stock))) + (", landscape" if turned else "")
+    turned = [page.size is not None for page in doc.pages]
+    lie = ", landscape" if all(turned) else ", some sheets landscape" if any(turned) else ""
+    on = " ".join(filter(None, (paper, stock))) + lie
     parts = [f"{mode} on {on}"]
     if mode == "duplex":
         parts.append(FLIP.get(doc.duplex, "each back on the page after its front"))
@@ -75,6 +77,9 @@ def add_contents(cover: Document, docs: list[Document], env: PlanEnv, box: tuple
         cover.pages.append(page)
         top = y1 - 20
     y = _heading(page, top, box, regular, bold, env)
+    for line in wrap_hard(papers_warning(env.settings.papers), bold, size, x1 - x0, env.fonts):
+        y -= lead
+        page.ops.append(Text(x0, y, line, Font(bold, size), INK))
     for entry in entries:
         pages = f"{entry.pages} page{'s' if entry.pages != 1 else ''}"
         names = wrap_hard(entry.file, bold, size, file_w - 8, env.fonts)

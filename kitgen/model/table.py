@@ -137,3 +137,25 @@ class Card:
     roster: str | None = None  # a generator: one card per unit of its roster (filled at build)
     roster_span: Span | None = None
     extra: Mapping[str, Any] = field(default_factory=dict)  # for the manifest
+    deck: str | None = None  # a deck's id: the card takes the deck's one back
+    deck_span: Span | None = None
+
+    @property
+    def two_sided(self) -> bool:
+        return self.back is not None or self.deck is not None
+
+
+DECK_PATTERNS = ("lattice", "stripes", "dots", "plain")
+
+
+@dataclass(frozen=True)
+class Deck:
+    """Cards shuffled together: one designed back for all of them, so no back tells
+    which card is next."""
+
+    id: str
+    title: str
+    subtitle: str = ""
+    colour: str = "#3b4a5a"  # the back's ground
+    pattern: str = "lattice"  # DECK_PATTERNS
+    span: Span | None = None

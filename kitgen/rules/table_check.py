@@ -77,10 +77,34 @@ def check_sheets(game: Game, sheets: tuple[Sheet, ...], diags: Diagnostics) -> N
                 )
 
 
+def _check_decks(game: Game, cards: tuple[Card, ...], diags: Diagnostics) -> None:
+    """Each card's deck is declared in decks:, and a deck's cards are of one size (one
+    back design behind all of them)."""
+    decks = {d.id for d in game.section("decks")}
+    sizes: dict[str, Card] = {}
+    for card in cards:
+        if card.deck is None:
+            continue
+        if card.deck not in decks:
+            hint = suggest(card.deck, sorted(decks)) if decks else "declare it under decks:"
+            diags.error(card.deck_span, f"cards.{card.id}.deck", f"no deck {card.deck!r}", hint)
+            continue
+        first = sizes.setdefault(card.deck, card)
+        if first.size != card.size:
+            diags.error(
+                card.span,
+                f"cards.{card.id}.size",
+                f"card {card.id!r} is {card.size_name}, but deck {card.deck!r} holds "
+                f"{first.size_name} cards (like {first.id!r})",
+                "a deck's cards share one back: give them one size",
+            )
+
+
 def check_cards(game: Game, cards: tuple[Card, ...], diags: Diagnostics) -> None:
     from .roster_cards import check_roster_cards
 
     check_roster_cards(game, cards, diags)
+    _check_decks(game, cards, diags)
     tables = {t.id for t in game.section("tables")}
     for card in cards:
         for side, face in (("front", card.front), ("back", card.back)):

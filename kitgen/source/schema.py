@@ -32,6 +32,7 @@ def section_keys() -> tuple[Key, ...]:
         Key("tables", table.TABLES, "tables, for sheets and cards"),
         Key("texts", table.TEXTS, "text blocks, for sheets and cards"),
         Key("sheets", table.SHEETS, "quick-reference sheets"),
+        Key("decks", table.DECKS, "card decks with a common back"),
         Key("cards", table.CARDS, "reference cards"),
         Key("threats", threats.THREATS, "reaction tables"),
         Key("generators", generators.GENERATORS, "seeded set-up generators"),

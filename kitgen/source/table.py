@@ -15,12 +15,14 @@ from ..chance.roll_labels import RollLabelError, RollRange, parse_roll_label
 from ..colours import ColourError, parse_colour
 from ..model.reading import Reading
 from ..model.table import (
+    DECK_PATTERNS,
     Card,
     CardBlock,
     CardFace,
     Cell,
     CellValue,
     Column,
+    Deck,
     HeaderGroup,
     Row,
     Sheet,
@@ -189,8 +191,19 @@ CARD = Spec(
     Key("accent", COLOUR, "title band colour", default="#3b4a5a"),
     Key("front", _FACE, "the front: a face or a list of blocks", required=True),
     Key("back", _FACE, "a back: fold-and-glue, or duplex"),
+    Key("deck", ID, "a deck of decks: the card takes its common back (instead of back)"),
     heading="cards: reference cards",
 )
+DECK = Spec(
+    "deck",
+    Key("id", ID, "how cards name their deck (deck: ID)", required=True),
+    Key("title", TEXT, "printed on the deck's common back", required=True, default=""),
+    Key("subtitle", TEXT, "a line under it", default=""),
+    Key("colour", COLOUR, "the back's colour", default="#3b4a5a"),
+    Key("pattern", Choice(DECK_PATTERNS), "the back's pattern", default="lattice"),
+    heading="cards: reference cards",
+)
+DECKS = ListOf(DECK)
 TABLES = ListOf(TABLE)
 TEXTS = ListOf(TEXT_BLOCK)
 SHEETS = ListOf(SHEET)
@@ -786,6 +799,14 @@ def _read_one_card(ctx: Context, node: Map, path: str, variables: dict) -> Card 
     back = (
         _read_face(ctx, back_node, f.sub("back"), variables, colour, accent) if back_node else None
     )
+    deck = f.id("deck", required=False)
+    if deck is not None and back_node is not None:
+        ctx.error(
+            back_node,
+            f.sub("back"),
+            f"card {cid!r} is in deck {deck!r}, whose cards share one back",
+            "remove back: here; the deck's back prints behind each of its cards",
+        )
     f.close()
     if front is None:
         return None
@@ -811,7 +832,31 @@ def _read_one_card(ctx: Context, node: Map, path: str, variables: dict) -> Card 
         bleed,
         roster,
         roster_node.span if roster_node is not None else None,
+        deck=deck,
+        deck_span=f.raw("deck").span if deck is not None else None,  # type: ignore[union-attr]
     )
+
+
+def read_decks(ctx: Context, node: Node, path: str) -> tuple[Deck, ...]:
+    decks = read_list(ctx, node, path, _read_deck)
+    check_unique_ids(ctx, decks, path, "deck")
+    return tuple(decks)
+
+
+def _read_deck(ctx: Context, node: Node, path: str) -> Deck | None:
+    if not isinstance(node, Map):
+        ctx.error(node, path, f"expected a mapping of keys, got {describe(node)}")
+        return None
+    f = Fields(ctx, node, path, DECK)
+    did = f.id("id", required=True)
+    title = f.text("title", required=True, default="")
+    subtitle = f.text("subtitle", default="")
+    colour = f.colour("colour", default="#3b4a5a")
+    pattern = f.choice("pattern", DECK_PATTERNS, default="lattice")
+    f.close()
+    if did is None:
+        return None
+    return Deck(did, title, subtitle, colour, pattern, node.span)
 
 
 def _colour(ctx: Context, f: Fields, key: str, default: str, variables: dict) -> str:
