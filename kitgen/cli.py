@@ -13,7 +13,8 @@ import click
 from . import __version__
 from .build import build as run_build
 from .build import check as run_check
-from .build import load, scenario_view
+from .build import font_book, load, scenario_view
+from .build import plan as run_plan
 from .errors import Diagnostics, KitError, in_reading_order
 from .model.game import Game, Settings
 from .output import OutputError
@@ -337,7 +338,11 @@ def check(paths, quiet) -> None:
     for path in paths:
         diags = Diagnostics()  # per path: one game's errors must not stop the next from loading
         try:
-            run_check(load(path, diags), diags)
+            game = load(path, diags)
+            run_check(game, diags)
+            # planned too (not drawn): what a build of the game on its own paper would
+            # refuse (a piece bigger than the sheet, the page cap) check refuses as well
+            run_plan(game, Settings(paper=game.paper), font_book(game), diags, stream=True)
         except KitError:
             failed = True
         found.extend(scenario_view(path, diags))

@@ -341,8 +341,11 @@ def test_class_4_numbers_are_finite_and_in_range(tmp_path: Path):
         "huge-length": {"game.yaml": head + "counters:\n  - {id: a, size: 100000in, front: {text: x}}\n"},
         "unbounded": {"game.yaml": head + "tracks:\n  - {id: t, from: 1, to: 10, every: 99999999999}\n"},
         "exponent": {"game.yaml": head + "counters:\n  - {id: a, size: 1, front: {icon: {name: person, scale: 1.0e+999}}}\n"},
+        # check plans as build does: a length in range that no sheet can hold fails both
+        "giant-piece": {"game.yaml": head + "counters:\n  - {id: a, size: 900in, front: {text: x}}\n"},
     }  # fmt: skip
     expect = dict.fromkeys(games, r"finite number|out of range|more than 1,000in")
+    expect["giant-piece"] = r"larger than the printable area"
     assert_refused(tmp_path, games, expect)
 
 
