@@ -5,6 +5,7 @@ from __future__ import annotations
 import gc
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from . import __version__
@@ -25,37 +26,37 @@ from .output import (
     to_json,
     write_kit,
 )
-from .records import Record
 from .render.fonts import FontBook, FontError
 from .render.pdf import render_document
 from .render.rl_private import font_file_at_fault
 from .sections import SECTIONS
-from .source.game import SCENARIO_DIR, find_game_file, read_game, scenario_path
+from .source.game import (
+    GAME_KEY,
+    SCENARIO_DIR,
+    find_game_file,
+    read_game,
+    scenario_game,
+    scenario_path,
+)
 
 FONTS_DIR = Path(__file__).resolve().parent.parent / "fonts"
 ROUNDED_BOXES = 4096  # manifest boxes kept rounded: a sheet's slots, not a whole map's cells
 
 
-class BuildResult(Record):  # a Record, not a dataclass: every run imports it
-    __slots__ = ("game", "diagnostics", "folder", "manifest")
-
-    def __init__(
-        self,
-        game: Game,
-        diagnostics: Diagnostics,
-        folder: Path | None = None,
-        manifest: dict | None = None,  # as written, less its items
-    ) -> None:
-        self.game = game
-        self.diagnostics = diagnostics
-        self.folder = folder
-        self.manifest = {} if manifest is None else manifest
+@dataclass(slots=True)
+class BuildResult:
+    game: Game
+    diagnostics: Diagnostics
+    folder: Path | None = None
+    manifest: dict = field(default_factory=dict)  # as written, less its items
 
 
 def load(path: Path, diags: Diagnostics) -> Game:
     """Read a game (or the game of a scenario file); raises KitError if the input has errors."""
     path, scenario = scenario_path(path)
     try:
+        if scenario is not None and not path.exists():
+            raise KitError(_no_game(scenario))
         game = read_game(find_game_file(path), SECTIONS, diags, icon_names)
         # `kitgen check <game>/scenarios/x.yaml` checks that scenario only; a game without
         # a rules: section still has its scenarios/ read. Imported only then: the rules
@@ -74,6 +75,20 @@ def load(path: Path, diags: Diagnostics) -> Game:
     if not _only_scenarios_broken(game, diags):
         diags.raise_if_errors()
     return game  # the check stage adds the rules' errors and raises then
+
+
+def _no_game(scenario: Path) -> Diagnostic:
+    """The `game:` of a scenario names nothing there."""
+    named = scenario_game(scenario)
+    assert named is not None
+    game, span = named
+    return Diagnostic(
+        "error",
+        span,
+        GAME_KEY,
+        f"no game at {game.as_posix()!r}",
+        "name the game's folder or its game.yaml, relative to this scenario file",
+    )
 
 
 def _forget_other_scenarios(game: Game, scenario: Path, diags: Diagnostics) -> None:
@@ -117,9 +132,7 @@ def check(game: Game, diags: Diagnostics) -> None:
     except FontError as exc:
         diags.error(game.font_span or game.span, "font", exc.message, exc.hint)
     for key, model in game.sections.items():
-        section = SECTIONS[key]
-        if section.check is not None:
-            section.check(game, model, diags)
+        SECTIONS[key].check(game, model, diags)
     diags.raise_if_errors()
 
 
@@ -143,26 +156,23 @@ def plan(
         env.facts = facts
     docs: list[Document] = []
     for key, model in game.sections.items():
-        section = SECTIONS[key]
-        if section.plan is not None:
-            try:
-                docs.extend(section.plan(model, env))
-            except FontError as exc:
-                raise KitError(Diagnostic("error", game.span, key, exc.message, exc.hint)) from None
-            pages = sum(len(d.pages) for d in docs)
-            if pages > MAX_PAGES:  # what the read-time caps let through, bounded here
-                raise KitError(
-                    Diagnostic(
-                        "error",
-                        getattr(model, "span", None) or game.span,
-                        key,
-                        f"the kit comes to {pages:,} pages, more than the {MAX_PAGES:,} allowed",
-                        "see docs/security.md for the caps",
-                    )
+        try:
+            docs.extend(SECTIONS[key].plan(model, env))
+        except FontError as exc:
+            raise KitError(Diagnostic("error", game.span, key, exc.message, exc.hint)) from None
+        pages = sum(len(d.pages) for d in docs)
+        if pages > MAX_PAGES:  # what the read-time caps let through, bounded here
+            raise KitError(
+                Diagnostic(
+                    "error",
+                    getattr(model, "span", None) or game.span,
+                    key,
+                    f"the kit comes to {pages:,} pages, more than the {MAX_PAGES:,} allowed",
+                    "see docs/security.md for the caps",
                 )
+            )
     for key, model in game.sections.items():
-        if SECTIONS[key].finish is not None:
-            SECTIONS[key].finish(model, docs, env)
+        SECTIONS[key].finish(model, docs, env)
     face = fonts.face(game.font)
     proof = " · ".join(run_facts(settings)) if settings.proof else None
     for doc in docs:

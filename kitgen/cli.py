@@ -13,12 +13,12 @@ import click
 from . import __version__
 from .build import build as run_build
 from .build import check as run_check
-from .build import font_book, load, scenario_view
-from .build import plan as run_plan
-from .errors import Diagnostics, KitError, in_reading_order
+from .build import font_book, load, plan, scenario_view
+from .errors import Diagnostic, Diagnostics, KitError, Span, in_reading_order
 from .model.game import Game, Settings
 from .output import OutputError
 from .progress import Progress
+from .source.game import GAME_KEY, scenario_pack, scenario_path
 from .units import PAPER_NAMES, UnitError, finite_number, inch, mm, paper_from_text, parse_length
 
 EXIT_INPUT = 1
@@ -335,14 +335,19 @@ def check(paths, quiet) -> None:
     """Validate games without writing anything."""
     found: list = []
     failed = False
-    for path in paths:
+    files = [f for path in paths for f in (scenario_pack(path) or [path])]
+    for path in files:
         diags = Diagnostics()  # per path: one game's errors must not stop the next from loading
+        if path not in paths and scenario_path(path)[1] is None:  # in a pack, not a scenario
+            found.append(_not_a_scenario(path))
+            failed = True
+            continue
         try:
             game = load(path, diags)
             run_check(game, diags)
-            # planned too (not drawn): what a build of the game on its own paper would
-            # refuse (a piece bigger than the sheet, the page cap) check refuses as well
-            run_plan(game, Settings(paper=game.paper), font_book(game), diags, stream=True)
+            # what a build would warn about (text that does not fit ...) comes from laying
+            # the kit out: plan it, on the game's own paper, and draw nothing
+            plan(game, Settings(paper=game.paper), font_book(game), diags)
         except KitError:
             failed = True
         found.extend(scenario_view(path, diags))
@@ -350,7 +355,17 @@ def check(paths, quiet) -> None:
     if failed:
         sys.exit(EXIT_INPUT)
     if not quiet:
-        _echo(f"ok: {len(paths)} checked", err=True)
+        _echo(f"ok: {len(files)} checked", err=True)
+
+
+def _not_a_scenario(path: Path) -> Diagnostic:
+    return Diagnostic(
+        "error",
+        Span(str(path), 1, 1),
+        GAME_KEY,
+        "a scenario outside its game's scenarios/ folder names its game",
+        "add game: with the game's folder, relative to this file, e.g. game: ../my-game",
+    )
 
 
 @main.command()

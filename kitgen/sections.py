@@ -1,98 +1,297 @@
-"""The component sections a game.yaml may hold, each with its reader and planner.
+"""The component sections a game.yaml may hold, each with its reader, and where it has
+them its planner, its rules check and its finisher.
 
-Adding a component kind means adding one Section here: the engine's vocabulary
-grows in one place, and no section knows about any particular game.
+Adding a component kind means adding one class here, registered with @section: the
+engine's vocabulary grows in one place, and no section knows about any game.
 
-Readers, planners and checkers are named as "package.module:function" and
-imported on first use, so a build pays only for the sections its game holds
+Each hook imports its stage's function when it is first called, with a plain import
+a reader and a type checker follow: a build pays only for the sections its game holds
 (importing all of them took longer than drawing a thousand counters).
 """
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Generic, TypeVar
 
-HOOKS = ("read", "plan", "check", "finish")
+if TYPE_CHECKING:
+    from .errors import Diagnostics
+    from .layout.env import PlanEnv
+    from .layout.plan import Document
+    from .model.counters import CounterSet
+    from .model.cover import Cover
+    from .model.game import Game
+    from .model.generator import Generator
+    from .model.label import Labels
+    from .model.map import MapSet
+    from .model.rules import RuleBook
+    from .model.table import Card, Sheet, Table, TextBlock
+    from .model.template import Templates
+    from .model.threat import ThreatTable
+    from .model.track import TrackSet
+    from .source.fields import Context
+    from .source.yamlnodes import Node
 
-
-class Section:
-    """key: the key in game.yaml. Hooks, each "package.module:function" or None:
-    read (ctx, node, path) -> model; plan (model, env) -> [Document];
-    check (game, model, diags) -> None, the rules checks;
-    finish (model, docs, env) -> None, run once every section is planned (a contents list)."""
-
-    __slots__ = ("key", "_refs")
-
-    def __init__(self, key: str, read: str, plan=None, check=None, finish=None):
-        self.key = key
-        self._refs: dict[str, Any] = dict(zip(HOOKS, (read, plan, check, finish), strict=True))
-
-    def _get(self, name: str) -> Callable[..., Any] | None:
-        ref = self._refs[name]
-        if isinstance(ref, str):
-            module, _, attr = ref.partition(":")
-            ref = getattr(importlib.import_module(f".{module}", __package__), attr)
-            self._refs[name] = ref
-        return ref
-
-    @property
-    def read(self) -> Callable[..., Any]:
-        return self._get("read")  # type: ignore[return-value]
-
-    @property
-    def plan(self) -> Callable[..., list] | None:
-        return self._get("plan")
-
-    @property
-    def check(self) -> Callable[..., None] | None:
-        return self._get("check")
-
-    @property
-    def finish(self) -> Callable[..., None] | None:
-        return self._get("finish")
+M = TypeVar("M")
 
 
-SECTIONS: dict[str, Section] = {
-    s.key: s
-    for s in (
-        Section(
-            "cover", "source.cover:read_cover", "layout.cover:plan_cover",
-            finish="layout.cover:finish_cover",
-        ),
-        Section("counters", "source.counters:read_counters", "layout.counters:plan_counters"),
-        Section("maps", "source.maps:read_maps", "layout.maps:plan_maps"),
-        Section("tracks", "source.tracks:read_tracks", "layout.tracks:plan_tracks"),
-        Section("tables", "source.table:read_tables", None, "rules.table_check:check_tables"),
-        Section("texts", "source.table:read_texts"),
-        Section(
-            "sheets", "source.table:read_sheets", "layout.sheet:plan_sheets",
-            "rules.table_check:check_sheets",
-        ),
-        Section(
-            "cards", "source.table:read_cards", "layout.cards:plan_cards",
-            "rules.table_check:check_cards",
-        ),
-        Section(
-            "threats", "source.threats:read_threats", "layout.threat_card:plan_threats",
-            "rules.reaction:check_threats",
-        ),
-        Section(
-            "generators", "source.generators:read_generators", "layout.roster:plan_rosters",
-            "rules.generate:check_generators",
-        ),
-        Section(
-            "labels", "source.labels:read_labels", "layout.labels:plan_labels",
-            "rules.labels:check_labels",
-        ),
-        Section(
-            "templates", "source.template:read_templates", "layout.template:plan_templates",
-            "rules.rulers:check_templates",
-        ),
-        Section(
-            "rules", "source.rules:read_rules", "layout.scenario:plan_scenarios",
-            "rules.scenarios:check_rules",
-        ),
-    )
-}  # fmt: skip
+class Section(Generic[M]):
+    """One key of game.yaml and the model M its reader makes. A section without a
+    planner, a check or a finisher keeps the one here, which does nothing."""
+
+    key = ""
+
+    def read(self, ctx: Context, node: Node, path: str) -> M:
+        raise NotImplementedError
+
+    def plan(self, model: M, env: PlanEnv) -> list[Document]:
+        """The section's documents."""
+        return []
+
+    def check(self, game: Game, model: M, diags: Diagnostics) -> None:
+        """The rules checks that need the whole game."""
+
+    def finish(self, model: M, docs: list[Document], env: PlanEnv) -> None:
+        """Run once every section is planned (the cover lists the kit's contents)."""
+
+
+SECTIONS: dict[str, Section] = {}
+
+S = TypeVar("S", bound=type[Section])
+
+
+def section(cls: S) -> S:
+    """Register a section class under its key, in the order game.yaml is read."""
+    if cls.key in SECTIONS or not cls.key:
+        raise ValueError(f"section key {cls.key!r} empty or registered twice")
+    SECTIONS[cls.key] = cls()
+    return cls
+
+
+@section
+class CoverSection(Section["Cover"]):
+    key = "cover"
+
+    def read(self, ctx: Context, node: Node, path: str) -> Cover:
+        from .source.cover import read_cover
+
+        return read_cover(ctx, node, path)
+
+    def plan(self, model: Cover, env: PlanEnv) -> list[Document]:
+        from .layout.cover import plan_cover
+
+        return plan_cover(model, env)
+
+    def finish(self, model: Cover, docs: list[Document], env: PlanEnv) -> None:
+        from .layout.cover import finish_cover
+
+        finish_cover(model, docs, env)
+
+
+@section
+class CountersSection(Section["CounterSet"]):
+    key = "counters"
+
+    def read(self, ctx: Context, node: Node, path: str) -> CounterSet:
+        from .source.counters import read_counters
+
+        return read_counters(ctx, node, path)
+
+    def plan(self, model: CounterSet, env: PlanEnv) -> list[Document]:
+        from .layout.counters import plan_counters
+
+        return plan_counters(model, env)
+
+
+@section
+class MapsSection(Section["MapSet"]):
+    key = "maps"
+
+    def read(self, ctx: Context, node: Node, path: str) -> MapSet:
+        from .source.maps import read_maps
+
+        return read_maps(ctx, node, path)
+
+    def plan(self, model: MapSet, env: PlanEnv) -> list[Document]:
+        from .layout.maps import plan_maps
+
+        return plan_maps(model, env)
+
+
+@section
+class TracksSection(Section["TrackSet"]):
+    key = "tracks"
+
+    def read(self, ctx: Context, node: Node, path: str) -> TrackSet:
+        from .source.tracks import read_tracks
+
+        return read_tracks(ctx, node, path)
+
+    def plan(self, model: TrackSet, env: PlanEnv) -> list[Document]:
+        from .layout.tracks import plan_tracks
+
+        return plan_tracks(model, env)
+
+
+@section
+class TablesSection(Section["tuple[Table, ...]"]):
+    key = "tables"
+
+    def read(self, ctx: Context, node: Node, path: str) -> tuple[Table, ...]:
+        from .source.table import read_tables
+
+        return read_tables(ctx, node, path)
+
+    def check(self, game: Game, model: tuple[Table, ...], diags: Diagnostics) -> None:
+        from .rules.table_check import check_tables
+
+        check_tables(game, model, diags)
+
+
+@section
+class TextsSection(Section["tuple[TextBlock, ...]"]):
+    key = "texts"
+
+    def read(self, ctx: Context, node: Node, path: str) -> tuple[TextBlock, ...]:
+        from .source.table import read_texts
+
+        return read_texts(ctx, node, path)
+
+
+@section
+class SheetsSection(Section["tuple[Sheet, ...]"]):
+    key = "sheets"
+
+    def read(self, ctx: Context, node: Node, path: str) -> tuple[Sheet, ...]:
+        from .source.table import read_sheets
+
+        return read_sheets(ctx, node, path)
+
+    def plan(self, model: tuple[Sheet, ...], env: PlanEnv) -> list[Document]:
+        from .layout.sheet import plan_sheets
+
+        return plan_sheets(model, env)
+
+    def check(self, game: Game, model: tuple[Sheet, ...], diags: Diagnostics) -> None:
+        from .rules.table_check import check_sheets
+
+        check_sheets(game, model, diags)
+
+
+@section
+class CardsSection(Section["tuple[Card, ...]"]):
+    key = "cards"
+
+    def read(self, ctx: Context, node: Node, path: str) -> tuple[Card, ...]:
+        from .source.table import read_cards
+
+        return read_cards(ctx, node, path)
+
+    def plan(self, model: tuple[Card, ...], env: PlanEnv) -> list[Document]:
+        from .layout.cards import plan_cards
+
+        return plan_cards(model, env)
+
+    def check(self, game: Game, model: tuple[Card, ...], diags: Diagnostics) -> None:
+        from .rules.table_check import check_cards
+
+        check_cards(game, model, diags)
+
+
+@section
+class ThreatsSection(Section["list[ThreatTable]"]):
+    key = "threats"
+
+    def read(self, ctx: Context, node: Node, path: str) -> list[ThreatTable]:
+        from .source.threats import read_threats
+
+        return read_threats(ctx, node, path)
+
+    def plan(self, model: list[ThreatTable], env: PlanEnv) -> list[Document]:
+        from .layout.threat_card import plan_threats
+
+        return plan_threats(model, env)
+
+    def check(self, game: Game, model: list[ThreatTable], diags: Diagnostics) -> None:
+        from .rules.reaction import check_threats
+
+        check_threats(game, model, diags)
+
+
+@section
+class GeneratorsSection(Section["list[Generator]"]):
+    key = "generators"
+
+    def read(self, ctx: Context, node: Node, path: str) -> list[Generator]:
+        from .source.generators import read_generators
+
+        return read_generators(ctx, node, path)
+
+    def plan(self, model: list[Generator], env: PlanEnv) -> list[Document]:
+        from .layout.roster import plan_rosters
+
+        return plan_rosters(model, env)
+
+    def check(self, game: Game, model: list[Generator], diags: Diagnostics) -> None:
+        from .rules.generate import check_generators
+
+        check_generators(game, model, diags)
+
+
+@section
+class LabelsSection(Section["Labels"]):
+    key = "labels"
+
+    def read(self, ctx: Context, node: Node, path: str) -> Labels:
+        from .source.labels import read_labels
+
+        return read_labels(ctx, node, path)
+
+    def plan(self, model: Labels, env: PlanEnv) -> list[Document]:
+        from .layout.labels import plan_labels
+
+        return plan_labels(model, env)
+
+    def check(self, game: Game, model: Labels, diags: Diagnostics) -> None:
+        from .rules.labels import check_labels
+
+        check_labels(game, model, diags)
+
+
+@section
+class TemplatesSection(Section["Templates"]):
+    key = "templates"
+
+    def read(self, ctx: Context, node: Node, path: str) -> Templates:
+        from .source.template import read_templates
+
+        return read_templates(ctx, node, path)
+
+    def plan(self, model: Templates, env: PlanEnv) -> list[Document]:
+        from .layout.template import plan_templates
+
+        return plan_templates(model, env)
+
+    def check(self, game: Game, model: Templates, diags: Diagnostics) -> None:
+        from .rules.rulers import check_templates
+
+        check_templates(game, model, diags)
+
+
+@section
+class RulesSection(Section["RuleBook"]):
+    key = "rules"
+
+    def read(self, ctx: Context, node: Node, path: str) -> RuleBook:
+        from .source.rules import read_rules
+
+        return read_rules(ctx, node, path)
+
+    def plan(self, model: RuleBook, env: PlanEnv) -> list[Document]:
+        from .layout.scenario import plan_scenarios
+
+        return plan_scenarios(model, env)
+
+    def check(self, game: Game, model: RuleBook, diags: Diagnostics) -> None:
+        from .rules.scenarios import check_rules
+
+        check_rules(game, model, diags)

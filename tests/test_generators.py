@@ -303,6 +303,28 @@ def test_lost_values_stay_write_in_blanks(tmp_path):
     ]
 
 
+def test_size_per_unit_rolls_each_units_size():
+    import dataclasses
+    from collections import Counter
+
+    gen = dataclasses.replace(_squads(), size_per="unit")
+    mixed = 0
+    for seed in range(100):
+        roster = generate(gen, seed)
+        per_unit = Counter(rec["unit"] for rec in roster.records)
+        assert tuple(per_unit[u] for u in (1, 2, 3)) == roster.sizes
+        assert all(5 <= s <= 10 for s in roster.sizes)  # 1d6+4 each
+        assert roster.size_text == ", ".join(map(str, roster.sizes))
+        mixed += len(set(roster.sizes)) > 1
+        # the first unit rolls first, as in a shared roll: same seed, same first unit
+        shared = generate(_squads(), seed)
+        assert [r for r in roster.records if r["unit"] == 1][: shared.size] == [
+            r for r in shared.records if r["unit"] == 1
+        ][: roster.sizes[0]]
+    assert mixed > 50  # sizes differ between units in most rosters
+    assert generate(_squads(), 3).sizes == ()  # the default still rolls once for all
+
+
 def test_roster_columns_are_headed_by_the_datas_titles():
     p = plan_game(CONTENT / "rencounter")
     doc = next(d for d in p.docs if d.name == "rosters")

@@ -23,7 +23,6 @@ STAGES = {
     "kitgen.names": "shared",
     "kitgen.chance": "shared",
     "kitgen.style": "shared",
-    "kitgen.records": "shared",
     "kitgen.files": "shared",  # the one gate every file a game names is read through
     "kitgen.budget": "shared",
     "kitgen.geometry": "shared",

@@ -170,12 +170,12 @@ def test_every_midnight_mistake_in_one_run_at_its_value(tmp_path, monkeypatch):
         "0101 to 0605)",
         "scenarios/midnight.yaml:13:5: error: sides[1].id: unknown side 'bleu' (did you mean "
         "'blue'?)",
-        "scenarios/midnight.yaml:13:5: error: sides[1]: side bleu has 9 raiders, needs 3 to 5 "
-        "(rule at game.yaml:60:7)",
         "scenarios/midnight.yaml:15:9: error: sides[1].placements[0]: 9 raider-blue placed, the "
         "kit provides 6 (piece defined at game.yaml:3:5)",
         "scenarios/midnight.yaml:15:9: error: sides[1].placements[0]: 9 pieces on cell 0104 "
         "(Hut) exceed its cap of 3 (rule at game.yaml:54:7)",
+        "scenarios/midnight.yaml:15:9: error: sides[1].placements[0]: side bleu has 9 raiders, "
+        "needs 3 to 5 (rule at game.yaml:60:7)",
         # the misspelt key is reported and the rules are still checked (boat on a Pool: fine)
         "scenarios/midnight.yaml:16:33: error: sides[1].placements[1].cuont: unknown key "
         "'cuont' (did you mean 'count'?)",
@@ -215,11 +215,11 @@ def test_typos_in_the_rules_name_the_rule(tmp_path, monkeypatch):
     run = run_cli("check", ".")
     assert run.exit_code == 1
     assert run.stderr.splitlines() == [
-        "game.yaml:50:7: error: rules.constraints[0].pieces: no piece matches raidr (no piece "
+        "game.yaml:52:15: error: rules.constraints[0].pieces: no piece matches raidr (no piece "
         "has kind 'raidr'; did you mean 'raider'?)",
-        "game.yaml:54:7: error: rules.constraints[1].pieces: no piece matches any piece but bot "
+        "game.yaml:56:15: error: rules.constraints[1].pieces: no piece matches any piece but bot "
         "(no piece has kind 'bot'; did you mean 'boat'?)",
-        "game.yaml:61:7: error: rules.constraints[3].pieces: no piece matches raider (no piece "
+        "game.yaml:63:15: error: rules.constraints[3].pieces: no piece matches raider (no piece "
         "has an attribute 'knd'; did you mean 'kind'?)",
         "scenarios/first.yaml:2:6: error: map: the rule names terrain property 'depth', which "
         "map 'marsh' does not have (did you mean 'deep'?) (rule at game.yaml:57:7)",

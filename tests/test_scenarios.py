@@ -318,7 +318,8 @@ def test_count_with_a_location_test(game_dir):
     """,
     )
     assert messages(game_dir) == [
-        "scenarios/s.yaml:1:1: error: the scenario has 2 farmer in area north, needs at most 1 "
+        "scenarios/s.yaml:3:5: error: placements[1]: the scenario has 2 farmer in area north, "
+        "needs at most 1 "
         "(rule at game.yaml:12:7)"
     ]
 
@@ -473,7 +474,6 @@ def test_unknown_map_and_no_map(game_dir):
     )
     assert messages(game_dir) == [
         "scenarios/s.yaml:1:6: error: map: unknown map 'feild' (did you mean 'field'?)",
-        "scenarios/s.yaml:3:25: error: placements[0].at: cell 'A1': the scenario has no map",
     ]
 
 
@@ -494,7 +494,7 @@ def test_options_switch_rules_on(game_dir):
     ]
     game(game_dir, rules, "options: [night]\nplacements: [{piece: hunter}]\n")
     assert messages(game_dir)[1:] == [
-        "scenarios/s.yaml:1:1: error: the scenario has 1 hunter, needs at most 0 "
+        "scenarios/s.yaml:2:14: error: placements[0]: the scenario has 1 hunter, needs at most 0 "
         "(rule at game.yaml:12:7)"
     ]
 
@@ -551,7 +551,7 @@ def test_rule_reader_errors(game_dir):
         "game.yaml:12:13: error: rules.constraints[0].kind: unknown constraint kind 'stack' "
         "(did you mean 'stacking'? use terrain, stacking, placement, count, slots, range)",
         "game.yaml:14:7: error: rules.constraints[1]: a stacking rule needs limit (a number) or "
-        "limit_from (a terrain property), not both",
+        "limit_from (a terrain property)",
         "game.yaml:15:7: error: rules.constraints[2]: a count rule needs exactly, min or max",
         "game.yaml:18:15: error: rules.constraints[3].where.adjacent: unknown key 'adjacent' "
         "(did you mean 'adjacent_to'?)",
@@ -563,8 +563,8 @@ def test_rule_reader_errors(game_dir):
         "game.yaml:26:14: error: rules.constraints[7].where: an empty location test (use "
         "terrain, props, area, cell, place, within, beyond, adjacent_to, same_area_as, on_line, "
         "on_map, feature, line, box, not, any_of)",
-        "game.yaml:27:7: error: rules.constraints[8]: a stacking rule per area needs limit (a "
-        "number) (limit_from reads a terrain, and an area has many)",
+        "game.yaml:29:7: error: rules.constraints[8].limit_from: a stacking rule per area needs "
+        "limit (a number) (limit_from reads a terrain, and an area has many)",
     ]
 
 
@@ -649,7 +649,6 @@ def _ops(items):
 def test_setup_sheet_draws_each_piece_in_its_side_colour(game_dir):
     from kitgen.build import font_book, plan
     from kitgen.model.game import Settings
-    from kitgen.sections import SECTIONS, Section
     from kitgen.units import PAPERS
 
     game(
@@ -668,7 +667,6 @@ def test_setup_sheet_draws_each_piece_in_its_side_colour(game_dir):
     )
     g = load(game_dir, Diagnostics())
     g = g.replace(sections={**g.sections, "maps": MapSet((board(),))})
-    SECTIONS.setdefault("maps", Section("maps", lambda *a: None))
     diags = Diagnostics()
     docs = plan(g, Settings(PAPERS["letter"]), font_book(g), diags)
     doc = next(d for d in docs if d.name == "scenario-s")
@@ -697,7 +695,6 @@ def _setup_sheet(game_dir, paper: str, figures: str):
     from kitgen.build import font_book, plan
     from kitgen.layout.frame import content_box
     from kitgen.model.game import Settings
-    from kitgen.sections import SECTIONS, Section
     from kitgen.units import paper_from_text
 
     game(
@@ -711,7 +708,6 @@ def _setup_sheet(game_dir, paper: str, figures: str):
     )
     g = load(game_dir, Diagnostics())
     g = g.replace(sections={**g.sections, "maps": MapSet((board(),))})
-    SECTIONS.setdefault("maps", Section("maps", lambda *a: None))
     diags = Diagnostics()
     settings = Settings(paper_from_text(paper))
     doc = next(d for d in plan(g, settings, font_book(g), diags) if d.name == "scenario-s")
@@ -973,8 +969,8 @@ def test_units_per_side_and_side_reference(game_dir):
     assert messages(game_dir) == [
         "scenarios/s.yaml:2:5: error: sides[0]: side red has 2 units, needs at most 1 "
         "(rule at game.yaml:12:7)",
-        "scenarios/s.yaml:2:5: error: sides[0]: side red has 1 pieces of another side, needs "
-        "at most 0 (rule at game.yaml:16:7)",
+        "scenarios/s.yaml:5:27: error: sides[0].units[1].figures[0]: side red has 1 pieces of "
+        "another side, needs at most 0 (rule at game.yaml:16:7)",
     ]
 
 
@@ -1090,7 +1086,7 @@ def test_unless_switches_a_rule_off(game_dir):
     assert messages(game_dir) == [
         "game.yaml:16:7: error: rules.constraints[1].unless: unknown option 'dusk' (valid: night)",
         # the first rule is off (night is in play); the second still applies
-        "scenarios/s.yaml:1:1: error: the scenario has 1 hunter, needs at most 0 "
+        "scenarios/s.yaml:2:14: error: placements[0]: the scenario has 1 hunter, needs at most 0 "
         "(rule at game.yaml:16:7)",
     ]
 
@@ -1177,8 +1173,8 @@ def test_more_rule_reader_errors(game_dir):
     )
     assert _load_errors(game_dir) == [
         "game.yaml:12:7: error: rules.constraints[0]: a terrain rule needs only_on or not_on",
-        "game.yaml:14:7: error: rules.constraints[1]: a stacking rule per area needs limit (a "
-        "number) (limit_from reads a terrain, and an area has many)",
+        "game.yaml:16:7: error: rules.constraints[1].limit_from: give limit (a number) or "
+        "limit_from (a terrain property), not both",
         "game.yaml:18:7: error: rules.constraints[2]: a placement rule needs where:",
         "game.yaml:21:22: error: rules.constraints[3].where.props: expected a mapping of terrain "
         "properties, got a list",

@@ -146,13 +146,14 @@ def test_ryamon_start_broken(tmp_path, monkeypatch):
     )
     slots = "(its slots: 2 farmer, 1 soldier, 2 of any type)"
     assert run.stderr.splitlines() == [
-        "scenarios/four-tribes.yaml:8:5: error: sides[0]: side red has 1 people of another "
-        "tribe, needs at most 0 (rule at rules.yaml:23:7)",
         "scenarios/four-tribes.yaml:13:9: error: sides[0].placements[0]: farmer-red on cell A1 "
         "(Water): person other than hunter may not stand on Water (rule at rules.yaml:29:7)",
         # the hunter already stands in A1, whose pop limit is 1
         "scenarios/four-tribes.yaml:16:9: error: sides[0].placements[3]: 2 people on cell A1 "
         "(Water) exceed its pop limit of 1 (rule at rules.yaml:33:7)",
+        # at the person of another tribe itself
+        "scenarios/four-tribes.yaml:17:9: error: sides[0].placements[4]: side red has 1 people of "
+        "another tribe, needs at most 0 (rule at rules.yaml:23:7)",
         "scenarios/four-tribes.yaml:21:14: error: sides[1].values.food: side blue: food is 4, "
         "must be 5 (rule at rules.yaml:37:7)",
         f"scenarios/four-tribes.yaml:28:5: error: sides[2]: side green is missing 1 soldier "
@@ -238,11 +239,12 @@ def test_rencounter_rosters_broken(tmp_path, monkeypatch):
         "figures, needs 4 to 10 (rule at rules.yaml:45:7)",
         "scenarios/ambush-at-the-ford.yaml:27:60: error: sides[0].units[1].figures[2].attrs.F: "
         "Henri: F is 13, must be from 2 to 12 (rule at rules.yaml:25:7)",
+        # both at Guard 12, the second leader of his unit and the second master of his side
+        "scenarios/ambush-at-the-ford.yaml:51:13: error: sides[1].units[1].figures[6]: unit wood "
+        "has 2 leaders, needs exactly 1 (rule at rules.yaml:53:7)",
         # advice, not law: a warning (Rochefort and now Guard 12 are both Ex 6)
-        "scenarios/ambush-at-the-ford.yaml:28:5: warning: sides[1]: side cardinal has 2 masters, "
-        "needs at most 1 (rule at rules.yaml:66:7)",
-        "scenarios/ambush-at-the-ford.yaml:42:9: error: sides[1].units[1]: unit wood has 2 "
-        "leaders, needs exactly 1 (rule at rules.yaml:53:7)",
+        "scenarios/ambush-at-the-ford.yaml:51:13: warning: sides[1].units[1].figures[6]: side "
+        "cardinal has 2 masters, needs at most 1 (rule at rules.yaml:66:7)",
         "4 error(s), 1 warning(s)",
     ]
 

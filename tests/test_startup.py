@@ -14,12 +14,11 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 import workloads  # noqa: E402
 
 # Modules a build has no use for unless something goes wrong (difflib: a did-you-mean;
-# traceback: KITGEN_DEBUG) or that cost start-up time to use (dataclasses: every class
-# compiles its methods at import; kitgen/records.py is the light alternative; fractions
-# and decimal, 2 ms: units.py works lengths out in whole numbers; PIL._imaging, Pillow's
-# core, which ReportLab's `from PIL import Image` ran at import: 10 ms, now run on first
-# use, see kitgen/__main__.py).
-UNNEEDED = ("difflib", "traceback", "dataclasses", "fractions", "decimal", "PIL._imaging")
+# traceback: KITGEN_DEBUG) or that cost start-up time to use (fractions and decimal,
+# 2 ms: units.py works lengths out in whole numbers; PIL._imaging, Pillow's core, which
+# ReportLab's `from PIL import Image` ran at import: 10 ms, now run on first use, see
+# kitgen/__main__.py). Nothing a plain design needs is here: models are dataclasses.
+UNNEEDED = ("difflib", "traceback", "fractions", "decimal", "PIL._imaging")
 
 
 def _loaded_after(code: str, modules: tuple[str, ...] = UNNEEDED) -> list[str]:

@@ -28,6 +28,8 @@ PICTURES = {
     "counters-duck": [("duck", "counters.pdf", 1)],
     "counters-ryamon": [("ryamon", "counters.pdf", 1)],
     "counters-rencounter": [("rencounter", "counters.pdf", 1)],
+    "counters-ironford": [("ironford", "counters.pdf", 1)],
+    "map-ironford": [("ironford", "map-ryn.pdf", 5)],
     "cards-rencounter": [("rencounter", "cards.pdf", 3)],
     "labels-rencounter": [("rencounter", "labels.pdf", 1), ("rencounter", "cards.pdf", 1)],
     "templates-duck": [("duck", "templates.pdf", n) for n in (1, 2, 3)],

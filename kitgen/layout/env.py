@@ -3,11 +3,11 @@ text with, and the diagnostics to add layout warnings to."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Protocol
 
 from ..errors import Diagnostics, Span
 from ..model.game import Game, Settings
-from ..records import Record
 from ..units import Paper
 
 
@@ -17,27 +17,18 @@ class TextMeasure(Protocol):
     def ascent(self, face: str, size: float) -> float: ...
 
 
-class PlanEnv(Record):  # a Record, not a dataclass: every run imports it
-    __slots__ = ("game", "settings", "fonts", "diags", "stream", "facts")
-
-    def __init__(
-        self,
-        game: Game,
-        settings: Settings,
-        fonts: TextMeasure,
-        diags: Diagnostics,
-        # Pages may make their ops when drawn (plan.Later): the build does, as it draws
-        # each page once; plans kept for reading (tests, tools) hold every op.
-        stream: bool = False,
-    ) -> None:
-        self.game = game
-        self.settings = settings
-        self.fonts = fonts
-        self.diags = diags
-        self.stream = stream
-        # Build facts found while planning or drawing (type set below the scale's floor
-        # to fit a piece ...): the build prints them and keeps them in the manifest.
-        self.facts: dict[str, None] = {}
+@dataclass(slots=True)
+class PlanEnv:
+    game: Game
+    settings: Settings
+    fonts: TextMeasure
+    diags: Diagnostics
+    # Pages may make their ops when drawn (plan.Later): the build does, as it draws
+    # each page once; plans kept for reading (tests, tools) hold every op.
+    stream: bool = False
+    # Build facts found while planning or drawing (type set below the scale's floor
+    # to fit a piece ...): the build prints them and keeps them in the manifest.
+    facts: dict[str, None] = field(default_factory=dict)
 
     @property
     def paper(self) -> Paper:

@@ -9,7 +9,9 @@ Several elements in one place stack top to bottom in the order written.
 from __future__ import annotations
 
 import math
+from dataclasses import fields
 from functools import lru_cache
+from operator import attrgetter
 from typing import NamedTuple
 
 from ..colours import readable_on
@@ -79,10 +81,6 @@ class _Layout(NamedTuple):
     width: float  # of the box the places share: texts wrap in it
 
 
-# A text element's fields after text, place, span and path are its style.
-assert TextEl._fields[:4] == ("text", "place", "span", "path")
-
-
 class _TextSized(NamedTuple):
     """Faces laid out alike whose top or bottom row takes the height its texts need (see
     _text_needs): that height follows only how many lines each of those texts takes, so
@@ -93,12 +91,17 @@ class _TextSized(NamedTuple):
     layouts: dict[tuple[int, ...], _Layout]  # by those texts' line counts
 
 
+# What a text's layout depends on besides its words: every field of TextEl but the
+# words and where they were written (a field added to TextEl is part of it).
+_style = attrgetter(*[f.name for f in fields(TextEl) if f.name not in ("text", "span", "path")])
+
+
 def _layout(d: CounterDef, face: Face, bleed: float, env: PlanEnv) -> _Layout:
     elements = face.elements
-    styles = tuple([(el.place, el[4:]) if type(el) is TextEl else type(el) for el in elements])
-    # face[:4]: background, border, border_width, grid. The fonts and the game's font
-    # decide each text's face.
-    key = (d.shape, d.width, d.height, bleed, face[:4], styles, env.fonts, env.game.font)
+    styles = tuple([_style(el) if type(el) is TextEl else type(el) for el in elements])
+    # The fonts and the game's font decide each text's face.
+    look = (face.background, face.border, face.border_width, face.grid)
+    key = (d.shape, d.width, d.height, bleed, look, styles, env.fonts, env.game.font)
     got = _LAYOUTS.get(key)
     if type(got) is _Layout:
         return got

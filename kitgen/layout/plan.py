@@ -10,11 +10,11 @@ is made several times faster than a frozen dataclass.)
 # field's annotation text at import (a third of each class's cost).
 
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
 from ..model.counters import Picture
-from ..records import Record
 
 BBox = tuple[float, float, float, float]  # x0, y0, x1, y1
 
@@ -147,85 +147,41 @@ for _op in (Stroke, Font, Rect, Circle, Line, Path, Text, Icon, Image, Group, La
 NO_EXTRA: Mapping[str, Any] = MappingProxyType({})
 
 
-# Records, not dataclasses: every run imports them (kitgen/records.py).
-class Item(Record):
+@dataclass(slots=True)
+class Item:
     """One manifest entry: a physical piece's side, a map tile, a table ..."""
 
-    __slots__ = ("kind", "id", "piece", "side", "bbox", "extra")
-
-    def __init__(
-        self,
-        kind: str,
-        id: str,
-        piece: str,
-        side: str,  # front or back
-        bbox: BBox,
-        extra: Mapping[str, Any] = NO_EXTRA,  # replaced, never changed in place
-    ) -> None:
-        self.kind = kind
-        self.id = id
-        self.piece = piece
-        self.side = side
-        self.bbox = bbox
-        self.extra = extra
+    kind: str
+    id: str
+    piece: str
+    side: str  # front or back
+    bbox: BBox
+    extra: Mapping[str, Any] = field(default_factory=lambda: NO_EXTRA)  # replaced, not changed
 
 
-class Page(Record):
-    __slots__ = (
-        "component",
-        "side",
-        "ops",
-        "items",
-        "trim_box",
-        "bleed_box",
-        "framed",
-        "note",
-        "proof",
-        "size",
-    )
-
-    def __init__(
-        self,
-        component: str,  # what the sheet label calls it: "Counters", "Map: deck"
-        side: str = "front",
-        ops: list[Any] | None = None,
-        items: list[Item] | None = None,
-        trim_box: BBox | None = None,  # for print-shop pages
-        bleed_box: BBox | None = None,
-        framed: bool = True,  # the sheet label and scale bars (calibration pages may opt out)
-        note: str = "",  # for the player, on the sheet label: "tile A1 (1 of 4)"
-        # A build fact (the seed a page was generated with, the type size a sheet was set
-        # at): for the terminal and the manifest; on the sheet label of proof sheets only.
-        proof: str = "",
-        size: tuple[float, float] | None = None,  # the page (w, h) when not the paper's
-    ) -> None:
-        self.component = component
-        self.side = side
-        self.ops = [] if ops is None else ops
-        self.items = [] if items is None else items
-        self.trim_box = trim_box
-        self.bleed_box = bleed_box
-        self.framed = framed
-        self.note = note
-        self.proof = proof
-        self.size = size  # a sheet the imposer turned landscape; None: the paper, portrait
+@dataclass(slots=True)
+class Page:
+    component: str  # what the sheet label calls it: "Counters", "Map: deck"
+    side: str = "front"
+    ops: list[Any] = field(default_factory=list)
+    items: list[Item] = field(default_factory=list)
+    trim_box: BBox | None = None  # for print-shop pages
+    bleed_box: BBox | None = None
+    framed: bool = True  # the sheet label and scale bars (calibration pages may opt out)
+    note: str = ""  # for the player, on the sheet label: "tile A1 (1 of 4)"
+    # A build fact (the seed a page was generated with, the type size a sheet was set
+    # at): for the terminal and the manifest; on the sheet label of proof sheets only.
+    proof: str = ""
+    # The page (w, h) when not the paper's: a sheet the imposer turned landscape.
+    size: tuple[float, float] | None = None
 
 
-class Document(Record):
+@dataclass(slots=True)
+class Document:
     """One output PDF."""
 
-    __slots__ = ("name", "title", "pages", "duplex", "stock")
-
-    def __init__(
-        self,
-        name: str,  # file stem, validated: counters, map-deck ...
-        title: str,
-        pages: list[Page] | None = None,
-        duplex: str = "none",  # none, long or short: sets the viewer's Duplex preference
-        stock: str = "",  # what to print it on, where its kinds of item do not say (e.g. film)
-    ) -> None:
-        self.name = name
-        self.title = title
-        self.pages = [] if pages is None else pages
-        self.duplex = duplex
-        self.stock = stock
+    name: str  # file stem, validated: counters, map-deck ...
+    title: str
+    pages: list[Page] = field(default_factory=list)
+    duplex: str = "none"  # none, long or short: sets the viewer's Duplex preference
+    stock: str = ""  # what to print it on, where its kinds of item do not say (e.g. film)

@@ -172,10 +172,22 @@ def block_title(
     fonts: TextMeasure,
     colour: str,
 ) -> list[Text]:
-    """A table's or text block's bold title line (baseline 1.15 sizes under y), marked
-    "(cont.)" on the parts after the first."""
+    """A table's or text block's bold title (first baseline 1.15 sizes under y), marked
+    "(cont.)" on the parts after the first; a title wider than its column wraps."""
     text = title + ("" if first else " (cont.)")
     tsize = size * 1.15
-    return draw_line(
-        parse_markup(text, bold=True), x, y - tsize, width, "left", faces, tsize, fonts, colour
-    )
+    ops: list[Text] = []
+    for i, line in enumerate(wrap_runs(parse_markup(text, bold=True), width, faces, tsize, fonts)):
+        ops += draw_line(line, x, y - tsize * (1 + 1.15 * i), width, "left", faces, tsize, fonts,
+                         colour)  # fmt: skip
+    return ops
+
+
+def title_block_height(
+    title: str, width: float, faces: Faces, size: float, fonts: TextMeasure
+) -> float:
+    """The room block_title takes: 1.5 title sizes, and 1.15 more for each wrapped line (a
+    title is drawn whole, never run into the next column)."""
+    tsize = size * 1.15
+    lines = len(wrap_runs(parse_markup(title + " (cont.)", bold=True), width, faces, tsize, fonts))
+    return tsize * (1.5 + 1.15 * (lines - 1))

@@ -27,7 +27,7 @@ def _roster_ops(
     w.para(gen.title, 13, bold=True)
     left = [a.id for a in gen.adjust if a.optional and a.id not in roster.applied]
     info = (
-        f"seed {roster.seed} · size {gen.size} rolled {roster.size} · {roster.units} unit(s)"
+        f"seed {roster.seed} · size {gen.size} rolled {roster.size_text} · {roster.units} unit(s)"
         f" · {len(roster.records)} records"
     )
     if roster.applied:

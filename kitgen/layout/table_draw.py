@@ -24,6 +24,7 @@ from .rich import (
     draw_line,
     parse_markup,
     runs_width,
+    title_block_height,
     widest_word,
     wrap_runs,
 )
@@ -527,7 +528,9 @@ def layout_table(
         tall = max(max(len(ls), 1) for ls in lines) * line_h
         row_heights.append(tall + 2 * pad_y)
     group_height = line_h + 2 * pad_y if table.groups else 0.0
-    title_height = size * 1.15 * 1.5 if title and table.title else 0.0
+    title_height = (
+        title_block_height(table.title, width, faces, size, fonts) if title and table.title else 0.0
+    )
     notes: list[tuple[list, float]] = []
     notes_height = 0.0
     total = sum(widths)

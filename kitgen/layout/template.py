@@ -5,11 +5,6 @@ for transparency film."""
 from __future__ import annotations
 
 from ..model.template import (
-    ArcTemplate,
-    CircleTemplate,
-    ClockTemplate,
-    ConeTemplate,
-    GridScatterTemplate,
     RulerTemplate,
     Template,
     Templates,
@@ -20,16 +15,7 @@ from .env import PlanEnv
 from .frame import content_box
 from .impose import fits, impose
 from .plan import Document, Group, Item, Page
-from .template_draw import (
-    Drawing,
-    Pen,
-    draw_arc,
-    draw_circle,
-    draw_clock,
-    draw_cone,
-    draw_grid_scatter,
-    draw_rulers,
-)
+from .template_draw import KINDS, Drawing, Pen, draw_rulers, kind
 
 GAP = 12.0  # between templates: room for scissors
 
@@ -37,31 +23,14 @@ GAP = 12.0  # between templates: room for scissors
 def _drawings(
     t: Template, env: PlanEnv, outline: bool, longest: float, chart_width: float
 ) -> list[Drawing]:
-    pen = Pen(env, t.colour, outline)
-    if isinstance(t, CircleTemplate):
-        return [draw_circle(t, pen)]
-    if isinstance(t, ConeTemplate):
-        return [draw_cone(t, pen)]
-    if isinstance(t, ArcTemplate):
-        return [draw_arc(t, pen)]
-    if isinstance(t, ClockTemplate):
-        return [draw_clock(t, pen)]
-    if isinstance(t, GridScatterTemplate):
-        return [draw_grid_scatter(t, pen)]
-    if isinstance(t, RulerTemplate):
-        rulers = resolve_rulers(env.game, t, "templates")
-        return draw_rulers(t, rulers, pen, longest, chart_width)
-    raise TypeError(type(t))
+    return KINDS[type(t)].draw(t, Pen(env, t.colour, outline), env, (longest, chart_width))
 
 
-KIND_NAMES = {
-    CircleTemplate: "circle",
-    ConeTemplate: "cone",
-    ArcTemplate: "arc",
-    ClockTemplate: "clock-scatter",
-    GridScatterTemplate: "grid-scatter",
-    RulerTemplate: "ruler",
-}
+@kind(RulerTemplate, "ruler", whole=False)
+def _rulers(t: RulerTemplate, pen: Pen, env: PlanEnv, room: tuple[float, float]) -> list[Drawing]:
+    """A range ruler, its bands read from the game's weapon table, in pieces that fit."""
+    longest, chart_width = room
+    return draw_rulers(t, resolve_rulers(env.game, t, "templates"), pen, longest, chart_width)
 
 
 def plan_templates(model: Templates, env: PlanEnv) -> list[Document]:
@@ -124,7 +93,7 @@ def _item(t: Template, d: Drawing, bx: float, by: float, turned: bool, outline: 
         bbox = (bx + sx0, by + sy0, bx + sx1, by + sy1)
     variant = "outline" if outline else "print"
     piece = f"{t.id}.{d.piece}" if d.piece and not d.piece.startswith(t.id) else (d.piece or t.id)
-    extra = {"template": KIND_NAMES[type(t)], "variant": variant, "turned": turned, **d.extra}
+    extra = {"template": KINDS[type(t)].name, "variant": variant, "turned": turned, **d.extra}
     return Item("template", t.id, f"{piece}@{variant}", "front", bbox, extra)
 
 

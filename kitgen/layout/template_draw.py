@@ -8,8 +8,9 @@ fills and no hatching, so a film print leaves the table visible through it.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from ..colours import mix
 from ..geometry import arc_template_cells, clip_polygon, sector_pieces, template_apex
@@ -114,9 +115,40 @@ def _unit_label(value: float, unit: str) -> str:
     return f"{n:g}" if abs(n - round(n, 2)) < 1e-6 else f"{n:.1f}"
 
 
+# ---- the kinds ------------------------------------------------------------------------
+
+# What draws a template: the template, a pen, the planner's env and the room on a page
+# (the longest piece it takes, a ruler being cut into pieces that fit, and the width a
+# chart may take); one drawing per piece.
+DrawKind = Callable[[Any, "Pen", PlanEnv, tuple[float, float]], list[Drawing]]
+
+
+@dataclass(frozen=True, slots=True)
+class Kind:
+    name: str  # the manifest's name for it: circle, cone ...
+    draw: DrawKind
+
+
+KINDS: dict[type, Kind] = {}  # model class -> its kind, registered with @kind
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def kind(model: type, name: str, whole: bool = True) -> Callable[[F], F]:
+    """Register what draws templates of the model class `model`: with `whole`, a function
+    of the template and the pen making one drawing; else a DrawKind."""
+
+    def register(draw: F) -> F:
+        drawn: DrawKind = (lambda t, pen, env, room: [draw(t, pen)]) if whole else draw
+        KINDS[model] = Kind(name, drawn)
+        return draw
+
+    return register
+
+
 # ---- circle ---------------------------------------------------------------------------
 
 
+@kind(CircleTemplate, "circle")
 def draw_circle(t: CircleTemplate, pen: Pen) -> Drawing:
     r = t.radius
     ops: list = [Circle(r, r, r, fill=pen.fill(pen.tint), stroke=pen.cut)]
@@ -150,6 +182,7 @@ def draw_circle(t: CircleTemplate, pen: Pen) -> Drawing:
 # ---- cone -----------------------------------------------------------------------------
 
 
+@kind(ConeTemplate, "cone")
 def draw_cone(t: ConeTemplate, pen: Pen) -> Drawing:
     """Pointing right: x is distance from the piece's near edge, the axis at mid height."""
     near = cone_width(t.start_width, t.spread, t.per, t.start)
@@ -199,6 +232,7 @@ def draw_cone(t: ConeTemplate, pen: Pen) -> Drawing:
 # ---- arc on a square grid -------------------------------------------------------------
 
 
+@kind(ArcTemplate, "arc")
 def draw_arc(t: ArcTemplate, pen: Pen) -> Drawing:
     """The template pointing up the page; the shooter's square below the apex."""
     u = t.square
@@ -262,26 +296,7 @@ def draw_arc(t: ArcTemplate, pen: Pen) -> Drawing:
             centroid = (sum(p[0] for p in pts) / len(pts), sum(p[1] for p in pts) / len(pts))
             if not _inside(at(centroid), plate):
                 ops += _film_mark(at(centroid), "partial", pen)
-    ops += pen.pad(cx - pad_w / 2, top - pad_h, pad_w, pad_h)
-    ops.append(pen.text(cx, top - 14, t.title, 11, True))
-    sw = 8.0
-    lx = cx - pad_w / 2 + 10
-    ly = top - 28
-    swatch = ((lx, ly - 1), (lx + sw, ly - 1), (lx + sw, ly + sw - 1), (lx, ly + sw - 1))
-    ops += _cell_ops(swatch, "full", pen)
-    if pen.outline:
-        ops += _film_mark((lx + sw / 2, ly + sw / 2 - 1), "full", pen)
-    ops.append(pen.text(lx + sw + 4, ly, covered, 7, align="left"))
-    ly -= 12
-    swatch = ((lx, ly - 1), (lx + sw, ly - 1), (lx + sw, ly + sw - 1), (lx, ly + sw - 1))
-    ops += _cell_ops(swatch, "partial", pen)
-    if pen.outline:
-        ops += _film_mark((lx + sw / 2, ly + sw / 2 - 1), "partial", pen)
-    ops.append(pen.text(lx + sw + 4, ly, partial, 7, align="left"))
-    for note in t.notes:
-        ly -= 9
-        ops.append(pen.text(cx, ly, note, pen.fit(note, 6.5, pad_w - 8)))
-    ops += pen.check_bar(cx - CHECK_BAR / 2, top - pad_h + 6)
+    ops += _arc_plate(t, pen, (cx, top, pad_w, pad_h), covered, partial)
     shape = (*at((sx0, sy0)), *at((sx1, sy1)))
     extra = {
         "rule": t.rule,
@@ -290,6 +305,35 @@ def draw_arc(t: ArcTemplate, pen: Pen) -> Drawing:
         "partial": sorted([list(c) for c in cover.partial]),
     }
     return Drawing(ops, (x1 - x0) * u, (y1 - y0) * u, shape, extra=extra)
+
+
+def _arc_plate(
+    t: ArcTemplate, pen: Pen, box: tuple[float, float, float, float], covered: str, partial: str
+) -> list:
+    """The pad centred at (cx, top) of pad_w x pad_h: title, legend, notes, check bar."""
+    cx, top, pad_w, pad_h = box
+    ops: list = pen.pad(cx - pad_w / 2, top - pad_h, pad_w, pad_h)
+    ops.append(pen.text(cx, top - 14, t.title, 11, True))
+    lx = cx - pad_w / 2 + 10
+    ops += _legend_row(lx, top - 28, "full", covered, pen)
+    ops += _legend_row(lx, top - 40, "partial", partial, pen)
+    ly = top - 40
+    for note in t.notes:
+        ly -= 9
+        ops.append(pen.text(cx, ly, note, pen.fit(note, 6.5, pad_w - 8)))
+    ops += pen.check_bar(cx - CHECK_BAR / 2, top - pad_h + 6)
+    return ops
+
+
+def _legend_row(lx: float, ly: float, state: str, words: str, pen: Pen) -> list:
+    """A swatch of a cell in `state` and its words, at (lx, ly)."""
+    sw = 8.0
+    swatch = ((lx, ly - 1), (lx + sw, ly - 1), (lx + sw, ly + sw - 1), (lx, ly + sw - 1))
+    ops = list(_cell_ops(swatch, state, pen))
+    if pen.outline:
+        ops += _film_mark((lx + sw / 2, ly + sw / 2 - 1), state, pen)
+    ops.append(pen.text(lx + sw + 4, ly, words, 7, align="left"))
+    return ops
 
 
 def _square(cell: tuple[int, int]) -> list[Point]:
@@ -333,6 +377,7 @@ def _sector_outline(apex: Point, spread: float, radius: float) -> list[Point]:
 # ---- clock-face scatter ---------------------------------------------------------------
 
 
+@kind(ClockTemplate, "clock-scatter")
 def draw_clock(t: ClockTemplate, pen: Pen) -> Drawing:
     from ..geometry import clock_sectors
 
@@ -381,8 +426,21 @@ def draw_clock(t: ClockTemplate, pen: Pen) -> Drawing:
                 colour=pen.colour,
             )
         )
-    # the line of throw: from the thrower's side (6) through the centre to 12, broken where
-    # the title plate sits so the words stay clear on film too
+    ops += _clock_throw_and_plate(t, pen)
+    return Drawing(
+        ops,
+        2 * R,
+        2 * R,
+        (0, 0, 2 * R, 2 * R),
+        extra={"sectors": t.sectors, "rings": [round(r, 4) for r in rings]},
+    )
+
+
+def _clock_throw_and_plate(t: ClockTemplate, pen: Pen) -> list:
+    """The line of throw: from the thrower's side (6) through the centre to 12, broken
+    where the title plate sits so the words stay clear on film too; then the plate."""
+    R = t.radius
+    ops: list = []
     title_y = R - R * 0.42
     pad_h = 40 + 8 * len(t.notes)
     plate = (title_y - pad_h + 14, title_y + 14)
@@ -410,18 +468,62 @@ def draw_clock(t: ClockTemplate, pen: Pen) -> Drawing:
         y -= 8
         ops.append(pen.text(R, y, note, pen.fit(note, 6, w - 8)))
     ops += pen.check_bar(R - CHECK_BAR / 2, y - 18)
-    return Drawing(
-        ops,
-        2 * R,
-        2 * R,
-        (0, 0, 2 * R, 2 * R),
-        extra={"sectors": t.sectors, "rings": [round(r, 4) for r in rings]},
-    )
+    return ops
 
 
 # ---- grid scatter ---------------------------------------------------------------------
 
 
+def _flight_line(
+    t: GridScatterTemplate, pen: Pen, grid: tuple[float, float, float], target: tuple[float, float]
+) -> list:
+    """The line of flight along the target's column or row, entering from t.flight's side:
+    `grid` is (left of the squares, their bottom, the top of the squares' area), `target`
+    the target square's centre."""
+    u, n = t.square, t.size
+    gx, foot, top = grid
+    tx, ty = target
+    ops: list = []
+    starts = {
+        "bottom": (tx, 2.0),
+        "top": (tx, top),
+        "left": (gx, ty),
+        "right": (gx + n * u, ty),
+    }
+    sx, sy = starts[t.flight]
+    ang = math.atan2(ty - sy, tx - sx)
+    tip = (tx - 0.5 * u * math.cos(ang), ty - 0.5 * u * math.sin(ang))  # the target's edge
+    # broken around the cell values it crosses, so they stay legible (on film too)
+    size = min(20.0, u * 0.26)
+    gaps = []
+    for r, row in enumerate(t.cells):
+        for c, value in enumerate(row):
+            if value is None:
+                continue
+            x, y = gx + (c + 0.5) * u, foot + (n - 1 - r + 0.5) * u
+            fs = pen.fit(value, size, u * 0.8, True)
+            half = pen.width(value, fs, True) / 2 + 4
+            if t.flight in ("bottom", "top") and abs(x - tx) < half:
+                gaps.append((y - fs * 0.45 - 3, y + fs * 0.8 + 3))
+            elif t.flight in ("left", "right") and abs(y - ty) < fs:
+                gaps.append((x - half, x + half))
+    vertical = t.flight in ("bottom", "top")
+    lo, hi = sorted((sy, tip[1]) if vertical else (sx, tip[0]))
+    for a, b in _without(lo, hi, gaps):
+        ends = (tx, a, tx, b) if vertical else (a, ty, b, ty)
+        ops.append(Line(*ends, Stroke(pen.colour, 1.0, (4, 2))))
+    ops.append(_arrow_head(tip, ang, 8.0, pen))
+    if t.flight == "bottom":
+        ops.append(
+            pen.text(tx + 5, foot / 2 - 2, t.flight_label, 6.5, align="left", colour=pen.colour)
+        )
+    else:
+        lx, ly = (sx + tip[0]) / 2, (sy + tip[1]) / 2
+        ops.append(pen.text(lx + 4, ly + 4, t.flight_label, 6, align="left", colour=pen.colour))
+    return ops
+
+
+@kind(GridScatterTemplate, "grid-scatter")
 def draw_grid_scatter(t: GridScatterTemplate, pen: Pen) -> Drawing:
     u, n = t.square, t.size
     W = max(n * u, CHECK_BAR + 20)
@@ -446,45 +548,9 @@ def draw_grid_scatter(t: GridScatterTemplate, pen: Pen) -> Drawing:
                     stroke=Stroke(pen.colour, 0.8),
                 )
             )
-    # line of flight along the target's column or row, entering from the given side
     tx, ty = gx + (tc + 0.5) * u, foot + (n - 1 - tr + 0.5) * u
-    starts = {
-        "bottom": (tx, 2.0),
-        "top": (tx, H - head),
-        "left": (gx, ty),
-        "right": (gx + n * u, ty),
-    }
-    if t.flight in starts:
-        sx, sy = starts[t.flight]
-        ang = math.atan2(ty - sy, tx - sx)
-        tip = (tx - 0.5 * u * math.cos(ang), ty - 0.5 * u * math.sin(ang))  # the target's edge
-        # broken around the cell values it crosses, so they stay legible (on film too)
-        size = min(20.0, u * 0.26)
-        gaps = []
-        for r, row in enumerate(t.cells):
-            for c, value in enumerate(row):
-                if value is None:
-                    continue
-                x, y = gx + (c + 0.5) * u, foot + (n - 1 - r + 0.5) * u
-                fs = pen.fit(value, size, u * 0.8, True)
-                half = pen.width(value, fs, True) / 2 + 4
-                if t.flight in ("bottom", "top") and abs(x - tx) < half:
-                    gaps.append((y - fs * 0.45 - 3, y + fs * 0.8 + 3))
-                elif t.flight in ("left", "right") and abs(y - ty) < fs:
-                    gaps.append((x - half, x + half))
-        vertical = t.flight in ("bottom", "top")
-        lo, hi = sorted((sy, tip[1]) if vertical else (sx, tip[0]))
-        for a, b in _without(lo, hi, gaps):
-            ends = (tx, a, tx, b) if vertical else (a, ty, b, ty)
-            ops.append(Line(*ends, Stroke(pen.colour, 1.0, (4, 2))))
-        ops.append(_arrow_head(tip, ang, 8.0, pen))
-        if t.flight == "bottom":
-            ops.append(
-                pen.text(tx + 5, foot / 2 - 2, t.flight_label, 6.5, align="left", colour=pen.colour)
-            )
-        else:
-            lx, ly = (sx + tip[0]) / 2, (sy + tip[1]) / 2
-            ops.append(pen.text(lx + 4, ly + 4, t.flight_label, 6, align="left", colour=pen.colour))
+    if t.flight in ("bottom", "top", "left", "right"):
+        ops += _flight_line(t, pen, (gx, foot, H - head), (tx, ty))
     ops.append(Rect(gx + tc * u, foot + (n - 1 - tr) * u, u, u, stroke=Stroke(INK, 2.0)))
     ops.append(pen.text(gx + (tc + 0.5) * u, foot + (n - 1 - tr) * u + u - 10, "TARGET", 6, True))
     size = min(20.0, u * 0.26)

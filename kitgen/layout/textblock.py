@@ -8,7 +8,16 @@ from dataclasses import dataclass
 from ..model.table import TextBlock
 from ..style import INK
 from .env import PlanEnv
-from .rich import Faces, Line_, block_title, draw_line, parse_markup, runs_width, wrap_runs
+from .rich import (
+    Faces,
+    Line_,
+    block_title,
+    draw_line,
+    parse_markup,
+    runs_width,
+    title_block_height,
+    wrap_runs,
+)
 
 LEADING = 1.2
 BULLET = "\u2022"
@@ -97,5 +106,9 @@ def layout_text(
             if runs_width(ln, faces, size, env.fonts) > width - indent + 1e-6:
                 fits = False  # one word wider than the box
             lines.append((ln, indent, k == 0))
-    title_h = size * 1.15 * 1.5 if title and block.title else 0.0
+    title_h = (
+        title_block_height(block.title, width, faces, size, env.fonts)
+        if title and block.title
+        else 0.0
+    )
     return TextLayout(block, size, width, lines, title_h, env, faces, fits, numbers)

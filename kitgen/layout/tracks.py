@@ -10,6 +10,7 @@ from ..style import INK
 from .env import PlanEnv
 from .frame import content_box
 from .plan import Document, Font, Item, Page, Rect, Stroke, Text
+from .text import fit_text
 
 HEAD = 20.0  # title line above a track
 GAP = 18.0  # between tracks
@@ -37,7 +38,15 @@ def plan_tracks(tracks: TrackSet, env: PlanEnv) -> list[Document]:
             page = Page("Tracks")
             y = y1
         per_row = min(t.per_row, max(1, int(width // t.box)))
-        page.ops.append(Text(x0, y - 13, t.title, Font(bold, 12), INK))
+        title = fit_text(t.title, bold, 12, 8, width, 14, env.fonts, wrap_lines=False)
+        if not title.fits:
+            env.warn(
+                t.span,
+                f"tracks.{t.id}.title",
+                f"track title {t.title!r} does not fit the page even at 8pt",
+                "shorten it",
+            )
+        page.ops.append(Text(x0, y - 13, title.lines[0], Font(bold, title.size), INK))
         top = y - HEAD
         stroke = Stroke(t.colour, 0.8)
         fs = min(t.box * 0.4, 14.0)
@@ -46,19 +55,20 @@ def plan_tracks(tracks: TrackSet, env: PlanEnv) -> list[Document]:
             bx = x0 + c * t.box
             by = top - (r + 1) * t.box
             shade = t.every and (n - t.start) % (t.every * t.step) == 0 and n != t.start
+            fill = t.shade.get(n) or ("#e6e6e6" if shade else "#ffffff")
+            page.ops.append(Rect(bx, by, t.box, t.box, fill=fill, stroke=stroke))
+            words = "\n".join(x for x in (t.labels.get(n), t.events.get(n)) if x)
+            if not words:
+                ny = by + t.box / 2 - fs * 0.35
+                page.ops.append(Text(bx + t.box / 2, ny, str(n), Font(bold, fs), INK, "centre"))
+                continue
+            nfs = min(fs, t.box * 0.28)  # the number moves up to make room for its notes
             page.ops.append(
-                Rect(bx, by, t.box, t.box, fill="#e6e6e6" if shade else "#ffffff", stroke=stroke)
-            )
-            label = t.labels.get(n)
-            ny = by + t.box / 2 - fs * 0.35 + (fs * 0.3 if label else 0)
-            page.ops.append(Text(bx + t.box / 2, ny, str(n), Font(bold, fs), INK, align="centre"))
-            if label:
-                ls = max(5.5, min(7.0, t.box * 0.16))
-                page.ops.append(
-                    Text(
-                        bx + t.box / 2, by + ls * 0.7, label, Font(regular, ls), INK, align="centre"
-                    )
+                Text(
+                    bx + t.box / 2, by + t.box - nfs * 1.05, str(n), Font(bold, nfs), INK, "centre"
                 )
+            )
+            page.ops.extend(_notes(t, n, words, bx, by, nfs, regular, env))
         rows = math.ceil(len(t.numbers) / per_row)
         page.items.append(
             Item(
@@ -73,3 +83,39 @@ def plan_tracks(tracks: TrackSet, env: PlanEnv) -> list[Document]:
         y = top - rows * t.box - GAP
     pages.append(page)
     return [Document("tracks", "Tracks", pages)]
+
+
+NOTE_SIZE = 7.0
+NOTE_MIN = 5.5
+
+
+def _notes(
+    t: Track, n: int, words: str, bx: float, by: float, nfs: float, face: str, env: PlanEnv
+) -> list:
+    """A box's label and event under its number: wrapped, shrunk down to 5.5 pt, and
+    warned about (naming the box) when they still do not fit."""
+    pad = max(1.5, t.box * 0.05)
+    room_h = t.box - nfs * 1.3 - pad
+    fit = fit_text(
+        words,
+        face,
+        min(NOTE_SIZE, t.box * 0.2),
+        NOTE_MIN,
+        t.box - 2 * pad,
+        room_h,
+        env.fonts,
+        leading=1.1,
+    )
+    if not fit.fits:
+        env.warn(
+            t.span,
+            f"tracks.{t.id}",
+            f"the notes of box {n} on track {t.id!r} do not fit even at {NOTE_MIN:g}pt: {words!r}",
+            "shorten them or make box larger",
+        )
+    ops = []
+    y = by + t.box - nfs * 1.3 - fit.size
+    for line in fit.lines:
+        ops.append(Text(bx + t.box / 2, y, line, Font(face, fit.size), INK, "centre"))
+        y -= fit.size * 1.1
+    return ops

@@ -4,15 +4,13 @@ One YAML definition may expand (for_each) into many `CounterDef`s; each is one
 design printed `quantity` times. No ReportLab here.
 """
 
-# No `from __future__ import annotations`: typing.NamedTuple would compile every
-# field's annotation text at import (a third of each class's cost).
+from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import NamedTuple
 
 from ..errors import Span
-from ..records import Record
 from ..style import PIECE_MIN
 
 NO_ATTRS: Mapping[str, str] = MappingProxyType({})  # read-only, so one empty one is shared
@@ -32,14 +30,16 @@ ANCHORS = (
 ALIGNS = ("left", "centre", "right")
 
 
-class Place(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Place:
     """Where an element sits on a face: an anchor, or a cell of the face's grid."""
 
     anchor: str = "centre"
     cell: tuple[int, int] | None = None  # (row, col), from 1; row 1 at the top
 
 
-class TextEl(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class TextEl:
     text: str
     place: Place
     span: Span | None
@@ -54,7 +54,8 @@ class TextEl(NamedTuple):
     wrap: bool = True  # False: one line per written line, shrunk rather than broken
 
 
-class IconEl(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class IconEl:
     name: str
     place: Place
     span: Span | None
@@ -63,7 +64,8 @@ class IconEl(NamedTuple):
     scale: float = 1.0  # of the place's room
 
 
-class Picture(NamedTuple):
+@dataclass(frozen=True, slots=True, repr=False)
+class Picture:
     """An image file's verified content (kitgen/source/pictures.py): what is drawn."""
 
     name: str  # the file's name, for messages
@@ -77,7 +79,8 @@ class Picture(NamedTuple):
         return f"Picture({self.name!r}, {self.kind}, {self.digest[:12]})"
 
 
-class ImageEl(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class ImageEl:
     picture: Picture
     place: Place
     span: Span | None
@@ -98,7 +101,8 @@ UNIT_SIZES = (
 )  # fmt: skip
 
 
-class UnitEl(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class UnitEl:
     """A unit symbol: branch icons (space separated: "infantry armour") in a frame, and
     the unit's size mark above it."""
 
@@ -115,7 +119,8 @@ class UnitEl(NamedTuple):
 Element = TextEl | IconEl | ImageEl | UnitEl
 
 
-class Face(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Face:
     background: str = "#ffffff"
     border: str | None = None  # colour of a printed frame inside the cut line
     border_width: float = 0.0
@@ -124,7 +129,8 @@ class Face(NamedTuple):
     span: Span | None = None
 
 
-class CounterDef(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class CounterDef:
     """One design after expansion; printed `quantity` times."""
 
     id: str
@@ -138,7 +144,7 @@ class CounterDef(NamedTuple):
     back: Face | None
     span: Span | None
     entry: str  # the definition's place, counters[3]; `path` adds the for_each values
-    own_attrs: Mapping[str, str] = NO_ATTRS  # the `attrs:` key's, filled in
+    own_attrs: Mapping[str, str] = field(default_factory=lambda: NO_ATTRS)  # attrs:, filled
     bleed: float | None = None  # None: the build's --bleed (or none)
     # The for_each rows that made this copy, later ones winning, shared with every copy
     # made from them: `attrs` and `path` are worked out from them when asked, not held
@@ -172,35 +178,14 @@ def merge_rows(parts: tuple[Mapping[str, str], ...]) -> dict[str, str]:
     return out
 
 
-def _same(self, other) -> bool:
-    return type(self) is type(other) and tuple.__eq__(self, other)
-
-
-def _other(self, other) -> bool:
-    return not _same(self, other)
-
-
-# Named tuples (ten thousand designs are made quickly), compared as the frozen
-# dataclasses they were: by type and value.
-for _cls in (Place, TextEl, IconEl, Picture, ImageEl, UnitEl, Face, CounterDef):
-    _cls.__eq__ = _same  # type: ignore[method-assign,assignment]
-    _cls.__ne__ = _other  # type: ignore[method-assign,assignment]
-    _cls.__hash__ = tuple.__hash__  # type: ignore[method-assign,assignment]
-
-
-class CounterSet(Record):  # a Record, not a dataclass: every run imports it
+@dataclass(frozen=True, slots=True)
+class CounterSet:
     """The `counters:` section: every expanded definition, in YAML order."""
 
-    __slots__ = ("defs", "span")
+    defs: tuple[CounterDef, ...]
+    span: Span | None = None
 
-    def __init__(self, defs: tuple[CounterDef, ...], span: Span | None = None) -> None:
-        self.defs = defs
-        self.span = span
-
-    def __hash__(self) -> int:  # type: ignore[override]  # never changed once read
-        return hash(self._values())
-
-    def __iter__(self):
+    def __iter__(self) -> Iterator[CounterDef]:
         return iter(self.defs)
 
     def __len__(self) -> int:

@@ -73,8 +73,8 @@ class Adjust:
 class Generator:
     id: str
     title: str
-    size: str  # dice text (or a plain number): records per unit, rolled once
-    units: int  # how many units share that size
+    size: str  # dice text (or a plain number): records per unit
+    units: int  # how many units
     groups: tuple[Group, ...]
     lookups: tuple[Lookup, ...]
     adjust: tuple[Adjust, ...]
@@ -85,3 +85,4 @@ class Generator:
     # A record field's title as a roster's column head ("F" -> "Fire"); a field without
     # one prints as its name in words ("rating" -> "Rating").
     titles: tuple[tuple[str, str], ...] = ()
+    size_per: str = "roster"  # roster: one roll every unit shares; unit: a roll per unit

@@ -41,6 +41,21 @@ def prop_text(value: object) -> str:
     return str(value)
 
 
+def num_text(v: float) -> str:
+    return f"{v:g}"
+
+
+def bound_text(lo: float | None, hi: float | None, exactly: float | None = None) -> str:
+    """'must be from 1 to 6', 'must be at least 2', 'must be 5'."""
+    if exactly is not None or (lo is not None and lo == hi):
+        return f"must be {num_text(exactly if exactly is not None else lo)}"  # type: ignore[arg-type]
+    if lo is not None and hi is not None:
+        return f"must be from {num_text(lo)} to {num_text(hi)}"
+    if lo is not None:
+        return f"must be at least {num_text(lo)}"
+    return f"must be at most {num_text(hi)}"  # type: ignore[arg-type]
+
+
 # The placing context of a piece, as selectors name it: the side that places it and the
 # unit it is grouped in. Own names, so a piece's declared `side` or `unit` stays its own.
 PLACED_BY = "placed_by"
@@ -72,6 +87,7 @@ class Selector:
     attrs: tuple[tuple[str, frozenset[str]], ...] = ()
     negate: Selector | None = None
     text: str = "any piece"  # how messages name what it matches
+    span: Span | None = field(default=None, compare=False)  # where it was written
 
     def matches(self, values: Mapping[str, str]) -> bool:
         for key, allowed in self.attrs:
@@ -152,6 +168,10 @@ class Constraint:
     exactly: int | None = None
     at_least: int | None = None
     at_most: int | None = None
+    # count: a bound given as `$name`, read from the values of the side counted
+    bound_refs: Mapping[str, Name] = field(default_factory=dict)  # exactly | min | max
+    # stacking: (pieces, weight) — the first that matches says what a piece counts as
+    weights: tuple[tuple[Selector, int], ...] = ()
     # slots
     slots: tuple[tuple[int, Selector, str], ...] = ()  # count, pieces, label for messages
     # range
@@ -180,6 +200,19 @@ class PieceType:
 
 
 @dataclass(frozen=True)
+class Attribute:
+    """An attribute the game declares (`rules.attributes`): what a scenario's `attrs:`
+    may set, and the values it may take."""
+
+    name: str
+    type: str  # number | integer | text
+    low: float | None = None
+    high: float | None = None
+    one_of: tuple[str, ...] = ()
+    span: Span | None = None
+
+
+@dataclass(frozen=True)
 class Option:
     id: str
     label: str
@@ -196,6 +229,7 @@ class RuleBook:
     side_values: tuple[str, ...] = ()  # values a side may carry (food, points ...)
     folder: Path | None = None  # the game folder, for showing rule positions
     scenarios: tuple[Scenario, ...] = ()
+    attributes: tuple[Attribute, ...] = ()  # () = not declared: attrs are free
 
 
 # ---- scenarios -------------------------------------------------------------

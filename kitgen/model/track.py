@@ -21,6 +21,8 @@ class Track:
     labels: Mapping[int, str] = field(default_factory=dict)  # 5 -> "start"
     colour: str = "#333333"
     span: Span | None = None
+    shade: Mapping[int, str] = field(default_factory=dict)  # n -> fill: special turns (mud)
+    events: Mapping[int, str] = field(default_factory=dict)  # n -> what happens that turn
 
     @property
     def numbers(self) -> list[int]:

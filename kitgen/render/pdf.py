@@ -10,7 +10,9 @@ import hashlib
 import io
 import math
 from collections import Counter
+from collections.abc import Callable
 from functools import lru_cache
+from typing import Any, TypeVar
 
 from reportlab.lib.rl_accel import escapePDF, fp_str, unicode2T1
 from reportlab.lib.utils import ImageReader
@@ -45,6 +47,24 @@ from .rl_private import (
 )
 
 _DUPLEX = {"long": "DuplexFlipLongEdge", "short": "DuplexFlipShortEdge"}
+
+
+# Each plan op's method, registered by @paints as the Painter class is made. Held here,
+# not as bound methods on the painter: those would make each painter a reference cycle,
+# and with the collector off during a build its canvas and caches (megabytes for ten
+# thousand counters) would outlive the document.
+_HANDLERS: dict[type, Callable[[Painter, Any], None]] = {}
+_M = TypeVar("_M", bound=Callable[..., None])
+
+
+def paints(op: type) -> Callable[[_M], _M]:
+    """Register the painter method that draws plan ops of type `op`."""
+
+    def register(method: _M) -> _M:
+        _HANDLERS[op] = method
+        return method
+
+    return register
 
 
 class Painter:
@@ -131,6 +151,7 @@ class Painter:
         for op in ops:
             handlers[type(op)](self, op)
 
+    @paints(Rect)
     def op_Rect(self, r: Rect) -> None:
         # Keyed by the rect's values as a plain tuple: compared in C, where equal Rects
         # made apart (a cut line per piece) would each call the ops' Python __eq__.
@@ -150,6 +171,7 @@ class Painter:
             self._set_stroke_ops(stroke)
         self.code.append(path)
 
+    @paints(Circle)
     def op_Circle(self, o: Circle) -> None:
         paint = self._paint(o.fill, o.stroke)
         if paint:
@@ -157,10 +179,12 @@ class Painter:
                 o.cx, o.cy, o.r, stroke=int(paint in ("S", "B")), fill=int(paint in ("f", "B"))
             )
 
+    @paints(Line)
     def op_Line(self, o: Line) -> None:
         if self._paint(None, o.stroke):
             self.code.append(f"n {fp_str(o.x0, o.y0)} m {fp_str(o.x1, o.y1)} l S")
 
+    @paints(Path)
     def op_Path(self, o: Path) -> None:
         if o.hatch:
             self._hatch(o)
@@ -190,6 +214,7 @@ class Painter:
         self.code.extend(drawn)
         self._fill = self._stroke = None
 
+    @paints(Text)
     def op_Text(self, t: Text) -> None:
         self._set_fill(t.colour)
         key = tuple(t)  # a plain tuple, compared in C (see op_Rect); the colour is set apart
@@ -251,6 +276,7 @@ class Painter:
             cached = self._fonts[face] = (font, names, ascii_widths is not None)
         return cached
 
+    @paints(Icon)
     def op_Icon(self, o: Icon) -> None:
         if self.icons is None:
             raise RuntimeError("no icon painter configured")
@@ -267,6 +293,7 @@ class Painter:
         c.restoreState()
         self._reset_state()
 
+    @paints(Image)
     def op_Image(self, o: Image) -> None:
         picture = o.picture
         if picture.kind == "svg":
@@ -311,9 +338,11 @@ class Painter:
         c.restoreState()
         self._reset_state()
 
+    @paints(Later)
     def op_Later(self, o: Later) -> None:
         self.draw(o.make())
 
+    @paints(Group)
     def op_Group(self, g: Group) -> None:
         ops, dx, dy, rotate, scale, clip, key, _ = g  # one unpacking, not an attribute each
         if key is not None:
@@ -394,11 +423,6 @@ def _round_rect(x: float, y: float, w: float, h: float, radius: float) -> str:
     )
 
 
-_OPS = (Rect, Circle, Line, Path, Text, Icon, Image, Group, Later)
-# Each op's method, looked up once. Held here, not as bound methods on the painter: those
-# would make each painter a reference cycle, and with the collector off during a build its
-# canvas and caches (megabytes for ten thousand counters) would outlive the document.
-_HANDLERS = {cls: getattr(Painter, "op_" + cls.__name__) for cls in _OPS}
 _UNTURNED = fp_str(1.0, 0.0, -0.0, 1.0)  # what _matrix gives without rotation or scale
 _PAINT = {(False, False): "", (True, False): "f", (False, True): "S", (True, True): "B"}
 

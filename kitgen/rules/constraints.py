@@ -11,7 +11,7 @@ from collections import Counter, defaultdict
 from collections.abc import Callable
 
 from ..errors import Diagnostics, Span
-from ..model.rules import ANY, Constraint
+from ..model.rules import ANY, Constraint, bound_text, num_text
 from ..units import finite_number
 from .setup import Placed, Setup, relative, selected
 from .where import describe_where, failing, holds
@@ -27,36 +27,44 @@ def _say(
         diags.error(span, path, message, hint)
 
 
-def _num(v: float) -> str:
-    return f"{v:g}"
+Bounds = tuple[int | None, int | None, int | None]  # exactly, at least, at most
 
 
-def _bound(lo: float | None, hi: float | None, exactly: float | None = None) -> str:
-    if exactly is not None or (lo is not None and lo == hi):
-        return f"must be {_num(exactly if exactly is not None else lo)}"  # type: ignore[arg-type]
-    if lo is not None and hi is not None:
-        return f"must be from {_num(lo)} to {_num(hi)}"
-    if lo is not None:
-        return f"must be at least {_num(lo)}"
-    return f"must be at most {_num(hi)}"  # type: ignore[arg-type]
+def _needs(bounds: Bounds) -> str:
+    exactly, at_least, at_most = bounds
+    if exactly is not None:
+        return f"needs exactly {exactly}"
+    if at_least is not None and at_most is not None:
+        return f"needs {at_least} to {at_most}"
+    if at_least is not None:
+        return f"needs at least {at_least}"
+    return f"needs at most {at_most}"
 
 
-def _needs(rule: Constraint) -> str:
-    if rule.exactly is not None:
-        return f"needs exactly {rule.exactly}"
-    if rule.at_least is not None and rule.at_most is not None:
-        return f"needs {rule.at_least} to {rule.at_most}"
-    if rule.at_least is not None:
-        return f"needs at least {rule.at_least}"
-    return f"needs at most {rule.at_most}"
-
-
-def _fits(n: int, rule: Constraint) -> bool:
-    if rule.exactly is not None and n != rule.exactly:
+def _fits(n: int, bounds: Bounds) -> bool:
+    exactly, at_least, at_most = bounds
+    if exactly is not None and n != exactly:
         return False
-    if rule.at_least is not None and n < rule.at_least:
+    if at_least is not None and n < at_least:
         return False
-    return not (rule.at_most is not None and n > rule.at_most)
+    return not (at_most is not None and n > at_most)
+
+
+def _bounds(
+    setup: Setup, rule: Constraint, side: str | None, group: str, span, path: str, diags
+) -> Bounds | None:
+    """The rule's bounds for one group; a `$name` bound read from the side's values
+    (None, reported at the group, when the side has no such value)."""
+    given = {"exactly": rule.exactly, "min": rule.at_least, "max": rule.at_most}
+    values = next((s.values for s in setup.scenario.sides if s.id == side), {})
+    for key, ref in rule.bound_refs.items():
+        value = values.get(ref)
+        if value is None:
+            who = f"side {side}" if side else f"{group} (of no side)"
+            _say(diags, rule, span, path, f"{who} has no {ref} ({key}: ${ref})", setup)
+            return None
+        given[key] = int(value)
+    return given["exactly"], given["min"], given["max"]
 
 
 # ---- terrain: which pieces may stand on which terrain ----------------------
@@ -120,12 +128,12 @@ def check_stacking(setup: Setup, rule: Constraint, diags: Diagnostics) -> None:
             continue  # a write-in blank on the terrain: no limit to check
         total = 0
         for p in members:
-            total += p.count
+            total += p.count * _weight(rule, p)
             if total > limit:
                 break
         if total <= limit:
             continue
-        n = sum(m.count for m in members)
+        n = sum(m.count * _weight(rule, m) for m in members)
         whose = f" of side {side}" if side else ""
         name = rule.limit_from.replace("_", " ") if rule.limit_from else "stacking limit"
         _say(
@@ -137,6 +145,11 @@ def check_stacking(setup: Setup, rule: Constraint, diags: Diagnostics) -> None:
             f"of {limit}",
             setup,
         )
+
+
+def _weight(rule: Constraint, p: Placed) -> int:
+    """What one copy of a piece counts as towards a stacking limit (1 unless weighed)."""
+    return next((w for sel, w in rule.weights if sel.matches(p.values)), 1)
 
 
 def _cell_limit(setup: Setup, rule: Constraint, cell) -> int | None:
@@ -178,41 +191,49 @@ def check_placement(setup: Setup, rule: Constraint, diags: Diagnostics) -> None:
 # ---- count and slots: how many of what, per scenario, side or unit ----------
 
 
-def _groups(setup: Setup, per: str) -> list[tuple[str, Span | None, str, Callable[[Placed], bool]]]:
-    """(name, span, path, membership test) for each scenario, side or unit."""
+def _groups(
+    setup: Setup, per: str
+) -> list[tuple[str, Span | None, str, Callable[[Placed], bool], str | None]]:
+    """(name, span, path, membership test, side id) for each scenario, side or unit."""
     sc = setup.scenario
     if per == "side":
         return [
-            (f"side {s.id}", s.span, s.path, lambda p, sid=s.id: p.side == sid) for s in sc.sides
+            (f"side {s.id}", s.span, s.path, lambda p, sid=s.id: p.side == sid, s.id)
+            for s in sc.sides
         ]
     if per == "unit":
         return [
-            (f"unit {u.id}", u.span, u.path, lambda p, uid=u.id: p.unit == uid) for u in sc.units
+            (f"unit {u.id}", u.span, u.path, lambda p, uid=u.id: p.unit == uid, u.side)
+            for u in sc.units
         ]
-    return [("the scenario", sc.span, "", lambda p: True)]
+    return [("the scenario", sc.span, "", lambda p: True, None)]
 
 
 def check_count(setup: Setup, rule: Constraint, diags: Diagnostics) -> None:
     sc = setup.scenario
     if rule.of == "sides":
         n = len(sc.sides)
-        if not _fits(n, rule):
+        bounds = (rule.exactly, rule.at_least, rule.at_most)
+        if not _fits(n, bounds):
             _say(
                 diags,
                 rule,
                 sc.span,
                 "sides",
-                f"the scenario has {n} side(s), {_needs(rule)}",
+                f"the scenario has {n} side(s), {_needs(bounds)}",
                 setup,
             )
         return
-    for name, span, path, member in _groups(setup, rule.per):
+    for name, span, path, member, side in _groups(setup, rule.per):
+        bounds = _bounds(setup, rule, side, name, span, path, diags)
+        if bounds is None:
+            continue
         if rule.of == "units":
-            side = name.removeprefix("side ") if rule.per == "side" else None
-            n = sum(1 for u in sc.units if side is None or u.side == side)
+            n = sum(1 for u in sc.units if rule.per != "side" or u.side == side)
             noun = rule.noun or "units"
         else:
-            n = 0
+            n, over = 0, None
+            top = bounds[0] if bounds[0] is not None else bounds[2]
             for p in selected(setup, rule.pieces):
                 if not member(p):
                     continue
@@ -221,11 +242,15 @@ def check_count(setup: Setup, rule: Constraint, diags: Diagnostics) -> None:
                 ):
                     continue
                 n += p.count
+                if over is None and top is not None and n > top:
+                    over = p.placement  # too many: the entry that went over is at fault
+            if over is not None:
+                span, path = over.span, over.path
             noun = rule.noun or rule.pieces.text
             if rule.where is not None:
                 noun = f"{noun} {describe_where(setup, rule.where)}"
-        if not _fits(n, rule):
-            _say(diags, rule, span, path, f"{name} has {n} {noun}, {_needs(rule)}", setup)
+        if not _fits(n, bounds):
+            _say(diags, rule, span, path, f"{name} has {n} {noun}, {_needs(bounds)}", setup)
 
 
 def check_slots(setup: Setup, rule: Constraint, diags: Diagnostics) -> None:
@@ -234,7 +259,7 @@ def check_slots(setup: Setup, rule: Constraint, diags: Diagnostics) -> None:
         range(len(rule.slots)), key=lambda i: rule.slots[i][1] is ANY or not rule.slots[i][1].attrs
     )
     listing = ", ".join(f"{n} {label or _slot(sel)}" for n, sel, label in rule.slots)
-    for name, span, path, member in _groups(setup, rule.per):
+    for name, span, path, member, _ in _groups(setup, rule.per):
         left: list[Placed] = []
         for p in setup.placed:
             if member(p) and rule.pieces.matches(p.values):
@@ -300,7 +325,8 @@ def check_range(setup: Setup, rule: Constraint, diags: Diagnostics) -> None:
                     rule,
                     side.value_spans.get(rule.attr),
                     f"{side.path}.values.{rule.attr}",
-                    f"side {side.id}: {rule.attr} is {_num(value)}, {_bound(rule.low, rule.high)}",
+                    f"side {side.id}: {rule.attr} is {num_text(value)}, "
+                    + bound_text(rule.low, rule.high),
                     setup,
                 )
         return
@@ -335,7 +361,7 @@ def check_range(setup: Setup, rule: Constraint, diags: Diagnostics) -> None:
                 rule,
                 span,
                 path,
-                f"{p.who}: {rule.attr} is {_num(value)}, {_bound(rule.low, rule.high)}",
+                f"{p.who}: {rule.attr} is {num_text(value)}, {bound_text(rule.low, rule.high)}",
                 setup,
             )
 

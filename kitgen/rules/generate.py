@@ -31,11 +31,17 @@ class RosterTooBig(ValueError):
 class Roster:
     generator: str
     seed: int
-    size: int  # the rolled group size
+    size: int  # the rolled group size (the first unit's, when each unit rolls its own)
     rolled: bool  # False when --count set it
     units: int
     applied: tuple[str, ...]  # optional adjustments used
     records: tuple[Record, ...]
+    sizes: tuple[int, ...] = ()  # each unit's size, when each rolls its own (size_per: unit)
+
+    @property
+    def size_text(self) -> str:
+        """'7', or '7, 5, 9' when each unit rolled its own size."""
+        return ", ".join(map(str, self.sizes)) if self.sizes else str(self.size)
 
 
 def _row_for(bands: list[Band], total: int) -> int | None:
@@ -62,7 +68,13 @@ def generate(
     lookups = {lk.id: lk for lk in gen.lookups}
     adjust = [a for a in gen.adjust if not a.optional or a.id in use]
     records: list[Record] = []
+    sizes = []
     for unit in range(1, units + 1):
+        if gen.size_per == "unit" and rolled and unit > 1:  # the first was rolled above
+            size = max(0, roll(parse_dice(gen.size), rng))
+            if len(records) + size * (units - unit + 1) > MAX_RECORDS:
+                raise ValueError(f"more than {MAX_RECORDS} records")
+        sizes.append(size)
         n = 0
         for group in gen.groups:
             count = size - n if group.count is None else min(group.count, size - n)
@@ -80,7 +92,14 @@ def generate(
                             rec[name] = value + a.rows[i].add
                 records.append(rec)
     return Roster(
-        gen.id, seed, size, rolled, units, tuple(a.id for a in adjust if a.optional), tuple(records)
+        gen.id,
+        seed,
+        sizes[0] if sizes else size,
+        rolled,
+        units,
+        tuple(a.id for a in adjust if a.optional),
+        tuple(records),
+        tuple(sizes) if gen.size_per == "unit" else (),
     )
 
 
@@ -143,7 +162,7 @@ def roster_yaml(gen: Generator, roster: Roster, command: str = "") -> str:
         f"# {gen.id}: {gen.title}",
         f"# seed {roster.seed}" + (f" ({command})" if command else ""),
         (
-            f"# size {gen.size} rolled {roster.size}"
+            f"# size {gen.size} rolled {roster.size_text}"
             if roster.rolled
             else f"# size set to {roster.size}"
         )

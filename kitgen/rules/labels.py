@@ -8,6 +8,7 @@ in YAML, then `blanks` records with every field empty. No ReportLab here.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from ..errors import Diagnostics
 from ..model.counters import Face, TextEl
@@ -37,10 +38,10 @@ def fill(text: str, record: Record, blank: str) -> str:
 
 def fill_face(face: Face, record: Record, blank: str) -> Face:
     elements = tuple(
-        el._replace(text=fill(el.text, record, blank)) if isinstance(el, TextEl) else el
+        replace(el, text=fill(el.text, record, blank)) if isinstance(el, TextEl) else el
         for el in face.elements
     )
-    return face._replace(elements=elements)
+    return replace(face, elements=elements)
 
 
 def _generators(game: Game) -> dict[str, Generator]:

@@ -5,14 +5,24 @@ exist is reported where it was written (a `Name` knows its span), with a did-you
 
 from __future__ import annotations
 
-import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING
 
 from ..errors import Diagnostics, Span
-from ..model.rules import Constraint, Where, span_of
-from ..names import suggest
-from .where import inner_tests, named, own_targets
+from ..model.rules import (
+    Attribute,
+    Constraint,
+    Placement,
+    RuleBook,
+    Selector,
+    Where,
+    bound_text,
+    num_text,
+    span_of,
+)
+from ..names import did_you_mean, suggest
+from ..units import finite_number
+from .where import NAME_REF, inner_tests, named, own_targets
 
 if TYPE_CHECKING:  # setup.py resolves a scenario's own names through this module
     from .setup import Setup
@@ -21,7 +31,6 @@ MAP_KINDS = ("terrain", "place", "cell", "terrain property", "feature", "line", 
 _LAYERS = {"feature": "feature_kinds", "line": "line_kinds", "box": "boxes"}  # MapDef fields
 PATTERNED = ("area", "place")  # names that may use * and ?
 _WORDS = {"game side": "side"}  # kinds that read as another word in a message
-_REF = re.compile(r"\$(side|unit)\b")
 
 
 def known(setup: Setup, kind: str) -> list[str]:
@@ -61,15 +70,13 @@ def exists(setup: Setup, kind: str, name: str) -> bool:
     return name in names
 
 
-def own_name(name: str, side: str | None, unit: str | None) -> str:
-    """A name with `$side` / `$unit` replaced by a placement's own side and unit."""
-    context = {"side": side, "unit": unit}
-    return _REF.sub(lambda m: context[m.group(1)] or m.group(0), name)
+def _word(kind: str) -> str:
+    return _WORDS.get(kind, kind)
 
 
 def expansions(setup: Setup, name: str) -> list[tuple[str, str]]:
     """(name, for whom) with `$side` / `$unit` replaced by each side / unit of the scenario."""
-    refs = set(_REF.findall(name))
+    refs = set(NAME_REF.findall(name))
     if not refs:
         return [(name, "")]
     out = []
@@ -103,7 +110,8 @@ def check_name(
         ok = False
         m = setup.map
         hint = m.why_no_cell(text) if kind == "cell" and m is not None else ""
-        hint = hint or suggest(text, known(setup, kind))
+        names = known(setup, kind)
+        hint = hint or (suggest(text, names) if names else f"the game has no {_word(kind)}s")
         whose = f" ({whose})" if whose else ""
         if rule is not None and not in_scenario and kind in MAP_KINDS + ("area",):
             sc = setup.scenario
@@ -118,9 +126,11 @@ def check_name(
         if kind == "cell" and m is not None:
             message = f"no cell {text!r} on map {m.id!r}{whose}"
         elif kind in MAP_KINDS and m is None:
+            if setup.scenario.map is not None:
+                continue  # the map it names is unknown: reported once, at map:
             message, hint = f"{kind} {text!r}: the scenario has no map", ""
         else:
-            message = f"unknown {_WORDS.get(kind, kind)} {text!r}{whose}"
+            message = f"unknown {_word(kind)} {text!r}{whose}"
         diags.error(at, path, message, hint)
     return ok
 
@@ -170,3 +180,89 @@ def check_all(
     for kind, name, path in names:
         ok &= check_name(setup, diags, kind, name, path, rule=rule)
     return ok
+
+
+def check_attrs(setup: Setup, diags: Diagnostics, p: Placement, own: Mapping[str, str]) -> None:
+    """A placement's `attrs:` against the piece's own attributes (never changed) and the
+    game's declared attributes (names with a did-you-mean, values at the value). A game
+    that declares none still has a misspelling of an attribute its rules read caught."""
+    declared = {a.name: a for a in setup.book.attributes}
+    read = attributes_read(setup.book)
+    for key, text in p.attrs.items():
+        at = p.attr_spans.get(key, p.span)
+        path = f"{p.path}.attrs.{key}"
+        if key in own:
+            if own[key] != text:
+                diags.error(
+                    at,
+                    path,
+                    f"{p.ref} has {key} {own[key]!r} of its own: a placement cannot change it",
+                )
+            continue
+        spec = declared.get(key)
+        if spec is not None:
+            _check_value(diags, spec, text, at, path)
+            continue
+        if declared:
+            names = [*declared, *own]
+            diags.error(span_of(key, at), path, f"unknown attribute {key!r}", suggest(key, names))
+        elif key not in read and (guess := did_you_mean(key, read)):
+            diags.error(span_of(key, at), path, f"unknown attribute {key!r}", guess)
+
+
+def _check_value(diags: Diagnostics, spec: Attribute, text: str, at, path: str) -> None:
+    if spec.type == "text":
+        if spec.one_of and text not in spec.one_of:
+            diags.error(
+                at,
+                path,
+                f"{spec.name} is {text!r}, must be one of " + ", ".join(spec.one_of),
+                did_you_mean(text, spec.one_of),
+            )
+        return
+    try:
+        value = finite_number(text)
+    except ValueError:
+        diags.error(at, path, f"{spec.name} is {text!r}, not a number")
+        return
+    if spec.type == "integer" and not value.is_integer():
+        diags.error(at, path, f"{spec.name} is {text}, not a whole number")
+    elif (spec.low is not None and value < spec.low) or (
+        spec.high is not None and value > spec.high
+    ):
+        diags.error(
+            at, path, f"{spec.name} is {num_text(value)}, {bound_text(spec.low, spec.high)}"
+        )
+
+
+def attributes_read(book: RuleBook) -> list[str]:
+    """The attribute names the game's rules and pieces read (for a game without
+    declarations: a scenario's misspelling of one of them is still caught)."""
+    out: dict[str, None] = {"name": None}
+    for rule in book.constraints:
+        if rule.attr:
+            out[rule.attr] = None
+        for _, sel in selectors_of(rule):
+            for key in _selector_keys(sel):
+                out[key] = None
+    for piece in book.pieces:
+        out.update(dict.fromkeys(piece.attrs))
+    return list(out)
+
+
+def _selector_keys(sel: Selector) -> Iterator[str]:
+    for key, _ in sel.attrs:
+        yield key
+    if sel.negate is not None:
+        yield from _selector_keys(sel.negate)
+
+
+def selectors_of(rule: Constraint) -> Iterator[tuple[str, Selector]]:
+    """Every piece selector of a rule, with the key it is under."""
+    yield "pieces", rule.pieces
+    for i, (_, sel, _) in enumerate(rule.slots):
+        yield f"slots[{i}].pieces", sel
+    for test in inner_tests(rule.where):
+        for target in own_targets(test):
+            if target.kind == "pieces" and target.pieces is not None:
+                yield "where", target.pieces

@@ -13,13 +13,12 @@ from ..model.rules import (
     Constraint,
     RuleBook,
     Scenario,
-    Selector,
     Target,
     Where,
 )
 from ..names import suggest
 from .constraints import CHECKS, check_supply
-from .names import check_all, rule_names, where_names
+from .names import check_all, rule_names, selectors_of, where_names
 from .setup import Setup, attribute_values, resolve, why_none_match
 from .where import inner_tests, own_targets
 
@@ -51,8 +50,7 @@ def check_scenario(game: Any, book: RuleBook, scenario: Scenario, diags: Diagnos
             check_all(setup, diags, ((k, n, f"{area.path}.where") for k, n in names))
     used = {name for name, _ in scenario.options}
     rules = [r for r in (*book.constraints, *scenario.constraints) if r.applies(used)]
-    universe = _universe(setup, book)
-    sound = [r for r in rules if _pieces_ok(universe, r, diags) & _names_ok(setup, r, diags)]
+    sound = [r for r in rules if _pieces_ok(setup, r, diags) & _names_ok(setup, r, diags)]
     check_supply(setup, diags)
     for rule in sound:
         CHECKS[rule.kind](setup, rule, diags)
@@ -62,39 +60,59 @@ def check_scenario(game: Any, book: RuleBook, scenario: Scenario, diags: Diagnos
 # ---- references: every name a rule uses must exist for this scenario ------------
 
 
-def _universe(setup: Setup, book: RuleBook) -> tuple[dict[str, set[str]], frozenset[str]]:
-    """What a rule's selectors may name: the kit's attributes and values, plus the keys the
-    scenario's placements write (their values open: see why_none_match)."""
-    kit = attribute_values(setup.pieces.values())
-    out = attribute_values(setup.pieces.values(), setup.placed)
-    out.setdefault(PLACED_BY, set()).update((*book.sides, *(s.id for s in setup.scenario.sides)))
-    out.setdefault(IN_UNIT, set()).update(u.id for u in setup.scenario.units)
-    return out, frozenset(k for k in out if k not in kit)
+Universe = tuple[dict[str, set[str]], frozenset[str]]  # attribute values, open keys
 
 
-def _pieces_ok(
-    universe: tuple[dict[str, set[str]], frozenset[str]], rule: Constraint, diags: Diagnostics
-) -> bool:
-    """Every piece selector of the rule names attributes and values some piece has: a typo
-    would otherwise make the rule hold for nothing, silently. Reported once, at the rule."""
+def _universes(setup: Setup, book: RuleBook) -> tuple[Universe, Universe]:
+    """What a rule's selectors may name: in the game (the kit's attributes and values, the
+    declared attributes, the placing context) and in this scenario (plus what its
+    placements write; their values open: see why_none_match)."""
+    game = attribute_values(setup.pieces.values())
+    closed = set(game)
+    for a in book.attributes:  # declared: a rule may name one no piece has yet
+        game.setdefault(a.name, set()).update(a.one_of)
+        if a.one_of:
+            closed.add(a.name)
+    game[PLACED_BY] = {*book.sides, *(s.id for s in setup.scenario.sides)}
+    game[IN_UNIT] = set()
+    here = attribute_values(setup.pieces.values(), setup.placed)
+    for key, values in game.items():
+        here.setdefault(key, set()).update(values)
+    if book.sides:
+        closed.add(PLACED_BY)
+    here[IN_UNIT] = {u.id for u in setup.scenario.units}  # this scenario's units, no other
+    return (game, frozenset(k for k in game if k not in closed)), (
+        here,
+        frozenset(k for k in here if k not in closed | {IN_UNIT}),
+    )
+
+
+def _pieces_ok(setup: Setup, rule: Constraint, diags: Diagnostics) -> bool:
+    """Every piece selector of the rule names attributes and values the game has: a typo
+    would otherwise make the rule hold for nothing, silently (an error, once, at the rule).
+    One that names what this scenario lacks is a warning at the scenario."""
+    (game, game_open), (here, here_open) = _universes(setup, setup.book)
+    declared = bool(setup.book.attributes)  # else a placement may write any attribute
     ok = True
-    for path, sel in _selectors(rule):
-        why = why_none_match(sel, *universe)
+    for path, sel in selectors_of(rule):
+        why = why_none_match(sel, game, game_open, unknown_open=not declared)
         if why:
             ok = False
             # Added once (Diagnostics.add): each scenario's check asks again.
             message = f"no piece matches {sel.text}"
-            diags.add(Diagnostic(rule.severity, rule.span, f"{rule.path}.{path}", message, why))
+            at = sel.span or rule.span
+            diags.add(Diagnostic(rule.severity, at, f"{rule.path}.{path}", message, why))
+            continue
+        why = why_none_match(sel, here, here_open)
+        if why:
+            sc = setup.scenario
+            diags.warning(
+                sc.span,
+                "",
+                f"rule {rule.name or rule.path!r} selects no piece in this scenario: {why}",
+                setup.rule_at(rule.span),
+            )
     return ok
-
-
-def _selectors(rule: Constraint) -> Iterator[tuple[str, Selector]]:
-    yield "pieces", rule.pieces
-    for i, (_, sel, _) in enumerate(rule.slots):
-        yield f"slots[{i}].pieces", sel
-    for target in _where_targets(rule.where):
-        if target.kind == "pieces" and target.pieces is not None:
-            yield "where", target.pieces
 
 
 def _names_ok(setup: Setup, rule: Constraint, diags: Diagnostics) -> bool:

@@ -16,9 +16,9 @@ from typing import Any
 from ..errors import Diagnostics, Span
 from ..geometry import Cell
 from ..model.rules import CONTEXT, FACE, IN_UNIT, PLACED_BY, Placement, RuleBook, Scenario, Selector
-from ..names import did_you_mean, suggest
-from .names import check_name, own_name
-from .where import holds
+from ..names import close_match, did_you_mean, suggest
+from .names import check_attrs, check_name
+from .where import holds, own_name
 
 
 @dataclass(frozen=True)
@@ -89,8 +89,12 @@ class Setup:
         return (t.label or t.id) if t is not None else tid
 
     def rule_at(self, span: Span | None) -> str:
-        """'rule at rules.yaml:12:5': the rule's position relative to the game folder."""
-        return f"rule at {relative(span, self.book.folder)}"
+        """'rule at rules.yaml:12:5': the rule's position relative to the game folder (for a
+        scenario kept outside the game, as the working directory shows it)."""
+        folder = self.book.folder
+        if folder is not None and not self.scenario.file.resolve().is_relative_to(folder.resolve()):
+            return f"rule at {span}" if span is not None else "rule at ?"
+        return f"rule at {relative(span, folder)}"
 
 
 def relative(span: Span | None, folder: Path | None) -> str:
@@ -187,6 +191,7 @@ def resolve(game: Any, book: RuleBook, scenario: Scenario, diags: Diagnostics) -
                 did_you_mean(p.face, info.faces, f"its faces: {what}"),
             )
             continue
+        check_attrs(setup, diags, p, info.attrs)
         values = placed_values(info, p)
         placed = Placed(index, p, info, values, cell, None, box)
         setup.placed.append(placed)
@@ -300,15 +305,20 @@ def attribute_values(pieces, placed=()) -> dict[str, set[str]]:
 
 
 def why_none_match(
-    sel: Selector, universe: dict[str, set[str]], open_keys: frozenset[str] = frozenset()
+    sel: Selector,
+    universe: dict[str, set[str]],
+    open_keys: frozenset[str] = frozenset(),
+    unknown_open: bool = False,
 ) -> str:
     """The first attribute or value of `sel` (or of its `not:`) that nothing has, with a
     did-you-mean; '' when every name exists. Values of `open_keys` (attributes a scenario
     writes itself, such as a figure's Ex) are not checked: a rule may name one no piece
-    of this scenario has yet."""
+    of this scenario has yet; with `unknown_open`, nor are attributes nothing has."""
     for key, allowed in sel.attrs:
         seen = universe.get(key)
-        if not seen:
+        if seen is None and unknown_open and not close_match(key, universe):
+            continue  # an attribute a scenario's placements may write (not a misspelling)
+        if seen is None:
             if key in CONTEXT:
                 return f"no piece has an attribute {key!r}; {_CONTEXT_HINT[key]}"
             return f"no piece has an attribute {key!r}; " + suggest(key, sorted(universe))
@@ -317,7 +327,9 @@ def why_none_match(
         for value in sorted(allowed):
             if value not in seen and not value.startswith("$"):
                 return f"no piece has {key} {value!r}; " + suggest(value, sorted(seen))
-    return why_none_match(sel.negate, universe, open_keys) if sel.negate is not None else ""
+    if sel.negate is None:
+        return ""
+    return why_none_match(sel.negate, universe, open_keys, unknown_open)
 
 
 _CONTEXT_HINT = {

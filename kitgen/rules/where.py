@@ -4,6 +4,7 @@ adjacency, lines, areas; and how a test reads in a message."""
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Iterable, Iterator
 from dataclasses import fields
 from fnmatch import fnmatchcase
@@ -30,16 +31,33 @@ def target_cells(setup: Setup, target: Target, exclude: Placed | None) -> frozen
             if p is not exclude and p.cell is not None and target.pieces.matches(p.values)
             for c in [p.cell]
         )
+    names = own_names(target.names, exclude)
     if target.kind == "cell":
-        return frozenset(c for n in target.names if (c := m.cell_or_place(n)) is not None)
+        return frozenset(c for n in names if (c := m.cell_or_place(n)) is not None)
     if target.kind == "place":
-        return frozenset(m.places[n] for n in named(target.names, m.places))
+        return frozenset(m.places[n] for n in named(names, m.places))
     if target.kind == "area":
-        return frozenset(c for n in named(target.names, setup.areas) for c in setup.areas[n])
+        return frozenset(c for n in named(names, setup.areas) for c in setup.areas[n])
     if target.kind == "terrain":
-        return frozenset(c for c, t in m.cells.items() if t in target.names)
+        return frozenset(c for c, t in m.cells.items() if t in names)
     assert target.kind == "opposite" and target.inner is not None
     return frozenset(opposite(m, c) for c in target_cells(setup, target.inner, exclude))
+
+
+NAME_REF = re.compile(r"\$(side|unit)\b")  # `$side` / `$unit` inside a name
+
+
+def own_name(name: str, side: str | None, unit: str | None) -> str:
+    """A name with `$side` / `$unit` replaced by a piece's placing side and unit."""
+    context = {"side": side, "unit": unit}
+    return NAME_REF.sub(lambda m: context[m.group(1)] or m.group(0), name)
+
+
+def own_names(names: tuple[str, ...], who: Placed | None) -> tuple[str, ...]:
+    """Names as they read for the piece tested (unchanged without a piece or a `$`)."""
+    if who is None or not any("$" in n for n in names):
+        return names
+    return tuple(own_name(n, who.side, who.unit) for n in names)
 
 
 def opposite(m: Any, cell: Cell) -> Cell:
@@ -79,7 +97,7 @@ def _holds_cell(setup: Setup, w: Where, cell: Cell, who: Placed | None) -> bool:
     assert m is not None
     if w.on_map is False or w.box:  # a piece on a cell is in no box
         return False
-    if w.terrain and m.cells.get(cell) not in w.terrain:
+    if w.terrain and m.cells.get(cell) not in own_names(w.terrain, who):
         return False
     if w.props:
         have = m.props_at(cell)
@@ -89,11 +107,13 @@ def _holds_cell(setup: Setup, w: Where, cell: Cell, who: Placed | None) -> bool:
         return False
     if w.line and not (m.lines_at(cell) & set(w.line)):
         return False
-    if w.area and not any(cell in setup.areas[a] for a in named(w.area, setup.areas)):
+    if w.area and not any(
+        cell in setup.areas[a] for a in named(own_names(w.area, who), setup.areas)
+    ):
         return False
-    if w.cell and cell not in {m.cell_or_place(n) for n in w.cell}:
+    if w.cell and cell not in {m.cell_or_place(n) for n in own_names(w.cell, who)}:
         return False
-    if w.place and cell not in {m.places[n] for n in named(w.place, m.places)}:
+    if w.place and cell not in {m.places[n] for n in named(own_names(w.place, who), m.places)}:
         return False
     if w.on_line is not None and not _on_line(setup, w.on_line, cell, who):
         return False
@@ -178,19 +198,19 @@ def _on_line(setup: Setup, ends: tuple[Target, Target], cell: Cell, who: Placed 
     return False
 
 
-def describe_where(setup: Setup, w: Where) -> str:
+def describe_where(setup: Setup, w: Where, who: Placed | None = None) -> str:
     """How a location test reads in a message: 'on Hatchway and in area approach'."""
     parts: list[str] = []
     if w.terrain:
-        parts.append("on " + " or ".join(setup.terrain_label(t) for t in w.terrain))
+        parts.append("on " + " or ".join(setup.terrain_label(t) for t in own_names(w.terrain, who)))
     if w.props:
         parts.append("on a cell with " + ", ".join(f"{k}: {v}" for k, v in w.props))
     if w.area:
-        parts.append("in area " + " or ".join(w.area))
+        parts.append("in area " + " or ".join(own_names(w.area, who)))
     if w.cell:
-        parts.append("on cell " + " or ".join(w.cell))
+        parts.append("on cell " + " or ".join(own_names(w.cell, who)))
     if w.place:
-        parts.append("at " + " or ".join(w.place))
+        parts.append("at " + " or ".join(own_names(w.place, who)))
     if w.within is not None:
         parts.append(f"within {_cells(w.within[0])} of {w.within[1].text}{_walk(setup, w.within)}")
     if w.beyond is not None:
@@ -217,9 +237,9 @@ def describe_where(setup: Setup, w: Where) -> str:
     if w.on_map is False:
         parts.append("off the map")
     if w.any_of:
-        parts.append("either " + " or ".join(describe_where(setup, x) for x in w.any_of))
+        parts.append("either " + " or ".join(describe_where(setup, x, who) for x in w.any_of))
     if w.negate is not None:
-        parts.append("not " + describe_where(setup, w.negate))
+        parts.append("not " + describe_where(setup, w.negate, who))
     return " and ".join(parts)
 
 
@@ -232,10 +252,10 @@ def failing(setup: Setup, w: Where, cells: Iterable[Cell] | None, who: Placed | 
         if holds(setup, part, cells, who):
             continue
         if part.negate is not None:
-            out.append("is " + describe_where(setup, part.negate))
+            out.append("is " + describe_where(setup, part.negate, who))
         else:
-            out.append("is not " + describe_where(setup, part))
-    return " and ".join(out) or "is not " + describe_where(setup, w)
+            out.append("is not " + describe_where(setup, part, who))
+    return " and ".join(out) or "is not " + describe_where(setup, w, who)
 
 
 PARTS = PARTS_ORDER  # the keys of a test

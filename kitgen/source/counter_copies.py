@@ -14,6 +14,7 @@ copy equal to the ordinary reading of it.
 from __future__ import annotations
 
 import re
+from dataclasses import fields
 from functools import lru_cache
 
 from ..colours import ColourError, parse_colour
@@ -69,6 +70,7 @@ class Filler:
 
     def __init__(self, template: CounterDef, blank: str, palette: dict[str, str]):
         self.t = template
+        self._fields = fields_of(template)
         self.blank = blank
         self.palette = palette
         self._colours: dict[str, str] = {}  # filled text -> colour: one string per colour
@@ -86,7 +88,10 @@ class Filler:
         faces = (template.front,) if template.back is None else (template.front, template.back)
         self._usable = not any(
             (type(el) is IconEl and _holes(el.name))
-            or (type(el) is UnitEl and any(_holes(t or "") for t in el[:1] + el[4:7]))
+            or (
+                type(el) is UnitEl
+                and any(_holes(t or "") for t in (el.branches, el.size, el.colour, el.fill))
+            )
             for face in faces
             for el in face.elements
         )
@@ -116,14 +121,11 @@ class Filler:
             back = t.back if self._back is None else self._face(self._back, vals)
         except KeyError:
             raise Unfillable(t.id) from None
-        # Every field in order, as a plain tuple (NamedTuple's __new__ is a Python call
-        # per copy): a field added to the model and not passed here makes the first
-        # copy differ from its reading, and then the template is not used (see
-        # counters._filler), so nothing is silently dropped.
-        return _new(CounterDef, (
-            ident, name, t.kind, t.shape, t.width, t.height, t.quantity, front, back,
-            t.span, t.entry, own_attrs, t.bleed, parts, t.steps,
-        ))  # fmt: skip
+        # The template's other fields as they are, by name (a field added to the model
+        # is carried over, never dropped): gathered once, in __init__, where
+        # dataclasses.replace would gather them again for every copy.
+        changed = {"id": ident, "name": name, "own_attrs": own_attrs, "variant": parts}
+        return CounterDef(**{**self._fields, **changed, "front": front, "back": back})
 
     def _colour(self, fmt: str, vals: dict[str, str]) -> str:
         text = fmt.format_map(vals)
@@ -149,24 +151,24 @@ class Filler:
                 key = tuple([colour(f, vals) if c else f.format_map(vals) for _, f, c in el.holes])
             made = el.made.get(key)
             elements[at] = el.make(key) if made is None else made
-        return _new(Face, (
-            face.background if plan.background is None else colour(plan.background, vals),
-            face.border if plan.border is None else colour(plan.border, vals),
-            face.border_width, face.grid, tuple(elements), face.span,
-        ))  # fmt: skip
-
-
-_new = tuple.__new__  # a named tuple made from all its fields, without a Python call
+        background = face.background if plan.background is None else colour(plan.background, vals)
+        border = face.border if plan.border is None else colour(plan.border, vals)
+        return Face(**plan.fields, background=background, border=border, elements=tuple(elements))
 
 
 class _FacePlan:
     """A face with something to fill: its colours' format strings (None: as the
     template's) and (index, _ElementPlan) for each element with something to fill."""
 
-    __slots__ = ("face", "background", "border", "elements")
+    __slots__ = ("face", "fields", "background", "border", "elements")
 
     def __init__(self, face: Face, elements: list):
         self.face = face
+        self.fields = {  # the fields every copy keeps
+            k: v
+            for k, v in fields_of(face).items()
+            if k not in ("background", "border", "elements")
+        }
         self.background = _format_or_none(face.background)
         self.border = _format_or_none(face.border)
         self.elements = elements
@@ -181,12 +183,13 @@ class _FacePlan:
 
 class _ElementPlan:
     """A text or icon element with placeholders: (field index, format string, is a
-    colour) per field to fill, and the copies made so far by their filled values."""
+    colour) per field to fill, by name, and the copies made so far by their filled values."""
 
-    __slots__ = ("el", "holes", "single", "made")
+    __slots__ = ("el", "fields", "holes", "single", "made")
 
-    def __init__(self, el: TextEl | IconEl, holes: list[tuple[int, str, bool]]):
+    def __init__(self, el: TextEl | IconEl, holes: list[tuple[str, str, bool]]):
         self.el = el
+        self.fields = fields_of(el)
         self.holes = holes
         # The hole when it is the only one: its filled value is then the key by itself.
         self.single = holes[0] if len(holes) == 1 else None
@@ -206,20 +209,18 @@ class _ElementPlan:
         for name, is_colour in fields:
             fmt = _format_or_none(getattr(el, name))
             if fmt is not None:
-                holes.append((el._fields.index(name), fmt, is_colour))
+                holes.append((name, fmt, is_colour))
         return cls(el, holes) if holes else None
 
     def make(self, key) -> TextEl | IconEl:
         """The element with `key`'s values filled in, remembered (the last few hundred)."""
         if len(self.made) >= 512:
             self.made.clear()
-        fields = list(self.el)
         if self.single is not None:
-            fields[self.single[0]] = key
+            changes = {self.single[0]: key}
         else:
-            for (at, _, _), value in zip(self.holes, key, strict=True):
-                fields[at] = value
-        made = self.made[key] = _new(type(self.el), fields)
+            changes = {name: value for (name, _, _), value in zip(self.holes, key, strict=True)}
+        made = self.made[key] = type(self.el)(**{**self.fields, **changes})
         return made
 
 
@@ -239,3 +240,8 @@ def _format(text: str) -> str:
         at = m.end()
     out.append(text[at:].replace("{", "{{").replace("}", "}}"))
     return "".join(out)
+
+
+def fields_of(record: object) -> dict[str, object]:
+    """A dataclass's fields by name, as dataclasses.replace gathers them."""
+    return {f.name: getattr(record, f.name) for f in fields(record)}  # type: ignore[arg-type]

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -18,34 +19,24 @@ from ..budget import MAX_NUMBER, MAX_TEXT
 from ..colours import ColourError, parse_colour
 from ..errors import Diagnostics, Span
 from ..names import ID_PATTERN, did_you_mean, suggest
-from ..records import Record
 from ..units import UnitError, parse_length
 from .yamlnodes import Map, Node, Scalar, Seq, describe
 
 T = TypeVar("T")
 
 
-class Context(Record):  # a Record, not a dataclass: every run imports it
+@dataclass(slots=True)
+class Context:
     """What every reader needs: where diagnostics go, the game folder, its palette and
     where to ask for the names of the icons the renderer draws (the build hands that
     down, and imports the icons only when a reader meets one: readers never import the
     renderer)."""
 
-    __slots__ = ("diags", "folder", "palette", "extra", "icons")
-
-    def __init__(
-        self,
-        diags: Diagnostics,
-        folder: Path,
-        palette: dict[str, str] | None = None,
-        extra: dict[str, Any] | None = None,  # shared look-ups between sections
-        icons: Callable[[], Sequence[str]] = tuple,  # sorted names
-    ) -> None:
-        self.diags = diags
-        self.folder = folder
-        self.palette = {} if palette is None else palette
-        self.extra = {} if extra is None else extra
-        self.icons = icons
+    diags: Diagnostics
+    folder: Path
+    palette: dict[str, str] = field(default_factory=dict)
+    extra: dict[str, Any] = field(default_factory=dict)  # shared look-ups between sections
+    icons: Callable[[], Sequence[str]] = tuple  # sorted names
 
     def apart(self) -> Context:
         """The same context with diagnostics of its own (thrown away, or read later)."""

@@ -7,8 +7,9 @@ read by the reader registered for it in kitgen/sections.py.
 from __future__ import annotations
 
 import stat
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
+from typing import Protocol
 
 from ..budget import MAX_GAME_BYTES, MAX_INCLUDES
 from ..errors import Diagnostic, Diagnostics, KitError, Span
@@ -17,7 +18,7 @@ from ..model.game import Game
 from ..names import ID_PATTERN, did_you_mean
 from ..units import PAPERS, Paper, UnitError, paper_from_text
 from .fields import Context, Fields, as_text, expect_map
-from .yamlnodes import Map, Node, Seq, parse_yaml, read_yaml_bytes
+from .yamlnodes import Map, Node, Scalar, Seq, load_yaml, parse_yaml, read_yaml_bytes
 
 GAME_FILE = "game.yaml"
 
@@ -143,8 +144,17 @@ def _merge_into(target: Map, extra: Map, diags: Diagnostics) -> None:
             diags.error(span, key, f"{key!r} is already defined at {first_span}")
 
 
+class SectionReader(Protocol):
+    """What reads one section of game.yaml (the build hands in kitgen.sections')."""
+
+    def read(self, ctx: Context, node: Node, path: str) -> object: ...
+
+
 def read_game(
-    game_file: Path, sections: dict, diags: Diagnostics, icons: Callable[[], Sequence[str]] = tuple
+    game_file: Path,
+    sections: Mapping[str, SectionReader],
+    diags: Diagnostics,
+    icons: Callable[[], Sequence[str]] = tuple,
 ) -> Game:
     """Read the whole game; section readers add their diagnostics to diags. `icons()`: the
     names of the built-in icons (sorted), for the readers' checks and hints."""
@@ -226,16 +236,39 @@ def _read_palette(ctx: Context, node: Node | None) -> dict[str, str]:
 
 
 SCENARIO_DIR = "scenarios"
+GAME_KEY = "game"  # a scenario's own key naming its game
 
 
 def scenario_path(path: Path) -> tuple[Path, Path | None]:
     """(game folder or file, scenario file or None): a YAML file other than game.yaml
-    inside <game>/scenarios/ is a scenario of the game in the folder above."""
-    if (
-        path.suffix in (".yaml", ".yml")
-        and path.name != "game.yaml"
-        and path.parent.name == SCENARIO_DIR
-        and path_kind(path) == "file"
-    ):
-        return path.parent.parent, path
+    that names its game (`game:`, relative to the file) or stands in <game>/scenarios/
+    is a scenario of that game, from whatever folder kitgen runs in."""
+    if path.suffix in (".yaml", ".yml") and path.name != GAME_FILE and path_kind(path) == "file":
+        named = scenario_game(path)
+        if named is not None:
+            return named[0], path
+        folder = path.resolve().parent
+        if folder.name == SCENARIO_DIR:
+            return folder.parent, path
     return path, None
+
+
+def scenario_game(path: Path) -> tuple[Path, Span] | None:
+    """The game a scenario file names with `game:` (a folder or a game file, relative to
+    the scenario), and where it says so; None when it names none."""
+    try:
+        node = load_yaml(path)
+    except KitError:
+        return None  # the scenario's reader reports what is wrong with it
+    value = node.get(GAME_KEY) if isinstance(node, Map) else None
+    if not isinstance(value, Scalar) or not isinstance(value.value, str):
+        return None
+    return path.parent / value.value, value.span
+
+
+def scenario_pack(path: Path) -> list[Path] | None:
+    """The YAML files of a folder of scenarios (a folder with no game.yaml), name order."""
+    if not path.is_dir() or (path / GAME_FILE).is_file():
+        return None
+    files = sorted(p for p in path.iterdir() if p.suffix in (".yaml", ".yml") and p.is_file())
+    return files or None

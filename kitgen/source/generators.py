@@ -37,6 +37,7 @@ def read_generator(ctx: Context, node: Node, path: str) -> Generator | None:
     size_node = f.raw("size")
     size = _dice(ctx, size_node, f.sub("size")) if size_node is not None else "1"
     units = f.integer("units", default=1, lo=1, hi=MAX_UNITS)
+    size_per = f.choice("size_per", ("roster", "unit"), default="roster")
     lookups = f.seq("lookups", _lookup)
     check_unique_ids(ctx, lookups, f.sub("lookups"), "lookup")
     ids = [lk.id for lk in lookups]
@@ -74,7 +75,8 @@ def read_generator(ctx: Context, node: Node, path: str) -> Generator | None:
         node.span,
         path,
         notes,
-        titles,
+        titles=titles,
+        size_per=size_per or "roster",
     )
 
 

@@ -21,7 +21,7 @@ def read_selector(ctx: Context, node: Node, path: str) -> Selector | None:
             return None
         if text == "any":
             return ANY
-        return Selector((("id", frozenset([text])),), None, text)
+        return Selector((("id", frozenset([text])),), None, text, node.span)
     if not isinstance(node, Map):
         ctx.error(
             node, path, f"expected a piece id or a mapping of attributes, got {describe(node)}"
@@ -52,7 +52,7 @@ def read_selector(ctx: Context, node: Node, path: str) -> Selector | None:
     text = " ".join(words) or "any piece"
     if negate is not None:
         text = f"{text} other than {negate.text}" if words else f"any piece but {negate.text}"
-    return Selector(tuple(attrs), negate, text)
+    return Selector(tuple(attrs), negate, text, node.span)
 
 
 def read_names(ctx: Context, node: Node, path: str) -> list[Name]:

@@ -7,6 +7,7 @@ terrain, piece or side is known in advance.
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 from ..budget import MAX_SCENARIO_BYTES, MAX_SCENARIO_FILES
@@ -14,13 +15,17 @@ from ..errors import KitError, Span
 from ..files import FileRefused, list_folder
 from ..model.rules import (
     ANY,
+    CONTEXT,
     KINDS,
+    Attribute,
     Constraint,
+    Name,
     Option,
     PieceType,
     RuleBook,
     Selector,
 )
+from ..names import suggest
 from .expand import read_for_each, substitute
 from .fields import Context, Fields, as_id, as_number, as_text, check_unique_ids
 from .game import SCENARIO_DIR, scenario_path  # noqa: F401  (re-exported)
@@ -44,10 +49,73 @@ def read_rules(ctx: Context, node: Node, path: str) -> RuleBook:
     pieces = tuple(p for group in f.seq("pieces", _read_piece_types) for p in group)
     check_unique_ids(ctx, pieces, f.sub("pieces"), "piece")
     constraints = tuple(f.seq("constraints", read_constraint))
+    anode = f.raw("attributes")
+    attributes = _read_attributes(ctx, anode, f.sub("attributes")) if anode is not None else ()
     f.close()
-    book = RuleBook(node.span, constraints, pieces, sides, options, values, ctx.folder)
+    book = RuleBook(
+        node.span, constraints, pieces, sides, options, values, ctx.folder, (), attributes
+    )
     scenarios = tuple(read_scenarios(ctx, ctx.folder / SCENARIO_DIR, book))
-    return RuleBook(node.span, constraints, pieces, sides, options, values, ctx.folder, scenarios)
+    return dataclasses.replace(book, scenarios=scenarios)
+
+
+ATTRIBUTE_TYPES = ("number", "integer", "text")
+
+
+def _read_attributes(ctx: Context, node: Node, path: str) -> tuple[Attribute, ...]:
+    """attributes: {Ex: {type: integer, min: 1, max: 6}, weapon: {one_of: [...]}, name: text}"""
+    if not isinstance(node, Map):
+        ctx.error(node, path, f"expected a mapping of attribute names, got {describe(node)}")
+        return ()
+    out = []
+    for name, (kspan, value) in node.entries.items():
+        sub = f"{path}.{name}"
+        if name in CONTEXT.values():
+            ctx.error(kspan, sub, f"{name} is the placing context, not an attribute to declare")
+            continue
+        if isinstance(value, Scalar):
+            kind = as_text(ctx, value, sub)
+            if kind not in ATTRIBUTE_TYPES:
+                ctx.error(
+                    value,
+                    sub,
+                    f"unknown attribute type {kind!r}",
+                    suggest(kind or "", ATTRIBUTE_TYPES),
+                )
+                continue
+            out.append(Attribute(name, kind, span=kspan))
+            continue
+        f = Fields(ctx, value, sub)
+        one_of = tuple(f.texts("one_of"))
+        kind = f.choice("type", ATTRIBUTE_TYPES, default="text" if one_of else "number")
+        low, high = f.number("min"), f.number("max")
+        if kind == "text" and (low is not None or high is not None):
+            key = "min" if low is not None else "max"
+            ctx.error(
+                f.map.key_span(key),
+                f.sub(key),
+                f"a text attribute has no {key}",
+                "give one_of, or type: number",
+            )
+        if kind != "text" and one_of:
+            ctx.error(
+                f.map.key_span("one_of"),
+                f.sub("one_of"),
+                f"a {kind} attribute takes min and max, not one_of",
+            )
+        _check_order(ctx, f, low, high)
+        f.close()
+        if kind is not None:
+            out.append(Attribute(name, kind, low, high, one_of, kspan))
+    return tuple(out)
+
+
+def _check_order(ctx: Context, f: Fields, low: float | None, high: float | None) -> bool:
+    """min above max can never hold: an error at max."""
+    if low is not None and high is not None and low > high:
+        ctx.error(f.map.key_span("max"), f.sub("max"), f"max {high:g} is below min {low:g}")
+        return False
+    return True
 
 
 def read_scenarios(ctx: Context, folder: Path, book: RuleBook) -> list:
@@ -88,8 +156,11 @@ def read_scenarios(ctx: Context, folder: Path, book: RuleBook) -> list:
 
 
 def read_scenario_file(ctx: Context, file: Path, book: RuleBook):
+    # confined to the game folder; a scenario kept elsewhere (a pack naming its game) is
+    # the player's own file, named on the command line: confined to its own folder
+    inside = file.resolve().is_relative_to(Path(ctx.folder).resolve())
     try:
-        node = load_yaml(file, ctx.folder)
+        node = load_yaml(file, ctx.folder if inside else file.parent)
     except KitError as exc:
         ctx.diags.extend(exc.diagnostics)
         return None
@@ -168,9 +239,11 @@ def read_constraint(ctx: Context, node: Node, path: str) -> Constraint | None:
     )
     reader = _KIND_READERS[kind]
     extra = reader(ctx, f)
-    f.close()
-    if extra is None:
+    if extra is None:  # reported: the keys it did not get to read are not unknown
+        f.allow(*(node.keys() if isinstance(node, Map) else ()))
+        f.close()
         return None
+    f.close()
     return Constraint(**common, **extra)
 
 
@@ -180,36 +253,66 @@ def _terrain(ctx: Context, f: Fields) -> dict | None:
     if not only_on and not not_on:
         ctx.error(f.node, f.path, "a terrain rule needs only_on or not_on")
         return None
+    if only_on and not_on:
+        _against(f, "not_on", "only_on already keeps the pieces off every other terrain")
+        return None
     return dict(only_on=only_on, not_on=not_on)
+
+
+def _against(f: Fields, key: str, why: str, hint: str = "") -> None:
+    """A setting that contradicts another, or that nothing reads here: an error at it."""
+    f.ctx.error(f.map.key_span(key), f.sub(key), why, hint)
 
 
 def _stacking(ctx: Context, f: Fields) -> dict | None:
     limit = f.integer("limit", lo=0)
     limit_from = f.text("limit_from", default="")
     per = f.choice("per", ("cell", "area"), default="cell")
-    if per == "area" and limit_from:
+    weights = tuple(f.seq("weights", _read_weight))
+    if limit is not None and limit_from:
+        _against(
+            f, "limit_from", "give limit (a number) or limit_from (a terrain property), not both"
+        )
+        return None
+    if limit is None and not limit_from:
         ctx.error(
             f.node,
             f.path,
+            "a stacking rule needs limit (a number) or limit_from (a terrain property)",
+        )
+        return None
+    if per == "area" and limit_from:
+        _against(
+            f,
+            "limit_from",
             "a stacking rule per area needs limit (a number)",
             "limit_from reads a terrain, and an area has many",
         )
         return None
-    if (limit is None) == (not limit_from):
-        ctx.error(
-            f.node,
-            f.path,
-            "a stacking rule needs limit (a number) or limit_from (a terrain property), not both",
-        )
+    if per == "area" and f.has("terrains"):
+        _against(f, "terrains", "terrains picks cells: a stacking rule per area does not read it")
         return None
     return dict(
         limit=limit,
-        limit_from=limit_from,
+        limit_from=Name(limit_from, f.map.get("limit_from").span) if limit_from else "",
         per=per,
         each_side=f.boolean("each_side", default=False),
         terrains=field_names(f, "terrains"),
         noun=f.text("noun", default=""),
+        weights=weights,
     )
+
+
+def _read_weight(ctx: Context, node: Node, path: str) -> tuple[Selector, int] | None:
+    """{pieces: selector, weight: 2}: each such piece counts as 2 towards the limit."""
+    f = Fields(ctx, node, path)
+    weight = f.integer("weight", lo=0, required=True)
+    sel_node = f.raw("pieces")
+    if sel_node is None and f.map is not None:
+        ctx.error(node, path, "missing required key 'pieces'")
+    sel = read_selector(ctx, sel_node, f.sub("pieces")) if sel_node is not None else None
+    f.close()
+    return (sel, weight) if sel is not None and weight is not None else None
 
 
 def _placement(ctx: Context, f: Fields) -> dict | None:
@@ -221,14 +324,38 @@ def _placement(ctx: Context, f: Fields) -> dict | None:
     return dict(where=where) if where is not None else None
 
 
-def _bounds(ctx: Context, f: Fields) -> dict | None:
-    exactly = f.integer("exactly", lo=0)
-    at_least = f.integer("min", lo=0)
-    at_most = f.integer("max", lo=0)
-    if exactly is None and at_least is None and at_most is None:
+def _bound(f: Fields, key: str) -> tuple[int | None, Name | None]:
+    """A count's bound: a number, or `$name`, a value of the side counted."""
+    node = f.raw(key)
+    if isinstance(node, Scalar) and isinstance(node.value, str) and node.value.startswith("$"):
+        return None, Name(node.value[1:], node.span)
+    return f.integer(key, lo=0), None
+
+
+def _bounds(ctx: Context, f: Fields, per: str) -> dict | None:
+    (exactly, e_ref), (at_least, lo_ref), (at_most, hi_ref) = (
+        _bound(f, k) for k in ("exactly", "min", "max")
+    )
+    refs = {k: r for k, r in (("exactly", e_ref), ("min", lo_ref), ("max", hi_ref)) if r}
+    given = [k for k in ("exactly", "min", "max") if f.map is not None and k in f.map]
+    if not given:
         ctx.error(f.node, f.path, "a count rule needs exactly, min or max")
         return None
-    return dict(exactly=exactly, at_least=at_least, at_most=at_most)
+    if "exactly" in given and len(given) > 1:
+        other = given[1]
+        _against(f, other, f"exactly and {other} together: give exactly, or min and max")
+        return None
+    if at_least is not None and at_most is not None and at_least > at_most:
+        _against(f, "max", f"max {at_most} is below min {at_least}")
+        return None
+    if refs and per == "scenario":
+        key = next(iter(refs))
+        _against(f, key, f"{key}: ${refs[key]} reads a side's value: give per: side (or unit)")
+        return None
+    return dict(exactly=exactly, at_least=at_least, at_most=at_most, bound_refs=refs)
+
+
+_OF_SIDES_SKIPS = ("pieces", "where", "per", "noun")  # what a count of sides does not read
 
 
 def _count(ctx: Context, f: Fields) -> dict | None:
@@ -237,7 +364,15 @@ def _count(ctx: Context, f: Fields) -> dict | None:
     wnode = f.raw("where")
     where = read_where(ctx, wnode, f.sub("where")) if wnode is not None else None
     noun = f.text("noun", default="")
-    bounds = _bounds(ctx, f)
+    skips = {"sides": _OF_SIDES_SKIPS, "units": ("pieces", "where")}.get(of or "", ())
+    for key in skips:
+        if f.map is not None and key in f.map:
+            _against(f, key, f"a count of {of} does not read {key}")
+            return None
+    if of == "units" and per == "unit":
+        _against(f, "per", "a count of units is per side or per scenario")
+        return None
+    bounds = _bounds(ctx, f, per or "scenario")
     if bounds is None:
         return None
     return dict(of=of, per=per, where=where, noun=noun, **bounds)
@@ -279,6 +414,14 @@ def _range(ctx: Context, f: Fields) -> dict | None:
         return None
     if low is None and high is None and not one_of:
         ctx.error(f.node, f.path, "a range rule needs min, max or one_of")
+        return None
+    if one_of and (low is not None or high is not None):
+        _against(f, "one_of", "one_of is for text values, min and max for numbers: give one")
+        return None
+    if of == "sides" and f.map is not None and "pieces" in f.map:
+        _against(f, "pieces", "a range of sides reads each side's values: pieces does not apply")
+        return None
+    if not _check_order(ctx, f, low, high):
         return None
     return dict(of=of, attr=attr, low=low, high=high, one_of=one_of, required=required)
 

@@ -20,6 +20,7 @@ def read_scenario(ctx: Context, node: Node, file: Path, book: RuleBook) -> Scena
     f = Fields(ctx, node, "")
     if f.map is None:
         return None
+    f.text("game")  # the game it is for: read by the loader (source/game.scenario_path)
     sid = f.id("id", default=file.stem, required=False)
     title = f.text("title", default=sid)
     map_node = f.raw("map")
@@ -143,12 +144,12 @@ def _placement_reader(side: str | None, unit: str | None):
         spans: dict[str, Span] = {}
         anode = f.raw("attrs")
         if isinstance(anode, Map):
-            for key, (_, value) in anode.entries.items():
+            for key, (kspan, value) in anode.entries.items():
                 if isinstance(value, Scalar) and value.value is None:
                     continue  # a write-in blank: no value to check
                 text = as_text(ctx, value, f"{path}.attrs.{key}")
                 if text is not None:
-                    attrs[key] = text
+                    attrs[Name(key, kspan)] = text
                     spans[key] = value.span
         elif anode is not None:
             ctx.error(

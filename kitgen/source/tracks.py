@@ -41,6 +41,14 @@ def _read_track(ctx: Context, node: Node, path: str) -> Track | None:
     every = f.integer("every", default=0, lo=0)
     colour = f.colour("colour", default="#333333")
     title = f.text("title", default=tid or "")
+    events = _labels(ctx, f.raw("events"), f.sub("events"))
+    shade_colour = f.colour("shade_colour", default="#d9c8a0")
+    shade: dict[int, str] = {}
+    for i, value in enumerate(f.texts("shade")):
+        try:
+            shade[int(value)] = shade_colour
+        except ValueError:
+            ctx.error(f.raw("shade"), f"{f.sub('shade')}[{i}]", f"{value!r} is not a number")
     f.close()
     if tid is None or start is None or stop is None:
         return None
@@ -53,10 +61,13 @@ def _read_track(ctx: Context, node: Node, path: str) -> Track | None:
         return None
     if not spend(ctx, "items", count, node, path):
         return None
-    t = Track(tid, title, start, stop, step, box, per_row, every, labels, colour, node.span)
-    for n in labels:
-        if n not in t.numbers:
-            ctx.error(f.raw("labels"), f"{f.sub('labels')}.{n}", f"{n} is not on the track")
+    t = Track(
+        tid, title, start, stop, step, box, per_row, every, labels, colour, node.span, shade, events
+    )
+    for key, given in (("labels", labels), ("events", events), ("shade", shade)):
+        for n in given:
+            if n not in t.numbers:
+                ctx.error(f.raw(key), f"{f.sub(key)}.{n}", f"{n} is not on the track")
     return t
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 import os
 from collections.abc import Iterator
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import yaml
@@ -17,7 +18,6 @@ import yaml
 from ..budget import MAX_YAML_BYTES
 from ..errors import Diagnostic, KitError, Span
 from ..files import FileRefused, read_file
-from ..records import Record
 
 MAX_FILE_BYTES = MAX_YAML_BYTES
 MAX_DEPTH = 64
@@ -26,29 +26,21 @@ MAX_DEPTH = 64
 SOURCES: dict[str, bytes] = {}
 
 
-class Node(Record):  # a Record, not a dataclass: every run imports it
-    __slots__ = ("span",)
-
-    def __init__(self, span: Span) -> None:
-        self.span = span
+@dataclass(slots=True)
+class Node:
+    span: Span
 
 
+@dataclass(slots=True)
 class Scalar(Node):
-    __slots__ = ("value", "raw", "plain")
-
-    def __init__(self, span: Span, value: object, raw: str, plain: bool) -> None:
-        self.span = span
-        self.value = value  # str, int, float, bool or None, as YAML resolved it
-        self.raw = raw  # the text as written
-        self.plain = plain  # unquoted: YAML 1.1 may have turned NO into False
+    value: object  # str, int, float, bool or None, as YAML resolved it
+    raw: str  # the text as written
+    plain: bool  # unquoted: YAML 1.1 may have turned NO into False
 
 
+@dataclass(slots=True)
 class Seq(Node):
-    __slots__ = ("items",)
-
-    def __init__(self, span: Span, items: list[Node] | None = None) -> None:
-        self.span = span
-        self.items = [] if items is None else items
+    items: list[Node] = field(default_factory=list)
 
     def __iter__(self) -> Iterator[Node]:
         return iter(self.items)
@@ -57,13 +49,10 @@ class Seq(Node):
         return len(self.items)
 
 
+@dataclass(slots=True)
 class Map(Node):
-    __slots__ = ("entries",)
-
-    def __init__(self, span: Span, entries: dict[str, tuple[Span, Node]] | None = None) -> None:
-        self.span = span
-        # key text -> (key span, value node), in file order
-        self.entries = {} if entries is None else entries
+    # key text -> (key span, value node), in file order
+    entries: dict[str, tuple[Span, Node]] = field(default_factory=dict)
 
     def __contains__(self, key: str) -> bool:
         return key in self.entries

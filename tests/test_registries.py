@@ -1,0 +1,65 @@
+"""The registries a reader can follow: sections, the painter's ops and the template
+kinds are each registered by a decorator where they are defined, and complete."""
+
+from __future__ import annotations
+
+import typing
+
+import pytest
+
+from kitgen import sections
+from kitgen.layout import plan
+from kitgen.layout.template_draw import KINDS
+from kitgen.model.template import Template
+from kitgen.render.pdf import _HANDLERS
+
+from .test_startup import _build, _loaded_after, workloads
+
+
+def test_sections_are_registered_in_the_order_game_yaml_is_read():
+    assert list(sections.SECTIONS) == [
+        "cover", "counters", "maps", "tracks", "tables", "texts", "sheets", "cards",
+        "threats", "generators", "labels", "templates", "rules",
+    ]  # fmt: skip
+    assert all(isinstance(s, sections.Section) for s in sections.SECTIONS.values())
+
+
+def test_a_section_key_is_registered_once():
+    with pytest.raises(ValueError, match="'counters' empty or registered twice"):
+
+        @sections.section
+        class Again(sections.Section):
+            key = "counters"
+
+    assert type(sections.SECTIONS["counters"]).__name__ == "CountersSection"
+
+
+def test_a_section_without_a_planner_or_a_check_plans_and_checks_nothing():
+    texts = sections.SECTIONS["texts"]
+    assert texts.plan((), None) == []  # type: ignore[arg-type]
+    assert texts.check(None, (), None) is None  # type: ignore[arg-type]
+
+
+def test_a_counters_build_imports_no_other_section(tmp_path):
+    others = (
+        "kitgen.source.maps", "kitgen.layout.maps", "kitgen.source.table",
+        "kitgen.layout.template", "kitgen.rules.scenarios", "kitgen.source.threats",
+    )  # fmt: skip
+    games, _, out = workloads.prepare("W1", tmp_path, count=25)
+    assert _loaded_after(_build(games[0], out), others) == []
+
+
+def test_every_plan_op_has_its_painter():
+    ops = {plan.Rect, plan.Circle, plan.Line, plan.Path, plan.Text, plan.Icon, plan.Image,
+           plan.Group, plan.Later}  # fmt: skip
+    assert set(_HANDLERS) == ops
+    assert all(h.__name__ == f"op_{op.__name__}" for op, h in _HANDLERS.items())
+
+
+def test_every_template_model_has_its_kind():
+    import kitgen.layout.template  # noqa: F401  (registers the ruler)
+
+    assert set(KINDS) == set(typing.get_args(Template))
+    assert sorted(k.name for k in KINDS.values()) == [
+        "arc", "circle", "clock-scatter", "cone", "grid-scatter", "ruler",
+    ]  # fmt: skip

@@ -1,0 +1,79 @@
+"""Turn record tracks written fresh: shaded turns, events and multi-line labels inside
+their boxes, and warnings (never silence) for what does not fit; long table titles wrap."""
+
+from __future__ import annotations
+
+from kitgen.layout.plan import Rect, Text
+from tests.conftest import errors_of, plan_game, write_game
+
+GAME = """
+id: turns
+title: Turns
+tracks:
+  - id: turns
+    title: Turn record
+    from: 1
+    to: 4
+    box: 1in
+    shade: [3]
+    labels: {1: "Night\\nturn"}
+    events: {2: "Reinforcements: 2 tanks", 4: EVENT}
+tables:
+  - id: t
+    title: A combat results table whose title is far longer than its narrow column
+    columns: [{title: A, width: 1in}]
+    rows: [["x"]]
+sheets:
+  - {id: s, title: S, items: [t]}
+"""
+
+
+def _ops(planned, name):
+    doc = next(d for d in planned.docs if d.name == name)
+    return doc.pages[0].ops
+
+
+def test_shading_events_and_multi_line_labels(game_dir):
+    planned = plan_game(write_game(game_dir, GAME.replace("EVENT", "Game ends")))
+    ops = _ops(planned, "tracks")
+    boxes = [o for o in ops if isinstance(o, Rect) and o.w == 72 and o.h == 72]
+    assert [b.fill for b in boxes] == ["#ffffff", "#ffffff", "#d9c8a0", "#ffffff"]
+    texts = [o.text for o in ops if isinstance(o, Text)]
+    assert texts[2:11] == ["1", "Night", "turn", "2", "Reinforcements: 2", "tanks", "3", "4",
+                           "Game ends"]  # fmt: skip
+    inside = [o for o in ops if isinstance(o, Text) and o.text in ("Night", "turn")]
+    first = boxes[0]
+    assert all(first.y < t.y < first.y + first.h for t in inside)
+    assert not planned.diags.warnings
+
+
+def test_notes_that_cannot_fit_warn(game_dir):
+    long = " ".join(["Reinforcements"] * 12)
+    planned = plan_game(write_game(game_dir, GAME.replace("EVENT", long)))
+    assert [str(d).split(": warning: ")[1] for d in planned.diags.warnings] == [
+        f"tracks.turns: the notes of box 4 on track 'turns' do not fit even at 5.5pt: {long!r} "
+        "(shorten them or make box larger)"
+    ]
+
+
+def test_a_track_event_off_the_track_is_an_error(game_dir):
+    folder = write_game(game_dir, GAME.replace("4: EVENT", "9: EVENT"))
+    assert [e.split(": error: ")[1] for e in errors_of(folder)] == [
+        "tracks[0].events.9: 9 is not on the track"
+    ]
+
+
+def test_a_long_table_title_wraps_inside_its_column(game_dir):
+    planned = plan_game(write_game(game_dir, GAME.replace("EVENT", "x")))
+    ops = _ops(planned, "sheet-s")
+    words = [o for o in _flat(ops) if isinstance(o, Text) and o.font.size > 9]
+    lines = sorted({round(o.y, 2) for o in words if o.text != "S"})
+    assert len(lines) >= 2  # the title took more than one line
+
+
+def _flat(ops):
+    for op in ops:
+        if hasattr(op, "ops"):
+            yield from _flat(op.ops)
+        else:
+            yield op
