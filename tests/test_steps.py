@@ -64,8 +64,8 @@ def test_faces_are_named_placed_and_checked(game_dir):
         "face 'redcued' (did you mean 'reduced'? its faces: full, reduced)",
         "scenarios/s.yaml:10:35: error: sides[1].placements[1].face: piece 'hq' has no face "
         "'back' (its faces: front)",
-        "scenarios/s.yaml:2:5: error: sides[0]: side red has 2 reduced units, needs at most 1 "
-        "(rule at game.yaml:17:7)",
+        "scenarios/s.yaml:6:9: error: sides[0].placements[2]: side red has 2 reduced units, "
+        "needs at most 1 (rule at game.yaml:17:7)",
     ]
 
 

@@ -13,7 +13,7 @@ from typing import Protocol
 
 from ..budget import MAX_GAME_BYTES, MAX_INCLUDES
 from ..errors import Diagnostic, Diagnostics, KitError, Span
-from ..files import FileRefused, confine
+from ..files import FileRefused, confine, list_folder
 from ..model.game import Game
 from ..names import ID_PATTERN, did_you_mean
 from ..units import PAPERS, Paper, UnitError, paper_from_text
@@ -268,7 +268,13 @@ def scenario_game(path: Path) -> tuple[Path, Span] | None:
 
 def scenario_pack(path: Path) -> list[Path] | None:
     """The YAML files of a folder of scenarios (a folder with no game.yaml), name order."""
-    if not path.is_dir() or (path / GAME_FILE).is_file():
+    # looked at through path_kind and the one folder lister: a path too long to look up
+    # is an input error naming it, and a listed name is checked like any game file
+    if path_kind(path) != "dir" or path_kind(path / GAME_FILE) == "file":
         return None
-    files = sorted(p for p in path.iterdir() if p.suffix in (".yaml", ".yml") and p.is_file())
+    try:
+        names = list_folder(path, ".", (".yaml", ".yml"))
+    except FileRefused:
+        return None
+    files = [path / name for name in names if path_kind(path / name) == "file"]
     return files or None
