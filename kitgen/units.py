@@ -173,8 +173,8 @@ def paper_from_text(text: str) -> Paper:
 
 def papers_warning(papers: tuple[tuple[str, str], ...]) -> str:
     """When the kits of one build print on different papers, which kit takes which:
-    "Papers differ in this build: a4 for Duck; letter for Rencounter, Ryamon. Print each
-    kit on its own." Empty when they agree."""
+    "Papers differ in this build: a4 for Alpha; letter for Beta, Gamma. Print each kit
+    on its own paper." Empty when they agree."""
     by_paper: dict[str, list[str]] = {}
     for title, paper in papers:
         by_paper.setdefault(paper, []).append(title)

@@ -32,8 +32,9 @@ KITGEN = [
     sys.executable,
     "-c",
     "import atexit, resource, sys\n"
+    "u = lambda: resource.getrusage(resource.RUSAGE_SELF)\n"
     "atexit.register(lambda: sys.stderr.write("
-    "'PEAK %d\\n' % resource.getrusage(resource.RUSAGE_SELF).ru_maxrss))\n"
+    "'PEAK %d CPU %.2f\\n' % (u().ru_maxrss, u().ru_utime + u().ru_stime)))\n"
     "from kitgen.__main__ import main\nmain()",
 ]
 GiB = 1 << 30
@@ -55,9 +56,14 @@ def kitgen(*args: str, cwd: Path | None = None, command=KITGEN) -> tuple[int, st
         preexec_fn=_limit_memory,
         timeout=600,
     )
-    peak = re.search(r"^PEAK (\d+)$", proc.stderr, re.M)
-    err = re.sub(r"^PEAK \d+\n", "", proc.stderr, flags=re.M)
+    peak = re.search(r"^PEAK (\d+) CPU ([\d.]+)$", proc.stderr, re.M)
+    err = re.sub(r"^PEAK .*\n", "", proc.stderr, flags=re.M)
+    if peak:
+        CPU_SECONDS[0] = float(peak.group(2))
     return proc.returncode, proc.stdout, err, int(peak.group(1)) * 1024 if peak else 0
+
+
+CPU_SECONDS = [0.0]  # the last child's processor time (user + system)
 
 
 def _hashes(folder: Path) -> dict[str, str]:
@@ -341,8 +347,11 @@ def test_class_4_numbers_are_finite_and_in_range(tmp_path: Path):
         "huge-length": {"game.yaml": head + "counters:\n  - {id: a, size: 100000in, front: {text: x}}\n"},
         "unbounded": {"game.yaml": head + "tracks:\n  - {id: t, from: 1, to: 10, every: 99999999999}\n"},
         "exponent": {"game.yaml": head + "counters:\n  - {id: a, size: 1, front: {icon: {name: person, scale: 1.0e+999}}}\n"},
+        # check plans as build does: a length in range that no sheet can hold fails both
+        "giant-piece": {"game.yaml": head + "counters:\n  - {id: a, size: 900in, front: {text: x}}\n"},
     }  # fmt: skip
     expect = dict.fromkeys(games, r"finite number|out of range|more than 1,000in")
+    expect["giant-piece"] = r"larger than the printable area"
     assert_refused(tmp_path, games, expect)
 
 
@@ -502,12 +511,9 @@ def _at_the_caps(folder: Path) -> None:
 
 @pytest.mark.skipif(not LONG, reason="minutes of CPU: make fuzz")
 def test_a_build_at_the_caps_stays_under_a_gibibyte_and_a_minute(tmp_path: Path):
-    import time
-
+    # processor time, not the clock: on a shared machine the clock counts the others' work
     _at_the_caps(tmp_path / "caps")
-    start = time.monotonic()
     code, _, err, peak = kitgen("build", str(tmp_path / "caps"), "-o", str(tmp_path / "out"), "-q")
-    took = time.monotonic() - start
     assert code in (0, 1) and "internal error" not in err, err
     assert peak < GiB, f"peak {peak >> 20} MiB"
-    assert took < 60, f"{took:.0f} s"
+    assert CPU_SECONDS[0] < 60, f"{CPU_SECONDS[0]:.0f} s of CPU, peak {peak >> 20} MiB"
