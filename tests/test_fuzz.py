@@ -65,26 +65,32 @@ def _game(folder: Path, text: str | bytes) -> Path:
     return folder
 
 
-def _load_and_check(folder: Path) -> None:
-    """Only KitError may come out: anything else is what the CLI calls an internal error."""
+def _load_and_check(folder: Path) -> list:
+    """Only KitError may come out: anything else is what the CLI calls an internal error.
+    Returns what was said: nothing or warnings for a game that loads, errors for one that
+    is refused."""
     diags = Diagnostics()
     try:
         check(load(folder, diags), diags)
     except KitError as exc:
         assert exc.diagnostics, "an input error with nothing to say"
+        return list(exc.diagnostics)
+    return list(diags)
 
 
 @FUZZ
 @given(GAMES)
 def test_any_game_structure_loads_or_is_refused(tmp_path_factory, game):
     text = yaml.safe_dump(game, allow_unicode=True)
-    _load_and_check(_game(tmp_path_factory.mktemp("g"), text))
+    said = _load_and_check(_game(tmp_path_factory.mktemp("g"), text))
+    assert all(d.severity in ("error", "warning") and d.message for d in said)
 
 
 @FUZZ
 @given(st.binary(max_size=400) | st.text(max_size=400))
 def test_any_bytes_as_game_yaml_load_or_are_refused(tmp_path_factory, data):
-    _load_and_check(_game(tmp_path_factory.mktemp("g"), data))
+    said = _load_and_check(_game(tmp_path_factory.mktemp("g"), data))
+    assert all(d.severity in ("error", "warning") and d.message for d in said)
 
 
 def _png() -> bytes:
