@@ -14,6 +14,8 @@ from collections import defaultdict
 
 from ..colours import ColourError, mix, parse_colour, readable_on, rgb
 from ..errors import Diagnostics
+from ..model.reading import dagger
+from ..model.reading import note as reading_note
 from ..model.rules import FACE, RuleBook, Scenario
 from ..rules.setup import Placed, Setup, resolve
 from ..style import HEADING, INK, MUTED, typeset
@@ -431,7 +433,10 @@ def _sheet(setup: Setup, colours: dict[str, str], flow: _Flow) -> None:
     if named:
         flow.heading("Set-up rules")
         for rule in named:
-            flow.para(rule.name, indent=6, bullet=True, size=9)
+            mark = dagger(0) if rule.reading else ""
+            flow.para(rule.name + mark, indent=6, bullet=True, size=9)
+            if rule.reading:  # the kit's reading, noted under the rule it marks
+                flow.para(reading_note(rule.reading, mark), indent=18, size=8, colour=MUTED)
 
 
 def _common_name(names: list[str]) -> str:
