@@ -443,6 +443,7 @@ def test_faces_laid_out_alike_share_a_layout_only_in_the_same_font(game_dir):
     from kitgen.build import load, plan
     from kitgen.errors import Diagnostics
     from kitgen.layout import faces
+    from kitgen.layout.plan import make_whole
     from kitgen.model.game import Settings
     from kitgen.units import PAPERS
 
@@ -453,7 +454,7 @@ def test_faces_laid_out_alike_share_a_layout_only_in_the_same_font(game_dir):
     def text_fonts(font: str) -> list[tuple[str, str]]:
         write_game(game_dir, f"id: g\ntitle: G\nfont: {font}\n" + SHARED_LAYOUT)
         game = load(game_dir, Diagnostics())
-        docs = plan(game, Settings(paper=PAPERS["letter"]), fonts, Diagnostics())
+        docs = make_whole(plan(game, Settings(paper=PAPERS["letter"]), fonts, Diagnostics()))
         groups = [op for op in docs[0].pages[0].ops if type(op) is Group and op.key]
         return [(t.text, t.font.face) for g in groups for t in g.ops if type(t) is Text]
 
