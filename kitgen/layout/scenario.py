@@ -432,11 +432,14 @@ def _sheet(setup: Setup, colours: dict[str, str], flow: _Flow) -> None:
     named = [r for r in (*setup.book.constraints, *sc.constraints) if r.name and r.applies(used)]
     if named:
         flow.heading("Set-up rules")
+        notes = []  # the kit's readings: a dagger on the rule, its note after the list
         for rule in named:
-            mark = dagger(0) if rule.reading else ""
+            mark = dagger(len(notes)) if rule.reading else ""
+            if rule.reading:
+                notes.append(reading_note(rule.reading, mark))
             flow.para(rule.name + mark, indent=6, bullet=True, size=9)
-            if rule.reading:  # the kit's reading, noted under the rule it marks
-                flow.para(reading_note(rule.reading, mark), indent=18, size=8, colour=MUTED)
+        for text in notes:
+            flow.para(text, indent=6, size=8, colour=MUTED)
 
 
 def _common_name(names: list[str]) -> str:

@@ -151,7 +151,7 @@ class Constraint:
     span: Span | None  # the rule's own position, quoted in every message it causes
     path: str  # rules.constraints[4]
     name: str = ""  # a short label for the set-up sheet
-    reading: Reading | None = None  # the kit's reading of the source, noted under the name
+    reading: Reading | None = None  # the kit's reading: a dagger on the name, its note under
     severity: str = "error"
     pieces: Selector = ANY
     # terrain

@@ -272,7 +272,8 @@ def read_constraint(ctx: Context, node: Node, path: str) -> Constraint | None:
         ctx.error(
             f.map.key_span("reading"),
             f.sub("reading"),
-            "a rule with a reading needs a name: the set-up sheet prints the reading under it",
+            "a rule with a reading needs a name: the set-up sheet marks it with the "
+            "reading's dagger",
         )
     severity = f.choice("severity")
     when = field_names(f, "when")
