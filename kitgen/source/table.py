@@ -32,6 +32,7 @@ from ..model.table import (
 )
 from ..names import suggest
 from ..units import mm
+from .combat import COMBAT, read_combat
 from .expand import FOR_EACH, read_for_each, substitute
 from .fields import Context, Fields, as_text, check_unique_ids, read_list
 from .reading import READING, Marks, read_reading
@@ -117,6 +118,7 @@ TABLE = Spec(
     Key("columns", ListOf(Either(TEXT, COLUMN)), "a title or a column mapping", required=True),
     Key("label", Either(TEXT, COLUMN), "the label column (default: the roll)"),
     Key("chance", Either(BOOLEAN, TEXT), "a computed chance column: true or its title"),
+    Key("combat", COMBAT, "a combat results table: columns by odds or differential"),
     Key(
         "rows", ListOf(Either(ListOf(Either(VALUE, CELL)), ROW)), "lists or mappings", required=True
     ),
@@ -296,10 +298,31 @@ def read_table(ctx: Context, node: Node, path: str) -> Table | None:
     )
     notes = tuple(f.texts("notes"))
     footnotes = (*f.texts("footnotes"), *marks.notes)
+    combat = None
+    combat_node = f.raw("combat")
+    if combat_node is not None:
+        combat = read_combat(
+            ctx, combat_node, f.sub("combat"), columns, f.sub("columns"), read_rows
+        )
+        if not roll:
+            ctx.error(
+                combat_node,
+                f.sub("combat"),
+                "a combat results table needs the roll its rows are keyed by",
+                "add e.g. roll: 1d6",
+            )
     f.close()
     chances: tuple[str, ...] = ()
     if roll:
-        chances = _roll_rows(ctx, f.raw("roll"), f.sub("roll"), roll, read_rows, chance is not None)
+        chances = _roll_rows(
+            ctx,
+            f.raw("roll"),
+            f.sub("roll"),
+            roll,
+            read_rows,
+            chance is not None,
+            combat is None,  # a combat table's coverage is checked with its modifiers
+        )
     if not chances:
         chance = None  # nothing computed: no empty column
     return Table(
@@ -315,6 +338,7 @@ def read_table(ctx: Context, node: Node, path: str) -> Table | None:
         groups,
         chance,
         chances,
+        combat,
     )
 
 
@@ -559,6 +583,7 @@ def _roll_rows(
     roll: str,
     read_rows: list[tuple[Row, str]],
     chance: bool,
+    coverage: bool = True,
 ) -> tuple[str, ...]:
     """Check the roll labels (parse, no overlaps) and compute each row's chance."""
     ranges: list[RollRange] = []
@@ -596,7 +621,7 @@ def _roll_rows(
     except DiceError as exc:
         ctx.error(roll_node, roll_path, str(getattr(exc, "message", exc)))
         return ()
-    if missing:  # every total the dice can make should find its row
+    if missing and coverage:  # every total the dice can make should find its row
         shown = ", ".join(str(t) for t in missing)
         ctx.warning(
             roll_node,
