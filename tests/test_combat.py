@@ -323,9 +323,12 @@ def test_modified_rolls_past_the_rows(tmp_path):
         f"{path}:38:9: error: tables[0].rows: total 13 matches no row (e.g. with Surprise +1) "
         "(add a row such as '>12' or declare out_of_range: {high: clamp})",
     ]
-    table = _crt(tmp_path / "2", SHIFTS + "\n      out_of_range: {high: clamp}", crt)
+    policy = "\n      out_of_range: {high: clamp, reading: The rules are silent.}"
+    table = _crt(tmp_path / "2", SHIFTS + policy, crt)
     # 13 reads 10-12: >=10 is 4+3+2+1 = 10/36 as before
     assert chances(table, 1, ["Surprise"])["DR"] == Fraction(10, 36)
+    assert "Modified rolls above the rows read the last row.\u2020" in printed(table).notes
+    assert table.footnotes == ("\u2020 Kit's reading: The rules are silent.",)
 
 
 def test_a_combat_table_needs_a_roll_and_strengths(tmp_path):
@@ -340,3 +343,71 @@ def test_a_combat_table_needs_a_roll_and_strengths(tmp_path):
         base_column(table, 3, 0)
     with pytest.raises(CombatError, match="^strengths cannot be negative$"):
         base_column(table, -1, 3)
+
+
+# ---- kitgen combat ----------------------------------------------------------------
+
+
+def test_the_combat_command_reads_shifts_from_the_map(tmp_path):
+    from tests.conftest import run_cli
+
+    folder = _folder(tmp_path)
+    got = run_cli("combat", str(folder), "12", "4", "--hex", "0201", "--from", "0101")
+    assert got.exit_code == 0, got.stderr
+    assert got.stdout == (
+        "crt: 12 to 4 reads 3-1\n"
+        "  Creek (all attackers across): 1 left\n"
+        "  Fort: 2 left\n"
+        "  shifts in all: 3 left\n"
+        "column: 1-1\n"
+        "  AE  1/6 = 16.7%\n"
+        "  AR  5/12 = 41.7%\n"
+        "  EX  1/4 = 25%\n"
+        "  DR  1/6 = 16.7%      defender retreats\n"
+        "  DE  0\n"
+    )
+    surprise = run_cli(
+        "combat", str(folder), "4", "4", "--on", "terrain:clear", "--drm", "Surprise"
+    )
+    assert "  EX  11/36 = 30.6%\n" in surprise.stdout
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["3", "0"], "Error: odds need a defender's strength above 0"),
+        (["3", "1", "--drm", "Surprize"], "Error: no die-roll modifier 'Surprize' (did you mean"),
+        (["3", "1", "--table", "crtt"], "no combat table 'crtt' (combat tables: crt)"),
+        (["3", "1", "--hex", "0909"], "no hex '0909' on map 'm'"),
+        (["3", "1", "--from", "0101"], "Error: --from needs --hex (the defender's hex)"),
+        (["3", "1", "--on", "woods"], "'woods' is not KIND:ID"),
+    ],
+)
+def test_the_combat_command_usage_errors(tmp_path, args, message):
+    from tests.conftest import run_cli
+
+    got = run_cli("combat", str(_folder(tmp_path)), *args)
+    assert got.exit_code == 2
+    assert message in got.stderr
+
+
+def test_a_crt_too_wide_for_its_sheet_column_warns(tmp_path):
+    columns = ", ".join(f'"{d:+d}"' if d else '"0"' for d in range(-3, 7))
+    cells = ", ".join(["Attacker retreats"] * 10)
+    crt = f"""
+tables:
+  - id: crt
+    roll: d6
+    columns: [{columns}]
+    combat:
+      by: differential
+      results: [Attacker retreats]
+    rows:
+      - ["1-6", {cells}]
+sheets:
+  - {{id: s, columns: 6, items: [crt]}}
+"""
+    planned = plan_game(write_game(tmp_path / "g", "id: g\ntitle: G\n" + crt))
+    assert [d.message for d in planned.diags] == [
+        "sheet 's': a table or text is wider than a column even at 6.5 pt"
+    ]

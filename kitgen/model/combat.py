@@ -66,6 +66,7 @@ class Combat:
     low: str = "error"  # modified rolls past the rows: error or clamp (as reaction tables)
     high: str = "error"
     chance: str = ""  # title of the printed chances ("": not printed)
+    policy_mark: str = ""  # the dagger of the kit's reading of low/high (its note: footnotes)
     span: Span | None = None
     path: str = ""
 

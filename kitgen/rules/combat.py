@@ -22,7 +22,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from math import lcm
 
-from ..chance.dice import parse_dice
+from ..chance.dice import format_chance, parse_dice
 from ..chance.roll_labels import RollLabelError, RollRange, parse_roll_label
 from ..errors import Diagnostics
 from ..model.combat import Combat, Shift, result_code
@@ -268,6 +268,11 @@ def rules_notes(table: Table) -> list[str]:
     if combat.modifiers:
         words = [f"{m.name} {m.states[0].add:+d}" for m in combat.modifiers]
         notes.append("Die-roll modifiers: " + "; ".join(words) + ".")
+    clamped = [w for w, p in (("below", combat.low), ("above", combat.high)) if p == "clamp"]
+    if clamped:
+        ends = {"below": "the first row", "above": "the last row"}
+        said = " and ".join(f"{w} the rows read {ends[w]}" for w in clamped)
+        notes.append(f"Modified rolls {said}.{combat.policy_mark}")
     meanings = [f"**{r.code}** {r.meaning}" for r in combat.results if r.meaning]
     if meanings:
         notes.append(", ".join(meanings) + ".")
@@ -298,6 +303,26 @@ def _columns(shift: int) -> str:
     n = abs(shift)
     side = "left" if shift < 0 else "right"
     return f"{n} {side}" if n else "none"
+
+
+def format_resolution(
+    table: Table, attack: Fraction | int, defence: Fraction | int, got: Resolution
+) -> str:
+    """An attack worked out, for the terminal: odds, shifts, column, exact chances."""
+    combat = _combat(table)
+    sign = " to " if combat.kind == "odds" else " - "
+    lines = [f"{table.id}: {attack}{sign}{defence} reads {got.odds}"]
+    for s in got.shifts:
+        lines.append(f"  {s.shown}{_across(s)}: {_columns(s.shift)}")
+    if got.shifts:
+        lines.append(f"  shifts in all: {_columns(got.shift)}")
+    lines.append(f"column: {got.title}")
+    width = max(len(r.code) for r in combat.results)
+    for res in combat.results:
+        p = got.chances.get(res.code, Fraction(0))
+        chance = format_chance(p) if p else "0"
+        lines.append(f"  {res.code:<{width}}  {chance:<16} {res.meaning}".rstrip())
+    return "\n".join(lines)
 
 
 # ---- checks --------------------------------------------------------------------

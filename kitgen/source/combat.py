@@ -10,9 +10,11 @@ import re
 from fractions import Fraction
 
 from ..model.combat import ACROSS, KINDS, SHIFT_ON, Combat, Result, Shift, result_code
+from ..model.reading import Reading
 from ..model.table import Cell, Column, Row
 from ..names import did_you_mean
 from .fields import Context, Fields, as_text
+from .reading import Marks
 from .spec import BOOLEAN, ID, INTEGER, TEXT, Choice, Either, Key, ListOf, Spec
 from .threats import MODIFIER, OUT_OF_RANGE, read_modifier, read_policy, unique_modifier_names
 from .yamlnodes import Node, Scalar
@@ -66,9 +68,10 @@ def read_combat(
     columns: list[Column],
     columns_path: str,
     rows: list[tuple[Row, str]],
+    marks: Marks,
 ) -> Combat | None:
     """The combat mapping of the table whose columns (written at columns_path) and
-    rows are given."""
+    rows are given; the out-of-range policy's reading takes its mark from `marks`."""
     f = Fields(ctx, node, path, COMBAT)
     if f.map is None:
         return None
@@ -78,7 +81,8 @@ def read_combat(
     shifts = tuple(f.seq("shifts", _shift))
     modifiers = tuple(f.seq("modifiers", read_modifier))
     unique_modifier_names(ctx, (), modifiers)
-    low, high, _ = read_policy(ctx, f)
+    low, high, reading = read_policy(ctx, f)
+    policy_mark = marks.mark(Reading(reading)) if reading else ""
     chance = _chance(ctx, f.raw("chance"), f.sub("chance"))
     f.close()
     if kind is None:
@@ -89,7 +93,18 @@ def read_combat(
     if steps is None or len(set(codes)) != len(codes):
         return None
     return Combat(
-        kind, steps, tuple(results), below, shifts, modifiers, low, high, chance, node.span, path
+        kind,
+        steps,
+        tuple(results),
+        below,
+        shifts,
+        modifiers,
+        low,
+        high,
+        chance,
+        policy_mark,
+        node.span,
+        path,
     )
 
 

@@ -13,6 +13,7 @@ from dataclasses import replace
 from ..budget import MAX_UNITS, over, spend
 from ..chance.roll_labels import RollLabelError, RollRange, parse_roll_label
 from ..colours import ColourError, parse_colour
+from ..model.combat import Combat
 from ..model.reading import Reading
 from ..model.table import (
     DECK_PATTERNS,
@@ -297,20 +298,8 @@ def read_table(ctx: Context, node: Node, path: str) -> Table | None:
         if g is not None
     )
     notes = tuple(f.texts("notes"))
+    combat = _combat(ctx, f, columns, read_rows, marks, roll)
     footnotes = (*f.texts("footnotes"), *marks.notes)
-    combat = None
-    combat_node = f.raw("combat")
-    if combat_node is not None:
-        combat = read_combat(
-            ctx, combat_node, f.sub("combat"), columns, f.sub("columns"), read_rows
-        )
-        if not roll:
-            ctx.error(
-                combat_node,
-                f.sub("combat"),
-                "a combat results table needs the roll its rows are keyed by",
-                "add e.g. roll: 1d6",
-            )
     f.close()
     chances: tuple[str, ...] = ()
     if roll:
@@ -340,6 +329,28 @@ def read_table(ctx: Context, node: Node, path: str) -> Table | None:
         chances,
         combat,
     )
+
+
+def _combat(
+    ctx: Context,
+    f: Fields,
+    columns: list[Column],
+    rows: list[tuple[Row, str]],
+    marks: Marks,
+    roll: str | None,
+) -> Combat | None:
+    """A combat results table's `combat:` (needs the roll its rows are keyed by)."""
+    node = f.raw("combat")
+    if node is None:
+        return None
+    if not roll:
+        ctx.error(
+            node,
+            f.sub("combat"),
+            "a combat results table needs the roll its rows are keyed by",
+            "add e.g. roll: 1d6",
+        )
+    return read_combat(ctx, node, f.sub("combat"), columns, f.sub("columns"), rows, marks)
 
 
 def _items(ctx: Context, node: Node | None, path: str) -> list[Node]:
