@@ -45,6 +45,8 @@ ROUNDED_BOXES = 4096  # manifest boxes kept rounded: a sheet's slots, not a whol
 
 @dataclass(slots=True)
 class BuildResult:
+    """What a build made: the game, its diagnostics, the kit folder and the manifest."""
+
     game: Game
     diagnostics: Diagnostics
     folder: Path | None = None

@@ -13,6 +13,8 @@ from ..units import PAPERS, Paper
 
 @dataclass(frozen=True, slots=True)
 class Game:
+    """A game as read: its identity, paper, font, palette and component sections."""
+
     id: str
     title: str
     folder: Path
