@@ -124,7 +124,11 @@ def scenario_view(path: Path, diags: Diagnostics) -> list[Diagnostic]:
     if scenario is None:
         return list(diags)
     own = scenario.resolve()
-    return [d for d in diags if d.severity == "error" or Path(d.span.file).resolve() == own]
+    return [
+        d
+        for d in diags
+        if d.severity == "error" or (d.span is not None and Path(d.span.file).resolve() == own)
+    ]
 
 
 def check(game: Game, diags: Diagnostics) -> None:

@@ -165,7 +165,7 @@ def plan_cards(cards: tuple[Card, ...] | list[Card], env: PlanEnv) -> list[Docum
     if not cards:
         return []
     cards, roster_tables = expand_roster_cards(env.game, cards, env.settings.seed, env.settings.use)
-    tables = {t.id: t for t in env.game.section("tables")} | roster_tables
+    tables = {t.id: t for t in env.game.tables} | roster_tables
     duplex = env.settings.duplex in ("long", "short")
     bleeds = {c.id: _bleed(c, env) for c in cards}
     inset = PIECE_GUTTER / 2 if any(bleeds.values()) else 0.0
@@ -220,7 +220,7 @@ def _document(
             "use a smaller card size or a larger --paper",
         )
         return None
-    decks = {d.id: d for d in env.game.section("decks")}
+    decks = {d.id: d for d in env.game.decks}
     sheets = len(laid.sheets)
     fronts = [Page("Reference cards", size=sheet.size) for sheet in laid.sheets]
     backs = [Page("Reference cards", side="back") for _ in range(sheets)]
