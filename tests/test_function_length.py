@@ -13,7 +13,6 @@ LIMIT = 80
 LONG = {
     "kitgen/layout/maps.py:_board_assembly": 103,
     "kitgen/source/maps.py:_read_composed": 100,
-    "kitgen/layout/mapkey.py:entries": 86,
     "kitgen/source/maps.py:_read_plain_map": 81,
 }
 
