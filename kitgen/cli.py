@@ -500,7 +500,7 @@ def combat(path, attack, defence, table_id, at, attackers, map_id, present, modi
 
 
 def _combat_table(game: Game, table_id: str | None):
-    tables = [t for t in game.section("tables", ()) if t.combat is not None]
+    tables = [t for t in game.tables if t.combat is not None]
     ids = ", ".join(t.id for t in tables) or "none"
     if table_id is not None:
         tables = [t for t in tables if t.id == table_id]
@@ -527,7 +527,7 @@ def _present(game: Game, at, attackers, map_id, present) -> set[tuple[str, str]]
         if attackers:
             raise click.UsageError("--from needs --hex (the defender's hex)")
         return out
-    maps = game.section("maps", None)
+    maps = game.maps
     found = [m for m in (maps.maps if maps is not None else ()) if map_id in (None, m.id)]
     if not found:
         raise click.BadParameter(f"no map {map_id!r}", param_hint="--map")
