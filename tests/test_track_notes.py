@@ -91,3 +91,21 @@ def test_a_map_note_too_long_for_the_page_shrinks_and_warns(game_dir):
     ]
     short = plan_game(write_game(game_dir / "b", text.replace(note, "Short.")))
     assert not short.diags.warnings
+
+
+def test_a_tracks_reading_prints_under_its_title_above_the_boxes(game_dir):
+    reading = "    reading: {kit: Four turns is the kit's count., source: a few turns}\n"
+    text = GAME.replace("    title: Turn record\n", "    title: Turn record\n" + reading)
+    planned = plan_game(write_game(game_dir, text))
+    ops = _ops(planned, "tracks")
+    texts = [o for o in ops if isinstance(o, Text)]
+    assert [t.text for t in texts[1:3]] == [  # after the sheet label
+        "Turn record\u2020",
+        "\u2020 Kit's reading: Four turns is the kit's count. Source: \u201ca few turns\u201d",
+    ]
+    title, note = texts[1:3]
+    boxes = [o for o in ops if isinstance(o, Rect) and o.w == 72 and o.h == 72]
+    top = max(b.y + b.h for b in boxes)
+    assert note.font.size >= 7 and title.y - note.y >= note.font.size
+    assert note.y - top >= 3  # its descenders clear the boxes
+    assert not planned.diags.warnings

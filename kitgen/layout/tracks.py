@@ -6,20 +6,22 @@ from __future__ import annotations
 import math
 
 from ..model.track import Track, TrackSet
-from ..style import INK
+from ..style import INK, MUTED
 from .env import PlanEnv
 from .frame import content_box
 from .plan import Document, Font, Item, Page, Rect, Stroke, Text
-from .text import fit_text
+from .text import fit_text, wrap
 
 HEAD = 20.0  # title line above a track
 GAP = 18.0  # between tracks
+READING_SIZE = 7.5  # the kit's reading under a title
+READING_LEAD = READING_SIZE * 1.3
 
 
-def track_height(t: Track, width: float) -> float:
+def track_height(t: Track, width: float, note_lines: int = 0) -> float:
     per_row = min(t.per_row, max(1, int(width // t.box)))
     rows = math.ceil(len(t.numbers) / per_row)
-    return HEAD + rows * t.box
+    return HEAD + note_lines * READING_LEAD + rows * t.box
 
 
 def plan_tracks(tracks: TrackSet, env: PlanEnv) -> list[Document]:
@@ -32,7 +34,8 @@ def plan_tracks(tracks: TrackSet, env: PlanEnv) -> list[Document]:
     y = y1
     for t in tracks.tracks:
         width = x1 - x0
-        h = track_height(t, width)
+        note = wrap(t.note, regular, READING_SIZE, width, env.fonts) if t.note else []
+        h = track_height(t, width, len(note))
         if y - h < y0 and page.ops:
             pages.append(page)
             page = Page("Tracks")
@@ -47,7 +50,10 @@ def plan_tracks(tracks: TrackSet, env: PlanEnv) -> list[Document]:
                 "shorten it",
             )
         page.ops.append(Text(x0, y - 13, title.lines[0], Font(bold, title.size), INK))
-        top = y - HEAD
+        for i, line in enumerate(note):  # the kit's reading, under the title it marks
+            at = y - 13 - (i + 1) * READING_LEAD
+            page.ops.append(Text(x0, at, line, Font(regular, READING_SIZE), MUTED))
+        top = y - HEAD - len(note) * READING_LEAD
         stroke = Stroke(t.colour, 0.8)
         fs = min(t.box * 0.4, 14.0)
         for i, n in enumerate(t.numbers):

@@ -23,6 +23,7 @@ class Track:
     span: Span | None = None
     shade: Mapping[int, str] = field(default_factory=dict)  # n -> fill: special turns (mud)
     events: Mapping[int, str] = field(default_factory=dict)  # n -> what happens that turn
+    note: str = ""  # the kit's reading of the track, printed under its title
 
     @property
     def numbers(self) -> list[int]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from ..budget import spend
 from ..model.track import Track, TrackSet
 from .fields import Context, Fields, as_text, check_unique_ids, expect_map, read_list
+from .reading import READING, Marks, read_reading
 from .spec import COLOUR, ID, INTEGER, LENGTH, TEXT, Key, ListOf, Named, OneOrList, Spec
 from .yamlnodes import Node, Scalar
 
@@ -20,6 +21,7 @@ TRACK = Spec(
     Key("every", INTEGER, "shade every n-th box (0: none)", default=0, lo=0),
     Key("colour", COLOUR, "the boxes' ink", default="#333333"),
     Key("title", TEXT, "printed over the track; default: the id"),
+    READING,
     Key("events", Named(TEXT, "box numbers, each a note"), "notes on numbered boxes"),
     Key("shade_colour", COLOUR, "the shaded boxes' colour", default="#d9c8a0"),
     Key("shade", OneOrList(TEXT), "numbers of boxes to shade"),
@@ -61,6 +63,8 @@ def _read_track(ctx: Context, node: Node, path: str) -> Track | None:
     every = f.integer("every")
     colour = f.colour("colour")
     title = f.text("title", default=tid or "")
+    marks = Marks()
+    title += marks.mark(read_reading(ctx, f.raw("reading"), f.sub("reading")))
     events = _labels(ctx, f.raw("events"), f.sub("events"))
     shade_colour = f.colour("shade_colour")
     shade: dict[int, str] = {}
@@ -82,7 +86,20 @@ def _read_track(ctx: Context, node: Node, path: str) -> Track | None:
     if not spend(ctx, "items", count, node, path):
         return None
     t = Track(
-        tid, title, start, stop, step, box, per_row, every, labels, colour, node.span, shade, events
+        id=tid,
+        title=title,
+        start=start,
+        stop=stop,
+        step=step,
+        box=box,
+        per_row=per_row,
+        every=every,
+        labels=labels,
+        colour=colour,
+        span=node.span,
+        shade=shade,
+        events=events,
+        note=" ".join(marks.notes),
     )
     for key, given in (("labels", labels), ("events", events), ("shade", shade)):
         for n in given:
