@@ -14,6 +14,7 @@ from click.testing import CliRunner
 from kitgen.build import check, draw, font_book, load, manifest_for, plan
 from kitgen.cli import main
 from kitgen.errors import Diagnostics, KitError
+from kitgen.layout.plan import make_whole
 from kitgen.model.game import Settings
 from kitgen.units import PAPERS
 
@@ -58,7 +59,7 @@ def plan_game(folder: Path, paper: str = "letter", **settings) -> Planned:
     game = load(folder, diags)
     check(game, diags)
     s = Settings(paper=PAPERS[paper], **settings)
-    docs = plan(game, s, font_book(game), diags)
+    docs = make_whole(plan(game, s, font_book(game), diags))  # every op, to read
     return Planned(game, docs, diags, s)
 
 
@@ -78,7 +79,7 @@ def seed_kit(game: str) -> tuple[Planned, dict, dict]:
     game_model = load(CONTENT / game, diags)
     check(game_model, diags)
     s = Settings(paper=game_model.paper)
-    docs = plan(game_model, s, font_book(game_model), diags)
+    docs = make_whole(plan(game_model, s, font_book(game_model), diags))  # every op, to read
     p = Planned(game_model, docs, diags, s)
     pdfs = draw(p.game, p.docs, p.settings)
     return p, pdfs, manifest_for(p.game, p.settings, p.docs, pdfs)

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from kitgen.geometry import HexGrid, SquareGrid
 from kitgen.layout.mapart import _boundary, cell_polygon
 from kitgen.layout.plan import Group, Text
-from kitgen.layout.text import fit_by_wrapping, fit_text
+from kitgen.layout.text import Fitted, fit_text, wrap
 from kitgen.render.fonts import FontBook
 
 FONTS = FontBook([])
@@ -30,9 +30,24 @@ TEXTS = st.text(alphabet="aW1 \t\n\u00a0", max_size=14)
     height=st.floats(1, 40),
     wrap_lines=st.booleans(),
 )
-def test_one_line_shortcut_fits_as_the_search_does(text, size, width, height, wrap_lines):
+def test_text_fits_as_trying_every_size_in_turn_does(text, size, width, height, wrap_lines):
     args = (text, FACE, size, 3.0, width, height, FONTS, 1.15, wrap_lines, 0.25)
-    assert fit_text(*args) == fit_by_wrapping(*args)
+    assert fit_text(*args) == _fit_plainly(*args)
+
+
+def _fit_plainly(text, face, size, min_size, width, height, fonts, leading, wrap_lines, step):
+    """The oracle: no shortcut; every size from `size` down to `min_size` tried in
+    turn, the text wrapped in full at each; the smallest when none fits."""
+    sizes = [size]
+    while sizes[-1] - step >= min_size - 1e-9:
+        sizes.append(round(sizes[-1] - step, 4))
+    for current in sizes:
+        lines = wrap(text, face, current, width, fonts) if wrap_lines else text.split("\n")
+        widest = max((fonts.width(line, face, current) for line in lines), default=0.0)
+        tall = current * (1 + leading * (len(lines) - 1))
+        if widest <= width + 1e-6 and tall <= height + 1e-6:
+            return Fitted(tuple(lines), current, True)
+    return Fitted(tuple(lines), current, False)
 
 
 def test_one_line_shortcut_is_taken_and_keeps_the_text():
@@ -443,6 +458,7 @@ def test_faces_laid_out_alike_share_a_layout_only_in_the_same_font(game_dir):
     from kitgen.build import load, plan
     from kitgen.errors import Diagnostics
     from kitgen.layout import faces
+    from kitgen.layout.plan import make_whole
     from kitgen.model.game import Settings
     from kitgen.units import PAPERS
 
@@ -453,7 +469,7 @@ def test_faces_laid_out_alike_share_a_layout_only_in_the_same_font(game_dir):
     def text_fonts(font: str) -> list[tuple[str, str]]:
         write_game(game_dir, f"id: g\ntitle: G\nfont: {font}\n" + SHARED_LAYOUT)
         game = load(game_dir, Diagnostics())
-        docs = plan(game, Settings(paper=PAPERS["letter"]), fonts, Diagnostics())
+        docs = make_whole(plan(game, Settings(paper=PAPERS["letter"]), fonts, Diagnostics()))
         groups = [op for op in docs[0].pages[0].ops if type(op) is Group and op.key]
         return [(t.text, t.font.face) for g in groups for t in g.ops if type(t) is Text]
 
@@ -624,46 +640,126 @@ STREAM_GAME = """
 """
 
 
+def _sheets_placed_whole(docs, env) -> list:
+    """The oracle: each counter sheet planned whole, the plain way (every piece placed
+    at once, its faces made with one mapping that forgets nothing, crop marks after
+    the pieces), from the pieces each Pieces op holds. Documents of new pages."""
+    from dataclasses import replace
+
+    from kitgen.layout.counters import _place_back_ops, _place_ops
+    from kitgen.layout.plan import Pieces
+
+    out = []
+    for doc in docs:
+        forms: dict = {}
+        pages = []
+        for page in doc.pages:
+            ops: list = []
+            for op in page.ops:
+                if type(op) is not Pieces:
+                    ops.append(op)
+                    continue
+                placed: list = []
+                marks: list = []
+                for slot, x, y in op.pieces:
+                    if op.side == "front":
+                        _place_ops(slot, x, y, placed, marks, forms, env)
+                    elif slot.d.back is not None:
+                        _place_back_ops(slot, x, y, placed, forms, env)
+                ops += placed + marks
+            pages.append(replace(page, ops=ops))
+        out.append(replace(doc, pages=pages))
+    return out
+
+
+def _keys(ops) -> list[str]:
+    """The key of every keyed group the ops place, nested ones too."""
+    found, stack = [], [op for op in ops if type(op) is Group]
+    while stack:
+        g = stack.pop()
+        if g.key is not None:
+            found.append(g.key)
+        stack.extend(op for op in g.ops if type(op) is Group)
+    return found
+
+
 @pytest.mark.parametrize(
     "settings",
     [{}, {"duplex": "long"}, {"duplex": "short", "bleed": 9.0}, {"bleed": 4.5}],
 )
 def test_sheets_made_when_drawn_are_the_sheets_planned_whole(game_dir, settings):
-    from kitgen.build import draw, font_book, manifest_for, plan
+    from collections import Counter
+
+    from kitgen.build import draw, font_book, load, manifest_for, plan
     from kitgen.errors import Diagnostics
-    from kitgen.layout.plan import Later
+    from kitgen.layout.env import PlanEnv
+    from kitgen.layout.plan import Pieces, make_whole
     from kitgen.model.game import Settings
     from kitgen.units import PAPERS
 
-    from .conftest import plan_game, write_game
+    from .conftest import write_game
 
     write_game(game_dir, STREAM_GAME)
-    whole = plan_game(game_dir, **settings)
+    game = load(game_dir, Diagnostics())
     s = Settings(paper=PAPERS["letter"], **settings)
-    streamed = plan(whole.game, s, font_book(whole.game), Diagnostics(), stream=True)
-    assert any(type(op) is Later for doc in streamed for page in doc.pages for op in page.ops)
-    assert not any(type(op) is Later for doc in whole.docs for p in doc.pages for op in p.ops)
-    pdfs = draw(whole.game, whole.docs, s)
-    streamed_pdfs = draw(whole.game, streamed, s, release=True)
-    assert streamed_pdfs == pdfs
-    assert manifest_for(whole.game, s, streamed, streamed_pdfs) == manifest_for(
-        whole.game, s, whole.docs, pdfs
-    )
+    fonts = font_book(game)
+    docs = plan(game, s, fonts, Diagnostics())
+    pieces = [op for doc in docs for page in doc.pages for op in page.ops if type(op) is Pieces]
+    assert pieces and all(len(op.pieces) for op in pieces)
+    whole = _sheets_placed_whole(docs, PlanEnv(game, s, fonts, Diagnostics()))
+    # What the renderer is told before drawing is what the ops place.
+    for op in pieces:
+        assert Counter(op.keys) == Counter(_keys(op.maker.ops(op.pieces, op.side)))
+    maker = pieces[0].maker
+    assert maker.forms == {}  # each face let go once its last copy was placed
+    pdfs = draw(game, whole, s)
+    made_pdfs = draw(game, docs, s, release=True)
+    assert made_pdfs == pdfs
+    assert maker.forms == {} and maker.left == {}
+    assert manifest_for(game, s, docs, made_pdfs) == manifest_for(game, s, whole, pdfs)
     # drawn with release, no page keeps its ops
-    assert all(p.ops == [] for doc in streamed for p in doc.pages)
+    assert all(p.ops == [] for doc in docs for p in doc.pages)
+    again = make_whole(plan(game, s, fonts, Diagnostics()))
+    assert [p.ops for d in again for p in d.pages] == [p.ops for d in whole for p in d.pages]
+    assert not any(type(op) is Pieces for d in again for p in d.pages for op in p.ops)
+
+
+def _plain_entries(docs) -> list[dict]:
+    """The oracle: each item's manifest entry built as a mapping, the plain way."""
+    entries = []
+    for doc in docs:
+        for number, page in enumerate(doc.pages, start=1):
+            for item in page.items:
+                entry = {
+                    "kind": item.kind,
+                    "id": item.id,
+                    "piece": item.piece,
+                    "file": f"{doc.name}.pdf",
+                    "page": number,
+                    "side": item.side,
+                    "bbox": [round(v, 4) for v in item.bbox],
+                }
+                entry.update(item.extra)
+                entries.append(entry)
+    return entries
 
 
 def test_manifest_written_item_by_item_is_the_whole_manifest(game_dir):
-    from kitgen.build import manifest_head, manifest_items
-    from kitgen.output import manifest_json
+    import json
+
+    from kitgen.build import manifest_head, manifest_item_lines
+    from kitgen.output import manifest_chunks, manifest_json
 
     from .conftest import build_pdfs, write_game
 
     write_game(game_dir, STREAM_GAME)
     planned, pdfs, whole = build_pdfs(game_dir, duplex="long")
     head = manifest_head(planned.game, planned.settings, planned.docs, pdfs)
-    streamed = manifest_json({**head, "items": manifest_items(planned.docs)})
-    assert streamed == manifest_json(whole)
+    plain = manifest_json({**head, "items": _plain_entries(planned.docs)})
+    written = b"".join(manifest_chunks({**head, "items": manifest_item_lines(planned.docs)}))
+    assert written == plain
+    assert json.loads(plain) == json.loads(manifest_json(whole))  # manifest_for: the same
+    assert len(whole["items"]) > 10
     empty = manifest_json({**head, "items": iter([])})
     assert empty == manifest_json({**head, "items": []})
 
@@ -707,7 +803,9 @@ def test_manifest_item_lines_are_the_entries_encoded():
         Document("extra", "t", [Page("More", items=items[3:])]),
     ]
     lines = list(manifest_item_lines(docs))
-    assert lines == [json.dumps(entry) for entry in manifest_items(docs)]
+    assert lines == [json.dumps(entry) for entry in _plain_entries(docs)]
+    values = manifest_items(docs)  # read back: JSON's values (a tuple is a list)
+    assert values[0]["bbox"] == [27.0, 700.1235, 81.0, 754.0] and values[2]["scale"] == 0.5
     assert '"page": 1' in lines[0] and '"file": "extra.pdf"' in lines[3]
 
 
