@@ -68,7 +68,7 @@ def side_yaml(side: str, records) -> dict:
 )
 def test_every_roster_the_squad_creator_rolls_passes_the_rules(seeds, units, variation):
     folder, game = rolled_kit()
-    gen = resolve_generator(game, next(g for g in game.sections["generators"] if g.id == "squads"))
+    gen = resolve_generator(game, next(g for g in game.generators if g.id == "squads"))
     use = ("variation",) if variation else ()
     sides = [
         side_yaml(side, generate(gen, seed, n, use).records)
@@ -238,7 +238,7 @@ def test_the_roster_sheet_prints_the_squad_creator_beside_its_roster():
         assert f"{row['result']} {add}" in text, row
     # the pre-rolled roster above it: seed 0, as the build rolls it
     _, game = rolled_kit()
-    gen = resolve_generator(game, next(g for g in game.sections["generators"] if g.id == "squads"))
+    gen = resolve_generator(game, next(g for g in game.generators if g.id == "squads"))
     for rec in generate(gen, 0).records:
         line = " ".join(str(rec[k]) for k in ("unit", "n", "role", "rating", "Ex", "F", "M"))
         assert line in text, line
