@@ -10,7 +10,6 @@ import shutil
 import tempfile
 from pathlib import Path
 
-import pypdfium2 as pdfium
 import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -23,7 +22,7 @@ from kitgen.rules.lookup_tables import resolve_generator
 from kitgen.rules.scenarios import check_rules
 from kitgen.source.rules import with_scenarios
 
-from .conftest import CONTENT, build_pdfs
+from .conftest import CONTENT, build_pdfs, pdf_text
 
 GAME = CONTENT / "rencounter"
 
@@ -106,21 +105,16 @@ def test_the_rolled_extremes_are_inside_the_skill_bounds():
 # ---- the printed sheets, read back with pdfium and compared with the YAML -----------
 
 
-def pdf_words(data: bytes) -> str:
-    """All the text of a PDF as pdfium reads it, whitespace runs made single spaces, and
-    the real minus sign the sheets print read back as the hyphen the YAML writes."""
-    pdf = pdfium.PdfDocument(data)
-    try:
-        text = " ".join(page.get_textpage().get_text_range() for page in pdf)
-    finally:
-        pdf.close()
-    return " ".join(text.replace("\u2212", "-").split())
+def printed(data: bytes) -> str:
+    """All the text of a PDF as printed, the real minus sign the sheets print read back as
+    the hyphen the YAML writes."""
+    return " ".join(pdf_text(data)).replace("\u2212", "-")
 
 
 @functools.cache
 def built() -> dict[str, str]:
     _, pdfs, _ = build_pdfs(GAME)
-    return {name: pdf_words(data) for name, data in pdfs.items() if name.endswith(".pdf")}
+    return {name: printed(data) for name, data in pdfs.items() if name.endswith(".pdf")}
 
 
 def source_tables() -> dict[str, dict]:
