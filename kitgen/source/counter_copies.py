@@ -13,18 +13,15 @@ copy equal to the ordinary reading of it.
 
 from __future__ import annotations
 
-import re
 from dataclasses import fields
 from functools import lru_cache
 
 from ..colours import ColourError, parse_colour
 from ..model.counters import CounterDef, Face, IconEl, TextEl, UnitEl
-from ..names import ID_PATTERN
+from ..names import ID_PATTERN, PLACEHOLDER
 from .expand import blanked, merged
 from .fields import Context, as_colour, as_text
 from .yamlnodes import Node
-
-_PLACEHOLDER = re.compile(r"\{\{|\}\}|\{([A-Za-z_][A-Za-z0-9_-]*)\}")
 
 
 class Unfillable(Exception):
@@ -234,7 +231,7 @@ def _format(text: str) -> str:
     """The template as a str.format string: its {name}s kept, every other brace doubled,
     so format_map (C code) fills it just as expand.substitute would."""
     out, at = [], 0
-    for m in _PLACEHOLDER.finditer(text):
+    for m in PLACEHOLDER.finditer(text):
         out.append(text[at : m.start()].replace("{", "{{").replace("}", "}}"))
         out.append(m.group(0))
         at = m.end()

@@ -799,7 +799,7 @@ def read_card(ctx: Context, node: Node, path: str) -> list[Card]:
     return out
 
 
-class _Later(dict):
+class _RosterVars(dict):
     """Variables of a roster card: for_each values now, every other {field} kept for the
     build, which fills it from the unit's records (the check stage validates the names)."""
 
@@ -815,7 +815,7 @@ def _read_one_card(ctx: Context, node: Map, path: str, variables: dict) -> Card 
     f.allow("for_each")
     roster = f.id("roster")
     if roster is not None:
-        variables = _Later(variables)
+        variables = _RosterVars(variables)
     raw_id = f.text("id")
     cid = substitute(ctx, raw_id, variables, f.raw("id"), f.sub("id"))
     size_node = f.raw("size")
