@@ -333,7 +333,7 @@ def format_resolution(
 def check_combat(game: Game, tables: tuple[Table, ...], diags: Diagnostics) -> None:
     """Every modified roll reads exactly one row (the reaction tables' check); every
     shift names a terrain, feature, line or hexside kind a map declares."""
-    maps = game.section("maps", None)
+    maps = game.maps
     known: dict[str, set[str]] = {"terrain": set(), "feature": set(), "line": set(), "edge": set()}
     for m in maps.maps if maps is not None else ():
         known["terrain"].update(m.terrains)
