@@ -69,3 +69,40 @@ def test_a_side_the_game_does_not_declare_is_an_error(game_dir):
         f"{game_dir}/game.yaml:9:11: error: counters[0][tribe=blue].side: unknown side 'blues' "
         "(did you mean 'blue'? the sides: red, blue)",
     ]
+
+
+CARDS = """
+id: g
+title: G
+rules:
+  sides: [red, blue]
+cards:
+  - id: "unit-{{side}}"
+    for_each:
+      - {{side: red, accent: "#b03a2e"}}
+      - {{side: blue, accent: "#2e5cb0"}}
+    accent: "{{accent}}"
+    {side}
+    front: {{title: Unit, blocks: [{{text: Activate this unit.}}]}}
+"""
+
+
+def _grey_cards(game_dir, side: str) -> dict[str, object]:
+    write_game(game_dir, CARDS.format(side=side))
+    _, pdfs, manifest = build_pdfs(game_dir)
+    sheets = [page.convert("L") for page in pages(pdfs["cards.pdf"], DPI)]
+    return {
+        item["id"]: cut(sheets[item["page"] - 1], item["bbox"], DPI)
+        for item in manifest["items"]
+        if item["kind"] == "card"
+    }
+
+
+def test_cards_of_different_owners_differ_in_greyscale_by_their_mark(game_dir):
+    marked = _grey_cards(game_dir, 'side: "{side}"')
+    plain = _grey_cards(game_dir, "")
+    assert _differing(plain["unit-red"], plain["unit-blue"]) == 0
+    apart = _differing(marked["unit-red"], marked["unit-blue"])
+    assert apart >= 20
+    w, h = marked["unit-red"].size
+    assert _differing(marked["unit-red"], marked["unit-blue"], (0, 0, w, h // 5)) == apart

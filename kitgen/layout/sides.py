@@ -22,22 +22,28 @@ MARK_MIN = 2.6  # points: the least radius that still shows its shape
 CLEAR = 1.0  # points kept between a mark and the face's art
 
 
-def side_order(game, more: Iterable[str] = ()) -> list[str]:
-    """The game's sides in order: declared in rules.sides, then as its counters name
-    them, then `more` (a scenario's sides) that are neither."""
+def side_order(game) -> list[str]:
+    """The game's sides in order: declared in rules.sides, then as its counters and
+    cards name them."""
     rules = game.section("rules", None)
     order = list(rules.sides) if rules is not None else []
-    names = [d.side for d in game.section("counters", ()) if d.side is not None]
-    for side in (*names, *more):
+    pieces = (*game.section("counters", ()), *game.section("cards", ()))
+    for side in [p.side for p in pieces if p.side is not None]:
         if side not in order:
             order.append(side)
     return order
 
 
 def side_shapes(game, more: Iterable[str] = ()) -> dict[str, str]:
-    """Each side's shape, by its place in side_order."""
-    order = side_order(game, more)
-    return {side: SIDE_SHAPES[i % len(SIDE_SHAPES)] for i, side in enumerate(order)}
+    """Each side's shape, by its place in side_order; `more` (a scenario's sides) adds
+    sides the game does not name, each taking the first shape none of `more` has."""
+    shapes = {side: SIDE_SHAPES[i % len(SIDE_SHAPES)] for i, side in enumerate(side_order(game))}
+    more = list(more)
+    taken = {shapes[side] for side in more if side in shapes}
+    free = [shape for shape in SIDE_SHAPES if shape not in taken]
+    for i, side in enumerate(s for s in more if s not in shapes):
+        shapes[side] = free[i] if i < len(free) else SIDE_SHAPES[i % len(SIDE_SHAPES)]
+    return shapes
 
 
 def token_shape(shape: str, x: float, y: float, r: float, fill: str, stroke: Stroke | None):
