@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 
+from ..model.game import Game
 from .plan import BBox, Circle, Path, Rect, Stroke
 
 SIDE_SHAPES = ("round", "square", "diamond", "hex", "triangle", "octagon")
@@ -22,19 +23,19 @@ MARK_MIN = 2.6  # points: the least radius that still shows its shape
 CLEAR = 1.0  # points kept between a mark and the face's art
 
 
-def side_order(game) -> list[str]:
+def side_order(game: Game) -> list[str]:
     """The game's sides in order: declared in rules.sides, then as its counters and
     cards name them."""
-    rules = game.section("rules", None)
+    rules = game.rules
     order = list(rules.sides) if rules is not None else []
-    pieces = (*game.section("counters", ()), *game.section("cards", ()))
+    pieces = (*(game.counters or ()), *game.cards)
     for side in [p.side for p in pieces if p.side is not None]:
         if side not in order:
             order.append(side)
     return order
 
 
-def side_shapes(game, more: Iterable[str] = ()) -> dict[str, str]:
+def side_shapes(game: Game, more: Iterable[str] = ()) -> dict[str, str]:
     """Each side's shape, by its place in side_order; `more` (a scenario's sides) adds
     sides the game does not name, each taking the first shape none of `more` has."""
     shapes = {side: SIDE_SHAPES[i % len(SIDE_SHAPES)] for i, side in enumerate(side_order(game))}

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from ..errors import Diagnostics, Span
 from ..model.counters import CounterSet
+from ..model.game import Game
 from ..names import did_you_mean
 
 
-def check_counter_sides(game, counters: CounterSet, diags: Diagnostics) -> None:
+def check_counter_sides(game: Game, counters: CounterSet, diags: Diagnostics) -> None:
     """Each counter's `side:` names one of rules.sides (when the game declares them):
     a mistyped side would give its pieces a mark of their own. Said once per entry."""
     said: set[tuple[str, str]] = set()
@@ -17,9 +18,9 @@ def check_counter_sides(game, counters: CounterSet, diags: Diagnostics) -> None:
             check_side(game, d.side, d.side_span or d.span, f"{d.path}.side", diags)
 
 
-def check_side(game, side: str, span: Span | None, path: str, diags: Diagnostics) -> None:
+def check_side(game: Game, side: str, span: Span | None, path: str, diags: Diagnostics) -> None:
     """`side` is one of rules.sides, when the game declares them."""
-    rules = game.section("rules", None)
+    rules = game.rules
     sides = rules.sides if rules is not None else ()
     if sides and side not in sides:
         diags.error(
