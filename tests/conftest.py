@@ -14,6 +14,7 @@ from click.testing import CliRunner
 from kitgen.build import check, draw, font_book, load, manifest_for, plan
 from kitgen.cli import main
 from kitgen.errors import Diagnostics, KitError
+from kitgen.layout.plan import make_whole
 from kitgen.model.game import Settings
 from kitgen.units import PAPERS
 
@@ -58,7 +59,7 @@ def plan_game(folder: Path, paper: str = "letter", **settings) -> Planned:
     game = load(folder, diags)
     check(game, diags)
     s = Settings(paper=PAPERS[paper], **settings)
-    docs = plan(game, s, font_book(game), diags)
+    docs = make_whole(plan(game, s, font_book(game), diags))  # every op, to read
     return Planned(game, docs, diags, s)
 
 
