@@ -201,8 +201,10 @@ class _Flow:
                     self.out.fits = False  # balancing splits no short block
             if whole_column and not fresh or (whole_column and self.top < self.y1 - 1e-6):
                 # it fits a whole column: keep it whole, unless it is long and splitting it
-                # fills this column's foot (both parts at least KEEP rows)
-                if not (self.split and left >= SPLIT_MIN and KEEP <= k <= left - KEEP):
+                # fills this column's foot (both parts at least KEEP rows); running text
+                # and lists always may, tables only when whole tables do not fit
+                flows = self.split or not hasattr(lay, "table")
+                if not (flows and left >= SPLIT_MIN and KEEP <= k <= left - KEEP):
                     self.next_column()
                     continue
             elif k < min(KEEP, left):
