@@ -33,15 +33,10 @@ GAMES = sorted(p.parent.name for p in CONTENT.glob("*/game.yaml"))
 # test fails on a fault listed here that is gone, so the list only shrinks): (game,
 # file, kind, the text at fault with its spaces dropped, as pdfium reads it).
 KNOWN = {
-    # the tile badges of an assembly diagram and the glue captions of a tile sit over
-    # the map's own labels and grid lines
-    ("duck", "map-deck.pdf", "crosses", "GLUEundertileA2"),
-    ("duck", "map-deck.pdf", "crosses", "GLUEundertileB2"),
+    # the tile badges (A1, B2 ...) of an assembly diagram sit over the map's own labels
     ("duck", "map-deck.pdf", "overlaps", "OPS"),
     ("duck", "map-deck.pdf", "crosses", "OPS"),
     ("duck", "map-deck.pdf", "covered", "OPS"),
-    ("ironford", "map-ryn.pdf", "crosses", "GLUEundertileA2"),
-    ("ironford", "map-ryn.pdf", "crosses", "GLUEundertileB2"),
     ("ironford", "map-ryn.pdf", "crosses", "0101"),
     ("ironford", "map-ryn.pdf", "crosses", "0201"),
     ("ironford", "map-ryn.pdf", "crosses", "0207"),
@@ -53,17 +48,6 @@ KNOWN = {
     ("ironford", "map-ryn.pdf", "covered", "1001"),
     ("ironford", "map-ryn.pdf", "covered", "1007"),
     ("ironford", "map-ryn.pdf", "covered", "IronFord"),
-    # a map key's swatch letters sit on the terrain's pattern lines
-    ("duck", "map-deck.pdf", "crosses", "LOW"),
-    ("duck", "map-deck.pdf", "crosses", "FULL"),
-    ("duck", "map-deck.pdf", "crosses", "L"),
-    ("duck", "scenario-cargo-bay-sweep.pdf", "crosses", "LOW"),
-    ("duck", "scenario-cargo-bay-sweep.pdf", "crosses", "FULL"),
-    ("duck", "scenario-cargo-bay-sweep.pdf", "crosses", "L"),
-    ("reshuffled", "map-station-piece.pdf", "crosses", "H"),
-    ("reshuffled", "map-station.pdf", "crosses", "H"),
-    ("reshuffled", "scenario-flooded-duel.pdf", "crosses", "H"),
-    ("reshuffled", "scenario-standard.pdf", "crosses", "H"),
     # place names on lines (roads, the river) and pieces over them
     ("ironford", "map-ryn.pdf", "crosses", "Dast"),
     ("ironford", "map-ryn.pdf", "crosses", "IronFord"),
@@ -82,29 +66,10 @@ KNOWN = {
     ("reshuffled", "scenario-flooded-duel.pdf", "covered", "Room6"),
     ("reshuffled", "scenario-standard.pdf", "overlaps", "H"),
     ("reshuffled", "scenario-standard.pdf", "covered", "H"),
-    # a mark's caption over the fine grid of its terrain
-    ("reshuffled", "map-station.pdf", "crosses", "AGUAN"),
-    ("reshuffled", "scenario-flooded-duel.pdf", "crosses", "AGUAN"),
-    ("reshuffled", "scenario-standard.pdf", "crosses", "AGUAN"),
     # templates: a check bar's caption on a neighbour's edge; range numbers on the grid
     ("rencounter", "templates.pdf", "crosses", "50mmcheck"),
     ("rencounter", "templates.pdf", "crosses", "25"),
     ("rencounter", "templates.pdf", "crosses", "35"),
-}
-# set-up maps: cell coordinates wider than their white tab, so area outlines and
-# hatching run into them
-KNOWN |= {
-    ("reshuffled", name, "crosses", f"M{row}")
-    for name in ("scenario-flooded-duel.pdf", "scenario-standard.pdf")
-    for row in range(1, 19)
-}
-KNOWN |= {
-    ("reshuffled", "scenario-flooded-duel.pdf", "crosses", c)
-    for c in "A15 A16 A17 A18 B15 B16 B18 C17 C18 D17 D18".split()
-}
-KNOWN |= {
-    ("reshuffled", "scenario-standard.pdf", "crosses", c)
-    for c in "O17 O18 P17 P18 Q15 Q16 Q18 R15 R16 R17 R18 Approach".split()
 }
 
 
