@@ -96,7 +96,7 @@ def picture_kit(path: Path, settings_for, dpi: float) -> KitPictures:
     fonts = font_book(game)
     docs = plan(game, settings, fonts, diags)
     pdfs = draw(game, docs, settings)
-    items = list(manifest_items(docs))
+    items = manifest_items(docs)
     designs = _designs(game, items, piece_faces(items, pdfs, dpi))
     boards = _boards(game, settings, fonts, diags, dpi)
     sheets = _sheets(docs, items, pdfs, dpi)
