@@ -49,9 +49,9 @@ CROP_DPI = 200
 # page's top-left): a part of a page at a scale where pieces and type can be read
 CROPS = {
     "crop-setup-ryamon": ("ryamon", "scenario-four-tribes.pdf", 1, (78, 96, 340, 300)),
-    "crop-setup-duck": ("duck", "scenario-cargo-bay-sweep.pdf", 1, (18, 70, 330, 300)),
+    "crop-setup-duck": ("duck", "scenario-cargo-bay-sweep.pdf", 1, (40, 94, 330, 300)),
     "crop-counters-ryamon": ("ryamon", "counters.pdf", 1, (18, 30, 300, 200)),
-    "crop-labels-rencounter": ("rencounter", "labels.pdf", 1, (18, 30, 330, 170)),
+    "crop-labels-rencounter": ("rencounter", "labels.pdf", 1, (18, 30, 330, 140)),
     "crop-reference-rencounter": (
         "rencounter",
         "sheet-quick-reference.pdf",

@@ -196,9 +196,11 @@ class _Flow:
             left = lay.units - start
             k = _fit(lay, start, first, room)
             whole_column = lay.part_height(start, lay.units, first, True) <= self.column_height()
-            if self.floor is not None and self.floor[0] == self.page and left < SPLIT_MIN:
+            balancing = self.floor is not None and self.floor[0] == self.page
+            short = left < SPLIT_MIN or (hasattr(lay, "table") and not self.split)
+            if balancing and short:
                 if lay.part_height(start, lay.units, first, True) <= self.y1 - self.y0:
-                    self.out.fits = False  # balancing splits no short block
+                    self.out.fits = False  # balancing splits no short block, nor a table
             if whole_column and not fresh or (whole_column and self.top < self.y1 - 1e-6):
                 # it fits a whole column: keep it whole, unless it is long and splitting it
                 # fills this column's foot (both parts at least KEEP rows); running text
