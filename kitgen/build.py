@@ -46,6 +46,8 @@ ROUNDED_BOXES = 4096  # manifest boxes kept rounded: a sheet's slots, not a whol
 
 @dataclass(slots=True)
 class BuildResult:
+    """What a build made: the game, its diagnostics, the kit folder and the manifest."""
+
     game: Game
     diagnostics: Diagnostics
     folder: Path | None = None
@@ -123,7 +125,11 @@ def scenario_view(path: Path, diags: Diagnostics) -> list[Diagnostic]:
     if scenario is None:
         return list(diags)
     own = scenario.resolve()
-    return [d for d in diags if d.severity == "error" or Path(d.span.file).resolve() == own]
+    return [
+        d
+        for d in diags
+        if d.severity == "error" or (d.span is not None and Path(d.span.file).resolve() == own)
+    ]
 
 
 def check(game: Game, diags: Diagnostics) -> None:

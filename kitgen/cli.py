@@ -352,7 +352,7 @@ def _check_with(paths, use) -> None:
             game = load(path, Diagnostics())
         except KitError:
             continue  # the build reports it
-        optional += [a.id for g in game.section("generators", []) for a in g.adjust if a.optional]
+        optional += [a.id for g in game.generators for a in g.adjust if a.optional]
     for name in use:
         if name not in optional:
             raise click.BadParameter(
@@ -456,11 +456,11 @@ def threats(path, table_id, seed, every) -> None:
     others = len(diags) - len(mine)
     if others:
         _echo(f"{others} other warning(s) in the game: kitgen check {path} lists them", err=True)
-    tables = list(game.section("threats", []))
+    tables = list(game.threats)
     if table_id is not None:
         tables = [t for t in tables if t.id == table_id]
         if not tables:
-            ids = ", ".join(t.id for t in game.section("threats", [])) or "none"
+            ids = ", ".join(t.id for t in game.threats) or "none"
             raise click.BadParameter(
                 f"no reaction table {table_id!r} (tables: {ids})", param_hint="--table"
             )
@@ -500,7 +500,7 @@ def combat(path, attack, defence, table_id, at, attackers, map_id, present, modi
 
 
 def _combat_table(game: Game, table_id: str | None):
-    tables = [t for t in game.section("tables", ()) if t.combat is not None]
+    tables = [t for t in game.tables if t.combat is not None]
     ids = ", ".join(t.id for t in tables) or "none"
     if table_id is not None:
         tables = [t for t in tables if t.id == table_id]
@@ -527,7 +527,7 @@ def _present(game: Game, at, attackers, map_id, present) -> set[tuple[str, str]]
         if attackers:
             raise click.UsageError("--from needs --hex (the defender's hex)")
         return out
-    maps = game.section("maps", None)
+    maps = game.maps
     found = [m for m in (maps.maps if maps is not None else ()) if map_id in (None, m.id)]
     if not found:
         raise click.BadParameter(f"no map {map_id!r}", param_hint="--map")
@@ -577,7 +577,7 @@ def generate(path, generator_id, seed, units, count, use) -> None:
     game = load(path, diags)
     run_check(game, diags)
     _report(diags, quiet=True)
-    gens = {g.id: g for g in game.section("generators", [])}
+    gens = {g.id: g for g in game.generators}
     if generator_id not in gens:
         raise click.BadParameter(
             f"no generator {generator_id!r} (generators: {', '.join(gens) or 'none'})",
@@ -654,7 +654,7 @@ def export_tts_command(path, out_root, seed, dpi, quiet, base_url) -> None:
     from .rules.setup import resolve
 
     kit = _pictured(path, seed, dpi)
-    book = kit.game.section("rules", None)
+    book = kit.game.rules
     setups = [resolve(kit.game, book, sc, Diagnostics()) for sc in book.scenarios] if book else []
     files = export_tts(kit, base_url, setups)
     _write_export(kit, out_root, "tts", files, quiet)

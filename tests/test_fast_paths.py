@@ -169,7 +169,7 @@ def _defs(folder):
     from kitgen.build import load
     from kitgen.errors import Diagnostics
 
-    return load(folder, Diagnostics()).section("counters").defs
+    return load(folder, Diagnostics()).counters.defs
 
 
 def test_copies_from_the_template_equal_reading_each_copy(game_dir, monkeypatch):
@@ -987,7 +987,7 @@ def test_copies_sorted_by_design_are_in_the_order_sorting_every_copy_gives(game_
     big = "      - {id: big, size: 1, quantity: 3, front: {text: B}}\n"  # taller, listed last
     write_game(game_dir, STREAM_GAME + big)
     p = plan_game(game_dir, **settings)
-    cs = p.game.section("counters")
+    cs = p.game.counters
     env = PlanEnv(p.game, p.settings, None, p.diags)
     duplex = "duplex" in settings
     slots, sizes = _slots(cs, duplex, env)

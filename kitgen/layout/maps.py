@@ -153,7 +153,7 @@ def _single(m: MapDef, env: PlanEnv, n: int, key_ops: list, key_h: float) -> Pag
 
 
 def _used_as_piece(m: MapDef, env: PlanEnv) -> bool:
-    maps = env.game.section("maps", None)
+    maps = env.game.maps
     if maps is None:
         return False
     return any(p.map == m.id for b in maps.maps for p in b.pieces)

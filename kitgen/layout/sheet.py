@@ -20,8 +20,8 @@ from ..style import COLUMN_GUTTER
 from .env import PlanEnv
 from .frame import content_box
 from .plan import Document, Font, Item, Line, Page, Stroke, Text
-from .table_draw import layout_table
-from .textblock import layout_text
+from .table_draw import TableLayout, layout_table
+from .textblock import TextLayout, layout_text
 
 TITLE_SIZE = 13.0
 COLUMN_RULE = Stroke("#cfcfc8", 0.4)
@@ -36,7 +36,7 @@ class Placed:
     page: int
     x: float
     y_top: float
-    layout: object
+    layout: TableLayout | TextLayout
     start: int
     end: int
     first: bool
@@ -241,9 +241,10 @@ def _set(sheet: Sheet, blocks: list, env: PlanEnv, box, first_top: float) -> Flo
     """The sheet at the largest size that fits its pages (whole blocks first, then long
     blocks split to fill columns), its last page's columns balanced. The sizes are
     searched by halving: a larger size never fits where a smaller one does not."""
-    layouts: dict[tuple, object] = {}
+    layouts: dict[tuple, TableLayout | TextLayout] = {}
+    size = sheet.min_size  # the size being tried, shared by measure, flow and largest
 
-    def measure(block, width: float):
+    def measure(block, width: float) -> TableLayout | TextLayout:
         key = (id(block), width, size)
         if key not in layouts:
             layouts[key] = (
@@ -304,8 +305,8 @@ def _balanced(best: Flowed, flow, box, first_top: float) -> Flowed:
 
 
 def plan_sheet(sheet: Sheet, env: PlanEnv) -> Document:
-    tables = {t.id: t for t in env.game.section("tables")}
-    texts = {t.id: t for t in env.game.section("texts")}
+    tables = {t.id: t for t in env.game.tables}
+    texts = {t.id: t for t in env.game.texts}
     blocks = [(resolve(item, tables, texts), item.wide) for item in sheet.items]
     box = content_box(env.paper)
     x0, y0, x1, y1 = box
@@ -365,8 +366,9 @@ def plan_sheet(sheet: Sheet, env: PlanEnv) -> Document:
         ops, h = pl.layout.draw(pl.x, pl.y_top, pl.start, pl.end, pl.first)
         page = doc.pages[pl.page]
         page.ops.extend(ops)
-        model = pl.layout.table if hasattr(pl.layout, "table") else pl.layout.block
-        kind = "table" if hasattr(pl.layout, "table") else "text"
+        is_table = isinstance(pl.layout, TableLayout)
+        model = pl.layout.table if isinstance(pl.layout, TableLayout) else pl.layout.block
+        kind = "table" if is_table else "text"
         mid = model.id or "text"
         page.items.append(
             Item(

@@ -285,8 +285,10 @@ def _shift_words(combat: Combat) -> str:
         groups.setdefault(s.group, []).append(s)
     parts = []
     for group, shifts in groups.items():
-        words = [f"{s.shown}{_across(s)} {_columns(s.shift)}" for s in shifts]
-        text = ", ".join(words)
+        by_amount: dict[int, list[str]] = {}  # "Forest or Hills 1 left"
+        for s in shifts:
+            by_amount.setdefault(s.shift, []).append(f"{s.shown}{_across(s)}")
+        text = ", ".join(f"{' or '.join(n)} {_columns(k)}" for k, n in by_amount.items())
         if group and len(shifts) > 1:
             text += " (only the largest of these)"
         parts.append(text)
@@ -331,7 +333,7 @@ def format_resolution(
 def check_combat(game: Game, tables: tuple[Table, ...], diags: Diagnostics) -> None:
     """Every modified roll reads exactly one row (the reaction tables' check); every
     shift names a terrain, feature, line or hexside kind a map declares."""
-    maps = game.section("maps", None)
+    maps = game.maps
     known: dict[str, set[str]] = {"terrain": set(), "feature": set(), "line": set(), "edge": set()}
     for m in maps.maps if maps is not None else ():
         known["terrain"].update(m.terrains)

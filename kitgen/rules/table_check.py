@@ -49,8 +49,8 @@ def check_tables(game: Game, tables: tuple[Table, ...], diags: Diagnostics) -> N
 
 
 def check_sheets(game: Game, sheets: tuple[Sheet, ...], diags: Diagnostics) -> None:
-    tables = {t.id for t in game.section("tables")}
-    texts = {t.id for t in game.section("texts")}
+    tables = {t.id for t in game.tables}
+    texts = {t.id for t in game.texts}
     for s, sheet in enumerate(sheets):
         for i, item in enumerate(sheet.items):
             path = f"sheets[{s}].items[{i}]"
@@ -80,7 +80,7 @@ def check_sheets(game: Game, sheets: tuple[Sheet, ...], diags: Diagnostics) -> N
 def _check_decks(game: Game, cards: tuple[Card, ...], diags: Diagnostics) -> None:
     """Each card's deck is declared in decks:, and a deck's cards are of one size (one
     back design behind all of them)."""
-    decks = {d.id for d in game.section("decks")}
+    decks = {d.id for d in game.decks}
     sizes: dict[str, Card] = {}
     for card in cards:
         if card.deck is None:
@@ -105,7 +105,7 @@ def check_cards(game: Game, cards: tuple[Card, ...], diags: Diagnostics) -> None
 
     check_roster_cards(game, cards, diags)
     _check_decks(game, cards, diags)
-    tables = {t.id for t in game.section("tables")}
+    tables = {t.id for t in game.tables}
     for card in cards:
         for side, face in (("front", card.front), ("back", card.back)):
             if face is None:

@@ -52,7 +52,11 @@ COMBAT = Spec(
     Key("shifts", ListOf(SHIFT), "column shifts from terrain, features, lines and hexsides"),
     Key("modifiers", ListOf(MODIFIER), "die-roll modifiers; any number apply together"),
     OUT_OF_RANGE,
-    Key("chance", Either(BOOLEAN, TEXT), "print each result's chance per column: true or a title"),
+    Key(
+        "chance",
+        Either(BOOLEAN, TEXT),
+        "each result's chance per column: true (default), false or a title",
+    ),
     heading=HEADING,
 )
 CHANCE_TITLE = "Chance of each result"

@@ -36,7 +36,7 @@ from ..style import RULES_MIN, SHEET_MAX
 from ..units import mm
 from .combat import COMBAT, read_combat
 from .expand import FOR_EACH, read_for_each, substitute
-from .fields import Context, Fields, as_text, check_unique_ids, read_list
+from .fields import Context, Fields, as_text, check_unique_ids, is_file_list, read_list
 from .reading import READING, Marks, read_reading
 from .spec import (
     BOOLEAN,
@@ -55,7 +55,7 @@ from .spec import (
     OneOrList,
     Spec,
 )
-from .tabular import file_list, is_file_list
+from .tabular import file_list
 from .yamlnodes import Map, Node, Scalar, Seq, describe
 
 ALIGN_WORDS = {
