@@ -48,6 +48,11 @@ KNOWN = {
     ("ironford", "map-ryn.pdf", "covered", "1001"),
     ("ironford", "map-ryn.pdf", "covered", "1007"),
     ("ironford", "map-ryn.pdf", "covered", "IronFord"),
+    ("ryamon", "map-world.pdf", "crosses", "A1"),
+    ("ryamon", "map-world.pdf", "crosses", "E1"),
+    ("ryamon", "map-world.pdf", "crosses", "A5"),
+    ("ryamon", "map-world.pdf", "covered", "A5"),
+    ("ryamon", "map-world.pdf", "covered", "E5"),
     # place names on lines (roads, the river) and pieces over them
     ("ironford", "map-ryn.pdf", "crosses", "Dast"),
     ("ironford", "map-ryn.pdf", "crosses", "IronFord"),
