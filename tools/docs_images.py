@@ -35,7 +35,8 @@ PICTURES = {
     "labels-rencounter": [("rencounter", "labels.pdf", 1), ("rencounter", "cards.pdf", 1)],
     "templates-duck": [("duck", "templates.pdf", n) for n in (1, 2)],
     "templates-rencounter": [("rencounter", "templates.pdf", n) for n in (1, 2, 3)],
-    "reference-duck": [("duck", "sheet-reference.pdf", 1)],
+    "reference-duck": [("duck", "sheet-reference.pdf", n) for n in (1, 2)],
+    "cards-duck": [("duck", "cards.pdf", n) for n in (1, 2)],
     "reference-rencounter": [("rencounter", "sheet-quick-reference.pdf", 1)],
     "reference-reshuffled": [("reshuffled", "sheet-reference.pdf", 1)],
     "reference-ryamon": [("ryamon", "sheet-reference.pdf", 1)],
@@ -49,9 +50,10 @@ CROP_DPI = 200
 # page's top-left): a part of a page at a scale where pieces and type can be read
 CROPS = {
     "crop-setup-ryamon": ("ryamon", "scenario-four-tribes.pdf", 1, (78, 96, 340, 300)),
-    "crop-setup-duck": ("duck", "scenario-cargo-bay-sweep.pdf", 1, (40, 94, 330, 300)),
+    "crop-setup-duck": ("duck", "scenario-cargo-bay-sweep.pdf", 1, (18, 94, 320, 300)),
     "crop-counters-ryamon": ("ryamon", "counters.pdf", 1, (18, 30, 300, 200)),
-    "crop-labels-rencounter": ("rencounter", "labels.pdf", 1, (18, 30, 330, 140)),
+    "crop-cards-duck": ("duck", "cards.pdf", 1, (70, 44, 520, 370)),
+    "crop-labels-rencounter": ("rencounter", "labels.pdf", 1, (18, 33, 302, 142)),
     "crop-reference-rencounter": (
         "rencounter",
         "sheet-quick-reference.pdf",
