@@ -76,6 +76,7 @@ class TableLayout:
     env: PlanEnv
     faces: Faces
     figures: list[float | None]  # per column: the widest number's width (figure-aligned columns)
+    natural: float = 0.0  # the width the columns want unwrapped (a caller may give less room)
 
     @property
     def width(self) -> float:
@@ -559,6 +560,7 @@ def layout_table(
         env,
         faces,
         figures,
+        sum(w if f is None else f for w, f in zip(natural, fixed, strict=True)),
     )
 
 

@@ -26,7 +26,6 @@ def plan_tracks(tracks: TrackSet, env: PlanEnv) -> list[Document]:
     if not tracks.tracks:
         return []
     x0, y0, x1, y1 = content_box(env.paper)
-    regular, bold = env.face(), env.face(bold=True)
     pages: list[Page] = []
     page = Page("Tracks")
     y = y1
@@ -37,52 +36,68 @@ def plan_tracks(tracks: TrackSet, env: PlanEnv) -> list[Document]:
             pages.append(page)
             page = Page("Tracks")
             y = y1
-        per_row = min(t.per_row, max(1, int(width // t.box)))
-        title = fit_text(t.title, bold, 12, 8, width, 14, env.fonts, wrap_lines=False)
-        if not title.fits:
-            env.warn(
-                t.span,
-                f"tracks.{t.id}.title",
-                f"track title {t.title!r} does not fit the page even at 8pt",
-                "shorten it",
-            )
-        page.ops.append(Text(x0, y - 13, title.lines[0], Font(bold, title.size), INK))
-        top = y - HEAD
-        stroke = Stroke(t.colour, 0.8)
-        fs = min(t.box * 0.4, 14.0)
-        for i, n in enumerate(t.numbers):
-            r, c = divmod(i, per_row)
-            bx = x0 + c * t.box
-            by = top - (r + 1) * t.box
-            shade = t.every and (n - t.start) % (t.every * t.step) == 0 and n != t.start
-            fill = t.shade.get(n) or ("#e6e6e6" if shade else "#ffffff")
-            page.ops.append(Rect(bx, by, t.box, t.box, fill=fill, stroke=stroke))
-            words = "\n".join(x for x in (t.labels.get(n), t.events.get(n)) if x)
-            if not words:
-                ny = by + t.box / 2 - fs * 0.35
-                page.ops.append(Text(bx + t.box / 2, ny, str(n), Font(bold, fs), INK, "centre"))
-                continue
-            nfs = min(fs, t.box * 0.28)  # the number moves up to make room for its notes
-            page.ops.append(
-                Text(
-                    bx + t.box / 2, by + t.box - nfs * 1.05, str(n), Font(bold, nfs), INK, "centre"
-                )
-            )
-            page.ops.extend(_notes(t, n, words, bx, by, nfs, regular, env))
-        rows = math.ceil(len(t.numbers) / per_row)
+        ops, box = draw_track(t, x0, y, width, env)
+        page.ops.extend(ops)
         page.items.append(
             Item(
                 "track",
                 t.id,
                 f"track-{t.id}",
                 "front",
-                (x0, top - rows * t.box, x0 + min(per_row, len(t.numbers)) * t.box, top),
+                box,
                 {"from": t.start, "to": t.stop, "step": t.step, "box": round(t.box, 4)},
             )
         )
-        y = top - rows * t.box - GAP
+        y = box[1] - GAP
     pages.append(page)
     return [Document("tracks", "Tracks", pages)]
+
+
+def track_width(t: Track, width: float) -> float:
+    """How wide the track's boxes run in ``width``."""
+    per_row = min(t.per_row, max(1, int(width // t.box)))
+    return min(per_row, len(t.numbers)) * t.box
+
+
+def draw_track(
+    t: Track, x0: float, y: float, width: float, env: PlanEnv
+) -> tuple[list, tuple[float, float, float, float]]:
+    """The track's title and boxes with their top-left at (x0, y), wrapped to ``width``: the
+    ops and the boxes' extent (x0, y0, x1, y1)."""
+    regular, bold = env.face(), env.face(bold=True)
+    ops: list = []
+    per_row = min(t.per_row, max(1, int(width // t.box)))
+    title = fit_text(t.title, bold, 12, 8, width, 14, env.fonts, wrap_lines=False)
+    if not title.fits:
+        env.warn(
+            t.span,
+            f"tracks.{t.id}.title",
+            f"track title {t.title!r} does not fit the page even at 8pt",
+            "shorten it",
+        )
+    ops.append(Text(x0, y - 13, title.lines[0], Font(bold, title.size), INK))
+    top = y - HEAD
+    stroke = Stroke(t.colour, 0.8)
+    fs = min(t.box * 0.4, 14.0)
+    for i, n in enumerate(t.numbers):
+        r, c = divmod(i, per_row)
+        bx = x0 + c * t.box
+        by = top - (r + 1) * t.box
+        shade = t.every and (n - t.start) % (t.every * t.step) == 0 and n != t.start
+        fill = t.shade.get(n) or ("#e6e6e6" if shade else "#ffffff")
+        ops.append(Rect(bx, by, t.box, t.box, fill=fill, stroke=stroke))
+        words = "\n".join(x for x in (t.labels.get(n), t.events.get(n)) if x)
+        if not words:
+            ny = by + t.box / 2 - fs * 0.35
+            ops.append(Text(bx + t.box / 2, ny, str(n), Font(bold, fs), INK, "centre"))
+            continue
+        nfs = min(fs, t.box * 0.28)  # the number moves up to make room for its notes
+        ops.append(
+            Text(bx + t.box / 2, by + t.box - nfs * 1.05, str(n), Font(bold, nfs), INK, "centre")
+        )
+        ops.extend(_notes(t, n, words, bx, by, nfs, regular, env))
+    rows = math.ceil(len(t.numbers) / per_row)
+    return ops, (x0, top - rows * t.box, x0 + min(per_row, len(t.numbers)) * t.box, top)
 
 
 NOTE_SIZE = 7.0

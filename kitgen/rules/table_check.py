@@ -118,3 +118,22 @@ def check_cards(game: Game, cards: tuple[Card, ...], diags: Diagnostics) -> None
                         f"no table with id {block.ref!r}",
                         suggest(block.ref, sorted(tables)),
                     )
+
+
+def check_map_margins(game: Game, maps, diags: Diagnostics) -> None:
+    """Each chart a map's margins name is a table, text or track of the game, or its key."""
+    tracks = game.section("tracks", None)
+    known = (
+        {t.id for t in game.section("tables")}
+        | {t.id for t in game.section("texts")}
+        | {t.id for t in (tracks.tracks if tracks is not None else ())}
+    )
+    for m in maps.maps:
+        for i, chart in enumerate(m.margins):
+            if chart.item != "key" and chart.item not in known:
+                diags.error(
+                    chart.span,
+                    f"maps.{m.id}.margins[{i}].item",
+                    f"no table, text or track with id {chart.item!r}",
+                    suggest(chart.item, sorted(known | {"key"})),
+                )
