@@ -23,6 +23,7 @@ PAD = 3.0  # round the grid, so the outer border line is never clipped
 TITLE_H = 24.0
 TILE_MARGIN = 10.0  # round a tile window: room for the ticks
 TICK = 9.0
+COMPASS = 40.0  # the title line's room for the north arrow and its N
 SEAM = Stroke("#555555", 0.6, (3, 2))
 CUT = Stroke("#000000", 0.6)
 
@@ -108,9 +109,14 @@ def _title(m: MapDef, env: PlanEnv, x0: float, x1: float, top: float, right: str
     regular, bold = _faces(env)
     ops: list = []
     room = x1 - x0 - (env.fonts.width(right, bold, 10) + 12 if right else 0)
+    room -= COMPASS if m.north else 0.0
+    x = x0
     if m.show_title:
         size = _fit_line(m, env, "title", m.title or m.id, bold, 13, 9, room)
         ops.append(Text(x0, top - 12, m.title or m.id, Font(bold, size), INK))
+        x += env.fonts.width(m.title or m.id, bold, size) + 10
+    if m.north:
+        ops.extend(_compass(m.north, x, top - 9, bold))
     if m.note:
         # clear of the title's descenders (which reach about 2.7 pt below its baseline)
         size = _fit_line(m, env, "note", m.note, regular, 7, 6, x1 - x0)
@@ -118,6 +124,26 @@ def _title(m: MapDef, env: PlanEnv, x0: float, x1: float, top: float, right: str
     if right:
         ops.append(Text(x1, top - 12, right, Font(bold, 10), INK, align="right"))
     return ops
+
+
+def _compass(north: str, x: float, cy: float, bold: str) -> list:
+    """An arrow pointing north with an N at its head, in a 14 pt square from x, centred on
+    cy: a wargame map says which way north lies, not always up."""
+    ux, uy = {"up": (0, 1), "down": (0, -1), "left": (-1, 0), "right": (1, 0)}[north]
+    cx, half = x + 7, 6.0
+    tip = (cx + ux * half, cy + uy * half)
+    tail = (cx - ux * half, cy - uy * half)
+    px, py = -uy, ux
+    head = (
+        tip,
+        (tip[0] - ux * 5 + px * 3, tip[1] - uy * 5 + py * 3),
+        (tip[0] - ux * 5 - px * 3, tip[1] - uy * 5 - py * 3),
+    )
+    return [
+        Line(*tail, tip[0] - ux * 4, tip[1] - uy * 4, Stroke(INK, 1.4)),
+        Path(head, fill=INK),
+        Text(x + 17, cy - 3, "N", Font(bold, 9), INK),
+    ]
 
 
 def _fit_line(

@@ -252,6 +252,7 @@ class MapDef:
     features: tuple[CellFeature, ...] = ()
     boxes: Mapping[str, OffMapBox] = field(default_factory=dict)
     margins: tuple[MarginChart, ...] = ()  # charts on the map sheet's margins
+    north: str = ""  # up, down, left or right: a compass arrow by the title ("" = none)
 
     # -- layers ---------------------------------------------------------------------------
     def features_at(self, cell: Cell) -> list[CellFeature]:

@@ -172,6 +172,7 @@ _COMMON = (
     Key("overlap", LENGTH, "tiling overlap; at least printer margin + 3 mm"),
     Key("show_title", BOOLEAN, "the title line above the map", default=True),
     Key("margins", ListOf(MARGIN), "charts printed round the map: tables, texts, tracks, key"),
+    Key("north", Choice(("up", "down", "left", "right")), "where north is: a compass by the title"),
 )
 _EDGE_KINDS = Key("edge_kinds", ListOf(EDGE_KIND), "kinds of walls, doors, rivers, roads")
 _AFTER = (  # read in this order once the cells are known
@@ -626,6 +627,7 @@ def _common(f: Fields) -> dict:
         "overlap": _overlap(f),
         "show_title": f.boolean("show_title"),
         "margins": tuple(f.seq("margins", _read_margin)),
+        "north": f.choice("north") or "",
     }
 
 
