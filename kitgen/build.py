@@ -145,13 +145,12 @@ def plan(
     settings: Settings,
     fonts: FontBook,
     diags: Diagnostics,
-    stream: bool = False,
     facts: dict[str, None] | None = None,
 ) -> list[Document]:
-    """Every document's pages; with `stream`, big sections may leave a page's ops to be
-    made when it is drawn (see PlanEnv.stream). `facts` gathers the build facts found in
-    planning and drawing (type set below the scale's floor ...)."""
-    env = PlanEnv(game, settings, fonts, diags, stream)
+    """Every document's pages; a counter sheet's ops are made as it is drawn (see
+    plan.Pieces). `facts` gathers the build facts found in planning and drawing (type
+    set below the scale's floor ...)."""
+    env = PlanEnv(game, settings, fonts, diags)
     if facts is not None:
         env.facts = facts
     docs: list[Document] = []
@@ -397,7 +396,7 @@ def _build(
     check(game, diags)
     settings = settings_for(game)
     found: dict[str, None] = {}
-    docs = plan(game, settings, font_book(game), diags, stream=True, facts=found)
+    docs = plan(game, settings, font_book(game), diags, facts=found)
     log(f"{game.id}: planned {len(docs)} document(s), {sum(len(d.pages) for d in docs)} page(s)")
     fitted = {  # --fit: each scaled map says so, once however many copies it prints
         i.extra["map"]: i.extra["scale"]

@@ -16,6 +16,7 @@ from .build import build as run_build
 from .build import check as run_check
 from .build import font_book, load, plan, scenario_view
 from .errors import Diagnostic, Diagnostics, KitError, Span, in_reading_order
+from .layout.plan import make_whole
 from .model.game import Game, Settings
 from .output import OutputError
 from .progress import Progress
@@ -380,8 +381,8 @@ def check(paths, quiet) -> None:
             game = load(path, diags)
             run_check(game, diags)
             # what a build would warn about (text that does not fit ...) comes from laying
-            # the kit out: plan it, on the game's own paper, and draw nothing
-            plan(game, Settings(paper=game.paper), font_book(game), diags)
+            # the kit out: plan it, on the game's own paper, make every op, draw nothing
+            make_whole(plan(game, Settings(paper=game.paper), font_book(game), diags))
         except KitError:
             failed = True
         found.extend(scenario_view(path, diags))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import textwrap
 from dataclasses import dataclass
@@ -13,6 +14,7 @@ from click.testing import CliRunner
 from kitgen.build import check, draw, font_book, load, manifest_for, plan
 from kitgen.cli import main
 from kitgen.errors import Diagnostics, KitError
+from kitgen.layout.plan import make_whole
 from kitgen.model.game import Settings
 from kitgen.units import PAPERS
 
@@ -57,13 +59,28 @@ def plan_game(folder: Path, paper: str = "letter", **settings) -> Planned:
     game = load(folder, diags)
     check(game, diags)
     s = Settings(paper=PAPERS[paper], **settings)
-    docs = plan(game, s, font_book(game), diags)
+    docs = make_whole(plan(game, s, font_book(game), diags))  # every op, to read
     return Planned(game, docs, diags, s)
 
 
 def build_pdfs(folder: Path, paper: str = "letter", **settings) -> tuple[Planned, dict, dict]:
     """Plan and draw: (planned, {file name: pdf bytes}, manifest)."""
     p = plan_game(folder, paper, **settings)
+    pdfs = draw(p.game, p.docs, p.settings)
+    return p, pdfs, manifest_for(p.game, p.settings, p.docs, pdfs)
+
+
+@functools.cache
+def seed_kit(game: str) -> tuple[Planned, dict, dict]:
+    """A kit in content/ planned and drawn once per test session, on the game's own paper
+    (as `make kits` prints it): (planned, {file name: pdf bytes}, manifest). Shared by
+    the tests that read the kits back: read it, never change it."""
+    diags = Diagnostics()
+    game_model = load(CONTENT / game, diags)
+    check(game_model, diags)
+    s = Settings(paper=game_model.paper)
+    docs = plan(game_model, s, font_book(game_model), diags)
+    p = Planned(game_model, docs, diags, s)
     pdfs = draw(p.game, p.docs, p.settings)
     return p, pdfs, manifest_for(p.game, p.settings, p.docs, pdfs)
 

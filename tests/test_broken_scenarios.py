@@ -564,7 +564,7 @@ CASES: dict[str, list[tuple[str, str, str, list[str]]]] = {
             "name: Colin, Ex: 3, F: 6",
             [
                 "broken.yaml:11:13: error: sides[0].units[0].figures[3]: Colin has no M "
-                "({rule:Melee skill (M) 2 to 12, rolled on a d12})",
+                "({rule:Melee skill (M) 2 to 14, rolled against on a D12})",
                 "1 error(s), 0 warning(s)",
             ],
         ),
@@ -584,7 +584,7 @@ CASES: dict[str, list[tuple[str, str, str, list[str]]]] = {
             "name: Guard 2, Ex: 4, F: seven",
             [
                 "broken.yaml:18:62: error: sides[1].units[0].figures[2].attrs.F: Guard 2: F is "
-                "'seven', not a number ({rule:Fire skill (F) 2 to 12, rolled on a d12})",
+                "'seven', not a number ({rule:Fire skill (F) 2 to 14, rolled against on a D12})",
                 "1 error(s), 0 warning(s)",
             ],
         ),

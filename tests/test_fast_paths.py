@@ -443,6 +443,7 @@ def test_faces_laid_out_alike_share_a_layout_only_in_the_same_font(game_dir):
     from kitgen.build import load, plan
     from kitgen.errors import Diagnostics
     from kitgen.layout import faces
+    from kitgen.layout.plan import make_whole
     from kitgen.model.game import Settings
     from kitgen.units import PAPERS
 
@@ -453,7 +454,7 @@ def test_faces_laid_out_alike_share_a_layout_only_in_the_same_font(game_dir):
     def text_fonts(font: str) -> list[tuple[str, str]]:
         write_game(game_dir, f"id: g\ntitle: G\nfont: {font}\n" + SHARED_LAYOUT)
         game = load(game_dir, Diagnostics())
-        docs = plan(game, Settings(paper=PAPERS["letter"]), fonts, Diagnostics())
+        docs = make_whole(plan(game, Settings(paper=PAPERS["letter"]), fonts, Diagnostics()))
         groups = [op for op in docs[0].pages[0].ops if type(op) is Group and op.key]
         return [(t.text, t.font.face) for g in groups for t in g.ops if type(t) is Text]
 
@@ -624,33 +625,88 @@ STREAM_GAME = """
 """
 
 
+def _sheets_placed_whole(docs, env) -> list:
+    """The oracle: each counter sheet planned whole, the plain way (every piece placed
+    at once, its faces made with one mapping that forgets nothing, crop marks after
+    the pieces), from the pieces each Pieces op holds. Documents of new pages."""
+    from dataclasses import replace
+
+    from kitgen.layout.counters import _place_back_ops, _place_ops
+    from kitgen.layout.plan import Pieces
+
+    out = []
+    for doc in docs:
+        forms: dict = {}
+        pages = []
+        for page in doc.pages:
+            ops: list = []
+            for op in page.ops:
+                if type(op) is not Pieces:
+                    ops.append(op)
+                    continue
+                placed: list = []
+                marks: list = []
+                for slot, x, y in op.pieces:
+                    if op.side == "front":
+                        _place_ops(slot, x, y, placed, marks, forms, env)
+                    elif slot.d.back is not None:
+                        _place_back_ops(slot, x, y, placed, forms, env)
+                ops += placed + marks
+            pages.append(replace(page, ops=ops))
+        out.append(replace(doc, pages=pages))
+    return out
+
+
+def _keys(ops) -> list[str]:
+    """The key of every keyed group the ops place, nested ones too."""
+    found, stack = [], [op for op in ops if type(op) is Group]
+    while stack:
+        g = stack.pop()
+        if g.key is not None:
+            found.append(g.key)
+        stack.extend(op for op in g.ops if type(op) is Group)
+    return found
+
+
 @pytest.mark.parametrize(
     "settings",
     [{}, {"duplex": "long"}, {"duplex": "short", "bleed": 9.0}, {"bleed": 4.5}],
 )
 def test_sheets_made_when_drawn_are_the_sheets_planned_whole(game_dir, settings):
-    from kitgen.build import draw, font_book, manifest_for, plan
+    from collections import Counter
+
+    from kitgen.build import draw, font_book, load, manifest_for, plan
     from kitgen.errors import Diagnostics
-    from kitgen.layout.plan import Later
+    from kitgen.layout.env import PlanEnv
+    from kitgen.layout.plan import Pieces, make_whole
     from kitgen.model.game import Settings
     from kitgen.units import PAPERS
 
-    from .conftest import plan_game, write_game
+    from .conftest import write_game
 
     write_game(game_dir, STREAM_GAME)
-    whole = plan_game(game_dir, **settings)
+    game = load(game_dir, Diagnostics())
     s = Settings(paper=PAPERS["letter"], **settings)
-    streamed = plan(whole.game, s, font_book(whole.game), Diagnostics(), stream=True)
-    assert any(type(op) is Later for doc in streamed for page in doc.pages for op in page.ops)
-    assert not any(type(op) is Later for doc in whole.docs for p in doc.pages for op in p.ops)
-    pdfs = draw(whole.game, whole.docs, s)
-    streamed_pdfs = draw(whole.game, streamed, s, release=True)
-    assert streamed_pdfs == pdfs
-    assert manifest_for(whole.game, s, streamed, streamed_pdfs) == manifest_for(
-        whole.game, s, whole.docs, pdfs
-    )
+    fonts = font_book(game)
+    docs = plan(game, s, fonts, Diagnostics())
+    pieces = [op for doc in docs for page in doc.pages for op in page.ops if type(op) is Pieces]
+    assert pieces and all(len(op.pieces) for op in pieces)
+    whole = _sheets_placed_whole(docs, PlanEnv(game, s, fonts, Diagnostics()))
+    # What the renderer is told before drawing is what the ops place.
+    for op in pieces:
+        assert Counter(op.keys) == Counter(_keys(op.maker.ops(op.pieces, op.side)))
+    maker = pieces[0].maker
+    assert maker.forms == {}  # each face let go once its last copy was placed
+    pdfs = draw(game, whole, s)
+    made_pdfs = draw(game, docs, s, release=True)
+    assert made_pdfs == pdfs
+    assert maker.forms == {} and maker.left == {}
+    assert manifest_for(game, s, docs, made_pdfs) == manifest_for(game, s, whole, pdfs)
     # drawn with release, no page keeps its ops
-    assert all(p.ops == [] for doc in streamed for p in doc.pages)
+    assert all(p.ops == [] for doc in docs for p in doc.pages)
+    again = make_whole(plan(game, s, fonts, Diagnostics()))
+    assert [p.ops for d in again for p in d.pages] == [p.ops for d in whole for p in d.pages]
+    assert not any(type(op) is Pieces for d in again for p in d.pages for op in p.ops)
 
 
 def test_manifest_written_item_by_item_is_the_whole_manifest(game_dir):

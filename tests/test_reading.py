@@ -107,3 +107,57 @@ def test_a_reading_needs_the_kits_words(game_dir):
     assert [e.split("game.yaml:")[1] for e in errs] == [
         "6:14: error: tables[0].reading: missing required key 'kit'"
     ]
+
+
+RULES_GAME = """
+id: r
+title: R
+rules:
+  pieces: [{id: man, attrs: {kind: man}}]
+  constraints:
+    - kind: range
+      name: Skill 1 to 9
+      reading: {kit: "1 to 9 is the kit's.", source: "typically 3-7"}
+      attr: skill
+      min: 1
+      max: 9
+    - kind: range
+      name: Nerve 0 to 3
+      reading: "The source gives no bound."
+      attr: nerve
+      min: 0
+      max: 3
+    - {kind: count, name: Two sides, of: sides, min: 2}
+"""
+
+RULES_SCENARIO = """
+title: Test
+sides:
+  - {id: a, placements: [{piece: man, attrs: {skill: 4, nerve: 1}}]}
+  - {id: b, placements: [{piece: man, attrs: {skill: 9, nerve: 0}}]}
+"""
+
+
+def test_a_rule_reading_marks_its_line_on_the_setup_sheet(game_dir):
+    folder = write_game(game_dir, RULES_GAME, {"scenarios/test.yaml": RULES_SCENARIO})
+    planned, pdfs, _ = build_pdfs(folder)
+    rules = planned.game.section("rules").constraints
+    assert [r.reading for r in rules] == [
+        Reading("1 to 9 is the kit's.", "typically 3-7"),
+        Reading("The source gives no bound."),
+        None,
+    ]
+    reader = PdfReader(io.BytesIO(pdfs["scenario-test.pdf"]))
+    text = " ".join(" ".join(page.extract_text() for page in reader.pages).split())
+    for want in (
+        "Skill 1 to 9\u2020",
+        "Nerve 0 to 3\u2021",
+        "\u2020 Kit's reading: 1 to 9 is the kit's. Source: \u201ctypically 3-7\u201d",
+        "\u2021 Kit's reading: The source gives no bound.",
+    ):
+        assert want in text, want
+    assert "Two sides\u2020" not in text
+    bad = write_game(game_dir / "bad", RULES_GAME.replace('"The source gives no bound."', "{}"))
+    assert [e.split("game.yaml:")[1] for e in errors_of(bad)] == [
+        "14:16: error: rules.constraints[1].reading: missing required key 'kit'"
+    ]

@@ -51,7 +51,7 @@ def test_a_counters_build_imports_no_other_section(tmp_path):
 
 def test_every_plan_op_has_its_painter():
     ops = {plan.Rect, plan.Circle, plan.Line, plan.Path, plan.Text, plan.Icon, plan.Image,
-           plan.Group, plan.Later}  # fmt: skip
+           plan.Group, plan.Pieces}  # fmt: skip
     assert set(_HANDLERS) == ops
     assert all(h.__name__ == f"op_{op.__name__}" for op, h in _HANDLERS.items())
 

@@ -8,7 +8,7 @@ renderer draws it once as a PDF form: the work per copy is a few small ops.
 from __future__ import annotations
 
 import math
-from functools import lru_cache, partial
+from functools import lru_cache
 from typing import NamedTuple
 
 from ..model.counters import CounterDef, CounterSet, TextEl
@@ -26,7 +26,7 @@ from .marks import (
     rect_cut,
     trim_corner,
 )
-from .plan import Document, Font, Group, Item, Later, Line, Page, Path, Rect, Stroke, Text
+from .plan import Document, Font, Group, Item, Line, Page, Path, Pieces, Rect, Stroke, Text
 
 
 class _Slot(NamedTuple):  # one per copy of every design: a tuple is quick to make
@@ -63,24 +63,11 @@ def plan_counters(
             f"printable area ({printable(env.paper, inset, not has_backs)})",
         )
         return []
-    spots = laid.spots
-    forms: dict[tuple[str, str], Group] = {}
-    sheets = len(laid.sheets)
     fronts = [Page(component, size=sheet.size) for sheet in laid.sheets]
-    backs = [Page(component, side="back") for _ in range(sheets)] if has_backs else []
-    marks: list[list] = [[] for _ in range(sheets)]
-    if env.stream:
-        _plan_later(spots, slots, fronts, backs, env)
-    for spot in [] if env.stream else spots:
-        slot = slots[spot.index]
-        page = fronts[spot.sheet]
-        x, y = trim_corner(spot.x, spot.y, slot.bleed, slot.fold)
-        _place(slot, x, y, page, marks[spot.sheet], forms, env)
-        if backs and slot.d.back is not None:
-            _place_back(slot, x, y, backs[spot.sheet], forms, env)
+    backs = [Page(component, side="back") for _ in fronts] if has_backs else []
+    _place_all(laid.spots, slots, fronts, backs, env)
     pages: list[Page] = []
     for n, page in enumerate(fronts):
-        page.ops.extend(marks[n])
         pages.append(page)
         if backs:
             pages.append(backs[n])
@@ -108,10 +95,9 @@ def _slots(cs: CounterSet, duplex: bool, env: PlanEnv) -> tuple[list[_Slot], lis
     return slots, [size for d, _, _, size in designs for _ in range(d.quantity)]
 
 
-def _plan_later(spots, slots, fronts: list[Page], backs: list[Page], env: PlanEnv) -> None:
-    """Items now, ops when each sheet is drawn (env.stream), so ten thousand counters'
-    ops are never held at once: each sheet holds a Later that places its pieces, and a
-    design's face is kept only until its last placement is drawn."""
+def _place_all(spots, slots, fronts: list[Page], backs: list[Page], env: PlanEnv) -> None:
+    """Every piece's items now; its ops when its sheet is drawn, by one Pieces op per
+    page (made by a CounterSheets), so ten thousand counters' ops are never held at once."""
     sheets: list[list[tuple[_Slot, float, float]]] = [[] for _ in fronts]
     _faces_resolve(slots, env)
     # Every sheet's pieces sit where the first sheet's did: each place and box is kept
@@ -125,49 +111,60 @@ def _plan_later(spots, slots, fronts: list[Page], backs: list[Page], env: PlanEn
         fronts[sheet].items.extend(_items(slot, x, y, places))
         if backs and slot.d.back is not None:
             backs[sheet].items.append(_back_item(slot, x, y, env))
-    forms: dict = {}
-    left: dict[tuple[str, str], int] = {}  # placements not yet drawn, of faces in `forms`
+    maker = CounterSheets(env)
+    for n, placed in enumerate(sheets):
+        keys = [_form_key(s.d, "front", s.bleed) for s, _, _ in placed]
+        keys += [_form_key(s.d, "back", s.bleed) for s, _, _ in placed if s.fold]
+        fronts[n].ops.append(Pieces(maker, tuple(placed), "front", tuple(keys)))
+        if backs:
+            back_keys = [
+                _form_key(s.d, "back", s.bleed) for s, _, _ in placed if s.d.back is not None
+            ]
+            backs[n].ops.append(Pieces(maker, tuple(placed), "back", tuple(back_keys)))
 
-    def done(slot: _Slot, side: str) -> None:
+
+class CounterSheets:
+    """Makes the ops of a counter sheet's pieces as the sheet is drawn (plan.Pieces:
+    each piece is (slot, x, y)). A design's face is made at its first placement and kept
+    in `forms` only until its last placement is drawn."""
+
+    __slots__ = ("env", "forms", "left")
+
+    def __init__(self, env: PlanEnv):
+        self.env = env
+        self.forms: dict[tuple[str, str], tuple] = {}
+        self.left: dict[tuple[str, str], int] = {}  # placements not yet drawn, of `forms`
+
+    def ops(self, pieces: tuple, side: str) -> list:
+        """The front sheet's ops (faces, fold pairs, cut lines, then crop marks) or the
+        duplex back sheet's (the backs, where the front's mirror falls)."""
+        ops: list = []
+        if side == "back":
+            for slot, x, y in pieces:
+                if slot.d.back is not None:
+                    _place_back_ops(slot, x, y, ops, self.forms, self.env)
+                    self._done(slot, "back")
+            return ops
+        marks: list = []
+        for slot, x, y in pieces:
+            _place_ops(slot, x, y, ops, marks, self.forms, self.env)
+            self._done(slot, "front")
+            if slot.fold:
+                self._done(slot, "back")
+        return ops + marks
+
+    def _done(self, slot: _Slot, side: str) -> None:
         # Each side of a design is placed once per copy (a fold pair's back beside its
         # front, a duplex back on the back sheet).
         if slot.d.quantity == 1:  # one copy's faces never went into `forms`: see _form
             return
         key = (slot.d.id, side)
-        n = left.get(key, slot.d.quantity) - 1
+        n = self.left.get(key, slot.d.quantity) - 1
         if n > 0:
-            left[key] = n
+            self.left[key] = n
         else:
-            forms.pop(key, None)
-            left.pop(key, None)
-
-    def front(placed) -> list:
-        ops: list = []
-        marks: list = []
-        for slot, x, y in placed:
-            _place_ops(slot, x, y, ops, marks, forms, env)
-            done(slot, "front")
-            if slot.fold:
-                done(slot, "back")
-        return ops + marks
-
-    def back(placed) -> list:
-        ops: list = []
-        for slot, x, y in placed:
-            if slot.d.back is not None:
-                _place_back_ops(slot, x, y, ops, forms, env)
-                done(slot, "back")
-        return ops
-
-    for n, placed in enumerate(sheets):
-        keys = [_form_key(s.d, "front", s.bleed) for s, _, _ in placed]
-        keys += [_form_key(s.d, "back", s.bleed) for s, _, _ in placed if s.fold]
-        fronts[n].ops.append(Later(partial(front, placed), tuple(keys)))
-        if backs:
-            back_keys = [
-                _form_key(s.d, "back", s.bleed) for s, _, _ in placed if s.d.back is not None
-            ]
-            backs[n].ops.append(Later(partial(back, placed), tuple(back_keys)))
+            self.forms.pop(key, None)
+            self.left.pop(key, None)
 
 
 def _faces_resolve(slots, env: PlanEnv) -> None:
@@ -225,14 +222,6 @@ def _placed(form: tuple, x: float, y: float) -> Group:
     return Group(form[0], x, y, 0.0, 1.0, None, form[1], form[2])
 
 
-def _place(
-    slot: _Slot, x: float, y: float, page: Page, marks: list, forms: dict, env: PlanEnv
-) -> None:
-    """The piece's ops on its sheet, its crop marks in `marks`, its items in the page."""
-    _place_ops(slot, x, y, page.ops, marks, forms, env)
-    page.items.extend(_items(slot, x, y))
-
-
 def _place_ops(
     slot: _Slot, x: float, y: float, ops: list, marks: list, forms: dict, env: PlanEnv
 ) -> None:
@@ -267,7 +256,7 @@ def _place_ops(
         ops.extend(fold_marks(x, x + 2 * w, fx, y - b, env.fonts, env.face()))
 
 
-def _items(slot: _Slot, x: float, y: float, boxes: dict | None = None) -> list[Item]:
+def _items(slot: _Slot, x: float, y: float, boxes: dict) -> list[Item]:
     """The manifest items of a piece at (x, y): one, or the two halves of a fold pair.
     `boxes` (box -> box) shares one tuple among the pieces that have the same box."""
     d = slot.d
@@ -275,8 +264,7 @@ def _items(slot: _Slot, x: float, y: float, boxes: dict | None = None) -> list[I
     piece = f"{d.id}#{slot.copy}"
     if not slot.fold:
         box = (x, y, x + w, y + h)
-        if boxes is not None:
-            box = boxes.setdefault(box, box)
+        box = boxes.setdefault(box, box)
         return [Item(d.kind, d.id, piece, "front", box)]
     fx = x + w
     line = [round(fx, 4), round(y, 4), round(fx, 4), round(y + h, 4)]
@@ -342,11 +330,6 @@ def _hinged_outline(d: CounterDef, x: float, y: float) -> list[tuple[float, floa
         i = (i + 1) % n
     walk.append(at(bottom, cy - hb))
     return walk + [(2 * fx - px, py) for px, py in reversed(walk)]
-
-
-def _place_back(slot: _Slot, x: float, y: float, page: Page, forms: dict, env: PlanEnv) -> None:
-    _place_back_ops(slot, x, y, page.ops, forms, env)
-    page.items.append(_back_item(slot, x, y, env))
 
 
 def _back_box(slot: _Slot, x: float, y: float, env: PlanEnv):

@@ -23,9 +23,6 @@ class PlanEnv:
     settings: Settings
     fonts: TextMeasure
     diags: Diagnostics
-    # Pages may make their ops when drawn (plan.Later): the build does, as it draws
-    # each page once; plans kept for reading (tests, tools) hold every op.
-    stream: bool = False
     # Build facts found while planning or drawing (type set below the scale's floor
     # to fit a piece ...): the build prints them and keeps them in the manifest.
     facts: dict[str, None] = field(default_factory=dict)

@@ -9,10 +9,10 @@ is made several times faster than a frozen dataclass.)
 # No `from __future__ import annotations`: typing.NamedTuple would compile every
 # field's annotation text at import (a third of each class's cost).
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, Protocol
 
 from ..model.counters import Picture
 
@@ -116,14 +116,25 @@ class Group(NamedTuple):
     box: BBox | None = None  # a keyed group's extent in its own coordinates (default: the page)
 
 
-class Later(NamedTuple):
-    """Ops made when the page is drawn rather than when it is planned, so the sheets of
-    a big kit are not all held at once. `keys`: the key of each keyed group the ops will
-    place, once per placement, which the renderer needs before drawing (a key placed once
-    is inline); a plain tuple of the keys, not (key, times) pairs: ten thousand counters
-    of one copy each would hold ten thousand pairs."""
+class PieceMaker(Protocol):
+    """Makes the ops of the pieces a `Pieces` op places (layout/counters.py's
+    CounterSheets is the one maker)."""
 
-    make: Callable[[], list]
+    def ops(self, pieces: tuple[Any, ...], side: str) -> list: ...
+
+
+class Pieces(NamedTuple):
+    """Pieces placed on a sheet, their ops made by `maker.ops(pieces, side)` as the page
+    is drawn, so the sheets of a big kit are never all held at once (a design's face
+    lives only until its last copy is drawn). `side`: what of them this page shows, as
+    the maker reads it. `keys`: the key of each keyed group the ops will place, once per
+    placement, which the renderer needs before drawing (a key placed once is inline); a
+    plain tuple of the keys, not (key, times) pairs: ten thousand counters of one copy
+    each would hold ten thousand pairs."""
+
+    maker: PieceMaker
+    pieces: tuple[Any, ...]
+    side: str
     keys: tuple[str, ...] = ()
 
 
@@ -136,7 +147,7 @@ def _other_op(self, other) -> bool:
 
 
 # As frozen dataclasses compared: a Line never equals a Circle with the same numbers.
-for _op in (Stroke, Font, Rect, Circle, Line, Path, Text, Icon, Image, Group, Later):
+for _op in (Stroke, Font, Rect, Circle, Line, Path, Text, Icon, Image, Group, Pieces):
     _op.__eq__ = _same_op  # type: ignore[method-assign,assignment]
     _op.__ne__ = _other_op  # type: ignore[method-assign,assignment]
     _op.__hash__ = tuple.__hash__  # type: ignore[method-assign,assignment]
@@ -185,3 +196,19 @@ class Document:
     pages: list[Page] = field(default_factory=list)
     duplex: str = "none"  # none, long or short: sets the viewer's Duplex preference
     stock: str = ""  # what to print it on, where its kinds of item do not say (e.g. film)
+
+
+def make_whole(docs: list[Document]) -> list[Document]:
+    """Every page's ops made now, each Pieces op replaced by the ops it makes: a plan
+    to read whole (kitgen check's layout warnings, tests), not to draw a big kit from."""
+    for doc in docs:
+        for page in doc.pages:
+            if any(type(op) is Pieces for op in page.ops):
+                whole: list = []
+                for op in page.ops:
+                    if type(op) is Pieces:
+                        whole.extend(op.maker.ops(op.pieces, op.side))
+                    else:
+                        whole.append(op)
+                page.ops = whole
+    return docs

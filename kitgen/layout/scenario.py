@@ -15,6 +15,8 @@ from dataclasses import replace
 
 from ..colours import ColourError, mix, parse_colour, readable_on, rgb
 from ..errors import Diagnostics
+from ..model.reading import dagger
+from ..model.reading import note as reading_note
 from ..model.rules import FACE, RuleBook, Scenario
 from ..rules.setup import Placed, Setup, resolve
 from ..style import HEADING, INK, MUTED, typeset
@@ -426,8 +428,14 @@ def _sheet(setup: Setup, colours: dict[str, str], flow: _Flow) -> None:
     named = [r for r in (*setup.book.constraints, *sc.constraints) if r.name and r.applies(used)]
     if named:
         flow.heading("Set-up rules")
+        notes = []  # the kit's readings: a dagger on the rule, its note after the list
         for rule in named:
-            flow.para(rule.name, indent=6, bullet=True, size=9)
+            mark = dagger(len(notes)) if rule.reading else ""
+            if rule.reading:
+                notes.append(reading_note(rule.reading, mark))
+            flow.para(rule.name + mark, indent=6, bullet=True, size=9)
+        for text in notes:
+            flow.para(text, indent=6, size=8, colour=MUTED)
 
 
 def _common_name(names: list[str]) -> str:

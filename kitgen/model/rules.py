@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..errors import Span
+from .reading import Reading
 
 
 class Name(str):
@@ -150,6 +151,7 @@ class Constraint:
     span: Span | None  # the rule's own position, quoted in every message it causes
     path: str  # rules.constraints[4]
     name: str = ""  # a short label for the set-up sheet
+    reading: Reading | None = None  # the kit's reading: a dagger on the name, its note under
     severity: str = "error"
     pieces: Selector = ANY
     # terrain

@@ -26,10 +26,10 @@ from ..layout.plan import (
     Group,
     Icon,
     Image,
-    Later,
     Line,
     Page,
     Path,
+    Pieces,
     Rect,
     Stroke,
     Text,
@@ -338,9 +338,9 @@ class Painter:
         c.restoreState()
         self._reset_state()
 
-    @paints(Later)
-    def op_Later(self, o: Later) -> None:
-        self.draw(o.make())
+    @paints(Pieces)
+    def op_Pieces(self, o: Pieces) -> None:
+        self.draw(o.maker.ops(o.pieces, o.side))
 
     @paints(Group)
     def op_Group(self, g: Group) -> None:
@@ -513,7 +513,7 @@ def _used_once(doc: Document) -> set[str]:
     keys: list[str] = []
     for page in doc.pages:
         for op in page.ops:
-            if type(op) is Later:
+            if type(op) is Pieces:
                 keys.extend(op.keys)
     while stack:
         g = stack.pop()

@@ -16,6 +16,7 @@ from pathlib import Path
 
 from ..build import check, draw, font_book, load, manifest_items, plan
 from ..errors import Diagnostic, Diagnostics, KitError
+from ..layout.plan import make_whole
 from ..model.game import Settings
 from ..raster import png, render_page
 from ..source.yamlnodes import source_line
@@ -123,7 +124,8 @@ class Session:
         game = load(self.path, diags)
         check(game, diags)
         settings = Settings(paper=game.paper)
-        docs = plan(game, settings, font_book(game), diags)
+        # made whole: a page's key is the digest of the ops it draws
+        docs = make_whole(plan(game, settings, font_book(game), diags))
         keys = [[page_key(doc.name, n, page) for n, page in enumerate(doc.pages)] for doc in docs]
         pdfs = draw(game, docs, settings)
         items = list(manifest_items(docs))

@@ -5,6 +5,7 @@ from __future__ import annotations
 from ..model.rules import ANY, KINDS, Name, Selector, Target, Where, prop_text
 from ..names import suggest
 from .fields import Context, Fields, as_text, read_list
+from .reading import READING
 from .spec import ANY as ANY_VALUE
 from .spec import (
     BOOLEAN,
@@ -95,6 +96,7 @@ CONSTRAINT = Spec(
     "constraint",
     Key("kind", Choice(KINDS, "constraint kind"), "what the rule checks", required=True),
     Key("name", TEXT, "a short line on the set-up sheet's list of checked rules", default=""),
+    READING,
     Key(
         "severity",
         Choice(SEVERITIES),

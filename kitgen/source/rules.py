@@ -28,6 +28,7 @@ from ..names import suggest
 from .expand import read_for_each, substitute
 from .fields import Context, Fields, as_id, as_number, as_text, check_unique_ids
 from .game import SCENARIO_DIR, scenario_path  # noqa: F401  (re-exported)
+from .reading import read_reading
 from .rule_terms import CONSTRAINT, SLOT, WEIGHT, field_names, read_selector, read_where
 from .scenario import read_scenario
 from .spec import ANY as ANY_VALUE
@@ -266,6 +267,7 @@ def read_constraint(ctx: Context, node: Node, path: str) -> Constraint | None:
     f = Fields(ctx, node, path, CONSTRAINT)
     kind = f.choice("kind")
     name = f.text("name")
+    reading = read_reading(ctx, f.raw("reading"), f.sub("reading"))
     severity = f.choice("severity")
     when = field_names(f, "when")
     unless = field_names(f, "unless")
@@ -281,6 +283,7 @@ def read_constraint(ctx: Context, node: Node, path: str) -> Constraint | None:
         span=node.span,
         path=path,
         name=name,
+        reading=reading,
         severity=severity,
         pieces=pieces,
         when=when,
