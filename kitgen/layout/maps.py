@@ -116,7 +116,7 @@ def _title(m: MapDef, env: PlanEnv, x0: float, x1: float, top: float, right: str
         ops.append(Text(x0, top - 12, m.title or m.id, Font(bold, size), INK))
         x += env.fonts.width(m.title or m.id, bold, size) + 10
     if m.north:
-        ops.extend(_compass(m.north, x, top - 9, bold))
+        ops.extend(compass(m.north, x, top - 9, bold))
     if m.note:
         # clear of the title's descenders (which reach about 2.7 pt below its baseline)
         size = _fit_line(m, env, "note", m.note, regular, 7, 6, x1 - x0)
@@ -126,7 +126,7 @@ def _title(m: MapDef, env: PlanEnv, x0: float, x1: float, top: float, right: str
     return ops
 
 
-def _compass(north: str, x: float, cy: float, bold: str) -> list:
+def compass(north: str, x: float, cy: float, bold: str) -> list:
     """An arrow pointing north with an N at its head, in a 14 pt square from x, centred on
     cy: a wargame map says which way north lies, not always up."""
     ux, uy = {"up": (0, 1), "down": (0, -1), "left": (-1, 0), "right": (1, 0)}[north]
@@ -746,4 +746,4 @@ def _rotated_arrow(cx: float, cy: float, rotate: int, s: float, bold: str, label
     ]
 
 
-__all__ = ["art_size", "plan_maps", "tile_plan"]
+__all__ = ["art_size", "compass", "plan_maps", "tile_plan"]

@@ -25,6 +25,7 @@ from .flow import PageFlow
 from .frame import content_box
 from .mapart import map_ops
 from .mapkey import SWATCH, entries
+from .maps import COMPASS, compass
 from .plan import BBox, Circle, Document, Font, Group, Item, Line, Page, Path, Rect, Stroke, Text
 from .text import in_words, wrap
 
@@ -103,6 +104,9 @@ def _plan_one(setup: Setup, env: PlanEnv) -> Document:
     page = Page(f"Scenario: {sc.title}")
     y = y1 - 20
     page.ops.append(Text(x0, y, sc.title, Font(bold, 18), INK))
+    after = x0 + env.fonts.width(sc.title, bold, 18) + 12
+    if setup.map is not None and setup.map.north and after + COMPASS <= x1:
+        page.ops.extend(compass(setup.map.north, after, y + 5, bold))  # as on the map sheet
     y -= 8
     if sc.summary:
         for line in wrap(sc.summary, italic, 10, x1 - x0, env.fonts):
