@@ -111,7 +111,8 @@ def test_charts_round_a_single_sheet_never_touch_the_map(game_dir):
     for name, word in (("crt", "Combat results"), ("turns", "Turn record"), ("notes", "Victory")):
         (found,) = _words(pdf, 0, word)
         assert _inside(found, boxes[name]) and _apart(found, art["bbox"]), name
-    (woods,) = [w for w in _words(pdf, 0, "Woods") if _inside(w, boxes["key"])]
+    (woods,) = _words(pdf, 0, "Woods")  # the key is printed once: in its chart box
+    assert _inside(woods, boxes["key"])
     # the cells keep their true size: hex 0101 to 0201 is 3/4 of a hex's width across
     (a,) = _words(pdf, 0, "0101")
     (b,) = _words(pdf, 0, "0201")
@@ -201,3 +202,15 @@ def test_an_unknown_tile_warns_and_the_chart_goes_where_it_fits(game_dir):
     ]
     (chart,) = [i for i in manifest["items"] if i["kind"] == "map-chart"]
     assert chart["tile"] in tiles
+
+
+def test_with_fit_the_charts_go_on_a_page_after_the_map(game_dir):
+    folder = _game(game_dir, "[{item: crt}, {item: key}]", cell="0.75in", layout=BIG)
+    planned, pdfs, manifest = build_pdfs(folder, fit=True)
+    assert not [d for d in planned.diags if d.severity == "warning"]  # asked for: no warning
+    assert len(pdfium.PdfDocument(pdfs["map-m.pdf"])) == 2
+    charts = [i for i in manifest["items"] if i["kind"] == "map-chart"]
+    assert [(c["id"], c["side"]) for c in charts] == [("crt", "page"), ("key", "page")]
+    assert _apart(charts[0]["bbox"], charts[1]["bbox"])
+    (crt,) = _words(pdfs["map-m.pdf"], 1, "Combat results")
+    assert _inside(crt, charts[0]["bbox"])
