@@ -48,6 +48,128 @@ def resolve(item: SheetItem, tables: dict[str, Table], texts: dict[str, TextBloc
     return None
 
 
+class _Flow:
+    """Blocks placed one after another at one type size: the column, page and band
+    the next block goes into. A wide block closes the band of columns above it."""
+
+    def __init__(self, sheet: Sheet, env: PlanEnv, size: float, box, first_top: float):
+        self.sheet, self.env, self.size = sheet, env, size
+        self.x0, self.y0, self.x1, self.y1 = box
+        self.n = sheet.columns
+        self.cw = (self.x1 - self.x0 - COLUMN_GUTTER * (self.n - 1)) / self.n
+        self.full = self.x1 - self.x0
+        self.gap = size * 0.9
+        self.placed: list[Placed] = []
+        self.bands: list[tuple[int, float, float]] = []  # (page, top, bottom) of each run
+        self.fits = True
+        self.too_tall: list[str] = []
+        self.page, self.col = 0, 0
+        self.top = self.y = first_top
+        self.low = first_top  # the lowest point any column of this band reached
+
+    def close_band(self) -> None:
+        if self.low < self.top - 1e-6:
+            self.bands.append((self.page, self.top, self.low))
+
+    def next_column(self) -> None:
+        self.col += 1
+        if self.col >= self.n:
+            self.close_band()
+            self.col, self.page = 0, self.page + 1
+            self.top = self.low = self.y1
+        self.y = self.top
+
+    def new_page(self) -> None:
+        self.close_band()
+        self.col, self.page = 0, self.page + 1
+        self.y = self.top = self.low = self.y1
+
+    def add(self, block, wide: bool) -> None:
+        """Place one block (None: a column break)."""
+        if block is None:
+            if self.y < self.top:
+                self.next_column()
+            return
+        width = self.full if wide else self.cw
+        if isinstance(block, Table):
+            lay = layout_table(block, width, self.env, self.size, self.sheet.min_size)
+        else:
+            lay = layout_text(block, width, self.env, self.size)
+        self.fits = self.fits and lay.fits
+        if wide:
+            self.add_wide(block, lay)
+        else:
+            self.add_in_columns(lay)
+
+    def add_wide(self, block, lay) -> None:
+        """A wide block: below everything placed so far on this page, never split."""
+        start_y = min(self.low, self.y)
+        if start_y < self.top or self.placed and self.placed[-1].page == self.page:
+            start_y -= self.gap
+        h = lay.height
+        if h > start_y - self.y0 + 1e-6 and any(p.page == self.page for p in self.placed):
+            self.new_page()
+            start_y = self.y1
+        if h > self.y1 - self.y0 + 1e-6:
+            self.too_tall.append(block.id or block.title)
+        self.close_band()
+        self.placed.append(
+            Placed(self.page, self.x0, start_y, lay, 0, lay.units, True, h, self.full)
+        )
+        self.top = self.low = self.y = start_y - h - self.gap
+        self.col = 0
+
+    def add_in_columns(self, lay) -> None:
+        """A column block: whole where it fits, else split between rows over columns."""
+        start, first = 0, True
+        while start < lay.units or (start == 0 and lay.units == 0):
+            avail = self.y - self.y0 - (self.gap if self.y < self.top else 0.0)
+            yy = self.y - (self.gap if self.y < self.top else 0.0)
+            x = self.x0 + self.col * (self.cw + COLUMN_GUTTER)
+            whole = lay.part_height(start, lay.units, first, True)
+            if whole <= avail + 1e-6:
+                self.placed.append(
+                    Placed(self.page, x, yy, lay, start, lay.units, first, whole, self.cw)
+                )
+                self.y = yy - whole
+                self.low = min(self.low, self.y)
+                return
+            if whole <= self.y1 - self.y0 + 1e-6 and (
+                self.y < self.top or self.top < self.y1 - 1e-6
+            ):
+                # it fits a whole column: do not split it, even where this column is
+                # short because a wide block sits above it
+                self.next_column()
+                continue
+            k = _rows_that_fit(lay, start, first, avail)
+            if k < min(2, lay.units - start):
+                if self.y >= self.top:  # already a fresh column: place at least one row
+                    k = max(k, 1)
+                else:
+                    self.next_column()
+                    continue
+            h = lay.part_height(start, start + k, first, False)
+            self.placed.append(Placed(self.page, x, yy, lay, start, start + k, first, h, self.cw))
+            self.low = min(self.low, yy - h)
+            start += k
+            first = False
+            self.next_column()
+
+
+def _rows_that_fit(lay, start: int, first: bool, avail: float) -> int:
+    """How many rows from `start` fit in `avail`; a sub-heading row goes with the rows
+    under it, never last in a column."""
+    k = 0
+    while (
+        start + k < lay.units
+        and lay.part_height(start, start + k + 1, first, start + k + 1 == lay.units) <= avail + 1e-6
+    ):
+        k += 1
+    while k > 1 and _is_heading(lay, start + k - 1):
+        k -= 1
+    return k
+
+
 def _flow(
     sheet: Sheet,
     blocks: list,
@@ -56,126 +178,16 @@ def _flow(
     box: tuple[float, float, float, float],
     first_top: float,
 ):
-    """Place every block at one size: (placements, pages used, all widths fit, column bands).
+    """Place every block at one size: (placements, pages used, all widths fit, column
+    bands, wide blocks taller than a page).
 
     Columns run side by side inside a band; a wide block closes the band (below
     its lowest column), spans the full width, and a new band starts under it."""
-    x0, y0, x1, y1 = box
-    n = sheet.columns
-    cw = (x1 - x0 - COLUMN_GUTTER * (n - 1)) / n
-    full = x1 - x0
-    gap = size * 0.9
-    placed: list[Placed] = []
-    bands: list[tuple[int, float, float]] = []  # (page, top, bottom) of each run of columns
-    fits = True
-    too_tall: list[str] = []
-    page, col = 0, 0
-    top = first_top
-    y = top
-    low = top  # the lowest point any column of this band reached
-
-    def close_band() -> None:
-        if low < top - 1e-6:
-            bands.append((page, top, low))
-
-    def next_column() -> None:
-        nonlocal page, col, y, top, low
-        col += 1
-        if col >= n:
-            close_band()
-            col, page = 0, page + 1
-            top = low = y1
-        y = top
-
-    def new_page() -> None:
-        nonlocal page, col, y, top, low
-        close_band()
-        col, page = 0, page + 1
-        y = top = low = y1
-
-    for entry in blocks:
-        block, wide = entry
-        if block is None:  # a column break
-            if y < top:
-                next_column()
-            continue
-        width = full if wide else cw
-        if isinstance(block, Table):
-            lay = layout_table(block, width, env, size, sheet.min_size)
-        else:
-            lay = layout_text(block, width, env, size)
-        fits = fits and lay.fits
-        if wide:
-            # below everything placed so far on this page
-            start_y = min(low, y)
-            if start_y < top or placed and placed[-1].page == page:
-                start_y -= gap
-            h = lay.height
-            if h > start_y - y0 + 1e-6 and any(p.page == page for p in placed):
-                new_page()
-                start_y = y1
-            if h > y1 - y0 + 1e-6:
-                too_tall.append(block.id or block.title)  # wide blocks are never split
-            close_band()
-            placed.append(Placed(page, x0, start_y, lay, 0, lay.units, True, h, full))
-            top = low = y = start_y - h - gap
-            col = 0
-            continue
-        start, first = 0, True
-        while start < lay.units or (start == 0 and lay.units == 0):
-            avail = y - y0 - (gap if y < top else 0.0)
-            yy = y - (gap if y < top else 0.0)
-            whole = lay.part_height(start, lay.units, first, True)
-            if whole <= avail + 1e-6:
-                placed.append(
-                    Placed(
-                        page,
-                        x0 + col * (cw + COLUMN_GUTTER),
-                        yy,
-                        lay,
-                        start,
-                        lay.units,
-                        first,
-                        whole,
-                        cw,
-                    )
-                )
-                y = yy - whole
-                low = min(low, y)
-                break
-            if whole <= y1 - y0 + 1e-6 and (y < top or top < y1 - 1e-6):
-                # it fits a whole column: do not split it, even where this column is
-                # short because a wide block sits above it
-                next_column()
-                continue
-            k = 0  # rows that fit here; keep at least two together
-            while (
-                start + k < lay.units
-                and lay.part_height(start, start + k + 1, first, start + k + 1 == lay.units)
-                <= avail + 1e-6
-            ):
-                k += 1
-            # a sub-heading row goes with the rows under it, never last in a column
-            while k > 1 and _is_heading(lay, start + k - 1):
-                k -= 1
-            if k < min(2, lay.units - start):
-                if y >= top:  # already a fresh column: place what fits, at least one row
-                    k = max(k, 1)
-                else:
-                    next_column()
-                    continue
-            h = lay.part_height(start, start + k, first, False)
-            placed.append(
-                Placed(
-                    page, x0 + col * (cw + COLUMN_GUTTER), yy, lay, start, start + k, first, h, cw
-                )
-            )
-            low = min(low, yy - h)
-            start += k
-            first = False
-            next_column()
-    close_band()
-    return placed, page + 1, fits and not too_tall, bands, too_tall
+    flow = _Flow(sheet, env, size, box, first_top)
+    for block, wide in blocks:
+        flow.add(block, wide)
+    flow.close_band()
+    return flow.placed, flow.page + 1, flow.fits and not flow.too_tall, flow.bands, flow.too_tall
 
 
 def _is_heading(lay, i: int) -> bool:

@@ -104,50 +104,72 @@ class TableLayout:
     def draw(
         self, x: float, y_top: float, start: int = 0, end: int | None = None, first: bool = True
     ) -> tuple[list, float]:
+        """Ops drawing rows start..end with the top-left corner at (x, y_top), and the
+        height used; the title (marked "(cont.)" on a later part), group and column
+        headers are drawn on every part, the notes under the last."""
         end = len(self.rows) if end is None else end
         last = end >= len(self.rows)
+        ops: list = []
+        y = y_top
+        lefts = [x + sum(self.widths[:i]) for i in range(len(self.widths))]
+        if self.title_height:
+            ops += block_title(
+                self.table.title,
+                first,
+                x,
+                y,
+                self.width,
+                self.faces,
+                self.size,
+                self.env.fonts,
+                INK,
+            )
+            y -= self.title_height
+        if self.group_height:
+            ops += self._groups(x, y, lefts)
+            y -= self.group_height
+        ops += self._header(x, y, lefts)
+        y -= self.head_height
+        ops.append(Line(x, y, x + self.width, y, HEAD_RULE))
+        for i in range(0, end - start):
+            ops += self._row(start + i, i % 2 == 1, x, y, lefts)
+            y -= self.row_heights[start + i]
+            ops.append(Line(x, y, x + self.width, y, RULE))
+        if last and self.notes:
+            ops += self._notes(x, y)
+        height = self.part_height(start, end, first, last)
+        return ops, height
+
+    def _groups(self, x: float, y: float, lefts: list[float]) -> list:
+        """The band of column-group titles, each ruled under its columns."""
+        fonts, size = self.env.fonts, self.size
+        pad_x, pad_y = _pads(size)
+        ops: list = [Rect(x, y - self.group_height, self.width, self.group_height, fill=HEAD_FILL)]
+        for g in self.table.groups:
+            c0 = g.first + (1 if label_column(self.table) else 0)
+            gx = lefts[c0]
+            gw = sum(self.widths[c0 : c0 + g.count])
+            ops += draw_line(
+                parse_markup(g.title, bold=True),
+                gx + pad_x,
+                y - pad_y - size * 0.8,
+                gw - 2 * pad_x,
+                "centre",
+                self.faces,
+                size,
+                fonts,
+                INK,
+            )
+            rule_y = y - self.group_height + 0.6
+            ops.append(Line(gx + pad_x, rule_y, gx + gw - pad_x, rule_y, RULE))
+        return ops
+
+    def _header(self, x: float, y: float, lefts: list[float]) -> list:
+        """The column header: its cells' lines set on a shaded band."""
         fonts, size = self.env.fonts, self.size
         pad_x, pad_y = _pads(size)
         line_h = size * LEADING
-        ops: list = []
-        y = y_top
-        width = self.width
-        lefts = [x + sum(self.widths[:i]) for i in range(len(self.widths))]
-
-        if self.title_height:
-            ops += block_title(self.table.title, first, x, y, width, self.faces, size, fonts, INK)
-            y -= self.title_height
-
-        if self.group_height:
-            ops.append(Rect(x, y - self.group_height, width, self.group_height, fill=HEAD_FILL))
-            for g in self.table.groups:
-                c0 = g.first + (1 if label_column(self.table) else 0)
-                gx = lefts[c0]
-                gw = sum(self.widths[c0 : c0 + g.count])
-                ops += draw_line(
-                    parse_markup(g.title, bold=True),
-                    gx + pad_x,
-                    y - pad_y - size * 0.8,
-                    gw - 2 * pad_x,
-                    "centre",
-                    self.faces,
-                    size,
-                    fonts,
-                    INK,
-                )
-                ops.append(
-                    Line(
-                        gx + pad_x,
-                        y - self.group_height + 0.6,
-                        gx + gw - pad_x,
-                        y - self.group_height + 0.6,
-                        RULE,
-                    )
-                )
-            y -= self.group_height
-
-        # column header
-        ops.append(Rect(x, y - self.head_height, width, self.head_height, fill=HEAD_FILL))
+        ops: list = [Rect(x, y - self.head_height, self.width, self.head_height, fill=HEAD_FILL)]
         for cell, lines in zip(self.header, self.head_lines, strict=True):
             cx, cw = lefts[cell.col], sum(self.widths[cell.col : cell.col + cell.cols])
             ly = y - self.head_height + pad_y + size * 0.22 + (len(lines) - 1) * line_h
@@ -156,46 +178,56 @@ class TableLayout:
                     ln, cx + pad_x, ly, cw - 2 * pad_x, cell.align, self.faces, size, fonts, INK
                 )
                 ly -= line_h
-        y -= self.head_height
-        ops.append(Line(x, y, x + width, y, HEAD_RULE))
+        return ops
 
-        for i in range(0, end - start):
-            r = start + i
-            h = self.row_heights[r]
-            row = self.table.rows[r]
-            if row.heading:
-                ops.append(Rect(x, y - h, width, h, fill=HEADING_FILL))
-            elif i % 2 == 1:
-                ops.append(Rect(x, y - h, width, h, fill=ZEBRA))
-            for cell, lines in zip(self.rows[r], self.row_lines[r], strict=True):
-                cx, cw = lefts[cell.col], sum(self.widths[cell.col : cell.col + cell.cols])
-                if cell.runs is None:
-                    ops += _blank(cx + pad_x, y - pad_y - size, cw - 2 * pad_x, size, cell.align)
-                    continue
-                ly = y - pad_y - size * 0.8
-                fw = self.figures[cell.col] if cell.figure else None
-                if fw is not None and len(lines) == 1 and not _DASH.match(_text(cell)):
-                    ops += self._figure(cell, cx + pad_x, ly, cw - 2 * pad_x, fw)
-                    ly -= line_h
-                    continue
-                for ln in lines:
-                    ops += draw_line(
-                        ln, cx + pad_x, ly, cw - 2 * pad_x, cell.align, self.faces, size, fonts, INK
-                    )
-                    ly -= line_h
-            y -= h
-            ops.append(Line(x, y, x + width, y, RULE))
+    def _row(self, r: int, zebra: bool, x: float, y: float, lefts: list[float]) -> list:
+        """Row r with its top at y: a shaded band for a sub-heading or a zebra row, then
+        each cell (a write-in blank, a figure-aligned number or wrapped lines)."""
+        fonts, size = self.env.fonts, self.size
+        pad_x, pad_y = _pads(size)
+        line_h = size * LEADING
+        h = self.row_heights[r]
+        ops: list = []
+        if self.table.rows[r].heading:
+            ops.append(Rect(x, y - h, self.width, h, fill=HEADING_FILL))
+        elif zebra:
+            ops.append(Rect(x, y - h, self.width, h, fill=ZEBRA))
+        for cell, lines in zip(self.rows[r], self.row_lines[r], strict=True):
+            cx, cw = lefts[cell.col], sum(self.widths[cell.col : cell.col + cell.cols])
+            if cell.runs is None:
+                ops += _blank(cx + pad_x, y - pad_y - size, cw - 2 * pad_x, size, cell.align)
+                continue
+            ly = y - pad_y - size * 0.8
+            fw = self.figures[cell.col] if cell.figure else None
+            if fw is not None and len(lines) == 1 and not _DASH.match(_text(cell)):
+                ops += self._figure(cell, cx + pad_x, ly, cw - 2 * pad_x, fw)
+                continue
+            for ln in lines:
+                ops += draw_line(
+                    ln, cx + pad_x, ly, cw - 2 * pad_x, cell.align, self.faces, size, fonts, INK
+                )
+                ly -= line_h
+        return ops
 
-        if last and self.notes:
-            y -= size * 0.35
-            for lines, nsize in self.notes:
-                for ln in lines:
-                    y -= nsize * LEADING
-                    ops += draw_line(
-                        ln, x, y + nsize * 0.25, width, "left", self.faces, nsize, fonts, INK
-                    )
-        height = self.part_height(start, end, first, last)
-        return ops, height
+    def _notes(self, x: float, y: float) -> list:
+        """The notes and footnotes under the last row (whose bottom is at y)."""
+        ops: list = []
+        y -= self.size * 0.35
+        for lines, nsize in self.notes:
+            for ln in lines:
+                y -= nsize * LEADING
+                ops += draw_line(
+                    ln,
+                    x,
+                    y + nsize * 0.25,
+                    self.width,
+                    "left",
+                    self.faces,
+                    nsize,
+                    self.env.fonts,
+                    INK,
+                )
+        return ops
 
     def _figure(self, cell: _Cell, x: float, y: float, w: float, fw: float) -> list:
         """A number flush right in a box as wide as the column's widest, centred in the
@@ -460,6 +492,66 @@ def layout_table(
     pad_x, pad_y = _pads(size)
     line_h = size * LEADING
     cols, aligns, header, rows = _grid(table)
+    widths, fits, figures, natural = _column_widths(
+        cols, aligns, header, rows, width, faces, size, fonts
+    )
+
+    def wrap_cell(cell: _Cell) -> list:
+        if cell.runs is None:
+            return []
+        cw = sum(widths[cell.col : cell.col + cell.cols]) - 2 * pad_x
+        return wrap_runs(list(cell.runs), cw, faces, size, fonts)
+
+    head_lines = [wrap_cell(c) for c in header]
+    head_height = max(len(ls) for ls in head_lines) * line_h + 2 * pad_y
+    row_lines, row_heights = [], []
+    for cells in rows:
+        lines = [wrap_cell(c) for c in cells]
+        row_lines.append(lines)
+        tall = max(max(len(ls), 1) for ls in lines) * line_h
+        row_heights.append(tall + 2 * pad_y)
+    group_height = line_h + 2 * pad_y if table.groups else 0.0
+    title_height = (
+        title_block_height(table.title, width, faces, size, fonts) if title and table.title else 0.0
+    )
+    notes, notes_height = _wrap_notes(table, sum(widths), faces, size, small, fonts)
+    return TableLayout(
+        table,
+        size,
+        small,
+        widths,
+        fits,
+        header,
+        rows,
+        row_lines,
+        row_heights,
+        head_lines,
+        head_height,
+        group_height,
+        title_height,
+        notes,
+        notes_height,
+        env,
+        faces,
+        figures,
+        natural,
+    )
+
+
+def _column_widths(
+    cols: list[Column],
+    aligns: list[str],
+    header: list[_Cell],
+    rows: list[list[_Cell]],
+    width: float,
+    faces: Faces,
+    size: float,
+    fonts,
+) -> tuple[list[float], bool, list[float | None], float]:
+    """(column widths, whether they fit the width, figure widths, the width the columns
+    want unwrapped): each column between its widest word and its text on one line, fixed
+    widths kept, text columns balanced so rows wrap evenly."""
+    pad_x = _pads(size)[0]
     n = len(cols)
     natural = [0.0] * n
     minimum = [0.0] * n
@@ -498,13 +590,7 @@ def layout_table(
                 body_natural[cell.col] = max(body_natural[cell.col], w + 2 * pad_x)
                 row_nat.append((cell.col, w))
         cell_natural.append(row_nat)
-    numeric = [True] * n
-    for cells in rows:
-        for cell in cells:
-            if cell.cols == 1 and cell.runs is not None:
-                text = "".join(r.text for r in cell.runs)
-                if text and not looks_numeric(text):
-                    numeric[cell.col] = False
+    numeric = _numeric_columns(rows, n)
     for i in range(n):
         if aligns[i] != "left" and numeric[i]:  # numbers and ranges never break
             minimum[i] = max(minimum[i], body_natural[i])
@@ -513,55 +599,36 @@ def layout_table(
     if fits and sum(natural) > width + 1e-6:
         free = [i for i in range(n) if fixed[i] is None and not numeric[i]]
         widths = _balance(widths, minimum, cell_natural, free, 2 * pad_x)
+    want = sum(w if f is None else f for w, f in zip(natural, fixed, strict=True))
+    return widths, fits, figures, want
 
-    def wrap_cell(cell: _Cell) -> list:
-        if cell.runs is None:
-            return []
-        cw = sum(widths[cell.col : cell.col + cell.cols]) - 2 * pad_x
-        return wrap_runs(list(cell.runs), cw, faces, size, fonts)
 
-    head_lines = [wrap_cell(c) for c in header]
-    head_height = max(len(ls) for ls in head_lines) * line_h + 2 * pad_y
-    row_lines, row_heights = [], []
+def _numeric_columns(rows: list[list[_Cell]], n: int) -> list[bool]:
+    """Per column: every single-column cell with text looks like a number or a range."""
+    numeric = [True] * n
     for cells in rows:
-        lines = [wrap_cell(c) for c in cells]
-        row_lines.append(lines)
-        tall = max(max(len(ls), 1) for ls in lines) * line_h
-        row_heights.append(tall + 2 * pad_y)
-    group_height = line_h + 2 * pad_y if table.groups else 0.0
-    title_height = (
-        title_block_height(table.title, width, faces, size, fonts) if title and table.title else 0.0
-    )
+        for cell in cells:
+            if cell.cols == 1 and cell.runs is not None:
+                text = "".join(r.text for r in cell.runs)
+                if text and not looks_numeric(text):
+                    numeric[cell.col] = False
+    return numeric
+
+
+def _wrap_notes(
+    table: Table, width: float, faces: Faces, size: float, small: float, fonts
+) -> tuple[list[tuple[list, float]], float]:
+    """The notes (at the table's size) and footnotes (small) wrapped to the width, and
+    the height they take under the table."""
     notes: list[tuple[list, float]] = []
     notes_height = 0.0
-    total = sum(widths)
     for text, nsize in [(t, size) for t in table.notes] + [(t, small) for t in table.footnotes]:
-        lines = wrap_runs(parse_markup(text), total, faces, nsize, fonts)
+        lines = wrap_runs(parse_markup(text), width, faces, nsize, fonts)
         notes.append((lines, nsize))
         notes_height += len(lines) * nsize * LEADING
     if notes:
         notes_height += size * 0.35
-    return TableLayout(
-        table,
-        size,
-        small,
-        widths,
-        fits,
-        header,
-        rows,
-        row_lines,
-        row_heights,
-        head_lines,
-        head_height,
-        group_height,
-        title_height,
-        notes,
-        notes_height,
-        env,
-        faces,
-        figures,
-        sum(w if f is None else f for w, f in zip(natural, fixed, strict=True)),
-    )
+    return notes, notes_height
 
 
 def fit_table(
