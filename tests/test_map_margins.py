@@ -29,6 +29,7 @@ maps:
     layout: |
 LAYOUT
     margins: MARGINS
+    boxes: [{id: pool, label: Replacement pool}]
 tracks:
   - {id: turns, title: Turn record, from: 1, to: 8, per_row: 8, box: 0.55in}
 tables:
@@ -152,8 +153,8 @@ def test_a_chart_with_no_room_goes_on_a_page_after_the_map(game_dir):
 def test_an_unknown_chart_is_an_error_with_a_suggestion(game_dir):
     folder = _game(game_dir, "[{item: crtt}]")
     assert errors_of(folder) == [
-        f"{folder / 'game.yaml'}:18:15: error: maps.m.margins[0].item: no table, text or track "
-        "with id 'crtt' (did you mean 'crt'?)"
+        f"{folder / 'game.yaml'}:18:15: error: maps.m.margins[0].item: no table, text, track or "
+        "off-map box with id 'crtt' (did you mean 'crt'?)"
     ]
 
 
@@ -214,3 +215,17 @@ def test_with_fit_the_charts_go_on_a_page_after_the_map(game_dir):
     assert _apart(charts[0]["bbox"], charts[1]["bbox"])
     (crt,) = _words(pdfs["map-m.pdf"], 1, "Combat results")
     assert _inside(crt, charts[0]["bbox"])
+
+
+def test_an_off_map_box_is_printed_as_room_for_counters(game_dir):
+    planned, pdfs, manifest = build_pdfs(_game(game_dir, "[{item: pool, side: right}]"))
+    assert not [d for d in planned.diags if d.severity == "warning"]
+    (art,) = [i for i in manifest["items"] if i["kind"] == "map"]
+    (box,) = [i for i in manifest["items"] if i["kind"] == "map-chart"]
+    assert (box["id"], box["chart"], box["side"]) == ("pool", "box", "right")
+    x0, y0, x1, y1 = box["bbox"]
+    # two rows of three pieces (a game without counters: 3/4 in ones)
+    assert x1 - x0 >= 3 * 54 and y1 - y0 >= 2 * 54
+    assert _apart(box["bbox"], art["bbox"])
+    (label,) = _words(pdfs["map-m.pdf"], 0, "Replacement pool")
+    assert _inside(label, box["bbox"])

@@ -18,9 +18,10 @@ from dataclasses import dataclass, field, replace
 
 from ..errors import Diagnostics
 from ..model.map import MapDef, MarginChart
+from ..style import INK
 from .env import PlanEnv
 from .mapkey import entries, plan_key
-from .plan import Group, Item
+from .plan import Font, Group, Item, Rect, Stroke, Text
 from .table_draw import fit_table, layout_table
 from .textblock import layout_text
 from .tracks import draw_track, track_height, track_width
@@ -49,7 +50,7 @@ class Block:
     """One chart measured for a width: what it takes, and how to draw it."""
 
     chart: MarginChart
-    kind: str  # table, text, track or key
+    kind: str  # table, text, track, key or box
     width: float
     height: float
     draw: Callable[[PlanEnv, float, float], list]  # (env, x, y_top) -> ops
@@ -114,6 +115,8 @@ def measure(chart: MarginChart, m: MapDef, width: float, env: PlanEnv, tier: int
             return plan_key(m, e, x, w, y0=y - h)[0]
 
         return Block(chart, "key", w, h, key)
+    if chart.item in m.boxes:
+        return _off_map_box(chart, m.boxes[chart.item].label or chart.item, width, env)
     tables = {t.id: t for t in game.section("tables")}
     if chart.item in tables:
         table = tables[chart.item]
@@ -161,6 +164,27 @@ def measure(chart: MarginChart, m: MapDef, width: float, env: PlanEnv, tier: int
                 lambda e, x, y, t=t, w=w: draw_track(t, x, y, w, e)[0],
             )
     return None
+
+
+def _off_map_box(chart: MarginChart, label: str, width: float, env: PlanEnv) -> Block | None:
+    """An off-map box (reinforcements, eliminated ...) printed as a place to put counters:
+    room for two rows of three of the game's largest counters, its name in its corner."""
+    counters = env.game.section("counters", None)
+    piece = max((max(c.width, c.height) for c in counters or ()), default=54.0)
+    bold = env.face(bold=True)
+    fs = 8.0
+    w = max(3 * piece, env.fonts.width(label, bold, fs) + 8) + 8
+    h = 2 * piece + fs + 12
+    if w > width:
+        return None
+
+    def box(e: PlanEnv, x: float, y: float) -> list:
+        return [
+            Rect(x, y - h, w, h, fill="#ffffff", stroke=Stroke(INK, 1.0), radius=3),
+            Text(x + 5, y - fs - 3, label, Font(bold, fs), INK),
+        ]
+
+    return Block(chart, "box", w, h, box)
 
 
 def _title_width(title: str, env: PlanEnv) -> float:

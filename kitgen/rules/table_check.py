@@ -121,7 +121,8 @@ def check_cards(game: Game, cards: tuple[Card, ...], diags: Diagnostics) -> None
 
 
 def check_map_margins(game: Game, maps, diags: Diagnostics) -> None:
-    """Each chart a map's margins name is a table, text or track of the game, or its key."""
+    """Each chart a map's margins name is a table, text or track of the game, or the map's
+    key or one of its off-map boxes."""
     tracks = game.section("tracks", None)
     known = (
         {t.id for t in game.section("tables")}
@@ -129,11 +130,12 @@ def check_map_margins(game: Game, maps, diags: Diagnostics) -> None:
         | {t.id for t in (tracks.tracks if tracks is not None else ())}
     )
     for m in maps.maps:
+        names = known | set(m.boxes) | {"key"}
         for i, chart in enumerate(m.margins):
-            if chart.item != "key" and chart.item not in known:
+            if chart.item not in names:
                 diags.error(
                     chart.span,
                     f"maps.{m.id}.margins[{i}].item",
-                    f"no table, text or track with id {chart.item!r}",
-                    suggest(chart.item, sorted(known | {"key"})),
+                    f"no table, text, track or off-map box with id {chart.item!r}",
+                    suggest(chart.item, sorted(names)),
                 )

@@ -156,7 +156,7 @@ COMPOSE = Spec(
 )
 MARGIN = Spec(
     "margin",
-    Key("item", TEXT, "a table, text or track id, or key (the map's key)", required=True),
+    Key("item", TEXT, "a table, text, track or off-map box id, or key", required=True),
     Key("side", Choice(MARGIN_SIDES), "the map's side it goes on, or auto", default="auto"),
     Key("tile", TEXT, "a tiled map: the tile it goes on (A1, B2 ...)", default=""),
     heading="Charts in the map's margins",
