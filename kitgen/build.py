@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gc
+import json
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -45,6 +46,8 @@ ROUNDED_BOXES = 4096  # manifest boxes kept rounded: a sheet's slots, not a whol
 
 @dataclass(slots=True)
 class BuildResult:
+    """What a build made: the game, its diagnostics, the kit folder and the manifest."""
+
     game: Game
     diagnostics: Diagnostics
     folder: Path | None = None
@@ -122,7 +125,11 @@ def scenario_view(path: Path, diags: Diagnostics) -> list[Diagnostic]:
     if scenario is None:
         return list(diags)
     own = scenario.resolve()
-    return [d for d in diags if d.severity == "error" or Path(d.span.file).resolve() == own]
+    return [
+        d
+        for d in diags
+        if d.severity == "error" or (d.span is not None and Path(d.span.file).resolve() == own)
+    ]
 
 
 def check(game: Game, diags: Diagnostics) -> None:
@@ -251,7 +258,7 @@ def manifest_for(
     game: Game, settings: Settings, docs: list[Document], pdfs: dict[str, bytes]
 ) -> dict:
     manifest = manifest_head(game, settings, docs, pdfs)
-    manifest["items"] = list(manifest_items(docs))
+    manifest["items"] = manifest_items(docs)
     return manifest
 
 
@@ -286,14 +293,10 @@ def manifest_head(
     }
 
 
-def manifest_items(docs: list[Document]) -> Iterator[dict]:
-    """One entry per item: the manifest's items as plain dicts (manifest_item_lines
-    writes the same entries faster)."""
-    for doc in docs:
-        name = f"{doc.name}.pdf"
-        for number, page in enumerate(doc.pages, start=1):
-            for item in page.items:
-                yield _entry(item, name, number, [round(v, 4) for v in item.bbox])
+def manifest_items(docs: list[Document]) -> list[dict]:
+    """The manifest's items as values (serve, export, pictures): the lines the manifest
+    is written with, read back, so an entry is made one way (manifest_item_lines)."""
+    return [json.loads(line) for line in manifest_item_lines(docs)]
 
 
 def _entry(item: Item, file: str, number: int, bbox: list[float]) -> dict:
@@ -314,10 +317,12 @@ ITEM_KEYS = frozenset({"kind", "id", "piece", "file", "page", "side", "bbox"})
 
 
 def manifest_item_lines(docs: list[Document]) -> Iterator[Encoded]:
-    """`to_json` of each of manifest_items' entries, written a few times faster (writing
-    ten thousand counters' entries was a twentieth of their build): the keys every entry
-    has from one template, each distinct box encoded once. An item whose extra fields
-    reuse one of those keys, or whose texts are not all text, is encoded from its entry."""
+    """Each item's manifest entry as JSON text, as json.dumps writes the entry (its
+    fields, then its extra ones), from one template: the keys every entry has written
+    once, each distinct box encoded once (a few times faster than encoding each entry:
+    ten thousand counters' entries were a twentieth of their build). An item whose extra
+    fields reuse one of those keys, or whose texts are not all text, is encoded from its
+    entry as a whole. tests/test_fast_paths.py holds the plain entries as the oracle."""
     encoded: dict[tuple, str] = {}  # box -> its JSON: the same few slots on every sheet
     for doc in docs:
         name = f"{doc.name}.pdf"
@@ -423,7 +428,7 @@ def _build(
     if png_dpi is not None:  # rendered from the PDFs just drawn: no second drawing path
         from .raster import kit_pictures
 
-        items = list(manifest_items(docs))
+        items = manifest_items(docs)
         pngs, manifest["pictures"] = kit_pictures(items, pdfs, png_dpi, pieces)
         files.update(pngs)
         log(f"{game.id}: rendered {len(pngs)} picture(s) at {png_dpi:g} dpi")

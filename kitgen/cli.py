@@ -352,7 +352,7 @@ def _check_with(paths, use) -> None:
             game = load(path, Diagnostics())
         except KitError:
             continue  # the build reports it
-        optional += [a.id for g in game.section("generators", []) for a in g.adjust if a.optional]
+        optional += [a.id for g in game.generators for a in g.adjust if a.optional]
     for name in use:
         if name not in optional:
             raise click.BadParameter(
@@ -456,17 +456,89 @@ def threats(path, table_id, seed, every) -> None:
     others = len(diags) - len(mine)
     if others:
         _echo(f"{others} other warning(s) in the game: kitgen check {path} lists them", err=True)
-    tables = list(game.section("threats", []))
+    tables = list(game.threats)
     if table_id is not None:
         tables = [t for t in tables if t.id == table_id]
         if not tables:
-            ids = ", ".join(t.id for t in game.section("threats", [])) or "none"
+            ids = ", ".join(t.id for t in game.threats) or "none"
             raise click.BadParameter(
                 f"no reaction table {table_id!r} (tables: {ids})", param_hint="--table"
             )
     if not tables:
         raise click.UsageError(f"{game.id} has no reaction tables (threats:)")
     _echo(format_threats(tables, seed, every))
+
+
+@main.command()
+@click.argument("path", type=click.Path(path_type=Path))
+@click.argument("attack", type=click.IntRange(0, 1_000_000))
+@click.argument("defence", type=click.IntRange(0, 1_000_000))
+@click.option("--table", "table_id", default=None, help="The combat table's id (default: the one).")
+@click.option("--hex", "at", default=None, metavar="HEX", help="The defender's hex: its shifts.")
+@click.option("--from", "attackers", multiple=True, metavar="HEX", help="An attacker's hex.")
+@click.option("--map", "map_id", default=None, help="The map of --hex (default: the first).")
+@click.option(
+    "--on", "present", multiple=True, metavar="KIND:ID", help="Present: terrain:forest, edge:river."
+)
+@click.option("--drm", "modifiers", multiple=True, metavar="NAME", help="A die-roll modifier.")
+@_guard
+def combat(path, attack, defence, table_id, at, attackers, map_id, present, modifiers) -> None:
+    """Resolve an attack on a combat results table: the column and every result's chance."""
+    from .rules.combat import CombatError, format_resolution, resolve
+
+    diags = Diagnostics()
+    game = load(path, diags)
+    run_check(game, diags)
+    _report(diags, quiet=True)
+    table = _combat_table(game, table_id)
+    names = _present(game, at, attackers, map_id, present)
+    try:
+        got = resolve(table, attack, defence, names, modifiers)
+    except CombatError as exc:
+        raise click.UsageError(str(exc)) from None
+    _echo(format_resolution(table, attack, defence, got))
+
+
+def _combat_table(game: Game, table_id: str | None):
+    tables = [t for t in game.tables if t.combat is not None]
+    ids = ", ".join(t.id for t in tables) or "none"
+    if table_id is not None:
+        tables = [t for t in tables if t.id == table_id]
+        if not tables:
+            raise click.BadParameter(
+                f"no combat table {table_id!r} (combat tables: {ids})", param_hint="--table"
+            )
+    if len(tables) != 1:
+        raise click.UsageError(f"{game.id} has {len(tables)} combat tables ({ids}): name one")
+    return tables[0]
+
+
+def _present(game: Game, at, attackers, map_id, present) -> set[tuple[str, str]]:
+    """What the shifts may see: the defender's hex on a map, and --on pairs."""
+    from .rules.combat import present_at
+
+    out: set[tuple[str, str]] = set()
+    for pair in present:
+        kind, _, name = pair.partition(":")
+        if kind not in ("terrain", "feature", "line", "edge") or not name:
+            raise click.BadParameter(f"{pair!r} is not KIND:ID", param_hint="--on")
+        out.add((kind, name))
+    if at is None:
+        if attackers:
+            raise click.UsageError("--from needs --hex (the defender's hex)")
+        return out
+    maps = game.maps
+    found = [m for m in (maps.maps if maps is not None else ()) if map_id in (None, m.id)]
+    if not found:
+        raise click.BadParameter(f"no map {map_id!r}", param_hint="--map")
+    mapdef = found[0]
+    cells = []
+    for label in (at, *attackers):
+        cell = mapdef.cell_at_label(label)
+        if cell is None:
+            raise click.BadParameter(f"no hex {label!r} on map {mapdef.id!r}", param_hint="--hex")
+        cells.append(cell)
+    return out | present_at(mapdef, cells[0], cells[1:])
 
 
 @main.command()
@@ -505,7 +577,7 @@ def generate(path, generator_id, seed, units, count, use) -> None:
     game = load(path, diags)
     run_check(game, diags)
     _report(diags, quiet=True)
-    gens = {g.id: g for g in game.section("generators", [])}
+    gens = {g.id: g for g in game.generators}
     if generator_id not in gens:
         raise click.BadParameter(
             f"no generator {generator_id!r} (generators: {', '.join(gens) or 'none'})",
@@ -582,7 +654,7 @@ def export_tts_command(path, out_root, seed, dpi, quiet, base_url) -> None:
     from .rules.setup import resolve
 
     kit = _pictured(path, seed, dpi)
-    book = kit.game.section("rules", None)
+    book = kit.game.rules
     setups = [resolve(kit.game, book, sc, Diagnostics()) for sc in book.scenarios] if book else []
     files = export_tts(kit, base_url, setups)
     _write_export(kit, out_root, "tts", files, quiet)

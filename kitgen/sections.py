@@ -147,9 +147,11 @@ class TablesSection(Section["tuple[Table, ...]"]):
         return read_tables(ctx, node, path)
 
     def check(self, game: Game, model: tuple[Table, ...], diags: Diagnostics) -> None:
+        from .rules.combat import check_combat
         from .rules.table_check import check_tables
 
         check_tables(game, model, diags)
+        check_combat(game, model, diags)
 
 
 @section

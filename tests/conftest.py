@@ -79,7 +79,7 @@ def seed_kit(game: str) -> tuple[Planned, dict, dict]:
     game_model = load(CONTENT / game, diags)
     check(game_model, diags)
     s = Settings(paper=game_model.paper)
-    docs = plan(game_model, s, font_book(game_model), diags)
+    docs = make_whole(plan(game_model, s, font_book(game_model), diags))  # every op, to read
     p = Planned(game_model, docs, diags, s)
     pdfs = draw(p.game, p.docs, p.settings)
     return p, pdfs, manifest_for(p.game, p.settings, p.docs, pdfs)

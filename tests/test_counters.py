@@ -136,7 +136,7 @@ def test_for_each_product_ids_attrs_and_placeholders(game_dir):
     """,
     )
     p = plan_game(game_dir)
-    defs = p.game.section("counters").defs
+    defs = p.game.counters.defs
     assert [d.id for d in defs] == ["farmer-red", "soldier-red", "farmer-blue", "soldier-blue"]
     assert defs[0].attrs == {"tribe": "red", "type": "farmer", "side": "people"}
     assert defs[0].name == "farmer (red)"

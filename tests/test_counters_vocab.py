@@ -35,7 +35,7 @@ def test_product_of_a_list_and_records_with_quantities(game_dir):
     """,
     )
     p = plan_game(game_dir)
-    defs = p.game.section("counters").defs
+    defs = p.game.counters.defs
     assert [(d.id, d.quantity) for d in defs] == [
         ("farmer-red", 6),
         ("soldier-red", 4),
@@ -83,7 +83,7 @@ def test_null_in_a_record_prints_the_write_in_blank(game_dir):
     """,
     )
     p = plan_game(game_dir)
-    d = p.game.section("counters").defs[0]
+    d = p.game.counters.defs[0]
     assert d.attrs == {"id": "a", "F": "7", "M": ""}
     form = next(op for op in p.docs[0].pages[0].ops if isinstance(op, Group) and op.key)
     assert [t.text for t in _texts(form)] == ["F 7  M __"]
@@ -431,10 +431,10 @@ def test_seed_counters_read_at_arm_s_length(game):
     from kitgen.model.counters import IconEl, TextEl
 
     loaded = load(CONTENT / game, Diagnostics())
-    counters = loaded.section("counters", None)
+    counters = loaded.counters
     faces = [(d.id, "front", d.front) for d in (counters.defs if counters else ())]
     faces += [(d.id, "back", d.back) for d in (counters.defs if counters else ()) if d.back]
-    faces += [(d.id, "front", d.face) for d in loaded.section("labels", ())]  # base labels
+    faces += [(d.id, "front", d.face) for d in loaded.labels or ()]  # base labels
     faint = []
     for piece, side, face in faces:
         for el in face.elements:

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from kitgen.geometry import HexGrid, SquareGrid
 from kitgen.layout.mapart import _boundary, cell_polygon
 from kitgen.layout.plan import Group, Text
-from kitgen.layout.text import fit_by_wrapping, fit_text
+from kitgen.layout.text import Fitted, fit_text, wrap
 from kitgen.render.fonts import FontBook
 
 FONTS = FontBook([])
@@ -30,9 +30,24 @@ TEXTS = st.text(alphabet="aW1 \t\n\u00a0", max_size=14)
     height=st.floats(1, 40),
     wrap_lines=st.booleans(),
 )
-def test_one_line_shortcut_fits_as_the_search_does(text, size, width, height, wrap_lines):
+def test_text_fits_as_trying_every_size_in_turn_does(text, size, width, height, wrap_lines):
     args = (text, FACE, size, 3.0, width, height, FONTS, 1.15, wrap_lines, 0.25)
-    assert fit_text(*args) == fit_by_wrapping(*args)
+    assert fit_text(*args) == _fit_plainly(*args)
+
+
+def _fit_plainly(text, face, size, min_size, width, height, fonts, leading, wrap_lines, step):
+    """The oracle: no shortcut; every size from `size` down to `min_size` tried in
+    turn, the text wrapped in full at each; the smallest when none fits."""
+    sizes = [size]
+    while sizes[-1] - step >= min_size - 1e-9:
+        sizes.append(round(sizes[-1] - step, 4))
+    for current in sizes:
+        lines = wrap(text, face, current, width, fonts) if wrap_lines else text.split("\n")
+        widest = max((fonts.width(line, face, current) for line in lines), default=0.0)
+        tall = current * (1 + leading * (len(lines) - 1))
+        if widest <= width + 1e-6 and tall <= height + 1e-6:
+            return Fitted(tuple(lines), current, True)
+    return Fitted(tuple(lines), current, False)
 
 
 def test_one_line_shortcut_is_taken_and_keeps_the_text():
@@ -154,7 +169,7 @@ def _defs(folder):
     from kitgen.build import load
     from kitgen.errors import Diagnostics
 
-    return load(folder, Diagnostics()).section("counters").defs
+    return load(folder, Diagnostics()).counters.defs
 
 
 def test_copies_from_the_template_equal_reading_each_copy(game_dir, monkeypatch):
@@ -709,17 +724,42 @@ def test_sheets_made_when_drawn_are_the_sheets_planned_whole(game_dir, settings)
     assert not any(type(op) is Pieces for d in again for p in d.pages for op in p.ops)
 
 
+def _plain_entries(docs) -> list[dict]:
+    """The oracle: each item's manifest entry built as a mapping, the plain way."""
+    entries = []
+    for doc in docs:
+        for number, page in enumerate(doc.pages, start=1):
+            for item in page.items:
+                entry = {
+                    "kind": item.kind,
+                    "id": item.id,
+                    "piece": item.piece,
+                    "file": f"{doc.name}.pdf",
+                    "page": number,
+                    "side": item.side,
+                    "bbox": [round(v, 4) for v in item.bbox],
+                }
+                entry.update(item.extra)
+                entries.append(entry)
+    return entries
+
+
 def test_manifest_written_item_by_item_is_the_whole_manifest(game_dir):
-    from kitgen.build import manifest_head, manifest_items
-    from kitgen.output import manifest_json
+    import json
+
+    from kitgen.build import manifest_head, manifest_item_lines
+    from kitgen.output import manifest_chunks, manifest_json
 
     from .conftest import build_pdfs, write_game
 
     write_game(game_dir, STREAM_GAME)
     planned, pdfs, whole = build_pdfs(game_dir, duplex="long")
     head = manifest_head(planned.game, planned.settings, planned.docs, pdfs)
-    streamed = manifest_json({**head, "items": manifest_items(planned.docs)})
-    assert streamed == manifest_json(whole)
+    plain = manifest_json({**head, "items": _plain_entries(planned.docs)})
+    written = b"".join(manifest_chunks({**head, "items": manifest_item_lines(planned.docs)}))
+    assert written == plain
+    assert json.loads(plain) == json.loads(manifest_json(whole))  # manifest_for: the same
+    assert len(whole["items"]) > 10
     empty = manifest_json({**head, "items": iter([])})
     assert empty == manifest_json({**head, "items": []})
 
@@ -763,7 +803,9 @@ def test_manifest_item_lines_are_the_entries_encoded():
         Document("extra", "t", [Page("More", items=items[3:])]),
     ]
     lines = list(manifest_item_lines(docs))
-    assert lines == [json.dumps(entry) for entry in manifest_items(docs)]
+    assert lines == [json.dumps(entry) for entry in _plain_entries(docs)]
+    values = manifest_items(docs)  # read back: JSON's values (a tuple is a list)
+    assert values[0]["bbox"] == [27.0, 700.1235, 81.0, 754.0] and values[2]["scale"] == 0.5
     assert '"page": 1' in lines[0] and '"file": "extra.pdf"' in lines[3]
 
 
@@ -945,7 +987,7 @@ def test_copies_sorted_by_design_are_in_the_order_sorting_every_copy_gives(game_
     big = "      - {id: big, size: 1, quantity: 3, front: {text: B}}\n"  # taller, listed last
     write_game(game_dir, STREAM_GAME + big)
     p = plan_game(game_dir, **settings)
-    cs = p.game.section("counters")
+    cs = p.game.counters
     env = PlanEnv(p.game, p.settings, None, p.diags)
     duplex = "duplex" in settings
     slots, sizes = _slots(cs, duplex, env)

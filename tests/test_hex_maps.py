@@ -61,7 +61,7 @@ PAIRS = [
 def test_hex_edges_lie_on_the_shared_side_of_each_orientation(
     tmp_path, orient, offset, joined, apart
 ):
-    m = plan_game(_marsh(tmp_path, orient, offset, joined)).game.section("maps").get("m")
+    m = plan_game(_marsh(tmp_path, orient, offset, joined)).game.maps.get("m")
     (e,) = m.edges
     g = m.grid
     drawn = [
@@ -146,7 +146,7 @@ def test_an_area_tab_wider_than_a_cell_stays_inside_its_area(text_scale):
     from kitgen.layout.mapart import _area_label
     from kitgen.layout.plan import Rect
 
-    deck = plan_game(CONTENT / "duck").game.section("maps").get("deck")
+    deck = plan_game(CONTENT / "duck").game.maps.get("deck")
     style = next(s for s in deck.area_styles if s.area == "corridor")
     corridor = deck.areas["corridor"]
     rect = next(

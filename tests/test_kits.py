@@ -143,7 +143,7 @@ def test_the_seed_kits_print_their_pieces_on_30_pages_or_fewer():
         planned = plan_game(CONTENT / game)
         total += _piece_pages(planned.docs)
         assert not [d for d in planned.diags.warnings if "left out" in d.message]
-        wanted = sum(d.quantity for d in planned.game.section("counters").defs)
+        wanted = sum(d.quantity for d in planned.game.counters.defs)
         placed = [
             i
             for doc in planned.docs

@@ -40,7 +40,7 @@ def texts_of(planned, item_id: str) -> list[str]:
 def test_rencounter_squad_labels_follow_the_seeded_roster():
     p, pdfs, manifest = build_pdfs(CONTENT / "rencounter", seed=9)
     squad = label_items(manifest, "squad")
-    gen = next(g for g in p.game.section("generators") if g.id == "squads")
+    gen = next(g for g in p.game.generators if g.id == "squads")
     roster = generate(gen, 9)
     # one label per figure of the roster the roster sheet prints (3 units of 1d6+4)
     assert len(squad) == len(roster.records) == 3 * roster.size
@@ -242,7 +242,7 @@ def _flat(ops):
 
 def test_rencounter_squad_cards_follow_the_seeded_roster():
     p, _, manifest = build_pdfs(CONTENT / "rencounter", seed=9)
-    gen = next(g for g in p.game.section("generators") if g.id == "squads")
+    gen = next(g for g in p.game.generators if g.id == "squads")
     roster = generate(gen, 9)
     cards = [i for i in manifest["items"] if i["kind"] == "card" and i.get("roster") == "squads"]
     fronts = [i for i in cards if i["side"] == "front"]

@@ -137,7 +137,7 @@ def test_numbers_in_text_keep_what_was_typed(game_dir: Path):
     )
     game = plan_game(game_dir).game
     assert game.version == "1.10"
-    assert game.section("cover").subtitle == "0101"
+    assert game.cover.subtitle == "0101"
 
 
 def test_include_merges_lists_and_reports_clashes(game_dir: Path):
@@ -179,7 +179,7 @@ def test_included_sections_concatenate(game_dir: Path):
         "title: T\ninclude: [c.yaml]\ncover: {needs: [dice]}\n",
         {"c.yaml": "cover: {credits: [me]}\n"},
     )
-    cover = plan_game(game_dir).game.section("cover")
+    cover = plan_game(game_dir).game.cover
     assert cover.needs == ("dice",) and cover.credits == ("me",)
 
 

@@ -55,7 +55,7 @@ def _flat(ops):
 
 
 def _map(folder: Path, map_id: str = "m", **settings) -> MapDef:
-    return plan_game(folder, **settings).game.section("maps").get(map_id)
+    return plan_game(folder, **settings).game.maps.get(map_id)
 
 
 def _one_error(folder: Path, **settings) -> str:
@@ -487,7 +487,7 @@ def test_track_label_off_the_track(game_dir):
 
 def test_reshuffled_ring_of_eight_rooms():
     p = plan_game(CONTENT / "reshuffled")
-    maps = p.game.section("maps")
+    maps = p.game.maps
     board = maps.get("station")
     piece = maps.get("station-piece")
     assert piece.copies == 4
@@ -555,7 +555,7 @@ def _room_of(board: MapDef, cell) -> str | None:
 
 
 def test_reshuffled_rooms_meet_only_through_hatchways():
-    board = plan_game(CONTENT / "reshuffled").game.section("maps").get("station")
+    board = plan_game(CONTENT / "reshuffled").game.maps.get("station")
     assert "bulkhead" in board.corner_walls
     crossings = []
     for cell in board.cells:
@@ -579,7 +579,7 @@ def test_reshuffled_rooms_meet_only_through_hatchways():
 
 def test_ryamon_terrain_properties():
     p = plan_game(CONTENT / "ryamon")
-    world = p.game.section("maps").get("world")
+    world = p.game.maps.get("world")
     limits = {t.label: t.props["pop_limit"] for t in world.terrains.values()}
     assert limits == {"Water": 1, "Grassland": 4, "Forest": 3, "Urban": 6}
     assert world.terrains["water"].props["impassable_except"] == "Hunters"
@@ -588,13 +588,13 @@ def test_ryamon_terrain_properties():
     words = [op.text for op in _flat(doc.pages[0].ops) if isinstance(op, Text)]
     assert "pop limit 1; impassable except Hunters" in words
     assert {"pop limit 4", "pop limit 3", "pop limit 6"} <= set(words)
-    (food,) = p.game.section("tracks").tracks
+    (food,) = p.game.tracks.tracks
     assert food.labels == {5: "start"}
 
 
 def test_duck_deck_is_tiled_on_letter():
     p = plan_game(CONTENT / "duck")
-    deck = p.game.section("maps").get("deck")
+    deck = p.game.maps.get("deck")
     assert deck.grid.cell == 108.0  # 1.5 in squares for 54 mm figures
     assert deck.grid.cols * 1.5 > 8.5 and deck.grid.rows * 1.5 > 8.5
     kinds = {e.kind for e in deck.edges}
@@ -606,7 +606,7 @@ def test_duck_deck_is_tiled_on_letter():
 @pytest.mark.parametrize("game", ["reshuffled", "ryamon", "duck"])
 def test_every_seed_terrain_reads_in_greyscale(game):
     p = plan_game(CONTENT / game)
-    for m in p.game.section("maps").maps:
+    for m in p.game.maps.maps:
         for t in m.terrains.values():
             assert (t.pattern and t.pattern != "none") or t.mark, (game, t.id)
 

@@ -63,7 +63,7 @@ def test_marks_and_notes():
 
 def test_table_row_and_cell_readings_get_marks_and_notes(game_dir):
     game = plan_game(write_game(game_dir, GAME)).game
-    table = next(t for t in game.section("tables") if t.id == "costs")
+    table = next(t for t in game.tables if t.id == "costs")
     assert table.title == "Costs\u2020"
     assert table.rows[1].cells[0] == "Carrying\u2021"
     assert table.rows[2].cells[1].text == "2\u2020\u2020"
@@ -72,12 +72,12 @@ def test_table_row_and_cell_readings_get_marks_and_notes(game_dir):
         "\u2021 Kit's reading: 1- read as: at least 1.",
         "\u2020\u2020 Kit's reading: Two, as the example shows.",
     )
-    threat = game.section("threats")[0]
+    threat = game.threats[0]
     assert threat.title == "React\u2020" and threat.policy_mark == "\u2021"
     assert threat.notes == (
         "\u2020 Kit's reading: One modifier per type. Source: \u201cPHILTH -1 ARDZILIANS +1\u201d",
     )
-    template = game.section("templates").items[0]
+    template = game.templates.items[0]
     assert template.title == "c\u2020"
     assert template.notes == ("\u2020 Kit's reading: The size is the kit's.",)
 
@@ -141,7 +141,7 @@ sides:
 def test_a_rule_reading_marks_its_line_on_the_setup_sheet(game_dir):
     folder = write_game(game_dir, RULES_GAME, {"scenarios/test.yaml": RULES_SCENARIO})
     planned, pdfs, _ = build_pdfs(folder)
-    rules = planned.game.section("rules").constraints
+    rules = planned.game.rules.constraints
     assert [r.reading for r in rules] == [
         Reading("1 to 9 is the kit's.", "typically 3-7"),
         Reading("The source gives no bound."),

@@ -3,16 +3,21 @@ kinds are each registered by a decorator where they are defined, and complete.""
 
 from __future__ import annotations
 
+import re
 import typing
 
 import pytest
 
 from kitgen import sections
+from kitgen.build import load
+from kitgen.errors import Diagnostics
 from kitgen.layout import plan
 from kitgen.layout.template_draw import KINDS
+from kitgen.model.game import Game
 from kitgen.model.template import Template
 from kitgen.render.pdf import _HANDLERS
 
+from .conftest import CONTENT
 from .test_startup import _build, _loaded_after, workloads
 
 
@@ -32,6 +37,27 @@ def test_a_section_key_is_registered_once():
             key = "counters"
 
     assert type(sections.SECTIONS["counters"]).__name__ == "CountersSection"
+
+
+def test_every_section_has_a_typed_accessor_on_the_game():
+    """Game.<key> returns the model the section's reader makes, typed as the Section's
+    model (its class named in the accessor's return type), so mypy follows its callers."""
+    for key, section in sections.SECTIONS.items():
+        accessor = getattr(Game, key, None)
+        assert isinstance(accessor, property), f"Game has no accessor for {key!r}"
+        model = typing.get_args(type(section).__orig_bases__[0])[0].__forward_arg__
+        returns = accessor.fget.__annotations__["return"]
+        assert re.findall(r"[A-Z]\w+", model)[0] in returns, (key, model, returns)
+
+
+def test_a_game_s_accessors_return_its_section_models():
+    game = load(CONTENT / "ryamon", Diagnostics())
+    assert game.sections, "a seed kit with sections"
+    for key in sections.SECTIONS:
+        if key in game.sections:
+            assert getattr(game, key) is game.sections[key]
+        else:
+            assert getattr(game, key) in (None, ())
 
 
 def test_a_section_without_a_planner_or_a_check_plans_and_checks_nothing():

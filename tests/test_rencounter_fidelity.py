@@ -66,7 +66,7 @@ def side_yaml(side: str, records) -> dict:
 )
 def test_every_roster_the_squad_creator_rolls_passes_the_rules(seeds, units, variation):
     folder, game = rolled_kit()
-    gen = resolve_generator(game, next(g for g in game.section("generators") if g.id == "squads"))
+    gen = resolve_generator(game, next(g for g in game.generators if g.id == "squads"))
     use = ("variation",) if variation else ()
     sides = [
         side_yaml(side, generate(gen, seed, n, use).records)

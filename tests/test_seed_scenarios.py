@@ -282,8 +282,8 @@ def test_reshuffled_approach_area_is_walked_like_the_maps_own():
     from kitgen.rules.setup import resolve
 
     p = plan_game(CONTENT / "reshuffled")
-    book = p.game.section("rules")
-    board = p.game.section("maps").get("station")
+    book = p.game.rules
+    board = p.game.maps.get("station")
     standard = next(s for s in book.scenarios if s.id == "standard")
     approach = resolve(p.game, book, standard, Diagnostics()).areas["approach"]
     assert approach == board.areas["approach"] and len(approach) == 11
@@ -321,7 +321,7 @@ def test_set_up_maps_are_drawn_with_the_maps_own_art():
     # the terrain patterns of the map sheet itself, drawn once each as a form
     assert {k.split("-")[-2] for k in keys if k.startswith("setup-pat-")} >= {"water", "forest"}
     # every cell's coordinates, on a white tab, printed at 6 pt whatever the scale
-    m = planned.game.section("maps").maps[0]
+    m = planned.game.maps.maps[0]
     labels = {m.label(c) for c in m.cells}
     coords = [op for op in diagram.ops if isinstance(op, Text) and op.text in labels]
     assert len(coords) == len(labels)

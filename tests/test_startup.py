@@ -18,7 +18,19 @@ import workloads  # noqa: E402
 # 2 ms: units.py works lengths out in whole numbers; PIL._imaging, Pillow's core, which
 # ReportLab's `from PIL import Image` ran at import: 10 ms, now run on first use, see
 # kitgen/__main__.py). Nothing a plain design needs is here: models are dataclasses.
-UNNEEDED = ("difflib", "traceback", "fractions", "decimal", "PIL._imaging")
+# Nor the readers and painters of what a plain counter does not show: spreadsheets
+# (csv), image files, unit symbols; each is imported where a game first uses it.
+UNNEEDED = (
+    "difflib",
+    "traceback",
+    "fractions",
+    "decimal",
+    "PIL._imaging",
+    "csv",
+    "kitgen.source.tabular",
+    "kitgen.source.pictures",
+    "kitgen.layout.unitsymbol",
+)
 
 
 def _loaded_after(code: str, modules: tuple[str, ...] = UNNEEDED) -> list[str]:

@@ -96,7 +96,7 @@ def picture_kit(path: Path, settings_for, dpi: float) -> KitPictures:
     fonts = font_book(game)
     docs = plan(game, settings, fonts, diags)
     pdfs = draw(game, docs, settings)
-    items = list(manifest_items(docs))
+    items = manifest_items(docs)
     designs = _designs(game, items, piece_faces(items, pdfs, dpi))
     boards = _boards(game, settings, fonts, diags, dpi)
     sheets = _sheets(docs, items, pdfs, dpi)
@@ -115,7 +115,7 @@ def _designs(game: Game, items: list[dict], faces: dict) -> list[Design]:
         x0, y0, x1, y1 = item["bbox"]
         sizes.setdefault(key, (x1 - x0, y1 - y0))
         extras.setdefault(key, item)
-    defs = {d.id: d for d in game.section("counters", [])}
+    defs = {d.id: d for d in game.counters or ()}
     out = []
     for (kind, ident), pieces in copies.items():
         size = sizes[(kind, ident)]
@@ -144,7 +144,7 @@ def _designs(game: Game, items: list[dict], faces: dict) -> list[Design]:
 def _boards(game: Game, settings: Settings, fonts, diags: Diagnostics, dpi: float) -> list[Board]:
     """Each playable map drawn whole at true scale (a composed board whole, not its
     parts), by the build's own map drawing, on a page of its size."""
-    maps = game.section("maps", None)
+    maps = game.maps
     if maps is None:
         return []
     parts = {p.map for m in maps.maps for p in m.pieces}

@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from ..model.table import Card, CardBlock, CardFace, Table, TextBlock
+from ..model.table import Card, CardBlock, CardFace, Deck, Table, TextBlock
 from ..rules.roster_cards import expand_roster_cards
 from ..style import INK, PIECE_GUTTER
 from .card_back import deck_back
@@ -165,7 +165,7 @@ def plan_cards(cards: tuple[Card, ...] | list[Card], env: PlanEnv) -> list[Docum
     if not cards:
         return []
     cards, roster_tables = expand_roster_cards(env.game, cards, env.settings.seed, env.settings.use)
-    tables = {t.id: t for t in env.game.section("tables")} | roster_tables
+    tables = {t.id: t for t in env.game.tables} | roster_tables
     duplex = env.settings.duplex in ("long", "short")
     bleeds = {c.id: _bleed(c, env) for c in cards}
     inset = PIECE_GUTTER / 2 if any(bleeds.values()) else 0.0
@@ -210,40 +210,16 @@ def _document(
     try:
         laid = impose([s.size for s in slots], env.paper, PIECE_GUTTER, inset, landscape=not flip)
     except TooBig as exc:
-        card = slots[exc.index].card
-        w, h = slots[exc.index].size
-        env.diags.error(
-            card.span,
-            f"cards.{card.id}",
-            f"card {card.id!r} ({w:g} x {h:g} pt with bleed) is larger than the "
-            f"printable area ({printable(env.paper, inset, not flip)})",
-            "use a smaller card size or a larger --paper",
-        )
+        _too_big(slots[exc.index], inset, flip, env)
         return None
-    decks = {d.id: d for d in env.game.section("decks")}
+    decks = {d.id: d for d in env.game.decks}
     sheets = len(laid.sheets)
     fronts = [Page("Reference cards", size=sheet.size) for sheet in laid.sheets]
     backs = [Page("Reference cards", side="back") for _ in range(sheets)]
     crops: list[list] = [[] for _ in range(sheets)]
 
     def form(card: Card, side: str, b: float) -> tuple[Group, float]:
-        """The face drawn once (a PDF form), its background carried into the bleed."""
-        w, h = card.size
-        deck = decks.get(card.deck) if side == "back" and card.deck else None
-        name = (f"deck:{deck.id}", f"{w:g}x{h:g}") if deck else (card.id, side)
-        if name not in forms:
-            edge = (-b, -b, w + b, h + b)  # the form's box too: by default it starts at 0, 0
-            if deck is not None:  # one back for the whole deck, drawn once
-                ops, size = deck_back(deck, w, h, b, env)
-            else:
-                face = card.front if side == "front" else card.back
-                assert face is not None
-                ops, size = fit_face(card, face, side, env, tables)
-                if b:
-                    ops = [Rect(-b, -b, w + 2 * b, h + 2 * b, fill=face.colour), *ops]
-            key = f"card:{':'.join(name)}:{b:g}"
-            forms[name] = (Group(tuple(ops), clip=edge, key=key, box=edge), size)
-        return forms[name]
+        return _face_form(card, side, b, forms, decks, tables, env)
 
     for spot in laid.spots:
         slot = slots[spot.index]
@@ -259,51 +235,14 @@ def _document(
         if env.settings.seed is None and "seed" in card.extra:
             page.proof = DEFAULT_SEED_NOTE  # with --seed the run's facts say it
         if slot.fold:
-            back, back_size = form(card, "back", b)
-            fx = x + w
-            # Each half's bleed stops at the fold: it must not paint over the other half.
-            page.ops.append(Group((_at(front, x, y),), clip=(x - b, y - b, fx, y + h + b)))
-            page.ops.append(Group((_at(back, fx, y),), clip=(fx, y - b, fx + w + b, y + h + b)))
-            page.ops += fold_line(fx, y - b, y + h + b)
-            page.ops += fold_marks(x, fx + w, fx, y - b, env.fonts, env.face())
-            fold = [round(fx, 4), round(y, 4), round(fx, 4), round(y + h, 4)]
-            page.items.append(
-                Item(
-                    "card", card.id, piece, "front", (x, y, fx, y + h), {**extra, "fold_line": fold}
-                )
-            )
-            page.items.append(
-                Item(
-                    "card",
-                    card.id,
-                    piece,
-                    "back",
-                    (fx, y, fx + w, y + h),
-                    {**extra, "type_size": back_size, "fold_line": fold},
-                )
-            )
-            trim: BBox = (x, y, fx + w, y + h)
+            trim = _folded(page, card, piece, extra, front, form(card, "back", b), x, y, b, env)
         else:
             page.ops.append(_at(front, x, y))
             page.items.append(Item("card", card.id, piece, "front", (x, y, x + w, y + h), extra))
             trim = (x, y, x + w, y + h)
             if card.two_sided:
-                # duplex: behind the front, mirrored for the flip, shifted by the offset
-                offset = env.settings.back_offset if env.settings.duplex == flip else (0.0, 0.0)
-                bx0, by0, bx1, by1 = back_box(trim, env.paper.size, flip, offset)
-                back, back_size = form(card, "back", b)
-                backs[spot.sheet].ops.append(_at(back, bx0, by0))
-                backs[spot.sheet].ops += rect_cut((bx0, by0, bx1, by1), b)[0]
-                backs[spot.sheet].items.append(
-                    Item(
-                        "card",
-                        card.id,
-                        piece,
-                        "back",
-                        (bx0, by0, bx1, by1),
-                        {**extra, "type_size": back_size},
-                    )
-                )
+                back = form(card, "back", b)
+                _duplex_back(backs[spot.sheet], card, piece, extra, back, trim, b, flip, env)
         over, marks = rect_cut(trim, b)
         page.ops += over
         crops[spot.sheet] += marks
@@ -314,6 +253,116 @@ def _document(
         if flip:  # every front has its back page, blank or not, so sides stay paired
             pages.append(backs[n])
     return Document(name, "Reference cards", pages, duplex=flip or "none")
+
+
+def _too_big(slot: _Slot, inset: float, flip: str, env: PlanEnv) -> None:
+    """The error for a card larger than the printable area."""
+    card = slot.card
+    w, h = slot.size
+    env.diags.error(
+        card.span,
+        f"cards.{card.id}",
+        f"card {card.id!r} ({w:g} x {h:g} pt with bleed) is larger than the "
+        f"printable area ({printable(env.paper, inset, not flip)})",
+        "use a smaller card size or a larger --paper",
+    )
+
+
+def _face_form(
+    card: Card,
+    side: str,
+    b: float,
+    forms: dict,
+    decks: dict[str, Deck],
+    tables: dict[str, Table],
+    env: PlanEnv,
+) -> tuple[Group, float]:
+    """The face drawn once (a PDF form), its background carried into the bleed `b`, and
+    its type size; a deck's cards share one back."""
+    w, h = card.size
+    deck = decks.get(card.deck) if side == "back" and card.deck else None
+    name = (f"deck:{deck.id}", f"{w:g}x{h:g}") if deck else (card.id, side)
+    if name not in forms:
+        edge = (-b, -b, w + b, h + b)  # the form's box too: by default it starts at 0, 0
+        if deck is not None:  # one back for the whole deck, drawn once
+            ops, size = deck_back(deck, w, h, b, env)
+        else:
+            face = card.front if side == "front" else card.back
+            assert face is not None
+            ops, size = fit_face(card, face, side, env, tables)
+            if b:
+                ops = [Rect(-b, -b, w + 2 * b, h + 2 * b, fill=face.colour), *ops]
+        key = f"card:{':'.join(name)}:{b:g}"
+        forms[name] = (Group(tuple(ops), clip=edge, key=key, box=edge), size)
+    return forms[name]
+
+
+def _folded(
+    page: Page,
+    card: Card,
+    piece: str,
+    extra: dict,
+    front: Group,
+    back: tuple[Group, float],
+    x: float,
+    y: float,
+    b: float,
+    env: PlanEnv,
+) -> BBox:
+    """A fold-and-glue card: front and back side by side, the fold between them; its trim."""
+    w, h = card.size
+    back_form, back_size = back
+    fx = x + w
+    # Each half's bleed stops at the fold: it must not paint over the other half.
+    page.ops.append(Group((_at(front, x, y),), clip=(x - b, y - b, fx, y + h + b)))
+    page.ops.append(Group((_at(back_form, fx, y),), clip=(fx, y - b, fx + w + b, y + h + b)))
+    page.ops += fold_line(fx, y - b, y + h + b)
+    page.ops += fold_marks(x, fx + w, fx, y - b, env.fonts, env.face())
+    fold = [round(fx, 4), round(y, 4), round(fx, 4), round(y + h, 4)]
+    page.items.append(
+        Item("card", card.id, piece, "front", (x, y, fx, y + h), {**extra, "fold_line": fold})
+    )
+    page.items.append(
+        Item(
+            "card",
+            card.id,
+            piece,
+            "back",
+            (fx, y, fx + w, y + h),
+            {**extra, "type_size": back_size, "fold_line": fold},
+        )
+    )
+    return (x, y, fx + w, y + h)
+
+
+def _duplex_back(
+    page: Page,
+    card: Card,
+    piece: str,
+    extra: dict,
+    back: tuple[Group, float],
+    trim: BBox,
+    b: float,
+    flip: str,
+    env: PlanEnv,
+) -> None:
+    """A duplex card's back on the back page: behind the front, mirrored for the flip,
+    shifted by the back offset."""
+    offset = env.settings.back_offset if env.settings.duplex == flip else (0.0, 0.0)
+    bx0, by0, bx1, by1 = back_box(trim, env.paper.size, flip, offset)
+    back_form, back_size = back
+    page.ops.append(_at(back_form, bx0, by0))
+    page.ops += rect_cut((bx0, by0, bx1, by1), b)[0]
+    page.items.append(
+        Item(
+            "card",
+            card.id,
+            piece,
+            "back",
+            (bx0, by0, bx1, by1),
+            {**extra, "type_size": back_size},
+        )
+    )
 
 
 def _bleed(card: Card, env: PlanEnv) -> float:

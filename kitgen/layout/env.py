@@ -19,6 +19,8 @@ class TextMeasure(Protocol):
 
 @dataclass(slots=True)
 class PlanEnv:
+    """What every planner is handed: the game, the build's settings, text measure, diagnostics."""
+
     game: Game
     settings: Settings
     fonts: TextMeasure

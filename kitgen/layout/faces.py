@@ -20,7 +20,6 @@ from ..style import PIECE_MIN, typeset
 from .env import PlanEnv
 from .plan import BBox, Circle, Font, Icon, Image, Path, Rect, Stroke, Text
 from .text import BREAKS, fit_text, regular, wrap
-from .unitsymbol import unit_ops
 
 LEADING = 1.15
 MIN_DPI = 150
@@ -343,6 +342,8 @@ def _element(d: CounterDef, el, box: BBox, ink: str, env: PlanEnv) -> list:
         side = min(box[2] - box[0], box[3] - box[1]) * el.scale
         return [Icon(el.name, (box[0] + box[2]) / 2, (box[1] + box[3]) / 2, side, el.colour or ink)]
     if isinstance(el, UnitEl):
+        from .unitsymbol import unit_ops  # only for a game whose pieces show unit symbols
+
         w, h = (box[2] - box[0]) * el.scale, (box[3] - box[1]) * el.scale
         cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
         inner = (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)

@@ -74,8 +74,25 @@ def pattern_ops(
 
 
 def _pattern_about_origin(pattern: str, poly: list[Point], size: float, colour: str) -> list:
-    ops: list = []
+    """A terrain pattern's ops for a cell `size` across, inside the cell polygon `poly`
+    centred on the origin."""
     thin = Stroke(colour, max(0.35, size / 120))
+    if pattern in ("hatch", "cross", "grid", "bricks"):
+        return _ruled(pattern, poly, size, colour, thin)
+    if pattern == "dots":
+        return _dots(poly, size, colour)
+    if pattern == "waves":
+        return _waves(poly, size, thin)
+    if pattern in ("grass", "trees"):
+        return _tufts(pattern, poly, size, colour, thin)
+    if pattern == "solid":
+        return [Path(tuple(poly), fill=colour)]
+    return []
+
+
+def _ruled(pattern: str, poly: list[Point], size: float, colour: str, thin: Stroke) -> list:
+    """Hatching (one way or crossed), a grid or brick courses, clipped to the cell."""
+    ops: list = []
     half = size
     if pattern in ("hatch", "cross"):
         step = size / 7
@@ -98,62 +115,7 @@ def _pattern_about_origin(pattern: str, poly: list[Point], size: float, colour: 
                 if seg:
                     ops.append(Line(*seg[0], *seg[1], Stroke(colour, max(0.25, size / 200))))
             k += step
-    elif pattern == "dots":
-        step = size / 6
-        inner = _inset(poly, 0.92)
-        for i in range(-6, 7):
-            for j in range(-6, 7):
-                x = i * step + (step / 2 if j % 2 else 0)
-                y = j * step * 0.87
-                if point_in_polygon((x, y), inner):
-                    ops.append(Circle(x, y, size / 55, fill=colour))
-    elif pattern == "waves":
-        step = size / 5
-        amp = size / 28
-        inner = _inset(poly, 0.9)
-        for j in range(-3, 4):
-            y = j * step
-            pts = [
-                (x / 10 * size - half, y + amp * math.sin(x / 10 * size * 2 * math.pi / (size / 3)))
-                for x in range(0, 21)
-            ]
-            run: list[Point] = []
-            for pt in pts:
-                if point_in_polygon(pt, inner):
-                    run.append(pt)
-                elif len(run) > 1:
-                    ops.append(Path(tuple(run), closed=False, stroke=thin))
-                    run = []
-                else:
-                    run = []
-            if len(run) > 1:
-                ops.append(Path(tuple(run), closed=False, stroke=thin))
-    elif pattern in ("grass", "trees"):
-        step = size / (4 if pattern == "grass" else 3)
-        inner = _inset(poly, 0.78)
-        for i in range(-4, 5):
-            for j in range(-4, 5):
-                x = i * step + (step / 2 if j % 2 else 0)
-                y = j * step * 0.9
-                if not point_in_polygon((x, y), inner):
-                    continue
-                if pattern == "grass":
-                    h = size / 14
-                    ops.append(
-                        Path(
-                            ((x - h * 0.6, y + h), (x, y), (x + h * 0.6, y + h)),
-                            closed=False,
-                            stroke=thin,
-                        )
-                    )
-                    ops.append(Line(x, y, x, y + h * 1.2, thin))
-                else:
-                    r = size / 14
-                    ops.append(
-                        Line(x, y - r * 1.6, x, y - r * 0.4, Stroke(colour, thin.width * 1.4))
-                    )
-                    ops.append(Circle(x, y + r * 0.2, r, fill=None, stroke=thin))
-    elif pattern == "bricks":
+    else:  # bricks
         step = size / 6
         for j in range(-6, 7):
             y = j * step
@@ -165,8 +127,75 @@ def _pattern_about_origin(pattern: str, poly: list[Point], size: float, colour: 
                 seg = _clip_segment((x, y), (x, y + step), poly)
                 if seg:
                     ops.append(Line(*seg[0], *seg[1], thin))
-    elif pattern == "solid":
-        ops.append(Path(tuple(poly), fill=colour))
+    return ops
+
+
+def _dots(poly: list[Point], size: float, colour: str) -> list:
+    """Dots in staggered rows, kept inside the cell."""
+    ops: list = []
+    step = size / 6
+    inner = _inset(poly, 0.92)
+    for i in range(-6, 7):
+        for j in range(-6, 7):
+            x = i * step + (step / 2 if j % 2 else 0)
+            y = j * step * 0.87
+            if point_in_polygon((x, y), inner):
+                ops.append(Circle(x, y, size / 55, fill=colour))
+    return ops
+
+
+def _waves(poly: list[Point], size: float, thin: Stroke) -> list:
+    """Wavy lines, broken where they leave the cell."""
+    ops: list = []
+    half = size
+    step = size / 5
+    amp = size / 28
+    inner = _inset(poly, 0.9)
+    for j in range(-3, 4):
+        y = j * step
+        pts = [
+            (x / 10 * size - half, y + amp * math.sin(x / 10 * size * 2 * math.pi / (size / 3)))
+            for x in range(0, 21)
+        ]
+        run: list[Point] = []
+        for pt in pts:
+            if point_in_polygon(pt, inner):
+                run.append(pt)
+            elif len(run) > 1:
+                ops.append(Path(tuple(run), closed=False, stroke=thin))
+                run = []
+            else:
+                run = []
+        if len(run) > 1:
+            ops.append(Path(tuple(run), closed=False, stroke=thin))
+    return ops
+
+
+def _tufts(pattern: str, poly: list[Point], size: float, colour: str, thin: Stroke) -> list:
+    """Grass tufts or little trees in staggered rows, kept inside the cell."""
+    ops: list = []
+    step = size / (4 if pattern == "grass" else 3)
+    inner = _inset(poly, 0.78)
+    for i in range(-4, 5):
+        for j in range(-4, 5):
+            x = i * step + (step / 2 if j % 2 else 0)
+            y = j * step * 0.9
+            if not point_in_polygon((x, y), inner):
+                continue
+            if pattern == "grass":
+                h = size / 14
+                ops.append(
+                    Path(
+                        ((x - h * 0.6, y + h), (x, y), (x + h * 0.6, y + h)),
+                        closed=False,
+                        stroke=thin,
+                    )
+                )
+                ops.append(Line(x, y, x, y + h * 1.2, thin))
+            else:
+                r = size / 14
+                ops.append(Line(x, y - r * 1.6, x, y - r * 0.4, Stroke(colour, thin.width * 1.4)))
+                ops.append(Circle(x, y + r * 0.2, r, fill=None, stroke=thin))
     return ops
 
 

@@ -47,6 +47,11 @@ def _effects(props) -> str:
 def entries(m: MapDef, env: PlanEnv) -> list[Entry]:
     """What the map uses, in the order a reader looks for it: ground, then what stands on
     it, then the lines across it, then its marks."""
+    return _kind_entries(m, env) + _edge_entries(m) + _mark_entries(m, env)
+
+
+def _kind_entries(m: MapDef, env: PlanEnv) -> list[Entry]:
+    """The terrains, feature kinds and line kinds the map shows, each on a swatch."""
     half = SWATCH / 2
     square = ((-half, -half), (half, -half), (half, half), (-half, half))
     frame = Path(square, fill=None, stroke=Stroke("#333333", 0.6))
@@ -93,6 +98,13 @@ def entries(m: MapDef, env: PlanEnv) -> list[Entry]:
                     f"maps.{m.id}.line_kinds.{k.id}",
                 )
             )
+    return out
+
+
+def _edge_entries(m: MapDef) -> list[Entry]:
+    """The edge kinds (walls, doors ...) the map's edges use."""
+    half = SWATCH / 2
+    out: list[Entry] = []
     for k in m.edge_kinds.values():
         if any(e.kind == k.id for e in m.edges):
             body = [Line(-half, 0, half, 0, Stroke(k.colour, min(k.width, 5), k.dash))]
@@ -111,6 +123,12 @@ def entries(m: MapDef, env: PlanEnv) -> list[Entry]:
                     f"maps.{m.id}.edge_kinds.{k.id}",
                 )
             )
+    return out
+
+
+def _mark_entries(m: MapDef, env: PlanEnv) -> list[Entry]:
+    """The marks' icons, once each; a mark icon without a key entry is warned about."""
+    out: list[Entry] = []
     seen: set = set()
     for i, mk in enumerate(m.marks):
         if not mk.icon:

@@ -117,7 +117,7 @@ def measure(chart: MarginChart, m: MapDef, width: float, env: PlanEnv, tier: int
         return Block(chart, "key", w, h, key)
     if chart.item in m.boxes:
         return _off_map_box(chart, m.boxes[chart.item].label or chart.item, width, env)
-    tables = {t.id: t for t in game.section("tables")}
+    tables = {t.id: t for t in game.tables}
     if chart.item in tables:
         table = tables[chart.item]
         lay = fit_table(table, width, quiet, size, SIZES[-1])
@@ -135,7 +135,7 @@ def measure(chart: MarginChart, m: MapDef, width: float, env: PlanEnv, tier: int
             lay.height,
             lambda e, x, y: layout_table(table, w, e, at, SIZES[-1]).draw(x, y)[0],
         )
-    texts = {t.id: t for t in game.section("texts")}
+    texts = {t.id: t for t in game.texts}
     if chart.item in texts:
         block = texts[chart.item]
         w = min(width, TEXT_MEASURE)
@@ -149,7 +149,7 @@ def measure(chart: MarginChart, m: MapDef, width: float, env: PlanEnv, tier: int
             text.height,
             lambda e, x, y: layout_text(block, w, e, size).draw(x, y)[0],
         )
-    tracks = game.section("tracks", None)
+    tracks = game.tracks
     for t in tracks.tracks if tracks is not None else ():
         # room for its boxes and its title (a title squeezed under 8 pt is no chart)
         title = env.fonts.width(t.title, env.face(bold=True), 8.0)
@@ -169,7 +169,7 @@ def measure(chart: MarginChart, m: MapDef, width: float, env: PlanEnv, tier: int
 def _off_map_box(chart: MarginChart, label: str, width: float, env: PlanEnv) -> Block | None:
     """An off-map box (reinforcements, eliminated ...) printed as a place to put counters:
     room for two rows of three of the game's largest counters, its name in its corner."""
-    counters = env.game.section("counters", None)
+    counters = env.game.counters
     piece = max((max(c.width, c.height) for c in counters or ()), default=54.0)
     bold = env.face(bold=True)
     fs = 8.0

@@ -74,12 +74,14 @@ def _faces(env: PlanEnv) -> tuple[str, str]:
 def _map_pages(m: MapDef, env: PlanEnv) -> list[Page]:
     x0, y0, x1, y1 = content_box(env.paper)
     w, h = art_size(m)
-    key_ops, key_h = [], 0.0
+    key_ops: list = []
+    key_h = 0.0
     if not any(c.item == "key" for c in m.margins):  # else the key is one of the charts
         key_ops, key_h = plan_key(m, env, x0, x1 - x0)
     avail_w, avail_h = x1 - x0, y1 - y0 - TITLE_H
     if not needs_tiling(w, h, avail_w, avail_h - key_h):
-        pages, left = [], []
+        pages: list[Page] = []
+        left: list = []
         for n in range(1, m.copies + 1):
             page, left = _single(m, env, n, key_ops, key_h)
             pages.append(page)
@@ -214,7 +216,7 @@ def _single(m: MapDef, env: PlanEnv, n: int, key_ops: list, key_h: float) -> tup
 
 
 def _used_as_piece(m: MapDef, env: PlanEnv) -> bool:
-    maps = env.game.section("maps", None)
+    maps = env.game.maps
     if maps is None:
         return False
     return any(p.map == m.id for b in maps.maps for p in b.pieces)
@@ -608,7 +610,6 @@ def _board_assembly(board: MapDef, maps: MapSet, env: PlanEnv) -> Page:
     scale = min(avail_w / w, avail_h / h)
     px = x0 + (avail_w - w * scale) / 2
     py = y - 6 - h * scale
-    size = cell_size(board.grid)
     g = board.grid
     outlines: list = []
     arrows: list = []
@@ -616,23 +617,7 @@ def _board_assembly(board: MapDef, maps: MapSet, env: PlanEnv) -> Page:
         piece = maps.get(p.map)
         if piece is None:
             continue
-        cols, rows = rotated_size(piece.grid.cols, piece.grid.rows, p.rotate)
-        if isinstance(g, SquareGrid):
-            bx0 = PAD + p.at[0] * size
-            by1 = PAD + (g.rows - p.at[1]) * size
-            rect = (
-                px + bx0 * scale,
-                py + (by1 - rows * size) * scale,
-                cols * size * scale,
-                rows * size * scale,
-            )
-        else:
-            b = piece.grid.bounds()
-            c0 = g.centre(*p.at)
-            q0 = piece.grid.centre(0, 0)
-            bx0 = PAD + c0[0] - q0[0]
-            by0 = PAD + c0[1] - q0[1]
-            rect = (px + bx0 * scale, py + by0 * scale, b.width * scale, b.height * scale)
+        rect = _copy_rect(g, piece, p, px, py, scale)
         outlines.append(Rect(*rect, fill=None, stroke=Stroke("#1f4e9c", 2.2)))
         cx, cy = rect[0] + rect[2] / 2, rect[1] + rect[3] / 2
         # nudged towards the board's middle, off the piece's own centre (often a room centre)
@@ -643,7 +628,52 @@ def _board_assembly(board: MapDef, maps: MapSet, env: PlanEnv) -> Page:
                 cx, cy, p.rotate, min(rect[2], rect[3]) * 0.12, bold, f"copy {i + 1} · {p.rotate}°"
             )
         )
-    # the arrows and the copies' outlines are drawn over the map: keep its area labels clear
+    avoid = _under_marks(outlines, arrows, px, py, scale)
+    art = map_group(board, env, min(2.5, 1 / scale), avoid)
+    ops.append(Group((art,), dx=px, dy=py, scale=scale))
+    ops.extend(outlines)
+    for a in arrows:
+        ops.extend(a)
+    ops.append(Group(tuple(key_ops)))
+    extra = {"map": board.id, "scale": round(scale, 6), "pieces": _copies(board)}
+    item = Item(
+        "assembly",
+        f"{board.id}-assembly",
+        f"map-{board.id}-assembly",
+        "front",
+        (px, py, px + w * scale, py + h * scale),
+        extra,
+    )
+    return Page(f"Map: {board.title or board.id}", ops=ops, items=[item], note="assembly diagram")
+
+
+def _copy_rect(
+    g, piece: MapDef, p, px: float, py: float, scale: float
+) -> tuple[float, float, float, float]:
+    """(x, y, w, h) on the page of a placed copy of `piece` on the board's grid `g`, drawn
+    at (px, py) and `scale`."""
+    size = cell_size(g)
+    cols, rows = rotated_size(piece.grid.cols, piece.grid.rows, p.rotate)
+    if isinstance(g, SquareGrid):
+        bx0 = PAD + p.at[0] * size
+        by1 = PAD + (g.rows - p.at[1]) * size
+        return (
+            px + bx0 * scale,
+            py + (by1 - rows * size) * scale,
+            cols * size * scale,
+            rows * size * scale,
+        )
+    b = piece.grid.bounds()
+    c0 = g.centre(*p.at)
+    q0 = piece.grid.centre(0, 0)
+    bx0 = PAD + c0[0] - q0[0]
+    by0 = PAD + c0[1] - q0[1]
+    return (px + bx0 * scale, py + by0 * scale, b.width * scale, b.height * scale)
+
+
+def _under_marks(outlines: list, arrows: list, px: float, py: float, scale: float) -> tuple:
+    """The boxes, in the map's own coordinates, that the arrows and the copies' outlines
+    cover: they are drawn over the map, so its area labels keep clear of them."""
     seams = [
         box
         for r in outlines
@@ -654,7 +684,7 @@ def _board_assembly(board: MapDef, maps: MapSet, env: PlanEnv) -> Page:
             (r.x, r.y + r.h - 1, r.x + r.w, r.y + r.h + 1),
         )
     ]
-    avoid = tuple(
+    return tuple(
         (
             (x0_ - px) / scale - PAD,
             (y0_ - py) / scale - PAD,
@@ -663,34 +693,19 @@ def _board_assembly(board: MapDef, maps: MapSet, env: PlanEnv) -> Page:
         )
         for x0_, y0_, x1_, y1_ in [*(_extent(a) for a in arrows), *seams]
     )
-    art = map_group(board, env, min(2.5, 1 / scale), avoid)
-    ops.append(Group((art,), dx=px, dy=py, scale=scale))
-    ops.extend(outlines)
-    for a in arrows:
-        ops.extend(a)
-    ops.append(Group(tuple(key_ops)))
-    extra = {
-        "map": board.id,
-        "scale": round(scale, 6),
-        "pieces": [
-            {
-                "copy": i + 1,
-                "map": p.map,
-                "at": board.label(p.at) if p.at in board.cells else list(p.at),
-                "rotate": p.rotate,
-            }
-            for i, p in enumerate(board.pieces)
-        ],
-    }
-    item = Item(
-        "assembly",
-        f"{board.id}-assembly",
-        f"map-{board.id}-assembly",
-        "front",
-        (px, py, px + w * scale, py + h * scale),
-        extra,
-    )
-    return Page(f"Map: {board.title or board.id}", ops=ops, items=[item], note="assembly diagram")
+
+
+def _copies(board: MapDef) -> list[dict]:
+    """The manifest's account of a board's copies: which map, where, turned how far."""
+    return [
+        {
+            "copy": i + 1,
+            "map": p.map,
+            "at": board.label(p.at) if p.at in board.cells else list(p.at),
+            "rotate": p.rotate,
+        }
+        for i, p in enumerate(board.pieces)
+    ]
 
 
 def _extent(ops: list) -> Box:

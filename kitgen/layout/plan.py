@@ -172,6 +172,8 @@ class Item:
 
 @dataclass(slots=True)
 class Page:
+    """One sheet: its ops, the manifest items on it and what its label says."""
+
     component: str  # what the sheet label calls it: "Counters", "Map: deck"
     side: str = "front"
     ops: list[Any] = field(default_factory=list)

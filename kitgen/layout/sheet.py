@@ -16,8 +16,8 @@ from ..style import COLUMN_GUTTER
 from .env import PlanEnv
 from .frame import content_box
 from .plan import Document, Font, Item, Line, Page, Stroke, Text
-from .table_draw import layout_table
-from .textblock import layout_text
+from .table_draw import TableLayout, layout_table
+from .textblock import TextLayout, layout_text
 
 TITLE_SIZE = 13.0
 COLUMN_RULE = Stroke("#cfcfc8", 0.4)
@@ -91,6 +91,7 @@ class _Flow:
                 self.next_column()
             return
         width = self.full if wide else self.cw
+        lay: TableLayout | TextLayout
         if isinstance(block, Table):
             lay = layout_table(block, width, self.env, self.size, self.sheet.min_size)
         else:
@@ -196,8 +197,8 @@ def _is_heading(lay, i: int) -> bool:
 
 
 def plan_sheet(sheet: Sheet, env: PlanEnv) -> Document:
-    tables = {t.id: t for t in env.game.section("tables")}
-    texts = {t.id: t for t in env.game.section("texts")}
+    tables = {t.id: t for t in env.game.tables}
+    texts = {t.id: t for t in env.game.texts}
     blocks = [(resolve(item, tables, texts), item.wide) for item in sheet.items]
     box = content_box(env.paper)
     x0, y0, x1, y1 = box

@@ -485,7 +485,12 @@ def layout_table(
     min_size: float | None = None,
     title: bool = True,
 ) -> TableLayout:
-    """Measure the table at one type size for one width."""
+    """Measure the table at one type size for one width (a combat table as printed, with
+    its chances and notes)."""
+    if table.combat is not None:
+        from ..rules.combat import printed
+
+        table = printed(table)
     fonts = env.fonts
     faces = Faces(lambda b, i: env.face(bold=b, italic=i))
     small = max(min_size if min_size is not None else size, round(size * 0.88, 2))

@@ -75,18 +75,13 @@ def fit_text(
     wrap_lines: bool = True,
     step: float = 0.25,
 ) -> Fitted:
-    """The largest size from `size` down to `min_size` at which the text fits the box."""
+    """The largest size from `size` down to `min_size`, a `step` at a time, at which the
+    text fits the box, wrapped to its width (or as its lines are, without `wrap_lines`).
+    tests/test_fast_paths.py tries every size in turn as the oracle."""
     # Most labels are one short line that fits at once: one measure, no wrapping.
     if regular(text) and size <= height + 1e-6:
         if fonts.width(text, face, size) <= width + 1e-6:
             return Fitted((text,), size, True)
-    return fit_by_wrapping(
-        text, face, size, min_size, width, height, fonts, leading, wrap_lines, step
-    )
-
-
-def fit_by_wrapping(text, face, size, min_size, width, height, fonts, leading, wrap_lines, step):
-    """fit_text's search: wrap at each size, a step smaller each time, until it fits."""
     current = size
     while True:
         lines = wrap(text, face, current, width, fonts) if wrap_lines else text.split("\n")

@@ -168,33 +168,9 @@ def _card(
     roll = f"{table.roll_label}: roll {table.roll}" if table.roll_label else f"Roll {table.roll}"
     w.para(roll, 10, bold=True)
     if table.types:
-        parts = []
-        for m in table.types:
-            states = []
-            for st in m.states:
-                bits = []
-                if st.roll:
-                    bits.append(f"roll {st.roll} instead")
-                if st.add or not st.roll:
-                    bits.append(f"{st.add:+d}")
-                states.append(" ".join(bits) + (f" {st.label}" if st.label else ""))
-            note = f" ({m.note})" if m.note else ""
-            parts.append(_keep(f"{m.name} " + ", ".join(states) + note))
-        w.labelled("Threat type (one applies):", " · ".join(parts), 8.5)
+        w.labelled("Threat type (one applies):", _types_text(table), 8.5)
     w.gap(6)
-    # the table itself, with the chance of each row when nothing modifies the roll
-    base = row_odds(table, Combo(()))
-    main = Table(
-        id=table.id,
-        title="",
-        columns=(*[Column(c) for c in table.columns], Column("Chance", align="centre")),
-        rows=tuple(
-            Row(r.band.text, (*r.outcomes, _chance(p)))
-            for r, p in zip(table.rows, base, strict=True)
-        ),
-        label=Column("Roll", align="centre"),
-    )
-    w.table(main, 9.5, 7.5)
+    w.table(_with_chances(table), 9.5, 7.5)
     notes = policy_notes(table)
     if notes:
         text = " ".join(notes)
@@ -210,19 +186,7 @@ def _card(
         w.labelled("Modifiers to the throw (they add up):", text, 8.5)
     if banding is not None and env.settings.proof:  # how the rows were made: a build fact
         w.gap(4)
-        seed = effective_seed(env.settings.seed)
-        basis = (
-            "priority order, weights n..1"
-            if table.profile and table.profile.from_priority
-            else "weights"
-        )
-        bits = []
-        assert table.profile is not None
-        for b, got, want in zip(
-            table.profile.behaviours, banding.achieved, banding.targets, strict=True
-        ):
-            bits.append(f"{b.outcome}: {format_chance(got)} (target {format_chance(want)})")
-        w.labelled(f"Generated ({basis}, seed {seed}):", " · ".join(bits), 8)
+        w.labelled(*_generated(table, banding, env), 8)
     # exact odds under the combinations a player meets
     shown = shown_combos(table) if count_combos(table) > 1 else []
     if shown:
@@ -243,6 +207,55 @@ def _card(
     if banding is not None:
         info["seed"] = effective_seed(env.settings.seed)
     return w.ops, -w.y, info
+
+
+def _types_text(table: ThreatTable) -> str:
+    """The threat types in a line: each with what its states do to the roll."""
+    parts = []
+    for m in table.types:
+        states = []
+        for st in m.states:
+            bits = []
+            if st.roll:
+                bits.append(f"roll {st.roll} instead")
+            if st.add or not st.roll:
+                bits.append(f"{st.add:+d}")
+            states.append(" ".join(bits) + (f" {st.label}" if st.label else ""))
+        note = f" ({m.note})" if m.note else ""
+        parts.append(_keep(f"{m.name} " + ", ".join(states) + note))
+    return " · ".join(parts)
+
+
+def _with_chances(table: ThreatTable) -> Table:
+    """The table itself, with the chance of each row when nothing modifies the roll."""
+    base = row_odds(table, Combo(()))
+    return Table(
+        id=table.id,
+        title="",
+        columns=(*[Column(c) for c in table.columns], Column("Chance", align="centre")),
+        rows=tuple(
+            Row(r.band.text, (*r.outcomes, _chance(p)))
+            for r, p in zip(table.rows, base, strict=True)
+        ),
+        label=Column("Roll", align="centre"),
+    )
+
+
+def _generated(table: ThreatTable, banding: Banding, env: PlanEnv) -> tuple[str, str]:
+    """(label, text) saying how generated rows were made: basis, seed, chances got."""
+    seed = effective_seed(env.settings.seed)
+    basis = (
+        "priority order, weights n..1"
+        if table.profile and table.profile.from_priority
+        else "weights"
+    )
+    bits = []
+    assert table.profile is not None
+    for b, got, want in zip(
+        table.profile.behaviours, banding.achieved, banding.targets, strict=True
+    ):
+        bits.append(f"{b.outcome}: {format_chance(got)} (target {format_chance(want)})")
+    return f"Generated ({basis}, seed {seed}):", " · ".join(bits)
 
 
 def plan_threats(tables: list[ThreatTable], env: PlanEnv) -> list[Document]:

@@ -43,6 +43,17 @@ def unit_ops(
 
 
 def _icon(b: str, x0: float, y0: float, x1: float, y1: float, ink: str, pen: Stroke) -> list:
+    """Branch b's icon inside the frame (x0, y0)-(x1, y1)."""
+    if b in _SUPPORT:
+        return _support_icon(b, x0, y0, x1, y1, ink, pen)
+    return _combat_icon(b, x0, y0, x1, y1, ink, pen)
+
+
+_SUPPORT = ("headquarters", "engineers", "signals", "supply", "transport", "medical")
+
+
+def _combat_icon(b: str, x0: float, y0: float, x1: float, y1: float, ink: str, pen: Stroke) -> list:
+    """The icons of the arms that fight: infantry, armour, guns and their kinds."""
     w, h = x1 - x0, y1 - y0
     cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
     if b == "infantry":
@@ -50,7 +61,7 @@ def _icon(b: str, x0: float, y0: float, x1: float, y1: float, ink: str, pen: Str
     if b == "armour":
         return [Path(_oval(cx, cy, w * 0.33, h * 0.22), fill=None, stroke=pen)]
     if b == "mechanised":
-        return _icon("infantry", x0, y0, x1, y1, ink, pen) + _icon(
+        return _combat_icon("infantry", x0, y0, x1, y1, ink, pen) + _combat_icon(
             "armour", x0, y0, x1, y1, ink, pen
         )
     if b == "motorised":
@@ -72,18 +83,6 @@ def _icon(b: str, x0: float, y0: float, x1: float, y1: float, ink: str, pen: Str
         return [Path(((x0, y0), (cx, y1), (x1, y0)), closed=False, stroke=pen)]
     if b == "anti-aircraft":
         return [Path(_arc(cx, y0, w * 0.42, h * 0.7, 0, 180), closed=False, stroke=pen)]
-    if b == "headquarters":  # the staff hangs from the frame's lower left corner
-        return [Line(x0, y0, x0, y0 - h * 0.6, Stroke(ink, pen.width * 1.3))]
-    if b == "engineers":
-        t, lo = cy + h * 0.14, cy - h * 0.14
-        return [
-            Path(
-                ((cx - w * 0.25, lo), (cx - w * 0.25, t), (cx + w * 0.25, t), (cx + w * 0.25, lo)),
-                closed=False,
-                stroke=pen,
-            ),
-            Line(cx, t, cx, lo, pen),
-        ]
     if b == "airborne":
         r = w * 0.1
         base = y0 + h * 0.2
@@ -100,27 +99,6 @@ def _icon(b: str, x0: float, y0: float, x1: float, y1: float, ink: str, pen: Str
             Line(cx - s * 0.5, cy + s * 0.55, cx + s * 0.5, cy + s * 0.55, pen),
             Path(_arc(cx, cy - s * 0.25, s * 0.75, s * 0.75, 200, 340), closed=False, stroke=pen),
             Circle(cx, cy + s * 1.1, s * 0.2, fill=None, stroke=pen),
-        ]
-    if b == "signals":
-        return [
-            Path(
-                ((x0, y1), (cx - w * 0.05, cy - h * 0.1), (cx + w * 0.05, cy + h * 0.1), (x1, y0)),
-                closed=False,
-                stroke=pen,
-            )
-        ]
-    if b == "supply":
-        return [Line(x0, y0 + h * 0.25, x1, y0 + h * 0.25, pen)]
-    if b == "transport":
-        return [
-            Circle(cx, cy, h * 0.2, fill=None, stroke=pen),
-            Line(cx - h * 0.2, cy, cx + h * 0.2, cy, pen),
-            Line(cx, cy - h * 0.2, cx, cy + h * 0.2, pen),
-        ]
-    if b == "medical":
-        return [
-            Line(cx - h * 0.22, cy, cx + h * 0.22, cy, Stroke(ink, pen.width * 1.8)),
-            Line(cx, cy - h * 0.22, cx, cy + h * 0.22, Stroke(ink, pen.width * 1.8)),
         ]
     if b == "machine-gun":
         return [
@@ -144,6 +122,49 @@ def _icon(b: str, x0: float, y0: float, x1: float, y1: float, ink: str, pen: Str
                 closed=False,
                 stroke=pen,
             ),
+        ]
+    raise KeyError(b)
+
+
+def _support_icon(
+    b: str, x0: float, y0: float, x1: float, y1: float, ink: str, pen: Stroke
+) -> list:
+    """The icons of command and the services: headquarters, engineers, signals, supply,
+    transport and medical."""
+    w, h = x1 - x0, y1 - y0
+    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+    if b == "headquarters":  # the staff hangs from the frame's lower left corner
+        return [Line(x0, y0, x0, y0 - h * 0.6, Stroke(ink, pen.width * 1.3))]
+    if b == "engineers":
+        t, lo = cy + h * 0.14, cy - h * 0.14
+        return [
+            Path(
+                ((cx - w * 0.25, lo), (cx - w * 0.25, t), (cx + w * 0.25, t), (cx + w * 0.25, lo)),
+                closed=False,
+                stroke=pen,
+            ),
+            Line(cx, t, cx, lo, pen),
+        ]
+    if b == "signals":
+        return [
+            Path(
+                ((x0, y1), (cx - w * 0.05, cy - h * 0.1), (cx + w * 0.05, cy + h * 0.1), (x1, y0)),
+                closed=False,
+                stroke=pen,
+            )
+        ]
+    if b == "supply":
+        return [Line(x0, y0 + h * 0.25, x1, y0 + h * 0.25, pen)]
+    if b == "transport":
+        return [
+            Circle(cx, cy, h * 0.2, fill=None, stroke=pen),
+            Line(cx - h * 0.2, cy, cx + h * 0.2, cy, pen),
+            Line(cx, cy - h * 0.2, cx, cy + h * 0.2, pen),
+        ]
+    if b == "medical":
+        return [
+            Line(cx - h * 0.22, cy, cx + h * 0.22, cy, Stroke(ink, pen.width * 1.8)),
+            Line(cx, cy - h * 0.22, cx, cy + h * 0.22, Stroke(ink, pen.width * 1.8)),
         ]
     raise KeyError(b)
 

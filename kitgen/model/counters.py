@@ -40,6 +40,8 @@ class Place:
 
 @dataclass(frozen=True, slots=True)
 class TextEl:
+    """A line (or wrapped lines) of text on a face."""
+
     text: str
     place: Place
     span: Span | None
@@ -56,6 +58,8 @@ class TextEl:
 
 @dataclass(frozen=True, slots=True)
 class IconEl:
+    """A built-in vector icon on a face."""
+
     name: str
     place: Place
     span: Span | None
@@ -81,6 +85,8 @@ class Picture:
 
 @dataclass(frozen=True, slots=True)
 class ImageEl:
+    """An image file's picture on a face."""
+
     picture: Picture
     place: Place
     span: Span | None
@@ -121,6 +127,8 @@ Element = TextEl | IconEl | ImageEl | UnitEl
 
 @dataclass(frozen=True, slots=True)
 class Face:
+    """One side of a piece: its background, frame and elements."""
+
     background: str = "#ffffff"
     border: str | None = None  # colour of a printed frame inside the cut line
     border_width: float = 0.0

@@ -2,17 +2,31 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from ..errors import Span
 from ..units import PAPERS, Paper
 
+if TYPE_CHECKING:  # the section models, for the accessors' types (a build loads only its own)
+    from .counters import CounterSet
+    from .cover import Cover
+    from .generator import Generator
+    from .label import Labels
+    from .map import MapSet
+    from .rules import RuleBook
+    from .table import Card, Deck, Sheet, Table, TextBlock
+    from .template import Templates
+    from .threat import ThreatTable
+    from .track import TrackSet
+
 
 @dataclass(frozen=True, slots=True)
 class Game:
+    """A game as read: its identity, paper, font, palette and component sections."""
+
     id: str
     title: str
     folder: Path
@@ -21,7 +35,10 @@ class Game:
     paper: Paper = PAPERS["letter"]  # the game's own paper: named or custom
     font: str = "Vera"  # default family for every component
     palette: Mapping[str, str] = field(default_factory=dict)
-    sections: Mapping[str, Any] = field(default_factory=dict)  # section key -> its model
+    # section key -> its model, in reading order: what the build hands to each registered
+    # Section (kitgen/sections.py). Everything else reads a section through its typed
+    # accessor below, so the type checker follows what is done with the model.
+    sections: Mapping[str, object] = field(default_factory=dict)
     files: tuple[Path, ...] = ()  # game.yaml and everything it included
     font_span: Span | None = None  # where font: was set, for font errors
 
@@ -29,8 +46,63 @@ class Game:
         """A copy with some fields changed (the game itself is never changed once read)."""
         return replace(self, **changes)
 
-    def section(self, key: str, default: Any = ()) -> Any:
-        return self.sections.get(key, default)
+    # One accessor per section: its model, or None (one model) or () (a list of them)
+    # when the game has none. The reader registered for the key made it (sections.py).
+    @property
+    def cover(self) -> Cover | None:
+        return cast("Cover | None", self.sections.get("cover"))
+
+    @property
+    def counters(self) -> CounterSet | None:
+        return cast("CounterSet | None", self.sections.get("counters"))
+
+    @property
+    def maps(self) -> MapSet | None:
+        return cast("MapSet | None", self.sections.get("maps"))
+
+    @property
+    def tracks(self) -> TrackSet | None:
+        return cast("TrackSet | None", self.sections.get("tracks"))
+
+    @property
+    def tables(self) -> tuple[Table, ...]:
+        return cast("tuple[Table, ...]", self.sections.get("tables", ()))
+
+    @property
+    def texts(self) -> tuple[TextBlock, ...]:
+        return cast("tuple[TextBlock, ...]", self.sections.get("texts", ()))
+
+    @property
+    def sheets(self) -> tuple[Sheet, ...]:
+        return cast("tuple[Sheet, ...]", self.sections.get("sheets", ()))
+
+    @property
+    def decks(self) -> tuple[Deck, ...]:
+        return cast("tuple[Deck, ...]", self.sections.get("decks", ()))
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        return cast("tuple[Card, ...]", self.sections.get("cards", ()))
+
+    @property
+    def threats(self) -> Sequence[ThreatTable]:
+        return cast("Sequence[ThreatTable]", self.sections.get("threats", ()))
+
+    @property
+    def generators(self) -> Sequence[Generator]:
+        return cast("Sequence[Generator]", self.sections.get("generators", ()))
+
+    @property
+    def labels(self) -> Labels | None:
+        return cast("Labels | None", self.sections.get("labels"))
+
+    @property
+    def templates(self) -> Templates | None:
+        return cast("Templates | None", self.sections.get("templates"))
+
+    @property
+    def rules(self) -> RuleBook | None:
+        return cast("RuleBook | None", self.sections.get("rules"))
 
 
 @dataclass(frozen=True, slots=True)

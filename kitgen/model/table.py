@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import Span
+from .combat import Combat
 
 ALIGNS = ("left", "centre", "right")
 
@@ -73,6 +74,7 @@ class Table:
     groups: tuple[HeaderGroup, ...] = ()
     chance: str | None = None  # title of a computed chance column (needs roll)
     chances: tuple[str, ...] = ()  # computed per row by the rules engine (filled on read)
+    combat: Combat | None = None  # a combat results table: columns by odds or differential
 
 
 @dataclass(frozen=True)

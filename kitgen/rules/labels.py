@@ -45,7 +45,7 @@ def fill_face(face: Face, record: Record, blank: str) -> Face:
 
 
 def _generators(game: Game) -> dict[str, Generator]:
-    return {g.id: g for g in game.section("generators", ())}
+    return {g.id: g for g in game.generators}
 
 
 def roster_fields(gen: Generator) -> list[str]:

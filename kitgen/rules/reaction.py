@@ -9,12 +9,16 @@ apply together. A type's state may replace the roll (e.g. average dice).
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from ..chance.dice import parse_dice
 from ..errors import Diagnostics
 from ..model.threat import Combo, Effect, Modifier, ThreatTable
+
+if TYPE_CHECKING:
+    from ..model.game import Game
 
 MAX_COMBOS = 4096  # 12 independent situations; more is not a table a person reads
 
@@ -219,7 +223,7 @@ def _missing_hint(table: ThreatTable, lo: int, hi: int) -> str:
     return "rows must cover every total between the lowest and the highest"
 
 
-def check_threats(game: object, tables: list[ThreatTable], diags: Diagnostics) -> None:
+def check_threats(game: Game, tables: Sequence[ThreatTable], diags: Diagnostics) -> None:
     """Section check: generated rows first (seed 0 suffices: ties never change coverage)."""
     from .banding import BandingError
     from .profile import resolve

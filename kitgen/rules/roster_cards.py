@@ -21,7 +21,7 @@ BLANK = "___"
 
 
 def _units(game: Game, card: Card, seed: int | None, use: tuple[str, ...]) -> list[list[Record]]:
-    gen = next(g for g in game.section("generators", ()) if g.id == card.roster)
+    gen = next(g for g in game.generators if g.id == card.roster)
     units: dict[str, list[Record]] = {}
     for rec in build_roster(game, gen, seed, use).records:
         units.setdefault(str(rec["unit"]), []).append(
@@ -98,7 +98,7 @@ def expand_roster_cards(
 def check_roster_cards(game: Game, cards: tuple[Card, ...], diags: Diagnostics) -> None:
     """The generator exists; every {field} and roster column names a field of its records;
     a roster block stands only on a roster card."""
-    gens = {g.id: g for g in game.section("generators", ())}
+    gens = {g.id: g for g in game.generators}
     for card in cards:
         faces = [(s, f) for s, f in (("front", card.front), ("back", card.back)) if f]
         if card.roster is None:

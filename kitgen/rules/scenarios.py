@@ -4,7 +4,7 @@ the rules use, the kit's supply, then every constraint that applies."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ..errors import Diagnostic, Diagnostics
 from ..model.rules import (
@@ -22,8 +22,11 @@ from .names import check_all, rule_names, selectors_of, where_names
 from .setup import Setup, attribute_values, resolve, why_none_match
 from .where import inner_tests, own_targets
 
+if TYPE_CHECKING:
+    from ..model.game import Game
 
-def check_rules(game: Any, book: RuleBook, diags: Diagnostics) -> None:
+
+def check_rules(game: Game, book: RuleBook, diags: Diagnostics) -> None:
     """The `rules` section's check: the rule book itself, then every scenario."""
     options = [o.id for o in book.options]
     for scenario in (None, *book.scenarios):
@@ -42,7 +45,7 @@ def check_rules(game: Any, book: RuleBook, diags: Diagnostics) -> None:
             check_scenario(game, book, scenario, diags)
 
 
-def check_scenario(game: Any, book: RuleBook, scenario: Scenario, diags: Diagnostics) -> Setup:
+def check_scenario(game: Game, book: RuleBook, scenario: Scenario, diags: Diagnostics) -> Setup:
     setup = resolve(game, book, scenario, diags)
     if setup.map is not None:
         for area in scenario.areas:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import Diagnostics, Span
 from ..geometry import Cell
@@ -19,6 +19,10 @@ from ..model.rules import CONTEXT, FACE, IN_UNIT, PLACED_BY, Placement, RuleBook
 from ..names import close_match, did_you_mean, suggest
 from .names import check_attrs, check_name
 from .where import holds, own_name
+
+if TYPE_CHECKING:
+    from ..model.game import Game
+    from ..model.map import MapDef
 
 
 @dataclass(frozen=True)
@@ -67,7 +71,7 @@ class Placed:
 
 @dataclass
 class Setup:
-    game: Any
+    game: Game
     book: RuleBook
     scenario: Scenario
     map: Any | None  # a MapDef
@@ -112,25 +116,21 @@ def relative(span: Span | None, folder: Path | None) -> str:
 # ---- what the game offers ---------------------------------------------------
 
 
-def maps_of(game: Any) -> list:
-    """The game's MapDefs (the maps section's model may be a MapSet or a list)."""
-    model = game.sections.get("maps") if game is not None else None
-    if model is None:
-        return []
-    return list(getattr(model, "maps", model))
+def maps_of(game: Game) -> list[MapDef]:
+    """The game's MapDefs."""
+    return list(game.maps.maps) if game.maps is not None else []
 
 
-def pieces_of(game: Any, book: RuleBook) -> dict[str, PieceInfo]:
+def pieces_of(game: Game, book: RuleBook) -> dict[str, PieceInfo]:
     """Counters of the kit, then the piece types the rules declare."""
     out: dict[str, PieceInfo] = {}
-    counters = game.sections.get("counters") if game is not None else None
-    for d in list(getattr(counters, "defs", counters or ())):
+    for d in game.counters.defs if game.counters is not None else ():
         out[d.id] = PieceInfo(
             d.id,
-            getattr(d, "name", d.id) or d.id,
+            d.name or d.id,
             dict(d.attrs),
-            getattr(d, "quantity", None),
-            getattr(d, "span", None),
+            d.quantity,
+            d.span,
             d.steps or (("front", "back") if d.back is not None else ("front",)),
         )
     for p in book.pieces:  # a counter of the same id is the real piece: it wins
@@ -141,7 +141,7 @@ def pieces_of(game: Any, book: RuleBook) -> dict[str, PieceInfo]:
 # ---- resolution --------------------------------------------------------------
 
 
-def resolve(game: Any, book: RuleBook, scenario: Scenario, diags: Diagnostics) -> Setup:
+def resolve(game: Game, book: RuleBook, scenario: Scenario, diags: Diagnostics) -> Setup:
     maps = maps_of(game)
     setup = Setup(game, book, scenario, _pick_map(scenario, maps, diags), pieces_of(game, book))
     sides = {s.id: s for s in scenario.sides}

@@ -15,7 +15,7 @@ CellText = tuple[str | None, Span | None]
 
 def tables_by_id(game: Game) -> dict[str, tuple[Table, str]]:
     """The game's `tables:` entries by id, with their YAML path."""
-    return {t.id: (t, f"tables[{i}]") for i, t in enumerate(game.section("tables", ()))}
+    return {t.id: (t, f"tables[{i}]") for i, t in enumerate(game.tables)}
 
 
 def column_names(column: Column) -> list[str]:

@@ -49,8 +49,8 @@ def check_tables(game: Game, tables: tuple[Table, ...], diags: Diagnostics) -> N
 
 
 def check_sheets(game: Game, sheets: tuple[Sheet, ...], diags: Diagnostics) -> None:
-    tables = {t.id for t in game.section("tables")}
-    texts = {t.id for t in game.section("texts")}
+    tables = {t.id for t in game.tables}
+    texts = {t.id for t in game.texts}
     for s, sheet in enumerate(sheets):
         for i, item in enumerate(sheet.items):
             path = f"sheets[{s}].items[{i}]"
@@ -80,7 +80,7 @@ def check_sheets(game: Game, sheets: tuple[Sheet, ...], diags: Diagnostics) -> N
 def _check_decks(game: Game, cards: tuple[Card, ...], diags: Diagnostics) -> None:
     """Each card's deck is declared in decks:, and a deck's cards are of one size (one
     back design behind all of them)."""
-    decks = {d.id for d in game.section("decks")}
+    decks = {d.id for d in game.decks}
     sizes: dict[str, Card] = {}
     for card in cards:
         if card.deck is None:
@@ -105,7 +105,7 @@ def check_cards(game: Game, cards: tuple[Card, ...], diags: Diagnostics) -> None
 
     check_roster_cards(game, cards, diags)
     _check_decks(game, cards, diags)
-    tables = {t.id for t in game.section("tables")}
+    tables = {t.id for t in game.tables}
     for card in cards:
         for side, face in (("front", card.front), ("back", card.back)):
             if face is None:
@@ -123,10 +123,10 @@ def check_cards(game: Game, cards: tuple[Card, ...], diags: Diagnostics) -> None
 def check_map_margins(game: Game, maps, diags: Diagnostics) -> None:
     """Each chart a map's margins name is a table, text or track of the game, or the map's
     key or one of its off-map boxes."""
-    tracks = game.section("tracks", None)
+    tracks = game.tracks
     known = (
-        {t.id for t in game.section("tables")}
-        | {t.id for t in game.section("texts")}
+        {t.id for t in game.tables}
+        | {t.id for t in game.texts}
         | {t.id for t in (tracks.tracks if tracks is not None else ())}
     )
     for m in maps.maps:

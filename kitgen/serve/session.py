@@ -128,7 +128,7 @@ class Session:
         docs = make_whole(plan(game, settings, font_book(game), diags))
         keys = [[page_key(doc.name, n, page) for n, page in enumerate(doc.pages)] for doc in docs]
         pdfs = draw(game, docs, settings)
-        items = list(manifest_items(docs))
+        items = manifest_items(docs)
         pictures: dict[str, bytes] = {}
         page_texts: dict[str, str] = {}
         views = []

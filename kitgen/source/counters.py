@@ -49,7 +49,6 @@ from .expand import (
     unused_columns,
 )
 from .fields import Context, Fields, as_text, check_unique_ids, expect_seq
-from .pictures import read_picture
 from .spec import (
     BOOLEAN,
     COLOUR,
@@ -625,6 +624,8 @@ def _picture(ctx: Context, node: Node, path: str, name: str) -> Picture | None:
     """The file's verified content, read once per game however many pieces show it."""
     seen = ctx.extra.setdefault("pictures", {})
     if name not in seen:
+        from .pictures import read_picture  # only for a game whose pieces show images
+
         try:
             seen[name] = got = read_picture(ctx.folder, name)
         except FileRefused as exc:

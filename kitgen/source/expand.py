@@ -24,9 +24,8 @@ from collections.abc import Iterable
 
 from ..errors import Diagnostic, Span
 from ..model.counters import merge_rows
-from .fields import Context, as_text, did_you_mean
+from .fields import Context, as_text, did_you_mean, is_file_list
 from .spec import Scalar as ScalarType
-from .tabular import file_list, is_file_list
 from .yamlnodes import Map, Node, Scalar, Seq, describe
 
 # {name: [values]} (a product), a list of records, or a product of lists and records
@@ -43,13 +42,20 @@ def read_for_each(ctx: Context, node: Node | None, path: str) -> list[Vars]:
     return [merged(parts) for parts in read_for_each_parts(ctx, node, path)]
 
 
+def _file_rows(ctx: Context, node: Node, path: str) -> Seq | None:
+    """The records of the spreadsheet `{file: ...}` names."""
+    from .tabular import file_list  # only for a game with a spreadsheet
+
+    return file_list(ctx, node, path)  # type: ignore[arg-type]
+
+
 def read_for_each_parts(ctx: Context, node: Node | None, path: str) -> list[tuple[Vars, ...]]:
     """read_for_each's variable sets, each as the dicts it merges, later ones winning: a
     product's rows are shared by all its copies, not copied into a dict per copy."""
     if node is None:
         return [({},)]
     if is_file_list(node):
-        rows = file_list(ctx, node, path)  # type: ignore[arg-type]
+        rows = _file_rows(ctx, node, path)
         # a file that cannot be read makes no copies (not one with every placeholder unknown)
         return [(r,) for r in _records(ctx, rows, path, from_file=True)] if rows else []
     if isinstance(node, Seq):
@@ -67,7 +73,7 @@ def read_for_each_parts(ctx: Context, node: Node | None, path: str) -> list[tupl
             one = as_text(ctx, value, sub)
             values = [{name: one}] if one is not None else []
         elif is_file_list(value):  # records from a spreadsheet, each its own variables
-            rows = file_list(ctx, value, sub)  # type: ignore[arg-type]
+            rows = _file_rows(ctx, value, sub)
             if rows is None:
                 return []  # no copies rather than copies with unknown placeholders
             values = _records(ctx, rows, sub, from_file=True)

@@ -238,12 +238,18 @@ def expect_map(ctx: Context, node: Node | None, path: str) -> Map | None:
     return node
 
 
+def is_file_list(node: Node | None) -> bool:
+    """A mapping with `file:` where a list is expected: the list is in that file
+    (source/tabular.py reads it)."""
+    return isinstance(node, Map) and "file" in node
+
+
 def expect_seq(ctx: Context, node: Node | None, path: str) -> Seq | None:
     """A list; `{file: x.csv}` (or .xlsx) in its place is the list of the file's rows,
     each a record keyed by the header row (placements, rosters, rows ...)."""
     if node is None:
         return None
-    if isinstance(node, Map) and "file" in node:
+    if is_file_list(node):
         from .tabular import file_list  # only for a game with a spreadsheet
 
         return file_list(ctx, node, path)

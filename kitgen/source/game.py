@@ -39,7 +39,7 @@ TOP_KEYS = (
 )
 
 
-def game_keys(sections: dict) -> Spec:
+def game_keys(sections: Mapping[str, object]) -> Spec:
     """The root mapping's spec: the top keys and the sections this build reads."""
     return Spec(
         "game",

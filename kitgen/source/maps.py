@@ -656,48 +656,8 @@ def _read_plain_map(ctx: Context, node: Node, path: str) -> MapDef | None:
                 f"unknown terrain {tid!r}",
                 suggest(tid, tmap),
             )
-    layout_node = f.raw("layout")
-    rows = _layout_rows(ctx, layout_node, f.sub("layout")) if layout_node is not None else []
-    if layout_node is None and f.map is not None:
-        ctx.error(node, path, "missing required key 'layout'")
-    wide = max((len(line) for line, _ in rows), default=0)
-    if wide * len(rows) > MAX_MAP_CELLS:
-        ctx.error(
-            layout_node,
-            f.sub("layout"),
-            f"a layout of {wide} x {len(rows)} cells, more than the {MAX_MAP_CELLS:,} "
-            "a map may have",
-            "see docs/security.md for the caps",
-        )
-        rows, layout_node = [], None
-    cells: dict[Cell, str] = {}
-    spans: dict[Cell, Span] = {}
-    for r, (line, span) in enumerate(rows):
-        for c, ch in enumerate(line):
-            if ch == " ":
-                continue
-            if ch not in legend:
-                ctx.error(
-                    Span(span.file, span.line, span.col + c),
-                    f"{f.sub('layout')}[{r}]",
-                    f"unknown character {ch!r} in layout row {r + 1}, column {c + 1}",
-                    "add it to the legend: " + ", ".join(repr(k) for k in legend),
-                )
-                continue
-            tid = legend[ch]
-            if tid is None or tid not in tmap:
-                continue
-            cells[(c, r)] = tid
-            spans[(c, r)] = Span(span.file, span.line, span.col + c)
-    ncols = max((len(line.rstrip()) for line, _ in rows), default=0)
-    if layout_node is not None and not any(line.strip() for line, _ in rows):
-        ctx.error(
-            layout_node,
-            f.sub("layout"),
-            "the layout has no cells",
-            "write one character per cell, a row per line",
-        )
-    grid = _read_grid(ctx, f, ncols, len(rows))
+    cells, spans, ncols, nrows = _layout_cells(ctx, f, node, path, legend, tmap)
+    grid = _read_grid(ctx, f, ncols, nrows)
     kinds = f.seq("edge_kinds", _read_edge_kind)
     check_unique_ids(ctx, kinds, f.sub("edge_kinds"), "edge kind")
     line_kinds = f.seq("line_kinds", read_line_kind)
@@ -872,6 +832,55 @@ def _board_fits(
     return True
 
 
+def _layout_cells(
+    ctx: Context, f: Fields, node: Node, path: str, legend: dict, tmap: dict
+) -> tuple[dict[Cell, str], dict[Cell, Span], int, int]:
+    """The `layout:` rows read through the legend: (cell -> terrain id, cell -> span,
+    columns, rows); each character the legend lacks is an error at its column."""
+    layout_node = f.raw("layout")
+    rows = _layout_rows(ctx, layout_node, f.sub("layout")) if layout_node is not None else []
+    if layout_node is None and f.map is not None:
+        ctx.error(node, path, "missing required key 'layout'")
+    wide = max((len(line) for line, _ in rows), default=0)
+    if wide * len(rows) > MAX_MAP_CELLS:
+        ctx.error(
+            layout_node,
+            f.sub("layout"),
+            f"a layout of {wide} x {len(rows)} cells, more than the {MAX_MAP_CELLS:,} "
+            "a map may have",
+            "see docs/security.md for the caps",
+        )
+        rows, layout_node = [], None
+    cells: dict[Cell, str] = {}
+    spans: dict[Cell, Span] = {}
+    for r, (line, span) in enumerate(rows):
+        for c, ch in enumerate(line):
+            if ch == " ":
+                continue
+            if ch not in legend:
+                ctx.error(
+                    Span(span.file, span.line, span.col + c),
+                    f"{f.sub('layout')}[{r}]",
+                    f"unknown character {ch!r} in layout row {r + 1}, column {c + 1}",
+                    "add it to the legend: " + ", ".join(repr(k) for k in legend),
+                )
+                continue
+            tid = legend[ch]
+            if tid is None or tid not in tmap:
+                continue
+            cells[(c, r)] = tid
+            spans[(c, r)] = Span(span.file, span.line, span.col + c)
+    ncols = max((len(line.rstrip()) for line, _ in rows), default=0)
+    if layout_node is not None and not any(line.strip() for line, _ in rows):
+        ctx.error(
+            layout_node,
+            f.sub("layout"),
+            "the layout has no cells",
+            "write one character per cell, a row per line",
+        )
+    return cells, spans, ncols, len(rows)
+
+
 def _read_composed(ctx: Context, node: Node, path: str, pieces: dict[str, MapDef]) -> MapDef | None:
     f = Fields(ctx, node, path, BOARD)
     mid = f.id("id")
@@ -896,31 +905,7 @@ def _read_composed(ctx: Context, node: Node, path: str, pieces: dict[str, MapDef
         f.close()
         return None
     result = compose(pieces, placements)
-    for o in result.overlaps:
-        p = placements[o.copy]
-        ctx.error(
-            p.span,
-            f"{f.sub('compose')}[{o.copy}]",
-            f"copy {o.copy + 1} ({p.map}) overlaps copy {o.other + 1} at "
-            f"{_board_label(used[0], o.cell)}",
-        )
-    seen_pairs = set()
-    for mm in result.mismatches:
-        key = (mm.copy, mm.other)
-        if key in seen_pairs:
-            continue
-        seen_pairs.add(key)
-        count = sum(1 for x in result.mismatches if (x.copy, x.other) == key)
-        p = placements[mm.copy]
-        more = f" ({count} cells in all)" if count > 1 else ""
-        ctx.error(
-            p.span,
-            f"{f.sub('compose')}[{mm.copy}]",
-            f"copy {mm.copy + 1} ({p.map}, rotate {p.rotate}) does not join copy "
-            f"{mm.other + 1}: {_board_label(used[0], mm.cell)} ({mm.terrain}) meets "
-            f"{_board_label(used[0], mm.other_cell)} ({mm.other_terrain}){more}",
-            "seam cells must have the same terrain (or the same 'join' class)",
-        )
+    _join_errors(ctx, f.sub("compose"), result, placements, used)
     grid = board_grid(used[0].grid, max(result.cols, 1), max(result.rows, 1))
     terrains: dict = {}
     kinds: dict = {}
@@ -931,26 +916,7 @@ def _read_composed(ctx: Context, node: Node, path: str, pieces: dict[str, MapDef
         kinds.update(m.edge_kinds)
         line_kinds.update(m.line_kinds)
         feature_kinds.update(m.feature_kinds)
-    areas: dict[str, frozenset[Cell]] = {}
-    places: dict[str, Cell] = {}
-    marks: list = []
-    features: list = []
-    lines: list = []
-    for i, p in enumerate(placements):
-        piece = pieces[p.map]
-        where = placed_cells(piece, p)
-        pre = p.prefix or f"{i + 1}."
-        for name, cells in piece.areas.items():
-            areas[pre + name] = frozenset(where[c] for c in cells)
-        for name, cell in piece.places.items():
-            places[pre + name] = where[cell]
-        for feat in piece.features:
-            features.append(replace(feat, cell=where[feat.cell]))
-        for line in piece.lines:
-            lines.append(replace(line, cells=tuple(where[c] for c in line.cells)))
-        for mk in piece.marks:  # the pieces' marks turn with them
-            dx, dy = _turn_offset(mk.dx, mk.dy, p.rotate)
-            marks.append(replace(mk, cell=where[mk.cell], dx=dx, dy=dy))
+    areas, places, marks, features, lines = _carried(pieces, placements)
     board = MapDef(
         id=mid,
         grid=grid,
@@ -972,6 +938,62 @@ def _read_composed(ctx: Context, node: Node, path: str, pieces: dict[str, MapDef
         **common,
     )
     return _finish(ctx, f, board)
+
+
+def _join_errors(ctx: Context, at: str, result, placements: list, used: list[MapDef]) -> None:
+    """An error for each copy that overlaps another, and one per pair of copies whose
+    seam cells do not join (with how many cells in all)."""
+    for o in result.overlaps:
+        p = placements[o.copy]
+        ctx.error(
+            p.span,
+            f"{at}[{o.copy}]",
+            f"copy {o.copy + 1} ({p.map}) overlaps copy {o.other + 1} at "
+            f"{_board_label(used[0], o.cell)}",
+        )
+    seen_pairs = set()
+    for mm in result.mismatches:
+        key = (mm.copy, mm.other)
+        if key in seen_pairs:
+            continue
+        seen_pairs.add(key)
+        count = sum(1 for x in result.mismatches if (x.copy, x.other) == key)
+        p = placements[mm.copy]
+        more = f" ({count} cells in all)" if count > 1 else ""
+        ctx.error(
+            p.span,
+            f"{at}[{mm.copy}]",
+            f"copy {mm.copy + 1} ({p.map}, rotate {p.rotate}) does not join copy "
+            f"{mm.other + 1}: {_board_label(used[0], mm.cell)} ({mm.terrain}) meets "
+            f"{_board_label(used[0], mm.other_cell)} ({mm.other_terrain}){more}",
+            "seam cells must have the same terrain (or the same 'join' class)",
+        )
+
+
+def _carried(pieces: dict[str, MapDef], placements: list) -> tuple:
+    """What each placed piece brings to the board, moved to where it lies: (areas,
+    places, marks, features, lines); a piece's areas and places get its prefix."""
+    areas: dict[str, frozenset[Cell]] = {}
+    places: dict[str, Cell] = {}
+    marks: list = []
+    features: list = []
+    lines: list = []
+    for i, p in enumerate(placements):
+        piece = pieces[p.map]
+        where = placed_cells(piece, p)
+        pre = p.prefix or f"{i + 1}."
+        for name, cells in piece.areas.items():
+            areas[pre + name] = frozenset(where[c] for c in cells)
+        for name, cell in piece.places.items():
+            places[pre + name] = where[cell]
+        for feat in piece.features:
+            features.append(replace(feat, cell=where[feat.cell]))
+        for line in piece.lines:
+            lines.append(replace(line, cells=tuple(where[c] for c in line.cells)))
+        for mk in piece.marks:  # the pieces' marks turn with them
+            dx, dy = _turn_offset(mk.dx, mk.dy, p.rotate)
+            marks.append(replace(mk, cell=where[mk.cell], dx=dx, dy=dy))
+    return areas, places, marks, features, lines
 
 
 def _turn_offset(dx: float, dy: float, rotate: int) -> tuple[float, float]:

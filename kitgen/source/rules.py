@@ -496,7 +496,7 @@ def with_scenarios(game, file: Path | None, diags):
     scenarios/ even when the game has no rules: section (names and supply are still checked)."""
     import dataclasses
 
-    book = game.sections.get("rules")
+    book = game.rules
     if file is None and book is not None:
         return game
     if book is None:

@@ -13,6 +13,7 @@ from dataclasses import replace
 from ..budget import MAX_UNITS, over, spend
 from ..chance.roll_labels import RollLabelError, RollRange, parse_roll_label
 from ..colours import ColourError, parse_colour
+from ..model.combat import Combat
 from ..model.reading import Reading
 from ..model.table import (
     DECK_PATTERNS,
@@ -32,8 +33,9 @@ from ..model.table import (
 )
 from ..names import suggest
 from ..units import mm
+from .combat import COMBAT, read_combat
 from .expand import FOR_EACH, read_for_each, substitute
-from .fields import Context, Fields, as_text, check_unique_ids, read_list
+from .fields import Context, Fields, as_text, check_unique_ids, is_file_list, read_list
 from .reading import READING, Marks, read_reading
 from .spec import (
     BOOLEAN,
@@ -52,7 +54,7 @@ from .spec import (
     OneOrList,
     Spec,
 )
-from .tabular import file_list, is_file_list
+from .tabular import file_list
 from .yamlnodes import Map, Node, Scalar, Seq, describe
 
 ALIGN_WORDS = {
@@ -117,6 +119,7 @@ TABLE = Spec(
     Key("columns", ListOf(Either(TEXT, COLUMN)), "a title or a column mapping", required=True),
     Key("label", Either(TEXT, COLUMN), "the label column (default: the roll)"),
     Key("chance", Either(BOOLEAN, TEXT), "a computed chance column: true or its title"),
+    Key("combat", COMBAT, "a combat results table: columns by odds or differential"),
     Key(
         "rows", ListOf(Either(ListOf(Either(VALUE, CELL)), ROW)), "lists or mappings", required=True
     ),
@@ -295,11 +298,20 @@ def read_table(ctx: Context, node: Node, path: str) -> Table | None:
         if g is not None
     )
     notes = tuple(f.texts("notes"))
+    combat = _combat(ctx, f, columns, read_rows, marks, roll)
     footnotes = (*f.texts("footnotes"), *marks.notes)
     f.close()
     chances: tuple[str, ...] = ()
     if roll:
-        chances = _roll_rows(ctx, f.raw("roll"), f.sub("roll"), roll, read_rows, chance is not None)
+        chances = _roll_rows(
+            ctx,
+            f.raw("roll"),
+            f.sub("roll"),
+            roll,
+            read_rows,
+            chance is not None,
+            combat is None,  # a combat table's coverage is checked with its modifiers
+        )
     if not chances:
         chance = None  # nothing computed: no empty column
     return Table(
@@ -315,7 +327,30 @@ def read_table(ctx: Context, node: Node, path: str) -> Table | None:
         groups,
         chance,
         chances,
+        combat,
     )
+
+
+def _combat(
+    ctx: Context,
+    f: Fields,
+    columns: list[Column],
+    rows: list[tuple[Row, str]],
+    marks: Marks,
+    roll: str | None,
+) -> Combat | None:
+    """A combat results table's `combat:` (needs the roll its rows are keyed by)."""
+    node = f.raw("combat")
+    if node is None:
+        return None
+    if not roll:
+        ctx.error(
+            node,
+            f.sub("combat"),
+            "a combat results table needs the roll its rows are keyed by",
+            "add e.g. roll: 1d6",
+        )
+    return read_combat(ctx, node, f.sub("combat"), columns, f.sub("columns"), rows, marks)
 
 
 def _items(ctx: Context, node: Node | None, path: str) -> list[Node]:
@@ -559,6 +594,7 @@ def _roll_rows(
     roll: str,
     read_rows: list[tuple[Row, str]],
     chance: bool,
+    coverage: bool = True,
 ) -> tuple[str, ...]:
     """Check the roll labels (parse, no overlaps) and compute each row's chance."""
     ranges: list[RollRange] = []
@@ -596,7 +632,7 @@ def _roll_rows(
     except DiceError as exc:
         ctx.error(roll_node, roll_path, str(getattr(exc, "message", exc)))
         return ()
-    if missing:  # every total the dice can make should find its row
+    if missing and coverage:  # every total the dice can make should find its row
         shown = ", ".join(str(t) for t in missing)
         ctx.warning(
             roll_node,

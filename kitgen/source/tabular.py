@@ -35,11 +35,6 @@ DELIMITERS = ",;\t|"
 _NUMBER = re.compile(r"^[+-]?(\d+(\.\d*)?|\.\d+)$")
 
 
-def is_file_list(node: Node | None) -> bool:
-    """A mapping with `file:` where a list is expected: the list is in that file."""
-    return isinstance(node, Map) and "file" in node
-
-
 def file_list(ctx: Context, node: Map, path: str, keyed: bool = True) -> Seq | None:
     """The file's rows as the YAML list they stand for: with `keyed`, records (a
     mapping per row, keyed by the header row); else rows (a list of cells per row,

@@ -26,6 +26,7 @@ POLICY = Spec(
     Key("reading", TEXT, "why the kit chose the policy when the source is silent", default=""),
     heading=HEADING,
 )
+OUT_OF_RANGE = Key("out_of_range", Either(_POLICY, POLICY), "totals past the rows: error or clamp")
 RESULT_ROW = Spec(
     "reaction-row",
     Key("result", TEXT, "the total(s): 4, 2-3, >6, <=0, 7+", required=True),
@@ -80,7 +81,7 @@ THREAT = Spec(
     Key("roll", TEXT, "the dice thrown, e.g. d6 or 2d6", required=True),
     Key("columns", OneOrList(TEXT), "outcome columns (default: OUTCOME)"),
     READING,
-    Key("out_of_range", Either(_POLICY, POLICY), "totals past the rows: error or clamp"),
+    OUT_OF_RANGE,
     Key("generate", PROFILE, "rows generated from a behaviour profile, instead of rows"),
     Key("rows", ListOf(RESULT_ROW), "the table's rows"),
     Key("types", ListOf(MODIFIER), "one of these applies"),
@@ -128,7 +129,7 @@ def read_threat(ctx: Context, node: Node, path: str) -> ThreatTable | None:
     columns = tuple(f.texts("columns")) or ("OUTCOME",)
     marks = Marks()
     sign = marks.mark(read_reading(ctx, f.raw("reading"), f.sub("reading")))
-    low, high, policy_reading = _policy(ctx, f)
+    low, high, policy_reading = read_policy(ctx, f)
     policy_mark = marks.sign() if policy_reading else ""
     profile = _profile(ctx, f.raw("generate"), f.sub("generate"))
     rows_node = f.raw("rows")
@@ -139,9 +140,9 @@ def read_threat(ctx: Context, node: Node, path: str) -> ThreatTable | None:
         rows = read_list(ctx, rows_node, f.sub("rows"), lambda c, n, p: _row(c, n, p, len(columns)))
     elif profile is None:
         ctx.error(node, path, "missing required key 'rows'", "or 'generate:' from a profile")
-    types = tuple(f.seq("types", _modifier))
-    situations = tuple(f.seq("situations", _modifier))
-    _unique_names(ctx, types, situations)
+    types = tuple(f.seq("types", read_modifier))
+    situations = tuple(f.seq("situations", read_modifier))
+    unique_modifier_names(ctx, types, situations)
     exclusive = _exclusive(
         ctx, f.raw("exclusive"), f.sub("exclusive"), {m.name for m in situations}
     )
@@ -181,7 +182,7 @@ def _label(name: str, state: str) -> str:
     return f"{name} ({state})" if state else name
 
 
-def _policy(ctx: Context, f: Fields) -> tuple[str, str, str]:
+def read_policy(ctx: Context, f: Fields) -> tuple[str, str, str]:
     """The low and high policies, and why the kit chose them when the source is silent."""
     node = f.raw("out_of_range")
     path = f.sub("out_of_range")
@@ -267,7 +268,7 @@ def _outcomes(ctx: Context, f: Fields, ncols: int) -> tuple[str | None, ...] | N
     return tuple(out)
 
 
-def _modifier(ctx: Context, node: Node, path: str) -> Modifier | None:
+def read_modifier(ctx: Context, node: Node, path: str) -> Modifier | None:
     f = Fields(ctx, node, path, MODIFIER)
     if f.map is None:
         return None
@@ -315,7 +316,7 @@ def _state_fields(ctx: Context, f: Fields, label: str) -> State | None:
     return State(label, add or 0, roll)
 
 
-def _unique_names(
+def unique_modifier_names(
     ctx: Context, types: tuple[Modifier, ...], situations: tuple[Modifier, ...]
 ) -> None:
     seen: dict[str, Modifier] = {}

@@ -28,11 +28,15 @@ SOURCES: dict[str, bytes] = {}
 
 @dataclass(slots=True)
 class Node:
+    """A YAML value and where it was written."""
+
     span: Span
 
 
 @dataclass(slots=True)
 class Scalar(Node):
+    """A single YAML value."""
+
     value: object  # str, int, float, bool or None, as YAML resolved it
     raw: str  # the text as written
     plain: bool  # unquoted: YAML 1.1 may have turned NO into False
@@ -40,6 +44,8 @@ class Scalar(Node):
 
 @dataclass(slots=True)
 class Seq(Node):
+    """A YAML list."""
+
     items: list[Node] = field(default_factory=list)
 
     def __iter__(self) -> Iterator[Node]:
@@ -51,6 +57,8 @@ class Seq(Node):
 
 @dataclass(slots=True)
 class Map(Node):
+    """A YAML mapping."""
+
     # key text -> (key span, value node), in file order
     entries: dict[str, tuple[Span, Node]] = field(default_factory=dict)
 

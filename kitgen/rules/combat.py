@@ -1,0 +1,384 @@
+"""Combat results tables: which column an attack reads, and the exact chance of each
+result in every column.
+
+The column: odds are the attacker's strength over the defender's, rounded in the
+defender's favour (the highest column whose ratio is at most A/D: 11 to 4 is
+2.75, read as 2-1); a differential is A - D, read the same way. Odds under the
+lowest column read the lowest column, or, when the game declares `below:`, a
+column under it that holds only that result. Then the shifts of the terrain,
+features, lines and hexsides present are added (shifts of one group do not add:
+only the largest applies), and the column is capped: past the highest column is
+the highest; past the lowest is the lowest (or `below:`).
+
+The rows are the table's roll rows; the die-roll modifiers combine freely, and
+every modified roll must read exactly one row, as in a reaction table (the same
+check, rules/reaction.py, with the same out_of_range policy).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from math import lcm
+
+from ..chance.dice import format_chance, parse_dice
+from ..chance.roll_labels import RollLabelError, RollRange, parse_roll_label
+from ..errors import Diagnostics
+from ..model.combat import Combat, Shift, result_code
+from ..model.game import Game
+from ..model.map import Cell as MapCell
+from ..model.map import MapDef
+from ..model.table import Cell, HeaderGroup, Row, Table
+from ..model.threat import Band, Combo, Effect, ThreatTable
+from ..model.threat import Row as ReactionRow
+from ..names import suggest
+from .reaction import check_table, row_odds
+
+BELOW = -1  # the column under the lowest, when the game declares a result for it
+GROUP_TITLES = {
+    "odds": "Odds (attacker to defender)",
+    "differential": "Difference (attacker \u2212 defender)",
+}
+
+
+class CombatError(ValueError):
+    """Strengths or names a combat cannot be resolved with; the message is for people."""
+
+
+@dataclass(frozen=True)
+class Resolution:
+    """One attack worked out: the column read and the exact chance of each result."""
+
+    odds: str  # the attack before shifts, as the table writes it: '2-1', '+3', 'below 1-2'
+    shifts: tuple[Shift, ...]  # the shifts that applied
+    shift: int  # their total
+    column: int  # the column read, after shifts and caps; BELOW: the `below:` result
+    title: str  # that column's title, or 'below <lowest>'
+    chances: dict[str, Fraction]  # result code -> exact chance, in the order of `results:`
+
+
+# ---- the column -------------------------------------------------------------
+
+
+def base_column(table: Table, attack: Fraction | int, defence: Fraction | int) -> int:
+    """The column an attack reads before shifts; BELOW when under the lowest column and
+    the game declares a result for that (else the lowest column)."""
+    combat = _combat(table)
+    if attack < 0 or defence < 0:
+        raise CombatError("strengths cannot be negative")
+    if combat.kind == "odds":
+        if defence == 0:
+            raise CombatError("odds need a defender's strength above 0")
+        value = Fraction(attack) / Fraction(defence)
+    else:
+        value = Fraction(attack) - Fraction(defence)
+    column = BELOW
+    for i, step in enumerate(combat.steps):
+        if step <= value:
+            column = i
+    if column == BELOW and combat.below is None:
+        return 0
+    return column
+
+
+def applied_shifts(table: Table, present: Iterable[tuple[str, str]]) -> tuple[Shift, ...]:
+    """The shifts that apply where the names present are ('terrain', 'forest'),
+    ('feature', 'fort'), ('line', 'road'), ('edge', 'stream') (the attack crosses a
+    stream hexside; present_at says 'edge-all' or 'edge-any'): in each group only the
+    largest."""
+    have = set(present)
+    best: dict[str, Shift] = {}
+    out: list[Shift] = []
+    for s in _combat(table).shifts:
+        if (s.on, s.name) not in have and (f"edge-{s.across}", s.name) not in have:
+            continue
+        if not s.group:
+            out.append(s)
+        elif s.group not in best or abs(s.shift) > abs(best[s.group].shift):
+            best[s.group] = s
+    return (*out, *best.values())
+
+
+def final_column(table: Table, base: int, shift: int) -> int:
+    """The base column moved by shift, capped at the table's ends."""
+    combat = _combat(table)
+    lowest = BELOW if combat.below is not None else 0
+    return max(lowest, min(len(combat.steps) - 1, base + shift))
+
+
+def column_title(table: Table, column: int) -> str:
+    if column == BELOW:
+        return f"below {table.columns[0].title}"
+    return table.columns[column].title
+
+
+# ---- the chances --------------------------------------------------------------
+
+
+def roll_view(table: Table, path: str = "") -> ThreatTable:
+    """The table's roll rows seen as a reaction table (an outcome per column), its
+    die-roll modifiers as situations: coverage and odds are worked out as for one."""
+    combat = _combat(table)
+    rows = []
+    for r, row in enumerate(table.rows):
+        if row.heading:
+            continue
+        try:
+            rng = parse_roll_label(row.label or "")
+        except RollLabelError:
+            continue  # the table's reader reported it
+        outcomes = tuple(v.text if isinstance(v, Cell) else v for v in row.cells)
+        band = Band(rng.lo, rng.hi, row.label or "")
+        rows.append(ReactionRow(band, outcomes, row.span, f"{path}.rows[{r}]"))
+    return ThreatTable(
+        id=table.id,
+        title=table.title,
+        roll=table.roll or "d6",
+        columns=tuple(c.title for c in table.columns),
+        rows=tuple(rows),
+        types=(),
+        situations=combat.modifiers,
+        exclusive=(),
+        low=combat.low,
+        high=combat.high,
+        span=table.span,
+        path=path,
+        rows_span=table.rows[0].span if table.rows else table.span,
+    )
+
+
+def chances(table: Table, column: int, modifiers: Iterable[str] = ()) -> dict[str, Fraction]:
+    """The exact chance of each result in a column, with the named die-roll modifiers
+    (an unknown name is a CombatError). Rolls no row reads count for no result."""
+    combat = _combat(table)
+    out = {r.code: Fraction(0) for r in combat.results}
+    if column == BELOW:
+        assert combat.below is not None
+        out[combat.below] = Fraction(1)
+        return out
+    view = roll_view(table)
+    for row, p in zip(view.rows, row_odds(view, _combo(view, modifiers)), strict=True):
+        text = row.outcomes[column]
+        if text is not None and p:
+            code = result_code(text)
+            out[code] = out.get(code, Fraction(0)) + p
+    return out
+
+
+def resolve(
+    table: Table,
+    attack: Fraction | int,
+    defence: Fraction | int,
+    present: Iterable[tuple[str, str]] = (),
+    modifiers: Iterable[str] = (),
+) -> Resolution:
+    """An attack of `attack` strength on `defence` where the names `present` are (see
+    applied_shifts), with the named die-roll modifiers: the column and every result's
+    exact chance."""
+    base = base_column(table, attack, defence)
+    shifts = applied_shifts(table, present)
+    shift = sum(s.shift for s in shifts)
+    column = final_column(table, base, shift)
+    return Resolution(
+        column_title(table, base),
+        shifts,
+        shift,
+        column,
+        column_title(table, column),
+        chances(table, column, modifiers),
+    )
+
+
+def present_at(
+    mapdef: MapDef, cell: MapCell, attackers: Iterable[MapCell] = ()
+) -> set[tuple[str, str]]:
+    """What a defender's hex holds for the shifts: its terrain, its features and lines,
+    and the hexside kinds between it and the attackers' hexes: ('edge-all', kind) when
+    every attacker crosses one, ('edge-any', kind) when at least one does."""
+    out: set[tuple[str, str]] = set()
+    terrain = mapdef.cells.get(cell)
+    if terrain is not None:
+        out.add(("terrain", terrain))
+    out.update(("feature", f.kind) for f in mapdef.features_at(cell))
+    out.update(("line", kind) for kind in mapdef.lines_at(cell))
+    crossed: list[set[str]] = []
+    for a in attackers:
+        key = frozenset((a, cell))
+        crossed.append({e.kind for e in mapdef.edges if e.key == key})
+    if crossed:
+        out.update(("edge-all", k) for k in set.intersection(*crossed))
+        out.update(("edge-any", k) for k in set.union(*crossed))
+    return out
+
+
+# ---- what gets printed ---------------------------------------------------------
+
+
+def printed(table: Table) -> Table:
+    """A combat table as printed: its roll rows, then (unless `chance: false`) each
+    result's exact chance per column at no modifier, and notes that say how a column
+    is found and what each result means."""
+    combat = table.combat
+    if combat is None:
+        return table
+    rows = table.rows
+    if combat.chance:
+        rows = (*rows, *chance_rows(table))
+    columns = tuple(replace(c, align="centre") if c.align == "auto" else c for c in table.columns)
+    groups = table.groups or (HeaderGroup(GROUP_TITLES[combat.kind], 0, len(columns)),)
+    notes = (*rules_notes(table), *table.notes)
+    return replace(table, columns=columns, rows=rows, notes=notes, groups=groups)
+
+
+def chance_rows(table: Table) -> tuple[Row, ...]:
+    """A sub-heading, then a row per result: its chance in each column over the roll's
+    outcomes ('2/6'), '—' where it cannot come up."""
+    combat = _combat(table)
+    per_column = [chances(table, c) for c in range(len(combat.steps))]
+    outcomes = parse_dice(table.roll or "d6").distribution().values()  # 2d6: in 36
+    whole = lcm(*(p.denominator for p in outcomes))
+    whole = lcm(whole, *(p.denominator for col in per_column for p in col.values()))
+    heading = f"{combat.chance} (in {whole}, no modifier)"
+    out = [Row(None, (heading,), table.span, heading=True)]
+    for res in combat.results:
+        cells = tuple(
+            f"{col[res.code] * whole}/{whole}" if col[res.code] else "—" for col in per_column
+        )
+        if any(col[res.code] for col in per_column):
+            out.append(Row(res.code, cells, res.span))
+    return tuple(out)
+
+
+def rules_notes(table: Table) -> list[str]:
+    """How to find the column, the shifts and modifiers, and what the results mean."""
+    combat = _combat(table)
+    first, last = table.columns[0].title, table.columns[-1].title
+    under = f"**{combat.below}**" if combat.below is not None else first
+    if combat.kind == "odds":
+        found = (
+            "Odds are the attacker's strength to the defender's, rounded in the defender's "
+            "favour (11 to 4 is 2-1)"
+        )
+    else:
+        found = "The difference is the attacker's strength minus the defender's"
+    notes = [f"{found}; below {first} read {under}, above {last} read {last}."]
+    if combat.shifts:
+        notes.append("Column shifts: " + _shift_words(combat) + ".")
+    if combat.modifiers:
+        words = [f"{m.name} {m.states[0].add:+d}" for m in combat.modifiers]
+        notes.append("Die-roll modifiers: " + "; ".join(words) + ".")
+    clamped = [w for w, p in (("below", combat.low), ("above", combat.high)) if p == "clamp"]
+    if clamped:
+        ends = {"below": "the first row", "above": "the last row"}
+        said = " and ".join(f"{w} the rows read {ends[w]}" for w in clamped)
+        notes.append(f"Modified rolls {said}.{combat.policy_mark}")
+    meanings = [f"**{r.code}** {r.meaning}" for r in combat.results if r.meaning]
+    if meanings:
+        notes.append(", ".join(meanings) + ".")
+    return notes
+
+
+def _shift_words(combat: Combat) -> str:
+    groups: dict[str, list[Shift]] = {}
+    for s in combat.shifts:
+        groups.setdefault(s.group, []).append(s)
+    parts = []
+    for group, shifts in groups.items():
+        by_amount: dict[int, list[str]] = {}  # "Forest or Hills 1 left"
+        for s in shifts:
+            by_amount.setdefault(s.shift, []).append(f"{s.shown}{_across(s)}")
+        text = ", ".join(f"{' or '.join(n)} {_columns(k)}" for k, n in by_amount.items())
+        if group and len(shifts) > 1:
+            text += " (only the largest of these)"
+        parts.append(text)
+    return "; ".join(parts)
+
+
+def _across(s: Shift) -> str:
+    if s.on != "edge":
+        return ""
+    return " (all attackers across)" if s.across == "all" else " (any attacker across)"
+
+
+def _columns(shift: int) -> str:
+    n = abs(shift)
+    side = "left" if shift < 0 else "right"
+    return f"{n} {side}" if n else "none"
+
+
+def format_resolution(
+    table: Table, attack: Fraction | int, defence: Fraction | int, got: Resolution
+) -> str:
+    """An attack worked out, for the terminal: odds, shifts, column, exact chances."""
+    combat = _combat(table)
+    sign = " to " if combat.kind == "odds" else " - "
+    lines = [f"{table.id}: {attack}{sign}{defence} reads {got.odds}"]
+    for s in got.shifts:
+        lines.append(f"  {s.shown}{_across(s)}: {_columns(s.shift)}")
+    if got.shifts:
+        lines.append(f"  shifts in all: {_columns(got.shift)}")
+    lines.append(f"column: {got.title}")
+    width = max(len(r.code) for r in combat.results)
+    for res in combat.results:
+        p = got.chances.get(res.code, Fraction(0))
+        chance = format_chance(p) if p else "0"
+        lines.append(f"  {res.code:<{width}}  {chance:<16} {res.meaning}".rstrip())
+    return "\n".join(lines)
+
+
+# ---- checks --------------------------------------------------------------------
+
+
+def check_combat(game: Game, tables: tuple[Table, ...], diags: Diagnostics) -> None:
+    """Every modified roll reads exactly one row (the reaction tables' check); every
+    shift names a terrain, feature, line or hexside kind a map declares."""
+    maps = game.maps
+    known: dict[str, set[str]] = {"terrain": set(), "feature": set(), "line": set(), "edge": set()}
+    for m in maps.maps if maps is not None else ():
+        known["terrain"].update(m.terrains)
+        known["feature"].update(m.feature_kinds)
+        known["line"].update(m.line_kinds)
+        known["edge"].update(m.edge_kinds)
+    for t, table in enumerate(tables):
+        if table.combat is None or not table.roll:
+            continue
+        view = roll_view(table, f"tables[{t}]")
+        if not _overlapping(view):  # the table's reader reported overlaps
+            check_table(view, diags)
+        for s in table.combat.shifts:
+            if s.name not in known[s.on]:
+                noun = {"edge": "hexside kind", "line": "line kind", "feature": "feature kind"}
+                what = noun.get(s.on, s.on)
+                diags.error(
+                    s.span,
+                    s.path,
+                    f"no {what} {s.name!r} on any map",
+                    suggest(s.name, sorted(known[s.on])),
+                )
+
+
+def _overlapping(view: ThreatTable) -> bool:
+    ranges = [RollRange(r.band.lo, r.band.hi) for r in view.rows]
+    return any(a.overlaps(b) for i, a in enumerate(ranges) for b in ranges[i + 1 :])
+
+
+# ---- helpers -------------------------------------------------------------------
+
+
+def _combat(table: Table) -> Combat:
+    if table.combat is None:
+        raise CombatError(f"table {table.id!r} is not a combat results table")
+    return table.combat
+
+
+def _combo(view: ThreatTable, names: Iterable[str]) -> Combo:
+    by_name = {m.name: m for m in view.situations}
+    effects = []
+    for name in names:
+        mod = by_name.get(name)
+        if mod is None:
+            hint = suggest(name, sorted(by_name)) if by_name else "the table declares none"
+            raise CombatError(f"no die-roll modifier {name!r} ({hint})")
+        effects.extend(Effect(mod.name, st) for st in mod.states[:1])
+    return Combo(tuple(effects))
