@@ -95,6 +95,48 @@ def pixel_at(pdf: bytes, page: int, x: float, y: float, dpi: float = 144) -> tup
     return image.getpixel((round(x * k), round((doc[page].get_height() - y) * k)))
 
 
+@dataclass(frozen=True)
+class Word:
+    """A word as printed: its text and its box in points (left, bottom, right, top)."""
+
+    text: str
+    box: tuple[float, float, float, float]
+
+
+def pdf_words(pdf: bytes) -> list[list[Word]]:
+    """Every page's words, read back from the PDF's text layer (pypdfium2), in print order."""
+    import pypdfium2 as pdfium
+
+    pages = []
+    doc = pdfium.PdfDocument(pdf)
+    for page in doc:
+        text = page.get_textpage()
+        words: list[Word] = []
+        chars: list[tuple[str, tuple[float, float, float, float]]] = []
+        for i in range(text.count_chars()):
+            char = text.get_text_range(i, 1)
+            if char.strip():
+                chars.append((char, text.get_charbox(i)))
+            if (not char.strip() or i == text.count_chars() - 1) and chars:
+                boxes = [b for _, b in chars]
+                box = (
+                    min(b[0] for b in boxes),
+                    min(b[1] for b in boxes),
+                    max(b[2] for b in boxes),
+                    max(b[3] for b in boxes),
+                )
+                words.append(Word("".join(c for c, _ in chars), box))
+                chars = []
+        pages.append(words)
+    doc.close()
+    return pages
+
+
+def pdf_text(pdf: bytes) -> list[str]:
+    """Every page's text as printed, its runs of white space made one space."""
+    return [" ".join(w.text for w in page) for page in pdf_words(pdf)]
+
+
 def errors_of(folder: Path, **settings) -> list[str]:
     """The diagnostics (as printed) of a game expected to fail."""
     with pytest.raises(KitError) as info:

@@ -222,6 +222,17 @@ placements:
 CASES: dict[str, list[tuple[str, str, str, list[str]]]] = {
     "ryamon": [
         (
+            "a Lawyer outside Urban",
+            "doctor-red, at: B2",
+            "lawyer-red, at: B2",
+            [
+                "broken.yaml:12:9: error: sides[0].placements[4]: lawyer-red on cell B2 "
+                "(Grassland): scientist/lawyer may stand only on Urban ({rule:Scientists and "
+                "Lawyers are placed in Urban (as newborns are)})",
+                "1 error(s), 0 warning(s)",
+            ],
+        ),
+        (
             "a misspelt piece",
             "farmer-red, at: B1",
             "farmer-rde, at: B1",

@@ -411,3 +411,24 @@ sheets:
     assert [d.message for d in planned.diags] == [
         "sheet 's': a table or text is wider than a column even at 6.5 pt"
     ]
+
+
+def test_ironfords_crt_at_the_fortified_ford():
+    """The seed's own CRT: 11 to 4 is 2-1; the ford (0907) holds a city and a
+    fortification, of which only the fortification's 3 columns count: 1-2, where the
+    d6 rolls 1, 5 and 6 are AE and 2-4 are AR (the table's first column)."""
+    from tests.conftest import CONTENT
+
+    game = plan_game(CONTENT / "ironford").game
+    table = next(t for t in game.sections["tables"] if t.id == "crt")
+    mapdef = game.sections["maps"].maps[0]
+    ford, north = mapdef.cell_at_label("0907"), mapdef.cell_at_label("0906")
+    got = resolve(table, 11, 4, present_at(mapdef, ford, [north]))
+    assert (got.odds, [s.name for s in got.shifts], got.title) == ("2-1", ["fort"], "1-2")
+    assert got.chances == {
+        "AE": Fraction(3, 6),
+        "AR": Fraction(3, 6),
+        "EX": 0,
+        "DR": 0,
+        "DE": 0,
+    }

@@ -355,3 +355,46 @@ def test_generator_titles_must_be_a_mapping_of_titles(tmp_path):
         f"{path}:6:20: error: generators[0].titles.role: expected a title, got number 3",
         f"{path}:9:13: error: generators[1].titles: expected a mapping of field: title, got a list",
     ]
+
+
+def test_the_roster_sheet_prints_the_generators_own_tables(tmp_path):
+    """Under the rolled roster: the size roll and groups, each lookup titled with the groups
+    that roll it, each adjustment with the fields it adds to (a game of its own)."""
+    folder = write_game(
+        tmp_path / "g",
+        """
+        id: t
+        title: T
+        generators:
+          - id: crew
+            title: Crew
+            size: 2d4
+            size_per: unit
+            units: 2
+            groups:
+              - {role: Mate, count: 1, roll: [grade]}
+              - {role: Hand, count: rest, roll: [grade]}
+            lookups:
+              - id: grade
+                roll: d6
+                rows:
+                  - {result: 1-4, set: {grade: Green, pay: 2}}
+                  - {result: 5-6, set: {grade: Able, pay: ~}}
+            adjust:
+              - id: luck
+                roll: d6
+                fields: [pay]
+                rows: [{result: 1-3, add: -1}, {result: 4-6, add: 0}]
+            titles: {pay: Pay (d)}
+        """,
+    )
+    p = plan_game(folder)
+    doc = next(d for d in p.docs if d.name == "rosters")
+    texts = [op.text for op in _flat(doc.pages[0].ops) if hasattr(op, "text")]
+    assert (
+        "To roll your own: size 2d4 (each unit rolls its own); in each unit Mate \u00d71, "
+        "then Hand for the rest." in texts
+    )
+    for want in ("Mate / Hand", "Green", "Able", "Luck", "Add to Pay (d)", "\u22121", "Pay (d)"):
+        assert want in texts, want
+    assert texts.count("1-4") == 1 and texts.count("4-6") == 1

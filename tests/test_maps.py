@@ -583,9 +583,9 @@ def test_ryamon_terrain_properties():
     limits = {t.label: t.props["pop_limit"] for t in world.terrains.values()}
     assert limits == {"Water": 1, "Grassland": 4, "Forest": 3, "Urban": 6}
     assert world.terrains["water"].props["impassable_except"] == "Hunters"
-    # the key under the map says it in words, with every pop limit
+    # the key under the map (tiled: under the assembly diagram) says it in words
     (doc,) = [d for d in p.docs if d.name == "map-world"]
-    words = [op.text for op in _flat(doc.pages[0].ops) if isinstance(op, Text)]
+    words = [op.text for op in _flat(doc.pages[-1].ops) if isinstance(op, Text)]
     assert "pop limit 1; impassable except Hunters" in words
     assert {"pop limit 4", "pop limit 3", "pop limit 6"} <= set(words)
     (food,) = p.game.tracks.tracks

@@ -5,6 +5,7 @@ and compared with the YAML as written, read with plain PyYAML)."""
 from __future__ import annotations
 
 import functools
+import re
 import shutil
 import tempfile
 from pathlib import Path
@@ -21,7 +22,7 @@ from kitgen.rules.lookup_tables import resolve_generator
 from kitgen.rules.scenarios import check_rules
 from kitgen.source.rules import with_scenarios
 
-from .conftest import CONTENT
+from .conftest import CONTENT, build_pdfs, pdf_text
 
 GAME = CONTENT / "rencounter"
 
@@ -99,3 +100,147 @@ def test_the_rolled_extremes_are_inside_the_skill_bounds():
         high = max(r[skill] for r in rows) + max(adds)
         assert (low, high) == (4, 14)
         assert bounds[skill][0] <= low and high <= bounds[skill][1]
+
+
+# ---- the printed sheets, read back with pdfium and compared with the YAML -----------
+
+
+def printed(data: bytes) -> str:
+    """All the text of a PDF as printed, the real minus sign the sheets print read back as
+    the hyphen the YAML writes."""
+    return " ".join(pdf_text(data)).replace("\u2212", "-")
+
+
+@functools.cache
+def built() -> dict[str, str]:
+    _, pdfs, _ = build_pdfs(GAME)
+    return {name: printed(data) for name, data in pdfs.items() if name.endswith(".pdf")}
+
+
+def source_tables() -> dict[str, dict]:
+    tables = yaml.safe_load((GAME / "reference.yaml").read_text())["tables"]
+    return {t["id"]: t for t in tables}
+
+
+def cells(row) -> list[str]:
+    return [c["text"] if isinstance(c, dict) else c for c in row]
+
+
+def test_the_cannister_and_grape_tables_print_the_sources_figures():
+    text = built()["sheet-quick-reference.pdf"]
+    tables = source_tables()
+    rows = [cells(r) for r in tables["cannister-grape"]["rows"]]
+    # the source's table, as it reads: range in inches, to-hit and damage modifiers
+    assert [r[1:] for r in rows] == [
+        ["5", "+3", "-6"],
+        ["12", "0", "-5"],
+        ["24", "-2", "-4"],
+        ["48", "-4", "-3"],
+        ["96", "-6", "-2"],
+    ]
+    for row in rows:
+        assert " ".join(row) in text, row
+    mods = {
+        cells(r)[0]: cells(r)[1] for r in tables["artillery-mods"]["rows"] if isinstance(r, list)
+    }
+    assert mods == {
+        "Out to medium range": "-1",
+        "Long and extreme range": "-2",
+        "Hard rocky ground": "+2",
+        "Wet, marshy or muddy ground, soft sand": "-2",
+        "3 lb": "-1",
+        "6 lb": "0",
+        "9 lb": "+1",
+        "12 lb": "+2",
+    }
+    for label, value in mods.items():
+        assert f"{label} {value}" in text
+    assert (
+        "Cannister and grape fire\u2020" in text and "Source: \u201cRange in inches\u201d" in text
+    )
+
+
+def test_the_remaining_source_tables_are_on_the_reference():
+    text = built()["sheet-quick-reference.pdf"]
+    tables = source_tables()
+    expected = {
+        "armour-ratings": ["0", "1", "2", "3", "4"],
+        "misfires": ["1-2", "3", "4", "5", "6-8", "9-12"],
+        "wound-locations": ["1", "2", "3", "4", "5", "6"],
+        "wound-recovery": ["1", "2", "3-6"],
+    }
+    for table_id, labels in expected.items():
+        table = tables[table_id]
+        assert [cells(r)[0] for r in table["rows"]] == labels, table_id
+        assert table["title"].split(" (")[0] in text
+        for row in table["rows"]:
+            assert cells(row)[1].split(":")[0].split(",")[0] in text, (table_id, row)
+    locations = [cells(r)[1] for r in tables["wound-locations"]["rows"]]
+    assert locations == ["Left leg", "Right leg", "Left arm", "Right arm", "Body", "Head"]
+    falls = [cells(r) for r in tables["falling"]["rows"] if isinstance(r, list)]
+    assert [f[1] for f in falls] == ["+6", "+4", "+2", "0", "-1", "+2 or thereabouts"]
+    for fall in falls:
+        assert " ".join(fall) in text, fall
+
+
+def test_every_footnote_mark_is_explained_where_it_is_printed():
+    """A cell ending in *, ** or # has a footnote starting with exactly that mark, printed
+    under its table; the kit's readings (daggers) carry their own notes."""
+    text = built()["sheet-quick-reference.pdf"]
+    checked = 0
+    for table in source_tables().values():
+        notes = [n.replace("\\*", "*") for n in table.get("footnotes", [])]
+        for row in table["rows"]:
+            for cell in cells(row) if isinstance(row, list) else ():
+                found = re.search(r"(\*+|#)$", str(cell))
+                if not found:
+                    continue
+                mark = found.group(1)
+                note = [n for n in notes if re.match(re.escape(mark) + r"[^*#]", n)]
+                assert len(note) == 1, (table["id"], cell)
+                assert " ".join(note[0].split()) in text, note[0]
+                checked += 1
+    assert checked == 7  # Too Close*, Javelin*, 2 x **, 2 x #, 6*
+
+
+def test_armour_takes_one_sign_everywhere():
+    text = built()["sheet-quick-reference.pdf"]
+    assert "add armour" not in text
+    assert text.count("-armour (0-4)") == 2  # fire (thrown, bows, crossbows) and melee
+    assert "Source: \u201cThrown weapons, bows, and crossbows add target armor\u201d" in text
+
+
+def test_the_roster_sheet_prints_the_squad_creator_beside_its_roster():
+    text = built()["rosters.pdf"]
+    gens = yaml.safe_load((GAME / "generators.yaml").read_text())["generators"]
+    squads = next(g for g in gens if g["id"] == "squads")
+    for lookup in squads["lookups"]:
+        for row in lookup["rows"]:
+            values = " ".join(str(v) for v in row["set"].values())
+            assert f"{row['result']} {values}" in text, row
+    variation = squads["adjust"][0]
+    assert [(r["result"], r["add"]) for r in variation["rows"]] == [
+        (1, -2),
+        (2, -1),
+        (3, 0),
+        (4, 0),
+        (5, 1),
+        (6, 2),
+    ]
+    for row in variation["rows"]:
+        add = f"{row['add']:+d}" if row["add"] else "0"
+        assert f"{row['result']} {add}" in text, row
+    # the pre-rolled roster above it: seed 0, as the build rolls it
+    _, game = rolled_kit()
+    gen = resolve_generator(game, next(g for g in game.generators if g.id == "squads"))
+    for rec in generate(gen, 0).records:
+        line = " ".join(str(rec[k]) for k in ("unit", "n", "role", "rating", "Ex", "F", "M"))
+        assert line in text, line
+    assert "To roll your own: size d6+4 (one roll for every unit)" in text
+
+
+def test_the_setup_sheets_mark_the_kits_skill_bounds():
+    text = built()["scenario-ambush-at-the-ford.pdf"]
+    assert "Fire skill (F) 2 to 14, rolled against on a D12\u2020" in text
+    assert "Melee skill (M) 2 to 14, rolled against on a D12\u2021" in text
+    assert "\u2020 Kit's reading: 2 to 14" in text

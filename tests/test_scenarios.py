@@ -1168,6 +1168,9 @@ def test_more_rule_reader_errors(game_dir):
         - kind: count
           pieces: [farmer, soldier]
           max: 2
+        - kind: count
+          reading: Counted at the start only.
+          max: 9
     """,
         "placements: []\n",
     )
@@ -1186,6 +1189,9 @@ def test_more_rule_reader_errors(game_dir):
         "game.yaml:23:50: error: rules.constraints[4].where.within: missing required key 'of'",
         "game.yaml:25:15: error: rules.constraints[5].pieces: expected a piece id or a mapping "
         "of attributes, got a list",
+        # the dagger goes on the rule's name on the set-up sheet: no name, nowhere to mark
+        "game.yaml:28:7: error: rules.constraints[6].reading: a rule with a reading needs a "
+        "name: the set-up sheet marks it with the reading's dagger",
     ]
 
 

@@ -137,6 +137,7 @@ def test_ryamon_start_broken(tmp_path, monkeypatch):
                 "values: {food: 4}\n    placements:\n      - {piece: farmer-blue",
             ),
             ("{piece: soldier-green, at: G7}", "{piece: artist-green, at: G7}"),
+            ("{piece: scientist-green, at: F5}", "{piece: scientist-green, at: G6}"),
             (
                 "{piece: farmer-yellow, at: B8, count: 2}",
                 "{piece: farmer-yellow, at: C7, count: 2}",
@@ -155,15 +156,18 @@ def test_ryamon_start_broken(tmp_path, monkeypatch):
         "scenarios/four-tribes.yaml:17:9: error: sides[0].placements[4]: side red has 1 people of "
         "another tribe, needs at most 0 (rule at rules.yaml:23:7)",
         "scenarios/four-tribes.yaml:21:14: error: sides[1].values.food: side blue: food is 4, "
-        "must be 5 (rule at rules.yaml:37:7)",
+        "must be 5 (rule at rules.yaml:42:7)",
         f"scenarios/four-tribes.yaml:28:5: error: sides[2]: side green is missing 1 soldier "
         f"{slots} (rule at rules.yaml:14:7)",
+        # starting Scientists and Lawyers are placed as newborns are: in Urban
+        "scenarios/four-tribes.yaml:36:9: error: sides[2].placements[3]: scientist-green on cell "
+        "G6 (Forest): scientist/lawyer may stand only on Urban (rule at rules.yaml:49:7)",
         "scenarios/four-tribes.yaml:37:9: error: sides[2].placements[4]: side green has 1 people "
         "more than its slots allow (2 farmer, 1 soldier, 2 of any type) (rule at rules.yaml:14:7)",
         # 2 farmers, the general and the leader in a Forest: 4 > 3
         "scenarios/four-tribes.yaml:46:9: error: sides[3].placements[3]: 4 people on cell C7 "
         "(Forest) exceed its pop limit of 3 (rule at rules.yaml:33:7)",
-        "7 error(s), 0 warning(s)",
+        "8 error(s), 0 warning(s)",
     ]
 
 
@@ -264,6 +268,9 @@ def test_ryamon_setup_sheet_read_back_from_the_pdf(tmp_path):
         "2 × Farmer (red tribe): B1, A2",
         "Set-up rules",
         "Each tribe starts with 5 food",
+        # a rule the kit reads from the source is marked, its reading noted under it
+        "Scientists and Lawyers are placed in Urban (as newborns are)\u2021",
+        "\u2021 Kit's reading: Starting people are placed as births are",
     ):
         assert expected in text
     items = json.loads((kit / "manifest.json").read_text())["items"]

@@ -42,6 +42,13 @@ KNOWN = {
     ("ironford", "map-ryn.pdf", "covered", "1001"),
     ("ironford", "map-ryn.pdf", "covered", "1007"),
     ("ironford", "map-ryn.pdf", "covered", "IronFord"),
+    ("ryamon", "map-world.pdf", "crosses", "GLUEundertileA2"),
+    ("ryamon", "map-world.pdf", "crosses", "GLUEundertileB2"),
+    ("ryamon", "map-world.pdf", "crosses", "A1"),
+    ("ryamon", "map-world.pdf", "crosses", "E1"),
+    ("ryamon", "map-world.pdf", "crosses", "A5"),
+    ("ryamon", "map-world.pdf", "covered", "A5"),
+    ("ryamon", "map-world.pdf", "covered", "E5"),
     # a map key's swatch letters sit on the terrain's pattern lines
     ("duck", "map-deck.pdf", "crosses", "LOW"),
     ("duck", "map-deck.pdf", "crosses", "FULL"),

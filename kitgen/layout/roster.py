@@ -4,17 +4,19 @@ manifest, proof sheets)."""
 
 from __future__ import annotations
 
-from ..model.generator import Generator
+from ..model.generator import Adjust, Generator, Lookup
 from ..model.table import Cell, Column, Row, Table
 from ..rules.generate import Roster, build_roster
 from ..rules.profile import effective_seed
 from .env import PlanEnv
 from .frame import content_box
 from .plan import Document, Group, Item, Page
+from .table_draw import draw_table
 from .text import in_words
 from .threat_card import MUTED, Writer
 
 GAP = 16.0
+KEY_GAP = 10.0  # between the roster and its key, and between the key's tables
 
 
 def _roster_ops(
@@ -46,9 +48,68 @@ def _roster_ops(
         heads = tuple(Column(titles.get(k) or in_words(k), align="centre", id=k) for k in keys)
         table = Table(gen.id, "", heads, rows)
         w.table(table, 8.5, 6.5)
+    w.gap(KEY_GAP)
+    ops, h = _key_ops(gen, env, x, w.y, width)
+    w.ops.extend(ops)
+    w.gap(h)
     for note in gen.notes:
         w.para(note, 7.5, italic=True, colour=MUTED)
     return w.ops, -w.y
+
+
+def _key_ops(gen: Generator, env: PlanEnv, x: float, y: float, width: float) -> tuple[list, float]:
+    """The generator's own tables beside the roster rolled from them, side by side, so a
+    player can roll a roster of his own: the size roll, each lookup and each adjustment."""
+    w = Writer(env, x, width)
+    w.y = y
+    groups = ", then ".join(
+        f"{g.role} \u00d7{g.count}" if g.count is not None else f"{g.role} for the rest"
+        for g in gen.groups
+    )
+    each = "each unit rolls its own" if gen.size_per == "unit" else "one roll for every unit"
+    w.para(f"To roll your own: size {gen.size} ({each}); in each unit {groups}.", 8.5)
+    w.gap(3)
+    tables = [_lookup_table(gen, lk) for lk in gen.lookups if lk.roll]
+    tables += [_adjust_table(gen, a) for a in gen.adjust]
+    per_row = min(3, len(tables)) or 1
+    col = (width - KEY_GAP * (per_row - 1)) / per_row
+    ops, top = w.ops, w.y
+    for start in range(0, len(tables), per_row):
+        tallest = 0.0
+        for i, table in enumerate(tables[start : start + per_row]):
+            drawn, h = draw_table(table, x + i * (col + KEY_GAP), top, col, env, 8.5, 7.0)
+            ops += drawn
+            tallest = max(tallest, h)
+        top -= tallest + KEY_GAP
+    return ops, y - top - KEY_GAP
+
+
+def _lookup_table(gen: Generator, lookup: Lookup) -> Table:
+    """A lookup as printed: its roll beside the values each result sets."""
+    fields: list[str] = []
+    for row in lookup.rows:
+        fields += [k for k, _ in row.values if k not in fields]
+    titles = dict(gen.titles)
+    roles = [g.role for g in gen.groups if lookup.id in g.rolls]
+    rows = tuple(
+        Row(row.band.text, tuple(Cell(_text(dict(row.values).get(k))) for k in fields))
+        for row in lookup.rows
+    )
+    heads = tuple(Column(titles.get(k) or in_words(k), align="centre", id=k) for k in fields)
+    title = " / ".join(roles) or in_words(lookup.id)
+    return Table(lookup.id, title, heads, rows, label=Column(lookup.roll, align="centre"))
+
+
+def _adjust_table(gen: Generator, adjust: Adjust) -> Table:
+    """An adjustment as printed: its roll beside what it adds to each named field."""
+    titles = dict(gen.titles)
+    named = ", ".join(titles.get(f) or in_words(f) for f in adjust.fields)
+    rows = tuple(
+        Row(row.band.text, (Cell(f"{row.add:+d}" if row.add else "0"),)) for row in adjust.rows
+    )
+    title = in_words(adjust.id) + (" (optional)" if adjust.optional else "")
+    heads = (Column(f"Add to {named}", align="centre"),)
+    return Table(adjust.id, title, heads, rows, label=Column(adjust.roll, align="centre"))
 
 
 def _text(value: object) -> str | None:

@@ -268,6 +268,13 @@ def read_constraint(ctx: Context, node: Node, path: str) -> Constraint | None:
     kind = f.choice("kind")
     name = f.text("name")
     reading = read_reading(ctx, f.raw("reading"), f.sub("reading"))
+    if reading is not None and not name:
+        ctx.error(
+            f.map.key_span("reading"),
+            f.sub("reading"),
+            "a rule with a reading needs a name: the set-up sheet marks it with the "
+            "reading's dagger",
+        )
     severity = f.choice("severity")
     when = field_names(f, "when")
     unless = field_names(f, "unless")
