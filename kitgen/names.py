@@ -7,6 +7,14 @@ import re
 from collections.abc import Iterable
 
 ID_PATTERN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
+# A {name} in a text that a record or for_each row fills, and the {{ and }} that print a
+# brace (group 1: the name). The one pattern of the readers, the copies and the rosters.
+PLACEHOLDER = re.compile(r"\{\{|\}\}|\{([A-Za-z_][A-Za-z0-9_-]*)\}")
+
+
+def placeholders(text: str) -> list[str]:
+    """The names of the {placeholders} in `text`, in order."""
+    return [m.group(1) for m in PLACEHOLDER.finditer(text) if m.group(1)]
 
 
 def close_match(word: str, options: Iterable[str], cutoff: float = 0.6) -> str | None:

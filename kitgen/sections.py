@@ -101,6 +101,11 @@ class CountersSection(Section["CounterSet"]):
 
         return plan_counters(model, env)
 
+    def check(self, game: Game, model: CounterSet, diags: Diagnostics) -> None:
+        from .rules.sides import check_counter_sides
+
+        check_counter_sides(game, model, diags)
+
 
 @section
 class MapsSection(Section["MapSet"]):

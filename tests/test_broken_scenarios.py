@@ -418,7 +418,7 @@ CASES: dict[str, list[tuple[str, str, str, list[str]]]] = {
             "{piece: code-hack-red, count: 9}",
             [
                 "broken.yaml:18:9: error: sides[0].placements[1]: 9 code-hack-red placed, the "
-                "kit provides 5 (piece defined at counters.yaml:88:5)",
+                "kit provides 5 (piece defined at counters.yaml:90:5)",
                 "broken.yaml:18:9: error: sides[0].placements[1]: side red has 9 Code-Hack "
                 "tokens, needs exactly 5 ({rule:5 Code-Hack tokens per player})",
                 "2 error(s), 0 warning(s)",

@@ -36,6 +36,7 @@ def test_three_quarter_inch_counter_is_54_points(game_dir):
         """
         id: g
         title: G
+        counter_sheet: gutters
         counters:
           - {id: a, size: 3/4, quantity: 2, front: {text: A}}
           - {id: b, size: 19mm, front: {text: B}}
@@ -555,7 +556,7 @@ def test_every_error_is_reported_with_its_place(game_dir):
         f"{g}:13:11: error: counters[2].size: a rect takes width x height, got '3/4in' "
         "(e.g. 1in x 1/2in)",
         f"{g}:14:5: error: counters[2].colour: unknown key 'colour' (valid: for_each, blank, id, "
-        "name, kind, shape, size, quantity, bleed, attrs, front, back, steps)",
+        "name, kind, shape, size, quantity, bleed, attrs, front, back, steps, side)",
         f"{g}:15:35: error: counters[2].front.text.cell: cell: needs a grid: [rows, columns] "
         "on the face",
         f"{g}:17:11: error: counters[3].size: a square piece takes one size, got '3/4in x 1in' "
@@ -583,8 +584,8 @@ def test_piece_larger_than_the_page(game_dir):
     )
     assert errors_of(game_dir) == [
         f"{game_dir}/game.yaml:4:5: error: counters[0]: piece 'big' (648 x 648 pt with bleed) "
-        "is larger than the printable area (576 x 716 pt or 756 x 536 pt)"
-    ]
+        "is larger than the printable area (558 x 698 pt or 738 x 518 pt)"
+    ]  # a butted piece keeps a 1/4 in margin for its crop marks
 
 
 def test_a_problem_shared_by_every_copy_is_reported_once(game_dir):

@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from ..colours import readable_on
 from ..model.table import Card, CardBlock, CardFace, Deck, Table, TextBlock
 from ..rules.roster_cards import expand_roster_cards
 from ..style import INK, PIECE_GUTTER
@@ -19,6 +20,7 @@ from .labels import DEFAULT_SEED_NOTE
 from .marks import fold_line, fold_marks, piece_room, rect_cut, trim_corner
 from .plan import BBox, Document, Group, Item, Line, Page, Rect, Stroke
 from .rich import Faces, draw_line, parse_markup, runs_width, wrap_runs
+from .sides import token_shape
 from .table_draw import fit_table
 from .textblock import layout_text
 
@@ -30,9 +32,17 @@ STEP = 0.25
 
 
 def _face_ops(
-    face: CardFace, w: float, h: float, env: PlanEnv, size: float, tables: dict[str, Table]
+    face: CardFace,
+    w: float,
+    h: float,
+    env: PlanEnv,
+    size: float,
+    tables: dict[str, Table],
+    mark: str | None = None,
 ) -> tuple[list, float]:
-    """Ops in card coordinates (origin bottom-left) and the height the content needs."""
+    """Ops in card coordinates (origin bottom-left) and the height the content needs.
+    `mark`: the shape of the side the card belongs to, drawn in its title band (or, with
+    no title first, in a row of its own at the top)."""
     m = min(9.0, w * 0.07)  # the safe zone: 1/8 in on a card, less on a tiny one
     inner = w - 2 * m
     faces = Faces(lambda b, i: env.face(bold=b, italic=i))
@@ -40,16 +50,23 @@ def _face_ops(
     ops: list = [Rect(0, 0, w, h, fill=face.colour)]
     y = h - m
     gap = size * 0.6
+    r = size * 0.45  # a side's mark: about a capital's height across
+    if mark is not None and (not face.blocks or face.blocks[0].kind != "title"):
+        ops.append(token_shape(mark, w - m - r, y - r, r, readable_on(face.colour), None))
+        y -= 2 * r + gap
+        mark = None
     for n, block in enumerate(face.blocks):
         if n:
             y -= gap
         if block.kind == "title":
             tsize = size * 1.35
-            lines = wrap_runs(
-                parse_markup(block.text, bold=True), inner - 2 * size * 0.4, faces, tsize, fonts
-            )
+            room = inner - 2 * size * 0.4 - (4 * r + 2 * size if mark else 0.0)
+            lines = wrap_runs(parse_markup(block.text, bold=True), room, faces, tsize, fonts)
             band = len(lines) * tsize * 1.2 + tsize * 0.6
             ops.append(Rect(m * 0.5, y - band, w - m, band, fill=face.accent, radius=2.0))
+            if mark is not None:  # at the band's left end, clear of the centred title
+                ops.append(token_shape(mark, m + size * 0.4 + r, y - band / 2, r, "#ffffff", None))
+                mark = None
             ty = y - tsize * 0.3 - tsize
             for ln in lines:
                 ops += draw_line(ln, m, ty, inner, "centre", faces, tsize, fonts, "#ffffff")
@@ -130,8 +147,9 @@ def fit_face(
     # bigger cards start with bigger type (8 pt on a poker card, up to 12 pt), then shrink to fit
     scale = math.sqrt((w * h) / (180.0 * 252.0))
     size = min(CARD_MAX, max(CARD_SIZE, round(CARD_SIZE * scale * 4) / 4))
+    mark = env.side_shape(card.side) if card.side is not None and side == "front" else None
     while True:
-        ops, need = _face_ops(face, w, h, env, size, tables)
+        ops, need = _face_ops(face, w, h, env, size, tables, mark)
         if need <= h - 2 * m + 1e-6:
             return ops, size
         if size - STEP < CARD_MIN - 1e-9:

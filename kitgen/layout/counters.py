@@ -17,11 +17,13 @@ from ..units import mm
 from .env import PlanEnv
 from .faces import face_ops, hex_points, outline
 from .frame import content_box
-from .impose import TooBig, back_box, impose, printable
+from .impose import Butts, TooBig, back_box, impose, printable
 from .marks import (
+    BUTT_MARGIN,
     CUT,
     fold_line,
     fold_marks,
+    grid_marks,
     piece_room,
     rect_cut,
     trim_corner,
@@ -34,6 +36,7 @@ class _Slot(NamedTuple):  # one per copy of every design: a tuple is quick to ma
     copy: int  # from 1
     fold: bool  # front and back side by side
     bleed: float
+    butted: bool = False  # edge to edge with its design's size (a guillotine sheet)
 
     @property
     def size(self) -> tuple[float, float]:
@@ -41,18 +44,37 @@ class _Slot(NamedTuple):  # one per copy of every design: a tuple is quick to ma
 
 
 def plan_counters(
-    cs: CounterSet, env: PlanEnv, name: str = "counters", component: str = "Counters"
+    cs: CounterSet,
+    env: PlanEnv,
+    name: str = "counters",
+    component: str = "Counters",
+    butted: bool | None = None,
 ) -> list[Document]:
-    """Sheets of every piece; `name` and `component` let other pieces (labels) reuse them."""
+    """Sheets of every piece; `name` and `component` let other pieces (labels) reuse them.
+    `butted`: square and rectangular pieces of one size edge to edge (None: as the game's
+    `counter_sheet:` says)."""
     if not cs.defs:
         return []
+    if butted is None:
+        butted = env.game.counter_sheet == "butted"
     duplex = env.settings.duplex in ("long", "short")
-    slots, sizes = _slots(cs, duplex, env)
+    slots, sizes = _slots(cs, duplex, env, butted)
     has_backs = duplex and any(d.back is not None for d in cs.defs)
-    # With crop marks, half a gutter in from the content box so they stay inside it too.
+    keys = [s.d.size if s.butted else None for s in slots] if butted else []
+    # Crop marks stay inside the content box too: half a gutter in for a piece's own,
+    # half the butted blocks' margin for theirs.
     inset = PIECE_GUTTER / 2 if any(s.bleed for s in slots) else 0.0
+    if any(keys):
+        inset = BUTT_MARGIN / 2
     try:
-        laid = impose(sizes, env.paper, PIECE_GUTTER, inset, landscape=not has_backs)
+        laid = impose(
+            sizes,
+            env.paper,
+            PIECE_GUTTER,
+            inset,
+            landscape=not has_backs,
+            butt=Butts(keys, BUTT_MARGIN),
+        )
     except TooBig as exc:
         d = slots[exc.index].d
         w, h = slots[exc.index].size
@@ -66,8 +88,14 @@ def plan_counters(
     fronts = [Page(component, size=sheet.size) for sheet in laid.sheets]
     backs = [Page(component, side="back") for _ in fronts] if has_backs else []
     _place_all(laid.spots, slots, fronts, backs, env)
+    butted_trims: list[list] = [[] for _ in fronts]
+    for spot in laid.spots:
+        if slots[spot.index].butted:
+            butted_trims[spot.sheet].append(_trim(slots[spot.index], spot.x, spot.y))
     pages: list[Page] = []
     for n, page in enumerate(fronts):
+        # Butted blocks: crop marks in their margin, at every cut line.
+        page.ops.extend(grid_marks(butted_trims[n], BUTT_MARGIN / 2))
         pages.append(page)
         if backs:
             pages.append(backs[n])
@@ -77,22 +105,40 @@ def plan_counters(
     return docs
 
 
-def _slots(cs: CounterSet, duplex: bool, env: PlanEnv) -> tuple[list[_Slot], list[tuple]]:
+def _slots(
+    cs: CounterSet, duplex: bool, env: PlanEnv, butted: bool = False
+) -> tuple[list[_Slot], list[tuple]]:
     """Every copy of every design, tallest first (which packs mixed sizes into level
-    rows), and each one's size. Designs are sorted, not copies: a design's copies sit
-    side by side and share a size, and the sort is stable (designs stay in YAML order
-    within a size), so this is the order sorting every copy gives, worked out per design."""
+    rows), and each one's size; butted pieces of one height first, by width, so each size
+    makes one block. Designs are sorted, not copies: a design's copies sit side by side
+    and share a size, and the sort is stable (designs stay in YAML order within a size),
+    so this is the order sorting every copy gives, worked out per design."""
     designs = []
     rooms: dict[tuple, tuple] = {}  # one tuple per size, shared by ten thousand designs
     for d in cs.defs:
         fold, bleed = d.back is not None and not duplex, _bleed(d, env)
         room = piece_room(d.width, d.height, bleed, fold)
-        designs.append((d, fold, bleed, rooms.setdefault(room, room)))
-    designs.sort(key=lambda design: -design[3][1])
+        butt = butted and buttable(d, fold, bleed)
+        designs.append((d, fold, bleed, rooms.setdefault(room, room), butt))
+    designs.sort(key=lambda design: (-design[3][1], not design[4], -design[3][0] * design[4]))
     slots = [
-        _Slot(d, n, fold, bleed) for d, fold, bleed, _ in designs for n in range(1, d.quantity + 1)
+        _Slot(d, n, fold, bleed, butt)
+        for d, fold, bleed, _, butt in designs
+        for n in range(1, d.quantity + 1)
     ]
-    return slots, [size for d, _, _, size in designs for _ in range(d.quantity)]
+    return slots, [size for d, _, _, size, _ in designs for _ in range(d.quantity)]
+
+
+def buttable(d: CounterDef, fold: bool, bleed: float) -> bool:
+    """Whether a piece may be butted to its like: square or rectangular, one-sided on its
+    sheet (a fold pair keeps room for its caption and glue marks), and without bleed
+    (a bleed needs room round the piece)."""
+    return d.shape in ("square", "rect") and not fold and not bleed
+
+
+def _trim(slot: _Slot, x: float, y: float) -> tuple[float, float, float, float]:
+    tx, ty = trim_corner(x, y, slot.bleed, slot.fold)
+    return (tx, ty, tx + slot.d.width, ty + slot.d.height)
 
 
 def _place_all(spots, slots, fronts: list[Page], backs: list[Page], env: PlanEnv) -> None:
@@ -225,10 +271,13 @@ def _placed(form: tuple, x: float, y: float) -> Group:
 def _place_ops(
     slot: _Slot, x: float, y: float, ops: list, marks: list, forms: dict, env: PlanEnv
 ) -> None:
-    d, _, fold, b = slot
+    d, _, fold, b, butted = slot
     w, h = d.width, d.height
     square = d.shape in ("square", "rect")
     front = _placed(_form(d, "front", b, forms, env), x, y)
+    if butted:  # its cut lines are shared, marked in the block's margin
+        ops.append(front)
+        return
     if not fold:
         ops.append(front)
     else:

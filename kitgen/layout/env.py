@@ -28,6 +28,8 @@ class PlanEnv:
     # Build facts found while planning or drawing (type set below the scale's floor
     # to fit a piece ...): the build prints them and keeps them in the manifest.
     facts: dict[str, None] = field(default_factory=dict)
+    # each side's shape (layout/sides.py), worked out once per build when first asked
+    sides: dict[str, str] | None = None
 
     @property
     def paper(self) -> Paper:
@@ -35,6 +37,14 @@ class PlanEnv:
 
     def face(self, bold: bool = False, italic: bool = False, family: str | None = None) -> str:
         return self.fonts.face(family or self.game.font, bold, italic)
+
+    def side_shape(self, side: str) -> str:
+        """The shape that marks a side's pieces (by the game's order of sides)."""
+        if self.sides is None:
+            from .sides import side_shapes
+
+            self.sides = side_shapes(self.game)
+        return self.sides[side]
 
     def fact(self, text: str) -> None:
         self.facts[text] = None

@@ -19,6 +19,7 @@ from ..model.counters import CounterDef, Face, IconEl, ImageEl, Place, TextEl, U
 from ..style import PIECE_MIN, typeset
 from .env import PlanEnv
 from .plan import BBox, Circle, Font, Icon, Image, Path, Rect, Stroke, Text
+from .sides import mark_band, mark_ops
 from .text import BREAKS, fit_text, regular, wrap
 
 LEADING = 1.15
@@ -65,6 +66,8 @@ def face_ops(d: CounterDef, face: Face, bleed: float, env: PlanEnv) -> tuple:
                 _below_min(el.path, line[0].size, env)
         else:
             ops.extend(_text(d, el, box, font_face, colour, env))
+    if layout.mark is not None:  # told apart from other sides' pieces in greyscale too
+        ops.extend(mark_ops(env.side_shape(d.side or ""), layout.mark, layout.ink))
     return tuple(ops)
 
 
@@ -78,6 +81,7 @@ class _Layout(NamedTuple):
     # colour are None for an icon or image.
     slots: tuple[tuple, ...]
     width: float  # of the box the places share: texts wrap in it
+    mark: tuple[float, float, float] | None = None  # a side's mark: x, y, r (layout/sides.py)
 
 
 class _TextSized(NamedTuple):
@@ -100,7 +104,17 @@ def _layout(d: CounterDef, face: Face, bleed: float, env: PlanEnv) -> _Layout:
     styles = tuple([_style(el) if type(el) is TextEl else type(el) for el in elements])
     # The fonts and the game's font decide each text's face.
     look = (face.background, face.border, face.border_width, face.grid)
-    key = (d.shape, d.width, d.height, bleed, look, styles, env.fonts, env.game.font)
+    key = (
+        d.shape,
+        d.width,
+        d.height,
+        bleed,
+        look,
+        styles,
+        env.fonts,
+        env.game.font,
+        d.side is None,
+    )
     got = _LAYOUTS.get(key)
     if type(got) is _Layout:
         return got
@@ -132,6 +146,9 @@ def _new_layout(d: CounterDef, face: Face, bleed: float, env: PlanEnv) -> _Layou
         d.shape, d.width, d.height, bleed, face.background, face.border, face.border_width
     )
     inner, edge = _inner(d.shape, d.width, d.height, pad, inset)
+    mark = None
+    if d.side is not None:  # a band at the top for the side's mark, clear of the art
+        inner, mark = mark_band(inner, d.width, d.height)
     boxes = _boxes(d, face, inner, edge, env)
     short_side = min(d.width, d.height)
     slots = []
@@ -143,7 +160,7 @@ def _new_layout(d: CounterDef, face: Face, bleed: float, env: PlanEnv) -> _Layou
             slots.append((box, font_face, colour, line))
         else:
             slots.append((box, None, None, None))
-    return _Layout(frame, ink, tuple(slots), inner[2] - inner[0])
+    return _Layout(frame, ink, tuple(slots), inner[2] - inner[0], mark)
 
 
 @lru_cache(maxsize=256)

@@ -1,7 +1,9 @@
 """Imposition: where pieces go on sheets. Pure arithmetic on boxes, tested with numbers.
 
 Pieces are packed in shelves (rows) top to bottom, left to right, inside the
-content box, `gutter` apart; each sheet's block is centred across the page.
+content box, `gutter` apart; each sheet's block is centred across the page. Pieces
+given the same butt key (counters of one size for a guillotine) touch edge to edge
+in rows of their own, a `margin` clear of everything else (room for crop marks).
 Duplex backs and fold-and-glue halves are mirror images of boxes about a line.
 """
 
@@ -53,6 +55,7 @@ def impose(
     inset: float = 0.0,
     turn: Sequence[str] = (),
     landscape: bool = True,
+    butt: Butts | tuple = (),
 ) -> Imposition:
     """The one imposer: pieces packed onto as few sheets as they take, the paper portrait
     or, when that takes fewer sheets (or is the only way a piece fits), landscape. `inset`:
@@ -60,7 +63,8 @@ def impose(
     turned, "fit" turned when it fits only so, "long" also laid along the sheet's long
     side (strips). `landscape=False` keeps the paper portrait: duplex files, whose backs a
     printer turning landscape pages (clockwise or not, as it likes) would shift the wrong
-    way by a back offset. Raises TooBig when a piece fits neither way."""
+    way by a back offset. `butt` (Butts), per slot: a key shared by pieces laid edge to
+    edge, or None. Raises TooBig when a piece fits neither way."""
     best: Imposition | None = None
     error: TooBig | None = None
     for size in (None, (paper.height, paper.width)) if landscape else (None,):
@@ -70,7 +74,7 @@ def impose(
         box = (x0 + inset, y0 + inset, x1 - inset, y1 - inset)
         laid, turned = _turned(sizes, turn, box)
         try:
-            spots = _pack_sorted(laid, box, gutter) if turn else pack(laid, box, gutter)
+            spots = _pack_sorted(laid, box, gutter) if turn else pack(laid, box, gutter, butt)
         except TooBig as exc:
             error = error or exc
             continue
@@ -78,7 +82,7 @@ def impose(
         if best is None or _count(found) < _count(best):
             best = found
     if landscape and len(sizes) <= MIXED_LIMIT and (best is None or _count(best) > 1):
-        mixed = _mixed(sizes, paper, gutter, inset, turn)
+        mixed = _mixed(sizes, paper, gutter, inset, turn, butt)
         if mixed is not None and (best is None or _count(mixed) < _count(best)):
             best = mixed
     if best is None:
@@ -90,7 +94,7 @@ def impose(
 MIXED_LIMIT = 400  # pieces: up to this many, each sheet may be turned on its own
 
 
-def _mixed(sizes, paper: Paper, gutter: float, inset: float, turn) -> Imposition | None:
+def _mixed(sizes, paper: Paper, gutter, inset: float, turn, butt) -> Imposition | None:
     """Sheet by sheet, portrait or landscape, whichever takes the larger share of the
     pieces left (its area): a few big pieces of different shapes (templates) need this.
     None when a piece fits neither way."""
@@ -112,7 +116,8 @@ def _mixed(sizes, paper: Paper, gutter: float, inset: float, turn) -> Imposition
             if not fit:
                 continue
             order = sorted(fit, key=lambda i: -laid[i][1]) if turn else fit
-            first = [s for s in pack([laid[i] for i in order], box, gutter) if s.sheet == 0]
+            keys = Butts([butt.key(i) for i in order], butt.margin) if butt else ()
+            first = [s for s in pack([laid[i] for i in order], box, gutter, keys) if s.sheet == 0]
             area = sum(laid[order[s.index]][0] * laid[order[s.index]][1] for s in first)
             if best is None or area > best[0] + EPS:
                 best = (area, size, box, [(order[s.index], s) for s in first], turned)
@@ -177,94 +182,123 @@ def _turned(sizes, turn: Sequence[str], box: BBox) -> tuple[list, frozenset[int]
     return laid, frozenset(turned)
 
 
-def pack(sizes: Sequence[tuple[float, float]], box: BBox, gutter: float) -> list[Spot]:
+class Butts(NamedTuple):
+    """Which slots are butted: `keys[i]` is shared by slots laid edge to edge (None: kept
+    a gutter apart), and `margin` the room round a butted block (for its crop marks)."""
+
+    keys: Sequence[object] = ()
+    margin: float = 0.0
+
+    def key(self, i: int) -> object:
+        return self.keys[i] if self.keys else None
+
+    def across(self, key: object, gutter: float) -> float:
+        """The room after a slot of `key` before the next one in its row."""
+        return gutter if key is None else 0.0
+
+    def between(self, upper: object, lower: object, gutter: float) -> float:
+        """The room between a row of `upper` slots and a row of `lower` under it."""
+        if upper is None and lower is None:
+            return gutter
+        return 0.0 if upper == lower else max(self.margin, gutter)
+
+
+def pack(
+    sizes: Sequence[tuple[float, float]], box: BBox, gutter: float, butt: Butts | tuple = ()
+) -> list[Spot]:
     """Shelf packing in the given order; as many sheets as needed; the spots in slot
     order. Raises TooBig."""
-    sheets = _shelves(sizes, box, gutter)
-    moved = len(sheets) > 1 and _fold_last_sheet(sheets, sizes, box, gutter)
+    butt = butt or Butts()
+    sheets = _shelves(sizes, box, gutter, butt)
+    moved = len(sheets) > 1 and _fold_last_sheet(sheets, sizes, box, gutter, butt)
     spots = _centre(sizes, sheets, box[0], box[2] - box[0])
     if moved:
         spots.sort()  # slot order: the moved slots came last
     return spots
 
 
-Shelf = list  # [top, height, slots]: slots (index, x, top, h) hang from the shelf's top
+Shelf = list  # [top, height, slots, key]: slots (index, x, top, h) hang from the top
 Sheets = list  # sheet > shelf
 
 
-def _shelves(sizes: Sequence[tuple[float, float]], box: BBox, gutter: float) -> Sheets:
-    """Every slot on a shelf of a sheet, in order."""
+def _shelves(sizes: Sequence[tuple[float, float]], box: BBox, gutter: float, butt: Butts) -> Sheets:
+    """Every slot on a shelf of a sheet, in order. A butted slot starts a new shelf when
+    the key changes, so a shelf holds one key (or none)."""
     x0, y0, x1, y1 = box
     width, height = x1 - x0, y1 - y0
     sheets: Sheets = [[]]
     shelf_top = y1  # top of the current shelf
     shelf_h = 0.0
     cursor = x0
+    key = None
     for i, (w, h) in enumerate(sizes):
         if w > width + EPS or h > height + EPS:
             raise TooBig(i)
         shelves = sheets[-1]
-        if not shelves or cursor + w > x1 + EPS:
+        last, key = key, butt.key(i)
+        if not shelves or cursor + w > x1 + EPS or (butt.keys and key != last):
             # New shelf below the current one, or a new sheet.
-            top = shelf_top - shelf_h - gutter if shelves else y1
+            top = shelf_top - shelf_h - butt.between(last, key, gutter) if shelves else y1
             if top - h < y0 - EPS:
                 sheets.append([])
                 shelves = sheets[-1]
                 top = y1
-            shelves.append([top, 0.0, []])
+            shelves.append([top, 0.0, [], key])
             shelf_top, shelf_h, cursor = top, 0.0, x0
         elif h > shelf_h and shelf_top - h < y0 - EPS:
             # Too tall for the last shelf's room on this sheet: start a new sheet.
-            sheets.append([[y1, 0.0, []]])
+            sheets.append([[y1, 0.0, [], key]])
             shelves = sheets[-1]
             shelf_top, shelf_h, cursor = y1, 0.0, x0
         shelves[-1][2].append((i, cursor, shelf_top, h))
-        cursor += w + gutter
+        cursor += w + butt.across(key, gutter)
         shelf_h = max(shelf_h, h)
         shelves[-1][1] = shelf_h
     return sheets
 
 
-def _fold_last_sheet(sheets: Sheets, sizes, box: BBox, gutter: float) -> bool:
+def _fold_last_sheet(sheets: Sheets, sizes, box: BBox, gutter: float, butt: Butts) -> bool:
     """Move the last sheet's slots to the ends of earlier shelves, or to new shelves
     under them, when every one of them finds room: a sheet saved, and no piece left alone
     on a sheet when it fits on another. Tallest first (the order they came in), so the
     first that finds no room ends the attempt quickly. True when the sheet went."""
-    x0, y0, x1, _ = box
-    trial = [[[top, h, list(slots)] for top, h, slots in shelves] for shelves in sheets[:-1]]
+    trial = [[[top, h, list(slots), k] for top, h, slots, k in shelves] for shelves in sheets[:-1]]
     for shelf in sheets[-1]:
         for i, *_ in shelf[2]:
-            if not any(_fit(shelves, i, sizes, x0, y0, x1, gutter) for shelves in trial):
+            if not any(_fit(shelves, i, sizes, box, gutter, butt) for shelves in trial):
                 return False
     sheets[:] = trial
     return True
 
 
-def _fit(shelves, i: int, sizes, x0: float, y0: float, x1: float, gutter: float) -> bool:
-    """Slot i placed at the end of a shelf tall enough, or on a new shelf at the bottom."""
+def _fit(shelves, i: int, sizes, box: BBox, gutter: float, butt: Butts) -> bool:
+    """Slot i placed at the end of a shelf tall enough (of its key), or on a new shelf at
+    the bottom."""
+    x0, y0, x1, _ = box
     w, h = sizes[i]
-    for top, shelf_h, slots in shelves:
+    key = butt.key(i)
+    for top, shelf_h, slots, shelf_key in shelves:
         last, x, _, _ = slots[-1]
-        cursor = x + sizes[last][0] + gutter
-        if h <= shelf_h + EPS and cursor + w <= x1 + EPS:
+        cursor = x + sizes[last][0] + butt.across(key, gutter)
+        if key == shelf_key and h <= shelf_h + EPS and cursor + w <= x1 + EPS:
             slots.append((i, cursor, top, h))
             return True
-    top = shelves[-1][0] - shelves[-1][1] - gutter
+    top = shelves[-1][0] - shelves[-1][1] - butt.between(shelves[-1][3], key, gutter)
     if top - h < y0 - EPS or x0 + w > x1 + EPS:
         return False
-    shelves.append([top, h, [(i, x0, top, h)]])
+    shelves.append([top, h, [(i, x0, top, h)], key])
     return True
 
 
 def _centre(sizes, sheets, x0: float, width: float) -> list[Spot]:
     spots: list[Spot] = []
     for n, shelves in enumerate(sheets):
-        ends = (x + sizes[i][0] for _, _, slots in shelves for i, x, _, _ in slots[-1:])
+        ends = (x + sizes[i][0] for _, _, slots, _ in shelves for i, x, _, _ in slots[-1:])
         used = max(ends, default=x0) - x0
         # Centred to the whole point: pieces of a design then sit alike on the pixel grid
         # of a picture at 72 dpi (or a multiple), and their pictures come out identical.
         shift = math.floor((width - used) / 2 + EPS)
-        for _, _, slots in shelves:
+        for _, _, slots, _ in shelves:
             for i, x, top, h in slots:
                 # Shelf slots hang from the shelf's top edge, so rows read level.
                 spots.append(Spot(i, n, x + shift, top - h))

@@ -48,7 +48,10 @@ def plan_labels(model: Labels, env: PlanEnv) -> list[Document]:
             if label.roster is not None and record:
                 extra[did]["roster"] = label.roster
                 extra[did]["seed"] = effective_seed(env.settings.seed)
-    docs = plan_counters(CounterSet(tuple(defs)), env, name="labels", component="Labels")
+    # Labels are cut one by one (round ones mostly): always a gutter apart.
+    docs = plan_counters(
+        CounterSet(tuple(defs)), env, name="labels", component="Labels", butted=False
+    )
     for doc in docs:
         for page in doc.pages:
             for item in page.items:

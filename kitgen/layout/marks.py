@@ -2,7 +2,8 @@
 
 One look for all cut-out pieces: a solid cut line round a piece without bleed,
 crop marks outside the bleed when there is one, a dotted fold line and a
-caption under a fold-and-glue pair.
+caption under a fold-and-glue pair. Pieces butted edge to edge (for a guillotine)
+share their cut lines, marked only in the margin round their block.
 """
 
 from __future__ import annotations
@@ -19,6 +20,8 @@ FOLD_LIGHT = Stroke("#ffffff", 0.9, (0.6, 2.2))
 FOLD_STEP = 1.4  # half the dot period: the white dots sit between the dark ones
 MARK = Stroke("#000000", 0.3)
 NOTE = MUTED
+BUTT_MARGIN = 18.0  # 1/4 in round a block of butted pieces: its crop marks sit there
+BUTT_MARK_START = 1.5  # off the block's edge: a tick never touches a piece
 
 
 def piece_room(w: float, h: float, bleed: float, fold: bool) -> tuple[float, float]:
@@ -87,3 +90,47 @@ def glue_marks(x0: float, x1: float, fx: float, y_bottom: float, caption_width: 
         for a, b in bands
         if b - a >= 3.0  # a narrow pair has room for the caption only
     ]
+
+
+def grid_marks(trims: list[BBox], room: float) -> list[Line]:
+    """Crop marks for pieces butted edge to edge: for each block of touching pieces, a
+    tick at every cut line beyond the block's edges (above and below it at each column
+    line, left and right of it at each row line), from BUTT_MARK_START to short of
+    `room` off the block, so no tick lies on a piece. Cutting a block's lines through
+    from tick to tick frees every piece."""
+    lines: list[Line] = []
+    start, end = BUTT_MARK_START, room - BUTT_MARK_START / 2
+    for block in touching(trims):
+        bx0, by0 = min(b[0] for b in block), min(b[1] for b in block)
+        bx1, by1 = max(b[2] for b in block), max(b[3] for b in block)
+        for x in sorted({round(v, 4) for b in block for v in (b[0], b[2])}):
+            lines.append(Line(x, by1 + start, x, by1 + end, MARK))
+            lines.append(Line(x, by0 - end, x, by0 - start, MARK))
+        for y in sorted({round(v, 4) for b in block for v in (b[1], b[3])}):
+            lines.append(Line(bx0 - end, y, bx0 - start, y, MARK))
+            lines.append(Line(bx1 + start, y, bx1 + end, y, MARK))
+    return lines
+
+
+def touching(boxes: list[BBox]) -> list[list[BBox]]:
+    """The boxes in groups that touch (share a corner), each group in the given order."""
+    parent = list(range(len(boxes)))
+
+    def root(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    seen: dict[tuple[float, float], int] = {}
+    for i, (x0, y0, x1, y1) in enumerate(boxes):
+        for corner in ((x0, y0), (x1, y0), (x0, y1), (x1, y1)):
+            key = (round(corner[0], 3), round(corner[1], 3))
+            if key in seen:
+                parent[root(i)] = root(seen[key])
+            else:
+                seen[key] = i
+    groups: dict[int, list[BBox]] = {}
+    for i, box in enumerate(boxes):
+        groups.setdefault(root(i), []).append(box)
+    return list(groups.values())

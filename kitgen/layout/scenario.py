@@ -8,7 +8,6 @@ labelled token in its side's colour.
 
 from __future__ import annotations
 
-import math
 import os
 from collections import defaultdict
 from dataclasses import replace
@@ -26,7 +25,8 @@ from .frame import content_box
 from .mapart import map_ops
 from .mapkey import SWATCH, entries
 from .maps import COMPASS, compass
-from .plan import BBox, Circle, Document, Font, Group, Item, Line, Page, Path, Rect, Stroke, Text
+from .plan import BBox, Document, Font, Group, Item, Line, Page, Path, Rect, Stroke, Text
+from .sides import NEUTRAL_SHAPE, side_shapes, token_shape
 from .text import in_words, wrap
 
 NEUTRAL = "#6b6b6b"  # tokens of pieces that belong to no side
@@ -37,8 +37,6 @@ MAP_SHARE = 0.62  # of the content height, for the diagram on the first page
 MAX_CELL = 64.0  # points: the largest a cell is drawn on a set-up diagram
 COORD_SIZE = 6.0  # points: a cell's coordinates as printed on the diagram
 # A side's token shape by its place in the scenario's list: greyscale keeps them apart.
-SIDE_SHAPES = ("round", "square", "diamond", "hex", "triangle", "octagon")
-NEUTRAL_SHAPE = "tab"  # a rounded square, grey: a piece no side places
 TABLE_SIZE, MIN_TABLE_SIZE = 9.0, 6.0  # points: a force table's text, and on narrow paper
 
 
@@ -196,39 +194,15 @@ def _central(g, cells) -> tuple[int, int]:
     return min(sorted(pts), key=lambda c: (pts[c][0] - mx) ** 2 + (pts[c][1] - my) ** 2)
 
 
-def side_shapes(setup: Setup) -> dict[str, str]:
-    """Each side's token shape, in the order the scenario lists them: sides differ by
-    shape as well as colour, so they stay apart printed in greyscale."""
-    return {s.id: SIDE_SHAPES[i % len(SIDE_SHAPES)] for i, s in enumerate(setup.scenario.sides)}
-
-
-def token_shape(shape: str, x: float, y: float, r: float, fill: str, stroke: Stroke | None):
-    """One token of radius about r centred on (x, y), in a side's shape."""
-    if shape == "round":
-        return Circle(x, y, r, fill, stroke)
-    if shape == "square":
-        k = r * 0.9
-        return Rect(x - k, y - k, 2 * k, 2 * k, fill, stroke, radius=r * 0.15)
-    if shape == "tab":
-        k = r * 0.9
-        return Rect(x - k, y - k, 2 * k, 2 * k, fill, stroke, radius=r * 0.6)
-    corners = {"diamond": 4, "hex": 6, "triangle": 3, "octagon": 8}[shape]
-    turn = {"diamond": 90.0, "hex": 0.0, "triangle": 90.0, "octagon": 22.5}[shape]
-    k = r * (1.22 if shape == "triangle" else 1.1 if shape == "diamond" else 1.0)
-    dy = -r * 0.2 if shape == "triangle" else 0.0  # the triangle's middle, not its centroid
-    pts = tuple(
-        (
-            x + k * math.cos(math.radians(turn + 360 * i / corners)),
-            y + dy + k * math.sin(math.radians(turn + 360 * i / corners)),
-        )
-        for i in range(corners)
-    )
-    return Path(pts, True, fill, stroke)
+def scenario_shapes(setup: Setup) -> dict[str, str]:
+    """Each side's token shape, the shape its counters are marked with (layout/sides.py):
+    sides differ by shape as well as colour, so they stay apart printed in greyscale."""
+    return side_shapes(setup.game, [s.id for s in setup.scenario.sides])
 
 
 def _tokens(setup: Setup, colours: dict[str, str], cell_size: float, env: PlanEnv) -> list:
     g = setup.map.grid
-    shapes = side_shapes(setup)
+    shapes = scenario_shapes(setup)
     by_cell: dict = defaultdict(list)
     for p in setup.placed:
         if p.cell is not None:
@@ -380,7 +354,7 @@ def _where(setup: Setup, p: Placed) -> str:
 
 def _sheet(setup: Setup, colours: dict[str, str], flow: _Flow) -> None:
     sc = setup.scenario
-    shapes = side_shapes(setup)
+    shapes = scenario_shapes(setup)
     if setup.map is not None:
         names: dict[str, list[str]] = defaultdict(list)
         for p in setup.placed:  # a type's own name ("Farmer") reads better than a colour's

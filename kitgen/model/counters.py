@@ -160,6 +160,8 @@ class CounterDef:
     variant: tuple[Mapping[str, str], ...] = ()
     # the faces named as steps (full, reduced ...): front first; () when not named
     steps: tuple[str, ...] = ()
+    side: str | None = None  # the side it belongs to: it carries the side's mark
+    side_span: Span | None = None
 
     @property
     def size(self) -> tuple[float, float]:

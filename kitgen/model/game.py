@@ -10,6 +10,8 @@ from typing import TYPE_CHECKING, Any, cast
 from ..errors import Span
 from ..units import PAPERS, Paper
 
+COUNTER_SHEETS = ("butted", "gutters")
+
 if TYPE_CHECKING:  # the section models, for the accessors' types (a build loads only its own)
     from .counters import CounterSet
     from .cover import Cover
@@ -41,6 +43,9 @@ class Game:
     sections: Mapping[str, object] = field(default_factory=dict)
     files: tuple[Path, ...] = ()  # game.yaml and everything it included
     font_span: Span | None = None  # where font: was set, for font errors
+    # square and rectangular counters of one size: edge to edge for a guillotine, with
+    # crop marks round each block ("butted"), or each a gutter apart ("gutters")
+    counter_sheet: str = "butted"
 
     def replace(self, **changes: Any) -> Game:
         """A copy with some fields changed (the game itself is never changed once read)."""

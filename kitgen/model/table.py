@@ -141,6 +141,8 @@ class Card:
     extra: Mapping[str, Any] = field(default_factory=dict)  # for the manifest
     deck: str | None = None  # a deck's id: the card takes the deck's one back
     deck_span: Span | None = None
+    side: str | None = None  # the side (owner) it belongs to: its front carries the mark
+    side_span: Span | None = None
 
     @property
     def two_sided(self) -> bool:

@@ -15,14 +15,10 @@ from ..model.counters import Face, TextEl
 from ..model.game import Game
 from ..model.generator import Generator
 from ..model.label import LabelDef, Labels, Record
+from ..names import PLACEHOLDER, placeholders
 from .generate import build_roster
 
-_PLACEHOLDER = re.compile(r"\{\{|\}\}|\{([A-Za-z_][A-Za-z0-9_-]*)\}")
 ROSTER_FIELDS = ("unit", "n", "role")  # every roster record has these
-
-
-def placeholders(text: str) -> list[str]:
-    return [m.group(1) for m in _PLACEHOLDER.finditer(text) if m.group(1)]
 
 
 def fill(text: str, record: Record, blank: str) -> str:
@@ -33,7 +29,7 @@ def fill(text: str, record: Record, blank: str) -> str:
             return m.group(0)[0]
         return record.get(m.group(1)) or blank
 
-    return _PLACEHOLDER.sub(one, text)
+    return PLACEHOLDER.sub(one, text)
 
 
 def fill_face(face: Face, record: Record, blank: str) -> Face:

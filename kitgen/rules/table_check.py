@@ -6,6 +6,7 @@ from ..errors import WRITE_IN, Diagnostics
 from ..model.game import Game
 from ..model.table import Card, Cell, Sheet, Table
 from ..names import suggest
+from .sides import check_side
 
 
 def row_name(table: Table, index: int) -> str:
@@ -107,6 +108,8 @@ def check_cards(game: Game, cards: tuple[Card, ...], diags: Diagnostics) -> None
     _check_decks(game, cards, diags)
     tables = {t.id for t in game.tables}
     for card in cards:
+        if card.side is not None:
+            check_side(game, card.side, card.side_span or card.span, f"cards.{card.id}.side", diags)
         for side, face in (("front", card.front), ("back", card.back)):
             if face is None:
                 continue

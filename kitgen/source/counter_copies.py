@@ -13,18 +13,15 @@ copy equal to the ordinary reading of it.
 
 from __future__ import annotations
 
-import re
 from dataclasses import fields
 from functools import lru_cache
 
 from ..colours import ColourError, parse_colour
 from ..model.counters import CounterDef, Face, IconEl, TextEl, UnitEl
-from ..names import ID_PATTERN
+from ..names import ID_PATTERN, PLACEHOLDER
 from .expand import blanked, merged
 from .fields import Context, as_colour, as_text
 from .yamlnodes import Node
-
-_PLACEHOLDER = re.compile(r"\{\{|\}\}|\{([A-Za-z_][A-Za-z0-9_-]*)\}")
 
 
 class Unfillable(Exception):
@@ -76,6 +73,7 @@ class Filler:
         self._colours: dict[str, str] = {}  # filled text -> colour: one string per colour
         self._id = _format_or_none(template.id)
         self._name = None if template.name is template.id else _format_or_none(template.name)
+        self._side = None if template.side is None else _format_or_none(template.side)
         attrs = template.own_attrs
         # (key, format or None) per attr; None when no value holds a placeholder, and
         # then every copy shares the template's (read-only) mapping.
@@ -112,6 +110,7 @@ class Filler:
                 name = ident
             else:
                 name = (t.name if self._name is None else self._name.format_map(vals)) or ident
+            side = t.side if self._side is None else self._side.format_map(vals)
             own_attrs = t.own_attrs
             if self._attrs is not None:
                 own_attrs = {
@@ -124,7 +123,13 @@ class Filler:
         # The template's other fields as they are, by name (a field added to the model
         # is carried over, never dropped): gathered once, in __init__, where
         # dataclasses.replace would gather them again for every copy.
-        changed = {"id": ident, "name": name, "own_attrs": own_attrs, "variant": parts}
+        changed = {
+            "id": ident,
+            "name": name,
+            "own_attrs": own_attrs,
+            "variant": parts,
+            "side": side,
+        }
         return CounterDef(**{**self._fields, **changed, "front": front, "back": back})
 
     def _colour(self, fmt: str, vals: dict[str, str]) -> str:
@@ -234,7 +239,7 @@ def _format(text: str) -> str:
     """The template as a str.format string: its {name}s kept, every other brace doubled,
     so format_map (C code) fills it just as expand.substitute would."""
     out, at = [], 0
-    for m in _PLACEHOLDER.finditer(text):
+    for m in PLACEHOLDER.finditer(text):
         out.append(text[at : m.start()].replace("{", "{{").replace("}", "}}"))
         out.append(m.group(0))
         at = m.end()

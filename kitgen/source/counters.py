@@ -164,6 +164,7 @@ COUNTER = Spec(
     Key("front", Either(TEXT, FACE), "the front face (or just its text)", required=True),
     Key("back", Either(TEXT, FACE), "a back face: fold-and-glue, or duplex"),
     Key("steps", OneOrList(TEXT), "a step-loss counter: a name for each face, front first"),
+    Key("side", TEXT, "the side it belongs to (a rules.sides id): it carries the side's mark"),
     heading=HEADING,
 )
 COUNTERS = ListOf(COUNTER)
@@ -303,6 +304,8 @@ def _read_def(
     back_node = f.raw("back")
     back = _read_face(ctx, v, back_node, f.sub("back")) if back_node is not None else None
     steps = _read_steps(ctx, f, 1 if back_node is None else 2)
+    side_node = f.raw("side")
+    side = _opt(v.text, side_node, f.sub("side"))
     f.close()
     if ident is None or w is None or h is None or front is None:
         return None
@@ -322,6 +325,8 @@ def _read_def(
         bleed=bleed,
         variant=parts,
         steps=steps,
+        side=side,
+        side_span=side_node.span if side_node is not None else None,
     )
 
 

@@ -24,6 +24,7 @@ from collections.abc import Iterable
 
 from ..errors import Diagnostic, Span
 from ..model.counters import merge_rows
+from ..names import PLACEHOLDER, placeholders
 from .fields import Context, as_text, did_you_mean, is_file_list
 from .spec import Scalar as ScalarType
 from .yamlnodes import Map, Node, Scalar, Seq, describe
@@ -32,7 +33,6 @@ from .yamlnodes import Map, Node, Scalar, Seq, describe
 FOR_EACH = ScalarType("for_each: lists or records", {"type": ["object", "array"]})
 
 MAX_EXPANSION = 10_000
-_PLACEHOLDER = re.compile(r"\{\{|\}\}|\{([A-Za-z_][A-Za-z0-9_-]*)\}")
 
 Vars = dict[str, str]
 
@@ -175,7 +175,7 @@ def substitute(ctx: Context, text: str, variables: Vars, node: Node | None, path
             return token
         return variables[name]
 
-    return _PLACEHOLDER.sub(fill, text)
+    return PLACEHOLDER.sub(fill, text)
 
 
 def placeholder_spans(node: Node) -> dict[Span, list[str]]:
@@ -187,7 +187,7 @@ def placeholder_spans(node: Node) -> dict[Span, list[str]]:
         n = stack.pop()
         if isinstance(n, Scalar):
             if isinstance(n.value, str) and "{" in n.value:
-                names = [m.group(1) for m in _PLACEHOLDER.finditer(n.value) if m.group(1)]
+                names = placeholders(n.value)
                 if names:
                     out[n.span] = names
         elif isinstance(n, Seq):

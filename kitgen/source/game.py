@@ -14,11 +14,11 @@ from typing import Protocol
 from ..budget import MAX_GAME_BYTES, MAX_INCLUDES
 from ..errors import Diagnostic, Diagnostics, KitError, Span
 from ..files import FileRefused, confine, list_folder
-from ..model.game import Game
+from ..model.game import COUNTER_SHEETS, Game
 from ..names import ID_PATTERN, did_you_mean
 from ..units import PAPERS, Paper, UnitError, paper_from_text
 from .fields import Context, Fields, as_text, expect_map
-from .spec import ANY, COLOUR, ID, TEXT, Key, Named, OneOrList, Spec
+from .spec import ANY, COLOUR, ID, TEXT, Choice, Key, Named, OneOrList, Spec
 from .yamlnodes import Map, Node, Scalar, Seq, load_yaml, parse_yaml, read_yaml_bytes
 
 GAME_FILE = "game.yaml"
@@ -35,6 +35,12 @@ TOP_KEYS = (
     Key("version", TEXT, "printed with the title", default=""),
     Key("paper", TEXT, "letter, a4, a4-letter, legal, tabloid, a3 or WIDTHxHEIGHT; default letter"),
     Key("font", TEXT, "the default font family", default="Vera"),
+    Key(
+        "counter_sheet",
+        Choice(COUNTER_SHEETS),
+        "square and rect counters of one size edge to edge (butted) or apart (gutters)",
+        default="butted",
+    ),
     Key("include", OneOrList(TEXT), "files merged in: lists concatenate, mappings merge"),
 )
 
@@ -205,6 +211,7 @@ def read_game(
     paper = _read_paper(ctx, f.raw("paper"))
     font = f.text("font")
     font_node = f.raw("font")
+    counter_sheet = f.choice("counter_sheet")
     models = {}
     for key, section in sections.items():
         node = f.raw(key)
@@ -224,6 +231,7 @@ def read_game(
         sections=models,
         files=tuple(files),
         font_span=font_node.span if font_node else None,
+        counter_sheet=counter_sheet,
     )
 
 

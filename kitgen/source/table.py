@@ -195,6 +195,7 @@ CARD = Spec(
     Key("front", _FACE, "the front: a face or a list of blocks", required=True),
     Key("back", _FACE, "a back: fold-and-glue, or duplex"),
     Key("deck", ID, "a deck of decks: the card takes its common back (instead of back)"),
+    Key("side", TEXT, "the side (owner) it belongs to: its front carries the side's mark"),
     heading="cards: reference cards",
 )
 DECK = Spec(
@@ -799,7 +800,7 @@ def read_card(ctx: Context, node: Node, path: str) -> list[Card]:
     return out
 
 
-class _Later(dict):
+class _RosterVars(dict):
     """Variables of a roster card: for_each values now, every other {field} kept for the
     build, which fills it from the unit's records (the check stage validates the names)."""
 
@@ -815,7 +816,7 @@ def _read_one_card(ctx: Context, node: Map, path: str, variables: dict) -> Card 
     f.allow("for_each")
     roster = f.id("roster")
     if roster is not None:
-        variables = _Later(variables)
+        variables = _RosterVars(variables)
     raw_id = f.text("id")
     cid = substitute(ctx, raw_id, variables, f.raw("id"), f.sub("id"))
     size_node = f.raw("size")
@@ -843,6 +844,10 @@ def _read_one_card(ctx: Context, node: Map, path: str, variables: dict) -> Card 
             f"card {cid!r} is in deck {deck!r}, whose cards share one back",
             "remove back: here; the deck's back prints behind each of its cards",
         )
+    side_node = f.raw("side")
+    side = None
+    if side_node is not None:
+        side = substitute(ctx, f.text("side"), variables, side_node, f.sub("side"))
     f.close()
     if front is None:
         return None
@@ -870,6 +875,8 @@ def _read_one_card(ctx: Context, node: Map, path: str, variables: dict) -> Card 
         roster_node.span if roster_node is not None else None,
         deck=deck,
         deck_span=f.raw("deck").span if deck is not None else None,  # type: ignore[union-attr]
+        side=side,
+        side_span=side_node.span if side_node is not None else None,
     )
 
 
