@@ -33,6 +33,7 @@ SMALL = 8.5  # keys, legends, notes under a table
 CHROME = 7.0  # the sheet label, scale bars, fold captions: what a sheet is, not the game
 RULES_MIN = 7.0  # the least any rules text on a sheet or card is set at
 PIECE_MIN = 6.0  # the least anything on a piece is set at (the build says where it goes lower)
+SHEET_MAX = 12.0  # the most a reference sheet's type grows to, to fill its pages (max_size)
 
 # ---- typographic characters -----------------------------------------------------
 

@@ -21,11 +21,11 @@ from kitgen.layout.frame import SCALE_NOTE
 from kitgen.layout.plan import Group, Line, Rect, Text
 from kitgen.layout.table_draw import draw_table
 from kitgen.model.table import Cell, Column, Row, Table
-from kitgen.style import typeset
+from kitgen.style import RULES_MIN, typeset
 
 from .conftest import CONTENT, build_pdfs, errors_of, pixel_at, plan_game, run_cli, write_game
 
-MIN = 6.5
+MIN = RULES_MIN
 POKER = (180.0, 252.0)  # 63.5 x 88.9 mm in points, exactly
 
 
@@ -175,11 +175,12 @@ def pdf_font_sizes(data: bytes) -> list[tuple[float, str, str]]:
 @pytest.mark.parametrize("game", SEEDS)
 def test_seed_sheets_read_back_from_the_pdf_keep_their_minimum_size(game: str, paper: str):
     source = yaml.safe_load((CONTENT / game / "reference.yaml").read_text())
-    _, pdfs, _ = build_pdfs(CONTENT / game, paper)
+    planned, pdfs, _ = build_pdfs(CONTENT / game, paper)
     for sheet in source["sheets"]:
         data = pdfs[f"sheet-{sheet['id']}.pdf"]
         pages = len(pypdf.PdfReader(io.BytesIO(data)).pages)
-        assert pages <= sheet["pages"], (game, paper, pages)
+        if paper == planned.game.paper.name:  # on another paper it may need more
+            assert pages <= sheet["pages"], (game, paper, pages)
         # the sheet label and scale bars are chrome (CHROME size); the rest is the sheet's
         sizes = [s for s, font, text in pdf_font_sizes(data) if not is_chrome(text)]
         assert len(sizes) > 50
@@ -366,7 +367,7 @@ def test_over_full_sheet_warns_and_keeps_every_row(game_dir: Path):
     assert any(
         m.endswith(
             "warning: sheets.qrs: sheet 'qrs' does not fit on 1 page(s) even at "
-            "6.5 pt; it takes 3 page(s) (cut content, add columns, allow more "
+            "7 pt; it takes 3 page(s) (cut content, add columns, allow more "
             "pages, or lower min_size)"
         )
         for m in messages
@@ -377,12 +378,12 @@ def test_over_full_sheet_warns_and_keeps_every_row(game_dir: Path):
     sizes = {
         t.font.size for p in planned.docs[0].pages for t in texts_in(p.ops) if not is_chrome(t.text)
     }
-    assert min(sizes) == MIN
+    assert min(sizes) >= MIN  # the pages it takes at MIN, then grown to fill them
     assert "Long (cont.)" in text  # the title repeats where the table continues
 
 
 def test_shrinks_type_to_fit_then_stops(game_dir: Path):
-    rows = [[f"Entry {i}", str(i)] for i in range(60)]
+    rows = [[f"Entry {i}", str(i)] for i in range(45)]
     write_game(
         game_dir,
         yaml.safe_dump(
@@ -423,6 +424,7 @@ def test_a_table_is_not_split_unless_taller_than_a_column(game_dir: Path):
                         "pages": 2,
                         "size": 9,
                         "min_size": 9,
+                        "max_size": 9,
                         "items": ["filler", "short"],
                     }
                 ],
@@ -511,7 +513,7 @@ def test_card_that_cannot_fit_warns(game_dir: Path):
     )
     planned = plan_game(game_dir)
     assert [d.message for d in planned.diags.warnings] == [
-        "card 'wordy' (front): the content does not fit even at 5.5 pt"
+        "card 'wordy' (front): the content does not fit even at 7 pt"
     ]
 
 
@@ -767,7 +769,7 @@ def test_wide_item_spans_the_sheet_and_warns_when_taller_than_a_page(game_dir: P
     write_game(game_dir, yaml.safe_dump(game))
     planned = plan_game(game_dir)
     assert [d.message for d in planned.diags.warnings] == [
-        "sheet 's': wide item 'w' is taller than a page even at 6.5 pt"
+        "sheet 's': wide item 'w' is taller than a page even at 7 pt"
     ]
 
 
@@ -998,7 +1000,15 @@ def _sheet_game(items: list, tables: list, texts: list | None = None) -> str:
             "texts": texts or [],
             "tables": tables,
             "sheets": [
-                {"id": "qrs", "columns": 2, "pages": 3, "size": 9, "min_size": 9, "items": items}
+                {
+                    "id": "qrs",
+                    "columns": 2,
+                    "pages": 3,
+                    "size": 9,
+                    "min_size": 9,
+                    "max_size": 9,
+                    "items": items,
+                }
             ],
         }
     )
@@ -1011,7 +1021,9 @@ def test_a_table_that_fits_a_column_moves_whole_to_the_next_one(game_dir: Path):
     rows = [[f"A{i}", str(i)] for i in range(24)]
     filler = {"id": "filler", "title": "Filler", "items": [f"point {i}" for i in range(40)]}
     table = {"id": "short", "title": "Short", "columns": ["Name", "Value"], "rows": rows}
-    write_game(game_dir, _sheet_game(["filler", "short"], [table], [filler]))
+    # more after it, so this is not the last page (whose columns balance)
+    more = {"id": "more", "title": "More", "text": ["word " * 900] * 2}
+    write_game(game_dir, _sheet_game(["filler", "short", "more"], [table], [filler, more]))
     planned = plan_game(game_dir)
     items = [i for p in planned.docs[0].pages for i in p.items if i.kind in ("table", "text")]
     filler_box = next(i.bbox for i in items if i.id == "filler")

@@ -10,11 +10,22 @@ from __future__ import annotations
 
 import pypdfium2 as pdfium
 import pytest
+import yaml
 from reportlab.pdfgen.canvas import Canvas
 
+from kitgen.build import font_book
+from kitgen.errors import KitError
+from kitgen.layout.env import PlanEnv
+from kitgen.layout.marks import FOLD_CAPTION
+from kitgen.layout.plan import Item
+from kitgen.layout.sheet import STEP
+from kitgen.layout.textblock import layout_text
+from kitgen.style import RULES_MIN, SHEET_MAX
 from tests.page_marks import Fault, faults, pdf_faults, read_marks
 
-from .conftest import CONTENT, seed_kit
+from .conftest import CONTENT, Planned, plan_game, seed_kit, write_game
+
+FOLD = FOLD_CAPTION.replace(" ", "")  # the fold caption is chrome, at PIECE_MIN
 
 GAMES = sorted(p.parent.name for p in CONTENT.glob("*/game.yaml"))
 
@@ -22,15 +33,10 @@ GAMES = sorted(p.parent.name for p in CONTENT.glob("*/game.yaml"))
 # test fails on a fault listed here that is gone, so the list only shrinks): (game,
 # file, kind, the text at fault with its spaces dropped, as pdfium reads it).
 KNOWN = {
-    # the tile badges of an assembly diagram and the glue captions of a tile sit over
-    # the map's own labels and grid lines
-    ("duck", "map-deck.pdf", "crosses", "GLUEundertileA2"),
-    ("duck", "map-deck.pdf", "crosses", "GLUEundertileB2"),
+    # the tile badges (A1, B2 ...) of an assembly diagram sit over the map's own labels
     ("duck", "map-deck.pdf", "overlaps", "OPS"),
     ("duck", "map-deck.pdf", "crosses", "OPS"),
     ("duck", "map-deck.pdf", "covered", "OPS"),
-    ("ironford", "map-ryn.pdf", "crosses", "GLUEundertileA2"),
-    ("ironford", "map-ryn.pdf", "crosses", "GLUEundertileB2"),
     ("ironford", "map-ryn.pdf", "crosses", "0101"),
     ("ironford", "map-ryn.pdf", "crosses", "0201"),
     ("ironford", "map-ryn.pdf", "crosses", "0207"),
@@ -42,24 +48,11 @@ KNOWN = {
     ("ironford", "map-ryn.pdf", "covered", "1001"),
     ("ironford", "map-ryn.pdf", "covered", "1007"),
     ("ironford", "map-ryn.pdf", "covered", "IronFord"),
-    ("ryamon", "map-world.pdf", "crosses", "GLUEundertileA2"),
-    ("ryamon", "map-world.pdf", "crosses", "GLUEundertileB2"),
     ("ryamon", "map-world.pdf", "crosses", "A1"),
     ("ryamon", "map-world.pdf", "crosses", "E1"),
     ("ryamon", "map-world.pdf", "crosses", "A5"),
     ("ryamon", "map-world.pdf", "covered", "A5"),
     ("ryamon", "map-world.pdf", "covered", "E5"),
-    # a map key's swatch letters sit on the terrain's pattern lines
-    ("duck", "map-deck.pdf", "crosses", "LOW"),
-    ("duck", "map-deck.pdf", "crosses", "FULL"),
-    ("duck", "map-deck.pdf", "crosses", "L"),
-    ("duck", "scenario-cargo-bay-sweep.pdf", "crosses", "LOW"),
-    ("duck", "scenario-cargo-bay-sweep.pdf", "crosses", "FULL"),
-    ("duck", "scenario-cargo-bay-sweep.pdf", "crosses", "L"),
-    ("reshuffled", "map-station-piece.pdf", "crosses", "H"),
-    ("reshuffled", "map-station.pdf", "crosses", "H"),
-    ("reshuffled", "scenario-flooded-duel.pdf", "crosses", "H"),
-    ("reshuffled", "scenario-standard.pdf", "crosses", "H"),
     # place names on lines (roads, the river) and pieces over them
     ("ironford", "map-ryn.pdf", "crosses", "Dast"),
     ("ironford", "map-ryn.pdf", "crosses", "IronFord"),
@@ -75,29 +68,10 @@ KNOWN = {
     ("reshuffled", "scenario-flooded-duel.pdf", "covered", "Room6"),
     ("reshuffled", "scenario-standard.pdf", "overlaps", "H"),
     ("reshuffled", "scenario-standard.pdf", "covered", "H"),
-    # a mark's caption over the fine grid of its terrain
-    ("reshuffled", "map-station.pdf", "crosses", "AGUAN"),
-    ("reshuffled", "scenario-flooded-duel.pdf", "crosses", "AGUAN"),
-    ("reshuffled", "scenario-standard.pdf", "crosses", "AGUAN"),
     # templates: a check bar's caption on a neighbour's edge; range numbers on the grid
     ("rencounter", "templates.pdf", "crosses", "50mmcheck"),
     ("rencounter", "templates.pdf", "crosses", "25"),
     ("rencounter", "templates.pdf", "crosses", "35"),
-}
-# set-up maps: cell coordinates wider than their white tab, so area outlines and
-# hatching run into them
-KNOWN |= {
-    ("reshuffled", name, "crosses", f"M{row}")
-    for name in ("scenario-flooded-duel.pdf", "scenario-standard.pdf")
-    for row in range(1, 19)
-}
-KNOWN |= {
-    ("reshuffled", "scenario-flooded-duel.pdf", "crosses", c)
-    for c in "A15 A16 A17 A18 B15 B16 B18 C17 C18 D17 D18".split()
-}
-KNOWN |= {
-    ("reshuffled", "scenario-standard.pdf", "crosses", c)
-    for c in "O17 O18 P17 P18 Q15 Q16 Q18 R15 R16 R17 R18 Approach".split()
 }
 
 
@@ -193,3 +167,125 @@ def test_what_a_clip_or_the_page_edge_cuts_away_is_not_read():
 def test_a_fault_names_its_text_and_place():
     fault = Fault("crosses", "Crossed", "", (50.0, 99.5))
     assert str(fault) == "text 'Crossed' crosses a line at (50.0, 99.5) pt"
+
+
+# ---- reference sheets: the type fills the pages, columns balance, splits keep ----------
+
+
+def _sheet_game(game_dir, items: list, tables: list, texts: list, **sheet) -> Planned:
+    spec = {"id": "qrs", "columns": 2, "pages": 1, "size": 9, "items": items, **sheet}
+    data = {"id": "t", "title": "T", "tables": tables, "texts": texts, "sheets": [spec]}
+    write_game(game_dir, yaml.safe_dump(data, sort_keys=False))
+    return plan_game(game_dir)
+
+
+def _parts(planned: Planned) -> list[Item]:
+    doc = next(d for d in planned.docs if d.name == "sheet-qrs")
+    return [i for p in doc.pages for i in p.items if i.kind in ("table", "text")]
+
+
+def _size(planned: Planned) -> float:
+    return _parts(planned)[0].extra["size"]
+
+
+def _table(tid: str, rows: int, heading_every: int = 0) -> dict:
+    out: list = []
+    for i in range(rows):
+        if heading_every and i % heading_every == 0:
+            out.append({"heading": f"Group {i // heading_every + 1}"})
+        out.append([f"Entry {i} of {tid}", str(i)])
+    return {"id": tid, "title": tid.title(), "columns": ["Name", "Value"], "rows": out}
+
+
+def test_a_sheet_with_room_to_spare_grows_its_type_to_max_size(game_dir):
+    planned = _sheet_game(game_dir, ["short"], [_table("short", 4)], [])
+    assert _size(planned) == SHEET_MAX
+    planned = _sheet_game(game_dir, ["short"], [_table("short", 4)], [], max_size=10.5)
+    assert _size(planned) == 10.5
+
+
+def test_a_sheet_is_set_at_the_largest_size_that_fits_its_pages(game_dir):
+    tables = [_table(f"t{n}", 14) for n in range(6)]
+    items = [t["id"] for t in tables]
+    planned = _sheet_game(game_dir, items, tables, [])
+    size = _size(planned)
+    assert RULES_MIN < size < SHEET_MAX
+    assert not planned.diags.warnings
+    # a quarter point more does not fit the page
+    bigger = _sheet_game(game_dir, items, tables, [], size=size + STEP, min_size=size + STEP)
+    assert [d.message for d in bigger.diags.warnings] == [
+        f"sheet 'qrs' does not fit on 1 page(s) even at {size + STEP:g} pt; it takes 2 page(s)"
+    ]
+
+
+def test_an_over_full_sheet_takes_the_pages_it_needs_at_7pt_and_fills_them(game_dir):
+    tables = [_table(f"t{n}", 40) for n in range(6)]
+    planned = _sheet_game(game_dir, [t["id"] for t in tables], tables, [])
+    doc = next(d for d in planned.docs if d.name == "sheet-qrs")
+    assert [d.message for d in planned.diags.warnings] == [
+        f"sheet 'qrs' does not fit on 1 page(s) even at 7 pt; it takes {len(doc.pages)} page(s)"
+    ]
+    # as many pages as the content needs at 7 pt, then the type grows to fill them
+    least = _sheet_game(
+        game_dir, [t["id"] for t in tables], tables, [], size=7, min_size=7, max_size=7
+    )
+    assert len(next(d for d in least.docs if d.name == "sheet-qrs").pages) == len(doc.pages)
+    assert _size(planned) > RULES_MIN
+
+
+def test_the_columns_of_the_last_page_balance(game_dir):
+    planned = _sheet_game(game_dir, ["long"], [_table("long", 60)], [], size=8, max_size=8)
+    parts = _parts(planned)
+    assert [p.extra["rows"] for p in parts][0][0] == 0 and len(parts) == 2
+    (a, b) = parts
+    row = 8 * 1.7  # one row at 8 pt, padding included
+    assert a.bbox[0] < b.bbox[0] and abs(a.bbox[1] - b.bbox[1]) <= row
+
+
+def test_a_split_keeps_a_sub_heading_with_its_rows(game_dir):
+    planned = _sheet_game(
+        game_dir, ["grouped"], [_table("grouped", 60, heading_every=3)], [], size=8, max_size=8
+    )
+    table = planned.game.sections["tables"][0]
+    ends = [p.extra["rows"][1] for p in _parts(planned)][:-1]
+    assert ends and all(not table.rows[e - 1].heading for e in ends)
+    assert all(table.rows[e].heading for e in ends)  # here each part ends before a group
+
+
+def test_a_list_splits_only_between_its_items(game_dir):
+    para = "Every item of this list is long enough to wrap over three or four lines of a column"
+    text = {"id": "steps", "title": "Steps", "steps": [para] * 24}
+    planned = _sheet_game(game_dir, ["steps"], [], [text], size=8, max_size=8)
+    parts = _parts(planned)
+    assert len(parts) == 2
+    block = planned.game.sections["texts"][0]
+    width = parts[0].bbox[2] - parts[0].bbox[0]
+    env = PlanEnv(planned.game, planned.settings, font_book(planned.game), planned.diags)
+    lines = layout_text(block, width, env, parts[0].extra["size"]).lines
+    end = parts[0].extra["rows"][1]
+    assert 0 < end < len(lines) and lines[end][2]  # the next column starts an item
+    assert not all(lines[i][2] for i in range(len(lines)))  # items do wrap
+
+
+def test_seed_sheets_and_cards_set_rules_text_at_7pt_or_more():
+    for game in GAMES:
+        _, pdfs, _ = seed_kit(game)
+        for name, data in pdfs.items():
+            if not (name.startswith("sheet-") or name.startswith("cards")):
+                continue
+            doc = pdfium.PdfDocument(data)
+            for number in range(len(doc)):
+                marks = read_marks(doc[number])
+                small = {
+                    marks.runs[g.run]
+                    for g in marks.glyphs
+                    if g.size < RULES_MIN - 0.01 and marks.runs[g.run] != FOLD
+                }
+                assert not small, (game, name, number + 1, small)
+
+
+def test_a_max_size_below_size_is_an_error_at_the_sheet(game_dir):
+    with pytest.raises(KitError) as info:
+        _sheet_game(game_dir, ["short"], [_table("short", 4)], [], size=9, max_size=8)
+    assert [d.message for d in info.value.diagnostics] == ["max_size 8 is smaller than size 9"]
+    assert info.value.diagnostics[0].path == "sheets[0]"

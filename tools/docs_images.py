@@ -1,10 +1,11 @@
-"""Rebuild the README's pictures of counter sheets, labels, cards and templates.
+"""Rebuild the docs' pictures of the seed kits' sheets.
 
     python tools/docs_images.py
 
-Builds the kits in content/ into a temporary folder and writes docs/images/*.png at
-100 dpi: single pages, or pages side by side divided by a grey bar. Needs pypdfium2
-(a dev dependency). Maps, reference sheets and threat tables keep their own pictures.
+Builds the kits in content/ into a temporary folder and writes docs/images/*.png:
+whole pages at 100 dpi (single, or side by side divided by a grey bar), and crops
+at 200 dpi that show pieces and type at a readable scale (docs/design.md). Needs
+pypdfium2 (a dev dependency). Maps keep their own pictures.
 """
 
 from __future__ import annotations
@@ -30,10 +31,35 @@ PICTURES = {
     "counters-rencounter": [("rencounter", "counters.pdf", 1)],
     "counters-ironford": [("ironford", "counters.pdf", 1)],
     "map-ironford": [("ironford", "map-ryn.pdf", 5)],
-    "cards-rencounter": [("rencounter", "cards.pdf", 3)],
+    "cards-rencounter": [("rencounter", "cards.pdf", 2)],
     "labels-rencounter": [("rencounter", "labels.pdf", 1), ("rencounter", "cards.pdf", 1)],
-    "templates-duck": [("duck", "templates.pdf", n) for n in (1, 2, 3)],
-    "templates-rencounter": [("rencounter", "templates.pdf", n) for n in (1, 2, 10)],
+    "templates-duck": [("duck", "templates.pdf", n) for n in (1, 2)],
+    "templates-rencounter": [("rencounter", "templates.pdf", n) for n in (1, 2, 3)],
+    "reference-duck": [("duck", "sheet-reference.pdf", n) for n in (1, 2)],
+    "cards-duck": [("duck", "cards.pdf", n) for n in (1, 2)],
+    "reference-rencounter": [("rencounter", "sheet-quick-reference.pdf", 1)],
+    "reference-reshuffled": [("reshuffled", "sheet-reference.pdf", 1)],
+    "reference-ryamon": [("ryamon", "sheet-reference.pdf", 1)],
+    "threats-duck": [("duck", "threats.pdf", 1)],
+    "setup-reshuffled": [("reshuffled", "scenario-standard.pdf", 1)],
+    "setup-ryamon": [("ryamon", "scenario-four-tribes.pdf", 1)],
+}
+
+CROP_DPI = 200
+# picture -> (game, file, page from 1, (left, top, right, bottom) in points from the
+# page's top-left): a part of a page at a scale where pieces and type can be read
+CROPS = {
+    "crop-setup-ryamon": ("ryamon", "scenario-four-tribes.pdf", 1, (78, 96, 340, 300)),
+    "crop-setup-duck": ("duck", "scenario-cargo-bay-sweep.pdf", 1, (18, 94, 320, 300)),
+    "crop-counters-ryamon": ("ryamon", "counters.pdf", 1, (18, 30, 300, 200)),
+    "crop-cards-duck": ("duck", "cards.pdf", 1, (70, 44, 520, 370)),
+    "crop-labels-rencounter": ("rencounter", "labels.pdf", 1, (18, 33, 302, 142)),
+    "crop-reference-rencounter": (
+        "rencounter",
+        "sheet-quick-reference.pdf",
+        1,
+        (18, 30, 306, 330),
+    ),
 }
 
 
@@ -61,6 +87,13 @@ def side_by_side(images: list[Image.Image]) -> Image.Image:
     return out
 
 
+def crop_image(pdf: Path, number: int, box: tuple[float, float, float, float]) -> Image.Image:
+    page = pdfium.PdfDocument(str(pdf))[number - 1]
+    k = CROP_DPI / 72
+    image = page.render(scale=k).to_pil().convert("RGB")
+    return image.crop(tuple(round(v * k) for v in box))
+
+
 def main() -> None:
     games = sorted({game for pages in PICTURES.values() for game, _, _ in pages})
     with tempfile.TemporaryDirectory() as tmp:
@@ -72,6 +105,9 @@ def main() -> None:
         for name, pages in PICTURES.items():
             images = [page_image(Path(tmp) / game / file, n) for game, file, n in pages]
             side_by_side(images).save(IMAGES / f"{name}.png", optimize=True)
+            print(f"docs/images/{name}.png")
+        for name, (game, file, n, box) in CROPS.items():
+            crop_image(Path(tmp) / game / file, n, box).save(IMAGES / f"{name}.png", optimize=True)
             print(f"docs/images/{name}.png")
 
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from ..colours import readable_on
 from ..model.table import Card, CardBlock, CardFace, Deck, Table, TextBlock
 from ..rules.roster_cards import expand_roster_cards
-from ..style import INK, PIECE_GUTTER
+from ..style import INK, PIECE_GUTTER, RULES_MIN
 from .card_back import deck_back
 from .env import PlanEnv
 from .impose import TooBig, back_box, fits, impose, printable
@@ -27,7 +27,7 @@ from .textblock import layout_text
 FIELD_LINE = Stroke("#555555", 0.5)
 CARD_SIZE = 8.0
 CARD_MAX = 12.0
-CARD_MIN = 5.5
+CARD_MIN = RULES_MIN  # rules text on a card is never set smaller
 STEP = 0.25
 
 

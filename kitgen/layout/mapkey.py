@@ -161,17 +161,15 @@ def terrain_swatch(t, square, env: PlanEnv) -> tuple:
         body.append(Path(inner, fill=None, stroke=Stroke(t.outline, 1.5)))
     body.append(Path(square, fill=None, stroke=Stroke("#333333", 0.6)))
     if t.mark:
+        # on a white tab, as on the map: the pattern's lines never run through the letters
         size = SWATCH * (0.5 if len(t.mark) == 1 else 0.3)
+        face = env.face(bold=True)
+        w = env.fonts.width(t.mark, face, size) + size * 0.5
+        base = -SWATCH * 0.18
         body.append(
-            Text(
-                0,
-                -SWATCH * 0.18,
-                t.mark,
-                Font(env.face(bold=True), size),
-                "#111111",
-                align="centre",
-            )
+            Rect(-w / 2, base - size * 0.3, w, size * 1.15, fill="#ffffff", radius=size * 0.2)
         )
+        body.append(Text(0, base, t.mark, Font(face, size), "#111111", align="centre"))
     return tuple(body)
 
 

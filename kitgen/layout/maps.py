@@ -12,7 +12,7 @@ from ..model.mapbuild import rotated_size
 from ..style import INK
 from .env import PlanEnv
 from .frame import content_box
-from .mapart import Box, cell_size, map_ops
+from .mapart import Box, cell_size, label_width, map_ops
 from .mapkey import plan_key
 from .mapmargins import GAP as MARGIN_GAP
 from .mapmargins import Band, chart_ops, on_sheet, on_tiles, overflow
@@ -508,12 +508,13 @@ def _gap(lines: list[float], at: float) -> float:
 
 def _glue_note(text: str, cx: float, cy: float, vertical: bool, font: Font) -> list:
     """A note on a white tab in the middle of a glue strip (the neighbour covers it)."""
-    w = font.size * 0.56 * len(text) + 6
+    w = label_width(text, font.size) + 6
     h = font.size + 4
     if vertical:
         return [
             Rect(cx - h / 2, cy - w / 2, h, w, fill="#ffffff", stroke=Stroke("#999999", 0.4)),
-            Text(cx + font.size * 0.35, cy, text, font, INK, align="centre", angle=-90),
+            # turned a quarter clockwise the letters stand to the right of their baseline
+            Text(cx - font.size * 0.35, cy, text, font, INK, align="centre", angle=-90),
         ]
     return [
         Rect(cx - w / 2, cy - h / 2, w, h, fill="#ffffff", stroke=Stroke("#999999", 0.4)),

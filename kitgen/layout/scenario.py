@@ -169,20 +169,20 @@ def _map_ops(setup: Setup, colours: dict[str, str], box, env: PlanEnv) -> tuple[
     # The map's own art (terrain fills and patterns, edges, doors, marks), its coordinates
     # on white tabs at a size that prints legibly whatever the diagram's scale.
     coords = min(COORD_SIZE / scale, cell_size * 0.2)
-    ops: list = map_ops(
-        m, (env.face(), env.face(bold=True)), key_prefix="setup-", text_scale=1.0, coords=coords
+    # the scenario's own areas hatched over the cells, under the map's words
+    hatched = tuple(
+        Path(
+            tuple(g.corners(*cell)),
+            True,
+            None,
+            Stroke(AREA_INK, 1.2, (3, 2)),
+            hatch=mix(AREA_INK, "#ffffff", 0.45),
+        )
+        for area in setup.scenario.areas
+        for cell in setup.areas.get(area.name, ())
     )
-    for area in setup.scenario.areas:
-        for cell in setup.areas.get(area.name, ()):
-            ops.append(
-                Path(
-                    tuple(g.corners(*cell)),
-                    True,
-                    None,
-                    Stroke(AREA_INK, 1.2, (3, 2)),
-                    hatch=mix(AREA_INK, "#ffffff", 0.45),
-                )
-            )
+    faces = (env.face(), env.face(bold=True))
+    ops: list = map_ops(m, faces, key_prefix="setup-", text_scale=1.0, coords=coords, under=hatched)
     ops.extend(_tokens(setup, colours, cell_size, env))
     return [Group(tuple(ops), dx=dx, dy=dy, scale=scale)], bh * scale
 

@@ -102,9 +102,10 @@ class Sheet:
     items: tuple[SheetItem, ...]
     columns: int = 2
     pages: int = 1  # at most this many pages before the overflow warning
-    size: float = 9.0  # starting type size, points
-    min_size: float = 6.5
+    size: float = 9.0  # the type size it is set at when that fills its pages
+    min_size: float = 7.0  # the least it shrinks to (RULES_MIN)
     span: Span | None = None
+    max_size: float = 12.0  # the most it grows to, to fill its pages
 
 
 @dataclass(frozen=True)

@@ -32,6 +32,7 @@ from ..model.table import (
     TextBlock,
 )
 from ..names import suggest
+from ..style import RULES_MIN, SHEET_MAX
 from ..units import mm
 from .combat import COMBAT, read_combat
 from .expand import FOR_EACH, read_for_each, substitute
@@ -152,7 +153,14 @@ SHEET = Spec(
     Key("columns", INTEGER, "columns per page", default=2, lo=1, hi=6),
     Key("pages", INTEGER, "the most pages before the overflow warning", default=1, lo=1, hi=50),
     Key("size", NUMBER, "starting type size, pt", default=9.0, lo=4, hi=36),
-    Key("min_size", NUMBER, "smallest type size, pt", default=6.5, lo=4, hi=36),
+    Key("min_size", NUMBER, "smallest type size, pt", default=RULES_MIN, lo=4, hi=36),
+    Key(
+        "max_size",
+        NUMBER,
+        f"largest type size, pt, grown to fill the pages (default: size or {SHEET_MAX:g})",
+        lo=4,
+        hi=36,
+    ),
     Key(
         "items",
         ListOf(Either(TEXT, SHEET_REF, TEXT_BLOCK)),
@@ -695,11 +703,24 @@ def read_sheet(ctx: Context, node: Node, path: str) -> Sheet | None:
     pages = f.integer("pages")
     size = f.number("size")
     min_size = f.number("min_size")
+    max_size = f.number("max_size", default=max(size, SHEET_MAX))
     items = f.seq("items", _read_sheet_item)
     f.close()
     if min_size > size:
         ctx.error(node, path, f"min_size {min_size:g} is larger than size {size:g}")
-    return Sheet(sid, title, tuple(items), columns, pages, float(size), float(min_size), node.span)
+    if max_size < size:
+        ctx.error(node, path, f"max_size {max_size:g} is smaller than size {size:g}")
+    return Sheet(
+        sid,
+        title,
+        tuple(items),
+        columns,
+        pages,
+        float(size),
+        float(min_size),
+        node.span,
+        float(max(max_size, size)),
+    )
 
 
 def _read_sheet_item(ctx: Context, node: Node, path: str) -> SheetItem | None:
