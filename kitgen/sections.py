@@ -121,6 +121,11 @@ class MapsSection(Section["MapSet"]):
 
         return plan_maps(model, env)
 
+    def check(self, game: Game, model: MapSet, diags: Diagnostics) -> None:
+        from .rules.table_check import check_map_margins
+
+        check_map_margins(game, model, diags)
+
 
 @section
 class TracksSection(Section["TrackSet"]):

@@ -243,3 +243,55 @@ def test_an_unknown_box_or_feature_is_named(game_dir):
         "the rule names box 'pol', which map 'v' does not have (did you mean 'pool'?) (rule at "
         "game.yaml:41:7)"
     )
+
+
+def test_the_set_up_map_shows_and_names_every_layer(game_dir):
+    import io
+
+    from pypdf import PdfReader
+
+    from kitgen.layout.maplayers import feature_ops
+    from kitgen.layout.plan import Circle, Rect, Text
+    from kitgen.layout.scenario import _colours, _tokens
+    from kitgen.rules.setup import resolve
+    from tests.conftest import build_pdfs
+
+    placements = '\n              - {piece: tank, at: "0202"}'
+    folder = _valley(
+        game_dir,
+        SCENARIO_RULES,
+        "title: S\nsides:\n  - id: blue\n    placements:" + placements.replace(" " * 14, "      "),
+    )
+    planned, pdfs, _ = build_pdfs(folder)
+    (name,) = [n for n in pdfs if n.startswith("scenario-")]
+    text = PdfReader(io.BytesIO(pdfs[name])).pages[0].extract_text()
+    # the legend under the diagram names every layer the map draws, as the map's key does
+    env = PlanEnv(planned.game, planned.settings, font_book(planned.game), Diagnostics())
+    m = planned.game.sections["maps"].get("v")
+    for entry in entries(m, env):
+        assert entry.title in text
+    assert "Arden" in text  # the town's name, drawn on the diagram
+    # the token on the town keeps clear of the town's name
+    book = planned.game.sections["rules"]
+    setup = resolve(planned.game, book, book.scenarios[0], Diagnostics())
+    size = m.grid.size
+    (token,) = [o for o in _tokens(setup, _colours(setup), size, env) if isinstance(o, Circle)]
+    ops = feature_ops(m, size, "Helvetica-Bold")
+    i = next(k for k, o in enumerate(ops) if isinstance(o, Text) and o.text == "Arden")
+    tab = ops[i - 1]
+    assert isinstance(tab, Rect) and token.cy - token.r >= tab.y + tab.h
+
+
+def test_a_compass_by_the_title_points_north(game_dir):
+    from kitgen.layout.plan import Group, Text
+
+    folder = _valley(game_dir, "    north: down\n    title: Valley map")
+    planned = plan_game(folder)
+    (page,) = next(d for d in planned.docs if d.name == "map-v").pages
+    ops = [o for o in page.ops if not isinstance(o, Group)]
+    (n,) = [o for o in ops if isinstance(o, Text) and o.text == "N"]
+    (head,) = [o for o in ops if isinstance(o, Path) and o.fill and len(o.points) == 3]
+    tip, *back = head.points
+    assert tip[1] < min(y for _, y in back)  # the arrow's head points down the sheet
+    title = next(o for o in ops if isinstance(o, Text) and o.text == "Valley map")
+    assert title.x < tip[0] < n.x  # after the title, the N beside it

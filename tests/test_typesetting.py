@@ -56,9 +56,6 @@ KNOWN = {
     # place names on lines (roads, the river) and pieces over them
     ("ironford", "map-ryn.pdf", "crosses", "Dast"),
     ("ironford", "map-ryn.pdf", "crosses", "IronFord"),
-    ("ironford", "scenario-crossing.pdf", "crosses", "IronFord"),
-    ("ironford", "scenario-crossing.pdf", "covered", "IronFord"),
-    ("ironford", "scenario-crossing.pdf", "covered", "Korvel"),
     # pieces set up on a map cover its set-up marks; a reduced face's ring crosses its text
     ("ironford", "scenario-crossing.pdf", "overlaps", "S"),
     ("ironford", "scenario-crossing.pdf", "overlaps", "N"),

@@ -14,6 +14,8 @@ from .env import PlanEnv
 from .frame import content_box
 from .mapart import Box, cell_size, label_width, map_ops
 from .mapkey import plan_key
+from .mapmargins import GAP as MARGIN_GAP
+from .mapmargins import Band, chart_ops, on_sheet, on_tiles, overflow
 from .plan import Document, Font, Group, Item, Line, Page, Path, Rect, Stroke, Text
 from .tiling import DEFAULT_OVERLAP, TilePlan, needs_tiling, plan_tiles
 
@@ -21,6 +23,7 @@ PAD = 3.0  # round the grid, so the outer border line is never clipped
 TITLE_H = 24.0
 TILE_MARGIN = 10.0  # round a tile window: room for the ticks
 TICK = 9.0
+COMPASS = 40.0  # the title line's room for the north arrow and its N
 SEAM = Stroke("#555555", 0.6, (3, 2))
 CUT = Stroke("#000000", 0.6)
 
@@ -71,22 +74,51 @@ def _faces(env: PlanEnv) -> tuple[str, str]:
 def _map_pages(m: MapDef, env: PlanEnv) -> list[Page]:
     x0, y0, x1, y1 = content_box(env.paper)
     w, h = art_size(m)
-    key_ops, key_h = plan_key(m, env, x0, x1 - x0)
+    key_ops: list = []
+    key_h = 0.0
+    if not any(c.item == "key" for c in m.margins):  # else the key is one of the charts
+        key_ops, key_h = plan_key(m, env, x0, x1 - x0)
     avail_w, avail_h = x1 - x0, y1 - y0 - TITLE_H
     if not needs_tiling(w, h, avail_w, avail_h - key_h):
-        return [_single(m, env, n, key_ops, key_h) for n in range(1, m.copies + 1)]
+        pages: list[Page] = []
+        left: list = []
+        for n in range(1, m.copies + 1):
+            page, left = _single(m, env, n, key_ops, key_h)
+            pages.append(page)
+        return pages + _chart_pages(m, env, left)
     if env.settings.fit:
-        return [_fitted(m, env, key_ops, key_h)]
+        if m.margins:
+            env.fact(f"map {m.id}: its charts on a page after the map (--fit)")
+        return [_fitted(m, env, key_ops, key_h), *_chart_pages(m, env, list(m.margins), False)]
     return _tiled(m, env)
+
+
+def _chart_pages(m: MapDef, env: PlanEnv, charts: list, warn: bool = True) -> list[Page]:
+    """Charts that found no room round the map, on pages of their own after it."""
+    x0, y0, x1, y1 = content_box(env.paper)
+    out = []
+    for placed in overflow(m, env, charts, (x0, y0, x1, y1 - TITLE_H), warn):
+        page = Page(f"Map: {m.title or m.id}", ops=_title(m, env, x0, x1, y1, "charts"))
+        for p in placed:
+            ops, item = chart_ops(m, env, p)
+            page.ops.extend(ops)
+            page.items.append(item)
+        out.append(page)
+    return out
 
 
 def _title(m: MapDef, env: PlanEnv, x0: float, x1: float, top: float, right: str) -> list:
     regular, bold = _faces(env)
     ops: list = []
     room = x1 - x0 - (env.fonts.width(right, bold, 10) + 12 if right else 0)
+    room -= COMPASS if m.north else 0.0
+    x = x0
     if m.show_title:
         size = _fit_line(m, env, "title", m.title or m.id, bold, 13, 9, room)
         ops.append(Text(x0, top - 12, m.title or m.id, Font(bold, size), INK))
+        x += env.fonts.width(m.title or m.id, bold, size) + 10
+    if m.north:
+        ops.extend(compass(m.north, x, top - 9, bold))
     if m.note:
         # clear of the title's descenders (which reach about 2.7 pt below its baseline)
         size = _fit_line(m, env, "note", m.note, regular, 7, 6, x1 - x0)
@@ -94,6 +126,26 @@ def _title(m: MapDef, env: PlanEnv, x0: float, x1: float, top: float, right: str
     if right:
         ops.append(Text(x1, top - 12, right, Font(bold, 10), INK, align="right"))
     return ops
+
+
+def compass(north: str, x: float, cy: float, bold: str) -> list:
+    """An arrow pointing north with an N at its head, in a 14 pt square from x, centred on
+    cy: a wargame map says which way north lies, not always up."""
+    ux, uy = {"up": (0, 1), "down": (0, -1), "left": (-1, 0), "right": (1, 0)}[north]
+    cx, half = x + 7, 6.0
+    tip = (cx + ux * half, cy + uy * half)
+    tail = (cx - ux * half, cy - uy * half)
+    px, py = -uy, ux
+    head = (
+        tip,
+        (tip[0] - ux * 5 + px * 3, tip[1] - uy * 5 + py * 3),
+        (tip[0] - ux * 5 - px * 3, tip[1] - uy * 5 - py * 3),
+    )
+    return [
+        Line(*tail, tip[0] - ux * 4, tip[1] - uy * 4, Stroke(INK, 1.4)),
+        Path(head, fill=INK),
+        Text(x + 17, cy - 3, "N", Font(bold, 9), INK),
+    ]
 
 
 def _fit_line(
@@ -122,14 +174,25 @@ def _fit_line(
     return fitted
 
 
-def _single(m: MapDef, env: PlanEnv, n: int, key_ops: list, key_h: float) -> Page:
+def _single(m: MapDef, env: PlanEnv, n: int, key_ops: list, key_h: float) -> tuple[Page, list]:
+    """One copy's sheet, and the charts that found no room on it."""
     x0, y0, x1, y1 = content_box(env.paper)
     w, h = art_size(m)
     right = f"copy {n} of {m.copies}" if m.copies > 1 else ""
     ops = _title(m, env, x0, x1, y1, right)
     top = y1 - TITLE_H
-    px = x0 + (x1 - x0 - w) / 2
-    py = top - h - max(0.0, (top - y0 - key_h - h) / 2)
+    charts: list[Item] = []
+    left: list = []
+    if m.margins:
+        room = (x0, y0 + (key_h + MARGIN_GAP if key_h else 0.0), x1, top)
+        (px, py), placed, left = on_sheet(m, env, room, w, h)
+        for p in placed:
+            chart, item = chart_ops(m, env, p)
+            ops.extend(chart)
+            charts.append(item)
+    else:
+        px = x0 + (x1 - x0 - w) / 2
+        py = top - h - max(0.0, (top - y0 - key_h - h) / 2)
     ops.append(Group((map_group(m, env),), dx=px, dy=py))
     if m.copies > 1 or _used_as_piece(m, env):
         ops.extend(_top_arrow(px + w / 2, py + h + 3, env))
@@ -149,7 +212,7 @@ def _single(m: MapDef, env: PlanEnv, n: int, key_ops: list, key_h: float) -> Pag
             "rows": m.grid.rows,
         },
     )
-    return Page(f"Map: {m.title or m.id}", ops=ops, items=[item])
+    return Page(f"Map: {m.title or m.id}", ops=ops, items=[item, *charts]), left
 
 
 def _used_as_piece(m: MapDef, env: PlanEnv) -> bool:
@@ -223,12 +286,10 @@ def _tiled(m: MapDef, env: PlanEnv) -> list[Page]:
     regular, bold = _faces(env)
     group = _art(m, env, turned)
     pages = []
+    charts, left = _tile_charts(m, env, plan)
     for t in plan.tiles:
         tw, th = t.x1 - t.x0, t.y1 - t.y0
-        # centred in the room left under the title, so short tiles do not hug the top
-        free_h = y1 - TITLE_H - y0
-        px = x0 + TILE_MARGIN
-        py = y0 + (free_h - th) / 2
+        px, py = _tile_at(m, env, t)
         ops = _title(m, env, x0, x1, y1, f"tile {t.label} · {t.index} of {plan.count}")
         ops.append(Group((group,), dx=px - t.x0, dy=py - t.y0, clip=t.window))
         ops.extend(_locator(plan, t, x1 - 40, y1 - 3, bold))
@@ -253,17 +314,58 @@ def _tiled(m: MapDef, env: PlanEnv) -> list[Page]:
             (px, py, px + tw, py + th),
             extra,
         )
+        items = [item]
+        for p in charts:
+            if p.page == t.index:
+                chart, chart_item = chart_ops(m, env, p, t.label)
+                ops.extend(chart)
+                items.append(chart_item)
         pages.append(
             Page(
                 f"Map: {m.title or m.id}",
                 ops=ops,
-                items=[item],
+                items=items,
                 note=f"tile {t.label} ({t.index} of {plan.count})"
                 + (" · map turned a quarter turn" if turned else ""),
             )
         )
+    pages.extend(_chart_pages(m, env, left))
     pages.append(_tile_assembly(m, plan, env, turned))
     return pages
+
+
+def _tile_at(m: MapDef, env: PlanEnv, t) -> tuple[float, float]:
+    """A tile's bottom-left on its sheet: centred in the room under the title, so short
+    tiles do not hug the top; at the top when the map has charts, which go below."""
+    x0, y0, x1, y1 = content_box(env.paper)
+    free_h = y1 - TITLE_H - y0
+    if m.margins:
+        return x0 + TILE_MARGIN, y1 - TITLE_H - TILE_MARGIN - (t.y1 - t.y0)
+    return x0 + TILE_MARGIN, y0 + (free_h - (t.y1 - t.y0)) / 2
+
+
+def _tile_charts(m: MapDef, env: PlanEnv, plan: TilePlan) -> tuple[list, list]:
+    """The map's charts on its tiles' outer margins: below the bottom row, right of the
+    right column, where no neighbour covers them once glued (the overlap kept clear)."""
+    if not m.margins:
+        return [], []
+    x0, y0, x1, y1 = content_box(env.paper)
+    o = plan.overlap
+    tiles = []
+    for t in plan.tiles:
+        px, py = _tile_at(m, env, t)
+        tw, th = t.x1 - t.x0, t.y1 - t.y0
+        last_row, last_col = t.row == plan.rows - 1, t.col == plan.cols - 1
+        bands = []
+        if last_row:  # clear of the right-hand neighbour, which is glued over this sheet
+            right = x1 if last_col else px + tw - o - MARGIN_GAP
+            bands.append(Band("bottom", (x0 if t.col == 0 else px, y0, right, py - MARGIN_GAP)))
+        if last_col:  # clear of the tile below, likewise
+            low = py if last_row else py + o + MARGIN_GAP
+            bands.append(Band("right", (px + tw + MARGIN_GAP, low, x1, py + th)))
+        bands = [b for b in bands if b.width > MARGIN_GAP and b.box[3] - b.box[1] > MARGIN_GAP]
+        tiles.append((t.label, t.index, bands))
+    return on_tiles(m, env, tiles)
 
 
 def _locator(plan: TilePlan, here, right: float, top: float, bold: str) -> list:
@@ -660,4 +762,4 @@ def _rotated_arrow(cx: float, cy: float, rotate: int, s: float, bold: str, label
     ]
 
 
-__all__ = ["art_size", "plan_maps", "tile_plan"]
+__all__ = ["art_size", "compass", "plan_maps", "tile_plan"]

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 from collections import defaultdict
+from dataclasses import replace
 
 from ..colours import ColourError, mix, parse_colour, readable_on, rgb
 from ..errors import Diagnostics
@@ -22,7 +23,8 @@ from .env import PlanEnv
 from .flow import PageFlow
 from .frame import content_box
 from .mapart import map_ops
-from .mapkey import SWATCH, terrain_swatch
+from .mapkey import SWATCH, entries
+from .maps import COMPASS, compass
 from .plan import BBox, Document, Font, Group, Item, Line, Page, Path, Rect, Stroke, Text
 from .sides import NEUTRAL_SHAPE, side_shapes, token_shape
 from .text import in_words, wrap
@@ -35,9 +37,6 @@ MAP_SHARE = 0.62  # of the content height, for the diagram on the first page
 MAX_CELL = 64.0  # points: the largest a cell is drawn on a set-up diagram
 COORD_SIZE = 6.0  # points: a cell's coordinates as printed on the diagram
 # A side's token shape by its place in the scenario's list: greyscale keeps them apart.
-SWATCH_SQUARE = tuple(
-    (x * SWATCH / 2, y * SWATCH / 2) for x, y in ((-1, -1), (1, -1), (1, 1), (-1, 1))
-)
 TABLE_SIZE, MIN_TABLE_SIZE = 9.0, 6.0  # points: a force table's text, and on narrow paper
 
 
@@ -103,6 +102,9 @@ def _plan_one(setup: Setup, env: PlanEnv) -> Document:
     page = Page(f"Scenario: {sc.title}")
     y = y1 - 20
     page.ops.append(Text(x0, y, sc.title, Font(bold, 18), INK))
+    after = x0 + env.fonts.width(sc.title, bold, 18) + 12
+    if setup.map is not None and setup.map.north and after + COMPASS <= x1:
+        page.ops.extend(compass(setup.map.north, after, y + 5, bold))  # as on the map sheet
     y -= 8
     if sc.summary:
         for line in wrap(sc.summary, italic, 10, x1 - x0, env.fonts):
@@ -128,7 +130,7 @@ def _plan_one(setup: Setup, env: PlanEnv) -> Document:
             )
         )
         y -= height + 14
-        y = _terrain_legend(setup, page, x0, x1, y, env)
+        y = _map_legend(setup, page, x0, x1, y, env)
     flow = _Flow(env, page, y, (x0, y0, x1, y1), f"Scenario: {sc.title}", sc)
     _sheet(setup, colours, flow)
     pages += flow.finish()
@@ -138,22 +140,17 @@ def _plan_one(setup: Setup, env: PlanEnv) -> Document:
 # ---- the map diagram --------------------------------------------------------------
 
 
-def _terrain_legend(
-    setup: Setup, page: Page, x0: float, x1: float, y: float, env: PlanEnv
-) -> float:
-    """A swatch and a name for each terrain on the map, in one or more rows."""
-    m = setup.map
-    used = [t for tid, t in m.terrains.items() if tid in set(m.cells.values())]
+def _map_legend(setup: Setup, page: Page, x0: float, x1: float, y: float, env: PlanEnv) -> float:
+    """A small swatch and a name for everything the map shows (terrains, features, lines,
+    hexsides, marks: the map key's entries), in one or more rows."""
     font = Font(env.face(), 8.5)
     x = x0
-    for t in used:
-        label = t.label or t.id
-        width = 14 + env.fonts.width(label, font.face, font.size) + 14
+    for entry in entries(setup.map, replace(env, diags=Diagnostics())):  # the key warns
+        width = 14 + env.fonts.width(entry.title, font.face, font.size) + 14
         if x + width > x1 and x > x0:
             x, y = x0, y - 13
-        swatch = terrain_swatch(t, SWATCH_SQUARE, env)
-        page.ops.append(Group(swatch, dx=x + 5, dy=y + 3, scale=10 / SWATCH))
-        page.ops.append(Text(x + 14, y, label, font, INK))
+        page.ops.append(Group(entry.swatch, dx=x + 5, dy=y + 3, scale=10 / SWATCH))
+        page.ops.append(Text(x + 14, y, entry.title, font, INK))
         x += width
     return y - 16
 
@@ -221,6 +218,9 @@ def _tokens(setup: Setup, colours: dict[str, str], cell_size: float, env: PlanEn
         r = cell_size * (0.3 if n == 1 else 0.19 if n <= 4 else 0.13)
         cx, cy = g.centre(*cell)
         cy -= cell_size * 0.07  # clear of the cell's label
+        if any(f.name for f in setup.map.features_at(cell)):
+            r *= 0.75  # smaller and higher: the town's name under them stays readable
+            cy += cell_size * 0.1
         step = r * 2.15
         for i, p in enumerate(pieces):
             row, col = divmod(i, per_row)

@@ -76,6 +76,7 @@ class TableLayout:
     env: PlanEnv
     faces: Faces
     figures: list[float | None]  # per column: the widest number's width (figure-aligned columns)
+    natural: float = 0.0  # the width the columns want unwrapped (a caller may give less room)
 
     @property
     def width(self) -> float:
@@ -496,7 +497,9 @@ def layout_table(
     pad_x, pad_y = _pads(size)
     line_h = size * LEADING
     cols, aligns, header, rows = _grid(table)
-    widths, fits, figures = _column_widths(cols, aligns, header, rows, width, faces, size, fonts)
+    widths, fits, figures, natural = _column_widths(
+        cols, aligns, header, rows, width, faces, size, fonts
+    )
 
     def wrap_cell(cell: _Cell) -> list:
         if cell.runs is None:
@@ -536,6 +539,7 @@ def layout_table(
         env,
         faces,
         figures,
+        natural,
     )
 
 
@@ -548,10 +552,10 @@ def _column_widths(
     faces: Faces,
     size: float,
     fonts,
-) -> tuple[list[float], bool, list[float | None]]:
-    """(column widths, whether they fit the width, figure widths): each column between
-    its widest word and its text on one line, fixed widths kept, text columns balanced
-    so rows wrap evenly."""
+) -> tuple[list[float], bool, list[float | None], float]:
+    """(column widths, whether they fit the width, figure widths, the width the columns
+    want unwrapped): each column between its widest word and its text on one line, fixed
+    widths kept, text columns balanced so rows wrap evenly."""
     pad_x = _pads(size)[0]
     n = len(cols)
     natural = [0.0] * n
@@ -600,7 +604,8 @@ def _column_widths(
     if fits and sum(natural) > width + 1e-6:
         free = [i for i in range(n) if fixed[i] is None and not numeric[i]]
         widths = _balance(widths, minimum, cell_natural, free, 2 * pad_x)
-    return widths, fits, figures
+    want = sum(w if f is None else f for w, f in zip(natural, fixed, strict=True))
+    return widths, fits, figures, want
 
 
 def _numeric_columns(rows: list[list[_Cell]], n: int) -> list[bool]:

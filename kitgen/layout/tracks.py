@@ -18,77 +18,97 @@ READING_SIZE = 7.5  # the kit's reading under a title
 READING_LEAD = READING_SIZE * 1.3
 
 
-def track_height(t: Track, width: float, note_lines: int = 0) -> float:
+def _reading(t: Track, width: float, env: PlanEnv) -> list[str]:
+    """The lines of the track's kit's-reading note, wrapped to ``width``."""
+    return wrap(t.note, env.face(), READING_SIZE, width, env.fonts) if t.note else []
+
+
+def track_height(t: Track, width: float, env: PlanEnv) -> float:
     per_row = min(t.per_row, max(1, int(width // t.box)))
     rows = math.ceil(len(t.numbers) / per_row)
-    return HEAD + note_lines * READING_LEAD + rows * t.box
+    return HEAD + len(_reading(t, width, env)) * READING_LEAD + rows * t.box
 
 
 def plan_tracks(tracks: TrackSet, env: PlanEnv) -> list[Document]:
     if not tracks.tracks:
         return []
     x0, y0, x1, y1 = content_box(env.paper)
-    regular, bold = env.face(), env.face(bold=True)
     pages: list[Page] = []
     page = Page("Tracks")
     y = y1
     for t in tracks.tracks:
         width = x1 - x0
-        note = wrap(t.note, regular, READING_SIZE, width, env.fonts) if t.note else []
-        h = track_height(t, width, len(note))
+        h = track_height(t, width, env)
         if y - h < y0 and page.ops:
             pages.append(page)
             page = Page("Tracks")
             y = y1
-        per_row = min(t.per_row, max(1, int(width // t.box)))
-        title = fit_text(t.title, bold, 12, 8, width, 14, env.fonts, wrap_lines=False)
-        if not title.fits:
-            env.warn(
-                t.span,
-                f"tracks.{t.id}.title",
-                f"track title {t.title!r} does not fit the page even at 8pt",
-                "shorten it",
-            )
-        page.ops.append(Text(x0, y - 13, title.lines[0], Font(bold, title.size), INK))
-        for i, line in enumerate(note):  # the kit's reading, under the title it marks
-            at = y - 13 - (i + 1) * READING_LEAD
-            page.ops.append(Text(x0, at, line, Font(regular, READING_SIZE), MUTED))
-        top = y - HEAD - len(note) * READING_LEAD
-        stroke = Stroke(t.colour, 0.8)
-        fs = min(t.box * 0.4, 14.0)
-        for i, n in enumerate(t.numbers):
-            r, c = divmod(i, per_row)
-            bx = x0 + c * t.box
-            by = top - (r + 1) * t.box
-            shade = t.every and (n - t.start) % (t.every * t.step) == 0 and n != t.start
-            fill = t.shade.get(n) or ("#e6e6e6" if shade else "#ffffff")
-            page.ops.append(Rect(bx, by, t.box, t.box, fill=fill, stroke=stroke))
-            words = "\n".join(x for x in (t.labels.get(n), t.events.get(n)) if x)
-            if not words:
-                ny = by + t.box / 2 - fs * 0.35
-                page.ops.append(Text(bx + t.box / 2, ny, str(n), Font(bold, fs), INK, "centre"))
-                continue
-            nfs = min(fs, t.box * 0.28)  # the number moves up to make room for its notes
-            page.ops.append(
-                Text(
-                    bx + t.box / 2, by + t.box - nfs * 1.05, str(n), Font(bold, nfs), INK, "centre"
-                )
-            )
-            page.ops.extend(_notes(t, n, words, bx, by, nfs, regular, env))
-        rows = math.ceil(len(t.numbers) / per_row)
+        ops, box = draw_track(t, x0, y, width, env)
+        page.ops.extend(ops)
         page.items.append(
             Item(
                 "track",
                 t.id,
                 f"track-{t.id}",
                 "front",
-                (x0, top - rows * t.box, x0 + min(per_row, len(t.numbers)) * t.box, top),
+                box,
                 {"from": t.start, "to": t.stop, "step": t.step, "box": round(t.box, 4)},
             )
         )
-        y = top - rows * t.box - GAP
+        y = box[1] - GAP
     pages.append(page)
     return [Document("tracks", "Tracks", pages)]
+
+
+def track_width(t: Track, width: float) -> float:
+    """How wide the track's boxes run in ``width``."""
+    per_row = min(t.per_row, max(1, int(width // t.box)))
+    return min(per_row, len(t.numbers)) * t.box
+
+
+def draw_track(
+    t: Track, x0: float, y: float, width: float, env: PlanEnv
+) -> tuple[list, tuple[float, float, float, float]]:
+    """The track's title and boxes with their top-left at (x0, y), wrapped to ``width``: the
+    ops and the boxes' extent (x0, y0, x1, y1)."""
+    regular, bold = env.face(), env.face(bold=True)
+    ops: list = []
+    per_row = min(t.per_row, max(1, int(width // t.box)))
+    title = fit_text(t.title, bold, 12, 8, width, 14, env.fonts, wrap_lines=False)
+    if not title.fits:
+        env.warn(
+            t.span,
+            f"tracks.{t.id}.title",
+            f"track title {t.title!r} does not fit the page even at 8pt",
+            "shorten it",
+        )
+    ops.append(Text(x0, y - 13, title.lines[0], Font(bold, title.size), INK))
+    note = _reading(t, width, env)
+    for i, line in enumerate(note):  # the kit's reading, under the title it marks
+        at = y - 13 - (i + 1) * READING_LEAD
+        ops.append(Text(x0, at, line, Font(regular, READING_SIZE), MUTED))
+    top = y - HEAD - len(note) * READING_LEAD
+    stroke = Stroke(t.colour, 0.8)
+    fs = min(t.box * 0.4, 14.0)
+    for i, n in enumerate(t.numbers):
+        r, c = divmod(i, per_row)
+        bx = x0 + c * t.box
+        by = top - (r + 1) * t.box
+        shade = t.every and (n - t.start) % (t.every * t.step) == 0 and n != t.start
+        fill = t.shade.get(n) or ("#e6e6e6" if shade else "#ffffff")
+        ops.append(Rect(bx, by, t.box, t.box, fill=fill, stroke=stroke))
+        words = "\n".join(x for x in (t.labels.get(n), t.events.get(n)) if x)
+        if not words:
+            ny = by + t.box / 2 - fs * 0.35
+            ops.append(Text(bx + t.box / 2, ny, str(n), Font(bold, fs), INK, "centre"))
+            continue
+        nfs = min(fs, t.box * 0.28)  # the number moves up to make room for its notes
+        ops.append(
+            Text(bx + t.box / 2, by + t.box - nfs * 1.05, str(n), Font(bold, nfs), INK, "centre")
+        )
+        ops.extend(_notes(t, n, words, bx, by, nfs, regular, env))
+    rows = math.ceil(len(t.numbers) / per_row)
+    return ops, (x0, top - rows * t.box, x0 + min(per_row, len(t.numbers)) * t.box, top)
 
 
 NOTE_SIZE = 7.0

@@ -133,6 +133,20 @@ class CellFeature:
     span: Span | None = None
 
 
+MARGIN_SIDES = ("auto", "bottom", "right", "top", "left")
+
+
+@dataclass(frozen=True)
+class MarginChart:
+    """A chart printed in the map sheet's margin: a table, text or track by id, or the map's
+    key ('key'), on a side of the map (or wherever it fits: 'auto'), on a stated tile."""
+
+    item: str
+    side: str = "auto"
+    tile: str = ""  # a tiled map: the tile (A1, B2 ...) it goes on; "" = wherever it fits
+    span: Span | None = None
+
+
 @dataclass(frozen=True)
 class OffMapBox:
     """A place off the map (a replacement pool, a reinforcement or eliminated box): the rules
@@ -237,6 +251,8 @@ class MapDef:
     feature_kinds: Mapping[str, FeatureKind] = field(default_factory=dict)
     features: tuple[CellFeature, ...] = ()
     boxes: Mapping[str, OffMapBox] = field(default_factory=dict)
+    margins: tuple[MarginChart, ...] = ()  # charts on the map sheet's margins
+    north: str = ""  # up, down, left or right: a compass arrow by the title ("" = none)
 
     # -- layers ---------------------------------------------------------------------------
     def features_at(self, cell: Cell) -> list[CellFeature]:

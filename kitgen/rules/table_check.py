@@ -121,3 +121,24 @@ def check_cards(game: Game, cards: tuple[Card, ...], diags: Diagnostics) -> None
                         f"no table with id {block.ref!r}",
                         suggest(block.ref, sorted(tables)),
                     )
+
+
+def check_map_margins(game: Game, maps, diags: Diagnostics) -> None:
+    """Each chart a map's margins name is a table, text or track of the game, or the map's
+    key or one of its off-map boxes."""
+    tracks = game.tracks
+    known = (
+        {t.id for t in game.tables}
+        | {t.id for t in game.texts}
+        | {t.id for t in (tracks.tracks if tracks is not None else ())}
+    )
+    for m in maps.maps:
+        names = known | set(m.boxes) | {"key"}
+        for i, chart in enumerate(m.margins):
+            if chart.item not in names:
+                diags.error(
+                    chart.span,
+                    f"maps.{m.id}.margins[{i}].item",
+                    f"no table, text, track or off-map box with id {chart.item!r}",
+                    suggest(chart.item, sorted(names)),
+                )

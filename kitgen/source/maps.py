@@ -8,12 +8,14 @@ from ..budget import MAX_MAP_CELLS, spend
 from ..errors import Span
 from ..geometry import Cell, HexGrid, SquareGrid
 from ..model.map import (
+    MARGIN_SIDES,
     MIN_OVERLAP,
     AreaStyle,
     Edge,
     EdgeKind,
     MapDef,
     MapSet,
+    MarginChart,
     Mark,
     Placement,
     Terrain,
@@ -152,6 +154,13 @@ COMPOSE = Spec(
     Key("prefix", TEXT, "for its areas and places (default: 1., 2. ...)"),
     heading="Composed boards (geomorphic pieces)",
 )
+MARGIN = Spec(
+    "margin",
+    Key("item", TEXT, "a table, text, track or off-map box id, or key", required=True),
+    Key("side", Choice(MARGIN_SIDES), "the map's side it goes on, or auto", default="auto"),
+    Key("tile", TEXT, "a tiled map: the tile it goes on (A1, B2 ...)", default=""),
+    heading="Charts in the map's margins",
+)
 _COMMON = (
     READING,
     Key("title", TEXT, "printed above the map", default=""),
@@ -162,6 +171,8 @@ _COMMON = (
     Key("corner_walls", OneOrList(TEXT), "terrains a diagonal step may not cut the corner of"),
     Key("overlap", LENGTH, "tiling overlap; at least printer margin + 3 mm"),
     Key("show_title", BOOLEAN, "the title line above the map", default=True),
+    Key("margins", ListOf(MARGIN), "charts printed round the map: tables, texts, tracks, key"),
+    Key("north", Choice(("up", "down", "left", "right")), "where north is: a compass by the title"),
 )
 _EDGE_KINDS = Key("edge_kinds", ListOf(EDGE_KIND), "kinds of walls, doors, rivers, roads")
 _AFTER = (  # read in this order once the cells are known
@@ -615,7 +626,16 @@ def _common(f: Fields) -> dict:
         "corner_walls": frozenset(f.texts("corner_walls")),
         "overlap": _overlap(f),
         "show_title": f.boolean("show_title"),
+        "margins": tuple(f.seq("margins", _read_margin)),
+        "north": f.choice("north") or "",
     }
+
+
+def _read_margin(ctx: Context, node: Node, path: str) -> MarginChart | None:
+    f = Fields(ctx, node, path, MARGIN)
+    item, side, tile = f.text("item"), f.choice("side"), f.text("tile").upper()
+    f.close()
+    return MarginChart(item, side, tile, node.span) if item else None
 
 
 def _read_plain_map(ctx: Context, node: Node, path: str) -> MapDef | None:

@@ -1,0 +1,405 @@
+"""Charts on a map sheet's margins (``margins:``): tables, texts, tracks and the key placed
+round the map in the room it leaves, as published wargame maps carry their turn track and
+combat results table.
+
+The map keeps its true size: only the charts give way. Round a single sheet the layout tries
+the map at each of nine places on the page (under the title first) and keeps the first where
+every chart fits on its side; then it tries the charts' smaller type (7 pt); a chart that
+still fits nowhere on its side goes on another side, then on a page of charts after the map,
+each time with a warning. A tiled map carries its charts on the outer margins of its edge
+tiles (the bottom of the bottom row, the right of the right column): the margins that stay
+uncovered once the tiles are glued.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+
+from ..errors import Diagnostics
+from ..model.map import MapDef, MarginChart
+from ..style import INK
+from .env import PlanEnv
+from .mapkey import entries, plan_key
+from .plan import Font, Group, Item, Rect, Stroke, Text
+from .table_draw import fit_table, layout_table
+from .textblock import layout_text
+from .tracks import draw_track, track_height, track_width
+
+Box = tuple[float, float, float, float]  # x0, y0, x1, y1
+GAP = 10.0  # between the map and a chart, and between charts
+SIZES = (8.0, 7.0)  # tables' and texts' type: as set, then shrunk (never below 7 pt)
+TEXT_MEASURE = 300.0  # the widest a text block runs, so its lines stay readable
+KEY_COLUMN = 175.0  # the key's column width (as plan_key lays it out)
+# where the map goes on a single sheet, in the order tried: (across, up) fractions of the room
+ANCHORS = (
+    (0.5, 1.0),
+    (0.0, 1.0),
+    (1.0, 1.0),
+    (0.5, 0.0),
+    (0.0, 0.0),
+    (1.0, 0.0),
+    (0.0, 0.5),
+    (1.0, 0.5),
+    (0.5, 0.5),
+)
+
+
+@dataclass
+class Block:
+    """One chart measured for a width: what it takes, and how to draw it."""
+
+    chart: MarginChart
+    kind: str  # table, text, track, key or box
+    width: float
+    height: float
+    draw: Callable[[PlanEnv, float, float], list]  # (env, x, y_top) -> ops
+
+
+@dataclass
+class Band:
+    """A free rectangle beside the map, filled with charts in shelves, top to bottom."""
+
+    side: str
+    box: Box
+    shelves: list[list[float]] = field(default_factory=list)  # [top, height, next x]
+
+    @property
+    def width(self) -> float:
+        return self.box[2] - self.box[0]
+
+    def spare(self) -> float:
+        """The width left beside the charts on the last shelf."""
+        return self.box[2] - self.shelves[-1][2] if self.shelves else 0.0
+
+    def place(self, w: float, h: float) -> tuple[float, float] | None:
+        """Where a w x h chart's top-left goes (and takes the room), or None."""
+        x0, y0, x1, y1 = self.box
+        if self.shelves:
+            top, height, nx = self.shelves[-1]
+            if nx + w <= x1 + 1e-6 and top - h >= y0 - 1e-6:
+                self.shelves[-1] = [top, max(height, h), nx + w + GAP]
+                return nx, top
+            top = top - height - GAP
+        else:
+            top = y1
+        if w <= x1 - x0 + 1e-6 and top - h >= y0 - 1e-6:
+            self.shelves.append([top, h, x0 + w + GAP])
+            return x0, top
+        return None
+
+
+@dataclass
+class Placed:
+    block: Block
+    x: float
+    y_top: float
+    side: str
+    page: int = 0  # which page of the map (a tile's index, or 0)
+
+
+def measure(chart: MarginChart, m: MapDef, width: float, env: PlanEnv, tier: int) -> Block | None:
+    """The chart set for at most ``width``, at the tier's type size; None when it cannot be."""
+    quiet = replace(env, diags=Diagnostics())  # measuring tries many widths: warn once, later
+    game = env.game
+    size = SIZES[tier]
+    if chart.item == "key":
+        n = len(entries(m, quiet))
+        if not n or width < KEY_COLUMN * 0.8:
+            return None
+        per_row = max(1, int(width // KEY_COLUMN))
+        w = width if n >= per_row else n * KEY_COLUMN
+        _, h = plan_key(m, quiet, 0.0, w, y0=0.0)
+
+        def key(e: PlanEnv, x: float, y: float) -> list:
+            return plan_key(m, e, x, w, y0=y - h)[0]
+
+        return Block(chart, "key", w, h, key)
+    if chart.item in m.boxes:
+        return _off_map_box(chart, m.boxes[chart.item].label or chart.item, width, env)
+    tables = {t.id: t for t in game.tables}
+    if chart.item in tables:
+        table = tables[chart.item]
+        lay = fit_table(table, width, quiet, size, SIZES[-1])
+        if not lay.fits:
+            return None
+        # as wide as its columns want; one with notes (or a long title) as wide as a text
+        want = max(lay.natural, min(TEXT_MEASURE, _title_width(table.title, quiet)))
+        w = min(width, max(want, TEXT_MEASURE) if table.notes else want)
+        lay = layout_table(table, w, quiet, lay.size, SIZES[-1])
+        at = lay.size
+        return Block(
+            chart,
+            "table",
+            w,
+            lay.height,
+            lambda e, x, y: layout_table(table, w, e, at, SIZES[-1]).draw(x, y)[0],
+        )
+    texts = {t.id: t for t in game.texts}
+    if chart.item in texts:
+        block = texts[chart.item]
+        w = min(width, TEXT_MEASURE)
+        text = layout_text(block, w, quiet, size)
+        if not text.fits:
+            return None
+        return Block(
+            chart,
+            "text",
+            w,
+            text.height,
+            lambda e, x, y: layout_text(block, w, e, size).draw(x, y)[0],
+        )
+    tracks = game.tracks
+    for t in tracks.tracks if tracks is not None else ():
+        # room for its boxes and its title (a title squeezed under 8 pt is no chart)
+        title = env.fonts.width(t.title, env.face(bold=True), 8.0)
+        if t.id == chart.item and max(t.box, title) <= width:
+            full = env.fonts.width(t.title, env.face(bold=True), 12.0)
+            w = max(track_width(t, width), min(width, full))
+            return Block(
+                chart,
+                "track",
+                w,
+                track_height(t, w, env),
+                lambda e, x, y, t=t, w=w: draw_track(t, x, y, w, e)[0],
+            )
+    return None
+
+
+def _off_map_box(chart: MarginChart, label: str, width: float, env: PlanEnv) -> Block | None:
+    """An off-map box (reinforcements, eliminated ...) printed as a place to put counters:
+    room for two rows of three of the game's largest counters, its name in its corner."""
+    counters = env.game.counters
+    piece = max((max(c.width, c.height) for c in counters or ()), default=54.0)
+    bold = env.face(bold=True)
+    fs = 8.0
+    w = max(3 * piece, env.fonts.width(label, bold, fs) + 8) + 8
+    h = 2 * piece + fs + 12
+    if w > width:
+        return None
+
+    def box(e: PlanEnv, x: float, y: float) -> list:
+        return [
+            Rect(x, y - h, w, h, fill="#ffffff", stroke=Stroke(INK, 1.0), radius=3),
+            Text(x + 5, y - fs - 3, label, Font(bold, fs), INK),
+        ]
+
+    return Block(chart, "box", w, h, box)
+
+
+def _title_width(title: str, env: PlanEnv) -> float:
+    return env.fonts.width(title, env.face(bold=True), SIZES[0] * 1.2) if title else 0.0
+
+
+class Measures:
+    """Each chart measured once per width and tier."""
+
+    def __init__(self, m: MapDef, env: PlanEnv):
+        self.m, self.env = m, env
+        self.seen: dict[tuple, Block | None] = {}
+
+    def __call__(self, i: int, chart: MarginChart, width: float, tier: int) -> Block | None:
+        key = (i, round(width, 2), tier)
+        if key not in self.seen:
+            self.seen[key] = measure(chart, self.m, width, self.env, tier)
+        return self.seen[key]
+
+
+def _fill(
+    charts: list[tuple[int, MarginChart]],
+    bands: list[Band],
+    measures: Measures,
+    tier: int,
+    any_side: bool,
+) -> tuple[list[Placed], list[tuple[int, MarginChart]]]:
+    """Charts into bands in order (a chart's own side, or any band when ``any_side`` or
+    auto); returns what went where and what did not fit."""
+    placed: list[Placed] = []
+    missed = []
+    for i, chart in charts:
+        for band in bands:
+            if not (any_side or chart.side in ("auto", band.side)):
+                continue
+            spot = _try(band, i, chart, measures, tier)
+            if spot is not None:
+                placed.append(spot)
+                break
+        else:
+            missed.append((i, chart))
+    return placed, missed
+
+
+def bands_round(room: Box, art: Box) -> list[Band]:
+    """The four free rectangles round the map's box inside the room, in the order charts
+    fill them: below, right, above, left (above and below run the room's full width)."""
+    x0, y0, x1, y1 = room
+    ax0, ay0, ax1, ay1 = art
+    out = [
+        Band("bottom", (x0, y0, x1, ay0 - GAP)),
+        Band("right", (ax1 + GAP, ay0, x1, ay1)),
+        Band("top", (x0, ay1 + GAP, x1, y1)),
+        Band("left", (x0, ay0, ax0 - GAP, ay1)),
+    ]
+    return [b for b in out if b.box[2] - b.box[0] > GAP and b.box[3] - b.box[1] > GAP]
+
+
+def on_sheet(
+    m: MapDef, env: PlanEnv, room: Box, w: float, h: float
+) -> tuple[tuple[float, float], list[Placed], list[MarginChart]]:
+    """Where the map (w x h, true size) and its charts go in the room: the map's bottom-left,
+    the charts placed, and those that fit nowhere round it (already warned about)."""
+    charts = list(enumerate(m.margins))
+    measures = Measures(m, env)
+    x0, y0, x1, y1 = room
+    best: tuple | None = None
+    for tier in range(len(SIZES)):
+        for ax, ay in ANCHORS:
+            px = x0 + (x1 - x0 - w) * ax
+            py = y0 + (y1 - y0 - h) * ay
+            bands = bands_round(room, (px, py, px + w, py + h))
+            placed, missed = _fill(charts, bands, measures, tier, False)
+            if best is None or len(missed) < len(best[3]):
+                best = (px, py, bands, missed, placed, tier)
+            if not missed:
+                return (px, py), placed, []
+    assert best is not None
+    px, py, bands, missed, placed, tier = best
+    more, left = _fill(missed, bands, measures, len(SIZES) - 1, True)
+    for p in more:
+        _warn_moved(m, env, p)
+    return (px, py), placed + more, [c for _, c in left]
+
+
+def on_tiles(
+    m: MapDef, env: PlanEnv, tiles: list[tuple[str, int, list[Band]]]
+) -> tuple[list[Placed], list[MarginChart]]:
+    """Charts on the tiles' free margins: (label, page index, bands) per tile. A chart with
+    tile: goes there; others on the tiles along their side of the map, then anywhere."""
+    measures = Measures(m, env)
+    labels = [label for label, _, _ in tiles]
+    placed: list[Placed] = []
+    left: list[MarginChart] = []
+    for i, chart in enumerate(m.margins):
+        order = list(tiles)
+        if chart.tile and chart.tile in labels:
+            order = [t for t in tiles if t[0] == chart.tile]
+        elif chart.tile:
+            env.warn(
+                chart.span,
+                f"maps.{m.id}.margins[{i}].tile",
+                f"map {m.id!r} has no tile {chart.tile!r} on this paper "
+                f"(its tiles: {', '.join(labels)}); the chart goes where it fits",
+                "name one of its tiles, or leave tile: out",
+            )
+        # the chart's own side first (the tiles along that side of the map), then any
+        spots = [(page, band) for _, page, bands in order for band in bands]
+        spots.sort(key=lambda s: chart.side not in ("auto", s[1].side))
+        spot = _first_spot(i, chart, spots, measures)
+        if spot is None:
+            left.append(chart)
+            continue
+        placed.append(spot)
+        if chart.side not in ("auto", spot.side):
+            _warn_moved(m, env, spot)
+    return placed, left
+
+
+def _first_spot(
+    i: int, chart: MarginChart, spots: list[tuple[int, Band]], measures: Measures
+) -> Placed | None:
+    for tier in range(len(SIZES)):
+        for page, band in spots:
+            spot = _try(band, i, chart, measures, tier, page)
+            if spot is not None:
+                return spot
+    return None
+
+
+def _try(
+    band: Band, i: int, chart: MarginChart, measures: Measures, tier: int, page: int = 0
+) -> Placed | None:
+    """The chart beside the last shelf's charts if it fits there, else on a new shelf."""
+    for width in (band.spare(), band.width):
+        block = measures(i, chart, width, tier) if width > GAP else None
+        where = block and band.place(block.width, block.height)
+        if block is not None and where:
+            return Placed(block, where[0], where[1], band.side, page)
+    return None
+
+
+def _warn_moved(m: MapDef, env: PlanEnv, p: Placed) -> None:
+    c = p.block.chart
+    i = m.margins.index(c)
+    env.warn(
+        c.span,
+        f"maps.{m.id}.margins[{i}].side",
+        f"chart {c.item!r} does not fit on the {c.side} of map {m.id!r} even at "
+        f"{SIZES[-1]:g}pt; it goes on the {p.side}",
+        "give it side: auto, or make room (a smaller chart or a larger paper)",
+    )
+
+
+def chart_ops(m: MapDef, env: PlanEnv, p: Placed, tile: str = "") -> tuple[list, Item]:
+    """The chart drawn where it was placed, and its manifest item."""
+    b = p.block
+    ops = b.draw(env, p.x, p.y_top)
+    item = Item(
+        "map-chart",
+        b.chart.item,
+        f"map-{m.id}-{b.chart.item}",
+        "front",
+        (p.x, p.y_top - b.height, p.x + b.width, p.y_top),
+        {"map": m.id, "chart": b.kind, "side": p.side, "tile": tile or None},
+    )
+    return [Group(tuple(ops))], item
+
+
+def overflow(
+    m: MapDef, env: PlanEnv, charts: list[MarginChart], room: Box, warn: bool = True
+) -> list[list[Placed]]:
+    """Charts that fit nowhere round the map, on pages of their own (a warning for each,
+    unless the map was scaled to fill its sheet: --fit leaves no margins)."""
+    measures = Measures(m, env)
+    pages: list[list[Placed]] = []
+    band = Band("page", room)
+    for chart in charts:
+        i = m.margins.index(chart)
+        path = f"maps.{m.id}.margins[{i}]"
+        if warn:
+            env.warn(
+                chart.span,
+                path,
+                f"chart {chart.item!r} does not fit round map {m.id!r} even at "
+                f"{SIZES[-1]:g}pt; it is printed on a page of charts after the map",
+                "make room (a smaller chart, fewer charts or a larger paper)",
+            )
+        block = measures(i, chart, band.width, len(SIZES) - 1)
+        if block is None:
+            env.warn(
+                chart.span,
+                path,
+                f"chart {chart.item!r} is wider than the page even at {SIZES[-1]:g}pt; "
+                "it is left out",
+                "narrow it (fewer or shorter columns, a smaller track box)",
+            )
+            continue
+        spot = _try(band, i, chart, measures, len(SIZES) - 1) if pages else None
+        if spot is None:  # a new page
+            band = Band("page", room)
+            pages.append([])
+            spot = _try(band, i, chart, measures, len(SIZES) - 1)
+        if spot is None:
+            env.warn(
+                chart.span,
+                path,
+                f"chart {chart.item!r} is taller than the page even at {SIZES[-1]:g}pt; "
+                "it runs off the page",
+                "split it into smaller tables or texts",
+            )
+            spot = Placed(block, room[0], room[3], "page")
+            band.shelves.append([room[3], block.height, room[2]])
+        pages[-1].append(spot)
+    return pages
+
+
+__all__ = ["Band", "bands_round", "chart_ops", "on_sheet", "on_tiles", "overflow"]
