@@ -341,16 +341,14 @@ def _folded(
         Item("card", card.id, piece, "front", (x, y, fx, y + h), {**extra, "fold_line": fold})
     )
     page.items.append(
-        Item(
-            "card",
-            card.id,
-            piece,
-            "back",
-            (fx, y, fx + w, y + h),
-            {**extra, "type_size": back_size, "fold_line": fold},
-        )
+        _back_item(card, piece, (fx, y, fx + w, y + h), extra, back_size, fold_line=fold)
     )
     return (x, y, fx + w, y + h)
+
+
+def _back_item(card: Card, piece: str, box: BBox, extra: dict, size: float, **more) -> Item:
+    """The manifest entry of a card's back: where it lies and the type size it was set at."""
+    return Item("card", card.id, piece, "back", box, {**extra, "type_size": size, **more})
 
 
 def _duplex_back(
@@ -371,16 +369,7 @@ def _duplex_back(
     back_form, back_size = back
     page.ops.append(_at(back_form, bx0, by0))
     page.ops += rect_cut((bx0, by0, bx1, by1), b)[0]
-    page.items.append(
-        Item(
-            "card",
-            card.id,
-            piece,
-            "back",
-            (bx0, by0, bx1, by1),
-            {**extra, "type_size": back_size},
-        )
-    )
+    page.items.append(_back_item(card, piece, (bx0, by0, bx1, by1), extra, back_size))
 
 
 def _bleed(card: Card, env: PlanEnv) -> float:
