@@ -16,7 +16,7 @@ from .mapart import Box, cell_size, label_width, map_ops
 from .mapkey import plan_key
 from .mapmargins import GAP as MARGIN_GAP
 from .mapmargins import Band, chart_ops, on_sheet, on_tiles, overflow
-from .plan import Document, Font, Group, Item, Line, Page, Path, Rect, Stroke, Text
+from .plan import BBox, Document, Font, Group, Item, Line, Page, Path, Rect, Stroke, Text
 from .tiling import DEFAULT_OVERLAP, TilePlan, needs_tiling, plan_tiles
 
 PAD = 3.0  # round the grid, so the outer border line is never clipped
@@ -571,20 +571,19 @@ def _tile_assembly(m: MapDef, plan: TilePlan, env: PlanEnv, turned: bool = False
         )
         ops.append(Text(cx, cy - fs * 0.1, t.label, Font(bold, fs), "#c0392b", align="centre"))
     ops.append(Group(tuple(key_ops)))
-    item = Item(
-        "assembly",
-        f"{m.id}-assembly",
-        f"map-{m.id}-assembly",
-        "front",
-        (px, py, px + w * scale, py + h * scale),
-        {
-            "map": m.id,
-            "rows": plan.rows,
-            "cols": plan.cols,
-            "tiles": plan.count,
-            "scale": round(scale, 6),
-        },
-    )
+    facts = {
+        "map": m.id,
+        "rows": plan.rows,
+        "cols": plan.cols,
+        "tiles": plan.count,
+        "scale": round(scale, 6),
+    }
+    return _assembly_page(m, ops, (px, py, px + w * scale, py + h * scale), facts)
+
+
+def _assembly_page(m: MapDef, ops: list, box: BBox, facts: dict) -> Page:
+    """The page of a map's assembly diagram, with its manifest entry (drawn at ``box``)."""
+    item = Item("assembly", f"{m.id}-assembly", f"map-{m.id}-assembly", "front", box, facts)
     return Page(f"Map: {m.title or m.id}", ops=ops, items=[item], note="assembly diagram")
 
 
@@ -637,15 +636,7 @@ def _board_assembly(board: MapDef, maps: MapSet, env: PlanEnv) -> Page:
         ops.extend(a)
     ops.append(Group(tuple(key_ops)))
     extra = {"map": board.id, "scale": round(scale, 6), "pieces": _copies(board)}
-    item = Item(
-        "assembly",
-        f"{board.id}-assembly",
-        f"map-{board.id}-assembly",
-        "front",
-        (px, py, px + w * scale, py + h * scale),
-        extra,
-    )
-    return Page(f"Map: {board.title or board.id}", ops=ops, items=[item], note="assembly diagram")
+    return _assembly_page(board, ops, (px, py, px + w * scale, py + h * scale), extra)
 
 
 def _copy_rect(
