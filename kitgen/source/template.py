@@ -62,7 +62,7 @@ TEMPLATE = Spec(
     Key("id", ID, "unique; names the template in the manifest", required=True),
     Key("title", TEXT, "printed with it; default: the id"),
     Key("colour", COLOUR, "its ink", default=DEFAULT_COLOUR),
-    Key("notes", OneOrList(TEXT), "lines printed beside it"),
+    Key("notes", OneOrList(TEXT), "on the piece at 7 pt, else in its caption beside it"),
     Key("outline", BOOLEAN, "draw its cut outline", default=True),
     READING,
     heading="templates",
