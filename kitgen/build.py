@@ -11,7 +11,7 @@ from pathlib import Path
 
 from . import __version__
 from .budget import MAX_PAGES
-from .errors import Diagnostic, Diagnostics, KitError
+from .errors import Diagnostic, Diagnostics, KitError, Span
 from .layout.env import PlanEnv
 from .layout.frame import frame_document
 from .layout.impose import print_mode, sheet_fill
@@ -32,13 +32,16 @@ from .render.pdf import render_document
 from .render.rl_private import font_file_at_fault
 from .sections import SECTIONS
 from .source.game import (
+    GAME_FILE,
     GAME_KEY,
     SCENARIO_DIR,
     find_game_file,
+    path_kind,
     read_game,
     scenario_game,
     scenario_path,
 )
+from .source.yamlnodes import Scalar, describe, load_yaml
 
 FONTS_DIR = Path(__file__).resolve().parent.parent / "fonts"
 ROUNDED_BOXES = 4096  # manifest boxes kept rounded: a sheet's slots, not a whole map's cells
@@ -58,8 +61,8 @@ def load(path: Path, diags: Diagnostics) -> Game:
     """Read a game (or the game of a scenario file); raises KitError if the input has errors."""
     path, scenario = scenario_path(path)
     try:
-        if scenario is not None and not path.exists():
-            raise KitError(_no_game(scenario))
+        if scenario is not None:
+            _has_game(path, scenario)
         game = read_game(find_game_file(path), SECTIONS, diags, icon_names)
         # `kitgen check <game>/scenarios/x.yaml` checks that scenario only; a game without
         # a rules: section still has its scenarios/ read. Imported only then: the rules
@@ -80,17 +83,42 @@ def load(path: Path, diags: Diagnostics) -> Game:
     return game  # the check stage adds the rules' errors and raises then
 
 
-def _no_game(scenario: Path) -> Diagnostic:
-    """The `game:` of a scenario names nothing there."""
+def _has_game(path: Path, scenario: Path) -> None:
+    """Raises KitError at the scenario's `game:` unless `path` (the game it names, or the
+    folder above its scenarios/ folder) is a game: a game file other than the scenario
+    itself, or a folder holding a game.yaml."""
+    kind = path_kind(path)
+    if kind == "dir" and path_kind(path / GAME_FILE) != "missing":
+        return
+    if kind == "file" and path.resolve() != scenario.resolve():
+        return
     named = scenario_game(scenario)
-    assert named is not None
+    if named is None:  # in a scenarios/ folder, naming no game
+        raise KitError(
+            Diagnostic(
+                "error",
+                Span(str(scenario), 1, 1),
+                "",
+                f"no {GAME_FILE} in {path.as_posix()!r}, the folder above scenarios/",
+                "put the scenario in its game's scenarios/ folder, or name the game with game:",
+            )
+        )
     game, span = named
-    return Diagnostic(
-        "error",
-        span,
-        GAME_KEY,
-        f"no game at {game.as_posix()!r}",
-        "name the game's folder or its game.yaml, relative to this scenario file",
+    value = load_yaml(scenario).get(GAME_KEY)  # read cleanly already by scenario_game
+    if not isinstance(value, Scalar) or value.value is None or isinstance(value.value, bool):
+        message = f"expected the game's folder as text, got {describe(value)}"
+    elif kind == "file":
+        message = "names this scenario file itself, not its game"
+    else:
+        message = f"no game at {game.as_posix()!r}"
+    raise KitError(
+        Diagnostic(
+            "error",
+            span,
+            GAME_KEY,
+            message,
+            "name the game's folder or its game.yaml, relative to this scenario file",
+        )
     )
 
 

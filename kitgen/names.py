@@ -32,6 +32,21 @@ def suggest(word: str, options: Iterable[str]) -> str:
 
 
 def did_you_mean(word: str, options: Iterable[str], hint: str = "", cutoff: float = 0.6) -> str:
-    """`hint`, after "did you mean 'x'?" when an option is close to `word`."""
+    """`hint`, after "did you mean 'x'?" when an option is close to `word`; when the two
+    differ by a character that looks like another or shows as nothing (a Cyrillic 'а',
+    a zero-width space), that character is named, since the message cannot show it."""
     close = close_match(word, options, cutoff)
-    return " ".join(filter(None, [f"did you mean {close!r}?" if close else "", hint]))
+    mean = f"did you mean {close!r}?" if close else ""
+    return " ".join(filter(None, [mean, _unlike(word, close) if close else "", hint]))
+
+
+def _unlike(word: str, close: str) -> str:
+    """'the name holds U+0430 CYRILLIC SMALL LETTER A, ...' for the first character of
+    `word` that is not plain ASCII and not in `close`; '' when there is none."""
+    import unicodedata  # only when a word is wrong
+
+    for ch in word:
+        if ord(ch) > 0x7E and ch not in close:
+            name = unicodedata.name(ch, "a character with no name")
+            return f"the name holds U+{ord(ch):04X} {name}, which {close!r} does not"
+    return ""

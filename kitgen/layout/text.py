@@ -48,13 +48,25 @@ def wrap_hard(text: str, face: str, size: float, width: float, fonts: TextMeasur
     out: list[str] = []
     for line in wrap(text, face, size, width, fonts):
         while len(line) > 1 and fonts.width(line, face, size) > width:
-            cut = len(line) - 1
-            while cut > 1 and fonts.width(line[:cut], face, size) > width:
-                cut -= 1
+            cut = _longest_fitting(line, face, size, width, fonts)
             out.append(line[:cut])
             line = line[cut:]
         out.append(line)
     return out
+
+
+def _longest_fitting(line: str, face: str, size: float, width: float, fonts: TextMeasure) -> int:
+    """The longest start of `line` (at least 1 character, less than all of it) that fits
+    `width`, found by halving: a prefix is never narrower than a shorter one, and a word
+    of thousands of characters must not cost a measure per character per line."""
+    lo, hi = 1, len(line) - 1  # line[:lo] is kept even when it does not fit
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if fonts.width(line[:mid], face, size) <= width:
+            lo = mid
+        else:
+            hi = mid - 1
+    return lo
 
 
 class Fitted(NamedTuple):  # a named tuple: a tenth of a dataclass's start-up cost

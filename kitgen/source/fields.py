@@ -102,6 +102,17 @@ def as_text(ctx: Context, node: Node, path: str) -> str | None:
     return str(v)
 
 
+# Characters that print as nothing: spaces, and format characters such as a zero-width
+# space (U+200B), a byte-order mark or a right-to-left mark (Unicode category Cf).
+def visible(text: str) -> bool:
+    """True when `text` holds a character that prints as something."""
+    import unicodedata  # only for text without a plain letter
+
+    if any(ch.isalnum() for ch in text[:64]):
+        return True
+    return any(not ch.isspace() and unicodedata.category(ch) != "Cf" for ch in text)
+
+
 def as_number(
     ctx: Context,
     node: Node,
@@ -371,6 +382,14 @@ class Fields:
                 self.ctx.error(self.node, self.path, f"missing required key {key!r}")
             return default
         value = convert(node, self.sub(key))
+        if required and isinstance(value, str) and not visible(value):
+            self.ctx.error(
+                node,
+                self.sub(key),
+                "blank text (spaces or invisible characters only)",
+                "it is required: write it out",
+            )
+            return default
         return default if value is None else value
 
     def _read(

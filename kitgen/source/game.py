@@ -295,9 +295,14 @@ def scenario_game(path: Path) -> tuple[Path, Span] | None:
     except KitError:
         return None  # the scenario's reader reports what is wrong with it
     value = node.get(GAME_KEY) if isinstance(node, Map) else None
-    if not isinstance(value, Scalar) or not isinstance(value.value, str):
+    if value is None:
         return None
-    return path.parent / value.value, value.span
+    # `game: 5` names a folder called 5; a list, a mapping or null names none, and the
+    # file is a scenario all the same (the loader says what is wrong with its game:)
+    text = value.raw if isinstance(value, Scalar) else ""
+    if isinstance(value, Scalar) and (value.value is None or isinstance(value.value, bool)):
+        text = ""
+    return path.parent / text, value.span
 
 
 def scenario_pack(path: Path) -> list[Path] | None:

@@ -174,9 +174,17 @@ def read_scenarios(ctx: Context, folder: Path, book: RuleBook) -> list:
     where = book.span or Span(str(ctx.folder / "game.yaml"), 1, 1)
     try:
         names = list_folder(ctx.folder, folder.name, (".yaml",))
+        unread = list_folder(ctx.folder, folder.name, (".yml",))
     except FileRefused as exc:
         ctx.error(where, "", exc.message, exc.hint)
         return []
+    for name in unread:  # `kitgen check` reads one on its own: a build would skip it
+        ctx.warning(
+            Span(str(ctx.folder / name), 1, 1),
+            "",
+            "not read with the game: only scenarios/*.yaml files are its scenarios",
+            "rename it to end in .yaml",
+        )
     if len(names) > MAX_SCENARIO_FILES:
         ctx.error(
             where,

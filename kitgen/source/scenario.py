@@ -95,11 +95,30 @@ SCENARIO = Spec(
 )
 
 
+def _same_game(ctx: Context, node: Node | None, named: str | None, file: Path) -> None:
+    """`game:` is read by the loader (source/game.scenario_path) to find the game; here it
+    must name the game the scenario is read with: a scenario in one game's scenarios/
+    folder that names another game is in the wrong folder."""
+    if node is None or named is None:
+        return
+    game = (file.parent / named).resolve()
+    if game.name == "game.yaml":
+        game = game.parent
+    if game != ctx.folder.resolve():
+        ctx.error(
+            node,
+            "game",
+            f"names the game at {named!r}, not the game whose scenarios/ folder it is in "
+            f"({ctx.folder.resolve().name!r})",
+            "move the scenario to its game's scenarios/ folder, or name this game",
+        )
+
+
 def read_scenario(ctx: Context, node: Node, file: Path, book: RuleBook) -> Scenario | None:
     f = Fields(ctx, node, "", SCENARIO)
     if f.map is None:
         return None
-    f.text("game")  # the game it is for: read by the loader (source/game.scenario_path)
+    _same_game(ctx, f.raw("game"), f.text("game"), file)
     sid = f.id("id", default=file.stem, required=False)
     title = f.text("title", default=sid)
     map_node = f.raw("map")

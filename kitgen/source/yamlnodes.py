@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 import os
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -168,6 +169,7 @@ class _Composer:
         if depth > MAX_DEPTH:
             raise KitError(Diagnostic("error", span, "", f"nesting deeper than {MAX_DEPTH} levels"))
         if isinstance(node, yaml.ScalarNode):
+            self._whole_characters(node, span)
             # PyYAML marks a plain scalar with style None, libyaml with ""
             return Scalar(span, self._value(node, span), node.value, not node.style)
         if node.tag not in (_SEQ_TAG, _MAP_TAG):  # !!python/... and friends on a list or map
@@ -191,6 +193,7 @@ class _Composer:
             if not isinstance(key_node, yaml.ScalarNode):
                 self.errors.append(Diagnostic("error", key_span, "", "a key must be plain text"))
                 continue
+            self._whole_characters(key_node, key_span)
             key = key_node.value
             if key in result.entries:
                 first = result.entries[key][0]
@@ -205,6 +208,24 @@ class _Composer:
                 continue
             result.entries[key] = (key_span, self.convert(value_node, depth + 1))
         return result
+
+    def _whole_characters(self, node: yaml.ScalarNode, span: Span) -> None:
+        """A "\\ud800" escape makes half of a UTF-16 pair, which no file, PDF or terminal
+        can hold: an error here, and the text kept with U+FFFD in its place."""
+        half = _SURROGATE.search(node.value)
+        if half is None:
+            return
+        self.errors.append(
+            Diagnostic(
+                "error",
+                span,
+                "",
+                f"the escape for {_codepoint(half.group())} is half of a UTF-16 pair, "
+                "not a character",
+                "write the character itself, or one escape for it such as \\U0001F600",
+            )
+        )
+        node.value = _SURROGATE.sub("\ufffd", node.value)
 
     def _value(self, node: yaml.ScalarNode, span: Span) -> object:
         if node.tag == _STR:
@@ -241,6 +262,7 @@ class _Composer:
 
 
 _STR = "tag:yaml.org,2002:str"
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def load_yaml(path: Path, root: Path | None = None) -> Node:
