@@ -41,7 +41,7 @@ from .source.game import (
     scenario_game,
     scenario_path,
 )
-from .source.yamlnodes import Scalar, describe, load_yaml
+from .source.yamlnodes import Map, Scalar, describe, load_yaml
 
 FONTS_DIR = Path(__file__).resolve().parent.parent / "fonts"
 ROUNDED_BOXES = 4096  # manifest boxes kept rounded: a sheet's slots, not a whole map's cells
@@ -104,7 +104,8 @@ def _has_game(path: Path, scenario: Path) -> None:
             )
         )
     game, span = named
-    value = load_yaml(scenario).get(GAME_KEY)  # read cleanly already by scenario_game
+    node = load_yaml(scenario)  # read cleanly already by scenario_game
+    value = node.get(GAME_KEY) if isinstance(node, Map) else None
     if not isinstance(value, Scalar) or value.value is None or isinstance(value.value, bool):
         message = f"expected the game's folder as text, got {describe(value)}"
     elif kind == "file":

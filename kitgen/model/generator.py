@@ -9,6 +9,7 @@ from ..errors import Span
 from .threat import Band
 
 Value = int | float | str
+ROSTER_FIELDS = ("unit", "n", "role")  # every roster record has these
 
 
 @dataclass(frozen=True)

@@ -13,12 +13,10 @@ from dataclasses import replace
 from ..errors import Diagnostics
 from ..model.counters import Face, TextEl
 from ..model.game import Game
-from ..model.generator import Generator
+from ..model.generator import ROSTER_FIELDS, Generator
 from ..model.label import LabelDef, Labels, Record
 from ..names import PLACEHOLDER, placeholders
 from .generate import build_roster
-
-ROSTER_FIELDS = ("unit", "n", "role")  # every roster record has these
 
 
 def fill(text: str, record: Record, blank: str) -> str:

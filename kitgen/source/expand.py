@@ -64,42 +64,50 @@ def read_for_each_parts(ctx: Context, node: Node | None, path: str) -> list[tupl
         ctx.error(
             node, path, f"expected a mapping of lists or a list of records, got {describe(node)}"
         )
-        return [({},)]
+        return []
+    # A for_each with an error makes no copies: a copy made without its variables would
+    # report each of its placeholders as unknown, burying the one line to fix.
     choices: list[list[Vars]] = []
+    failed = False
     for name, (_, value) in node.entries.items():
-        sub = f"{path}.{name}"
-        values: list[Vars]
-        if isinstance(value, Scalar):
-            one = as_text(ctx, value, sub)
-            values = [{name: one}] if one is not None else []
-        elif is_file_list(value):  # records from a spreadsheet, each its own variables
-            rows = _file_rows(ctx, value, sub)
-            if rows is None:
-                return []  # no copies rather than copies with unknown placeholders
-            values = _records(ctx, rows, sub, from_file=True)
-        elif isinstance(value, Seq) and any(isinstance(item, Map) for item in value):
-            # A list of records inside a product: each record brings its own variables.
-            values = _records(ctx, value, sub)
-        elif isinstance(value, Seq):
-            values = [
-                {name: t}
-                for t in (as_text(ctx, item, f"{sub}[{i}]") for i, item in enumerate(value))
-                if t is not None
-            ]
-        else:
-            ctx.error(value, sub, f"expected a list of values, got {describe(value)}")
-            continue
-        if not values:
-            ctx.error(value, sub, "needs at least one value")
-            continue
+        values = _values(ctx, name, value, f"{path}.{name}")
+        if values is None:
+            return []  # no copies rather than copies with unknown placeholders
+        failed = failed or not values
         choices.append(values)
     total = 1
     for values in choices:
         total *= len(values)
     if total > MAX_EXPANSION:
         ctx.error(node, path, f"expands to {total} copies, more than {MAX_EXPANSION}")
-        return [({},)]
-    return list(itertools.product(*choices))
+        return []
+    return [] if failed else list(itertools.product(*choices))
+
+
+def _values(ctx: Context, name: str, value: Node, sub: str) -> list[Vars] | None:
+    """The values one variable of a product takes ([] when they have errors, said here);
+    None for a spreadsheet that cannot be read."""
+    values: list[Vars]
+    if isinstance(value, Scalar):
+        one = as_text(ctx, value, sub)
+        return [{name: one}] if one is not None else []
+    if is_file_list(value):  # records from a spreadsheet, each its own variables
+        rows = _file_rows(ctx, value, sub)
+        return None if rows is None else _records(ctx, rows, sub, from_file=True)
+    if isinstance(value, Seq) and any(isinstance(item, Map) for item in value):
+        # A list of records inside a product: each record brings its own variables.
+        values = _records(ctx, value, sub)
+    elif isinstance(value, Seq):
+        texts = [as_text(ctx, item, f"{sub}[{i}]") for i, item in enumerate(value)]
+        if None in texts:
+            return []  # each bad value said where it is
+        values = [{name: t} for t in texts if t is not None]
+    else:
+        ctx.error(value, sub, f"expected a list of values, got {describe(value)}")
+        return []
+    if not values and not (isinstance(value, Seq) and len(value)):
+        ctx.error(value, sub, "needs at least one value")
+    return values
 
 
 def merged(parts: tuple[Vars, ...]) -> Vars:

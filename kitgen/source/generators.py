@@ -6,6 +6,7 @@ from ..budget import MAX_RECORDS, MAX_UNITS
 from ..chance.dice import parse_dice
 from ..errors import Span
 from ..model.generator import (
+    ROSTER_FIELDS,
     Adjust,
     AdjustRow,
     Generator,
@@ -34,7 +35,7 @@ from .spec import (
     Spec,
 )
 from .threats import _dice
-from .yamlnodes import Map, Node, Scalar, describe
+from .yamlnodes import Map, Node, Scalar, Seq, describe
 
 HEADING = "Generators (`generators:`)"
 _RESULT = Key("result", TEXT, "the roll(s): 1, 2-3, >6, <=0, 7+", required=True)
@@ -130,6 +131,7 @@ def read_generator(ctx: Context, node: Node, path: str) -> Generator | None:
     notes = tuple(f.texts("notes"))
     titles = _titles(ctx, f.raw("titles"), f.sub("titles"))
     f.close()
+    _known_fields(ctx, f, lookups)
     if size is not None:
         most = parse_dice(size).max * units
         if most > MAX_RECORDS:
@@ -160,6 +162,38 @@ def read_generator(ctx: Context, node: Node, path: str) -> Generator | None:
         titles=titles,
         size_per=size_per or "roster",
     )
+
+
+def _known_fields(ctx: Context, f: Fields, lookups: list[Lookup]) -> None:
+    """Every field an adjustment adds to or `titles:` heads is one a record carries: its
+    unit, number and role, or one a lookup sets."""
+    known = list(ROSTER_FIELDS)
+    for lookup in lookups:
+        sets = [k for row in lookup.rows for k, _ in row.values]
+        sets += [name for name, _, _ in lookup.source.fields] if lookup.source else []
+        known += [lookup.keep_roll] if lookup.keep_roll else []
+        known += sets
+    known = list(dict.fromkeys(known))
+    named: list[tuple[Node, str, str]] = []  # (where, path, field)
+    titles = f.raw("titles")
+    if isinstance(titles, Map):
+        named += [(titles, f"{f.sub('titles')}.{k}", k) for k in titles.entries]
+    adjust = f.raw("adjust")
+    for i, item in enumerate(adjust if isinstance(adjust, Seq) else ()):
+        fields = item.get("fields") if isinstance(item, Map) else None
+        path = f"{f.sub('adjust')}[{i}].fields"
+        if isinstance(fields, Seq):
+            named += [(n, f"{path}[{j}]", n.raw) for j, n in enumerate(fields) if _text(n)]
+        elif fields is not None and _text(fields):
+            named.append((fields, path, fields.raw))  # type: ignore[union-attr]
+    for where, path, name in named:
+        if name not in known:
+            at = titles.key_span(name) if where is titles else where  # type: ignore[union-attr]
+            ctx.error(at, path, f"no record field {name!r}", suggest(name, known))
+
+
+def _text(node: Node) -> bool:
+    return isinstance(node, Scalar) and isinstance(node.value, str)
 
 
 def _titles(ctx: Context, node: Node | None, path: str) -> tuple[tuple[str, str], ...]:
