@@ -107,7 +107,8 @@ def _has_game(path: Path, scenario: Path) -> None:
     node = load_yaml(scenario)  # read cleanly already by scenario_game
     value = node.get(GAME_KEY) if isinstance(node, Map) else None
     if not isinstance(value, Scalar) or value.value is None or isinstance(value.value, bool):
-        message = f"expected the game's folder as text, got {describe(value)}"
+        shown = describe(value) if value is not None else "nothing"
+        message = f"expected the game's folder as text, got {shown}"
     elif kind == "file":
         message = "names this scenario file itself, not its game"
     else:

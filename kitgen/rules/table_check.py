@@ -134,19 +134,7 @@ def check_map_margins(game: Game, maps, diags: Diagnostics) -> None:
     )
     for m in maps.maps:
         names = known | set(m.boxes) | {"key"}
-        first: dict[str, int] = {}
         for i, chart in enumerate(m.margins):
-            if chart.item in first:
-                j = first[chart.item]
-                line = m.margins[j].span.line if m.margins[j].span else 0
-                diags.error(
-                    chart.span,
-                    f"maps.{m.id}.margins[{i}].item",
-                    f"chart {chart.item!r} is already in the margins (margins[{j}], line {line})",
-                    "a chart goes round its map once",
-                )
-                continue
-            first[chart.item] = i
             if chart.item not in names:
                 diags.error(
                     chart.span,
