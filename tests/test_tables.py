@@ -544,7 +544,7 @@ def test_numbers_line_up_by_their_figures(game_dir: Path):
 
     fonts = font_book(planned.game)
     env = PlanEnv(planned.game, planned.settings, fonts, planned.diags)
-    values = ["3", "12", "+1", "6*", "125", "\u2013", "1/2"]
+    values = ["3", "12", "+1", "6*", "125", "\u2014", "1/2"]  # a lone dash: style.NONE
     table = Table(
         "t",
         "",
@@ -569,7 +569,7 @@ def test_numbers_line_up_by_their_figures(game_dir: Path):
     assert (box_left + edge) / 2 == pytest.approx(header.x + (right(header) - header.x) / 2)
     # a footnote mark hangs after the figures; a lone dash stays centred
     assert col["*"].x == pytest.approx(edge)
-    dash = col["\u2013"]
+    dash = col["\u2014"]
     assert (dash.x + right(dash)) / 2 == pytest.approx((box_left + edge) / 2)
     # a cell's own alignment wins
     seven = col["7"]
@@ -1092,3 +1092,33 @@ def test_a_table_taller_than_a_column_splits_keeping_titles_and_sub_headings(
         assert end - start >= 2
     texts = [t.text for p in planned.docs[0].pages for t in texts_in(p.ops)]
     assert texts.count("Long") == 1 and texts.count("Long (cont.)") == len(parts) - 1
+
+
+def test_a_cell_that_holds_nothing_prints_one_dash_kit_wide():
+    """A hyphen or dash alone in a cell (the data's "none") prints the em dash kitgen
+    prints where a result cannot come up, so a kit marks "none" one way. Read back from
+    the printed charts and reaction tables; a hyphen in a word or range is untouched."""
+    import pypdfium2 as pdfium
+
+    from tests.page_marks import read_marks
+
+    from .conftest import seed_kit
+
+    assert [typeset(t) for t in ("-", " \u2013 ", "\u2014", "3-4", "-2", "a - b")] == [
+        "\u2014",
+        "\u2014",
+        "\u2014",
+        "3-4",
+        "\u22122",
+        "a - b",
+    ]
+    for game, name in (("ironford", "sheet-charts.pdf"), ("duck", "threats.pdf")):
+        _, pdfs, _ = seed_kit(game)
+        doc = pdfium.PdfDocument(pdfs[name])
+        alone = [
+            text
+            for page in doc
+            for text in read_marks(page).runs.values()
+            if text in ("-", "\u2013", "\u2014")
+        ]
+        assert alone and set(alone) == {"\u2014"}, (game, name, alone)
