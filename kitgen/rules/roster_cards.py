@@ -66,7 +66,9 @@ def _table(
         Row(None, tuple(Cell(rec.get(c) or None, bold=i == 0) for c in columns))
         for i, rec in enumerate(records)
     )
-    return Table(ref, "", tuple(Column(card_head(c, titles), align="centre", id=c) for c in columns), rows)
+    return Table(
+        ref, "", tuple(Column(card_head(c, titles), align="centre", id=c) for c in columns), rows
+    )
 
 
 def expand_roster_cards(
