@@ -74,6 +74,16 @@ def clash(a: Box, b: Box) -> bool:
     return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
+def hidden(box: Box, over: Iterable[Box], words: bool = True) -> bool:
+    """Is the thing in ``box`` hidden by one of the boxes drawn ``over`` it: touched at all
+    when it holds words (half a word reads as another), over its middle when it is a
+    picture (the rest of an icon still shows what it is)."""
+    if words:
+        return any(clash(box, b) for b in over)
+    x, y = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+    return any(b[0] < x < b[2] and b[1] < y < b[3] for b in over)
+
+
 def clear_spot(w: float, h: float, region: Box, taken: Iterable[Box], gap: float) -> Box | None:
     """The box w x h inside ``region``, at least ``gap`` clear of every box ``taken``, that
     lies nearest the region's top-left corner; None when no such box exists.
@@ -101,4 +111,4 @@ def clear_spot(w: float, h: float, region: Box, taken: Iterable[Box], gap: float
     return None
 
 
-__all__ = ["clash", "clear_spot", "placed", "text_box", "word_boxes"]
+__all__ = ["clash", "clear_spot", "hidden", "placed", "text_box", "word_boxes"]
