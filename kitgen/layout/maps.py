@@ -15,13 +15,13 @@ from .frame import content_box
 from .mapart import Box, cell_size, label_width, map_ops
 from .mapkey import plan_key
 from .mapmargins import GAP as MARGIN_GAP
-from .mapmargins import Band, chart_ops, on_sheet, on_tiles, overflow
+from .mapmargins import chart_ops, on_sheet, overflow
+from .maptiles import Tiling, choose_tiling, tile_at
 from .plan import BBox, Document, Font, Group, Item, Line, Page, Path, Rect, Stroke, Text
-from .tiling import DEFAULT_OVERLAP, TilePlan, needs_tiling, plan_tiles
+from .tiling import TilePlan, needs_tiling
 
 PAD = 3.0  # round the grid, so the outer border line is never clipped
 TITLE_H = 24.0
-TILE_MARGIN = 10.0  # round a tile window: room for the ticks
 TICK = 9.0
 COMPASS = 40.0  # the title line's room for the north arrow and its N
 SEAM = Stroke("#555555", 0.6, (3, 2))
@@ -257,18 +257,12 @@ def _fitted(m: MapDef, env: PlanEnv, key_ops: list, key_h: float) -> Page:
 # ---- tiles ------------------------------------------------------------------------------
 
 
-def tile_plan(m: MapDef, env: PlanEnv) -> tuple[TilePlan, bool]:
-    """Tiles for a map too big for one sheet, and whether the map is turned a quarter turn on
-    the sheets (done when that needs fewer sheets; the cell size never changes)."""
-    x0, y0, x1, y1 = content_box(env.paper)
-    overlap = m.overlap if m.overlap is not None else DEFAULT_OVERLAP
+def tile_plan(m: MapDef, env: PlanEnv) -> Tiling:
+    """Tiles for a map too big for one sheet, the sheets' orientation and whether the map is
+    turned a quarter turn on them: whatever takes the fewest sheets (maptiles.py); the cell
+    size never changes."""
     w, h = art_size(m)
-    aw, ah = x1 - x0 - 2 * TILE_MARGIN, y1 - y0 - TITLE_H - 2 * TILE_MARGIN
-    upright = plan_tiles(w, h, aw, ah, overlap)
-    turned = plan_tiles(h, w, aw, ah, overlap)
-    if turned.count < upright.count:
-        return turned, True
-    return upright, False
+    return choose_tiling(m, env, w, h, TITLE_H)
 
 
 def _art(m: MapDef, env: PlanEnv, turned: bool, text_scale: float = 1.0) -> Group:
@@ -281,15 +275,15 @@ def _art(m: MapDef, env: PlanEnv, turned: bool, text_scale: float = 1.0) -> Grou
 
 
 def _tiled(m: MapDef, env: PlanEnv) -> list[Page]:
-    plan, turned = tile_plan(m, env)
-    x0, y0, x1, y1 = content_box(env.paper)
+    way = tile_plan(m, env)
+    plan, turned = way.plan, way.turned
+    x0, y0, x1, y1 = content_box(env.paper.sized(way.size))
     regular, bold = _faces(env)
     group = _art(m, env, turned)
     pages = []
-    charts, left = _tile_charts(m, env, plan)
     for t in plan.tiles:
         tw, th = t.x1 - t.x0, t.y1 - t.y0
-        px, py = _tile_at(m, env, t)
+        px, py = tile_at(m, env, way, t)
         ops = _title(m, env, x0, x1, y1, f"tile {t.label} · {t.index} of {plan.count}")
         ops.append(Group((group,), dx=px - t.x0, dy=py - t.y0, clip=t.window))
         ops.extend(_locator(plan, t, x1 - 40, y1 - 3, bold))
@@ -315,7 +309,7 @@ def _tiled(m: MapDef, env: PlanEnv) -> list[Page]:
             extra,
         )
         items = [item]
-        for p in charts:
+        for p in way.charts:
             if p.page == t.index:
                 chart, chart_item = chart_ops(m, env, p, t.label)
                 ops.extend(chart)
@@ -327,45 +321,28 @@ def _tiled(m: MapDef, env: PlanEnv) -> list[Page]:
                 items=items,
                 note=f"tile {t.label} ({t.index} of {plan.count})"
                 + (" · map turned a quarter turn" if turned else ""),
+                size=way.size,
             )
         )
-    pages.extend(_chart_pages(m, env, left))
+    env.fact(_tiling_fact(m, way))
+    pages.extend(_chart_pages(m, env, list(way.left), False))
     pages.append(_tile_assembly(m, plan, env, turned))
     return pages
 
 
-def _tile_at(m: MapDef, env: PlanEnv, t) -> tuple[float, float]:
-    """A tile's bottom-left on its sheet: centred in the room under the title, so short
-    tiles do not hug the top; at the top when the map has charts, which go below."""
-    x0, y0, x1, y1 = content_box(env.paper)
-    free_h = y1 - TITLE_H - y0
-    if m.margins:
-        return x0 + TILE_MARGIN, y1 - TITLE_H - TILE_MARGIN - (t.y1 - t.y0)
-    return x0 + TILE_MARGIN, y0 + (free_h - (t.y1 - t.y0)) / 2
-
-
-def _tile_charts(m: MapDef, env: PlanEnv, plan: TilePlan) -> tuple[list, list]:
-    """The map's charts on its tiles' outer margins: below the bottom row, right of the
-    right column, where no neighbour covers them once glued (the overlap kept clear)."""
-    if not m.margins:
-        return [], []
-    x0, y0, x1, y1 = content_box(env.paper)
-    o = plan.overlap
-    tiles = []
-    for t in plan.tiles:
-        px, py = _tile_at(m, env, t)
-        tw, th = t.x1 - t.x0, t.y1 - t.y0
-        last_row, last_col = t.row == plan.rows - 1, t.col == plan.cols - 1
-        bands = []
-        if last_row:  # clear of the right-hand neighbour, which is glued over this sheet
-            right = x1 if last_col else px + tw - o - MARGIN_GAP
-            bands.append(Band("bottom", (x0 if t.col == 0 else px, y0, right, py - MARGIN_GAP)))
-        if last_col:  # clear of the tile below, likewise
-            low = py if last_row else py + o + MARGIN_GAP
-            bands.append(Band("right", (px + tw + MARGIN_GAP, low, x1, py + th)))
-        bands = [b for b in bands if b.width > MARGIN_GAP and b.box[3] - b.box[1] > MARGIN_GAP]
-        tiles.append((t.label, t.index, bands))
-    return on_tiles(m, env, tiles)
+def _tiling_fact(m: MapDef, way: Tiling) -> str:
+    """What the build says of a tiled map: its tiles, sheets and charts."""
+    plan = way.plan
+    how = "landscape" if way.landscape else "portrait"
+    fact = (
+        f"map {m.id}: {_n(plan.count, 'tile')} ({_n(plan.rows, 'row')} x {_n(plan.cols, 'column')}, {how}"
+        + (", map turned" if way.turned else "")
+        + f"), {_n(way.sheets + 1, 'sheet')} with the assembly sheet"
+    )
+    if way.left:
+        names = ", ".join(repr(c.item) for c in way.left)
+        fact += f"; charts {names} on {_n(way.chart_pages, 'page')} after the tiles"
+    return fact
 
 
 def _locator(plan: TilePlan, here, right: float, top: float, bold: str) -> list:
