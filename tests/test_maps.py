@@ -448,6 +448,22 @@ def test_wide_map_stays_upright(game_dir):
     assert widths == {round((1518 + 2 * 10 * MM) / 3, 3)}
 
 
+def test_a_map_that_fits_a_landscape_sheet_prints_on_one(game_dir):
+    rows = "\n".join(["          " + "." * 6] * 4)
+    text = BIG.replace("OVERLAP", "").split("        layout: |")[0] + "        layout: |\n" + rows
+    _, pdfs, manifest = build_pdfs(write_game(game_dir, text + "\n"))
+    # 6 x 4 cells: 654 x 438 pt, wider than letter's 576 pt but inside 756 x 512 landscape
+    (tile,) = [i for i in manifest["items"] if i["kind"] == "map-tile"]
+    assert (tile["label"], tile["turned"], tile["of"]) == ("A1", False, 1)
+    reader = PdfReader(io.BytesIO(pdfs["map-big.pdf"]))
+    assert [(float(pg.mediabox.width), float(pg.mediabox.height)) for pg in reader.pages] == [
+        (792.0, 612.0)
+    ]  # one sheet, no assembly sheet
+    text = reader.pages[0].extract_text()
+    assert "tile" not in text and "GLUE" not in text and "cut" not in text
+    assert "Key" in text  # under the map, as on any single sheet
+
+
 def test_overlap_below_the_printer_margin_is_an_error(game_dir):
     folder = write_game(game_dir, BIG.replace("OVERLAP", "overlap: 5mm"))
     assert _one_error(folder) == (

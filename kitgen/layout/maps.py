@@ -284,9 +284,11 @@ def _tiled(m: MapDef, env: PlanEnv) -> list[Page]:
     for t in plan.tiles:
         tw, th = t.x1 - t.x0, t.y1 - t.y0
         px, py = tile_at(m, env, way, t)
-        ops = _title(m, env, x0, x1, y1, f"tile {t.label} · {t.index} of {plan.count}")
+        alone = plan.count == 1  # one sheet, landscape or the map turned: no tiles to join
+        right = "" if alone else f"tile {t.label} · {t.index} of {plan.count}"
+        ops = _title(m, env, x0, x1, y1, right)
         ops.append(Group((group,), dx=px - t.x0, dy=py - t.y0, clip=t.window))
-        ops.extend(_locator(plan, t, x1 - 40, y1 - 3, bold))
+        ops.extend([] if alone else _locator(plan, t, x1 - 40, y1 - 3, bold))
         ops.extend(_seams(m, plan, t, px, py, regular, turned))
         extra = {
             "map": m.id,
@@ -319,15 +321,32 @@ def _tiled(m: MapDef, env: PlanEnv) -> list[Page]:
                 f"Map: {m.title or m.id}",
                 ops=ops,
                 items=items,
-                note=f"tile {t.label} ({t.index} of {plan.count})"
-                + (" · map turned a quarter turn" if turned else ""),
+                note=" · ".join(
+                    ([] if alone else [f"tile {t.label} ({t.index} of {plan.count})"])
+                    + (["map turned a quarter turn"] if turned else [])
+                ),
                 size=way.size,
             )
         )
     env.fact(_tiling_fact(m, way))
     pages.extend(_chart_pages(m, env, list(way.left), False))
-    pages.append(_tile_assembly(m, plan, env, turned))
+    if plan.count > 1 or not _key_under(m, env, way, pages[0]):
+        pages.append(_tile_assembly(m, plan, env, turned))
     return pages
+
+
+def _key_under(m: MapDef, env: PlanEnv, way: Tiling, page: Page) -> bool:
+    """The map's key under a map on one sheet of its own (landscape or turned), where it
+    fits; False when it does not (the assembly sheet then carries it)."""
+    if any(c.item == "key" for c in m.margins):
+        return True  # the key is one of the charts
+    x0, y0, x1, _ = content_box(env.paper.sized(way.size))
+    key_ops, key_h = plan_key(m, env, x0, x1 - x0, y0)
+    free = page.items[0].bbox[1] - y0 - MARGIN_GAP
+    if key_h > free:
+        return False
+    page.ops.append(Group(tuple(key_ops)))
+    return True
 
 
 def _tiling_fact(m: MapDef, way: Tiling) -> str:
@@ -335,7 +354,8 @@ def _tiling_fact(m: MapDef, way: Tiling) -> str:
     plan = way.plan
     how = "landscape" if way.landscape else "portrait"
     fact = (
-        f"map {m.id}: {_n(plan.count, 'tile')} ({_n(plan.rows, 'row')} x {_n(plan.cols, 'column')}, {how}"
+        f"map {m.id}: {_n(plan.count, 'tile')} "
+        f"({_n(plan.rows, 'row')} x {_n(plan.cols, 'column')}, {how}"
         + (", map turned" if way.turned else "")
         + f"), {_n(way.sheets + 1, 'sheet')} with the assembly sheet"
     )

@@ -101,7 +101,8 @@ def margins(plan: TilePlan, t: Tile) -> tuple[float, float, float, float]:
 
 def tile_at(m: MapDef, env: PlanEnv, way: Tiling, t: Tile) -> tuple[float, float]:
     """A tile's bottom-left on its sheet: centred in the room under the title (less its
-    seams' margins); at the top left when the map has charts, which go below and right."""
+    seams' margins); at the top left when the map has charts, which go below and right; at
+    the top when it is the only tile, so its key fits below."""
     x0, y0, x1, y1 = content_box(env.paper.sized(way.size))
     left, right, top, bottom = margins(way.plan, t)
     tw, th = t.x1 - t.x0, t.y1 - t.y0
@@ -109,6 +110,8 @@ def tile_at(m: MapDef, env: PlanEnv, way: Tiling, t: Tile) -> tuple[float, float
     if m.margins:
         return x0 + left, up - th
     room_w = x1 - x0 - left - right
+    if way.plan.count == 1:  # a map alone on its sheet: at the top, its key below it
+        return x0 + (room_w - tw) / 2, up - th
     room_h = up - y0 - bottom
     return x0 + left + (room_w - tw) / 2, y0 + bottom + (room_h - th) / 2
 
