@@ -80,9 +80,9 @@ def test_the_build_says_what_the_tiler_chose_and_how_full(tmp_path):
     r = run_cli("build", str(CONTENT / "ironford"), "-o", str(tmp_path))
     assert r.exit_code == 0, r.stderr
     assert (
-        "ironford: map ryn: 2 tiles (1 row x 2 columns, portrait), 4 sheets with the assembly "
-        "sheet; charts 'turns', 'key', 'reinforcements', 'replacements', 'eliminated' on 1 page "
-        "after the tiles"
+        "ironford: map ryn: 2 tiles (1 row x 2 columns, portrait), 4 sheets in all with the "
+        "assembly sheet; charts 'turns', 'key', 'reinforcements', 'replacements', 'eliminated' "
+        "on 1 page after the map"
     ) in r.stderr
     manifest = json.loads((tmp_path / "ironford" / "manifest.json").read_text())
     (entry,) = [f for f in manifest["files"] if f["path"] == "map-ryn.pdf"]

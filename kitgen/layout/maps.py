@@ -328,10 +328,10 @@ def _tiled(m: MapDef, env: PlanEnv) -> list[Page]:
                 size=way.size,
             )
         )
-    env.fact(_tiling_fact(m, way))
     pages.extend(_chart_pages(m, env, list(way.left), False))
     if plan.count > 1 or not _key_under(m, env, way, pages[0]):
         pages.append(_tile_assembly(m, plan, env, turned))
+    env.fact(_tiling_fact(m, way, len(pages)))
     return pages
 
 
@@ -349,19 +349,24 @@ def _key_under(m: MapDef, env: PlanEnv, way: Tiling, page: Page) -> bool:
     return True
 
 
-def _tiling_fact(m: MapDef, way: Tiling) -> str:
-    """What the build says of a tiled map: its tiles, sheets and charts."""
+def _tiling_fact(m: MapDef, way: Tiling, sheets: int) -> str:
+    """What the build says of a map too big for a portrait sheet: its tiles (or its one
+    sheet), the sheets in all and where its charts went."""
     plan = way.plan
-    how = "landscape" if way.landscape else "portrait"
-    fact = (
-        f"map {m.id}: {_n(plan.count, 'tile')} "
-        f"({_n(plan.rows, 'row')} x {_n(plan.cols, 'column')}, {how}"
-        + (", map turned" if way.turned else "")
-        + f"), {_n(way.sheets + 1, 'sheet')} with the assembly sheet"
+    how = ("landscape" if way.landscape else "portrait") + (", map turned" if way.turned else "")
+    if plan.count == 1:
+        fact = f"map {m.id}: on one {how} sheet"
+    else:
+        fact = (
+            f"map {m.id}: {_n(plan.count, 'tile')} "
+            f"({_n(plan.rows, 'row')} x {_n(plan.cols, 'column')}, {how})"
+        )
+    fact += f", {_n(sheets, 'sheet')} in all" + (
+        " with the assembly sheet" if plan.count > 1 else ""
     )
     if way.left:
         names = ", ".join(repr(c.item) for c in way.left)
-        fact += f"; charts {names} on {_n(way.chart_pages, 'page')} after the tiles"
+        fact += f"; charts {names} on {_n(way.chart_pages, 'page')} after the map"
     return fact
 
 
