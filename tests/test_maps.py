@@ -400,14 +400,15 @@ def test_big_map_prints_as_tiles_at_true_scale(game_dir):
     assert math.isclose(ys[0][1] - ys[1][0], 10 * MM, abs_tol=1e-3)
     (asm,) = [i for i in manifest["items"] if i["kind"] == "assembly"]
     assert (asm["rows"], asm["cols"], asm["tiles"]) == (2, 2, 4)
-    # read back from the PDF: 4 tiles on landscape Letter and the assembly sheet
+    # read back from the PDF: 4 tiles on landscape Letter and the assembly sheet, landscape
+    # too (its diagram drawn larger so: the key under it takes less of the page's height)
     reader = PdfReader(io.BytesIO(pdfs["map-big.pdf"]))
     assert [(float(pg.mediabox.width), float(pg.mediabox.height)) for pg in reader.pages] == [
         (792.0, 612.0)
-    ] * 4 + [(612.0, 792.0)]
+    ] * 5
     assert "tile B2" in reader.pages[3].extract_text()
     (entry,) = [f for f in manifest["files"] if f["path"] == "map-big.pdf"]
-    assert entry["landscape"] == [1, 2, 3, 4]
+    assert entry["landscape"] == [1, 2, 3, 4, 5]
 
 
 def test_a_map_is_turned_when_that_takes_fewer_sheets(game_dir):
@@ -446,6 +447,12 @@ def test_wide_map_stays_upright(game_dir):
     ]
     widths = {round(t["window"][2] - t["window"][0], 3) for t in tiles}
     assert widths == {round((1518 + 2 * 10 * MM) / 3, 3)}
+    # the assembly sheet of so wide a map is landscape: its diagram drawn at 756 / 1518, not
+    # 576 / 1518, of true size
+    (entry,) = [f for f in manifest["files"] if f["path"] == "map-big.pdf"]
+    assert entry["landscape"] == [4]
+    (asm,) = [i for i in manifest["items"] if i["kind"] == "assembly"]
+    assert asm["scale"] == pytest.approx(756 / 1518, abs=1e-3)
 
 
 def test_a_map_that_fits_a_landscape_sheet_prints_on_one(game_dir):

@@ -5,12 +5,15 @@ from __future__ import annotations
 
 import hashlib
 import math
+from collections.abc import Callable
+from dataclasses import replace
 
+from ..errors import Diagnostics
 from ..geometry import SquareGrid
 from ..model.map import MapDef, MapSet
 from ..model.mapbuild import rotated_size
 from ..style import INK
-from .clearance import clear_spot, word_boxes
+from .clearance import clash, clear_spot, word_boxes
 from .env import PlanEnv
 from .frame import content_box
 from .mapart import Box, cell_size, label_width, map_ops
@@ -295,16 +298,19 @@ def _tiled(m: MapDef, env: PlanEnv) -> list[Page]:
     x0, y0, x1, y1 = content_box(env.paper.sized(way.size))
     regular, bold = _faces(env)
     group = _art(m, env, turned)
+    art_words = word_boxes([group], env.fonts.width, 0.3)  # a glue note covers none of them
     pages = []
     for t in plan.tiles:
         tw, th = t.x1 - t.x0, t.y1 - t.y0
         px, py = tile_at(m, env, way, t)
+        dx, dy = px - t.x0, py - t.y0
+        words = [(a + dx, b + dy, c + dx, d + dy) for a, b, c, d in art_words]
         alone = plan.count == 1  # one sheet, landscape or the map turned: no tiles to join
         right = "" if alone else f"tile {t.label} · {t.index} of {plan.count}"
         ops = _title(m, env, x0, x1, y1, right)
         ops.append(Group((group,), dx=px - t.x0, dy=py - t.y0, clip=t.window))
         ops.extend([] if alone else _locator(plan, t, x1 - 40, y1 - 3, bold))
-        ops.extend(_seams(m, plan, t, px, py, regular, turned))
+        ops.extend(_seams(m, plan, t, (px, py), regular, turned, words))
         extra = {
             "map": m.id,
             "row": t.row + 1,
@@ -437,10 +443,18 @@ def _ticks(m: MapDef, turned: bool, along_x: bool, lo: float, hi: float) -> list
 
 
 def _seams(
-    m: MapDef, plan: TilePlan, t, px: float, py: float, regular: str, turned: bool = False
+    m: MapDef,
+    plan: TilePlan,
+    t,
+    at: tuple[float, float],
+    regular: str,
+    turned: bool = False,
+    words: list[Box] | None = None,
 ) -> list:
     """Cut lines where this tile lies on a neighbour, glue strips where a neighbour lies on it,
-    and ticks on every grid line crossing a seam so the grid registers."""
+    and ticks on every grid line crossing a seam so the grid registers. A glue note covers
+    none of the map's ``words`` (page boxes) where it can."""
+    px, py = at
     ops: list = []
     tw, th = t.x1 - t.x0, t.y1 - t.y0
     o = plan.overlap
@@ -458,34 +472,24 @@ def _seams(
         ops.append(Line(px, py + th, px + tw, py + th, CUT))
         cx = _between(xs, px - t.x0, px + tw / 2)
         room = _gap(xs, cx - (px - t.x0))
-        words = "cut along this edge" if room > 19 * small.size * 0.56 + 4 else "cut"
-        ops.append(Text(cx, py + th + 4, words, small, INK, align="centre"))
+        caption = "cut along this edge" if room > 19 * small.size * 0.56 + 4 else "cut"
+        ops.append(Text(cx, py + th + 4, caption, small, INK, align="centre"))
     if has_right:
         gx = px + tw - o
         ops.append(Line(gx, py, gx, py + th, SEAM))
         ops.append(Line(px + tw + 5, py, px + tw + 5, py + th, Stroke("#999999", 3)))
-        ops.extend(
-            _glue_note(
-                f"GLUE under tile {_lbl(t.row, t.col + 1)}",
-                px + tw - o / 2,
-                _between(ys, py - t.y0, py + th / 2),
-                True,
-                small,
-            )
-        )
+        note = f"GLUE under tile {_lbl(t.row, t.col + 1)}"
+        cx, (nw, nh) = px + tw - o / 2, _note_size(note, small)
+        free = _free(words, lambda v: (cx - nh / 2, v - nw / 2, cx + nh / 2, v + nw / 2))
+        ops.extend(_glue_note(note, cx, _between(ys, py - t.y0, py + th / 2, free), True, small))
     if has_bottom:
         gy = py + o
         ops.append(Line(px, gy, px + tw, gy, SEAM))
         ops.append(Line(px, py - 5, px + tw, py - 5, Stroke("#999999", 3)))
-        ops.extend(
-            _glue_note(
-                f"GLUE under tile {_lbl(t.row + 1, t.col)}",
-                _between(xs, px - t.x0, px + tw / 2),
-                py + o / 2,
-                False,
-                small,
-            )
-        )
+        note = f"GLUE under tile {_lbl(t.row + 1, t.col)}"
+        cy, (nw, nh) = py + o / 2, _note_size(note, small)
+        free = _free(words, lambda v: (v - nw / 2, cy - nh / 2, v + nw / 2, cy + nh / 2))
+        ops.extend(_glue_note(note, _between(xs, px - t.x0, px + tw / 2, free), cy, False, small))
     for x in xs:
         X = px + x - t.x0
         if has_top or has_bottom:
@@ -504,12 +508,29 @@ def _seams(
     return ops
 
 
-def _between(lines: list[float], shift: float, middle: float) -> float:
+def _between(
+    lines: list[float], shift: float, middle: float, free: Callable[[float], bool] | None = None
+) -> float:
     """The midpoint of two neighbouring grid lines nearest ``middle`` (page points): a glue
-    note there keeps clear of the ticks and of the cell labels in the cells' corners."""
+    note there keeps clear of the ticks and of the cell labels in the cells' corners; with
+    ``free``, the nearest where it holds (else the nearest)."""
     pos = [v + shift for v in lines]
-    mids = [(a + b) / 2 for a, b in zip(pos, pos[1:], strict=False)]
-    return min(mids, key=lambda v: abs(v - middle)) if mids else middle
+    mids = sorted(
+        ((a + b) / 2 for a, b in zip(pos, pos[1:], strict=False)), key=lambda v: abs(v - middle)
+    )
+    return next((v for v in mids if free is None or free(v)), mids[0] if mids else middle)
+
+
+def _free(words: list[Box] | None, box: Callable[[float], Box]) -> Callable[[float], bool] | None:
+    """Whether the box placed at a position covers none of the words."""
+    if not words:
+        return None
+    return lambda v: not any(clash(box(v), w) for w in words)
+
+
+def _note_size(text: str, font: Font) -> tuple[float, float]:
+    """A glue note's tab: its length along the strip and its breadth."""
+    return label_width(text, font.size) + 6, font.size + 4
 
 
 def _n(n: int, noun: str) -> str:
@@ -525,8 +546,7 @@ def _gap(lines: list[float], at: float) -> float:
 
 def _glue_note(text: str, cx: float, cy: float, vertical: bool, font: Font) -> list:
     """A note on a white tab in the middle of a glue strip (the neighbour covers it)."""
-    w = label_width(text, font.size) + 6
-    h = font.size + 4
+    w, h = _note_size(text, font)
     if vertical:
         return [
             Rect(cx - h / 2, cy - w / 2, h, w, fill="#ffffff", stroke=Stroke("#999999", 0.4)),
@@ -545,8 +565,26 @@ def _lbl(row: int, col: int) -> str:
     return f"{column_letters(row)}{col + 1}"
 
 
+def _assembly_size(m: MapDef, plan: TilePlan, env: PlanEnv) -> tuple[float, float] | None:
+    """The assembly sheet portrait (None), or landscape when that draws the diagram larger
+    (a wide map)."""
+    quiet = replace(env, diags=Diagnostics(), facts={})  # trying: the key warns when drawn
+    best: tuple[float, tuple[float, float] | None] | None = None
+    sizes = [None] if env.paper.width == env.paper.height else [None, env.paper.size[::-1]]
+    for size in sizes:
+        x0, y0, x1, y1 = content_box(env.paper.sized(size))
+        _, key_h = plan_key(m, quiet, x0, x1 - x0)
+        room_h = y1 - TITLE_H - 10 - 12 * 4 - y0 - 10 - key_h  # under its (at most) 4 lines
+        scale = min((x1 - x0) / plan.width, room_h / plan.height)
+        if best is None or scale > best[0] * 1.02:  # clearly larger: else portrait
+            best = (scale, size)
+    assert best is not None
+    return best[1]
+
+
 def _tile_assembly(m: MapDef, plan: TilePlan, env: PlanEnv, turned: bool = False) -> Page:
-    x0, y0, x1, y1 = content_box(env.paper)
+    size = _assembly_size(m, plan, env)
+    x0, y0, x1, y1 = content_box(env.paper.sized(size))
     regular, bold = _faces(env)
     ops = _title(m, env, x0, x1, y1, "assembly")
     lines = [
@@ -577,7 +615,9 @@ def _tile_assembly(m: MapDef, plan: TilePlan, env: PlanEnv, turned: bool = False
         "tiles": plan.count,
         "scale": round(scale, 6),
     }
-    return _assembly_page(m, ops, (px, py, px + w * scale, py + h * scale), facts)
+    page = _assembly_page(m, ops, (px, py, px + w * scale, py + h * scale), facts)
+    page.size = size
+    return page
 
 
 BADGE = "#c0392b"
