@@ -207,3 +207,43 @@ def test_a_whole_row_reading_on_a_named_row_marks_its_label(game_dir):
     row = planned.game.tables[0].rows[1]
     assert (row.label, row.mark, row.cells) == ("Late", "\u2020", ("Fizz",))
     assert "Late\u2020 Fizz Never Bang" in pdf_text(pdfs["sheet-reference.pdf"])[0]
+
+
+TYPES_GAME = """
+id: s
+title: S
+threats:
+  - id: react
+    title: React
+    roll: d6
+    columns: [NEAR]
+    rows:
+      - {result: 1-3, outcomes: [HIDE]}
+      - {result: 4-6, outcomes: [SHOOT]}
+    out_of_range: {low: clamp, high: clamp, reading: "No rows past the die."}
+    types_reading: {kit: "Each species is a type.", source: "MOVE 1xD6 GOBLINS -1"}
+    types:
+      - {name: GOBLINS, modifier: -1}
+"""
+
+
+def test_a_types_reading_marks_the_threat_type_line(game_dir):
+    planned, pdfs, _ = build_pdfs(write_game(game_dir, TYPES_GAME))
+    threat = planned.game.threats[0]
+    assert (threat.title, threat.types_mark, threat.policy_mark) == ("React", "\u2020", "\u2021")
+    text = pdf_text(pdfs["threats.pdf"])[0]
+    assert "Roll d6 Threat type\u2020 (one applies): GOBLINS \u22121" in text
+    assert (
+        "\u2020 Kit's reading: Each species is a type. "
+        "Source: \u201cMOVE 1xD6 GOBLINS \u22121\u201d"
+    ) in text
+    assert "\u2021 Kit's reading: Totals below 1 are read as 1" in text
+
+
+def test_a_types_reading_needs_types(game_dir):
+    body = TYPES_GAME.replace("    types:\n      - {name: GOBLINS, modifier: -1}\n", "")
+    errs = errors_of(write_game(game_dir, body))
+    assert [e.split("game.yaml:")[1] for e in errs] == [
+        "12:20: error: threats[0].types_reading: a types reading marks the Threat-type line: "
+        "this table has no types (add types:, or mark the whole table with reading:)"
+    ]

@@ -32,6 +32,23 @@ def test_duck_cut_off_chart_cells_print_the_sources_words_beside_the_kits():
     assert "Source: \u201cSHOT AS AN ACTION UNLESS A LOADER ON\u201d" in text
 
 
+def test_duck_species_line_is_marked_where_it_prints_and_quoted_in_full():
+    """The dagger stands on the matrix's Threat-type line (the kit's reading of the booklet's
+    species line), not on the table's title; its note quotes the line as printed."""
+    text = printed("duck", "threats.pdf")
+    assert "Contingent Ethological Response Matrix for Competitors BASIC MOVE: roll d6" in text
+    assert "Threat type\u2020 (one applies): PHILTH -1 \u00b7 ARDZILIANS +1" in text
+    assert (
+        "\u2020 Kit's reading: each species is a Threat type with its own modifier; CYBOTS "
+        "throw the average die instead of the d6. Source: \u201cBASIC MOVE 1xD6 PHILTH -1 "
+        "ARDZILIANS +1 CERATOPIANS -1 UNTIL NME ID'D THEN +1 CYBOTS AVE DICE\u201d"
+    ) in text
+    assert (
+        "\u2021 Kit's reading: Totals below 1 are read as 1. The booklet has no row below 1."
+        in (text)
+    )
+
+
 def test_duck_grenade_wound_kill_figures_are_all_on_the_chart():
     """The chart's three rows of WOUND/KILL figures, the 2/4 included (it said 4/6 only)."""
     text = printed("duck", "sheet-reference.pdf")
