@@ -57,6 +57,15 @@ def test_duck_grenade_wound_kill_figures_are_all_on_the_chart():
     )
 
 
+def test_duck_wounded_fumble_penalty_is_marked_with_the_sources_words():
+    text = printed("duck", "sheet-reference.pdf")
+    assert "Wounded -1 to the score needed\u2020" in text
+    assert (
+        "\u2020 Kit's reading: The -1 read as lowering the Fumble Factor to beat. "
+        "Source: \u201cWOUNDs give -1.\u201d"
+    ) in text
+
+
 def test_duck_scatter_template_marks_its_grid_as_the_kits():
     text = printed("duck", "templates.pdf")
     assert "Grenade scatter\u2020 Scatter roll: D6+6/+0" in text
