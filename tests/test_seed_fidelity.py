@@ -118,3 +118,17 @@ def test_rencounter_unit_size_is_advice():
     rules = planned.game.sections["rules"]
     rule = next(c for c in rules.constraints if c.name.startswith("4 to 10 figures"))
     assert rule.severity == "warning"
+
+
+def test_duck_deck_map_is_marked_as_the_kits():
+    text = printed("duck", "map-deck.pdf")
+    assert "DUCK! \u2014 cargo deck\u2020" in text
+    assert "\u2020 Kit's reading: the deck is the kit's: the booklet has no map." in text
+
+
+def test_rencounter_activation_cards_roll_equal_or_less():
+    """"The roll required is equal to or less than the number": never 'under'."""
+    text = printed("rencounter", "cards.pdf")
+    assert "rolls D6 under" not in text
+    assert text.count("Otherwise each man rolls his own Ex or less on a D6") == 3 + 8
+    assert text.count("his own Ex or less on a D6, wounds and morale added to the roll") == 8
