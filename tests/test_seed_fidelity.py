@@ -127,7 +127,7 @@ def test_duck_deck_map_is_marked_as_the_kits():
 
 
 def test_rencounter_activation_cards_roll_equal_or_less():
-    """"The roll required is equal to or less than the number": never 'under'."""
+    """ "The roll required is equal to or less than the number": never 'under'."""
     text = printed("rencounter", "cards.pdf")
     assert "rolls D6 under" not in text
     assert text.count("Otherwise each man rolls his own Ex or less on a D6") == 3 + 8
