@@ -54,13 +54,14 @@ def test_rencounter_squad_labels_follow_the_seeded_roster():
     first = squad[0]
     rec = roster.records[0]
     assert texts_of(p, first["id"]) == [
-        f"1.1 {rec['role']}",
+        "1.1",
+        rec["role"],
         f"F {rec['F']} M {rec['M']}",
         f"Ex {rec['Ex']}",
     ]
     # the same values are printed in the PDF itself
     text = PdfReader(io.BytesIO(pdfs["labels.pdf"])).pages[0].extract_text()
-    assert f"Ex {rec['Ex']}" in text and "1.1 Leader" in text
+    assert f"Ex {rec['Ex']}" in text and "1.1\nLeader" in text
 
 
 def test_rencounter_labels_differ_by_seed_and_repeat_under_one():

@@ -68,10 +68,6 @@ KNOWN = {
     ("reshuffled", "scenario-flooded-duel.pdf", "covered", "Room6"),
     ("reshuffled", "scenario-standard.pdf", "overlaps", "H"),
     ("reshuffled", "scenario-standard.pdf", "covered", "H"),
-    # templates: a check bar's caption on a neighbour's edge; range numbers on the grid
-    ("rencounter", "templates.pdf", "crosses", "50mmcheck"),
-    ("rencounter", "templates.pdf", "crosses", "25"),
-    ("rencounter", "templates.pdf", "crosses", "35"),
 }
 
 
