@@ -8,9 +8,11 @@ labelled token in its side's colour.
 
 from __future__ import annotations
 
+import math
 import os
 from collections import defaultdict
 from dataclasses import replace
+from typing import NamedTuple
 
 from ..colours import ColourError, mix, parse_colour, readable_on, rgb
 from ..errors import Diagnostics
@@ -22,7 +24,7 @@ from ..style import HEADING, INK, MUTED, typeset
 from .env import PlanEnv
 from .flow import PageFlow
 from .frame import content_box
-from .mapart import map_ops
+from .mapart import Box, map_ops
 from .mapkey import SWATCH, entries
 from .maps import COMPASS, compass
 from .plan import BBox, Document, Font, Group, Item, Line, Page, Path, Rect, Stroke, Text
@@ -182,8 +184,14 @@ def _map_ops(setup: Setup, colours: dict[str, str], box, env: PlanEnv) -> tuple[
         for cell in setup.areas.get(area.name, ())
     )
     faces = (env.face(), env.face(bold=True))
-    ops: list = map_ops(m, faces, key_prefix="setup-", text_scale=1.0, coords=coords, under=hatched)
-    ops.extend(_tokens(setup, colours, cell_size, env))
+    tokens = _token_spots(setup, cell_size)
+    # the pieces stand on the map: what they cover of its marks is left out, its area
+    # labels keep clear of them
+    hide = tuple(_token_box(t) for t in tokens)
+    ops: list = map_ops(
+        m, faces, key_prefix="setup-", text_scale=1.0, coords=coords, under=hatched, hide=hide
+    )
+    ops.extend(_token_ops(tokens, colours, env))
     return [Group(tuple(ops), dx=dx, dy=dy, scale=scale)], bh * scale
 
 
@@ -200,7 +208,17 @@ def scenario_shapes(setup: Setup) -> dict[str, str]:
     return side_shapes(setup.game, [s.id for s in setup.scenario.sides])
 
 
-def _tokens(setup: Setup, colours: dict[str, str], cell_size: float, env: PlanEnv) -> list:
+class _Token(NamedTuple):
+    """A placed piece's token on the diagram: centre, radius about, its side's shape."""
+
+    p: Placed
+    x: float
+    y: float
+    r: float
+    shape: str
+
+
+def _token_spots(setup: Setup, cell_size: float) -> list[_Token]:
     g = setup.map.grid
     shapes = scenario_shapes(setup)
     by_cell: dict = defaultdict(list)
@@ -209,8 +227,7 @@ def _tokens(setup: Setup, colours: dict[str, str], cell_size: float, env: PlanEn
             by_cell[p.cell].extend([p] * p.count)
         elif p.cells:  # "somewhere in this area": shown on the area's most central cell
             by_cell[_central(g, p.cells)].extend([p] * p.count)
-    ops: list = []
-    face = env.face(bold=True)
+    out: list[_Token] = []
     for cell, pieces in by_cell.items():
         n = len(pieces)
         per_row = 1 if n == 1 else 2 if n <= 4 else 3
@@ -227,22 +244,51 @@ def _tokens(setup: Setup, colours: dict[str, str], cell_size: float, env: PlanEn
             in_row = min(per_row, n - row * per_row)
             tx = cx + (col - (in_row - 1) / 2) * step
             ty = cy + ((rows - 1) / 2 - row) * step
-            side = p.side
-            fill = colours.get(side, NEUTRAL) if side else NEUTRAL
-            shape = shapes.get(side, NEUTRAL_SHAPE) if side else NEUTRAL_SHAPE
-            ink = readable_on(fill)
-            if turned(p):  # on a later face (a reduced step): an outline in the side's colour
-                ops.append(token_shape(shape, tx, ty, r * 0.86, "#ffffff", Stroke(fill, r * 0.28)))
-                ink = fill
-            else:
-                white = Stroke("#ffffff", max(0.4, r * 0.12))
-                ops.append(token_shape(shape, tx, ty, r, fill, white))
-            text = token_text(p)
-            size = r * (0.95 if len(text) <= 2 else 0.7)
-            width = env.fonts.width(text, face, size)
-            if width > r * 1.7:
-                size *= r * 1.7 / width
-            ops.append(Text(tx, ty - size * 0.35, text, Font(face, size), ink, "centre"))
+            shape = shapes.get(p.side, NEUTRAL_SHAPE) if p.side else NEUTRAL_SHAPE
+            out.append(_Token(p, tx, ty, r, shape))
+    return out
+
+
+# how far a token's shape reaches from its centre, and the circle (or square) inside it
+# that its words keep to, as parts of its radius
+_REACH = {"diamond": 1.1, "triangle": 1.22}
+_INSIDE = {"round": 1.0, "square": 0.9, "tab": 0.9, "diamond": 0.78, "hex": 0.87, "octagon": 0.92}
+_SQUARE = ("square", "tab")
+
+
+def _token_box(t: _Token) -> Box:
+    reach = t.r * (_REACH.get(t.shape, 1.0) + 0.06)  # with half its white edge
+    return (t.x - reach, t.y - reach, t.x + reach, t.y + reach)
+
+
+def _token_ops(tokens: list[_Token], colours: dict[str, str], env: PlanEnv) -> list:
+    ops: list = []
+    face = env.face(bold=True)
+    for t in tokens:
+        p, tx, ty, r = t.p, t.x, t.y, t.r
+        fill = colours.get(p.side, NEUTRAL) if p.side else NEUTRAL
+        ink = readable_on(fill)
+        if turned(p):  # on a later face (a reduced step): an outline in the side's colour
+            size_r, edge = r * 0.86, r * 0.28
+            ops.append(token_shape(t.shape, tx, ty, size_r, "#ffffff", Stroke(fill, edge)))
+            ink = fill
+        else:
+            size_r, edge = r, max(0.4, r * 0.12)
+            ops.append(token_shape(t.shape, tx, ty, r, fill, Stroke("#ffffff", edge)))
+        text = token_text(p)
+        size = r * (0.95 if len(text) <= 2 else 0.7)
+        width = env.fonts.width(text, face, size)
+        if width > r * 1.7:
+            size *= r * 1.7 / width
+        # the words keep inside the token's edge (a reduced face's ring is thick)
+        inside = _INSIDE.get(t.shape, 0.61 - 0.2) * size_r - edge / 2 - r * 0.04
+        per = env.fonts.width(text, face, size) / size  # width per point of size
+        if t.shape in _SQUARE:
+            most = min(2 * inside / per, inside / 0.36)
+        else:  # the box of the words (cap height 0.72 of the size) inside the circle
+            most = inside / math.hypot(per / 2, 0.36)
+        size = min(size, most)
+        ops.append(Text(tx, ty - size * 0.35, text, Font(face, size), ink, "centre"))
     return ops
 
 
