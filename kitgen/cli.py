@@ -383,7 +383,8 @@ def check(paths, quiet) -> None:
             # what a build would warn about (text that does not fit ...) comes from laying
             # the kit out: plan it, on the game's own paper, make every op, draw nothing
             make_whole(plan(game, Settings(paper=game.paper), font_book(game), diags))
-        except KitError:
+        except KitError as exc:  # its errors may not be in diags yet (the page cap's)
+            diags.extend(exc.diagnostics)
             failed = True
         found.extend(scenario_view(path, diags))
     _report(found, quiet)

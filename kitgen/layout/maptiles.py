@@ -17,7 +17,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from ..errors import Diagnostics
+from ..budget import MAX_PAGES
+from ..errors import Diagnostic, Diagnostics, KitError
 from ..model.map import MapDef
 from .env import PlanEnv
 from .frame import content_box
@@ -56,12 +57,16 @@ def choose_tiling(m: MapDef, env: PlanEnv, w: float, h: float, title_h: float) -
     sizes = [None] if paper.width == paper.height else [None, (paper.height, paper.width)]
     quiet = replace(env, diags=Diagnostics(), facts={})  # trying ways: warn for the one kept
     best: tuple | None = None
+    too_many: list[int] = []  # the tiles of each way past the page cap
     for turned in (False, True):
         mw, mh = (h, w) if turned else (w, h)
         for size in sizes:
             x0, y0, x1, y1 = content_box(paper.sized(size))
             cols = spans_needed(mw, x1 - x0, overlap, TILE_MARGIN)
             rows = spans_needed(mh, y1 - y0 - title_h, overlap, TILE_MARGIN)
+            if rows * cols > MAX_PAGES:  # a way past the page cap is never made
+                too_many.append(rows * cols)
+                continue
             for r, c in ((rows, cols), (rows, cols + 1), (rows + 1, cols)):
                 if best is not None and r * c >= best[0][0]:
                     continue  # cannot take fewer sheets than the best so far
@@ -70,7 +75,17 @@ def choose_tiling(m: MapDef, env: PlanEnv, w: float, h: float, title_h: float) -
                 key = (way.sheets, way.plan.count, turned, size is not None)
                 if best is None or key < best[0]:
                     best = (key, way)
-    assert best is not None
+    if best is None:
+        raise KitError(
+            Diagnostic(
+                "error",
+                m.span,
+                f"maps.{m.id}",
+                f"map {m.id!r} takes {min(too_many):,} tiles on this paper, more than the "
+                f"{MAX_PAGES:,} pages a kit may have",
+                "a smaller cell or fewer cells; see docs/security.md for the caps",
+            )
+        )
     return with_charts(m, env, best[1])
 
 
