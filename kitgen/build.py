@@ -99,7 +99,7 @@ def _has_game(path: Path, scenario: Path) -> None:
                 "error",
                 Span(str(scenario), 1, 1),
                 "",
-                f"no {GAME_FILE} in {path.as_posix()!r}, the folder above scenarios/",
+                f"no {GAME_FILE} in the folder above scenarios/ ({path.name!r})",
                 "put the scenario in its game's scenarios/ folder, or name the game with game:",
             )
         )

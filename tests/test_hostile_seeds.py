@@ -1,0 +1,293 @@
+# ruff: noqa: E501  (messages are compared whole, one per line)
+"""Broken copies of the seed games and hostile scenario packs (issue: held-back hostile
+input), each refused by `kitgen check` and `kitgen build` at the line of its mistake with
+its exact message: no traceback, no silent exit, nothing written.
+
+Each case copies a seed game (or starts empty), replaces one piece of text or adds files,
+and names what `kitgen check` prints, paths relative to the case's folder."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from kitgen.layout.text import wrap_hard
+from tests.conftest import CONTENT, run_cli
+
+RY_SCEN = "g/scenarios/four-tribes.yaml"
+FARMER = "{piece: farmer-red, at: B1}"
+
+# (name, seed game or None, {file: [(old, new)] or text}, what to check, stderr lines)
+CASES = [
+    (
+        "a lone surrogate escape in a title (it crashed the PDF writer)",
+        "ryamon",
+        {"game.yaml": [("title: Ryamon", 'title: "\\ud800"')]},
+        "g",
+        [
+            "g/game.yaml:2:8: error: the escape for U+D800 is half of a UTF-16 pair, not a character (write the character itself, or one escape for it such as \\U0001F600)",
+            "1 error(s), 0 warning(s)",
+        ],
+    ),
+    (
+        "a lone surrogate escape in a key",
+        "ryamon",
+        {"cover.yaml": [("cover:", '"\\udc00x": 1\ncover:')]},
+        "g",
+        None,  # filled below: the first line is the position of the key
+    ),
+    (
+        "a title of a zero-width space",
+        "ryamon",
+        {"game.yaml": [("title: Ryamon", 'title: "\\u200b"')]},
+        "g",
+        [
+            "g/game.yaml:2:8: error: title: blank text (spaces or invisible characters only) (it is required: write it out)",
+            "1 error(s), 0 warning(s)",
+        ],
+    ),
+    (
+        "a chart item of spaces in a map's margins",
+        "ironford",
+        {"map.yaml": [("{item: crt, side: right}", "{item: '  ', side: right}")]},
+        "g",
+        [
+            "g/map.yaml:12:16: error: maps[0].margins[1].item: blank text (spaces or invisible characters only) (it is required: write it out)",
+            "1 error(s), 0 warning(s)",
+        ],
+    ),
+    (
+        "a piece named with a Cyrillic letter",
+        "ryamon",
+        {RY_SCEN.removeprefix("g/"): [(FARMER, "{piece: f\u0430rmer-red, at: B1}")]},
+        RY_SCEN,
+        [
+            "g/scenarios/four-tribes.yaml:8:5: error: sides[0]: side red is missing 1 farmer (its slots: 2 farmer, 1 soldier, 2 of any type) (rule at rules.yaml:14:7)",
+            "g/scenarios/four-tribes.yaml:13:17: error: sides[0].placements[0].piece: unknown piece 'f\u0430rmer-red' (did you mean 'farmer-red'? the name holds U+0430 CYRILLIC SMALL LETTER A, which 'farmer-red' does not)",
+            "2 error(s), 0 warning(s)",
+        ],
+    ),
+    (
+        "a scenario in one game's folder naming another game",
+        "ryamon",
+        {
+            "scenarios/four-tribes.yaml": [
+                ("title: Four tribes", "game: ../../duck\ntitle: Four tribes")
+            ]
+        },
+        "g",
+        [
+            "g/scenarios/four-tribes.yaml:2:7: error: game: names the game at '../../duck', not the game whose scenarios/ folder it is in ('g') (move the scenario to its game's scenarios/ folder, or name this game)",
+            "1 error(s), 0 warning(s)",
+        ],
+    ),
+    (
+        "a scenario whose game: is a number",
+        "ryamon",
+        {"scenarios/four-tribes.yaml": [("title: Four tribes", "game: 5\ntitle: Four tribes")]},
+        RY_SCEN,
+        [
+            "g/scenarios/four-tribes.yaml:2:7: error: game: no game at 'g/scenarios/5' (name the game's folder or its game.yaml, relative to this scenario file)",
+            "1 error(s), 0 warning(s)",
+        ],
+    ),
+    (
+        "a pack scenario whose game: is a list",
+        None,
+        {"pack/x.yaml": "game: [a]\ntitle: x\n"},
+        "pack/x.yaml",
+        [
+            "pack/x.yaml:1:7: error: game: expected the game's folder as text, got a list (name the game's folder or its game.yaml, relative to this scenario file)",
+            "1 error(s), 0 warning(s)",
+        ],
+    ),
+    (
+        "a pack scenario naming its own folder (no game.yaml there)",
+        None,
+        {"pack/x.yaml": "game: .\ntitle: x\n"},
+        "pack/x.yaml",
+        [
+            "pack/x.yaml:1:7: error: game: no game at 'pack' (name the game's folder or its game.yaml, relative to this scenario file)",
+            "1 error(s), 0 warning(s)",
+        ],
+    ),
+    (
+        "a pack scenario naming itself as its game",
+        None,
+        {"pack/x.yaml": "game: x.yaml\ntitle: x\n"},
+        "pack/x.yaml",
+        [
+            "pack/x.yaml:1:7: error: game: names this scenario file itself, not its game (name the game's folder or its game.yaml, relative to this scenario file)",
+            "1 error(s), 0 warning(s)",
+        ],
+    ),
+    (
+        "a scenarios/ folder with no game above it",
+        None,
+        {"orphan/scenarios/a.yaml": "title: x\n"},
+        "orphan/scenarios/a.yaml",
+        [
+            "orphan/scenarios/a.yaml:1:1: error: no game.yaml in the folder above scenarios/ ('orphan') (put the scenario in its game's scenarios/ folder, or name the game with game:)",
+            "1 error(s), 0 warning(s)",
+        ],
+    ),
+    (
+        "a broken .yml file in scenarios/ (a build skips it)",
+        "ryamon",
+        {"scenarios/raid.yml": "title: [\n"},
+        "g",
+        [
+            "g/scenarios/raid.yml:1:1: warning: not read with the game: only scenarios/*.yaml files are its scenarios (rename it to end in .yaml)",
+            "0 error(s), 1 warning(s)",
+            "ok: 1 checked",
+        ],
+    ),
+    (
+        "a for_each product past the copy cap (no unknown-placeholder cascade)",
+        "ryamon",
+        {
+            "counters.yaml": [
+                (
+                    "\ncounters:\n",
+                    "\ncounters:\n  - {id: 'x-{a}-{b}', size: 1/2, for_each: {a: ["
+                    + ",".join(map(str, range(101)))
+                    + "], b: ["
+                    + ",".join(map(str, range(100)))
+                    + "]}, front: {text: X}}\n",
+                )
+            ]
+        },
+        "g",
+        [
+            "g/counters.yaml:17:44: error: counters[0].for_each: expands to 10100 copies, more than 10000",
+            "1 error(s), 0 warning(s)",
+        ],
+    ),
+    (
+        "a for_each value that is a list of lists",
+        "ryamon",
+        {
+            "counters.yaml": [
+                (
+                    "\ncounters:\n",
+                    "\ncounters:\n  - {id: 'x-{a}', size: 1/2, for_each: {a: [[1]]}, front: {text: X}}\n",
+                )
+            ]
+        },
+        "g",
+        [
+            "g/counters.yaml:17:45: error: counters[0].for_each.a[0]: expected text, got a list",
+            "1 error(s), 0 warning(s)",
+        ],
+    ),
+    (
+        "a generator adjusting a field no lookup sets",
+        "rencounter",
+        {"generators.yaml": [("fields: [F, M]", "fields: [F, Mx]")]},
+        "g",
+        [
+            "g/generators.yaml:32:21: error: generators[0].adjust[0].fields[1]: no record field 'Mx' (did you mean 'M'?)",
+            "1 error(s), 15 warning(s)",
+        ],
+    ),
+    (
+        "a roster column title for a field no lookup sets",
+        "rencounter",
+        {"generators.yaml": [('titles: {n: "No.",', 'titles: {nn: "No.",')]},
+        "g",
+        [
+            "g/generators.yaml:40:14: error: generators[0].titles.nn: no record field 'nn' (did you mean 'n'?)",
+            "1 error(s), 15 warning(s)",
+        ],
+    ),
+    (
+        "a map that tiles past the page cap (it took minutes and gigabytes)",
+        "ironford",
+        {"map.yaml": [("cell: 0.75in", "cell: 62in")]},
+        "g",
+        [
+            "g/map.yaml:2:5: error: maps.ryn: map 'ryn' takes 10,440 tiles on this paper, more than the 2,000 pages a kit may have (a smaller cell or fewer cells; see docs/security.md for the caps)",
+            "1 error(s), 0 warning(s)",
+        ],
+    ),
+]
+
+
+def _make(tmp_path: Path, seed: str | None, edits: dict) -> None:
+    if seed is not None:
+        shutil.copytree(CONTENT / seed, tmp_path / "g")
+    for name, edit in edits.items():
+        path = (tmp_path / "g" / name) if seed is not None else tmp_path / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if isinstance(edit, str):
+            path.write_text(edit, encoding="utf-8")
+            continue
+        text = path.read_text(encoding="utf-8")
+        for old, new in edit:
+            assert text.count(old) == 1, (name, old)
+            text = text.replace(old, new)
+        path.write_text(text, encoding="utf-8")
+
+
+def _lines(stderr: str) -> list[str]:
+    """What kitgen says, less build progress and the seeds' own write-in blanks."""
+    return [
+        line
+        for line in stderr.splitlines()
+        if not line.startswith("kitgen: ") and ": write-in blank: " not in line
+    ]
+
+
+@pytest.mark.parametrize("case", [c for c in CASES if c[4] is not None], ids=lambda c: c[0])
+def test_each_hostile_input_is_refused_at_its_line(case, tmp_path, monkeypatch):
+    name, seed, edits, target, expected = case
+    monkeypatch.chdir(tmp_path)
+    _make(tmp_path, seed, edits)
+    checked = run_cli("check", target)
+    assert _lines(checked.stderr) == expected
+    failed = any(": error: " in line for line in expected)
+    assert checked.exit_code == (1 if failed else 0)
+    built = run_cli("build", target, "-o", "out")
+    assert built.exit_code == checked.exit_code
+    assert "Traceback" not in built.stderr and "internal error" not in built.stderr
+    errors = [line for line in _lines(built.stderr) if ": error: " in line]
+    assert errors == [line for line in expected if ": error: " in line]
+    if failed:
+        assert not Path("out").exists() or not any(Path("out").iterdir())  # nothing half
+
+
+def test_a_lone_surrogate_in_a_key_is_an_error_at_the_key(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    _make(tmp_path, "ryamon", {"cover.yaml": [("cover:", '"\\udc00x": 1\ncover:')]})
+    line = next(
+        i + 1
+        for i, text in enumerate((tmp_path / "g/cover.yaml").read_text().splitlines())
+        if text.startswith('"\\udc00x"')
+    )
+    run = run_cli("check", "g")
+    assert run.exit_code == 1
+    assert _lines(run.stderr)[0] == (
+        f"g/cover.yaml:{line}:1: error: the escape for U+DC00 is half of a UTF-16 pair, not a "
+        "character (write the character itself, or one escape for it such as \\U0001F600)"
+    )
+
+
+class _Counting:
+    """A TextMeasure where every character is 5 pt wide, counting its measures."""
+
+    def __init__(self) -> None:
+        self.calls = 0
+
+    def width(self, text: str, face: str, size: float) -> float:
+        self.calls += 1
+        return 5.0 * len(text)
+
+
+def test_a_word_thousands_of_characters_long_is_broken_in_few_measures():
+    fonts = _Counting()
+    lines = wrap_hard("W" * 4000, "Helvetica", 10, 100.0, fonts)
+    assert lines == ["W" * 20] * 200
+    # halving: about log2(4000) measures a line, where one a character made 1.6 million
+    assert fonts.calls < 200 * 16
