@@ -95,7 +95,7 @@ def measure(name: str, runs: int) -> dict:
         if base_cmd:
             bases.append(timed(base_cmd, report))
     pdf_bytes = sum(p.stat().st_size for p in out_dir.rglob("*.pdf"))
-    ratios = sorted(k.cpu / b.cpu for k, b in zip(kits, bases, strict=True))
+    ratios = sorted(k.cpu / b.cpu for k, b in zip(kits, bases, strict=True)) if bases else []
     return {
         "kitgen": statistics.median(k.cpu for k in kits),
         "baseline": statistics.median(b.cpu for b in bases) if bases else None,
