@@ -79,7 +79,7 @@ def test_table_row_and_cell_readings_get_marks_and_notes(game_dir):
     )
     template = game.templates.items[0]
     assert template.title == "c\u2020"
-    assert template.notes == ("\u2020 Kit's reading: The size is the kit's.",)
+    assert template.readings == ("\u2020 Kit's reading: The size is the kit's.",)
 
 
 def test_readings_print_with_their_legend(game_dir):
