@@ -161,7 +161,7 @@ CASES = [
         },
         "g",
         [
-            "g/counters.yaml:17:44: error: counters[0].for_each: expands to 10100 copies, more than 10000",
+            "g/counters.yaml:{L}:44: error: counters[0].for_each: expands to 10100 copies, more than 10000",
             "1 error(s), 0 warning(s)",
         ],
     ),
@@ -178,7 +178,7 @@ CASES = [
         },
         "g",
         [
-            "g/counters.yaml:17:45: error: counters[0].for_each.a[0]: expected text, got a list",
+            "g/counters.yaml:{L}:45: error: counters[0].for_each.a[0]: expected text, got a list",
             "1 error(s), 0 warning(s)",
         ],
     ),
@@ -245,6 +245,11 @@ def test_each_hostile_input_is_refused_at_its_line(case, tmp_path, monkeypatch):
     name, seed, edits, target, expected = case
     monkeypatch.chdir(tmp_path)
     _make(tmp_path, seed, edits)
+    counters = tmp_path / "g" / "counters.yaml"
+    if "{L}" in expected[0]:  # the line of the definition put in, wherever the seed has it
+        lines = counters.read_text(encoding="utf-8").splitlines()
+        at = next(i + 1 for i, text in enumerate(lines) if "id: 'x-{a}" in text)
+        expected = [e.replace("{L}", str(at)) for e in expected]
     checked = run_cli("check", target)
     assert _lines(checked.stderr) == expected
     failed = any(": error: " in line for line in expected)
