@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import hashlib
 import math
+from itertools import pairwise
 
 from ..geometry import SquareGrid
 from ..model.map import MapDef, MapSet
 from ..model.mapbuild import rotated_size
 from ..style import INK
-from .clearance import clear_spot, word_boxes
+from .clearance import clash, clear_spot, word_boxes
 from .env import PlanEnv
 from .frame import content_box
 from .mapart import Box, cell_size, label_width, map_ops
@@ -300,6 +301,7 @@ def _tiled(m: MapDef, env: PlanEnv) -> list[Page]:
     x0, y0, x1, y1 = content_box(env.paper)
     regular, bold = _faces(env)
     group = _art(m, env, turned)
+    art_words = word_boxes([group], env.fonts.width, 0.3)  # the glue notes keep off them
     pages = []
     charts, left = _tile_charts(m, env, plan)
     for t in plan.tiles:
@@ -308,7 +310,10 @@ def _tiled(m: MapDef, env: PlanEnv) -> list[Page]:
         ops = _title(m, env, x0, x1, y1, f"tile {t.label} · {t.index} of {plan.count}")
         ops.append(Group((group,), dx=px - t.x0, dy=py - t.y0, clip=t.window))
         ops.extend(_locator(plan, t, x1 - 40, y1 - 3, bold))
-        ops.extend(_seams(m, plan, t, px, py, regular, turned))
+        words = tuple(
+            (a + px - t.x0, b + py - t.y0, c + px - t.x0, d + py - t.y0) for a, b, c, d in art_words
+        )
+        ops.extend(_seams(m, plan, t, (px, py), regular, turned, words))
         extra = {
             "map": m.id,
             "row": t.row + 1,
@@ -435,12 +440,21 @@ def _ticks(m: MapDef, turned: bool, along_x: bool, lo: float, hi: float) -> list
 
 
 def _seams(
-    m: MapDef, plan: TilePlan, t, px: float, py: float, regular: str, turned: bool = False
+    m: MapDef,
+    plan: TilePlan,
+    t,
+    at: tuple[float, float],
+    regular: str,
+    turned: bool = False,
+    words: tuple[Box, ...] = (),
 ) -> list:
     """Cut lines where this tile lies on a neighbour, glue strips where a neighbour lies on it,
-    and ticks on every grid line crossing a seam so the grid registers."""
+    and ticks on every grid line crossing a seam so the grid registers. A glue note keeps off
+    the map's ``words`` (page points) where a place between two grid lines allows."""
+    px, py = at
     ops: list = []
     tw, th = t.x1 - t.x0, t.y1 - t.y0
+    window = (px, py, px + tw, py + th)
     o = plan.overlap
     small = Font(regular, 6.5)
     tick = Stroke("#000000", 0.6)
@@ -456,34 +470,34 @@ def _seams(
         ops.append(Line(px, py + th, px + tw, py + th, CUT))
         cx = _between(xs, px - t.x0, px + tw / 2)
         room = _gap(xs, cx - (px - t.x0))
-        words = "cut along this edge" if room > 19 * small.size * 0.56 + 4 else "cut"
-        ops.append(Text(cx, py + th + 4, words, small, INK, align="centre"))
+        cut = "cut along this edge" if room > 19 * small.size * 0.56 + 4 else "cut"
+        ops.append(Text(cx, py + th + 4, cut, small, INK, align="centre"))
     if has_right:
         gx = px + tw - o
-        ops.append(Line(gx, py, gx, py + th, SEAM))
+        ops.extend(_seam_line((gx, py, gx, py + th), words))
         ops.append(Line(px + tw + 5, py, px + tw + 5, py + th, Stroke("#999999", 3)))
-        ops.extend(
-            _glue_note(
-                f"GLUE under tile {_lbl(t.row, t.col + 1)}",
-                px + tw - o / 2,
-                _between(ys, py - t.y0, py + th / 2),
-                True,
-                small,
-            )
+        note = f"GLUE under tile {_lbl(t.row, t.col + 1)}"
+        x = px + tw - o / 2
+        cy = _glue_at(
+            _mids(ys, py - t.y0, py + th / 2),
+            lambda at: _glue_note(note, x, at, True, small),
+            window,
+            words,
         )
+        ops.extend(_glue_note(note, x, cy, True, small))
     if has_bottom:
         gy = py + o
-        ops.append(Line(px, gy, px + tw, gy, SEAM))
+        ops.extend(_seam_line((px, gy, px + tw, gy), words))
         ops.append(Line(px, py - 5, px + tw, py - 5, Stroke("#999999", 3)))
-        ops.extend(
-            _glue_note(
-                f"GLUE under tile {_lbl(t.row + 1, t.col)}",
-                _between(xs, px - t.x0, px + tw / 2),
-                py + o / 2,
-                False,
-                small,
-            )
+        note = f"GLUE under tile {_lbl(t.row + 1, t.col)}"
+        y = py + o / 2
+        cx = _glue_at(
+            _mids(xs, px - t.x0, px + tw / 2),
+            lambda at: _glue_note(note, at, y, False, small),
+            window,
+            words,
         )
+        ops.extend(_glue_note(note, cx, y, False, small))
     for x in xs:
         X = px + x - t.x0
         if has_top or has_bottom:
@@ -502,12 +516,56 @@ def _seams(
     return ops
 
 
-def _between(lines: list[float], shift: float, middle: float) -> float:
-    """The midpoint of two neighbouring grid lines nearest ``middle`` (page points): a glue
+def _mids(lines: list[float], shift: float, middle: float) -> list[float]:
+    """The midpoints of neighbouring grid lines (page points), nearest ``middle`` first: a
     note there keeps clear of the ticks and of the cell labels in the cells' corners."""
     pos = [v + shift for v in lines]
-    mids = [(a + b) / 2 for a, b in zip(pos, pos[1:], strict=False)]
-    return min(mids, key=lambda v: abs(v - middle)) if mids else middle
+    return sorted(((a + b) / 2 for a, b in pairwise(pos)), key=lambda v: abs(v - middle)) or [
+        middle
+    ]
+
+
+def _between(lines: list[float], shift: float, middle: float) -> float:
+    """The midpoint of two neighbouring grid lines nearest ``middle``."""
+    return _mids(lines, shift, middle)[0]
+
+
+def _seam_line(line: Box, words: tuple[Box, ...]) -> list:
+    """The dashed line where a neighbour's edge will lie, along x or y, broken where it
+    would cross the map's words (1 pt clear of them)."""
+    x0, y0, x1, y1 = line
+    along_x = y0 == y1
+    lo, hi = (x0, x1) if along_x else (y0, y1)
+    gaps = sorted(
+        (w[0] - 1, w[2] + 1) if along_x else (w[1] - 1, w[3] + 1)
+        for w in words
+        if (w[1] < y0 < w[3] if along_x else w[0] < x0 < w[2])
+    )
+    ops = []
+    for a, b in [*gaps, (hi, hi)]:
+        if lo >= hi:
+            break
+        if a > lo:
+            ops.append(
+                Line(lo, y0, min(a, hi), y0, SEAM)
+                if along_x
+                else Line(x0, lo, x0, min(a, hi), SEAM)
+            )
+        lo = max(lo, b)
+    return ops
+
+
+def _glue_at(mids: list[float], note, window: Box, words: tuple[Box, ...]) -> float:
+    """The first of ``mids`` where the glue note (``note(at)``: its tab, then its words)
+    stays on the tile's ``window`` and covers no word of the map; else the first."""
+    for at in mids:
+        tab = note(at)[0]
+        box = (tab.x, tab.y, tab.x + tab.w, tab.y + tab.h)
+        on_tile = window[0] <= box[0] and box[2] <= window[2]
+        on_tile = on_tile and window[1] <= box[1] and box[3] <= window[3]
+        if on_tile and not any(clash(box, w) for w in words):
+            return at
+    return mids[0]
 
 
 def _n(n: int, noun: str) -> str:
