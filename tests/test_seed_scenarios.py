@@ -345,3 +345,34 @@ def test_set_up_maps_are_drawn_with_the_maps_own_art():
     assert min(op.font.size * diagram.scale for op in coords) >= 6.0 - 1e-6
     tabs = [op for op in diagram.ops if isinstance(op, Rect) and op.fill == "#ffffff"]
     assert len(tabs) >= len(labels)
+
+
+@pytest.mark.parametrize(
+    ("game", "file", "heading", "lines"),
+    [
+        ("ryamon", "scenario-four-tribes.pdf", "Blue tribe", ["(blue tribe)"]),
+        (
+            "ironford",
+            "scenario-crossing.pdf",
+            "Northern Army",
+            ["× 1st Bridging Bn.", "× Northern Army HQ"],
+        ),
+    ],
+)
+def test_a_short_set_up_section_is_never_split_across_pages(game, file, heading, lines):
+    """Read back from the printed set-up sheets: a side's short section (a heading and a
+    few lines) starts the next page whole rather than leave its heading and a line or two
+    at the foot of a page, the rest overleaf."""
+    from .conftest import seed_kit
+
+    _, pdfs, _ = seed_kit(game)
+    pages = [page.extract_text() for page in PdfReader(io.BytesIO(pdfs[file])).pages]
+    assert len(pages) > 1  # the sheet runs over: the section could split
+
+    def pages_with(text: str) -> set[int]:
+        return {n for n, page in enumerate(pages) if text in page}
+
+    at = pages_with(heading)
+    assert len(at) == 1
+    for line in lines:
+        assert pages_with(line) == at, (line, heading)

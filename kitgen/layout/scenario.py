@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 import os
 from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import replace
 from typing import NamedTuple
 
@@ -20,7 +21,7 @@ from ..model.reading import dagger
 from ..model.reading import note as reading_note
 from ..model.rules import FACE, RuleBook, Scenario
 from ..rules.setup import Placed, Setup, resolve
-from ..style import HEADING, INK, MUTED, typeset
+from ..style import BODY, HEADING, INK, MUTED, SMALL, typeset
 from .env import PlanEnv
 from .flow import PageFlow
 from .frame import content_box
@@ -305,6 +306,22 @@ class _Flow(PageFlow):
         self.env = env
         self.box = box
         self.scenario = scenario
+        self.dry = False  # measuring a section: nothing is kept, nothing warns
+
+    def section(self, draw: Callable[[], None]) -> None:
+        """One section: a heading and what follows it. A short one (at most a third of a
+        page) that does not fit the room left starts the next page whole, rather than
+        leave its heading and a line or two at the foot of this one."""
+        page, pages, y, bottom = self.page, self.pages, self.y, self.bottom
+        self.page, self.pages, self.y, self.bottom, self.dry = Page(""), [], 0.0, -1e9, True
+        try:
+            draw()
+            height = -self.y
+        finally:
+            self.page, self.pages, self.y, self.bottom, self.dry = page, pages, y, bottom, False
+        if height <= (self.top - self.bottom) / 3:
+            self.need(height)
+        draw()
 
     def heading(self, text: str, swatch: str | None = None, shape: str = "square") -> None:
         """A section heading, kept with what follows; a side's swatch is its token."""
@@ -354,7 +371,7 @@ class _Flow(PageFlow):
             pad = 8.0
             size = max(MIN_TABLE_SIZE, min(size, size * (room - pad * len(head)) / sum(texts)))
         widths = [w * size / TABLE_SIZE + pad for w in texts]  # text width grows with size
-        if sum(widths) - pad > room + 1e-6:
+        if sum(widths) - pad > room + 1e-6 and not self.dry:
             sc = self.scenario
             self.env.warn(
                 sc.span,
@@ -417,49 +434,71 @@ def _sheet(setup: Setup, colours: dict[str, str], flow: _Flow) -> None:
         if hatched:
             key_text += ("; " if key_text else "") + "hatched: " + ", ".join(hatched)
         if key_text:
-            flow.para("Key: " + key_text, size=8.5, colour=MUTED)
+            flow.para("Key: " + key_text, size=SMALL, colour=MUTED)
     for side in sc.sides:
-        flow.heading(side.name or side.id, colours.get(side.id), shapes[side.id])
-        if side.values:
-            # side values are ids (food, victory_points): print them as words
-            flow.para(", ".join(f"{in_words(k)}: {v:g}" for k, v in side.values.items()))
-        for note in side.notes:
-            flow.para(note, indent=6, bullet=True)
-        own = [p for p in setup.placed if p.side == side.id and not p.unit]
-        described = [p for p in own if p.placement.attrs]  # figures with a roster entry
-        _placement_lines(setup, [p for p in own if not p.placement.attrs], flow)
-        if described:
-            _table(setup, described, flow)
-        for unit in (u for u in sc.units if u.side == side.id):
-            _roster(setup, unit, flow)
+        flow.section(lambda side=side: _side(setup, side, colours, shapes[side.id], flow))
     neutral = [p for p in setup.placed if not p.side]
     if neutral:
-        flow.heading("Other pieces", NEUTRAL, NEUTRAL_SHAPE)
-        _placement_lines(setup, neutral, flow)
+        flow.section(lambda: _pieces(setup, "Other pieces", neutral, flow))
     for unit in (u for u in sc.units if u.side is None):
-        flow.heading(unit.name or unit.id)
-        _roster(setup, unit, flow)
+        flow.section(lambda unit=unit: _pieces(setup, unit.name or unit.id, [], flow, unit))
     if sc.options:
-        flow.heading("Options in play")
         labels = {o.id: o.label for o in setup.book.options}
-        for name, _ in sc.options:
-            flow.para(labels.get(name, name), indent=6, bullet=True)
+        options = [labels.get(name, name) for name, _ in sc.options]
+        flow.section(lambda: _bullets("Options in play", options, flow))
     if sc.notes:
-        flow.heading("Special rules")
-        for note in sc.notes:
-            flow.para(note, indent=6, bullet=True)
+        flow.section(lambda: _bullets("Special rules", list(sc.notes), flow))
     used = {name for name, _ in sc.options}
     named = [r for r in (*setup.book.constraints, *sc.constraints) if r.name and r.applies(used)]
     if named:
-        flow.heading("Set-up rules")
-        notes = []  # the kit's readings: a dagger on the rule, its note after the list
-        for rule in named:
-            mark = dagger(len(notes)) if rule.reading else ""
-            if rule.reading:
-                notes.append(reading_note(rule.reading, mark))
-            flow.para(rule.name + mark, indent=6, bullet=True, size=9)
-        for text in notes:
-            flow.para(text, indent=6, size=8, colour=MUTED)
+        flow.section(lambda: _setup_rules(named, flow))
+
+
+def _side(setup: Setup, side, colours: dict[str, str], shape: str, flow: _Flow) -> None:
+    """A side's section: its values, notes, pieces where they start, and its rosters."""
+    flow.heading(side.name or side.id, colours.get(side.id), shape)
+    if side.values:
+        # side values are ids (food, victory_points): print them as words
+        flow.para(", ".join(f"{in_words(k)}: {v:g}" for k, v in side.values.items()))
+    for note in side.notes:
+        flow.para(note, indent=6, bullet=True)
+    own = [p for p in setup.placed if p.side == side.id and not p.unit]
+    described = [p for p in own if p.placement.attrs]  # figures with a roster entry
+    _placement_lines(setup, [p for p in own if not p.placement.attrs], flow)
+    if described:
+        _table(setup, described, flow)
+    for unit in (u for u in setup.scenario.units if u.side == side.id):
+        _roster(setup, unit, flow)
+
+
+def _pieces(setup: Setup, title: str, placed: list[Placed], flow: _Flow, unit=None) -> None:
+    """Pieces of no side where they start, or a roster of no side, under its heading."""
+    if unit is None:
+        flow.heading(title, NEUTRAL, NEUTRAL_SHAPE)
+        _placement_lines(setup, placed, flow)
+    else:
+        flow.heading(title)
+        _roster(setup, unit, flow)
+
+
+def _bullets(title: str, items: list[str], flow: _Flow) -> None:
+    flow.heading(title)
+    for item in items:
+        flow.para(item, indent=6, bullet=True)
+
+
+def _setup_rules(named: list, flow: _Flow) -> None:
+    """The set-up rules the scenario is checked against, in the body's type; the kit's
+    readings (a dagger on the rule) in notes after the list."""
+    flow.heading("Set-up rules")
+    notes = []
+    for rule in named:
+        mark = dagger(len(notes)) if rule.reading else ""
+        if rule.reading:
+            notes.append(reading_note(rule.reading, mark))
+        flow.para(rule.name + mark, indent=6, bullet=True, size=BODY)
+    for text in notes:
+        flow.para(text, indent=6, size=SMALL, colour=MUTED)
 
 
 def _common_name(names: list[str]) -> str:

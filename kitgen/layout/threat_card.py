@@ -18,7 +18,7 @@ from ..model.threat import Combo, ThreatTable
 from ..rules.banding import Banding
 from ..rules.profile import effective_seed, resolve
 from ..rules.reaction import count_combos, effects_of, policy_notes, row_odds, shown_combos
-from ..style import INK, MUTED, typeset
+from ..style import INK, MUTED, NONE, typeset
 from .env import PlanEnv
 from .frame import content_box
 from .plan import Document, Font, Group, Item, Page, Rect, Stroke, Text
@@ -119,7 +119,7 @@ def _keep(text: str) -> str:
 def _chance(p: Fraction, stacked: bool = False) -> str:
     """'1/6 = 16.7%' on one line, or the fraction over the percentage in narrow grids."""
     if p == 0:
-        return "–"
+        return NONE
     text = format_chance(p)
     return text.replace(" = ", "\n") if stacked else text
 
