@@ -168,7 +168,7 @@ def _card(
     roll = f"{table.roll_label}: roll {table.roll}" if table.roll_label else f"Roll {table.roll}"
     w.para(roll, 10, bold=True)
     if table.types:
-        w.labelled("Threat type (one applies):", _types_text(table), 8.5)
+        w.labelled(f"Threat type{table.types_mark} (one applies):", _types_text(table), 8.5)
     w.gap(6)
     w.table(_with_chances(table), 9.5, 7.5)
     notes = policy_notes(table)
