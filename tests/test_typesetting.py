@@ -314,7 +314,7 @@ def test_a_glue_note_keeps_off_the_words_of_the_map(game_dir):
 def test_a_seam_line_breaks_round_words_and_stays_on_its_tile():
     from kitgen.layout.maps import _seam_line
 
-    words = ((0, 40, 20, 50), (-5, 200, 20, 210), (-5, 220, 20, 230), (30, 60, 40, 70))
+    words = [(0, 40, 20, 50), (-5, 200, 20, 210), (-5, 220, 20, 230), (30, 60, 40, 70)]
     # the first word is on the line, the next two past its end, the last beside it
     ops = _seam_line((10, 0, 10, 100), words)
     assert [(o.x0, o.y0, o.x1, o.y1) for o in ops] == [(10, 0, 10, 39), (10, 51, 10, 100)]

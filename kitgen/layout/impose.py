@@ -370,12 +370,16 @@ def crop_marks(
 PIECES = frozenset({"counter", "marker", "label", "card", "template"})  # what is imposed
 
 
+# what a sheet's fill counts: its pieces, or a map (whole or a tile) and the map's charts
+FILLS = PIECES | {"map", "map-tile", "map-chart"}
+
+
 def sheet_fill(doc, paper: Paper) -> list[float]:
-    """How full each front sheet of pieces is: the pieces' area over the content box's
-    (what the build reports). Empty for a document of no pieces."""
+    """How full each front sheet of pieces or of a map is: their area over the content
+    box's (what the build reports). Empty for a document of neither."""
     fills = []
     for page in doc.pages:
-        boxes = [i.bbox for i in page.items if i.kind in PIECES]
+        boxes = [i.bbox for i in page.items if i.kind in FILLS]
         if page.side == "front" and boxes:
             x0, y0, x1, y1 = content_box(paper.sized(page.size))
             used = sum((b[2] - b[0]) * (b[3] - b[1]) for b in boxes)
