@@ -19,13 +19,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import MISSING, fields
 from functools import lru_cache
+from operator import itemgetter
 from typing import Any
 
 from ..colours import ColourError, parse_colour
 from ..errors import Diagnostic, Diagnostics
-from ..model.counters import CounterDef, Face
+from ..model.counters import CounterDef, Face, merge_rows
 from ..names import PLACEHOLDER
-from .expand import Vars, blanked, merged, substitute
+from .expand import Vars, blanked, substitute
 from .fields import Context, as_text
 from .yamlnodes import Node
 
@@ -43,21 +44,34 @@ class Step:
     filled in, unless the first is None (its text could not be filled). `at`: how many
     of the reading's own problems come before it; `default`: its value when it fails."""
 
-    __slots__ = ("at", "node", "path", "raw", "fmt", "fn", "inputs", "holes", "default", "memo")
+    __slots__ = (
+        "at", "order", "node", "path", "raw", "fmt", "fn", "inputs", "holes", "source",
+        "rest", "default", "memo",
+    )  # fmt: skip
 
     def __init__(self, at: int, node: Node | None = None, path: str = "", raw: str = ""):
         self.at = at
+        self.order = 0  # its place in reading order (the Filler runs the fills first)
         self.node = node
         self.path = path
         self.raw = raw
-        self.fmt = _format(raw) if node is not None else ""
+        self.fmt = _format(raw) if node is not None else None  # None: not a fill
         self.fn: Callable[..., Any] | None = None
         self.inputs: tuple = ()
         self.holes: tuple[tuple[int, int], ...] = ()  # (index in inputs, step)
+        self.source: int | None = None  # the step, when the first input is the one hole
+        self.rest: tuple = ()  # then the other inputs
         self.default: Any = None
         # What fn gave for each filled input: fn reports only when it fails, so what it
         # gave once is taken again without asking.
         self.memo: dict = {}
+
+    def remember(self, key: Any, value: Any) -> Any:
+        """`value`, kept as what `key` gives (the last few hundred: ids are each new)."""
+        if len(self.memo) >= 512:
+            self.memo.clear()
+        self.memo[key] = value
+        return value
 
 
 class Template:
@@ -69,6 +83,7 @@ class Template:
         self.ctx = ctx
         self.blank = ""  # what a null for_each value prints as: _read_def sets it
         self.steps: list[Step] = []
+        self.holes: list[Hole] = []  # the hole each step's value takes the place of
 
     def text(self, node: Node, path: str) -> str | None:
         text = as_text(self.ctx, node, path)
@@ -93,12 +108,15 @@ class Template:
             return default if got is None else got
         step = Step(len(self.ctx.diags.items), raw=str(value))
         step.fn, step.inputs, step.holes, step.default = fn, inputs, holes, default
+        step.source = holes[0][1] if len(holes) == 1 and holes[0][0] == 0 else None
+        step.rest = inputs[1:]
         return self._hole(step)
 
     def _hole(self, step: Step) -> Hole:
         hole = Hole(step.raw)
-        hole.step = len(self.steps)
+        hole.step = step.order = len(self.steps)
         self.steps.append(step)
+        self.holes.append(hole)
         return hole
 
 
@@ -117,77 +135,113 @@ def _holes(text: str) -> bool:
 
 class Filler:
     """Makes the copies of one read definition: `fill` gives a copy (None when reading it
-    would give none) and its problems, in the order reading it reports them."""
+    would give none) and its problems, in the order reading it reports them.
+
+    The fills run first, all at once (each copy's texts filled in by C code), then the
+    steps that work something out, in reading order: the holes are numbered so (a copy's
+    values in one list), and each step keeps its place in reading order for reporting.
+    """
 
     def __init__(self, ctx: Context, read: Template, template: CounterDef | None):
-        self.steps = read.steps
+        steps = sorted(read.steps, key=lambda step: step.fmt is None)  # fills first
+        number = {step.order: n for n, step in enumerate(steps)}
+        for hole in read.holes:
+            hole.step = number[hole.step]
+        for step in steps:
+            step.holes = tuple((i, number[at]) for i, at in step.holes)
+            step.source = None if step.source is None else number[step.source]
+        self.fills = [step for step in steps if step.fmt is not None]
+        self.formats = [_filling(step.raw, step.fmt) for step in self.fills]  # type: ignore[arg-type]
+        # the others, in reading order: (the step its one hole is, its memo, the step);
+        # None first when the hole is not fn's first input, or there are more
+        self.thens = [(step.source, step.memo, step) for step in steps[len(self.fills) :]]
         self.static = read.ctx.diags.items  # the reading's own problems: every copy's
         self.blank = read.blank
         self.scratch = ctx.apart()  # where the steps report, copy by copy
         self.plan = None if template is None else _CopyPlan(template)
 
     def fill(self, parts: tuple[Vars, ...]) -> tuple[CounterDef | None, list[Diagnostic]]:
-        """The copy for_each's rows `parts` make, and its problems."""
-        vals, emitted = self._run(blanked(merged(parts), self.blank))
+        """The copy for_each's rows `parts` make, and its problems.
+
+        Each step's value goes into `vals` (its default when it fails; a text not
+        filled is None); `emitted` holds what failing steps reported, (step, found)."""
+        variables = parts[0] if len(parts) == 1 else merge_rows(parts)  # expand.merged
+        if "" in variables.values():
+            variables = blanked(variables, self.blank)
+        emitted = None
+        try:  # format_map raises KeyError for a placeholder the copy has no value for
+            vals = [fill(variables) for fill in self.formats]
+        except KeyError:
+            vals, emitted = self._fill_reporting(variables)
+        for source, memo, step in self.thens:
+            if source is None:  # holes besides the first input, or not it
+                value, emitted = self._work_out(step, vals, emitted)
+            else:  # the usual case: one hole, fn's first input
+                key = vals[source]
+                value = memo.get(key)
+                if value is None:
+                    value = step.default  # when key is None: its text was not filled
+                    if key is not None:
+                        got = step.fn(self.scratch, key, *step.rest)  # type: ignore[misc]
+                        if got is None:
+                            emitted = self._found(emitted, step)
+                        else:
+                            if len(memo) >= 512:  # the last few hundred: ids are each new
+                                memo.clear()
+                            value = memo[key] = got
+            vals.append(value)
         copy = None if self.plan is None else self.plan.make(vals, parts)
         if emitted is None:
             return copy, self.static
         self.scratch.diags = Diagnostics()  # the next copy's are its own
         return copy, self._in_order(emitted)
 
-    def _run(self, variables: Vars) -> tuple[list, list | None]:
-        """Each step's value (its default when it fails), and what the failing ones
-        reported: (the step's place, diagnostics), or None when none did."""
+    def _fill_reporting(self, variables: Vars) -> tuple[list, list | None]:
+        """The fills one by one: a placeholder the copy has no value for is reported
+        (with the names it has) and its text left unfilled (None)."""
         vals: list = []
         emitted = None
-        for step in self.steps:
-            if step.fn is None:
-                try:  # format_map raises KeyError for a placeholder the copy has no value for
-                    value = step.fmt.format_map(variables)
-                except KeyError:
-                    value = None
-                    before = len(self.scratch.diags.items)
-                    substitute(self.scratch, step.raw, variables, step.node, step.path)
-                    emitted = self._found(emitted, step, before)
-            else:
-                holes = step.holes
-                if len(holes) == 1:
-                    key = vals[holes[0][1]]
-                else:
-                    key = tuple([vals[at] for _, at in holes])
-                value = step.memo.get(key)
-                if value is None:
-                    value, emitted = self._work_out(step, key, vals, emitted)
-            vals.append(value)
+        for step in self.fills:
+            try:
+                vals.append(step.fmt.format_map(variables))  # type: ignore[union-attr]
+            except KeyError:
+                substitute(self.scratch, step.raw, variables, step.node, step.path)
+                emitted = self._found(emitted, step)
+                vals.append(None)
         return vals, emitted
 
-    def _work_out(self, step: Step, key: Any, vals: list, emitted: list | None):
-        """A step's value worked out (not taken from its memo), and what it reported."""
+    def _work_out(self, step: Step, vals: list, emitted: list | None):
+        """The value of a step with holes besides its first input, and what it reported."""
         inputs = list(step.inputs)
         for i, at in step.holes:
             inputs[i] = vals[at]
+        key = tuple([vals[at] for _, at in step.holes])
+        got = step.memo.get(key)
+        if got is not None:
+            return got, emitted
         if inputs[0] is None:  # its text could not be filled: reported there
             return step.default, emitted
-        before = len(self.scratch.diags.items)
         got = step.fn(self.scratch, *inputs)  # type: ignore[misc]
         if got is None:
-            return step.default, self._found(emitted, step, before)
-        step.memo[key] = got
-        return got, emitted
+            return step.default, self._found(emitted, step)
+        return step.remember(key, got), emitted
 
-    def _found(self, emitted: list | None, step: Step, before: int) -> list | None:
-        found = self.scratch.diags.items[before:]
+    def _found(self, emitted: list | None, step: Step) -> list | None:
+        """`emitted` with what `step` reported as it failed: the copy's scratch problems
+        not yet claimed (a step reports only when it fails)."""
+        claimed = sum(len(found) for _, found in emitted or ())
+        found = self.scratch.diags.items[claimed:]
         if not found:
             return emitted
-        return [*(emitted or ()), (step.at, found)]
+        return [*(emitted or ()), (step, found)]
 
     def _in_order(self, emitted: list) -> list[Diagnostic]:
         """The steps' problems among the reading's own, where reading the copy finds them."""
         out: list[Diagnostic] = []
         done = 0
-        for at, found in emitted:
-            out += self.static[done:at]
-            done = max(done, at)
+        for step, found in sorted(emitted, key=lambda sf: sf[0].order):
+            out += self.static[done : step.at]
+            done = max(done, step.at)
             out += found
         out += self.static[done:]
         return out
@@ -228,26 +282,22 @@ class _CopyPlan:
         front = t.front if self.front is None else self.front.make(vals)
         if front is None:  # the front's one text not filled
             return None
-        back = t.back if self.back is None else self.back.make(vals)
-        own_attrs = t.own_attrs
+        # The template's other fields by name, gathered once (dataclasses.replace would
+        # gather them again for every copy).
+        made = {**self.fields, "id": ident, "name": name, "variant": parts, "front": front}
+        if self.back is not None:
+            made["back"] = self.back.make(vals)
         if self.attrs is not None:  # an attr not filled is left out
-            own_attrs = {
+            made["own_attrs"] = {
                 k: value
                 for k, at, v in self.attrs
                 if (value := v if at is None else vals[at]) is not None
             }
-        changed = {
-            "id": ident,
-            "name": name,
-            "quantity": t.quantity if self.quantity is None else vals[self.quantity],
-            "own_attrs": own_attrs,
-            "variant": parts,
-            "side": t.side if self.side is None else vals[self.side],
-            "front": front,
-            "back": back,
-        }
-        # dataclasses.replace would gather the other fields again for every copy
-        return CounterDef(**{**self.fields, **changed})
+        if self.quantity is not None:
+            made["quantity"] = vals[self.quantity]
+        if self.side is not None:
+            made["side"] = vals[self.side]
+        return CounterDef(**made)
 
 
 class _FacePlan:
@@ -283,8 +333,17 @@ class _FacePlan:
         elements: list = list(face.elements)
         dropped = False
         for at, el in self.elements:
-            made = elements[at] = el.make(vals)
-            dropped = dropped or made is None
+            if el.single is not None:  # one hole, the usual case: its value is the key
+                key = vals[el.single]
+            else:
+                key = tuple([vals[step] for _, step in el.holes])
+            # Copies showing the same values share one element (a strength line repeats
+            # on hundreds of counters).
+            made = el.made.get(key)
+            if made is None:
+                made = el.make(key)
+                dropped = dropped or made is None
+            elements[at] = made
         if dropped:  # an element whose text, name, picture or type is not filled
             if self.whole:
                 return None
@@ -322,26 +381,31 @@ class _ElementPlan:
         holes = [(k, v.step) for k, v in fields_of(el).items() if type(v) is Hole]
         return cls(el, holes) if holes else None
 
-    def make(self, vals: list) -> Any:
-        """The element with its values filled in (shared by copies showing the same
-        values: a strength line repeats on hundreds of counters); None without one it
-        needs."""
+    def make(self, key: Any) -> Any:
+        """The element with the values `key` holds filled in; None without one it needs."""
         if self.single is not None:
-            key = vals[self.single]
             if key is None and self.needed:
                 return None
+            filled = {**self.fields, self.holes[0][0]: key}
         else:
-            key = tuple([vals[at] for _, at in self.holes])
-            if any(key[i] is None for i in self.needed):
+            if self.needed and any(key[i] is None for i in self.needed):
                 return None
-        made = self.made.get(key)
-        if made is None:
-            if len(self.made) >= 512:  # the last few hundred
-                self.made.clear()
-            values = (key,) if self.single is not None else key
-            changes = {name: v for (name, _), v in zip(self.holes, values, strict=True)}
-            made = self.made[key] = type(self.el)(**{**self.fields, **changes})
+            filled = {**self.fields}
+            for (name, _), value in zip(self.holes, key, strict=True):
+                filled[name] = value
+        if len(self.made) >= 512:  # the last few hundred
+            self.made.clear()
+        made = self.made[key] = type(self.el)(**filled)
         return made
+
+
+def _filling(raw: str, fmt: str) -> Callable[[Vars], str]:
+    """What fills `raw` in from a copy's variables (KeyError for one it lacks): a text
+    that is one placeholder is that variable's value, looked up; others, str.format."""
+    whole = PLACEHOLDER.fullmatch(raw)
+    if whole is not None and whole.group(1):
+        return itemgetter(whole.group(1))
+    return fmt.format_map
 
 
 @lru_cache(maxsize=4096)

@@ -606,19 +606,17 @@ def _read_unit(ctx: Context, v, node: Node, path: str, grid) -> UnitEl | None:
     if type_node is None:
         ctx.error(node, path, "missing required key 'type'", "a branch: infantry, armour ...")
     branches = v.text(type_node, tpath) if type_node is not None else None
-    size = place = colour = fill = None
+    size = size_node = place = colour = fill = None
     scale = 1.0
     if f is not None:
-        size = _opt(v.text, f.raw("size"), f.sub("size"))
+        size_node = f.raw("size")
+        size = _opt(v.text, size_node, f.sub("size"))
         place = _read_place(ctx, f, grid)
         colour = v.colour(f.raw("colour"), f.sub("colour"))
         fill = v.colour(f.raw("fill"), f.sub("fill"))
         scale = f.number("scale")
         f.close()
-    if f is not None:
-        branches = v.then(_unit_of, branches, type_node, tpath, size, f.raw("size"), f.sub("size"))
-    else:
-        branches = v.then(_unit_of, branches, type_node, tpath, None, None, "")
+    branches = v.then(_unit_of, branches, type_node, tpath, size, size_node, f"{path}.size")
     if branches is None:
         return None
     return UnitEl(branches, place or Place(), node.span, path, size, colour, fill, scale)
