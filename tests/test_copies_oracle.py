@@ -60,7 +60,7 @@ class PlainVars:
             return default
         return self.then(colour_at, self.text(node, path), node, path, default=default)
 
-    def then(self, fn, value, *args, default=None):
+    def then(self, fn, value, *args, default=None, keep=True):
         got = None if value is None else fn(self.ctx, value, *args)
         return default if got is None else got
 

@@ -64,13 +64,15 @@ class Step:
         self.default: Any = None
         # What fn gave for each filled input: fn reports only when it fails, so what it
         # gave once is taken again without asking.
-        self.memo: dict = {}
+        self.memo: dict | None = {}
 
     def remember(self, key: Any, value: Any) -> Any:
-        """`value`, kept as what `key` gives (the last few hundred: ids are each new)."""
-        if len(self.memo) >= 512:
-            self.memo.clear()
-        self.memo[key] = value
+        """`value`, kept as what `key` gives (the last few hundred) unless none are."""
+        memo = self.memo
+        if memo is not None:
+            if len(memo) >= 512:
+                memo.clear()
+            memo[key] = value
         return value
 
 
@@ -96,9 +98,12 @@ class Template:
             return default
         return self.then(colour_at, self.text(node, path), node, path, default=default)
 
-    def then(self, fn: Callable[..., Any], value: Any, *args: Any, default: Any = None) -> Any:
+    def then(
+        self, fn: Callable[..., Any], value: Any, *args: Any, default: Any = None, keep=True
+    ) -> Any:
         """fn(ctx, value, *args), or `default` when value is None or fn gives None; a
-        step, worked out copy by copy, when a hole is among them."""
+        step, worked out copy by copy, when a hole is among them. keep=False: what fn
+        gives is not kept for the next copy (each copy's id is its own)."""
         if value is None:
             return default
         inputs = (value, *args)
@@ -108,6 +113,7 @@ class Template:
             return default if got is None else got
         step = Step(len(self.ctx.diags.items), raw=str(value))
         step.fn, step.inputs, step.holes, step.default = fn, inputs, holes, default
+        step.memo = {} if keep else None
         step.source = holes[0][1] if len(holes) == 1 and holes[0][0] == 0 else None
         step.rest = inputs[1:]
         return self._hole(step)
@@ -169,27 +175,33 @@ class Filler:
         if "" in variables.values():
             variables = blanked(variables, self.blank)
         emitted = None
-        try:  # format_map raises KeyError for a placeholder the copy has no value for
-            vals = [fill(variables) for fill in self.formats]
+        vals: list = []
+        add = vals.append
+        try:  # KeyError: a placeholder the copy has no value for
+            for fill in self.formats:
+                add(fill(variables))
         except KeyError:
             vals, emitted = self._fill_reporting(variables)
+            add = vals.append
         for source, memo, step in self.thens:
             if source is None:  # holes besides the first input, or not it
                 value, emitted = self._work_out(step, vals, emitted)
             else:  # the usual case: one hole, fn's first input
                 key = vals[source]
-                value = memo.get(key)
+                value = None if memo is None else memo.get(key)
                 if value is None:
                     value = step.default  # when key is None: its text was not filled
                     if key is not None:
                         got = step.fn(self.scratch, key, *step.rest)  # type: ignore[misc]
                         if got is None:
                             emitted = self._found(emitted, step)
+                        elif memo is None:
+                            value = got
                         else:
-                            if len(memo) >= 512:  # the last few hundred: ids are each new
+                            if len(memo) >= 512:  # the last few hundred
                                 memo.clear()
                             value = memo[key] = got
-            vals.append(value)
+            add(value)
         copy = None if self.plan is None else self.plan.make(vals, parts)
         if emitted is None:
             return copy, self.static
@@ -216,7 +228,7 @@ class Filler:
         for i, at in step.holes:
             inputs[i] = vals[at]
         key = tuple([vals[at] for _, at in step.holes])
-        got = step.memo.get(key)
+        got = None if step.memo is None else step.memo.get(key)
         if got is not None:
             return got, emitted
         if inputs[0] is None:  # its text could not be filled: reported there

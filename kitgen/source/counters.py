@@ -321,7 +321,7 @@ def _read_id(ctx: Context, v, node: Node | None, path: str, parent: Map) -> str 
     if node is None:
         ctx.error(parent, path.rsplit(".", 1)[0], "missing required key 'id'")
         return None
-    return v.then(_id_of, v.text(node, path), node, path)
+    return v.then(_id_of, v.text(node, path), node, path, keep=False)
 
 
 def _id_of(ctx: Context, text: str, node: Node, path: str) -> str | None:

@@ -49,7 +49,9 @@ class _AsWritten:
             return default
         return self.then(colour_at, text, node, path, default=default)
 
-    def then(self, fn: Callable[..., Any], value: Any, *args: Any, default: Any = None) -> Any:
+    def then(
+        self, fn: Callable[..., Any], value: Any, *args: Any, default: Any = None, keep=True
+    ) -> Any:
         got = None if value is None else fn(self.ctx, value, *args)
         return default if got is None else got
 
