@@ -17,6 +17,13 @@ def placeholders(text: str) -> list[str]:
     return [m.group(1) for m in PLACEHOLDER.finditer(text) if m.group(1)]
 
 
+def in_words(key: str) -> str:
+    """An id as a person reads it, where the data gives no title: "room-4" reads
+    "Room 4", "victory_points" "Victory points"."""
+    text = key.replace("_", " ").replace("-", " ")
+    return text[:1].upper() + text[1:]
+
+
 def close_match(word: str, options: Iterable[str], cutoff: float = 0.6) -> str | None:
     """The option most like `word`, if any is close enough."""
     import difflib  # only when a word is wrong: most runs never need it

@@ -38,6 +38,8 @@ SHEET_MAX = 12.0  # the most a reference sheet's type grows to, to fill its page
 # ---- typographic characters -----------------------------------------------------
 
 MINUS = "\u2212"
+NONE = "\u2014"  # a table cell that holds nothing: a result no roll gives, a value that is none
+_NONE_MARKS = ("-", "\u2013", NONE)  # what data writes for one: a hyphen, an en or em dash
 _MINUS = re.compile(r"(?<![\w\-\u2212.])-(?=\.?\d)")  # "-2", "(-1)"; not "d6-1", "3-4"
 _TIMES = re.compile(r"(?<![\w.])x(?=\d)")  # "x2" (twice); not "Fx3", "6x6"
 _SIGNS = (("<=", "\u2264"), (">=", "\u2265"))
@@ -46,7 +48,11 @@ _SIGNS = (("<=", "\u2264"), (">=", "\u2265"))
 def typeset(text: str) -> str:
     """The characters the data means: a real minus sign for a minus ("-2"), a times sign
     for a multiplier ("x2"), and less- or greater-than-or-equal for "<=" and ">=". A
-    hyphen in a word, a range ("3-4") or a dice sum ("d6-1") stays as written."""
+    hyphen in a word, a range ("3-4") or a dice sum ("d6-1") stays as written. A text
+    that is only a dash or a hyphen (a cell that holds nothing) prints NONE, the mark
+    kitgen prints for a result no roll gives, so a kit marks "none" one way."""
+    if text.strip() in _NONE_MARKS:
+        return NONE
     if "-" in text:
         text = _MINUS.sub(MINUS, text)
     if "x" in text:

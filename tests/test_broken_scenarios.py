@@ -604,11 +604,11 @@ CASES: dict[str, list[tuple[str, str, str, list[str]]]] = {
             "{piece: figure, attrs: {name: Guard 2",
             "{piece: figures, attrs: {name: Guard 2",
             [
-                "broken.yaml:14:9: error: sides[1].units[0]: unit ford has 3 figures, needs 4 "
-                "to 10 ({rule:4 to 10 figures in a unit})",
+                "broken.yaml:14:9: warning: sides[1].units[0]: unit ford has 3 figures, needs "
+                "4 to 10 ({rule:4 to 10 figures in a unit (advice)})",
                 "broken.yaml:18:21: error: sides[1].units[0].figures[2].piece: unknown piece "
                 "'figures' (did you mean 'figure'?)",
-                "2 error(s), 0 warning(s)",
+                "1 error(s), 1 warning(s)",
             ],
         ),
         (

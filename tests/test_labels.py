@@ -54,13 +54,14 @@ def test_rencounter_squad_labels_follow_the_seeded_roster():
     first = squad[0]
     rec = roster.records[0]
     assert texts_of(p, first["id"]) == [
-        f"1.1 {rec['role']}",
+        "1.1",
+        rec["role"],
         f"F {rec['F']} M {rec['M']}",
         f"Ex {rec['Ex']}",
     ]
     # the same values are printed in the PDF itself
     text = PdfReader(io.BytesIO(pdfs["labels.pdf"])).pages[0].extract_text()
-    assert f"Ex {rec['Ex']}" in text and "1.1 Leader" in text
+    assert f"Ex {rec['Ex']}" in text and "1.1\nLeader" in text
 
 
 def test_rencounter_labels_differ_by_seed_and_repeat_under_one():
@@ -266,6 +267,23 @@ def test_rencounter_squad_cards_follow_the_seeded_roster():
     ]
 
 
+def test_roster_card_columns_print_the_datas_titles_never_field_ids():
+    """Read back from the printed cards: the roster table's heads are the generator's
+    titles (or the field in words), a title's own short form where it names one ("Fire
+    (F)" prints "F"); never a bare field id such as "role" or "rating"."""
+    import pypdfium2 as pdfium
+
+    from .conftest import seed_kit
+
+    _, pdfs, _ = seed_kit("rencounter")
+    doc = pdfium.PdfDocument(pdfs["cards.pdf"])
+    lines = doc[0].get_textpage().get_text_range().split("\r\n")
+    heads = [line.split() for line in lines if line.split()[:1] == ["No."]]
+    assert heads == [["No.", "Role", "Rating", "Ex", "F", "M"]] * 3  # the three squads
+    words = {w for line in lines for w in line.split()}
+    assert not words & {"n", "role", "rating"}
+
+
 def test_build_with_variation_prints_the_varied_roster_everywhere():
     import yaml
 
@@ -375,7 +393,9 @@ def test_a_fresh_game_gets_a_card_per_unit(game_dir):
     fronts = [i for i in manifest["items"] if i["kind"] == "card" and i["side"] == "front"]
     assert [i["id"] for i in fronts] == ["crew-1", "crew-2"]
     texts = _card_texts(p, "crew-1")
-    assert "Crew 1: 3 hands" in texts and "Boss" in texts and "grade" in texts
+    assert "Crew 1: 3 hands" in texts and "Boss" in texts
+    # the roster's heads: the field in words (the game gives no titles), never its id
+    assert "Grade" in texts and "grade" not in texts
     assert texts.count("Hand") == 2 and "Boss" in texts
 
 

@@ -252,7 +252,7 @@ def test_the_set_up_map_shows_and_names_every_layer(game_dir):
 
     from kitgen.layout.maplayers import feature_ops
     from kitgen.layout.plan import Circle, Rect, Text
-    from kitgen.layout.scenario import _colours, _tokens
+    from kitgen.layout.scenario import _colours, _token_ops, _token_spots
     from kitgen.rules.setup import resolve
     from tests.conftest import build_pdfs
 
@@ -275,7 +275,8 @@ def test_the_set_up_map_shows_and_names_every_layer(game_dir):
     book = planned.game.sections["rules"]
     setup = resolve(planned.game, book, book.scenarios[0], Diagnostics())
     size = m.grid.size
-    (token,) = [o for o in _tokens(setup, _colours(setup), size, env) if isinstance(o, Circle)]
+    tokens = _token_ops(_token_spots(setup, size), _colours(setup), env)
+    (token,) = [o for o in tokens if isinstance(o, Circle)]
     ops = feature_ops(m, size, "Helvetica-Bold")
     i = next(k for k, o in enumerate(ops) if isinstance(o, Text) and o.text == "Arden")
     tab = ops[i - 1]

@@ -8,7 +8,7 @@ import io
 from pypdf import PdfReader
 
 from kitgen.model.reading import Reading, dagger, note
-from tests.conftest import build_pdfs, errors_of, plan_game, write_game
+from tests.conftest import build_pdfs, errors_of, pdf_text, pdf_words, plan_game, write_game
 
 GAME = """
 id: g
@@ -79,7 +79,7 @@ def test_table_row_and_cell_readings_get_marks_and_notes(game_dir):
     )
     template = game.templates.items[0]
     assert template.title == "c\u2020"
-    assert template.notes == ("\u2020 Kit's reading: The size is the kit's.",)
+    assert template.readings == ("\u2020 Kit's reading: The size is the kit's.",)
 
 
 def test_readings_print_with_their_legend(game_dir):
@@ -160,4 +160,90 @@ def test_a_rule_reading_marks_its_line_on_the_setup_sheet(game_dir):
     bad = write_game(game_dir / "bad", RULES_GAME.replace('"The source gives no bound."', "{}"))
     assert [e.split("game.yaml:")[1] for e in errors_of(bad)] == [
         "14:16: error: rules.constraints[1].reading: missing required key 'kit'"
+    ]
+
+
+ROLLED_GAME = """
+id: d
+title: D
+tables:
+  - id: misfires
+    title: Misfires
+    roll: D6
+    chance: true
+    columns: [Result]
+    rows:
+      - ["1-3", Boom]
+      - {label: "4", cells: [Fizz], reading: {kit: "Read as a fizz.", source: "4 Same as 3"}}
+      - ["5-6", Bang]
+sheets:
+  - {id: reference, title: Reference, items: [misfires]}
+"""
+
+
+def test_a_whole_row_reading_on_a_rolled_row_marks_its_roll_and_keeps_it_a_roll(game_dir):
+    """The dagger prints after the roll number, which is still read as the roll 4: the build
+    takes it, the chance column counts it, and the number keeps its place in its column."""
+    planned, pdfs, _ = build_pdfs(write_game(game_dir, ROLLED_GAME))
+    assert [str(d) for d in planned.diags.items] == []  # no refusal, no uncovered total
+    table = planned.game.tables[0]
+    assert [(r.label, r.mark) for r in table.rows] == [("1-3", ""), ("4", "\u2020"), ("5-6", "")]
+    assert table.chances == ("1/2 = 50%", "1/6 = 16.7%", "1/3 = 33.3%")
+    words = pdf_words(pdfs["sheet-reference.pdf"])[0]
+    text = " ".join(w.text for w in words)
+    assert (
+        "D6 Result Chance 1-3 Boom 1/2 = 50% 4\u2020 Fizz 1/6 = 16.7% 5-6 Bang 1/3 = 33.3% "
+        "\u2020 Kit's reading: Read as a fizz. Source: \u201c4 Same as 3\u201d"
+    ) in text
+    label = {w.text: w.box for w in words if w.text in ("1-3", "4\u2020", "5-6")}
+    assert label["4\u2020"][2] > label["1-3"][2]  # the dagger hangs past the numbers' edge
+    assert label["1-3"][0] < label["4\u2020"][0]  # the 4 sits under the 3, not at the left
+
+
+def test_a_whole_row_reading_on_a_named_row_marks_its_label(game_dir):
+    body = ROLLED_GAME.replace("roll: D6\n    chance: true\n", "label: {title: Event}\n")
+    body = body.replace('"1-3"', "Early").replace('"4"', "Late").replace('"5-6"', "Never")
+    planned, pdfs, _ = build_pdfs(write_game(game_dir, body))
+    row = planned.game.tables[0].rows[1]
+    assert (row.label, row.mark, row.cells) == ("Late", "\u2020", ("Fizz",))
+    assert "Late\u2020 Fizz Never Bang" in pdf_text(pdfs["sheet-reference.pdf"])[0]
+
+
+TYPES_GAME = """
+id: s
+title: S
+threats:
+  - id: react
+    title: React
+    roll: d6
+    columns: [NEAR]
+    rows:
+      - {result: 1-3, outcomes: [HIDE]}
+      - {result: 4-6, outcomes: [SHOOT]}
+    out_of_range: {low: clamp, high: clamp, reading: "No rows past the die."}
+    types_reading: {kit: "Each species is a type.", source: "MOVE 1xD6 GOBLINS -1"}
+    types:
+      - {name: GOBLINS, modifier: -1}
+"""
+
+
+def test_a_types_reading_marks_the_threat_type_line(game_dir):
+    planned, pdfs, _ = build_pdfs(write_game(game_dir, TYPES_GAME))
+    threat = planned.game.threats[0]
+    assert (threat.title, threat.types_mark, threat.policy_mark) == ("React", "\u2020", "\u2021")
+    text = pdf_text(pdfs["threats.pdf"])[0]
+    assert "Roll d6 Threat type\u2020 (one applies): GOBLINS \u22121" in text
+    assert (
+        "\u2020 Kit's reading: Each species is a type. "
+        "Source: \u201cMOVE 1xD6 GOBLINS \u22121\u201d"
+    ) in text
+    assert "\u2021 Kit's reading: Totals below 1 are read as 1" in text
+
+
+def test_a_types_reading_needs_types(game_dir):
+    body = TYPES_GAME.replace("    types:\n      - {name: GOBLINS, modifier: -1}\n", "")
+    errs = errors_of(write_game(game_dir, body))
+    assert [e.split("game.yaml:")[1] for e in errs] == [
+        "12:20: error: threats[0].types_reading: a types reading marks the Threat-type line: "
+        "this table has no types (add types:, or mark the whole table with reading:)"
     ]

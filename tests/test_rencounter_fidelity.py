@@ -123,6 +123,9 @@ def source_tables() -> dict[str, dict]:
 
 
 def cells(row) -> list[str]:
+    """A row's label and cells as written: a list, or a mapping with label: and cells:."""
+    if isinstance(row, dict):
+        return ([row["label"]] if "label" in row else []) + cells(row.get("cells", []))
     return [c["text"] if isinstance(c, dict) else c for c in row]
 
 
@@ -175,6 +178,7 @@ def test_the_remaining_source_tables_are_on_the_reference():
         assert table["title"].split(" (")[0] in text
         for row in table["rows"]:
             assert cells(row)[1].split(":")[0].split(",")[0] in text, (table_id, row)
+    assert "4\u2020 Same as 3-4 with 1 crew wound" in text  # the whole row's reading, on its roll
     locations = [cells(r)[1] for r in tables["wound-locations"]["rows"]]
     assert locations == ["Left leg", "Right leg", "Left arm", "Right arm", "Body", "Head"]
     falls = [cells(r) for r in tables["falling"]["rows"] if isinstance(r, list)]

@@ -127,7 +127,7 @@ def test_every_seed_table_value_is_in_the_pdf(game: str):
         for note in table.get("notes", []) + table.get("footnotes", []):
             assert norm(plain(note)) in text
         for note in reading_notes(table):
-            assert norm(note) in text, (table["id"], note)
+            assert norm(plain(note)) in text, (table["id"], note)  # typeset as printed
     assert checked > 10
 
 
@@ -544,7 +544,7 @@ def test_numbers_line_up_by_their_figures(game_dir: Path):
 
     fonts = font_book(planned.game)
     env = PlanEnv(planned.game, planned.settings, fonts, planned.diags)
-    values = ["3", "12", "+1", "6*", "125", "\u2013", "1/2"]
+    values = ["3", "12", "+1", "6*", "125", "\u2014", "1/2"]  # a lone dash: style.NONE
     table = Table(
         "t",
         "",
@@ -569,7 +569,7 @@ def test_numbers_line_up_by_their_figures(game_dir: Path):
     assert (box_left + edge) / 2 == pytest.approx(header.x + (right(header) - header.x) / 2)
     # a footnote mark hangs after the figures; a lone dash stays centred
     assert col["*"].x == pytest.approx(edge)
-    dash = col["\u2013"]
+    dash = col["\u2014"]
     assert (dash.x + right(dash)) / 2 == pytest.approx((box_left + edge) / 2)
     # a cell's own alignment wins
     seven = col["7"]
@@ -1092,3 +1092,67 @@ def test_a_table_taller_than_a_column_splits_keeping_titles_and_sub_headings(
         assert end - start >= 2
     texts = [t.text for p in planned.docs[0].pages for t in texts_in(p.ops)]
     assert texts.count("Long") == 1 and texts.count("Long (cont.)") == len(parts) - 1
+
+
+def test_a_cell_that_holds_nothing_prints_one_dash_kit_wide():
+    """A hyphen or dash alone in a cell (the data's "none") prints the em dash kitgen
+    prints where a result cannot come up, so a kit marks "none" one way. Read back from
+    the printed charts and reaction tables; a hyphen in a word or range is untouched."""
+    import pypdfium2 as pdfium
+
+    from tests.page_marks import read_marks
+
+    from .conftest import seed_kit
+
+    assert [typeset(t) for t in ("-", " \u2013 ", "\u2014", "3-4", "-2", "a - b")] == [
+        "\u2014",
+        "\u2014",
+        "\u2014",
+        "3-4",
+        "\u22122",
+        "a - b",
+    ]
+    for game, name in (("ironford", "sheet-charts.pdf"), ("duck", "threats.pdf")):
+        _, pdfs, _ = seed_kit(game)
+        doc = pdfium.PdfDocument(pdfs[name])
+        alone = [
+            text
+            for page in doc
+            for text in read_marks(page).runs.values()
+            if text in ("-", "\u2013", "\u2014")
+        ]
+        assert alone and set(alone) == {"\u2014"}, (game, name, alone)
+
+
+def test_fold_pairs_lie_a_quarter_turn_when_that_takes_fewer_sheets():
+    """Rencounter's 12 poker fold-and-glue pairs on a4: upright, two fit a sheet (6
+    sheets); laid a quarter turn, four do (3 sheets). Read back from the PDF: 3 pages,
+    each card's title printed turned with its card, the fold line across each pair, and
+    every card front inside the page's printable area and clear of every other."""
+    import pypdfium2 as pdfium
+
+    from kitgen.layout.frame import content_box
+    from kitgen.layout.impose import overlaps
+
+    p, pdfs, manifest = build_pdfs(CONTENT / "rencounter", paper="a4")
+    doc = pdfium.PdfDocument(pdfs["cards.pdf"])
+    assert len(doc) == 3
+    cards = [i for i in manifest["items"] if i["kind"] == "card" and i["file"] == "cards.pdf"]
+    assert len(cards) == 2 * 12  # fronts and backs: nothing dropped
+    x0, y0, x1, y1 = content_box(p.settings.paper)
+    for page in (1, 2, 3):
+        on = [i for i in cards if i["page"] == page]
+        assert len(on) == 2 * 4
+        for i in on:
+            bx0, by0, bx1, by1 = i["bbox"]
+            assert (bx1 - bx0, by1 - by0) == pytest.approx(POKER[::-1])  # turned
+            e = 1e-3  # the manifest rounds to 4 places
+            assert x0 - e <= bx0 and bx1 <= x1 + e and y0 - e <= by0 and by1 <= y1 + e
+            fx0, fy0, fx1, fy1 = i["fold_line"]
+            assert fy0 == fy1 and (fx0, fx1) == pytest.approx((bx0, bx1))  # across the pair
+        assert not any(overlaps(a["bbox"], b["bbox"]) for a in on for b in on if a is not b)
+    text = doc[0].get_textpage()
+    found = text.search("Squad 1").get_next()
+    assert found is not None
+    first, last = text.get_charbox(found[0]), text.get_charbox(found[0] + 6)
+    assert last[1] > first[3] - 1e-6 and abs(last[0] - first[0]) < 2  # reads up the page

@@ -748,3 +748,100 @@ def test_band_limit_lines_break_round_the_weapon_names(game_dir):
     assert low[0] == 0 and high[1] == pytest.approx(54)
     for op in texts:  # no piece of it crosses a line of names (baseline to cap height)
         assert low[1] < op.y - 0.2 * op.font.size and op.y + 0.75 * op.font.size < high[0]
+
+
+# ---- type on template pages (issue 18 item 2) -----------------------------------------
+
+SEED_GAMES = sorted(p.parent.name for p in (ROOT / "content").glob("*/game.yaml"))
+
+
+def _runs(pdf: bytes) -> list[list[tuple[str, list]]]:
+    """Per page: each text run (spaces dropped, as pdfium reads it) with its glyphs."""
+    import pypdfium2 as pdfium
+
+    from tests.page_marks import read_marks
+
+    doc = pdfium.PdfDocument(pdf)
+    pages = []
+    for number in range(len(doc)):
+        marks = read_marks(doc[number])
+        runs: dict[int, list] = {}
+        for g in marks.glyphs:
+            runs.setdefault(g.run, []).append(g)
+        pages.append([(marks.runs[k], gs) for k, gs in runs.items()])
+    return pages
+
+
+@pytest.mark.parametrize("game_id", SEED_GAMES)
+def test_seed_template_and_label_pages_set_nothing_under_6pt_and_notes_at_7pt(game_id):
+    from kitgen.style import PIECE_MIN, RULES_MIN
+
+    from .conftest import seed_kit
+
+    planned, pdfs, manifest = seed_kit(game_id)
+    section = planned.game.sections.get("templates")
+    notes = [n for t in (section.items if section else ()) for n in (*t.notes, *t.readings)]
+    lines = [n.replace(" ", "") for n in notes]
+    read = 0
+    for name, pdf in pdfs.items():
+        if not (name.startswith("templates") or name.startswith("labels")):
+            continue
+        for number, runs in enumerate(_runs(pdf), start=1):
+            for text, glyphs in runs:
+                read += len(glyphs)
+                least = min(g.size for g in glyphs)
+                assert least >= PIECE_MIN - 0.01, (game_id, name, number, text, least)
+                if name.startswith("templates") and any(len(text) > 8 and text in n for n in lines):
+                    assert least >= RULES_MIN - 0.01, (game_id, name, number, text, least)
+    assert read or not (section or planned.game.sections.get("labels"))
+    # and no piece of these needed type under the floor: the build reports none
+    assert not [f for f in manifest["facts"] if "below" in f and ("label" in f or "templ" in f)]
+
+
+def test_a_cones_reading_prints_beside_it_and_its_dagger_on_it():
+    from .conftest import seed_kit
+
+    _, pdfs, manifest = seed_kit("rencounter")
+    for cone in ("cannister", "grape"):
+        item = items(manifest, id=cone, variant="print")[0]
+        assert item["caption"][-1].startswith("\u2020 Kit's reading: Cut at 9 in")
+        x0, y0, x1, y1 = item["bbox"]
+        runs = _runs(pdfs["templates.pdf"])[item["page"] - 1]
+        titles = [gs for text, gs in runs if text == f"{cone.title()}\u2020"]
+        inside = [
+            gs
+            for gs in titles
+            if all(x0 <= g.box[0] and g.box[2] <= x1 and y0 <= g.box[1] <= y1 for g in gs)
+        ]
+        assert len(titles) == 2 and len(inside) == 1  # on the piece, and over its caption
+        # the note beside the shape: off it, within a finger's width, at rules size
+        notes = [gs for text, gs in runs if text.startswith("\u2020Kit'sreading:Cut")]
+        near = [
+            gs
+            for gs in notes
+            if all(g.box[0] >= x1 and g.box[0] - x1 < 60 and y0 <= g.box[1] <= y1 for g in gs)
+        ]
+        assert near and all(g.size >= 7 for g in near[0]), (cone, notes)
+
+
+def test_notes_go_beside_a_template_when_they_do_not_fit_on_it_at_7pt(game_dir):
+    note = "All targets in the cone, friend and foe"
+    body = f"""
+  - {{kind: cone, id: thin, length: 9in, spread: 1in, per: 10in, notes: ["{note}"]}}
+  - {{kind: cone, id: wide, length: 9in, spread: 3in, per: 10in, notes: ["{note}"]}}
+  - {{kind: circle, id: c, diameter: 4in, notes: ["{note}"], reading: "The size is the kit's."}}
+  - kind: ruler
+    id: r
+    bands: {{short: 3in, long: 6in}}
+    notes: ["Lay it from the base's front edge"]
+"""
+    p = plan_game(game(game_dir, body))
+    got = {i.id: i for d in p.docs[:1] for page in d.pages for i in page.items}
+    assert got["thin"].extra["caption"] == [note]
+    assert "caption" not in got["wide"].extra  # room on it: printed on the piece
+    assert got["c"].extra["caption"] == ["\u2020 Kit's reading: The size is the kit's."]
+    assert got["r"].extra["caption"] == ["Lay it from the base's front edge"]
+    texts = [op for page in p.docs[0].pages for op, *_ in walk(page.ops) if isinstance(op, Text)]
+    printed = [t for t in texts if t.text == note]
+    assert len(printed) == 3 and all(t.font.size >= 7 for t in printed)
+    assert all(t.font.size >= 6 for t in texts)

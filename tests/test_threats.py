@@ -445,8 +445,8 @@ def test_card_in_the_pdf_and_manifest():
     ]:
         assert typeset(modifier) in flat, modifier
     # the odds grid rows as printed: WOUNDED +2 reads >6 (FLEE) on 1/3
-    assert "WOUNDED +2 – – 1/6 = 16.7% 1/6 = 16.7% 1/6 = 16.7% 1/6 = 16.7% 1/3 = 33.3%" in flat
-    assert "OBJECTIVE ON TILE \u22123 2/3 = 66.7% 1/6 = 16.7% 1/6 = 16.7% – – – –" in flat
+    assert "WOUNDED +2 — — 1/6 = 16.7% 1/6 = 16.7% 1/6 = 16.7% 1/6 = 16.7% 1/3 = 33.3%" in flat
+    assert "OBJECTIVE ON TILE \u22123 2/3 = 66.7% 1/6 = 16.7% 1/6 = 16.7% — — — —" in flat
     items = {i["id"]: i for i in manifest["items"] if i["kind"] == "threat-table"}
     assert items["response-matrix"]["rows"] == 7
     assert items["response-matrix"]["combinations"] == 96  # (1 + 5 type states) * 2**4

@@ -39,7 +39,8 @@ def test_shading_events_and_multi_line_labels(game_dir):
     boxes = [o for o in ops if isinstance(o, Rect) and o.w == 72 and o.h == 72]
     assert [b.fill for b in boxes] == ["#ffffff", "#ffffff", "#d9c8a0", "#ffffff"]
     texts = [o.text for o in ops if isinstance(o, Text)]
-    assert texts[2:11] == ["1", "Night", "turn", "2", "Reinforcements: 2", "tanks", "3", "4",
+    # the notes at the track's one size (grown to 8.5 pt in these 1 in boxes)
+    assert texts[2:11] == ["1", "Night", "turn", "2", "Reinforcements:", "2 tanks", "3", "4",
                            "Game ends"]  # fmt: skip
     inside = [o for o in ops if isinstance(o, Text) and o.text in ("Night", "turn")]
     first = boxes[0]
@@ -51,7 +52,7 @@ def test_notes_that_cannot_fit_warn(game_dir):
     long = " ".join(["Reinforcements"] * 12)
     planned = plan_game(write_game(game_dir, GAME.replace("EVENT", long)))
     assert [str(d).split(": warning: ")[1] for d in planned.diags.warnings] == [
-        f"tracks.turns: the notes of box 4 on track 'turns' do not fit even at 5.5pt: {long!r} "
+        f"tracks.turns: the notes of box 4 on track 'turns' do not fit even at 7pt: {long!r} "
         "(shorten them or make box larger)"
     ]
 
@@ -109,3 +110,40 @@ def test_a_tracks_reading_prints_under_its_title_above_the_boxes(game_dir):
     assert note.font.size >= 7 and title.y - note.y >= note.font.size
     assert note.y - top >= 3  # its descenders clear the boxes
     assert not planned.diags.warnings
+
+
+def test_a_tracks_notes_share_one_size_never_below_the_rules_minimum():
+    """Read back from Iron Ford's printed turn record: every box's notes at one size (the
+    boxes read alike), grown past the 7 pt floor where the boxes have room; and a box too
+    small for its notes keeps them at 7 pt and warns, never shrinking rules text below."""
+    import pypdfium2 as pdfium
+
+    from kitgen.style import RULES_MIN
+    from tests.page_marks import read_marks
+
+    from .conftest import seed_kit
+
+    p, pdfs, _ = seed_kit("ironford")
+    track = next(t for t in p.game.tracks.tracks if t.id == "turns")
+    marks = read_marks(pdfium.PdfDocument(pdfs["tracks.pdf"])[0])
+    size_of = {g.run: g.size for g in marks.glyphs}
+    numbers = {str(n) for n in track.numbers}
+    # the notes: what is set under 12 pt (the title) other than the box numbers and the
+    # 7 pt chrome (sheet label, scale bars), which a note grown past 7 pt cannot be
+    notes = {
+        run: text
+        for run, text in marks.runs.items()
+        if 7.0 < size_of[run] < 12 and text not in numbers
+    }
+    words = "".join(notes.values())
+    assert all(w in words for w in ("Northmoves", "Mud", "Gameends:"))
+    assert len({round(size_of[run], 2) for run in notes}) == 1  # one size for every box
+    assert not [t for r, t in marks.runs.items() if size_of[r] < RULES_MIN]
+
+
+def test_notes_in_a_small_box_stay_at_the_rules_minimum(game_dir):
+    planned = plan_game(write_game(game_dir, GAME.replace("box: 1in", "box: 0.5in")))
+    ops = _ops(planned, "tracks")
+    sizes = {o.font.size for o in ops if isinstance(o, Text) and not o.text.isdigit()}
+    assert min(sizes - {12.0}) == 7.0  # the title aside, nothing under 7 pt
+    assert any("do not fit even at 7pt" in str(d) for d in planned.diags.warnings)

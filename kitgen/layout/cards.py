@@ -7,7 +7,8 @@ cards as fold-and-glue pairs, or with --duplex their backs on the following page
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 
 from ..colours import readable_on
 from ..model.table import Card, CardBlock, CardFace, Deck, Table, TextBlock
@@ -15,7 +16,7 @@ from ..rules.roster_cards import expand_roster_cards
 from ..style import INK, PIECE_GUTTER, RULES_MIN
 from .card_back import deck_back
 from .env import PlanEnv
-from .impose import TooBig, back_box, fits, impose, printable
+from .impose import Imposition, TooBig, back_box, fits, impose, printable
 from .labels import DEFAULT_SEED_NOTE
 from .marks import fold_line, fold_marks, piece_room, rect_cut, trim_corner
 from .plan import BBox, Document, Group, Item, Line, Page, Rect, Stroke
@@ -230,6 +231,9 @@ def _document(
     except TooBig as exc:
         _too_big(slots[exc.index], inset, flip, env)
         return None
+    across = None if flip else _across(slots, len(laid.sheets), inset, env)
+    turned = across is not None
+    laid = across or laid
     decks = {d.id: d for d in env.game.decks}
     sheets = len(laid.sheets)
     fronts = [Page("Reference cards", size=sheet.size) for sheet in laid.sheets]
@@ -243,8 +247,10 @@ def _document(
         slot = slots[spot.index]
         card, b = slot.card, slot.bleed
         w, h = card.size
-        x, y = trim_corner(spot.x, spot.y, b, slot.fold)
         page = fronts[spot.sheet]
+        # a turned slot is drawn upright in a frame of its own, then laid a quarter turn
+        into = Page("") if turned else page
+        x, y = trim_corner(*((0.0, 0.0) if turned else (spot.x, spot.y)), b, slot.fold)
         piece = f"{card.id}#{slot.copy}"
         front, size = form(card, "front", b)
         extra = {"size": card.size_name, "type_size": size, **card.extra}
@@ -253,16 +259,18 @@ def _document(
         if env.settings.seed is None and "seed" in card.extra:
             page.proof = DEFAULT_SEED_NOTE  # with --seed the run's facts say it
         if slot.fold:
-            trim = _folded(page, card, piece, extra, front, form(card, "back", b), x, y, b, env)
+            trim = _folded(into, card, piece, extra, front, form(card, "back", b), x, y, b, env)
         else:
-            page.ops.append(_at(front, x, y))
-            page.items.append(Item("card", card.id, piece, "front", (x, y, x + w, y + h), extra))
+            into.ops.append(_at(front, x, y))
+            into.items.append(Item("card", card.id, piece, "front", (x, y, x + w, y + h), extra))
             trim = (x, y, x + w, y + h)
             if card.two_sided:
                 back = form(card, "back", b)
                 _duplex_back(backs[spot.sheet], card, piece, extra, back, trim, b, flip, env)
         over, marks = rect_cut(trim, b)
-        page.ops += over
+        into.ops += over
+        if turned:
+            marks = _lay_turned(page, into, marks, spot.x + slot.size[1], spot.y)
         crops[spot.sheet] += marks
     pages: list[Page] = []
     for n, page in enumerate(fronts):
@@ -344,6 +352,38 @@ def _folded(
         _back_item(card, piece, (fx, y, fx + w, y + h), extra, back_size, fold_line=fold)
     )
     return (x, y, fx + w, y + h)
+
+
+def _across(slots: list[_Slot], sheets: int, inset: float, env: PlanEnv) -> Imposition | None:
+    """Every piece laid a quarter turn, when that takes fewer sheets than upright (else
+    None): fold-and-glue pairs are wide and short, and on a4 two fit a sheet upright but
+    four turned."""
+    if sheets < 2:
+        return None
+    try:
+        across = impose([s.size[::-1] for s in slots], env.paper, PIECE_GUTTER, inset)
+    except TooBig:
+        return None
+    return across if len(across.sheets) < sheets else None
+
+
+def _lay_turned(page: Page, frame: Page, marks: list, dx: float, dy: float) -> list:
+    """A slot drawn upright in `frame` laid on `page` a quarter turn anticlockwise, its
+    frame's origin at (dx, dy); its items' boxes and fold lines turned with it. Returns its
+    crop marks, turned too."""
+    page.ops.append(Group(tuple(frame.ops), dx=dx, dy=dy, rotate=90))
+
+    def box(b: Sequence[float]) -> tuple[float, float, float, float]:
+        x0, y0, x1, y1 = b
+        return (dx - y1, dy + x0, dx - y0, dy + x1)
+
+    for item in frame.items:
+        extra = dict(item.extra)
+        if "fold_line" in extra:
+            fx, fy0, _, fy1 = extra["fold_line"]
+            extra["fold_line"] = [round(v, 4) for v in (dx - fy1, dy + fx, dx - fy0, dy + fx)]
+        page.items.append(replace(item, bbox=box(item.bbox), extra=extra))
+    return [Group(tuple(marks), dx=dx, dy=dy, rotate=90)] if marks else []
 
 
 def _back_item(card: Card, piece: str, box: BBox, extra: dict, size: float, **more) -> Item:

@@ -230,8 +230,9 @@ def _split_places(places, weights, inner, grid, rows, edge, w, h) -> tuple[BBox,
         for i, wt in zip(members, shares, strict=True):
             step = (region[3] - region[1]) * wt / total
             box = (region[0], top - step, region[2], top)
-            if edge:
-                box = _chord_clamp(box, w / 2, h / 2, edge)
+            if edge:  # a place as wide as the rows takes the whole chord it sits on
+                whole = region[0] <= inner[0] + 1e-6 and region[2] >= inner[2] - 1e-6
+                box = _chord_clamp(box, w / 2, h / 2, edge, whole)
             boxes[i] = box
             top -= step
     return tuple(boxes)
@@ -340,14 +341,18 @@ def _rc(anchor: str) -> tuple[int, int]:
     return (1, _COL[anchor])
 
 
-def _chord_clamp(box: BBox, cx: float, cy: float, r: float) -> BBox:
-    """Narrow a box to the circle's chord at its edge farthest from the centre."""
+def _chord_clamp(box: BBox, cx: float, cy: float, r: float, whole: bool = False) -> BBox:
+    """Narrow a box to the circle's chord at its edge farthest from the centre; with
+    `whole` (a place spanning the rows' width), widen it to that chord too, so a line
+    across a round label's middle has the label's width, not the rows' box's."""
     # A line's glyphs fill the middle of its box: measure the chord 30 % in.
     inset = (box[3] - box[1]) * 0.3
     far = max(abs(box[1] + inset - cy), abs(box[3] - inset - cy))
     if box[1] + inset < cy < box[3] - inset:
         far = 0.0
     half = math.sqrt(max(r * r - far * far, 0.0))
+    if whole:
+        return (cx - half, box[1], cx + half, box[3])
     return (max(box[0], cx - half), box[1], min(box[2], cx + half), box[3])
 
 

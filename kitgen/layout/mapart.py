@@ -10,6 +10,7 @@ import math
 
 from ..geometry import Cell, HexGrid, SquareGrid, point_in_polygon
 from ..model.map import AreaStyle, MapDef, Terrain
+from .clearance import hidden
 from .maplayers import feature_ops, line_ops
 from .plan import Circle, Font, Group, Icon, Line, Path, Rect, Stroke, Text
 
@@ -215,34 +216,43 @@ def map_ops(
     avoid: tuple[Box, ...] = (),
     coords: float | None = None,
     under: tuple = (),
+    hide: tuple[Box, ...] = (),
 ) -> list:
     """Everything drawn inside the map: cells, patterns, edges, areas, coordinates, marks.
     ``faces`` = (regular, bold) font faces; ``avoid``: boxes (map points) that something is
     drawn over later, kept clear of area labels; ``coords``: a size (map points) to label
     every cell at, even on a map without coordinates (a set-up diagram reads by them);
-    ``under``: ops drawn over the cells but under every label, so no line crosses words."""
+    ``under``: ops drawn over the cells but under every label, so no line crosses words;
+    ``hide``: boxes of things drawn over later that stand on the map (a set-up diagram's
+    pieces): the marks, features and terrain words they would cover are left out (as a
+    counter on the board hides what is printed under it), and area labels keep clear."""
     regular, bold = faces
     size = cell_size(m.grid)
-    head, tail = _drawn_alike(m, faces, key_prefix, coords)
+    head, marked, tail = _drawn_alike(m, faces, key_prefix, coords)
     ops = list(head)
     ops.extend(under)
-    ops.extend(_area_ops(m, size, bold, text_scale, avoid + mark_boxes(m, text_scale)))
+    clear = avoid + hide + mark_boxes(m, text_scale)
+    ops.extend(_area_ops(m, size, bold, text_scale, clear))
+    ops.extend(op for box, unit in marked if not hidden(box, hide) for op in unit)
     ops.extend(tail)
-    ops.extend(feature_ops(m, size, bold, text_scale))
-    ops.extend(_marks(m, size, bold, text_scale))
+    ops.extend(feature_ops(m, size, bold, text_scale, hide))
+    boxes = mark_boxes(m, text_scale)
+    shown = [not hidden(b, hide, bool(mk.text)) for b, mk in zip(boxes, m.marks, strict=True)]
+    ops.extend(_marks(m, size, bold, text_scale, shown))
     return ops
 
 
 def _drawn_alike(
     m: MapDef, faces: tuple[str, str], key_prefix: str, coords: float | None = None
-) -> tuple[tuple, tuple]:
+) -> tuple[tuple, tuple, tuple]:
     """The ops drawn before and after the area labels, which do not change with the text
     scale: a tiled map and its reduced assembly sheet share them (kept for the last few
-    maps; the map itself is kept with them, so its id cannot be reused meanwhile)."""
+    maps; the map itself is kept with them, so its id cannot be reused meanwhile). After
+    the labels come the terrain marks, as (box, ops) each, then the rest."""
     key = (id(m), faces, key_prefix, coords)
     got = _ALIKE.get(key)
     if got is not None and got[0] is m:
-        return got[1], got[2]
+        return got[1], got[2], got[3]
     regular, bold = faces
     g = m.grid
     size = cell_size(g)
@@ -284,9 +294,11 @@ def _drawn_alike(
                 )
             )
         if t.mark:
-            marked.extend(_mark_text(t, cx, cy, size, bold))
+            unit = _mark_text(t, cx, cy, size, bold)
+            tab = unit[0]
+            marked.append(((tab.x, tab.y, tab.x + tab.w, tab.y + tab.h), tuple(unit)))
     ops.extend(line_ops(m, size))
-    tail: list = marked  # the terrain's words go over whatever is drawn under the labels
+    tail: list = []  # after the terrain's words, over whatever is drawn under the labels
     tail.extend(_border_ops(m))
     tail.extend(_edge_ops(m, size))
     if coords is not None:
@@ -295,8 +307,8 @@ def _drawn_alike(
         tail.extend(_coord_ops(m, size, regular))
     if len(_ALIKE) >= 4:
         _ALIKE.clear()
-    _ALIKE[key] = (m, tuple(ops), tuple(tail))
-    return tuple(ops), tuple(tail)
+    _ALIKE[key] = (m, tuple(ops), tuple(marked), tuple(tail))
+    return tuple(ops), tuple(marked), tuple(tail)
 
 
 _ALIKE: dict[tuple, tuple] = {}
@@ -549,10 +561,15 @@ def _coord_ops(m: MapDef, size: float, regular: str, fs: float | None = None) ->
     return ops
 
 
-def _marks(m: MapDef, size: float, bold: str, text_scale: float = 1.0) -> list:
+def _marks(
+    m: MapDef, size: float, bold: str, text_scale: float = 1.0, shown: list[bool] | None = None
+) -> list:
+    """The map's marks (icons, words), each but those ``shown`` says are left out."""
     g = m.grid
     ops: list = []
-    for mk in m.marks:
+    for i, mk in enumerate(m.marks):
+        if shown is not None and not shown[i]:
+            continue
         cx, cy = g.centre(*mk.cell)
         t = m.terrain_at(mk.cell)
         if t is not None and t.mark and not mk.icon and not mk.dx and not mk.dy:

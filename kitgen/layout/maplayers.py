@@ -8,6 +8,7 @@ from itertools import pairwise
 
 from ..colours import readable_on
 from ..model.map import FeatureKind, LineKind, MapDef
+from .clearance import hidden
 from .plan import Font, Icon, Line, Path, Rect, Stroke, Text
 
 Point = tuple[float, float]
@@ -94,8 +95,11 @@ def _ribbon(pts: list[Point], w0: float, w1: float, colour: str) -> Path:
     return Path(tuple(left + right[::-1]), closed=True, fill=colour, stroke=None)
 
 
-def feature_ops(m: MapDef, size: float, bold: str, text_scale: float = 1.0) -> list:
-    """Each cell's features side by side across its middle, a name under them."""
+def feature_ops(
+    m: MapDef, size: float, bold: str, text_scale: float = 1.0, hide: tuple = ()
+) -> list:
+    """Each cell's features side by side across its middle, a name under them; a symbol or
+    name that a box of ``hide`` (something standing on the map) covers is left out."""
     ops: list = []
     by_cell: dict = {}
     for f in m.features:
@@ -110,13 +114,16 @@ def feature_ops(m: MapDef, size: float, bold: str, text_scale: float = 1.0) -> l
         names = [f.name for f in drawn if f.name]
         y = cy + (size * 0.08 if names else 0.0)
         for kind, s in zip(kinds, sizes, strict=True):
-            ops.extend(symbol_ops(kind, x + s / 2, y, s, bold))
+            if not hidden((x, y - s / 2, x + s, y + s / 2), hide, not kind.icon):
+                ops.extend(symbol_ops(kind, x + s / 2, y, s, bold))
             x += s + size * 0.05
         if names:
             text = " · ".join(names)
             fs = max(4.5, size * 0.15) * text_scale
             ty = cy - size * 0.36
             w = fs * 0.58 * len(text) + fs * 0.5
+            if hidden((cx - w / 2, ty - fs * 0.3, cx + w / 2, ty + fs * 0.9), hide):
+                continue
             ops.append(
                 Rect(cx - w / 2, ty - fs * 0.3, w, fs * 1.2, fill="#ffffff", radius=fs * 0.3)
             )

@@ -10,6 +10,7 @@ from ..geometry import SquareGrid
 from ..model.map import MapDef, MapSet
 from ..model.mapbuild import rotated_size
 from ..style import INK
+from .clearance import clear_spot, word_boxes
 from .env import PlanEnv
 from .frame import content_box
 from .mapart import Box, cell_size, label_width, map_ops
@@ -47,20 +48,27 @@ def art_size(m: MapDef) -> tuple[float, float]:
 
 
 def map_group(
-    m: MapDef, env: PlanEnv, text_scale: float = 1.0, avoid: tuple[Box, ...] = ()
+    m: MapDef,
+    env: PlanEnv,
+    text_scale: float = 1.0,
+    avoid: tuple[Box, ...] = (),
+    under: tuple = (),
 ) -> Group:
     """The whole map; its own origin at the padded bottom-left. ``text_scale`` enlarges area
     labels and marks on reduced drawings (assembly sheets) so they stay legible; ``avoid``
-    (map points) is kept clear of area labels."""
-    ops = map_ops(m, (env.face(), env.face(bold=True)), text_scale=text_scale, avoid=avoid)
+    (map points) is kept clear of area labels; ``under``: ops (map points) drawn over the
+    cells but under the map's words, as map_ops draws them."""
+    ops = map_ops(
+        m, (env.face(), env.face(bold=True)), text_scale=text_scale, avoid=avoid, under=under
+    )
     # A keyed form with the map's own box: a tiled map is drawn once and each tile
     # places it under its clip (the box leaves a cell's room for labels past the edge).
     b = m.grid.bounds()
     room = cell_size(m.grid)
     box = (b.x0 - room, b.y0 - room, b.x1 + room, b.y1 + room)
     key = f"map:{m.id}:{text_scale:g}"
-    if avoid:  # the same map drawn clear of other things is another drawing
-        key += ":" + hashlib.sha1(repr(avoid).encode()).hexdigest()[:10]
+    if avoid or under:  # the same map drawn clear of, or over, other things is another drawing
+        key += ":" + hashlib.sha1(repr((avoid, under)).encode()).hexdigest()[:10]
     return Group(tuple(ops), dx=PAD, dy=PAD, key=key, box=box)
 
 
@@ -271,9 +279,16 @@ def tile_plan(m: MapDef, env: PlanEnv) -> tuple[TilePlan, bool]:
     return upright, False
 
 
-def _art(m: MapDef, env: PlanEnv, turned: bool, text_scale: float = 1.0) -> Group:
+def _art(
+    m: MapDef,
+    env: PlanEnv,
+    turned: bool,
+    text_scale: float = 1.0,
+    avoid: tuple[Box, ...] = (),
+    under: tuple = (),
+) -> Group:
     """The map art, turned 90 degrees anticlockwise when asked: its box is then h x w."""
-    group = map_group(m, env, text_scale)
+    group = map_group(m, env, text_scale, avoid, under)
     if not turned:
         return group
     _, h = art_size(m)
@@ -551,25 +566,7 @@ def _tile_assembly(m: MapDef, plan: TilePlan, env: PlanEnv, turned: bool = False
     scale = min(avail_w / w, avail_h / h)
     px = x0 + (avail_w - w * scale) / 2
     py = y - 6 - h * scale
-    ops.append(Group((_art(m, env, turned, min(2.5, 1 / scale)),), dx=px, dy=py, scale=scale))
-    fs = max(10.0, min(20.0, (plan.tiles[0].x1 - plan.tiles[0].x0) * scale / 6))
-    for t in plan.tiles:
-        r = (px + t.x0 * scale, py + t.y0 * scale, (t.x1 - t.x0) * scale, (t.y1 - t.y0) * scale)
-        ops.append(Rect(*r, fill=None, stroke=Stroke("#c0392b", 1.2, (5, 3))))
-        # in the tile's top-left corner, where no other tile's label can be
-        cx, cy = r[0] + fs * 1.3 + 6, r[1] + r[3] - fs * 0.85 - 6
-        ops.append(
-            Rect(
-                cx - fs * 1.3,
-                cy - fs * 0.5,
-                fs * 2.6,
-                fs * 1.35,
-                fill="#ffffff",
-                stroke=Stroke("#c0392b", 0.8),
-                radius=3,
-            )
-        )
-        ops.append(Text(cx, cy - fs * 0.1, t.label, Font(bold, fs), "#c0392b", align="centre"))
+    ops.append(_assembly_art(m, plan, env, turned, (px, py, scale)))
     ops.append(Group(tuple(key_ops)))
     facts = {
         "map": m.id,
@@ -579,6 +576,84 @@ def _tile_assembly(m: MapDef, plan: TilePlan, env: PlanEnv, turned: bool = False
         "scale": round(scale, 6),
     }
     return _assembly_page(m, ops, (px, py, px + w * scale, py + h * scale), facts)
+
+
+BADGE = "#c0392b"
+BADGE_MIN = 10.0  # points: the smallest a tile's badge is set before it gives up its room
+
+
+def _assembly_art(m: MapDef, plan: TilePlan, env: PlanEnv, turned: bool, at: tuple) -> Group:
+    """The reduced map with its tiles outlined under its words and each tile's badge where
+    it covers none of them; the map's area labels keep clear of the badges."""
+    px, py, scale = at
+    text_scale = min(2.5, 1 / scale)
+    under = _tile_outlines(m, plan, turned, scale)
+    art = _art(m, env, turned, text_scale, under=under)
+    words = word_boxes([Group((art,), dx=px, dy=py, scale=scale)], env.fonts.width, 0.3)
+    ops: list = []
+    avoid: list[Box] = []
+    for t, box, fs in _badges(m, plan, env, at, words):
+        x0, y0, x1, y1 = box
+        ops.append(Rect(x0, y0, x1 - x0, y1 - y0, "#ffffff", Stroke(BADGE, 0.8), radius=3))
+        face = env.face(bold=True)
+        ops.append(Text((x0 + x1) / 2, y0 + fs * 0.4, t.label, Font(face, fs), BADGE, "centre"))
+        avoid.append(
+            _art_to_map(
+                m,
+                turned,
+                ((x0 - px) / scale, (y0 - py) / scale, (x1 - px) / scale, (y1 - py) / scale),
+            )
+        )
+    art = _art(m, env, turned, text_scale, tuple(avoid), under)
+    return Group((Group((art,), dx=px, dy=py, scale=scale), *ops))
+
+
+def _art_to_map(m: MapDef, turned: bool, box: Box) -> Box:
+    """A box in the (possibly turned) art's points as a box in the map's own points."""
+    x0, y0, x1, y1 = box
+    if not turned:
+        return (x0 - PAD, y0 - PAD, x1 - PAD, y1 - PAD)
+    _, h = art_size(m)  # the art turned anticlockwise: x runs up the map, y runs left
+    return (y0 - PAD, h - x1 - PAD, y1 - PAD, h - x0 - PAD)
+
+
+def _tile_outlines(m: MapDef, plan: TilePlan, turned: bool, scale: float) -> tuple:
+    """Each tile's dashed outline, in the map's points, drawn under the map's words (a
+    line along a tile's edge would cross the labels it runs through)."""
+    stroke = Stroke(BADGE, 1.2 / scale, (5 / scale, 3 / scale))
+    out = []
+    for t in plan.tiles:
+        x0, y0, x1, y1 = _art_to_map(m, turned, (t.x0, t.y0, t.x1, t.y1))
+        out.append(Rect(x0, y0, x1 - x0, y1 - y0, None, stroke))
+    return tuple(out)
+
+
+def _badges(m: MapDef, plan: TilePlan, env: PlanEnv, at: tuple, words: list) -> list:
+    """(tile, badge box on the page, type size) for each tile: the badge lies in the part of
+    its tile no neighbour overlaps, nearest its top-left corner where it covers none of the
+    map's words, at the largest size (from about a sixth of the tile's width down to
+    BADGE_MIN) that finds such room; else in the corner itself."""
+    px, py, scale = at
+    o, gap = plan.overlap, 2.0
+    bold = env.face(bold=True)
+    largest = max(BADGE_MIN, min(20.0, (plan.tiles[0].x1 - plan.tiles[0].x0) * scale / 6))
+    out = []
+    for t in plan.tiles:
+        x0 = px + (t.x0 + (o if t.col > 0 else 0)) * scale + gap
+        x1 = px + (t.x1 - (o if t.col < plan.cols - 1 else 0)) * scale - gap
+        y0 = py + (t.y0 + (o if t.row < plan.rows - 1 else 0)) * scale + gap
+        y1 = py + (t.y1 - (o if t.row > 0 else 0)) * scale - gap
+        fs, box = largest, None
+        while box is None and fs >= BADGE_MIN - 1e-9:
+            w = max(fs * 2.6, env.fonts.width(t.label, bold, fs) + fs * 0.8)
+            box = clear_spot(w, fs * 1.35, (x0, y0, x1, y1), words, gap)
+            fs = fs if box is not None else fs - 1
+        if box is None:  # nowhere clear: the corner, as large as it was meant
+            fs = largest
+            w = max(fs * 2.6, env.fonts.width(t.label, bold, fs) + fs * 0.8)
+            box = (x0 + 4, y1 - 4 - fs * 1.35, x0 + 4 + w, y1 - 4)
+        out.append((t, box, fs))
+    return out
 
 
 def _assembly_page(m: MapDef, ops: list, box: BBox, facts: dict) -> Page:

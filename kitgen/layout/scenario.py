@@ -8,9 +8,12 @@ labelled token in its side's colour.
 
 from __future__ import annotations
 
+import math
 import os
 from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import replace
+from typing import NamedTuple
 
 from ..colours import ColourError, mix, parse_colour, readable_on, rgb
 from ..errors import Diagnostics
@@ -18,11 +21,11 @@ from ..model.reading import dagger
 from ..model.reading import note as reading_note
 from ..model.rules import FACE, RuleBook, Scenario
 from ..rules.setup import Placed, Setup, resolve
-from ..style import HEADING, INK, MUTED, typeset
+from ..style import BODY, HEADING, INK, MUTED, SMALL, typeset
 from .env import PlanEnv
 from .flow import PageFlow
 from .frame import content_box
-from .mapart import map_ops
+from .mapart import Box, map_ops
 from .mapkey import SWATCH, entries
 from .maps import COMPASS, compass
 from .plan import BBox, Document, Font, Group, Item, Line, Page, Path, Rect, Stroke, Text
@@ -182,8 +185,14 @@ def _map_ops(setup: Setup, colours: dict[str, str], box, env: PlanEnv) -> tuple[
         for cell in setup.areas.get(area.name, ())
     )
     faces = (env.face(), env.face(bold=True))
-    ops: list = map_ops(m, faces, key_prefix="setup-", text_scale=1.0, coords=coords, under=hatched)
-    ops.extend(_tokens(setup, colours, cell_size, env))
+    tokens = _token_spots(setup, cell_size)
+    # the pieces stand on the map: what they cover of its marks is left out, its area
+    # labels keep clear of them
+    hide = tuple(_token_box(t) for t in tokens)
+    ops: list = map_ops(
+        m, faces, key_prefix="setup-", text_scale=1.0, coords=coords, under=hatched, hide=hide
+    )
+    ops.extend(_token_ops(tokens, colours, env))
     return [Group(tuple(ops), dx=dx, dy=dy, scale=scale)], bh * scale
 
 
@@ -200,7 +209,17 @@ def scenario_shapes(setup: Setup) -> dict[str, str]:
     return side_shapes(setup.game, [s.id for s in setup.scenario.sides])
 
 
-def _tokens(setup: Setup, colours: dict[str, str], cell_size: float, env: PlanEnv) -> list:
+class _Token(NamedTuple):
+    """A placed piece's token on the diagram: centre, radius about, its side's shape."""
+
+    p: Placed
+    x: float
+    y: float
+    r: float
+    shape: str
+
+
+def _token_spots(setup: Setup, cell_size: float) -> list[_Token]:
     g = setup.map.grid
     shapes = scenario_shapes(setup)
     by_cell: dict = defaultdict(list)
@@ -209,8 +228,7 @@ def _tokens(setup: Setup, colours: dict[str, str], cell_size: float, env: PlanEn
             by_cell[p.cell].extend([p] * p.count)
         elif p.cells:  # "somewhere in this area": shown on the area's most central cell
             by_cell[_central(g, p.cells)].extend([p] * p.count)
-    ops: list = []
-    face = env.face(bold=True)
+    out: list[_Token] = []
     for cell, pieces in by_cell.items():
         n = len(pieces)
         per_row = 1 if n == 1 else 2 if n <= 4 else 3
@@ -227,22 +245,51 @@ def _tokens(setup: Setup, colours: dict[str, str], cell_size: float, env: PlanEn
             in_row = min(per_row, n - row * per_row)
             tx = cx + (col - (in_row - 1) / 2) * step
             ty = cy + ((rows - 1) / 2 - row) * step
-            side = p.side
-            fill = colours.get(side, NEUTRAL) if side else NEUTRAL
-            shape = shapes.get(side, NEUTRAL_SHAPE) if side else NEUTRAL_SHAPE
-            ink = readable_on(fill)
-            if turned(p):  # on a later face (a reduced step): an outline in the side's colour
-                ops.append(token_shape(shape, tx, ty, r * 0.86, "#ffffff", Stroke(fill, r * 0.28)))
-                ink = fill
-            else:
-                white = Stroke("#ffffff", max(0.4, r * 0.12))
-                ops.append(token_shape(shape, tx, ty, r, fill, white))
-            text = token_text(p)
-            size = r * (0.95 if len(text) <= 2 else 0.7)
-            width = env.fonts.width(text, face, size)
-            if width > r * 1.7:
-                size *= r * 1.7 / width
-            ops.append(Text(tx, ty - size * 0.35, text, Font(face, size), ink, "centre"))
+            shape = shapes.get(p.side, NEUTRAL_SHAPE) if p.side else NEUTRAL_SHAPE
+            out.append(_Token(p, tx, ty, r, shape))
+    return out
+
+
+# how far a token's shape reaches from its centre, and the circle (or square) inside it
+# that its words keep to, as parts of its radius
+_REACH = {"diamond": 1.1, "triangle": 1.22}
+_INSIDE = {"round": 1.0, "square": 0.9, "tab": 0.9, "diamond": 0.78, "hex": 0.87, "octagon": 0.92}
+_SQUARE = ("square", "tab")
+
+
+def _token_box(t: _Token) -> Box:
+    reach = t.r * (_REACH.get(t.shape, 1.0) + 0.06)  # with half its white edge
+    return (t.x - reach, t.y - reach, t.x + reach, t.y + reach)
+
+
+def _token_ops(tokens: list[_Token], colours: dict[str, str], env: PlanEnv) -> list:
+    ops: list = []
+    face = env.face(bold=True)
+    for t in tokens:
+        p, tx, ty, r = t.p, t.x, t.y, t.r
+        fill = colours.get(p.side, NEUTRAL) if p.side else NEUTRAL
+        ink = readable_on(fill)
+        if turned(p):  # on a later face (a reduced step): an outline in the side's colour
+            size_r, edge = r * 0.86, r * 0.28
+            ops.append(token_shape(t.shape, tx, ty, size_r, "#ffffff", Stroke(fill, edge)))
+            ink = fill
+        else:
+            size_r, edge = r, max(0.4, r * 0.12)
+            ops.append(token_shape(t.shape, tx, ty, r, fill, Stroke("#ffffff", edge)))
+        text = token_text(p)
+        size = r * (0.95 if len(text) <= 2 else 0.7)
+        width = env.fonts.width(text, face, size)
+        if width > r * 1.7:
+            size *= r * 1.7 / width
+        # the words keep inside the token's edge (a reduced face's ring is thick)
+        inside = _INSIDE.get(t.shape, 0.61 - 0.2) * size_r - edge / 2 - r * 0.04
+        per = env.fonts.width(text, face, size) / size  # width per point of size
+        if t.shape in _SQUARE:
+            most = min(2 * inside / per, inside / 0.36)
+        else:  # the box of the words (cap height 0.72 of the size) inside the circle
+            most = inside / math.hypot(per / 2, 0.36)
+        size = min(size, most)
+        ops.append(Text(tx, ty - size * 0.35, text, Font(face, size), ink, "centre"))
     return ops
 
 
@@ -259,6 +306,22 @@ class _Flow(PageFlow):
         self.env = env
         self.box = box
         self.scenario = scenario
+        self.dry = False  # measuring a section: nothing is kept, nothing warns
+
+    def section(self, draw: Callable[[], None]) -> None:
+        """One section: a heading and what follows it. A short one (at most a third of a
+        page) that does not fit the room left starts the next page whole, rather than
+        leave its heading and a line or two at the foot of this one."""
+        page, pages, y, bottom = self.page, self.pages, self.y, self.bottom
+        self.page, self.pages, self.y, self.bottom, self.dry = Page(""), [], 0.0, -1e9, True
+        try:
+            draw()
+            height = -self.y
+        finally:
+            self.page, self.pages, self.y, self.bottom, self.dry = page, pages, y, bottom, False
+        if height <= (self.top - self.bottom) / 3:
+            self.need(height)
+        draw()
 
     def heading(self, text: str, swatch: str | None = None, shape: str = "square") -> None:
         """A section heading, kept with what follows; a side's swatch is its token."""
@@ -308,7 +371,7 @@ class _Flow(PageFlow):
             pad = 8.0
             size = max(MIN_TABLE_SIZE, min(size, size * (room - pad * len(head)) / sum(texts)))
         widths = [w * size / TABLE_SIZE + pad for w in texts]  # text width grows with size
-        if sum(widths) - pad > room + 1e-6:
+        if sum(widths) - pad > room + 1e-6 and not self.dry:
             sc = self.scenario
             self.env.warn(
                 sc.span,
@@ -371,49 +434,71 @@ def _sheet(setup: Setup, colours: dict[str, str], flow: _Flow) -> None:
         if hatched:
             key_text += ("; " if key_text else "") + "hatched: " + ", ".join(hatched)
         if key_text:
-            flow.para("Key: " + key_text, size=8.5, colour=MUTED)
+            flow.para("Key: " + key_text, size=SMALL, colour=MUTED)
     for side in sc.sides:
-        flow.heading(side.name or side.id, colours.get(side.id), shapes[side.id])
-        if side.values:
-            # side values are ids (food, victory_points): print them as words
-            flow.para(", ".join(f"{in_words(k)}: {v:g}" for k, v in side.values.items()))
-        for note in side.notes:
-            flow.para(note, indent=6, bullet=True)
-        own = [p for p in setup.placed if p.side == side.id and not p.unit]
-        described = [p for p in own if p.placement.attrs]  # figures with a roster entry
-        _placement_lines(setup, [p for p in own if not p.placement.attrs], flow)
-        if described:
-            _table(setup, described, flow)
-        for unit in (u for u in sc.units if u.side == side.id):
-            _roster(setup, unit, flow)
+        flow.section(lambda side=side: _side(setup, side, colours, shapes[side.id], flow))
     neutral = [p for p in setup.placed if not p.side]
     if neutral:
-        flow.heading("Other pieces", NEUTRAL, NEUTRAL_SHAPE)
-        _placement_lines(setup, neutral, flow)
+        flow.section(lambda: _pieces(setup, "Other pieces", neutral, flow))
     for unit in (u for u in sc.units if u.side is None):
-        flow.heading(unit.name or unit.id)
-        _roster(setup, unit, flow)
+        flow.section(lambda unit=unit: _pieces(setup, unit.name or unit.id, [], flow, unit))
     if sc.options:
-        flow.heading("Options in play")
         labels = {o.id: o.label for o in setup.book.options}
-        for name, _ in sc.options:
-            flow.para(labels.get(name, name), indent=6, bullet=True)
+        options = [labels.get(name, name) for name, _ in sc.options]
+        flow.section(lambda: _bullets("Options in play", options, flow))
     if sc.notes:
-        flow.heading("Special rules")
-        for note in sc.notes:
-            flow.para(note, indent=6, bullet=True)
+        flow.section(lambda: _bullets("Special rules", list(sc.notes), flow))
     used = {name for name, _ in sc.options}
     named = [r for r in (*setup.book.constraints, *sc.constraints) if r.name and r.applies(used)]
     if named:
-        flow.heading("Set-up rules")
-        notes = []  # the kit's readings: a dagger on the rule, its note after the list
-        for rule in named:
-            mark = dagger(len(notes)) if rule.reading else ""
-            if rule.reading:
-                notes.append(reading_note(rule.reading, mark))
-            flow.para(rule.name + mark, indent=6, bullet=True, size=9)
-        for text in notes:
-            flow.para(text, indent=6, size=8, colour=MUTED)
+        flow.section(lambda: _setup_rules(named, flow))
+
+
+def _side(setup: Setup, side, colours: dict[str, str], shape: str, flow: _Flow) -> None:
+    """A side's section: its values, notes, pieces where they start, and its rosters."""
+    flow.heading(side.name or side.id, colours.get(side.id), shape)
+    if side.values:
+        # side values are ids (food, victory_points): print them as words
+        flow.para(", ".join(f"{in_words(k)}: {v:g}" for k, v in side.values.items()))
+    for note in side.notes:
+        flow.para(note, indent=6, bullet=True)
+    own = [p for p in setup.placed if p.side == side.id and not p.unit]
+    described = [p for p in own if p.placement.attrs]  # figures with a roster entry
+    _placement_lines(setup, [p for p in own if not p.placement.attrs], flow)
+    if described:
+        _table(setup, described, flow)
+    for unit in (u for u in setup.scenario.units if u.side == side.id):
+        _roster(setup, unit, flow)
+
+
+def _pieces(setup: Setup, title: str, placed: list[Placed], flow: _Flow, unit=None) -> None:
+    """Pieces of no side where they start, or a roster of no side, under its heading."""
+    if unit is None:
+        flow.heading(title, NEUTRAL, NEUTRAL_SHAPE)
+        _placement_lines(setup, placed, flow)
+    else:
+        flow.heading(title)
+        _roster(setup, unit, flow)
+
+
+def _bullets(title: str, items: list[str], flow: _Flow) -> None:
+    flow.heading(title)
+    for item in items:
+        flow.para(item, indent=6, bullet=True)
+
+
+def _setup_rules(named: list, flow: _Flow) -> None:
+    """The set-up rules the scenario is checked against, in the body's type; the kit's
+    readings (a dagger on the rule) in notes after the list."""
+    flow.heading("Set-up rules")
+    notes = []
+    for rule in named:
+        mark = dagger(len(notes)) if rule.reading else ""
+        if rule.reading:
+            notes.append(reading_note(rule.reading, mark))
+        flow.para(rule.name + mark, indent=6, bullet=True, size=BODY)
+    for text in notes:
+        flow.para(text, indent=6, size=SMALL, colour=MUTED)
 
 
 def _common_name(names: list[str]) -> str:

@@ -375,7 +375,13 @@ def _grid(table: Table) -> tuple[list[Column], list[str], list[_Cell], list[list
         cells: list[_Cell] = []
         if label is not None:
             cells.append(
-                _Cell(0, 1, tuple(parse_markup(row.label or "")), aligns[0], aligns[0] == "centre")
+                _Cell(
+                    0,
+                    1,
+                    tuple(parse_markup((row.label or "") + row.mark)),
+                    aligns[0],
+                    aligns[0] == "centre",
+                )
             )
         at = off
         for v in row.cells:

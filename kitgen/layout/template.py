@@ -15,7 +15,7 @@ from .env import PlanEnv
 from .frame import content_box
 from .impose import fits, impose
 from .plan import Document, Group, Item, Page
-from .template_draw import KINDS, Drawing, Pen, draw_rulers, kind
+from .template_draw import KINDS, Drawing, Pen, draw_rulers, kind, with_caption
 
 GAP = 12.0  # between templates: room for scissors
 
@@ -23,7 +23,14 @@ GAP = 12.0  # between templates: room for scissors
 def _drawings(
     t: Template, env: PlanEnv, outline: bool, longest: float, chart_width: float
 ) -> list[Drawing]:
-    return KINDS[type(t)].draw(t, Pen(env, t.colour, outline), env, (longest, chart_width))
+    """The template's pieces; the first carries the caption block beside its shape: the
+    notes no piece had room for at rules size, then the kit's-reading notes."""
+    pen = Pen(env, t.colour, outline)
+    drawings = KINDS[type(t)].draw(t, pen, env, (longest, chart_width))
+    if not drawings:
+        return drawings
+    first = drawings[0]
+    return [with_caption(first, t.title, [*first.caption, *t.readings], pen), *drawings[1:]]
 
 
 @kind(RulerTemplate, "ruler", whole=False)

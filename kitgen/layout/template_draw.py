@@ -25,14 +25,17 @@ from ..model.template import (
     RulerTemplate,
 )
 from ..rules.rulers import UNIT_WORDS, Ruler
-from ..style import INK
+from ..style import INK, PIECE_MIN, RULES_MIN
 from ..units import POINTS_PER, mm
 from .env import PlanEnv
-from .plan import BBox, Circle, Font, Line, Path, Rect, Stroke, Text
+from .plan import BBox, Circle, Font, Group, Line, Path, Rect, Stroke, Text
 from .text import fit_text, wrap
 
 CHECK_BAR = mm(50)  # 141.732 pt: the length a user measures to see the print is 1:1
 BAR_H = 3.0
+CAPTION = PIECE_MIN  # a caption on a piece (the check bar's, scale numbers, part names)
+NOTE = RULES_MIN  # instruction text: notes on or beside a template, its caption block
+NOTE_LEAD = NOTE * 1.3
 GRID = "#9aa5b1"
 CUT = 1.0  # cut-line width
 
@@ -46,6 +49,7 @@ class Drawing:
     piece: str = ""  # suffix for pieces of one template (ruler parts)
     upright: bool = False  # strips: lay the long side along the page's long side
     extra: dict[str, Any] = field(default_factory=dict)
+    caption: list[str] = field(default_factory=list)  # notes with no room on the piece
 
 
 class Pen:
@@ -82,12 +86,17 @@ class Pen:
     def width(self, text: str, size: float, bold: bool = False) -> float:
         return self.env.fonts.width(text, self.bold if bold else self.regular, size)
 
-    def fit(self, text: str, size: float, width: float, bold: bool = False) -> float:
-        """The size at which one line fits `width` (down to 5 pt)."""
+    def fit(
+        self, text: str, size: float, width: float, bold: bool = False, least: float = CAPTION
+    ) -> float:
+        """The size at which one line fits `width` (down to `least`, a piece's 6 pt)."""
         face = self.bold if bold else self.regular
         return fit_text(
-            text, face, size, 5.0, width, size * 1.3, self.env.fonts, wrap_lines=False
+            text, face, size, least, width, size * 1.3, self.env.fonts, wrap_lines=False
         ).size
+
+    def fits(self, text: str, size: float, width: float, bold: bool = False) -> bool:
+        return self.width(text, size, bold) <= width + 1e-6
 
     def pad(self, x: float, y: float, w: float, h: float) -> list:
         """A white label pad behind text over shading and lines. On film too: white is no
@@ -105,9 +114,49 @@ class Pen:
             Line(x, y - 2, x, y + BAR_H + 2, thin),
             Line(x + CHECK_BAR, y - 2, x + CHECK_BAR, y + BAR_H + 2, thin),
             self.text(
-                x + CHECK_BAR / 2, y - 7.5 if label_below else y + BAR_H + 2.5, "50 mm check", 5.5
+                x + CHECK_BAR / 2,
+                y - 7.5 if label_below else y + BAR_H + 2.5,
+                "50 mm check",
+                CAPTION,
             ),
         ]
+
+
+CAPTION_GAP = 6.0  # between a template's shape and its caption block
+CAPTION_WIDTH = (180.0, 288.0)  # a caption block wraps to 2.5-4 in, or the shape's width
+
+
+def with_caption(d: Drawing, title: str, lines: list[str], pen: Pen) -> Drawing:
+    """The drawing with a caption block under it, outside the shape: the template's title
+    (so the block names the piece it belongs to), then `lines` (notes with no room on the
+    piece at rules size, the kit's-reading notes) at rules size, wrapped to its width."""
+    if not lines:
+        return d
+    measure = max(CAPTION_WIDTH[0], min(d.width, CAPTION_WIDTH[1]))
+    fonts = pen.env.fonts
+    wrapped = [w for line in lines for w in wrap(line, pen.regular, NOTE, measure, fonts)]
+    width = max(d.width, measure)
+    head = NOTE + 1.0  # the title, bold, a point larger
+    # baselines from the top: the title's capitals reach the block's top, the last line's
+    # descenders its foot
+    height = head * 0.75 + 1.0 + len(wrapped) * NOTE_LEAD + NOTE * 0.25
+    y = height - head * 0.75
+    ops: list = [pen.text(0, y, title, head, True, "left", pen.colour)]
+    y -= 1.0
+    for line in wrapped:
+        y -= NOTE_LEAD
+        ops.append(pen.text(0, y, line, NOTE, align="left"))
+    shift = height + CAPTION_GAP
+    sx0, sy0, sx1, sy1 = d.shape
+    return Drawing(
+        [*ops, Group(tuple(d.ops), dy=shift)],
+        width,
+        d.height + shift,
+        (sx0, sy0 + shift, sx1, sy1 + shift),
+        d.piece,
+        d.upright,
+        {**d.extra, "caption": list(lines)},
+    )
 
 
 def _unit_label(value: float, unit: str) -> str:
@@ -154,29 +203,44 @@ def draw_circle(t: CircleTemplate, pen: Pen) -> Drawing:
     ops: list = [Circle(r, r, r, fill=pen.fill(pen.tint), stroke=pen.cut)]
     thin = Stroke(INK, 0.5)
     ops += [Line(r - 6, r, r + 6, r, thin), Line(r, r - 6, r, r + 6, thin)]
-    size = min(13.0, max(6.0, r / 7))
+    size = min(13.0, max(CAPTION, r / 7))
     ops.append(pen.text(r, r + r * 0.35, t.title, pen.fit(t.title, size, 1.5 * r, True), True))
     label = t.label or f"{_unit_label(2 * r, 'in')} in diameter"
-    ops.append(pen.text(r, r + r * 0.35 - size * 1.3, label, size * 0.75))
-    y = r - r * 0.18
-    for note in t.notes:
-        y -= size * 0.9
-        ops.append(pen.text(r, y, note, pen.fit(note, size * 0.7, 1.5 * r)))
+    label_size = pen.fit(label, max(CAPTION, size * 0.75), 1.5 * r)
+    ops.append(pen.text(r, r + r * 0.35 - size * 1.3, label, label_size))
     # the bar inside when the chord below the centre is long enough, else under the circle
     by = r - r * 0.55
-    if 2 * math.sqrt(max(0.0, r * r - (r - by) ** 2)) > CHECK_BAR + 16:
+    inside = 2 * math.sqrt(max(0.0, r * r - (r - by) ** 2)) > CHECK_BAR + 16
+    notes = _circle_notes(t, pen, max(NOTE, size * 0.7), by + BAR_H + 10 if inside else r * 0.2)
+    ops += notes
+    caption = [] if notes or not t.notes else list(t.notes)
+    if inside:
         ops += pen.check_bar(r - CHECK_BAR / 2, by)
-        return Drawing(ops, 2 * r, 2 * r, (0, 0, 2 * r, 2 * r))
+        return Drawing(ops, 2 * r, 2 * r, (0, 0, 2 * r, 2 * r), caption=caption)
     width = max(2 * r, CHECK_BAR + 4)
     shift = (width - 2 * r) / 2
-    from .plan import Group
-
     return Drawing(
         [Group(tuple(ops), dx=shift, dy=18), *pen.check_bar((width - CHECK_BAR) / 2, 4)],
         width,
         2 * r + 18,
         (shift, 18, shift + 2 * r, 18 + 2 * r),
+        caption=caption,
     )
+
+
+def _circle_notes(t: CircleTemplate, pen: Pen, size: float, floor: float) -> list:
+    """The notes under the centre at `size` (rules size or more), if every line fits the
+    circle's chord and stays above `floor`; else none (they go beside the circle)."""
+    r, ops = t.radius, []
+    y = r - r * 0.18
+    for note in t.notes:
+        y -= max(size * 1.25, min(13.0, r / 7) * 0.9)
+        low = r - (y - size * 0.25)  # the line's lowest point, from the centre
+        chord = 2 * math.sqrt(max(0.0, r * r - low * low))
+        if y - size * 0.25 < floor or not pen.fits(note, size, chord - 12):
+            return []
+        ops.append(pen.text(r, y, note, size))
+    return ops
 
 
 # ---- cone -----------------------------------------------------------------------------
@@ -202,8 +266,8 @@ def draw_cone(t: ConeTemplate, pen: Pen) -> Drawing:
         half = min(4.0, cone_width(t.start_width, t.spread, t.per, d) / 2)
         ops.append(Line(x, mid - half, x, mid + half, thin))
         clear = x < L - 14 - CHECK_BAR  # no numbers under the title and the check bar
-        if 0 < x and clear and cone_width(t.start_width, t.spread, t.per, d) > 18:
-            ops.append(pen.text(x + 1.5, mid - 7.5, _unit_label(d, t.unit), 5.5, align="left"))
+        if 0 < x and clear and cone_width(t.start_width, t.spread, t.per, d) > 20:
+            ops.append(pen.text(x + 1.5, mid - 8, _unit_label(d, t.unit), CAPTION, align="left"))
     for mark in t.marks:
         x = mark.at - t.start
         w = cone_width(t.start_width, t.spread, t.per, mark.at)
@@ -216,17 +280,35 @@ def draw_cone(t: ConeTemplate, pen: Pen) -> Drawing:
         f"{_unit_label(t.spread, t.unit)} {t.unit} wider per {_unit_label(t.per, t.unit)} {t.unit}"
     )
     room = min(L * 0.45, 260.0)
-    # above the axis: title and rate; below: the check bar, then the notes
+    # above the axis: title and rate; below: the check bar, then the notes if they fit
     ops.append(pen.text(L - 6, mid + 3.5, t.title, pen.fit(t.title, 9, room, True), True, "right"))
-    ops.append(pen.text(L - 6, mid + 13, rate, pen.fit(rate, 6, room), align="right"))
+    ops.append(pen.text(L - 6, mid + 13, rate, pen.fit(rate, 7, room), align="right"))
     ops += pen.check_bar(L - 6 - CHECK_BAR, mid - 9, label_below=True)
-    y = mid - 16
-    for note in t.notes:
-        y -= 7
-        ops.append(pen.text(L - 6, y, note, pen.fit(note, 5.5, room), align="right"))
+    notes = _cone_notes(t, pen, mid - 17)
+    ops += notes
     return Drawing(
-        ops, L, H, (0, 0, L, H), extra={"near_width": round(near, 4), "far_width": round(far, 4)}
+        ops,
+        L,
+        H,
+        (0, 0, L, H),
+        extra={"near_width": round(near, 4), "far_width": round(far, 4)},
+        caption=[] if notes or not t.notes else list(t.notes),
     )
+
+
+def _cone_notes(t: ConeTemplate, pen: Pen, top: float) -> list:
+    """The notes right-aligned at the far end under `top`, at rules size, if every line
+    stays inside the cone with a margin; else none (they go beside the cone)."""
+    L, mid = t.length, cone_width(t.start_width, t.spread, t.per, t.start + t.length) / 2
+    ops, y = [], top
+    for note in t.notes:
+        y -= NOTE_LEAD
+        x = L - 6 - pen.width(note, NOTE)
+        half = cone_width(t.start_width, t.spread, t.per, t.start + max(0.0, x)) / 2
+        if x < 6 or mid - (y - NOTE * 0.25) > half - 4:
+            return []
+        ops.append(pen.text(L - 6, y, note, NOTE, align="right"))
+    return ops
 
 
 # ---- arc on a square grid -------------------------------------------------------------
@@ -282,6 +364,7 @@ def draw_arc(t: ArcTemplate, pen: Pen) -> Drawing:
         pen.width(t.title, 11, True) + 20,
         pen.width(covered, 7) + 30,
         pen.width(partial, 7) + 30,
+        *[pen.width(note, NOTE) + 16 for note in t.notes],
     )
     lines = len(t.notes)
     pad_h = 64 + 9 * lines
@@ -320,7 +403,7 @@ def _arc_plate(
     ly = top - 40
     for note in t.notes:
         ly -= 9
-        ops.append(pen.text(cx, ly, note, pen.fit(note, 6.5, pad_w - 8)))
+        ops.append(pen.text(cx, ly, note, NOTE))
     ops += pen.check_bar(cx - CHECK_BAR / 2, top - pad_h + 6)
     return ops
 
@@ -433,6 +516,7 @@ def draw_clock(t: ClockTemplate, pen: Pen) -> Drawing:
         2 * R,
         (0, 0, 2 * R, 2 * R),
         extra={"sectors": t.sectors, "rings": [round(r, 4) for r in rings]},
+        caption=list(t.notes) if t.notes and not _clock_notes(t, pen) else [],
     )
 
 
@@ -442,7 +526,8 @@ def _clock_throw_and_plate(t: ClockTemplate, pen: Pen) -> list:
     R = t.radius
     ops: list = []
     title_y = R - R * 0.42
-    pad_h = 40 + 8 * len(t.notes)
+    notes = _clock_notes(t, pen)
+    pad_h = 40 + NOTE_LEAD * len(notes)
     plate = (title_y - pad_h + 14, title_y + 14)
     ops.append(Line(R, plate[1], R, 2 * R - 34, Stroke(pen.colour, 0.9)))
     if plate[0] > 32:
@@ -460,15 +545,27 @@ def _clock_throw_and_plate(t: ClockTemplate, pen: Pen) -> list:
         )
     )
     ops += [Line(R - 7, R, R + 7, R, Stroke(INK, 0.8)), Line(R, R - 7, R, R + 7, Stroke(INK, 0.8))]
-    w = max(CHECK_BAR + 20, pen.width(t.title, 10, True) + 16)
+    w = max(
+        CHECK_BAR + 20, pen.width(t.title, 10, True) + 16, *[pen.width(n, NOTE) + 16 for n in notes]
+    )
     ops += pen.pad(R - w / 2, plate[0], w, pad_h)
     ops.append(pen.text(R, title_y, t.title, pen.fit(t.title, 10, w - 8, True), True))
-    y = title_y
-    for note in t.notes:
-        y -= 8
-        ops.append(pen.text(R, y, note, pen.fit(note, 6, w - 8)))
-    ops += pen.check_bar(R - CHECK_BAR / 2, y - 18)
+    y = title_y - 1
+    for note in notes:
+        y -= NOTE_LEAD
+        ops.append(pen.text(R, y, note, NOTE))
+    ops += pen.check_bar(R - CHECK_BAR / 2, y - 17)
     return ops
+
+
+def _clock_notes(t: ClockTemplate, pen: Pen) -> tuple[str, ...]:
+    """The notes if they fit the title plate at rules size, the plate inside the circle
+    with a margin; else none (they go beside the scatter)."""
+    R = t.radius
+    bottom = R * 0.42 + 26 + NOTE_LEAD * len(t.notes)  # the plate's foot, below the centre
+    chord = 2 * math.sqrt(max(0.0, R * R - bottom * bottom))
+    widest = max((pen.width(n, NOTE) for n in t.notes), default=0.0)
+    return t.notes if widest + 16 <= chord - 24 else ()
 
 
 # ---- grid scatter ---------------------------------------------------------------------
@@ -528,7 +625,12 @@ def draw_grid_scatter(t: GridScatterTemplate, pen: Pen) -> Drawing:
     u, n = t.square, t.size
     W = max(n * u, CHECK_BAR + 20)
     gx = (W - n * u) / 2
-    head_lines = [x for x in (t.roll, t.legend) if x] + list(t.notes)
+    fonts = pen.env.fonts
+    head_lines = [
+        w
+        for x in [x for x in (t.roll, t.legend) if x] + list(t.notes)
+        for w in wrap(x, pen.regular, NOTE, W - 12, fonts)
+    ]
     head = 24 + 9 * len(head_lines)
     foot = 26.0
     H = foot + n * u + head
@@ -574,7 +676,7 @@ def draw_grid_scatter(t: GridScatterTemplate, pen: Pen) -> Drawing:
     ops.append(pen.text(W / 2, y, t.title, pen.fit(t.title, 12, W - 12, True), True))
     for line in head_lines:
         y -= 9
-        ops.append(pen.text(W / 2, y, line, pen.fit(line, 7, W - 12)))
+        ops.append(pen.text(W / 2, y, line, NOTE))
     # the bar in the footer, on the side of the line of flight that has room
     bar_x = 8.0 if t.flight != "bottom" or tx - 8 >= CHECK_BAR + 10 else W - 8 - CHECK_BAR
     if t.flight != "bottom":
@@ -636,6 +738,8 @@ def draw_rulers(
             out.append(_ruler_piece(t, ruler, pen, start, end, k, len(parts)))
     if charted:
         out.append(draw_range_chart(t, charted, pen, chart_width))
+    if out:  # a strip has no room for notes: they go beside the first piece
+        out[0].caption = list(t.notes)
     return out
 
 
@@ -690,6 +794,7 @@ def draw_range_chart(t: RulerTemplate, rulers: list[Ruler], pen: Pen, width: flo
             line_y = y - h / 2 + (len(lines) - 1) * (size + 1.5) / 2 - n * (size + 1.5) - size / 3
             ops.append(pen.text(pad, line_y, line, size, align="left"))
         spans = band_spans([b.limit for b in ruler.bands])
+        numbers: list = []  # the limits, each on a white tab over the grid, after every tab
         for i, ((b0, b1), band) in enumerate(zip(spans, ruler.bands, strict=True)):
             x0, x1 = x_bar + b0 / unit * scale, x_bar + b1 / unit * scale
             fill = pen.fill(shades[i % len(shades)])
@@ -699,7 +804,11 @@ def draw_range_chart(t: RulerTemplate, rulers: list[Ruler], pen: Pen, width: flo
             label = band.name.upper()
             if pen.width(label, 6.0, True) + 4 <= x1 - x0:
                 ops.append(pen.text((x0 + x1) / 2, bar_y + 3, label, 6.0, True, colour=pen.colour))
-            ops.append(pen.text(x1, bar_y + CHART_BAR + 2, _unit_label(b1, t.unit), size, True))
+            number = _unit_label(b1, t.unit)
+            half = pen.width(number, size, True) / 2 + 1
+            ops.append(Rect(x1 - half, bar_y + CHART_BAR + 0.5, 2 * half, size, fill="#ffffff"))
+            numbers.append(pen.text(x1, bar_y + CHART_BAR + 2, number, size, True))
+        ops += numbers
         y -= h
     extra = {
         "chart": True,
@@ -715,10 +824,10 @@ NAME_LINES = 2  # weapon names on a ruler: at most this many lines (the strip is
 
 
 def _name_lines(names: list[str], pen: Pen, room: float) -> tuple[list[str], float]:
-    """The names as one line at up to 7 pt; when that would drop below 6 pt, broken after
-    commas into up to NAME_LINES lines (the fewest that fit), never running past `room`."""
+    """The names as one line at up to 7 pt; when that would not fit at 7 pt, broken after
+    commas into up to NAME_LINES lines (the fewest that fit), never below 6 pt."""
     one = ", ".join(names)
-    if pen.fit(one, 7, room) >= 6.0 or len(names) == 1:
+    if pen.fits(one, 7, room) or len(names) == 1:
         return [one], pen.fit(one, 7, room)
     for count in range(2, NAME_LINES + 1):
         lines: list[str] = []
@@ -727,7 +836,7 @@ def _name_lines(names: list[str], pen: Pen, room: float) -> tuple[list[str], flo
             last = i + per >= len(names)
             lines.append(", ".join(names[i : i + per]) + ("" if last else ","))
         size = min(pen.fit(line, 6.0, room) for line in lines)
-        if size >= 5.5 or count == NAME_LINES:
+        if all(pen.fits(line, size, room) for line in lines) or count == NAME_LINES:
             return lines, size
     raise AssertionError("unreachable")
 
@@ -746,7 +855,7 @@ def _ruler_piece(
             continue
         ops.append(Rect(a - start, 0, b - a, H, fill=pen.fill(shades[i % len(shades)])))
         label = band.name.upper()
-        fs = pen.fit(label, 7.5, max(6.0, b - a - 6), True)
+        fs = pen.fit(label, 7.5, max(6.0, b - a - 6), True)  # 6 pt at the least
         ops.append(pen.text((a + b) / 2 - start, H - 10, label, fs, True, colour=pen.colour))
     room = L - CHECK_BAR - 30 if L > CHECK_BAR + 90 else L - 10
     lines, fs = _name_lines(list(ruler.names) or [t.title], pen, room)
@@ -755,18 +864,23 @@ def _ruler_piece(
     where = (
         f"{t.title} {k}/{count} · {_unit_label(start, t.unit)}–{_unit_label(end, t.unit)} {t.unit}"
     )
-    # The words' extent: a band limit's line breaks there rather than run through them.
-    words_x = 5 + max(max(pen.width(line, fs) for line in lines), pen.width(where, 5.5)) + 2
-    words_y = (top - (len(lines) - 1) * (fs + 1) - fs * 0.3, H / 2 + 6 + 5.5 * 0.8)
+    joins = f"joins part {k + 1}" if count > 1 and k < count else ""
+    bar_x = L - CHECK_BAR - 8 if L > CHECK_BAR + 90 else (L - CHECK_BAR) / 2
+    # The words' extents: a band limit's line breaks there rather than run through them.
+    words_x = 5 + max(max(pen.width(line, fs) for line in lines), pen.width(where, CAPTION)) + 2
+    check_w = pen.width("50 mm check", CAPTION) / 2 + 2
+    cap_y = H / 2 - 8 + BAR_H + 2.5
+    words = [
+        (0.0, words_x, top - (len(lines) - 1) * (fs + 1) - fs * 0.3, H / 2 + 6 + CAPTION * 0.8),
+        (bar_x + CHECK_BAR / 2 - check_w, bar_x + CHECK_BAR / 2 + check_w, cap_y - 2, cap_y + 5.5),
+        (L - 4 - pen.width(joins, CAPTION), L - 3, H / 2 + 4, H / 2 + 6 + CAPTION * 0.8),
+    ]
+    heavy = Stroke(pen.colour, 1.2)
     for band in ruler.bands:  # the band limits: a full-width line and the distance
         if start < band.limit <= end:
             x = band.limit - start
-            heavy = Stroke(pen.colour, 1.2)
-            if x < words_x:
-                ops.append(Line(x, 0, x, words_y[0], heavy))
-                ops.append(Line(x, words_y[1], x, H, heavy))
-            else:
-                ops.append(Line(x, 0, x, H, heavy))
+            gaps = [(y0, y1) for x0, x1, y0, y1 in words if x0 - 1 <= x <= x1 + 1]
+            ops += [Line(x, a, x, b, heavy) for a, b in _without(0.0, H, gaps)]
             ops.append(
                 pen.text(
                     x - 2, 7, _unit_label(band.limit, t.unit), 7, True, "right", colour=pen.colour
@@ -776,17 +890,14 @@ def _ruler_piece(
         x = d - start
         ops.append(Line(x, 0, x, 6, thin))
         if 0 < x < L and not any(abs(b.limit - d) < 1e-6 for b in ruler.bands):
-            ops.append(pen.text(x + 1.5, 2.0, _unit_label(d, t.unit), 5, align="left"))
+            ops.append(pen.text(x + 1.5, 1.8, _unit_label(d, t.unit), CAPTION, align="left"))
     for d in ticks(start, end, t.tick / 2):  # half ticks
         ops.append(Line(d - start, 0, d - start, 3, thin))
     for n, line in enumerate(lines):
         ops.append(pen.text(5, top - n * (fs + 1), line, fs, align="left"))
-    ops.append(pen.text(5, H / 2 + 6, where, 5.5, align="left", colour="#555555"))
-    if count > 1 and k < count:
-        ops.append(
-            pen.text(L - 3, H / 2 + 6, f"joins part {k + 1}", 5.5, align="right", colour="#555555")
-        )
-    bar_x = L - CHECK_BAR - 8 if L > CHECK_BAR + 90 else (L - CHECK_BAR) / 2
+    ops.append(pen.text(5, H / 2 + 6, where, CAPTION, align="left", colour="#555555"))
+    if joins:
+        ops.append(pen.text(L - 3, H / 2 + 6, joins, CAPTION, align="right", colour="#555555"))
     ops += pen.check_bar(bar_x, H / 2 - 8)
     ops.append(Rect(0, 0, L, H, stroke=pen.cut))
     extra = {

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
+from ..names import in_words as in_words  # where the layouts import it from
 from .env import TextMeasure
 
 # Text that wrapping would change even when it fits: line breaks, tabs, runs of spaces.
@@ -92,10 +93,3 @@ def fit_text(
         if current - step < min_size - 1e-9:
             return Fitted(tuple(lines), current, False)
         current = round(current - step, 4)
-
-
-def in_words(key: str) -> str:
-    """An id as a person reads it, where the data gives no title: "room-4" reads
-    "Room 4", "victory_points" "Victory points"."""
-    text = key.replace("_", " ").replace("-", " ")
-    return text[:1].upper() + text[1:]

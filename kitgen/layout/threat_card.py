@@ -18,7 +18,7 @@ from ..model.threat import Combo, ThreatTable
 from ..rules.banding import Banding
 from ..rules.profile import effective_seed, resolve
 from ..rules.reaction import count_combos, effects_of, policy_notes, row_odds, shown_combos
-from ..style import INK, MUTED, typeset
+from ..style import INK, MUTED, NONE, typeset
 from .env import PlanEnv
 from .frame import content_box
 from .plan import Document, Font, Group, Item, Page, Rect, Stroke, Text
@@ -119,7 +119,7 @@ def _keep(text: str) -> str:
 def _chance(p: Fraction, stacked: bool = False) -> str:
     """'1/6 = 16.7%' on one line, or the fraction over the percentage in narrow grids."""
     if p == 0:
-        return "–"
+        return NONE
     text = format_chance(p)
     return text.replace(" = ", "\n") if stacked else text
 
@@ -168,7 +168,7 @@ def _card(
     roll = f"{table.roll_label}: roll {table.roll}" if table.roll_label else f"Roll {table.roll}"
     w.para(roll, 10, bold=True)
     if table.types:
-        w.labelled("Threat type (one applies):", _types_text(table), 8.5)
+        w.labelled(f"Threat type{table.types_mark} (one applies):", _types_text(table), 8.5)
     w.gap(6)
     w.table(_with_chances(table), 9.5, 7.5)
     notes = policy_notes(table)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 
 from ..model.track import Track, TrackSet
-from ..style import INK, MUTED
+from ..style import INK, MUTED, RULES_MIN, SMALL
 from .env import PlanEnv
 from .frame import content_box
 from .plan import Document, Font, Item, Page, Rect, Stroke, Text
@@ -90,6 +90,8 @@ def draw_track(
     top = y - HEAD - len(note) * READING_LEAD
     stroke = Stroke(t.colour, 0.8)
     fs = min(t.box * 0.4, 14.0)
+    nfs = min(fs, t.box * 0.28)  # a number moves up and shrinks to make room for notes
+    note_size = _note_size(t, nfs, regular, env)
     for i, n in enumerate(t.numbers):
         r, c = divmod(i, per_row)
         bx = x0 + c * t.box
@@ -97,41 +99,58 @@ def draw_track(
         shade = t.every and (n - t.start) % (t.every * t.step) == 0 and n != t.start
         fill = t.shade.get(n) or ("#e6e6e6" if shade else "#ffffff")
         ops.append(Rect(bx, by, t.box, t.box, fill=fill, stroke=stroke))
-        words = "\n".join(x for x in (t.labels.get(n), t.events.get(n)) if x)
+        words = _words(t, n)
         if not words:
             ny = by + t.box / 2 - fs * 0.35
             ops.append(Text(bx + t.box / 2, ny, str(n), Font(bold, fs), INK, "centre"))
             continue
-        nfs = min(fs, t.box * 0.28)  # the number moves up to make room for its notes
         ops.append(
             Text(bx + t.box / 2, by + t.box - nfs * 1.05, str(n), Font(bold, nfs), INK, "centre")
         )
-        ops.extend(_notes(t, n, words, bx, by, nfs, regular, env))
+        ops.extend(_notes(t, n, words, bx, by, nfs, note_size, regular, env))
     rows = math.ceil(len(t.numbers) / per_row)
     return ops, (x0, top - rows * t.box, x0 + min(per_row, len(t.numbers)) * t.box, top)
 
 
-NOTE_SIZE = 7.0
-NOTE_MIN = 5.5
+NOTE_MAX = SMALL  # a box's notes grow to this where the boxes have room
+NOTE_MIN = RULES_MIN  # and never shrink below it: they are rules (events, turn effects)
+
+
+def _words(t: Track, n: int) -> str:
+    return "\n".join(x for x in (t.labels.get(n), t.events.get(n)) if x)
+
+
+def _fit_note(t: Track, words: str, nfs: float, size: float, face: str, env: PlanEnv):
+    pad = max(1.5, t.box * 0.05)
+    room_h = t.box - nfs * 1.3 - pad
+    return fit_text(words, face, size, NOTE_MIN, t.box - 2 * pad, room_h, env.fonts, leading=1.1)
+
+
+def _note_size(t: Track, nfs: float, face: str, env: PlanEnv) -> float:
+    """One size for every note of a track, so its boxes read alike: the largest, up to
+    NOTE_MAX (and a fifth of a box), at which each box's notes fit, never below NOTE_MIN."""
+    size = max(NOTE_MIN, min(NOTE_MAX, t.box * 0.2))
+    for n in t.numbers:
+        if words := _words(t, n):
+            fit = _fit_note(t, words, nfs, size, face, env)
+            size = fit.size if fit.fits else size
+    return size
 
 
 def _notes(
-    t: Track, n: int, words: str, bx: float, by: float, nfs: float, face: str, env: PlanEnv
+    t: Track,
+    n: int,
+    words: str,
+    bx: float,
+    by: float,
+    nfs: float,
+    size: float,
+    face: str,
+    env: PlanEnv,
 ) -> list:
-    """A box's label and event under its number: wrapped, shrunk down to 5.5 pt, and
-    warned about (naming the box) when they still do not fit."""
-    pad = max(1.5, t.box * 0.05)
-    room_h = t.box - nfs * 1.3 - pad
-    fit = fit_text(
-        words,
-        face,
-        min(NOTE_SIZE, t.box * 0.2),
-        NOTE_MIN,
-        t.box - 2 * pad,
-        room_h,
-        env.fonts,
-        leading=1.1,
-    )
+    """A box's label and event under its number at the track's note size (_note_size):
+    what does not fit even at NOTE_MIN is warned about, naming the box."""
+    fit = _fit_note(t, words, nfs, size, face, env)
     if not fit.fits:
         env.warn(
             t.span,

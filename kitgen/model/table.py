@@ -48,6 +48,8 @@ class Row:
     span: Span | None = None
     heading: bool = False  # a sub-heading row: one cell across the whole table
     cell_spans: tuple[Span | None, ...] = ()  # where each cell is written (for other readers)
+    mark: str = ""  # a whole-row reading's dagger, printed after the label (kept out of it:
+    # a rolled table's label is its roll range, read as such)
 
 
 @dataclass(frozen=True)

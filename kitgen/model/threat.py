@@ -140,6 +140,7 @@ class ThreatTable:
     notes: tuple[str, ...] = ()
     policy_reading: str = ""  # why the kit reads out-of-range totals so (the source is silent)
     policy_mark: str = ""  # its dagger
+    types_mark: str = ""  # the dagger of the kit's reading of its types line
     odds: tuple[tuple[str, ...], ...] = ()  # extra combinations (modifier labels) to print
     profile: Profile | None = None  # rows generated from this when set
     rows_span: Span | None = None

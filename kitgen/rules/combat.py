@@ -33,6 +33,7 @@ from ..model.table import Cell, HeaderGroup, Row, Table
 from ..model.threat import Band, Combo, Effect, ThreatTable
 from ..model.threat import Row as ReactionRow
 from ..names import suggest
+from ..style import NONE
 from .reaction import check_table, row_odds
 
 BELOW = -1  # the column under the lowest, when the game declares a result for it
@@ -243,7 +244,7 @@ def chance_rows(table: Table) -> tuple[Row, ...]:
     out = [Row(None, (heading,), table.span, heading=True)]
     for res in combat.results:
         cells = tuple(
-            f"{col[res.code] * whole}/{whole}" if col[res.code] else "—" for col in per_column
+            f"{col[res.code] * whole}/{whole}" if col[res.code] else NONE for col in per_column
         )
         if any(col[res.code] for col in per_column):
             out.append(Row(res.code, cells, res.span))

@@ -11,7 +11,7 @@ from ..errors import Diagnostics
 from ..model.game import Game
 from ..model.label import Record
 from ..model.table import Card, CardBlock, CardFace, Cell, Column, Row, Table
-from ..names import suggest
+from ..names import in_words, suggest
 from .generate import build_roster
 from .labels import fill, placeholders, roster_fields
 from .profile import effective_seed
@@ -49,13 +49,26 @@ def _face(face: CardFace, values: Record, records: list[Record], ref: str) -> Ca
     return replace(face, blocks=tuple(blocks))
 
 
-def _table(ref: str, columns: tuple[str, ...], records: list[Record]) -> Table:
-    """The unit's records, a column per field; the first (the leader) in bold."""
+def card_head(field: str, titles: dict[str, str]) -> str:
+    """A roster column's head on a card: the data's title for the field (as on the roster
+    sheet), never a bare field id; a title that names its own short form, "Fire (F)" for
+    field F, prints that short form, the card being narrow."""
+    title = titles.get(field) or in_words(field)
+    return field if title.endswith(f"({field})") else title
+
+
+def _table(
+    ref: str, columns: tuple[str, ...], records: list[Record], titles: dict[str, str]
+) -> Table:
+    """The unit's records, a column per field under its head (card_head); the first
+    record (the leader) in bold."""
     rows = tuple(
         Row(None, tuple(Cell(rec.get(c) or None, bold=i == 0) for c in columns))
         for i, rec in enumerate(records)
     )
-    return Table(ref, "", tuple(Column(c, align="centre") for c in columns), rows)
+    return Table(
+        ref, "", tuple(Column(card_head(c, titles), align="centre", id=c) for c in columns), rows
+    )
 
 
 def expand_roster_cards(
@@ -68,6 +81,7 @@ def expand_roster_cards(
         if card.roster is None:
             out.append(card)
             continue
+        titles = dict(next(g for g in game.generators if g.id == card.roster).titles)
         for records in _units(game, card, seed, use):
             values = dict(records[0], men=str(len(records)))
             cid = fill(card.id, values, "x")
@@ -76,7 +90,7 @@ def expand_roster_cards(
                 (b.columns for f in (card.front, card.back) if f for b in f.blocks if b.columns),
                 (),
             )
-            tables[ref] = _table(ref, columns, records)
+            tables[ref] = _table(ref, columns, records, titles)
             out.append(
                 replace(
                     card,

@@ -523,12 +523,15 @@ def _read_row(
         return None
     if not ok:
         return None
-    if reading is not None:  # the row's mark goes on its label, else on its first cell
+    # A row's mark is printed after its label (kept apart: a roll label stays a roll), else
+    # after its first cell.
+    mark = ""
+    if reading is not None:
         if label is not None:
-            label += marks.mark(reading)
+            mark = marks.mark(reading)
         elif cells:
             cells[0] = _with_mark(cells[0], marks.mark(reading))
-    return Row(label, tuple(cells), node.span, cell_spans=tuple(spans))
+    return Row(label, tuple(cells), node.span, cell_spans=tuple(spans), mark=mark)
 
 
 def _with_mark(cell: CellValue, sign: str) -> CellValue:

@@ -62,7 +62,7 @@ TEMPLATE = Spec(
     Key("id", ID, "unique; names the template in the manifest", required=True),
     Key("title", TEXT, "printed with it; default: the id"),
     Key("colour", COLOUR, "its ink", default=DEFAULT_COLOUR),
-    Key("notes", OneOrList(TEXT), "lines printed beside it"),
+    Key("notes", OneOrList(TEXT), "on the piece at 7 pt, else in its caption beside it"),
     Key("outline", BOOLEAN, "draw its cut outline", default=True),
     READING,
     heading="templates",
@@ -166,7 +166,7 @@ def _read_template(ctx: Context, node: Node, path: str) -> Template | None:
     )
     marks = Marks()
     common["title"] += marks.mark(read_reading(ctx, f.raw("reading"), f.sub("reading")))
-    common["notes"] += tuple(marks.notes)
+    common["readings"] = tuple(marks.notes)
     reader = _READERS.get(kind) if kind else None
     if reader is None:  # the kind was reported; don't pile on unknown-key errors
         return None

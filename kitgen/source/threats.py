@@ -85,6 +85,11 @@ THREAT = Spec(
     Key("generate", PROFILE, "rows generated from a behaviour profile, instead of rows"),
     Key("rows", ListOf(RESULT_ROW), "the table's rows"),
     Key("types", ListOf(MODIFIER), "one of these applies"),
+    Key(
+        "types_reading",
+        READING.type,
+        "the kit's reading of the types line (e.g. a species line): its dagger on that line",
+    ),
     Key("situations", ListOf(MODIFIER), "any number apply together"),
     Key("exclusive", ListOf(ListOf(TEXT)), "groups of situations that exclude each other"),
     Key("odds", ListOf(ListOf(TEXT)), "extra combinations to print, by modifier label"),
@@ -129,6 +134,7 @@ def read_threat(ctx: Context, node: Node, path: str) -> ThreatTable | None:
     columns = tuple(f.texts("columns")) or ("OUTCOME",)
     marks = Marks()
     sign = marks.mark(read_reading(ctx, f.raw("reading"), f.sub("reading")))
+    types_mark = marks.mark(read_reading(ctx, f.raw("types_reading"), f.sub("types_reading")))
     low, high, policy_reading = read_policy(ctx, f)
     policy_mark = marks.sign() if policy_reading else ""
     profile = _profile(ctx, f.raw("generate"), f.sub("generate"))
@@ -141,6 +147,13 @@ def read_threat(ctx: Context, node: Node, path: str) -> ThreatTable | None:
     elif profile is None:
         ctx.error(node, path, "missing required key 'rows'", "or 'generate:' from a profile")
     types = tuple(f.seq("types", read_modifier))
+    if types_mark and not types:
+        ctx.error(
+            f.raw("types_reading") or node,
+            f.sub("types_reading"),
+            "a types reading marks the Threat-type line: this table has no types",
+            "add types:, or mark the whole table with reading:",
+        )
     situations = tuple(f.seq("situations", read_modifier))
     unique_modifier_names(ctx, types, situations)
     exclusive = _exclusive(
@@ -157,6 +170,7 @@ def read_threat(ctx: Context, node: Node, path: str) -> ThreatTable | None:
         columns=columns,
         rows=tuple(rows),
         types=types,
+        types_mark=types_mark,
         situations=situations,
         exclusive=exclusive,
         low=low,

@@ -1,0 +1,134 @@
+"""The seed kits against their sources (shared/seeds/), read back from the built PDFs: each
+test pins one place where the audit (issue 19) found a kit printing a guess, dropping the
+source's words, or turning advice into a rule, and what the sheet prints now."""
+
+from __future__ import annotations
+
+from .conftest import pdf_text, seed_kit
+
+
+def printed(game: str, name: str) -> str:
+    """All the text of one file of a seed kit, the real minus read back as the YAML's hyphen."""
+    _, pdfs, _ = seed_kit(game)
+    return " ".join(pdf_text(pdfs[name])).replace("\u2212", "-")
+
+
+# ---- DUCK! ---------------------------------------------------------------------------------
+
+
+def test_duck_cut_off_chart_cells_print_the_sources_words_beside_the_kits():
+    text = printed("duck", "sheet-reference.pdf")
+    # the Flamer's two cut-off cells: what stands, marked, with the booklet's words
+    assert (
+        "less 1 squirt at the end of each turn; up to 3 squares\u2020 Phases D6 of 5,6 in ...\u2021"
+        in (text)
+    )
+    assert "Source: \u201cUP TO THREE SQUARES SHARING\u201d" in text
+    assert "Source: \u201cPHASES D6 OF 5,6 IN\u201d" in text
+    # the flechette's "UP TO 4" and its cut-off loading cell are readings, not rules
+    assert "Longer range (up to 4): kill 5+, wound 3+. No blood splash\u2020\u2020" in text
+    assert "Source: \u201cSAME FOR HUMAN UP TO 4. LONGER KILL 5+, W 3+\u201d" in text
+    assert "Reloading is an action unless a loader is adjacent\u2021\u2021" in text
+    assert "Source: \u201cSHOT AS AN ACTION UNLESS A LOADER ON\u201d" in text
+
+
+def test_duck_species_line_is_marked_where_it_prints_and_quoted_in_full():
+    """The dagger stands on the matrix's Threat-type line (the kit's reading of the booklet's
+    species line), not on the table's title; its note quotes the line as printed."""
+    text = printed("duck", "threats.pdf")
+    assert "Contingent Ethological Response Matrix for Competitors BASIC MOVE: roll d6" in text
+    assert "Threat type\u2020 (one applies): PHILTH -1 \u00b7 ARDZILIANS +1" in text
+    assert (
+        "\u2020 Kit's reading: each species is a Threat type with its own modifier; CYBOTS "
+        "throw the average die instead of the d6. Source: \u201cBASIC MOVE 1xD6 PHILTH -1 "
+        "ARDZILIANS +1 CERATOPIANS -1 UNTIL NME ID'D THEN +1 CYBOTS AVE DICE\u201d"
+    ) in text
+    assert (
+        "\u2021 Kit's reading: Totals below 1 are read as 1. The booklet has no row below 1."
+        in (text)
+    )
+
+
+def test_duck_grenade_wound_kill_figures_are_all_on_the_chart():
+    """The chart's three rows of WOUND/KILL figures, the 2/4 included (it said 4/6 only)."""
+    text = printed("duck", "sheet-reference.pdf")
+    assert "Wound/kill, 3 rows as the chart prints them: 4/6 4/6 4/6; 4/6 2/4 4/6; 4/6 4/6 4/6" in (
+        text
+    )
+
+
+def test_duck_wounded_fumble_penalty_is_marked_with_the_sources_words():
+    text = printed("duck", "sheet-reference.pdf")
+    assert "Wounded -1 to the score needed\u2020" in text
+    assert (
+        "\u2020 Kit's reading: The -1 read as lowering the Fumble Factor to beat. "
+        "Source: \u201cWOUNDs give -1.\u201d"
+    ) in text
+
+
+def test_duck_scatter_template_marks_its_grid_as_the_kits():
+    text = printed("duck", "templates.pdf")
+    assert "Grenade scatter\u2020 Scatter roll: D6+6/+0" in text
+    assert (
+        "\u2020 Kit's reading: the booklet's scatter templates are lost: a 3 x 3 grid of "
+        "write-in cells is the kit's."
+    ) in text
+
+
+# ---- Reshuffled ----------------------------------------------------------------------------
+
+
+def test_reshuffled_initiative_is_for_the_phases_that_call_for_it():
+    """Phases 1-4 say "Determine Initiative"; Phase 5 does not."""
+    for name in ("sheet-reference.pdf", "cards.pdf"):
+        text = printed("reshuffled", name)
+        assert "every phase" not in text and "each phase" not in text, name
+    assert "Initiative (Phases 1-4) Fewest Ronin goes first" in printed(
+        "reshuffled", "sheet-reference.pdf"
+    )
+    assert "Initiative in Phases 1-4: fewest Ronin first" in printed("reshuffled", "cards.pdf")
+
+
+def test_reshuffled_standard_game_says_its_colours_are_the_variants():
+    text = printed("reshuffled", "scenario-standard.pdf")
+    assert "A team is its weapon picture. The colours on the Ronin are the kit's" in text
+
+
+# ---- Rencounter ----------------------------------------------------------------------------
+
+
+def test_rencounter_crew_losses_keep_the_sources_phase():
+    text = printed("rencounter", "sheet-quick-reference.pdf")
+    assert 'add "something like 1/2 phase" for each man lost' in text
+    assert "1/2 turn for each man lost" not in text
+
+
+def test_rencounter_armour_note_points_at_the_marked_reading():
+    text = printed("rencounter", "sheet-quick-reference.pdf")
+    assert (
+        "it comes off the attacker's skill in melee, and (the kit's reading, marked on the fire "
+        "table) against thrown weapons, bows and crossbows"
+    ) in text
+
+
+def test_rencounter_unit_size_is_advice():
+    """ "The number of units and number of figures in a unit are up to you": a unit outside
+    4 to 10 is warned about, never refused."""
+    planned, _, _ = seed_kit("rencounter")
+    rules = planned.game.sections["rules"]
+    rule = next(c for c in rules.constraints if c.name.startswith("4 to 10 figures"))
+    assert rule.severity == "warning"
+
+
+def test_duck_deck_map_is_marked_as_the_kits():
+    text = printed("duck", "map-deck.pdf")
+    assert "DUCK! \u2014 cargo deck\u2020" in text
+    assert "\u2020 Kit's reading: the deck is the kit's: the booklet has no map." in text
+
+
+def test_rencounter_activation_cards_roll_equal_or_less():
+    """ "The roll required is equal to or less than the number": never 'under'."""
+    text = printed("rencounter", "cards.pdf")
+    assert "rolls D6 under" not in text
+    assert text.count("Otherwise each man rolls his own Ex or less on a D6") == 3 + 8
+    assert text.count("his own Ex or less on a D6, wounds and morale added to the roll") == 8
