@@ -202,11 +202,37 @@ class Filler:
                                 memo.clear()
                             value = memo[key] = got
             add(value)
-        copy = None if self.plan is None else self.plan.make(vals, parts)
-        if emitted is None:
-            return copy, self.static
-        self.scratch.diags = Diagnostics()  # the next copy's are its own
-        return copy, self._in_order(emitted)
+        found = self.static if emitted is None else self._in_order(emitted)
+        # The copy: the template's model with the values in its holes (made here, not
+        # in a method of the plan: this runs for every copy).
+        plan = self.plan
+        if plan is None:  # the reading made no counter
+            return None, found
+        t = plan.t
+        ident = t.id if plan.id is None else vals[plan.id]
+        if ident is None:  # a bad id, or one not filled
+            return None, found
+        if plan.same_name:
+            name = ident
+        else:  # a name that fills in empty is the id, as read
+            name = t.name if plan.name is None else (vals[plan.name] or ident)
+        front = t.front if plan.front is None else plan.front.make(vals)
+        if front is None:  # the front's one text not filled
+            return None, found
+        made = {**plan.fields, "id": ident, "name": name, "variant": parts, "front": front}
+        if plan.back is not None:
+            made["back"] = plan.back.make(vals)
+        if plan.attrs is not None:  # an attr not filled is left out
+            made["own_attrs"] = {
+                k: value
+                for k, at, v in plan.attrs
+                if (value := v if at is None else vals[at]) is not None
+            }
+        if plan.quantity is not None:
+            made["quantity"] = vals[plan.quantity]
+        if plan.side is not None:
+            made["side"] = vals[plan.side]
+        return CounterDef(**made), found
 
     def _fill_reporting(self, variables: Vars) -> tuple[list, list | None]:
         """The fills one by one: a placeholder the copy has no value for is reported
@@ -249,6 +275,7 @@ class Filler:
 
     def _in_order(self, emitted: list) -> list[Diagnostic]:
         """The steps' problems among the reading's own, where reading the copy finds them."""
+        self.scratch.diags = Diagnostics()  # the next copy's are its own
         out: list[Diagnostic] = []
         done = 0
         for step, found in sorted(emitted, key=lambda sf: sf[0].order):
@@ -265,12 +292,13 @@ def _step(value: object) -> int | None:
 
 
 class _CopyPlan:
-    """Where a copy's step values go in the template's model; what holds no hole is
-    shared by every copy."""
+    """Where a copy's step values go in the template's model (Filler.fill puts them
+    there); what holds no hole is shared by every copy. `fields`: the template's other
+    fields by name, gathered once (dataclasses.replace would gather them per copy)."""
 
     def __init__(self, t: CounterDef):
         self.t = t
-        self.fields = fields_of(t)  # the template's other fields, carried over by name
+        self.fields = fields_of(t)
         self.id = _step(t.id)
         self.same_name = t.name is t.id  # no name: the id
         self.name = _step(t.name)
@@ -281,35 +309,6 @@ class _CopyPlan:
             self.attrs = tuple((k, _step(v), v) for k, v in t.own_attrs.items())
         self.front = _FacePlan.of(t.front, f"{t.entry}.front")
         self.back = None if t.back is None else _FacePlan.of(t.back, f"{t.entry}.back")
-
-    def make(self, vals: list, parts: tuple[Vars, ...]) -> CounterDef | None:
-        t = self.t
-        ident = t.id if self.id is None else vals[self.id]
-        if ident is None:  # a bad id, or one not filled
-            return None
-        if self.same_name:
-            name = ident
-        else:  # a name that fills in empty is the id, as read
-            name = t.name if self.name is None else (vals[self.name] or ident)
-        front = t.front if self.front is None else self.front.make(vals)
-        if front is None:  # the front's one text not filled
-            return None
-        # The template's other fields by name, gathered once (dataclasses.replace would
-        # gather them again for every copy).
-        made = {**self.fields, "id": ident, "name": name, "variant": parts, "front": front}
-        if self.back is not None:
-            made["back"] = self.back.make(vals)
-        if self.attrs is not None:  # an attr not filled is left out
-            made["own_attrs"] = {
-                k: value
-                for k, at, v in self.attrs
-                if (value := v if at is None else vals[at]) is not None
-            }
-        if self.quantity is not None:
-            made["quantity"] = vals[self.quantity]
-        if self.side is not None:
-            made["side"] = vals[self.side]
-        return CounterDef(**made)
 
 
 class _FacePlan:
