@@ -24,7 +24,8 @@ from workloads import BACK_COLOUR, back_texts, counter_colour, counter_texts, he
 
 MARGIN = 18.0  # printer margin
 BAND = 20.0  # sheet label / scale bar band and its gap
-GUTTER = 9.0
+MARK_ROOM = 9.0  # crop marks around a block of butted counters
+MARK_START = 1.5  # a mark begins this far off the block
 SIZE = 54.0
 INK = "#333333"
 
@@ -34,16 +35,31 @@ def hex_rgb(colour: str) -> tuple[float, float, float]:
 
 
 def grid_slots() -> list[tuple[float, float]]:
-    """Positions of 3/4 in counters on a letter page, row by row, centred across."""
+    """Positions of 3/4 in counters on a letter page, butted edge to edge row by row
+    (kitgen's counter sheets: one guillotine cut frees a row), centred across, with room
+    for the crop marks around the block."""
     w, h = letter
-    cols = int((w - 2 * MARGIN + GUTTER) // (SIZE + GUTTER))
-    rows = int((h - 2 * MARGIN - 2 * BAND + GUTTER) // (SIZE + GUTTER))
-    shift = (w - 2 * MARGIN - (cols * (SIZE + GUTTER) - GUTTER)) / 2
-    return [
-        (MARGIN + shift + c * (SIZE + GUTTER), h - MARGIN - BAND - (r + 1) * SIZE - r * GUTTER)
-        for r in range(rows)
-        for c in range(cols)
-    ]
+    cols = int((w - 2 * MARGIN - 2 * MARK_ROOM) // SIZE)
+    rows = int((h - 2 * MARGIN - 2 * BAND - 2 * MARK_ROOM) // SIZE)
+    left = (w - cols * SIZE) / 2
+    top = h - MARGIN - BAND - MARK_ROOM
+    return [(left + c * SIZE, top - (r + 1) * SIZE) for r in range(rows) for c in range(cols)]
+
+
+def crop_marks(c: Canvas, spots: list[tuple[float, float]]) -> None:
+    """A tick at every cut line beyond the block's edges, clear of the pieces."""
+    xs = sorted({x for x, _ in spots} | {x + SIZE for x, _ in spots})
+    ys = sorted({y for _, y in spots} | {y + SIZE for _, y in spots})
+    x0, x1, y0, y1 = xs[0], xs[-1], ys[0], ys[-1]
+    near, far = MARK_START, MARK_ROOM - MARK_START / 2
+    c.setStrokeColorRGB(0, 0, 0)
+    c.setLineWidth(0.3)
+    for x in xs:
+        c.line(x, y1 + near, x, y1 + far)
+        c.line(x, y0 - far, x, y0 - near)
+    for y in ys:
+        c.line(x0 - far, y, x0 - near, y)
+        c.line(x1 + near, y, x1 + far, y)
 
 
 def frame(c: Canvas, label: str) -> None:
@@ -57,7 +73,7 @@ def frame(c: Canvas, label: str) -> None:
     c.line(MARGIN, h - MARGIN - 15, w - MARGIN, h - MARGIN - 15)
     c.setStrokeColorRGB(*hex_rgb(INK))
     c.setLineWidth(0.5)
-    c.setFont("Helvetica", 6)
+    c.setFont("Helvetica", 7)
     x, y = MARGIN, MARGIN + 4
     for length, text in ((72.0, "1 in"), (70.866, "25 mm")):
         c.rect(x, y, length, 3, stroke=0, fill=1)
@@ -87,25 +103,26 @@ def counter(c: Canvas, x: float, y: float, i: int, icon: str | None, back: bool)
         c.drawCentredString(x + SIZE / 2, y + 34.285, top)
         c.setFont("Helvetica", 8)
         c.drawCentredString(x + SIZE / 2, y + 13.765, bottom)
-    # the cut line
-    c.setStrokeColorRGB(*hex_rgb("#444444"))
-    c.setLineWidth(0.5)
-    c.rect(x, y, SIZE, SIZE, stroke=1, fill=0)
 
 
 def counters(c: Canvas, n: int, icon: str | None, duplex: bool) -> None:
     slots = grid_slots()
     per_page = len(slots)
+    per_row = sum(1 for _, y in slots if y == slots[0][1])
     pages = math.ceil(n / per_page)
     for p in range(pages):
         chunk = range(p * per_page, min(n, (p + 1) * per_page))
         frame(c, f"Bench · Counters · sheet {p + 1} of {pages} · front")
-        for (x, y), i in zip(slots, chunk, strict=False):
+        # a last sheet of less than a row: the block centred across, as kitgen's
+        shift = (per_row - min(per_row, len(chunk))) * SIZE / 2
+        spots = [(x + shift, y) for x, y in slots[: len(chunk)]]
+        for (x, y), i in zip(spots, chunk, strict=True):
             counter(c, x, y, i, icon, back=False)
+        crop_marks(c, spots)
         c.showPage()
         if duplex:  # long-edge flip: columns mirror
             frame(c, f"Bench · Counters · sheet {p + 1} of {pages} · back")
-            for (x, y), i in zip(slots, chunk, strict=False):
+            for (x, y), i in zip(spots, chunk, strict=True):  # no marks: cut from the front
                 counter(c, letter[0] - x - SIZE, y, i, icon, back=True)
             c.showPage()
 

@@ -1,9 +1,12 @@
 """`make bench`: each workload built by kitgen through the real CLI path, and
 by a plain-ReportLab script doing the same drawing, alternating in the same
-run so the ratio holds on a noisy machine. Median of several runs after a
-warm-up. One line per workload:
+run so the ratio holds on a noisy machine: a warm-up of each, then pairs of
+runs. Each run's time is the child's CPU time (user + system): on a machine
+other jobs share, its wall time also counts the time it waited for a CPU.
+The ratio is the median of the pairs' ratios (a pair's two runs met the same
+load), with the lowest and highest after it. One line per workload:
 
-    bench W3 kitgen=1.02s baseline=1.10s ratio=0.93 peak=31MiB pdf=512KiB
+    bench W3 kitgen=1.02s baseline=1.10s ratio=0.93 (0.90-0.97) wall=1.05s/1.12s ...
 """
 
 from __future__ import annotations
@@ -14,8 +17,10 @@ import os
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
+from typing import NamedTuple
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
@@ -29,13 +34,25 @@ from workloads import WORKLOADS, prepare  # noqa: E402
 ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
 
 
-def timed(cmd: list[str], report: Path) -> tuple[float, int]:
-    start = time.perf_counter()
-    done = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, env=ENV)
-    elapsed = time.perf_counter() - start
-    if done.returncode != 0:
-        sys.exit(f"failed: {' '.join(cmd)}\n{done.stderr[-2000:]}")
-    return elapsed, json.loads(report.read_text())["peak_kib"]
+class Run(NamedTuple):
+    cpu: float  # the child's user + system time, seconds
+    wall: float
+    peak_kib: int
+
+
+def timed(cmd: list[str], report: Path) -> Run:
+    """Run `cmd` (through measure.py) to its end: its CPU and wall time and peak memory."""
+    with tempfile.TemporaryFile() as err:
+        start = time.perf_counter()
+        child = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=err, env=ENV)
+        _, status, usage = os.wait4(child.pid, 0)  # the child's own resource use
+        wall = time.perf_counter() - start
+        child.returncode = os.waitstatus_to_exitcode(status)
+        if child.returncode != 0:
+            err.seek(0)
+            sys.exit(f"failed: {' '.join(cmd)}\n{err.read().decode()[-2000:]}")
+    peak = json.loads(report.read_text())["peak_kib"]
+    return Run(usage.ru_utime + usage.ru_stime, wall, peak)
 
 
 def measure(name: str, runs: int) -> dict:
@@ -68,21 +85,27 @@ def measure(name: str, runs: int) -> dict:
         if baseline_args
         else None
     )
-    kit_times, base_times, peaks = [], [], []
+    kits: list[Run] = []
+    bases: list[Run] = []
     timed(kit_cmd, report)  # warm-up: file caches, .pyc
     if base_cmd:
         timed(base_cmd, report)
     for _ in range(runs):
-        t, peak = timed(kit_cmd, report)
-        kit_times.append(t)
-        peaks.append(peak)
+        kits.append(timed(kit_cmd, report))
         if base_cmd:
-            base_times.append(timed(base_cmd, report)[0])
+            bases.append(timed(base_cmd, report))
     pdf_bytes = sum(p.stat().st_size for p in out_dir.rglob("*.pdf"))
+    ratios = sorted(k.cpu / b.cpu for k, b in zip(kits, bases, strict=True)) if bases else []
     return {
-        "kitgen": statistics.median(kit_times),
-        "baseline": statistics.median(base_times) if base_times else None,
-        "peak_mib": max(peaks) / 1024,
+        "kitgen": statistics.median(k.cpu for k in kits),
+        "baseline": statistics.median(b.cpu for b in bases) if bases else None,
+        "ratio": statistics.median(ratios) if ratios else None,
+        "spread": (ratios[0], ratios[-1]) if ratios else None,
+        "wall": (
+            statistics.median(k.wall for k in kits),
+            statistics.median(b.wall for b in bases) if bases else None,
+        ),
+        "peak_mib": max(k.peak_kib for k in kits) / 1024,
         "pdf_kib": pdf_bytes / 1024,
     }
 
@@ -106,10 +129,12 @@ def main() -> None:
             )
             continue
         r = results[name] = measure(name, args.runs)
+        kit_wall, base_wall = r["wall"]
         base = (
-            f"baseline={r['baseline']:.2f}s ratio={r['kitgen'] / r['baseline']:.2f}"
+            f"baseline={r['baseline']:.2f}s ratio={r['ratio']:.2f} "
+            f"({r['spread'][0]:.2f}-{r['spread'][1]:.2f}) wall={kit_wall:.2f}s/{base_wall:.2f}s"
             if r["baseline"]
-            else "baseline=n/a"
+            else f"baseline=n/a wall={kit_wall:.2f}s"
         )
         print(
             f"bench {name} kitgen={r['kitgen']:.2f}s {base} peak={r['peak_mib']:.0f}MiB "

@@ -64,7 +64,7 @@ def test_w1_counters_all_different_fronts_only(tmp_path):
     assert all(i["bbox"][2] - i["bbox"][0] == 54.0 for i in items)  # 3/4 in
     assert manifest["paper"] == "letter"
     pages = [f["pages"] for f in manifest["files"] if f["path"] == "counters.pdf"]
-    # 99 counters a letter sheet; the baseline draws the same sheets
+    # 120 counters a letter sheet, butted; the baseline draws the same sheets
     assert pages == [2] == [_baseline_pages(base, tmp_path / "base.pdf")]
     # each design is placed once: drawn inline, no form per counter
     assert _xobjects(folder / "counters.pdf") == {}
@@ -81,6 +81,33 @@ def test_w2_icon_embedded_once_with_duplex_backs(tmp_path):
     assert _xobjects(folder / "counters.pdf") == {"/Image": 1}  # the icon, once for 125
     pages = [f["pages"] for f in manifest["files"] if f["path"] == "counters.pdf"]
     assert pages == [4] == [_baseline_pages(base, tmp_path / "base.pdf")]
+
+
+def _differing_pixels(a: Path, b: Path) -> list[int]:
+    """Per page, how many pixels of the two PDFs differ by more than a quarter of the
+    grey scale, rendered at 144 dpi (anti-aliasing aside, the same drawing gives 0)."""
+    import pypdfium2
+    from PIL import ImageChops
+
+    pages_a, pages_b = pypdfium2.PdfDocument(a), pypdfium2.PdfDocument(b)
+    assert len(pages_a) == len(pages_b)
+    counts = []
+    for page_a, page_b in zip(pages_a, pages_b, strict=True):
+        grey_a = page_a.render(scale=2).to_pil().convert("L")
+        grey_b = page_b.render(scale=2).to_pil().convert("L")
+        diff = ImageChops.difference(grey_a, grey_b).point(lambda v: 255 if v > 64 else 0)
+        counts.append(diff.histogram()[255])
+    return counts
+
+
+@pytest.mark.parametrize(("name", "count"), [("W1", 150), ("W2", 125)])
+def test_the_baseline_draws_the_sheets_kitgen_draws(tmp_path, name, count):
+    """The ratio means something only while both sides draw the same thing: kitgen's
+    counter sheets (butted, crop marks on fronts, duplex backs) and the baseline's
+    pages look alike pixel for pixel. When kitgen's sheets change, so must the baseline."""
+    _, folder, base = _build(name, tmp_path, count=count)
+    _baseline_pages(base, tmp_path / "base.pdf")
+    assert set(_differing_pixels(folder / "counters.pdf", tmp_path / "base.pdf")) == {0}
 
 
 def test_w3_is_w1_scaled(tmp_path):

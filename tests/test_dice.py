@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from kitgen.chance.dice import (
     HINT,
     DiceError,
+    for_players,
     format_chance,
     parse_dice,
     prob_at_least,
@@ -339,3 +340,18 @@ def test_roll_matches_distribution_roughly():
     assert 800 < sum(v > 6 for v in values) < 1200
     kept = parse_dice("4d6kh3")
     assert all(3 <= roll(kept, rng) <= 18 for _ in range(200))
+
+
+@pytest.mark.parametrize(
+    ("notation", "printed"),
+    [
+        ("d{2,3,3,4,4,5}", "a d6 marked 2 3 3 4 4 5"),
+        ("2d{-1,0,1}+1", "2d3 marked \u22121 0 1, +1"),
+        ("d{1,2}", "a d2 marked 1 2"),
+        ("2d6+1", "2d6+1"),
+        ("d%", "d%"),
+    ],
+)
+def test_custom_dice_are_printed_as_the_faces_a_player_marks(notation, printed):
+    # players read "d{...}" as a program's notation; a sheet says which faces to mark
+    assert for_players(notation) == printed

@@ -48,6 +48,7 @@ texts:
 """
 SMALL = "\n".join("      " + row for row in ("..W...", ".WW...", "......", "...W.."))
 BIG = "\n".join("      " + ("..W..." * 3) for _ in range(12))
+TALL = "\n".join("      " + ("..W..." * 3) for _ in range(16))  # 2 x 2 tiles on letter
 
 
 def _game(folder, margins: str, cell: str = "0.6in", layout: str = SMALL):
@@ -160,10 +161,11 @@ def test_an_unknown_chart_is_an_error_with_a_suggestion(game_dir):
 
 def test_charts_on_a_tiled_map_sit_on_the_outer_margins(game_dir):
     margins = "[{item: turns, side: bottom, tile: B2}, {item: crt, side: right}, {item: key}]"
-    folder = _game(game_dir, margins, cell="0.75in", layout=BIG)
+    folder = _game(game_dir, margins, cell="0.75in", layout=TALL)
     planned, pdfs, manifest = build_pdfs(folder)
     assert not [d for d in planned.diags if d.severity == "warning"]
     tiles = {i["label"]: i for i in manifest["items"] if i["kind"] == "map-tile"}
+    assert sorted(tiles) == ["A1", "A2", "B1", "B2"]
     rows = max(t["row"] for t in tiles.values())
     cols = max(t["col"] for t in tiles.values())
     charts = {i["id"]: i for i in manifest["items"] if i["kind"] == "map-chart"}

@@ -371,11 +371,12 @@ def test_big_map_prints_as_tiles_at_true_scale(game_dir):
     _, pdfs, manifest = build_pdfs(folder)
     tiles = [i for i in manifest["items"] if i["kind"] == "map-tile"]
     # 12 x 8 cells of 108 pt = 1296 x 864 pt, + 3 pt pad a side = 1302 x 870. Letter's content
-    # box less the title and tick margins is 556 x 672 pt. Upright: ceil((1302 - o)/(556 - o))
-    # = 3 across, ceil((870 - o)/(672 - o)) = 2 down = 6 sheets; turned a quarter: 870 across
-    # -> 2, 1302 down -> 2 = 4 sheets, so the map is turned.
+    # box under the title is 576 x 692 pt portrait, 756 x 512 landscape; a tile keeps 10 pt
+    # beside each seam. Portrait: 1302 across takes 3 (3 x 453 + 2 seams' 10 <= 576) and 870
+    # down 2 = 6 sheets, turned 870 across 2 and 1302 down 2 = 4; landscape, as drawn, 1302
+    # across 2 ((1302 + o) / 2 = 665 <= 746) and 870 down 2 = 4: as few, and the map as drawn.
     assert len(tiles) == 4
-    assert {t["turned"] for t in tiles} == {True}
+    assert {t["turned"] for t in tiles} == {False}
     assert [(t["row"], t["col"], t["label"]) for t in tiles] == [
         (1, 1, "A1"),
         (1, 2, "A2"),
@@ -393,19 +394,44 @@ def test_big_map_prints_as_tiles_at_true_scale(game_dir):
         assert math.isclose(b[3] - b[1], y1 - y0, abs_tol=1e-3)
     xs = sorted({(t["window"][0], t["window"][2]) for t in tiles})
     ys = sorted({(t["window"][1], t["window"][3]) for t in tiles})
-    assert xs[0][0] == 0 and xs[-1][1] == 870.0  # the turned map: its height runs across
-    assert ys[0][0] == 0 and ys[-1][1] == 1302.0
+    assert xs[0][0] == 0 and xs[-1][1] == 1302.0
+    assert ys[0][0] == 0 and ys[-1][1] == 870.0
     assert math.isclose(xs[0][1] - xs[1][0], 10 * MM, abs_tol=1e-3)
     assert math.isclose(ys[0][1] - ys[1][0], 10 * MM, abs_tol=1e-3)
     (asm,) = [i for i in manifest["items"] if i["kind"] == "assembly"]
     assert (asm["rows"], asm["cols"], asm["tiles"]) == (2, 2, 4)
-    # read back from the PDF: 4 tiles and the assembly sheet, all on Letter
+    # read back from the PDF: 4 tiles on landscape Letter and the assembly sheet, landscape
+    # too (its diagram drawn larger so: the key under it takes less of the page's height)
     reader = PdfReader(io.BytesIO(pdfs["map-big.pdf"]))
-    assert len(reader.pages) == 5
+    assert [(float(pg.mediabox.width), float(pg.mediabox.height)) for pg in reader.pages] == [
+        (792.0, 612.0)
+    ] * 5
+    assert "tile B2" in reader.pages[3].extract_text()
+    (entry,) = [f for f in manifest["files"] if f["path"] == "map-big.pdf"]
+    assert entry["landscape"] == [1, 2, 3, 4, 5]
+
+
+def test_a_map_is_turned_when_that_takes_fewer_sheets(game_dir):
+    rows = "\n".join(["          " + "." * 12] * 5)
+    text = BIG.replace("OVERLAP", "").split("        layout: |")[0] + "        layout: |\n" + rows
+    _, pdfs, manifest = build_pdfs(write_game(game_dir, text + "\n"))
+    tiles = [i for i in manifest["items"] if i["kind"] == "map-tile"]
+    # 12 x 5 cells: 1302 x 546 pt. Portrait as drawn: 3 across x 1 down; landscape: 546 is
+    # more than 512 down, so 2 x 2; turned on portrait: 546 across fits 576, 1302 down takes 2
+    # ((1302 + o) / 2 = 665 <= 692 - 10): 2 sheets.
+    assert [(t["label"], t["turned"]) for t in tiles] == [("A1", True), ("B1", True)]
+    assert {round(t["window"][2] - t["window"][0], 3) for t in tiles} == {546.0}
+    reader = PdfReader(io.BytesIO(pdfs["map-big.pdf"]))
+    assert len(reader.pages) == 3  # 2 tiles and the assembly sheet, portrait
     assert {(float(pg.mediabox.width), float(pg.mediabox.height)) for pg in reader.pages} == {
         (612.0, 792.0)
     }
-    assert "tile B2" in reader.pages[3].extract_text()
+    assert "map turned a quarter turn" in reader.pages[0].extract_text()
+    # the turned grid registers across the seam: the same grid lines tick both sides
+    p = plan_game(write_game(game_dir, text + "\n"))
+    a1, b1 = (_tick_positions(pg, pg.items[0]) for pg in p.docs[0].pages[:2])
+    assert a1["bottom"] == b1["top"] and len(a1["bottom"]) == 6  # 5 rows: 6 grid lines
+    assert not a1["top"] and not b1["bottom"] and not a1["left"] and not a1["right"]
 
 
 def test_wide_map_stays_upright(game_dir):
@@ -421,6 +447,28 @@ def test_wide_map_stays_upright(game_dir):
     ]
     widths = {round(t["window"][2] - t["window"][0], 3) for t in tiles}
     assert widths == {round((1518 + 2 * 10 * MM) / 3, 3)}
+    # the assembly sheet of so wide a map is landscape: its diagram drawn at 756 / 1518, not
+    # 576 / 1518, of true size
+    (entry,) = [f for f in manifest["files"] if f["path"] == "map-big.pdf"]
+    assert entry["landscape"] == [4]
+    (asm,) = [i for i in manifest["items"] if i["kind"] == "assembly"]
+    assert asm["scale"] == pytest.approx(756 / 1518, abs=1e-3)
+
+
+def test_a_map_that_fits_a_landscape_sheet_prints_on_one(game_dir):
+    rows = "\n".join(["          " + "." * 6] * 4)
+    text = BIG.replace("OVERLAP", "").split("        layout: |")[0] + "        layout: |\n" + rows
+    _, pdfs, manifest = build_pdfs(write_game(game_dir, text + "\n"))
+    # 6 x 4 cells: 654 x 438 pt, wider than letter's 576 pt but inside 756 x 512 landscape
+    (tile,) = [i for i in manifest["items"] if i["kind"] == "map-tile"]
+    assert (tile["label"], tile["turned"], tile["of"]) == ("A1", False, 1)
+    reader = PdfReader(io.BytesIO(pdfs["map-big.pdf"]))
+    assert [(float(pg.mediabox.width), float(pg.mediabox.height)) for pg in reader.pages] == [
+        (792.0, 612.0)
+    ]  # one sheet, no assembly sheet
+    text = reader.pages[0].extract_text()
+    assert "tile" not in text and "GLUE" not in text and "cut" not in text
+    assert "Key" in text  # under the map, as on any single sheet
 
 
 def test_overlap_below_the_printer_margin_is_an_error(game_dir):
@@ -860,7 +908,7 @@ def _tick_positions(page, tile):
     return {k: sorted(v) for k, v in out.items()}
 
 
-def test_ticks_register_across_every_seam_of_a_turned_map(game_dir):
+def test_ticks_register_across_every_seam(game_dir):
     folder = write_game(game_dir, BIG.replace("OVERLAP", ""))
     p = plan_game(folder)
     pages = p.docs[0].pages[:-1]

@@ -1091,7 +1091,12 @@ def test_a_table_taller_than_a_column_splits_keeping_titles_and_sub_headings(
         assert "heading" not in rows[end - 1]  # a sub-heading never ends a column
         assert end - start >= 2
     texts = [t.text for p in planned.docs[0].pages for t in texts_in(p.ops)]
-    assert texts.count("Long") == 1 and texts.count("Long (cont.)") == len(parts) - 1
+    # the title repeats, "(cont.)", where a part starts a new page; in the next column of
+    # the same page only the column heads repeat
+    on = [n for n, p in enumerate(planned.docs[0].pages) for i in p.items if i.kind == "table"]
+    overleaf = sum(a != b for a, b in zip(on, on[1:], strict=False))
+    assert texts.count("Long") == 1 and texts.count("Long (cont.)") == overleaf
+    assert texts.count("Name") == len(parts)
 
 
 def test_a_cell_that_holds_nothing_prints_one_dash_kit_wide():
@@ -1156,3 +1161,17 @@ def test_fold_pairs_lie_a_quarter_turn_when_that_takes_fewer_sheets():
     assert found is not None
     first, last = text.get_charbox(found[0]), text.get_charbox(found[0] + 6)
     assert last[1] > first[3] - 1e-6 and abs(last[0] - first[0]) < 2  # reads up the page
+
+
+def test_a_block_continued_in_the_next_column_of_its_page_does_not_repeat_its_title():
+    """Read back from DUCK!'s reference sheet: the grappling summary runs on into the next
+    column of the same page; its title prints once there, never a "(cont.)" beside it."""
+    import pypdfium2 as pdfium
+
+    from .conftest import seed_kit
+
+    _, pdfs, _ = seed_kit("duck")
+    doc = pdfium.PdfDocument(pdfs["sheet-reference.pdf"])
+    text = doc[0].get_textpage().get_text_range()
+    assert text.count("Grappling summary") == 1 and "(cont.)" not in text
+    assert "A cutlass may be drawn" in text  # the part in the next column

@@ -437,7 +437,7 @@ def test_card_in_the_pdf_and_manifest():
         "PHILTH -1",
         "ARDZILIANS +1",
         "CERATOPIANS -1 until NME ID'd, +1 once NME ID'd",
-        "CYBOTS roll d{2,3,3,4,4,5} instead (average dice)",
+        "CYBOTS roll a d6 marked 2 3 3 4 4 5 instead (average dice)",
         "WOUNDED +2",
         "FACING AWAY +1",
         "OBJECTIVE ON TILE -3",
@@ -583,3 +583,13 @@ def test_wrap_keeps_no_break_spaces():
             return len(text) * size
 
     assert wrap("AB CD\u00a0-1", "f", 1.0, 5.0, Mono()) == ["AB", "CD\u00a0-1"]
+
+
+def test_a_custom_die_prints_as_faces_not_notation_on_the_reaction_sheet():
+    # DUCK!'s CYBOTS throw the average die: the sheet names the faces to mark, no braces
+    from .conftest import pdf_text, seed_kit
+
+    _, files, _ = seed_kit("duck")
+    text = " ".join(pdf_text(files["threats.pdf"]))
+    assert "d{" not in text
+    assert "CYBOTS roll a d6 marked 2 3 3 4 4 5 instead" in text

@@ -1,15 +1,18 @@
 """Rebuild the docs' pictures of the seed kits' sheets.
 
-    python tools/docs_images.py
+    python tools/docs_images.py            # every picture, serve.png too
+    python tools/docs_images.py --no-serve # not serve.png (it needs Chromium)
 
 Builds the kits in content/ into a temporary folder and writes docs/images/*.png:
 whole pages at 100 dpi (single, or side by side divided by a grey bar), and crops
-at 200 dpi that show pieces and type at a readable scale (docs/design.md). Needs
-pypdfium2 (a dev dependency). Maps keep their own pictures.
+at 200 dpi that show pieces, map art and type at a readable scale (docs/design.md);
+then serve.png through tools/serve_screenshot.py. Every picture README.md and docs/
+show is made here (tests/test_readme.py checks). Needs pypdfium2 (a dev dependency).
 """
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 import tempfile
@@ -30,7 +33,13 @@ PICTURES = {
     "counters-ryamon": [("ryamon", "counters.pdf", 1)],
     "counters-rencounter": [("rencounter", "counters.pdf", 1)],
     "counters-ironford": [("ironford", "counters.pdf", 1)],
-    "map-ironford": [("ironford", "map-ryn.pdf", 5)],
+    # maps: tile sheets, and the assembly sheet (page -1: the last, however many tiles)
+    "map-ironford": [("ironford", "map-ryn.pdf", n) for n in (1, 2)],
+    "map-duck": [("duck", "map-deck.pdf", 1)],
+    "map-duck-assembly": [("duck", "map-deck.pdf", -1)],
+    "map-ryamon": [("ryamon", "map-world.pdf", -1)],
+    "map-reshuffled": [("reshuffled", "map-station-piece.pdf", 1)],
+    "map-reshuffled-assembly": [("reshuffled", "map-station.pdf", -1)],
     "cards-rencounter": [("rencounter", "cards.pdf", 2)],
     "labels-rencounter": [("rencounter", "labels.pdf", 1), ("rencounter", "cards.pdf", 1)],
     "templates-duck": [("duck", "templates.pdf", n) for n in (1, 2)],
@@ -46,12 +55,17 @@ PICTURES = {
 }
 
 CROP_DPI = 200
+# a tile's seam up close: the map art at true size, the glue strip, its note and the ticks
+CROP_IRONFORD = (150, 180, 430, 440)  # Iron Ford's tile A1: Korvel, the Ryn, the seam
+CROP_DUCK = (470, 370, 770, 560)  # DUCK!'s deck tile A1 (A4 landscape): the corner
 # picture -> (game, file, page from 1, (left, top, right, bottom) in points from the
 # page's top-left): a part of a page at a scale where pieces and type can be read
 CROPS = {
     "crop-setup-ryamon": ("ryamon", "scenario-four-tribes.pdf", 1, (78, 96, 340, 300)),
     "crop-setup-duck": ("duck", "scenario-cargo-bay-sweep.pdf", 1, (18, 94, 320, 300)),
     "crop-counters-ryamon": ("ryamon", "counters.pdf", 1, (18, 30, 300, 200)),
+    "crop-map-ironford": ("ironford", "map-ryn.pdf", 1, CROP_IRONFORD),
+    "crop-map-duck": ("duck", "map-deck.pdf", 1, CROP_DUCK),
     "crop-cards-duck": ("duck", "cards.pdf", 1, (70, 44, 520, 370)),
     "crop-labels-rencounter": ("rencounter", "labels.pdf", 1, (18, 33, 302, 142)),
     "crop-reference-rencounter": (
@@ -63,8 +77,14 @@ CROPS = {
 }
 
 
+def _page(pdf: Path, number: int) -> pdfium.PdfPage:
+    """Page ``number`` from 1, or from the end when negative (-1: the last)."""
+    doc = pdfium.PdfDocument(str(pdf))
+    return doc[number - 1 if number > 0 else len(doc) + number]
+
+
 def page_image(pdf: Path, number: int) -> Image.Image:
-    page = pdfium.PdfDocument(str(pdf))[number - 1]
+    page = _page(pdf, number)
     if (page.get_width(), page.get_height()) == (612, 792):
         return page.render(scale=BOX[0] / 612).to_pil().convert("RGB")
     # A4 and others: 100 dpi, as it prints
@@ -88,19 +108,29 @@ def side_by_side(images: list[Image.Image]) -> Image.Image:
 
 
 def crop_image(pdf: Path, number: int, box: tuple[float, float, float, float]) -> Image.Image:
-    page = pdfium.PdfDocument(str(pdf))[number - 1]
+    page = _page(pdf, number)
     k = CROP_DPI / 72
     image = page.render(scale=k).to_pil().convert("RGB")
     return image.crop(tuple(round(v * k) for v in box))
 
 
-def main() -> None:
-    games = sorted({game for pages in PICTURES.values() for game, _, _ in pages})
+def main(argv: list[str]) -> None:
+    games = sorted(
+        {game for pages in PICTURES.values() for game, _, _ in pages}
+        | {game for game, _, _, _ in CROPS.values()}
+    )
+    # this checkout's kitgen, whichever one the environment installed
+    env = {
+        **os.environ,
+        "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]),
+    }
     with tempfile.TemporaryDirectory() as tmp:
-        kitgen = Path(sys.executable).with_name("kitgen")
         for game in games:
             subprocess.run(
-                [str(kitgen), "build", str(ROOT / "content" / game), "-o", tmp, "-q"], check=True
+                [sys.executable, "-m", "kitgen", "build", str(ROOT / "content" / game), "-o", tmp]
+                + ["-q"],
+                check=True,
+                env=env,
             )
         for name, pages in PICTURES.items():
             images = [page_image(Path(tmp) / game / file, n) for game, file, n in pages]
@@ -109,7 +139,11 @@ def main() -> None:
         for name, (game, file, n, box) in CROPS.items():
             crop_image(Path(tmp) / game / file, n, box).save(IMAGES / f"{name}.png", optimize=True)
             print(f"docs/images/{name}.png")
+    if "--no-serve" not in argv:  # the page kitgen serve shows, by its own tool
+        subprocess.run(
+            [sys.executable, str(ROOT / "tools" / "serve_screenshot.py")], check=True, env=env
+        )
 
 
 if __name__ == "__main__":
-    main()
+    main(sys.argv[1:])

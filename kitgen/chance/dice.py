@@ -149,6 +149,24 @@ def parse_dice(text: str) -> Dice:
     return Dice(text=_format_terms(terms), terms=tuple(terms))
 
 
+_CUSTOM_DIE_RE = re.compile(r"\b([0-9]*)d\{([^{}]*)\}(?=([+-]?))")
+
+
+def for_players(text: str) -> str:
+    """Dice notation as a player reads it on a sheet: a custom die's braces become the
+    faces a player marks on a plain die (``d{2,3,3,4,4,5}`` -> ``a d6 marked
+    2 3 3 4 4 5``, ``2d{-1,0,1}+1`` -> ``2d3 marked −1 0 1, +1``); other notation is
+    already what players write."""
+
+    def spoken(m: re.Match[str]) -> str:
+        faces = [f.strip() for f in m.group(2).split(",") if f.strip()]
+        dice = f"{m.group(1)}d{len(faces)}" if int(m.group(1) or 1) > 1 else f"a d{len(faces)}"
+        marked = " ".join(faces).replace("-", "\u2212")  # a real minus sign
+        return f"{dice} marked {marked}" + (", " if m.group(3) else "")
+
+    return _CUSTOM_DIE_RE.sub(spoken, text)
+
+
 def _split_terms(text: str) -> tuple[list[str], list[str]]:
     """Split on top-level + and -; those inside ``{...}`` are signs of custom faces."""
     terms, ops, current, depth = [], [], [], 0

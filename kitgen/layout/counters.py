@@ -12,7 +12,9 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from ..model.counters import CounterDef, CounterSet, TextEl
-from ..style import BODY, CHROME, PIECE_GUTTER, typeset
+from ..model.reading import Reading, dagger
+from ..model.reading import note as reading_note
+from ..style import BODY, CHROME, MUTED, PIECE_GUTTER, typeset
 from ..units import mm
 from .env import PlanEnv
 from .faces import face_ops, hex_points, outline
@@ -29,6 +31,7 @@ from .marks import (
     trim_corner,
 )
 from .plan import Document, Font, Group, Item, Line, Page, Path, Pieces, Rect, Stroke, Text
+from .text import wrap_hard
 
 
 class _Slot(NamedTuple):  # one per copy of every design: a tuple is quick to make
@@ -59,6 +62,7 @@ def plan_counters(
         butted = env.game.counter_sheet == "butted"
     duplex = env.settings.duplex in ("long", "short")
     slots, sizes = _slots(cs, duplex, env, butted)
+    marks = _reading_marks(cs)
     has_backs = duplex and any(d.back is not None for d in cs.defs)
     keys = [s.d.size if s.butted else None for s in slots] if butted else []
     # Crop marks stay inside the content box too: half a gutter in for a piece's own,
@@ -74,6 +78,7 @@ def plan_counters(
             inset,
             landscape=not has_backs,
             butt=Butts(keys, BUTT_MARGIN),
+            foot=_foot(marks, env),
         )
     except TooBig as exc:
         d = slots[exc.index].d
@@ -92,6 +97,8 @@ def plan_counters(
     for spot in laid.spots:
         if slots[spot.index].butted:
             butted_trims[spot.sheet].append(_trim(slots[spot.index], spot.x, spot.y))
+    if marks:
+        _foot_notes(laid, slots, fronts, marks, env)
     pages: list[Page] = []
     for n, page in enumerate(fronts):
         # Butted blocks: crop marks in their margin, at every cut line.
@@ -103,6 +110,58 @@ def plan_counters(
     if backs:
         docs.append(calibration(env))
     return docs
+
+
+# ---- the kit's readings: a dagger and its note at the foot of a sheet ---------------------
+
+READING_SIZE = 7.5  # a note at a counter sheet's foot: rules text, never under 7 pt
+READING_LEAD = READING_SIZE * 1.3
+FOOT_GAP = 4.0  # between the pieces' crop marks and the notes
+
+
+def _reading_marks(cs: CounterSet) -> dict[Reading, str]:
+    """Each distinct reading of the designs and its mark, in YAML order: designs that
+    share one reading (a count for all of a game's markers) share its dagger."""
+    marks: dict[Reading, str] = {}
+    for d in cs.defs:
+        if d.reading is not None and d.reading not in marks:
+            marks[d.reading] = dagger(len(marks))
+    return marks
+
+
+def _note_lines(marks: dict[Reading, str], width: float, env: PlanEnv) -> list[str]:
+    lines: list[str] = []
+    for reading, mark in marks.items():
+        lines += wrap_hard(reading_note(reading, mark), env.face(), READING_SIZE, width, env.fonts)
+    return lines
+
+
+def _foot(marks: dict[Reading, str], env: PlanEnv) -> float:
+    """Room kept under the pieces of every sheet for all the notes, at the narrower of
+    the paper's two ways round."""
+    if not marks:
+        return 0.0
+    turned = env.paper.sized((env.paper.height, env.paper.width))
+    width = min(x1 - x0 for x0, _, x1, _ in (content_box(env.paper), content_box(turned)))
+    return FOOT_GAP + len(_note_lines(marks, width, env)) * READING_LEAD
+
+
+def _foot_notes(laid, slots, fronts: list[Page], marks: dict[Reading, str], env) -> None:
+    """On each sheet, the notes of the readings its pieces carry, at its foot, in the
+    order of their marks."""
+    held: list[set] = [set() for _ in fronts]
+    for spot in laid.spots:
+        reading = slots[spot.index].d.reading
+        if reading is not None:
+            held[spot.sheet].add(reading)
+    font = Font(env.face(), READING_SIZE)
+    for n, page in enumerate(fronts):
+        x0, y0, x1, _ = content_box(env.paper.sized(laid.sheets[n].size))
+        here = {r: m for r, m in marks.items() if r in held[n]}
+        lines = _note_lines(here, x1 - x0, env)
+        for i, line in enumerate(lines):
+            at = y0 + 2.0 + (len(lines) - 1 - i) * READING_LEAD
+            page.ops.append(Text(x0, at, line, font, MUTED))
 
 
 def _slots(

@@ -56,6 +56,7 @@ def impose(
     turn: Sequence[str] = (),
     landscape: bool = True,
     butt: Butts | tuple = (),
+    foot: float = 0.0,
 ) -> Imposition:
     """The one imposer: pieces packed onto as few sheets as they take, the paper portrait
     or, when that takes fewer sheets (or is the only way a piece fits), landscape. `inset`:
@@ -64,14 +65,15 @@ def impose(
     side (strips). `landscape=False` keeps the paper portrait: duplex files, whose backs a
     printer turning landscape pages (clockwise or not, as it likes) would shift the wrong
     way by a back offset. `butt` (Butts), per slot: a key shared by pieces laid edge to
-    edge, or None. Raises TooBig when a piece fits neither way."""
+    edge, or None. `foot`: kept clear at the bottom of the box (notes printed under the
+    pieces). Raises TooBig when a piece fits neither way."""
     best: Imposition | None = None
     error: TooBig | None = None
     for size in (None, (paper.height, paper.width)) if landscape else (None,):
         if size is not None and (paper.width == paper.height or (best and _count(best) < 2)):
             break  # one sheet cannot be bettered; a square sheet turned is the same
         x0, y0, x1, y1 = content_box(paper.sized(size))
-        box = (x0 + inset, y0 + inset, x1 - inset, y1 - inset)
+        box = (x0 + inset, y0 + inset + foot, x1 - inset, y1 - inset)
         laid, turned = _turned(sizes, turn, box)
         try:
             spots = _pack_sorted(laid, box, gutter) if turn else pack(laid, box, gutter, butt)
@@ -82,7 +84,7 @@ def impose(
         if best is None or _count(found) < _count(best):
             best = found
     if landscape and len(sizes) <= MIXED_LIMIT and (best is None or _count(best) > 1):
-        mixed = _mixed(sizes, paper, gutter, inset, turn, butt)
+        mixed = _mixed(sizes, paper, gutter, inset, turn, butt, foot)
         if mixed is not None and (best is None or _count(mixed) < _count(best)):
             best = mixed
     if best is None:
@@ -94,14 +96,16 @@ def impose(
 MIXED_LIMIT = 400  # pieces: up to this many, each sheet may be turned on its own
 
 
-def _mixed(sizes, paper: Paper, gutter, inset: float, turn, butt) -> Imposition | None:
+def _mixed(
+    sizes, paper: Paper, gutter, inset: float, turn, butt, foot: float = 0.0
+) -> Imposition | None:
     """Sheet by sheet, portrait or landscape, whichever takes the larger share of the
     pieces left (its area): a few big pieces of different shapes (templates) need this.
     None when a piece fits neither way."""
     ways = []
     for size in (None, (paper.height, paper.width)):
         x0, y0, x1, y1 = content_box(paper.sized(size))
-        box = (x0 + inset, y0 + inset, x1 - inset, y1 - inset)
+        box = (x0 + inset, y0 + inset + foot, x1 - inset, y1 - inset)
         laid, turned = _turned(sizes, turn, box)
         ways.append((size, box, laid, turned))
     left = list(range(len(sizes)))
@@ -370,12 +374,16 @@ def crop_marks(
 PIECES = frozenset({"counter", "marker", "label", "card", "template"})  # what is imposed
 
 
+# what a sheet's fill counts: its pieces, or a map (whole or a tile) and the map's charts
+FILLS = PIECES | {"map", "map-tile", "map-chart"}
+
+
 def sheet_fill(doc, paper: Paper) -> list[float]:
-    """How full each front sheet of pieces is: the pieces' area over the content box's
-    (what the build reports). Empty for a document of no pieces."""
+    """How full each front sheet of pieces or of a map is: their area over the content
+    box's (what the build reports). Empty for a document of neither."""
     fills = []
     for page in doc.pages:
-        boxes = [i.bbox for i in page.items if i.kind in PIECES]
+        boxes = [i.bbox for i in page.items if i.kind in FILLS]
         if page.side == "front" and boxes:
             x0, y0, x1, y1 = content_box(paper.sized(page.size))
             used = sum((b[2] - b[0]) * (b[3] - b[1]) for b in boxes)

@@ -5,24 +5,27 @@ from __future__ import annotations
 
 import hashlib
 import math
+from collections.abc import Callable
+from dataclasses import replace
 
+from ..errors import Diagnostics
 from ..geometry import SquareGrid
 from ..model.map import MapDef, MapSet
 from ..model.mapbuild import rotated_size
 from ..style import INK
-from .clearance import clear_spot, word_boxes
+from .clearance import clash, clear_spot, word_boxes
 from .env import PlanEnv
 from .frame import content_box
 from .mapart import Box, cell_size, label_width, map_ops
 from .mapkey import plan_key
 from .mapmargins import GAP as MARGIN_GAP
-from .mapmargins import Band, chart_ops, on_sheet, on_tiles, overflow
+from .mapmargins import chart_ops, on_sheet, overflow
+from .maptiles import Tiling, choose_tiling, tile_at
 from .plan import BBox, Document, Font, Group, Item, Line, Page, Path, Rect, Stroke, Text
-from .tiling import DEFAULT_OVERLAP, TilePlan, needs_tiling, plan_tiles
+from .tiling import TilePlan, needs_tiling
 
 PAD = 3.0  # round the grid, so the outer border line is never clipped
 TITLE_H = 24.0
-TILE_MARGIN = 10.0  # round a tile window: room for the ticks
 TICK = 9.0
 COMPASS = 40.0  # the title line's room for the north arrow and its N
 SEAM = Stroke("#555555", 0.6, (3, 2))
@@ -265,18 +268,12 @@ def _fitted(m: MapDef, env: PlanEnv, key_ops: list, key_h: float) -> Page:
 # ---- tiles ------------------------------------------------------------------------------
 
 
-def tile_plan(m: MapDef, env: PlanEnv) -> tuple[TilePlan, bool]:
-    """Tiles for a map too big for one sheet, and whether the map is turned a quarter turn on
-    the sheets (done when that needs fewer sheets; the cell size never changes)."""
-    x0, y0, x1, y1 = content_box(env.paper)
-    overlap = m.overlap if m.overlap is not None else DEFAULT_OVERLAP
+def tile_plan(m: MapDef, env: PlanEnv) -> Tiling:
+    """Tiles for a map too big for one sheet, the sheets' orientation and whether the map is
+    turned a quarter turn on them: whatever takes the fewest sheets (maptiles.py); the cell
+    size never changes."""
     w, h = art_size(m)
-    aw, ah = x1 - x0 - 2 * TILE_MARGIN, y1 - y0 - TITLE_H - 2 * TILE_MARGIN
-    upright = plan_tiles(w, h, aw, ah, overlap)
-    turned = plan_tiles(h, w, aw, ah, overlap)
-    if turned.count < upright.count:
-        return turned, True
-    return upright, False
+    return choose_tiling(m, env, w, h, TITLE_H)
 
 
 def _art(
@@ -296,19 +293,24 @@ def _art(
 
 
 def _tiled(m: MapDef, env: PlanEnv) -> list[Page]:
-    plan, turned = tile_plan(m, env)
-    x0, y0, x1, y1 = content_box(env.paper)
+    way = tile_plan(m, env)
+    plan, turned = way.plan, way.turned
+    x0, y0, x1, y1 = content_box(env.paper.sized(way.size))
     regular, bold = _faces(env)
     group = _art(m, env, turned)
+    art_words = word_boxes([group], env.fonts.width, 0.3)  # a glue note covers none of them
     pages = []
-    charts, left = _tile_charts(m, env, plan)
     for t in plan.tiles:
         tw, th = t.x1 - t.x0, t.y1 - t.y0
-        px, py = _tile_at(m, env, t)
-        ops = _title(m, env, x0, x1, y1, f"tile {t.label} · {t.index} of {plan.count}")
+        px, py = tile_at(m, env, way, t)
+        dx, dy = px - t.x0, py - t.y0
+        words = [(a + dx, b + dy, c + dx, d + dy) for a, b, c, d in art_words]
+        alone = plan.count == 1  # one sheet, landscape or the map turned: no tiles to join
+        right = "" if alone else f"tile {t.label} · {t.index} of {plan.count}"
+        ops = _title(m, env, x0, x1, y1, right)
         ops.append(Group((group,), dx=px - t.x0, dy=py - t.y0, clip=t.window))
-        ops.extend(_locator(plan, t, x1 - 40, y1 - 3, bold))
-        ops.extend(_seams(m, plan, t, px, py, regular, turned))
+        ops.extend([] if alone else _locator(plan, t, x1 - 40, y1 - 3, bold))
+        ops.extend(_seams(m, plan, t, (px, py), regular, turned, words))
         extra = {
             "map": m.id,
             "row": t.row + 1,
@@ -330,7 +332,7 @@ def _tiled(m: MapDef, env: PlanEnv) -> list[Page]:
             extra,
         )
         items = [item]
-        for p in charts:
+        for p in way.charts:
             if p.page == t.index:
                 chart, chart_item = chart_ops(m, env, p, t.label)
                 ops.extend(chart)
@@ -340,47 +342,53 @@ def _tiled(m: MapDef, env: PlanEnv) -> list[Page]:
                 f"Map: {m.title or m.id}",
                 ops=ops,
                 items=items,
-                note=f"tile {t.label} ({t.index} of {plan.count})"
-                + (" · map turned a quarter turn" if turned else ""),
+                note=" · ".join(
+                    ([] if alone else [f"tile {t.label} ({t.index} of {plan.count})"])
+                    + (["map turned a quarter turn"] if turned else [])
+                ),
+                size=way.size,
             )
         )
-    pages.extend(_chart_pages(m, env, left))
-    pages.append(_tile_assembly(m, plan, env, turned))
+    pages.extend(_chart_pages(m, env, list(way.left), False))
+    if plan.count > 1 or not _key_under(m, env, way, pages[0]):
+        pages.append(_tile_assembly(m, plan, env, turned))
+    env.fact(_tiling_fact(m, way, len(pages)))
     return pages
 
 
-def _tile_at(m: MapDef, env: PlanEnv, t) -> tuple[float, float]:
-    """A tile's bottom-left on its sheet: centred in the room under the title, so short
-    tiles do not hug the top; at the top when the map has charts, which go below."""
-    x0, y0, x1, y1 = content_box(env.paper)
-    free_h = y1 - TITLE_H - y0
-    if m.margins:
-        return x0 + TILE_MARGIN, y1 - TITLE_H - TILE_MARGIN - (t.y1 - t.y0)
-    return x0 + TILE_MARGIN, y0 + (free_h - (t.y1 - t.y0)) / 2
+def _key_under(m: MapDef, env: PlanEnv, way: Tiling, page: Page) -> bool:
+    """The map's key under a map on one sheet of its own (landscape or turned), where it
+    fits; False when it does not (the assembly sheet then carries it)."""
+    if any(c.item == "key" for c in m.margins):
+        return True  # the key is one of the charts
+    x0, y0, x1, _ = content_box(env.paper.sized(way.size))
+    key_ops, key_h = plan_key(m, env, x0, x1 - x0, y0)
+    free = page.items[0].bbox[1] - y0 - MARGIN_GAP
+    if key_h > free:
+        return False
+    page.ops.append(Group(tuple(key_ops)))
+    return True
 
 
-def _tile_charts(m: MapDef, env: PlanEnv, plan: TilePlan) -> tuple[list, list]:
-    """The map's charts on its tiles' outer margins: below the bottom row, right of the
-    right column, where no neighbour covers them once glued (the overlap kept clear)."""
-    if not m.margins:
-        return [], []
-    x0, y0, x1, y1 = content_box(env.paper)
-    o = plan.overlap
-    tiles = []
-    for t in plan.tiles:
-        px, py = _tile_at(m, env, t)
-        tw, th = t.x1 - t.x0, t.y1 - t.y0
-        last_row, last_col = t.row == plan.rows - 1, t.col == plan.cols - 1
-        bands = []
-        if last_row:  # clear of the right-hand neighbour, which is glued over this sheet
-            right = x1 if last_col else px + tw - o - MARGIN_GAP
-            bands.append(Band("bottom", (x0 if t.col == 0 else px, y0, right, py - MARGIN_GAP)))
-        if last_col:  # clear of the tile below, likewise
-            low = py if last_row else py + o + MARGIN_GAP
-            bands.append(Band("right", (px + tw + MARGIN_GAP, low, x1, py + th)))
-        bands = [b for b in bands if b.width > MARGIN_GAP and b.box[3] - b.box[1] > MARGIN_GAP]
-        tiles.append((t.label, t.index, bands))
-    return on_tiles(m, env, tiles)
+def _tiling_fact(m: MapDef, way: Tiling, sheets: int) -> str:
+    """What the build says of a map too big for a portrait sheet: its tiles (or its one
+    sheet), the sheets in all and where its charts went."""
+    plan = way.plan
+    how = ("landscape" if way.landscape else "portrait") + (", map turned" if way.turned else "")
+    if plan.count == 1:
+        fact = f"map {m.id}: on one {how} sheet"
+    else:
+        fact = (
+            f"map {m.id}: {_n(plan.count, 'tile')} "
+            f"({_n(plan.rows, 'row')} x {_n(plan.cols, 'column')}, {how})"
+        )
+    fact += f", {_n(sheets, 'sheet')} in all" + (
+        " with the assembly sheet" if plan.count > 1 else ""
+    )
+    if way.left:
+        names = ", ".join(repr(c.item) for c in way.left)
+        fact += f"; charts {names} on {_n(way.chart_pages, 'page')} after the map"
+    return fact
 
 
 def _locator(plan: TilePlan, here, right: float, top: float, bold: str) -> list:
@@ -435,10 +443,18 @@ def _ticks(m: MapDef, turned: bool, along_x: bool, lo: float, hi: float) -> list
 
 
 def _seams(
-    m: MapDef, plan: TilePlan, t, px: float, py: float, regular: str, turned: bool = False
+    m: MapDef,
+    plan: TilePlan,
+    t,
+    at: tuple[float, float],
+    regular: str,
+    turned: bool = False,
+    words: list[Box] | None = None,
 ) -> list:
     """Cut lines where this tile lies on a neighbour, glue strips where a neighbour lies on it,
-    and ticks on every grid line crossing a seam so the grid registers."""
+    and ticks on every grid line crossing a seam so the grid registers. A glue note covers
+    none of the map's ``words`` (page boxes) where it can."""
+    px, py = at
     ops: list = []
     tw, th = t.x1 - t.x0, t.y1 - t.y0
     o = plan.overlap
@@ -456,34 +472,24 @@ def _seams(
         ops.append(Line(px, py + th, px + tw, py + th, CUT))
         cx = _between(xs, px - t.x0, px + tw / 2)
         room = _gap(xs, cx - (px - t.x0))
-        words = "cut along this edge" if room > 19 * small.size * 0.56 + 4 else "cut"
-        ops.append(Text(cx, py + th + 4, words, small, INK, align="centre"))
+        caption = "cut along this edge" if room > 19 * small.size * 0.56 + 4 else "cut"
+        ops.append(Text(cx, py + th + 4, caption, small, INK, align="centre"))
     if has_right:
         gx = px + tw - o
         ops.append(Line(gx, py, gx, py + th, SEAM))
         ops.append(Line(px + tw + 5, py, px + tw + 5, py + th, Stroke("#999999", 3)))
-        ops.extend(
-            _glue_note(
-                f"GLUE under tile {_lbl(t.row, t.col + 1)}",
-                px + tw - o / 2,
-                _between(ys, py - t.y0, py + th / 2),
-                True,
-                small,
-            )
-        )
+        note = f"GLUE under tile {_lbl(t.row, t.col + 1)}"
+        cx, (nw, nh) = px + tw - o / 2, _note_size(note, small)
+        free = _free(words, lambda v: (cx - nh / 2, v - nw / 2, cx + nh / 2, v + nw / 2))
+        ops.extend(_glue_note(note, cx, _between(ys, py - t.y0, py + th / 2, free), True, small))
     if has_bottom:
         gy = py + o
         ops.append(Line(px, gy, px + tw, gy, SEAM))
         ops.append(Line(px, py - 5, px + tw, py - 5, Stroke("#999999", 3)))
-        ops.extend(
-            _glue_note(
-                f"GLUE under tile {_lbl(t.row + 1, t.col)}",
-                _between(xs, px - t.x0, px + tw / 2),
-                py + o / 2,
-                False,
-                small,
-            )
-        )
+        note = f"GLUE under tile {_lbl(t.row + 1, t.col)}"
+        cy, (nw, nh) = py + o / 2, _note_size(note, small)
+        free = _free(words, lambda v: (v - nw / 2, cy - nh / 2, v + nw / 2, cy + nh / 2))
+        ops.extend(_glue_note(note, _between(xs, px - t.x0, px + tw / 2, free), cy, False, small))
     for x in xs:
         X = px + x - t.x0
         if has_top or has_bottom:
@@ -502,12 +508,29 @@ def _seams(
     return ops
 
 
-def _between(lines: list[float], shift: float, middle: float) -> float:
+def _between(
+    lines: list[float], shift: float, middle: float, free: Callable[[float], bool] | None = None
+) -> float:
     """The midpoint of two neighbouring grid lines nearest ``middle`` (page points): a glue
-    note there keeps clear of the ticks and of the cell labels in the cells' corners."""
+    note there keeps clear of the ticks and of the cell labels in the cells' corners; with
+    ``free``, the nearest where it holds (else the nearest)."""
     pos = [v + shift for v in lines]
-    mids = [(a + b) / 2 for a, b in zip(pos, pos[1:], strict=False)]
-    return min(mids, key=lambda v: abs(v - middle)) if mids else middle
+    mids = sorted(
+        ((a + b) / 2 for a, b in zip(pos, pos[1:], strict=False)), key=lambda v: abs(v - middle)
+    )
+    return next((v for v in mids if free is None or free(v)), mids[0] if mids else middle)
+
+
+def _free(words: list[Box] | None, box: Callable[[float], Box]) -> Callable[[float], bool] | None:
+    """Whether the box placed at a position covers none of the words."""
+    if not words:
+        return None
+    return lambda v: not any(clash(box(v), w) for w in words)
+
+
+def _note_size(text: str, font: Font) -> tuple[float, float]:
+    """A glue note's tab: its length along the strip and its breadth."""
+    return label_width(text, font.size) + 6, font.size + 4
 
 
 def _n(n: int, noun: str) -> str:
@@ -523,8 +546,7 @@ def _gap(lines: list[float], at: float) -> float:
 
 def _glue_note(text: str, cx: float, cy: float, vertical: bool, font: Font) -> list:
     """A note on a white tab in the middle of a glue strip (the neighbour covers it)."""
-    w = label_width(text, font.size) + 6
-    h = font.size + 4
+    w, h = _note_size(text, font)
     if vertical:
         return [
             Rect(cx - h / 2, cy - w / 2, h, w, fill="#ffffff", stroke=Stroke("#999999", 0.4)),
@@ -543,8 +565,26 @@ def _lbl(row: int, col: int) -> str:
     return f"{column_letters(row)}{col + 1}"
 
 
+def _assembly_size(m: MapDef, plan: TilePlan, env: PlanEnv) -> tuple[float, float] | None:
+    """The assembly sheet portrait (None), or landscape when that draws the diagram larger
+    (a wide map)."""
+    quiet = replace(env, diags=Diagnostics(), facts={})  # trying: the key warns when drawn
+    best: tuple[float, tuple[float, float] | None] | None = None
+    sizes = [None] if env.paper.width == env.paper.height else [None, env.paper.size[::-1]]
+    for size in sizes:
+        x0, y0, x1, y1 = content_box(env.paper.sized(size))
+        _, key_h = plan_key(m, quiet, x0, x1 - x0)
+        room_h = y1 - TITLE_H - 10 - 12 * 4 - y0 - 10 - key_h  # under its (at most) 4 lines
+        scale = min((x1 - x0) / plan.width, room_h / plan.height)
+        if best is None or scale > best[0] * 1.02:  # clearly larger: else portrait
+            best = (scale, size)
+    assert best is not None
+    return best[1]
+
+
 def _tile_assembly(m: MapDef, plan: TilePlan, env: PlanEnv, turned: bool = False) -> Page:
-    x0, y0, x1, y1 = content_box(env.paper)
+    size = _assembly_size(m, plan, env)
+    x0, y0, x1, y1 = content_box(env.paper.sized(size))
     regular, bold = _faces(env)
     ops = _title(m, env, x0, x1, y1, "assembly")
     lines = [
@@ -575,7 +615,9 @@ def _tile_assembly(m: MapDef, plan: TilePlan, env: PlanEnv, turned: bool = False
         "tiles": plan.count,
         "scale": round(scale, 6),
     }
-    return _assembly_page(m, ops, (px, py, px + w * scale, py + h * scale), facts)
+    page = _assembly_page(m, ops, (px, py, px + w * scale, py + h * scale), facts)
+    page.size = size
+    return page
 
 
 BADGE = "#c0392b"

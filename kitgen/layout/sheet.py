@@ -1,7 +1,8 @@
 """Quick-reference sheets: tables and text blocks flowed into N columns per page.
 
 A block goes whole into the column it fits; a block taller than a column is
-split between rows (its title repeats, marked "(cont.)"), a list only between
+split between rows (its title repeats, marked "(cont.)", on a later page; in the
+next column of the same page only its table head repeats), a list only between
 its items, a sub-heading row never last in a column. The type is set at the
 largest size from the sheet's max_size down to its min_size at which
 everything fits the pages allowed (a sheet with room to spare grows its type
@@ -362,8 +363,20 @@ def plan_sheet(sheet: Sheet, env: PlanEnv) -> Document:
             )
         )
         doc.pages.append(page)
+    _draw_parts(doc, placed, sheet, size)
+    return doc
+
+
+def _draw_parts(doc: Document, placed: list[Placed], sheet: Sheet, size: float) -> None:
+    """Each placed part of a block drawn on its page, with its manifest item."""
+    seen: dict[int, int] = {}  # a block's layout -> the page its last part went on
     for pl in placed:
-        ops, h = pl.layout.draw(pl.x, pl.y_top, pl.start, pl.end, pl.first)
+        # a later part repeats the title, marked "(cont.)", over the leaf only: in the
+        # next column of the same page the reader's eye runs on without it (its room stays,
+        # so the lines go on level with the first part's)
+        title = pl.first or seen.get(id(pl.layout)) != pl.page
+        seen[id(pl.layout)] = pl.page
+        ops, h = pl.layout.draw(pl.x, pl.y_top, pl.start, pl.end, pl.first, title)
         page = doc.pages[pl.page]
         page.ops.extend(ops)
         is_table = isinstance(pl.layout, TableLayout)
@@ -380,7 +393,6 @@ def plan_sheet(sheet: Sheet, env: PlanEnv) -> Document:
                 {"sheet": sheet.id, "size": size, "rows": [pl.start, pl.end]},
             )
         )
-    return doc
 
 
 def plan_sheets(sheets: tuple[Sheet, ...], env: PlanEnv) -> list[Document]:

@@ -102,7 +102,13 @@ class TableLayout:
         return self.row_heights[i]
 
     def draw(
-        self, x: float, y_top: float, start: int = 0, end: int | None = None, first: bool = True
+        self,
+        x: float,
+        y_top: float,
+        start: int = 0,
+        end: int | None = None,
+        first: bool = True,
+        title: bool = True,
     ) -> tuple[list, float]:
         """Ops drawing rows start..end with the top-left corner at (x, y_top), and the
         height used; the title (marked "(cont.)" on a later part), group and column
@@ -113,16 +119,20 @@ class TableLayout:
         y = y_top
         lefts = [x + sum(self.widths[:i]) for i in range(len(self.widths))]
         if self.title_height:
-            ops += block_title(
-                self.table.title,
-                first,
-                x,
-                y,
-                self.width,
-                self.faces,
-                self.size,
-                self.env.fonts,
-                INK,
+            ops += (
+                []
+                if not title
+                else block_title(
+                    self.table.title,
+                    first,
+                    x,
+                    y,
+                    self.width,
+                    self.faces,
+                    self.size,
+                    self.env.fonts,
+                    INK,
+                )
             )
             y -= self.title_height
         if self.group_height:

@@ -51,15 +51,25 @@ class TextLayout:
         return self.part_height(0, self.units, True, True)
 
     def draw(
-        self, x: float, y_top: float, start: int = 0, end: int | None = None, first: bool = True
+        self,
+        x: float,
+        y_top: float,
+        start: int = 0,
+        end: int | None = None,
+        first: bool = True,
+        title: bool = True,
     ) -> tuple[list, float]:
         end = self.units if end is None else end
         fonts, size = self.env.fonts, self.size
         ops: list = []
         y = y_top
         if self.title_height:
-            ops += block_title(
-                self.block.title, first, x, y, self.width, self.faces, size, fonts, INK
+            ops += (
+                []
+                if not title
+                else block_title(
+                    self.block.title, first, x, y, self.width, self.faces, size, fonts, INK
+                )
             )
             y -= self.title_height
         for i in range(start, end):

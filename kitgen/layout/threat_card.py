@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ..chance.dice import format_chance
+from ..chance.dice import for_players, format_chance
 from ..model.reading import Reading
 from ..model.reading import note as reading_note
 from ..model.table import Column, Row, Table
@@ -165,7 +165,8 @@ def _card(
     if table.subtitle:
         w.para(table.subtitle, 9, italic=True, colour=MUTED)
     w.gap(4)
-    roll = f"{table.roll_label}: roll {table.roll}" if table.roll_label else f"Roll {table.roll}"
+    dice = for_players(table.roll)
+    roll = f"{table.roll_label}: roll {dice}" if table.roll_label else f"Roll {dice}"
     w.para(roll, 10, bold=True)
     if table.types:
         w.labelled(f"Threat type{table.types_mark} (one applies):", _types_text(table), 8.5)
@@ -180,7 +181,7 @@ def _card(
         w.para(text, 7.5, italic=True, colour=MUTED)
     if table.situations:
         w.gap(4)
-        parts = [_keep(e.short) for m in table.situations for e in effects_of(m)]
+        parts = [_keep(for_players(e.short)) for m in table.situations for e in effects_of(m)]
         groups = [" or ".join(g) for g in table.exclusive]
         text = " · ".join(parts) + (f" (never together: {'; '.join(groups)})" if groups else "")
         w.labelled("Modifiers to the throw (they add up):", text, 8.5)
@@ -188,7 +189,11 @@ def _card(
         w.gap(4)
         w.labelled(*_generated(table, banding, env), 8)
     # exact odds under the combinations a player meets
-    shown = shown_combos(table) if count_combos(table) > 1 else []
+    shown = (
+        [(for_players(label), c) for label, c in shown_combos(table)]
+        if count_combos(table) > 1
+        else []
+    )
     if shown:
         _odds_grid(w, table, shown, inner)
     for g in table.glossary:
@@ -217,7 +222,7 @@ def _types_text(table: ThreatTable) -> str:
         for st in m.states:
             bits = []
             if st.roll:
-                bits.append(f"roll {st.roll} instead")
+                bits.append(f"roll {for_players(st.roll)} instead")
             if st.add or not st.roll:
                 bits.append(f"{st.add:+d}")
             states.append(" ".join(bits) + (f" {st.label}" if st.label else ""))

@@ -7,7 +7,6 @@ and the windows together cover the map with no gap.
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 
 from ..geometry import column_letters
@@ -51,17 +50,43 @@ class TilePlan:
         return self.tiles[row * self.cols + col]
 
 
-def _split(length: float, avail: float, overlap: float) -> list[tuple[float, float]]:
-    """Equal spans of at most ``avail`` covering [0, length], neighbours overlapping by
-    exactly ``overlap``."""
-    if length <= avail:
+def _split(length: float, n: int, overlap: float) -> list[tuple[float, float]]:
+    """``n`` equal spans covering [0, length], neighbours overlapping by exactly ``overlap``."""
+    if n == 1:
         return [(0.0, length)]
-    n = math.ceil((length - overlap) / (avail - overlap) - 1e-9)
     span = (length + (n - 1) * overlap) / n
     step = span - overlap
     out = [(i * step, i * step + span) for i in range(n)]
     out[-1] = (out[-1][0], length)  # exact end, no rounding drift
     return out
+
+
+def span(length: float, n: int, overlap: float) -> float:
+    """The length of each of ``n`` equal spans covering ``length`` with that overlap."""
+    return (length + (n - 1) * overlap) / n
+
+
+def spans_needed(length: float, room: float, overlap: float, margin: float = 0.0) -> int:
+    """The fewest equal spans that cover ``length`` when each must fit ``room`` less
+    ``margin`` on each side that meets a neighbour (none for one span, one side each for
+    two, both sides for the middle spans of three or more)."""
+    if overlap * 2 >= room - 2 * margin:
+        raise ValueError("overlap too large for the printable area")
+    n = 1
+    while span(length, n, overlap) > room - margin * min(2, n - 1) + 1e-6:
+        n += 1
+    return n
+
+
+def grid_tiles(width: float, height: float, rows: int, cols: int, overlap: float) -> TilePlan:
+    """A ``rows`` x ``cols`` grid of tiles over a ``width`` x ``height`` map."""
+    xs = _split(width, cols, overlap)
+    ys_from_top = _split(height, rows, overlap)
+    tiles = []
+    for r, (t0, t1) in enumerate(ys_from_top):
+        for c, (x0, x1) in enumerate(xs):
+            tiles.append(Tile(r, c, r * cols + c + 1, x0, height - t1, x1, height - t0))
+    return TilePlan(width, height, rows, cols, overlap, tuple(tiles))
 
 
 def plan_tiles(
@@ -70,17 +95,23 @@ def plan_tiles(
     """Tiles for a ``width`` x ``height`` map on windows of at most ``avail_w`` x ``avail_h``."""
     if overlap * 2 >= min(avail_w, avail_h):
         raise ValueError("overlap too large for the printable area")
-    xs = _split(width, avail_w, overlap)
-    ys_from_top = _split(height, avail_h, overlap)
-    tiles = []
-    for r, (t0, t1) in enumerate(ys_from_top):
-        for c, (x0, x1) in enumerate(xs):
-            tiles.append(Tile(r, c, r * len(xs) + c + 1, x0, height - t1, x1, height - t0))
-    return TilePlan(width, height, len(ys_from_top), len(xs), overlap, tuple(tiles))
+    cols = spans_needed(width, avail_w, overlap)
+    rows = spans_needed(height, avail_h, overlap)
+    return grid_tiles(width, height, rows, cols, overlap)
 
 
 def needs_tiling(width: float, height: float, avail_w: float, avail_h: float) -> bool:
     return width > avail_w + 1e-6 or height > avail_h + 1e-6
 
 
-__all__ = ["DEFAULT_OVERLAP", "MIN_OVERLAP", "Tile", "TilePlan", "needs_tiling", "plan_tiles"]
+__all__ = [
+    "DEFAULT_OVERLAP",
+    "MIN_OVERLAP",
+    "Tile",
+    "TilePlan",
+    "grid_tiles",
+    "needs_tiling",
+    "plan_tiles",
+    "span",
+    "spans_needed",
+]

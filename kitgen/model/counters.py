@@ -12,6 +12,7 @@ from types import MappingProxyType
 
 from ..errors import Span
 from ..style import PIECE_MIN
+from .reading import Reading
 
 NO_ATTRS: Mapping[str, str] = MappingProxyType({})  # read-only, so one empty one is shared
 SHAPES = ("square", "rect", "round", "hex")
@@ -162,6 +163,9 @@ class CounterDef:
     steps: tuple[str, ...] = ()
     side: str | None = None  # the side it belongs to: it carries the side's mark
     side_span: Span | None = None
+    # the kit's reading of the definition (a count the source does not give): a dagger and
+    # its note at the foot of each counter sheet that holds a copy
+    reading: Reading | None = None
 
     @property
     def size(self) -> tuple[float, float]:

@@ -48,6 +48,7 @@ from .expand import (
     unused_columns,
 )
 from .fields import Context, Fields, check_unique_ids, expect_seq
+from .reading import READING, read_reading
 from .spec import (
     BOOLEAN,
     COLOUR,
@@ -164,6 +165,11 @@ COUNTER = Spec(
     Key("back", Either(TEXT, FACE), "a back face: fold-and-glue, or duplex"),
     Key("steps", OneOrList(TEXT), "a step-loss counter: a name for each face, front first"),
     Key("side", TEXT, "the side it belongs to (a rules.sides id): it carries the side's mark"),
+    Key(
+        "reading",
+        READING.type,
+        "the kit's reading (a count the source does not give): noted at the sheet's foot",
+    ),
     heading=HEADING,
 )
 COUNTERS = ListOf(COUNTER)
@@ -250,6 +256,7 @@ def _read_def(ctx: Context, node: Map, path: str, parts: tuple[Vars, ...], v) ->
     steps = _read_steps(ctx, f, 1 if back_node is None else 2)
     side_node = f.raw("side")
     side = _opt(v.text, side_node, f.sub("side"))
+    reading = read_reading(ctx, f.raw("reading"), f.sub("reading"))
     f.close()
     if ident is None or w is None or h is None or front is None:
         return None
@@ -271,6 +278,7 @@ def _read_def(ctx: Context, node: Map, path: str, parts: tuple[Vars, ...], v) ->
         steps=steps,
         side=side,
         side_span=side_node.span if side_node is not None else None,
+        reading=reading,
     )
 
 

@@ -1,0 +1,118 @@
+"""A counter definition's `reading:` (a count the source does not give): one dagger per
+distinct reading and its note at the foot of each counter sheet holding its pieces, under
+the pieces, at rules size; read back from the PDF."""
+
+from __future__ import annotations
+
+import pytest
+
+from kitgen.layout.plan import Text
+from tests.conftest import build_pdfs, errors_of, pdf_text, pdf_words, seed_kit, write_game
+
+MARKERS = "Three of each marker is the kit's count."
+GAME = f"""
+id: g
+title: G
+counters:
+  - id: "m-{{n}}"
+    kind: marker
+    size: 1
+    quantity: 3
+    for_each: {{n: ["1", "2"]}}
+    reading: {{kit: "{MARKERS}", source: "Place a marker"}}
+    front: "M{{n}}"
+  - id: plain
+    size: 1
+    front: P
+  - id: flag
+    size: 1
+    quantity: 2
+    reading: {{kit: "{MARKERS}", source: "Place a marker"}}
+    front: F
+  - id: other
+    size: 1/2
+    quantity: 2
+    reading: "Two is the kit's count."
+    front: O
+"""
+
+
+def _notes(page_text: str) -> list[str]:
+    return [part.strip() for part in page_text.split("\u2020")[1:]]
+
+
+def test_counter_readings_print_at_the_sheet_foot_under_the_pieces(game_dir):
+    p, pdfs, _ = build_pdfs(write_game(game_dir, GAME))
+    (text,) = pdf_text(pdfs["counters.pdf"])
+    # one dagger for the one reading three definitions share (its source's words beside
+    # it), the next for the other
+    assert (
+        f"\u2020 Kit's reading: {MARKERS} Source: \u201cPlace a marker\u201d "
+        "\u2021 Kit's reading: Two is the kit's count." in text
+    )
+    assert text.count("Kit's reading") == 2
+    (words,) = pdf_words(pdfs["counters.pdf"])
+    note_tops = [w.box[3] for w in words if w.text in ("\u2020", "\u2021")]
+    (doc,) = [d for d in p.docs if d.name == "counters"]
+    lowest = min(item.bbox[1] for item in doc.pages[0].items)
+    assert len(note_tops) == 2 and max(note_tops) < lowest  # under every piece
+    sizes = {
+        op.font.size
+        for op in doc.pages[0].ops
+        if isinstance(op, Text) and "Kit's reading" in op.text
+    }
+    assert sizes and min(sizes) >= 7.0
+
+
+def test_a_sheet_notes_only_the_readings_its_pieces_carry(game_dir):
+    body = GAME.replace("quantity: 3", "quantity: 60")  # 120 markers: two sheets
+    _, pdfs, _ = build_pdfs(write_game(game_dir, body))
+    first, second = pdf_text(pdfs["counters.pdf"])
+    assert f"\u2020 Kit's reading: {MARKERS}" in first
+    assert "Two is the kit's count." not in first
+    assert f"\u2020 Kit's reading: {MARKERS}" in second
+    assert "\u2021 Kit's reading: Two is the kit's count." in second
+
+
+def test_a_counter_without_a_reading_prints_no_note(game_dir):
+    _, pdfs, _ = build_pdfs(
+        write_game(game_dir, "id: g\ntitle: G\ncounters: [{id: a, size: 1, front: A}]\n")
+    )
+    assert "Kit's reading" not in " ".join(pdf_text(pdfs["counters.pdf"]))
+
+
+@pytest.mark.parametrize(
+    ("value", "message"),
+    [
+        ("{source: x}", "6:14: error: counters[0].reading: missing required key 'kit'"),
+        ("[a]", "6:14: error: counters[0].reading: expected text, got a list"),
+    ],
+)
+def test_a_bad_counter_reading_is_reported_where_it_is_written(game_dir, value, message):
+    body = f"""
+id: g
+title: G
+counters:
+  - id: m
+    size: 1
+    reading: {value}
+    front: M
+"""
+    errs = errors_of(write_game(game_dir, body))
+    assert [e.split("game.yaml:")[1] for e in errs] == [message]
+
+
+@pytest.mark.parametrize(
+    ("game", "words"),
+    [
+        ("duck", "The counts (8 FLAME x1, 4 each x2 and x3"),
+        ("ryamon", "How many of each type a tribe gets is the kit's"),
+        ("rencounter", "48 wound markers and 8 each of MW, SW and CW are the kit's counts"),
+    ],
+)
+def test_the_seed_kits_mark_their_chosen_counter_counts(game, words):
+    _, pdfs, _ = seed_kit(game)
+    for page in pdf_text(pdfs["counters.pdf"]):
+        if "Kit's reading" in page:
+            assert f"\u2020 Kit's reading: {words}" in page
+    assert any(words in page for page in pdf_text(pdfs["counters.pdf"]))
