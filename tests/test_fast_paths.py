@@ -173,18 +173,7 @@ def _defs(folder):
 
 
 def test_copies_from_the_template_equal_reading_each_copy(game_dir, monkeypatch):
-    from kitgen.source import counters
-
-    from .conftest import write_game
-
-    write_game(game_dir, COPIES_GAME)
-    made = []
-    real = counters._filler
-    monkeypatch.setattr(counters, "_filler", lambda *a: made.append(real(*a)) or made[-1])
-    fast = _defs(game_dir)
-    assert made and made[0] is not None  # the template was used
-    monkeypatch.setattr(counters, "_filler", lambda *a: None)
-    plain = _defs(game_dir)
+    fast, plain = _fast_and_plain(game_dir, monkeypatch, COPIES_GAME)
     assert fast == plain
     assert [d.id for d in fast] == ["farmer-red", "soldier-red", "farmer-blue", "soldier-blue"]
     soldier = fast[3]
@@ -218,23 +207,21 @@ SHARING_GAME = """
 
 
 def _fast_and_plain(game_dir, monkeypatch, yaml_text):
-    """The defs read with the template filler, whether it was used, and read without it."""
+    """The defs read with the template filler, and read copy by copy (the oracle)."""
     from kitgen.source import counters
 
     from .conftest import write_game
+    from .test_copies_oracle import plain_entry
 
     write_game(game_dir, yaml_text)
-    made = []
-    real = counters._filler
-    monkeypatch.setattr(counters, "_filler", lambda *a: made.append(real(*a)) or made[-1])
     fast = _defs(game_dir)
-    monkeypatch.setattr(counters, "_filler", lambda *a: None)
-    return fast, made, _defs(game_dir)
+    monkeypatch.setattr(counters, "_read_entry", plain_entry)
+    return fast, _defs(game_dir)
 
 
 def test_copies_share_what_their_template_does_not_change(game_dir, monkeypatch):
-    fast, made, plain = _fast_and_plain(game_dir, monkeypatch, SHARING_GAME)
-    assert made[0] is not None and fast == plain
+    fast, plain = _fast_and_plain(game_dir, monkeypatch, SHARING_GAME)
+    assert fast == plain
     first, red2, blue1, blue2 = fast
     assert [d.id for d in fast] == ["red-1", "red-2", "blue-1", "blue-2"]
     # A face with no placeholder, and mappings and elements without one, are the same
@@ -254,8 +241,8 @@ def test_copies_share_what_their_template_does_not_change(game_dir, monkeypatch)
     assert icons[1].colour == number[1].colour and icons[3].colour == number[3].colour
 
 
-def test_an_icon_named_by_a_placeholder_is_read_copy_by_copy(game_dir, monkeypatch):
-    fast, made, plain = _fast_and_plain(
+def test_an_icon_named_by_a_placeholder_is_checked_copy_by_copy(game_dir, monkeypatch):
+    fast, plain = _fast_and_plain(
         game_dir,
         monkeypatch,
         """
@@ -268,7 +255,6 @@ def test_an_icon_named_by_a_placeholder_is_read_copy_by_copy(game_dir, monkeypat
             front: {icon: "{icon}"}
         """,
     )
-    assert made == [None]  # the template names no icon: each copy is read on its own
     assert fast == plain
     assert [d.front.elements[0].name for d in fast] == ["star", "shield"]
 
@@ -288,6 +274,7 @@ def test_a_copy_the_template_cannot_fill_is_reported_as_before(game_dir, monkeyp
     from kitgen.source import counters
 
     from .conftest import errors_of, write_game
+    from .test_copies_oracle import plain_entry
 
     write_game(
         game_dir,
@@ -302,7 +289,7 @@ def test_a_copy_the_template_cannot_fill_is_reported_as_before(game_dir, monkeyp
         """,
     )
     fast = errors_of(game_dir)
-    monkeypatch.setattr(counters, "_filler", lambda *a: None)
+    monkeypatch.setattr(counters, "_read_entry", plain_entry)
     assert fast == errors_of(game_dir)
     where = f"{game_dir}/game.yaml"
     assert fast == [

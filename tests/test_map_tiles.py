@@ -169,15 +169,20 @@ def test_square_pitch_is_exact_across_the_tiles(game, file, mid):
 
 
 def _vertical_full(page, tile: dict) -> list[float]:
-    """The x of each vertical stroke that runs the tile's full height (seam and cut lines)."""
+    """The x of each vertical line that runs the tile's full height (seam and cut lines): a
+    seam line broken round the map's words counts when its pieces start at the tile's foot
+    and end at its head."""
     _, y0, _, y1 = tile["bbox"]
-    out = []
+    ends: dict[float, list[float]] = {}
     for s in read_marks(page).segments:
-        if math.isclose(s.x0, s.x1, abs_tol=0.01) and math.isclose(
-            abs(s.y1 - s.y0), y1 - y0, abs_tol=0.5
-        ):
-            out.append(round(s.x0, 3))
-    return sorted(set(out))
+        if math.isclose(s.x0, s.x1, abs_tol=0.01):
+            ys = ends.setdefault(round(s.x0, 3), [])
+            ys += [min(s.y0, s.y1), max(s.y0, s.y1)]
+    return sorted(
+        x
+        for x, ys in ends.items()
+        if math.isclose(min(ys), y0, abs_tol=0.5) and math.isclose(max(ys), y1, abs_tol=0.5)
+    )
 
 
 def test_the_glue_overlap_is_right():

@@ -297,6 +297,31 @@ def test_a_tile_badge_keeps_off_the_words_of_the_map(game_dir):
         assert left < min(xs) and max(xs) < right, tile.extra["label"]
 
 
+def test_a_glue_note_keeps_off_the_words_of_the_map(game_dir):
+    # the middle row's words lie where each glue note would go: half way down its strip
+    rows = "\n".join("      " + r * 14 for r in ".c.")
+    text = TILED.split("    layout: |")[0] + "    layout: |\n" + rows + "\n"
+    _, pdfs, _ = build_pdfs(write_game(game_dir, text))
+    data = pdfs["map-big.pdf"]
+    assert [(n, str(f)) for n, f in pdf_faults(data)] == []
+    doc = pdfium.PdfDocument(data)
+    notes = [
+        t for n in range(len(doc) - 1) for t in read_marks(doc[n]).runs.values() if "GLUE" in t
+    ]
+    assert notes and all(t.startswith("GLUEundertileA") for t in notes)
+
+
+def test_a_seam_line_breaks_round_words_and_stays_on_its_tile():
+    from kitgen.layout.maps import _seam_line
+
+    words = [(0, 40, 20, 50), (-5, 200, 20, 210), (-5, 220, 20, 230), (30, 60, 40, 70)]
+    # the first word is on the line, the next two past its end, the last beside it
+    ops = _seam_line((10, 0, 10, 100), words)
+    assert [(o.x0, o.y0, o.x1, o.y1) for o in ops] == [(10, 0, 10, 39), (10, 51, 10, 100)]
+    ops = _seam_line((0, 45, 100, 45), words)
+    assert [(o.x0, o.x1) for o in ops] == [(21, 100)]
+
+
 def test_clear_spot_is_nearest_the_corner_and_clear_of_every_box():
     region = (0.0, 0.0, 100.0, 100.0)
     assert clear_spot(20, 10, region, [], 2) == (0.0, 90.0, 20.0, 100.0)

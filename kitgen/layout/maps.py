@@ -476,7 +476,7 @@ def _seams(
         ops.append(Text(cx, py + th + 4, caption, small, INK, align="centre"))
     if has_right:
         gx = px + tw - o
-        ops.append(Line(gx, py, gx, py + th, SEAM))
+        ops.extend(_seam_line((gx, py, gx, py + th), words or []))
         ops.append(Line(px + tw + 5, py, px + tw + 5, py + th, Stroke("#999999", 3)))
         note = f"GLUE under tile {_lbl(t.row, t.col + 1)}"
         cx, (nw, nh) = px + tw - o / 2, _note_size(note, small)
@@ -484,7 +484,7 @@ def _seams(
         ops.extend(_glue_note(note, cx, _between(ys, py - t.y0, py + th / 2, free), True, small))
     if has_bottom:
         gy = py + o
-        ops.append(Line(px, gy, px + tw, gy, SEAM))
+        ops.extend(_seam_line((px, gy, px + tw, gy), words or []))
         ops.append(Line(px, py - 5, px + tw, py - 5, Stroke("#999999", 3)))
         note = f"GLUE under tile {_lbl(t.row + 1, t.col)}"
         cy, (nw, nh) = py + o / 2, _note_size(note, small)
@@ -519,6 +519,31 @@ def _between(
         ((a + b) / 2 for a, b in zip(pos, pos[1:], strict=False)), key=lambda v: abs(v - middle)
     )
     return next((v for v in mids if free is None or free(v)), mids[0] if mids else middle)
+
+
+def _seam_line(line: Box, words: list[Box]) -> list:
+    """The dashed line where a neighbour's edge will lie, along x or y, broken where it
+    would cross the map's words (1 pt clear of them)."""
+    x0, y0, x1, y1 = line
+    along_x = y0 == y1
+    lo, hi = (x0, x1) if along_x else (y0, y1)
+    gaps = sorted(
+        (w[0] - 1, w[2] + 1) if along_x else (w[1] - 1, w[3] + 1)
+        for w in words
+        if (w[1] < y0 < w[3] if along_x else w[0] < x0 < w[2])
+    )
+    ops = []
+    for a, b in [*gaps, (hi, hi)]:
+        if lo >= hi:
+            break
+        if a > lo:
+            ops.append(
+                Line(lo, y0, min(a, hi), y0, SEAM)
+                if along_x
+                else Line(x0, lo, x0, min(a, hi), SEAM)
+            )
+        lo = max(lo, b)
+    return ops
 
 
 def _free(words: list[Box] | None, box: Callable[[float], Box]) -> Callable[[float], bool] | None:

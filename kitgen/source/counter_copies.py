@@ -1,56 +1,138 @@
-"""The copies a counter's `for_each` makes, without reading the mapping once per copy.
+"""The copies a counter's `for_each` makes: the definition read once, each copy filled in.
 
-The definition is read once with its {placeholders} left in place (a template);
-each copy then fills in only the fields that hold one: ids, names, attrs, texts,
-fonts and colours. Reading key by key cost more than everything else a build of
-ten thousand counters does.
+The definition is read once (`counters._read_def` with a `Template` reader), its texts
+with {placeholders} left as holes. Each hole is a step, in reading order: fill a text
+with the copy's variables (`str.format_map`), or work out what a filled text gives
+(a colour, an id or icon name checked, a picture, a quantity). The `Filler` runs a
+copy's steps and puts their values into the template's model.
 
-A copy the template cannot make without a problem (an unknown placeholder, a
-colour or id that is bad once filled) is left to the ordinary reader, which
-reports it exactly as before. A template is only used when it makes the first
-copy equal to the ordinary reading of it.
+This is the only way a counter is read. A step that fails reports what reading the
+copy would report, at the same place (an unknown placeholder with its did-you-mean, a
+colour, id or icon name bad once filled), and the copy then has what reading it would
+give: the default, no element, or no copy. The problems the reading itself found (an
+unknown key, a bad size) are every copy's, each in its place among the steps' own.
+tests/test_copies_oracle.py reads copies one by one, the plain way, and compares.
 """
 
 from __future__ import annotations
 
-from dataclasses import fields
+from collections.abc import Callable
+from dataclasses import MISSING, fields
 from functools import lru_cache
+from operator import itemgetter
+from typing import Any
 
 from ..colours import ColourError, parse_colour
-from ..model.counters import CounterDef, Face, IconEl, TextEl, UnitEl
-from ..names import ID_PATTERN, PLACEHOLDER
-from .expand import blanked, merged
-from .fields import Context, as_colour, as_text
+from ..errors import Diagnostic, Diagnostics
+from ..model.counters import CounterDef, Face, merge_rows
+from ..names import PLACEHOLDER
+from .expand import Vars, blanked, substitute
+from .fields import Context, as_text
 from .yamlnodes import Node
 
 
-class Unfillable(Exception):
-    """A copy the template cannot make: the ordinary reader reports why."""
+class Hole(str):
+    """A text with placeholders, as the template holds it: `step` is the step whose value
+    takes its place in each copy (a text, a colour, a picture or a quantity)."""
+
+    step: int
 
 
-class Symbolic:
-    """Stands in for a copy's variables while the template is read: text keeps its
-    placeholders, and colours holding one are parsed per copy instead."""
+class Step:
+    """One thing a copy works out, in reading order. A fill (`fn` None) fills `raw` in
+    (as `fmt`); otherwise `fn(ctx, *inputs)` is called with each hole among `inputs`
+    filled in, unless the first is None (its text could not be filled). `at`: how many
+    of the reading's own problems come before it; `default`: its value when it fails."""
 
-    def __init__(self, ctx: Context, variables: dict[str, str], blank: str):
+    __slots__ = (
+        "at", "order", "node", "path", "raw", "fmt", "fn", "inputs", "holes", "source",
+        "rest", "default", "memo",
+    )  # fmt: skip
+
+    def __init__(self, at: int, node: Node | None = None, path: str = "", raw: str = ""):
+        self.at = at
+        self.order = 0  # its place in reading order (the Filler runs the fills first)
+        self.node = node
+        self.path = path
+        self.raw = raw
+        self.fmt = _format(raw) if node is not None else None  # None: not a fill
+        self.fn: Callable[..., Any] | None = None
+        self.inputs: tuple = ()
+        self.holes: tuple[tuple[int, int], ...] = ()  # (index in inputs, step)
+        self.source: int | None = None  # the step, when the first input is the one hole
+        self.rest: tuple = ()  # then the other inputs
+        self.default: Any = None
+        # What fn gave for each filled input: fn reports only when it fails, so what it
+        # gave once is taken again without asking.
+        self.memo: dict | None = {}
+
+    def remember(self, key: Any, value: Any) -> Any:
+        """`value`, kept as what `key` gives (the last few hundred) unless none are."""
+        memo = self.memo
+        if memo is not None:
+            if len(memo) >= 512:
+                memo.clear()
+            memo[key] = value
+        return value
+
+
+class Template:
+    """The reader a counter's definition is read with: its texts with placeholders come
+    back as `Hole`s, and what depends on them (checks, colours, pictures) becomes a step
+    each copy runs. Everything else is read, and reported, once."""
+
+    def __init__(self, ctx: Context):
         self.ctx = ctx
+        self.blank = ""  # what a null for_each value prints as: _read_def sets it
+        self.steps: list[Step] = []
+        self.holes: list[Hole] = []  # the hole each step's value takes the place of
 
     def text(self, node: Node, path: str) -> str | None:
-        return as_text(self.ctx, node, path)
-
-    def deferred(self, text: str) -> bool:
-        return _holes(text)
-
-    def colour(self, node: Node, path: str) -> str | None:
         text = as_text(self.ctx, node, path)
-        if text is None or _holes(text):
+        if text is None or not _holes(text):
             return text
-        return as_colour(self.ctx, node, path)
+        return self._hole(Step(len(self.ctx.diags.items), node, path, text))
+
+    def colour(self, node: Node | None, path: str, default: str | None = None) -> str | None:
+        if node is None:
+            return default
+        return self.then(colour_at, self.text(node, path), node, path, default=default)
+
+    def then(
+        self, fn: Callable[..., Any], value: Any, *args: Any, default: Any = None, keep=True
+    ) -> Any:
+        """fn(ctx, value, *args), or `default` when value is None or fn gives None; a
+        step, worked out copy by copy, when a hole is among them. keep=False: what fn
+        gives is not kept for the next copy (each copy's id is its own)."""
+        if value is None:
+            return default
+        inputs = (value, *args)
+        holes = tuple((i, x.step) for i, x in enumerate(inputs) if type(x) is Hole)
+        if not holes:
+            got = fn(self.ctx, *inputs)
+            return default if got is None else got
+        step = Step(len(self.ctx.diags.items), raw=str(value))
+        step.fn, step.inputs, step.holes, step.default = fn, inputs, holes, default
+        step.memo = {} if keep else None
+        step.source = holes[0][1] if len(holes) == 1 and holes[0][0] == 0 else None
+        step.rest = inputs[1:]
+        return self._hole(step)
+
+    def _hole(self, step: Step) -> Hole:
+        hole = Hole(step.raw)
+        hole.step = step.order = len(self.steps)
+        self.steps.append(step)
+        self.holes.append(hole)
+        return hole
 
 
-def template_context(ctx: Context) -> Context:
-    """A context whose diagnostics are thrown away: a template with any is not used."""
-    return ctx.apart()
+def colour_at(ctx: Context, text: str, node: Node, path: str) -> str | None:
+    """The colour `text` names, or None with the problem reported at `node`."""
+    try:
+        return parse_colour(text, ctx.palette)
+    except ColourError as exc:
+        ctx.error(node, path, exc.message, exc.hint)
+        return None
 
 
 def _holes(text: str) -> bool:
@@ -58,185 +140,288 @@ def _holes(text: str) -> bool:
 
 
 class Filler:
-    """Makes copies of one template; `fill` raises Unfillable for a copy it cannot make.
+    """Makes the copies of one read definition: `fill` gives a copy (None when reading it
+    would give none) and its problems, in the order reading it reports them.
 
-    The template is looked over once, here: which fields hold a placeholder (kept as
-    str.format strings) and which faces and elements hold none (shared by every copy),
-    so a copy only fills in what differs.
+    The fills run first, all at once (each copy's texts filled in by C code), then the
+    steps that work something out, in reading order: the holes are numbered so (a copy's
+    values in one list), and each step keeps its place in reading order for reporting.
     """
 
-    def __init__(self, template: CounterDef, blank: str, palette: dict[str, str]):
-        self.t = template
-        self._fields = fields_of(template)
-        self.blank = blank
-        self.palette = palette
-        self._colours: dict[str, str] = {}  # filled text -> colour: one string per colour
-        self._id = _format_or_none(template.id)
-        self._name = None if template.name is template.id else _format_or_none(template.name)
-        self._side = None if template.side is None else _format_or_none(template.side)
-        attrs = template.own_attrs
-        # (key, format or None) per attr; None when no value holds a placeholder, and
-        # then every copy shares the template's (read-only) mapping.
-        self._attrs = None
-        if any(_holes(v) for v in attrs.values()):
-            self._attrs = tuple((k, _format_or_none(v)) for k, v in attrs.items())
-        self._front = _FacePlan.of(template.front)
-        self._back = None if template.back is None else _FacePlan.of(template.back)
-        # An icon named by a placeholder is left to the reader, which checks the name.
-        faces = (template.front,) if template.back is None else (template.front, template.back)
-        self._usable = not any(
-            (type(el) is IconEl and _holes(el.name))
-            or (
-                type(el) is UnitEl
-                and any(_holes(t or "") for t in (el.branches, el.size, el.colour, el.fill))
-            )
-            for face in faces
-            for el in face.elements
-        )
+    def __init__(self, ctx: Context, read: Template, template: CounterDef | None):
+        steps = sorted(read.steps, key=lambda step: step.fmt is None)  # fills first
+        number = {step.order: n for n, step in enumerate(steps)}
+        for hole in read.holes:
+            hole.step = number[hole.step]
+        for step in steps:
+            step.holes = tuple((i, number[at]) for i, at in step.holes)
+            step.source = None if step.source is None else number[step.source]
+        self.fills = [step for step in steps if step.fmt is not None]
+        self.formats = [_filling(step.raw, step.fmt) for step in self.fills]  # type: ignore[arg-type]
+        # the others, in reading order: (the step its one hole is, its memo, the step);
+        # None first when the hole is not fn's first input, or there are more
+        self.thens = [(step.source, step.memo, step) for step in steps[len(self.fills) :]]
+        self.static = read.ctx.diags.items  # the reading's own problems: every copy's
+        self.blank = read.blank
+        self.scratch = ctx.apart()  # where the steps report, copy by copy
+        self.plan = None if template is None else _CopyPlan(template)
 
-    def fill(self, parts: tuple[dict[str, str], ...]) -> CounterDef:
-        """The copy for_each's rows `parts` make."""
-        t = self.t
-        if not self._usable:
-            raise Unfillable(t.id)
-        vals = blanked(merged(parts), self.blank)
-        try:  # format_map raises KeyError for a placeholder the copy has no value for
-            ident = t.id
-            if self._id is not None:
-                ident = self._id.format_map(vals)
-                if not ID_PATTERN.match(ident) or ".." in ident:
-                    raise Unfillable(ident)
-            if t.name is t.id:
-                name = ident
-            else:
-                name = (t.name if self._name is None else self._name.format_map(vals)) or ident
-            side = t.side if self._side is None else self._side.format_map(vals)
-            own_attrs = t.own_attrs
-            if self._attrs is not None:
-                own_attrs = {
-                    k: own_attrs[k] if f is None else f.format_map(vals) for k, f in self._attrs
-                }
-            front = t.front if self._front is None else self._face(self._front, vals)
-            back = t.back if self._back is None else self._face(self._back, vals)
+    def fill(self, parts: tuple[Vars, ...]) -> tuple[CounterDef | None, list[Diagnostic]]:
+        """The copy for_each's rows `parts` make, and its problems.
+
+        Each step's value goes into `vals` (its default when it fails; a text not
+        filled is None); `emitted` holds what failing steps reported, (step, found)."""
+        variables = parts[0] if len(parts) == 1 else merge_rows(parts)  # expand.merged
+        if "" in variables.values():
+            variables = blanked(variables, self.blank)
+        emitted = None
+        vals: list = []
+        add = vals.append
+        try:  # KeyError: a placeholder the copy has no value for
+            for fill in self.formats:
+                add(fill(variables))
         except KeyError:
-            raise Unfillable(t.id) from None
-        # The template's other fields as they are, by name (a field added to the model
-        # is carried over, never dropped): gathered once, in __init__, where
-        # dataclasses.replace would gather them again for every copy.
-        changed = {
-            "id": ident,
-            "name": name,
-            "own_attrs": own_attrs,
-            "variant": parts,
-            "side": side,
-        }
-        return CounterDef(**{**self._fields, **changed, "front": front, "back": back})
+            vals, emitted = self._fill_reporting(variables)
+            add = vals.append
+        for source, memo, step in self.thens:
+            if source is None:  # holes besides the first input, or not it
+                value, emitted = self._work_out(step, vals, emitted)
+            else:  # the usual case: one hole, fn's first input
+                key = vals[source]
+                value = None if memo is None else memo.get(key)
+                if value is None:
+                    value = step.default  # when key is None: its text was not filled
+                    if key is not None:
+                        got = step.fn(self.scratch, key, *step.rest)  # type: ignore[misc]
+                        if got is None:
+                            emitted = self._found(emitted, step)
+                        elif memo is None:
+                            value = got
+                        else:
+                            if len(memo) >= 512:  # the last few hundred
+                                memo.clear()
+                            value = memo[key] = got
+            add(value)
+        found = self.static if emitted is None else self._in_order(emitted)
+        # The copy: the template's model with the values in its holes (made here, not
+        # in a method of the plan: this runs for every copy).
+        plan = self.plan
+        if plan is None:  # the reading made no counter
+            return None, found
+        t = plan.t
+        ident = t.id if plan.id is None else vals[plan.id]
+        if ident is None:  # a bad id, or one not filled
+            return None, found
+        if plan.same_name:
+            name = ident
+        else:  # a name that fills in empty is the id, as read
+            name = t.name if plan.name is None else (vals[plan.name] or ident)
+        front = t.front if plan.front is None else plan.front.make(vals)
+        if front is None:  # the front's one text not filled
+            return None, found
+        made = {**plan.fields, "id": ident, "name": name, "variant": parts, "front": front}
+        if plan.back is not None:
+            made["back"] = plan.back.make(vals)
+        if plan.attrs is not None:  # an attr not filled is left out
+            made["own_attrs"] = {
+                k: value
+                for k, at, v in plan.attrs
+                if (value := v if at is None else vals[at]) is not None
+            }
+        if plan.quantity is not None:
+            made["quantity"] = vals[plan.quantity]
+        if plan.side is not None:
+            made["side"] = vals[plan.side]
+        return CounterDef(**made), found
 
-    def _colour(self, fmt: str, vals: dict[str, str]) -> str:
-        text = fmt.format_map(vals)
-        parsed = self._colours.get(text)
-        if parsed is None:
+    def _fill_reporting(self, variables: Vars) -> tuple[list, list | None]:
+        """The fills one by one: a placeholder the copy has no value for is reported
+        (with the names it has) and its text left unfilled (None)."""
+        vals: list = []
+        emitted = None
+        for step in self.fills:
             try:
-                parsed = self._colours[text] = parse_colour(text, self.palette)
-            except ColourError:
-                raise Unfillable(text) from None
-        return parsed
+                vals.append(step.fmt.format_map(variables))  # type: ignore[union-attr]
+            except KeyError:
+                substitute(self.scratch, step.raw, variables, step.node, step.path)
+                emitted = self._found(emitted, step)
+                vals.append(None)
+        return vals, emitted
 
-    def _face(self, plan: _FacePlan, vals: dict[str, str]) -> Face:
-        face = plan.face
-        colour = self._colour
-        elements = list(face.elements)
-        for at, el in plan.elements:
-            # The filled values are the key: copies showing the same text share one
-            # element (a strength line repeats on hundreds of counters).
-            if el.single is not None:  # one field to fill, the usual case
-                _, fmt, is_colour = el.single
-                key = colour(fmt, vals) if is_colour else fmt.format_map(vals)
-            else:
-                key = tuple([colour(f, vals) if c else f.format_map(vals) for _, f, c in el.holes])
-            made = el.made.get(key)
-            elements[at] = el.make(key) if made is None else made
-        background = face.background if plan.background is None else colour(plan.background, vals)
-        border = face.border if plan.border is None else colour(plan.border, vals)
-        return Face(**plan.fields, background=background, border=border, elements=tuple(elements))
+    def _work_out(self, step: Step, vals: list, emitted: list | None):
+        """The value of a step with holes besides its first input, and what it reported."""
+        inputs = list(step.inputs)
+        for i, at in step.holes:
+            inputs[i] = vals[at]
+        key = tuple([vals[at] for _, at in step.holes])
+        got = None if step.memo is None else step.memo.get(key)
+        if got is not None:
+            return got, emitted
+        if inputs[0] is None:  # its text could not be filled: reported there
+            return step.default, emitted
+        got = step.fn(self.scratch, *inputs)  # type: ignore[misc]
+        if got is None:
+            return step.default, self._found(emitted, step)
+        return step.remember(key, got), emitted
+
+    def _found(self, emitted: list | None, step: Step) -> list | None:
+        """`emitted` with what `step` reported as it failed: the copy's scratch problems
+        not yet claimed (a step reports only when it fails)."""
+        claimed = sum(len(found) for _, found in emitted or ())
+        found = self.scratch.diags.items[claimed:]
+        if not found:
+            return emitted
+        return [*(emitted or ()), (step, found)]
+
+    def _in_order(self, emitted: list) -> list[Diagnostic]:
+        """The steps' problems among the reading's own, where reading the copy finds them."""
+        self.scratch.diags = Diagnostics()  # the next copy's are its own
+        out: list[Diagnostic] = []
+        done = 0
+        for step, found in sorted(emitted, key=lambda sf: sf[0].order):
+            out += self.static[done : step.at]
+            done = max(done, step.at)
+            out += found
+        out += self.static[done:]
+        return out
+
+
+def _step(value: object) -> int | None:
+    """The step that fills a field in, if the template holds a hole there."""
+    return value.step if type(value) is Hole else None
+
+
+class _CopyPlan:
+    """Where a copy's step values go in the template's model (Filler.fill puts them
+    there); what holds no hole is shared by every copy. `fields`: the template's other
+    fields by name, gathered once (dataclasses.replace would gather them per copy)."""
+
+    def __init__(self, t: CounterDef):
+        self.t = t
+        self.fields = fields_of(t)
+        self.id = _step(t.id)
+        self.same_name = t.name is t.id  # no name: the id
+        self.name = _step(t.name)
+        self.quantity = _step(t.quantity)
+        self.side = _step(t.side)
+        self.attrs = None  # (key, step or None, value) when a value holds a hole
+        if any(type(v) is Hole for v in t.own_attrs.values()):
+            self.attrs = tuple((k, _step(v), v) for k, v in t.own_attrs.items())
+        self.front = _FacePlan.of(t.front, f"{t.entry}.front")
+        self.back = None if t.back is None else _FacePlan.of(t.back, f"{t.entry}.back")
 
 
 class _FacePlan:
-    """A face with something to fill: its colours' format strings (None: as the
-    template's) and (index, _ElementPlan) for each element with something to fill."""
+    """A face with something to fill: its colours' steps (None: as the template's) and
+    (index, _ElementPlan) for each element with something to fill."""
 
-    __slots__ = ("face", "fields", "background", "border", "elements")
+    __slots__ = ("face", "fields", "background", "border", "elements", "whole")
 
-    def __init__(self, face: Face, elements: list):
+    def __init__(self, face: Face, elements: list, path: str):
         self.face = face
         self.fields = {  # the fields every copy keeps
             k: v
             for k, v in fields_of(face).items()
             if k not in ("background", "border", "elements")
         }
-        self.background = _format_or_none(face.background)
-        self.border = _format_or_none(face.border)
+        self.background = _step(face.background)
+        self.border = _step(face.border)
         self.elements = elements
+        # `front: "{name}"`: the face is its one text, read at the face's own path;
+        # a text not filled is then no face
+        self.whole = len(face.elements) == 1 and face.elements[0].path == path
 
     @classmethod
-    def of(cls, face: Face) -> _FacePlan | None:
-        """The plan for `face`; None when it holds no placeholder (copies share it)."""
+    def of(cls, face: Face, path: str) -> _FacePlan | None:
+        """The plan for `face`; None when it holds no hole (copies share it)."""
         plans = [(at, _ElementPlan.of(el)) for at, el in enumerate(face.elements)]
-        plan = cls(face, [(at, el) for at, el in plans if el is not None])
-        return plan if plan.background or plan.border or plan.elements else None
+        plan = cls(face, [(at, el) for at, el in plans if el is not None], path)
+        has = plan.background is not None or plan.border is not None or plan.elements
+        return plan if has else None
+
+    def make(self, vals: list) -> Face | None:
+        face = self.face
+        elements: list = list(face.elements)
+        dropped = False
+        for at, el in self.elements:
+            if el.single is not None:  # one hole, the usual case: its value is the key
+                key = vals[el.single]
+            else:
+                key = tuple([vals[step] for _, step in el.holes])
+            # Copies showing the same values share one element (a strength line repeats
+            # on hundreds of counters).
+            made = el.made.get(key)
+            if made is None:
+                made = el.make(key)
+                dropped = dropped or made is None
+            elements[at] = made
+        if dropped:  # an element whose text, name, picture or type is not filled
+            if self.whole:
+                return None
+            elements = [el for el in elements if el is not None]
+        background = face.background if self.background is None else vals[self.background]
+        border = face.border if self.border is None else vals[self.border]
+        return Face(**self.fields, background=background, border=border, elements=tuple(elements))
+
+
+@lru_cache(maxsize=16)
+def _required(kind: type) -> frozenset[str]:
+    """An element's fields with no default: one not filled leaves the element out."""
+    return frozenset(f.name for f in fields(kind) if f.default is MISSING)
 
 
 class _ElementPlan:
-    """A text or icon element with placeholders: (field index, format string, is a
-    colour) per field to fill, by name, and the copies made so far by their filled values."""
+    """An element with holes: (field, step) per hole, which of them it cannot go without,
+    and the copies made so far by their filled values."""
 
-    __slots__ = ("el", "fields", "holes", "single", "made")
+    __slots__ = ("el", "fields", "holes", "single", "needed", "made")
 
-    def __init__(self, el: TextEl | IconEl, holes: list[tuple[str, str, bool]]):
+    def __init__(self, el: Any, holes: list[tuple[str, int]]):
         self.el = el
         self.fields = fields_of(el)
         self.holes = holes
-        # The hole when it is the only one: its filled value is then the key by itself.
-        self.single = holes[0] if len(holes) == 1 else None
+        # The hole when it is the only one: its value is then the key by itself.
+        self.single = holes[0][1] if len(holes) == 1 else None
+        required = _required(type(el))
+        self.needed = [i for i, (name, _) in enumerate(holes) if name in required]
         self.made: dict = {}
 
     @classmethod
-    def of(cls, el) -> _ElementPlan | None:
-        """None for an element with nothing to fill (an image's file name held no
-        placeholder, or the template would have failed)."""
-        if type(el) is TextEl:
-            fields = (("text", False), ("family", False), ("colour", True))
-        elif type(el) is IconEl:
-            fields = (("colour", True),)  # a placeholder name: the Filler is not used
-        else:
-            return None
-        holes = []
-        for name, is_colour in fields:
-            fmt = _format_or_none(getattr(el, name))
-            if fmt is not None:
-                holes.append((name, fmt, is_colour))
+    def of(cls, el: Any) -> _ElementPlan | None:
+        """None for an element with no hole."""
+        holes = [(k, v.step) for k, v in fields_of(el).items() if type(v) is Hole]
         return cls(el, holes) if holes else None
 
-    def make(self, key) -> TextEl | IconEl:
-        """The element with `key`'s values filled in, remembered (the last few hundred)."""
-        if len(self.made) >= 512:
-            self.made.clear()
+    def make(self, key: Any) -> Any:
+        """The element with the values `key` holds filled in; None without one it needs."""
         if self.single is not None:
-            changes = {self.single[0]: key}
+            if key is None and self.needed:
+                return None
+            filled = {**self.fields, self.holes[0][0]: key}
         else:
-            changes = {name: value for (name, _, _), value in zip(self.holes, key, strict=True)}
-        made = self.made[key] = type(self.el)(**{**self.fields, **changes})
+            if self.needed and any(key[i] is None for i in self.needed):
+                return None
+            filled = {**self.fields}
+            for (name, _), value in zip(self.holes, key, strict=True):
+                filled[name] = value
+        if len(self.made) >= 512:  # the last few hundred
+            self.made.clear()
+        made = self.made[key] = type(self.el)(**filled)
         return made
 
 
-def _format_or_none(text: str | None) -> str | None:
-    """The str.format string that fills `text`; None when it holds no placeholder."""
-    return None if text is None or not _holes(text) else _format(text)
+def _filling(raw: str, fmt: str) -> Callable[[Vars], str]:
+    """What fills `raw` in from a copy's variables (KeyError for one it lacks): a text
+    that is one placeholder is that variable's value, looked up; others, str.format."""
+    whole = PLACEHOLDER.fullmatch(raw)
+    if whole is not None and whole.group(1):
+        return itemgetter(whole.group(1))
+    return fmt.format_map
 
 
 @lru_cache(maxsize=4096)
 def _format(text: str) -> str:
-    """The template as a str.format string: its {name}s kept, every other brace doubled,
+    """The text as a str.format string: its {name}s kept, every other brace doubled,
     so format_map (C code) fills it just as expand.substitute would."""
     out, at = [], 0
     for m in PLACEHOLDER.finditer(text):

@@ -2,9 +2,12 @@
 
 Each list entry is one design; `for_each` expands it into many, with {name}
 placeholders filled in every text, colour, icon and file field. The mapping is
-read once as a template and each copy fills in its placeholders
-(counter_copies.py); a copy with a problem is read on its own, and a problem
-that every copy shares is reported once.
+read once as a template, and each copy fills in its placeholders and checks what
+they give (counter_copies.py); a problem that every copy shares is reported once.
+
+The readers below take `v`, what reads a text that may hold placeholders:
+`v.text(node, path)`, `v.colour(node, path, default)` and `v.then(fn, value, *args)`,
+which calls fn(ctx, value, *args) (a check, or what a text gives) once value is known.
 """
 
 from __future__ import annotations
@@ -12,7 +15,6 @@ from __future__ import annotations
 import math
 
 from ..budget import over, spend
-from ..colours import ColourError, parse_colour
 from ..files import FileRefused
 from ..model.counters import (
     ALIGNS,
@@ -35,20 +37,17 @@ from ..model.counters import (
 from ..names import ID_PATTERN, did_you_mean, suggest
 from ..style import PIECE_MIN
 from ..units import UnitError, parse_length
-from .counter_copies import Filler, Symbolic, Unfillable, template_context
+from .counter_copies import Filler, Template
 from .expand import (
     FOR_EACH,
     Vars,
     at_cells,
-    blanked,
     file_cells,
-    merged,
     placeholder_spans,
     read_for_each_parts,
-    substitute,
     unused_columns,
 )
-from .fields import Context, Fields, as_text, check_unique_ids, expect_seq
+from .fields import Context, Fields, check_unique_ids, expect_seq
 from .reading import READING, read_reading
 from .spec import (
     BOOLEAN,
@@ -176,41 +175,6 @@ COUNTER = Spec(
 COUNTERS = ListOf(COUNTER)
 
 
-class _Vars:
-    """Reads text through the current for_each variables.
-
-    An empty variable (null in a for_each record: a value the source lacks)
-    prints as the write-in blank.
-    """
-
-    def __init__(self, ctx: Context, variables: Vars, blank: str = BLANK):
-        self.ctx = ctx
-        self.vars = blanked(variables, blank)
-
-    def text(self, node: Node, path: str) -> str | None:
-        raw = as_text(self.ctx, node, path)
-        if raw is None:
-            return None
-        errors = len(self.ctx.diags)
-        text = substitute(self.ctx, raw, self.vars, node, path)
-        # An unfilled placeholder is reported once, not again as a bad colour or id.
-        return text if len(self.ctx.diags) == errors else None
-
-    def deferred(self, text: str) -> bool:
-        """Checked when filled, not now (a template's placeholders): never, here."""
-        return False
-
-    def colour(self, node: Node, path: str) -> str | None:
-        text = self.text(node, path)
-        if text is None:
-            return None
-        try:
-            return parse_colour(text, self.ctx.palette)
-        except ColourError as exc:
-            self.ctx.error(node, path, exc.message, exc.hint)
-            return None
-
-
 def read_counters(ctx: Context, node: Node, path: str) -> CounterSet:
     seq = expect_seq(ctx, node, path)
     defs: list[CounterDef] = []
@@ -231,62 +195,42 @@ def _read_entry(ctx: Context, node: Node, path: str) -> list[CounterDef]:
         return []
     sets = read_for_each_parts(ctx, node.get("for_each"), f"{path}.for_each")
     unused_columns(ctx, node, sets)
+    if not sets:
+        return []
+    read = Template(ctx.apart())
+    filler = Filler(ctx, read, _read_def(read.ctx, node, path, sets[0], read))
     out: list[CounterDef] = []
-    seen = {str(d) for d in ctx.diags}
-    filler = None
+    seen: set[str] | None = None  # every problem said so far, as printed
     where: dict | None = None  # texts with placeholders, once a spreadsheet is in play
     for n, parts in enumerate(sets):
-        if filler is not None:
-            try:
-                out.append(filler.fill(parts))
-                continue
-            except Unfillable:
-                pass  # read it on its own: that reports the problem
-        cells = file_cells(parts)
-        # Copies after the first report only problems the first did not; a copy from a
-        # spreadsheet row reports its bad values at their cells.
-        own = n > 0 or bool(cells)
-        sub = ctx.apart() if own else ctx
-        one = _read_def(sub, node, path, parts)
-        if n == 0 and one is not None and len(sets) > 1:
-            filler = _filler(ctx, node, path, parts, one)
-        if not own:
-            seen = {str(d) for d in ctx.diags}
-        else:
-            found = list(sub.diags)
-            if cells:
-                where = placeholder_spans(node) if where is None else where
-                found = at_cells(found, where, cells)
-            for d in found:
-                if str(d) not in seen:
-                    seen.add(str(d))
-                    ctx.diags.extend([d])
+        one, found = filler.fill(parts)
         if one is not None:
             out.append(one)
+        if not found:
+            continue
+        # Copies after the first report only problems the first did not; a copy from a
+        # spreadsheet row reports its bad values at their cells.
+        cells = file_cells(parts)
+        if n == 0 and not cells:
+            ctx.diags.extend(found)
+            continue
+        if cells:
+            where = placeholder_spans(node) if where is None else where
+            found = at_cells(found, where, cells)
+        seen = {str(d) for d in ctx.diags} if seen is None else seen
+        for d in found:
+            if str(d) not in seen:
+                seen.add(str(d))
+                ctx.diags.extend([d])
     return out
 
 
-def _filler(ctx: Context, node: Map, path: str, parts: tuple[Vars, ...], first: CounterDef):
-    """A Filler for the other copies, if the template reads cleanly and makes the first."""
-    tctx = template_context(ctx)
-    template = _read_def(tctx, node, path, ({},), Symbolic)
-    if template is None or tctx.diags.items:
-        return None
-    blank = Fields(tctx, node, path, COUNTER).text("blank")
-    filler = Filler(template, blank, ctx.palette)
-    try:
-        return filler if filler.fill(parts) == first else None
-    except Unfillable:
-        return None
-
-
-def _read_def(
-    ctx: Context, node: Map, path: str, parts: tuple[Vars, ...], reader: type = _Vars
-) -> CounterDef | None:
+def _read_def(ctx: Context, node: Map, path: str, parts: tuple[Vars, ...], v) -> CounterDef | None:
+    """The definition as `v` reads its texts (counter_copies.Template: with its
+    placeholders as holes each copy fills)."""
     f = Fields(ctx, node, path, COUNTER)
     f.allow("for_each")
-    blank = f.text("blank")
-    v = reader(ctx, merged(parts), blank)
+    v.blank = f.text("blank")
     ident = _read_id(ctx, v, f.raw("id"), f.sub("id"), node)
     name = _opt(v.text, f.raw("name"), f.sub("name")) or (ident or "")
     kind = f.choice("kind")
@@ -357,21 +301,23 @@ def _read_steps(ctx: Context, f: Fields, faces: int) -> tuple[str, ...]:
     return tuple(names)
 
 
-def _read_quantity(ctx: Context, v: _Vars, f: Fields, parent: Map) -> int:
+def _read_quantity(ctx: Context, v, f: Fields, parent: Map) -> int:
     """A whole number, or a {placeholder} that for_each fills with one (per-record counts)."""
     node = f.raw("quantity")
     if not (isinstance(node, Scalar) and isinstance(node.value, str) and "{" in node.value):
         return f.integer("quantity")
     text = v.text(node, f.sub("quantity"))
-    if text is None:
-        return 1
+    return v.then(_quantity_of, text, node, f.sub("quantity"), default=1)
+
+
+def _quantity_of(ctx: Context, text: str, node: Scalar, path: str) -> int | None:
     if not text.strip().isdigit() or not 1 <= int(text) <= MAX_QUANTITY:
         ctx.error(
             node,
-            f.sub("quantity"),
+            path,
             f"quantity {node.value!r} gives {text!r}, not a whole number from 1 to {MAX_QUANTITY}",
         )
-        return 1
+        return None
     return int(text)
 
 
@@ -379,14 +325,15 @@ def _opt(read, node: Node | None, path: str):
     return None if node is None else read(node, path)
 
 
-def _read_id(ctx: Context, v: _Vars, node: Node | None, path: str, parent: Map) -> str | None:
+def _read_id(ctx: Context, v, node: Node | None, path: str, parent: Map) -> str | None:
     if node is None:
         ctx.error(parent, path.rsplit(".", 1)[0], "missing required key 'id'")
         return None
-    text = v.text(node, path)
-    if text is None:
-        return None
-    if (not ID_PATTERN.match(text) or ".." in text) and not v.deferred(text):
+    return v.then(_id_of, v.text(node, path), node, path, keep=False)
+
+
+def _id_of(ctx: Context, text: str, node: Node, path: str) -> str | None:
+    if not ID_PATTERN.match(text) or ".." in text:
         ctx.error(
             node,
             path,
@@ -445,7 +392,7 @@ def _one_size(ctx: Context, node: Node, path: str, text: str) -> float | None:
     return value
 
 
-def _read_attrs(ctx: Context, v: _Vars, node: Node, path: str) -> dict[str, str]:
+def _read_attrs(ctx: Context, v, node: Node, path: str) -> dict[str, str]:
     if not isinstance(node, Map):
         ctx.error(node, path, f"expected a mapping of keys, got {describe(node)}")
         return {}
@@ -462,7 +409,7 @@ def _read_attrs(ctx: Context, v: _Vars, node: Node, path: str) -> dict[str, str]
 ELEMENT_KEYS = ("text", "icon", "image", "unit")
 
 
-def _read_face(ctx: Context, v: _Vars, node: Node, path: str) -> Face | None:
+def _read_face(ctx: Context, v, node: Node, path: str) -> Face | None:
     if isinstance(node, Scalar):  # front: "Room Full" is a face with one centred text
         text = v.text(node, path)
         if text is None:
@@ -471,7 +418,7 @@ def _read_face(ctx: Context, v: _Vars, node: Node, path: str) -> Face | None:
     f = Fields(ctx, node, path, FACE)
     if f.map is None:
         return None
-    background = _opt(v.colour, f.raw("background"), f.sub("background")) or "#ffffff"
+    background = v.colour(f.raw("background"), f.sub("background"), "#ffffff")
     border, border_width = _read_border(ctx, v, f.raw("border"), f.sub("border"))
     grid = _read_grid(ctx, f.raw("grid"), f.sub("grid"))
     elements: list = []
@@ -499,13 +446,13 @@ def _read_face(ctx: Context, v: _Vars, node: Node, path: str) -> Face | None:
     )
 
 
-def _read_border(ctx: Context, v: _Vars, node: Node | None, path: str) -> tuple[str | None, float]:
+def _read_border(ctx: Context, v, node: Node | None, path: str) -> tuple[str | None, float]:
     if node is None:
         return None, 0.0
     if isinstance(node, Scalar):
         return v.colour(node, path), 1.0
     f = Fields(ctx, node, path, BORDER)
-    colour = _opt(v.colour, f.raw("colour"), f.sub("colour")) or "#000000"
+    colour = v.colour(f.raw("colour"), f.sub("colour"), "#000000")
     width = f.length("width")
     f.close()
     return colour, width
@@ -553,7 +500,7 @@ def _read_place(ctx: Context, f: Fields, grid: tuple[int, int] | None) -> Place:
     return Place(at, pair)
 
 
-def _read_text(ctx: Context, v: _Vars, node: Node, path: str, grid) -> TextEl | None:
+def _read_text(ctx: Context, v, node: Node, path: str, grid) -> TextEl | None:
     if isinstance(node, Scalar):
         text = v.text(node, path)
         return None if text is None else TextEl(text, Place(), node.span, path)
@@ -571,7 +518,7 @@ def _read_text(ctx: Context, v: _Vars, node: Node, path: str, grid) -> TextEl | 
     italic = f.boolean("italic")
     align = f.choice("align")
     wrap = f.boolean("wrap")
-    colour = _opt(v.colour, f.raw("colour"), f.sub("colour"))
+    colour = v.colour(f.raw("colour"), f.sub("colour"))
     f.close()
     if text is None:
         return None
@@ -582,14 +529,10 @@ def _read_text(ctx: Context, v: _Vars, node: Node, path: str, grid) -> TextEl | 
     )
 
 
-def _read_icon(ctx: Context, v: _Vars, node: Node, path: str, grid) -> IconEl | None:
+def _read_icon(ctx: Context, v, node: Node, path: str, grid) -> IconEl | None:
     if isinstance(node, Scalar):
-        name = v.text(node, path)
-        return (
-            None
-            if name is None or not ctx.known_icon(node, path, name)
-            else IconEl(name, Place(), node.span, path)
-        )
+        name = v.then(_icon_of, v.text(node, path), node, path)
+        return None if name is None else IconEl(name, Place(), node.span, path)
     f = Fields(ctx, node, path, ICON_EL)
     if f.map is None:
         return None
@@ -598,15 +541,20 @@ def _read_icon(ctx: Context, v: _Vars, node: Node, path: str, grid) -> IconEl | 
         ctx.error(node, path, "missing required key 'name'")
     name = _opt(v.text, name_node, f.sub("name"))
     place = _read_place(ctx, f, grid)
-    colour = _opt(v.colour, f.raw("colour"), f.sub("colour"))
+    colour = v.colour(f.raw("colour"), f.sub("colour"))
     scale = f.number("scale")
     f.close()
-    if name is None or not ctx.known_icon(name_node, f.sub("name"), name):
+    name = v.then(_icon_of, name, name_node, f.sub("name"))
+    if name is None:
         return None
     return IconEl(name, place, node.span, path, colour, scale)
 
 
-def _read_image(ctx: Context, v: _Vars, node: Node, path: str, grid) -> ImageEl | None:
+def _icon_of(ctx: Context, name: str, node: Node, path: str) -> str | None:
+    return name if ctx.known_icon(node, path, name) else None
+
+
+def _read_image(ctx: Context, v, node: Node, path: str, grid) -> ImageEl | None:
     if isinstance(node, Scalar):
         file_node, f = node, None
         fpath = path
@@ -624,16 +572,13 @@ def _read_image(ctx: Context, v: _Vars, node: Node, path: str, grid) -> ImageEl 
         f.close()
     if file_node is None:
         return None
-    name = v.text(file_node, fpath)
-    if name is None:
-        return None
-    picture = _picture(ctx, file_node, fpath, name)
+    picture = v.then(_picture, v.text(file_node, fpath), file_node, fpath)
     if picture is None:
         return None
     return ImageEl(picture, place, node.span, path, scale)
 
 
-def _picture(ctx: Context, node: Node, path: str, name: str) -> Picture | None:
+def _picture(ctx: Context, name: str, node: Node, path: str) -> Picture | None:
     """The file's verified content, read once per game however many pieces show it."""
     seen = ctx.extra.setdefault("pictures", {})
     if name not in seen:
@@ -659,7 +604,7 @@ def _picture(ctx: Context, node: Node, path: str, name: str) -> Picture | None:
     return got
 
 
-def _read_unit(ctx: Context, v: _Vars, node: Node, path: str, grid) -> UnitEl | None:
+def _read_unit(ctx: Context, v, node: Node, path: str, grid) -> UnitEl | None:
     """`unit: infantry` or {type: "infantry armour", size: division, colour, fill, scale}."""
     f = None if isinstance(node, Scalar) else Fields(ctx, node, path, UNIT_EL)
     if f is not None and f.map is None:
@@ -669,33 +614,35 @@ def _read_unit(ctx: Context, v: _Vars, node: Node, path: str, grid) -> UnitEl | 
     if type_node is None:
         ctx.error(node, path, "missing required key 'type'", "a branch: infantry, armour ...")
     branches = v.text(type_node, tpath) if type_node is not None else None
-    size = place = colour = fill = None
+    size = size_node = place = colour = fill = None
     scale = 1.0
     if f is not None:
-        size = _opt(v.text, f.raw("size"), f.sub("size"))
+        size_node = f.raw("size")
+        size = _opt(v.text, size_node, f.sub("size"))
         place = _read_place(ctx, f, grid)
-        colour = _opt(v.colour, f.raw("colour"), f.sub("colour"))
-        fill = _opt(v.colour, f.raw("fill"), f.sub("fill"))
+        colour = v.colour(f.raw("colour"), f.sub("colour"))
+        fill = v.colour(f.raw("fill"), f.sub("fill"))
         scale = f.number("scale")
         f.close()
+    branches = v.then(_unit_of, branches, type_node, tpath, size, size_node, f"{path}.size")
     if branches is None:
         return None
-    ok = True
-    if not v.deferred(branches):
-        for word in branches.split() or [""]:
-            if word not in UNIT_BRANCHES:
-                ctx.error(
-                    type_node, tpath, f"unknown unit type {word!r}", suggest(word, UNIT_BRANCHES)
-                )
-                ok = False
-    if size is not None and f is not None and not v.deferred(size) and size not in UNIT_SIZES:
-        ctx.error(
-            f.raw("size"), f.sub("size"), f"unknown unit size {size!r}", suggest(size, UNIT_SIZES)
-        )
-        ok = False
-    if not ok:
-        return None
     return UnitEl(branches, place or Place(), node.span, path, size, colour, fill, scale)
+
+
+def _unit_of(
+    ctx: Context, branches: str, node: Node, path: str, size, size_node, size_path: str
+) -> str | None:
+    """The branch words, if each is known and so is the size mark (when there is one)."""
+    ok = True
+    for word in branches.split() or [""]:
+        if word not in UNIT_BRANCHES:
+            ctx.error(node, path, f"unknown unit type {word!r}", suggest(word, UNIT_BRANCHES))
+            ok = False
+    if size is not None and size not in UNIT_SIZES:
+        ctx.error(size_node, size_path, f"unknown unit size {size!r}", suggest(size, UNIT_SIZES))
+        ok = False
+    return branches if ok else None
 
 
 _READERS = {"text": _read_text, "icon": _read_icon, "image": _read_image, "unit": _read_unit}

@@ -7,12 +7,15 @@ placeholders: the records may only exist at build time (a roster rolled with
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from ..budget import spend
-from ..colours import ColourError, parse_colour
 from ..errors import WRITE_IN
 from ..model.counters import SHAPES
 from ..model.label import LabelDef, Labels
-from .counters import BLANK, FACE, MAX_QUANTITY, PRESET_HINT, SIZE, _read_face, _read_size, _Vars
+from .counter_copies import colour_at
+from .counters import BLANK, FACE, MAX_QUANTITY, PRESET_HINT, SIZE, _read_face, _read_size
 from .expand import read_for_each
 from .fields import Context, Fields, as_text, check_unique_ids, read_list
 from .spec import ANY, ID, INTEGER, LENGTH, TEXT, Choice, Either, Key, ListOf, Named, Spec
@@ -21,19 +24,21 @@ from .yamlnodes import Map, Node, Scalar, Seq, describe
 MAX_LABELS = 10_000
 
 
-class _Deferred(_Vars):
-    """Text is kept as written: its placeholders are filled per record at build time."""
+class _AsWritten:
+    """Reads a label's face (counters._read_face's `v`): text is kept as written, its
+    placeholders filled per record at build time; what depends on a text is worked
+    out at once."""
 
     def __init__(self, ctx: Context):
-        super().__init__(ctx, {})
+        self.ctx = ctx
 
     def text(self, node: Node, path: str) -> str | None:
         return as_text(self.ctx, node, path)
 
-    def colour(self, node: Node, path: str) -> str | None:
-        text = as_text(self.ctx, node, path)
+    def colour(self, node: Node | None, path: str, default: str | None = None) -> str | None:
+        text = None if node is None else as_text(self.ctx, node, path)
         if text is None:
-            return None
+            return default
         if "{" in text:
             self.ctx.error(
                 node,
@@ -41,12 +46,14 @@ class _Deferred(_Vars):
                 f"a label's colour cannot hold a placeholder ({text!r})",
                 "record fields fill text only",
             )
-            return None
-        try:
-            return parse_colour(text, self.ctx.palette)
-        except ColourError as exc:
-            self.ctx.error(node, path, exc.message, exc.hint)
-            return None
+            return default
+        return self.then(colour_at, text, node, path, default=default)
+
+    def then(
+        self, fn: Callable[..., Any], value: Any, *args: Any, default: Any = None, keep=True
+    ) -> Any:
+        got = None if value is None else fn(self.ctx, value, *args)
+        return default if got is None else got
 
 
 LABEL = Spec(
@@ -103,7 +110,7 @@ def _read_label(ctx: Context, node: Node, path: str) -> LabelDef | None:
     front_node = f.raw("front")
     if front_node is None:
         ctx.error(node, path, "missing required key 'front'")
-    face = _read_face(ctx, _Deferred(ctx), front_node, f.sub("front")) if front_node else None
+    face = _read_face(ctx, _AsWritten(ctx), front_node, f.sub("front")) if front_node else None
     f.close()
     if roster is not None and records_node is not None:
         ctx.error(node, path, "give roster or records, not both")
