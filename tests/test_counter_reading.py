@@ -105,7 +105,7 @@ counters:
 @pytest.mark.parametrize(
     ("game", "words"),
     [
-        ("duck", "The counts (8 FLAME x1, 4 each x2 and x3"),
+        ("duck", "The counts (8 FLAME ×1, 4 each ×2 and ×3"),
         ("ryamon", "How many of each type a tribe gets is the kit's"),
         ("rencounter", "48 wound markers and 8 each of MW, SW and CW are the kit's counts"),
     ],
