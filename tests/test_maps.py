@@ -16,7 +16,7 @@ from pypdf import PdfReader
 from kitgen.geometry import HexGrid, SquareGrid
 from kitgen.layout.mapart import map_ops
 from kitgen.layout.plan import Group, Line, Rect, Text
-from kitgen.layout.tiling import plan_tiles
+from kitgen.layout.tiling import grid_tiles, spans_needed
 from kitgen.model.map import MIN_OVERLAP, Edge, EdgeKind, MapDef, Terrain
 from kitgen.model.mapbuild import components, rotate_cell
 from tests.conftest import CONTENT, build_pdfs, errors_of, plan_game, write_game
@@ -312,6 +312,13 @@ def test_piece_printed_once_per_copy_with_assembly(game_dir):
 
 
 # ---- tiling -----------------------------------------------------------------------------
+
+
+def plan_tiles(width, height, avail_w, avail_h, overlap):
+    """The fewest equal tiles of at most avail_w x avail_h over the map (no seam margins)."""
+    cols = spans_needed(width, avail_w, overlap)
+    rows = spans_needed(height, avail_h, overlap)
+    return grid_tiles(width, height, rows, cols, overlap)
 
 
 def test_tile_windows_hand_worked():

@@ -54,9 +54,9 @@ def _split(length: float, n: int, overlap: float) -> list[tuple[float, float]]:
     """``n`` equal spans covering [0, length], neighbours overlapping by exactly ``overlap``."""
     if n == 1:
         return [(0.0, length)]
-    span = (length + (n - 1) * overlap) / n
-    step = span - overlap
-    out = [(i * step, i * step + span) for i in range(n)]
+    each = span(length, n, overlap)
+    step = each - overlap
+    out = [(i * step, i * step + each) for i in range(n)]
     out[-1] = (out[-1][0], length)  # exact end, no rounding drift
     return out
 
@@ -89,17 +89,6 @@ def grid_tiles(width: float, height: float, rows: int, cols: int, overlap: float
     return TilePlan(width, height, rows, cols, overlap, tuple(tiles))
 
 
-def plan_tiles(
-    width: float, height: float, avail_w: float, avail_h: float, overlap: float = DEFAULT_OVERLAP
-) -> TilePlan:
-    """Tiles for a ``width`` x ``height`` map on windows of at most ``avail_w`` x ``avail_h``."""
-    if overlap * 2 >= min(avail_w, avail_h):
-        raise ValueError("overlap too large for the printable area")
-    cols = spans_needed(width, avail_w, overlap)
-    rows = spans_needed(height, avail_h, overlap)
-    return grid_tiles(width, height, rows, cols, overlap)
-
-
 def needs_tiling(width: float, height: float, avail_w: float, avail_h: float) -> bool:
     return width > avail_w + 1e-6 or height > avail_h + 1e-6
 
@@ -111,7 +100,6 @@ __all__ = [
     "TilePlan",
     "grid_tiles",
     "needs_tiling",
-    "plan_tiles",
     "span",
     "spans_needed",
 ]
