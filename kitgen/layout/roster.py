@@ -6,13 +6,13 @@ from __future__ import annotations
 
 from ..model.generator import Adjust, Generator, Lookup
 from ..model.table import Cell, Column, Row, Table
+from ..names import in_words
 from ..rules.generate import Roster, build_roster
 from ..rules.profile import effective_seed
 from .env import PlanEnv
 from .frame import content_box
 from .plan import Document, Group, Item, Page
 from .table_draw import draw_table
-from .text import in_words
 from .threat_card import MUTED, Writer
 
 GAP = 16.0

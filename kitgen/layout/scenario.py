@@ -20,6 +20,7 @@ from ..errors import Diagnostics
 from ..model.reading import dagger
 from ..model.reading import note as reading_note
 from ..model.rules import FACE, RuleBook, Scenario
+from ..names import in_words
 from ..rules.setup import Placed, Setup, resolve
 from ..style import BODY, HEADING, INK, MUTED, SMALL, typeset
 from .env import PlanEnv
@@ -30,7 +31,7 @@ from .mapkey import SWATCH, entries
 from .maps import COMPASS, compass
 from .plan import BBox, Document, Font, Group, Item, Line, Page, Path, Rect, Stroke, Text
 from .sides import NEUTRAL_SHAPE, side_shapes, token_shape
-from .text import in_words, wrap
+from .text import wrap
 
 NEUTRAL = "#6b6b6b"  # tokens of pieces that belong to no side
 AREA_INK = "#c0392b"

@@ -6,7 +6,6 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from ..names import in_words as in_words  # where the layouts import it from
 from .env import TextMeasure
 
 # Text that wrapping would change even when it fits: line breaks, tabs, runs of spaces.
