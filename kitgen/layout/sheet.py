@@ -1,14 +1,17 @@
 """Quick-reference sheets: tables and text blocks flowed into N columns per page.
 
 A block goes whole into the column it fits; a block taller than a column is
-split between rows (its title repeats, marked "(cont.)", on a later page; in the
-next column of the same page only its table head repeats), a list only between
-its items, a sub-heading row never last in a column. The type is set at the
+split between rows (its title repeats, marked "(cont.)", on a later page or at
+a column top not level with its first part; in the next column of the same
+page level with it only its table head repeats), a list only between its
+items, a sub-heading row never last in a column. The type is set at the
 largest size from the sheet's max_size down to its min_size at which
 everything fits the pages allowed (a sheet with room to spare grows its type
-before it leaves paper empty); where whole blocks do not fit, a long block may
-split to fill a column's foot. The columns of the last page are then balanced.
-If nothing fits even at min_size, the sheet takes more pages (nothing is ever
+before it leaves paper empty); where that lets the type grow, a long block may
+split to fill a column's foot, and a band that leaves a column empty before the
+next page does not fit. The columns of the last page are then balanced: the
+cuts between them chosen again to make the tallest as short as may be. If
+nothing fits even at min_size, the sheet takes more pages (nothing is ever
 dropped) and a warning says so.
 """
 
@@ -17,14 +20,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from ..model.table import Sheet, SheetItem, Table, TextBlock
-from ..style import COLUMN_GUTTER
+from ..style import COLUMN_GUTTER, TITLE
 from .env import PlanEnv
 from .frame import content_box
 from .plan import Document, Font, Item, Line, Page, Stroke, Text
 from .table_draw import TableLayout, layout_table
 from .textblock import TextLayout, layout_text
 
-TITLE_SIZE = 13.0
 COLUMN_RULE = Stroke("#cfcfc8", 0.4)
 STEP = 0.25
 KEEP = 2  # rows (or lines) kept together on each side of a split
@@ -467,7 +469,7 @@ def plan_sheet(sheet: Sheet, env: PlanEnv) -> Document:
     box = content_box(env.paper)
     x0, y0, x1, y1 = box
     title_face = env.face(bold=True)
-    first_top = y1 - (TITLE_SIZE * 1.6 if sheet.title else 0.0)
+    first_top = y1 - (TITLE * 1.6 if sheet.title else 0.0)
     flowed = _set(sheet, blocks, env, box, first_top)
     size, placed, pages, bands = flowed.size, flowed.placed, flowed.pages, flowed.bands
     fits, too_tall = flowed.fits, flowed.too_tall
@@ -500,7 +502,7 @@ def plan_sheet(sheet: Sheet, env: PlanEnv) -> Document:
         label = sheet.title or "Quick reference"
         page = Page(f"Reference: {label}", proof=f"type {size:g} pt")
         if p == 0 and sheet.title:
-            page.ops.append(Text(x0, y1 - TITLE_SIZE, sheet.title, Font(title_face, TITLE_SIZE)))
+            page.ops.append(Text(x0, y1 - TITLE, sheet.title, Font(title_face, TITLE)))
         for bp, btop, bottom in bands:
             if bp != p:
                 continue
