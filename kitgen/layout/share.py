@@ -103,6 +103,7 @@ def _move(guest: Document, blocks: list[Block], host: Document, paper: Paper, wi
     _, y0, _, y1 = content_box(paper.sized(into.size))
     free = _free(_taken(into, width), (y0, y1))
     need = _stacked(blocks)
+    both = [s for s in stock(host).split(" or ") if s in stocks(guest)]  # before it moves
     for bottom, top in free:
         below = GAP if bottom > y0 + EPS else 0.0
         above = GAP if top < y1 - EPS else 0.0
@@ -111,8 +112,7 @@ def _move(guest: Document, blocks: list[Block], host: Document, paper: Paper, wi
             break
     else:
         return False
-    shared = ", ".join(sorted(stocks(host) & stocks(guest)))
-    host.stock = host.stock if shared == stock(host) else shared.replace(", ", " or ")
+    host.stock = " or ".join(both)  # what both may be printed on: the cover says it
     host.title = f"{host.title}{JOIN}{guest.title}"
     into.component = f"{into.component}{JOIN}{page.component}"
     into.note = " · ".join(x for x in (into.note, page.note) if x)
