@@ -49,46 +49,55 @@ def share_sheets(docs: list[Document], paper: Paper, width: Width) -> list[Docum
     """The kit's documents with each one-page component that fits the room on another's
     last page moved there (see the module's rule); the others as they were, in order."""
     out = list(docs)
-    hosted: set[int] = set()
+    ways = {id(d): _way(d) for d in out}  # read once: a big kit's files hold many items
+    hosts = [d for d in out if ways[id(d)] is not None]
+    guests = [d for d in hosts if len(d.pages) == 1]
     blocks = {
         id(d): _blocks(d.pages[0], width)
-        for d in out
-        if _guest(d) and any(_may_host(h, d) for h in out if h is not d)
+        for d in guests
+        if any(_alike(h, d, ways) for h in hosts if h is not d)
     }
-    blocks = {k: b for k, b in blocks.items() if b}
-    for guest in sorted((d for d in out if id(d) in blocks), key=lambda d: _stacked(blocks[id(d)])):
+    hosted: set[int] = set()
+    gone: set[int] = set()
+    for guest in sorted(
+        (d for d in guests if blocks.get(id(d))), key=lambda d: _stacked(blocks[id(d)])
+    ):
         if id(guest) in hosted:
             continue
-        for host in out:
-            if host is not guest and _may_host(host, guest):
+        for host in hosts:
+            if host is not guest and id(host) not in gone and _alike(host, guest, ways):
                 if _move(guest, blocks[id(guest)], host, paper, width):
-                    out.remove(guest)
+                    gone.add(id(guest))
                     hosted.add(id(host))
+                    ways[id(host)] = (print_mode(host), stocks(host))  # its stock narrowed
                     break
-    return out
+    return [d for d in out if id(d) not in gone]
 
 
-def _shares(doc: Document) -> bool:
-    """Whether a file may share at all: not the cover, not set apart, not duplex, and
-    without print-shop pages."""
+Way = tuple[str, set[str]]  # a file's print mode and what it may be printed on
+
+
+def _way(doc: Document) -> Way | None:
+    """How a file prints, when it may share at all: not set apart (the cover, scenarios),
+    not duplex, without print-shop pages."""
+    if doc.apart or not doc.pages:
+        return None
+    if any(p.trim_box is not None or p.bleed_box is not None for p in doc.pages):
+        return None
+    mode = print_mode(doc)
+    return None if mode == "duplex" else (mode, stocks(doc))
+
+
+def _alike(host: Document, guest: Document, ways: dict[int, Way | None]) -> bool:
+    """Whether the guest may print on the host's last page: the same mode, a stock both
+    may be printed on, the same sheet."""
+    a, b = ways[id(host)], ways[id(guest)]
     return (
-        not doc.apart
-        and bool(doc.pages)
-        and print_mode(doc) != "duplex"
-        and all(p.trim_box is None and p.bleed_box is None for p in doc.pages)
-    )
-
-
-def _guest(doc: Document) -> bool:
-    return _shares(doc) and len(doc.pages) == 1
-
-
-def _may_host(host: Document, guest: Document) -> bool:
-    return (
-        _shares(host)
+        a is not None
+        and b is not None
+        and a[0] == b[0]
+        and bool(a[1] & b[1])
         and host.pages[-1].size == guest.pages[0].size
-        and print_mode(host) == print_mode(guest)
-        and bool(stocks(host) & stocks(guest))
     )
 
 
@@ -235,8 +244,8 @@ def _box(op, width: Width) -> tuple[float, float, float, float] | None:
         return (op.cx - op.r, op.cy - op.r, op.cx + op.r, op.cy + op.r)
     if kind is Line:
         half = op.stroke.width / 2
-        ys = (op.y0, op.y1)
-        return (min(op.x0, op.x1), min(ys) - half, max(op.x0, op.x1), max(ys) + half)
+        low, high = min(op.y0, op.y1), max(op.y0, op.y1)
+        return (min(op.x0, op.x1), low - half, max(op.x0, op.x1), high + half)
     if kind is Path:
         xs, ys = [p[0] for p in op.points], [p[1] for p in op.points]
         return (min(xs), min(ys), max(xs), max(ys))
