@@ -891,3 +891,16 @@ def test_template_notes_print_a_real_minus(game_dir):
     assert "Chart: \u22122 to scatter, 3-4 squares" in text
     assert "Scatter roll: D6+6/\u22121" in text
     assert "-2" not in text
+
+
+def test_a_cone_mark_labelled_with_its_distance_is_not_numbered_twice(game_dir):
+    """A band mark at 5 in labelled "5" says what the tick's number would: the tick there
+    prints no number of its own (the marks at 4 and 6 in keep theirs). Read from the PDF."""
+    body = (
+        "  - {kind: cone, id: k, length: 9in, spread: 3in, per: 10in,"
+        " marks: [{at: 5in, label: '5'}]}"
+    )
+    _, pdfs, _ = build_pdfs(game(game_dir, body))
+    words = pdfium.PdfDocument(pdfs["templates.pdf"])[0].get_textpage().get_text_range().split()
+    assert words.count("5") == 1
+    assert words.count("4") == 1 and words.count("6") == 1

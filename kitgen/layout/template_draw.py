@@ -262,12 +262,15 @@ def draw_cone(t: ConeTemplate, pen: Pen) -> Drawing:
         Path(poly, fill=pen.fill(pen.tint), stroke=pen.cut),
         Line(0, mid, L, mid, Stroke(GRID, 0.5, (3, 2))),
     ]
+    # a band mark labelled with its distance says the tick's number: not twice
+    marked = [m.at for m in t.marks if m.label == _unit_label(m.at, t.unit)]
     for d in ticks(t.start, t.start + t.length, t.tick):
         x = d - t.start
         half = min(4.0, cone_width(t.start_width, t.spread, t.per, d) / 2)
         ops.append(Line(x, mid - half, x, mid + half, thin))
         clear = x < L - 14 - CHECK_BAR  # no numbers under the title and the check bar
-        if 0 < x and clear and cone_width(t.start_width, t.spread, t.per, d) > 20:
+        said = any(abs(d - at) < 1e-6 for at in marked)
+        if 0 < x and clear and not said and cone_width(t.start_width, t.spread, t.per, d) > 20:
             ops.append(pen.text(x + 1.5, mid - 8, _unit_label(d, t.unit), CAPTION, align="left"))
     for mark in t.marks:
         x = mark.at - t.start
