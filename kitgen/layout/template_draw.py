@@ -835,18 +835,17 @@ def draw_range_chart(t: RulerTemplate, rulers: list[Ruler], pen: Pen, width: flo
     at = [_bands_at(r, unit, x_bar, scale) for r in rulers]
     short, key = _chart_key(rulers, at, pen)
     row_h = [max(len(lines) * (size + 1.5), CHART_BAR + size + 4) + 6 for lines in rows]
-    head, foot = 34.0 + (size + 2 if key else 0.0), 16.0
+    said = f"Longer than {MAX_PARTS} ruler parts: measure with a tape. Not to scale."
+    one = f"{said} {key}".strip()  # the key on the same line when it fits
+    notes = [one] if pen.fits(one, size, width - 2 * pad) else [said, key]
+    head, foot = 34.0 + (size + 2) * (len(notes) - 1), 16.0
     height = head + sum(row_h) + foot
     ops: list = [Rect(0, 0, width, height, fill=pen.fill("#ffffff"), stroke=pen.cut)]
     title = f"{t.title}: range bands in {UNIT_WORDS.get(t.unit, t.unit)}"
     ops.append(pen.text(pad, height - pad - 9, title, 10, True, align="left", colour=pen.colour))
-    said = f"Longer than {MAX_PARTS} ruler parts: measure with a tape. Not to scale."
-    for k, line in enumerate([said, key] if key else [said]):
-        ops.append(
-            pen.text(
-                pad, height - pad - 21 - k * (size + 2), line, size, align="left", colour=MUTED
-            )
-        )
+    for k, line in enumerate(notes):
+        y = height - pad - 21 - k * (size + 2)
+        ops.append(pen.text(pad, y, line, size, align="left", colour=MUTED))
     grid = Stroke(GRID, 0.4)
     for k in range(0, int(round(axis_end / step)) + 1):
         x = x_bar + k * step * scale
