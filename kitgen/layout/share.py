@@ -17,6 +17,7 @@ keeps every component in its own file.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable
 
 from ..units import Paper
@@ -116,7 +117,7 @@ def _move(guest: Document, blocks: list[Block], host: Document, paper: Paper, wi
     for bottom, top in free:
         below = GAP if bottom > y0 + EPS else 0.0
         above = GAP if top < y1 - EPS else 0.0
-        if need <= top - bottom - below - above + EPS:
+        if need + len(blocks) <= top - bottom - below - above + EPS:  # a point each to round
             _place(blocks, page, into, top - above, guest.name)
             break
     else:
@@ -169,13 +170,15 @@ def _place(blocks: list[Block], page: Page, into: Page, top: float, name: str) -
     """The blocks stacked down from `top` on `into`, their keyed drawings renamed for the
     file they join, their items moved with them."""
     for (bottom, high), ops, items in blocks:
-        dy = top - high
+        # moved by whole points: lengths stay exact (a 72 pt box is 72 pt, not 72.00000001)
+        # and pieces of a design sit alike on a picture's pixel grid, as the imposer's do
+        dy = float(math.floor(top - high))
         into.ops.append(Group(tuple(_renamed(ops, name)), dy=dy))
         for item in items:
             b = item.bbox
             item.bbox = (b[0], b[1] + dy, b[2], b[3] + dy)
             into.items.append(item)
-        top -= high - bottom + GAP
+        top = bottom + dy - GAP
 
 
 def _renamed(ops: Iterable, name: str) -> list:
