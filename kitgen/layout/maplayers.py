@@ -96,10 +96,11 @@ def _ribbon(pts: list[Point], w0: float, w1: float, colour: str) -> Path:
 
 
 def feature_ops(
-    m: MapDef, size: float, bold: str, text_scale: float = 1.0, hide: tuple = ()
+    m: MapDef, size: float, bold: str, text_scale: float = 1.0, hide: tuple = (), least: float = 6.0
 ) -> list:
-    """Each cell's features side by side across its middle, a name under them; a symbol or
-    name that a box of ``hide`` (something standing on the map) covers is left out."""
+    """Each cell's features side by side across its middle, a name under them (at least
+    ``least`` map points); a symbol or name that a box of ``hide`` (something standing on
+    the map) covers is left out."""
     ops: list = []
     by_cell: dict = {}
     for f in m.features:
@@ -119,10 +120,18 @@ def feature_ops(
             x += s + size * 0.05
         if names:
             text = " · ".join(names)
-            fs = max(4.5, size * 0.15) * text_scale
-            ty = cy - size * 0.36
-            w = fs * 0.58 * len(text) + fs * 0.5
-            if hidden((cx - w / 2, ty - fs * 0.3, cx + w / 2, ty + fs * 0.9), hide):
+            # grown on a reduced drawing; its own size (or least), then lower in its cell,
+            # where the grown name would be hidden by something standing on the map
+            plain = max(4.5, size * 0.15, least)
+            for fs, ty in (
+                (max(max(4.5, size * 0.15) * text_scale, least), cy - size * 0.36),
+                (plain, cy - size * 0.36),
+                (plain, cy - size * 0.46 + plain * 0.3),
+            ):
+                w = fs * 0.58 * len(text) + fs * 0.5
+                if not hidden((cx - w / 2, ty - fs * 0.3, cx + w / 2, ty + fs * 0.9), hide):
+                    break
+            else:
                 continue
             ops.append(
                 Rect(cx - w / 2, ty - fs * 0.3, w, fs * 1.2, fill="#ffffff", radius=fs * 0.3)
