@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 
-from ..geometry import Cell, HexGrid, SquareGrid, point_in_polygon
+from ..geometry import Cell, HexGrid, SquareGrid, column_letters, point_in_polygon
 from ..model.map import AreaStyle, MapDef, Terrain
 from .clearance import hidden
 from .maplayers import feature_ops, line_ops
@@ -403,9 +403,7 @@ def mark_text_size(m: MapDef, mk, text_scale: float = 1.0, least: float = MIN_WO
     return fs
 
 
-def mark_boxes(
-    m: MapDef, text_scale: float = 1.0, least: float = MIN_WORD
-) -> tuple[Box, ...]:
+def mark_boxes(m: MapDef, text_scale: float = 1.0, least: float = MIN_WORD) -> tuple[Box, ...]:
     """Rough boxes of the marks (icons and their captions), in map points."""
     g = m.grid
     size = cell_size(g)
@@ -604,6 +602,18 @@ def label_width(text: str, fs: float) -> float:
     return fs * sum(0.87 if c in "MWmw" else 0.74 if c.isupper() else 0.64 for c in text)
 
 
+def axis_names(m: MapDef) -> tuple[dict[int, str], dict[int, str]]:
+    """The names of the map's columns and rows, the two parts of its cells' coordinates
+    (A1: column A, row 1; 0304: column 03, row 04), to print along a drawing's edges."""
+    g = m.grid
+    cols = sorted({c for c, _ in m.cells})
+    rows = sorted({r for _, r in m.cells})
+    if isinstance(g, HexGrid):
+        wc, wr = max(2, len(str(g.cols))), max(2, len(str(g.rows)))
+        return {c: f"{c + 1:0{wc}d}" for c in cols}, {r: f"{r + 1:0{wr}d}" for r in rows}
+    return {c: column_letters(c) for c in cols}, {r: str(r + 1) for r in rows}
+
+
 def coord_size(m: MapDef) -> float:
     """The size a map's coordinates print at on its own sheets, in map points: about a ninth
     of the cell, from MIN_WORD up to 7 pt; below MIN_WORD only when the widest label would
@@ -692,6 +702,7 @@ def _inside_map(m: MapDef, cx: float, half_width: float) -> float:
 
 
 __all__ = [
+    "axis_names",
     "cell_polygon",
     "cell_size",
     "coord_size",

@@ -26,7 +26,7 @@ from ..style import BODY, HEADING, INK, MUTED, SMALL, typeset
 from .env import PlanEnv
 from .flow import PageFlow
 from .frame import content_box
-from .mapart import MIN_WORD, Box, cell_size, map_ops
+from .mapart import MIN_WORD, Box, axis_names, cell_size, map_ops
 from .mapkey import SWATCH, entries
 from .maps import COMPASS, compass, every_coord_scale, reduced_coords
 from .plan import BBox, Document, Font, Group, Item, Line, Page, Path, Rect, Stroke, Text
@@ -40,6 +40,8 @@ GRID = Stroke("#555555", 0.4)
 MAP_SHARE = 0.62  # of the content height, for the diagram on the first page
 MAX_CELL = 64.0  # points: the largest a cell is drawn on a set-up diagram
 LEGEND_SWATCH = 13.0  # points: a swatch of the legend under the diagram
+RULER = 6.5  # points: the names of the columns and rows along a diagram's edges
+RULER_ROOM = (16.0, 10.0)  # points: the room they take left (and right) of it, and over it
 LABEL_GROWTH = 1.6  # the most the map's names (areas, places) grow on a reduced diagram
 # A side's token shape by its place in the scenario's list: greyscale keeps them apart.
 TABLE_SIZE, MIN_TABLE_SIZE = 9.0, 6.0  # points: a force table's text, and on narrow paper
@@ -123,9 +125,13 @@ def _plan_one(setup: Setup, env: PlanEnv) -> Document:
             # its coordinates would not all print at the least size: the map takes the
             # page (the sheet's text continues overleaf), as large as it will go
             scale = max(scale, _fit(setup, (x0, y0 + legend_h + 6, x1, y)))
-        ops, height = _map_ops(setup, colours, scale, (x0, x1, y), env)
+        if scale < every_coord_scale(setup.map):  # too small still: names along its edges
+            room_x, room_y = RULER_ROOM
+            box = (x0 + room_x, y0 + legend_h + 6, x1 - room_x, y - room_y)
+            scale = max(scale, _fit(setup, box))
+        ops, box = _map_ops(setup, colours, scale, (x0, x1, y), env)
         page.ops.extend(ops)
-        box = (x0, y - height, x1, y)
+        height = y - box[1]
         page.items.append(
             Item(
                 "setup-map",
@@ -178,19 +184,24 @@ def _fit(setup: Setup, box) -> float:
 
 def _map_ops(
     setup: Setup, colours: dict[str, str], scale: float, across: tuple, env: PlanEnv
-) -> tuple[list, float]:
-    """The diagram at ``scale``, centred across (x0, x1) under top, and the height it
-    takes. The map's own art (terrain fills and patterns, edges, doors, marks), every word
-    at MIN_WORD printed or more, its coordinates on white tabs (reduced_coords)."""
+) -> tuple[list, BBox]:
+    """The diagram at ``scale``, centred across (x0, x1) under top, and the box it takes
+    (with the names along its edges, when it has them). The map's own art (terrain fills
+    and patterns, edges, doors, marks), every word at MIN_WORD printed or more, its
+    coordinates on white tabs in every cell (reduced_coords), else its columns' and rows'
+    names along its edges."""
     m = setup.map
     g = m.grid
     b = g.bounds()
     bw, bh = b.x1 - b.x0, b.y1 - b.y0
     size = cell_size(g)
     x0, x1, top = across
+    coords, coord_cells = reduced_coords(m, scale, every=True)
+    ruled = coord_cells is not None  # no room in every cell: the edges name the cells
+    if ruled:
+        top, coord_cells = top - RULER_ROOM[1], ()
     dx = x0 + ((x1 - x0) - bw * scale) / 2 - b.x0 * scale
     dy = top - bh * scale - b.y0 * scale
-    coords, coord_cells = reduced_coords(m, scale, every=True)
     # the scenario's own areas hatched over the cells, under the map's words
     hatched = tuple(
         Path(
@@ -220,7 +231,38 @@ def _map_ops(
         coord_cells=coord_cells,
     )
     ops.extend(_token_ops(tokens, colours, env))
-    return [Group(tuple(ops), dx=dx, dy=dy, scale=scale)], bh * scale
+    out: list = [Group(tuple(ops), dx=dx, dy=dy, scale=scale)]
+    left, right = dx + b.x0 * scale, dx + b.x1 * scale
+    if ruled:
+        out.extend(_rulers(m, (dx, dy, scale), top, env))
+        left, top = left - RULER_ROOM[0], top + RULER_ROOM[1]
+    return out, (left, top - bh * scale - (RULER_ROOM[1] if ruled else 0.0), right, top)
+
+
+def _rulers(m, at: tuple, top: float, env: PlanEnv) -> list:
+    """The columns' names over the diagram and the rows' names left of it, at RULER (every
+    second, fifth ... where one each would not fit its column or row)."""
+    dx, dy, scale = at
+    g = m.grid
+    cols, rows = axis_names(m)
+    font = Font(env.face(), RULER)
+    c0, r0 = min(cols), min(rows)
+    left = dx + g.bounds().x0 * scale
+    pitch_c = abs(g.centre(c0 + 1, r0)[0] - g.centre(c0, r0)[0]) * scale
+    pitch_r = abs(g.centre(c0, r0 + 1)[1] - g.centre(c0, r0)[1]) * scale
+    widest = max(env.fonts.width(t, font.face, RULER) for t in cols.values())
+    every_c = next((k for k in (1, 2, 5, 10, 20) if widest + 2 <= k * pitch_c), 50)
+    every_r = next((k for k in (1, 2, 5, 10, 20) if RULER * 1.2 <= k * pitch_r), 50)
+    ops: list = []
+    for c, name in cols.items():
+        if (c - c0) % every_c == 0:
+            x = dx + g.centre(c, r0)[0] * scale
+            ops.append(Text(x, top + 3, name, font, MUTED, "centre"))
+    for r, name in rows.items():
+        if (r - r0) % every_r == 0:
+            y = dy + g.centre(c0, r)[1] * scale - RULER * 0.35
+            ops.append(Text(left - 3, y, name, font, MUTED, "right"))
+    return ops
 
 
 def _central(g, cells) -> tuple[int, int]:
@@ -270,7 +312,7 @@ def _token_spots(setup: Setup, cell_size: float, least: float, env: PlanEnv) -> 
             r *= 0.75  # smaller and higher: the town's name under them stays readable
             most *= 0.75
             cy += cell_size * 0.1
-        kinds = [(p, shapes.get(p.side, NEUTRAL_SHAPE) if p.side else NEUTRAL_SHAPE) for p in pieces]
+        kinds = [(p, shapes.get(p.side or "", NEUTRAL_SHAPE)) for p in pieces]
         while r < most and any(_text_size(_Token(p, 0, 0, r, s), env) < least for p, s in kinds):
             r = min(most, r * 1.05)  # the words need a larger token
         step = r * 2.15
