@@ -10,6 +10,7 @@ import math
 
 from ..geometry import Cell, HexGrid, SquareGrid, column_letters, point_in_polygon
 from ..model.map import AreaStyle, MapDef, Terrain
+from ..style import PIECE_MIN
 from .clearance import hidden
 from .maplayers import feature_ops, line_ops
 from .plan import Circle, Font, Group, Icon, Line, Path, Rect, Stroke, Text
@@ -19,7 +20,7 @@ Box = tuple[float, float, float, float]  # x0, y0, x1, y1
 GRID_LINE = Stroke("#555555", 0.5)
 BORDER = Stroke("#111111", 1.6)
 COORD_INK = "#444444"
-MIN_WORD = 6.0  # points: the smallest word a map prints (at true scale)
+MIN_WORD = PIECE_MIN  # points: the least any word on a map prints at
 
 
 def cell_polygon(grid: SquareGrid | HexGrid, cell: Cell) -> list[Point]:
