@@ -17,6 +17,32 @@ INK = "#222222"  # text and rules
 MUTED = "#5a5a5a"  # captions, notes, keys: still dark enough to read at 7 pt
 FAINT = "#999999"  # hair rules under the sheet label
 CHROME_INK = "#333333"  # the sheet label and scale bars
+PAPER = "#ffffff"  # the paper: knock-outs behind labels, blank boxes, white on a dark band
+BLACK = "#000000"  # cut lines, crop marks, the calibration sheet's targets
+MARK_INK = "#111111"  # marks and names printed on map art and in its key
+EDGE_INK = "#1f1f1f"  # a threat card's border
+LINE_INK = "#333333"  # swatch frames, pattern strokes, fold dots, write-in lines
+DIM_INK = "#444444"  # piece cut lines, map coordinates, a map key's notes
+MID_INK = "#555555"  # grids, seams, write-in fields, a table head's rule, piece notes
+NEUTRAL_INK = "#6b6b6b"  # set-up tokens of pieces that belong to no side
+GLUE_INK = "#8c8c8c"  # hatching: the papercraft sign for "glue here"
+GRID_INK = "#9aa5b1"  # a template's measuring grid
+DIVIDER_INK = "#aaaaaa"  # the rule under a set-up sheet's section heading
+TABLE_RULE_INK = "#b4b4b4"  # rules between a table's rows
+PALE_INK = "#bbbbbb"  # the contents list's rules, the calibration back's outline
+BOX_INK = "#c8c8c8"  # a table's write-in box
+COLUMN_RULE_INK = "#cfcfc8"  # the rule between a reference sheet's columns
+HEAD_FILL = "#e2e2dc"  # a table's head row
+HEADING_FILL = "#ebe7dc"  # a heading row inside a table
+ZEBRA = "#f1f1ec"  # every other row of a table
+SET_UP_ZEBRA = "#f0f0f0"  # every other row of a set-up sheet's table
+SHADE = "#e6e6e6"  # a shaded track box
+SWATCH_FILL = "#f4f1e8"  # a map key's swatch behind a symbol
+ROAD_CASING = "#3b2a1a"  # the dark edge under a road's colour
+BADGE_INK = "#c0392b"  # an assembly sheet's tile badges
+AREA_INK = "#c0392b"  # areas on a set-up diagram
+ASSEMBLY_INK = "#1f4e9c"  # outlines and arrows on a map's assembly diagram
+SIDE_PALETTE = ("#1f5fa8", "#b03a2e", "#2e7d32", "#c99a06", "#6a3d9a", "#00838f")  # sides' marks
 
 # ---- room ------------------------------------------------------------------------
 
@@ -34,6 +60,23 @@ CHROME = 7.0  # the sheet label, scale bars, fold captions: what a sheet is, not
 RULES_MIN = 7.0  # the least any rules text on a sheet or card is set at
 PIECE_MIN = 6.0  # the least anything on a piece is set at (the build says where it goes lower)
 SHEET_MAX = 12.0  # the most a reference sheet's type grows to, to fill its pages (max_size)
+READING = 7.5  # a kit's-reading note under a track's title or at a counter sheet's foot
+READING_LEAD = READING * 1.3
+CARD_SIZE = 8.0  # a card's text before it is fitted
+CARD_MAX = 12.0  # the most a card's text grows to
+CARD_TITLE_MAX = 16.0  # the most a card back's title grows to
+CARD_SUBTITLE = 8.0  # a card back's subtitle
+CHART_SIZE = 7.5  # a template chart's names and numbers: rules text, never under 7 pt
+KEY_TITLE = 8.5  # an entry's name in a map key
+KEY_EFFECT = 7.0  # an entry's effect in a map key
+KEY_MIN = 6.0  # the least a map key's text shrinks to
+RULES_LEAD = RULES_MIN * 1.3  # instruction notes on or beside a template
+RULER = 6.5  # the names of the columns and rows along a set-up diagram's edges
+
+# ---- leading (line pitch, of the type size) ---------------------------------------
+
+LEADING = 1.2  # running text and table cells
+TIGHT_LEADING = 1.15  # text on pieces and in a map key, where room is short
 
 # ---- typographic characters -----------------------------------------------------
 

@@ -7,13 +7,12 @@ from __future__ import annotations
 
 from ..colours import mix, readable_on
 from ..model.table import Deck
+from ..style import CARD_SUBTITLE, CARD_TITLE_MAX
 from .env import PlanEnv
 from .plan import Circle, Font, Group, Line, Rect, Stroke, Text
 from .text import fit_text
 
 PITCH = 9.0  # the pattern's repeat, points
-TITLE_MAX = 16.0
-SUBTITLE = 8.0
 
 
 def deck_back(deck: Deck, w: float, h: float, bleed: float, env: PlanEnv) -> tuple[list, float]:
@@ -30,10 +29,14 @@ def deck_back(deck: Deck, w: float, h: float, bleed: float, env: PlanEnv) -> tup
     ops.append(Rect(m + 3, m + 3, w - 2 * m - 6, h - 2 * m - 6, stroke=Stroke(frame.colour, 0.5)))
     bold, regular = env.face(bold=True), env.face()
     width = w * 0.68
-    title = fit_text(deck.title, bold, TITLE_MAX, 7.0, width - 16, TITLE_MAX * 2.6, env.fonts)
+    title = fit_text(
+        deck.title, bold, CARD_TITLE_MAX, 7.0, width - 16, CARD_TITLE_MAX * 2.6, env.fonts
+    )
     size = title.size
     lines = title.lines
-    sub = fit_text(deck.subtitle, regular, SUBTITLE, 7.0, width - 16, SUBTITLE * 4, env.fonts)
+    sub = fit_text(
+        deck.subtitle, regular, CARD_SUBTITLE, 7.0, width - 16, CARD_SUBTITLE * 4, env.fonts
+    )
     below = sub.lines if deck.subtitle else ()
     plaque_h = len(lines) * size * 1.2 + len(below) * sub.size * 1.25 + 14
     px, py = round((w - width) / 2), round((h - plaque_h) / 2)  # whole points: crisp edges

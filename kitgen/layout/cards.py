@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from ..colours import readable_on
 from ..model.table import Card, CardBlock, CardFace, Deck, Table, TextBlock
 from ..rules.roster_cards import expand_roster_cards
-from ..style import INK, PIECE_GUTTER, RULES_MIN
+from ..style import CARD_MAX, CARD_SIZE, INK, MID_INK, PAPER, PIECE_GUTTER, RULES_MIN
 from .card_back import deck_back
 from .env import PlanEnv
 from .impose import Imposition, TooBig, back_box, fits, impose, printable
@@ -25,9 +25,7 @@ from .sides import token_shape
 from .table_draw import fit_table
 from .textblock import layout_text
 
-FIELD_LINE = Stroke("#555555", 0.5)
-CARD_SIZE = 8.0
-CARD_MAX = 12.0
+FIELD_LINE = Stroke(MID_INK, 0.5)
 CARD_MIN = RULES_MIN  # rules text on a card is never set smaller
 STEP = 0.25
 
@@ -66,11 +64,11 @@ def _face_ops(
             band = len(lines) * tsize * 1.2 + tsize * 0.6
             ops.append(Rect(m * 0.5, y - band, w - m, band, fill=face.accent, radius=2.0))
             if mark is not None:  # at the band's left end, clear of the centred title
-                ops.append(token_shape(mark, m + size * 0.4 + r, y - band / 2, r, "#ffffff", None))
+                ops.append(token_shape(mark, m + size * 0.4 + r, y - band / 2, r, PAPER, None))
                 mark = None
             ty = y - tsize * 0.3 - tsize
             for ln in lines:
-                ops += draw_line(ln, m, ty, inner, "centre", faces, tsize, fonts, "#ffffff")
+                ops += draw_line(ln, m, ty, inner, "centre", faces, tsize, fonts, PAPER)
                 ty -= tsize * 1.2
             y -= band
         elif block.kind in ("text", "items", "steps"):

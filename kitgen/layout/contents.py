@@ -7,14 +7,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..style import INK, MUTED
+from ..style import INK, MUTED, PALE_INK
 from ..units import papers_warning
 from .env import PlanEnv
 from .impose import PIECES, print_mode
 from .plan import Document, Font, Line, Page, Stroke, Text
 from .text import wrap, wrap_hard
 
-RULE = Stroke("#bbbbbb", 0.5)
+RULE = Stroke(PALE_INK, 0.5)
 
 # what each manifest kind is best printed on; the first match in this order wins
 STOCK = (

@@ -14,7 +14,17 @@ from typing import NamedTuple
 from ..model.counters import CounterDef, CounterSet, TextEl
 from ..model.reading import Reading, dagger
 from ..model.reading import note as reading_note
-from ..style import BODY, CHROME, MUTED, PIECE_GUTTER, typeset
+from ..style import (
+    BLACK,
+    BODY,
+    CHROME,
+    MUTED,
+    PALE_INK,
+    PIECE_GUTTER,
+    READING,
+    READING_LEAD,
+    typeset,
+)
 from ..units import mm
 from .env import PlanEnv
 from .faces import face_ops, hex_points, outline
@@ -114,8 +124,6 @@ def plan_counters(
 
 # ---- the kit's readings: a dagger and its note at the foot of a sheet ---------------------
 
-READING_SIZE = 7.5  # a note at a counter sheet's foot: rules text, never under 7 pt
-READING_LEAD = READING_SIZE * 1.3
 FOOT_GAP = 4.0  # between the pieces' crop marks and the notes
 
 
@@ -132,7 +140,7 @@ def _reading_marks(cs: CounterSet) -> dict[Reading, str]:
 def _note_lines(marks: dict[Reading, str], width: float, env: PlanEnv) -> list[str]:
     lines: list[str] = []
     for reading, mark in marks.items():
-        lines += wrap_hard(reading_note(reading, mark), env.face(), READING_SIZE, width, env.fonts)
+        lines += wrap_hard(reading_note(reading, mark), env.face(), READING, width, env.fonts)
     return lines
 
 
@@ -154,7 +162,7 @@ def _foot_notes(laid, slots, fronts: list[Page], marks: dict[Reading, str], env)
         reading = slots[spot.index].d.reading
         if reading is not None:
             held[spot.sheet].add(reading)
-    font = Font(env.face(), READING_SIZE)
+    font = Font(env.face(), READING)
     for n, page in enumerate(fronts):
         x0, y0, x1, _ = content_box(env.paper.sized(laid.sheets[n].size))
         here = {r: m for r, m in marks.items() if r in held[n]}
@@ -474,7 +482,7 @@ def calibration(env: PlanEnv) -> Document:
     w, h = env.paper.size
     cx, cy = w / 2, h / 2
     flip = env.settings.duplex
-    ink = Stroke("#000000", 0.3)
+    ink = Stroke(BLACK, 0.3)
     label = Font(env.face(), CHROME)
     body = Font(env.face(), BODY)
     x0, y0, x1, y1 = content_box(env.paper)
@@ -486,24 +494,24 @@ def calibration(env: PlanEnv) -> Document:
         x = cx + (k - 4) * PITCH
         line = (x, cy + 60, x, cy + 60 + REACH)
         front.ops.append(Line(*line, ink))
-        front.ops.append(Text(x, cy + 50, _signed(t), label, "#000000", "centre"))
+        front.ops.append(Text(x, cy + 50, _signed(t), label, BLACK, "centre"))
         bx0, by0, bx1, by1 = back_box(line, (w, h), flip, (d, 0.0))
         back.ops.append(Line(bx0, by0, bx1, by1, ink))
         # Y targets: horizontal lines in a column below the centre.
         y = cy - 40 - k * PITCH * 0.8
         line = (cx - REACH / 2, y, cx + REACH / 2, y)
         front.ops.append(Line(*line, ink))
-        front.ops.append(Text(cx + REACH / 2 + 6, y - 2.3, _signed(t), label, "#000000"))
+        front.ops.append(Text(cx + REACH / 2 + 6, y - 2.3, _signed(t), label, BLACK))
         bx0, by0, bx1, by1 = back_box(line, (w, h), flip, (0.0, d))
         back.ops.append(Line(bx0, by0, bx1, by1, ink))
     front.ops += [
-        Text(cx, cy + 60 + REACH + 14, "X offset (mm)", body, "#000000", "centre"),
+        Text(cx, cy + 60 + REACH + 14, "X offset (mm)", body, BLACK, "centre"),
         Text(
             cx - REACH / 2 - 8,
             cy - 40 - 2 * PITCH * 0.8 - 3,
             "Y offset (mm)",
             body,
-            "#000000",
+            BLACK,
             "right",
         ),
         Text(
@@ -511,7 +519,7 @@ def calibration(env: PlanEnv) -> Document:
             y1 - 30,
             "Print both sides of this sheet at 100 %, then hold it against a light.",
             body,
-            "#000000",
+            BLACK,
             "centre",
         ),
         Text(
@@ -520,7 +528,7 @@ def calibration(env: PlanEnv) -> Document:
             "In each set, find the target whose front and back lines coincide; "
             "its number is that offset.",
             body,
-            "#000000",
+            BLACK,
             "centre",
         ),
         Text(
@@ -528,11 +536,11 @@ def calibration(env: PlanEnv) -> Document:
             y1 - 58,
             "Build with: kitgen build <game> --duplex " + flip + " --back-offset X,Y",
             body,
-            "#000000",
+            BLACK,
             "centre",
         ),
     ]
-    back.ops.append(Rect(x0, y0, x1 - x0, y1 - y0, stroke=Stroke("#bbbbbb", 0.3)))
+    back.ops.append(Rect(x0, y0, x1 - x0, y1 - y0, stroke=Stroke(PALE_INK, 0.3)))
     return Document("duplex-calibration", "Duplex calibration", [front, back], duplex=flip)
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..model.cover import Cover
-from ..style import INK
+from ..style import FAINT, INK
 from .contents import add_contents
 from .env import PlanEnv
 from .flow import PageFlow
@@ -11,7 +11,7 @@ from .frame import content_box
 from .plan import Document, Font, Line, Stroke, Text
 from .text import wrap_hard
 
-RULE = Stroke("#999999", 0.6)
+RULE = Stroke(FAINT, 0.6)
 
 
 def plan_cover(cover: Cover, env: PlanEnv) -> list[Document]:

@@ -16,13 +16,12 @@ from typing import NamedTuple
 
 from ..colours import readable_on
 from ..model.counters import CounterDef, Face, IconEl, ImageEl, Place, TextEl, UnitEl
-from ..style import PIECE_MIN, typeset
+from ..style import PIECE_MIN, TIGHT_LEADING, typeset
 from .env import PlanEnv
 from .plan import BBox, Circle, Font, Icon, Image, Path, Rect, Stroke, Text
 from .sides import mark_band, mark_ops
 from .text import BREAKS, fit_text, regular, wrap
 
-LEADING = 1.15
 MIN_DPI = 150
 _ROW = {"top": 0, "bottom": 2}
 _COL = {"left": 0, "right": 2}
@@ -300,7 +299,7 @@ def _rows(places: tuple[Place, ...], inner: BBox, needs) -> tuple[tuple[float, f
 
 def _text_height(el: TextEl, width: float, env: PlanEnv) -> float:
     assert el.size is not None
-    return el.size * (1 + LEADING * (_line_count(el, width, env) - 1)) + el.size * 0.5
+    return el.size * (1 + TIGHT_LEADING * (_line_count(el, width, env) - 1)) + el.size * 0.5
 
 
 def _line_count(el: TextEl, width: float, env: PlanEnv) -> int:
@@ -413,7 +412,7 @@ def _one_line(face: str, size, min_size: float, align: str, colour: str, box: BB
 
 def _start_size(size, min_size: float, height: float, short_side: float) -> float:
     # Unsized text fills its place, up to about a quarter of the piece's short side.
-    return size or max(min(height / LEADING, short_side * 0.26), min_size)
+    return size or max(min(height / TIGHT_LEADING, short_side * 0.26), min_size)
 
 
 @lru_cache(maxsize=4096)
@@ -427,10 +426,10 @@ def _text_ops(
     width, height = x1 - x0, y1 - y0
     start = _start_size(size, min_size, height, short_side)
     fitted = fit_text(
-        text, face, start, min_size, width, height, fonts, LEADING, wrap_lines=wrap_lines
+        text, face, start, min_size, width, height, fonts, TIGHT_LEADING, wrap_lines=wrap_lines
     )
     size = fitted.size
-    lead = size * LEADING
+    lead = size * TIGHT_LEADING
     n = len(fitted.lines)
     cy = (y0 + y1) / 2
     # Cap height is about 0.7 of the size: centre the caps, not the em box.

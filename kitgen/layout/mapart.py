@@ -10,16 +10,16 @@ import math
 
 from ..geometry import Cell, HexGrid, SquareGrid, column_letters, point_in_polygon
 from ..model.map import AreaStyle, MapDef, Terrain
-from ..style import PIECE_MIN
+from ..style import DIM_INK, LINE_INK, MARK_INK, MID_INK, PAPER, PIECE_MIN
 from .clearance import hidden
 from .maplayers import feature_ops, line_ops
 from .plan import Circle, Font, Group, Icon, Line, Path, Rect, Stroke, Text
 
 Point = tuple[float, float]
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1
-GRID_LINE = Stroke("#555555", 0.5)
-BORDER = Stroke("#111111", 1.6)
-COORD_INK = "#444444"
+GRID_LINE = Stroke(MID_INK, 0.5)
+BORDER = Stroke(MARK_INK, 1.6)
+COORD_INK = DIM_INK
 MIN_WORD = PIECE_MIN  # points: the least any word on a map prints at
 
 
@@ -274,14 +274,14 @@ def _drawn_alike(
     # cells and terrain fills
     for cell, tid in sorted(m.cells.items(), key=lambda kv: (kv[0][1], kv[0][0])):
         t = m.terrains[tid]
-        ops.append(Path(polygons[cell], fill=t.fill or "#ffffff", stroke=None))
+        ops.append(Path(polygons[cell], fill=t.fill or PAPER, stroke=None))
     # patterns, drawn once per terrain as a form
     for t in m.terrains.values():
         if not t.pattern or t.pattern == "none":
             continue
         # a form's box starts at its origin, so the pattern is drawn about (size, size)
         shifted = [(x + size, y + size) for x, y in local]
-        body = pattern_ops(t.pattern, shifted, size, t.pattern_colour or "#333333", (size, size))
+        body = pattern_ops(t.pattern, shifted, size, t.pattern_colour or LINE_INK, (size, size))
         if not body:
             continue
         key_name = f"{key_prefix}pat-{m.id}-{t.id}-{size:.3f}"
@@ -340,8 +340,8 @@ def _mark_text(
     if w > size * 0.9:
         return []
     return [
-        Rect(cx - w / 2, cy - fs * 0.55, w, fs * 1.15, fill="#ffffff", radius=fs * 0.2),
-        Text(cx, cy - fs * 0.35, t.mark, Font(bold, fs), "#111111", align="centre"),
+        Rect(cx - w / 2, cy - fs * 0.55, w, fs * 1.15, fill=PAPER, radius=fs * 0.2),
+        Text(cx, cy - fs * 0.35, t.mark, Font(bold, fs), MARK_INK, align="centre"),
     ]
 
 
@@ -473,7 +473,7 @@ def _area_label(
             box[1],
             w,
             fs * 1.3,
-            fill="#ffffff",
+            fill=PAPER,
             stroke=Stroke(style.colour, 0.8),
             radius=fs * 0.3,
         ),
@@ -573,9 +573,7 @@ def _edge_ops(m: MapDef, size: float) -> list:
                 (b[0] - nx * t / 2, b[1] - ny * t / 2),
                 (a[0] - nx * t / 2, a[1] - ny * t / 2),
             )
-            ops.append(
-                Path(leaf, fill="#ffffff", stroke=Stroke(kind.colour, max(0.8, kind.width / 3)))
-            )
+            ops.append(Path(leaf, fill=PAPER, stroke=Stroke(kind.colour, max(0.8, kind.width / 3))))
             if kind.symbol == "hatch":
                 ops.append(Line(*leaf[0], *leaf[2], Stroke(kind.colour, 0.6)))
                 ops.append(Line(*leaf[1], *leaf[3], Stroke(kind.colour, 0.6)))
@@ -647,12 +645,12 @@ def _coord_ops(
         w = label_width(text, fs) + fs * 0.4
         if isinstance(g, SquareGrid):
             r = g.cell_rect(*cell)
-            ops.append(Rect(r.x0 + 0.5, r.y1 - fs * 1.35, w, fs * 1.3, fill="#ffffff"))
+            ops.append(Rect(r.x0 + 0.5, r.y1 - fs * 1.35, w, fs * 1.3, fill=PAPER))
             ops.append(Text(r.x0 + fs * 0.35, r.y1 - fs * 1.0, text, Font(regular, fs), COORD_INK))
         else:
             cx, cy = g.centre(*cell)
             top = cy + g.size / 2 if g.flat else cy + g.radius * 0.62
-            ops.append(Rect(cx - w / 2, top - fs * 1.5, w, fs * 1.3, fill="#ffffff", radius=1))
+            ops.append(Rect(cx - w / 2, top - fs * 1.5, w, fs * 1.3, fill=PAPER, radius=1))
             ops.append(
                 Text(cx, top - fs * 1.15, text, Font(regular, fs), COORD_INK, align="centre")
             )
@@ -687,7 +685,7 @@ def _marks(
             w = label_width(mk.text, fs) * BOLDER + fs * 0.6
             tx = _inside_map(m, cx, w / 2)
             # a white card behind the words keeps them legible over grid lines and patterns
-            ops.append(Rect(tx - w / 2, y - fs * 0.3, w, fs * 1.2, fill="#ffffff", radius=fs * 0.3))
+            ops.append(Rect(tx - w / 2, y - fs * 0.3, w, fs * 1.2, fill=PAPER, radius=fs * 0.3))
             ops.append(Text(tx, y, mk.text, Font(bold, fs), mk.colour, align="centre"))
     return ops
 

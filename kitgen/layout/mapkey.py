@@ -7,20 +7,26 @@ import math
 from typing import NamedTuple
 
 from ..model.map import MapDef
-from ..style import INK
+from ..style import (
+    DIM_INK,
+    INK,
+    KEY_EFFECT,
+    KEY_MIN,
+    KEY_TITLE,
+    LINE_INK,
+    MARK_INK,
+    PAPER,
+    SWATCH_FILL,
+    TIGHT_LEADING,
+)
 from .env import PlanEnv
 from .frame import content_box
 from .maplayers import style_ops, symbol_ops
 from .plan import Font, Group, Icon, Line, Path, Rect, Stroke, Text
 from .text import fit_text
 
-MUTED = "#444444"
 SWATCH = 22.0
 GAP = 6.0
-TITLE = 8.5
-EFFECT = 7.0
-MIN_TEXT = 6.0
-LEADING = 1.15
 
 
 class Entry(NamedTuple):
@@ -56,7 +62,7 @@ def _kind_entries(m: MapDef, env: PlanEnv, least: float = 0.0) -> list[Entry]:
     """The terrains, feature kinds and line kinds the map shows, each on a swatch."""
     half = SWATCH / 2
     square = ((-half, -half), (half, -half), (half, half), (-half, half))
-    frame = Path(square, fill=None, stroke=Stroke("#333333", 0.6))
+    frame = Path(square, fill=None, stroke=Stroke(LINE_INK, 0.6))
     out: list[Entry] = []
     used = set(m.cells.values())
     for t in m.terrains.values():
@@ -74,7 +80,7 @@ def _kind_entries(m: MapDef, env: PlanEnv, least: float = 0.0) -> list[Entry]:
     for k in m.feature_kinds.values():
         if k.id in placed and k.key:
             body = (
-                Path(square, fill="#f4f1e8"),
+                Path(square, fill=SWATCH_FILL),
                 *symbol_ops(k, 0, 0, SWATCH * 0.8, env.face(bold=True)),
                 frame,
             )
@@ -87,7 +93,7 @@ def _kind_entries(m: MapDef, env: PlanEnv, least: float = 0.0) -> list[Entry]:
     for k in m.line_kinds.values():
         if k.id in drawn:
             body = (
-                Path(square, fill="#f4f1e8"),
+                Path(square, fill=SWATCH_FILL),
                 *style_ops(k, [(-half, -half * 0.3), (half, half * 0.3)], SWATCH * 2.5),
                 frame,
             )
@@ -112,7 +118,7 @@ def _edge_entries(m: MapDef) -> list[Entry]:
             body = [Line(-half, 0, half, 0, Stroke(k.colour, min(k.width, 5), k.dash))]
             if k.symbol in ("door", "hatch"):
                 body.append(
-                    Rect(-half * 0.5, -3, half, 6, fill="#ffffff", stroke=Stroke(k.colour, 0.8))
+                    Rect(-half * 0.5, -3, half, 6, fill=PAPER, stroke=Stroke(k.colour, 0.8))
                 )
             out.append(
                 Entry(
@@ -155,23 +161,21 @@ def _mark_entries(m: MapDef, env: PlanEnv) -> list[Entry]:
 def terrain_swatch(t, square, env: PlanEnv, least: float = 0.0) -> tuple:
     from .mapart import pattern_ops
 
-    body: list = [Path(square, fill=t.fill or "#ffffff")]
+    body: list = [Path(square, fill=t.fill or PAPER)]
     if t.pattern:
-        body.extend(pattern_ops(t.pattern, list(square), SWATCH, t.pattern_colour or "#333333"))
+        body.extend(pattern_ops(t.pattern, list(square), SWATCH, t.pattern_colour or LINE_INK))
     if t.outline:
         inner = tuple((x * 0.86, y * 0.86) for x, y in square)
         body.append(Path(inner, fill=None, stroke=Stroke(t.outline, 1.5)))
-    body.append(Path(square, fill=None, stroke=Stroke("#333333", 0.6)))
+    body.append(Path(square, fill=None, stroke=Stroke(LINE_INK, 0.6)))
     size = SWATCH * (0.5 if len(t.mark) == 1 else 0.3)
     if t.mark and size >= least:
         # on a white tab, as on the map: the pattern's lines never run through the letters
         face = env.face(bold=True)
         w = env.fonts.width(t.mark, face, size) + size * 0.5
         base = -SWATCH * 0.18
-        body.append(
-            Rect(-w / 2, base - size * 0.3, w, size * 1.15, fill="#ffffff", radius=size * 0.2)
-        )
-        body.append(Text(0, base, t.mark, Font(face, size), "#111111", align="centre"))
+        body.append(Rect(-w / 2, base - size * 0.3, w, size * 1.15, fill=PAPER, radius=size * 0.2))
+        body.append(Text(0, base, t.mark, Font(face, size), MARK_INK, align="centre"))
     return tuple(body)
 
 
@@ -191,18 +195,25 @@ def plan_key(
     fitted = []
     for e in items:
         title = fit_text(
-            e.title, bold, TITLE, MIN_TEXT, text_w, TITLE * (1 + LEADING), env.fonts, LEADING
+            e.title,
+            bold,
+            KEY_TITLE,
+            KEY_MIN,
+            text_w,
+            KEY_TITLE * (1 + TIGHT_LEADING),
+            env.fonts,
+            TIGHT_LEADING,
         )
         effects = (
             fit_text(
                 e.effects,
                 regular,
-                EFFECT,
-                MIN_TEXT,
+                KEY_EFFECT,
+                KEY_MIN,
                 text_w,
-                EFFECT * (1 + 2 * LEADING),
+                KEY_EFFECT * (1 + 2 * TIGHT_LEADING),
                 env.fonts,
-                LEADING,
+                TIGHT_LEADING,
             )
             if e.effects
             else None
@@ -212,7 +223,7 @@ def plan_key(
                 env.warn(
                     e.span,
                     e.path,
-                    f"map key {what} {e.title!r} does not fit its column even at {MIN_TEXT:g}pt",
+                    f"map key {what} {e.title!r} does not fit its column even at {KEY_MIN:g}pt",
                     "shorten it",
                 )
         fitted.append((title, effects))
@@ -233,19 +244,19 @@ def plan_key(
         ty = ey - title.size
         for line in title.lines:
             ops.append(Text(ex + SWATCH + GAP, ty, line, Font(bold, title.size), INK))
-            ty -= title.size * LEADING
+            ty -= title.size * TIGHT_LEADING
         if effects is not None:
-            ty += title.size * LEADING - effects.size * 1.3  # under the name's last line
+            ty += title.size * TIGHT_LEADING - effects.size * 1.3  # under the name's last line
             for line in effects.lines:
-                ops.append(Text(ex + SWATCH + GAP, ty, line, Font(regular, effects.size), MUTED))
-                ty -= effects.size * LEADING
+                ops.append(Text(ex + SWATCH + GAP, ty, line, Font(regular, effects.size), DIM_INK))
+                ty -= effects.size * TIGHT_LEADING
     return ops, height
 
 
 def _text_h(title, effects) -> float:
-    h = title.size * (1 + LEADING * (len(title.lines) - 1))
+    h = title.size * (1 + TIGHT_LEADING * (len(title.lines) - 1))
     if effects is not None:
-        h += 3 + effects.size * (1 + LEADING * (len(effects.lines) - 1))
+        h += 3 + effects.size * (1 + TIGHT_LEADING * (len(effects.lines) - 1))
     return h
 
 

@@ -8,7 +8,7 @@ from itertools import pairwise
 
 from ..colours import readable_on
 from ..model.map import FeatureKind, LineKind, MapDef
-from ..style import PIECE_MIN
+from ..style import MARK_INK, PAPER, PIECE_MIN, ROAD_CASING
 from .clearance import hidden
 from .plan import Font, Icon, Line, Path, Rect, Stroke, Text
 
@@ -35,7 +35,7 @@ def style_ops(kind: LineKind, pts: list[Point], size: float) -> list:
     path = tuple(pts)
     if kind.style == "road":  # a dark casing under the road's colour
         return [
-            Path(path, closed=False, stroke=Stroke("#3b2a1a", w + 1.4)),
+            Path(path, closed=False, stroke=Stroke(ROAD_CASING, w + 1.4)),
             Path(path, closed=False, stroke=Stroke(kind.colour, w, kind.dash)),
         ]
     if kind.style == "rail":  # a thin line with ties across it
@@ -137,8 +137,8 @@ def feature_ops(
         if ty is None:
             continue
         w = fs * 0.58 * len(text) + fs * 0.5
-        ops.append(Rect(cx - w / 2, ty - fs * 0.3, w, fs * 1.2, fill="#ffffff", radius=fs * 0.3))
-        ops.append(Text(cx, ty, text, Font(bold, fs), "#111111", align="centre"))
+        ops.append(Rect(cx - w / 2, ty - fs * 0.3, w, fs * 1.2, fill=PAPER, radius=fs * 0.3))
+        ops.append(Text(cx, ty, text, Font(bold, fs), MARK_INK, align="centre"))
     return ops
 
 
@@ -159,7 +159,7 @@ def symbol_ops(kind: FeatureKind, cx: float, cy: float, s: float, bold: str) -> 
         return [Icon(kind.icon, cx, cy, s, kind.colour)]
     fs = s * (0.62 if len(kind.text) <= 1 else 0.9 / max(1, len(kind.text)))
     return [
-        Path(_disc(cx, cy, s / 2), fill=kind.colour, stroke=Stroke("#ffffff", max(0.5, s / 20))),
+        Path(_disc(cx, cy, s / 2), fill=kind.colour, stroke=Stroke(PAPER, max(0.5, s / 20))),
         Text(
             cx, cy - fs * 0.35, kind.text, Font(bold, fs), readable_on(kind.colour), align="centre"
         ),

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field, replace
 
 from ..errors import Diagnostics
 from ..model.map import MapDef, MarginChart
-from ..style import INK
+from ..style import INK, PAPER
 from .env import PlanEnv
 from .mapkey import entries, plan_key
 from .plan import Font, Group, Item, Rect, Stroke, Text
@@ -180,7 +180,7 @@ def _off_map_box(chart: MarginChart, label: str, width: float, env: PlanEnv) -> 
 
     def box(e: PlanEnv, x: float, y: float) -> list:
         return [
-            Rect(x, y - h, w, h, fill="#ffffff", stroke=Stroke(INK, 1.0), radius=3),
+            Rect(x, y - h, w, h, fill=PAPER, stroke=Stroke(INK, 1.0), radius=3),
             Text(x + 5, y - fs - 3, label, Font(bold, fs), INK),
         ]
 

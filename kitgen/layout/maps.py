@@ -12,7 +12,7 @@ from ..errors import Diagnostics
 from ..geometry import Cell, SquareGrid
 from ..model.map import MapDef, MapSet
 from ..model.mapbuild import rotated_size
-from ..style import INK
+from ..style import ASSEMBLY_INK, BADGE_INK, BLACK, FAINT, INK, LINE_INK, MID_INK, PAPER
 from .clearance import clash, clear_spot, word_boxes
 from .env import PlanEnv
 from .frame import content_box
@@ -28,8 +28,8 @@ PAD = 3.0  # round the grid, so the outer border line is never clipped
 TITLE_H = 24.0
 TICK = 9.0
 COMPASS = 40.0  # the title line's room for the north arrow and its N
-SEAM = Stroke("#555555", 0.6, (3, 2))
-CUT = Stroke("#000000", 0.6)
+SEAM = Stroke(MID_INK, 0.6, (3, 2))
+CUT = Stroke(BLACK, 0.6)
 
 
 def plan_maps(maps: MapSet, env: PlanEnv) -> list[Document]:
@@ -174,7 +174,7 @@ def _title(m: MapDef, env: PlanEnv, x0: float, x1: float, top: float, right: str
     if m.note:
         # clear of the title's descenders (which reach about 2.7 pt below its baseline)
         size = _fit_line(m, env, "note", m.note, regular, 7, 6, x1 - x0)
-        ops.append(Text(x0, top - 23, m.note, Font(regular, size), "#555555"))
+        ops.append(Text(x0, top - 23, m.note, Font(regular, size), MID_INK))
     if right:
         ops.append(Text(x1, top - 12, right, Font(bold, 10), INK, align="right"))
     return ops
@@ -449,8 +449,8 @@ def _locator(plan: TilePlan, here, right: float, top: float, bold: str) -> list:
                 y + (plan.rows - 1 - t.row) * ch,
                 cw,
                 ch,
-                fill="#333333" if t is here else "#ffffff",
-                stroke=Stroke("#333333", 0.4),
+                fill=LINE_INK if t is here else PAPER,
+                stroke=Stroke(LINE_INK, 0.4),
             )
         )
     return ops
@@ -503,7 +503,7 @@ def _seams(
     tw, th = t.x1 - t.x0, t.y1 - t.y0
     o = plan.overlap
     small = Font(regular, 6.5)
-    tick = Stroke("#000000", 0.6)
+    tick = Stroke(BLACK, 0.6)
     has_left, has_right = t.col > 0, t.col < plan.cols - 1
     has_top, has_bottom = t.row > 0, t.row < plan.rows - 1
     xs = _ticks(m, turned, True, t.x0, t.x1)
@@ -521,7 +521,7 @@ def _seams(
     if has_right:
         gx = px + tw - o
         ops.extend(_seam_line((gx, py, gx, py + th), words or []))
-        ops.append(Line(px + tw + 5, py, px + tw + 5, py + th, Stroke("#999999", 3)))
+        ops.append(Line(px + tw + 5, py, px + tw + 5, py + th, Stroke(FAINT, 3)))
         note = f"GLUE under tile {_lbl(t.row, t.col + 1)}"
         cx, (nw, nh) = px + tw - o / 2, _note_size(note, small)
         free = _free(words, lambda v: (cx - nh / 2, v - nw / 2, cx + nh / 2, v + nw / 2))
@@ -529,7 +529,7 @@ def _seams(
     if has_bottom:
         gy = py + o
         ops.extend(_seam_line((px, gy, px + tw, gy), words or []))
-        ops.append(Line(px, py - 5, px + tw, py - 5, Stroke("#999999", 3)))
+        ops.append(Line(px, py - 5, px + tw, py - 5, Stroke(FAINT, 3)))
         note = f"GLUE under tile {_lbl(t.row + 1, t.col)}"
         cy, (nw, nh) = py + o / 2, _note_size(note, small)
         free = _free(words, lambda v: (v - nw / 2, cy - nh / 2, v + nw / 2, cy + nh / 2))
@@ -618,12 +618,12 @@ def _glue_note(text: str, cx: float, cy: float, vertical: bool, font: Font) -> l
     w, h = _note_size(text, font)
     if vertical:
         return [
-            Rect(cx - h / 2, cy - w / 2, h, w, fill="#ffffff", stroke=Stroke("#999999", 0.4)),
+            Rect(cx - h / 2, cy - w / 2, h, w, fill=PAPER, stroke=Stroke(FAINT, 0.4)),
             # turned a quarter clockwise the letters stand to the right of their baseline
             Text(cx - font.size * 0.35, cy, text, font, INK, align="centre", angle=-90),
         ]
     return [
-        Rect(cx - w / 2, cy - h / 2, w, h, fill="#ffffff", stroke=Stroke("#999999", 0.4)),
+        Rect(cx - w / 2, cy - h / 2, w, h, fill=PAPER, stroke=Stroke(FAINT, 0.4)),
         Text(cx, cy - font.size * 0.35, text, font, INK, align="centre"),
     ]
 
@@ -689,7 +689,6 @@ def _tile_assembly(m: MapDef, plan: TilePlan, env: PlanEnv, turned: bool = False
     return page
 
 
-BADGE = "#c0392b"
 BADGE_MIN = 10.0  # points: the smallest a tile's badge is set before it gives up its room
 
 
@@ -705,9 +704,9 @@ def _assembly_art(m: MapDef, plan: TilePlan, env: PlanEnv, turned: bool, at: tup
     avoid: list[Box] = []
     for t, box, fs in _badges(m, plan, env, at, words):
         x0, y0, x1, y1 = box
-        ops.append(Rect(x0, y0, x1 - x0, y1 - y0, "#ffffff", Stroke(BADGE, 0.8), radius=3))
+        ops.append(Rect(x0, y0, x1 - x0, y1 - y0, PAPER, Stroke(BADGE_INK, 0.8), radius=3))
         face = env.face(bold=True)
-        ops.append(Text((x0 + x1) / 2, y0 + fs * 0.4, t.label, Font(face, fs), BADGE, "centre"))
+        ops.append(Text((x0 + x1) / 2, y0 + fs * 0.4, t.label, Font(face, fs), BADGE_INK, "centre"))
         avoid.append(
             _art_to_map(
                 m,
@@ -731,7 +730,7 @@ def _art_to_map(m: MapDef, turned: bool, box: Box) -> Box:
 def _tile_outlines(m: MapDef, plan: TilePlan, turned: bool, scale: float) -> tuple:
     """Each tile's dashed outline, in the map's points, drawn under the map's words (a
     line along a tile's edge would cross the labels it runs through)."""
-    stroke = Stroke(BADGE, 1.2 / scale, (5 / scale, 3 / scale))
+    stroke = Stroke(BADGE_INK, 1.2 / scale, (5 / scale, 3 / scale))
     out = []
     for t in plan.tiles:
         x0, y0, x1, y1 = _art_to_map(m, turned, (t.x0, t.y0, t.x1, t.y1))
@@ -804,7 +803,7 @@ def _board_assembly(board: MapDef, maps: MapSet, env: PlanEnv) -> Page:
         if piece is None:
             continue
         rect = _copy_rect(g, piece, p, px, py, scale)
-        outlines.append(Rect(*rect, fill=None, stroke=Stroke("#1f4e9c", 2.2)))
+        outlines.append(Rect(*rect, fill=None, stroke=Stroke(ASSEMBLY_INK, 2.2)))
         cx, cy = rect[0] + rect[2] / 2, rect[1] + rect[3] / 2
         # nudged towards the board's middle, off the piece's own centre (often a room centre)
         cx += (px + w * scale / 2 - cx) * 0.45
@@ -923,19 +922,19 @@ def _rotated_arrow(cx: float, cy: float, rotate: int, s: float, bold: str, label
             *tail,
             tip[0] - ux * s * 0.4,
             tip[1] - uy * s * 0.4,
-            Stroke("#1f4e9c", max(2.0, s * 0.12)),
+            Stroke(ASSEMBLY_INK, max(2.0, s * 0.12)),
         ),
-        Path(tuple(head), fill="#1f4e9c"),
+        Path(tuple(head), fill=ASSEMBLY_INK),
         Rect(
             cx - half,
             ly - fs * 0.35,
             half * 2,
             fs * 1.35,
-            fill="#ffffff",
-            stroke=Stroke("#1f4e9c", 0.6),
+            fill=PAPER,
+            stroke=Stroke(ASSEMBLY_INK, 0.6),
             radius=2,
         ),
-        Text(cx, ly, label, Font(bold, fs), "#1f4e9c", align="centre"),
+        Text(cx, ly, label, Font(bold, fs), ASSEMBLY_INK, align="centre"),
     ]
 
 

@@ -8,17 +8,27 @@ share their cut lines, marked only in the margin round their block.
 
 from __future__ import annotations
 
-from ..style import MUTED, PIECE_GUTTER, PIECE_MIN
+from ..style import (
+    BLACK,
+    DIM_INK,
+    GLUE_INK,
+    LINE_INK,
+    MUTED,
+    PAPER,
+    PIECE_GUTTER,
+    PIECE_MIN,
+)
 from .impose import crop_marks
 from .plan import BBox, Font, Line, Path, Rect, Stroke, Text
 
-CAPTION = 8.0  # under a fold-and-glue pair: what to do with it
-CUT = Stroke("#444444", 0.5)
+CAPTION_ROOM = 8.0  # under a fold-and-glue pair: the room for what to do with it
+
+CUT = Stroke(DIM_INK, 0.5)
 # The fold line is dotted in two tones, dark and white dots in turn, so it reads on any face.
-FOLD = Stroke("#333333", 0.9, (0.6, 2.2))
-FOLD_LIGHT = Stroke("#ffffff", 0.9, (0.6, 2.2))
+FOLD = Stroke(LINE_INK, 0.9, (0.6, 2.2))
+FOLD_LIGHT = Stroke(PAPER, 0.9, (0.6, 2.2))
 FOLD_STEP = 1.4  # half the dot period: the white dots sit between the dark ones
-MARK = Stroke("#000000", 0.3)
+MARK = Stroke(BLACK, 0.3)
 NOTE = MUTED
 BUTT_MARGIN = 18.0  # 1/4 in round a block of butted pieces: its crop marks sit there
 BUTT_MARK_START = 1.5  # off the block's edge: a tick never touches a piece
@@ -29,14 +39,14 @@ def piece_room(w: float, h: float, bleed: float, fold: bool) -> tuple[float, flo
     pair both halves side by side above their caption."""
     b2 = 2 * bleed
     if fold:
-        return (2 * w + b2, h + b2 + CAPTION)
+        return (2 * w + b2, h + b2 + CAPTION_ROOM)
     return (w + b2, h + b2)
 
 
 def trim_corner(x: float, y: float, bleed: float, fold: bool) -> tuple[float, float]:
     """The piece's trim corner in the room packed for it at (x, y): inside its bleed,
     and above a fold pair's caption."""
-    return x + bleed, y + bleed + (CAPTION if fold else 0.0)
+    return x + bleed, y + bleed + (CAPTION_ROOM if fold else 0.0)
 
 
 def rect_cut(trim: BBox, bleed: float) -> tuple[list, list]:
@@ -58,7 +68,6 @@ def fold_line(fx: float, y0: float, y1: float) -> list[Line]:
 FOLD_CAPTION = "fold · glue back to back"
 FOLD_CAPTION_SHORT = "fold · glue"
 CAPTION_SIZE = PIECE_MIN  # the caption sits in the gutter under the pair
-GLUE = "#8c8c8c"  # hatching: the papercraft sign for "glue here"
 GLUE_BAND = 2.6  # height of the hatched bands beside the caption
 
 
@@ -71,7 +80,9 @@ def fold_marks(x0: float, x1: float, fx: float, y_bottom: float, fonts, face: st
     if width > x1 - x0 - 6.0:
         caption = FOLD_CAPTION_SHORT
         width = fonts.width(caption, face, CAPTION_SIZE)
-    text = Text(fx, y_bottom - CAPTION + 2.2, caption, Font(face, CAPTION_SIZE), NOTE, "centre")
+    text = Text(
+        fx, y_bottom - CAPTION_ROOM + 2.2, caption, Font(face, CAPTION_SIZE), NOTE, "centre"
+    )
     return [text, *glue_marks(x0, x1, fx, y_bottom, width)]
 
 
@@ -81,12 +92,14 @@ def glue_marks(x0: float, x1: float, fx: float, y_bottom: float, caption_width: 
 
     The bands stop short of the pair's edges, where crop marks may run down.
     """
-    base = y_bottom - CAPTION + 2.2
+    base = y_bottom - CAPTION_ROOM + 2.2
     b0, b1 = base + 0.3, base + 0.3 + GLUE_BAND
     gap = caption_width / 2 + 2.5
     bands = [(x0 + 1.5, fx - gap), (fx + gap, x1 - 1.5)]
     return [
-        Path(((a, b0), (b, b0), (b, b1), (a, b1)), True, stroke=Stroke(GLUE, 0.3), hatch=GLUE)
+        Path(
+            ((a, b0), (b, b0), (b, b1), (a, b1)), True, stroke=Stroke(GLUE_INK, 0.3), hatch=GLUE_INK
+        )
         for a, b in bands
         if b - a >= 3.0  # a narrow pair has room for the caption only
     ]

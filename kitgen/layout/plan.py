@@ -15,12 +15,13 @@ from types import MappingProxyType
 from typing import Any, NamedTuple, Protocol
 
 from ..model.counters import Picture
+from ..style import BLACK
 
 BBox = tuple[float, float, float, float]  # x0, y0, x1, y1
 
 
 class Stroke(NamedTuple):
-    colour: str = "#000000"
+    colour: str = BLACK
     width: float = 0.5
     dash: tuple[float, ...] = ()  # () solid; (2, 2) dashed; (0.5, 1.5) dotted with round caps
 
@@ -75,7 +76,7 @@ class Text(NamedTuple):
     y: float  # baseline
     text: str
     font: Font
-    colour: str = "#000000"
+    colour: str = BLACK
     align: str = "left"  # left, centre, right
     angle: float = 0.0  # degrees, about (x, y)
 
@@ -87,7 +88,7 @@ class Icon(NamedTuple):
     cx: float
     cy: float
     size: float
-    colour: str = "#000000"
+    colour: str = BLACK
     angle: float = 0.0
 
 

@@ -22,7 +22,23 @@ from ..model.reading import note as reading_note
 from ..model.rules import FACE, RuleBook, Scenario
 from ..names import in_words
 from ..rules.setup import Placed, Setup, resolve
-from ..style import BODY, HEADING, INK, MUTED, SMALL, typeset
+from ..style import (
+    AREA_INK,
+    BODY,
+    DIVIDER_INK,
+    FAINT,
+    HEADING,
+    INK,
+    MID_INK,
+    MUTED,
+    NEUTRAL_INK,
+    PAPER,
+    RULER,
+    SET_UP_ZEBRA,
+    SIDE_PALETTE,
+    SMALL,
+    typeset,
+)
 from .env import PlanEnv
 from .flow import PageFlow
 from .frame import content_box
@@ -33,14 +49,10 @@ from .plan import BBox, Document, Font, Group, Item, Line, Page, Path, Rect, Str
 from .sides import NEUTRAL_SHAPE, side_shapes, token_shape
 from .text import wrap
 
-NEUTRAL = "#6b6b6b"  # tokens of pieces that belong to no side
-AREA_INK = "#c0392b"
-PALETTE = ("#1f5fa8", "#b03a2e", "#2e7d32", "#c99a06", "#6a3d9a", "#00838f")
-GRID = Stroke("#555555", 0.4)
+GRID = Stroke(MID_INK, 0.4)
 MAP_SHARE = 0.62  # of the content height, for the diagram on the first page
 MAX_CELL = 64.0  # points: the largest a cell is drawn on a set-up diagram
 LEGEND_SWATCH = 13.0  # points: a swatch of the legend under the diagram
-RULER = 6.5  # points: the names of the columns and rows along a diagram's edges
 RULER_ROOM = (16.0, 10.0)  # points: the room they take left (and right) of it, and over it
 LABEL_GROWTH = 1.6  # the most the map's names (areas, places) grow on a reduced diagram
 # A side's token shape by its place in the scenario's list: greyscale keeps them apart.
@@ -69,9 +81,9 @@ def _colours(setup: Setup, palette: dict[str, str] | None = None) -> dict[str, s
         if own is not None and own != "none":
             out[side.id] = own
     rest = [s.id for s in setup.scenario.sides if s.id not in out]
-    free = [c for c in PALETTE if not any(_alike(c, t) for t in out.values())]
+    free = [c for c in SIDE_PALETTE if not any(_alike(c, t) for t in out.values())]
     for i, sid in enumerate(rest):
-        out[sid] = (free or list(PALETTE))[i % len(free or PALETTE)]
+        out[sid] = (free or list(SIDE_PALETTE))[i % len(free or SIDE_PALETTE)]
     return out
 
 
@@ -209,7 +221,7 @@ def _map_ops(
             True,
             None,
             Stroke(AREA_INK, 1.2, (3, 2)),
-            hatch=mix(AREA_INK, "#ffffff", 0.45),
+            hatch=mix(AREA_INK, PAPER, 0.45),
         )
         for area in setup.scenario.areas
         for cell in setup.areas.get(area.name, ())
@@ -342,14 +354,14 @@ def _token_ops(tokens: list[_Token], colours: dict[str, str], env: PlanEnv) -> l
     face = env.face(bold=True)
     for t in tokens:
         p, tx, ty, r = t.p, t.x, t.y, t.r
-        fill = colours.get(p.side, NEUTRAL) if p.side else NEUTRAL
+        fill = colours.get(p.side, NEUTRAL_INK) if p.side else NEUTRAL_INK
         ink = readable_on(fill)
         size_r, edge = _ring(t)
         if turned(p):  # on a later face (a reduced step): an outline in the side's colour
-            ops.append(token_shape(t.shape, tx, ty, size_r, "#ffffff", Stroke(fill, edge)))
+            ops.append(token_shape(t.shape, tx, ty, size_r, PAPER, Stroke(fill, edge)))
             ink = fill
         else:
-            ops.append(token_shape(t.shape, tx, ty, r, fill, Stroke("#ffffff", edge)))
+            ops.append(token_shape(t.shape, tx, ty, r, fill, Stroke(PAPER, edge)))
         size = _text_size(t, env)
         ops.append(Text(tx, ty - size * 0.35, token_text(p), Font(face, size), ink, "centre"))
     return ops
@@ -421,7 +433,9 @@ class _Flow(PageFlow):
             x += 16
         self.page.ops.append(Text(x, self.y, text, Font(self.env.face(bold=True), HEADING), INK))
         self.y -= 5
-        self.page.ops.append(Line(self.box[0], self.y, self.box[2], self.y, Stroke("#aaaaaa", 0.5)))
+        self.page.ops.append(
+            Line(self.box[0], self.y, self.box[2], self.y, Stroke(DIVIDER_INK, 0.5))
+        )
         self.y -= 4
 
     def para(
@@ -473,15 +487,13 @@ class _Flow(PageFlow):
         for h, w in zip(head, widths, strict=True):
             self.page.ops.append(Text(x, self.y, h, Font(bold, size), INK))
             x += w
-        self.page.ops.append(
-            Line(x0, self.y - 3, x0 + sum(widths), self.y - 3, Stroke("#999999", 0.4))
-        )
+        self.page.ops.append(Line(x0, self.y - 3, x0 + sum(widths), self.y - 3, Stroke(FAINT, 0.4)))
         for n, row in enumerate(rows):
             self.need(size * 1.5)
             self.y -= size * 1.45
             if n % 2:
                 self.page.ops.append(
-                    Rect(x0 - 2, self.y - 3, sum(widths) + 4, size * 1.45, "#f0f0f0")
+                    Rect(x0 - 2, self.y - 3, sum(widths) + 4, size * 1.45, SET_UP_ZEBRA)
                 )
             x = x0
             for cell, w in zip(row, widths, strict=True):
@@ -560,7 +572,7 @@ def _side(setup: Setup, side, colours: dict[str, str], shape: str, flow: _Flow) 
 def _pieces(setup: Setup, title: str, placed: list[Placed], flow: _Flow, unit=None) -> None:
     """Pieces of no side where they start, or a roster of no side, under its heading."""
     if unit is None:
-        flow.heading(title, NEUTRAL, NEUTRAL_SHAPE)
+        flow.heading(title, NEUTRAL_INK, NEUTRAL_SHAPE)
         _placement_lines(setup, placed, flow)
     else:
         flow.heading(title)

@@ -20,14 +20,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from ..model.table import Sheet, SheetItem, Table, TextBlock
-from ..style import COLUMN_GUTTER, TITLE
+from ..style import COLUMN_GUTTER, COLUMN_RULE_INK, TITLE
 from .env import PlanEnv
 from .frame import content_box
 from .plan import Document, Font, Item, Line, Page, Stroke, Text
 from .table_draw import TableLayout, layout_table
 from .textblock import TextLayout, layout_text
 
-COLUMN_RULE = Stroke("#cfcfc8", 0.4)
+COLUMN_RULE = Stroke(COLUMN_RULE_INK, 0.4)
 STEP = 0.25
 KEEP = 2  # rows (or lines) kept together on each side of a split
 SPLIT_MIN = 6  # a block of fewer rows is never split only to fill a column's foot

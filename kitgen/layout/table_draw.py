@@ -14,7 +14,18 @@ import re
 from dataclasses import dataclass
 
 from ..model.table import Cell, Column, Row, Table
-from ..style import INK
+from ..style import (
+    BOX_INK,
+    HEAD_FILL,
+    HEADING_FILL,
+    INK,
+    LEADING,
+    LINE_INK,
+    MID_INK,
+    PAPER,
+    TABLE_RULE_INK,
+    ZEBRA,
+)
 from .env import PlanEnv
 from .plan import Line, Rect, Stroke
 from .rich import (
@@ -29,14 +40,10 @@ from .rich import (
     wrap_runs,
 )
 
-RULE = Stroke("#b4b4b4", 0.4)
-HEAD_RULE = Stroke("#555555", 0.7)
-HEAD_FILL = "#e2e2dc"
-ZEBRA = "#f1f1ec"
-HEADING_FILL = "#ebe7dc"
-BLANK_LINE = Stroke("#333333", 0.6)
-BLANK_BOX = Stroke("#c8c8c8", 0.3)
-LEADING = 1.2
+RULE = Stroke(TABLE_RULE_INK, 0.4)
+HEAD_RULE = Stroke(MID_INK, 0.7)
+BLANK_LINE = Stroke(LINE_INK, 0.6)
+BLANK_BOX = Stroke(BOX_INK, 0.3)
 _NUMERIC = re.compile(
     r"^[-+\u2212]?[<>=≤≥]*[-+\u2212]?\d[\d.,/:x%\u00bd+\-\u2212 =]*\"?[*#\u2020\u2021]*$"
     r"|^[-\u2014\u2013]$"
@@ -301,7 +308,7 @@ def _blank(x: float, y: float, w: float, size: float, align: str) -> list:
     bw = min(w, size * 3.2)
     bx = x + (w - bw) / 2 if align == "centre" else (x + w - bw if align == "right" else x)
     return [
-        Rect(bx, y, bw, size * 1.05, fill="#ffffff", stroke=BLANK_BOX),
+        Rect(bx, y, bw, size * 1.05, fill=PAPER, stroke=BLANK_BOX),
         Line(bx, y, bx + bw, y, BLANK_LINE),
     ]
 

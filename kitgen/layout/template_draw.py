@@ -25,7 +25,18 @@ from ..model.template import (
     RulerTemplate,
 )
 from ..rules.rulers import UNIT_WORDS, Ruler
-from ..style import INK, MUTED, PIECE_MIN, RULES_MIN, typeset
+from ..style import (
+    CHART_SIZE,
+    GRID_INK,
+    INK,
+    MID_INK,
+    MUTED,
+    PAPER,
+    PIECE_MIN,
+    RULES_LEAD,
+    RULES_MIN,
+    typeset,
+)
 from ..units import POINTS_PER, mm
 from .env import PlanEnv
 from .plan import BBox, Circle, Font, Group, Line, Path, Rect, Stroke, Text
@@ -35,8 +46,6 @@ CHECK_BAR = mm(50)  # 141.732 pt: the length a user measures to see the print is
 BAR_H = 3.0
 CAPTION = PIECE_MIN  # a caption on a piece (the check bar's, scale numbers, part names)
 NOTE = RULES_MIN  # instruction text: notes on or beside a template, its caption block
-NOTE_LEAD = NOTE * 1.3
-GRID = "#9aa5b1"
 CUT = 1.0  # cut-line width
 
 
@@ -63,8 +72,8 @@ class Pen:
         self.outline = outline
         self.regular = env.face()
         self.bold = env.face(bold=True)
-        self.tint = mix(colour, "#ffffff", 0.82)
-        self.tint2 = mix(colour, "#ffffff", 0.65)
+        self.tint = mix(colour, PAPER, 0.82)
+        self.tint2 = mix(colour, PAPER, 0.65)
         self.cut = Stroke(colour if not outline else INK, CUT)
 
     def fill(self, colour: str) -> str | None:
@@ -102,7 +111,7 @@ class Pen:
     def pad(self, x: float, y: float, w: float, h: float) -> list:
         """A white label pad behind text over shading and lines. On film too: white is no
         ink, so the table shows through, but no grid line or ring runs through the words."""
-        return [Rect(x, y, w, h, fill="#ffffff", stroke=Stroke(GRID, 0.4), radius=2)]
+        return [Rect(x, y, w, h, fill=PAPER, stroke=Stroke(GRID_INK, 0.4), radius=2)]
 
     def check_bar(self, x: float, y: float, label_below: bool = False) -> list:
         """The 50 mm check bar with end ticks, its left end at (x, y)."""
@@ -140,12 +149,12 @@ def with_caption(d: Drawing, title: str, lines: list[str], pen: Pen) -> Drawing:
     head = NOTE + 1.0  # the title, bold, a point larger
     # baselines from the top: the title's capitals reach the block's top, the last line's
     # descenders its foot
-    height = head * 0.75 + 1.0 + len(wrapped) * NOTE_LEAD + NOTE * 0.25
+    height = head * 0.75 + 1.0 + len(wrapped) * RULES_LEAD + NOTE * 0.25
     y = height - head * 0.75
     ops: list = [pen.text(0, y, title, head, True, "left", pen.colour)]
     y -= 1.0
     for line in wrapped:
-        y -= NOTE_LEAD
+        y -= RULES_LEAD
         ops.append(pen.text(0, y, line, NOTE, align="left"))
     shift = height + CAPTION_GAP
     sx0, sy0, sx1, sy1 = d.shape
@@ -260,7 +269,7 @@ def draw_cone(t: ConeTemplate, pen: Pen) -> Drawing:
     thin = Stroke(INK, 0.4)
     ops: list = [
         Path(poly, fill=pen.fill(pen.tint), stroke=pen.cut),
-        Line(0, mid, L, mid, Stroke(GRID, 0.5, (3, 2))),
+        Line(0, mid, L, mid, Stroke(GRID_INK, 0.5, (3, 2))),
     ]
     # a band mark labelled with its distance says the tick's number: not twice
     marked = [m.at for m in t.marks if m.label == _unit_label(m.at, t.unit)]
@@ -306,7 +315,7 @@ def _cone_notes(t: ConeTemplate, pen: Pen, top: float) -> list:
     L, mid = t.length, cone_width(t.start_width, t.spread, t.per, t.start + t.length) / 2
     ops, y = [], top
     for note in t.notes:
-        y -= NOTE_LEAD
+        y -= RULES_LEAD
         x = L - 6 - pen.width(note, NOTE)
         half = cone_width(t.start_width, t.spread, t.per, t.start + max(0.0, x)) / 2
         if x < 6 or mid - (y - NOTE * 0.25) > half - 4:
@@ -354,8 +363,8 @@ def draw_arc(t: ArcTemplate, pen: Pen) -> Drawing:
     ops.append(Path(tuple(outline), stroke=pen.cut))
     # the shooter's square, outside the piece: where the template is laid from
     sq = at((-0.5, -0.5))
-    ops.append(Rect(sq[0], sq[1], u, u, stroke=Stroke(GRID, 0.8, (3, 2))))
-    ops.append(pen.text(sq[0] + u / 2, sq[1] + u / 2 - 3, "shooter", 7, colour="#555555"))
+    ops.append(Rect(sq[0], sq[1], u, u, stroke=Stroke(GRID_INK, 0.8, (3, 2))))
+    ops.append(pen.text(sq[0] + u / 2, sq[1] + u / 2 - 3, "shooter", 7, colour=MID_INK))
     # title, legend and the check bar on a pad in the middle of the piece
     cx = (0 - x0) * u
     top = (apex[1] + t.depth * 0.8 - y0) * u
@@ -430,7 +439,7 @@ def _square(cell: tuple[int, int]) -> list[Point]:
 
 def _cell_ops(poly: tuple, state: str, pen: Pen) -> list:
     """A cell's part inside the template: shaded if covered, hatched if partly covered."""
-    grid = Stroke(GRID, 0.5)
+    grid = Stroke(GRID_INK, 0.5)
     if pen.outline:
         return [Path(poly, stroke=Stroke(pen.colour, 0.5))]
     if state == "full":
@@ -531,7 +540,7 @@ def _clock_throw_and_plate(t: ClockTemplate, pen: Pen) -> list:
     ops: list = []
     title_y = R - R * 0.42
     notes = _clock_notes(t, pen)
-    pad_h = 40 + NOTE_LEAD * len(notes)
+    pad_h = 40 + RULES_LEAD * len(notes)
     plate = (title_y - pad_h + 14, title_y + 14)
     ops.append(Line(R, plate[1], R, 2 * R - 34, Stroke(pen.colour, 0.9)))
     if plate[0] > 32:
@@ -556,7 +565,7 @@ def _clock_throw_and_plate(t: ClockTemplate, pen: Pen) -> list:
     ops.append(pen.text(R, title_y, t.title, pen.fit(t.title, 10, w - 8, True), True))
     y = title_y - 1
     for note in notes:
-        y -= NOTE_LEAD
+        y -= RULES_LEAD
         ops.append(pen.text(R, y, note, NOTE))
     ops += pen.check_bar(R - CHECK_BAR / 2, y - 17)
     return ops
@@ -566,7 +575,7 @@ def _clock_notes(t: ClockTemplate, pen: Pen) -> tuple[str, ...]:
     """The notes if they fit the title plate at rules size, the plate inside the circle
     with a margin; else none (they go beside the scatter)."""
     R = t.radius
-    bottom = R * 0.42 + 26 + NOTE_LEAD * len(t.notes)  # the plate's foot, below the centre
+    bottom = R * 0.42 + 26 + RULES_LEAD * len(t.notes)  # the plate's foot, below the centre
     chord = 2 * math.sqrt(max(0.0, R * R - bottom * bottom))
     widest = max((pen.width(n, NOTE) for n in t.notes), default=0.0)
     return t.notes if widest + 16 <= chord - 24 else ()
@@ -638,7 +647,7 @@ def draw_grid_scatter(t: GridScatterTemplate, pen: Pen) -> Drawing:
     head = 24 + 9 * len(head_lines)
     foot = 26.0
     H = foot + n * u + head
-    ops: list = [Rect(0, 0, W, H, fill=pen.fill("#ffffff"), stroke=pen.cut)]
+    ops: list = [Rect(0, 0, W, H, fill=pen.fill(PAPER), stroke=pen.cut)]
     tc, tr = t.target
     for r in range(n):
         for c in range(n):
@@ -747,7 +756,6 @@ def draw_rulers(
     return out
 
 
-CHART_SIZE = 7.5  # the chart's names and numbers: rules text, never under 7 pt
 CHART_BAND = RULES_MIN  # a band's name on its bar: rules text too
 CHART_BAR = 11.0  # height of one ruler's bar
 NICE_STEPS = (1, 2, 3, 5, 6, 10, 12, 20, 24, 25, 50, 60, 100, 120, 200, 250, 500, 1000)
@@ -781,7 +789,7 @@ def _chart_bands(
 ) -> list:
     """One ruler's bar: its bands shaded as on the rulers, each named at 7 pt (by its short
     form where the whole name has no room), their limits numbered on white tabs above."""
-    shades = (pen.tint, "#ffffff", pen.tint2, "#ffffff")
+    shades = (pen.tint, PAPER, pen.tint2, PAPER)
     ops: list = []
     numbers: list = []  # each limit on a white tab over the grid, after every tab
     for i, ((x0, x1), band) in enumerate(zip(at, ruler.bands, strict=True)):
@@ -795,7 +803,7 @@ def _chart_bands(
             )
         number = _unit_label(band.limit, unit)
         half = pen.width(number, CHART_SIZE, True) / 2 + 1
-        ops.append(Rect(x1 - half, bar_y + CHART_BAR + 0.5, 2 * half, CHART_SIZE, fill="#ffffff"))
+        ops.append(Rect(x1 - half, bar_y + CHART_BAR + 0.5, 2 * half, CHART_SIZE, fill=PAPER))
         numbers.append(pen.text(x1, bar_y + CHART_BAR + 2, number, CHART_SIZE, True))
     return ops + numbers
 
@@ -840,13 +848,13 @@ def draw_range_chart(t: RulerTemplate, rulers: list[Ruler], pen: Pen, width: flo
     notes = [one] if pen.fits(one, size, width - 2 * pad) else [said, key]
     head, foot = 34.0 + (size + 2) * (len(notes) - 1), 16.0
     height = head + sum(row_h) + foot
-    ops: list = [Rect(0, 0, width, height, fill=pen.fill("#ffffff"), stroke=pen.cut)]
+    ops: list = [Rect(0, 0, width, height, fill=pen.fill(PAPER), stroke=pen.cut)]
     title = f"{t.title}: range bands in {UNIT_WORDS.get(t.unit, t.unit)}"
     ops.append(pen.text(pad, height - pad - 9, title, 10, True, align="left", colour=pen.colour))
     for k, line in enumerate(notes):
         y = height - pad - 21 - k * (size + 2)
         ops.append(pen.text(pad, y, line, size, align="left", colour=MUTED))
-    grid = Stroke(GRID, 0.4)
+    grid = Stroke(GRID_INK, 0.4)
     for k in range(0, int(round(axis_end / step)) + 1):
         x = x_bar + k * step * scale
         ops.append(Line(x, foot, x, height - head + 2, grid))
@@ -897,7 +905,7 @@ def _ruler_piece(
     L, H = end - start, t.width
     thin = Stroke(INK, 0.5)
     ops: list = []
-    shades = (pen.tint, "#ffffff", pen.tint2, "#ffffff")
+    shades = (pen.tint, PAPER, pen.tint2, PAPER)
     spans = band_spans([b.limit for b in ruler.bands])
     for i, ((b0, b1), band) in enumerate(zip(spans, ruler.bands, strict=True)):
         a, b = max(b0, start), min(b1, end)
@@ -945,9 +953,9 @@ def _ruler_piece(
         ops.append(Line(d - start, 0, d - start, 3, thin))
     for n, line in enumerate(lines):
         ops.append(pen.text(5, top - n * (fs + 1), line, fs, align="left"))
-    ops.append(pen.text(5, H / 2 + 6, where, CAPTION, align="left", colour="#555555"))
+    ops.append(pen.text(5, H / 2 + 6, where, CAPTION, align="left", colour=MID_INK))
     if joins:
-        ops.append(pen.text(L - 3, H / 2 + 6, joins, CAPTION, align="right", colour="#555555"))
+        ops.append(pen.text(L - 3, H / 2 + 6, joins, CAPTION, align="right", colour=MID_INK))
     ops += pen.check_bar(bar_x, H / 2 - 8)
     ops.append(Rect(0, 0, L, H, stroke=pen.cut))
     extra = {

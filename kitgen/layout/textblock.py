@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..model.table import TextBlock
-from ..style import INK
+from ..style import INK, LEADING
 from .env import PlanEnv
 from .rich import (
     Faces,
@@ -19,7 +19,6 @@ from .rich import (
     wrap_runs,
 )
 
-LEADING = 1.2
 BULLET = "\u2022"
 
 

@@ -18,14 +18,14 @@ from ..model.threat import Combo, ThreatTable
 from ..rules.banding import Banding
 from ..rules.profile import effective_seed, resolve
 from ..rules.reaction import count_combos, effects_of, policy_notes, row_odds, shown_combos
-from ..style import INK, MUTED, NONE, typeset
+from ..style import EDGE_INK, INK, MUTED, NONE, typeset
 from .env import PlanEnv
 from .frame import content_box
 from .plan import Document, Font, Group, Item, Page, Rect, Stroke, Text
 from .table_draw import draw_table, fit_table
 from .text import wrap
 
-BORDER = Stroke("#1f1f1f", 1.0)
+BORDER = Stroke(EDGE_INK, 1.0)
 PAD = 10.0
 GAP = 14.0  # between cards
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 
 from ..model.track import Track, TrackSet
-from ..style import INK, MUTED, RULES_MIN, SMALL
+from ..style import INK, MUTED, PAPER, READING, READING_LEAD, RULES_MIN, SHADE, SMALL
 from .env import PlanEnv
 from .frame import content_box
 from .plan import Document, Font, Item, Page, Rect, Stroke, Text
@@ -14,13 +14,11 @@ from .text import fit_text, wrap
 
 HEAD = 20.0  # title line above a track
 GAP = 18.0  # between tracks
-READING_SIZE = 7.5  # the kit's reading under a title
-READING_LEAD = READING_SIZE * 1.3
 
 
 def _reading(t: Track, width: float, env: PlanEnv) -> list[str]:
     """The lines of the track's kit's-reading note, wrapped to ``width``."""
-    return wrap(t.note, env.face(), READING_SIZE, width, env.fonts) if t.note else []
+    return wrap(t.note, env.face(), READING, width, env.fonts) if t.note else []
 
 
 def track_height(t: Track, width: float, env: PlanEnv) -> float:
@@ -101,7 +99,7 @@ def draw_track(
     note = _reading(t, width, env)
     for i, line in enumerate(note):  # the kit's reading, under the title it marks
         at = y - 13 - (i + 1) * READING_LEAD
-        ops.append(Text(x0, at, line, Font(regular, READING_SIZE), MUTED))
+        ops.append(Text(x0, at, line, Font(regular, READING), MUTED))
     top = y - HEAD - len(note) * READING_LEAD
     stroke = Stroke(t.colour, 0.8)
     fs = min(t.box * 0.4, 14.0)
@@ -112,7 +110,7 @@ def draw_track(
         bx = x0 + c * t.box
         by = top - (r + 1) * t.box
         shade = t.every and (n - t.start) % (t.every * t.step) == 0 and n != t.start
-        fill = t.shade.get(n) or ("#e6e6e6" if shade else "#ffffff")
+        fill = t.shade.get(n) or (SHADE if shade else PAPER)
         ops.append(Rect(bx, by, t.box, t.box, fill=fill, stroke=stroke))
         words = _words(t, n)
         if not words:
