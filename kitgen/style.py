@@ -15,7 +15,7 @@ import re
 
 INK = "#222222"  # text and rules
 MUTED = "#5a5a5a"  # captions, notes, keys: still dark enough to read at 7 pt
-FAINT = "#999999"  # hair rules under the sheet label
+FAINT = "#999999"  # hair rules (sheet label, cover, set-up table head), glue strips
 CHROME_INK = "#333333"  # the sheet label and scale bars
 PAPER = "#ffffff"  # the paper: knock-outs behind labels, blank boxes, white on a dark band
 BLACK = "#000000"  # cut lines, crop marks, the calibration sheet's targets
