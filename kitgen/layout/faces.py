@@ -9,13 +9,13 @@ Several elements in one place stack top to bottom in the order written.
 from __future__ import annotations
 
 import math
-from dataclasses import fields
 from functools import lru_cache
 from operator import attrgetter
 from typing import NamedTuple
 
 from ..colours import readable_on
 from ..model.counters import CounterDef, Face, IconEl, ImageEl, Place, TextEl, UnitEl
+from ..records import fields
 from ..style import PIECE_MIN, typeset
 from .env import PlanEnv
 from .plan import BBox, Circle, Font, Icon, Image, Path, Rect, Stroke, Text

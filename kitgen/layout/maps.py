@@ -6,12 +6,12 @@ from __future__ import annotations
 import hashlib
 import math
 from collections.abc import Callable
-from dataclasses import replace
 
 from ..errors import Diagnostics
 from ..geometry import SquareGrid
 from ..model.map import MapDef, MapSet
 from ..model.mapbuild import rotated_size
+from ..records import replace
 from ..style import INK
 from .clearance import clash, clear_spot, word_boxes
 from .env import PlanEnv

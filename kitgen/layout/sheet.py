@@ -14,9 +14,8 @@ dropped) and a warning says so.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from ..model.table import Sheet, SheetItem, Table, TextBlock
+from ..records import field, record
 from ..style import COLUMN_GUTTER
 from .env import PlanEnv
 from .frame import content_box
@@ -32,7 +31,7 @@ SPLIT_MIN = 6  # a block of fewer rows is never split only to fill a column's fo
 BALANCE_STEPS = 9  # halvings of the last page's height when balancing its columns
 
 
-@dataclass
+@record(frozen=False)
 class Placed:
     page: int
     x: float
@@ -45,7 +44,7 @@ class Placed:
     width: float
 
 
-@dataclass
+@record(frozen=False)
 class Flowed:
     """One flow of a sheet's blocks at one size."""
 
