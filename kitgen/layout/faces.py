@@ -95,8 +95,17 @@ class _TextSized(NamedTuple):
 
 
 # What a text's layout depends on besides its words: every field of TextEl but the
-# words and where they were written (a field added to TextEl is part of it).
-_style = attrgetter(*[f.name for f in fields(TextEl) if f.name not in ("text", "span", "path")])
+# words and where they were written (a field added to TextEl is part of it), its place
+# as the place's fields (a tuple of plain values hashes and compares in C; a record's
+# hash is a Python call, made for every text of every face).
+_style = attrgetter(
+    *[
+        name
+        for f in fields(TextEl)
+        if f.name not in ("text", "span", "path")
+        for name in ([f"place.{p.name}" for p in fields(Place)] if f.name == "place" else [f.name])
+    ]
+)
 
 
 def _layout(d: CounterDef, face: Face, bleed: float, env: PlanEnv) -> _Layout:
