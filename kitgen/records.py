@@ -221,6 +221,12 @@ def _make(cls: type, frozen: bool) -> type:
         body.setdefault(name, method)
     made = type(cls)(cls.__name__, cls.__bases__, body)
     if frozen:  # the twin `__new__` fills: the same slots, assignable
-        twin = {"__slots__": (), "__setattr__": object.__setattr__}
+        # (both: __setattr__ and __delattr__ share one type slot, which is a plain
+        # store only when neither is a Python function)
+        twin = {
+            "__slots__": (),
+            "__setattr__": object.__setattr__,
+            "__delattr__": object.__delattr__,
+        }
         used["_fill"] = type(cls.__name__, (made,), twin)
     return made
