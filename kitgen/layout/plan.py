@@ -167,7 +167,7 @@ class Item:
     piece: str
     side: str  # front or back
     bbox: BBox
-    extra: Mapping[str, Any] = field(default_factory=lambda: NO_EXTRA)  # replaced, not changed
+    extra: Mapping[str, Any] = NO_EXTRA  # read-only, shared: replaced, not changed
 
 
 @record(frozen=False)

@@ -10,7 +10,7 @@ from collections.abc import Iterator, Mapping
 from types import MappingProxyType
 
 from ..errors import Span
-from ..records import field, record
+from ..records import record
 from ..style import PIECE_MIN
 from .reading import Reading
 
@@ -153,7 +153,7 @@ class CounterDef:
     back: Face | None
     span: Span | None
     entry: str  # the definition's place, counters[3]; `path` adds the for_each values
-    own_attrs: Mapping[str, str] = field(default_factory=lambda: NO_ATTRS)  # attrs:, filled
+    own_attrs: Mapping[str, str] = NO_ATTRS  # attrs:, filled (read-only, shared)
     bleed: float | None = None  # None: the build's --bleed (or none)
     # The for_each rows that made this copy, later ones winning, shared with every copy
     # made from them: `attrs` and `path` are worked out from them when asked, not held
