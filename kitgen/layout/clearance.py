@@ -95,19 +95,26 @@ def clear_spot(w: float, h: float, region: Box, taken: Iterable[Box], gap: float
     x0, y0, x1, y1 = region
     if w > x1 - x0 or h > y1 - y0:
         return None
+    # the taken boxes, grown by the gap, that reach into the region (clash, written out:
+    # this runs over every word of a map for each badge size tried)
     near = [
         (b[0] - gap, b[1] - gap, b[2] + gap, b[3] + gap)
         for b in taken
-        if clash((b[0] - gap, b[1] - gap, b[2] + gap, b[3] + gap), region)
+        if b[0] - gap < x1 and x0 < b[2] + gap and b[1] - gap < y1 and y0 < b[3] + gap
     ]
     lefts = {x0} | {b[2] for b in near if x0 < b[2] <= x1 - w}
     tops = {y1} | {b[1] for b in near if y0 + h <= b[1] < y1}
+    # A spot at `left` can only clash with the boxes that overlap it across, found once
+    # per left rather than for every top tried (a map's words are thousands of boxes).
+    across = {
+        left: [(b[1], b[3]) for b in near if left < b[2] and b[0] < left + w] for left in lefts
+    }
     for _, left, top in sorted(
         (math.hypot(left - x0, y1 - top), left, top) for left in lefts for top in tops
     ):
-        box = (left, top - h, left + w, top)
-        if not any(clash(box, b) for b in near):
-            return box
+        bottom = top - h
+        if not any(bottom < b_top and b_bottom < top for b_bottom, b_top in across[left]):
+            return (left, bottom, left + w, top)
     return None
 
 
