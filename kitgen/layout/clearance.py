@@ -6,7 +6,9 @@ a set-up map are placed with these, so neither covers the map's own words."""
 from __future__ import annotations
 
 import math
+from bisect import bisect_left
 from collections.abc import Callable, Iterable
+from itertools import accumulate
 
 from .plan import Group, Icon, Rect, Text
 
@@ -104,16 +106,20 @@ def clear_spot(w: float, h: float, region: Box, taken: Iterable[Box], gap: float
     ]
     lefts = {x0} | {b[2] for b in near if x0 < b[2] <= x1 - w}
     tops = {y1} | {b[1] for b in near if y0 + h <= b[1] < y1}
-    # A spot at `left` can only clash with the boxes that overlap it across, found once
-    # per left rather than for every top tried (a map's words are thousands of boxes).
-    across = {
-        left: [(b[1], b[3]) for b in near if left < b[2] and b[0] < left + w] for left in lefts
-    }
+    # A spot at `left` can only clash with the boxes that overlap it across. Those, found
+    # once per left and sorted by their bottoms, with the highest top among the first k:
+    # a spot is clear when no box below its top reaches above its bottom.
+    across = {}
+    for left in lefts:
+        spans = sorted((b[1], b[3]) for b in near if left < b[2] and b[0] < left + w)
+        across[left] = ([s[0] for s in spans], list(accumulate((s[1] for s in spans), max)))
     for _, left, top in sorted(
         (math.hypot(left - x0, y1 - top), left, top) for left in lefts for top in tops
     ):
         bottom = top - h
-        if not any(bottom < b_top and b_bottom < top for b_bottom, b_top in across[left]):
+        bottoms, highest = across[left]
+        below = bisect_left(bottoms, top)  # the boxes whose bottoms lie below the top
+        if below == 0 or highest[below - 1] <= bottom:
             return (left, bottom, left + w, top)
     return None
 
