@@ -151,7 +151,7 @@ def _plan_one(setup: Setup, env: PlanEnv) -> Document:
     flow = _Flow(env, page, y, (x0, y0, x1, y1), f"Scenario: {sc.title}", sc)
     _sheet(setup, colours, flow)
     pages += flow.finish()
-    return Document(f"scenario-{sc.id}", f"Scenario: {sc.title}", pages)
+    return Document(f"scenario-{sc.id}", f"Scenario: {sc.title}", pages, apart=True)
 
 
 # ---- the map diagram --------------------------------------------------------------
