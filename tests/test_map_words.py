@@ -165,3 +165,16 @@ def test_small_cells_keep_their_words_at_6pt_and_name_cells_at_the_edges(game_di
     assert "Thecampofthenorthernclans" in text
     assert "theoldstandingstones" not in text
     assert "Standingstones" in marks.runs.values()  # the legend names the icon
+
+
+def test_a_map_fitted_onto_one_sheet_keeps_its_words_at_6pt(game_dir):
+    # --fit scales the 26 x 26 map onto one sheet (about 1:3.7): its words and coordinates
+    # follow the assembly sheet's rule, never the 2 pt the scale would make of them
+    planned, pdfs, manifest = build_pdfs(_wide(game_dir), fit=True)
+    m = _map_of(planned, "plain")
+    (item,) = [i for i in manifest["items"] if i["kind"] == "map"]
+    assert item["true_size"] is False
+    marks = _marks(pdfs[item["file"]], item["page"])
+    assert _small(marks) == []
+    coords = _coords(marks, item["bbox"], m)
+    assert set(coords) <= {m.label((0, 0)), m.label((25, 0)), m.label((0, 25)), m.label((25, 25))}

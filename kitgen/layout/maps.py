@@ -293,7 +293,9 @@ def _fitted(m: MapDef, env: PlanEnv, key_ops: list, key_h: float) -> Page:
     ops = _title(m, env, x0, x1, y1, note)
     px = x0 + (avail_w - w * scale) / 2
     py = y1 - TITLE_H - 6 - h * scale
-    ops.append(Group((map_group(m, env),), dx=px, dy=py, scale=scale))
+    # reduced: no word below MIN_WORD as printed (coordinates as reduced_coords says)
+    art = map_group(m, env, printed=min(1.0, scale))
+    ops.append(Group((art,), dx=px, dy=py, scale=scale))
     ops.append(Group(tuple(key_ops)))
     item = Item(
         "map",
