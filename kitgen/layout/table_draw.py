@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass
 
 from ..model.table import Cell, Column, Row, Table
+from ..records import record
 from ..style import (
     BOX_INK,
     HEAD_FILL,
@@ -52,7 +52,7 @@ _DASH = re.compile(r"^[-\u2014\u2013]$")
 _MARKS = re.compile(r"[*#\u2020\u2021]+$")  # footnote marks after a number hang past it
 
 
-@dataclass(frozen=True)
+@record
 class _Cell:
     col: int  # first grid column
     cols: int
@@ -61,7 +61,7 @@ class _Cell:
     figure: bool = False  # aligned by its figures: right within the column's widest number
 
 
-@dataclass
+@record(frozen=False)
 class TableLayout:
     """A table measured at one size for one width; draw() places all or part of it."""
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from ..colours import mix
@@ -24,6 +23,7 @@ from ..model.template import (
     GridScatterTemplate,
     RulerTemplate,
 )
+from ..records import field, record
 from ..rules.rulers import UNIT_WORDS, Ruler
 from ..style import (
     CHART_SIZE,
@@ -49,7 +49,7 @@ NOTE = RULES_MIN  # instruction text: notes on or beside a template, its caption
 CUT = 1.0  # cut-line width
 
 
-@dataclass
+@record(frozen=False)
 class Drawing:
     ops: list
     width: float
@@ -182,7 +182,7 @@ def _unit_label(value: float, unit: str) -> str:
 DrawKind = Callable[[Any, "Pen", PlanEnv, tuple[float, float]], list[Drawing]]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Kind:
     name: str  # the manifest's name for it: circle, cone ...
     draw: DrawKind

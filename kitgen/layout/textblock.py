@@ -3,9 +3,8 @@ drawable whole or a line range at a time (so a sheet can flow it into columns)."
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from ..model.table import TextBlock
+from ..records import record
 from ..style import INK, LEADING
 from .env import PlanEnv
 from .rich import (
@@ -22,7 +21,7 @@ from .rich import (
 BULLET = "\u2022"
 
 
-@dataclass
+@record(frozen=False)
 class TextLayout:
     block: TextBlock
     size: float
