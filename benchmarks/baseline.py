@@ -565,9 +565,11 @@ def key_layout(size: tuple[float, float]) -> tuple[int, float, float]:
     return per_row, col_w, math.ceil(len(COLOURS) / per_row) * 28 + 14
 
 
-def terrain_key(c: Canvas, size: tuple[float, float]) -> None:
-    x0, y0, _, _ = content(size)
+def terrain_key(c: Canvas, size: tuple[float, float], top: float) -> None:
+    """The key with its top at ``top`` (right under the assembly diagram)."""
+    x0, _, _, _ = content(size)
     per_row, col_w, height = key_layout(size)
+    y0 = top - height
     c.setFillColorRGB(*hex_rgb(TITLE_INK))
     c.setFont("Helvetica-Bold", 9)
     c.drawString(x0, y0 + height - 8, "Key")
@@ -649,7 +651,7 @@ def assembly_page(c: Canvas, m: HexMap, way: Tiling, words: list[Box]) -> None:
         if way.turned:
             words = [turn(b, m.height) for b in words]
     badges(c, way, (px, py, scale), words)
-    terrain_key(c, size)
+    terrain_key(c, size, py - 4)  # 4 pt under the diagram, as kitgen's KEY_GAP
     c.showPage()
 
 

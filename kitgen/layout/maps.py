@@ -781,11 +781,11 @@ def _head(m: MapDef, env: PlanEnv, across: tuple, lines: list[str]) -> tuple[lis
     regular = env.face()
     ops = _title(m, env, x0, x1, top, "assembly", note=False)
     note = wrap(m.note, regular, SMALL, x1 - x0, env.fonts) if m.note else []
-    y = top - 23  # clear of the title's descenders (which reach about 2.7 pt below it)
+    y = top - TITLE_H - 10  # with no note
     for i, line in enumerate(note):
-        y = top - 25 - i * SMALL * NOTE_LEADING
-        ops.append(Text(x0, y, line, Font(regular, SMALL), MUTED))
-    y -= 12.5  # the sheet's lines start a 9 pt line under the note's last
+        base = top - 25 - i * SMALL * NOTE_LEADING  # the first clear of the title's descenders
+        ops.append(Text(x0, base, line, Font(regular, SMALL), MUTED))
+        y = base - 12.5  # the sheet's lines start a line under the note's last
     for line in lines:
         ops.append(Text(x0, y, line, Font(regular, 9), INK))
         y -= 12
