@@ -35,10 +35,12 @@ STEP = 0.25
 
 class Spread(NamedTuple):
     """Room a face with space to spare gives out: more height for each write-in row of its
-    fields (room to write), then more air between its blocks."""
+    fields (room to write) and more air between its blocks, then (on a face still more
+    than half empty) as much again above its body as below it."""
 
     row: float = 0.0
     gap: float = 0.0
+    drop: float = 0.0  # above the body (under the title): a short face's body centred
 
 
 def _face_ops(
@@ -65,9 +67,11 @@ def _face_ops(
         ops.append(token_shape(mark, w - m - r, y - r, r, readable_on(face.colour), None))
         y -= 2 * r + gap
         mark = None
+    titled = bool(face.blocks) and face.blocks[0].kind == "title"
+    y -= 0.0 if titled else spread.drop
     for n, block in enumerate(face.blocks):
         if n:
-            y -= gap
+            y -= gap + (spread.drop if n == 1 and titled else 0.0)
         if block.kind == "title":
             part, hh = _title(block.text, face, w, y, size, mark, env)
             mark = None
@@ -237,18 +241,21 @@ def set_face(
     card: Card, face: CardFace, side: str, env: PlanEnv, tables: dict[str, Table], size: float
 ) -> list:
     """The face's ops at `size` (its deck's), the room it does not need given out: write-in
-    rows grow up to 1.25 lines taller, then the gaps between blocks up to a line wider."""
+    rows and the gaps between blocks grow alike up to a line, then write-in rows up to
+    1.25 lines; a face still more than half empty has its body centred under its title."""
     w, h = card.size
     mark = _mark(card, side, env)
     ops, need = _face_ops(face, w, h, env, size, tables, mark)
     spare = h - 2 * _safe(w) - need
     rows = sum(v is None for b in face.blocks if b.kind == "fields" for _, v in b.fields)
     gaps = max(0, len(face.blocks) - 1)
-    if spare <= 0.5 or not (rows or gaps):
+    if spare <= 0.5:
         return ops
-    row = min(spare / rows, size * 1.25) if rows else 0.0
-    gap = min((spare - row * rows) / gaps, size) if gaps else 0.0
-    return _face_ops(face, w, h, env, size, tables, mark, Spread(row, gap))[0]
+    gap = min(spare / (rows + gaps), size) if rows + gaps else 0.0  # alike at first
+    row = min(gap + (spare - gap * (rows + gaps)) / rows, size * 1.25) if rows else 0.0
+    left = spare - row * rows - gap * gaps
+    drop = left / 2 if left > (h - 2 * _safe(w)) / 2 else 0.0
+    return _face_ops(face, w, h, env, size, tables, mark, Spread(row, gap, drop))[0]
 
 
 @dataclass(frozen=True, slots=True)

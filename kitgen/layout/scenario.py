@@ -445,7 +445,7 @@ def _sheet(setup: Setup, colours: dict[str, str], flow: _Flow) -> None:
         flow.section(lambda unit=unit: _pieces(setup, unit.name or unit.id, [], flow, unit))
     if sc.options:
         labels = {o.id: o.label for o in setup.book.options}
-        options = [labels.get(name, name) for name, _ in sc.options]
+        options = [sentence(labels.get(name, name)) for name, _ in sc.options]
         flow.section(lambda: _bullets("Options in play", options, flow))
     if sc.notes:
         flow.section(lambda: _bullets("Special rules", [sentence(n) for n in sc.notes], flow))
