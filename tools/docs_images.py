@@ -74,6 +74,12 @@ CROPS = {
         1,
         (18, 30, 306, 330),
     ),
+    # fold-and-glue pairs with their captions, and butted markers with crop marks
+    "crop-counters-ironford": ("ironford", "counters.pdf", 1, (56, 44, 330, 300)),
+    "crop-counters-duck": ("duck", "counters.pdf", 1, (30, 306, 330, 486)),
+    # the range chart: every band named at 7 pt, short forms keyed under the title
+    "crop-templates-rencounter": ("rencounter", "templates.pdf", 3, (18, 36, 594, 230)),
+    "crop-threats-duck": ("duck", "threats.pdf", 1, (18, 36, 578, 300)),
 }
 
 
