@@ -158,7 +158,8 @@ TITLE_H = 24.0  # the title line above the tiles
 TILE_MARGIN = 10.0  # beside a seam: room for the ticks and the glue strip
 TICK = 9.0
 OVERLAP = 7200 / 254  # 10 mm
-COORD_SIZE = SIZE * 0.11  # the hex numbers' type
+COORD_SIZE = max(6.0, SIZE * 0.11)  # the hex numbers' type: 6 pt at least (kitgen's)
+MIN_WORD = 6.0  # the least a word prints at, on a reduced map too
 NOTE_SIZE = 6.5  # "cut", "GLUE under tile B1"
 KEY_COLUMN = 175.0
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1
@@ -215,21 +216,37 @@ class HexMap:
                         out.append((ax, ay, bx, by))
         return out
 
-    def labels(self) -> list[tuple[str, float, float]]:
-        """Each hex's number (XXYY) and the middle of its top edge."""
+    def labels(self, cells=None) -> list[tuple[str, float, float]]:
+        """Each hex's number (XXYY) and the middle of its top edge (only ``cells``')."""
         out = []
-        for row in range(self.rows):
-            for col in range(self.cols):
-                cx, cy = self.centre(col, row)
-                out.append((f"{col + 1:02d}{row + 1:02d}", cx, cy + SIZE / 2))
+        every = [(col, row) for row in range(self.rows) for col in range(self.cols)]
+        for col, row in every if cells is None else cells:
+            cx, cy = self.centre(col, row)
+            out.append((f"{col + 1:02d}{row + 1:02d}", cx, cy + SIZE / 2))
         return out
 
-    def word_boxes(self) -> list[Box]:
+    def reduced(self, scale: float) -> tuple[float, list | None]:
+        """The hex numbers' size and cells on the map drawn at ``scale`` (kitgen's rule):
+        their own when they print at MIN_WORD; else MIN_WORD printed, on every hex where
+        the widest takes at most 0.55 of a hex (its tab 0.3 high), on the four corner hexes
+        where it fits one, on none where it does not."""
+        if COORD_SIZE * scale >= MIN_WORD - 1e-6:
+            return COORD_SIZE, None
+        fs = MIN_WORD / scale
+        wide = max(tab_width(t, 1.0) for t, _, _ in self.labels()) + 0.4
+        if scale >= MIN_WORD * max(wide / (SIZE * 0.55), 1.3 / (SIZE * 0.3)) - 1e-9:
+            return fs, None
+        if wide * fs > SIZE * 0.9 or fs * 1.3 > SIZE * 0.4:
+            return fs, []
+        last_c, last_r = self.cols - 1, self.rows - 1
+        corners = [(0, 0), (last_c, 0), (0, last_r), (last_c, last_r)]
+        return fs, list(dict.fromkeys(corners))
+
+    def word_boxes(self, fs: float = COORD_SIZE, cells=None) -> list[Box]:
         """What a note or badge laid on the map must not cover: each number's tab, and
         the number itself with a little room round it."""
-        fs = COORD_SIZE
         out = []
-        for text, cx, top in self.labels():
+        for text, cx, top in self.labels(cells):
             half = (tab_width(text, fs) + fs * 0.4) / 2
             out.append((cx - half, top - fs * 1.5, cx + half, top - fs * 0.2))
             half = stringWidth(text, "Helvetica", fs) / 2 + fs * 0.3
@@ -238,8 +255,9 @@ class HexMap:
         return out
 
 
-def draw_map(c: Canvas, m: HexMap, outlines=None) -> None:
-    """Fills, grid lines, then (`outlines`, under the words) the map's edge and numbers."""
+def draw_map(c: Canvas, m: HexMap, outlines=None, coords=(COORD_SIZE, None)) -> None:
+    """Fills, grid lines, then (`outlines`, under the words) the map's edge and numbers
+    (`coords`: their size and cells, as HexMap.reduced gives them)."""
     paths = []
     for row in range(m.rows):
         for col in range(m.cols):
@@ -263,9 +281,9 @@ def draw_map(c: Canvas, m: HexMap, outlines=None) -> None:
     c.setDash([])
     for x0, y0, x1, y1 in m.edges():
         c.line(x0, y0, x1, y1)
-    fs = COORD_SIZE
+    fs, cells = coords
     c.setFont("Helvetica", fs)
-    for text, cx, top in m.labels():
+    for text, cx, top in m.labels(cells):
         w = tab_width(text, fs) + fs * 0.4
         c.setFillColorRGB(1, 1, 1)
         c.roundRect(cx - w / 2, top - fs * 1.5, w, fs * 1.3, 1, stroke=0, fill=1)
@@ -623,8 +641,13 @@ def assembly_page(c: Canvas, m: HexMap, way: Tiling, words: list[Box]) -> None:
     if way.turned:
         c.translate(m.height, 0)
         c.rotate(90)
-    draw_map(c, m, outlines)
+    coords = m.reduced(scale)
+    draw_map(c, m, outlines, coords)
     c.restoreState()
+    if coords != (COORD_SIZE, None):  # the badges keep clear of the numbers it prints
+        words = m.word_boxes(*coords)
+        if way.turned:
+            words = [turn(b, m.height) for b in words]
     badges(c, way, (px, py, scale), words)
     terrain_key(c, size)
     c.showPage()
