@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import os
 import re
 import sys
@@ -20,6 +19,7 @@ from .layout.plan import make_whole
 from .model.game import Game, Settings
 from .output import OutputError
 from .progress import Progress
+from .records import replace
 from .source.game import GAME_KEY, scenario_pack, scenario_path
 from .units import (
     PAPER_NAMES,
@@ -284,7 +284,7 @@ def build(
     if papers_warning(papers):  # each cover says so too
 
         def build_settings(game: Game) -> Settings:
-            return dataclasses.replace(settings_for(game), papers=papers)
+            return replace(settings_for(game), papers=papers)
 
     failed = False
     written: list[Path] = []

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
 from typing import NamedTuple
 
 from ..colours import readable_on
 from ..model.table import Card, CardBlock, CardFace, Deck, Table, TextBlock
+from ..records import record, replace
 from ..rules.roster_cards import expand_roster_cards
 from ..style import BODY, INK, PIECE_GUTTER, RULES_MIN
 from .card_back import deck_back
@@ -258,7 +258,7 @@ def set_face(
     return _face_ops(face, w, h, env, size, tables, mark, Spread(row, gap, drop))[0]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class _Slot:
     card: Card
     copy: int  # from 1

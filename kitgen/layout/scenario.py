@@ -12,7 +12,6 @@ import math
 import os
 from collections import defaultdict
 from collections.abc import Callable
-from dataclasses import replace
 from typing import NamedTuple
 
 from ..colours import ColourError, mix, parse_colour, readable_on, rgb
@@ -21,6 +20,7 @@ from ..model.reading import dagger
 from ..model.reading import note as reading_note
 from ..model.rules import FACE, RuleBook, Scenario
 from ..names import in_words
+from ..records import replace
 from ..rules.setup import Placed, Setup, resolve
 from ..style import BODY, COLUMN_GUTTER, HEADING, INK, MUTED, SMALL, sentence, typeset
 from .env import PlanEnv
