@@ -61,6 +61,8 @@ def _echo(text: str = "", **kwargs) -> None:
 
 def _report(diags: Diagnostics | list, quiet: bool = False) -> None:
     items = in_reading_order(diags)  # as KitError orders them: top to bottom, file by file
+    shown: set[str] = set()  # once each as printed: one file named two ways reads alike
+    items = [d for d in items if not (str(d) in shown or shown.add(str(d)))]
     for d in items:
         if quiet and not d.is_error:
             continue

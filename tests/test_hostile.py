@@ -257,7 +257,7 @@ def test_the_caps_are_documented_as_they_are():
         "MAX_PAGES", "MAX_TEXT", "MAX_TABLE_TEXT", "MAX_SVG_BYTES", "MAX_IMAGE_PIXELS",
         "MAX_FONT_BYTES", "MAX_RECORDS", "MAX_PLACED", "MAX_INCLUDES", "MAX_NUMBER",
         "MAX_ALL_PIXELS", "MAX_ALL_SVG_BYTES", "MAX_SCENARIO_BYTES", "MAX_UNITS",
-        "MAX_TABLE_FILE_BYTES", "MAX_TABLE_ROWS",
+        "MAX_TABLE_FILE_BYTES", "MAX_TABLE_ROWS", "MAX_YAML_VALUES",
     ):  # fmt: skip
         value = getattr(budget, name)
         shown = f"{value // budget.MiB} MiB" if value % budget.MiB == 0 else f"{value:,}"

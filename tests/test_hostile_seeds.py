@@ -13,11 +13,15 @@ from pathlib import Path
 
 import pytest
 
+from kitgen.errors import KitError
 from kitgen.layout.text import wrap_hard
+from kitgen.names import id_problem
+from kitgen.output import safe_name
 from tests.conftest import CONTENT, run_cli
 
 RY_SCEN = "g/scenarios/four-tribes.yaml"
 FARMER = "{piece: farmer-red, at: B1}"
+DEVICES = "rename it; CON, PRN, AUX, NUL, COM0-COM9 and LPT0-LPT9 are refused, alone or before a dot, in any case"
 
 # (name, seed game or None, {file: [(old, new)] or text}, what to check, stderr lines)
 CASES = [
@@ -212,6 +216,147 @@ CASES = [
             "1 error(s), 0 warning(s)",
         ],
     ),
+    (
+        "a table keyed by a constant roll (a roll must throw a die)",
+        "ironford",
+        {"charts.yaml": [("roll: 1d6", 'roll: "6"')]},
+        "g",
+        [
+            "g/charts.yaml:20:11: error: tables[0].roll: '6' has no die: it always gives 6 (did you mean 'd6'? a roll throws at least one die: d6, 2d6, d6+2)",
+            "1 error(s), 0 warning(s)",
+        ],
+    ),
+    (
+        "a threat type whose dice are a sum of numbers",
+        "duck",
+        {"threats.yaml": [('roll: "d{2,3,3,4,4,5}"', 'roll: "2+3"')]},
+        "g",
+        [
+            "g/threats.yaml:35:30: error: threats[0].types[3].roll: '2+3' has no die: it always gives 5 (a roll throws at least one die: d6, 2d6, d6+2)",
+            "1 error(s), 9 warning(s)",
+        ],
+    ),
+    (
+        "a generator lookup rolling a constant (no cascade at the groups that roll it)",
+        "rencounter",
+        {"generators.yaml": [("id: leader\n        roll: d6", "id: leader\n        roll: 6")]},
+        "g",
+        [
+            "g/generators.yaml:15:15: error: generators[0].lookups[0].roll: '6' has no die: it always gives 6 (did you mean 'd6'? a roll throws at least one die: d6, 2d6, d6+2)",
+            "1 error(s), 15 warning(s)",
+        ],
+    ),
+    (
+        "a counter id that is a Windows device name",
+        "ryamon",
+        {
+            "counters.yaml": [
+                ("\ncounters:\n", "\ncounters:\n  - {id: CON, size: 1/2, front: {text: X}}\n")
+            ]
+        },
+        "g",
+        [
+            "g/counters.yaml:18:10: error: counters[0].id: bad id 'CON': CON is a device on Windows, where no file or folder may be named so (rename it; CON, PRN, AUX, NUL, COM0-COM9 and LPT0-LPT9 are refused, alone or before a dot, in any case)",
+            "1 error(s), 0 warning(s)",
+        ],
+    ),
+    (
+        "a game id that is a device name before a dot (output/nul.kit/)",
+        "ryamon",
+        {"game.yaml": [("id: ryamon", "id: nul.kit")]},
+        "g",
+        [
+            "g/game.yaml:1:5: error: id: bad id 'nul.kit': NUL is a device on Windows, where no file or folder may be named so (rename it; CON, PRN, AUX, NUL, COM0-COM9 and LPT0-LPT9 are refused, alone or before a dot, in any case)",
+            "1 error(s), 0 warning(s)",
+        ],
+    ),
+    (
+        "a map id ending in a dot",
+        "ironford",
+        {"map.yaml": [("  - id: ryn\n", "  - id: ryn.\n")]},
+        "g",
+        [
+            "g/map.yaml:2:9: error: maps[0].id: bad id 'ryn.': Windows drops a name's last '.', so two names could make one file (end it with a letter, a digit, '-' or '_')",
+            "1 error(s), 0 warning(s)",
+        ],
+    ),
+    (
+        "a card id that is a device name in lower case",
+        "duck",
+        {
+            "reference.yaml": [
+                ("  - id: grappling\n    size: tarot", "  - id: com1\n    size: tarot")
+            ]
+        },
+        "g",
+        [
+            "g/reference.yaml:110:9: error: cards[0].id: bad id 'com1': COM1 is a device on Windows, where no file or folder may be named so (rename it; CON, PRN, AUX, NUL, COM0-COM9 and LPT0-LPT9 are refused, alone or before a dot, in any case)",
+            "1 error(s), 9 warning(s)",
+        ],
+    ),
+    (
+        "a scenario file named after a device, with no id: (its id would be its name)",
+        "ryamon",
+        {"scenarios/aux.yaml": "title: x\n"},
+        "g",
+        [
+            "g/scenarios/aux.yaml:1:1: error: id: the file name 'aux' cannot serve as the scenario id: AUX is a device on Windows, where no file or folder may be named so (add id: with letters, digits, '-', '_' or '.')",
+            "g/scenarios/aux.yaml:1:1: error: sides: the scenario has 0 side(s), needs 2 to 4 (rule at rules.yaml:9:7)",
+            "2 error(s), 0 warning(s)",
+        ],
+    ),
+    (
+        "two scenario files whose names differ only in case (one PDF on macOS)",
+        "ryamon",
+        {"scenarios/Four-Tribes.yaml": "title: x\n"},
+        "g",
+        [
+            "g/scenarios/Four-Tribes.yaml:1:1: error: sides: the scenario has 0 side(s), needs 2 to 4 (rule at rules.yaml:9:7)",
+            "g/scenarios/four-tribes.yaml:2:1: error: id: scenario id 'four-tribes' differs from 'Four-Tribes' (at g/scenarios/Four-Tribes.yaml:1:1) only in case (macOS and Windows read them as one name, so one file would replace the other: make them differ in letters)",
+            "2 error(s), 0 warning(s)",
+        ],
+    ),
+    (
+        "an empty scenario file (it built an empty set-up)",
+        "ryamon",
+        {"scenarios/four-tribes.yaml": ""},
+        RY_SCEN,
+        [
+            "g/scenarios/four-tribes.yaml:1:1: error: the scenario file is empty (write its title: and sides:)",
+            "1 error(s), 0 warning(s)",
+        ],
+    ),
+    (
+        "a scenario file of only a comment",
+        "ryamon",
+        {"scenarios/four-tribes.yaml": "# to do\n"},
+        "g",
+        [
+            "g/scenarios/four-tribes.yaml:1:1: error: the scenario file is empty (write its title: and sides:)",
+            "1 error(s), 0 warning(s)",
+        ],
+    ),
+    (
+        "a scenario with a list of a million values (it took minutes)",
+        "ryamon",
+        {"scenarios/four-tribes.yaml": "notes: [" + "a," * 999_999 + "a]\n"},
+        RY_SCEN,
+        [
+            "g/scenarios/four-tribes.yaml:1:200003: error: more than the 100,000 YAML values a game's files may hold (each key, list item and value counts one) (see docs/security.md for the caps)",
+            "1 error(s), 0 warning(s)",
+        ],
+    ),
+    (
+        "a scenario id of 64 characters (its PDF's name is longer: it had no position)",
+        "ryamon",
+        {
+            "scenarios/four-tribes.yaml": [
+                ("title: Four tribes", "id: " + "x" * 64 + "\ntitle: Four tribes")
+            ]
+        },
+        RY_SCEN,
+        ["ok: 1 checked"],
+    ),
 ]
 
 
@@ -296,3 +441,73 @@ def test_a_word_thousands_of_characters_long_is_broken_in_few_measures():
     assert lines == ["W" * 20] * 200
     # halving: about log2(4000) measures a line, where one a character made 1.6 million
     assert fonts.calls < 200 * 16
+
+
+@pytest.mark.parametrize(
+    ("text", "problem"),
+    [
+        ("ryn", None),
+        ("COM10", None),  # COM0-COM9 only
+        ("console", None),
+        ("con-1", None),
+        (
+            "CON",
+            (
+                "bad id 'CON': CON is a device on Windows, where no file or folder may be named so",
+                DEVICES,
+            ),
+        ),
+        (
+            "Lpt9",
+            (
+                "bad id 'Lpt9': LPT9 is a device on Windows, where no file or folder may be named so",
+                DEVICES,
+            ),
+        ),
+        (
+            "aux.tar.gz",
+            (
+                "bad id 'aux.tar.gz': AUX is a device on Windows, where no file or folder may be named so",
+                DEVICES,
+            ),
+        ),
+        (
+            "x.",
+            (
+                "bad id 'x.': Windows drops a name's last '.', so two names could make one file",
+                "end it with a letter, a digit, '-' or '_'",
+            ),
+        ),
+        (
+            "a:b",
+            (
+                "bad id 'a:b'",
+                "use letters, digits, '-', '_' or '.', starting with a letter or digit, at most 64",
+            ),
+        ),
+        (
+            "x" * 65,
+            (
+                f"bad id '{'x' * 65}'",
+                "use letters, digits, '-', '_' or '.', starting with a letter or digit, at most 64",
+            ),
+        ),
+    ],
+)
+def test_the_one_name_check(text, problem):
+    assert id_problem(text) == problem
+
+
+def test_an_output_name_no_id_could_make_is_refused_at_the_last_guard():
+    with pytest.raises(KitError) as raised:
+        safe_name("scenario-" + "x" * 120)
+    assert str(raised.value.diagnostics[0]) == (
+        f"error: bad output file name 'scenario-{'x' * 120}' (use letters, digits, '-', '_' or "
+        "'.', starting with a letter or digit, at most 120)"
+    )
+    with pytest.raises(KitError) as raised:
+        safe_name("PRN")
+    assert str(raised.value.diagnostics[0]) == (
+        "error: bad output file name 'PRN': PRN is a device on Windows, where no file or folder "
+        f"may be named so ({DEVICES})"
+    )

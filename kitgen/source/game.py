@@ -11,11 +11,11 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Protocol
 
-from ..budget import MAX_GAME_BYTES, MAX_INCLUDES
+from ..budget import MAX_GAME_BYTES, MAX_INCLUDES, MAX_YAML_VALUES
 from ..errors import Diagnostic, Diagnostics, KitError, Span
 from ..files import FileRefused, confine, list_folder
 from ..model.game import COUNTER_SHEETS, Game
-from ..names import ID_PATTERN, did_you_mean
+from ..names import default_id_problem, did_you_mean
 from ..units import PAPERS, Paper, UnitError, paper_from_text
 from .fields import Context, Fields, as_text, expect_map
 from .spec import ANY, COLOUR, ID, TEXT, Choice, Key, Named, OneOrList, Spec
@@ -95,7 +95,8 @@ def load_game_tree(game_file: Path) -> tuple[Map, list[Path]]:
     folder = game_file.parent.resolve()
     data = _read(folder, game_file.name, Span(str(folder / game_file.name), 1, 1), "", diags)
     diags.raise_if_errors()
-    root = _load_with_includes(folder / game_file.name, data, folder, files, diags, [0])
+    total = [0, MAX_YAML_VALUES]  # bytes read, values the files may still hold
+    root = _load_with_includes(folder / game_file.name, data, folder, files, diags, total)
     diags.raise_if_errors()
     assert root is not None
     return root, files
@@ -114,7 +115,11 @@ def _load_with_includes(
 ) -> Map | None:
     files.append(path)
     total[0] += len(data)
-    node = parse_yaml(data, str(path))
+    values = total[1:]
+    try:
+        node = parse_yaml(data, str(path), values)
+    finally:
+        total[1] = values[0]
     if not isinstance(node, Map):
         diags.error(node.span, "", "a game file must be a mapping of keys")
         return None
@@ -199,13 +204,9 @@ def read_game(
     game_id = f.id("id")
     if game_id is None:
         game_id = folder.resolve().name  # `kitgen build .` names the folder itself
-        if not ID_PATTERN.match(game_id):
-            ctx.error(
-                root,
-                "id",
-                f"the folder name {game_id!r} cannot serve as the game id",
-                "add id: with letters, digits, '-', '_' or '.'",
-            )
+        problem = default_id_problem(game_id, "folder name", "game")
+        if problem is not None:
+            ctx.error(root, "id", *problem)
     title = f.text("title", default=game_id)
     version = f.text("version")
     paper = _read_paper(ctx, f.raw("paper"))
