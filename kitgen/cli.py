@@ -282,11 +282,20 @@ def build(
     papers = () if paper is not None else _papers(paths)
     if papers_warning(papers) and not quiet:
         click.echo(f"kitgen: warning: {papers_warning(papers)}", err=True)
-    build_settings = settings_for
+    with_papers = settings_for
     if papers_warning(papers):  # each cover says so too
 
-        def build_settings(game: Game) -> Settings:
+        def with_papers(game: Game) -> Settings:
             return dataclasses.replace(settings_for(game), papers=papers)
+
+    kits: dict[str, Game] = {}  # output folders of this run, by name as macOS reads it
+
+    def build_settings(game: Game) -> Settings:
+        first = kits.setdefault(game.id.casefold(), game)
+        if first.folder.resolve() != game.folder.resolve():  # its kit would replace the
+            # first's, and nothing may be lost: a game named twice is built twice alike
+            raise KitError(_same_output(game, first, out_root))
+        return with_papers(game)
 
     failed = False
     written: list[Path] = []
@@ -312,6 +321,17 @@ def build(
     _report_build(diags_all, quiet)
     if failed:
         sys.exit(EXIT_INPUT)
+
+
+def _same_output(game: Game, first: Game, out_root: Path) -> Diagnostic:
+    return Diagnostic(
+        "error",
+        game.span,
+        "id",
+        f"game id {game.id!r} names the kit folder {str(out_root / first.id)!r} of the "
+        f"game at {str(Span(first.span.file))!r}, built before it in this run",
+        "give one of the two games another id:, or build them with different -o folders",
+    )
 
 
 def _papers(paths) -> tuple[tuple[str, str], ...]:

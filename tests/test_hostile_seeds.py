@@ -357,6 +357,26 @@ CASES = [
         RY_SCEN,
         ["ok: 1 checked"],
     ),
+    (
+        "a tab in a scenario checked by its path (it was said twice, the file named two ways)",
+        "ryamon",
+        {"scenarios/four-tribes.yaml": [("sides:\n  - id: red", "sides:\n\t- id: red")]},
+        RY_SCEN,
+        [
+            "g/scenarios/four-tribes.yaml:8:1: error: YAML syntax: found character '\\t' that cannot start any token (indent with spaces; YAML does not allow tabs)",
+            "1 error(s), 0 warning(s)",
+        ],
+    ),
+    (
+        "a scenario of a list checked by its path",
+        "ryamon",
+        {"scenarios/four-tribes.yaml": "- a\n- b\n"},
+        RY_SCEN,
+        [
+            "g/scenarios/four-tribes.yaml:1:1: error: expected a mapping of keys, got a list",
+            "1 error(s), 0 warning(s)",
+        ],
+    ),
 ]
 
 
@@ -511,3 +531,23 @@ def test_an_output_name_no_id_could_make_is_refused_at_the_last_guard():
         "error: bad output file name 'PRN': PRN is a device on Windows, where no file or folder "
         f"may be named so ({DEVICES})"
     )
+
+
+def test_a_second_game_with_a_case_only_different_id_does_not_replace_the_first(
+    tmp_path, monkeypatch
+):
+    monkeypatch.chdir(tmp_path)
+    shutil.copytree(CONTENT / "ryamon", tmp_path / "a")
+    shutil.copytree(CONTENT / "ryamon", tmp_path / "b")
+    game = tmp_path / "b" / "game.yaml"
+    game.write_text(game.read_text().replace("id: ryamon", "id: Ryamon"))
+    built = run_cli("build", "a", "b", "-o", "out")
+    assert built.exit_code == 1
+    assert _lines(built.stderr) == [
+        "b/game.yaml:1:1: error: id: game id 'Ryamon' names the kit folder 'out/ryamon' of the "
+        "game at 'a/game.yaml', built before it in this run (give one of the two games another "
+        "id:, or build them with different -o folders)",
+        "1 error(s), 0 warning(s)",
+    ]
+    assert [p.name for p in Path("out").iterdir()] == ["ryamon"]  # the first kit, kept
+    assert (Path("out") / "ryamon" / "manifest.json").is_file()
