@@ -1,7 +1,8 @@
 """What a printed page carries, read back from the PDF by pdfium: every glyph's box (with
 the text run it belongs to and its size), every stroked line segment and every opaque
 fill, in page points, through forms and transforms. `faults(page)` lists text that
-crosses a line or an edge, overlaps other text, or lies under a later fill.
+crosses a line or an edge, overlaps other text, or lies under a later fill;
+`column_bands(page)` finds a reference sheet's columns and where each ends.
 
     .venv/bin/python -m tests.page_marks output/rencounter/*.pdf
 
@@ -312,6 +313,64 @@ def faults(marks: Marks) -> list[Fault]:
             if key not in found and f.order > g.run and _inside((cx, cy, cx, cy), f.box):
                 found[key] = fault("covered", g)
     return list(found.values())
+
+
+@dataclass(frozen=True, slots=True)
+class Band:
+    """A band of columns on a reference sheet page: its top and bottom (its column rules'
+    ends) and the foot of each column, left to right (its lowest glyph, fill or line; None
+    for a column with nothing in it)."""
+
+    top: float
+    bottom: float
+    feet: tuple[float | None, ...]
+
+    @property
+    def heights(self) -> tuple[float, ...]:
+        return tuple(0.0 if f is None else self.top - f for f in self.feet)
+
+
+RULE_MIN = 20.0  # a column rule is a vertical line at least this long in a gutter
+
+
+def column_bands(marks: Marks) -> list[Band]:
+    """The bands of columns on a page, top first, found by their column rules: vertical
+    lines in the gutters that no text crosses, running from the band's top to its lowest
+    column's foot. A mark belongs to the column its centre lies in; a mark that spans a
+    gutter (a block set across the columns) belongs to none."""
+
+    def is_rule(s: Segment) -> bool:
+        if abs(s.x0 - s.x1) > 0.01 or abs(s.y0 - s.y1) < RULE_MIN:
+            return False
+        lo, hi = min(s.y0, s.y1), max(s.y0, s.y1)
+        return not any(
+            g.box[0] < s.x0 < g.box[2] and g.box[1] < hi and g.box[3] > lo for g in marks.glyphs
+        )
+
+    rules: dict[tuple[float, float], list[float]] = {}
+    for s in marks.segments:
+        if is_rule(s):
+            key = (round(max(s.y0, s.y1), 2), round(min(s.y0, s.y1), 2))
+            rules.setdefault(key, []).append(s.x0)
+    boxes = [g.box for g in marks.glyphs] + [f.box for f in marks.fills]
+    boxes += [
+        (min(s.x0, s.x1), min(s.y0, s.y1), max(s.x0, s.x1), max(s.y0, s.y1))
+        for s in marks.segments
+        if not is_rule(s)
+    ]
+    bands = []
+    for (top, bottom), xs in sorted(rules.items(), reverse=True):
+        xs = sorted(xs)
+        feet: list[float | None] = [None] * (len(xs) + 1)
+        for box in boxes:
+            cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+            if not bottom - 2 <= cy <= top + 2 or any(box[0] < x < box[2] for x in xs):
+                continue
+            c = sum(cx > x for x in xs)
+            foot = feet[c]
+            feet[c] = box[1] if foot is None else min(foot, box[1])
+        bands.append(Band(top, bottom, tuple(feet)))
+    return bands
 
 
 def pdf_faults(pdf: bytes | str) -> list[tuple[int, Fault]]:

@@ -21,8 +21,8 @@ from kitgen.layout.marks import FOLD_CAPTION
 from kitgen.layout.plan import Item
 from kitgen.layout.sheet import STEP
 from kitgen.layout.textblock import layout_text
-from kitgen.style import RULES_MIN, SHEET_MAX
-from tests.page_marks import Fault, faults, pdf_faults, read_marks
+from kitgen.style import RULES_MIN, SHEET_MAX, TITLE
+from tests.page_marks import Band, Fault, column_bands, faults, pdf_faults, read_marks
 
 from .conftest import CONTENT, Planned, build_pdfs, plan_game, seed_kit, write_game
 
@@ -202,6 +202,103 @@ def test_the_columns_of_the_last_page_balance(game_dir):
     (a, b) = parts
     row = 8 * 1.7  # one row at 8 pt, padding included
     assert a.bbox[0] < b.bbox[0] and abs(a.bbox[1] - b.bbox[1]) <= row
+
+
+# Read back from the PDFs: the last page's columns end within BALANCE_LINES lines of the
+# sheet's type of each other. The tolerance is what an unsplittable unit may cost: a list
+# item (at most five lines in the seed kits) or a table row with its head repeated.
+BALANCE_LINES = 5.0
+
+
+def _sheet_bands(pdf: bytes) -> list[list[Band]]:
+    doc = pdfium.PdfDocument(pdf)
+    return [column_bands(read_marks(doc[n])) for n in range(len(doc))]
+
+
+def _sheet_size(manifest: dict, name: str) -> float:
+    (fact,) = [f for f in next(f for f in manifest["files"] if f["path"] == name)["facts"]]
+    return float(fact.removeprefix("type ").removesuffix(" pt"))
+
+
+def _seed_sheets() -> list[tuple[str, str]]:
+    """(game, sheet id) of every seed sheet of two columns or more that breaks no column
+    itself (a break is the author's choice of where a column ends)."""
+    out = []
+    for game in GAMES:
+        planned, _, _ = seed_kit(game)
+        for sheet in planned.game.sections.get("sheets", ()):
+            if sheet.columns > 1 and all(item.kind != "break" for item in sheet.items):
+                out.append((game, sheet.id))
+    return out
+
+
+@pytest.mark.parametrize("game,sheet", _seed_sheets())
+def test_the_last_page_of_every_seed_sheet_has_balanced_columns(game: str, sheet: str):
+    _, pdfs, manifest = seed_kit(game)
+    name = f"sheet-{sheet}.pdf"
+    size = _sheet_size(manifest, name)
+    bands = _sheet_bands(pdfs[name])[-1]
+    assert bands, "no columns found on the last page"
+    heights = bands[-1].heights
+    assert max(heights) - min(heights) <= BALANCE_LINES * size * 1.2, heights
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_no_band_of_a_seed_sheet_leaves_a_column_empty(game: str):
+    _, pdfs, _ = seed_kit(game)
+    for name, data in pdfs.items():
+        if name.startswith("sheet-"):
+            for number, bands in enumerate(_sheet_bands(data), start=1):
+                for band in bands:
+                    assert None not in band.feet, (name, number, band)
+
+
+def test_balancing_splits_a_table_between_rows_and_repeats_its_head(game_dir):
+    # a short table, then a long one: balanced, the long one runs from the foot of the
+    # first column to the top of the second, its head and title (cont.) repeated there
+    tables = [_table("short", 5), _table("long", 40)]
+    text = yaml.safe_dump(
+        {
+            "id": "t",
+            "title": "T",
+            "tables": tables,
+            "sheets": [
+                {"id": "qrs", "columns": 2, "size": 8, "max_size": 8, "items": ["short", "long"]}
+            ],
+        },
+        sort_keys=False,
+    )
+    planned, pdfs, _ = build_pdfs(write_game(game_dir, text))
+    (band,) = _sheet_bands(pdfs["sheet-qrs.pdf"])[0]
+    row = 8 * 1.2 + 2 * 8 * 0.22  # a row at 8 pt, its padding included
+    assert abs(band.heights[0] - band.heights[1]) <= row, band.heights
+    parts = [(i.id, i.extra["rows"]) for i in _parts(planned)]
+    assert parts[0] == ("short", [0, 5]) and [p[0] for p in parts[1:]] == ["long", "long"]
+    text_of_page = pdfium.PdfDocument(pdfs["sheet-qrs.pdf"])[0].get_textpage().get_text_range()
+    assert text_of_page.count("Name") == 3 and "Long (cont.)" in text_of_page
+
+
+def test_balancing_keeps_a_block_whole_where_a_split_gains_little(game_dir):
+    # two tables of nearly one height: each whole in its own column, not cut to gain a row
+    tables = [_table("first", 20), _table("second", 19)]
+    planned = _sheet_game(game_dir, ["first", "second"], tables, [], size=8, max_size=8)
+    assert [(i.id, i.extra["rows"]) for i in _parts(planned)] == [
+        ("first", [0, 20]),
+        ("second", [0, 19]),
+    ]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_reference_sheet_and_scenario_title_is_set_at_title_size(game: str):
+    # one scale across a kit's sheets: a reference sheet's title as a scenario sheet's
+    planned, pdfs, _ = seed_kit(game)
+    titles = {f"sheet-{s.id}.pdf": s.title for s in planned.game.sections.get("sheets", ())}
+    rules = planned.game.rules
+    titles |= {f"scenario-{s.id}.pdf": s.title for s in (rules.scenarios if rules else ())}
+    for name, title in titles.items():
+        marks = read_marks(pdfium.PdfDocument(pdfs[name])[0])
+        sizes = {g.size for g in marks.glyphs if marks.runs[g.run] == title.replace(" ", "")}
+        assert sizes == {TITLE}, (name, title, sizes)
 
 
 def test_a_split_keeps_a_sub_heading_with_its_rows(game_dir):

@@ -184,10 +184,12 @@ def block_title(
 
 
 def title_block_height(
-    title: str, width: float, faces: Faces, size: float, fonts: TextMeasure
+    title: str, width: float, faces: Faces, size: float, fonts: TextMeasure, cont: bool = True
 ) -> float:
-    """The room block_title takes: 1.5 title sizes, and 1.15 more for each wrapped line (a
-    title is drawn whole, never run into the next column)."""
+    """The room block_title takes (marked "(cont.)" unless `cont` is False): 1.5 title
+    sizes, and 1.15 more for each wrapped line (a title is drawn whole, never run into the
+    next column)."""
     tsize = size * 1.15
-    lines = len(wrap_runs(parse_markup(title + " (cont.)", bold=True), width, faces, tsize, fonts))
+    text = title + (" (cont.)" if cont else "")
+    lines = len(wrap_runs(parse_markup(text, bold=True), width, faces, tsize, fonts))
     return tsize * (1.5 + 1.15 * (lines - 1))

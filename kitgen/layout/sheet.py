@@ -1,35 +1,37 @@
 """Quick-reference sheets: tables and text blocks flowed into N columns per page.
 
 A block goes whole into the column it fits; a block taller than a column is
-split between rows (its title repeats, marked "(cont.)", on a later page; in the
-next column of the same page only its table head repeats), a list only between
-its items, a sub-heading row never last in a column. The type is set at the
+split between rows (its title repeats, marked "(cont.)", on a later page or at
+a column top not level with its first part; in the next column of the same
+page level with it only its table head repeats), a list only between its
+items, a sub-heading row never last in a column. The type is set at the
 largest size from the sheet's max_size down to its min_size at which
 everything fits the pages allowed (a sheet with room to spare grows its type
-before it leaves paper empty); where whole blocks do not fit, a long block may
-split to fill a column's foot. The columns of the last page are then balanced.
-If nothing fits even at min_size, the sheet takes more pages (nothing is ever
+before it leaves paper empty); where that lets the type grow, a long block may
+split to fill a column's foot, and a band that leaves a column empty before the
+next page does not fit. The columns of the last page are then balanced: the
+cuts between them chosen again to make the tallest as short as may be. If
+nothing fits even at min_size, the sheet takes more pages (nothing is ever
 dropped) and a warning says so.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ..model.table import Sheet, SheetItem, Table, TextBlock
-from ..style import COLUMN_GUTTER
+from ..style import COLUMN_GUTTER, TITLE
 from .env import PlanEnv
 from .frame import content_box
 from .plan import Document, Font, Item, Line, Page, Stroke, Text
 from .table_draw import TableLayout, layout_table
 from .textblock import TextLayout, layout_text
 
-TITLE_SIZE = 13.0
 COLUMN_RULE = Stroke("#cfcfc8", 0.4)
 STEP = 0.25
 KEEP = 2  # rows (or lines) kept together on each side of a split
 SPLIT_MIN = 6  # a block of fewer rows is never split only to fill a column's foot
-BALANCE_STEPS = 9  # halvings of the last page's height when balancing its columns
+SPLIT_COST = 2.0  # lines of type a balanced page gives up to keep a block whole
 
 
 @dataclass
@@ -56,6 +58,8 @@ class Flowed:
     bands: list[tuple[int, float, float]] = field(default_factory=list)  # (page, top, bottom)
     too_tall: list[str] = field(default_factory=list)  # wide blocks taller than a page
     split: bool = False  # long blocks split to fill the foot of a column
+    holes: bool = False  # a band left a column empty and went on to the next page
+    breaks: list[int] = field(default_factory=list)  # len(placed) at each column break
 
 
 def resolve(item: SheetItem, tables: dict[str, Table], texts: dict[str, TextBlock]):
@@ -110,22 +114,20 @@ class _Flow:
 
     Columns run side by side inside a band; a wide block closes the band (below
     its lowest column), spans the full width, and a new band starts under it.
-    `floor` = (page, y) raises the foot of that page's columns (to balance them);
     `split` lets a long block split to fill the foot of a column."""
 
-    def __init__(self, sheet: Sheet, measure, size: float, box, first_top: float, split, floor):
-        self.sheet, self.measure, self.split, self.floor = sheet, measure, split, floor
+    def __init__(self, sheet: Sheet, measure, size: float, box, first_top: float, split):
+        self.sheet, self.measure, self.split = sheet, measure, split
         self.x0, self.y0, self.x1, self.y1 = box
         n = self.n = sheet.columns
         self.cw = (self.x1 - self.x0 - COLUMN_GUTTER * (n - 1)) / n
         self.gap = size * 0.7
         self.out = Flowed(size)
         self.page, self.col = 0, 0
+        self.used: set[int] = set()  # the columns of this band that hold something
         self.top = self.y = self.low = first_top  # low: the lowest any column of the band reached
 
     def bottom(self) -> float:
-        if self.floor is not None and self.floor[0] == self.page:
-            return self.floor[1]
         return self.y0
 
     def close_band(self) -> None:
@@ -139,6 +141,9 @@ class _Flow:
         self.y = self.top
 
     def new_page(self) -> None:
+        if self.used and len(self.used) < self.n:
+            self.out.holes = True
+        self.used = set()
         self.close_band()
         self.col, self.page = 0, self.page + 1
         self.y = self.top = self.low = self.y1
@@ -146,6 +151,7 @@ class _Flow:
     def run(self, blocks: list) -> Flowed:
         for block, wide in blocks:
             if block is None:  # a column break
+                self.out.breaks.append(len(self.out.placed))
                 if self.y < self.top:
                     self.next_column()
                 continue
@@ -165,6 +171,8 @@ class _Flow:
     def put(self, lay, yy: float, start: int, end: int, first: bool, width: float) -> float:
         x = self.x0 + self.col * (self.cw + COLUMN_GUTTER) if width < self.x1 - self.x0 else self.x0
         h = lay.part_height(start, end, first, end == lay.units)
+        if width < self.x1 - self.x0:
+            self.used.add(self.col)
         self.out.placed.append(Placed(self.page, x, yy, lay, start, end, first, h, width))
         return h
 
@@ -182,6 +190,7 @@ class _Flow:
         self.close_band()
         self.col = 0
         self.put(lay, start_y, 0, lay.units, True, self.x1 - self.x0)
+        self.used = set()
         self.top = self.low = self.y = start_y - h - self.gap
 
     def place_in_columns(self, lay) -> None:
@@ -197,25 +206,20 @@ class _Flow:
             left = lay.units - start
             k = _fit(lay, start, first, room)
             whole_column = lay.part_height(start, lay.units, first, True) <= self.column_height()
-            balancing = self.floor is not None and self.floor[0] == self.page
-            short = left < SPLIT_MIN or (hasattr(lay, "table") and not self.split)
-            if balancing and short:
-                if lay.part_height(start, lay.units, first, True) <= self.y1 - self.y0:
-                    self.out.fits = False  # balancing splits no short block, nor a table
             if whole_column and not fresh or (whole_column and self.top < self.y1 - 1e-6):
                 # it fits a whole column: keep it whole, unless it is long and splitting it
                 # fills this column's foot (both parts at least KEEP rows); running text
                 # and lists always may, tables only when whole tables do not fit
                 flows = self.split or not hasattr(lay, "table")
-                if not (flows and left >= SPLIT_MIN and KEEP <= k <= left - KEEP):
+                if not (
+                    flows and left >= SPLIT_MIN and KEEP <= _no_widow(lay, start, k) <= left - KEEP
+                ):
                     self.next_column()
                     continue
             elif k < min(KEEP, left):
                 if not fresh:
                     self.next_column()
                     continue
-                if self.floor is not None and self.floor[0] == self.page:
-                    self.out.fits = False  # a floor that leaves a lone row is too high
                 # a fresh column: place what fits, at least one unit
                 k = max(k, _fit(lay, start, first, room, whole_items=False), 1)
             k = _no_widow(lay, start, k)
@@ -239,9 +243,10 @@ def _sizes(sheet: Sheet) -> list[float]:
 
 
 def _set(sheet: Sheet, blocks: list, env: PlanEnv, box, first_top: float) -> Flowed:
-    """The sheet at the largest size that fits its pages (whole blocks first, then long
-    blocks split to fill columns), its last page's columns balanced. The sizes are
-    searched by halving: a larger size never fits where a smaller one does not."""
+    """The sheet at the largest size that fits its pages (blocks whole, or long blocks
+    split to fill the foot of a column where that lets the type grow), its last page's
+    columns balanced. The sizes are searched by halving: a larger size never fits where
+    a smaller one does not."""
     layouts: dict[tuple, TableLayout | TextLayout] = {}
     size = sheet.min_size  # the size being tried, shared by measure, flow and largest
 
@@ -255,22 +260,25 @@ def _set(sheet: Sheet, blocks: list, env: PlanEnv, box, first_top: float) -> Flo
             )
         return layouts[key]
 
-    def flow(split: bool, floor=None) -> Flowed:
-        return _Flow(sheet, measure, size, box, first_top, split, floor).run(blocks)
+    def flow(split: bool) -> Flowed:
+        return _Flow(sheet, measure, size, box, first_top, split).run(blocks)
 
-    def largest(split: bool, pages: int) -> Flowed | None:
-        """The flow at the largest size that fits `pages`, halving between the sizes."""
+    def largest(split: bool, pages: int, smallest: int) -> Flowed | None:
+        """The flow at the largest of sizes[:smallest + 1] that fits `pages`, halving
+        between the sizes."""
         nonlocal size
-        lo, hi = 0, len(sizes) - 1  # sizes[hi] is the smallest
+        lo, hi = 0, smallest
+        if hi < 0:
+            return None
         size = sizes[hi]
         best = flow(split)
-        if best.pages > pages or not best.fits:
+        if best.pages > pages or not best.fits or best.holes:
             return None
         while lo < hi:
             mid = (lo + hi) // 2
             size = sizes[mid]
             got = flow(split)
-            if got.pages <= pages and got.fits:
+            if got.pages <= pages and got.fits and not got.holes:
                 best, hi = got, mid
             else:
                 lo = mid + 1
@@ -278,31 +286,180 @@ def _set(sheet: Sheet, blocks: list, env: PlanEnv, box, first_top: float) -> Flo
         return best
 
     sizes = _sizes(sheet)
-    # whole blocks if they fit at any size; else long blocks split to fill columns; else
-    # the pages the sheet takes at min_size, filled
-    best = largest(False, sheet.pages) or largest(True, sheet.pages)
+    # the largest size at which the blocks fit whole, or a larger one at which long blocks
+    # split to fill the foot of a column; else the pages the sheet takes at min_size, filled
+    whole = largest(False, sheet.pages, len(sizes) - 1)
+    larger = sizes.index(whole.size) - 1 if whole else len(sizes) - 1
+    best = largest(True, sheet.pages, larger) or whole
     if best is None:
         size = sizes[-1]
         least = flow(True)
-        best = (largest(True, least.pages) if least.fits else None) or least
+        best = (largest(True, least.pages, len(sizes) - 1) if least.fits else None) or least
     size = best.size
-    return _balanced(best, flow, box, first_top) if sheet.columns > 1 else best
+    return _balanced(best, box, sheet.columns) if sheet.columns > 1 else best
 
 
-def _balanced(best: Flowed, flow, box, first_top: float) -> Flowed:
-    """Raise the foot of the last page's columns as far as everything still fits on the
-    same pages: the columns then end level."""
-    last = best.pages - 1
-    top = first_top if last == 0 else box[3]
-    lo, hi = box[1], top  # the floor fits at lo; find the highest that does
-    for _ in range(BALANCE_STEPS):
-        mid = (lo + hi) / 2
-        got = flow(best.split, (last, mid))
-        if got.pages == best.pages and got.fits:
-            got.split, best, lo = best.split, got, mid
+# ---- the last page's columns balanced -------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Piece:
+    """A run of a block's units in the flow (its parts on the last page, joined)."""
+
+    layout: TableLayout | TextLayout
+    start: int
+    end: int
+    first: bool  # it starts the block
+
+
+def _pieces(parts: list[Placed]) -> list[_Piece]:
+    out: list[_Piece] = []
+    for p in parts:
+        if out and out[-1].layout is p.layout and out[-1].end == p.start:
+            out[-1] = _Piece(p.layout, out[-1].start, p.end, out[-1].first)
         else:
-            hi = mid
-    return best
+            out.append(_Piece(p.layout, p.start, p.end, p.first))
+    return out
+
+
+def _cuts(pieces: list[_Piece]) -> list[tuple[int, int]]:
+    """Where a column may end, in flow order, as (piece, unit): before each piece, and
+    inside a long one where a split may fall (KEEP units or more on each side, never
+    after a sub-heading row nor inside a list item); (len(pieces), 0) is the end."""
+    out: list[tuple[int, int]] = []
+    for k, pc in enumerate(pieces):
+        out.append((k, pc.start))
+        if pc.end - pc.start >= SPLIT_MIN:
+            for u in range(pc.start + KEEP, pc.end - KEEP + 1):
+                if _can_end(pc.layout, u):
+                    out.append((k, u))
+    out.append((len(pieces), 0))
+    return out
+
+
+def _parts_between(pieces: list[_Piece], a: tuple[int, int], b: tuple[int, int]):
+    """The (piece, start, end) runs of a column from cut a to cut b."""
+    for k in range(a[0], min(b[0], len(pieces) - 1) + 1):
+        pc = pieces[k]
+        s = a[1] if k == a[0] else pc.start
+        e = b[1] if k == b[0] else pc.end
+        if e > s or (k < b[0] and pc.start == pc.end):  # an empty table still prints its head
+            yield pc, s, e
+
+
+def _column(pieces: list[_Piece], a: tuple[int, int], b: tuple[int, int], gap: float) -> float:
+    """The height of a column holding the flow from cut a to cut b."""
+    hs = [
+        pc.layout.part_height(s, e, pc.first and s == pc.start, e == pc.layout.units)
+        for pc, s, e in _parts_between(pieces, a, b)
+    ]
+    return sum(hs) + gap * max(len(hs) - 1, 0)
+
+
+def _least(cuts, height, room: float, n: int, splits: int) -> dict:
+    """For each (first cut, columns, splits): the least height of the tallest column when
+    the flow from that cut on is laid in that many columns, ending `splits` of them inside
+    a block (inf where it cannot be)."""
+    inf = float("inf")
+    end = len(cuts) - 1
+    inside = [cut[1] != cut_start for cut, cut_start in zip(cuts, _starts(cuts), strict=True)]
+    memo: dict[tuple[int, int, int], float] = {}
+    for c in range(1, n + 1):
+        for i in range(end, -1, -1):
+            for s in range(splits + 1):
+                h = height(i, end)
+                best = h if s == 0 and h <= room + 1e-6 else inf  # later columns left empty
+                if c > 1:
+                    for j in range(i + 1, end):
+                        h = height(i, j)
+                        if h > room + 1e-6:
+                            break
+                        rest = s - inside[j]
+                        if rest >= 0:
+                            best = min(best, max(h, memo[(j, c - 1, rest)]))
+                memo[(i, c, s)] = best
+    return memo
+
+
+def _starts(cuts: list[tuple[int, int]]) -> list[int]:
+    """Each cut's piece's first unit (a cut there falls between blocks)."""
+    first: dict[int, int] = {}
+    for k, u in cuts:
+        first.setdefault(k, u)
+    return [first[k] for k, _ in cuts]
+
+
+def _balanced(best: Flowed, box, n: int) -> Flowed:
+    """The last band of columns on the last page laid again so its columns end as nearly
+    level as they can: the cuts between columns chosen (between blocks, or inside a long
+    table between rows, or a list between items) to make the tallest column as short as
+    may be, a block split only where that saves SPLIT_COST lines or more, and a column at
+    least as tall as the next where both choices are as good."""
+    x0, y0, x1, _ = box
+    full = x1 - x0
+    i = len(best.placed)
+    while i and best.placed[i - 1].page == best.pages - 1 and best.placed[i - 1].width < full:
+        i -= 1
+    band = best.placed[i:]
+    if not band or any(i < b < len(best.placed) for b in best.breaks):
+        return best  # nothing in columns, or the sheet breaks a column itself
+    top = max(p.y_top for p in band)
+    pieces = _pieces(band)
+    cuts = _cuts(pieces)
+    gap, line = best.size * 0.7, best.size * 1.2
+    heights: dict[tuple[int, int], float] = {}
+
+    def height(a: int, b: int) -> float:
+        if (a, b) not in heights:
+            heights[(a, b)] = _column(pieces, cuts[a], cuts[b], gap)
+        return heights[(a, b)]
+
+    memo = _least(cuts, height, top - y0, n, n - 1)
+    costs = [(memo[(0, n, s)] + s * SPLIT_COST * line, s) for s in range(n)]
+    cost, splits = min(costs)
+    if cost == float("inf"):
+        return best  # the flow split where no cut here may fall: keep it
+    chosen = _choose(cuts, height, memo, n, splits, memo[(0, n, splits)])
+    cw = (full - COLUMN_GUTTER * (n - 1)) / n
+    placed, low = best.placed[:i], top
+    for c, (a, b) in enumerate(zip(chosen, chosen[1:], strict=False)):
+        y = top
+        for pc, s, e in _parts_between(pieces, cuts[a], cuts[b]):
+            y -= 0.0 if y == top else gap
+            first = pc.first and s == pc.start
+            h = pc.layout.part_height(s, e, first, e == pc.layout.units)
+            placed.append(
+                Placed(
+                    best.pages - 1, x0 + c * (cw + COLUMN_GUTTER), y, pc.layout, s, e, first, h, cw
+                )
+            )
+            y -= h
+        low = min(low, y)
+    bands = [(p, t, low if (p, t) == (best.pages - 1, top) else b) for p, t, b in best.bands]
+    return replace(best, placed=placed, bands=bands)
+
+
+def _choose(cuts, height, memo: dict, n: int, splits: int, target: float) -> list[int]:
+    """The cuts that reach `target`, each column as full as it may be (the last cut
+    that still reaches it)."""
+    end = len(cuts) - 1
+    starts = _starts(cuts)
+    chosen, i, s = [0], 0, splits
+    for c in range(n, 1, -1):
+        for j in range(end - 1, i, -1):
+            rest = s - (cuts[j][1] != starts[j])
+            if (
+                rest >= 0
+                and height(i, j) <= target + 1e-6
+                and memo[(j, c - 1, rest)] <= target + 1e-6
+            ):
+                chosen.append(j)
+                i, s = j, rest
+                break
+        else:
+            break
+    chosen.append(end)
+    return chosen
 
 
 def plan_sheet(sheet: Sheet, env: PlanEnv) -> Document:
@@ -312,7 +469,7 @@ def plan_sheet(sheet: Sheet, env: PlanEnv) -> Document:
     box = content_box(env.paper)
     x0, y0, x1, y1 = box
     title_face = env.face(bold=True)
-    first_top = y1 - (TITLE_SIZE * 1.6 if sheet.title else 0.0)
+    first_top = y1 - (TITLE * 1.6 if sheet.title else 0.0)
     flowed = _set(sheet, blocks, env, box, first_top)
     size, placed, pages, bands = flowed.size, flowed.placed, flowed.pages, flowed.bands
     fits, too_tall = flowed.fits, flowed.too_tall
@@ -345,7 +502,7 @@ def plan_sheet(sheet: Sheet, env: PlanEnv) -> Document:
         label = sheet.title or "Quick reference"
         page = Page(f"Reference: {label}", proof=f"type {size:g} pt")
         if p == 0 and sheet.title:
-            page.ops.append(Text(x0, y1 - TITLE_SIZE, sheet.title, Font(title_face, TITLE_SIZE)))
+            page.ops.append(Text(x0, y1 - TITLE, sheet.title, Font(title_face, TITLE)))
         for bp, btop, bottom in bands:
             if bp != p:
                 continue
@@ -369,13 +526,16 @@ def plan_sheet(sheet: Sheet, env: PlanEnv) -> Document:
 
 def _draw_parts(doc: Document, placed: list[Placed], sheet: Sheet, size: float) -> None:
     """Each placed part of a block drawn on its page, with its manifest item."""
-    seen: dict[int, int] = {}  # a block's layout -> the page its last part went on
+    seen: dict[int, tuple[int, float]] = {}  # a block's layout -> its last part's page, top
     for pl in placed:
-        # a later part repeats the title, marked "(cont.)", over the leaf only: in the
-        # next column of the same page the reader's eye runs on without it (its room stays,
-        # so the lines go on level with the first part's)
-        title = pl.first or seen.get(id(pl.layout)) != pl.page
-        seen[id(pl.layout)] = pl.page
+        # a later part repeats the title, marked "(cont.)", except in the next column of
+        # the same page level with the part before: there the reader's eye runs on without
+        # it (its room stays, so the lines go on level with the first part's)
+        before = seen.get(id(pl.layout))
+        title = (
+            pl.first or before is None or before[0] != pl.page or abs(before[1] - pl.y_top) > 0.5
+        )
+        seen[id(pl.layout)] = (pl.page, pl.y_top)
         ops, h = pl.layout.draw(pl.x, pl.y_top, pl.start, pl.end, pl.first, title)
         page = doc.pages[pl.page]
         page.ops.extend(ops)

@@ -77,6 +77,10 @@ class TableLayout:
     faces: Faces
     figures: list[float | None]  # per column: the widest number's width (figure-aligned columns)
     natural: float = 0.0  # the width the columns want unwrapped (a caller may give less room)
+    first_title: float = 0.0  # the title's room on the first part (no "(cont.)" to wrap)
+
+    def title_room(self, first: bool) -> float:
+        return self.first_title if first else self.title_height
 
     @property
     def width(self) -> float:
@@ -88,7 +92,7 @@ class TableLayout:
 
     def part_height(self, start: int, end: int, first: bool, last: bool) -> float:
         # the title repeats on later parts, marked "(cont.)"
-        h = self.title_height + self.head_height + self.group_height
+        h = self.title_room(first) + self.head_height + self.group_height
         h += sum(self.row_heights[start:end])
         if last:
             h += self.notes_height
@@ -134,7 +138,7 @@ class TableLayout:
                     INK,
                 )
             )
-            y -= self.title_height
+            y -= self.title_room(first)
         if self.group_height:
             ops += self._groups(x, y, lefts)
             y -= self.group_height
@@ -532,8 +536,10 @@ def layout_table(
         tall = max(max(len(ls), 1) for ls in lines) * line_h
         row_heights.append(tall + 2 * pad_y)
     group_height = line_h + 2 * pad_y if table.groups else 0.0
-    title_height = (
-        title_block_height(table.title, width, faces, size, fonts) if title and table.title else 0.0
+    titled = bool(title and table.title)
+    title_height = title_block_height(table.title, width, faces, size, fonts) if titled else 0.0
+    first_title = (
+        title_block_height(table.title, width, faces, size, fonts, cont=False) if titled else 0.0
     )
     notes, notes_height = _wrap_notes(table, sum(widths), faces, size, small, fonts)
     return TableLayout(
@@ -556,6 +562,7 @@ def layout_table(
         faces,
         figures,
         natural,
+        first_title,
     )
 
 

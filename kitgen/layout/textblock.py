@@ -34,6 +34,10 @@ class TextLayout:
     faces: Faces
     fits: bool = True
     numbers: dict[int, int] | None = None  # line index -> step number
+    first_title: float = 0.0  # the title's room on the first part (no "(cont.)" to wrap)
+
+    def title_room(self, first: bool) -> float:
+        return self.first_title if first else self.title_height
 
     @property
     def units(self) -> int:
@@ -44,7 +48,7 @@ class TextLayout:
         return self.size * LEADING + gap
 
     def part_height(self, start: int, end: int, first: bool, last: bool) -> float:
-        return self.title_height + sum(self.unit_height(i) for i in range(start, end))
+        return self.title_room(first) + sum(self.unit_height(i) for i in range(start, end))
 
     @property
     def height(self) -> float:
@@ -71,7 +75,7 @@ class TextLayout:
                     self.block.title, first, x, y, self.width, self.faces, size, fonts, INK
                 )
             )
-            y -= self.title_height
+            y -= self.title_room(first)
         for i in range(start, end):
             runs, indent, para = self.lines[i]
             y -= self.unit_height(i)
@@ -116,9 +120,11 @@ def layout_text(
             if runs_width(ln, faces, size, env.fonts) > width - indent + 1e-6:
                 fits = False  # one word wider than the box
             lines.append((ln, indent, k == 0))
-    title_h = (
-        title_block_height(block.title, width, faces, size, env.fonts)
-        if title and block.title
+    titled = bool(title and block.title)
+    title_h = title_block_height(block.title, width, faces, size, env.fonts) if titled else 0.0
+    first_h = (
+        title_block_height(block.title, width, faces, size, env.fonts, cont=False)
+        if titled
         else 0.0
     )
-    return TextLayout(block, size, width, lines, title_h, env, faces, fits, numbers)
+    return TextLayout(block, size, width, lines, title_h, env, faces, fits, numbers, first_h)
