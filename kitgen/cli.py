@@ -7,6 +7,7 @@ import dataclasses
 import os
 import re
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import click
@@ -288,14 +289,7 @@ def build(
         def with_papers(game: Game) -> Settings:
             return dataclasses.replace(settings_for(game), papers=papers)
 
-    kits: dict[str, Game] = {}  # output folders of this run, by name as macOS reads it
-
-    def build_settings(game: Game) -> Settings:
-        first = kits.setdefault(game.id.casefold(), game)
-        if first.folder.resolve() != game.folder.resolve():  # its kit would replace the
-            # first's, and nothing may be lost: a game named twice is built twice alike
-            raise KitError(_same_output(game, first, out_root))
-        return with_papers(game)
+    build_settings = _one_kit_a_folder(with_papers, out_root)
 
     failed = False
     written: list[Path] = []
@@ -321,6 +315,23 @@ def build(
     _report_build(diags_all, quiet)
     if failed:
         sys.exit(EXIT_INPUT)
+
+
+def _one_kit_a_folder(
+    settings: Callable[[Game], Settings], out_root: Path
+) -> Callable[[Game], Settings]:
+    """`settings`, refusing a game whose kit would replace one built before it in the run
+    (ids alike, or alike but for case on macOS): nothing may be lost. A game named twice
+    is built twice alike."""
+    kits: dict[str, Game] = {}
+
+    def checked(game: Game) -> Settings:
+        first = kits.setdefault(game.id.casefold(), game)
+        if first.folder.resolve() != game.folder.resolve():
+            raise KitError(_same_output(game, first, out_root))
+        return settings(game)
+
+    return checked
 
 
 def _same_output(game: Game, first: Game, out_root: Path) -> Diagnostic:

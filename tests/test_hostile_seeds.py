@@ -21,6 +21,7 @@ from tests.conftest import CONTENT, run_cli
 
 RY_SCEN = "g/scenarios/four-tribes.yaml"
 FARMER = "{piece: farmer-red, at: B1}"
+IMAGE_PIECE = "  - {{id: imgpiece, size: 1in, front: {{image: {{file: {}}}}}}}\n"
 DEVICES = "rename it; CON, PRN, AUX, NUL, COM0-COM9 and LPT0-LPT9 are refused, alone or before a dot, in any case"
 
 # (name, seed game or None, {file: [(old, new)] or text}, what to check, stderr lines)
@@ -377,6 +378,42 @@ CASES = [
             "1 error(s), 0 warning(s)",
         ],
     ),
+    (
+        "an SVG 1e30 units wide (it passed check and crashed the PDF writer)",
+        "ryamon",
+        {
+            "counters.yaml": [("\ncounters:\n", "\ncounters:\n" + IMAGE_PIECE.format("big.svg"))],
+            "big.svg": '<svg xmlns="http://www.w3.org/2000/svg" width="1e30" height="1e30"><rect width="1e30" height="1e30"/></svg>',
+        },
+        "g",
+        [
+            "g/counters.yaml:18:53: error: counters[0].front.image.file: SVG 'big.svg' reaches 7.5e+29 units, past the 1,000,000 a drawing may (scale it down: its width, height, viewBox and coordinates)",
+            "1 error(s), 0 warning(s)",
+        ],
+    ),
+    (
+        "a PNG cut short after its header (the message held a memory address)",
+        "ryamon",
+        {
+            "counters.yaml": [("\ncounters:\n", "\ncounters:\n" + IMAGE_PIECE.format("big.png"))],
+            "big.png": b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x00\n\x00\x00\x00\n\x08\x00\x00\x00\x00\x02P",
+        },
+        "g",
+        [
+            "g/counters.yaml:18:53: error: counters[0].front.image.file: cannot read image 'big.png': cannot identify image file (save it again as a plain PNG or JPEG)",
+            "1 error(s), 0 warning(s)",
+        ],
+    ),
+    (
+        "a game folder whose game.yaml is a folder (it was read as a pack of scenarios)",
+        None,
+        {"g/game.yaml/notes.txt": "", "g/counters.yaml": "counters: []\n"},
+        "g",
+        [
+            "g/game.yaml:1:1: error: file 'game.yaml' is a folder, not a file",
+            "1 error(s), 0 warning(s)",
+        ],
+    ),
 ]
 
 
@@ -386,6 +423,9 @@ def _make(tmp_path: Path, seed: str | None, edits: dict) -> None:
     for name, edit in edits.items():
         path = (tmp_path / "g" / name) if seed is not None else tmp_path / name
         path.parent.mkdir(parents=True, exist_ok=True)
+        if isinstance(edit, bytes):
+            path.write_bytes(edit)
+            continue
         if isinstance(edit, str):
             path.write_text(edit, encoding="utf-8")
             continue

@@ -310,7 +310,7 @@ def scenario_pack(path: Path) -> list[Path] | None:
     """The YAML files of a folder of scenarios (a folder with no game.yaml), name order."""
     # looked at through path_kind and the one folder lister: a path too long to look up
     # is an input error naming it, and a listed name is checked like any game file
-    if path_kind(path) != "dir" or path_kind(path / GAME_FILE) == "file":
+    if path_kind(path) != "dir" or path_kind(path / GAME_FILE) != "missing":
         return None
     try:
         names = list_folder(path, ".", (".yaml", ".yml"))

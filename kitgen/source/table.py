@@ -321,15 +321,8 @@ def read_table(ctx: Context, node: Node, path: str) -> Table | None:
     f.close()
     chances: tuple[str, ...] = ()
     if rolled:
-        chances = _roll_rows(
-            ctx,
-            f.raw("roll"),
-            f.sub("roll"),
-            roll,
-            read_rows,
-            chance is not None,
-            combat is None,  # a combat table's coverage is checked with its modifiers
-        )
+        # a combat table's coverage is checked with its modifiers
+        chances = _roll_rows(ctx, f, roll, read_rows, chance is not None, combat is None)
     if not chances:
         chance = None  # nothing computed: no empty column
     return Table(
@@ -610,14 +603,14 @@ def _read_cell(
 
 def _roll_rows(
     ctx: Context,
-    roll_node: Node | None,
-    roll_path: str,
+    f: Fields,
     roll: str,
     read_rows: list[tuple[Row, str]],
     chance: bool,
     coverage: bool = True,
 ) -> tuple[str, ...]:
     """Check the roll labels (parse, no overlaps) and compute each row's chance."""
+    roll_node, roll_path = f.raw("roll"), f.sub("roll")
     ranges: list[RollRange] = []
     seen: list[tuple[RollRange, str]] = []
     ok = True
