@@ -408,7 +408,7 @@ def test_the_docs_show_only_the_console_script():
 def test_class_6_no_input_reaches_an_internal_error(tmp_path: Path):
     image = "id: {ID}\ntitle: T\ncounters:\n  - {id: a, size: 1, front: {image: %s}}\n"
     games = {
-        "nul": {"game.yaml": b"id: nul\ntitle: T\x00\n"},
+        "nul-byte": {"game.yaml": b"id: nul-byte\ntitle: T\x00\n"},  # (nul is a device name)
         "nul-quoted": {"game.yaml": 'id: {ID}\ntitle: "a\\0b"\ninclude: "x\\0.yaml"\n'},
         "long-name": {"game.yaml": image % ("a" * 5000 + ".png")},
         "long-include": {"game.yaml": "id: {ID}\ntitle: T\ninclude: " + "b/" * 2500 + "x.yaml\n"},
