@@ -10,7 +10,7 @@ LOWEST := .venv-lowest
 # The lowest ReportLab pyproject.toml supports (its `reportlab>=` floor).
 RL_FLOOR := $(shell sed -n 's/.*"reportlab>=\([0-9.]*\).*/\1/p' pyproject.toml)
 
-.PHONY: kits test browser test-lowest typecheck reference bench fuzz lint format clean previews schema
+.PHONY: kits test browser test-lowest typecheck reference bench fuzz lint format clean previews schema commits
 
 $(STAMP): pyproject.toml
 	@echo "make: setting up $(VENV) (first run only, about a minute): kitgen and its dependencies from PyPI"
@@ -71,6 +71,11 @@ format: $(STAMP)
 # schema/*.json and the key tables of docs/format.md, from the readers' declarations
 schema: $(STAMP)
 	$(BIN)/python tools/format_keys.py
+
+# The commit rule (subjects under 72 characters, a body saying why); `make test` checks it
+# too (tests/test_commits.py), for commits made since it is checked.
+commits: $(STAMP)
+	$(BIN)/python tools/commits.py
 
 previews: $(STAMP)
 	$(BIN)/python tools/previews.py output

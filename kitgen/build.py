@@ -18,6 +18,7 @@ from .layout.env import PlanEnv
 from .layout.frame import frame_document
 from .layout.impose import print_mode, sheet_fill
 from .layout.plan import Document, Item
+from .layout.share import share_sheets
 from .model.game import Game, Settings
 from .output import (
     MANIFEST,
@@ -220,6 +221,8 @@ def plan(
                     "see docs/security.md for the caps",
                 )
             )
+    if game.share_sheets:
+        docs = share_sheets(docs, settings.paper, fonts.width)
     for key, model in game.sections.items():
         SECTIONS[key].finish(model, docs, env)
     face = fonts.face(game.font)

@@ -129,6 +129,23 @@ def test_w4_hex_map_tiles_share_one_drawing(tmp_path):
     assert _xobjects(folder / "map-big.pdf") == {"/Form": 1}
 
 
+@pytest.mark.parametrize(("cols", "rows"), [(24, 14), (50, 10)])
+def test_the_w4_baseline_draws_the_pages_kitgen_draws(tmp_path, cols, rows):
+    """W4's baseline draws kitgen's tiled map page for page: landscape tiles with their cut
+    edges, glue strips and notes, ticks and locator (24 x 14: two rows of two tiles), the
+    map turned a quarter turn (50 x 10), and the assembly sheet with its badges and key.
+    When kitgen's map sheets change, so must the baseline."""
+    games, base, out = workloads.prepare("W4", tmp_path, cols=cols, rows=rows)
+    r = run_cli("build", *map(str, games), "-o", str(out), "-q")
+    assert r.exit_code == 0, r.stderr
+    manifest = json.loads((out / "bench-map" / "manifest.json").read_text())
+    tiles = [i for i in manifest["items"] if i["kind"] == "map-tile"]
+    assert len(tiles) == 4 and {t["turned"] for t in tiles} == {cols == 50}
+    assert bool(manifest["files"][0].get("landscape")) == (cols == 24)
+    assert _baseline_pages(base, tmp_path / "base.pdf") == 5  # and the assembly sheet
+    assert set(_differing_pixels(out / "bench-map" / "map-big.pdf", tmp_path / "base.pdf")) == {0}
+
+
 def test_w5_is_every_game_in_content():
     games, baseline, _ = workloads.prepare("W5", Path("/nonexistent"))
     assert games == sorted(p.parent for p in (ROOT / "content").glob("*/game.yaml"))

@@ -1011,3 +1011,39 @@ def test_form_keys_are_the_keys_formatted_whole():
         for side in ("front", "back"):
             for bleed in (0.0, 4.5, 9.0, 1 / 3, 2.0, 0.0):  # again: from the cache
                 assert _form_key(d, side, bleed) == f"counter:{ident}:{side}:{bleed:g}"
+
+
+# ---- ordinary dice summed by a sliding window -------------------------------------
+
+
+def _sum_by_convolving(faces: tuple[int, ...], count: int) -> dict[int, int]:
+    """The oracle: `count` dice added one at a time, every pair of totals multiplied out."""
+    totals = {0: 1}
+    for _ in range(count):
+        step: dict[int, int] = {}
+        for total, ways in totals.items():
+            for face in faces:
+                step[total + face] = step.get(total + face, 0) + ways
+        totals = step
+    return totals
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    low=st.integers(-3, 5),
+    sides=st.integers(1, 9),
+    copies=st.integers(1, 3),
+    count=st.integers(1, 7),
+)
+def test_ordinary_dice_sum_as_adding_each_die_does(low, sides, copies, count):
+    """`_sum_of_uniform` (each face `copies` times: equal weights) is the only way kitgen
+    adds ordinary dice; adding the dice plainly, one by one, gives the same weights."""
+    from kitgen.chance import dice
+
+    faces = tuple(f for f in range(low, low + sides) for _ in range(copies))
+    die = dice._die_weights(faces)
+    assert len(set(die.counts)) == 1  # ordinary: what _sum_of sends the fast way
+    fast = dice._sum_of(die, count)
+    assert fast.total == len(faces) ** count
+    got = {fast.low + i: w for i, w in enumerate(fast.counts) if w}
+    assert got == _sum_by_convolving(faces, count)

@@ -25,13 +25,21 @@ def label_items(manifest: dict, label: str | None = None) -> list[dict]:
 
 
 def texts_of(planned, item_id: str) -> list[str]:
-    """The text drawn on one label (its face form, keyed by the label id)."""
-    for doc in planned.docs:
-        for page in doc.pages:
-            for op in page.ops:
-                if isinstance(op, Group) and op.key and f":{item_id}:" in op.key:
-                    return [t.text for t in op.ops if isinstance(t, Text)]
+    """The text drawn on one label (its face form, keyed by the label id), wherever it is
+    drawn (a shared sheet holds a file's pieces in a group of their own)."""
+    groups = [op for doc in planned.docs for page in doc.pages for op in page.ops]
+    while groups:
+        op = groups.pop(0)
+        if isinstance(op, Group) and op.key and f":{item_id}:" in op.key:
+            return [t.text for t in op.ops if isinstance(t, Text)]
+        if isinstance(op, Group):
+            groups.extend(op.ops)
     raise AssertionError(f"no form for {item_id}")
+
+
+def label_pages(planned) -> list:
+    """The pages that hold labels (Rencounter's share its counter sheet)."""
+    return [pg for d in planned.docs for pg in d.pages if any(i.kind == "label" for i in pg.items)]
 
 
 # ---- the Rencounter kit ---------------------------------------------------------------
@@ -48,7 +56,8 @@ def test_rencounter_squad_labels_follow_the_seeded_roster():
     for item, rec in zip(squad, roster.records, strict=True):
         x0, y0, x1, y1 = item["bbox"]
         assert (x1 - x0, y1 - y0) == (FIVE_EIGHTHS, FIVE_EIGHTHS)
-        assert item["file"] == "labels.pdf" and item["seed"] == 9
+        # the labels share the counter sheet: both single-sided on cardstock, room for both
+        assert item["file"] == "counters.pdf" and item["seed"] == 9
         assert item["fields"] == {k: str(v) for k, v in rec.items()}
         assert {"F", "M", "Ex", "unit", "n", "role"} <= set(item["fields"])
     first = squad[0]
@@ -60,7 +69,7 @@ def test_rencounter_squad_labels_follow_the_seeded_roster():
         f"Ex {rec['Ex']}",
     ]
     # the same values are printed in the PDF itself
-    text = PdfReader(io.BytesIO(pdfs["labels.pdf"])).pages[0].extract_text()
+    text = PdfReader(io.BytesIO(pdfs["counters.pdf"])).pages[0].extract_text()
     assert f"Ex {rec['Ex']}" in text and "1.1\nLeader" in text
 
 
@@ -401,13 +410,13 @@ def test_a_fresh_game_gets_a_card_per_unit(game_dir):
 
 def test_without_seed_the_build_facts_say_seed_0():
     p = plan_game(CONTENT / "rencounter")
-    notes = {d.name: {pg.proof for pg in d.pages} for d in p.docs if d.name in ("labels", "cards")}
-    assert notes["labels"] == {"generated with seed 0 (default)"}
+    notes = {d.name: {pg.proof for pg in d.pages} for d in p.docs if d.name == "cards"}
+    assert {pg.proof for pg in label_pages(p)} == {"generated with seed 0 (default)"}
     assert "generated with seed 0 (default)" in notes["cards"]  # the squad cards' sheet
     # a build fact, not for players: never on the sheet label unless --proof
-    assert all(pg.note == "" for d in p.docs if d.name == "labels" for pg in d.pages)
+    assert all(pg.note == "" for pg in label_pages(p))
     with_seed = plan_game(CONTENT / "rencounter", seed=4)
-    assert all(pg.proof == "" for d in with_seed.docs if d.name == "labels" for pg in d.pages)
+    assert label_pages(with_seed) and all(pg.proof == "" for pg in label_pages(with_seed))
 
 
 def test_a_null_field_prints_a_write_in_and_is_listed(game_dir):

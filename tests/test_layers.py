@@ -150,3 +150,53 @@ def test_an_import_against_the_order_is_named_with_its_line(tmp_path, monkeypatc
 )
 def test_a_module_takes_the_stage_of_its_longest_prefix(module, stage):
     assert stage_of(module) == stage
+
+
+# The libraries a stage stands for: only the modules under these prefixes import them
+# (docs/architecture.md: render is the only ReportLab user, render never reads YAML).
+LIBRARIES = {
+    "reportlab": ("kitgen.render",),
+    "yaml": ("kitgen.source.yamlnodes",),
+    "pypdfium2": ("kitgen.raster",),
+    "click": ("kitgen.cli",),
+}
+
+
+def library_imports(root: Path = KITGEN) -> list[str]:
+    """Imports of a library in LIBRARIES by a module outside its prefixes, with lines."""
+    wrong = []
+    for path in sorted(root.rglob("*.py")):
+        importer = module_name(path)
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom) and not node.level:
+                names = [node.module or ""]
+            else:
+                continue
+            for name in names:
+                owners = LIBRARIES.get(name.split(".")[0])
+                if owners and not any(f"{importer}.".startswith(f"{o}.") for o in owners):
+                    wrong.append(
+                        f"{path.relative_to(ROOT)}:{node.lineno}: {importer} imports {name}"
+                    )
+    return wrong
+
+
+def test_each_library_is_imported_only_by_its_own_stage():
+    wrong = library_imports()
+    assert not wrong, "libraries imported outside their stage:\n" + "\n".join(wrong)
+
+
+def test_a_library_imported_elsewhere_is_named_with_its_line(tmp_path, monkeypatch):
+    package = tmp_path / "kitgen"
+    (package / "layout").mkdir(parents=True)
+    (package / "render").mkdir()
+    (package / "render" / "pdf.py").write_text("from reportlab.pdfgen.canvas import Canvas\n")
+    (package / "layout" / "text.py").write_text(
+        "import math\n\n\ndef width():\n    from reportlab.pdfbase import pdfmetrics\n"
+    )
+    monkeypatch.setattr(sys.modules[__name__], "ROOT", tmp_path)
+    assert library_imports(package) == [
+        "kitgen/layout/text.py:5: kitgen.layout.text imports reportlab.pdfbase"
+    ]

@@ -275,7 +275,7 @@ def test_the_set_up_map_shows_and_names_every_layer(game_dir):
     book = planned.game.sections["rules"]
     setup = resolve(planned.game, book, book.scenarios[0], Diagnostics())
     size = m.grid.size
-    tokens = _token_ops(_token_spots(setup, size), _colours(setup), env)
+    tokens = _token_ops(_token_spots(setup, size, 0.0, env), _colours(setup), env)
     (token,) = [o for o in tokens if isinstance(o, Circle)]
     ops = feature_ops(m, size, "Helvetica-Bold")
     i = next(k for k, o in enumerate(ops) if isinstance(o, Text) and o.text == "Arden")

@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 from pathlib import Path
 
+import pypdfium2 as pdfium
 import pytest
 import yaml
 
@@ -845,3 +846,63 @@ def test_notes_go_beside_a_template_when_they_do_not_fit_on_it_at_7pt(game_dir):
     printed = [t for t in texts if t.text == note]
     assert len(printed) == 3 and all(t.font.size >= 7 for t in printed)
     assert all(t.font.size >= 6 for t in texts)
+
+
+# ---- read back from the PDF ----------------------------------------------------------------
+
+LONG_RANGES = """
+tables:
+  - id: missiles
+    title: Missiles
+    columns: [Weapon, short, medium, long, extreme]
+    rows:
+      - [Weak Bow, 4, 8, 12, 20]
+      - [Long Gun, 25, 50, 75, 125]
+"""
+BANDS = {"SHORT", "MEDIUM", "LONG", "EXTREME", "S", "M", "L", "E"}
+
+
+def test_the_range_chart_names_every_band_at_7pt_keying_short_forms(game_dir):
+    """Both rulers are too long for two parts, so both chart on one scale to 125 in: the
+    bow's 4 in bands have no room for SHORT at 7 pt, so they print S M L E, keyed under the
+    chart's title; the gun's wide bands print their whole names. No band goes unnamed."""
+    from .page_marks import read_marks
+
+    folder = game(game_dir, "  - {kind: ruler, id: r, from_table: missiles}", LONG_RANGES)
+    _, pdfs, _ = build_pdfs(folder)
+    doc = pdfium.PdfDocument(pdfs["templates.pdf"])
+    marks = read_marks(doc[0])
+    sizes = {g.run: g.size for g in marks.glyphs}
+    bands = [(marks.runs[r], sizes[r]) for r in sizes if marks.runs[r] in BANDS]
+    assert sorted(t for t, _ in bands) == sorted(["S", "M", "L", "E", *BANDS - set("SMLE")])
+    assert min(s for _, s in bands) >= 7
+    # the key shares the line under the title when it fits (the chart grows no taller)
+    (line,) = [t for t in marks.runs.values() if t.startswith("Longerthan2")]
+    assert line.endswith("Nottoscale.Bands:Sshort·Mmedium·Llong·Eextreme.")
+
+
+def test_template_notes_print_a_real_minus(game_dir):
+    """A template's notes are set as the sheets' text is (style.typeset): "-2" prints
+    with a minus sign, a range "3-4" keeps its hyphen."""
+    body = (
+        "  - {kind: grid-scatter, id: g, size: 3, square: 1in, roll: 'Scatter roll: D6+6/-1',"
+        " notes: ['Chart: -2 to scatter, 3-4 squares']}"
+    )
+    _, pdfs, _ = build_pdfs(game(game_dir, body))
+    text = pdfium.PdfDocument(pdfs["templates.pdf"])[0].get_textpage().get_text_range()
+    assert "Chart: \u22122 to scatter, 3-4 squares" in text
+    assert "Scatter roll: D6+6/\u22121" in text
+    assert "-2" not in text
+
+
+def test_a_cone_mark_labelled_with_its_distance_is_not_numbered_twice(game_dir):
+    """A band mark at 5 in labelled "5" says what the tick's number would: the tick there
+    prints no number of its own (the marks at 4 and 6 in keep theirs). Read from the PDF."""
+    body = (
+        "  - {kind: cone, id: k, length: 9in, spread: 3in, per: 10in,"
+        " marks: [{at: 5in, label: '5'}]}"
+    )
+    _, pdfs, _ = build_pdfs(game(game_dir, body))
+    words = pdfium.PdfDocument(pdfs["templates.pdf"])[0].get_textpage().get_text_range().split()
+    assert words.count("5") == 1
+    assert words.count("4") == 1 and words.count("6") == 1

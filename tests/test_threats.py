@@ -593,3 +593,30 @@ def test_a_custom_die_prints_as_faces_not_notation_on_the_reaction_sheet():
     text = " ".join(pdf_text(files["threats.pdf"]))
     assert "d{" not in text
     assert "CYBOTS roll a d6 marked 2 3 3 4 4 5 instead" in text
+
+
+def test_the_clamp_reading_mark_points_at_the_row_totals_are_read_as(tmp_path):
+    """A kit's reading of how low totals are read is a footnote: its mark stands on the
+    lowest row (the one low totals are read as), so the note under the table points at
+    something on the card. Read back from the PDF."""
+    import pypdfium2 as pdfium
+
+    from tests.conftest import build_pdfs
+
+    folder = _game(
+        tmp_path,
+        """    situations:
+      - {name: DOWN, modifier: -2}
+    out_of_range: {low: clamp, reading: "The source has no row below 1."}""",
+    )
+    _, pdfs, _ = build_pdfs(folder)
+    text = pdfium.PdfDocument(pdfs["threats.pdf"])[0].get_textpage().get_text_range()
+    lines = text.splitlines()
+    (note,) = [ln for ln in lines if "Kit's reading" in ln]
+    mark = note.split()[0]
+    assert (
+        note
+        == f"{mark} Kit's reading: Totals below 1 are read as 1. The source has no row below 1."
+    )
+    rows = [ln for ln in lines if ln.split()[0] in (f"1-2{mark}", "1-2", "3-5", "6", ">6")]
+    assert [ln.split()[0] for ln in rows[:4]] == [f"1-2{mark}", "3-5", "6", ">6"]

@@ -9,6 +9,7 @@ from tests.conftest import errors_of, plan_game, write_game
 GAME = """
 id: turns
 title: Turns
+share_sheets: false  # the track's own page, read op by op (tests/test_share.py shares it)
 tracks:
   - id: turns
     title: Turn record
@@ -123,17 +124,22 @@ def test_a_tracks_notes_share_one_size_never_below_the_rules_minimum():
 
     from .conftest import seed_kit
 
-    p, pdfs, _ = seed_kit("ironford")
+    p, pdfs, manifest = seed_kit("ironford")
     track = next(t for t in p.game.tracks.tracks if t.id == "turns")
-    marks = read_marks(pdfium.PdfDocument(pdfs["tracks.pdf"])[0])
+    # the map carries the turn record in its margins: printed there, once (not on tracks.pdf)
+    assert "tracks.pdf" not in pdfs
+    (chart,) = [i for i in manifest["items"] if i["kind"] == "map-chart" and i["id"] == "turns"]
+    marks = read_marks(pdfium.PdfDocument(pdfs[chart["file"]])[chart["page"] - 1])
+    x0, y0, x1, y1 = chart["bbox"]
+    inside = {g.run for g in marks.glyphs if x0 <= g.box[0] and g.box[2] <= x1}
+    inside -= {g.run for g in marks.glyphs if not y0 - 1 <= g.box[1] <= y1}
     size_of = {g.run: g.size for g in marks.glyphs}
     numbers = {str(n) for n in track.numbers}
-    # the notes: what is set under 12 pt (the title) other than the box numbers and the
-    # 7 pt chrome (sheet label, scale bars), which a note grown past 7 pt cannot be
+    # the notes: what the track sets under 12 pt (its title) other than the box numbers
     notes = {
         run: text
         for run, text in marks.runs.items()
-        if 7.0 < size_of[run] < 12 and text not in numbers
+        if run in inside and size_of[run] < 12 and text not in numbers
     }
     words = "".join(notes.values())
     assert all(w in words for w in ("Northmoves", "Mud", "Gameends:"))

@@ -41,7 +41,8 @@ PICTURES = {
     "map-reshuffled": [("reshuffled", "map-station-piece.pdf", 1)],
     "map-reshuffled-assembly": [("reshuffled", "map-station.pdf", -1)],
     "cards-rencounter": [("rencounter", "cards.pdf", 2)],
-    "labels-rencounter": [("rencounter", "labels.pdf", 1), ("rencounter", "cards.pdf", 1)],
+    # the base labels share the counter sheet (docs/design.md, shared sheets)
+    "labels-rencounter": [("rencounter", "counters.pdf", 1), ("rencounter", "cards.pdf", 1)],
     "templates-duck": [("duck", "templates.pdf", n) for n in (1, 2)],
     "templates-rencounter": [("rencounter", "templates.pdf", n) for n in (1, 2, 3)],
     "reference-duck": [("duck", "sheet-reference.pdf", n) for n in (1, 2)],
@@ -67,13 +68,19 @@ CROPS = {
     "crop-map-ironford": ("ironford", "map-ryn.pdf", 1, CROP_IRONFORD),
     "crop-map-duck": ("duck", "map-deck.pdf", 1, CROP_DUCK),
     "crop-cards-duck": ("duck", "cards.pdf", 1, (70, 44, 520, 370)),
-    "crop-labels-rencounter": ("rencounter", "labels.pdf", 1, (18, 33, 302, 142)),
+    "crop-labels-rencounter": ("rencounter", "counters.pdf", 1, (18, 384, 302, 493)),
     "crop-reference-rencounter": (
         "rencounter",
         "sheet-quick-reference.pdf",
         1,
         (18, 30, 306, 330),
     ),
+    # fold-and-glue pairs with their captions, and butted markers with crop marks
+    "crop-counters-ironford": ("ironford", "counters.pdf", 1, (56, 44, 330, 300)),
+    "crop-counters-duck": ("duck", "counters.pdf", 1, (30, 306, 330, 486)),
+    # the range chart: every band named at 7 pt, short forms keyed under the title
+    "crop-templates-rencounter": ("rencounter", "templates.pdf", 3, (18, 36, 594, 230)),
+    "crop-threats-duck": ("duck", "threats.pdf", 1, (18, 36, 578, 300)),
 }
 
 

@@ -32,15 +32,21 @@ class Entry:
     advice: str
 
 
+def stock(doc: Document) -> str:
+    """What to print a document on: its own stock, else the first its kinds of item call
+    for (STOCK), else paper."""
+    kinds = {item.kind for page in doc.pages for item in page.items}
+    return doc.stock or next((s for group, s in STOCK if kinds & set(group)), "paper")
+
+
 def print_advice(doc: Document, paper: str = "") -> str:
     """How to print one document, from what is on its pages: its one mode, its paper
     (landscape when a sheet is turned), its stock, then what to do with the sheets."""
     kinds = {item.kind for page in doc.pages for item in page.items}
-    stock = doc.stock or next((s for group, s in STOCK if kinds & set(group)), "paper")
     mode = print_mode(doc)
     turned = [page.size is not None for page in doc.pages]
     lie = ", landscape" if all(turned) else ", some sheets landscape" if any(turned) else ""
-    on = " ".join(filter(None, (paper, stock))) + lie
+    on = " ".join(filter(None, (paper, stock(doc)))) + lie
     parts = [f"{mode} on {on}"]
     if mode == "duplex":
         parts.append(FLIP.get(doc.duplex, "each back on the page after its front"))

@@ -59,7 +59,7 @@ def plan_cover(cover: Cover, env: PlanEnv) -> list[Document]:
                 flow.need(body.size)
                 flow.add(Text(x0 + width * 0.12, flow.y, prefix + line, body, INK))
                 flow.y -= body.size * 1.35
-    return [Document("cover", "Cover", flow.finish())]
+    return [Document("cover", "Cover", flow.finish(), apart=True)]
 
 
 def finish_cover(cover: Cover, docs: list[Document], env: PlanEnv) -> None:

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import math
 
-from ..geometry import Cell, HexGrid, SquareGrid, point_in_polygon
+from ..geometry import Cell, HexGrid, SquareGrid, column_letters, point_in_polygon
 from ..model.map import AreaStyle, MapDef, Terrain
+from ..style import PIECE_MIN
 from .clearance import hidden
 from .maplayers import feature_ops, line_ops
 from .plan import Circle, Font, Group, Icon, Line, Path, Rect, Stroke, Text
@@ -19,6 +20,7 @@ Box = tuple[float, float, float, float]  # x0, y0, x1, y1
 GRID_LINE = Stroke("#555555", 0.5)
 BORDER = Stroke("#111111", 1.6)
 COORD_INK = "#444444"
+MIN_WORD = PIECE_MIN  # points: the least any word on a map prints at
 
 
 def cell_polygon(grid: SquareGrid | HexGrid, cell: Cell) -> list[Point]:
@@ -217,39 +219,49 @@ def map_ops(
     coords: float | None = None,
     under: tuple = (),
     hide: tuple[Box, ...] = (),
+    least: float = MIN_WORD,
+    coord_cells: tuple[Cell, ...] | None = None,
 ) -> list:
     """Everything drawn inside the map: cells, patterns, edges, areas, coordinates, marks.
     ``faces`` = (regular, bold) font faces; ``avoid``: boxes (map points) that something is
     drawn over later, kept clear of area labels; ``coords``: a size (map points) to label
-    every cell at, even on a map without coordinates (a set-up diagram reads by them);
-    ``under``: ops drawn over the cells but under every label, so no line crosses words;
-    ``hide``: boxes of things drawn over later that stand on the map (a set-up diagram's
-    pieces): the marks, features and terrain words they would cover are left out (as a
-    counter on the board hides what is printed under it), and area labels keep clear."""
+    cells at, even on a map without coordinates (a set-up diagram reads by them), every
+    cell or only ``coord_cells``; ``under``: ops drawn over the cells but under every label,
+    so no line crosses words; ``hide``: boxes of things drawn over later that stand on the
+    map (a set-up diagram's pieces): the marks, features and terrain words they would cover
+    are left out (as a counter on the board hides what is printed under it), and area
+    labels keep clear. ``least``: the smallest any word is set, in map points (a reduced
+    drawing passes the printed minimum over its scale): a terrain's mark or an icon's
+    caption that cannot have that size inside its cell is left out (the key names it)."""
     regular, bold = faces
     size = cell_size(m.grid)
-    head, marked, tail = _drawn_alike(m, faces, key_prefix, coords)
+    head, marked, tail = _drawn_alike(m, faces, key_prefix, coords, least, coord_cells)
     ops = list(head)
     ops.extend(under)
-    clear = avoid + hide + mark_boxes(m, text_scale)
-    ops.extend(_area_ops(m, size, bold, text_scale, clear))
+    clear = avoid + hide + mark_boxes(m, text_scale, least)
+    ops.extend(_area_ops(m, size, bold, text_scale, clear, least))
     ops.extend(op for box, unit in marked if not hidden(box, hide) for op in unit)
     ops.extend(tail)
-    ops.extend(feature_ops(m, size, bold, text_scale, hide))
-    boxes = mark_boxes(m, text_scale)
+    ops.extend(feature_ops(m, size, bold, text_scale, hide, least))
+    boxes = mark_boxes(m, text_scale, least)
     shown = [not hidden(b, hide, bool(mk.text)) for b, mk in zip(boxes, m.marks, strict=True)]
-    ops.extend(_marks(m, size, bold, text_scale, shown))
+    ops.extend(_marks(m, size, bold, text_scale, shown, least))
     return ops
 
 
 def _drawn_alike(
-    m: MapDef, faces: tuple[str, str], key_prefix: str, coords: float | None = None
+    m: MapDef,
+    faces: tuple[str, str],
+    key_prefix: str,
+    coords: float | None = None,
+    least: float = MIN_WORD,
+    coord_cells: tuple[Cell, ...] | None = None,
 ) -> tuple[tuple, tuple, tuple]:
     """The ops drawn before and after the area labels, which do not change with the text
     scale: a tiled map and its reduced assembly sheet share them (kept for the last few
     maps; the map itself is kept with them, so its id cannot be reused meanwhile). After
     the labels come the terrain marks, as (box, ops) each, then the rest."""
-    key = (id(m), faces, key_prefix, coords)
+    key = (id(m), faces, key_prefix, coords, least, coord_cells)
     got = _ALIKE.get(key)
     if got is not None and got[0] is m:
         return got[1], got[2], got[3]
@@ -294,7 +306,9 @@ def _drawn_alike(
                 )
             )
         if t.mark:
-            unit = _mark_text(t, cx, cy, size, bold)
+            unit = _mark_text(t, cx, cy, size, bold, least)
+            if not unit:
+                continue
             tab = unit[0]
             marked.append(((tab.x, tab.y, tab.x + tab.w, tab.y + tab.h), tuple(unit)))
     ops.extend(line_ops(m, size))
@@ -302,7 +316,7 @@ def _drawn_alike(
     tail.extend(_border_ops(m))
     tail.extend(_edge_ops(m, size))
     if coords is not None:
-        tail.extend(_coord_ops(m, size, regular, coords))
+        tail.extend(_coord_ops(m, size, regular, coords, coord_cells))
     elif m.coords:
         tail.extend(_coord_ops(m, size, regular))
     if len(_ALIKE) >= 4:
@@ -314,11 +328,17 @@ def _drawn_alike(
 _ALIKE: dict[tuple, tuple] = {}
 
 
-def _mark_text(t: Terrain, cx: float, cy: float, size: float, bold: str) -> list:
-    """The terrain's short mark on a white tab, big for one letter, modest for a word."""
+def _mark_text(
+    t: Terrain, cx: float, cy: float, size: float, bold: str, least: float = MIN_WORD
+) -> list:
+    """The terrain's short mark on a white tab, big for one letter, modest for a word; none
+    when the cell has no room for it at ``least``."""
     fs = size * 0.42 if len(t.mark) == 1 else min(size * 0.17, size * 0.6 / (0.62 * len(t.mark)))
+    fs = max(fs, least)
     pad = fs * 0.4
     w = fs * 0.64 * len(t.mark) + pad * 2
+    if w > size * 0.9:
+        return []
     return [
         Rect(cx - w / 2, cy - fs * 0.55, w, fs * 1.15, fill="#ffffff", radius=fs * 0.2),
         Text(cx, cy - fs * 0.35, t.mark, Font(bold, fs), "#111111", align="centre"),
@@ -351,7 +371,12 @@ def _border_ops(m: MapDef) -> list:
 
 
 def _area_ops(
-    m: MapDef, size: float, bold: str, text_scale: float = 1.0, avoid: tuple[Box, ...] = ()
+    m: MapDef,
+    size: float,
+    bold: str,
+    text_scale: float = 1.0,
+    avoid: tuple[Box, ...] = (),
+    least: float = MIN_WORD,
 ) -> list:
     ops: list = []
     taken = list(avoid)
@@ -362,14 +387,24 @@ def _area_ops(
         if style.outline:
             ops.extend(_area_outline(m, cells, style, size))
         if style.label:
-            label = _area_label(m, cells, style, size, bold, text_scale, tuple(taken))
+            label = _area_label(m, cells, style, size, bold, text_scale, tuple(taken), least)
             tab = label[0]
             taken.append((tab.x, tab.y, tab.x + tab.w, tab.y + tab.h))
             ops.extend(label)
     return ops
 
 
-def mark_boxes(m: MapDef, text_scale: float = 1.0) -> tuple[Box, ...]:
+def mark_text_size(m: MapDef, mk, text_scale: float = 1.0, least: float = MIN_WORD) -> float:
+    """The size of a mark's words, in map points: 0 for an icon's caption that would not fit
+    its cell's width at ``least`` (left out: the key names the icon)."""
+    size = cell_size(m.grid)
+    fs = max(size * mk.size * (0.32 if mk.icon is None else 0.2) * text_scale, least)
+    if mk.icon and label_width(mk.text, fs) * BOLDER + fs * 0.6 > size:
+        return 0.0
+    return fs
+
+
+def mark_boxes(m: MapDef, text_scale: float = 1.0, least: float = MIN_WORD) -> tuple[Box, ...]:
     """Rough boxes of the marks (icons and their captions), in map points."""
     g = m.grid
     size = cell_size(g)
@@ -379,8 +414,8 @@ def mark_boxes(m: MapDef, text_scale: float = 1.0) -> tuple[Box, ...]:
         cx += mk.dx * size
         cy -= mk.dy * size
         half = size * mk.size / 2
-        if mk.text:
-            fs = size * mk.size * (0.32 if mk.icon is None else 0.2) * text_scale
+        fs = mark_text_size(m, mk, text_scale, least) if mk.text else 0.0
+        if fs:
             half = max(half if mk.icon else 0.0, fs * 0.32 * len(mk.text))
             low = cy - (half if mk.icon else fs) - (fs * 1.3 if mk.icon else 0)
             out.append((cx - half, low, cx + half, cy + max(fs, size * mk.size / 2)))
@@ -416,14 +451,57 @@ def _area_label(
     bold: str,
     text_scale: float = 1.0,
     avoid: tuple[Box, ...] = (),
+    least: float = MIN_WORD,
 ) -> list:
     """The area's name on a white tab: on the cell nearest the area's middle where the tab
-    stays on the map and clear of marks and of ``avoid`` (else on the middle cell)."""
+    stays on the map and clear of marks and of ``avoid`` (else on the middle cell). A name
+    grown by ``text_scale`` steps back towards its own size, then ``least``, until a spot
+    keeps it inside its area."""
+    grown = max(max(6.0, min(12.0, size * 0.14)) * text_scale, least)
+    plain = max(max(6.0, min(12.0, size * 0.14)), least)
+    fs = grown
+    box, good = first = _area_spot(m, cells, style, size, fs, avoid)
+    while not good and fs > min(plain, grown) + 1e-9:
+        fs = max(min(plain, grown), fs * 0.9)
+        box, good = _area_spot(m, cells, style, size, fs, avoid)
+    if not good:  # nowhere inside at any size: where the grown name was meant to go
+        fs, box = grown, first[0]
+    w = box[2] - box[0]
+    return [
+        Rect(
+            box[0],
+            box[1],
+            w,
+            fs * 1.3,
+            fill="#ffffff",
+            stroke=Stroke(style.colour, 0.8),
+            radius=fs * 0.3,
+        ),
+        Text(
+            (box[0] + box[2]) / 2,
+            box[1] + fs * 0.35,
+            style.label,
+            Font(bold, fs),
+            style.colour,
+            align="centre",
+        ),
+    ]
+
+
+def _area_spot(
+    m: MapDef,
+    cells: frozenset[Cell],
+    style: AreaStyle,
+    size: float,
+    fs: float,
+    avoid: tuple[Box, ...],
+) -> tuple[Box, bool]:
+    """Where the area's name at ``fs`` goes, and whether that spot lies inside the area
+    and clear of ``avoid`` (or is the spot the map pins it to)."""
     g = m.grid
     b = g.bounds()
     mx = sum(g.centre(*c)[0] for c in cells) / len(cells)
     my = sum(g.centre(*c)[1] for c in cells) / len(cells)
-    fs = max(6.0, min(12.0, size * 0.14)) * text_scale
     w = label_width(style.label, fs) * BOLDER + fs
 
     def tab(spot: Point) -> Box:
@@ -452,29 +530,15 @@ def _area_label(
             for a, z in (((c, r), (c, r)), ((c, r), (c + 1, r)), ((c - 1, r), (c, r)))
             if a in cells and z in cells
         ]
-        box = next((t for t in pinned if inside(t)), tab(g.centre(*style.at)))
-    else:
-        clear = [t for t in map(tab, order) if not any(_clash(t, a) for a in avoid)]
-        box = next((t for t in clear if inside(t)), clear[0] if clear else tab(order[0]))
-    return [
-        Rect(
-            box[0],
-            box[1],
-            w,
-            fs * 1.3,
-            fill="#ffffff",
-            stroke=Stroke(style.colour, 0.8),
-            radius=fs * 0.3,
-        ),
-        Text(
-            (box[0] + box[2]) / 2,
-            box[1] + fs * 0.35,
-            style.label,
-            Font(bold, fs),
-            style.colour,
-            align="centre",
-        ),
-    ]
+        box = next((t for t in pinned if inside(t)), None)
+        if box is None:
+            return tab(g.centre(*style.at)), False
+        return box, not any(_clash(box, a) for a in avoid)
+    clear = [t for t in map(tab, order) if not any(_clash(t, a) for a in avoid)]
+    box = next((t for t in clear if inside(t)), None)
+    if box is not None:
+        return box, True
+    return (clear[0] if clear else tab(order[0])), False
 
 
 def _middle(a: Point, b: Point) -> Point:
@@ -539,12 +603,46 @@ def label_width(text: str, fs: float) -> float:
     return fs * sum(0.87 if c in "MWmw" else 0.74 if c.isupper() else 0.64 for c in text)
 
 
-def _coord_ops(m: MapDef, size: float, regular: str, fs: float | None = None) -> list:
-    """Each cell's label on a white tab, so it reads on every terrain."""
+def axis_names(m: MapDef) -> tuple[dict[int, str], dict[int, str]]:
+    """The names of the map's columns and rows, the two parts of its cells' coordinates
+    (A1: column A, row 1; 0304: column 03, row 04), to print along a drawing's edges."""
     g = m.grid
-    fs = min(7.0, max(4.5, size * 0.11)) if fs is None else fs
+    cols = sorted({c for c, _ in m.cells})
+    rows = sorted({r for _, r in m.cells})
+    if isinstance(g, HexGrid):
+        wc, wr = max(2, len(str(g.cols))), max(2, len(str(g.rows)))
+        return {c: f"{c + 1:0{wc}d}" for c in cols}, {r: f"{r + 1:0{wr}d}" for r in rows}
+    return {c: column_letters(c) for c in cols}, {r: str(r + 1) for r in rows}
+
+
+def coord_size(m: MapDef) -> float:
+    """The size a map's coordinates print at on its own sheets, in map points: about a ninth
+    of the cell, from MIN_WORD up to 7 pt; below MIN_WORD only when the widest label would
+    not fit half the cell there."""
+    size = cell_size(m.grid)
+    fs = min(7.0, max(MIN_WORD, size * 0.11))
+    if coord_width(m, fs) > size * 0.5:
+        fs = min(fs, max(4.5, size * 0.11))
+    return fs
+
+
+def coord_width(m: MapDef, fs: float) -> float:
+    """The width of the widest coordinate tab of the map at size ``fs``."""
+    return max((label_width(m.label(c), fs) for c in m.cells), default=0.0) + fs * 0.4
+
+
+def _coord_ops(
+    m: MapDef,
+    size: float,
+    regular: str,
+    fs: float | None = None,
+    cells: tuple[Cell, ...] | None = None,
+) -> list:
+    """Each cell's label (or only ``cells``') on a white tab, so it reads on every terrain."""
+    g = m.grid
+    fs = coord_size(m) if fs is None else fs
     ops = []
-    for cell in m.cells:
+    for cell in m.cells if cells is None else cells:
         text = m.label(cell)
         w = label_width(text, fs) + fs * 0.4
         if isinstance(g, SquareGrid):
@@ -562,7 +660,12 @@ def _coord_ops(m: MapDef, size: float, regular: str, fs: float | None = None) ->
 
 
 def _marks(
-    m: MapDef, size: float, bold: str, text_scale: float = 1.0, shown: list[bool] | None = None
+    m: MapDef,
+    size: float,
+    bold: str,
+    text_scale: float = 1.0,
+    shown: list[bool] | None = None,
+    least: float = MIN_WORD,
 ) -> list:
     """The map's marks (icons, words), each but those ``shown`` says are left out."""
     g = m.grid
@@ -578,8 +681,8 @@ def _marks(
         cy -= mk.dy * size  # dy counts downward, like rows
         if mk.icon:
             ops.append(Icon(mk.icon, cx, cy, size * mk.size, mk.colour))
-        if mk.text:
-            fs = size * mk.size * (0.32 if mk.icon is None else 0.2) * text_scale
+        fs = mark_text_size(m, mk, text_scale, least) if mk.text else 0.0
+        if fs:
             y = cy - fs * 0.35 if mk.icon is None else cy - size * mk.size / 2 - fs
             w = label_width(mk.text, fs) * BOLDER + fs * 0.6
             tx = _inside_map(m, cx, w / 2)
@@ -599,4 +702,13 @@ def _inside_map(m: MapDef, cx: float, half_width: float) -> float:
     return min(max(cx, left + half_width), right - half_width)
 
 
-__all__ = ["cell_polygon", "cell_size", "map_ops", "pattern_ops"]
+__all__ = [
+    "axis_names",
+    "cell_polygon",
+    "cell_size",
+    "coord_size",
+    "coord_width",
+    "map_ops",
+    "mark_text_size",
+    "pattern_ops",
+]

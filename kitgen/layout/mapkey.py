@@ -44,13 +44,15 @@ def _effects(props) -> str:
     return "; ".join(p for p in (prop_text(k, v) for k, v in props.items()) if p)
 
 
-def entries(m: MapDef, env: PlanEnv) -> list[Entry]:
+def entries(m: MapDef, env: PlanEnv, least: float = 0.0) -> list[Entry]:
     """What the map uses, in the order a reader looks for it: ground, then what stands on
-    it, then the lines across it, then its marks."""
-    return _kind_entries(m, env) + _edge_entries(m) + _mark_entries(m, env)
+    it, then the lines across it, then its marks. A terrain's mark smaller than ``least``
+    (swatch points: a reduced legend passes its minimum over its scale) is left off its
+    swatch: the name beside it says what the mark says."""
+    return _kind_entries(m, env, least) + _edge_entries(m) + _mark_entries(m, env)
 
 
-def _kind_entries(m: MapDef, env: PlanEnv) -> list[Entry]:
+def _kind_entries(m: MapDef, env: PlanEnv, least: float = 0.0) -> list[Entry]:
     """The terrains, feature kinds and line kinds the map shows, each on a swatch."""
     half = SWATCH / 2
     square = ((-half, -half), (half, -half), (half, half), (-half, half))
@@ -61,7 +63,7 @@ def _kind_entries(m: MapDef, env: PlanEnv) -> list[Entry]:
         if t.id in used:
             out.append(
                 Entry(
-                    terrain_swatch(t, square, env),
+                    terrain_swatch(t, square, env, least),
                     t.label or t.id,
                     _effects(t.props),
                     t.span,
@@ -150,7 +152,7 @@ def _mark_entries(m: MapDef, env: PlanEnv) -> list[Entry]:
     return out
 
 
-def terrain_swatch(t, square, env: PlanEnv) -> tuple:
+def terrain_swatch(t, square, env: PlanEnv, least: float = 0.0) -> tuple:
     from .mapart import pattern_ops
 
     body: list = [Path(square, fill=t.fill or "#ffffff")]
@@ -160,9 +162,9 @@ def terrain_swatch(t, square, env: PlanEnv) -> tuple:
         inner = tuple((x * 0.86, y * 0.86) for x, y in square)
         body.append(Path(inner, fill=None, stroke=Stroke(t.outline, 1.5)))
     body.append(Path(square, fill=None, stroke=Stroke("#333333", 0.6)))
-    if t.mark:
+    size = SWATCH * (0.5 if len(t.mark) == 1 else 0.3)
+    if t.mark and size >= least:
         # on a white tab, as on the map: the pattern's lines never run through the letters
-        size = SWATCH * (0.5 if len(t.mark) == 1 else 0.3)
         face = env.face(bold=True)
         w = env.fonts.width(t.mark, face, size) + size * 0.5
         base = -SWATCH * 0.18

@@ -8,6 +8,7 @@ from itertools import pairwise
 
 from ..colours import readable_on
 from ..model.map import FeatureKind, LineKind, MapDef
+from ..style import PIECE_MIN
 from .clearance import hidden
 from .plan import Font, Icon, Line, Path, Rect, Stroke, Text
 
@@ -96,14 +97,23 @@ def _ribbon(pts: list[Point], w0: float, w1: float, colour: str) -> Path:
 
 
 def feature_ops(
-    m: MapDef, size: float, bold: str, text_scale: float = 1.0, hide: tuple = ()
+    m: MapDef,
+    size: float,
+    bold: str,
+    text_scale: float = 1.0,
+    hide: tuple = (),
+    least: float = PIECE_MIN,
 ) -> list:
-    """Each cell's features side by side across its middle, a name under them; a symbol or
-    name that a box of ``hide`` (something standing on the map) covers is left out."""
+    """Each cell's features side by side across its middle, a name under them (at least
+    ``least`` map points); a symbol or name that a box of ``hide`` (something standing on
+    the map) covers is left out. The names share one size: grown by ``text_scale`` on a
+    reduced drawing, or their own where a grown name would be hidden (lower in its cell
+    when that keeps it clear)."""
     ops: list = []
     by_cell: dict = {}
     for f in m.features:
         by_cell.setdefault(f.cell, []).append(f)
+    named: list = []
     for cell, feats in by_cell.items():
         cx, cy = m.grid.centre(*cell)
         drawn = [f for f in feats if f.kind in m.feature_kinds]
@@ -118,17 +128,29 @@ def feature_ops(
                 ops.extend(symbol_ops(kind, x + s / 2, y, s, bold))
             x += s + size * 0.05
         if names:
-            text = " · ".join(names)
-            fs = max(4.5, size * 0.15) * text_scale
-            ty = cy - size * 0.36
-            w = fs * 0.58 * len(text) + fs * 0.5
-            if hidden((cx - w / 2, ty - fs * 0.3, cx + w / 2, ty + fs * 0.9), hide):
-                continue
-            ops.append(
-                Rect(cx - w / 2, ty - fs * 0.3, w, fs * 1.2, fill="#ffffff", radius=fs * 0.3)
-            )
-            ops.append(Text(cx, ty, text, Font(bold, fs), "#111111", align="centre"))
+            named.append((cx, cy, " · ".join(names)))
+    plain = max(4.5, size * 0.15, least)
+    grown = max(max(4.5, size * 0.15) * text_scale, least)
+    spots = {fs: [_name_spot(n, fs, size, hide) for n in named] for fs in (grown, plain)}
+    fs = grown if all(spots[grown]) else plain
+    for (cx, _, text), ty in zip(named, spots[fs], strict=True):
+        if ty is None:
+            continue
+        w = fs * 0.58 * len(text) + fs * 0.5
+        ops.append(Rect(cx - w / 2, ty - fs * 0.3, w, fs * 1.2, fill="#ffffff", radius=fs * 0.3))
+        ops.append(Text(cx, ty, text, Font(bold, fs), "#111111", align="centre"))
     return ops
+
+
+def _name_spot(named: tuple, fs: float, size: float, hide: tuple) -> float | None:
+    """The baseline of a cell's name at ``fs`` under its features, or lower in the cell,
+    where nothing in ``hide`` covers it; None where both are covered."""
+    cx, cy, text = named
+    w = fs * 0.58 * len(text) + fs * 0.5
+    for ty in (cy - size * 0.36, cy - size * 0.46 + fs * 0.3):
+        if not hidden((cx - w / 2, ty - fs * 0.3, cx + w / 2, ty + fs * 0.9), hide):
+            return ty
+    return None
 
 
 def symbol_ops(kind: FeatureKind, cx: float, cy: float, s: float, bold: str) -> list:

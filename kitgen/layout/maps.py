@@ -9,14 +9,14 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from ..errors import Diagnostics
-from ..geometry import SquareGrid
+from ..geometry import Cell, SquareGrid
 from ..model.map import MapDef, MapSet
 from ..model.mapbuild import rotated_size
 from ..style import INK
 from .clearance import clash, clear_spot, word_boxes
 from .env import PlanEnv
 from .frame import content_box
-from .mapart import Box, cell_size, label_width, map_ops
+from .mapart import MIN_WORD, Box, cell_size, coord_size, coord_width, label_width, map_ops
 from .mapkey import plan_key
 from .mapmargins import GAP as MARGIN_GAP
 from .mapmargins import chart_ops, on_sheet, overflow
@@ -56,23 +56,64 @@ def map_group(
     text_scale: float = 1.0,
     avoid: tuple[Box, ...] = (),
     under: tuple = (),
+    printed: float = 1.0,
 ) -> Group:
     """The whole map; its own origin at the padded bottom-left. ``text_scale`` enlarges area
     labels and marks on reduced drawings (assembly sheets) so they stay legible; ``avoid``
     (map points) is kept clear of area labels; ``under``: ops (map points) drawn over the
-    cells but under the map's words, as map_ops draws them."""
+    cells but under the map's words, as map_ops draws them; ``printed``: the scale the
+    drawing prints at (no word below MIN_WORD there, coordinates as reduced_coords says)."""
+    coords, cells = reduced_coords(m, printed)
     ops = map_ops(
-        m, (env.face(), env.face(bold=True)), text_scale=text_scale, avoid=avoid, under=under
+        m,
+        (env.face(), env.face(bold=True)),
+        text_scale=text_scale,
+        avoid=avoid,
+        under=under,
+        least=MIN_WORD / printed,
+        coords=coords,
+        coord_cells=cells,
     )
     # A keyed form with the map's own box: a tiled map is drawn once and each tile
     # places it under its clip (the box leaves a cell's room for labels past the edge).
     b = m.grid.bounds()
     room = cell_size(m.grid)
     box = (b.x0 - room, b.y0 - room, b.x1 + room, b.y1 + room)
-    key = f"map:{m.id}:{text_scale:g}"
+    key = f"map:{m.id}:{text_scale:g}" + (f":{printed:.6g}" if printed != 1.0 else "")
     if avoid or under:  # the same map drawn clear of, or over, other things is another drawing
         key += ":" + hashlib.sha1(repr((avoid, under)).encode()).hexdigest()[:10]
     return Group(tuple(ops), dx=PAD, dy=PAD, key=key, box=box)
+
+
+def reduced_coords(
+    m: MapDef, printed: float, every: bool = False
+) -> tuple[float | None, tuple[Cell, ...] | None]:
+    """The coordinates of a map drawn at ``printed`` scale, as map_ops takes them: (None,
+    None) for its own (they print at MIN_WORD or more, or it has none and ``every`` is not
+    asked); else their size for MIN_WORD printed, on every cell where the widest fits about
+    half a cell, only on the four corner cells where it fits one, and on none (an empty
+    tuple) where it does not."""
+    fs = coord_size(m)
+    if not every and (not m.coords or fs * printed >= MIN_WORD - 1e-6):
+        return None, None
+    fs = MIN_WORD / printed
+    size = cell_size(m.grid)
+    width = coord_width(m, fs)
+    if printed >= every_coord_scale(m) - 1e-9:
+        return fs, None
+    if width > size * 0.9 or fs * 1.3 > size * 0.4:
+        return fs, ()
+    cols = [c for c, _ in m.cells]
+    rows = [r for _, r in m.cells]
+    corners = [(c, r) for r in (min(rows), max(rows)) for c in (min(cols), max(cols))]
+    return fs, tuple(dict.fromkeys(c for c in corners if c in m.cells))
+
+
+def every_coord_scale(m: MapDef) -> float:
+    """The least scale a map prints at with every cell's coordinates at MIN_WORD: the widest
+    tab at most 0.55 of a cell across, its height (1.3 of the size) at most 0.3."""
+    size = cell_size(m.grid)
+    return MIN_WORD * max(coord_width(m, 1.0) / (size * 0.55), 1.3 / (size * 0.3))
 
 
 def _faces(env: PlanEnv) -> tuple[str, str]:
@@ -252,7 +293,9 @@ def _fitted(m: MapDef, env: PlanEnv, key_ops: list, key_h: float) -> Page:
     ops = _title(m, env, x0, x1, y1, note)
     px = x0 + (avail_w - w * scale) / 2
     py = y1 - TITLE_H - 6 - h * scale
-    ops.append(Group((map_group(m, env),), dx=px, dy=py, scale=scale))
+    # reduced: no word below MIN_WORD as printed (coordinates as reduced_coords says)
+    art = map_group(m, env, printed=min(1.0, scale))
+    ops.append(Group((art,), dx=px, dy=py, scale=scale))
     ops.append(Group(tuple(key_ops)))
     item = Item(
         "map",
@@ -283,9 +326,10 @@ def _art(
     text_scale: float = 1.0,
     avoid: tuple[Box, ...] = (),
     under: tuple = (),
+    printed: float = 1.0,
 ) -> Group:
     """The map art, turned 90 degrees anticlockwise when asked: its box is then h x w."""
-    group = map_group(m, env, text_scale, avoid, under)
+    group = map_group(m, env, text_scale, avoid, under, printed)
     if not turned:
         return group
     _, h = art_size(m)
@@ -655,7 +699,7 @@ def _assembly_art(m: MapDef, plan: TilePlan, env: PlanEnv, turned: bool, at: tup
     px, py, scale = at
     text_scale = min(2.5, 1 / scale)
     under = _tile_outlines(m, plan, turned, scale)
-    art = _art(m, env, turned, text_scale, under=under)
+    art = _art(m, env, turned, text_scale, under=under, printed=scale)
     words = word_boxes([Group((art,), dx=px, dy=py, scale=scale)], env.fonts.width, 0.3)
     ops: list = []
     avoid: list[Box] = []
@@ -671,7 +715,7 @@ def _assembly_art(m: MapDef, plan: TilePlan, env: PlanEnv, turned: bool, at: tup
                 ((x0 - px) / scale, (y0 - py) / scale, (x1 - px) / scale, (y1 - py) / scale),
             )
         )
-    art = _art(m, env, turned, text_scale, tuple(avoid), under)
+    art = _art(m, env, turned, text_scale, tuple(avoid), under, scale)
     return Group((Group((art,), dx=px, dy=py, scale=scale), *ops))
 
 
@@ -771,7 +815,7 @@ def _board_assembly(board: MapDef, maps: MapSet, env: PlanEnv) -> Page:
             )
         )
     avoid = _under_marks(outlines, arrows, px, py, scale)
-    art = map_group(board, env, min(2.5, 1 / scale), avoid)
+    art = map_group(board, env, min(2.5, 1 / scale), avoid, printed=scale)
     ops.append(Group((art,), dx=px, dy=py, scale=scale))
     ops.extend(outlines)
     for a in arrows:
@@ -895,4 +939,11 @@ def _rotated_arrow(cx: float, cy: float, rotate: int, s: float, bold: str, label
     ]
 
 
-__all__ = ["art_size", "compass", "plan_maps", "tile_plan"]
+__all__ = [
+    "art_size",
+    "compass",
+    "every_coord_scale",
+    "plan_maps",
+    "reduced_coords",
+    "tile_plan",
+]

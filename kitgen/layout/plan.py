@@ -198,6 +198,7 @@ class Document:
     pages: list[Page] = field(default_factory=list)
     duplex: str = "none"  # none, long or short: sets the viewer's Duplex preference
     stock: str = ""  # what to print it on, where its kinds of item do not say (e.g. film)
+    apart: bool = False  # a file of its own: never shares its sheets (layout/share.py)
 
 
 def make_whole(docs: list[Document]) -> list[Document]:

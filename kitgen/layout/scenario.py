@@ -26,9 +26,9 @@ from ..style import BODY, HEADING, INK, MUTED, SMALL, typeset
 from .env import PlanEnv
 from .flow import PageFlow
 from .frame import content_box
-from .mapart import Box, map_ops
+from .mapart import MIN_WORD, Box, axis_names, cell_size, map_ops
 from .mapkey import SWATCH, entries
-from .maps import COMPASS, compass
+from .maps import COMPASS, compass, every_coord_scale, reduced_coords
 from .plan import BBox, Document, Font, Group, Item, Line, Page, Path, Rect, Stroke, Text
 from .sides import NEUTRAL_SHAPE, side_shapes, token_shape
 from .text import wrap
@@ -39,7 +39,10 @@ PALETTE = ("#1f5fa8", "#b03a2e", "#2e7d32", "#c99a06", "#6a3d9a", "#00838f")
 GRID = Stroke("#555555", 0.4)
 MAP_SHARE = 0.62  # of the content height, for the diagram on the first page
 MAX_CELL = 64.0  # points: the largest a cell is drawn on a set-up diagram
-COORD_SIZE = 6.0  # points: a cell's coordinates as printed on the diagram
+LEGEND_SWATCH = 13.0  # points: a swatch of the legend under the diagram
+RULER = 6.5  # points: the names of the columns and rows along a diagram's edges
+RULER_ROOM = (16.0, 10.0)  # points: the room they take left (and right) of it, and over it
+LABEL_GROWTH = 1.6  # the most the map's names (areas, places) grow on a reduced diagram
 # A side's token shape by its place in the scenario's list: greyscale keeps them apart.
 TABLE_SIZE, MIN_TABLE_SIZE = 9.0, 6.0  # points: a force table's text, and on narrow paper
 
@@ -116,9 +119,19 @@ def _plan_one(setup: Setup, env: PlanEnv) -> Document:
             page.ops.append(Text(x0, y, line, Font(italic, 10), MUTED))
     y -= 10
     if setup.map is not None:
-        ops, height = _map_ops(setup, colours, (x0, y - (y1 - y0) * MAP_SHARE, x1, y), env)
+        legend_h = y - _map_legend(setup, Page(""), x0, x1, y, env)
+        scale = _fit(setup, (x0, y - (y1 - y0) * MAP_SHARE, x1, y))
+        if scale < every_coord_scale(setup.map):
+            # its coordinates would not all print at the least size: the map takes the
+            # page (the sheet's text continues overleaf), as large as it will go
+            scale = max(scale, _fit(setup, (x0, y0 + legend_h + 6, x1, y)))
+        if scale < every_coord_scale(setup.map):  # too small still: names along its edges
+            room_x, room_y = RULER_ROOM
+            box = (x0 + room_x, y0 + legend_h + 6, x1 - room_x, y - room_y)
+            scale = max(scale, _fit(setup, box))
+        ops, box = _map_ops(setup, colours, scale, (x0, x1, y), env)
         page.ops.extend(ops)
-        box = (x0, y - height, x1, y)
+        height = y - box[1]
         page.items.append(
             Item(
                 "setup-map",
@@ -138,7 +151,7 @@ def _plan_one(setup: Setup, env: PlanEnv) -> Document:
     flow = _Flow(env, page, y, (x0, y0, x1, y1), f"Scenario: {sc.title}", sc)
     _sheet(setup, colours, flow)
     pages += flow.finish()
-    return Document(f"scenario-{sc.id}", f"Scenario: {sc.title}", pages)
+    return Document(f"scenario-{sc.id}", f"Scenario: {sc.title}", pages, apart=True)
 
 
 # ---- the map diagram --------------------------------------------------------------
@@ -146,33 +159,49 @@ def _plan_one(setup: Setup, env: PlanEnv) -> Document:
 
 def _map_legend(setup: Setup, page: Page, x0: float, x1: float, y: float, env: PlanEnv) -> float:
     """A small swatch and a name for everything the map shows (terrains, features, lines,
-    hexsides, marks: the map key's entries), in one or more rows."""
+    hexsides, marks: the map key's entries), in one or more rows; a swatch's own word (a
+    terrain's mark) only where it prints at the least size."""
     font = Font(env.face(), 8.5)
     x = x0
-    for entry in entries(setup.map, replace(env, diags=Diagnostics())):  # the key warns
-        width = 14 + env.fonts.width(entry.title, font.face, font.size) + 14
+    k = LEGEND_SWATCH / SWATCH
+    quiet = replace(env, diags=Diagnostics())  # the key warns
+    for entry in entries(setup.map, quiet, least=MIN_WORD / k):
+        width = LEGEND_SWATCH + 4 + env.fonts.width(entry.title, font.face, font.size) + 14
         if x + width > x1 and x > x0:
-            x, y = x0, y - 13
-        page.ops.append(Group(entry.swatch, dx=x + 5, dy=y + 3, scale=10 / SWATCH))
-        page.ops.append(Text(x + 14, y, entry.title, font, INK))
+            x, y = x0, y - LEGEND_SWATCH - 4
+        page.ops.append(Group(entry.swatch, dx=x + LEGEND_SWATCH / 2, dy=y + 3, scale=k))
+        page.ops.append(Text(x + LEGEND_SWATCH + 4, y, entry.title, font, INK))
         x += width
-    return y - 16
+    return y - LEGEND_SWATCH / 2 - 12
 
 
-def _map_ops(setup: Setup, colours: dict[str, str], box, env: PlanEnv) -> tuple[list, float]:
-    """The diagram fitted to the top of box, and the height it takes."""
+def _fit(setup: Setup, box) -> float:
+    """The scale that fits the map into box, no larger than MAX_CELL a cell."""
+    b = setup.map.grid.bounds()
+    scale = min((box[2] - box[0]) / (b.x1 - b.x0), (box[3] - box[1]) / (b.y1 - b.y0))
+    return min(scale, MAX_CELL / cell_size(setup.map.grid))  # a diagram, not a poster
+
+
+def _map_ops(
+    setup: Setup, colours: dict[str, str], scale: float, across: tuple, env: PlanEnv
+) -> tuple[list, BBox]:
+    """The diagram at ``scale``, centred across (x0, x1) under top, and the box it takes
+    (with the names along its edges, when it has them). The map's own art (terrain fills
+    and patterns, edges, doors, marks), every word at MIN_WORD printed or more, its
+    coordinates on white tabs in every cell (reduced_coords), else its columns' and rows'
+    names along its edges."""
     m = setup.map
     g = m.grid
     b = g.bounds()
     bw, bh = b.x1 - b.x0, b.y1 - b.y0
-    scale = min((box[2] - box[0]) / bw, (box[3] - box[1]) / bh)
-    cell_size = getattr(g, "cell", None) or getattr(g, "size", 20.0)
-    scale = min(scale, MAX_CELL / cell_size)  # a small board stays a diagram, not a poster
-    dx = box[0] + ((box[2] - box[0]) - bw * scale) / 2 - b.x0 * scale
-    dy = box[3] - bh * scale - b.y0 * scale
-    # The map's own art (terrain fills and patterns, edges, doors, marks), its coordinates
-    # on white tabs at a size that prints legibly whatever the diagram's scale.
-    coords = min(COORD_SIZE / scale, cell_size * 0.2)
+    size = cell_size(g)
+    x0, x1, top = across
+    coords, coord_cells = reduced_coords(m, scale, every=True)
+    ruled = coord_cells is not None  # no room in every cell: the edges name the cells
+    if ruled:
+        top, coord_cells = top - RULER_ROOM[1], ()
+    dx = x0 + ((x1 - x0) - bw * scale) / 2 - b.x0 * scale
+    dy = top - bh * scale - b.y0 * scale
     # the scenario's own areas hatched over the cells, under the map's words
     hatched = tuple(
         Path(
@@ -186,15 +215,54 @@ def _map_ops(setup: Setup, colours: dict[str, str], box, env: PlanEnv) -> tuple[
         for cell in setup.areas.get(area.name, ())
     )
     faces = (env.face(), env.face(bold=True))
-    tokens = _token_spots(setup, cell_size)
+    tokens = _token_spots(setup, size, MIN_WORD / scale, env)
     # the pieces stand on the map: what they cover of its marks is left out, its area
     # labels keep clear of them
     hide = tuple(_token_box(t) for t in tokens)
     ops: list = map_ops(
-        m, faces, key_prefix="setup-", text_scale=1.0, coords=coords, under=hatched, hide=hide
+        m,
+        faces,
+        key_prefix="setup-",
+        text_scale=min(LABEL_GROWTH, 1 / scale),
+        coords=coords,
+        under=hatched,
+        hide=hide,
+        least=MIN_WORD / scale,
+        coord_cells=coord_cells,
     )
     ops.extend(_token_ops(tokens, colours, env))
-    return [Group(tuple(ops), dx=dx, dy=dy, scale=scale)], bh * scale
+    out: list = [Group(tuple(ops), dx=dx, dy=dy, scale=scale)]
+    left, right = dx + b.x0 * scale, dx + b.x1 * scale
+    if ruled:
+        out.extend(_rulers(m, (dx, dy, scale), top, env))
+        left, top = left - RULER_ROOM[0], top + RULER_ROOM[1]
+    return out, (left, top - bh * scale - (RULER_ROOM[1] if ruled else 0.0), right, top)
+
+
+def _rulers(m, at: tuple, top: float, env: PlanEnv) -> list:
+    """The columns' names over the diagram and the rows' names left of it, at RULER (every
+    second, fifth ... where one each would not fit its column or row)."""
+    dx, dy, scale = at
+    g = m.grid
+    cols, rows = axis_names(m)
+    font = Font(env.face(), RULER)
+    c0, r0 = min(cols), min(rows)
+    left = dx + g.bounds().x0 * scale
+    pitch_c = abs(g.centre(c0 + 1, r0)[0] - g.centre(c0, r0)[0]) * scale
+    pitch_r = abs(g.centre(c0, r0 + 1)[1] - g.centre(c0, r0)[1]) * scale
+    widest = max(env.fonts.width(t, font.face, RULER) for t in cols.values())
+    every_c = next((k for k in (1, 2, 5, 10, 20) if widest + 2 <= k * pitch_c), 50)
+    every_r = next((k for k in (1, 2, 5, 10, 20) if RULER * 1.2 <= k * pitch_r), 50)
+    ops: list = []
+    for c, name in cols.items():
+        if (c - c0) % every_c == 0:
+            x = dx + g.centre(c, r0)[0] * scale
+            ops.append(Text(x, top + 3, name, font, MUTED, "centre"))
+    for r, name in rows.items():
+        if (r - r0) % every_r == 0:
+            y = dy + g.centre(c0, r)[1] * scale - RULER * 0.35
+            ops.append(Text(left - 3, y, name, font, MUTED, "right"))
+    return ops
 
 
 def _central(g, cells) -> tuple[int, int]:
@@ -220,7 +288,9 @@ class _Token(NamedTuple):
     shape: str
 
 
-def _token_spots(setup: Setup, cell_size: float) -> list[_Token]:
+def _token_spots(setup: Setup, cell_size: float, least: float, env: PlanEnv) -> list[_Token]:
+    """Each placed piece's token, side by side in its cell, as large as its words need to
+    print at ``least`` (map points) while the cell holds them all."""
     g = setup.map.grid
     shapes = scenario_shapes(setup)
     by_cell: dict = defaultdict(list)
@@ -235,18 +305,22 @@ def _token_spots(setup: Setup, cell_size: float) -> list[_Token]:
         per_row = 1 if n == 1 else 2 if n <= 4 else 3
         rows = -(-n // per_row)
         r = cell_size * (0.3 if n == 1 else 0.19 if n <= 4 else 0.13)
+        most = cell_size * (0.4 if n == 1 else 0.23 if n <= 4 else 0.155)
         cx, cy = g.centre(*cell)
         cy -= cell_size * 0.07  # clear of the cell's label
         if any(f.name for f in setup.map.features_at(cell)):
             r *= 0.75  # smaller and higher: the town's name under them stays readable
+            most *= 0.75
             cy += cell_size * 0.1
+        kinds = [(p, shapes.get(p.side or "", NEUTRAL_SHAPE)) for p in pieces]
+        while r < most and any(_text_size(_Token(p, 0, 0, r, s), env) < least for p, s in kinds):
+            r = min(most, r * 1.05)  # the words need a larger token
         step = r * 2.15
-        for i, p in enumerate(pieces):
+        for i, (p, shape) in enumerate(kinds):
             row, col = divmod(i, per_row)
             in_row = min(per_row, n - row * per_row)
             tx = cx + (col - (in_row - 1) / 2) * step
             ty = cy + ((rows - 1) / 2 - row) * step
-            shape = shapes.get(p.side, NEUTRAL_SHAPE) if p.side else NEUTRAL_SHAPE
             out.append(_Token(p, tx, ty, r, shape))
     return out
 
@@ -270,28 +344,39 @@ def _token_ops(tokens: list[_Token], colours: dict[str, str], env: PlanEnv) -> l
         p, tx, ty, r = t.p, t.x, t.y, t.r
         fill = colours.get(p.side, NEUTRAL) if p.side else NEUTRAL
         ink = readable_on(fill)
+        size_r, edge = _ring(t)
         if turned(p):  # on a later face (a reduced step): an outline in the side's colour
-            size_r, edge = r * 0.86, r * 0.28
             ops.append(token_shape(t.shape, tx, ty, size_r, "#ffffff", Stroke(fill, edge)))
             ink = fill
         else:
-            size_r, edge = r, max(0.4, r * 0.12)
             ops.append(token_shape(t.shape, tx, ty, r, fill, Stroke("#ffffff", edge)))
-        text = token_text(p)
-        size = r * (0.95 if len(text) <= 2 else 0.7)
-        width = env.fonts.width(text, face, size)
-        if width > r * 1.7:
-            size *= r * 1.7 / width
-        # the words keep inside the token's edge (a reduced face's ring is thick)
-        inside = _INSIDE.get(t.shape, 0.61 - 0.2) * size_r - edge / 2 - r * 0.04
-        per = env.fonts.width(text, face, size) / size  # width per point of size
-        if t.shape in _SQUARE:
-            most = min(2 * inside / per, inside / 0.36)
-        else:  # the box of the words (cap height 0.72 of the size) inside the circle
-            most = inside / math.hypot(per / 2, 0.36)
-        size = min(size, most)
-        ops.append(Text(tx, ty - size * 0.35, text, Font(face, size), ink, "centre"))
+        size = _text_size(t, env)
+        ops.append(Text(tx, ty - size * 0.35, token_text(p), Font(face, size), ink, "centre"))
     return ops
+
+
+def _ring(t: _Token) -> tuple[float, float]:
+    """A token's drawn radius and edge width: a reduced face is a thick ring."""
+    return (t.r * 0.86, t.r * 0.28) if turned(t.p) else (t.r, max(0.4, t.r * 0.12))
+
+
+def _text_size(t: _Token, env: PlanEnv) -> float:
+    """The size of a token's words: large for two letters, smaller for more, and inside the
+    token's edge whatever its shape."""
+    face, r, text = env.face(bold=True), t.r, token_text(t.p)
+    size_r, edge = _ring(t)
+    size = r * (0.95 if len(text) <= 2 else 0.7)
+    width = env.fonts.width(text, face, size)
+    if width > r * 1.7:
+        size *= r * 1.7 / width
+    # the words keep inside the token's edge (a reduced face's ring is thick)
+    inside = _INSIDE.get(t.shape, 0.61 - 0.2) * size_r - edge / 2 - r * 0.04
+    per = env.fonts.width(text, face, size) / size  # width per point of size
+    if t.shape in _SQUARE:
+        most = min(2 * inside / per, inside / 0.36)
+    else:  # the box of the words (cap height 0.72 of the size) inside the circle
+        most = inside / math.hypot(per / 2, 0.36)
+    return min(size, most)
 
 
 # ---- the set-up sheet: forces, rosters, options, special rules ------------------

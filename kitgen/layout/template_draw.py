@@ -25,7 +25,7 @@ from ..model.template import (
     RulerTemplate,
 )
 from ..rules.rulers import UNIT_WORDS, Ruler
-from ..style import INK, PIECE_MIN, RULES_MIN
+from ..style import INK, MUTED, PIECE_MIN, RULES_MIN, typeset
 from ..units import POINTS_PER, mm
 from .env import PlanEnv
 from .plan import BBox, Circle, Font, Group, Line, Path, Rect, Stroke, Text
@@ -53,7 +53,9 @@ class Drawing:
 
 
 class Pen:
-    """Fonts and colours shared by the drawing functions of one template."""
+    """Fonts and colours shared by the drawing functions of one template. Every text it
+    sets or measures is set with the characters the data means (`style.typeset`: a real
+    minus in "-2 to scatter"), so a template's notes read as the sheets' do."""
 
     def __init__(self, env: PlanEnv, colour: str, outline: bool):
         self.env = env
@@ -79,12 +81,11 @@ class Pen:
         colour: str = INK,
         angle: float = 0.0,
     ) -> Text:
-        return Text(
-            x, y, text, Font(self.bold if bold else self.regular, size), colour, align, angle
-        )
+        face = self.bold if bold else self.regular
+        return Text(x, y, typeset(text), Font(face, size), colour, align, angle)
 
     def width(self, text: str, size: float, bold: bool = False) -> float:
-        return self.env.fonts.width(text, self.bold if bold else self.regular, size)
+        return self.env.fonts.width(typeset(text), self.bold if bold else self.regular, size)
 
     def fit(
         self, text: str, size: float, width: float, bold: bool = False, least: float = CAPTION
@@ -92,7 +93,7 @@ class Pen:
         """The size at which one line fits `width` (down to `least`, a piece's 6 pt)."""
         face = self.bold if bold else self.regular
         return fit_text(
-            text, face, size, least, width, size * 1.3, self.env.fonts, wrap_lines=False
+            typeset(text), face, size, least, width, size * 1.3, self.env.fonts, wrap_lines=False
         ).size
 
     def fits(self, text: str, size: float, width: float, bold: bool = False) -> bool:
@@ -134,7 +135,7 @@ def with_caption(d: Drawing, title: str, lines: list[str], pen: Pen) -> Drawing:
         return d
     measure = max(CAPTION_WIDTH[0], min(d.width, CAPTION_WIDTH[1]))
     fonts = pen.env.fonts
-    wrapped = [w for line in lines for w in wrap(line, pen.regular, NOTE, measure, fonts)]
+    wrapped = [w for ln in lines for w in wrap(typeset(ln), pen.regular, NOTE, measure, fonts)]
     width = max(d.width, measure)
     head = NOTE + 1.0  # the title, bold, a point larger
     # baselines from the top: the title's capitals reach the block's top, the last line's
@@ -261,12 +262,15 @@ def draw_cone(t: ConeTemplate, pen: Pen) -> Drawing:
         Path(poly, fill=pen.fill(pen.tint), stroke=pen.cut),
         Line(0, mid, L, mid, Stroke(GRID, 0.5, (3, 2))),
     ]
+    # a band mark labelled with its distance says the tick's number: not twice
+    marked = [m.at for m in t.marks if m.label == _unit_label(m.at, t.unit)]
     for d in ticks(t.start, t.start + t.length, t.tick):
         x = d - t.start
         half = min(4.0, cone_width(t.start_width, t.spread, t.per, d) / 2)
         ops.append(Line(x, mid - half, x, mid + half, thin))
         clear = x < L - 14 - CHECK_BAR  # no numbers under the title and the check bar
-        if 0 < x and clear and cone_width(t.start_width, t.spread, t.per, d) > 20:
+        said = any(abs(d - at) < 1e-6 for at in marked)
+        if 0 < x and clear and not said and cone_width(t.start_width, t.spread, t.per, d) > 20:
             ops.append(pen.text(x + 1.5, mid - 8, _unit_label(d, t.unit), CAPTION, align="left"))
     for mark in t.marks:
         x = mark.at - t.start
@@ -629,7 +633,7 @@ def draw_grid_scatter(t: GridScatterTemplate, pen: Pen) -> Drawing:
     head_lines = [
         w
         for x in [x for x in (t.roll, t.legend) if x] + list(t.notes)
-        for w in wrap(x, pen.regular, NOTE, W - 12, fonts)
+        for w in wrap(typeset(x), pen.regular, NOTE, W - 12, fonts)
     ]
     head = 24 + 9 * len(head_lines)
     foot = 26.0
@@ -744,16 +748,80 @@ def draw_rulers(
 
 
 CHART_SIZE = 7.5  # the chart's names and numbers: rules text, never under 7 pt
+CHART_BAND = RULES_MIN  # a band's name on its bar: rules text too
 CHART_BAR = 11.0  # height of one ruler's bar
 NICE_STEPS = (1, 2, 3, 5, 6, 10, 12, 20, 24, 25, 50, 60, 100, 120, 200, 250, 500, 1000)
 
 
+def short_names(names: list[str]) -> dict[str, str]:
+    """Each band name's shortest opening that no other name shares ("SHORT" -> "S",
+    "MEDIUM" -> "M"): what a band too narrow for its name prints, with a key."""
+    out = {}
+    for name in names:
+        k = 1
+        while k < len(name) and any(o != name and o.startswith(name[:k]) for o in names):
+            k += 1
+        out[name] = name[:k]
+    return out
+
+
+def _band_label(name: str, short: str, room: float, pen: Pen) -> str | None:
+    """What a band `room` wide prints: its name at 7 pt, else its short form, else none."""
+    return next((t for t in (name, short) if pen.width(t, CHART_BAND, True) + 3 <= room), None)
+
+
+def _bands_at(ruler: Ruler, unit: float, x_bar: float, scale: float) -> list[tuple[float, float]]:
+    """Where a ruler's bands lie on the chart, left and right (points)."""
+    spans = band_spans([b.limit for b in ruler.bands])
+    return [(x_bar + b0 / unit * scale, x_bar + b1 / unit * scale) for b0, b1 in spans]
+
+
+def _chart_bands(
+    ruler: Ruler, pen: Pen, unit: str, at: list[tuple[float, float]], bar_y: float, short: dict
+) -> list:
+    """One ruler's bar: its bands shaded as on the rulers, each named at 7 pt (by its short
+    form where the whole name has no room), their limits numbered on white tabs above."""
+    shades = (pen.tint, "#ffffff", pen.tint2, "#ffffff")
+    ops: list = []
+    numbers: list = []  # each limit on a white tab over the grid, after every tab
+    for i, ((x0, x1), band) in enumerate(zip(at, ruler.bands, strict=True)):
+        fill = pen.fill(shades[i % len(shades)])
+        ops.append(Rect(x0, bar_y, x1 - x0, CHART_BAR, fill=fill, stroke=Stroke(pen.colour, 0.6)))
+        name = band.name.upper()
+        label = _band_label(name, short[name], x1 - x0, pen)
+        if label is not None:
+            ops.append(
+                pen.text((x0 + x1) / 2, bar_y + 2.6, label, CHART_BAND, True, colour=pen.colour)
+            )
+        number = _unit_label(band.limit, unit)
+        half = pen.width(number, CHART_SIZE, True) / 2 + 1
+        ops.append(Rect(x1 - half, bar_y + CHART_BAR + 0.5, 2 * half, CHART_SIZE, fill="#ffffff"))
+        numbers.append(pen.text(x1, bar_y + CHART_BAR + 2, number, CHART_SIZE, True))
+    return ops + numbers
+
+
+def _chart_key(rulers: list[Ruler], at: list[list], pen: Pen) -> tuple[dict[str, str], str]:
+    """The band names' short forms, and the key to those the chart prints short ("" when
+    every band has room for its name)."""
+    names = list(dict.fromkeys(b.name.upper() for r in rulers for b in r.bands))
+    short = short_names(names)
+    cut = {
+        b.name.upper()
+        for r, spans in zip(rulers, at, strict=True)
+        for b, (x0, x1) in zip(r.bands, spans, strict=True)
+        if _band_label(b.name.upper(), short[b.name.upper()], x1 - x0, pen) == short[b.name.upper()]
+        and short[b.name.upper()] != b.name.upper()
+    }
+    key = " · ".join(f"{short[n]} {n.lower()}" for n in names if n in cut)
+    return short, (f"Bands: {key}." if key else "")
+
+
 def draw_range_chart(t: RulerTemplate, rulers: list[Ruler], pen: Pen, width: float) -> Drawing:
     """Rulers too long to print whole, as a chart: per ruler its names and a bar from 0 to
-    its last band on one shared scale, the bands shaded as on the rulers and their limits
-    numbered, over a ruled axis in the template's unit."""
+    its last band on one shared scale, the bands shaded as on the rulers, named, and their
+    limits numbered, over a ruled axis in the template's unit. A band too narrow for its
+    name prints its short form (S for SHORT), keyed under the chart's title."""
     pad, size = 8.0, CHART_SIZE
-    shades = (pen.tint, "#ffffff", pen.tint2, "#ffffff")
     unit = POINTS_PER[t.unit]
     top_limit = max(r.bands[-1].limit for r in rulers) / unit
     step = next((n for n in NICE_STEPS if top_limit / n <= 12), NICE_STEPS[-1])
@@ -761,54 +829,36 @@ def draw_range_chart(t: RulerTemplate, rulers: list[Ruler], pen: Pen, width: flo
     names = [", ".join(r.names) or t.title for r in rulers]
     name_w = min(width * 0.34, max(pen.width(n, size) for n in names) + 10)
     fonts, face = pen.env.fonts, pen.regular
-    rows = [wrap(n, face, size, name_w - 10, fonts) for n in names]
+    rows = [wrap(typeset(n), face, size, name_w - 10, fonts) for n in names]
     x_bar, x_end = pad + name_w, width - pad - 6
     scale = (x_end - x_bar) / axis_end  # points per unit on the chart
+    at = [_bands_at(r, unit, x_bar, scale) for r in rulers]
+    short, key = _chart_key(rulers, at, pen)
     row_h = [max(len(lines) * (size + 1.5), CHART_BAR + size + 4) + 6 for lines in rows]
-    head, foot = 34.0, 16.0
+    said = f"Longer than {MAX_PARTS} ruler parts: measure with a tape. Not to scale."
+    one = f"{said} {key}".strip()  # the key on the same line when it fits
+    notes = [one] if pen.fits(one, size, width - 2 * pad) else [said, key]
+    head, foot = 34.0 + (size + 2) * (len(notes) - 1), 16.0
     height = head + sum(row_h) + foot
     ops: list = [Rect(0, 0, width, height, fill=pen.fill("#ffffff"), stroke=pen.cut)]
     title = f"{t.title}: range bands in {UNIT_WORDS.get(t.unit, t.unit)}"
     ops.append(pen.text(pad, height - pad - 9, title, 10, True, align="left", colour=pen.colour))
-    ops.append(
-        pen.text(
-            pad,
-            height - pad - 21,
-            f"Longer than {MAX_PARTS} ruler parts: measure with a tape. Not to scale.",
-            size,
-            align="left",
-            colour="#555555",
-        )
-    )
-    y_axis = foot
+    for k, line in enumerate(notes):
+        y = height - pad - 21 - k * (size + 2)
+        ops.append(pen.text(pad, y, line, size, align="left", colour=MUTED))
     grid = Stroke(GRID, 0.4)
     for k in range(0, int(round(axis_end / step)) + 1):
         x = x_bar + k * step * scale
-        ops.append(Line(x, y_axis, x, height - head + 2, grid))
-        ops.append(pen.text(x, y_axis - size - 1, f"{k * step:g}", size))
-    ops.append(Line(x_bar, y_axis, x_end, y_axis, Stroke(INK, 0.6)))
+        ops.append(Line(x, foot, x, height - head + 2, grid))
+        ops.append(pen.text(x, foot - size - 1, f"{k * step:g}", size))
+    ops.append(Line(x_bar, foot, x_end, foot, Stroke(INK, 0.6)))
     y = height - head
-    for ruler, lines, h in zip(rulers, rows, row_h, strict=True):
+    for ruler, lines, h, spans in zip(rulers, rows, row_h, at, strict=True):
         bar_y = y - h / 2 - CHART_BAR / 2 - size / 2
         for n, line in enumerate(lines):
             line_y = y - h / 2 + (len(lines) - 1) * (size + 1.5) / 2 - n * (size + 1.5) - size / 3
             ops.append(pen.text(pad, line_y, line, size, align="left"))
-        spans = band_spans([b.limit for b in ruler.bands])
-        numbers: list = []  # the limits, each on a white tab over the grid, after every tab
-        for i, ((b0, b1), band) in enumerate(zip(spans, ruler.bands, strict=True)):
-            x0, x1 = x_bar + b0 / unit * scale, x_bar + b1 / unit * scale
-            fill = pen.fill(shades[i % len(shades)])
-            ops.append(
-                Rect(x0, bar_y, x1 - x0, CHART_BAR, fill=fill, stroke=Stroke(pen.colour, 0.6))
-            )
-            label = band.name.upper()
-            if pen.width(label, 6.0, True) + 4 <= x1 - x0:
-                ops.append(pen.text((x0 + x1) / 2, bar_y + 3, label, 6.0, True, colour=pen.colour))
-            number = _unit_label(b1, t.unit)
-            half = pen.width(number, size, True) / 2 + 1
-            ops.append(Rect(x1 - half, bar_y + CHART_BAR + 0.5, 2 * half, size, fill="#ffffff"))
-            numbers.append(pen.text(x1, bar_y + CHART_BAR + 2, number, size, True))
-        ops += numbers
+        ops += _chart_bands(ruler, pen, t.unit, spans, bar_y, short)
         y -= h
     extra = {
         "chart": True,

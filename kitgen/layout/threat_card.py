@@ -231,16 +231,36 @@ def _types_text(table: ThreatTable) -> str:
     return " · ".join(parts)
 
 
+def _clamped(table: ThreatTable) -> set[int]:
+    """The rows that out-of-range totals are read as (the lowest row under a low clamp,
+    the highest under a high one): where the policy's reading mark goes."""
+    lows = [(r.band.lo, i) for i, r in enumerate(table.rows) if r.band.lo is not None]
+    highs = [(r.band.hi, i) for i, r in enumerate(table.rows) if r.band.hi is not None]
+    rows = set()
+    if table.low == "clamp" and lows:
+        rows.add(min(lows)[1])
+    if table.high == "clamp" and highs:
+        rows.add(max(highs)[1])
+    return rows
+
+
 def _with_chances(table: ThreatTable) -> Table:
-    """The table itself, with the chance of each row when nothing modifies the roll."""
+    """The table itself, with the chance of each row when nothing modifies the roll; a
+    row that out-of-range totals are read as carries the mark of the kit's reading of
+    that policy, so its note under the table points somewhere."""
     base = row_odds(table, Combo(()))
+    marked = _clamped(table) if table.policy_reading else set()
     return Table(
         id=table.id,
         title="",
         columns=(*[Column(c) for c in table.columns], Column("Chance", align="centre")),
         rows=tuple(
-            Row(r.band.text, (*r.outcomes, _chance(p)))
-            for r, p in zip(table.rows, base, strict=True)
+            Row(
+                r.band.text,
+                (*r.outcomes, _chance(p)),
+                mark=table.policy_mark if i in marked else "",
+            )
+            for i, (r, p) in enumerate(zip(table.rows, base, strict=True))
         ),
         label=Column("Roll", align="centre"),
     )

@@ -29,14 +29,29 @@ def track_height(t: Track, width: float, env: PlanEnv) -> float:
     return HEAD + len(_reading(t, width, env)) * READING_LEAD + rows * t.box
 
 
+def on_maps(env: PlanEnv) -> set[str]:
+    """The ids of the charts the kit's printed maps carry in their margins."""
+    maps = env.game.maps
+    return {
+        c.item
+        for m in (maps.maps if maps is not None else ())
+        if m.printed and m.copies > 0
+        for c in m.margins
+    }
+
+
 def plan_tracks(tracks: TrackSet, env: PlanEnv) -> list[Document]:
-    if not tracks.tracks:
+    """tracks.pdf: every track, but those a printed map carries in its margins when the
+    kit shares its sheets (printed once, on the map)."""
+    shown = on_maps(env) if env.game.share_sheets else set()
+    todo = [t for t in tracks.tracks if t.id not in shown]
+    if not todo:
         return []
     x0, y0, x1, y1 = content_box(env.paper)
     pages: list[Page] = []
     page = Page("Tracks")
     y = y1
-    for t in tracks.tracks:
+    for t in todo:
         width = x1 - x0
         h = track_height(t, width, env)
         if y - h < y0 and page.ops:

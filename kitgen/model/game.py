@@ -46,6 +46,9 @@ class Game:
     # square and rectangular counters of one size: edge to edge for a guillotine, with
     # crop marks round each block ("butted"), or each a gutter apart ("gutters")
     counter_sheet: str = "butted"
+    # a one-page component prints in the room on another file's last page printed the
+    # same way (layout/share.py); false: every component in its own file
+    share_sheets: bool = True
 
     def replace(self, **changes: Any) -> Game:
         """A copy with some fields changed (the game itself is never changed once read)."""

@@ -18,7 +18,7 @@ from ..model.game import COUNTER_SHEETS, Game
 from ..names import default_id_problem, did_you_mean
 from ..units import PAPERS, Paper, UnitError, paper_from_text
 from .fields import Context, Fields, as_text, expect_map
-from .spec import ANY, COLOUR, ID, TEXT, Choice, Key, Named, OneOrList, Spec
+from .spec import ANY, BOOLEAN, COLOUR, ID, TEXT, Choice, Key, Named, OneOrList, Spec
 from .yamlnodes import Map, Node, Scalar, Seq, load_yaml, parse_yaml, read_yaml_bytes
 
 GAME_FILE = "game.yaml"
@@ -40,6 +40,12 @@ TOP_KEYS = (
         Choice(COUNTER_SHEETS),
         "square and rect counters of one size edge to edge (butted) or apart (gutters)",
         default="butted",
+    ),
+    Key(
+        "share_sheets",
+        BOOLEAN,
+        "a one-page component prints in the room on another file's last page printed the same way",
+        default=True,
     ),
     Key("include", OneOrList(TEXT), "files merged in: lists concatenate, mappings merge"),
 )
@@ -213,6 +219,7 @@ def read_game(
     font = f.text("font")
     font_node = f.raw("font")
     counter_sheet = f.choice("counter_sheet")
+    share_sheets = f.boolean("share_sheets")
     models = {}
     for key, section in sections.items():
         node = f.raw(key)
@@ -233,6 +240,7 @@ def read_game(
         files=tuple(files),
         font_span=font_node.span if font_node else None,
         counter_sheet=counter_sheet,
+        share_sheets=share_sheets,
     )
 
 

@@ -1,0 +1,281 @@
+"""Shared sheets: a component of one page prints in the room another file's last page
+leaves empty, when both print the same way (mode, stock and sheet), so no sheet goes to
+the printer mostly empty while its content could share one.
+
+The rule, as docs/design.md gives it. Files are taken smallest content first; each goes
+onto the first file, in kit order, whose last page has room for it below what that page
+holds, 1/4 in under it, its own blocks of content closed up to the same gap (a note at its
+foot comes up under its pieces). The two files must print the same way: the same mode
+(single-sided with single-sided, fold-and-glue with fold-and-glue; never duplex, whose
+backs mirror their fronts), stock the cover can name for both (cardstock with cardstock;
+"paper or light card" with paper, the file then printed on paper) and the same sheet
+(portrait with portrait). The cover, a scenario's sheets (files set `apart`) and print-shop
+pages (trim boxes) keep their own files. The file that takes another keeps its name; its
+title and sheet label name both (`Counters + Labels`). `share_sheets: false` in game.yaml
+keeps every component in its own file.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+
+from ..units import Paper
+from .clearance import Width, placed, text_box
+from .contents import stock
+from .frame import content_box
+from .impose import EPS, print_mode
+from .plan import (
+    Circle,
+    Document,
+    Group,
+    Icon,
+    Image,
+    Item,
+    Line,
+    Page,
+    Path,
+    Pieces,
+    Rect,
+    Text,
+)
+
+GAP = 18.0  # 1/4 in between two components sharing a sheet
+JOIN = " + "  # between the names of components sharing a file: "Counters + Labels"
+
+Span = tuple[float, float]  # bottom, top
+
+
+def share_sheets(docs: list[Document], paper: Paper, width: Width) -> list[Document]:
+    """The kit's documents with each one-page component that fits the room on another's
+    last page moved there (see the module's rule); the others as they were, in order."""
+    out = list(docs)
+    ways = {id(d): _way(d) for d in out}  # read once: a big kit's files hold many items
+    hosts = [d for d in out if ways[id(d)] is not None]
+    guests = [d for d in hosts if len(d.pages) == 1]
+    blocks = {
+        id(d): _blocks(d.pages[0], width)
+        for d in guests
+        if any(_alike(h, d, ways) for h in hosts if h is not d)
+    }
+    hosted: set[int] = set()
+    gone: set[int] = set()
+    for guest in sorted(
+        (d for d in guests if blocks.get(id(d))), key=lambda d: _stacked(blocks[id(d)])
+    ):
+        if id(guest) in hosted:
+            continue
+        for host in hosts:
+            if host is not guest and id(host) not in gone and _alike(host, guest, ways):
+                if _move(guest, blocks[id(guest)], host, paper, width):
+                    gone.add(id(guest))
+                    hosted.add(id(host))
+                    ways[id(host)] = (print_mode(host), stocks(host))  # its stock narrowed
+                    break
+    return [d for d in out if id(d) not in gone]
+
+
+Way = tuple[str, set[str]]  # a file's print mode and what it may be printed on
+
+
+def _way(doc: Document) -> Way | None:
+    """How a file prints, when it may share at all: not set apart (the cover, scenarios),
+    not duplex, without print-shop pages."""
+    if doc.apart or not doc.pages:
+        return None
+    if any(p.trim_box is not None or p.bleed_box is not None for p in doc.pages):
+        return None
+    mode = print_mode(doc)
+    return None if mode == "duplex" else (mode, stocks(doc))
+
+
+def _alike(host: Document, guest: Document, ways: dict[int, Way | None]) -> bool:
+    """Whether the guest may print on the host's last page: the same mode, a stock both
+    may be printed on, the same sheet."""
+    a, b = ways[id(host)], ways[id(guest)]
+    return (
+        a is not None
+        and b is not None
+        and a[0] == b[0]
+        and bool(a[1] & b[1])
+        and host.pages[-1].size == guest.pages[0].size
+    )
+
+
+def stocks(doc: Document) -> set[str]:
+    """What a file may be printed on: its stock's choices ("paper or light card")."""
+    return set(stock(doc).split(" or "))
+
+
+def _move(guest: Document, blocks: list[Block], host: Document, paper: Paper, width: Width) -> bool:
+    """The guest's page placed in the room on the host's last page, when it fits there."""
+    page, into = guest.pages[0], host.pages[-1]
+    _, y0, _, y1 = content_box(paper.sized(into.size))
+    free = _free(_taken(into, width), (y0, y1))
+    need = _stacked(blocks)
+    both = [s for s in stock(host).split(" or ") if s in stocks(guest)]  # before it moves
+    for bottom, top in free:
+        below = GAP if bottom > y0 + EPS else 0.0
+        above = GAP if top < y1 - EPS else 0.0
+        if need + len(blocks) <= top - bottom - below - above + EPS:  # a point each to round
+            _place(blocks, page, into, top - above, guest.name)
+            break
+    else:
+        return False
+    host.stock = " or ".join(both)  # what both may be printed on: the cover says it
+    host.title = f"{host.title}{JOIN}{guest.title}"
+    into.component = f"{into.component}{JOIN}{page.component}"
+    into.note = " · ".join(x for x in (into.note, page.note) if x)
+    into.proof = " · ".join(dict.fromkeys(x for x in (into.proof, page.proof) if x))
+    return True
+
+
+Block = tuple[Span, list, list[Item]]  # its extent, its ops and its items
+
+
+def _blocks(page: Page, width: Width) -> list[Block]:
+    """A page's content in blocks top to bottom: runs of content less than GAP apart.
+    Its pieces are made now (see _whole)."""
+    _whole(page)
+    boxes = [(op, _span(op, width)) for op in page.ops]
+    runs = _merge([s for _, s in boxes if s is not None], GAP)
+    if not runs:
+        return []
+    blocks: list[Block] = [(run, [], []) for run in runs]
+    for op, span in boxes:
+        _in(blocks, span)[1].append(op)
+    for item in page.items:
+        _in(blocks, (item.bbox[1], item.bbox[3]))[2].append(item)
+    return blocks
+
+
+def _in(blocks: list[Block], span: Span | None) -> Block:
+    """The block a thing of this extent belongs to (the first, for what has none)."""
+    if span is not None:
+        mid = (span[0] + span[1]) / 2
+        for block in blocks:
+            if block[0][0] - EPS <= mid <= block[0][1] + EPS:
+                return block
+    return blocks[0]
+
+
+def _stacked(blocks: list[Block]) -> float:
+    """How tall the blocks are stacked GAP apart."""
+    if not blocks:
+        return 0.0
+    return sum(top - bottom for (bottom, top), _, _ in blocks) + GAP * (len(blocks) - 1)
+
+
+def _place(blocks: list[Block], page: Page, into: Page, top: float, name: str) -> None:
+    """The blocks stacked down from `top` on `into`, their keyed drawings renamed for the
+    file they join, their items moved with them."""
+    for (bottom, high), ops, items in blocks:
+        # moved by whole points: lengths stay exact (a 72 pt box is 72 pt, not 72.00000001)
+        # and pieces of a design sit alike on a picture's pixel grid, as the imposer's do
+        dy = float(math.floor(top - high))
+        into.ops.append(Group(tuple(_renamed(ops, name)), dy=dy))
+        for item in items:
+            b = item.bbox
+            item.bbox = (b[0], b[1] + dy, b[2], b[3] + dy)
+            into.items.append(item)
+        top = bottom + dy - GAP
+
+
+def _renamed(ops: Iterable, name: str) -> list:
+    """Keyed groups keyed anew under the file they came from: two files' keys never meet."""
+    out = []
+    for op in ops:
+        if type(op) is Group:
+            key = f"{name}/{op.key}" if op.key is not None else None
+            op = op._replace(ops=tuple(_renamed(op.ops, name)), key=key)
+        out.append(op)
+    return out
+
+
+def _taken(page: Page, width: Width) -> list[Span]:
+    """The heights a page's content covers, its pieces made now (see _whole)."""
+    _whole(page)
+    return _merge([s for op in page.ops if (s := _span(op, width)) is not None], 0.0)
+
+
+def _whole(page: Page) -> None:
+    """The page's pieces made now, once, the page keeping the ops made (drawn as the pieces
+    would have been): what they cover is then known exactly, crop marks and captions too."""
+    if any(type(op) is Pieces for op in page.ops):
+        made: list = []
+        for op in page.ops:
+            made.extend(op.maker.ops(op.pieces, op.side) if type(op) is Pieces else [op])
+        page.ops = made
+
+
+def _merge(spans: list[Span], gap: float) -> list[Span]:
+    """Spans joined where they overlap or lie less than `gap` apart, top first."""
+    runs: list[list[float]] = []
+    for bottom, top in sorted(spans, key=lambda s: -s[1]):
+        if runs and top > runs[-1][0] - gap:
+            runs[-1][0] = min(runs[-1][0], bottom)
+        else:
+            runs.append([bottom, top])
+    return [(b, t) for b, t in runs]
+
+
+def _free(taken: list[Span], room: Span) -> list[Span]:
+    """The runs of height in `room` nothing covers, top first."""
+    free, top = [], room[1]
+    for bottom, high in taken:
+        if high < top - EPS:
+            free.append((max(high, room[0]), top))
+        top = min(top, bottom)
+    if top > room[0] + EPS:
+        free.append((room[0], top))
+    return [(b, t) for b, t in free if t > b + EPS]
+
+
+def _span(op, width: Width) -> Span | None:
+    """The height an op covers on its page: (bottom, top); None for an empty group."""
+    box = _box(op, width)
+    return None if box is None else (box[1], box[3])
+
+
+def _box(op, width: Width) -> tuple[float, float, float, float] | None:
+    kind = type(op)
+    if kind is Text:
+        return text_box(op, width)
+    if kind is Rect:
+        return (op.x, op.y, op.x + op.w, op.y + op.h)
+    if kind is Circle:
+        return (op.cx - op.r, op.cy - op.r, op.cx + op.r, op.cy + op.r)
+    if kind is Line:
+        half = op.stroke.width / 2
+        low, high = min(op.y0, op.y1), max(op.y0, op.y1)
+        return (min(op.x0, op.x1), low - half, max(op.x0, op.x1), high + half)
+    if kind is Path:
+        xs, ys = [p[0] for p in op.points], [p[1] for p in op.points]
+        return (min(xs), min(ys), max(xs), max(ys))
+    if kind is Icon:
+        r = op.size * (0.71 if op.angle else 0.5)
+        return (op.cx - r, op.cy - r, op.cx + r, op.cy + r)
+    if kind is Image:
+        return (op.x, op.y, op.x + op.w, op.y + op.h)
+    if kind is Group:
+        return _group_box(op, width)
+    return None
+
+
+def _group_box(g: Group, width: Width) -> tuple[float, float, float, float] | None:
+    """What a group draws, as its parent sees it (a keyed group's `box` is only room for
+    its form, often larger: the ops are read instead), cut to its clip."""
+    boxes = [b for op in g.ops if (b := _box(op, width)) is not None]
+    if not boxes:
+        return None
+    x0, y0 = min(b[0] for b in boxes), min(b[1] for b in boxes)
+    x1, y1 = max(b[2] for b in boxes), max(b[3] for b in boxes)
+    if g.clip is not None:
+        c = g.clip
+        x0, y0, x1, y1 = max(x0, c[0]), max(y0, c[1]), min(x1, c[2]), min(y1, c[3])
+        if x1 < x0 or y1 < y0:
+            return None
+    return placed((x0, y0, x1, y1), g)
+
+
+__all__ = ["GAP", "JOIN", "share_sheets", "stocks"]
