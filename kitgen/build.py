@@ -8,7 +8,6 @@ import json
 import os
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
 from pathlib import Path
 
 from . import __version__
@@ -30,6 +29,7 @@ from .output import (
     to_json,
     write_kit,
 )
+from .records import field, record
 from .render.fonts import FontBook, FontError
 from .render.pdf import render_document
 from .render.rl_private import font_file_at_fault
@@ -50,7 +50,7 @@ FONTS_DIR = Path(__file__).resolve().parent.parent / "fonts"
 ROUNDED_BOXES = 4096  # manifest boxes kept rounded: a sheet's slots, not a whole map's cells
 
 
-@dataclass(slots=True)
+@record(frozen=False)
 class BuildResult:
     """What a build made: the game, its diagnostics, the kit folder and the manifest."""
 

@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import os
 import re
 import sys
@@ -21,6 +20,7 @@ from .layout.plan import make_whole
 from .model.game import Game, Settings
 from .output import OutputError
 from .progress import Progress
+from .records import replace
 from .source.game import GAME_KEY, scenario_pack, scenario_path
 from .units import (
     PAPER_NAMES,
@@ -287,7 +287,7 @@ def build(
     if papers_warning(papers):  # each cover says so too
 
         def with_papers(game: Game) -> Settings:
-            return dataclasses.replace(settings_for(game), papers=papers)
+            return replace(settings_for(game), papers=papers)
 
     build_settings = _one_kit_a_folder(with_papers, out_root)
 

@@ -304,10 +304,11 @@ def test_lost_values_stay_write_in_blanks(tmp_path):
 
 
 def test_size_per_unit_rolls_each_units_size():
-    import dataclasses
     from collections import Counter
 
-    gen = dataclasses.replace(_squads(), size_per="unit")
+    from kitgen.records import replace
+
+    gen = replace(_squads(), size_per="unit")
     mixed = 0
     for seed in range(100):
         roster = generate(gen, seed)

@@ -377,3 +377,41 @@ def test_a_short_set_up_section_is_never_split_across_pages(game, file, heading,
     assert len(at) == 1
     for line in lines:
         assert pages_with(line) == at, (line, heading)
+
+
+def _headings(pdf: bytes) -> list[tuple[int, str, float, float]]:
+    """(page from 1, text, left, baseline) of every 12.5 pt run (the section headings)."""
+    import pypdfium2 as pdfium
+
+    from tests.page_marks import read_marks
+
+    doc = pdfium.PdfDocument(pdf)
+    out = []
+    for n in range(len(doc)):
+        marks = read_marks(doc[n])
+        first: dict[int, tuple[float, float]] = {}
+        for g in marks.glyphs:
+            if abs(g.size - 12.5) < 0.01 and g.run not in first:
+                first[g.run] = (g.box[0], g.box[1])
+        out += [(n + 1, marks.runs[r], x, y) for r, (x, y) in first.items()]
+    return out
+
+
+def test_sides_with_short_lines_stand_two_abreast():
+    """Reshuffled's four teams list only short lines: they print two abreast (Red beside
+    Blue, Green beside Yellow), so the standard set-up takes 2 pages, not 3 with its
+    set-up rules alone on the last. Iron Ford's sides have a note too long for half the
+    width: they stay one under the other. Read back from the PDFs."""
+    from tests.conftest import seed_kit
+
+    _, pdfs, _ = seed_kit("reshuffled")
+    heads = {t: (page, x, y) for page, t, x, y in _headings(pdfs["scenario-standard.pdf"])}
+    assert max(page for page, _, _ in heads.values()) == 2
+    red, blue = heads["Redteam(swords)"], heads["Blueteam(shotguns)"]
+    green, yellow = heads["Greenteam(pistols)"], heads["Yellowteam(AK-47s)"]
+    assert red[0] == blue[0] and red[2] == pytest.approx(blue[2], abs=1) and blue[1] > 306 > red[1]
+    assert green[2] == pytest.approx(yellow[2], abs=1) and yellow[1] > 306 > green[1] < 60
+    _, pdfs, _ = seed_kit("ironford")
+    heads = {t: (page, x, y) for page, t, x, y in _headings(pdfs["scenario-crossing.pdf"])}
+    north, south = heads["NorthernArmy"], heads["SouthernCorps"]
+    assert north[1] == pytest.approx(south[1], abs=1) and south[2] < north[2]

@@ -28,11 +28,12 @@ import random
 import re
 from collections import defaultdict
 from collections.abc import Mapping
-from dataclasses import dataclass
 from fractions import Fraction
 from itertools import accumulate
 from math import comb
 from typing import NamedTuple
+
+from ..records import record
 
 __all__ = [
     "Constant",
@@ -65,7 +66,7 @@ class DiceError(ValueError):
     """A dice expression that cannot be parsed; the message is meant for the game author."""
 
 
-@dataclass(frozen=True)
+@record
 class Constant:
     """A fixed number in an expression, e.g. the ``2`` in ``d6+2``."""
 
@@ -76,7 +77,7 @@ class Constant:
         return str(self.value)
 
 
-@dataclass(frozen=True)
+@record
 class Pool:
     """``count`` identical dice, optionally exploding or keeping the highest/lowest few."""
 
@@ -99,7 +100,7 @@ Part = Constant | Pool
 Term = tuple[int, Part]  # (sign, part): sign is +1 or -1
 
 
-@dataclass(frozen=True)
+@record
 class Dice:
     """A parsed dice expression; build it with :func:`parse_dice`."""
 

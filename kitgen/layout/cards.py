@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
 
 from ..colours import readable_on
 from ..model.table import Card, CardBlock, CardFace, Deck, Table, TextBlock
+from ..records import record, replace
 from ..rules.roster_cards import expand_roster_cards
 from ..style import INK, PIECE_GUTTER, RULES_MIN
 from .card_back import deck_back
@@ -164,7 +164,7 @@ def fit_face(
         size = round(size - STEP, 4)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class _Slot:
     card: Card
     copy: int  # from 1

@@ -12,7 +12,6 @@ import math
 import os
 from collections import defaultdict
 from collections.abc import Callable
-from dataclasses import replace
 from typing import NamedTuple
 
 from ..colours import ColourError, mix, parse_colour, readable_on, rgb
@@ -21,8 +20,9 @@ from ..model.reading import dagger
 from ..model.reading import note as reading_note
 from ..model.rules import FACE, RuleBook, Scenario
 from ..names import in_words
+from ..records import replace
 from ..rules.setup import Placed, Setup, resolve
-from ..style import BODY, HEADING, INK, MUTED, SMALL, typeset
+from ..style import BODY, COLUMN_GUTTER, HEADING, INK, MUTED, SMALL, typeset
 from .env import PlanEnv
 from .flow import PageFlow
 from .frame import content_box
@@ -393,21 +393,54 @@ class _Flow(PageFlow):
         self.box = box
         self.scenario = scenario
         self.dry = False  # measuring a section: nothing is kept, nothing warns
+        self.tables = 0  # tables drawn since the last measure began
+
+    def _measure(self, draw: Callable[[], None], box: BBox | None = None) -> tuple[float, int]:
+        """A section's height drawn at the width of `box` (the content box if none), and
+        how many tables it holds: nothing is kept, nothing warns."""
+        page, pages, y, bottom, whole = self.page, self.pages, self.y, self.bottom, self.box
+        self.page, self.pages, self.y, self.bottom, self.dry = Page(""), [], 0.0, -1e9, True
+        self.box, self.tables = box or whole, 0
+        try:
+            draw()
+            return -self.y, self.tables
+        finally:
+            self.page, self.pages, self.y, self.bottom, self.dry = page, pages, y, bottom, False
+            self.box = whole
 
     def section(self, draw: Callable[[], None]) -> None:
         """One section: a heading and what follows it. A short one (at most a third of a
         page) that does not fit the room left starts the next page whole, rather than
         leave its heading and a line or two at the foot of this one."""
-        page, pages, y, bottom = self.page, self.pages, self.y, self.bottom
-        self.page, self.pages, self.y, self.bottom, self.dry = Page(""), [], 0.0, -1e9, True
-        try:
-            draw()
-            height = -self.y
-        finally:
-            self.page, self.pages, self.y, self.bottom, self.dry = page, pages, y, bottom, False
+        height, _ = self._measure(draw)
         if height <= (self.top - self.bottom) / 3:
             self.need(height)
         draw()
+
+    def halves(self) -> tuple[BBox, BBox]:
+        x0, y0, x1, y1 = self.box
+        mid = (x0 + x1) / 2
+        return (x0, y0, mid - COLUMN_GUTTER / 2, y1), (mid + COLUMN_GUTTER / 2, y0, x1, y1)
+
+    def pair(self, a: Callable[[], None], b: Callable[[], None]) -> None:
+        """Two sections side by side, each in half the width, when neither holds a table,
+        no line of either wraps more at half width, and both fit one page: short lists
+        (two sides' pieces) then take half the height. Else one after the other."""
+        left, right = self.halves()
+        (ha, ta), (hb, tb) = self._measure(a, left), self._measure(b, right)
+        same = (ha, hb) == (self._measure(a)[0], self._measure(b)[0])
+        if ta or tb or not same or max(ha, hb) > self.top - self.bottom:
+            self.section(a)
+            self.section(b)
+            return
+        self.need(max(ha, hb))
+        whole, y = self.box, self.y
+        lows = []
+        for draw, box in ((a, left), (b, right)):
+            self.box, self.y = box, y
+            draw()
+            lows.append(self.y)
+        self.box, self.y = whole, min(lows)
 
     def heading(self, text: str, swatch: str | None = None, shape: str = "square") -> None:
         """A section heading, kept with what follows; a side's swatch is its token."""
@@ -443,6 +476,7 @@ class _Flow(PageFlow):
             )
 
     def table(self, head: list[str], rows: list[list[str]], indent: float = 12.0) -> None:
+        self.tables += 1
         rows = [[typeset(c) for c in row] for row in rows]
         face, bold, size, pad = self.env.face(), self.env.face(bold=True), TABLE_SIZE, 12.0
         texts = [
@@ -521,8 +555,13 @@ def _sheet(setup: Setup, colours: dict[str, str], flow: _Flow) -> None:
             key_text += ("; " if key_text else "") + "hatched: " + ", ".join(hatched)
         if key_text:
             flow.para("Key: " + key_text, size=SMALL, colour=MUTED)
-    for side in sc.sides:
-        flow.section(lambda side=side: _side(setup, side, colours, shapes[side.id], flow))
+    drawn = [
+        lambda side=side: _side(setup, side, colours, shapes[side.id], flow) for side in sc.sides
+    ]
+    for k in range(0, len(drawn) - 1, 2):  # sides two abreast where their lines are short
+        flow.pair(drawn[k], drawn[k + 1])
+    if len(drawn) % 2:
+        flow.section(drawn[-1])
     neutral = [p for p in setup.placed if not p.side]
     if neutral:
         flow.section(lambda: _pieces(setup, "Other pieces", neutral, flow))

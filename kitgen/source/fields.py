@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -19,6 +18,7 @@ from ..budget import MAX_NUMBER, MAX_TEXT
 from ..colours import ColourError, parse_colour
 from ..errors import Diagnostics, Span
 from ..names import did_you_mean, id_problem, suggest
+from ..records import field, record
 from ..units import UnitError, parse_length
 from .spec import Key, Spec, SpecError
 from .yamlnodes import Map, Node, Scalar, Seq, describe
@@ -26,7 +26,7 @@ from .yamlnodes import Map, Node, Scalar, Seq, describe
 T = TypeVar("T")
 
 
-@dataclass(slots=True)
+@record(frozen=False)
 class Context:
     """What every reader needs: where diagnostics go, the game folder, its palette and
     where to ask for the names of the icons the renderer draws (the build hands that

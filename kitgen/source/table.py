@@ -8,7 +8,6 @@ Every value is read as text exactly as typed (`+1` stays `+1`, `1/2` stays
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 
 from ..budget import MAX_UNITS, over, spend
 from ..chance.roll_labels import RollLabelError, RollRange, parse_roll_label
@@ -32,6 +31,7 @@ from ..model.table import (
     TextBlock,
 )
 from ..names import suggest
+from ..records import replace
 from ..style import RULES_MIN, SHEET_MAX
 from ..units import mm
 from .combat import COMBAT, read_combat

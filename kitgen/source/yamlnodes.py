@@ -11,7 +11,6 @@ import math
 import os
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass, field
 from pathlib import Path
 
 import yaml
@@ -19,6 +18,7 @@ import yaml
 from ..budget import MAX_YAML_BYTES, MAX_YAML_VALUES
 from ..errors import Diagnostic, KitError, Span
 from ..files import FileRefused, read_file
+from ..records import field, record
 
 MAX_FILE_BYTES = MAX_YAML_BYTES
 MAX_DEPTH = 64
@@ -27,14 +27,14 @@ MAX_DEPTH = 64
 SOURCES: dict[str, bytes] = {}
 
 
-@dataclass(slots=True)
+@record(frozen=False)
 class Node:
     """A YAML value and where it was written."""
 
     span: Span
 
 
-@dataclass(slots=True)
+@record(frozen=False)
 class Scalar(Node):
     """A single YAML value."""
 
@@ -43,7 +43,7 @@ class Scalar(Node):
     plain: bool  # unquoted: YAML 1.1 may have turned NO into False
 
 
-@dataclass(slots=True)
+@record(frozen=False)
 class Seq(Node):
     """A YAML list."""
 
@@ -56,7 +56,7 @@ class Seq(Node):
         return len(self.items)
 
 
-@dataclass(slots=True)
+@record(frozen=False)
 class Map(Node):
     """A YAML mapping."""
 
