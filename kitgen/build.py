@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import functools
 import gc
 import json
+import os
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
 from pathlib import Path
 
 from . import __version__
@@ -28,6 +29,7 @@ from .output import (
     to_json,
     write_kit,
 )
+from .records import field, record
 from .render.fonts import FontBook, FontError
 from .render.pdf import render_document
 from .render.rl_private import font_file_at_fault
@@ -48,7 +50,7 @@ FONTS_DIR = Path(__file__).resolve().parent.parent / "fonts"
 ROUNDED_BOXES = 4096  # manifest boxes kept rounded: a sheet's slots, not a whole map's cells
 
 
-@dataclass(slots=True)
+@record(frozen=False)
 class BuildResult:
     """What a build made: the game, its diagnostics, the kit folder and the manifest."""
 
@@ -144,8 +146,19 @@ def _scenario_file(d: Diagnostic, game: Game) -> Path | None:
     """The scenario file (resolved) a diagnostic points into; None when it is elsewhere."""
     if d.span is None:
         return None
-    file = Path(d.span.file).resolve()
-    return file if file.is_relative_to((game.folder / SCENARIO_DIR).resolve()) else None
+    file = _resolved(d.span.file)
+    return file if file.is_relative_to(_resolved(str(game.folder / SCENARIO_DIR))) else None
+
+
+def _resolved(file: str) -> Path:
+    """A diagnostic's file, resolved once for all the diagnostics in it (thousands, when a
+    scenario names thousands of cells that are not there)."""
+    return _resolved_absolute(os.path.abspath(file))  # the key must not hang on the cwd
+
+
+@functools.lru_cache(maxsize=64)
+def _resolved_absolute(file: str) -> Path:
+    return Path(file).resolve()
 
 
 def scenario_view(path: Path, diags: Diagnostics) -> list[Diagnostic]:
@@ -159,7 +172,7 @@ def scenario_view(path: Path, diags: Diagnostics) -> list[Diagnostic]:
     return [
         d
         for d in diags
-        if d.severity == "error" or (d.span is not None and Path(d.span.file).resolve() == own)
+        if d.severity == "error" or (d.span is not None and _resolved(d.span.file) == own)
     ]
 
 

@@ -288,8 +288,19 @@ def test_copies_are_what_reading_each_copy_gives(folder, entries):
     (filled, filled_diags), (plain, plain_diags) = read_both(folder, text)
     event("problems" if plain_diags else "no problem")
     event(f"{min(len(plain), 4)} copies or more" if plain else "no copy")
+    if _crossed_cap(plain_diags):
+        # A game-wide cap is charged in reading order: the filler reads a definition's
+        # fixed pictures once, before its copies' own, so a cap crossed by two pictures
+        # may be reported at the other of the two. The build stops on it either way.
+        assert _crossed_cap(filled_diags) == _crossed_cap(plain_diags)
+        return
     assert filled_diags == plain_diags
     assert filled == plain
+
+
+def _crossed_cap(diags) -> list[str]:
+    """The messages of the game-wide caps the diagnostics report crossed."""
+    return [d.message for d in diags if d.message.startswith("this takes the game to ")]
 
 
 # ---- cases named --------------------------------------------------------------------

@@ -631,10 +631,9 @@ def _sheets_placed_whole(docs, env) -> list:
     """The oracle: each counter sheet planned whole, the plain way (every piece placed
     at once, its faces made with one mapping that forgets nothing, crop marks after
     the pieces), from the pieces each Pieces op holds. Documents of new pages."""
-    from dataclasses import replace
-
     from kitgen.layout.counters import _place_back_ops, _place_ops
     from kitgen.layout.plan import Pieces
+    from kitgen.records import replace
 
     out = []
     for doc in docs:

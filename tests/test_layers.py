@@ -21,6 +21,7 @@ STAGES = {
     "kitgen.units": "shared",
     "kitgen.colours": "shared",
     "kitgen.names": "shared",
+    "kitgen.records": "shared",  # the one record kind (frozen models, working records)
     "kitgen.chance": "shared",
     "kitgen.style": "shared",
     "kitgen.files": "shared",  # the one gate every file a game names is read through

@@ -3,7 +3,6 @@ references and supply checks, the exact messages, and the set-up sheet plan."""
 
 from __future__ import annotations
 
-import dataclasses
 import textwrap
 from pathlib import Path
 
@@ -14,6 +13,7 @@ from kitgen.errors import Diagnostics, KitError
 from kitgen.geometry import SquareGrid
 from kitgen.layout.plan import Circle, Group, Rect, Text
 from kitgen.model.map import MapDef, MapSet, Terrain
+from kitgen.records import replace as replace_fields
 from kitgen.rules.scenarios import check_rules
 from tests.conftest import plan_game, run_cli, write_game
 
@@ -1241,7 +1241,7 @@ def test_unknown_side_value_unmatched_piece_and_two_maps(game_dir):
     ]
     diags = Diagnostics()
     g = load(game_dir, diags)
-    other = dataclasses.replace(board(), id="annex")
+    other = replace_fields(board(), id="annex")
     g = g.replace(sections={**g.sections, "maps": MapSet((board(), other))})
     check_rules(g, g.sections["rules"], diags)
     got = [str(d).replace(f"{game_dir}/", "") for d in diags]

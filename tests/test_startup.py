@@ -17,7 +17,7 @@ import workloads  # noqa: E402
 # traceback: KITGEN_DEBUG) or that cost start-up time to use (fractions and decimal,
 # 2 ms: units.py works lengths out in whole numbers; PIL._imaging, Pillow's core, which
 # ReportLab's `from PIL import Image` ran at import: 10 ms, now run on first use, see
-# kitgen/__main__.py). Nothing a plain design needs is here: models are dataclasses.
+# kitgen/__main__.py). Nothing a plain design needs is here: models are records.
 # Nor the readers and painters of what a plain counter does not show: spreadsheets
 # (csv), image files, unit symbols; each is imported where a game first uses it.
 UNNEEDED = (

@@ -28,11 +28,12 @@ import random
 import re
 from collections import defaultdict
 from collections.abc import Mapping
-from dataclasses import dataclass
 from fractions import Fraction
 from itertools import accumulate
 from math import comb
 from typing import NamedTuple
+
+from ..records import record
 
 __all__ = [
     "Constant",
@@ -41,6 +42,7 @@ __all__ = [
     "Pool",
     "format_chance",
     "parse_dice",
+    "parse_roll",
     "prob_at_least",
     "prob_at_most",
     "prob_between",
@@ -64,7 +66,7 @@ class DiceError(ValueError):
     """A dice expression that cannot be parsed; the message is meant for the game author."""
 
 
-@dataclass(frozen=True)
+@record
 class Constant:
     """A fixed number in an expression, e.g. the ``2`` in ``d6+2``."""
 
@@ -75,7 +77,7 @@ class Constant:
         return str(self.value)
 
 
-@dataclass(frozen=True)
+@record
 class Pool:
     """``count`` identical dice, optionally exploding or keeping the highest/lowest few."""
 
@@ -98,7 +100,7 @@ Part = Constant | Pool
 Term = tuple[int, Part]  # (sign, part): sign is +1 or -1
 
 
-@dataclass(frozen=True)
+@record
 class Dice:
     """A parsed dice expression; build it with :func:`parse_dice`."""
 
@@ -147,6 +149,22 @@ def parse_dice(text: str) -> Dice:
         terms.append((sign, _parse_term(term, text)))
     _check_total_cost(terms, text)
     return Dice(text=_format_terms(terms), terms=tuple(terms))
+
+
+def parse_roll(text: str) -> Dice:
+    """Dice notation where dice are thrown (a table's or a lookup's ``roll:``): as
+    :func:`parse_dice`, and it must hold at least one die, since a roll of ``6`` (or
+    ``2+3``) always gives one total and keys nothing."""
+    dice = parse_dice(text)
+    if any(isinstance(part, Pool) for _, part in dice.terms):
+        return dice
+    total = dice.min
+    single = len(dice.terms) == 1 and 2 <= total <= MAX_SIDES
+    close = f"did you mean 'd{total}'? " if single else ""
+    raise DiceError(
+        f"'{text.strip()}' has no die: it always gives {total} "
+        f"({close}a roll throws at least one die: d6, 2d6, d6+2)"
+    )
 
 
 _CUSTOM_DIE_RE = re.compile(r"\b([0-9]*)d\{([^{}]*)\}(?=([+-]?))")

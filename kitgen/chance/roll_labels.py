@@ -6,7 +6,8 @@ A label is a closed range of totals; open ends are None. Pure maths, no I/O.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+
+from ..records import record
 
 _SINGLE = re.compile(r"^([-+]?\d+)$")
 _RANGE = re.compile(r"^([-+]?\d+)\s*[-\u2013]\s*([-+]?\d+)$")
@@ -18,7 +19,7 @@ class RollLabelError(ValueError):
     pass
 
 
-@dataclass(frozen=True)
+@record
 class RollRange:
     lo: int | None  # None: no lower end
     hi: int | None  # None: no upper end

@@ -3,7 +3,6 @@ its boards and its reference pages as pictures."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -14,6 +13,7 @@ from ..layout.maps import PAD, map_group
 from ..layout.plan import Document, Group, Page
 from ..model.game import Game, Settings
 from ..raster import PIECE_KINDS, face_key, pages, piece_faces
+from ..records import field, record
 from ..render.pdf import render_document
 from ..units import Paper, inch
 
@@ -26,7 +26,7 @@ REFERENCE_KINDS = frozenset({"sheet", "table", "text", "threat-table", "track", 
 MAX_PIXELS = 4096  # a side of any picture: Tabletop Simulator's advice for images
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Face:
     """One face of a piece design, as printed."""
 
@@ -37,7 +37,7 @@ class Face:
     size: tuple[float, float]  # trim size in points
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Design:
     """A piece design: every copy of one id, its faces and how many copies print."""
 
@@ -53,7 +53,7 @@ class Design:
     group: str = ""  # cards: the deck they belong to
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Board:
     """A map as one picture at true scale: what a virtual table lays down."""
 
@@ -65,7 +65,7 @@ class Board:
     origin: tuple[float, float]  # where the map's own (0, 0) lies in the picture, points
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Sheet:
     """A reference page as a picture."""
 
@@ -75,7 +75,7 @@ class Sheet:
     size: tuple[float, float]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class KitPictures:
     game: Game
     settings: Settings

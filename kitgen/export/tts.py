@@ -10,10 +10,10 @@ sheets of at most 10 x 7 faces. Positions are in TTS units, one to an inch.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, field
 
 from ..colours import ColourError, parse_colour, rgb
 from ..raster import file_stem, png
+from ..records import field, record
 from .kit import Board, Design, KitPictures, inches
 
 TILE_BASE = 2.0  # units a custom tile spans at scale 1: scale = inches / TILE_BASE
@@ -25,7 +25,7 @@ DECK_COLS, DECK_ROWS = 10, 7  # the largest deck sheet TTS cuts
 SHEET_PIXELS = 4096  # the widest deck sheet picture TTS advises
 
 
-@dataclass
+@record(frozen=False)
 class Export:
     """The files of an export folder, and the GUIDs handed out so far."""
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import Literal, Protocol
 
+from ..records import field, record
 from .grid import Cell
 from .shapes import Point, Polygon, clip_polygon, point_in_polygon, polygon_area, sector_polygon
 
@@ -25,7 +25,7 @@ class SquareGridLike(Protocol):
     rows: int
 
 
-@dataclass(frozen=True)
+@record
 class Coverage:
     """``full``: cells covered under the rule; ``partial``: cells with some area inside (more than
     1e-6 of a cell) that the rule does not count. ``fraction``: covered area / cell area for every

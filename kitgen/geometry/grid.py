@@ -8,10 +8,10 @@ bottom-left at (0, 0).
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal
 
+from ..records import record
 from .shapes import Point, Rect
 
 Cell = tuple[int, int]
@@ -38,7 +38,7 @@ def _common_segment(ca: list[Point], cb: list[Point], tol: float) -> tuple[Point
     return shared[0], shared[1]
 
 
-@dataclass(frozen=True)
+@record
 class SquareGrid:
     """``cols`` x ``rows`` squares of side ``cell`` points; bottom-left corner at (0, 0)."""
 
@@ -125,7 +125,7 @@ _CUBE_DIRECTIONS: tuple[Cube, ...] = (
 )
 
 
-@dataclass(frozen=True)
+@record
 class HexGrid:
     """Hex map in offset coordinates.
 
@@ -139,6 +139,8 @@ class HexGrid:
 
     The tight bounding box of all hex corners starts at (0, 0).
     """
+
+    __slots__ = ("_frame_cache",)  # the layout's frame, worked out when first asked
 
     size: float
     cols: int
@@ -189,7 +191,7 @@ class HexGrid:
     def _frame(self) -> tuple[float, float, float, float]:
         """(left, top, width, height) of the raw layout; only the first two shift classes and
         the last row/column matter, so this is O(1), and kept: a map asks for every centre."""
-        frame = self.__dict__.get("_frame_cache")
+        frame = getattr(self, "_frame_cache", None)
         if frame is None:
             frame = self._compute_frame()
             object.__setattr__(self, "_frame_cache", frame)  # frozen: a cache, not state

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+
+from ..records import record
 
 Point = tuple[float, float]
 Polygon = list[Point]
@@ -16,7 +17,7 @@ Polygon = list[Point]
 EPS = 1e-9
 
 
-@dataclass(frozen=True)
+@record
 class Rect:
     """Axis-aligned rectangle, ``x0 <= x1`` and ``y0 <= y1`` (y up)."""
 

@@ -6,7 +6,9 @@ a set-up map are placed with these, so neither covers the map's own words."""
 from __future__ import annotations
 
 import math
+from bisect import bisect_left
 from collections.abc import Callable, Iterable
+from itertools import accumulate
 
 from .plan import Group, Icon, Rect, Text
 
@@ -95,19 +97,30 @@ def clear_spot(w: float, h: float, region: Box, taken: Iterable[Box], gap: float
     x0, y0, x1, y1 = region
     if w > x1 - x0 or h > y1 - y0:
         return None
+    # the taken boxes, grown by the gap, that reach into the region (clash, written out:
+    # this runs over every word of a map for each badge size tried)
     near = [
         (b[0] - gap, b[1] - gap, b[2] + gap, b[3] + gap)
         for b in taken
-        if clash((b[0] - gap, b[1] - gap, b[2] + gap, b[3] + gap), region)
+        if b[0] - gap < x1 and x0 < b[2] + gap and b[1] - gap < y1 and y0 < b[3] + gap
     ]
     lefts = {x0} | {b[2] for b in near if x0 < b[2] <= x1 - w}
     tops = {y1} | {b[1] for b in near if y0 + h <= b[1] < y1}
+    # A spot at `left` can only clash with the boxes that overlap it across. Those, found
+    # once per left and sorted by their bottoms, with the highest top among the first k:
+    # a spot is clear when no box below its top reaches above its bottom.
+    across = {}
+    for left in lefts:
+        spans = sorted((b[1], b[3]) for b in near if left < b[2] and b[0] < left + w)
+        across[left] = ([s[0] for s in spans], list(accumulate((s[1] for s in spans), max)))
     for _, left, top in sorted(
         (math.hypot(left - x0, y1 - top), left, top) for left in lefts for top in tops
     ):
-        box = (left, top - h, left + w, top)
-        if not any(clash(box, b) for b in near):
-            return box
+        bottom = top - h
+        bottoms, highest = across[left]
+        below = bisect_left(bottoms, top)  # the boxes whose bottoms lie below the top
+        if below == 0 or highest[below - 1] <= bottom:
+            return (left, bottom, left + w, top)
     return None
 
 

@@ -5,8 +5,7 @@ lines), so a new component kind gets sensible advice without the cover knowing a
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from ..records import record
 from ..style import INK, MUTED
 from ..units import papers_warning
 from .env import PlanEnv
@@ -24,7 +23,7 @@ STOCK = (
 FLIP = {"long": "flip on the long edge", "short": "flip on the short edge"}
 
 
-@dataclass(frozen=True)
+@record
 class Entry:
     file: str
     title: str

@@ -3,11 +3,11 @@ text with, and the diagnostics to add layout warnings to."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Protocol
 
 from ..errors import Diagnostics, Span
 from ..model.game import Game, Settings
+from ..records import field, record
 from ..units import Paper
 
 
@@ -17,7 +17,7 @@ class TextMeasure(Protocol):
     def ascent(self, face: str, size: float) -> float: ...
 
 
-@dataclass(slots=True)
+@record(frozen=False)
 class PlanEnv:
     """What every planner is handed: the game, the build's settings, text measure, diagnostics."""
 

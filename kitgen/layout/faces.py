@@ -9,13 +9,13 @@ Several elements in one place stack top to bottom in the order written.
 from __future__ import annotations
 
 import math
-from dataclasses import fields
 from functools import lru_cache
 from operator import attrgetter
 from typing import NamedTuple
 
 from ..colours import readable_on
 from ..model.counters import CounterDef, Face, IconEl, ImageEl, Place, TextEl, UnitEl
+from ..records import fields
 from ..style import PIECE_MIN, typeset
 from .env import PlanEnv
 from .plan import BBox, Circle, Font, Icon, Image, Path, Rect, Stroke, Text
@@ -95,8 +95,17 @@ class _TextSized(NamedTuple):
 
 
 # What a text's layout depends on besides its words: every field of TextEl but the
-# words and where they were written (a field added to TextEl is part of it).
-_style = attrgetter(*[f.name for f in fields(TextEl) if f.name not in ("text", "span", "path")])
+# words and where they were written (a field added to TextEl is part of it), its place
+# as the place's fields (a tuple of plain values hashes and compares in C; a record's
+# hash is a Python call, made for every text of every face).
+_style = attrgetter(
+    *[
+        name
+        for f in fields(TextEl)
+        if f.name not in ("text", "span", "path")
+        for name in ([f"place.{p.name}" for p in fields(Place)] if f.name == "place" else [f.name])
+    ]
+)
 
 
 def _layout(d: CounterDef, face: Face, bleed: float, env: PlanEnv) -> _Layout:

@@ -14,10 +14,10 @@ uncovered once the tiles are glued.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
 
 from ..errors import Diagnostics
 from ..model.map import MapDef, MarginChart
+from ..records import field, record, replace
 from ..style import INK
 from .env import PlanEnv
 from .mapkey import entries, plan_key
@@ -45,7 +45,7 @@ ANCHORS = (
 )
 
 
-@dataclass
+@record(frozen=False)
 class Block:
     """One chart measured for a width: what it takes, and how to draw it."""
 
@@ -56,7 +56,7 @@ class Block:
     draw: Callable[[PlanEnv, float, float], list]  # (env, x, y_top) -> ops
 
 
-@dataclass
+@record(frozen=False)
 class Band:
     """A free rectangle beside the map, filled with charts in shelves, top to bottom."""
 
@@ -89,7 +89,7 @@ class Band:
         return None
 
 
-@dataclass
+@record(frozen=False)
 class Placed:
     block: Block
     x: float

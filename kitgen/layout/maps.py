@@ -6,12 +6,12 @@ from __future__ import annotations
 import hashlib
 import math
 from collections.abc import Callable
-from dataclasses import replace
 
 from ..errors import Diagnostics
 from ..geometry import Cell, SquareGrid
 from ..model.map import MapDef, MapSet
 from ..model.mapbuild import rotated_size
+from ..records import replace
 from ..style import INK, MUTED, SMALL
 from .clearance import clash, clear_spot, word_boxes
 from .env import PlanEnv
@@ -529,7 +529,8 @@ def _seams(
         ops.append(Line(px + tw + 5, py, px + tw + 5, py + th, Stroke("#999999", 3)))
         note = f"GLUE under tile {_lbl(t.row, t.col + 1)}"
         cx, (nw, nh) = px + tw - o / 2, _note_size(note, small)
-        free = _free(words, lambda v: (cx - nh / 2, v - nw / 2, cx + nh / 2, v + nw / 2))
+        strip = _across(words, cx - nh / 2, cx + nh / 2, 0)
+        free = _free(strip, lambda v: (cx - nh / 2, v - nw / 2, cx + nh / 2, v + nw / 2))
         ops.extend(_glue_note(note, cx, _between(ys, py - t.y0, py + th / 2, free), True, small))
     if has_bottom:
         gy = py + o
@@ -537,7 +538,8 @@ def _seams(
         ops.append(Line(px, py - 5, px + tw, py - 5, Stroke("#999999", 3)))
         note = f"GLUE under tile {_lbl(t.row + 1, t.col)}"
         cy, (nw, nh) = py + o / 2, _note_size(note, small)
-        free = _free(words, lambda v: (v - nw / 2, cy - nh / 2, v + nw / 2, cy + nh / 2))
+        strip = _across(words, cy - nh / 2, cy + nh / 2, 1)
+        free = _free(strip, lambda v: (v - nw / 2, cy - nh / 2, v + nw / 2, cy + nh / 2))
         ops.extend(_glue_note(note, _between(xs, px - t.x0, px + tw / 2, free), cy, False, small))
     for x in xs:
         X = px + x - t.x0
@@ -595,11 +597,24 @@ def _seam_line(line: Box, words: list[Box]) -> list:
     return ops
 
 
+def _across(words: list[Box] | None, lo: float, hi: float, axis: int) -> list[Box] | None:
+    """The words that reach into the strip from lo to hi along x (axis 0) or y (axis 1):
+    the only ones a note in that strip can cover (a map has thousands)."""
+    if words is None:
+        return None
+    return [w for w in words if w[axis] < hi and lo < w[axis + 2]]
+
+
 def _free(words: list[Box] | None, box: Callable[[float], Box]) -> Callable[[float], bool] | None:
     """Whether the box placed at a position covers none of the words."""
     if not words:
         return None
-    return lambda v: not any(clash(box(v), w) for w in words)
+
+    def free(v: float) -> bool:
+        b = box(v)  # once, then against each word
+        return not any(clash(b, w) for w in words)
+
+    return free
 
 
 def _note_size(text: str, font: Font) -> tuple[float, float]:

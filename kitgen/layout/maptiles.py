@@ -15,11 +15,10 @@ a map one tile high runs the full height of the room under the title.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-
 from ..budget import MAX_PAGES
 from ..errors import Diagnostic, Diagnostics, KitError
 from ..model.map import MapDef
+from ..records import record, replace
 from .env import PlanEnv
 from .frame import content_box
 from .mapmargins import GAP as MARGIN_GAP
@@ -29,7 +28,7 @@ from .tiling import DEFAULT_OVERLAP, Tile, TilePlan, grid_tiles, spans_needed
 TILE_MARGIN = 10.0  # beside a tile's seams: room for the ticks and the glue strip
 
 
-@dataclass(frozen=True)
+@record
 class Tiling:
     """A map's tiles and how they lie on the sheets."""
 

@@ -103,10 +103,12 @@ def grid_marks(trims: list[BBox], room: float) -> list[Line]:
     for block in touching(trims):
         bx0, by0 = min(b[0] for b in block), min(b[1] for b in block)
         bx1, by1 = max(b[2] for b in block), max(b[3] for b in block)
-        for x in sorted({round(v, 4) for b in block for v in (b[0], b[2])}):
+        # each distinct edge rounded once (`round` to places is slow, and a sheet's
+        # pieces share a few edges)
+        for x in sorted({round(v, 4) for v in {v for b in block for v in (b[0], b[2])}}):
             lines.append(Line(x, by1 + start, x, by1 + end, MARK))
             lines.append(Line(x, by0 - end, x, by0 - start, MARK))
-        for y in sorted({round(v, 4) for b in block for v in (b[1], b[3])}):
+        for y in sorted({round(v, 4) for v in {v for b in block for v in (b[1], b[3])}}):
             lines.append(Line(bx0 - end, y, bx0 - start, y, MARK))
             lines.append(Line(bx1 + start, y, bx1 + end, y, MARK))
     return lines
@@ -122,10 +124,12 @@ def touching(boxes: list[BBox]) -> list[list[BBox]]:
             i = parent[i]
         return i
 
+    # each distinct coordinate rounded once: a sheet's pieces share a few edges
+    near = {v: round(v, 3) for v in {v for box in boxes for v in box}}
     seen: dict[tuple[float, float], int] = {}
     for i, (x0, y0, x1, y1) in enumerate(boxes):
-        for corner in ((x0, y0), (x1, y0), (x0, y1), (x1, y1)):
-            key = (round(corner[0], 3), round(corner[1], 3))
+        x0, y0, x1, y1 = near[x0], near[y0], near[x1], near[y1]
+        for key in ((x0, y0), (x1, y0), (x0, y1), (x1, y1)):
             if key in seen:
                 parent[root(i)] = root(seen[key])
             else:

@@ -10,11 +10,11 @@ is made several times faster than a frozen dataclass.)
 # field's annotation text at import (a third of each class's cost).
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, NamedTuple, Protocol
 
 from ..model.counters import Picture
+from ..records import field, record
 
 BBox = tuple[float, float, float, float]  # x0, y0, x1, y1
 
@@ -158,7 +158,7 @@ for _op in (Stroke, Font, Rect, Circle, Line, Path, Text, Icon, Image, Group, Pi
 NO_EXTRA: Mapping[str, Any] = MappingProxyType({})
 
 
-@dataclass(slots=True)
+@record(frozen=False)
 class Item:
     """One manifest entry: a physical piece's side, a map tile, a table ..."""
 
@@ -167,10 +167,10 @@ class Item:
     piece: str
     side: str  # front or back
     bbox: BBox
-    extra: Mapping[str, Any] = field(default_factory=lambda: NO_EXTRA)  # replaced, not changed
+    extra: Mapping[str, Any] = NO_EXTRA  # read-only, shared: replaced, not changed
 
 
-@dataclass(slots=True)
+@record(frozen=False)
 class Page:
     """One sheet: its ops, the manifest items on it and what its label says."""
 
@@ -189,7 +189,7 @@ class Page:
     size: tuple[float, float] | None = None
 
 
-@dataclass(slots=True)
+@record(frozen=False)
 class Document:
     """One output PDF."""
 

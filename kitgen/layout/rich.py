@@ -8,8 +8,8 @@ prints an asterisk; an unpaired `*` prints as itself.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
+from ..records import record
 from ..style import typeset
 from .env import TextMeasure
 from .plan import Font, Text
@@ -17,7 +17,7 @@ from .plan import Font, Text
 _STYLE = re.compile(r"\\([\\*])|\*\*(?=\S)(.+?)(?<=\S)\*\*|\*(?=[^\s*])(.+?)(?<=[^\s*])\*")
 
 
-@dataclass(frozen=True)
+@record
 class Run:
     text: str
     bold: bool = False

@@ -12,7 +12,6 @@ import math
 import os
 from collections import defaultdict
 from collections.abc import Callable
-from dataclasses import replace
 from typing import NamedTuple
 
 from ..colours import ColourError, mix, parse_colour, readable_on, rgb
@@ -21,8 +20,9 @@ from ..model.reading import dagger
 from ..model.reading import note as reading_note
 from ..model.rules import FACE, RuleBook, Scenario
 from ..names import in_words
+from ..records import replace
 from ..rules.setup import Placed, Setup, resolve
-from ..style import BODY, COLUMN_GUTTER, HEADING, INK, MUTED, SMALL, typeset
+from ..style import BODY, COLUMN_GUTTER, HEADING, INK, MUTED, SMALL, sentence, typeset
 from .env import PlanEnv
 from .flow import PageFlow
 from .frame import content_box
@@ -569,10 +569,10 @@ def _sheet(setup: Setup, colours: dict[str, str], flow: _Flow) -> None:
         flow.section(lambda unit=unit: _pieces(setup, unit.name or unit.id, [], flow, unit))
     if sc.options:
         labels = {o.id: o.label for o in setup.book.options}
-        options = [labels.get(name, name) for name, _ in sc.options]
+        options = [sentence(labels.get(name, name)) for name, _ in sc.options]
         flow.section(lambda: _bullets("Options in play", options, flow))
     if sc.notes:
-        flow.section(lambda: _bullets("Special rules", list(sc.notes), flow))
+        flow.section(lambda: _bullets("Special rules", [sentence(n) for n in sc.notes], flow))
     used = {name for name, _ in sc.options}
     named = [r for r in (*setup.book.constraints, *sc.constraints) if r.name and r.applies(used)]
     if named:
@@ -586,7 +586,7 @@ def _side(setup: Setup, side, colours: dict[str, str], shape: str, flow: _Flow) 
         # side values are ids (food, victory_points): print them as words
         flow.para(", ".join(f"{in_words(k)}: {v:g}" for k, v in side.values.items()))
     for note in side.notes:
-        flow.para(note, indent=6, bullet=True)
+        flow.para(sentence(note), indent=6, bullet=True)
     own = [p for p in setup.placed if p.side == side.id and not p.unit]
     described = [p for p in own if p.placement.attrs]  # figures with a roster entry
     _placement_lines(setup, [p for p in own if not p.placement.attrs], flow)
@@ -613,15 +613,16 @@ def _bullets(title: str, items: list[str], flow: _Flow) -> None:
 
 
 def _setup_rules(named: list, flow: _Flow) -> None:
-    """The set-up rules the scenario is checked against, in the body's type; the kit's
-    readings (a dagger on the rule) in notes after the list."""
+    """The set-up rules the scenario is checked against, in the body's type, each printed
+    as a sentence as the special rules are (style.sentence); the kit's readings (a dagger
+    on the rule) in notes after the list."""
     flow.heading("Set-up rules")
     notes = []
     for rule in named:
         mark = dagger(len(notes)) if rule.reading else ""
         if rule.reading:
-            notes.append(reading_note(rule.reading, mark))
-        flow.para(rule.name + mark, indent=6, bullet=True, size=BODY)
+            notes.append(sentence(reading_note(rule.reading, mark)))
+        flow.para(sentence(rule.name) + mark, indent=6, bullet=True, size=BODY)
     for text in notes:
         flow.para(text, indent=6, size=SMALL, colour=MUTED)
 

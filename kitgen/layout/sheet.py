@@ -17,9 +17,8 @@ dropped) and a warning says so.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
-
 from ..model.table import Sheet, SheetItem, Table, TextBlock
+from ..records import field, record, replace
 from ..style import COLUMN_GUTTER, TITLE
 from .env import PlanEnv
 from .frame import content_box
@@ -34,7 +33,7 @@ SPLIT_MIN = 6  # a block of fewer rows is never split only to fill a column's fo
 SPLIT_COST = 2.0  # lines of type a balanced page gives up to keep a block whole
 
 
-@dataclass
+@record(frozen=False)
 class Placed:
     page: int
     x: float
@@ -47,7 +46,7 @@ class Placed:
     width: float
 
 
-@dataclass
+@record(frozen=False)
 class Flowed:
     """One flow of a sheet's blocks at one size."""
 
@@ -302,7 +301,7 @@ def _set(sheet: Sheet, blocks: list, env: PlanEnv, box, first_top: float) -> Flo
 # ---- the last page's columns balanced -------------------------------------------------
 
 
-@dataclass(frozen=True)
+@record
 class _Piece:
     """A run of a block's units in the flow (its parts on the last page, joined)."""
 

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass
 
 from ..model.table import Cell, Column, Row, Table
+from ..records import record
 from ..style import INK
 from .env import PlanEnv
 from .plan import Line, Rect, Stroke
@@ -45,7 +45,7 @@ _DASH = re.compile(r"^[-\u2014\u2013]$")
 _MARKS = re.compile(r"[*#\u2020\u2021]+$")  # footnote marks after a number hang past it
 
 
-@dataclass(frozen=True)
+@record
 class _Cell:
     col: int  # first grid column
     cols: int
@@ -54,7 +54,7 @@ class _Cell:
     figure: bool = False  # aligned by its figures: right within the column's widest number
 
 
-@dataclass
+@record(frozen=False)
 class TableLayout:
     """A table measured at one size for one width; draw() places all or part of it."""
 

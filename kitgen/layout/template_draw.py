@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from ..colours import mix
@@ -24,6 +23,7 @@ from ..model.template import (
     GridScatterTemplate,
     RulerTemplate,
 )
+from ..records import field, record
 from ..rules.rulers import UNIT_WORDS, Ruler
 from ..style import INK, MUTED, PIECE_MIN, RULES_MIN, typeset
 from ..units import POINTS_PER, mm
@@ -40,7 +40,7 @@ GRID = "#9aa5b1"
 CUT = 1.0  # cut-line width
 
 
-@dataclass
+@record(frozen=False)
 class Drawing:
     ops: list
     width: float
@@ -173,7 +173,7 @@ def _unit_label(value: float, unit: str) -> str:
 DrawKind = Callable[[Any, "Pen", PlanEnv, tuple[float, float]], list[Drawing]]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Kind:
     name: str  # the manifest's name for it: circle, cone ...
     draw: DrawKind

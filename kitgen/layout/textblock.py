@@ -3,9 +3,8 @@ drawable whole or a line range at a time (so a sheet can flow it into columns)."
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from ..model.table import TextBlock
+from ..records import record
 from ..style import INK
 from .env import PlanEnv
 from .rich import (
@@ -23,7 +22,7 @@ LEADING = 1.2
 BULLET = "\u2022"
 
 
-@dataclass
+@record(frozen=False)
 class TextLayout:
     block: TextBlock
     size: float

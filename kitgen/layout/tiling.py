@@ -7,13 +7,12 @@ and the windows together cover the map with no gap.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from ..geometry import column_letters
 from ..model.map import DEFAULT_OVERLAP, MIN_OVERLAP
+from ..records import record
 
 
-@dataclass(frozen=True)
+@record
 class Tile:
     row: int  # 0 = top row of tiles
     col: int  # 0 = left column
@@ -33,7 +32,7 @@ class Tile:
         return (self.x0, self.y0, self.x1, self.y1)
 
 
-@dataclass(frozen=True)
+@record
 class TilePlan:
     width: float  # the map's size, points
     height: float

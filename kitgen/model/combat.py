@@ -8,10 +8,10 @@ the exact chance of each result. No ReportLab here."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from fractions import Fraction
 
 from ..errors import Span
+from ..records import record
 from .threat import Modifier
 
 KINDS = ("odds", "differential")
@@ -25,7 +25,7 @@ def result_code(text: str) -> str:
     return _MARKS.sub("", text.strip())
 
 
-@dataclass(frozen=True)
+@record
 class Result:
     """A result code the game defines (AE, DR, EX ...) and what it means."""
 
@@ -34,7 +34,7 @@ class Result:
     span: Span | None = None
 
 
-@dataclass(frozen=True)
+@record
 class Shift:
     """Columns moved when the defender's hex holds a terrain, a feature or a line, or
     when the attack crosses a hexside kind: -1 is one column left (worse odds)."""
@@ -53,7 +53,7 @@ class Shift:
         return self.label or self.name.replace("-", " ").capitalize()
 
 
-@dataclass(frozen=True)
+@record
 class Combat:
     """How a table's columns are chosen and what its cells mean."""
 

@@ -7,10 +7,10 @@ design printed `quantity` times. No ReportLab here.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
 from types import MappingProxyType
 
 from ..errors import Span
+from ..records import record
 from ..style import PIECE_MIN
 from .reading import Reading
 
@@ -31,7 +31,7 @@ ANCHORS = (
 ALIGNS = ("left", "centre", "right")
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Place:
     """Where an element sits on a face: an anchor, or a cell of the face's grid."""
 
@@ -39,7 +39,7 @@ class Place:
     cell: tuple[int, int] | None = None  # (row, col), from 1; row 1 at the top
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class TextEl:
     """A line (or wrapped lines) of text on a face."""
 
@@ -57,7 +57,7 @@ class TextEl:
     wrap: bool = True  # False: one line per written line, shrunk rather than broken
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class IconEl:
     """A built-in vector icon on a face."""
 
@@ -69,7 +69,7 @@ class IconEl:
     scale: float = 1.0  # of the place's room
 
 
-@dataclass(frozen=True, slots=True, repr=False)
+@record
 class Picture:
     """An image file's verified content (kitgen/source/pictures.py): what is drawn."""
 
@@ -84,7 +84,7 @@ class Picture:
         return f"Picture({self.name!r}, {self.kind}, {self.digest[:12]})"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ImageEl:
     """An image file's picture on a face."""
 
@@ -108,7 +108,7 @@ UNIT_SIZES = (
 )  # fmt: skip
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class UnitEl:
     """A unit symbol: branch icons (space separated: "infantry armour") in a frame, and
     the unit's size mark above it."""
@@ -126,7 +126,7 @@ class UnitEl:
 Element = TextEl | IconEl | ImageEl | UnitEl
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Face:
     """One side of a piece: its background, frame and elements."""
 
@@ -138,7 +138,7 @@ class Face:
     span: Span | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class CounterDef:
     """One design after expansion; printed `quantity` times."""
 
@@ -153,7 +153,7 @@ class CounterDef:
     back: Face | None
     span: Span | None
     entry: str  # the definition's place, counters[3]; `path` adds the for_each values
-    own_attrs: Mapping[str, str] = field(default_factory=lambda: NO_ATTRS)  # attrs:, filled
+    own_attrs: Mapping[str, str] = NO_ATTRS  # attrs:, filled (read-only, shared)
     bleed: float | None = None  # None: the build's --bleed (or none)
     # The for_each rows that made this copy, later ones winning, shared with every copy
     # made from them: `attrs` and `path` are worked out from them when asked, not held
@@ -192,7 +192,7 @@ def merge_rows(parts: tuple[Mapping[str, str], ...]) -> dict[str, str]:
     return out
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class CounterSet:
     """The `counters:` section: every expanded definition, in YAML order."""
 

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from ..errors import Span
+from ..records import record
 
 
-@dataclass(frozen=True)
+@record
 class Cover:
     span: Span | None
     subtitle: str = ""

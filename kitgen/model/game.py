@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
 from ..errors import Span
+from ..records import field, record, replace
 from ..units import PAPERS, Paper
 
 COUNTER_SHEETS = ("butted", "gutters")
@@ -25,7 +25,7 @@ if TYPE_CHECKING:  # the section models, for the accessors' types (a build loads
     from .track import TrackSet
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Game:
     """A game as read: its identity, paper, font, palette and component sections."""
 
@@ -113,7 +113,7 @@ class Game:
         return cast("RuleBook | None", self.sections.get("rules"))
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Settings:
     """What the command line chose for one build."""
 

@@ -3,16 +3,15 @@ on lookup tables (leader first), with optional adjustment rolls. No ReportLab he
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from ..errors import Span
+from ..records import record
 from .threat import Band
 
 Value = int | float | str
 ROSTER_FIELDS = ("unit", "n", "role")  # every roster record has these
 
 
-@dataclass(frozen=True)
+@record
 class LookupRow:
     band: Band
     values: tuple[tuple[str, Value | None], ...]  # None = a write-in blank (lost in the source)
@@ -20,7 +19,7 @@ class LookupRow:
     path: str
 
 
-@dataclass(frozen=True)
+@record
 class TableSource:
     """A lookup read from a roll table in `tables:` (resolved by rules/lookup_tables.py)."""
 
@@ -29,7 +28,7 @@ class TableSource:
     span: Span | None
 
 
-@dataclass(frozen=True)
+@record
 class Lookup:
     id: str
     roll: str  # dice text, checked by the reader ("" until a table source is resolved)
@@ -40,7 +39,7 @@ class Lookup:
     source: TableSource | None = None  # rows and roll come from a table instead
 
 
-@dataclass(frozen=True)
+@record
 class Group:
     role: str
     count: int | None  # None: the rest of the group
@@ -49,7 +48,7 @@ class Group:
     path: str
 
 
-@dataclass(frozen=True)
+@record
 class AdjustRow:
     band: Band
     add: int
@@ -57,7 +56,7 @@ class AdjustRow:
     path: str
 
 
-@dataclass(frozen=True)
+@record
 class Adjust:
     """A roll per named field whose result adds to that field (e.g. -2..+2)."""
 
@@ -70,7 +69,7 @@ class Adjust:
     path: str
 
 
-@dataclass(frozen=True)
+@record
 class Generator:
     id: str
     title: str

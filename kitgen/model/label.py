@@ -7,15 +7,14 @@ so the same design serves a generated squad and a hand-made one. No ReportLab he
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from ..errors import Span
+from ..records import record
 from .counters import Face
 
 Record = dict[str, str]  # field -> text; "" is a value the record lacks (a write-in blank)
 
 
-@dataclass(frozen=True)
+@record
 class LabelDef:
     id: str
     name: str
@@ -34,7 +33,7 @@ class LabelDef:
     bleed: float | None = None
 
 
-@dataclass(frozen=True)
+@record
 class Labels:
     """The `labels:` section."""
 

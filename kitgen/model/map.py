@@ -6,12 +6,13 @@ not on the map is simply absent from ``MapDef.cells``. No ReportLab here.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 
 from ..errors import Span
 from ..geometry import Cell, HexGrid, SquareGrid
+from ..records import field, record
 from ..units import PRINTER_MARGIN, mm
 
 Grid = SquareGrid | HexGrid
@@ -20,7 +21,7 @@ DEFAULT_OVERLAP = mm(10)  # tiles of a big map overlap by this much
 MIN_OVERLAP = PRINTER_MARGIN + mm(3)  # the unprinted edge of the lower sheet, plus glue room
 
 
-@dataclass(frozen=True)
+@record
 class Terrain:
     id: str
     label: str = ""
@@ -38,7 +39,7 @@ class Terrain:
         return self.join or self.id
 
 
-@dataclass(frozen=True)
+@record
 class EdgeKind:
     """How one kind of edge (wall, door, river ...) looks and whether it blocks movement."""
 
@@ -53,7 +54,7 @@ class EdgeKind:
     props: Mapping[str, object] = field(default_factory=dict)  # what the rules need
 
 
-@dataclass(frozen=True)
+@record
 class Edge:
     """A side between two adjacent cells (in either order)."""
 
@@ -67,7 +68,7 @@ class Edge:
         return frozenset((self.a, self.b))
 
 
-@dataclass(frozen=True)
+@record
 class Mark:
     """A piece, icon or short text placed on a cell (``dx``/``dy`` nudge in cell fractions)."""
 
@@ -82,7 +83,7 @@ class Mark:
     key: str = ""  # what the mark stands for, in the map key
 
 
-@dataclass(frozen=True)
+@record
 class LineKind:
     """How one kind of line feature (road, rail, trail, river ...) looks, and what it means
     to the rules (``props``). A line runs through cells, centre to centre."""
@@ -98,7 +99,7 @@ class LineKind:
     span: Span | None = None
 
 
-@dataclass(frozen=True)
+@record
 class LineFeature:
     """One road, rail or river: a path of neighbouring cells, drawn centre to centre."""
 
@@ -107,7 +108,7 @@ class LineFeature:
     span: Span | None = None
 
 
-@dataclass(frozen=True)
+@record
 class FeatureKind:
     """Something a cell holds besides its terrain (a city, a fort, a victory point, a side's
     set-up mark): its look, its rules properties and its key entry."""
@@ -123,7 +124,7 @@ class FeatureKind:
     span: Span | None = None
 
 
-@dataclass(frozen=True)
+@record
 class CellFeature:
     """A feature placed on one cell, with an optional name (a city's)."""
 
@@ -136,7 +137,7 @@ class CellFeature:
 MARGIN_SIDES = ("auto", "bottom", "right", "top", "left")
 
 
-@dataclass(frozen=True)
+@record
 class MarginChart:
     """A chart printed in the map sheet's margin: a table, text or track by id, or the map's
     key ('key'), on a side of the map (or wherever it fits: 'auto'), on a stated tile."""
@@ -147,7 +148,7 @@ class MarginChart:
     span: Span | None = None
 
 
-@dataclass(frozen=True)
+@record
 class OffMapBox:
     """A place off the map (a replacement pool, a reinforcement or eliminated box): the rules
     and the set-up sheet know it as a place a piece can be in."""
@@ -157,7 +158,7 @@ class OffMapBox:
     span: Span | None = None
 
 
-@dataclass(frozen=True)
+@record
 class AreaStyle:
     """How a named area is shown on the printed map (outline, tint, label)."""
 
@@ -169,7 +170,7 @@ class AreaStyle:
     at: Cell | None = None  # where the label goes (default: the cell nearest the middle)
 
 
-@dataclass(frozen=True)
+@record
 class Placement:
     """One copy of a piece map inside a composed board."""
 
@@ -219,8 +220,10 @@ def parse_hex_label(text: str, cols: int, rows: int) -> Cell | None:
     return (c - 1, r - 1)
 
 
-@dataclass(frozen=True)
+@record
 class MapDef:
+    __slots__ = ("_layer_cache",)  # features and lines by cell, worked out when first asked
+
     id: str
     title: str
     grid: Grid
@@ -275,7 +278,7 @@ class MapDef:
         return out
 
     def _layers(self) -> tuple[dict[Cell, list[CellFeature]], dict[Cell, set[str]]]:
-        got = self.__dict__.get("_layer_cache")
+        got = getattr(self, "_layer_cache", None)
         if got is None:  # frozen: a cache of what the fields say, not state
             features: dict[Cell, list[CellFeature]] = {}
             for f in self.features:
@@ -318,13 +321,18 @@ class MapDef:
         cell = self.cell_at_label(text)
         return cell if cell is not None else self.places.get(text.strip())
 
+    @functools.cached_property
+    def _label_span(self) -> str:
+        """'first to last' of the map's cell labels: said in every no-cell message, so
+        worked out once (a scenario may name thousands of cells that are not there)."""
+        return f"{self.label(min(self.cells))} to {self.label(max(self.cells))}"
+
     def why_no_cell(self, text: str) -> str:
         """A hint for a label that names no cell: how this map writes its cells, or that
         the cell is a blank in the layout."""
-        cells = sorted(self.cells, key=lambda c: (c[0], c[1]))
-        if not cells:
+        if not self.cells:
             return ""
-        span = f"{self.label(cells[0])} to {self.label(cells[-1])}"
+        span = self._label_span
         pre, rest = _label_parse(text) or ("", text)
         g = self.grid
         if isinstance(g, HexGrid):
@@ -395,7 +403,7 @@ class MapDef:
         return [name for name, cells in self.areas.items() if cell in cells]
 
 
-@dataclass(frozen=True)
+@record
 class MapSet:
     """Everything the ``maps:`` section declared, in file order (pieces and composed boards)."""
 

@@ -5,9 +5,9 @@ pieces, checking geomorphic seams. No I/O, no diagnostics: callers turn results 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
 
 from ..geometry import Cell, HexGrid, SquareGrid
+from ..records import record
 from .map import Edge, MapDef, Placement
 
 ROTATIONS = (0, 90, 180, 270)
@@ -88,14 +88,14 @@ def placed_cells(piece: MapDef, p: Placement) -> dict[Cell, Cell]:
     return out
 
 
-@dataclass(frozen=True)
+@record
 class Overlap:
     copy: int  # index of the later placement
     other: int
     cell: Cell  # board cell claimed twice
 
 
-@dataclass(frozen=True)
+@record
 class Mismatch:
     copy: int  # index of the later placement
     other: int
@@ -105,7 +105,7 @@ class Mismatch:
     other_terrain: str
 
 
-@dataclass(frozen=True)
+@record
 class Composed:
     cells: dict[Cell, str]
     owner: dict[Cell, int]  # board cell -> placement index

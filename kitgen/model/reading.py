@@ -9,13 +9,13 @@ its note prints under it and names itself, so the legend travels with the mark:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from ..records import record
 
 DAGGERS = ("\u2020", "\u2021")  # †, ‡; then doubled: ††, ‡‡ ...
 LEGEND = "Kit's reading"
 
 
-@dataclass(frozen=True)
+@record
 class Reading:
     kit: str  # what the kit chose, in its own words
     source: str = ""  # the source's own wording, where it is ambiguous

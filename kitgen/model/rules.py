@@ -11,10 +11,10 @@ scenario entry and the rule.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..errors import Span
+from ..records import field, record
 from .reading import Reading
 
 
@@ -76,7 +76,7 @@ def context_value(values: Mapping[str, str], ref: str) -> str | None:
 KINDS = ("terrain", "stacking", "placement", "count", "slots", "range")
 
 
-@dataclass(frozen=True)
+@record
 class Selector:
     """Which pieces a rule is about: by id, by attributes, or everything ('any').
 
@@ -106,7 +106,7 @@ class Selector:
 ANY = Selector()
 
 
-@dataclass(frozen=True)
+@record
 class Target:
     """A set of cells named by a rule: cells of placed pieces, named cells, places,
     areas, terrains, or the point reflection (`opposite`) of another target."""
@@ -119,7 +119,7 @@ class Target:
     text: str = ""
 
 
-@dataclass(frozen=True)
+@record
 class Where:
     """A location test on one cell; every part given must hold (AND)."""
 
@@ -145,7 +145,7 @@ class Where:
     span: Span | None = None
 
 
-@dataclass(frozen=True)
+@record
 class Constraint:
     kind: str
     span: Span | None  # the rule's own position, quoted in every message it causes
@@ -190,7 +190,7 @@ class Constraint:
         return all(w in options for w in self.when) and not any(u in options for u in self.unless)
 
 
-@dataclass(frozen=True)
+@record
 class PieceType:
     """A piece the rules know about when the kit prints no counter for it."""
 
@@ -201,7 +201,7 @@ class PieceType:
     span: Span | None
 
 
-@dataclass(frozen=True)
+@record
 class Attribute:
     """An attribute the game declares (`rules.attributes`): what a scenario's `attrs:`
     may set, and the values it may take."""
@@ -214,14 +214,14 @@ class Attribute:
     span: Span | None = None
 
 
-@dataclass(frozen=True)
+@record
 class Option:
     id: str
     label: str
     span: Span | None
 
 
-@dataclass(frozen=True)
+@record
 class RuleBook:
     span: Span | None
     constraints: tuple[Constraint, ...] = ()
@@ -237,7 +237,7 @@ class RuleBook:
 # ---- scenarios -------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@record
 class Placement:
     """One entry of a scenario: `count` copies of a piece, on a cell, in an area or off map."""
 
@@ -261,7 +261,7 @@ class Placement:
         return self.key_spans.get(key, self.span)
 
 
-@dataclass(frozen=True)
+@record
 class Unit:
     id: str
     name: str
@@ -271,7 +271,7 @@ class Unit:
     figures: tuple[Placement, ...] = ()
 
 
-@dataclass(frozen=True)
+@record
 class Side:
     id: str
     name: str
@@ -283,7 +283,7 @@ class Side:
     notes: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
+@record
 class ScenarioArea:
     """An area the scenario names itself: listed cells, or cells passing a test."""
 
@@ -295,7 +295,7 @@ class ScenarioArea:
     label: str = ""
 
 
-@dataclass(frozen=True)
+@record
 class Scenario:
     id: str
     title: str

@@ -9,16 +9,16 @@ it in; kitgen never invents it.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import Span
+from ..records import field, record
 from .combat import Combat
 
 ALIGNS = ("left", "centre", "right")
 
 
-@dataclass(frozen=True)
+@record
 class Column:
     title: str
     align: str = "left"  # left, centre, right
@@ -27,7 +27,7 @@ class Column:
     span: Span | None = None
 
 
-@dataclass(frozen=True)
+@record
 class Cell:
     """A cell with options; plain cells are str (or None for a write-in blank)."""
 
@@ -41,7 +41,7 @@ class Cell:
 CellValue = Cell | str | None
 
 
-@dataclass(frozen=True)
+@record
 class Row:
     label: str | None  # printed in the label column (a dice range for rolled tables)
     cells: tuple[CellValue, ...]
@@ -52,7 +52,7 @@ class Row:
     # a rolled table's label is its roll range, read as such)
 
 
-@dataclass(frozen=True)
+@record
 class HeaderGroup:
     """A title over several neighbouring columns (indices into Table.columns)."""
 
@@ -62,7 +62,7 @@ class HeaderGroup:
     span: Span | None = None
 
 
-@dataclass(frozen=True)
+@record
 class Table:
     id: str
     title: str
@@ -79,7 +79,7 @@ class Table:
     combat: Combat | None = None  # a combat results table: columns by odds or differential
 
 
-@dataclass(frozen=True)
+@record
 class TextBlock:
     id: str
     title: str
@@ -88,7 +88,7 @@ class TextBlock:
     span: Span | None = None
 
 
-@dataclass(frozen=True)
+@record
 class SheetItem:
     kind: str  # ref (a table or text id), table, text, inline, break (start a new column)
     ref: str = ""
@@ -97,7 +97,7 @@ class SheetItem:
     wide: bool = False  # spans every column of the sheet
 
 
-@dataclass(frozen=True)
+@record
 class Sheet:
     id: str
     title: str
@@ -110,7 +110,7 @@ class Sheet:
     max_size: float = 12.0  # the most it grows to, to fill its pages
 
 
-@dataclass(frozen=True)
+@record
 class CardBlock:
     """One thing on a card face: a title, text, a table, or label/value fields."""
 
@@ -122,14 +122,14 @@ class CardBlock:
     columns: tuple[str, ...] = ()  # roster: the record fields to list, one column each
 
 
-@dataclass(frozen=True)
+@record
 class CardFace:
     blocks: tuple[CardBlock, ...]
     colour: str = "#ffffff"  # background
     accent: str = "#333333"  # title band
 
 
-@dataclass(frozen=True)
+@record
 class Card:
     id: str
     size: tuple[float, float]  # points, width x height
@@ -155,7 +155,7 @@ class Card:
 DECK_PATTERNS = ("lattice", "stripes", "dots", "plain")
 
 
-@dataclass(frozen=True)
+@record
 class Deck:
     """Cards shuffled together: one designed back for all of them, so no back tells
     which card is next."""

@@ -5,12 +5,11 @@ Lengths are points. Every template kind shares `TemplateBase`; each kind adds it
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from ..errors import Span
+from ..records import record
 
 
-@dataclass(frozen=True)
+@record
 class TemplateBase:
     id: str
     span: Span | None
@@ -21,19 +20,19 @@ class TemplateBase:
     outline: bool = True  # also printed in the outline-only (transparency) document
 
 
-@dataclass(frozen=True)
+@record
 class CircleTemplate(TemplateBase):
     radius: float = 0.0
     label: str = ""  # e.g. "4 in diameter"
 
 
-@dataclass(frozen=True)
+@record
 class Mark:
     at: float  # distance from the cone's or ruler's zero, points
     label: str
 
 
-@dataclass(frozen=True)
+@record
 class ConeTemplate(TemplateBase):
     length: float = 0.0
     start_width: float = 0.0  # width at distance 0 (the muzzle)
@@ -45,7 +44,7 @@ class ConeTemplate(TemplateBase):
     marks: tuple[Mark, ...] = ()
 
 
-@dataclass(frozen=True)
+@record
 class ArcTemplate(TemplateBase):
     spread_deg: float = 90.0
     depth: float = 4.0  # in squares
@@ -56,7 +55,7 @@ class ArcTemplate(TemplateBase):
     partial_label: str = ""
 
 
-@dataclass(frozen=True)
+@record
 class ClockTemplate(TemplateBase):
     sectors: int = 12
     radius: float = 216.0
@@ -65,7 +64,7 @@ class ClockTemplate(TemplateBase):
     throw_label: str = "line of throw"
 
 
-@dataclass(frozen=True)
+@record
 class GridScatterTemplate(TemplateBase):
     size: int = 3  # N x N
     square: float = 72.0
@@ -77,13 +76,13 @@ class GridScatterTemplate(TemplateBase):
     roll: str = ""  # the scatter roll, printed as written
 
 
-@dataclass(frozen=True)
+@record
 class Band:
     name: str
     limit: float  # the band's far end, points from zero
 
 
-@dataclass(frozen=True)
+@record
 class TableSource:
     """Rulers read from a table: one ruler per row (rows with equal bands share one)."""
 
@@ -97,7 +96,7 @@ class TableSource:
     column_spans: tuple[Span | None, ...] = ()  # where each band column is written
 
 
-@dataclass(frozen=True)
+@record
 class RulerTemplate(TemplateBase):
     bands: tuple[Band, ...] = ()
     names: tuple[str, ...] = ()  # weapons the ruler serves
@@ -119,7 +118,7 @@ Template = (
 )
 
 
-@dataclass(frozen=True)
+@record
 class Templates:
     items: tuple[Template, ...]
     span: Span | None = None

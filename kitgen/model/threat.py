@@ -3,12 +3,11 @@ column, and the modifiers a player applies to the roll. No ReportLab here."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from ..errors import Span
+from ..records import record
 
 
-@dataclass(frozen=True)
+@record
 class Band:
     """Totals lo..hi inclusive; None is open-ended (`>6` is Band(7, None))."""
 
@@ -20,7 +19,7 @@ class Band:
         return (self.lo is None or total >= self.lo) and (self.hi is None or total <= self.hi)
 
 
-@dataclass(frozen=True)
+@record
 class Row:
     band: Band
     outcomes: tuple[str | None, ...]  # one per column; None = write-in blank
@@ -28,7 +27,7 @@ class Row:
     path: str
 
 
-@dataclass(frozen=True)
+@record
 class State:
     """One way a modifier can apply: a number added, and/or a roll that replaces the table's."""
 
@@ -37,7 +36,7 @@ class State:
     roll: str | None = None  # dice text, already checked by the reader
 
 
-@dataclass(frozen=True)
+@record
 class Modifier:
     name: str
     states: tuple[State, ...]
@@ -46,7 +45,7 @@ class Modifier:
     note: str = ""
 
 
-@dataclass(frozen=True)
+@record
 class Effect:
     """A modifier in one of its states, as a player meets it."""
 
@@ -68,7 +67,7 @@ class Effect:
         return " ".join(parts)
 
 
-@dataclass(frozen=True)
+@record
 class Combo:
     """One combination a player can meet: at most one type, any allowed situations."""
 
@@ -89,27 +88,27 @@ class Combo:
         return " + ".join(e.short for e in self.effects) if self.effects else "no modifier"
 
 
-@dataclass(frozen=True)
+@record
 class Gloss:
     term: str
     meaning: str
 
 
-@dataclass(frozen=True)
+@record
 class Priority:
     title: str
     items: tuple[str, ...]
     intro: str = ""
 
 
-@dataclass(frozen=True)
+@record
 class Behaviour:
     outcome: str
     weight: int | float  # target share (any scale); read from a priority order as n..1
     span: Span | None
 
 
-@dataclass(frozen=True)
+@record
 class Profile:
     """Behaviours with target weights, from which rows are generated."""
 
@@ -119,7 +118,7 @@ class Profile:
     from_priority: bool = False
 
 
-@dataclass(frozen=True)
+@record
 class ThreatTable:
     id: str
     title: str

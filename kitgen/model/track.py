@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 
 from ..errors import Span
+from ..records import field, record
 
 
-@dataclass(frozen=True)
+@record
 class Track:
     id: str
     title: str
@@ -30,6 +30,6 @@ class Track:
         return list(range(self.start, self.stop + (1 if self.step > 0 else -1), self.step))
 
 
-@dataclass(frozen=True)
+@record
 class TrackSet:
     tracks: tuple[Track, ...] = ()

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from fractions import Fraction
+
+from ..records import record
 
 MAX_OPTIMA = 10_000  # equally good bandings considered for the seeded tie-break
 
@@ -20,7 +21,7 @@ class BandingError(ValueError):
     pass
 
 
-@dataclass(frozen=True)
+@record
 class Banding:
     bands: tuple[tuple[int, int], ...]  # (lowest, highest) total of each behaviour's band
     achieved: tuple[Fraction, ...]

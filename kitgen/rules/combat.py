@@ -18,7 +18,6 @@ check, rules/reaction.py, with the same out_of_range policy).
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
 from fractions import Fraction
 from math import lcm
 
@@ -33,6 +32,7 @@ from ..model.table import Cell, HeaderGroup, Row, Table
 from ..model.threat import Band, Combo, Effect, ThreatTable
 from ..model.threat import Row as ReactionRow
 from ..names import suggest
+from ..records import record, replace
 from ..style import NONE
 from .reaction import check_table, row_odds
 
@@ -47,7 +47,7 @@ class CombatError(ValueError):
     """Strengths or names a combat cannot be resolved with; the message is for people."""
 
 
-@dataclass(frozen=True)
+@record
 class Resolution:
     """One attack worked out: the column read and the exact chance of each result."""
 

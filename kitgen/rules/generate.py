@@ -8,7 +8,6 @@ so the same seed and options always give the same roster.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 
 from ..budget import MAX_RECORDS
 from ..chance.dice import parse_dice, roll
@@ -16,6 +15,7 @@ from ..errors import Diagnostics
 from ..model.game import Game
 from ..model.generator import Generator, Lookup, Value
 from ..model.threat import Band
+from ..records import record
 from .lookup_tables import resolve_generator
 from .profile import effective_seed
 
@@ -27,7 +27,7 @@ class RosterTooBig(ValueError):
     keep a generator's own size and units within it)."""
 
 
-@dataclass(frozen=True)
+@record
 class Roster:
     generator: str
     seed: int

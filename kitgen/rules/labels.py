@@ -8,7 +8,6 @@ in YAML, then `blanks` records with every field empty. No ReportLab here.
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 
 from ..errors import Diagnostics
 from ..model.counters import Face, TextEl
@@ -16,6 +15,7 @@ from ..model.game import Game
 from ..model.generator import ROSTER_FIELDS, Generator
 from ..model.label import LabelDef, Labels, Record
 from ..names import PLACEHOLDER, placeholders
+from ..records import replace
 from .generate import build_roster
 
 

@@ -7,13 +7,13 @@ Resolved where a generator is checked or rolled; problems are reported by the ch
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 
 from ..chance.roll_labels import RollLabelError, parse_roll_label
 from ..errors import Diagnostics
 from ..model.game import Game
 from ..model.generator import Generator, Lookup, LookupRow, Value
 from ..model.threat import Band
+from ..records import replace
 from .table_cells import body_rows, column_index, table_columns, tables_by_id
 
 _WHOLE = re.compile(r"^[-+]?\d+$")

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 
 from ..chance.dice import parse_dice
 from ..model.threat import Band, Row, ThreatTable
+from ..records import replace
 from .banding import Banding, best_banding
 
 DEFAULT_SEED = 0  # used when no --seed is given, so builds stay reproducible

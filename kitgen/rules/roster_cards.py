@@ -5,13 +5,12 @@ No ReportLab here."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from ..errors import Diagnostics
 from ..model.game import Game
 from ..model.label import Record
 from ..model.table import Card, CardBlock, CardFace, Cell, Column, Row, Table
 from ..names import in_words, suggest
+from ..records import replace
 from .generate import build_roster
 from .labels import fill, placeholders, roster_fields
 from .profile import effective_seed

@@ -4,16 +4,16 @@ ruler's bands. Used by the check stage (to report) and by layout (to draw)."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
 from ..errors import Diagnostics, Span
 from ..model.game import Game
 from ..model.template import Band, RulerTemplate
+from ..records import record
 from ..units import POINTS_PER, finite_number
 from .table_cells import body_rows, column_index, table_columns, tables_by_id
 
 
-@dataclass(frozen=True)
+@record
 class Ruler:
     """One ruler to draw: the weapons it serves and its bands (limits in points)."""
 

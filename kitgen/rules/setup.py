@@ -9,7 +9,6 @@ drawing shows exactly what was checked. Unknown names become diagnostics here
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -17,6 +16,7 @@ from ..errors import Diagnostics, Span
 from ..geometry import Cell
 from ..model.rules import CONTEXT, FACE, IN_UNIT, PLACED_BY, Placement, RuleBook, Scenario, Selector
 from ..names import close_match, did_you_mean, suggest
+from ..records import field, record
 from .names import check_attrs, check_name
 from .where import holds, own_name
 
@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from ..model.map import MapDef
 
 
-@dataclass(frozen=True)
+@record
 class PieceInfo:
     """A piece the scenario may use: a counter of the kit or a type the rules declare."""
 
@@ -37,7 +37,7 @@ class PieceInfo:
     faces: tuple[str, ...] = ()  # a counter's faces by name, front first (steps, or front/back)
 
 
-@dataclass
+@record(frozen=False)
 class Placed:
     """One placement entry resolved (its `count` copies share the cell)."""
 
@@ -69,7 +69,7 @@ class Placed:
         return p.label or p.attrs.get("name") or self.piece.id
 
 
-@dataclass
+@record(frozen=False)
 class Setup:
     game: Game
     book: RuleBook

@@ -6,12 +6,12 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Iterable, Iterator
-from dataclasses import fields
 from fnmatch import fnmatchcase
 from typing import TYPE_CHECKING, Any
 
 from ..geometry import Cell
 from ..model.rules import Target, Where, prop_text
+from ..records import fields
 
 PARTS_ORDER = tuple(f.name for f in fields(Where) if f.name != "span")
 

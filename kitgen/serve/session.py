@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import hashlib
 import threading
-from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..build import check, draw, font_book, load, manifest_items, plan
@@ -19,13 +18,14 @@ from ..errors import Diagnostic, Diagnostics, KitError
 from ..layout.plan import make_whole
 from ..model.game import Settings
 from ..raster import png, render_page
+from ..records import field, record, replace
 from ..source.yamlnodes import source_line
 
 SCREEN_DPI = 100  # sheets on screen; a piece's zoom renders its own box sharper
 ZOOM_DPI = 400
 
 
-@dataclass
+@record(frozen=False)
 class PageView:
     doc: str  # the file, counters.pdf
     number: int  # from 1
@@ -35,7 +35,7 @@ class PageView:
     text: str
 
 
-@dataclass
+@record(frozen=False)
 class State:
     """What the served page shows; replaced whole after every build."""
 
@@ -164,8 +164,7 @@ class Session:
 
     def _publish(self, **changes) -> None:
         with self.changed:
-            values = {**self.state.__dict__, **changes, "version": self.state.version + 1}
-            self.state = State(**values)
+            self.state = replace(self.state, **changes, version=self.state.version + 1)
             self.changed.notify_all()
 
     def wait(self, version: int, timeout: float) -> State:

@@ -17,7 +17,6 @@ tests/test_copies_oracle.py reads copies one by one, the plain way, and compares
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import MISSING, fields
 from functools import lru_cache
 from operator import itemgetter
 from typing import Any
@@ -26,6 +25,7 @@ from ..colours import ColourError, parse_colour
 from ..errors import Diagnostic, Diagnostics
 from ..model.counters import CounterDef, Face, merge_rows
 from ..names import PLACEHOLDER
+from ..records import MISSING, fields
 from .expand import Vars, blanked, substitute
 from .fields import Context, as_text
 from .yamlnodes import Node
@@ -294,7 +294,7 @@ def _step(value: object) -> int | None:
 class _CopyPlan:
     """Where a copy's step values go in the template's model (Filler.fill puts them
     there); what holds no hole is shared by every copy. `fields`: the template's other
-    fields by name, gathered once (dataclasses.replace would gather them per copy)."""
+    fields by name, gathered once (records.replace would gather them per copy)."""
 
     def __init__(self, t: CounterDef):
         self.t = t
@@ -433,5 +433,5 @@ def _format(text: str) -> str:
 
 
 def fields_of(record: object) -> dict[str, object]:
-    """A dataclass's fields by name, as dataclasses.replace gathers them."""
-    return {f.name: getattr(record, f.name) for f in fields(record)}  # type: ignore[arg-type]
+    """A record's fields by name, as records.replace gathers them."""
+    return {f.name: getattr(record, f.name) for f in fields(record)}

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from ..budget import MAX_MAP_CELLS, spend
 from ..errors import Span
 from ..geometry import Cell, HexGrid, SquareGrid
@@ -28,6 +26,7 @@ from ..model.mapbuild import (
     placed_cells,
 )
 from ..names import suggest
+from ..records import replace
 from .fields import (
     Context,
     Fields,

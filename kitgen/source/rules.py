@@ -7,10 +7,9 @@ terrain, piece or side is known in advance.
 
 from __future__ import annotations
 
-import dataclasses
 from pathlib import Path
 
-from ..budget import MAX_SCENARIO_BYTES, MAX_SCENARIO_FILES
+from ..budget import MAX_SCENARIO_BYTES, MAX_SCENARIO_FILES, MAX_YAML_VALUES
 from ..errors import KitError, Span
 from ..files import FileRefused, list_folder
 from ..model.rules import (
@@ -25,6 +24,7 @@ from ..model.rules import (
     Selector,
 )
 from ..names import suggest
+from ..records import replace
 from .expand import read_for_each, substitute
 from .fields import Context, Fields, as_id, as_number, as_text, check_unique_ids
 from .game import SCENARIO_DIR, scenario_path  # noqa: F401  (re-exported)
@@ -106,7 +106,7 @@ def read_rules(ctx: Context, node: Node, path: str) -> RuleBook:
         node.span, constraints, pieces, sides, options, values, ctx.folder, (), attributes
     )
     scenarios = tuple(read_scenarios(ctx, ctx.folder / SCENARIO_DIR, book))
-    return dataclasses.replace(book, scenarios=scenarios)
+    return replace(book, scenarios=scenarios)
 
 
 ATTRIBUTE_TYPES = ("number", "integer", "text")
@@ -218,7 +218,8 @@ def read_scenario_file(ctx: Context, file: Path, book: RuleBook):
     # the player's own file, named on the command line: confined to its own folder
     inside = file.resolve().is_relative_to(Path(ctx.folder).resolve())
     try:
-        node = load_yaml(file, ctx.folder if inside else file.parent)
+        values = ctx.extra.setdefault("scenario values", [MAX_YAML_VALUES])  # all together
+        node = load_yaml(file, ctx.folder if inside else file.parent, values)
     except KitError as exc:
         ctx.diags.extend(exc.diagnostics)
         return None
@@ -509,8 +510,6 @@ _KIND_READERS = {
 def with_scenarios(game, file: Path | None, diags):
     """The game with the scenarios to check: only `file` when one was named; every file in
     scenarios/ even when the game has no rules: section (names and supply are still checked)."""
-    import dataclasses
-
     book = game.rules
     if file is None and book is not None:
         return game
@@ -528,5 +527,5 @@ def with_scenarios(game, file: Path | None, diags):
             one = read_scenario_file(ctx, file, book)
             chosen = (one,) if one is not None else ()
     sections = dict(game.sections)
-    sections["rules"] = dataclasses.replace(book, scenarios=chosen)
+    sections["rules"] = replace(book, scenarios=chosen)
     return game.replace(sections=sections)

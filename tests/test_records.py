@@ -1,0 +1,203 @@
+"""kitgen/records.py, the one record kind (docs/architecture.md "Holding data"): what a
+record does, what mypy sees of it, and that kitgen holds its data in no other kind."""
+
+from __future__ import annotations
+
+import ast
+import importlib
+import pkgutil
+import subprocess
+import sys
+from collections.abc import Mapping
+
+import pytest
+
+import kitgen.model
+from kitgen.records import FrozenError, field, fields, record, replace
+
+from .conftest import ROOT
+
+
+@record
+class Box:
+    """A test record."""
+
+    label: str
+    size: float = 1.0
+    tags: dict[str, str] = field(default_factory=dict)
+    note: str | None = field(default=None, compare=False)
+
+
+@record
+class Crate(Box):
+    lid: bool = False
+
+
+@record
+class Pair:
+    label: str
+    size: float = 1.0
+
+
+@record(frozen=False)
+class Tally:
+    name: str
+    seen: list[str] = field(default_factory=list)
+
+
+def test_made_by_keyword_or_position_with_defaults():
+    assert Box("a") == Box(label="a", size=1.0)
+    b = Box("a", 2.5, {"k": "v"}, "n")
+    assert (b.label, b.size, b.tags, b.note) == ("a", 2.5, {"k": "v"}, "n")
+    assert Box("a").tags == {} and Box("a").tags is not Box("a").tags  # a new dict each
+    with pytest.raises(TypeError, match="missing 1 required positional argument: 'label'"):
+        Box()  # type: ignore[call-arg]
+    with pytest.raises(TypeError, match="unexpected keyword argument 'colour'"):
+        Box("a", colour="red")  # type: ignore[call-arg]
+
+
+def test_a_record_cannot_be_changed():
+    b = Box("a")
+    with pytest.raises(FrozenError, match="^cannot assign to field 'label'$"):
+        b.label = "b"  # type: ignore[misc]
+    with pytest.raises(FrozenError, match="^cannot delete field 'size'$"):
+        del b.size  # type: ignore[misc]
+    with pytest.raises(FrozenError):
+        b.other = 1  # type: ignore[attr-defined]
+    assert isinstance(FrozenError("x"), AttributeError)
+    assert not hasattr(b, "__dict__")  # slotted
+
+
+def test_compared_and_hashed_by_value_within_its_class():
+    assert Box("a", note="here") == Box("a", note="there")  # compare=False
+    with pytest.raises(TypeError, match="unhashable type: 'dict'"):  # as a dataclass
+        hash(Box("a"))
+    assert Box("a") != Box("b")
+    assert Pair("a") != Box("a")  # same values, another class
+    assert Crate("a") != Box("a")
+    assert Pair("a") != ("a", 1.0)
+    assert len({Pair("a"), Pair("a"), Pair("b")}) == 2
+    assert hash(Pair("a", 2.0)) == hash(("a", 2.0))
+
+
+def test_no_field_is_read_by_position():
+    p = Pair("a")
+    with pytest.raises(TypeError):
+        p[0]  # type: ignore[index]
+    with pytest.raises(TypeError):
+        iter(p)  # type: ignore[call-overload]
+
+
+def test_replace_copies_with_changes():
+    b = Box("a", tags={"k": "v"})
+    c = replace(b, size=3.0)
+    assert c == Box("a", 3.0, {"k": "v"}) and b.size == 1.0
+    assert c.tags is b.tags  # fields not named are the same objects
+    assert type(replace(Crate("a"), lid=True)) is Crate
+    with pytest.raises(TypeError, match="^Box has no field 'colour'$"):
+        replace(b, colour="red")
+
+
+def test_fields_in_constructor_order():
+    assert [f.name for f in fields(Crate)] == ["label", "size", "tags", "note", "lid"]
+    assert [f.name for f in fields(Crate("a"))] == [f.name for f in fields(Crate)]
+    assert Crate("a", 2.0, lid=True).lid
+    with pytest.raises(TypeError, match="^int is not a record$"):
+        fields(int)
+
+
+def test_repr_names_each_field():
+    assert repr(Pair("a")) == "Pair(label='a', size=1.0)"
+
+
+def test_declaring_mistakes_are_refused():
+    with pytest.raises(TypeError, match="^non-default field 'b' follows a field with a default$"):
+
+        @record
+        class Bad:
+            a: int = 0
+            b: int
+
+    with pytest.raises(ValueError, match="^a field takes a default or a default_factory"):
+        field(default=1, default_factory=int)
+
+
+def test_post_init_checks_each_record():
+    @record
+    class Positive:
+        n: int
+
+        def __post_init__(self) -> None:
+            if self.n < 0:
+                raise ValueError("negative")
+
+    assert Positive(1).n == 1
+    with pytest.raises(ValueError, match="negative"):
+        Positive(-1)
+
+
+def test_a_working_record_is_filled_in():
+    t = Tally("a")
+    t.seen.append("x")
+    t.name = "b"
+    assert t == Tally("b", ["x"])
+    with pytest.raises(TypeError, match="unhashable"):
+        hash(t)
+    assert not hasattr(t, "__dict__")
+
+
+def test_mypy_checks_fields_and_constructor_calls(tmp_path):
+    probe = tmp_path / "probe.py"
+    probe.write_text(
+        "from kitgen.records import field, record\n"
+        "@record\n"
+        "class R:\n"
+        "    a: int\n"
+        "    b: list[int] = field(default_factory=list)\n"
+        "r = R(1)\n"
+        "ok: list[int] = r.b\n"
+        "r.a = 2\n"
+        "R(a='x')\n"
+        "R(1, [1], 3)\n"
+        "R(c=1)\n"
+    )
+    run = subprocess.run(
+        [sys.executable, "-m", "mypy", "--no-incremental", "--cache-dir", str(tmp_path / "c")]
+        + ["--follow-imports=silent", str(probe)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
+    errors = [line.split(": error: ")[1] for line in run.stdout.splitlines() if ": error: " in line]
+    assert errors == [
+        'Property "a" defined in "R" is read-only  [misc]',
+        'Argument "a" to "R" has incompatible type "str"; expected "int"  [arg-type]',
+        'Too many arguments for "R"  [call-arg]',
+        'Unexpected keyword argument "c" for "R"  [call-arg]',
+    ], run.stdout
+
+
+def test_every_model_is_a_record():
+    plain = []
+    for info in pkgutil.iter_modules(kitgen.model.__path__):
+        module = importlib.import_module(f"kitgen.model.{info.name}")
+        for name, obj in vars(module).items():
+            if not isinstance(obj, type) or obj.__module__ != module.__name__:
+                continue
+            if issubclass(obj, str | Mapping):  # a kind of text (model.rules.Name)
+                continue
+            if not hasattr(obj, "__record_fields__"):
+                plain.append(f"{module.__name__}.{name}")
+    assert plain == []
+
+
+def test_no_module_makes_dataclasses():
+    """One record kind: a dataclass anywhere in kitgen is a second one."""
+    found = []
+    for path in sorted((ROOT / "kitgen").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ImportFrom) and node.module == "dataclasses":
+                found.append(f"{path.relative_to(ROOT)}:{node.lineno}")
+            if isinstance(node, ast.Import) and any(a.name == "dataclasses" for a in node.names):
+                found.append(f"{path.relative_to(ROOT)}:{node.lineno}")
+    assert found == []
