@@ -17,7 +17,9 @@ from __future__ import annotations
 import argparse
 import math
 import sys
+from bisect import bisect_left
 from collections.abc import Callable
+from itertools import accumulate
 from pathlib import Path
 
 from reportlab.lib.pagesizes import letter
@@ -370,7 +372,12 @@ def clash(a: Box, b: Box) -> bool:
 
 def clear_of(words: list[Box], box_at: Callable[[float], Box]) -> Callable[[float], bool]:
     """Whether a box placed at a position along a strip covers none of the words."""
-    return lambda v: not any(clash(box_at(v), w) for w in words)
+
+    def clear(v: float) -> bool:
+        box = box_at(v)  # once, then against each word
+        return not any(clash(box, w) for w in words)
+
+    return clear
 
 
 def seam_line(c: Canvas, x0: float, y0: float, x1: float, y1: float, words: list[Box]) -> None:
@@ -461,7 +468,8 @@ def seams(c: Canvas, m: HexMap, way: Tiling, row: int, col: int, at, words: list
         c.line(px + tw + 5, py, px + tw + 5, py + th)
         note = f"GLUE under tile {chr(65 + row)}{col + 2}"
         cx, (nw, nh) = px + tw - o / 2, note_size(note)
-        clear = clear_of(words, lambda v: (cx - nh / 2, v - nw / 2, cx + nh / 2, v + nw / 2))
+        strip = [b for b in words if b[0] < cx + nh / 2 and cx - nh / 2 < b[2]]
+        clear = clear_of(strip, lambda v: (cx - nh / 2, v - nw / 2, cx + nh / 2, v + nw / 2))
         glue_note(c, note, cx, between(ys, py + th / 2, clear), True)
     if bottom:
         seam_line(c, px, py + o, px + tw, py + o, words)
@@ -470,7 +478,8 @@ def seams(c: Canvas, m: HexMap, way: Tiling, row: int, col: int, at, words: list
         c.line(px, py - 5, px + tw, py - 5)
         note = f"GLUE under tile {chr(66 + row)}{col + 1}"
         cy, (nw, nh) = py + o / 2, note_size(note)
-        clear = clear_of(words, lambda v: (v - nw / 2, cy - nh / 2, v + nw / 2, cy + nh / 2))
+        strip = [b for b in words if b[1] < cy + nh / 2 and cy - nh / 2 < b[3]]
+        clear = clear_of(strip, lambda v: (v - nw / 2, cy - nh / 2, v + nw / 2, cy + nh / 2))
         glue_note(c, note, between(xs, px + tw / 2, clear), cy, False)
     c.setStrokeColorRGB(0, 0, 0)
     c.setLineWidth(0.6)
@@ -540,20 +549,30 @@ def clear_spot(w: float, h: float, region: Box, taken: list[Box], gap: float) ->
     """The w x h box in `region`, `gap` clear of every taken box, nearest the region's
     top-left corner. Such a box slid left and up until it meets something stays clear,
     so the lefts to try are the region's and the taken boxes' right sides, the tops the
-    region's and the taken boxes' bottoms."""
+    region's and the taken boxes' bottoms. Each left's boxes across it are sorted by
+    their bottoms once, with the highest top so far: a spot is clear when no box whose
+    bottom lies below its top reaches above its bottom (one bisect a spot)."""
     x0, y0, x1, y1 = region
     if w > x1 - x0 or h > y1 - y0:
         return None
-    near = [(b[0] - gap, b[1] - gap, b[2] + gap, b[3] + gap) for b in taken]
-    near = [b for b in near if clash(b, region)]
+    near = [
+        (b[0] - gap, b[1] - gap, b[2] + gap, b[3] + gap)
+        for b in taken
+        if b[0] - gap < x1 and x0 < b[2] + gap and b[1] - gap < y1 and y0 < b[3] + gap
+    ]
     lefts = {x0} | {b[2] for b in near if x0 < b[2] <= x1 - w}
     tops = {y1} | {b[1] for b in near if y0 + h <= b[1] < y1}
+    index = {}
+    for lf in lefts:
+        spans = sorted((b[1], b[3]) for b in near if lf < b[2] and b[0] < lf + w)
+        index[lf] = ([s[0] for s in spans], list(accumulate((s[1] for s in spans), max)))
     for _, left, top in sorted(
         (math.hypot(lf - x0, y1 - tp), lf, tp) for lf in lefts for tp in tops
     ):
-        box = (left, top - h, left + w, top)
-        if not any(clash(box, b) for b in near):
-            return box
+        bottoms, highest = index[left]
+        k = bisect_left(bottoms, top)
+        if k == 0 or highest[k - 1] <= top - h:
+            return (left, top - h, left + w, top)
     return None
 
 
@@ -565,9 +584,11 @@ def key_layout(size: tuple[float, float]) -> tuple[int, float, float]:
     return per_row, col_w, math.ceil(len(COLOURS) / per_row) * 28 + 14
 
 
-def terrain_key(c: Canvas, size: tuple[float, float]) -> None:
-    x0, y0, _, _ = content(size)
+def terrain_key(c: Canvas, size: tuple[float, float], top: float) -> None:
+    """The key with its top at ``top`` (right under the assembly diagram)."""
+    x0, _, _, _ = content(size)
     per_row, col_w, height = key_layout(size)
+    y0 = top - height
     c.setFillColorRGB(*hex_rgb(TITLE_INK))
     c.setFont("Helvetica-Bold", 9)
     c.drawString(x0, y0 + height - 8, "Key")
@@ -649,7 +670,7 @@ def assembly_page(c: Canvas, m: HexMap, way: Tiling, words: list[Box]) -> None:
         if way.turned:
             words = [turn(b, m.height) for b in words]
     badges(c, way, (px, py, scale), words)
-    terrain_key(c, size)
+    terrain_key(c, size, py - 4)  # 4 pt under the diagram, as kitgen's KEY_GAP
     c.showPage()
 
 

@@ -11,6 +11,10 @@ MiB = 1024 * 1024
 MAX_YAML_BYTES = 2 * MiB  # one YAML file (game.yaml, an include, a scenario)
 MAX_GAME_BYTES = 4 * MiB  # game.yaml and every file it includes, together
 MAX_INCLUDES = 64  # files included, all levels together
+# values written in YAML (each key, list item and value counts one): one file; game.yaml
+# and its includes together; the scenario files together. A value is a few bytes, so
+# the byte caps alone let a file hold a million (minutes to read).
+MAX_YAML_VALUES = 100_000
 MAX_SCENARIO_FILES = 200  # files in scenarios/
 MAX_FONT_BYTES = 30 * MiB  # one font file
 MAX_IMAGE_BYTES = 20 * MiB  # one PNG or JPEG file

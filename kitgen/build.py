@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import functools
 import gc
 import json
+import os
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -144,8 +146,19 @@ def _scenario_file(d: Diagnostic, game: Game) -> Path | None:
     """The scenario file (resolved) a diagnostic points into; None when it is elsewhere."""
     if d.span is None:
         return None
-    file = Path(d.span.file).resolve()
-    return file if file.is_relative_to((game.folder / SCENARIO_DIR).resolve()) else None
+    file = _resolved(d.span.file)
+    return file if file.is_relative_to(_resolved(str(game.folder / SCENARIO_DIR))) else None
+
+
+def _resolved(file: str) -> Path:
+    """A diagnostic's file, resolved once for all the diagnostics in it (thousands, when a
+    scenario names thousands of cells that are not there)."""
+    return _resolved_absolute(os.path.abspath(file))  # the key must not hang on the cwd
+
+
+@functools.lru_cache(maxsize=64)
+def _resolved_absolute(file: str) -> Path:
+    return Path(file).resolve()
 
 
 def scenario_view(path: Path, diags: Diagnostics) -> list[Diagnostic]:
@@ -159,7 +172,7 @@ def scenario_view(path: Path, diags: Diagnostics) -> list[Diagnostic]:
     return [
         d
         for d in diags
-        if d.severity == "error" or (d.span is not None and Path(d.span.file).resolve() == own)
+        if d.severity == "error" or (d.span is not None and _resolved(d.span.file) == own)
     ]
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import re
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import click
@@ -61,6 +62,8 @@ def _echo(text: str = "", **kwargs) -> None:
 
 def _report(diags: Diagnostics | list, quiet: bool = False) -> None:
     items = in_reading_order(diags)  # as KitError orders them: top to bottom, file by file
+    shown: set[str] = set()  # once each as printed: one file named two ways reads alike
+    items = [d for d in items if not (str(d) in shown or shown.add(str(d)))]
     for d in items:
         if quiet and not d.is_error:
             continue
@@ -280,11 +283,13 @@ def build(
     papers = () if paper is not None else _papers(paths)
     if papers_warning(papers) and not quiet:
         click.echo(f"kitgen: warning: {papers_warning(papers)}", err=True)
-    build_settings = settings_for
+    with_papers = settings_for
     if papers_warning(papers):  # each cover says so too
 
-        def build_settings(game: Game) -> Settings:
+        def with_papers(game: Game) -> Settings:
             return replace(settings_for(game), papers=papers)
+
+    build_settings = _one_kit_a_folder(with_papers, out_root)
 
     failed = False
     written: list[Path] = []
@@ -310,6 +315,34 @@ def build(
     _report_build(diags_all, quiet)
     if failed:
         sys.exit(EXIT_INPUT)
+
+
+def _one_kit_a_folder(
+    settings: Callable[[Game], Settings], out_root: Path
+) -> Callable[[Game], Settings]:
+    """`settings`, refusing a game whose kit would replace one built before it in the run
+    (ids alike, or alike but for case on macOS): nothing may be lost. A game named twice
+    is built twice alike."""
+    kits: dict[str, Game] = {}
+
+    def checked(game: Game) -> Settings:
+        first = kits.setdefault(game.id.casefold(), game)
+        if first.folder.resolve() != game.folder.resolve():
+            raise KitError(_same_output(game, first, out_root))
+        return settings(game)
+
+    return checked
+
+
+def _same_output(game: Game, first: Game, out_root: Path) -> Diagnostic:
+    return Diagnostic(
+        "error",
+        game.span,
+        "id",
+        f"game id {game.id!r} names the kit folder {str(out_root / first.id)!r} of the "
+        f"game at {str(Span(first.span.file))!r}, built before it in this run",
+        "give one of the two games another id:, or build them with different -o folders",
+    )
 
 
 def _papers(paths) -> tuple[tuple[str, str], ...]:

@@ -7,9 +7,61 @@ import re
 from collections.abc import Iterable
 
 ID_PATTERN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
+ID_HINT = "use letters, digits, '-', '_' or '.', starting with a letter or digit, at most 64"
+# Names Windows keeps for its devices: no file or folder there may be named so, whatever
+# follows a dot (NUL.txt is NUL too), in any case.
+DEVICES = frozenset(
+    ["CON", "PRN", "AUX", "NUL", *(f"{port}{n}" for port in ("COM", "LPT") for n in range(10))]
+)
+# The longest output file name kitgen makes from an id: a prefix, the id and a suffix.
+FILE_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,119}$")
 # A {name} in a text that a record or for_each row fills, and the {{ and }} that print a
 # brace (group 1: the name). The one pattern of the readers, the copies and the rosters.
 PLACEHOLDER = re.compile(r"\{\{|\}\}|\{([A-Za-z_][A-Za-z0-9_-]*)\}")
+
+
+def id_problem(text: str) -> tuple[str, str] | None:
+    """The one name check: why `text` cannot be an id, as (message, hint), or None. Ids
+    name output files and folders (output/<game>/, map-<id>.pdf, an export's pictures),
+    which must be made alike on Linux, macOS and Windows."""
+    if not ID_PATTERN.match(text) or ".." in text:
+        return f"bad id {text!r}", ID_HINT
+    return file_name_problem(text, "id")
+
+
+def default_id_problem(name: str, source: str, what: str) -> tuple[str, str] | None:
+    """id_problem for an id taken from a name where the YAML gives none (a game's folder,
+    a scenario's file): `source` says which, `what` whose id it would be."""
+    problem = id_problem(name)
+    if problem is None:
+        return None
+    reason = problem[0].partition(": ")[2]
+    return (
+        f"the {source} {name!r} cannot serve as the {what} id" + (f": {reason}" if reason else ""),
+        "add id: with letters, digits, '-', '_' or '.'",
+    )
+
+
+def file_name_problem(name: str, what: str = "file name") -> tuple[str, str] | None:
+    """Why `name` cannot name a file on every system, as (message, hint), or None: the
+    characters and length of FILE_NAME, a device name of Windows, a last '.'."""
+    if not FILE_NAME.match(name) or ".." in name:
+        return f"bad {what} {name!r}", ID_HINT.replace("64", "120")
+    device = name.split(".", 1)[0].upper()
+    if device in DEVICES:
+        return (
+            f"bad {what} {name!r}: {device} is a device on Windows, where no file or "
+            "folder may be named so",
+            "rename it; CON, PRN, AUX, NUL, COM0-COM9 and LPT0-LPT9 are refused, "
+            "alone or before a dot, in any case",
+        )
+    if name.endswith("."):
+        return (
+            f"bad {what} {name!r}: Windows drops a name's last '.', so two names could "
+            "make one file",
+            "end it with a letter, a digit, '-' or '_'",
+        )
+    return None
 
 
 def placeholders(text: str) -> list[str]:

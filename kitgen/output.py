@@ -17,7 +17,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from .errors import Diagnostic, KitError, Span
-from .names import ID_PATTERN
+from .names import file_name_problem
 
 MANIFEST = "manifest.json"
 
@@ -32,8 +32,11 @@ class OutputError(Exception):
 
 
 def safe_name(name: str) -> str:
-    if not ID_PATTERN.match(name) or ".." in name:
-        raise KitError(Diagnostic("error", None, "", f"bad output file name {name!r}"))
+    """`name` when it can name an output file or folder on every system. The readers' id
+    check makes every name kitgen derives from ids pass: this is the last guard."""
+    problem = file_name_problem(name, "output file name")
+    if problem is not None:
+        raise KitError(Diagnostic("error", None, "", *problem))
     return name
 
 

@@ -77,6 +77,7 @@ RULER = 6.5  # the names of the columns and rows along a set-up diagram's edges
 
 LEADING = 1.2  # running text and table cells
 TIGHT_LEADING = 1.15  # text on pieces and in a map key, where room is short
+NOTE_LEADING = 1.25  # an assembly sheet's note, wrapped at SMALL
 
 # ---- typographic characters -----------------------------------------------------
 
@@ -104,3 +105,20 @@ def typeset(text: str) -> str:
         for plain, sign in _SIGNS:
             text = text.replace(plain, sign)
     return text
+
+
+_CLOSERS = "\"'\u201d\u2019)]"  # quotes and brackets that may close a sentence's last word
+_STOPS = ".!?\u2026:;"  # what ends a printed sentence (or leads into what follows)
+
+
+def sentence(text: str) -> str:
+    """A printed line as a sentence: a full stop added where it ends without one ("Three
+    pieces" prints "Three pieces."); a line that ends in a stop, a question or an
+    exclamation, even inside a closing quote or bracket, stays as written. Only the
+    punctuation changes, never the words."""
+    body = text.rstrip()
+    if not body:
+        return text
+    if body.rstrip(_CLOSERS)[-1:] in tuple(_STOPS):
+        return body
+    return body + "."

@@ -257,7 +257,7 @@ def test_the_caps_are_documented_as_they_are():
         "MAX_PAGES", "MAX_TEXT", "MAX_TABLE_TEXT", "MAX_SVG_BYTES", "MAX_IMAGE_PIXELS",
         "MAX_FONT_BYTES", "MAX_RECORDS", "MAX_PLACED", "MAX_INCLUDES", "MAX_NUMBER",
         "MAX_ALL_PIXELS", "MAX_ALL_SVG_BYTES", "MAX_SCENARIO_BYTES", "MAX_UNITS",
-        "MAX_TABLE_FILE_BYTES", "MAX_TABLE_ROWS",
+        "MAX_TABLE_FILE_BYTES", "MAX_TABLE_ROWS", "MAX_YAML_VALUES",
     ):  # fmt: skip
         value = getattr(budget, name)
         shown = f"{value // budget.MiB} MiB" if value % budget.MiB == 0 else f"{value:,}"
@@ -408,7 +408,7 @@ def test_the_docs_show_only_the_console_script():
 def test_class_6_no_input_reaches_an_internal_error(tmp_path: Path):
     image = "id: {ID}\ntitle: T\ncounters:\n  - {id: a, size: 1, front: {image: %s}}\n"
     games = {
-        "nul": {"game.yaml": b"id: nul\ntitle: T\x00\n"},
+        "nul-byte": {"game.yaml": b"id: nul-byte\ntitle: T\x00\n"},  # (nul is a device name)
         "nul-quoted": {"game.yaml": 'id: {ID}\ntitle: "a\\0b"\ninclude: "x\\0.yaml"\n'},
         "long-name": {"game.yaml": image % ("a" * 5000 + ".png")},
         "long-include": {"game.yaml": "id: {ID}\ntitle: T\ninclude: " + "b/" * 2500 + "x.yaml\n"},

@@ -13,11 +13,16 @@ from pathlib import Path
 
 import pytest
 
+from kitgen.errors import KitError
 from kitgen.layout.text import wrap_hard
+from kitgen.names import id_problem
+from kitgen.output import safe_name
 from tests.conftest import CONTENT, run_cli
 
 RY_SCEN = "g/scenarios/four-tribes.yaml"
 FARMER = "{piece: farmer-red, at: B1}"
+IMAGE_PIECE = "  - {{id: imgpiece, size: 1in, front: {{image: {{file: {}}}}}}}\n"
+DEVICES = "rename it; CON, PRN, AUX, NUL, COM0-COM9 and LPT0-LPT9 are refused, alone or before a dot, in any case"
 
 # (name, seed game or None, {file: [(old, new)] or text}, what to check, stderr lines)
 CASES = [
@@ -212,6 +217,203 @@ CASES = [
             "1 error(s), 0 warning(s)",
         ],
     ),
+    (
+        "a table keyed by a constant roll (a roll must throw a die)",
+        "ironford",
+        {"charts.yaml": [("roll: 1d6", 'roll: "6"')]},
+        "g",
+        [
+            "g/charts.yaml:20:11: error: tables[0].roll: '6' has no die: it always gives 6 (did you mean 'd6'? a roll throws at least one die: d6, 2d6, d6+2)",
+            "1 error(s), 0 warning(s)",
+        ],
+    ),
+    (
+        "a threat type whose dice are a sum of numbers",
+        "duck",
+        {"threats.yaml": [('roll: "d{2,3,3,4,4,5}"', 'roll: "2+3"')]},
+        "g",
+        [
+            "g/threats.yaml:35:30: error: threats[0].types[3].roll: '2+3' has no die: it always gives 5 (a roll throws at least one die: d6, 2d6, d6+2)",
+            "1 error(s), 9 warning(s)",
+        ],
+    ),
+    (
+        "a generator lookup rolling a constant (no cascade at the groups that roll it)",
+        "rencounter",
+        {"generators.yaml": [("id: leader\n        roll: d6", "id: leader\n        roll: 6")]},
+        "g",
+        [
+            "g/generators.yaml:15:15: error: generators[0].lookups[0].roll: '6' has no die: it always gives 6 (did you mean 'd6'? a roll throws at least one die: d6, 2d6, d6+2)",
+            "1 error(s), 15 warning(s)",
+        ],
+    ),
+    (
+        "a counter id that is a Windows device name",
+        "ryamon",
+        {
+            "counters.yaml": [
+                ("\ncounters:\n", "\ncounters:\n  - {id: CON, size: 1/2, front: {text: X}}\n")
+            ]
+        },
+        "g",
+        [
+            "g/counters.yaml:18:10: error: counters[0].id: bad id 'CON': CON is a device on Windows, where no file or folder may be named so (rename it; CON, PRN, AUX, NUL, COM0-COM9 and LPT0-LPT9 are refused, alone or before a dot, in any case)",
+            "1 error(s), 0 warning(s)",
+        ],
+    ),
+    (
+        "a game id that is a device name before a dot (output/nul.kit/)",
+        "ryamon",
+        {"game.yaml": [("id: ryamon", "id: nul.kit")]},
+        "g",
+        [
+            "g/game.yaml:1:5: error: id: bad id 'nul.kit': NUL is a device on Windows, where no file or folder may be named so (rename it; CON, PRN, AUX, NUL, COM0-COM9 and LPT0-LPT9 are refused, alone or before a dot, in any case)",
+            "1 error(s), 0 warning(s)",
+        ],
+    ),
+    (
+        "a map id ending in a dot",
+        "ironford",
+        {"map.yaml": [("  - id: ryn\n", "  - id: ryn.\n")]},
+        "g",
+        [
+            "g/map.yaml:2:9: error: maps[0].id: bad id 'ryn.': Windows drops a name's last '.', so two names could make one file (end it with a letter, a digit, '-' or '_')",
+            "1 error(s), 0 warning(s)",
+        ],
+    ),
+    (
+        "a card id that is a device name in lower case",
+        "duck",
+        {
+            "reference.yaml": [
+                ("  - id: grappling\n    size: tarot", "  - id: com1\n    size: tarot")
+            ]
+        },
+        "g",
+        [
+            "g/reference.yaml:110:9: error: cards[0].id: bad id 'com1': COM1 is a device on Windows, where no file or folder may be named so (rename it; CON, PRN, AUX, NUL, COM0-COM9 and LPT0-LPT9 are refused, alone or before a dot, in any case)",
+            "1 error(s), 9 warning(s)",
+        ],
+    ),
+    (
+        "a scenario file named after a device, with no id: (its id would be its name)",
+        "ryamon",
+        {"scenarios/aux.yaml": "title: x\n"},
+        "g",
+        [
+            "g/scenarios/aux.yaml:1:1: error: id: the file name 'aux' cannot serve as the scenario id: AUX is a device on Windows, where no file or folder may be named so (add id: with letters, digits, '-', '_' or '.')",
+            "g/scenarios/aux.yaml:1:1: error: sides: the scenario has 0 side(s), needs 2 to 4 (rule at rules.yaml:9:7)",
+            "2 error(s), 0 warning(s)",
+        ],
+    ),
+    (
+        "two scenario files whose names differ only in case (one PDF on macOS)",
+        "ryamon",
+        {"scenarios/Four-Tribes.yaml": "title: x\n"},
+        "g",
+        [
+            "g/scenarios/Four-Tribes.yaml:1:1: error: sides: the scenario has 0 side(s), needs 2 to 4 (rule at rules.yaml:9:7)",
+            "g/scenarios/four-tribes.yaml:2:1: error: id: scenario id 'four-tribes' differs from 'Four-Tribes' (at g/scenarios/Four-Tribes.yaml:1:1) only in case (macOS and Windows read them as one name, so one file would replace the other: make them differ in letters)",
+            "2 error(s), 0 warning(s)",
+        ],
+    ),
+    (
+        "an empty scenario file (it built an empty set-up)",
+        "ryamon",
+        {"scenarios/four-tribes.yaml": ""},
+        RY_SCEN,
+        [
+            "g/scenarios/four-tribes.yaml:1:1: error: the scenario file is empty (write its title: and sides:)",
+            "1 error(s), 0 warning(s)",
+        ],
+    ),
+    (
+        "a scenario file of only a comment",
+        "ryamon",
+        {"scenarios/four-tribes.yaml": "# to do\n"},
+        "g",
+        [
+            "g/scenarios/four-tribes.yaml:1:1: error: the scenario file is empty (write its title: and sides:)",
+            "1 error(s), 0 warning(s)",
+        ],
+    ),
+    (
+        "a scenario with a list of a million values (it took minutes)",
+        "ryamon",
+        {"scenarios/four-tribes.yaml": "notes: [" + "a," * 999_999 + "a]\n"},
+        RY_SCEN,
+        [
+            "g/scenarios/four-tribes.yaml:1:200003: error: more than the 100,000 YAML values a game's files may hold (each key, list item and value counts one) (see docs/security.md for the caps)",
+            "1 error(s), 0 warning(s)",
+        ],
+    ),
+    (
+        "a scenario id of 64 characters (its PDF's name is longer: it had no position)",
+        "ryamon",
+        {
+            "scenarios/four-tribes.yaml": [
+                ("title: Four tribes", "id: " + "x" * 64 + "\ntitle: Four tribes")
+            ]
+        },
+        RY_SCEN,
+        ["ok: 1 checked"],
+    ),
+    (
+        "a tab in a scenario checked by its path (it was said twice, the file named two ways)",
+        "ryamon",
+        {"scenarios/four-tribes.yaml": [("sides:\n  - id: red", "sides:\n\t- id: red")]},
+        RY_SCEN,
+        [
+            "g/scenarios/four-tribes.yaml:8:1: error: YAML syntax: found character '\\t' that cannot start any token (indent with spaces; YAML does not allow tabs)",
+            "1 error(s), 0 warning(s)",
+        ],
+    ),
+    (
+        "a scenario of a list checked by its path",
+        "ryamon",
+        {"scenarios/four-tribes.yaml": "- a\n- b\n"},
+        RY_SCEN,
+        [
+            "g/scenarios/four-tribes.yaml:1:1: error: expected a mapping of keys, got a list",
+            "1 error(s), 0 warning(s)",
+        ],
+    ),
+    (
+        "an SVG 1e30 units wide (it passed check and crashed the PDF writer)",
+        "ryamon",
+        {
+            "counters.yaml": [("\ncounters:\n", "\ncounters:\n" + IMAGE_PIECE.format("big.svg"))],
+            "big.svg": '<svg xmlns="http://www.w3.org/2000/svg" width="1e30" height="1e30"><rect width="1e30" height="1e30"/></svg>',
+        },
+        "g",
+        [
+            "g/counters.yaml:18:53: error: counters[0].front.image.file: SVG 'big.svg' reaches 7.5e+29 units, past the 1,000,000 a drawing may (scale it down: its width, height, viewBox and coordinates)",
+            "1 error(s), 0 warning(s)",
+        ],
+    ),
+    (
+        "a PNG cut short after its header (the message held a memory address)",
+        "ryamon",
+        {
+            "counters.yaml": [("\ncounters:\n", "\ncounters:\n" + IMAGE_PIECE.format("big.png"))],
+            "big.png": b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x00\n\x00\x00\x00\n\x08\x00\x00\x00\x00\x02P",
+        },
+        "g",
+        [
+            "g/counters.yaml:18:53: error: counters[0].front.image.file: cannot read image 'big.png': cannot identify image file (save it again as a plain PNG or JPEG)",
+            "1 error(s), 0 warning(s)",
+        ],
+    ),
+    (
+        "a game folder whose game.yaml is a folder (it was read as a pack of scenarios)",
+        None,
+        {"g/game.yaml/notes.txt": "", "g/counters.yaml": "counters: []\n"},
+        "g",
+        [
+            "g/game.yaml:1:1: error: file 'game.yaml' is a folder, not a file",
+            "1 error(s), 0 warning(s)",
+        ],
+    ),
 ]
 
 
@@ -221,6 +423,9 @@ def _make(tmp_path: Path, seed: str | None, edits: dict) -> None:
     for name, edit in edits.items():
         path = (tmp_path / "g" / name) if seed is not None else tmp_path / name
         path.parent.mkdir(parents=True, exist_ok=True)
+        if isinstance(edit, bytes):
+            path.write_bytes(edit)
+            continue
         if isinstance(edit, str):
             path.write_text(edit, encoding="utf-8")
             continue
@@ -296,3 +501,93 @@ def test_a_word_thousands_of_characters_long_is_broken_in_few_measures():
     assert lines == ["W" * 20] * 200
     # halving: about log2(4000) measures a line, where one a character made 1.6 million
     assert fonts.calls < 200 * 16
+
+
+@pytest.mark.parametrize(
+    ("text", "problem"),
+    [
+        ("ryn", None),
+        ("COM10", None),  # COM0-COM9 only
+        ("console", None),
+        ("con-1", None),
+        (
+            "CON",
+            (
+                "bad id 'CON': CON is a device on Windows, where no file or folder may be named so",
+                DEVICES,
+            ),
+        ),
+        (
+            "Lpt9",
+            (
+                "bad id 'Lpt9': LPT9 is a device on Windows, where no file or folder may be named so",
+                DEVICES,
+            ),
+        ),
+        (
+            "aux.tar.gz",
+            (
+                "bad id 'aux.tar.gz': AUX is a device on Windows, where no file or folder may be named so",
+                DEVICES,
+            ),
+        ),
+        (
+            "x.",
+            (
+                "bad id 'x.': Windows drops a name's last '.', so two names could make one file",
+                "end it with a letter, a digit, '-' or '_'",
+            ),
+        ),
+        (
+            "a:b",
+            (
+                "bad id 'a:b'",
+                "use letters, digits, '-', '_' or '.', starting with a letter or digit, at most 64",
+            ),
+        ),
+        (
+            "x" * 65,
+            (
+                f"bad id '{'x' * 65}'",
+                "use letters, digits, '-', '_' or '.', starting with a letter or digit, at most 64",
+            ),
+        ),
+    ],
+)
+def test_the_one_name_check(text, problem):
+    assert id_problem(text) == problem
+
+
+def test_an_output_name_no_id_could_make_is_refused_at_the_last_guard():
+    with pytest.raises(KitError) as raised:
+        safe_name("scenario-" + "x" * 120)
+    assert str(raised.value.diagnostics[0]) == (
+        f"error: bad output file name 'scenario-{'x' * 120}' (use letters, digits, '-', '_' or "
+        "'.', starting with a letter or digit, at most 120)"
+    )
+    with pytest.raises(KitError) as raised:
+        safe_name("PRN")
+    assert str(raised.value.diagnostics[0]) == (
+        "error: bad output file name 'PRN': PRN is a device on Windows, where no file or folder "
+        f"may be named so ({DEVICES})"
+    )
+
+
+def test_a_second_game_with_a_case_only_different_id_does_not_replace_the_first(
+    tmp_path, monkeypatch
+):
+    monkeypatch.chdir(tmp_path)
+    shutil.copytree(CONTENT / "ryamon", tmp_path / "a")
+    shutil.copytree(CONTENT / "ryamon", tmp_path / "b")
+    game = tmp_path / "b" / "game.yaml"
+    game.write_text(game.read_text().replace("id: ryamon", "id: Ryamon"))
+    built = run_cli("build", "a", "b", "-o", "out")
+    assert built.exit_code == 1
+    assert _lines(built.stderr) == [
+        "b/game.yaml:1:1: error: id: game id 'Ryamon' names the kit folder 'out/ryamon' of the "
+        "game at 'a/game.yaml', built before it in this run (give one of the two games another "
+        "id:, or build them with different -o folders)",
+        "1 error(s), 0 warning(s)",
+    ]
+    assert [p.name for p in Path("out").iterdir()] == ["ryamon"]  # the first kit, kept
+    assert (Path("out") / "ryamon" / "manifest.json").is_file()

@@ -150,13 +150,13 @@ def test_a_rule_reading_marks_its_line_on_the_setup_sheet(game_dir):
     reader = PdfReader(io.BytesIO(pdfs["scenario-test.pdf"]))
     text = " ".join(" ".join(page.extract_text() for page in reader.pages).split())
     for want in (
-        "Skill 1 to 9\u2020",
-        "Nerve 0 to 3\u2021",
-        "\u2020 Kit's reading: 1 to 9 is the kit's. Source: \u201ctypically 3-7\u201d",
+        "Skill 1 to 9.\u2020",
+        "Nerve 0 to 3.\u2021",
+        "\u2020 Kit's reading: 1 to 9 is the kit's. Source: \u201ctypically 3-7\u201d.",
         "\u2021 Kit's reading: The source gives no bound.",
     ):
         assert want in text, want
-    assert "Two sides\u2020" not in text
+    assert "Two sides.\u2020" not in text
     bad = write_game(game_dir / "bad", RULES_GAME.replace('"The source gives no bound."', "{}"))
     assert [e.split("game.yaml:")[1] for e in errors_of(bad)] == [
         "14:16: error: rules.constraints[1].reading: missing required key 'kit'"

@@ -42,6 +42,7 @@ __all__ = [
     "Pool",
     "format_chance",
     "parse_dice",
+    "parse_roll",
     "prob_at_least",
     "prob_at_most",
     "prob_between",
@@ -148,6 +149,22 @@ def parse_dice(text: str) -> Dice:
         terms.append((sign, _parse_term(term, text)))
     _check_total_cost(terms, text)
     return Dice(text=_format_terms(terms), terms=tuple(terms))
+
+
+def parse_roll(text: str) -> Dice:
+    """Dice notation where dice are thrown (a table's or a lookup's ``roll:``): as
+    :func:`parse_dice`, and it must hold at least one die, since a roll of ``6`` (or
+    ``2+3``) always gives one total and keys nothing."""
+    dice = parse_dice(text)
+    if any(isinstance(part, Pool) for _, part in dice.terms):
+        return dice
+    total = dice.min
+    single = len(dice.terms) == 1 and 2 <= total <= MAX_SIDES
+    close = f"did you mean 'd{total}'? " if single else ""
+    raise DiceError(
+        f"'{text.strip()}' has no die: it always gives {total} "
+        f"({close}a roll throws at least one die: d6, 2d6, d6+2)"
+    )
 
 
 _CUSTOM_DIE_RE = re.compile(r"\b([0-9]*)d\{([^{}]*)\}(?=([+-]?))")

@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from typing import NamedTuple
 
 from ..colours import readable_on
 from ..model.table import Card, CardBlock, CardFace, Deck, Table, TextBlock
 from ..records import record, replace
 from ..rules.roster_cards import expand_roster_cards
-from ..style import CARD_MAX, CARD_SIZE, INK, MID_INK, PAPER, PIECE_GUTTER, RULES_MIN
+from ..style import BODY, CARD_MAX, CARD_SIZE, INK, MID_INK, PAPER, PIECE_GUTTER, RULES_MIN
 from .card_back import deck_back
 from .env import PlanEnv
 from .impose import Imposition, TooBig, back_box, fits, impose, printable
@@ -30,6 +31,16 @@ CARD_MIN = RULES_MIN  # rules text on a card is never set smaller
 STEP = 0.25
 
 
+class Spread(NamedTuple):
+    """Room a face with space to spare gives out: more height for each write-in row of its
+    fields (room to write) and more air between its blocks, then (on a face still more
+    than half empty) as much again above its body as below it."""
+
+    row: float = 0.0
+    gap: float = 0.0
+    drop: float = 0.0  # above the body (under the title): a short face's body centred
+
+
 def _face_ops(
     face: CardFace,
     w: float,
@@ -38,47 +49,35 @@ def _face_ops(
     size: float,
     tables: dict[str, Table],
     mark: str | None = None,
+    spread: Spread | None = None,
 ) -> tuple[list, float]:
     """Ops in card coordinates (origin bottom-left) and the height the content needs.
     `mark`: the shape of the side the card belongs to, drawn in its title band (or, with
     no title first, in a row of its own at the top)."""
-    m = min(9.0, w * 0.07)  # the safe zone: 1/8 in on a card, less on a tiny one
+    m = _safe(w)
     inner = w - 2 * m
-    faces = Faces(lambda b, i: env.face(bold=b, italic=i))
-    fonts = env.fonts
     ops: list = [Rect(0, 0, w, h, fill=face.colour)]
     y = h - m
-    gap = size * 0.6
+    spread = spread or Spread()
+    gap = size * 0.6 + spread.gap
     r = size * 0.45  # a side's mark: about a capital's height across
     if mark is not None and (not face.blocks or face.blocks[0].kind != "title"):
         ops.append(token_shape(mark, w - m - r, y - r, r, readable_on(face.colour), None))
         y -= 2 * r + gap
         mark = None
+    titled = bool(face.blocks) and face.blocks[0].kind == "title"
+    y -= 0.0 if titled else spread.drop
     for n, block in enumerate(face.blocks):
         if n:
-            y -= gap
+            y -= gap + (spread.drop if n == 1 and titled else 0.0)
         if block.kind == "title":
-            tsize = size * 1.35
-            room = inner - 2 * size * 0.4 - (4 * r + 2 * size if mark else 0.0)
-            lines = wrap_runs(parse_markup(block.text, bold=True), room, faces, tsize, fonts)
-            band = len(lines) * tsize * 1.2 + tsize * 0.6
-            ops.append(Rect(m * 0.5, y - band, w - m, band, fill=face.accent, radius=2.0))
-            if mark is not None:  # at the band's left end, clear of the centred title
-                ops.append(token_shape(mark, m + size * 0.4 + r, y - band / 2, r, PAPER, None))
-                mark = None
-            ty = y - tsize * 0.3 - tsize
-            for ln in lines:
-                ops += draw_line(ln, m, ty, inner, "centre", faces, tsize, fonts, PAPER)
-                ty -= tsize * 1.2
-            y -= band
+            part, hh = _title(block.text, face, w, y, size, mark, env)
+            mark = None
         elif block.kind in ("text", "items", "steps"):
             paras = tuple(block.text.split("\n")) if block.kind != "text" else (block.text,)
             style = {"items": "bullets", "steps": "steps"}.get(block.kind, "plain")
             tb = TextBlock("", "", paras, style)
-            lay = layout_text(tb, inner, env, size)
-            part, hh = lay.draw(m, y)
-            ops += part
-            y -= hh
+            part, hh = layout_text(tb, inner, env, size).draw(m, y)
         elif block.kind == "table":
             table = tables.get(block.ref)
             if table is None:
@@ -89,22 +88,60 @@ def _face_ops(
                 and face.blocks[n - 1].kind == "title"
                 and (face.blocks[n - 1].text == table.title)
             )
-            lay = fit_table(table, inner, env, size, size, title=not repeat)
-            part, hh = lay.draw(m, y)
-            ops += part
-            y -= hh
+            part, hh = fit_table(table, inner, env, size, size, title=not repeat).draw(m, y)
         elif block.kind == "fields":
-            part, hh = _fields(block, m, y, inner, size, faces, env)
-            ops += part
-            y -= hh
+            part, hh = _fields(block, m, y, inner, size, env, spread.row)
+        else:
+            continue
+        ops += part
+        y -= hh
     return ops, h - m - y
 
 
-def _fields(
-    block: CardBlock, x: float, y_top: float, width: float, size: float, faces: Faces, env: PlanEnv
+def _safe(w: float) -> float:
+    """The safe zone: 1/8 in on a card, less on a tiny one."""
+    return min(9.0, w * 0.07)
+
+
+def _title(
+    text: str, face: CardFace, w: float, y: float, size: float, mark: str | None, env: PlanEnv
 ) -> tuple[list, float]:
-    """label: value lines; a null value is a ruled write-in line."""
+    """A face's title band: white type on the accent, the side's mark at its left end; a
+    title of two lines or more is set in balanced lines, never a word left on its own."""
+    m = _safe(w)
+    inner = w - 2 * m
+    faces = Faces(lambda b, i: env.face(bold=b, italic=i))
     fonts = env.fonts
+    tsize = size * 1.35
+    r = size * 0.45
+    room = inner - 2 * size * 0.4 - (4 * r + 2 * size if mark else 0.0)
+    runs = parse_markup(text, bold=True)
+    lines = wrap_runs(runs, room, faces, tsize, fonts)
+    if len(lines) > 1:  # balanced: the narrowest measure that keeps as few lines
+        narrow = room
+        while narrow > room / 2:
+            tried = wrap_runs(runs, narrow - tsize, faces, tsize, fonts)
+            if len(tried) > len(lines):
+                break
+            narrow, lines = narrow - tsize, tried
+    band = len(lines) * tsize * 1.2 + tsize * 0.6
+    ops: list = [Rect(m * 0.5, y - band, w - m, band, fill=face.accent, radius=2.0)]
+    if mark is not None:  # at the band's left end, clear of the centred title
+        ops.append(token_shape(mark, m + size * 0.4 + r, y - band / 2, r, PAPER, None))
+    ty = y - tsize * 0.3 - tsize
+    for ln in lines:
+        ops += draw_line(ln, m, ty, inner, "centre", faces, tsize, fonts, PAPER)
+        ty -= tsize * 1.2
+    return ops, band
+
+
+def _fields(
+    block: CardBlock, x: float, y_top: float, width: float, size: float, env: PlanEnv, more: float
+) -> tuple[list, float]:
+    """label: value lines; a null value is a ruled write-in line, `more` points taller
+    than a filled one when the face has room to give."""
+    fonts = env.fonts
+    faces = Faces(lambda b, i: env.face(bold=b, italic=i))
     label_w = (
         max(
             (runs_width(parse_markup(k, bold=True), faces, size, fonts) for k, _ in block.fields),
@@ -114,8 +151,8 @@ def _fields(
     )
     ops: list = []
     y = y_top
-    row_h = size * 1.75
     for label, value in block.fields:
+        row_h = size * 1.75 + (more if value is None else 0.0)
         base = y - row_h + size * 0.45
         ops += draw_line(
             parse_markup(label, bold=True), x, base, label_w, "left", faces, size, fonts, INK
@@ -137,20 +174,38 @@ def _fields(
     return ops, y_top - y
 
 
-def fit_face(
-    card: Card, face: CardFace, side: str, env: PlanEnv, tables: dict[str, Table]
-) -> tuple[list, float]:
-    """The face's ops at the largest size that fits; warns (never clips) when none does."""
+def _top_size(card: Card) -> float:
+    """The most a card's type grows to: the scale's body size, more on a card of a larger
+    format (8 pt for a poker card's area, growing with the area, up to CARD_MAX)."""
     w, h = card.size
-    m = min(9.0, w * 0.07)
-    # bigger cards start with bigger type (8 pt on a poker card, up to 12 pt), then shrink to fit
     scale = math.sqrt((w * h) / (180.0 * 252.0))
-    size = min(CARD_MAX, max(CARD_SIZE, round(CARD_SIZE * scale * 4) / 4))
-    mark = env.side_shape(card.side) if card.side is not None and side == "front" else None
-    while True:
-        ops, need = _face_ops(face, w, h, env, size, tables, mark)
-        if need <= h - 2 * m + 1e-6:
-            return ops, size
+    return min(CARD_MAX, max(BODY, round(CARD_SIZE * scale * 4) / 4))
+
+
+def _faces(card: Card) -> list[tuple[str, CardFace]]:
+    """The faces a card's type is set on: its front, and its back unless its deck's back
+    stands in for it."""
+    faces = [("front", card.front)]
+    if card.back is not None and card.deck is None:
+        faces.append(("back", card.back))
+    return faces
+
+
+def _mark(card: Card, side: str, env: PlanEnv) -> str | None:
+    return env.side_shape(card.side) if card.side is not None and side == "front" else None
+
+
+def _fits(card: Card, face: CardFace, side: str, env: PlanEnv, tables, size: float) -> bool:
+    w, h = card.size
+    _, need = _face_ops(face, w, h, env, size, tables, _mark(card, side, env))
+    return need <= h - 2 * _safe(w) + 1e-6
+
+
+def _largest(card: Card, face: CardFace, side: str, env: PlanEnv, tables, top: float) -> float:
+    """The largest size, CARD_MIN to `top` in STEPs, at which the face fits; CARD_MIN with
+    a warning (never a clip) when none does."""
+    size = top
+    while not _fits(card, face, side, env, tables, size):
         if size - STEP < CARD_MIN - 1e-9:
             env.warn(
                 card.span,
@@ -158,8 +213,47 @@ def fit_face(
                 f"card {card.id!r} ({side}): the content does not fit even at {CARD_MIN:g} pt",
                 "shorten the text or use a larger card size",
             )
-            return ops, size
+            return size
         size = round(size - STEP, 4)
+    return size
+
+
+def shared_sizes(cards: Sequence[Card], env: PlanEnv, tables: dict[str, Table]) -> dict[str, float]:
+    """Each card's type size: one size for every face of a card, and for every card of a
+    deck (of one format), as a designer sets a deck: the largest at which all of them fit,
+    from the scale's body size (more on a large card) down to CARD_MIN."""
+    groups: dict[tuple, list[Card]] = {}
+    for card in cards:
+        groups.setdefault((card.deck or f"card:{card.id}", card.size), []).append(card)
+    sizes: dict[str, float] = {}
+    for members in groups.values():
+        size = _top_size(members[0])
+        for card in members:
+            for side, face in _faces(card):
+                size = min(size, _largest(card, face, side, env, tables, size))
+        sizes.update((card.id, size) for card in members)
+    return sizes
+
+
+def set_face(
+    card: Card, face: CardFace, side: str, env: PlanEnv, tables: dict[str, Table], size: float
+) -> list:
+    """The face's ops at `size` (its deck's), the room it does not need given out: write-in
+    rows and the gaps between blocks grow alike up to a line, then write-in rows up to
+    1.25 lines; a face still more than half empty has its body centred under its title."""
+    w, h = card.size
+    mark = _mark(card, side, env)
+    ops, need = _face_ops(face, w, h, env, size, tables, mark)
+    spare = h - 2 * _safe(w) - need
+    rows = sum(v is None for b in face.blocks if b.kind == "fields" for _, v in b.fields)
+    gaps = max(0, len(face.blocks) - 1)
+    if spare <= 0.5:
+        return ops
+    gap = min(spare / (rows + gaps), size) if rows + gaps else 0.0  # alike at first
+    row = min(gap + (spare - gap * (rows + gaps)) / rows, size * 1.25) if rows else 0.0
+    left = spare - row * rows - gap * gaps
+    drop = left / 2 if left > (h - 2 * _safe(w)) / 2 else 0.0
+    return _face_ops(face, w, h, env, size, tables, mark, Spread(row, gap, drop))[0]
 
 
 @record
@@ -183,6 +277,7 @@ def plan_cards(cards: tuple[Card, ...] | list[Card], env: PlanEnv) -> list[Docum
         return []
     cards, roster_tables = expand_roster_cards(env.game, cards, env.settings.seed, env.settings.use)
     tables = {t.id: t for t in env.game.tables} | roster_tables
+    sizes = shared_sizes(cards, env, tables)
     duplex = env.settings.duplex in ("long", "short")
     bleeds = {c.id: _bleed(c, env) for c in cards}
     inset = PIECE_GUTTER / 2 if any(bleeds.values()) else 0.0
@@ -204,7 +299,7 @@ def plan_cards(cards: tuple[Card, ...] | list[Card], env: PlanEnv) -> list[Docum
         if not slots:
             continue
         name = "cards" if not docs else "cards-duplex"
-        doc = _document(slots, name, backs, inset, forms, tables, env)
+        doc = _document(slots, name, backs, inset, forms, (tables, sizes), env)
         if doc is None:
             return []
         docs.append(doc)
@@ -217,7 +312,7 @@ def _document(
     flip: str,
     inset: float,
     forms: dict,
-    tables: dict[str, Table],
+    setting: tuple[dict[str, Table], dict[str, float]],
     env: PlanEnv,
 ) -> Document | None:
     """One file of cards in one mode: `flip` "" for single-sided and fold-and-glue
@@ -239,7 +334,7 @@ def _document(
     crops: list[list] = [[] for _ in range(sheets)]
 
     def form(card: Card, side: str, b: float) -> tuple[Group, float]:
-        return _face_form(card, side, b, forms, decks, tables, env)
+        return _face_form(card, side, b, forms, decks, setting, env)
 
     for spot in laid.spots:
         slot = slots[spot.index]
@@ -298,11 +393,12 @@ def _face_form(
     b: float,
     forms: dict,
     decks: dict[str, Deck],
-    tables: dict[str, Table],
+    setting: tuple[dict[str, Table], dict[str, float]],
     env: PlanEnv,
 ) -> tuple[Group, float]:
     """The face drawn once (a PDF form), its background carried into the bleed `b`, and
-    its type size; a deck's cards share one back."""
+    its type size (`setting`: the tables cards show and each card's size, shared_sizes);
+    a deck's cards share one back."""
     w, h = card.size
     deck = decks.get(card.deck) if side == "back" and card.deck else None
     name = (f"deck:{deck.id}", f"{w:g}x{h:g}") if deck else (card.id, side)
@@ -313,7 +409,9 @@ def _face_form(
         else:
             face = card.front if side == "front" else card.back
             assert face is not None
-            ops, size = fit_face(card, face, side, env, tables)
+            tables, sizes = setting
+            size = sizes[card.id]
+            ops = set_face(card, face, side, env, tables, size)
             if b:
                 ops = [Rect(-b, -b, w + 2 * b, h + 2 * b, fill=face.colour), *ops]
         key = f"card:{':'.join(name)}:{b:g}"

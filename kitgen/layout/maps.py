@@ -12,7 +12,19 @@ from ..geometry import Cell, SquareGrid
 from ..model.map import MapDef, MapSet
 from ..model.mapbuild import rotated_size
 from ..records import replace
-from ..style import ASSEMBLY_INK, BADGE_INK, BLACK, FAINT, INK, LINE_INK, MID_INK, PAPER
+from ..style import (
+    ASSEMBLY_INK,
+    BADGE_INK,
+    BLACK,
+    FAINT,
+    INK,
+    LINE_INK,
+    MID_INK,
+    MUTED,
+    NOTE_LEADING,
+    PAPER,
+    SMALL,
+)
 from .clearance import clash, clear_spot, word_boxes
 from .env import PlanEnv
 from .frame import content_box
@@ -22,6 +34,7 @@ from .mapmargins import GAP as MARGIN_GAP
 from .mapmargins import chart_ops, on_sheet, overflow
 from .maptiles import Tiling, choose_tiling, tile_at
 from .plan import BBox, Document, Font, Group, Item, Line, Page, Path, Rect, Stroke, Text
+from .text import wrap
 from .tiling import TilePlan, needs_tiling
 
 PAD = 3.0  # round the grid, so the outer border line is never clipped
@@ -159,7 +172,11 @@ def _chart_pages(m: MapDef, env: PlanEnv, charts: list, warn: bool = True) -> li
     return out
 
 
-def _title(m: MapDef, env: PlanEnv, x0: float, x1: float, top: float, right: str) -> list:
+def _title(
+    m: MapDef, env: PlanEnv, x0: float, x1: float, top: float, right: str, note: bool = True
+) -> list:
+    """The title line (title, north arrow, ``right`` at its end) and, when ``note``, the
+    map's note on one line under it (an assembly sheet sets the note itself: _head)."""
     regular, bold = _faces(env)
     ops: list = []
     room = x1 - x0 - (env.fonts.width(right, bold, 10) + 12 if right else 0)
@@ -171,7 +188,7 @@ def _title(m: MapDef, env: PlanEnv, x0: float, x1: float, top: float, right: str
         x += env.fonts.width(m.title or m.id, bold, size) + 10
     if m.north:
         ops.extend(compass(m.north, x, top - 9, bold))
-    if m.note:
+    if m.note and note:
         # clear of the title's descenders (which reach about 2.7 pt below its baseline)
         size = _fit_line(m, env, "note", m.note, regular, 7, 6, x1 - x0)
         ops.append(Text(x0, top - 23, m.note, Font(regular, size), MID_INK))
@@ -658,7 +675,8 @@ def _assembly_size(m: MapDef, plan: TilePlan, env: PlanEnv) -> tuple[float, floa
     for size in sizes:
         x0, y0, x1, y1 = content_box(env.paper.sized(size))
         _, key_h = plan_key(m, quiet, x0, x1 - x0)
-        room_h = y1 - TITLE_H - 10 - 12 * 4 - y0 - 10 - key_h  # under its (at most) 4 lines
+        _, top = _head(m, quiet, (x0, x1, y1), ["", "", "", ""])  # its (at most) 4 lines
+        room_h = top - y0 - 10 - key_h
         scale = min((x1 - x0) / plan.width, room_h / plan.height)
         if best is None or scale > best[0] * 1.02:  # clearly larger: else portrait
             best = (scale, size)
@@ -669,8 +687,6 @@ def _assembly_size(m: MapDef, plan: TilePlan, env: PlanEnv) -> tuple[float, floa
 def _tile_assembly(m: MapDef, plan: TilePlan, env: PlanEnv, turned: bool = False) -> Page:
     size = _assembly_size(m, plan, env)
     x0, y0, x1, y1 = content_box(env.paper.sized(size))
-    regular, bold = _faces(env)
-    ops = _title(m, env, x0, x1, y1, "assembly")
     lines = [
         f"{plan.count} tiles, {_n(plan.rows, 'row')} x {_n(plan.cols, 'column')}, printed at "
         "true size; "
@@ -680,18 +696,15 @@ def _tile_assembly(m: MapDef, plan: TilePlan, env: PlanEnv, turned: bool = False
     ]
     if turned:
         lines.append("The map is turned a quarter turn on the sheets: that needs fewer of them.")
-    y = y1 - TITLE_H - 10
-    for line in lines:
-        ops.append(Text(x0, y, line, Font(regular, 9), INK))
-        y -= 12
+    ops, y = _head(m, env, (x0, x1, y1), lines)
     w, h = plan.width, plan.height
-    key_ops, key_h = plan_key(m, env, x0, x1 - x0)
+    _, key_h = plan_key(m, replace(env, diags=Diagnostics(), facts={}), x0, x1 - x0)
     avail_w, avail_h = x1 - x0, y - y0 - 10 - key_h
     scale = min(avail_w / w, avail_h / h)
     px = x0 + (avail_w - w * scale) / 2
     py = y - 6 - h * scale
     ops.append(_assembly_art(m, plan, env, turned, (px, py, scale)))
-    ops.append(Group(tuple(key_ops)))
+    ops.extend(_key_below(m, env, x0, x1, py))
     facts = {
         "map": m.id,
         "rows": plan.rows,
@@ -781,6 +794,37 @@ def _badges(m: MapDef, plan: TilePlan, env: PlanEnv, at: tuple, words: list) -> 
     return out
 
 
+KEY_GAP = 4.0  # between an assembly diagram and its key under it
+
+
+def _head(m: MapDef, env: PlanEnv, across: tuple, lines: list[str]) -> tuple[list, float]:
+    """An assembly sheet's head: the title line, the map's note under it at SMALL (the
+    scale's size for notes: wrapped, never shrunk as on a tile, whose room is the map's)
+    and the sheet's own ``lines`` at 9 pt; returns the ops and the baseline a further
+    line would take."""
+    x0, x1, top = across
+    regular = env.face()
+    ops = _title(m, env, x0, x1, top, "assembly", note=False)
+    note = wrap(m.note, regular, SMALL, x1 - x0, env.fonts) if m.note else []
+    y = top - TITLE_H - 10  # with no note
+    for i, line in enumerate(note):
+        base = top - 25 - i * SMALL * NOTE_LEADING  # the first clear of the title's descenders
+        ops.append(Text(x0, base, line, Font(regular, SMALL), MUTED))
+        y = base - 12.5  # the sheet's lines start a line under the note's last
+    for line in lines:
+        ops.append(Text(x0, y, line, Font(regular, 9), INK))
+        y -= 12
+    return ops, y
+
+
+def _key_below(m: MapDef, env: PlanEnv, x0: float, x1: float, bottom: float) -> list:
+    """The map's key right under the diagram whose bottom is at ``bottom`` (the diagram is
+    as large as the page lets it be; the room it leaves is at the page's foot)."""
+    _, key_h = plan_key(m, replace(env, diags=Diagnostics(), facts={}), x0, x1 - x0)
+    key_ops, _ = plan_key(m, env, x0, x1 - x0, bottom - KEY_GAP - key_h)
+    return [Group(tuple(key_ops))] if key_ops else []
+
+
 def _assembly_page(m: MapDef, ops: list, box: BBox, facts: dict) -> Page:
     """The page of a map's assembly diagram, with its manifest entry (drawn at ``box``)."""
     item = Item("assembly", f"{m.id}-assembly", f"map-{m.id}-assembly", "front", box, facts)
@@ -792,20 +836,16 @@ def _assembly_page(m: MapDef, ops: list, box: BBox, facts: dict) -> Page:
 
 def _board_assembly(board: MapDef, maps: MapSet, env: PlanEnv) -> Page:
     x0, y0, x1, y1 = content_box(env.paper)
-    regular, bold = _faces(env)
-    ops = _title(board, env, x0, x1, y1, "assembly")
+    bold = env.face(bold=True)
     names = sorted({p.map for p in board.pieces})
     counts = ", ".join(f"{sum(1 for p in board.pieces if p.map == n)} x {n}" for n in names)
     lines = [
         f"Tape {len(board.pieces)} pieces ({counts}) together as shown; each arrow points to",
         "the TOP printed on that copy, and the angle is how far to turn it clockwise.",
     ]
-    y = y1 - TITLE_H - 10
-    for line in lines:
-        ops.append(Text(x0, y, line, Font(regular, 9), INK))
-        y -= 12
+    ops, y = _head(board, env, (x0, x1, y1), lines)
     w, h = art_size(board)
-    key_ops, key_h = plan_key(board, env, x0, x1 - x0)
+    _, key_h = plan_key(board, replace(env, diags=Diagnostics(), facts={}), x0, x1 - x0)
     avail_w, avail_h = x1 - x0, y - y0 - 10 - key_h
     scale = min(avail_w / w, avail_h / h)
     px = x0 + (avail_w - w * scale) / 2
@@ -834,7 +874,7 @@ def _board_assembly(board: MapDef, maps: MapSet, env: PlanEnv) -> Page:
     ops.extend(outlines)
     for a in arrows:
         ops.extend(a)
-    ops.append(Group(tuple(key_ops)))
+    ops.extend(_key_below(board, env, x0, x1, py))
     extra = {"map": board.id, "scale": round(scale, 6), "pieces": _copies(board)}
     return _assembly_page(board, ops, (px, py, px + w * scale, py + h * scale), extra)
 

@@ -9,24 +9,28 @@ from ..model.table import Cell, Column, Row, Table
 from ..names import in_words
 from ..rules.generate import Roster, build_roster
 from ..rules.profile import effective_seed
+from ..style import HEADING, RULES_MIN, SHEET_MAX, SMALL
 from .env import PlanEnv
 from .frame import content_box
 from .plan import Document, Group, Item, Page
-from .table_draw import draw_table
+from .table_draw import draw_table, fit_table
 from .threat_card import MUTED, Writer
 
 GAP = 16.0
+STEP = 0.5  # the steps a roster sheet's type grows by
 KEY_GAP = 10.0  # between the roster and its key, and between the key's tables
 
 
 def _roster_ops(
-    gen: Generator, roster: Roster, env: PlanEnv, x: float, width: float
+    gen: Generator, roster: Roster, env: PlanEnv, x: float, width: float, size: float = SMALL
 ) -> tuple[list, float]:
+    """A roster and its key, its type at `size` (the sheet's: plan_rosters), its heading on
+    the scale, its notes a point smaller, never below RULES_MIN."""
     w = Writer(env, x, width)
     keys: list[str] = []
     for rec in roster.records:
         keys += [k for k in rec if k not in keys]
-    w.para(gen.title, 13, bold=True)
+    w.para(gen.title, HEADING, bold=True)
     left = [a.id for a in gen.adjust if a.optional and a.id not in roster.applied]
     info = (
         f"seed {roster.seed} · size {gen.size} rolled {roster.size_text} · {roster.units} unit(s)"
@@ -47,17 +51,19 @@ def _roster_ops(
         titles = dict(gen.titles)  # the data's titles as heads, never a bare field id
         heads = tuple(Column(titles.get(k) or in_words(k), align="centre", id=k) for k in keys)
         table = Table(gen.id, "", heads, rows)
-        w.table(table, 8.5, 6.5)
+        w.table(table, size, RULES_MIN)
     w.gap(KEY_GAP)
-    ops, h = _key_ops(gen, env, x, w.y, width)
+    ops, h = _key_ops(gen, env, x, w.y, width, size)
     w.ops.extend(ops)
     w.gap(h)
     for note in gen.notes:
-        w.para(note, 7.5, italic=True, colour=MUTED)
+        w.para(note, max(RULES_MIN, size - 1), italic=True, colour=MUTED)
     return w.ops, -w.y
 
 
-def _key_ops(gen: Generator, env: PlanEnv, x: float, y: float, width: float) -> tuple[list, float]:
+def _key_ops(
+    gen: Generator, env: PlanEnv, x: float, y: float, width: float, size: float
+) -> tuple[list, float]:
     """The generator's own tables beside the roster rolled from them, side by side, so a
     player can roll a roster of his own: the size roll, each lookup and each adjustment."""
     w = Writer(env, x, width)
@@ -67,21 +73,39 @@ def _key_ops(gen: Generator, env: PlanEnv, x: float, y: float, width: float) -> 
         for g in gen.groups
     )
     each = "each unit rolls its own" if gen.size_per == "unit" else "one roll for every unit"
-    w.para(f"To roll your own: size {gen.size} ({each}); in each unit {groups}.", 8.5)
+    w.para(f"To roll your own: size {gen.size} ({each}); in each unit {groups}.", size)
     w.gap(3)
-    tables = [_lookup_table(gen, lk) for lk in gen.lookups if lk.roll]
-    tables += [_adjust_table(gen, a) for a in gen.adjust]
+    tables = _key_tables(gen)
+    col = _key_column(tables, width)
+    size = _key_size(tables, env, col, size)  # the key's tables set alike
     per_row = min(3, len(tables)) or 1
-    col = (width - KEY_GAP * (per_row - 1)) / per_row
     ops, top = w.ops, w.y
     for start in range(0, len(tables), per_row):
         tallest = 0.0
         for i, table in enumerate(tables[start : start + per_row]):
-            drawn, h = draw_table(table, x + i * (col + KEY_GAP), top, col, env, 8.5, 7.0)
+            drawn, h = draw_table(table, x + i * (col + KEY_GAP), top, col, env, size, size)
             ops += drawn
             tallest = max(tallest, h)
         top -= tallest + KEY_GAP
     return ops, y - top - KEY_GAP
+
+
+def _key_tables(gen: Generator) -> list[Table]:
+    """The tables a player rolls his own roster on: each lookup, then each adjustment."""
+    tables = [_lookup_table(gen, lk) for lk in gen.lookups if lk.roll]
+    return tables + [_adjust_table(gen, a) for a in gen.adjust]
+
+
+def _key_column(tables: list[Table], width: float) -> float:
+    """The width of one of the key's columns: three tables abreast at most."""
+    per_row = min(3, len(tables)) or 1
+    return (width - KEY_GAP * (per_row - 1)) / per_row
+
+
+def _key_size(tables: list[Table], env: PlanEnv, col: float, size: float) -> float:
+    """The size every table of the key fits its column at: one size for the key, from
+    `size` down to RULES_MIN."""
+    return min((fit_table(t, col, env, size, RULES_MIN).size for t in tables), default=size)
 
 
 def _lookup_table(gen: Generator, lookup: Lookup) -> Table:
@@ -117,6 +141,40 @@ def _text(value: object) -> str | None:
     return None if value is None else str(value)
 
 
+def _sheets(heights: list[float], room: float) -> int:
+    """The sheets rosters of these heights take, laid down the page one after another."""
+    sheets, y = 1, room
+    for h in heights:
+        if h > y and y < room:
+            sheets, y = sheets + 1, room
+        y -= h + GAP
+    return sheets
+
+
+def _sheet_size(rosters: list, env: PlanEnv, width: float, room: float) -> float:
+    """The rosters' type size: the largest, SMALL up to SHEET_MAX, at which they take no
+    more sheets than at SMALL and the key's tables need not shrink, so a sheet with room
+    to spare grows its type to fill it, one size for the roster and its key."""
+
+    def heights(size: float) -> list[float]:
+        return [_roster_ops(g, r, env, 0.0, width, size)[1] for g, r in rosters]
+
+    def whole(size: float) -> bool:  # the key's tables at the sheet's size, not shrunk
+        return all(
+            _key_size(t, env, _key_column(t, width), size) >= size
+            for t in (_key_tables(g) for g, _ in rosters)
+        )
+
+    least = _sheets(heights(SMALL), room)
+    size = SHEET_MAX
+    while size > SMALL:
+        tall = heights(size)
+        if _sheets(tall, room) <= least and max(tall) <= room and whole(size):
+            return size
+        size -= STEP
+    return SMALL
+
+
 def plan_rosters(gens: list[Generator], env: PlanEnv) -> list[Document]:
     shown = [g for g in gens if g.sheet]
     if not shown:
@@ -125,12 +183,13 @@ def plan_rosters(gens: list[Generator], env: PlanEnv) -> list[Document]:
     x0, y0, x1, y1 = content_box(env.paper)
     # the run's facts say "seed N" when one was given; say which seed otherwise
     note = "" if env.settings.seed is not None else f"generated with seed {seed} (default)"
+    rosters = [(gen, build_roster(env.game, gen, seed, env.settings.use)) for gen in shown]
+    size = _sheet_size(rosters, env, x1 - x0, y1 - y0)
     pages: list[Page] = []
     page = Page("Rosters", proof=note)
     y = y1
-    for gen in shown:
-        roster = build_roster(env.game, gen, seed, env.settings.use)
-        ops, h = _roster_ops(gen, roster, env, x0, x1 - x0)
+    for gen, roster in rosters:
+        ops, h = _roster_ops(gen, roster, env, x0, x1 - x0, size)
         if y - h < y0 and page.ops:
             pages.append(page)
             page = Page("Rosters", proof=note)

@@ -38,6 +38,7 @@ from ..style import (
     SET_UP_ZEBRA,
     SIDE_PALETTE,
     SMALL,
+    sentence,
     typeset,
 )
 from .env import PlanEnv
@@ -582,10 +583,10 @@ def _sheet(setup: Setup, colours: dict[str, str], flow: _Flow) -> None:
         flow.section(lambda unit=unit: _pieces(setup, unit.name or unit.id, [], flow, unit))
     if sc.options:
         labels = {o.id: o.label for o in setup.book.options}
-        options = [labels.get(name, name) for name, _ in sc.options]
+        options = [sentence(labels.get(name, name)) for name, _ in sc.options]
         flow.section(lambda: _bullets("Options in play", options, flow))
     if sc.notes:
-        flow.section(lambda: _bullets("Special rules", list(sc.notes), flow))
+        flow.section(lambda: _bullets("Special rules", [sentence(n) for n in sc.notes], flow))
     used = {name for name, _ in sc.options}
     named = [r for r in (*setup.book.constraints, *sc.constraints) if r.name and r.applies(used)]
     if named:
@@ -599,7 +600,7 @@ def _side(setup: Setup, side, colours: dict[str, str], shape: str, flow: _Flow) 
         # side values are ids (food, victory_points): print them as words
         flow.para(", ".join(f"{in_words(k)}: {v:g}" for k, v in side.values.items()))
     for note in side.notes:
-        flow.para(note, indent=6, bullet=True)
+        flow.para(sentence(note), indent=6, bullet=True)
     own = [p for p in setup.placed if p.side == side.id and not p.unit]
     described = [p for p in own if p.placement.attrs]  # figures with a roster entry
     _placement_lines(setup, [p for p in own if not p.placement.attrs], flow)
@@ -626,15 +627,16 @@ def _bullets(title: str, items: list[str], flow: _Flow) -> None:
 
 
 def _setup_rules(named: list, flow: _Flow) -> None:
-    """The set-up rules the scenario is checked against, in the body's type; the kit's
-    readings (a dagger on the rule) in notes after the list."""
+    """The set-up rules the scenario is checked against, in the body's type, each printed
+    as a sentence as the special rules are (style.sentence); the kit's readings (a dagger
+    on the rule) in notes after the list."""
     flow.heading("Set-up rules")
     notes = []
     for rule in named:
         mark = dagger(len(notes)) if rule.reading else ""
         if rule.reading:
-            notes.append(reading_note(rule.reading, mark))
-        flow.para(rule.name + mark, indent=6, bullet=True, size=BODY)
+            notes.append(sentence(reading_note(rule.reading, mark)))
+        flow.para(sentence(rule.name) + mark, indent=6, bullet=True, size=BODY)
     for text in notes:
         flow.para(text, indent=6, size=SMALL, colour=MUTED)
 

@@ -6,6 +6,7 @@ not on the map is simply absent from ``MapDef.cells``. No ReportLab here.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Mapping
 
@@ -320,13 +321,18 @@ class MapDef:
         cell = self.cell_at_label(text)
         return cell if cell is not None else self.places.get(text.strip())
 
+    @functools.cached_property
+    def _label_span(self) -> str:
+        """'first to last' of the map's cell labels: said in every no-cell message, so
+        worked out once (a scenario may name thousands of cells that are not there)."""
+        return f"{self.label(min(self.cells))} to {self.label(max(self.cells))}"
+
     def why_no_cell(self, text: str) -> str:
         """A hint for a label that names no cell: how this map writes its cells, or that
         the cell is a blank in the layout."""
-        cells = sorted(self.cells, key=lambda c: (c[0], c[1]))
-        if not cells:
+        if not self.cells:
             return ""
-        span = f"{self.label(cells[0])} to {self.label(cells[-1])}"
+        span = self._label_span
         pre, rest = _label_parse(text) or ("", text)
         g = self.grid
         if isinstance(g, HexGrid):

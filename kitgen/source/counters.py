@@ -34,7 +34,7 @@ from ..model.counters import (
     TextEl,
     UnitEl,
 )
-from ..names import ID_PATTERN, did_you_mean, suggest
+from ..names import did_you_mean, id_problem, suggest
 from ..style import PIECE_MIN
 from ..units import UnitError, parse_length
 from .counter_copies import Filler, Template
@@ -333,13 +333,9 @@ def _read_id(ctx: Context, v, node: Node | None, path: str, parent: Map) -> str 
 
 
 def _id_of(ctx: Context, text: str, node: Node, path: str) -> str | None:
-    if not ID_PATTERN.match(text) or ".." in text:
-        ctx.error(
-            node,
-            path,
-            f"bad id {text!r}",
-            "use letters, digits, '-', '_' or '.', starting with a letter or digit, at most 64",
-        )
+    problem = id_problem(text)
+    if problem is not None:
+        ctx.error(node, path, *problem)
         return None
     return text
 

@@ -17,7 +17,7 @@ from typing import Any, TypeVar
 from ..budget import MAX_NUMBER, MAX_TEXT
 from ..colours import ColourError, parse_colour
 from ..errors import Diagnostics, Span
-from ..names import ID_PATTERN, did_you_mean, suggest
+from ..names import did_you_mean, id_problem, suggest
 from ..records import field, record
 from ..units import UnitError, parse_length
 from .spec import Key, Spec, SpecError
@@ -213,15 +213,29 @@ def as_id(ctx: Context, node: Node, path: str) -> str | None:
     text = as_text(ctx, node, path)
     if text is None:
         return None
-    if not ID_PATTERN.match(text) or ".." in text:
-        ctx.error(
-            node,
-            path,
-            f"bad id {text!r}",
-            "use letters, digits, '-', '_' or '.', starting with a letter or digit, at most 64",
-        )
+    problem = id_problem(text)
+    if problem is not None:
+        ctx.error(node, path, *problem)
         return None
     return text
+
+
+def as_roll(ctx: Context, node: Node | None, path: str, dice: bool = True) -> str | None:
+    """The one reader of dice notation: the expression in its normal form (``1d6`` reads
+    ``d6``), or None after an error at `node`. Where dice are thrown (`dice`, every
+    `roll:`) the expression must hold a die; a generator's `size` may be a number."""
+    from ..chance.dice import DiceError, parse_dice, parse_roll
+
+    if node is None:
+        return None
+    text = as_text(ctx, node, path)
+    if text is None:
+        return None
+    try:
+        return (parse_roll if dice else parse_dice)(text).text
+    except DiceError as exc:
+        ctx.error(node, path, str(exc))
+        return None
 
 
 def as_path(ctx: Context, node: Node, path: str) -> Path | None:
@@ -551,12 +565,27 @@ def read_list(
 
 
 def check_unique_ids(ctx: Context, items: Iterable[Any], path: str, what: str) -> None:
-    """Items with .id and .span: a second use of an id is an error naming the first."""
+    """Items with .id and .span: a second use of an id is an error naming the first. Ids
+    that differ only in case are one id too: they name one file where case is not told
+    apart (macOS and Windows), and the second kit file would replace the first."""
     seen: dict[str, Any] = {}
     for item in items:
-        first = seen.get(item.id)
-        if first is not None:
-            where = f"line {first.span.line}" if first.span else "elsewhere"
+        if item.id is None:  # a bad id, reported where it is written
+            continue
+        first = seen.get(item.id.casefold())
+        if first is None:
+            seen[item.id.casefold()] = item
+            continue
+        where = "elsewhere" if not first.span else f"line {first.span.line}"
+        if first.span and item.span and first.span.file != item.span.file:
+            where = str(first.span)  # another file (a scenario, an include)
+        if first.id == item.id:
             ctx.error(item.span, path, f"duplicate {what} id {item.id!r} (first at {where})")
         else:
-            seen[item.id] = item
+            ctx.error(
+                item.span,
+                path,
+                f"{what} id {item.id!r} differs from {first.id!r} (at {where}) only in case",
+                "macOS and Windows read them as one name, so one file would replace the "
+                "other: make them differ in letters",
+            )

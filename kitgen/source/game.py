@@ -11,11 +11,11 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Protocol
 
-from ..budget import MAX_GAME_BYTES, MAX_INCLUDES
+from ..budget import MAX_GAME_BYTES, MAX_INCLUDES, MAX_YAML_VALUES
 from ..errors import Diagnostic, Diagnostics, KitError, Span
 from ..files import FileRefused, confine, list_folder
 from ..model.game import COUNTER_SHEETS, Game
-from ..names import ID_PATTERN, did_you_mean
+from ..names import default_id_problem, did_you_mean
 from ..units import PAPERS, Paper, UnitError, paper_from_text
 from .fields import Context, Fields, as_text, expect_map
 from .spec import ANY, BOOLEAN, COLOUR, ID, TEXT, Choice, Key, Named, OneOrList, Spec
@@ -101,7 +101,8 @@ def load_game_tree(game_file: Path) -> tuple[Map, list[Path]]:
     folder = game_file.parent.resolve()
     data = _read(folder, game_file.name, Span(str(folder / game_file.name), 1, 1), "", diags)
     diags.raise_if_errors()
-    root = _load_with_includes(folder / game_file.name, data, folder, files, diags, [0])
+    total = [0, MAX_YAML_VALUES]  # bytes read, values the files may still hold
+    root = _load_with_includes(folder / game_file.name, data, folder, files, diags, total)
     diags.raise_if_errors()
     assert root is not None
     return root, files
@@ -120,7 +121,11 @@ def _load_with_includes(
 ) -> Map | None:
     files.append(path)
     total[0] += len(data)
-    node = parse_yaml(data, str(path))
+    values = total[1:]
+    try:
+        node = parse_yaml(data, str(path), values)
+    finally:
+        total[1] = values[0]
     if not isinstance(node, Map):
         diags.error(node.span, "", "a game file must be a mapping of keys")
         return None
@@ -205,13 +210,9 @@ def read_game(
     game_id = f.id("id")
     if game_id is None:
         game_id = folder.resolve().name  # `kitgen build .` names the folder itself
-        if not ID_PATTERN.match(game_id):
-            ctx.error(
-                root,
-                "id",
-                f"the folder name {game_id!r} cannot serve as the game id",
-                "add id: with letters, digits, '-', '_' or '.'",
-            )
+        problem = default_id_problem(game_id, "folder name", "game")
+        if problem is not None:
+            ctx.error(root, "id", *problem)
     title = f.text("title", default=game_id)
     version = f.text("version")
     paper = _read_paper(ctx, f.raw("paper"))
@@ -317,7 +318,7 @@ def scenario_pack(path: Path) -> list[Path] | None:
     """The YAML files of a folder of scenarios (a folder with no game.yaml), name order."""
     # looked at through path_kind and the one folder lister: a path too long to look up
     # is an input error naming it, and a listed name is checked like any game file
-    if path_kind(path) != "dir" or path_kind(path / GAME_FILE) == "file":
+    if path_kind(path) != "dir" or path_kind(path / GAME_FILE) != "missing":
         return None
     try:
         names = list_folder(path, ".", (".yaml", ".yml"))

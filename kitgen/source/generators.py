@@ -18,7 +18,7 @@ from ..model.generator import (
 )
 from ..names import suggest
 from .bands import BandError, parse_band
-from .fields import Context, Fields, as_text, check_unique_ids, read_list
+from .fields import Context, Fields, as_roll, as_text, check_unique_ids, read_list
 from .spec import (
     BOOLEAN,
     ID,
@@ -34,7 +34,6 @@ from .spec import (
     OneOrList,
     Spec,
 )
-from .threats import _dice
 from .yamlnodes import Map, Node, Scalar, Seq, describe
 
 HEADING = "Generators (`generators:`)"
@@ -118,7 +117,7 @@ def read_generator(ctx: Context, node: Node, path: str) -> Generator | None:
     gid = f.id()
     title = f.text("title", default=gid or "")
     size_node = f.raw("size")
-    size = _dice(ctx, size_node, f.sub("size")) if size_node is not None else "1"
+    size = as_roll(ctx, size_node, f.sub("size"), dice=False) if size_node is not None else "1"
     units = f.integer("units", default=1, lo=1, hi=MAX_UNITS)
     size_per = f.choice("size_per", ("roster", "unit"), default="roster")
     lookups = f.seq("lookups", _lookup)
@@ -240,14 +239,15 @@ def _lookup(ctx: Context, node: Node, path: str) -> Lookup | None:
             return None
         # kept when its source is bad, so groups that roll it report nothing more
         return Lookup(lid, "", (), node.span, path, keep, source)
-    roll = _dice(ctx, f.raw("roll"), f.sub("roll"))
+    roll = as_roll(ctx, f.raw("roll"), f.sub("roll"))
     if not f.has("roll"):
         ctx.error(node, path, "missing required key 'roll'")
     rows = f.seq("rows", _lookup_row, required=True)
     f.close()
-    if lid is None or roll is None:
+    if lid is None or (roll is None and not f.has("roll")):
         return None
-    return Lookup(lid, roll, tuple(rows), node.span, path, keep)
+    # a bad roll was reported at it: kept, so groups that roll the lookup report nothing more
+    return Lookup(lid, roll or "", tuple(rows), node.span, path, keep)
 
 
 def _table_source(ctx: Context, f: Fields) -> TableSource | None:
@@ -353,7 +353,7 @@ def _adjust(ctx: Context, node: Node, path: str) -> Adjust | None:
     if f.map is None:
         return None
     aid = f.id()
-    roll = _dice(ctx, f.raw("roll"), f.sub("roll"))
+    roll = as_roll(ctx, f.raw("roll"), f.sub("roll"))
     if not f.has("roll"):
         ctx.error(node, path, "missing required key 'roll'")
     fields = tuple(f.texts("fields"))

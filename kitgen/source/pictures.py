@@ -18,7 +18,13 @@ import math
 import re
 from pathlib import Path
 
-from ..budget import MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS, MAX_SVG_BYTES, MAX_SVG_ELEMENTS
+from ..budget import (
+    MAX_IMAGE_BYTES,
+    MAX_IMAGE_PIXELS,
+    MAX_NUMBER,
+    MAX_SVG_BYTES,
+    MAX_SVG_ELEMENTS,
+)
 from ..files import FileRefused, read_file
 from ..model.counters import Picture
 
@@ -102,7 +108,7 @@ def _raster_size(data: bytes, kind: str, shown: str) -> tuple[int, int]:
 
 
 def _why(exc: BaseException) -> str:
-    text = str(exc).strip()
+    text = re.sub(r" ?<[^<>]* at 0x[0-9a-f]+>", "", str(exc)).strip()  # no object's address
     if not text or len(text) > 120:
         return type(exc).__name__
     return text.encode("ascii", "backslashreplace").decode("ascii")
@@ -189,7 +195,20 @@ def _draw_size(data: bytes, shown: str) -> tuple[float, float]:
             f"SVG {shown} has no usable size ({w:g} x {h:g})",
             "give the <svg> a width and height, or a viewBox, above zero",
         )
+    reach = max(abs(v) for v in (w, h, *_bounds(drawing)))
+    if not reach <= MAX_NUMBER:  # the PDF writer cannot write 1e30 (nor .nan)
+        raise FileRefused(
+            f"SVG {shown} reaches {reach:g} units, past the {MAX_NUMBER:,} a drawing may",
+            "scale it down: its width, height, viewBox and coordinates",
+        )
     return (float(w), float(h))
+
+
+def _bounds(drawing) -> tuple[float, ...]:
+    try:
+        return tuple(float(v) for v in drawing.getBounds())
+    except Exception:  # no bounds to give (svglib's shapes on an odd file)  # noqa: BLE001
+        return ()
 
 
 def svg_drawing(data: bytes):

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..budget import MAX_SCENARIO_BYTES, MAX_SCENARIO_FILES
+from ..budget import MAX_SCENARIO_BYTES, MAX_SCENARIO_FILES, MAX_YAML_VALUES
 from ..errors import KitError, Span
 from ..files import FileRefused, list_folder
 from ..model.rules import (
@@ -218,7 +218,8 @@ def read_scenario_file(ctx: Context, file: Path, book: RuleBook):
     # the player's own file, named on the command line: confined to its own folder
     inside = file.resolve().is_relative_to(Path(ctx.folder).resolve())
     try:
-        node = load_yaml(file, ctx.folder if inside else file.parent)
+        values = ctx.extra.setdefault("scenario values", [MAX_YAML_VALUES])  # all together
+        node = load_yaml(file, ctx.folder if inside else file.parent, values)
     except KitError as exc:
         ctx.diags.extend(exc.diagnostics)
         return None

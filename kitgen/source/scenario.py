@@ -11,6 +11,7 @@ from pathlib import Path
 from ..budget import spend
 from ..errors import Span
 from ..model.rules import Name, Placement, RuleBook, Scenario, ScenarioArea, Side, Unit
+from ..names import default_id_problem
 from .fields import Context, Fields, as_id, as_number, as_text, check_unique_ids
 from .rule_terms import (
     CONSTRAINT,
@@ -118,8 +119,14 @@ def read_scenario(ctx: Context, node: Node, file: Path, book: RuleBook) -> Scena
     f = Fields(ctx, node, "", SCENARIO)
     if f.map is None:
         return None
+    if not f.map.entries:  # saved empty, or only comments: a build would print nothing
+        ctx.error(node, "", "the scenario file is empty", "write its title: and sides:")
+        return None
     _same_game(ctx, f.raw("game"), f.text("game"), file)
     sid = f.id("id", default=file.stem, required=False)
+    problem = None if f.has("id") else default_id_problem(file.stem, "file name", "scenario")
+    if problem is not None:  # the id names scenario-<id>.pdf
+        ctx.error(node, "id", *problem)
     title = f.text("title", default=sid)
     map_node = f.raw("map")
     map_id = as_text(ctx, map_node, "map") if map_node is not None else None

@@ -36,7 +36,15 @@ from ..style import RULES_MIN, SHEET_MAX
 from ..units import mm
 from .combat import COMBAT, read_combat
 from .expand import FOR_EACH, read_for_each, substitute
-from .fields import Context, Fields, as_text, check_unique_ids, is_file_list, read_list
+from .fields import (
+    Context,
+    Fields,
+    as_roll,
+    as_text,
+    check_unique_ids,
+    is_file_list,
+    read_list,
+)
 from .reading import READING, Marks, read_reading
 from .spec import (
     BOOLEAN,
@@ -267,6 +275,7 @@ def read_table(ctx: Context, node: Node, path: str) -> Table | None:
     title = f.text("title")
     title += marks.mark(read_reading(ctx, f.raw("reading"), f.sub("reading")))
     roll = f.text("roll")
+    rolled = bool(roll) and as_roll(ctx, f.raw("roll"), f.sub("roll")) is not None
     columns = f.seq("columns", read_column)
     cols_node = f.raw("columns")
     if isinstance(cols_node, Seq) and not cols_node.items:
@@ -311,16 +320,9 @@ def read_table(ctx: Context, node: Node, path: str) -> Table | None:
     footnotes = (*f.texts("footnotes"), *marks.notes)
     f.close()
     chances: tuple[str, ...] = ()
-    if roll:
-        chances = _roll_rows(
-            ctx,
-            f.raw("roll"),
-            f.sub("roll"),
-            roll,
-            read_rows,
-            chance is not None,
-            combat is None,  # a combat table's coverage is checked with its modifiers
-        )
+    if rolled:
+        # a combat table's coverage is checked with its modifiers
+        chances = _roll_rows(ctx, f, roll, read_rows, chance is not None, combat is None)
     if not chances:
         chance = None  # nothing computed: no empty column
     return Table(
@@ -601,14 +603,14 @@ def _read_cell(
 
 def _roll_rows(
     ctx: Context,
-    roll_node: Node | None,
-    roll_path: str,
+    f: Fields,
     roll: str,
     read_rows: list[tuple[Row, str]],
     chance: bool,
     coverage: bool = True,
 ) -> tuple[str, ...]:
     """Check the roll labels (parse, no overlaps) and compute each row's chance."""
+    roll_node, roll_path = f.raw("roll"), f.sub("roll")
     ranges: list[RollRange] = []
     seen: list[tuple[RollRange, str]] = []
     ok = True
@@ -635,15 +637,10 @@ def _roll_rows(
         ranges.append(rng)
     if not ok:
         return ()
-    from ..chance.dice import DiceError
     from ..chance.table_odds import row_chances, uncovered
 
-    try:
-        missing = uncovered(roll, ranges)
-        per_row = iter(row_chances(roll, ranges)) if chance else None
-    except DiceError as exc:
-        ctx.error(roll_node, roll_path, str(getattr(exc, "message", exc)))
-        return ()
+    missing = uncovered(roll, ranges)  # the roll was read with as_roll: it parses
+    per_row = iter(row_chances(roll, ranges)) if chance else None
     if missing and coverage:  # every total the dice can make should find its row
         shown = ", ".join(str(t) for t in missing)
         ctx.warning(
@@ -875,15 +872,13 @@ def _read_one_card(ctx: Context, node: Map, path: str, variables: dict) -> Card 
     f.close()
     if front is None:
         return None
-    from ..names import ID_PATTERN
+    from ..names import id_problem
 
-    if not ID_PATTERN.match(re.sub(r"\{[^{}]*\}", "x", cid) if roster else cid):
-        ctx.error(
-            f.raw("id"),
-            f.sub("id"),
-            f"bad id {cid!r}",
-            "use letters, digits, '-', '_' or '.', starting with a letter or digit",
-        )
+    probe = re.sub(r"\{[^{}]*\}", "x", cid) if roster else cid  # a roster's: as filled
+    problem = id_problem(probe)
+    if problem is not None:
+        message, hint = problem
+        ctx.error(f.raw("id"), f.sub("id"), message.replace(repr(probe), repr(cid)), hint)
         return None
     roster_node = f.raw("roster")
     return Card(

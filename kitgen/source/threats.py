@@ -6,10 +6,9 @@ the coverage and odds checks live in rules/reaction.py.
 
 from __future__ import annotations
 
-from ..chance.dice import DiceError, parse_dice
 from ..model.threat import Behaviour, Gloss, Modifier, Priority, Profile, Row, State, ThreatTable
 from .bands import BandError, parse_band
-from .fields import Context, Fields, as_text, check_unique_ids, read_list
+from .fields import Context, Fields, as_roll, as_text, check_unique_ids, read_list
 from .reading import READING, Marks, read_reading
 from .spec import ID, INTEGER, NULL, NUMBER, TEXT, Choice, Either, Key, ListOf, OneOrList, Spec
 from .yamlnodes import Map, Node, Scalar, Seq, describe
@@ -110,25 +109,12 @@ def read_threats(ctx: Context, node: Node, path: str) -> list[ThreatTable]:
     return tables
 
 
-def _dice(ctx: Context, node: Node | None, path: str) -> str | None:
-    if node is None:
-        return None
-    text = as_text(ctx, node, path)
-    if text is None:
-        return None
-    try:
-        return parse_dice(text).text
-    except DiceError as exc:
-        ctx.error(node, path, str(exc))
-        return None
-
-
 def read_threat(ctx: Context, node: Node, path: str) -> ThreatTable | None:
     f = Fields(ctx, node, path, THREAT)
     if f.map is None:
         return None
     table_id = f.id()
-    roll = _dice(ctx, f.raw("roll"), f.sub("roll"))
+    roll = as_roll(ctx, f.raw("roll"), f.sub("roll"))
     if roll is None and not f.has("roll"):
         ctx.error(node, path, "missing required key 'roll'", "the dice thrown, e.g. d6 or 2d6")
     columns = tuple(f.texts("columns")) or ("OUTCOME",)
@@ -317,7 +303,7 @@ def _state(ctx: Context, node: Node, path: str) -> State | None:
 
 def _state_fields(ctx: Context, f: Fields, label: str) -> State | None:
     add = f.integer("modifier")
-    roll = _dice(ctx, f.raw("roll"), f.sub("roll"))
+    roll = as_roll(ctx, f.raw("roll"), f.sub("roll"))
     if add is None and roll is None:
         if f.map is not None and "modifier" not in f.map and "roll" not in f.map:
             ctx.error(

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import yaml
 
-from ..budget import MAX_YAML_BYTES
+from ..budget import MAX_YAML_BYTES, MAX_YAML_VALUES
 from ..errors import Diagnostic, KitError, Span
 from ..files import FileRefused, read_file
 from ..records import field, record
@@ -161,11 +161,13 @@ class _Composer:
     def __init__(self, path: str, errors: list[Diagnostic]):
         self.path = path
         self.errors = errors
+        self.count = 0  # values made: each key, list item and value
         self.constructor = yaml.constructor.SafeConstructor()
         self.scalars: dict[tuple[str, str], object] = {}  # (tag, text) -> value, for repeats
 
     def convert(self, node: yaml.Node, depth: int = 0) -> Node:
         span = _span(self.path, node.start_mark)
+        self.count += 1
         if depth > MAX_DEPTH:
             raise KitError(Diagnostic("error", span, "", f"nesting deeper than {MAX_DEPTH} levels"))
         if isinstance(node, yaml.ScalarNode):
@@ -194,6 +196,7 @@ class _Composer:
                 self.errors.append(Diagnostic("error", key_span, "", "a key must be plain text"))
                 continue
             self._whole_characters(key_node, key_span)
+            self.count += 1
             key = key_node.value
             if key in result.entries:
                 first = result.entries[key][0]
@@ -265,17 +268,17 @@ _STR = "tag:yaml.org,2002:str"
 _SURROGATE = re.compile("[\ud800-\udfff]")
 
 
-def load_yaml(path: Path, root: Path | None = None) -> Node:
+def load_yaml(path: Path, root: Path | None = None, values: list[int] | None = None) -> Node:
     """Parse one YAML file into nodes with spans. Raises KitError with every problem found.
 
     The file is read through kitgen.files, confined to `root` (the game folder; by
-    default the file's own folder)."""
+    default the file's own folder). `values`: as parse_yaml's."""
     spath = str(path)
     try:
         data = read_yaml_bytes(root or path.parent, _name_in(path, root or path.parent))
     except FileRefused as exc:
         raise KitError(Diagnostic("error", Span(spath, 1, 1), "", exc.message, exc.hint)) from None
-    return parse_yaml(data, spath)
+    return parse_yaml(data, spath, values)
 
 
 def _name_in(path: Path, root: Path) -> str:
@@ -295,8 +298,10 @@ def read_yaml_bytes(root: Path, name: str | Path, base: Path | None = None) -> b
     return read_file(root, name, MAX_FILE_BYTES, base).data
 
 
-def parse_yaml(data: bytes, spath: str) -> Node:
-    """YAML bytes read from the file named `spath` -> nodes with spans."""
+def parse_yaml(data: bytes, spath: str, values: list[int] | None = None) -> Node:
+    """YAML bytes read from the file named `spath` -> nodes with spans. `values`: the
+    values the files read together may still hold (one item, spent here); by default
+    the file has MAX_YAML_VALUES of its own."""
     SOURCES[spath] = data
     if len(SOURCES) > 256:  # a long-lived process (the tests) loads many games
         del SOURCES[next(iter(SOURCES))]
@@ -312,7 +317,39 @@ def parse_yaml(data: bytes, spath: str) -> Node:
                 "save the file as UTF-8",
             )
         ) from None
-    return load_yaml_text(text, spath)
+    return load_yaml_text(text, spath, values)
+
+
+def _count_values(text: str, spath: str, most: int) -> None:
+    """An error at the value that takes `text` past `most` values. Counted on libyaml's
+    events, before anything is composed (a file of a million values takes minutes to
+    compose); a file with fewer characters than `most` cannot hold more values."""
+    if len(text) <= most:
+        return
+    loader = _FAST_LOADER or yaml.SafeLoader
+    seen = 0
+    try:
+        for event in yaml.parse(text, Loader=loader):
+            if isinstance(event, _VALUE_EVENTS):
+                seen += 1
+                if seen > most:
+                    raise KitError(_too_many(_span(spath, event.start_mark)))
+    except yaml.YAMLError:
+        return  # the composer reports it where it is
+
+
+_VALUE_EVENTS = (yaml.ScalarEvent, yaml.SequenceStartEvent, yaml.MappingStartEvent)
+
+
+def _too_many(span: Span) -> Diagnostic:
+    return Diagnostic(
+        "error",
+        span,
+        "",
+        f"more than the {MAX_YAML_VALUES:,} YAML values a game's files may hold "
+        "(each key, list item and value counts one)",
+        "see docs/security.md for the caps",
+    )
 
 
 def _compose_fast(text: str) -> list | None:
@@ -341,11 +378,13 @@ def _text_span(spath: str, text: str, offset: int) -> Span:
     return Span(spath, text.count("\n", 0, offset) + 1, offset - line_start + 1)
 
 
-def load_yaml_text(text: str, spath: str) -> Node:
+def load_yaml_text(text: str, spath: str, values: list[int] | None = None) -> Node:
     if _flow_depth(text) > MAX_DEPTH:
         raise KitError(
             Diagnostic("error", Span(spath, 1, 1), "", f"nesting deeper than {MAX_DEPTH} levels")
         )
+    left = [MAX_YAML_VALUES] if values is None else values
+    _count_values(text, spath, left[0])
     docs = _compose_fast(text)
     try:
         if docs is None:
@@ -395,7 +434,9 @@ def load_yaml_text(text: str, spath: str) -> Node:
     if not docs or docs[0] is None:
         return Map(Span(spath, 1, 1))
     errors: list[Diagnostic] = []
-    node = _Composer(spath, errors).convert(docs[0])
+    composer = _Composer(spath, errors)
+    node = composer.convert(docs[0])
+    left[0] -= composer.count
     if errors:
         raise KitError(errors)
     return node

@@ -1,0 +1,212 @@
+"""Cards set as a designer sets a deck (issue 18.2): one type size on every face of a
+card and on every card of a deck, the largest at which all fit, grown to the scale's body
+size before room is left empty. Sizes are read back from the PDFs."""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+
+import pypdfium2 as pdfium
+import pytest
+
+from kitgen.style import BODY, RULES_MIN, sentence
+from tests.page_marks import read_marks
+
+from .conftest import build_pdfs, pdf_text, seed_kit, write_game
+
+LONG = "A long rule that takes a line or two to say, so the face fills its card"
+DENSE_ITEMS = "\n".join(f"            - {LONG} ({n})" for n in range(1, 15))
+
+GAME = f"""
+id: t
+title: T
+decks:
+  - {{id: orders, title: Orders, colour: "#2e4a7a"}}
+cards:
+  - id: two-faced
+    front:
+      title: Dense
+      blocks:
+        - items: |
+{DENSE_ITEMS}
+    back:
+      title: Sparse
+      blocks:
+        - text: One short rule.
+  - id: dense-order
+    deck: orders
+    front:
+      title: Dense order
+      blocks:
+        - items: |
+{DENSE_ITEMS}
+  - id: sparse-order
+    deck: orders
+    front:
+      title: Sparse order
+      blocks:
+        - fields: {{Unit: ~, Leader: ~}}
+        - text: One short rule.
+"""
+
+ROOMY = """
+id: t
+title: T
+decks:
+  - {id: orders, title: Orders, colour: "#2e4a7a"}
+cards:
+  - id: "order-{n}"
+    for_each: [{n: "1"}, {n: "2"}]
+    deck: orders
+    front:
+      title: "Order {n}"
+      blocks:
+        - text: "Move {n} units; each may fire once."
+"""
+
+
+def face_glyphs(pdfs: dict, manifest: dict) -> dict[tuple[str, str], list]:
+    """Each card face's glyphs (piece, side) as printed, inside its manifest box."""
+    docs: dict[str, pdfium.PdfDocument] = {}
+    marks: dict[tuple[str, int], object] = {}
+    out: dict[tuple[str, str], list] = {}
+    for item in manifest["items"]:
+        if item["kind"] != "card":
+            continue
+        name, page = item["file"], item["page"]
+        if name not in docs:
+            docs[name] = pdfium.PdfDocument(pdfs[name])
+        if (name, page) not in marks:
+            marks[name, page] = read_marks(docs[name][page - 1])
+        x0, y0, x1, y1 = item["bbox"]
+        out[item["piece"], item["side"]] = [
+            g
+            for g in marks[name, page].glyphs  # type: ignore[attr-defined]
+            if g.char.strip()
+            and x0 <= (g.box[0] + g.box[2]) / 2 <= x1
+            and y0 <= (g.box[1] + g.box[3]) / 2 <= y1
+        ]
+    return out
+
+
+def body(glyphs: list) -> float:
+    """A face's body size: the size most of its glyphs are set at."""
+    return Counter(round(g.size, 2) for g in glyphs).most_common(1)[0][0]
+
+
+def test_a_cards_faces_share_one_size_and_so_do_a_decks_cards(game_dir: Path):
+    write_game(game_dir, GAME)
+    _, pdfs, manifest = build_pdfs(game_dir)
+    faces = face_glyphs(pdfs, manifest)
+    # the dense front would fit no larger; its sparse back is set at the same size
+    front, back = body(faces["two-faced#1", "front"]), body(faces["two-faced#1", "back"])
+    assert front == back
+    assert RULES_MIN <= front < BODY
+    # a deck: the sparse card is set as the dense one, whose size is the deck's
+    dense, sparse = body(faces["dense-order#1", "front"]), body(faces["sparse-order#1", "front"])
+    assert dense == sparse
+    assert RULES_MIN <= dense < BODY
+    sizes = {i["piece"]: i["type_size"] for i in manifest["items"] if i["side"] == "front"}
+    assert sizes["dense-order#1"] == sizes["sparse-order#1"] == dense
+
+
+def test_a_deck_with_room_grows_to_the_body_size(game_dir: Path):
+    """Cards with room to spare are set at the scale's body size, not left at 8 pt."""
+    write_game(game_dir, ROOMY)
+    _, pdfs, manifest = build_pdfs(game_dir)
+    faces = face_glyphs(pdfs, manifest)
+    assert {body(faces[f"order-{n}#1", "front"]) for n in (1, 2)} == {BODY}
+
+
+def test_a_short_faces_room_goes_to_write_in_rows_then_round_its_body(game_dir: Path):
+    """The deck's dense card fixes the size; the sparse card's write-in rows grow taller
+    (room to write) and its body, still short, is centred under its title."""
+    write_game(game_dir, GAME)
+    _, pdfs, manifest = build_pdfs(game_dir)
+    faces = face_glyphs(pdfs, manifest)
+    glyphs = faces["sparse-order#1", "front"]
+    size = body(glyphs)
+    lines = sorted({round(g.box[1], 1) for g in glyphs if abs(g.size - size) < 0.01})
+    unit, leader, rule = lines[::-1][:3]
+    assert unit - leader > size * 1.75 + 1  # a write-in row taller than a filled one
+    item = next(i for i in manifest["items"] if i["piece"] == "sparse-order#1")
+    x0, y0, x1, y1 = item["bbox"]
+    title_foot = min(g.box[1] for g in glyphs if g.size > size * 1.2)
+    # the body sits about as far under the title as above the card's foot
+    assert abs((title_foot - unit) - (rule - y0)) < size * 3
+
+
+@pytest.mark.parametrize("game", ["duck", "rencounter", "reshuffled", "ryamon"])
+def test_seed_cards_one_size_per_card_and_deck_none_below_the_rules_minimum(game: str):
+    _, pdfs, manifest = seed_kit(game)
+    faces = face_glyphs(pdfs, manifest)
+    items = {(i["piece"], i["side"]): i for i in manifest["items"] if i["kind"] == "card"}
+    sizes: dict[str, set[float]] = {}
+    for key, glyphs in faces.items():
+        item = items[key]
+        assert min(g.size for g in glyphs) >= RULES_MIN - 0.01, key
+        if item["side"] == "back" and item.get("deck"):
+            continue  # the deck's back: its own design, one for the whole deck
+        group = item.get("deck") or item["id"]
+        sizes.setdefault(group, set()).add(body(glyphs))
+    assert sizes and all(len(s) == 1 for s in sizes.values()), sizes
+
+
+def test_rencounters_deck_is_set_at_one_size_and_its_blank_cards_fill_their_rows():
+    """Squads, blank unit cards and the Reshuffle card share the squads' size (7 pt
+    fits them, their rosters being long); the blank cards' room goes to write-in rows."""
+    _, pdfs, manifest = seed_kit("rencounter")
+    faces = face_glyphs(pdfs, manifest)
+    fronts = {p: g for (p, s), g in faces.items() if s == "front"}
+    assert {body(g) for g in fronts.values()} == {7.0}
+    unit = fronts["unit-1#1"]
+    item = next(i for i in manifest["items"] if i["piece"] == "unit-1#1")
+    lowest = min(g.box[1] for g in unit)
+    assert lowest - item["bbox"][1] < 0.1 * (item["bbox"][3] - item["bbox"][1])
+
+
+@pytest.mark.parametrize(
+    ("text", "printed"),
+    [
+        ("Three Harpies", "Three Harpies."),
+        ("Each unit has one leader (advice)", "Each unit has one leader (advice)."),
+        ("Wins at once.", "Wins at once."),
+        ("Who moves first?", "Who moves first?"),
+        ("Source: \u201cTHEY FLEE\u201d", "Source: \u201cTHEY FLEE\u201d."),
+        ("He said \u201cgo.\u201d", "He said \u201cgo.\u201d"),
+        ("Trailing space  ", "Trailing space."),
+        ("", ""),
+    ],
+)
+def test_a_printed_line_is_a_sentence(text: str, printed: str):
+    assert sentence(text) == printed
+
+
+def test_set_up_rules_print_as_sentences_like_the_special_rules():
+    """The set-up rules (printed from rule names) end with a full stop, as the special
+    rules above them do; the kit's reading dagger follows the stop."""
+    _, pdfs, _ = seed_kit("duck")
+    text = " ".join(pdf_text(pdfs["scenario-cargo-bay-sweep.pdf"]))
+    rules = text.split("Set-up rules", 1)[1]
+    assert "Three Harpies." in rules
+    assert "The Team starts in the corridor." in rules
+    assert "(a Waiting Threat attacks within 2)." in rules
+    _, pdfs, _ = seed_kit("rencounter")
+    text = " ".join(pdf_text(pdfs["scenario-ambush-at-the-ford.pdf"]))
+    assert "rolled against on a D12.\u2020" in text
+    assert "Two sides at least." in text
+
+
+def test_the_roster_sheet_grows_its_type_one_size_for_roster_and_key():
+    """The roster sheet had a quarter of its page empty at 8.5 pt: its roster and the
+    key's tables now share one larger size (the key's tables not shrunk apart)."""
+    from kitgen.style import CHROME, HEADING, SMALL
+
+    _, pdfs, _ = seed_kit("rencounter")
+    glyphs = [g for g in read_marks(pdfium.PdfDocument(pdfs["rosters.pdf"])[0]).glyphs]
+    size = body(glyphs)
+    assert size > SMALL
+    sizes = {round(g.size, 1) for g in glyphs if g.char.strip()}
+    scale = {size, size * 1.15, size - 1, HEADING, CHROME}  # a table's title: 1.15 x
+    assert sizes <= {round(s, 1) for s in scale}, sizes

@@ -1,0 +1,99 @@
+"""A map's assembly sheet, read back from the PDF (issue 18): its key sits right under the
+diagram, not pinned to the page's foot with a hole above it, and the map's note under the
+title is set at SMALL, wrapped where long, never shrunk below RULES_MIN as on a tile."""
+
+from __future__ import annotations
+
+import pypdfium2 as pdfium
+import pytest
+
+from kitgen.style import RULES_MIN, SMALL
+from kitgen.units import PRINTER_MARGIN
+from tests.page_marks import Marks, read_marks
+
+from .conftest import CONTENT, build_pdfs, seed_kit, write_game
+
+GAMES = sorted(p.parent.name for p in CONTENT.glob("*/game.yaml"))
+
+
+def _marks(pdf: bytes, page: int) -> Marks:
+    doc = pdfium.PdfDocument(pdf)
+    try:
+        return read_marks(doc[page - 1])
+    finally:
+        doc.close()
+
+
+def _run_box(marks: Marks, text: str) -> tuple[float, float, float, float]:
+    (run,) = [r for r, t in marks.runs.items() if t == text]
+    boxes = [g.box for g in marks.glyphs if g.run == run]
+    return (
+        min(b[0] for b in boxes),
+        min(b[1] for b in boxes),
+        max(b[2] for b in boxes),
+        max(b[3] for b in boxes),
+    )
+
+
+def _key_gap(marks: Marks) -> float:
+    """From the lowest line or fill above the key's heading (the diagram's bottom) down to
+    the top of that heading."""
+    key_top = _run_box(marks, "Key")[3]
+    above = [min(s.y0, s.y1) for s in marks.segments if min(s.y0, s.y1) > key_top]
+    above += [f.box[1] for f in marks.fills if f.box[1] > key_top]
+    return min(above) - key_top
+
+
+def _assembly_pages(game: str) -> list[tuple[str, Marks]]:
+    _, pdfs, manifest = seed_kit(game)
+    return [
+        (f"{i['file']} page {i['page']}", _marks(pdfs[i["file"]], i["page"]))
+        for i in manifest["items"]
+        if i["kind"] == "assembly"
+    ]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_an_assembly_sheets_key_sits_right_under_its_diagram(game: str):
+    gaps = {
+        where: round(_key_gap(marks), 1)
+        for where, marks in _assembly_pages(game)
+        if "Key" in marks.runs.values()
+    }
+    assert {w: g for w, g in gaps.items() if not 0 <= g <= 8} == {}
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_an_assembly_sheets_head_is_set_at_7pt_or_more(game: str):
+    for where, marks in _assembly_pages(game):
+        foot = _head_foot(marks)
+        head = [g for g in marks.glyphs if g.box[1] > foot]
+        assert {marks.runs[g.run] for g in head if g.size < RULES_MIN - 0.01} == set(), where
+
+
+def _head_foot(marks: Marks) -> float:
+    """Just under the sheet's instruction lines (the head is what lies above): a line under
+    the one that starts "Cut each tile" (a tiled map) or "Tape" (a composed board)."""
+    (run,) = [t for t in marks.runs.values() if t.startswith(("Cuteachtile", "Tape"))]
+    return _run_box(marks, run)[1] - 13
+
+
+LONG = "A note that goes on " + "and on " * 30 + "to its end."
+GAME = (
+    "id: n\ntitle: N\nmaps:\n  - id: m\n    title: Map\n    note: " + LONG + "\n"
+    "    cell: 1in\n    terrains: [{id: a}]\n    legend: {a: a}\n"
+    "    layout: |\n" + "      aaaaaaaaaaaa\n" * 4
+)
+
+
+def test_a_long_note_wraps_at_small_on_the_assembly_sheet(game_dir):
+    _, pdfs, manifest = build_pdfs(write_game(game_dir, GAME))
+    (item,) = [i for i in manifest["items"] if i["kind"] == "assembly"]
+    marks = _marks(pdfs[item["file"]], item["page"])
+    note = [r for r, t in marks.runs.items() if len(t) > 9 and t in LONG.replace(" ", "")]
+    sizes = {round(g.size, 2) for g in marks.glyphs if g.run in note}
+    assert (sizes, len(note)) == ({SMALL}, 2)  # two lines across the landscape sheet
+    doc = pdfium.PdfDocument(pdfs[item["file"]])
+    width = doc[item["page"] - 1].get_width()
+    doc.close()
+    assert max(g.box[2] for g in marks.glyphs if g.run in note) <= width - PRINTER_MARGIN
