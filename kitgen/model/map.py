@@ -6,7 +6,6 @@ not on the map is simply absent from ``MapDef.cells``. No ReportLab here.
 
 from __future__ import annotations
 
-import functools
 import re
 from collections.abc import Mapping
 
@@ -222,7 +221,8 @@ def parse_hex_label(text: str, cols: int, rows: int) -> Cell | None:
 
 @record
 class MapDef:
-    __slots__ = ("_layer_cache",)  # features and lines by cell, worked out when first asked
+    # worked out when first asked: features and lines by cell; the cell labels' span
+    __slots__ = ("_layer_cache", "_span_cache")
 
     id: str
     title: str
@@ -321,18 +321,21 @@ class MapDef:
         cell = self.cell_at_label(text)
         return cell if cell is not None else self.places.get(text.strip())
 
-    @functools.cached_property
     def _label_span(self) -> str:
         """'first to last' of the map's cell labels: said in every no-cell message, so
         worked out once (a scenario may name thousands of cells that are not there)."""
-        return f"{self.label(min(self.cells))} to {self.label(max(self.cells))}"
+        got = getattr(self, "_span_cache", None)
+        if got is None:  # frozen: a cache of what the fields say, not state
+            got = f"{self.label(min(self.cells))} to {self.label(max(self.cells))}"
+            object.__setattr__(self, "_span_cache", got)
+        return got
 
     def why_no_cell(self, text: str) -> str:
         """A hint for a label that names no cell: how this map writes its cells, or that
         the cell is a blank in the layout."""
         if not self.cells:
             return ""
-        span = self._label_span
+        span = self._label_span()
         pre, rest = _label_parse(text) or ("", text)
         g = self.grid
         if isinstance(g, HexGrid):
