@@ -165,6 +165,15 @@ def _clipped(x0: float, y0: float, x1: float, y1: float, box: Box) -> tuple | No
     return (x0 + lo * dx, y0 + lo * dy, x0 + hi * dx, y0 + hi * dy)
 
 
+def marks_of(pdf: bytes | str, page: int) -> Marks:
+    """`read_marks` of one page (counted from 1) of a PDF given as bytes or a path."""
+    doc = pdfium.PdfDocument(pdf)
+    try:
+        return read_marks(doc[page - 1])
+    finally:
+        doc.close()
+
+
 def read_marks(page: pdfium.PdfPage) -> Marks:
     """The glyphs, stroked segments and fills of one page, as far as they show: what a
     clip path or the page's edge cuts away is left out."""

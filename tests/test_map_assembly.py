@@ -9,19 +9,11 @@ import pytest
 
 from kitgen.style import RULES_MIN, SMALL
 from kitgen.units import PRINTER_MARGIN
-from tests.page_marks import Marks, read_marks
+from tests.page_marks import Marks, marks_of
 
 from .conftest import CONTENT, build_pdfs, seed_kit, write_game
 
 GAMES = sorted(p.parent.name for p in CONTENT.glob("*/game.yaml"))
-
-
-def _marks(pdf: bytes, page: int) -> Marks:
-    doc = pdfium.PdfDocument(pdf)
-    try:
-        return read_marks(doc[page - 1])
-    finally:
-        doc.close()
 
 
 def _run_box(marks: Marks, text: str) -> tuple[float, float, float, float]:
@@ -47,7 +39,7 @@ def _key_gap(marks: Marks) -> float:
 def _assembly_pages(game: str) -> list[tuple[str, Marks]]:
     _, pdfs, manifest = seed_kit(game)
     return [
-        (f"{i['file']} page {i['page']}", _marks(pdfs[i["file"]], i["page"]))
+        (f"{i['file']} page {i['page']}", marks_of(pdfs[i["file"]], i["page"]))
         for i in manifest["items"]
         if i["kind"] == "assembly"
     ]
@@ -89,7 +81,7 @@ GAME = (
 def test_a_long_note_wraps_at_small_on_the_assembly_sheet(game_dir):
     _, pdfs, manifest = build_pdfs(write_game(game_dir, GAME))
     (item,) = [i for i in manifest["items"] if i["kind"] == "assembly"]
-    marks = _marks(pdfs[item["file"]], item["page"])
+    marks = marks_of(pdfs[item["file"]], item["page"])
     note = [r for r, t in marks.runs.items() if len(t) > 9 and t in LONG.replace(" ", "")]
     sizes = {round(g.size, 2) for g in marks.glyphs if g.run in note}
     assert (sizes, len(note)) == ({SMALL}, 2)  # two lines across the landscape sheet

@@ -5,26 +5,17 @@ not at all; never smaller. tests/page_marks.py reads each glyph's size from the 
 
 from __future__ import annotations
 
-import pypdfium2 as pdfium
 import pytest
 
 from kitgen.layout.mapart import MIN_WORD, axis_names
 from kitgen.layout.maps import BADGE_MIN
 from kitgen.layout.scenario import RULER_ROOM
-from tests.page_marks import Marks, read_marks
+from tests.page_marks import Marks, marks_of
 
 from .conftest import CONTENT, build_pdfs, seed_kit, write_game
 
 GAMES = sorted(p.parent.name for p in CONTENT.glob("*/game.yaml"))
 REDUCED = ("setup-map", "assembly")  # the manifest's kinds of reduced map drawings
-
-
-def _marks(pdf: bytes, page: int) -> Marks:
-    doc = pdfium.PdfDocument(pdf)
-    try:
-        return read_marks(doc[page - 1])
-    finally:
-        doc.close()
 
 
 def _small(marks: Marks) -> list[str]:
@@ -58,7 +49,7 @@ def test_no_word_on_a_set_up_map_or_assembly_diagram_is_below_6pt(game: str):
     small = {
         f"{name} page {page}": found
         for name, page in sorted(pages)
-        if (found := _small(_marks(pdfs[name], page)))
+        if (found := _small(marks_of(pdfs[name], page)))
     }
     assert small == {}
 
@@ -68,7 +59,7 @@ def test_a_set_up_map_prints_every_cell_s_coordinates_at_6pt(game: str):
     planned, pdfs, manifest = seed_kit(game)
     for item in (i for i in manifest["items"] if i["kind"] == "setup-map"):
         m = _map_of(planned, item["map"])
-        runs = _runs_in(_marks(pdfs[item["file"]], item["page"]), item["bbox"])
+        runs = _runs_in(marks_of(pdfs[item["file"]], item["page"]), item["bbox"])
         labels = {m.label(c) for c in m.cells}
         missing = sorted(labels - set(runs))
         assert missing == [], f"{item['file']}: no coordinates on {missing[:8]}"
@@ -143,7 +134,7 @@ def test_small_cells_keep_their_words_at_6pt_and_name_cells_at_the_edges(game_di
     corners = {m.label((0, 0)), m.label((25, 0)), m.label((0, 25)), m.label((25, 25))}
     kinds = {i["kind"]: i for i in manifest["items"] if i["kind"] in REDUCED}
     assert set(kinds) == set(REDUCED)  # the map is tiled: it has an assembly sheet
-    pages = {k: _marks(pdfs[i["file"]], i["page"]) for k, i in kinds.items()}
+    pages = {k: marks_of(pdfs[i["file"]], i["page"]) for k, i in kinds.items()}
     for kind, marks in pages.items():
         assert _small(marks) == [], kind
     # the assembly diagram labels its corner cells only, at 6 pt
@@ -174,7 +165,7 @@ def test_a_map_fitted_onto_one_sheet_keeps_its_words_at_6pt(game_dir):
     m = _map_of(planned, "plain")
     (item,) = [i for i in manifest["items"] if i["kind"] == "map"]
     assert item["true_size"] is False
-    marks = _marks(pdfs[item["file"]], item["page"])
+    marks = marks_of(pdfs[item["file"]], item["page"])
     assert _small(marks) == []
     coords = _coords(marks, item["bbox"], m)
     assert set(coords) <= {m.label((0, 0)), m.label((25, 0)), m.label((0, 25)), m.label((25, 25))}
