@@ -13,7 +13,7 @@ from pypdf import PdfReader
 from kitgen.layout.plan import Rect, Text
 from kitgen.units import PAPERS, PRINTER_MARGIN, mm
 
-from .conftest import CONTENT, build_pdfs, plan_game
+from .conftest import CONTENT, build_pdfs, plan_game, seed_kit
 
 GAMES = sorted(p.parent.name for p in CONTENT.glob("*/game.yaml"))
 SEEDS = ["duck", "rencounter", "reshuffled", "ryamon"]  # the kits of the seed source texts
@@ -103,6 +103,29 @@ def test_every_sheet_is_labelled_and_numbered(game: str):
         assert numbers == sorted(numbers) and numbers[0] == 1, doc.name
         assert {int(m.group(2)) for m in labels} == {numbers[-1]}, doc.name
         assert sorted(set(numbers)) == list(range(1, numbers[-1] + 1)), doc.name
+
+
+# Build facts a default build keeps off player sheets (issue 18): seeds, type sizes,
+# checks made; the terminal and the manifest carry them (`--proof` prints them too).
+BUILD_WORDS = re.compile(r"\bseed\b|\bchecked\b|generated with|\b\d+(\.\d+)? ?pt\b", re.I)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_no_build_facts_on_player_sheets(game: str):
+    _, pdfs, _ = seed_kit(game)
+    found = [
+        f"{name} p{n}: {m.group(0)}"
+        for name, pdf in pdfs.items()
+        for n, page in enumerate(PdfReader(io.BytesIO(pdf)).pages, 1)
+        for m in BUILD_WORDS.finditer(page.extract_text() or "")
+    ]
+    assert found == []
+
+
+def test_the_build_facts_check_sees_a_seed():
+    assert BUILD_WORDS.search("These figures (same seed).")
+    assert BUILD_WORDS.search("type 10.5 pt") and BUILD_WORDS.search("96 combinations checked")
+    assert not BUILD_WORDS.search("Kit laid out by kitgen; 12 points of damage")
 
 
 @pytest.mark.parametrize("game", GAMES)
