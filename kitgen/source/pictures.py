@@ -197,8 +197,9 @@ def _draw_size(data: bytes, shown: str) -> tuple[float, float]:
         )
     reach = max(abs(v) for v in (w, h, *_bounds(drawing)))
     if not reach <= MAX_NUMBER:  # the PDF writer cannot write 1e30 (nor .nan)
+        # no figure in the message: svglib's releases convert the file's units differently
         raise FileRefused(
-            f"SVG {shown} reaches {reach:g} units, past the {MAX_NUMBER:,} a drawing may",
+            f"SVG {shown} reaches past the {MAX_NUMBER:,} units a drawing may",
             "scale it down: its width, height, viewBox and coordinates",
         )
     return (float(w), float(h))
