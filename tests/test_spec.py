@@ -9,8 +9,8 @@ import pytest
 
 from kitgen.errors import Diagnostics
 from kitgen.source.fields import Context, Fields
-from kitgen.source.spec import INTEGER, TEXT, Choice, Key, Spec, SpecError
-from kitgen.source.yamlnodes import load_yaml
+from kitgen.source.spec import INTEGER, TEXT, Choice, Key, OneOf, Spec, SpecError
+from kitgen.source.yamlnodes import Node, load_yaml
 
 BOX = Spec(
     "box",
@@ -95,3 +95,68 @@ def test_a_spec_declares_each_key_once() -> None:
 def test_a_kinds_key_is_declared() -> None:
     with pytest.raises(SpecError, match="odd: kinds need their key 'kind' declared"):
         Spec("odd", Key("a", TEXT, ""), kind_key="kind", kinds={"x": ()})
+
+
+ROOM = Spec(
+    "room",
+    Key("door", TEXT, "the way in", required=True, missing="e.g. door: north"),
+    Key("shade", TEXT, "its colour", default="grey"),
+    Key("rows", INTEGER, "rows of seats"),
+    Key("plan", TEXT, "a plan instead of rows"),
+    one_of=(OneOf("rows", "plan", hint="or 'plan:'"),),
+)
+
+
+def _room(tmp_path: Path, text: str) -> tuple[Fields, Diagnostics]:
+    file = tmp_path / "room.yaml"
+    file.write_text(text, encoding="utf-8")
+    diags = Diagnostics()
+    return Fields(Context(diags, tmp_path), load_yaml(file), "room", ROOM), diags
+
+
+def _upper(ctx: Context, node: Node, path: str, suffix: str = "") -> str | None:
+    return str(node.value).upper() + suffix if node.value != "bad" else None
+
+
+def test_get_reads_with_the_readers_function_and_the_declared_default(tmp_path: Path) -> None:
+    f, diags = _room(tmp_path, "door: west\nplan: x\n")
+    assert f.get("door", _upper, "!") == "WEST!"
+    assert f.get("shade", _upper) == "grey"  # absent: the declared default
+    assert f.default("shade") == "grey"
+    f, diags = _room(tmp_path, "door: west\nshade: bad\nplan: x\n")
+    assert f.get("shade", _upper) == "grey"  # the reader gave None: the default
+    assert not diags.items
+
+
+def test_a_required_key_left_out_is_reported_with_its_declared_hint(tmp_path: Path) -> None:
+    f, diags = _room(tmp_path, "shade: red\nplan: x\n")
+    assert f.node_of("door") is None
+    assert f.get("door", _upper) is None
+    assert [str(d) for d in diags][0] == (
+        f"{tmp_path}/room.yaml:1:1: error: room: missing required key 'door' (e.g. door: north)"
+    )
+
+
+def test_a_one_of_group_reports_its_first_key_when_none_is_written(tmp_path: Path) -> None:
+    f, diags = _room(tmp_path, "door: n\n")
+    assert f.integer("rows") is None
+    assert f.node_of("plan") is None  # only the first of the group is reported
+    assert [str(d) for d in diags] == [
+        f"{tmp_path}/room.yaml:1:1: error: room: missing required key 'rows' (or 'plan:')"
+    ]
+    f, diags = _room(tmp_path, "door: n\nplan: x\n")
+    assert f.integer("rows") is None
+    assert not diags.items
+
+
+def test_a_one_of_group_is_in_the_schema_and_names_declared_optional_keys() -> None:
+    assert ROOM.definition()["allOf"] == [
+        {"oneOf": [{"required": ["rows"]}, {"required": ["plan"]}]}
+    ]
+    assert OneOf("a", "b", alone=False).schema() == {
+        "anyOf": [{"required": ["a"]}, {"required": ["b"]}]
+    }
+    with pytest.raises(SpecError, match="bad: one_of key 'b' must be declared, not required"):
+        Spec("bad", Key("a", TEXT, ""), one_of=(OneOf("a", "b"),))
+    with pytest.raises(SpecError, match="bad: one_of key 'a' must be declared, not required"):
+        Spec("bad", Key("a", TEXT, "", required=True), one_of=(OneOf("a"),))

@@ -116,7 +116,13 @@ IMAGE_EL = Spec(
 )
 UNIT_EL = Spec(
     "unit",
-    Key("type", TEXT, "branch words: infantry, armour ... (one or more)", required=True),
+    Key(
+        "type",
+        TEXT,
+        "branch words: infantry, armour ... (one or more)",
+        required=True,
+        missing="a branch: infantry, armour ...",
+    ),
     Key("size", TEXT, "a size mark: team, squad ... division, army"),
     _AT,
     _CELL,
@@ -150,7 +156,13 @@ COUNTER = Spec(
     Key("name", TEXT, "a human label; default: the id"),
     Key("kind", Choice(KINDS), "the manifest kind", default="counter"),
     Key("shape", Choice(SHAPES), "the piece's outline", default="square"),
-    Key("size", SIZE, "a preset 1/2, 5/8, 3/4 or 1 (inches), a length, or W x H", required=True),
+    Key(
+        "size",
+        SIZE,
+        "a preset 1/2, 5/8, 3/4 or 1 (inches), a length, or W x H",
+        required=True,
+        missing=PRESET_HINT,
+    ),
     Key(
         "quantity",
         Either(INTEGER, TEXT),
@@ -231,32 +243,20 @@ def _read_def(ctx: Context, node: Map, path: str, parts: tuple[Vars, ...], v) ->
     f = Fields(ctx, node, path, COUNTER)
     f.allow("for_each")
     v.blank = f.text("blank")
-    ident = _read_id(ctx, v, f.raw("id"), f.sub("id"), node)
-    name = _opt(v.text, f.raw("name"), f.sub("name")) or (ident or "")
+    ident = f.get("id", _read_id, v)
+    name = f.get("name", _text, v) or (ident or "")
     kind = f.choice("kind")
     shape = f.choice("shape")
-    size_node = f.raw("size")
-    if size_node is None:
-        ctx.error(node, path, "missing required key 'size'", PRESET_HINT)
-        w = h = None
-    else:
-        w, h = _read_size(ctx, size_node, f.sub("size"), shape)
+    w, h = f.get("size", _read_size, shape) or (None, None)
     quantity = _read_quantity(ctx, v, f, node)
     bleed = f.length("bleed", positive=False, negative=False)
-    attrs_node = f.raw("attrs")
-    own_attrs = NO_ATTRS
-    if attrs_node is not None:
-        own_attrs = _read_attrs(ctx, v, attrs_node, f.sub("attrs"))
-    front_node = f.raw("front")
-    if front_node is None:
-        ctx.error(node, path, "missing required key 'front'")
-    front = _read_face(ctx, v, front_node, f.sub("front")) if front_node is not None else None
-    back_node = f.raw("back")
-    back = _read_face(ctx, v, back_node, f.sub("back")) if back_node is not None else None
-    steps = _read_steps(ctx, f, 1 if back_node is None else 2)
+    own_attrs = f.get("attrs", _read_attrs, v)
+    front = f.get("front", _read_face, v)
+    back = f.get("back", _read_face, v)
+    steps = _read_steps(ctx, f, 2 if f.has("back") else 1)
+    side = f.get("side", _text, v)
     side_node = f.raw("side")
-    side = _opt(v.text, side_node, f.sub("side"))
-    reading = read_reading(ctx, f.raw("reading"), f.sub("reading"))
+    reading = f.get("reading", read_reading)
     f.close()
     if ident is None or w is None or h is None or front is None:
         return None
@@ -272,7 +272,7 @@ def _read_def(ctx: Context, node: Map, path: str, parts: tuple[Vars, ...], v) ->
         back=back,
         span=node.span,
         entry=path,
-        own_attrs=own_attrs,
+        own_attrs=NO_ATTRS if own_attrs is None else own_attrs,
         bleed=bleed,
         variant=parts,
         steps=steps,
@@ -321,14 +321,17 @@ def _quantity_of(ctx: Context, text: str, node: Scalar, path: str) -> int | None
     return int(text)
 
 
-def _opt(read, node: Node | None, path: str):
-    return None if node is None else read(node, path)
+def _text(ctx: Context, node: Node, path: str, v) -> str | None:
+    """A text that may hold placeholders (a Fields.get reader)."""
+    return v.text(node, path)
 
 
-def _read_id(ctx: Context, v, node: Node | None, path: str, parent: Map) -> str | None:
-    if node is None:
-        ctx.error(parent, path.rsplit(".", 1)[0], "missing required key 'id'")
-        return None
+def _colour(f: Fields, v, key: str) -> str | None:
+    """A colour that may hold placeholders; absent or unreadable, the declared default."""
+    return f.get(key, lambda ctx, node, path: v.colour(node, path, f.default(key)))
+
+
+def _read_id(ctx: Context, node: Node, path: str, v) -> str | None:
     return v.then(_id_of, v.text(node, path), node, path, keep=False)
 
 
@@ -388,7 +391,7 @@ def _one_size(ctx: Context, node: Node, path: str, text: str) -> float | None:
     return value
 
 
-def _read_attrs(ctx: Context, v, node: Node, path: str) -> dict[str, str]:
+def _read_attrs(ctx: Context, node: Node, path: str, v) -> dict[str, str]:
     if not isinstance(node, Map):
         ctx.error(node, path, f"expected a mapping of keys, got {describe(node)}")
         return {}
@@ -405,7 +408,7 @@ def _read_attrs(ctx: Context, v, node: Node, path: str) -> dict[str, str]:
 ELEMENT_KEYS = ("text", "icon", "image", "unit")
 
 
-def _read_face(ctx: Context, v, node: Node, path: str) -> Face | None:
+def _read_face(ctx: Context, node: Node, path: str, v) -> Face | None:
     if isinstance(node, Scalar):  # front: "Room Full" is a face with one centred text
         text = v.text(node, path)
         if text is None:
@@ -414,9 +417,9 @@ def _read_face(ctx: Context, v, node: Node, path: str) -> Face | None:
     f = Fields(ctx, node, path, FACE)
     if f.map is None:
         return None
-    background = v.colour(f.raw("background"), f.sub("background"), "#ffffff")
-    border, border_width = _read_border(ctx, v, f.raw("border"), f.sub("border"))
-    grid = _read_grid(ctx, f.raw("grid"), f.sub("grid"))
+    background = _colour(f, v, "background")
+    border, border_width = f.get("border", _read_border, v) or (None, 0.0)
+    grid = f.get("grid", _read_grid)
     elements: list = []
     # Elements stack in the order their keys are written.
     for key in f.map.keys():
@@ -442,21 +445,17 @@ def _read_face(ctx: Context, v, node: Node, path: str) -> Face | None:
     )
 
 
-def _read_border(ctx: Context, v, node: Node | None, path: str) -> tuple[str | None, float]:
-    if node is None:
-        return None, 0.0
+def _read_border(ctx: Context, node: Node, path: str, v) -> tuple[str | None, float]:
     if isinstance(node, Scalar):
         return v.colour(node, path), 1.0
     f = Fields(ctx, node, path, BORDER)
-    colour = v.colour(f.raw("colour"), f.sub("colour"), "#000000")
+    colour = _colour(f, v, "colour")
     width = f.length("width")
     f.close()
     return colour, width
 
 
-def _read_grid(ctx: Context, node: Node | None, path: str) -> tuple[int, int] | None:
-    if node is None:
-        return None
+def _read_grid(ctx: Context, node: Node, path: str) -> tuple[int, int] | None:
     pair = _int_pair(node)
     if pair is None or min(pair) < 1 or max(pair) > 12:
         ctx.error(node, path, f"expected [rows, columns] from 1 to 12, got {describe(node)}")
@@ -503,18 +502,16 @@ def _read_text(ctx: Context, v, node: Node, path: str, grid) -> TextEl | None:
     f = Fields(ctx, node, path, TEXT_EL)
     if f.map is None:
         return None
-    text = _opt(v.text, f.raw("text"), f.sub("text"))
-    if f.raw("text") is None:
-        ctx.error(node, path, "missing required key 'text'")
+    text = f.get("text", _text, v)
     place = _read_place(ctx, f, grid)
-    family = _opt(v.text, f.raw("font"), f.sub("font"))
+    family = f.get("font", _text, v)
     size = f.length("size")
     min_size = f.length("min_size")
     bold = f.boolean("bold")
     italic = f.boolean("italic")
     align = f.choice("align")
     wrap = f.boolean("wrap")
-    colour = v.colour(f.raw("colour"), f.sub("colour"))
+    colour = _colour(f, v, "colour")
     f.close()
     if text is None:
         return None
@@ -532,12 +529,10 @@ def _read_icon(ctx: Context, v, node: Node, path: str, grid) -> IconEl | None:
     f = Fields(ctx, node, path, ICON_EL)
     if f.map is None:
         return None
+    name = f.get("name", _text, v)
     name_node = f.raw("name")
-    if name_node is None:
-        ctx.error(node, path, "missing required key 'name'")
-    name = _opt(v.text, name_node, f.sub("name"))
     place = _read_place(ctx, f, grid)
-    colour = v.colour(f.raw("colour"), f.sub("colour"))
+    colour = _colour(f, v, "colour")
     scale = f.number("scale")
     f.close()
     name = v.then(_icon_of, name, name_node, f.sub("name"))
@@ -558,10 +553,8 @@ def _read_image(ctx: Context, v, node: Node, path: str, grid) -> ImageEl | None:
         f = Fields(ctx, node, path, IMAGE_EL)
         if f.map is None:
             return None
-        file_node = f.raw("file")
+        file_node = f.node_of("file")
         fpath = f.sub("file")
-        if file_node is None:
-            ctx.error(node, path, "missing required key 'file'")
     place = _read_place(ctx, f, grid) if f is not None else Place()
     scale = f.number("scale") if f is not None else 1.0
     if f is not None:
@@ -605,19 +598,17 @@ def _read_unit(ctx: Context, v, node: Node, path: str, grid) -> UnitEl | None:
     f = None if isinstance(node, Scalar) else Fields(ctx, node, path, UNIT_EL)
     if f is not None and f.map is None:
         return None
-    type_node = node if f is None else f.raw("type")
+    type_node = node if f is None else f.node_of("type")
     tpath = path if f is None else f.sub("type")
-    if type_node is None:
-        ctx.error(node, path, "missing required key 'type'", "a branch: infantry, armour ...")
     branches = v.text(type_node, tpath) if type_node is not None else None
     size = size_node = place = colour = fill = None
     scale = 1.0
     if f is not None:
+        size = f.get("size", _text, v)
         size_node = f.raw("size")
-        size = _opt(v.text, size_node, f.sub("size"))
         place = _read_place(ctx, f, grid)
-        colour = v.colour(f.raw("colour"), f.sub("colour"))
-        fill = v.colour(f.raw("fill"), f.sub("fill"))
+        colour = _colour(f, v, "colour")
+        fill = _colour(f, v, "fill")
         scale = f.number("scale")
         f.close()
     branches = v.then(_unit_of, branches, type_node, tpath, size, size_node, f"{path}.size")

@@ -387,13 +387,26 @@ class Fields:
             out[name] = value
         return out
 
+    def _missing(self, key: str, required: bool) -> None:
+        """Report `key` missing (it is absent) if it is required here, or leads a OneOf
+        group none of whose keys is written; with the declared hint."""
+        if self.map is None:
+            return
+        hint = ""
+        if self.spec is not None and key in self.spec.keys:
+            hint = self.spec.keys[key].missing
+            group = self.spec.group_led_by(key)
+            if group is not None and not any(k in self.map for k in group.keys):
+                required, hint = True, group.hint
+        if required:
+            self.ctx.error(self.node, self.path, f"missing required key {key!r}", hint)
+
     def _get(
         self, key: str, required: bool, default: Any, convert: Callable[[Node, str], Any]
     ) -> Any:
         node = self.raw(key)
         if node is None:
-            if required and self.map is not None:
-                self.ctx.error(self.node, self.path, f"missing required key {key!r}")
+            self._missing(key, required)
             return default
         value = convert(node, self.sub(key))
         if required and isinstance(value, str) and not visible(value):
@@ -411,6 +424,28 @@ class Fields:
     ) -> Any:
         d = self._declared(key, getter, default=default, required=required)
         return self._get(key, d["required"], d["default"], convert)
+
+    # -- keys read by the reader's own function, against the declaration
+    def node_of(self, key: str, required: Any = UNSET) -> Node | None:
+        """The node under `key` for the reader to read itself; if it is absent and
+        declared required (or leads a OneOf group none of whose keys is written),
+        reported missing with the declared hint."""
+        node = self.raw(key)
+        if node is None:
+            self._missing(key, self._declared(key, "", required=required)["required"])
+        return node
+
+    def get(self, key: str, read: Callable[..., Any], *args: Any) -> Any:
+        """`read(ctx, node, path, *args)` on the node under `key`. Absent, or when read
+        gives None (having said why): the declared default. Absent and required: as
+        node_of() says."""
+        node = self.node_of(key)
+        value = None if node is None else read(self.ctx, node, self.sub(key), *args)
+        return self.default(key) if value is None else value
+
+    def default(self, key: str) -> Any:
+        """The declared default of `key` (None without a spec)."""
+        return self._declared(key, "", default=UNSET)["default"]
 
     # -- typed getters
     def text(self, key: str, default: Any = UNSET, required: Any = UNSET) -> Any:
@@ -507,8 +542,7 @@ class Fields:
         required = self._declared(key, "seq", required=required)["required"]
         node = self.raw(key)
         if node is None:
-            if required and self.map is not None:
-                self.ctx.error(self.node, self.path, f"missing required key {key!r}")
+            self._missing(key, required)
             return []
         return read_list(self.ctx, node, self.sub(key), read_item)
 
@@ -517,8 +551,7 @@ class Fields:
         required = self._declared(key, "texts", required=required)["required"]
         node = self.raw(key)
         if node is None:
-            if required and self.map is not None:
-                self.ctx.error(self.node, self.path, f"missing required key {key!r}")
+            self._missing(key, required)
             return []
         if isinstance(node, Scalar):
             one = as_text(self.ctx, node, self.sub(key))

@@ -31,13 +31,16 @@ from .spec import (
     Key,
     ListOf,
     Named,
+    OneOf,
     OneOrList,
     Spec,
 )
 from .yamlnodes import Map, Node, Scalar, Seq, describe
 
 HEADING = "Generators (`generators:`)"
-_RESULT = Key("result", TEXT, "the roll(s): 1, 2-3, >6, <=0, 7+", required=True)
+_RESULT = Key(
+    "result", TEXT, "the roll(s): 1, 2-3, >6, <=0, 7+", required=True, missing="e.g. 1, 2-3 or >6"
+)
 LOOKUP_ROW = Spec(
     "lookup-row",
     _RESULT,
@@ -46,6 +49,7 @@ LOOKUP_ROW = Spec(
         Named(Either(NUMBER, TEXT, NULL), "fields, each a value; null a write-in blank"),
         "the values this result gives",
         required=True,
+        missing="the values this result gives",
     ),
     heading=HEADING,
 )
@@ -56,13 +60,25 @@ LOOKUP = Spec(
     Key("table", TEXT, "read the roll and rows from this table of tables:"),
     Key("roll", TEXT, "the dice (without table:)"),
     Key("rows", ListOf(LOOKUP_ROW), "results (without table:)"),
-    Key("set", Named(TEXT, "fields, each a column id or title"), "with table: the columns copied"),
+    Key(
+        "set",
+        Named(TEXT, "fields, each a column id or title"),
+        "with table: the columns copied",
+        missing="the record fields and the table columns they copy, e.g. set: {type: Type}",
+    ),
     heading=HEADING,
+    one_of=(OneOf("roll", "table"),),
 )
 GROUP = Spec(
     "group",
     Key("role", TEXT, "each record's role", required=True),
-    Key("count", Either(INTEGER, TEXT), "records in the group, or rest", required=True),
+    Key(
+        "count",
+        Either(INTEGER, TEXT),
+        "records in the group, or rest",
+        required=True,
+        missing="a number, or rest",
+    ),
     Key("roll", OneOrList(TEXT), "lookups rolled for each record, in order"),
     heading=HEADING,
 )
@@ -85,7 +101,7 @@ GENERATOR = Spec(
     "generator",
     Key("id", ID, "unique", required=True),
     Key("title", TEXT, "default: the id"),
-    Key("size", Either(INTEGER, TEXT), "records per unit: dice or a number", default=1),
+    Key("size", Either(INTEGER, TEXT), "records per unit: dice or a number", default="1"),
     Key("units", INTEGER, "units per roster", default=1, lo=1, hi=MAX_UNITS),
     Key(
         "size_per",
@@ -117,9 +133,11 @@ def read_generator(ctx: Context, node: Node, path: str) -> Generator | None:
     gid = f.id()
     title = f.text("title", default=gid or "")
     size_node = f.raw("size")
-    size = as_roll(ctx, size_node, f.sub("size"), dice=False) if size_node is not None else "1"
-    units = f.integer("units", default=1, lo=1, hi=MAX_UNITS)
-    size_per = f.choice("size_per", ("roster", "unit"), default="roster")
+    size = f.default("size")
+    if size_node is not None:
+        size = as_roll(ctx, size_node, f.sub("size"), dice=False)
+    units = f.integer("units")
+    size_per = f.choice("size_per")
     lookups = f.seq("lookups", _lookup)
     check_unique_ids(ctx, lookups, f.sub("lookups"), "lookup")
     ids = [lk.id for lk in lookups]
@@ -128,7 +146,7 @@ def read_generator(ctx: Context, node: Node, path: str) -> Generator | None:
     check_unique_ids(ctx, adjust, f.sub("adjust"), "adjustment")
     sheet = f.boolean("sheet")
     notes = tuple(f.texts("notes"))
-    titles = _titles(ctx, f.raw("titles"), f.sub("titles"))
+    titles = f.get("titles", _titles) or ()
     f.close()
     _known_fields(ctx, f, lookups)
     if size is not None:
@@ -159,7 +177,7 @@ def read_generator(ctx: Context, node: Node, path: str) -> Generator | None:
         path,
         notes,
         titles=titles,
-        size_per=size_per or "roster",
+        size_per=size_per,
     )
 
 
@@ -195,10 +213,8 @@ def _text(node: Node) -> bool:
     return isinstance(node, Scalar) and isinstance(node.value, str)
 
 
-def _titles(ctx: Context, node: Node | None, path: str) -> tuple[tuple[str, str], ...]:
+def _titles(ctx: Context, node: Node, path: str) -> tuple[tuple[str, str], ...]:
     """`titles: {field: Title}`: each record field's column head on the roster sheet."""
-    if node is None:
-        return ()
     if not isinstance(node, Map):
         ctx.error(node.span, path, f"expected a mapping of field: title, got {describe(node)}")
         return ()
@@ -212,9 +228,8 @@ def _titles(ctx: Context, node: Node | None, path: str) -> tuple[tuple[str, str]
 
 
 def _band(ctx: Context, f: Fields) -> object:
-    node = f.raw("result")
+    node = f.node_of("result")
     if node is None:
-        ctx.error(f.node, f.path, "missing required key 'result'", "e.g. 1, 2-3 or >6")
         return None
     text = as_text(ctx, node, f.sub("result"))
     if text is None:
@@ -239,9 +254,7 @@ def _lookup(ctx: Context, node: Node, path: str) -> Lookup | None:
             return None
         # kept when its source is bad, so groups that roll it report nothing more
         return Lookup(lid, "", (), node.span, path, keep, source)
-    roll = as_roll(ctx, f.raw("roll"), f.sub("roll"))
-    if not f.has("roll"):
-        ctx.error(node, path, "missing required key 'roll'")
+    roll = f.get("roll", as_roll)
     rows = f.seq("rows", _lookup_row, required=True)
     f.close()
     if lid is None or (roll is None and not f.has("roll")):
@@ -261,15 +274,10 @@ def _table_source(ctx: Context, f: Fields) -> TableSource | None:
                 f"a lookup with table: takes its {key} from the table",
                 f"remove {key}: or table:",
             )
-    sets = f.raw("set")
+    sets = f.node_of("set", required=True)
     fields: list[tuple[str, str, Span | None]] = []
     if sets is None:
-        ctx.error(
-            f.node,
-            f.path,
-            "missing required key 'set'",
-            "the record fields and the table columns they copy, e.g. set: {type: Type}",
-        )
+        pass
     elif not isinstance(sets, Map):
         ctx.error(sets, f.sub("set"), f"expected a mapping of field: column, got {describe(sets)}")
     else:
@@ -288,9 +296,9 @@ def _lookup_row(ctx: Context, node: Node, path: str) -> LookupRow | None:
         return None
     band = _band(ctx, f)
     values: list[tuple[str, Value | None]] = []
-    sets = f.raw("set")
+    sets = f.node_of("set")
     if sets is None:
-        ctx.error(node, path, "missing required key 'set'", "the values this result gives")
+        pass
     elif not isinstance(sets, Map):
         ctx.error(sets, f.sub("set"), f"expected a mapping of values, got {describe(sets)}")
     else:
@@ -321,9 +329,9 @@ def _group(ctx: Context, node: Node, path: str, lookup_ids: list[str]) -> Group 
         return None
     role = f.text("role")
     count: int | None = None
-    cnode = f.raw("count")
+    cnode = f.node_of("count")
     if cnode is None:
-        ctx.error(node, path, "missing required key 'count'", "a number, or rest")
+        pass
     elif isinstance(cnode, Scalar) and cnode.value == "rest":
         count = None
     else:
@@ -353,9 +361,7 @@ def _adjust(ctx: Context, node: Node, path: str) -> Adjust | None:
     if f.map is None:
         return None
     aid = f.id()
-    roll = as_roll(ctx, f.raw("roll"), f.sub("roll"))
-    if not f.has("roll"):
-        ctx.error(node, path, "missing required key 'roll'")
+    roll = f.get("roll", as_roll)
     fields = tuple(f.texts("fields"))
     rows = f.seq("rows", _adjust_row)
     optional = f.boolean("optional")

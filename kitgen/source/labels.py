@@ -73,7 +73,7 @@ LABEL = Spec(
     Key("quantity", INTEGER, "copies of each label", default=1, lo=1, hi=MAX_QUANTITY),
     Key("blank", TEXT, "what a missing value prints as", default=BLANK),
     Key("shape", Choice(SHAPES), "the label's outline", default="round"),
-    Key("size", SIZE, "as for counters: presets or a length", required=True),
+    Key("size", SIZE, "as for counters: presets or a length", required=True, missing=PRESET_HINT),
     Key("bleed", LENGTH, "art runs this far past the trim"),
     Key("front", Either(TEXT, FACE), "a counter face; one side only", required=True),
     heading="Labels from a roster (`labels:`)",
@@ -100,17 +100,10 @@ def _read_label(ctx: Context, node: Node, path: str) -> LabelDef | None:
     quantity = f.integer("quantity")
     blank = f.text("blank")
     shape = f.choice("shape")
-    size_node = f.raw("size")
-    w = h = None
-    if size_node is None:
-        ctx.error(node, path, "missing required key 'size'", PRESET_HINT)
-    else:
-        w, h = _read_size(ctx, size_node, f.sub("size"), shape)
+    w, h = f.get("size", _read_size, shape) or (None, None)
     bleed = f.length("bleed", positive=False, negative=False)
-    front_node = f.raw("front")
-    if front_node is None:
-        ctx.error(node, path, "missing required key 'front'")
-    face = _read_face(ctx, _AsWritten(ctx), front_node, f.sub("front")) if front_node else None
+    front_node = f.node_of("front")
+    face = _read_face(ctx, front_node, f.sub("front"), _AsWritten(ctx)) if front_node else None
     f.close()
     if roster is not None and records_node is not None:
         ctx.error(node, path, "give roster or records, not both")

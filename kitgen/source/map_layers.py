@@ -56,7 +56,13 @@ LINE_KIND = Spec(
 LINE = Spec(
     "line",
     Key("kind", TEXT, "a line kind; default: the first declared"),
-    Key("path", Either(TEXT, ListOf(TEXT)), "every cell it passes, in order", required=True),
+    Key(
+        "path",
+        Either(TEXT, ListOf(TEXT)),
+        "every cell it passes, in order",
+        required=True,
+        missing="list the cells it runs through",
+    ),
     heading="Line features: roads, rails, trails, rivers",
 )
 FEATURE = Spec(
@@ -123,7 +129,7 @@ def read_line_kind(ctx: Context, node: Node, path: str) -> LineKind | None:
         width=f.length("width", default=_STYLE_WIDTH[style]),
         to_width=f.length("to_width"),
         dash=dashes,
-        props=read_props(ctx, f.raw("props"), f.sub("props")),
+        props=f.get("props", read_props) or {},
         span=node.span,
     )
     f.close()
@@ -147,7 +153,7 @@ def read_lines(ctx: Context, m: MapDef, node: Node | None, path: str) -> list[Li
     def one(c: Context, n: Node, p: str) -> LineFeature | None:
         f = Fields(c, n, p, LINE)
         kind = f.text("kind", default=default)
-        raw = f.raw("path")
+        f.allow("path")  # read once the kind is known good
         f.close()
         if f.map is None:
             return None
@@ -162,8 +168,8 @@ def read_lines(ctx: Context, m: MapDef, node: Node | None, path: str) -> list[Li
                 suggest(kind, m.line_kinds),
             )
             return None
+        raw = f.node_of("path")
         if raw is None:
-            c.error(n, p, "missing required key 'path'", "list the cells it runs through")
             return None
         cells = _path_cells(c, m, raw, f.sub("path"))
         if cells is None:
@@ -230,7 +236,7 @@ def read_features(
             colour=f.colour("colour"),
             size=f.number("size"),
             text=f.text("text"),
-            props=read_props(ctx, f.raw("props"), f.sub("props")),
+            props=f.get("props", read_props) or {},
             key=f.boolean("key"),
             span=item.span,
         )

@@ -245,7 +245,7 @@ def _read_terrain(ctx: Context, node: Node, path: str) -> Terrain | None:
         label=f.text("label", default=tid or ""),
         fill=f.colour("fill"),
         pattern=f.choice("pattern"),
-        props=read_props(ctx, f.raw("props"), f.sub("props")),
+        props=f.get("props", read_props) or {},
         span=node.span,
         mark=f.text("mark"),
         pattern_colour=f.colour("pattern_colour"),
@@ -274,7 +274,7 @@ def _read_edge_kind(ctx: Context, node: Node, path: str) -> EdgeKind | None:
         symbol=f.choice("symbol"),
         blocks=f.boolean("blocks"),
         span=node.span,
-        props=read_props(ctx, f.raw("props"), f.sub("props")),
+        props=f.get("props", read_props) or {},
     )
     f.close()
     return k if kid else None
@@ -555,11 +555,9 @@ def _read_marks(
 ) -> list[Mark]:
     def one(c: Context, n: Node, p: str) -> Mark | None:
         f = Fields(c, n, p, MARK)
-        at = f.raw("at")
+        at = f.node_of("at")
         cell = None
-        if at is None:
-            c.error(n, p, "missing required key 'at'")
-        else:
+        if at is not None:
             text = as_text(c, at, f.sub("at"))
             cell = places.get(text) if text else None
             if cell is None and text is not None:
@@ -576,7 +574,7 @@ def _read_marks(
             dx=f.number("dx"),
             dy=f.number("dy"),
             span=n.span,
-            key=f.text("key", default=""),
+            key=f.text("key"),
         )
         f.close()
         return mark if cell is not None else None
@@ -615,7 +613,7 @@ def _overlap(f: Fields) -> float | None:
 
 def _common(f: Fields) -> dict:
     marks = Marks()
-    sign = marks.mark(read_reading(f.ctx, f.raw("reading"), f.sub("reading")))
+    sign = marks.mark(f.get("reading", read_reading))
     return {
         "title": f.text("title") + sign,
         "note": " ".join(t for t in (f.text("note"), *marks.notes) if t),
@@ -645,7 +643,7 @@ def _read_plain_map(ctx: Context, node: Node, path: str) -> MapDef | None:
     terrains = f.seq("terrains", _read_terrain)
     check_unique_ids(ctx, terrains, f.sub("terrains"), "terrain")
     tmap = {t.id: t for t in terrains}
-    legend = _read_legend(ctx, f.raw("legend"), f.sub("legend"))
+    legend = f.get("legend", _read_legend) or {}
     terrains_read = isinstance(f.raw("terrains"), Seq)  # else its own error says enough
     for ch, tid in legend.items():
         if terrains_read and tid is not None and tid not in tmap:
@@ -836,10 +834,8 @@ def _layout_cells(
 ) -> tuple[dict[Cell, str], dict[Cell, Span], int, int]:
     """The `layout:` rows read through the legend: (cell -> terrain id, cell -> span,
     columns, rows); each character the legend lacks is an error at its column."""
-    layout_node = f.raw("layout")
+    layout_node = f.node_of("layout")
     rows = _layout_rows(ctx, layout_node, f.sub("layout")) if layout_node is not None else []
-    if layout_node is None and f.map is not None:
-        ctx.error(node, path, "missing required key 'layout'")
     wide = max((len(line) for line, _ in rows), default=0)
     if wide * len(rows) > MAX_MAP_CELLS:
         ctx.error(

@@ -82,7 +82,13 @@ SLOT = Spec(
     "slot",
     Key("count", INTEGER, "how many pieces fill the slot", required=True, lo=1),
     Key("label", TEXT, "names the slot in messages", default=""),
-    Key("pieces", SELECTOR, "what fills it; any for an any-type slot", required=True),
+    Key(
+        "pieces",
+        SELECTOR,
+        "what fills it; any for an any-type slot",
+        required=True,
+        missing="write pieces: any for an any-type slot",
+    ),
     heading="`slots`: a force made of fixed and any-type slots",
 )
 WEIGHT = Spec(
@@ -327,10 +333,8 @@ def _read_line(ctx: Context, node: Node, path: str) -> tuple[Target, Target] | N
     f = Fields(ctx, node, path, LINE)
     ends = []
     for key in ("from", "to"):
-        raw = f.raw(key)
+        raw = f.node_of(key)
         if raw is None:
-            if f.map is not None:
-                ctx.error(node, path, f"missing required key {key!r}")
             continue
         target = read_target(ctx, raw, f.sub(key))
         if target is not None:
@@ -347,9 +351,7 @@ def _read_distance(
     cells = f.integer("cells")
     raw_through = f.raw("through")
     through = tuple(read_names(ctx, raw_through, f.sub("through"))) if raw_through else ()
-    raw = f.raw("of")
-    if raw is None and f.map is not None:
-        ctx.error(node, path, "missing required key 'of'")
+    raw = f.node_of("of")
     target = read_target(ctx, raw, f.sub("of")) if raw is not None else None
     f.close()
     if cells is None or target is None:

@@ -243,10 +243,10 @@ def _read_piece_types(ctx: Context, node: Node, path: str) -> list[PieceType]:
     if f.map is None:
         return []
     variants = read_for_each(ctx, f.raw("for_each"), f.sub("for_each"))
-    id_node, name_node, amap, qnode = f.raw("id"), f.raw("name"), f.raw("attrs"), f.raw("quantity")
+    id_node = f.node_of("id")
+    name_node, amap, qnode = f.raw("name"), f.raw("attrs"), f.raw("quantity")
     f.close()
     if id_node is None:
-        ctx.error(node, path, "missing required key 'id'")
         return []
     id_text = as_text(ctx, id_node, f.sub("id"))
     name_text = as_text(ctx, name_node, f.sub("name")) if name_node is not None else None
@@ -276,7 +276,7 @@ def read_constraint(ctx: Context, node: Node, path: str) -> Constraint | None:
     f = Fields(ctx, node, path, CONSTRAINT)
     kind = f.choice("kind")
     name = f.text("name")
-    reading = read_reading(ctx, f.raw("reading"), f.sub("reading"))
+    reading = f.get("reading", read_reading)
     if reading is not None and not name:
         ctx.error(
             f.map.key_span("reading"),
@@ -374,10 +374,8 @@ def _stacking(ctx: Context, f: Fields) -> dict | None:
 def _read_weight(ctx: Context, node: Node, path: str) -> tuple[Selector, int] | None:
     """{pieces: selector, weight: 2}: each such piece counts as 2 towards the limit."""
     f = Fields(ctx, node, path, WEIGHT)
-    weight = f.integer("weight", lo=0, required=True)
-    sel_node = f.raw("pieces")
-    if sel_node is None and f.map is not None:
-        ctx.error(node, path, "missing required key 'pieces'")
+    weight = f.integer("weight")
+    sel_node = f.node_of("pieces")
     sel = read_selector(ctx, sel_node, f.sub("pieces")) if sel_node is not None else None
     f.close()
     return (sel, weight) if sel is not None and weight is not None else None
@@ -459,12 +457,8 @@ def _read_slot(ctx: Context, node: Node, path: str) -> tuple[int, Selector, str]
     f = Fields(ctx, node, path, SLOT)
     count = f.integer("count")
     label = f.text("label")
-    sel_node = f.raw("pieces")
+    sel_node = f.node_of("pieces")
     sel = read_selector(ctx, sel_node, f.sub("pieces")) if sel_node is not None else None
-    if sel_node is None and f.map is not None:
-        ctx.error(
-            node, path, "missing required key 'pieces'", "write pieces: any for an any-type slot"
-        )
     f.close()
     if count is None or sel is None:
         return None

@@ -123,7 +123,7 @@ def read_scenario(ctx: Context, node: Node, file: Path, book: RuleBook) -> Scena
         ctx.error(node, "", "the scenario file is empty", "write its title: and sides:")
         return None
     _same_game(ctx, f.raw("game"), f.text("game"), file)
-    sid = f.id("id", default=file.stem, required=False)
+    sid = f.id("id", default=file.stem)
     problem = None if f.has("id") else default_id_problem(file.stem, "file name", "scenario")
     if problem is not None:  # the id names scenario-<id>.pdf
         ctx.error(node, "id", *problem)
@@ -226,10 +226,10 @@ def _placement_reader(side: str | None, unit: str | None):
         f = Fields(ctx, node, path, PLACEMENT)
         if f.map is None:
             return None
-        pnode = f.raw("piece")
+        pnode = f.node_of("piece")
         ref, select = "", None
         if pnode is None:
-            ctx.error(node, path, "missing required key 'piece'")
+            pass
         elif isinstance(pnode, Map):
             select = read_selector(ctx, pnode, f.sub("piece"))
             ref = select.text if select else ""

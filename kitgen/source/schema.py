@@ -103,7 +103,8 @@ def _table(spec: Spec) -> list[str]:
     for kind, keys in spec.kinds.items():
         for key in keys:
             out.append(_row(key, f"{spec.kind_key}: {kind}"))
-    return [*out, ""]
+    groups = [group.doc for group in spec.one_of]
+    return [*out, "", *(g for doc in groups for g in (doc, ""))]
 
 
 def _row(key: Key, only: str) -> str:

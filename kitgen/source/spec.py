@@ -143,9 +143,10 @@ class Named(Type):
 
 class Key:
     """One key of a mapping. `default` is the value when the key is absent (None: none,
-    or one the reader works out, which `help` then says); `lo`/`hi` bound a number."""
+    or one the reader works out, which `help` then says); `lo`/`hi` bound a number;
+    `missing` is the hint printed when a required key is left out."""
 
-    __slots__ = ("name", "type", "help", "default", "required", "lo", "hi")
+    __slots__ = ("name", "type", "help", "default", "required", "lo", "hi", "missing")
 
     def __init__(
         self,
@@ -156,6 +157,7 @@ class Key:
         required: bool = False,
         lo: float | None = None,
         hi: float | None = None,
+        missing: str = "",
     ) -> None:
         self.name = name
         self.type = type
@@ -164,6 +166,7 @@ class Key:
         self.required = required
         self.lo = lo
         self.hi = hi
+        self.missing = missing
 
     def schema(self) -> dict[str, Any]:
         out = self.type.schema()
@@ -178,6 +181,27 @@ class Key:
         return out
 
 
+class OneOf:
+    """Keys of which a mapping needs one (`alone`: exactly one). With none written, the
+    first is reported missing ("missing required key 'rows'") with `hint`, when the
+    reader asks for it; a reader that meets two says so in its own words."""
+
+    __slots__ = ("keys", "hint", "alone")
+
+    def __init__(self, *keys: str, hint: str = "", alone: bool = True) -> None:
+        self.keys = keys
+        self.hint = hint
+        self.alone = alone
+
+    def schema(self) -> dict[str, Any]:
+        return {"oneOf" if self.alone else "anyOf": [{"required": [k]} for k in self.keys]}
+
+    @property
+    def doc(self) -> str:
+        names = ", ".join(f"`{k}`" for k in self.keys)
+        return f"Give {'exactly' if self.alone else 'at least'} one of {names}."
+
+
 class Spec(Type):
     """The keys of one kind of mapping, in the order readers ask for them.
 
@@ -185,9 +209,10 @@ class Spec(Type):
     docs/format.md heading that explains it. A mapping whose keys depend on
     one of them (`kind: circle`) declares the shared keys, `kind_key`, and per
     value of it the keys of its own (`kinds`); the reader, once it knows the
-    kind, reads on with `Fields.kind(value)`."""
+    kind, reads on with `Fields.kind(value)`. `one_of` declares the groups of keys
+    of which one must be written (`OneOf`)."""
 
-    __slots__ = ("name", "keys", "heading", "kind_key", "kinds", "_combined")
+    __slots__ = ("name", "keys", "heading", "kind_key", "kinds", "one_of", "_combined")
 
     def __init__(
         self,
@@ -196,17 +221,23 @@ class Spec(Type):
         heading: str = "",
         kind_key: str = "",
         kinds: dict[str, tuple[Key, ...]] | None = None,
+        one_of: tuple[OneOf, ...] = (),
     ) -> None:
         self.name = name
         self.doc = f"a {name} mapping"
         self.heading = heading
         self.kind_key = kind_key
         self.kinds = kinds or {}
+        self.one_of = one_of
         self.keys: dict[str, Key] = {}
         self._combined: dict[str, Spec] = {}
         self.add(*keys)
         if self.kinds and kind_key not in self.keys:
             raise SpecError(f"{name}: kinds need their key {kind_key!r} declared")
+        for group in one_of:
+            for key in group.keys:
+                if key not in self.keys or self.keys[key].required:
+                    raise SpecError(f"{name}: one_of key {key!r} must be declared, not required")
 
     def add(self, *keys: Key) -> None:
         """More keys (a spec that holds itself is declared first, then given its keys)."""
@@ -219,7 +250,8 @@ class Spec(Type):
         """The shared keys and those of `kind`, as one spec."""
         spec = self._combined.get(kind)
         if spec is None:
-            spec = Spec(f"{self.name}-{kind}", *self.keys.values(), *self.kinds[kind])
+            keys = (*self.keys.values(), *self.kinds[kind])
+            spec = Spec(f"{self.name}-{kind}", *keys, one_of=self.one_of)
             self._combined[kind] = spec
         return spec
 
@@ -233,6 +265,10 @@ class Spec(Type):
                 f"{self.name}.{name} is declared as {key.type.doc}, not read by {getter}()"
             )
         return key
+
+    def group_led_by(self, name: str) -> OneOf | None:
+        """The OneOf group that `name` comes first in (the one reported missing)."""
+        return next((g for g in self.one_of if g.keys[0] == name), None)
 
     def all_keys(self) -> list[Key]:
         """The shared keys, then every kind's own."""
@@ -253,8 +289,10 @@ class Spec(Type):
         if required:
             out["required"] = required
         out["additionalProperties"] = False
-        if self.kinds:
-            out["allOf"] = [self._kind_rule(kind, keys) for kind, keys in self.kinds.items()]
+        rules = [g.schema() for g in self.one_of]
+        rules += [self._kind_rule(kind, keys) for kind, keys in self.kinds.items()]
+        if rules:
+            out["allOf"] = rules
         return out
 
     def _kind_schemas(self) -> dict[str, list[dict[str, Any]]]:

@@ -60,6 +60,7 @@ from .spec import (
     Key,
     ListOf,
     Named,
+    OneOf,
     OneOrList,
     Spec,
 )
@@ -118,6 +119,7 @@ ROW = Spec(
     Key("cells", ListOf(Either(VALUE, CELL)), "one per column"),
     READING,
     heading="tables",
+    one_of=(OneOf("cells", "heading"),),
 )
 TABLE = Spec(
     "table",
@@ -137,6 +139,7 @@ TABLE = Spec(
     Key("footnotes", PARAGRAPHS, "smaller text after the notes"),
     heading="tables",
 )
+_BODY = OneOf("text", "items", "steps")  # the reader says so when not one
 TEXT_BLOCK = Spec(
     "text-block",
     Key("id", ID, "unique; how sheets and cards name it"),
@@ -145,6 +148,7 @@ TEXT_BLOCK = Spec(
     Key("items", PARAGRAPHS, "bullet points"),
     Key("steps", PARAGRAPHS, "numbered steps"),
     heading="texts",
+    one_of=(_BODY,),
 )
 SHEET_REF = Spec(
     "sheet-item",
@@ -273,9 +277,9 @@ def read_table(ctx: Context, node: Node, path: str) -> Table | None:
     tid = f.id()
     marks = Marks()
     title = f.text("title")
-    title += marks.mark(read_reading(ctx, f.raw("reading"), f.sub("reading")))
+    title += marks.mark(f.get("reading", read_reading))
     roll = f.text("roll")
-    rolled = bool(roll) and as_roll(ctx, f.raw("roll"), f.sub("roll")) is not None
+    rolled = bool(roll) and f.get("roll", as_roll) is not None
     columns = f.seq("columns", read_column)
     cols_node = f.raw("columns")
     if isinstance(cols_node, Seq) and not cols_node.items:
@@ -300,18 +304,16 @@ def read_table(ctx: Context, node: Node, path: str) -> Table | None:
             )
             chance = None
     ids = [c.id for c in columns]
-    rows_node = f.raw("rows")
+    rows_node = f.node_of("rows")
     if is_file_list(rows_node):  # rows kept in a spreadsheet: its header names the columns
         rows_node = _file_rows(ctx, rows_node, f.sub("rows"), columns, label)
     read_rows = _read_rows(ctx, rows_node, f.sub("rows"), columns, label is not None, ids, marks)
     rows = [row for row, _ in read_rows]
-    if f.map is not None and "rows" not in f.map:
-        ctx.error(node, path, "missing required key 'rows'")
     groups = tuple(
         g
         for g in (
             _read_group(ctx, n, f"{f.sub('groups')}[{i}]", ids)
-            for i, n in enumerate(_items(ctx, f.raw("groups"), f.sub("groups")))
+            for i, n in enumerate(f.get("groups", _items) or [])
         )
         if g is not None
     )
@@ -388,10 +390,9 @@ def _read_group(ctx: Context, node: Node, path: str, ids: list[str]) -> HeaderGr
     if f.map is None:
         return None
     title = f.text("title")
-    cols_node = f.raw("columns")
+    cols_node = f.node_of("columns")
     f.close()
     if cols_node is None:
-        ctx.error(node, path, "missing required key 'columns'")
         return None
     idx = [
         _column_index(ctx, n, f"{path}.columns[{i}]", ids, "header group")
@@ -475,10 +476,8 @@ def _read_row(
             return None if text is None else Row(None, (text,), node.span, heading=True)
         if labelled:
             label = f.text("label", required=True)
-        cell_nodes = _items(ctx, f.raw("cells"), f.sub("cells"))
-        reading = read_reading(ctx, f.raw("reading"), f.sub("reading"))
-        if "cells" not in node:
-            ctx.error(node, path, "missing required key 'cells'")
+        cell_nodes = _items(ctx, f.node_of("cells"), f.sub("cells"))
+        reading = f.get("reading", read_reading)
         cells_path = f.sub("cells")
         f.close()
         offset = 0
@@ -584,7 +583,7 @@ def _read_cell(
                     cols = last - at + 1
         align = f.choice("align")
         bold = f.boolean("bold")
-        reading = read_reading(ctx, f.raw("reading"), f.sub("reading"))
+        reading = f.get("reading", read_reading)
         f.close()
         if not ok:
             return _BAD
@@ -669,8 +668,8 @@ def read_text_block(ctx: Context, node: Node, path: str, need_id: bool = True) -
         return None
     tid = f.id(required=need_id, default="")
     title = f.text("title")
-    given = [(k, f.texts(k)) for k in ("text", "items", "steps") if f.has(k) and k in f.map]
-    f.allow("text", "items", "steps")
+    given = [(k, f.texts(k)) for k in _BODY.keys if f.has(k) and k in f.map]
+    f.allow(*_BODY.keys)
     f.close()
     if len(given) != 1:
         ctx.error(
@@ -841,23 +840,22 @@ def _read_one_card(ctx: Context, node: Map, path: str, variables: dict) -> Card 
     raw_id = f.text("id")
     cid = substitute(ctx, raw_id, variables, f.raw("id"), f.sub("id"))
     size_node = f.raw("size")
-    size_name, size = ("poker", CARD_SIZES["poker"])
+    size_name = f.default("size")
+    size = CARD_SIZES[size_name]
     if size_node is not None:
         got = card_size(ctx, size_node, f.sub("size"))
         if got is not None:
             size_name, size = got
     quantity = f.integer("quantity")
     bleed = f.length("bleed", positive=False, negative=False)
-    colour = _colour(ctx, f, "colour", "#ffffff", variables)
-    accent = _colour(ctx, f, "accent", "#3b4a5a", variables)
-    front = _read_face(ctx, f.raw("front"), f.sub("front"), variables, colour, accent)
-    if f.map is not None and "front" not in f.map:
-        ctx.error(node, path, "missing required key 'front'")
+    colour = _colour(ctx, f, "colour", variables)
+    accent = _colour(ctx, f, "accent", variables)
+    front = _read_face(ctx, f.node_of("front"), f.sub("front"), variables, colour, accent)
     back_node = f.raw("back")
     back = (
         _read_face(ctx, back_node, f.sub("back"), variables, colour, accent) if back_node else None
     )
-    deck = f.id("deck", required=False)
+    deck = f.id("deck")
     if deck is not None and back_node is not None:
         ctx.error(
             back_node,
@@ -910,19 +908,21 @@ def _read_deck(ctx: Context, node: Node, path: str) -> Deck | None:
         ctx.error(node, path, f"expected a mapping of keys, got {describe(node)}")
         return None
     f = Fields(ctx, node, path, DECK)
-    did = f.id("id", required=True)
-    title = f.text("title", required=True, default="")
-    subtitle = f.text("subtitle", default="")
-    colour = f.colour("colour", default="#3b4a5a")
-    pattern = f.choice("pattern", DECK_PATTERNS, default="lattice")
+    did = f.id("id")
+    title = f.text("title")
+    subtitle = f.text("subtitle")
+    colour = f.colour("colour")
+    pattern = f.choice("pattern")
     f.close()
     if did is None:
         return None
     return Deck(did, title, subtitle, colour, pattern, node.span)
 
 
-def _colour(ctx: Context, f: Fields, key: str, default: str, variables: dict) -> str:
-    """A colour that may come from a for_each variable ('{colour}')."""
+def _colour(ctx: Context, f: Fields, key: str, variables: dict) -> str:
+    """A colour that may come from a for_each variable ('{colour}'); absent or
+    unreadable, the declared default."""
+    default = f.default(key)
     node = f.raw(key)
     if node is None:
         return default
@@ -951,7 +951,7 @@ def _read_face(
     face_colour = f.colour("colour", default=colour)
     face_accent = f.colour("accent", default=accent)
     marks = Marks()
-    sign = marks.mark(read_reading(ctx, f.raw("reading"), f.sub("reading")))
+    sign = marks.mark(f.get("reading", read_reading))
     blocks: list[CardBlock] = []
     title = f.raw("title")
     if title is not None:
@@ -959,7 +959,7 @@ def _read_face(
         if t is not None:
             t = substitute(ctx, t, variables, title, f.sub("title"))
             blocks.append(CardBlock("title", t + sign, span=title.span))
-    for i, n in enumerate(_items(ctx, f.raw("blocks"), f.sub("blocks"))):
+    for i, n in enumerate(f.get("blocks", _items) or []):
         b = _read_block(ctx, n, f"{f.sub('blocks')}[{i}]", variables)
         if b is not None:
             blocks.append(b)

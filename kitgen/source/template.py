@@ -165,7 +165,7 @@ def _read_template(ctx: Context, node: Node, path: str) -> Template | None:
         outline=f.boolean("outline"),
     )
     marks = Marks()
-    common["title"] += marks.mark(read_reading(ctx, f.raw("reading"), f.sub("reading")))
+    common["title"] += marks.mark(f.get("reading", read_reading))
     common["readings"] = tuple(marks.notes)
     reader = _READERS.get(kind) if kind else None
     if reader is None:  # the kind was reported; don't pile on unknown-key errors

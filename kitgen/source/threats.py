@@ -10,7 +10,20 @@ from ..model.threat import Behaviour, Gloss, Modifier, Priority, Profile, Row, S
 from .bands import BandError, parse_band
 from .fields import Context, Fields, as_roll, as_text, check_unique_ids, read_list
 from .reading import READING, Marks, read_reading
-from .spec import ID, INTEGER, NULL, NUMBER, TEXT, Choice, Either, Key, ListOf, OneOrList, Spec
+from .spec import (
+    ID,
+    INTEGER,
+    NULL,
+    NUMBER,
+    TEXT,
+    Choice,
+    Either,
+    Key,
+    ListOf,
+    OneOf,
+    OneOrList,
+    Spec,
+)
 from .yamlnodes import Map, Node, Scalar, Seq, describe
 
 POLICIES = ("error", "clamp")
@@ -28,10 +41,19 @@ POLICY = Spec(
 OUT_OF_RANGE = Key("out_of_range", Either(_POLICY, POLICY), "totals past the rows: error or clamp")
 RESULT_ROW = Spec(
     "reaction-row",
-    Key("result", TEXT, "the total(s): 4, 2-3, >6, <=0, 7+", required=True),
+    Key(
+        "result",
+        TEXT,
+        "the total(s): 4, 2-3, >6, <=0, 7+",
+        required=True,
+        missing="e.g. 1, 2-3, >6 or <=0",
+    ),
     Key("outcome", Either(TEXT, NULL), "the outcome (one column)"),
     Key("outcomes", ListOf(Either(TEXT, NULL)), "one per column; null a write-in blank"),
     heading=HEADING,
+    one_of=(
+        OneOf("outcomes", "outcome", hint="one entry per column; null prints a write-in blank"),
+    ),
 )
 STATE = Spec(
     "state",
@@ -60,6 +82,7 @@ PROFILE = Spec(
     Key("weights", ListOf(BEHAVIOUR), "outcomes with weights"),
     Key("priority", ListOf(TEXT), "outcomes in order, weighted n..1"),
     heading="Generated tables (`generate:` instead of `rows:`)",
+    one_of=(OneOf("weights", "priority", hint="or 'priority' (an order)"),),
 )
 GLOSS = Spec(
     "gloss",
@@ -77,7 +100,13 @@ PRIORITY = Spec(
 THREAT = Spec(
     "threat",
     Key("id", ID, "unique", required=True),
-    Key("roll", TEXT, "the dice thrown, e.g. d6 or 2d6", required=True),
+    Key(
+        "roll",
+        TEXT,
+        "the dice thrown, e.g. d6 or 2d6",
+        required=True,
+        missing="the dice thrown, e.g. d6 or 2d6",
+    ),
     Key("columns", OneOrList(TEXT), "outcome columns (default: OUTCOME)"),
     READING,
     OUT_OF_RANGE,
@@ -99,6 +128,7 @@ THREAT = Spec(
     Key("priorities", ListOf(PRIORITY), "ordered lists printed on the card"),
     Key("notes", OneOrList(TEXT), "lines under the table"),
     heading=HEADING,
+    one_of=(OneOf("rows", "generate", hint="or 'generate:' from a profile"),),
 )
 THREATS = ListOf(THREAT)
 
@@ -114,24 +144,20 @@ def read_threat(ctx: Context, node: Node, path: str) -> ThreatTable | None:
     if f.map is None:
         return None
     table_id = f.id()
-    roll = as_roll(ctx, f.raw("roll"), f.sub("roll"))
-    if roll is None and not f.has("roll"):
-        ctx.error(node, path, "missing required key 'roll'", "the dice thrown, e.g. d6 or 2d6")
+    roll = f.get("roll", as_roll)
     columns = tuple(f.texts("columns")) or ("OUTCOME",)
     marks = Marks()
-    sign = marks.mark(read_reading(ctx, f.raw("reading"), f.sub("reading")))
-    types_mark = marks.mark(read_reading(ctx, f.raw("types_reading"), f.sub("types_reading")))
+    sign = marks.mark(f.get("reading", read_reading))
+    types_mark = marks.mark(f.get("types_reading", read_reading))
     low, high, policy_reading = read_policy(ctx, f)
     policy_mark = marks.sign() if policy_reading else ""
-    profile = _profile(ctx, f.raw("generate"), f.sub("generate"))
-    rows_node = f.raw("rows")
+    profile = f.get("generate", _profile)
+    rows_node = f.node_of("rows")
     rows: list[Row] = []
     if rows_node is not None:
         if profile is not None:
             ctx.error(rows_node, f.sub("rows"), "write rows or generate them, not both")
         rows = read_list(ctx, rows_node, f.sub("rows"), lambda c, n, p: _row(c, n, p, len(columns)))
-    elif profile is None:
-        ctx.error(node, path, "missing required key 'rows'", "or 'generate:' from a profile")
     types = tuple(f.seq("types", read_modifier))
     if types_mark and not types:
         ctx.error(
@@ -142,11 +168,9 @@ def read_threat(ctx: Context, node: Node, path: str) -> ThreatTable | None:
         )
     situations = tuple(f.seq("situations", read_modifier))
     unique_modifier_names(ctx, types, situations)
-    exclusive = _exclusive(
-        ctx, f.raw("exclusive"), f.sub("exclusive"), {m.name for m in situations}
-    )
+    exclusive = f.get("exclusive", _exclusive, {m.name for m in situations}) or ()
     effect_labels = {_label(m.name, st.label) for m in (*types, *situations) for st in m.states}
-    odds = _odds(ctx, f.raw("odds"), f.sub("odds"), effect_labels)
+    odds = f.get("odds", _odds, effect_labels) or ()
     table = ThreatTable(
         id=table_id or "",
         title=f.text("title", default=table_id or "") + sign,
@@ -210,10 +234,8 @@ def _row(ctx: Context, node: Node, path: str, ncols: int) -> Row | None:
     if f.map is None:
         return None
     band = None
-    result = f.raw("result")
-    if result is None:
-        ctx.error(node, path, "missing required key 'result'", "e.g. 1, 2-3, >6 or <=0")
-    else:
+    result = f.node_of("result")
+    if result is not None:
         text = as_text(ctx, result, f.sub("result"))
         if text is not None:
             try:
@@ -234,7 +256,7 @@ def _row(ctx: Context, node: Node, path: str, ncols: int) -> Row | None:
 
 def _outcomes(ctx: Context, f: Fields, ncols: int) -> tuple[str | None, ...] | None:
     """`outcome: X` (one column) or `outcomes: [X, Y]`; null is a write-in blank."""
-    one, many = f.raw("outcome"), f.raw("outcomes")
+    many, one = f.node_of("outcomes"), f.raw("outcome")
     if one is not None and many is not None:
         ctx.error(many, f.sub("outcomes"), "write outcome or outcomes, not both")
         return None
@@ -248,12 +270,6 @@ def _outcomes(ctx: Context, f: Fields, ncols: int) -> tuple[str | None, ...] | N
         ctx.error(many, f.sub("outcomes"), f"expected a list, got {describe(many)}")
         return None
     else:
-        ctx.error(
-            f.node,
-            f.path,
-            "missing required key 'outcomes'",
-            "one entry per column; null prints a write-in blank",
-        )
         return None
     if len(values) != ncols:
         node = many if many is not None else one
@@ -303,7 +319,7 @@ def _state(ctx: Context, node: Node, path: str) -> State | None:
 
 def _state_fields(ctx: Context, f: Fields, label: str) -> State | None:
     add = f.integer("modifier")
-    roll = as_roll(ctx, f.raw("roll"), f.sub("roll"))
+    roll = f.get("roll", as_roll)
     if add is None and roll is None:
         if f.map is not None and "modifier" not in f.map and "roll" not in f.map:
             ctx.error(
@@ -328,11 +344,7 @@ def unique_modifier_names(
             seen[m.name] = m
 
 
-def _exclusive(
-    ctx: Context, node: Node | None, path: str, names: set[str]
-) -> tuple[tuple[str, ...], ...]:
-    if node is None:
-        return ()
+def _exclusive(ctx: Context, node: Node, path: str, names: set[str]) -> tuple[tuple[str, ...], ...]:
     groups: list[tuple[str, ...]] = []
     used: dict[str, str] = {}
     for i, group in enumerate(read_list(ctx, node, path, lambda c, n, p: n)):
@@ -359,11 +371,7 @@ def _exclusive(
     return tuple(groups)
 
 
-def _odds(
-    ctx: Context, node: Node | None, path: str, labels: set[str]
-) -> tuple[tuple[str, ...], ...]:
-    if node is None:
-        return ()
+def _odds(ctx: Context, node: Node, path: str, labels: set[str]) -> tuple[tuple[str, ...], ...]:
     out: list[tuple[str, ...]] = []
     for i, combo in enumerate(read_list(ctx, node, path, lambda c, n, p: n)):
         cpath = f"{path}[{i}]"
@@ -400,14 +408,12 @@ def _priority(ctx: Context, node: Node, path: str) -> Priority | None:
     return Priority(title, tuple(items), intro) if title is not None and items else None
 
 
-def _profile(ctx: Context, node: Node | None, path: str) -> Profile | None:
+def _profile(ctx: Context, node: Node, path: str) -> Profile | None:
     """generate: {weights: [{outcome, weight}]} or {priority: [A, B, C]} (read as n..1)."""
-    if node is None:
-        return None
     f = Fields(ctx, node, path, PROFILE)
     if f.map is None:
         return None
-    weights_node, priority_node = f.raw("weights"), f.raw("priority")
+    weights_node, priority_node = f.node_of("weights"), f.raw("priority")
     behaviours: list[Behaviour] = []
     from_priority = False
     if weights_node is not None and priority_node is not None:
@@ -422,8 +428,6 @@ def _profile(ctx: Context, node: Node | None, path: str) -> Profile | None:
             for i, name in enumerate(names)
         ]
         from_priority = True
-    else:
-        ctx.error(node, path, "missing required key 'weights'", "or 'priority' (an order)")
     f.close()
     if not behaviours:
         return None

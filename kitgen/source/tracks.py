@@ -57,15 +57,15 @@ def _read_track(ctx: Context, node: Node, path: str) -> Track | None:
         ctx.error(f.raw("step"), f.sub("step"), "step must not be 0")
         step = 1
     t = None
-    labels = _labels(ctx, f.raw("labels"), f.sub("labels"))
+    labels = f.get("labels", _labels) or {}
     box = f.length("box")
     per_row = f.integer("per_row")
     every = f.integer("every")
     colour = f.colour("colour")
     title = f.text("title", default=tid or "")
     marks = Marks()
-    title += marks.mark(read_reading(ctx, f.raw("reading"), f.sub("reading")))
-    events = _labels(ctx, f.raw("events"), f.sub("events"))
+    title += marks.mark(f.get("reading", read_reading))
+    events = f.get("events", _labels) or {}
     shade_colour = f.colour("shade_colour")
     shade: dict[int, str] = {}
     for i, value in enumerate(f.texts("shade")):
