@@ -70,7 +70,7 @@ def test_duck_scatter_template_marks_its_grid_as_the_kits():
     text = printed("duck", "templates.pdf")
     assert "Grenade scatter\u2020 Scatter roll: D6+6/+0" in text
     assert (
-        "\u2020 Kit's reading: the booklet's scatter templates are lost: a 3 x 3 grid of "
+        "\u2020 Kit's reading: the booklet's scatter templates are lost: a 3 \u00d7 3 grid of "
         "write-in cells is the kit's."
     ) in text
 
