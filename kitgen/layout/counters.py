@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
-from typing import NamedTuple
 
 from ..model.counters import CounterDef, CounterSet, TextEl
 from ..model.reading import Reading, dagger
 from ..model.reading import note as reading_note
+from ..records import record
 from ..style import (
     BLACK,
     BODY,
@@ -44,7 +44,10 @@ from .plan import Document, Font, Group, Item, Line, Page, Path, Pieces, Rect, S
 from .text import wrap_hard
 
 
-class _Slot(NamedTuple):  # one per copy of every design: a tuple is quick to make
+@record
+class _Slot:
+    """One copy of a design on the sheets."""
+
     d: CounterDef
     copy: int  # from 1
     fold: bool  # front and back side by side
@@ -54,6 +57,33 @@ class _Slot(NamedTuple):  # one per copy of every design: a tuple is quick to ma
     @property
     def size(self) -> tuple[float, float]:
         return piece_room(self.d.width, self.d.height, self.bleed, self.fold)
+
+
+@record
+class _Design:
+    """A design as the sheets take it: folded or not, its bleed, the room it takes
+    (shared by every design of its size) and whether it is butted to its like."""
+
+    d: CounterDef
+    fold: bool
+    bleed: float
+    room: tuple[float, float]
+    butt: bool
+
+    def order(self) -> tuple:
+        """Tallest first; butted pieces of one height first, widest first."""
+        w, h = self.room
+        return (-h, not self.butt, -w * self.butt)
+
+
+@record
+class _Form:
+    """A design's face planned once: its ops, the key the renderer draws it once under
+    (a PDF form), and its box (the form's clip, in its own coordinates)."""
+
+    ops: tuple
+    key: str
+    box: tuple[float, float, float, float]
 
 
 def plan_counters(
@@ -186,14 +216,12 @@ def _slots(
         fold, bleed = d.back is not None and not duplex, _bleed(d, env)
         room = piece_room(d.width, d.height, bleed, fold)
         butt = butted and buttable(d, fold, bleed)
-        designs.append((d, fold, bleed, rooms.setdefault(room, room), butt))
-    designs.sort(key=lambda design: (-design[3][1], not design[4], -design[3][0] * design[4]))
+        designs.append(_Design(d, fold, bleed, rooms.setdefault(room, room), butt))
+    designs.sort(key=_Design.order)
     slots = [
-        _Slot(d, n, fold, bleed, butt)
-        for d, fold, bleed, _, butt in designs
-        for n in range(1, d.quantity + 1)
+        _Slot(g.d, n, g.fold, g.bleed, g.butt) for g in designs for n in range(1, g.d.quantity + 1)
     ]
-    return slots, [size for d, _, _, size, _ in designs for _ in range(d.quantity)]
+    return slots, [g.room for g in designs for _ in range(g.d.quantity)]
 
 
 def buttable(d: CounterDef, fold: bool, bleed: float) -> bool:
@@ -216,14 +244,14 @@ def _place_all(spots, slots, fronts: list[Page], backs: list[Page], env: PlanEnv
     # Every sheet's pieces sit where the first sheet's did: each place and box is kept
     # once, not once per piece (ten thousand counters' numbers were a megabyte).
     places: dict[tuple, tuple] = {}
-    for index, sheet, sx, sy in spots:
-        slot = slots[index]
-        xy = trim_corner(sx, sy, slot.bleed, slot.fold)
+    for spot in spots:
+        slot = slots[spot.index]
+        xy = trim_corner(spot.x, spot.y, slot.bleed, slot.fold)
         x, y = places.setdefault(xy, xy)
-        sheets[sheet].append((slot, x, y))
-        fronts[sheet].items.extend(_items(slot, x, y, places))
+        sheets[spot.sheet].append((slot, x, y))
+        fronts[spot.sheet].items.extend(_items(slot, x, y, places))
         if backs and slot.d.back is not None:
-            backs[sheet].items.append(_back_item(slot, x, y, env))
+            backs[spot.sheet].items.append(_back_item(slot, x, y, env))
     maker = CounterSheets(env)
     for n, placed in enumerate(sheets):
         keys = [_form_key(s.d, "front", s.bleed) for s, _, _ in placed]
@@ -245,7 +273,7 @@ class CounterSheets:
 
     def __init__(self, env: PlanEnv):
         self.env = env
-        self.forms: dict[tuple[str, str], tuple] = {}
+        self.forms: dict[tuple[str, str], _Form] = {}
         self.left: dict[tuple[str, str], int] = {}  # placements not yet drawn, of `forms`
 
     def ops(self, pieces: tuple, side: str) -> list:
@@ -298,9 +326,8 @@ def _bleed(d: CounterDef, env: PlanEnv) -> float:
     return d.bleed or 0.0
 
 
-def _form(d: CounterDef, side: str, bleed: float, forms: dict, env: PlanEnv) -> tuple:
-    """A design's face: its ops, the key the renderer draws it once under, its box. Kept
-    in `forms` for the copies still to be placed."""
+def _form(d: CounterDef, side: str, bleed: float, forms: dict, env: PlanEnv) -> _Form:
+    """A design's face, kept in `forms` for the copies still to be placed."""
     if d.quantity == 1:  # each side of one copy is placed once: nothing to keep
         return _new_form(d, side, bleed, env)
     key = (d.id, side)
@@ -310,7 +337,7 @@ def _form(d: CounterDef, side: str, bleed: float, forms: dict, env: PlanEnv) -> 
     return form
 
 
-def _new_form(d: CounterDef, side: str, bleed: float, env: PlanEnv) -> tuple:
+def _new_form(d: CounterDef, side: str, bleed: float, env: PlanEnv) -> _Form:
     face = d.front if side == "front" else d.back
     assert face is not None
     # A form's box is its clip, and by default it starts at the form's origin: the
@@ -318,7 +345,7 @@ def _new_form(d: CounterDef, side: str, bleed: float, env: PlanEnv) -> tuple:
     # overflows, which warns, still shows rather than being cut at an edge).
     w, h = d.width, d.height
     box = (-w / 2 - bleed, -h / 2 - bleed, 1.5 * w + bleed, 1.5 * h + bleed)
-    return face_ops(d, face, bleed, env), _form_key(d, side, bleed), box
+    return _Form(face_ops(d, face, bleed, env), _form_key(d, side, bleed), box)
 
 
 def _form_key(d: CounterDef, side: str, bleed: float) -> str:
@@ -331,18 +358,18 @@ def _key_end(side: str, bleed: float) -> str:
     return f":{side}:{bleed:g}"
 
 
-def _placed(form: tuple, x: float, y: float) -> Group:
-    return Group(form[0], x, y, 0.0, 1.0, None, form[1], form[2])
+def _placed(form: _Form, x: float, y: float) -> Group:
+    return Group(form.ops, dx=x, dy=y, key=form.key, box=form.box)
 
 
 def _place_ops(
     slot: _Slot, x: float, y: float, ops: list, marks: list, forms: dict, env: PlanEnv
 ) -> None:
-    d, _, fold, b, butted = slot
+    d, fold, b = slot.d, slot.fold, slot.bleed
     w, h = d.width, d.height
     square = d.shape in ("square", "rect")
     front = _placed(_form(d, "front", b, forms, env), x, y)
-    if butted:  # its cut lines are shared, marked in the block's margin
+    if slot.butted:  # its cut lines are shared, marked in the block's margin
         ops.append(front)
         return
     if not fold:
