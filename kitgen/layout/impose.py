@@ -112,14 +112,15 @@ def _mixed(
         x0, y0, x1, y1 = content_box(paper.sized(size))
         box = (x0 + inset, y0 + inset + foot, x1 - inset, y1 - inset)
         laid, turned = _turned(sizes, turn, box)
-        ways.append((size, box, laid, turned))
+        ways.append(_Way(Sheet(size, box), laid, turned))
     left = list(range(len(sizes)))
     spots: list[Spot] = []
     sheets: list[Sheet] = []
     turned_all: set[int] = set()
     while left:
-        best = None
-        for size, box, laid, turned in ways:
+        best, most, placed = None, 0.0, []
+        for way in ways:
+            box, laid = way.sheet.box, way.laid
             width, height = box[2] - box[0], box[3] - box[1]
             fit = [i for i in left if laid[i][0] <= width + EPS and laid[i][1] <= height + EPS]
             if not fit:
@@ -128,20 +129,29 @@ def _mixed(
             keys = Butts([butt.key(i) for i in order], butt.margin) if butt else None
             first = [s for s in pack([laid[i] for i in order], box, gutter, keys) if s.sheet == 0]
             area = sum(laid[order[s.index]][0] * laid[order[s.index]][1] for s in first)
-            if best is None or area > best[0] + EPS:
-                best = (area, size, box, [(order[s.index], s) for s in first], turned)
+            if best is None or area > most + EPS:
+                best, most, placed = way, area, [(order[s.index], s) for s in first]
         if best is None:
             return None
-        _, size, box, placed, turned = best
         for i, s in placed:
             spots.append(Spot(i, len(sheets), s.x, s.y))
-            if i in turned:
+            if i in best.turned:
                 turned_all.add(i)
-        sheets.append(Sheet(size, box))
+        sheets.append(best.sheet)
         taken = {i for i, _ in placed}
         left = [i for i in left if i not in taken]
     spots.sort(key=_BY_SLOT)
     return Imposition(spots, sheets, frozenset(turned_all))
+
+
+@record
+class _Way:
+    """A way round for a sheet of mixed imposition: the sheet, each slot's size as laid
+    on it, and which slots are turned."""
+
+    sheet: Sheet
+    laid: list[tuple[float, float]]
+    turned: frozenset[int]
 
 
 def printable(paper: Paper, inset: float = 0.0, landscape: bool = True) -> str:
