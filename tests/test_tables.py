@@ -7,6 +7,7 @@ kitgen) or are worked by hand; results are read back from the plan or the PDF.
 from __future__ import annotations
 
 import io
+import math
 import re
 from pathlib import Path
 
@@ -970,6 +971,43 @@ def test_a_card_too_wide_to_fold_puts_its_back_on_the_next_page(game_dir: Path):
     assert n == 1 and f.piece == b.piece == "h#1" and "fold_line" not in b.extra
     assert b.bbox[0] == pytest.approx(612 - f.bbox[2])  # mirrored for a long-edge re-feed
     assert b.bbox[1] == pytest.approx(f.bbox[1])
+
+
+def test_a_card_alone_on_its_sheet_is_centred_with_crop_marks(game_dir: Path):
+    """Half-letter (396 x 612 pt) on letter: the content box is 576 x 716 pt portrait,
+    756 x 536 landscape, so two never fit abreast (792) nor turned (612 > 576): one card a
+    sheet. Read back from the PDF: the cut line sits in the middle of the page both ways
+    (not hung from the top, 52 pt of paper under it by accident), and crop marks 12 pt
+    long stand on its trim lines out in the margin, on the front page only."""
+    from .page_marks import marks_of
+
+    write_game(
+        game_dir,
+        """
+        id: t
+        title: T
+        cards:
+          - {id: h, size: half-letter, quantity: 2, front: {title: H}, back: {title: B}}
+        """,
+    )
+    _, pdfs, _ = build_pdfs(game_dir)
+    assert len(pypdf.PdfReader(io.BytesIO(pdfs["cards.pdf"])).pages) == 4
+    for n in (1, 3):
+        segs = [  # in the content box: not the sheet label's rule nor the scale bars
+            s for s in marks_of(pdfs["cards.pdf"], n).segments if 38 <= min(s.y0, s.y1) <= 754
+        ]
+        cut = [s for s in segs if abs(s.x0 - s.x1) > 300 or abs(s.y0 - s.y1) > 500]
+        xs = sorted({round(v) for s in cut for v in (s.x0, s.x1)})
+        ys = sorted({round(v) for s in cut for v in (s.y0, s.y1)})
+        assert (xs, ys) == ([108, 504], [90, 702])  # (612 - 396) / 2, (792 - 612) / 2
+        ticks = [s for s in segs if 11.9 < math.hypot(s.x1 - s.x0, s.y1 - s.y0) < 12.1]
+        assert len(ticks) == 8
+        for t in ticks:  # on a trim line, outside the card
+            x, y = {round(t.x0), round(t.x1)}, {round(t.y0), round(t.y1)}
+            assert (len(x) == 1 and x <= {108, 504}) or (len(y) == 1 and y <= {90, 702})
+            assert not (108 < (t.x0 + t.x1) / 2 < 504 and 90 < (t.y0 + t.y1) / 2 < 702)
+    back = marks_of(pdfs["cards.pdf"], 2).segments
+    assert not [s for s in back if 11.9 < math.hypot(s.x1 - s.x0, s.y1 - s.y0) < 12.1]
 
 
 def test_a_card_larger_than_the_paper_is_an_error(game_dir: Path):

@@ -19,7 +19,7 @@ from .card_back import deck_back
 from .env import PlanEnv
 from .impose import Imposition, TooBig, back_box, fits, impose, printable
 from .labels import DEFAULT_SEED_NOTE
-from .marks import fold_line, fold_marks, piece_room, rect_cut, trim_corner
+from .marks import fold_line, fold_marks, lone_marks, piece_room, rect_cut, trim_corner
 from .plan import BBox, Document, Group, Item, Line, Page, Rect, Stroke
 from .rich import Faces, draw_line, parse_markup, runs_width, wrap_runs
 from .sides import token_shape
@@ -320,7 +320,9 @@ def _document(
     # Tallest first packs mixed sizes into level rows (stable: YAML order within a size).
     slots.sort(key=lambda s: -s.size[1])
     try:
-        laid = impose([s.size for s in slots], env.paper, PIECE_GUTTER, inset, landscape=not flip)
+        laid = impose(
+            [s.size for s in slots], env.paper, PIECE_GUTTER, inset, landscape=not flip, middle=True
+        )
     except TooBig as exc:
         _too_big(slots[exc.index], inset, flip, env)
         return None
@@ -332,6 +334,7 @@ def _document(
     fronts = [Page("Reference cards", size=sheet.size) for sheet in laid.sheets]
     backs = [Page("Reference cards", side="back") for _ in range(sheets)]
     crops: list[list] = [[] for _ in range(sheets)]
+    lone = [[s.sheet for s in laid.spots].count(n) == 1 for n in range(sheets)]
 
     def form(card: Card, side: str, b: float) -> tuple[Group, float]:
         return _face_form(card, side, b, forms, decks, setting, env)
@@ -362,6 +365,8 @@ def _document(
                 _duplex_back(backs[spot.sheet], card, piece, extra, back, trim, b, flip, env)
         over, marks = rect_cut(trim, b)
         into.ops += over
+        if lone[spot.sheet] and not (turned or slot.fold):
+            marks += lone_marks(trim, b, _room(trim, laid.sheets[spot.sheet].box))
         if turned:
             marks = _lay_turned(page, into, marks, spot.x + slot.size[1], spot.y)
         crops[spot.sheet] += marks
@@ -372,6 +377,11 @@ def _document(
         if flip:  # every front has its back page, blank or not, so sides stay paired
             pages.append(backs[n])
     return Document(name, "Reference cards", pages, duplex=flip or "none")
+
+
+def _room(trim: BBox, box: BBox) -> float:
+    """The least room between a trim and the edges of the box it is laid in."""
+    return min(trim[0] - box[0], trim[1] - box[1], box[2] - trim[2], box[3] - trim[3])
 
 
 def _too_big(slot: _Slot, inset: float, flip: str, env: PlanEnv) -> None:
@@ -457,7 +467,7 @@ def _across(slots: list[_Slot], sheets: int, inset: float, env: PlanEnv) -> Impo
     if sheets < 2:
         return None
     try:
-        across = impose([s.size[::-1] for s in slots], env.paper, PIECE_GUTTER, inset)
+        across = impose([s.size[::-1] for s in slots], env.paper, PIECE_GUTTER, inset, middle=True)
     except TooBig:
         return None
     return across if len(across.sheets) < sheets else None
