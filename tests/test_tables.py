@@ -1010,6 +1010,45 @@ def test_a_card_alone_on_its_sheet_is_centred_with_crop_marks(game_dir: Path):
     assert not [s for s in back if 11.9 < math.hypot(s.x1 - s.x0, s.y1 - s.y0) < 12.1]
 
 
+@pytest.mark.parametrize(
+    ("size", "files"),
+    [
+        # 3 tarot pairs (397 x 350 pt) fold 2 a sheet: 2 sheets + the duplex sheet = 3
+        # sheets of paper; duplex, the 3 cards share one sheet (2 x 2): 2 in all
+        ("tarot", {"cards.pdf": ("duplex", 4)}),
+        # 3 poker pairs fold on one landscape sheet: 1 + 1, no fewer duplex (the cards do
+        # not fit beside the half-letter one): the fold file stays
+        ("poker", {"cards.pdf": ("fold-and-glue", 1), "cards-duplex.pdf": ("duplex", 2)}),
+    ],
+)
+def test_folding_cards_join_the_duplex_file_when_that_saves_paper(
+    game_dir: Path, size: str, files: dict
+):
+    """A half-letter card cannot fold on letter (its pair is 792 pt wide), so the kit has a
+    duplex file anyway; the cards that fold print duplex in it too when that takes fewer
+    sheets of paper (no fold pair alone on a sheet beside it), and keep their own
+    fold-and-glue file otherwise. Read back from the manifest and the PDFs: each file's
+    mode and pages, every card placed once."""
+    write_game(
+        game_dir,
+        f"""
+        id: t
+        title: T
+        cards:
+          - {{id: big, size: half-letter, front: {{title: Big}}, back: {{title: Big back}}}}
+          - {{id: a, size: {size}, quantity: 2, front: {{title: A}}, back: {{title: A back}}}}
+          - {{id: b, size: {size}, front: {{title: B}}, back: {{title: B back}}}}
+        """,
+    )
+    _, pdfs, manifest = build_pdfs(game_dir)
+    got = {f["path"]: (f["mode"], f["pages"]) for f in manifest["files"] if "card" in f["path"]}
+    assert got == files
+    for name, (_, pages) in files.items():
+        assert len(pypdf.PdfReader(io.BytesIO(pdfs[name])).pages) == pages
+    fronts = [i["piece"] for i in manifest["items"] if i["kind"] == "card" and i["side"] == "front"]
+    assert sorted(fronts) == ["a#1", "a#2", "b#1", "big#1"]
+
+
 def test_a_card_larger_than_the_paper_is_an_error(game_dir: Path):
     write_game(
         game_dir,
