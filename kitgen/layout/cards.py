@@ -416,7 +416,19 @@ def _document(
         pages.append(page)
         if flip:  # every front has its back page, blank or not, so sides stay paired
             pages.append(backs[n])
+    _one_a_sheet(fronts, slots, printable(env.paper, inset, not flip))
     return Document(name, "Reference cards", pages, duplex=flip or "none")
+
+
+def _one_a_sheet(fronts: list[Page], slots: list[_Slot], room: str) -> None:
+    """A build fact on a file whose cards go one a sheet, as no two fit one (the terminal
+    and the manifest say why so much paper: the card's size against the printable area)."""
+    if len(fronts) < 2 or len(slots) != len(fronts):
+        return
+    w, h = slots[0].size
+    fact = f"one card a sheet ({w:g} x {h:g} pt; printable area {room})"
+    for page in fronts:
+        page.proof = " · ".join(filter(None, (page.proof, fact)))
 
 
 def _room(trim: BBox, box: BBox) -> float:
