@@ -116,7 +116,7 @@ def _middle(laid: Imposition, sizes: Sequence[tuple[float, float]]) -> Impositio
         _, y0, _, y1 = sheet.box
         shift[n] = math.floor((feet[n] - y0 - (y1 - tops[n])) / 2 + EPS)  # down
     spots = [Spot(s.index, s.sheet, s.x, s.y - shift[s.sheet]) for s in laid.spots]
-    return laid._replace(spots=spots)
+    return replace(laid, spots=spots)
 
 
 MIXED_LIMIT = 400  # pieces: up to this many, each sheet may be turned on its own
