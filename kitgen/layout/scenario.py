@@ -635,7 +635,7 @@ def _setup_rules(named: list, flow: _Flow) -> None:
     for rule in named:
         mark = dagger(len(notes)) if rule.reading else ""
         if rule.reading:
-            notes.append(sentence(reading_note(rule.reading, mark)))
+            notes.append(reading_note(rule.reading, mark))
         flow.para(sentence(rule.name) + mark, indent=6, bullet=True, size=BODY)
     for text in notes:
         flow.para(text, indent=6, size=SMALL, colour=MUTED)
