@@ -49,6 +49,7 @@ _NUMERIC = re.compile(
     r"|^[-\u2014\u2013]$"
 )
 _DASH = re.compile(r"^[-\u2014\u2013]$")
+_RANGE = re.compile(r"\d\s*[-\u2013]\s*[-\u2212]?\d")  # a roll range: "2-3", "10–12"
 _MARKS = re.compile(r"[*#\u2020\u2021]+$")  # footnote marks after a number hang past it
 
 
@@ -368,6 +369,9 @@ def _grid(table: Table) -> tuple[list[Column], list[str], list[_Cell], list[list
     aligns: list[str] = []
     off = 0
     label = label_column(table)
+    # a roll column that holds a range ("2-3") is a column of labels: each centred, the
+    # single rolls under the ranges' dashes; one of numbers only sets them as figures
+    ranges = any(_RANGE.search(row.label or "") for row in table.rows)
     if label is not None:
         cols.append(label)
         aligns.append("centre" if label.align == "auto" else label.align)
@@ -401,7 +405,7 @@ def _grid(table: Table) -> tuple[list[Column], list[str], list[_Cell], list[list
                     1,
                     tuple(parse_markup((row.label or "") + row.mark)),
                     aligns[0],
-                    aligns[0] == "centre",
+                    aligns[0] == "centre" and not ranges,
                 )
             )
         at = off
