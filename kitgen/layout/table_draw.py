@@ -86,6 +86,7 @@ class TableLayout:
     figures: list[float | None]  # per column: the widest number's width (figure-aligned columns)
     natural: float = 0.0  # the width the columns want unwrapped (a caller may give less room)
     first_title: float = 0.0  # the title's room on the first part (no "(cont.)" to wrap)
+    air: float = 0.0  # points more in each body row, half above and half below its text
 
     def title_room(self, first: bool) -> float:
         return self.first_title if first else self.title_height
@@ -207,6 +208,7 @@ class TableLayout:
         each cell (a write-in blank, a figure-aligned number or wrapped lines)."""
         fonts, size = self.env.fonts, self.size
         pad_x, pad_y = _pads(size)
+        pad_y += self.air / 2
         line_h = size * LEADING
         h = self.row_heights[r]
         ops: list = []
@@ -515,9 +517,11 @@ def layout_table(
     size: float,
     min_size: float | None = None,
     title: bool = True,
+    air: float = 0.0,
 ) -> TableLayout:
     """Measure the table at one type size for one width (a combat table as printed, with
-    its chances and notes)."""
+    its chances and notes); `air` points more in each body row (a sheet with room to
+    spare: sheet.py)."""
     if table.combat is not None:
         from ..rules.combat import printed
 
@@ -545,7 +549,7 @@ def layout_table(
         lines = [wrap_cell(c) for c in cells]
         row_lines.append(lines)
         tall = max(max(len(ls), 1) for ls in lines) * line_h
-        row_heights.append(tall + 2 * pad_y)
+        row_heights.append(tall + 2 * pad_y + air)
     group_height = line_h + 2 * pad_y if table.groups else 0.0
     titled = bool(title and table.title)
     title_height = title_block_height(table.title, width, faces, size, fonts) if titled else 0.0
@@ -574,6 +578,7 @@ def layout_table(
         figures,
         natural,
         first_title,
+        air,
     )
 
 
