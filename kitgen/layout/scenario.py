@@ -204,7 +204,7 @@ def _map_ops(
     and patterns, edges, doors, marks), every word at MIN_WORD printed or more, its
     coordinates on white tabs in every cell (reduced_coords), else its columns' and rows'
     names along its edges."""
-    m = setup.map
+    m = _diagram_map(setup)
     g = m.grid
     b = g.bounds()
     bw, bh = b.x1 - b.x0, b.y1 - b.y0
@@ -251,6 +251,17 @@ def _map_ops(
         out.extend(_rulers(m, (dx, dy, scale), top, env))
         left, top = left - RULER_ROOM[0], top + RULER_ROOM[1]
     return out, (left, top - bh * scale - (RULER_ROOM[1] if ruled else 0.0), right, top)
+
+
+def _diagram_map(setup: Setup):
+    """The map as its set-up diagram draws it: an area the scenario defines again under
+    the map's name for it (its own Approach area, found from where its pieces stand) is
+    shown once, hatched as the scenario's, never also outlined where the map has it."""
+    own = {area.name for area in setup.scenario.areas}
+    styles = tuple(s for s in setup.map.area_styles if s.area not in own)
+    if len(styles) == len(setup.map.area_styles):
+        return setup.map
+    return replace(setup.map, area_styles=styles)
 
 
 def _rulers(m, at: tuple, top: float, env: PlanEnv) -> list:
