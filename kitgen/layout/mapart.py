@@ -530,7 +530,6 @@ def _area_spot(
     spots += [
         _middle(g.centre(*c), g.centre(c[0] + 1, c[1])) for c in cells if (c[0] + 1, c[1]) in cells
     ]
-    order = sorted(spots, key=lambda p: (math.dist(p, (mx, my)), -p[1], p[0]))
     if style.at is not None:  # on that cell, or across it and a side neighbour if wide
         c, r = style.at
         pinned = [
@@ -540,10 +539,13 @@ def _area_spot(
             for lift in lifts
         ]
         inside_pinned = [t for t in pinned if inside(t)]
-        if not inside_pinned:
-            return tab(g.centre(*style.at)), False
         box = next((t for t in inside_pinned if not any(_clash(t, a) for a in avoid)), None)
-        return (inside_pinned[0], False) if box is None else (box, True)
+        if box is not None:
+            return box, True
+        # too wide for its cell there (a reduced drawing), or a piece stands on it: the
+        # nearest spot clear of what stands on the map, as for an area the map does not pin
+        mx, my = g.centre(c, r)
+    order = sorted(spots, key=lambda p: (math.dist(p, (mx, my)), -p[1], p[0]))
     tabs = (tab(p, lift) for p in order for lift in lifts)
     clear = [t for t in tabs if not any(_clash(t, a) for a in avoid)]
     box = next((t for t in clear if inside(t)), None)
