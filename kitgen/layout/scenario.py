@@ -12,7 +12,6 @@ import math
 import os
 from collections import defaultdict
 from collections.abc import Callable
-from typing import NamedTuple
 
 from ..colours import ColourError, mix, parse_colour, readable_on, rgb
 from ..errors import Diagnostics
@@ -20,7 +19,7 @@ from ..model.reading import dagger
 from ..model.reading import note as reading_note
 from ..model.rules import FACE, RuleBook, Scenario
 from ..names import in_words
-from ..records import replace
+from ..records import record, replace
 from ..rules.setup import Placed, Setup, resolve
 from ..style import (
     AREA_INK,
@@ -319,7 +318,8 @@ def scenario_shapes(setup: Setup) -> dict[str, str]:
     return side_shapes(setup.game, [s.id for s in setup.scenario.sides])
 
 
-class _Token(NamedTuple):
+@record
+class _Token:
     """A placed piece's token on the diagram: centre, radius about, its side's shape."""
 
     p: Placed
