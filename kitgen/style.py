@@ -78,6 +78,7 @@ RULER = 6.5  # the names of the columns and rows along a set-up diagram's edges
 LEADING = 1.2  # running text and table cells
 TIGHT_LEADING = 1.15  # text on pieces and in a map key, where room is short
 NOTE_LEADING = 1.25  # an assembly sheet's note, wrapped at SMALL
+AIR_LEAD = 0.2  # the most a sheet at its max_size opens its lines by (1.2 to 1.4)
 
 # ---- typographic characters -----------------------------------------------------
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from ..model.table import Sheet, SheetItem, Table, TextBlock
 from ..records import field, record, replace
-from ..style import COLUMN_GUTTER, COLUMN_RULE_INK, LEADING, TITLE
+from ..style import AIR_LEAD, COLUMN_GUTTER, COLUMN_RULE_INK, LEADING, TITLE
 from .env import PlanEnv
 from .frame import content_box
 from .plan import Document, Font, Item, Line, Page, Stroke, Text
@@ -34,7 +34,6 @@ SPLIT_COST = 2.0  # lines of type a balanced page gives up to keep a block whole
 GAP = 0.7  # the room between blocks, of the size
 # A sheet set at its max_size with room left gives the room out as air, in one measure
 # for the whole sheet (`Flowed.air`, 0 to 1), up to these at most, each of the size:
-AIR_LEAD = 0.2  # more line pitch in running text and lists (1.2 to 1.4)
 AIR_PARA = 0.9  # more room before each paragraph or list item
 AIR_ROW = 0.5  # more room in each table row
 AIR_GAP = 1.3  # more room between blocks
