@@ -162,7 +162,7 @@ def where_names(w: Where | None) -> Iterator[tuple[str, str]]:
         for prop, _ in test.props:
             yield "terrain property", prop
         for distance in (test.within, test.beyond):
-            for terrain in distance[2] if distance else ():
+            for terrain in distance.through if distance else ():
                 yield "terrain", terrain
         for t in own_targets(test):
             if t.kind != "pieces":
