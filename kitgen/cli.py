@@ -335,12 +335,14 @@ def _one_kit_a_folder(
 
 
 def _same_output(game: Game, first: Game, out_root: Path) -> Diagnostic:
+    """At the second game's id (or title, when the folder's name is its id), naming
+    where the first game's is."""
     return Diagnostic(
         "error",
-        game.span,
+        game.id_span or game.span,
         "id",
         f"game id {game.id!r} names the kit folder {str(out_root / first.id)!r} of the "
-        f"game at {str(Span(first.span.file))!r}, built before it in this run",
+        f"game at {str(first.id_span or first.span)}, built before it in this run",
         "give one of the two games another id:, or build them with different -o folders",
     )
 

@@ -239,9 +239,21 @@ def read_game(
         sections=models,
         files=tuple(files),
         font_span=font_node.span if font_node else None,
+        id_span=_id_span(root),
         counter_sheet=counter_sheet,
         share_sheets=share_sheets,
     )
+
+
+def _id_span(root: Node) -> Span:
+    """Where the game's id was written: its id:, else its title: (the id is then the
+    folder's name), else the file."""
+    if isinstance(root, Map):
+        for key in ("id", "title"):
+            node = root.get(key)
+            if node is not None:
+                return node.span
+    return root.span
 
 
 def _read_paper(ctx: Context, node: Node | None) -> Paper:
