@@ -197,6 +197,22 @@ def test_control_characters_are_refused_at_their_place():
     ]
 
 
+CONTROL_HINT = "(remove it; a text may hold tabs and line breaks, no other control character)"
+
+
+def test_escapes_that_make_what_yaml_refuses_written_out_are_errors():
+    # "\\0", "\\e" (a terminal escape), "\\x9b" (C1) and U+FFFF are each refused written
+    # out; escaped, they must not slip through into a PDF or a terminal
+    text = 'a: "x\\0y"\nb: "\\e]0;x\\a"\n"\\x9b": 1\nd: "\\uffff"\ne: "\\x85 \\t\\r\\n ok"\n'
+    control = f"makes a control character, not text {CONTROL_HINT}"
+    assert messages(text) == [
+        f"g.yaml:1:4: error: the escape for U+0000 {control}",
+        f"g.yaml:2:4: error: the escape for U+001B {control}",
+        f"g.yaml:3:1: error: the escape for U+009B {control}",
+        f"g.yaml:4:4: error: the escape for U+FFFF makes a noncharacter, not text {CONTROL_HINT}",
+    ]
+
+
 def test_tabs_in_indentation_get_a_hint():
     assert messages("title: T\ncover:\n\tsubtitle: x\n") == [
         "g.yaml:3:1: error: YAML syntax: found character '\\t' that cannot start any token "

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import yaml
 
-from ..budget import MAX_YAML_BYTES, MAX_YAML_VALUES
+from ..budget import MAX_NUMBER, MAX_YAML_BYTES, MAX_YAML_VALUES
 from ..errors import Diagnostic, KitError, Span
 from ..files import FileRefused, read_file
 from ..records import field, record
@@ -230,22 +230,21 @@ class _Composer:
         return result
 
     def _whole_characters(self, node: yaml.ScalarNode, span: Span) -> None:
-        """A "\\ud800" escape makes half of a UTF-16 pair, which no file, PDF or terminal
-        can hold: an error here, and the text kept with U+FFFD in its place."""
-        half = _SURROGATE.search(node.value)
-        if half is None:
+        """An escape may make what YAML refuses written out: half of a UTF-16 pair
+        ("\\ud800"), which no file, PDF or terminal can hold, or a control character
+        ("\\0", "\\e", "\\x9b"). An error here, the text kept with U+FFFD in its place."""
+        bad = not_text(node.value)
+        if bad is None:
             return
-        self.errors.append(
-            Diagnostic(
-                "error",
-                span,
-                "",
-                f"the escape for {_codepoint(half.group())} is half of a UTF-16 pair, "
-                "not a character",
-                "write the character itself, or one escape for it such as \\U0001F600",
-            )
-        )
-        node.value = _SURROGATE.sub("\ufffd", node.value)
+        code, kind = bad
+        if kind == HALF_PAIR:
+            problem = f"the escape for {code} is {kind}, not a character"
+            hint = "write the character itself, or one escape for it such as \\U0001F600"
+        else:
+            problem = f"the escape for {code} makes {kind}, not text"
+            hint = CONTROL_HINT
+        self.errors.append(Diagnostic("error", span, "", problem, hint))
+        node.value = _NOT_TEXT.sub("\ufffd", node.value)
 
     def _plain_tag(self, node: yaml.ScalarNode) -> bool:
         """The value's tag is one plain YAML gives, or none was written: a plain date
@@ -272,6 +271,9 @@ class _Composer:
             return node.value
         if node.tag not in _SCALAR_TAGS:
             return node.value  # a plain date or '=': text
+        if node.tag == _INT and len(node.value) > MAX_DIGITS:  # Python will not read it
+            self.errors.append(_long_number(span, len(node.value)))
+            return node.value
         try:
             value = self.constructor.construct_object(node, deep=True)
         except (yaml.YAMLError, ValueError) as exc:  # e.g. a bad !!int
@@ -296,7 +298,37 @@ class _Composer:
 
 
 _STR = "tag:yaml.org,2002:str"
+_INT = "tag:yaml.org,2002:int"
+MAX_DIGITS = 1000  # characters of an integer: far past any range, and quick to read
+
+
+def _long_number(span: Span, digits: int) -> Diagnostic:
+    return Diagnostic(
+        "error",
+        span,
+        "",
+        f"a number written with {digits:,} characters, more than the {MAX_DIGITS:,} read",
+        f"a number is at most {MAX_NUMBER:,} either way, unless its key says otherwise",
+    )
+
+
 _SURROGATE = re.compile("[\ud800-\udfff]")
+# What YAML refuses written out (control characters, surrogates, U+FFFE and U+FFFF)
+_NOT_TEXT = yaml.reader.Reader.NON_PRINTABLE
+HALF_PAIR = "half of a UTF-16 pair"
+CONTROL_HINT = "remove it; a text may hold tabs and line breaks, no other control character"
+
+
+def not_text(text: str) -> tuple[str, str] | None:
+    """The first character no text may hold, as ("U+0000", what it is), or None: the
+    one test for YAML escapes and spreadsheet cells alike."""
+    bad = _NOT_TEXT.search(text)
+    if bad is None:
+        return None
+    char = bad.group()
+    if _SURROGATE.match(char):
+        return _codepoint(char), HALF_PAIR
+    return _codepoint(char), "a control character" if char < "\ua000" else "a noncharacter"
 
 
 def load_yaml(path: Path, root: Path | None = None, values: list[int] | None = None) -> Node:
