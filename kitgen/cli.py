@@ -16,6 +16,7 @@ from .build import build as run_build
 from .build import check as run_check
 from .build import font_book, load, plan, scenario_view
 from .errors import Diagnostic, Diagnostics, KitError, Span, in_reading_order
+from .files import real_path
 from .layout.plan import make_whole
 from .model.game import Game, Settings
 from .output import OutputError
@@ -344,7 +345,7 @@ def _one_kit_a_folder(
 
     def checked(game: Game) -> Settings:
         first = kits.setdefault(game.id.casefold(), game)
-        if first.folder.resolve() != game.folder.resolve():
+        if real_path(first.folder) != real_path(game.folder):
             raise KitError(_same_output(game, first, out_root))
         return settings(game)
 
