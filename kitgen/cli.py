@@ -87,7 +87,7 @@ def _more(rest: list[Diagnostic]) -> str:
     """The line that stands for the diagnostics past MAX_SHOWN."""
     errors = sum(1 for d in rest if d.is_error)
     counts = ((errors, "error"), (len(rest) - errors, "warning"))
-    said = [f"{n:,} more {word}{'s' if n > 1 else ''}" for n, word in counts if n]
+    said = [f"{n} more {word}{'s' if n > 1 else ''}" for n, word in counts if n]
     fix = " (fix the ones above first)" if errors else ""
     return f"... and {' and '.join(said)}{fix}"
 

@@ -786,6 +786,339 @@ case(
 )
 
 
+# ---- scenarios, maps and rules ----
+def scen(old, new):
+    return {"game.yaml": BASE, "scenarios/first-fight.yaml": rep(old, new, True)}
+
+
+def with_rules(extra):
+    return rep("  constraints:\n", "  constraints:\n" + extra)
+
+
+for name, (old, new) in {
+    "at-cell-zero": ("at: A1", "at: A0"),
+    "at-cell-negative": ("at: A1", "at: A-1"),
+    "at-cell-lowercase": ("at: A1", "at: a1"),
+    "at-cell-number": ("at: A1", "at: 11"),
+    "at-cell-list": ("at: A1", "at: [A1, B1]"),
+    "at-cell-map": ("at: A1", "at: {x: 1}"),
+    "at-cell-empty": ("at: A1", "at: ''"),
+    "at-cell-huge": ("at: A1", "at: A" + "9" * 400),
+    "at-cell-unicode-digit": ("at: A1", "at: A\u0661"),
+    "at-cell-fullwidth": ("at: A1", "at: \uff21\uff11"),
+    "piece-null": ("piece: soldier-red, at: A1", "piece: ~, at: A1"),
+    "piece-list": ("piece: soldier-red, at: A1", "piece: [soldier-red], at: A1"),
+    "piece-selector-empty": ("piece: soldier-red, at: A1", "piece: {}, at: A1"),
+    "piece-selector-deep-not": (
+        "piece: soldier-red, at: A1",
+        "piece: " + "{not: " * 60 + "{side: red}" + "}" * 60 + ", at: A1",
+    ),
+    "count-zero": ("{piece: soldier-red, at: A1}", "{piece: soldier-red, at: A1, count: 0}"),
+    "count-float": ("{piece: soldier-red, at: A1}", "{piece: soldier-red, at: A1, count: 1.5}"),
+    "count-1e6-off-map": ("{piece: soldier-red, at: A1}", "{piece: soldier-red, count: 1000000}"),
+    "side-unknown": ("  - id: red", "  - id: green"),
+    "side-twice": ("  - id: blue", "  - id: red"),
+    "side-id-con": ("  - id: blue", "  - id: CON"),
+    "sides-map": ("sides:", "sides: {}\nx:"),
+    "sides-empty": ("sides:", "sides: []\nx:"),
+    "scenario-map-list": ("map: field", "map: [field]"),
+    "scenario-map-null": ("map: field", "map: ~"),
+    "scenario-game-dotdot": ("title: First fight", "game: ../..\ntitle: First fight"),
+    "scenario-game-abs": ("title: First fight", "game: /etc\ntitle: First fight"),
+    "scenario-game-self": (
+        "title: First fight",
+        "game: ../scenarios/first-fight.yaml\ntitle: First fight",
+    ),
+    "scenario-options-unknown": ("title: First fight", "options: [nope]\ntitle: First fight"),
+    "scenario-areas-within-huge": (
+        "title: First fight",
+        "areas:\n  a: {where: {within: {cells: 1000000000, of: A1}}}\ntitle: First fight",
+    ),
+    "scenario-areas-deep": (
+        "title: First fight",
+        "areas:\n  a: {where: "
+        + "{within: {cells: 1, of: " * 40
+        + "A1"
+        + "}}" * 40
+        + "}\ntitle: First fight",
+    ),
+    "scenario-areas-self": (
+        "title: First fight",
+        "areas:\n  a: {where: {area: a}}\ntitle: First fight",
+    ),
+    "scenario-areas-cycle": (
+        "title: First fight",
+        "areas:\n  a: {where: {area: b}}\n  b: {where: {area: a}}\ntitle: First fight",
+    ),
+    "scenario-notes-huge": (
+        "title: First fight",
+        "notes: [" + ", ".join(["x" * 4000] * 100) + "]\ntitle: First fight",
+    ),
+    "scenario-units-many": (
+        "    placements:\n      - {piece: soldier-blue, at: E4}",
+        "    units:\n"
+        + "".join(
+            f"      - {{id: u{n}, figures: [{{piece: soldier-blue}}]}}\n" for n in range(3000)
+        )
+        + "    placements:\n      - {piece: soldier-blue, at: E4}",
+    ),
+}.items():
+    case(f"scen-{name}", **scen(old, new))
+case("rules-unknown-kind", **{"game.yaml": with_rules("    - {kind: nope, name: x}\n")})
+case(
+    "rules-stacking-huge",
+    **{"game.yaml": with_rules("    - {kind: stacking, name: s, max: 1000000000}\n")},
+)
+case(
+    "rules-stacking-negative",
+    **{"game.yaml": with_rules("    - {kind: stacking, name: s, max: -1}\n")},
+)
+case(
+    "rules-count-min-over-max",
+    **{"game.yaml": with_rules("    - {kind: count, name: c, pieces: any, min: 5, max: 1}\n")},
+)
+case(
+    "rules-range-nan",
+    **{"game.yaml": with_rules("    - {kind: range, name: r, pieces: any, attr: x, min: .nan}\n")},
+)
+case(
+    "rules-selector-dollar",
+    **{"game.yaml": with_rules("    - {kind: count, name: c, pieces: {side: $nope}, max: 1}\n")},
+)
+case(
+    "rules-1000-constraints",
+    **{
+        "game.yaml": with_rules(
+            "".join(
+                f"    - {{kind: count, name: c{n}, pieces: any, max: 100}}\n" for n in range(1000)
+            )
+        ),
+        "scenarios/first-fight.yaml": SCEN,
+    },
+)
+case("rules-sides-dup", **{"game.yaml": rep("sides: [red, blue]", "sides: [red, red]")})
+case(
+    "rules-pieces-for-each-huge",
+    **{
+        "game.yaml": rep(
+            "  sides: [red, blue]",
+            "  sides: [red, blue]\n  pieces:\n    - {id: 'f-{n}', for_each: {n: ["
+            + ",".join(map(str, range(20000)))
+            + "]}}",
+        )
+    },
+)
+case(
+    "map-legend-multichar",
+    **{"game.yaml": rep('legend: {".": open, w: woods}', 'legend: {"..": open, w: woods}')},
+)
+case(
+    "map-legend-unknown-terrain",
+    **{"game.yaml": rep('legend: {".": open, w: woods}', 'legend: {".": nope, w: woods}')},
+)
+case("map-layout-unknown-char", **{"game.yaml": rep("..w..\n      .ww..", "..w..\n      .wZ..")})
+case(
+    "map-layout-tabs",
+    **{
+        "game.yaml": rep(
+            "layout: |\n      ..w..", 'layout: "..w..\\t\\n..w.."\n    x: |\n      ..w..'
+        )
+    },
+)
+case(
+    "map-hex-odd-offset",
+    **{"game.yaml": rep("cell: 1in", "cell: 1in\n    grid: hex\n    offset: sideways")},
+)
+case("map-places-off-map", **{"game.yaml": rep("cell: 1in", "cell: 1in\n    places: {gate: Z99}")})
+case(
+    "map-edges-huge",
+    **{
+        "game.yaml": rep(
+            "cell: 1in",
+            "cell: 1in\n    edge_kinds: [{id: wall}]\n    edges: {wall: ["
+            + ", ".join(["A1/A2"] * 20000)
+            + "]}",
+        )
+    },
+)
+case(
+    "map-lines-off-map",
+    **{
+        "game.yaml": rep(
+            "cell: 1in",
+            "cell: 1in\n    line_kinds: [{id: road}]\n    lines: [{kind: road, path: [A1, Z99]}]",
+        )
+    },
+)
+case(
+    "map-compose-self",
+    **{
+        "game.yaml": rep(
+            "  - id: field", "  - {id: board, compose: [{map: board, at: A1}]}\n  - id: field"
+        )
+    },
+)
+case(
+    "map-compose-many",
+    **{
+        "game.yaml": rep(
+            "  - id: field",
+            "  - {id: board, compose: ["
+            + ", ".join(f"{{map: field, at: A{1 + 4 * n}}}" for n in range(3000))
+            + "]}\n  - id: field",
+        )
+    },
+)
+case(
+    "map-compose-rotate-odd",
+    **{
+        "game.yaml": rep(
+            "  - id: field",
+            "  - {id: board, compose: [{map: field, at: A1, rotate: 45}]}\n  - id: field",
+        )
+    },
+)
+case(
+    "map-compose-far",
+    **{
+        "game.yaml": rep(
+            "  - id: field",
+            "  - {id: board, compose: [{map: field, at: A1}, {map: field, at: ZZZZ99999}]}\n  - id: field",
+        )
+    },
+)
+case(
+    "map-terrain-props-deep",
+    **{
+        "game.yaml": rep(
+            "props: {cover: 1}", "props: {cover: " + "{a: " * 50 + "1" + "}" * 50 + "}"
+        )
+    },
+)
+case(
+    "map-margins-unknown",
+    **{"game.yaml": rep("cell: 1in", "cell: 1in\n    margins: [{item: nope, side: right}]")},
+)
+case("map-north-odd", **{"game.yaml": rep("cell: 1in", "cell: 1in\n    north: sideways")})
+case(
+    "table-rows-10k",
+    **{
+        "game.yaml": rep(
+            '      - ["2-6", Miss]',
+            "".join(f'      - ["{n}", x]\n' for n in range(10000)) + '      - ["2-6", Miss]',
+        )
+    },
+)
+case(
+    "table-columns-1000",
+    **{
+        "game.yaml": rep(
+            "columns: [Result]", "columns: [" + ", ".join(f"c{n}" for n in range(1000)) + "]"
+        )
+    },
+)
+case("table-cell-huge", **{"game.yaml": rep('["2-6", Miss]', '["2-6", "' + "M " * 2600 + '"]')})
+case(
+    "table-combat-odd",
+    **{
+        "game.yaml": rep(
+            "chance: true", "chance: true\n    combat: {by: odds, columns: ['1:0', '0:1', 'x:y']}"
+        )
+    },
+)
+case(
+    "sheet-items-10k",
+    **{"game.yaml": rep("items: [fire]", "items: [" + ", ".join(["fire"] * 10000) + "]")},
+)
+case(
+    "cards-blocks-many",
+    **{
+        "game.yaml": rep(
+            "        - steps: [Move, Fire, Rally]",
+            "".join("        - steps: [Move, Fire, Rally]\n" for _ in range(2000)),
+        )
+    },
+)
+case("deck-cycle", **{"game.yaml": BASE + "decks:\n  - {id: orders, title: x}\n"})
+case(
+    "threats-generate-huge",
+    **{"game.yaml": BASE + "threats:\n  - {id: t, roll: 100d100, generate: {rows: 1000000}}\n"},
+)
+case("labels-roster-missing", **{"game.yaml": BASE + "labels:\n  - {id: l, roster: nope}\n"})
+case(
+    "labels-quantity-huge",
+    **{
+        "game.yaml": BASE
+        + "generators:\n  - id: gg\n    size: 3\n    groups: [{role: M, count: rest, roll: [m]}]\n    lookups:\n      - {id: m, roll: d6, rows: [{result: 1-6, set: {a: 1}}]}\nlabels:\n  - {id: l, roster: gg, quantity: 1000000000}\n"
+    },
+)
+case(
+    "templates-grid-scatter-huge",
+    **{"game.yaml": BASE + "templates:\n  - {kind: grid-scatter, id: g, size: 1000}\n"},
+)
+case(
+    "templates-cone-negative",
+    **{
+        "game.yaml": BASE
+        + "templates:\n  - {kind: cone, id: c, length: -5in, start: -1in, end: 0in}\n"
+    },
+)
+case(
+    "templates-arc-360",
+    **{"game.yaml": BASE + "templates:\n  - {kind: arc, id: a, radius: 1000, angle: 100000}\n"},
+)
+case(
+    "tracks-labels-huge",
+    **{
+        "game.yaml": BASE
+        + "tracks:\n  - {id: t, from: 0, to: 10, labels: {"
+        + ", ".join(f"{n}: x" for n in range(5000))
+        + "}}\n"
+    },
+)
+case(
+    "tracks-events-off",
+    **{"game.yaml": BASE + "tracks:\n  - {id: t, from: 0, to: 10, events: {99: boom}}\n"},
+)
+case(
+    "cover-needs-10k",
+    **{
+        "game.yaml": rep(
+            "needs: [two six-sided dice, cardstock, scissors]",
+            "needs: [" + ", ".join(["x"] * 10000) + "]",
+        )
+    },
+)
+case(
+    "counter-back-steps-many",
+    **{
+        "game.yaml": rep(
+            "    quantity: 4",
+            "    quantity: 4\n    steps: [" + ", ".join(f"{{id: s{n}}}" for n in range(500)) + "]",
+        )
+    },
+)
+case("counter-icon-unknown", **{"game.yaml": rep("icon: {name: person", "icon: {name: nope")})
+case(
+    "counter-shape-odd", **{"game.yaml": rep("    quantity: 4", "    quantity: 4\n    shape: star")}
+)
+case(
+    "counter-bleed-huge",
+    **{"game.yaml": rep("    quantity: 4", "    quantity: 4\n    bleed: 10in")},
+)
+case("counter-text-size-huge", **{"game.yaml": rep("size: 8pt}", "size: 5000pt}")})
+case("counter-text-size-zero", **{"game.yaml": rep("size: 8pt}", "size: 0pt}")})
+case(
+    "counter-border-width-huge",
+    **{
+        "game.yaml": rep(
+            'background: "{side}"',
+            'background: "{side}"\n      border: {colour: white, width: 100in}',
+        )
+    },
+)
+
+
 def zipbomb() -> bytes:
     """An .xlsx whose sheet unpacks to 64 MiB, from a file of about 64 KiB."""
     buf = io.BytesIO()

@@ -28,7 +28,10 @@ ACCEPTED = {
     "many-lines-blurb", "placeholder-nested", "placeholder-unclosed", "private-use",
     "ref-constraint-terrain", "ref-lookup-cycle", "row-range-huge", "rtl-title",
     "scenarios-is-file", "tab-after-key", "tag-verbatim", "template-circle-huge",
-    "yaml-directive-1.2",
+    "yaml-directive-1.2", "scen-at-cell-lowercase", "scen-scenario-areas-self",
+    "scen-scenario-areas-cycle", "scen-scenario-notes-huge", "rules-selector-dollar",
+    "rules-1000-constraints", "rules-sides-dup", "map-terrain-props-deep", "cards-blocks-many",
+    "deck-cycle", "cover-needs-10k", "counter-text-size-huge", "counter-border-width-huge",
 }  # fmt: skip
 
 
@@ -147,4 +150,55 @@ def test_a_control_character_in_a_spreadsheet_cell_is_refused_at_the_cell(tmp_pa
     assert _lines(tmp_path / "g") == [
         "g/a.csv:3:1: error: counters[0].for_each: the cell holds U+001B, a control character, not text (remove it; a text may hold tabs and line breaks, no other control character)",
         "1 error(s), 0 warning(s)",
+    ]
+
+
+def _case(name: str, tmp_path: Path, monkeypatch) -> list[str]:
+    monkeypatch.chdir(tmp_path)
+    write(tmp_path / "g", CASES[name])
+    run = run_cli("check", "g")
+    assert run.exit_code == 1
+    return run.stderr.splitlines()
+
+
+def test_a_misspelt_key_on_a_rule_that_failed_is_not_a_crash(tmp_path, monkeypatch):
+    # the keys left unread were allowed through the spec, which took 'max' for kitgen's bug
+    assert _case("rules-stacking-huge", tmp_path, monkeypatch) == [
+        "g/game.yaml:67:7: error: rules.constraints[0]: a stacking rule needs limit (a number) or limit_from (a terrain property)",
+        "1 error(s), 0 warning(s)",
+    ]
+
+
+def test_digits_of_other_scripts_are_not_read_as_ascii_ones(tmp_path, monkeypatch):
+    # A\u0661 (an Arabic-Indic one) was read as A1: every parser's \\d is [0-9] now
+    assert _case("scen-at-cell-unicode-digit", tmp_path, monkeypatch) == [
+        "g/scenarios/first-fight.yaml:8:34: error: sides[0].placements[0].at: no cell 'A\u0661' on map 'field' (squares are written column letter then row, A1 to E4)",
+        "1 error(s), 0 warning(s)",
+    ]
+    assert not [
+        p
+        for p in (ROOT / "kitgen").rglob("*.py")
+        if "\\d" in p.read_text() and p.parent.name not in ("layout",) and p.name != "style.py"
+    ]
+
+
+def test_ten_thousand_roll_rows_are_checked_for_overlaps_at_once(tmp_path, monkeypatch):
+    # every row against every other took minutes: a sweep by lower end finds the pairs
+    lines = _case("table-rows-10k", tmp_path, monkeypatch)
+    assert (
+        lines[0]
+        == "g/game.yaml:10045:9: error: tables[0].rows[10000].label: roll label '2-6' overlaps '2' (every total must map to exactly one row)"
+    )
+    assert lines[-1] == "11 error(s), 0 warning(s)"
+
+
+def test_a_table_named_twice_on_a_sheet_is_an_error_at_the_second(tmp_path, monkeypatch):
+    lines = _case("sheet-items-10k", tmp_path, monkeypatch)
+    assert (
+        lines[0]
+        == "g/game.yaml:52:19: error: sheets[0].items: 'fire' is on this sheet already (line 52) (a table or text prints once on a sheet)"
+    )
+    assert lines[-2:] == [
+        "... and 9949 more errors (fix the ones above first)",
+        "9999 error(s), 0 warning(s)",
     ]

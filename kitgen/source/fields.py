@@ -132,7 +132,7 @@ def as_number(
         if (
             isinstance(node, Scalar)
             and isinstance(node.value, str)
-            and re.match(r"^\s*[-+]?[\d.]+\s*[a-z]+", node.value)
+            and re.match(r"^\s*[-+]?[0-9.]+\s*[a-z]+", node.value)
         ):
             hint = "lengths go in keys that take a unit; this one is a plain number"
         ctx.error(node, path, f"expected {kind}, got {describe(node)}", hint)

@@ -32,7 +32,7 @@ from .yamlnodes import CONTROL_HINT, Map, Node, Scalar, Seq, not_text
 FILE_KEYS = tuple(FILE_LIST.keys)  # {file: ...} where a list goes
 TYPES = (".csv", ".xlsx")
 DELIMITERS = ",;\t|"
-_NUMBER = re.compile(r"^[+-]?(\d+(\.\d*)?|\.\d+)$")
+_NUMBER = re.compile(r"^[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)$")
 
 
 def file_list(ctx: Context, node: Map, path: str, keyed: bool = True) -> Seq | None:
