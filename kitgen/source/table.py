@@ -727,19 +727,20 @@ def read_sheet(ctx: Context, node: Node, path: str) -> Sheet | None:
 def _once_each(ctx: Context, items: list[SheetItem], path: str) -> None:
     """A table or text named twice on one sheet is an error at the second: a slip (and
     ten thousand of one are minutes of layout, past what the caps bound)."""
-    first: dict[str, Span | None] = {}
+    first: dict[tuple[str, str], Span | None] = {}
     for item in items:
         if item.kind in ("inline", "break"):
             continue
-        if item.ref in first:
-            line = first[item.ref].line if first[item.ref] else 0
+        key = (item.kind, item.ref)  # {text: x} beside {table: x} is another slip's to report
+        if key in first:
+            line = first[key].line if first[key] else 0
             ctx.error(
                 item.span,
                 path,
                 f"{item.ref!r} is on this sheet already (line {line})",
                 "a table or text prints once on a sheet",
             )
-        first.setdefault(item.ref, item.span)
+        first.setdefault(key, item.span)
 
 
 def _read_sheet_item(ctx: Context, node: Node, path: str) -> SheetItem | None:
