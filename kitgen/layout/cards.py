@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import NamedTuple
 
 from ..colours import readable_on
 from ..model.table import Card, CardBlock, CardFace, Deck, Table, TextBlock
@@ -31,7 +30,8 @@ CARD_MIN = RULES_MIN  # rules text on a card is never set smaller
 STEP = 0.25
 
 
-class Spread(NamedTuple):
+@record
+class Spread:
     """Room a face with space to spare gives out: more height for each write-in row of its
     fields (room to write) and more air between its blocks, then (on a face still more
     than half empty) as much again above its body as below it."""
