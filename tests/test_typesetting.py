@@ -497,7 +497,7 @@ def test_a_set_up_piece_stands_on_the_map_and_its_words_keep_inside_it(game_dir)
 
 @pytest.mark.parametrize("game", GAMES)
 def test_a_seed_kit_prints_a_times_sign_between_dimensions(game: str):
-    """"2 rows × 2 columns", "a 3 × 3 grid", "this 8 × 8 map": a letter x between two
+    """ "2 rows × 2 columns", "a 3 × 3 grid", "this 8 × 8 map": a letter x between two
     numbers is a times sign on every sheet (an assembly sheet's instructions, a reading)."""
     import re
 

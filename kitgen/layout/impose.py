@@ -62,6 +62,7 @@ def impose(
     landscape: bool = True,
     butt: Butts | None = None,
     foot: float = 0.0,
+    middle: bool = False,
 ) -> Imposition:
     """The one imposer: pieces packed onto as few sheets as they take, the paper portrait
     or, when that takes fewer sheets (or is the only way a piece fits), landscape. `inset`:
@@ -71,7 +72,10 @@ def impose(
     printer turning landscape pages (clockwise or not, as it likes) would shift the wrong
     way by a back offset. `butt` (Butts), per slot: a key shared by pieces laid edge to
     edge, or None. `foot`: kept clear at the bottom of the box (notes printed under the
-    pieces). Raises TooBig when a piece fits neither way."""
+    pieces). `middle`: each sheet's block centred top to bottom in its box as well as
+    across (cards: a sheet of one card, or of a short row, then looks laid out on
+    purpose, and a duplex back mirrors it exactly). Raises TooBig when a piece fits
+    neither way."""
     best: Imposition | None = None
     error: TooBig | None = None
     for size in (None, (paper.height, paper.width)) if landscape else (None,):
@@ -95,7 +99,24 @@ def impose(
     if best is None:
         assert error is not None
         raise error
-    return best
+    return _middle(best, sizes) if middle else best
+
+
+def _middle(laid: Imposition, sizes: Sequence[tuple[float, float]]) -> Imposition:
+    """Each sheet's block moved down to the middle of its box, to the whole point (as
+    `_centre` moves it across)."""
+    tops: dict[int, float] = {}
+    feet: dict[int, float] = {}
+    for s in laid.spots:
+        h = sizes[s.index][0 if s.index in laid.turned else 1]
+        tops[s.sheet] = max(tops.get(s.sheet, s.y + h), s.y + h)
+        feet[s.sheet] = min(feet.get(s.sheet, s.y), s.y)
+    shift = {}
+    for n, sheet in enumerate(laid.sheets):
+        _, y0, _, y1 = sheet.box
+        shift[n] = math.floor((feet[n] - y0 - (y1 - tops[n])) / 2 + EPS)  # down
+    spots = [Spot(s.index, s.sheet, s.x, s.y - shift[s.sheet]) for s in laid.spots]
+    return replace(laid, spots=spots)
 
 
 MIXED_LIMIT = 400  # pieces: up to this many, each sheet may be turned on its own
