@@ -631,9 +631,9 @@ def assembly_lines(way: Tiling, width: float) -> list[str]:
 
 
 def assembly_size(way: Tiling) -> tuple[float, float]:
-    """Portrait, or landscape when that draws the diagram clearly larger."""
+    """The way the tiles lie, or the other way when that draws the diagram clearly larger."""
     best: tuple[float, tuple[float, float]] | None = None
-    for size in (letter, letter[::-1]):
+    for size in (way.size, way.size[::-1]):
         x0, y0, x1, y1 = content(size)
         head = 12 * len(assembly_lines(way, x1 - x0))
         room_h = y1 - TITLE_H - 10 - head - y0 - 10 - key_layout(size)[2]

@@ -252,3 +252,13 @@ def test_the_contents_list_names_files_without_a_reading_mark():
         assert "\u2020" not in cover and "\u2021" not in cover, game
         title = {"duck": "cargo deck:", "reshuffled": "map piece:", "ryamon": "the land:"}[game]
         assert title in cover, game
+
+
+def test_a_cover_writes_100_percent_one_way():
+    """The contents' advice and every page's foot say "100%" alike (one habit a kit)."""
+    from .conftest import pdf_text, seed_kit
+
+    for game in ("duck", "ironford", "rencounter", "reshuffled", "ryamon"):
+        _, pdfs, _ = seed_kit(game)
+        (cover,) = pdf_text(pdfs["cover.pdf"])
+        assert "print at 100% (actual size)" in cover and "100 %" not in cover, game

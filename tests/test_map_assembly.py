@@ -117,3 +117,17 @@ def test_a_long_note_wraps_at_small_on_the_assembly_sheet(game_dir):
     width = doc[item["page"] - 1].get_width()
     doc.close()
     assert max(g.box[2] for g in marks.glyphs if g.run in note) <= width - PRINTER_MARGIN
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_an_assembly_sheet_lies_the_way_its_tiles_lie(game: str):
+    """DUCK!'s deck tiles print landscape; its assembly sheet did portrait, the diagram
+    barely smaller turned, with 30 % of the page empty under the key. The sheet lies as
+    its tiles do unless the other way draws the diagram clearly larger: one way a file."""
+    _, pdfs, manifest = seed_kit(game)
+    files = {i["file"] for i in manifest["items"] if i["kind"] == "assembly"}
+    for name in sorted(files):
+        doc = pdfium.PdfDocument(pdfs[name])
+        ways = {page.get_width() > page.get_height() for page in doc}
+        doc.close()
+        assert len(ways) == 1, name

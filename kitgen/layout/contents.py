@@ -109,7 +109,7 @@ def add_contents(cover: Document, docs: list[Document], env: PlanEnv, box: tuple
 
 
 HEADING = "In this kit"
-ADVICE = "print at 100 % (actual size); check the scale bars with a ruler"
+ADVICE = "print at 100% (actual size); check the scale bars with a ruler"
 
 
 def _heading(page: Page, y: float, box: tuple, regular: str, bold: str, env: PlanEnv) -> float:

@@ -520,7 +520,7 @@ def calibration(env: PlanEnv) -> Document:
         Text(
             cx,
             y1 - 30,
-            "Print both sides of this sheet at 100 %, then hold it against a light.",
+            "Print both sides of this sheet at 100%, then hold it against a light.",
             body,
             BLACK,
             "centre",

@@ -413,7 +413,7 @@ def _tiled(m: MapDef, env: PlanEnv) -> list[Page]:
         )
     pages.extend(_chart_pages(m, env, list(way.left), False))
     if plan.count > 1 or not _key_under(m, env, way, pages[0]):
-        pages.append(_tile_assembly(m, plan, env, turned))
+        pages.append(_tile_assembly(m, plan, env, turned, way.landscape))
     env.fact(_tiling_fact(m, way, len(pages)))
     return pages
 
@@ -668,26 +668,31 @@ def _lbl(row: int, col: int) -> str:
 
 
 def _assembly_size(
-    m: MapDef, plan: TilePlan, env: PlanEnv, notes: list[str]
+    m: MapDef, plan: TilePlan, env: PlanEnv, notes: list[str], landscape: bool = False
 ) -> tuple[float, float] | None:
-    """The assembly sheet portrait (None), or landscape when that draws the diagram larger
-    (a wide map); ``notes``: the sheet's instructions, which take the room they wrap to."""
+    """The assembly sheet the way its tiles lie (portrait: None), or the other way when
+    that draws the diagram clearly larger (a wide map on portrait tiles); ``notes``: the
+    sheet's instructions, which take the room they wrap to."""
     quiet = replace(env, diags=Diagnostics(), facts={})  # trying: the key warns when drawn
     best: tuple[float, tuple[float, float] | None] | None = None
-    sizes = [None] if env.paper.width == env.paper.height else [None, env.paper.size[::-1]]
+    sizes: list[tuple[float, float] | None] = [None]
+    if env.paper.width != env.paper.height:
+        sizes = [env.paper.size[::-1], None] if landscape else [None, env.paper.size[::-1]]
     for size in sizes:
         x0, y0, x1, y1 = content_box(env.paper.sized(size))
         _, key_h = plan_key(m, quiet, x0, x1 - x0)
         _, top = _head(m, quiet, (x0, x1, y1), notes)
         room_h = top - y0 - 10 - key_h
         scale = min((x1 - x0) / plan.width, room_h / plan.height)
-        if best is None or scale > best[0] * 1.02:  # clearly larger: else portrait
+        if best is None or scale > best[0] * 1.02:  # clearly larger: else the tiles' way
             best = (scale, size)
     assert best is not None
     return best[1]
 
 
-def _tile_assembly(m: MapDef, plan: TilePlan, env: PlanEnv, turned: bool = False) -> Page:
+def _tile_assembly(
+    m: MapDef, plan: TilePlan, env: PlanEnv, turned: bool = False, landscape: bool = False
+) -> Page:
     lines = [
         f"{plan.count} tiles, {_n(plan.rows, 'row')} \u00d7 {_n(plan.cols, 'column')}, printed "
         f"at true size; neighbours overlap by {plan.overlap / 72 * 25.4:.0f} mm. Cut each tile "
@@ -697,7 +702,7 @@ def _tile_assembly(m: MapDef, plan: TilePlan, env: PlanEnv, turned: bool = False
     ]
     if turned:
         lines.append("The map is turned a quarter turn on the sheets: that needs fewer of them.")
-    size = _assembly_size(m, plan, env, lines)
+    size = _assembly_size(m, plan, env, lines, landscape)
     x0, y0, x1, y1 = content_box(env.paper.sized(size))
     ops, y = _head(m, env, (x0, x1, y1), lines)
     w, h = plan.width, plan.height
