@@ -604,12 +604,39 @@ def terrain_key(c: Canvas, size: tuple[float, float], top: float) -> None:
         c.drawString(ex + 28, ey - 8.5, f"Terrain {i}")
 
 
+def assembly_lines(way: Tiling, width: float) -> list[str]:
+    """The assembly sheet's instructions, wrapped word by word to ``width`` at 9 pt."""
+    rows = f"{way.rows} row" + ("s" if way.rows > 1 else "")
+    cols = f"{way.cols} column" + ("s" if way.cols > 1 else "")
+    paras = [
+        f"{way.count} tiles, {rows} \u00d7 {cols}, printed at true size; neighbours overlap "
+        "by 10 mm. Cut each tile along its solid \u2018cut\u2019 edges (left and top), lay "
+        "it over its neighbour so the grid lines meet the ticks and glue it on the "
+        "grey-marked strip; work from A1 outwards."
+    ]
+    if way.turned:
+        paras.append("The map is turned a quarter turn on the sheets: that needs fewer of them.")
+    lines: list[str] = []
+    for para in paras:
+        words = para.split()
+        line = words[0]
+        for word in words[1:]:
+            if stringWidth(f"{line} {word}", "Helvetica", 9) <= width:
+                line = f"{line} {word}"
+            else:
+                lines.append(line)
+                line = word
+        lines.append(line)
+    return lines
+
+
 def assembly_size(way: Tiling) -> tuple[float, float]:
-    """Portrait, or landscape when that draws the diagram clearly larger."""
+    """The way the tiles lie, or the other way when that draws the diagram clearly larger."""
     best: tuple[float, tuple[float, float]] | None = None
-    for size in (letter, letter[::-1]):
+    for size in (way.size, way.size[::-1]):
         x0, y0, x1, y1 = content(size)
-        room_h = y1 - TITLE_H - 10 - 12 * 4 - y0 - 10 - key_layout(size)[2]
+        head = 12 * len(assembly_lines(way, x1 - x0))
+        room_h = y1 - TITLE_H - 10 - head - y0 - 10 - key_layout(size)[2]
         scale = min((x1 - x0) / way.w, room_h / way.h)
         if best is None or scale > best[0] * 1.02:
             best = (scale, size)
@@ -630,18 +657,9 @@ def assembly_page(c: Canvas, m: HexMap, way: Tiling, words: list[Box]) -> None:
         size,
     )
     title(c, size, "assembly")
-    rows = f"{way.rows} row" + ("s" if way.rows > 1 else "")
-    cols = f"{way.cols} column" + ("s" if way.cols > 1 else "")
-    lines = [
-        f"{way.count} tiles, {rows} x {cols}, printed at true size; neighbours overlap by 10 mm.",
-        "Cut each tile along its solid 'cut' edges (left and top). Lay it over its neighbour",
-        "so the grid lines meet the ticks, glue on the grey-marked strip; work from A1 outwards.",
-    ]
-    if way.turned:
-        lines.append("The map is turned a quarter turn on the sheets: that needs fewer of them.")
     y = y1 - TITLE_H - 10
     c.setFont("Helvetica", 9)
-    for line in lines:
+    for line in assembly_lines(way, x1 - x0):
         c.drawString(x0, y, line)
         y -= 12
     scale = min((x1 - x0) / way.w, (y - y0 - 10 - key_layout(size)[2]) / way.h)

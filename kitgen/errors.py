@@ -8,14 +8,13 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable, Iterator
-from typing import NamedTuple
 
-# Span and Diagnostic are named tuples and Diagnostics a plain class, not dataclasses:
-# every run imports them, and a dataclass costs about ten times a named tuple to create.
+from .records import record
 
 
-class Span(NamedTuple):
-    """A place in a source file; line and col are 1-based. Ordered by file, line, col."""
+@record
+class Span:
+    """A place in a source file; line and col are 1-based."""
 
     file: str
     line: int = 0
@@ -42,7 +41,8 @@ def _display_path(path: str) -> str:
 WRITE_IN = "write-in blank: "
 
 
-class Diagnostic(NamedTuple):
+@record
+class Diagnostic:
     severity: str  # "error" or "warning"
     span: Span | None
     path: str  # where in the document: counters[3].front.text

@@ -14,7 +14,8 @@ from __future__ import annotations
 import os
 import stat
 from pathlib import Path
-from typing import NamedTuple
+
+from .records import record
 
 MAX_NAME = 1024  # characters in a file name as written: longer is no real file's name
 
@@ -28,7 +29,8 @@ class FileRefused(ValueError):
         self.hint = hint
 
 
-class GameFile(NamedTuple):
+@record
+class GameFile:
     path: Path  # the real path (links resolved), inside the root
     data: bytes
 

@@ -263,6 +263,11 @@ def _inside(inner: tuple[float, ...], outer: tuple[float, ...]) -> bool:
     )
 
 
+def _overlap(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
+    """The boxes share more than a touch both ways (a fill over any part of a glyph)."""
+    return min(a[2], b[2]) - max(a[0], b[0]) > TOUCH and min(a[3], b[3]) - max(a[1], b[1]) > TOUCH
+
+
 @dataclass(frozen=True, slots=True)
 class Fault:
     kind: str  # "overlaps" (other text), "crosses" (a line), "covered" (by a later fill)
@@ -281,7 +286,8 @@ class Fault:
 
 def faults(marks: Marks) -> list[Fault]:
     """Text crossing a stroked line, overlapping another run's text, or under a fill
-    painted after it: one fault per run and kind (per pair of runs for overlaps)."""
+    painted after it, in whole or in part (a tab over the top of a word cuts it as surely
+    as one over all of it): one fault per run and kind (per pair of runs for overlaps)."""
     found: dict[tuple, Fault] = {}
     grid: dict[tuple[int, int], list[Glyph]] = {}
     for glyph in marks.glyphs:
@@ -299,10 +305,7 @@ def faults(marks: Marks) -> list[Fault]:
                 key = ("overlaps", min(a.run, b.run), max(a.run, b.run))
                 if a.run == b.run or key in found:
                     continue
-                if (
-                    min(a.box[2], b.box[2]) - max(a.box[0], b.box[0]) > TOUCH
-                    and min(a.box[3], b.box[3]) - max(a.box[1], b.box[1]) > TOUCH
-                ):
+                if _overlap(a.box, b.box):
                     first, second = sorted((a, b), key=lambda g: g.run)
                     found[key] = fault("overlaps", first, second.run)
     for s in marks.segments:
@@ -318,8 +321,7 @@ def faults(marks: Marks) -> list[Fault]:
     for f in marks.fills:
         for g in {id(g): g for c in _cells(f.box) for g in grid.get(c, ())}.values():
             key = ("covered", g.run)
-            cx, cy = (g.box[0] + g.box[2]) / 2, (g.box[1] + g.box[3]) / 2
-            if key not in found and f.order > g.run and _inside((cx, cy, cx, cy), f.box):
+            if key not in found and f.order > g.run and _overlap(g.box, f.box):
                 found[key] = fault("covered", g)
     return list(found.values())
 

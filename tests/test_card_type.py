@@ -1,6 +1,7 @@
 """Cards set as a designer sets a deck (issue 18.2): one type size on every face of a
-card and on every card of a deck, the largest at which all fit, grown to the scale's body
-size before room is left empty. Sizes are read back from the PDFs."""
+card and on every card one definition makes (a roster's or for_each's cards) in a deck,
+the largest at which all fit, grown to the scale's body size before room is left empty.
+Sizes are read back from the PDFs."""
 
 from __future__ import annotations
 
@@ -95,7 +96,7 @@ def body(glyphs: list) -> float:
     return Counter(round(g.size, 2) for g in glyphs).most_common(1)[0][0]
 
 
-def test_a_cards_faces_share_one_size_and_so_do_a_decks_cards(game_dir: Path):
+def test_a_cards_faces_share_one_size_and_a_decks_definitions_each_their_own(game_dir: Path):
     write_game(game_dir, GAME)
     _, pdfs, manifest = build_pdfs(game_dir)
     faces = face_glyphs(pdfs, manifest)
@@ -103,12 +104,40 @@ def test_a_cards_faces_share_one_size_and_so_do_a_decks_cards(game_dir: Path):
     front, back = body(faces["two-faced#1", "front"]), body(faces["two-faced#1", "back"])
     assert front == back
     assert RULES_MIN <= front < BODY
-    # a deck: the sparse card is set as the dense one, whose size is the deck's
+    # a deck: each definition takes the largest size its own cards fit at, so the
+    # sparse card is not held down to the dense one's size
     dense, sparse = body(faces["dense-order#1", "front"]), body(faces["sparse-order#1", "front"])
-    assert dense == sparse
-    assert RULES_MIN <= dense < BODY
+    assert RULES_MIN <= dense < sparse == BODY
     sizes = {i["piece"]: i["type_size"] for i in manifest["items"] if i["side"] == "front"}
-    assert sizes["dense-order#1"] == sizes["sparse-order#1"] == dense
+    assert (sizes["dense-order#1"], sizes["sparse-order#1"]) == (dense, sparse)
+
+
+def test_the_cards_of_one_definition_share_the_size_the_densest_fits(game_dir: Path):
+    """for_each makes cards of one layout: they are set alike, at the size the one with
+    the most to say fits, however short the others are."""
+    write_game(
+        game_dir,
+        f"""
+id: t
+title: T
+decks:
+  - {{id: orders, title: Orders, colour: "#2e4a7a"}}
+cards:
+  - id: "order-{{n}}"
+    for_each:
+      - {{n: "1", rule: "Move one unit; it may fire once."}}
+      - {{n: "2", rule: "{" ".join([LONG] * 12)}"}}
+    deck: orders
+    front:
+      title: "Order {{n}}"
+      blocks:
+        - text: "{{rule}}"
+""",
+    )
+    _, pdfs, manifest = build_pdfs(game_dir)
+    faces = face_glyphs(pdfs, manifest)
+    short, long = body(faces["order-1#1", "front"]), body(faces["order-2#1", "front"])
+    assert short == long < BODY
 
 
 def test_a_deck_with_room_grows_to_the_body_size(game_dir: Path):
@@ -120,49 +149,71 @@ def test_a_deck_with_room_grows_to_the_body_size(game_dir: Path):
 
 
 def test_a_short_faces_room_goes_to_write_in_rows_then_round_its_body(game_dir: Path):
-    """The deck's dense card fixes the size; the sparse card's write-in rows grow taller
-    (room to write) and its body, still short, is centred under its title."""
+    """A face with room: its write-in rows grow taller (room to write), then what is left
+    goes in equal shares under the title, between its blocks and under the last, so the
+    face does not end in a hole."""
     write_game(game_dir, GAME)
     _, pdfs, manifest = build_pdfs(game_dir)
     faces = face_glyphs(pdfs, manifest)
     glyphs = faces["sparse-order#1", "front"]
     size = body(glyphs)
-    lines = sorted({round(g.box[1], 1) for g in glyphs if abs(g.size - size) < 0.01})
-    unit, leader, rule = lines[::-1][:3]
+
+    def base(char: str) -> float:  # a capital's foot: its line's baseline
+        return next(g.box[1] for g in glyphs if g.char == char and abs(g.size - size) < 0.01)
+
+    unit, leader, rule = base("U"), base("L"), base("O")
     assert unit - leader > size * 1.75 + 1  # a write-in row taller than a filled one
     item = next(i for i in manifest["items"] if i["piece"] == "sparse-order#1")
     x0, y0, x1, y1 = item["bbox"]
     title_foot = min(g.box[1] for g in glyphs if g.size > size * 1.2)
-    # the body sits about as far under the title as above the card's foot
-    assert abs((title_foot - unit) - (rule - y0)) < size * 3
+    # room given out under the title as well as under the last line: the body reaches
+    # the card's last quarter (hung from the title, the last line stood 124 pt up)
+    assert title_foot - unit > size * 4
+    assert rule - y0 < (y1 - y0) / 4
+
+
+def _definitions(planned) -> dict[str, object]:
+    """Each card's definition (where it is written: a roster's cards share it)."""
+    from kitgen.rules.roster_cards import expand_roster_cards
+
+    game, settings = planned.game, planned.settings
+    cards, _ = expand_roster_cards(game, game.cards, settings.seed, settings.use)
+    return {c.id: c.span for c in cards}
 
 
 @pytest.mark.parametrize("game", ["duck", "rencounter", "reshuffled", "ryamon"])
-def test_seed_cards_one_size_per_card_and_deck_none_below_the_rules_minimum(game: str):
-    _, pdfs, manifest = seed_kit(game)
+def test_seed_cards_one_size_per_card_and_definition_none_below_the_rules_minimum(game: str):
+    planned, pdfs, manifest = seed_kit(game)
     faces = face_glyphs(pdfs, manifest)
     items = {(i["piece"], i["side"]): i for i in manifest["items"] if i["kind"] == "card"}
-    sizes: dict[str, set[float]] = {}
+    where = _definitions(planned)
+    sizes: dict[tuple, set[float]] = {}
     for key, glyphs in faces.items():
         item = items[key]
         assert min(g.size for g in glyphs) >= RULES_MIN - 0.01, key
         if item["side"] == "back" and item.get("deck"):
             continue  # the deck's back: its own design, one for the whole deck
-        group = item.get("deck") or item["id"]
-        sizes.setdefault(group, set()).add(body(glyphs))
+        sizes.setdefault((item.get("deck"), where[item["id"]]), set()).add(body(glyphs))
     assert sizes and all(len(s) == 1 for s in sizes.values()), sizes
 
 
-def test_rencounters_deck_is_set_at_one_size_and_its_blank_cards_fill_their_rows():
-    """Squads, blank unit cards and the Reshuffle card share the squads' size (7 pt
-    fits them, their rosters being long); the blank cards' room goes to write-in rows."""
+def test_rencounters_deck_sets_each_kind_of_card_at_its_own_size():
+    """The squads (long rosters) fit at 7 pt only; the blank unit cards and the Reshuffle
+    card, written apart, are not held down to it: each kind is set at the largest size its
+    cards fit, up to the body size, and the blank cards' room goes to write-in rows."""
     _, pdfs, manifest = seed_kit("rencounter")
     faces = face_glyphs(pdfs, manifest)
     fronts = {p: g for (p, s), g in faces.items() if s == "front"}
-    assert {body(g) for g in fronts.values()} == {7.0}
-    unit = fronts["unit-1#1"]
+    kinds: dict[str, set[float]] = {}
+    for piece, glyphs in fronts.items():
+        kinds.setdefault(piece.split("-")[0].split("#")[0], set()).add(body(glyphs))
+    assert kinds["squad"] == {7.0}
+    (unit,) = kinds["unit"]
+    assert 7.0 < unit < BODY
+    assert kinds["reshuffle"] == {BODY}
+    blank = fronts["unit-1#1"]
     item = next(i for i in manifest["items"] if i["piece"] == "unit-1#1")
-    lowest = min(g.box[1] for g in unit)
+    lowest = min(g.box[1] for g in blank)
     assert lowest - item["bbox"][1] < 0.1 * (item["bbox"][3] - item["bbox"][1])
 
 

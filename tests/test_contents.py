@@ -239,3 +239,26 @@ def test_a_build_of_kits_on_different_papers_warns_on_the_terminal_and_the_cover
     # one paper for all (--paper): no warning
     result = run_cli("build", str(a), str(b), "-o", str(out), "--paper", "a4")
     assert result.exit_code == 0 and "Papers differ" not in result.stderr
+
+
+def test_the_contents_list_names_files_without_a_reading_mark():
+    """A map whose title carries the kit's-reading dagger (its note is on the map's own
+    sheets) is listed on the cover by its title alone: no mark the cover cannot explain."""
+    from .conftest import pdf_text, seed_kit
+
+    for game in ("duck", "reshuffled", "ryamon"):
+        _, pdfs, _ = seed_kit(game)
+        (cover,) = pdf_text(pdfs["cover.pdf"])
+        assert "\u2020" not in cover and "\u2021" not in cover, game
+        title = {"duck": "cargo deck:", "reshuffled": "map piece:", "ryamon": "the land:"}[game]
+        assert title in cover, game
+
+
+def test_a_cover_writes_100_percent_one_way():
+    """The contents' advice and every page's foot say "100%" alike (one habit a kit)."""
+    from .conftest import pdf_text, seed_kit
+
+    for game in ("duck", "ironford", "rencounter", "reshuffled", "ryamon"):
+        _, pdfs, _ = seed_kit(game)
+        (cover,) = pdf_text(pdfs["cover.pdf"])
+        assert "print at 100% (actual size)" in cover and "100 %" not in cover, game

@@ -967,6 +967,7 @@ def test_mm_is_the_float_exact_fractions_give(value):
 def test_copies_sorted_by_design_are_in_the_order_sorting_every_copy_gives(game_dir, settings):
     from kitgen.layout.counters import _bleed, _Slot, _slots
     from kitgen.layout.env import PlanEnv
+    from kitgen.layout.marks import piece_room
 
     from .conftest import plan_game, write_game
 
@@ -977,11 +978,11 @@ def test_copies_sorted_by_design_are_in_the_order_sorting_every_copy_gives(game_
     env = PlanEnv(p.game, p.settings, None, p.diags)
     duplex = "duplex" in settings
     slots, sizes = _slots(cs, duplex, env)
-    plain = [
-        _Slot(d, n, d.back is not None and not duplex, _bleed(d, env))
-        for d in cs.defs
-        for n in range(1, d.quantity + 1)
-    ]
+    plain = []
+    for d in cs.defs:
+        fold, bleed = d.back is not None and not duplex, _bleed(d, env)
+        room = piece_room(d.width, d.height, bleed, fold)
+        plain += [_Slot(d, n, fold, bleed, room) for n in range(1, d.quantity + 1)]
     plain.sort(key=lambda s: -s.size[1])
     assert slots == plain
     assert sizes == [s.size for s in plain]

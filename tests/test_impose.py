@@ -96,3 +96,17 @@ def test_crop_marks_stay_in_the_gutter():
 
 def test_no_crop_marks_without_room():
     assert crop_marks((0, 0, 10, 10), 3, 1) == []
+
+
+def test_middle_centres_each_sheets_block_top_to_bottom_too():
+    # Letter's content box: 18..594 across, 38..754 up (716 high). Three 200 x 300 pieces,
+    # gutter 10: two abreast (410 wide) on a row hung from 754; the third fits under them
+    # (754 - 300 - 10 - 300 = 144). Block 610 high: (716 - 610) / 2 = 53 under it and
+    # above it, so every piece moves down 53; across, (576 - 410) / 2 = 83.
+    from kitgen.layout.impose import impose
+    from kitgen.units import PAPERS
+
+    hung = impose([(200, 300)] * 3, PAPERS["letter"], 10, landscape=False)
+    middle = impose([(200, 300)] * 3, PAPERS["letter"], 10, landscape=False, middle=True)
+    assert [(s.x, s.y) for s in hung.spots] == [(101, 454), (311, 454), (101, 144)]
+    assert [(s.x, s.y) for s in middle.spots] == [(101, 401), (311, 401), (101, 91)]

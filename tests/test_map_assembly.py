@@ -63,11 +63,39 @@ def test_an_assembly_sheets_head_is_set_at_7pt_or_more(game: str):
         assert {marks.runs[g.run] for g in head if g.size < RULES_MIN - 0.01} == set(), where
 
 
+# how the sheet's instructions end: a tiled map's, a composed board's, a turned map's
+ENDS = ("outwards.", "clockwise.", "fewerofthem.")
+
+
 def _head_foot(marks: Marks) -> float:
     """Just under the sheet's instruction lines (the head is what lies above): a line under
-    the one that starts "Cut each tile" (a tiled map) or "Tape" (a composed board)."""
-    (run,) = [t for t in marks.runs.values() if t.startswith(("Cuteachtile", "Tape"))]
-    return _run_box(marks, run)[1] - 13
+    the lowest, the one that ends the instructions."""
+    ends = [t for t in marks.runs.values() if t.endswith(ENDS)]
+    return min(_run_box(marks, t)[1] for t in ends) - 13
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_an_assembly_sheets_instructions_name_maps_and_wrap_to_the_page(game: str):
+    """The instructions say × for a grid's rows by columns, name the pieces a board is
+    taped from by their maps' titles (never an id, never the mark of a reading whose note
+    is on another sheet), and wrap inside the page's margins."""
+    _, pdfs, manifest = seed_kit(game)
+    for where, marks in _assembly_pages(game):
+        foot = _head_foot(marks)
+        above = {g.run for g in marks.glyphs if g.box[1] > foot}
+        head = "".join(t for r, t in marks.runs.items() if r in above)
+        assert " x " not in head and "rowsx" not in head and "\u2020together" not in head, where
+        file = where.split(" page ")[0]
+        doc = pdfium.PdfDocument(pdfs[file])
+        width = doc[0].get_width()
+        doc.close()
+        right = max(g.box[2] for g in marks.glyphs if g.box[1] > foot)
+        assert right <= width - PRINTER_MARGIN, where
+        if "Tape" in head:
+            assert "Tapethe4copiesofResearchprison\u2014mappiecetogether" in head, where
+            assert "station-piece" not in head, where
+        else:
+            assert "2rows\u00d72columns" in head or "1row\u00d72columns" in head, where
 
 
 LONG = "A note that goes on " + "and on " * 30 + "to its end."
@@ -89,3 +117,17 @@ def test_a_long_note_wraps_at_small_on_the_assembly_sheet(game_dir):
     width = doc[item["page"] - 1].get_width()
     doc.close()
     assert max(g.box[2] for g in marks.glyphs if g.run in note) <= width - PRINTER_MARGIN
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_an_assembly_sheet_lies_the_way_its_tiles_lie(game: str):
+    """DUCK!'s deck tiles print landscape; its assembly sheet did portrait, the diagram
+    barely smaller turned, with 30 % of the page empty under the key. The sheet lies as
+    its tiles do unless the other way draws the diagram clearly larger: one way a file."""
+    _, pdfs, manifest = seed_kit(game)
+    files = {i["file"] for i in manifest["items"] if i["kind"] == "assembly"}
+    for name in sorted(files):
+        doc = pdfium.PdfDocument(pdfs[name])
+        ways = {page.get_width() > page.get_height() for page in doc}
+        doc.close()
+        assert len(ways) == 1, name

@@ -9,6 +9,7 @@ import pkgutil
 import subprocess
 import sys
 from collections.abc import Mapping
+from pathlib import Path
 
 import pytest
 
@@ -201,3 +202,107 @@ def test_no_module_makes_dataclasses():
             if isinstance(node, ast.Import) and any(a.name == "dataclasses" for a in node.names):
                 found.append(f"{path.relative_to(ROOT)}:{node.lineno}")
     assert found == []
+
+
+def test_a_record_class_compiles_its_new_at_its_first_record():
+    """A class declared but never made costs no compile (kitgen/records.py)."""
+
+    @record
+    class Base:
+        a: int
+
+    @record
+    class Sub(Base):
+        b: int = 0
+
+    first_base, first_sub = Base.__dict__["__new__"], Sub.__dict__["__new__"]
+    assert Sub(1) == Sub(a=1, b=0)
+    assert Sub.__dict__["__new__"] is not first_sub  # compiled, in its place
+    assert Base.__dict__["__new__"] is first_base  # not yet: no Base made
+    assert Base(2).a == 2 and Base.__dict__["__new__"] is not first_base
+    assert Sub(3, 4) == Sub(a=3, b=4) and Base(5) == Base(a=5)
+    with pytest.raises(FrozenError):
+        Sub(1).b = 2  # type: ignore[misc]
+
+
+# Named tuples are kept for plan operations only (docs/architecture.md "Holding data"):
+# what a page's plan holds, by the ten thousand, and the painter draws, each compared by
+# its type and values (kitgen/layout/plan.py). Everything else is a record.
+PLAN_OPS = {
+    "kitgen/layout/plan.py": {
+        # the shapes a page is drawn with, each painted by its own `@paints` method
+        "Rect",
+        "Circle",
+        "Line",
+        "Path",
+        "Text",
+        "Icon",
+        "Image",
+        "Group",  # ops drawn under a transform; a keyed one drawn once, as a PDF form
+        "Pieces",  # a sheet's pieces, whose ops its maker makes as the page is drawn
+        # parts of an op (a shape's stroke, a Text's font), made and compared with it
+        "Stroke",
+        "Font",
+    },
+}
+
+
+def _is_named_tuple(node: ast.expr) -> bool:
+    """`NamedTuple`, `typing.NamedTuple`, `namedtuple` or `collections.namedtuple`."""
+    name = node.attr if isinstance(node, ast.Attribute) else getattr(node, "id", "")
+    return name in ("NamedTuple", "namedtuple")
+
+
+def named_tuples(root: Path, allowed: dict[str, set[str]]) -> list[str]:
+    """Each named tuple declared under root/kitgen that `allowed` does not list for its
+    file: its file, line and name, and what to do instead."""
+    found = []
+    for path in sorted((root / "kitgen").rglob("*.py")):
+        where = path.relative_to(root).as_posix()
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ClassDef) and any(map(_is_named_tuple, node.bases)):
+                name = node.name
+            elif isinstance(node, ast.Call) and _is_named_tuple(node.func):
+                first = node.args[0] if node.args else None
+                name = first.value if isinstance(first, ast.Constant) else "?"
+            else:
+                continue
+            if name not in allowed.get(where, set()):
+                found.append(
+                    f"{where}:{node.lineno}: {name} is a named tuple, which is kept for plan "
+                    "operations only: make it a @record (kitgen/records.py)"
+                )
+    return found
+
+
+def test_named_tuples_are_plan_operations_only():
+    assert named_tuples(ROOT, PLAN_OPS) == []
+
+
+def test_every_plan_op_allowed_is_a_named_tuple_of_plan_py():
+    import kitgen.layout.plan as plan
+
+    ops = {n for n, v in vars(plan).items() if n[0] != "_" and hasattr(v, "_fields")}
+    assert ops == PLAN_OPS["kitgen/layout/plan.py"]
+
+
+def test_a_named_tuple_outside_the_plan_ops_is_named_with_its_line(tmp_path):
+    module = tmp_path / "kitgen" / "layout" / "spots.py"
+    module.parent.mkdir(parents=True)
+    module.write_text(
+        "import collections\n"
+        "import typing\n"
+        "from typing import NamedTuple\n"
+        "class Spot(NamedTuple):\n"
+        "    x: float\n"
+        "Pair = collections.namedtuple('Pair', 'a b')\n"
+        "Cell = typing.NamedTuple('Cell', [('c', int)])\n"
+        "class Rect(typing.NamedTuple):\n"
+        "    w: float\n"
+    )
+    tail = "is a named tuple, which is kept for plan operations only: make it a @record"
+    assert named_tuples(tmp_path, {"kitgen/layout/spots.py": {"Rect"}}) == [
+        f"kitgen/layout/spots.py:4: Spot {tail} (kitgen/records.py)",
+        f"kitgen/layout/spots.py:6: Pair {tail} (kitgen/records.py)",
+        f"kitgen/layout/spots.py:7: Cell {tail} (kitgen/records.py)",
+    ]

@@ -70,7 +70,7 @@ def test_duck_scatter_template_marks_its_grid_as_the_kits():
     text = printed("duck", "templates.pdf")
     assert "Grenade scatter\u2020 Scatter roll: D6+6/+0" in text
     assert (
-        "\u2020 Kit's reading: the booklet's scatter templates are lost: a 3 x 3 grid of "
+        "\u2020 Kit's reading: the booklet's scatter templates are lost: a 3 \u00d7 3 grid of "
         "write-in cells is the kit's."
     ) in text
 
@@ -132,3 +132,14 @@ def test_rencounter_activation_cards_roll_equal_or_less():
     assert "rolls D6 under" not in text
     assert text.count("Otherwise each man rolls his own Ex or less on a D6") == 3 + 8
     assert text.count("his own Ex or less on a D6, wounds and morale added to the roll") == 8
+
+
+def test_reshuffled_map_piece_file_holds_the_4_copies_the_source_asks_for():
+    """The source: "Print out 4 copies of the map provided on cardstock". The file already
+    holds the 4 copies, so each says to print these on cardstock, not to print 4 (16)."""
+    _, pdfs, _ = seed_kit("reshuffled")
+    pages = pdf_text(pdfs["map-station-piece.pdf"])
+    assert len(pages) == 4
+    for n, page in enumerate(pages, 1):
+        assert f"copy {n} of 4" in page and "Print these 4 copies on cardstock" in page
+        assert "Print 4 on" not in page

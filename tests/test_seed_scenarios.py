@@ -415,3 +415,20 @@ def test_sides_with_short_lines_stand_two_abreast():
     heads = {t: (page, x, y) for page, t, x, y in _headings(pdfs["scenario-crossing.pdf"])}
     north, south = heads["NorthernArmy"], heads["SouthernCorps"]
     assert north[1] == pytest.approx(south[1], abs=1) and south[2] < north[2]
+
+
+@pytest.mark.parametrize("scenario", ["flooded-duel", "standard"])
+def test_a_set_up_map_shows_its_own_start_and_nothing_of_another(scenario):
+    """The flooded duel starts the Aguan on R1 and walks its Approach area from there:
+    its map prints no other start (the board carries no Aguan star, no Sentry-Gun icons:
+    the rules let the Aguan take any outside corner) and the map's own Approach area, which
+    the scenario defines again, is not outlined beside the scenario's hatched one."""
+    from tests.conftest import seed_kit
+    from tests.page_marks import marks_of
+
+    _, pdfs, _ = seed_kit("reshuffled")
+    pdf = pdfs[f"scenario-{scenario}.pdf"]
+    runs = set(marks_of(pdf, 1).runs.values())
+    assert "Approach" not in runs  # the map's own label for the area
+    assert not [r for r in runs if "startshere" in r or r == "AGUAN"]
+    assert "Key:Ag=TheAguan;SG=Sentry-Gun;Sub=Submarine" in " ".join(runs).replace(" ", "")

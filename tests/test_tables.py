@@ -7,6 +7,7 @@ kitgen) or are worked by hand; results are read back from the plan or the PDF.
 from __future__ import annotations
 
 import io
+import math
 import re
 from pathlib import Path
 
@@ -970,6 +971,86 @@ def test_a_card_too_wide_to_fold_puts_its_back_on_the_next_page(game_dir: Path):
     assert n == 1 and f.piece == b.piece == "h#1" and "fold_line" not in b.extra
     assert b.bbox[0] == pytest.approx(612 - f.bbox[2])  # mirrored for a long-edge re-feed
     assert b.bbox[1] == pytest.approx(f.bbox[1])
+
+
+def test_a_card_alone_on_its_sheet_is_centred_with_crop_marks(game_dir: Path):
+    """Half-letter (396 x 612 pt) on letter: the content box is 576 x 716 pt portrait,
+    756 x 536 landscape, so two never fit abreast (792) nor turned (612 > 576): one card a
+    sheet. Read back from the PDF: the cut line sits in the middle of the page both ways
+    (not hung from the top, 52 pt of paper under it by accident), and crop marks 12 pt
+    long stand on its trim lines out in the margin, on the front page only."""
+    from .page_marks import marks_of
+
+    write_game(
+        game_dir,
+        """
+        id: t
+        title: T
+        cards:
+          - {id: h, size: half-letter, quantity: 2, front: {title: H}, back: {title: B}}
+        """,
+    )
+    _, pdfs, manifest = build_pdfs(game_dir)
+    assert len(pypdf.PdfReader(io.BytesIO(pdfs["cards.pdf"])).pages) == 4
+    # why so much paper, said to the terminal and the manifest (not on the sheets)
+    (cards,) = [f for f in manifest["files"] if f["path"] == "cards.pdf"]
+    assert cards["facts"] == ["one card a sheet (396 x 612 pt; printable area 576 x 716 pt)"]
+    assert "one card a sheet" not in pdf_text(pdfs["cards.pdf"])
+    for n in (1, 3):
+        segs = [  # in the content box: not the sheet label's rule nor the scale bars
+            s for s in marks_of(pdfs["cards.pdf"], n).segments if 38 <= min(s.y0, s.y1) <= 754
+        ]
+        cut = [s for s in segs if abs(s.x0 - s.x1) > 300 or abs(s.y0 - s.y1) > 500]
+        xs = sorted({round(v) for s in cut for v in (s.x0, s.x1)})
+        ys = sorted({round(v) for s in cut for v in (s.y0, s.y1)})
+        assert (xs, ys) == ([108, 504], [90, 702])  # (612 - 396) / 2, (792 - 612) / 2
+        ticks = [s for s in segs if 11.9 < math.hypot(s.x1 - s.x0, s.y1 - s.y0) < 12.1]
+        assert len(ticks) == 8
+        for t in ticks:  # on a trim line, outside the card
+            x, y = {round(t.x0), round(t.x1)}, {round(t.y0), round(t.y1)}
+            assert (len(x) == 1 and x <= {108, 504}) or (len(y) == 1 and y <= {90, 702})
+            assert not (108 < (t.x0 + t.x1) / 2 < 504 and 90 < (t.y0 + t.y1) / 2 < 702)
+    back = marks_of(pdfs["cards.pdf"], 2).segments
+    assert not [s for s in back if 11.9 < math.hypot(s.x1 - s.x0, s.y1 - s.y0) < 12.1]
+
+
+@pytest.mark.parametrize(
+    ("size", "files"),
+    [
+        # 3 tarot pairs (397 x 350 pt) fold 2 a sheet: 2 sheets + the duplex sheet = 3
+        # sheets of paper; duplex, the 3 cards share one sheet (2 x 2): 2 in all
+        ("tarot", {"cards.pdf": ("duplex", 4)}),
+        # 3 poker pairs fold on one landscape sheet: 1 + 1, no fewer duplex (the cards do
+        # not fit beside the half-letter one): the fold file stays
+        ("poker", {"cards.pdf": ("fold-and-glue", 1), "cards-duplex.pdf": ("duplex", 2)}),
+    ],
+)
+def test_folding_cards_join_the_duplex_file_when_that_saves_paper(
+    game_dir: Path, size: str, files: dict
+):
+    """A half-letter card cannot fold on letter (its pair is 792 pt wide), so the kit has a
+    duplex file anyway; the cards that fold print duplex in it too when that takes fewer
+    sheets of paper (no fold pair alone on a sheet beside it), and keep their own
+    fold-and-glue file otherwise. Read back from the manifest and the PDFs: each file's
+    mode and pages, every card placed once."""
+    write_game(
+        game_dir,
+        f"""
+        id: t
+        title: T
+        cards:
+          - {{id: big, size: half-letter, front: {{title: Big}}, back: {{title: Big back}}}}
+          - {{id: a, size: {size}, quantity: 2, front: {{title: A}}, back: {{title: A back}}}}
+          - {{id: b, size: {size}, front: {{title: B}}, back: {{title: B back}}}}
+        """,
+    )
+    _, pdfs, manifest = build_pdfs(game_dir)
+    got = {f["path"]: (f["mode"], f["pages"]) for f in manifest["files"] if "card" in f["path"]}
+    assert got == files
+    for name, (_, pages) in files.items():
+        assert len(pypdf.PdfReader(io.BytesIO(pdfs[name])).pages) == pages
+    fronts = [i["piece"] for i in manifest["items"] if i["kind"] == "card" and i["side"] == "front"]
+    assert sorted(fronts) == ["a#1", "a#2", "b#1", "big#1"]
 
 
 def test_a_card_larger_than_the_paper_is_an_error(game_dir: Path):

@@ -111,6 +111,25 @@ def test_a_tab_under_the_text_hides_the_line_and_a_patch_over_it_hides_the_text(
     assert _kinds(draw) == [("covered", "Hidden")]
 
 
+def test_a_tab_over_the_top_of_a_word_covers_it():
+    """A tab painted over only the top of a word (a coordinate's tab over an area's name)
+    cuts its letters as surely as one over all of it; a tab that ends clear of the letters
+    does not."""
+
+    def draw(c: Canvas) -> None:
+        c.setFont("Helvetica", 10)
+        c.drawString(50, 100, "Room")
+        c.setFillColorRGB(1, 1, 1)
+        c.rect(45, 106, 20, 10, stroke=0, fill=1)  # over the tops of R and o
+        c.setFillColorRGB(0, 0, 0)
+        c.drawString(50, 200, "Clear")
+        c.setFillColorRGB(1, 1, 1)
+        c.rect(45, 209, 20, 10, stroke=0, fill=1)  # above the capitals' tops
+        c.rect(90, 195, 20, 10, stroke=0, fill=1)  # beside the word
+
+    assert _kinds(draw) == [("covered", "Room")]
+
+
 def test_what_a_clip_or_the_page_edge_cuts_away_is_not_read():
     def draw(c: Canvas) -> None:
         c.setFont("Helvetica", 10)
@@ -474,3 +493,21 @@ def test_a_set_up_piece_stands_on_the_map_and_its_words_keep_inside_it(game_dir)
     (item,) = [i for d in planned.docs for p in d.pages for i in p.items if i.kind == "setup-map"]
     on_map = {marks.runs[g.run] for g in marks.glyphs if g.box[1] >= item.bbox[1]}
     assert {"WW", "MW", "Base"} <= on_map and "HATCH" not in on_map
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_seed_kit_prints_a_times_sign_between_dimensions(game: str):
+    """ "2 rows × 2 columns", "a 3 × 3 grid", "this 8 × 8 map": a letter x between two
+    numbers is a times sign on every sheet (an assembly sheet's instructions, a reading)."""
+    import re
+
+    from .conftest import pdf_text
+
+    _, pdfs, _ = seed_kit(game)
+    found = [
+        f"{name} page {n}: {m.group(0)!r}"
+        for name, data in sorted(pdfs.items())
+        for n, text in enumerate(pdf_text(data), 1)
+        for m in re.finditer(r"\d+ (?:\w+ )?x \d+", text)
+    ]
+    assert found == []

@@ -31,7 +31,6 @@ from collections.abc import Mapping
 from fractions import Fraction
 from itertools import accumulate
 from math import comb
-from typing import NamedTuple
 
 from ..records import record
 
@@ -341,7 +340,8 @@ def _format_terms(terms: list[Term]) -> str:
 # --------------------------------------------------------------------------- distributions
 
 
-class _Weights(NamedTuple):
+@record
+class _Weights:
     """Integer weights for totals low, low+1, ...; probability = weight / total."""
 
     low: int

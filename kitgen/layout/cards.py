@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import NamedTuple
 
 from ..colours import readable_on
 from ..model.table import Card, CardBlock, CardFace, Deck, Table, TextBlock
@@ -19,7 +18,7 @@ from .card_back import deck_back
 from .env import PlanEnv
 from .impose import Imposition, TooBig, back_box, fits, impose, printable
 from .labels import DEFAULT_SEED_NOTE
-from .marks import fold_line, fold_marks, piece_room, rect_cut, trim_corner
+from .marks import fold_line, fold_marks, lone_marks, piece_room, rect_cut, trim_corner
 from .plan import BBox, Document, Group, Item, Line, Page, Rect, Stroke
 from .rich import Faces, draw_line, parse_markup, runs_width, wrap_runs
 from .sides import token_shape
@@ -31,14 +30,14 @@ CARD_MIN = RULES_MIN  # rules text on a card is never set smaller
 STEP = 0.25
 
 
-class Spread(NamedTuple):
+@record
+class Spread:
     """Room a face with space to spare gives out: more height for each write-in row of its
-    fields (room to write) and more air between its blocks, then (on a face still more
-    than half empty) as much again above its body as below it."""
+    fields (room to write) and more air between its blocks (set_face)."""
 
     row: float = 0.0
-    gap: float = 0.0
-    drop: float = 0.0  # above the body (under the title): a short face's body centred
+    gap: float = 0.0  # between blocks (a titled face: the title's gap too)
+    drop: float = 0.0  # above the first block of a face with no title
 
 
 def _face_ops(
@@ -69,7 +68,7 @@ def _face_ops(
     y -= 0.0 if titled else spread.drop
     for n, block in enumerate(face.blocks):
         if n:
-            y -= gap + (spread.drop if n == 1 and titled else 0.0)
+            y -= gap
         if block.kind == "title":
             part, hh = _title(block.text, face, w, y, size, mark, env)
             mark = None
@@ -219,12 +218,15 @@ def _largest(card: Card, face: CardFace, side: str, env: PlanEnv, tables, top: f
 
 
 def shared_sizes(cards: Sequence[Card], env: PlanEnv, tables: dict[str, Table]) -> dict[str, float]:
-    """Each card's type size: one size for every face of a card, and for every card of a
-    deck (of one format), as a designer sets a deck: the largest at which all of them fit,
-    from the scale's body size (more on a large card) down to CARD_MIN."""
+    """Each card's type size: one size for every face of a card, and for every card one
+    definition makes in a deck (of one format: a roster's or for_each's cards share a
+    layout), as a designer sets a deck: the largest at which all of them fit, from the
+    scale's body size (more on a large card) down to CARD_MIN. Cards written apart in a
+    deck take their own: a card of a few lines is not held down to a long roster's size."""
     groups: dict[tuple, list[Card]] = {}
     for card in cards:
-        groups.setdefault((card.deck or f"card:{card.id}", card.size), []).append(card)
+        # a card's definition (its place in the YAML: a roster's or for_each's cards share it)
+        groups.setdefault((card.deck or f"card:{card.id}", card.span, card.size), []).append(card)
     sizes: dict[str, float] = {}
     for members in groups.values():
         size = _top_size(members[0])
@@ -240,7 +242,8 @@ def set_face(
 ) -> list:
     """The face's ops at `size` (its deck's), the room it does not need given out: write-in
     rows and the gaps between blocks grow alike up to a line, then write-in rows up to
-    1.25 lines; a face still more than half empty has its body centred under its title."""
+    1.25 lines; what is still left goes in equal shares under the title (or above the
+    first block), between the blocks and under the last, so no face ends in a hole."""
     w, h = card.size
     mark = _mark(card, side, env)
     ops, need = _face_ops(face, w, h, env, size, tables, mark)
@@ -252,8 +255,10 @@ def set_face(
     gap = min(spare / (rows + gaps), size) if rows + gaps else 0.0  # alike at first
     row = min(gap + (spare - gap * (rows + gaps)) / rows, size * 1.25) if rows else 0.0
     left = spare - row * rows - gap * gaps
-    drop = left / 2 if left > (h - 2 * _safe(w)) / 2 else 0.0
-    return _face_ops(face, w, h, env, size, tables, mark, Spread(row, gap, drop))[0]
+    titled = bool(face.blocks) and face.blocks[0].kind == "title"
+    even = left / (gaps + (1 if titled else 2))  # under the title (or above), between, under
+    spread = Spread(row, gap + even, 0.0 if titled else even)
+    return _face_ops(face, w, h, env, size, tables, mark, spread)[0]
 
 
 @record
@@ -272,7 +277,8 @@ def plan_cards(cards: tuple[Card, ...] | list[Card], env: PlanEnv) -> list[Docum
     """Every card imposed; one printing mode per file. Two-sided cards fold and glue, or
     with --duplex all cards print duplex. A card whose fold pair is larger than the paper
     takes a back page instead: it goes to a duplex file of its own (cards-duplex.pdf)
-    when other cards fold, so no file mixes modes."""
+    when other cards fold, so no file mixes modes; the folding cards join it when that
+    takes fewer sheets of paper (`_join_duplex`)."""
     if not cards:
         return []
     cards, roster_tables = expand_roster_cards(env.game, cards, env.settings.seed, env.settings.use)
@@ -291,6 +297,8 @@ def plan_cards(cards: tuple[Card, ...] | list[Card], env: PlanEnv) -> list[Docum
     for c in cards:
         group = single if duplex or not c.two_sided or folds(c) else paired
         group.extend(_Slot(c, k, folds(c), bleeds[c.id]) for k in range(1, c.quantity + 1))
+    if paired and not duplex:
+        single, paired = _join_duplex(single, paired, inset, env)
     flip = env.settings.duplex if duplex else "long"
     groups = [(single, flip if duplex else ""), (paired, flip)]
     forms: dict[tuple[str, str], tuple[Group, float]] = {}
@@ -304,6 +312,38 @@ def plan_cards(cards: tuple[Card, ...] | list[Card], env: PlanEnv) -> list[Docum
             return []
         docs.append(doc)
     return docs
+
+
+def _join_duplex(
+    single: list[_Slot], paired: list[_Slot], inset: float, env: PlanEnv
+) -> tuple[list[_Slot], list[_Slot]]:
+    """(single-sided and fold slots, duplex slots): the two-sided cards that fold join
+    the duplex file the larger cards need anyway, printed duplex too, when that takes
+    fewer sheets of paper in all (a fold sheet is one sheet, and so is a duplex front
+    with its back). A fold pair then never sits alone on a sheet of its own beside a
+    duplex file whose sheets could hold it."""
+    folding = [s for s in single if s.fold]
+    if not folding:
+        return single, paired
+    rest = [s for s in single if not s.fold]
+    joined = paired + [replace(s, fold=False) for s in folding]
+    before = _sheets(single, "", inset, env) + _sheets(paired, "long", inset, env)
+    after = _sheets(rest, "", inset, env) + _sheets(joined, "long", inset, env)
+    return (rest, joined) if after < before else (single, paired)
+
+
+def _sheets(slots: list[_Slot], flip: str, inset: float, env: PlanEnv) -> int:
+    """The sheets `_document` lays these slots on (a large number when one is too big:
+    the document then reports it)."""
+    if not slots:
+        return 0
+    slots = sorted(slots, key=lambda s: -s.size[1])
+    try:
+        laid = impose([s.size for s in slots], env.paper, PIECE_GUTTER, inset, landscape=not flip)
+    except TooBig:
+        return 1 << 20
+    across = None if flip else _across(slots, len(laid.sheets), inset, env)
+    return len((across or laid).sheets)
 
 
 def _document(
@@ -320,7 +360,9 @@ def _document(
     # Tallest first packs mixed sizes into level rows (stable: YAML order within a size).
     slots.sort(key=lambda s: -s.size[1])
     try:
-        laid = impose([s.size for s in slots], env.paper, PIECE_GUTTER, inset, landscape=not flip)
+        laid = impose(
+            [s.size for s in slots], env.paper, PIECE_GUTTER, inset, landscape=not flip, middle=True
+        )
     except TooBig as exc:
         _too_big(slots[exc.index], inset, flip, env)
         return None
@@ -332,6 +374,7 @@ def _document(
     fronts = [Page("Reference cards", size=sheet.size) for sheet in laid.sheets]
     backs = [Page("Reference cards", side="back") for _ in range(sheets)]
     crops: list[list] = [[] for _ in range(sheets)]
+    lone = [[s.sheet for s in laid.spots].count(n) == 1 for n in range(sheets)]
 
     def form(card: Card, side: str, b: float) -> tuple[Group, float]:
         return _face_form(card, side, b, forms, decks, setting, env)
@@ -362,6 +405,8 @@ def _document(
                 _duplex_back(backs[spot.sheet], card, piece, extra, back, trim, b, flip, env)
         over, marks = rect_cut(trim, b)
         into.ops += over
+        if lone[spot.sheet] and not (turned or slot.fold):
+            marks += lone_marks(trim, b, _room(trim, laid.sheets[spot.sheet].box))
         if turned:
             marks = _lay_turned(page, into, marks, spot.x + slot.size[1], spot.y)
         crops[spot.sheet] += marks
@@ -371,7 +416,24 @@ def _document(
         pages.append(page)
         if flip:  # every front has its back page, blank or not, so sides stay paired
             pages.append(backs[n])
+    _one_a_sheet(fronts, slots, printable(env.paper, inset, not flip))
     return Document(name, "Reference cards", pages, duplex=flip or "none")
+
+
+def _one_a_sheet(fronts: list[Page], slots: list[_Slot], room: str) -> None:
+    """A build fact on a file whose cards go one a sheet, as no two fit one (the terminal
+    and the manifest say why so much paper: the card's size against the printable area)."""
+    if len(fronts) < 2 or len(slots) != len(fronts):
+        return
+    w, h = slots[0].size
+    fact = f"one card a sheet ({w:g} x {h:g} pt; printable area {room})"
+    for page in fronts:
+        page.proof = " · ".join(filter(None, (page.proof, fact)))
+
+
+def _room(trim: BBox, box: BBox) -> float:
+    """The least room between a trim and the edges of the box it is laid in."""
+    return min(trim[0] - box[0], trim[1] - box[1], box[2] - trim[2], box[3] - trim[3])
 
 
 def _too_big(slot: _Slot, inset: float, flip: str, env: PlanEnv) -> None:
@@ -457,7 +519,7 @@ def _across(slots: list[_Slot], sheets: int, inset: float, env: PlanEnv) -> Impo
     if sheets < 2:
         return None
     try:
-        across = impose([s.size[::-1] for s in slots], env.paper, PIECE_GUTTER, inset)
+        across = impose([s.size[::-1] for s in slots], env.paper, PIECE_GUTTER, inset, middle=True)
     except TooBig:
         return None
     return across if len(across.sheets) < sheets else None

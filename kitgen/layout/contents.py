@@ -5,6 +5,7 @@ lines), so a new component kind gets sensible advice without the cover knowing a
 
 from __future__ import annotations
 
+from ..model.reading import unmarked
 from ..records import record
 from ..style import INK, MUTED, PALE_INK
 from ..units import papers_warning
@@ -58,7 +59,7 @@ def print_advice(doc: Document, paper: str = "") -> str:
 
 def contents_entries(docs: list[Document], paper: str = "") -> list[Entry]:
     return [
-        Entry(f"{doc.name}.pdf", doc.title, len(doc.pages), print_advice(doc, paper))
+        Entry(f"{doc.name}.pdf", unmarked(doc.title), len(doc.pages), print_advice(doc, paper))
         for doc in docs
         if doc.name != "cover"
     ]
@@ -108,7 +109,7 @@ def add_contents(cover: Document, docs: list[Document], env: PlanEnv, box: tuple
 
 
 HEADING = "In this kit"
-ADVICE = "print at 100 % (actual size); check the scale bars with a ruler"
+ADVICE = "print at 100% (actual size); check the scale bars with a ruler"
 
 
 def _heading(page: Page, y: float, box: tuple, regular: str, bold: str, env: PlanEnv) -> float:

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
-from typing import NamedTuple
 
 from ..model.counters import CounterDef, CounterSet, TextEl
 from ..model.reading import Reading, dagger
 from ..model.reading import note as reading_note
+from ..records import record, replace
 from ..style import (
     BLACK,
     BODY,
@@ -44,16 +44,22 @@ from .plan import Document, Font, Group, Item, Line, Page, Path, Pieces, Rect, S
 from .text import wrap_hard
 
 
-class _Slot(NamedTuple):  # one per copy of every design: a tuple is quick to make
+@record
+class _Slot:
+    """One copy of a design on the sheets: folded or not, its bleed, the room it takes
+    (one tuple shared by every piece of its size) and whether it is butted to its like."""
+
     d: CounterDef
     copy: int  # from 1
     fold: bool  # front and back side by side
     bleed: float
+    size: tuple[float, float]  # its room on the sheet, bleed and fold included
     butted: bool = False  # edge to edge with its design's size (a guillotine sheet)
 
-    @property
-    def size(self) -> tuple[float, float]:
-        return piece_room(self.d.width, self.d.height, self.bleed, self.fold)
+    def order(self) -> tuple:
+        """Tallest first; butted pieces of one height first, widest first."""
+        w, h = self.size
+        return (-h, not self.butted, -w * self.butted)
 
 
 def plan_counters(
@@ -180,20 +186,19 @@ def _slots(
     makes one block. Designs are sorted, not copies: a design's copies sit side by side
     and share a size, and the sort is stable (designs stay in YAML order within a size),
     so this is the order sorting every copy gives, worked out per design."""
-    designs = []
+    firsts = []  # each design's first copy
     rooms: dict[tuple, tuple] = {}  # one tuple per size, shared by ten thousand designs
     for d in cs.defs:
         fold, bleed = d.back is not None and not duplex, _bleed(d, env)
         room = piece_room(d.width, d.height, bleed, fold)
         butt = butted and buttable(d, fold, bleed)
-        designs.append((d, fold, bleed, rooms.setdefault(room, room), butt))
-    designs.sort(key=lambda design: (-design[3][1], not design[4], -design[3][0] * design[4]))
-    slots = [
-        _Slot(d, n, fold, bleed, butt)
-        for d, fold, bleed, _, butt in designs
-        for n in range(1, d.quantity + 1)
-    ]
-    return slots, [size for d, _, _, size, _ in designs for _ in range(d.quantity)]
+        firsts.append(_Slot(d, 1, fold, bleed, rooms.setdefault(room, room), butt))
+    firsts.sort(key=_Slot.order)
+    slots = []
+    for first in firsts:
+        slots.append(first)
+        slots += [replace(first, copy=n) for n in range(2, first.d.quantity + 1)]
+    return slots, [s.size for s in slots]
 
 
 def buttable(d: CounterDef, fold: bool, bleed: float) -> bool:
@@ -216,14 +221,14 @@ def _place_all(spots, slots, fronts: list[Page], backs: list[Page], env: PlanEnv
     # Every sheet's pieces sit where the first sheet's did: each place and box is kept
     # once, not once per piece (ten thousand counters' numbers were a megabyte).
     places: dict[tuple, tuple] = {}
-    for index, sheet, sx, sy in spots:
-        slot = slots[index]
-        xy = trim_corner(sx, sy, slot.bleed, slot.fold)
+    for spot in spots:
+        slot = slots[spot.index]
+        xy = trim_corner(spot.x, spot.y, slot.bleed, slot.fold)
         x, y = places.setdefault(xy, xy)
-        sheets[sheet].append((slot, x, y))
-        fronts[sheet].items.extend(_items(slot, x, y, places))
+        sheets[spot.sheet].append((slot, x, y))
+        fronts[spot.sheet].items.extend(_items(slot, x, y, places))
         if backs and slot.d.back is not None:
-            backs[sheet].items.append(_back_item(slot, x, y, env))
+            backs[spot.sheet].items.append(_back_item(slot, x, y, env))
     maker = CounterSheets(env)
     for n, placed in enumerate(sheets):
         keys = [_form_key(s.d, "front", s.bleed) for s, _, _ in placed]
@@ -245,7 +250,7 @@ class CounterSheets:
 
     def __init__(self, env: PlanEnv):
         self.env = env
-        self.forms: dict[tuple[str, str], tuple] = {}
+        self.forms: dict[tuple[str, str], Group] = {}
         self.left: dict[tuple[str, str], int] = {}  # placements not yet drawn, of `forms`
 
     def ops(self, pieces: tuple, side: str) -> list:
@@ -269,7 +274,7 @@ class CounterSheets:
     def _done(self, slot: _Slot, side: str) -> None:
         # Each side of a design is placed once per copy (a fold pair's back beside its
         # front, a duplex back on the back sheet).
-        if slot.d.quantity == 1:  # one copy's faces never went into `forms`: see _form
+        if slot.d.quantity == 1:  # one copy's faces never went into `forms`: see _placed
             return
         key = (slot.d.id, side)
         n = self.left.get(key, slot.d.quantity) - 1
@@ -298,19 +303,20 @@ def _bleed(d: CounterDef, env: PlanEnv) -> float:
     return d.bleed or 0.0
 
 
-def _form(d: CounterDef, side: str, bleed: float, forms: dict, env: PlanEnv) -> tuple:
-    """A design's face: its ops, the key the renderer draws it once under, its box. Kept
-    in `forms` for the copies still to be placed."""
+def _placed(d: CounterDef, side: str, bleed: float, x: float, y: float, forms: dict, env) -> Group:
+    """A side of a design placed at (x, y): its face as a keyed Group, which the renderer
+    draws once (as a PDF form) and places per copy. A design of several copies keeps its
+    face, planned once at the origin, in `forms` for the copies still to be placed."""
     if d.quantity == 1:  # each side of one copy is placed once: nothing to keep
-        return _new_form(d, side, bleed, env)
+        return _face_group(d, side, bleed, x, y, env)
     key = (d.id, side)
     form = forms.get(key)
     if form is None:
-        form = forms[key] = _new_form(d, side, bleed, env)
-    return form
+        form = forms[key] = _face_group(d, side, bleed, 0.0, 0.0, env)
+    return Group(form.ops, dx=x, dy=y, key=form.key, box=form.box)
 
 
-def _new_form(d: CounterDef, side: str, bleed: float, env: PlanEnv) -> tuple:
+def _face_group(d: CounterDef, side: str, bleed: float, x: float, y: float, env) -> Group:
     face = d.front if side == "front" else d.back
     assert face is not None
     # A form's box is its clip, and by default it starts at the form's origin: the
@@ -318,7 +324,8 @@ def _new_form(d: CounterDef, side: str, bleed: float, env: PlanEnv) -> tuple:
     # overflows, which warns, still shows rather than being cut at an edge).
     w, h = d.width, d.height
     box = (-w / 2 - bleed, -h / 2 - bleed, 1.5 * w + bleed, 1.5 * h + bleed)
-    return face_ops(d, face, bleed, env), _form_key(d, side, bleed), box
+    ops = face_ops(d, face, bleed, env)
+    return Group(ops, dx=x, dy=y, key=_form_key(d, side, bleed), box=box)
 
 
 def _form_key(d: CounterDef, side: str, bleed: float) -> str:
@@ -331,18 +338,14 @@ def _key_end(side: str, bleed: float) -> str:
     return f":{side}:{bleed:g}"
 
 
-def _placed(form: tuple, x: float, y: float) -> Group:
-    return Group(form[0], x, y, 0.0, 1.0, None, form[1], form[2])
-
-
 def _place_ops(
     slot: _Slot, x: float, y: float, ops: list, marks: list, forms: dict, env: PlanEnv
 ) -> None:
-    d, _, fold, b, butted = slot
+    d, fold, b = slot.d, slot.fold, slot.bleed
     w, h = d.width, d.height
     square = d.shape in ("square", "rect")
-    front = _placed(_form(d, "front", b, forms, env), x, y)
-    if butted:  # its cut lines are shared, marked in the block's margin
+    front = _placed(d, "front", b, x, y, forms, env)
+    if slot.butted:  # its cut lines are shared, marked in the block's margin
         ops.append(front)
         return
     if not fold:
@@ -351,7 +354,7 @@ def _place_ops(
         if not square:
             ops.extend(_hinge_fill(d, x, y, b))
         # Each half's bleed stops at the fold: it must not paint over the other half.
-        back = _placed(_form(d, "back", b, forms, env), x + w, y)
+        back = _placed(d, "back", b, x + w, y, forms, env)
         ops.append(Group((front,), clip=(x - b, y - b, x + w, y + h + b)))
         ops.append(Group((back,), clip=(x + w, y - b, x + 2 * w + b, y + h + b)))
     if square:
@@ -456,7 +459,7 @@ def _back_box(slot: _Slot, x: float, y: float, env: PlanEnv):
 
 def _place_back_ops(slot: _Slot, x: float, y: float, ops: list, forms: dict, env) -> None:
     bx0, by0, _, _ = _back_box(slot, x, y, env)
-    ops.append(_placed(_form(slot.d, "back", slot.bleed, forms, env), bx0, by0))
+    ops.append(_placed(slot.d, "back", slot.bleed, bx0, by0, forms, env))
 
 
 def _back_item(slot: _Slot, x: float, y: float, env: PlanEnv) -> Item:
@@ -517,7 +520,7 @@ def calibration(env: PlanEnv) -> Document:
         Text(
             cx,
             y1 - 30,
-            "Print both sides of this sheet at 100 %, then hold it against a light.",
+            "Print both sides of this sheet at 100%, then hold it against a light.",
             body,
             BLACK,
             "centre",

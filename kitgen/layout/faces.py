@@ -11,11 +11,10 @@ from __future__ import annotations
 import math
 from functools import lru_cache
 from operator import attrgetter
-from typing import NamedTuple
 
 from ..colours import contrast, legible, readable_on
 from ..model.counters import CounterDef, Face, IconEl, ImageEl, Place, TextEl, UnitEl
-from ..records import fields
+from ..records import fields, record
 from ..style import (
     BLACK,
     PAPER,
@@ -60,42 +59,65 @@ def face_ops(d: CounterDef, face: Face, bleed: float, env: PlanEnv) -> tuple:
     ops = list(layout.frame)
     width = env.fonts.width
     inks = layout.inks
-    for i, (el, (box, font_face, colour, line)) in enumerate(
-        zip(face.elements, layout.slots, strict=True)
-    ):
-        if font_face is None:
-            ops.extend(_element(d, el, box, layout.ink, env))
+    for i, (el, slot) in enumerate(zip(face.elements, layout.slots, strict=True)):
+        line = slot.line
+        if slot.face is None:
+            ops.extend(_element(d, el, slot.box, layout.ink, env))
         # Most texts are one short line that fits at the size its place starts from: the
         # line is worked out with the layout and only the text is measured.
         elif (
             line is not None
             and regular(text := typeset(el.text))
-            and (wide := width(text, font_face, line[0].size)) <= line[2] + 1e-6
+            and (wide := width(text, slot.face, line.font.size)) <= line.width + 1e-6
         ):
             if inks and inks[i] is not None:  # the content's ink short of the floor
                 ink, plate = inks[i]
                 if plate is not None:
-                    ops.append(_plate(line[1], line[3], wide, line[0].size, el.align, box, plate))
-                _legible_fact(el, ink, face.background, (colour, plate), line[0].size, env)
-            ops.append(Text(line[1], line[3], text, line[0], colour, el.align))
-            if line[0].size < PIECE_MIN - 1e-9:
-                _below_min(el.path, line[0].size, env)
+                    size = line.font.size
+                    ops.append(_plate(line.x, line.baseline, wide, size, el.align, slot.box, plate))
+                printed = (slot.colour, plate)
+                _legible_fact(el, ink, face.background, printed, line.font.size, env)
+            ops.append(Text(line.x, line.baseline, text, line.font, slot.colour, el.align))
+            if line.font.size < PIECE_MIN - 1e-9:
+                _below_min(el.path, line.font.size, env)
         else:
-            ops.extend(_text(d, el, box, font_face, (layout.ink, face.background), env))
+            ops.extend(_text(d, el, slot.box, slot.face, (layout.ink, face.background), env))
     if layout.mark is not None:  # told apart from other sides' pieces in greyscale too
         ops.extend(mark_ops(env.side_shape(d.side or ""), layout.mark, layout.ink))
     return tuple(ops)
 
 
-class _Layout(NamedTuple):
+@record
+class _Line:
+    """One line of a text at the size its place starts it at: its font, its x (as the
+    text is aligned), the width it has and its baseline."""
+
+    font: Font
+    x: float
+    width: float
+    baseline: float
+
+
+@record
+class _Slot:
+    """An element's place in a layout: its box and, for a text, its font face, colour
+    and one line at its start size (None: the box is too low, the text is fitted in
+    full). An icon or image has no `face` (None) and no `colour` ("")."""
+
+    box: BBox
+    face: str | None = None
+    colour: str = ""
+    line: _Line | None = None
+
+
+@record
+class _Layout:
     """What every face laid out alike shares: the same piece, frame, places and styles of
     element (thousands of designs differ only in their text), so worked out once."""
 
     frame: tuple  # background and border ops
     ink: str  # readable on the background
-    # Per element: (box, font face, colour, one line at its start size or None); face and
-    # colour are None for an icon or image.
-    slots: tuple[tuple, ...]
+    slots: tuple[_Slot, ...]  # one per element
     width: float  # of the box the places share: texts wrap in it
     mark: tuple[float, float, float] | None = None  # a side's mark: x, y, r (layout/sides.py)
     # Per element, where a text's ink falls short of the contrast floor: (the content's
@@ -103,7 +125,8 @@ class _Layout(NamedTuple):
     inks: tuple = ()
 
 
-class _TextSized(NamedTuple):
+@record
+class _TextSized:
     """Faces laid out alike whose top or bottom row takes the height its texts need (see
     _text_needs): that height follows only how many lines each of those texts takes, so
     faces whose texts take as many lines share a layout."""
@@ -187,13 +210,13 @@ def _new_layout(d: CounterDef, face: Face, bleed: float, env: PlanEnv) -> _Layou
             line = _one_line(font_face, el.size, el.min_size, el.align, box, short_side)
             # the ink as it reads at the size the text starts from (a text fitted in full
             # is checked again at the size it is set at: _text)
-            start = line[0].size if line else (el.size or el.min_size)
+            start = line.font.size if line else (el.size or el.min_size)
             colour, plate = ink_on(el.colour or ink, face.background, start)
-            slots.append((box, font_face, colour, line))
+            slots.append(_Slot(box, font_face, colour, line))
             moved = colour != (el.colour or ink) or plate is not None
             inks.append((el.colour or ink, plate) if moved else None)
         else:
-            slots.append((box, None, None, None))
+            slots.append(_Slot(box))
             inks.append(None)
     lifted = tuple(inks) if any(inks) else ()
     return _Layout(frame, ink, tuple(slots), inner[2] - inner[0], mark, lifted)
@@ -492,16 +515,18 @@ def _legible_fact(
         env.fact(f"{was}, printed on a plate of {plate} ({contrast(ink, plate):.1f}:1)")
 
 
-def _one_line(face: str, size, min_size: float, align: str, box: BBox, short_side):
-    """(font, x, width, baseline) of one line at the size a text starts from in this box,
-    or None when the box is too low for it (then the text is fitted in full)."""
+def _one_line(
+    face: str, size, min_size: float, align: str, box: BBox, short_side: float
+) -> _Line | None:
+    """One line at the size a text starts from in this box, or None when the box is too
+    low for it (then the text is fitted in full)."""
     x0, y0, x1, y1 = box
     width, height = x1 - x0, y1 - y0
     start = _start_size(size, min_size, height, short_side)
     if start > height + 1e-6:
         return None
     x = x0 if align == "left" else x1 if align == "right" else (x0 + x1) / 2
-    return Font(face, start), x, width, (y0 + y1) / 2 - start * 0.35
+    return _Line(Font(face, start), x, width, (y0 + y1) / 2 - start * 0.35)
 
 
 def _start_size(size, min_size: float, height: float, short_side: float) -> float:

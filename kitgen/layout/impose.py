@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import NamedTuple
+from operator import attrgetter
 
+from ..records import field, record, replace
 from ..units import Paper
 from .frame import content_box
 from .plan import BBox
@@ -20,10 +21,9 @@ from .plan import BBox
 EPS = 1e-6
 
 
-class Spot(NamedTuple):
-    """Where slot `index` landed: its sheet (from 0) and bottom-left corner. (A named
-    tuple: one is made per piece, and a tuple is made several times faster than a frozen
-    dataclass.)"""
+@record
+class Spot:
+    """Where slot `index` landed: its sheet (from 0) and bottom-left corner."""
 
     index: int
     sheet: int
@@ -37,12 +37,17 @@ class TooBig(ValueError):
         self.index = index
 
 
-class Sheet(NamedTuple):
+_BY_SLOT = attrgetter("index")  # spots in slot order
+
+
+@record
+class Sheet:
     size: tuple[float, float] | None  # the page, when turned landscape; None: the paper
     box: BBox  # where pieces go on it
 
 
-class Imposition(NamedTuple):
+@record
+class Imposition:
     spots: list[Spot]  # in slot order
     sheets: list[Sheet]
     turned: frozenset[int] = frozenset()  # slots laid a quarter turn round
@@ -55,8 +60,9 @@ def impose(
     inset: float = 0.0,
     turn: Sequence[str] = (),
     landscape: bool = True,
-    butt: Butts | tuple = (),
+    butt: Butts | None = None,
     foot: float = 0.0,
+    middle: bool = False,
 ) -> Imposition:
     """The one imposer: pieces packed onto as few sheets as they take, the paper portrait
     or, when that takes fewer sheets (or is the only way a piece fits), landscape. `inset`:
@@ -66,7 +72,10 @@ def impose(
     printer turning landscape pages (clockwise or not, as it likes) would shift the wrong
     way by a back offset. `butt` (Butts), per slot: a key shared by pieces laid edge to
     edge, or None. `foot`: kept clear at the bottom of the box (notes printed under the
-    pieces). Raises TooBig when a piece fits neither way."""
+    pieces). `middle`: each sheet's block centred top to bottom in its box as well as
+    across (cards: a sheet of one card, or of a short row, then looks laid out on
+    purpose, and a duplex back mirrors it exactly). Raises TooBig when a piece fits
+    neither way."""
     best: Imposition | None = None
     error: TooBig | None = None
     for size in (None, (paper.height, paper.width)) if landscape else (None,):
@@ -90,7 +99,24 @@ def impose(
     if best is None:
         assert error is not None
         raise error
-    return best
+    return _middle(best, sizes) if middle else best
+
+
+def _middle(laid: Imposition, sizes: Sequence[tuple[float, float]]) -> Imposition:
+    """Each sheet's block moved down to the middle of its box, to the whole point (as
+    `_centre` moves it across)."""
+    tops: dict[int, float] = {}
+    feet: dict[int, float] = {}
+    for s in laid.spots:
+        h = sizes[s.index][0 if s.index in laid.turned else 1]
+        tops[s.sheet] = max(tops.get(s.sheet, s.y + h), s.y + h)
+        feet[s.sheet] = min(feet.get(s.sheet, s.y), s.y)
+    shift = {}
+    for n, sheet in enumerate(laid.sheets):
+        _, y0, _, y1 = sheet.box
+        shift[n] = math.floor((feet[n] - y0 - (y1 - tops[n])) / 2 + EPS)  # down
+    spots = [Spot(s.index, s.sheet, s.x, s.y - shift[s.sheet]) for s in laid.spots]
+    return replace(laid, spots=spots)
 
 
 MIXED_LIMIT = 400  # pieces: up to this many, each sheet may be turned on its own
@@ -107,36 +133,46 @@ def _mixed(
         x0, y0, x1, y1 = content_box(paper.sized(size))
         box = (x0 + inset, y0 + inset + foot, x1 - inset, y1 - inset)
         laid, turned = _turned(sizes, turn, box)
-        ways.append((size, box, laid, turned))
+        ways.append(_Way(Sheet(size, box), laid, turned))
     left = list(range(len(sizes)))
     spots: list[Spot] = []
     sheets: list[Sheet] = []
     turned_all: set[int] = set()
     while left:
-        best = None
-        for size, box, laid, turned in ways:
+        best, most, placed = None, 0.0, []
+        for way in ways:
+            box, laid = way.sheet.box, way.laid
             width, height = box[2] - box[0], box[3] - box[1]
             fit = [i for i in left if laid[i][0] <= width + EPS and laid[i][1] <= height + EPS]
             if not fit:
                 continue
             order = sorted(fit, key=lambda i: -laid[i][1]) if turn else fit
-            keys = Butts([butt.key(i) for i in order], butt.margin) if butt else ()
+            keys = Butts([butt.key(i) for i in order], butt.margin) if butt else None
             first = [s for s in pack([laid[i] for i in order], box, gutter, keys) if s.sheet == 0]
             area = sum(laid[order[s.index]][0] * laid[order[s.index]][1] for s in first)
-            if best is None or area > best[0] + EPS:
-                best = (area, size, box, [(order[s.index], s) for s in first], turned)
+            if best is None or area > most + EPS:
+                best, most, placed = way, area, [(order[s.index], s) for s in first]
         if best is None:
             return None
-        _, size, box, placed, turned = best
         for i, s in placed:
             spots.append(Spot(i, len(sheets), s.x, s.y))
-            if i in turned:
+            if i in best.turned:
                 turned_all.add(i)
-        sheets.append(Sheet(size, box))
+        sheets.append(best.sheet)
         taken = {i for i, _ in placed}
         left = [i for i in left if i not in taken]
-    spots.sort()
+    spots.sort(key=_BY_SLOT)
     return Imposition(spots, sheets, frozenset(turned_all))
+
+
+@record
+class _Way:
+    """A way round for a sheet of mixed imposition: the sheet, each slot's size as laid
+    on it, and which slots are turned."""
+
+    sheet: Sheet
+    laid: list[tuple[float, float]]
+    turned: frozenset[int]
 
 
 def printable(paper: Paper, inset: float = 0.0, landscape: bool = True) -> str:
@@ -153,7 +189,7 @@ def _pack_sorted(laid: list[tuple[float, float]], box: BBox, gutter: float) -> l
     heights): packed tallest first as laid, the spots given back by the caller's index."""
     order = sorted(range(len(laid)), key=lambda i: -laid[i][1])
     spots = pack([laid[i] for i in order], box, gutter)
-    return sorted(Spot(order[s.index], s.sheet, s.x, s.y) for s in spots)
+    return sorted((Spot(order[s.index], s.sheet, s.x, s.y) for s in spots), key=_BY_SLOT)
 
 
 def fits(size: tuple[float, float], paper: Paper, inset: float = 0.0, turn: bool = False) -> bool:
@@ -186,7 +222,8 @@ def _turned(sizes, turn: Sequence[str], box: BBox) -> tuple[list, frozenset[int]
     return laid, frozenset(turned)
 
 
-class Butts(NamedTuple):
+@record
+class Butts:
     """Which slots are butted: `keys[i]` is shared by slots laid edge to edge (None: kept
     a gutter apart), and `margin` the room round a butted block (for its crop marks)."""
 
@@ -208,21 +245,34 @@ class Butts(NamedTuple):
 
 
 def pack(
-    sizes: Sequence[tuple[float, float]], box: BBox, gutter: float, butt: Butts | tuple = ()
+    sizes: Sequence[tuple[float, float]], box: BBox, gutter: float, butt: Butts | None = None
 ) -> list[Spot]:
     """Shelf packing in the given order; as many sheets as needed; the spots in slot
     order. Raises TooBig."""
-    butt = butt or Butts()
+    butt = butt or NO_BUTTS
     sheets = _shelves(sizes, box, gutter, butt)
     moved = len(sheets) > 1 and _fold_last_sheet(sheets, sizes, box, gutter, butt)
     spots = _centre(sizes, sheets, box[0], box[2] - box[0])
     if moved:
-        spots.sort()  # slot order: the moved slots came last
+        spots.sort(key=_BY_SLOT)  # slot order: the moved slots came last
     return spots
 
 
-Shelf = list  # [top, height, slots, key]: slots (index, x, top, h) hang from the top
-Sheets = list  # sheet > shelf
+NO_BUTTS = Butts()
+
+
+@record(frozen=False)
+class Shelf:
+    """A row of slots on a sheet, hanging from its `top`: as tall as its tallest slot,
+    each slot (index, x, top, h); `key` the butt key its slots share (or None)."""
+
+    top: float
+    height: float
+    key: object = None
+    slots: list[tuple[int, float, float, float]] = field(default_factory=list)
+
+
+Sheets = list[list[Shelf]]  # sheet > shelf
 
 
 def _shelves(sizes: Sequence[tuple[float, float]], box: BBox, gutter: float, butt: Butts) -> Sheets:
@@ -231,8 +281,7 @@ def _shelves(sizes: Sequence[tuple[float, float]], box: BBox, gutter: float, but
     x0, y0, x1, y1 = box
     width, height = x1 - x0, y1 - y0
     sheets: Sheets = [[]]
-    shelf_top = y1  # top of the current shelf
-    shelf_h = 0.0
+    shelf = Shelf(y1, 0.0)  # the current shelf (none yet: a first slot starts one)
     cursor = x0
     key = None
     for i, (w, h) in enumerate(sizes):
@@ -242,22 +291,22 @@ def _shelves(sizes: Sequence[tuple[float, float]], box: BBox, gutter: float, but
         last, key = key, butt.key(i)
         if not shelves or cursor + w > x1 + EPS or (butt.keys and key != last):
             # New shelf below the current one, or a new sheet.
-            top = shelf_top - shelf_h - butt.between(last, key, gutter) if shelves else y1
+            top = shelf.top - shelf.height - butt.between(last, key, gutter) if shelves else y1
             if top - h < y0 - EPS:
                 sheets.append([])
                 shelves = sheets[-1]
                 top = y1
-            shelves.append([top, 0.0, [], key])
-            shelf_top, shelf_h, cursor = top, 0.0, x0
-        elif h > shelf_h and shelf_top - h < y0 - EPS:
+            shelf = Shelf(top, 0.0, key)
+            shelves.append(shelf)
+            cursor = x0
+        elif h > shelf.height and shelf.top - h < y0 - EPS:
             # Too tall for the last shelf's room on this sheet: start a new sheet.
-            sheets.append([[y1, 0.0, [], key]])
-            shelves = sheets[-1]
-            shelf_top, shelf_h, cursor = y1, 0.0, x0
-        shelves[-1][2].append((i, cursor, shelf_top, h))
+            shelf = Shelf(y1, 0.0, key)
+            sheets.append([shelf])
+            cursor = x0
+        shelf.slots.append((i, cursor, shelf.top, h))
         cursor += w + butt.across(key, gutter)
-        shelf_h = max(shelf_h, h)
-        shelves[-1][1] = shelf_h
+        shelf.height = max(shelf.height, h)
     return sheets
 
 
@@ -266,9 +315,9 @@ def _fold_last_sheet(sheets: Sheets, sizes, box: BBox, gutter: float, butt: Butt
     under them, when every one of them finds room: a sheet saved, and no piece left alone
     on a sheet when it fits on another. Tallest first (the order they came in), so the
     first that finds no room ends the attempt quickly. True when the sheet went."""
-    trial = [[[top, h, list(slots), k] for top, h, slots, k in shelves] for shelves in sheets[:-1]]
+    trial = [[replace(s, slots=list(s.slots)) for s in shelves] for shelves in sheets[:-1]]
     for shelf in sheets[-1]:
-        for i, *_ in shelf[2]:
+        for i, *_ in shelf.slots:
             if not any(_fit(shelves, i, sizes, box, gutter, butt) for shelves in trial):
                 return False
     sheets[:] = trial
@@ -281,29 +330,30 @@ def _fit(shelves, i: int, sizes, box: BBox, gutter: float, butt: Butts) -> bool:
     x0, y0, x1, _ = box
     w, h = sizes[i]
     key = butt.key(i)
-    for top, shelf_h, slots, shelf_key in shelves:
-        last, x, _, _ = slots[-1]
+    for shelf in shelves:
+        last, x, _, _ = shelf.slots[-1]
         cursor = x + sizes[last][0] + butt.across(key, gutter)
-        if key == shelf_key and h <= shelf_h + EPS and cursor + w <= x1 + EPS:
-            slots.append((i, cursor, top, h))
+        if key == shelf.key and h <= shelf.height + EPS and cursor + w <= x1 + EPS:
+            shelf.slots.append((i, cursor, shelf.top, h))
             return True
-    top = shelves[-1][0] - shelves[-1][1] - butt.between(shelves[-1][3], key, gutter)
+    lowest = shelves[-1]
+    top = lowest.top - lowest.height - butt.between(lowest.key, key, gutter)
     if top - h < y0 - EPS or x0 + w > x1 + EPS:
         return False
-    shelves.append([top, h, [(i, x0, top, h)], key])
+    shelves.append(Shelf(top, h, key, [(i, x0, top, h)]))
     return True
 
 
 def _centre(sizes, sheets, x0: float, width: float) -> list[Spot]:
     spots: list[Spot] = []
     for n, shelves in enumerate(sheets):
-        ends = (x + sizes[i][0] for _, _, slots, _ in shelves for i, x, _, _ in slots[-1:])
+        ends = (x + sizes[i][0] for shelf in shelves for i, x, _, _ in shelf.slots[-1:])
         used = max(ends, default=x0) - x0
         # Centred to the whole point: pieces of a design then sit alike on the pixel grid
         # of a picture at 72 dpi (or a multiple), and their pictures come out identical.
         shift = math.floor((width - used) / 2 + EPS)
-        for _, _, slots, _ in shelves:
-            for i, x, top, h in slots:
+        for shelf in shelves:
+            for i, x, top, h in shelf.slots:
                 # Shelf slots hang from the shelf's top edge, so rows read level.
                 spots.append(Spot(i, n, x + shift, top - h))
     return spots

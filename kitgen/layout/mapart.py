@@ -239,6 +239,10 @@ def map_ops(
     ops = list(head)
     ops.extend(under)
     clear = avoid + hide + mark_boxes(m, text_scale, least)
+    if coords is not None:
+        clear += coord_boxes(m, coords, coord_cells)
+    elif m.coords:
+        clear += coord_boxes(m)
     ops.extend(_area_ops(m, size, bold, text_scale, clear, least))
     ops.extend(op for box, unit in marked if not hidden(box, hide) for op in unit)
     ops.extend(tail)
@@ -504,10 +508,14 @@ def _area_spot(
     my = sum(g.centre(*c)[1] for c in cells) / len(cells)
     w = label_width(style.label, fs) * BOLDER + fs
 
-    def tab(spot: Point) -> Box:
+    # a tab sits a little above the cell's middle, else (to clear what is drawn over
+    # the cell's top, as coordinate tabs) centred on it
+    lifts = (size * 0.12, -fs * 0.3)
+
+    def tab(spot: Point, lift: float = lifts[0]) -> Box:
         cx, cy = spot
         cx = min(max(cx, b.x0 + w / 2 + 1), b.x1 - w / 2 - 1)  # never past the map's edge
-        y = cy + size * 0.12
+        y = cy + lift
         return (cx - w / 2, y - fs * 0.35, cx + w / 2, y + fs * 0.95)
 
     def inside(box: Box) -> bool:
@@ -526,15 +534,18 @@ def _area_spot(
     if style.at is not None:  # on that cell, or across it and a side neighbour if wide
         c, r = style.at
         pinned = [
-            tab(_middle(g.centre(*a), g.centre(*z)))
+            tab(_middle(g.centre(*a), g.centre(*z)), lift)
             for a, z in (((c, r), (c, r)), ((c, r), (c + 1, r)), ((c - 1, r), (c, r)))
             if a in cells and z in cells
+            for lift in lifts
         ]
-        box = next((t for t in pinned if inside(t)), None)
-        if box is None:
+        inside_pinned = [t for t in pinned if inside(t)]
+        if not inside_pinned:
             return tab(g.centre(*style.at)), False
-        return box, not any(_clash(box, a) for a in avoid)
-    clear = [t for t in map(tab, order) if not any(_clash(t, a) for a in avoid)]
+        box = next((t for t in inside_pinned if not any(_clash(t, a) for a in avoid)), None)
+        return (inside_pinned[0], False) if box is None else (box, True)
+    tabs = (tab(p, lift) for p in order for lift in lifts)
+    clear = [t for t in tabs if not any(_clash(t, a) for a in avoid)]
     box = next((t for t in clear if inside(t)), None)
     if box is not None:
         return box, True
@@ -637,24 +648,47 @@ def _coord_ops(
     cells: tuple[Cell, ...] | None = None,
 ) -> list:
     """Each cell's label (or only ``cells``') on a white tab, so it reads on every terrain."""
-    g = m.grid
     fs = coord_size(m) if fs is None else fs
     ops = []
-    for cell in m.cells if cells is None else cells:
+    for cell, (x, y, w, h) in _coord_tabs(m, fs, cells):
         text = m.label(cell)
-        w = label_width(text, fs) + fs * 0.4
+        if isinstance(m.grid, SquareGrid):
+            ops.append(Rect(x, y, w, h, fill=PAPER))
+            ops.append(Text(x - 0.5 + fs * 0.35, y + fs * 0.35, text, Font(regular, fs), COORD_INK))
+        else:
+            ops.append(Rect(x, y, w, h, fill=PAPER, radius=1))
+            ops.append(
+                Text(x + w / 2, y + fs * 0.35, text, Font(regular, fs), COORD_INK, align="centre")
+            )
+    return ops
+
+
+def _coord_tabs(
+    m: MapDef, fs: float, cells: tuple[Cell, ...] | None = None
+) -> list[tuple[Cell, tuple[float, float, float, float]]]:
+    """Each labelled cell with its coordinate's white tab (x, y, width, height): at the
+    top-left corner of a square, under the top of a hex."""
+    g = m.grid
+    tabs = []
+    for cell in m.cells if cells is None else cells:
+        w = label_width(m.label(cell), fs) + fs * 0.4
         if isinstance(g, SquareGrid):
             r = g.cell_rect(*cell)
-            ops.append(Rect(r.x0 + 0.5, r.y1 - fs * 1.35, w, fs * 1.3, fill=PAPER))
-            ops.append(Text(r.x0 + fs * 0.35, r.y1 - fs * 1.0, text, Font(regular, fs), COORD_INK))
+            tabs.append((cell, (r.x0 + 0.5, r.y1 - fs * 1.35, w, fs * 1.3)))
         else:
             cx, cy = g.centre(*cell)
             top = cy + g.size / 2 if g.flat else cy + g.radius * 0.62
-            ops.append(Rect(cx - w / 2, top - fs * 1.5, w, fs * 1.3, fill=PAPER, radius=1))
-            ops.append(
-                Text(cx, top - fs * 1.15, text, Font(regular, fs), COORD_INK, align="centre")
-            )
-    return ops
+            tabs.append((cell, (cx - w / 2, top - fs * 1.5, w, fs * 1.3)))
+    return tabs
+
+
+def coord_boxes(
+    m: MapDef, fs: float | None = None, cells: tuple[Cell, ...] | None = None
+) -> tuple[Box, ...]:
+    """The boxes of the coordinate tabs drawn over the map (as ``_coord_ops`` draws them),
+    which area labels keep clear of."""
+    fs = coord_size(m) if fs is None else fs
+    return tuple((x, y, x + w, y + h) for _, (x, y, w, h) in _coord_tabs(m, fs, cells))
 
 
 def _marks(

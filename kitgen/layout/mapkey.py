@@ -4,9 +4,9 @@ its swatch, its name and the effects the game declares (its rules properties as 
 from __future__ import annotations
 
 import math
-from typing import NamedTuple
 
 from ..model.map import MapDef
+from ..records import record
 from ..style import (
     DIM_INK,
     INK,
@@ -29,7 +29,8 @@ SWATCH = 22.0
 GAP = 6.0
 
 
-class Entry(NamedTuple):
+@record
+class Entry:
     swatch: tuple  # ops about the swatch's centre
     title: str
     effects: str

@@ -11,6 +11,7 @@ from ..errors import Diagnostics
 from ..geometry import Cell, SquareGrid
 from ..model.map import MapDef, MapSet
 from ..model.mapbuild import rotated_size
+from ..model.reading import unmarked
 from ..records import replace
 from ..style import (
     ASSEMBLY_INK,
@@ -412,7 +413,7 @@ def _tiled(m: MapDef, env: PlanEnv) -> list[Page]:
         )
     pages.extend(_chart_pages(m, env, list(way.left), False))
     if plan.count > 1 or not _key_under(m, env, way, pages[0]):
-        pages.append(_tile_assembly(m, plan, env, turned))
+        pages.append(_tile_assembly(m, plan, env, turned, way.landscape))
     env.fact(_tiling_fact(m, way, len(pages)))
     return pages
 
@@ -666,36 +667,43 @@ def _lbl(row: int, col: int) -> str:
     return f"{column_letters(row)}{col + 1}"
 
 
-def _assembly_size(m: MapDef, plan: TilePlan, env: PlanEnv) -> tuple[float, float] | None:
-    """The assembly sheet portrait (None), or landscape when that draws the diagram larger
-    (a wide map)."""
+def _assembly_size(
+    m: MapDef, plan: TilePlan, env: PlanEnv, notes: list[str], landscape: bool = False
+) -> tuple[float, float] | None:
+    """The assembly sheet the way its tiles lie (portrait: None), or the other way when
+    that draws the diagram clearly larger (a wide map on portrait tiles); ``notes``: the
+    sheet's instructions, which take the room they wrap to."""
     quiet = replace(env, diags=Diagnostics(), facts={})  # trying: the key warns when drawn
     best: tuple[float, tuple[float, float] | None] | None = None
-    sizes = [None] if env.paper.width == env.paper.height else [None, env.paper.size[::-1]]
+    sizes: list[tuple[float, float] | None] = [None]
+    if env.paper.width != env.paper.height:
+        sizes = [env.paper.size[::-1], None] if landscape else [None, env.paper.size[::-1]]
     for size in sizes:
         x0, y0, x1, y1 = content_box(env.paper.sized(size))
         _, key_h = plan_key(m, quiet, x0, x1 - x0)
-        _, top = _head(m, quiet, (x0, x1, y1), ["", "", "", ""])  # its (at most) 4 lines
+        _, top = _head(m, quiet, (x0, x1, y1), notes)
         room_h = top - y0 - 10 - key_h
         scale = min((x1 - x0) / plan.width, room_h / plan.height)
-        if best is None or scale > best[0] * 1.02:  # clearly larger: else portrait
+        if best is None or scale > best[0] * 1.02:  # clearly larger: else the tiles' way
             best = (scale, size)
     assert best is not None
     return best[1]
 
 
-def _tile_assembly(m: MapDef, plan: TilePlan, env: PlanEnv, turned: bool = False) -> Page:
-    size = _assembly_size(m, plan, env)
-    x0, y0, x1, y1 = content_box(env.paper.sized(size))
+def _tile_assembly(
+    m: MapDef, plan: TilePlan, env: PlanEnv, turned: bool = False, landscape: bool = False
+) -> Page:
     lines = [
-        f"{plan.count} tiles, {_n(plan.rows, 'row')} x {_n(plan.cols, 'column')}, printed at "
-        "true size; "
-        f"neighbours overlap by {plan.overlap / 72 * 25.4:.0f} mm.",
-        "Cut each tile along its solid 'cut' edges (left and top). Lay it over its neighbour",
-        "so the grid lines meet the ticks, glue on the grey-marked strip; work from A1 outwards.",
+        f"{plan.count} tiles, {_n(plan.rows, 'row')} \u00d7 {_n(plan.cols, 'column')}, printed "
+        f"at true size; neighbours overlap by {plan.overlap / 72 * 25.4:.0f} mm. Cut each tile "
+        "along its solid \u2018cut\u2019 edges (left and top), lay it over its neighbour so "
+        "the grid lines meet the ticks and glue it on the grey-marked strip; work from A1 "
+        "outwards."
     ]
     if turned:
         lines.append("The map is turned a quarter turn on the sheets: that needs fewer of them.")
+    size = _assembly_size(m, plan, env, lines, landscape)
+    x0, y0, x1, y1 = content_box(env.paper.sized(size))
     ops, y = _head(m, env, (x0, x1, y1), lines)
     w, h = plan.width, plan.height
     _, key_h = plan_key(m, replace(env, diags=Diagnostics(), facts={}), x0, x1 - x0)
@@ -800,8 +808,8 @@ KEY_GAP = 4.0  # between an assembly diagram and its key under it
 def _head(m: MapDef, env: PlanEnv, across: tuple, lines: list[str]) -> tuple[list, float]:
     """An assembly sheet's head: the title line, the map's note under it at SMALL (the
     scale's size for notes: wrapped, never shrunk as on a tile, whose room is the map's)
-    and the sheet's own ``lines`` at 9 pt; returns the ops and the baseline a further
-    line would take."""
+    and the sheet's own paragraphs ``lines`` at 9 pt, each wrapped to the width; returns
+    the ops and the baseline a further line would take."""
     x0, x1, top = across
     regular = env.face()
     ops = _title(m, env, x0, x1, top, "assembly", note=False)
@@ -811,7 +819,7 @@ def _head(m: MapDef, env: PlanEnv, across: tuple, lines: list[str]) -> tuple[lis
         base = top - 25 - i * SMALL * NOTE_LEADING  # the first clear of the title's descenders
         ops.append(Text(x0, base, line, Font(regular, SMALL), MUTED))
         y = base - 12.5  # the sheet's lines start a line under the note's last
-    for line in lines:
+    for line in (ln for para in lines for ln in wrap(para, regular, 9, x1 - x0, env.fonts)):
         ops.append(Text(x0, y, line, Font(regular, 9), INK))
         y -= 12
     return ops, y
@@ -834,14 +842,24 @@ def _assembly_page(m: MapDef, ops: list, box: BBox, facts: dict) -> Page:
 # ---- composed boards --------------------------------------------------------------------
 
 
+def _pieces_named(board: MapDef, maps: MapSet) -> str:
+    """A composed board's pieces by the titles of the maps they copy: "the 4 copies of
+    Research prison — map piece", or "5 pieces (3 × North half, 2 × South half)"."""
+    names = sorted({p.map for p in board.pieces})
+    got = {n: maps.get(n) for n in names}
+    title = {n: unmarked(m.title) if m is not None and m.title else n for n, m in got.items()}
+    if len(names) == 1:
+        return f"the {len(board.pieces)} copies of {title[names[0]]}"
+    counts = (f"{sum(1 for p in board.pieces if p.map == n)} \u00d7 {title[n]}" for n in names)
+    return f"{len(board.pieces)} pieces ({', '.join(counts)})"
+
+
 def _board_assembly(board: MapDef, maps: MapSet, env: PlanEnv) -> Page:
     x0, y0, x1, y1 = content_box(env.paper)
     bold = env.face(bold=True)
-    names = sorted({p.map for p in board.pieces})
-    counts = ", ".join(f"{sum(1 for p in board.pieces if p.map == n)} x {n}" for n in names)
     lines = [
-        f"Tape {len(board.pieces)} pieces ({counts}) together as shown; each arrow points to",
-        "the TOP printed on that copy, and the angle is how far to turn it clockwise.",
+        f"Tape {_pieces_named(board, maps)} together as shown; each arrow points to the TOP "
+        "printed on that copy, and the angle is how far to turn it clockwise."
     ]
     ops, y = _head(board, env, (x0, x1, y1), lines)
     w, h = art_size(board)

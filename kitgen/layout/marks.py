@@ -61,6 +61,23 @@ def rect_cut(trim: BBox, bleed: float) -> tuple[list, list]:
     return [Rect(x0, y0, x1 - x0, y1 - y0, None, CUT)], []  # no fill (by position: quicker)
 
 
+LONE_MARK = 12.0  # the length of the crop marks round a piece alone on its sheet
+LONE_GAP = 3.0  # between such a piece's edge (its bleed's) and its marks
+
+
+def lone_marks(trim: BBox, bleed: float, room: float) -> list[Line]:
+    """Crop marks on the trim lines round a piece alone on its sheet (it fits no more
+    than one): out in the margin `room` leaves round its trim, up to LONE_MARK long, so
+    the page reads as laid out on purpose and a trimmer's blade lines up on them. None
+    when the room is too narrow for a mark a third that long."""
+    start = bleed + LONE_GAP
+    reach = min(LONE_MARK, room - start)
+    if reach < LONE_MARK / 3:
+        return []
+    ticks = crop_marks(trim, start - 0.5, 2 * (reach + 1.0), 0.5, reach)  # gutter: no limit
+    return [Line(*t, MARK) for t in ticks]
+
+
 def fold_line(fx: float, y0: float, y1: float) -> list[Line]:
     return [Line(fx, y0 + FOLD_STEP, fx, y1, FOLD_LIGHT), Line(fx, y0, fx, y1, FOLD)]
 

@@ -12,7 +12,6 @@ import math
 import os
 from collections import defaultdict
 from collections.abc import Callable
-from typing import NamedTuple
 
 from ..colours import ColourError, mix, parse_colour, readable_on, rgb
 from ..errors import Diagnostics
@@ -20,7 +19,7 @@ from ..model.reading import dagger
 from ..model.reading import note as reading_note
 from ..model.rules import FACE, RuleBook, Scenario
 from ..names import in_words
-from ..records import replace
+from ..records import record, replace
 from ..rules.setup import Placed, Setup, resolve
 from ..style import (
     AREA_INK,
@@ -204,7 +203,7 @@ def _map_ops(
     and patterns, edges, doors, marks), every word at MIN_WORD printed or more, its
     coordinates on white tabs in every cell (reduced_coords), else its columns' and rows'
     names along its edges."""
-    m = setup.map
+    m = _diagram_map(setup)
     g = m.grid
     b = g.bounds()
     bw, bh = b.x1 - b.x0, b.y1 - b.y0
@@ -253,6 +252,17 @@ def _map_ops(
     return out, (left, top - bh * scale - (RULER_ROOM[1] if ruled else 0.0), right, top)
 
 
+def _diagram_map(setup: Setup):
+    """The map as its set-up diagram draws it: an area the scenario defines again under
+    the map's name for it (its own Approach area, found from where its pieces stand) is
+    shown once, hatched as the scenario's, never also outlined where the map has it."""
+    own = {area.name for area in setup.scenario.areas}
+    styles = tuple(s for s in setup.map.area_styles if s.area not in own)
+    if len(styles) == len(setup.map.area_styles):
+        return setup.map
+    return replace(setup.map, area_styles=styles)
+
+
 def _rulers(m, at: tuple, top: float, env: PlanEnv) -> list:
     """The columns' names over the diagram and the rows' names left of it, at RULER (every
     second, fifth ... where one each would not fit its column or row)."""
@@ -292,7 +302,8 @@ def scenario_shapes(setup: Setup) -> dict[str, str]:
     return side_shapes(setup.game, [s.id for s in setup.scenario.sides])
 
 
-class _Token(NamedTuple):
+@record
+class _Token:
     """A placed piece's token on the diagram: centre, radius about, its side's shape."""
 
     p: Placed

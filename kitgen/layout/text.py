@@ -4,8 +4,8 @@ down to a minimum size, and say so (never clip or drop text silently)."""
 from __future__ import annotations
 
 import re
-from typing import NamedTuple
 
+from ..records import record
 from .env import TextMeasure
 
 # Text that wrapping would change even when it fits: line breaks, tabs, runs of spaces.
@@ -69,7 +69,8 @@ def _longest_fitting(line: str, face: str, size: float, width: float, fonts: Tex
     return lo
 
 
-class Fitted(NamedTuple):  # a named tuple: a tenth of a dataclass's start-up cost
+@record
+class Fitted:
     lines: tuple[str, ...]
     size: float
     fits: bool  # False: even at the minimum size the text overflows

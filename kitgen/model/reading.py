@@ -26,6 +26,13 @@ def dagger(index: int) -> str:
     return DAGGERS[index % 2] * (index // 2 + 1)
 
 
+def unmarked(title: str) -> str:
+    """A title without the reading mark it ends in ("Ryamon — the land†" -> "Ryamon — the
+    land"): for where the title is named away from the note the mark points to (a kit's
+    contents list, another sheet's instructions)."""
+    return title.rstrip("".join(DAGGERS))
+
+
 def note(reading: Reading, mark: str = DAGGERS[0]) -> str:
     """The printed note: the mark, the legend, the kit's reading, the source's words."""
     text = f"{mark} {LEGEND}: {reading.kit}"
@@ -34,4 +41,4 @@ def note(reading: Reading, mark: str = DAGGERS[0]) -> str:
     return text
 
 
-__all__ = ["DAGGERS", "LEGEND", "Reading", "dagger", "note"]
+__all__ = ["DAGGERS", "LEGEND", "Reading", "dagger", "note", "unmarked"]

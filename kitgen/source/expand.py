@@ -25,6 +25,7 @@ from collections.abc import Iterable
 from ..errors import Diagnostic, Span
 from ..model.counters import merge_rows
 from ..names import PLACEHOLDER, placeholders
+from ..records import replace
 from .fields import Context, as_text, did_you_mean, is_file_list
 from .spec import Scalar as ScalarType
 from .yamlnodes import Map, Node, Scalar, Seq, describe
@@ -227,7 +228,7 @@ def at_cells(
         if name is None:
             out.append(d)
         else:
-            out.append(d._replace(span=cells[name], message=f"{d.message} (column '{name}')"))
+            out.append(replace(d, span=cells[name], message=f"{d.message} (column '{name}')"))
     return out
 
 
