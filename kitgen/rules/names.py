@@ -9,6 +9,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING
 
 from ..errors import Diagnostics, Span
+from ..files import real_path
 from ..model.rules import (
     Attribute,
     Constraint,
@@ -138,7 +139,7 @@ def check_name(
 def _same_file(a: str, b) -> bool:
     from pathlib import Path
 
-    return Path(a).resolve() == Path(b).resolve()
+    return real_path(Path(a)) == real_path(Path(b))
 
 
 def rule_names(rule: Constraint) -> Iterator[tuple[str, str, str]]:
