@@ -13,6 +13,7 @@ from pathlib import Path
 from . import __version__
 from .budget import MAX_PAGES
 from .errors import Diagnostic, Diagnostics, KitError, Span
+from .files import real_path
 from .layout.env import PlanEnv
 from .layout.frame import frame_document
 from .layout.impose import print_mode, sheet_fill
@@ -46,7 +47,7 @@ from .source.game import (
 )
 from .source.yamlnodes import Map, Scalar, describe, load_yaml
 
-FONTS_DIR = Path(__file__).resolve().parent.parent / "fonts"
+FONTS_DIR = real_path(Path(__file__)).parent.parent / "fonts"
 ROUNDED_BOXES = 4096  # manifest boxes kept rounded: a sheet's slots, not a whole map's cells
 
 
@@ -93,7 +94,7 @@ def _has_game(path: Path, scenario: Path) -> None:
     kind = path_kind(path)
     if kind == "dir" and path_kind(path / GAME_FILE) != "missing":
         return
-    if kind == "file" and path.resolve() != scenario.resolve():
+    if kind == "file" and real_path(path) != real_path(scenario):
         return
     named = scenario_game(scenario)
     if named is None:  # in a scenarios/ folder, naming no game
@@ -130,7 +131,7 @@ def _has_game(path: Path, scenario: Path) -> None:
 def _forget_other_scenarios(game: Game, scenario: Path, diags: Diagnostics) -> None:
     """`kitgen check <game>/scenarios/x.yaml` checks x alone: what the rules section found
     reading the other scenario files is not this check's business."""
-    own = scenario.resolve()
+    own = real_path(scenario)
     diags.keep(lambda d: _scenario_file(d, game) in (None, own))
 
 
@@ -158,7 +159,7 @@ def _resolved(file: str) -> Path:
 
 @functools.lru_cache(maxsize=64)
 def _resolved_absolute(file: str) -> Path:
-    return Path(file).resolve()
+    return real_path(Path(file))
 
 
 def scenario_view(path: Path, diags: Diagnostics) -> list[Diagnostic]:
@@ -168,7 +169,7 @@ def scenario_view(path: Path, diags: Diagnostics) -> list[Diagnostic]:
     _, scenario = scenario_path(path)
     if scenario is None:
         return list(diags)
-    own = scenario.resolve()
+    own = real_path(scenario)
     return [
         d
         for d in diags

@@ -16,6 +16,7 @@ from .build import build as run_build
 from .build import check as run_check
 from .build import font_book, load, plan, scenario_view
 from .errors import Diagnostic, Diagnostics, KitError, Span, in_reading_order
+from .files import real_path
 from .layout.plan import make_whole
 from .model.game import Game, Settings
 from .output import OutputError
@@ -60,18 +61,35 @@ def _echo(text: str = "", **kwargs) -> None:
     click.echo(_CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}", str(text)), **kwargs)
 
 
+# Diagnostics listed at most when there are errors, the first in reading order: a game
+# with thousands of mistakes (a for_each gone wrong) gets a screenful to start on, then
+# their count. Warnings alone are all listed (`kitgen check` lists each write-in blank).
+MAX_SHOWN = 50
+
+
 def _report(diags: Diagnostics | list, quiet: bool = False) -> None:
     items = in_reading_order(diags)  # as KitError orders them: top to bottom, file by file
     shown: set[str] = set()  # once each as printed: one file named two ways reads alike
     items = [d for d in items if not (str(d) in shown or shown.add(str(d)))]
-    for d in items:
-        if quiet and not d.is_error:
-            continue
-        _echo(str(d), err=True)
+    listed = [d for d in items if d.is_error or not quiet]
     errors = sum(1 for d in items if d.is_error)
+    most = MAX_SHOWN if errors else len(listed)
+    for d in listed[:most]:
+        _echo(str(d), err=True)
+    if len(listed) > most:
+        _echo(_more(listed[most:]), err=True)
     warnings = len(items) - errors
     if errors or (warnings and not quiet):
         _echo(f"{errors} error(s), {warnings} warning(s)", err=True)
+
+
+def _more(rest: list[Diagnostic]) -> str:
+    """The line that stands for the diagnostics past MAX_SHOWN."""
+    errors = sum(1 for d in rest if d.is_error)
+    counts = ((errors, "error"), (len(rest) - errors, "warning"))
+    said = [f"{n} more {word}{'s' if n > 1 else ''}" for n, word in counts if n]
+    fix = " (fix the ones above first)" if errors else ""
+    return f"... and {' and '.join(said)}{fix}"
 
 
 def _bleed_option(ctx, param, value):
@@ -327,7 +345,7 @@ def _one_kit_a_folder(
 
     def checked(game: Game) -> Settings:
         first = kits.setdefault(game.id.casefold(), game)
-        if first.folder.resolve() != game.folder.resolve():
+        if real_path(first.folder) != real_path(game.folder):
             raise KitError(_same_output(game, first, out_root))
         return settings(game)
 
@@ -335,12 +353,14 @@ def _one_kit_a_folder(
 
 
 def _same_output(game: Game, first: Game, out_root: Path) -> Diagnostic:
+    """At the second game's id (or title, when the folder's name is its id), naming
+    where the first game's is."""
     return Diagnostic(
         "error",
-        game.span,
+        game.id_span or game.span,
         "id",
         f"game id {game.id!r} names the kit folder {str(out_root / first.id)!r} of the "
-        f"game at {str(Span(first.span.file))!r}, built before it in this run",
+        f"game at {str(first.id_span or first.span)}, built before it in this run",
         "give one of the two games another id:, or build them with different -o folders",
     )
 

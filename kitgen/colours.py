@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import colorsys
 import re
 
 NAMED = {
@@ -78,3 +79,44 @@ def mix(a: str, b: str, t: float) -> str:
     return "#" + "".join(
         f"{round((x + (y - x) * t) * 255):02x}" for x, y in zip(ra, rb, strict=True)
     )
+
+
+def _linear(v: float) -> float:
+    return v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4
+
+
+def relative_luminance(colour: str) -> float:
+    """WCAG 2 relative luminance of '#rrggbb' (0 black .. 1 white): how light it prints,
+    in colour and in grey alike."""
+    r, g, b = (_linear(v) for v in rgb(colour))
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a: str, b: str) -> float:
+    """WCAG 2 contrast ratio of two colours: 1 (the same) to 21 (black on white)."""
+    hi, lo = sorted((relative_luminance(a), relative_luminance(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def _hls_hex(h: float, lightness: float, s: float) -> str:
+    return "#" + "".join(f"{round(v * 255):02x}" for v in colorsys.hls_to_rgb(h, lightness, s))
+
+
+def legible(ink: str, background: str, floor: float) -> str | None:
+    """`ink`, or the nearest colour of its hue and saturation that reads on `background`
+    at `floor`:1 or more, its lightness moved away from the background's (a dark ink
+    darker, a light ink lighter); None where even black or white that way falls short."""
+    if contrast(ink, background) >= floor:
+        return ink
+    h, lightness, s = colorsys.rgb_to_hls(*rgb(ink))
+    end = 0.0 if relative_luminance(ink) <= relative_luminance(background) else 1.0
+    if contrast(_hls_hex(h, end, s), background) < floor:
+        return None
+    short, enough = lightness, end  # the search keeps `enough` reading at the floor
+    for _ in range(20):
+        mid = (short + enough) / 2
+        if contrast(_hls_hex(h, mid, s), background) >= floor:
+            enough = mid
+        else:
+            short = mid
+    return _hls_hex(h, enough, s)

@@ -106,8 +106,14 @@ def list_folder(root: Path, folder: str, suffixes: tuple[str, ...]) -> list[str]
     return [f"{folder}/{n}" for n in names]
 
 
-def _real(root: Path) -> Path:
-    return Path(os.path.realpath(root))
+def real_path(path: str | os.PathLike[str]) -> Path:
+    """`path` made absolute with its links followed as far as they lead. Unlike a
+    Path's resolve, a loop of links is left as written, never an exception: reading
+    the file is then the error, at the line that names it."""
+    return Path(os.path.realpath(path))
+
+
+_real = real_path
 
 
 def _too_big(what: str, shown: str, limit: int) -> str:

@@ -17,6 +17,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from .errors import Diagnostic, KitError, Span
+from .files import real_path
 from .names import file_name_problem
 
 MANIFEST = "manifest.json"
@@ -65,8 +66,8 @@ def _swap_in(
     try:
         staging.mkdir()
         for name, data in files.items():
-            path = (staging / name).resolve()
-            if not path.is_relative_to(staging.resolve()):
+            path = real_path(staging / name)
+            if not path.is_relative_to(real_path(staging)):
                 raise KitError(
                     Diagnostic("error", Span(str(out_root)), "", f"bad output path {name!r}")
                 )

@@ -42,6 +42,10 @@ ROAD_CASING = "#3b2a1a"  # the dark edge under a road's colour
 BADGE_INK = "#c0392b"  # an assembly sheet's tile badges
 AREA_INK = "#c0392b"  # areas on a set-up diagram
 ASSEMBLY_INK = "#1f4e9c"  # outlines and arrows on a map's assembly diagram
+# The least contrast (WCAG 2 ratio) text on a piece keeps with the face under it: the
+# content's ink is made lighter or darker, in its own hue, where it falls short.
+PIECE_CONTRAST = 4.5  # WCAG AA for body text
+PIECE_CONTRAST_SMALL = 7.0  # text set under RULES_MIN: WCAG AAA, as print spreads fine type
 SIDE_PALETTE = ("#1f5fa8", "#b03a2e", "#2e7d32", "#c99a06", "#6a3d9a", "#00838f")  # sides' marks
 
 # ---- room ------------------------------------------------------------------------
@@ -78,6 +82,7 @@ RULER = 6.5  # the names of the columns and rows along a set-up diagram's edges
 LEADING = 1.2  # running text and table cells
 TIGHT_LEADING = 1.15  # text on pieces and in a map key, where room is short
 NOTE_LEADING = 1.25  # an assembly sheet's note, wrapped at SMALL
+AIR_LEAD = 0.2  # the most a sheet at its max_size opens its lines by (1.2 to 1.4)
 
 # ---- typographic characters -----------------------------------------------------
 

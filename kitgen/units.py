@@ -21,9 +21,9 @@ UNIT_HINT = "use in, mm, cm or pt"
 
 _LENGTH = re.compile(
     r"""^\s*(?P<sign>[-+]?)\s*
-        (?:(?P<whole>\d+)\s+(?=\d+/))?          # 1 1/2in
-        (?P<num>\d+(?:\.\d*)?|\.\d+)
-        (?:/(?P<den>\d+(?:\.\d*)?))?           # 3/4in
+        (?:(?P<whole>[0-9]+)\s+(?=[0-9]+/))?          # 1 1/2in
+        (?P<num>[0-9]+(?:\.[0-9]*)?|\.[0-9]+)
+        (?:/(?P<den>[0-9]+(?:\.[0-9]*)?))?           # 3/4in
         \s*(?P<unit>[A-Za-z"]*)\s*$""",
     re.VERBOSE,
 )
@@ -154,7 +154,7 @@ def paper_from_text(text: str) -> Paper:
     if "x" in key:
         w_text, _, h_text = (part.strip() for part in key.partition("x"))
         unit = re.search(r"[a-z\"]+$", h_text)
-        if unit and re.fullmatch(r"[-+\d./ ]+", w_text):
+        if unit and re.fullmatch(r"[-+0-9./ ]+", w_text):
             w_text += unit.group()  # 8.5x11in: one unit serves both
         try:
             w, h = parse_length(w_text), parse_length(h_text)

@@ -288,3 +288,31 @@ def test_build_counts_write_in_blanks_and_check_lists_each(tmp_path: Path):
     )
     quiet = run_cli("build", str(kit), "-o", str(tmp_path), "-q")
     assert quiet.stderr == ""
+
+
+def test_at_most_fifty_diagnostics_are_listed_then_counted(tmp_path: Path):
+    pieces = "".join(f"  - {{id: p{n}, quantity: 0, size: 1/2, front: x}}\n" for n in range(60))
+    write_game(tmp_path / "g", "title: G\ncounters:\n" + pieces)
+    run = run_cli("check", str(tmp_path / "g"))
+    lines = run.stderr.splitlines()
+    assert run.exit_code == 1 and len(lines) == 52
+    assert lines[49].endswith(
+        "game.yaml:52:25: error: counters[49].quantity: 0 is out of range (from 1 to 10000)"
+    )
+    assert lines[50:] == [
+        "... and 10 more errors (fix the ones above first)",
+        "60 error(s), 0 warning(s)",
+    ]
+
+
+def test_warnings_alone_are_all_listed(tmp_path: Path):
+    rows = "".join(f"      - ['{n}', ~]\n" for n in range(60))
+    write_game(
+        tmp_path / "g", "title: G\ntables:\n  - id: t\n    columns: [A, B]\n    rows:\n" + rows
+    )
+    lines = run_cli("check", str(tmp_path / "g")).stderr.splitlines()
+    assert len(lines) == 62 and lines[-2:] == ["0 error(s), 60 warning(s)", "ok: 1 checked"]
+    assert lines[59].endswith(
+        "game.yaml:65:9: warning: tables[0].rows[59]: write-in blank: table 't', row '59', "
+        "column 'B' has no value"
+    )

@@ -47,7 +47,7 @@ def test_counter_readings_print_at_the_sheet_foot_under_the_pieces(game_dir):
     # one dagger for the one reading three definitions share (its source's words beside
     # it), the next for the other
     assert (
-        f"\u2020 Kit's reading: {MARKERS} Source: \u201cPlace a marker\u201d "
+        f"\u2020 Kit's reading: {MARKERS} Source: \u201cPlace a marker\u201d. "
         "\u2021 Kit's reading: Two is the kit's count." in text
     )
     assert text.count("Kit's reading") == 2

@@ -275,6 +275,25 @@ def test_prop_hex_neighbours_are_mutual_and_one_step(g, data):
     assert g.from_cube(g.to_cube(c, r)) == (c, r)
 
 
+def _cube_neighbours(g: HexGrid, c: int, r: int) -> list:
+    """The oracle: a step in each cube direction, back to offset coordinates, in the grid."""
+    q, rr, s = g.to_cube(c, r)
+    steps = ((1, 0, -1), (1, -1, 0), (0, -1, 1), (-1, 0, 1), (-1, 1, 0), (0, 1, -1))
+    out = [g.from_cube((q + dq, rr + dr, s + ds)) for dq, dr, ds in steps]
+    return [n for n in out if g.in_grid(*n)]
+
+
+@pytest.mark.parametrize("orientation", ["flat", "pointy"])
+@pytest.mark.parametrize("offset", ["odd", "even"])
+def test_hex_neighbours_match_cube_steps(orientation, offset):
+    """Neighbours come from steps worked out once per kind of line: every cell of a grid,
+    edges and corners too, has the cube method's neighbours in the same order."""
+    g = HexGrid(HEX, 7, 6, orientation, offset)
+    for c, r in g.cells():
+        assert g.neighbours(c, r) == _cube_neighbours(g, c, r), (c, r)
+    assert len(g.neighbours(3, 3)) == 6
+
+
 @given(hex_grids, st.data())
 def test_prop_cell_at_roundtrip(g, data):
     c = data.draw(st.integers(0, g.cols - 1))

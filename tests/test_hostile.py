@@ -440,11 +440,20 @@ def test_terminal_escapes_from_a_game_are_shown_escaped(tmp_path: Path):
         f"id: g\ntitle: T\ngenerators:\n  - {{id: r, size: 2, units: 1, groups: "
         f"[{{role: {esc}, count: rest}}]}}\n",
     )
-    run = run_cli("generate", str(game), "r")
-    assert run.exit_code == 0, run.stderr
+    run = run_cli("generate", str(game), "r")  # a YAML escape of a control is refused
+    assert run.exit_code == 1
+    assert run.stderr.splitlines()[0].endswith(
+        "game.yaml:4:48: error: the escape for U+001B makes a control character, not text "
+        "(remove it; a text may hold tabs and line breaks, no other control character)"
+    )
+    # a file's name may still hold them, and every diagnostic names its file
+    (game / "game.yaml").write_text("id: g\ntitle: T\n")
+    (game / "scenarios").mkdir()
+    (game / "scenarios" / "\x1b]0;owned\x07\x9b31m.yaml").write_text("title: [\n")
+    run = run_cli("check", str(game))
     shown = run.stdout + run.stderr
-    assert not any(ch in shown for ch in "\x1b\x07\x9b"), repr(shown)
-    assert '"\\x1b]0;owned\\x07' in run.stdout  # still the YAML escape of the same text
+    assert run.exit_code == 1 and not any(ch in shown for ch in "\x1b\x07\x9b"), repr(shown)
+    assert "scenarios/\\x1b]0;owned\\x07\\x9b31m.yaml:2:1: error: YAML syntax" in run.stderr
 
 
 def test_an_interrupt_during_the_swap_reports_the_new_kit(tmp_path: Path, monkeypatch):

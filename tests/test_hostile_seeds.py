@@ -580,14 +580,29 @@ def test_a_second_game_with_a_case_only_different_id_does_not_replace_the_first(
     shutil.copytree(CONTENT / "ryamon", tmp_path / "a")
     shutil.copytree(CONTENT / "ryamon", tmp_path / "b")
     game = tmp_path / "b" / "game.yaml"
-    game.write_text(game.read_text().replace("id: ryamon", "id: Ryamon"))
+    game.write_text(game.read_text().replace("id: ryamon\ntitle: Ryamon", "title: R\nid: Ryamon"))
     built = run_cli("build", "a", "b", "-o", "out")
     assert built.exit_code == 1
-    assert _lines(built.stderr) == [
-        "b/game.yaml:1:1: error: id: game id 'Ryamon' names the kit folder 'out/ryamon' of the "
-        "game at 'a/game.yaml', built before it in this run (give one of the two games another "
+    assert _lines(built.stderr) == [  # at the second game's id, naming the first's
+        "b/game.yaml:2:5: error: id: game id 'Ryamon' names the kit folder 'out/ryamon' of the "
+        "game at a/game.yaml:1:5, built before it in this run (give one of the two games another "
         "id:, or build them with different -o folders)",
         "1 error(s), 0 warning(s)",
     ]
     assert [p.name for p in Path("out").iterdir()] == ["ryamon"]  # the first kit, kept
     assert (Path("out") / "ryamon" / "manifest.json").is_file()
+
+
+def test_two_games_named_by_their_folders_clash_at_their_titles(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    for parent in ("a", "b"):
+        (tmp_path / parent / "g").mkdir(parents=True)
+        (tmp_path / parent / "g" / "game.yaml").write_text("# a game\n\ntitle: G\n")
+    built = run_cli("build", "a/g", "b/g", "-o", "out")
+    assert built.exit_code == 1
+    assert _lines(built.stderr) == [
+        "b/g/game.yaml:3:8: error: id: game id 'g' names the kit folder 'out/g' of the game at "
+        "a/g/game.yaml:3:8, built before it in this run (give one of the two games another id:, "
+        "or build them with different -o folders)",
+        "1 error(s), 0 warning(s)",
+    ]

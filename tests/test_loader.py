@@ -197,6 +197,22 @@ def test_control_characters_are_refused_at_their_place():
     ]
 
 
+CONTROL_HINT = "(remove it; a text may hold tabs and line breaks, no other control character)"
+
+
+def test_escapes_that_make_what_yaml_refuses_written_out_are_errors():
+    # "\\0", "\\e" (a terminal escape), "\\x9b" (C1) and U+FFFF are each refused written
+    # out; escaped, they must not slip through into a PDF or a terminal
+    text = 'a: "x\\0y"\nb: "\\e]0;x\\a"\n"\\x9b": 1\nd: "\\uffff"\ne: "\\x85 \\t\\r\\n ok"\n'
+    control = f"makes a control character, not text {CONTROL_HINT}"
+    assert messages(text) == [
+        f"g.yaml:1:4: error: the escape for U+0000 {control}",
+        f"g.yaml:2:4: error: the escape for U+001B {control}",
+        f"g.yaml:3:1: error: the escape for U+009B {control}",
+        f"g.yaml:4:4: error: the escape for U+FFFF makes a noncharacter, not text {CONTROL_HINT}",
+    ]
+
+
 def test_tabs_in_indentation_get_a_hint():
     assert messages("title: T\ncover:\n\tsubtitle: x\n") == [
         "g.yaml:3:1: error: YAML syntax: found character '\\t' that cannot start any token "
@@ -204,11 +220,58 @@ def test_tabs_in_indentation_get_a_hint():
     ]
 
 
+TAGS_HINT = (
+    "(remove it and write plain YAML; the tags read are "
+    "!!str, !!int, !!float, !!bool, !!null, !!map and !!seq)"
+)
+
+
 def test_yaml_tags_are_refused():
     assert messages("title: !foo bar\nrun: !!python/object/apply:os.system [ls]\n") == [
-        "g.yaml:1:8: error: unknown YAML tag '!foo' (remove the tag; kitgen reads plain YAML)",
-        "g.yaml:2:6: error: unknown YAML tag '!!python/object/apply:os.system' "
-        "(remove the tag; kitgen reads plain YAML)",
+        f"g.yaml:1:8: error: YAML tag '!foo' is not part of the format {TAGS_HINT}",
+        "g.yaml:2:6: error: YAML tag '!!python/object/apply:os.system' is not part of the "
+        f"format {TAGS_HINT}",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "tag"),
+    [
+        ("a: !!binary R0lGODlh\n", "!!binary"),
+        ("a: !!timestamp 2001-12-14\n", "!!timestamp"),  # the tag a plain date gets
+        ("a: &x !!timestamp 2001-12-14\n", "!!timestamp"),
+        ("a: !!timestamp '2001-12-14'\n", "!!timestamp"),
+        ("a: !!set {x: null}\n", "!!set"),
+        ("a: !!omap [b: 1]\n", "!!omap"),
+        ("a: !!pairs [b: 1]\n", "!!pairs"),
+        ("a: !!value x\n", "!!value"),
+        ("a: !!python/name:os.system\n", "!!python/name:os.system"),
+        ("%TAG !e! tag:example.com,2000:\n---\na: !e!x G\n", "tag:example.com,2000:x"),
+        ("!!binary a: 1\n", "!!binary"),  # on a key
+    ],
+)
+def test_every_tag_plain_yaml_does_not_give_is_refused_where_written(text: str, tag: str):
+    line = text.count("\n") if text.startswith("%") else 1
+    col = 1 if text.startswith("!") else 4
+    assert messages(text) == [
+        f"g.yaml:{line}:{col}: error: YAML tag {tag!r} is not part of the format {TAGS_HINT}"
+    ]
+
+
+def test_plain_yaml_tags_read_and_untagged_dates_stay_text():
+    text = (
+        "a: !!str 5\nb: !!int '5'\nc: !!float 1\nd: !!bool yes\ne: !!null ''\n"
+        "f: !!map {}\ng: !!seq []\nh: 2001-12-14\ni: =\nj: !<tag:yaml.org,2002:str> x\n"
+    )
+    node = load_yaml_text(text, "g.yaml")
+    assert isinstance(node, Map)
+    values = {k: v.value for k, (_, v) in node.entries.items() if isinstance(v, Scalar)}
+    assert values == {
+        "a": "5", "b": 5, "c": 1.0, "d": True, "e": None, "h": "2001-12-14", "i": "=", "j": "x"
+    }  # fmt: skip
+    assert messages("a: !!str [1]\nb: !!int {}\n") == [
+        f"g.yaml:1:4: error: YAML tag '!!str' is for a single value, not a list {TAGS_HINT}",
+        f"g.yaml:2:4: error: YAML tag '!!int' is for a single value, not a mapping {TAGS_HINT}",
     ]
 
 

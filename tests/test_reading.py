@@ -8,7 +8,16 @@ import io
 from pypdf import PdfReader
 
 from kitgen.model.reading import Reading, dagger, note
-from tests.conftest import build_pdfs, errors_of, pdf_text, pdf_words, plan_game, write_game
+from kitgen.style import typeset
+from tests.conftest import (
+    build_pdfs,
+    errors_of,
+    pdf_text,
+    pdf_words,
+    plan_game,
+    seed_kit,
+    write_game,
+)
 
 GAME = """
 id: g
@@ -57,7 +66,15 @@ def test_marks_and_notes():
     ]
     assert note(Reading("Read as 1.")) == "\u2020 Kit's reading: Read as 1."
     assert note(Reading("Read as 1.", "1-"), "\u2021") == (
-        "\u2021 Kit's reading: Read as 1. Source: \u201c1-\u201d"
+        "\u2021 Kit's reading: Read as 1. Source: \u201c1-\u201d."
+    )
+    # a note is printed as sentences: a full stop where the kit's words or the source's
+    # end without one (after the closing quote), never a second one
+    assert note(Reading("Read as 1", "Up to 4")) == (
+        "\u2020 Kit's reading: Read as 1. Source: \u201cUp to 4\u201d."
+    )
+    assert note(Reading("Read as 1?", "Up to 4.")) == (
+        "\u2020 Kit's reading: Read as 1? Source: \u201cUp to 4.\u201d"
     )
 
 
@@ -68,14 +85,14 @@ def test_table_row_and_cell_readings_get_marks_and_notes(game_dir):
     assert table.rows[1].cells[0] == "Carrying\u2021"
     assert table.rows[2].cells[1].text == "2\u2020\u2020"
     assert table.footnotes == (
-        "\u2020 Kit's reading: Costs are per square. Source: \u201cHP Cost\u201d",
+        "\u2020 Kit's reading: Costs are per square. Source: \u201cHP Cost\u201d.",
         "\u2021 Kit's reading: 1- read as: at least 1.",
         "\u2020\u2020 Kit's reading: Two, as the example shows.",
     )
     threat = game.threats[0]
     assert threat.title == "React\u2020" and threat.policy_mark == "\u2021"
     assert threat.notes == (
-        "\u2020 Kit's reading: One modifier per type. Source: \u201cPHILTH -1 ARDZILIANS +1\u201d",
+        "\u2020 Kit's reading: One modifier per type. Source: \u201cPHILTH -1 ARDZILIANS +1\u201d.",
     )
     template = game.templates.items[0]
     assert template.title == "c\u2020"
@@ -247,3 +264,21 @@ def test_a_types_reading_needs_types(game_dir):
         "12:20: error: threats[0].types_reading: a types reading marks the Threat-type line: "
         "this table has no types (add types:, or mark the whole table with reading:)"
     ]
+
+
+def test_every_seed_kit_reading_note_under_a_table_prints_as_a_sentence():
+    """The notes under the seed kits' tables read back from their reference sheets (and
+    wherever else the table prints): each ends with a stop, after the source's quote."""
+    seen = 0
+    for kit in ("duck", "ironford", "rencounter", "reshuffled", "ryamon"):
+        p, pdfs, _ = seed_kit(kit)
+        printed = " ".join(" ".join(pdf_text(pdf)) for pdf in pdfs.values())
+        for table in p.game.tables:
+            for text in table.footnotes:
+                if "Kit's reading" not in text:
+                    continue
+                seen += 1
+                assert text.rstrip("\u201d\u2019)")[-1] in ".!?", text
+                # as printed: the note's last words run to its stop
+                assert " ".join(typeset(text).split()[-3:]) in printed, text
+    assert seen >= 5

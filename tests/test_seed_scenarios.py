@@ -417,6 +417,33 @@ def test_sides_with_short_lines_stand_two_abreast():
     assert north[1] == pytest.approx(south[1], abs=1) and south[2] < north[2]
 
 
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_a_set_up_sheet_fits_one_page_with_a_smaller_map_that_keeps_its_coordinates(paper):
+    """DUCK!'s cargo bay sweep printed its set-up rules alone on a second page (85 % empty):
+    its map, made smaller, still prints every cell's coordinates, so the whole sheet takes
+    one page; the Team's table keeps the Harpies' list beside it. Read back from the PDF:
+    one page, every cell named (A1 to L8) at 6 pt or more, every section there, no
+    text crossing anything."""
+    import pypdfium2 as pdfium
+
+    from tests.conftest import build_pdfs
+    from tests.page_marks import faults, read_marks
+
+    _, pdfs, _ = build_pdfs(CONTENT / "duck", paper)
+    doc = pdfium.PdfDocument(pdfs["scenario-cargo-bay-sweep.pdf"])
+    assert len(doc) == 1
+    marks = read_marks(doc[0])
+    assert not faults(marks)
+    words = set(marks.runs.values())
+    cells = {f"{c}{r}" for c in "ABCDEFGHIJKL" for r in range(1, 9)}
+    assert cells <= words
+    assert min(g.size for g in marks.glyphs if marks.runs[g.run] in cells) >= 6.0 - 1e-4
+    heads = {t: (x, y) for _, t, x, y in _headings(pdfs["scenario-cargo-bay-sweep.pdf"])}
+    assert {"TheTeam", "Harpies(playerB)", "Specialrules", "Set-uprules"} <= set(heads)
+    team, harpies = heads["TheTeam"], heads["Harpies(playerB)"]
+    assert harpies[1] == pytest.approx(team[1], abs=1) and harpies[0] > team[0] + 200
+
+
 @pytest.mark.parametrize("scenario", ["flooded-duel", "standard"])
 def test_a_set_up_map_shows_its_own_start_and_nothing_of_another(scenario):
     """The flooded duel starts the Aguan on R1 and walks its Approach area from there:

@@ -1261,3 +1261,35 @@ def test_a_block_continued_in_the_next_column_of_its_page_does_not_repeat_its_ti
     assert "Fight twice a turn" in text  # the part in the next column
     # on the next page it is marked as going on
     assert "Grappling summary (cont.)" in doc[1].get_textpage().get_text_range()
+
+
+ROLLS = """
+id: r
+title: R
+tables:
+  - {id: ranges, title: Ranges, roll: d6, columns: [Rating],
+     rows: [["1", Novice], ["2-3", Average], ["4-5", Veteran], ["6", Hero]]}
+  - {id: plain, title: Plain, roll: 2d6, columns: [Rating],
+     rows: [["2", a], ["3", b], ["7", c], ["11", d], ["12", e]]}
+sheets:
+  - {id: s, title: S, columns: 2, items: [ranges, plain]}
+"""
+
+
+def test_a_roll_column_of_ranges_is_centred_and_one_of_numbers_flush_right(game_dir: Path):
+    """Read back from the PDF: a roll column holding a range ("2-3") centres every entry,
+    single rolls under the ranges' dashes, so the column reads one way; a roll column of
+    numbers only keeps them flush right (units under units)."""
+    from tests.page_marks import marks_of
+
+    _, pdfs, _ = build_pdfs(write_game(game_dir, ROLLS))
+    marks = marks_of(pdfs["sheet-s.pdf"], 1)
+    boxes: dict[str, tuple[float, float]] = {}
+    for run, text in marks.runs.items():
+        glyphs = [g for g in marks.glyphs if g.run == run]
+        if glyphs:
+            boxes[text] = (min(g.box[0] for g in glyphs), max(g.box[2] for g in glyphs))
+    centres = {round(sum(boxes[t]) / 2, 1) for t in ("1", "2-3", "4-5", "6")}
+    assert max(centres) - min(centres) < 0.6, boxes  # ink boxes: a hair apart
+    rights = {round(boxes[t][1], 1) for t in ("2", "3", "7", "11", "12")}
+    assert max(rights) - min(rights) < 0.6, boxes

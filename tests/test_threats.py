@@ -12,7 +12,7 @@ import pytest
 
 from kitgen.chance.dice import parse_dice, prob_at_least
 from kitgen.model.threat import Combo
-from kitgen.rules.banding import band_cost, best_banding
+from kitgen.rules.banding import Totals, band_cost, best_banding
 from kitgen.rules.reaction import row_odds, shown_combos
 from kitgen.source.bands import parse_band
 from kitgen.style import typeset
@@ -258,14 +258,14 @@ def test_banding_is_as_good_as_brute_force(dice, weights):
     got = best_banding(dist, weights, random.Random(1))
     assert got.error == _brute(dist, weights)
     totals = sorted(dist)
-    assert got.bands[0][0] == totals[0] and got.bands[-1][1] == totals[-1]
+    assert got.bands[0].lowest == totals[0] and got.bands[-1].highest == totals[-1]
     assert sum(got.achieved) == 1
 
 
 def test_banding_two_to_one_on_2d6_by_hand():
     # 2-8 is 26/36 (off by 2/36 each way) beats 2-7 at 21/36 (off by 3/36)
     got = best_banding(parse_dice("2d6").distribution(), [2, 1], random.Random(0))
-    assert got.bands == ((2, 8), (9, 12))
+    assert got.bands == (Totals(2, 8), Totals(9, 12))
     assert got.achieved == (Fraction(26, 36), Fraction(10, 36))
     assert got.error == Fraction(4, 36)
 
@@ -530,7 +530,7 @@ def test_banding_matches_brute_force_on_random_dice():
             return
         got = best_banding(dist, ws, random.Random(seed))
         assert got.error == _brute(dist, ws)
-        cuts = [sorted(dist).index(lo) for lo, _ in got.bands[1:]]
+        cuts = [sorted(dist).index(band.lowest) for band in got.bands[1:]]
         assert band_cost(dist, cuts, got.targets) == got.error  # the bands it reports
 
     check()

@@ -3,8 +3,10 @@ their boxes, and warnings (never silence) for what does not fit; long table titl
 
 from __future__ import annotations
 
+import pytest
+
 from kitgen.layout.plan import Rect, Text
-from tests.conftest import errors_of, plan_game, write_game
+from tests.conftest import build_pdfs, errors_of, plan_game, write_game
 
 GAME = """
 id: turns
@@ -81,18 +83,38 @@ def _flat(ops):
             yield op
 
 
-def test_a_map_note_too_long_for_the_page_shrinks_and_warns(game_dir):
-    note = "A note that goes on " + "and on " * 40
+@pytest.mark.parametrize("size", ["1in", "3in"])  # one sheet, and tiles
+def test_a_map_note_too_long_for_one_line_wraps_at_7pt_above_the_map(game_dir, size):
+    """Read back from the PDF: a map's note is rules text, so a long one wraps to more lines
+    at 7 pt (never shrinks below), every word printed, all of it above the map's art, and no
+    text crosses a line or other text; nothing warns."""
+    import pypdfium2 as pdfium
+
+    from tests.page_marks import faults, read_marks
+
+    note = "A note that goes on " + "and on " * 40 + "to its end."
     text = (
         "id: n\ntitle: N\nmaps:\n  - id: m\n    title: Map\n    note: " + note + "\n"
-        "    cell: 1in\n    terrains: [{id: a}]\n    legend: {a: a}\n    layout: aa\n"
+        f"    cell: {size}\n    terrains: [{{id: a, fill: '#88aa66'}}]\n    legend: {{a: a}}\n"
+        "    layout: |\n      aaaa\n      aaaa\n      aaaa\n"
     )
-    planned = plan_game(write_game(game_dir, text))
-    assert [str(d).split(": warning: ")[1] for d in planned.diags.warnings] == [
-        f"maps.m.note: map note {note.strip()!r} does not fit the page even at 6pt (shorten it)"
-    ]
-    short = plan_game(write_game(game_dir / "b", text.replace(note, "Short.")))
-    assert not short.diags.warnings
+    planned, pdfs, _ = build_pdfs(write_game(game_dir, text))
+    assert not planned.diags.warnings
+    doc = pdfium.PdfDocument(pdfs["map-m.pdf"])
+    (pages,) = [d.pages for d in planned.docs if d.name == "map-m"]
+    kinds = ("map", "map-tile")
+    maps = [(i, it) for i, page in enumerate(pages) for it in page.items if it.kind in kinds]
+    assert len(maps) == (1 if size == "1in" else 2)  # the assembly sheet sets it at SMALL
+    for i, item in maps:
+        marks = read_marks(doc[i])
+        head = doc[i].get_height() - 18 - 16  # under the sheet label
+        notes = [g for g in marks.glyphs if g.box[3] < head and g.size < 9]
+        notes = [g for g in notes if g.box[1] > item.bbox[3] - 1]  # above the map's art
+        lines = {round(g.box[1]) for g in notes if g.char not in "gpqy,"}
+        assert len(lines) >= 3  # wrapped, not shrunk
+        assert {round(g.size, 2) for g in notes} == {7.0}
+        assert "".join(g.char for g in notes) == note.replace(" ", "")  # every word
+        assert not faults(marks)
 
 
 def test_a_tracks_reading_prints_under_its_title_above_the_boxes(game_dir):
@@ -103,7 +125,7 @@ def test_a_tracks_reading_prints_under_its_title_above_the_boxes(game_dir):
     texts = [o for o in ops if isinstance(o, Text)]
     assert [t.text for t in texts[1:3]] == [  # after the sheet label
         "Turn record\u2020",
-        "\u2020 Kit's reading: Four turns is the kit's count. Source: \u201ca few turns\u201d",
+        "\u2020 Kit's reading: Four turns is the kit's count. Source: \u201ca few turns\u201d.",
     ]
     title, note = texts[1:3]
     boxes = [o for o in ops if isinstance(o, Rect) and o.w == 72 and o.h == 72]

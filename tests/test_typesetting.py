@@ -17,11 +17,13 @@ from kitgen.build import font_book
 from kitgen.errors import KitError
 from kitgen.layout.clearance import clear_spot
 from kitgen.layout.env import PlanEnv
+from kitgen.layout.frame import content_box
 from kitgen.layout.marks import FOLD_CAPTION
 from kitgen.layout.plan import Item
 from kitgen.layout.sheet import STEP
 from kitgen.layout.textblock import layout_text
 from kitgen.style import RULES_MIN, SHEET_MAX, TITLE
+from kitgen.units import PAPERS
 from tests.page_marks import Band, Fault, column_bands, faults, pdf_faults, read_marks
 
 from .conftest import CONTENT, Planned, build_pdfs, plan_game, seed_kit, write_game
@@ -183,6 +185,47 @@ def test_a_sheet_with_room_to_spare_grows_its_type_to_max_size(game_dir):
     assert _size(planned) == SHEET_MAX
     planned = _sheet_game(game_dir, ["short"], [_table("short", 4)], [], max_size=10.5)
     assert _size(planned) == 10.5
+
+
+def _foot_room(pdf: bytes, size: float) -> tuple[float, float]:
+    """Read back from a one-page sheet: the share of the content box left empty under
+    its lowest text, and the pitch of its lines (the least from one line to the next)."""
+    doc = pdfium.PdfDocument(pdf)
+    marks = read_marks(doc[0])
+    x0, y0, x1, y1 = content_box(PAPERS["letter"])
+    body = [g for g in marks.glyphs if g.size == size and y0 < g.box[1] < y1]
+    low = min(g.box[1] for g in body)
+    assert not faults(marks)
+    left = [g for g in body if g.box[2] < (x0 + x1) / 2]  # the first column's
+    bottoms = sorted(g.box[1] for g in left if g.char in "aceimnorsuvwxz")
+    lines = [y for k, y in enumerate(bottoms) if not k or y - bottoms[k - 1] > 2]
+    pitch = min(b - a for a, b in zip(lines, lines[1:], strict=False))
+    return (low - y0) / (y1 - y0), pitch
+
+
+def test_a_sheet_grown_to_its_cap_gives_its_room_out_as_air(game_dir):
+    """Read back from the PDF: a short sheet that reaches SHEET_MAX with room to spare
+    opens its lines, its items and the gaps between its blocks (AIR_*) until its tallest
+    column reaches the foot, never past 1.4 lines a line; a sheet pinned at its size
+    (min_size = max_size) is set as it stands."""
+    words = "every unit rolls a die and moves that far along the road or stays put"
+    texts = [
+        {"id": f"b{n}", "title": f"Block {n}", "items": [f"{words} {k}." for k in range(4)]}
+        for n in range(7)
+    ]
+    _, pdfs, _ = build_pdfs(write_game(game_dir, _sheet_yaml([t["id"] for t in texts], texts)))
+    empty, pitch = _foot_room(pdfs["sheet-qrs.pdf"], SHEET_MAX)
+    assert empty < 0.1 and pitch <= SHEET_MAX * 1.4 + 0.5
+    pinned = _sheet_yaml([t["id"] for t in texts], texts, size=SHEET_MAX, min_size=SHEET_MAX)
+    _, pdfs, _ = build_pdfs(write_game(game_dir / "pinned", pinned))
+    empty, pitch = _foot_room(pdfs["sheet-qrs.pdf"], SHEET_MAX)
+    assert empty > 0.15 and pitch == pytest.approx(SHEET_MAX * 1.2, abs=0.5)
+
+
+def _sheet_yaml(items: list, texts: list, **sheet) -> str:
+    spec = {"id": "qrs", "columns": 2, "pages": 1, "size": 9, "items": items, **sheet}
+    data = {"id": "t", "title": "T", "texts": texts, "sheets": [spec]}
+    return yaml.safe_dump(data, sort_keys=False)
 
 
 def test_a_sheet_is_set_at_the_largest_size_that_fits_its_pages(game_dir):

@@ -5,14 +5,15 @@ A label is a closed range of totals; open ends are None. Pure maths, no I/O.
 
 from __future__ import annotations
 
+import heapq
 import re
 
 from ..records import record
 
-_SINGLE = re.compile(r"^([-+]?\d+)$")
-_RANGE = re.compile(r"^([-+]?\d+)\s*[-\u2013]\s*([-+]?\d+)$")
-_OPEN = re.compile(r"^(<=|>=|<|>|\u2264|\u2265)\s*([-+]?\d+)$")
-_PLUS = re.compile(r"^([-+]?\d+)\s*\+$")  # 12+ = 12 or more
+_SINGLE = re.compile(r"^([-+]?[0-9]+)$")
+_RANGE = re.compile(r"^([-+]?[0-9]+)\s*[-\u2013]\s*([-+]?[0-9]+)$")
+_OPEN = re.compile(r"^(<=|>=|<|>|\u2264|\u2265)\s*([-+]?[0-9]+)$")
+_PLUS = re.compile(r"^([-+]?[0-9]+)\s*\+$")  # 12+ = 12 or more
 
 
 class RollLabelError(ValueError):
@@ -32,6 +33,29 @@ class RollRange:
         his = [x for x in (self.hi, other.hi) if x is not None]
         hi = min(his) if his else 10**9
         return lo <= hi
+
+
+_FAR = 10**18  # past every total: an open end
+
+
+def overlapping(ranges: list[RollRange], most: int = 1000) -> list[tuple[int, int]]:
+    """The pairs (i, j), j < i, of ranges that share a total, ordered by i then j; at
+    most `most` of them. In n log n (a sweep by lower end), not n x n: a table of
+    10,000 rows is checked at once."""
+    lows = [-_FAR if r.lo is None else r.lo for r in ranges]
+    open_: list[tuple[int, int]] = []  # (upper end, index) of the ranges begun so far
+    pairs: list[tuple[int, int]] = []
+    for k in sorted(range(len(ranges)), key=lows.__getitem__):
+        lo = lows[k]
+        while open_ and open_[0][0] < lo:
+            heapq.heappop(open_)
+        for _, other in open_:
+            pairs.append((max(k, other), min(k, other)))
+            if len(pairs) >= most:
+                return sorted(pairs)
+        hi = ranges[k].hi
+        heapq.heappush(open_, (_FAR if hi is None else hi, k))
+    return sorted(pairs)
 
 
 def parse_roll_label(text: str) -> RollRange:

@@ -249,14 +249,12 @@ class HexGrid:
 
     # -- topology -------------------------------------------------------------------------
     def neighbours(self, c: int, r: int) -> list[Cell]:
-        """The (up to six) neighbours inside the grid."""
-        q, rr, s = self.to_cube(c, r)
-        out = []
-        for dq, dr, ds in _CUBE_DIRECTIONS:
-            n = self.from_cube((q + dq, rr + dr, s + ds))
-            if self.in_grid(*n):
-                out.append(n)
-        return out
+        """The (up to six) neighbours inside the grid, in the cube directions' order: each a
+        step in offset coordinates that depends only on whether the cell's line is shifted
+        (a map asks for every cell's, so the steps are worked out once per kind of line)."""
+        steps = _offset_steps(self.flat, self.offset, (c if self.flat else r) % 2)
+        cols, rows = self.cols, self.rows
+        return [(c + dc, r + dr) for dc, dr in steps if 0 <= c + dc < cols and 0 <= r + dr < rows]
 
     def distance(self, a: Cell, b: Cell) -> int:
         """Exact number of hex steps."""
@@ -312,6 +310,20 @@ def _corner_offsets(radius: float, flat: bool) -> tuple[Point, ...]:
         )
         for i in range(6)
     )
+
+
+@lru_cache(maxsize=8)
+def _offset_steps(flat: bool, offset: Literal["odd", "even"], parity: int) -> tuple[Cell, ...]:
+    """The six steps (dc, dr) to a hex's neighbours, in ``_CUBE_DIRECTIONS``' order, for a
+    cell whose column (flat) or row (pointy) index has ``parity``: found by stepping in cube
+    coordinates from the cell (parity, parity), as every such cell's steps are the same."""
+    grid = HexGrid(1.0, 2, 2, "flat" if flat else "pointy", offset)
+    q, r, s = grid.to_cube(parity, parity)
+    out = []
+    for dq, dr, ds in _CUBE_DIRECTIONS:
+        nc, nr = grid.from_cube((q + dq, r + dr, s + ds))
+        out.append((nc - parity, nr - parity))
+    return tuple(out)
 
 
 def _cube_round(fq: float, fr: float, fs: float) -> Cube:

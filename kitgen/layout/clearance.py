@@ -57,19 +57,39 @@ def word_boxes(ops: Iterable, width: Width, pad: float = 0.0) -> list[Box]:
             half = op.size / 2
             out.append((op.cx - half, op.cy - half, op.cx + half, op.cy + half))
         elif isinstance(op, Group):
-            out.extend(placed(b, op) for b in word_boxes(op.ops, width, pad))
+            out.extend(map(placing(op), word_boxes(op.ops, width, pad)))
     return out
 
 
 def placed(box: Box, g: Group) -> Box:
     """A box in a group's own coordinates as its parent sees it (the box round it, turned)."""
+    return placing(g)(box)
+
+
+def placing(g: Group) -> Callable[[Box], Box]:
+    """``placed`` for the boxes of one group: its turn worked out once (a map's group holds
+    thousands of words)."""
     a = math.radians(g.rotate)
     cos, sin = math.cos(a) * g.scale, math.sin(a) * g.scale
-    pts = [
-        (cos * x - sin * y + g.dx, sin * x + cos * y + g.dy) for x in box[::2] for y in box[1::2]
-    ]
-    xs, ys = [p[0] for p in pts], [p[1] for p in pts]
-    return (min(xs), min(ys), max(xs), max(ys))
+    dx, dy = g.dx, g.dy
+
+    def place(box: Box) -> Box:
+        x0, y0, x1, y1 = box  # the corners (x0, y0), (x0, y1), (x1, y0), (x1, y1), turned
+        ax, bx, cx, ex = (
+            cos * x0 - sin * y0 + dx,
+            cos * x0 - sin * y1 + dx,
+            cos * x1 - sin * y0 + dx,
+            cos * x1 - sin * y1 + dx,
+        )
+        ay, by, cy, ey = (
+            sin * x0 + cos * y0 + dy,
+            sin * x0 + cos * y1 + dy,
+            sin * x1 + cos * y0 + dy,
+            sin * x1 + cos * y1 + dy,
+        )
+        return (min(ax, bx, cx, ex), min(ay, by, cy, ey), max(ax, bx, cx, ex), max(ay, by, cy, ey))
+
+    return place
 
 
 def clash(a: Box, b: Box) -> bool:

@@ -12,10 +12,19 @@ import math
 from functools import lru_cache
 from operator import attrgetter
 
-from ..colours import readable_on
+from ..colours import contrast, legible, readable_on
 from ..model.counters import CounterDef, Face, IconEl, ImageEl, Place, TextEl, UnitEl
 from ..records import fields, record
-from ..style import PIECE_MIN, TIGHT_LEADING, typeset
+from ..style import (
+    BLACK,
+    PAPER,
+    PIECE_CONTRAST,
+    PIECE_CONTRAST_SMALL,
+    PIECE_MIN,
+    RULES_MIN,
+    TIGHT_LEADING,
+    typeset,
+)
 from .env import PlanEnv
 from .plan import BBox, Circle, Font, Icon, Image, Path, Rect, Stroke, Text
 from .sides import mark_band, mark_ops
@@ -49,7 +58,8 @@ def face_ops(d: CounterDef, face: Face, bleed: float, env: PlanEnv) -> tuple:
     layout = _layout(d, face, bleed, env)
     ops = list(layout.frame)
     width = env.fonts.width
-    for el, slot in zip(face.elements, layout.slots, strict=True):
+    inks = layout.inks
+    for i, (el, slot) in enumerate(zip(face.elements, layout.slots, strict=True)):
         line = slot.line
         if slot.face is None:
             ops.extend(_element(d, el, slot.box, layout.ink, env))
@@ -58,13 +68,20 @@ def face_ops(d: CounterDef, face: Face, bleed: float, env: PlanEnv) -> tuple:
         elif (
             line is not None
             and regular(text := typeset(el.text))
-            and width(text, slot.face, line.font.size) <= line.width + 1e-6
+            and (wide := width(text, slot.face, line.font.size)) <= line.width + 1e-6
         ):
+            if inks and inks[i] is not None:  # the content's ink short of the floor
+                ink, plate = inks[i]
+                if plate is not None:
+                    size = line.font.size
+                    ops.append(_plate(line.x, line.baseline, wide, size, el.align, slot.box, plate))
+                printed = (slot.colour, plate)
+                _legible_fact(el, ink, face.background, printed, line.font.size, env)
             ops.append(Text(line.x, line.baseline, text, line.font, slot.colour, el.align))
             if line.font.size < PIECE_MIN - 1e-9:
                 _below_min(el.path, line.font.size, env)
         else:
-            ops.extend(_text(d, el, slot.box, slot.face, slot.colour, env))
+            ops.extend(_text(d, el, slot.box, slot.face, (layout.ink, face.background), env))
     if layout.mark is not None:  # told apart from other sides' pieces in greyscale too
         ops.extend(mark_ops(env.side_shape(d.side or ""), layout.mark, layout.ink))
     return tuple(ops)
@@ -103,6 +120,9 @@ class _Layout:
     slots: tuple[_Slot, ...]  # one per element
     width: float  # of the box the places share: texts wrap in it
     mark: tuple[float, float, float] | None = None  # a side's mark: x, y, r (layout/sides.py)
+    # Per element, where a text's ink falls short of the contrast floor: (the content's
+    # ink, the plate behind it or None); () when no text does (most faces).
+    inks: tuple = ()
 
 
 @record
@@ -183,15 +203,23 @@ def _new_layout(d: CounterDef, face: Face, bleed: float, env: PlanEnv) -> _Layou
     boxes = _boxes(d, face, inner, edge, env)
     short_side = min(d.width, d.height)
     slots = []
+    inks: list[tuple[str, str | None] | None] = []
     for el, box in zip(face.elements, boxes, strict=True):
         if type(el) is TextEl:
             font_face = env.face(el.bold, el.italic, el.family)
-            colour = el.colour or ink
             line = _one_line(font_face, el.size, el.min_size, el.align, box, short_side)
+            # the ink as it reads at the size the text starts from (a text fitted in full
+            # is checked again at the size it is set at: _text)
+            start = line.font.size if line else (el.size or el.min_size)
+            colour, plate = ink_on(el.colour or ink, face.background, start)
             slots.append(_Slot(box, font_face, colour, line))
+            moved = colour != (el.colour or ink) or plate is not None
+            inks.append((el.colour or ink, plate) if moved else None)
         else:
             slots.append(_Slot(box))
-    return _Layout(frame, ink, tuple(slots), inner[2] - inner[0], mark)
+            inks.append(None)
+    lifted = tuple(inks) if any(inks) else ()
+    return _Layout(frame, ink, tuple(slots), inner[2] - inner[0], mark, lifted)
 
 
 @lru_cache(maxsize=256)
@@ -405,15 +433,31 @@ def _element(d: CounterDef, el, box: BBox, ink: str, env: PlanEnv) -> list:
 
 
 def _text(
-    d: CounterDef, el: TextEl, box: BBox, face: str, colour: str, env: PlanEnv
+    d: CounterDef, el: TextEl, box: BBox, face: str, under: tuple[str, str], env: PlanEnv
 ) -> tuple[Text, ...]:
-    """A text fitted in full: shrunk, wrapped, and warned about when it does not fit."""
+    """A text fitted in full: shrunk, wrapped, and warned about when it does not fit;
+    its ink kept legible on the face (`under`: the face's own ink and background) at the
+    size it is set at."""
+    ink, background = el.colour or under[0], under[1]
     ops, fits = _text_ops(
-        typeset(el.text), face, el.size, el.min_size, el.align, colour, el.wrap, box,
+        typeset(el.text), face, el.size, el.min_size, el.align, ink, el.wrap, box,
         min(d.width, d.height), env.fonts,
     )  # fmt: skip
-    if ops and ops[0].font.size < PIECE_MIN - 1e-9:
-        _below_min(el.path, ops[0].font.size, env)
+    if ops:
+        size = ops[0].font.size
+        if size < PIECE_MIN - 1e-9:
+            _below_min(el.path, size, env)
+        colour, plate = ink_on(ink, background, size)
+        if colour != ink or plate is not None:
+            _legible_fact(el, ink, background, (colour, plate), size, env)
+            lines = tuple([op._replace(colour=colour) for op in ops])
+            if plate is not None:  # every line's plate first: none covers a line above
+                wide = env.fonts.width
+                ops = tuple(
+                    _plate(t.x, t.y, wide(t.text, face, size), size, t.align, box, plate)
+                    for t in lines
+                )
+            ops = (ops if plate is not None else ()) + lines
     if not fits:
         env.warn(
             el.span,
@@ -428,6 +472,47 @@ def _below_min(where: str, size: float, env: PlanEnv) -> None:
     """Type under the scale's floor for pieces, which the game's min_size allowed: the
     build says where and why (a build fact, not on the sheet)."""
     env.fact(f"{where}: set at {size:g} pt, below {PIECE_MIN:g} pt, to fit its piece")
+
+
+@lru_cache(maxsize=256)
+def ink_on(ink: str, background: str, size: float) -> tuple[str, str | None]:
+    """(ink, plate) a text of `size` points is printed in on a piece's background. The
+    content's own ink where it reads at the contrast floor for its size (PIECE_CONTRAST,
+    PIECE_CONTRAST_SMALL under RULES_MIN); else the same hue made darker (a dark ink) or
+    lighter (a light one) until it does; where even black or white that way falls short
+    (white on a mid green), the ink is kept and a plate of the background's hue, made
+    darker or lighter the other way, goes behind the text."""
+    under = PAPER if background == "none" else background
+    floor = PIECE_CONTRAST_SMALL if size < RULES_MIN - 1e-9 else PIECE_CONTRAST
+    moved = legible(ink, under, floor)
+    if moved is not None:
+        return moved, None
+    plate = legible(under, ink, floor)
+    if plate is not None:
+        return ink, plate
+    return max((BLACK, PAPER), key=lambda c: contrast(c, under)), None
+
+
+def _plate(x: float, baseline: float, width: float, size: float, align: str, box, colour: str):
+    """A plate behind one line of a text, a little wider than the line, inside its box."""
+    left = x - width / 2 if align == "centre" else x - width if align == "right" else x
+    pad = size * 0.25
+    x0, x1 = max(left - pad, box[0]), min(left + width + pad, box[2])
+    return Rect(x0, baseline - size * 0.3, x1 - x0, size * 1.15, fill=colour, radius=size * 0.2)
+
+
+def _legible_fact(
+    el: TextEl, ink: str, background: str, printed: tuple, size: float, env: PlanEnv
+) -> None:
+    """The build says where a piece's ink fell short of the contrast floor, and what was
+    printed instead: the ink moved, or a plate behind it."""
+    under = PAPER if background == "none" else background
+    colour, plate = printed
+    was = f"{el.path}: ink {ink} on {under} reads {contrast(ink, under):.1f}:1 at {size:g} pt"
+    if plate is None:
+        env.fact(f"{was}, printed {colour} ({contrast(colour, under):.1f}:1)")
+    else:
+        env.fact(f"{was}, printed on a plate of {plate} ({contrast(ink, plate):.1f}:1)")
 
 
 def _one_line(

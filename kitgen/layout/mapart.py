@@ -262,14 +262,34 @@ def _drawn_alike(
     coord_cells: tuple[Cell, ...] | None = None,
 ) -> tuple[tuple, tuple, tuple]:
     """The ops drawn before and after the area labels, which do not change with the text
-    scale: a tiled map and its reduced assembly sheet share them (kept for the last few
-    maps; the map itself is kept with them, so its id cannot be reused meanwhile). After
-    the labels come the terrain marks, as (box, ops) each, then the rest."""
-    key = (id(m), faces, key_prefix, coords, least, coord_cells)
-    got = _ALIKE.get(key)
-    if got is not None and got[0] is m:
-        return got[1], got[2], got[3]
-    regular, bold = faces
+    scale: a tiled map and its reduced assembly sheet share them (kept with the map, see
+    _kept). After the labels come the terrain marks, as (box, ops) each, then the rest."""
+    kept = _kept(m)
+    key = ("alike", faces, key_prefix, coords, least, coord_cells)
+    got = kept.get(key)
+    if got is None:
+        regular, bold = faces
+        size = cell_size(m.grid)
+        cells, edges = _ground(m, key_prefix)
+        marked = tuple(_terrain_marks(m, size, bold, least))
+        tail = list(edges)  # after the terrain's words, over whatever is drawn under the labels
+        if coords is not None:
+            tail.extend(_coord_ops(m, size, regular, coords, coord_cells))
+        elif m.coords:
+            tail.extend(_coord_ops(m, size, regular))
+        got = kept[key] = (cells, marked, tuple(tail))
+    return got
+
+
+def _ground(m: MapDef, key_prefix: str) -> tuple[tuple, tuple]:
+    """The ops that do not change with the words' sizes or the coordinates: (the cells, their
+    terrain fills and patterns, grid lines, terrain outlines and line features; the map's
+    border and edges), worked out once per map (a tiled map's sheets and its assembly
+    sheet draw the same ground)."""
+    kept = _kept(m)
+    got = kept.get(("ground", key_prefix))
+    if got is not None:
+        return got
     g = m.grid
     size = cell_size(g)
     ops: list = []
@@ -296,11 +316,9 @@ def _drawn_alike(
     # grid lines
     for cell in m.cells:
         ops.append(Path(polygons[cell], fill=None, stroke=GRID_LINE))
-    # terrain outlines (e.g. a red band on full-height cargo) and marks
-    marked: list = []
+    # terrain outlines (e.g. a red band on full-height cargo)
     for cell, tid in m.cells.items():
         t = m.terrains[tid]
-        cx, cy = g.centre(*cell)
         if t.outline:
             ops.append(
                 Path(
@@ -309,27 +327,48 @@ def _drawn_alike(
                     stroke=Stroke(t.outline, max(1.5, size / 30)),
                 )
             )
+    ops.extend(line_ops(m, size))
+    got = kept[("ground", key_prefix)] = (tuple(ops), (*_border_ops(m), *_edge_ops(m, size)))
+    return got
+
+
+def _terrain_marks(m: MapDef, size: float, bold: str, least: float) -> list:
+    """Each cell's terrain mark that has room at ``least``, as (box, ops)."""
+    g = m.grid
+    marked: list = []
+    for cell, tid in m.cells.items():
+        t = m.terrains[tid]
         if t.mark:
+            cx, cy = g.centre(*cell)
             unit = _mark_text(t, cx, cy, size, bold, least)
             if not unit:
                 continue
             tab = unit[0]
             marked.append(((tab.x, tab.y, tab.x + tab.w, tab.y + tab.h), tuple(unit)))
-    ops.extend(line_ops(m, size))
-    tail: list = []  # after the terrain's words, over whatever is drawn under the labels
-    tail.extend(_border_ops(m))
-    tail.extend(_edge_ops(m, size))
-    if coords is not None:
-        tail.extend(_coord_ops(m, size, regular, coords, coord_cells))
-    elif m.coords:
-        tail.extend(_coord_ops(m, size, regular))
-    if len(_ALIKE) >= 4:
-        _ALIKE.clear()
-    _ALIKE[key] = (m, tuple(ops), tuple(marked), tuple(tail))
-    return tuple(ops), tuple(marked), tuple(tail)
+    return marked
 
 
-_ALIKE: dict[tuple, tuple] = {}
+def _kept(m: MapDef) -> dict:
+    """What this module worked out for map ``m`` that stays the same while it lives (kept
+    for the last few maps; the map is kept with it, so its id cannot be reused meanwhile)."""
+    got = _KEPT.get(id(m))
+    if got is None or got[0] is not m:
+        if len(_KEPT) >= 4:
+            _KEPT.clear()
+        got = _KEPT[id(m)] = (m, {})
+    return got[1]
+
+
+_KEPT: dict[int, tuple[MapDef, dict]] = {}
+
+
+def _labels(m: MapDef) -> dict[Cell, str]:
+    """Each cell's label, worked out once per map (a map's coordinates ask for them all)."""
+    kept = _kept(m)
+    got = kept.get("labels")
+    if got is None:
+        got = kept["labels"] = {cell: m.label(cell) for cell in m.cells}
+    return got
 
 
 def _mark_text(
@@ -353,11 +392,12 @@ def _boundary(m: MapDef, cells: frozenset[Cell] | set[Cell]) -> list[tuple[Point
     """Sides of ``cells`` not shared with another cell of the set, with the cell they bound."""
     g = m.grid
     out = []
+    sides = 4 if isinstance(g, SquareGrid) else 6
     for cell in sorted(cells, key=lambda c: (c[1], c[0])):
-        poly = cell_polygon(g, cell)
         nbrs = g.neighbours(*cell)
-        if len(nbrs) == len(poly) and all(n in cells for n in nbrs):
+        if len(nbrs) == sides and all(n in cells for n in nbrs):
             continue  # inside the set: no side of it is a boundary
+        poly = cell_polygon(g, cell)
         cx, cy = g.centre(*cell)
         n = len(poly)
         for i in range(n):
@@ -530,7 +570,6 @@ def _area_spot(
     spots += [
         _middle(g.centre(*c), g.centre(c[0] + 1, c[1])) for c in cells if (c[0] + 1, c[1]) in cells
     ]
-    order = sorted(spots, key=lambda p: (math.dist(p, (mx, my)), -p[1], p[0]))
     if style.at is not None:  # on that cell, or across it and a side neighbour if wide
         c, r = style.at
         pinned = [
@@ -540,10 +579,13 @@ def _area_spot(
             for lift in lifts
         ]
         inside_pinned = [t for t in pinned if inside(t)]
-        if not inside_pinned:
-            return tab(g.centre(*style.at)), False
         box = next((t for t in inside_pinned if not any(_clash(t, a) for a in avoid)), None)
-        return (inside_pinned[0], False) if box is None else (box, True)
+        if box is not None:
+            return box, True
+        # too wide for its cell there (a reduced drawing), or a piece stands on it: the
+        # nearest spot clear of what stands on the map, as for an area the map does not pin
+        mx, my = g.centre(c, r)
+    order = sorted(spots, key=lambda p: (math.dist(p, (mx, my)), -p[1], p[0]))
     tabs = (tab(p, lift) for p in order for lift in lifts)
     clear = [t for t in tabs if not any(_clash(t, a) for a in avoid)]
     box = next((t for t in clear if inside(t)), None)
@@ -609,7 +651,12 @@ BOLDER = 1.08  # a bold face's letters are this much wider
 def label_width(text: str, fs: float) -> float:
     """A short label's width, generous (the widest capitals of a sans face), for the tab
     it sits on: a tab narrower than its words lets lines run into them."""
-    return fs * sum(0.87 if c in "MWmw" else 0.74 if c.isupper() else 0.64 for c in text)
+    return fs * _unit_width(text)
+
+
+def _unit_width(text: str) -> float:
+    """label_width at 1 pt."""
+    return sum(0.87 if c in "MWmw" else 0.74 if c.isupper() else 0.64 for c in text)
 
 
 def axis_names(m: MapDef) -> tuple[dict[int, str], dict[int, str]]:
@@ -636,8 +683,14 @@ def coord_size(m: MapDef) -> float:
 
 
 def coord_width(m: MapDef, fs: float) -> float:
-    """The width of the widest coordinate tab of the map at size ``fs``."""
-    return max((label_width(m.label(c), fs) for c in m.cells), default=0.0) + fs * 0.4
+    """The width of the widest coordinate tab of the map at size ``fs``: label_width is
+    ``fs`` times the label's width at 1 pt, so the widest at 1 pt, found once per map, is
+    the widest at any size."""
+    kept = _kept(m)
+    widest = kept.get("widest")
+    if widest is None:
+        widest = kept["widest"] = max(map(_unit_width, _labels(m).values()), default=0.0)
+    return fs * widest + fs * 0.4
 
 
 def _coord_ops(
@@ -649,9 +702,10 @@ def _coord_ops(
 ) -> list:
     """Each cell's label (or only ``cells``') on a white tab, so it reads on every terrain."""
     fs = coord_size(m) if fs is None else fs
-    ops = []
+    ops: list = []
+    labels = _labels(m)
     for cell, (x, y, w, h) in _coord_tabs(m, fs, cells):
-        text = m.label(cell)
+        text = labels[cell]
         if isinstance(m.grid, SquareGrid):
             ops.append(Rect(x, y, w, h, fill=PAPER))
             ops.append(Text(x - 0.5 + fs * 0.35, y + fs * 0.35, text, Font(regular, fs), COORD_INK))
@@ -665,13 +719,19 @@ def _coord_ops(
 
 def _coord_tabs(
     m: MapDef, fs: float, cells: tuple[Cell, ...] | None = None
-) -> list[tuple[Cell, tuple[float, float, float, float]]]:
+) -> tuple[tuple[Cell, tuple[float, float, float, float]], ...]:
     """Each labelled cell with its coordinate's white tab (x, y, width, height): at the
-    top-left corner of a square, under the top of a hex."""
+    top-left corner of a square, under the top of a hex (kept with the map: its drawing
+    and the boxes area labels keep clear of both ask for them)."""
+    kept = _kept(m)
+    got = kept.get(("tabs", fs, cells))
+    if got is not None:
+        return got
     g = m.grid
+    labels = _labels(m)
     tabs = []
     for cell in m.cells if cells is None else cells:
-        w = label_width(m.label(cell), fs) + fs * 0.4
+        w = label_width(labels[cell], fs) + fs * 0.4
         if isinstance(g, SquareGrid):
             r = g.cell_rect(*cell)
             tabs.append((cell, (r.x0 + 0.5, r.y1 - fs * 1.35, w, fs * 1.3)))
@@ -679,7 +739,8 @@ def _coord_tabs(
             cx, cy = g.centre(*cell)
             top = cy + g.size / 2 if g.flat else cy + g.radius * 0.62
             tabs.append((cell, (cx - w / 2, top - fs * 1.5, w, fs * 1.3)))
-    return tabs
+    got = kept[("tabs", fs, cells)] = tuple(tabs)
+    return got
 
 
 def coord_boxes(

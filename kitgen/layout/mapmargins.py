@@ -57,36 +57,84 @@ class Block:
 
 
 @record(frozen=False)
+class Shelf:
+    """A row of charts in a band: its top, the tallest chart's height, and where the
+    next chart beside them would start."""
+
+    top: float
+    height: float
+    next_x: float
+
+
+@record(frozen=False)
 class Band:
     """A free rectangle beside the map, filled with charts in shelves, top to bottom."""
 
     side: str
     box: Box
-    shelves: list[list[float]] = field(default_factory=list)  # [top, height, next x]
+    shelves: list[Shelf] = field(default_factory=list)
 
     @property
     def width(self) -> float:
-        return self.box[2] - self.box[0]
+        x0, _, x1, _ = self.box
+        return x1 - x0
+
+    @property
+    def height(self) -> float:
+        _, y0, _, y1 = self.box
+        return y1 - y0
 
     def spare(self) -> float:
         """The width left beside the charts on the last shelf."""
-        return self.box[2] - self.shelves[-1][2] if self.shelves else 0.0
+        _, _, x1, _ = self.box
+        return x1 - self.shelves[-1].next_x if self.shelves else 0.0
 
     def place(self, w: float, h: float) -> tuple[float, float] | None:
         """Where a w x h chart's top-left goes (and takes the room), or None."""
         x0, y0, x1, y1 = self.box
         if self.shelves:
-            top, height, nx = self.shelves[-1]
+            shelf = self.shelves[-1]
+            top, nx = shelf.top, shelf.next_x
             if nx + w <= x1 + 1e-6 and top - h >= y0 - 1e-6:
-                self.shelves[-1] = [top, max(height, h), nx + w + GAP]
+                shelf.height = max(shelf.height, h)
+                shelf.next_x = nx + w + GAP
                 return nx, top
-            top = top - height - GAP
+            top = top - shelf.height - GAP
         else:
             top = y1
         if w <= x1 - x0 + 1e-6 and top - h >= y0 - 1e-6:
-            self.shelves.append([top, h, x0 + w + GAP])
+            self.shelves.append(Shelf(top, h, x0 + w + GAP))
             return x0, top
         return None
+
+
+@record
+class TileMargins:
+    """A tile's free margins: its label, its page (the tile's index) and its bands."""
+
+    label: str
+    page: int
+    bands: list[Band]
+
+
+@record
+class Spot:
+    """A band a chart may go in, on a page of the map."""
+
+    page: int
+    band: Band
+
+
+@record
+class _Fit:
+    """The map at one place on its sheet: its bottom-left, the bands round it, and the
+    charts that fit there and that did not."""
+
+    x: float
+    y: float
+    bands: list[Band]
+    placed: list[Placed]
+    missed: list[tuple[int, MarginChart]]
 
 
 @record(frozen=False)
@@ -240,7 +288,7 @@ def bands_round(room: Box, art: Box) -> list[Band]:
         Band("top", (x0, ay1 + GAP, x1, y1)),
         Band("left", (x0, ay0, ax0 - GAP, ay1)),
     ]
-    return [b for b in out if b.box[2] - b.box[0] > GAP and b.box[3] - b.box[1] > GAP]
+    return [b for b in out if b.width > GAP and b.height > GAP]
 
 
 def on_sheet(
@@ -251,38 +299,37 @@ def on_sheet(
     charts = list(enumerate(m.margins))
     measures = Measures(m, env)
     x0, y0, x1, y1 = room
-    best: tuple | None = None
+    best: _Fit | None = None
     for tier in range(len(SIZES)):
         for ax, ay in ANCHORS:
             px = x0 + (x1 - x0 - w) * ax
             py = y0 + (y1 - y0 - h) * ay
             bands = bands_round(room, (px, py, px + w, py + h))
             placed, missed = _fill(charts, bands, measures, tier, False)
-            if best is None or len(missed) < len(best[3]):
-                best = (px, py, bands, missed, placed, tier)
+            if best is None or len(missed) < len(best.missed):
+                best = _Fit(px, py, bands, placed, missed)
             if not missed:
                 return (px, py), placed, []
     assert best is not None
-    px, py, bands, missed, placed, tier = best
-    more, left = _fill(missed, bands, measures, len(SIZES) - 1, True)
+    more, left = _fill(best.missed, best.bands, measures, len(SIZES) - 1, True)
     for p in more:
         _warn_moved(m, env, p)
-    return (px, py), placed + more, [c for _, c in left]
+    return (best.x, best.y), best.placed + more, [c for _, c in left]
 
 
 def on_tiles(
-    m: MapDef, env: PlanEnv, tiles: list[tuple[str, int, list[Band]]]
+    m: MapDef, env: PlanEnv, tiles: list[TileMargins]
 ) -> tuple[list[Placed], list[MarginChart]]:
-    """Charts on the tiles' free margins: (label, page index, bands) per tile. A chart with
-    tile: goes there; others on the tiles along their side of the map, then anywhere."""
+    """Charts on the tiles' free margins. A chart with tile: goes there; others on the
+    tiles along their side of the map, then anywhere."""
     measures = Measures(m, env)
-    labels = [label for label, _, _ in tiles]
+    labels = [t.label for t in tiles]
     placed: list[Placed] = []
     left: list[MarginChart] = []
     for i, chart in enumerate(m.margins):
         order = list(tiles)
         if chart.tile and chart.tile in labels:
-            order = [t for t in tiles if t[0] == chart.tile]
+            order = [t for t in tiles if t.label == chart.tile]
         elif chart.tile:
             env.warn(
                 chart.span,
@@ -292,8 +339,8 @@ def on_tiles(
                 "name one of its tiles, or leave tile: out",
             )
         # the chart's own side first (the tiles along that side of the map), then any
-        spots = [(page, band) for _, page, bands in order for band in bands]
-        spots.sort(key=lambda s: chart.side not in ("auto", s[1].side))
+        spots = [Spot(t.page, band) for t in order for band in t.bands]
+        spots.sort(key=lambda s: chart.side not in ("auto", s.band.side))
         spot = _first_spot(i, chart, spots, measures)
         if spot is None:
             left.append(chart)
@@ -304,12 +351,10 @@ def on_tiles(
     return placed, left
 
 
-def _first_spot(
-    i: int, chart: MarginChart, spots: list[tuple[int, Band]], measures: Measures
-) -> Placed | None:
+def _first_spot(i: int, chart: MarginChart, spots: list[Spot], measures: Measures) -> Placed | None:
     for tier in range(len(SIZES)):
-        for page, band in spots:
-            spot = _try(band, i, chart, measures, tier, page)
+        for s in spots:
+            spot = _try(s.band, i, chart, measures, tier, s.page)
             if spot is not None:
                 return spot
     return None
@@ -323,7 +368,8 @@ def _try(
         block = measures(i, chart, width, tier) if width > GAP else None
         where = block and band.place(block.width, block.height)
         if block is not None and where:
-            return Placed(block, where[0], where[1], band.side, page)
+            x, y_top = where
+            return Placed(block, x, y_top, band.side, page)
     return None
 
 
@@ -396,10 +442,20 @@ def overflow(
                 "it runs off the page",
                 "split it into smaller tables or texts",
             )
-            spot = Placed(block, room[0], room[3], "page")
-            band.shelves.append([room[3], block.height, room[2]])
+            x0, _, x1, y1 = room
+            spot = Placed(block, x0, y1, "page")
+            band.shelves.append(Shelf(y1, block.height, x1))
         pages[-1].append(spot)
     return pages
 
 
-__all__ = ["Band", "bands_round", "chart_ops", "on_sheet", "on_tiles", "overflow"]
+__all__ = [
+    "Band",
+    "Shelf",
+    "TileMargins",
+    "bands_round",
+    "chart_ops",
+    "on_sheet",
+    "on_tiles",
+    "overflow",
+]

@@ -24,6 +24,7 @@ from ..style import (
     MUTED,
     NOTE_LEADING,
     PAPER,
+    RULES_MIN,
     SMALL,
 )
 from .clearance import clash, clear_spot, word_boxes
@@ -39,7 +40,8 @@ from .text import wrap
 from .tiling import TilePlan, needs_tiling
 
 PAD = 3.0  # round the grid, so the outer border line is never clipped
-TITLE_H = 24.0
+TITLE_H = 24.0  # the title line and one line of the map's note under it
+NOTE_PITCH = RULES_MIN * NOTE_LEADING  # each further line of the note
 TICK = 9.0
 COMPASS = 40.0  # the title line's room for the north arrow and its N
 SEAM = Stroke(MID_INK, 0.6, (3, 2))
@@ -144,7 +146,7 @@ def _map_pages(m: MapDef, env: PlanEnv) -> list[Page]:
     key_h = 0.0
     if not any(c.item == "key" for c in m.margins):  # else the key is one of the charts
         key_ops, key_h = plan_key(m, env, x0, x1 - x0)
-    avail_w, avail_h = x1 - x0, y1 - y0 - TITLE_H
+    avail_w, avail_h = x1 - x0, y1 - y0 - head_height(m, env)
     if not needs_tiling(w, h, avail_w, avail_h - key_h):
         pages: list[Page] = []
         left: list = []
@@ -163,7 +165,7 @@ def _chart_pages(m: MapDef, env: PlanEnv, charts: list, warn: bool = True) -> li
     """Charts that found no room round the map, on pages of their own after it."""
     x0, y0, x1, y1 = content_box(env.paper)
     out = []
-    for placed in overflow(m, env, charts, (x0, y0, x1, y1 - TITLE_H), warn):
+    for placed in overflow(m, env, charts, (x0, y0, x1, y1 - head_height(m, env)), warn):
         page = Page(f"Map: {m.title or m.id}", ops=_title(m, env, x0, x1, y1, "charts"))
         for p in placed:
             ops, item = chart_ops(m, env, p)
@@ -177,7 +179,8 @@ def _title(
     m: MapDef, env: PlanEnv, x0: float, x1: float, top: float, right: str, note: bool = True
 ) -> list:
     """The title line (title, north arrow, ``right`` at its end) and, when ``note``, the
-    map's note on one line under it (an assembly sheet sets the note itself: _head)."""
+    map's note under it at RULES_MIN, on as many lines as it needs (head_height: an
+    assembly sheet sets the note itself, at SMALL: _head)."""
     regular, bold = _faces(env)
     ops: list = []
     room = x1 - x0 - (env.fonts.width(right, bold, 10) + 12 if right else 0)
@@ -189,13 +192,29 @@ def _title(
         x += env.fonts.width(m.title or m.id, bold, size) + 10
     if m.north:
         ops.extend(compass(m.north, x, top - 9, bold))
-    if m.note and note:
+    if note:
         # clear of the title's descenders (which reach about 2.7 pt below its baseline)
-        size = _fit_line(m, env, "note", m.note, regular, 7, 6, x1 - x0)
-        ops.append(Text(x0, top - 23, m.note, Font(regular, size), MID_INK))
+        for i, line in enumerate(_note_lines(m, env, x1 - x0)):
+            y = top - 23 - i * NOTE_PITCH
+            ops.append(Text(x0, y, line, Font(regular, RULES_MIN), MID_INK))
     if right:
         ops.append(Text(x1, top - 12, right, Font(bold, 10), INK, align="right"))
     return ops
+
+
+def _note_lines(m: MapDef, env: PlanEnv, width: float) -> list[str]:
+    """The map's note as a map sheet prints it under its title: rules text, so at RULES_MIN
+    and never smaller; a note longer than the sheet's width wraps to more lines."""
+    return wrap(m.note, env.face(), RULES_MIN, width, env.fonts) if m.note else []
+
+
+def head_height(m: MapDef, env: PlanEnv) -> float:
+    """The room a map sheet's head takes above the map: the title line and the note's
+    first line (TITLE_H), and NOTE_PITCH more for each further line of the note, wrapped
+    to the paper's width as it stands (a sheet turned landscape has the same room or
+    more)."""
+    x0, _, x1, _ = content_box(env.paper)
+    return TITLE_H + max(len(_note_lines(m, env, x1 - x0)) - 1, 0) * NOTE_PITCH
 
 
 def compass(north: str, x: float, cy: float, bold: str) -> list:
@@ -250,7 +269,7 @@ def _single(m: MapDef, env: PlanEnv, n: int, key_ops: list, key_h: float) -> tup
     w, h = art_size(m)
     right = f"copy {n} of {m.copies}" if m.copies > 1 else ""
     ops = _title(m, env, x0, x1, y1, right)
-    top = y1 - TITLE_H
+    top = y1 - head_height(m, env)
     charts: list[Item] = []
     left: list = []
     if m.margins:
@@ -304,13 +323,14 @@ def _top_arrow(cx: float, y: float, env: PlanEnv) -> list:
 def _fitted(m: MapDef, env: PlanEnv, key_ops: list, key_h: float) -> Page:
     x0, y0, x1, y1 = content_box(env.paper)
     w, h = art_size(m)
-    avail_w, avail_h = x1 - x0, y1 - y0 - TITLE_H - key_h - 12
+    head = head_height(m, env)
+    avail_w, avail_h = x1 - x0, y1 - y0 - head - key_h - 12
     scale = min(avail_w / w, avail_h / h)
     ratio = 1 / scale
     note = f"scale 1:{ratio:.2f} — not true size"
     ops = _title(m, env, x0, x1, y1, note)
     px = x0 + (avail_w - w * scale) / 2
-    py = y1 - TITLE_H - 6 - h * scale
+    py = y1 - head - 6 - h * scale
     # reduced: no word below MIN_WORD as printed (coordinates as reduced_coords says)
     art = map_group(m, env, printed=min(1.0, scale))
     ops.append(Group((art,), dx=px, dy=py, scale=scale))
@@ -334,7 +354,7 @@ def tile_plan(m: MapDef, env: PlanEnv) -> Tiling:
     turned a quarter turn on them: whatever takes the fewest sheets (maptiles.py); the cell
     size never changes."""
     w, h = art_size(m)
-    return choose_tiling(m, env, w, h, TITLE_H)
+    return choose_tiling(m, env, w, h, head_height(m, env))
 
 
 def _art(

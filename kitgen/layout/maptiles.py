@@ -22,7 +22,7 @@ from ..records import record, replace
 from .env import PlanEnv
 from .frame import content_box
 from .mapmargins import GAP as MARGIN_GAP
-from .mapmargins import Band, Placed, on_tiles, overflow
+from .mapmargins import Band, Placed, TileMargins, on_tiles, overflow
 from .tiling import DEFAULT_OVERLAP, Tile, TilePlan, grid_tiles, spans_needed
 
 TILE_MARGIN = 10.0  # beside a tile's seams: room for the ticks and the glue strip
@@ -94,7 +94,7 @@ def with_charts(m: MapDef, env: PlanEnv, way: Tiling) -> Tiling:
     if not m.margins:
         return way
     placed, left = on_tiles(
-        m, env, [(t.label, t.index, bands(m, env, way, t)) for t in way.plan.tiles]
+        m, env, [TileMargins(t.label, t.index, bands(m, env, way, t)) for t in way.plan.tiles]
     )
     x0, y0, x1, y1 = content_box(env.paper)
     quiet = replace(env, diags=Diagnostics(), facts={})

@@ -52,6 +52,7 @@ from .text import wrap
 
 GRID = Stroke(MID_INK, 0.4)
 MAP_SHARE = 0.62  # of the content height, for the diagram on the first page
+ONE_PAGE_SLACK = 12.0  # points kept free under a one-page sheet's text (a heading's room)
 MAX_CELL = 64.0  # points: the largest a cell is drawn on a set-up diagram
 LEGEND_SWATCH = 13.0  # points: a swatch of the legend under the diagram
 RULER_ROOM = (16.0, 10.0)  # points: the room they take left (and right) of it, and over it
@@ -134,7 +135,13 @@ def _plan_one(setup: Setup, env: PlanEnv) -> Document:
     if setup.map is not None:
         legend_h = y - _map_legend(setup, Page(""), x0, x1, y, env)
         scale = _fit(setup, (x0, y - (y1 - y0) * MAP_SHARE, x1, y))
-        if scale < every_coord_scale(setup.map):
+        # the whole sheet on one page where the diagram, made smaller for it, still
+        # prints every cell's coordinates: else as large as its share of the page
+        text = _text_height(setup, colours, env, sc)
+        one = _fit(setup, (x0, y0 + legend_h + 14 + text + ONE_PAGE_SLACK, x1, y))
+        if every_coord_scale(setup.map) <= one < scale:
+            scale = one
+        elif scale < every_coord_scale(setup.map):
             # its coordinates would not all print at the least size: the map takes the
             # page (the sheet's text continues overleaf), as large as it will go
             scale = max(scale, _fit(setup, (x0, y0 + legend_h + 6, x1, y)))
@@ -165,6 +172,15 @@ def _plan_one(setup: Setup, env: PlanEnv) -> Document:
     _sheet(setup, colours, flow)
     pages += flow.finish()
     return Document(f"scenario-{sc.id}", f"Scenario: {sc.title}", pages, apart=True)
+
+
+def _text_height(setup: Setup, colours: dict[str, str], env: PlanEnv, sc: Scenario) -> float:
+    """The height the sheet's text (key, forces, rules) takes under the diagram, set in
+    one run at the page's width: measured, nothing kept."""
+    box = content_box(env.paper)
+    probe = _Flow(env, Page(""), 0.0, box, "", sc)
+    height, _ = probe._measure(lambda: _sheet(setup, colours, probe))
+    return height
 
 
 # ---- the map diagram --------------------------------------------------------------
@@ -447,17 +463,51 @@ class _Flow(PageFlow):
         mid = (x0 + x1) / 2
         return (x0, y0, mid - COLUMN_GUTTER / 2, y1), (mid + COLUMN_GUTTER / 2, y0, x1, y1)
 
-    def pair(self, a: Callable[[], None], b: Callable[[], None]) -> None:
-        """Two sections side by side, each in half the width, when neither holds a table,
-        no line of either wraps more at half width, and both fit one page: short lists
-        (two sides' pieces) then take half the height. Else one after the other."""
+    def width_of(self, draw: Callable[[], None]) -> float:
+        """How far right of the box's left edge a section's words and table rows reach,
+        set at the full width (its rules run the box's width wherever it stands)."""
+        page, y, bottom, dry = self.page, self.y, self.bottom, self.dry
+        self.page, self.y, self.bottom, self.dry = Page(""), 0.0, -1e9, True
+        try:
+            draw()
+            edges = [self.box[0]]
+            for op in self.page.ops:
+                if isinstance(op, Text):
+                    edges.append(op.x + self.env.fonts.width(op.text, op.font.face, op.font.size))
+                elif isinstance(op, Rect):
+                    edges.append(op.x + op.w)
+            return max(edges) - self.box[0]
+        finally:
+            self.page, self.y, self.bottom, self.dry = page, y, bottom, dry
+
+    def abreast(self, a: Callable[[], None], b: Callable[[], None]) -> tuple[BBox, BBox] | None:
+        """The boxes two sections stand side by side in, or None: each in half the width
+        when neither holds a table; else the first as wide as it reaches (a table's own
+        width) and the second in what is left. Either way no line of either wraps more
+        than at the full width, and both fit one page."""
+        (ha, ta), (hb, tb) = self._measure(a), self._measure(b)
+        x0, y0, x1, y1 = self.box
         left, right = self.halves()
-        (ha, ta), (hb, tb) = self._measure(a, left), self._measure(b, right)
-        same = (ha, hb) == (self._measure(a)[0], self._measure(b)[0])
-        if ta or tb or not same or max(ha, hb) > self.top - self.bottom:
+        wa = self.width_of(a) if ta or tb else 0.0
+        if wa > left[2] - left[0] or self.width_of(b) > right[2] - right[0]:
+            left = (x0, y0, x0 + wa, y1)  # a table wider than half: the other beside it
+            right = (x0 + wa + COLUMN_GUTTER, y0, x1, y1)
+            if right[2] - right[0] < (x1 - x0) / 4:
+                return None
+        same = (self._measure(a, left)[0], self._measure(b, right)[0]) == (ha, hb)
+        return (left, right) if same and max(ha, hb) <= self.top - self.bottom else None
+
+    def pair(self, a: Callable[[], None], b: Callable[[], None]) -> None:
+        """Two sections side by side (abreast) where they fit: short lists (two sides'
+        pieces) then take half the height, a side's table keeps the other's list beside
+        it. Else one after the other."""
+        boxes = self.abreast(a, b)
+        if boxes is None:
             self.section(a)
             self.section(b)
             return
+        left, right = boxes
+        ha, hb = self._measure(a, left)[0], self._measure(b, right)[0]
         self.need(max(ha, hb))
         whole, y = self.box, self.y
         lows = []
@@ -646,7 +696,7 @@ def _setup_rules(named: list, flow: _Flow) -> None:
     for rule in named:
         mark = dagger(len(notes)) if rule.reading else ""
         if rule.reading:
-            notes.append(sentence(reading_note(rule.reading, mark)))
+            notes.append(reading_note(rule.reading, mark))
         flow.para(sentence(rule.name) + mark, indent=6, bullet=True, size=BODY)
     for text in notes:
         flow.para(text, indent=6, size=SMALL, colour=MUTED)

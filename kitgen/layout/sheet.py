@@ -19,18 +19,25 @@ from __future__ import annotations
 
 from ..model.table import Sheet, SheetItem, Table, TextBlock
 from ..records import field, record, replace
-from ..style import COLUMN_GUTTER, COLUMN_RULE_INK, TITLE
+from ..style import AIR_LEAD, COLUMN_GUTTER, COLUMN_RULE_INK, LEADING, TITLE
 from .env import PlanEnv
 from .frame import content_box
 from .plan import Document, Font, Item, Line, Page, Stroke, Text
 from .table_draw import TableLayout, layout_table
-from .textblock import TextLayout, layout_text
+from .textblock import PARA_GAP, TextLayout, layout_text
 
 COLUMN_RULE = Stroke(COLUMN_RULE_INK, 0.4)
 STEP = 0.25
 KEEP = 2  # rows (or lines) kept together on each side of a split
 SPLIT_MIN = 6  # a block of fewer rows is never split only to fill a column's foot
 SPLIT_COST = 2.0  # lines of type a balanced page gives up to keep a block whole
+GAP = 0.7  # the room between blocks, of the size
+# A sheet set at its max_size with room left gives the room out as air, in one measure
+# for the whole sheet (`Flowed.air`, 0 to 1), up to these at most, each of the size:
+AIR_PARA = 0.9  # more room before each paragraph or list item
+AIR_ROW = 0.5  # more room in each table row
+AIR_GAP = 1.3  # more room between blocks
+AIR_STEPS = 7  # halvings in the search for the most air that fits
 
 
 @record(frozen=False)
@@ -59,6 +66,8 @@ class Flowed:
     split: bool = False  # long blocks split to fill the foot of a column
     holes: bool = False  # a band left a column empty and went on to the next page
     breaks: list[int] = field(default_factory=list)  # len(placed) at each column break
+    air: float = 0.0  # the room given out on a sheet at its max_size (0 to 1: AIR_*)
+    gap: float = 0.0  # the room between blocks
 
 
 def resolve(item: SheetItem, tables: dict[str, Table], texts: dict[str, TextBlock]):
@@ -115,13 +124,15 @@ class _Flow:
     its lowest column), spans the full width, and a new band starts under it.
     `split` lets a long block split to fill the foot of a column."""
 
-    def __init__(self, sheet: Sheet, measure, size: float, box, first_top: float, split):
+    def __init__(
+        self, sheet: Sheet, measure, size: float, box, first_top: float, split, air: float
+    ):
         self.sheet, self.measure, self.split = sheet, measure, split
         self.x0, self.y0, self.x1, self.y1 = box
         n = self.n = sheet.columns
         self.cw = (self.x1 - self.x0 - COLUMN_GUTTER * (n - 1)) / n
-        self.gap = size * 0.7
-        self.out = Flowed(size)
+        self.gap = size * (GAP + AIR_GAP * air)
+        self.out = Flowed(size, air=air, gap=self.gap)
         self.page, self.col = 0, 0
         self.used: set[int] = set()  # the columns of this band that hold something
         self.top = self.y = self.low = first_top  # low: the lowest any column of the band reached
@@ -248,19 +259,29 @@ def _set(sheet: Sheet, blocks: list, env: PlanEnv, box, first_top: float) -> Flo
     a smaller one does not."""
     layouts: dict[tuple, TableLayout | TextLayout] = {}
     size = sheet.min_size  # the size being tried, shared by measure, flow and largest
+    air = 0.0  # the air being tried (AIR_*), likewise
 
     def measure(block, width: float) -> TableLayout | TextLayout:
-        key = (id(block), width, size)
+        key = (id(block), width, size, air)
         if key not in layouts:
             layouts[key] = (
-                layout_table(block, width, env, size, sheet.min_size)
+                layout_table(block, width, env, size, sheet.min_size, air=size * AIR_ROW * air)
                 if isinstance(block, Table)
-                else layout_text(block, width, env, size)
+                else layout_text(
+                    block,
+                    width,
+                    env,
+                    size,
+                    lead=LEADING + AIR_LEAD * air,
+                    para=PARA_GAP + AIR_PARA * air,
+                )
             )
         return layouts[key]
 
-    def flow(split: bool) -> Flowed:
-        return _Flow(sheet, measure, size, box, first_top, split).run(blocks)
+    def flow(split: bool, more: float = 0.0) -> Flowed:
+        nonlocal air
+        air = more
+        return _Flow(sheet, measure, size, box, first_top, split, air).run(blocks)
 
     def largest(split: bool, pages: int, smallest: int) -> Flowed | None:
         """The flow at the largest of sizes[:smallest + 1] that fits `pages`, halving
@@ -295,7 +316,26 @@ def _set(sheet: Sheet, blocks: list, env: PlanEnv, box, first_top: float) -> Flo
         least = flow(True)
         best = (largest(True, least.pages, len(sizes) - 1) if least.fits else None) or least
     size = best.size
+    grown = sheet.min_size < sheet.max_size <= size + 1e-9  # to its cap (not pinned there)
+    if grown and best.pages <= sheet.pages and best.fits:
+        best = _aired(best, flow)
     return _balanced(best, box, sheet.columns) if sheet.columns > 1 else best
+
+
+def _aired(best: Flowed, flow) -> Flowed:
+    """A sheet at its max_size with room left: the flow with the most air (AIR_*: all of
+    it, else halving) at which it still fits its pages as it does with none."""
+    lo, hi, got, air = 0.0, 1.0, best, 1.0
+    for _ in range(AIR_STEPS):
+        more = flow(best.split, air)
+        if more.pages <= best.pages and more.fits and not more.holes:
+            got, lo = replace(more, split=best.split), air
+            if air == 1.0:
+                break
+        else:
+            hi = air
+        air = (lo + hi) / 2
+    return got
 
 
 # ---- the last page's columns balanced -------------------------------------------------
@@ -405,7 +445,7 @@ def _balanced(best: Flowed, box, n: int) -> Flowed:
     top = max(p.y_top for p in band)
     pieces = _pieces(band)
     cuts = _cuts(pieces)
-    gap, line = best.size * 0.7, best.size * 1.2
+    gap, line = best.gap, best.size * 1.2
     heights: dict[tuple[int, int], float] = {}
 
     def height(a: int, b: int) -> float:

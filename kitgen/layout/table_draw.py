@@ -49,6 +49,7 @@ _NUMERIC = re.compile(
     r"|^[-\u2014\u2013]$"
 )
 _DASH = re.compile(r"^[-\u2014\u2013]$")
+_RANGE = re.compile(r"\d\s*[-\u2013]\s*[-\u2212]?\d")  # a roll range: "2-3", "10–12"
 _MARKS = re.compile(r"[*#\u2020\u2021]+$")  # footnote marks after a number hang past it
 
 
@@ -85,6 +86,7 @@ class TableLayout:
     figures: list[float | None]  # per column: the widest number's width (figure-aligned columns)
     natural: float = 0.0  # the width the columns want unwrapped (a caller may give less room)
     first_title: float = 0.0  # the title's room on the first part (no "(cont.)" to wrap)
+    air: float = 0.0  # points more in each body row, half above and half below its text
 
     def title_room(self, first: bool) -> float:
         return self.first_title if first else self.title_height
@@ -206,6 +208,7 @@ class TableLayout:
         each cell (a write-in blank, a figure-aligned number or wrapped lines)."""
         fonts, size = self.env.fonts, self.size
         pad_x, pad_y = _pads(size)
+        pad_y += self.air / 2
         line_h = size * LEADING
         h = self.row_heights[r]
         ops: list = []
@@ -222,6 +225,9 @@ class TableLayout:
             fw = self.figures[cell.col] if cell.figure else None
             if fw is not None and len(lines) == 1 and not _DASH.match(_text(cell)):
                 ops += self._figure(cell, cx + pad_x, ly, cw - 2 * pad_x, fw)
+                continue
+            if cell.align == "centre" and len(lines) == 1 and _split_marks(cell.runs or ())[1]:
+                ops += self._hung(cell, cx + pad_x, ly, cw - 2 * pad_x)
                 continue
             for ln in lines:
                 ops += draw_line(
@@ -261,6 +267,19 @@ class TableLayout:
         if marks:
             ops += draw_line(marks, right, y, mark_w, "left", self.faces, size, fonts, INK)
         return ops
+
+    def _hung(self, cell: _Cell, x: float, y: float, w: float) -> list:
+        """A centred cell's words centred without their footnote marks, which hang after
+        them (a roll range's 4† stands under the dashes of 2-3, its dagger past it)."""
+        fonts, size = self.env.fonts, self.size
+        core, marks = _split_marks(cell.runs or ())
+        core_w = runs_width(core, self.faces, size, fonts)
+        left = x + (w - core_w) / 2
+        ops = draw_line(core, left, y, core_w, "left", self.faces, size, fonts, INK)
+        mark_w = runs_width(marks, self.faces, size, fonts)
+        return ops + draw_line(
+            marks, left + core_w, y, mark_w, "left", self.faces, size, fonts, INK
+        )
 
 
 def _split_marks(runs: tuple[Run, ...]) -> tuple[list[Run], list[Run]]:
@@ -368,6 +387,9 @@ def _grid(table: Table) -> tuple[list[Column], list[str], list[_Cell], list[list
     aligns: list[str] = []
     off = 0
     label = label_column(table)
+    # a roll column that holds a range ("2-3") is a column of labels: each centred, the
+    # single rolls under the ranges' dashes; one of numbers only sets them as figures
+    ranges = any(_RANGE.search(row.label or "") for row in table.rows)
     if label is not None:
         cols.append(label)
         aligns.append("centre" if label.align == "auto" else label.align)
@@ -401,7 +423,7 @@ def _grid(table: Table) -> tuple[list[Column], list[str], list[_Cell], list[list
                     1,
                     tuple(parse_markup((row.label or "") + row.mark)),
                     aligns[0],
-                    aligns[0] == "centre",
+                    aligns[0] == "centre" and not ranges,
                 )
             )
         at = off
@@ -511,9 +533,11 @@ def layout_table(
     size: float,
     min_size: float | None = None,
     title: bool = True,
+    air: float = 0.0,
 ) -> TableLayout:
     """Measure the table at one type size for one width (a combat table as printed, with
-    its chances and notes)."""
+    its chances and notes); `air` points more in each body row (a sheet with room to
+    spare: sheet.py)."""
     if table.combat is not None:
         from ..rules.combat import printed
 
@@ -541,7 +565,7 @@ def layout_table(
         lines = [wrap_cell(c) for c in cells]
         row_lines.append(lines)
         tall = max(max(len(ls), 1) for ls in lines) * line_h
-        row_heights.append(tall + 2 * pad_y)
+        row_heights.append(tall + 2 * pad_y + air)
     group_height = line_h + 2 * pad_y if table.groups else 0.0
     titled = bool(title and table.title)
     title_height = title_block_height(table.title, width, faces, size, fonts) if titled else 0.0
@@ -570,6 +594,7 @@ def layout_table(
         figures,
         natural,
         first_title,
+        air,
     )
 
 

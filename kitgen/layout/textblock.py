@@ -19,6 +19,7 @@ from .rich import (
 )
 
 BULLET = "\u2022"
+PARA_GAP = 0.3  # the room before a paragraph or list item, of the size
 
 
 @record(frozen=False)
@@ -33,6 +34,8 @@ class TextLayout:
     fits: bool = True
     numbers: dict[int, int] | None = None  # line index -> step number
     first_title: float = 0.0  # the title's room on the first part (no "(cont.)" to wrap)
+    lead: float = LEADING  # the line pitch, of the size
+    para: float = PARA_GAP  # the room before a paragraph or item (not the first), of the size
 
     def title_room(self, first: bool) -> float:
         return self.first_title if first else self.title_height
@@ -42,8 +45,8 @@ class TextLayout:
         return len(self.lines)
 
     def unit_height(self, i: int) -> float:
-        gap = self.size * 0.3 if self.lines[i][2] and i > 0 else 0.0
-        return self.size * LEADING + gap
+        gap = self.size * self.para if self.lines[i][2] and i > 0 else 0.0
+        return self.size * self.lead + gap
 
     def part_height(self, start: int, end: int, first: bool, last: bool) -> float:
         return self.title_room(first) + sum(self.unit_height(i) for i in range(start, end))
@@ -98,8 +101,17 @@ class TextLayout:
 
 
 def layout_text(
-    block: TextBlock, width: float, env: PlanEnv, size: float, title: bool = True
+    block: TextBlock,
+    width: float,
+    env: PlanEnv,
+    size: float,
+    title: bool = True,
+    lead: float = LEADING,
+    para: float = PARA_GAP,
 ) -> TextLayout:
+    """The block wrapped to the width at the size; its lines `lead` times the size apart,
+    `para` times the size more before each paragraph or item but the first (a sheet with
+    room to spare opens both: sheet.py)."""
     faces = Faces(lambda b, i: env.face(bold=b, italic=i))
     if block.style == "steps":
         widest = len(str(len(block.paragraphs)))
@@ -110,9 +122,9 @@ def layout_text(
     lines: list[tuple[Line_, float, bool]] = []
     numbers: dict[int, int] = {}
     fits = True
-    for n, para in enumerate(block.paragraphs, start=1):
+    for n, text in enumerate(block.paragraphs, start=1):
         numbers[len(lines)] = n
-        runs = parse_markup(para)
+        runs = parse_markup(text)
         wrapped = wrap_runs(runs, width - indent, faces, size, env.fonts)
         for k, ln in enumerate(wrapped):
             if runs_width(ln, faces, size, env.fonts) > width - indent + 1e-6:
@@ -125,4 +137,6 @@ def layout_text(
         if titled
         else 0.0
     )
-    return TextLayout(block, size, width, lines, title_h, env, faces, fits, numbers, first_h)
+    return TextLayout(
+        block, size, width, lines, title_h, env, faces, fits, numbers, first_h, lead, para
+    )

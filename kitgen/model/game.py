@@ -43,6 +43,8 @@ class Game:
     sections: Mapping[str, object] = field(default_factory=dict)
     files: tuple[Path, ...] = ()  # game.yaml and everything it included
     font_span: Span | None = None  # where font: was set, for font errors
+    # where the id was written (else the title, else the file): a clash of ids names it
+    id_span: Span | None = None
     # square and rectangular counters of one size: edge to edge for a guillotine, with
     # crop marks round each block ("butted"), or each a gutter apart ("gutters")
     counter_sheet: str = "butted"

@@ -189,7 +189,7 @@ def _label_parse(text: str) -> tuple[str, str] | None:
     return "", text
 
 
-_SQUARE_LABEL = re.compile(r"^([A-Za-z]+)(\d+)$")
+_SQUARE_LABEL = re.compile(r"^([A-Za-z]+)([0-9]+)$")
 
 
 def parse_square_label(text: str) -> Cell | None:

@@ -10,6 +10,7 @@ its note prints under it and names itself, so the legend travels with the mark:
 from __future__ import annotations
 
 from ..records import record
+from ..style import sentence
 
 DAGGERS = ("\u2020", "\u2021")  # †, ‡; then doubled: ††, ‡‡ ...
 LEGEND = "Kit's reading"
@@ -34,10 +35,13 @@ def unmarked(title: str) -> str:
 
 
 def note(reading: Reading, mark: str = DAGGERS[0]) -> str:
-    """The printed note: the mark, the legend, the kit's reading, the source's words."""
-    text = f"{mark} {LEGEND}: {reading.kit}"
+    """The printed note: the mark, the legend, the kit's reading, the source's words, each
+    printed as a sentence (`style.sentence`: a full stop where the words end without one),
+    so every note under a table, a card or a sheet reads one way."""
+    text = f"{mark} {LEGEND}: {sentence(reading.kit)}"
     if reading.source:
-        text += f" Source: \u201c{reading.source}\u201d"
+        quoted = f"\u201c{reading.source}\u201d"
+        text += f" Source: {sentence(quoted)}"
     return text
 
 

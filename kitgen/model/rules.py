@@ -120,6 +120,17 @@ class Target:
 
 
 @record
+class Distance:
+    """`cells` steps from the target `of`: the map's own distance, or with `through`
+    terrains the steps of a walk entering only cells of those terrains (walls and
+    blocking edges cut it), so "3 spaces from the gate" never reaches through a wall."""
+
+    cells: int
+    of: Target
+    through: tuple[str, ...] = ()
+
+
+@record
 class Where:
     """A location test on one cell; every part given must hold (AND)."""
 
@@ -128,11 +139,8 @@ class Where:
     area: tuple[str, ...] = ()
     cell: tuple[str, ...] = ()
     place: tuple[str, ...] = ()
-    # (N, target, through): N steps of the map's own distance, or with `through` terrains
-    # the steps of a walk entering only cells of those terrains (walls and blocking edges
-    # cut it), so "3 spaces from the gate" never reaches through a wall
-    within: tuple[int, Target, tuple[str, ...]] | None = None
-    beyond: tuple[int, Target, tuple[str, ...]] | None = None
+    within: Distance | None = None  # at most this far
+    beyond: Distance | None = None  # at least this far
     adjacent_to: Target | None = None
     same_area_as: Target | None = None
     on_line: tuple[Target, Target] | None = None  # the straight line between two targets

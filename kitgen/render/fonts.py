@@ -139,6 +139,9 @@ class FontBook:
         self.places: list[tuple[Path, str]] = places
         self._families: dict[str, dict[tuple[bool, bool], tuple[str, str]]] | None = None
         self._refused: list[str] = []
+        # (family, bold, italic) -> face: a card of many blocks asks tens of thousands
+        # of times, and each answer made anew walks the file's path (realpath)
+        self._faces: dict[tuple[str, bool, bool], str] = {}
 
     def _found_families(self) -> dict[str, dict[tuple[bool, bool], tuple[str, str]]]:
         if self._families is None:
@@ -162,6 +165,12 @@ class FontBook:
         return sorted({*_STANDARD, "Vera", *self._found_families()})
 
     def face(self, family: str, bold: bool = False, italic: bool = False) -> str:
+        key = (family, bold, italic)
+        if key not in self._faces:
+            self._faces[key] = self._face(family, bold, italic)
+        return self._faces[key]
+
+    def _face(self, family: str, bold: bool, italic: bool) -> str:
         if family in _STANDARD:
             return _STANDARD[family][_style_index(bold, italic)]
         if family == "Vera":

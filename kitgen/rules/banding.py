@@ -22,8 +22,16 @@ class BandingError(ValueError):
 
 
 @record
+class Totals:
+    """The roll's totals one behaviour's band takes, lowest to highest (inclusive)."""
+
+    lowest: int
+    highest: int
+
+
+@record
 class Banding:
-    bands: tuple[tuple[int, int], ...]  # (lowest, highest) total of each behaviour's band
+    bands: tuple[Totals, ...]  # each behaviour's band
     achieved: tuple[Fraction, ...]
     targets: tuple[Fraction, ...]
     error: Fraction  # sum of |achieved - target|
@@ -88,7 +96,7 @@ def best_banding(
     _collect(argmins, n, m, (), optima)
     cuts = optima[0] if len(optima) == 1 else rng.choice(optima)
     edges = [0, *cuts, m]
-    bands = tuple((totals[a], totals[b - 1]) for a, b in zip(edges, edges[1:], strict=False))
+    bands = tuple(Totals(totals[a], totals[b - 1]) for a, b in zip(edges, edges[1:], strict=False))
     achieved = tuple(prefix[b] - prefix[a] for a, b in zip(edges, edges[1:], strict=False))
     error = best[n][m]
     assert error is not None

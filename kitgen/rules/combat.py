@@ -22,7 +22,7 @@ from fractions import Fraction
 from math import lcm
 
 from ..chance.dice import format_chance, parse_dice
-from ..chance.roll_labels import RollLabelError, RollRange, parse_roll_label
+from ..chance.roll_labels import RollLabelError, RollRange, overlapping, parse_roll_label
 from ..errors import Diagnostics
 from ..model.combat import Combat, Shift, result_code
 from ..model.game import Game
@@ -361,7 +361,7 @@ def check_combat(game: Game, tables: tuple[Table, ...], diags: Diagnostics) -> N
 
 def _overlapping(view: ThreatTable) -> bool:
     ranges = [RollRange(r.band.lo, r.band.hi) for r in view.rows]
-    return any(a.overlaps(b) for i, a in enumerate(ranges) for b in ranges[i + 1 :])
+    return bool(overlapping(ranges, most=1))
 
 
 # ---- helpers -------------------------------------------------------------------

@@ -16,7 +16,7 @@ from ..model.threat import Band
 from ..records import replace
 from .table_cells import body_rows, column_index, table_columns, tables_by_id
 
-_WHOLE = re.compile(r"^[-+]?\d+$")
+_WHOLE = re.compile(r"^[-+]?[0-9]+$")
 
 
 def resolve_generator(game: Game, gen: Generator, diags: Diagnostics | None = None) -> Generator:

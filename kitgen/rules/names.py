@@ -9,6 +9,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING
 
 from ..errors import Diagnostics, Span
+from ..files import real_path
 from ..model.rules import (
     Attribute,
     Constraint,
@@ -138,7 +139,7 @@ def check_name(
 def _same_file(a: str, b) -> bool:
     from pathlib import Path
 
-    return Path(a).resolve() == Path(b).resolve()
+    return real_path(Path(a)) == real_path(Path(b))
 
 
 def rule_names(rule: Constraint) -> Iterator[tuple[str, str, str]]:
@@ -162,7 +163,7 @@ def where_names(w: Where | None) -> Iterator[tuple[str, str]]:
         for prop, _ in test.props:
             yield "terrain property", prop
         for distance in (test.within, test.beyond):
-            for terrain in distance[2] if distance else ():
+            for terrain in distance.through if distance else ():
                 yield "terrain", terrain
         for t in own_targets(test):
             if t.kind != "pieces":

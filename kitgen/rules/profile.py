@@ -34,8 +34,9 @@ def resolve(table: ThreatTable, seed: int | None) -> tuple[ThreatTable, Banding 
     banding = best_banding(dist, [b.weight for b in profile.behaviours], rng)
     wpath = "priority" if profile.from_priority else "weights"
     rows = []
-    for i, (b, (lo, hi)) in enumerate(zip(profile.behaviours, banding.bands, strict=True)):
+    for i, (b, band) in enumerate(zip(profile.behaviours, banding.bands, strict=True)):
         cells = (b.outcome,) + (None,) * (len(table.columns) - 1)
+        lo, hi = band.lowest, band.highest
         rows.append(
             Row(Band(lo, hi, _band_text(lo, hi)), cells, b.span, f"{profile.path}.{wpath}[{i}]")
         )

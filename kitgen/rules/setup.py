@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..errors import Diagnostics, Span
+from ..files import real_path
 from ..geometry import Cell
 from ..model.rules import CONTEXT, FACE, IN_UNIT, PLACED_BY, Placement, RuleBook, Scenario, Selector
 from ..names import close_match, did_you_mean, suggest
@@ -96,7 +97,9 @@ class Setup:
         """'rule at rules.yaml:12:5': the rule's position relative to the game folder (for a
         scenario kept outside the game, as the working directory shows it)."""
         folder = self.book.folder
-        if folder is not None and not self.scenario.file.resolve().is_relative_to(folder.resolve()):
+        if folder is not None and not real_path(self.scenario.file).is_relative_to(
+            real_path(folder)
+        ):
             return f"rule at {span}" if span is not None else "rule at ?"
         return f"rule at {relative(span, folder)}"
 
@@ -107,7 +110,7 @@ def relative(span: Span | None, folder: Path | None) -> str:
     name = span.file
     if folder is not None:
         try:
-            name = str(Path(span.file).resolve().relative_to(folder.resolve()))
+            name = str(real_path(Path(span.file)).relative_to(real_path(folder)))
         except ValueError:
             pass
     return f"{name}:{span.line}:{span.col}" if span.line else name

@@ -10,7 +10,7 @@ from fnmatch import fnmatchcase
 from typing import TYPE_CHECKING, Any
 
 from ..geometry import Cell
-from ..model.rules import Target, Where, prop_text
+from ..model.rules import Distance, Target, Where, prop_text
 from ..records import fields
 
 PARTS_ORDER = tuple(f.name for f in fields(Where) if f.name != "span")
@@ -64,7 +64,8 @@ def opposite(m: Any, cell: Cell) -> Cell:
     """The point reflection of a cell through the centre of the board's cells."""
     cols = [c for c, _ in m.cells]
     rows = [r for _, r in m.cells]
-    return (min(cols) + max(cols) - cell[0], min(rows) + max(rows) - cell[1])
+    col, row = cell
+    return (min(cols) + max(cols) - col, min(rows) + max(rows) - row)
 
 
 def holds(setup: Setup, where: Where, cells: Iterable[Cell] | None, who: Placed | None) -> bool:
@@ -118,12 +119,12 @@ def _holds_cell(setup: Setup, w: Where, cell: Cell, who: Placed | None) -> bool:
     if w.on_line is not None and not _on_line(setup, w.on_line, cell, who):
         return False
     if w.within is not None:
-        n, target, through = w.within
-        if steps(setup, cell, target_cells(setup, target, who), through) > n:
+        d = w.within
+        if steps(setup, cell, target_cells(setup, d.of, who), d.through) > d.cells:
             return False
     if w.beyond is not None:
-        n, target, through = w.beyond
-        if steps(setup, cell, target_cells(setup, target, who), through) < n:
+        d = w.beyond
+        if steps(setup, cell, target_cells(setup, d.of, who), d.through) < d.cells:
             return False
     if w.adjacent_to is not None and not any(
         m.adjacent(cell, t) for t in target_cells(setup, w.adjacent_to, who)
@@ -183,8 +184,9 @@ def _on_line(setup: Setup, ends: tuple[Target, Target], cell: Cell, who: Placed 
     g = setup.map.grid
     size = getattr(g, "cell", None) or getattr(g, "size", 1.0)
     px, py = g.centre(*cell)
-    for a in target_cells(setup, ends[0], who):
-        for b in target_cells(setup, ends[1], who):
+    start, end = ends
+    for a in target_cells(setup, start, who):
+        for b in target_cells(setup, end, who):
             (ax, ay), (bx, by) = g.centre(*a), g.centre(*b)
             dx, dy = bx - ax, by - ay
             length2 = dx * dx + dy * dy
@@ -212,17 +214,18 @@ def describe_where(setup: Setup, w: Where, who: Placed | None = None) -> str:
     if w.place:
         parts.append("at " + " or ".join(own_names(w.place, who)))
     if w.within is not None:
-        parts.append(f"within {_cells(w.within[0])} of {w.within[1].text}{_walk(setup, w.within)}")
+        d = w.within
+        parts.append(f"within {_cells(d.cells)} of {d.of.text}{_walk(setup, d)}")
     if w.beyond is not None:
-        parts.append(
-            f"at least {_cells(w.beyond[0])} from {w.beyond[1].text}{_walk(setup, w.beyond)}"
-        )
+        d = w.beyond
+        parts.append(f"at least {_cells(d.cells)} from {d.of.text}{_walk(setup, d)}")
     if w.adjacent_to is not None:
         parts.append(f"adjacent to {w.adjacent_to.text}")
     if w.same_area_as is not None:
         parts.append(f"in the same area as {w.same_area_as.text}")
     if w.on_line is not None:
-        parts.append(f"on the line from {w.on_line[0].text} to {w.on_line[1].text}")
+        start, end = w.on_line
+        parts.append(f"on the line from {start.text} to {end.text}")
     if w.feature:
         parts.append(
             "on a cell with "
@@ -277,8 +280,8 @@ def _kind_label(setup: Setup, table: str, name: str) -> str:
     return (kind.label or name) if kind is not None else name
 
 
-def _walk(setup: Setup, distance: tuple) -> str:
-    through = distance[2]
+def _walk(setup: Setup, distance: Distance) -> str:
+    through = distance.through
     if not through:
         return ""
     return " walking through " + " or ".join(setup.terrain_label(t) for t in through)
@@ -301,8 +304,8 @@ def inner_tests(w: Where | None) -> Iterator[Where]:
 def own_targets(w: Where) -> Iterator[Target]:
     """The targets a test measures from, `opposite` unwrapped."""
     for t in (
-        w.within[1] if w.within else None,
-        w.beyond[1] if w.beyond else None,
+        w.within.of if w.within else None,
+        w.beyond.of if w.beyond else None,
         w.adjacent_to,
         w.same_area_as,
         *(w.on_line or ()),

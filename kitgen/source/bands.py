@@ -7,10 +7,10 @@ import re
 
 from ..model.threat import Band
 
-_RANGE = re.compile(r"^(-?\d+)\s*(?:-|–|to)\s*(-?\d+)$")
-_OPEN = re.compile(r"^(>=|<=|>|<|≥|≤)\s*(-?\d+)$")
-_PLUS = re.compile(r"^(-?\d+)\s*(\+|or more|or less)$")
-_ONE = re.compile(r"^-?\d+$")
+_RANGE = re.compile(r"^(-?[0-9]+)\s*(?:-|–|to)\s*(-?[0-9]+)$")
+_OPEN = re.compile(r"^(>=|<=|>|<|≥|≤)\s*(-?[0-9]+)$")
+_PLUS = re.compile(r"^(-?[0-9]+)\s*(\+|or more|or less)$")
+_ONE = re.compile(r"^-?[0-9]+$")
 
 
 class BandError(ValueError):

@@ -60,8 +60,8 @@ COMBAT = Spec(
     heading=HEADING,
 )
 CHANCE_TITLE = "Chance of each result"
-_ODDS = re.compile(r"^(\d{1,4}(?:\.\d{1,2})?)\s*[-:\u2013]\s*(\d{1,4}(?:\.\d{1,2})?)$")
-_DIFFERENCE = re.compile(r"^([-+\u2212]?)(\d{1,4})$")
+_ODDS = re.compile(r"^([0-9]{1,4}(?:\.[0-9]{1,2})?)\s*[-:\u2013]\s*([0-9]{1,4}(?:\.[0-9]{1,2})?)$")
+_DIFFERENCE = re.compile(r"^([-+\u2212]?)([0-9]{1,4})$")
 _HINTS = {"odds": "write odds as 1-2, 1-1, 3-2, 2-1 ...", "differential": "write -2, 0, +3 ..."}
 
 

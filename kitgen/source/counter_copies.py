@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import lru_cache
-from operator import itemgetter
+from operator import attrgetter, itemgetter
 from typing import Any
 
 from ..colours import ColourError, parse_colour
@@ -58,7 +58,7 @@ class Step:
         self.fmt = _format(raw) if node is not None else None  # None: not a fill
         self.fn: Callable[..., Any] | None = None
         self.inputs: tuple = ()
-        self.holes: tuple[tuple[int, int], ...] = ()  # (index in inputs, step)
+        self.holes: dict[int, int] = {}  # the step filling each input that is a hole, by index
         self.source: int | None = None  # the step, when the first input is the one hole
         self.rest: tuple = ()  # then the other inputs
         self.default: Any = None
@@ -107,14 +107,14 @@ class Template:
         if value is None:
             return default
         inputs = (value, *args)
-        holes = tuple((i, x.step) for i, x in enumerate(inputs) if type(x) is Hole)
+        holes = {i: x.step for i, x in enumerate(inputs) if type(x) is Hole}
         if not holes:
             got = fn(self.ctx, *inputs)
             return default if got is None else got
         step = Step(len(self.ctx.diags.items), raw=str(value))
         step.fn, step.inputs, step.holes, step.default = fn, inputs, holes, default
         step.memo = {} if keep else None
-        step.source = holes[0][1] if len(holes) == 1 and holes[0][0] == 0 else None
+        step.source = holes.get(0) if len(holes) == 1 else None
         step.rest = inputs[1:]
         return self._hole(step)
 
@@ -154,7 +154,7 @@ class Filler:
         for hole in read.holes:
             hole.step = number[hole.step]
         for step in steps:
-            step.holes = tuple((i, number[at]) for i, at in step.holes)
+            step.holes = {i: number[at] for i, at in step.holes.items()}
             step.source = None if step.source is None else number[step.source]
         self.fills = [step for step in steps if step.fmt is not None]
         self.formats = [_filling(step.raw, step.fmt) for step in self.fills]  # type: ignore[arg-type]
@@ -170,7 +170,7 @@ class Filler:
         """The copy for_each's rows `parts` make, and its problems.
 
         Each step's value goes into `vals` (its default when it fails; a text not
-        filled is None); `emitted` holds what failing steps reported, (step, found)."""
+        filled is None); `emitted` holds what failing steps reported, by step."""
         variables = parts[0] if len(parts) == 1 else merge_rows(parts)  # expand.merged
         if "" in variables.values():
             variables = blanked(variables, self.blank)
@@ -234,7 +234,7 @@ class Filler:
             made["side"] = vals[plan.side]
         return CounterDef(**made), found
 
-    def _fill_reporting(self, variables: Vars) -> tuple[list, list | None]:
+    def _fill_reporting(self, variables: Vars) -> tuple[list, dict | None]:
         """The fills one by one: a placeholder the copy has no value for is reported
         (with the names it has) and its text left unfilled (None)."""
         vals: list = []
@@ -248,12 +248,12 @@ class Filler:
                 vals.append(None)
         return vals, emitted
 
-    def _work_out(self, step: Step, vals: list, emitted: list | None):
+    def _work_out(self, step: Step, vals: list, emitted: dict | None):
         """The value of a step with holes besides its first input, and what it reported."""
         inputs = list(step.inputs)
-        for i, at in step.holes:
+        for i, at in step.holes.items():
             inputs[i] = vals[at]
-        key = tuple([vals[at] for _, at in step.holes])
+        key = tuple([vals[at] for at in step.holes.values()])
         got = None if step.memo is None else step.memo.get(key)
         if got is not None:
             return got, emitted
@@ -264,24 +264,24 @@ class Filler:
             return step.default, self._found(emitted, step)
         return step.remember(key, got), emitted
 
-    def _found(self, emitted: list | None, step: Step) -> list | None:
+    def _found(self, emitted: dict | None, step: Step) -> dict | None:
         """`emitted` with what `step` reported as it failed: the copy's scratch problems
-        not yet claimed (a step reports only when it fails)."""
-        claimed = sum(len(found) for _, found in emitted or ())
+        not yet claimed (a step reports only when it fails, once a copy)."""
+        claimed = sum(len(found) for found in (emitted or {}).values())
         found = self.scratch.diags.items[claimed:]
         if not found:
             return emitted
-        return [*(emitted or ()), (step, found)]
+        return {**(emitted or {}), step: found}
 
-    def _in_order(self, emitted: list) -> list[Diagnostic]:
+    def _in_order(self, emitted: dict) -> list[Diagnostic]:
         """The steps' problems among the reading's own, where reading the copy finds them."""
         self.scratch.diags = Diagnostics()  # the next copy's are its own
         out: list[Diagnostic] = []
         done = 0
-        for step, found in sorted(emitted, key=lambda sf: sf[0].order):
+        for step in sorted(emitted, key=attrgetter("order")):
             out += self.static[done : step.at]
             done = max(done, step.at)
-            out += found
+            out += emitted[step]
         out += self.static[done:]
         return out
 
@@ -347,7 +347,7 @@ class _FacePlan:
             if el.single is not None:  # one hole, the usual case: its value is the key
                 key = vals[el.single]
             else:
-                key = tuple([vals[step] for _, step in el.holes])
+                key = tuple([vals[step] for step in el.steps])
             # Copies showing the same values share one element (a strength line repeats
             # on hundreds of counters).
             made = el.made.get(key)
@@ -371,25 +371,27 @@ def _required(kind: type) -> frozenset[str]:
 
 
 class _ElementPlan:
-    """An element with holes: (field, step) per hole, which of them it cannot go without,
-    and the copies made so far by their filled values."""
+    """An element with holes: its fields that hold one (`names`) and the step filling
+    each (`steps`), which of them it cannot go without, and the copies made so far by
+    their filled values."""
 
-    __slots__ = ("el", "fields", "holes", "single", "needed", "made")
+    __slots__ = ("el", "fields", "names", "steps", "single", "needed", "made")
 
-    def __init__(self, el: Any, holes: list[tuple[str, int]]):
+    def __init__(self, el: Any, holes: dict[str, int]):
         self.el = el
         self.fields = fields_of(el)
-        self.holes = holes
+        self.names = tuple(holes)
+        self.steps = tuple(holes.values())
         # The hole when it is the only one: its value is then the key by itself.
-        self.single = holes[0][1] if len(holes) == 1 else None
+        self.single = self.steps[0] if len(self.steps) == 1 else None
         required = _required(type(el))
-        self.needed = [i for i, (name, _) in enumerate(holes) if name in required]
+        self.needed = [i for i, name in enumerate(self.names) if name in required]
         self.made: dict = {}
 
     @classmethod
     def of(cls, el: Any) -> _ElementPlan | None:
         """None for an element with no hole."""
-        holes = [(k, v.step) for k, v in fields_of(el).items() if type(v) is Hole]
+        holes = {k: v.step for k, v in fields_of(el).items() if type(v) is Hole}
         return cls(el, holes) if holes else None
 
     def make(self, key: Any) -> Any:
@@ -397,12 +399,13 @@ class _ElementPlan:
         if self.single is not None:
             if key is None and self.needed:
                 return None
-            filled = {**self.fields, self.holes[0][0]: key}
+            (name,) = self.names
+            filled = {**self.fields, name: key}
         else:
             if self.needed and any(key[i] is None for i in self.needed):
                 return None
             filled = {**self.fields}
-            for (name, _), value in zip(self.holes, key, strict=True):
+            for name, value in zip(self.names, key, strict=True):
                 filled[name] = value
         if len(self.made) >= 512:  # the last few hundred
             self.made.clear()

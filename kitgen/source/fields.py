@@ -17,6 +17,7 @@ from typing import Any, TypeVar
 from ..budget import MAX_NUMBER, MAX_TEXT
 from ..colours import ColourError, parse_colour
 from ..errors import Diagnostics, Span
+from ..files import real_path
 from ..names import did_you_mean, id_problem, suggest
 from ..records import field, record
 from ..units import UnitError, parse_length
@@ -131,7 +132,7 @@ def as_number(
         if (
             isinstance(node, Scalar)
             and isinstance(node.value, str)
-            and re.match(r"^\s*[-+]?[\d.]+\s*[a-z]+", node.value)
+            and re.match(r"^\s*[-+]?[0-9.]+\s*[a-z]+", node.value)
         ):
             hint = "lengths go in keys that take a unit; this one is a plain number"
         ctx.error(node, path, f"expected {kind}, got {describe(node)}", hint)
@@ -243,8 +244,8 @@ def as_path(ctx: Context, node: Node, path: str) -> Path | None:
     text = as_text(ctx, node, path)
     if text is None:
         return None
-    root = ctx.folder.resolve()
-    target = (root / text).resolve()
+    root = real_path(ctx.folder)
+    target = real_path(root / text)
     if not target.is_relative_to(root):
         ctx.error(node, path, f"path {text!r} leads outside the game folder")
         return None

@@ -13,7 +13,7 @@ from typing import Protocol
 
 from ..budget import MAX_GAME_BYTES, MAX_INCLUDES, MAX_YAML_VALUES
 from ..errors import Diagnostic, Diagnostics, KitError, Span
-from ..files import FileRefused, confine, list_folder
+from ..files import FileRefused, confine, list_folder, real_path
 from ..model.game import COUNTER_SHEETS, Game
 from ..names import default_id_problem, did_you_mean
 from ..units import PAPERS, Paper, UnitError, paper_from_text
@@ -98,7 +98,7 @@ def load_game_tree(game_file: Path) -> tuple[Map, list[Path]]:
     """Load game.yaml and merge its include: files (recursively) into one mapping."""
     files: list[Path] = []
     diags = Diagnostics()
-    folder = game_file.parent.resolve()
+    folder = real_path(game_file.parent)
     data = _read(folder, game_file.name, Span(str(folder / game_file.name), 1, 1), "", diags)
     diags.raise_if_errors()
     total = [0, MAX_YAML_VALUES]  # bytes read, values the files may still hold
@@ -209,7 +209,7 @@ def read_game(
     ctx.palette = _read_palette(ctx, palette_node)
     game_id = f.id("id")
     if game_id is None:
-        game_id = folder.resolve().name  # `kitgen build .` names the folder itself
+        game_id = real_path(folder).name  # `kitgen build .` names the folder itself
         problem = default_id_problem(game_id, "folder name", "game")
         if problem is not None:
             ctx.error(root, "id", *problem)
@@ -239,9 +239,21 @@ def read_game(
         sections=models,
         files=tuple(files),
         font_span=font_node.span if font_node else None,
+        id_span=_id_span(root),
         counter_sheet=counter_sheet,
         share_sheets=share_sheets,
     )
+
+
+def _id_span(root: Node) -> Span:
+    """Where the game's id was written: its id:, else its title: (the id is then the
+    folder's name), else the file."""
+    if isinstance(root, Map):
+        for key in ("id", "title"):
+            node = root.get(key)
+            if node is not None:
+                return node.span
+    return root.span
 
 
 def _read_paper(ctx: Context, node: Node | None) -> Paper:
@@ -290,7 +302,7 @@ def scenario_path(path: Path) -> tuple[Path, Path | None]:
         named = scenario_game(path)
         if named is not None:
             return named[0], path
-        folder = path.resolve().parent
+        folder = real_path(path).parent
         if folder.name == SCENARIO_DIR:
             return folder.parent, path
     return path, None

@@ -100,6 +100,12 @@ def _raster_size(data: bytes, kind: str, shown: str) -> tuple[int, int]:
                 im.load()  # the whole file decodes: a truncated one fails here
     except FileRefused:
         raise
+    except (Image.DecompressionBombError, Image.DecompressionBombWarning):
+        # Pillow's own cap, past ours, refuses it as it opens: the same message as ours
+        raise FileRefused(
+            f"image {shown} is more than the {MAX_IMAGE_PIXELS:,} pixels allowed",
+            "scale it down; 300 dpi at the printed size is plenty",
+        ) from None
     except Exception as exc:  # Pillow raises many kinds for a broken file  # noqa: BLE001
         raise FileRefused(
             f"cannot read image {shown}: {_why(exc)}", "save it again as a plain PNG or JPEG"
@@ -142,6 +148,7 @@ def check_svg(data: bytes, shown: str) -> tuple[float, float]:
     except etree.XMLSyntaxError as exc:
         raise FileRefused(f"SVG {shown} is not well-formed XML: {_why(exc)}") from None
     _check_tree(root, shown)
+    _check_copies(root, shown)
     return _draw_size(data, shown)
 
 
@@ -171,6 +178,46 @@ def _check_tree(root, shown: str) -> None:
             _check_css(value.encode("utf-8", "replace"), shown)
         if tag == "style" and el.text:
             _check_css(el.text.encode("utf-8", "replace"), shown)
+
+
+def _check_copies(root, shown: str) -> None:
+    """The elements the drawing makes, each <use> counted as the copy it makes, are at
+    most MAX_SVG_ELEMENTS, and no <use> copies an element that holds it: ten <use>s of
+    a group of ten <use>s of ... make billions from a few hundred. Each element's count
+    is worked out once, depth first (an explicit stack: a chain of copies may be deep)."""
+    ids = {el.get("id"): el for el in root.iter() if isinstance(el.tag, str) and el.get("id")}
+    made: dict = {}  # element -> elements it makes, itself and its copies counted
+    path: set = set()  # the elements being counted: a copy of one of them is a loop
+    stack = [(root, False)]
+    while stack:
+        el, counted = stack.pop()
+        if counted:
+            path.discard(el)
+            made[el] = min(MAX_SVG_ELEMENTS + 1, 1 + sum(made[p] for p in _parts(el, ids)))
+            if made[el] > MAX_SVG_ELEMENTS:
+                raise FileRefused(
+                    f"SVG {shown} makes more than {MAX_SVG_ELEMENTS:,} elements, "
+                    "each <use> counted as the copy it makes",
+                    "draw the shapes out, or copy fewer times",
+                )
+        elif el in path:
+            raise FileRefused(
+                f"SVG {shown} has a <use> that copies an element holding it",
+                "a <use> may copy only elements outside it",
+            )
+        elif el not in made:
+            path.add(el)
+            stack.append((el, True))
+            stack.extend((p, False) for p in _parts(el, ids))
+
+
+def _parts(el, ids: dict) -> list:
+    """What an element draws: its child elements, and the element a <use> copies."""
+    parts = [c for c in el if isinstance(c.tag, str)]
+    href = el.get("href") or el.get(_XLINK_HREF) or ""
+    if el.tag in (_SVG_NS + "use", "use") and href.strip()[1:] in ids:
+        parts.append(ids[href.strip()[1:]])
+    return parts
 
 
 def _check_css(text: bytes, shown: str) -> None:

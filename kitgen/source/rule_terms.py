@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..model.rules import ANY, KINDS, Name, Selector, Target, Where, prop_text
+from ..model.rules import ANY, KINDS, Distance, Name, Selector, Target, Where, prop_text
 from ..names import suggest
 from .fields import Context, Fields, as_text, read_list
 from .reading import READING
@@ -343,9 +343,7 @@ def _read_line(ctx: Context, node: Node, path: str) -> tuple[Target, Target] | N
     return (ends[0], ends[1]) if len(ends) == 2 else None
 
 
-def _read_distance(
-    ctx: Context, node: Node, path: str
-) -> tuple[int, Target, tuple[str, ...]] | None:
+def _read_distance(ctx: Context, node: Node, path: str) -> Distance | None:
     """{cells: N, of: target, through: [terrain, ...]}."""
     f = Fields(ctx, node, path, DISTANCE)
     cells = f.integer("cells")
@@ -356,4 +354,4 @@ def _read_distance(
     f.close()
     if cells is None or target is None:
         return None
-    return (int(cells), target, through)
+    return Distance(int(cells), target, through)

@@ -10,6 +10,7 @@ from pathlib import Path
 
 from ..budget import spend
 from ..errors import Span
+from ..files import real_path
 from ..model.rules import Name, Placement, RuleBook, Scenario, ScenarioArea, Side, Unit
 from ..names import default_id_problem
 from .fields import Context, Fields, as_id, as_number, as_text, check_unique_ids
@@ -102,15 +103,15 @@ def _same_game(ctx: Context, node: Node | None, named: str | None, file: Path) -
     folder that names another game is in the wrong folder."""
     if node is None or named is None:
         return
-    game = (file.parent / named).resolve()
+    game = real_path(file.parent / named)
     if game.name == "game.yaml":
         game = game.parent
-    if game != ctx.folder.resolve():
+    if game != real_path(ctx.folder):
         ctx.error(
             node,
             "game",
             f"names the game at {named!r}, not the game whose scenarios/ folder it is in "
-            f"({ctx.folder.resolve().name!r})",
+            f"({real_path(ctx.folder).name!r})",
             "move the scenario to its game's scenarios/ folder, or name this game",
         )
 

@@ -10,8 +10,9 @@ from __future__ import annotations
 import re
 
 from ..budget import MAX_UNITS, over, spend
-from ..chance.roll_labels import RollLabelError, RollRange, parse_roll_label
+from ..chance.roll_labels import RollLabelError, RollRange, overlapping, parse_roll_label
 from ..colours import ColourError, parse_colour
+from ..errors import Span
 from ..model.combat import Combat
 from ..model.reading import Reading
 from ..model.table import (
@@ -611,29 +612,28 @@ def _roll_rows(
     """Check the roll labels (parse, no overlaps) and compute each row's chance."""
     roll_node, roll_path = f.raw("roll"), f.sub("roll")
     ranges: list[RollRange] = []
-    seen: list[tuple[RollRange, str]] = []
+    parsed: list[tuple[Row, str]] = []
     ok = True
     rows = [row for row, _ in read_rows]
     for row, path in read_rows:
         if row.heading:
             continue
         try:
-            rng = parse_roll_label(row.label or "")
+            ranges.append(parse_roll_label(row.label or ""))
         except RollLabelError as exc:
             ctx.error(row.span, f"{path}.label", str(exc), ROLL_HINT)
             ok = False
             continue
-        for other, text in seen:
-            if rng.overlaps(other):
-                ctx.error(
-                    row.span,
-                    f"{path}.label",
-                    f"roll label {row.label!r} overlaps {text!r}",
-                    "every total must map to exactly one row",
-                )
-                ok = False
-        seen.append((rng, row.label or ""))
-        ranges.append(rng)
+        parsed.append((row, path))
+    for i, j in overlapping(ranges):
+        (row, path), other = parsed[i], parsed[j][0]
+        ctx.error(
+            row.span,
+            f"{path}.label",
+            f"roll label {row.label!r} overlaps {other.label or ''!r}",
+            "every total must map to exactly one row",
+        )
+        ok = False
     if not ok:
         return ()
     from ..chance.table_odds import row_chances, uncovered
@@ -705,6 +705,7 @@ def read_sheet(ctx: Context, node: Node, path: str) -> Sheet | None:
     max_size = f.number("max_size", default=max(size, SHEET_MAX))
     items = f.seq("items", _read_sheet_item)
     f.close()
+    _once_each(ctx, items, f.sub("items"))
     if min_size > size:
         ctx.error(node, path, f"min_size {min_size:g} is larger than size {size:g}")
     if max_size < size:
@@ -720,6 +721,25 @@ def read_sheet(ctx: Context, node: Node, path: str) -> Sheet | None:
         node.span,
         float(max(max_size, size)),
     )
+
+
+def _once_each(ctx: Context, items: list[SheetItem], path: str) -> None:
+    """A table or text named twice on one sheet is an error at the second: a slip (and
+    ten thousand of one are minutes of layout, past what the caps bound)."""
+    first: dict[tuple[str, str], Span | None] = {}
+    for item in items:
+        if item.kind in ("inline", "break"):
+            continue
+        key = (item.kind, item.ref)  # {text: x} beside {table: x} is another slip's to report
+        if key in first:
+            line = first[key].line if first[key] else 0
+            ctx.error(
+                item.span,
+                path,
+                f"{item.ref!r} is on this sheet already (line {line})",
+                "a table or text prints once on a sheet",
+            )
+        first.setdefault(key, item.span)
 
 
 def _read_sheet_item(ctx: Context, node: Node, path: str) -> SheetItem | None:

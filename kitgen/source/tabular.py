@@ -24,15 +24,15 @@ from pathlib import Path
 
 from ..budget import MAX_TABLE_FILE_BYTES, MAX_TABLE_ROWS
 from ..errors import Span
-from ..files import FileRefused, read_file
+from ..files import FileRefused, read_file, real_path
 from .fields import Context, Fields
 from .spec import FILE_LIST
-from .yamlnodes import Map, Node, Scalar, Seq
+from .yamlnodes import CONTROL_HINT, Map, Node, Scalar, Seq, not_text
 
 FILE_KEYS = tuple(FILE_LIST.keys)  # {file: ...} where a list goes
 TYPES = (".csv", ".xlsx")
 DELIMITERS = ",;\t|"
-_NUMBER = re.compile(r"^[+-]?(\d+(\.\d*)?|\.\d+)$")
+_NUMBER = re.compile(r"^[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)$")
 
 
 def file_list(ctx: Context, node: Map, path: str, keyed: bool = True) -> Seq | None:
@@ -98,12 +98,27 @@ def file_list(ctx: Context, node: Map, path: str, keyed: bool = True) -> Seq | N
             node.get("file"), f"{path}.file", f"{shown} is empty", "the first row names the columns"
         )
         return None
+    if not _all_text(ctx, grid, path):
+        return None
     if keyed:
         return _records(ctx, grid, node.span, path)
     width = len(grid[0])
     while width and grid[0][width - 1][1] is None:
         width -= 1
     return Seq(node.span, [_row(r, width) for r in grid])
+
+
+def _all_text(ctx: Context, grid: Grid, path: str) -> bool:
+    """False, with an error at the cell, when a cell holds a character no text may hold
+    (a control character, half of a UTF-16 pair): YAML refuses them, and so does a sheet."""
+    for row in grid:
+        for cell_span, value, _ in row:
+            bad = not_text(value) if isinstance(value, str) else None
+            if bad is not None:
+                code, kind = bad
+                ctx.error(cell_span, path, f"the cell holds {code}, {kind}, not text", CONTROL_HINT)
+                return False
+    return True
 
 
 class TableError(Exception):
@@ -114,7 +129,7 @@ class TableError(Exception):
 
 def _relative(path: Path, folder: Path) -> str:
     try:
-        return path.relative_to(folder.resolve()).as_posix()
+        return path.relative_to(real_path(folder)).as_posix()
     except ValueError:
         return path.name
 

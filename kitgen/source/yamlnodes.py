@@ -15,7 +15,7 @@ from pathlib import Path
 
 import yaml
 
-from ..budget import MAX_YAML_BYTES, MAX_YAML_VALUES
+from ..budget import MAX_NUMBER, MAX_YAML_BYTES, MAX_YAML_VALUES
 from ..errors import Diagnostic, KitError, Span
 from ..files import FileRefused, read_file
 from ..records import field, record
@@ -141,25 +141,38 @@ def _flow_depth(text: str) -> int:
 
 _SEQ_TAG = "tag:yaml.org,2002:seq"
 _MAP_TAG = "tag:yaml.org,2002:map"
+# The tags plain YAML gives its values, and the only ones a file may write: every other
+# (!!binary, !!timestamp, !!set, !!omap, !!python/..., !custom) is refused where written.
+_SCALAR_TAGS = frozenset(
+    f"tag:yaml.org,2002:{name}" for name in ("str", "int", "float", "bool", "null")
+)
+_TAGS = "!!str, !!int, !!float, !!bool, !!null, !!map and !!seq"
+# A tag written before a value (after an anchor, if any): how a written !!timestamp is
+# told from a plain date, which YAML gives the same tag.
+_WRITTEN_TAG = re.compile(r"(?:&\S+\s+)?!")
+_RESOLVER = yaml.resolver.Resolver()
 
 
 def _short_tag(tag: str) -> str:
     return tag.replace("tag:yaml.org,2002:", "!!")
 
 
-def _tag_error(span: Span, tag: str) -> Diagnostic:
+def _tag_error(span: Span, tag: str, kind: str = "") -> Diagnostic:
+    """A written tag the format does not read; `kind`: the list or mapping it is on."""
+    if kind and tag in _SCALAR_TAGS:
+        problem = f"YAML tag {_short_tag(tag)!r} is for a single value, not {kind}"
+    else:
+        problem = f"YAML tag {_short_tag(tag)!r} is not part of the format"
     return Diagnostic(
-        "error",
-        span,
-        "",
-        f"unknown YAML tag {_short_tag(tag)!r}",
-        "remove the tag; kitgen reads plain YAML",
+        "error", span, "", problem, f"remove it and write plain YAML; the tags read are {_TAGS}"
     )
 
 
 class _Composer:
-    def __init__(self, path: str, errors: list[Diagnostic]):
+    def __init__(self, path: str, errors: list[Diagnostic], text: str = ""):
         self.path = path
+        self.text = text  # the file's text, split into lines when a tag needs a look
+        self.lines: list[str] | None = None
         self.errors = errors
         self.count = 0  # values made: each key, list item and value
         self.constructor = yaml.constructor.SafeConstructor()
@@ -174,11 +187,13 @@ class _Composer:
             self._whole_characters(node, span)
             # PyYAML marks a plain scalar with style None, libyaml with ""
             return Scalar(span, self._value(node, span), node.value, not node.style)
-        if node.tag not in (_SEQ_TAG, _MAP_TAG):  # !!python/... and friends on a list or map
-            self.errors.append(_tag_error(span, node.tag))
         if isinstance(node, yaml.SequenceNode):
+            if node.tag != _SEQ_TAG:  # !!omap, !!pairs, !!python/... on a list
+                self.errors.append(_tag_error(span, node.tag, "a list"))
             return Seq(span, [self.convert(item, depth + 1) for item in node.value])
         assert isinstance(node, yaml.MappingNode)
+        if node.tag != _MAP_TAG:  # !!set, !!python/... on a mapping
+            self.errors.append(_tag_error(span, node.tag, "a mapping"))
         result = Map(span)
         for key_node, value_node in node.value:
             key_span = _span(self.path, key_node.start_mark)
@@ -196,6 +211,8 @@ class _Composer:
                 self.errors.append(Diagnostic("error", key_span, "", "a key must be plain text"))
                 continue
             self._whole_characters(key_node, key_span)
+            if not self._plain_tag(key_node):
+                self.errors.append(_tag_error(key_span, key_node.tag))
             self.count += 1
             key = key_node.value
             if key in result.entries:
@@ -213,22 +230,35 @@ class _Composer:
         return result
 
     def _whole_characters(self, node: yaml.ScalarNode, span: Span) -> None:
-        """A "\\ud800" escape makes half of a UTF-16 pair, which no file, PDF or terminal
-        can hold: an error here, and the text kept with U+FFFD in its place."""
-        half = _SURROGATE.search(node.value)
-        if half is None:
+        """An escape may make what YAML refuses written out: half of a UTF-16 pair
+        ("\\ud800"), which no file, PDF or terminal can hold, or a control character
+        ("\\0", "\\e", "\\x9b"). An error here, the text kept with U+FFFD in its place."""
+        bad = not_text(node.value)
+        if bad is None:
             return
-        self.errors.append(
-            Diagnostic(
-                "error",
-                span,
-                "",
-                f"the escape for {_codepoint(half.group())} is half of a UTF-16 pair, "
-                "not a character",
-                "write the character itself, or one escape for it such as \\U0001F600",
-            )
-        )
-        node.value = _SURROGATE.sub("\ufffd", node.value)
+        code, kind = bad
+        if kind == HALF_PAIR:
+            problem = f"the escape for {code} is {kind}, not a character"
+            hint = "write the character itself, or one escape for it such as \\U0001F600"
+        else:
+            problem = f"the escape for {code} makes {kind}, not text"
+            hint = CONTROL_HINT
+        self.errors.append(Diagnostic("error", span, "", problem, hint))
+        node.value = _NOT_TEXT.sub("\ufffd", node.value)
+
+    def _plain_tag(self, node: yaml.ScalarNode) -> bool:
+        """The value's tag is one plain YAML gives, or none was written: a plain date
+        (YAML's timestamp) or '=' (its 'value') is read as text."""
+        if node.tag in _SCALAR_TAGS:
+            return True
+        implicit = _RESOLVER.resolve(yaml.ScalarNode, node.value, (not node.style, False))
+        return node.tag == implicit and not self._tag_written(node.start_mark)
+
+    def _tag_written(self, mark: yaml.Mark) -> bool:
+        if self.lines is None:
+            self.lines = self.text.split("\n")
+        line = self.lines[mark.line] if mark.line < len(self.lines) else ""
+        return _WRITTEN_TAG.match(line, mark.column) is not None
 
     def _value(self, node: yaml.ScalarNode, span: Span) -> object:
         if node.tag == _STR:
@@ -236,18 +266,21 @@ class _Composer:
         key = (node.tag, node.value)
         if key in self.scalars:
             return self.scalars[key]
-        try:
-            value = self.constructor.construct_object(node, deep=True)
-        except yaml.constructor.ConstructorError:
+        if not self._plain_tag(node):
             self.errors.append(_tag_error(span, node.tag))
             return node.value
-        except (yaml.YAMLError, ValueError) as exc:  # e.g. a bad !!int or !!binary
+        if node.tag not in _SCALAR_TAGS:
+            return node.value  # a plain date or '=': text
+        if node.tag == _INT and len(node.value) > MAX_DIGITS:  # Python will not read it
+            self.errors.append(_long_number(span, len(node.value)))
+            return node.value
+        try:
+            value = self.constructor.construct_object(node, deep=True)
+        except (yaml.YAMLError, ValueError) as exc:  # e.g. a bad !!int
             shown = _short_tag(node.tag)
             self.errors.append(Diagnostic("error", span, "", f"bad {shown} value: {exc}"))
             return node.value
-        if not isinstance(value, (str, int, float, bool, type(None))):
-            value = node.value  # dates and other exotic tags stay text
-        elif isinstance(value, float) and not math.isfinite(value):
+        if isinstance(value, float) and not math.isfinite(value):
             # .nan passes every range test (nan < lo is false) and .inf overflows what
             # it touches: neither is a number a game can mean, wherever it is written
             self.errors.append(
@@ -265,7 +298,37 @@ class _Composer:
 
 
 _STR = "tag:yaml.org,2002:str"
+_INT = "tag:yaml.org,2002:int"
+MAX_DIGITS = 1000  # characters of an integer: far past any range, and quick to read
+
+
+def _long_number(span: Span, digits: int) -> Diagnostic:
+    return Diagnostic(
+        "error",
+        span,
+        "",
+        f"a number written with {digits:,} characters, more than the {MAX_DIGITS:,} read",
+        f"a number is at most {MAX_NUMBER:,} either way, unless its key says otherwise",
+    )
+
+
 _SURROGATE = re.compile("[\ud800-\udfff]")
+# What YAML refuses written out (control characters, surrogates, U+FFFE and U+FFFF)
+_NOT_TEXT = yaml.reader.Reader.NON_PRINTABLE
+HALF_PAIR = "half of a UTF-16 pair"
+CONTROL_HINT = "remove it; a text may hold tabs and line breaks, no other control character"
+
+
+def not_text(text: str) -> tuple[str, str] | None:
+    """The first character no text may hold, as ("U+0000", what it is), or None: the
+    one test for YAML escapes and spreadsheet cells alike."""
+    bad = _NOT_TEXT.search(text)
+    if bad is None:
+        return None
+    char = bad.group()
+    if _SURROGATE.match(char):
+        return _codepoint(char), HALF_PAIR
+    return _codepoint(char), "a control character" if char < "\ua000" else "a noncharacter"
 
 
 def load_yaml(path: Path, root: Path | None = None, values: list[int] | None = None) -> Node:
@@ -434,7 +497,7 @@ def load_yaml_text(text: str, spath: str, values: list[int] | None = None) -> No
     if not docs or docs[0] is None:
         return Map(Span(spath, 1, 1))
     errors: list[Diagnostic] = []
-    composer = _Composer(spath, errors)
+    composer = _Composer(spath, errors, text)
     node = composer.convert(docs[0])
     left[0] -= composer.count
     if errors:
