@@ -924,8 +924,8 @@ def _length_by_fractions(sign: str, whole: int | None, num: str, den: str | None
     return float((-value if sign == "-" else value) * per.get(unit, Fraction(1)))
 
 
-_DIVISOR = st.from_regex(r"\A\d{1,4}(\.\d{0,4})?\Z")  # as units._LENGTH reads them
-_DECIMAL = _DIVISOR | st.from_regex(r"\A\.\d{1,4}\Z")
+_DIVISOR = st.from_regex(r"\A[0-9]{1,4}(\.[0-9]{0,4})?\Z")  # as units._LENGTH reads them
+_DECIMAL = _DIVISOR | st.from_regex(r"\A\.[0-9]{1,4}\Z")
 
 
 @settings(max_examples=400, deadline=None)
