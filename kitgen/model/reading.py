@@ -28,8 +28,8 @@ def dagger(index: int) -> str:
 
 
 def unmarked(title: str) -> str:
-    """A title without the reading mark it ends in ("Ryamon — the land†" -> "Ryamon — the
-    land"): for where the title is named away from the note the mark points to (a kit's
+    """A title without the reading mark it ends in ("Game — the map†" -> "Game — the map"):
+    for where the title is named away from the note the mark points to (a kit's
     contents list, another sheet's instructions)."""
     return title.rstrip("".join(DAGGERS))
 
