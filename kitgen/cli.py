@@ -698,7 +698,7 @@ def _export_options(fn):
     default="",
     metavar="URL",
     help="Prefix of every picture's address: where the images/ folder will be served "
-    "(e.g. file:///home/me/kits/duck-tts/ or https://example.org/duck/); "
+    "(e.g. file:///home/me/kits/my-game-tts/ or https://example.org/my-game/); "
     "default: relative paths.",
 )
 @_guard
