@@ -160,3 +160,67 @@ def test_a_one_of_group_is_in_the_schema_and_names_declared_optional_keys() -> N
         Spec("bad", Key("a", TEXT, ""), one_of=(OneOf("a", "b"),))
     with pytest.raises(SpecError, match="bad: one_of key 'a' must be declared, not required"):
         Spec("bad", Key("a", TEXT, "", required=True), one_of=(OneOf("a"),))
+
+
+LAMP = Spec(
+    "lamp",
+    Key("kind", Choice(("wall", "desk")), "where it stands", required=True),
+    Key("watts", INTEGER, "its power"),
+    Key("lumens", INTEGER, "its light"),
+    kind_key="kind",
+    kinds={"desk": (Key("arm", INTEGER, "reach"), Key("clamp", INTEGER, "grip")), "wall": ()},
+    one_of=(OneOf("watts", "lumens", needed=False, both="watts or lumens, not both", at="lumens"),),
+    kind_one_of={
+        "desk": (OneOf("arm", "clamp", none="a desk lamp needs arm or clamp", both="arm or clamp"),)
+    },
+)
+
+
+def _lamp(tmp_path: Path, text: str) -> tuple[Fields, Diagnostics]:
+    file = tmp_path / "lamp.yaml"
+    file.write_text(text, encoding="utf-8")
+    diags = Diagnostics()
+    f = Fields(Context(diags, tmp_path), load_yaml(file), "lamp", LAMP)
+    f.kind(f.choice("kind"))
+    return f, diags
+
+
+def test_two_keys_of_a_one_of_group_are_refused_in_its_declared_words(tmp_path: Path) -> None:
+    f, diags = _lamp(tmp_path, "kind: wall\nwatts: 4\nlumens: 9\n")
+    assert f.both("watts")
+    f.close()  # both() read the group's keys: none is unknown
+    assert [str(d) for d in diags] == [
+        f"{tmp_path}/lamp.yaml:3:9: error: lamp.lumens: watts or lumens, not both"
+    ]
+    f, diags = _lamp(tmp_path, "kind: wall\nwatts: 4\nlumens: 9\n")
+    assert not f.both("watts", True, False)  # the reader refused lumens: not two
+    f, diags = _lamp(tmp_path, "kind: desk\narm: 1\nclamp: 2\n")
+    assert f.both("clamp")
+    assert [str(d) for d in diags] == [f"{tmp_path}/lamp.yaml:1:1: error: lamp: arm or clamp"]
+
+
+def test_a_kinds_group_with_its_own_words_says_them_when_none_is_written(tmp_path: Path) -> None:
+    f, diags = _lamp(tmp_path, "kind: desk\n")
+    assert f.integer("arm") is None
+    assert [str(d) for d in diags] == [
+        f"{tmp_path}/lamp.yaml:1:1: error: lamp: a desk lamp needs arm or clamp"
+    ]
+    f, diags = _lamp(tmp_path, "kind: wall\n")
+    assert f.integer("watts") is None and not diags.items  # not needed
+
+
+def test_groups_of_a_kind_and_at_most_one_are_in_the_schema_and_docs() -> None:
+    definition = LAMP.definition()
+    assert definition["allOf"][0] == {"not": {"required": ["watts", "lumens"]}}
+    assert definition["allOf"][1]["then"]["allOf"] == [
+        {"oneOf": [{"required": ["arm"]}, {"required": ["clamp"]}]}
+    ]
+    three = OneOf("a", "b", "c", needed=False).schema()
+    assert three == {
+        "not": {"anyOf": [{"required": p} for p in (["a", "b"], ["a", "c"], ["b", "c"])]}
+    }
+    assert LAMP.one_of[0].doc == "Give at most one of `watts`, `lumens`."
+    with pytest.raises(SpecError, match="not needed must be alone"):
+        OneOf("a", "b", needed=False, alone=False)
+    with pytest.raises(SpecError, match="no one_of group with `both` holds 'arm'"):
+        LAMP.group_of("arm")

@@ -55,7 +55,8 @@ COMBAT = Spec(
     Key(
         "chance",
         Either(BOOLEAN, TEXT),
-        "each result's chance per column: true (default), false or a title",
+        "each result's chance per column: true, false or a title",
+        default=True,
     ),
     heading=HEADING,
 )
@@ -87,7 +88,8 @@ def read_combat(
     unique_modifier_names(ctx, (), modifiers)
     low, high, reading = read_policy(ctx, f)
     policy_mark = marks.mark(Reading(reading)) if reading else ""
-    chance = _chance(ctx, f.raw("chance"), f.sub("chance"))
+    chance = f.get("chance", _chance)
+    chance = CHANCE_TITLE if chance is True else chance or ""
     f.close()
     if kind is None:
         return None
@@ -149,11 +151,10 @@ def _shift(ctx: Context, node: Node, path: str) -> Shift | None:
     return Shift(on, name, shift, group, label, across, node.span, path)
 
 
-def _chance(ctx: Context, node: Node | None, path: str) -> str:
-    if node is None:
-        return CHANCE_TITLE
+def _chance(ctx: Context, node: Node, path: str) -> bool | str:
+    """true or false, or the column's title ("" when it cannot be read: no column)."""
     if isinstance(node, Scalar) and isinstance(node.value, bool):
-        return CHANCE_TITLE if node.value else ""
+        return node.value
     return as_text(ctx, node, path) or ""
 
 
@@ -239,7 +240,7 @@ def _check_codes(
         used.add(below)
         if below not in codes:
             ctx.error(
-                f.raw("below"),
+                f.node_of("below"),
                 f.sub("below"),
                 f"below: {below!r} is not one of the results ({', '.join(known)})",
                 did_you_mean(below, known, cutoff=0.5),

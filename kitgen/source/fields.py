@@ -398,6 +398,9 @@ class Fields:
             hint = self.spec.keys[key].missing
             group = self.spec.group_led_by(key)
             if group is not None and not any(k in self.map for k in group.keys):
+                if group.none:
+                    self.ctx.error(self.node, self.path, group.none, group.hint)
+                    return
                 required, hint = True, group.hint
         if required:
             self.ctx.error(self.node, self.path, f"missing required key {key!r}", hint)
@@ -443,6 +446,26 @@ class Fields:
         node = self.node_of(key)
         value = None if node is None else read(self.ctx, node, self.sub(key), *args)
         return self.default(key) if value is None else value
+
+    def both(self, key: str, *given: bool) -> bool:
+        """Whether two keys of the OneOf group holding `key` are given together: written,
+        or as `given` says (one flag per key of the group, in its order: a reader that
+        drops a value it refused). If so, the group's declared `both` is said where it
+        says (`OneOf.at`)."""
+        assert self.spec is not None and self.map is not None
+        group = self.spec.group_of(key)
+        self.allow(*group.keys)
+        if not given:
+            given = tuple(k in self.map for k in group.keys)
+        if sum(given) < 2:
+            return False
+        if not group.at:
+            self.ctx.error(self.node, self.path, group.both)
+        elif group.on_key:
+            self.ctx.error(self.map.key_span(group.at), self.sub(group.at), group.both)
+        else:
+            self.ctx.error(self.map.get(group.at), self.sub(group.at), group.both)
+        return True
 
     def default(self, key: str) -> Any:
         """The declared default of `key` (None without a spec)."""

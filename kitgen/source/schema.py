@@ -104,6 +104,8 @@ def _table(spec: Spec) -> list[str]:
         for key in keys:
             out.append(_row(key, f"{spec.kind_key}: {kind}"))
     groups = [group.doc for group in spec.one_of]
+    for kind, kind_groups in spec.kind_one_of.items():
+        groups += [f"`{spec.kind_key}: {kind}`: {group.doc}" for group in kind_groups]
     return [*out, "", *(g for doc in groups for g in (doc, ""))]
 
 

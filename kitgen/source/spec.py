@@ -182,23 +182,54 @@ class Key:
 
 
 class OneOf:
-    """Keys of which a mapping needs one (`alone`: exactly one). With none written, the
-    first is reported missing ("missing required key 'rows'") with `hint`, when the
-    reader asks for it; a reader that meets two says so in its own words."""
+    """Keys of which a mapping takes one.
 
-    __slots__ = ("keys", "hint", "alone")
+    `needed`: one must be written. With none, the first is reported when the reader
+    asks for it: "missing required key 'rows'" with `hint`, or `none` (its own words,
+    said at the mapping). `alone`: no two together (with `needed`, exactly one). A
+    reader that meets two calls `Fields.both()`, which says `both` at `at`: the value
+    of that key (its name, with `on_key`), or the mapping when `at` is empty."""
 
-    def __init__(self, *keys: str, hint: str = "", alone: bool = True) -> None:
+    __slots__ = ("keys", "hint", "alone", "needed", "none", "both", "at", "on_key")
+
+    def __init__(
+        self,
+        *keys: str,
+        hint: str = "",
+        alone: bool = True,
+        needed: bool = True,
+        none: str = "",
+        both: str = "",
+        at: str = "",
+        on_key: bool = False,
+    ) -> None:
+        if not (needed or alone):
+            raise SpecError(f"one_of {keys}: a group that is not needed must be alone")
+        if at and at not in keys or both and not alone:
+            raise SpecError(f"one_of {keys}: `both` is said at one of its keys, if alone")
         self.keys = keys
         self.hint = hint
         self.alone = alone
+        self.needed = needed
+        self.none = none
+        self.both = both
+        self.at = at
+        self.on_key = on_key
 
     def schema(self) -> dict[str, Any]:
-        return {"oneOf" if self.alone else "anyOf": [{"required": [k]} for k in self.keys]}
+        each = [{"required": [k]} for k in self.keys]
+        if self.needed:
+            return {"oneOf" if self.alone else "anyOf": each}
+        pairs = [[a, b] for i, a in enumerate(self.keys) for b in self.keys[i + 1 :]]
+        if len(pairs) == 1:
+            return {"not": {"required": pairs[0]}}
+        return {"not": {"anyOf": [{"required": pair} for pair in pairs]}}
 
     @property
     def doc(self) -> str:
         names = ", ".join(f"`{k}`" for k in self.keys)
+        if not self.needed:
+            return f"Give at most one of {names}."
         return f"Give {'exactly' if self.alone else 'at least'} one of {names}."
 
 
@@ -210,9 +241,18 @@ class Spec(Type):
     one of them (`kind: circle`) declares the shared keys, `kind_key`, and per
     value of it the keys of its own (`kinds`); the reader, once it knows the
     kind, reads on with `Fields.kind(value)`. `one_of` declares the groups of keys
-    of which one must be written (`OneOf`)."""
+    of which one is written (`OneOf`), and `kind_one_of` those of one kind."""
 
-    __slots__ = ("name", "keys", "heading", "kind_key", "kinds", "one_of", "_combined")
+    __slots__ = (
+        "name",
+        "keys",
+        "heading",
+        "kind_key",
+        "kinds",
+        "one_of",
+        "kind_one_of",
+        "_combined",
+    )
 
     def __init__(
         self,
@@ -222,6 +262,7 @@ class Spec(Type):
         kind_key: str = "",
         kinds: dict[str, tuple[Key, ...]] | None = None,
         one_of: tuple[OneOf, ...] = (),
+        kind_one_of: dict[str, tuple[OneOf, ...]] | None = None,
     ) -> None:
         self.name = name
         self.doc = f"a {name} mapping"
@@ -229,15 +270,21 @@ class Spec(Type):
         self.kind_key = kind_key
         self.kinds = kinds or {}
         self.one_of = one_of
+        self.kind_one_of = kind_one_of or {}
         self.keys: dict[str, Key] = {}
         self._combined: dict[str, Spec] = {}
         self.add(*keys)
         if self.kinds and kind_key not in self.keys:
             raise SpecError(f"{name}: kinds need their key {kind_key!r} declared")
-        for group in one_of:
-            for key in group.keys:
-                if key not in self.keys or self.keys[key].required:
-                    raise SpecError(f"{name}: one_of key {key!r} must be declared, not required")
+        for kind, groups in [("", one_of), *self.kind_one_of.items()]:
+            own = {k.name: k for k in self.kinds.get(kind, ())}
+            for group in groups:
+                for key in group.keys:
+                    decl = own.get(key) or self.keys.get(key)
+                    if decl is None or decl.required:
+                        raise SpecError(
+                            f"{name}: one_of key {key!r} must be declared, not required"
+                        )
 
     def add(self, *keys: Key) -> None:
         """More keys (a spec that holds itself is declared first, then given its keys)."""
@@ -251,7 +298,8 @@ class Spec(Type):
         spec = self._combined.get(kind)
         if spec is None:
             keys = (*self.keys.values(), *self.kinds[kind])
-            spec = Spec(f"{self.name}-{kind}", *keys, one_of=self.one_of)
+            groups = (*self.one_of, *self.kind_one_of.get(kind, ()))
+            spec = Spec(f"{self.name}-{kind}", *keys, one_of=groups)
             self._combined[kind] = spec
         return spec
 
@@ -267,8 +315,15 @@ class Spec(Type):
         return key
 
     def group_led_by(self, name: str) -> OneOf | None:
-        """The OneOf group that `name` comes first in (the one reported missing)."""
-        return next((g for g in self.one_of if g.keys[0] == name), None)
+        """The needed OneOf group that `name` comes first in (the one reported missing)."""
+        return next((g for g in self.one_of if g.needed and g.keys[0] == name), None)
+
+    def group_of(self, name: str) -> OneOf:
+        """The OneOf group holding `name` that says when two are given together."""
+        group = next((g for g in self.one_of if name in g.keys and g.both), None)
+        if group is None:
+            raise SpecError(f"{self.name}: no one_of group with `both` holds {name!r}")
+        return group
 
     def all_keys(self) -> list[Key]:
         """The shared keys, then every kind's own."""
@@ -316,6 +371,9 @@ class Spec(Type):
         required = [k.name for k in keys if k.required]
         if required:
             then["required"] = required
+        groups = self.kind_one_of.get(kind, ())
+        if groups:
+            then["allOf"] = [g.schema() for g in groups]
         return {
             "if": {"properties": {self.kind_key: {"const": kind}}, "required": [self.kind_key]},
             "then": then,

@@ -32,6 +32,7 @@ from .spec import (
     Key,
     ListOf,
     Named,
+    OneOf,
     OneOrList,
     Spec,
 )
@@ -67,6 +68,24 @@ TEMPLATE = Spec(
     READING,
     heading="templates",
     kind_key="kind",
+    kind_one_of={
+        "circle": (
+            OneOf(
+                "radius",
+                "diameter",
+                none="a circle needs radius or diameter",
+                both="give radius or diameter, not both",
+            ),
+        ),
+        "ruler": (
+            OneOf(
+                "bands",
+                "from_table",
+                none="a ruler needs bands or from_table",
+                both="give bands or from_table, not both",
+            ),
+        ),
+    },
     kinds={
         "grid-scatter": (
             Key("size", INTEGER, "cells each way", required=True, lo=1, hi=9),
@@ -183,12 +202,9 @@ def _unit(f: Fields) -> str:
 def _read_circle(f: Fields, common: dict) -> CircleTemplate | None:
     radius = f.length("radius")
     diameter = f.length("diameter")
-    if radius is not None and diameter is not None:
-        f.ctx.error(f.node, f.path, "give radius or diameter, not both")
+    if f.both("radius", radius is not None, diameter is not None):
         return None
-    if radius is None and diameter is None:
-        if f.raw("radius") is None and f.raw("diameter") is None:
-            f.ctx.error(f.node, f.path, "a circle needs radius or diameter")
+    if radius is None and diameter is None:  # said: as written, or that neither is
         return None
     r = radius if radius is not None else diameter / 2
     return CircleTemplate(**common, radius=r, label=f.text("label"))
@@ -224,7 +240,7 @@ def _read_cone(f: Fields, common: dict) -> ConeTemplate | None:
     if spread == 0 and start_width == 0:
         f.ctx.error(f.node, f.path, "a cone with no start width and no spread has no area")
         return None
-    marks_node = f.raw("marks")
+    marks_node = f.node_of("marks")
     for i, mark in enumerate(marks):
         if not start <= mark.at <= start + length:
             item = marks_node.items[i] if isinstance(marks_node, Seq) else None
@@ -278,7 +294,7 @@ def _read_clock(f: Fields, common: dict) -> ClockTemplate | None:
     if radius is None:
         return None
     if ring > radius:
-        f.ctx.error(f.raw("ring"), f.sub("ring"), "ring spacing is larger than the radius")
+        f.ctx.error(f.node_of("ring"), f.sub("ring"), "ring spacing is larger than the radius")
         return None
     return ClockTemplate(
         **common, sectors=sectors, radius=radius, ring=ring, unit=unit, throw_label=throw
@@ -290,7 +306,7 @@ def _read_cells(
 ) -> tuple[tuple[str | None, ...], ...] | None:
     """The cells, row by row. A null cell (a value the source lost) prints as a write-in
     blank; each is added to ``blanks`` as (node, path, message) to be listed as a warning."""
-    node = f.raw("cells")
+    node = f.node_of("cells")
     ctx, path = f.ctx, f.sub("cells")
     if node is None:
         every = f"all {size * size} print as write-in blanks"
@@ -332,7 +348,7 @@ def _read_grid_scatter(f: Fields, common: dict) -> GridScatterTemplate | None:
     flight_label = f.text("flight_label")
     legend = f.text("legend")
     roll = f.text("roll")
-    target_node = f.raw("target")
+    target_node = f.node_of("target")
     if size is None or square is None:
         return None
     blanks: list = []
@@ -411,22 +427,23 @@ def _read_source(f: Fields) -> TableSource | None:
     unit = _unit(f)
     if len(names) != len(cols):
         f.ctx.error(
-            f.raw("band_names"),
+            f.node_of("band_names"),
             f.sub("band_names"),
             f"expected {len(cols)} names, one per band column, got {len(names)}",
         )
         return None
     # Each column name keeps its own position, so a wrong one is reported where it is written.
-    name_node = f.raw("name_column")
-    cols_node = f.raw("band_columns")
-    col_spans: tuple = (f.raw("from_table").span,) * len(cols)
+    name_node = f.node_of("name_column")
+    cols_node = f.node_of("band_columns")
+    table_span = f.node_of("from_table").span  # type: ignore[union-attr]
+    col_spans: tuple = (table_span,) * len(cols)
     if isinstance(cols_node, Seq):
         col_spans = tuple(n.span for n in cols_node)
     elif cols_node is not None:
         col_spans = (cols_node.span,)
     return TableSource(
         table,
-        f.raw("from_table").span,
+        table_span,
         name_col,
         tuple(cols),
         tuple(names),
@@ -437,7 +454,7 @@ def _read_source(f: Fields) -> TableSource | None:
 
 
 def _read_ruler(f: Fields, common: dict) -> RulerTemplate | None:
-    bands_node = f.raw("bands")
+    bands_node = f.node_of("bands")  # neither this nor from_table: said here
     source = _read_source(f)
     names = tuple(f.texts("names"))
     width = f.length("width")
@@ -445,12 +462,9 @@ def _read_ruler(f: Fields, common: dict) -> RulerTemplate | None:
     piece = f.length("piece")
     merge = f.boolean("merge")
     unit = source.unit if source else _unit(f)
-    if bands_node is not None and source is not None:
-        f.ctx.error(f.node, f.path, "give bands or from_table, not both")
+    if f.both("bands", bands_node is not None, source is not None):
         return None
     if bands_node is None and source is None:
-        if f.raw("from_table") is None:
-            f.ctx.error(f.node, f.path, "a ruler needs bands or from_table")
         return None
     bands: tuple[Band, ...] = ()
     if bands_node is not None:

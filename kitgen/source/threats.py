@@ -52,7 +52,13 @@ RESULT_ROW = Spec(
     Key("outcomes", ListOf(Either(TEXT, NULL)), "one per column; null a write-in blank"),
     heading=HEADING,
     one_of=(
-        OneOf("outcomes", "outcome", hint="one entry per column; null prints a write-in blank"),
+        OneOf(
+            "outcomes",
+            "outcome",
+            hint="one entry per column; null prints a write-in blank",
+            both="write outcome or outcomes, not both",
+            at="outcomes",
+        ),
     ),
 )
 STATE = Spec(
@@ -70,6 +76,15 @@ MODIFIER = Spec(
     _MODIFIER,
     _DICE,
     heading=HEADING,
+    one_of=(
+        OneOf(
+            "modifier",
+            "states",
+            needed=False,
+            both="write modifier or states, not both",
+            at="modifier",
+        ),
+    ),
 )
 BEHAVIOUR = Spec(
     "behaviour",
@@ -82,7 +97,15 @@ PROFILE = Spec(
     Key("weights", ListOf(BEHAVIOUR), "outcomes with weights"),
     Key("priority", ListOf(TEXT), "outcomes in order, weighted n..1"),
     heading="Generated tables (`generate:` instead of `rows:`)",
-    one_of=(OneOf("weights", "priority", hint="or 'priority' (an order)"),),
+    one_of=(
+        OneOf(
+            "weights",
+            "priority",
+            hint="or 'priority' (an order)",
+            both="write weights or a priority order, not both",
+            at="priority",
+        ),
+    ),
 )
 GLOSS = Spec(
     "gloss",
@@ -107,7 +130,7 @@ THREAT = Spec(
         required=True,
         missing="the dice thrown, e.g. d6 or 2d6",
     ),
-    Key("columns", OneOrList(TEXT), "outcome columns (default: OUTCOME)"),
+    Key("columns", OneOrList(TEXT), "outcome columns", default="OUTCOME"),
     READING,
     OUT_OF_RANGE,
     Key("generate", PROFILE, "rows generated from a behaviour profile, instead of rows"),
@@ -128,7 +151,15 @@ THREAT = Spec(
     Key("priorities", ListOf(PRIORITY), "ordered lists printed on the card"),
     Key("notes", OneOrList(TEXT), "lines under the table"),
     heading=HEADING,
-    one_of=(OneOf("rows", "generate", hint="or 'generate:' from a profile"),),
+    one_of=(
+        OneOf(
+            "rows",
+            "generate",
+            hint="or 'generate:' from a profile",
+            both="write rows or generate them, not both",
+            at="rows",
+        ),
+    ),
 )
 THREATS = ListOf(THREAT)
 
@@ -145,7 +176,7 @@ def read_threat(ctx: Context, node: Node, path: str) -> ThreatTable | None:
         return None
     table_id = f.id()
     roll = f.get("roll", as_roll)
-    columns = tuple(f.texts("columns")) or ("OUTCOME",)
+    columns = tuple(f.texts("columns")) or (f.default("columns"),)
     marks = Marks()
     sign = marks.mark(f.get("reading", read_reading))
     types_mark = marks.mark(f.get("types_reading", read_reading))
@@ -155,13 +186,12 @@ def read_threat(ctx: Context, node: Node, path: str) -> ThreatTable | None:
     rows_node = f.node_of("rows")
     rows: list[Row] = []
     if rows_node is not None:
-        if profile is not None:
-            ctx.error(rows_node, f.sub("rows"), "write rows or generate them, not both")
+        f.both("rows", True, profile is not None)
         rows = read_list(ctx, rows_node, f.sub("rows"), lambda c, n, p: _row(c, n, p, len(columns)))
     types = tuple(f.seq("types", read_modifier))
     if types_mark and not types:
         ctx.error(
-            f.raw("types_reading") or node,
+            f.node_of("types_reading"),
             f.sub("types_reading"),
             "a types reading marks the Threat-type line: this table has no types",
             "add types:, or mark the whole table with reading:",
@@ -208,7 +238,7 @@ def _label(name: str, state: str) -> str:
 
 def read_policy(ctx: Context, f: Fields) -> tuple[str, str, str]:
     """The low and high policies, and why the kit chose them when the source is silent."""
-    node = f.raw("out_of_range")
+    node = f.node_of("out_of_range")
     path = f.sub("out_of_range")
     if node is None:
         return "error", "error", ""
@@ -256,9 +286,8 @@ def _row(ctx: Context, node: Node, path: str, ncols: int) -> Row | None:
 
 def _outcomes(ctx: Context, f: Fields, ncols: int) -> tuple[str | None, ...] | None:
     """`outcome: X` (one column) or `outcomes: [X, Y]`; null is a write-in blank."""
-    many, one = f.node_of("outcomes"), f.raw("outcome")
-    if one is not None and many is not None:
-        ctx.error(many, f.sub("outcomes"), "write outcome or outcomes, not both")
+    many, one = f.node_of("outcomes"), f.node_of("outcome")
+    if f.both("outcome"):
         return None
     if one is not None:
         values: list[Node] = [one]
@@ -292,11 +321,12 @@ def read_modifier(ctx: Context, node: Node, path: str) -> Modifier | None:
     note = f.text("note")
     states: list[State] = []
     if f.has("states"):
-        if f.has("modifier") and f.map is not None and "modifier" in f.map:
-            ctx.error(f.raw("modifier"), f.sub("modifier"), "write modifier or states, not both")
+        f.both("states")
         states = f.seq("states", _state)
         if len(states) < 2:
-            ctx.error(f.raw("states"), f.sub("states"), "a modifier with states needs two or more")
+            ctx.error(
+                f.node_of("states"), f.sub("states"), "a modifier with states needs two or more"
+            )
     else:
         st = _state_fields(ctx, f, "")
         if st is not None:
@@ -413,11 +443,11 @@ def _profile(ctx: Context, node: Node, path: str) -> Profile | None:
     f = Fields(ctx, node, path, PROFILE)
     if f.map is None:
         return None
-    weights_node, priority_node = f.node_of("weights"), f.raw("priority")
+    weights_node, priority_node = f.node_of("weights"), f.node_of("priority")
     behaviours: list[Behaviour] = []
     from_priority = False
-    if weights_node is not None and priority_node is not None:
-        ctx.error(priority_node, f.sub("priority"), "write weights or a priority order, not both")
+    if f.both("priority"):
+        pass
     elif weights_node is not None:
         behaviours = read_list(ctx, weights_node, f.sub("weights"), _behaviour)
     elif priority_node is not None:
