@@ -224,3 +224,12 @@ def test_groups_of_a_kind_and_at_most_one_are_in_the_schema_and_docs() -> None:
         OneOf("a", "b", needed=False, alone=False)
     with pytest.raises(SpecError, match="no one_of group with `both` holds 'arm'"):
         LAMP.group_of("arm")
+
+
+def test_a_missing_key_is_said_once_however_often_its_node_is_asked_for(tmp_path: Path) -> None:
+    f, diags = _room(tmp_path, "shade: red\nplan: x\n")
+    assert f.text("door") is None
+    assert f.node_of("door") is None  # to point at it: nothing more is said
+    assert [str(d) for d in diags] == [
+        f"{tmp_path}/room.yaml:1:1: error: room: missing required key 'door' (e.g. door: north)"
+    ]

@@ -8,9 +8,9 @@ from pathlib import Path
 from tests.spec_drift import SOURCE, count_raw, scan
 
 # The readers' f.raw(key) calls: 190 when the scan came, 119 after readers moved to
-# get()/node_of(). Lower it when you convert more; a new raw read of a key whose value
-# a getter could read is what the scan cannot see.
-RAW_READS = 119
+# get()/node_of(), none since every key is read by a getter, get(key, reader) or, for a
+# node to point at or read by hand, node_of(key). A new raw read is what the scan cannot see.
+RAW_READS = 0
 
 
 def test_no_reader_restates_its_declaration() -> None:

@@ -63,6 +63,7 @@ from .spec import (
     Key,
     ListOf,
     Named,
+    OneOf,
     OneOrList,
     Spec,
 )
@@ -82,6 +83,7 @@ PAIR = ScalarType(
 )
 _AT = Key("at", Choice(ANCHORS, "anchor"), "where on the face", default="centre")
 _CELL = Key("cell", PAIR, "[row, column] in the face's grid, from 1 (instead of at)")
+_PLACE = OneOf("at", "cell", needed=False, both="give either at: or cell:, not both", at="cell")
 TEXT_EL = Spec(
     "text",
     Key("text", TEXT, "the words", required=True),
@@ -96,6 +98,7 @@ TEXT_EL = Spec(
     Key("wrap", BOOLEAN, "false keeps each written line whole and shrinks it", default=True),
     Key("colour", COLOUR, "default: black or white, whichever reads on the background"),
     heading=HEADING,
+    one_of=(_PLACE,),
 )
 ICON_EL = Spec(
     "icon",
@@ -105,6 +108,7 @@ ICON_EL = Spec(
     Key("colour", COLOUR, "the icon's ink"),
     Key("scale", NUMBER, "of its place", default=1.0, lo=0.1, hi=1.0),
     heading=HEADING,
+    one_of=(_PLACE,),
 )
 IMAGE_EL = Spec(
     "image",
@@ -113,6 +117,7 @@ IMAGE_EL = Spec(
     _CELL,
     Key("scale", NUMBER, "of its place", default=1.0, lo=0.1, hi=1.0),
     heading=HEADING,
+    one_of=(_PLACE,),
 )
 UNIT_EL = Spec(
     "unit",
@@ -130,6 +135,7 @@ UNIT_EL = Spec(
     Key("fill", COLOUR, "the frame's fill"),
     Key("scale", NUMBER, "of its place", default=1.0, lo=0.1, hi=1.0),
     heading=HEADING,
+    one_of=(_PLACE,),
 )
 BORDER = Spec(
     "border",
@@ -255,7 +261,7 @@ def _read_def(ctx: Context, node: Map, path: str, parts: tuple[Vars, ...], v) ->
     back = f.get("back", _read_face, v)
     steps = _read_steps(ctx, f, 2 if f.has("back") else 1)
     side = f.get("side", _text, v)
-    side_node = f.raw("side")
+    side_node = f.node_of("side")
     reading = f.get("reading", read_reading)
     f.close()
     if ident is None or w is None or h is None or front is None:
@@ -284,7 +290,7 @@ def _read_def(ctx: Context, node: Map, path: str, parts: tuple[Vars, ...], v) ->
 
 def _read_steps(ctx: Context, f: Fields, faces: int) -> tuple[str, ...]:
     """`steps: [full, reduced]`: a name for each face, front first (a step-loss counter)."""
-    node = f.raw("steps")
+    node = f.node_of("steps")
     if node is None:
         return ()
     names = f.texts("steps")
@@ -303,7 +309,7 @@ def _read_steps(ctx: Context, f: Fields, faces: int) -> tuple[str, ...]:
 
 def _read_quantity(ctx: Context, v, f: Fields, parent: Map) -> int:
     """A whole number, or a {placeholder} that for_each fills with one (per-record counts)."""
-    node = f.raw("quantity")
+    node = f.node_of("quantity")
     if not (isinstance(node, Scalar) and isinstance(node.value, str) and "{" in node.value):
         return f.integer("quantity")
     text = v.text(node, f.sub("quantity"))
@@ -426,7 +432,7 @@ def _read_face(ctx: Context, node: Node, path: str, v) -> Face | None:
         if key not in ELEMENT_KEYS:
             continue
         sub = f.sub(key)
-        raw = f.raw(key)
+        raw = f.node_of(key)
         items = list(enumerate(raw)) if isinstance(raw, Seq) else [(None, raw)]
         for i, item in items:
             ipath = sub if i is None else f"{sub}[{i}]"
@@ -474,11 +480,10 @@ def _int_pair(node: Node) -> tuple[int, int] | None:
 
 def _read_place(ctx: Context, f: Fields, grid: tuple[int, int] | None) -> Place:
     at = f.choice("at")
-    cell_node = f.raw("cell")
+    cell_node = f.node_of("cell")
     if cell_node is None:
         return Place(at)
-    if f.raw("at") is not None:
-        ctx.error(cell_node, f.sub("cell"), "give either at: or cell:, not both")
+    if f.both("cell"):
         return Place(at)
     pair = _int_pair(cell_node)
     if grid is None:
@@ -530,7 +535,7 @@ def _read_icon(ctx: Context, v, node: Node, path: str, grid) -> IconEl | None:
     if f.map is None:
         return None
     name = f.get("name", _text, v)
-    name_node = f.raw("name")
+    name_node = f.node_of("name")
     place = _read_place(ctx, f, grid)
     colour = _colour(f, v, "colour")
     scale = f.number("scale")
@@ -605,7 +610,7 @@ def _read_unit(ctx: Context, v, node: Node, path: str, grid) -> UnitEl | None:
     scale = 1.0
     if f is not None:
         size = f.get("size", _text, v)
-        size_node = f.raw("size")
+        size_node = f.node_of("size")
         place = _read_place(ctx, f, grid)
         colour = _colour(f, v, "colour")
         fill = _colour(f, v, "fill")

@@ -326,6 +326,7 @@ class Fields:
         self.spec = spec
         self.map = expect_map(ctx, node, path) if node is not None else None
         self.known: dict[str, None] = {}  # keys asked for, in order (a dict: O(1) lookups)
+        self.said_missing: set[str] = set()  # said once, however often a reader asks
 
     # -- plumbing
     def sub(self, key: str) -> str:
@@ -390,20 +391,19 @@ class Fields:
 
     def _missing(self, key: str, required: bool) -> None:
         """Report `key` missing (it is absent) if it is required here, or leads a OneOf
-        group none of whose keys is written; with the declared hint."""
-        if self.map is None:
+        group none of whose keys is written; with the declared hint. Once: a reader
+        that asks again for the node (to point at it) says nothing more."""
+        if self.map is None or key in self.said_missing:
             return
-        hint = ""
+        hint, message = "", f"missing required key {key!r}"
         if self.spec is not None and key in self.spec.keys:
             hint = self.spec.keys[key].missing
             group = self.spec.group_led_by(key)
             if group is not None and not any(k in self.map for k in group.keys):
-                if group.none:
-                    self.ctx.error(self.node, self.path, group.none, group.hint)
-                    return
-                required, hint = True, group.hint
+                required, hint, message = True, group.hint, group.none or message
         if required:
-            self.ctx.error(self.node, self.path, f"missing required key {key!r}", hint)
+            self.said_missing.add(key)
+            self.ctx.error(self.node, self.path, message, hint)
 
     def _get(
         self, key: str, required: bool, default: Any, convert: Callable[[Node, str], Any]

@@ -33,7 +33,9 @@ TOP_KEYS = (
     Key("id", ID, "names output/<id>/; default: the folder's name"),
     Key("title", TEXT, "the game's name", required=True),
     Key("version", TEXT, "printed with the title", default=""),
-    Key("paper", TEXT, "letter, a4, a4-letter, legal, tabloid, a3 or WIDTHxHEIGHT; default letter"),
+    Key(
+        "paper", TEXT, "letter, a4, a4-letter, legal, tabloid, a3 or WIDTHxHEIGHT", default="letter"
+    ),
     Key("font", TEXT, "the default font family", default="Vera"),
     Key(
         "counter_sheet",
@@ -205,8 +207,7 @@ def read_game(
     folder = game_file.parent
     ctx = Context(diags, folder, icons=icons)
     f = Fields(ctx, root, "", game_keys(sections))
-    palette_node = f.raw("colours")
-    ctx.palette = _read_palette(ctx, palette_node)
+    ctx.palette = f.get("colours", _read_palette) or {}
     game_id = f.id("id")
     if game_id is None:
         game_id = real_path(folder).name  # `kitgen build .` names the folder itself
@@ -215,14 +216,16 @@ def read_game(
             ctx.error(root, "id", *problem)
     title = f.text("title", default=game_id)
     version = f.text("version")
-    paper = _read_paper(ctx, f.raw("paper"))
+    paper = f.get("paper", _read_paper)
+    if isinstance(paper, str):  # absent, or refused: the declared default
+        paper = PAPERS[paper]
     font = f.text("font")
-    font_node = f.raw("font")
+    font_node = f.node_of("font")
     counter_sheet = f.choice("counter_sheet")
     share_sheets = f.boolean("share_sheets")
     models = {}
     for key, section in sections.items():
-        node = f.raw(key)
+        node = f.node_of(key)
         if node is not None:
             models[key] = section.read(ctx, node, key)
     f.allow("include")
@@ -256,37 +259,35 @@ def _id_span(root: Node) -> Span:
     return root.span
 
 
-def _read_paper(ctx: Context, node: Node | None) -> Paper:
-    """A named paper or a custom WIDTHxHEIGHT; letter when absent or wrong."""
-    if node is None:
-        return PAPERS["letter"]
-    text = as_text(ctx, node, "paper")
+def _read_paper(ctx: Context, node: Node, path: str) -> Paper | None:
+    """A named paper or a custom WIDTHxHEIGHT; None (the declared default) when wrong."""
+    text = as_text(ctx, node, path)
     if text is None:
-        return PAPERS["letter"]
+        return None
     try:
         return paper_from_text(text)
     except UnitError as exc:
         # A custom size (WxH) gets no guess at a paper name.
         hint = did_you_mean(text, PAPERS, exc.hint) if "x" not in text.lower() else exc.hint
-        ctx.error(node, "paper", exc.message, hint)
-        return PAPERS["letter"]
+        ctx.error(node, path, exc.message, hint)
+        return None
 
 
-def _read_palette(ctx: Context, node: Node | None) -> dict[str, str]:
+def _read_palette(ctx: Context, node: Node, path: str) -> dict[str, str]:
     from ..colours import ColourError, parse_colour
 
     palette: dict[str, str] = {}
-    m = expect_map(ctx, node, "colours")
+    m = expect_map(ctx, node, path)
     if m is None:
         return palette
     for name, (_, value) in m.entries.items():
-        text = as_text(ctx, value, f"colours.{name}")
+        text = as_text(ctx, value, f"{path}.{name}")
         if text is None:
             continue
         try:
             palette[name] = parse_colour(text, palette)
         except ColourError as exc:
-            ctx.error(value, f"colours.{name}", exc.message, exc.hint)
+            ctx.error(value, f"{path}.{name}", exc.message, exc.hint)
     return palette
 
 

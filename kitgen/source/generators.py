@@ -132,7 +132,7 @@ def read_generator(ctx: Context, node: Node, path: str) -> Generator | None:
         return None
     gid = f.id()
     title = f.text("title", default=gid or "")
-    size_node = f.raw("size")
+    size_node = f.node_of("size")
     size = f.default("size")
     if size_node is not None:
         size = as_roll(ctx, size_node, f.sub("size"), dice=False)
@@ -192,10 +192,10 @@ def _known_fields(ctx: Context, f: Fields, lookups: list[Lookup]) -> None:
         known += sets
     known = list(dict.fromkeys(known))
     named: list[tuple[Node, str, str]] = []  # (where, path, field)
-    titles = f.raw("titles")
+    titles = f.node_of("titles")
     if isinstance(titles, Map):
         named += [(titles, f"{f.sub('titles')}.{k}", k) for k in titles.entries]
-    adjust = f.raw("adjust")
+    adjust = f.node_of("adjust")
     for i, item in enumerate(adjust if isinstance(adjust, Seq) else ()):
         fields = item.get("fields") if isinstance(item, Map) else None
         path = f"{f.sub('adjust')}[{i}].fields"
@@ -269,7 +269,7 @@ def _table_source(ctx: Context, f: Fields) -> TableSource | None:
     for key in ("roll", "rows"):
         if f.has(key):
             ctx.error(
-                f.raw(key),
+                f.node_of(key),
                 f.sub(key),
                 f"a lookup with table: takes its {key} from the table",
                 f"remove {key}: or table:",
@@ -287,7 +287,7 @@ def _table_source(ctx: Context, f: Fields) -> TableSource | None:
                 fields.append((name, text, column.span))
     if table is None or not fields:
         return None
-    return TableSource(table, tuple(fields), f.raw("table").span)
+    return TableSource(table, tuple(fields), f.node_of("table").span)  # type: ignore[union-attr]
 
 
 def _lookup_row(ctx: Context, node: Node, path: str) -> LookupRow | None:
@@ -340,7 +340,7 @@ def _group(ctx: Context, node: Node, path: str, lookup_ids: list[str]) -> Group 
         got = as_number(ctx, cnode, f.sub("count"), lo=0, integer=True)
         count = int(got) if got is not None else 0
     rolls = f.texts("roll")
-    rnode = f.raw("roll")
+    rnode = f.node_of("roll")
     for i, rid in enumerate(rolls):
         if rid not in lookup_ids:
             where = rnode.items[i] if rnode is not None and hasattr(rnode, "items") else rnode

@@ -18,7 +18,7 @@ from .counter_copies import colour_at
 from .counters import BLANK, FACE, MAX_QUANTITY, PRESET_HINT, SIZE, _read_face, _read_size
 from .expand import read_for_each
 from .fields import Context, Fields, as_text, check_unique_ids, read_list
-from .spec import ANY, ID, INTEGER, LENGTH, TEXT, Choice, Either, Key, ListOf, Named, Spec
+from .spec import ANY, ID, INTEGER, LENGTH, TEXT, Choice, Either, Key, ListOf, Named, OneOf, Spec
 from .yamlnodes import Map, Node, Scalar, Seq, describe
 
 MAX_LABELS = 10_000
@@ -77,6 +77,7 @@ LABEL = Spec(
     Key("bleed", LENGTH, "art runs this far past the trim"),
     Key("front", Either(TEXT, FACE), "a counter face; one side only", required=True),
     heading="Labels from a roster (`labels:`)",
+    one_of=(OneOf("roster", "records", needed=False, both="give roster or records, not both"),),
 )
 LABELS = ListOf(LABEL)
 
@@ -94,7 +95,7 @@ def _read_label(ctx: Context, node: Node, path: str) -> LabelDef | None:
     lid = f.id()
     name = f.text("name", default=lid or "")
     roster = f.id("roster")
-    records_node = f.raw("records")
+    records_node = f.node_of("records")
     records = _read_records(ctx, records_node, f.sub("records"))
     blanks = f.integer("blanks")
     quantity = f.integer("quantity")
@@ -105,8 +106,7 @@ def _read_label(ctx: Context, node: Node, path: str) -> LabelDef | None:
     front_node = f.node_of("front")
     face = _read_face(ctx, front_node, f.sub("front"), _AsWritten(ctx)) if front_node else None
     f.close()
-    if roster is not None and records_node is not None:
-        ctx.error(node, path, "give roster or records, not both")
+    if f.both("roster", roster is not None, records_node is not None):
         return None
     if roster is None and records_node is None and not blanks:
         ctx.error(
@@ -131,7 +131,7 @@ def _read_label(ctx: Context, node: Node, path: str) -> LabelDef | None:
         span=node.span,
         path=path,
         roster=roster,
-        roster_span=f.raw("roster").span if roster is not None else None,
+        roster_span=f.node_of("roster").span if roster is not None else None,  # type: ignore[union-attr]
         records=records,
         blanks=blanks,
         quantity=quantity,

@@ -117,10 +117,7 @@ def read_line_kind(ctx: Context, node: Node, path: str) -> LineKind | None:
     f = Fields(ctx, node, path, LINE_KIND)
     kid = f.id("id")
     style = f.choice("style")
-    dash = f.raw("dash")
-    dashes: tuple[float, ...] = ()
-    if dash is not None:
-        dashes = tuple(read_list(ctx, dash, f.sub("dash"), lambda c, n, p: as_length(c, n, p)))
+    dashes = tuple(f.seq("dash", lambda c, n, p: as_length(c, n, p)))
     kind = LineKind(
         id=kid or "",
         label=f.text("label", default=kid or ""),
@@ -162,7 +159,7 @@ def read_lines(ctx: Context, m: MapDef, node: Node | None, path: str) -> list[Li
             return None
         if kind not in m.line_kinds:
             c.error(
-                f.raw("kind"),
+                f.node_of("kind"),
                 f.sub("kind"),
                 f"unknown line kind {kind!r}",
                 suggest(kind, m.line_kinds),
@@ -227,7 +224,7 @@ def read_features(
             continue
         fid = f.id("id")
         icon = f.text("icon")
-        if icon is not None and not ctx.known_icon(f.raw("icon"), f.sub("icon"), icon):
+        if icon is not None and not ctx.known_icon(f.node_of("icon"), f.sub("icon"), icon):
             icon = None
         kind = FeatureKind(
             id=fid or "",
@@ -240,7 +237,7 @@ def read_features(
             key=f.boolean("key"),
             span=item.span,
         )
-        at = f.raw("at")
+        at = f.node_of("at")
         f.close()
         if not fid:
             continue

@@ -259,12 +259,7 @@ def _read_terrain(ctx: Context, node: Node, path: str) -> Terrain | None:
 def _read_edge_kind(ctx: Context, node: Node, path: str) -> EdgeKind | None:
     f = Fields(ctx, node, path, EDGE_KIND)
     kid = f.id("id")
-    dash = f.raw("dash")
-    dashes: tuple[float, ...] = ()
-    if dash is not None:
-        dashes = tuple(
-            v for v in read_list(ctx, dash, f.sub("dash"), lambda c, n, p: as_length(c, n, p))
-        )
+    dashes = tuple(f.seq("dash", lambda c, n, p: as_length(c, n, p)))
     k = EdgeKind(
         id=kid or "",
         label=f.text("label", default=kid or ""),
@@ -379,9 +374,9 @@ def _read_edges(ctx: Context, m: MapDef, node: Node | None, path: str) -> list[E
             continue
         kind = f.text("kind", default=default)
         ok = _known_kind(ctx, m, kind, item, f.sub("kind"))
-        pairs = f.raw("pairs")
-        along = f.raw("along")
-        banks = f.raw("between")
+        pairs = f.node_of("pairs")
+        along = f.node_of("along")
+        banks = f.node_of("between")
         side = f.choice("side", side_names(m))
         f.close()
         if not ok:
@@ -456,13 +451,13 @@ def _read_areas(
         aid = f.id("id")
         pool = set(m.cells)
         if f.has("cells"):
-            pool = set(_cells(ctx, m, f.raw("cells"), f.sub("cells")))  # type: ignore[arg-type]
+            pool = set(_cells(ctx, m, f.node_of("cells"), f.sub("cells")))  # type: ignore[arg-type]
         terrains = f.texts("terrain")
         unknown = [t for t in terrains if t not in m.terrains]
         for t in terrains:
             if t not in m.terrains:
                 ctx.error(
-                    f.raw("terrain"),
+                    f.node_of("terrain"),
                     f.sub("terrain"),
                     f"unknown terrain {t!r}",
                     suggest(t, m.terrains),
@@ -470,7 +465,7 @@ def _read_areas(
         if terrains:
             pool = {c for c in pool if m.cells[c] in terrains}
         if f.has("near"):
-            near_node = f.raw("near")
+            near_node = f.node_of("near")
             within = f.integer("within")
             text = as_text(ctx, near_node, f.sub("near"))  # type: ignore[arg-type]
             centre = places.get(text) if text else None
@@ -487,7 +482,7 @@ def _read_areas(
             for k in split_by:
                 if k not in m.edge_kinds:
                     ctx.error(
-                        f.raw("split_by"),
+                        f.node_of("split_by"),
                         f.sub("split_by"),
                         f"unknown edge kind {k!r}",
                         suggest(k, m.edge_kinds),
@@ -498,7 +493,7 @@ def _read_areas(
         outline = f.boolean("outline")
         label_at = None
         if f.has("label_at"):
-            label_at = _cell(ctx, m, f.raw("label_at"), f.sub("label_at"))  # type: ignore[arg-type]
+            label_at = _cell(ctx, m, f.node_of("label_at"), f.sub("label_at"))  # type: ignore[arg-type]
         f.close()
         if not aid:
             continue
@@ -563,7 +558,7 @@ def _read_marks(
             if cell is None and text is not None:
                 cell = _cell(c, m, at, f.sub("at"))
         icon = f.text("icon")
-        if icon is not None and not c.known_icon(f.raw("icon"), f.sub("icon"), icon):
+        if icon is not None and not c.known_icon(f.node_of("icon"), f.sub("icon"), icon):
             icon = None
         mark = Mark(
             cell=cell or (0, 0),
@@ -601,7 +596,7 @@ def _overlap(f: Fields) -> float | None:
     overlap = f.length("overlap")
     if overlap is not None and overlap < MIN_OVERLAP - 1e-9:
         f.ctx.error(
-            f.raw("overlap"),
+            f.node_of("overlap"),
             f.sub("overlap"),
             f"overlap {overlap / MM:.2f} mm is less than the printer margin + 3 mm "
             f"({MIN_OVERLAP / MM:.2f} mm)",
@@ -644,7 +639,7 @@ def _read_plain_map(ctx: Context, node: Node, path: str) -> MapDef | None:
     check_unique_ids(ctx, terrains, f.sub("terrains"), "terrain")
     tmap = {t.id: t for t in terrains}
     legend = f.get("legend", _read_legend) or {}
-    terrains_read = isinstance(f.raw("terrains"), Seq)  # else its own error says enough
+    terrains_read = isinstance(f.node_of("terrains"), Seq)  # else its own error says enough
     for ch, tid in legend.items():
         if terrains_read and tid is not None and tid not in tmap:
             ctx.error(
@@ -686,27 +681,27 @@ def _finish(ctx: Context, f: Fields, m: MapDef) -> MapDef:
     that order (areas may name places, and derived areas respect blocking edges)."""
     m = replace(
         m,
-        edges=m.edges + tuple(_read_edges(ctx, m, f.raw("edges"), f.sub("edges"))),
-        lines=m.lines + tuple(read_lines(ctx, m, f.raw("lines"), f.sub("lines"))),
+        edges=m.edges + tuple(_read_edges(ctx, m, f.node_of("edges"), f.sub("edges"))),
+        lines=m.lines + tuple(read_lines(ctx, m, f.node_of("lines"), f.sub("lines"))),
     )
     m = _check_corner_walls(ctx, f, m)
-    places = _read_places(ctx, m, f.raw("places"), f.sub("places"))
+    places = _read_places(ctx, m, f.node_of("places"), f.sub("places"))
     kinds, features = read_features(
-        ctx, m, f.raw("features"), f.sub("features"), {**m.places, **places}
+        ctx, m, f.node_of("features"), f.sub("features"), {**m.places, **places}
     )
-    boxes = read_boxes(ctx, f.raw("boxes"), f.sub("boxes"), {**m.places, **places})
+    boxes = read_boxes(ctx, f.node_of("boxes"), f.sub("boxes"), {**m.places, **places})
     m = replace(
         m,
         feature_kinds={**m.feature_kinds, **kinds},
         features=m.features + tuple(features),
         boxes={**m.boxes, **boxes},
     )
-    areas, styles = _read_areas(ctx, m, f.raw("areas"), f.sub("areas"), places)
+    areas, styles = _read_areas(ctx, m, f.node_of("areas"), f.sub("areas"), places)
     merged_areas = dict(m.areas)
     merged_areas.update(areas)
     merged_places = dict(m.places)
     merged_places.update(places)
-    marks = _read_marks(ctx, m, f.raw("marks"), f.sub("marks"), merged_places)
+    marks = _read_marks(ctx, m, f.node_of("marks"), f.sub("marks"), merged_places)
     f.close()
     return replace(
         m,
@@ -719,7 +714,7 @@ def _finish(ctx: Context, f: Fields, m: MapDef) -> MapDef:
 
 def _check_corner_walls(ctx: Context, f: Fields, m: MapDef) -> MapDef:
     """corner_walls names the map's terrains and needs diagonal steps on a square grid."""
-    node = f.raw("corner_walls")
+    node = f.node_of("corner_walls")
     if node is None or not m.corner_walls:
         return m
     if not (m.diagonal and isinstance(m.grid, SquareGrid)):
@@ -749,7 +744,7 @@ def _read_placement(
 ) -> Placement | None:
     f = Fields(ctx, node, path, COMPOSE)
     mid = f.text("map")
-    at_node = f.raw("at")
+    at_node = f.node_of("at")
     rotate = f.integer("rotate")
     prefix = f.text("prefix")
     f.close()
@@ -757,15 +752,17 @@ def _read_placement(
         return None
     piece = pieces.get(mid)
     if piece is None:
-        ctx.error(f.raw("map"), f.sub("map"), f"unknown map {mid!r}", suggest(mid, pieces))
+        ctx.error(f.node_of("map"), f.sub("map"), f"unknown map {mid!r}", suggest(mid, pieces))
         return None
     if rotate not in ROTATIONS:
         ctx.error(
-            f.raw("rotate"), f.sub("rotate"), f"rotate must be 0, 90, 180 or 270, not {rotate}"
+            f.node_of("rotate"), f.sub("rotate"), f"rotate must be 0, 90, 180 or 270, not {rotate}"
         )
         return None
     if isinstance(piece.grid, HexGrid) and rotate != 0:
-        ctx.error(f.raw("rotate"), f.sub("rotate"), "hex pieces are placed unrotated (rotate: 0)")
+        ctx.error(
+            f.node_of("rotate"), f.sub("rotate"), "hex pieces are placed unrotated (rotate: 0)"
+        )
         return None
     at: Cell = (0, 0)
     if at_node is not None:

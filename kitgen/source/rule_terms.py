@@ -17,6 +17,7 @@ from .spec import (
     Key,
     ListOf,
     Named,
+    OneOf,
     OneOrList,
     Spec,
 )
@@ -162,6 +163,18 @@ CONSTRAINT = Spec(
             Key("required", BOOLEAN, "a piece without the attribute is an error", default=False),
         ),
     },
+    kind_one_of={
+        "stacking": (
+            OneOf(
+                "limit",
+                "limit_from",
+                needed=False,
+                both="give limit (a number) or limit_from (a terrain property), not both",
+                at="limit_from",
+                on_key=True,
+            ),
+        )
+    },
 )
 
 
@@ -220,8 +233,7 @@ def read_names(ctx: Context, node: Node, path: str) -> list[Name]:
 
 def field_names(f: Fields, key: str) -> tuple[Name, ...]:
     """The names under one key of a mapping (none when the key is absent)."""
-    raw = f.raw(key)
-    return tuple(read_names(f.ctx, raw, f.sub(key))) if raw is not None else ()
+    return tuple(f.get(key, read_names) or ())
 
 
 TARGET_KEYS = tuple(TARGET.keys)
@@ -270,42 +282,31 @@ def read_where(ctx: Context, node: Node, path: str) -> Where | None:
         return None
     parts: dict = {}
     for key in ("terrain", "area", "cell", "place", "feature", "line", "box"):
-        raw = f.raw(key)
-        if raw is not None:
-            parts[key] = tuple(read_names(ctx, raw, f.sub(key)))
-    raw = f.raw("props")
-    if raw is not None:
-        props = _read_props(ctx, raw, f.sub("props"))
-        if props:
-            parts["props"] = props
-    for key in ("within", "beyond"):
-        raw = f.raw(key)
-        if raw is not None:
-            dist = _read_distance(ctx, raw, f.sub(key))
-            if dist is not None:
-                parts[key] = dist
-    for key in ("adjacent_to", "same_area_as"):
-        raw = f.raw(key)
-        if raw is not None:
-            target = read_target(ctx, raw, f.sub(key))
-            if target is not None:
-                parts[key] = target
-    raw = f.raw("on_line")
-    if raw is not None:
-        line = _read_line(ctx, raw, f.sub("on_line"))
-        if line is not None:
-            parts["on_line"] = line
+        names = f.get(key, read_names)
+        if names is not None:
+            parts[key] = tuple(names)
+    props = f.get("props", _read_props)
+    if props:
+        parts["props"] = props
+    for key, read in (
+        ("within", _read_distance),
+        ("beyond", _read_distance),
+        ("adjacent_to", read_target),
+        ("same_area_as", read_target),
+        ("on_line", _read_line),
+    ):
+        value = f.get(key, read)
+        if value is not None:
+            parts[key] = value
     on_map = f.boolean("on_map")
     if on_map is not None:
         parts["on_map"] = on_map
-    raw = f.raw("not")
-    if raw is not None:
-        negate = read_where(ctx, raw, f.sub("not"))
-        if negate is not None:
-            parts["negate"] = negate
-    raw = f.raw("any_of")
-    if raw is not None:
-        parts["any_of"] = tuple(read_list(ctx, raw, f.sub("any_of"), read_where))
+    negate = f.get("not", read_where)
+    if negate is not None:
+        parts["negate"] = negate
+    any_of = f.get("any_of", read_list, read_where)
+    if any_of is not None:
+        parts["any_of"] = tuple(any_of)
     f.close()
     if not parts:
         if not f.map.entries:  # otherwise the keys' own errors say what is wrong
@@ -347,8 +348,7 @@ def _read_distance(ctx: Context, node: Node, path: str) -> Distance | None:
     """{cells: N, of: target, through: [terrain, ...]}."""
     f = Fields(ctx, node, path, DISTANCE)
     cells = f.integer("cells")
-    raw_through = f.raw("through")
-    through = tuple(read_names(ctx, raw_through, f.sub("through"))) if raw_through else ()
+    through = tuple(f.get("through", read_names) or ())
     raw = f.node_of("of")
     target = read_target(ctx, raw, f.sub("of")) if raw is not None else None
     f.close()

@@ -99,8 +99,7 @@ def read_rules(ctx: Context, node: Node, path: str) -> RuleBook:
     pieces = tuple(p for group in f.seq("pieces", _read_piece_types) for p in group)
     check_unique_ids(ctx, pieces, f.sub("pieces"), "piece")
     constraints = tuple(f.seq("constraints", read_constraint))
-    anode = f.raw("attributes")
-    attributes = _read_attributes(ctx, anode, f.sub("attributes")) if anode is not None else ()
+    attributes = f.get("attributes", _read_attributes) or ()
     f.close()
     book = RuleBook(
         node.span, constraints, pieces, sides, options, values, ctx.folder, (), attributes
@@ -242,9 +241,9 @@ def _read_piece_types(ctx: Context, node: Node, path: str) -> list[PieceType]:
     f = Fields(ctx, node, path, PIECE_TYPE)
     if f.map is None:
         return []
-    variants = read_for_each(ctx, f.raw("for_each"), f.sub("for_each"))
+    variants = read_for_each(ctx, f.node_of("for_each"), f.sub("for_each"))
     id_node = f.node_of("id")
-    name_node, amap, qnode = f.raw("name"), f.raw("attrs"), f.raw("quantity")
+    name_node, amap, qnode = f.node_of("name"), f.node_of("attrs"), f.node_of("quantity")
     f.close()
     if id_node is None:
         return []
@@ -287,8 +286,7 @@ def read_constraint(ctx: Context, node: Node, path: str) -> Constraint | None:
     severity = f.choice("severity")
     when = field_names(f, "when")
     unless = field_names(f, "unless")
-    sel_node = f.raw("pieces")
-    pieces = (read_selector(ctx, sel_node, f.sub("pieces")) if sel_node is not None else ANY) or ANY
+    pieces = f.get("pieces", read_selector) or ANY
     if kind is None:
         f.skip_rest()  # the kind is wrong: do not pile unknown-key errors on top
         f.close()
@@ -337,10 +335,7 @@ def _stacking(ctx: Context, f: Fields) -> dict | None:
     limit_from = f.text("limit_from", default="")
     per = f.choice("per", ("cell", "area"), default="cell")
     weights = tuple(f.seq("weights", _read_weight))
-    if limit is not None and limit_from:
-        _against(
-            f, "limit_from", "give limit (a number) or limit_from (a terrain property), not both"
-        )
+    if f.both("limit", limit is not None, bool(limit_from)):
         return None
     if limit is None and not limit_from:
         ctx.error(
@@ -382,7 +377,7 @@ def _read_weight(ctx: Context, node: Node, path: str) -> tuple[Selector, int] | 
 
 
 def _placement(ctx: Context, f: Fields) -> dict | None:
-    wnode = f.raw("where")
+    wnode = f.node_of("where")
     if wnode is None:
         ctx.error(f.node, f.path, "a placement rule needs where:")
         return None
@@ -392,7 +387,7 @@ def _placement(ctx: Context, f: Fields) -> dict | None:
 
 def _bound(f: Fields, key: str) -> tuple[int | None, Name | None]:
     """A count's bound: a number, or `$name`, a value of the side counted."""
-    node = f.raw(key)
+    node = f.node_of(key)
     if isinstance(node, Scalar) and isinstance(node.value, str) and node.value.startswith("$"):
         return None, Name(node.value[1:], node.span)
     return f.integer(key, lo=0), None
@@ -427,8 +422,7 @@ _OF_SIDES_SKIPS = ("pieces", "where", "per", "noun")  # what a count of sides do
 def _count(ctx: Context, f: Fields) -> dict | None:
     of = f.choice("of")
     per = f.choice("per")
-    wnode = f.raw("where")
-    where = read_where(ctx, wnode, f.sub("where")) if wnode is not None else None
+    where = f.get("where", read_where)
     noun = f.text("noun", default="")
     skips = {"sides": _OF_SIDES_SKIPS, "units": ("pieces", "where")}.get(of or "", ())
     for key in skips:

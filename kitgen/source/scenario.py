@@ -24,7 +24,7 @@ from .rule_terms import (
     read_selector,
     read_where,
 )
-from .spec import COLOUR, ID, INTEGER, NUMBER, TEXT, Either, Key, ListOf, Named, Spec
+from .spec import COLOUR, ID, INTEGER, NUMBER, TEXT, Either, Key, ListOf, Named, OneOf, Spec
 from .spec import NULL as BLANK
 from .yamlnodes import Map, Node, Scalar, Seq, describe
 
@@ -44,6 +44,16 @@ PLACEMENT = Spec(
         "the placed piece's own attributes",
     ),
     heading=HEADING,
+    one_of=(
+        OneOf(
+            "at",
+            "area",
+            needed=False,
+            both="give at (a cell) or area, not both",
+            at="area",
+            on_key=True,
+        ),
+    ),
 )
 UNIT = Spec(
     "unit",
@@ -123,36 +133,21 @@ def read_scenario(ctx: Context, node: Node, file: Path, book: RuleBook) -> Scena
     if not f.map.entries:  # saved empty, or only comments: a build would print nothing
         ctx.error(node, "", "the scenario file is empty", "write its title: and sides:")
         return None
-    _same_game(ctx, f.raw("game"), f.text("game"), file)
+    _same_game(ctx, f.node_of("game"), f.text("game"), file)
     sid = f.id("id", default=file.stem)
     problem = None if f.has("id") else default_id_problem(file.stem, "file name", "scenario")
     if problem is not None:  # the id names scenario-<id>.pdf
         ctx.error(node, "id", *problem)
     title = f.text("title", default=sid)
-    map_node = f.raw("map")
-    map_id = as_text(ctx, map_node, "map") if map_node is not None else None
-    options = []
-    onode = f.raw("options")
-    if onode is not None:
-        items = onode.items if isinstance(onode, Seq) else [onode]
-        for i, item in enumerate(items):
-            text = as_text(ctx, item, f"options[{i}]" if isinstance(onode, Seq) else "options")
-            if text is not None:
-                options.append((text, item.span))
+    map_node = f.node_of("map")
+    map_id = f.text("map")
+    options = f.get("options", _read_options) or []
     placements: list[Placement] = list(f.seq("placements", _placement_reader(None, None)))
     units: list[Unit] = list(f.seq("units", _unit_reader(None)))
-    sides: list[Side] = []
-    snode = f.raw("sides")
-    if snode is not None and isinstance(snode, Seq):
-        for i, item in enumerate(snode):
-            side = _read_side(ctx, item, f"sides[{i}]", placements, units)
-            if side is not None:
-                sides.append(side)
-    elif snode is not None:
-        ctx.error(snode, "sides", f"expected a list, got {describe(snode)}")
+    sides: list[Side] = f.get("sides", _read_sides, placements, units) or []
     check_unique_ids(ctx, sides, "sides", "side")
     check_unique_ids(ctx, units, "units", "unit")
-    areas = _read_areas(ctx, f.raw("areas"), "areas")
+    areas = f.get("areas", _read_areas) or []
     notes = tuple(f.texts("notes"))
     summary = f.text("summary")
     from .rules import read_constraint  # the same vocabulary as game.yaml's rules
@@ -177,6 +172,31 @@ def read_scenario(ctx: Context, node: Node, file: Path, book: RuleBook) -> Scena
     )
 
 
+def _read_options(ctx: Context, node: Node, path: str) -> list[tuple[str, Span]]:
+    """Option names, one or a list, each kept with where it is written."""
+    items = node.items if isinstance(node, Seq) else [node]
+    options = []
+    for i, item in enumerate(items):
+        text = as_text(ctx, item, f"{path}[{i}]" if isinstance(node, Seq) else path)
+        if text is not None:
+            options.append((text, item.span))
+    return options
+
+
+def _read_sides(
+    ctx: Context, node: Node, path: str, placements: list, units: list
+) -> list[Side] | None:
+    if not isinstance(node, Seq):
+        ctx.error(node, path, f"expected a list, got {describe(node)}")
+        return None
+    sides = []
+    for i, item in enumerate(node):
+        side = _read_side(ctx, item, f"{path}[{i}]", placements, units)
+        if side is not None:
+            sides.append(side)
+    return sides
+
+
 def _read_side(ctx: Context, node: Node, path: str, placements: list, units: list) -> Side | None:
     if isinstance(node, Scalar):
         sid = as_id(ctx, node, path)
@@ -185,19 +205,7 @@ def _read_side(ctx: Context, node: Node, path: str, placements: list, units: lis
     sid = f.id()
     name = f.text("name", default=sid or "")
     colour = f.colour("colour")
-    values: dict[str, float] = {}
-    spans: dict[str, Span] = {}
-    vnode = f.raw("values")
-    if isinstance(vnode, Map):
-        for key, (kspan, value) in vnode.entries.items():
-            if isinstance(value, Scalar) and value.value is None:
-                continue  # a write-in blank
-            number = as_number(ctx, value, f"{path}.values.{key}")
-            if number is not None:
-                values[key] = number
-                spans[key] = kspan
-    elif vnode is not None:
-        ctx.error(vnode, f.sub("values"), f"expected a mapping of numbers, got {describe(vnode)}")
+    values, spans = f.get("values", _read_values) or ({}, {})
     notes = tuple(f.texts("notes"))
     placements.extend(f.seq("placements", _placement_reader(sid, None)))
     units.extend(f.seq("units", _unit_reader(sid)))
@@ -238,33 +246,18 @@ def _placement_reader(side: str | None, unit: str | None):
             ref = as_text(ctx, pnode, f.sub("piece")) or ""
         at = _name(f, "at")
         area = _name(f, "area")
-        if at is not None and area is not None:
-            ctx.error(f.map.key_span("area"), f.sub("area"), "give at (a cell) or area, not both")
+        f.both("at", at is not None, area is not None)
         count = f.integer("count")
-        if not spend(ctx, "placed", count, f.raw("count") or node, f.sub("count")):
+        if not spend(ctx, "placed", count, f.node_of("count") or node, f.sub("count")):
             count = 1  # the error is said; the rules still check the rest
         own_side = _own_side(ctx, f, side, f"unit {unit}" if unit else None)
         label = f.text("label")
         face = f.text("face")
-        attrs: dict[str, str] = {}
-        spans: dict[str, Span] = {}
-        anode = f.raw("attrs")
-        if isinstance(anode, Map):
-            for key, (kspan, value) in anode.entries.items():
-                if isinstance(value, Scalar) and value.value is None:
-                    continue  # a write-in blank: no value to check
-                text = as_text(ctx, value, f"{path}.attrs.{key}")
-                if text is not None:
-                    attrs[Name(key, kspan)] = text
-                    spans[key] = value.span
-        elif anode is not None:
-            ctx.error(
-                anode, f.sub("attrs"), f"expected a mapping of attributes, got {describe(anode)}"
-            )
+        attrs, spans = f.get("attrs", _read_attrs) or ({}, {})
         key_spans = {
             key: n.span
             for key in ("piece", "at", "area", "side", "face")
-            if (n := f.raw(key)) is not None
+            if (n := f.node_of(key)) is not None
         }
         f.close()
         if not ref:
@@ -289,11 +282,50 @@ def _placement_reader(side: str | None, unit: str | None):
     return read
 
 
+def _read_attrs(ctx: Context, node: Node, path: str) -> tuple[dict, dict[str, Span]] | None:
+    """A placement's own attributes (text), and where each value is written."""
+    if not isinstance(node, Map):
+        ctx.error(node, path, f"expected a mapping of attributes, got {describe(node)}")
+        return None
+    attrs: dict[str, str] = {}
+    spans: dict[str, Span] = {}
+    for key, (kspan, value) in node.entries.items():
+        if isinstance(value, Scalar) and value.value is None:
+            continue  # a write-in blank: no value to check
+        text = as_text(ctx, value, f"{path}.{key}")
+        if text is not None:
+            attrs[Name(key, kspan)] = text
+            spans[key] = value.span
+    return attrs, spans
+
+
+def _read_values(
+    ctx: Context, node: Node, path: str
+) -> tuple[dict[str, float], dict[str, Span]] | None:
+    """A side's values (numbers), and where each key is written."""
+    if not isinstance(node, Map):
+        ctx.error(node, path, f"expected a mapping of numbers, got {describe(node)}")
+        return None
+    values: dict[str, float] = {}
+    spans: dict[str, Span] = {}
+    for key, (kspan, value) in node.entries.items():
+        if isinstance(value, Scalar) and value.value is None:
+            continue  # a write-in blank
+        number = as_number(ctx, value, f"{path}.{key}")
+        if number is not None:
+            values[key] = number
+            spans[key] = kspan
+    return values, spans
+
+
 def _name(f: Fields, key: str) -> Name | None:
     """A name under `key`, kept with where it was written."""
-    raw = f.raw(key)
-    text = as_text(f.ctx, raw, f.sub(key)) if raw is not None else None
-    return Name(text, raw.span) if text is not None and raw is not None else None
+    return f.get(key, _read_name)
+
+
+def _read_name(ctx: Context, node: Node, path: str) -> Name | None:
+    text = as_text(ctx, node, path)
+    return Name(text, node.span) if text is not None else None
 
 
 def _own_side(ctx: Context, f: Fields, side: str | None, group: str | None) -> str | None:
@@ -331,8 +363,7 @@ def _read_areas(ctx: Context, node: Node | None, path: str) -> list[ScenarioArea
         f = Fields(ctx, value, sub, AREA)
         label = f.text("label")
         cells = field_names(f, "cells")
-        wnode = f.raw("where")
-        where = read_where(ctx, wnode, f.sub("where")) if wnode is not None else None
+        where = f.get("where", read_where)
         f.close()
         if not cells and where is None and f.map is not None:
             ctx.error(value, sub, "an area needs cells or where")

@@ -282,14 +282,13 @@ def read_table(ctx: Context, node: Node, path: str) -> Table | None:
     roll = f.text("roll")
     rolled = bool(roll) and f.get("roll", as_roll) is not None
     columns = f.seq("columns", read_column)
-    cols_node = f.raw("columns")
+    cols_node = f.node_of("columns")
     if isinstance(cols_node, Seq) and not cols_node.items:
         ctx.error(cols_node, f.sub("columns"), "a table needs at least one column")
-    label_node = f.raw("label")
-    label = read_column(ctx, label_node, f.sub("label")) if label_node is not None else None
+    label = f.get("label", read_column)
     if label is None and roll:
         label = Column(roll, "centre", None, roll)
-    chance_node = f.raw("chance")
+    chance_node = f.node_of("chance")
     chance = None
     if chance_node is not None:
         if isinstance(chance_node, Scalar) and isinstance(chance_node.value, bool):
@@ -354,7 +353,7 @@ def _combat(
     roll: str | None,
 ) -> Combat | None:
     """A combat results table's `combat:` (needs the roll its rows are keyed by)."""
-    node = f.raw("combat")
+    node = f.node_of("combat")
     if node is None:
         return None
     if not roll:
@@ -470,7 +469,7 @@ def _read_row(
     reading: Reading | None = None
     if isinstance(node, Map):
         f = Fields(ctx, node, path, ROW)
-        heading = f.raw("heading")
+        heading = f.node_of("heading")
         if heading is not None:
             text = as_text(ctx, heading, f.sub("heading"))
             f.close()
@@ -550,10 +549,10 @@ def _read_cell(
 ) -> CellValue:
     if isinstance(node, Map):
         f = Fields(ctx, node, path, CELL)
-        text_node = f.raw("text")
+        text_node = f.node_of("text")
         ok, text = (True, None) if text_node is None else read_value(ctx, text_node, f.sub("text"))
         cols = 1
-        span_node = f.raw("span")
+        span_node = f.node_of("span")
         if span_node is not None:
             if (
                 isinstance(span_node, Scalar)
@@ -610,7 +609,7 @@ def _roll_rows(
     coverage: bool = True,
 ) -> tuple[str, ...]:
     """Check the roll labels (parse, no overlaps) and compute each row's chance."""
-    roll_node, roll_path = f.raw("roll"), f.sub("roll")
+    roll_node, roll_path = f.node_of("roll"), f.sub("roll")
     ranges: list[RollRange] = []
     parsed: list[tuple[Row, str]] = []
     ok = True
@@ -858,8 +857,8 @@ def _read_one_card(ctx: Context, node: Map, path: str, variables: dict) -> Card 
     if roster is not None:
         variables = _RosterVars(variables)
     raw_id = f.text("id")
-    cid = substitute(ctx, raw_id, variables, f.raw("id"), f.sub("id"))
-    size_node = f.raw("size")
+    cid = substitute(ctx, raw_id, variables, f.node_of("id"), f.sub("id"))
+    size_node = f.node_of("size")
     size_name = f.default("size")
     size = CARD_SIZES[size_name]
     if size_node is not None:
@@ -871,7 +870,7 @@ def _read_one_card(ctx: Context, node: Map, path: str, variables: dict) -> Card 
     colour = _colour(ctx, f, "colour", variables)
     accent = _colour(ctx, f, "accent", variables)
     front = _read_face(ctx, f.node_of("front"), f.sub("front"), variables, colour, accent)
-    back_node = f.raw("back")
+    back_node = f.node_of("back")
     back = (
         _read_face(ctx, back_node, f.sub("back"), variables, colour, accent) if back_node else None
     )
@@ -883,7 +882,7 @@ def _read_one_card(ctx: Context, node: Map, path: str, variables: dict) -> Card 
             f"card {cid!r} is in deck {deck!r}, whose cards share one back",
             "remove back: here; the deck's back prints behind each of its cards",
         )
-    side_node = f.raw("side")
+    side_node = f.node_of("side")
     side = None
     if side_node is not None:
         side = substitute(ctx, f.text("side"), variables, side_node, f.sub("side"))
@@ -896,9 +895,9 @@ def _read_one_card(ctx: Context, node: Map, path: str, variables: dict) -> Card 
     problem = id_problem(probe)
     if problem is not None:
         message, hint = problem
-        ctx.error(f.raw("id"), f.sub("id"), message.replace(repr(probe), repr(cid)), hint)
+        ctx.error(f.node_of("id"), f.sub("id"), message.replace(repr(probe), repr(cid)), hint)
         return None
-    roster_node = f.raw("roster")
+    roster_node = f.node_of("roster")
     return Card(
         cid,
         size,
@@ -911,7 +910,7 @@ def _read_one_card(ctx: Context, node: Map, path: str, variables: dict) -> Card 
         roster,
         roster_node.span if roster_node is not None else None,
         deck=deck,
-        deck_span=f.raw("deck").span if deck is not None else None,  # type: ignore[union-attr]
+        deck_span=f.node_of("deck").span if deck is not None else None,  # type: ignore[union-attr]
         side=side,
         side_span=side_node.span if side_node is not None else None,
     )
@@ -943,7 +942,7 @@ def _colour(ctx: Context, f: Fields, key: str, variables: dict) -> str:
     """A colour that may come from a for_each variable ('{colour}'); absent or
     unreadable, the declared default."""
     default = f.default(key)
-    node = f.raw(key)
+    node = f.node_of(key)
     if node is None:
         return default
     text = as_text(ctx, node, f.sub(key))
@@ -973,7 +972,7 @@ def _read_face(
     marks = Marks()
     sign = marks.mark(f.get("reading", read_reading))
     blocks: list[CardBlock] = []
-    title = f.raw("title")
+    title = f.node_of("title")
     if title is not None:
         t = as_text(ctx, title, f.sub("title"))
         if t is not None:
@@ -1010,7 +1009,7 @@ def _read_block(ctx: Context, node: Node, path: str, variables: dict) -> CardBlo
         f.close()
         return CardBlock("roster", span=node.span, columns=columns) if columns else None
     if kind == "fields":
-        m = f.raw("fields")
+        m = f.node_of("fields")
         f.close()
         if not isinstance(m, Map):
             ctx.error(m, f"{path}.fields", f"expected a mapping of label: value, got {describe(m)}")

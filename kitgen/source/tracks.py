@@ -54,7 +54,7 @@ def _read_track(ctx: Context, node: Node, path: str) -> Track | None:
     stop = f.integer("to")
     step = f.integer("step")
     if step == 0:
-        ctx.error(f.raw("step"), f.sub("step"), "step must not be 0")
+        ctx.error(f.node_of("step"), f.sub("step"), "step must not be 0")
         step = 1
     t = None
     labels = f.get("labels", _labels) or {}
@@ -72,7 +72,7 @@ def _read_track(ctx: Context, node: Node, path: str) -> Track | None:
         try:
             shade[int(value)] = shade_colour
         except ValueError:
-            ctx.error(f.raw("shade"), f"{f.sub('shade')}[{i}]", f"{value!r} is not a number")
+            ctx.error(f.node_of("shade"), f"{f.sub('shade')}[{i}]", f"{value!r} is not a number")
     f.close()
     if tid is None or start is None or stop is None:
         return None
@@ -104,7 +104,7 @@ def _read_track(ctx: Context, node: Node, path: str) -> Track | None:
     for key, given in (("labels", labels), ("events", events), ("shade", shade)):
         for n in given:
             if n not in t.numbers:
-                ctx.error(f.raw(key), f"{f.sub(key)}.{n}", f"{n} is not on the track")
+                ctx.error(f.node_of(key), f"{f.sub(key)}.{n}", f"{n} is not on the track")
     return t
 
 
