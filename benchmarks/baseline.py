@@ -539,6 +539,18 @@ def rotated_text(c: Canvas, x: float, y: float, angle: float, text: str) -> None
     c.restoreState()
 
 
+def cut_caption(m: HexMap, way: Tiling) -> str:
+    """One caption for every cut edge of the map: "cut along this edge" where it fits
+    between two ticks on each kind of cut edge the tiles have, else "cut"."""
+    gaps = []
+    for along_x, cut in ((True, way.rows > 1), (False, way.cols > 1)):
+        lines = ticks(m, way.turned, along_x, 0.0, way.w if along_x else way.h)
+        if cut:
+            gaps += [b - a for a, b in zip(lines, lines[1:], strict=False)]
+    room = min(gaps, default=math.inf)
+    return "cut along this edge" if 19 * NOTE_SIZE * 0.56 + 4 < room else "cut"
+
+
 def seams(c: Canvas, m: HexMap, way: Tiling, row: int, col: int, at, words: list[Box]) -> None:
     """Cut lines where this tile lies on a neighbour, glue strips where one lies on it,
     and ticks where the hex rows and columns cross a seam, so the tiles register."""
@@ -550,24 +562,20 @@ def seams(c: Canvas, m: HexMap, way: Tiling, row: int, col: int, at, words: list
     xs = [px + v - wx0 for v in ticks(m, way.turned, True, wx0, wx1)]
     ys = [py + v - wy0 for v in ticks(m, way.turned, False, wy0, wy1)]
     c.setFont("Helvetica", NOTE_SIZE)
+    caption = cut_caption(m, way)
     if left:
         c.setStrokeColorRGB(0, 0, 0)
         c.setLineWidth(0.6)
         c.line(px, py, px, py + th)
         c.setFillColorRGB(*hex_rgb(TITLE_INK))
-        rotated_text(c, px - 4, between(ys, py + th / 2), 90, "cut")
+        rotated_text(c, px - 4, between(ys, py + th / 2), 90, caption)
     if top:
         c.setStrokeColorRGB(0, 0, 0)
         c.setLineWidth(0.6)
         c.line(px, py + th, px + tw, py + th)
-        cx = between(xs, px + tw / 2)
-        room = min([v for v in xs if v > cx], default=math.inf) - max(
-            [v for v in xs if v <= cx], default=-math.inf
-        )
         c.setFillColorRGB(*hex_rgb(TITLE_INK))
         c.setFont("Helvetica", NOTE_SIZE)
-        caption = "cut along this edge" if room > 19 * NOTE_SIZE * 0.56 + 4 else "cut"
-        c.drawCentredString(cx, py + th + 4, caption)
+        c.drawCentredString(between(xs, px + tw / 2), py + th + 4, caption)
     if right:
         seam_line(c, px + tw - o, py, px + tw - o, py + th, words)
         c.setStrokeColorRGB(0.6, 0.6, 0.6)
@@ -624,9 +632,7 @@ def tile_page(c: Canvas, m: HexMap, way: Tiling, row: int, col: int, words: list
     py = y0 + bottom + (y1 - TITLE_H - top - y0 - bottom - (wy1 - wy0)) / 2
     label = f"{chr(65 + row)}{col + 1}"
     c.setPageSize(way.size)
-    note = f"tile {label} ({n} of {way.count})" + (
-        " · map turned a quarter turn" if way.turned else ""
-    )
+    note = "map turned a quarter turn" if way.turned else ""  # the title line names the tile
     frame(c, f"Bench · Map: Big hex map · sheet {n} of {way.count + 1} · front", note, way.size)
     title(c, way.size, f"tile {label} · {n} of {way.count}")
     c.saveState()

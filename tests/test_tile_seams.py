@@ -14,7 +14,7 @@ from kitgen.layout import maps
 from kitgen.layout.mapart import Lanes
 from tests.page_marks import pdf_faults
 
-from .conftest import build_pdfs, pdf_text, run_cli, write_game
+from .conftest import build_pdfs, pdf_text, run_cli, seed_kit, write_game
 
 
 def _game(cols: int, rows: int, orient: str = "flat") -> str:
@@ -59,6 +59,34 @@ def test_a_tiled_hex_map_prints_every_coordinate_clear_of_its_seams(game_dir):
     }
     assert pdf_faults(pdf) == []
     assert _printed(pdf) == _every(26, 20)
+    _named_once_cut_alike(pdf, tiles, {"cut"})  # hex rows' ticks 27 pt apart: the short word
+
+
+def _named_once_cut_alike(pdf: bytes, tiles: list[dict], captions: set[str]) -> None:
+    """Each tile sheet names its tile once ("tile A1 · 1 of 6", at the title line's end;
+    the sheet label above does not repeat it), and every cut edge of the map, top and left
+    alike, carries one caption: one for each edge a tile is cut along."""
+    pages = pdf_text(pdf)
+    for t in tiles:
+        text = pages[t["index"] - 1]
+        assert text.count(f"tile {t['label']}") == 1, text[:200]
+        assert f"tile {t['label']} \u00b7 {t['index']} of {len(tiles)}" in text
+        cut = re.findall(r"\bcut(?: along this edge)?", text)
+        assert set(cut) <= captions
+        assert len(cut) == (t["row"] > 1) + (t["col"] > 1)
+    on_tiles = [pages[t["index"] - 1] for t in tiles]
+    assert {c for page in on_tiles for c in re.findall(r"\bcut(?: along this edge)?", page)} == (
+        captions
+    )
+
+
+def test_a_square_maps_tiles_share_the_long_cut_caption():
+    """DUCK!'s 1.5 in squares leave room between the ticks for the whole caption on the
+    top and the left cut edges alike."""
+    _, pdfs, manifest = seed_kit("duck")
+    tiles = [i for i in manifest["items"] if i["kind"] == "map-tile"]
+    assert len(tiles) == 4
+    _named_once_cut_alike(pdfs["map-deck.pdf"], tiles, {"cut along this edge"})
 
 
 def test_without_lanes_the_seams_cut_coordinates(game_dir, monkeypatch):

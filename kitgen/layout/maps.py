@@ -410,7 +410,7 @@ def _tiled(m: MapDef, env: PlanEnv) -> list[Page]:
         dx, dy = px - t.x0, py - t.y0
         words = [(a + dx, b + dy, c + dx, d + dy) for a, b, c, d in art_words]
         alone = plan.count == 1  # one sheet, landscape or the map turned: no tiles to join
-        right = "" if alone else f"tile {t.label} · {t.index} of {plan.count}"
+        right = "" if alone else _tile_name(t, plan)
         ops = _title(m, env, x0, x1, y1, right)
         ops.append(Group((group,), dx=px - t.x0, dy=py - t.y0, clip=t.window))
         ops.extend([] if alone else _locator(plan, t, x1 - 40, y1 - 3, bold))
@@ -446,10 +446,7 @@ def _tiled(m: MapDef, env: PlanEnv) -> list[Page]:
                 f"Map: {m.title or m.id}",
                 ops=ops,
                 items=items,
-                note=" · ".join(
-                    ([] if alone else [f"tile {t.label} ({t.index} of {plan.count})"])
-                    + (["map turned a quarter turn"] if turned else [])
-                ),
+                note="map turned a quarter turn" if turned else "",
                 size=way.size,
             )
         )
@@ -568,15 +565,14 @@ def _seams(
     has_top, has_bottom = t.row > 0, t.row < plan.rows - 1
     xs = _ticks(m, turned, True, t.x0, t.x1)
     ys = _ticks(m, turned, False, t.y0, t.y1)
+    caption = _cut_caption(m, plan, turned, small)
     if has_left:  # the words sit between two ticks, never across one
         ops.append(Line(px, py, px, py + th, CUT))
         cy = _between(ys, py - t.y0, py + th / 2)
-        ops.append(Text(px - 4, cy, "cut", small, INK, align="centre", angle=90))
+        ops.append(Text(px - 4, cy, caption, small, INK, align="centre", angle=90))
     if has_top:
         ops.append(Line(px, py + th, px + tw, py + th, CUT))
         cx = _between(xs, px - t.x0, px + tw / 2)
-        room = _gap(xs, cx - (px - t.x0))
-        caption = "cut along this edge" if room > 19 * small.size * 0.56 + 4 else "cut"
         ops.append(Text(cx, py + th + 4, caption, small, INK, align="centre"))
     if has_right:
         gx = px + tw - o
@@ -756,11 +752,21 @@ def _n(n: int, noun: str) -> str:
     return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
 
-def _gap(lines: list[float], at: float) -> float:
-    """The distance between the two neighbouring grid lines either side of `at`."""
-    below = [v for v in lines if v <= at]
-    above = [v for v in lines if v > at]
-    return (min(above) - max(below)) if below and above else math.inf
+CUT_WORDS = ("cut along this edge", "cut")
+
+
+def _cut_caption(m: MapDef, plan: TilePlan, turned: bool, font: Font) -> str:
+    """The one caption every cut edge of a tiled map carries, top and left alike: the
+    longest of CUT_WORDS that fits between two neighbouring ticks on each cut edge the
+    map's tiles have (it sits between ticks, never across one)."""
+    gaps = []
+    for along_x, cut in ((True, plan.rows > 1), (False, plan.cols > 1)):
+        lines = _ticks(m, turned, along_x, 0.0, plan.width if along_x else plan.height)
+        if cut:
+            gaps += [b - a for a, b in zip(lines, lines[1:], strict=False)]
+    room = min(gaps, default=math.inf)
+    fits = [w for w in CUT_WORDS if len(w) * font.size * 0.56 + 4 < room]  # 0.56 em a letter
+    return fits[0] if fits else CUT_WORDS[-1]
 
 
 def _glue_note(text: str, cx: float, cy: float, vertical: bool, font: Font) -> list:
@@ -776,6 +782,12 @@ def _glue_note(text: str, cx: float, cy: float, vertical: bool, font: Font) -> l
         Rect(cx - w / 2, cy - h / 2, w, h, fill=PAPER, stroke=Stroke(FAINT, 0.4)),
         Text(cx, cy - font.size * 0.35, text, font, INK, align="centre"),
     ]
+
+
+def _tile_name(t, plan: TilePlan) -> str:
+    """A tile's one name on its sheet, at the title line's end (the sheet label above does
+    not repeat it): "tile A1 · 1 of 4"."""
+    return f"tile {t.label} \u00b7 {t.index} of {plan.count}"
 
 
 def _lbl(row: int, col: int) -> str:
