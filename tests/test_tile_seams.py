@@ -12,7 +12,7 @@ import pytest
 
 from kitgen.layout import maps
 from kitgen.layout.mapart import Lanes
-from tests.page_marks import pdf_faults
+from tests.page_marks import faults, marks_of, pdf_faults
 
 from .conftest import build_pdfs, pdf_text, run_cli, seed_kit, write_game
 
@@ -127,3 +127,29 @@ def test_lanes_move_a_tab_the_least_way_inside_its_cell():
     assert Lanes(((-inf, 49.0, inf, 51.0),)).clear(tab, square) == pytest.approx((0.0, -5.2))
     # no room anywhere in the cell
     assert Lanes(((-1.0, -1.0, 55.0, 55.0),)).clear(tab, square) is None
+
+
+@pytest.mark.parametrize(("game", "file"), [("ironford", "map-ryn.pdf"), ("duck", "map-deck.pdf")])
+def test_tile_badges_lie_off_the_map(game, file):
+    """An assembly sheet's badges name the tiles of its top row above the diagram and of
+    its bottom row below it, each at the left of its tile's own part: none covers the map
+    (Iron Ford's A1 and A2 lay over the half hexes at the map's foot)."""
+    _, pdfs, manifest = seed_kit(game)
+    (item,) = [i for i in manifest["items"] if i["kind"] == "assembly" and i["file"] == file]
+    tiles = [i for i in manifest["items"] if i["kind"] == "map-tile" and i["file"] == file]
+    rows = max(t["row"] for t in tiles)
+    x0, y0, x1, y1 = item["bbox"]
+    marks = marks_of(pdfs[file], item["page"])
+    assert [str(f) for f in faults(marks)] == []
+    for t in tiles:
+        # the badge's run: its name at BADGE_MIN or more (a square's coordinate may read
+        # the same, smaller)
+        (run,) = {g.run for g in marks.glyphs if marks.runs[g.run] == t["label"] and g.size >= 10}
+        boxes = [g.box for g in marks.glyphs if g.run == run]
+        low, high = min(b[1] for b in boxes), max(b[3] for b in boxes)
+        if t["row"] == 1:
+            assert low > y1, (t["label"], low, y1)  # above the diagram
+        else:
+            assert t["row"] == rows and high < y0, (t["label"], high, y0)  # below it
+        left = x0 + (t["window"][0] + (t["overlap"] if t["col"] > 1 else 0)) * item["scale"]
+        assert left < min(b[0] for b in boxes) < left + 20, t["label"]

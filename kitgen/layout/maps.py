@@ -811,7 +811,7 @@ def _assembly_size(
         x0, y0, x1, y1 = content_box(env.paper.sized(size))
         _, key_h = plan_key(m, quiet, x0, x1 - x0)
         _, top = _head(m, quiet, (x0, x1, y1), notes)
-        room_h = top - y0 - 10 - key_h
+        room_h = top - y0 - 10 - key_h  # the badges' bands aside: they take little
         scale = min((x1 - x0) / plan.width, room_h / plan.height)
         if best is None or scale > best[0] * 1.02:  # clearly larger: else the tiles' way
             best = (scale, size)
@@ -837,11 +837,12 @@ def _tile_assembly(
     w, h = plan.width, plan.height
     _, key_h = plan_key(m, replace(env, diags=Diagnostics(), facts={}), x0, x1 - x0)
     avail_w, avail_h = x1 - x0, y - y0 - 10 - key_h
-    scale = min(avail_w / w, avail_h / h)
+    scale = _room_scale(plan, (avail_w, avail_h))
+    above, below = _badge_bands(plan, scale)
     px = x0 + (avail_w - w * scale) / 2
-    py = y - 6 - h * scale
+    py = y - 6 - above - h * scale
     ops.append(_assembly_art(m, plan, env, turned, (px, py, scale)))
-    ops.extend(_key_below(m, env, x0, x1, py))
+    ops.extend(_key_below(m, env, x0, x1, py - below))
     facts = {
         "map": m.id,
         "rows": plan.rows,
@@ -855,16 +856,44 @@ def _tile_assembly(
 
 
 BADGE_MIN = 10.0  # points: the smallest a tile's badge is set before it gives up its room
+BADGE_GAP = 2.0  # round a badge
+
+
+def _room_scale(plan: TilePlan, room: tuple[float, float]) -> float:
+    """The scale of an assembly diagram in ``room`` (w, h) that leaves the bands its
+    tiles' badges take above it and below it (_badge_bands)."""
+    w, h = room
+    first = min(w / plan.width, h / plan.height)
+    above, below = _badge_bands(plan, first)
+    return min(w / plan.width, (h - above - below) / plan.height)
+
+
+def _badge_size(plan: TilePlan, scale: float) -> float:
+    """A badge's type: about a sixth of a tile's width as drawn, from BADGE_MIN to 20 pt."""
+    return max(BADGE_MIN, min(20.0, (plan.tiles[0].x1 - plan.tiles[0].x0) * scale / 6))
+
+
+def _badge_bands(plan: TilePlan, scale: float) -> tuple[float, float]:
+    """The room above and below an assembly diagram drawn at ``scale`` for its tiles'
+    badges: the top row's go above it, the bottom row's below, clear of the map."""
+    band = _badge_size(plan, scale) * 1.35 + 2 * BADGE_GAP
+    return band, (band if plan.rows > 1 else 0.0)
 
 
 def _assembly_art(m: MapDef, plan: TilePlan, env: PlanEnv, turned: bool, at: tuple) -> Group:
-    """The reduced map with its tiles outlined under its words and each tile's badge where
-    it covers none of them; the map's area labels keep clear of the badges."""
+    """The reduced map with its tiles outlined under its words and each tile's badge: off
+    the map above or below it (_badges), else where it covers none of its words; the map's
+    area labels keep clear of the badges on it."""
     px, py, scale = at
     text_scale = min(2.5, 1 / scale)
     under = _tile_outlines(m, plan, turned, scale)
     art = _art(m, env, turned, text_scale, under=under, printed=scale)
-    words = word_boxes([Group((art,), dx=px, dy=py, scale=scale)], env.fonts.width, 0.3)
+    inner = plan.rows > 2  # tiles with no row above or below them: badges on the map
+    words = (
+        word_boxes([Group((art,), dx=px, dy=py, scale=scale)], env.fonts.width, 0.3)
+        if inner
+        else []
+    )
     ops: list = []
     avoid: list[Box] = []
     for t, box, fs in _badges(m, plan, env, at, words):
@@ -872,14 +901,16 @@ def _assembly_art(m: MapDef, plan: TilePlan, env: PlanEnv, turned: bool, at: tup
         ops.append(Rect(x0, y0, x1 - x0, y1 - y0, PAPER, Stroke(BADGE_INK, 0.8), radius=3))
         face = env.face(bold=True)
         ops.append(Text((x0 + x1) / 2, y0 + fs * 0.4, t.label, Font(face, fs), BADGE_INK, "centre"))
-        avoid.append(
-            _art_to_map(
-                m,
-                turned,
-                ((x0 - px) / scale, (y0 - py) / scale, (x1 - px) / scale, (y1 - py) / scale),
+        if 0 < t.row < plan.rows - 1:
+            avoid.append(
+                _art_to_map(
+                    m,
+                    turned,
+                    ((x0 - px) / scale, (y0 - py) / scale, (x1 - px) / scale, (y1 - py) / scale),
+                )
             )
-        )
-    art = _art(m, env, turned, text_scale, tuple(avoid), under, scale)
+    if avoid:
+        art = _art(m, env, turned, text_scale, tuple(avoid), under, scale)
     return Group((Group((art,), dx=px, dy=py, scale=scale), *ops))
 
 
@@ -904,18 +935,26 @@ def _tile_outlines(m: MapDef, plan: TilePlan, turned: bool, scale: float) -> tup
 
 
 def _badges(m: MapDef, plan: TilePlan, env: PlanEnv, at: tuple, words: list) -> list:
-    """(tile, badge box on the page, type size) for each tile: the badge lies in the part of
-    its tile no neighbour overlaps, nearest its top-left corner where it covers none of the
-    map's words, at the largest size (from about a sixth of the tile's width down to
-    BADGE_MIN) that finds such room; else in the corner itself."""
+    """(tile, badge box on the page, type size) for each tile, at the left of the part of its
+    tile no neighbour overlaps: a tile of the top row has it above the map, one of the
+    bottom row below it (in the bands _badge_bands leaves), so it covers nothing of the
+    map. A tile between two rows has it on the map, nearest its top-left corner where it
+    covers none of the map's words, at the largest size (from about a sixth of the tile's
+    width down to BADGE_MIN) that finds such room; else in the corner itself."""
     px, py, scale = at
-    o, gap = plan.overlap, 2.0
+    o, gap = plan.overlap, BADGE_GAP
     bold = env.face(bold=True)
-    largest = max(BADGE_MIN, min(20.0, (plan.tiles[0].x1 - plan.tiles[0].x0) * scale / 6))
+    largest = _badge_size(plan, scale)
     out = []
     for t in plan.tiles:
         x0 = px + (t.x0 + (o if t.col > 0 else 0)) * scale + gap
         x1 = px + (t.x1 - (o if t.col < plan.cols - 1 else 0)) * scale - gap
+        if t.row in (0, plan.rows - 1):
+            w = max(largest * 2.6, env.fonts.width(t.label, bold, largest) + largest * 0.8)
+            high = largest * 1.35
+            y = py + plan.height * scale + gap if t.row == 0 else py - gap - high
+            out.append((t, (x0, y, x0 + w, y + high), largest))
+            continue
         y0 = py + (t.y0 + (o if t.row < plan.rows - 1 else 0)) * scale + gap
         y1 = py + (t.y1 - (o if t.row > 0 else 0)) * scale - gap
         fs, box = largest, None
