@@ -97,7 +97,7 @@ def test_without_lanes_the_seams_cut_coordinates(game_dir, monkeypatch):
     _, pdfs, _ = build_pdfs(game_dir)
     found = [str(f) for _, f in pdf_faults(pdfs["map-plain.pdf"])]
     assert "text '0906' overlaps text 'GLUEundertileA2' at (497.8, 394.4) pt" in found
-    assert len(found) == 8
+    assert len(found) == 4  # (those cut by a tile's edge on its glue strip are left off)
 
 
 def test_a_coordinate_with_no_room_is_left_out_and_said(game_dir, tmp_path):
@@ -153,3 +153,20 @@ def test_tile_badges_lie_off_the_map(game, file):
             assert t["row"] == rows and high < y0, (t["label"], high, y0)  # below it
         left = x0 + (t["window"][0] + (t["overlap"] if t["col"] > 1 else 0)) * item["scale"]
         assert left < min(b[0] for b in boxes) < left + 20, t["label"]
+
+
+def test_no_tile_prints_a_word_cut_by_its_edge():
+    """Iron Ford's "Iron Ford" lies on A1's glue strip across A1's right edge, which cut
+    it to "Iro": A1 now leaves it off (A2, glued over the strip, prints it whole)."""
+    _, pdfs, manifest = seed_kit("ironford")
+    pdf = pdfs["map-ryn.pdf"]
+    tiles = {i["label"]: i for i in manifest["items"] if i["kind"] == "map-tile"}
+
+    def shown(page: int) -> str:
+        marks = marks_of(pdf, page)
+        runs = {k for k, text in marks.runs.items() if text.replace(" ", "") == "IronFord"}
+        return "".join(g.char for g in marks.glyphs if g.run in runs)
+
+    assert shown(tiles["A1"]["index"]) == ""  # was "Iro"
+    assert shown(tiles["A2"]["index"]).replace(" ", "") == "IronFord"
+    assert pdf_faults(pdf) == []

@@ -27,7 +27,7 @@ from ..style import (
     RULES_MIN,
     SMALL,
 )
-from .clearance import clash, clear_spot, word_boxes
+from .clearance import clash, clear_spot, placing, text_box, word_boxes
 from .env import PlanEnv
 from .frame import content_box
 from .mapart import (
@@ -403,6 +403,7 @@ def _tiled(m: MapDef, env: PlanEnv) -> list[Page]:
     if lanes is not None and (out := coords_left_out(tabs, lanes)):
         env.fact(f"map {m.id}: no room for coordinates {', '.join(out)} clear of the seams")
     art_words = word_boxes([group], env.fonts.width, 0.3)  # a glue note covers none of them
+    texts = _text_boxes([group], env.fonts.width) if plan.count > 1 else []
     pages = []
     for t in plan.tiles:
         tw, th = t.x1 - t.x0, t.y1 - t.y0
@@ -412,7 +413,8 @@ def _tiled(m: MapDef, env: PlanEnv) -> list[Page]:
         alone = plan.count == 1  # one sheet, landscape or the map turned: no tiles to join
         right = "" if alone else _tile_name(t, plan)
         ops = _title(m, env, x0, x1, y1, right)
-        ops.append(Group((group,), dx=px - t.x0, dy=py - t.y0, clip=t.window))
+        for window in _windows(plan, t, texts):
+            ops.append(Group((group,), dx=px - t.x0, dy=py - t.y0, clip=window))
         ops.extend([] if alone else _locator(plan, t, x1 - 40, y1 - 3, bold))
         ops.extend(_seams(m, plan, t, (px, py), regular, turned, words))
         extra = {
@@ -469,6 +471,58 @@ def _key_under(m: MapDef, env: PlanEnv, way: Tiling, page: Page) -> bool:
         return False
     page.ops.append(Group(tuple(key_ops)))
     return True
+
+
+def _windows(plan: TilePlan, t, words: list[Box]) -> list[Box]:
+    """The parts of a tile's window its map is shown through (art points): all of it, but
+    where the tile's right or bottom edge would cut a word of the map that lies wholly on
+    the glue strip: that word's part is left off this tile (the neighbour glued over the
+    strip prints it whole), so no sheet carries a word cut by its edge."""
+    o = plan.overlap
+    right = [
+        w
+        for w in words
+        if t.col < plan.cols - 1 and t.x1 - o <= w[0] < t.x1 < w[2] and w[3] > t.y0 and w[1] < t.y1
+    ]
+    bottom = [
+        w
+        for w in words
+        if t.row < plan.rows - 1 and w[1] < t.y0 < w[3] <= t.y0 + o and w[2] > t.x0 and w[0] < t.x1
+    ]
+    if not right and not bottom:
+        return [t.window]
+    x0, y0, x1, y1 = t.window
+    xa = min((w[0] for w in right), default=x1)  # the strip's part holding cut words
+    ya = max((w[3] for w in bottom), default=y0)
+    out = [(x0, ya, xa, y1)]
+    out += [(x0, y0, xa, ya)] if not bottom else _gaps(x0, xa, bottom, (y0, ya), 0)
+    out += _gaps(y0, y1, right, (xa, x1), 1) if right else [(xa, y0, x1, y1)]
+    return [b for b in out if b[2] - b[0] > 1e-6 and b[3] - b[1] > 1e-6]
+
+
+def _text_boxes(ops, width) -> list[Box]:
+    """The boxes of the lines of text the ops draw (through their groups' placing)."""
+    out: list[Box] = []
+    for op in ops:
+        if isinstance(op, Text):
+            out.append(text_box(op, width))
+        elif isinstance(op, Group):
+            out.extend(map(placing(op), _text_boxes(op.ops, width)))
+    return out
+
+
+def _gaps(lo: float, hi: float, cut: list[Box], across: tuple[float, float], axis: int) -> list:
+    """The boxes of a strip (from ``across[0]`` to ``across[1]``) between the ``cut``
+    words, which run across it: along x (axis 0) or y (axis 1), from lo to hi."""
+    spans = sorted((w[axis], w[axis + 2]) for w in cut)
+    out, at = [], lo
+    for a, b in [*spans, (hi, hi)]:
+        if a > at:
+            out.append(
+                (at, across[0], a, across[1]) if axis == 0 else (across[0], at, across[1], a)
+            )
+        at = max(at, b)
+    return out
 
 
 def _tiling_fact(m: MapDef, way: Tiling, sheets: int) -> str:
