@@ -236,9 +236,12 @@ def head_height(m: MapDef, env: PlanEnv) -> float:
 
 def compass(north: str, x: float, cy: float, bold: str) -> list:
     """An arrow pointing north with an N at its head, in a 14 pt square from x, centred on
-    cy: a wargame map says which way north lies, not always up."""
+    cy: a wargame map says which way north lies, not always up. The N stands beside the
+    head, not the arrow's middle (read quickly, "↓ N" with the N level with the middle
+    said north was up and right): level with the tip of an arrow up or down, beyond the
+    tip of one left (the arrow then starts 9 pt further on) or right."""
     ux, uy = {"up": (0, 1), "down": (0, -1), "left": (-1, 0), "right": (1, 0)}[north]
-    cx, half = x + 7, 6.0
+    cx, half = x + (16 if north == "left" else 7), 6.0
     tip = (cx + ux * half, cy + uy * half)
     tail = (cx - ux * half, cy - uy * half)
     px, py = -uy, ux
@@ -250,8 +253,13 @@ def compass(north: str, x: float, cy: float, bold: str) -> list:
     return [
         Line(*tail, tip[0] - ux * 4, tip[1] - uy * 4, Stroke(INK, 1.4)),
         Path(head, fill=INK),
-        Text(x + 17, cy - 3, "N", Font(bold, 9), INK),
+        Text(x if north == "left" else x + 17, cy + _N_RISE[north], "N", Font(bold, 9), INK),
     ]
+
+
+# the N's baseline from the compass's middle: its foot at a downward tip, its top (a 9 pt
+# capital stands about 6.6 pt) at an upward one, centred on a sideways arrow
+_N_RISE = {"up": -0.6, "down": -6.0, "left": -3.0, "right": -3.0}
 
 
 def _fit_line(
