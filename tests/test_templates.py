@@ -816,7 +816,7 @@ def test_a_cones_reading_prints_beside_it_and_its_dagger_on_it():
         ]
         assert len(titles) == 2 and len(inside) == 1  # on the piece, and over its caption
         # the note beside the shape: off it, within a finger's width, at rules size
-        notes = [gs for text, gs in runs if text.startswith("\u2020Kit'sreading:Cut")]
+        notes = [gs for text, gs in runs if text.startswith("\u2020Kit\u2019sreading:Cut")]
         near = [
             gs
             for gs in notes
@@ -883,14 +883,14 @@ def test_the_range_chart_names_every_band_at_7pt_keying_short_forms(game_dir):
 
 def test_template_notes_print_a_real_minus(game_dir):
     """A template's notes are set as the sheets' text is (style.typeset): "-2" prints
-    with a minus sign, a range "3-4" keeps its hyphen."""
+    with a minus sign, a range "3-4" with an en dash."""
     body = (
         "  - {kind: grid-scatter, id: g, size: 3, square: 1in, roll: 'Scatter roll: D6+6/-1',"
         " notes: ['Chart: -2 to scatter, 3-4 squares']}"
     )
     _, pdfs, _ = build_pdfs(game(game_dir, body))
     text = pdfium.PdfDocument(pdfs["templates.pdf"])[0].get_textpage().get_text_range()
-    assert "Chart: \u22122 to scatter, 3-4 squares" in text
+    assert "Chart: \u22122 to scatter, 3\u20134 squares" in text
     assert "Scatter roll: D6+6/\u22121" in text
     assert "-2" not in text
 

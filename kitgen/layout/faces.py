@@ -67,7 +67,7 @@ def face_ops(d: CounterDef, face: Face, bleed: float, env: PlanEnv) -> tuple:
         # line is worked out with the layout and only the text is measured.
         elif (
             line is not None
-            and regular(text := typeset(el.text))
+            and regular(text := typeset(el.text, ranges=False))
             and (wide := width(text, slot.face, line.font.size)) <= line.width + 1e-6
         ):
             if inks and inks[i] is not None:  # the content's ink short of the floor
@@ -440,7 +440,7 @@ def _text(
     size it is set at."""
     ink, background = el.colour or under[0], under[1]
     ops, fits = _text_ops(
-        typeset(el.text), face, el.size, el.min_size, el.align, ink, el.wrap, box,
+        typeset(el.text, ranges=False), face, el.size, el.min_size, el.align, ink, el.wrap, box,
         min(d.width, d.height), env.fonts,
     )  # fmt: skip
     if ops:

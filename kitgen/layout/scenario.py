@@ -128,7 +128,7 @@ def _plan_one(setup: Setup, env: PlanEnv) -> Document:
         page.ops.extend(compass(setup.map.north, after, y + 5, bold))  # as on the map sheet
     y -= 8
     if sc.summary:
-        for line in wrap(sc.summary, italic, 10, x1 - x0, env.fonts):
+        for line in wrap(typeset(sc.summary), italic, 10, x1 - x0, env.fonts):
             y -= 13
             page.ops.append(Text(x0, y, line, Font(italic, 10), MUTED))
     y -= 10
@@ -527,7 +527,8 @@ class _Flow(PageFlow):
                 token_shape(shape, x + 6, self.y + 4, 5.0, swatch, Stroke(INK, 0.4))
             )
             x += 16
-        self.page.ops.append(Text(x, self.y, text, Font(self.env.face(bold=True), HEADING), INK))
+        heading = Text(x, self.y, typeset(text), Font(self.env.face(bold=True), HEADING), INK)
+        self.page.ops.append(heading)
         self.y -= 5
         self.page.ops.append(
             Line(self.box[0], self.y, self.box[2], self.y, Stroke(DIVIDER_INK, 0.5))
@@ -738,7 +739,7 @@ def _roster(setup: Setup, unit, flow: _Flow) -> None:
         Text(
             flow.box[0] + 6,
             flow.y,
-            f"{unit.name or unit.id} ({_figures(sum(p.count for p in figures))})",
+            typeset(f"{unit.name or unit.id} ({_figures(sum(p.count for p in figures))})"),
             Font(flow.env.face(bold=True), 10),
             INK,
         )
