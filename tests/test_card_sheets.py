@@ -26,4 +26,4 @@ def test_a_player_aid_folds_on_one_sheet_a_card(game: str, cards: int, paper: st
     faces = face_glyphs(pdfs, manifest)
     assert min(g.size for glyphs in faces.values() for g in glyphs) >= RULES_MIN - 0.01
     text = " ".join(pdf_text(pdfs["cards.pdf"]))
-    assert "Kit's reading: The card and its size (5 x 7 in) are the kit's" in text
+    assert "Kit's reading: The card and its size (5 × 7 in) are the kit's" in text
