@@ -22,6 +22,7 @@ from ..model.rules import (
     PieceType,
     RuleBook,
     Selector,
+    Slot,
 )
 from ..names import suggest
 from ..records import replace
@@ -453,7 +454,7 @@ def _slots(ctx: Context, f: Fields) -> dict | None:
     return dict(per=per, noun=noun, slots=slots)
 
 
-def _read_slot(ctx: Context, node: Node, path: str) -> tuple[int, Selector, str] | None:
+def _read_slot(ctx: Context, node: Node, path: str) -> Slot | None:
     f = Fields(ctx, node, path, SLOT)
     count = f.integer("count")
     label = f.text("label")
@@ -462,7 +463,7 @@ def _read_slot(ctx: Context, node: Node, path: str) -> tuple[int, Selector, str]
     f.close()
     if count is None or sel is None:
         return None
-    return (count, sel, label)
+    return Slot(count, sel, label)
 
 
 def _range(ctx: Context, f: Fields) -> dict | None:
