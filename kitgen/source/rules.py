@@ -119,7 +119,8 @@ def _read_attributes(ctx: Context, node: Node, path: str) -> tuple[Attribute, ..
         ctx.error(node, path, f"expected a mapping of attribute names, got {describe(node)}")
         return ()
     out = []
-    for name, (kspan, value) in node.entries.items():
+    for name, value in node.entries.items():
+        kspan = node.key_spans[name]
         sub = f"{path}.{name}"
         if name in CONTEXT.values():
             ctx.error(kspan, sub, f"{name} is the placing context, not an attribute to declare")
@@ -264,7 +265,7 @@ def _read_piece_types(ctx: Context, node: Node, path: str) -> list[PieceType]:
         if not id_text or as_id(ctx, Scalar(id_node.span, pid, pid, False), f.sub("id")) is None:
             continue
         attrs = dict(variables)
-        for key, (_, value) in amap.entries.items() if amap is not None else ():
+        for key, value in amap.entries.items() if amap is not None else ():
             text = as_text(ctx, value, f"{path}.attrs.{key}")
             if text is not None:
                 attrs[key] = substitute(ctx, text, variables, value, f"{path}.attrs.{key}")

@@ -1016,7 +1016,7 @@ def _read_block(ctx: Context, node: Node, path: str, variables: dict) -> CardBlo
             ctx.error(m, f"{path}.fields", f"expected a mapping of label: value, got {describe(m)}")
             return None
         pairs = []
-        for name, (_, value) in m.entries.items():
+        for name, value in m.entries.items():
             ok, text = read_value(ctx, value, f"{path}.fields.{name}")
             if ok:
                 label = substitute(ctx, name, variables, value, f"{path}.fields")

@@ -28,7 +28,7 @@ from ..files import FileRefused, read_file, real_path
 from ..records import record
 from .fields import Context, Fields
 from .spec import FILE_LIST
-from .yamlnodes import CONTROL_HINT, Map, Node, Scalar, Seq, not_text
+from .yamlnodes import CONTROL_HINT, Map, Scalar, Seq, not_text
 
 FILE_KEYS = tuple(FILE_LIST.keys)  # {file: ...} where a list goes
 TYPES = (".csv", ".xlsx")
@@ -309,15 +309,15 @@ def _records(ctx: Context, grid: Grid, span: Span, path: str) -> Seq | None:
     records = []
     for row in body:
         # each entry's key span is its column's header cell, its value's span its own cell
-        entries: dict[str, tuple[Span, Node]] = {}
         first = row[0].span
+        entry = Map(first)
         for cell, name in zip(row, names, strict=False):
             if name is not None:
-                entries[name] = (heads[name], _scalar(cell.span, cell.value, cell.text))
+                entry.put(name, heads[name], _scalar(cell.span, cell.value, cell.text))
         for name in names[len(row) :]:  # a short row: its missing cells are empty
             if name is not None:
-                entries[name] = (heads[name], _scalar(first, None, ""))
-        records.append(Map(first, entries))
+                entry.put(name, heads[name], _scalar(first, None, ""))
+        records.append(entry)
     return Seq(span, records)
 
 
