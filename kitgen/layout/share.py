@@ -20,6 +20,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 
+from ..records import record
 from ..units import Paper
 from .clearance import Width, placed, text_box
 from .contents import stock
@@ -70,12 +71,17 @@ def share_sheets(docs: list[Document], paper: Paper, width: Width) -> list[Docum
                 if _move(guest, blocks[id(guest)], host, paper, width):
                     gone.add(id(guest))
                     hosted.add(id(host))
-                    ways[id(host)] = (print_mode(host), stocks(host))  # its stock narrowed
+                    ways[id(host)] = Way(print_mode(host), stocks(host))  # stock narrowed
                     break
     return [d for d in out if id(d) not in gone]
 
 
-Way = tuple[str, set[str]]  # a file's print mode and what it may be printed on
+@record
+class Way:
+    """How a file prints: its print mode and what it may be printed on."""
+
+    mode: str
+    stocks: set[str]
 
 
 def _way(doc: Document) -> Way | None:
@@ -86,7 +92,7 @@ def _way(doc: Document) -> Way | None:
     if any(p.trim_box is not None or p.bleed_box is not None for p in doc.pages):
         return None
     mode = print_mode(doc)
-    return None if mode == "duplex" else (mode, stocks(doc))
+    return None if mode == "duplex" else Way(mode, stocks(doc))
 
 
 def _alike(host: Document, guest: Document, ways: dict[int, Way | None]) -> bool:
@@ -96,8 +102,8 @@ def _alike(host: Document, guest: Document, ways: dict[int, Way | None]) -> bool
     return (
         a is not None
         and b is not None
-        and a[0] == b[0]
-        and bool(a[1] & b[1])
+        and a.mode == b.mode
+        and bool(a.stocks & b.stocks)
         and host.pages[-1].size == guest.pages[0].size
     )
 
@@ -130,7 +136,13 @@ def _move(guest: Document, blocks: list[Block], host: Document, paper: Paper, wi
     return True
 
 
-Block = tuple[Span, list, list[Item]]  # its extent, its ops and its items
+@record
+class Block:
+    """A run of a page's content: the heights it covers, its ops and its items."""
+
+    span: Span
+    ops: list
+    items: list[Item]
 
 
 def _blocks(page: Page, width: Width) -> list[Block]:
@@ -141,20 +153,23 @@ def _blocks(page: Page, width: Width) -> list[Block]:
     runs = _merge([s for _, s in boxes if s is not None], GAP)
     if not runs:
         return []
-    blocks: list[Block] = [(run, [], []) for run in runs]
+    blocks = [Block(run, [], []) for run in runs]
     for op, span in boxes:
-        _in(blocks, span)[1].append(op)
+        _in(blocks, span).ops.append(op)
     for item in page.items:
-        _in(blocks, (item.bbox[1], item.bbox[3]))[2].append(item)
+        _, y0, _, y1 = item.bbox
+        _in(blocks, (y0, y1)).items.append(item)
     return blocks
 
 
 def _in(blocks: list[Block], span: Span | None) -> Block:
     """The block a thing of this extent belongs to (the first, for what has none)."""
     if span is not None:
-        mid = (span[0] + span[1]) / 2
+        bottom, top = span
+        mid = (bottom + top) / 2
         for block in blocks:
-            if block[0][0] - EPS <= mid <= block[0][1] + EPS:
+            low, high = block.span
+            if low - EPS <= mid <= high + EPS:
                 return block
     return blocks[0]
 
@@ -163,18 +178,20 @@ def _stacked(blocks: list[Block]) -> float:
     """How tall the blocks are stacked GAP apart."""
     if not blocks:
         return 0.0
-    return sum(top - bottom for (bottom, top), _, _ in blocks) + GAP * (len(blocks) - 1)
+    heights = (top - bottom for bottom, top in (b.span for b in blocks))
+    return sum(heights) + GAP * (len(blocks) - 1)
 
 
 def _place(blocks: list[Block], page: Page, into: Page, top: float, name: str) -> None:
     """The blocks stacked down from `top` on `into`, their keyed drawings renamed for the
     file they join, their items moved with them."""
-    for (bottom, high), ops, items in blocks:
+    for block in blocks:
+        bottom, high = block.span
         # moved by whole points: lengths stay exact (a 72 pt box is 72 pt, not 72.00000001)
         # and pieces of a design sit alike on a picture's pixel grid, as the imposer's do
         dy = float(math.floor(top - high))
-        into.ops.append(Group(tuple(_renamed(ops, name)), dy=dy))
-        for item in items:
+        into.ops.append(Group(tuple(_renamed(block.ops, name)), dy=dy))
+        for item in block.items:
             b = item.bbox
             item.bbox = (b[0], b[1] + dy, b[2], b[3] + dy)
             into.items.append(item)
@@ -210,13 +227,26 @@ def _whole(page: Page) -> None:
 
 def _merge(spans: list[Span], gap: float) -> list[Span]:
     """Spans joined where they overlap or lie less than `gap` apart, top first."""
-    runs: list[list[float]] = []
-    for bottom, top in sorted(spans, key=lambda s: -s[1]):
-        if runs and top > runs[-1][0] - gap:
-            runs[-1][0] = min(runs[-1][0], bottom)
+    runs: list[_Run] = []
+    for bottom, top in sorted(spans, key=_top, reverse=True):
+        if runs and top > runs[-1].bottom - gap:
+            runs[-1].bottom = min(runs[-1].bottom, bottom)
         else:
-            runs.append([bottom, top])
-    return [(b, t) for b, t in runs]
+            runs.append(_Run(bottom, top))
+    return [(r.bottom, r.top) for r in runs]
+
+
+def _top(span: Span) -> float:
+    _, top = span
+    return top
+
+
+@record(frozen=False)
+class _Run:
+    """Heights joined so far, lowered as the spans below join it."""
+
+    bottom: float
+    top: float
 
 
 def _free(taken: list[Span], room: Span) -> list[Span]:

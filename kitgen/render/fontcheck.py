@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import struct
 
+from ..records import record
+
 MAX_TABLES = 128
 MAX_MAPPED = 0x110000  # character codes a cmap may map: all of Unicode, once
 REQUIRED = (b"head", b"hhea", b"hmtx", b"maxp", b"cmap", b"name", b"loca", b"glyf")
@@ -28,27 +30,36 @@ def check_font(data: bytes) -> None:
     for tag in REQUIRED:
         if tag not in tables:
             raise BadFont(f"it has no {tag.decode()} table")
-    glyphs = _u16(data, tables[b"maxp"][0] + 4)
+    glyphs = _u16(data, tables[b"maxp"].offset + 4)
     if glyphs == 0:
         raise BadFont("it has no glyphs")
     hhea = tables[b"hhea"]
-    metrics = _u16(data, hhea[0] + 34) if hhea[1] >= 36 else 0
+    metrics = _u16(data, hhea.offset + 34) if hhea.length >= 36 else 0
     if not 0 < metrics <= glyphs:
         raise BadFont("its horizontal metrics count does not fit its glyph count")
-    if tables[b"hmtx"][1] < metrics * 4:
+    if tables[b"hmtx"].length < metrics * 4:
         raise BadFont("its hmtx table is shorter than its metrics count")
     head = tables[b"head"]
-    if head[1] < 54:
+    if head.length < 54:
         raise BadFont("its head table is too short")
-    long_loca = _u16(data, head[0] + 50)
+    long_loca = _u16(data, head.offset + 50)
     if long_loca not in (0, 1):
         raise BadFont("its head table gives an unknown loca format")
-    if tables[b"loca"][1] < (glyphs + 1) * (4 if long_loca else 2):
+    if tables[b"loca"].length < (glyphs + 1) * (4 if long_loca else 2):
         raise BadFont("its loca table is shorter than its glyph count")
-    _check_cmap(data, *tables[b"cmap"])
+    cmap = tables[b"cmap"]
+    _check_cmap(data, cmap.offset, cmap.length)
 
 
-def _directory(data: bytes) -> dict[bytes, tuple[int, int]]:
+@record
+class _Table:
+    """Where a table of the font lies in its bytes."""
+
+    offset: int
+    length: int
+
+
+def _directory(data: bytes) -> dict[bytes, _Table]:
     if len(data) < 12:
         raise BadFont("it ends too soon")
     version = data[:4]
@@ -63,7 +74,7 @@ def _directory(data: bytes) -> dict[bytes, tuple[int, int]]:
     for i in range(count):
         tag, _, offset, length = struct.unpack_from(">4sIII", data, _fits(data, 12 + 16 * i, 16))
         _fits(data, offset, length)
-        tables[tag] = (offset, length)
+        tables[tag] = _Table(offset, length)
     return tables
 
 
@@ -125,8 +136,10 @@ def _fits(data: bytes, offset: int, length: int, end: int | None = None) -> int:
 
 
 def _u16(data: bytes, offset: int) -> int:
-    return struct.unpack_from(">H", data, _fits(data, offset, 2))[0]
+    (value,) = struct.unpack_from(">H", data, _fits(data, offset, 2))
+    return value
 
 
 def _u32(data: bytes, offset: int) -> int:
-    return struct.unpack_from(">I", data, _fits(data, offset, 4))[0]
+    (value,) = struct.unpack_from(">I", data, _fits(data, offset, 4))
+    return value
