@@ -258,7 +258,8 @@ def set_face(
     titled = bool(face.blocks) and face.blocks[0].kind == "title"
     even = left / (gaps + (1 if titled else 2))  # under the title (or above), between, under
     spread = Spread(row, gap + even, 0.0 if titled else even)
-    return _face_ops(face, w, h, env, size, tables, mark, spread)[0]
+    ops, _ = _face_ops(face, w, h, env, size, tables, mark, spread)
+    return ops
 
 
 @record
@@ -566,7 +567,8 @@ def _duplex_back(
     bx0, by0, bx1, by1 = back_box(trim, env.paper.size, flip, offset)
     back_form, back_size = back
     page.ops.append(_at(back_form, bx0, by0))
-    page.ops += rect_cut((bx0, by0, bx1, by1), b)[0]
+    cut, _ = rect_cut((bx0, by0, bx1, by1), b)
+    page.ops += cut
     page.items.append(_back_item(card, piece, (bx0, by0, bx1, by1), extra, back_size))
 
 

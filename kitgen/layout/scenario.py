@@ -288,19 +288,21 @@ def _rulers(m, at: tuple, top: float, env: PlanEnv) -> list:
     font = Font(env.face(), RULER)
     c0, r0 = min(cols), min(rows)
     left = dx + g.bounds().x0 * scale
-    pitch_c = abs(g.centre(c0 + 1, r0)[0] - g.centre(c0, r0)[0]) * scale
-    pitch_r = abs(g.centre(c0, r0 + 1)[1] - g.centre(c0, r0)[1]) * scale
+    (x_0, y_0), (x_1, _), (_, y_1) = g.centre(c0, r0), g.centre(c0 + 1, r0), g.centre(c0, r0 + 1)
+    pitch_c, pitch_r = abs(x_1 - x_0) * scale, abs(y_1 - y_0) * scale
     widest = max(env.fonts.width(t, font.face, RULER) for t in cols.values())
     every_c = next((k for k in (1, 2, 5, 10, 20) if widest + 2 <= k * pitch_c), 50)
     every_r = next((k for k in (1, 2, 5, 10, 20) if RULER * 1.2 <= k * pitch_r), 50)
     ops: list = []
     for c, name in cols.items():
         if (c - c0) % every_c == 0:
-            x = dx + g.centre(c, r0)[0] * scale
+            cx, _ = g.centre(c, r0)
+            x = dx + cx * scale
             ops.append(Text(x, top + 3, name, font, MUTED, "centre"))
     for r, name in rows.items():
         if (r - r0) % every_r == 0:
-            y = dy + g.centre(c0, r)[1] * scale - RULER * 0.35
+            _, cy = g.centre(c0, r)
+            y = dy + cy * scale - RULER * 0.35
             ops.append(Text(left - 3, y, name, font, MUTED, "right"))
     return ops
 
@@ -309,7 +311,13 @@ def _central(g, cells) -> tuple[int, int]:
     pts = {c: g.centre(*c) for c in cells}
     mx = sum(x for x, _ in pts.values()) / len(pts)
     my = sum(y for _, y in pts.values()) / len(pts)
-    return min(sorted(pts), key=lambda c: (pts[c][0] - mx) ** 2 + (pts[c][1] - my) ** 2)
+    return min(sorted(pts), key=lambda c: _far(pts[c], mx, my))
+
+
+def _far(point: tuple[float, float], mx: float, my: float) -> float:
+    """The square of a point's distance from (mx, my)."""
+    x, y = point
+    return (x - mx) ** 2 + (y - my) ** 2
 
 
 def scenario_shapes(setup: Setup) -> dict[str, str]:
@@ -436,6 +444,11 @@ class _Flow(PageFlow):
         self.dry = False  # measuring a section: nothing is kept, nothing warns
         self.tables = 0  # tables drawn since the last measure began
 
+    def _height(self, draw: Callable[[], None], box: BBox | None = None) -> float:
+        """A section's height drawn at the width of `box` (see `_measure`)."""
+        height, _ = self._measure(draw, box)
+        return height
+
     def _measure(self, draw: Callable[[], None], box: BBox | None = None) -> tuple[float, int]:
         """A section's height drawn at the width of `box` (the content box if none), and
         how many tables it holds: nothing is kept, nothing warns."""
@@ -494,7 +507,7 @@ class _Flow(PageFlow):
             right = (x0 + wa + COLUMN_GUTTER, y0, x1, y1)
             if right[2] - right[0] < (x1 - x0) / 4:
                 return None
-        same = (self._measure(a, left)[0], self._measure(b, right)[0]) == (ha, hb)
+        same = (self._height(a, left), self._height(b, right)) == (ha, hb)
         return (left, right) if same and max(ha, hb) <= self.top - self.bottom else None
 
     def pair(self, a: Callable[[], None], b: Callable[[], None]) -> None:
@@ -507,7 +520,7 @@ class _Flow(PageFlow):
             self.section(b)
             return
         left, right = boxes
-        ha, hb = self._measure(a, left)[0], self._measure(b, right)[0]
+        ha, hb = self._height(a, left), self._height(b, right)
         self.need(max(ha, hb))
         whole, y = self.box, self.y
         lows = []

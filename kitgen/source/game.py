@@ -301,7 +301,8 @@ def scenario_path(path: Path) -> tuple[Path, Path | None]:
     if path.suffix in (".yaml", ".yml") and path.name != GAME_FILE and path_kind(path) == "file":
         named = scenario_game(path)
         if named is not None:
-            return named[0], path
+            game, _ = named
+            return game, path
         folder = real_path(path).parent
         if folder.name == SCENARIO_DIR:
             return folder.parent, path

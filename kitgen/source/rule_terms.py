@@ -237,7 +237,7 @@ def read_target(ctx: Context, node: Node, path: str) -> Target | None:
             "e.g. {pieces: {type: leader}} or {place: gate}",
         )
         return None
-    key = node.keys()[0]
+    key = next(iter(node.entries))  # its one key
     value = node.get(key)
     assert value is not None
     sub = f"{path}.{key}"

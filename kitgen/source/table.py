@@ -626,7 +626,7 @@ def _roll_rows(
             continue
         parsed.append((row, path))
     for i, j in overlapping(ranges):
-        (row, path), other = parsed[i], parsed[j][0]
+        (row, path), (other, _) = parsed[i], parsed[j]
         ctx.error(
             row.span,
             f"{path}.label",
