@@ -10,7 +10,7 @@ Duplex backs and fold-and-glue halves are mirror images of boxes about a line.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from operator import attrgetter
 
 from ..records import field, record, replace
@@ -147,8 +147,7 @@ def _mixed(
             fit = [i for i in left if _within(laid[i], width, height)]
             if not fit:
                 continue
-            heights = [h for _, h in laid]
-            order = sorted(fit, key=lambda i: -heights[i]) if turn else fit
+            order = _tallest_first(fit, laid) if turn else fit
             keys = Butts([butt.key(i) for i in order], butt.margin) if butt else None
             first = [s for s in pack([laid[i] for i in order], box, gutter, keys) if s.sheet == 0]
             area = sum(w * h for w, h in (laid[order[s.index]] for s in first))
@@ -170,6 +169,12 @@ def _mixed(
 def _within(size: tuple[float, float], width: float, height: float) -> bool:
     w, h = size
     return w <= width + EPS and h <= height + EPS
+
+
+def _tallest_first(slots: Iterable[int], laid: list[tuple[float, float]]) -> list[int]:
+    """The slots, tallest as laid first (a stable sort: ties keep their order)."""
+    heights = [h for _, h in laid]
+    return sorted(slots, key=lambda i: -heights[i])
 
 
 @record
@@ -194,8 +199,7 @@ def printable(paper: Paper, inset: float = 0.0, landscape: bool = True) -> str:
 def _pack_sorted(laid: list[tuple[float, float]], box: BBox, gutter: float) -> list[Spot]:
     """Pieces that may turn cannot come tallest first from the caller (turning changes
     heights): packed tallest first as laid, the spots given back by the caller's index."""
-    heights = [h for _, h in laid]
-    order = sorted(range(len(laid)), key=lambda i: -heights[i])
+    order = _tallest_first(range(len(laid)), laid)
     spots = pack([laid[i] for i in order], box, gutter)
     return sorted((Spot(order[s.index], s.sheet, s.x, s.y) for s in spots), key=_BY_SLOT)
 
@@ -356,9 +360,11 @@ def _fit(shelves, i: int, sizes, box: BBox, gutter: float, butt: Butts) -> bool:
 def _centre(sizes, sheets, x0: float, width: float) -> list[Spot]:
     spots: list[Spot] = []
     for n, shelves in enumerate(sheets):
-        ends = (
-            x + w for shelf in shelves for i, x, _, _ in shelf.slots[-1:] for w, _ in [sizes[i]]
-        )
+        ends = []
+        for shelf in shelves:
+            for i, x, _, _ in shelf.slots[-1:]:
+                w, _ = sizes[i]
+                ends.append(x + w)
         used = max(ends, default=x0) - x0
         # Centred to the whole point: pieces of a design then sit alike on the pixel grid
         # of a picture at 72 dpi (or a multiple), and their pictures come out identical.
