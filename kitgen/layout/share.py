@@ -71,17 +71,12 @@ def share_sheets(docs: list[Document], paper: Paper, width: Width) -> list[Docum
                 if _move(guest, blocks[id(guest)], host, paper, width):
                     gone.add(id(guest))
                     hosted.add(id(host))
-                    ways[id(host)] = Way(print_mode(host), stocks(host))  # stock narrowed
+                    ways[id(host)] = (print_mode(host), stocks(host))  # its stock narrowed
                     break
     return [d for d in out if id(d) not in gone]
 
 
-@record
-class Way:
-    """How a file prints: its print mode and what it may be printed on."""
-
-    mode: str
-    stocks: set[str]
+Way = tuple[str, set[str]]  # a file's print mode and what it may be printed on
 
 
 def _way(doc: Document) -> Way | None:
@@ -92,18 +87,19 @@ def _way(doc: Document) -> Way | None:
     if any(p.trim_box is not None or p.bleed_box is not None for p in doc.pages):
         return None
     mode = print_mode(doc)
-    return None if mode == "duplex" else Way(mode, stocks(doc))
+    return None if mode == "duplex" else (mode, stocks(doc))
 
 
 def _alike(host: Document, guest: Document, ways: dict[int, Way | None]) -> bool:
     """Whether the guest may print on the host's last page: the same mode, a stock both
     may be printed on, the same sheet."""
     a, b = ways[id(host)], ways[id(guest)]
+    if a is None or b is None:
+        return False
+    (mode_a, stocks_a), (mode_b, stocks_b) = a, b
     return (
-        a is not None
-        and b is not None
-        and a.mode == b.mode
-        and bool(a.stocks & b.stocks)
+        mode_a == mode_b
+        and bool(stocks_a & stocks_b)
         and host.pages[-1].size == guest.pages[0].size
     )
 
@@ -227,13 +223,15 @@ def _whole(page: Page) -> None:
 
 def _merge(spans: list[Span], gap: float) -> list[Span]:
     """Spans joined where they overlap or lie less than `gap` apart, top first."""
-    runs: list[_Run] = []
+    runs: list[Span] = []
     for bottom, top in sorted(spans, key=_top, reverse=True):
-        if runs and top > runs[-1].bottom - gap:
-            runs[-1].bottom = min(runs[-1].bottom, bottom)
-        else:
-            runs.append(_Run(bottom, top))
-    return [(r.bottom, r.top) for r in runs]
+        if runs:
+            low, high = runs[-1]
+            if top > low - gap:
+                runs[-1] = (min(low, bottom), high)
+                continue
+        runs.append((bottom, top))
+    return runs
 
 
 def _top(span: Span) -> float:
@@ -241,23 +239,16 @@ def _top(span: Span) -> float:
     return top
 
 
-@record(frozen=False)
-class _Run:
-    """Heights joined so far, lowered as the spans below join it."""
-
-    bottom: float
-    top: float
-
-
 def _free(taken: list[Span], room: Span) -> list[Span]:
     """The runs of height in `room` nothing covers, top first."""
-    free, top = [], room[1]
+    floor, top = room
+    free: list[Span] = []
     for bottom, high in taken:
         if high < top - EPS:
-            free.append((max(high, room[0]), top))
+            free.append((max(high, floor), top))
         top = min(top, bottom)
-    if top > room[0] + EPS:
-        free.append((room[0], top))
+    if top > floor + EPS:
+        free.append((floor, top))
     return [(b, t) for b, t in free if t > b + EPS]
 
 

@@ -12,8 +12,6 @@ from __future__ import annotations
 
 import struct
 
-from ..records import record
-
 MAX_TABLES = 128
 MAX_MAPPED = 0x110000  # character codes a cmap may map: all of Unicode, once
 REQUIRED = (b"head", b"hhea", b"hmtx", b"maxp", b"cmap", b"name", b"loca", b"glyf")
@@ -30,36 +28,32 @@ def check_font(data: bytes) -> None:
     for tag in REQUIRED:
         if tag not in tables:
             raise BadFont(f"it has no {tag.decode()} table")
-    glyphs = _u16(data, tables[b"maxp"].offset + 4)
+    maxp, _ = tables[b"maxp"]  # each table: (offset, length)
+    glyphs = _u16(data, maxp + 4)
     if glyphs == 0:
         raise BadFont("it has no glyphs")
-    hhea = tables[b"hhea"]
-    metrics = _u16(data, hhea.offset + 34) if hhea.length >= 36 else 0
+    hhea, hhea_length = tables[b"hhea"]
+    metrics = _u16(data, hhea + 34) if hhea_length >= 36 else 0
     if not 0 < metrics <= glyphs:
         raise BadFont("its horizontal metrics count does not fit its glyph count")
-    if tables[b"hmtx"].length < metrics * 4:
+    _, hmtx_length = tables[b"hmtx"]
+    if hmtx_length < metrics * 4:
         raise BadFont("its hmtx table is shorter than its metrics count")
-    head = tables[b"head"]
-    if head.length < 54:
+    head, head_length = tables[b"head"]
+    if head_length < 54:
         raise BadFont("its head table is too short")
-    long_loca = _u16(data, head.offset + 50)
+    long_loca = _u16(data, head + 50)
     if long_loca not in (0, 1):
         raise BadFont("its head table gives an unknown loca format")
-    if tables[b"loca"].length < (glyphs + 1) * (4 if long_loca else 2):
+    _, loca_length = tables[b"loca"]
+    if loca_length < (glyphs + 1) * (4 if long_loca else 2):
         raise BadFont("its loca table is shorter than its glyph count")
-    cmap = tables[b"cmap"]
-    _check_cmap(data, cmap.offset, cmap.length)
+    cmap, cmap_length = tables[b"cmap"]
+    _check_cmap(data, cmap, cmap_length)
 
 
-@record
-class _Table:
-    """Where a table of the font lies in its bytes."""
-
-    offset: int
-    length: int
-
-
-def _directory(data: bytes) -> dict[bytes, _Table]:
+def _directory(data: bytes) -> dict[bytes, tuple[int, int]]:
+    """Each table's tag -> where it lies in the bytes: (offset, length)."""
     if len(data) < 12:
         raise BadFont("it ends too soon")
     version = data[:4]
@@ -74,7 +68,7 @@ def _directory(data: bytes) -> dict[bytes, _Table]:
     for i in range(count):
         tag, _, offset, length = struct.unpack_from(">4sIII", data, _fits(data, 12 + 16 * i, 16))
         _fits(data, offset, length)
-        tables[tag] = _Table(offset, length)
+        tables[tag] = (offset, length)
     return tables
 
 
