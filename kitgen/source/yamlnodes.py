@@ -205,7 +205,8 @@ class _Composer:
         assert isinstance(node, yaml.MappingNode)
         if node.tag != _MAP_TAG:  # !!set, !!python/... on a mapping
             self.errors.append(_tag_error(span, node.tag, "a mapping"))
-        result = Map(span)
+        entries: dict[str, Node] = {}
+        key_spans: dict[str, Span] = {}
         for key_node, value_node in node.value:
             key_span = _span(self.path, key_node.start_mark)
             if key_node.tag == "tag:yaml.org,2002:merge":
@@ -226,8 +227,8 @@ class _Composer:
                 self.errors.append(_tag_error(key_span, key_node.tag))
             self.count += 1
             key = key_node.value
-            if key in result.entries:
-                first = result.key_spans[key]
+            if key in entries:
+                first = key_spans[key]
                 self.errors.append(
                     Diagnostic(
                         "error",
@@ -237,9 +238,9 @@ class _Composer:
                     )
                 )
                 continue
-            result.entries[key] = self.convert(value_node, depth + 1)
-            result.key_spans[key] = key_span
-        return result
+            entries[key] = self.convert(value_node, depth + 1)
+            key_spans[key] = key_span
+        return Map(span, entries, key_spans)
 
     def _whole_characters(self, node: yaml.ScalarNode, span: Span) -> None:
         """An escape may make what YAML refuses written out: half of a UTF-16 pair
