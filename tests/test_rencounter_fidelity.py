@@ -237,8 +237,11 @@ def test_the_roster_sheet_prints_the_squad_creator_beside_its_roster():
     # the pre-rolled roster above it: seed 0, as the build rolls it
     _, game = rolled_kit()
     gen = resolve_generator(game, next(g for g in game.generators if g.id == "squads"))
+    unit = None  # a unit's number printed once, on its first row (layout/roster.py)
     for rec in generate(gen, 0).records:
-        line = " ".join(str(rec[k]) for k in ("unit", "n", "role", "rating", "Ex", "F", "M"))
+        line = " ".join(str(rec[k]) for k in ("n", "role", "rating", "Ex", "F", "M"))
+        if rec["unit"] != unit:
+            line, unit = f"{rec['unit']} {line}", rec["unit"]
         assert line in text, line
     assert "To roll your own: size d6+4 (one roll for every unit)" in text
 
