@@ -22,7 +22,7 @@ from kitgen.rules.lookup_tables import resolve_generator
 from kitgen.rules.scenarios import check_rules
 from kitgen.source.rules import with_scenarios
 
-from .conftest import CONTENT, build_pdfs, pdf_text
+from .conftest import CONTENT, PLAIN, build_pdfs, pdf_text
 
 GAME = CONTENT / "rencounter"
 
@@ -106,9 +106,9 @@ def test_the_rolled_extremes_are_inside_the_skill_bounds():
 
 
 def printed(data: bytes) -> str:
-    """All the text of a PDF as printed, the real minus sign the sheets print read back as
-    the hyphen the YAML writes."""
-    return " ".join(pdf_text(data)).replace("\u2212", "-")
+    """All the text of a PDF as printed, read back as the YAML writes it (conftest.PLAIN:
+    the real minus and a range's en dash as the hyphen, ’ as ')."""
+    return " ".join(pdf_text(data)).translate(PLAIN)
 
 
 @functools.cache

@@ -26,6 +26,7 @@ from ..style import (
     PAPER,
     RULES_MIN,
     SMALL,
+    typeset,
 )
 from .clearance import clash, clear_spot, placing, text_box, word_boxes
 from .env import PlanEnv
@@ -222,7 +223,7 @@ def _title(
 def _note_lines(m: MapDef, env: PlanEnv, width: float) -> list[str]:
     """The map's note as a map sheet prints it under its title: rules text, so at RULES_MIN
     and never smaller; a note longer than the sheet's width wraps to more lines."""
-    return wrap(m.note, env.face(), RULES_MIN, width, env.fonts) if m.note else []
+    return wrap(typeset(m.note), env.face(), RULES_MIN, width, env.fonts) if m.note else []
 
 
 def head_height(m: MapDef, env: PlanEnv) -> float:
@@ -1040,13 +1041,13 @@ def _head(m: MapDef, env: PlanEnv, across: tuple, lines: list[str]) -> tuple[lis
     x0, x1, top = across
     regular = env.face()
     ops = _title(m, env, x0, x1, top, "assembly", note=False)
-    note = wrap(m.note, regular, SMALL, x1 - x0, env.fonts) if m.note else []
+    note = wrap(typeset(m.note), regular, SMALL, x1 - x0, env.fonts) if m.note else []
     y = top - TITLE_H - 10  # with no note
     for i, line in enumerate(note):
         base = top - 25 - i * SMALL * NOTE_LEADING  # the first clear of the title's descenders
         ops.append(Text(x0, base, line, Font(regular, SMALL), MUTED))
         y = base - 12.5  # the sheet's lines start a line under the note's last
-    for line in (ln for para in lines for ln in wrap(para, regular, 9, x1 - x0, env.fonts)):
+    for line in (ln for p in lines for ln in wrap(typeset(p), regular, 9, x1 - x0, env.fonts)):
         ops.append(Text(x0, y, line, Font(regular, 9), INK))
         y -= 12
     return ops, y
