@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from fnmatch import fnmatchcase
 from typing import TYPE_CHECKING, Any
 
@@ -126,10 +126,10 @@ def _holds_cell(setup: Setup, w: Where, cell: Cell, who: Placed | None) -> bool:
         d = w.beyond
         if steps(setup, cell, target_cells(setup, d.of, who), d.through) < d.cells:
             return False
-    if w.adjacent_to is not None and not any(
-        m.adjacent(cell, t) for t in target_cells(setup, w.adjacent_to, who)
-    ):
-        return False
+    if w.adjacent_to is not None:  # the cell's neighbours, found once, against the targets
+        targets = target_cells(setup, w.adjacent_to, who)
+        if not any(n in targets for n in m.neighbours(cell)):
+            return False
     if w.same_area_as is not None:
         mine = {a for a, cs in setup.areas.items() if cell in cs}
         theirs = {
@@ -174,7 +174,12 @@ def steps(setup: Setup, cell: Cell, targets: frozenset[Cell], through: tuple[str
 def named(patterns: Iterable[str], names: Iterable[str]) -> list[str]:
     """Names matching any pattern; `*` and `?` match like file names ('*.room-centre'
     finds the room centres of every piece of a composed board)."""
-    names = list(names)
+    patterns = list(patterns)
+    if not any(c in p for p in patterns for c in "*?["):  # plain names: no pattern to match
+        if isinstance(names, Mapping):  # looked up, not matched against each name
+            return [p for p in dict.fromkeys(patterns) if p in names]
+        wanted = set(patterns)
+        return [n for n in names if n in wanted]
     return [n for n in names if any(fnmatchcase(n, p) for p in patterns)]
 
 
