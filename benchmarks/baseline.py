@@ -218,13 +218,23 @@ class HexMap:
                         out.append((ax, ay, bx, by))
         return out
 
-    def labels(self, cells=None) -> list[tuple[str, float, float]]:
-        """Each hex's number (XXYY) and the middle of its top edge (only ``cells``')."""
+    def labels(self, cells=None, lanes=None) -> list[tuple[str, float, float]]:
+        """Each hex's number (XXYY) and the middle of its top edge (only ``cells``');
+        with ``lanes`` (the boxes of a tiled map's seams), each number moved clear of them
+        inside its hex, or left out where it has no room (kitgen's rule)."""
         out = []
         every = [(col, row) for row in range(self.rows) for col in range(self.cols)]
         for col, row in every if cells is None else cells:
             cx, cy = self.centre(col, row)
-            out.append((f"{col + 1:02d}{row + 1:02d}", cx, cy + SIZE / 2))
+            text, top = f"{col + 1:02d}{row + 1:02d}", cy + SIZE / 2
+            if lanes is not None:
+                half = (tab_width(text, COORD_SIZE) + COORD_SIZE * 0.4) / 2
+                tab = (cx - half, top - COORD_SIZE * 1.5, cx + half, top - COORD_SIZE * 0.2)
+                shift = clear_of_lanes(tab, self.corners(col, row), lanes)
+                if shift is None:
+                    continue
+                cx, top = cx + shift[0], top + shift[1]
+            out.append((text, cx, top))
         return out
 
     def reduced(self, scale: float) -> tuple[float, list | None]:
@@ -244,11 +254,11 @@ class HexMap:
         corners = [(0, 0), (last_c, 0), (0, last_r), (last_c, last_r)]
         return fs, list(dict.fromkeys(corners))
 
-    def word_boxes(self, fs: float = COORD_SIZE, cells=None) -> list[Box]:
+    def word_boxes(self, fs: float = COORD_SIZE, cells=None, lanes=None) -> list[Box]:
         """What a note or badge laid on the map must not cover: each number's tab, and
         the number itself with a little room round it."""
         out = []
-        for text, cx, top in self.labels(cells):
+        for text, cx, top in self.labels(cells, lanes):
             half = (tab_width(text, fs) + fs * 0.4) / 2
             out.append((cx - half, top - fs * 1.5, cx + half, top - fs * 0.2))
             half = stringWidth(text, "Helvetica", fs) / 2 + fs * 0.3
@@ -257,9 +267,10 @@ class HexMap:
         return out
 
 
-def draw_map(c: Canvas, m: HexMap, outlines=None, coords=(COORD_SIZE, None)) -> None:
+def draw_map(c: Canvas, m: HexMap, outlines=None, coords=(COORD_SIZE, None), lanes=None) -> None:
     """Fills, grid lines, then (`outlines`, under the words) the map's edge and numbers
-    (`coords`: their size and cells, as HexMap.reduced gives them)."""
+    (`coords`: their size and cells, as HexMap.reduced gives them; `lanes`: the seams
+    they keep clear of)."""
     paths = []
     for row in range(m.rows):
         for col in range(m.cols):
@@ -285,12 +296,108 @@ def draw_map(c: Canvas, m: HexMap, outlines=None, coords=(COORD_SIZE, None)) -> 
         c.line(x0, y0, x1, y1)
     fs, cells = coords
     c.setFont("Helvetica", fs)
-    for text, cx, top in m.labels(cells):
+    for text, cx, top in m.labels(cells, lanes):
         w = tab_width(text, fs) + fs * 0.4
         c.setFillColorRGB(1, 1, 1)
         c.roundRect(cx - w / 2, top - fs * 1.5, w, fs * 1.3, 1, stroke=0, fill=1)
         c.setFillColorRGB(*hex_rgb(COORD_INK))
         c.drawCentredString(cx, top - fs * 1.15, text)
+
+
+def meets(a: Box, b: Box, gap: float) -> bool:
+    return a[0] < b[2] + gap and b[0] - gap < a[2] and a[1] < b[3] + gap and b[1] - gap < a[3]
+
+
+def inside(p: tuple[float, float], poly: list[tuple[float, float]]) -> bool:
+    x, y = p
+    odd = False
+    for (xi, yi), (xj, yj) in zip(poly, poly[-1:] + poly[:-1], strict=True):
+        if (yi > y) != (yj > y) and x < xi + (y - yi) * (xj - xi) / (yj - yi):
+            odd = not odd
+    return odd
+
+
+def clear_of_lanes(box: Box, hexagon: list, lanes: list[Box]) -> tuple[float, float] | None:
+    """The least move (dx, dy) that takes a number's tab clear of every lane box and keeps
+    it inside its hex, trying the places just clear of each box near it, and down the hex
+    by up to three tabs' height; None where there is none."""
+    gap = 0.5
+    if not any(meets(box, b, gap) for b in lanes):
+        return 0.0, 0.0
+    w, h = box[2] - box[0], box[3] - box[1]
+    dxs, dys = [0.0], [0.0] + [-h * k for k in (1, 2, 3)]
+    reach = (box[0] - 2 * w, box[1] - 4 * h, box[2] + 2 * w, box[3] + h)
+    for b in [b for b in lanes if meets(reach, b, 0.0)]:
+        dxs += [v for v in (b[2] + gap - box[0], b[0] - gap - box[2]) if math.isfinite(v)]
+        dys += [v for v in (b[3] + gap - box[1], b[1] - gap - box[3]) if math.isfinite(v)]
+    for dx, dy in sorted(((a, b) for a in dxs for b in dys), key=lambda s: abs(s[0]) + abs(s[1])):
+        x0, y0, x1, y1 = box[0] + dx, box[1] + dy, box[2] + dx, box[3] + dy
+        if not any(meets((x0, y0, x1, y1), b, gap) for b in lanes) and all(
+            inside(p, hexagon) for p in ((x0, y0), (x1, y0), (x1, y1), (x0, y1))
+        ):
+            return dx, dy
+    return None
+
+
+def lanes_of(m: HexMap, way: Tiling) -> list[Box]:
+    """What the hex numbers keep clear of on the tiles, in the map's drawing (worked out
+    once for the map): each tile's right and bottom edges, the seams where neighbours lie
+    with their ticks either side, and each glue note, put where the numbers under it can
+    move (nearest the strip's middle between two ticks)."""
+    inf, o = math.inf, OVERLAP
+    bands: set[Box] = set()
+    for (row, col), (_, y0, x1, _) in way.windows.items():
+        if col < way.cols - 1:
+            bands |= {(x1, -inf, x1, inf), (x1 - o - 3, -inf, x1 - o + 3, inf)}
+        if row < way.rows - 1:
+            bands |= {(-inf, y0, inf, y0), (-inf, y0 + o - 3, inf, y0 + o + 3)}
+
+    def unturned(b: Box) -> Box:  # a box of the turned drawing in the drawing as drawn
+        return (b[1], m.height - b[2], b[3], m.height - b[0]) if way.turned else b
+
+    boxes = [unturned(b) for b in sorted(bands)]
+    tabs = tabs_of(m.labels())
+    for (row, col), (x0, y0, x1, y1) in sorted(way.windows.items()):
+        for right in (True, False):
+            if not ((col < way.cols - 1) if right else (row < way.rows - 1)):
+                continue
+            label = f"{chr(65 + row)}{col + 2}" if right else f"{chr(66 + row)}{col + 1}"
+            nw, nh = note_size(f"GLUE under tile {label}")
+            if right:
+                cx = x1 - o / 2
+
+                def at(v: float, cx=cx, nw=nw, nh=nh) -> Box:
+                    return unturned((cx - nh / 2, v - nw / 2, cx + nh / 2, v + nw / 2))
+
+                lines, middle = ticks(m, way.turned, False, y0, y1), (y0 + y1) / 2
+            else:
+                cy = y0 + o / 2
+
+                def at(v: float, cy=cy, nw=nw, nh=nh) -> Box:
+                    return unturned((v - nw / 2, cy - nh / 2, v + nw / 2, cy + nh / 2))
+
+                lines, middle = ticks(m, way.turned, True, x0, x1), (x0 + x1) / 2
+
+            def room(v: float, at=at) -> bool:
+                note = at(v)
+                return all(
+                    clear_of_lanes(tab, m.corners(*hexes), [*boxes, note]) is not None
+                    for tab, hexes in tabs
+                    if meets(tab, note, 0.5)
+                )
+
+            boxes.append(at(between(lines, middle, room)))
+    return boxes
+
+
+def tabs_of(numbers: list[tuple[str, float, float]]) -> list[tuple[Box, tuple[int, int]]]:
+    """Each number's tab and its hex (col, row)."""
+    out = []
+    for text, cx, top in numbers:
+        half = (tab_width(text, COORD_SIZE) + COORD_SIZE * 0.4) / 2
+        tab = (cx - half, top - COORD_SIZE * 1.5, cx + half, top - COORD_SIZE * 0.2)
+        out.append((tab, (int(text[:2]) - 1, int(text[2:]) - 1)))
+    return out
 
 
 def turn(box: Box, height: float) -> Box:
@@ -432,6 +539,18 @@ def rotated_text(c: Canvas, x: float, y: float, angle: float, text: str) -> None
     c.restoreState()
 
 
+def cut_caption(m: HexMap, way: Tiling) -> str:
+    """One caption for every cut edge of the map: "cut along this edge" where it fits
+    between two ticks on each kind of cut edge the tiles have, else "cut"."""
+    gaps = []
+    for along_x, cut in ((True, way.rows > 1), (False, way.cols > 1)):
+        lines = ticks(m, way.turned, along_x, 0.0, way.w if along_x else way.h)
+        if cut:
+            gaps += [b - a for a, b in zip(lines, lines[1:], strict=False)]
+    room = min(gaps, default=math.inf)
+    return "cut along this edge" if 19 * NOTE_SIZE * 0.56 + 4 < room else "cut"
+
+
 def seams(c: Canvas, m: HexMap, way: Tiling, row: int, col: int, at, words: list[Box]) -> None:
     """Cut lines where this tile lies on a neighbour, glue strips where one lies on it,
     and ticks where the hex rows and columns cross a seam, so the tiles register."""
@@ -443,24 +562,20 @@ def seams(c: Canvas, m: HexMap, way: Tiling, row: int, col: int, at, words: list
     xs = [px + v - wx0 for v in ticks(m, way.turned, True, wx0, wx1)]
     ys = [py + v - wy0 for v in ticks(m, way.turned, False, wy0, wy1)]
     c.setFont("Helvetica", NOTE_SIZE)
+    caption = cut_caption(m, way)
     if left:
         c.setStrokeColorRGB(0, 0, 0)
         c.setLineWidth(0.6)
         c.line(px, py, px, py + th)
         c.setFillColorRGB(*hex_rgb(TITLE_INK))
-        rotated_text(c, px - 4, between(ys, py + th / 2), 90, "cut")
+        rotated_text(c, px - 4, between(ys, py + th / 2), 90, caption)
     if top:
         c.setStrokeColorRGB(0, 0, 0)
         c.setLineWidth(0.6)
         c.line(px, py + th, px + tw, py + th)
-        cx = between(xs, px + tw / 2)
-        room = min([v for v in xs if v > cx], default=math.inf) - max(
-            [v for v in xs if v <= cx], default=-math.inf
-        )
         c.setFillColorRGB(*hex_rgb(TITLE_INK))
         c.setFont("Helvetica", NOTE_SIZE)
-        caption = "cut along this edge" if room > 19 * NOTE_SIZE * 0.56 + 4 else "cut"
-        c.drawCentredString(cx, py + th + 4, caption)
+        c.drawCentredString(between(xs, px + tw / 2), py + th + 4, caption)
     if right:
         seam_line(c, px + tw - o, py, px + tw - o, py + th, words)
         c.setStrokeColorRGB(0.6, 0.6, 0.6)
@@ -517,9 +632,7 @@ def tile_page(c: Canvas, m: HexMap, way: Tiling, row: int, col: int, words: list
     py = y0 + bottom + (y1 - TITLE_H - top - y0 - bottom - (wy1 - wy0)) / 2
     label = f"{chr(65 + row)}{col + 1}"
     c.setPageSize(way.size)
-    note = f"tile {label} ({n} of {way.count})" + (
-        " · map turned a quarter turn" if way.turned else ""
-    )
+    note = "map turned a quarter turn" if way.turned else ""  # the title line names the tile
     frame(c, f"Bench · Map: Big hex map · sheet {n} of {way.count + 1} · front", note, way.size)
     title(c, way.size, f"tile {label} · {n} of {way.count}")
     c.saveState()
@@ -733,10 +846,11 @@ def hex_map(c: Canvas, cols: int, rows: int) -> None:
     """The map drawn once as a form, placed under each tile's clip; then the assembly sheet."""
     m = HexMap(cols, rows)
     way = Tiling(m)
+    lanes = lanes_of(m, way)  # once for the map, whatever its tiles
     c.beginForm("map", 0, 0, m.width, m.height)
-    draw_map(c, m)
+    draw_map(c, m, lanes=lanes)
     c.endForm()
-    words = m.word_boxes()
+    words = m.word_boxes(lanes=lanes)
     if way.turned:
         words = [turn(b, m.height) for b in words]
     for row in range(way.rows):

@@ -148,10 +148,12 @@ def test_a_deck_with_room_grows_to_the_body_size(game_dir: Path):
     assert {body(faces[f"order-{n}#1", "front"]) for n in (1, 2)} == {BODY}
 
 
-def test_a_short_faces_room_goes_to_write_in_rows_then_round_its_body(game_dir: Path):
-    """A face with room: its write-in rows grow taller (room to write), then what is left
-    goes in equal shares under the title, between its blocks and under the last, so the
-    face does not end in a hole."""
+def test_a_short_faces_room_goes_to_write_in_rows_and_even_gaps_the_rest_at_its_foot(
+    game_dir: Path,
+):
+    """A face with room: its write-in rows grow taller (room to write) and its gaps by up
+    to a line each, all alike; what is left stays at the foot, never in bands between
+    the blocks (issue 18.2: the gap under a title looked odd)."""
     write_game(game_dir, GAME)
     _, pdfs, manifest = build_pdfs(game_dir)
     faces = face_glyphs(pdfs, manifest)
@@ -166,10 +168,13 @@ def test_a_short_faces_room_goes_to_write_in_rows_then_round_its_body(game_dir: 
     item = next(i for i in manifest["items"] if i["piece"] == "sparse-order#1")
     x0, y0, x1, y1 = item["bbox"]
     title_foot = min(g.box[1] for g in glyphs if g.size > size * 1.2)
-    # room given out under the title as well as under the last line: the body reaches
-    # the card's last quarter (hung from the title, the last line stood 124 pt up)
-    assert title_foot - unit > size * 4
-    assert rule - y0 < (y1 - y0) / 4
+    row_h = unit - leader
+    under_title = title_foot - (unit + row_h - size * 0.45)  # to the top of the first row
+    under_rows = leader - size * 0.45 - (rule + size)  # last row's foot to the rule's line
+    assert under_rows <= size * 1.6 + 1  # the base gap and at most a line more
+    assert under_title <= under_rows + size  # the gap under the title no wider (padding aside)
+    # and the rest is at the foot: more room under the last line than in all the gaps
+    assert rule - y0 > 2 * (under_title + under_rows)
 
 
 def _definitions(planned) -> dict[str, object]:

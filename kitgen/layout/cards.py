@@ -37,7 +37,6 @@ class Spread:
 
     row: float = 0.0
     gap: float = 0.0  # between blocks (a titled face: the title's gap too)
-    drop: float = 0.0  # above the first block of a face with no title
 
 
 def _face_ops(
@@ -64,8 +63,6 @@ def _face_ops(
         ops.append(token_shape(mark, w - m - r, y - r, r, readable_on(face.colour), None))
         y -= 2 * r + gap
         mark = None
-    titled = bool(face.blocks) and face.blocks[0].kind == "title"
-    y -= 0.0 if titled else spread.drop
     for n, block in enumerate(face.blocks):
         if n:
             y -= gap
@@ -241,24 +238,21 @@ def set_face(
     card: Card, face: CardFace, side: str, env: PlanEnv, tables: dict[str, Table], size: float
 ) -> list:
     """The face's ops at `size` (its deck's), the room it does not need given out: write-in
-    rows and the gaps between blocks grow alike up to a line, then write-in rows up to
-    1.25 lines; what is still left goes in equal shares under the title (or above the
-    first block), between the blocks and under the last, so no face ends in a hole."""
+    rows and the gaps between blocks (the title's too) grow alike up to a line, then
+    write-in rows up to 1.25 lines; what is still left stays at the foot, so the blocks
+    read as one column under the title with modest, even gaps (the type has already
+    grown as far as the card's one size allows: shared_sizes)."""
     w, h = card.size
     mark = _mark(card, side, env)
     ops, need = _face_ops(face, w, h, env, size, tables, mark)
     spare = h - 2 * _safe(w) - need
     rows = sum(v is None for b in face.blocks if b.kind == "fields" for _, v in b.fields)
     gaps = max(0, len(face.blocks) - 1)
-    if spare <= 0.5:
+    if spare <= 0.5 or not rows + gaps:
         return ops
-    gap = min(spare / (rows + gaps), size) if rows + gaps else 0.0  # alike at first
+    gap = min(spare / (rows + gaps), size)  # alike at first
     row = min(gap + (spare - gap * (rows + gaps)) / rows, size * 1.25) if rows else 0.0
-    left = spare - row * rows - gap * gaps
-    titled = bool(face.blocks) and face.blocks[0].kind == "title"
-    even = left / (gaps + (1 if titled else 2))  # under the title (or above), between, under
-    spread = Spread(row, gap + even, 0.0 if titled else even)
-    return _face_ops(face, w, h, env, size, tables, mark, spread)[0]
+    return _face_ops(face, w, h, env, size, tables, mark, Spread(row, gap))[0]
 
 
 @record

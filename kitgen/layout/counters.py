@@ -95,6 +95,7 @@ def plan_counters(
             landscape=not has_backs,
             butt=Butts(keys, BUTT_MARGIN),
             foot=_foot(marks, env),
+            kinds=[s.d.id for s in slots],  # rows balanced, a design's copies together
         )
     except TooBig as exc:
         d = slots[exc.index].d

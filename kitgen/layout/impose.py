@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from itertools import groupby
 from operator import attrgetter
 
 from ..records import field, record, replace
@@ -63,6 +64,7 @@ def impose(
     butt: Butts | None = None,
     foot: float = 0.0,
     middle: bool = False,
+    kinds: Sequence[object] | None = None,
 ) -> Imposition:
     """The one imposer: pieces packed onto as few sheets as they take, the paper portrait
     or, when that takes fewer sheets (or is the only way a piece fits), landscape. `inset`:
@@ -74,8 +76,9 @@ def impose(
     edge, or None. `foot`: kept clear at the bottom of the box (notes printed under the
     pieces). `middle`: each sheet's block centred top to bottom in its box as well as
     across (cards: a sheet of one card, or of a short row, then looks laid out on
-    purpose, and a duplex back mirrors it exactly). Raises TooBig when a piece fits
-    neither way."""
+    purpose, and a duplex back mirrors it exactly). `kinds`, per slot: what it is (a
+    design), to balance rows (see `row_runs`); None packs each row full. Raises TooBig
+    when a piece fits neither way."""
     best: Imposition | None = None
     error: TooBig | None = None
     for size in (None, (paper.height, paper.width)) if landscape else (None,):
@@ -85,7 +88,9 @@ def impose(
         box = (x0 + inset, y0 + inset + foot, x1 - inset, y1 - inset)
         laid, turned = _turned(sizes, turn, box)
         try:
-            spots = _pack_sorted(laid, box, gutter) if turn else pack(laid, box, gutter, butt)
+            spots = (
+                _pack_sorted(laid, box, gutter) if turn else pack(laid, box, gutter, butt, kinds)
+            )
         except TooBig as exc:
             error = error or exc
             continue
@@ -93,7 +98,7 @@ def impose(
         if best is None or _count(found) < _count(best):
             best = found
     if landscape and len(sizes) <= MIXED_LIMIT and (best is None or _count(best) > 1):
-        mixed = _mixed(sizes, paper, gutter, inset, turn, butt, foot)
+        mixed = _mixed(sizes, paper, gutter, inset, turn, butt, foot, kinds)
         if mixed is not None and (best is None or _count(mixed) < _count(best)):
             best = mixed
     if best is None:
@@ -123,7 +128,7 @@ MIXED_LIMIT = 400  # pieces: up to this many, each sheet may be turned on its ow
 
 
 def _mixed(
-    sizes, paper: Paper, gutter, inset: float, turn, butt, foot: float = 0.0
+    sizes, paper: Paper, gutter, inset: float, turn, butt, foot: float = 0.0, kinds=None
 ) -> Imposition | None:
     """Sheet by sheet, portrait or landscape, whichever takes the larger share of the
     pieces left (its area): a few big pieces of different shapes (templates) need this.
@@ -148,7 +153,9 @@ def _mixed(
                 continue
             order = sorted(fit, key=lambda i: -laid[i][1]) if turn else fit
             keys = Butts([butt.key(i) for i in order], butt.margin) if butt else None
-            first = [s for s in pack([laid[i] for i in order], box, gutter, keys) if s.sheet == 0]
+            kind = [kinds[i] for i in order] if kinds is not None else None
+            packed = pack([laid[i] for i in order], box, gutter, keys, kind)
+            first = [s for s in packed if s.sheet == 0]
             area = sum(laid[order[s.index]][0] * laid[order[s.index]][1] for s in first)
             if best is None or area > most + EPS:
                 best, most, placed = way, area, [(order[s.index], s) for s in first]
@@ -245,17 +252,76 @@ class Butts:
 
 
 def pack(
-    sizes: Sequence[tuple[float, float]], box: BBox, gutter: float, butt: Butts | None = None
+    sizes: Sequence[tuple[float, float]],
+    box: BBox,
+    gutter: float,
+    butt: Butts | None = None,
+    kinds: Sequence[object] | None = None,
 ) -> list[Spot]:
     """Shelf packing in the given order; as many sheets as needed; the spots in slot
-    order. Raises TooBig."""
+    order. With `kinds`, rows balanced (row_runs) unless that takes more sheets.
+    Raises TooBig."""
     butt = butt or NO_BUTTS
     sheets = _shelves(sizes, box, gutter, butt)
+    if kinds is not None:
+        runs = row_runs(sizes, kinds, box[2] - box[0], gutter, butt)
+        balanced = _shelves(sizes, box, gutter, butt, runs) if runs else sheets
+        sheets = balanced if len(balanced) <= len(sheets) else sheets
     moved = len(sheets) > 1 and _fold_last_sheet(sheets, sizes, box, gutter, butt)
     spots = _centre(sizes, sheets, box[0], box[2] - box[0])
     if moved:
         spots.sort(key=_BY_SLOT)  # slot order: the moved slots came last
     return spots
+
+
+def row_runs(
+    sizes: Sequence[tuple[float, float]],
+    kinds: Sequence[object],
+    width: float,
+    gutter: float,
+    butt: Butts,
+) -> dict[int, tuple[int, int, int]]:
+    """Rows balanced: each run of pieces of one size (and butt key) that takes more than
+    a row, by its first slot: (its length, the most a row holds, how many each row holds
+    when the run starts a row of its own). Its rows hold as many each as they can evenly
+    (20 in rows of 9 lie 7, 7, 6, never 9, 9, 2); a run of kinds of one count (5 tokens
+    in each of 4 colours) holds whole kinds a row (5 a row), so a kind stays together.
+    `_shelves` starts the run on a row of its own unless filling the row it comes to
+    saves a row (then the rest is balanced)."""
+    runs: dict[int, tuple[int, int, int]] = {}
+    i, n = 0, len(sizes)
+    while i < n:
+        j = i
+        while j + 1 < n and sizes[j + 1] == sizes[i] and butt.key(j + 1) == butt.key(i):
+            j += 1
+        run = j - i + 1
+        across = butt.across(butt.key(i), gutter)
+        most = int((width + across + EPS) // (sizes[i][0] + across))  # a full row
+        if most >= 1 and run > most:
+            counts = [len(list(g)) for _, g in groupby(kinds[i : j + 1])]
+            if len(set(counts)) == 1 and 1 < counts[0] <= most:
+                runs[i] = (run, most, counts[0] * (most // counts[0]))
+            else:
+                runs[i] = (run, most, _even(run, most))
+        i = j + 1
+    return runs
+
+
+def _even(count: int, most: int) -> int:
+    """How many a row holds when `count` pieces lie in as few rows of up to `most` as
+    they take, the rows as even as they can be."""
+    return math.ceil(count / math.ceil(count / most))
+
+
+def _run_breaks(first: int, run: tuple[int, int, int], room: int) -> range:
+    """The slots of a run (row_runs) that start a row, `room` of them fitting on the row
+    it comes to: that row filled when it saves a row, else the run on rows of its own."""
+    count, most, each = run
+    room = min(room, count)
+    if room and math.ceil((count - room) / most) < math.ceil(count / most):
+        rest = count - room
+        return range(first + room, first + count, _even(rest, most) if rest else 1)
+    return range(first, first + count, each)
 
 
 NO_BUTTS = Butts()
@@ -275,21 +341,40 @@ class Shelf:
 Sheets = list[list[Shelf]]  # sheet > shelf
 
 
-def _shelves(sizes: Sequence[tuple[float, float]], box: BBox, gutter: float, butt: Butts) -> Sheets:
+def _shelves(
+    sizes: Sequence[tuple[float, float]],
+    box: BBox,
+    gutter: float,
+    butt: Butts,
+    runs: dict[int, tuple[int, int, int]] | None = None,
+) -> Sheets:
     """Every slot on a shelf of a sheet, in order. A butted slot starts a new shelf when
-    the key changes, so a shelf holds one key (or none)."""
+    the key changes, so a shelf holds one key (or none); `runs` (row_runs) balance rows."""
     x0, y0, x1, y1 = box
     width, height = x1 - x0, y1 - y0
     sheets: Sheets = [[]]
     shelf = Shelf(y1, 0.0)  # the current shelf (none yet: a first slot starts one)
     cursor = x0
     key = None
+    breaks: set[int] = set()
     for i, (w, h) in enumerate(sizes):
         if w > width + EPS or h > height + EPS:
             raise TooBig(i)
         shelves = sheets[-1]
         last, key = key, butt.key(i)
-        if not shelves or cursor + w > x1 + EPS or (butt.keys and key != last):
+        if runs and i in runs:
+            joins = (
+                bool(shelf.slots) and h <= shelf.height + EPS and not (butt.keys and key != last)
+            )
+            across = butt.across(key, gutter)
+            room = int((x1 - cursor + across + EPS) // (w + across)) if joins else 0
+            breaks.update(_run_breaks(i, runs[i], room))
+        if (
+            not shelves
+            or cursor + w > x1 + EPS
+            or (butt.keys and key != last)
+            or (i in breaks and shelf.slots)
+        ):
             # New shelf below the current one, or a new sheet.
             top = shelf.top - shelf.height - butt.between(last, key, gutter) if shelves else y1
             if top - h < y0 - EPS:

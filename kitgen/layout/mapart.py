@@ -7,6 +7,7 @@ mark. Patterns are drawn once per terrain as a keyed Group and placed at each ce
 from __future__ import annotations
 
 import math
+from typing import NamedTuple
 
 from ..geometry import Cell, HexGrid, SquareGrid, column_letters, point_in_polygon
 from ..model.map import AreaStyle, MapDef, Terrain
@@ -221,6 +222,7 @@ def map_ops(
     hide: tuple[Box, ...] = (),
     least: float = MIN_WORD,
     coord_cells: tuple[Cell, ...] | None = None,
+    lanes: Lanes | None = None,
 ) -> list:
     """Everything drawn inside the map: cells, patterns, edges, areas, coordinates, marks.
     ``faces`` = (regular, bold) font faces; ``avoid``: boxes (map points) that something is
@@ -232,17 +234,18 @@ def map_ops(
     are left out (as a counter on the board hides what is printed under it), and area
     labels keep clear. ``least``: the smallest any word is set, in map points (a reduced
     drawing passes the printed minimum over its scale): a terrain's mark or an icon's
-    caption that cannot have that size inside its cell is left out (the key names it)."""
+    caption that cannot have that size inside its cell is left out (the key names it).
+    ``lanes``: bands no coordinate may cross (a tiled map's seams, see Lanes)."""
     regular, bold = faces
     size = cell_size(m.grid)
-    head, marked, tail = _drawn_alike(m, faces, key_prefix, coords, least, coord_cells)
+    head, marked, tail = _drawn_alike(m, faces, key_prefix, coords, least, coord_cells, lanes)
     ops = list(head)
     ops.extend(under)
     clear = avoid + hide + mark_boxes(m, text_scale, least)
     if coords is not None:
-        clear += coord_boxes(m, coords, coord_cells)
+        clear += coord_boxes(m, coords, coord_cells, lanes)
     elif m.coords:
-        clear += coord_boxes(m)
+        clear += coord_boxes(m, lanes=lanes)
     ops.extend(_area_ops(m, size, bold, text_scale, clear, least))
     ops.extend(op for box, unit in marked if not hidden(box, hide) for op in unit)
     ops.extend(tail)
@@ -260,12 +263,13 @@ def _drawn_alike(
     coords: float | None = None,
     least: float = MIN_WORD,
     coord_cells: tuple[Cell, ...] | None = None,
+    lanes: Lanes | None = None,
 ) -> tuple[tuple, tuple, tuple]:
     """The ops drawn before and after the area labels, which do not change with the text
     scale: a tiled map and its reduced assembly sheet share them (kept with the map, see
     _kept). After the labels come the terrain marks, as (box, ops) each, then the rest."""
     kept = _kept(m)
-    key = ("alike", faces, key_prefix, coords, least, coord_cells)
+    key = ("alike", faces, key_prefix, coords, least, coord_cells, lanes)
     got = kept.get(key)
     if got is None:
         regular, bold = faces
@@ -274,9 +278,9 @@ def _drawn_alike(
         marked = tuple(_terrain_marks(m, size, bold, least))
         tail = list(edges)  # after the terrain's words, over whatever is drawn under the labels
         if coords is not None:
-            tail.extend(_coord_ops(m, size, regular, coords, coord_cells))
+            tail.extend(_coord_ops(m, regular, coords, coord_cells, lanes))
         elif m.coords:
-            tail.extend(_coord_ops(m, size, regular))
+            tail.extend(_coord_ops(m, regular, lanes=lanes))
         got = kept[key] = (cells, marked, tuple(tail))
     return got
 
@@ -695,16 +699,17 @@ def coord_width(m: MapDef, fs: float) -> float:
 
 def _coord_ops(
     m: MapDef,
-    size: float,
     regular: str,
     fs: float | None = None,
     cells: tuple[Cell, ...] | None = None,
+    lanes: Lanes | None = None,
 ) -> list:
-    """Each cell's label (or only ``cells``') on a white tab, so it reads on every terrain."""
+    """Each cell's label (or only ``cells``') on a white tab, so it reads on every terrain;
+    with ``lanes``, moved clear of them inside its cell, or left out (see _coord_tabs)."""
     fs = coord_size(m) if fs is None else fs
     ops: list = []
     labels = _labels(m)
-    for cell, (x, y, w, h) in _coord_tabs(m, fs, cells):
+    for cell, (x, y, w, h) in _coord_tabs(m, fs, cells, lanes):
         text = labels[cell]
         if isinstance(m.grid, SquareGrid):
             ops.append(Rect(x, y, w, h, fill=PAPER))
@@ -717,15 +722,28 @@ def _coord_ops(
     return ops
 
 
+Tab = tuple[Cell, tuple[float, float, float, float]]
+
+
 def _coord_tabs(
-    m: MapDef, fs: float, cells: tuple[Cell, ...] | None = None
-) -> tuple[tuple[Cell, tuple[float, float, float, float]], ...]:
+    m: MapDef, fs: float, cells: tuple[Cell, ...] | None = None, lanes: Lanes | None = None
+) -> tuple[Tab, ...]:
     """Each labelled cell with its coordinate's white tab (x, y, width, height): at the
-    top-left corner of a square, under the top of a hex (kept with the map: its drawing
-    and the boxes area labels keep clear of both ask for them)."""
+    top-left corner of a square, under the top of a hex; with ``lanes``, each tab that
+    would cross one moved inside its cell by the least it takes, and the cells with no
+    room left out (kept with the map: its drawing and the boxes area labels keep clear of
+    both ask for them, once per map however many tiles it has)."""
     kept = _kept(m)
-    got = kept.get(("tabs", fs, cells))
+    got = kept.get(("tabs", fs, cells, lanes))
     if got is not None:
+        return got
+    if lanes is not None:
+        moved = []
+        for cell, (x, y, w, h) in _coord_tabs(m, fs, cells):
+            shift = lanes.clear((x, y, x + w, y + h), _polygon(m, cell))
+            if shift is not None:
+                moved.append((cell, (x + shift[0], y + shift[1], w, h)))
+        got = kept[("tabs", fs, cells, lanes)] = tuple(moved)
         return got
     g = m.grid
     labels = _labels(m)
@@ -739,17 +757,90 @@ def _coord_tabs(
             cx, cy = g.centre(*cell)
             top = cy + g.size / 2 if g.flat else cy + g.radius * 0.62
             tabs.append((cell, (cx - w / 2, top - fs * 1.5, w, fs * 1.3)))
-    got = kept[("tabs", fs, cells)] = tuple(tabs)
+    got = kept[("tabs", fs, cells, lanes)] = tuple(tabs)
+    return got
+
+
+def _polygon(m: MapDef, cell: Cell) -> list[Point]:
+    """A cell's polygon, from the polygons worked out once per map."""
+    kept = _kept(m)
+    polygons = kept.get("polygons")
+    if polygons is None:
+        polygons = kept["polygons"] = {}
+    got = polygons.get(cell)
+    if got is None:
+        got = polygons[cell] = cell_polygon(m.grid, cell)
     return got
 
 
 def coord_boxes(
-    m: MapDef, fs: float | None = None, cells: tuple[Cell, ...] | None = None
+    m: MapDef,
+    fs: float | None = None,
+    cells: tuple[Cell, ...] | None = None,
+    lanes: Lanes | None = None,
 ) -> tuple[Box, ...]:
     """The boxes of the coordinate tabs drawn over the map (as ``_coord_ops`` draws them),
     which area labels keep clear of."""
     fs = coord_size(m) if fs is None else fs
-    return tuple((x, y, x + w, y + h) for _, (x, y, w, h) in _coord_tabs(m, fs, cells))
+    return tuple((x, y, x + w, y + h) for _, (x, y, w, h) in _coord_tabs(m, fs, cells, lanes))
+
+
+def coord_tabs(m: MapDef) -> list[tuple[str, Box, list[Point]]]:
+    """Each cell's coordinate as a map prints it on its own sheets: (text, tab, cell)."""
+    labels = _labels(m)
+    return [
+        (labels[cell], (x, y, x + w, y + h), _polygon(m, cell))
+        for cell, (x, y, w, h) in _coord_tabs(m, coord_size(m))
+    ]
+
+
+def coords_left_out(tabs: list, lanes: Lanes, near: Box | None = None) -> list[str]:
+    """The coordinates (of ``tabs``: coord_tabs, those meeting ``near`` if given) that a
+    map drawn with ``lanes`` leaves out: no room clear of them in their cells."""
+    return [
+        text
+        for text, box, cell in tabs
+        if (near is None or _meets(box, near, 0.5)) and lanes.clear(box, cell) is None
+    ]
+
+
+class Lanes(NamedTuple):
+    """What no coordinate tab may cross on a tiled map, as boxes in map points: its tiles'
+    edges and seams (bands across the map, of infinite length) and its glue notes."""
+
+    boxes: tuple[Box, ...]
+
+    def clear(self, box: Box, cell: list[Point], gap: float = 0.5) -> tuple[float, float] | None:
+        """The least shift (dx, dy) that takes the tab ``box`` clear of every box here and
+        keeps it inside its cell; (0, 0) where it crosses none; None where none does."""
+        if not any(_meets(box, b, gap) for b in self.boxes):
+            return 0.0, 0.0
+        w, h = box[2] - box[0], box[3] - box[1]
+        # down into the cell, where a hex is wider, up to three tabs' height
+        dys = [0.0] + [-h * k for k in (1, 2, 3)]
+        dxs = [0.0]
+        # every box within a move's reach gives the places just clear of it either side
+        reach = (box[0] - 2 * w, box[1] - 4 * h, box[2] + 2 * w, box[3] + h)
+        for b in [b for b in self.boxes if _meets(reach, b, 0.0)]:
+            dxs += [v for v in (b[2] + gap - box[0], b[0] - gap - box[2]) if math.isfinite(v)]
+            dys += [v for v in (b[3] + gap - box[1], b[1] - gap - box[3]) if math.isfinite(v)]
+        shifts = sorted(((a, b) for a in dxs for b in dys), key=lambda s: abs(s[0]) + abs(s[1]))
+        for dx, dy in shifts:
+            moved = (box[0] + dx, box[1] + dy, box[2] + dx, box[3] + dy)
+            if not any(_meets(moved, b, gap) for b in self.boxes) and all(
+                point_in_polygon(p, cell) for p in _corners(moved)
+            ):
+                return dx, dy
+        return None
+
+
+def _meets(a: Box, b: Box, gap: float) -> bool:
+    return a[0] < b[2] + gap and b[0] - gap < a[2] and a[1] < b[3] + gap and b[1] - gap < a[3]
+
+
+def _corners(box: Box) -> tuple[Point, ...]:
+    x0, y0, x1, y1 = box
+    return ((x0, y0), (x1, y0), (x1, y1), (x0, y1))
 
 
 def _marks(
@@ -800,7 +891,10 @@ __all__ = [
     "cell_polygon",
     "cell_size",
     "coord_size",
+    "coord_tabs",
     "coord_width",
+    "coords_left_out",
+    "Lanes",
     "map_ops",
     "mark_text_size",
     "pattern_ops",

@@ -13,6 +13,7 @@ uncovered once the tiles are glued.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 
 from ..errors import Diagnostics
@@ -28,6 +29,8 @@ from .tracks import draw_track, track_height, track_width
 
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1
 GAP = 10.0  # between the map and a chart, and between charts
+GROW = 1.5  # the most a track's boxes grow on a page of charts of its own
+TALLER = 2.0  # the most an off-map box's height grows there
 SIZES = (8.0, 7.0)  # tables' and texts' type: as set, then shrunk (never below 7 pt)
 TEXT_MEASURE = 300.0  # the widest a text block runs, so its lines stay readable
 KEY_COLUMN = 175.0  # the key's column width (as plan_key lays it out)
@@ -146,8 +149,13 @@ class Placed:
     page: int = 0  # which page of the map (a tile's index, or 0)
 
 
-def measure(chart: MarginChart, m: MapDef, width: float, env: PlanEnv, tier: int) -> Block | None:
-    """The chart set for at most ``width``, at the tier's type size; None when it cannot be."""
+def measure(
+    chart: MarginChart, m: MapDef, width: float, env: PlanEnv, tier: int, fill: bool = False
+) -> Block | None:
+    """The chart set for at most ``width``, at the tier's type size; None when it cannot be.
+    ``fill``: as wide as ``width`` where the chart can be (a page of charts of its own,
+    _settle): the key's columns spread, an off-map box and a table widen, a track's boxes
+    grow (up to GROW times their size); a text keeps its measure."""
     quiet = replace(env, diags=Diagnostics())  # measuring tries many widths: warn once, later
     game = env.game
     size = SIZES[tier]
@@ -156,7 +164,7 @@ def measure(chart: MarginChart, m: MapDef, width: float, env: PlanEnv, tier: int
         if not n or width < KEY_COLUMN * 0.8:
             return None
         per_row = max(1, int(width // KEY_COLUMN))
-        w = width if n >= per_row else n * KEY_COLUMN
+        w = width if n >= per_row or fill else n * KEY_COLUMN
         _, h = plan_key(m, quiet, 0.0, w, y0=0.0)
 
         def key(e: PlanEnv, x: float, y: float) -> list:
@@ -164,7 +172,7 @@ def measure(chart: MarginChart, m: MapDef, width: float, env: PlanEnv, tier: int
 
         return Block(chart, "key", w, h, key)
     if chart.item in m.boxes:
-        return _off_map_box(chart, m.boxes[chart.item].label or chart.item, width, env)
+        return _off_map_box(chart, m.boxes[chart.item].label or chart.item, width, env, fill)
     tables = {t.id: t for t in game.tables}
     if chart.item in tables:
         table = tables[chart.item]
@@ -173,7 +181,7 @@ def measure(chart: MarginChart, m: MapDef, width: float, env: PlanEnv, tier: int
             return None
         # as wide as its columns want; one with notes (or a long title) as wide as a text
         want = max(lay.natural, min(TEXT_MEASURE, _title_width(table.title, quiet)))
-        w = min(width, max(want, TEXT_MEASURE) if table.notes else want)
+        w = width if fill else min(width, max(want, TEXT_MEASURE) if table.notes else want)
         lay = layout_table(table, w, quiet, lay.size, SIZES[-1])
         at = lay.size
         return Block(
@@ -202,6 +210,7 @@ def measure(chart: MarginChart, m: MapDef, width: float, env: PlanEnv, tier: int
         # room for its boxes and its title (a title squeezed under 8 pt is no chart)
         title = env.fonts.width(t.title, env.face(bold=True), 8.0)
         if t.id == chart.item and max(t.box, title) <= width:
+            t = _grown(t, width) if fill else t
             full = env.fonts.width(t.title, env.face(bold=True), 12.0)
             w = max(track_width(t, width), min(width, full))
             return Block(
@@ -214,9 +223,19 @@ def measure(chart: MarginChart, m: MapDef, width: float, env: PlanEnv, tier: int
     return None
 
 
-def _off_map_box(chart: MarginChart, label: str, width: float, env: PlanEnv) -> Block | None:
+def _grown(t, width: float):
+    """A track whose boxes grow (up to GROW times) so its rows run ``width`` across."""
+    per_row = min(t.per_row, max(1, int(width // t.box)), len(t.numbers))
+    # in 1/64 pt, so that per_row boxes measure exactly per_row boxes across
+    return replace(t, box=max(t.box, min(t.box * GROW, math.floor(width / per_row * 64) / 64)))
+
+
+def _off_map_box(
+    chart: MarginChart, label: str, width: float, env: PlanEnv, fill: bool = False
+) -> Block | None:
     """An off-map box (reinforcements, eliminated ...) printed as a place to put counters:
-    room for two rows of three of the game's largest counters, its name in its corner."""
+    room for two rows of three of the game's largest counters, its name in its corner
+    (``fill``: as wide as ``width``)."""
     counters = env.game.counters
     piece = max((max(c.width, c.height) for c in counters or ()), default=54.0)
     bold = env.face(bold=True)
@@ -225,6 +244,13 @@ def _off_map_box(chart: MarginChart, label: str, width: float, env: PlanEnv) -> 
     h = 2 * piece + fs + 12
     if w > width:
         return None
+    return _box_block(chart, label, (width if fill else w, h), bold)
+
+
+def _box_block(chart: MarginChart, label: str, size: tuple[float, float], bold: str) -> Block:
+    """An off-map box ``size`` (w, h) with its name in its corner."""
+    w, h = size
+    fs = 8.0
 
     def box(e: PlanEnv, x: float, y: float) -> list:
         return [
@@ -246,10 +272,12 @@ class Measures:
         self.m, self.env = m, env
         self.seen: dict[tuple, Block | None] = {}
 
-    def __call__(self, i: int, chart: MarginChart, width: float, tier: int) -> Block | None:
-        key = (i, round(width, 2), tier)
+    def __call__(
+        self, i: int, chart: MarginChart, width: float, tier: int, fill: bool = False
+    ) -> Block | None:
+        key = (i, round(width, 2), tier, fill)
         if key not in self.seen:
-            self.seen[key] = measure(chart, self.m, width, self.env, tier)
+            self.seen[key] = measure(chart, self.m, width, self.env, tier, fill)
         return self.seen[key]
 
 
@@ -361,11 +389,22 @@ def _first_spot(i: int, chart: MarginChart, spots: list[Spot], measures: Measure
 
 
 def _try(
-    band: Band, i: int, chart: MarginChart, measures: Measures, tier: int, page: int = 0
+    band: Band,
+    i: int,
+    chart: MarginChart,
+    measures: Measures,
+    tier: int,
+    page: int = 0,
+    whole: bool = False,
 ) -> Placed | None:
-    """The chart beside the last shelf's charts if it fits there, else on a new shelf."""
+    """The chart beside the last shelf's charts if it fits there, else on a new shelf;
+    ``whole``: beside them only as it is set across the band's width (a track is not
+    wrapped to more rows, a table not narrowed, to squeeze in beside another)."""
+    full = measures(i, chart, band.width, tier) if whole else None
     for width in (band.spare(), band.width):
         block = measures(i, chart, width, tier) if width > GAP else None
+        if full is not None and block is not None and block.height > full.height + 1e-6:
+            continue
         where = block and band.place(block.width, block.height)
         if block is not None and where:
             x, y_top = where
@@ -404,8 +443,40 @@ def overflow(
     m: MapDef, env: PlanEnv, charts: list[MarginChart], room: Box, warn: bool = True
 ) -> list[list[Placed]]:
     """Charts that fit nowhere round the map, on pages of their own (a warning for each,
-    unless the map was scaled to fill its sheet: --fit leaves no margins)."""
+    unless the map was scaled to fill its sheet: --fit leaves no margins), at the charts'
+    own type size where that takes no more pages than the smaller (else the smaller),
+    each page set out by _settle."""
     measures = Measures(m, env)
+    last = len(SIZES) - 1
+    pages = _paged(m, env, charts, room, (measures, last), warn)
+    if not pages:
+        return []
+    quiet = Measures(m, replace(env, diags=Diagnostics()))
+    larger = _paged(m, quiet.env, charts, room, (quiet, 0), False)
+    tier = 0 if len(larger) <= len(pages) and _same(larger, pages) else last
+    if tier == 0:
+        pages = larger
+    return [_settle(m, env, page, room, (measures, tier)) for page in pages]
+
+
+def _same(a: list[list[Placed]], b: list[list[Placed]]) -> bool:
+    """Whether two settings of the charts place the same charts."""
+    return sorted(id(p.block.chart) for pg in a for p in pg) == sorted(
+        id(p.block.chart) for pg in b for p in pg
+    )
+
+
+def _paged(
+    m: MapDef,
+    env: PlanEnv,
+    charts: list[MarginChart],
+    room: Box,
+    at: tuple[Measures, int],
+    warn: bool,
+) -> list[list[Placed]]:
+    """The charts in shelves on pages of their own, measured at tier ``at[1]``; the
+    warnings (``warn``: for each chart; always: a chart wider or taller than the page)."""
+    measures, tier = at
     pages: list[list[Placed]] = []
     band = Band("page", room)
     for chart in charts:
@@ -419,7 +490,7 @@ def overflow(
                 f"{SIZES[-1]:g}pt; it is printed on a page of charts after the map",
                 "make room (a smaller chart, fewer charts or a larger paper)",
             )
-        block = measures(i, chart, band.width, len(SIZES) - 1)
+        block = measures(i, chart, band.width, tier)
         if block is None:
             env.warn(
                 chart.span,
@@ -429,11 +500,11 @@ def overflow(
                 "narrow it (fewer or shorter columns, a smaller track box)",
             )
             continue
-        spot = _try(band, i, chart, measures, len(SIZES) - 1) if pages else None
+        spot = _try(band, i, chart, measures, tier, whole=True) if pages else None
         if spot is None:  # a new page
             band = Band("page", room)
             pages.append([])
-            spot = _try(band, i, chart, measures, len(SIZES) - 1)
+            spot = _try(band, i, chart, measures, tier, whole=True)
         if spot is None:
             env.warn(
                 chart.span,
@@ -447,6 +518,69 @@ def overflow(
             band.shelves.append(Shelf(y1, block.height, x1))
         pages[-1].append(spot)
     return pages
+
+
+def _settle(
+    m: MapDef, env: PlanEnv, page: list[Placed], room: Box, at: tuple[Measures, int]
+) -> list[Placed]:
+    """A page of charts of its own set out as one column the page's width: each shelf's
+    charts share out the width left beside them, so every shelf ends at the page's right
+    edge (measure's ``fill``); where the page has height to spare, rows of off-map boxes
+    grow taller (up to TALLER times), then the shelves spread apart (up to three gaps)."""
+    measures, tier = at
+    x0, y0, x1, y1 = room
+    rows: list[list[Block]] = []
+    for k, p in enumerate(page):  # shelves in order, each a run of the same top
+        if k and page[k - 1].y_top == p.y_top:
+            rows[-1].append(p.block)
+        else:
+            rows.append([p.block])
+    wide = [_widened(m, row, x1 - x0, at) for row in rows]
+    heights = [max(b.height for b in row) for row in wide]
+    spare = y1 - y0 - sum(heights) - GAP * (len(rows) - 1)
+    if spare >= 0:  # widened, the charts still fit the page's height
+        rows = wide
+    heights = [max(b.height for b in row) for row in rows]
+    spare = y1 - y0 - sum(heights) - GAP * (len(rows) - 1)
+    boxed = [k for k, row in enumerate(rows) if all(b.kind == "box" for b in row)]
+    for k in boxed:
+        grow = min(heights[k] * (TALLER - 1), max(0.0, spare) / len(boxed))
+        heights[k] += grow
+        rows[k] = [_taller(m, env, b, heights[k]) for b in rows[k]]
+    spare = y1 - y0 - sum(heights) - GAP * (len(rows) - 1)
+    gap = GAP + min(2 * GAP, max(0.0, spare) / max(1, len(rows) - 1))
+    out, y = [], y1
+    for row, h in zip(rows, heights, strict=True):
+        x = x0
+        for b in row:
+            out.append(Placed(b, x, y, "page"))
+            x += b.width + GAP
+        y -= h + gap
+    return out
+
+
+def _widened(m: MapDef, row: list[Block], width: float, at: tuple[Measures, int]) -> list[Block]:
+    """A shelf's charts given the ``width`` left beside them: shared evenly among its
+    off-map boxes and key, which take any width, else among all its charts; each set as
+    wide as its share where it can be (a chart that cannot stays as it was)."""
+    measures, tier = at
+    fluid = [b for b in row if b.kind in ("box", "key")]  # they take any width alike
+    growers = fluid or row
+    share = (width - sum(b.width for b in row) - GAP * (len(row) - 1)) / len(growers)
+    out = []
+    for b in row:
+        if not any(b is g for g in growers):
+            out.append(b)
+            continue
+        w = measures(m.margins.index(b.chart), b.chart, b.width + share, tier, True)
+        out.append(w if w is not None and w.width <= b.width + share + 1e-6 else b)
+    return out
+
+
+def _taller(m: MapDef, env: PlanEnv, b: Block, h: float) -> Block:
+    """An off-map box ``h`` tall."""
+    label = m.boxes[b.chart.item].label or b.chart.item
+    return _box_block(b.chart, label, (b.width, h), env.face(bold=True))
 
 
 __all__ = [

@@ -30,7 +30,18 @@ from ..style import (
 from .clearance import clash, clear_spot, word_boxes
 from .env import PlanEnv
 from .frame import content_box
-from .mapart import MIN_WORD, Box, cell_size, coord_size, coord_width, label_width, map_ops
+from .mapart import (
+    MIN_WORD,
+    Box,
+    Lanes,
+    cell_size,
+    coord_size,
+    coord_tabs,
+    coord_width,
+    coords_left_out,
+    label_width,
+    map_ops,
+)
 from .mapkey import plan_key
 from .mapmargins import GAP as MARGIN_GAP
 from .mapmargins import chart_ops, on_sheet, overflow
@@ -43,6 +54,7 @@ PAD = 3.0  # round the grid, so the outer border line is never clipped
 TITLE_H = 24.0  # the title line and one line of the map's note under it
 NOTE_PITCH = RULES_MIN * NOTE_LEADING  # each further line of the note
 TICK = 9.0
+SEAM_TICK = 3.0  # a registration tick's reach either side of a seam
 COMPASS = 40.0  # the title line's room for the north arrow and its N
 SEAM = Stroke(MID_INK, 0.6, (3, 2))
 CUT = Stroke(BLACK, 0.6)
@@ -73,12 +85,14 @@ def map_group(
     avoid: tuple[Box, ...] = (),
     under: tuple = (),
     printed: float = 1.0,
+    lanes: Lanes | None = None,
 ) -> Group:
     """The whole map; its own origin at the padded bottom-left. ``text_scale`` enlarges area
     labels and marks on reduced drawings (assembly sheets) so they stay legible; ``avoid``
     (map points) is kept clear of area labels; ``under``: ops (map points) drawn over the
     cells but under the map's words, as map_ops draws them; ``printed``: the scale the
-    drawing prints at (no word below MIN_WORD there, coordinates as reduced_coords says)."""
+    drawing prints at (no word below MIN_WORD there, coordinates as reduced_coords says);
+    ``lanes``: bands its coordinates keep clear of (a tiled map's seams: _lanes)."""
     coords, cells = reduced_coords(m, printed)
     ops = map_ops(
         m,
@@ -89,6 +103,7 @@ def map_group(
         least=MIN_WORD / printed,
         coords=coords,
         coord_cells=cells,
+        lanes=lanes,
     )
     # A keyed form with the map's own box: a tiled map is drawn once and each tile
     # places it under its clip (the box leaves a cell's room for labels past the edge).
@@ -98,6 +113,8 @@ def map_group(
     key = f"map:{m.id}:{text_scale:g}" + (f":{printed:.6g}" if printed != 1.0 else "")
     if avoid or under:  # the same map drawn clear of, or over, other things is another drawing
         key += ":" + hashlib.sha1(repr((avoid, under)).encode()).hexdigest()[:10]
+    if lanes is not None:
+        key += ":" + hashlib.sha1(repr(lanes).encode()).hexdigest()[:10]
     return Group(tuple(ops), dx=PAD, dy=PAD, key=key, box=box)
 
 
@@ -365,9 +382,10 @@ def _art(
     avoid: tuple[Box, ...] = (),
     under: tuple = (),
     printed: float = 1.0,
+    lanes: Lanes | None = None,
 ) -> Group:
     """The map art, turned 90 degrees anticlockwise when asked: its box is then h x w."""
-    group = map_group(m, env, text_scale, avoid, under, printed)
+    group = map_group(m, env, text_scale, avoid, under, printed, lanes)
     if not turned:
         return group
     _, h = art_size(m)
@@ -379,7 +397,11 @@ def _tiled(m: MapDef, env: PlanEnv) -> list[Page]:
     plan, turned = way.plan, way.turned
     x0, y0, x1, y1 = content_box(env.paper.sized(way.size))
     regular, bold = _faces(env)
-    group = _art(m, env, turned)
+    tabs = coord_tabs(m) if m.coords and plan.count > 1 else []
+    lanes = _lanes(m, plan, turned, _note_font(regular), tabs)
+    group = _art(m, env, turned, lanes=lanes)
+    if lanes is not None and (out := coords_left_out(tabs, lanes)):
+        env.fact(f"map {m.id}: no room for coordinates {', '.join(out)} clear of the seams")
     art_words = word_boxes([group], env.fonts.width, 0.3)  # a glue note covers none of them
     pages = []
     for t in plan.tiles:
@@ -388,7 +410,7 @@ def _tiled(m: MapDef, env: PlanEnv) -> list[Page]:
         dx, dy = px - t.x0, py - t.y0
         words = [(a + dx, b + dy, c + dx, d + dy) for a, b, c, d in art_words]
         alone = plan.count == 1  # one sheet, landscape or the map turned: no tiles to join
-        right = "" if alone else f"tile {t.label} · {t.index} of {plan.count}"
+        right = "" if alone else _tile_name(t, plan)
         ops = _title(m, env, x0, x1, y1, right)
         ops.append(Group((group,), dx=px - t.x0, dy=py - t.y0, clip=t.window))
         ops.extend([] if alone else _locator(plan, t, x1 - 40, y1 - 3, bold))
@@ -424,10 +446,7 @@ def _tiled(m: MapDef, env: PlanEnv) -> list[Page]:
                 f"Map: {m.title or m.id}",
                 ops=ops,
                 items=items,
-                note=" · ".join(
-                    ([] if alone else [f"tile {t.label} ({t.index} of {plan.count})"])
-                    + (["map turned a quarter turn"] if turned else [])
-                ),
+                note="map turned a quarter turn" if turned else "",
                 size=way.size,
             )
         )
@@ -540,21 +559,20 @@ def _seams(
     ops: list = []
     tw, th = t.x1 - t.x0, t.y1 - t.y0
     o = plan.overlap
-    small = Font(regular, 6.5)
+    small = _note_font(regular)
     tick = Stroke(BLACK, 0.6)
     has_left, has_right = t.col > 0, t.col < plan.cols - 1
     has_top, has_bottom = t.row > 0, t.row < plan.rows - 1
     xs = _ticks(m, turned, True, t.x0, t.x1)
     ys = _ticks(m, turned, False, t.y0, t.y1)
+    caption = _cut_caption(m, plan, turned, small)
     if has_left:  # the words sit between two ticks, never across one
         ops.append(Line(px, py, px, py + th, CUT))
         cy = _between(ys, py - t.y0, py + th / 2)
-        ops.append(Text(px - 4, cy, "cut", small, INK, align="centre", angle=90))
+        ops.append(Text(px - 4, cy, caption, small, INK, align="centre", angle=90))
     if has_top:
         ops.append(Line(px, py + th, px + tw, py + th, CUT))
         cx = _between(xs, px - t.x0, px + tw / 2)
-        room = _gap(xs, cx - (px - t.x0))
-        caption = "cut along this edge" if room > 19 * small.size * 0.56 + 4 else "cut"
         ops.append(Text(cx, py + th + 4, caption, small, INK, align="centre"))
     if has_right:
         gx = px + tw - o
@@ -580,16 +598,91 @@ def _seams(
             if has_top:
                 ops.append(Line(X, py + th, X, py + th + TICK, tick))
             if has_bottom:
-                ops.append(Line(X, py + o - 3, X, py + o + 3, tick))
+                ops.append(Line(X, py + o - SEAM_TICK, X, py + o + SEAM_TICK, tick))
                 ops.append(Line(X, py, X, py - TICK, tick))
     for y in ys:
         Y = py + y - t.y0
         if has_left:
             ops.append(Line(px, Y, px - TICK, Y, tick))
         if has_right:
-            ops.append(Line(px + tw - o - 3, Y, px + tw - o + 3, Y, tick))
+            ops.append(Line(px + tw - o - SEAM_TICK, Y, px + tw - o + SEAM_TICK, Y, tick))
             ops.append(Line(px + tw, Y, px + tw + TICK, Y, tick))
     return ops
+
+
+def _lanes(m: MapDef, plan: TilePlan, turned: bool, font: Font, tabs: list) -> Lanes | None:
+    """Where a tiled map's coordinates (``tabs``: mapart.coord_tabs) must not lie, in map
+    points: across a tile's edge or a seam (where a neighbour's edge lies, its
+    registration ticks either side), and under a glue note, put where every coordinate it
+    would cover has room to move (_seams puts each note where it is free of the map's
+    words: there, unless a mark is). Worked out once per map, whatever its tiles."""
+    if plan.count == 1 or not m.coords:
+        return None
+    o, inf = plan.overlap, math.inf
+    bands: set[Box] = set()
+    for t in plan.tiles:  # its right and bottom edges, and the seams where neighbours lie
+        if t.col < plan.cols - 1:
+            seam = t.x1 - o
+            bands |= {(t.x1, -inf, t.x1, inf), (seam - SEAM_TICK, -inf, seam + SEAM_TICK, inf)}
+        if t.row < plan.rows - 1:
+            seam = t.y0 + o
+            bands |= {(-inf, t.y0, inf, t.y0), (-inf, seam - SEAM_TICK, inf, seam + SEAM_TICK)}
+    boxes = [_art_to_map(m, turned, b) for b in sorted(bands)]
+    for t in plan.tiles:  # the glue notes
+        for right in (True, False):
+            if (t.col < plan.cols - 1) if right else (t.row < plan.rows - 1):
+                boxes.append(_note_box(m, plan, t, (right, turned), font, boxes, tabs))
+    return Lanes(tuple(boxes))
+
+
+def _note_box(
+    m: MapDef, plan: TilePlan, t, way: tuple[bool, bool], font: Font, boxes: list, tabs: list
+) -> Box:
+    """The box (map points) of a glue note along the right (``way[0]``) or bottom strip
+    of a tile, the map turned or not (``way[1]``): at the midpoint between ticks nearest
+    the strip's middle where every coordinate under it has room to move clear (_between,
+    as _seams places it)."""
+    right, turned = way
+    o = plan.overlap
+    near = [tab for tab in tabs if _meets_strip(m, turned, tab[1], t, right, o)]
+    if right:
+        nw, nh = _note_size(f"GLUE under tile {_lbl(t.row, t.col + 1)}", font)
+        cx = t.x1 - o / 2
+
+        def box(v: float) -> Box:
+            return _art_to_map(m, turned, (cx - nh / 2, v - nw / 2, cx + nh / 2, v + nw / 2))
+
+        lines, middle = _ticks(m, turned, False, t.y0, t.y1), (t.y0 + t.y1) / 2
+    else:
+        nw, nh = _note_size(f"GLUE under tile {_lbl(t.row + 1, t.col)}", font)
+        cy = t.y0 + o / 2
+
+        def box(v: float) -> Box:
+            return _art_to_map(m, turned, (v - nw / 2, cy - nh / 2, v + nw / 2, cy + nh / 2))
+
+        lines, middle = _ticks(m, turned, True, t.x0, t.x1), (t.x0 + t.x1) / 2
+
+    def room(v: float) -> bool:
+        note = box(v)
+        return not coords_left_out(near, Lanes((*boxes, note)), near=note)
+
+    return box(_between(lines, 0.0, middle, room))
+
+
+def _meets_strip(m: MapDef, turned: bool, tab: Box, t, right: bool, o: float) -> bool:
+    """Whether a coordinate's tab (map points) reaches into a tile's right or bottom strip
+    (a tab's height either side): the only ones a glue note there can cover."""
+    if right:
+        strip = _art_to_map(m, turned, (t.x1 - o, -math.inf, t.x1, math.inf))
+    else:
+        strip = _art_to_map(m, turned, (-math.inf, t.y0, math.inf, t.y0 + o))
+    h = tab[3] - tab[1]
+    return clash((tab[0] - h, tab[1] - h, tab[2] + h, tab[3] + h), strip)
+
+
+def _note_font(regular: str) -> Font:
+    """A seam's glue note and cut caption."""
+    return Font(regular, 6.5)
 
 
 def _between(
@@ -659,11 +752,21 @@ def _n(n: int, noun: str) -> str:
     return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
 
-def _gap(lines: list[float], at: float) -> float:
-    """The distance between the two neighbouring grid lines either side of `at`."""
-    below = [v for v in lines if v <= at]
-    above = [v for v in lines if v > at]
-    return (min(above) - max(below)) if below and above else math.inf
+CUT_WORDS = ("cut along this edge", "cut")
+
+
+def _cut_caption(m: MapDef, plan: TilePlan, turned: bool, font: Font) -> str:
+    """The one caption every cut edge of a tiled map carries, top and left alike: the
+    longest of CUT_WORDS that fits between two neighbouring ticks on each cut edge the
+    map's tiles have (it sits between ticks, never across one)."""
+    gaps = []
+    for along_x, cut in ((True, plan.rows > 1), (False, plan.cols > 1)):
+        lines = _ticks(m, turned, along_x, 0.0, plan.width if along_x else plan.height)
+        if cut:
+            gaps += [b - a for a, b in zip(lines, lines[1:], strict=False)]
+    room = min(gaps, default=math.inf)
+    fits = [w for w in CUT_WORDS if len(w) * font.size * 0.56 + 4 < room]  # 0.56 em a letter
+    return fits[0] if fits else CUT_WORDS[-1]
 
 
 def _glue_note(text: str, cx: float, cy: float, vertical: bool, font: Font) -> list:
@@ -679,6 +782,12 @@ def _glue_note(text: str, cx: float, cy: float, vertical: bool, font: Font) -> l
         Rect(cx - w / 2, cy - h / 2, w, h, fill=PAPER, stroke=Stroke(FAINT, 0.4)),
         Text(cx, cy - font.size * 0.35, text, font, INK, align="centre"),
     ]
+
+
+def _tile_name(t, plan: TilePlan) -> str:
+    """A tile's one name on its sheet, at the title line's end (the sheet label above does
+    not repeat it): "tile A1 · 1 of 4"."""
+    return f"tile {t.label} \u00b7 {t.index} of {plan.count}"
 
 
 def _lbl(row: int, col: int) -> str:

@@ -182,7 +182,7 @@ class Page:
     trim_box: BBox | None = None  # for print-shop pages
     bleed_box: BBox | None = None
     framed: bool = True  # the sheet label and scale bars (calibration pages may opt out)
-    note: str = ""  # for the player, on the sheet label: "tile A1 (1 of 4)"
+    note: str = ""  # for the player, on the sheet label: "map turned a quarter turn"
     # A build fact (the seed a page was generated with, the type size a sheet was set
     # at): for the terminal and the manifest; on the sheet label of proof sheets only.
     proof: str = ""

@@ -129,6 +129,37 @@ def wrap_runs(
     return [_merge(ln) for ln in lines]
 
 
+def word_widths(
+    runs: list[Run], faces: Faces, size: float, fonts: TextMeasure
+) -> list[tuple[float, float] | None]:
+    """Each word's width and the space before it (None: a forced break), measured once:
+    `count_lines` then counts wrap_runs' lines at any width without measuring again."""
+    out: list[tuple[float, float] | None] = []
+    for word in _words(runs):
+        if word is None:
+            out.append(None)
+            continue
+        first = word[0]
+        space = fonts.width(" ", faces(first.bold, first.italic), size)
+        out.append((runs_width(word, faces, size, fonts), space))
+    return out
+
+
+def count_lines(words: list[tuple[float, float] | None], width: float) -> int:
+    """The lines wrap_runs breaks these words (word_widths) into at `width`."""
+    lines, line_w, empty = 0, 0.0, True
+    for word in words:
+        if word is None:
+            lines, line_w, empty = lines + 1, 0.0, True
+            continue
+        ww, space = word
+        if not empty and line_w + space + ww > width + 1e-6:
+            lines, line_w, empty = lines + 1, 0.0, True
+        line_w += ww if empty else space + ww
+        empty = False
+    return lines + (1 if not empty or not lines else 0)
+
+
 def widest_word(runs: list[Run], faces: Faces, size: float, fonts: TextMeasure) -> float:
     return max((runs_width(w, faces, size, fonts) for w in _words(runs) if w), default=0.0)
 

@@ -34,7 +34,9 @@ from ..style import (
     NEUTRAL_INK,
     PAPER,
     RULER,
+    RULES_MIN,
     SET_UP_ZEBRA,
+    SHEET_MAX,
     SIDE_PALETTE,
     SMALL,
     sentence,
@@ -59,6 +61,27 @@ RULER_ROOM = (16.0, 10.0)  # points: the room they take left (and right) of it, 
 LABEL_GROWTH = 1.6  # the most the map's names (areas, places) grow on a reduced diagram
 # A side's token shape by its place in the scenario's list: greyscale keeps them apart.
 TABLE_SIZE, MIN_TABLE_SIZE = 9.0, 6.0  # points: a force table's text, and on narrow paper
+SIZE_STEP = 0.25  # points: the steps of the body's size tried for a sheet
+AIR_LINE, AIR_ROW, AIR_GAP = 0.25, 0.3, 0.5  # the most air opens lines, rows, gaps (x size)
+AIR_STEPS = 6  # halvings in the search for the most air that fits
+
+
+@record
+class _Style:
+    """How a set-up sheet's text is set: the body's size (the rest of its type moves with
+    it, never under RULES_MIN), the air given out at SHEET_MAX (0 to 1: AIR_*), and
+    whether a side's tables narrow (closer columns, smaller type) to stand abreast."""
+
+    size: float = BODY
+    air: float = 0.0
+    narrow: bool = False
+
+    def pt(self, size: float) -> float:
+        return max(RULES_MIN, size * self.size / BODY)
+
+    @property
+    def k(self) -> float:
+        return self.size / BODY
 
 
 def plan_scenarios(book: RuleBook, env: PlanEnv) -> list[Document]:
@@ -116,10 +139,57 @@ def token_text(p: Placed) -> str:
 
 def _plan_one(setup: Setup, env: PlanEnv) -> Document:
     sc = setup.scenario
+    cache: dict = {}  # the diagram's ops by scale: the search below tries a few
+    quiet = replace(env, diags=Diagnostics())  # trials warn nothing
+    style = _choose(lambda st: _layout(setup, quiet, st, cache))
+    pages, _ = _layout(setup, env, style, cache)
+    return Document(f"scenario-{sc.id}", f"Scenario: {sc.title}", pages, apart=True)
+
+
+def _choose(layout: Callable[[_Style], tuple[list[Page], bool]]) -> _Style:
+    """The style a set-up sheet is set in: first the fewest pages its text can take at
+    RULES_MIN (with its tables narrowed to stand abreast, where that saves a page); then
+    the largest body size that still takes no more, up to SHEET_MAX (BODY where tables
+    narrow: the body grows no larger than it stands over its narrowed tables; a diagram
+    made smaller for a one-page sheet never shrinks further for larger type); then, at
+    that cap, the most air that still fits."""
+    least = min(len(layout(_Style(RULES_MIN, narrow=n))[0]) for n in (False, True))
+
+    def fits(st: _Style) -> bool:
+        pages, shrunk = layout(st)
+        return len(pages) <= least and not (shrunk and st.size > BODY)
+
+    best, cap = _Style(RULES_MIN, narrow=not fits(_Style(RULES_MIN))), SHEET_MAX
+    for narrow, most in ((False, SHEET_MAX), (True, BODY)):
+        lo, hi = -1, int((most - RULES_MIN) / SIZE_STEP)  # lo fits (or is -1), hi+1 not
+        while lo < hi:
+            mid = (lo + hi + 1) // 2
+            if fits(_Style(RULES_MIN + mid * SIZE_STEP, narrow=narrow)):
+                lo = mid
+            else:
+                hi = mid - 1
+        size = RULES_MIN + lo * SIZE_STEP
+        if lo >= 0 and size > best.size:
+            best, cap = _Style(size, narrow=narrow), most
+    if best.size < cap:
+        return best
+    lo_air, hi_air = 0.0, 1.0
+    for _ in range(AIR_STEPS):
+        mid = (lo_air + hi_air) / 2
+        if fits(replace(best, air=mid)):
+            lo_air = mid
+        else:
+            hi_air = mid
+    return replace(best, air=lo_air)
+
+
+def _layout(setup: Setup, env: PlanEnv, style: _Style, cache: dict) -> tuple[list[Page], bool]:
+    """The sheet's pages set in `style`, and whether its diagram was made smaller than its
+    share of the first page to bring the whole sheet onto it."""
+    sc = setup.scenario
     x0, y0, x1, y1 = content_box(env.paper)
     colours = _colours(setup, env.game.palette)
     bold, italic = env.face(bold=True), env.face(italic=True)
-    pages: list[Page] = []
     page = Page(f"Scenario: {sc.title}")
     y = y1 - 20
     page.ops.append(Text(x0, y, sc.title, Font(bold, 18), INK))
@@ -132,26 +202,15 @@ def _plan_one(setup: Setup, env: PlanEnv) -> Document:
             y -= 13
             page.ops.append(Text(x0, y, line, Font(italic, 10), MUTED))
     y -= 10
+    shrunk = False
     if setup.map is not None:
-        legend_h = y - _map_legend(setup, Page(""), x0, x1, y, env)
-        scale = _fit(setup, (x0, y - (y1 - y0) * MAP_SHARE, x1, y))
-        # the whole sheet on one page where the diagram, made smaller for it, still
-        # prints every cell's coordinates: else as large as its share of the page
-        text = _text_height(setup, colours, env, sc)
-        one = _fit(setup, (x0, y0 + legend_h + 14 + text + ONE_PAGE_SLACK, x1, y))
-        if every_coord_scale(setup.map) <= one < scale:
-            scale = one
-        elif scale < every_coord_scale(setup.map):
-            # its coordinates would not all print at the least size: the map takes the
-            # page (the sheet's text continues overleaf), as large as it will go
-            scale = max(scale, _fit(setup, (x0, y0 + legend_h + 6, x1, y)))
-        if scale < every_coord_scale(setup.map):  # too small still: names along its edges
-            room_x, room_y = RULER_ROOM
-            box = (x0 + room_x, y0 + legend_h + 6, x1 - room_x, y - room_y)
-            scale = max(scale, _fit(setup, box))
-        ops, box = _map_ops(setup, colours, scale, (x0, x1, y), env)
+        if "least" not in cache:
+            cache["least"] = _least_scale(setup, env)
+        scale, shrunk = _scale(setup, colours, env, style, (y, cache["least"]))
+        if scale not in cache:
+            cache[scale] = _map_ops(setup, colours, scale, (x0, x1, y), env)
+        ops, box = cache[scale]
         page.ops.extend(ops)
-        height = y - box[1]
         page.items.append(
             Item(
                 "setup-map",
@@ -166,19 +225,65 @@ def _plan_one(setup: Setup, env: PlanEnv) -> Document:
                 },
             )
         )
-        y -= height + 14
+        y = box[1] - 14
         y = _map_legend(setup, page, x0, x1, y, env)
-    flow = _Flow(env, page, y, (x0, y0, x1, y1), f"Scenario: {sc.title}", sc)
+    flow = _Flow(env, page, y, (x0, y0, x1, y1), f"Scenario: {sc.title}", sc, style)
     _sheet(setup, colours, flow)
-    pages += flow.finish()
-    return Document(f"scenario-{sc.id}", f"Scenario: {sc.title}", pages, apart=True)
+    return flow.finish(), shrunk
 
 
-def _text_height(setup: Setup, colours: dict[str, str], env: PlanEnv, sc: Scenario) -> float:
+def _scale(
+    setup: Setup, colours: dict[str, str], env: PlanEnv, style: _Style, under: tuple
+) -> tuple[float, bool]:
+    """The diagram's scale under `y`, and whether it was made smaller than its share of
+    the page (never under `least`, _least_scale) to bring the whole sheet onto one page."""
+    y, least = under
+    x0, y0, x1, y1 = content_box(env.paper)
+    legend_h = y - _map_legend(setup, Page(""), x0, x1, y, env)
+    scale = _fit(setup, (x0, y - (y1 - y0) * MAP_SHARE, x1, y))
+    # the whole sheet on one page where the diagram, made smaller for it, still
+    # prints every cell's coordinates: else as large as its share of the page
+    text = _text_height(setup, colours, env, style)
+    one = _fit(setup, (x0, y0 + legend_h + 14 + text + ONE_PAGE_SLACK, x1, y))
+    if least <= one < scale:
+        return one, True
+    if scale < every_coord_scale(setup.map):
+        # its coordinates would not all print at the least size: the map takes the
+        # page (the sheet's text continues overleaf), as large as it will go
+        scale = max(scale, _fit(setup, (x0, y0 + legend_h + 6, x1, y)))
+    if scale < every_coord_scale(setup.map):  # too small still: names along its edges
+        room_x, room_y = RULER_ROOM
+        scale = max(scale, _fit(setup, (x0 + room_x, y0 + legend_h + 6, x1 - room_x, y - room_y)))
+    return scale, False
+
+
+def _least_scale(setup: Setup, env: PlanEnv) -> float:
+    """The least scale a diagram is made smaller to for a one-page sheet: every cell's
+    coordinates (every_coord_scale) and every token's words print at MIN_WORD."""
+    size = cell_size(setup.map.grid)
+
+    def prints(scale: float) -> bool:
+        tokens = _token_spots(setup, size, MIN_WORD / scale, env)
+        return all(_text_size(t, env) * scale >= MIN_WORD - 1e-6 for t in tokens)
+
+    lo = hi = every_coord_scale(setup.map)
+    if prints(lo):
+        return lo
+    for _ in range(16):  # a scale at which they print, then the least between
+        lo, hi = hi, hi * 1.5
+        if prints(hi):
+            break
+    for _ in range(10):
+        mid = (lo + hi) / 2
+        lo, hi = (lo, mid) if prints(mid) else (mid, hi)
+    return hi
+
+
+def _text_height(setup: Setup, colours: dict[str, str], env: PlanEnv, style: _Style) -> float:
     """The height the sheet's text (key, forces, rules) takes under the diagram, set in
     one run at the page's width: measured, nothing kept."""
     box = content_box(env.paper)
-    probe = _Flow(env, Page(""), 0.0, box, "", sc)
+    probe = _Flow(env, Page(""), 0.0, box, "", setup.scenario, style)
     height, _ = probe._measure(lambda: _sheet(setup, colours, probe))
     return height
 
@@ -427,14 +532,23 @@ class _Flow(PageFlow):
     """The set-up sheet's headings, paragraphs and tables flowing down the content box."""
 
     def __init__(
-        self, env: PlanEnv, page: Page, y: float, box: BBox, component: str, scenario: Scenario
+        self,
+        env: PlanEnv,
+        page: Page,
+        y: float,
+        box: BBox,
+        component: str,
+        scenario: Scenario,
+        style: _Style | None = None,
     ):
         super().__init__(component, box[1], box[3] - 10, y, page)
         self.env = env
-        self.box = box
+        self.box = self.full = box
         self.scenario = scenario
+        self.style = style or _Style()
         self.dry = False  # measuring a section: nothing is kept, nothing warns
         self.tables = 0  # tables drawn since the last measure began
+        self.squeezed = False  # a table that would not fit its box at the least size
 
     def _measure(self, draw: Callable[[], None], box: BBox | None = None) -> tuple[float, int]:
         """A section's height drawn at the width of `box` (the content box if none), and
@@ -450,11 +564,11 @@ class _Flow(PageFlow):
             self.box = whole
 
     def section(self, draw: Callable[[], None]) -> None:
-        """One section: a heading and what follows it. A short one (at most a third of a
-        page) that does not fit the room left starts the next page whole, rather than
-        leave its heading and a line or two at the foot of this one."""
+        """One section: a heading and what follows it. A short one (at most half a page)
+        that does not fit the room left starts the next page whole, rather than leave its
+        heading and a line or two at the foot of this one."""
         height, _ = self._measure(draw)
-        if height <= (self.top - self.bottom) / 3:
+        if height <= (self.top - self.bottom) / 2:
             self.need(height)
         draw()
 
@@ -484,10 +598,14 @@ class _Flow(PageFlow):
         """The boxes two sections stand side by side in, or None: each in half the width
         when neither holds a table; else the first as wide as it reaches (a table's own
         width) and the second in what is left. Either way no line of either wraps more
-        than at the full width, and both fit one page."""
+        than at the full width, and both fit one page. A sheet whose tables narrow
+        (`_Style.narrow`) sets two sections with tables in the halves, each table narrowed
+        to its half, never under RULES_MIN."""
         (ha, ta), (hb, tb) = self._measure(a), self._measure(b)
         x0, y0, x1, y1 = self.box
         left, right = self.halves()
+        if self.style.narrow and (ta or tb):
+            return self._narrowed(a, b)
         wa = self.width_of(a) if ta or tb else 0.0
         if wa > left[2] - left[0] or self.width_of(b) > right[2] - right[0]:
             left = (x0, y0, x0 + wa, y1)  # a table wider than half: the other beside it
@@ -496,6 +614,19 @@ class _Flow(PageFlow):
                 return None
         same = (self._measure(a, left)[0], self._measure(b, right)[0]) == (ha, hb)
         return (left, right) if same and max(ha, hb) <= self.top - self.bottom else None
+
+    def _narrowed(self, a: Callable[[], None], b: Callable[[], None]) -> tuple[BBox, BBox] | None:
+        """The halves two sections with tables stand in, their tables narrowed to fit, or
+        None when a table would not fit its half at RULES_MIN or they take over a page."""
+        boxes = self.halves()
+        heights = []
+        for draw, box in zip((a, b), boxes, strict=True):
+            self.squeezed = False
+            heights.append(self._measure(draw, box)[0])
+            if self.squeezed:
+                self.squeezed = False
+                return None
+        return boxes if max(heights) <= self.top - self.bottom else None
 
     def pair(self, a: Callable[[], None], b: Callable[[], None]) -> None:
         """Two sections side by side (abreast) where they fit: short lists (two sides'
@@ -519,83 +650,112 @@ class _Flow(PageFlow):
 
     def heading(self, text: str, swatch: str | None = None, shape: str = "square") -> None:
         """A section heading, kept with what follows; a side's swatch is its token."""
-        self.need(44)
-        self.y -= 24
+        size = self.style.pt(HEADING)
+        k = size / HEADING
+        self.need(44 * k)
+        self.y -= 24 * k + size * AIR_GAP * self.style.air
         x = self.box[0]
         if swatch:
             self.page.ops.append(
-                token_shape(shape, x + 6, self.y + 4, 5.0, swatch, Stroke(INK, 0.4))
+                token_shape(shape, x + 6 * k, self.y + 4 * k, 5.0 * k, swatch, Stroke(INK, 0.4))
             )
-            x += 16
-        self.page.ops.append(Text(x, self.y, text, Font(self.env.face(bold=True), HEADING), INK))
-        self.y -= 5
+            x += 16 * k
+        self.page.ops.append(Text(x, self.y, text, Font(self.env.face(bold=True), size), INK))
+        self.y -= 5 * k
         self.page.ops.append(
             Line(self.box[0], self.y, self.box[2], self.y, Stroke(DIVIDER_INK, 0.5))
         )
-        self.y -= 4
+        self.y -= 4 * k
 
     def para(
         self,
         text: str,
         indent: float = 0.0,
-        size: float = 9.5,
+        size: float = BODY,
         colour: str = INK,
         bullet: bool = False,
     ) -> None:
         face = self.env.face()
+        size = self.style.pt(size)
+        pitch = size * (1.35 + AIR_LINE * self.style.air)
         width = self.box[2] - self.box[0] - indent - 12
         for i, line in enumerate(wrap(typeset(text), face, size, width, self.env.fonts)):
-            self.need(size * 1.4)
-            self.y -= size * 1.35
+            self.need(pitch + size * 0.05)
+            self.y -= pitch
             prefix = ("•  " if i == 0 else "   ") if bullet else ""
             self.page.ops.append(
                 Text(self.box[0] + indent, self.y, prefix + line, Font(face, size), colour)
             )
 
-    def table(self, head: list[str], rows: list[list[str]], indent: float = 12.0) -> None:
-        self.tables += 1
-        rows = [[typeset(c) for c in row] for row in rows]
-        face, bold, size, pad = self.env.face(), self.env.face(bold=True), TABLE_SIZE, 12.0
+    def _widths(self, head: list[str], rows: list[list[str]], indent: float) -> tuple:
+        """A table's type size and its columns' widths: each as wide as its widest cell
+        (in every group), 12 pt apart; where the box is too narrow, 8 pt apart, then
+        smaller type (never under MIN_TABLE_SIZE, or RULES_MIN in a narrowed half)."""
+        face, bold, pad = self.env.face(), self.env.face(bold=True), 12.0
+        size = base = self.style.pt(TABLE_SIZE)
         texts = [
             max(
-                [self.env.fonts.width(h, bold, size)]
-                + [self.env.fonts.width(r[i], face, size) for r in rows]
+                [self.env.fonts.width(h, bold, base)]
+                + [self.env.fonts.width(r[i], face, base) for r in rows]
             )
             for i, h in enumerate(head)
         ]
         room = self.box[2] - self.box[0] - indent
+        half = self.style.narrow and self.box[2] - self.box[0] < self.full[2] - self.full[0]
+        least = RULES_MIN if half else MIN_TABLE_SIZE
         if sum(texts) + pad * len(head) > room:  # narrow paper: closer columns, smaller text
             pad = 8.0
-            size = max(MIN_TABLE_SIZE, min(size, size * (room - pad * len(head)) / sum(texts)))
-        widths = [w * size / TABLE_SIZE + pad for w in texts]  # text width grows with size
-        if sum(widths) - pad > room + 1e-6 and not self.dry:
-            sc = self.scenario
-            self.env.warn(
-                sc.span,
-                f"scenarios.{sc.id}",
-                f"a table on the set-up sheet of scenario {sc.id!r} is wider than the page "
-                f"even at {MIN_TABLE_SIZE:g}pt",
-                "use larger paper, or shorter names and values",
-            )
+            size = max(least, min(base, base * (room - pad * len(head)) / sum(texts)))
+        widths = [w * size / base + pad for w in texts]  # text width grows with size
+        if sum(widths) - pad > room + 1e-6:
+            self.squeezed = True
+            if not self.dry:
+                sc = self.scenario
+                self.env.warn(
+                    sc.span,
+                    f"scenarios.{sc.id}",
+                    f"a table on the set-up sheet of scenario {sc.id!r} is wider than the "
+                    f"page even at {least:g}pt",
+                    "use larger paper, or shorter names and values",
+                )
+        return size, widths
+
+    def table(self, head: list[str], groups: list[tuple], indent: float = 12.0) -> None:
+        """One table under one head: each group (a title, or None, and its rows) in turn,
+        every group's rows in the same columns; a group's title a row of its own in bold
+        (its note after it in the muted ink)."""
+        self.tables += 1
+        groups = [(title, [[typeset(c) for c in row] for row in rows]) for title, rows in groups]
+        size, widths = self._widths(head, [r for _, rows in groups for r in rows], indent)
+        face, bold, total = self.env.face(), self.env.face(bold=True), sum(widths)
+        row_h = size * (1.45 + AIR_ROW * self.style.air)
         x0 = self.box[0] + indent
-        self.need(size * 2.8)
+        self.need(size * 1.5 + row_h * (2 if groups and groups[0][0] else 1) + 4)
         self.y -= size * 1.5
         x = x0
         for h, w in zip(head, widths, strict=True):
             self.page.ops.append(Text(x, self.y, h, Font(bold, size), INK))
             x += w
-        self.page.ops.append(Line(x0, self.y - 3, x0 + sum(widths), self.y - 3, Stroke(FAINT, 0.4)))
-        for n, row in enumerate(rows):
-            self.need(size * 1.5)
-            self.y -= size * 1.45
-            if n % 2:
-                self.page.ops.append(
-                    Rect(x0 - 2, self.y - 3, sum(widths) + 4, size * 1.45, SET_UP_ZEBRA)
-                )
-            x = x0
-            for cell, w in zip(row, widths, strict=True):
-                self.page.ops.append(Text(x, self.y, cell, Font(face, size), INK))
-                x += w
+        self.page.ops.append(Line(x0, self.y - 3, x0 + total, self.y - 3, Stroke(FAINT, 0.4)))
+        for g, (title, rows) in enumerate(groups):
+            if title:
+                self.need(row_h * 2 + (size * 0.4 if g else 0.0))
+                self.y -= row_h + (size * 0.4 if g else 0.0)
+                name, note = title
+                self.page.ops.append(Text(x0, self.y, name, Font(bold, size), INK))
+                if note:
+                    at = x0 + self.env.fonts.width(name + " ", bold, size)
+                    self.page.ops.append(Text(at, self.y, note, Font(face, size), MUTED))
+            for n, row in enumerate(rows):
+                self.need(row_h + 3)
+                self.y -= row_h
+                if n % 2:
+                    low = self.y - size / 3 - (row_h - size * 1.45) / 2
+                    self.page.ops.append(Rect(x0 - 2, low, total + 4, row_h, SET_UP_ZEBRA))
+                x = x0
+                for cell, w in zip(row, widths, strict=True):
+                    self.page.ops.append(Text(x, self.y, cell, Font(face, size), INK))
+                    x += w
         self.y -= 4
 
 
@@ -665,10 +825,10 @@ def _side(setup: Setup, side, colours: dict[str, str], shape: str, flow: _Flow) 
     own = [p for p in setup.placed if p.side == side.id and not p.unit]
     described = [p for p in own if p.placement.attrs]  # figures with a roster entry
     _placement_lines(setup, [p for p in own if not p.placement.attrs], flow)
-    if described:
-        _table(setup, described, flow)
+    blocks = [(None, described)] if described else []
     for unit in (u for u in setup.scenario.units if u.side == side.id):
-        _roster(setup, unit, flow)
+        blocks.append((unit, [p for p in setup.placed if p.unit == unit.id]))
+    _tables(setup, blocks, flow)
 
 
 def _pieces(setup: Setup, title: str, placed: list[Placed], flow: _Flow, unit=None) -> None:
@@ -731,41 +891,58 @@ def _placement_lines(setup: Setup, placed: list[Placed], flow: _Flow) -> None:
 
 
 def _roster(setup: Setup, unit, flow: _Flow) -> None:
-    figures = [p for p in setup.placed if p.unit == unit.id]
-    flow.need(30)
-    flow.y -= 14
-    flow.page.ops.append(
-        Text(
-            flow.box[0] + 6,
-            flow.y,
-            f"{unit.name or unit.id} ({_figures(sum(p.count for p in figures))})",
-            Font(flow.env.face(bold=True), 10),
-            INK,
-        )
-    )
-    _table(setup, figures, flow)
+    _tables(setup, [(unit, [p for p in setup.placed if p.unit == unit.id])], flow)
 
 
-def _figures(n: int) -> str:
-    return "1 figure" if n == 1 else f"{n} figures"
+def _figures(figures: list[Placed]) -> str:
+    n = sum(p.count for p in figures)
+    return "(1 figure)" if n == 1 else f"({n} figures)"
 
 
-def _table(setup: Setup, figures: list[Placed], flow: _Flow) -> None:
-    """A roster: one row per figure, a column per attribute given."""
+def _tables(setup: Setup, blocks: list[tuple], flow: _Flow) -> None:
+    """Rosters (a unit, or None for figures of no unit, and its figures), one row per
+    figure, a column per attribute given. Blocks in a row with the same columns print as
+    one table, their widths shared and the head printed once: each unit a titled group;
+    units of one figure each a row, the unit named in a first column (left out where
+    every unit is named as its figure)."""
+    runs: list[tuple[list[str], list[tuple]]] = []
+    for unit, figures in blocks:
+        keys = _keys(figures)
+        head = ["Name", *map(in_words, keys)] + (["At"] if setup.map is not None else [])
+        rows = [_row(setup, p, keys) for p in figures]
+        title = None if unit is None else (unit.name or unit.id, _figures(figures))
+        if runs and runs[-1][0] == head:
+            runs[-1][1].append((unit, rows, title))
+        else:
+            runs.append((head, [(unit, rows, title)]))
+    for head, run in runs:
+        singles = len(run) > 1 and all(t and t[1] == "(1 figure)" for _, _, t in run)
+        if not singles:
+            flow.table(head, [(t, r) for _, r, t in run])
+            continue
+        rows = [r[0] for _, r, _ in run]
+        if any(t[0] != r[0] for (_, _, t), r in zip(run, rows, strict=True)):
+            rows = [[t[0], *r] for (_, _, t), r in zip(run, rows, strict=True)]
+            head = ["Unit", *head]
+        flow.table(head, [(None, rows)])
+
+
+def _keys(figures: list[Placed]) -> list[str]:
     keys: list[str] = []
     for p in figures:
         for k in p.placement.attrs:
             if k not in keys and k != "name":
                 keys.append(k)
-    rows = [
+    return keys
+
+
+def _row(setup: Setup, p: Placed, keys: list[str]) -> list[str]:
+    """A figure's row: its name, its attributes, where it starts (on a map)."""
+    return (
         [p.placement.attrs.get("name", p.piece.name or p.piece.id)]
         + [p.placement.attrs.get(k, "") for k in keys]
         + ([_where(setup, p)] if setup.map is not None else [])
-        for p in figures
-    ]
-    # the attributes' names as words ("weapon" heads "Weapon"), never a bare id
-    head = ["Name", *map(in_words, keys)] + (["At"] if setup.map is not None else [])
-    flow.table(head, rows)
+    )
 
 
 def _area_name(setup: Setup, name: str) -> str:

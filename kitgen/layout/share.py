@@ -24,7 +24,7 @@ from ..units import Paper
 from .clearance import Width, placed, text_box
 from .contents import stock
 from .frame import content_box
-from .impose import EPS, print_mode
+from .impose import EPS, PIECES, print_mode
 from .plan import (
     Circle,
     Document,
@@ -118,7 +118,7 @@ def _move(guest: Document, blocks: list[Block], host: Document, paper: Paper, wi
         below = GAP if bottom > y0 + EPS else 0.0
         above = GAP if top < y1 - EPS else 0.0
         if need + len(blocks) <= top - bottom - below - above + EPS:  # a point each to round
-            _place(blocks, page, into, top - above, guest.name)
+            _place(blocks, page, into, top - above, guest.name, _left_edge(blocks, into, paper))
             break
     else:
         return False
@@ -166,17 +166,35 @@ def _stacked(blocks: list[Block]) -> float:
     return sum(top - bottom for (bottom, top), _, _ in blocks) + GAP * (len(blocks) - 1)
 
 
-def _place(blocks: list[Block], page: Page, into: Page, top: float, name: str) -> None:
-    """The blocks stacked down from `top` on `into`, their keyed drawings renamed for the
-    file they join, their items moved with them."""
+def _left_edge(blocks: list[Block], into: Page, paper: Paper) -> float:
+    """How far the guest's pieces move across so that they start where the host's do:
+    blocks of pieces on a sheet share a left edge (0 when either has no pieces, or the
+    guest would then cross the content box's right edge)."""
+    host = [i.bbox for i in into.items if i.kind in PIECES]
+    guest = [i.bbox for _, _, items in blocks for i in items if i.kind in PIECES]
+    if not host or not guest:
+        return 0.0
+    dx = float(math.floor(min(b[0] for b in host) - min(b[0] for b in guest) + 0.5))
+    x0, _, x1, _ = content_box(paper.sized(into.size))
+    right = max(b[2] for b in guest) + dx
+    return dx if right <= x1 + EPS and min(b[0] for b in guest) + dx >= x0 - EPS else 0.0
+
+
+def _place(
+    blocks: list[Block], page: Page, into: Page, top: float, name: str, dx: float = 0.0
+) -> None:
+    """The blocks stacked down from `top` on `into` (`dx` across), their keyed drawings
+    renamed for the file they join, their items moved with them."""
     for (bottom, high), ops, items in blocks:
         # moved by whole points: lengths stay exact (a 72 pt box is 72 pt, not 72.00000001)
         # and pieces of a design sit alike on a picture's pixel grid, as the imposer's do
         dy = float(math.floor(top - high))
-        into.ops.append(Group(tuple(_renamed(ops, name)), dy=dy))
+        moved = any(i.kind in PIECES for i in items)
+        into.ops.append(Group(tuple(_renamed(ops, name)), dx=dx if moved else 0.0, dy=dy))
         for item in items:
             b = item.bbox
-            item.bbox = (b[0], b[1] + dy, b[2], b[3] + dy)
+            x = dx if moved else 0.0
+            item.bbox = (b[0] + x, b[1] + dy, b[2] + x, b[3] + dy)
             into.items.append(item)
         top = bottom + dy - GAP
 

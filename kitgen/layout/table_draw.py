@@ -9,7 +9,6 @@ the width and returns the ops and the height used.
 
 from __future__ import annotations
 
-import math
 import re
 
 from ..model.table import Cell, Column, Row, Table
@@ -32,11 +31,13 @@ from .rich import (
     Faces,
     Run,
     block_title,
+    count_lines,
     draw_line,
     parse_markup,
     runs_width,
     title_block_height,
     widest_word,
+    word_widths,
     wrap_runs,
 )
 
@@ -337,7 +338,10 @@ def looks_numeric(text: str) -> bool:
 
 
 def column_aligns(table: Table) -> list[str]:
-    """Each data column's alignment; 'auto' centres columns whose values are all numbers."""
+    """Each data column's alignment, one per column: 'auto' centres a column whose values
+    are all numbers, and sets left one that holds any words, a cell spanning columns
+    counting as a value of the column it starts in (its words stand flush left there, so
+    the column's figures do too)."""
     out = []
     for c, col in enumerate(table.columns):
         if col.align != "auto":
@@ -348,12 +352,10 @@ def column_aligns(table: Table) -> list[str]:
             if row.heading:
                 continue
             idx = _cell_index(row, c)
-            if idx is not None and not (
-                isinstance(row.cells[idx], Cell) and row.cells[idx].cols > 1
-            ):
+            if idx is not None:
                 v = row.cells[idx]
                 text = v.text if isinstance(v, Cell) else v
-                if text is not None:
+                if text:
                     values.append(text)
         numeric = bool(values) and all(looks_numeric(v) for v in values)
         out.append("centre" if numeric else "left")
@@ -475,34 +477,38 @@ def _allocate(
 
 
 def _estimated_height(
-    widths: list[float], cell_natural: list[list[tuple[int, float]]], pad: float
-) -> float:
-    """Total lines of the table if each cell wraps by its text width (cheap, no measuring)."""
-    total = 0.0
-    for row in cell_natural:
+    widths: list[float], cell_words: list[list[tuple[int, list]]], pad: float
+) -> tuple[int, int]:
+    """(the table's lines, row by row its tallest cell's; all its cells' lines), each cell
+    wrapped as it will be drawn (count_lines: the words were measured once)."""
+    total = every = 0
+    for row in cell_words:
         tallest = 1
-        for col, w in row:
-            room = max(widths[col] - pad, 1.0)
-            tallest = max(tallest, math.ceil(w * 1.08 / room))
+        for col, words in row:
+            n = count_lines(words, widths[col] - pad)
+            tallest = max(tallest, n)
+            every += n
         total += tallest
-    return total
+    return total, every
 
 
 def _balance(
     widths: list[float],
     minimum: list[float],
-    cell_natural: list[list[tuple[int, float]]],
+    cell_words: list[list[tuple[int, list]]],
     free: list[int],
     pad: float,
     rounds: int = 80,
 ) -> list[float]:
-    """Move width between wrapping text columns while that makes the table shorter."""
+    """Move width between wrapping text columns while that makes the table shorter, or as
+    short with fewer lines in all (no column wraps far more than it must: a cell of 5
+    lines beside cells of 2 in a row its neighbour holds to 4 gets the width to take 4)."""
     if len(free) < 2:
         return widths
     widths = list(widths)
     room = sum(widths[i] for i in free)
-    deltas = [room * f for f in (0.2, 0.1, 0.05, 0.02)]  # big steps cross plateaus
-    best = _estimated_height(widths, cell_natural, pad)
+    deltas = [room * f for f in (0.2, 0.1, 0.05, 0.02, 0.01)]  # big steps cross plateaus
+    best = _estimated_height(widths, cell_words, pad)
     for _ in range(rounds):
         move = None
         for delta in deltas:
@@ -514,10 +520,10 @@ def _balance(
                         continue
                     widths[give] -= delta
                     widths[take] += delta
-                    h = _estimated_height(widths, cell_natural, pad)
+                    h = _estimated_height(widths, cell_words, pad)
                     widths[give] += delta
                     widths[take] -= delta
-                    if h < best - 1e-9:
+                    if h < best:
                         best, move = h, (give, take, delta)
         if move is None:
             break
@@ -640,16 +646,16 @@ def _column_widths(
     fixed = [c.width for c in cols]
     # numbers and ranges in centred or right-aligned columns never wrap; text does
     body_natural = [0.0] * n
-    cell_natural: list[list[tuple[int, float]]] = []  # per row: (column, text width)
+    cell_words: list[list[tuple[int, list]]] = []  # per row: (column, its words measured)
     for cells in rows:
-        row_nat = []
+        row_words = []
         for cell in cells:
             if cell.cols == 1 and cell.runs is not None:
                 lines = wrap_runs(list(cell.runs), 1e9, faces, size, fonts)
                 w = max(runs_width(ln, faces, size, fonts) for ln in lines)
                 body_natural[cell.col] = max(body_natural[cell.col], w + 2 * pad_x)
-                row_nat.append((cell.col, w))
-        cell_natural.append(row_nat)
+                row_words.append((cell.col, word_widths(list(cell.runs), faces, size, fonts)))
+        cell_words.append(row_words)
     numeric = _numeric_columns(rows, n)
     for i in range(n):
         if aligns[i] != "left" and numeric[i]:  # numbers and ranges never break
@@ -658,7 +664,7 @@ def _column_widths(
     widths, fits = _allocate(natural, minimum, fixed, width, [a == "left" for a in aligns])
     if fits and sum(natural) > width + 1e-6:
         free = [i for i in range(n) if fixed[i] is None and not numeric[i]]
-        widths = _balance(widths, minimum, cell_natural, free, 2 * pad_x)
+        widths = _balance(widths, minimum, cell_words, free, 2 * pad_x)
     want = sum(w if f is None else f for w, f in zip(natural, fixed, strict=True))
     return widths, fits, figures, want
 

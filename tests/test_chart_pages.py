@@ -1,0 +1,119 @@
+"""A map's page of charts of its own (the charts that found no room round the map) is set
+out as one column the page's width: every shelf ends at the page's right edge, and a
+sparse page lets off-map boxes grow (layout/mapmargins.py, _settle). Read back from the
+PDF with tests/page_marks.py."""
+
+from __future__ import annotations
+
+from kitgen.layout.frame import content_box
+from kitgen.layout.mapmargins import GAP
+from tests.page_marks import marks_of
+
+from .conftest import build_pdfs, seed_kit
+from .test_map_margins import _game
+
+
+def _charts_page(game: str, file: str) -> tuple[int, dict[str, tuple], tuple]:
+    """The page (from 1) of the map's charts of their own, each chart's box there as the
+    manifest gives it, and the page's content box."""
+    planned, _, manifest = seed_kit(game)
+    charts = [i for i in manifest["items"] if i["kind"] == "map-chart" and i["file"] == file]
+    on_page = [c for c in charts if c["side"] == "page"]
+    assert on_page, "no chart on a page of its own"
+    page = on_page[0]["page"]
+    return page, {c["id"]: tuple(c["bbox"]) for c in on_page}, content_box(planned.settings.paper)
+
+
+def _strokes_in(marks, box: tuple) -> list:
+    """The stroked segments lying within a chart's box (a point of slack)."""
+    x0, y0, x1, y1 = box
+    return [
+        s
+        for s in marks.segments
+        if min(s.x0, s.x1) >= x0 - 1
+        and max(s.x0, s.x1) <= x1 + 1
+        and min(s.y0, s.y1) >= y0 - 1
+        and max(s.y0, s.y1) <= y1 + 1
+    ]
+
+
+def test_iron_fords_charts_share_one_width():
+    """Iron Ford's turn record, key and three holding boxes on their page: the track's
+    boxes and the holding boxes end at the page's right edge, as drawn (was 3 right
+    edges: 497, 543 and 467 pt); the key's columns spread across it; the three boxes
+    share the shelf evenly."""
+    page, charts, (x0, y0, x1, y1) = _charts_page("ironford", "map-ryn.pdf")
+    _, pdfs, _ = seed_kit("ironford")
+    marks = marks_of(pdfs["map-ryn.pdf"], page)
+    rights = {}
+    lefts = {}
+    for name, box in charts.items():
+        strokes = _strokes_in(marks, box)
+        assert strokes, name
+        rights[name] = max(max(s.x0, s.x1) for s in strokes)
+        lefts[name] = min(min(s.x0, s.x1) for s in strokes)
+    # the stroke's half width either side of the edge
+    for name in ("turns", "eliminated"):  # the track, and the shelf of boxes
+        assert abs(rights[name] - x1) < 1.0, (name, rights[name], x1)
+    assert abs(lefts["turns"] - x0) < 1.0
+    assert abs(lefts["reinforcements"] - x0) < 1.0
+    widths = [rights[n] - lefts[n] for n in ("reinforcements", "replacements", "eliminated")]
+    assert max(widths) - min(widths) < 1.0
+    assert abs(sum(widths) + 2 * GAP - (x1 - x0)) < 3.0
+    # the key's swatches: three columns, a third of the width apart
+    swatch_lefts = sorted({round(min(s.x0, s.x1)) for s in _strokes_in(marks, charts["key"])})
+    third = (x1 - x0) / 3
+    for k in range(3):
+        assert any(abs(v - (x0 + k * third)) < 1.5 for v in swatch_lefts), (k, swatch_lefts)
+
+
+def test_a_sparse_charts_page_grows_its_boxes():
+    """The page had room: the holding boxes grow taller than two rows of counters need
+    (up to twice), and everything stays on the page."""
+    page, charts, (x0, y0, x1, y1) = _charts_page("ironford", "map-ryn.pdf")
+    planned, pdfs, manifest = seed_kit("ironford")
+    marks = marks_of(pdfs["map-ryn.pdf"], page)
+    counters = planned.game.counters
+    piece = max(max(c.width, c.height) for c in counters)
+    natural = 2 * piece + 8.0 + 12
+    strokes = _strokes_in(marks, charts["eliminated"])
+    tall = max(max(s.y0, s.y1) for s in strokes) - min(min(s.y0, s.y1) for s in strokes)
+    assert natural * 1.3 < tall <= natural * 2 + 1.5
+    lowest = min(min(s.y0, s.y1) for box in charts.values() for s in _strokes_in(marks, box))
+    assert lowest >= y0 - 1  # above the foot of the page's room
+    fill = next(f for f in manifest["files"] if f["path"] == "map-ryn.pdf")["fill"]
+    assert fill[page - 1] >= 0.6  # was 0.43 (the fill counts the sheets with charts or map)
+
+
+def test_a_charts_page_of_a_fresh_map_keeps_its_type_and_its_tracks_whole(game_dir):
+    """A map whose charts mostly find no room round it (a fresh game): on their page the
+    table is set at the charts' own 8 pt (the 7 pt is for crowded margins), no track is
+    wrapped to squeeze in beside another (each runs its 8 boxes on one row, grown), and the
+    shelf of the table and the off-map box ends at the page's right edge (the box takes
+    the room the table leaves)."""
+    many = "[" + ", ".join(["{item: turns}"] * 8 + ["{item: crt}", "{item: pool}"]) + "]"
+    folder = _game(game_dir, many, cell="1.1in")
+    planned, pdfs, manifest = build_pdfs(folder)
+    later = [i for i in manifest["items"] if i["kind"] == "map-chart" and i["side"] == "page"]
+    assert {c["id"] for c in later} == {"turns", "crt", "pool"}
+    marks = marks_of(pdfs["map-m.pdf"], later[0]["page"])
+    run = next(k for k, text in marks.runs.items() if text.strip() == "AR")
+    assert {round(g.size, 2) for g in marks.glyphs if g.run == run} == {8.0}
+    for c in (c for c in later if c["id"] == "turns"):
+        x0, y0, x1, y1 = c["bbox"]
+        digits = [
+            g.box
+            for g in marks.glyphs
+            if g.char.isdigit()
+            and x0 <= g.box[0]
+            and g.box[2] <= x1
+            and y0 <= g.box[1]
+            and g.box[3] <= y1
+        ]
+        assert len(digits) == 8 and max(d[1] for d in digits) - min(d[1] for d in digits) < 0.5
+        lefts = sorted(d[0] for d in digits)
+        assert lefts[1] - lefts[0] > 0.55 * 72 * 1.2  # the boxes grew (from 0.55 in)
+    _, _, right, _ = content_box(planned.settings.paper)
+    pool = next(c for c in later if c["id"] == "pool")
+    edge = max(max(s.x0, s.x1) for s in _strokes_in(marks, tuple(pool["bbox"])))
+    assert abs(edge - right) < 1.0

@@ -1,0 +1,143 @@
+"""Scenario set-up sheets that fill their pages (issue 18 items 2 and 9), read back from
+the PDFs: a sheet takes the fewest pages its text can take at RULES_MIN (its diagram made
+smaller down to where every coordinate and token word prints at PIECE_MIN, its sides'
+tables narrowed to stand abreast), then its type grows, then its lines open, so its last
+page is filled; a side's stacked tables of the same columns print as one table, one head
+and one set of widths.
+
+Fullness of each seed scenario's last page (the content box's height above its lowest
+mark), before these rules and after (letter, a4):
+
+    ambush at the ford  2 pages, 27 % / 25 %  ->  1 page, 90 % / 83 %
+    gunfight            1 page, 67 % / 63 %   ->  1 page, 96 % / 89 %
+    four tribes         2 pages, 50 % / 47 %  ->  1 page, 99 % / 99 %
+    crossing            2 pages, 65 % / 62 %  ->  2 pages, 100 % / 95 %
+    flooded duel        2 pages, 77 % / 73 %  ->  2 pages, 87 % / 99 %
+    standard            2 pages, 78 % / 75 %  ->  2 pages, 84 % / 99 %
+    cargo bay sweep     1 page, 99 % / 99 %   ->  unchanged
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+import pypdfium2 as pdfium
+import pytest
+
+from kitgen.layout.frame import content_box
+from kitgen.style import RULES_MIN
+from kitgen.units import PAPERS
+from tests.page_marks import Marks, faults, read_marks
+
+from .conftest import CONTENT, build_pdfs, seed_kit
+
+PAGES = {
+    ("rencounter", "ambush-at-the-ford"): 1,
+    ("rencounter", "gunfight"): 1,
+    ("ryamon", "four-tribes"): 1,
+    ("duck", "cargo-bay-sweep"): 1,
+    ("ironford", "crossing"): 2,
+    ("reshuffled", "flooded-duel"): 2,
+    ("reshuffled", "standard"): 2,
+}
+
+
+def _pages(pdf: bytes) -> list[Marks]:
+    doc = pdfium.PdfDocument(pdf)
+    try:
+        return [read_marks(page) for page in doc]
+    finally:
+        doc.close()
+
+
+def _fullness(marks: Marks, paper: str) -> float:
+    """The share of the content box's height above the page's lowest mark in it."""
+    x0, y0, x1, y1 = content_box(PAPERS[paper])
+    inside = [g.box[1] for g in marks.glyphs if y0 - 1 < g.box[1] and g.box[3] < y1 + 1]
+    inside += [f.box[1] for f in marks.fills if y0 - 1 < f.box[1] < y1 + 1]
+    inside += [min(s.y0, s.y1) for s in marks.segments if y0 - 1 < min(s.y0, s.y1) < y1 + 1]
+    return (y1 - min(inside)) / (y1 - y0)
+
+
+def _kit(game: str, paper: str | None) -> tuple[str, dict]:
+    if paper is None:
+        planned, pdfs, _ = seed_kit(game)
+        return planned.settings.paper.name, pdfs
+    _, pdfs, _ = build_pdfs(CONTENT / game, paper)
+    return paper, pdfs
+
+
+@pytest.mark.parametrize(
+    ("game", "paper"),
+    [(g, None) for g in sorted({g for g, _ in PAGES})] + [("rencounter", "a4")],
+)
+def test_a_set_up_sheet_takes_its_fewest_pages_and_fills_the_last(game: str, paper):
+    """Every seed scenario: the pages it takes (one where it can), its last page at least
+    80 % full, its text (everything off the diagram) never under RULES_MIN, nothing
+    crossing anything."""
+    paper, pdfs = _kit(game, paper)
+    for (g, scenario), count in PAGES.items():
+        if g != game:
+            continue
+        pages = _pages(pdfs[f"scenario-{scenario}.pdf"])
+        assert len(pages) == count, scenario
+        assert _fullness(pages[-1], paper) >= 0.8, scenario
+        for marks in pages:
+            assert not faults(marks), scenario
+        if game == "rencounter":  # no diagram: every word is the sheet's text
+            assert min(g.size for m in pages for g in m.glyphs) >= RULES_MIN - 1e-3
+
+
+def _runs_at(marks: Marks) -> dict[str, list[tuple[float, float]]]:
+    """Each run's words (spaces dropped) -> the (left, baseline) of each place it prints."""
+    first: dict[int, tuple[float, float]] = {}
+    for g in marks.glyphs:
+        if g.run not in first:
+            first[g.run] = (g.box[0], g.box[1])
+    out: dict[str, list[tuple[float, float]]] = defaultdict(list)
+    for run, at in first.items():
+        out[marks.runs[run]].append(at)
+    return out
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_a_sides_stacked_tables_share_one_head_and_one_set_of_widths(paper):
+    """Rencounter's ambush: each side's two units print as one table (one head, each unit
+    a titled group), every Weapon cell of a side at one x (on main: 270, 267, 291, 265 pt),
+    and the two sides' tables narrowed to stand abreast, which brings the sheet onto one
+    page: their headings on one baseline, their type never under RULES_MIN."""
+    _, pdfs = _kit("rencounter", paper)
+    (marks,) = _pages(pdfs["scenario-ambush-at-the-ford.pdf"])
+    runs = _runs_at(marks)
+    assert len(runs["Weapon"]) == 2 and len(runs["Name"]) == 2
+    (king,), (guard,) = runs["TheKing'spatrol"], runs["TheCardinal'sGuard"]
+    assert king[1] == pytest.approx(guard[1], abs=0.5) and guard[0] > king[0] + 200
+    for side in (king, guard):
+        lefts = [
+            x
+            for word in ("musket", "carbine", "dagger", "partizan", "pistolandsword")
+            for x, _ in runs[word]
+            if (x < guard[0]) == (side is king)
+        ]
+        assert len(lefts) > 5 and max(lefts) - min(lefts) < 1.5, lefts  # glyphs' bearings
+    groups = ["Escort(Lt.Aubert)", "Courier'sguard(Cpl.Mercier)", "Attheford(Capt.Rochefort)"]
+    assert all(len(runs[g]) == 1 for g in groups)
+    assert min(g.size for g in marks.glyphs) >= RULES_MIN - 1e-3
+
+
+def test_units_of_one_figure_print_as_one_table_with_their_head_once():
+    """Rencounter's gunfight: five units of one figure each printed a table of one row
+    with a head of its own; now each side's units are one table, a row each, the unit
+    named in a first column where its name is not its figure's (the Marshal's men), and
+    no such column where every unit is named as its figure (the Dalby brothers)."""
+    _, pdfs, _ = seed_kit("rencounter")
+    (marks,) = _pages(pdfs["scenario-gunfight.pdf"])
+    runs = _runs_at(marks)
+    assert len(runs["Name"]) == 2 and len(runs["Weapon"]) == 2 and len(runs["Unit"]) == 1
+    assert len(runs["JedDalby"]) == 1 and len(runs["TheMarshal"]) == 1
+    names = ["MarshalCole", "DeputyHale", "Amesthesmith"]
+    lefts = [runs[n][0][0] for n in names]
+    assert max(lefts) - min(lefts) < 1.5  # one column (the glyphs' own bearings apart)
+    baselines = [runs[n][0][1] for n in names]
+    assert baselines == sorted(baselines, reverse=True)
+    assert baselines[0] - baselines[1] == pytest.approx(baselines[1] - baselines[2], abs=0.01)

@@ -1,0 +1,89 @@
+"""Rows on a sheet of pieces (issue 18.4, designer review 6 #19): a run of pieces of one
+size lies in balanced rows (20 in rows of 9 lie 7, 7, 6, never 9, 9, 2, nor a lone piece
+on a row of its own), kinds of one count keep together (5 tokens of each of 4 colours lie
+5 a row, one colour each), and blocks sharing a sheet share a left edge. Read back from
+the plan's numbers and the seed kits' manifests."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from kitgen.layout.impose import pack
+
+from .conftest import build_pdfs, seed_kit, write_game
+
+BOX = (0.0, 0.0, 558.0, 700.0)
+
+
+def _rows(spots, sizes=None) -> list[list[int]]:
+    """The slots of each row (hanging from one top), top row first."""
+    rows: dict[float, list[int]] = {}
+    for s in spots:
+        rows.setdefault(s.y + (sizes[s.index][1] if sizes else 0.0), []).append(s.index)
+    return [sorted(rows[y]) for y in sorted(rows, reverse=True)]
+
+
+def test_a_run_of_one_kind_lies_in_even_rows():
+    spots = pack([(54.0, 54.0)] * 20, BOX, 9.0, kinds=["token"] * 20)
+    assert [len(r) for r in _rows(spots)] == [7, 7, 6]
+    drops = pack([(36.0, 36.0)] * 49, BOX, 9.0, kinds=["drop"] * 49)  # 12 a row at most
+    assert [len(r) for r in _rows(drops)] == [10, 10, 10, 10, 9]  # not 12, 12, 12, 12, 1
+    # without kinds, rows are packed full, as before
+    full = pack([(54.0, 54.0)] * 20, BOX, 9.0)
+    assert [len(r) for r in _rows(full)] == [9, 9, 2]
+
+
+def test_kinds_of_one_count_keep_together_a_row_each():
+    kinds = [colour for colour in ("red", "blue", "green", "yellow") for _ in range(5)]
+    rows = _rows(pack([(54.0, 54.0)] * 20, BOX, 9.0, kinds=kinds))
+    assert [{kinds[i] for i in row} for row in rows] == [{"red"}, {"blue"}, {"green"}, {"yellow"}]
+
+
+def test_a_run_fills_the_row_it_comes_to_when_that_saves_a_row():
+    """A big piece and 8 wide ones that lie 4 a row: the 4 that fit beside the big one
+    stay there (2 rows, not 3 with the big one alone)."""
+    sizes = [(80.0, 80.0)] + [(110.0, 60.0)] * 8
+    rows = _rows(pack(sizes, BOX, 9.0, kinds=["big"] + ["pair"] * 8), sizes)
+    assert [len(r) for r in rows] == [5, 4]
+
+
+def test_reshuffled_hack_tokens_lie_a_colour_a_row_and_rencounter_has_no_lone_drop():
+    _, _, manifest = seed_kit("reshuffled")
+    hacks = [i for i in manifest["items"] if i["id"].startswith("code-hack-")]
+    rows: dict[float, set[str]] = {}
+    for item in hacks:
+        rows.setdefault(item["bbox"][1], set()).add(item["id"])
+    assert len(hacks) == 20 and all(len(ids) == 1 for ids in rows.values()), rows
+    assert Counter(item["bbox"][1] for item in hacks).most_common()[-1][1] == 5
+    _, _, manifest = seed_kit("rencounter")
+    by_size: dict[tuple, Counter] = {}
+    for item in manifest["items"]:
+        if item["file"] == "counters.pdf" and item["kind"] in ("counter", "marker", "label"):
+            x0, y0, x1, y1 = item["bbox"]
+            by_size.setdefault((round(x1 - x0), round(y1 - y0)), Counter())[y0] += 1
+    for size, per_row in by_size.items():
+        counts = list(per_row.values())
+        assert min(counts) * 2 > max(counts), (size, per_row)  # no near-empty last row
+
+
+PIECES = """
+id: g
+title: G
+counters:
+  - {id: w, shape: round, size: 3/4, quantity: 24, front: {background: navy, text: W}}
+labels:
+  - id: tag
+    records: [{who: A}, {who: B}]
+    size: 1/2
+    front: {text: "{who}"}
+"""
+
+
+def test_blocks_sharing_a_sheet_share_a_left_edge(game_dir):
+    _, _, manifest = build_pdfs(write_game(game_dir, PIECES))
+    lefts = {
+        kind: min(i["bbox"][0] for i in manifest["items"] if i["kind"] == kind)
+        for kind in ("counter", "label")
+    }
+    assert {i["file"] for i in manifest["items"] if i["kind"] == "label"} == {"counters.pdf"}
+    assert lefts["label"] == lefts["counter"], lefts

@@ -1,0 +1,129 @@
+"""A big hex map tiled across letter sheets at 3/4 in hexes: no coordinate crosses a tile's
+edge, a seam or its registration ticks, and none lies under a glue note (read back from
+the PDF with tests/page_marks.py); each is moved inside its cell, or left out and said."""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+
+import pytest
+
+from kitgen.layout import maps
+from kitgen.layout.mapart import Lanes
+from tests.page_marks import pdf_faults
+
+from .conftest import build_pdfs, pdf_text, run_cli, seed_kit, write_game
+
+
+def _game(cols: int, rows: int, orient: str = "flat") -> str:
+    layout = "".join(
+        "      " + "".join(".FH"[(c * 7 + r * 3) % 5 % 3] for c in range(cols)) + "\n"
+        for r in range(rows)
+    )
+    return (
+        "title: Seams\n"
+        "maps:\n"
+        "  - id: plain\n"
+        "    title: Plain\n"
+        "    grid: hex\n"
+        f"    orient: {orient}\n"
+        "    cell: 0.75in\n"
+        "    coords: true\n"
+        "    terrains:\n"
+        '      - {id: clear, label: Clear, fill: "#f1ecd2"}\n'
+        '      - {id: forest, label: Forest, fill: "#b9d3a4", pattern: trees}\n'
+        '      - {id: hills, label: Hills, fill: "#dcc59a", pattern: hatch}\n'
+        '    legend: {".": clear, F: forest, H: hills}\n'
+        "    layout: |\n" + layout
+    )
+
+
+def _printed(pdf: bytes) -> set[str]:
+    """The hex numbers printed on the tile sheets (the last page is the assembly sheet)."""
+    return {n for page in pdf_text(pdf)[:-1] for n in re.findall(r"\b\d{4}\b", page)}
+
+
+def _every(cols: int, rows: int) -> set[str]:
+    return {f"{c:02d}{r:02d}" for c in range(1, cols + 1) for r in range(1, rows + 1)}
+
+
+def test_a_tiled_hex_map_prints_every_coordinate_clear_of_its_seams(game_dir):
+    write_game(game_dir, _game(26, 20))
+    _, pdfs, manifest = build_pdfs(game_dir)
+    pdf = pdfs["map-plain.pdf"]
+    tiles = [i for i in manifest["items"] if i["kind"] == "map-tile"]
+    assert len(tiles) == 6 and {(t["row"], t["col"]) for t in tiles} == {
+        (r, c) for r in (1, 2) for c in (1, 2, 3)
+    }
+    assert pdf_faults(pdf) == []
+    assert _printed(pdf) == _every(26, 20)
+    _named_once_cut_alike(pdf, tiles, {"cut"})  # hex rows' ticks 27 pt apart: the short word
+
+
+def _named_once_cut_alike(pdf: bytes, tiles: list[dict], captions: set[str]) -> None:
+    """Each tile sheet names its tile once ("tile A1 · 1 of 6", at the title line's end;
+    the sheet label above does not repeat it), and every cut edge of the map, top and left
+    alike, carries one caption: one for each edge a tile is cut along."""
+    pages = pdf_text(pdf)
+    for t in tiles:
+        text = pages[t["index"] - 1]
+        assert text.count(f"tile {t['label']}") == 1, text[:200]
+        assert f"tile {t['label']} \u00b7 {t['index']} of {len(tiles)}" in text
+        cut = re.findall(r"\bcut(?: along this edge)?", text)
+        assert set(cut) <= captions
+        assert len(cut) == (t["row"] > 1) + (t["col"] > 1)
+    on_tiles = [pages[t["index"] - 1] for t in tiles]
+    assert {c for page in on_tiles for c in re.findall(r"\bcut(?: along this edge)?", page)} == (
+        captions
+    )
+
+
+def test_a_square_maps_tiles_share_the_long_cut_caption():
+    """DUCK!'s 1.5 in squares leave room between the ticks for the whole caption on the
+    top and the left cut edges alike."""
+    _, pdfs, manifest = seed_kit("duck")
+    tiles = [i for i in manifest["items"] if i["kind"] == "map-tile"]
+    assert len(tiles) == 4
+    _named_once_cut_alike(pdfs["map-deck.pdf"], tiles, {"cut along this edge"})
+
+
+def test_without_lanes_the_seams_cut_coordinates(game_dir, monkeypatch):
+    """The check can fail: drawn as before (no lanes), coordinates lie under the glue
+    notes and across the tiles' edges."""
+    monkeypatch.setattr(maps, "_lanes", lambda *args: None)
+    write_game(game_dir, _game(26, 20))
+    _, pdfs, _ = build_pdfs(game_dir)
+    found = [str(f) for _, f in pdf_faults(pdfs["map-plain.pdf"])]
+    assert "text '0906' overlaps text 'GLUEundertileA2' at (497.8, 394.4) pt" in found
+    assert len(found) == 8
+
+
+def test_a_coordinate_with_no_room_is_left_out_and_said(game_dir, tmp_path):
+    """Where a glue note lies over a column of hexes at every place along its strip, the
+    one coordinate under it has no room to move: it is left out, and the build says so."""
+    write_game(game_dir, _game(35, 22))
+    run = run_cli("build", str(game_dir), "-o", str(tmp_path / "out"))
+    assert run.exit_code == 0, run.stderr
+    kit = tmp_path / "out" / "game"
+    pdf = (kit / "map-plain.pdf").read_bytes()
+    assert pdf_faults(pdf) == []
+    assert _every(35, 22) - _printed(pdf) == {"1806", "1817"}
+    fact = "map plain: no room for coordinates 1806, 1817 clear of the seams"
+    assert fact in json.loads((kit / "manifest.json").read_text())["facts"]
+    assert f"game: {fact}" in run.stdout + run.stderr
+
+
+def test_lanes_move_a_tab_the_least_way_inside_its_cell():
+    square = [(0.0, 0.0), (54.0, 0.0), (54.0, 54.0), (0.0, 54.0)]
+    tab = (0.5, 45.9, 17.5, 53.7)
+    inf = math.inf
+    # clear of everything: where it is
+    assert Lanes(((30.0, -inf, 30.0, inf),)).clear(tab, square) == (0.0, 0.0)
+    # across a seam at x = 10: the least move is left... out of the cell, so right
+    assert Lanes(((10.0, -inf, 10.0, inf),)).clear(tab, square) == pytest.approx((10.0, 0.0))
+    # across a band along y = 50: down, just below it
+    assert Lanes(((-inf, 49.0, inf, 51.0),)).clear(tab, square) == pytest.approx((0.0, -5.2))
+    # no room anywhere in the cell
+    assert Lanes(((-1.0, -1.0, 55.0, 55.0),)).clear(tab, square) is None
