@@ -1279,6 +1279,61 @@ for name, (old, new) in {
 }.items():
     case(f"hunt-game-{name}", **{"game.yaml": rep(old, new)})
 
+BIG_MAP = rep(
+    "    layout: |\n      ..w..\n      .ww..\n      .....\n      ...w.",
+    "    layout: |\n" + "\n".join("      " + "." * 200 for _ in range(200)),
+)
+BIG_MAP = BIG_MAP.replace("cell: 1in", "cell: 0.5in").replace("coords: true", "coords: false")
+case(
+    "hunt-scen-area-within-every-cell",
+    **{
+        "game.yaml": BIG_MAP,
+        "scenarios/first-fight.yaml": rep(
+            T, "areas:\n  a: {where: {within: {cells: 3, of: {terrain: open}}}}\n" + T, True
+        ),
+    },
+)
+case(
+    "hunt-scen-area-on-line-every-pair",
+    **{
+        "game.yaml": BIG_MAP,
+        "scenarios/first-fight.yaml": rep(
+            T,
+            "areas:\n  a: {where: {on_line: {from: {terrain: open}, to: {terrain: open}}}}\n" + T,
+            True,
+        ),
+    },
+)
+case(
+    "hunt-scen-rule-within-every-cell",
+    **{
+        "game.yaml": BIG_MAP,
+        "scenarios/first-fight.yaml": SCEN.replace(
+            "      - {piece: soldier-red, at: B3}",
+            "".join("      - {piece: soldier-red, at: B3}\n" for _ in range(200)).rstrip("\n"),
+        )
+        + "constraints:\n  - {kind: placement, pieces: any, where: {within: {cells: 3, of: {terrain: open}}}}\n",
+    },
+)
+case(
+    "hunt-scen-area-chain-500",
+    **scen(
+        T,
+        "areas:\n  a0: [A1]\n"
+        + "".join(
+            f"  a{n}: {{where: {{adjacent_to: {{area: a{n - 1}}}}}}}\n" for n in range(500, 0, -1)
+        )
+        + T,
+    ),
+)
+case(
+    "hunt-scen-placements-10k",
+    **scen(
+        "      - {piece: soldier-red, at: B3}",
+        "".join("      - {piece: soldier-red, at: B3}\n" for _ in range(10000)).rstrip("\n"),
+    ),
+)
+
 
 def zipbomb() -> bytes:
     """An .xlsx whose sheet unpacks to 64 MiB, from a file of about 64 KiB."""

@@ -309,6 +309,26 @@ def test_a_file_not_in_utf8_is_an_error_at_its_first_bad_byte(tmp_path, name):
 
 # ---- the hunt: each new hostile folder of tests/hostile_corpus.py and what check says ----
 HUNT = {
+    "hunt-scen-area-chain-500": [
+        "ok: 1 checked",
+    ],
+    "hunt-scen-area-on-line-every-pair": [
+        "g/scenarios/first-fight.yaml:3:6: error: areas.a.where: the location tests compare more than 5,000,000 cells in this scenario (test fewer cells or name a smaller target; see docs/security.md for the caps)",
+        "1 error(s), 0 warning(s)",
+    ],
+    "hunt-scen-area-within-every-cell": [
+        "g/scenarios/first-fight.yaml:3:6: error: areas.a.where: the location tests compare more than 5,000,000 cells in this scenario (test fewer cells or name a smaller target; see docs/security.md for the caps)",
+        "1 error(s), 0 warning(s)",
+    ],
+    "hunt-scen-placements-10k": [
+        "g/scenarios/first-fight.yaml:12:9: error: sides[0].placements[4]: 10001 soldier-red placed, the kit provides 4 (piece defined at game.yaml:27:5)",
+        "1 error(s), 0 warning(s)",
+    ],
+    "hunt-scen-rule-within-every-cell": [
+        "g/scenarios/first-fight.yaml:12:9: error: sides[0].placements[4]: 201 soldier-red placed, the kit provides 4 (piece defined at game.yaml:223:5)",
+        "g/scenarios/first-fight.yaml:214:5: error: constraints[0].where: the location tests compare more than 5,000,000 cells in this scenario (test fewer cells or name a smaller target; see docs/security.md for the caps)",
+        "2 error(s), 0 warning(s)",
+    ],
     "hunt-game-areas-near-unknown": [
         "g/game.yaml:16:27: error: maps[0].areas[0].near: no cell 'gate' on map 'field' (cells run from A1 to E4)",
         "1 error(s), 0 warning(s)",

@@ -32,7 +32,7 @@ ACCEPTED = {
     "rules-1000-constraints", "rules-sides-dup", "map-terrain-props-deep", "cards-blocks-many",
     "deck-cycle", "cover-needs-10k", "counter-text-size-huge", "hunt-scen-where-not-deep",
     "hunt-scen-bom-crlf", "hunt-include-empty", "hunt-include-bom-only", "hunt-game-map-cell-small",
-    "hunt-game-chance-text", "hunt-game-sides-scalar",
+    "hunt-game-chance-text", "hunt-game-sides-scalar", "hunt-scen-area-chain-500",
 }  # fmt: skip
 
 

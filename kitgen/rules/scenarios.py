@@ -21,7 +21,7 @@ from ..names import suggest
 from .constraints import CHECKS, check_supply
 from .names import GAME_MAP_KINDS, check_all, map_names, rule_names, selectors_of, where_names
 from .setup import Setup, attribute_values, maps_of, resolve, why_none_match
-from .where import inner_tests, own_targets
+from .where import WORK_HINT, TooMuchWork, inner_tests, own_targets, work_message
 
 if TYPE_CHECKING:
     from ..model.game import Game
@@ -81,7 +81,12 @@ def check_scenario(game: Game, book: RuleBook, scenario: Scenario, diags: Diagno
     sound = [r for r in rules if _pieces_ok(setup, r, diags) & _names_ok(setup, r, diags)]
     check_supply(setup, diags)
     for rule in sound:
-        CHECKS[rule.kind](setup, rule, diags)
+        try:
+            CHECKS[rule.kind](setup, rule, diags)
+        except TooMuchWork as over:  # the rule that takes the tests over the cap
+            if over.first:
+                diags.error(rule.span, f"{rule.path}.where", work_message(), WORK_HINT)
+            break
     return setup
 
 

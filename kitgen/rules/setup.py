@@ -29,7 +29,7 @@ from ..model.rules import (
 from ..names import close_match, did_you_mean, suggest
 from ..records import field, record
 from .names import check_attrs, check_name, where_names
-from .where import holds, named, own_name
+from .where import WORK_HINT, TooMuchWork, holds, named, own_name, work_message
 
 if TYPE_CHECKING:
     from ..model.game import Game
@@ -91,6 +91,7 @@ class Setup:
     areas: dict[str, frozenset[Cell]] = field(default_factory=dict)
     side_colours: dict[str, str] = field(default_factory=dict)
     walks: dict = field(default_factory=dict)  # (targets, through) -> steps to each cell
+    work: int = 0  # cells the location tests compared (where.spend, MAX_WHERE_WORK)
 
     # -- naming things in messages
     def cell_text(self, cell: Cell) -> str:
@@ -216,9 +217,13 @@ def resolve(game: Game, book: RuleBook, scenario: Scenario, diags: Diagnostics) 
             if check_name(setup, diags, "cell", label, f"{area.path}[{i}]", area.span):
                 cells.add(setup.map.cell_or_place(label))
         if area.where is not None and setup.map is not None:
-            cells.update(
-                c for c in setup.map.cells if holds(setup, area.where, frozenset([c]), None)
-            )
+            try:
+                cells.update(
+                    c for c in setup.map.cells if holds(setup, area.where, frozenset([c]), None)
+                )
+            except TooMuchWork as over:  # the area that takes the tests over the cap
+                if over.first:
+                    diags.error(area.span, f"{area.path}.where", work_message(), WORK_HINT)
         setup.areas[area.name] = frozenset(cells)
     for placed in pending:
         p = placed.placement
