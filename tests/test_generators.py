@@ -400,3 +400,27 @@ def test_the_roster_sheet_prints_the_generators_own_tables(tmp_path):
     for want in ("Mate / Hand", "Green", "Able", "Luck", "Add to Pay (d)", "\u22121", "Pay (d)"):
         assert want in texts, want
     assert texts.count("1-4") == 1 and texts.count("4-6") == 1
+
+
+def test_a_rosters_unit_column_says_each_unit_once():
+    """Read back from Rencounter's rosters.pdf: the Unit column printed 1 on each of a
+    unit's eight rows; a first column that comes in runs says each value once, on the
+    run's first row (the leader's), as a printed roster groups its units."""
+    from tests.conftest import seed_kit
+    from tests.page_marks import marks_of
+
+    _, pdfs, _ = seed_kit("rencounter")
+    marks = marks_of(pdfs["rosters.pdf"], 1)
+    boxes: dict[int, list[float]] = {}  # each run's box: left, bottom, right
+    for g in marks.glyphs:
+        box = boxes.setdefault(g.run, [g.box[0], g.box[1], g.box[2]])
+        box[0], box[1], box[2] = min(box[0], g.box[0]), min(box[1], g.box[1]), max(box[2], g.box[2])
+    head = next(b for r, b in boxes.items() if marks.runs[r] == "Unit")
+    foot = next(b for r, b in boxes.items() if marks.runs[r].startswith("Torollyourown"))
+    centre = (head[0] + head[2]) / 2
+    column = [
+        marks.runs[r]
+        for r, b in sorted(boxes.items(), key=lambda rb: -rb[1][1])
+        if foot[1] < b[1] < head[1] and abs((b[0] + b[2]) / 2 - centre) < 6
+    ]
+    assert column == ["1", "2", "3"]

@@ -7,10 +7,10 @@ mark. Patterns are drawn once per terrain as a keyed Group and placed at each ce
 from __future__ import annotations
 
 import math
-from typing import NamedTuple
 
 from ..geometry import Cell, HexGrid, SquareGrid, column_letters, point_in_polygon
 from ..model.map import AreaStyle, MapDef, Terrain
+from ..records import record
 from ..style import DIM_INK, LINE_INK, MARK_INK, MID_INK, PAPER, PIECE_MIN
 from .clearance import hidden
 from .maplayers import feature_ops, line_ops
@@ -804,7 +804,8 @@ def coords_left_out(tabs: list, lanes: Lanes, near: Box | None = None) -> list[s
     ]
 
 
-class Lanes(NamedTuple):
+@record
+class Lanes:
     """What no coordinate tab may cross on a tiled map, as boxes in map points: its tiles'
     edges and seams (bands across the map, of infinite length) and its glue notes."""
 

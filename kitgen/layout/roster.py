@@ -43,9 +43,16 @@ def _roster_ops(
     if env.settings.proof:
         w.para(info, 8, italic=True, colour=MUTED)
     w.gap(3)
+    once = _said_once([rec.get(keys[0]) for rec in roster.records] if keys else [])
     rows = tuple(
-        Row(None, tuple(Cell(_text(rec.get(k)), bold=rec.get("n") == 1) for k in keys))
-        for rec in roster.records
+        Row(
+            None,
+            tuple(
+                Cell("" if j == 0 and once[i] else _text(rec.get(k)), bold=rec.get("n") == 1)
+                for j, k in enumerate(keys)
+            ),
+        )
+        for i, rec in enumerate(roster.records)
     )
     if keys:
         titles = dict(gen.titles)  # the data's titles as heads, never a bare field id
@@ -134,6 +141,14 @@ def _adjust_table(gen: Generator, adjust: Adjust) -> Table:
     title = in_words(adjust.id) + (" (optional)" if adjust.optional else "")
     heads = (Column(f"Add to {named}", align="centre"),)
     return Table(adjust.id, title, heads, rows, label=Column(adjust.roll, align="centre"))
+
+
+def _said_once(values: list) -> list[bool]:
+    """Which of a roster's first column's values go unprinted: where the column comes in
+    runs of one value (a unit's number on each of its figures), each run says its value
+    once, on its first row, as a printed roster groups its units."""
+    same = [bool(i) and v is not None and v == values[i - 1] for i, v in enumerate(values)]
+    return same if any(same) else [False] * len(values)
 
 
 def _text(value: object) -> str | None:
