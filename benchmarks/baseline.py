@@ -757,6 +757,23 @@ def assembly_size(way: Tiling) -> tuple[float, float]:
     return best[1]
 
 
+def badge_size(way: Tiling, scale: float) -> float:
+    first = way.windows[0, 0]
+    return max(10.0, min(20.0, (first[2] - first[0]) * scale / 6))
+
+
+def badge_bands(way: Tiling, scale: float) -> tuple[float, float]:
+    """The room above the diagram (the top row's badges) and below it (the bottom row's)."""
+    band = badge_size(way, scale) * 1.35 + 4
+    return band, (band if way.rows > 1 else 0.0)
+
+
+def room_scale(way: Tiling, w: float, h: float) -> float:
+    """The diagram's scale in w x h, less the badges' bands."""
+    above, below = badge_bands(way, min(w / way.w, h / way.h))
+    return min(w / way.w, (h - above - below) / way.h)
+
+
 def assembly_page(c: Canvas, m: HexMap, way: Tiling, words: list[Box]) -> None:
     """The map reduced, each tile outlined (under the numbers) and badged, and the key."""
     size = assembly_size(way)
@@ -775,8 +792,9 @@ def assembly_page(c: Canvas, m: HexMap, way: Tiling, words: list[Box]) -> None:
     for line in assembly_lines(way, x1 - x0):
         c.drawString(x0, y, line)
         y -= 12
-    scale = min((x1 - x0) / way.w, (y - y0 - 10 - key_layout(size)[2]) / way.h)
-    px, py = x0 + (x1 - x0 - way.w * scale) / 2, y - 6 - way.h * scale
+    scale = room_scale(way, x1 - x0, y - y0 - 10 - key_layout(size)[2])
+    above, below = badge_bands(way, scale)
+    px, py = x0 + (x1 - x0 - way.w * scale) / 2, y - 6 - above - way.h * scale
 
     def outlines(c: Canvas) -> None:
         c.setStrokeColorRGB(*hex_rgb(BADGE))
@@ -801,19 +819,20 @@ def assembly_page(c: Canvas, m: HexMap, way: Tiling, words: list[Box]) -> None:
         if way.turned:
             words = [turn(b, m.height) for b in words]
     badges(c, way, (px, py, scale), words)
-    terrain_key(c, size, py - 4)  # 4 pt under the diagram, as kitgen's KEY_GAP
+    terrain_key(c, size, py - below - 4)  # 4 pt under the badges, as kitgen's KEY_GAP
     c.showPage()
 
 
 def badges(c: Canvas, way: Tiling, at: tuple[float, float, float], words: list[Box]) -> None:
-    """Each tile's name on a badge in the part of it no neighbour covers, nearest its
-    top-left corner where it covers no hex number, as large as finds room (down to 10 pt)."""
+    """Each tile's name on a badge at the left of the part of it no neighbour covers: off
+    the map above it (top row) or below it (bottom row); a tile between rows has it on
+    the map nearest its top-left corner where it covers no hex number, as large as finds
+    room (down to 10 pt)."""
     px, py, scale = at
     taken = [
         (px + a * scale, py + b * scale, px + e * scale, py + d * scale) for a, b, e, d in words
     ]
-    first = way.windows[0, 0]
-    largest = max(10.0, min(20.0, (first[2] - first[0]) * scale / 6))
+    largest = badge_size(way, scale)
     o, gap = OVERLAP, 2.0
     for (row, col), (wx0, wy0, wx1, wy1) in way.windows.items():
         region = (
@@ -824,6 +843,10 @@ def badges(c: Canvas, way: Tiling, at: tuple[float, float, float], words: list[B
         )
         label = f"{chr(65 + row)}{col + 1}"
         fs, box = largest, None
+        if row in (0, way.rows - 1):  # off the map: above it, or below it
+            w = max(fs * 2.6, stringWidth(label, "Helvetica-Bold", fs) + fs * 0.8)
+            y = py + way.h * scale + gap if row == 0 else py - gap - fs * 1.35
+            box = (region[0], y, region[0] + w, y + fs * 1.35)
         while box is None and fs >= 10.0 - 1e-9:
             w = max(fs * 2.6, stringWidth(label, "Helvetica-Bold", fs) + fs * 0.8)
             box = clear_spot(w, fs * 1.35, region, taken, gap)

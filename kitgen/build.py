@@ -6,6 +6,7 @@ import functools
 import gc
 import json
 import os
+import re
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -197,7 +198,7 @@ def plan(
     settings: Settings,
     fonts: FontBook,
     diags: Diagnostics,
-    facts: dict[str, None] | None = None,
+    facts: dict[str, str | None] | None = None,
 ) -> list[Document]:
     """Every document's pages; a counter sheet's ops are made as it is drawn (see
     plan.Pieces). `facts` gathers the build facts found in planning and drawing (type
@@ -242,6 +243,28 @@ def run_facts(settings: Settings) -> list[str]:
     if settings.use:
         facts.append("with " + ", ".join(settings.use))
     return facts
+
+
+def fact_lines(found: dict[str, str | None]) -> list[str]:
+    """The build facts as the terminal prints them: each on its own line, but the facts
+    of a group (one per piece text whose ink was adjusted for contrast) as one line that
+    counts them and names the pieces (the part of each fact's path before its first dot);
+    the manifest lists every fact."""
+    lines: list[str] = []
+    groups: dict[str, list[str]] = {}
+    for text, group in found.items():
+        if group is None:
+            lines.append(text)
+        else:
+            groups.setdefault(group, []).append(text)
+    for group, texts in groups.items():
+        pieces = sorted(
+            {t.split(".", 1)[0].split(":", 1)[0] for t in texts},
+            key=lambda p: [int(n) if n.isdigit() else n for n in re.split(r"(\d+)", p)],
+        )
+        count = f"{len(texts)} piece text" + ("s" if len(texts) > 1 else "")
+        lines.append(f"{group} on {count} ({', '.join(pieces)}); manifest.json lists each")
+    return lines
 
 
 def build_facts(docs: list[Document]) -> dict[str, list[str]]:
@@ -447,7 +470,7 @@ def _build(
     log(f"{game.id}: read {len(game.files)} file(s)")
     check(game, diags)
     settings = settings_for(game)
-    found: dict[str, None] = {}
+    found: dict[str, str | None] = {}
     docs = plan(game, settings, font_book(game), diags, facts=found)
     log(f"{game.id}: planned {len(docs)} document(s), {sum(len(d.pages) for d in docs)} page(s)")
     fitted = {  # --fit: each scaled map says so, once however many copies it prints
@@ -463,8 +486,8 @@ def _build(
     pdfs = draw(game, docs, settings, release=True, progress=progress)
     for file, notes in build_facts(docs).items():
         log(f"{game.id}: {file}: {'; '.join(notes)}")
-    for fact in found:
-        log(f"{game.id}: {fact}")
+    for line in fact_lines(found):
+        log(f"{game.id}: {line}")
     manifest = manifest_head(game, settings, docs, pdfs)
     for entry in manifest["files"]:
         if "fill" in entry:

@@ -92,23 +92,72 @@ _NONE_MARKS = ("-", "\u2013", NONE)  # what data writes for one: a hyphen, an en
 _MINUS = re.compile(r"(?<![\w\-\u2212.])-(?=\.?\d)")  # "-2", "(-1)"; not "d6-1", "3-4"
 _TIMES = re.compile(r"(?<![\w.])x(?=\d)")  # "x2" (twice); not "Fx3", "6x6"
 _SIGNS = (("<=", "\u2264"), (">=", "\u2265"))
+EN_DASH = "\u2013"
+NBSP = "\u00a0"
+# A number range, "3-4" or "8-12": two whole numbers, the first the lower, joined by a
+# hyphen and standing alone: not inside a word or id ("AK-47", "B1-0101", "d6-1"), a
+# chain ("1-1-4", a date "2026-11-28") or a decimal. A falling pair ("2-1") is no range.
+_RANGE = re.compile(r"(?<![\w.\-\u2013\u2212+/])(\d+)-(\d+)(?![\w\-\u2013]|[.,]\d)")
+# A figure and its unit, or a figure beside a slash, keep to one line ("54 mm", "1 / 2").
+_UNITS = r"mm|cm|km|m|in|inch|inches|ft|feet|foot|yd|yards?|pt|kg|g|lb|oz|%|\u00b0"
+_KEEP = re.compile(rf"(?<=\d) (?=(?:{_UNITS})(?!\w)|/)|(?<=\d /) (?=\d)")
+# Quotes: an apostrophe inside a word ("o'clock", "6's"); an opening quote at the start or
+# after a space, a bracket or a dash; any other a closing one, but a quote straight after
+# a figure with no quote of its kind open is an inch or foot mark ('2"', "6'"): as written.
+_OPENERS = "([{/\u2013\u2014"
+_CURLY = {'"': ("\u201c", "\u201d"), "'": ("\u2018", "\u2019")}
 
 
-def typeset(text: str) -> str:
+def _quotes(text: str) -> str:
+    out, is_open = [], {'"': False, "'": False}
+    for i, c in enumerate(text):
+        if c not in _CURLY:
+            out.append(c)
+            continue
+        before, after = text[i - 1 : i], text[i + 1 : i + 2]
+        if c == "'" and before.isalnum() and after.isalnum():
+            out.append(_CURLY[c][1])
+        elif not before or before.isspace() or before in _OPENERS:
+            out.append(_CURLY[c][0])
+            is_open[c] = True
+        elif before.isdigit() and not is_open[c]:
+            out.append(c)
+        else:
+            out.append(_CURLY[c][1])
+            is_open[c] = False
+    return "".join(out)
+
+
+def _range(m: re.Match) -> str:
+    low, high = m.group(1), m.group(2)
+    return f"{low}{EN_DASH}{high}" if int(low) < int(high) else m.group(0)
+
+
+def typeset(text: str, ranges: bool = True) -> str:
     """The characters the data means: a real minus sign for a minus ("-2"), a times sign
-    for a multiplier ("x2"), and less- or greater-than-or-equal for "<=" and ">=". A
-    hyphen in a word, a range ("3-4") or a dice sum ("d6-1") stays as written. A text
-    that is only a dash or a hyphen (a cell that holds nothing) prints NONE, the mark
-    kitgen prints for a result no roll gives, so a kit marks "none" one way."""
+    for a multiplier ("x2"), less- or greater-than-or-equal for "<=" and ">=", an en dash
+    in a number range ("3-4" prints "3\u20134"; not with `ranges=False`: a combat table's
+    odds "1-2" and a piece's factors "3-4" are no ranges), typographic quotes and
+    apostrophes, and a no-break space that keeps a figure with its unit ("54 mm"). A
+    hyphen in a word, an id, a chain of figures ("1-1-4") or a dice sum ("d6-1") stays
+    as written. A text that is only a dash or a hyphen (a cell that holds nothing) prints
+    NONE, the mark kitgen prints for a result no roll gives, so a kit marks "none" one
+    way."""
     if text.strip() in _NONE_MARKS:
         return NONE
     if "-" in text:
         text = _MINUS.sub(MINUS, text)
+        if ranges:
+            text = _RANGE.sub(_range, text)
     if "x" in text:
         text = _TIMES.sub("\u00d7", text)
     if "=" in text:
         for plain, sign in _SIGNS:
             text = text.replace(plain, sign)
+    if " " in text:
+        text = _KEEP.sub(NBSP, text)
+    if "'" in text or '"' in text:
+        text = _quotes(text)
     return text
 
 

@@ -132,6 +132,12 @@ def pdf_words(pdf: bytes) -> list[list[Word]]:
     return pages
 
 
+# What style.typeset prints for the YAML's plain characters, read back as the YAML has
+# them (`text.translate(PLAIN)`): a real minus and a range's en dash as the hyphen, a
+# typographic apostrophe or single quote as the straight one, a no-break space as a space.
+PLAIN = str.maketrans({"\u2212": "-", "\u2013": "-", "\u2019": "'", "\u2018": "'", "\u00a0": " "})
+
+
 def pdf_text(pdf: bytes) -> list[str]:
     """Every page's text as printed, its runs of white space made one space."""
     return [" ".join(w.text for w in page) for page in pdf_words(pdf)]

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from kitgen.style import RULES_MIN
+from kitgen.style import RULES_MIN, typeset
 
 from .conftest import CONTENT, build_pdfs, pdf_text
 from .test_card_type import face_glyphs
@@ -26,4 +26,5 @@ def test_a_player_aid_folds_on_one_sheet_a_card(game: str, cards: int, paper: st
     faces = face_glyphs(pdfs, manifest)
     assert min(g.size for glyphs in faces.values() for g in glyphs) >= RULES_MIN - 0.01
     text = " ".join(pdf_text(pdfs["cards.pdf"]))
-    assert "Kit's reading: The card and its size (5 x 7 in) are the kit's" in text
+    said = typeset("Kit's reading: The card and its size (5 x 7 in) are the kit's")
+    assert said.replace("\u00a0", " ") in text  # pdf_text reads a no-break space as one

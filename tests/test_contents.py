@@ -262,3 +262,24 @@ def test_a_cover_writes_100_percent_one_way():
         _, pdfs, _ = seed_kit(game)
         (cover,) = pdf_text(pdfs["cover.pdf"])
         assert "print at 100% (actual size)" in cover and "100 %" not in cover, game
+
+
+def test_a_sheet_label_names_its_component_without_a_reading_mark():
+    """Every page's label (the line over the header rule: game · component · sheet n of
+    m, the first text a page prints) names a map by its title alone: the dagger's note
+    prints on the sheet under the title, and a mark in the label points nowhere."""
+    import pypdfium2 as pdfium
+
+    from .conftest import seed_kit
+    from .page_marks import marks_of
+
+    for game in ("duck", "reshuffled", "ryamon"):
+        _, pdfs, _ = seed_kit(game)
+        maps = []
+        for name, pdf in pdfs.items():
+            for number in range(1, len(pdfium.PdfDocument(pdf)) + 1):
+                runs = marks_of(pdf, number).runs
+                label = runs[min(runs)]
+                assert "\u2020" not in label and "\u2021" not in label, (game, name, number, label)
+                maps += [label] if name.startswith("map-") else []
+        assert maps and all("Map:" in label for label in maps), (game, maps)

@@ -7,9 +7,11 @@ from __future__ import annotations
 import pytest
 
 from kitgen.layout.plan import Text
+from kitgen.style import typeset
 from tests.conftest import build_pdfs, errors_of, pdf_text, pdf_words, seed_kit, write_game
 
 MARKERS = "Three of each marker is the kit's count."
+LEGEND = typeset("Kit's reading")  # as printed, with a typographic apostrophe
 GAME = f"""
 id: g
 title: G
@@ -47,20 +49,19 @@ def test_counter_readings_print_at_the_sheet_foot_under_the_pieces(game_dir):
     # one dagger for the one reading three definitions share (its source's words beside
     # it), the next for the other
     assert (
-        f"\u2020 Kit's reading: {MARKERS} Source: \u201cPlace a marker\u201d. "
-        "\u2021 Kit's reading: Two is the kit's count." in text
+        typeset(
+            f"\u2020 Kit's reading: {MARKERS} Source: \u201cPlace a marker\u201d. "
+            "\u2021 Kit's reading: Two is the kit's count."
+        )
+        in text
     )
-    assert text.count("Kit's reading") == 2
+    assert text.count(LEGEND) == 2
     (words,) = pdf_words(pdfs["counters.pdf"])
     note_tops = [w.box[3] for w in words if w.text in ("\u2020", "\u2021")]
     (doc,) = [d for d in p.docs if d.name == "counters"]
     lowest = min(item.bbox[1] for item in doc.pages[0].items)
     assert len(note_tops) == 2 and max(note_tops) < lowest  # under every piece
-    sizes = {
-        op.font.size
-        for op in doc.pages[0].ops
-        if isinstance(op, Text) and "Kit's reading" in op.text
-    }
+    sizes = {op.font.size for op in doc.pages[0].ops if isinstance(op, Text) and LEGEND in op.text}
     assert sizes and min(sizes) >= 7.0
 
 
@@ -68,17 +69,17 @@ def test_a_sheet_notes_only_the_readings_its_pieces_carry(game_dir):
     body = GAME.replace("quantity: 3", "quantity: 60")  # 120 markers: two sheets
     _, pdfs, _ = build_pdfs(write_game(game_dir, body))
     first, second = pdf_text(pdfs["counters.pdf"])
-    assert f"\u2020 Kit's reading: {MARKERS}" in first
-    assert "Two is the kit's count." not in first
-    assert f"\u2020 Kit's reading: {MARKERS}" in second
-    assert "\u2021 Kit's reading: Two is the kit's count." in second
+    assert typeset(f"\u2020 Kit's reading: {MARKERS}") in first
+    assert typeset("Two is the kit's count.") not in first
+    assert typeset(f"\u2020 Kit's reading: {MARKERS}") in second
+    assert typeset("\u2021 Kit's reading: Two is the kit's count.") in second
 
 
 def test_a_counter_without_a_reading_prints_no_note(game_dir):
     _, pdfs, _ = build_pdfs(
         write_game(game_dir, "id: g\ntitle: G\ncounters: [{id: a, size: 1, front: A}]\n")
     )
-    assert "Kit's reading" not in " ".join(pdf_text(pdfs["counters.pdf"]))
+    assert LEGEND not in " ".join(pdf_text(pdfs["counters.pdf"]))
 
 
 @pytest.mark.parametrize(
@@ -113,6 +114,6 @@ counters:
 def test_the_seed_kits_mark_their_chosen_counter_counts(game, words):
     _, pdfs, _ = seed_kit(game)
     for page in pdf_text(pdfs["counters.pdf"]):
-        if "Kit's reading" in page:
-            assert f"\u2020 Kit's reading: {words}" in page
-    assert any(words in page for page in pdf_text(pdfs["counters.pdf"]))
+        if LEGEND in page:
+            assert typeset(f"\u2020 Kit's reading: {words}") in page
+    assert any(typeset(words) in page for page in pdf_text(pdfs["counters.pdf"]))

@@ -399,7 +399,7 @@ def test_the_roster_sheet_prints_the_generators_own_tables(tmp_path):
     )
     for want in ("Mate / Hand", "Green", "Able", "Luck", "Add to Pay (d)", "\u22121", "Pay (d)"):
         assert want in texts, want
-    assert texts.count("1-4") == 1 and texts.count("4-6") == 1
+    assert texts.count("1\u20134") == 1 and texts.count("4\u20136") == 1  # ranges: en dash
 
 
 def test_a_rosters_unit_column_says_each_unit_once():

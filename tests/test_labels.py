@@ -265,7 +265,7 @@ def test_rencounter_squad_cards_follow_the_seeded_roster():
         texts = _card_texts(p, item["id"])
         assert f"Squad {unit}" in texts
         assert f"{leader['rating']}, Ex {leader['Ex']}" in texts
-        assert f"{len(members)} in all" in texts
+        assert f"{len(members)}\u00a0in all" in texts  # "in" read as a unit: kept with its figure
         # the roster table: one row per member, F and M as rolled
         for rec in members:
             assert str(rec["n"]) in texts and str(rec["F"]) in texts

@@ -294,3 +294,4 @@ def test_a_compass_by_the_title_points_north(game_dir):
     assert tip[1] < min(y for _, y in back)  # the arrow's head points down the sheet
     title = next(o for o in ops if isinstance(o, Text) and o.text == "Valley map")
     assert title.x < tip[0] < n.x  # after the title, the N beside it
+    assert abs(n.y - tip[1]) < 0.5  # the N's foot level with the tip, not with the middle

@@ -112,7 +112,7 @@ def test_readings_print_with_their_legend(game_dir):
         "Kit's reading: The card is the kit's.",
         "Kit's reading: The size is the kit's.",
     ):
-        assert want in text, want
+        assert typeset(want) in text, want  # as printed: ’ and ranges with –
     assert "\u2020" in text
 
 
@@ -172,7 +172,7 @@ def test_a_rule_reading_marks_its_line_on_the_setup_sheet(game_dir):
         "\u2020 Kit's reading: 1 to 9 is the kit's. Source: \u201ctypically 3-7\u201d.",
         "\u2021 Kit's reading: The source gives no bound.",
     ):
-        assert want in text, want
+        assert typeset(want) in text, want  # as printed: ’ and ranges with –
     assert "Two sides.\u2020" not in text
     bad = write_game(game_dir / "bad", RULES_GAME.replace('"The source gives no bound."', "{}"))
     assert [e.split("game.yaml:")[1] for e in errors_of(bad)] == [
@@ -209,12 +209,16 @@ def test_a_whole_row_reading_on_a_rolled_row_marks_its_roll_and_keeps_it_a_roll(
     words = pdf_words(pdfs["sheet-reference.pdf"])[0]
     text = " ".join(w.text for w in words)
     assert (
-        "D6 Result Chance 1-3 Boom 1/2 = 50% 4\u2020 Fizz 1/6 = 16.7% 5-6 Bang 1/3 = 33.3% "
-        "\u2020 Kit's reading: Read as a fizz. Source: \u201c4 Same as 3\u201d"
-    ) in text
-    label = {w.text: w.box for w in words if w.text in ("1-3", "4\u2020", "5-6")}
-    assert label["4\u2020"][2] > label["1-3"][2]  # the dagger hangs past the numbers' edge
-    assert label["1-3"][0] < label["4\u2020"][0]  # the 4 sits under the 3, not at the left
+        typeset(
+            "D6 Result Chance 1-3 Boom 1/2 = 50% 4\u2020 Fizz 1/6 = 16.7% 5-6 Bang 1/3 = 33.3% "
+            "\u2020 Kit's reading: Read as a fizz. Source: \u201c4 Same as 3\u201d"
+        )
+        in text
+    )
+    label = {w.text: w.box for w in words if w.text in ("1\u20133", "4\u2020", "5\u20136")}
+    mid = {w: (box[0] + box[2]) / 2 for w, box in label.items()}
+    assert mid["4\u2020"] > mid["1\u20133"] + 1  # the 4 keeps its place: the dagger hangs right
+    assert label["1\u20133"][0] < label["4\u2020"][0]  # the 4 is not pushed to the left
 
 
 def test_a_whole_row_reading_on_a_named_row_marks_its_label(game_dir):
@@ -251,10 +255,13 @@ def test_a_types_reading_marks_the_threat_type_line(game_dir):
     text = pdf_text(pdfs["threats.pdf"])[0]
     assert "Roll d6 Threat type\u2020 (one applies): GOBLINS \u22121" in text
     assert (
-        "\u2020 Kit's reading: Each species is a type. "
-        "Source: \u201cMOVE 1xD6 GOBLINS \u22121\u201d"
-    ) in text
-    assert "\u2021 Kit's reading: Totals below 1 are read as 1" in text
+        typeset(
+            "\u2020 Kit's reading: Each species is a type. "
+            "Source: \u201cMOVE 1xD6 GOBLINS \u22121\u201d"
+        )
+        in text
+    )
+    assert typeset("\u2021 Kit's reading: Totals below 1 are read as 1") in text
 
 
 def test_a_types_reading_needs_types(game_dir):

@@ -22,7 +22,7 @@ from kitgen.rules.lookup_tables import resolve_generator
 from kitgen.rules.scenarios import check_rules
 from kitgen.source.rules import with_scenarios
 
-from .conftest import CONTENT, build_pdfs, pdf_text
+from .conftest import CONTENT, PLAIN, build_pdfs, pdf_text
 
 GAME = CONTENT / "rencounter"
 
@@ -106,9 +106,9 @@ def test_the_rolled_extremes_are_inside_the_skill_bounds():
 
 
 def printed(data: bytes) -> str:
-    """All the text of a PDF as printed, the real minus sign the sheets print read back as
-    the hyphen the YAML writes."""
-    return " ".join(pdf_text(data)).replace("\u2212", "-")
+    """All the text of a PDF as printed, read back as the YAML writes it (conftest.PLAIN:
+    the real minus and a range's en dash as the hyphen, ’ as ')."""
+    return " ".join(pdf_text(data)).translate(PLAIN)
 
 
 @functools.cache
@@ -237,8 +237,11 @@ def test_the_roster_sheet_prints_the_squad_creator_beside_its_roster():
     # the pre-rolled roster above it: seed 0, as the build rolls it
     _, game = rolled_kit()
     gen = resolve_generator(game, next(g for g in game.generators if g.id == "squads"))
+    unit = None  # a unit's number printed once, on its first row (layout/roster.py)
     for rec in generate(gen, 0).records:
-        line = " ".join(str(rec[k]) for k in ("unit", "n", "role", "rating", "Ex", "F", "M"))
+        line = " ".join(str(rec[k]) for k in ("n", "role", "rating", "Ex", "F", "M"))
+        if rec["unit"] != unit:
+            line, unit = f"{rec['unit']} {line}", rec["unit"]
         assert line in text, line
     assert "To roll your own: size d6+4 (one roll for every unit)" in text
 

@@ -99,9 +99,15 @@ def test_every_counter_of_the_mix_is_printed(pdfs):
 
 def _printed(text: str) -> str:
     """A YAML text as the sheets print it: markup dropped, a real minus before a figure,
-    <= and >= as signs, runs of white space as one space."""
+    an en dash in a rising range ("3-5"), ’ for an apostrophe, <= and >= as signs, runs
+    of white space as one space."""
     text = text.replace("**", "")
     text = re.sub(r"(?<![\w)])-(?=\d)", "\u2212", text)
+    rising = re.compile(r"(?<![\w-])(\d+)-(\d+)(?![\w-])")
+    text = rising.sub(
+        lambda m: m[0].replace("-", "\u2013") if int(m[1]) < int(m[2]) else m[0], text
+    )
+    text = re.sub(r"(?<=\w)'(?=\w)", "\u2019", text)
     text = text.replace("<=", "\u2264").replace(">=", "\u2265")
     return " ".join(text.split())
 
@@ -213,7 +219,7 @@ def test_the_cover_prints_the_sources_title_line_and_credits(pdfs):
     (page,) = _pages(pdfs, "cover.pdf")
     _rows_read_in_order(page, [_printed(cover["subtitle"]), *map(_printed, cover["credits"])])
     # the source's own figures: players, age, playing time; its designer and publisher
-    for words in ("2-4 players", "ages 10+", "an hour", "Mike Kramlich", "ZodLogic Games"):
+    for words in ("2\u20134 players", "ages 10+", "an hour", "Mike Kramlich", "ZodLogic Games"):
         assert words in page
 
 

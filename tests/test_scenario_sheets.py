@@ -110,7 +110,7 @@ def test_a_sides_stacked_tables_share_one_head_and_one_set_of_widths(paper):
     (marks,) = _pages(pdfs["scenario-ambush-at-the-ford.pdf"])
     runs = _runs_at(marks)
     assert len(runs["Weapon"]) == 2 and len(runs["Name"]) == 2
-    (king,), (guard,) = runs["TheKing'spatrol"], runs["TheCardinal'sGuard"]
+    (king,), (guard,) = runs["TheKing\u2019spatrol"], runs["TheCardinal\u2019sGuard"]
     assert king[1] == pytest.approx(guard[1], abs=0.5) and guard[0] > king[0] + 200
     for side in (king, guard):
         lefts = [
@@ -120,7 +120,7 @@ def test_a_sides_stacked_tables_share_one_head_and_one_set_of_widths(paper):
             if (x < guard[0]) == (side is king)
         ]
         assert len(lefts) > 5 and max(lefts) - min(lefts) < 1.5, lefts  # glyphs' bearings
-    groups = ["Escort(Lt.Aubert)", "Courier'sguard(Cpl.Mercier)", "Attheford(Capt.Rochefort)"]
+    groups = ["Escort(Lt.Aubert)", "Courier\u2019sguard(Cpl.Mercier)", "Attheford(Capt.Rochefort)"]
     assert all(len(runs[g]) == 1 for g in groups)
     assert min(g.size for g in marks.glyphs) >= RULES_MIN - 1e-3
 

@@ -4,13 +4,13 @@ source's words, or turning advice into a rule, and what the sheet prints now."""
 
 from __future__ import annotations
 
-from .conftest import pdf_text, seed_kit
+from .conftest import PLAIN, pdf_text, seed_kit
 
 
 def printed(game: str, name: str) -> str:
-    """All the text of one file of a seed kit, the real minus read back as the YAML's hyphen."""
+    """All the text of one file of a seed kit, read back as the YAML writes it (PLAIN)."""
     _, pdfs, _ = seed_kit(game)
-    return " ".join(pdf_text(pdfs[name])).replace("\u2212", "-")
+    return " ".join(pdf_text(pdfs[name])).translate(PLAIN)
 
 
 # ---- DUCK! ---------------------------------------------------------------------------------
@@ -99,7 +99,7 @@ def test_reshuffled_standard_game_says_its_colours_are_the_variants():
 
 def test_rencounter_crew_losses_keep_the_sources_phase():
     text = printed("rencounter", "sheet-quick-reference.pdf")
-    assert 'add "something like 1/2 phase" for each man lost' in text
+    assert "add \u201csomething like 1/2 phase\u201d for each man lost" in text  # typographic
     assert "1/2 turn for each man lost" not in text
 
 

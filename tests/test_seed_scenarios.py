@@ -281,7 +281,7 @@ def test_ryamon_setup_sheet_read_back_from_the_pdf(tmp_path):
         "Each tribe starts with 5 food.",
         # a rule the kit reads from the source is marked, its reading noted under it
         "Scientists and Lawyers are placed in Urban (as newborns are).\u2021",
-        "\u2021 Kit's reading: Starting people are placed as births are",
+        "\u2021 Kit\u2019s reading: Starting people are placed as births are",
     ):
         assert expected in text
     items = json.loads((kit / "manifest.json").read_text())["items"]

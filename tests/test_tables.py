@@ -291,7 +291,7 @@ def test_chance_column_matches_hand_fractions(game_dir: Path):
     assert odds.chances == expected
     _, pdfs, _ = build_pdfs(game_dir)
     text = pdf_text(pdfs["sheet-qrs.pdf"])
-    assert "2 Disaster 1/36 = 2.8%" in text and "5-6 Poor 1/4 = 25%" in text
+    assert "2 Disaster 1/36 = 2.8%" in text and "5\u20136 Poor 1/4 = 25%" in text
 
 
 def test_markup_in_user_text_prints_literally(game_dir: Path):
@@ -532,7 +532,7 @@ def test_draw_table_contract_for_other_planners(game_dir: Path):
     )
     ops, height = draw_table(table, 10, 500, 200, env, size=8, min_size=6.5)
     texts = [t.text for t in texts_in(ops)]
-    assert {"Threat", "Roll", "Reaction", "1", "Hide", "2-3"} <= {t.strip() for t in texts}
+    assert {"Threat", "Roll", "Reaction", "1", "Hide", "2\u20133"} <= {t.strip() for t in texts}
     assert all(t.font.size >= 6.5 for t in texts_in(ops))
     ys = [o.y for o in ops if isinstance(o, Rect)] + [t.y for t in texts_in(ops)]
     assert min(ys) >= 500 - height - 1e-6 and max(ys) <= 500
@@ -1185,7 +1185,8 @@ def test_a_table_taller_than_a_column_splits_keeping_titles_and_sub_headings(
 def test_a_cell_that_holds_nothing_prints_one_dash_kit_wide():
     """A hyphen or dash alone in a cell (the data's "none") prints the em dash kitgen
     prints where a result cannot come up, so a kit marks "none" one way. Read back from
-    the printed charts and reaction tables; a hyphen in a word or range is untouched."""
+    the printed charts and reaction tables; a hyphen in a word is untouched (a range
+    prints an en dash)."""
     import pypdfium2 as pdfium
 
     from tests.page_marks import read_marks
@@ -1196,7 +1197,7 @@ def test_a_cell_that_holds_nothing_prints_one_dash_kit_wide():
         "\u2014",
         "\u2014",
         "\u2014",
-        "3-4",
+        "3\u20134",
         "\u22122",
         "a - b",
     ]
@@ -1289,7 +1290,7 @@ def test_a_roll_column_of_ranges_is_centred_and_one_of_numbers_flush_right(game_
         glyphs = [g for g in marks.glyphs if g.run == run]
         if glyphs:
             boxes[text] = (min(g.box[0] for g in glyphs), max(g.box[2] for g in glyphs))
-    centres = {round(sum(boxes[t]) / 2, 1) for t in ("1", "2-3", "4-5", "6")}
+    centres = {round(sum(boxes[t]) / 2, 1) for t in ("1", "2\u20133", "4\u20135", "6")}
     assert max(centres) - min(centres) < 0.6, boxes  # ink boxes: a hair apart
     rights = {round(boxes[t][1], 1) for t in ("2", "3", "7", "11", "12")}
     assert max(rights) - min(rights) < 0.6, boxes

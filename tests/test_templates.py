@@ -816,7 +816,7 @@ def test_a_cones_reading_prints_beside_it_and_its_dagger_on_it():
         ]
         assert len(titles) == 2 and len(inside) == 1  # on the piece, and over its caption
         # the note beside the shape: off it, within a finger's width, at rules size
-        notes = [gs for text, gs in runs if text.startswith("\u2020Kit'sreading:Cut")]
+        notes = [gs for text, gs in runs if text.startswith("\u2020Kit\u2019sreading:Cut")]
         near = [
             gs
             for gs in notes
@@ -839,13 +839,18 @@ def test_notes_go_beside_a_template_when_they_do_not_fit_on_it_at_7pt(game_dir):
     p = plan_game(game(game_dir, body))
     got = {i.id: i for d in p.docs[:1] for page in d.pages for i in page.items}
     assert got["thin"].extra["caption"] == [note]
-    assert "caption" not in got["wide"].extra  # room on it: printed on the piece
+    # the wide cone has room for it, but cones place their notes one way: beside
+    assert got["wide"].extra["caption"] == [note]
     assert got["c"].extra["caption"] == ["\u2020 Kit's reading: The size is the kit's."]
     assert got["r"].extra["caption"] == ["Lay it from the base's front edge"]
     texts = [op for page in p.docs[0].pages for op, *_ in walk(page.ops) if isinstance(op, Text)]
     printed = [t for t in texts if t.text == note]
     assert len(printed) == 3 and all(t.font.size >= 7 for t in printed)
     assert all(t.font.size >= 6 for t in texts)
+    # with no thin cone beside it, the wide one prints its note on the piece
+    p = plan_game(game(game_dir, body.replace("  - {kind: cone, id: thin", "  # ")))
+    got = {i.id: i for d in p.docs[:1] for page in d.pages for i in page.items}
+    assert "thin" not in got and "caption" not in got["wide"].extra
 
 
 # ---- read back from the PDF ----------------------------------------------------------------
@@ -883,14 +888,14 @@ def test_the_range_chart_names_every_band_at_7pt_keying_short_forms(game_dir):
 
 def test_template_notes_print_a_real_minus(game_dir):
     """A template's notes are set as the sheets' text is (style.typeset): "-2" prints
-    with a minus sign, a range "3-4" keeps its hyphen."""
+    with a minus sign, a range "3-4" with an en dash."""
     body = (
         "  - {kind: grid-scatter, id: g, size: 3, square: 1in, roll: 'Scatter roll: D6+6/-1',"
         " notes: ['Chart: -2 to scatter, 3-4 squares']}"
     )
     _, pdfs, _ = build_pdfs(game(game_dir, body))
     text = pdfium.PdfDocument(pdfs["templates.pdf"])[0].get_textpage().get_text_range()
-    assert "Chart: \u22122 to scatter, 3-4 squares" in text
+    assert "Chart: \u22122 to scatter, 3\u20134 squares" in text
     assert "Scatter roll: D6+6/\u22121" in text
     assert "-2" not in text
 
@@ -906,3 +911,86 @@ def test_a_cone_mark_labelled_with_its_distance_is_not_numbered_twice(game_dir):
     words = pdfium.PdfDocument(pdfs["templates.pdf"])[0].get_textpage().get_text_range().split()
     assert words.count("5") == 1
     assert words.count("4") == 1 and words.count("6") == 1
+
+
+# ---- issue 18 (review6 #18): check bars, cone numbers, one order ------------------------
+
+
+def _bars(marks) -> list[tuple[float, float, float, float]]:
+    """The 50 mm check bars on a page: filled 50 x 3 pt rectangles, either way round."""
+    out = []
+    for f in marks.fills:
+        x0, y0, x1, y1 = f.box
+        w, h = x1 - x0, y1 - y0
+        if {round(w, 1), round(h, 1)} == {round(CHECK_BAR, 1), 3.0}:
+            out.append(f.box)
+    return out
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_no_band_limit_runs_across_a_rulers_check_bar(paper):
+    """Each ruler piece's check bar lies inside one band, toward the piece's far end: no
+    band limit's line (1.2 pt) crosses it. Rencounter's part 1 ran its bar across the
+    MEDIUM/LONG limit at 8 in."""
+    from tests.page_marks import read_marks
+
+    from .conftest import CONTENT
+
+    _, pdfs, manifest = build_pdfs(CONTENT / "rencounter", paper)
+    doc = pdfium.PdfDocument(pdfs["templates.pdf"])
+    crossed, bars = [], 0
+    for n in sorted({i["page"] for i in items(manifest, kind="template", template="ruler")}):
+        marks = read_marks(doc[n - 1])
+        for x0, y0, x1, y1 in _bars(marks):
+            bars += 1
+            for s in marks.segments:
+                if abs(s.width - 1.2) > 0.05:
+                    continue
+                sx0, sx1 = sorted((s.x0, s.x1))
+                sy0, sy1 = sorted((s.y0, s.y1))
+                if sx0 < x1 - 0.1 and sx1 > x0 + 0.1 and sy0 < y1 - 0.1 and sy1 > y0 + 0.1:
+                    crossed.append((n, (x0, y0), (s.x0, s.y0, s.x1, s.y1)))
+    assert bars >= 4 and crossed == []
+
+
+def test_a_cone_numbers_every_tick_and_its_check_bar_covers_none():
+    """Rencounter's cones number 7, 8 and 9 in too (they were left out under the check
+    bar), each outside the bar; both cones place their notes one way (beside, as the
+    narrow one must), and both files show the cones in the kit's order."""
+    from tests.page_marks import read_marks
+
+    from .conftest import CONTENT
+
+    _, pdfs, manifest = build_pdfs(CONTENT / "rencounter")
+    doc = pdfium.PdfDocument(pdfs["templates.pdf"])
+    note = "All targets in the cone, friend and foe"
+    for cone in ("cannister", "grape"):
+        item = items(manifest, id=cone, variant="print")[0]
+        assert item["caption"][0] == note
+        x0, y0, x1, y1 = item["bbox"]
+        marks = read_marks(doc[item["page"] - 1])
+        bars = [b for b in _bars(marks) if x0 <= b[0] and b[2] <= x1 and y0 <= b[1] <= y1]
+        assert len(bars) == 1, cone
+        numbers = {
+            marks.runs[g.run]
+            for g in marks.glyphs
+            if x0 <= g.box[0] and g.box[2] <= x1 + 0.5 and y0 <= g.box[1] and g.box[3] <= y1
+        }
+        assert {"3", "4", "6", "7", "8", "9"} <= numbers, (cone, numbers)
+        inside = [
+            g
+            for g in marks.glyphs
+            if marks.runs[g.run] in ("7", "8", "9")
+            and g.box[0] < bars[0][2]
+            and g.box[2] > bars[0][0]
+            and g.box[1] < bars[0][3]
+            and g.box[3] > bars[0][1]
+        ]
+        assert inside == [], cone
+
+    def order(variant: str) -> list[str]:
+        cones = [i for i in items(manifest, template="cone", variant=variant)]
+        cones.sort(key=lambda i: (i["page"], -i["bbox"][3], i["bbox"][0]))  # as read
+        return [i["id"] for i in cones]
+
+    assert order("print") == order("outline") == ["cannister", "grape"]

@@ -12,7 +12,7 @@ import pytest
 
 from kitgen.layout import maps
 from kitgen.layout.mapart import Lanes
-from tests.page_marks import pdf_faults
+from tests.page_marks import faults, marks_of, pdf_faults
 
 from .conftest import build_pdfs, pdf_text, run_cli, seed_kit, write_game
 
@@ -97,7 +97,7 @@ def test_without_lanes_the_seams_cut_coordinates(game_dir, monkeypatch):
     _, pdfs, _ = build_pdfs(game_dir)
     found = [str(f) for _, f in pdf_faults(pdfs["map-plain.pdf"])]
     assert "text '0906' overlaps text 'GLUEundertileA2' at (497.8, 394.4) pt" in found
-    assert len(found) == 8
+    assert len(found) == 4  # (those cut by a tile's edge on its glue strip are left off)
 
 
 def test_a_coordinate_with_no_room_is_left_out_and_said(game_dir, tmp_path):
@@ -127,3 +127,46 @@ def test_lanes_move_a_tab_the_least_way_inside_its_cell():
     assert Lanes(((-inf, 49.0, inf, 51.0),)).clear(tab, square) == pytest.approx((0.0, -5.2))
     # no room anywhere in the cell
     assert Lanes(((-1.0, -1.0, 55.0, 55.0),)).clear(tab, square) is None
+
+
+@pytest.mark.parametrize(("game", "file"), [("ironford", "map-ryn.pdf"), ("duck", "map-deck.pdf")])
+def test_tile_badges_lie_off_the_map(game, file):
+    """An assembly sheet's badges name the tiles of its top row above the diagram and of
+    its bottom row below it, each at the left of its tile's own part: none covers the map
+    (Iron Ford's A1 and A2 lay over the half hexes at the map's foot)."""
+    _, pdfs, manifest = seed_kit(game)
+    (item,) = [i for i in manifest["items"] if i["kind"] == "assembly" and i["file"] == file]
+    tiles = [i for i in manifest["items"] if i["kind"] == "map-tile" and i["file"] == file]
+    rows = max(t["row"] for t in tiles)
+    x0, y0, x1, y1 = item["bbox"]
+    marks = marks_of(pdfs[file], item["page"])
+    assert [str(f) for f in faults(marks)] == []
+    for t in tiles:
+        # the badge's run: its name at BADGE_MIN or more (a square's coordinate may read
+        # the same, smaller)
+        (run,) = {g.run for g in marks.glyphs if marks.runs[g.run] == t["label"] and g.size >= 10}
+        boxes = [g.box for g in marks.glyphs if g.run == run]
+        low, high = min(b[1] for b in boxes), max(b[3] for b in boxes)
+        if t["row"] == 1:
+            assert low > y1, (t["label"], low, y1)  # above the diagram
+        else:
+            assert t["row"] == rows and high < y0, (t["label"], high, y0)  # below it
+        left = x0 + (t["window"][0] + (t["overlap"] if t["col"] > 1 else 0)) * item["scale"]
+        assert left < min(b[0] for b in boxes) < left + 20, t["label"]
+
+
+def test_no_tile_prints_a_word_cut_by_its_edge():
+    """Iron Ford's "Iron Ford" lies on A1's glue strip across A1's right edge, which cut
+    it to "Iro": A1 now leaves it off (A2, glued over the strip, prints it whole)."""
+    _, pdfs, manifest = seed_kit("ironford")
+    pdf = pdfs["map-ryn.pdf"]
+    tiles = {i["label"]: i for i in manifest["items"] if i["kind"] == "map-tile"}
+
+    def shown(page: int) -> str:
+        marks = marks_of(pdf, page)
+        runs = {k for k, text in marks.runs.items() if text.replace(" ", "") == "IronFord"}
+        return "".join(g.char for g in marks.glyphs if g.run in runs)
+
+    assert shown(tiles["A1"]["index"]) == ""  # was "Iro"
+    assert shown(tiles["A2"]["index"]).replace(" ", "") == "IronFord"
+    assert pdf_faults(pdf) == []

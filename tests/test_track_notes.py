@@ -125,7 +125,8 @@ def test_a_tracks_reading_prints_under_its_title_above_the_boxes(game_dir):
     texts = [o for o in ops if isinstance(o, Text)]
     assert [t.text for t in texts[1:3]] == [  # after the sheet label
         "Turn record\u2020",
-        "\u2020 Kit's reading: Four turns is the kit's count. Source: \u201ca few turns\u201d.",
+        "\u2020 Kit\u2019s reading: Four turns is the kit\u2019s count. "
+        "Source: \u201ca few turns\u201d.",
     ]
     title, note = texts[1:3]
     boxes = [o for o in ops if isinstance(o, Rect) and o.w == 72 and o.h == 72]

@@ -147,7 +147,9 @@ def _reading_marks(cs: CounterSet) -> dict[Reading, str]:
 def _note_lines(marks: dict[Reading, str], width: float, env: PlanEnv) -> list[str]:
     lines: list[str] = []
     for reading, mark in marks.items():
-        lines += wrap_hard(reading_note(reading, mark), env.face(), READING, width, env.fonts)
+        lines += wrap_hard(
+            typeset(reading_note(reading, mark)), env.face(), READING, width, env.fonts
+        )
     return lines
 
 

@@ -1,9 +1,10 @@
-"""The cover sheet: title, blurb, what you need, credits."""
+"""The cover sheet: title, blurb, what you need, credits, each set with the characters
+the data means (style.typeset)."""
 
 from __future__ import annotations
 
 from ..model.cover import Cover
-from ..style import FAINT, INK
+from ..style import FAINT, INK, typeset
 from .contents import add_contents
 from .env import PlanEnv
 from .flow import PageFlow
@@ -21,7 +22,7 @@ def plan_cover(cover: Cover, env: PlanEnv) -> list[Document]:
     flow = PageFlow("Cover", y0, y1 - 20, y1 - 60)
     mid = (x0 + x1) / 2
     title = Font(bold, 30)
-    for line in wrap_hard(env.game.title, title.face, title.size, width, env.fonts):
+    for line in wrap_hard(typeset(env.game.title), title.face, title.size, width, env.fonts):
         flow.need(title.size * 1.1)
         flow.add(Text(mid, flow.y, line, title, INK, align="centre"))
         flow.y -= title.size * 1.1
@@ -29,7 +30,7 @@ def plan_cover(cover: Cover, env: PlanEnv) -> list[Document]:
     if cover.subtitle:
         sub = Font(regular, 13)
         flow.y -= 24
-        for line in wrap_hard(cover.subtitle, sub.face, sub.size, width, env.fonts):
+        for line in wrap_hard(typeset(cover.subtitle), sub.face, sub.size, width, env.fonts):
             flow.need(sub.size)
             flow.add(Text(mid, flow.y, line, sub, INK, align="centre"))
             flow.y -= sub.size * 1.35
@@ -39,7 +40,7 @@ def plan_cover(cover: Cover, env: PlanEnv) -> list[Document]:
     flow.y -= 28
     body = Font(regular, 11)
     for para in cover.blurb:
-        for line in wrap_hard(para, body.face, body.size, width * 0.8, env.fonts):
+        for line in wrap_hard(typeset(para), body.face, body.size, width * 0.8, env.fonts):
             flow.need(body.size)
             flow.add(Text(x0 + width * 0.1, flow.y, line, body, INK))
             flow.y -= body.size * 1.35
@@ -53,7 +54,7 @@ def plan_cover(cover: Cover, env: PlanEnv) -> list[Document]:
         flow.y -= 17
         for entry in lines:
             for i, line in enumerate(
-                wrap_hard(entry, body.face, body.size, width * 0.75, env.fonts)
+                wrap_hard(typeset(entry), body.face, body.size, width * 0.75, env.fonts)
             ):
                 prefix = "•  " if i == 0 else "   "
                 flow.need(body.size)

@@ -26,8 +26,9 @@ class PlanEnv:
     fonts: TextMeasure
     diags: Diagnostics
     # Build facts found while planning or drawing (type set below the scale's floor
-    # to fit a piece ...): the build prints them and keeps them in the manifest.
-    facts: dict[str, None] = field(default_factory=dict)
+    # to fit a piece ...), each with its group or None: the manifest keeps every one;
+    # the terminal prints each, but a group's as one line with counts (build.fact_lines).
+    facts: dict[str, str | None] = field(default_factory=dict)
     # each side's shape (layout/sides.py), worked out once per build when first asked
     sides: dict[str, str] | None = None
 
@@ -46,8 +47,10 @@ class PlanEnv:
             self.sides = side_shapes(self.game)
         return self.sides[side]
 
-    def fact(self, text: str) -> None:
-        self.facts[text] = None
+    def fact(self, text: str, group: str | None = None) -> None:
+        """A build fact; `group` names the kind of a fact a build may find many of (one
+        per piece whose ink was adjusted), which the terminal says once, with counts."""
+        self.facts[text] = group
 
     def warn(self, span: Span | None, path: str, message: str, hint: str = "") -> None:
         self.diags.warning(span, path, message, hint)

@@ -67,7 +67,7 @@ def face_ops(d: CounterDef, face: Face, bleed: float, env: PlanEnv) -> tuple:
         # line is worked out with the layout and only the text is measured.
         elif (
             line is not None
-            and regular(text := typeset(el.text))
+            and regular(text := typeset(el.text, ranges=False))
             and (wide := width(text, slot.face, line.font.size)) <= line.width + 1e-6
         ):
             if inks and inks[i] is not None:  # the content's ink short of the floor
@@ -440,7 +440,7 @@ def _text(
     size it is set at."""
     ink, background = el.colour or under[0], under[1]
     ops, fits = _text_ops(
-        typeset(el.text), face, el.size, el.min_size, el.align, ink, el.wrap, box,
+        typeset(el.text, ranges=False), face, el.size, el.min_size, el.align, ink, el.wrap, box,
         min(d.width, d.height), env.fonts,
     )  # fmt: skip
     if ops:
@@ -501,6 +501,9 @@ def _plate(x: float, baseline: float, width: float, size: float, align: str, box
     return Rect(x0, baseline - size * 0.3, x1 - x0, size * 1.15, fill=colour, radius=size * 0.2)
 
 
+CONTRAST_FACTS = "ink adjusted for contrast"  # the group of the facts below (env.fact)
+
+
 def _legible_fact(
     el: TextEl, ink: str, background: str, printed: tuple, size: float, env: PlanEnv
 ) -> None:
@@ -510,9 +513,11 @@ def _legible_fact(
     colour, plate = printed
     was = f"{el.path}: ink {ink} on {under} reads {contrast(ink, under):.1f}:1 at {size:g} pt"
     if plate is None:
-        env.fact(f"{was}, printed {colour} ({contrast(colour, under):.1f}:1)")
+        env.fact(f"{was}, printed {colour} ({contrast(colour, under):.1f}:1)", CONTRAST_FACTS)
     else:
-        env.fact(f"{was}, printed on a plate of {plate} ({contrast(ink, plate):.1f}:1)")
+        env.fact(
+            f"{was}, printed on a plate of {plate} ({contrast(ink, plate):.1f}:1)", CONTRAST_FACTS
+        )
 
 
 def _one_line(

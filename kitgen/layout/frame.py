@@ -6,6 +6,7 @@ the content box is symmetric, and duplex backs mirror onto it exactly.
 
 from __future__ import annotations
 
+from ..model.reading import unmarked
 from ..style import CHROME, FAINT
 from ..style import CHROME_INK as INK
 from ..units import PRINTER_MARGIN, Paper, inch, mm
@@ -44,7 +45,7 @@ def frame_document(
             continue
         parts = [
             game_title,
-            page.component,
+            unmarked(page.component),  # the mark's note is on the sheet, not in its label
             f"sheet {max(number, 1)} of {max(total, 1)}",
             page.side,
         ]

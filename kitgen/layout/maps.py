@@ -26,8 +26,9 @@ from ..style import (
     PAPER,
     RULES_MIN,
     SMALL,
+    typeset,
 )
-from .clearance import clash, clear_spot, word_boxes
+from .clearance import clash, clear_spot, placing, text_box, word_boxes
 from .env import PlanEnv
 from .frame import content_box
 from .mapart import (
@@ -222,7 +223,7 @@ def _title(
 def _note_lines(m: MapDef, env: PlanEnv, width: float) -> list[str]:
     """The map's note as a map sheet prints it under its title: rules text, so at RULES_MIN
     and never smaller; a note longer than the sheet's width wraps to more lines."""
-    return wrap(m.note, env.face(), RULES_MIN, width, env.fonts) if m.note else []
+    return wrap(typeset(m.note), env.face(), RULES_MIN, width, env.fonts) if m.note else []
 
 
 def head_height(m: MapDef, env: PlanEnv) -> float:
@@ -236,9 +237,12 @@ def head_height(m: MapDef, env: PlanEnv) -> float:
 
 def compass(north: str, x: float, cy: float, bold: str) -> list:
     """An arrow pointing north with an N at its head, in a 14 pt square from x, centred on
-    cy: a wargame map says which way north lies, not always up."""
+    cy: a wargame map says which way north lies, not always up. The N stands beside the
+    head, not the arrow's middle (read quickly, "↓ N" with the N level with the middle
+    said north was up and right): level with the tip of an arrow up or down, beyond the
+    tip of one left (the arrow then starts 9 pt further on) or right."""
     ux, uy = {"up": (0, 1), "down": (0, -1), "left": (-1, 0), "right": (1, 0)}[north]
-    cx, half = x + 7, 6.0
+    cx, half = x + (16 if north == "left" else 7), 6.0
     tip = (cx + ux * half, cy + uy * half)
     tail = (cx - ux * half, cy - uy * half)
     px, py = -uy, ux
@@ -250,8 +254,13 @@ def compass(north: str, x: float, cy: float, bold: str) -> list:
     return [
         Line(*tail, tip[0] - ux * 4, tip[1] - uy * 4, Stroke(INK, 1.4)),
         Path(head, fill=INK),
-        Text(x + 17, cy - 3, "N", Font(bold, 9), INK),
+        Text(x if north == "left" else x + 17, cy + _N_RISE[north], "N", Font(bold, 9), INK),
     ]
+
+
+# the N's baseline from the compass's middle: its foot at a downward tip, its top (a 9 pt
+# capital stands about 6.6 pt) at an upward one, centred on a sideways arrow
+_N_RISE = {"up": -0.6, "down": -6.0, "left": -3.0, "right": -3.0}
 
 
 def _fit_line(
@@ -403,6 +412,7 @@ def _tiled(m: MapDef, env: PlanEnv) -> list[Page]:
     if lanes is not None and (out := coords_left_out(tabs, lanes)):
         env.fact(f"map {m.id}: no room for coordinates {', '.join(out)} clear of the seams")
     art_words = word_boxes([group], env.fonts.width, 0.3)  # a glue note covers none of them
+    texts = _text_boxes([group], env.fonts.width) if plan.count > 1 else []
     pages = []
     for t in plan.tiles:
         tw, th = t.x1 - t.x0, t.y1 - t.y0
@@ -412,7 +422,8 @@ def _tiled(m: MapDef, env: PlanEnv) -> list[Page]:
         alone = plan.count == 1  # one sheet, landscape or the map turned: no tiles to join
         right = "" if alone else _tile_name(t, plan)
         ops = _title(m, env, x0, x1, y1, right)
-        ops.append(Group((group,), dx=px - t.x0, dy=py - t.y0, clip=t.window))
+        for window in _windows(plan, t, texts):
+            ops.append(Group((group,), dx=px - t.x0, dy=py - t.y0, clip=window))
         ops.extend([] if alone else _locator(plan, t, x1 - 40, y1 - 3, bold))
         ops.extend(_seams(m, plan, t, (px, py), regular, turned, words))
         extra = {
@@ -469,6 +480,58 @@ def _key_under(m: MapDef, env: PlanEnv, way: Tiling, page: Page) -> bool:
         return False
     page.ops.append(Group(tuple(key_ops)))
     return True
+
+
+def _windows(plan: TilePlan, t, words: list[Box]) -> list[Box]:
+    """The parts of a tile's window its map is shown through (art points): all of it, but
+    where the tile's right or bottom edge would cut a word of the map that lies wholly on
+    the glue strip: that word's part is left off this tile (the neighbour glued over the
+    strip prints it whole), so no sheet carries a word cut by its edge."""
+    o = plan.overlap
+    right = [
+        w
+        for w in words
+        if t.col < plan.cols - 1 and t.x1 - o <= w[0] < t.x1 < w[2] and w[3] > t.y0 and w[1] < t.y1
+    ]
+    bottom = [
+        w
+        for w in words
+        if t.row < plan.rows - 1 and w[1] < t.y0 < w[3] <= t.y0 + o and w[2] > t.x0 and w[0] < t.x1
+    ]
+    if not right and not bottom:
+        return [t.window]
+    x0, y0, x1, y1 = t.window
+    xa = min((w[0] for w in right), default=x1)  # the strip's part holding cut words
+    ya = max((w[3] for w in bottom), default=y0)
+    out = [(x0, ya, xa, y1)]
+    out += [(x0, y0, xa, ya)] if not bottom else _gaps(x0, xa, bottom, (y0, ya), 0)
+    out += _gaps(y0, y1, right, (xa, x1), 1) if right else [(xa, y0, x1, y1)]
+    return [b for b in out if b[2] - b[0] > 1e-6 and b[3] - b[1] > 1e-6]
+
+
+def _text_boxes(ops, width) -> list[Box]:
+    """The boxes of the lines of text the ops draw (through their groups' placing)."""
+    out: list[Box] = []
+    for op in ops:
+        if isinstance(op, Text):
+            out.append(text_box(op, width))
+        elif isinstance(op, Group):
+            out.extend(map(placing(op), _text_boxes(op.ops, width)))
+    return out
+
+
+def _gaps(lo: float, hi: float, cut: list[Box], across: tuple[float, float], axis: int) -> list:
+    """The boxes of a strip (from ``across[0]`` to ``across[1]``) between the ``cut``
+    words, which run across it: along x (axis 0) or y (axis 1), from lo to hi."""
+    spans = sorted((w[axis], w[axis + 2]) for w in cut)
+    out, at = [], lo
+    for a, b in [*spans, (hi, hi)]:
+        if a > at:
+            out.append(
+                (at, across[0], a, across[1]) if axis == 0 else (across[0], at, across[1], a)
+            )
+        at = max(at, b)
+    return out
 
 
 def _tiling_fact(m: MapDef, way: Tiling, sheets: int) -> str:
@@ -811,7 +874,7 @@ def _assembly_size(
         x0, y0, x1, y1 = content_box(env.paper.sized(size))
         _, key_h = plan_key(m, quiet, x0, x1 - x0)
         _, top = _head(m, quiet, (x0, x1, y1), notes)
-        room_h = top - y0 - 10 - key_h
+        room_h = top - y0 - 10 - key_h  # the badges' bands aside: they take little
         scale = min((x1 - x0) / plan.width, room_h / plan.height)
         if best is None or scale > best[0] * 1.02:  # clearly larger: else the tiles' way
             best = (scale, size)
@@ -837,11 +900,12 @@ def _tile_assembly(
     w, h = plan.width, plan.height
     _, key_h = plan_key(m, replace(env, diags=Diagnostics(), facts={}), x0, x1 - x0)
     avail_w, avail_h = x1 - x0, y - y0 - 10 - key_h
-    scale = min(avail_w / w, avail_h / h)
+    scale = _room_scale(plan, (avail_w, avail_h))
+    above, below = _badge_bands(plan, scale)
     px = x0 + (avail_w - w * scale) / 2
-    py = y - 6 - h * scale
+    py = y - 6 - above - h * scale
     ops.append(_assembly_art(m, plan, env, turned, (px, py, scale)))
-    ops.extend(_key_below(m, env, x0, x1, py))
+    ops.extend(_key_below(m, env, x0, x1, py - below))
     facts = {
         "map": m.id,
         "rows": plan.rows,
@@ -855,16 +919,44 @@ def _tile_assembly(
 
 
 BADGE_MIN = 10.0  # points: the smallest a tile's badge is set before it gives up its room
+BADGE_GAP = 2.0  # round a badge
+
+
+def _room_scale(plan: TilePlan, room: tuple[float, float]) -> float:
+    """The scale of an assembly diagram in ``room`` (w, h) that leaves the bands its
+    tiles' badges take above it and below it (_badge_bands)."""
+    w, h = room
+    first = min(w / plan.width, h / plan.height)
+    above, below = _badge_bands(plan, first)
+    return min(w / plan.width, (h - above - below) / plan.height)
+
+
+def _badge_size(plan: TilePlan, scale: float) -> float:
+    """A badge's type: about a sixth of a tile's width as drawn, from BADGE_MIN to 20 pt."""
+    return max(BADGE_MIN, min(20.0, (plan.tiles[0].x1 - plan.tiles[0].x0) * scale / 6))
+
+
+def _badge_bands(plan: TilePlan, scale: float) -> tuple[float, float]:
+    """The room above and below an assembly diagram drawn at ``scale`` for its tiles'
+    badges: the top row's go above it, the bottom row's below, clear of the map."""
+    band = _badge_size(plan, scale) * 1.35 + 2 * BADGE_GAP
+    return band, (band if plan.rows > 1 else 0.0)
 
 
 def _assembly_art(m: MapDef, plan: TilePlan, env: PlanEnv, turned: bool, at: tuple) -> Group:
-    """The reduced map with its tiles outlined under its words and each tile's badge where
-    it covers none of them; the map's area labels keep clear of the badges."""
+    """The reduced map with its tiles outlined under its words and each tile's badge: off
+    the map above or below it (_badges), else where it covers none of its words; the map's
+    area labels keep clear of the badges on it."""
     px, py, scale = at
     text_scale = min(2.5, 1 / scale)
     under = _tile_outlines(m, plan, turned, scale)
     art = _art(m, env, turned, text_scale, under=under, printed=scale)
-    words = word_boxes([Group((art,), dx=px, dy=py, scale=scale)], env.fonts.width, 0.3)
+    inner = plan.rows > 2  # tiles with no row above or below them: badges on the map
+    words = (
+        word_boxes([Group((art,), dx=px, dy=py, scale=scale)], env.fonts.width, 0.3)
+        if inner
+        else []
+    )
     ops: list = []
     avoid: list[Box] = []
     for t, box, fs in _badges(m, plan, env, at, words):
@@ -872,14 +964,16 @@ def _assembly_art(m: MapDef, plan: TilePlan, env: PlanEnv, turned: bool, at: tup
         ops.append(Rect(x0, y0, x1 - x0, y1 - y0, PAPER, Stroke(BADGE_INK, 0.8), radius=3))
         face = env.face(bold=True)
         ops.append(Text((x0 + x1) / 2, y0 + fs * 0.4, t.label, Font(face, fs), BADGE_INK, "centre"))
-        avoid.append(
-            _art_to_map(
-                m,
-                turned,
-                ((x0 - px) / scale, (y0 - py) / scale, (x1 - px) / scale, (y1 - py) / scale),
+        if 0 < t.row < plan.rows - 1:
+            avoid.append(
+                _art_to_map(
+                    m,
+                    turned,
+                    ((x0 - px) / scale, (y0 - py) / scale, (x1 - px) / scale, (y1 - py) / scale),
+                )
             )
-        )
-    art = _art(m, env, turned, text_scale, tuple(avoid), under, scale)
+    if avoid:
+        art = _art(m, env, turned, text_scale, tuple(avoid), under, scale)
     return Group((Group((art,), dx=px, dy=py, scale=scale), *ops))
 
 
@@ -904,18 +998,26 @@ def _tile_outlines(m: MapDef, plan: TilePlan, turned: bool, scale: float) -> tup
 
 
 def _badges(m: MapDef, plan: TilePlan, env: PlanEnv, at: tuple, words: list) -> list:
-    """(tile, badge box on the page, type size) for each tile: the badge lies in the part of
-    its tile no neighbour overlaps, nearest its top-left corner where it covers none of the
-    map's words, at the largest size (from about a sixth of the tile's width down to
-    BADGE_MIN) that finds such room; else in the corner itself."""
+    """(tile, badge box on the page, type size) for each tile, at the left of the part of its
+    tile no neighbour overlaps: a tile of the top row has it above the map, one of the
+    bottom row below it (in the bands _badge_bands leaves), so it covers nothing of the
+    map. A tile between two rows has it on the map, nearest its top-left corner where it
+    covers none of the map's words, at the largest size (from about a sixth of the tile's
+    width down to BADGE_MIN) that finds such room; else in the corner itself."""
     px, py, scale = at
-    o, gap = plan.overlap, 2.0
+    o, gap = plan.overlap, BADGE_GAP
     bold = env.face(bold=True)
-    largest = max(BADGE_MIN, min(20.0, (plan.tiles[0].x1 - plan.tiles[0].x0) * scale / 6))
+    largest = _badge_size(plan, scale)
     out = []
     for t in plan.tiles:
         x0 = px + (t.x0 + (o if t.col > 0 else 0)) * scale + gap
         x1 = px + (t.x1 - (o if t.col < plan.cols - 1 else 0)) * scale - gap
+        if t.row in (0, plan.rows - 1):
+            w = max(largest * 2.6, env.fonts.width(t.label, bold, largest) + largest * 0.8)
+            high = largest * 1.35
+            y = py + plan.height * scale + gap if t.row == 0 else py - gap - high
+            out.append((t, (x0, y, x0 + w, y + high), largest))
+            continue
         y0 = py + (t.y0 + (o if t.row < plan.rows - 1 else 0)) * scale + gap
         y1 = py + (t.y1 - (o if t.row > 0 else 0)) * scale - gap
         fs, box = largest, None
@@ -942,13 +1044,13 @@ def _head(m: MapDef, env: PlanEnv, across: tuple, lines: list[str]) -> tuple[lis
     x0, x1, top = across
     regular = env.face()
     ops = _title(m, env, x0, x1, top, "assembly", note=False)
-    note = wrap(m.note, regular, SMALL, x1 - x0, env.fonts) if m.note else []
+    note = wrap(typeset(m.note), regular, SMALL, x1 - x0, env.fonts) if m.note else []
     y = top - TITLE_H - 10  # with no note
     for i, line in enumerate(note):
         base = top - 25 - i * SMALL * NOTE_LEADING  # the first clear of the title's descenders
         ops.append(Text(x0, base, line, Font(regular, SMALL), MUTED))
         y = base - 12.5  # the sheet's lines start a line under the note's last
-    for line in (ln for para in lines for ln in wrap(para, regular, 9, x1 - x0, env.fonts)):
+    for line in (ln for p in lines for ln in wrap(typeset(p), regular, 9, x1 - x0, env.fonts)):
         ops.append(Text(x0, y, line, Font(regular, 9), INK))
         y -= 12
     return ops, y

@@ -14,6 +14,8 @@ from ..style import typeset
 from .env import TextMeasure
 from .plan import Font, Text
 
+# Where a line may break: white space, but not a no-break space ("54 mm": style.typeset).
+_SPACES = re.compile(r"([^\S\u00a0]+)")
 _STYLE = re.compile(r"\\([\\*])|\*\*(?=\S)(.+?)(?<=\S)\*\*|\*(?=[^\s*])(.+?)(?<=[^\s*])\*")
 
 
@@ -24,9 +26,12 @@ class Run:
     italic: bool = False
 
 
-def parse_markup(text: str, bold: bool = False, italic: bool = False) -> list[Run]:
-    """Split text into styled runs, set with the characters the data means (style.typeset)."""
-    text = typeset(text)
+def parse_markup(
+    text: str, bold: bool = False, italic: bool = False, ranges: bool = True
+) -> list[Run]:
+    """Split text into styled runs, set with the characters the data means (style.typeset;
+    `ranges=False` where figures joined by a hyphen are no range: combat odds)."""
+    text = typeset(text, ranges)
     runs: list[Run] = []
     pos = 0
     for m in _STYLE.finditer(text):
@@ -35,9 +40,9 @@ def parse_markup(text: str, bold: bool = False, italic: bool = False) -> list[Ru
         if m.group(1) is not None:
             runs.append(Run(m.group(1), bold, italic))
         elif m.group(2) is not None:
-            runs.extend(parse_markup(m.group(2), True, italic))
+            runs.extend(parse_markup(m.group(2), True, italic, ranges))
         else:
-            runs.extend(parse_markup(m.group(3), bold, True))
+            runs.extend(parse_markup(m.group(3), bold, True, ranges))
         pos = m.end()
     if pos < len(text):
         runs.append(Run(text[pos:], bold, italic))
@@ -77,11 +82,11 @@ def _words(runs: list[Run]) -> list[list[Run] | None]:
     words: list[list[Run] | None] = []
     current: list[Run] = []
     for run in runs:
-        parts = re.split(r"(\s+)", run.text)
-        for part in parts:
+        parts = _SPACES.split(run.text)
+        for k, part in enumerate(parts):
             if not part:
                 continue
-            if part.isspace():
+            if k % 2:  # a break between words
                 if current:
                     words.append(current)
                     current = []

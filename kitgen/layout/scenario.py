@@ -198,7 +198,7 @@ def _layout(setup: Setup, env: PlanEnv, style: _Style, cache: dict) -> tuple[lis
         page.ops.extend(compass(setup.map.north, after, y + 5, bold))  # as on the map sheet
     y -= 8
     if sc.summary:
-        for line in wrap(sc.summary, italic, 10, x1 - x0, env.fonts):
+        for line in wrap(typeset(sc.summary), italic, 10, x1 - x0, env.fonts):
             y -= 13
             page.ops.append(Text(x0, y, line, Font(italic, 10), MUTED))
     y -= 10
@@ -660,7 +660,9 @@ class _Flow(PageFlow):
                 token_shape(shape, x + 6 * k, self.y + 4 * k, 5.0 * k, swatch, Stroke(INK, 0.4))
             )
             x += 16 * k
-        self.page.ops.append(Text(x, self.y, text, Font(self.env.face(bold=True), size), INK))
+        self.page.ops.append(
+            Text(x, self.y, typeset(text), Font(self.env.face(bold=True), size), INK)
+        )
         self.y -= 5 * k
         self.page.ops.append(
             Line(self.box[0], self.y, self.box[2], self.y, Stroke(DIVIDER_INK, 0.5))
@@ -741,7 +743,7 @@ class _Flow(PageFlow):
             if title:
                 self.need(row_h * 2 + (size * 0.4 if g else 0.0))
                 self.y -= row_h + (size * 0.4 if g else 0.0)
-                name, note = title
+                name, note = typeset(title[0]), title[1]
                 self.page.ops.append(Text(x0, self.y, name, Font(bold, size), INK))
                 if note:
                     at = x0 + self.env.fonts.width(name + " ", bold, size)

@@ -383,6 +383,13 @@ def label_column(table: Table) -> Column | None:
     return None
 
 
+def has_ranges(table: Table) -> bool:
+    """Whether figures joined by a hyphen in the table's heads and notes are ranges ("1-4"
+    prints with an en dash, style.typeset): not in an odds combat table, whose columns
+    and notes write odds ("1-2", "2-1") and keep them as written."""
+    return table.combat is None or table.combat.kind != "odds"
+
+
 def _grid(table: Table) -> tuple[list[Column], list[str], list[_Cell], list[list[_Cell]]]:
     """All printed columns (label, data, chance), their aligns, the header and the row cells."""
     cols: list[Column] = []
@@ -402,12 +409,7 @@ def _grid(table: Table) -> tuple[list[Column], list[str], list[_Cell], list[list
         cols.append(Column(table.chance, "right"))
         aligns.append("right")
     header = [
-        _Cell(
-            i,
-            1,
-            tuple(parse_markup(c.title, bold=True)),
-            aligns[i],
-        )
+        _Cell(i, 1, tuple(parse_markup(c.title, bold=True, ranges=has_ranges(table))), aligns[i])
         for i, c in enumerate(cols)
     ]
     rows: list[list[_Cell]] = []
@@ -689,7 +691,7 @@ def _wrap_notes(
     notes: list[tuple[list, float]] = []
     notes_height = 0.0
     for text, nsize in [(t, size) for t in table.notes] + [(t, small) for t in table.footnotes]:
-        lines = wrap_runs(parse_markup(text), width, faces, nsize, fonts)
+        lines = wrap_runs(parse_markup(text, ranges=has_ranges(table)), width, faces, nsize, fonts)
         notes.append((lines, nsize))
         notes_height += len(lines) * nsize * LEADING
     if notes:

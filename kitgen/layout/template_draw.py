@@ -66,10 +66,11 @@ class Pen:
     sets or measures is set with the characters the data means (`style.typeset`: a real
     minus in "-2 to scatter"), so a template's notes read as the sheets' do."""
 
-    def __init__(self, env: PlanEnv, colour: str, outline: bool):
+    def __init__(self, env: PlanEnv, colour: str, outline: bool, beside: bool = False):
         self.env = env
         self.colour = colour
         self.outline = outline
+        self.beside = beside  # notes beside the shape, even where they fit on it
         self.regular = env.face()
         self.bold = env.face(bold=True)
         self.tint = mix(colour, PAPER, 0.82)
@@ -221,7 +222,8 @@ def draw_circle(t: CircleTemplate, pen: Pen) -> Drawing:
     # the bar inside when the chord below the centre is long enough, else under the circle
     by = r - r * 0.55
     inside = 2 * math.sqrt(max(0.0, r * r - (r - by) ** 2)) > CHECK_BAR + 16
-    notes = _circle_notes(t, pen, max(NOTE, size * 0.7), by + BAR_H + 10 if inside else r * 0.2)
+    floor = by + BAR_H + 10 if inside else r * 0.2
+    notes = [] if pen.beside else _circle_notes(t, pen, max(NOTE, size * 0.7), floor)
     ops += notes
     caption = [] if notes or not t.notes else list(t.notes)
     if inside:
@@ -277,10 +279,12 @@ def draw_cone(t: ConeTemplate, pen: Pen) -> Drawing:
         x = d - t.start
         half = min(4.0, cone_width(t.start_width, t.spread, t.per, d) / 2)
         ops.append(Line(x, mid - half, x, mid + half, thin))
-        clear = x < L - 14 - CHECK_BAR  # no numbers under the title and the check bar
         said = any(abs(d - at) < 1e-6 for at in marked)
-        if 0 < x and clear and not said and cone_width(t.start_width, t.spread, t.per, d) > 20:
-            ops.append(pen.text(x + 1.5, mid - 8, _unit_label(d, t.unit), CAPTION, align="left"))
+        if 0 < x and not said and cone_width(t.start_width, t.spread, t.per, d) > 20:
+            # every number under the axis, right of its tick (left of the far end's)
+            end = x > L - 8
+            at, align = (x - 1.5, "right") if end else (x + 1.5, "left")
+            ops.append(pen.text(at, mid - 8, _unit_label(d, t.unit), CAPTION, align=align))
     for mark in t.marks:
         x = mark.at - t.start
         w = cone_width(t.start_width, t.spread, t.per, mark.at)
@@ -293,20 +297,34 @@ def draw_cone(t: ConeTemplate, pen: Pen) -> Drawing:
         f"{_unit_label(t.spread, t.unit)} {t.unit} wider per {_unit_label(t.per, t.unit)} {t.unit}"
     )
     room = min(L * 0.45, 260.0)
-    # above the axis: title and rate; below: the check bar, then the notes if they fit
+    # above the axis: title and rate; below: the numbers, the check bar, then the notes
     ops.append(pen.text(L - 6, mid + 3.5, t.title, pen.fit(t.title, 9, room, True), True, "right"))
     ops.append(pen.text(L - 6, mid + 13, rate, pen.fit(rate, 7, room), align="right"))
-    ops += pen.check_bar(L - 6 - CHECK_BAR, mid - 9, label_below=True)
-    notes = _cone_notes(t, pen, mid - 17)
-    ops += notes
-    return Drawing(
-        ops,
-        L,
-        H,
-        (0, 0, L, H),
-        extra={"near_width": round(near, 4), "far_width": round(far, 4)},
-        caption=[] if notes or not t.notes else list(t.notes),
+    bar_x, bar_y = L - 6 - CHECK_BAR, mid - BAR_DROP
+    inside = _cone_room(t, bar_x, mid - bar_y + 2) and _cone_room(
+        t, bar_x + CHECK_BAR / 2 - 30, mid - bar_y + BAR_FOOT
     )
+    notes = [] if pen.beside else _cone_notes(t, pen, bar_y - BAR_FOOT - 1 if inside else mid - 11)
+    ops += notes
+    extra = {"near_width": round(near, 4), "far_width": round(far, 4)}
+    caption = [] if notes or not t.notes else list(t.notes)
+    if inside:
+        ops += pen.check_bar(bar_x, bar_y, label_below=True)
+        return Drawing(ops, L, H, (0, 0, L, H), extra=extra, caption=caption)
+    # no room in the cone: the bar under it, at its far end
+    bar = pen.check_bar(bar_x, 4)
+    return Drawing([Group(tuple(ops), dy=18), *bar], L, H + 18, (0, 18, L, H + 18), extra=extra,
+                   caption=caption)  # fmt: skip
+
+
+BAR_DROP = 14.0  # a cone's check bar: its top this far under the axis, under the numbers
+BAR_FOOT = 9.5  # from a check bar's foot to the foot of its caption set under it
+
+
+def _cone_room(t: ConeTemplate, x: float, depth: float) -> bool:
+    """Whether something reaching `depth` under the axis at `x` (and further along) stays
+    inside the cone, 2 pt from its edge."""
+    return depth <= cone_width(t.start_width, t.spread, t.per, t.start + max(0.0, x)) / 2 - 2
 
 
 def _cone_notes(t: ConeTemplate, pen: Pen, top: float) -> list:
@@ -899,6 +917,24 @@ def _name_lines(names: list[str], pen: Pen, room: float) -> tuple[list[str], flo
     raise AssertionError("unreachable")
 
 
+BAR_CLEAR = 4.0  # between the check bar's ends and a band limit's line or the names
+
+
+def _bar_x(length: float, limits: list[float], words_x: float) -> float:
+    """Where a ruler piece's check bar starts: toward the piece's far end, inside one band
+    (between two band limits' lines, clear of the names), so no limit's line runs across
+    it; where no band has the room, as before: 8 pt from the end (or centred on a short
+    piece), the limit's line broken round its caption."""
+    usual = length - CHECK_BAR - 8 if length > CHECK_BAR + 90 else (length - CHECK_BAR) / 2
+    edges = sorted({0.0, *limits, length})
+    for lo, hi in reversed(list(zip(edges, edges[1:], strict=False))):
+        right = min(hi - BAR_CLEAR, length - 8)
+        left = max(lo + BAR_CLEAR, words_x + BAR_CLEAR)
+        if right - left >= CHECK_BAR - 1e-6:
+            return right - CHECK_BAR
+    return usual
+
+
 def _ruler_piece(
     t: RulerTemplate, ruler: Ruler, pen: Pen, start: float, end: float, k: int, count: int
 ) -> Drawing:
@@ -923,9 +959,10 @@ def _ruler_piece(
         f"{t.title} {k}/{count} · {_unit_label(start, t.unit)}–{_unit_label(end, t.unit)} {t.unit}"
     )
     joins = f"joins part {k + 1}" if count > 1 and k < count else ""
-    bar_x = L - CHECK_BAR - 8 if L > CHECK_BAR + 90 else (L - CHECK_BAR) / 2
     # The words' extents: a band limit's line breaks there rather than run through them.
     words_x = 5 + max(max(pen.width(line, fs) for line in lines), pen.width(where, CAPTION)) + 2
+    limits = [b.limit - start for b in ruler.bands if start < b.limit <= end]
+    bar_x = _bar_x(L, limits, words_x)
     check_w = pen.width("50 mm check", CAPTION) / 2 + 2
     cap_y = H / 2 - 8 + BAR_H + 2.5
     words = [

@@ -74,6 +74,7 @@ class Writer:
         """'LABEL  text that wraps under itself', the label in bold. A label wider than
         0.4 of the card stands on its own line, the text indented under it."""
         bold = self.face(True)
+        label = typeset(label)
         lw = self.env.fonts.width(label + "  ", bold, size)
         pending = True  # the label still to be drawn, on the text's first line
         if lw > self.width * 0.4:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 
 from ..model.track import Track, TrackSet
-from ..style import INK, MUTED, PAPER, READING, READING_LEAD, RULES_MIN, SHADE, SMALL
+from ..style import INK, MUTED, PAPER, READING, READING_LEAD, RULES_MIN, SHADE, SMALL, typeset
 from .env import PlanEnv
 from .frame import content_box
 from .plan import Document, Font, Item, Page, Rect, Stroke, Text
@@ -18,7 +18,7 @@ GAP = 18.0  # between tracks
 
 def _reading(t: Track, width: float, env: PlanEnv) -> list[str]:
     """The lines of the track's kit's-reading note, wrapped to ``width``."""
-    return wrap(t.note, env.face(), READING, width, env.fonts) if t.note else []
+    return wrap(typeset(t.note), env.face(), READING, width, env.fonts) if t.note else []
 
 
 def track_height(t: Track, width: float, env: PlanEnv) -> float:
