@@ -71,7 +71,8 @@ def spend(ctx, total: str, amount: int, where, path: str) -> bool:
 
 def over(ctx, total: str) -> bool:
     """True once the game's `total` is past its cap: readers make no more of it."""
-    return ctx.extra.get("budget", {}).get(total, 0) > TOTALS[total][0]
+    cap, _ = TOTALS[total]
+    return ctx.extra.get("budget", {}).get(total, 0) > cap
 
 
 MAX_UNITS = 100  # units one generator rolls

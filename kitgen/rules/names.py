@@ -287,8 +287,8 @@ def _selector_keys(sel: Selector) -> Iterator[str]:
 def selectors_of(rule: Constraint) -> Iterator[tuple[str, Selector]]:
     """Every piece selector of a rule, with the key it is under."""
     yield "pieces", rule.pieces
-    for i, (_, sel, _) in enumerate(rule.slots):
-        yield f"slots[{i}].pieces", sel
+    for i, slot in enumerate(rule.slots):
+        yield f"slots[{i}].pieces", slot.pieces
     for test in inner_tests(rule.where):
         for target in own_targets(test):
             if target.kind == "pieces" and target.pieces is not None:

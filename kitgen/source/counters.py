@@ -396,7 +396,7 @@ def _read_attrs(ctx: Context, node: Node, path: str, v) -> dict[str, str]:
         ctx.error(node, path, f"expected a mapping of keys, got {describe(node)}")
         return {}
     out: dict[str, str] = {}
-    for key, (_, value) in node.entries.items():
+    for key, value in node.entries.items():
         text = v.text(value, f"{path}.{key}")
         if text is not None:
             out[key] = text

@@ -155,7 +155,7 @@ def _read_records(ctx: Context, node: Node | None, path: str) -> tuple[dict[str,
         return None
     for i, record in enumerate(node):
         entries = record.entries if isinstance(record, Map) else {}
-        for key, (_, value) in entries.items():
+        for key, value in entries.items():
             if isinstance(value, Scalar) and value.value is None:
                 ctx.warning(
                     value,

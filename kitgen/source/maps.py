@@ -321,7 +321,8 @@ def _read_legend(ctx: Context, node: Node | None, path: str) -> dict[str, str | 
     if m is None:
         return {}
     out: dict[str, str | None] = {}
-    for key, (kspan, value) in m.entries.items():
+    for key, value in m.entries.items():
+        kspan = m.key_spans[key]
         if len(key) != 1:
             ctx.error(kspan, f"{path}.{key}", f"legend keys are single characters, not {key!r}")
             continue
@@ -543,7 +544,7 @@ def _read_places(ctx: Context, m: MapDef, node: Node | None, path: str) -> dict[
     if mm is None:
         return {}
     out: dict[str, Cell] = {}
-    for name, (_, value) in mm.entries.items():
+    for name, value in mm.entries.items():
         cell = _cell(ctx, m, value, f"{path}.{name}")
         if cell is not None:
             out[name] = cell

@@ -182,7 +182,7 @@ def read_selector(ctx: Context, node: Node, path: str) -> Selector | None:
     attrs: list[tuple[str, frozenset[str]]] = []
     words: list[str] = []
     negate = None
-    for key, (_, value) in node.entries.items():
+    for key, value in node.entries.items():
         sub = f"{path}.{key}"
         if key == "not":
             negate = read_selector(ctx, value, sub)
@@ -237,7 +237,7 @@ def read_target(ctx: Context, node: Node, path: str) -> Target | None:
             "e.g. {pieces: {type: leader}} or {place: gate}",
         )
         return None
-    key = node.keys()[0]
+    key = next(iter(node.entries))  # its one key
     value = node.get(key)
     assert value is not None
     sub = f"{path}.{key}"
@@ -320,7 +320,7 @@ def _read_props(ctx: Context, node: Node, path: str) -> tuple[tuple[str, str], .
         ctx.error(node, path, f"expected a mapping of terrain properties, got {describe(node)}")
         return ()
     out = []
-    for key, (_, value) in node.entries.items():
+    for key, value in node.entries.items():
         if not isinstance(value, Scalar) or value.value is None:
             ctx.error(value, f"{path}.{key}", f"expected a value, got {describe(value)}")
             continue

@@ -189,7 +189,8 @@ def _read_side(ctx: Context, node: Node, path: str, placements: list, units: lis
     spans: dict[str, Span] = {}
     vnode = f.raw("values")
     if isinstance(vnode, Map):
-        for key, (kspan, value) in vnode.entries.items():
+        for key, value in vnode.entries.items():
+            kspan = vnode.key_spans[key]
             if isinstance(value, Scalar) and value.value is None:
                 continue  # a write-in blank
             number = as_number(ctx, value, f"{path}.values.{key}")
@@ -250,7 +251,8 @@ def _placement_reader(side: str | None, unit: str | None):
         spans: dict[str, Span] = {}
         anode = f.raw("attrs")
         if isinstance(anode, Map):
-            for key, (kspan, value) in anode.entries.items():
+            for key, value in anode.entries.items():
+                kspan = anode.key_spans[key]
                 if isinstance(value, Scalar) and value.value is None:
                     continue  # a write-in blank: no value to check
                 text = as_text(ctx, value, f"{path}.attrs.{key}")
@@ -322,7 +324,7 @@ def _read_areas(ctx: Context, node: Node | None, path: str) -> list[ScenarioArea
         ctx.error(node, path, f"expected a mapping of area names, got {describe(node)}")
         return []
     out = []
-    for name, (_, value) in node.entries.items():
+    for name, value in node.entries.items():
         sub = f"{path}.{name}"
         if isinstance(value, Seq):
             cells = tuple(read_names(ctx, value, sub))
