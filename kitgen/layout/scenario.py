@@ -881,7 +881,7 @@ def _setup_rules(named: list, flow: _Flow) -> None:
 
 
 def _common_name(names: list[str]) -> str:
-    """'Submarine' for 'Submarine (red)' and 'Submarine (blue)'; else the names joined."""
+    """'Rover' for 'Rover (red)' and 'Rover (blue)'; else the names joined."""
     if len(names) == 1:
         return names[0]
     prefix = os.path.commonprefix(names).rstrip(" (")

@@ -103,7 +103,9 @@ def _read_label(ctx: Context, node: Node, path: str) -> LabelDef | None:
     w, h = f.get("size", _read_size, shape) or (None, None)
     bleed = f.length("bleed", positive=False, negative=False)
     front_node = f.node_of("front")
-    face = _read_face(ctx, front_node, f.sub("front"), _AsWritten(ctx)) if front_node else None
+    face = (
+        _read_face(ctx, front_node, f.sub("front"), _AsWritten(ctx), (w, h)) if front_node else None
+    )
     f.close()
     if roster is not None and records_node is not None:
         ctx.error(node, path, "give roster or records, not both")

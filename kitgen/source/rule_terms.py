@@ -28,7 +28,7 @@ _REF_WORDS = {"side": "placing side"}  # how `$side` reads in a message
 YES_NO = ("yes", "no", "true", "false")  # values that say nothing without their key
 
 NAMES = OneOrList(TEXT)
-# `farmer-red` (an id), `any`, or {attr: value-or-list, ..., not: selector}
+# `lancer-red` (an id), `any`, or {attr: value-or-list, ..., not: selector}
 SELECTOR = Either(TEXT, Named(ANY_VALUE, "attributes, each a value or a list; not: a selector"))
 TARGET = Spec("target", heading="rules and scenarios")  # exactly one key
 TARGET.add(
@@ -166,7 +166,7 @@ CONSTRAINT = Spec(
 
 
 def read_selector(ctx: Context, node: Node, path: str) -> Selector | None:
-    """`farmer-red` (an id), `any`, or {attr: value-or-list, ..., not: selector}."""
+    """`lancer-red` (an id), `any`, or {attr: value-or-list, ..., not: selector}."""
     if isinstance(node, Scalar):
         text = as_text(ctx, node, path)
         if text is None:
