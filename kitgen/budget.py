@@ -36,6 +36,7 @@ MAX_SCENARIO_BYTES = 4 * MiB  # the files in scenarios/, together
 MAX_RECORDS = 10_000  # records one generator may roll: its largest size roll x units
 MAX_LENGTH_IN = 1000  # any length, in inches
 MAX_NUMBER = 1_000_000  # any number a key does not bound otherwise, either way
+MAX_WHERE_WORK = 5_000_000  # cells a scenario's location tests compare, all told
 
 # The running totals a game's readers spend, each with its cap and how it reads.
 TOTALS = {
@@ -70,7 +71,8 @@ def spend(ctx, total: str, amount: int, where, path: str) -> bool:
 
 def over(ctx, total: str) -> bool:
     """True once the game's `total` is past its cap: readers make no more of it."""
-    return ctx.extra.get("budget", {}).get(total, 0) > TOTALS[total][0]
+    cap, _ = TOTALS[total]
+    return ctx.extra.get("budget", {}).get(total, 0) > cap
 
 
 MAX_UNITS = 100  # units one generator rolls

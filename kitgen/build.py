@@ -245,6 +245,13 @@ def run_facts(settings: Settings) -> list[str]:
     return facts
 
 
+def _piece_of(text: str) -> str:
+    """The piece a text names: what stands before its first '.', then its first ':'."""
+    head, _, _ = text.partition(".")
+    piece, _, _ = head.partition(":")
+    return piece
+
+
 def fact_lines(found: dict[str, str | None]) -> list[str]:
     """The build facts as the terminal prints them: each on its own line, but the facts
     of a group (one per piece text whose ink was adjusted for contrast) as one line that
@@ -259,7 +266,7 @@ def fact_lines(found: dict[str, str | None]) -> list[str]:
             groups.setdefault(group, []).append(text)
     for group, texts in groups.items():
         pieces = sorted(
-            {t.split(".", 1)[0].split(":", 1)[0] for t in texts},
+            {_piece_of(t) for t in texts},
             key=lambda p: [int(n) if n.isdigit() else n for n in re.split(r"(\d+)", p)],
         )
         count = f"{len(texts)} piece text" + ("s" if len(texts) > 1 else "")

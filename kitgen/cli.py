@@ -426,10 +426,12 @@ def check(paths, quiet) -> None:
     files = [f for path in paths for f in (scenario_pack(path) or [path])]
     for path in files:
         diags = Diagnostics()  # per path: one game's errors must not stop the next from loading
-        if path not in paths and scenario_path(path)[1] is None:  # in a pack, not a scenario
-            found.append(_not_a_scenario(path))
-            failed = True
-            continue
+        if path not in paths:  # in a pack: a scenario, or reported
+            _, scenario = scenario_path(path)
+            if scenario is None:
+                found.append(_not_a_scenario(path))
+                failed = True
+                continue
         try:
             game = load(path, diags)
             run_check(game, diags)
@@ -770,7 +772,8 @@ def serve(path, port, dpi, open_browser) -> None:
     from .serve.session import Session
     from .source.game import find_game_file, scenario_path
 
-    folder = find_game_file(scenario_path(path)[0]).parent  # a missing game: exit 1 here
+    game_path, _ = scenario_path(path)
+    folder = find_game_file(game_path).parent  # a missing game: exit 1 here
     session = Session(path, dpi)
     try:
         server = KitServer(session, port)

@@ -35,7 +35,8 @@ def default_id_problem(name: str, source: str, what: str) -> tuple[str, str] | N
     problem = id_problem(name)
     if problem is None:
         return None
-    reason = problem[0].partition(": ")[2]
+    message, _ = problem
+    _, _, reason = message.partition(": ")
     return (
         f"the {source} {name!r} cannot serve as the {what} id" + (f": {reason}" if reason else ""),
         "add id: with letters, digits, '-', '_' or '.'",
@@ -47,7 +48,8 @@ def file_name_problem(name: str, what: str = "file name") -> tuple[str, str] | N
     characters and length of FILE_NAME, a device name of Windows, a last '.'."""
     if not FILE_NAME.match(name) or ".." in name:
         return f"bad {what} {name!r}", ID_HINT.replace("64", "120")
-    device = name.split(".", 1)[0].upper()
+    stem, _, _ = name.partition(".")
+    device = stem.upper()
     if device in DEVICES:
         return (
             f"bad {what} {name!r}: {device} is a device on Windows, where no file or "

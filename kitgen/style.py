@@ -115,15 +115,16 @@ def _quotes(text: str) -> str:
             out.append(c)
             continue
         before, after = text[i - 1 : i], text[i + 1 : i + 2]
+        opening, closing = _CURLY[c]
         if c == "'" and before.isalnum() and after.isalnum():
-            out.append(_CURLY[c][1])
+            out.append(closing)
         elif not before or before.isspace() or before in _OPENERS:
-            out.append(_CURLY[c][0])
+            out.append(opening)
             is_open[c] = True
         elif before.isdigit() and not is_open[c]:
             out.append(c)
         else:
-            out.append(_CURLY[c][1])
+            out.append(closing)
             is_open[c] = False
     return "".join(out)
 

@@ -1119,6 +1119,222 @@ case(
 )
 
 
+# ---- the hunt of session 7 (tests/test_hostile_gaps.py names each one's exact message) ----
+T = "title: First fight"
+for name, (old, new) in {
+    "area-missing": ("{piece: soldier-red, at: B3}", "{piece: soldier-red, area: nowhere}"),
+    "area-where-list": (T, "areas:\n  a: {where: [1]}\n" + T),
+    "area-cells-map": (T, "areas:\n  a: {cells: {x: 1}}\n" + T),
+    "area-where-unknown-terrain": (T, "areas:\n  a: {where: {terrain: lava}}\n" + T),
+    "area-where-empty": (T, "areas:\n  a: {where: {}}\n" + T),
+    "area-pattern-cycle": (
+        T,
+        "areas:\n  a1: {where: {area: 'b*'}}\n  b1: {where: {area: 'a*'}}\n" + T,
+    ),
+    "area-same-as-self": (T, "areas:\n  a: {where: {same_area_as: {area: a}}}\n" + T),
+    "area-label-list": (T, "areas:\n  a: {cells: [A1], label: [x]}\n" + T),
+    "areas-list": (T, "areas: [a, b]\n" + T),
+    "within-of-scalar": (T, "areas:\n  a: {where: {within: {cells: 2, of: A1}}}\n" + T),
+    "within-cells-text": (T, "areas:\n  a: {where: {within: {cells: two, of: {cell: A1}}}}\n" + T),
+    "within-through-unknown": (
+        T,
+        "areas:\n  a: {where: {within: {cells: 2, of: {cell: A1}, through: [lava]}}}\n" + T,
+    ),
+    "where-any-of-deep": (
+        T,
+        "areas:\n  a: {where: " + "{any_of: [" * 60 + "{cell: A1}" + "]}" * 60 + "}\n" + T,
+    ),
+    "where-not-deep": (
+        T,
+        "areas:\n  a: {where: " + "{not: " * 60 + "{cell: A1}" + "}" * 60 + "}\n" + T,
+    ),
+    "on-line-one-end": (T, "areas:\n  a: {where: {on_line: {from: {cell: A1}}}}\n" + T),
+    "placement-face-unknown": (
+        "{piece: soldier-red, at: B3}",
+        "{piece: soldier-red, at: B3, face: back}",
+    ),
+    "placement-attrs-list": (
+        "{piece: soldier-red, at: B3}",
+        "{piece: soldier-red, at: B3, attrs: [a]}",
+    ),
+    "placement-label-huge": (
+        "{piece: soldier-red, at: B3}",
+        "{piece: soldier-red, at: B3, label: " + "W" * 20000 + "}",
+    ),
+    "placement-side-map": (
+        "{piece: soldier-red, at: B3}",
+        "{piece: soldier-red, at: B3, side: {a: 1}}",
+    ),
+    "placements-scalar": (
+        "    placements:\n      - {piece: soldier-blue, at: E4}\n      - {piece: soldier-blue, at: E2}",
+        "    placements: soldier-blue",
+    ),
+    "side-colour-bad": ("  - id: red", "  - id: red\n    colour: '#zzz'"),
+    "side-notes-nested": ("  - id: red", "  - id: red\n    notes: [[[x]]]"),
+    "unit-figures-scalar": (
+        "  - id: red",
+        "  - id: red\n    units:\n      - {id: u, figures: soldier-red}",
+    ),
+    "unit-missing-in-rule": (
+        T,
+        T + "\nconstraints:\n  - {kind: count, pieces: {in_unit: ghost}, min: 1}",
+    ),
+    "options-map": (T, "options: {a: 1}\n" + T),
+    "rule-where-list": (T, T + "\nconstraints:\n  - {kind: placement, pieces: any, where: [x]}"),
+    "rule-min-text": (T, T + "\nconstraints:\n  - {kind: count, pieces: any, min: many}"),
+    "scenario-dup-key": (T, T + "\n" + T),
+    "scenario-dup-area": (T, "areas:\n  a: [A1]\n  a: [A2]\n" + T),
+}.items():
+    case(f"hunt-scen-{name}", **scen(old, new))
+case("hunt-scen-bom-only", **{"game.yaml": BASE, "scenarios/first-fight.yaml": "\ufeff"})
+case(
+    "hunt-scen-tabs",
+    **{
+        "game.yaml": BASE,
+        "scenarios/first-fight.yaml": SCEN.replace("    placements", "\tplacements"),
+    },
+)
+case(
+    "hunt-scen-bom-crlf",
+    **{"game.yaml": BASE, "scenarios/first-fight.yaml": "\ufeff" + SCEN.replace("\n", "\r\n")},
+)
+case(
+    "hunt-include-empty",
+    **{"game.yaml": rep("title: G", "title: G\ninclude: [more.yaml]"), "more.yaml": ""},
+)
+case(
+    "hunt-include-bom-only",
+    **{"game.yaml": rep("title: G", "title: G\ninclude: [more.yaml]"), "more.yaml": "\ufeff"},
+)
+case(
+    "hunt-include-tabs",
+    **{
+        "game.yaml": rep("title: G", "title: G\ninclude: [more.yaml]"),
+        "more.yaml": "tracks:\n\t- {id: t, from: 0, to: 3}\n",
+    },
+)
+case(
+    "hunt-include-dup-section",
+    **{
+        "game.yaml": rep("title: G", "title: G\ninclude: [more.yaml]"),
+        "more.yaml": "tables: []\ntables: []\n",
+    },
+)
+for name, (old, new) in {
+    "terrain-props-list": ("props: {cover: 1}", "props: [cover]"),
+    "terrain-id-list": ("{id: woods,", "{id: [woods],"),
+    "legend-value-list": ("w: woods}", "w: [woods]}"),
+    "layout-number": (
+        "    layout: |\n      ..w..\n      .ww..\n      .....\n      ...w.",
+        "    layout: 12345",
+    ),
+    "places-unknown-cell": ("    coords: true", "    coords: true\n    places: {gate: Z99}"),
+    "areas-near-unknown": (
+        "    coords: true",
+        "    coords: true\n    areas: [{id: a, near: gate, within: 2}]",
+    ),
+    "areas-split-by-unknown": (
+        "    coords: true",
+        "    coords: true\n    areas: [{id: a, split: true, split_by: [wall]}]",
+    ),
+    "map-title-map": ("title: G map", "title: {a: 1}"),
+    "map-cell-list": ("cell: 1in", "cell: [1in]"),
+    "map-cell-small": ("cell: 1in", "cell: 0.2in"),
+    "map-cell-tiny": ("cell: 1in", "cell: 0.1in"),
+    "text-list-of-lists": ('text: {text: "3-4", at: bottom, size: 8pt}', "text: [[a]]"),
+    "text-size-list": ("size: 8pt}", "size: [8pt]}"),
+    "icon-colour-number": ("colour: white}", "colour: 7}"),
+    "attrs-nested": (
+        'attrs: {side: "{side}", type: soldier}',
+        'attrs: {side: "{side}", type: {a: b}}',
+    ),
+    "border-fills": (
+        'background: "{side}"',
+        'background: "{side}"\n      border: {colour: white, width: 27pt}',
+    ),
+    "border-list": ('background: "{side}"', 'background: "{side}"\n      border: [white]'),
+    "rows-mapping": (
+        '      - ["2-6", Miss]\n      - ["7-9", Pinned]\n      - ["10-12", Hit]',
+        "      a: b",
+    ),
+    "row-scalar": ('      - ["7-9", Pinned]', "      - Pinned"),
+    "row-too-long": ('["7-9", Pinned]', '["7-9", Pinned, extra, more]'),
+    "columns-scalar": ("columns: [Result]", "columns: Result"),
+    "roll-bad": ("roll: 2d6", "roll: 2d6+"),
+    "chance-text": ("chance: true", "chance: maybe"),
+    "sheet-items-map": ("items: [fire]", "items: {fire: 1}"),
+    "sheet-item-card": ("items: [fire]", "items: [orders]"),
+    "blocks-scalar": ("      blocks:\n        - steps: [Move, Fire, Rally]", "      blocks: Move"),
+    "steps-map": ("steps: [Move, Fire, Rally]", "steps: {a: 1}"),
+    "back-map": ('    back:\n      - text: "G"', "    back: {a: 1}"),
+    "constraints-map": ("  constraints:\n", "  constraints: {a: 1}\n  x:\n"),
+    "rule-not-on-map": ("not_on: [woods]", "not_on: {woods: 1}"),
+    "rule-terrain-typo": ("not_on: [woods]", "not_on: [wood]"),
+    "rule-where-feature": (
+        "not_on: [woods]",
+        "not_on: [woods]\n    - {kind: placement, where: {feature: [town]}}",
+    ),
+    "sides-scalar": ("sides: [red, blue]", "sides: red"),
+    "rules-options-map": ("  sides: [red, blue]", "  sides: [red, blue]\n  options: {a: 1}"),
+}.items():
+    case(f"hunt-game-{name}", **{"game.yaml": rep(old, new)})
+
+BIG_MAP = rep(
+    "    layout: |\n      ..w..\n      .ww..\n      .....\n      ...w.",
+    "    layout: |\n" + "\n".join("      " + "." * 200 for _ in range(200)),
+)
+BIG_MAP = BIG_MAP.replace("cell: 1in", "cell: 0.5in").replace("coords: true", "coords: false")
+case(
+    "hunt-scen-area-within-every-cell",
+    **{
+        "game.yaml": BIG_MAP,
+        "scenarios/first-fight.yaml": rep(
+            T, "areas:\n  a: {where: {within: {cells: 3, of: {terrain: open}}}}\n" + T, True
+        ),
+    },
+)
+case(
+    "hunt-scen-area-on-line-every-pair",
+    **{
+        "game.yaml": BIG_MAP,
+        "scenarios/first-fight.yaml": rep(
+            T,
+            "areas:\n  a: {where: {on_line: {from: {terrain: open}, to: {terrain: open}}}}\n" + T,
+            True,
+        ),
+    },
+)
+case(
+    "hunt-scen-rule-within-every-cell",
+    **{
+        "game.yaml": BIG_MAP,
+        "scenarios/first-fight.yaml": SCEN.replace(
+            "      - {piece: soldier-red, at: B3}",
+            "".join("      - {piece: soldier-red, at: B3}\n" for _ in range(200)).rstrip("\n"),
+        )
+        + "constraints:\n  - {kind: placement, pieces: any, where: {within: {cells: 3, of: {terrain: open}}}}\n",
+    },
+)
+case(
+    "hunt-scen-area-chain-500",
+    **scen(
+        T,
+        "areas:\n  a0: [A1]\n"
+        + "".join(
+            f"  a{n}: {{where: {{adjacent_to: {{area: a{n - 1}}}}}}}\n" for n in range(500, 0, -1)
+        )
+        + T,
+    ),
+)
+case(
+    "hunt-scen-placements-10k",
+    **scen(
+        "      - {piece: soldier-red, at: B3}",
+        "".join("      - {piece: soldier-red, at: B3}\n" for _ in range(10000)).rstrip("\n"),
+    ),
+)
+
+
 def zipbomb() -> bytes:
     """An .xlsx whose sheet unpacks to 64 MiB, from a file of about 64 KiB."""
     buf = io.BytesIO()

@@ -26,5 +26,5 @@ def test_a_player_aid_folds_on_one_sheet_a_card(game: str, cards: int, paper: st
     faces = face_glyphs(pdfs, manifest)
     assert min(g.size for glyphs in faces.values() for g in glyphs) >= RULES_MIN - 0.01
     text = " ".join(pdf_text(pdfs["cards.pdf"]))
-    said = typeset("Kit's reading: The card and its size (5 x 7 in) are the kit's")
+    said = typeset("Kit's reading: The card and its size (5 × 7 in) are the kit's")
     assert said.replace("\u00a0", " ") in text  # pdf_text reads a no-break space as one

@@ -22,16 +22,17 @@ from tests.hostile_corpus import CASES, write
 # The inputs a game may hold: odd but meaningful (a BOM, CRLF, an untagged anchor, an
 # RTL mark in a title), or a size kitgen takes and reports as a warning.
 ACCEPTED = {
-    "anchor-no-alias", "bom-middle", "bom-start", "cell-tiny", "colour-10k-palette",
+    "anchor-no-alias", "bom-middle", "bom-start", "colour-10k-palette",
     "colour-short", "combining-marks", "cr-only", "crlf", "dup-id-across-kinds", "emoji-title",
     "img-1000-uses", "img-svg-long-path", "img-uppercase-suffix", "long-word-counter",
     "many-lines-blurb", "placeholder-nested", "placeholder-unclosed", "private-use",
-    "ref-constraint-terrain", "ref-lookup-cycle", "row-range-huge", "rtl-title",
+    "ref-lookup-cycle", "row-range-huge", "rtl-title",
     "scenarios-is-file", "tab-after-key", "tag-verbatim", "template-circle-huge",
-    "yaml-directive-1.2", "scen-at-cell-lowercase", "scen-scenario-areas-self",
-    "scen-scenario-areas-cycle", "scen-scenario-notes-huge", "rules-selector-dollar",
+    "yaml-directive-1.2", "scen-at-cell-lowercase", "scen-scenario-notes-huge", "rules-selector-dollar",
     "rules-1000-constraints", "rules-sides-dup", "map-terrain-props-deep", "cards-blocks-many",
-    "deck-cycle", "cover-needs-10k", "counter-text-size-huge", "counter-border-width-huge",
+    "deck-cycle", "cover-needs-10k", "counter-text-size-huge", "hunt-scen-where-not-deep",
+    "hunt-scen-bom-crlf", "hunt-include-empty", "hunt-include-bom-only", "hunt-game-map-cell-small",
+    "hunt-game-chance-text", "hunt-game-sides-scalar", "hunt-scen-area-chain-500",
 }  # fmt: skip
 
 

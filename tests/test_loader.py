@@ -265,7 +265,7 @@ def test_plain_yaml_tags_read_and_untagged_dates_stay_text():
     )
     node = load_yaml_text(text, "g.yaml")
     assert isinstance(node, Map)
-    values = {k: v.value for k, (_, v) in node.entries.items() if isinstance(v, Scalar)}
+    values = {k: v.value for k, v in node.entries.items() if isinstance(v, Scalar)}
     assert values == {
         "a": "5", "b": 5, "c": 1.0, "d": True, "e": None, "h": "2001-12-14", "i": "=", "j": "x"
     }  # fmt: skip

@@ -306,3 +306,88 @@ def test_a_named_tuple_outside_the_plan_ops_is_named_with_its_line(tmp_path):
         f"kitgen/layout/spots.py:6: Pair {tail} (kitgen/records.py)",
         f"kitgen/layout/spots.py:7: Cell {tail} (kitgen/records.py)",
     ]
+
+
+# Fields read by position (issue 17 item 1): a constant index into what a call gives back
+# (`plan_key(...)[0]`, `f(x)[1]`) or into an item of a sequence (`laid[i][0]`,
+# `columns[0][0]`) reads a field of a fixed-shape tuple by where it stands. Such a value
+# is a @record read by name, or unpacked into named locals where it arrives
+# (`ops, height = plan_key(...)`, `w, h = sizes[i]`). Listed here, by file and the
+# expression as written: the reads that are of no field, each with why.
+NOT_FIELDS = {
+    "kitgen/rules/labels.py": {
+        "m.group(0)[0]": "the first character of a matched '{{' or '}}', which prints it",
+    },
+    "kitgen/serve/server.py": {
+        "query['file'][0]": "parse_qs gives each name a list of its values: the first",
+        "query['page'][0]": "parse_qs gives each name a list of its values: the first",
+        "query['bbox'][0]": "parse_qs gives each name a list of its values: the first",
+    },
+}
+
+
+def _constant_index(node: ast.expr) -> bool:
+    """An index written as a number (`0`, `-1`, `0 if turned else 1`)."""
+    if isinstance(node, ast.Constant):
+        return type(node.value) is int
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
+        return _constant_index(node.operand)
+    if isinstance(node, ast.IfExp):
+        return _constant_index(node.body) and _constant_index(node.orelse)
+    return False
+
+
+def positional_reads(root: Path, allowed: dict[str, dict[str, str]]) -> list[str]:
+    """Each read of a field by position under root/kitgen (see NOT_FIELDS) that `allowed`
+    does not list for its file: its file, line and expression, and what to do instead."""
+    found = []
+    for path in sorted((root / "kitgen").rglob("*.py")):
+        where = path.relative_to(root).as_posix()
+        for node in ast.walk(ast.parse(path.read_text())):
+            if not (
+                isinstance(node, ast.Subscript)
+                and isinstance(node.ctx, ast.Load)  # a table filled in (`best[0][0] = 0`)
+                and isinstance(node.value, ast.Call | ast.Subscript)
+                and _constant_index(node.slice)
+            ):
+                continue
+            shown = ast.unparse(node)
+            if shown not in allowed.get(where, {}):
+                found.append(
+                    f"{where}:{node.lineno}: {shown} reads a field by position: return a "
+                    "@record (kitgen/records.py) and read it by name, or unpack it into names"
+                )
+    return sorted(found, key=lambda f: (f.split(":")[0], int(f.split(":")[1])))
+
+
+def test_no_field_is_read_by_position_in_kitgen():
+    assert positional_reads(ROOT, NOT_FIELDS) == []
+
+
+def test_every_read_allowed_is_still_there():
+    """An entry of NOT_FIELDS whose read has gone goes too (the list stays short)."""
+    everything = positional_reads(ROOT, {})
+    for where, reads in NOT_FIELDS.items():
+        for shown in reads:
+            assert any(f.startswith(f"{where}:") and f" {shown} reads" in f for f in everything)
+
+
+def test_a_field_read_by_position_is_named_with_its_line(tmp_path):
+    module = tmp_path / "kitgen" / "layout" / "spots.py"
+    module.parent.mkdir(parents=True)
+    module.write_text(
+        "ops = plan_key(m)[0]\n"
+        "w = laid[i][0] + sizes[i][-1]\n"
+        "h = sizes[s][0 if turned else 1]\n"
+        "first = rows[0]\n"  # a sequence's first item: no field
+        "cell = grid[0][width - 1]\n"  # a row and a column, not a field
+        "best[0][0] = 0\n"  # a table filled in
+        "ch = m.group(0)[0]\n"  # allowed below
+    )
+    tail = "reads a field by position: return a @record (kitgen/records.py) and read it by name"
+    assert positional_reads(tmp_path, {"kitgen/layout/spots.py": {"m.group(0)[0]": "why"}}) == [
+        f"kitgen/layout/spots.py:1: plan_key(m)[0] {tail}, or unpack it into names",
+        f"kitgen/layout/spots.py:2: laid[i][0] {tail}, or unpack it into names",
+        f"kitgen/layout/spots.py:2: sizes[i][-1] {tail}, or unpack it into names",
+        f"kitgen/layout/spots.py:3: sizes[s][0 if turned else 1] {tail}, or unpack it into names",
+    ]

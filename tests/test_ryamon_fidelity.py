@@ -156,7 +156,7 @@ def test_the_people_type_key_prints_every_row_with_its_2d6_chance(pdfs):
     assert [int(row[0]) for row in key["rows"]] == list(range(2, 13))  # every total of 2d6
     sheet = _pages(pdfs, "sheet-reference.pdf")
     cards = _pages(pdfs, "cards.pdf")
-    fronts = cards[0::2]  # a card's front, then its back
+    fronts = cards  # each sheet a card, its front and back side by side to fold
     quantity = next(c["quantity"] for c in _yaml("reference.yaml")["cards"])
     assert len(fronts) == quantity
     for page in [sheet[0], *fronts]:

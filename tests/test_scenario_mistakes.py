@@ -219,12 +219,12 @@ def test_typos_in_the_rules_name_the_rule(tmp_path, monkeypatch):
         "has kind 'raidr'; did you mean 'raider'?)",
         "game.yaml:56:15: error: rules.constraints[1].pieces: no piece matches any piece but bot "
         "(no piece has kind 'bot'; did you mean 'boat'?)",
+        "game.yaml:60:23: error: rules.constraints[2].where: no map of the game has terrain "
+        "property 'depth' (did you mean 'deep'?)",
+        "game.yaml:60:138: error: rules.constraints[2].where: no map of the game has terrain "
+        "'reeds' (did you mean 'reed'?)",
         "game.yaml:63:15: error: rules.constraints[3].pieces: no piece matches raider (no piece "
         "has an attribute 'knd'; did you mean 'kind'?)",
-        "scenarios/first.yaml:2:6: error: map: the rule names terrain property 'depth', which "
-        "map 'marsh' does not have (did you mean 'deep'?) (rule at game.yaml:57:7)",
-        "scenarios/first.yaml:2:6: error: map: the rule names terrain 'reeds', which map "
-        "'marsh' does not have (did you mean 'reed'?) (rule at game.yaml:57:7)",
         "scenarios/first.yaml:2:6: error: map: the rule names place 'landng', which map 'marsh' "
         "does not have (did you mean 'landing'?) (rule at game.yaml:57:7)",
         "scenarios/first.yaml:2:6: error: map: the rule names area 'south', which map 'marsh' "

@@ -445,6 +445,8 @@ def test_references(game_dir):
     """,
     )
     assert messages(game_dir) == [
+        "game.yaml:14:16: error: rules.constraints[0].not_on: no map of the game has terrain "
+        "'swamp' (valid: grass, water, town)",
         "scenarios/s.yaml:3:14: error: sides[1].id: unknown side 'green' (valid: red, blue)",
         "scenarios/s.yaml:2:11: error: options: unknown option 'nite' (did you mean 'night'?)",
         "scenarios/s.yaml:5:13: error: placements[0].piece: unknown piece 'farmr' (did you mean "
@@ -455,8 +457,6 @@ def test_references(game_dir):
         "green)",
         "scenarios/s.yaml:7:25: error: placements[2].at: no cell 'Z9' on map 'field' (squares are "
         "written column letter then row, A1 to D3; or a place: well)",
-        "scenarios/s.yaml:1:6: error: map: the rule names terrain 'swamp', which map 'field' does "
-        "not have (valid: grass, water, town) (rule at game.yaml:12:7)",
         "scenarios/s.yaml:1:6: error: map: the rule names area 'nowhere', which map 'field' does "
         "not have (valid: north, corner) (rule at game.yaml:15:7)",
     ]
@@ -615,10 +615,12 @@ def test_cli_check_one_scenario_reports_all_and_exits_1(game_dir, monkeypatch):
     run = run_cli("check", "scenarios/start.yaml")
     assert run.exit_code == 1
     assert run.stderr.splitlines() == [
+        "game.yaml:13:19: error: rules.constraints[0].limit_from: no map of the game has terrain "
+        "property 'pop_limit' (no map has any terrain properties)",
         "scenarios/start.yaml:2:25: error: placements[0].at: cell 'A1': the scenario has no map",
         "scenarios/start.yaml:3:25: error: placements[1].at: cell 'B1': the scenario has no map",
         "scenarios/start.yaml:4:25: error: placements[2].at: cell 'Q1': the scenario has no map",
-        "3 error(s), 0 warning(s)",
+        "4 error(s), 0 warning(s)",
     ]
 
 
@@ -1127,8 +1129,8 @@ def test_where_on_terrain_with_properties(game_dir):
     )
     (game_dir / "game.yaml").write_text(text)
     assert messages(game_dir) == [
-        "scenarios/s.yaml:1:1: error: map: the rule names terrain property 'cover', which map "
-        "'field' does not have (valid: pop_limit) (rule at game.yaml:15:7)",
+        "game.yaml:17:52: error: rules.constraints[1].where: no map of the game has terrain "
+        "property 'cover' (valid: pop_limit)",
         "scenarios/s.yaml:3:5: error: placements[1]: farmer on cell B1 (Water) is not on a cell "
         "with pop_limit: 4 (rule at game.yaml:12:7)",
     ]

@@ -37,8 +37,8 @@ def test_the_scan_finds_a_restated_default_and_a_hand_written_missing_key(
         '    shape = f.choice("shape")', '    shape = f.choice("shape", default="square")'
     )
     text = text.replace(
-        '    front = f.get("front", _read_face, v)',
-        '    front = f.get("front", _read_face, v)\n'
+        '    front = f.get("front", _read_face, v, (w, h))',
+        '    front = f.get("front", _read_face, v, (w, h))\n'
         "    if front is None:\n"
         "        ctx.error(node, path, \"missing required key 'front'\")",
     )

@@ -384,8 +384,8 @@ def test_a_list_splits_only_between_its_items(game_dir):
     env = PlanEnv(planned.game, planned.settings, font_book(planned.game), planned.diags)
     lines = layout_text(block, width, env, parts[0].extra["size"]).lines
     end = parts[0].extra["rows"][1]
-    assert 0 < end < len(lines) and lines[end][2]  # the next column starts an item
-    assert not all(lines[i][2] for i in range(len(lines)))  # items do wrap
+    assert 0 < end < len(lines) and lines[end].para  # the next column starts an item
+    assert not all(lines[i].para for i in range(len(lines)))  # items do wrap
 
 
 def test_seed_sheets_and_cards_set_rules_text_at_7pt_or_more():

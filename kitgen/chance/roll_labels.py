@@ -47,7 +47,7 @@ def overlapping(ranges: list[RollRange], most: int = 1000) -> list[tuple[int, in
     pairs: list[tuple[int, int]] = []
     for k in sorted(range(len(ranges)), key=lows.__getitem__):
         lo = lows[k]
-        while open_ and open_[0][0] < lo:
+        while open_ and _upper(open_) < lo:
             heapq.heappop(open_)
         for _, other in open_:
             pairs.append((max(k, other), min(k, other)))
@@ -56,6 +56,12 @@ def overlapping(ranges: list[RollRange], most: int = 1000) -> list[tuple[int, in
         hi = ranges[k].hi
         heapq.heappush(open_, (_FAR if hi is None else hi, k))
     return sorted(pairs)
+
+
+def _upper(heap: list[tuple[int, int]]) -> int:
+    """The least upper end of the ranges begun: the heap's first (upper end, index)."""
+    upper, _ = heap[0]
+    return upper
 
 
 def parse_roll_label(text: str) -> RollRange:

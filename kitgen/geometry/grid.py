@@ -203,7 +203,8 @@ class HexGrid:
         if self.flat:
             firsts = [self._raw(c, 0) for c in range(min(2, self.cols))]
             lasts = [self._raw(c, self.rows - 1) for c in range(min(2, self.cols))]
-            left, right = -hx, self._raw(self.cols - 1, 0)[0] + hx
+            last_x, _ = self._raw(self.cols - 1, 0)
+            left, right = -hx, last_x + hx
             top = min(p[1] for p in firsts) - hy
             bottom = max(p[1] for p in lasts) + hy
         else:
@@ -211,7 +212,8 @@ class HexGrid:
             lasts = [self._raw(self.cols - 1, r) for r in range(min(2, self.rows))]
             left = min(p[0] for p in firsts) - hx
             right = max(p[0] for p in lasts) + hx
-            top, bottom = -hy, self._raw(0, self.rows - 1)[1] + hy
+            _, last_y = self._raw(0, self.rows - 1)
+            top, bottom = -hy, last_y + hy
         return left, top, right - left, bottom - top
 
     def centre(self, c: int, r: int) -> Point:

@@ -252,7 +252,8 @@ def set_face(
         return ops
     gap = min(spare / (rows + gaps), size)  # alike at first
     row = min(gap + (spare - gap * (rows + gaps)) / rows, size * 1.25) if rows else 0.0
-    return _face_ops(face, w, h, env, size, tables, mark, Spread(row, gap))[0]
+    ops, _ = _face_ops(face, w, h, env, size, tables, mark, Spread(row, gap))
+    return ops
 
 
 @record
@@ -560,7 +561,8 @@ def _duplex_back(
     bx0, by0, bx1, by1 = back_box(trim, env.paper.size, flip, offset)
     back_form, back_size = back
     page.ops.append(_at(back_form, bx0, by0))
-    page.ops += rect_cut((bx0, by0, bx1, by1), b)[0]
+    cut, _ = rect_cut((bx0, by0, bx1, by1), b)
+    page.ops += cut
     page.items.append(_back_item(card, piece, (bx0, by0, bx1, by1), extra, back_size))
 
 

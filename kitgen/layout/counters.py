@@ -411,6 +411,12 @@ def _hinge_fill(d: CounterDef, x: float, y: float, b: float) -> list:
     ]
 
 
+def _climbs(a: tuple[float, float], b: tuple[float, float], level: float, cx: float) -> bool:
+    """Whether the edge from a to b climbs across y = level right of x = cx."""
+    (xa, ya), (xb, yb) = a, b
+    return ya < level <= yb and xa + xb > 2 * cx
+
+
 def _hinged_outline(d: CounterDef, x: float, y: float) -> list[tuple[float, float]]:
     """One cut round both halves and the strip joining them.
 
@@ -433,11 +439,7 @@ def _hinged_outline(d: CounterDef, x: float, y: float) -> list[tuple[float, floa
 
     def crossing(level: float) -> int:
         # The right-hand edge that climbs across y = level (the outline runs anticlockwise).
-        return next(
-            i
-            for i in range(n)
-            if pts[i][1] < level <= pts[(i + 1) % n][1] and pts[i][0] + pts[(i + 1) % n][0] > 2 * cx
-        )
+        return next(i for i in range(n) if _climbs(pts[i], pts[(i + 1) % n], level, cx))
 
     def at(i: int, level: float) -> tuple[float, float]:
         (ax, ay), (bx, by) = pts[i], pts[(i + 1) % n]

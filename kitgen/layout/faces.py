@@ -322,7 +322,7 @@ def _text_needs(elements, inner: BBox, env: PlanEnv) -> tuple[float | None, ...]
 def _sized_rows(elements) -> tuple[tuple[int, ...], ...]:
     """The texts (element indices) of the top and bottom rows whose height follows their
     lines (see _text_needs), or () when neither row does."""
-    rows = [_rc(el.place.anchor)[0] if el.place.cell is None else None for el in elements]
+    rows = [_row(el.place.anchor) if el.place.cell is None else None for el in elements]
     if 1 not in rows:
         return ()
     sized = []
@@ -338,7 +338,7 @@ def _rows(places: tuple[Place, ...], inner: BBox, needs) -> tuple[tuple[float, f
     a row with `needs` taking just the height its lines need."""
     x0, y0, x1, y1 = inner
     height = y1 - y0
-    filled = {_rc(p.anchor)[0] for p in places if p.cell is None}
+    filled = {_row(p.anchor) for p in places if p.cell is None}
     weights = [ROW_WEIGHTS[r] if r in filled else 0.0 for r in range(3)]
     total = sum(weights) or 1.0
     share = [height * wt / total for wt in weights]
@@ -380,15 +380,22 @@ def _region(p: Place, places: list[Place], inner: BBox, grid, rows) -> BBox:
     anchors = [q.anchor for q in places if q.cell is None]
     row, col = _rc(p.anchor)
     top, bottom = rows[row]
-    sides = any(_rc(a)[0] == row and _rc(a)[1] != 1 for a in anchors)
+    sides = any(r == row and c != 1 for r, c in map(_rc, anchors))
     if not sides:
         return (x0, bottom, x1, top)
     side_w = (x1 - x0) * 0.3
     cols = ((x0, x0 + side_w), (x0 + side_w, x1 - side_w), (x1 - side_w, x1))
-    return (cols[col][0], bottom, cols[col][1], top)
+    left, right = cols[col]
+    return (left, bottom, right, top)
 
 
 @lru_cache(maxsize=64)
+def _row(anchor: str) -> int:
+    """The row (0 top, 1 middle, 2 bottom) of an anchor."""
+    row, _ = _rc(anchor)
+    return row
+
+
 def _rc(anchor: str) -> tuple[int, int]:
     if anchor == "centre":
         return (1, 1)

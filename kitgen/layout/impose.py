@@ -10,7 +10,7 @@ Duplex backs and fold-and-glue halves are mirror images of boxes about a line.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from itertools import groupby
 from operator import attrgetter
 
@@ -113,7 +113,8 @@ def _middle(laid: Imposition, sizes: Sequence[tuple[float, float]]) -> Impositio
     tops: dict[int, float] = {}
     feet: dict[int, float] = {}
     for s in laid.spots:
-        h = sizes[s.index][0 if s.index in laid.turned else 1]
+        w, h = sizes[s.index]
+        h = w if s.index in laid.turned else h
         tops[s.sheet] = max(tops.get(s.sheet, s.y + h), s.y + h)
         feet[s.sheet] = min(feet.get(s.sheet, s.y), s.y)
     shift = {}
@@ -148,15 +149,15 @@ def _mixed(
         for way in ways:
             box, laid = way.sheet.box, way.laid
             width, height = box[2] - box[0], box[3] - box[1]
-            fit = [i for i in left if laid[i][0] <= width + EPS and laid[i][1] <= height + EPS]
+            fit = [i for i in left if _within(laid[i], width, height)]
             if not fit:
                 continue
-            order = sorted(fit, key=lambda i: -laid[i][1]) if turn else fit
+            order = _tallest_first(fit, laid) if turn else fit
             keys = Butts([butt.key(i) for i in order], butt.margin) if butt else None
             kind = [kinds[i] for i in order] if kinds is not None else None
             packed = pack([laid[i] for i in order], box, gutter, keys, kind)
             first = [s for s in packed if s.sheet == 0]
-            area = sum(laid[order[s.index]][0] * laid[order[s.index]][1] for s in first)
+            area = sum(w * h for w, h in (laid[order[s.index]] for s in first))
             if best is None or area > most + EPS:
                 best, most, placed = way, area, [(order[s.index], s) for s in first]
         if best is None:
@@ -170,6 +171,17 @@ def _mixed(
         left = [i for i in left if i not in taken]
     spots.sort(key=_BY_SLOT)
     return Imposition(spots, sheets, frozenset(turned_all))
+
+
+def _within(size: tuple[float, float], width: float, height: float) -> bool:
+    w, h = size
+    return w <= width + EPS and h <= height + EPS
+
+
+def _tallest_first(slots: Iterable[int], laid: list[tuple[float, float]]) -> list[int]:
+    """The slots, tallest as laid first (a stable sort: ties keep their order)."""
+    heights = [h for _, h in laid]
+    return sorted(slots, key=lambda i: -heights[i])
 
 
 @record
@@ -194,7 +206,7 @@ def printable(paper: Paper, inset: float = 0.0, landscape: bool = True) -> str:
 def _pack_sorted(laid: list[tuple[float, float]], box: BBox, gutter: float) -> list[Spot]:
     """Pieces that may turn cannot come tallest first from the caller (turning changes
     heights): packed tallest first as laid, the spots given back by the caller's index."""
-    order = sorted(range(len(laid)), key=lambda i: -laid[i][1])
+    order = _tallest_first(range(len(laid)), laid)
     spots = pack([laid[i] for i in order], box, gutter)
     return sorted((Spot(order[s.index], s.sheet, s.x, s.y) for s in spots), key=_BY_SLOT)
 
@@ -296,7 +308,8 @@ def row_runs(
             j += 1
         run = j - i + 1
         across = butt.across(butt.key(i), gutter)
-        most = int((width + across + EPS) // (sizes[i][0] + across))  # a full row
+        w, _ = sizes[i]
+        most = int((width + across + EPS) // (w + across))  # a full row
         if most >= 1 and run > most:
             counts = [len(list(g)) for _, g in groupby(kinds[i : j + 1])]
             if len(set(counts)) == 1 and 1 < counts[0] <= most:
@@ -417,7 +430,8 @@ def _fit(shelves, i: int, sizes, box: BBox, gutter: float, butt: Butts) -> bool:
     key = butt.key(i)
     for shelf in shelves:
         last, x, _, _ = shelf.slots[-1]
-        cursor = x + sizes[last][0] + butt.across(key, gutter)
+        last_w, _ = sizes[last]
+        cursor = x + last_w + butt.across(key, gutter)
         if key == shelf.key and h <= shelf.height + EPS and cursor + w <= x1 + EPS:
             shelf.slots.append((i, cursor, shelf.top, h))
             return True
@@ -432,7 +446,11 @@ def _fit(shelves, i: int, sizes, box: BBox, gutter: float, butt: Butts) -> bool:
 def _centre(sizes, sheets, x0: float, width: float) -> list[Spot]:
     spots: list[Spot] = []
     for n, shelves in enumerate(sheets):
-        ends = (x + sizes[i][0] for shelf in shelves for i, x, _, _ in shelf.slots[-1:])
+        ends = []
+        for shelf in shelves:
+            for i, x, _, _ in shelf.slots[-1:]:
+                w, _ = sizes[i]
+                ends.append(x + w)
         used = max(ends, default=x0) - x0
         # Centred to the whole point: pieces of a design then sit alike on the pixel grid
         # of a picture at 72 dpi (or a multiple), and their pictures come out identical.

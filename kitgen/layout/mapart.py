@@ -285,6 +285,12 @@ def _drawn_alike(
     return got
 
 
+def _row_major(entry: tuple[Cell, str]) -> tuple[int, int]:
+    """A (cell, terrain) entry's place, row by row: (row, column)."""
+    (col, row), _ = entry
+    return (row, col)
+
+
 def _ground(m: MapDef, key_prefix: str) -> tuple[tuple, tuple]:
     """The ops that do not change with the words' sizes or the coordinates: (the cells, their
     terrain fills and patterns, grid lines, terrain outlines and line features; the map's
@@ -300,7 +306,7 @@ def _ground(m: MapDef, key_prefix: str) -> tuple[tuple, tuple]:
     local = _local_polygon(g)
     polygons = {cell: tuple(cell_polygon(g, cell)) for cell in m.cells}  # fill and grid line
     # cells and terrain fills
-    for cell, tid in sorted(m.cells.items(), key=lambda kv: (kv[0][1], kv[0][0])):
+    for cell, tid in sorted(m.cells.items(), key=_row_major):
         t = m.terrains[tid]
         ops.append(Path(polygons[cell], fill=t.fill or PAPER, stroke=None))
     # patterns, drawn once per terrain as a form
@@ -548,8 +554,9 @@ def _area_spot(
     and clear of ``avoid`` (or is the spot the map pins it to)."""
     g = m.grid
     b = g.bounds()
-    mx = sum(g.centre(*c)[0] for c in cells) / len(cells)
-    my = sum(g.centre(*c)[1] for c in cells) / len(cells)
+    centres = [g.centre(*c) for c in cells]
+    mx = sum(x for x, _ in centres) / len(cells)
+    my = sum(y for _, y in centres) / len(cells)
     w = label_width(style.label, fs) * BOLDER + fs
 
     # a tab sits a little above the cell's middle, else (to clear what is drawn over

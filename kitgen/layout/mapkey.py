@@ -234,7 +234,7 @@ def plan_key(
         heights.append(max(SWATCH + 6, *(_text_h(t, e) + 6 for t, e in row)))
     height = sum(heights) + 14
     if y0 is None:
-        y0 = content_box(env.paper)[1]
+        _, y0, _, _ = content_box(env.paper)
     ops: list = [Text(x, y0 + height - 8, "Key", Font(bold, 9), INK)]
     top = y0 + height - 16
     for i, (e, (title, effects)) in enumerate(zip(items, fitted, strict=True)):

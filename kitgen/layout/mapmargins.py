@@ -18,6 +18,7 @@ from collections.abc import Callable
 
 from ..errors import Diagnostics
 from ..model.map import MapDef, MarginChart
+from ..model.track import Track
 from ..records import field, record, replace
 from ..style import INK, PAPER
 from .env import PlanEnv
@@ -168,7 +169,8 @@ def measure(
         _, h = plan_key(m, quiet, 0.0, w, y0=0.0)
 
         def key(e: PlanEnv, x: float, y: float) -> list:
-            return plan_key(m, e, x, w, y0=y - h)[0]
+            ops, _ = plan_key(m, e, x, w, y0=y - h)
+            return ops
 
         return Block(chart, "key", w, h, key)
     if chart.item in m.boxes:
@@ -184,13 +186,12 @@ def measure(
         w = width if fill else min(width, max(want, TEXT_MEASURE) if table.notes else want)
         lay = layout_table(table, w, quiet, lay.size, SIZES[-1])
         at = lay.size
-        return Block(
-            chart,
-            "table",
-            w,
-            lay.height,
-            lambda e, x, y: layout_table(table, w, e, at, SIZES[-1]).draw(x, y)[0],
-        )
+
+        def table_ops(e: PlanEnv, x: float, y: float) -> list:
+            ops, _ = layout_table(table, w, e, at, SIZES[-1]).draw(x, y)
+            return ops
+
+        return Block(chart, "table", w, lay.height, table_ops)
     texts = {t.id: t for t in game.texts}
     if chart.item in texts:
         block = texts[chart.item]
@@ -198,13 +199,12 @@ def measure(
         text = layout_text(block, w, quiet, size)
         if not text.fits:
             return None
-        return Block(
-            chart,
-            "text",
-            w,
-            text.height,
-            lambda e, x, y: layout_text(block, w, e, size).draw(x, y)[0],
-        )
+
+        def text_ops(e: PlanEnv, x: float, y: float) -> list:
+            ops, _ = layout_text(block, w, e, size).draw(x, y)
+            return ops
+
+        return Block(chart, "text", w, text.height, text_ops)
     tracks = game.tracks
     for t in tracks.tracks if tracks is not None else ():
         # room for its boxes and its title (a title squeezed under 8 pt is no chart)
@@ -213,14 +213,18 @@ def measure(
             t = _grown(t, width) if fill else t
             full = env.fonts.width(t.title, env.face(bold=True), 12.0)
             w = max(track_width(t, width), min(width, full))
-            return Block(
-                chart,
-                "track",
-                w,
-                track_height(t, w, env),
-                lambda e, x, y, t=t, w=w: draw_track(t, x, y, w, e)[0],
-            )
+            return Block(chart, "track", w, track_height(t, w, env), _track_ops(t, w))
     return None
+
+
+def _track_ops(t: Track, w: float) -> Callable[[PlanEnv, float, float], list]:
+    """How a track chart `w` wide draws: (env, x, y_top) -> ops."""
+
+    def ops(e: PlanEnv, x: float, y: float) -> list:
+        drawn, _ = draw_track(t, x, y, w, e)
+        return drawn
+
+    return ops
 
 
 def _grown(t, width: float):

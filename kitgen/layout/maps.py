@@ -585,14 +585,11 @@ def _grid_ticks(m: MapDef, along_x: bool, lo: float, hi: float) -> list[float]:
         out = [PAD + i * g.cell for i in range(n + 1)]
     else:
         if along_x:
-            out = sorted({round(PAD + g.centre(c, 0)[0], 4) for c in range(g.cols)})
+            out = sorted({round(PAD + x, 4) for x, _ in (g.centre(c, 0) for c in range(g.cols))})
         else:
-            out = sorted(
-                {round(PAD + g.centre(0, r)[1], 4) for r in range(g.rows)}
-                | {round(PAD + g.centre(1, r)[1], 4) for r in range(g.rows)}
-                if g.cols > 1
-                else {round(PAD + g.centre(0, r)[1], 4) for r in range(g.rows)}
-            )
+            cols = (0, 1) if g.cols > 1 else (0,)
+            centres = (g.centre(c, r) for c in cols for r in range(g.rows))
+            out = sorted({round(PAD + y, 4) for _, y in centres})
     return [v for v in out if lo - 1e-6 <= v <= hi + 1e-6]
 
 

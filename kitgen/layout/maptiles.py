@@ -55,7 +55,8 @@ def choose_tiling(m: MapDef, env: PlanEnv, w: float, h: float, title_h: float) -
     paper = env.paper
     sizes = [None] if paper.width == paper.height else [None, (paper.height, paper.width)]
     quiet = replace(env, diags=Diagnostics(), facts={})  # trying ways: warn for the one kept
-    best: tuple | None = None
+    best: Tiling | None = None  # the way that takes the fewest sheets, then pages ...
+    best_key: tuple = ()  # ... as `key` orders them
     too_many: list[int] = []  # the tiles of each way past the page cap
     for turned in (False, True):
         mw, mh = (h, w) if turned else (w, h)
@@ -67,13 +68,13 @@ def choose_tiling(m: MapDef, env: PlanEnv, w: float, h: float, title_h: float) -
                 too_many.append(rows * cols)
                 continue
             for r, c in ((rows, cols), (rows, cols + 1), (rows + 1, cols)):
-                if best is not None and r * c >= best[0][0]:
+                if best is not None and r * c >= best.sheets:
                     continue  # cannot take fewer sheets than the best so far
                 way = Tiling(grid_tiles(mw, mh, r, c, overlap), turned, size, title_h)
                 way = with_charts(m, quiet, way)
                 key = (way.sheets, way.plan.count, turned, size is not None)
-                if best is None or key < best[0]:
-                    best = (key, way)
+                if best is None or key < best_key:
+                    best, best_key = way, key
     if best is None:
         raise KitError(
             Diagnostic(
@@ -85,7 +86,7 @@ def choose_tiling(m: MapDef, env: PlanEnv, w: float, h: float, title_h: float) -
                 "a smaller cell or fewer cells; see docs/security.md for the caps",
             )
         )
-    return with_charts(m, env, best[1])
+    return with_charts(m, env, best)
 
 
 def with_charts(m: MapDef, env: PlanEnv, way: Tiling) -> Tiling:

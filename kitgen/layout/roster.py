@@ -172,7 +172,8 @@ def _sheet_size(rosters: list, env: PlanEnv, width: float, room: float) -> float
     to spare grows its type to fill it, one size for the roster and its key."""
 
     def heights(size: float) -> list[float]:
-        return [_roster_ops(g, r, env, 0.0, width, size)[1] for g, r in rosters]
+        drawn = (_roster_ops(g, r, env, 0.0, width, size) for g, r in rosters)
+        return [h for _, h in drawn]
 
     def whole(size: float) -> bool:  # the key's tables at the sheet's size, not shrunk
         return all(

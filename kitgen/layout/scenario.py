@@ -153,7 +153,9 @@ def _choose(layout: Callable[[_Style], tuple[list[Page], bool]]) -> _Style:
     narrow: the body grows no larger than it stands over its narrowed tables; a diagram
     made smaller for a one-page sheet never shrinks further for larger type); then, at
     that cap, the most air that still fits."""
-    least = min(len(layout(_Style(RULES_MIN, narrow=n))[0]) for n in (False, True))
+    least = min(
+        len(pages) for pages, _ in (layout(_Style(RULES_MIN, narrow=n)) for n in (False, True))
+    )
 
     def fits(st: _Style) -> bool:
         pages, shrunk = layout(st)
@@ -393,19 +395,21 @@ def _rulers(m, at: tuple, top: float, env: PlanEnv) -> list:
     font = Font(env.face(), RULER)
     c0, r0 = min(cols), min(rows)
     left = dx + g.bounds().x0 * scale
-    pitch_c = abs(g.centre(c0 + 1, r0)[0] - g.centre(c0, r0)[0]) * scale
-    pitch_r = abs(g.centre(c0, r0 + 1)[1] - g.centre(c0, r0)[1]) * scale
+    (x_0, y_0), (x_1, _), (_, y_1) = g.centre(c0, r0), g.centre(c0 + 1, r0), g.centre(c0, r0 + 1)
+    pitch_c, pitch_r = abs(x_1 - x_0) * scale, abs(y_1 - y_0) * scale
     widest = max(env.fonts.width(t, font.face, RULER) for t in cols.values())
     every_c = next((k for k in (1, 2, 5, 10, 20) if widest + 2 <= k * pitch_c), 50)
     every_r = next((k for k in (1, 2, 5, 10, 20) if RULER * 1.2 <= k * pitch_r), 50)
     ops: list = []
     for c, name in cols.items():
         if (c - c0) % every_c == 0:
-            x = dx + g.centre(c, r0)[0] * scale
+            cx, _ = g.centre(c, r0)
+            x = dx + cx * scale
             ops.append(Text(x, top + 3, name, font, MUTED, "centre"))
     for r, name in rows.items():
         if (r - r0) % every_r == 0:
-            y = dy + g.centre(c0, r)[1] * scale - RULER * 0.35
+            _, cy = g.centre(c0, r)
+            y = dy + cy * scale - RULER * 0.35
             ops.append(Text(left - 3, y, name, font, MUTED, "right"))
     return ops
 
@@ -414,7 +418,13 @@ def _central(g, cells) -> tuple[int, int]:
     pts = {c: g.centre(*c) for c in cells}
     mx = sum(x for x, _ in pts.values()) / len(pts)
     my = sum(y for _, y in pts.values()) / len(pts)
-    return min(sorted(pts), key=lambda c: (pts[c][0] - mx) ** 2 + (pts[c][1] - my) ** 2)
+    return min(sorted(pts), key=lambda c: _far(pts[c], mx, my))
+
+
+def _far(point: tuple[float, float], mx: float, my: float) -> float:
+    """The square of a point's distance from (mx, my)."""
+    x, y = point
+    return (x - mx) ** 2 + (y - my) ** 2
 
 
 def scenario_shapes(setup: Setup) -> dict[str, str]:
@@ -550,6 +560,11 @@ class _Flow(PageFlow):
         self.tables = 0  # tables drawn since the last measure began
         self.squeezed = False  # a table that would not fit its box at the least size
 
+    def _height(self, draw: Callable[[], None], box: BBox | None = None) -> float:
+        """A section's height drawn at the width of `box` (see `_measure`)."""
+        height, _ = self._measure(draw, box)
+        return height
+
     def _measure(self, draw: Callable[[], None], box: BBox | None = None) -> tuple[float, int]:
         """A section's height drawn at the width of `box` (the content box if none), and
         how many tables it holds: nothing is kept, nothing warns."""
@@ -612,7 +627,7 @@ class _Flow(PageFlow):
             right = (x0 + wa + COLUMN_GUTTER, y0, x1, y1)
             if right[2] - right[0] < (x1 - x0) / 4:
                 return None
-        same = (self._measure(a, left)[0], self._measure(b, right)[0]) == (ha, hb)
+        same = (self._height(a, left), self._height(b, right)) == (ha, hb)
         return (left, right) if same and max(ha, hb) <= self.top - self.bottom else None
 
     def _narrowed(self, a: Callable[[], None], b: Callable[[], None]) -> tuple[BBox, BBox] | None:
@@ -622,7 +637,7 @@ class _Flow(PageFlow):
         heights = []
         for draw, box in zip((a, b), boxes, strict=True):
             self.squeezed = False
-            heights.append(self._measure(draw, box)[0])
+            heights.append(self._height(draw, box))
             if self.squeezed:
                 self.squeezed = False
                 return None
@@ -638,7 +653,7 @@ class _Flow(PageFlow):
             self.section(b)
             return
         left, right = boxes
-        ha, hb = self._measure(a, left)[0], self._measure(b, right)[0]
+        ha, hb = self._height(a, left), self._height(b, right)
         self.need(max(ha, hb))
         whole, y = self.box, self.y
         lows = []
@@ -732,7 +747,8 @@ class _Flow(PageFlow):
         face, bold, total = self.env.face(), self.env.face(bold=True), sum(widths)
         row_h = size * (1.45 + AIR_ROW * self.style.air)
         x0 = self.box[0] + indent
-        self.need(size * 1.5 + row_h * (2 if groups and groups[0][0] else 1) + 4)
+        titled = any(title for title, _ in groups[:1])  # the first group's title: a row
+        self.need(size * 1.5 + row_h * (2 if titled else 1) + 4)
         self.y -= size * 1.5
         x = x0
         for h, w in zip(head, widths, strict=True):
@@ -865,7 +881,7 @@ def _setup_rules(named: list, flow: _Flow) -> None:
 
 
 def _common_name(names: list[str]) -> str:
-    """'Submarine' for 'Submarine (red)' and 'Submarine (blue)'; else the names joined."""
+    """'Rover' for 'Rover (red)' and 'Rover (blue)'; else the names joined."""
     if len(names) == 1:
         return names[0]
     prefix = os.path.commonprefix(names).rstrip(" (")
@@ -913,8 +929,9 @@ def _tables(setup: Setup, blocks: list[tuple], flow: _Flow) -> None:
         head = ["Name", *map(in_words, keys)] + (["At"] if setup.map is not None else [])
         rows = [_row(setup, p, keys) for p in figures]
         title = None if unit is None else (unit.name or unit.id, _figures(figures))
-        if runs and runs[-1][0] == head:
-            runs[-1][1].append((unit, rows, title))
+        last_head, last_run = runs[-1] if runs else ([], [])
+        if runs and last_head == head:
+            last_run.append((unit, rows, title))
         else:
             runs.append((head, [(unit, rows, title)]))
     for head, run in runs:

@@ -20,6 +20,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 
+from ..records import record
 from ..units import Paper
 from .clearance import Width, placed, text_box
 from .contents import stock
@@ -93,11 +94,12 @@ def _alike(host: Document, guest: Document, ways: dict[int, Way | None]) -> bool
     """Whether the guest may print on the host's last page: the same mode, a stock both
     may be printed on, the same sheet."""
     a, b = ways[id(host)], ways[id(guest)]
+    if a is None or b is None:
+        return False
+    (mode_a, stocks_a), (mode_b, stocks_b) = a, b
     return (
-        a is not None
-        and b is not None
-        and a[0] == b[0]
-        and bool(a[1] & b[1])
+        mode_a == mode_b
+        and bool(stocks_a & stocks_b)
         and host.pages[-1].size == guest.pages[0].size
     )
 
@@ -130,7 +132,13 @@ def _move(guest: Document, blocks: list[Block], host: Document, paper: Paper, wi
     return True
 
 
-Block = tuple[Span, list, list[Item]]  # its extent, its ops and its items
+@record
+class Block:
+    """A run of a page's content: the heights it covers, its ops and its items."""
+
+    span: Span
+    ops: list
+    items: list[Item]
 
 
 def _blocks(page: Page, width: Width) -> list[Block]:
@@ -141,20 +149,23 @@ def _blocks(page: Page, width: Width) -> list[Block]:
     runs = _merge([s for _, s in boxes if s is not None], GAP)
     if not runs:
         return []
-    blocks: list[Block] = [(run, [], []) for run in runs]
+    blocks = [Block(run, [], []) for run in runs]
     for op, span in boxes:
-        _in(blocks, span)[1].append(op)
+        _in(blocks, span).ops.append(op)
     for item in page.items:
-        _in(blocks, (item.bbox[1], item.bbox[3]))[2].append(item)
+        _, y0, _, y1 = item.bbox
+        _in(blocks, (y0, y1)).items.append(item)
     return blocks
 
 
 def _in(blocks: list[Block], span: Span | None) -> Block:
     """The block a thing of this extent belongs to (the first, for what has none)."""
     if span is not None:
-        mid = (span[0] + span[1]) / 2
+        bottom, top = span
+        mid = (bottom + top) / 2
         for block in blocks:
-            if block[0][0] - EPS <= mid <= block[0][1] + EPS:
+            low, high = block.span
+            if low - EPS <= mid <= high + EPS:
                 return block
     return blocks[0]
 
@@ -163,7 +174,8 @@ def _stacked(blocks: list[Block]) -> float:
     """How tall the blocks are stacked GAP apart."""
     if not blocks:
         return 0.0
-    return sum(top - bottom for (bottom, top), _, _ in blocks) + GAP * (len(blocks) - 1)
+    heights = (top - bottom for bottom, top in (b.span for b in blocks))
+    return sum(heights) + GAP * (len(blocks) - 1)
 
 
 def _left_edge(blocks: list[Block], into: Page, paper: Paper) -> float:
@@ -171,7 +183,7 @@ def _left_edge(blocks: list[Block], into: Page, paper: Paper) -> float:
     blocks of pieces on a sheet share a left edge (0 when either has no pieces, or the
     guest would then cross the content box's right edge)."""
     host = [i.bbox for i in into.items if i.kind in PIECES]
-    guest = [i.bbox for _, _, items in blocks for i in items if i.kind in PIECES]
+    guest = [i.bbox for block in blocks for i in block.items if i.kind in PIECES]
     if not host or not guest:
         return 0.0
     dx = float(math.floor(min(b[0] for b in host) - min(b[0] for b in guest) + 0.5))
@@ -185,13 +197,14 @@ def _place(
 ) -> None:
     """The blocks stacked down from `top` on `into` (`dx` across), their keyed drawings
     renamed for the file they join, their items moved with them."""
-    for (bottom, high), ops, items in blocks:
+    for block in blocks:
+        bottom, high = block.span
         # moved by whole points: lengths stay exact (a 72 pt box is 72 pt, not 72.00000001)
         # and pieces of a design sit alike on a picture's pixel grid, as the imposer's do
         dy = float(math.floor(top - high))
-        moved = any(i.kind in PIECES for i in items)
-        into.ops.append(Group(tuple(_renamed(ops, name)), dx=dx if moved else 0.0, dy=dy))
-        for item in items:
+        moved = any(i.kind in PIECES for i in block.items)
+        into.ops.append(Group(tuple(_renamed(block.ops, name)), dx=dx if moved else 0.0, dy=dy))
+        for item in block.items:
             b = item.bbox
             x = dx if moved else 0.0
             item.bbox = (b[0] + x, b[1] + dy, b[2] + x, b[3] + dy)
@@ -228,24 +241,32 @@ def _whole(page: Page) -> None:
 
 def _merge(spans: list[Span], gap: float) -> list[Span]:
     """Spans joined where they overlap or lie less than `gap` apart, top first."""
-    runs: list[list[float]] = []
-    for bottom, top in sorted(spans, key=lambda s: -s[1]):
-        if runs and top > runs[-1][0] - gap:
-            runs[-1][0] = min(runs[-1][0], bottom)
-        else:
-            runs.append([bottom, top])
-    return [(b, t) for b, t in runs]
+    runs: list[Span] = []
+    for bottom, top in sorted(spans, key=_top, reverse=True):
+        if runs:
+            low, high = runs[-1]
+            if top > low - gap:
+                runs[-1] = (min(low, bottom), high)
+                continue
+        runs.append((bottom, top))
+    return runs
+
+
+def _top(span: Span) -> float:
+    _, top = span
+    return top
 
 
 def _free(taken: list[Span], room: Span) -> list[Span]:
     """The runs of height in `room` nothing covers, top first."""
-    free, top = [], room[1]
+    floor, top = room
+    free: list[Span] = []
     for bottom, high in taken:
         if high < top - EPS:
-            free.append((max(high, room[0]), top))
+            free.append((max(high, floor), top))
         top = min(top, bottom)
-    if top > room[0] + EPS:
-        free.append((room[0], top))
+    if top > floor + EPS:
+        free.append((floor, top))
     return [(b, t) for b, t in free if t > b + EPS]
 
 

@@ -89,7 +89,7 @@ def _can_end(lay, end: int) -> bool:
     table = getattr(lay, "table", None)
     if table is not None:
         return not table.rows[end - 1].heading
-    return bool(lay.lines[end][2])
+    return lay.lines[end].para
 
 
 def _fit(lay, start: int, first: bool, room: float, whole_items: bool = True) -> int:
@@ -401,7 +401,7 @@ def _least(cuts, height, room: float, n: int, splits: int) -> dict:
     a block (inf where it cannot be)."""
     inf = float("inf")
     end = len(cuts) - 1
-    inside = [cut[1] != cut_start for cut, cut_start in zip(cuts, _starts(cuts), strict=True)]
+    inside = _inside(cuts)
     memo: dict[tuple[int, int, int], float] = {}
     for c in range(1, n + 1):
         for i in range(end, -1, -1):
@@ -418,6 +418,11 @@ def _least(cuts, height, room: float, n: int, splits: int) -> dict:
                             best = min(best, max(h, memo[(j, c - 1, rest)]))
                 memo[(i, c, s)] = best
     return memo
+
+
+def _inside(cuts: list[tuple[int, int]]) -> list[bool]:
+    """Whether each cut falls inside a block (not at its piece's first unit)."""
+    return [u != first for (_, u), first in zip(cuts, _starts(cuts), strict=True)]
 
 
 def _starts(cuts: list[tuple[int, int]]) -> list[int]:
@@ -482,11 +487,11 @@ def _choose(cuts, height, memo: dict, n: int, splits: int, target: float) -> lis
     """The cuts that reach `target`, each column as full as it may be (the last cut
     that still reaches it)."""
     end = len(cuts) - 1
-    starts = _starts(cuts)
+    inside = _inside(cuts)
     chosen, i, s = [0], 0, splits
     for c in range(n, 1, -1):
         for j in range(end - 1, i, -1):
-            rest = s - (cuts[j][1] != starts[j])
+            rest = s - inside[j]
             if (
                 rest >= 0
                 and height(i, j) <= target + 1e-6

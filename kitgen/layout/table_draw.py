@@ -227,7 +227,7 @@ class TableLayout:
             if fw is not None and len(lines) == 1 and not _DASH.match(_text(cell)):
                 ops += self._figure(cell, cx + pad_x, ly, cw - 2 * pad_x, fw)
                 continue
-            if cell.align == "centre" and len(lines) == 1 and _split_marks(cell.runs or ())[1]:
+            if cell.align == "centre" and len(lines) == 1 and _marked(cell.runs or ()):
                 ops += self._hung(cell, cx + pad_x, ly, cw - 2 * pad_x)
                 continue
             for ln in lines:
@@ -281,6 +281,12 @@ class TableLayout:
         return ops + draw_line(
             marks, left + core_w, y, mark_w, "left", self.faces, size, fonts, INK
         )
+
+
+def _marked(runs: tuple[Run, ...]) -> bool:
+    """Whether a number's runs end in footnote marks (see `_split_marks`)."""
+    _, marks = _split_marks(runs)
+    return bool(marks)
 
 
 def _split_marks(runs: tuple[Run, ...]) -> tuple[list[Run], list[Run]]:
@@ -619,7 +625,7 @@ def _column_widths(
     """(column widths, whether they fit the width, figure widths, the width the columns
     want unwrapped): each column between its widest word and its text on one line, fixed
     widths kept, text columns balanced so rows wrap evenly."""
-    pad_x = _pads(size)[0]
+    pad_x, _ = _pads(size)
     n = len(cols)
     natural = [0.0] * n
     minimum = [0.0] * n

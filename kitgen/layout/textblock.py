@@ -22,12 +22,22 @@ BULLET = "\u2022"
 PARA_GAP = 0.3  # the room before a paragraph or list item, of the size
 
 
+@record
+class TextLine:
+    """One line of a wrapped block: its runs, its indent and whether it starts a
+    paragraph (or a list item)."""
+
+    runs: Line_
+    indent: float
+    para: bool
+
+
 @record(frozen=False)
 class TextLayout:
     block: TextBlock
     size: float
     width: float
-    lines: list[tuple[Line_, float, bool]]  # (runs, indent, starts a paragraph)
+    lines: list[TextLine]
     title_height: float
     env: PlanEnv
     faces: Faces
@@ -45,7 +55,7 @@ class TextLayout:
         return len(self.lines)
 
     def unit_height(self, i: int) -> float:
-        gap = self.size * self.para if self.lines[i][2] and i > 0 else 0.0
+        gap = self.size * self.para if self.lines[i].para and i > 0 else 0.0
         return self.size * self.lead + gap
 
     def part_height(self, start: int, end: int, first: bool, last: bool) -> float:
@@ -78,7 +88,8 @@ class TextLayout:
             )
             y -= self.title_room(first)
         for i in range(start, end):
-            runs, indent, para = self.lines[i]
+            line = self.lines[i]
+            runs, indent, para = line.runs, line.indent, line.para
             y -= self.unit_height(i)
             base = y + size * 0.28
             if para and self.block.style != "plain":
@@ -119,7 +130,7 @@ def layout_text(
         indent += size * 0.9
     else:
         indent = size * 1.1 if block.style == "bullets" else 0.0
-    lines: list[tuple[Line_, float, bool]] = []
+    lines: list[TextLine] = []
     numbers: dict[int, int] = {}
     fits = True
     for n, text in enumerate(block.paragraphs, start=1):
@@ -129,7 +140,7 @@ def layout_text(
         for k, ln in enumerate(wrapped):
             if runs_width(ln, faces, size, env.fonts) > width - indent + 1e-6:
                 fits = False  # one word wider than the box
-            lines.append((ln, indent, k == 0))
+            lines.append(TextLine(ln, indent, k == 0))
     titled = bool(title and block.title)
     title_h = title_block_height(block.title, width, faces, size, env.fonts) if titled else 0.0
     first_h = (

@@ -239,9 +239,11 @@ def _clamped(table: ThreatTable) -> set[int]:
     highs = [(r.band.hi, i) for i, r in enumerate(table.rows) if r.band.hi is not None]
     rows = set()
     if table.low == "clamp" and lows:
-        rows.add(min(lows)[1])
+        _, lowest = min(lows)
+        rows.add(lowest)
     if table.high == "clamp" and highs:
-        rows.add(max(highs)[1])
+        _, highest = max(highs)
+        rows.add(highest)
     return rows
 
 

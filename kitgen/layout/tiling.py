@@ -56,7 +56,8 @@ def _split(length: float, n: int, overlap: float) -> list[tuple[float, float]]:
     each = span(length, n, overlap)
     step = each - overlap
     out = [(i * step, i * step + each) for i in range(n)]
-    out[-1] = (out[-1][0], length)  # exact end, no rounding drift
+    start, _ = out[-1]
+    out[-1] = (start, length)  # exact end, no rounding drift
     return out
 
 

@@ -220,6 +220,15 @@ def parse_hex_label(text: str, cols: int, rows: int) -> Cell | None:
 
 
 @record
+class Layers:
+    """What a map's cells hold, worked out once from its features and lines: each
+    cell's features, in the order the map declares them, and its kinds of line."""
+
+    features: dict[Cell, list[CellFeature]]
+    lines: dict[Cell, set[str]]
+
+
+@record
 class MapDef:
     # worked out when first asked: features and lines by cell; the cell labels' span
     __slots__ = ("_layer_cache", "_span_cache")
@@ -260,11 +269,11 @@ class MapDef:
     # -- layers ---------------------------------------------------------------------------
     def features_at(self, cell: Cell) -> list[CellFeature]:
         """The features a cell holds, in the order the map declares them."""
-        return self._layers()[0].get(cell, [])
+        return self._layers().features.get(cell, [])
 
     def lines_at(self, cell: Cell) -> set[str]:
         """The kinds of line (road, rail, river ...) that run through a cell."""
-        return self._layers()[1].get(cell, set())
+        return self._layers().lines.get(cell, set())
 
     def props_at(self, cell: Cell) -> dict[str, object]:
         """What the rules read for a cell: its terrain's properties, then each feature's
@@ -277,7 +286,7 @@ class MapDef:
                 out.update(kind.props)
         return out
 
-    def _layers(self) -> tuple[dict[Cell, list[CellFeature]], dict[Cell, set[str]]]:
+    def _layers(self) -> Layers:
         got = getattr(self, "_layer_cache", None)
         if got is None:  # frozen: a cache of what the fields say, not state
             features: dict[Cell, list[CellFeature]] = {}
@@ -287,7 +296,7 @@ class MapDef:
             for line in self.lines:
                 for c in line.cells:
                     lines.setdefault(c, set()).add(line.kind)
-            got = (features, lines)
+            got = Layers(features, lines)
             object.__setattr__(self, "_layer_cache", got)
         return got
 

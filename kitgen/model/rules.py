@@ -131,6 +131,16 @@ class Distance:
 
 
 @record
+class Slot:
+    """A slots rule's place for `count` pieces matching `pieces`; `label` names them in
+    its messages (else the selector does)."""
+
+    count: int
+    pieces: Selector
+    label: str = ""
+
+
+@record
 class Where:
     """A location test on one cell; every part given must hold (AND)."""
 
@@ -183,7 +193,7 @@ class Constraint:
     # stacking: (pieces, weight) — the first that matches says what a piece counts as
     weights: tuple[tuple[Selector, int], ...] = ()
     # slots
-    slots: tuple[tuple[int, Selector, str], ...] = ()  # count, pieces, label for messages
+    slots: tuple[Slot, ...] = ()
     # range
     attr: str = ""
     low: float | None = None

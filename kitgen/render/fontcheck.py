@@ -28,27 +28,32 @@ def check_font(data: bytes) -> None:
     for tag in REQUIRED:
         if tag not in tables:
             raise BadFont(f"it has no {tag.decode()} table")
-    glyphs = _u16(data, tables[b"maxp"][0] + 4)
+    maxp, _ = tables[b"maxp"]  # each table: (offset, length)
+    glyphs = _u16(data, maxp + 4)
     if glyphs == 0:
         raise BadFont("it has no glyphs")
-    hhea = tables[b"hhea"]
-    metrics = _u16(data, hhea[0] + 34) if hhea[1] >= 36 else 0
+    hhea, hhea_length = tables[b"hhea"]
+    metrics = _u16(data, hhea + 34) if hhea_length >= 36 else 0
     if not 0 < metrics <= glyphs:
         raise BadFont("its horizontal metrics count does not fit its glyph count")
-    if tables[b"hmtx"][1] < metrics * 4:
+    _, hmtx_length = tables[b"hmtx"]
+    if hmtx_length < metrics * 4:
         raise BadFont("its hmtx table is shorter than its metrics count")
-    head = tables[b"head"]
-    if head[1] < 54:
+    head, head_length = tables[b"head"]
+    if head_length < 54:
         raise BadFont("its head table is too short")
-    long_loca = _u16(data, head[0] + 50)
+    long_loca = _u16(data, head + 50)
     if long_loca not in (0, 1):
         raise BadFont("its head table gives an unknown loca format")
-    if tables[b"loca"][1] < (glyphs + 1) * (4 if long_loca else 2):
+    _, loca_length = tables[b"loca"]
+    if loca_length < (glyphs + 1) * (4 if long_loca else 2):
         raise BadFont("its loca table is shorter than its glyph count")
-    _check_cmap(data, *tables[b"cmap"])
+    cmap, cmap_length = tables[b"cmap"]
+    _check_cmap(data, cmap, cmap_length)
 
 
 def _directory(data: bytes) -> dict[bytes, tuple[int, int]]:
+    """Each table's tag -> where it lies in the bytes: (offset, length)."""
     if len(data) < 12:
         raise BadFont("it ends too soon")
     version = data[:4]
@@ -125,8 +130,10 @@ def _fits(data: bytes, offset: int, length: int, end: int | None = None) -> int:
 
 
 def _u16(data: bytes, offset: int) -> int:
-    return struct.unpack_from(">H", data, _fits(data, offset, 2))[0]
+    (value,) = struct.unpack_from(">H", data, _fits(data, offset, 2))
+    return value
 
 
 def _u32(data: bytes, offset: int) -> int:
-    return struct.unpack_from(">I", data, _fits(data, offset, 4))[0]
+    (value,) = struct.unpack_from(">I", data, _fits(data, offset, 4))
+    return value

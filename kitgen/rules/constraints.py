@@ -255,17 +255,15 @@ def check_count(setup: Setup, rule: Constraint, diags: Diagnostics) -> None:
 
 def check_slots(setup: Setup, rule: Constraint, diags: Diagnostics) -> None:
     """Fill the slots in the order written, any-type slots last; report what is short or over."""
-    order = sorted(
-        range(len(rule.slots)), key=lambda i: rule.slots[i][1] is ANY or not rule.slots[i][1].attrs
-    )
-    listing = ", ".join(f"{n} {label or _slot(sel)}" for n, sel, label in rule.slots)
+    order = sorted(rule.slots, key=lambda s: s.pieces is ANY or not s.pieces.attrs)
+    listing = ", ".join(f"{s.count} {s.label or _slot(s.pieces)}" for s in rule.slots)
     for name, span, path, member, _ in _groups(setup, rule.per):
         left: list[Placed] = []
         for p in setup.placed:
             if member(p) and rule.pieces.matches(p.values):
                 left.extend([p] * p.count)
-        for i in order:
-            count, sel, label = rule.slots[i]
+        for slot in order:
+            count, sel, label = slot.count, slot.pieces, slot.label
             taken = [p for p in left if sel.matches(p.values)][:count]
             for p in taken:
                 left.remove(p)

@@ -14,7 +14,7 @@ from ..model.game import Game
 from ..model.generator import Generator, Lookup, LookupRow, Value
 from ..model.threat import Band
 from ..records import replace
-from .table_cells import body_rows, column_index, table_columns, tables_by_id
+from .table_cells import body_rows, column_ids, column_index, tables_by_id
 
 _WHOLE = re.compile(r"^[-+]?[0-9]+$")
 
@@ -50,7 +50,7 @@ def _resolve(game: Game, lookup: Lookup, diags: Diagnostics | None) -> Lookup:
     index = column_index(table)
     missing = [(field, col, span) for field, col, span in src.fields if col not in index]
     for field, col, span in missing:
-        valid = "columns: " + ", ".join(names[0] for names in table_columns(table))
+        valid = "columns: " + ", ".join(column_ids(table))
         report(
             span, f"{lookup.path}.set.{field}", f"table {src.table!r} has no column {col!r}", valid
         )
@@ -58,12 +58,12 @@ def _resolve(game: Game, lookup: Lookup, diags: Diagnostics | None) -> Lookup:
         return lookup
     rows = []
     for r, cells in body_rows(table):
-        label, span = cells[0]
+        label, span = cells[0].text, cells[0].span
         try:
             rng = parse_roll_label(label or "")
         except RollLabelError:
             continue  # the table's own check reports its labels
-        values = tuple((field, _value(cells[index[col]][0])) for field, col, _ in src.fields)
+        values = tuple((field, _value(cells[index[col]].text)) for field, col, _ in src.fields)
         band = Band(rng.lo, rng.hi, label or "")
         rows.append(LookupRow(band, values, span or table.span, f"{table_path}.rows[{r}]"))
     return replace(lookup, roll=table.roll, rows=tuple(rows))

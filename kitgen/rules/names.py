@@ -26,6 +26,7 @@ from ..units import finite_number
 from .where import NAME_REF, inner_tests, named, own_targets
 
 if TYPE_CHECKING:  # setup.py resolves a scenario's own names through this module
+    from ..model.map import MapDef
     from .setup import Setup
 
 MAP_KINDS = ("terrain", "place", "cell", "terrain property", "feature", "line", "box")
@@ -34,16 +35,28 @@ PATTERNED = ("area", "place")  # names that may use * and ?
 _WORDS = {"game side": "side"}  # kinds that read as another word in a message
 
 
+GAME_MAP_KINDS = ("terrain", "terrain property", "feature", "line", "box")  # maps' own
+
+
+def map_names(maps: Iterable[MapDef], kind: str) -> list[str]:
+    """The names of one of GAME_MAP_KINDS the maps hold, in order, once each."""
+    out: dict[str, None] = {}
+    for m in maps:
+        if kind == "terrain":
+            out.update(dict.fromkeys(m.terrains))
+        elif kind == "terrain property":  # a cell's properties: its terrain's and features'
+            kinds = (*m.terrains.values(), *m.feature_kinds.values())
+            out.update(dict.fromkeys(sorted({k for t in kinds for k in t.props})))
+        else:
+            out.update(dict.fromkeys(getattr(m, _LAYERS[kind])))
+    return list(out)
+
+
 def known(setup: Setup, kind: str) -> list[str]:
     """The names of one kind this scenario offers."""
     m, sc, book = setup.map, setup.scenario, setup.book
-    if kind == "terrain":
-        return list(m.terrains) if m is not None else []
-    if kind == "terrain property":  # a cell's properties: its terrain's and its features'
-        kinds = (*m.terrains.values(), *m.feature_kinds.values()) if m is not None else ()
-        return sorted({k for t in kinds for k in t.props})
-    if kind in _LAYERS:
-        return list(getattr(m, _LAYERS[kind])) if m is not None else []
+    if kind in GAME_MAP_KINDS:
+        return map_names([m] if m is not None else [], kind)
     if kind == "place":
         return list(m.places) if m is not None else []
     if kind == "area":
@@ -115,6 +128,8 @@ def check_name(
         hint = hint or (suggest(text, names) if names else f"the game has no {_word(kind)}s")
         whose = f" ({whose})" if whose else ""
         if rule is not None and not in_scenario and kind in MAP_KINDS + ("area",):
+            if _said_for_game(setup, rule, kind, text):
+                continue
             sc = setup.scenario
             diags.error(
                 sc.map_span or sc.span,
@@ -136,10 +151,21 @@ def check_name(
     return ok
 
 
+def _said_for_game(setup: Setup, rule: Constraint, kind: str, name: str) -> bool:
+    """Is this a name of the game's own rules that no map of the game has? Reported once,
+    at the rule (scenarios.check_map_names), not again at each scenario's map."""
+    if kind not in GAME_MAP_KINDS or "$" in name or rule not in setup.book.constraints:
+        return False
+    maps = setup.game.maps.maps if setup.game.maps is not None else ()
+    return name not in map_names(maps, kind)
+
+
 def _same_file(a: str, b) -> bool:
+    """The same file, links followed; the same name written twice needs no look-up (a
+    scenario's every name is checked: 10,000 placements looked their file up 20,000 times)."""
     from pathlib import Path
 
-    return real_path(Path(a)) == real_path(Path(b))
+    return str(a) == str(b) or real_path(Path(a)) == real_path(Path(b))
 
 
 def rule_names(rule: Constraint) -> Iterator[tuple[str, str, str]]:
@@ -261,8 +287,8 @@ def _selector_keys(sel: Selector) -> Iterator[str]:
 def selectors_of(rule: Constraint) -> Iterator[tuple[str, Selector]]:
     """Every piece selector of a rule, with the key it is under."""
     yield "pieces", rule.pieces
-    for i, (_, sel, _) in enumerate(rule.slots):
-        yield f"slots[{i}].pieces", sel
+    for i, slot in enumerate(rule.slots):
+        yield f"slots[{i}].pieces", slot.pieces
     for test in inner_tests(rule.where):
         for target in own_targets(test):
             if target.kind == "pieces" and target.pieces is not None:

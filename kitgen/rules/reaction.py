@@ -154,12 +154,15 @@ def _mean(table: ThreatTable, combo: Combo) -> Fraction:
 
 
 def _ranges(values: Iterable[int]) -> list[tuple[int, int]]:
+    """The values as runs of consecutive numbers, (lowest, highest) each."""
     out: list[tuple[int, int]] = []
     for v in sorted(set(values)):
-        if out and v == out[-1][1] + 1:
-            out[-1] = (out[-1][0], v)
-        else:
-            out.append((v, v))
+        if out:
+            lo, hi = out[-1]
+            if v == hi + 1:
+                out[-1] = (lo, v)
+                continue
+        out.append((v, v))
     return out
 
 

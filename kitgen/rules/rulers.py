@@ -10,7 +10,7 @@ from ..model.game import Game
 from ..model.template import Band, RulerTemplate
 from ..records import record
 from ..units import POINTS_PER, finite_number
-from .table_cells import body_rows, column_index, table_columns, tables_by_id
+from .table_cells import body_rows, column_ids, column_index, tables_by_id
 
 
 @record
@@ -47,10 +47,10 @@ def resolve_rulers(
         error(src.span, f"{path}.from_table", f"no table {src.table!r} in tables:", hint)
         return []
     table, table_path = tables[src.table]
-    columns = table_columns(table)
+    columns = column_ids(table)
     index = column_index(table)
-    name_column = src.name_column or columns[0][0]
-    valid = "columns: " + ", ".join(names[0] for names in columns)
+    name_column = src.name_column or columns[0]
+    valid = "columns: " + ", ".join(columns)
     wanted = [(name_column, src.name_span or src.span, f"{path}.name_column")]
     spans = src.column_spans or (src.span,) * len(src.band_columns)
     wanted += [
@@ -67,11 +67,11 @@ def resolve_rulers(
     for r, cells in body_rows(table):
         if len(cells) < len(columns):
             continue  # a row the table's reader has already reported
-        name = FOOTNOTE_MARKS.sub("", cells[index[name_column]][0] or "") or f"row {r + 1}"
+        name = FOOTNOTE_MARKS.sub("", cells[index[name_column]].text or "") or f"row {r + 1}"
         bands: list[Band] = []
         last = 0.0
         for col, band_name in zip(src.band_columns, src.band_names, strict=True):
-            text, span = cells[index[col]]
+            text, span = cells[index[col]].text, cells[index[col]].span
             where = f"{table_path}.rows[{r}]"
             try:
                 value = finite_number(text) if text is not None else None

@@ -15,20 +15,23 @@ from ..model.rules import (
     Scenario,
     Target,
     Where,
+    span_of,
 )
 from ..names import suggest
 from .constraints import CHECKS, check_supply
-from .names import check_all, rule_names, selectors_of, where_names
-from .setup import Setup, attribute_values, resolve, why_none_match
-from .where import inner_tests, own_targets
+from .names import GAME_MAP_KINDS, check_all, map_names, rule_names, selectors_of, where_names
+from .setup import Setup, attribute_values, maps_of, resolve, why_none_match
+from .where import WORK_HINT, TooMuchWork, inner_tests, own_targets, work_message
 
 if TYPE_CHECKING:
     from ..model.game import Game
+    from ..model.map import MapDef
 
 
 def check_rules(game: Game, book: RuleBook, diags: Diagnostics) -> None:
     """The `rules` section's check: the rule book itself, then every scenario."""
     options = [o.id for o in book.options]
+    check_map_names(maps_of(game), book, diags)
     for scenario in (None, *book.scenarios):
         rules = book.constraints if scenario is None else scenario.constraints
         for rule in rules:
@@ -45,6 +48,28 @@ def check_rules(game: Game, book: RuleBook, diags: Diagnostics) -> None:
             check_scenario(game, book, scenario, diags)
 
 
+PLURAL = {"box": "boxes", "terrain property": "terrain properties"} | {
+    k: f"{k}s" for k in ("terrain", "feature", "line")
+}
+
+
+def check_map_names(maps: list[MapDef], book: RuleBook, diags: Diagnostics) -> None:
+    """The terrains, terrain properties, features, lines and boxes the game's own rules
+    name: each must be on one of its maps, whether or not a scenario is checked (an error
+    at the name; a scenario's map then does not report it again)."""
+    for rule in book.constraints:
+        for kind, name, path in rule_names(rule):
+            if kind in GAME_MAP_KINDS and "$" not in name:
+                offered = map_names(maps, kind)
+                if name not in offered:
+                    diags.error(
+                        span_of(name, rule.span),
+                        path,
+                        f"no map of the game has {kind} {name!r}",
+                        suggest(name, offered) if offered else f"no map has any {PLURAL[kind]}",
+                    )
+
+
 def check_scenario(game: Game, book: RuleBook, scenario: Scenario, diags: Diagnostics) -> Setup:
     setup = resolve(game, book, scenario, diags)
     if setup.map is not None:
@@ -56,7 +81,12 @@ def check_scenario(game: Game, book: RuleBook, scenario: Scenario, diags: Diagno
     sound = [r for r in rules if _pieces_ok(setup, r, diags) & _names_ok(setup, r, diags)]
     check_supply(setup, diags)
     for rule in sound:
-        CHECKS[rule.kind](setup, rule, diags)
+        try:
+            CHECKS[rule.kind](setup, rule, diags)
+        except TooMuchWork as over:  # the rule that takes the tests over the cap
+            if over.first:
+                diags.error(rule.span, f"{rule.path}.where", work_message(), WORK_HINT)
+            break
     return setup
 
 

@@ -15,11 +15,21 @@ from typing import TYPE_CHECKING, Any
 from ..errors import Diagnostics, Span
 from ..files import real_path
 from ..geometry import Cell
-from ..model.rules import CONTEXT, FACE, IN_UNIT, PLACED_BY, Placement, RuleBook, Scenario, Selector
+from ..model.rules import (
+    CONTEXT,
+    FACE,
+    IN_UNIT,
+    PLACED_BY,
+    Placement,
+    RuleBook,
+    Scenario,
+    ScenarioArea,
+    Selector,
+)
 from ..names import close_match, did_you_mean, suggest
 from ..records import field, record
-from .names import check_attrs, check_name
-from .where import holds, own_name
+from .names import check_attrs, check_name, where_names
+from .where import WORK_HINT, TooMuchWork, holds, named, own_name, work_message
 
 if TYPE_CHECKING:
     from ..model.game import Game
@@ -81,6 +91,7 @@ class Setup:
     areas: dict[str, frozenset[Cell]] = field(default_factory=dict)
     side_colours: dict[str, str] = field(default_factory=dict)
     walks: dict = field(default_factory=dict)  # (targets, through) -> steps to each cell
+    work: int = 0  # cells the location tests compared (where.spend, MAX_WHERE_WORK)
 
     # -- naming things in messages
     def cell_text(self, cell: Cell) -> str:
@@ -200,15 +211,19 @@ def resolve(game: Game, book: RuleBook, scenario: Scenario, diags: Diagnostics) 
         setup.placed.append(placed)
         if p.area is not None:
             pending.append(placed)
-    for area in scenario.areas:
+    for area in area_order(scenario, map_areas, diags):
         cells: set[Cell] = set()
         for i, label in enumerate(area.cells):
             if check_name(setup, diags, "cell", label, f"{area.path}[{i}]", area.span):
                 cells.add(setup.map.cell_or_place(label))
         if area.where is not None and setup.map is not None:
-            cells.update(
-                c for c in setup.map.cells if holds(setup, area.where, frozenset([c]), None)
-            )
+            try:
+                cells.update(
+                    c for c in setup.map.cells if holds(setup, area.where, frozenset([c]), None)
+                )
+            except TooMuchWork as over:  # the area that takes the tests over the cap
+                if over.first:
+                    diags.error(area.span, f"{area.path}.where", work_message(), WORK_HINT)
         setup.areas[area.name] = frozenset(cells)
     for placed in pending:
         p = placed.placement
@@ -219,6 +234,49 @@ def resolve(game: Game, book: RuleBook, scenario: Scenario, diags: Diagnostics) 
         else:
             placed.cells = setup.areas[area]
     return setup
+
+
+def area_order(
+    scenario: Scenario, map_areas: Mapping[str, Any], diags: Diagnostics
+) -> list[ScenarioArea]:
+    """The scenario's areas, each after the areas its `where:` names (so the order they
+    are written in does not matter); a loop of areas is an error at the area that closes
+    it. An area's test naming its own name means the map's area of that name."""
+    own = {a.name: a for a in scenario.areas}
+
+    def needs(area: ScenarioArea) -> list[ScenarioArea]:
+        names = [n for k, n in where_names(area.where) if k == "area"]
+        found = named(names, own)
+        if area.name in names and area.name not in map_areas:
+            return [own[n] for n in found]  # itself too: a loop of one
+        return [own[n] for n in found if n != area.name]
+
+    order: list[ScenarioArea] = []
+    state: dict[str, int] = {}  # 1: being resolved, 2: done
+    for first in scenario.areas:
+        stack = [(first, iter(needs(first)))]
+        state[first.name] = state.get(first.name) or 1
+        if state[first.name] == 2:
+            continue
+        while stack:
+            area, todo = stack[-1]
+            nxt = next(todo, None)
+            if nxt is None:
+                stack.pop()
+                state[area.name] = 2
+                order.append(area)
+            elif state.get(nxt.name) == 1:
+                loop = [a.name for a, _ in stack[[a for a, _ in stack].index(nxt) :]]
+                diags.error(
+                    area.span,
+                    f"{area.path}.where",
+                    "areas defined by each other: " + " -> ".join([*loop, nxt.name]),
+                    "define one of them by its cells",
+                )
+            elif state.get(nxt.name) is None:
+                state[nxt.name] = 1
+                stack.append((nxt, iter(needs(nxt))))
+    return order
 
 
 def placed_values(info: PieceInfo, p: Placement) -> dict[str, str]:
@@ -324,12 +382,14 @@ def why_none_match(
         if seen is None:
             if key in CONTEXT:
                 return f"no piece has an attribute {key!r}; {_CONTEXT_HINT[key]}"
-            return f"no piece has an attribute {key!r}; " + suggest(key, sorted(universe))
+            hint = suggest(key, sorted(universe)) or "no piece has any attribute"
+            return f"no piece has an attribute {key!r}; {hint}"
         if key in open_keys:
             continue
         for value in sorted(allowed):
             if value not in seen and not value.startswith("$"):
-                return f"no piece has {key} {value!r}; " + suggest(value, sorted(seen))
+                hint = suggest(value, sorted(seen)) or f"none has any {key}"
+                return f"no piece has {key} {value!r}; {hint}"
     if sel.negate is None:
         return ""
     return why_none_match(sel.negate, universe, open_keys, unknown_open)

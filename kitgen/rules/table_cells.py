@@ -9,8 +9,15 @@ from __future__ import annotations
 from ..errors import Span
 from ..model.game import Game
 from ..model.table import Cell, Column, Table
+from ..records import record
 
-CellText = tuple[str | None, Span | None]
+
+@record
+class CellText:
+    """A body cell as data: its text (None: a write-in blank) and where it is written."""
+
+    text: str | None
+    span: Span | None
 
 
 def tables_by_id(game: Game) -> dict[str, tuple[Table, str]]:
@@ -31,13 +38,18 @@ def table_columns(table: Table) -> list[list[str]]:
     return columns
 
 
+def column_ids(table: Table) -> list[str]:
+    """Each column's first name (its id, else its title), as `table_columns` orders them."""
+    return [first for first, *_ in table_columns(table)]
+
+
 def column_index(table: Table) -> dict[str, int]:
     """Column name -> position in a row of `body_rows` (ids win over titles)."""
     return {name: i for i, names in enumerate(table_columns(table)) for name in reversed(names)}
 
 
 def body_rows(table: Table) -> list[tuple[int, list[CellText]]]:
-    """(row index, [(text, span)] per column) of every row but the sub-headings.
+    """(row index, a `CellText` per column) of every row but the sub-headings.
 
     A cell spanning several columns is repeated under each, as it reads on the page."""
     out = []
@@ -46,12 +58,12 @@ def body_rows(table: Table) -> list[tuple[int, list[CellText]]]:
             continue
         cells: list[CellText] = []
         if table.label is not None:
-            cells.append((row.label, row.span))
+            cells.append(CellText(row.label, row.span))
         spans = row.cell_spans or (row.span,) * len(row.cells)
         for cell, span in zip(row.cells, spans, strict=True):
             if isinstance(cell, Cell):
-                cells += [(cell.text, span)] * cell.cols
+                cells += [CellText(cell.text, span)] * cell.cols
             else:
-                cells.append((cell, span))
+                cells.append(CellText(cell, span))
         out.append((r, cells))
     return out

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from fnmatch import fnmatchcase
 from typing import TYPE_CHECKING, Any
 
+from ..budget import MAX_WHERE_WORK
 from ..geometry import Cell
 from ..model.rules import Distance, Target, Where, prop_text
 from ..records import fields
@@ -19,10 +20,38 @@ if TYPE_CHECKING:  # setup.py imports this module to build scenario areas
     from .setup import Placed, Setup
 
 
+class TooMuchWork(Exception):
+    """A scenario's location tests are past MAX_WHERE_WORK cells compared: the test or
+    rule that takes them over (`first`) is reported (rules/setup.py, rules/scenarios.py);
+    every later test stops at once."""
+
+    def __init__(self, first: bool):
+        super().__init__(work_message())
+        self.first = first
+
+
+WORK_HINT = "test fewer cells or name a smaller target; see docs/security.md for the caps"
+
+
+def work_message() -> str:
+    return f"the location tests compare more than {MAX_WHERE_WORK:,} cells in this scenario"
+
+
+def spend(setup: Setup, amount: int) -> None:
+    """Count cells compared; past the cap, TooMuchWork (and at once for every later test)."""
+    before = setup.work
+    setup.work = before + amount
+    if setup.work > MAX_WHERE_WORK:
+        raise TooMuchWork(first=before <= MAX_WHERE_WORK)
+
+
 def target_cells(setup: Setup, target: Target, exclude: Placed | None) -> frozenset[Cell]:
     m = setup.map
     if m is None:
         return frozenset()
+    spend(setup, 1 + len(target.names))
+    if target.kind in ("pieces", "terrain"):  # every placed piece or cell looked at
+        spend(setup, len(setup.placed) if target.kind == "pieces" else len(m.cells))
     if target.kind == "pieces":
         assert target.pieces is not None
         return frozenset(
@@ -96,6 +125,7 @@ def _holds_off_map(w: Where, box: str | None) -> bool:
 def _holds_cell(setup: Setup, w: Where, cell: Cell, who: Placed | None) -> bool:
     m = setup.map
     assert m is not None
+    spend(setup, 1)
     if w.on_map is False or w.box:  # a piece on a cell is in no box
         return False
     if w.terrain and m.cells.get(cell) not in own_names(w.terrain, who):
@@ -126,18 +156,15 @@ def _holds_cell(setup: Setup, w: Where, cell: Cell, who: Placed | None) -> bool:
         d = w.beyond
         if steps(setup, cell, target_cells(setup, d.of, who), d.through) < d.cells:
             return False
-    if w.adjacent_to is not None and not any(
-        m.adjacent(cell, t) for t in target_cells(setup, w.adjacent_to, who)
-    ):
-        return False
+    if w.adjacent_to is not None:  # the cell's neighbours, found once, against the targets
+        targets = target_cells(setup, w.adjacent_to, who)
+        if not any(n in targets for n in m.neighbours(cell)):
+            return False
     if w.same_area_as is not None:
+        targets = target_cells(setup, w.same_area_as, who)
+        spend(setup, len(setup.areas) * (1 + len(targets)))
         mine = {a for a, cs in setup.areas.items() if cell in cs}
-        theirs = {
-            a
-            for t in target_cells(setup, w.same_area_as, who)
-            for a, cs in setup.areas.items()
-            if t in cs
-        }
+        theirs = {a for t in targets for a, cs in setup.areas.items() if t in cs}
         if not mine & theirs:
             return False
     if w.negate is not None and _holds_cell(setup, w.negate, cell, who):
@@ -153,10 +180,12 @@ def steps(setup: Setup, cell: Cell, targets: frozenset[Cell], through: tuple[str
     if not targets:
         return math.inf
     if not through:
+        spend(setup, len(targets))
         return min(m.distance(cell, t) for t in targets)
     key = (targets, through)
     walked = setup.walks.get(key)
     if walked is None:  # one walk per target set, shared by every cell tested against it
+        spend(setup, len(m.cells))
         walked = {t: 0 for t in targets}
         frontier = list(targets)
         while frontier:
@@ -174,7 +203,12 @@ def steps(setup: Setup, cell: Cell, targets: frozenset[Cell], through: tuple[str
 def named(patterns: Iterable[str], names: Iterable[str]) -> list[str]:
     """Names matching any pattern; `*` and `?` match like file names ('*.room-centre'
     finds the room centres of every piece of a composed board)."""
-    names = list(names)
+    patterns = list(patterns)
+    if not any(c in p for p in patterns for c in "*?["):  # plain names: no pattern to match
+        if isinstance(names, Mapping):  # looked up, not matched against each name
+            return [p for p in dict.fromkeys(patterns) if p in names]
+        wanted = set(patterns)
+        return [n for n in names if n in wanted]
     return [n for n in names if any(fnmatchcase(n, p) for p in patterns)]
 
 
@@ -184,9 +218,10 @@ def _on_line(setup: Setup, ends: tuple[Target, Target], cell: Cell, who: Placed 
     g = setup.map.grid
     size = getattr(g, "cell", None) or getattr(g, "size", 1.0)
     px, py = g.centre(*cell)
-    start, end = ends
-    for a in target_cells(setup, start, who):
-        for b in target_cells(setup, end, who):
+    starts, ends_at = target_cells(setup, ends[0], who), target_cells(setup, ends[1], who)
+    spend(setup, len(starts) * len(ends_at))
+    for a in starts:
+        for b in ends_at:
             (ax, ay), (bx, by) = g.centre(*a), g.centre(*b)
             dx, dy = bx - ax, by - ay
             length2 = dx * dx + dy * dy

@@ -47,7 +47,7 @@ from .expand import (
     read_for_each_parts,
     unused_columns,
 )
-from .fields import Context, Fields, check_unique_ids, expect_seq
+from .fields import Context, Fields, as_length, check_unique_ids, expect_seq
 from .reading import READING, read_reading
 from .spec import (
     BOOLEAN,
@@ -257,8 +257,8 @@ def _read_def(ctx: Context, node: Map, path: str, parts: tuple[Vars, ...], v) ->
     quantity = _read_quantity(ctx, v, f, node)
     bleed = f.length("bleed", positive=False, negative=False)
     own_attrs = f.get("attrs", _read_attrs, v)
-    front = f.get("front", _read_face, v)
-    back = f.get("back", _read_face, v)
+    front = f.get("front", _read_face, v, (w, h))
+    back = f.get("back", _read_face, v, (w, h))
     steps = _read_steps(ctx, f, 2 if f.has("back") else 1)
     side = f.get("side", _text, v)
     side_node = f.node_of("side")
@@ -402,7 +402,7 @@ def _read_attrs(ctx: Context, node: Node, path: str, v) -> dict[str, str]:
         ctx.error(node, path, f"expected a mapping of keys, got {describe(node)}")
         return {}
     out: dict[str, str] = {}
-    for key, (_, value) in node.entries.items():
+    for key, value in node.entries.items():
         text = v.text(value, f"{path}.{key}")
         if text is not None:
             out[key] = text
@@ -414,7 +414,7 @@ def _read_attrs(ctx: Context, node: Node, path: str, v) -> dict[str, str]:
 ELEMENT_KEYS = ("text", "icon", "image", "unit")
 
 
-def _read_face(ctx: Context, node: Node, path: str, v) -> Face | None:
+def _read_face(ctx: Context, node: Node, path: str, v, size: Size = (None, None)) -> Face | None:
     if isinstance(node, Scalar):  # front: "Room Full" is a face with one centred text
         text = v.text(node, path)
         if text is None:
@@ -424,7 +424,7 @@ def _read_face(ctx: Context, node: Node, path: str, v) -> Face | None:
     if f.map is None:
         return None
     background = _colour(f, v, "background")
-    border, border_width = f.get("border", _read_border, v) or (None, 0.0)
+    border, border_width = f.get("border", _read_border, v, size) or (None, 0.0)
     grid = f.get("grid", _read_grid)
     elements: list = []
     # Elements stack in the order their keys are written.
@@ -451,14 +451,39 @@ def _read_face(ctx: Context, node: Node, path: str, v) -> Face | None:
     )
 
 
-def _read_border(ctx: Context, node: Node, path: str, v) -> tuple[str | None, float]:
+Size = tuple[float | None, float | None]  # a piece's width and height, when they read
+
+
+def _read_border(
+    ctx: Context, node: Node, path: str, v, size: Size
+) -> tuple[str | None, float] | None:
     if isinstance(node, Scalar):
         return v.colour(node, path), 1.0
     f = Fields(ctx, node, path, BORDER)
     colour = _colour(f, v, "colour")
-    width = f.length("width")
+    width = f.get("width", _border_width, size)
     f.close()
-    return colour, width
+    return None if width is None else (colour, width)
+
+
+def _border_width(ctx: Context, node: Node, path: str, size: Size) -> float | None:
+    """A border is drawn a little inside the cut line: one as wide as half the piece's
+    narrower side (less that gap, layout/faces.py's) leaves nothing inside it."""
+    width = as_length(ctx, node, path)
+    w, h = size
+    if width is None or w is None or h is None:
+        return width
+    small = min(w, h)
+    room = small / 2 - max(1.0, small * 0.035)
+    if width >= room:
+        ctx.error(
+            node,
+            path,
+            f"a border {width:g} pt wide fills the whole {w:g} x {h:g} pt piece",
+            f"a border is drawn inside the cut line: make it narrower than {room:.4g} pt",
+        )
+        return None
+    return width
 
 
 def _read_grid(ctx: Context, node: Node, path: str) -> tuple[int, int] | None:

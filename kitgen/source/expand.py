@@ -70,7 +70,7 @@ def read_for_each_parts(ctx: Context, node: Node | None, path: str) -> list[tupl
     # report each of its placeholders as unknown, burying the one line to fix.
     choices: list[list[Vars]] = []
     failed = False
-    for name, (_, value) in node.entries.items():
+    for name, value in node.entries.items():
         values = _values(ctx, name, value, f"{path}.{name}")
         if values is None:
             return []  # no copies rather than copies with unknown placeholders
@@ -145,13 +145,13 @@ def _records(ctx: Context, node: Seq, path: str, from_file: bool = False) -> lis
             continue
         record: Vars = (
             FileRow(
-                {k: v.span for k, (_, v) in item.entries.items()},
-                {k: head for k, (head, _) in item.entries.items()},
+                {k: v.span for k, v in item.entries.items()},
+                dict(item.key_spans),
             )
             if from_file
             else {}
         )
-        for name, (_, value) in item.entries.items():
+        for name, value in item.entries.items():
             if isinstance(value, Scalar) and value.value is None:
                 record[name] = ""  # null: a value the source lacks (components print a blank)
                 continue
@@ -202,7 +202,7 @@ def placeholder_spans(node: Node) -> dict[Span, list[str]]:
         elif isinstance(n, Seq):
             stack.extend(n.items)
         elif isinstance(n, Map):
-            stack.extend(v for _, v in n.entries.values())
+            stack.extend(n.entries.values())
     return out
 
 

@@ -289,7 +289,7 @@ def _list_hint(node: Node) -> str:
     """A mapping of entries keyed by id is the likeliest slip: show the list form."""
     if isinstance(node, Map) and node.entries:
         first = next(iter(node.entries))
-        if all(isinstance(v, Map) for _, v in node.entries.values()):
+        if all(isinstance(v, Map) for v in node.entries.values()):
             return (
                 f"one entry per line starting with '- ', each with its id: - {{id: {first}, ...}}"
             )

@@ -131,11 +131,10 @@ def _load_with_includes(
     if not isinstance(node, Map):
         diags.error(node.span, "", "a game file must be a mapping of keys")
         return None
-    entry = node.entries.pop("include", None)
-    if entry is None:
+    inc = node.pop("include")
+    if inc is None:
         return node
     ctx = Context(diags, folder)
-    inc = entry[1]
     items = inc.items if isinstance(inc, Seq) else [inc]
     for i, item in enumerate(items):
         where = f"include[{i}]" if isinstance(inc, Seq) else "include"
@@ -176,17 +175,18 @@ def _load_with_includes(
 
 def _merge_into(target: Map, extra: Map, diags: Diagnostics) -> None:
     """Lists concatenate, mappings merge, anything else defined twice is an error."""
-    for key, (span, node) in extra.entries.items():
-        if key not in target.entries:
-            target.entries[key] = (span, node)
+    for key, node in extra.entries.items():
+        span = extra.key_spans[key]
+        first = target.entries.get(key)
+        if first is None:
+            target.put(key, span, node)
             continue
-        first_span, first = target.entries[key]
         if isinstance(first, Seq) and isinstance(node, Seq):
             first.items.extend(node.items)
         elif isinstance(first, Map) and isinstance(node, Map):
             _merge_into(first, node, diags)
         else:
-            diags.error(span, key, f"{key!r} is already defined at {first_span}")
+            diags.error(span, key, f"{key!r} is already defined at {target.key_spans[key]}")
 
 
 class SectionReader(Protocol):
@@ -280,7 +280,7 @@ def _read_palette(ctx: Context, node: Node, path: str) -> dict[str, str]:
     m = expect_map(ctx, node, path)
     if m is None:
         return palette
-    for name, (_, value) in m.entries.items():
+    for name, value in m.entries.items():
         text = as_text(ctx, value, f"{path}.{name}")
         if text is None:
             continue
@@ -302,7 +302,8 @@ def scenario_path(path: Path) -> tuple[Path, Path | None]:
     if path.suffix in (".yaml", ".yml") and path.name != GAME_FILE and path_kind(path) == "file":
         named = scenario_game(path)
         if named is not None:
-            return named[0], path
+            game, _ = named
+            return game, path
         folder = real_path(path).parent
         if folder.name == SCENARIO_DIR:
             return folder.parent, path

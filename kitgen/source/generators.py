@@ -219,7 +219,7 @@ def _titles(ctx: Context, node: Node, path: str) -> tuple[tuple[str, str], ...]:
         ctx.error(node.span, path, f"expected a mapping of field: title, got {describe(node)}")
         return ()
     out = []
-    for key, (_, value) in node.entries.items():
+    for key, value in node.entries.items():
         if isinstance(value, Scalar) and isinstance(value.value, str) and value.value.strip():
             out.append((key, value.value.strip()))
         else:
@@ -281,7 +281,7 @@ def _table_source(ctx: Context, f: Fields) -> TableSource | None:
     elif not isinstance(sets, Map):
         ctx.error(sets, f.sub("set"), f"expected a mapping of field: column, got {describe(sets)}")
     else:
-        for name, (_, column) in sets.entries.items():
+        for name, column in sets.entries.items():
             text = as_text(ctx, column, f"{f.sub('set')}.{name}")
             if text is not None:
                 fields.append((name, text, column.span))
@@ -302,7 +302,7 @@ def _lookup_row(ctx: Context, node: Node, path: str) -> LookupRow | None:
     elif not isinstance(sets, Map):
         ctx.error(sets, f.sub("set"), f"expected a mapping of values, got {describe(sets)}")
     else:
-        for name, (_, v) in sets.entries.items():
+        for name, v in sets.entries.items():
             values.append((name, _value(ctx, v, f"{f.sub('set')}.{name}")))
     f.close()
     if band is None:

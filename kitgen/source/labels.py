@@ -104,7 +104,9 @@ def _read_label(ctx: Context, node: Node, path: str) -> LabelDef | None:
     w, h = f.get("size", _read_size, shape) or (None, None)
     bleed = f.length("bleed", positive=False, negative=False)
     front_node = f.node_of("front")
-    face = _read_face(ctx, front_node, f.sub("front"), _AsWritten(ctx)) if front_node else None
+    face = (
+        _read_face(ctx, front_node, f.sub("front"), _AsWritten(ctx), (w, h)) if front_node else None
+    )
     f.close()
     if f.both("roster", roster is not None, records_node is not None):
         return None
@@ -153,7 +155,7 @@ def _read_records(ctx: Context, node: Node | None, path: str) -> tuple[dict[str,
         return None
     for i, record in enumerate(node):
         entries = record.entries if isinstance(record, Map) else {}
-        for key, (_, value) in entries.items():
+        for key, value in entries.items():
             if isinstance(value, Scalar) and value.value is None:
                 ctx.warning(
                     value,

@@ -99,7 +99,7 @@ def _plain(node: Node) -> object:
     if isinstance(node, Seq):
         return [_plain(n) for n in node]
     if isinstance(node, Map):
-        return {k: _plain(v) for k, (_, v) in node.entries.items()}
+        return {k: _plain(v) for k, v in node.entries.items()}
     return None
 
 
@@ -107,7 +107,7 @@ def read_props(ctx: Context, node: Node | None, path: str) -> dict[str, object]:
     m = expect_map(ctx, node, path)
     if m is None:
         return {}
-    return {key: _plain(value) for key, (_, value) in m.entries.items()}
+    return {key: _plain(value) for key, value in m.entries.items()}
 
 
 # ---- line features ------------------------------------------------------------------------
@@ -260,7 +260,8 @@ def _feature_cells(
     """`at:` a list of cells, ranges and places, or a mapping cell -> name."""
     if isinstance(node, Map):
         out = []
-        for key, (kspan, value) in node.entries.items():
+        for key, value in node.entries.items():
+            kspan = node.key_spans[key]
             cell = places.get(key) or m.cell_at_label(key)
             if cell is None:
                 ctx.error(

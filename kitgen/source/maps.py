@@ -316,7 +316,8 @@ def _read_legend(ctx: Context, node: Node | None, path: str) -> dict[str, str | 
     if m is None:
         return {}
     out: dict[str, str | None] = {}
-    for key, (kspan, value) in m.entries.items():
+    for key, value in m.entries.items():
+        kspan = m.key_spans[key]
         if len(key) != 1:
             ctx.error(kspan, f"{path}.{key}", f"legend keys are single characters, not {key!r}")
             continue
@@ -538,7 +539,7 @@ def _read_places(ctx: Context, m: MapDef, node: Node | None, path: str) -> dict[
     if mm is None:
         return {}
     out: dict[str, Cell] = {}
-    for name, (_, value) in mm.entries.items():
+    for name, value in mm.entries.items():
         cell = _cell(ctx, m, value, f"{path}.{name}")
         if cell is not None:
             out[name] = cell
@@ -582,7 +583,7 @@ def _read_marks(
 
 def _read_grid(ctx: Context, f: Fields, cols: int, rows: int) -> SquareGrid | HexGrid | None:
     kind = f.choice("grid")
-    size = f.length("cell")
+    size = f.get("cell", _read_cell)
     orient = f.choice("orient")
     offset = f.choice("offset")
     if size is None or cols < 1 or rows < 1:
@@ -590,6 +591,33 @@ def _read_grid(ctx: Context, f: Fields, cols: int, rows: int) -> SquareGrid | He
     if kind == "hex":
         return HexGrid(size, cols, rows, orient, offset)
     return SquareGrid(size, cols, rows)
+
+
+MIN_CELL = 9.0  # points (1/8 in): less, and nothing in a cell can be printed to be read
+SMALL_CELL = 18.0  # points (1/4 in): less, and coordinates and pieces print under 6 pt
+
+
+def _read_cell(ctx: Context, node: Node, path: str) -> float | None:
+    """A cell's size: under 1/8 in an error, under 1/4 in a warning."""
+    size = as_length(ctx, node, path)
+    if size is None or size >= SMALL_CELL:
+        return size
+    if size < MIN_CELL:
+        ctx.error(
+            node,
+            path,
+            f"a cell {size:.4g} pt across is too small to print anything in",
+            "a cell must be at least 1/8 in; 1/2 in or more keeps pieces and coordinates legible",
+        )
+        return None
+    ctx.warning(
+        node,
+        path,
+        f"a cell {size:.4g} pt across is under 1/4 in: its coordinates and pieces print too "
+        "small to read",
+        "1/2 in or more keeps them legible",
+    )
+    return size
 
 
 def _overlap(f: Fields) -> float | None:

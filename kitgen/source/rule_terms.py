@@ -29,7 +29,7 @@ _REF_WORDS = {"side": "placing side"}  # how `$side` reads in a message
 YES_NO = ("yes", "no", "true", "false")  # values that say nothing without their key
 
 NAMES = OneOrList(TEXT)
-# `farmer-red` (an id), `any`, or {attr: value-or-list, ..., not: selector}
+# `lancer-red` (an id), `any`, or {attr: value-or-list, ..., not: selector}
 SELECTOR = Either(TEXT, Named(ANY_VALUE, "attributes, each a value or a list; not: a selector"))
 TARGET = Spec("target", heading="rules and scenarios")  # exactly one key
 TARGET.add(
@@ -179,7 +179,7 @@ CONSTRAINT = Spec(
 
 
 def read_selector(ctx: Context, node: Node, path: str) -> Selector | None:
-    """`farmer-red` (an id), `any`, or {attr: value-or-list, ..., not: selector}."""
+    """`lancer-red` (an id), `any`, or {attr: value-or-list, ..., not: selector}."""
     if isinstance(node, Scalar):
         text = as_text(ctx, node, path)
         if text is None:
@@ -195,7 +195,7 @@ def read_selector(ctx: Context, node: Node, path: str) -> Selector | None:
     attrs: list[tuple[str, frozenset[str]]] = []
     words: list[str] = []
     negate = None
-    for key, (_, value) in node.entries.items():
+    for key, value in node.entries.items():
         sub = f"{path}.{key}"
         if key == "not":
             negate = read_selector(ctx, value, sub)
@@ -249,7 +249,7 @@ def read_target(ctx: Context, node: Node, path: str) -> Target | None:
             "e.g. {pieces: {type: leader}} or {place: gate}",
         )
         return None
-    key = node.keys()[0]
+    key = next(iter(node.entries))  # its one key
     value = node.get(key)
     assert value is not None
     sub = f"{path}.{key}"
@@ -321,7 +321,7 @@ def _read_props(ctx: Context, node: Node, path: str) -> tuple[tuple[str, str], .
         ctx.error(node, path, f"expected a mapping of terrain properties, got {describe(node)}")
         return ()
     out = []
-    for key, (_, value) in node.entries.items():
+    for key, value in node.entries.items():
         if not isinstance(value, Scalar) or value.value is None:
             ctx.error(value, f"{path}.{key}", f"expected a value, got {describe(value)}")
             continue

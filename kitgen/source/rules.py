@@ -22,6 +22,7 @@ from ..model.rules import (
     PieceType,
     RuleBook,
     Selector,
+    Slot,
 )
 from ..names import suggest
 from ..records import replace
@@ -117,7 +118,8 @@ def _read_attributes(ctx: Context, node: Node, path: str) -> tuple[Attribute, ..
         ctx.error(node, path, f"expected a mapping of attribute names, got {describe(node)}")
         return ()
     out = []
-    for name, (kspan, value) in node.entries.items():
+    for name, value in node.entries.items():
+        kspan = node.key_spans[name]
         sub = f"{path}.{name}"
         if name in CONTEXT.values():
             ctx.error(kspan, sub, f"{name} is the placing context, not an attribute to declare")
@@ -262,7 +264,7 @@ def _read_piece_types(ctx: Context, node: Node, path: str) -> list[PieceType]:
         if not id_text or as_id(ctx, Scalar(id_node.span, pid, pid, False), f.sub("id")) is None:
             continue
         attrs = dict(variables)
-        for key, (_, value) in amap.entries.items() if amap is not None else ():
+        for key, value in amap.entries.items() if amap is not None else ():
             text = as_text(ctx, value, f"{path}.attrs.{key}")
             if text is not None:
                 attrs[key] = substitute(ctx, text, variables, value, f"{path}.attrs.{key}")
@@ -447,7 +449,7 @@ def _slots(ctx: Context, f: Fields) -> dict | None:
     return dict(per=per, noun=noun, slots=slots)
 
 
-def _read_slot(ctx: Context, node: Node, path: str) -> tuple[int, Selector, str] | None:
+def _read_slot(ctx: Context, node: Node, path: str) -> Slot | None:
     f = Fields(ctx, node, path, SLOT)
     count = f.integer("count")
     label = f.text("label")
@@ -456,7 +458,7 @@ def _read_slot(ctx: Context, node: Node, path: str) -> tuple[int, Selector, str]
     f.close()
     if count is None or sel is None:
         return None
-    return (count, sel, label)
+    return Slot(count, sel, label)
 
 
 def _range(ctx: Context, f: Fields) -> dict | None:

@@ -289,7 +289,8 @@ def _read_attrs(ctx: Context, node: Node, path: str) -> tuple[dict, dict[str, Sp
         return None
     attrs: dict[str, str] = {}
     spans: dict[str, Span] = {}
-    for key, (kspan, value) in node.entries.items():
+    for key, value in node.entries.items():
+        kspan = node.key_spans[key]
         if isinstance(value, Scalar) and value.value is None:
             continue  # a write-in blank: no value to check
         text = as_text(ctx, value, f"{path}.{key}")
@@ -308,7 +309,8 @@ def _read_values(
         return None
     values: dict[str, float] = {}
     spans: dict[str, Span] = {}
-    for key, (kspan, value) in node.entries.items():
+    for key, value in node.entries.items():
+        kspan = node.key_spans[key]
         if isinstance(value, Scalar) and value.value is None:
             continue  # a write-in blank
         number = as_number(ctx, value, f"{path}.{key}")
@@ -354,7 +356,7 @@ def _read_areas(ctx: Context, node: Node | None, path: str) -> list[ScenarioArea
         ctx.error(node, path, f"expected a mapping of area names, got {describe(node)}")
         return []
     out = []
-    for name, (_, value) in node.entries.items():
+    for name, value in node.entries.items():
         sub = f"{path}.{name}"
         if isinstance(value, Seq):
             cells = tuple(read_names(ctx, value, sub))

@@ -625,7 +625,7 @@ def _roll_rows(
             continue
         parsed.append((row, path))
     for i, j in overlapping(ranges):
-        (row, path), other = parsed[i], parsed[j][0]
+        (row, path), (other, _) = parsed[i], parsed[j]
         ctx.error(
             row.span,
             f"{path}.label",
@@ -1015,7 +1015,7 @@ def _read_block(ctx: Context, node: Node, path: str, variables: dict) -> CardBlo
             ctx.error(m, f"{path}.fields", f"expected a mapping of label: value, got {describe(m)}")
             return None
         pairs = []
-        for name, (_, value) in m.entries.items():
+        for name, value in m.entries.items():
             ok, text = read_value(ctx, value, f"{path}.fields.{name}")
             if ok:
                 label = substitute(ctx, name, variables, value, f"{path}.fields")

@@ -25,9 +25,10 @@ from pathlib import Path
 from ..budget import MAX_TABLE_FILE_BYTES, MAX_TABLE_ROWS
 from ..errors import Span
 from ..files import FileRefused, read_file, real_path
+from ..records import record
 from .fields import Context, Fields
 from .spec import FILE_LIST
-from .yamlnodes import CONTROL_HINT, Map, Node, Scalar, Seq, not_text
+from .yamlnodes import CONTROL_HINT, Map, Scalar, Seq, not_text
 
 FILE_KEYS = tuple(FILE_LIST.keys)  # {file: ...} where a list goes
 TYPES = (".csv", ".xlsx")
@@ -103,7 +104,7 @@ def file_list(ctx: Context, node: Map, path: str, keyed: bool = True) -> Seq | N
     if keyed:
         return _records(ctx, grid, node.span, path)
     width = len(grid[0])
-    while width and grid[0][width - 1][1] is None:
+    while width and grid[0][width - 1].value is None:
         width -= 1
     return Seq(node.span, [_row(r, width) for r in grid])
 
@@ -112,11 +113,11 @@ def _all_text(ctx: Context, grid: Grid, path: str) -> bool:
     """False, with an error at the cell, when a cell holds a character no text may hold
     (a control character, half of a UTF-16 pair): YAML refuses them, and so does a sheet."""
     for row in grid:
-        for cell_span, value, _ in row:
-            bad = not_text(value) if isinstance(value, str) else None
+        for cell in row:
+            bad = not_text(cell.value) if isinstance(cell.value, str) else None
             if bad is not None:
                 code, kind = bad
-                ctx.error(cell_span, path, f"the cell holds {code}, {kind}, not text", CONTROL_HINT)
+                ctx.error(cell.span, path, f"the cell holds {code}, {kind}, not text", CONTROL_HINT)
                 return False
     return True
 
@@ -134,9 +135,18 @@ def _relative(path: Path, folder: Path) -> str:
         return path.name
 
 
-# A grid is a list of rows, the header first; a row a list of (span, value, text as
-# written) cells.
-Grid = list[list[tuple[Span, object, str]]]
+@record
+class Cell:
+    """One cell of a spreadsheet: where it is, its value (None: empty) and its text as
+    written (so `1.10` still prints as 1.10)."""
+
+    span: Span
+    value: object
+    text: str
+
+
+# A grid is a list of rows, the header first; a row a list of cells.
+Grid = list[list[Cell]]
 
 
 def _csv_cells(data: bytes, file: str, delimiter: str | None) -> Grid:
@@ -155,13 +165,15 @@ def _csv_cells(data: bytes, file: str, delimiter: str | None) -> Grid:
     try:
         start = 1
         for row in reader:
-            grid.append([(Span(file, start, c), _typed(v), v) for c, v in enumerate(row, start=1)])
+            grid.append(
+                [Cell(Span(file, start, c), _typed(v), v) for c, v in enumerate(row, start=1)]
+            )
             start = reader.line_num + 1
             if len(grid) > MAX_TABLE_ROWS + 1:  # the readers stop one past the cap
                 break
     except csv.Error as exc:
         raise TableError("file", f"{Path(file).name}:{reader.line_num}: {exc}") from None
-    return [r for r in grid if any(v is not None for _, v, _ in r)]  # blank lines: no rows
+    return [r for r in grid if any(cell.value is not None for cell in r)]  # blank lines: no rows
 
 
 def _sniff(text: str) -> str:
@@ -225,7 +237,7 @@ def _xlsx_cells(data: bytes, file: str, sheet: str | None, cells: str | None) ->
         for r, values in enumerate(rows, start=min_row):
             grid.append(
                 [
-                    (Span(f"{file}[{sheet}]!{get_column_letter(c)}{r}"), *_xlsx_value(v))
+                    Cell(Span(f"{file}[{sheet}]!{get_column_letter(c)}{r}"), *_xlsx_value(v))
                     for c, v in enumerate(values, start=min_col)
                 ]
             )
@@ -233,7 +245,7 @@ def _xlsx_cells(data: bytes, file: str, sheet: str | None, cells: str | None) ->
                 break
     finally:
         book.close()
-    return [r for r in grid if any(v is not None for _, v, _ in r)]
+    return [r for r in grid if any(cell.value is not None for cell in r)]
 
 
 def _xlsx_value(value: object) -> tuple[object, str]:
@@ -259,51 +271,53 @@ def _scalar(span: Span, value: object, raw: str) -> Scalar:
     )
 
 
-def _row(cells: list[tuple[Span, object, str]], width: int) -> Seq:
+def _row(cells: list[Cell], width: int) -> Seq:
     """A row of cells, as many as the header names: an empty cell is a null (a
     write-in blank), a missing one too; cells past the header stay, to be counted."""
-    span = cells[0][0] if cells else Span("")
-    while len(cells) > width and cells[-1][1] is None:
+    span = cells[0].span if cells else Span("")
+    while len(cells) > width and cells[-1].value is None:
         cells = cells[:-1]
-    padded = list(cells) + [(span, None, "")] * (width - len(cells))
-    return Seq(span, [_scalar(*cell) for cell in padded])
+    nodes = [_scalar(cell.span, cell.value, cell.text) for cell in cells]
+    nodes += [_scalar(span, None, "") for _ in range(width - len(cells))]
+    return Seq(span, nodes)
 
 
 def _records(ctx: Context, grid: Grid, span: Span, path: str) -> Seq | None:
     header, *body = grid
     names: list[str | None] = []
     ok = True
-    for cell_span, value, _ in header:
-        if value is None:
+    for head in header:
+        if head.value is None:
             names.append(None)
             continue
-        name = str(value).strip()
+        name = str(head.value).strip()
         if not re.match(r"^[A-Za-z_][A-Za-z0-9_-]*$", name):
             ctx.error(
-                cell_span,
+                head.span,
                 path,
                 f"column name {name!r} cannot be a placeholder",
                 "start with a letter; letters, digits, '_' and '-' (e.g. strength, unit_id)",
             )
             ok = False
         elif name in names:
-            ctx.error(cell_span, path, f"column {name!r} is named twice")
+            ctx.error(head.span, path, f"column {name!r} is named twice")
             ok = False
         names.append(name)
     if not ok:
         return None
-    heads = {name: cell[0] for cell, name in zip(header, names, strict=True) if name}
+    heads = {name: head.span for head, name in zip(header, names, strict=True) if name}
     records = []
     for row in body:
         # each entry's key span is its column's header cell, its value's span its own cell
-        entries: dict[str, tuple[Span, Node]] = {}
-        for (cell_span, value, raw), name in zip(row, names, strict=False):
+        first = row[0].span
+        entry = Map(first)
+        for cell, name in zip(row, names, strict=False):
             if name is not None:
-                entries[name] = (heads[name], _scalar(cell_span, value, raw))
+                entry.put(name, heads[name], _scalar(cell.span, cell.value, cell.text))
         for name in names[len(row) :]:  # a short row: its missing cells are empty
             if name is not None:
-                entries[name] = (heads[name], _scalar(row[0][0], None, ""))
-        records.append(Map(row[0][0], entries))
+                entry.put(name, heads[name], _scalar(first, None, ""))
+        records.append(entry)
     return Seq(span, records)
 
 
@@ -316,4 +330,4 @@ def grid_of(data: bytes, name: str) -> list[list[object]]:
         grid = _csv_cells(data, name, None)
     else:
         raise TableError("file", "not a spreadsheet kitgen reads", "use a .csv or .xlsx file")
-    return [[v for _, v, _ in row] for row in grid]
+    return [[cell.value for cell in row] for row in grid]

@@ -35,7 +35,8 @@ def _labels(ctx: Context, node: Node | None, path: str) -> dict[int, str]:
     if m is None:
         return {}
     out: dict[int, str] = {}
-    for key, (kspan, value) in m.entries.items():
+    for key, value in m.entries.items():
+        kspan = m.key_spans[key]
         try:
             n = int(key)
         except ValueError:

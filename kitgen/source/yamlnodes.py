@@ -60,18 +60,29 @@ class Seq(Node):
 class Map(Node):
     """A YAML mapping."""
 
-    # key text -> (key span, value node), in file order
-    entries: dict[str, tuple[Span, Node]] = field(default_factory=dict)
+    # key text -> value node, in file order; and key text -> where the key is written
+    # (two dicts, not a dict of (span, node) pairs: each is read by name)
+    entries: dict[str, Node] = field(default_factory=dict)
+    key_spans: dict[str, Span] = field(default_factory=dict)
 
     def __contains__(self, key: str) -> bool:
         return key in self.entries
 
     def get(self, key: str) -> Node | None:
-        entry = self.entries.get(key)
-        return entry[1] if entry else None
+        return self.entries.get(key)
 
     def key_span(self, key: str) -> Span:
-        return self.entries[key][0]
+        return self.key_spans[key]
+
+    def put(self, key: str, key_span: Span, value: Node) -> None:
+        """Set `key`, written at `key_span`, to `value` (a new key goes last)."""
+        self.entries[key] = value
+        self.key_spans[key] = key_span
+
+    def pop(self, key: str) -> Node | None:
+        """Remove `key` and give its value (None: not there)."""
+        self.key_spans.pop(key, None)
+        return self.entries.pop(key, None)
 
     def keys(self) -> list[str]:
         return list(self.entries)
@@ -194,7 +205,8 @@ class _Composer:
         assert isinstance(node, yaml.MappingNode)
         if node.tag != _MAP_TAG:  # !!set, !!python/... on a mapping
             self.errors.append(_tag_error(span, node.tag, "a mapping"))
-        result = Map(span)
+        entries: dict[str, Node] = {}
+        key_spans: dict[str, Span] = {}
         for key_node, value_node in node.value:
             key_span = _span(self.path, key_node.start_mark)
             if key_node.tag == "tag:yaml.org,2002:merge":
@@ -215,8 +227,8 @@ class _Composer:
                 self.errors.append(_tag_error(key_span, key_node.tag))
             self.count += 1
             key = key_node.value
-            if key in result.entries:
-                first = result.entries[key][0]
+            if key in entries:
+                first = key_spans[key]
                 self.errors.append(
                     Diagnostic(
                         "error",
@@ -226,8 +238,9 @@ class _Composer:
                     )
                 )
                 continue
-            result.entries[key] = (key_span, self.convert(value_node, depth + 1))
-        return result
+            entries[key] = self.convert(value_node, depth + 1)
+            key_spans[key] = key_span
+        return Map(span, entries, key_spans)
 
     def _whole_characters(self, node: yaml.ScalarNode, span: Span) -> None:
         """An escape may make what YAML refuses written out: half of a UTF-16 pair

@@ -77,7 +77,7 @@ def blast(p: Pen) -> None:
     ]
     pts = []
     for i, (a, r) in enumerate(spikes):
-        a2 = spikes[(i + 1) % len(spikes)][0]
+        a2, _ = spikes[(i + 1) % len(spikes)]
         mid = a + ((a2 - a) % 360) / 2
         pts.append((r * math.cos(math.radians(a)), r * math.sin(math.radians(a))))
         rv = 25 if i % 2 else 21
