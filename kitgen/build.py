@@ -267,7 +267,7 @@ def fact_lines(found: dict[str, str | None]) -> list[str]:
     for group, texts in groups.items():
         pieces = sorted(
             {_piece_of(t) for t in texts},
-            key=lambda p: [int(n) if n.isdigit() else n for n in re.split(r"(\d+)", p)],
+            key=lambda p: [int(n) if n.isdigit() else n for n in re.split(r"([0-9]+)", p)],
         )
         count = f"{len(texts)} piece text" + ("s" if len(texts) > 1 else "")
         lines.append(f"{group} on {count} ({', '.join(pieces)}); manifest.json lists each")
