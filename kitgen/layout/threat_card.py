@@ -18,7 +18,7 @@ from ..model.threat import Combo, ThreatTable
 from ..rules.banding import Banding
 from ..rules.profile import effective_seed, resolve
 from ..rules.reaction import count_combos, effects_of, policy_notes, row_odds, shown_combos
-from ..style import EDGE_INK, INK, MUTED, NONE, typeset
+from ..style import EDGE_INK, INK, MUTED, NBSP, NONE, typeset
 from .env import PlanEnv
 from .frame import content_box
 from .plan import Document, Font, Group, Item, Page, Rect, Stroke, Text
@@ -102,9 +102,6 @@ class Writer:
 
     def gap(self, h: float) -> None:
         self.y -= h
-
-
-NBSP = "\u00a0"
 
 
 def _keep(text: str) -> str:

@@ -3,7 +3,6 @@ the rules use, the kit's supply, then every constraint that applies."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from ..errors import Diagnostic, Diagnostics
@@ -13,15 +12,13 @@ from ..model.rules import (
     Constraint,
     RuleBook,
     Scenario,
-    Target,
-    Where,
     span_of,
 )
 from ..names import suggest
 from .constraints import CHECKS, check_supply
 from .names import GAME_MAP_KINDS, check_all, map_names, rule_names, selectors_of, where_names
 from .setup import Setup, attribute_values, maps_of, resolve, why_none_match
-from .where import WORK_HINT, TooMuchWork, inner_tests, own_targets, work_message
+from .where import WORK_HINT, TooMuchWork, work_message
 
 if TYPE_CHECKING:
     from ..model.game import Game
@@ -153,9 +150,3 @@ def _names_ok(setup: Setup, rule: Constraint, diags: Diagnostics) -> bool:
     if setup.map is None:
         return True  # without a map no piece stands on a cell: nothing to test there
     return check_all(setup, diags, rule_names(rule), rule)
-
-
-def _where_targets(w: Where | None) -> Iterator[Target]:
-    """The targets of a test and of its inner tests."""
-    for test in inner_tests(w):
-        yield from own_targets(test)
