@@ -107,62 +107,70 @@ def wrap_runs(
     runs: list[Run], width: float, faces: Faces, size: float, fonts: TextMeasure
 ) -> list[Line_]:
     """Greedy word wrap of styled runs. A word wider than the width stays whole."""
+    words = _words(runs)
     lines: list[Line_] = []
-    line: Line_ = []
-    line_w = 0.0
-    space = {}
-    for word in _words(runs):
-        if word is None:
-            lines.append(line)
-            line, line_w = [], 0.0
-            continue
-        ww = runs_width(word, faces, size, fonts)
-        first = word[0]
-        key = (first.bold, first.italic)
-        if key not in space:
-            space[key] = fonts.width(" ", faces(*key), size)
-        if line and line_w + space[key] + ww > width + 1e-6:
-            lines.append(line)
-            line, line_w = [], 0.0
-        if line:
-            line = line + [Run(" ", first.bold, first.italic)]
-            line_w += space[key]
-        line = line + word
-        line_w += ww
-    if line or not lines:
-        lines.append(line)
-    return [_merge(ln) for ln in lines]
+    for members in _breaks(_measure(words, faces, size, fonts), width):
+        line: Line_ = []
+        for i in members:
+            word = words[i]
+            assert word is not None  # a forced break is never a member of a line
+            if line:
+                line.append(Run(" ", word[0].bold, word[0].italic))
+            line.extend(word)
+        lines.append(_merge(line))
+    return lines
 
 
-def word_widths(
-    runs: list[Run], faces: Faces, size: float, fonts: TextMeasure
-) -> list[tuple[float, float] | None]:
+Measures = list[tuple[float, float] | None]
+
+
+def word_widths(runs: list[Run], faces: Faces, size: float, fonts: TextMeasure) -> Measures:
     """Each word's width and the space before it (None: a forced break), measured once:
     `count_lines` then counts wrap_runs' lines at any width without measuring again."""
-    out: list[tuple[float, float] | None] = []
-    for word in _words(runs):
+    return _measure(_words(runs), faces, size, fonts)
+
+
+def _measure(
+    words: list[list[Run] | None], faces: Faces, size: float, fonts: TextMeasure
+) -> Measures:
+    out: Measures = []
+    space: dict[tuple[bool, bool], float] = {}
+    for word in words:
         if word is None:
             out.append(None)
             continue
-        first = word[0]
-        space = fonts.width(" ", faces(first.bold, first.italic), size)
-        out.append((runs_width(word, faces, size, fonts), space))
+        key = (word[0].bold, word[0].italic)
+        if key not in space:
+            space[key] = fonts.width(" ", faces(*key), size)
+        out.append((runs_width(word, faces, size, fonts), space[key]))
     return out
 
 
-def count_lines(words: list[tuple[float, float] | None], width: float) -> int:
-    """The lines wrap_runs breaks these words (word_widths) into at `width`."""
-    lines, line_w, empty = 0, 0.0, True
-    for word in words:
+def _breaks(words: Measures, width: float) -> list[list[int]]:
+    """The words (indexes) on each line of a greedy wrap at `width`: the one wrap rule
+    wrap_runs sets and count_lines counts."""
+    lines: list[list[int]] = []
+    line: list[int] = []
+    line_w = 0.0
+    for i, word in enumerate(words):
         if word is None:
-            lines, line_w, empty = lines + 1, 0.0, True
+            lines.append(line)
+            line, line_w = [], 0.0
             continue
         ww, space = word
-        if not empty and line_w + space + ww > width + 1e-6:
-            lines, line_w, empty = lines + 1, 0.0, True
-        line_w += ww if empty else space + ww
-        empty = False
-    return lines + (1 if not empty or not lines else 0)
+        if line and line_w + space + ww > width + 1e-6:
+            lines.append(line)
+            line, line_w = [], 0.0
+        line_w += space + ww if line else ww
+        line.append(i)
+    if line or not lines:
+        lines.append(line)
+    return lines
+
+
+def count_lines(words: Measures, width: float) -> int:
+    """The lines wrap_runs breaks these words (word_widths) into at `width`."""
+    return len(_breaks(words, width))
 
 
 def widest_word(runs: list[Run], faces: Faces, size: float, fonts: TextMeasure) -> float:
