@@ -49,6 +49,7 @@ from .mapart import MIN_WORD, Box, axis_names, cell_size, map_ops
 from .mapkey import SWATCH, entries
 from .maps import COMPASS, compass, every_coord_scale, reduced_coords
 from .plan import BBox, Document, Font, Group, Item, Line, Page, Path, Rect, Stroke, Text
+from .search import largest_that_fits, most_air
 from .sides import NEUTRAL_SHAPE, side_shapes, token_shape
 from .text import wrap
 
@@ -63,7 +64,7 @@ LABEL_GROWTH = 1.6  # the most the map's names (areas, places) grow on a reduced
 TABLE_SIZE, MIN_TABLE_SIZE = 9.0, 6.0  # points: a force table's text, and on narrow paper
 SIZE_STEP = 0.25  # points: the steps of the body's size tried for a sheet
 AIR_LINE, AIR_ROW, AIR_GAP = 0.25, 0.3, 0.5  # the most air opens lines, rows, gaps (x size)
-AIR_STEPS = 6  # halvings in the search for the most air that fits
+AIR_STEPS = 7  # trials in the search for the most air that fits (search.most_air)
 
 
 @record
@@ -163,26 +164,16 @@ def _choose(layout: Callable[[_Style], tuple[list[Page], bool]]) -> _Style:
 
     best, cap = _Style(RULES_MIN, narrow=not fits(_Style(RULES_MIN))), SHEET_MAX
     for narrow, most in ((False, SHEET_MAX), (True, BODY)):
-        lo, hi = -1, int((most - RULES_MIN) / SIZE_STEP)  # lo fits (or is -1), hi+1 not
-        while lo < hi:
-            mid = (lo + hi + 1) // 2
-            if fits(_Style(RULES_MIN + mid * SIZE_STEP, narrow=narrow)):
-                lo = mid
-            else:
-                hi = mid - 1
-        size = RULES_MIN + lo * SIZE_STEP
-        if lo >= 0 and size > best.size:
-            best, cap = _Style(size, narrow=narrow), most
+
+        def fits_at(i: int, narrow: bool = narrow) -> bool:
+            return fits(_Style(RULES_MIN + i * SIZE_STEP, narrow=narrow))
+
+        i = largest_that_fits(int((most - RULES_MIN) / SIZE_STEP) + 1, fits_at)
+        if i is not None and RULES_MIN + i * SIZE_STEP > best.size:
+            best, cap = _Style(RULES_MIN + i * SIZE_STEP, narrow=narrow), most
     if best.size < cap:
         return best
-    lo_air, hi_air = 0.0, 1.0
-    for _ in range(AIR_STEPS):
-        mid = (lo_air + hi_air) / 2
-        if fits(replace(best, air=mid)):
-            lo_air = mid
-        else:
-            hi_air = mid
-    return replace(best, air=lo_air)
+    return replace(best, air=most_air(lambda air: fits(replace(best, air=air)), AIR_STEPS))
 
 
 def _layout(setup: Setup, env: PlanEnv, style: _Style, cache: dict) -> tuple[list[Page], bool]:

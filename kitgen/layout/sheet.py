@@ -23,6 +23,7 @@ from ..style import AIR_LEAD, COLUMN_GUTTER, COLUMN_RULE_INK, LEADING, TITLE
 from .env import PlanEnv
 from .frame import content_box
 from .plan import Document, Font, Item, Line, Page, Stroke, Text
+from .search import largest_that_fits, most_air
 from .table_draw import TableLayout, layout_table
 from .textblock import PARA_GAP, TextLayout, layout_text
 
@@ -284,24 +285,19 @@ def _set(sheet: Sheet, blocks: list, env: PlanEnv, box, first_top: float) -> Flo
         return _Flow(sheet, measure, size, box, first_top, split, air).run(blocks)
 
     def largest(split: bool, pages: int, smallest: int) -> Flowed | None:
-        """The flow at the largest of sizes[:smallest + 1] that fits `pages`, halving
-        between the sizes."""
-        nonlocal size
-        lo, hi = 0, smallest
-        if hi < 0:
+        """The flow at the largest of sizes[:smallest + 1] that fits `pages`."""
+        tried: dict[int, Flowed] = {}
+
+        def fits(i: int) -> bool:  # i counts up from the smallest size, sizes[smallest]
+            nonlocal size
+            size = sizes[smallest - i]
+            got = tried[i] = flow(split)
+            return got.pages <= pages and got.fits and not got.holes
+
+        i = largest_that_fits(smallest + 1, fits)
+        if i is None:
             return None
-        size = sizes[hi]
-        best = flow(split)
-        if best.pages > pages or not best.fits or best.holes:
-            return None
-        while lo < hi:
-            mid = (lo + hi) // 2
-            size = sizes[mid]
-            got = flow(split)
-            if got.pages <= pages and got.fits and not got.holes:
-                best, hi = got, mid
-            else:
-                lo = mid + 1
+        best = tried[i]
         best.split = split
         return best
 
@@ -325,17 +321,14 @@ def _set(sheet: Sheet, blocks: list, env: PlanEnv, box, first_top: float) -> Flo
 def _aired(best: Flowed, flow) -> Flowed:
     """A sheet at its max_size with room left: the flow with the most air (AIR_*: all of
     it, else halving) at which it still fits its pages as it does with none."""
-    lo, hi, got, air = 0.0, 1.0, best, 1.0
-    for _ in range(AIR_STEPS):
-        more = flow(best.split, air)
-        if more.pages <= best.pages and more.fits and not more.holes:
-            got, lo = replace(more, split=best.split), air
-            if air == 1.0:
-                break
-        else:
-            hi = air
-        air = (lo + hi) / 2
-    return got
+    tried: dict[float, Flowed] = {}
+
+    def fits(air: float) -> bool:
+        more = tried[air] = flow(best.split, air)
+        return more.pages <= best.pages and more.fits and not more.holes
+
+    air = most_air(fits, AIR_STEPS)
+    return replace(tried[air], split=best.split) if air else best
 
 
 # ---- the last page's columns balanced -------------------------------------------------
