@@ -426,11 +426,19 @@ def _document(
 
 def _one_a_sheet(fronts: list[Page], slots: list[_Slot], room: str) -> None:
     """A build fact on a file whose cards go one a sheet, as no two fit one (the terminal
-    and the manifest say why so much paper: the card's size against the printable area)."""
+    and the manifest say why so much paper: the card's size, or its fold pair's, against
+    the printable area), and that the sheets are copies when they carry one card."""
     if len(fronts) < 2 or len(slots) != len(fronts):
         return
     w, h = slots[0].size
-    fact = f"one card a sheet ({w:g} x {h:g} pt; printable area {room})"
+    what = "one card a sheet"
+    if all(s.fold for s in slots):
+        what += f", front and back side by side to fold (the pair {w:g} x {h:g} pt"
+    else:
+        what += f" ({w:g} x {h:g} pt"
+    fact = f"{what}; printable area {room})"
+    if len({s.card.id for s in slots}) == 1:
+        fact += f"; the {len(slots)} sheets are copies of one card (quantity: {len(slots)})"
     for page in fronts:
         page.proof = " · ".join(filter(None, (page.proof, fact)))
 
