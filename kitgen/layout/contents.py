@@ -68,7 +68,8 @@ def alike_sheets(doc: Document) -> int:
 
     def piece(item: Item) -> tuple:
         of = item.extra.get("map", item.id) if "copy" in item.extra else item.piece
-        return (item.kind, item.side, str(of).split("#")[0])
+        name, _, _ = str(of).partition("#")  # "player-aid#2": a copy of player-aid
+        return (item.kind, item.side, name)
 
     pages = [tuple(sorted(piece(i) for i in page.items)) for page in doc.pages]
     step = 2 if doc.duplex in ("long", "short") else 1
