@@ -502,49 +502,72 @@ def _choose(cuts, height, memo: dict, n: int, splits: int, target: float) -> lis
 # ---- a run of column blocks paginated ----------------------------------------------
 
 
-def _short(lay, start: int, end: int) -> int:
-    """How many rows (a table's, sub-headings not counted), items (a list's) or lines
-    (running text's) a part of a split block has fewer than it keeps: KEEP_ROWS,
-    KEEP_ITEMS, KEEP."""
+def _counted(lay) -> tuple[int, list[int]]:
+    """What a part of a split block keeps at least (KEEP_ROWS rows of a table, KEEP_ITEMS
+    items of a list, KEEP lines of running text), and which of its units count to it
+    (1: a table's row that is no sub-heading, a list line that starts an item)."""
     table = getattr(lay, "table", None)
     if table is not None:
-        return max(0, KEEP_ROWS - sum(not row.heading for row in table.rows[start:end]))
+        return KEEP_ROWS, [int(not row.heading) for row in table.rows]
     if lay.block.style == "plain":
-        return max(0, KEEP - (end - start))
-    return max(0, KEEP_ITEMS - sum(lay.lines[i].para for i in range(start, end)))
+        return KEEP, [1] * lay.units
+    return KEEP_ITEMS, [int(line.para) for line in lay.lines]
+
+
+def _short(lay, start: int, end: int) -> int:
+    """How many rows, items or lines a part of a split block has fewer than it keeps."""
+    keep, counts = _counted(lay)
+    return max(0, keep - sum(counts[start:end]))
 
 
 class _Heights:
     """The height of a column from one cut of a run of whole blocks to a later one, from
-    sums kept per block (each part: its fixed room, title and head, plus its units)."""
+    sums kept per block (each part: its fixed room, title and head, plus its units),
+    and how short of what they keep its parts are."""
 
     def __init__(self, pieces: list[_Piece], cuts: list[tuple[int, int]], gap: float):
         self.pieces, self.cuts, self.gap = pieces, cuts, gap
         self.sums: list[list[float]] = []
-        for pc in pieces:
-            acc = [0.0]
-            for i in range(pc.layout.units):
-                acc.append(acc[-1] + pc.layout.unit_height(i))
-            self.sums.append(acc)
+        self.counts: list[list[float]] = []
+        self.keep: list[int] = []
+        self.fixed: list[dict[tuple[bool, bool], float]] = []
         self.whole = [0.0]  # whole blocks' heights, summed
         for pc in pieces:
-            self.whole.append(self.whole[-1] + pc.layout.height)
+            lay = pc.layout
+            keep, counts = _counted(lay)
+            self.keep.append(keep)
+            self.sums.append(_running([lay.unit_height(i) for i in range(lay.units)]))
+            self.counts.append(_running([float(c) for c in counts]))
+            self.fixed.append(
+                {(f, t): lay.part_height(0, 0, f, t) for f in (False, True) for t in (False, True)}
+            )
+            self.whole.append(self.whole[-1] + lay.height)
 
     def part(self, k: int, s: int, e: int) -> float:
-        lay = self.pieces[k].layout
-        fixed = lay.part_height(s, s, s == 0, e == lay.units)
+        fixed = self.fixed[k][(s == 0, e == self.pieces[k].end)]
         return fixed + self.sums[k][e] - self.sums[k][s]
+
+    def short(self, k: int, s: int, e: int) -> int:
+        return max(0, self.keep[k] - round(self.counts[k][e] - self.counts[k][s]))
 
     def column(self, a: int, b: int) -> float:
         (k0, u0), (k, u) = self.cuts[a], self.cuts[b]
         if k == k0:
             return self.part(k0, u0, u)
-        h = self.part(k0, u0, self.pieces[k0].layout.units) + self.whole[k] - self.whole[k0 + 1]
+        h = self.part(k0, u0, self.pieces[k0].end) + self.whole[k] - self.whole[k0 + 1]
         count = k - k0
         if u > 0:
             h += self.part(k, 0, u)
             count += 1
         return h + self.gap * (count - 1)
+
+
+def _running(values: list[float]) -> list[float]:
+    """The running sums of values, from 0."""
+    out = [0.0]
+    for v in values:
+        out.append(out[-1] + v)
+    return out
 
 
 def _run_cuts(pieces: list[_Piece], may: list[bool]) -> list[tuple[int, int]]:
@@ -560,20 +583,19 @@ def _run_cuts(pieces: list[_Piece], may: list[bool]) -> list[tuple[int, int]]:
     return out
 
 
-def _step(pieces, cuts, heights: _Heights, a: int, b: int, room: float) -> tuple:
-    """What a column from cut a to cut b costs, worst first: units cut apart that keep
-    together (a list item, a sub-heading and its rows) or the column over-full; rows
-    and items short of KEEP_* in split blocks; splits; then the room it leaves empty."""
+def _step(pieces, cuts, heights: _Heights, a: int, b: int, h: float, room: float) -> tuple:
+    """What a column from cut a to cut b, `h` tall, costs, worst first: units cut apart
+    that keep together (a list item, a sub-heading and its rows) or the column over-full;
+    rows and items short of KEEP_* in split blocks; splits; then the room it leaves."""
     if b == a:
         return (0, 0, 0, round(room, 2))
-    h = heights.column(a, b)
     (k0, u0), (k, u) = cuts[a], cuts[b]
     bad, short = int(h > room + 1e-6), 0
     if u > 0:
         bad += not _can_end(pieces[k].layout, u)
-        short += _short(pieces[k].layout, u0 if k == k0 else 0, u)
+        short += heights.short(k, u0 if k == k0 else 0, u)
     if u0 > 0 and k > k0:
-        short += _short(pieces[k0].layout, u0, pieces[k0].end)
+        short += heights.short(k0, u0, pieces[k0].end)
     return (bad, short, int(u > 0), round(room - h, 2))
 
 
@@ -612,8 +634,8 @@ def _layers(pieces, cuts, heights: _Heights, room) -> tuple[int, list[int], list
         best: dict[int, tuple[tuple, list[int]]] = {}
         r, pg, whole = room(c)
         for a, (cost, path) in layer.items():
-            for b in _ends(pieces, cuts, heights, a, r, whole):
-                bad, short, split, left = _step(pieces, cuts, heights, a, b, r)
+            for b, h in _ends(pieces, cuts, heights, a, r, whole):
+                bad, short, split, left = _step(pieces, cuts, heights, a, b, h, r)
                 got = (cost[0] + bad, cost[1] + short, cost[2] + split, (*cost[3], left))
                 if b not in best or got < best[b][0]:
                     best[b] = (got, [*path, b])
@@ -639,9 +661,9 @@ def _last_page(pieces, cuts, heights: _Heights, room, c0: int, starts: dict) -> 
         r, _, whole = room(c)
         now: dict[int, tuple[tuple, list[int]]] = {end: after[end]}
         for a in range(min(starts), end):
-            for b in _ends(pieces, cuts, heights, a, r, whole):
+            for b, h in _ends(pieces, cuts, heights, a, r, whole):
                 if b in after:
-                    bad, short, split, left = _step(pieces, cuts, heights, a, b, r)
+                    bad, short, split, left = _step(pieces, cuts, heights, a, b, h, r)
                     was = after[b][0]
                     got = (bad + was[0], short + was[1], split + was[2], (-left, *was[3]))
                     if a not in now or _level(got) < _level(now[a][0]):
@@ -664,19 +686,20 @@ def _level(cost: tuple) -> tuple:
     return (*cost[:3], max(feet), max(feet) - min(feet))
 
 
-def _ends(pieces, cuts, heights: _Heights, a: int, room: float, whole: bool) -> list[int]:
-    """The cuts a column from cut a may end at: each that fits and may end a part; in a
-    column short of a page's (begun, or under a wide block or the title), also a (the
-    column left as it is); in a page's whole column where none fits, the next cut all
-    the same."""
-    out = [] if whole else [a]
+def _ends(pieces, cuts, heights: _Heights, a: int, room: float, whole: bool) -> list:
+    """The cuts a column from cut a may end at, with its height: each that fits and may
+    end a part; in a column short of a page's (begun, or under a wide block or the
+    title), also a (the column left as it is); in a page's whole column where none
+    fits, the next cut all the same."""
+    out = [] if whole else [(a, 0.0)]
     for b in range(a + 1, len(cuts)):
-        if heights.column(a, b) > room + 1e-6:
+        h = heights.column(a, b)
+        if h > room + 1e-6:
             break
         k, u = cuts[b]
         if u == 0 or _can_end(pieces[k].layout, u):
-            out.append(b)
-    return out if out or not whole else [a + 1]
+            out.append((b, h))
+    return out if out or not whole else [(a + 1, heights.column(a, a + 1))]
 
 
 def plan_sheet(sheet: Sheet, env: PlanEnv) -> Document:
