@@ -436,6 +436,17 @@ def test_a_table_splits_with_four_rows_each_side_on_the_pages_it_had(game_dir, r
     assert not planned.diags.warnings  # still one page
 
 
+def test_a_remnant_is_printed_only_where_the_sheet_would_take_a_page_more(game_dir):
+    # the first table leaves the second room for 3 rows at the first column's foot, and
+    # the second column holds the rest only with them gone: whole, the second table and
+    # the third take a second page, so the sheet keeps its one page with a 3-row part
+    tables = [_table("first", 47), _table("second", 10), _table("third", 42)]
+    items = ["first", "second", "third"]
+    planned = _sheet_game(game_dir, items, tables, [], size=8, min_size=8, max_size=8)
+    assert not planned.diags.warnings  # one page
+    assert _remnants(planned, "qrs") == [("second", 3, KEEP_ROWS)]
+
+
 def test_a_list_splits_with_two_items_each_side(game_dir):
     words = "every unit rolls a die and moves that far along the road or stays put"
     texts = [
