@@ -1193,13 +1193,15 @@ def test_a_cell_that_holds_nothing_prints_one_dash_kit_wide():
 
     from .conftest import seed_kit
 
-    assert [typeset(t) for t in ("-", " \u2013 ", "\u2014", "3-4", "-2", "a - b")] == [
+    cells = ("-", " \u2013 ", "\u2014", "3-4", "-2", "a-b", "a - b")
+    assert [typeset(t) for t in cells] == [
         "\u2014",
         "\u2014",
         "\u2014",
         "3\u20134",
         "\u22122",
-        "a - b",
+        "a-b",
+        "a \u2013 b",  # a dash between words, not a cell that holds nothing
     ]
     for game, name in (("ironford", "sheet-charts.pdf"), ("duck", "threats.pdf")):
         _, pdfs, _ = seed_kit(game)
