@@ -83,6 +83,32 @@ def test_a_track_too_tall_for_the_room_keeps_its_file(game_dir):
     assert p.docs[0].title == "Tracks" and p.docs[1].title == "Reference"
 
 
+TRACK_ONLY = """
+id: g
+title: G
+tracks:
+  - {id: score, title: Score, from: 1, to: ROWS, per_row: 6, box: 1in}
+"""
+
+
+def test_a_track_left_on_a_page_of_its_own_grows_to_the_width(game_dir):
+    # after sharing: no other file took it, so its boxes grow to run the text width
+    p, _, manifest = build_pdfs(write_game(game_dir, TRACK_ONLY.replace("ROWS", "12")))
+    assert [d.name for d in p.docs] == ["tracks"]
+    (track,) = _items(manifest, "track")
+    x0, _, x1, _ = content_box(LETTER)
+    assert track["bbox"][2] - track["bbox"][0] == x1 - x0 == 576.0
+    assert track["box"] == 96.0  # 576 / 6 a row, up from the data's 72
+
+
+def test_a_track_grown_onto_more_pages_keeps_its_size(game_dir):
+    # 9 rows of 1 in fit one page; of 96 pt boxes they would not: the data's size stays
+    p, _, manifest = build_pdfs(write_game(game_dir, TRACK_ONLY.replace("ROWS", "54")))
+    (track,) = _items(manifest, "track")
+    assert (track["box"], track["bbox"][2] - track["bbox"][0]) == (72.0, 432.0)
+    assert len(p.docs[0].pages) == 1
+
+
 def test_share_sheets_must_be_true_or_false(game_dir):
     _sheet_game(game_dir, "share_sheets: sometimes")
     assert errors_of(game_dir) == [
