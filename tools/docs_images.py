@@ -32,7 +32,7 @@ PICTURES = {
     "counters-duck": [("duck", "counters.pdf", 1)],
     "counters-ryamon": [("ryamon", "counters.pdf", 1)],
     "counters-rencounter": [("rencounter", "counters.pdf", 1)],
-    "counters-ironford": [("ironford", "counters.pdf", 1)],
+    "counters-ironford": [("ironford", "sheet-rules.pdf", 1)],  # counters at the rules' foot
     # maps: tile sheets, and the assembly sheet (page -1: the last, however many tiles)
     "map-ironford": [("ironford", "map-ryn.pdf", n) for n in (1, 2)],
     "map-duck": [("duck", "map-deck.pdf", 1)],
@@ -76,7 +76,7 @@ CROPS = {
         (18, 30, 306, 330),
     ),
     # fold-and-glue pairs with their captions, and butted markers with crop marks
-    "crop-counters-ironford": ("ironford", "counters.pdf", 1, (56, 44, 330, 300)),
+    "crop-counters-ironford": ("ironford", "sheet-rules.pdf", 1, (56, 494, 330, 750)),
     "crop-counters-duck": ("duck", "counters.pdf", 1, (30, 306, 330, 486)),
     # the range chart: every band named at 7 pt, short forms keyed under the title
     "crop-templates-rencounter": ("rencounter", "templates.pdf", 3, (18, 36, 594, 230)),
