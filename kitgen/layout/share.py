@@ -10,7 +10,8 @@ grown past its size set again smaller, `Document.shorter`). The two files must p
 same way: on one side (single-sided or fold-and-glue; never duplex, whose backs mirror
 their fronts), on a stock the cover can name for both (`common`: cardstock with
 cardstock; "paper or light card" with paper, the file then printed on paper; paper with
-cardstock, the file then on cardstock) and on the same sheet (portrait with portrait). The cover, a scenario's sheets (files set `apart`) and print-shop
+cardstock, the file then on cardstock) and on the same sheet (portrait with portrait).
+The cover, a scenario's sheets (files set `apart`) and print-shop
 pages (trim boxes) keep their own files. The file that takes another keeps its name; its
 title and sheet label name both (`Counters + Labels`). `share_sheets: false` in game.yaml
 keeps every component in its own file.
