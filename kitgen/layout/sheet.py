@@ -709,10 +709,20 @@ def _shorter(sheet: Sheet, env: PlanEnv, room: float) -> Document | None:
     """The one-page sheet set again with `room` pt kept free at its foot, its type given
     back down to its `size` at the least (what layout/share.py asks before a component
     shares the page): None when it would not then fit its page."""
-    quiet = replace(env, diags=Diagnostics())
-    tight = replace(sheet, pages=1, min_size=max(sheet.min_size, sheet.size))
-    again = plan_sheet(tight, quiet, foot=room)
-    return again if len(again.pages) == 1 and not quiet.diags.warnings else None
+    least = max(sheet.min_size, sheet.size)
+    top, first = sheet.max_size, None
+    while top >= least - 1e-9:  # blocks kept whole where a smaller size allows
+        quiet = replace(env, diags=Diagnostics())
+        tight = replace(sheet, pages=1, min_size=least, max_size=max(top, least))
+        again = plan_sheet(tight, quiet, foot=room)
+        if len(again.pages) != 1 or quiet.diags.warnings:
+            break
+        first = first or again
+        parts = [i.id for i in again.pages[0].items if i.kind in ("table", "text")]
+        if len(parts) == len(set(parts)):
+            return again
+        top = float(again.pages[0].proof.split()[1]) - 2 * STEP
+    return first
 
 
 def plan_sheet(sheet: Sheet, env: PlanEnv, foot: float = 0.0) -> Document:
