@@ -61,6 +61,19 @@ def test_areas_defined_by_each_other_are_an_error_at_the_area_that_closes_the_lo
     ]
 
 
+def test_same_area_as_reads_every_other_area_whatever_order_they_are_written_in(tmp_path):
+    # `near` was resolved before `zone`, so no area held the blue piece and `near` was empty
+    near = "  near: {where: {same_area_as: {pieces: soldier-blue}}}\n"
+    zone = "  zone: [A1, B3, E2, E4]\n"
+    assert _lines(tmp_path / "a", _scenario(near + zone), 0) == ["ok: 1 checked"]
+    assert _lines(tmp_path / "b", _scenario(zone + near), 0) == ["ok: 1 checked"]
+    loop = near + "  zone: {where: {not: {same_area_as: {pieces: soldier-red}}}}\n"
+    assert _lines(tmp_path / "c", _scenario(loop)) == [
+        "g/scenarios/s.yaml:4:9: error: areas.zone.where: areas defined by each other: near -> zone -> near (define one of them by its cells)",
+        "1 error(s), 0 warning(s)",
+    ]
+
+
 def test_an_area_naming_itself_means_the_maps_area_of_that_name(tmp_path):
     game = BASE.replace("    legend:", "    areas: [{id: camp, cells: [A1, A2]}]\n    legend:")
     scen = SCEN.replace(
