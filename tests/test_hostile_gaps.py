@@ -111,7 +111,7 @@ def test_a_scenario_does_not_report_again_what_the_game_check_reported(tmp_path)
 
 def test_a_cell_too_small_to_read_is_an_error_or_a_warning_at_cell(tmp_path):
     assert _lines(tmp_path / "a", {"game.yaml": BASE.replace("cell: 1in", "cell: 0.0001in")}) == [
-        "g/game.yaml:14:11: error: maps[0].cell: a cell 0.0072 pt across is too small to print anything in (a cell must be at least 1/8 in; 1/2 in or more keeps pieces and coordinates legible)",
+        "g/game.yaml:14:11: error: maps[0].cell: a cell 0.0072 pt across is too small to print anything in (a cell must be at least 1/8 in; 1/2 in or more keeps its coordinates and pieces legible)",
         "1 error(s), 0 warning(s)",
     ]
     small = {"game.yaml": BASE.replace("cell: 1in", "cell: 0.2in")}
@@ -413,7 +413,7 @@ HUNT = {
         "ok: 1 checked",
     ],
     "hunt-game-map-cell-tiny": [
-        "g/game.yaml:14:11: error: maps[0].cell: a cell 7.2 pt across is too small to print anything in (a cell must be at least 1/8 in; 1/2 in or more keeps pieces and coordinates legible)",
+        "g/game.yaml:14:11: error: maps[0].cell: a cell 7.2 pt across is too small to print anything in (a cell must be at least 1/8 in; 1/2 in or more keeps its coordinates and pieces legible)",
         "1 error(s), 0 warning(s)",
     ],
     "hunt-game-map-title-map": [
@@ -653,3 +653,28 @@ def test_each_hunted_input_gets_its_exact_message(tmp_path, monkeypatch, name):
     run = run_cli("check", f"{name}/g")
     assert "Traceback" not in run.stderr + run.stdout
     assert [line.replace(f"{name}/", "") for line in run.stderr.splitlines()] == HUNT[name]
+
+
+def test_a_template_square_is_checked_as_a_map_cell(tmp_path):
+    templates = (
+        "templates:\n"
+        "  - {kind: grid-scatter, id: g, size: 1, square: 0.001in, cells: [[a]], legend: x}\n"
+        "  - {kind: arc, id: a, spread: 90, depth: 4, square: 0.2in, rule: centre}\n"
+        "  - {kind: arc, id: b, spread: 90, depth: 4, square: 0.1in, rule: centre}\n"
+    )
+    # the grid-scatter's cells and legend, left unread after the error, are not "unknown"
+    assert _lines(tmp_path, {"game.yaml": BASE + templates}) == [
+        "g/game.yaml:72:50: error: templates[0].square: a square 0.072 pt across is too small to print anything in (a square must be at least 1/8 in; 1/2 in or more keeps its values and marks legible)",
+        "g/game.yaml:73:54: warning: templates[1].square: a square 14.4 pt across is under 1/4 in: its values and marks print too small to read (1/2 in or more keeps them legible)",
+        "g/game.yaml:74:54: error: templates[2].square: a square 7.2 pt across is too small to print anything in (a square must be at least 1/8 in; 1/2 in or more keeps its values and marks legible)",
+        "2 error(s), 1 warning(s)",
+    ]
+
+
+def test_a_key_not_reached_after_an_error_is_still_unknown_if_undeclared(tmp_path):
+    templates = "templates:\n  - {kind: arc, id: b, spread: 90, depth: 4, square: 0.1in, rule: centre, sqare: 1}\n"
+    assert _lines(tmp_path, {"game.yaml": BASE + templates}) == [
+        "g/game.yaml:72:54: error: templates[0].square: a square 7.2 pt across is too small to print anything in (a square must be at least 1/8 in; 1/2 in or more keeps its values and marks legible)",
+        "g/game.yaml:72:75: error: templates[0].sqare: unknown key 'sqare' (did you mean 'square'?)",
+        "2 error(s), 0 warning(s)",
+    ]
