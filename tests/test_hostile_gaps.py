@@ -678,3 +678,35 @@ def test_a_key_not_reached_after_an_error_is_still_unknown_if_undeclared(tmp_pat
         "g/game.yaml:72:75: error: templates[0].sqare: unknown key 'sqare' (did you mean 'square'?)",
         "2 error(s), 0 warning(s)",
     ]
+
+
+HIDDEN_HINT = "(delete it: it prints as nothing or as a stray mark, and a name holding it differs from one that looks the same)"
+DIRECTION = "a direction control: an editor shows the text around it in another order than the sheet prints (delete it; kitgen prints text left to right, as the file stores it)"
+
+
+def test_hidden_and_direction_characters_are_refused_at_the_character(tmp_path):
+    game = BASE.replace("title: G", "title: G\u202eevil", 1)  # written: at the character
+    game = game.replace("subtitle:", '"sub\\u2067title":', 1)  # escaped: at the key
+    game += "notes: [x, 'a\ufeffb', \"\\u200e\", \"x\\U000E0041\"]\n"
+    assert _lines(tmp_path, {"game.yaml": game}) == [
+        f"g/game.yaml:6:9: error: the text holds U+202E RIGHT-TO-LEFT OVERRIDE, {DIRECTION}",
+        f"g/game.yaml:8:3: error: the text holds U+2067 RIGHT-TO-LEFT ISOLATE, {DIRECTION}",
+        f"g/game.yaml:71:14: error: the text holds U+FEFF ZERO WIDTH NO-BREAK SPACE, which an editor may show as nothing {HIDDEN_HINT}",
+        f"g/game.yaml:71:19: error: the text holds U+200E LEFT-TO-RIGHT MARK, {DIRECTION}",
+        f"g/game.yaml:71:29: error: the text holds U+E0041 TAG LATIN CAPITAL LETTER A, which an editor may show as nothing {HIDDEN_HINT}",
+        "5 error(s), 0 warning(s)",
+    ]
+
+
+def test_a_zero_width_character_in_a_name_or_a_cell_is_refused(tmp_path):
+    scen = SCEN.replace("at: A1}", "at: A\u200d1}", 1)
+    assert _lines(tmp_path / "a", {"game.yaml": BASE, "scenarios/s.yaml": scen}) == [
+        f"g/scenarios/s.yaml:8:35: error: the text holds U+200D ZERO WIDTH JOINER, which an editor may show as nothing {HIDDEN_HINT}",
+        "1 error(s), 0 warning(s)",
+    ]
+    game = "title: G\ncounters:\n  - {id: 'p-{n}', for_each: {file: a.csv}, size: 1in, front: x}\n"
+    files = {"game.yaml": game, "a.csv": "n\n1\n2\u00ad3\n"}
+    assert _lines(tmp_path / "b", files) == [
+        f"g/a.csv:3:1: error: counters[0].for_each: the cell holds U+00AD SOFT HYPHEN, which an editor may show as nothing {HIDDEN_HINT}",
+        "1 error(s), 0 warning(s)",
+    ]
