@@ -687,7 +687,7 @@ DIRECTION = "a direction control: an editor shows the text around it in another 
 def test_hidden_and_direction_characters_are_refused_at_the_character(tmp_path):
     game = BASE.replace("title: G", "title: G\u202eevil", 1)  # written: at the character
     game = game.replace("subtitle:", '"sub\\u2067title":', 1)  # escaped: at the key
-    game += "notes: [x, 'a\ufeffb', \"\\u200e\", \"x\\U000E0041\"]\n"
+    game += 'notes: [x, \'a\ufeffb\', "\\u200e", "x\\U000E0041"]\n'
     assert _lines(tmp_path, {"game.yaml": game}) == [
         f"g/game.yaml:6:9: error: the text holds U+202E RIGHT-TO-LEFT OVERRIDE, {DIRECTION}",
         f"g/game.yaml:8:3: error: the text holds U+2067 RIGHT-TO-LEFT ISOLATE, {DIRECTION}",
