@@ -710,3 +710,75 @@ def test_a_zero_width_character_in_a_name_or_a_cell_is_refused(tmp_path):
         f"g/a.csv:3:1: error: counters[0].for_each: the cell holds U+00AD SOFT HYPHEN, which an editor may show as nothing {HIDDEN_HINT}",
         "1 error(s), 0 warning(s)",
     ]
+
+
+NOT_INCLUDED = "warning: not read with the game: game.yaml does not include it (add it to include: in game.yaml, or move it out of the game folder)"
+NESTED = "warning: not read with the game: only scenarios/*.yaml files are its scenarios (move it up into scenarios/)"
+
+
+def test_what_a_build_would_skip_in_the_game_folder_is_a_warning_at_it(tmp_path):
+    files = {
+        "game.yaml": BASE.replace("title: G", "title: G\ninclude: [a.yaml]", 1),
+        "a.yaml": "version: '1'\n",
+        "b.yaml": "tracks: []\n",  # forgotten in include:
+        "c.yml": "tracks: []\n",
+        "side.yaml": "game: .\n" + SCEN,  # a scenario kept beside its game: not the game's
+        "scenarios/s.yaml": SCEN,
+        "scenarios/more/t.yaml": SCEN,  # a folder of scenarios inside scenarios/
+    }
+    assert _lines(tmp_path / "a", files, 0) == [
+        f"g/b.yaml:1:1: {NOT_INCLUDED}",
+        f"g/c.yml:1:1: {NOT_INCLUDED}",
+        f"g/scenarios/more/t.yaml:1:1: {NESTED}",
+        "0 error(s), 3 warning(s)",
+        "ok: 1 checked",
+    ]
+    assert _lines(tmp_path / "b", {"game.yaml": BASE, "scenarios": "x"}, 0) == [
+        "g/scenarios:1:1: warning: 'scenarios' is not a folder: the game has no scenarios (make scenarios/ a folder of scenario files, or rename the file)",
+        "0 error(s), 1 warning(s)",
+        "ok: 1 checked",
+    ]
+
+
+def test_a_game_folder_that_cannot_be_listed_is_a_warning_at_game_yaml(tmp_path, monkeypatch):
+    real_scandir = os.scandir
+    game = str(tmp_path / "g")
+
+    def refusing(path="."):
+        if os.path.realpath(path) == os.path.realpath(game):
+            raise PermissionError(errno.EACCES, "Permission denied")
+        return real_scandir(path)
+
+    monkeypatch.setattr(os, "scandir", refusing)
+    assert _lines(tmp_path, {"game.yaml": BASE, "scenarios/s.yaml": SCEN}, 0) == [
+        "g/game.yaml:1:1: warning: cannot list folder '.': Permission denied (files game.yaml does not include cannot be looked for)",
+        "0 error(s), 1 warning(s)",
+        "ok: 1 checked",
+    ]
+
+
+def test_odd_entries_of_a_folder_of_scenarios_are_errors_at_them(tmp_path, monkeypatch):
+    files = {"game.yaml": BASE, "scenarios/s.yaml": SCEN, "scenarios/d.yaml/x": "x"}
+    write(tmp_path / "g", files)
+    os.symlink("nowhere.yaml", tmp_path / "g" / "scenarios" / "t.yaml")
+    run = run_cli("check", str(tmp_path / "g" / "scenarios"))
+    assert run.exit_code == 1
+    assert run.stderr.replace(f"{tmp_path}/", "").splitlines() == [
+        "g/scenarios/d.yaml:1:1: error: file 'd.yaml' is a folder, not a file",
+        "g/scenarios/t.yaml:1:1: error: file not found: 't.yaml'",
+        "2 error(s), 0 warning(s)",
+    ]
+    real_scandir = os.scandir
+
+    def refusing(path="."):
+        if str(path).endswith("/scenarios"):
+            raise PermissionError(errno.EACCES, "Permission denied")
+        return real_scandir(path)
+
+    monkeypatch.setattr(os, "scandir", refusing)
+    run = run_cli("check", str(tmp_path / "g" / "scenarios"))
+    assert (run.exit_code, "Traceback" in run.stderr) == (1, False)
+    assert run.stderr.replace(f"{tmp_path}/", "").splitlines() == [
+        "g/scenarios: error: cannot list folder '.': Permission denied",
+        "1 error(s), 0 warning(s)",
+    ]

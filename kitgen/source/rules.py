@@ -11,7 +11,7 @@ from pathlib import Path
 
 from ..budget import MAX_SCENARIO_BYTES, MAX_SCENARIO_FILES, MAX_YAML_VALUES
 from ..errors import KitError, Span
-from ..files import FileRefused, list_folder, real_path
+from ..files import FileRefused, list_folder, list_subfolders, real_path
 from ..model.rules import (
     ANY,
     CONTEXT,
@@ -169,6 +169,22 @@ def _check_order(ctx: Context, f: Fields, low: float | None, high: float | None)
     return True
 
 
+def _nested_scenarios(ctx: Context, folder: str) -> None:
+    """A warning at each YAML file in a folder inside scenarios/: a build skips it, and
+    the scenario would be lost without a word."""
+    try:
+        for sub in list_subfolders(ctx.folder, folder):
+            for name in list_folder(ctx.folder, sub, (".yaml", ".yml")):
+                ctx.warning(
+                    Span(str(ctx.folder / name), 1, 1),
+                    "",
+                    "not read with the game: only scenarios/*.yaml files are its scenarios",
+                    "move it up into scenarios/",
+                )
+    except FileRefused as exc:  # a folder inside that cannot be listed
+        ctx.warning(Span(str(ctx.folder / folder), 1, 1), "", exc.message, exc.hint)
+
+
 def read_scenarios(ctx: Context, folder: Path, book: RuleBook) -> list:
     """Every *.yaml in the game's scenarios/ folder, in name order."""
     # a problem with the folder as a whole is said at the rules: section, else the game's top
@@ -186,6 +202,7 @@ def read_scenarios(ctx: Context, folder: Path, book: RuleBook) -> list:
             "not read with the game: only scenarios/*.yaml files are its scenarios",
             "rename it to end in .yaml",
         )
+    _nested_scenarios(ctx, folder.name)
     if len(names) > MAX_SCENARIO_FILES:
         ctx.error(
             where,
