@@ -502,6 +502,23 @@ class Fields:
             self.ctx.error(self.map.get(group.at), self.sub(group.at), group.both)
         return True
 
+    def none(self, key: str, *given: bool) -> bool:
+        """Whether no key of the needed OneOf group holding `key` (declared with
+        `reader_says`) is given: written, or as `given` says (one flag per key of the
+        group, in its order: a value read as empty, or refused, is not given). If so,
+        the group's `none` is said at the mapping, with its hint. False for a value
+        that is not a mapping (said already)."""
+        assert self.spec is not None
+        group = self.spec.needed_group_of(key)
+        if self.map is None:
+            return False
+        if not given:
+            given = tuple(k in self.map for k in group.keys)
+        if any(given):
+            return False
+        self.ctx.error(self.node, self.path, group.none, group.hint)
+        return True
+
     def default(self, key: str) -> Any:
         """The declared default of `key` (None without a spec)."""
         return self._declared(key, "", default=UNSET)["default"]
