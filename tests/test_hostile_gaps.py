@@ -782,3 +782,12 @@ def test_odd_entries_of_a_folder_of_scenarios_are_errors_at_them(tmp_path, monke
         "g/scenarios: error: cannot list folder '.': Permission denied",
         "1 error(s), 0 warning(s)",
     ]
+
+
+def test_a_card_side_left_empty_is_an_error_not_a_crash(tmp_path):
+    # found by a mutation sweep of the seeds: the refused side reached {placeholder} filling
+    game = BASE.replace("    size: poker\n", "    size: poker\n    side:\n", 1)
+    assert _lines(tmp_path, {"game.yaml": game}) == [
+        "g/game.yaml:57:10: error: cards[0].side: expected text, got nothing (null)",
+        "1 error(s), 0 warning(s)",
+    ]
