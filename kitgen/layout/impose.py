@@ -201,6 +201,11 @@ def _fills(laid: Imposition, sizes) -> list[float]:
     return fills
 
 
+def _area(size: tuple[float, float]) -> float:
+    w, h = size
+    return w * h
+
+
 def _spread(sizes, paper: Paper, gutter, inset: float, turn, foot: float) -> Imposition | None:
     """Largest first, each piece onto the emptiest sheet it still fits on with the pieces
     already there (each sheet packed again, portrait or landscape, pieces turned where
@@ -213,11 +218,11 @@ def _spread(sizes, paper: Paper, gutter, inset: float, turn, foot: float) -> Imp
         ways.append(Sheet(size, (x0 + inset, y0 + inset + foot, x1 - inset, y1 - inset)))
     bins: list[list[int]] = []
     packed: list[tuple[Sheet, list[Spot], frozenset[int]]] = []
-    for i in sorted(range(len(sizes)), key=lambda k: -sizes[k][0] * sizes[k][1]):
+    for i in sorted(range(len(sizes)), key=lambda k: -_area(sizes[k])):
         tries = [(n, _one_sheet([*b, i], sizes, turn, ways, gutter)) for n, b in enumerate(bins)]
         fit = [(n, got) for n, got in tries if got is not None]
         if fit:
-            n, got = min(fit, key=lambda t: sum(sizes[k][0] * sizes[k][1] for k in bins[t[0]]))
+            n, got = min(fit, key=lambda t: sum(_area(sizes[k]) for k in bins[t[0]]))
             bins[n].append(i)
             packed[n] = got
             continue

@@ -739,20 +739,26 @@ def _shorter(sheet: Sheet, env: PlanEnv, room: float) -> Document | None:
     while top >= least - 1e-9:  # blocks kept whole where a smaller size allows
         quiet = replace(env, diags=Diagnostics())
         tight = replace(sheet, pages=1, min_size=least, max_size=max(top, least))
-        again = plan_sheet(tight, quiet, foot=room)
+        again, size = _set_sheet(tight, quiet, foot=room)
         if len(again.pages) != 1 or quiet.diags.warnings:
             break
         first = first or again
         parts = [i.id for i in again.pages[0].items if i.kind in ("table", "text")]
         if len(parts) == len(set(parts)):
             return again
-        top = float(again.pages[0].proof.split()[1]) - 2 * STEP
+        top = size - 2 * STEP
     return first
 
 
 def plan_sheet(sheet: Sheet, env: PlanEnv, foot: float = 0.0) -> Document:
     """The sheet's pages; `foot`: kept free at the foot of the content box. A sheet of one
     page set above its `size` may make room for another component (Document.shorter)."""
+    doc, _ = _set_sheet(sheet, env, foot)
+    return doc
+
+
+def _set_sheet(sheet: Sheet, env: PlanEnv, foot: float) -> tuple[Document, float]:
+    """plan_sheet's pages and the type size they are set in."""
     tables = {t.id: t for t in env.game.tables}
     texts = {t.id: t for t in env.game.texts}
     blocks = [(resolve(item, tables, texts), item.wide) for item in sheet.items]
@@ -813,7 +819,7 @@ def plan_sheet(sheet: Sheet, env: PlanEnv, foot: float = 0.0) -> Document:
         )
         doc.pages.append(page)
     _draw_parts(doc, placed, sheet, size)
-    return doc
+    return doc, size
 
 
 def _draw_parts(doc: Document, placed: list[Placed], sheet: Sheet, size: float) -> None:
