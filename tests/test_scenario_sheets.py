@@ -209,3 +209,14 @@ def test_a_pieces_name_on_a_set_up_sheet_is_its_title_not_its_faces_capitals():
     assert "H1 = Harpy 1" in text and "Harpy 1: B3" in text
     faces = " ".join(pdf_text(pdfs["counters.pdf"]))
     assert "HARPY BULL" in faces and "STEEL SCORPION" in faces
+
+
+def test_a_blank_roster_cell_prints_the_attributes_declared_default():
+    """DUCK!'s Protection cells were blank for Roon and Vasq (blank meant the usual
+    PROTECTED, not said): the game declares `protection: {default: protected}` and the
+    sheet prints it."""
+    _, pdfs, _ = seed_kit("duck")
+    text = " ".join(pdf_text(pdfs["scenario-cargo-bay-sweep.pdf"]))
+    assert "Roon average heavy automatic rifle protected I3" in text
+    assert "Vasq strong flamer protected H5" in text
+    assert "Otto weak pistol unprotected I6" in text

@@ -966,10 +966,11 @@ def _keys(figures: list[Placed]) -> list[str]:
 
 
 def _row(setup: Setup, p: Placed, keys: list[str]) -> list[str]:
-    """A figure's row: its name, its attributes, where it starts (on a map)."""
+    """A figure's row: its name, its attributes (a declared default where it leaves one
+    out: the rules read it so), where it starts (on a map)."""
     return (
         [p.placement.attrs.get("name", p.piece.name or p.piece.id)]
-        + [p.placement.attrs.get(k, "") for k in keys]
+        + [p.placement.attrs.get(k, p.values.get(k, "")) for k in keys]
         + ([_where(setup, p)] if setup.map is not None else [])
     )
 
