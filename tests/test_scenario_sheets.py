@@ -220,3 +220,35 @@ def test_a_blank_roster_cell_prints_the_attributes_declared_default():
     assert "Roon average heavy automatic rifle protected I3" in text
     assert "Vasq strong flamer protected H5" in text
     assert "Otto weak pistol unprotected I6" in text
+
+
+@pytest.mark.parametrize(
+    ("game", "scenario", "gone", "read"),
+    [
+        (
+            "duck",
+            "cargo-bay-sweep",
+            "Three Harpies.",
+            "Place three Harpies in the cargo bay, more than 2 squares from the Team",
+        ),
+        (
+            "reshuffled",
+            "standard",
+            "One Aguan.",
+            "Place the Aguan on one outside-corner Hatchway.",
+        ),
+        ("reshuffled", "standard", "4 Ronin per player.", "Give each player 4 Ronin."),
+        ("ryamon", "four-tribes", "2 to 4 tribes.", "Play with 2 to 4 tribes, one a player."),
+        ("rencounter", "gunfight", "Two sides at least.", "Play with two sides or more."),
+    ],
+)
+def test_set_up_rules_read_as_instructions_not_checker_fragments(game, scenario, gone, read):
+    """Review7 (Scores): set-up lists read like checker rules, bare fragments such as
+    "Three Harpies." and "One Aguan.". The rules' names are now what a player does, in the
+    seeds' words ("Place the Aguan on one outside corner Hatchway"); a count that the line
+    of another rule already says ("three", "the Aguan") has no name, so prints no line."""
+    _, pdfs, _ = seed_kit(game)
+    text = " ".join(pdf_text(pdfs[f"scenario-{scenario}.pdf"]))
+    rules = text.split("Set-up rules", 1)[1]
+    assert gone not in rules
+    assert read in rules
