@@ -98,6 +98,13 @@ NBSP = "\u00a0"
 # hyphen and standing alone: not inside a word or id ("AK-47", "B1-0101", "d6-1"), a
 # chain ("1-1-4", a date "2026-11-28") or a decimal. A falling pair ("2-1") is no range.
 _RANGE = re.compile(r"(?<![\w.\-\u2013\u2212+/])(\d+)-(\d+)(?![\w\-\u2013]|[.,]\d)")
+# A range written with spaces, "3.5 - 6": two figures (decimals too) around a spaced
+# hyphen, closed up like any other range when the first is the lower.
+_FIGURE = r"(\d+(?:\.\d+)?)"
+_SPACED_RANGE = re.compile(rf"(?<![\w.\-\u2212+/]){_FIGURE} - {_FIGURE}(?![\w\-]|[.,]\d)")
+# A spaced hyphen before a word is a dash between phrases ("Phase 1 - Hack"): a spaced
+# en dash. Before a figure it may be a minus ("Ex - 1") and stays as written.
+_SPACED_DASH = re.compile(r"(?<=\S) - (?=[^\W\d_]|[\"'(*\u201c\u2018])")
 # A figure and its unit, or a figure beside a slash, keep to one line ("54 mm", "1 / 2").
 _UNITS = r"mm|cm|km|m|in|inch|inches|ft|feet|foot|yd|yards?|pt|kg|g|lb|oz|%|\u00b0"
 _KEEP = re.compile(rf"(?<=\d) (?=(?:{_UNITS})(?!\w)|/)|(?<=\d /) (?=\d)")
@@ -131,15 +138,17 @@ def _quotes(text: str) -> str:
 
 def _range(m: re.Match) -> str:
     low, high = m.group(1), m.group(2)
-    return f"{low}{EN_DASH}{high}" if int(low) < int(high) else m.group(0)
+    return f"{low}{EN_DASH}{high}" if float(low) < float(high) else m.group(0)
 
 
 def typeset(text: str, ranges: bool = True) -> str:
     """The characters the data means: a real minus sign for a minus ("-2"), a times sign
     for a multiplier ("x2"), less- or greater-than-or-equal for "<=" and ">=", an en dash
-    in a number range ("3-4" prints "3\u20134"; not with `ranges=False`: a combat table's
-    odds "1-2" and a piece's factors "3-4" are no ranges), typographic quotes and
-    apostrophes, and a no-break space that keeps a figure with its unit ("54 mm"). A
+    in a number range ("3-4" and "3.5 - 6" print "3\u20134", "3.5\u20136"; not with
+    `ranges=False`: a combat table's odds "1-2" and a piece's factors "3-4" are no
+    ranges), a spaced en dash for a spaced hyphen before a word ("Phase 1 \u2013 Hack"),
+    typographic quotes and apostrophes, and a no-break space that keeps a figure with its
+    unit ("54 mm"). A
     hyphen in a word, an id, a chain of figures ("1-1-4") or a dice sum ("d6-1") stays
     as written. A text that is only a dash or a hyphen (a cell that holds nothing) prints
     NONE, the mark kitgen prints for a result no roll gives, so a kit marks "none" one
@@ -150,6 +159,8 @@ def typeset(text: str, ranges: bool = True) -> str:
         text = _MINUS.sub(MINUS, text)
         if ranges:
             text = _RANGE.sub(_range, text)
+            text = _SPACED_RANGE.sub(_range, text)
+        text = _SPACED_DASH.sub(f" {EN_DASH} ", text)
     if "x" in text:
         text = _TIMES.sub("\u00d7", text)
     if "=" in text:

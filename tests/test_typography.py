@@ -17,6 +17,7 @@ from kitgen.style import typeset
 from .conftest import seed_kit
 
 KITS = ("duck", "ironford", "rencounter", "reshuffled", "ryamon")
+SPACED_HYPHEN = re.compile(r"\S - [^\W\d_]|\d - \d")
 HYPHEN_RANGE = re.compile(r"(?<![\w.\-\u2212+/])(\d+)-(\d+)(?![\w\-]|[.,]\d)")
 
 
@@ -39,10 +40,16 @@ def test_typeset_sets_ranges_quotes_and_units_and_leaves_the_rest():
         "54 mm (1/35) figures": "54\u00a0mm (1/35) figures",
         "0-9 in": "0\u20139\u00a0in",
         "2 inches, 3 millions": "2\u00a0inches, 3 millions",
+        '3.5 - 6", 6.5 - 12"': '3.5\u20136", 6.5\u201312"',  # spaced ranges close up
+        "6 - 3": "6 - 3",  # falling: no range
+        "Phase 1 - Hack: go": "Phase 1 \u2013 Hack: go",  # a dash between phrases
+        'roll - "hit"': "roll \u2013 \u201chit\u201d",
+        "Ex - 1, 2d6 - 2, 1 -": "Ex - 1, 2d6 - 2, 1 -",  # before a figure: maybe a minus
     }
     assert {text: typeset(text) for text in cases} == cases
     # combat odds and a piece's factors are no ranges
     assert typeset("below 1-2 read 1-2", ranges=False) == "below 1-2 read 1-2"
+    assert typeset("odds 1 - 2", ranges=False) == "odds 1 - 2"
 
 
 def test_a_figure_and_its_unit_wrap_as_one_word():
@@ -103,14 +110,16 @@ def test_a_kit_prints_ranges_with_an_en_dash_and_odds_as_written(kit):
 @pytest.mark.parametrize("kit", KITS)
 def test_a_kit_prints_typographic_quotes_and_keeps_a_figure_with_its_unit(kit):
     """No straight quote on any sheet but a figure's inch or foot mark ('6"'), and no line
-    that ends in a figure whose unit starts the next line ("54 / mm")."""
+    that ends in a figure whose unit starts the next line ("54 / mm"), and no spaced
+    hyphen before a word or between two rising figures (a dash, a range)."""
     _, pdfs, _ = seed_kit(kit)
-    straight, split = [], []
+    straight, split, spaced = [], [], []
     for name, pdf in pdfs.items():
         for page, lines in _lines(pdf):
             for k, line in enumerate(lines):
                 straight += [(name, page, line) for m in re.finditer(r"(?<!\d)[\"']", line)]
+                spaced += [(name, page, line) for m in SPACED_HYPHEN.finditer(line)]
                 after = lines[k + 1] if k + 1 < len(lines) else ""
                 if re.search(r"\d$", line) and re.match(r"(mm|cm|in|pt)\b", after):
                     split.append((name, page, line, after))
-    assert straight == [] and split == []
+    assert straight == [] and split == [] and spaced == []
