@@ -128,7 +128,8 @@ def counters(c: Canvas, n: int, icon: str | None, duplex: bool) -> None:
     pages = math.ceil(n / per_page)
     for p in range(pages):
         chunk = range(p * per_page, min(n, (p + 1) * per_page))
-        frame(c, f"Bench · Counters · sheet {p + 1} of {pages} · front")
+        side = " · front" if duplex else ""  # kitgen says the side only in a duplex file
+        frame(c, f"Bench · Counters · sheet {p + 1} of {pages}{side}")
         # a last sheet of less than a row: the block centred across, as kitgen's
         shift = (per_row - min(per_row, len(chunk))) * SIZE / 2
         spots = [(x + shift, y) for x, y in slots[: len(chunk)]]
@@ -633,7 +634,7 @@ def tile_page(c: Canvas, m: HexMap, way: Tiling, row: int, col: int, words: list
     label = f"{chr(65 + row)}{col + 1}"
     c.setPageSize(way.size)
     note = "map turned a quarter turn" if way.turned else ""  # the title line names the tile
-    frame(c, f"Bench · Map: Big hex map · sheet {n} of {way.count + 1} · front", note, way.size)
+    frame(c, f"Bench · Map: Big hex map · sheet {n} of {way.count + 1}", note, way.size)
     title(c, way.size, f"tile {label} · {n} of {way.count}")
     c.saveState()
     c.translate(px - wx0, py - wy0)
@@ -780,12 +781,7 @@ def assembly_page(c: Canvas, m: HexMap, way: Tiling, words: list[Box]) -> None:
     x0, y0, x1, y1 = content(size)
     c.setPageSize(size)
     sheets = way.count + 1
-    frame(
-        c,
-        f"Bench · Map: Big hex map · sheet {sheets} of {sheets} · front",
-        "assembly diagram",
-        size,
-    )
+    frame(c, f"Bench · Map: Big hex map · sheet {sheets} of {sheets}", "", size)
     title(c, size, "assembly")
     y = y1 - TITLE_H - 10
     c.setFont("Helvetica", 9)

@@ -12,7 +12,7 @@ from kitgen.layout.frame import content_box
 from kitgen.layout.plan import Rect, Text
 from kitgen.units import PAPERS, PRINTER_MARGIN, mm
 
-from .conftest import ROOT, plan_game, read_manifest, run_cli
+from .conftest import ROOT, pdf_text, plan_game, read_manifest, run_cli, seed_kit
 
 TINY = ROOT / "tests" / "fixtures" / "tiny"
 
@@ -60,10 +60,23 @@ def test_every_sheet_says_what_it_is_and_carries_scale_bars():
     planned = plan_game(TINY)
     page = planned.docs[0].pages[0]
     texts = [op.text for op in page.ops if isinstance(op, Text)]
-    assert "Tiny Test Game · Cover · sheet 1 of 1 · front" in texts
+    assert "Tiny Test Game · Cover · sheet 1 of 1" in texts
     bars = [op for op in page.ops if isinstance(op, Rect) and op.h == 3]
     assert [b.w for b in bars] == [72.0, pytest.approx(mm(25), abs=1e-9)]
     assert "1 in" in texts and "25 mm" in texts
+
+
+def test_front_and_back_are_said_only_in_a_file_printed_duplex():
+    """DUCK!'s cards are duplex: each sheet label says which side it is. A single-sided
+    or fold-and-glue file has no backs, so "front" would tell a reader nothing."""
+    _, pdfs, _ = seed_kit("duck")
+    cards = pdf_text(pdfs["cards.pdf"])
+    sides = ["front", "back", "front", "back"]
+    for n, (text, side) in enumerate(zip(cards, sides, strict=True)):
+        assert f"Reference cards · sheet {n // 2 + 1} of 2 · {side}" in text
+    for name in ("cover.pdf", "counters.pdf", "sheet-reference.pdf", "map-deck.pdf"):
+        for n, text in enumerate(pdf_text(pdfs[name]), start=1):
+            assert f"sheet {n} of" in text and "· front" not in text, (name, n)
 
 
 @pytest.mark.parametrize("paper", ["letter", "a4", "a4-letter", "legal", "tabloid", "a3"])

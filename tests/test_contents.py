@@ -114,9 +114,7 @@ def _assert_inside_and_apart(planned, paper) -> None:
     for n, page in enumerate(planned.docs[0].pages, start=1):
         frame = {"1 in", "25 mm", "print at 100% (no scaling)"}
         body = [b for b in _text_boxes(page, fonts)[1:] if b[3] not in frame]  # [0]: the label
-        assert _text_boxes(page, fonts)[0][3].endswith(
-            f"sheet {n} of {len(planned.docs[0].pages)} · front"
-        )
+        assert _text_boxes(page, fonts)[0][3].endswith(f"sheet {n} of {len(planned.docs[0].pages)}")
         assert len(body) >= 1, f"page {n} is empty"
         for left, right, y, text in body:
             assert x0 - 1e-6 <= left and right <= x1 + 1e-6, (n, text)

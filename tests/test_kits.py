@@ -18,7 +18,7 @@ from .conftest import CONTENT, build_pdfs, plan_game, seed_kit
 GAMES = sorted(p.parent.name for p in CONTENT.glob("*/game.yaml"))
 SEEDS = ["duck", "rencounter", "reshuffled", "ryamon"]  # the kits of the seed source texts
 DPI = 36  # coarse is enough: 0.25 in is 9 px
-LABEL = re.compile(r"^.+ · .+ · sheet (\d+) of (\d+) · (front|back)$")
+LABEL = re.compile(r"^.+ · .+ · sheet (\d+) of (\d+)(?: · (front|back))?$")  # the side: duplex
 
 
 def _ink_near_edges(page: pdfium.PdfPage) -> list[str]:
@@ -103,6 +103,10 @@ def test_every_sheet_is_labelled_and_numbered(game: str):
         assert numbers == sorted(numbers) and numbers[0] == 1, doc.name
         assert {int(m.group(2)) for m in labels} == {numbers[-1]}, doc.name
         assert sorted(set(numbers)) == list(range(1, numbers[-1] + 1)), doc.name
+        # front or back only in a file with backs, there on every page as the page is
+        duplex = any(page.side == "back" for page in doc.pages)
+        sides = [m.group(3) for m in labels]
+        assert sides == ([p.side for p in doc.pages] if duplex else [None] * len(sides)), doc.name
 
 
 # Build facts a default build keeps off player sheets (issue 18): seeds, type sizes,

@@ -63,6 +63,17 @@ def test_an_assembly_sheets_head_is_set_at_7pt_or_more(game: str):
         assert {marks.runs[g.run] for g in head if g.size < RULES_MIN - 0.01} == set(), where
 
 
+@pytest.mark.parametrize("game", ["duck", "ironford", "reshuffled", "ryamon"])
+def test_an_assembly_sheet_says_assembly_once(game: str):
+    """Its title line says "assembly", as a tile's says which tile; the sheet label above
+    says what the map is and which sheet, not "assembly diagram" again."""
+    pages = _assembly_pages(game)
+    assert pages
+    for where, marks in pages:
+        words = [t for t in marks.runs.values() if "assembly" in t.lower()]
+        assert words.count("assembly") == 1 and "assemblydiagram" not in words, (where, words)
+
+
 # how the sheet's instructions end: a tiled map's, a composed board's, a turned map's
 ENDS = ("outwards.", "clockwise.", "fewerofthem.")
 

@@ -1193,13 +1193,15 @@ def test_a_cell_that_holds_nothing_prints_one_dash_kit_wide():
 
     from .conftest import seed_kit
 
-    assert [typeset(t) for t in ("-", " \u2013 ", "\u2014", "3-4", "-2", "a - b")] == [
+    cells = ("-", " \u2013 ", "\u2014", "3-4", "-2", "a-b", "a - b")
+    assert [typeset(t) for t in cells] == [
         "\u2014",
         "\u2014",
         "\u2014",
         "3\u20134",
         "\u22122",
-        "a - b",
+        "a-b",
+        "a \u2013 b",  # a dash between words, not a cell that holds nothing
     ]
     for game, name in (("ironford", "sheet-charts.pdf"), ("duck", "threats.pdf")):
         _, pdfs, _ = seed_kit(game)
@@ -1247,21 +1249,31 @@ def test_fold_pairs_lie_a_quarter_turn_when_that_takes_fewer_sheets():
     assert last[1] > first[3] - 1e-6 and abs(last[0] - first[0]) < 2  # reads up the page
 
 
-def test_a_block_continued_in_the_next_column_of_its_page_does_not_repeat_its_title():
-    """Read back from DUCK!'s reference sheet: the grappling summary runs on into the next
-    column of the same page; its title prints once there, never a "(cont.)" beside it,
-    and with "(cont.)" over its part on the next page."""
+def test_a_block_continued_in_the_next_column_of_its_page_does_not_repeat_its_title(
+    game_dir: Path,
+):
+    """Read back from the PDF: a long list runs from the top of the first column on into
+    the top of the next one of the same page; its title prints once there, never a
+    "(cont.)" beside it, and with "(cont.)" over its part on the next page."""
     import pypdfium2 as pdfium
 
-    from .conftest import seed_kit
-
-    _, pdfs, _ = seed_kit("duck")
-    doc = pdfium.PdfDocument(pdfs["sheet-reference.pdf"])
-    text = doc[0].get_textpage().get_text_range()
-    assert text.count("Grappling summary") == 1 and "(cont.)" not in text
-    assert "Fight twice a turn" in text  # the part in the next column
+    words = "every unit rolls a die and moves that far along the road or stays put"
+    block = {
+        "id": "orders",
+        "title": "Long orders",
+        "items": [f"Order {k}: {words}." for k in range(80)],
+    }
+    sheet = {"id": "s", "columns": 2, "pages": 2, "size": 9, "min_size": 9, "items": ["orders"]}
+    text = yaml.safe_dump({"id": "t", "title": "T", "texts": [block], "sheets": [sheet]})
+    planned, pdfs, _ = build_pdfs(write_game(game_dir, text))
+    doc = next(d for d in planned.docs if d.name == "sheet-s")
+    first = [i for i in doc.pages[0].items if i.kind == "text"]
+    assert len(first) == 2 and first[0].bbox[3] == first[1].bbox[3]  # level, side by side
+    pdf = pdfium.PdfDocument(pdfs["sheet-s.pdf"])
+    page = pdf[0].get_textpage().get_text_range()
+    assert page.count("Long orders") == 1 and "(cont.)" not in page
     # on the next page it is marked as going on
-    assert "Grappling summary (cont.)" in doc[1].get_textpage().get_text_range()
+    assert "Long orders (cont.)" in pdf[1].get_textpage().get_text_range()
 
 
 ROLLS = """

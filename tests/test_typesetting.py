@@ -20,7 +20,7 @@ from kitgen.layout.env import PlanEnv
 from kitgen.layout.frame import content_box
 from kitgen.layout.marks import FOLD_CAPTION
 from kitgen.layout.plan import Item
-from kitgen.layout.sheet import STEP
+from kitgen.layout.sheet import KEEP_ITEMS, KEEP_ROWS, STEP
 from kitgen.layout.textblock import layout_text
 from kitgen.style import RULES_MIN, SHEET_MAX, TITLE
 from kitgen.units import PAPERS
@@ -386,6 +386,76 @@ def test_a_list_splits_only_between_its_items(game_dir):
     end = parts[0].extra["rows"][1]
     assert 0 < end < len(lines) and lines[end].para  # the next column starts an item
     assert not all(lines[i].para for i in range(len(lines)))  # items do wrap
+
+
+def _remnants(planned: Planned, sheet: str) -> list[tuple[str, int, int]]:
+    """Each part of a split block on a sheet short of what it keeps: (block, rows or
+    items it holds, the least it keeps), read from the parts the plan printed."""
+    doc = next(d for d in planned.docs if d.name == f"sheet-{sheet}")
+    items = [i for p in doc.pages for i in p.items if i.kind in ("table", "text")]
+    tables = {t.id: t for t in planned.game.sections.get("tables", ())}
+    texts = {t.id: t for t in planned.game.sections.get("texts", ())}
+    env = PlanEnv(planned.game, planned.settings, font_book(planned.game), planned.diags)
+    out = []
+    for item in items:
+        start, end = item.extra["rows"]
+        if item.id in tables:
+            rows = tables[item.id].rows
+            if (start, end) != (0, len(rows)):
+                held = sum(not r.heading for r in rows[start:end])
+                out += [(item.id, held, KEEP_ROWS)] if held < KEEP_ROWS else []
+            continue
+        block = texts[item.id]
+        width = item.bbox[2] - item.bbox[0]
+        lines = layout_text(block, width, env, item.extra["size"]).lines
+        if block.style != "plain" and (start, end) != (0, len(lines)):
+            held = sum(line.para for line in lines[start:end])
+            out += [(item.id, held, KEEP_ITEMS)] if held < KEEP_ITEMS else []
+    return out
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_no_seed_sheet_splits_a_block_leaving_a_token_remnant(game: str):
+    """Read from the plan of every seed sheet on the kit's own paper: a table split
+    between columns or pages keeps KEEP_ROWS rows on each side, a list KEEP_ITEMS items
+    (no "(cont.)" of three rows, no bullet alone at a column foot)."""
+    planned, _, _ = seed_kit(game)
+    for sheet in planned.game.sections.get("sheets", ()):
+        assert _remnants(planned, sheet.id) == [], sheet.id
+
+
+@pytest.mark.parametrize("rows", range(30, 46, 3))
+def test_a_table_splits_with_four_rows_each_side_on_the_pages_it_had(game_dir, rows: int):
+    # a table filling most of the first column, then a long one: wherever the first
+    # leaves room, the second splits with KEEP_ROWS rows each side or moves on whole
+    tables = [_table("first", rows), _table("second", 12), _table("third", 20)]
+    planned = _sheet_game(
+        game_dir, ["first", "second", "third"], tables, [], size=8, min_size=8, max_size=8
+    )
+    assert _remnants(planned, "qrs") == []
+    assert not planned.diags.warnings  # still one page
+
+
+def test_a_remnant_is_printed_only_where_the_sheet_would_take_a_page_more(game_dir):
+    # the first table leaves the second room for 3 rows at the first column's foot, and
+    # the second column holds the rest only with them gone: whole, the second table and
+    # the third take a second page, so the sheet keeps its one page with a 3-row part
+    tables = [_table("first", 47), _table("second", 10), _table("third", 42)]
+    items = ["first", "second", "third"]
+    planned = _sheet_game(game_dir, items, tables, [], size=8, min_size=8, max_size=8)
+    assert not planned.diags.warnings  # one page
+    assert _remnants(planned, "qrs") == [("second", 3, KEEP_ROWS)]
+
+
+def test_a_list_splits_with_two_items_each_side(game_dir):
+    words = "every unit rolls a die and moves that far along the road or stays put"
+    texts = [
+        {"id": f"b{n}", "title": f"Block {n}", "items": [f"{words} {k}." for k in range(5)]}
+        for n in range(9)
+    ]
+    planned = _sheet_game(game_dir, [t["id"] for t in texts], [], texts, size=9, max_size=9)
+    assert len({i.extra["rows"][0] for i in _parts(planned)}) > 1  # some list does split
+    assert _remnants(planned, "qrs") == []
 
 
 def test_seed_sheets_and_cards_set_rules_text_at_7pt_or_more():

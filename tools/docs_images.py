@@ -12,10 +12,12 @@ show is made here (tests/test_readme.py checks). Needs pypdfium2 (a dev dependen
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
 import tempfile
+from dataclasses import dataclass
 from pathlib import Path
 
 import pypdfium2 as pdfium
@@ -40,7 +42,7 @@ PICTURES = {
     "map-ryamon": [("ryamon", "map-world.pdf", -1)],
     "map-reshuffled": [("reshuffled", "map-station-piece.pdf", 1)],
     "map-reshuffled-assembly": [("reshuffled", "map-station.pdf", -1)],
-    "cards-rencounter": [("rencounter", "cards.pdf", 2)],
+    "cards-rencounter": [("rencounter", "cards.pdf", 1)],  # the squad cards
     # the base labels share the counter sheet (docs/design.md, shared sheets)
     "labels-rencounter": [("rencounter", "counters.pdf", 1), ("rencounter", "cards.pdf", 1)],
     "templates-duck": [("duck", "templates.pdf", n) for n in (1, 2)],
@@ -56,19 +58,68 @@ PICTURES = {
 }
 
 CROP_DPI = 200
-# a tile's seam up close: the map art at true size, the glue strip, its note and the ticks
-CROP_IRONFORD = (150, 180, 430, 440)  # Iron Ford's tile A1: Korvel, the Ryn, the seam
-CROP_DUCK = (470, 370, 770, 560)  # DUCK!'s deck tile A1 (A4 landscape): the corner
-# picture -> (game, file, page from 1, (left, top, right, bottom) in points from the
-# page's top-left): a part of a page at a scale where pieces and type can be read
-CROPS = {
-    "crop-setup-ryamon": ("ryamon", "scenario-four-tribes.pdf", 1, (78, 96, 340, 300)),
-    "crop-setup-duck": ("duck", "scenario-cargo-bay-sweep.pdf", 1, (18, 94, 320, 300)),
-    "crop-counters-ryamon": ("ryamon", "counters.pdf", 1, (18, 30, 300, 200)),
-    "crop-map-ironford": ("ironford", "map-ryn.pdf", 1, CROP_IRONFORD),
-    "crop-map-duck": ("duck", "map-deck.pdf", 1, CROP_DUCK),
-    "crop-cards-duck": ("duck", "cards.pdf", 1, (70, 44, 520, 370)),
-    "crop-labels-rencounter": ("rencounter", "counters.pdf", 1, (18, 384, 302, 493)),
+
+
+@dataclass(frozen=True)
+class Around:
+    """A crop found from the kit's manifest.json, so it follows the layout: the box round
+    the named items ((kind, id) pairs on the crop's file and page, any side; id None for
+    every item of the kind), cut to `part` (fractions of that box's width and height,
+    from its top-left), `pad` points wider each way."""
+
+    items: tuple[tuple[str, str | None], ...]  # id None: every item of the kind
+    part: tuple[float, float, float, float] = (0.0, 0.0, 1.0, 1.0)
+    pad: float = 8.0
+
+
+# picture -> (game, file, page from 1, where): `where` is an Around, or (left, top, right,
+# bottom) in points from the page's top-left (a page's chrome, which no item names): a
+# part of a page at a scale where pieces and type can be read
+CROPS: dict[str, tuple[str, str, int, Around | tuple[float, float, float, float]]] = {
+    "crop-setup-ryamon": (
+        "ryamon",
+        "scenario-four-tribes.pdf",
+        1,
+        Around((("setup-map", "four-tribes"),)),
+    ),
+    "crop-setup-duck": (
+        "duck",
+        "scenario-cargo-bay-sweep.pdf",
+        1,
+        Around((("setup-map", "cargo-bay-sweep"),), (0.0, 0.0, 0.585, 0.62)),
+    ),
+    "crop-counters-ryamon": (
+        "ryamon",
+        "counters.pdf",
+        1,
+        Around((("counter", None),), (0.0, 0.0, 0.5, 0.45)),
+    ),
+    # a tile's seam up close: the map art at true size, the glue strip, its note and the ticks
+    "crop-map-ironford": (
+        "ironford",
+        "map-ryn.pdf",
+        1,
+        Around((("map-tile", "ryn-A1"),), (0.33, 0.17, 1.0, 0.55), pad=14),
+    ),
+    "crop-map-duck": (
+        "duck",
+        "map-deck.pdf",
+        1,
+        Around((("map-tile", "deck-A1"),), (0.58, 0.65, 1.0, 1.0), pad=20),
+    ),
+    "crop-cards-duck": (
+        "duck",
+        "cards.pdf",
+        1,
+        Around((("card", "weapons"),), (0.0, 0.0, 1.0, 0.5)),
+    ),
+    # named and write-in labels beside the roster's own
+    "crop-labels-rencounter": (
+        "rencounter",
+        "counters.pdf",
+        1,
+        Around((("label", "squad-21"), ("label", "blank-4"))),
+    ),
     "crop-reference-rencounter": (
         "rencounter",
         "sheet-quick-reference.pdf",
@@ -76,12 +127,57 @@ CROPS = {
         (18, 30, 306, 330),
     ),
     # fold-and-glue pairs with their captions, and butted markers with crop marks
-    "crop-counters-ironford": ("ironford", "counters.pdf", 1, (56, 44, 330, 300)),
-    "crop-counters-duck": ("duck", "counters.pdf", 1, (30, 306, 330, 486)),
+    "crop-counters-ironford": (
+        "ironford",
+        "counters.pdf",
+        1,
+        Around((("counter", None), ("marker", "turn")), (0.0, 0.0, 0.52, 1.0)),
+    ),
+    "crop-counters-duck": (
+        "duck",
+        "counters.pdf",
+        1,
+        Around((("marker", "flame-x1"),), (0.0, 0.0, 0.6, 1.0), pad=14),
+    ),
     # the range chart: every band named at 7 pt, short forms keyed under the title
-    "crop-templates-rencounter": ("rencounter", "templates.pdf", 3, (18, 36, 594, 230)),
-    "crop-threats-duck": ("duck", "threats.pdf", 1, (18, 36, 578, 300)),
+    "crop-templates-rencounter": (
+        "rencounter",
+        "templates.pdf",
+        3,
+        Around((("template", "missile-ranges"),), (0.0, 0.0, 1.0, 0.5)),
+    ),
+    "crop-threats-duck": (
+        "duck",
+        "threats.pdf",
+        1,
+        Around((("threat-table", "response-matrix"),), (0.0, 0.0, 1.0, 0.49)),
+    ),
 }
+
+
+def anchor_box(manifest: dict, file: str, page: int, height: float, around: Around) -> tuple:
+    """`around`'s crop in points from the page's top-left (`height` tall), from the boxes
+    the manifest gives its items (PDF points, origin bottom-left)."""
+    boxes = [
+        item["bbox"]
+        for item in manifest["items"]
+        if item["file"] == file
+        and item["page"] == page
+        and any(item["kind"] == kind and name in (None, item["id"]) for kind, name in around.items)
+    ]
+    if not boxes:
+        names = ", ".join(f"{kind} {name or 'any'!r}" for kind, name in around.items)
+        raise SystemExit(f"docs_images: no {names} on {file} page {page}: update CROPS")
+    x0, y0 = min(b[0] for b in boxes), min(b[1] for b in boxes)
+    x1, y1 = max(b[2] for b in boxes), max(b[3] for b in boxes)
+    w, h = x1 - x0, y1 - y0
+    left, top, right, bottom = around.part
+    return (
+        x0 + w * left - around.pad,
+        height - y1 + h * top - around.pad,
+        x0 + w * right + around.pad,
+        height - y1 + h * bottom + around.pad,
+    )
 
 
 def _page(pdf: Path, number: int) -> pdfium.PdfPage:
@@ -114,8 +210,12 @@ def side_by_side(images: list[Image.Image]) -> Image.Image:
     return out
 
 
-def crop_image(pdf: Path, number: int, box: tuple[float, float, float, float]) -> Image.Image:
+def crop_image(pdf: Path, number: int, where: Around | tuple) -> Image.Image:
     page = _page(pdf, number)
+    box = where
+    if isinstance(where, Around):
+        manifest = json.loads((pdf.parent / "manifest.json").read_text())
+        box = anchor_box(manifest, pdf.name, number, page.get_height(), where)
     k = CROP_DPI / 72
     image = page.render(scale=k).to_pil().convert("RGB")
     return image.crop(tuple(round(v * k) for v in box))

@@ -1,6 +1,6 @@
-"""The frame every sheet carries: what it is (game, component, sheet n of m,
-front or back) and a scale check (a 1 in and a 25 mm bar), all inside the
-0.25 in printer margin. The header and footer bands are the same height so
+"""The frame every sheet carries: what it is (game, component, sheet n of m, and
+front or back in a file printed duplex) and a scale check (a 1 in and a 25 mm bar),
+all inside the 0.25 in printer margin. The header and footer bands are the same height so
 the content box is symmetric, and duplex backs mirror onto it exactly.
 """
 
@@ -37,6 +37,7 @@ def frame_document(
     each page's own."""
     fronts = [p for p in doc.pages if p.side == "front"]
     total = len(fronts)
+    duplex = any(p.side == "back" for p in doc.pages)  # else "front" tells a reader nothing
     number = 0
     for page in doc.pages:
         if page.side == "front":
@@ -47,7 +48,7 @@ def frame_document(
             game_title,
             unmarked(page.component),  # the mark's note is on the sheet, not in its label
             f"sheet {max(number, 1)} of {max(total, 1)}",
-            page.side,
+            *([page.side] if duplex else []),
         ]
         facts = (page.proof, proof) if proof is not None else ()
         extra = " · ".join(x for x in (page.note, *facts) if x)

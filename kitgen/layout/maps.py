@@ -1062,9 +1062,11 @@ def _key_below(m: MapDef, env: PlanEnv, x0: float, x1: float, bottom: float) -> 
 
 
 def _assembly_page(m: MapDef, ops: list, box: BBox, facts: dict) -> Page:
-    """The page of a map's assembly diagram, with its manifest entry (drawn at ``box``)."""
+    """The page of a map's assembly diagram, with its manifest entry (drawn at ``box``).
+    Its title line says "assembly" (as a tile's says which tile): the sheet label's right
+    end stays free, not saying it twice."""
     item = Item("assembly", f"{m.id}-assembly", f"map-{m.id}-assembly", "front", box, facts)
-    return Page(f"Map: {m.title or m.id}", ops=ops, items=[item], note="assembly diagram")
+    return Page(f"Map: {m.title or m.id}", ops=ops, items=[item])
 
 
 # ---- composed boards --------------------------------------------------------------------

@@ -1,18 +1,23 @@
 """Quick-reference sheets: tables and text blocks flowed into N columns per page.
 
-A block goes whole into the column it fits; a block taller than a column is
-split between rows (its title repeats, marked "(cont.)", on a later page or at
+The blocks between one wide block (or column break) and the next are laid out
+as one run (`_paginate`): the places where a column ends are chosen together,
+as a paragraph's line breaks are, to take the fewest pages; of the layouts
+that do, the one that splits nothing it should keep together (a list item, a
+sub-heading and its rows), leaves no token remnant (a part of a split table
+keeps KEEP_ROWS rows, of a list KEEP_ITEMS items, of running text KEEP
+lines), splits fewest blocks, and fills each column before the next; the
+sheet's last run ends with its last page's columns as level as may be. A
+split part repeats the block's title, marked "(cont.)", on a later page or at
 a column top not level with its first part; in the next column of the same
-page level with it only its table head repeats), a list only between its
-items, a sub-heading row never last in a column. The type is set at the
-largest size from the sheet's max_size down to its min_size at which
-everything fits the pages allowed (a sheet with room to spare grows its type
-before it leaves paper empty); where that lets the type grow, a long block may
-split to fill a column's foot, and a band that leaves a column empty before the
-next page does not fit. The columns of the last page are then balanced: the
-cuts between them chosen again to make the tallest as short as may be. If
-nothing fits even at min_size, the sheet takes more pages (nothing is ever
-dropped) and a warning says so.
+page level with it only its table head repeats. A block that fits a column
+is split only where that lets the type grow (SPLIT_MIN units or more). The
+type is set at the largest size from the sheet's max_size down to its
+min_size at which everything fits the pages allowed (a sheet with room to
+spare grows its type before it leaves paper empty); a band that leaves a
+column empty before the next page does not fit. The columns of the last page
+are then balanced. If nothing fits even at min_size, the sheet takes more
+pages (nothing is ever dropped) and a warning says so.
 """
 
 from __future__ import annotations
@@ -29,7 +34,9 @@ from .textblock import PARA_GAP, TextLayout, layout_text
 
 COLUMN_RULE = Stroke(COLUMN_RULE_INK, 0.4)
 STEP = 0.25
-KEEP = 2  # rows (or lines) kept together on each side of a split
+KEEP = 2  # lines of running text kept together on each side of a split
+KEEP_ROWS = 4  # table rows kept on each side of a split (sub-headings not counted)
+KEEP_ITEMS = 2  # list items kept on each side of a split
 SPLIT_MIN = 6  # a block of fewer rows is never split only to fill a column's foot
 SPLIT_COST = 2.0  # lines of type a balanced page gives up to keep a block whole
 GAP = 0.7  # the room between blocks, of the size
@@ -68,6 +75,7 @@ class Flowed:
     holes: bool = False  # a band left a column empty and went on to the next page
     breaks: list[int] = field(default_factory=list)  # len(placed) at each column break
     air: float = 0.0  # the room given out on a sheet at its max_size (0 to 1: AIR_*)
+    remnants: int = 0  # rows or items short of KEEP_* in the parts of split blocks
     gap: float = 0.0  # the room between blocks
 
 
@@ -91,31 +99,6 @@ def _can_end(lay, end: int) -> bool:
     if table is not None:
         return not table.rows[end - 1].heading
     return lay.lines[end].para
-
-
-def _fit(lay, start: int, first: bool, room: float, whole_items: bool = True) -> int:
-    """How many units from `start` fit in `room` and may end a part there."""
-    k, best = 0, 0
-    while start + k < lay.units:
-        end = start + k + 1
-        if lay.part_height(start, end, first, end == lay.units) > room + 1e-6:
-            break
-        k += 1
-        if not whole_items or _can_end(lay, end):
-            best = k
-    return best
-
-
-def _no_widow(lay, start: int, k: int) -> int:
-    """Fewer units in this part when the rest would start the next column with fewer
-    than KEEP, if this part keeps KEEP itself."""
-    left = lay.units - start
-    if not 0 < left - k < KEEP:
-        return k
-    j = k - 1
-    while j >= KEEP and (left - j < KEEP or not _can_end(lay, start + j)):
-        j -= 1
-    return j if j >= KEEP else k
 
 
 class _Flow:
@@ -160,8 +143,11 @@ class _Flow:
         self.y = self.top = self.low = self.y1
 
     def run(self, blocks: list) -> Flowed:
+        run: list = []  # the column blocks since the last wide block or column break
         for block, wide in blocks:
             if block is None:  # a column break
+                self.place_run(run, False)
+                run = []
                 self.out.breaks.append(len(self.out.placed))
                 if self.y < self.top:
                     self.next_column()
@@ -171,9 +157,12 @@ class _Flow:
                 wide, lay = True, self.measure(block, self.x1 - self.x0)
             self.out.fits = self.out.fits and lay.fits
             if wide:
+                self.place_run(run, False)
+                run = []
                 self.place_wide(block, lay)
             else:
-                self.place_in_columns(lay)
+                run.append(lay)
+        self.place_run(run, True)
         self.close_band()
         self.out.pages = self.page + 1
         self.out.fits = self.out.fits and not self.out.too_tall
@@ -204,41 +193,51 @@ class _Flow:
         self.used = set()
         self.top = self.low = self.y = start_y - h - self.gap
 
-    def place_in_columns(self, lay) -> None:
-        start, first = 0, True
-        while start < lay.units or (start == 0 and lay.units == 0):
-            fresh = self.y >= self.top
-            yy = self.y - (0.0 if fresh else self.gap)
-            room = yy - self.bottom()
-            if lay.part_height(start, lay.units, first, True) <= room + 1e-6:
-                self.y = yy - self.put(lay, yy, start, lay.units, first, self.cw)
+    def place_run(self, lays: list, final: bool) -> None:
+        """A run of column blocks laid on the fewest pages from here (`_paginate`; the
+        sheet's `final` run with the columns of its last page balanced), each column's
+        parts placed top down."""
+        if not lays:
+            return
+        pieces = [_Piece(lay, 0, lay.units, True) for lay in lays]
+        tall = self.column_height()
+        may = [
+            lay.units >= 2
+            and (
+                lay.height > tall + 1e-6
+                or (self.split or not hasattr(lay, "table"))
+                and lay.units >= SPLIT_MIN
+            )
+            for lay in lays
+        ]
+        path, cuts = _paginate(pieces, may, self.gap, self.rooms(self.y >= self.top), final)
+        for c, (a, b) in enumerate(zip(path, path[1:], strict=False)):
+            if c:
+                self.next_column()
+            for pc, s, e in _parts_between(pieces, cuts[a], cuts[b]):
+                fresh = self.y >= self.top
+                yy = self.y - (0.0 if fresh else self.gap)
+                self.y = yy - self.put(pc.layout, yy, s, e, s == 0, self.cw)
                 self.low = min(self.low, self.y)
-                return
-            left = lay.units - start
-            k = _fit(lay, start, first, room)
-            whole_column = lay.part_height(start, lay.units, first, True) <= self.column_height()
-            if whole_column and not fresh or (whole_column and self.top < self.y1 - 1e-6):
-                # it fits a whole column: keep it whole, unless it is long and splitting it
-                # fills this column's foot (both parts at least KEEP rows); running text
-                # and lists always may, tables only when whole tables do not fit
-                flows = self.split or not hasattr(lay, "table")
-                if not (
-                    flows and left >= SPLIT_MIN and KEEP <= _no_widow(lay, start, k) <= left - KEEP
-                ):
-                    self.next_column()
-                    continue
-            elif k < min(KEEP, left):
-                if not fresh:
-                    self.next_column()
-                    continue
-                # a fresh column: place what fits, at least one unit
-                k = max(k, _fit(lay, start, first, room, whole_items=False), 1)
-            k = _no_widow(lay, start, k)
-            h = self.put(lay, yy, start, start + k, first, self.cw)
-            self.low = min(self.low, yy - h)
-            start += k
-            first = False
-            self.next_column()
+                self.out.remnants += _short(pc.layout, s, e) if (s, e) != (0, pc.end) else 0
+
+    def rooms(self, fresh: bool):
+        """The c-th column from here on: its room (this one's below the cursor, the rest
+        of this band's from its top, then whole pages'), its page (0: this one) and
+        whether it is a page's whole column."""
+        first = self.y - (0.0 if fresh else self.gap) - self.bottom()
+        band, page = self.top - self.bottom(), self.y1 - self.bottom()
+        left = self.n - 1 - self.col
+        whole = self.top >= self.y1 - 1e-6
+
+        def room(c: int) -> tuple[float, int, bool]:
+            if c == 0:
+                return first, 0, fresh and whole
+            if c <= left:
+                return band, 0, whole
+            return page, 1 + (c - left - 1) // self.n, True
+
+        return room
 
     def column_height(self) -> float:
         return self.y1 - self.bottom()
@@ -356,14 +355,15 @@ def _pieces(parts: list[Placed]) -> list[_Piece]:
 
 def _cuts(pieces: list[_Piece]) -> list[tuple[int, int]]:
     """Where a column may end, in flow order, as (piece, unit): before each piece, and
-    inside a long one where a split may fall (KEEP units or more on each side, never
+    inside a long one where a split may fall (neither side short of KEEP_*, never
     after a sub-heading row nor inside a list item); (len(pieces), 0) is the end."""
     out: list[tuple[int, int]] = []
     for k, pc in enumerate(pieces):
         out.append((k, pc.start))
         if pc.end - pc.start >= SPLIT_MIN:
-            for u in range(pc.start + KEEP, pc.end - KEEP + 1):
-                if _can_end(pc.layout, u):
+            lay = pc.layout
+            for u in range(pc.start + 1, pc.end):
+                if _can_end(lay, u) and not _short(lay, pc.start, u) + _short(lay, u, pc.end):
                     out.append((k, u))
     out.append((len(pieces), 0))
     return out
@@ -497,6 +497,209 @@ def _choose(cuts, height, memo: dict, n: int, splits: int, target: float) -> lis
             break
     chosen.append(end)
     return chosen
+
+
+# ---- a run of column blocks paginated ----------------------------------------------
+
+
+def _counted(lay) -> tuple[int, list[int]]:
+    """What a part of a split block keeps at least (KEEP_ROWS rows of a table, KEEP_ITEMS
+    items of a list, KEEP lines of running text), and which of its units count to it
+    (1: a table's row that is no sub-heading, a list line that starts an item)."""
+    table = getattr(lay, "table", None)
+    if table is not None:
+        return KEEP_ROWS, [int(not row.heading) for row in table.rows]
+    if lay.block.style == "plain":
+        return KEEP, [1] * lay.units
+    return KEEP_ITEMS, [int(line.para) for line in lay.lines]
+
+
+def _short(lay, start: int, end: int) -> int:
+    """How many rows, items or lines a part of a split block has fewer than it keeps."""
+    keep, counts = _counted(lay)
+    return max(0, keep - sum(counts[start:end]))
+
+
+class _Heights:
+    """The height of a column from one cut of a run of whole blocks to a later one, from
+    sums kept per block (each part: its fixed room, title and head, plus its units),
+    and how short of what they keep its parts are."""
+
+    def __init__(self, pieces: list[_Piece], cuts: list[tuple[int, int]], gap: float):
+        self.pieces, self.cuts, self.gap = pieces, cuts, gap
+        self.sums: list[list[float]] = []
+        self.counts: list[list[float]] = []
+        self.keep: list[int] = []
+        self.fixed: list[dict[tuple[bool, bool], float]] = []
+        self.whole = [0.0]  # whole blocks' heights, summed
+        for pc in pieces:
+            lay = pc.layout
+            keep, counts = _counted(lay)
+            self.keep.append(keep)
+            self.sums.append(_running([lay.unit_height(i) for i in range(lay.units)]))
+            self.counts.append(_running([float(c) for c in counts]))
+            self.fixed.append(
+                {(f, t): lay.part_height(0, 0, f, t) for f in (False, True) for t in (False, True)}
+            )
+            self.whole.append(self.whole[-1] + lay.height)
+
+    def part(self, k: int, s: int, e: int) -> float:
+        fixed = self.fixed[k][(s == 0, e == self.pieces[k].end)]
+        return fixed + self.sums[k][e] - self.sums[k][s]
+
+    def short(self, k: int, s: int, e: int) -> int:
+        return max(0, self.keep[k] - round(self.counts[k][e] - self.counts[k][s]))
+
+    def column(self, a: int, b: int) -> float:
+        (k0, u0), (k, u) = self.cuts[a], self.cuts[b]
+        if k == k0:
+            return self.part(k0, u0, u)
+        h = self.part(k0, u0, self.pieces[k0].end) + self.whole[k] - self.whole[k0 + 1]
+        count = k - k0
+        if u > 0:
+            h += self.part(k, 0, u)
+            count += 1
+        return h + self.gap * (count - 1)
+
+
+def _running(values: list[float]) -> list[float]:
+    """The running sums of values, from 0."""
+    out = [0.0]
+    for v in values:
+        out.append(out[-1] + v)
+    return out
+
+
+def _run_cuts(pieces: list[_Piece], may: list[bool]) -> list[tuple[int, int]]:
+    """Where a column may end in a run of whole blocks, as (block, unit): before each
+    block, and between any two units of a block that may split; (len(pieces), 0) is
+    the end."""
+    out: list[tuple[int, int]] = []
+    for k, pc in enumerate(pieces):
+        out.append((k, 0))
+        if may[k]:
+            out.extend((k, u) for u in range(1, pc.end))
+    out.append((len(pieces), 0))
+    return out
+
+
+def _step(pieces, cuts, heights: _Heights, a: int, b: int, h: float, room: float) -> tuple:
+    """What a column from cut a to cut b, `h` tall, costs, worst first: units cut apart
+    that keep together (a list item, a sub-heading and its rows) or the column over-full;
+    rows and items short of KEEP_* in split blocks; splits; then the room it leaves."""
+    if b == a:
+        return (0, 0, 0, round(room, 2))
+    (k0, u0), (k, u) = cuts[a], cuts[b]
+    bad, short = int(h > room + 1e-6), 0
+    if u > 0:
+        bad += not _can_end(pieces[k].layout, u)
+        short += heights.short(k, u0 if k == k0 else 0, u)
+    if u0 > 0 and k > k0:
+        short += heights.short(k0, u0, pieces[k0].end)
+    return (bad, short, int(u > 0), round(room - h, 2))
+
+
+def _paginate(pieces: list[_Piece], may: list[bool], gap: float, room, final: bool):
+    """A run of whole blocks laid into columns on the fewest pages (`room(c)`: the room,
+    the page and whether it is a page's whole column, of the c-th column from here), and
+    of those layouts the one costing least (`_step`): nothing kept together cut apart,
+    no part of a split block short of KEEP_*, the fewest splits, then each column as
+    full as it may be before the next; in the `final` run of a sheet, the columns of its
+    last page as level as may be (`_last_page`; a run before a wide block or a column
+    break stays in the columns it fills). A column ends only where a part may
+    (`_can_end`), unless nothing fits a page's whole column: then one unit goes there
+    all the same. Returns the cuts (indices into the cuts, returned too) where the
+    columns begin and end."""
+    cuts = _run_cuts(pieces, may)
+    heights = _Heights(pieces, cuts, gap)
+    page, path, layers = _layers(pieces, cuts, heights, room)
+    if final:
+        c0 = next(c for c in range(len(layers)) if room(c)[1] == page)
+        path = _last_page(pieces, cuts, heights, room, c0, layers[c0]) or path
+    return path, cuts
+
+
+def _layers(pieces, cuts, heights: _Heights, room) -> tuple[int, list[int], list[dict]]:
+    """Column by column, the least costly path of cuts to each cut (the room each
+    column leaves compared column by column: the first as full as may be, then the
+    next); the page the run ends on first, the least costly path that ends there, and
+    the paths to each cut at the start of each column (`layers[c]`: cut -> (cost,
+    path))."""
+    end = len(cuts) - 1
+    layer: dict[int, tuple[tuple, list[int]]] = {0: ((0, 0, 0, ()), [0])}
+    layers, done = [], []
+    c, ends_on = 0, None
+    while layer and (ends_on is None or room(c)[1] == ends_on):
+        layers.append(layer)
+        best: dict[int, tuple[tuple, list[int]]] = {}
+        r, pg, whole = room(c)
+        for a, (cost, path) in layer.items():
+            for b, h in _ends(pieces, cuts, heights, a, r, whole):
+                bad, short, split, left = _step(pieces, cuts, heights, a, b, h, r)
+                got = (cost[0] + bad, cost[1] + short, cost[2] + split, (*cost[3], left))
+                if b not in best or got < best[b][0]:
+                    best[b] = (got, [*path, b])
+        if end in best:
+            done.append(best.pop(end))
+            ends_on = pg
+        layer, c = best, c + 1
+    return ends_on or 0, min(done)[1], layers
+
+
+def _last_page(pieces, cuts, heights: _Heights, room, c0: int, starts: dict) -> list[int] | None:
+    """The path whose last page (its columns from the c0-th on) has its lowest column
+    foot as high as may be, then its highest foot as near it as may be, among those
+    no worse in what `_step` puts first: each start of that page (`starts`: cut ->
+    (cost, path) to it) tried, the rest laid going back from the end (later columns
+    may stay empty)."""
+    end = len(cuts) - 1
+    count = 1
+    while room(c0 + count)[1] == room(c0)[1]:
+        count += 1
+    after: dict[int, tuple[tuple, list[int]]] = {end: ((0, 0, 0, ()), [])}
+    for c in range(c0 + count - 1, c0 - 1, -1):
+        r, _, whole = room(c)
+        now: dict[int, tuple[tuple, list[int]]] = {end: after[end]}
+        for a in range(min(starts), end):
+            for b, h in _ends(pieces, cuts, heights, a, r, whole):
+                if b in after:
+                    bad, short, split, left = _step(pieces, cuts, heights, a, b, h, r)
+                    was = after[b][0]
+                    got = (bad + was[0], short + was[1], split + was[2], (-left, *was[3]))
+                    if a not in now or _level(got) < _level(now[a][0]):
+                        now[a] = (got, [b, *after[b][1]])
+        after = now
+    ways = []
+    for a, (cost, path) in starts.items():
+        if a in after and a != end:
+            got, rest = after[a]
+            level = _level((cost[0] + got[0], cost[1] + got[1], cost[2] + got[2], got[3]))
+            ways.append((level, cost[3], [*path, *rest]))
+    return min(ways)[2] if ways else None
+
+
+def _level(cost: tuple) -> tuple:
+    """A last page's cost to compare: what `_step` puts first, then its lowest column
+    foot, then how far its highest stands above it (cost[3]: how far each column's
+    foot stands below the foot of the page's room, less than 0 above it)."""
+    feet = cost[3] or (0.0,)
+    return (*cost[:3], max(feet), max(feet) - min(feet))
+
+
+def _ends(pieces, cuts, heights: _Heights, a: int, room: float, whole: bool) -> list:
+    """The cuts a column from cut a may end at, with its height: each that fits and may
+    end a part; in a column short of a page's (begun, or under a wide block or the
+    title), also a (the column left as it is); in a page's whole column where none
+    fits, the next cut all the same."""
+    out = [] if whole else [(a, 0.0)]
+    for b in range(a + 1, len(cuts)):
+        h = heights.column(a, b)
+        if h > room + 1e-6:
+            break
+        k, u = cuts[b]
+        if u == 0 or _can_end(pieces[k].layout, u):
+            out.append((b, h))
+    return out if out or not whole else [(a + 1, heights.column(a, a + 1))]
 
 
 def plan_sheet(sheet: Sheet, env: PlanEnv) -> Document:
