@@ -435,8 +435,8 @@ CASES: dict[str, list[tuple[str, str, str, list[str]]]] = {
                 "to aguan, needs exactly 2 ({rule:Place a Sentry-Gun on each of the 2 open "
                 "spaces beside the Aguan's Hatchway})",
                 "broken.yaml:1:1: error: the scenario has 0 Sentry-Guns at *.room-centre and "
-                "on the line from aguan to opposite aguan, needs exactly 2 ({rule:Place the other 2 "
-                "Sentry-Guns on the centre spaces of the 2 rooms on the diagonal from the "
+                "on the line from aguan to opposite aguan, needs exactly 2 ({rule:Place the "
+                "other 2 Sentry-Guns on the centre spaces of the 2 rooms on the diagonal from the "
                 "Aguan to the Approach area})",
                 "broken.yaml:3:6: error: map: unknown map 'stations' (did you mean 'station'?)",
                 "broken.yaml:15:5: error: sides[0]: side red has 0 submarine(s) of the "
@@ -595,7 +595,8 @@ CASES: dict[str, list[tuple[str, str, str, list[str]]]] = {
             "name: Guard 2, Ex: 4, F: seven",
             [
                 "broken.yaml:18:62: error: sides[1].units[0].figures[2].attrs.F: Guard 2: F is "
-                "'seven', not a number ({rule:Give each figure a Fire skill (F) of 2 to 14, rolled against on a D12})",
+                "'seven', not a number ({rule:Give each figure a Fire skill (F) of 2 to 14, "
+                "rolled against on a D12})",
                 "1 error(s), 0 warning(s)",
             ],
         ),
