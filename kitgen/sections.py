@@ -141,6 +141,11 @@ class TracksSection(Section["TrackSet"]):
 
         return plan_tracks(model, env)
 
+    def finish(self, model: TrackSet, docs: list[Document], env: PlanEnv) -> None:
+        from .layout.tracks import grow_tracks
+
+        grow_tracks(model, docs, env)
+
 
 @section
 class TablesSection(Section["tuple[Table, ...]"]):

@@ -10,7 +10,7 @@ import pytest
 
 from kitgen.style import RULES_MIN, typeset
 
-from .conftest import CONTENT, build_pdfs, pdf_text
+from .conftest import CONTENT, build_pdfs, pdf_text, seed_kit
 from .test_card_type import face_glyphs
 
 
@@ -28,3 +28,24 @@ def test_a_player_aid_folds_on_one_sheet_a_card(game: str, cards: int, paper: st
     text = " ".join(pdf_text(pdfs["cards.pdf"]))
     said = typeset("Kit's reading: The card and its size (5 × 7 in) are the kit's")
     assert said.replace("\u00a0", " ") in text  # pdf_text reads a no-break space as one
+
+
+def test_the_cover_and_the_build_say_a_player_aids_sheets_are_copies():
+    """Review 7 #22: Ryamon prints its aid four times, one per player, on four alike
+    sheets, and the build said "one card a sheet" of a fold pair. Nothing is dropped;
+    the cover's list says the sheets are copies, and the build says what goes on a sheet.
+    Files whose sheets differ say nothing of copies. Read back from the cover PDF."""
+    _, pdfs, manifest = seed_kit("ryamon")
+    cover = " ".join(pdf_text(pdfs["cover.pdf"]))
+    cards = cover.split("cards.pdf", 1)[1].split(".pdf", 1)[0]
+    assert "fold on the dotted line and glue; 4 copies of one sheet" in cards
+    assert cover.count("copies of one sheet") == 1  # not the map's four different tiles
+    (facts,) = [f["facts"] for f in manifest["files"] if f["path"] == "cards.pdf"]
+    (fact,) = [f for f in facts if f.startswith("one card a sheet")]
+    assert fact.startswith("one card a sheet, front and back side by side to fold (the pair")
+    assert fact.endswith("; the 4 sheets are copies of one card (quantity: 4)")
+    _, pdfs, _ = seed_kit("reshuffled")  # its map piece printed 4 times: a map's copies
+    cover = " ".join(pdf_text(pdfs["cover.pdf"]))
+    assert cover.count("copies of one sheet") == 2, cover
+    _, pdfs, _ = seed_kit("duck")  # different cards on each sheet
+    assert "copies of one sheet" not in " ".join(pdf_text(pdfs["cover.pdf"]))

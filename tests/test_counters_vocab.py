@@ -6,8 +6,9 @@ from __future__ import annotations
 import math
 
 import pytest
+from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from kitgen.layout.plan import Group, Text
+from kitgen.layout.plan import Group, Line, Text
 
 from .conftest import CONTENT, errors_of, plan_game, write_game
 
@@ -86,7 +87,13 @@ def test_null_in_a_record_prints_the_write_in_blank(game_dir):
     d = p.game.counters.defs[0]
     assert d.attrs == {"id": "a", "F": "7", "M": ""}
     form = next(op for op in p.docs[0].pages[0].ops if isinstance(op, Group) and op.key)
-    assert [t.text for t in _texts(form)] == ["F 7  M __"]
+    # the blank is a drawn line to write on, on the baseline, as long as the underscores
+    (words,) = _texts(form)
+    assert words.text == "F 7  M "
+    (line,) = [op for op in form.ops if isinstance(op, Line)]
+    assert line.y0 == line.y1 and words.y - 1 < line.y0 < words.y
+    assert line.x0 == pytest.approx(words.x + stringWidth("F 7  M ", "Helvetica", 7))
+    assert line.x1 - line.x0 == pytest.approx(stringWidth("__", "Helvetica", 7))
 
 
 def test_wrap_false_keeps_a_line_whole(game_dir):

@@ -110,3 +110,31 @@ def test_middle_centres_each_sheets_block_top_to_bottom_too():
     middle = impose([(200, 300)] * 3, PAPERS["letter"], 10, landscape=False, middle=True)
     assert [(s.x, s.y) for s in hung.spots] == [(101, 454), (311, 454), (101, 144)]
     assert [(s.x, s.y) for s in middle.spots] == [(101, 401), (311, 401), (101, 91)]
+
+
+def test_few_pieces_of_mixed_shapes_spread_so_no_sheet_is_left_mostly_empty():
+    # a scatter clock 432 x 456, a 4 in circle 288 x 288 and two cones 648 long (107 and
+    # 172 wide) on letter: shelves put the clock and circle on one landscape sheet and the
+    # two cones alone on a second (a third of it used); spread, each cone stands upright
+    # beside the clock or the circle: still two sheets, neither mostly empty
+    from kitgen.layout.impose import impose
+    from kitgen.units import PAPERS
+
+    sizes = [(432.0, 455.9), (288.0, 288.0), (648.0, 106.8), (648.0, 171.6)]
+    laid = impose(sizes, PAPERS["letter"], 12.0, turn=["fit"] * 4)
+    assert len(laid.sheets) == 2
+    sheet_of = {s.index: s.sheet for s in laid.spots}
+    assert sheet_of[2] != sheet_of[3]  # the cones on different sheets
+    assert laid.turned == frozenset({2, 3})  # stood upright, each beside a wide piece
+    for n, sheet in enumerate(laid.sheets):
+        x0, y0, x1, y1 = sheet.box
+        on = [s for s in laid.spots if s.sheet == n]
+        boxes = []
+        for s in on:
+            w, h = sizes[s.index][::-1] if s.index in laid.turned else sizes[s.index]
+            boxes.append((s.x, s.y, s.x + w, s.y + h))
+            assert x0 - 1e-6 <= s.x and s.x + w <= x1 + 1e-6 and y0 - 1e-6 <= s.y
+            assert s.y + h <= y1 + 1e-6
+        assert not overlaps(*boxes)
+        used = sum((b[2] - b[0]) * (b[3] - b[1]) for b in boxes)
+        assert used / ((x1 - x0) * (y1 - y0)) > 0.4

@@ -4,14 +4,18 @@ written in YAML), read back from the plan, the manifest and the PDF; every error
 from __future__ import annotations
 
 import io
+import math
 
+import pypdfium2 as pdfium
 import pytest
 from pypdf import PdfReader
 
-from kitgen.layout.plan import Group, Text
+from kitgen.layout.faces import SAFE
+from kitgen.layout.plan import Group, Line, Text
 from kitgen.rules.generate import generate
 
-from .conftest import CONTENT, build_pdfs, errors_of, plan_game, write_game
+from .conftest import CONTENT, build_pdfs, errors_of, plan_game, seed_kit, write_game
+from .page_marks import read_marks
 
 FIVE_EIGHTHS = 45.0  # 5/8 in in points
 
@@ -92,10 +96,48 @@ def test_rencounter_named_and_blank_labels():
     assert texts_of(p, gridley["id"]) == ["Sgt. Gridley", "F 7 M 6", "Ex 4"]
     # a value the source lacks is a write-in line, never a number
     assert wilton["fields"]["M"] is None
-    assert texts_of(p, wilton["id"]) == ["Pvt. Wilton", "F 5 M __", "Ex __"]
+    # (the blanks print as drawn lines: layout/faces.py write_ins)
+    assert texts_of(p, wilton["id"]) == ["Pvt. Wilton", "F 5 M ", "Ex "]
     assert all(i["blank"] for i in blank) and not any(i["blank"] for i in named)
     labels = label_items(manifest)
     assert len({i["piece"] for i in labels}) == len(labels)
+
+
+def test_round_labels_keep_their_text_clear_of_the_ring():
+    # every glyph of every Rencounter label at least SAFE inside its printed ring's inner
+    # edge (0.6 pt drawn 1.575 pt in), read back from the PDF
+    _, pdfs, manifest = seed_kit("rencounter")
+    marks = read_marks(pdfium.PdfDocument(pdfs["counters.pdf"])[0])
+    nearest = {}
+    for item in label_items(manifest):
+        x0, y0, x1, y1 = item["bbox"]
+        cx, cy, r = (x0 + x1) / 2, (y0 + y1) / 2, (x1 - x0) / 2
+        ring = r - 1.575 - 0.6
+        for g in marks.glyphs:
+            a, b, c, d = g.box
+            if math.hypot((a + c) / 2 - cx, (b + d) / 2 - cy) < r:
+                far = max(math.hypot(x - cx, y - cy) for x in (a, c) for y in (b, d))
+                nearest[item["id"]] = min(nearest.get(item["id"], r), ring - far)
+    assert len(nearest) == 8 + 24 + len(label_items(manifest, "squad"))
+    assert min(nearest.values()) >= SAFE, sorted(nearest.items(), key=lambda kv: kv[1])[:3]
+
+
+def test_write_in_blanks_on_a_label_are_drawn_lines():
+    planned, _, _ = seed_kit("rencounter")
+    forms = [op for doc in planned.docs for page in doc.pages for op in page.ops]
+    lines = []
+    while forms:
+        op = forms.pop()
+        if isinstance(op, Group) and op.key and ":named-2:" in op.key:
+            lines = [o for o in op.ops if isinstance(o, Line)]
+            texts = [o for o in op.ops if isinstance(o, Text)]
+        elif isinstance(op, Group):
+            forms.extend(op.ops)
+    assert len(lines) == 2  # Pvt. Wilton's M and Ex: the source gives neither
+    assert not any("_" in t.text for t in texts)
+    for line in lines:
+        (words,) = [t for t in texts if t.x + 1 < line.x0 and abs(t.y - line.y0) < 1]
+        assert line.y0 < words.y  # on the baseline, never under it near the next line
 
 
 # ---- a game the engine has never seen ---------------------------------------------------
@@ -227,10 +269,9 @@ def test_error_messages(game_dir, body, message):
 
 
 def _card_texts(planned, card_id: str) -> list[str]:
-    doc = next(d for d in planned.docs if d.name == "cards")
-    for page in doc.pages:
+    for page in (page for d in planned.docs for page in d.pages):  # cards may share a file
         for group in _groups(page.ops):  # a fold-and-glue half sits inside its clip group
-            if (group.key or "").startswith(f"card:{card_id}:front:"):
+            if (group.key or "").split("/")[-1].startswith(f"card:{card_id}:front:"):
                 return [t.text for t in _flat(group.ops) if isinstance(t, Text)]
     raise AssertionError(card_id)
 
@@ -422,7 +463,7 @@ def test_without_seed_the_build_facts_say_seed_0():
 def test_a_null_field_prints_a_write_in_and_is_listed(game_dir):
     body = '  - {id: t, records: [{F: 1, M: ~}], size: 5/8, front: {text: "F {F} M {M}"}}'
     p = plan_game(crew(game_dir, body))
-    assert " ".join(texts_of(p, "t-1")) == "F 1 M ___"
+    assert texts_of(p, "t-1") == ["F 1 M"]  # the blank (___) a drawn line under it
     assert [str(d).split("game.yaml:")[1] for d in p.diags.warnings] == [
         "16:33: warning: labels[0].records[0].M: write-in blank: record 1 has no value for 'M'"
     ]

@@ -20,13 +20,10 @@ def test_the_readme_game_builds(tmp_path):
     run = run_cli("build", str(game), "-o", str(tmp_path / "out"), "-q")
     assert run.exit_code == 0, run.stderr
     manifest = read_manifest(tmp_path / "out" / "patrol")
-    assert [f["path"] for f in manifest["files"]] == [
-        "cover.pdf",
-        "counters.pdf",
-        "sheet-reference.pdf",
-    ]
+    # the counters fit the room under the table: one sheet, on cardstock
+    assert [f["path"] for f in manifest["files"]] == ["cover.pdf", "sheet-reference.pdf"]
     counters = [i for i in manifest["items"] if i["kind"] == "counter"]
-    assert len(counters) == 8
+    assert len(counters) == 8 and {i["file"] for i in counters} == {"sheet-reference.pdf"}
     assert {round(i["bbox"][2] - i["bbox"][0], 4) for i in counters} == {54.0}
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from kitgen.layout.contents import contents_entries
 from kitgen.layout.frame import content_box
 from kitgen.layout.plan import Rect
-from kitgen.layout.share import GAP
+from kitgen.layout.share import GAP, common
 from kitgen.units import PAPERS
 
 from .conftest import build_pdfs, errors_of, pdf_text, pdf_words, plan_game, write_game
@@ -80,6 +80,32 @@ def test_a_track_too_tall_for_the_room_keeps_its_file(game_dir):
     assert p.docs[0].title == "Tracks" and p.docs[1].title == "Reference"
 
 
+TRACK_ONLY = """
+id: g
+title: G
+tracks:
+  - {id: score, title: Score, from: 1, to: ROWS, per_row: 6, box: 1in}
+"""
+
+
+def test_a_track_left_on_a_page_of_its_own_grows_to_the_width(game_dir):
+    # after sharing: no other file took it, so its boxes grow to run the text width
+    p, _, manifest = build_pdfs(write_game(game_dir, TRACK_ONLY.replace("ROWS", "12")))
+    assert [d.name for d in p.docs] == ["tracks"]
+    (track,) = _items(manifest, "track")
+    x0, _, x1, _ = content_box(LETTER)
+    assert track["bbox"][2] - track["bbox"][0] == x1 - x0 == 576.0
+    assert track["box"] == 96.0  # 576 / 6 a row, up from the data's 72
+
+
+def test_a_track_grown_onto_more_pages_keeps_its_size(game_dir):
+    # 9 rows of 1 in fit one page; of 96 pt boxes they would not: the data's size stays
+    p, _, manifest = build_pdfs(write_game(game_dir, TRACK_ONLY.replace("ROWS", "54")))
+    (track,) = _items(manifest, "track")
+    assert (track["box"], track["bbox"][2] - track["bbox"][0]) == (72.0, 432.0)
+    assert len(p.docs[0].pages) == 1
+
+
 def test_share_sheets_must_be_true_or_false(game_dir):
     _sheet_game(game_dir, "share_sheets: sometimes")
     assert errors_of(game_dir) == [
@@ -122,12 +148,67 @@ def test_piece_files_of_one_stock_share_a_sheet_and_keep_their_drawings(game_dir
     assert len(fill) == 1 and fill[0] > 0.0
 
 
-def test_fold_and_glue_never_shares_with_single_sided(game_dir):
+def test_fold_and_glue_and_single_sided_share_one_sided_on_cardstock(game_dir):
+    # both print on one side of the sheet: the shared file folds, and the cover says so
     backed = "- {id: b, size: 3/4, quantity: 2, front: {text: B}, back: {text: b}}"
     p, _, manifest = build_pdfs(write_game(game_dir, PIECES.replace("BACKED", backed)))
-    assert [d.name for d in p.docs] == ["counters", "labels"]
+    assert [d.name for d in p.docs] == ["counters"]
+    assert p.docs[0].title == "Counters + Labels"
     modes = {f["path"]: f["mode"] for f in manifest["files"]}
-    assert modes == {"counters.pdf": "fold-and-glue", "labels.pdf": "single-sided"}
+    assert modes == {"counters.pdf": "fold-and-glue"}
+    (entry,) = contents_entries(p.docs, "letter")
+    assert entry.advice == ("fold-and-glue on letter cardstock; fold on the dotted line and glue")
+
+
+def test_stocks_in_common_or_cardstock_for_paper_and_pieces():
+    assert common(["paper", "light card"], ["paper"]) == ["paper"]
+    assert common(["paper"], ["cardstock"]) == ["cardstock"]
+    assert common(["cardstock"], ["paper", "light card"]) == ["cardstock"]
+    assert common(["cardstock"], ["transparency film"]) == []
+    assert common(["light card"], ["cardstock"]) == []
+
+
+RULES = """
+id: g
+title: G
+texts:
+  - id: r
+    title: Rules
+    items: [ITEMS]
+sheets:
+  - {id: rules, title: Rules, items: [r], size: SIZE, min_size: 7}
+counters:
+  - {id: u, size: 3/4, quantity: 12, front: {text: U, background: navy}, back: {text: u}}
+"""
+
+
+def _rules_game(game_dir, size: float):
+    item = '"A unit moves hex by hex up to its movement figure, paying each move cost."'
+    text = RULES.replace("ITEMS", ", ".join([item] * 36)).replace("SIZE", str(size))
+    return write_game(game_dir, text)
+
+
+def test_a_sheet_grown_past_its_size_gives_it_back_to_take_a_counter_sheet(game_dir):
+    alone = plan_game(_rules_game(game_dir, 12))  # set at 12 pt: no growth to give back
+    assert [d.name for d in alone.docs] == ["counters", "sheet-rules"]
+    assert alone.docs[1].pages[0].proof == "type 12 pt"
+    p, pdfs, manifest = build_pdfs(_rules_game(game_dir, 8))
+    assert [d.name for d in p.docs] == ["sheet-rules"]
+    (doc,) = p.docs
+    assert doc.title == "Rules + Counters" and len(doc.pages) == 1
+    size = float(doc.pages[0].proof.split(" · ")[0].split()[1])
+    assert 8 <= size < 12  # smaller than it grew to alone, never under its size
+    counters = [i for i in manifest["items"] if i["kind"] == "counter"]
+    assert len(counters) == 24 and {(i["file"], i["page"]) for i in counters} == {
+        ("sheet-rules.pdf", 1)
+    }
+    assert {(b[2] - b[0], b[3] - b[1]) for b in (i["bbox"] for i in counters)} == {(54, 54)}
+    (words,) = pdf_words(pdfs["sheet-rules.pdf"])
+    lowest = min(w.box[1] for w in words if w.text == "figure,")
+    assert max(i["bbox"][3] for i in counters) <= lowest - GAP
+    assert content_box(LETTER)[1] <= min(i["bbox"][1] for i in counters)
+    (entry,) = contents_entries(p.docs, "letter")
+    assert entry.advice == ("fold-and-glue on letter cardstock; fold on the dotted line and glue")
 
 
 def test_duplex_files_never_share(game_dir):

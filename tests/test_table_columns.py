@@ -8,6 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from .conftest import build_pdfs, pdf_words, seed_kit, write_game
+from .page_marks import marks_of
 
 ALIGN = """
 id: t
@@ -109,3 +110,42 @@ def test_a_text_column_gets_the_width_to_wrap_no_more_than_its_row_needs(game_di
     test = _cell_lines(words, test_left, fail_left, top, bottom)
     situation = _cell_lines(words, sit_left, test_left, top, bottom)
     assert 2 <= test <= situation, (test, situation)
+
+
+def test_duck_fumble_card_wraps_no_cell_deeper_than_six_lines():
+    """Review 7 #10: on DUCK!'s Fumble tests card one cell wrapped to 8 lines beside a
+    1-line "Fumble Test". Its columns stand at their narrowest (each its widest word), so
+    no width moves shorten the table: the weapons the last row allows now stand with its
+    test (the data), and every row reads in at most 6 lines. Rows are found by the table's
+    rules, lines by the words' feet, read back from the PDF."""
+    _, pdfs, manifest = seed_kit("duck")
+    item = next(
+        i for i in manifest["items"] if (i["piece"], i["side"]) == ("housekeeping#1", "back")
+    )
+    x0, y0, x1, y1 = item["bbox"]
+    words = [
+        w
+        for w in pdf_words(pdfs["cards.pdf"])[item["page"] - 1]
+        if x0 <= w.box[0] <= x1 and y0 <= w.box[1] <= y1
+    ]
+    heads = {}  # the header's words: the highest of each
+    for w in sorted(words, key=lambda w: -w.box[1]):
+        if w.text in ("Situation", "Test", "On"):
+            heads.setdefault(w.text, w)
+    lefts = [heads[t].box[0] for t in ("Situation", "Test", "On")] + [x1]
+    rules = sorted(
+        {
+            round(s.y0, 1)
+            for s in marks_of(pdfs["cards.pdf"], item["page"]).segments
+            if abs(s.y0 - s.y1) < 0.01 and x0 < s.x0 < s.x1 < x1 and s.x1 - s.x0 > 0.7 * (x1 - x0)
+        },
+        reverse=True,
+    )
+    rows = [(a, b) for a, b in zip(rules, rules[1:], strict=False) if a < heads["Situation"].box[1]]
+    assert len(rows) == 4, rules  # the header's rule, then four rows
+    depth = [
+        [_cell_lines(words, lefts[c], lefts[c + 1], top, bottom) for c in range(3)]
+        for top, bottom in rows
+    ]
+    assert max(max(r) for r in depth) <= 6, depth
+    assert depth[3][1] >= 3  # the weapons stand with the test

@@ -994,7 +994,10 @@ def test_a_card_alone_on_its_sheet_is_centred_with_crop_marks(game_dir: Path):
     assert len(pypdf.PdfReader(io.BytesIO(pdfs["cards.pdf"])).pages) == 4
     # why so much paper, said to the terminal and the manifest (not on the sheets)
     (cards,) = [f for f in manifest["files"] if f["path"] == "cards.pdf"]
-    assert cards["facts"] == ["one card a sheet (396 x 612 pt; printable area 576 x 716 pt)"]
+    assert cards["facts"] == [
+        "one card a sheet (396 x 612 pt; printable area 576 x 716 pt); "
+        "the 2 sheets are copies of one card (quantity: 2)"
+    ]
     assert "one card a sheet" not in pdf_text(pdfs["cards.pdf"])
     for n in (1, 3):
         segs = [  # in the content box: not the sheet label's rule nor the scale bars

@@ -39,11 +39,12 @@ def _ops(planned, name):
 def test_shading_events_and_multi_line_labels(game_dir):
     planned = plan_game(write_game(game_dir, GAME.replace("EVENT", "Game ends")))
     ops = _ops(planned, "tracks")
-    boxes = [o for o in ops if isinstance(o, Rect) and o.w == 72 and o.h == 72]
+    # the data's 1 in boxes grown 1.5 times (tracks.GROW) on a page of their own
+    boxes = [o for o in ops if isinstance(o, Rect) and o.w == 108 and o.h == 108]
     assert [b.fill for b in boxes] == ["#ffffff", "#ffffff", "#d9c8a0", "#ffffff"]
     texts = [o.text for o in ops if isinstance(o, Text)]
-    # the notes at the track's one size (grown to 8.5 pt in these 1 in boxes)
-    assert texts[2:11] == ["1", "Night", "turn", "2", "Reinforcements:", "2 tanks", "3", "4",
+    # the notes at the track's one size (grown to 8.5 pt in these boxes)
+    assert texts[2:11] == ["1", "Night", "turn", "2", "Reinforcements: 2", "tanks", "3", "4",
                            "Game ends"]  # fmt: skip
     inside = [o for o in ops if isinstance(o, Text) and o.text in ("Night", "turn")]
     first = boxes[0]
@@ -129,7 +130,7 @@ def test_a_tracks_reading_prints_under_its_title_above_the_boxes(game_dir):
         "Source: \u201ca few turns\u201d.",
     ]
     title, note = texts[1:3]
-    boxes = [o for o in ops if isinstance(o, Rect) and o.w == 72 and o.h == 72]
+    boxes = [o for o in ops if isinstance(o, Rect) and o.w == 108 and o.h == 108]
     top = max(b.y + b.h for b in boxes)
     assert note.font.size >= 7 and title.y - note.y >= note.font.size
     assert note.y - top >= 3  # its descenders clear the boxes

@@ -18,13 +18,22 @@ from kitgen.errors import KitError
 from kitgen.layout.clearance import clear_spot
 from kitgen.layout.env import PlanEnv
 from kitgen.layout.frame import content_box
+from kitgen.layout.impose import PIECES
 from kitgen.layout.marks import FOLD_CAPTION
 from kitgen.layout.plan import Item
 from kitgen.layout.sheet import KEEP_ITEMS, KEEP_ROWS, STEP
 from kitgen.layout.textblock import layout_text
 from kitgen.style import RULES_MIN, SHEET_MAX, TITLE
 from kitgen.units import PAPERS
-from tests.page_marks import Band, Fault, column_bands, faults, pdf_faults, read_marks
+from tests.page_marks import (
+    Band,
+    Fault,
+    Marks,
+    column_bands,
+    faults,
+    pdf_faults,
+    read_marks,
+)
 
 from .conftest import CONTENT, Planned, build_pdfs, plan_game, seed_kit, write_game
 
@@ -272,9 +281,37 @@ def test_the_columns_of_the_last_page_balance(game_dir):
 BALANCE_LINES = 5.0
 
 
-def _sheet_bands(pdf: bytes) -> list[list[Band]]:
+def _sheet_bands(pdf: bytes, manifest: dict | None = None, name: str = "") -> list[list[Band]]:
     doc = pdfium.PdfDocument(pdf)
-    return [column_bands(read_marks(doc[n])) for n in range(len(doc))]
+    return [
+        column_bands(_off_pieces(read_marks(doc[n]), manifest, name, n + 1))
+        for n in range(len(doc))
+    ]
+
+
+def _off_pieces(marks: Marks, manifest: dict | None, name: str, page: int) -> Marks:
+    """The page's marks but those of the pieces another component brought onto the sheet
+    (layout/share.py): the block round its pieces, their crop marks and captions with it."""
+    boxes = [
+        i["bbox"]
+        for i in (manifest or {}).get("items", ())
+        if i["kind"] in PIECES and (i["file"], i["page"]) == (name, page)
+    ]
+    if not boxes:
+        return marks
+    x0, y0 = min(b[0] for b in boxes) - 14, min(b[1] for b in boxes) - 14
+    x1, y1 = max(b[2] for b in boxes) + 14, max(b[3] for b in boxes) + 14
+
+    def off(box) -> bool:
+        cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+        return not (x0 <= cx <= x1 and y0 <= cy <= y1)
+
+    return Marks(
+        [g for g in marks.glyphs if off(g.box)],
+        marks.runs,
+        [s for s in marks.segments if off((s.x0, s.y0, s.x1, s.y1))],
+        [f for f in marks.fills if off(f.box)],
+    )
 
 
 def _sheet_size(manifest: dict, name: str) -> float:
@@ -307,10 +344,10 @@ def test_the_last_page_of_every_seed_sheet_has_balanced_columns(game: str, sheet
 
 @pytest.mark.parametrize("game", GAMES)
 def test_no_band_of_a_seed_sheet_leaves_a_column_empty(game: str):
-    _, pdfs, _ = seed_kit(game)
+    _, pdfs, manifest = seed_kit(game)
     for name, data in pdfs.items():
         if name.startswith("sheet-"):
-            for number, bands in enumerate(_sheet_bands(data), start=1):
+            for number, bands in enumerate(_sheet_bands(data, manifest, name), start=1):
                 for band in bands:
                     assert None not in band.feet, (name, number, band)
 
@@ -460,13 +497,14 @@ def test_a_list_splits_with_two_items_each_side(game_dir):
 
 def test_seed_sheets_and_cards_set_rules_text_at_7pt_or_more():
     for game in GAMES:
-        _, pdfs, _ = seed_kit(game)
+        _, pdfs, manifest = seed_kit(game)
         for name, data in pdfs.items():
             if not (name.startswith("sheet-") or name.startswith("cards")):
                 continue
             doc = pdfium.PdfDocument(data)
             for number in range(len(doc)):
-                marks = read_marks(doc[number])
+                # pieces a sheet took in (layout/share.py) keep the pieces' floor, 6 pt
+                marks = _off_pieces(read_marks(doc[number]), manifest, name, number + 1)
                 small = {
                     marks.runs[g.run]
                     for g in marks.glyphs

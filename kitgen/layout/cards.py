@@ -13,7 +13,7 @@ from ..colours import readable_on
 from ..model.table import Card, CardBlock, CardFace, Deck, Table, TextBlock
 from ..records import record, replace
 from ..rules.roster_cards import expand_roster_cards
-from ..style import BODY, CARD_MAX, CARD_SIZE, INK, MID_INK, PAPER, PIECE_GUTTER, RULES_MIN
+from ..style import BODY, CARD_BASE, CARD_MAX, INK, MID_INK, PAPER, PIECE_GUTTER, RULES_MIN
 from .card_back import deck_back
 from .env import PlanEnv
 from .impose import Imposition, TooBig, back_box, fits, impose, printable
@@ -170,12 +170,16 @@ def _fields(
     return ops, y_top - y
 
 
-def _top_size(card: Card) -> float:
-    """The most a card's type grows to: the scale's body size, more on a card of a larger
-    format (8 pt for a poker card's area, growing with the area, up to CARD_MAX)."""
+def _top_size(card: Card, face: CardFace) -> float:
+    """The most a face's type grows to: CARD_MAX, so a face of text, steps or fields fills
+    its card; a face holding a table only the format's body size (BODY, more on a larger
+    card: 8 pt for a poker card's area, growing with the area), as a table's columns do
+    not widen with its type: past that its cells wrap into narrow, ragged columns."""
+    if not any(b.kind == "table" for b in face.blocks):
+        return CARD_MAX
     w, h = card.size
     scale = math.sqrt((w * h) / (180.0 * 252.0))
-    return min(CARD_MAX, max(BODY, round(CARD_SIZE * scale * 4) / 4))
+    return min(CARD_MAX, max(BODY, round(CARD_BASE * scale * 4) / 4))
 
 
 def _faces(card: Card) -> list[tuple[str, CardFace]]:
@@ -214,23 +218,28 @@ def _largest(card: Card, face: CardFace, side: str, env: PlanEnv, tables, top: f
     return size
 
 
-def shared_sizes(cards: Sequence[Card], env: PlanEnv, tables: dict[str, Table]) -> dict[str, float]:
-    """Each card's type size: one size for every face of a card, and for every card one
-    definition makes in a deck (of one format: a roster's or for_each's cards share a
-    layout), as a designer sets a deck: the largest at which all of them fit, from the
-    scale's body size (more on a large card) down to CARD_MIN. Cards written apart in a
-    deck take their own: a card of a few lines is not held down to a long roster's size."""
+def shared_sizes(
+    cards: Sequence[Card], env: PlanEnv, tables: dict[str, Table]
+) -> dict[tuple[str, str], float]:
+    """Each card face's type size, keyed (card id, side): the largest at which the face
+    fits, from CARD_MAX down to CARD_MIN, so a face with few words grows its type into
+    its room (a card is read at arm's length) instead of leaving its foot blank. Each
+    face is set on its own (a short back is not held down to a dense front), but every
+    card one definition makes in a deck (of one format: a roster's or for_each's cards
+    share a layout) is set alike, side by side: its fronts at the size the densest front
+    fits, its backs likewise. Cards written apart in a deck take their own."""
     groups: dict[tuple, list[Card]] = {}
     for card in cards:
         # a card's definition (its place in the YAML: a roster's or for_each's cards share it)
         groups.setdefault((card.deck or f"card:{card.id}", card.span, card.size), []).append(card)
-    sizes: dict[str, float] = {}
+    sizes: dict[tuple[str, str], float] = {}
     for members in groups.values():
-        size = _top_size(members[0])
-        for card in members:
-            for side, face in _faces(card):
+        for side in ("front", "back"):
+            faces = [(c, f) for c in members for s, f in _faces(c) if s == side]
+            size = min((_top_size(c, f) for c, f in faces), default=CARD_MAX)
+            for card, face in faces:
                 size = min(size, _largest(card, face, side, env, tables, size))
-        sizes.update((card.id, size) for card in members)
+            sizes.update(((card.id, side), size) for card, _ in faces)
     return sizes
 
 
@@ -241,7 +250,7 @@ def set_face(
     rows and the gaps between blocks (the title's too) grow alike up to a line, then
     write-in rows up to 1.25 lines; what is still left stays at the foot, so the blocks
     read as one column under the title with modest, even gaps (the type has already
-    grown as far as the card's one size allows: shared_sizes)."""
+    grown as far as its cap and its definition allow: shared_sizes)."""
     w, h = card.size
     mark = _mark(card, side, env)
     ops, need = _face_ops(face, w, h, env, size, tables, mark)
@@ -347,7 +356,7 @@ def _document(
     flip: str,
     inset: float,
     forms: dict,
-    setting: tuple[dict[str, Table], dict[str, float]],
+    setting: tuple[dict[str, Table], dict[tuple[str, str], float]],
     env: PlanEnv,
 ) -> Document | None:
     """One file of cards in one mode: `flip` "" for single-sided and fold-and-glue
@@ -417,11 +426,19 @@ def _document(
 
 def _one_a_sheet(fronts: list[Page], slots: list[_Slot], room: str) -> None:
     """A build fact on a file whose cards go one a sheet, as no two fit one (the terminal
-    and the manifest say why so much paper: the card's size against the printable area)."""
+    and the manifest say why so much paper: the card's size, or its fold pair's, against
+    the printable area), and that the sheets are copies when they carry one card."""
     if len(fronts) < 2 or len(slots) != len(fronts):
         return
     w, h = slots[0].size
-    fact = f"one card a sheet ({w:g} x {h:g} pt; printable area {room})"
+    what = "one card a sheet"
+    if all(s.fold for s in slots):
+        what += f", front and back side by side to fold (the pair {w:g} x {h:g} pt"
+    else:
+        what += f" ({w:g} x {h:g} pt"
+    fact = f"{what}; printable area {room})"
+    if len({s.card.id for s in slots}) == 1:
+        fact += f"; the {len(slots)} sheets are copies of one card (quantity: {len(slots)})"
     for page in fronts:
         page.proof = " · ".join(filter(None, (page.proof, fact)))
 
@@ -450,7 +467,7 @@ def _face_form(
     b: float,
     forms: dict,
     decks: dict[str, Deck],
-    setting: tuple[dict[str, Table], dict[str, float]],
+    setting: tuple[dict[str, Table], dict[tuple[str, str], float]],
     env: PlanEnv,
 ) -> tuple[Group, float]:
     """The face drawn once (a PDF form), its background carried into the bleed `b`, and
@@ -467,7 +484,7 @@ def _face_form(
             face = card.front if side == "front" else card.back
             assert face is not None
             tables, sizes = setting
-            size = sizes[card.id]
+            size = sizes[card.id, side]
             ops = set_face(card, face, side, env, tables, size)
             if b:
                 ops = [Rect(-b, -b, w + 2 * b, h + 2 * b, fill=face.colour), *ops]

@@ -11,7 +11,7 @@ from ..style import INK, MUTED, PALE_INK
 from ..units import papers_warning
 from .env import PlanEnv
 from .impose import PIECES, print_mode
-from .plan import Document, Font, Line, Page, Stroke, Text
+from .plan import Document, Font, Item, Line, Page, Stroke, Text
 from .text import wrap, wrap_hard
 
 RULE = Stroke(PALE_INK, 0.5)
@@ -54,7 +54,29 @@ def print_advice(doc: Document, paper: str = "") -> str:
         parts.append("fold on the dotted line and glue")
     if "map-tile" in kinds:
         parts.append("trim at the glue marks and join as the assembly diagram shows")
+    copies = alike_sheets(doc)
+    if copies > 1:
+        parts.append(f"{copies} copies of one sheet")
     return "; ".join(parts)
+
+
+def alike_sheets(doc: Document) -> int:
+    """How many sheets a document prints when every one carries the same pieces (one
+    card's copies, a map piece printed 4 times), else 0: the cover says they are copies,
+    so a player knows nothing differs between them. A duplex sheet is a front page and
+    its back; a piece is known by its kind, side and what it is a copy of."""
+
+    def piece(item: Item) -> tuple:
+        of = item.extra.get("map", item.id) if "copy" in item.extra else item.piece
+        name, _, _ = str(of).partition("#")  # "player-aid#2": a copy of player-aid
+        return (item.kind, item.side, name)
+
+    pages = [tuple(sorted(piece(i) for i in page.items)) for page in doc.pages]
+    step = 2 if doc.duplex in ("long", "short") else 1
+    sheets = [tuple(pages[n : n + step]) for n in range(0, len(pages), step)]
+    if len(sheets) < 2 or not any(pages) or len(set(sheets)) != 1:
+        return 0
+    return len(sheets)
 
 
 def contents_entries(docs: list[Document], paper: str = "") -> list[Entry]:

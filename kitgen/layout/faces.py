@@ -9,6 +9,7 @@ Several elements in one place stack top to bottom in the order written.
 from __future__ import annotations
 
 import math
+import re
 from functools import lru_cache
 from operator import attrgetter
 
@@ -26,11 +27,14 @@ from ..style import (
     typeset,
 )
 from .env import PlanEnv
-from .plan import BBox, Circle, Font, Icon, Image, Path, Rect, Stroke, Text
+from .plan import BBox, Circle, Font, Icon, Image, Line, Path, Rect, Stroke, Text
 from .sides import mark_band, mark_ops
 from .text import BREAKS, fit_text, regular, wrap
 
 MIN_DPI = 150
+# The least room between a round or hex piece's text and its edge or printed ring: a line
+# nearer than this reads as touching it at arm's length (4 % of the piece where larger).
+SAFE = 2.5
 _ROW = {"top": 0, "bottom": 2}
 _COL = {"left": 0, "right": 2}
 
@@ -77,14 +81,44 @@ def face_ops(d: CounterDef, face: Face, bleed: float, env: PlanEnv) -> tuple:
                     ops.append(_plate(line.x, line.baseline, wide, size, el.align, slot.box, plate))
                 printed = (slot.colour, plate)
                 _legible_fact(el, ink, face.background, printed, line.font.size, env)
-            ops.append(Text(line.x, line.baseline, text, line.font, slot.colour, el.align))
+            drawn = Text(line.x, line.baseline, text, line.font, slot.colour, el.align)
+            ops.extend(write_ins(drawn, env.fonts.width) if WRITE_IN in text else (drawn,))
             if line.font.size < PIECE_MIN - 1e-9:
                 _below_min(el.path, line.font.size, env)
         else:
-            ops.extend(_text(d, el, slot.box, slot.face, (layout.ink, face.background), env))
+            texts = _text(d, el, slot.box, slot.face, (layout.ink, face.background), env)
+            for t in texts:
+                blank = type(t) is Text and WRITE_IN in t.text
+                ops.extend(write_ins(t, env.fonts.width) if blank else (t,))
     if layout.mark is not None:  # told apart from other sides' pieces in greyscale too
         ops.extend(mark_ops(env.side_shape(d.side or ""), layout.mark, layout.ink))
     return tuple(ops)
+
+
+WRITE_IN = "__"  # a run of two or more underscores in a piece's text: a write-in blank
+_BLANKS = re.compile(r"(_{2,})")
+
+
+def write_ins(t: Text, width) -> list:
+    """A line of text whose runs of underscores (a label's write-in `blank`, "___") print
+    as drawn lines to write on, each as long as its underscores, on the baseline: the
+    underscore glyphs sit under it, so close above the next line that they read as its
+    overline. The words between print where they would have."""
+    if t.angle:
+        return [t]  # a turned line keeps its underscores
+    face, size = t.font.face, t.font.size
+    whole = width(t.text, face, size)
+    x = t.x - (whole / 2 if t.align == "centre" else whole if t.align == "right" else 0.0)
+    out: list = []
+    rule = Stroke(t.colour, max(0.4, size * 0.07))
+    for part in _BLANKS.split(t.text):
+        wide = width(part, face, size)
+        if part.startswith(WRITE_IN):
+            out.append(Line(x, t.y - size * 0.06, x + wide, t.y - size * 0.06, rule))
+        elif part:
+            out.append(Text(x, t.y, part, t.font, t.colour, "left", t.angle))
+        x += wide
+    return out
 
 
 @record
@@ -271,9 +305,12 @@ def _inner(shape: str, w: float, h: float, pad: float, inset: float) -> tuple[BB
     """The box elements share, and for round and hex pieces the radius they keep inside."""
     if shape not in ("round", "hex"):
         return (pad, pad, w - pad, h - pad), 0.0
-    # Rows span most of the circle; each box is then narrowed to the chord it sits on.
-    edge = min(w, h) / 2 - inset - max(1.2, min(w, h) * 0.03)
-    half = edge * 0.8
+    # Rows span most of the circle; each box is then narrowed to the chord it sits on,
+    # SAFE inside the edge or ring (the rows keep the circle's height: a line's ends
+    # come near the edge first, its middle has room above and below).
+    small = min(w, h)
+    half = (small / 2 - inset - max(1.2, small * 0.03)) * 0.8
+    edge = small / 2 - inset - max(SAFE, small * 0.04)
     return (w / 2 - half, h / 2 - half, w / 2 + half, h / 2 + half), edge
 
 

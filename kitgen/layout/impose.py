@@ -101,6 +101,10 @@ def impose(
         mixed = _mixed(sizes, paper, gutter, inset, turn, butt, foot, kinds)
         if mixed is not None and (best is None or _count(mixed) < _count(best)):
             best = mixed
+    if turn and landscape and len(sizes) <= SPREAD_LIMIT and best is not None and _count(best) > 1:
+        spread = _spread(sizes, paper, gutter, inset, turn, foot)
+        if spread is not None and _better(spread, best, sizes):
+            best = spread
     if best is None:
         assert error is not None
         raise error
@@ -171,6 +175,75 @@ def _mixed(
         left = [i for i in left if i not in taken]
     spots.sort(key=_BY_SLOT)
     return Imposition(spots, sheets, frozenset(turned_all))
+
+
+SPREAD_LIMIT = 24  # pieces that may turn (templates): up to this many, also spread (_spread)
+
+
+def _better(a: Imposition, b: Imposition, sizes) -> bool:
+    """Whether imposition `a` beats `b`: fewer sheets, or as many with its emptiest
+    sheet fuller (no sheet left mostly empty while another is full)."""
+    if _count(a) != _count(b):
+        return _count(a) < _count(b)
+    return min(_fills(a, sizes)) > min(_fills(b, sizes)) + 0.01
+
+
+def _fills(laid: Imposition, sizes) -> list[float]:
+    """How much of each sheet's box its pieces cover."""
+    used = [0.0] * len(laid.sheets)
+    for s in laid.spots:
+        w, h = sizes[s.index]
+        used[s.sheet] += w * h
+    fills = []
+    for n, sheet in enumerate(laid.sheets):
+        x0, y0, x1, y1 = sheet.box
+        fills.append(used[n] / ((x1 - x0) * (y1 - y0)))
+    return fills
+
+
+def _spread(sizes, paper: Paper, gutter, inset: float, turn, foot: float) -> Imposition | None:
+    """Largest first, each piece onto the emptiest sheet it still fits on with the pieces
+    already there (each sheet packed again, portrait or landscape, pieces turned where
+    they may), else onto a new sheet: as a designer spreads a few big pieces of mixed
+    shapes, pairing a long one with a wide one rather than leaving the long ones to a
+    sheet of their own. None when a piece fits no sheet alone."""
+    ways = []
+    for size in (None, (paper.height, paper.width)):
+        x0, y0, x1, y1 = content_box(paper.sized(size))
+        ways.append(Sheet(size, (x0 + inset, y0 + inset + foot, x1 - inset, y1 - inset)))
+    bins: list[list[int]] = []
+    packed: list[tuple[Sheet, list[Spot], frozenset[int]]] = []
+    for i in sorted(range(len(sizes)), key=lambda k: -sizes[k][0] * sizes[k][1]):
+        tries = [(n, _one_sheet([*b, i], sizes, turn, ways, gutter)) for n, b in enumerate(bins)]
+        fit = [(n, got) for n, got in tries if got is not None]
+        if fit:
+            n, got = min(fit, key=lambda t: sum(sizes[k][0] * sizes[k][1] for k in bins[t[0]]))
+            bins[n].append(i)
+            packed[n] = got
+            continue
+        alone = _one_sheet([i], sizes, turn, ways, gutter)
+        if alone is None:
+            return None
+        bins.append([i])
+        packed.append(alone)
+    spots = [Spot(s.index, n, s.x, s.y) for n, (_, got, _) in enumerate(packed) for s in got]
+    turned = frozenset(k for _, _, t in packed for k in t)
+    return Imposition(sorted(spots, key=_BY_SLOT), [sheet for sheet, _, _ in packed], turned)
+
+
+def _one_sheet(slots: list[int], sizes, turn, ways: list[Sheet], gutter: float):
+    """The slots packed on one sheet, portrait else landscape: (the sheet, their spots by
+    slot, the slots turned), or None when they take more than one sheet either way."""
+    for sheet in ways:
+        laid, turned = _turned([sizes[k] for k in slots], [turn[k] for k in slots], sheet.box)
+        try:
+            got = _pack_sorted(laid, sheet.box, gutter)
+        except TooBig:
+            continue
+        if all(s.sheet == 0 for s in got):
+            spots = [Spot(slots[s.index], 0, s.x, s.y) for s in got]
+            return sheet, spots, frozenset(slots[k] for k in turned)
+    return None
 
 
 def _within(size: tuple[float, float], width: float, height: float) -> bool:

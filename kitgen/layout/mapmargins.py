@@ -13,7 +13,6 @@ uncovered once the tiles are glued.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 
 from ..errors import Diagnostics
@@ -26,11 +25,10 @@ from .mapkey import entries, plan_key
 from .plan import Font, Group, Item, Rect, Stroke, Text
 from .table_draw import fit_table, layout_table
 from .textblock import layout_text
-from .tracks import draw_track, track_height, track_width
+from .tracks import draw_track, grown, track_height, track_width
 
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1
 GAP = 10.0  # between the map and a chart, and between charts
-GROW = 1.5  # the most a track's boxes grow on a page of charts of its own
 TALLER = 2.0  # the most an off-map box's height grows there
 SIZES = (8.0, 7.0)  # tables' and texts' type: as set, then shrunk (never below 7 pt)
 TEXT_MEASURE = 300.0  # the widest a text block runs, so its lines stay readable
@@ -156,7 +154,7 @@ def measure(
     """The chart set for at most ``width``, at the tier's type size; None when it cannot be.
     ``fill``: as wide as ``width`` where the chart can be (a page of charts of its own,
     _settle): the key's columns spread, an off-map box and a table widen, a track's boxes
-    grow (up to GROW times their size); a text keeps its measure."""
+    grow (up to tracks.GROW times their size); a text keeps its measure."""
     quiet = replace(env, diags=Diagnostics())  # measuring tries many widths: warn once, later
     game = env.game
     size = SIZES[tier]
@@ -210,7 +208,7 @@ def measure(
         # room for its boxes and its title (a title squeezed under 8 pt is no chart)
         title = env.fonts.width(t.title, env.face(bold=True), 8.0)
         if t.id == chart.item and max(t.box, title) <= width:
-            t = _grown(t, width) if fill else t
+            t = grown(t, width) if fill else t
             full = env.fonts.width(t.title, env.face(bold=True), 12.0)
             w = max(track_width(t, width), min(width, full))
             return Block(chart, "track", w, track_height(t, w, env), _track_ops(t, w))
@@ -225,13 +223,6 @@ def _track_ops(t: Track, w: float) -> Callable[[PlanEnv, float, float], list]:
         return drawn
 
     return ops
-
-
-def _grown(t, width: float):
-    """A track whose boxes grow (up to GROW times) so its rows run ``width`` across."""
-    per_row = min(t.per_row, max(1, int(width // t.box)), len(t.numbers))
-    # in 1/64 pt, so that per_row boxes measure exactly per_row boxes across
-    return replace(t, box=max(t.box, min(t.box * GROW, math.floor(width / per_row * 64) / 64)))
 
 
 def _off_map_box(

@@ -9,7 +9,7 @@ is made several times faster than a frozen dataclass.)
 # No `from __future__ import annotations`: typing.NamedTuple would compile every
 # field's annotation text at import (a third of each class's cost).
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import Any, NamedTuple, Protocol
 
@@ -200,6 +200,9 @@ class Document:
     duplex: str = "none"  # none, long or short: sets the viewer's Duplex preference
     stock: str = ""  # what to print it on, where its kinds of item do not say (e.g. film)
     apart: bool = False  # a file of its own: never shares its sheets (layout/share.py)
+    # the file planned again with a height (pt) kept free at the foot of its one page, or
+    # None when it then would not fit; set by what can give room back (a grown sheet)
+    shorter: "Callable[[float], Document | None] | None" = field(default=None, compare=False)
 
 
 def make_whole(docs: list[Document]) -> list[Document]:

@@ -5,11 +5,13 @@ the printer mostly empty while its content could share one.
 The rule, as docs/design.md gives it. Files are taken smallest content first; each goes
 onto the first file, in kit order, whose last page has room for it below what that page
 holds, 1/4 in under it, its own blocks of content closed up to the same gap (a note at its
-foot comes up under its pieces). The two files must print the same way: the same mode
-(single-sided with single-sided, fold-and-glue with fold-and-glue; never duplex, whose
-backs mirror their fronts), stock the cover can name for both (cardstock with cardstock;
-"paper or light card" with paper, the file then printed on paper) and the same sheet
-(portrait with portrait). The cover, a scenario's sheets (files set `apart`) and print-shop
+foot comes up under its pieces); else onto the first that can make the room (a sheet
+grown past its size set again smaller, `Document.shorter`). The two files must print the
+same way: on one side (single-sided or fold-and-glue; never duplex, whose backs mirror
+their fronts), on a stock the cover can name for both (`common`: cardstock with
+cardstock; "paper or light card" with paper, the file then printed on paper; paper with
+cardstock, the file then on cardstock) and on the same sheet (portrait with portrait).
+The cover, a scenario's sheets (files set `apart`) and print-shop
 pages (trim boxes) keep their own files. The file that takes another keeps its name; its
 title and sheet label name both (`Counters + Labels`). `share_sheets: false` in game.yaml
 keeps every component in its own file.
@@ -66,14 +68,32 @@ def share_sheets(docs: list[Document], paper: Paper, width: Width) -> list[Docum
     ):
         if id(guest) in hosted:
             continue
-        for host in hosts:
-            if host is not guest and id(host) not in gone and _alike(host, guest, ways):
-                if _move(guest, blocks[id(guest)], host, paper, width):
-                    gone.add(id(guest))
-                    hosted.add(id(host))
-                    ways[id(host)] = (print_mode(host), stocks(host))  # its stock narrowed
-                    break
+        can = [h for h in hosts if h is not guest and id(h) not in gone and _alike(h, guest, ways)]
+        host = next((h for h in can if _move(guest, blocks[id(guest)], h, paper, width)), None)
+        host = host or _made_room(guest, blocks[id(guest)], can, paper, width)
+        if host is not None:
+            gone.add(id(guest))
+            hosted.add(id(host))
+            ways[id(host)] = (print_mode(host), stocks(host))  # its stock and mode now
     return [d for d in out if id(d) not in gone]
+
+
+def _made_room(
+    guest: Document, blocks: list[Block], hosts: list[Document], paper: Paper, width: Width
+) -> Document | None:
+    """The first host, in kit order, that can make room for the guest on its one page
+    (Document.shorter: a sheet grown past its size sets its type smaller, down to that
+    size), the guest then moved there; None when none can."""
+    room = _stacked(blocks) + len(blocks) + GAP
+    for host in hosts:
+        again = host.shorter(room) if host.shorter is not None else None
+        if again is not None and len(host.pages) == 1:
+            before = host.pages
+            host.pages, host.shorter = again.pages, None
+            if _move(guest, blocks, host, paper, width):
+                return host
+            host.pages = before
+    return None
 
 
 Way = tuple[str, set[str]]  # a file's print mode and what it may be printed on
@@ -91,17 +111,30 @@ def _way(doc: Document) -> Way | None:
 
 
 def _alike(host: Document, guest: Document, ways: dict[int, Way | None]) -> bool:
-    """Whether the guest may print on the host's last page: the same mode, a stock both
-    may be printed on, the same sheet."""
+    """Whether the guest may print on the host's last page: both printed on one side
+    (single-sided or fold-and-glue: pieces that fold print on one side too), a stock
+    both may be printed on (`common`), the same sheet."""
     a, b = ways[id(host)], ways[id(guest)]
     if a is None or b is None:
         return False
-    (mode_a, stocks_a), (mode_b, stocks_b) = a, b
-    return (
-        mode_a == mode_b
-        and bool(stocks_a & stocks_b)
-        and host.pages[-1].size == guest.pages[0].size
-    )
+    (_, stocks_a), (_, stocks_b) = a, b
+    return bool(common(stocks_a, stocks_b)) and host.pages[-1].size == guest.pages[0].size
+
+
+STURDY = "cardstock"  # what pieces are printed on; a sheet of paper may be printed on it too
+PAPER = "paper"
+
+
+def common(host: Iterable[str], guest: Iterable[str]) -> list[str]:
+    """The stocks a shared file may be printed on, in the host's order: those both may,
+    else cardstock when one is printed on it and the other on paper (a rules or charts
+    sheet on cardstock is a sturdier aid; pieces never go on paper)."""
+    guest = list(guest)
+    both = [s for s in host if s in guest]
+    if both:
+        return both
+    pair = {*host, *guest}
+    return [STURDY] if STURDY in pair and PAPER in pair else []
 
 
 def stocks(doc: Document) -> set[str]:
@@ -115,7 +148,7 @@ def _move(guest: Document, blocks: list[Block], host: Document, paper: Paper, wi
     _, y0, _, y1 = content_box(paper.sized(into.size))
     free = _free(_taken(into, width), (y0, y1))
     need = _stacked(blocks)
-    both = [s for s in stock(host).split(" or ") if s in stocks(guest)]  # before it moves
+    both = common(stock(host).split(" or "), stocks(guest))  # before it moves
     for bottom, top in free:
         below = GAP if bottom > y0 + EPS else 0.0
         above = GAP if top < y1 - EPS else 0.0
@@ -317,4 +350,4 @@ def _group_box(g: Group, width: Width) -> tuple[float, float, float, float] | No
     return placed((x0, y0, x1, y1), g)
 
 
-__all__ = ["GAP", "JOIN", "share_sheets", "stocks"]
+__all__ = ["GAP", "JOIN", "common", "share_sheets", "stocks"]

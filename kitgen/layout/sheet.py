@@ -22,6 +22,9 @@ pages (nothing is ever dropped) and a warning says so.
 
 from __future__ import annotations
 
+from functools import partial
+
+from ..errors import Diagnostics
 from ..model.table import Sheet, SheetItem, Table, TextBlock
 from ..records import field, record, replace
 from ..style import AIR_LEAD, COLUMN_GUTTER, COLUMN_RULE_INK, LEADING, TITLE
@@ -702,12 +705,34 @@ def _ends(pieces, cuts, heights: _Heights, a: int, room: float, whole: bool) -> 
     return out if out or not whole else [(a + 1, heights.column(a, a + 1))]
 
 
-def plan_sheet(sheet: Sheet, env: PlanEnv) -> Document:
+def _shorter(sheet: Sheet, env: PlanEnv, room: float) -> Document | None:
+    """The one-page sheet set again with `room` pt kept free at its foot, its type given
+    back down to its `size` at the least (what layout/share.py asks before a component
+    shares the page): None when it would not then fit its page."""
+    least = max(sheet.min_size, sheet.size)
+    top, first = sheet.max_size, None
+    while top >= least - 1e-9:  # blocks kept whole where a smaller size allows
+        quiet = replace(env, diags=Diagnostics())
+        tight = replace(sheet, pages=1, min_size=least, max_size=max(top, least))
+        again = plan_sheet(tight, quiet, foot=room)
+        if len(again.pages) != 1 or quiet.diags.warnings:
+            break
+        first = first or again
+        parts = [i.id for i in again.pages[0].items if i.kind in ("table", "text")]
+        if len(parts) == len(set(parts)):
+            return again
+        top = float(again.pages[0].proof.split()[1]) - 2 * STEP
+    return first
+
+
+def plan_sheet(sheet: Sheet, env: PlanEnv, foot: float = 0.0) -> Document:
+    """The sheet's pages; `foot`: kept free at the foot of the content box. A sheet of one
+    page set above its `size` may make room for another component (Document.shorter)."""
     tables = {t.id: t for t in env.game.tables}
     texts = {t.id: t for t in env.game.texts}
     blocks = [(resolve(item, tables, texts), item.wide) for item in sheet.items]
-    box = content_box(env.paper)
-    x0, y0, x1, y1 = box
+    x0, y0, x1, y1 = content_box(env.paper)
+    box = (x0, y0 + foot, x1, y1)
     title_face = env.face(bold=True)
     first_top = y1 - (TITLE * 1.6 if sheet.title else 0.0)
     flowed = _set(sheet, blocks, env, box, first_top)
@@ -736,6 +761,8 @@ def plan_sheet(sheet: Sheet, env: PlanEnv) -> Document:
             "use fewer columns or shorter cell text",
         )
     doc = Document(f"sheet-{sheet.id}", sheet.title or sheet.id)
+    if pages == 1 and size > sheet.size and not foot:
+        doc.shorter = partial(_shorter, sheet, env)
     n = sheet.columns
     cw = (x1 - x0 - COLUMN_GUTTER * (n - 1)) / n
     for p in range(pages):

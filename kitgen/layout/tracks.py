@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import math
 
+from ..errors import Diagnostics
 from ..model.track import Track, TrackSet
+from ..records import replace
 from ..style import INK, MUTED, PAPER, READING, READING_LEAD, RULES_MIN, SHADE, SMALL, typeset
 from .env import PlanEnv
 from .frame import content_box
@@ -14,6 +16,7 @@ from .text import fit_text, wrap
 
 HEAD = 20.0  # title line above a track
 GAP = 18.0  # between tracks
+GROW = 1.5  # the most a track's boxes grow on a page of its own (tracks.pdf, a map's charts)
 
 
 def _reading(t: Track, width: float, env: PlanEnv) -> list[str]:
@@ -38,9 +41,30 @@ def on_maps(env: PlanEnv) -> set[str]:
     }
 
 
-def plan_tracks(tracks: TrackSet, env: PlanEnv) -> list[Document]:
+def grown(t: Track, width: float) -> Track:
+    """A track whose boxes grow (up to GROW times) so its rows run ``width`` across."""
+    per_row = min(t.per_row, max(1, int(width // t.box)), len(t.numbers))
+    # in 1/64 pt, so that per_row boxes measure exactly per_row boxes across
+    return replace(t, box=max(t.box, min(t.box * GROW, math.floor(width / per_row * 64) / 64)))
+
+
+def grow_tracks(tracks: TrackSet, docs: list[Document], env: PlanEnv) -> None:
+    """Once the kit's sheets are shared: tracks.pdf, when it kept its pages to itself (no
+    guest came onto them, it went onto no other file's), set again with each track's boxes
+    grown to run the width of the page (`grown`), when that takes no more pages."""
+    doc = next((d for d in docs if d.name == "tracks"), None)
+    if doc is None or any(i.kind != "track" for p in doc.pages for i in p.items):
+        return
+    quiet = replace(env, diags=Diagnostics())  # its warnings were given the first time
+    again = plan_tracks(tracks, quiet, grow=True)
+    if again and len(again[0].pages) == len(doc.pages):
+        doc.pages = again[0].pages
+
+
+def plan_tracks(tracks: TrackSet, env: PlanEnv, grow: bool = False) -> list[Document]:
     """tracks.pdf: every track, but those a printed map carries in its margins when the
-    kit shares its sheets (printed once, on the map)."""
+    kit shares its sheets (printed once, on the map). `grow`: the boxes grown to the
+    page's width (grow_tracks)."""
     shown = on_maps(env) if env.game.share_sheets else set()
     todo = [t for t in tracks.tracks if t.id not in shown]
     if not todo:
@@ -51,6 +75,8 @@ def plan_tracks(tracks: TrackSet, env: PlanEnv) -> list[Document]:
     y = y1
     for t in todo:
         width = x1 - x0
+        big = grown(t, width) if grow else t
+        t = big if track_height(big, width, env) <= y1 - y0 else t  # a page still holds it
         h = track_height(t, width, env)
         if y - h < y0 and page.ops:
             pages.append(page)
