@@ -22,7 +22,7 @@ from .model.game import Game, Settings
 from .output import OutputError
 from .progress import Progress
 from .records import replace
-from .source.game import GAME_KEY, scenario_pack, scenario_path
+from .source.game import GAME_KEY, not_a_file, scenario_pack, scenario_path
 from .units import (
     PAPER_NAMES,
     UnitError,
@@ -427,6 +427,11 @@ def check(paths, quiet) -> None:
     for path in files:
         diags = Diagnostics()  # per path: one game's errors must not stop the next from loading
         if path not in paths:  # in a pack: a scenario, or reported
+            odd = not_a_file(path)
+            if odd is not None:
+                found.append(odd)
+                failed = True
+                continue
             _, scenario = scenario_path(path)
             if scenario is None:
                 found.append(_not_a_scenario(path))

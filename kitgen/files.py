@@ -106,6 +106,29 @@ def list_folder(root: Path, folder: str, suffixes: tuple[str, ...]) -> list[str]
     return [f"{folder}/{n}" for n in names]
 
 
+def list_subfolders(root: Path, folder: str) -> list[str]:
+    """Names (relative to root, sorted) of the folders inside `folder` (links to folders
+    included); [] when `folder` is missing. Refused like list_folder."""
+    real = confine(root, folder)
+    if not real.is_dir():
+        return []
+    try:
+        with os.scandir(real) as entries:
+            names = sorted(e.name for e in entries if _is_dir(e))
+    except OSError as exc:
+        raise FileRefused(f"cannot list folder {_shown(folder)}: {_reason(exc)}") from None
+    return [f"{folder}/{n}" for n in names]
+
+
+def _is_dir(entry: os.DirEntry) -> bool:
+    """A folder, or a link to one; False for a link that leads nowhere or loops (reading
+    it as a file says what is wrong with it)."""
+    try:
+        return entry.is_dir()
+    except OSError:
+        return False
+
+
 def real_path(path: str | os.PathLike[str]) -> Path:
     """`path` made absolute with its links followed as far as they lead. Unlike a
     Path's resolve, a loop of links is left as written, never an exception: reading

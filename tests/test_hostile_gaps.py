@@ -61,6 +61,19 @@ def test_areas_defined_by_each_other_are_an_error_at_the_area_that_closes_the_lo
     ]
 
 
+def test_same_area_as_reads_every_other_area_whatever_order_they_are_written_in(tmp_path):
+    # `near` was resolved before `zone`, so no area held the blue piece and `near` was empty
+    near = "  near: {where: {same_area_as: {pieces: soldier-blue}}}\n"
+    zone = "  zone: [A1, B3, E2, E4]\n"
+    assert _lines(tmp_path / "a", _scenario(near + zone), 0) == ["ok: 1 checked"]
+    assert _lines(tmp_path / "b", _scenario(zone + near), 0) == ["ok: 1 checked"]
+    loop = near + "  zone: {where: {not: {same_area_as: {pieces: soldier-red}}}}\n"
+    assert _lines(tmp_path / "c", _scenario(loop)) == [
+        "g/scenarios/s.yaml:4:9: error: areas.zone.where: areas defined by each other: near -> zone -> near (define one of them by its cells)",
+        "1 error(s), 0 warning(s)",
+    ]
+
+
 def test_an_area_naming_itself_means_the_maps_area_of_that_name(tmp_path):
     game = BASE.replace("    legend:", "    areas: [{id: camp, cells: [A1, A2]}]\n    legend:")
     scen = SCEN.replace(
@@ -98,7 +111,7 @@ def test_a_scenario_does_not_report_again_what_the_game_check_reported(tmp_path)
 
 def test_a_cell_too_small_to_read_is_an_error_or_a_warning_at_cell(tmp_path):
     assert _lines(tmp_path / "a", {"game.yaml": BASE.replace("cell: 1in", "cell: 0.0001in")}) == [
-        "g/game.yaml:14:11: error: maps[0].cell: a cell 0.0072 pt across is too small to print anything in (a cell must be at least 1/8 in; 1/2 in or more keeps pieces and coordinates legible)",
+        "g/game.yaml:14:11: error: maps[0].cell: a cell 0.0072 pt across is too small to print anything in (a cell must be at least 1/8 in; 1/2 in or more keeps its coordinates and pieces legible)",
         "1 error(s), 0 warning(s)",
     ]
     small = {"game.yaml": BASE.replace("cell: 1in", "cell: 0.2in")}
@@ -400,7 +413,7 @@ HUNT = {
         "ok: 1 checked",
     ],
     "hunt-game-map-cell-tiny": [
-        "g/game.yaml:14:11: error: maps[0].cell: a cell 7.2 pt across is too small to print anything in (a cell must be at least 1/8 in; 1/2 in or more keeps pieces and coordinates legible)",
+        "g/game.yaml:14:11: error: maps[0].cell: a cell 7.2 pt across is too small to print anything in (a cell must be at least 1/8 in; 1/2 in or more keeps its coordinates and pieces legible)",
         "1 error(s), 0 warning(s)",
     ],
     "hunt-game-map-title-map": [
@@ -640,3 +653,141 @@ def test_each_hunted_input_gets_its_exact_message(tmp_path, monkeypatch, name):
     run = run_cli("check", f"{name}/g")
     assert "Traceback" not in run.stderr + run.stdout
     assert [line.replace(f"{name}/", "") for line in run.stderr.splitlines()] == HUNT[name]
+
+
+def test_a_template_square_is_checked_as_a_map_cell(tmp_path):
+    templates = (
+        "templates:\n"
+        "  - {kind: grid-scatter, id: g, size: 1, square: 0.001in, cells: [[a]], legend: x}\n"
+        "  - {kind: arc, id: a, spread: 90, depth: 4, square: 0.2in, rule: centre}\n"
+        "  - {kind: arc, id: b, spread: 90, depth: 4, square: 0.1in, rule: centre}\n"
+    )
+    # the grid-scatter's cells and legend, left unread after the error, are not "unknown"
+    assert _lines(tmp_path, {"game.yaml": BASE + templates}) == [
+        "g/game.yaml:72:50: error: templates[0].square: a square 0.072 pt across is too small to print anything in (a square must be at least 1/8 in; 1/2 in or more keeps its values and marks legible)",
+        "g/game.yaml:73:54: warning: templates[1].square: a square 14.4 pt across is under 1/4 in: its values and marks print too small to read (1/2 in or more keeps them legible)",
+        "g/game.yaml:74:54: error: templates[2].square: a square 7.2 pt across is too small to print anything in (a square must be at least 1/8 in; 1/2 in or more keeps its values and marks legible)",
+        "2 error(s), 1 warning(s)",
+    ]
+
+
+def test_a_key_not_reached_after_an_error_is_still_unknown_if_undeclared(tmp_path):
+    templates = "templates:\n  - {kind: arc, id: b, spread: 90, depth: 4, square: 0.1in, rule: centre, sqare: 1}\n"
+    assert _lines(tmp_path, {"game.yaml": BASE + templates}) == [
+        "g/game.yaml:72:54: error: templates[0].square: a square 7.2 pt across is too small to print anything in (a square must be at least 1/8 in; 1/2 in or more keeps its values and marks legible)",
+        "g/game.yaml:72:75: error: templates[0].sqare: unknown key 'sqare' (did you mean 'square'?)",
+        "2 error(s), 0 warning(s)",
+    ]
+
+
+HIDDEN_HINT = "(delete it: it prints as nothing or as a stray mark, and a name holding it differs from one that looks the same)"
+DIRECTION = "a direction control: an editor shows the text around it in another order than the sheet prints (delete it; kitgen prints text left to right, as the file stores it)"
+
+
+def test_hidden_and_direction_characters_are_refused_at_the_character(tmp_path):
+    game = BASE.replace("title: G", "title: G\u202eevil", 1)  # written: at the character
+    game = game.replace("subtitle:", '"sub\\u2067title":', 1)  # escaped: at the key
+    game += 'notes: [x, \'a\ufeffb\', "\\u200e", "x\\U000E0041"]\n'
+    assert _lines(tmp_path, {"game.yaml": game}) == [
+        f"g/game.yaml:6:9: error: the text holds U+202E RIGHT-TO-LEFT OVERRIDE, {DIRECTION}",
+        f"g/game.yaml:8:3: error: the text holds U+2067 RIGHT-TO-LEFT ISOLATE, {DIRECTION}",
+        f"g/game.yaml:71:14: error: the text holds U+FEFF ZERO WIDTH NO-BREAK SPACE, which an editor may show as nothing {HIDDEN_HINT}",
+        f"g/game.yaml:71:19: error: the text holds U+200E LEFT-TO-RIGHT MARK, {DIRECTION}",
+        f"g/game.yaml:71:29: error: the text holds U+E0041 TAG LATIN CAPITAL LETTER A, which an editor may show as nothing {HIDDEN_HINT}",
+        "5 error(s), 0 warning(s)",
+    ]
+
+
+def test_a_zero_width_character_in_a_name_or_a_cell_is_refused(tmp_path):
+    scen = SCEN.replace("at: A1}", "at: A\u200d1}", 1)
+    assert _lines(tmp_path / "a", {"game.yaml": BASE, "scenarios/s.yaml": scen}) == [
+        f"g/scenarios/s.yaml:8:35: error: the text holds U+200D ZERO WIDTH JOINER, which an editor may show as nothing {HIDDEN_HINT}",
+        "1 error(s), 0 warning(s)",
+    ]
+    game = "title: G\ncounters:\n  - {id: 'p-{n}', for_each: {file: a.csv}, size: 1in, front: x}\n"
+    files = {"game.yaml": game, "a.csv": "n\n1\n2\u00ad3\n"}
+    assert _lines(tmp_path / "b", files) == [
+        f"g/a.csv:3:1: error: counters[0].for_each: the cell holds U+00AD SOFT HYPHEN, which an editor may show as nothing {HIDDEN_HINT}",
+        "1 error(s), 0 warning(s)",
+    ]
+
+
+NOT_INCLUDED = "warning: not read with the game: game.yaml does not include it (add it to include: in game.yaml, or move it out of the game folder)"
+NESTED = "warning: not read with the game: only scenarios/*.yaml files are its scenarios (move it up into scenarios/)"
+
+
+def test_what_a_build_would_skip_in_the_game_folder_is_a_warning_at_it(tmp_path):
+    files = {
+        "game.yaml": BASE.replace("title: G", "title: G\ninclude: [a.yaml]", 1),
+        "a.yaml": "version: '1'\n",
+        "b.yaml": "tracks: []\n",  # forgotten in include:
+        "c.yml": "tracks: []\n",
+        "side.yaml": "game: .\n" + SCEN,  # a scenario kept beside its game: not the game's
+        "scenarios/s.yaml": SCEN,
+        "scenarios/more/t.yaml": SCEN,  # a folder of scenarios inside scenarios/
+    }
+    assert _lines(tmp_path / "a", files, 0) == [
+        f"g/b.yaml:1:1: {NOT_INCLUDED}",
+        f"g/c.yml:1:1: {NOT_INCLUDED}",
+        f"g/scenarios/more/t.yaml:1:1: {NESTED}",
+        "0 error(s), 3 warning(s)",
+        "ok: 1 checked",
+    ]
+    assert _lines(tmp_path / "b", {"game.yaml": BASE, "scenarios": "x"}, 0) == [
+        "g/scenarios:1:1: warning: 'scenarios' is not a folder: the game has no scenarios (make scenarios/ a folder of scenario files, or rename the file)",
+        "0 error(s), 1 warning(s)",
+        "ok: 1 checked",
+    ]
+
+
+def test_a_game_folder_that_cannot_be_listed_is_a_warning_at_game_yaml(tmp_path, monkeypatch):
+    real_scandir = os.scandir
+    game = str(tmp_path / "g")
+
+    def refusing(path="."):
+        if os.path.realpath(path) == os.path.realpath(game):
+            raise PermissionError(errno.EACCES, "Permission denied")
+        return real_scandir(path)
+
+    monkeypatch.setattr(os, "scandir", refusing)
+    assert _lines(tmp_path, {"game.yaml": BASE, "scenarios/s.yaml": SCEN}, 0) == [
+        "g/game.yaml:1:1: warning: cannot list folder '.': Permission denied (files game.yaml does not include cannot be looked for)",
+        "0 error(s), 1 warning(s)",
+        "ok: 1 checked",
+    ]
+
+
+def test_odd_entries_of_a_folder_of_scenarios_are_errors_at_them(tmp_path, monkeypatch):
+    files = {"game.yaml": BASE, "scenarios/s.yaml": SCEN, "scenarios/d.yaml/x": "x"}
+    write(tmp_path / "g", files)
+    os.symlink("nowhere.yaml", tmp_path / "g" / "scenarios" / "t.yaml")
+    run = run_cli("check", str(tmp_path / "g" / "scenarios"))
+    assert run.exit_code == 1
+    assert run.stderr.replace(f"{tmp_path}/", "").splitlines() == [
+        "g/scenarios/d.yaml:1:1: error: file 'd.yaml' is a folder, not a file",
+        "g/scenarios/t.yaml:1:1: error: file not found: 't.yaml'",
+        "2 error(s), 0 warning(s)",
+    ]
+    real_scandir = os.scandir
+
+    def refusing(path="."):
+        if str(path).endswith("/scenarios"):
+            raise PermissionError(errno.EACCES, "Permission denied")
+        return real_scandir(path)
+
+    monkeypatch.setattr(os, "scandir", refusing)
+    run = run_cli("check", str(tmp_path / "g" / "scenarios"))
+    assert (run.exit_code, "Traceback" in run.stderr) == (1, False)
+    assert run.stderr.replace(f"{tmp_path}/", "").splitlines() == [
+        "g/scenarios: error: cannot list folder '.': Permission denied",
+        "1 error(s), 0 warning(s)",
+    ]
+
+
+def test_a_card_side_left_empty_is_an_error_not_a_crash(tmp_path):
+    # found by a mutation sweep of the seeds: the refused side reached {placeholder} filling
+    game = BASE.replace("    size: poker\n", "    size: poker\n    side:\n", 1)
+    assert _lines(tmp_path, {"game.yaml": game}) == [
+        "g/game.yaml:57:10: error: cards[0].side: expected text, got nothing (null)",
+        "1 error(s), 0 warning(s)",
+    ]

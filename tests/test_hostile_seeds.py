@@ -49,7 +49,7 @@ CASES = [
         {"game.yaml": [("title: Ryamon", 'title: "\\u200b"')]},
         "g",
         [
-            "g/game.yaml:2:8: error: title: blank text (spaces or invisible characters only) (it is required: write it out)",
+            "g/game.yaml:2:8: error: the text holds U+200B ZERO WIDTH SPACE, which an editor may show as nothing (delete it: it prints as nothing or as a stray mark, and a name holding it differs from one that looks the same)",
             "1 error(s), 0 warning(s)",
         ],
     ),

@@ -617,9 +617,28 @@ def _paginate(pieces: list[_Piece], may: list[bool], gap: float, room, final: bo
     heights = _Heights(pieces, cuts, gap)
     page, path, layers = _layers(pieces, cuts, heights, room)
     if final:
-        c0 = next(c for c in range(len(layers)) if room(c)[1] == page)
+        c0 = next(c for c in range(len(layers)) if _page(room, c) == page)
         path = _last_page(pieces, cuts, heights, room, c0, layers[c0]) or path
     return path, cuts
+
+
+@record
+class _Way:
+    """A path of cuts through a run (`path`) and what it costs (`_step`'s costs summed,
+    the room each column leaves in order)."""
+
+    cost: tuple
+    path: list[int]
+
+    def order(self) -> tuple:
+        """Cost first, then the path, as the paths are compared."""
+        return (self.cost, self.path)
+
+
+def _page(room, c: int) -> int:
+    """The page the c-th column from here stands on (`room(c)`: room, page, whole)."""
+    _, page, _ = room(c)
+    return page
 
 
 def _layers(pieces, cuts, heights: _Heights, room) -> tuple[int, list[int], list[dict]]:
@@ -629,24 +648,25 @@ def _layers(pieces, cuts, heights: _Heights, room) -> tuple[int, list[int], list
     the paths to each cut at the start of each column (`layers[c]`: cut -> (cost,
     path))."""
     end = len(cuts) - 1
-    layer: dict[int, tuple[tuple, list[int]]] = {0: ((0, 0, 0, ()), [0])}
+    layer: dict[int, _Way] = {0: _Way((0, 0, 0, ()), [0])}
     layers, done = [], []
     c, ends_on = 0, None
-    while layer and (ends_on is None or room(c)[1] == ends_on):
+    while layer and (ends_on is None or _page(room, c) == ends_on):
         layers.append(layer)
-        best: dict[int, tuple[tuple, list[int]]] = {}
+        best: dict[int, _Way] = {}
         r, pg, whole = room(c)
-        for a, (cost, path) in layer.items():
+        for a, way in layer.items():
+            was_bad, was_short, was_split, feet = way.cost
             for b, h in _ends(pieces, cuts, heights, a, r, whole):
                 bad, short, split, left = _step(pieces, cuts, heights, a, b, h, r)
-                got = (cost[0] + bad, cost[1] + short, cost[2] + split, (*cost[3], left))
-                if b not in best or got < best[b][0]:
-                    best[b] = (got, [*path, b])
+                got = (was_bad + bad, was_short + short, was_split + split, (*feet, left))
+                if b not in best or got < best[b].cost:
+                    best[b] = _Way(got, [*way.path, b])
         if end in best:
             done.append(best.pop(end))
             ends_on = pg
         layer, c = best, c + 1
-    return ends_on or 0, min(done)[1], layers
+    return ends_on or 0, min(done, key=_Way.order).path, layers
 
 
 def _last_page(pieces, cuts, heights: _Heights, room, c0: int, starts: dict) -> list[int] | None:
@@ -657,28 +677,33 @@ def _last_page(pieces, cuts, heights: _Heights, room, c0: int, starts: dict) -> 
     may stay empty)."""
     end = len(cuts) - 1
     count = 1
-    while room(c0 + count)[1] == room(c0)[1]:
+    while _page(room, c0 + count) == _page(room, c0):
         count += 1
-    after: dict[int, tuple[tuple, list[int]]] = {end: ((0, 0, 0, ()), [])}
+    after: dict[int, _Way] = {end: _Way((0, 0, 0, ()), [])}
     for c in range(c0 + count - 1, c0 - 1, -1):
         r, _, whole = room(c)
-        now: dict[int, tuple[tuple, list[int]]] = {end: after[end]}
+        now: dict[int, _Way] = {end: after[end]}
         for a in range(min(starts), end):
             for b, h in _ends(pieces, cuts, heights, a, r, whole):
                 if b in after:
                     bad, short, split, left = _step(pieces, cuts, heights, a, b, h, r)
-                    was = after[b][0]
-                    got = (bad + was[0], short + was[1], split + was[2], (-left, *was[3]))
-                    if a not in now or _level(got) < _level(now[a][0]):
-                        now[a] = (got, [b, *after[b][1]])
+                    was_bad, was_short, was_split, feet = after[b].cost
+                    got = (bad + was_bad, short + was_short, split + was_split, (-left, *feet))
+                    if a not in now or _level(got) < _level(now[a].cost):
+                        now[a] = _Way(got, [b, *after[b].path])
         after = now
     ways = []
-    for a, (cost, path) in starts.items():
+    for a, way in starts.items():
         if a in after and a != end:
-            got, rest = after[a]
-            level = _level((cost[0] + got[0], cost[1] + got[1], cost[2] + got[2], got[3]))
-            ways.append((level, cost[3], [*path, *rest]))
-    return min(ways)[2] if ways else None
+            bad, short, split, feet = way.cost
+            rest = after[a]
+            rest_bad, rest_short, rest_split, rest_feet = rest.cost
+            level = _level((bad + rest_bad, short + rest_short, split + rest_split, rest_feet))
+            ways.append((level, feet, [*way.path, *rest.path]))
+    if not ways:
+        return None
+    _, _, path = min(ways)
+    return path
 
 
 def _level(cost: tuple) -> tuple:

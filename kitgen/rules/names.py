@@ -197,6 +197,16 @@ def where_names(w: Where | None) -> Iterator[tuple[str, str]]:
                     yield t.kind, name
 
 
+def areas_read(w: Where | None, own_name: str, areas: Iterable[str]) -> list[str]:
+    """The area names (or patterns) a test reads, for the area `own_name` it defines: the
+    areas it names, in itself and its targets, and for `same_area_as` every other area
+    (a cell shares an area with a target through any area but the one being defined)."""
+    names = [n for k, n in where_names(w) if k == "area"]
+    if any(t.same_area_as is not None for t in inner_tests(w)):
+        names += [n for n in areas if n != own_name]
+    return names
+
+
 def check_all(
     setup: Setup,
     diags: Diagnostics,

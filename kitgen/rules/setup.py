@@ -28,7 +28,7 @@ from ..model.rules import (
 )
 from ..names import close_match, did_you_mean, suggest
 from ..records import field, record
-from .names import check_attrs, check_name, where_names
+from .names import areas_read, check_attrs, check_name
 from .where import WORK_HINT, TooMuchWork, holds, named, own_name, work_message
 
 if TYPE_CHECKING:
@@ -239,13 +239,13 @@ def resolve(game: Game, book: RuleBook, scenario: Scenario, diags: Diagnostics) 
 def area_order(
     scenario: Scenario, map_areas: Mapping[str, Any], diags: Diagnostics
 ) -> list[ScenarioArea]:
-    """The scenario's areas, each after the areas its `where:` names (so the order they
-    are written in does not matter); a loop of areas is an error at the area that closes
-    it. An area's test naming its own name means the map's area of that name."""
+    """The scenario's areas, each after the areas its `where:` reads (`areas_read`: so the
+    order they are written in does not matter); a loop of areas is an error at the area
+    that closes it. An area's test naming its own name means the map's area of that name."""
     own = {a.name: a for a in scenario.areas}
 
     def needs(area: ScenarioArea) -> list[ScenarioArea]:
-        names = [n for k, n in where_names(area.where) if k == "area"]
+        names = areas_read(area.where, area.name, own)
         found = named(names, own)
         if area.name in names and area.name not in map_areas:
             return [own[n] for n in found]  # itself too: a loop of one

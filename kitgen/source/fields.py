@@ -176,6 +176,40 @@ def as_length(
     return value
 
 
+MIN_CELL = 9.0  # points (1/8 in): less, and nothing in a cell can be printed to be read
+SMALL_CELL = 18.0  # points (1/4 in): less, and what prints in a cell is under 6 pt
+
+
+def as_cell_size(
+    ctx: Context, node: Node, path: str, noun: str = "cell", inside: str = "coordinates and pieces"
+) -> float | None:
+    """The side of a cell something prints in (a map's cell, a template's square): under
+    1/8 in an error, under 1/4 in a warning. `inside` names what prints in it."""
+    size = as_length(ctx, node, path)
+    if size is None or size >= SMALL_CELL:
+        return size
+    if size < MIN_CELL:
+        ctx.error(
+            node,
+            path,
+            f"a {noun} {size:.4g} pt across is too small to print anything in",
+            f"a {noun} must be at least 1/8 in; 1/2 in or more keeps its {inside} legible",
+        )
+        return None
+    ctx.warning(
+        node,
+        path,
+        f"a {noun} {size:.4g} pt across is under 1/4 in: its {inside} print too small to read",
+        "1/2 in or more keeps them legible",
+    )
+    return size
+
+
+def as_square(ctx: Context, node: Node, path: str) -> float | None:
+    """A template's square (one square of the table's grid): checked as a map's cell."""
+    return as_cell_size(ctx, node, path, "square", "values and marks")
+
+
 def as_colour(ctx: Context, node: Node, path: str) -> str | None:
     text = as_text(ctx, node, path)
     if text is None:
@@ -327,6 +361,7 @@ class Fields:
         self.map = expect_map(ctx, node, path) if node is not None else None
         self.known: dict[str, None] = {}  # keys asked for, in order (a dict: O(1) lookups)
         self.said_missing: set[str] = set()  # said once, however often a reader asks
+        self.opened = len(ctx.diags.items)  # diagnostics before this mapping was read
 
     # -- plumbing
     def sub(self, key: str) -> str:
@@ -467,6 +502,23 @@ class Fields:
             self.ctx.error(self.map.get(group.at), self.sub(group.at), group.both)
         return True
 
+    def none(self, key: str, *given: bool) -> bool:
+        """Whether no key of the needed OneOf group holding `key` (declared with
+        `reader_says`) is given: written, or as `given` says (one flag per key of the
+        group, in its order: a value read as empty, or refused, is not given). If so,
+        the group's `none` is said at the mapping, with its hint. False for a value
+        that is not a mapping (said already)."""
+        assert self.spec is not None
+        group = self.spec.needed_group_of(key)
+        if self.map is None:
+            return False
+        if not given:
+            given = tuple(k in self.map for k in group.keys)
+        if any(given):
+            return False
+        self.ctx.error(self.node, self.path, group.none, group.hint)
+        return True
+
     def default(self, key: str) -> Any:
         """The declared default of `key` (None without a spec)."""
         return self._declared(key, "", default=UNSET)["default"]
@@ -590,7 +642,7 @@ class Fields:
             return
         valid = None
         for key in self.map.keys():
-            if key not in self.known:
+            if key not in self.known and not self._left_after_error(key):
                 if valid is None:
                     valid = list(self.known)
                 self.ctx.error(
@@ -599,6 +651,13 @@ class Fields:
                     f"unknown key {key!r}",
                     suggest(key, valid),
                 )
+
+    def _left_after_error(self, key: str) -> bool:
+        """A declared key the reader did not reach because an error in this mapping
+        stopped it: valid, so not reported as unknown (the error says what is wrong)."""
+        if self.spec is None or key not in self.spec.keys:
+            return False
+        return any(d.is_error for d in self.ctx.diags.items[self.opened :])
 
 
 def _declared_setting(key: Key, name: str) -> Any:

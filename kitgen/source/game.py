@@ -6,14 +6,15 @@ read by the reader registered for it in kitgen/sections.py.
 
 from __future__ import annotations
 
+import re
 import stat
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Protocol
 
-from ..budget import MAX_GAME_BYTES, MAX_INCLUDES, MAX_YAML_VALUES
+from ..budget import MAX_GAME_BYTES, MAX_INCLUDES, MAX_YAML_BYTES, MAX_YAML_VALUES
 from ..errors import Diagnostic, Diagnostics, KitError, Span
-from ..files import FileRefused, confine, list_folder, real_path
+from ..files import FileRefused, confine, list_folder, read_file, real_path
 from ..model.game import COUNTER_SHEETS, Game
 from ..names import default_id_problem, did_you_mean
 from ..units import PAPERS, Paper, UnitError, paper_from_text
@@ -189,6 +190,47 @@ def _merge_into(target: Map, extra: Map, diags: Diagnostics) -> None:
             diags.error(span, key, f"{key!r} is already defined at {target.key_spans[key]}")
 
 
+_NAMES_GAME = re.compile(rb"^game\s*:", re.M)  # a scenario kept beside its game
+
+
+def check_folder(ctx: Context, folder: Path, files: Sequence[Path]) -> None:
+    """What in the game folder a build would skip without a word: a warning at each YAML
+    file that game.yaml does not include (through any include) and that names no game
+    of its own (a scenario kept beside it), and at a `scenarios` that is not a folder.
+    A game folder that cannot be listed is a warning at game.yaml."""
+    at = Span(str(folder / GAME_FILE), 1, 1)
+    try:
+        names = list_folder(folder, ".", (".yaml", ".yml"))
+    except FileRefused as exc:
+        hint = "files game.yaml does not include cannot be looked for; " + exc.hint
+        ctx.warning(at, "", exc.message, hint.strip("; "))
+        return
+    read = {real_path(p) for p in files}
+    for name in names:
+        path = folder / name
+        if path.name == GAME_FILE or real_path(path) in read:
+            continue
+        try:
+            if _NAMES_GAME.search(read_file(folder, name, MAX_YAML_BYTES).data):
+                continue
+        except FileRefused:
+            pass  # said as it is: the file is not read
+        ctx.warning(
+            Span(str(path), 1, 1),
+            "",
+            f"not read with the game: {GAME_FILE} does not include it",
+            f"add it to include: in {GAME_FILE}, or move it out of the game folder",
+        )
+    scenarios = folder / SCENARIO_DIR
+    if path_kind(scenarios) not in ("dir", "missing"):
+        ctx.warning(
+            Span(str(scenarios), 1, 1),
+            "",
+            f"{SCENARIO_DIR!r} is not a folder: the game has no scenarios",
+            f"make {SCENARIO_DIR}/ a folder of scenario files, or rename the file",
+        )
+
+
 class SectionReader(Protocol):
     """What reads one section of game.yaml (the build hands in kitgen.sections')."""
 
@@ -230,6 +272,7 @@ def read_game(
             models[key] = section.read(ctx, node, key)
     f.allow("include")
     f.close()
+    check_folder(ctx, folder, files)
     return Game(
         id=game_id,
         title=title,
@@ -336,7 +379,18 @@ def scenario_pack(path: Path) -> list[Path] | None:
         return None
     try:
         names = list_folder(path, ".", (".yaml", ".yml"))
-    except FileRefused:
+    except FileRefused as exc:  # a folder of scenarios that cannot be listed
+        raise KitError(Diagnostic("error", Span(str(path)), "", exc.message, exc.hint)) from None
+    return [path / name for name in names] or None  # an odd entry is refused when read
+
+
+def not_a_file(path: Path) -> Diagnostic | None:
+    """Why the entry `path` of a folder of scenarios cannot be read as a file (a folder,
+    a link to nothing, a pipe), as read_file says it; None for a regular file."""
+    if path_kind(path) == "file":
         return None
-    files = [path / name for name in names if path_kind(path / name) == "file"]
-    return files or None
+    try:
+        read_file(path.parent, path.name, MAX_YAML_BYTES)
+    except FileRefused as exc:
+        return Diagnostic("error", Span(str(path), 1, 1), "", exc.message, exc.hint)
+    return None

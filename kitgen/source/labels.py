@@ -77,7 +77,18 @@ LABEL = Spec(
     Key("bleed", LENGTH, "art runs this far past the trim"),
     Key("front", Either(TEXT, FACE), "a counter face; one side only", required=True),
     heading="Labels from a roster (`labels:`)",
-    one_of=(OneOf("roster", "records", needed=False, both="give roster or records, not both"),),
+    one_of=(
+        OneOf("roster", "records", needed=False, both="give roster or records, not both"),
+        OneOf(
+            "roster",
+            "records",
+            "blanks",
+            alone=False,
+            none="a label needs roster, records or blanks",
+            hint="roster: a generator id; records: a list of mappings; blanks: a number",
+            reader_says=True,
+        ),
+    ),
 )
 LABELS = ListOf(LABEL)
 
@@ -110,13 +121,7 @@ def _read_label(ctx: Context, node: Node, path: str) -> LabelDef | None:
     f.close()
     if f.both("roster", roster is not None, records_node is not None):
         return None
-    if roster is None and records_node is None and not blanks:
-        ctx.error(
-            node,
-            path,
-            "a label needs roster, records or blanks",
-            "roster: a generator id; records: a list of mappings; blanks: a number",
-        )
+    if f.none("roster", roster is not None, records_node is not None, bool(blanks)):
         return None
     if lid is None or w is None or h is None or face is None or records is None:
         return None

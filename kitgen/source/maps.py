@@ -30,6 +30,7 @@ from ..records import replace
 from .fields import (
     Context,
     Fields,
+    as_cell_size,
     as_id,
     as_length,
     as_text,
@@ -583,7 +584,7 @@ def _read_marks(
 
 def _read_grid(ctx: Context, f: Fields, cols: int, rows: int) -> SquareGrid | HexGrid | None:
     kind = f.choice("grid")
-    size = f.get("cell", _read_cell)
+    size = f.get("cell", as_cell_size)
     orient = f.choice("orient")
     offset = f.choice("offset")
     if size is None or cols < 1 or rows < 1:
@@ -591,33 +592,6 @@ def _read_grid(ctx: Context, f: Fields, cols: int, rows: int) -> SquareGrid | He
     if kind == "hex":
         return HexGrid(size, cols, rows, orient, offset)
     return SquareGrid(size, cols, rows)
-
-
-MIN_CELL = 9.0  # points (1/8 in): less, and nothing in a cell can be printed to be read
-SMALL_CELL = 18.0  # points (1/4 in): less, and coordinates and pieces print under 6 pt
-
-
-def _read_cell(ctx: Context, node: Node, path: str) -> float | None:
-    """A cell's size: under 1/8 in an error, under 1/4 in a warning."""
-    size = as_length(ctx, node, path)
-    if size is None or size >= SMALL_CELL:
-        return size
-    if size < MIN_CELL:
-        ctx.error(
-            node,
-            path,
-            f"a cell {size:.4g} pt across is too small to print anything in",
-            "a cell must be at least 1/8 in; 1/2 in or more keeps pieces and coordinates legible",
-        )
-        return None
-    ctx.warning(
-        node,
-        path,
-        f"a cell {size:.4g} pt across is under 1/4 in: its coordinates and pieces print too "
-        "small to read",
-        "1/2 in or more keeps them legible",
-    )
-    return size
 
 
 def _overlap(f: Fields) -> float | None:

@@ -164,16 +164,50 @@ CONSTRAINT = Spec(
         ),
     },
     kind_one_of={
+        "terrain": (
+            OneOf(
+                "only_on",
+                "not_on",
+                none="a terrain rule needs only_on or not_on",
+                both="only_on already keeps the pieces off every other terrain",
+                at="not_on",
+                on_key=True,
+                reader_says=True,
+            ),
+        ),
         "stacking": (
             OneOf(
                 "limit",
                 "limit_from",
-                needed=False,
+                none="a stacking rule needs limit (a number) or limit_from (a terrain property)",
                 both="give limit (a number) or limit_from (a terrain property), not both",
                 at="limit_from",
                 on_key=True,
+                reader_says=True,
             ),
-        )
+        ),
+        "placement": (OneOf("where", none="a placement rule needs where:"),),
+        "count": (
+            OneOf(
+                "exactly",
+                "min",
+                "max",
+                alone=False,
+                none="a count rule needs exactly, min or max",
+                reader_says=True,
+            ),
+            *(
+                OneOf(
+                    "exactly",
+                    other,
+                    needed=False,
+                    both=f"exactly and {other} together: give exactly, or min and max",
+                    at=other,
+                    on_key=True,
+                )
+                for other in ("min", "max")
+            ),
+        ),
     },
 )
 

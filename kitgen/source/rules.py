@@ -11,7 +11,7 @@ from pathlib import Path
 
 from ..budget import MAX_SCENARIO_BYTES, MAX_SCENARIO_FILES, MAX_YAML_VALUES
 from ..errors import KitError, Span
-from ..files import FileRefused, list_folder, real_path
+from ..files import FileRefused, list_folder, list_subfolders, real_path
 from ..model.rules import (
     ANY,
     CONTEXT,
@@ -205,6 +205,22 @@ def _check_order(ctx: Context, f: Fields, low: float | None, high: float | None)
     return True
 
 
+def _nested_scenarios(ctx: Context, folder: str) -> None:
+    """A warning at each YAML file in a folder inside scenarios/: a build skips it, and
+    the scenario would be lost without a word."""
+    try:
+        for sub in list_subfolders(ctx.folder, folder):
+            for name in list_folder(ctx.folder, sub, (".yaml", ".yml")):
+                ctx.warning(
+                    Span(str(ctx.folder / name), 1, 1),
+                    "",
+                    "not read with the game: only scenarios/*.yaml files are its scenarios",
+                    "move it up into scenarios/",
+                )
+    except FileRefused as exc:  # a folder inside that cannot be listed
+        ctx.warning(Span(str(ctx.folder / folder), 1, 1), "", exc.message, exc.hint)
+
+
 def read_scenarios(ctx: Context, folder: Path, book: RuleBook) -> list:
     """Every *.yaml in the game's scenarios/ folder, in name order."""
     # a problem with the folder as a whole is said at the rules: section, else the game's top
@@ -222,6 +238,7 @@ def read_scenarios(ctx: Context, folder: Path, book: RuleBook) -> list:
             "not read with the game: only scenarios/*.yaml files are its scenarios",
             "rename it to end in .yaml",
         )
+    _nested_scenarios(ctx, folder.name)
     if len(names) > MAX_SCENARIO_FILES:
         ctx.error(
             where,
@@ -354,11 +371,9 @@ def read_constraint(ctx: Context, node: Node, path: str) -> Constraint | None:
 def _terrain(ctx: Context, f: Fields) -> dict | None:
     only_on = field_names(f, "only_on")
     not_on = field_names(f, "not_on")
-    if not only_on and not not_on:
-        ctx.error(f.node, f.path, "a terrain rule needs only_on or not_on")
+    if f.none("only_on", bool(only_on), bool(not_on)):
         return None
-    if only_on and not_on:
-        _against(f, "not_on", "only_on already keeps the pieces off every other terrain")
+    if f.both("only_on", bool(only_on), bool(not_on)):
         return None
     return dict(only_on=only_on, not_on=not_on)
 
@@ -375,12 +390,7 @@ def _stacking(ctx: Context, f: Fields) -> dict | None:
     weights = tuple(f.seq("weights", _read_weight))
     if f.both("limit", limit is not None, bool(limit_from)):
         return None
-    if limit is None and not limit_from:
-        ctx.error(
-            f.node,
-            f.path,
-            "a stacking rule needs limit (a number) or limit_from (a terrain property)",
-        )
+    if f.none("limit", limit is not None, bool(limit_from)):
         return None
     if per == "area" and limit_from:
         _against(
@@ -415,9 +425,8 @@ def _read_weight(ctx: Context, node: Node, path: str) -> tuple[Selector, int] | 
 
 
 def _placement(ctx: Context, f: Fields) -> dict | None:
-    wnode = f.node_of("where")
+    wnode = f.node_of("where")  # absent: the spec's "needs where:"
     if wnode is None:
-        ctx.error(f.node, f.path, "a placement rule needs where:")
         return None
     where = read_where(ctx, wnode, f.sub("where"))
     return dict(where=where) if where is not None else None
@@ -436,13 +445,7 @@ def _bounds(ctx: Context, f: Fields, per: str) -> dict | None:
         _bound(f, k) for k in ("exactly", "min", "max")
     )
     refs = {k: r for k, r in (("exactly", e_ref), ("min", lo_ref), ("max", hi_ref)) if r}
-    given = [k for k in ("exactly", "min", "max") if f.map is not None and k in f.map]
-    if not given:
-        ctx.error(f.node, f.path, "a count rule needs exactly, min or max")
-        return None
-    if "exactly" in given and len(given) > 1:
-        other = given[1]
-        _against(f, other, f"exactly and {other} together: give exactly, or min and max")
+    if f.none("exactly") or f.both("min") or f.both("max"):  # written, whatever their values
         return None
     if at_least is not None and at_most is not None and at_least > at_most:
         _against(f, "max", f"max {at_most} is below min {at_least}")

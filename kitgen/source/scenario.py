@@ -84,6 +84,9 @@ AREA = Spec(
     Key("cells", NAMES, "cells (or the map's place names)"),
     Key("where", WHERE, "the cells that pass this test"),
     heading=HEADING,
+    one_of=(
+        OneOf("cells", "where", alone=False, none="an area needs cells or where", reader_says=True),
+    ),
 )
 SCENARIO = Spec(
     "scenario",
@@ -367,8 +370,7 @@ def _read_areas(ctx: Context, node: Node | None, path: str) -> list[ScenarioArea
         cells = field_names(f, "cells")
         where = f.get("where", read_where)
         f.close()
-        if not cells and where is None and f.map is not None:
-            ctx.error(value, sub, "an area needs cells or where")
+        if f.none("cells", bool(cells), where is not None):  # empty or refused: not given
             continue
         out.append(ScenarioArea(name, cells, where, value.span, sub, label))
     return out

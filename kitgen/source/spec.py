@@ -186,11 +186,24 @@ class OneOf:
 
     `needed`: one must be written. With none, the first is reported when the reader
     asks for it: "missing required key 'rows'" with `hint`, or `none` (its own words,
-    said at the mapping). `alone`: no two together (with `needed`, exactly one). A
-    reader that meets two calls `Fields.both()`, which says `both` at `at`: the value
-    of that key (its name, with `on_key`), or the mapping when `at` is empty."""
+    said at the mapping). With `reader_says`, the reader says `none` itself, through
+    `Fields.none()` once it has read the values: then a value read as empty (an empty
+    list or text, a zero) or refused counts as not given. `alone`: no two together
+    (with `needed`, exactly one). A reader that meets two calls `Fields.both()`, which
+    says `both` at `at`: the value of that key (its name, with `on_key`), or the
+    mapping when `at` is empty."""
 
-    __slots__ = ("keys", "hint", "alone", "needed", "none", "both", "at", "on_key")
+    __slots__ = (
+        "keys",
+        "hint",
+        "alone",
+        "needed",
+        "none",
+        "both",
+        "at",
+        "on_key",
+        "reader_says",
+    )
 
     def __init__(
         self,
@@ -202,9 +215,12 @@ class OneOf:
         both: str = "",
         at: str = "",
         on_key: bool = False,
+        reader_says: bool = False,
     ) -> None:
         if not (needed or alone):
             raise SpecError(f"one_of {keys}: a group that is not needed must be alone")
+        if reader_says and not (needed and none):
+            raise SpecError(f"one_of {keys}: a reader says `none` only of a needed group")
         if at and at not in keys or both and not alone:
             raise SpecError(f"one_of {keys}: `both` is said at one of its keys, if alone")
         self.keys = keys
@@ -215,6 +231,7 @@ class OneOf:
         self.both = both
         self.at = at
         self.on_key = on_key
+        self.reader_says = reader_says
 
     def schema(self) -> dict[str, Any]:
         each = [{"required": [k]} for k in self.keys]
@@ -228,6 +245,8 @@ class OneOf:
     @property
     def doc(self) -> str:
         names = ", ".join(f"`{k}`" for k in self.keys)
+        if len(self.keys) == 1:  # a required key with words of its own when missing
+            return f"Give {names}."
         if not self.needed:
             return f"Give at most one of {names}."
         return f"Give {'exactly' if self.alone else 'at least'} one of {names}."
@@ -315,8 +334,19 @@ class Spec(Type):
         return key
 
     def group_led_by(self, name: str) -> OneOf | None:
-        """The needed OneOf group that `name` comes first in (the one reported missing)."""
-        return next((g for g in self.one_of if g.needed and g.keys[0] == name), None)
+        """The needed OneOf group that `name` comes first in (the one reported missing
+        when the reader asks for it; not one whose reader says so itself)."""
+        return next(
+            (g for g in self.one_of if g.needed and not g.reader_says and g.keys[0] == name),
+            None,
+        )
+
+    def needed_group_of(self, name: str) -> OneOf:
+        """The needed OneOf group holding `name` whose reader says when none is given."""
+        group = next((g for g in self.one_of if name in g.keys and g.reader_says), None)
+        if group is None:
+            raise SpecError(f"{self.name}: no one_of group with reader_says holds {name!r}")
+        return group
 
     def group_of(self, name: str) -> OneOf:
         """The OneOf group holding `name` that says when two are given together."""

@@ -884,8 +884,9 @@ def _read_one_card(ctx: Context, node: Map, path: str, variables: dict) -> Card 
         )
     side_node = f.node_of("side")
     side = None
-    if side_node is not None:
-        side = substitute(ctx, f.text("side"), variables, side_node, f.sub("side"))
+    side_text = f.text("side") if side_node is not None else None  # None: refused, said
+    if side_text is not None:
+        side = substitute(ctx, side_text, variables, side_node, f.sub("side"))
     f.close()
     if front is None:
         return None

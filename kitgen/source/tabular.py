@@ -28,7 +28,7 @@ from ..files import FileRefused, read_file, real_path
 from ..records import record
 from .fields import Context, Fields
 from .spec import FILE_LIST
-from .yamlnodes import CONTROL_HINT, Map, Scalar, Seq, not_text
+from .yamlnodes import CONTROL_HINT, Map, Scalar, Seq, hidden_character, not_text
 
 FILE_KEYS = tuple(FILE_LIST.keys)  # {file: ...} where a list goes
 TYPES = (".csv", ".xlsx")
@@ -111,13 +111,21 @@ def file_list(ctx: Context, node: Map, path: str, keyed: bool = True) -> Seq | N
 
 def _all_text(ctx: Context, grid: Grid, path: str) -> bool:
     """False, with an error at the cell, when a cell holds a character no text may hold
-    (a control character, half of a UTF-16 pair): YAML refuses them, and so does a sheet."""
+    (a control character, half of a UTF-16 pair; a hidden character, as in YAML): YAML
+    refuses them, and so does a sheet."""
     for row in grid:
         for cell in row:
-            bad = not_text(cell.value) if isinstance(cell.value, str) else None
+            if not isinstance(cell.value, str):
+                continue
+            bad = not_text(cell.value)
             if bad is not None:
                 code, kind = bad
                 ctx.error(cell.span, path, f"the cell holds {code}, {kind}, not text", CONTROL_HINT)
+                return False
+            hidden = None if cell.value.isascii() else hidden_character(cell.value)
+            if hidden is not None:
+                _, problem, hint = hidden
+                ctx.error(cell.span, path, problem.replace("the text", "the cell", 1), hint)
                 return False
     return True
 

@@ -16,7 +16,16 @@ from ..model.template import (
     Template,
     Templates,
 )
-from .fields import Context, Fields, as_length, as_text, check_unique_ids, expect_map, read_list
+from .fields import (
+    Context,
+    Fields,
+    as_length,
+    as_square,
+    as_text,
+    check_unique_ids,
+    expect_map,
+    read_list,
+)
 from .reading import READING, Marks, read_reading
 from .spec import (
     BOOLEAN,
@@ -266,7 +275,7 @@ def _read_cone(f: Fields, common: dict) -> ConeTemplate | None:
 def _read_arc(f: Fields, common: dict) -> ArcTemplate | None:
     spread = f.number("spread")
     depth = f.number("depth")
-    square = f.length("square")
+    square = f.get("square", as_square)
     apex = f.choice("apex")
     rule = f.choice("rule")
     covered = f.text("covered_label")
@@ -343,7 +352,7 @@ def _read_cells(
 def _read_grid_scatter(f: Fields, common: dict) -> GridScatterTemplate | None:
     errors = len(f.ctx.diags.errors)
     size = f.integer("size")
-    square = f.length("square")
+    square = f.get("square", as_square)
     flight = f.choice("flight")
     flight_label = f.text("flight_label")
     legend = f.text("legend")

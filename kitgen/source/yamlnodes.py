@@ -245,8 +245,17 @@ class _Composer:
     def _whole_characters(self, node: yaml.ScalarNode, span: Span) -> None:
         """An escape may make what YAML refuses written out: half of a UTF-16 pair
         ("\\ud800"), which no file, PDF or terminal can hold, or a control character
-        ("\\0", "\\e", "\\x9b"). An error here, the text kept with U+FFFD in its place."""
-        bad = not_text(node.value)
+        ("\\0", "\\e", "\\x9b"). An error here, the text kept with U+FFFD in its place.
+        A hidden character (`hidden_character`) is an error at the character itself."""
+        value = node.value
+        if not value.isascii():  # the hidden ones are all outside ASCII
+            hidden = hidden_character(value)
+            if hidden is not None:
+                char, problem, hint = hidden
+                at = self.text.find(char, node.start_mark.index, node.end_mark.index)
+                where = _text_span(self.path, self.text, at) if at >= 0 else span  # or escaped
+                self.errors.append(Diagnostic("error", where, "", problem, hint))
+        bad = not_text(value)
         if bad is None:
             return
         code, kind = bad
@@ -257,7 +266,7 @@ class _Composer:
             problem = f"the escape for {code} makes {kind}, not text"
             hint = CONTROL_HINT
         self.errors.append(Diagnostic("error", span, "", problem, hint))
-        node.value = _NOT_TEXT.sub("\ufffd", node.value)
+        node.value = _NOT_TEXT.sub("\ufffd", value)
 
     def _plain_tag(self, node: yaml.ScalarNode) -> bool:
         """The value's tag is one plain YAML gives, or none was written: a plain date
@@ -372,6 +381,44 @@ def source_line(file: str, number: int) -> bytes:
 def read_yaml_bytes(root: Path, name: str | Path, base: Path | None = None) -> bytes:
     """A YAML file's bytes (see kitgen.files.read_file), at most MAX_FILE_BYTES."""
     return read_file(root, name, MAX_FILE_BYTES, base).data
+
+
+# Characters that show as nothing in an editor (Unicode format characters that are not
+# marks printed with a number): direction controls, which make an editor show the text
+# around them in another order than the sheet prints it ("Trojan source"), and
+# zero-width and other invisible ones, which make a name differ from one that looks the
+# same and print as nothing or as a stray mark. Refused in every text and name.
+_DIRECTION = "\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069"
+_HIDDEN = re.compile(
+    f"[{_DIRECTION}\u00ad\u180e\u200b-\u200d\u2060-\u2064\u206a-\u206f\ufeff"
+    "\ufff9-\ufffb\U000e0001\U000e0020-\U000e007f]"
+)
+_IS_DIRECTION = re.compile(f"[{_DIRECTION}]")
+
+
+def hidden_character(text: str) -> tuple[str, str, str] | None:
+    """The first character of `text` an editor shows as nothing, as (character, message,
+    hint), or None: the one test for every YAML key and value and spreadsheet cell."""
+    found = _HIDDEN.search(text)
+    if found is None:
+        return None
+    import unicodedata  # only for a text that holds one
+
+    char = found.group()
+    named = f"{_codepoint(char)} {unicodedata.name(char, 'a format character')}"
+    if _IS_DIRECTION.match(char):
+        return (
+            char,
+            f"the text holds {named}, a direction control: an editor shows the text around "
+            "it in another order than the sheet prints",
+            "delete it; kitgen prints text left to right, as the file stores it",
+        )
+    return (
+        char,
+        f"the text holds {named}, which an editor may show as nothing",
+        "delete it: it prints as nothing or as a stray mark, and a name holding it differs "
+        "from one that looks the same",
+    )
 
 
 def parse_yaml(data: bytes, spath: str, values: list[int] | None = None) -> Node:
