@@ -227,8 +227,8 @@ CASES: dict[str, list[tuple[str, str, str, list[str]]]] = {
             "lawyer-red, at: B2",
             [
                 "broken.yaml:12:9: error: sides[0].placements[4]: lawyer-red on cell B2 "
-                "(Grassland): scientist/lawyer may stand only on Urban ({rule:Scientists and "
-                "Lawyers are placed in Urban (as newborns are)})",
+                "(Grassland): scientist/lawyer may stand only on Urban ({rule:Place Scientists and "
+                "Lawyers in Urban (as newborns are)})",
                 "1 error(s), 0 warning(s)",
             ],
         ),
@@ -318,11 +318,11 @@ CASES: dict[str, list[tuple[str, str, str, list[str]]]] = {
             "farmer-red, at: A1}",
             [
                 "broken.yaml:9:9: error: sides[0].placements[1]: farmer-red on cell A1 "
-                "(Water): person other than hunter may not stand on Water ({rule:Water is "
-                "impassable except by Hunters})",
+                "(Water): person other than hunter may not stand on Water ({rule:Place no "
+                "one but Hunters on Water (it is impassable to the rest)})",
                 "broken.yaml:11:9: error: sides[0].placements[3]: 2 people on cell A1 (Water) "
-                'exceed its pop limit of 1 ({rule:"Pop limits: Water 1, Grassland 4, Forest 3, '
-                'Urban 6 (all tribes together)"})',
+                'exceed its pop limit of 1 ({rule:"Keep to the pop limits: Water 1, Grassland 4, '
+                'Forest 3, Urban 6 (all tribes together)"})',
                 "2 error(s), 0 warning(s)",
             ],
         ),
@@ -354,8 +354,8 @@ CASES: dict[str, list[tuple[str, str, str, list[str]]]] = {
             "piece: sentry-gn, at: B1",
             [
                 "broken.yaml:1:1: error: the scenario has 1 Sentry-Guns on Open space and "
-                "adjacent to aguan, needs exactly 2 ({rule:A Sentry-Gun on each of the 2 open "
-                "spaces beside the Aguan's Hatchway})",
+                "adjacent to aguan, needs exactly 2 ({rule:Place a Sentry-Gun on each of the 2 "
+                "open spaces beside the Aguan's Hatchway})",
                 "broken.yaml:10:13: error: placements[1].piece: unknown piece 'sentry-gn' (did "
                 "you mean 'sentry-gun'?)",
                 "2 error(s), 0 warning(s)",
@@ -406,7 +406,7 @@ CASES: dict[str, list[tuple[str, str, str, list[str]]]] = {
             "{piece: code-hack-blue, count: 5, area: aproach}",
             [
                 "broken.yaml:23:5: error: sides[1]: side blue has 0 Code-Hack tokens, needs "
-                "exactly 5 ({rule:5 Code-Hack tokens per player})",
+                "exactly 5 ({rule:Give each player 5 Code-Hack tokens})",
                 "broken.yaml:26:49: error: sides[1].placements[1].area: unknown area 'aproach' "
                 "(did you mean 'approach'?)",
                 "2 error(s), 0 warning(s)",
@@ -420,7 +420,7 @@ CASES: dict[str, list[tuple[str, str, str, list[str]]]] = {
                 "broken.yaml:18:9: error: sides[0].placements[1]: 9 code-hack-red placed, the "
                 "kit provides 5 (piece defined at counters.yaml:90:5)",
                 "broken.yaml:18:9: error: sides[0].placements[1]: side red has 9 Code-Hack "
-                "tokens, needs exactly 5 ({rule:5 Code-Hack tokens per player})",
+                "tokens, needs exactly 5 ({rule:Give each player 5 Code-Hack tokens})",
                 "2 error(s), 0 warning(s)",
             ],
         ),
@@ -429,22 +429,22 @@ CASES: dict[str, list[tuple[str, str, str, list[str]]]] = {
             "map: station",
             "map: stations",
             [
-                "broken.yaml:1:1: error: the scenario has 0 aguan, needs exactly 1 ({rule:One "
-                "Aguan})",
+                "broken.yaml:1:1: error: the scenario has 0 aguan, needs exactly 1 (rule at "
+                "content/reshuffled/rules.yaml:18:7)",  # an unnamed rule
                 "broken.yaml:1:1: error: the scenario has 0 Sentry-Guns on open and adjacent "
-                "to aguan, needs exactly 2 ({rule:A Sentry-Gun on each of the 2 open spaces "
-                "beside the Aguan's Hatchway})",
+                "to aguan, needs exactly 2 ({rule:Place a Sentry-Gun on each of the 2 open "
+                "spaces beside the Aguan's Hatchway})",
                 "broken.yaml:1:1: error: the scenario has 0 Sentry-Guns at *.room-centre and "
-                "on the line from aguan to opposite aguan, needs exactly 2 ({rule:The other 2 "
-                "Sentry-Guns on the centre spaces of the 2 rooms on the diagonal from the "
+                "on the line from aguan to opposite aguan, needs exactly 2 ({rule:Place the "
+                "other 2 Sentry-Guns on the centre spaces of the 2 rooms on the diagonal from the "
                 "Aguan to the Approach area})",
                 "broken.yaml:3:6: error: map: unknown map 'stations' (did you mean 'station'?)",
                 "broken.yaml:15:5: error: sides[0]: side red has 0 submarine(s) of the "
-                "player's colour, needs exactly 1 ({rule:One submarine per player, in his "
-                "colour})",
+                "player's colour, needs exactly 1 ({rule:Give each player one submarine, in "
+                "his colour})",
                 "broken.yaml:23:5: error: sides[1]: side blue has 0 submarine(s) of the "
-                "player's colour, needs exactly 1 ({rule:One submarine per player, in his "
-                "colour})",
+                "player's colour, needs exactly 1 ({rule:Give each player one submarine, in "
+                "his colour})",
                 "6 error(s), 0 warning(s)",
             ],
         ),
@@ -466,7 +466,7 @@ CASES: dict[str, list[tuple[str, str, str, list[str]]]] = {
             "build: average, wepon: pistol",
             [
                 "broken.yaml:8:9: error: sides[0].placements[1]: Roon has no weapon "
-                "({rule:Every Team member carries a weapon of the weapons chart})",
+                "({rule:Arm each Team member with a weapon of the weapons chart})",
                 "broken.yaml:8:74: error: sides[0].placements[1].attrs.wepon: unknown "
                 "attribute 'wepon' (did you mean 'weapon'?)",
                 "2 error(s), 0 warning(s)",
@@ -480,7 +480,7 @@ CASES: dict[str, list[tuple[str, str, str, list[str]]]] = {
                 "broken.yaml:8:82: error: sides[0].placements[1].attrs.weapon: Roon: weapon is "
                 "'blaster', must be one of pistol, heavy automatic rifle, high explosive "
                 "machine gun, flamer, dope gun, flechette cannon, axe, cutlass, hot air gun "
-                "({rule:Every Team member carries a weapon of the weapons chart})",
+                "({rule:Arm each Team member with a weapon of the weapons chart})",
                 "1 error(s), 0 warning(s)",
             ],
         ),
@@ -564,8 +564,8 @@ CASES: dict[str, list[tuple[str, str, str, list[str]]]] = {
             "name: Brun, Ex: 9",
             [
                 "broken.yaml:10:53: error: sides[0].units[0].figures[2].attrs.Ex: Brun: Ex is "
-                '9, must be from 1 to 6 ({rule:"Experience (Ex) 1 to 6: Scum, Raw, Green, '
-                'Average, Veteran, Master"})',
+                '9, must be from 1 to 6 ({rule:"Give each figure an Experience (Ex) of 1 to 6: '
+                'Scum, Raw, Green, Average, Veteran, Master"})',
                 "1 error(s), 0 warning(s)",
             ],
         ),
@@ -575,7 +575,7 @@ CASES: dict[str, list[tuple[str, str, str, list[str]]]] = {
             "name: Colin, Ex: 3, F: 6",
             [
                 "broken.yaml:11:13: error: sides[0].units[0].figures[3]: Colin has no M "
-                "({rule:Melee skill (M) 2 to 14, rolled against on a D12})",
+                "({rule:Give each figure a Melee skill (M) of 2 to 14, rolled against on a D12})",
                 "1 error(s), 0 warning(s)",
             ],
         ),
@@ -585,7 +585,7 @@ CASES: dict[str, list[tuple[str, str, str, list[str]]]] = {
             'name: Guard 1, leader: "yes", Ex: 4',
             [
                 "broken.yaml:17:13: error: sides[1].units[0].figures[1]: unit ford has 2 "
-                "leaders, needs exactly 1 ({rule:Each unit has one leader})",
+                "leaders, needs exactly 1 ({rule:Give each unit one leader})",
                 "1 error(s), 0 warning(s)",
             ],
         ),
@@ -595,7 +595,8 @@ CASES: dict[str, list[tuple[str, str, str, list[str]]]] = {
             "name: Guard 2, Ex: 4, F: seven",
             [
                 "broken.yaml:18:62: error: sides[1].units[0].figures[2].attrs.F: Guard 2: F is "
-                "'seven', not a number ({rule:Fire skill (F) 2 to 14, rolled against on a D12})",
+                "'seven', not a number ({rule:Give each figure a Fire skill (F) of 2 to 14, "
+                "rolled against on a D12})",
                 "1 error(s), 0 warning(s)",
             ],
         ),
@@ -605,7 +606,7 @@ CASES: dict[str, list[tuple[str, str, str, list[str]]]] = {
             "{piece: figures, attrs: {name: Guard 2",
             [
                 "broken.yaml:14:9: warning: sides[1].units[0]: unit ford has 3 figures, needs "
-                "4 to 10 ({rule:4 to 10 figures in a unit (advice)})",
+                "4 to 10 ({rule:Put 4 to 10 figures in a unit (advice)})",
                 "broken.yaml:18:21: error: sides[1].units[0].figures[2].piece: unknown piece "
                 "'figures' (did you mean 'figure'?)",
                 "1 error(s), 1 warning(s)",

@@ -307,13 +307,12 @@ def test_set_up_rules_print_as_sentences_like_the_special_rules():
     _, pdfs, _ = seed_kit("duck")
     text = " ".join(pdf_text(pdfs["scenario-cargo-bay-sweep.pdf"]))
     rules = text.split("Set-up rules", 1)[1]
-    assert "Three Harpies." in rules
-    assert "The Team starts in the corridor." in rules
+    assert "Place the Team in the corridor." in rules
     assert "(a Waiting Threat attacks within 2)." in rules
     _, pdfs, _ = seed_kit("rencounter")
     text = " ".join(pdf_text(pdfs["scenario-ambush-at-the-ford.pdf"]))
     assert "rolled against on a D12.\u2020" in text
-    assert "Two sides at least." in text
+    assert "Play with two sides or more." in text
 
 
 def test_the_roster_sheet_grows_its_type_one_size_for_roster_and_key():

@@ -248,6 +248,6 @@ def test_the_roster_sheet_prints_the_squad_creator_beside_its_roster():
 
 def test_the_setup_sheets_mark_the_kits_skill_bounds():
     text = built()["scenario-ambush-at-the-ford.pdf"]
-    assert "Fire skill (F) 2 to 14, rolled against on a D12.\u2020" in text
-    assert "Melee skill (M) 2 to 14, rolled against on a D12.\u2021" in text
+    assert "Fire skill (F) of 2 to 14, rolled against on a D12.\u2020" in text
+    assert "Melee skill (M) of 2 to 14, rolled against on a D12.\u2021" in text
     assert "\u2020 Kit's reading: 2 to 14" in text

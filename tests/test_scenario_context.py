@@ -429,3 +429,53 @@ def test_a_rule_naming_a_unit_this_scenario_lacks_warns_with_a_did_you_mean(tmp_
         "0 error(s), 1 warning(s)",
         "ok: 1 checked",
     ]
+
+
+# ---- a declared attribute's default ---------------------------------------------------
+
+
+def test_a_defaults_mistakes_are_reported_at_the_value(tmp_path):
+    game = DECLARED.replace(
+        "    weapon: {one_of: [sword, bow]}\n",
+        "    weapon: {one_of: [sword, bow], default: axe}\n"
+        "    F: {type: integer, min: 2, max: 12, default: 13}\n"
+        "    M: {type: integer, default: 2.5}\n"
+        "    A: {type: number, default: lots}\n",
+    )
+    assert _check_game(tmp_path, game) == [
+        "game.yaml:25:45: error: rules.attributes.weapon.default: default 'axe' is not one of "
+        "sword, bow",
+        "game.yaml:26:50: error: rules.attributes.F.default: default 13 must be from 2 to 12",
+        "game.yaml:27:33: error: rules.attributes.M.default: default 2.5 is not a whole number",
+        "game.yaml:28:32: error: rules.attributes.A.default: default 'lots' is not a number",
+        "4 error(s), 0 warning(s)",
+    ]
+
+
+def test_a_roster_entry_that_leaves_an_attribute_out_has_its_default(tmp_path):
+    """`default:` is what an entry with `attrs:` that leaves the attribute out has: the
+    rules read it (Ko passes a required range rule on it), the set-up sheet prints it in
+    the cell that was blank. A piece placed with no attrs (a counter) is given none."""
+    game = DECLARED.replace(
+        "    weapon: {one_of: [sword, bow]}\n",
+        "    weapon: {one_of: [sword, bow], default: bow}\n",
+    ) + (
+        "    - kind: range\n      name: Bows only\n      pieces: {unit: ronin}\n"
+        "      attr: weapon\n      one_of: [bow]\n      required: true\n"
+    )
+    scenario = """
+        sides:
+          - id: red
+            placements:
+              - {piece: ronin-red, at: A1, attrs: {name: Ko, Ex: 3}}
+              - {piece: ronin-red, at: B1, attrs: {name: Mi, Ex: 2, weapon: sword}}
+          - id: blue
+            placements: [{piece: ronin-blue, at: A2, count: 2}]
+        """
+    assert _check(tmp_path, scenario, game) == [
+        "scenarios/s.yaml:5:69: error: sides[0].placements[1].attrs.weapon: Mi: weapon is "
+        "'sword', must be one of bow (rule at game.yaml:39:7)",
+        "scenarios/s.yaml:7:18: error: sides[1].placements[0]: ronin-blue has no weapon (rule "
+        "at game.yaml:39:7)",
+        "2 error(s), 0 warning(s)",
+    ]

@@ -29,7 +29,7 @@ from kitgen.style import RULES_MIN
 from kitgen.units import PAPERS
 from tests.page_marks import Marks, faults, read_marks
 
-from .conftest import CONTENT, build_pdfs, seed_kit
+from .conftest import CONTENT, build_pdfs, pdf_text, seed_kit
 
 PAGES = {
     ("rencounter", "ambush-at-the-ford"): 1,
@@ -141,3 +141,114 @@ def test_units_of_one_figure_print_as_one_table_with_their_head_once():
     baselines = [runs[n][0][1] for n in names]
     assert baselines == sorted(baselines, reverse=True)
     assert baselines[0] - baselines[1] == pytest.approx(baselines[1] - baselines[2], abs=0.01)
+
+
+def _rows(bottoms: list[float]) -> list[float]:
+    """Glyph bottoms gathered into rows, top first: each row's highest bottom (a round
+    figure overshoots its baseline by a hair, a flat one sits on it)."""
+    rows: list[float] = []
+    for y in sorted(bottoms, reverse=True):
+        if rows and rows[-1] - y < 1.0:
+            continue
+        rows.append(y)
+    return rows
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_two_sides_tables_abreast_share_one_size_and_their_rows_line_up(paper):
+    """Rencounter's ambush (review7 fault 21): the patrol's table was set at 8.1 pt on a
+    14.3 pt row pitch beside the Guard's at 7.5 pt on 13.0 pt, so no row lined up across
+    the page. Tables abreast now share the smaller size: every cell of both at one size,
+    and each of the patrol's rows on a baseline of one of the Guard's."""
+    _, pdfs = _kit("rencounter", paper)
+    (marks,) = _pages(pdfs["scenario-ambush-at-the-ford.pdf"])
+    runs = _runs_at(marks)
+    (guard,) = runs["TheCardinal\u2019sGuard"]
+    sizes = {g.size for g in marks.glyphs if marks.runs[g.run] in ("musket", "carbine")}
+    assert len(sizes) == 1, sizes
+    # the figures' cells (digits sit on the baseline), each side's rows and the pitch
+    digits = [(x, y) for text, ats in runs.items() if text.isdigit() for x, y in ats]
+    left = _rows([y for x, y in digits if x < guard[0]])
+    right = _rows([y for x, y in digits if x >= guard[0]])
+    assert len(left) == 10 and len(right) == 14
+    pitch = min(a - b for a, b in zip(right, right[1:], strict=False))
+    steps = [(right[0] - y) / pitch for y in left]
+    assert all(abs(k - round(k)) < 0.03 for k in steps), (left, right, pitch)
+
+
+@pytest.mark.parametrize(
+    ("game", "scenario"), [("ryamon", "four-tribes"), ("rencounter", "gunfight")]
+)
+def test_the_kits_reading_notes_stand_apart_from_the_list_above_them(game, scenario):
+    """The kit's-reading notes under the set-up rules sat one line pitch under the last
+    bullet, as if a third line of it: they now stand a block's gap lower (sheet.GAP of the
+    body, as a reference sheet sets its blocks apart), more than a line's pitch apart."""
+    _, pdfs, _ = seed_kit(game)
+    marks = _pages(pdfs[f"scenario-{scenario}.pdf"])[-1]
+    first: dict[int, tuple[float, float]] = {}
+    for g in marks.glyphs:
+        first.setdefault(g.run, (g.box[1], g.size))
+    lines = sorted(((y, s, marks.runs[r]) for r, (y, s) in first.items()), reverse=True)
+    note = next(i for i, (_, _, t) in enumerate(lines) if t.startswith("\u2020Kit\u2019s"))
+    (y_bullet, size, _), (y_before, _, _), (y_note, _, _) = (
+        lines[note - 1],
+        lines[note - 2],
+        lines[note],
+    )
+    pitch = y_before - y_bullet  # between the last two bullets
+    assert y_bullet - y_note >= pitch + 0.7 * size - 0.5, (y_before, y_bullet, y_note)
+
+
+def test_a_pieces_name_on_a_set_up_sheet_is_its_title_not_its_faces_capitals():
+    """DUCK!'s cargo bay sweep printed "1 × HARPY 1: B3" and "H1 = HARPY 1": the Threat
+    counters were named from the label their face prints in capitals. A name is the piece's
+    title (counters' `name:`), the face keeps its capitals."""
+    _, pdfs, _ = seed_kit("duck")
+    text = " ".join(pdf_text(pdfs["scenario-cargo-bay-sweep.pdf"]))
+    assert "HARPY" not in text
+    assert "H1 = Harpy 1" in text and "Harpy 1: B3" in text
+    faces = " ".join(pdf_text(pdfs["counters.pdf"]))
+    assert "HARPY BULL" in faces and "STEEL SCORPION" in faces
+
+
+def test_a_blank_roster_cell_prints_the_attributes_declared_default():
+    """DUCK!'s Protection cells were blank for Roon and Vasq (blank meant the usual
+    PROTECTED, not said): the game declares `protection: {default: protected}` and the
+    sheet prints it."""
+    _, pdfs, _ = seed_kit("duck")
+    text = " ".join(pdf_text(pdfs["scenario-cargo-bay-sweep.pdf"]))
+    assert "Roon average heavy automatic rifle protected I3" in text
+    assert "Vasq strong flamer protected H5" in text
+    assert "Otto weak pistol unprotected I6" in text
+
+
+@pytest.mark.parametrize(
+    ("game", "scenario", "gone", "read"),
+    [
+        (
+            "duck",
+            "cargo-bay-sweep",
+            "Three Harpies.",
+            "Place three Harpies in the cargo bay, more than 2 squares from the Team",
+        ),
+        (
+            "reshuffled",
+            "standard",
+            "One Aguan.",
+            "Place the Aguan on one outside-corner Hatchway.",
+        ),
+        ("reshuffled", "standard", "4 Ronin per player.", "Give each player 4 Ronin."),
+        ("ryamon", "four-tribes", "2 to 4 tribes.", "Play with 2 to 4 tribes, one a player."),
+        ("rencounter", "gunfight", "Two sides at least.", "Play with two sides or more."),
+    ],
+)
+def test_set_up_rules_read_as_instructions_not_checker_fragments(game, scenario, gone, read):
+    """Review7 (Scores): set-up lists read like checker rules, bare fragments such as
+    "Three Harpies." and "One Aguan.". The rules' names are now what a player does, in the
+    seeds' words ("Place the Aguan on one outside corner Hatchway"); a count that the line
+    of another rule already says ("three", "the Aguan") has no name, so prints no line."""
+    _, pdfs, _ = seed_kit(game)
+    text = " ".join(pdf_text(pdfs[f"scenario-{scenario}.pdf"]))
+    rules = text.split("Set-up rules", 1)[1]
+    assert gone not in rules
+    assert read in rules

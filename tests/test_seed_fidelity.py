@@ -116,7 +116,7 @@ def test_rencounter_unit_size_is_advice():
     4 to 10 is warned about, never refused."""
     planned, _, _ = seed_kit("rencounter")
     rules = planned.game.sections["rules"]
-    rule = next(c for c in rules.constraints if c.name.startswith("4 to 10 figures"))
+    rule = next(c for c in rules.constraints if c.name.startswith("Put 4 to 10 figures"))
     assert rule.severity == "warning"
 
 

@@ -280,7 +280,7 @@ def test_ryamon_setup_sheet_read_back_from_the_pdf(tmp_path):
         "Set-up rules",
         "Each tribe starts with 5 food.",
         # a rule the kit reads from the source is marked, its reading noted under it
-        "Scientists and Lawyers are placed in Urban (as newborns are).\u2021",
+        "Place Scientists and Lawyers in Urban (as newborns are).\u2021",
         "\u2021 Kit\u2019s reading: Starting people are placed as births are",
     ):
         assert expected in text

@@ -50,6 +50,7 @@ from .mapkey import SWATCH, entries
 from .maps import COMPASS, compass, every_coord_scale, reduced_coords
 from .plan import BBox, Document, Font, Group, Item, Line, Page, Path, Rect, Stroke, Text
 from .search import largest_that_fits, most_air
+from .sheet import GAP as BLOCK_GAP
 from .sides import NEUTRAL_SHAPE, side_shapes, token_shape
 from .text import wrap
 
@@ -550,6 +551,8 @@ class _Flow(PageFlow):
         self.dry = False  # measuring a section: nothing is kept, nothing warns
         self.tables = 0  # tables drawn since the last measure began
         self.squeezed = False  # a table that would not fit its box at the least size
+        self.sizes: list[float] = []  # the type size of each table drawn or measured
+        self.cap: float | None = None  # the most a table's type is set at (tables abreast)
 
     def _height(self, draw: Callable[[], None], box: BBox | None = None) -> float:
         """A section's height drawn at the width of `box` (see `_measure`)."""
@@ -644,6 +647,7 @@ class _Flow(PageFlow):
             self.section(b)
             return
         left, right = boxes
+        self.cap = self._shared_size((a, left), (b, right))
         ha, hb = self._height(a, left), self._height(b, right)
         self.need(max(ha, hb))
         whole, y = self.box, self.y
@@ -652,7 +656,16 @@ class _Flow(PageFlow):
             self.box, self.y = box, y
             draw()
             lows.append(self.y)
-        self.box, self.y = whole, min(lows)
+        self.box, self.y, self.cap = whole, min(lows), None
+
+    def _shared_size(self, *sections: tuple[Callable[[], None], BBox]) -> float | None:
+        """The one type size the tables of sections standing abreast are set at: the
+        smallest any of them takes in its box, so their rows share one pitch and line up
+        across the page (None where they hold no table)."""
+        self.sizes = []
+        for draw, box in sections:
+            self._height(draw, box)
+        return min(self.sizes, default=None)
 
     def heading(self, text: str, swatch: str | None = None, shape: str = "square") -> None:
         """A section heading, kept with what follows; a side's swatch is its token."""
@@ -714,6 +727,9 @@ class _Flow(PageFlow):
         if sum(texts) + pad * len(head) > room:  # narrow paper: closer columns, smaller text
             pad = 8.0
             size = max(least, min(base, base * (room - pad * len(head)) / sum(texts)))
+        if self.cap is not None:
+            size = min(size, self.cap)
+        self.sizes.append(size)
         widths = [w * size / base + pad for w in texts]  # text width grows with size
         if sum(widths) - pad > room + 1e-6:
             self.squeezed = True
@@ -746,10 +762,11 @@ class _Flow(PageFlow):
             self.page.ops.append(Text(x, self.y, h, Font(bold, size), INK))
             x += w
         self.page.ops.append(Line(x0, self.y - 3, x0 + total, self.y - 3, Stroke(FAINT, 0.4)))
-        for g, (title, rows) in enumerate(groups):
+        for title, rows in groups:
             if title:
-                self.need(row_h * 2 + (size * 0.4 if g else 0.0))
-                self.y -= row_h + (size * 0.4 if g else 0.0)
+                # a title takes one row of the pitch: tables abreast keep their rows level
+                self.need(row_h * 2)
+                self.y -= row_h
                 name, note = typeset(title[0]), title[1]
                 self.page.ops.append(Text(x0, self.y, name, Font(bold, size), INK))
                 if note:
@@ -867,6 +884,8 @@ def _setup_rules(named: list, flow: _Flow) -> None:
         if rule.reading:
             notes.append(reading_note(rule.reading, mark))
         flow.para(sentence(rule.name) + mark, indent=6, bullet=True, size=BODY)
+    if notes:  # apart from the list, by the room a reference sheet sets between blocks
+        flow.y -= flow.style.pt(BODY) * (BLOCK_GAP + AIR_GAP * flow.style.air)
     for text in notes:
         flow.para(text, indent=6, size=SMALL, colour=MUTED)
 
@@ -947,10 +966,11 @@ def _keys(figures: list[Placed]) -> list[str]:
 
 
 def _row(setup: Setup, p: Placed, keys: list[str]) -> list[str]:
-    """A figure's row: its name, its attributes, where it starts (on a map)."""
+    """A figure's row: its name, its attributes (a declared default where it leaves one
+    out: the rules read it so), where it starts (on a map)."""
     return (
         [p.placement.attrs.get("name", p.piece.name or p.piece.id)]
-        + [p.placement.attrs.get(k, "") for k in keys]
+        + [p.placement.attrs.get(k, p.values.get(k, "")) for k in keys]
         + ([_where(setup, p)] if setup.map is not None else [])
     )
 

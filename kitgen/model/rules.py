@@ -230,6 +230,7 @@ class Attribute:
     high: float | None = None
     one_of: tuple[str, ...] = ()
     span: Span | None = None
+    default: str | None = None  # what a roster entry that leaves it out has
 
 
 @record

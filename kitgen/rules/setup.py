@@ -206,7 +206,7 @@ def resolve(game: Game, book: RuleBook, scenario: Scenario, diags: Diagnostics) 
             )
             continue
         check_attrs(setup, diags, p, info.attrs)
-        values = placed_values(info, p)
+        values = placed_values(info, p, book.attributes)
         placed = Placed(index, p, info, values, cell, None, box)
         setup.placed.append(placed)
         if p.area is not None:
@@ -279,10 +279,12 @@ def area_order(
     return order
 
 
-def placed_values(info: PieceInfo, p: Placement) -> dict[str, str]:
+def placed_values(info: PieceInfo, p: Placement, declared: tuple = ()) -> dict[str, str]:
     """What a selector sees of a placed piece: the piece's own attributes (never rewritten),
-    the placement's added attrs, its id, and the placing context under names of its own."""
-    values = {**p.attrs, **info.attrs, "id": info.id}
+    the placement's added attrs (a roster entry's, with the declared attributes' defaults
+    for those it leaves out), its id, and the placing context under names of its own."""
+    defaults = {a.name: a.default for a in declared if a.default is not None} if p.attrs else {}
+    values = {**defaults, **p.attrs, **info.attrs, "id": info.id}
     if p.side is not None:
         values[PLACED_BY] = p.side
     if p.unit is not None:

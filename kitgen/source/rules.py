@@ -23,9 +23,12 @@ from ..model.rules import (
     RuleBook,
     Selector,
     Slot,
+    bound_text,
+    num_text,
 )
 from ..names import suggest
 from ..records import replace
+from ..units import finite_number
 from .expand import read_for_each, substitute
 from .fields import Context, Fields, as_id, as_number, as_text, check_unique_ids
 from .game import SCENARIO_DIR, scenario_path  # noqa: F401  (re-exported)
@@ -55,6 +58,11 @@ ATTRIBUTE = Spec(
     Key("type", Choice(("number", "integer", "text")), "number, integer or text"),
     Key("min", NUMBER, "the lowest value"),
     Key("max", NUMBER, "the highest value"),
+    Key(
+        "default",
+        TEXT,
+        "the value a roster entry that leaves it out has (checked and printed as written)",
+    ),
     heading="rules:",
 )
 OPTION = Spec(
@@ -155,10 +163,38 @@ def _read_attributes(ctx: Context, node: Node, path: str) -> tuple[Attribute, ..
                 f"a {kind} attribute takes min and max, not one_of",
             )
         _check_order(ctx, f, low, high)
+        default = _default(ctx, f, kind, (low, high, one_of))
         f.close()
         if kind is not None:
-            out.append(Attribute(name, kind, low, high, one_of, kspan))
+            out.append(Attribute(name, kind, low, high, one_of, kspan, default))
     return tuple(out)
+
+
+def _default(ctx: Context, f: Fields, kind: str | None, allowed: tuple) -> str | None:
+    """An attribute's `default:`, held to its own type and values: an error at the value
+    (and no default) when the attribute could not take it."""
+    text = f.text("default")
+    if text is None:
+        return None
+    low, high, one_of = allowed
+    span, path = f.map.get("default"), f.sub("default")
+    if kind == "text":
+        if one_of and text not in one_of:
+            ctx.error(span, path, f"default {text!r} is not one of " + ", ".join(one_of))
+            return None
+        return text
+    try:
+        value = finite_number(text)
+    except ValueError:
+        ctx.error(span, path, f"default {text!r} is not a number")
+        return None
+    if kind == "integer" and not value.is_integer():
+        ctx.error(span, path, f"default {text} is not a whole number")
+        return None
+    if (low is not None and value < low) or (high is not None and value > high):
+        ctx.error(span, path, f"default {num_text(value)} {bound_text(low, high)}")
+        return None
+    return text
 
 
 def _check_order(ctx: Context, f: Fields, low: float | None, high: float | None) -> bool:
