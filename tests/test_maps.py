@@ -17,6 +17,7 @@ from kitgen.geometry import HexGrid, SquareGrid
 from kitgen.layout.mapart import map_ops
 from kitgen.layout.plan import Group, Line, Rect, Text
 from kitgen.layout.tiling import grid_tiles, spans_needed
+from kitgen.layout.tracks import GROW
 from kitgen.model.map import MIN_OVERLAP, Edge, EdgeKind, MapDef, Terrain
 from kitgen.model.mapbuild import components, rotate_cell
 from tests.conftest import CONTENT, build_pdfs, errors_of, plan_game, write_game
@@ -518,8 +519,11 @@ def test_track_boxes_and_labels(game_dir):
     (doc,) = p.docs
     (item,) = doc.pages[0].items
     x0, y0, x1, y1 = item.bbox
-    assert (x1 - x0, y1 - y0) == (6 * 36.0, 2 * 36.0)
-    assert item.extra == {"from": 1, "to": 12, "step": 1, "box": 36.0}
+    # `box` is the least a box measures: alone on tracks.pdf, 6 boxes of 0.5 in grow the
+    # most they may (GROW), as 6 of them still fit the page's width
+    box = 36.0 * GROW
+    assert (x1 - x0, y1 - y0) == (6 * box, 2 * box)
+    assert item.extra == {"from": 1, "to": 12, "step": 1, "box": box}
 
 
 def test_track_label_off_the_track(game_dir):
