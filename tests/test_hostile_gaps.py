@@ -239,15 +239,20 @@ def test_a_file_that_opens_but_cannot_be_read_is_an_error_at_it(tmp_path, monkey
     ]
 
 
-def test_a_scenarios_folder_that_cannot_be_listed_is_an_error_at_the_rules(tmp_path, monkeypatch):
+def _refuse_listing(monkeypatch, refused) -> None:
+    """os.scandir refuses the folders `refused(path)` names, as an unreadable folder does."""
     real_scandir = os.scandir
 
     def refusing(path="."):
-        if str(path).endswith("/scenarios"):
+        if refused(path):
             raise PermissionError(errno.EACCES, "Permission denied")
         return real_scandir(path)
 
     monkeypatch.setattr(os, "scandir", refusing)
+
+
+def test_a_scenarios_folder_that_cannot_be_listed_is_an_error_at_the_rules(tmp_path, monkeypatch):
+    _refuse_listing(monkeypatch, lambda path: str(path).endswith("/scenarios"))
     assert _both(tmp_path, {"game.yaml": BASE, "scenarios/s.yaml": SCEN}) == [
         "g/game.yaml:65:3: error: cannot list folder 'scenarios': Permission denied",
         "1 error(s), 0 warning(s)",
@@ -741,15 +746,8 @@ def test_what_a_build_would_skip_in_the_game_folder_is_a_warning_at_it(tmp_path)
 
 
 def test_a_game_folder_that_cannot_be_listed_is_a_warning_at_game_yaml(tmp_path, monkeypatch):
-    real_scandir = os.scandir
-    game = str(tmp_path / "g")
-
-    def refusing(path="."):
-        if os.path.realpath(path) == os.path.realpath(game):
-            raise PermissionError(errno.EACCES, "Permission denied")
-        return real_scandir(path)
-
-    monkeypatch.setattr(os, "scandir", refusing)
+    game = os.path.realpath(tmp_path / "g")
+    _refuse_listing(monkeypatch, lambda path: os.path.realpath(path) == game)
     assert _lines(tmp_path, {"game.yaml": BASE, "scenarios/s.yaml": SCEN}, 0) == [
         "g/game.yaml:1:1: warning: cannot list folder '.': Permission denied (files game.yaml does not include cannot be looked for)",
         "0 error(s), 1 warning(s)",
@@ -768,14 +766,7 @@ def test_odd_entries_of_a_folder_of_scenarios_are_errors_at_them(tmp_path, monke
         "g/scenarios/t.yaml:1:1: error: file not found: 't.yaml'",
         "2 error(s), 0 warning(s)",
     ]
-    real_scandir = os.scandir
-
-    def refusing(path="."):
-        if str(path).endswith("/scenarios"):
-            raise PermissionError(errno.EACCES, "Permission denied")
-        return real_scandir(path)
-
-    monkeypatch.setattr(os, "scandir", refusing)
+    _refuse_listing(monkeypatch, lambda path: str(path).endswith("/scenarios"))
     run = run_cli("check", str(tmp_path / "g" / "scenarios"))
     assert (run.exit_code, "Traceback" in run.stderr) == (1, False)
     assert run.stderr.replace(f"{tmp_path}/", "").splitlines() == [
