@@ -3,6 +3,9 @@
 PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
+# Two stamps: what building kits needs (`make kits`), and the test tools on top of it
+# (pytest, ruff, mypy, playwright: `make test` and the other developer targets).
+KITGEN := $(VENV)/.kitgen
 STAMP := $(VENV)/.installed
 GAMES := $(patsubst %/game.yaml,%,$(wildcard content/*/game.yaml))
 
@@ -12,14 +15,22 @@ RL_FLOOR := $(shell sed -n 's/.*"reportlab>=\([0-9.]*\).*/\1/p' pyproject.toml)
 
 .PHONY: kits test browser test-lowest typecheck reference bench fuzz lint format clean previews schema commits
 
-$(STAMP): pyproject.toml
-	@echo "make: setting up $(VENV) (first run only, about a minute): kitgen and its dependencies from PyPI"
+# pip lists each package as it fetches and installs it, so a slow network shows as
+# progress, not as a silent wait.
+$(KITGEN): pyproject.toml
+	@echo "make: setting up $(VENV) (first run only): kitgen and the libraries it builds with"
 	$(PY) -m venv $(VENV)
-	$(BIN)/python -m pip install -q --disable-pip-version-check --progress-bar off -e '.[dev]'
-	@echo "make: $(VENV) ready"
-	touch $(STAMP)
+	$(BIN)/python -m pip install --disable-pip-version-check --progress-bar off -e .
+	@echo "make: $(VENV) ready to build"
+	touch $@
 
-kits: $(STAMP)
+$(STAMP): $(KITGEN)
+	@echo "make: adding the test tools to $(VENV) (first run only): pytest, ruff, mypy, playwright"
+	$(BIN)/python -m pip install --disable-pip-version-check --progress-bar off -e '.[dev]'
+	@echo "make: $(VENV) ready to test"
+	touch $@
+
+kits: $(KITGEN)
 	$(BIN)/kitgen build $(GAMES) -o output
 
 # The gate: lint, format, types, then the suite (with the stored reference output).

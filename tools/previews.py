@@ -2,8 +2,8 @@
 
     python tools/previews.py [OUTPUT_DIR] [--dpi 100]
 
-Writes output/<game>/previews/<file>-<page>.png. Needs pypdfium2 (a dev
-dependency: installed by `make kits` / `make test`).
+Writes output/<game>/previews/<file>-<page>.png. Needs pypdfium2 (a dependency of
+kitgen itself: installed by `make kits`).
 """
 
 from __future__ import annotations
