@@ -41,6 +41,5 @@ def test_the_test_tools_come_with_the_developer_targets(tmp_path: Path) -> None:
     commands = dry_run(tmp_path, "lint")
     installs = [line for line in commands.splitlines() if "pip install" in line]
     assert installs[-1].endswith("-e '.[dev]'")
-    assert "make: adding the test tools to .venv (first run only): pytest, ruff, mypy" in (
-        commands
-    )
+    said = "make: adding the test tools to .venv (first run only): pytest, ruff, mypy"
+    assert said in commands
