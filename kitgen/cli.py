@@ -21,7 +21,6 @@ from .layout.plan import make_whole
 from .model.game import Game, Settings
 from .output import OutputError
 from .progress import Progress
-from .records import replace
 from .source.game import GAME_KEY, not_a_file, scenario_pack, scenario_path
 from .units import (
     PAPER_NAMES,
@@ -301,13 +300,8 @@ def build(
     papers = () if paper is not None else _papers(paths)
     if papers_warning(papers) and not quiet:
         click.echo(f"kitgen: warning: {papers_warning(papers)}", err=True)
-    with_papers = settings_for
-    if papers_warning(papers):  # each cover says so too
-
-        def with_papers(game: Game) -> Settings:
-            return replace(settings_for(game), papers=papers)
-
-    build_settings = _one_kit_a_folder(with_papers, out_root)
+    # a terminal message only: a kit never mentions another kit
+    build_settings = _one_kit_a_folder(settings_for, out_root)
 
     failed = False
     written: list[Path] = []

@@ -8,7 +8,6 @@ from __future__ import annotations
 from ..model.reading import unmarked
 from ..records import record
 from ..style import INK, MUTED, PALE_INK
-from ..units import papers_warning
 from .env import PlanEnv
 from .impose import PIECES, print_mode
 from .plan import Document, Font, Item, Line, Page, Stroke, Text
@@ -105,9 +104,6 @@ def add_contents(cover: Document, docs: list[Document], env: PlanEnv, box: tuple
         cover.pages.append(page)
         top = y1 - 20
     y = _heading(page, top, box, regular, bold, env)
-    for line in wrap_hard(papers_warning(env.settings.papers), bold, size, x1 - x0, env.fonts):
-        y -= lead
-        page.ops.append(Text(x0, y, line, Font(bold, size), INK))
     for entry in entries:
         pages = f"{entry.pages} page{'s' if entry.pages != 1 else ''}"
         names = wrap_hard(entry.file, bold, size, file_w - 8, env.fonts)

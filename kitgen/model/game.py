@@ -127,6 +127,3 @@ class Settings:
     fit: bool = False  # scale big maps to one sheet instead of tiling
     use: tuple[str, ...] = ()  # optional generator adjustments applied to every roster (--with)
     proof: bool = False  # build facts (seed, type sizes, checks) printed on the sheets too
-    # (game title, paper name) of every kit built in one run, when they differ: the cover
-    # warns that the kits print on different papers
-    papers: tuple[tuple[str, str], ...] = ()
