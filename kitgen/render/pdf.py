@@ -35,7 +35,7 @@ from ..layout.plan import (
     Text,
 )  # fmt: skip
 from ..units import Paper
-from .fonts import font_of, plain_ascii, text_width
+from .fonts import FontBook, font_of, plain_ascii, text_width
 from .rl_private import (
     is_truetype,
     last_form,
@@ -485,7 +485,9 @@ def _render(doc: Document, paper: Paper, title: str, icon_painter, release: bool
         invariant=1,
         pdfVersion=(1, 7),
         pageCompression=1,
-        initialFontName="Helvetica",
+        # the page preamble's font: one the document embeds anyway, never a base-14 font
+        # a print shop's preflight refuses as not embedded
+        initialFontName=_first_face(doc),
     )
     canvas.setTitle(f"{title} — {doc.title}")
     canvas.setAuthor("kitgen")
@@ -505,6 +507,19 @@ def _render(doc: Document, paper: Paper, title: str, icon_painter, release: bool
         painter._reset_state()
     canvas.save()
     return buf.getvalue()
+
+
+def _first_face(doc: Document) -> str:
+    """The face of the document's first text (the sheet label's), else Vera's."""
+    stack = [op for page in doc.pages for op in page.ops]
+    stack.reverse()
+    while stack:
+        op = stack.pop()
+        if type(op) is Text:
+            return op.font.face
+        if type(op) is Group:
+            stack.extend(reversed(op.ops))
+    return FontBook().face("Vera")
 
 
 def _used_once(doc: Document) -> set[str]:
