@@ -120,3 +120,23 @@ def legible(ink: str, background: str, floor: float) -> str | None:
         else:
             short = mid
     return _hls_hex(h, enough, s)
+
+
+def lighter_than(ink: str, other: str, ratio: float) -> str:
+    """`ink`, or the least tint of it toward white that is lighter than `other` by
+    `ratio`:1 or more (a map's texture kept lighter than its grid)."""
+
+    def enough(colour: str) -> bool:
+        lighter = relative_luminance(colour) >= relative_luminance(other)
+        return lighter and contrast(colour, other) >= ratio
+
+    if enough(ink):
+        return ink
+    short, far = 0.0, 1.0
+    for _ in range(20):
+        mid = (short + far) / 2
+        if enough(mix(ink, "#ffffff", mid)):
+            far = mid
+        else:
+            short = mid
+    return mix(ink, "#ffffff", far)

@@ -5,6 +5,7 @@ issues 36 and 43 that a command can judge."""
 from __future__ import annotations
 
 import functools
+from collections import Counter
 import io
 
 import pytest
@@ -60,3 +61,69 @@ def test_every_font_of_every_file_is_embedded(game: str, paper: str):
         assert fonts, f"{game} {name}: no font found"
         bare = [f for f, embedded in fonts.items() if not embedded]
         assert bare == [], f"{game} {name} on {paper}: fonts not embedded: {bare}"
+
+
+# ---- the playing grid is the strongest line of a map -----------------------------------
+
+
+def _strokes(stream, reader) -> list[tuple[float, float]]:
+    """Every stroke a content stream makes, as (line width, grey lightness 0..1)."""
+    from pypdf.generic import ContentStream
+
+    state, saved, found = (1.0, 0.0), [], []
+    for operands, op in ContentStream(stream, reader).operations:
+        if op == b"q":
+            saved.append(state)
+        elif op == b"Q":
+            state = saved.pop()
+        elif op == b"w":
+            state = (float(operands[0]), state[1])
+        elif op == b"RG":
+            r, g, b = (float(v) for v in operands)
+            state = (state[0], 0.2126 * r + 0.7152 * g + 0.0722 * b)
+        elif op == b"G":
+            state = (state[0], float(operands[0]))
+        elif op in (b"S", b"s", b"B", b"b", b"B*", b"b*"):
+            found.append(state)
+    return found
+
+
+def _forms(pdf: bytes) -> tuple[PdfReader, dict[str, object]]:
+    """Every form XObject of a PDF by name, nested ones too."""
+    reader = PdfReader(io.BytesIO(pdf))
+    forms: dict[str, object] = {}
+    stack = [page.get("/Resources") for page in reader.pages]
+    while stack:
+        res = stack.pop()
+        res = res.get_object() if res is not None else None
+        for name, ref in (res.get("/XObject", {}) if res else {}).items():
+            form = ref.get_object()
+            if form.get("/Subtype") == "/Form" and name not in forms:
+                forms[name] = form
+                stack.append(form.get("/Resources"))
+    return reader, forms
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_grid_is_darker_and_wider_than_every_texture(game: str):
+    """A map's ground is one form, its terrains' textures forms of their own ("pat_"):
+    the grid, the stroke the map draws most (a line round every cell), is wider and darker
+    than every stroke of every texture."""
+    checked = 0
+    for name, pdf in kit(game, "letter")[1].items():
+        reader, forms = _forms(pdf)
+        maps = [f for n, f in forms.items() if n.startswith("/FormXob.Fmap_")]
+        textures = [f for n, f in forms.items() if "Fpat_" in n]
+        if not maps or not textures:
+            continue
+        for ground in maps:
+            (grid_w, grid_grey), _ = Counter(_strokes(ground, reader)).most_common(1)[0]
+            for texture in textures:
+                for width, grey in _strokes(texture, reader):
+                    assert width < grid_w and grey > grid_grey, f"{game} {name}"
+                    checked += 1
+    maps = getattr(kit(game, "letter")[0].game.maps, "maps", ())
+    textured = any(
+        t.pattern not in ("", "none", "solid") for m in maps for t in m.terrains.values()
+    )
+    assert checked or not textured, f"{game}: a textured map, but no texture found"

@@ -8,17 +8,22 @@ from __future__ import annotations
 
 import math
 
+from ..colours import lighter_than
 from ..geometry import Cell, HexGrid, SquareGrid, column_letters, point_in_polygon
 from ..model.map import AreaStyle, MapDef, Terrain
 from ..records import record
-from ..style import DIM_INK, LINE_INK, MARK_INK, MID_INK, PAPER, PIECE_MIN
+from ..style import DIM_INK, LINE_INK, MARK_INK, PAPER, PIECE_MIN
 from .clearance import hidden
 from .maplayers import feature_ops, line_ops
 from .plan import Circle, Font, Group, Icon, Line, Path, Rect, Stroke, Text
 
 Point = tuple[float, float]
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1
-GRID_LINE = Stroke(MID_INK, 0.5)
+# The playing grid is the strongest line of a map's ground: a terrain's texture (a
+# sub-grid, deck plating, hatching) is thinner and, in grey, lighter by TEXTURE_CONTRAST.
+GRID_LINE = Stroke(LINE_INK, 0.6)
+TEXTURE_WIDTH = 0.35  # the most a texture's stroke is, whatever the cell's size
+TEXTURE_CONTRAST = 1.6
 BORDER = Stroke(MARK_INK, 1.6)
 COORD_INK = DIM_INK
 MIN_WORD = PIECE_MIN  # points: the least any word on a map prints at
@@ -79,8 +84,9 @@ def pattern_ops(
 
 def _pattern_about_origin(pattern: str, poly: list[Point], size: float, colour: str) -> list:
     """A terrain pattern's ops for a cell `size` across, inside the cell polygon `poly`
-    centred on the origin."""
-    thin = Stroke(colour, max(0.35, size / 120))
+    centred on the origin, kept fainter than the grid."""
+    colour = lighter_than(colour, GRID_LINE.colour, TEXTURE_CONTRAST)
+    thin = Stroke(colour, min(TEXTURE_WIDTH, max(0.25, size / 240)))
     if pattern in ("hatch", "cross", "grid", "bricks"):
         return _ruled(pattern, poly, size, colour, thin)
     if pattern == "dots":
@@ -117,7 +123,7 @@ def _ruled(pattern: str, poly: list[Point], size: float, colour: str, thin: Stro
             for a, b in (((k, -half), (k, half)), ((-half, k), (half, k))):
                 seg = _clip_segment(a, b, poly)
                 if seg:
-                    ops.append(Line(*seg[0], *seg[1], Stroke(colour, max(0.25, size / 200))))
+                    ops.append(Line(*seg[0], *seg[1], thin))
             k += step
     else:  # bricks
         step = size / 6
@@ -198,7 +204,7 @@ def _tufts(pattern: str, poly: list[Point], size: float, colour: str, thin: Stro
                 ops.append(Line(x, y, x, y + h * 1.2, thin))
             else:
                 r = size / 14
-                ops.append(Line(x, y - r * 1.6, x, y - r * 0.4, Stroke(colour, thin.width * 1.4)))
+                ops.append(Line(x, y - r * 1.6, x, y - r * 0.4, thin))
                 ops.append(Circle(x, y + r * 0.2, r, fill=None, stroke=thin))
     return ops
 
