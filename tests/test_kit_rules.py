@@ -5,8 +5,8 @@ issues 36 and 43 that a command can judge."""
 from __future__ import annotations
 
 import functools
-from collections import Counter
 import io
+from collections import Counter
 
 import pytest
 from pypdf import PdfReader
