@@ -526,8 +526,8 @@ def threats(path, table_id, seed, every) -> None:
 
 @main.command()
 @click.argument("path", type=click.Path(path_type=Path))
-@click.argument("attack", type=click.IntRange(0, 1_000_000))
-@click.argument("defence", type=click.IntRange(0, 1_000_000))
+@click.argument("attack")
+@click.argument("defence")
 @click.option("--table", "table_id", default=None, help="The combat table's id (default: the one).")
 @click.option("--hex", "at", default=None, metavar="HEX", help="The defender's hex: its shifts.")
 @click.option("--from", "attackers", multiple=True, metavar="HEX", help="An attacker's hex.")
@@ -536,10 +536,16 @@ def threats(path, table_id, seed, every) -> None:
     "--on", "present", multiple=True, metavar="KIND:ID", help="Present: terrain:forest, edge:river."
 )
 @click.option("--drm", "modifiers", multiple=True, metavar="NAME", help="A die-roll modifier.")
+@click.option("--turn", type=click.IntRange(-1000, 1000), default=None, help="The game turn.")
 @_guard
-def combat(path, attack, defence, table_id, at, attackers, map_id, present, modifiers) -> None:
-    """Resolve an attack on a combat results table: the column and every result's chance."""
-    from .rules.combat import CombatError, format_resolution, resolve
+def combat(path, attack, defence, table_id, at, attackers, map_id, present, modifiers, turn):
+    """Resolve an attack on a combat results table: the strengths after multipliers, the
+    column and every result's chance, and what each result costs.
+
+    ATTACK and DEFENCE are strengths (11) or the units' piece ids joined by + with a
+    face after a colon (north-1-inf+north-1-tank, south-10-inf:reduced)."""
+    from .rules.combat import CombatError, Situation, format_resolution, resolve
+    from .rules.combat_units import periods_of, units_of
 
     diags = Diagnostics()
     game = load(path, diags)
@@ -548,10 +554,30 @@ def combat(path, attack, defence, table_id, at, attackers, map_id, present, modi
     table = _combat_table(game, table_id)
     names = _present(game, at, attackers, map_id, present)
     try:
-        got = resolve(table, attack, defence, names, modifiers)
+        a, a_units = _strength(game, table, attack, "attacker", units_of)
+        d, d_units = _strength(game, table, defence, "defender", units_of)
+        sit = Situation(a_units, d_units, turn, periods_of(game))
+        got = resolve(table, a, d, names, modifiers, sit)
+        shown_a = attack if a is not None else _num(got, "attack", a_units)
+        shown_d = defence if d is not None else _num(got, "defence", d_units)
+        _echo(format_resolution(table, shown_a, shown_d, got))
     except CombatError as exc:
         raise click.UsageError(str(exc)) from None
-    _echo(format_resolution(table, attack, defence, got))
+
+
+def _strength(game: Game, table, text: str, side: str, units_of):
+    """A strength as a number, or the units named by their piece ids."""
+    if text.isdigit():
+        if int(text) > 1_000_000:
+            raise click.BadParameter(f"{text} is more than 1000000", param_hint=side.upper())
+        return int(text), ()
+    return None, units_of(game, table.combat, [t for t in text.split("+") if t], side)
+
+
+def _num(got, which: str, units) -> str:
+    """The printed strengths of units, added up, as the terminal shows them."""
+    total = sum(u.strength for u in units)
+    return str(total.numerator) if total.denominator == 1 else str(total)
 
 
 def _combat_table(game: Game, table_id: str | None):

@@ -292,9 +292,9 @@ def test_shift_errors(tmp_path):
     path = folder / "game.yaml"
     assert errors_of(folder) == [
         f"{path}:32:11: error: tables[0].combat.shifts[0]: a column shift names exactly one of "
-        "terrain, feature, line or edge (found: feature, edge)",
+        "terrain, feature, line or edge, or has when: (found: feature, edge)",
         f"{path}:33:11: error: tables[0].combat.shifts[1]: a column shift names exactly one of "
-        "terrain, feature, line or edge (found: none)",
+        "terrain, feature, line or edge, or has when: (found: none)",
         f"{path}:34:11: error: tables[0].combat.shifts[2].across: across: applies to edge "
         "shifts only",
     ]

@@ -24,6 +24,7 @@ class Track:
     shade: Mapping[int, str] = field(default_factory=dict)  # n -> fill: special turns (mud)
     events: Mapping[int, str] = field(default_factory=dict)  # n -> what happens that turn
     note: str = ""  # the kit's reading of the track, printed under its title
+    periods: Mapping[str, tuple[int, ...]] = field(default_factory=dict)  # Mud -> (4, 5)
 
     @property
     def numbers(self) -> list[int]:

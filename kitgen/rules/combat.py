@@ -24,27 +24,35 @@ from math import lcm
 from ..chance.dice import format_chance, parse_dice
 from ..chance.roll_labels import RollLabelError, RollRange, overlapping, parse_roll_label
 from ..errors import Diagnostics
-from ..model.combat import Combat, Shift, result_code
+from ..model.combat import Combat, Condition, Multiplier, Result, Shift, result_code
 from ..model.game import Game
 from ..model.map import Cell as MapCell
 from ..model.map import MapDef
+from ..model.rules import FACE, Selector, span_of
 from ..model.table import Cell, HeaderGroup, Row, Table
 from ..model.threat import Band, Combo, Effect, ThreatTable
 from ..model.threat import Row as ReactionRow
 from ..names import suggest
 from ..records import record, replace
 from ..style import NONE
+from .combat_units import (
+    CombatError,
+    Situation,
+    applied_loss,
+    holds,
+    loss_words,
+    periods_of,
+    side_strength,
+)
 from .reaction import check_table, row_odds
+
+__all__ = ["CombatError", "Resolution", "Situation", "resolve"]
 
 BELOW = -1  # the column under the lowest, when the game declares a result for it
 GROUP_TITLES = {
     "odds": "Odds (attacker to defender)",
     "differential": "Difference (attacker \u2212 defender)",
 }
-
-
-class CombatError(ValueError):
-    """Strengths or names a combat cannot be resolved with; the message is for people."""
 
 
 @record
@@ -57,6 +65,12 @@ class Resolution:
     column: int  # the column read, after shifts and caps; BELOW: the `below:` result
     title: str  # that column's title, or 'below <lowest>'
     chances: dict[str, Fraction]  # result code -> exact chance, in the order of `results:`
+    attack: Fraction = Fraction(0)  # the strengths the odds were taken of (multiplied)
+    defence: Fraction = Fraction(0)
+    multiplied: tuple[tuple[Multiplier, str], ...] = ()  # each applied, with whom ('' all)
+    modifiers: tuple[str, ...] = ()  # die-roll modifiers read, named and by condition
+    unknown: tuple[str, ...] = ()  # what conditions needed and the attack did not say
+    losses: tuple[tuple[str, str], ...] = ()  # result code -> what it costs here, in words
 
 
 # ---- the column -------------------------------------------------------------
@@ -83,16 +97,24 @@ def base_column(table: Table, attack: Fraction | int, defence: Fraction | int) -
     return column
 
 
-def applied_shifts(table: Table, present: Iterable[tuple[str, str]]) -> tuple[Shift, ...]:
+def applied_shifts(
+    table: Table,
+    present: Iterable[tuple[str, str]],
+    sit: Situation | None = None,
+    unknown: list[str] | None = None,
+) -> tuple[Shift, ...]:
     """The shifts that apply where the names present are ('terrain', 'forest'),
     ('feature', 'fort'), ('line', 'road'), ('edge', 'stream') (the attack crosses a
-    stream hexside; present_at says 'edge-all' or 'edge-any'): in each group only the
-    largest."""
+    stream hexside; present_at says 'edge-all' or 'edge-any'), and whose `when:` holds
+    in `sit`: in each group only the largest."""
     have = set(present)
+    sit = replace(sit or Situation(), present=frozenset(have))
+    unknown = [] if unknown is None else unknown
     best: dict[str, Shift] = {}
     out: list[Shift] = []
     for s in _combat(table).shifts:
-        if (s.on, s.name) not in have and (f"edge-{s.across}", s.name) not in have:
+        named = s.on == "when" or (s.on, s.name) in have or (f"edge-{s.across}", s.name) in have
+        if not named or not holds(s.when, sit, unknown):
             continue
         if not s.group:
             out.append(s)
@@ -169,26 +191,73 @@ def chances(table: Table, column: int, modifiers: Iterable[str] = ()) -> dict[st
 
 def resolve(
     table: Table,
-    attack: Fraction | int,
-    defence: Fraction | int,
+    attack: Fraction | int | None,
+    defence: Fraction | int | None,
     present: Iterable[tuple[str, str]] = (),
     modifiers: Iterable[str] = (),
+    sit: Situation | None = None,
 ) -> Resolution:
-    """An attack of `attack` strength on `defence` where the names `present` are (see
-    applied_shifts), with the named die-roll modifiers: the column and every result's
-    exact chance."""
-    base = base_column(table, attack, defence)
-    shifts = applied_shifts(table, present)
+    """An attack of `attack` strength on `defence` (None: the units of `sit` give it)
+    where the names `present` are (see applied_shifts), with the named die-roll
+    modifiers and those whose `when:` holds in `sit`: the strengths after multipliers,
+    the column, every result's exact chance and what each result costs."""
+    combat = _combat(table)
+    sit = replace(sit or Situation(), present=frozenset(present))
+    unknown: list[str] = []
+    a, a_used = side_strength(combat, "attacker", _given(attack), sit, unknown)
+    d, d_used = side_strength(combat, "defender", _given(defence), sit, unknown)
+    base = base_column(table, a, d)
+    shifts = applied_shifts(table, sit.present, sit, unknown)
     shift = sum(s.shift for s in shifts)
     column = final_column(table, base, shift)
+    named = [m for m in modifiers if combat.condition(m) is None]
+    auto = [n for n, c in combat.when if holds(c, sit, unknown)]
     return Resolution(
         column_title(table, base),
         shifts,
         shift,
         column,
         column_title(table, column),
-        chances(table, column, modifiers),
+        chances(table, column, (*named, *auto)),
+        a,
+        d,
+        (*a_used, *d_used),
+        (*named, *auto),
+        tuple(dict.fromkeys(unknown)),
+        _losses(combat, sit),
     )
+
+
+def _given(value: Fraction | int | None) -> Fraction | None:
+    return None if value is None else Fraction(value)
+
+
+def _losses(combat: Combat, sit: Situation) -> tuple[tuple[str, str], ...]:
+    """What each result costs, worked out on the units when they are known."""
+    out = []
+    for r in combat.results:
+        words = []
+        d_got = applied_loss(r.defender, sit.defenders, ()) if r.defender else None
+        a_got = None
+        if r.attacker is not None:
+            other = (d_got[1], d_got[2]) if d_got else ()
+            a_got = applied_loss(r.attacker, sit.attackers, other)
+        for side, loss, got in (("defender", r.defender, d_got), ("attacker", r.attacker, a_got)):
+            if loss is None:
+                continue
+            text = loss_words(loss, side)
+            if got is not None:
+                steps, lo, hi = got
+                amount = f"{_num(lo)}" if lo == hi else f"{_num(lo)} to {_num(hi)}"
+                text += f" (here: {steps} step{'s' if steps != 1 else ''}, {amount} strength)"
+            words.append(text)
+        if words:
+            out.append((r.code, "; ".join(words)))
+    return tuple(out)
+
+
+def _num(value: Fraction) -> str:
+    return str(value.numerator) if value.denominator == 1 else str(value)
 
 
 def present_at(
@@ -264,20 +333,81 @@ def rules_notes(table: Table) -> list[str]:
     else:
         found = "The difference is the attacker's strength minus the defender's"
     notes = [f"{found}; below {first} read {under}, above {last} read {last}."]
+    if combat.multipliers:
+        notes.append(_multiplier_words(combat))
     if combat.shifts:
         notes.append("Column shifts: " + _shift_words(combat) + ".")
     if combat.modifiers:
-        words = [f"{m.name} {m.states[0].add:+d}" for m in combat.modifiers]
+        words = [
+            f"{m.name} {m.states[0].add:+d}{when_words(combat.condition(m.name))}"
+            for m in combat.modifiers
+        ]
         notes.append("Die-roll modifiers: " + "; ".join(words) + ".")
     clamped = [w for w, p in (("below", combat.low), ("above", combat.high)) if p == "clamp"]
     if clamped:
         ends = {"below": "the first row", "above": "the last row"}
         said = " and ".join(f"{w} the rows read {ends[w]}" for w in clamped)
         notes.append(f"Modified rolls {said}.{combat.policy_mark}")
-    meanings = [f"**{r.code}** {r.meaning}" for r in combat.results if r.meaning]
+    meanings = [f"**{r.code}** {_meaning(r)}" for r in combat.results if _meaning(r)]
     if meanings:
         notes.append(", ".join(meanings) + ".")
     return notes
+
+
+def _meaning(r: Result) -> str:
+    """A result's meaning: its loss data in words (one source with `kitgen combat`),
+    then the author's own words."""
+    said = [
+        loss_words(loss, side)
+        for side, loss in (("defender", r.defender), ("attacker", r.attacker))
+        if loss is not None
+    ]
+    return "; ".join([w for w in (r.meaning, *said) if w])
+
+
+def when_words(c: Condition | None) -> str:
+    """A condition in words for the notes: ' (when the defender is south, in Mud turns)'."""
+    if c is None:
+        return ""
+    parts = []
+    for side, sel in (("attacker", c.attacker), ("defender", c.defender)):
+        if sel is not None:
+            every = "every" if c.units == "all" else "any"
+            parts.append(f"{every} {side} is {sel.text}")
+    if c.turns:
+        parts.append("on turn" + ("s " if len(c.turns) > 1 else " ") + ", ".join(map(str, c.turns)))
+    if c.period:
+        parts.append(f"in {c.period} turns")
+    for names, word in ((c.terrain, "in"), (c.feature, "with a"), (c.edge, "across a")):
+        if names:
+            parts.append(f"{word} " + " or ".join(_shown(n) for n in names))
+    return f" (when {', '.join(parts)})" if parts else ""
+
+
+def _shown(name: str) -> str:
+    return name.replace("-", " ").capitalize()
+
+
+def _multiplier_words(combat: Combat) -> str:
+    """'Strengths before the odds: attacker halved (when ...); round down, each unit.'"""
+    verbs = {"halve": "halved", "double": "doubled", "triple": "tripled"}
+    words = []
+    for m in combat.multipliers:
+        verb = verbs.get(m.word, f"times {m.word}")
+        label = f"{m.label}: " if m.label else ""
+        words.append(f"{label}{m.side} {verb}{when_words(m.when)}")
+    rounding = combat.rounding
+    text = "Strengths before the odds: " + "; ".join(words)
+    if rounding is not None:
+        how = {
+            "up": "fractions round up",
+            "down": "fractions round down",
+            "nearest": "fractions round to the nearest (half up)",
+            "keep": "fractions are kept",
+        }[rounding.round]
+        per = "for each unit" if rounding.per == "unit" else "on each side's total"
+        text += f"; {how}, {per}"
+    return text + "."
 
 
 def _shift_words(combat: Combat) -> str:
@@ -287,9 +417,15 @@ def _shift_words(combat: Combat) -> str:
     parts = []
     for group, shifts in groups.items():
         by_amount: dict[int, list[str]] = {}  # "Forest or Hills 1 left"
+        alone = []  # a shift on a condition: "Fort 2 left (when every defender is blue)"
         for s in shifts:
-            by_amount.setdefault(s.shift, []).append(f"{s.shown}{_across(s)}")
-        text = ", ".join(f"{' or '.join(n)} {_columns(k)}" for k, n in by_amount.items())
+            shown = s.shown if s.on != "when" else s.label
+            if s.when is not None:
+                alone.append(f"{shown}{_across(s)} {_columns(s.shift)}{when_words(s.when)}")
+            else:
+                by_amount.setdefault(s.shift, []).append(f"{shown}{_across(s)}")
+        named = [f"{' or '.join(n)} {_columns(k)}" for k, n in by_amount.items()]
+        text = ", ".join([*named, *alone])
         if group and len(shifts) > 1:
             text += " (only the largest of these)"
         parts.append(text)
@@ -314,17 +450,30 @@ def format_resolution(
     """An attack worked out, for the terminal: odds, shifts, column, exact chances."""
     combat = _combat(table)
     sign = " to " if combat.kind == "odds" else " - "
-    lines = [f"{table.id}: {attack}{sign}{defence} reads {got.odds}"]
+    lines = []
+    for m, who in got.multiplied:
+        verb = {"halve": "halved", "double": "doubled", "triple": "tripled"}.get(m.word, m.word)
+        lines.append(f"  {m.label or m.side}: {who or m.side} {verb}")
+    if got.multiplied:
+        lines.insert(0, f"{table.id}: strengths {attack}{sign}{defence} before multipliers")
+        attack, defence = _num(got.attack), _num(got.defence)
+    lines.append(f"{table.id}: {attack}{sign}{defence} reads {got.odds}")
     for s in got.shifts:
-        lines.append(f"  {s.shown}{_across(s)}: {_columns(s.shift)}")
+        lines.append(f"  {s.shown if s.on != 'when' else s.label}{_across(s)}: {_columns(s.shift)}")
     if got.shifts:
         lines.append(f"  shifts in all: {_columns(got.shift)}")
     lines.append(f"column: {got.title}")
+    if got.modifiers:
+        lines.append("die-roll modifiers: " + ", ".join(got.modifiers))
     width = max(len(r.code) for r in combat.results)
+    costs = dict(got.losses)
     for res in combat.results:
         p = got.chances.get(res.code, Fraction(0))
         chance = format_chance(p) if p else "0"
-        lines.append(f"  {res.code:<{width}}  {chance:<16} {res.meaning}".rstrip())
+        said = costs.get(res.code) or res.meaning
+        lines.append(f"  {res.code:<{width}}  {chance:<16} {said}".rstrip())
+    for need in got.unknown:
+        lines.append(f"not known: {need}; the conditions on it were not applied")
     return "\n".join(lines)
 
 
@@ -347,8 +496,9 @@ def check_combat(game: Game, tables: tuple[Table, ...], diags: Diagnostics) -> N
         view = roll_view(table, f"tables[{t}]")
         if not _overlapping(view):  # the table's reader reported overlaps
             check_table(view, diags)
+        _check_conditions(game, table.combat, known, diags)
         for s in table.combat.shifts:
-            if s.name not in known[s.on]:
+            if s.on != "when" and s.name not in known[s.on]:
                 noun = {"edge": "hexside kind", "line": "line kind", "feature": "feature kind"}
                 what = noun.get(s.on, s.on)
                 diags.error(
@@ -356,6 +506,65 @@ def check_combat(game: Game, tables: tuple[Table, ...], diags: Diagnostics) -> N
                     s.path,
                     f"no {what} {s.name!r} on any map",
                     suggest(s.name, sorted(known[s.on])),
+                )
+
+
+def _check_conditions(
+    game: Game, combat: Combat, known: dict[str, set[str]], diags: Diagnostics
+) -> None:
+    """Every name a `when:` uses exists: terrains, features and hexside kinds on a map,
+    periods on a track, and the attributes and values a side's test names on a piece."""
+    conditions = [s.when for s in combat.shifts] + [m.when for m in combat.multipliers]
+    conditions += [c for _, c in combat.when]
+    periods = periods_of(game)
+    values = _piece_values(game)
+    nouns = {"terrain": "terrain", "feature": "feature kind", "edge": "hexside kind"}
+    for c in conditions:
+        if c is None:
+            continue
+        for on, names in (("terrain", c.terrain), ("feature", c.feature), ("edge", c.edge)):
+            for n in names:
+                if n not in known[on]:
+                    where = span_of(n, c.span)
+                    hint = suggest(n, sorted(known[on]))
+                    diags.error(where, f"{c.path}.{on}", f"no {nouns[on]} {n!r} on any map", hint)
+        if c.period and c.period not in periods:
+            hint = suggest(c.period, sorted(periods)) if periods else "no track declares periods:"
+            diags.error(c.span, f"{c.path}.period", f"no period {c.period!r} on any track", hint)
+        for side, sel in (("attacker", c.attacker), ("defender", c.defender)):
+            if sel is not None:
+                _check_selector(sel, values, f"{c.path}.{side}", c, diags)
+
+
+def _piece_values(game: Game) -> dict[str, set[str]]:
+    """Every attribute of the kit's pieces with the values it takes (side included)."""
+    out: dict[str, set[str]] = {"id": set(), FACE: set()}
+    for d in game.counters.defs if game.counters is not None else ():
+        out["id"].add(d.id)
+        out[FACE].update(d.steps or ("front", "back"))
+        for key, value in d.attrs.items():
+            out.setdefault(key, set()).add(str(value))
+        if d.side is not None:
+            out.setdefault("side", set()).add(d.side)
+    return out
+
+
+def _check_selector(
+    sel: Selector, values: dict[str, set[str]], path: str, c: Condition, diags: Diagnostics
+) -> None:
+    for key, allowed in sel.attrs:
+        if key not in values:
+            diags.error(
+                c.span, path, f"no piece has the attribute {key!r}", suggest(key, sorted(values))
+            )
+            continue
+        for v in sorted(allowed):
+            if v not in values[key]:
+                diags.error(
+                    span_of(v, c.span),
+                    f"{path}.{key}",
+                    f"no piece has {key} {v!r}",
+                    suggest(v, sorted(values[key])),
                 )
 
 

@@ -9,22 +9,103 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
-from ..model.combat import ACROSS, KINDS, SHIFT_ON, Combat, Result, Shift, result_code
+from ..model.combat import (
+    ACROSS,
+    KINDS,
+    MULTIPLY,
+    ROUND,
+    ROUND_PER,
+    SHIFT_ON,
+    SIDES,
+    Combat,
+    Condition,
+    Figures,
+    Loss,
+    Multiplier,
+    Result,
+    Rounding,
+    Shift,
+    result_code,
+)
 from ..model.reading import Reading
 from ..model.table import Cell, Column, Row
+from ..model.threat import Modifier
 from ..names import did_you_mean
 from .fields import Context, Fields, as_text
 from .reading import Marks
-from .spec import BOOLEAN, ID, INTEGER, TEXT, Choice, Either, Key, ListOf, Spec
+from .rule_terms import SELECTOR, read_names, read_selector
+from .spec import (
+    BOOLEAN,
+    ID,
+    INTEGER,
+    TEXT,
+    Choice,
+    Either,
+    Key,
+    ListOf,
+    OneOrList,
+    Spec,
+)
 from .threats import MODIFIER, OUT_OF_RANGE, read_modifier, read_policy, unique_modifier_names
 from .yamlnodes import Node, Scalar
 
 HEADING = "Combat results tables (`combat:`)"
+WHEN_HEADING = "Conditions, multipliers and result rules"
+WHEN = Spec(
+    "combat-when",
+    Key("attacker", SELECTOR, "the attacking units: a side id or attributes ({arm: armour})"),
+    Key("defender", SELECTOR, "the defending units: a side id or attributes"),
+    Key("units", Choice(ACROSS), "a side's test holds when all its units pass, or any", "all"),
+    Key("turn", OneOrList(INTEGER), "on these turns"),
+    Key("period", TEXT, "on the turns of a period a track names (Mud)"),
+    Key("terrain", OneOrList(ID), "the defender's hex is one of these terrains"),
+    Key("feature", OneOrList(ID), "the defender's hex holds one of these features"),
+    Key("edge", OneOrList(ID), "the attack crosses a hexside of one of these kinds"),
+    heading=WHEN_HEADING,
+)
+WHEN_KEY = Key("when", WHEN, "applies only when every test given holds")
+LOSS = Spec(
+    "combat-loss",
+    Key("steps", Either(INTEGER, Choice(("all",))), "steps lost; all: eliminated", lo=0, hi=20),
+    Key("retreat", INTEGER, "hexes of retreat", default=0, lo=0, hi=20),
+    Key(
+        "at_least",
+        Choice(SIDES),
+        "steps whose printed strength at least equals what this side lost (exchange)",
+    ),
+    heading=WHEN_HEADING,
+)
 RESULT = Spec(
     "combat-result",
     Key("code", TEXT, "as printed in the table's cells (AE, DR, EX)", required=True),
     Key("meaning", TEXT, "what it does, printed under the table", default=""),
+    Key("attacker", LOSS, "what the attacker loses, as data (kitgen combat applies it)"),
+    Key("defender", LOSS, "what the defender loses, as data"),
     heading=HEADING,
+)
+MULTIPLIER = Spec(
+    "combat-multiplier",
+    Key("side", Choice(SIDES), "whose strength", required=True),
+    Key("multiply", TEXT, "halve, double, triple or a number (1/3, 1.5)", required=True),
+    Key("label", TEXT, "how the notes name it (default: the condition)", default=""),
+    WHEN_KEY,
+    heading=WHEN_HEADING,
+)
+ROUNDING = Spec(
+    "combat-rounding",
+    Key("round", Choice(ROUND), "a multiplied strength's fractions", required=True),
+    Key("per", Choice(ROUND_PER), "rounded for each unit, or once for the side", "unit"),
+    heading=WHEN_HEADING,
+)
+FIGURES = Spec(
+    "combat-figures",
+    Key("attr", TEXT, "the attribute holding the figures; {face}: the face shown", "{face}"),
+    Key("attack", INTEGER, "the attack figure's place (from 1)", default=1, lo=1, hi=9),
+    Key("defence", INTEGER, "the defence figure's place (from 1)", default=2, lo=1, hi=9),
+    heading=WHEN_HEADING,
+)
+COMBAT_MODIFIER = Spec(
+    "combat-modifier", *MODIFIER.keys.values(), WHEN_KEY, heading=HEADING, one_of=MODIFIER.one_of
 )
 SHIFT = Spec(
     "column-shift",
@@ -35,6 +116,7 @@ SHIFT = Spec(
     Key(
         "shift", INTEGER, "columns: -1 one column left, +1 one right", required=True, lo=-20, hi=20
     ),
+    WHEN_KEY,
     Key("group", TEXT, "shifts of one group do not add: only the largest applies", default=""),
     Key("label", TEXT, "how the chart names it (default: the id)", default=""),
     Key(
@@ -50,7 +132,14 @@ COMBAT = Spec(
     ),
     Key("below", TEXT, "a result for attacks below the lowest column (default: the lowest)"),
     Key("shifts", ListOf(SHIFT), "column shifts from terrain, features, lines and hexsides"),
-    Key("modifiers", ListOf(MODIFIER), "die-roll modifiers; any number apply together"),
+    Key(
+        "modifiers",
+        ListOf(COMBAT_MODIFIER),
+        "die-roll modifiers; any number apply together; with when: by themselves",
+    ),
+    Key("multipliers", ListOf(MULTIPLIER), "strengths halved or doubled before the odds"),
+    Key("rounding", ROUNDING, "how multiplied strengths round (needed with multipliers)"),
+    Key("figures", FIGURES, "where a piece's printed attack and defence are read"),
     OUT_OF_RANGE,
     Key(
         "chance",
@@ -84,8 +173,20 @@ def read_combat(
     results = f.seq("results", _result)
     below = f.text("below")
     shifts = tuple(f.seq("shifts", _shift))
-    modifiers = tuple(f.seq("modifiers", read_modifier))
+    read = f.seq("modifiers", _modifier)
+    modifiers = tuple(m for m, _ in read)
+    when = tuple((m.name, c) for m, c in read if c is not None)
     unique_modifier_names(ctx, (), modifiers)
+    multipliers = tuple(f.seq("multipliers", _multiplier))
+    rounding = f.get("rounding", _rounding)
+    if multipliers and rounding is None:
+        ctx.error(
+            f.node_of("multipliers"),
+            f.sub("multipliers"),
+            "multipliers need the rounding rule declared",
+            "add rounding: {round: down, per: unit} (or up, nearest, keep; per unit or side)",
+        )
+    figures = f.get("figures", _figures)
     low, high, reading = read_policy(ctx, f)
     policy_mark = marks.mark(Reading(reading)) if reading else ""
     chance = f.get("chance", _chance)
@@ -111,6 +212,10 @@ def read_combat(
         policy_mark,
         node.span,
         path,
+        when,
+        multipliers,
+        rounding,
+        figures,
     )
 
 
@@ -121,8 +226,126 @@ def _result(ctx: Context, node: Node, path: str) -> Result | None:
     f = Fields(ctx, node, path, RESULT)
     code = f.text("code")
     meaning = f.text("meaning")
+    attacker = f.get("attacker", _loss)
+    defender = f.get("defender", _loss)
     f.close()
-    return None if code is None else Result(code, meaning, node.span)
+    for side, loss in (("attacker", attacker), ("defender", defender)):
+        if loss is not None and loss.at_least == side:
+            said = f"at_least: the {side}'s loss matches the other side's, not its own"
+            ctx.error(f.node_of(side), f.sub(side), said)
+    return None if code is None else Result(code, meaning, node.span, attacker, defender)
+
+
+def _loss(ctx: Context, node: Node, path: str) -> Loss | None:
+    f = Fields(ctx, node, path, LOSS)
+    if f.map is None:
+        return None
+    steps = 0
+    raw = f.node_of("steps")
+    if isinstance(raw, Scalar) and raw.value == "all":
+        steps = -1
+    elif raw is not None:
+        steps = f.integer("steps", default=0)
+    retreat = f.integer("retreat")
+    at_least = f.choice("at_least", default="")
+    f.close()
+    if not (steps or retreat or at_least):
+        ctx.error(node, path, "a loss needs steps, retreat or at_least")
+        return None
+    return Loss(steps, retreat, at_least)
+
+
+def _when(ctx: Context, node: Node, path: str) -> Condition | None:
+    """A condition: every test given must hold."""
+    f = Fields(ctx, node, path, WHEN)
+    if f.map is None:
+        return None
+    sel = {side: f.get(side, read_selector) for side in SIDES}
+    units = f.choice("units")
+    turns = []
+    for i, text in enumerate(f.texts("turn")):
+        if str(text).lstrip("-").isdigit():
+            turns.append(int(text))
+        else:
+            ctx.error(f.node_of("turn"), f"{f.sub('turn')}[{i}]", f"turn {text!r} is not a number")
+    period = f.text("period", default="")
+    names = {k: tuple(f.get(k, read_names) or ()) for k in ("terrain", "feature", "edge")}
+    f.close()
+    if not f.map.entries:
+        ctx.error(node, path, "an empty when: (give a side, a turn, a period or terrain)")
+        return None
+    return Condition(
+        sel["attacker"],
+        sel["defender"],
+        units,
+        tuple(turns),
+        period,
+        names["terrain"],
+        names["feature"],
+        names["edge"],
+        node.span,
+        path,
+    )
+
+
+def _modifier(ctx: Context, node: Node, path: str) -> tuple[Modifier, Condition | None] | None:
+    when: list[Condition | None] = []
+    mod = read_modifier(
+        ctx, node, path, COMBAT_MODIFIER, lambda f: when.append(f.get("when", _when))
+    )
+    return None if mod is None else (mod, when[0] if when else None)
+
+
+def _multiplier(ctx: Context, node: Node, path: str) -> Multiplier | None:
+    f = Fields(ctx, node, path, MULTIPLIER)
+    if f.map is None:
+        return None
+    side = f.choice("side")
+    word = f.text("multiply")
+    label = f.text("label")
+    when = f.get("when", _when)
+    f.close()
+    if side is None or word is None:
+        return None
+    factor = MULTIPLY.get(word) or _factor(word)
+    if factor is None:
+        ctx.error(
+            f.node_of("multiply"),
+            f.sub("multiply"),
+            f"multiply: {word!r} is not halve, double, triple or a number",
+            did_you_mean(word, list(MULTIPLY), cutoff=0.5) or "e.g. 1/3 or 1.5",
+        )
+        return None
+    return Multiplier(side, factor, word, when, label, node.span, path)
+
+
+def _factor(text: str) -> Fraction | None:
+    try:
+        value = Fraction(text.strip())
+    except (ValueError, ZeroDivisionError):
+        return None
+    return value if 0 < value <= 100 else None
+
+
+def _rounding(ctx: Context, node: Node, path: str) -> Rounding | None:
+    f = Fields(ctx, node, path, ROUNDING)
+    if f.map is None:
+        return None
+    rnd = f.choice("round")
+    per = f.choice("per")
+    f.close()
+    return None if rnd is None else Rounding(rnd, per)
+
+
+def _figures(ctx: Context, node: Node, path: str) -> Figures | None:
+    f = Fields(ctx, node, path, FIGURES)
+    if f.map is None:
+        return None
+    attr = f.text("attr")
+    attack = f.integer("attack")
+    defence = f.integer("defence")
+    f.close()
+    return Figures(attr, attack, defence)
 
 
 def _shift(ctx: Context, node: Node, path: str) -> Shift | None:
@@ -134,13 +357,21 @@ def _shift(ctx: Context, node: Node, path: str) -> Shift | None:
     group = f.text("group")
     label = f.text("label")
     across = f.choice("across")
+    when = f.get("when", _when)
     f.close()
+    if not named and f.has("when"):  # a shift on a condition alone: in mud turns
+        if shift is None or when is None:
+            return None  # (said already)
+        if not label:
+            ctx.error(node, path, "a shift on a condition alone needs a label (how notes name it)")
+        return Shift("when", "", shift, group, label, across, node.span, path, when)
     if len(named) != 1:
         found = ", ".join(on for on, _ in named) or "none"
         ctx.error(
             node,
             path,
-            f"a column shift names exactly one of terrain, feature, line or edge (found: {found})",
+            f"a column shift names exactly one of terrain, feature, line or edge, or has "
+            f"when: (found: {found})",
         )
         return None
     on, name = named[0]
@@ -148,7 +379,7 @@ def _shift(ctx: Context, node: Node, path: str) -> Shift | None:
         return None
     if across != "all" and on != "edge":
         ctx.error(node, f"{path}.across", "across: applies to edge shifts only")
-    return Shift(on, name, shift, group, label, across, node.span, path)
+    return Shift(on, name, shift, group, label, across, node.span, path, when)
 
 
 def _chance(ctx: Context, node: Node, path: str) -> bool | str:

@@ -6,6 +6,8 @@ the coverage and odds checks live in rules/reaction.py.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ..model.threat import Behaviour, Gloss, Modifier, Priority, Profile, Row, State, ThreatTable
 from .bands import BandError, parse_band
 from .fields import Context, Fields, as_roll, as_text, check_unique_ids, read_list
@@ -313,10 +315,20 @@ def _outcomes(ctx: Context, f: Fields, ncols: int) -> tuple[str | None, ...] | N
     return tuple(out)
 
 
-def read_modifier(ctx: Context, node: Node, path: str) -> Modifier | None:
-    f = Fields(ctx, node, path, MODIFIER)
+def read_modifier(
+    ctx: Context,
+    node: Node,
+    path: str,
+    spec: Spec = MODIFIER,
+    more: Callable[[Fields], object] | None = None,
+) -> Modifier | None:
+    """A modifier; a spec that declares more keys (a combat modifier's `when:`) has
+    them read by `more` before the mapping is closed."""
+    f = Fields(ctx, node, path, spec)
     if f.map is None:
         return None
+    if more is not None:
+        more(f)
     name = f.text("name")
     note = f.text("note")
     states: list[State] = []

@@ -7,7 +7,7 @@ from ..model.track import Track, TrackSet
 from .fields import Context, Fields, as_text, check_unique_ids, expect_map, read_list
 from .reading import READING, Marks, read_reading
 from .spec import COLOUR, ID, INTEGER, LENGTH, TEXT, Key, ListOf, Named, OneOrList, Spec
-from .yamlnodes import Node, Scalar
+from .yamlnodes import Node, Scalar, Seq, describe
 
 TRACK = Spec(
     "track",
@@ -25,6 +25,11 @@ TRACK = Spec(
     Key("events", Named(TEXT, "box numbers, each a note"), "notes on numbered boxes"),
     Key("shade_colour", COLOUR, "the shaded boxes' colour", default="#d9c8a0"),
     Key("shade", OneOrList(TEXT), "numbers of boxes to shade"),
+    Key(
+        "periods",
+        Named(OneOrList(INTEGER), "period names, each a turn or a list of turns"),
+        "named turns (Mud: [4, 5]) that combat conditions read; shaded and labelled",
+    ),
     heading="tracks",
 )
 TRACKS = ListOf(TRACK)
@@ -45,6 +50,24 @@ def _labels(ctx: Context, node: Node | None, path: str) -> dict[int, str]:
         text = as_text(ctx, value, f"{path}.{key}")
         if text is not None:
             out[n] = text
+    return out
+
+
+def _periods(ctx: Context, node: Node, path: str) -> dict[str, tuple[int, ...]]:
+    m = expect_map(ctx, node, path)
+    if m is None:
+        return {}
+    out: dict[str, tuple[int, ...]] = {}
+    for name, value in m.entries.items():
+        items = list(value) if isinstance(value, Seq) else [value]
+        turns = []
+        for item in items:
+            if isinstance(item, Scalar) and type(item.value) is int:
+                turns.append(item.value)
+            else:
+                said = f"period {name!r}: {describe(item)} is not a turn"
+                ctx.error(item, f"{path}.{name}", said)
+        out[str(name)] = tuple(turns)
     return out
 
 
@@ -74,6 +97,7 @@ def _read_track(ctx: Context, node: Node, path: str) -> Track | None:
             shade[int(value)] = shade_colour
         except ValueError:
             ctx.error(f.node_of("shade"), f"{f.sub('shade')}[{i}]", f"{value!r} is not a number")
+    periods = f.get("periods", _periods) or {}
     f.close()
     if tid is None or start is None or stop is None:
         return None
@@ -86,6 +110,15 @@ def _read_track(ctx: Context, node: Node, path: str) -> Track | None:
         return None
     if not spend(ctx, "items", count, node, path):
         return None
+    on_track = range(start, stop + (1 if step > 0 else -1), step)
+    for name, turns in periods.items():  # a period's boxes are shaded and named
+        for n in turns:
+            if n not in on_track:
+                where = f"{f.sub('periods')}.{name}"
+                ctx.error(f.node_of("periods"), where, f"{n} is not on the track")
+            else:
+                shade.setdefault(n, shade_colour)
+                labels.setdefault(n, name)
     t = Track(
         id=tid,
         title=title,
@@ -101,6 +134,7 @@ def _read_track(ctx: Context, node: Node, path: str) -> Track | None:
         shade=shade,
         events=events,
         note=" ".join(marks.notes),
+        periods=periods,
     )
     for key, given in (("labels", labels), ("events", events), ("shade", shade)):
         for n in given:
