@@ -127,3 +127,40 @@ def test_the_grid_is_darker_and_wider_than_every_texture(game: str):
         t.pattern not in ("", "none", "solid") for m in maps for t in m.terrains.values()
     )
     assert checked or not textured, f"{game}: a textured map, but no texture found"
+
+
+# ---- a component in the same file on every paper; sheet fill reported -------------------
+
+
+def _files_of(manifest: dict) -> dict[tuple[str, str], set[str]]:
+    where: dict[tuple[str, str], set[str]] = {}
+    for item in manifest["items"]:
+        where.setdefault((item["kind"], item["id"]), set()).add(item["file"])
+    return where
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_component_prints_in_the_same_file_on_letter_and_a4(game: str):
+    letter, a4 = (_files_of(kit(game, paper)[2]) for paper in PAPERS)
+    assert letter.keys() == a4.keys()
+    moved = {k: (letter[k], a4[k]) for k in letter if letter[k] != a4[k]}
+    assert moved == {}, f"{game}: letter and A4 put these in other files: {moved}"
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("game", GAMES)
+def test_every_sheet_of_pieces_reports_its_fill(game: str, paper: str):
+    """The manifest gives each front sheet of pieces or of a map its fill (the build
+    prints it on the terminal): one figure a sheet, each a part of the sheet."""
+    from kitgen.layout.impose import FILLS
+
+    _, pdfs, manifest = kit(game, paper)
+    for entry in manifest["files"]:
+        sheets = {
+            i["page"]
+            for i in manifest["items"]
+            if i["file"] == entry["path"] and i["kind"] in FILLS and i.get("side") != "back"
+        }
+        assert len(entry.get("fill", [])) == len(sheets), entry["path"]
+        assert all(0 < f <= 1 for f in entry.get("fill", [])), entry
+        assert len(sheets) <= len(PdfReader(io.BytesIO(pdfs[entry["path"]])).pages)

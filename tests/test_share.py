@@ -4,6 +4,8 @@ plan, the manifest, the cover and the PDF; what must never share stays apart."""
 
 from __future__ import annotations
 
+import pytest
+
 from kitgen.layout.contents import contents_entries
 from kitgen.layout.frame import content_box
 from kitgen.layout.plan import Rect
@@ -182,33 +184,46 @@ counters:
 """
 
 
-def _rules_game(game_dir, size: float):
+TRACK = """tracks:
+  - {id: food, title: Food, from: 0, to: 19, per_row: 10, box: 0.5in}
+"""
+
+
+def _rules_game(game_dir, size: float, game: str = RULES):
     item = '"A unit moves hex by hex up to its movement figure, paying each move cost."'
-    text = RULES.replace("ITEMS", ", ".join([item] * 36)).replace("SIZE", str(size))
+    text = game.replace("ITEMS", ", ".join([item] * 36)).replace("SIZE", str(size))
     return write_game(game_dir, text)
 
 
-def test_a_sheet_grown_past_its_size_gives_it_back_to_take_a_counter_sheet(game_dir):
-    alone = plan_game(_rules_game(game_dir, 12))  # set at 12 pt: no growth to give back
-    assert [d.name for d in alone.docs] == ["counters", "sheet-rules"]
+def test_a_sheet_grown_past_its_size_gives_it_back_to_take_a_track(game_dir):
+    tracked = RULES.split("counters:")[0] + TRACK
+    alone = plan_game(_rules_game(game_dir, 12, tracked))  # at 12 pt: no growth to give back
+    assert [d.name for d in alone.docs] == ["tracks", "sheet-rules"]
     assert alone.docs[1].pages[0].proof == "type 12 pt"
-    p, pdfs, manifest = build_pdfs(_rules_game(game_dir, 8))
+    p, pdfs, manifest = build_pdfs(_rules_game(game_dir, 8, tracked))
     assert [d.name for d in p.docs] == ["sheet-rules"]
     (doc,) = p.docs
-    assert doc.title == "Rules + Counters" and len(doc.pages) == 1
+    assert doc.title == "Rules + Tracks" and len(doc.pages) == 1
     size = float(doc.pages[0].proof.split(" · ")[0].split()[1])
     assert 8 <= size < 12  # smaller than it grew to alone, never under its size
-    counters = [i for i in manifest["items"] if i["kind"] == "counter"]
-    assert len(counters) == 24 and {(i["file"], i["page"]) for i in counters} == {
-        ("sheet-rules.pdf", 1)
-    }
-    assert {(b[2] - b[0], b[3] - b[1]) for b in (i["bbox"] for i in counters)} == {(54, 54)}
+    (track,) = [i for i in manifest["items"] if i["kind"] == "track"]
+    assert (track["file"], track["page"]) == ("sheet-rules.pdf", 1)
     (words,) = pdf_words(pdfs["sheet-rules.pdf"])
     lowest = min(w.box[1] for w in words if w.text == "figure,")
-    assert max(i["bbox"][3] for i in counters) <= lowest - GAP
-    assert content_box(LETTER)[1] <= min(i["bbox"][1] for i in counters)
+    assert track["bbox"][3] <= lowest - GAP
+    assert content_box(LETTER)[1] <= track["bbox"][1]
     (entry,) = contents_entries(p.docs, "letter")
-    assert entry.advice == ("fold-and-glue on letter cardstock; fold on the dotted line and glue")
+    assert entry.advice == "single-sided on letter paper"
+
+
+def test_a_rules_sheet_is_not_set_smaller_to_go_to_cardstock_with_counters(game_dir):
+    """Making room keeps the sheet's own stock: a few counters do not send the rules to
+    cardstock (they print on a sheet of their own)."""
+    p = plan_game(_rules_game(game_dir, 8))
+    assert [d.name for d in p.docs] == ["counters", "sheet-rules"]
+    assert [entry.advice for entry in contents_entries(p.docs, "letter")][1] == (
+        "single-sided on letter paper"
+    )
 
 
 def test_duplex_files_never_share(game_dir):
@@ -243,3 +258,17 @@ def test_a_track_a_map_carries_prints_once(game_dir):
     assert (chart["id"], chart["chart"], chart["file"]) == ("turns", "track", "map-m.pdf")
     off = plan_game(write_game(game_dir, MAPPED.replace("SHARE", "share_sheets: false")))
     assert [d.name for d in off.docs] == ["map-m", "tracks"]
+
+
+def test_room_counts_only_what_both_letter_and_a4_have():
+    """A component shares a file on letter only where it would on A4 and the other way
+    round: the room past the shorter of the two, laid the same way, is not counted."""
+    from kitgen.layout.share import _past_common
+
+    a4, letter = PAPERS["a4"], PAPERS["letter"]
+    assert _past_common(a4, None) == pytest.approx(a4.height - letter.height)  # 50 pt
+    assert _past_common(letter, None) == 0.0
+    assert _past_common(letter, (letter.height, letter.width)) == pytest.approx(
+        letter.width - a4.width  # landscape: letter is the taller by 17 pt
+    )
+    assert _past_common(PAPERS["tabloid"], None) == 0.0

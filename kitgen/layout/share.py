@@ -23,7 +23,7 @@ import math
 from collections.abc import Iterable
 
 from ..records import record
-from ..units import Paper
+from ..units import PAPERS, Paper
 from .clearance import Width, placed, text_box
 from .contents import stock
 from .frame import content_box
@@ -70,7 +70,10 @@ def share_sheets(docs: list[Document], paper: Paper, width: Width) -> list[Docum
             continue
         can = [h for h in hosts if h is not guest and id(h) not in gone and _alike(h, guest, ways)]
         host = next((h for h in can if _move(guest, blocks[id(guest)], h, paper, width)), None)
-        host = host or _made_room(guest, blocks[id(guest)], can, paper, width)
+        # a sheet set smaller to make room keeps its own stock: a rules sheet is not sent
+        # to cardstock to carry a few pieces
+        same = [h for h in can if stocks(h) & stocks(guest)]
+        host = host or _made_room(guest, blocks[id(guest)], same, paper, width)
         if host is not None:
             gone.add(id(guest))
             hosted.add(id(host))
@@ -86,7 +89,8 @@ def _made_room(
     size), the guest then moved there; None when none can."""
     room = _stacked(blocks) + len(blocks) + GAP
     for host in hosts:
-        again = host.shorter(room) if host.shorter is not None else None
+        past = _past_common(paper, host.pages[-1].size)  # not counted as room: kept free too
+        again = host.shorter(room + past) if host.shorter is not None else None
         if again is not None and len(host.pages) == 1:
             before = host.pages
             host.pages, host.shorter = again.pages, None
@@ -146,7 +150,7 @@ def _move(guest: Document, blocks: list[Block], host: Document, paper: Paper, wi
     """The guest's page placed in the room on the host's last page, when it fits there."""
     page, into = guest.pages[0], host.pages[-1]
     _, y0, _, y1 = content_box(paper.sized(into.size))
-    free = _free(_taken(into, width), (y0, y1))
+    free = _free(_taken(into, width), (y0 + _past_common(paper, into.size), y1))
     need = _stacked(blocks)
     both = common(stock(host).split(" or "), stocks(guest))  # before it moves
     for bottom, top in free:
@@ -163,6 +167,23 @@ def _move(guest: Document, blocks: list[Block], host: Document, paper: Paper, wi
     into.note = " · ".join(x for x in (into.note, page.note) if x)
     into.proof = " · ".join(dict.fromkeys(x for x in (into.proof, page.proof) if x))
     return True
+
+
+# The papers a kit is most often printed on: a component shares a file on one of them only
+# where it would on the other, so the cover's list reads the same on both.
+ALIKE = ("letter", "a4")
+
+
+def _past_common(paper: Paper, size: tuple[float, float] | None) -> float:
+    """How much taller this sheet is than the other of letter and A4 laid the same way
+    (A4 portrait 50 pt, letter landscape 17 pt): room there is not counted, so a
+    component shares the same file on both papers. 0 on any other paper."""
+    if paper.name not in ALIKE:
+        return 0.0
+    w, h = size or paper.size
+    turned = w > h
+    heights = [p.width if turned else p.height for p in (PAPERS[n] for n in ALIKE)]
+    return max(0.0, h - min(heights))
 
 
 @record
