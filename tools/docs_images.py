@@ -34,7 +34,7 @@ PICTURES = {
     "counters-duck": [("duck", "counters.pdf", 1)],
     "counters-ryamon": [("ryamon", "counters.pdf", 1)],
     "counters-rencounter": [("rencounter", "counters.pdf", 1)],
-    "counters-ironford": [("ironford", "sheet-rules.pdf", 1)],  # counters at the rules' foot
+    "counters-ironford": [("ironford", "counters.pdf", 1)],
     # maps: tile sheets, and the assembly sheet (page -1: the last, however many tiles)
     "map-ironford": [("ironford", "map-ryn.pdf", n) for n in (1, 2)],
     "map-duck": [("duck", "map-deck.pdf", 1)],
@@ -129,7 +129,7 @@ CROPS: dict[str, tuple[str, str, int, Around | tuple[float, float, float, float]
     # fold-and-glue pairs with their captions, and butted markers with crop marks
     "crop-counters-ironford": (
         "ironford",
-        "sheet-rules.pdf",  # the counters print at the foot of the rules
+        "counters.pdf",
         1,
         Around((("counter", None), ("marker", "turn")), (0.0, 0.0, 0.52, 1.0)),
     ),
