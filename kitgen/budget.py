@@ -25,6 +25,17 @@ MAX_ALL_SVG_BYTES = 4 * MiB  # every SVG a game uses, together
 MAX_SVG_ELEMENTS = 20_000  # elements in one SVG
 MAX_TABLE_FILE_BYTES = 8 * MiB  # one CSV or XLSX file of records
 MAX_TABLE_ROWS = 10_000  # records in one CSV or XLSX file (as many as for_each makes)
+# A spreadsheet is counted on its bytes before a parser reads it (source/sheet_bounds.py):
+# 8 MiB of zip can unpack to gigabytes, and a row of a few bytes can stand for 16,384 cells.
+MAX_SHEET_PARTS = 1_000  # files packed in one XLSX
+MAX_SHEET_PART_BYTES = 16 * MiB  # one file packed in an XLSX, unpacked
+MAX_SHEET_UNPACKED_BYTES = 32 * MiB  # every file packed in one XLSX, unpacked, together
+MAX_SHEET_ELEMENTS = 1_000_000  # XML elements in one XLSX, all its files together
+MAX_SHEET_OTHER_ELEMENTS = 50_000  # of those, outside its cells and shared strings
+MAX_SHARED_STRINGS = 200_000  # texts in one XLSX's shared-string table
+MAX_SHEET_COLUMNS = 1_000  # cells in one row of a CSV or XLSX, counted to its last cell
+MAX_SHEET_CELLS = 200_000  # cells in one CSV or XLSX file, each row counted to its last cell
+MAX_DIGITS = 1_000  # characters of a number written in YAML or a cell: quick to read
 MAX_ITEMS = 100_000  # pieces and boxes printed: counters x quantity, labels, cards, track boxes
 MAX_MAP_CELLS = 40_000  # cells of one map: columns x rows (a composed board's whole extent)
 MAX_ALL_MAP_CELLS = 200_000  # cells of every map printed, copies counted

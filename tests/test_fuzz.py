@@ -186,3 +186,60 @@ def _draw_with(face: str) -> None:
         c.save()
     except Exception as exc:  # noqa: BLE001  # what build.draw turns into an input error
         assert font_file_at_fault(exc) is not None, repr(exc)
+
+
+# ---- spreadsheets (issue 39): whatever a CSV or XLSX holds, records or an error
+
+SHEET_GAME = """\
+id: sheet
+title: Sheet
+counters:
+  - id: "u-{name}"
+    for_each: {file: FILE}
+    size: 3/4in
+    front: {text: "{name}"}
+"""
+CSV_PIECES = st.sampled_from(
+    ["name", ",", ";", "\t", "|", '"', '""', "\n", "\r", "\r\n", "a", "1", "0", ".", "-", "e",
+     "1e999", " ", "\x00", "\ufeff", "\u202e", "9" * 40, ",,,,,,,,"]
+)  # fmt: skip
+CSV_BYTES = (
+    st.binary(max_size=400)
+    | st.lists(CSV_PIECES, max_size=60).map(lambda parts: "".join(parts).encode("utf-8"))
+    | st.tuples(st.integers(0, 3000), st.sampled_from([",", '","', "1,", ";"])).map(
+        lambda wide: ("name\n" + wide[1] * wide[0] + "\n").encode()
+    )
+)
+XML_PIECES = st.sampled_from(
+    ["<row>", "</row>", '<row r="2">', '<row r="0">', '<row r="1e9">', "<c>", "</c>",
+     '<c r="B2">', '<c r="XFD2">', '<c r="XFE2">', '<c r="A">', '<c r="A1048577">', '<c t="s">',
+     '<c t="b">', '<c t="d">', '<c t="e">', '<c t="str">', '<c t="inlineStr">', '<c s="7">',
+     '<c s="x">', "<v>", "</v>", "<is><t>", "</t></is>", "<f>A1</f>", "1", "-1", "2.5", "x",
+     "1e999", "99999999999", "&amp;", "&#0;", "&#x1b;", "<![CDATA[1]]>"]
+)  # fmt: skip
+
+
+def _xlsx_bytes(rows: str, strings: str, edits, cut) -> bytes:
+    from tests.test_sheet_bounds import HEAD, workbook
+
+    return _mutated(workbook(HEAD + rows, "<si><t>name</t></si>" + strings), edits, cut)
+
+
+XLSX_BYTES = st.builds(
+    _xlsx_bytes,
+    st.lists(XML_PIECES, max_size=40).map("".join),
+    st.lists(st.sampled_from(["<si><t>a</t></si>", "<si>", "</si>", "<si/>", "<r><t>b</t></r>"]),
+             max_size=6).map("".join),
+    st.lists(st.tuples(st.integers(0, 10**6), st.integers(0, 255)), max_size=3),
+    st.none() | st.integers(0, 3000),
+)  # fmt: skip
+
+
+@FUZZ
+@given(st.one_of(CSV_BYTES.map(lambda d: ("u.csv", d)), XLSX_BYTES.map(lambda d: ("u.xlsx", d))))
+def test_any_spreadsheet_bytes_give_records_or_errors(tmp_path_factory, sheet):
+    """Broken zips, odd XML, wide rows, long numbers: never an internal error."""
+    name, data = sheet
+    folder = _game(tmp_path_factory.mktemp("sheet"), SHEET_GAME.replace("FILE", name))
+    (folder / name).write_bytes(data)
+    _load_and_check(folder)

@@ -22,11 +22,12 @@ import io
 import re
 from pathlib import Path
 
-from ..budget import MAX_TABLE_FILE_BYTES, MAX_TABLE_ROWS
+from ..budget import MAX_SHEET_COLUMNS, MAX_TABLE_FILE_BYTES, MAX_TABLE_ROWS
 from ..errors import Span
 from ..files import FileRefused, read_file, real_path
 from ..records import record
 from .fields import Context, Fields
+from .sheet_bounds import SheetRefused, check_csv, check_number, check_xlsx
 from .spec import FILE_LIST
 from .yamlnodes import CONTROL_HINT, Map, Scalar, Seq, hidden_character, not_text
 
@@ -84,7 +85,8 @@ def file_list(ctx: Context, node: Map, path: str, keyed: bool = True) -> Seq | N
         else:
             grid = _xlsx_cells(found.data, str(found.path), sheet, cells)
     except TableError as exc:
-        ctx.error(node.get(exc.key) or node.get("file"), f"{path}.{exc.key}", exc.message, exc.hint)
+        where = exc.span or node.get(exc.key) or node.get("file")
+        ctx.error(where, f"{path}.{exc.key}", exc.message, exc.hint)
         return None
     if len(grid) > MAX_TABLE_ROWS + 1:  # the readers stop one past the cap
         ctx.error(
@@ -131,9 +133,18 @@ def _all_text(ctx: Context, grid: Grid, path: str) -> bool:
 
 
 class TableError(Exception):
-    def __init__(self, key: str, message: str, hint: str = "") -> None:
+    """A spreadsheet that cannot be read, at its key (`file`, `sheet`, `range`) or, for
+    one cell's mistake, at the cell (`span`)."""
+
+    def __init__(self, key: str, message: str, hint: str = "", span: Span | None = None) -> None:
         super().__init__(message)
-        self.key, self.message, self.hint = key, message, hint
+        self.key, self.message, self.hint, self.span = key, message, hint, span
+
+
+def _refused(exc: SheetRefused, file: str) -> TableError:
+    """A count over its cap (at the file), or one cell's mistake (at the cell)."""
+    span = Span(f"{file}{exc.cell}") if exc.cell else None
+    return TableError("file", exc.message, exc.hint, span)
 
 
 def _relative(path: Path, folder: Path) -> str:
@@ -168,14 +179,16 @@ def _csv_cells(data: bytes, file: str, delimiter: str | None) -> Grid:
         ) from None
     if delimiter is None:
         delimiter = _sniff(text)
+    try:
+        check_csv(text, delimiter, Path(file).name)
+    except SheetRefused as exc:
+        raise _refused(exc, file) from None
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
     grid: Grid = []
     try:
         start = 1
         for row in reader:
-            grid.append(
-                [Cell(Span(file, start, c), _typed(v), v) for c, v in enumerate(row, start=1)]
-            )
+            grid.append(_csv_row(file, start, row))
             start = reader.line_num + 1
             if len(grid) > MAX_TABLE_ROWS + 1:  # the readers stop one past the cap
                 break
@@ -184,8 +197,19 @@ def _csv_cells(data: bytes, file: str, delimiter: str | None) -> Grid:
     return [r for r in grid if any(cell.value is not None for cell in r)]  # blank lines: no rows
 
 
+def _csv_row(file: str, line: int, row: list[str]) -> list[Cell]:
+    cells = []
+    for column, text in enumerate(row, start=1):
+        try:
+            cells.append(Cell(Span(file, line, column), _typed(text), text))
+        except SheetRefused as exc:
+            hint = "write a plain number, or make the cell text"
+            raise TableError("file", exc.message, hint, Span(file, line, column)) from None
+    return cells
+
+
 def _sniff(text: str) -> str:
-    sample = "\n".join(text.splitlines()[:20])
+    sample = "\n".join(text[:65536].splitlines()[:20])  # the first lines tell
     try:
         return csv.Sniffer().sniff(sample, delimiters=DELIMITERS).delimiter
     except csv.Error:
@@ -201,14 +225,21 @@ def _typed(text: str) -> object:
         return None
     digits = stripped.lstrip("+-")
     if _NUMBER.match(stripped) and not (len(digits) > 1 and digits[0] == "0" and digits[1] != "."):
+        problem = check_number(stripped)  # 5,000 digits: Python will not read them
+        if problem is not None:
+            raise SheetRefused(problem)
         return float(stripped) if "." in stripped else int(stripped)
     return text
 
 
 def _xlsx_cells(data: bytes, file: str, sheet: str | None, cells: str | None) -> Grid:
     import openpyxl  # only for a game with a spreadsheet
-    from openpyxl.utils import get_column_letter, range_boundaries
+    from openpyxl.utils import range_boundaries
 
+    try:
+        check_xlsx(data, Path(file).name)  # its size, counted before openpyxl reads it
+    except SheetRefused as exc:
+        raise _refused(exc, file) from None
     try:
         book = openpyxl.load_workbook(
             io.BytesIO(data), read_only=True, data_only=True, keep_links=False
@@ -230,18 +261,41 @@ def _xlsx_cells(data: bytes, file: str, sheet: str | None, cells: str | None) ->
                 did_you_mean(sheet, names, "sheets: " + ", ".join(names)),
             )
         ws = book[sheet]
+        ws.reset_dimensions()  # a declared <dimension> would pad every row to its width
         if cells is not None:
             try:
                 min_col, min_row, max_col, max_row = range_boundaries(cells)
             except (ValueError, TypeError):
                 raise TableError("range", f"{cells!r} is not a cell range", "e.g. A1:F40") from None
+            if max_col is not None and max_col - (min_col or 1) >= MAX_SHEET_COLUMNS:
+                raise TableError(
+                    "range",
+                    f"{cells!r} spans {max_col - (min_col or 1) + 1:,} columns, more than the "
+                    f"{MAX_SHEET_COLUMNS:,} a row may hold",
+                    "see docs/security.md for the caps",
+                )
         else:
             min_col = min_row = 1
             max_col = max_row = None
-        grid: Grid = []
-        rows = ws.iter_rows(
-            min_row=min_row, max_row=max_row, min_col=min_col, max_col=max_col, values_only=True
-        )
+        grid = _xlsx_rows(ws, file, sheet, (min_col, min_row, max_col, max_row))
+    finally:
+        book.close()
+    return [r for r in grid if any(cell.value is not None for cell in r)]
+
+
+def _xlsx_rows(ws, file: str, sheet: str, bounds: tuple) -> Grid:  # type: ignore[no-untyped-def]
+    """The sheet's rows, to one past the cap. openpyxl parses as it goes: a cell it
+    cannot read (a style number that is not one, a broken reference) is the file's
+    mistake, reported at the row it was reading."""
+    from openpyxl.utils import get_column_letter
+
+    min_col, min_row, max_col, max_row = bounds
+    grid: Grid = []
+    rows = ws.iter_rows(
+        min_row=min_row, max_row=max_row, min_col=min_col, max_col=max_col, values_only=True
+    )
+    r = min_row - 1
+    try:
         for r, values in enumerate(rows, start=min_row):
             grid.append(
                 [
@@ -251,9 +305,14 @@ def _xlsx_cells(data: bytes, file: str, sheet: str | None, cells: str | None) ->
             )
             if len(grid) > MAX_TABLE_ROWS + 1:  # the readers stop one past the cap
                 break
-    finally:
-        book.close()
-    return [r for r in grid if any(cell.value is not None for cell in r)]
+    except Exception as exc:  # openpyxl's own parsing: a broken or foreign file
+        raise TableError(
+            "file",
+            f"{Path(file).name} is not a readable .xlsx workbook "
+            f"({type(exc).__name__} near row {r + 1})",
+            "save the workbook again from a spreadsheet program",
+        ) from None
+    return grid
 
 
 def _xlsx_value(value: object) -> tuple[object, str]:
@@ -332,6 +391,8 @@ def _records(ctx: Context, grid: Grid, span: Span, path: str) -> Seq | None:
 def grid_of(data: bytes, name: str) -> list[list[object]]:
     """A spreadsheet's first sheet as rows of values, the header first (for `kitgen new
     --from`, which reads a file the designer names, not one of a game)."""
+    if len(data) > MAX_TABLE_FILE_BYTES:
+        raise TableError("file", f"more than {MAX_TABLE_FILE_BYTES:,} bytes, too big to read")
     if name.lower().endswith(".xlsx"):
         grid = _xlsx_cells(data, name, None, None)
     elif name.lower().endswith(".csv"):

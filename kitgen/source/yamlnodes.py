@@ -15,7 +15,7 @@ from pathlib import Path
 
 import yaml
 
-from ..budget import MAX_NUMBER, MAX_YAML_BYTES, MAX_YAML_VALUES
+from ..budget import MAX_DIGITS, MAX_NUMBER, MAX_YAML_BYTES, MAX_YAML_VALUES
 from ..errors import Diagnostic, KitError, Span
 from ..files import FileRefused, read_file
 from ..records import field, record
@@ -321,7 +321,6 @@ class _Composer:
 
 _STR = "tag:yaml.org,2002:str"
 _INT = "tag:yaml.org,2002:int"
-MAX_DIGITS = 1000  # characters of an integer: far past any range, and quick to read
 
 
 def _long_number(span: Span, digits: int) -> Diagnostic:
