@@ -482,8 +482,12 @@ def schema(scenario, out) -> None:
         click.echo(text, nl=False)
         return
     part = out.with_name(f".{out.name}.part")  # whole or not at all
-    part.write_text(text, encoding="utf-8")
-    part.replace(out)
+    try:
+        part.write_text(text, encoding="utf-8")
+        part.replace(out)
+    except OSError as exc:  # a missing or read-only folder: the command line's mistake
+        part.unlink(missing_ok=True)
+        raise click.BadParameter(f"cannot write {out}: {exc.strerror}", param_hint="-o") from None
 
 
 @main.command()
@@ -860,6 +864,8 @@ def new(folder, template, sheet) -> None:
         written = from_sheet(folder, sheet) if sheet else make_game(folder, template)
     except StarterError as exc:
         raise click.UsageError(str(exc)) from None
+    except OSError as exc:  # a folder that cannot be made or written: choose another
+        raise click.UsageError(f"cannot write {exc.filename or folder}: {exc.strerror}") from None
     for path in written:
         _echo(f"kitgen: wrote {path}", err=True)
     _echo(f"kitgen: next: kitgen serve {folder}   (or: kitgen build {folder})", err=True)

@@ -209,3 +209,13 @@ def test_every_key_in_the_docs_examples_is_declared() -> None:
         best = min((_undeclared(example, t, "") for t in candidates), key=len)
         wrong += [f"docs/format.md:{line}: {key}" for key in best]
     assert wrong == []
+
+
+def test_kitgen_schema_into_a_missing_folder_is_a_usage_error(tmp_path: Path) -> None:
+    out = tmp_path / "missing" / "x.json"
+    written = run_cli("schema", "-o", str(out))
+    assert written.exit_code == 2
+    assert written.stderr.splitlines()[-1] == (
+        f"Error: Invalid value for -o: cannot write {out}: No such file or directory"
+    )
+    assert not (tmp_path / "missing").exists()

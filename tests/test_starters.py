@@ -59,3 +59,12 @@ def test_new_refuses_a_name_that_cannot_be_an_id(tmp_path):
     result = run_cli("new", str(tmp_path / "wé ird!"))
     assert result.exit_code == 2
     assert "'wé ird!' cannot be a game id: use letters, digits" in result.stderr
+
+
+def test_a_new_game_where_no_folder_can_be_made_is_a_usage_error(tmp_path):
+    (tmp_path / "file").write_text("")
+    made = run_cli("new", str(tmp_path / "file" / "game"))
+    assert made.exit_code == 2
+    assert made.stderr.splitlines()[-1] == (
+        f"Error: cannot write {tmp_path / 'file' / 'game'}: Not a directory"
+    )
