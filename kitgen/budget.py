@@ -48,6 +48,10 @@ MAX_RECORDS = 10_000  # records one generator may roll: its largest size roll x 
 MAX_LENGTH_IN = 1000  # any length, in inches
 MAX_NUMBER = 1_000_000  # any number a key does not bound otherwise, either way
 MAX_WHERE_WORK = 5_000_000  # cells a scenario's location tests compare, all told
+# Pictures of a kit (`build --png/--pieces`, `export`, `serve`): counted from the page and
+# piece sizes at the chosen resolution before anything is rendered (raster.py).
+MAX_PICTURE_PIXELS = 40_000_000  # one picture: a page, a board or a piece face
+MAX_ALL_PICTURE_PIXELS = 250_000_000  # every picture one command renders, together
 
 # The running totals a game's readers spend, each with its cap and how it reads.
 TOTALS = {

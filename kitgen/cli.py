@@ -21,6 +21,7 @@ from .layout.plan import make_whole
 from .model.game import Game, Settings
 from .output import OutputError
 from .progress import Progress
+from .raster import TooManyPixels
 from .source.game import GAME_KEY, not_a_file, scenario_pack, scenario_path
 from .units import (
     PAPER_NAMES,
@@ -320,6 +321,10 @@ def build(
         except OutputError as exc:  # -o names a place that cannot be written: a usage error
             _report(diags_all, quiet)
             _echo(f"kitgen: error: {exc} (choose another folder with -o)", err=True)
+            sys.exit(EXIT_USAGE)
+        except TooManyPixels as exc:  # counted before rendering: a lower --png is the fix
+            _report(diags_all, quiet)
+            _echo(f"kitgen: error: --png {png_dpi}: {exc}", err=True)
             sys.exit(EXIT_USAGE)
         finally:
             if progress is not None:
@@ -759,7 +764,11 @@ def export_images_command(path, out_root, seed, dpi, quiet) -> None:
 def _pictured(path: Path, seed, dpi):
     from .export.kit import picture_kit
 
-    return picture_kit(path, lambda game: Settings(paper=game.paper, seed=seed), dpi)
+    try:
+        return picture_kit(path, lambda game: Settings(paper=game.paper, seed=seed), dpi)
+    except TooManyPixels as exc:  # counted before rendering: a lower --dpi is the fix
+        _echo(f"kitgen: error: --dpi {dpi}: {exc}", err=True)
+        sys.exit(EXIT_USAGE)
 
 
 def _write_export(kit, out_root: Path, kind: str, files: dict, quiet: bool) -> None:

@@ -9,8 +9,11 @@ is its trim box (the manifest's `bbox`) cut from its page.
 from __future__ import annotations
 
 import io
+import math
 from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING
+
+from .budget import MAX_ALL_PICTURE_PIXELS, MAX_PICTURE_PIXELS
 
 if TYPE_CHECKING:
     from PIL.Image import Image
@@ -19,7 +22,82 @@ if TYPE_CHECKING:
 # per face. Sheets, tables, maps and set-up diagrams are pictured as whole pages.
 PIECE_KINDS = frozenset({"counter", "marker", "card", "label", "template"})
 DEFAULT_DPI = 150
+MIN_DPI = 36
 MAX_DPI = 600
+
+
+class TooManyPixels(Exception):
+    """Pictures asked for at a resolution that would pass a pixel cap: the command
+    line's to change (a lower DPI, the largest allowed given in the message)."""
+
+
+def page_sizes(pdfs: dict[str, bytes]) -> list[tuple[float, float]]:
+    """Every page's (width, height) in points, read without rendering a pixel."""
+    import pypdfium2 as pdfium
+
+    sizes = []
+    for pdf in pdfs.values():
+        doc = pdfium.PdfDocument(pdf)
+        try:
+            sizes += [doc.get_page_size(index) for index in range(len(doc))]
+        finally:
+            doc.close()
+    return sizes
+
+
+def face_sizes(items: Iterable[dict]) -> list[tuple[float, float]]:
+    """(width, height) in points of each piece face pictured (one per design and side)."""
+    seen: set[tuple[str, str, str]] = set()
+    sizes = []
+    for item in items:
+        if item["kind"] in PIECE_KINDS and face_key(item) not in seen:
+            seen.add(face_key(item))
+            x0, y0, x1, y1 = item["bbox"]
+            sizes.append((x1 - x0, y1 - y0))
+    return sizes
+
+
+def pixels(size: tuple[float, float], dpi: float) -> int:
+    """A picture's pixels at `dpi`, as pdfium rounds each side (up, to be safe)."""
+    width, height = size
+    return math.ceil(width * dpi / 72) * math.ceil(height * dpi / 72)
+
+
+def check_pixels(pages: list[tuple[float, float]], faces: list, dpi: float) -> None:
+    """Raise TooManyPixels, before anything is rendered, when one picture (a page or a
+    piece face) or all of them together would pass their cap at `dpi`; the message
+    names the largest resolution this kit allows."""
+    sizes = pages + faces
+    if not sizes:
+        return
+    largest = max(sizes, key=lambda size: size[0] * size[1])
+    one, total = pixels(largest, dpi), sum(pixels(size, dpi) for size in sizes)
+    if one <= MAX_PICTURE_PIXELS and total <= MAX_ALL_PICTURE_PIXELS:
+        return
+    area = sum(w * h for w, h in sizes)
+    best = math.floor(72 * min(math.sqrt(MAX_PICTURE_PIXELS / (largest[0] * largest[1])),
+                               math.sqrt(MAX_ALL_PICTURE_PIXELS / area)))  # fmt: skip
+    while best >= MIN_DPI and (
+        pixels(largest, best) > MAX_PICTURE_PIXELS
+        or sum(pixels(size, best) for size in sizes) > MAX_ALL_PICTURE_PIXELS
+    ):
+        best -= 1  # sides round up: a step or two under the square root's answer
+    allowed = (
+        f"at most {best} dpi for this kit"
+        if best >= MIN_DPI
+        else f"too big to picture even at {MIN_DPI} dpi"
+    )
+    if one > MAX_PICTURE_PIXELS:
+        w, h = largest
+        raise TooManyPixels(
+            f"a picture of {w / 72:.1f} x {h / 72:.1f} in is {one:,} pixels at {dpi:g} dpi, "
+            f"more than the {MAX_PICTURE_PIXELS:,} one picture may ({allowed})"
+        )
+    what = f"{len(pages):,} page(s)" + (f" and {len(faces):,} piece face(s)" if faces else "")
+    raise TooManyPixels(
+        f"the kit's {what} come to {total:,} pixels at {dpi:g} dpi, more than the "
+        f"{MAX_ALL_PICTURE_PIXELS:,} one run may render ({allowed})"
+    )
 
 
 def pages(pdf: bytes, dpi: float) -> Iterator[Image]:
@@ -105,6 +183,7 @@ def kit_pictures(
     """`build --png`: every page as png/<file>-<page>.png and, with pieces, every piece
     face as png/pieces/<kind>/<id>-<side>.png. Returns the files and the manifest's
     `pictures` entry that lists them."""
+    check_pixels(page_sizes(pdfs), face_sizes(items) if with_pieces else [], dpi)
     files: dict[str, bytes] = {}
     listed: dict = {"dpi": dpi, "pages": [], "pieces": []}
     for name, pdf in pdfs.items():

@@ -12,13 +12,23 @@ from ..layout.env import PlanEnv
 from ..layout.maps import PAD, map_group
 from ..layout.plan import Document, Group, Page
 from ..model.game import Game, Settings
-from ..raster import PIECE_KINDS, face_key, pages, piece_faces
+from ..raster import (
+    PIECE_KINDS,
+    check_pixels,
+    face_key,
+    face_sizes,
+    page_sizes,
+    pages,
+    piece_faces,
+)
 from ..records import field, record
 from ..render.pdf import render_document
 from ..units import Paper, inch
 
 if TYPE_CHECKING:
     from PIL.Image import Image
+
+    from ..model.map import MapDef
 
 # Documents made only of these kinds are read at the table, not handled: their pages
 # go to a virtual table as reference sheets.
@@ -97,6 +107,9 @@ def picture_kit(path: Path, settings_for, dpi: float) -> KitPictures:
     docs = plan(game, settings, fonts, diags)
     pdfs = draw(game, docs, settings)
     items = manifest_items(docs)
+    boards_at = [(w * _board_dpi(w, h, dpi) / dpi, h * _board_dpi(w, h, dpi) / dpi)
+                 for _, w, h in _board_frames(game)]  # fmt: skip
+    check_pixels(page_sizes(pdfs) + boards_at, face_sizes(items), dpi)  # before any render
     designs = _designs(game, items, piece_faces(items, pdfs, dpi))
     boards = _boards(game, settings, fonts, diags, dpi)
     sheets = _sheets(docs, items, pdfs, dpi)
@@ -144,26 +157,37 @@ def _designs(game: Game, items: list[dict], faces: dict) -> list[Design]:
 def _boards(game: Game, settings: Settings, fonts, diags: Diagnostics, dpi: float) -> list[Board]:
     """Each playable map drawn whole at true scale (a composed board whole, not its
     parts), by the build's own map drawing, on a page of its size."""
-    maps = game.maps
-    if maps is None:
-        return []
-    parts = {p.map for m in maps.maps for p in m.pieces}
     boards = []
-    for m in maps.maps:
-        if m.id in parts or not (m.printed or m.pieces):
-            continue
+    for m, w, h in _board_frames(game):
         env = PlanEnv(game, settings, fonts, diags)
         b = m.grid.bounds()
-        w, h = b.x1 - b.x0 + 2 * PAD, b.y1 - b.y0 + 2 * PAD
         origin = (-b.x0, -b.y0)
         art = Group((map_group(m, env),), dx=origin[0], dy=origin[1])
         doc = Document(f"board-{m.id}", m.title or m.id, [Page("board", ops=[art], framed=False)])
         pdf = render_document(doc, Paper("board", w, h), game.title, _paint_icon)
-        scale = min(dpi, MAX_PIXELS * 72 / max(w, h))
-        image = next(pages(pdf, scale))
+        image = next(pages(pdf, _board_dpi(w, h, dpi)))
         at = (origin[0] + PAD, origin[1] + PAD)
         boards.append(Board(m.id, m.title or m.id, image, (w, h), m, at))
     return boards
+
+
+def _board_frames(game: Game) -> list[tuple[MapDef, float, float]]:
+    """Each map pictured as a board, with its picture's width and height in points."""
+    maps = game.maps
+    if maps is None:
+        return []
+    parts = {p.map for m in maps.maps for p in m.pieces}
+    frames = []
+    for m in maps.maps:
+        if m.id in parts or not (m.printed or m.pieces):
+            continue
+        b = m.grid.bounds()
+        frames.append((m, b.x1 - b.x0 + 2 * PAD, b.y1 - b.y0 + 2 * PAD))
+    return frames
+
+
+def _board_dpi(width: float, height: float, dpi: float) -> float:
+    return min(dpi, MAX_PIXELS * 72 / max(width, height))
 
 
 def _paint_icon(*args) -> None:
