@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from .model.game import Game
     from .model.generator import Generator
     from .model.label import Labels
+    from .model.layout import Layout
     from .model.map import MapSet
     from .model.rules import RuleBook
     from .model.table import Card, Deck, Sheet, Table, TextBlock
@@ -65,6 +66,16 @@ def section(cls: S) -> S:
         raise ValueError(f"section key {cls.key!r} empty or registered twice")
     SECTIONS[cls.key] = cls()
     return cls
+
+
+@section
+class LayoutsSection(Section["tuple[Layout, ...]"]):
+    key = "layouts"  # read first: the pieces' readers fill their faces from them
+
+    def read(self, ctx: Context, node: Node, path: str) -> tuple[Layout, ...]:
+        from .source.layouts import read_layouts
+
+        return read_layouts(ctx, node, path)
 
 
 @section

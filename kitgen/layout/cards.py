@@ -229,6 +229,7 @@ def shared_sizes(
     share a layout) is set alike, side by side: its fronts at the size the densest front
     fits, its backs likewise. Cards written apart in a deck take their own."""
     groups: dict[tuple, list[Card]] = {}
+    _layout_sizes(cards, env)
     for card in cards:
         # a card's definition (its place in the YAML: a roster's or for_each's cards share it)
         groups.setdefault((card.deck or f"card:{card.id}", card.span, card.size), []).append(card)
@@ -236,11 +237,34 @@ def shared_sizes(
     for members in groups.values():
         for side in ("front", "back"):
             faces = [(c, f) for c in members for s, f in _faces(c) if s == side]
+            for card, face in faces:
+                if face.layout is not None:
+                    got = env.region_sizes["card", card.id, side]
+                    sizes[card.id, side] = max(got.values(), default=CARD_MIN)
+            faces = [(c, f) for c, f in faces if f.layout is None]
             size = min((_top_size(c, f) for c, f in faces), default=CARD_MAX)
             for card, face in faces:
                 size = min(size, _largest(card, face, side, env, tables, size))
             sizes.update(((card.id, side), size) for card, _ in faces)
     return sizes
+
+
+def _layout_sizes(cards: Sequence[Card], env: PlanEnv) -> None:
+    """The text sizes of every layout face, region by region (regions.deck_sizes): the
+    faces of one deck (else of one definition) drawn with one layout at one size, side by
+    side, into env.region_sizes."""
+    from .regions import deck_sizes
+
+    groups: dict[tuple, list[tuple[Card, CardFace]]] = {}
+    for card in cards:
+        for side, face in _faces(card):
+            if face.layout is not None:
+                key = (card.deck or card.span, side, face.layout, card.size)
+                groups.setdefault(key, []).append((card, face))
+    for (_, side, _, _), faces in groups.items():
+        named = [(f"card {c.id!r} ({side})", f.regions, *c.size) for c, f in faces]
+        for (card, _), got in zip(faces, deck_sizes(named, env), strict=True):
+            env.region_sizes["card", card.id, side] = got
 
 
 def set_face(
@@ -253,6 +277,15 @@ def set_face(
     grown as far as its cap and its definition allow: shared_sizes)."""
     w, h = card.size
     mark = _mark(card, side, env)
+    if face.layout is not None:
+        from .regions import regions_ops
+
+        b = _bleed(card, env)
+        sizes = env.region_sizes.get(("card", card.id, side))
+        return [
+            Rect(0, 0, w, h, fill=face.colour),
+            *regions_ops(face.regions, w, h, b, face.colour, env, sizes),
+        ]
     ops, need = _face_ops(face, w, h, env, size, tables, mark)
     spare = h - 2 * _safe(w) - need
     rows = sum(v is None for b in face.blocks if b.kind == "fields" for _, v in b.fields)

@@ -76,6 +76,10 @@ def plan_counters(
         return []
     if butted is None:
         butted = env.game.counter_sheet == "butted"
+    if any(d.front.layout is not None or (d.back and d.back.layout) for d in cs.defs):
+        from .faces import layout_sizes
+
+        layout_sizes(cs.defs, env)
     duplex = env.settings.duplex in ("long", "short")
     slots, sizes = _slots(cs, duplex, env, butted)
     marks = _reading_marks(cs)

@@ -31,6 +31,9 @@ class PlanEnv:
     facts: dict[str, str | None] = field(default_factory=dict)
     # each side's shape (layout/sides.py), worked out once per build when first asked
     sides: dict[str, str] | None = None
+    # each layout face's text sizes by region id, keyed (kind, piece id, side): worked out
+    # a deck at a time (layout/regions.py deck_sizes) before the faces are drawn
+    region_sizes: dict[tuple[str, str, str], dict[str, float]] = field(default_factory=dict)
 
     @property
     def paper(self) -> Paper:

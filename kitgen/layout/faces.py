@@ -27,8 +27,8 @@ from ..style import (
     typeset,
 )
 from .env import PlanEnv
-from .plan import BBox, Circle, Font, Icon, Image, Line, Path, Rect, Stroke, Text
-from .sides import mark_band, mark_ops
+from .plan import BBox, Circle, Font, Group, Icon, Image, Line, Path, Rect, Stroke, Text
+from .sides import MARK_MIN, MARK_SIZE, mark_band, mark_ops
 from .text import BREAKS, fit_text, regular, wrap
 
 MIN_DPI = 150
@@ -59,6 +59,8 @@ def outline(shape: str, w: float, h: float, grow: float = 0.0, **style) -> objec
 
 
 def face_ops(d: CounterDef, face: Face, bleed: float, env: PlanEnv) -> tuple:
+    if face.layout is not None:
+        return _layout_face(d, face, bleed, env)
     layout = _layout(d, face, bleed, env)
     ops = list(layout.frame)
     width = env.fonts.width
@@ -93,6 +95,58 @@ def face_ops(d: CounterDef, face: Face, bleed: float, env: PlanEnv) -> tuple:
     if layout.mark is not None:  # told apart from other sides' pieces in greyscale too
         ops.extend(mark_ops(env.side_shape(d.side or ""), layout.mark, layout.ink))
     return tuple(ops)
+
+
+def side_mark(d: CounterDef, env: PlanEnv) -> str:
+    """How the piece's side is marked: its own `side_mark`, else the game's."""
+    return d.side_mark or env.game.side_mark
+
+
+def _layout_face(d: CounterDef, face: Face, bleed: float, env: PlanEnv) -> tuple:
+    """A face drawn from its layout's regions (layout/regions.py), over its background
+    and border, with its side's mark: in a band at the top that the regions are laid
+    under, in the top right corner over them, or none."""
+    from .regions import regions_ops
+
+    frame, _, inset, ink = _frame(
+        d.shape, d.width, d.height, bleed, face.background, face.border, face.border_width
+    )
+    w, h = d.width, d.height
+    ops = list(frame)
+    sizes = env.region_sizes.get(("counter", d.id, "front" if face is d.front else "back"))
+    how = side_mark(d, env) if d.side is not None else "none"
+    mark = None
+    top = h
+    if how == "band":
+        (_, _, _, top), mark = mark_band((0.0, 0.0, w, h - inset), w, h)
+    elif how == "corner":
+        r = max(MARK_MIN, min(w, h) * MARK_SIZE * 0.9)
+        pad = max(inset, min(w, h) * 0.05) + r
+        mark = (w - pad, h - pad, r)
+    drawn = regions_ops(face.regions, w, top, bleed, face.background, env, sizes)
+    if top < h:  # laid under the band: the regions' own room, moved nowhere
+        drawn = [Group(tuple(drawn), clip=(-bleed, -bleed, w + bleed, top))]
+    ops += drawn
+    if mark is not None:
+        ops.extend(mark_ops(env.side_shape(d.side or ""), mark, ink))
+    return tuple(ops)
+
+
+def layout_sizes(defs, env: PlanEnv) -> None:
+    """The text sizes of every layout face, region by region: the copies of one
+    definition drawn with one layout set alike (regions.deck_sizes), into
+    env.region_sizes."""
+    from .regions import deck_sizes
+
+    groups: dict[tuple, list] = {}
+    for d in defs:
+        for side, face in (("front", d.front), ("back", d.back)):
+            if face is not None and face.layout is not None:
+                groups.setdefault((d.entry, side, face.layout, d.size), []).append((d, face))
+    for (_, side, _, _), faces in groups.items():
+        named = [(f"counter {d.id!r} ({side})", f.regions, d.width, d.height) for d, f in faces]
+        for (d, _), got in zip(faces, deck_sizes(named, env), strict=True):
+            env.region_sizes["counter", d.id, side] = got
 
 
 WRITE_IN = "__"  # a run of two or more underscores in a piece's text: a write-in blank

@@ -8,11 +8,15 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from types import MappingProxyType
+from typing import TYPE_CHECKING
 
 from ..errors import Span
 from ..records import record
 from ..style import PIECE_MIN
 from .reading import Reading
+
+if TYPE_CHECKING:
+    from .layout import Filled
 
 NO_ATTRS: Mapping[str, str] = MappingProxyType({})  # read-only, so one empty one is shared
 SHAPES = ("square", "rect", "round", "hex")
@@ -128,7 +132,7 @@ Element = TextEl | IconEl | ImageEl | UnitEl
 
 @record
 class Face:
-    """One side of a piece: its background, frame and elements."""
+    """One side of a piece: its background, frame and elements; or a layout's regions."""
 
     background: str = "#ffffff"
     border: str | None = None  # colour of a printed frame inside the cut line
@@ -136,6 +140,9 @@ class Face:
     grid: tuple[int, int] | None = None  # rows, cols for `cell:` placing
     elements: tuple[Element, ...] = ()
     span: Span | None = None
+    layout: str | None = None  # drawn from this layout's regions (model/layout.py)
+    fields: Mapping[str, str] = NO_ATTRS  # the face's own values for the layout
+    regions: tuple[Filled, ...] = ()  # the layout's regions, filled with the piece's values
 
 
 @record
@@ -163,6 +170,7 @@ class CounterDef:
     steps: tuple[str, ...] = ()
     side: str | None = None  # the side it belongs to: it carries the side's mark
     side_span: Span | None = None
+    side_mark: str | None = None  # band, corner or none; None: the game's
     # the kit's reading of the definition (a count the source does not give): a dagger and
     # its note at the foot of each counter sheet that holds a copy
     reading: Reading | None = None

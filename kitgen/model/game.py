@@ -17,6 +17,7 @@ if TYPE_CHECKING:  # the section models, for the accessors' types (a build loads
     from .cover import Cover
     from .generator import Generator
     from .label import Labels
+    from .layout import Layout
     from .map import MapSet
     from .rules import RuleBook
     from .table import Card, Deck, Sheet, Table, TextBlock
@@ -51,6 +52,9 @@ class Game:
     # a one-page component prints in the room on another file's last page printed the
     # same way (layout/share.py); false: every component in its own file
     share_sheets: bool = True
+    # how a side's pieces are marked (band, corner or none; a piece may say otherwise)
+    side_mark: str = "band"
+    type_scale: tuple[float, ...] = ()  # the sizes layouts set text at; () the default
 
     def replace(self, **changes: Any) -> Game:
         """A copy with some fields changed (the game itself is never changed once read)."""
@@ -61,6 +65,10 @@ class Game:
     @property
     def cover(self) -> Cover | None:
         return cast("Cover | None", self.sections.get("cover"))
+
+    @property
+    def layouts(self) -> tuple[Layout, ...]:
+        return cast("tuple[Layout, ...]", self.sections.get("layouts", ()))
 
     @property
     def counters(self) -> CounterSet | None:

@@ -14,6 +14,7 @@ from typing import Any
 from ..errors import Span
 from ..records import field, record
 from .combat import Combat
+from .layout import Filled
 
 ALIGNS = ("left", "centre", "right")
 
@@ -127,6 +128,8 @@ class CardFace:
     blocks: tuple[CardBlock, ...]
     colour: str = "#ffffff"  # background
     accent: str = "#333333"  # title band
+    layout: str | None = None  # drawn from this layout's regions (model/layout.py)
+    regions: tuple[Filled, ...] = ()  # the layout's regions, filled with the card's values
 
 
 @record

@@ -35,7 +35,8 @@ def fill_face(face: Face, record: Record, blank: str) -> Face:
         replace(el, text=fill(el.text, record, blank)) if isinstance(el, TextEl) else el
         for el in face.elements
     )
-    return replace(face, elements=elements)
+    regions = tuple(replace(r, text=fill(r.text, record, blank)) for r in face.regions)
+    return replace(face, elements=elements, regions=regions)
 
 
 def _generators(game: Game) -> dict[str, Generator]:

@@ -315,15 +315,19 @@ class _FacePlan:
     """A face with something to fill: its colours' steps (None: as the template's) and
     (index, _ElementPlan) for each element with something to fill."""
 
-    __slots__ = ("face", "fields", "background", "border", "elements", "whole")
+    __slots__ = ("face", "fields", "background", "border", "elements", "whole", "values")
 
     def __init__(self, face: Face, elements: list, path: str):
         self.face = face
         self.fields = {  # the fields every copy keeps
             k: v
             for k, v in fields_of(face).items()
-            if k not in ("background", "border", "elements")
+            if k not in ("background", "border", "elements", "fields")
         }
+        # the layout's values (fields:) that hold a hole: (name, its step or None, value)
+        self.values = None
+        if any(type(v) is Hole for v in face.fields.values()):
+            self.values = tuple((k, _step(v), v) for k, v in face.fields.items())
         self.background = _step(face.background)
         self.border = _step(face.border)
         self.elements = elements
@@ -337,7 +341,7 @@ class _FacePlan:
         plans = [(at, _ElementPlan.of(el)) for at, el in enumerate(face.elements)]
         plan = cls(face, [(at, el) for at, el in plans if el is not None], path)
         has = plan.background is not None or plan.border is not None or plan.elements
-        return plan if has else None
+        return plan if has or plan.values is not None else None
 
     def make(self, vals: list) -> Face | None:
         face = self.face
@@ -361,7 +365,18 @@ class _FacePlan:
             elements = [el for el in elements if el is not None]
         background = face.background if self.background is None else vals[self.background]
         border = face.border if self.border is None else vals[self.border]
-        return Face(**self.fields, background=background, border=border, elements=tuple(elements))
+        values = face.fields
+        if self.values is not None:  # a value not filled is left out
+            values = {
+                k: x for k, at, v in self.values if (x := v if at is None else vals[at]) is not None
+            }
+        return Face(
+            **self.fields,
+            background=background,
+            border=border,
+            elements=tuple(elements),
+            fields=values,
+        )
 
 
 @lru_cache(maxsize=16)

@@ -35,6 +35,7 @@ from ..model.counters import (
     UnitEl,
 )
 from ..names import did_you_mean, id_problem, suggest
+from ..records import replace
 from ..style import PIECE_MIN
 from ..units import UnitError, parse_length
 from .counter_copies import Filler, Template
@@ -47,7 +48,16 @@ from .expand import (
     read_for_each_parts,
     unused_columns,
 )
-from .fields import Context, Fields, as_length, check_unique_ids, expect_seq
+from .fields import Context, Fields, as_id, as_length, check_unique_ids, expect_seq
+from .layouts import (
+    FIELDS_KEY,
+    LAYOUT_KEY,
+    SIDE_MARK_KEY,
+    Piece,
+    cells_of_parts,
+    fill_layout,
+    find_layout,
+)
 from .reading import READING, read_reading
 from .spec import (
     BOOLEAN,
@@ -152,6 +162,8 @@ FACE = Spec(
     Key("icon", OneOrList(Either(TEXT, ICON_EL)), "icon elements"),
     Key("image", OneOrList(Either(FILE, IMAGE_EL)), "image elements"),
     Key("unit", OneOrList(Either(TEXT, UNIT_EL)), "unit symbols (NATO frames)"),
+    LAYOUT_KEY,
+    FIELDS_KEY,
     heading=HEADING,
 )
 COUNTER = Spec(
@@ -179,7 +191,7 @@ COUNTER = Spec(
     ),
     Key("bleed", LENGTH, "art runs this far past the trim; --bleed overrides it"),
     Key("attrs", Named(TEXT, "attributes, each a text"), "extra attributes for rules"),
-    Key("front", Either(TEXT, FACE), "the front face (or just its text)", required=True),
+    Key("front", Either(TEXT, FACE), "the front face (or its text); required without a layout"),
     Key("back", Either(TEXT, FACE), "a back face: fold-and-glue, or duplex"),
     Key("steps", OneOrList(TEXT), "a step-loss counter: a name for each face, front first"),
     Key("side", TEXT, "the side it belongs to (a rules.sides id): it carries the side's mark"),
@@ -188,6 +200,9 @@ COUNTER = Spec(
         READING.type,
         "the kit's reading (a count the source does not give): noted at the sheet's foot",
     ),
+    LAYOUT_KEY,
+    FIELDS_KEY,
+    SIDE_MARK_KEY,
     heading=HEADING,
 )
 COUNTERS = ListOf(COUNTER)
@@ -223,7 +238,7 @@ def _read_entry(ctx: Context, node: Node, path: str) -> list[CounterDef]:
     for n, parts in enumerate(sets):
         one, found = filler.fill(parts)
         if one is not None:
-            out.append(one)
+            out.append(fill_faces(ctx, one) if _has_layout(one) else one)
         if not found:
             continue
         # Copies after the first report only problems the first did not; a copy from a
@@ -263,6 +278,16 @@ def _read_def(ctx: Context, node: Map, path: str, parts: tuple[Vars, ...], v) ->
     side = f.get("side", _text, v)
     side_node = f.node_of("side")
     reading = f.get("reading", read_reading)
+    layout = f.get("layout", _layout_name)
+    fields = f.get("fields", _read_attrs, v) or {}
+    side_mark = f.choice("side_mark")
+    if not f.has("layout"):
+        f.node_of("front", required=True)  # said missing: a piece needs a face
+    elif front is None and not f.has("front"):
+        front = Face()
+    if layout is not None or fields:
+        front = _with_layout(front, layout, fields)
+        back = _with_layout(back, layout, fields)
     f.close()
     if ident is None or w is None or h is None or front is None:
         return None
@@ -285,7 +310,41 @@ def _read_def(ctx: Context, node: Map, path: str, parts: tuple[Vars, ...], v) ->
         side=side,
         side_span=side_node.span if side_node is not None else None,
         reading=reading,
+        side_mark=side_mark,
     )
+
+
+def _layout_name(ctx: Context, node: Node, path: str) -> str | None:
+    """A layout's id, checked: the game's own or a built-in one."""
+    name = as_id(ctx, node, path)
+    if name is None or find_layout(ctx, name, node, path) is None:
+        return None
+    return name
+
+
+def _with_layout(face: Face | None, layout: str | None, fields: dict) -> Face | None:
+    """A face drawn with the piece's layout (unless it names its own), and the piece's
+    fields under its own."""
+    if face is None or (layout is None and face.layout is None):
+        return face
+    return replace(face, layout=face.layout or layout, fields={**fields, **face.fields})
+
+
+def fill_faces(ctx: Context, d: CounterDef) -> CounterDef:
+    """The copy with its layout faces' regions filled from its values: its for_each
+    variables and attrs, its id and name, and each face's fields."""
+    faces = {}
+    for side, face in (("front", d.front), ("back", d.back)):
+        if face is None or face.layout is None:
+            continue
+        layout = find_layout(ctx, face.layout, None, f"{d.entry}.{side}.layout")
+        if layout is None:
+            continue
+        values = {**d.attrs, "id": d.id, "name": d.name, **face.fields}
+        where = f"counter {d.id!r}"
+        piece = Piece(values, cells_of_parts(d.variant), where, d.span, d.entry, face.background)
+        faces[side] = replace(face, regions=fill_layout(ctx, layout, piece))
+    return replace(d, **faces) if faces else d
 
 
 def _read_steps(ctx: Context, f: Fields, faces: int) -> tuple[str, ...]:
@@ -440,6 +499,8 @@ def _read_face(ctx: Context, node: Node, path: str, v, size: Size = (None, None)
             if el is not None:
                 elements.append(el)
     f.allow(*ELEMENT_KEYS)
+    layout = f.get("layout", _layout_name)
+    fields = f.get("fields", _read_attrs, v)
     f.close()
     return Face(
         background=background,
@@ -448,6 +509,8 @@ def _read_face(ctx: Context, node: Node, path: str, v, size: Size = (None, None)
         grid=grid,
         elements=tuple(elements),
         span=node.span,
+        layout=layout,
+        fields=NO_ATTRS if fields is None else fields,
     )
 
 
@@ -597,7 +660,7 @@ def _read_image(ctx: Context, v, node: Node, path: str, grid) -> ImageEl | None:
     return ImageEl(picture, place, node.span, path, scale)
 
 
-def _picture(ctx: Context, name: str, node: Node, path: str) -> Picture | None:
+def _picture(ctx: Context, name: str, node: Node | None, path: str) -> Picture | None:
     """The file's verified content, read once per game however many pieces show it."""
     seen = ctx.extra.setdefault("pictures", {})
     if name not in seen:
@@ -663,3 +726,7 @@ def _unit_of(
 
 
 _READERS = {"text": _read_text, "icon": _read_icon, "image": _read_image, "unit": _read_unit}
+
+
+def _has_layout(d: CounterDef) -> bool:
+    return d.front.layout is not None or (d.back is not None and d.back.layout is not None)

@@ -19,6 +19,7 @@ from ..model.game import COUNTER_SHEETS, Game
 from ..names import default_id_problem, did_you_mean
 from ..units import PAPERS, Paper, UnitError, paper_from_text
 from .fields import Context, Fields, as_text, expect_map
+from .layouts import SIDE_MARK_KEY, TYPE_SCALE_KEY, read_type_scale
 from .spec import ANY, BOOLEAN, COLOUR, ID, TEXT, Choice, Key, Named, OneOrList, Spec
 from .yamlnodes import Map, Node, Scalar, Seq, load_yaml, parse_yaml, read_yaml_bytes
 
@@ -51,6 +52,8 @@ TOP_KEYS = (
         default=True,
     ),
     Key("include", OneOrList(TEXT), "files merged in: lists concatenate, mappings merge"),
+    SIDE_MARK_KEY,
+    TYPE_SCALE_KEY,
 )
 
 
@@ -265,6 +268,9 @@ def read_game(
     font_node = f.node_of("font")
     counter_sheet = f.choice("counter_sheet")
     share_sheets = f.boolean("share_sheets")
+    side_mark = f.choice("side_mark", default="band")
+    ctx.extra["side_mark"] = side_mark
+    type_scale = f.get("type_scale", read_type_scale) or ()
     models = {}
     for key, section in sections.items():
         node = f.node_of(key)
@@ -288,6 +294,8 @@ def read_game(
         id_span=_id_span(root),
         counter_sheet=counter_sheet,
         share_sheets=share_sheets,
+        side_mark=side_mark,
+        type_scale=type_scale,
     )
 
 

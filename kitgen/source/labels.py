@@ -12,12 +12,14 @@ from typing import Any
 
 from ..budget import spend
 from ..errors import WRITE_IN
-from ..model.counters import SHAPES
+from ..model.counters import SHAPES, Face
 from ..model.label import LabelDef, Labels
+from ..records import replace
 from .counter_copies import colour_at
 from .counters import BLANK, FACE, MAX_QUANTITY, PRESET_HINT, SIZE, _read_face, _read_size
 from .expand import read_for_each
 from .fields import Context, Fields, as_text, check_unique_ids, read_list
+from .layouts import Piece, fill_layout, find_layout
 from .spec import ANY, ID, INTEGER, LENGTH, TEXT, Choice, Either, Key, ListOf, Named, OneOf, Spec
 from .yamlnodes import Map, Node, Scalar, Seq, describe
 
@@ -125,6 +127,8 @@ def _read_label(ctx: Context, node: Node, path: str) -> LabelDef | None:
         return None
     if lid is None or w is None or h is None or face is None or records is None:
         return None
+    if face.layout is not None:
+        face = _layout_face(ctx, face, f"label {lid!r}", node, path)
     rolled = ctx.extra.get("roster_records", {}).get(roster, 0) if roster else len(records)
     if not spend(ctx, "items", rolled * quantity + blanks, node, path):
         return None
@@ -145,6 +149,26 @@ def _read_label(ctx: Context, node: Node, path: str) -> LabelDef | None:
         blank=blank,
         bleed=bleed,
     )
+
+
+class _Kept(dict):
+    """A label's values at reading: every {field} kept, for each record to fill."""
+
+    def __contains__(self, key: object) -> bool:
+        return True
+
+    def __missing__(self, key: str) -> str:
+        return "{" + key + "}"
+
+
+def _layout_face(ctx: Context, face: Face, where: str, node: Node, path: str) -> Face:
+    """The face's layout regions, their texts keeping the {field}s each record fills
+    (rules/labels.fill_face): a label's placeholders fill text only."""
+    layout = find_layout(ctx, face.layout or "", node, path)
+    if layout is None:
+        return face
+    piece = Piece(_Kept(face.fields), {}, where, node.span, path, face.background)
+    return replace(face, regions=fill_layout(ctx, layout, piece))
 
 
 def _read_records(ctx: Context, node: Node | None, path: str) -> tuple[dict[str, str], ...] | None:

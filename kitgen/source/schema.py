@@ -22,9 +22,11 @@ TABLES_END = "<!-- end of generated keys -->"
 def section_keys() -> tuple[Key, ...]:
     """Each section of game.yaml: its key, type and help (imports every reader)."""
     from . import counters, cover, generators, labels, maps, rules, table, template, threats
+    from .layouts import LAYOUTS
     from .tracks import TRACKS
 
     return (
+        Key("layouts", LAYOUTS, "face designs that cards, counters and labels fill in"),
         Key("cover", cover.COVER, "the kit's cover page (cover.pdf)"),
         Key("counters", counters.COUNTERS, "piece designs (counters.pdf)"),
         Key("maps", maps.MAPS, "maps and composed boards"),

@@ -46,6 +46,15 @@ from .fields import (
     is_file_list,
     read_list,
 )
+from .layouts import (
+    FIELDS_KEY,
+    LAYOUT_KEY,
+    Piece,
+    cells_of,
+    fill_layout,
+    find_layout,
+    read_fields,
+)
 from .reading import READING, Marks, read_reading
 from .spec import (
     BOOLEAN,
@@ -200,6 +209,8 @@ CARD_FACE = Spec(
     READING,
     Key("title", TEXT, "the title band's text"),
     Key("blocks", ListOf(BLOCK), "the blocks under the title"),
+    LAYOUT_KEY,
+    FIELDS_KEY,
     heading="cards: reference cards",
 )
 _FACE = Either(ListOf(BLOCK), CARD_FACE)
@@ -213,10 +224,12 @@ CARD = Spec(
     Key("bleed", LENGTH, "art past the trim; --bleed overrides it"),
     Key("colour", COLOUR, "card background", default="#ffffff"),
     Key("accent", COLOUR, "title band colour", default="#3b4a5a"),
-    Key("front", _FACE, "the front: a face or a list of blocks", required=True),
+    Key("front", _FACE, "the front: a face or a list of blocks (required without a layout)"),
     Key("back", _FACE, "a back: fold-and-glue, or duplex"),
     Key("deck", ID, "a deck of decks: the card takes its common back (instead of back)"),
     Key("side", TEXT, "the side (owner) it belongs to: its front carries the side's mark"),
+    LAYOUT_KEY,
+    FIELDS_KEY,
     heading="cards: reference cards",
 )
 DECK = Spec(
@@ -833,7 +846,7 @@ def read_card(ctx: Context, node: Node, path: str) -> list[Card]:
     for n, variables in enumerate(variants):
         # report definition problems once, not once per copy
         sub_ctx = ctx if n == 0 else ctx.apart()
-        card = _read_one_card(sub_ctx, node, path, variables)
+        card = _read_one_card(sub_ctx, node, path, variables, ctx)
         if card is not None:
             out.append(card)
     return out
@@ -850,7 +863,9 @@ class _RosterVars(dict):
         return "{" + key + "}"
 
 
-def _read_one_card(ctx: Context, node: Map, path: str, variables: dict) -> Card | None:
+def _read_one_card(
+    ctx: Context, node: Map, path: str, variables: dict, root: Context
+) -> Card | None:
     f = Fields(ctx, node, path, CARD)
     f.allow("for_each")
     roster = f.id("roster")
@@ -869,11 +884,13 @@ def _read_one_card(ctx: Context, node: Map, path: str, variables: dict) -> Card 
     bleed = f.length("bleed", positive=False, negative=False)
     colour = _colour(ctx, f, "colour", variables)
     accent = _colour(ctx, f, "accent", variables)
-    front = _read_face(ctx, f.node_of("front"), f.sub("front"), variables, colour, accent)
+    design = _card_design(ctx, f, cid, variables, root)
+    front_node = f.node_of("front", required=design.layout is None)
+    front = _read_face(ctx, front_node, f.sub("front"), variables, colour, accent, design)
+    if front_node is None and design.layout is not None:
+        front = design.face(ctx, CardFace((), colour, accent), None, f.sub("front"), {})
     back_node = f.node_of("back")
-    back = (
-        _read_face(ctx, back_node, f.sub("back"), variables, colour, accent) if back_node else None
-    )
+    back = _read_face(ctx, back_node, f.sub("back"), variables, colour, accent, design)
     deck = f.id("deck")
     if deck is not None and back_node is not None:
         ctx.error(
@@ -917,6 +934,64 @@ def _read_one_card(ctx: Context, node: Map, path: str, variables: dict) -> Card 
     )
 
 
+class CardDesign:
+    """A card's layout and its values (for_each's, fields:, its id): each face fills the
+    layout (or its own) with them and its own fields."""
+
+    def __init__(
+        self,
+        values: dict,
+        cells: dict,
+        path: str,
+        span: Span | None,
+        root: Context,
+        layout: str | None = None,
+        node: Node | None = None,
+    ):
+        self.values = values
+        self.cells = cells
+        self.path = path
+        self.span = span
+        self.root = root  # a copy's values are its own: each copy says its problems
+        self.layout = layout
+        self.node = node
+
+    def face(
+        self,
+        ctx: Context,
+        face: CardFace,
+        name: str | None,
+        path: str,
+        own: dict,
+        node: Node | None = None,
+    ) -> CardFace:
+        """`face` drawn with layout `name` (else the card's), its regions filled."""
+        if name is None:
+            node, path = self.node, f"{self.path}.layout"
+        name = name or self.layout
+        layout = find_layout(ctx, name, node, path) if name is not None else None
+        if layout is None:
+            return face
+        cid = self.values.get("id", "")
+        piece = Piece(
+            {**self.values, **own}, self.cells, f"card {cid!r}", self.span, self.path, face.colour
+        )
+        return replace(face, layout=layout.id, regions=fill_layout(self.root, layout, piece))
+
+
+def _card_design(ctx: Context, f: Fields, cid: str, variables: dict, root: Context) -> CardDesign:
+    """The card's layout (None: its faces may name their own) and its values."""
+    name = f.id("layout")
+    own = f.get("fields", read_fields) or {}
+    values = {**variables, "id": cid}
+    for key, text in own.items():
+        values[key] = substitute(
+            ctx, text, variables, f.node_of("fields"), f"{f.sub('fields')}.{key}"
+        )
+    cells = cells_of(variables)
+    return CardDesign(values, cells, f.path, f.span, root, name, f.node_of("layout"))
+
+
 def read_decks(ctx: Context, node: Node, path: str) -> tuple[Deck, ...]:
     decks = read_list(ctx, node, path, _read_deck)
     check_unique_ids(ctx, decks, path, "deck")
@@ -958,7 +1033,13 @@ def _colour(ctx: Context, f: Fields, key: str, variables: dict) -> str:
 
 
 def _read_face(
-    ctx: Context, node: Node | None, path: str, variables: dict, colour: str, accent: str
+    ctx: Context,
+    node: Node | None,
+    path: str,
+    variables: dict,
+    colour: str,
+    accent: str,
+    design: CardDesign | None = None,
 ) -> CardFace | None:
     if node is None:
         return None
@@ -970,6 +1051,28 @@ def _read_face(
         return None
     face_colour = f.colour("colour", default=colour)
     face_accent = f.colour("accent", default=accent)
+    layout_name = f.id("layout")
+    if design is not None and (layout_name is not None or design.layout is not None):
+        own = f.get("fields", read_fields) or {}
+        own = {k: substitute(ctx, v, variables, node, f"{path}.fields.{k}") for k, v in own.items()}
+        face = design.face(
+            ctx,
+            CardFace((), face_colour, face_accent),
+            layout_name,
+            f.sub("layout"),
+            own,
+            f.node_of("layout"),
+        )
+        for key in ("title", "blocks", "reading"):
+            if f.has(key):
+                ctx.error(
+                    f.node_of(key),
+                    f.sub(key),
+                    f"a face drawn with a layout shows its regions, not {key}:",
+                    "give its words in fields: for the layout",
+                )
+        f.close()
+        return face
     marks = Marks()
     sign = marks.mark(f.get("reading", read_reading))
     blocks: list[CardBlock] = []

@@ -1,0 +1,264 @@
+"""Face layouts (issue 34): regions printed where declared, rich text with inline icons
+on its baseline, type sizes from the scale and one size per region across a deck, and
+each mistake said at its line (or spreadsheet cell). Read back from the PDFs."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from kitgen.model.layout import TYPE_SCALE
+from kitgen.source.layouts import builtin_layouts
+from tests.page_marks import marks_of
+
+from .conftest import build_pdfs, errors_of, plan_game, write_game
+
+POKER = (180.0, 252.0)  # 63.5 x 88.9 mm
+
+BOXES = """
+id: t
+title: T
+layouts:
+  - id: boxes
+    regions:
+      - {id: a, at: top-left, width: 20mm, height: 10mm, inset: 3mm, fill: "#ff0000"}
+      - {id: b, at: bottom-right, width: 30%, height: 25%, fill: "#00ff00"}
+      - {id: c, at: {x: 10mm, y: 40%}, width: 50%, height: 12mm, fill: "#0000ff"}
+      - {id: d, at: top, width: 40%, height: 5%, inset: 20pt, fill: "#ffff00"}
+cards:
+  - {id: one, layout: boxes}
+"""
+
+
+def _card_box(manifest: dict, card: str, side: str = "front") -> tuple[float, ...]:
+    return next(
+        tuple(i["bbox"]) for i in manifest["items"] if i["id"] == card and i["side"] == side
+    )
+
+
+def _near(a: tuple[float, ...], b: tuple[float, ...], tol: float = 0.5) -> bool:
+    return all(abs(x - y) <= tol for x, y in zip(a, b, strict=True))
+
+
+def test_regions_print_where_declared(game_dir: Path):
+    """Anchored boxes with an inset, shares of the face, an exact place: each fill is
+    read back from the PDF within 0.5 pt of where the layout puts it."""
+    write_game(game_dir, BOXES)
+    _, pdfs, manifest = build_pdfs(game_dir)
+    x0, y0, x1, y1 = _card_box(manifest, "one")
+    w, h = x1 - x0, y1 - y0
+    assert (w, h) == pytest.approx(POKER, abs=0.01)
+    mm = 72 / 25.4
+    want = [
+        (x0 + 3 * mm, y1 - 3 * mm - 10 * mm, x0 + 23 * mm, y1 - 3 * mm),  # a
+        (x1 - 0.3 * w, y0, x1, y0 + 0.25 * h),  # b
+        (x0 + 10 * mm, y1 - 0.4 * h - 12 * mm, x0 + 10 * mm + 0.5 * w, y1 - 0.4 * h),  # c
+        (x0 + 0.3 * w, y1 - 20 - 0.05 * h, x0 + 0.7 * w, y1 - 20),  # d
+    ]
+    fills = [f.box for f in marks_of(pdfs["cards.pdf"], 1).fills]
+    errors = [min(max(abs(p - q) for p, q in zip(box, got, strict=True)) for got in fills)
+              for box in want]  # fmt: skip
+    assert max(errors) <= 0.5, errors
+
+
+ICONS = """
+id: t
+title: T
+type_scale: [7, 8, 9, 10, 12, 14]
+layouts:
+  - id: words
+    regions:
+      - {id: rules, at: top, height: 30%, show: {text: "{text}", align: left}, padding: 6pt}
+cards:
+  - id: "c{n}"
+    for_each:
+      - {n: "1", text: "HIT {icon:heart} HARD and **bold** and *slant*"}
+      - {n: "2", text: "SHORT"}
+    layout: words
+"""
+
+
+def test_an_inline_icon_sits_on_the_baseline_at_the_text_s_size(game_dir: Path):
+    """{icon:NAME} inside a line of text: its glyph box stands on the line's baseline
+    (read from the letters either side) and is no taller than the type's size; every
+    word is set at a size of the declared scale."""
+    write_game(game_dir, ICONS)
+    _, pdfs, manifest = build_pdfs(game_dir)
+    marks = marks_of(pdfs["cards.pdf"], 1)
+    x0, y0, x1, y1 = _card_box(manifest, "c1")
+    glyphs = [g for g in marks.glyphs if x0 <= g.box[0] <= x1 and y0 <= g.box[1] <= y1]
+    assert {round(g.size, 2) for g in glyphs} <= {7, 8, 9, 10, 12, 14}
+    t = next(g for g in glyphs if g.char == "T")  # the end of HIT
+    h = next(g for g in glyphs if g.char == "H" and g.box[0] > t.box[2])  # HARD
+    baseline, size = t.box[1], t.size
+    assert h.box[1] == pytest.approx(baseline, abs=0.3)
+    icon = [f.box for f in marks.fills if f.box[0] > t.box[2] - 0.1 and f.box[2] < h.box[0] + 0.1]
+    assert icon, "no icon between the words"
+    bottom, top = min(b[1] for b in icon), max(b[3] for b in icon)
+    assert bottom >= baseline - 0.5
+    assert bottom <= baseline + size * 0.2  # standing on it, not floating above
+    assert top <= baseline + size + 0.01
+
+
+DECK = """
+id: t
+title: T
+layouts:
+  - id: words
+    regions:
+      - {id: rules, at: {x: 10%, y: 10%}, width: 80%, height: 30%, show: "{text}"}
+cards:
+  - id: "c{n}"
+    for_each: {file: cards.csv}
+    layout: words
+"""
+LONG = " ".join(["A long rule that goes on and on."] * 9)
+
+
+def test_a_deck_sets_a_region_at_one_size_and_a_long_card_alone_smaller(game_dir: Path):
+    """Eleven cards of short text and one long one: the deck's region keeps the size
+    the short ones fit; the long card is set smaller by itself, with a warning that
+    names it and the spreadsheet cell its text came from."""
+    rows = "\n".join(f"{n},Gain one." for n in range(1, 12))
+    write_game(game_dir, DECK, {"cards.csv": f"n,text\n{rows}\n12,{LONG}\n"})
+    p, pdfs, manifest = build_pdfs(game_dir)
+    sizes = {}
+    marks = marks_of(pdfs["cards.pdf"], 1)
+    for item in manifest["items"]:
+        if item["side"] != "front":
+            continue
+        bx0, by0, bx1, by1 = item["bbox"]
+        sizes[item["id"]] = {round(g.size, 2) for g in marks.glyphs
+                             if bx0 <= g.box[0] <= bx1 and by0 <= g.box[1] <= by1}  # fmt: skip
+    assert all(sizes[f"c{n}"] == {24.0} for n in range(1, 10) if f"c{n}" in sizes)
+    assert len(sizes) >= 9
+    warnings = [str(d) for d in p.diags if d.severity == "warning"]
+    assert warnings == [
+        f"{game_dir}/cards.csv:13:2: warning: cards[0]: card 'c12' (front): region 'rules' "
+        "set at 7 pt, under the 24 pt of the rest of its deck, to fit (shorten its "
+        "text, or give the region more room)"
+    ]
+
+
+def test_nothing_is_set_under_6_pt(game_dir: Path):
+    write_game(game_dir, DECK, {"cards.csv": f"n,text\n1,{LONG * 4}\n"})
+    p, pdfs, _ = build_pdfs(game_dir)
+    glyphs = marks_of(pdfs["cards.pdf"], 1).glyphs
+    assert min(g.size for g in glyphs if g.char.isalpha()) >= 6.0 - 1e-6
+    assert "does not fit even at 6 pt" in " ".join(str(d) for d in p.diags)
+
+
+def test_the_built_in_layouts_read_clean_and_are_data():
+    layouts = builtin_layouts()
+    assert {"poker-card", "wargame-unit", "marker"} <= set(layouts)
+    poker = layouts["poker-card"]
+    art = next(r for r in poker.regions if r.id == "art-box")
+    assert art.height.percent and 40 <= art.height.value <= 50
+    ids = [r.id for r in poker.regions]
+    assert {"cost", "title", "art", "type", "text", "attack", "defence"} <= set(ids)
+
+
+MISTAKES = """
+id: t
+title: T
+layouts:
+  - id: mine
+    extends: poker-cards
+    regions:
+      - {id: a, at: middle, widht: 10%}
+      - {id: b, show: "x", fill: white}
+cards:
+  - {id: one, layout: mien}
+  - {id: two, layout: mine, fields: {tilte: x}}
+"""
+
+
+def test_each_mistake_is_said_at_its_line_with_a_did_you_mean(game_dir: Path):
+    write_game(game_dir, MISTAKES)
+    g = game_dir / "game.yaml"
+    assert errors_of(game_dir) == [
+        f"{g}:5:14: error: layouts[0].extends: unknown layout 'poker-cards' (did you mean "
+        "'poker-card'?)",
+        f"{g}:7:21: error: layouts[0].regions[0].at: unknown anchor 'middle' (use centre, "
+        "top, bottom, left, right, top-left, top-right, bottom-left, bottom-right)",
+        f"{g}:7:29: error: layouts[0].regions[0].widht: unknown key 'widht' (did you mean "
+        "'width'?)",
+        f"{g}:10:23: error: cards[0].layout: unknown layout 'mien' (did you mean 'mine'?)",
+    ]
+
+
+def test_a_placeholder_the_piece_lacks_is_an_error_at_the_piece(game_dir: Path):
+    write_game(game_dir, """
+        id: t
+        title: T
+        cards:
+          - {id: one, layout: poker-card, fields: {tilte: Fire}}
+    """)  # fmt: skip
+    g = game_dir / "game.yaml"
+    assert errors_of(game_dir) == [
+        f"{g}:4:5: error: cards[0]: layout region 'title' shows {{title}}, which this piece "
+        "does not give (did you mean 'tilte'?; its fields: id, tilte; or give it in fields:)"
+    ]
+
+
+def test_a_missing_image_is_an_error_at_the_cell_that_named_it(game_dir: Path):
+    write_game(game_dir, """
+        id: t
+        title: T
+        cards:
+          - id: "c{n}"
+            for_each: {file: cards.csv}
+            layout: poker-card
+    """, {"cards.csv": "n,title,art\n1,Fire,\n2,Ice,art/ice.png\n"})  # fmt: skip
+    assert errors_of(game_dir) == [
+        f"{game_dir}/cards.csv:3:3: error: cards[0]: layout region 'art': image not found: "
+        "'art/ice.png' (column 'art')"
+    ]
+
+
+def test_a_colour_that_reads_badly_on_its_fill_is_a_warning_at_its_line(game_dir: Path):
+    write_game(game_dir, """
+        id: t
+        title: T
+        layouts:
+          - id: pale
+            regions:
+              - {id: b, fill: white, show: {text: Hello, colour: "#dddddd"}}
+        cards:
+          - {id: one, layout: pale}
+    """)  # fmt: skip
+    p = plan_game(game_dir)
+    assert [str(d) for d in p.diags] == [
+        f"{game_dir}/game.yaml:6:58: warning: layouts[0].regions[0].show.colour: text "
+        "colour #dddddd on #ffffff reads at 1.4:1, under the 4.5:1 print needs (card 'one') "
+        "(leave colour: out (black or white is chosen), or pick a darker or lighter ink)"
+    ]
+
+
+UNITS = """
+id: t
+title: T
+colours: {north: "#7d9cc4"}
+counters:
+  - id: "u{n}"
+    for_each: [{n: "1", type: infantry, echelon: division, ident: "1"}]
+    size: {size}
+    layout: wargame-unit
+    front: {{background: north, fields: {{factors: "6-5-4"}}}}
+    back: {{background: north, fields: {{factors: "3-3-4", reduced: "yes"}}}}
+"""
+
+
+@pytest.mark.parametrize("size", ["1/2", "5/8", "3/4"])
+def test_a_wargame_unit_s_symbol_takes_at_least_40_percent_of_its_width(game_dir: Path, size):
+    write_game(game_dir, UNITS.replace("{size}", size).replace("{{", "{").replace("}}", "}"))
+    _, pdfs, manifest = build_pdfs(game_dir)
+    x0, y0, x1, y1 = _card_box(manifest, "u1")
+    w = x1 - x0
+    marks = marks_of(pdfs["counters.pdf"], 1)
+    inside = [s for s in marks.segments if x0 < s.x0 < x1 and y0 < s.y0 < y1 and s.y0 == s.y1]
+    frame = max(abs(s.x1 - s.x0) for s in inside)  # the frame's top and bottom lines
+    assert frame >= 0.4 * w
+    sizes = {round(g.size, 2) for g in marks.glyphs if x0 <= g.box[0] <= x1}
+    assert sizes <= set(TYPE_SCALE) | {6.0}
