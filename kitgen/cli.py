@@ -423,6 +423,7 @@ def check(paths, quiet) -> None:
     found: list = []
     failed = False
     files = [f for path in paths for f in (scenario_pack(path) or [path])]
+    counts = [0, 0, 0]  # games, the scenarios they hold, scenario files named alone
     for path in files:
         diags = Diagnostics()  # per path: one game's errors must not stop the next from loading
         if path not in paths:  # in a pack: a scenario, or reported
@@ -442,6 +443,7 @@ def check(paths, quiet) -> None:
             # what a build would warn about (text that does not fit ...) comes from laying
             # the kit out: plan it, on the game's own paper, make every op, draw nothing
             make_whole(plan(game, Settings(paper=game.paper), font_book(game), diags))
+            _count_checked(counts, path, game)
         except KitError as exc:  # its errors may not be in diags yet (the page cap's)
             diags.extend(exc.diagnostics)
             failed = True
@@ -450,7 +452,28 @@ def check(paths, quiet) -> None:
     if failed:
         sys.exit(EXIT_INPUT)
     if not quiet:
-        _echo(f"ok: {len(files)} checked", err=True)
+        _echo(f"ok: {_checked(*counts)}", err=True)
+
+
+def _count_checked(counts: list[int], path: Path, game: Game) -> None:
+    if scenario_path(path)[1] is not None:
+        counts[2] += 1
+    else:
+        counts[0] += 1
+        counts[1] += len(game.rules.scenarios) if game.rules is not None else 0
+
+
+def _checked(games: int, held: int, alone: int) -> str:
+    """'1 game with 2 scenarios checked', '1 scenario checked': what `check` looked at."""
+    from .model.rules import agree
+
+    parts = []
+    if games:
+        held_text = f" with {held} {agree(held, 'scenarios')}" if held else ""
+        parts.append(f"{games} {agree(games, 'games')}{held_text}")
+    if alone:
+        parts.append(f"{alone} {agree(alone, 'scenarios')}")
+    return " and ".join(parts) + " checked"
 
 
 def _not_a_scenario(path: Path) -> Diagnostic:

@@ -111,3 +111,16 @@ def _unlike(word: str, close: str) -> str:
             name = unicodedata.name(ch, "a character with no name")
             return f"the name holds U+{ord(ch):04X} {name}, which {close!r} does not"
     return ""
+
+
+def _plain(text: str) -> str:
+    return re.sub(r"[\s_-]+", " ", text).strip().casefold()
+
+
+def as_written(name: str, label: str | None) -> str:
+    """A name as a message gives it: the id the author wrote, its label after it in
+    brackets where the label says more ('later (Turn 3 reinforcements)'; 'water', not
+    'water (Water)')."""
+    if not label or _plain(label).startswith(_plain(name)):
+        return name
+    return f"{name} ({label})"

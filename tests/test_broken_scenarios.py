@@ -227,8 +227,8 @@ CASES: dict[str, list[tuple[str, str, str, list[str]]]] = {
             "lawyer-red, at: B2",
             [
                 "broken.yaml:12:9: error: sides[0].placements[4]: lawyer-red on cell B2 "
-                "(Grassland): scientist/lawyer may stand only on Urban ({rule:Place Scientists and "
-                "Lawyers in Urban (as newborns are)})",
+                "(Grassland): scientist/lawyer may stand only on urban ({rule:Place Scientists "
+                "and Lawyers in Urban (as newborns are)})",
                 "1 error(s), 0 warning(s)",
             ],
         ),
@@ -237,12 +237,9 @@ CASES: dict[str, list[tuple[str, str, str, list[str]]]] = {
             "farmer-red, at: B1",
             "farmer-rde, at: B1",
             [
-                "broken.yaml:5:5: error: sides[0]: side red is missing 1 farmer (its slots: 2 "
-                "farmer, 1 soldier, 2 of any type) ({rule:Each tribe starts with 2 farmers, 1 "
-                "soldier and 2 people of any type})",
                 "broken.yaml:8:17: error: sides[0].placements[0].piece: unknown piece "
                 "'farmer-rde' (did you mean 'farmer-red'?)",
-                "2 error(s), 0 warning(s)",
+                "1 error(s), 0 warning(s)",
             ],
         ),
         (
@@ -250,12 +247,9 @@ CASES: dict[str, list[tuple[str, str, str, list[str]]]] = {
             "soldier-red, at: B2",
             "soldier-red, at: B12",
             [
-                "broken.yaml:5:5: error: sides[0]: side red is missing 1 soldier (its slots: 2 "
-                "farmer, 1 soldier, 2 of any type) ({rule:Each tribe starts with 2 farmers, 1 "
-                "soldier and 2 people of any type})",
                 "broken.yaml:10:34: error: sides[0].placements[2].at: no cell 'B12' on map "
                 "'world' (squares are written column letter then row, A1 to H8)",
-                "2 error(s), 0 warning(s)",
+                "1 error(s), 0 warning(s)",
             ],
         ),
         (
@@ -264,10 +258,7 @@ CASES: dict[str, list[tuple[str, str, str, list[str]]]] = {
             "- id: bleu",
             [
                 "broken.yaml:13:5: error: sides[1].id: unknown side 'bleu' (did you mean 'blue'?)",
-                "broken.yaml:16:9: error: sides[1].placements[0]: side bleu has 5 people of "
-                "another tribe, needs at most 0 ({rule:A tribe places only people of its own "
-                "colour})",
-                "2 error(s), 0 warning(s)",
+                "1 error(s), 0 warning(s)",
             ],
         ),
         (
@@ -275,11 +266,9 @@ CASES: dict[str, list[tuple[str, str, str, list[str]]]] = {
             "values: {food: 5}\n    placements:\n      - {piece: farmer-red",
             "values: {fod: 5}\n    placements:\n      - {piece: farmer-red",
             [
-                "broken.yaml:5:5: error: sides[0]: side red has no food ({rule:Each tribe "
-                "starts with 5 food})",
                 "broken.yaml:6:14: error: sides[0].values.fod: unknown side value 'fod' (did "
                 "you mean 'food'?)",
-                "2 error(s), 0 warning(s)",
+                "1 error(s), 0 warning(s)",
             ],
         ),
         (
@@ -318,12 +307,9 @@ CASES: dict[str, list[tuple[str, str, str, list[str]]]] = {
             "farmer-red, at: A1}",
             [
                 "broken.yaml:9:9: error: sides[0].placements[1]: farmer-red on cell A1 "
-                "(Water): person other than hunter may not stand on Water ({rule:Place no "
-                "one but Hunters on Water (it is impassable to the rest)})",
-                "broken.yaml:11:9: error: sides[0].placements[3]: 2 people on cell A1 (Water) "
-                'exceed its pop limit of 1 ({rule:"Keep to the pop limits: Water 1, Grassland 4, '
-                'Forest 3, Urban 6 (all tribes together)"})',
-                "2 error(s), 0 warning(s)",
+                "(Water): person other than hunter may not stand on water ({rule:Place no one "
+                "but Hunters on Water (it is impassable to the rest)})",
+                "1 error(s), 0 warning(s)",
             ],
         ),
         (
@@ -353,12 +339,9 @@ CASES: dict[str, list[tuple[str, str, str, list[str]]]] = {
             "piece: sentry-gun, at: B1",
             "piece: sentry-gn, at: B1",
             [
-                "broken.yaml:1:1: error: the scenario has 1 Sentry-Guns on Open space and "
-                "adjacent to aguan, needs exactly 2 ({rule:Place a Sentry-Gun on each of the 2 "
-                "open spaces beside the Aguan's Hatchway})",
                 "broken.yaml:10:13: error: placements[1].piece: unknown piece 'sentry-gn' (did "
                 "you mean 'sentry-gun'?)",
-                "2 error(s), 0 warning(s)",
+                "1 error(s), 0 warning(s)",
             ],
         ),
         (
@@ -405,11 +388,9 @@ CASES: dict[str, list[tuple[str, str, str, list[str]]]] = {
             "{piece: code-hack-blue, count: 5}",
             "{piece: code-hack-blue, count: 5, area: aproach}",
             [
-                "broken.yaml:23:5: error: sides[1]: side blue has 0 Code-Hack tokens, needs "
-                "exactly 5 ({rule:Give each player 5 Code-Hack tokens})",
                 "broken.yaml:26:49: error: sides[1].placements[1].area: unknown area 'aproach' "
                 "(did you mean 'approach'?)",
-                "2 error(s), 0 warning(s)",
+                "1 error(s), 0 warning(s)",
             ],
         ),
         (
@@ -419,9 +400,7 @@ CASES: dict[str, list[tuple[str, str, str, list[str]]]] = {
             [
                 "broken.yaml:18:9: error: sides[0].placements[1]: 9 code-hack-red placed, the "
                 "kit provides 5 (piece defined at counters.yaml:90:5)",
-                "broken.yaml:18:9: error: sides[0].placements[1]: side red has 9 Code-Hack "
-                "tokens, needs exactly 5 ({rule:Give each player 5 Code-Hack tokens})",
-                "2 error(s), 0 warning(s)",
+                "1 error(s), 0 warning(s)",
             ],
         ),
         (
@@ -429,23 +408,8 @@ CASES: dict[str, list[tuple[str, str, str, list[str]]]] = {
             "map: station",
             "map: stations",
             [
-                "broken.yaml:1:1: error: the scenario has 0 aguan, needs exactly 1 (rule at "
-                "content/reshuffled/rules.yaml:18:7)",  # an unnamed rule
-                "broken.yaml:1:1: error: the scenario has 0 Sentry-Guns on open and adjacent "
-                "to aguan, needs exactly 2 ({rule:Place a Sentry-Gun on each of the 2 open "
-                "spaces beside the Aguan's Hatchway})",
-                "broken.yaml:1:1: error: the scenario has 0 Sentry-Guns at *.room-centre and "
-                "on the line from aguan to opposite aguan, needs exactly 2 ({rule:Place the "
-                "other 2 Sentry-Guns on the centre spaces of the 2 rooms on the diagonal from the "
-                "Aguan to the Approach area})",
                 "broken.yaml:3:6: error: map: unknown map 'stations' (did you mean 'station'?)",
-                "broken.yaml:15:5: error: sides[0]: side red has 0 submarine(s) of the "
-                "player's colour, needs exactly 1 ({rule:Give each player one submarine, in "
-                "his colour})",
-                "broken.yaml:23:5: error: sides[1]: side blue has 0 submarine(s) of the "
-                "player's colour, needs exactly 1 ({rule:Give each player one submarine, in "
-                "his colour})",
-                "6 error(s), 0 warning(s)",
+                "1 error(s), 0 warning(s)",
             ],
         ),
         (
@@ -465,11 +429,9 @@ CASES: dict[str, list[tuple[str, str, str, list[str]]]] = {
             "build: average, weapon: pistol",
             "build: average, wepon: pistol",
             [
-                "broken.yaml:8:9: error: sides[0].placements[1]: Roon has no weapon "
-                "({rule:Arm each Team member with a weapon of the weapons chart})",
                 "broken.yaml:8:74: error: sides[0].placements[1].attrs.wepon: unknown "
                 "attribute 'wepon' (did you mean 'weapon'?)",
-                "2 error(s), 0 warning(s)",
+                "1 error(s), 0 warning(s)",
             ],
         ),
         (
@@ -605,11 +567,9 @@ CASES: dict[str, list[tuple[str, str, str, list[str]]]] = {
             "{piece: figure, attrs: {name: Guard 2",
             "{piece: figures, attrs: {name: Guard 2",
             [
-                "broken.yaml:14:9: warning: sides[1].units[0]: unit ford has 3 figures, needs "
-                "4 to 10 ({rule:Put 4 to 10 figures in a unit (advice)})",
                 "broken.yaml:18:21: error: sides[1].units[0].figures[2].piece: unknown piece "
                 "'figures' (did you mean 'figure'?)",
-                "1 error(s), 1 warning(s)",
+                "1 error(s), 0 warning(s)",
             ],
         ),
         (
@@ -681,10 +641,7 @@ CASES: dict[str, list[tuple[str, str, str, list[str]]]] = {
             [
                 "broken.yaml:17:9: error: sides[1].placements[1]: side peat has 3 torches, "
                 "needs exactly 2 ({rule:A side brings as many torches as its value says})",
-                "broken.yaml:17:9: error: sides[1].placements[1]: 4 places on cell 0601 (Hut) "
-                "exceed its stacking limit of 3 ({rule:Three places to a hex; a punt takes "
-                "two})",
-                "2 error(s), 0 warning(s)",
+                "1 error(s), 0 warning(s)",
             ],
         ),
         (
@@ -692,7 +649,7 @@ CASES: dict[str, list[tuple[str, str, str, list[str]]]] = {
             "{piece: torch-moss, area: moss-bank}",
             "{piece: torch-peat, area: moss-bank}",
             [
-                "broken.yaml:12:9: error: sides[0].placements[1]: side moss has 1 pieces of "
+                "broken.yaml:12:9: error: sides[0].placements[1]: side moss has 1 piece of "
                 "another side, needs at most 0 ({rule:Each side places only its own pieces})",
                 "1 error(s), 0 warning(s)",
             ],
@@ -724,10 +681,8 @@ CASES: dict[str, list[tuple[str, str, str, list[str]]]] = {
             "torch}, where: {area: $side-camp}}]\n",
             [
                 "broken.yaml:20:70: error: constraints[0].where: unknown area 'moss-camp' (for "
-                "side moss) (did you mean 'moss-bank'?)",
-                "broken.yaml:20:70: error: constraints[0].where: unknown area 'peat-camp' (for "
-                "side peat) (did you mean 'peat-bank'?)",
-                "2 error(s), 0 warning(s)",
+                "side moss) nor 'peat-camp' (for side peat) (did you mean 'moss-bank'?)",
+                "1 error(s), 0 warning(s)",
             ],
         ),
         (
@@ -735,11 +690,9 @@ CASES: dict[str, list[tuple[str, str, str, list[str]]]] = {
             "values: {torches: 2}",
             "values: {torch: 2}",
             [
-                "broken.yaml:13:5: error: sides[1]: side peat has no torches (exactly: "
-                "$torches) ({rule:A side brings as many torches as its value says})",
                 "broken.yaml:14:14: error: sides[1].values.torch: unknown side value 'torch' "
                 "(did you mean 'torches'?)",
-                "2 error(s), 0 warning(s)",
+                "1 error(s), 0 warning(s)",
             ],
         ),
         (
@@ -759,7 +712,7 @@ CASES: dict[str, list[tuple[str, str, str, list[str]]]] = {
             "wader-moss, at: 0301",
             [
                 "broken.yaml:11:9: error: sides[0].placements[0]: Ash on cell 0301 (Pool): "
-                "wader may not stand on Pool ({rule:Waders keep out of pools})",
+                "wader may not stand on pool ({rule:Waders keep out of pools})",
                 "1 error(s), 0 warning(s)",
             ],
         ),
@@ -826,7 +779,7 @@ ALL = [(game, case) for game, cases in CASES.items() for case in cases]
 @pytest.mark.parametrize("game", list(BASES))
 def test_the_good_scenarios_check_clean(game, tmp_path, monkeypatch):
     monkeypatch.chdir(ROOT)
-    assert _check(tmp_path, _games(tmp_path)[game], "good", BASES[game]) == ["ok: 1 checked"]
+    assert _check(tmp_path, _games(tmp_path)[game], "good", BASES[game]) == ["ok: 1 scenario checked"]
 
 
 def test_at_least_eight_mistakes_a_game_each_of_a_different_kind():
@@ -852,3 +805,13 @@ def test_each_mistake_is_rejected_at_its_line(game, case, tmp_path, monkeypatch)
     pairs = zip(base.splitlines() + [""], broken.splitlines(), strict=False)
     line = 2 + next(i for i, (a, b) in enumerate(pairs) if a != b)
     assert any(re.match(rf"broken\.yaml:{line}:\d+: error: ", g) for g in got), got
+
+
+@pytest.mark.parametrize(("game", "case"), ALL, ids=[f"{g}: {c[0]}" for g, c in ALL])
+def test_one_message_per_mistake(game, case):
+    """No follow-on errors: each scenario above holds one mistake, and kitgen says it once.
+    A placement already reported (an unknown piece, cell, side, value ...) is left out of
+    later counts and checks; a count that could hold it is not told."""
+    name, _, _, expected = case
+    said = [line for line in expected if ": error: " in line or ": warning: " in line]
+    assert len(said) == 1, name

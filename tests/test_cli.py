@@ -32,7 +32,7 @@ def test_check_ok_writes_nothing(tmp_path: Path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     result = run_cli("check", TINY)
     assert result.exit_code == 0
-    assert result.stderr.strip() == "ok: 1 checked"
+    assert result.stderr.strip() == "ok: 1 game checked"
     assert list(tmp_path.iterdir()) == []
 
 
@@ -311,7 +311,7 @@ def test_warnings_alone_are_all_listed(tmp_path: Path):
         tmp_path / "g", "title: G\ntables:\n  - id: t\n    columns: [A, B]\n    rows:\n" + rows
     )
     lines = run_cli("check", str(tmp_path / "g")).stderr.splitlines()
-    assert len(lines) == 62 and lines[-2:] == ["0 error(s), 60 warning(s)", "ok: 1 checked"]
+    assert len(lines) == 62 and lines[-2:] == ["0 error(s), 60 warning(s)", "ok: 1 game checked"]
     assert lines[59].endswith(
         "game.yaml:65:9: warning: tables[0].rows[59]: write-in blank: table 't', row '59', "
         "column 'B' has no value"

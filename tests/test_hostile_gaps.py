@@ -65,8 +65,8 @@ def test_same_area_as_reads_every_other_area_whatever_order_they_are_written_in(
     # `near` was resolved before `zone`, so no area held the blue piece and `near` was empty
     near = "  near: {where: {same_area_as: {pieces: soldier-blue}}}\n"
     zone = "  zone: [A1, B3, E2, E4]\n"
-    assert _lines(tmp_path / "a", _scenario(near + zone), 0) == ["ok: 1 checked"]
-    assert _lines(tmp_path / "b", _scenario(zone + near), 0) == ["ok: 1 checked"]
+    assert _lines(tmp_path / "a", _scenario(near + zone), 0) == ["ok: 1 game with 1 scenario checked"]
+    assert _lines(tmp_path / "b", _scenario(zone + near), 0) == ["ok: 1 game with 1 scenario checked"]
     loop = near + "  zone: {where: {not: {same_area_as: {pieces: soldier-red}}}}\n"
     assert _lines(tmp_path / "c", _scenario(loop)) == [
         "g/scenarios/s.yaml:4:9: error: areas.zone.where: areas defined by each other: near -> zone -> near (define one of them by its cells)",
@@ -118,10 +118,10 @@ def test_a_cell_too_small_to_read_is_an_error_or_a_warning_at_cell(tmp_path):
     assert _lines(tmp_path / "b", small, code=0) == [
         "g/game.yaml:14:11: warning: maps[0].cell: a cell 14.4 pt across is under 1/4 in: its coordinates and pieces print too small to read (1/2 in or more keeps them legible)",
         "0 error(s), 1 warning(s)",
-        "ok: 1 checked",
+        "ok: 1 game checked",
     ]
     quarter = {"game.yaml": BASE.replace("cell: 1in", "cell: 1/4in")}
-    assert _lines(tmp_path / "c", quarter, code=0) == ["ok: 1 checked"]
+    assert _lines(tmp_path / "c", quarter, code=0) == ["ok: 1 game checked"]
 
 
 def test_a_border_that_fills_the_piece_is_an_error_at_its_width(tmp_path):
@@ -137,7 +137,7 @@ def test_a_border_that_fills_the_piece_is_an_error_at_its_width(tmp_path):
         "1 error(s), 0 warning(s)",
     ]
     fine = BASE.replace('background: "{side}"', wide.replace("100in", "25pt"))
-    assert _lines(tmp_path / "c", {"game.yaml": fine}, code=0)[-1] == "ok: 1 checked"
+    assert _lines(tmp_path / "c", {"game.yaml": fine}, code=0)[-1] == "ok: 1 game checked"
 
 
 # ---- files that cannot be read (we run as root, so chmod cannot stop a read: the error
@@ -328,7 +328,7 @@ def test_a_file_not_in_utf8_is_an_error_at_its_first_bad_byte(tmp_path, name):
 # ---- the hunt: each new hostile folder of tests/hostile_corpus.py and what check says ----
 HUNT = {
     "hunt-scen-area-chain-500": [
-        "ok: 1 checked",
+        "ok: 1 game with 1 scenario checked",
     ],
     "hunt-scen-area-on-line-every-pair": [
         "g/scenarios/first-fight.yaml:3:6: error: areas.a.where: the location tests compare more than 5,000,000 cells in this scenario (test fewer cells or name a smaller target; see docs/security.md for the caps)",
@@ -376,7 +376,7 @@ HUNT = {
         "1 error(s), 0 warning(s)",
     ],
     "hunt-game-chance-text": [
-        "ok: 1 checked",
+        "ok: 1 game checked",
     ],
     "hunt-game-columns-scalar": [
         "g/game.yaml:41:11: warning: tables[0].roll: no row for 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12 on 2d6 (add rows (or open ends like >6, <=0) so every total has one)",
@@ -415,7 +415,7 @@ HUNT = {
     "hunt-game-map-cell-small": [
         "g/game.yaml:14:11: warning: maps[0].cell: a cell 14.4 pt across is under 1/4 in: its coordinates and pieces print too small to read (1/2 in or more keeps them legible)",
         "0 error(s), 1 warning(s)",
-        "ok: 1 checked",
+        "ok: 1 game checked",
     ],
     "hunt-game-map-cell-tiny": [
         "g/game.yaml:14:11: error: maps[0].cell: a cell 7.2 pt across is too small to print anything in (a cell must be at least 1/8 in; 1/2 in or more keeps its coordinates and pieces legible)",
@@ -474,7 +474,7 @@ HUNT = {
         "1 error(s), 0 warning(s)",
     ],
     "hunt-game-sides-scalar": [
-        "ok: 1 checked",
+        "ok: 1 game checked",
     ],
     "hunt-game-steps-map": [
         "g/game.yaml:60:18: error: cards[0].front.blocks[0].steps: expected a list, got a mapping (one entry per line starting with '- ')",
@@ -498,14 +498,14 @@ HUNT = {
         "1 error(s), 0 warning(s)",
     ],
     "hunt-include-bom-only": [
-        "ok: 1 checked",
+        "ok: 1 game checked",
     ],
     "hunt-include-dup-section": [
         "g/more.yaml:2:1: error: duplicate key 'tables' (first defined at line 1)",
         "1 error(s), 0 warning(s)",
     ],
     "hunt-include-empty": [
-        "ok: 1 checked",
+        "ok: 1 game checked",
     ],
     "hunt-include-tabs": [
         "g/more.yaml:2:1: error: YAML syntax: found character '\\t' that cannot start any token (indent with spaces; YAML does not allow tabs)",
@@ -551,7 +551,7 @@ HUNT = {
         "1 error(s), 0 warning(s)",
     ],
     "hunt-scen-bom-crlf": [
-        "ok: 1 checked",
+        "ok: 1 game with 1 scenario checked",
     ],
     "hunt-scen-bom-only": [
         "g/scenarios/first-fight.yaml:1:1: error: the scenario file is empty (write its title: and sides:)",
@@ -620,7 +620,7 @@ HUNT = {
     ],
     "hunt-scen-unit-missing-in-rule": [
         "g/scenarios/first-fight.yaml:2:1: warning: rule 'constraints[0]' selects no piece in this scenario: no piece has in_unit 'ghost'; none has any in_unit (rule at scenarios/first-fight.yaml:4:5)",
-        "g/scenarios/first-fight.yaml:2:1: error: the scenario has 0 ghost, needs at least 1 (rule at scenarios/first-fight.yaml:4:5)",
+        "g/scenarios/first-fight.yaml:2:1: error: the scenario has 0 ghost pieces, needs at least 1 (rule at scenarios/first-fight.yaml:4:5)",
         "1 error(s), 1 warning(s)",
     ],
     "hunt-scen-where-any-of-deep": [
@@ -628,7 +628,7 @@ HUNT = {
         "1 error(s), 0 warning(s)",
     ],
     "hunt-scen-where-not-deep": [
-        "ok: 1 checked",
+        "ok: 1 game with 1 scenario checked",
     ],
     "hunt-scen-within-cells-text": [
         "g/scenarios/first-fight.yaml:3:6: error: areas.a: an area needs cells or where",
@@ -736,12 +736,12 @@ def test_what_a_build_would_skip_in_the_game_folder_is_a_warning_at_it(tmp_path)
         f"g/c.yml:1:1: {NOT_INCLUDED}",
         f"g/scenarios/more/t.yaml:1:1: {NESTED}",
         "0 error(s), 3 warning(s)",
-        "ok: 1 checked",
+        "ok: 1 game with 1 scenario checked",
     ]
     assert _lines(tmp_path / "b", {"game.yaml": BASE, "scenarios": "x"}, 0) == [
         "g/scenarios:1:1: warning: 'scenarios' is not a folder: the game has no scenarios (make scenarios/ a folder of scenario files, or rename the file)",
         "0 error(s), 1 warning(s)",
-        "ok: 1 checked",
+        "ok: 1 game checked",
     ]
 
 
@@ -751,7 +751,7 @@ def test_a_game_folder_that_cannot_be_listed_is_a_warning_at_game_yaml(tmp_path,
     assert _lines(tmp_path, {"game.yaml": BASE, "scenarios/s.yaml": SCEN}, 0) == [
         "g/game.yaml:1:1: warning: cannot list folder '.': Permission denied (files game.yaml does not include cannot be looked for)",
         "0 error(s), 1 warning(s)",
-        "ok: 1 checked",
+        "ok: 1 game with 1 scenario checked",
     ]
 
 

@@ -57,6 +57,40 @@ def bound_text(lo: float | None, hi: float | None, exactly: float | None = None)
     return f"must be at most {num_text(hi)}"  # type: ignore[arg-type]
 
 
+# Words that end a noun's head ("torches of the side": the head is "torches")
+_AFTER_HEAD = frozenset(
+    "of on in at with from to for that which who whose adjacent within beyond other not "
+    "but than and or".split()
+)
+_IRREGULAR = {"people": "person", "men": "man", "women": "woman", "children": "child"}
+
+
+def agree(n: int, noun: str) -> str:
+    """The noun a count of `n` takes: nouns are written in the plural ('torches', 'pieces
+    of another side'); for 1 the head word is made singular ('1 torch', '1 piece of
+    another side', '1 submarine' from 'submarine(s)')."""
+    if n != 1:
+        return noun.replace("(s)", "s")
+    words = noun.split(" ")
+    end = next((i for i, w in enumerate(words) if i and w.lower() in _AFTER_HEAD), len(words))
+    words[end - 1] = _singular(words[end - 1])
+    return " ".join(words).replace("(s)", "")
+
+
+def _singular(word: str) -> str:
+    low = word.lower()
+    if low in _IRREGULAR:
+        one = _IRREGULAR[low]
+        return one.capitalize() if word[:1].isupper() else one
+    if word.endswith("(s)") or not low.endswith("s") or low.endswith(("ss", "us", "is")):
+        return word
+    if low.endswith("ies") and len(low) > 4:
+        return word[:-3] + "y"
+    if low.endswith(("ches", "shes", "xes", "sses", "zes")):
+        return word[:-2]
+    return word[:-1]
+
+
 # The placing context of a piece, as selectors name it: the side that places it and the
 # unit it is grouped in. Own names, so a piece's declared `side` or `unit` stays its own.
 PLACED_BY = "placed_by"
@@ -64,6 +98,27 @@ IN_UNIT = "in_unit"
 # `$side` and `$unit` in a rule stand for the placing context
 CONTEXT = {"side": PLACED_BY, "unit": IN_UNIT}
 FACE = "face"  # the face a piece is placed showing: a counter's step (full, reduced ...)
+
+
+# Names kitgen itself gives every placed piece. A game attribute by one of these names
+# would be hidden by the built-in, so declaring or writing one is an error at the
+# author's key (never a later message that contradicts the file).
+BUILT_IN = {
+    PLACED_BY: ("the side that places a piece", "owner"),
+    IN_UNIT: ("the scenario unit a piece is a figure of", "squad"),
+    FACE: ("the face a counter is placed showing: front, back or one of its steps", "facing"),
+}
+
+
+def built_in_clash(name: str) -> tuple[str, str] | None:
+    """(message, hint) when a game's own attribute takes a built-in name, else None."""
+    if name not in BUILT_IN:
+        return None
+    meaning, instead = BUILT_IN[name]
+    hint = f"name your attribute otherwise, such as {instead!r}"
+    if name == FACE:
+        hint += "; a placement turns a counter to a step with its own key face:"
+    return f"{name!r} is a built-in name: {meaning}", hint
 
 
 def context_value(values: Mapping[str, str], ref: str) -> str | None:
@@ -89,6 +144,15 @@ class Selector:
     negate: Selector | None = None
     text: str = "any piece"  # how messages name what it matches
     span: Span | None = field(default=None, compare=False)  # where it was written
+    # `text` in parts, for a count that agrees in number: the words before "piece(s)"
+    # ("farmer") and after it ("other than king", "whose side is its placing side")
+    words: str = field(default="", compare=False)
+    tail: str = field(default="", compare=False)
+
+    def noun(self, n: int) -> str:
+        """What `n` of them are called: '1 farmer piece', '2 pieces other than king'."""
+        head = "piece" if n == 1 else "pieces"
+        return " ".join(part for part in (self.words, head, self.tail) if part)
 
     def matches(self, values: Mapping[str, str]) -> bool:
         for key, allowed in self.attrs:

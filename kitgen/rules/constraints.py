@@ -11,20 +11,30 @@ from collections import Counter, defaultdict
 from collections.abc import Callable
 
 from ..errors import Diagnostics, Span
-from ..model.rules import ANY, Constraint, bound_text, num_text
+from ..model.rules import ANY, Constraint, agree, bound_text, num_text
+from ..names import as_written
 from ..units import finite_number
-from .setup import Placed, Setup, relative, selected
-from .where import describe_where, failing, holds
+from .setup import Placed, Setup, relative
+from .where import describe_where, failing, holds, inner_tests, own_targets
 
 
 def _say(
-    diags: Diagnostics, rule: Constraint, span: Span | None, path: str, message: str, setup: Setup
+    diags: Diagnostics,
+    rule: Constraint,
+    span: Span | None,
+    path: str,
+    message: str,
+    setup: Setup,
+    still_counts: bool = False,
 ) -> None:
+    """Report a broken rule at a scenario entry. `still_counts`: the message is about where
+    a piece stands or how many a group holds, not what the piece is: later counts count it."""
     hint = setup.rule_at(rule.span)
     if rule.severity == "warning":
         diags.warning(span, path, message, hint)
     else:
         diags.error(span, path, message, hint)
+        setup.report(path, still_counts)  # a placement said wrong is left out of later checks
 
 
 Bounds = tuple[int | None, int | None, int | None]  # exactly, at least, at most
@@ -59,6 +69,8 @@ def _bounds(
     values = next((s.values for s in setup.scenario.sides if s.id == side), {})
     for key, ref in rule.bound_refs.items():
         value = values.get(ref)
+        if value is None and side in setup.doubtful_values:
+            return None  # its values hold a mistake already reported (a misspelt name)
         if value is None:
             who = f"side {side}" if side else f"{group} (of no side)"
             _say(diags, rule, span, path, f"{who} has no {ref} ({key}: ${ref})", setup)
@@ -71,7 +83,7 @@ def _bounds(
 
 
 def check_terrain(setup: Setup, rule: Constraint, diags: Diagnostics) -> None:
-    for p in selected(setup, rule.pieces):
+    for p in setup.checked(rule.pieces):
         if p.cell is None:
             continue
         tid = setup.map.cells.get(p.cell)
@@ -85,6 +97,7 @@ def check_terrain(setup: Setup, rule: Constraint, diags: Diagnostics) -> None:
                 p.placement.path,
                 f"{p.who} on {where}: {rule.pieces.text} may stand only on {allowed}",
                 setup,
+                still_counts=True,
             )
         elif tid in rule.not_on:
             _say(
@@ -95,6 +108,7 @@ def check_terrain(setup: Setup, rule: Constraint, diags: Diagnostics) -> None:
                 f"{p.who} on {where}: {rule.pieces.text} may not stand on "
                 f"{setup.terrain_label(tid)}",
                 setup,
+                still_counts=True,
             )
 
 
@@ -103,7 +117,7 @@ def check_terrain(setup: Setup, rule: Constraint, diags: Diagnostics) -> None:
 
 def check_stacking(setup: Setup, rule: Constraint, diags: Diagnostics) -> None:
     groups: dict[tuple, list[Placed]] = defaultdict(list)
-    for p in selected(setup, rule.pieces):
+    for p in setup.checked(rule.pieces):
         if rule.per == "cell":
             if p.cell is None:
                 continue
@@ -141,9 +155,10 @@ def check_stacking(setup: Setup, rule: Constraint, diags: Diagnostics) -> None:
             rule,
             p.placement.span,
             p.placement.path,
-            f"{n} {_one(n, noun)}{whose} {what} {'exceeds' if n == 1 else 'exceed'} its {name} "
+            f"{n} {agree(n, noun)}{whose} {what} {'exceeds' if n == 1 else 'exceed'} its {name} "
             f"of {limit}",
             setup,
+            still_counts=True,
         )
 
 
@@ -166,7 +181,9 @@ def _cell_limit(setup: Setup, rule: Constraint, cell) -> int | None:
 
 def check_placement(setup: Setup, rule: Constraint, diags: Diagnostics) -> None:
     assert rule.where is not None
-    for p in selected(setup, rule.pieces):
+    if _targets_in_doubt(setup, rule):
+        return
+    for p in setup.checked(rule.pieces):
         cells = [p.cell] if p.cell is not None else p.cells
         if holds(setup, rule.where, cells, p):
             continue
@@ -175,7 +192,7 @@ def check_placement(setup: Setup, rule: Constraint, diags: Diagnostics) -> None:
         elif p.cells is not None:
             at = f"in area {p.placement.area}"
         elif p.box is not None:
-            at = f"in box {setup.map.boxes[p.box].label or p.box}"
+            at = f"in box {as_written(p.box, setup.map.boxes[p.box].label)}"
         else:
             at = "off the map"
         _say(
@@ -185,6 +202,7 @@ def check_placement(setup: Setup, rule: Constraint, diags: Diagnostics) -> None:
             p.placement.path,
             f"{p.who} {at} {failing(setup, rule.where, cells, p)}",
             setup,
+            still_counts=True,
         )
 
 
@@ -220,21 +238,25 @@ def check_count(setup: Setup, rule: Constraint, diags: Diagnostics) -> None:
                 rule,
                 sc.span,
                 "sides",
-                f"the scenario has {n} side(s), {_needs(bounds)}",
+                f"the scenario has {n} {agree(n, 'sides')}, {_needs(bounds)}",
                 setup,
             )
         return
     for name, span, path, member, side in _groups(setup, rule.per):
+        if rule.of == "pieces" and (
+            setup.in_doubt(rule.pieces, member) or _targets_in_doubt(setup, rule)
+        ):
+            continue  # an entry it might count is already reported: its count is not known
         bounds = _bounds(setup, rule, side, name, span, path, diags)
         if bounds is None:
             continue
         if rule.of == "units":
             n = sum(1 for u in sc.units if rule.per != "side" or u.side == side)
-            noun = rule.noun or "units"
+            noun = agree(n, rule.noun or "units")
         else:
             n, over = 0, None
             top = bounds[0] if bounds[0] is not None else bounds[2]
-            for p in selected(setup, rule.pieces):
+            for p in setup.counted(rule.pieces):
                 if not member(p):
                     continue
                 if rule.where is not None and not holds(
@@ -246,57 +268,62 @@ def check_count(setup: Setup, rule: Constraint, diags: Diagnostics) -> None:
                     over = p.placement  # too many: the entry that went over is at fault
             if over is not None:
                 span, path = over.span, over.path
-            noun = rule.noun or rule.pieces.text
+            noun = agree(n, rule.noun) if rule.noun else rule.pieces.noun(n)
             if rule.where is not None:
                 noun = f"{noun} {describe_where(setup, rule.where)}"
         if not _fits(n, bounds):
-            _say(diags, rule, span, path, f"{name} has {n} {noun}, {_needs(bounds)}", setup)
+            message = f"{name} has {n} {noun}, {_needs(bounds)}"
+            _say(diags, rule, span, path, message, setup, still_counts=True)
 
 
 def check_slots(setup: Setup, rule: Constraint, diags: Diagnostics) -> None:
     """Fill the slots in the order written, any-type slots last; report what is short or over."""
     order = sorted(rule.slots, key=lambda s: s.pieces is ANY or not s.pieces.attrs)
-    listing = ", ".join(f"{s.count} {s.label or _slot(s.pieces)}" for s in rule.slots)
+    listing = ", ".join(f"{s.count} {_slot(s, s.count)}" for s in rule.slots)
     for name, span, path, member, _ in _groups(setup, rule.per):
+        if setup.in_doubt(rule.pieces, member):
+            continue  # an entry that might fill a slot is already reported
         left: list[Placed] = []
-        for p in setup.placed:
-            if member(p) and rule.pieces.matches(p.values):
+        for p in setup.counted(rule.pieces):
+            if member(p):
                 left.extend([p] * p.count)
+        missing = []
         for slot in order:
-            count, sel, label = slot.count, slot.pieces, slot.label
+            count, sel = slot.count, slot.pieces
             taken = [p for p in left if sel.matches(p.values)][:count]
             for p in taken:
                 left.remove(p)
             if len(taken) < count:
-                _say(
-                    diags,
-                    rule,
-                    span,
-                    path,
-                    f"{name} is missing {count - len(taken)} {label or _slot(sel)} "
-                    f"(its slots: {listing})",
-                    setup,
-                )
+                missing.append(f"{count - len(taken)} {_slot(slot, count - len(taken))}")
+        # one message a group: a piece in the wrong slot is both short there and over
+        said = [f"is missing {' and '.join(missing)}"] if missing else []
         if left:
-            noun = rule.noun or "pieces"
-            _say(
-                diags,
-                rule,
-                left[0].placement.span,
-                left[0].placement.path,
-                f"{name} has {len(left)} {_one(len(left), noun)} more than its slots allow "
-                f"({listing})",
-                setup,
-            )
+            noun = agree(len(left), rule.noun or "pieces")
+            said.append(f"has {len(left)} {noun} more than its slots allow")
+            span, path = left[0].placement.span, left[0].placement.path
+        if said:
+            message = f"{name} {' and '.join(said)} (its slots: {listing})"
+            _say(diags, rule, span, path, message, setup, still_counts=True)
 
 
-def _one(n: int, noun: str) -> str:
-    """'1 piece', not '1 pieces' (only for the engine's own nouns; authors choose theirs)."""
-    return "piece" if n == 1 and noun == "pieces" else noun
+def _targets_in_doubt(setup: Setup, rule: Constraint) -> bool:
+    """Does the rule's test measure from pieces while an entry stands nowhere (it might be
+    one of them, a misspelt target piece)? Then the test cannot be told for anyone."""
+    if not setup.unplaced or rule.where is None:
+        return False
+    return any(t.kind == "pieces" for w in inner_tests(rule.where) for t in own_targets(w))
 
 
-def _slot(sel) -> str:
-    return "of any type" if not sel.attrs and sel.negate is None else sel.text
+def _slot(slot, n: int) -> str:
+    """What `n` of a slot's pieces are called: its label, else its selector's words."""
+    if slot.label:
+        return agree(n, slot.label)
+    sel = slot.pieces
+    return (
+        f"{agree(n, 'pieces')} of any type"
+        if sel is ANY or not sel.attrs and sel.negate is None
+        else sel.noun(n)
+    )
 
 
 # ---- range: attribute values -------------------------------------------------
@@ -307,7 +334,7 @@ def check_range(setup: Setup, rule: Constraint, diags: Diagnostics) -> None:
         for side in setup.scenario.sides:
             value = side.values.get(rule.attr)
             if value is None:
-                if rule.required:
+                if rule.required and side.id not in setup.doubtful_values:
                     _say(
                         diags,
                         rule,
@@ -328,7 +355,7 @@ def check_range(setup: Setup, rule: Constraint, diags: Diagnostics) -> None:
                     setup,
                 )
         return
-    for p in selected(setup, rule.pieces):
+    for p in setup.checked(rule.pieces):
         text = p.values.get(rule.attr)
         pl = p.placement
         span = pl.attr_spans.get(rule.attr, pl.span)
@@ -399,3 +426,4 @@ def check_supply(setup: Setup, diags: Diagnostics) -> None:
                 f"{total} {p.piece.id} placed, the kit provides {q}",
                 f"piece defined at {relative(p.piece.span, setup.book.folder)}",
             )
+            setup.report(p.placement.path)

@@ -116,14 +116,17 @@ def check_name(
     """Report `name` if this scenario has no such `kind`, at the name itself; a name the
     game's rules wrote is reported at the scenario's map (the rule may suit other maps)."""
     at = span_of(name, span)
-    in_scenario = at is not None and _same_file(at.file, setup.scenario.file)
+    in_scenario = at is not None and same_file(at.file, setup.scenario.file)
     ok = True
+    first: tuple[str, str, list[str]] | None = None  # the error, its hint, the other sides'
     for text, whose in expansions(setup, name):
         if exists(setup, kind, text):
             continue
         ok = False
         m = setup.map
-        hint = m.why_no_cell(text) if kind == "cell" and m is not None else ""
+        hint = ""
+        if kind == "cell" and m is not None:  # a misspelt place or box is likelier than a cell
+            hint = did_you_mean(text, [*m.places, *m.boxes]) or m.why_no_cell(text)
         names = known(setup, kind)
         hint = hint or (suggest(text, names) if names else f"the game has no {_word(kind)}s")
         whose = f" ({whose})" if whose else ""
@@ -147,7 +150,13 @@ def check_name(
             message, hint = f"{kind} {text!r}: the scenario has no map", ""
         else:
             message = f"unknown {_word(kind)} {text!r}{whose}"
-        diags.error(at, path, message, hint)
+        if whose and first is not None:  # one `$side` name: one error, every side in it
+            first[2].append(f"{text!r}{whose}")
+            continue
+        first = (message, hint, [])
+    if first is not None:
+        message, hint, more = first
+        diags.error(at, path, " nor ".join([message, *more]), hint)
     return ok
 
 
@@ -160,7 +169,7 @@ def _said_for_game(setup: Setup, rule: Constraint, kind: str, name: str) -> bool
     return name not in map_names(maps, kind)
 
 
-def _same_file(a: str, b) -> bool:
+def same_file(a: str, b) -> bool:
     """The same file, links followed; the same name written twice needs no look-up (a
     scenario's every name is checked: 10,000 placements looked their file up 20,000 times)."""
     from pathlib import Path

@@ -8,7 +8,7 @@ drawing shows exactly what was checked. Unknown names become diagnostics here
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -26,9 +26,9 @@ from ..model.rules import (
     ScenarioArea,
     Selector,
 )
-from ..names import close_match, did_you_mean, suggest
+from ..names import as_written, close_match, did_you_mean, suggest
 from ..records import field, record
-from .names import areas_read, check_attrs, check_name
+from .names import areas_read, check_attrs, check_name, same_file
 from .where import WORK_HINT, TooMuchWork, holds, named, own_name, work_message
 
 if TYPE_CHECKING:
@@ -92,6 +92,47 @@ class Setup:
     side_colours: dict[str, str] = field(default_factory=dict)
     walks: dict = field(default_factory=dict)  # (targets, through) -> steps to each cell
     work: int = 0  # cells the location tests compared (where.spend, MAX_WHERE_WORK)
+    # No follow-on errors: the paths of placements an error already speaks of are left out
+    # of later checks of where they stand and what they hold (`reported`); those whose
+    # kind or number is in doubt (`uncounted`: an unknown piece, cell, side, a value
+    # reported ...) also make a count of a group holding them untold. `unplaced`: the
+    # entries that stand nowhere; `doubtful_values`: sides with a value reported (a
+    # misspelt value is not also "missing").
+    reported: set[str] = field(default_factory=set)
+    uncounted: set[str] = field(default_factory=set)
+    unplaced: list[Placement] = field(default_factory=list)
+    doubtful_values: set[str] = field(default_factory=set)
+
+    def report(self, path: str, still_counts: bool = False) -> None:
+        """An error spoke of the entry at `path`: of what it is or how many copies it
+        holds, or (`still_counts`) only of where it stands or of its group's count."""
+        self.reported.add(path)
+        if not still_counts:
+            self.uncounted.add(path)
+
+    def checked(self, sel: Selector) -> list[Placed]:
+        """The placed pieces `sel` matches that no error has spoken of yet."""
+        return [
+            p
+            for p in self.placed
+            if p.placement.path not in self.reported and sel.matches(p.values)
+        ]
+
+    def in_doubt(self, sel: Selector, member: Callable[[Any], bool]) -> bool:
+        """Can a count of `sel` in a group (`member` tests a Placed or a Placement) not be
+        told? Yes when an entry of the group stands nowhere (it might be one of them), or
+        one of them is uncounted: its mistake is said once, not again as a count."""
+        if any(member(p) for p in self.unplaced):
+            return True
+        return any(
+            p.placement.path in self.uncounted and member(p) and sel.matches(p.values)
+            for p in self.placed
+        )
+
+    def counted(self, sel: Selector) -> list[Placed]:
+        """The placed pieces `sel` matches, for a count (one reported only for where it
+        stands still counts)."""
+        return [p for p in self.placed if sel.matches(p.values)]
 
     # -- naming things in messages
     def cell_text(self, cell: Cell) -> str:
@@ -101,8 +142,9 @@ class Setup:
         return f"cell {self.map.label(cell)} ({label})"
 
     def terrain_label(self, tid: str) -> str:
+        """A terrain as the rules name it: its id, its label after it where that says more."""
         t = self.map.terrains.get(tid) if self.map is not None else None
-        return (t.label or t.id) if t is not None else tid
+        return as_written(tid, t.label if t is not None else None)
 
     def rule_at(self, span: Span | None) -> str:
         """'rule at rules.yaml:12:5': the rule's position relative to the game folder (for a
@@ -139,10 +181,11 @@ def pieces_of(game: Game, book: RuleBook) -> dict[str, PieceInfo]:
     """Counters of the kit, then the piece types the rules declare."""
     out: dict[str, PieceInfo] = {}
     for d in game.counters.defs if game.counters is not None else ():
+        own = {"side": d.side} if d.side else {}  # its side: a rule's {side: $side} reads it
         out[d.id] = PieceInfo(
             d.id,
             d.name or d.id,
-            dict(d.attrs),
+            {**own, **d.attrs},
             d.quantity,
             d.span,
             d.steps or (("front", "back") if d.back is not None else ("front",)),
@@ -233,7 +276,43 @@ def resolve(game: Game, book: RuleBook, scenario: Scenario, diags: Diagnostics) 
             setup.placed.remove(placed)
         else:
             placed.cells = setup.areas[area]
+    note_reported(setup, diags)
     return setup
+
+
+def note_reported(setup: Setup, diags: Diagnostics) -> None:
+    """Mark what an error of this scenario's file already speaks of: a placement (an error
+    at or inside its entry, or one at its side's or unit's id), a placement that stands
+    nowhere, a side whose values hold a mistake. Later checks leave them out."""
+    sc = setup.scenario
+    entries = {p.path: p for p in sc.all_placements()}
+    placed = {p.placement.path for p in setup.placed}
+    setup.unplaced = [p for path, p in entries.items() if path not in placed]
+    for p in setup.unplaced:
+        setup.report(p.path)
+    members: dict[str, list[str]] = {}  # a side's or unit's id path -> its entries
+    for s in sc.sides:
+        members[f"{s.path}.id"] = [k for k, p in entries.items() if p.side == s.id]
+    for u in sc.units:
+        own = [k for k, p in entries.items() if p.unit == u.id]
+        members[f"{u.path}.id"] = members[f"{u.path}.side"] = own
+    values = {f"{s.path}.values": s.id for s in sc.sides}
+    for d in diags.errors:
+        if d.span is None or not same_file(d.span.file, sc.file):
+            continue
+        for path in members.get(d.path, ()):
+            setup.report(path)
+        side = values.get(d.path.rpartition(".")[0])
+        if side is not None:
+            setup.doubtful_values.add(side)
+        for path in enclosing(d.path):
+            if path in entries:
+                setup.report(path)
+
+
+def enclosing(path: str) -> list[str]:
+    """A path and every path it lies inside: a.b[1].c -> a.b[1].c, a.b[1], a.b, a."""
+    return [path] + [path[:i] for i, ch in enumerate(path) if ch in ".["]
 
 
 def area_order(
@@ -401,7 +480,3 @@ _CONTEXT_HINT = {
     "side": f"the side that places a piece is {PLACED_BY}",
     "unit": f"the unit a piece is grouped in is {IN_UNIT}",
 }
-
-
-def selected(setup: Setup, sel: Selector) -> list[Placed]:
-    return [p for p in setup.placed if sel.matches(p.values)]

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from ..budget import MAX_WHERE_WORK
 from ..geometry import Cell
 from ..model.rules import Distance, Target, Where, prop_text
+from ..names import as_written
 from ..records import fields
 
 PARTS_ORDER = tuple(f.name for f in fields(Where) if f.name != "span")
@@ -310,9 +311,10 @@ def _parts(w: Where) -> list[Where]:
 
 
 def _kind_label(setup: Setup, table: str, name: str) -> str:
-    """A feature, line kind or box as the map's key names it ('City'), else its id."""
+    """A feature, line kind or box by the id the author wrote, the map key's label after it
+    where that says more ('later (Turn 3 reinforcements)')."""
     kind = getattr(setup.map, table, {}).get(name) if setup.map is not None else None
-    return (kind.label or name) if kind is not None else name
+    return as_written(name, kind.label if kind is not None else None)
 
 
 def _walk(setup: Setup, distance: Distance) -> str:

@@ -34,6 +34,7 @@ from ..model.counters import (
     TextEl,
     UnitEl,
 )
+from ..model.rules import built_in_clash
 from ..names import did_you_mean, id_problem, suggest
 from ..records import replace
 from ..style import PIECE_MIN
@@ -462,6 +463,9 @@ def _read_attrs(ctx: Context, node: Node, path: str, v) -> dict[str, str]:
         return {}
     out: dict[str, str] = {}
     for key, value in node.entries.items():
+        if (clash := built_in_clash(key)) is not None:
+            ctx.error(node.key_spans[key], f"{path}.{key}", *clash)
+            continue
         text = v.text(value, f"{path}.{key}")
         if text is not None:
             out[key] = text

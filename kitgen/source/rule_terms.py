@@ -25,7 +25,7 @@ from .yamlnodes import Map, Node, Scalar, Seq, describe
 
 # attributes whose value alone names a piece in messages ("farmer", not "type=farmer")
 NAMING_KEYS = ("id", "type", "kind", "side")
-_REF_WORDS = {"side": "placing side"}  # how `$side` reads in a message
+_REF_WORDS = {"side": "the placing side", "unit": "the unit it is in"}  # `$side` in a message
 YES_NO = ("yes", "no", "true", "false")  # values that say nothing without their key
 
 NAMES = OneOrList(TEXT)
@@ -220,14 +220,15 @@ def read_selector(ctx: Context, node: Node, path: str) -> Selector | None:
             return None
         if text == "any":
             return ANY
-        return Selector((("id", frozenset([text])),), None, text, node.span)
+        return Selector((("id", frozenset([text])),), None, text, node.span, text)
     if not isinstance(node, Map):
         ctx.error(
             node, path, f"expected a piece id or a mapping of attributes, got {describe(node)}"
         )
         return None
     attrs: list[tuple[str, frozenset[str]]] = []
-    words: list[str] = []
+    words: list[str] = []  # before "piece(s)": values that name a kind of piece
+    clauses: list[tuple[str, str]] = []  # after it: (attribute, the `$` names it must equal)
     negate = None
     for key, value in node.entries.items():
         sub = f"{path}.{key}"
@@ -242,16 +243,26 @@ def read_selector(ctx: Context, node: Node, path: str) -> Selector | None:
         attrs.append((key, frozenset(values)))
         shown = "/".join(values)
         if any(v.startswith("$") for v in values):
-            refs = "/".join(_REF_WORDS.get(v[1:], v[1:]) for v in values)
-            words.append(f"with the {key} of its {refs}")
+            refs = " or ".join(_REF_WORDS.get(v[1:], f"its own {v[1:]}") for v in values)
+            clauses.append((key, refs))
         elif key in NAMING_KEYS or not any(v in YES_NO for v in values):
             words.append(shown)
         else:
             words.append(f"{key}={shown}")
-    text = " ".join(words) or "any piece"
+    tail = " and ".join(f"whose {key} is {refs}" for key, refs in clauses)
     if negate is not None:
-        text = f"{text} other than {negate.text}" if words else f"any piece but {negate.text}"
-    return Selector(tuple(attrs), negate, text, node.span)
+        tail = " and ".join(t for t in (tail, _excluding(negate)) if t)
+    head = " ".join(words)
+    text = head if head and not tail else " ".join(p for p in (head or "pieces", tail) if p)
+    return Selector(tuple(attrs), negate, text or "any piece", node.span, head, tail)
+
+
+def _excluding(negate: Selector) -> str:
+    """How `not:` reads after the pieces it leaves: 'other than king', or, for a test of
+    the placing context alone, 'whose side is not its placing side'."""
+    if negate.tail.startswith("whose ") and not negate.words and " and " not in negate.tail:
+        return negate.tail.replace(" is ", " is not ", 1)
+    return f"other than {negate.text}"
 
 
 def read_names(ctx: Context, node: Node, path: str) -> list[Name]:

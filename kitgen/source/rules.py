@@ -14,7 +14,6 @@ from ..errors import KitError, Span
 from ..files import FileRefused, list_folder, list_subfolders, real_path
 from ..model.rules import (
     ANY,
-    CONTEXT,
     Attribute,
     Constraint,
     Name,
@@ -24,6 +23,7 @@ from ..model.rules import (
     Selector,
     Slot,
     bound_text,
+    built_in_clash,
     num_text,
 )
 from ..names import suggest
@@ -129,8 +129,9 @@ def _read_attributes(ctx: Context, node: Node, path: str) -> tuple[Attribute, ..
     for name, value in node.entries.items():
         kspan = node.key_spans[name]
         sub = f"{path}.{name}"
-        if name in CONTEXT.values():
-            ctx.error(kspan, sub, f"{name} is the placing context, not an attribute to declare")
+        clash = built_in_clash(name)
+        if clash is not None:
+            ctx.error(kspan, sub, *clash)
             continue
         if isinstance(value, Scalar):
             kind = as_text(ctx, value, sub)
@@ -318,6 +319,9 @@ def _read_piece_types(ctx: Context, node: Node, path: str) -> list[PieceType]:
             continue
         attrs = dict(variables)
         for key, value in amap.entries.items() if amap is not None else ():
+            if (clash := built_in_clash(key)) is not None:
+                ctx.error(amap.key_spans[key], f"{path}.attrs.{key}", *clash)
+                continue
             text = as_text(ctx, value, f"{path}.attrs.{key}")
             if text is not None:
                 attrs[key] = substitute(ctx, text, variables, value, f"{path}.attrs.{key}")

@@ -11,7 +11,16 @@ from pathlib import Path
 from ..budget import spend
 from ..errors import Span
 from ..files import real_path
-from ..model.rules import Name, Placement, RuleBook, Scenario, ScenarioArea, Side, Unit
+from ..model.rules import (
+    Name,
+    Placement,
+    RuleBook,
+    Scenario,
+    ScenarioArea,
+    Side,
+    Unit,
+    built_in_clash,
+)
 from ..names import default_id_problem
 from .fields import Context, Fields, as_id, as_number, as_text, check_unique_ids
 from .rule_terms import (
@@ -296,6 +305,9 @@ def _read_attrs(ctx: Context, node: Node, path: str) -> tuple[dict, dict[str, Sp
         kspan = node.key_spans[key]
         if isinstance(value, Scalar) and value.value is None:
             continue  # a write-in blank: no value to check
+        if (clash := built_in_clash(key)) is not None:
+            ctx.error(kspan, f"{path}.{key}", *clash)
+            continue
         text = as_text(ctx, value, f"{path}.{key}")
         if text is not None:
             attrs[Name(key, kspan)] = text

@@ -1,0 +1,192 @@
+"""A newcomer's first hour (issue 42): messages in the author's own words, one message
+per mistake, and a counter's own side usable in rules. A fresh game, written here."""
+
+from __future__ import annotations
+
+import pytest
+
+from kitgen.model.rules import agree
+from kitgen.names import as_written
+from tests.conftest import run_cli, write_game
+
+TAFL = """\
+title: Little Tafl
+maps:
+  - id: board
+    cell: 3/4in
+    terrains:
+      - {id: square, label: Square, fill: "#e8e2c8"}
+      - {id: corner, label: "Corner (king only; king wins here)", fill: "#b08040"}
+    legend: {".": square, C: corner}
+    layout: |
+      C...C
+      .....
+      C...C
+    boxes:
+      - {id: later, label: Turn 3 reinforcements}
+counters:
+  - id: king
+    side: defender
+    size: 3/4in
+    attrs: {type: king}
+    front: {background: "#d4a017", text: {text: K}}
+  - id: guard
+    side: defender
+    quantity: 4
+    size: 3/4in
+    attrs: {type: guard}
+    front: {background: white, text: {text: G}}
+  - id: raider
+    side: attacker
+    quantity: 6
+    size: 3/4in
+    attrs: {type: raider}
+    front: {background: black, text: {text: R, colour: white}}
+rules:
+  sides: [attacker, defender]
+  constraints:
+    - kind: terrain
+      name: Only the king stands on a corner
+      pieces: {not: {type: king}}
+      not_on: [corner]
+    - kind: count
+      name: Each side places only its own pieces
+      per: side
+      pieces: {not: {side: $side}}
+      max: 0
+    - kind: count
+      name: The attackers bring two raiders at least
+      pieces: {side: attacker}
+      min: 2
+    - kind: placement
+      name: Everyone starts on the board
+      pieces: any
+      where: {on_map: true}
+"""
+
+OPENING = """\
+title: Opening
+map: board
+sides:
+  - id: attacker
+    placements:
+      - {piece: raider, at: B1}
+      - {piece: raider, at: B3}
+  - id: defender
+    placements:
+      - {piece: king, at: C2}
+      - {piece: guard, at: B2}
+"""
+
+
+def check(tmp_path, monkeypatch, old: str = "", new: str = "", game: str = TAFL) -> list[str]:
+    folder = write_game(tmp_path / "tafl", game, {"scenarios/opening.yaml": OPENING})
+    monkeypatch.chdir(folder)
+    scenario = folder / "scenarios" / "opening.yaml"
+    scenario.write_text(OPENING.replace(old, new), encoding="utf-8")
+    return run_cli("check", ".").stderr.splitlines()
+
+
+def test_the_opening_checks_clean(tmp_path, monkeypatch):
+    assert check(tmp_path, monkeypatch) == ["ok: 1 game with 1 scenario checked"]
+
+
+CASES = [
+    (
+        "a counter's own side: read by {not: {side: $side}} (no attrs: side needed)",
+        "guard, at: B2",
+        "raider, at: B2",
+        "scenarios/opening.yaml:11:9: error: sides[1].placements[1]: side defender has 1 piece "
+        "whose side is not the placing side, needs at most 0 (rule at game.yaml:40:7)",
+    ),
+    (
+        "a terrain by the id the rule wrote, its long label left to the cell",
+        "raider, at: B1",
+        "raider, at: A1",
+        "scenarios/opening.yaml:6:9: error: sides[0].placements[0]: raider on cell A1 (Corner "
+        "(king only; king wins here)): pieces other than king may not stand on corner (rule at "
+        "game.yaml:36:7)",
+    ),
+    (
+        "a box by its id, its label after it",
+        "raider, at: B3",
+        "raider, at: later",
+        "scenarios/opening.yaml:7:9: error: sides[0].placements[1]: raider in box later (Turn 3 "
+        "reinforcements) is not on the map (rule at game.yaml:49:7)",
+    ),
+    (
+        "a misspelt box gets a did-you-mean",
+        "raider, at: B3",
+        "raider, at: latr",
+        "scenarios/opening.yaml:7:29: error: sides[0].placements[1].at: no cell 'latr' on map "
+        "'board' (did you mean 'later'?)",
+    ),
+    (
+        "a count without noun: names its pieces, agreeing in number",
+        "      - {piece: raider, at: B3}\n",
+        "",
+        "scenarios/opening.yaml:1:1: error: the scenario has 1 attacker piece, needs at least 2 "
+        "(rule at game.yaml:45:7)",
+    ),
+    (
+        "a misspelt side: said once, not again by the rules of its pieces",
+        "- id: attacker",
+        "- id: atacker",
+        "scenarios/opening.yaml:4:5: error: sides[0].id: unknown side 'atacker' (did you mean "
+        "'attacker'?)",
+    ),
+]
+
+
+@pytest.mark.parametrize(("name", "old", "new", "said"), CASES, ids=[c[0] for c in CASES])
+def test_each_mistake_once_in_the_authors_words(tmp_path, monkeypatch, name, old, new, said):
+    assert check(tmp_path, monkeypatch, old, new) == [said, "1 error(s), 0 warning(s)"]
+
+
+def test_a_built_in_name_taken_by_the_game_is_an_error_at_its_key(tmp_path, monkeypatch):
+    """A game written before step faces used `face` of its own: never silently replaced by
+    the built-in (a message saying face is 'front' where the file says half)."""
+    game = TAFL.replace("attrs: {type: guard}", "attrs: {type: guard, face: half}").replace(
+        "  sides: [attacker, defender]\n",
+        "  sides: [attacker, defender]\n  attributes: {placed_by: text}\n",
+    )
+    placed = ("guard, at: B2}", "guard, at: B2, attrs: {in_unit: x}}")
+    said = check(tmp_path, monkeypatch, *placed, game)
+    face = "the face a counter is placed showing: front, back or one of its steps"
+    assert said == [
+        f"game.yaml:25:26: error: counters[1].attrs.face: 'face' is a built-in name: {face} "
+        "(name your attribute otherwise, such as 'facing'; a placement turns a counter to a "
+        "step with its own key face:)",
+        "game.yaml:35:16: error: rules.attributes.placed_by: 'placed_by' is a built-in name: "
+        "the side that places a piece (name your attribute otherwise, such as 'owner')",
+        "scenarios/opening.yaml:11:40: error: sides[1].placements[1].attrs.in_unit: 'in_unit' "
+        "is a built-in name: the scenario unit a piece is a figure of (name your attribute "
+        "otherwise, such as 'squad')",
+        "3 error(s), 0 warning(s)",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("n", "noun", "said"),
+    [
+        (1, "units", "unit"),
+        (2, "units", "units"),
+        (1, "torches", "torch"),
+        (1, "pieces of another side", "piece of another side"),
+        (1, "people of another tribe", "person of another tribe"),
+        (1, "Sentry-Guns on open", "Sentry-Gun on open"),
+        (1, "submarine(s) of the player's colour", "submarine of the player's colour"),
+        (3, "submarine(s)", "submarines"),
+        (1, "Ronin", "Ronin"),
+        (1, "armies", "army"),
+    ],
+)
+def test_a_count_agrees_in_number(n, noun, said):
+    assert agree(n, noun) == said
+
+
+def test_a_name_is_the_id_the_author_wrote_with_its_label_after_it():
+    assert as_written("water", "Water") == "water"
+    assert as_written("open", "Open space") == "open"
+    assert as_written("later", "Turn 3 reinforcements") == "later (Turn 3 reinforcements)"
+    assert as_written("later", None) == "later"
