@@ -779,7 +779,9 @@ ALL = [(game, case) for game, cases in CASES.items() for case in cases]
 @pytest.mark.parametrize("game", list(BASES))
 def test_the_good_scenarios_check_clean(game, tmp_path, monkeypatch):
     monkeypatch.chdir(ROOT)
-    assert _check(tmp_path, _games(tmp_path)[game], "good", BASES[game]) == ["ok: 1 scenario checked"]
+    assert _check(tmp_path, _games(tmp_path)[game], "good", BASES[game]) == [
+        "ok: 1 scenario checked"
+    ]
 
 
 def test_at_least_eight_mistakes_a_game_each_of_a_different_kind():

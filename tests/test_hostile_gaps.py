@@ -65,8 +65,12 @@ def test_same_area_as_reads_every_other_area_whatever_order_they_are_written_in(
     # `near` was resolved before `zone`, so no area held the blue piece and `near` was empty
     near = "  near: {where: {same_area_as: {pieces: soldier-blue}}}\n"
     zone = "  zone: [A1, B3, E2, E4]\n"
-    assert _lines(tmp_path / "a", _scenario(near + zone), 0) == ["ok: 1 game with 1 scenario checked"]
-    assert _lines(tmp_path / "b", _scenario(zone + near), 0) == ["ok: 1 game with 1 scenario checked"]
+    assert _lines(tmp_path / "a", _scenario(near + zone), 0) == [
+        "ok: 1 game with 1 scenario checked"
+    ]
+    assert _lines(tmp_path / "b", _scenario(zone + near), 0) == [
+        "ok: 1 game with 1 scenario checked"
+    ]
     loop = near + "  zone: {where: {not: {same_area_as: {pieces: soldier-red}}}}\n"
     assert _lines(tmp_path / "c", _scenario(loop)) == [
         "g/scenarios/s.yaml:4:9: error: areas.zone.where: areas defined by each other: near -> zone -> near (define one of them by its cells)",
