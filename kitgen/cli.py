@@ -22,7 +22,7 @@ from .model.game import Game, Settings
 from .output import OutputError
 from .progress import Progress
 from .raster import TooManyPixels
-from .source.game import GAME_KEY, not_a_file, scenario_pack, scenario_path
+from .source.game import GAME_KEY, not_a_file, path_kind, scenario_pack, scenario_path
 from .units import (
     PAPER_NAMES,
     UnitError,
@@ -181,7 +181,7 @@ def main() -> None:
 
 
 @main.command(epilog=EXAMPLES)
-@click.argument("paths", nargs=-1, required=True, type=click.Path(path_type=Path))
+@click.argument("paths", nargs=-1, type=click.Path(path_type=Path))  # --png may give one
 @click.option(
     "-o",
     "--output",
@@ -237,12 +237,12 @@ def main() -> None:
 @click.option(
     "--png",
     "png_dpi",
-    type=click.IntRange(36, 600),
     is_flag=False,
-    flag_value=150,
+    flag_value="150",
     default=None,
     metavar="[DPI]",
-    help="Also write every page as a PNG under png/ (default 150 dpi).",
+    help="Also write every page as a PNG under png/ in the kit's output folder, at DPI "
+    "36 to 600 (default 150).",
 )
 @click.option(
     "--pieces",
@@ -272,6 +272,9 @@ def build(
     quiet,
 ) -> None:
     """Build kits (PDFs and manifest.json) from game folders or game.yaml files."""
+    png_dpi, paths = _png_dpi(png_dpi, paths)
+    if not paths:
+        raise click.UsageError("Missing argument 'PATHS...'.")
     if pieces and png_dpi is None:
         png_dpi = 150  # piece pictures are cut from page pictures: --pieces implies --png
     diags_all: list = []
@@ -412,6 +415,25 @@ def _check_with(paths, use) -> None:
                 f"(optional: {', '.join(dict.fromkeys(optional)) or 'none'})",
                 param_hint="--with",
             )
+
+
+def _png_dpi(value: str | None, paths: tuple[Path, ...]) -> tuple[int | None, tuple]:
+    """--png's resolution. `--png content/game` (the README's `--png [DPI]` read as taking
+    the game next) builds that game at 150 dpi; any other word is a usage error that says
+    where the pictures go, never "not a valid integer range"."""
+    if value is None:
+        return None, paths
+    if re.fullmatch(r"[0-9]+", value):
+        if not 36 <= int(value) <= 600:
+            raise click.BadParameter(f"{value} is not in the range 36<=x<=600", param_hint="--png")
+        return int(value), paths
+    if path_kind(Path(value)) != "missing" and scenario_path(Path(value))[1] is None:
+        return 150, (Path(value), *paths)  # a game folder or file: --png took no resolution
+    raise click.BadParameter(
+        f"takes a resolution in dpi (36 to 600), not {value!r}: the PNGs go under png/ in "
+        "each kit's output folder (choose it with -o DIR); write --png alone for 150 dpi",
+        param_hint="--png",
+    )
 
 
 @main.command(epilog=EXAMPLES)

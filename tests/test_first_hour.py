@@ -3,6 +3,8 @@ per mistake, and a counter's own side usable in rules. A fresh game, written her
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from kitgen.model.rules import agree
@@ -190,3 +192,26 @@ def test_a_name_is_the_id_the_author_wrote_with_its_label_after_it():
     assert as_written("open", "Open space") == "open"
     assert as_written("later", "Turn 3 reinforcements") == "later (Turn 3 reinforcements)"
     assert as_written("later", None) == "later"
+
+
+# ---- build --png: the README's `--png [DPI]` invites a path after it ------------------
+
+
+def test_png_followed_by_a_path_says_where_the_pictures_go(tmp_path):
+    folder = write_game(tmp_path / "tafl", TAFL)
+    run = run_cli("build", "--png", str(tmp_path / "pictures"), str(folder))
+    assert run.exit_code == 2
+    assert run.stderr.splitlines()[-1] == (
+        f"Error: Invalid value for --png: takes a resolution in dpi (36 to 600), not "
+        f"'{tmp_path / 'pictures'}': the PNGs go under png/ in each kit's output folder (choose "
+        "it with -o DIR); write --png alone for 150 dpi"
+    )
+
+
+def test_png_followed_by_the_game_builds_it_at_150_dpi(tmp_path):
+    folder = write_game(tmp_path / "tafl", TAFL)
+    out = tmp_path / "out"
+    run = run_cli("build", "--png", str(folder), "-o", str(out), "-q")
+    assert run.exit_code == 0, run.stderr
+    assert sorted(p.name for p in (out / "tafl" / "png").glob("*.png"))[0] == "map-board-1.png"
+    assert json.loads((out / "tafl" / "manifest.json").read_text())["pictures"]["dpi"] == 150
