@@ -330,12 +330,16 @@ class MapDef:
         cell = self.cell_at_label(text)
         return cell if cell is not None else self.places.get(text.strip())
 
-    def _label_span(self) -> str:
+    def label_span(self) -> str:
         """'first to last' of the map's cell labels: said in every no-cell message, so
         worked out once (a scenario may name thousands of cells that are not there)."""
         got = getattr(self, "_span_cache", None)
         if got is None:  # frozen: a cache of what the fields say, not state
-            got = f"{self.label(min(self.cells))} to {self.label(max(self.cells))}"
+            # the corners of the box the cells fill: on a board that is not a rectangle
+            # the first and last cells in order would leave out whole columns or rows
+            cols = [c for c, _ in self.cells]
+            rows = [r for _, r in self.cells]
+            got = f"{self.label((min(cols), min(rows)))} to {self.label((max(cols), max(rows)))}"
             object.__setattr__(self, "_span_cache", got)
         return got
 
@@ -344,7 +348,7 @@ class MapDef:
         the cell is a blank in the layout."""
         if not self.cells:
             return ""
-        span = self._label_span()
+        span = self.label_span()
         pre, rest = _label_parse(text) or ("", text)
         g = self.grid
         if isinstance(g, HexGrid):

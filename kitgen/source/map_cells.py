@@ -20,11 +20,7 @@ def cell_ref(ctx: Context, m: MapDef, node: Node, path: str) -> Cell | None:
 
 
 def label_hint(m: MapDef) -> str:
-    if not m.cells:
-        return ""
-    first = min(m.cells, key=lambda c: (c[1], c[0]))
-    last = max(m.cells, key=lambda c: (c[1], c[0]))
-    return f"cells run from {m.label(first)} to {m.label(last)}"
+    return f"cells run from {m.label_span()}" if m.cells else ""
 
 
 def cell_refs(ctx: Context, m: MapDef, node: Node, path: str) -> list[Cell]:
