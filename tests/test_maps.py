@@ -164,8 +164,19 @@ def test_unknown_layout_character(game_dir):
     )
     assert errors_of(folder)[0] == (
         f"{folder / 'game.yaml'}:13:9: error: maps[0].layout[1]: unknown character 'X' in "
-        "layout row 2, column 3 (add it to the legend: '.', 'H')"
+        "layout row 2, column 3 (add it to the legend beside '.', 'H', or write 'X': null "
+        "there for cells off the map)"
     )
+
+
+def test_a_character_the_legend_lacks_is_one_error_however_often_it_stands(game_dir):
+    rows = "          ..H..\n          ..H.."
+    folder = write_game(game_dir, SMALL.replace(rows, rows.replace("..H..", "_.H._")))
+    assert errors_of(folder) == [
+        f"{folder / 'game.yaml'}:12:7: error: maps[0].layout[0]: unknown character '_' in "
+        "layout row 1, column 1, and 3 more places (add it to the legend beside '.', 'H', or "
+        "write '_': null there for cells off the map)"
+    ]
 
 
 def test_legend_names_unknown_terrain(game_dir):
@@ -1005,4 +1016,17 @@ def test_a_newcomers_guesses_get_the_form_to_write(tmp_path):
         f"{path}:6:11: error: maps[0].grid: expected text, got a mapping (use square, hex)",
         f"{path}:8:7: error: maps[0].terrains: expected a list, got a mapping (one entry per "
         "line starting with '- ', each with its id: - {id: clear, ...})",
+    ]
+
+
+def test_a_board_that_is_not_a_rectangle_names_the_columns_and_rows_it_spans(game_dir):
+    """Its first and last cells in order (A2 and E2 here) would leave out rows 1 and 3."""
+    board = SMALL.replace('legend: {".": open, H: hatch}', 'legend: {".": open, H: hatch, _: null}')
+    board = board.replace(
+        "          ..H..\n          ..H..", "          _.H._\n          ..H..\n          _.H._"
+    )
+    folder = write_game(game_dir, board.replace("edges:", "places: {gate: Z9}\n        edges:"))
+    assert errors_of(folder) == [
+        f"{folder / 'game.yaml'}:18:20: error: maps[0].places.gate: no cell 'Z9' on map 'm' "
+        "(cells run from A1 to E3)"
     ]

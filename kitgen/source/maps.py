@@ -326,8 +326,9 @@ def _read_legend(ctx: Context, node: Node | None, path: str) -> dict[str, str | 
             out[key] = None  # off the map
             continue
         tid = as_text(ctx, value, f"{path}.{key}")
-        if tid is not None:
-            out[key] = tid
+        # a value in error still declares its character: "" (no terrain) keeps the
+        # layout from calling every use of it unknown, a follow-on of the error said here
+        out[key] = tid if tid is not None else ""
     return out
 
 
@@ -643,7 +644,7 @@ def _read_plain_map(ctx: Context, node: Node, path: str) -> MapDef | None:
     legend = f.get("legend", _read_legend) or {}
     terrains_read = isinstance(f.node_of("terrains"), Seq)  # else its own error says enough
     for ch, tid in legend.items():
-        if terrains_read and tid is not None and tid not in tmap:
+        if terrains_read and tid and tid not in tmap:
             ctx.error(
                 f.map.key_span("legend") if f.map else None,
                 f"{f.sub('legend')}.{ch}",
@@ -828,6 +829,26 @@ def _board_fits(
     return True
 
 
+def _unknown_characters(
+    ctx: Context, f: Fields, unknown: dict[str, list[tuple[int, int, Span]]], legend: dict
+) -> None:
+    """One error per character the legend lacks, at its first place: a character used
+    all over the layout is one mistake, not one per cell."""
+    keys = ", ".join(repr(k) for k in legend)
+    for ch, places in unknown.items():
+        r, c, span = places[0]
+        more = f", and {len(places) - 1} more places" if len(places) > 1 else ""
+        hint = f"add it to the legend beside {keys}" if keys else "add it to the legend"
+        if None not in legend.values():
+            hint += f", or write {ch!r}: null there for cells off the map"
+        ctx.error(
+            span,
+            f"{f.sub('layout')}[{r}]",
+            f"unknown character {ch!r} in layout row {r + 1}, column {c + 1}{more}",
+            hint,
+        )
+
+
 def _layout_cells(
     ctx: Context, f: Fields, node: Node, path: str, legend: dict, tmap: dict
 ) -> tuple[dict[Cell, str], dict[Cell, Span], int, int]:
@@ -847,23 +868,20 @@ def _layout_cells(
         rows, layout_node = [], None
     cells: dict[Cell, str] = {}
     spans: dict[Cell, Span] = {}
+    unknown: dict[str, list[tuple[int, int, Span]]] = {}  # character -> where it stands
     for r, (line, span) in enumerate(rows):
         for c, ch in enumerate(line):
             if ch == " ":
                 continue
             if ch not in legend:
-                ctx.error(
-                    Span(span.file, span.line, span.col + c),
-                    f"{f.sub('layout')}[{r}]",
-                    f"unknown character {ch!r} in layout row {r + 1}, column {c + 1}",
-                    "add it to the legend: " + ", ".join(repr(k) for k in legend),
-                )
+                unknown.setdefault(ch, []).append((r, c, Span(span.file, span.line, span.col + c)))
                 continue
             tid = legend[ch]
             if tid is None or tid not in tmap:
                 continue
             cells[(c, r)] = tid
             spans[(c, r)] = Span(span.file, span.line, span.col + c)
+    _unknown_characters(ctx, f, unknown, legend)
     ncols = max((len(line.rstrip()) for line, _ in rows), default=0)
     if layout_node is not None and not any(line.strip() for line, _ in rows):
         ctx.error(
