@@ -13,7 +13,7 @@ from pathlib import Path
 
 from . import __version__
 from .budget import MAX_PAGES
-from .errors import Diagnostic, Diagnostics, KitError, Span
+from .errors import Diagnostic, Diagnostics, GameUnread, KitError, Span
 from .files import real_path
 from .layout.env import PlanEnv
 from .layout.frame import frame_document
@@ -83,8 +83,8 @@ def load(path: Path, diags: Diagnostics) -> Game:
     except KitError as exc:  # a file that could not be parsed at all
         diags.extend(exc.diagnostics)  # once each: extend skips those already there
         raise KitError(diags.items) from None
-    if not _only_scenarios_broken(game, diags):
-        diags.raise_if_errors()
+    if not _only_scenarios_broken(game, diags) and diags.has_errors():
+        raise (GameUnread if _rules_wait(game, diags, scenario) else KitError)(diags.items)
     return game  # the check stage adds the rules' errors and raises then
 
 
@@ -142,6 +142,20 @@ def _only_scenarios_broken(game: Game, diags: Diagnostics) -> bool:
     rules, and a typo'd key does not hide the broken rules behind it."""
     errors = [d for d in diags if d.is_error]
     return bool(errors) and all(_scenario_file(d, game) is not None for d in errors)
+
+
+def _rules_wait(game: Game, diags: Diagnostics, scenario: Path | None) -> bool:
+    """True when an error in the game's own files (not a scenario's) keeps rules or
+    scenarios that the game has from being checked."""
+    if "rules" not in game.sections and not (game.folder / SCENARIO_DIR).is_dir():
+        return False
+    own = real_path(scenario) if scenario is not None else None
+    return any(
+        d.is_error
+        and _scenario_file(d, game) is None
+        and (d.span is None or own is None or _resolved(d.span.file) != own)
+        for d in diags
+    )
 
 
 def _scenario_file(d: Diagnostic, game: Game) -> Path | None:

@@ -15,7 +15,7 @@ from . import __version__
 from .build import build as run_build
 from .build import check as run_check
 from .build import font_book, load, plan, scenario_view
-from .errors import Diagnostic, Diagnostics, KitError, Span, in_reading_order
+from .errors import Diagnostic, Diagnostics, GameUnread, KitError, Span, in_reading_order
 from .files import real_path
 from .layout.plan import make_whole
 from .model.game import Game, Settings
@@ -436,6 +436,12 @@ def _png_dpi(value: str | None, paths: tuple[Path, ...]) -> tuple[int | None, tu
     )
 
 
+UNREAD_NOTE = (
+    "note: the rules and scenarios are checked once the game's own files read without "
+    "errors: fix the errors above, then check again"
+)
+
+
 @main.command(epilog=EXAMPLES)
 @click.argument("paths", nargs=-1, required=True, type=click.Path(path_type=Path))
 @click.option("-q", "--quiet", is_flag=True, help="Only errors.")
@@ -443,7 +449,7 @@ def _png_dpi(value: str | None, paths: tuple[Path, ...]) -> tuple[int | None, tu
 def check(paths, quiet) -> None:
     """Validate games without writing anything."""
     found: list = []
-    failed = False
+    failed = unread = False
     files = [f for path in paths for f in (scenario_pack(path) or [path])]
     counts = [0, 0, 0]  # games, the scenarios they hold, scenario files named alone
     for path in files:
@@ -461,6 +467,13 @@ def check(paths, quiet) -> None:
                 continue
         try:
             game = load(path, diags)
+        except KitError as exc:
+            diags.extend(exc.diagnostics)
+            failed = True
+            unread = unread or isinstance(exc, GameUnread)
+            found.extend(scenario_view(path, diags))
+            continue
+        try:
             run_check(game, diags)
             # what a build would warn about (text that does not fit ...) comes from laying
             # the kit out: plan it, on the game's own paper, make every op, draw nothing
@@ -471,6 +484,8 @@ def check(paths, quiet) -> None:
             failed = True
         found.extend(scenario_view(path, diags))
     _report(found, quiet)
+    if unread and not quiet:  # say what was not looked at, so a short list is not read as all
+        _echo(UNREAD_NOTE, err=True)
     if failed:
         sys.exit(EXIT_INPUT)
     if not quiet:

@@ -137,6 +137,11 @@ class KitError(Exception):
         super().__init__("\n".join(str(d) for d in self.diagnostics))
 
 
+class GameUnread(KitError):
+    """The game's own files have errors, so its rules and scenarios wait unchecked: a
+    check says so, lest a short list of errors be read as all there is."""
+
+
 def in_reading_order(diagnostics: Iterable[Diagnostic]) -> list[Diagnostic]:
     """Top to bottom through each file: the order a person fixes them in."""
     return sorted(diagnostics, key=_position)

@@ -12,7 +12,7 @@ import pytest
 from click.testing import CliRunner
 
 from kitgen.build import check, draw, font_book, load, manifest_for, plan
-from kitgen.cli import main
+from kitgen.cli import UNREAD_NOTE, main
 from kitgen.errors import Diagnostics, KitError
 from kitgen.layout.plan import make_whole
 from kitgen.model.game import Settings
@@ -33,6 +33,12 @@ def run_cli(*args: str) -> Run:
     """Run the real CLI in-process; stderr kept apart from stdout."""
     result = CliRunner().invoke(main, list(args), catch_exceptions=False)
     return Run(result.exit_code, result.stdout, result.stderr)
+
+
+def diagnostic_lines(stderr: str) -> list[str]:
+    """A check's lines less the note that rules and scenarios wait for the game's own
+    errors (tests/test_cli.py tests that note; these tests read the messages)."""
+    return [line for line in stderr.splitlines() if line != UNREAD_NOTE]
 
 
 def write_game(folder: Path, yaml_text: str, files: dict[str, str] | None = None) -> Path:

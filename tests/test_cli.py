@@ -316,3 +316,47 @@ def test_warnings_alone_are_all_listed(tmp_path: Path):
         "game.yaml:65:9: warning: tables[0].rows[59]: write-in blank: table 't', row '59', "
         "column 'B' has no value"
     )
+
+
+def _ryamon_with(tmp_path: Path, old: str, new: str, file: str = "game.yaml") -> Path:
+    folder = tmp_path / "ryamon"
+    shutil.copytree(ROOT / "content" / "ryamon", folder)
+    path = folder / file
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    return folder
+
+
+def test_check_says_the_rules_wait_for_the_games_own_errors(tmp_path: Path):
+    """A misspelt key in the game's own file stops the rules and scenarios being checked;
+    the check says so after its errors, lest the short list be read as all there is."""
+    folder = _ryamon_with(tmp_path, "paper:", "papr:")
+    run = run_cli("check", str(folder))
+    assert run.exit_code == 1
+    assert run.stderr.splitlines()[-2:] == [
+        "1 error(s), 0 warning(s)",
+        "note: the rules and scenarios are checked once the game's own files read without "
+        "errors: fix the errors above, then check again",
+    ]
+
+
+def test_no_waiting_note_for_a_game_without_rules_or_for_a_broken_scenario(tmp_path: Path):
+    broken_scenario = tmp_path / "a"
+    shutil.copytree(ROOT / "content" / "ryamon", broken_scenario)
+    scenario = next((broken_scenario / "scenarios").glob("*.yaml"))
+    scenario.write_text(scenario.read_text(encoding="utf-8") + "bogus_key: 1\n", "utf-8")
+    run = run_cli("check", str(broken_scenario))
+    assert run.exit_code == 1 and "note:" not in run.stderr
+    no_rules = write_game(tmp_path / "b", "id: t\ntitle: T\nbogus: 1\n")
+    run = run_cli("check", str(no_rules))
+    assert run.exit_code == 1 and "note:" not in run.stderr
+
+
+def test_a_misspelt_required_key_is_one_error_not_two(tmp_path: Path):
+    folder = _ryamon_with(tmp_path, "title:", "titel:")
+    run = run_cli("check", str(folder))
+    assert [line.replace(f"{folder}/", "") for line in run.stderr.splitlines()[:2]] == [
+        "game.yaml:2:1: error: titel: unknown key 'titel' (did you mean 'title'?)",
+        "1 error(s), 0 warning(s)",
+    ]

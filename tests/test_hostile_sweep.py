@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import ROOT, run_cli, write_game
+from tests.conftest import ROOT, diagnostic_lines, run_cli, write_game
 from tests.hostile_corpus import CASES, write
 
 # The inputs a game may hold: odd but meaningful (a BOM, CRLF, an untagged anchor, an
@@ -57,7 +57,7 @@ def _check(tmp_path: Path, monkeypatch, files: dict) -> list[str]:
     write(tmp_path / "g", files)
     run = run_cli("check", "g")
     assert run.exit_code == 1
-    return run.stderr.splitlines()
+    return diagnostic_lines(run.stderr)
 
 
 def test_a_loop_of_links_is_an_error_at_the_file_not_a_crash(tmp_path, monkeypatch):
@@ -108,7 +108,7 @@ def test_svg_copies_are_counted_as_the_elements_they_make(tmp_path, monkeypatch)
 def _lines(folder: Path) -> list[str]:
     run = run_cli("check", str(folder))
     assert run.exit_code == 1
-    return [line.replace(f"{folder.parent}/", "") for line in run.stderr.splitlines()]
+    return [line.replace(f"{folder.parent}/", "") for line in diagnostic_lines(run.stderr)]
 
 
 def _png_header(width: int, height: int) -> bytes:
@@ -159,7 +159,7 @@ def _case(name: str, tmp_path: Path, monkeypatch) -> list[str]:
     write(tmp_path / "g", CASES[name])
     run = run_cli("check", "g")
     assert run.exit_code == 1
-    return run.stderr.splitlines()
+    return diagnostic_lines(run.stderr)
 
 
 def test_a_misspelt_key_on_a_rule_that_failed_is_not_a_crash(tmp_path, monkeypatch):

@@ -18,7 +18,7 @@ from ..budget import MAX_NUMBER, MAX_TEXT
 from ..colours import ColourError, parse_colour
 from ..errors import Diagnostics, Span
 from ..files import real_path
-from ..names import did_you_mean, id_problem, suggest
+from ..names import close_match, did_you_mean, id_problem, suggest
 from ..records import field, record
 from ..units import UnitError, parse_length
 from .spec import Key, Spec, SpecError
@@ -436,9 +436,16 @@ class Fields:
             group = self.spec.group_led_by(key)
             if group is not None and not any(k in self.map for k in group.keys):
                 required, hint, message = True, group.hint, group.none or message
-        if required:
+        if required and not self._misspelt_here(key):
             self.said_missing.add(key)
             self.ctx.error(self.node, self.path, message, hint)
+
+    def _misspelt_here(self, key: str) -> bool:
+        """A key written in this mapping that close() will report as unknown with "did
+        you mean `key`?": one message for the one mistake, not a second "missing"."""
+        assert self.map is not None
+        declared = list(self.spec.keys) if self.spec is not None else [key]
+        return any(k not in declared and close_match(k, declared) == key for k in self.map.keys())
 
     def _get(
         self, key: str, required: bool, default: Any, convert: Callable[[Node, str], Any]
