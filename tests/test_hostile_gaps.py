@@ -368,7 +368,7 @@ HUNT = {
         NOTE,
     ],
     "hunt-game-back-map": [
-        "g/game.yaml:61:12: error: cards[0].back.a: unknown key 'a' (valid: colour, accent, reading, title, blocks)",
+        "g/game.yaml:61:12: error: cards[0].back.a: unknown key 'a' (valid: colour, accent, layout, reading, title, blocks)",
         "1 error(s), 0 warning(s)",
         NOTE,
     ],
