@@ -424,3 +424,34 @@ def test_a_rosters_unit_column_says_each_unit_once():
         if foot[1] < b[1] < head[1] and abs((b[0] + b[2]) / 2 - centre) < 6
     ]
     assert column == ["1", "2", "3"]
+
+
+def test_a_roster_taller_than_a_sheet_sets_only_the_rows_a_sheet_can_show(tmp_path):
+    """10,000 records: the rows past the sheet are cut off unseen, so they are not set
+    (issue 39: a roster's sheet was set nine times over, a minute for one check)."""
+    from kitgen.layout.frame import content_box
+    from kitgen.layout.plan import Group, Text
+    from kitgen.style import RULES_MIN
+    from kitgen.units import PAPERS
+
+    game = write_game(
+        tmp_path / "g",
+        """\
+        id: g
+        title: G
+        generators:
+          - {id: crew, size: 100, units: 100, groups: [{role: Boss, count: rest}]}
+        """,
+    )
+    planned = plan_game(game)
+    assert [d.message for d in planned.diags] == [
+        "the roster is taller than the sheet and is cut off"
+    ]
+    ops = [op for doc in planned.docs for page in doc.pages for op in page.ops]
+    bosses = 0
+    while ops:
+        op = ops.pop()
+        ops += op.ops if isinstance(op, Group) else []
+        bosses += isinstance(op, Text) and op.text == "Boss"
+    _, y0, _, y1 = content_box(PAPERS["letter"])
+    assert 0 < bosses <= int((y1 - y0) / RULES_MIN) + 1

@@ -43,7 +43,10 @@ def _roster_ops(
     if env.settings.proof:
         w.para(info, 8, italic=True, colour=MUTED)
     w.gap(3)
-    once = _said_once([rec.get(keys[0]) for rec in roster.records] if keys else [])
+    # a row is at least RULES_MIN tall: rows past a sheet's height are cut off unseen,
+    # so a roster of 10,000 records is not set nine times over to print a sheet of them
+    shown = roster.records[: int(_room(env) / RULES_MIN) + 1]
+    once = _said_once([rec.get(keys[0]) for rec in shown] if keys else [])
     rows = tuple(
         Row(
             None,
@@ -52,7 +55,7 @@ def _roster_ops(
                 for j, k in enumerate(keys)
             ),
         )
-        for i, rec in enumerate(roster.records)
+        for i, rec in enumerate(shown)
     )
     if keys:
         titles = dict(gen.titles)  # the data's titles as heads, never a bare field id
@@ -66,6 +69,12 @@ def _roster_ops(
     for note in gen.notes:
         w.para(note, max(RULES_MIN, size - 1), italic=True, colour=MUTED)
     return w.ops, -w.y
+
+
+def _room(env: PlanEnv) -> float:
+    """The height of a sheet's content box: the tallest a roster can print."""
+    _, y0, _, y1 = content_box(env.paper)
+    return y1 - y0
 
 
 def _key_ops(
