@@ -5,6 +5,8 @@ from __future__ import annotations
 import colorsys
 import re
 
+from .names import did_you_mean
+
 NAMED = {
     "black": "#000000",
     "white": "#ffffff",
@@ -53,7 +55,8 @@ def parse_colour(text: str, palette: dict[str, str] | None = None) -> str:
             key = "#" + "".join(c * 2 for c in key[1:])
         return key.lower()
     names = sorted(palette or {}) + ["#rrggbb", "black", "white", "red", "..."]
-    raise ColourError(f"unknown colour {text!r}", "use " + ", ".join(names))
+    hint = did_you_mean(key, [*sorted(palette or {}), *NAMED], "use " + ", ".join(names))
+    raise ColourError(f"unknown colour {text!r}", hint)
 
 
 def rgb(colour: str) -> tuple[float, float, float]:

@@ -450,3 +450,20 @@ def test_seed_counters_read_at_arm_s_length(game):
                 if contrast(ink, face.background) < 3.0:
                     faint.append((piece, side, getattr(el, "text", None) or el.name))
     assert faint == []
+
+
+def test_a_misspelt_colour_gets_a_did_you_mean(game_dir):
+    folder = write_game(
+        game_dir,
+        """
+        id: t
+        title: T
+        colours: {goose: "#f4f1e8"}
+        counters:
+          - {id: g, size: 3/4in, front: {background: gose, text: G}}
+        """,
+    )
+    assert errors_of(folder) == [
+        f"{folder / 'game.yaml'}:5:46: error: counters[0].front.background: unknown colour "
+        "'gose' (did you mean 'goose'? use goose, #rrggbb, black, white, red, ...)"
+    ]

@@ -296,7 +296,7 @@ def test_a_copy_the_template_cannot_fill_is_reported_as_before(game_dir, monkeyp
         f"{where}:4:9: error: counters[0].id: bad id 'cx y' (use letters, digits, '-', "
         "'_' or '.', starting with a letter or digit, at most 64)",
         f"{where}:7:25: error: counters[0].front.background: unknown colour 'purpel' "
-        "(use #rrggbb, black, white, red, ...)",
+        "(did you mean 'purple'? use #rrggbb, black, white, red, ...)",
         f"{where}:7:25: error: counters[0].front.background: unknown placeholder {{c}} in "
         "'{c}' (known: {n})",
     ]

@@ -71,7 +71,7 @@ def test_a_bad_value_is_reported_at_its_cell_with_its_column(tmp_path):
     )
     assert messages(game) == [
         "units.csv:4:2: error: counters[0].front.background: unknown colour 'grean' "
-        "(column 'colour') (use #rrggbb, black, white, red, ...)",
+        "(column 'colour') (did you mean 'green'? use #rrggbb, black, white, red, ...)",
         "1 error(s), 0 warning(s)",
     ]
 
@@ -92,7 +92,7 @@ def test_xlsx_cells_are_named_by_sheet_and_cell(tmp_path):
     book.save(game / "units.xlsx")
     assert messages(game) == [
         "units.xlsx[Units]!B3: error: counters[0].front.background: unknown colour 'purpel' "
-        "(column 'colour') (use #rrggbb, black, white, red, ...)",
+        "(column 'colour') (did you mean 'purple'? use #rrggbb, black, white, red, ...)",
         "1 error(s), 0 warning(s)",
     ]
     sheet["B3"] = "blue"
