@@ -311,3 +311,17 @@ def test_new_from_refuses_what_is_not_a_spreadsheet(tmp_path):
     result = run_cli("new", str(tmp_path / "g"), "--from", str(other))
     assert result.exit_code == 2
     assert "units.txt: not a spreadsheet kitgen reads" in result.stderr
+
+
+def test_new_from_a_sheet_of_names_and_sides_prints_each_name_once(tmp_path):
+    """A side column of names ('geese') is no colour: the game gets a palette naming
+    each, so it builds at once; with no other column filled, the name stands alone."""
+    sheet = tmp_path / "pieces.csv"
+    sheet.write_text("name,side,count\nGoose,geese,13\nFox,fox,1\n")
+    folder = tmp_path / "hunt"
+    assert run_cli("new", str(folder), "--from", str(sheet)).exit_code == 0
+    built = run_cli("build", str(folder), "-o", str(tmp_path / "out"))
+    assert built.exit_code == 0 and "warning" not in built.stderr, built.stderr
+    defs = {d.id: d for d in plan_game(folder).game.sections["counters"]}
+    assert [e.text for e in defs["goose"].front.elements if hasattr(e, "text")] == ["Goose"]
+    assert defs["goose"].front.background != defs["fox"].front.background

@@ -149,5 +149,43 @@ def _faces(header: list[str], rows: list[list[str]]) -> dict[str, str]:
         "name_field": "{" + name + "}",
         "quantity_line": f'    quantity: "{{{count}}}"\n' if count else "",
         "background": "{" + colour + "}" if colour else "#3b5b7a",
-        "values": " ".join("{" + c + "}" for c in rest[:4]) or "{" + name + "}",
+        "palette": _palette(colour, [r[header.index(colour)] for r in rows] if colour else []),
+        "texts": _texts(name, rest[:4]),
     }
+
+
+# distinct, dark enough for white type: a side named in the sheet ("geese") gets one each
+SIDE_INKS = ("#3b5b7a", "#8a2f2f", "#2f6b3a", "#6b4a8a", "#8a6a1f", "#2f6f6f", "#555555")
+
+
+def _palette(column: str | None, values: list[str]) -> str:
+    """A `colours:` section naming each value of the colour column that is not a colour
+    already ('geese', 'Union'), so the game builds at once; '' when none is needed."""
+    from ..colours import ColourError, parse_colour
+
+    names: list[str] = []
+    for value in values:
+        try:
+            parse_colour(value)
+        except ColourError:
+            if value.strip() and value not in names:
+                names.append(value)
+    if column is None or not names:
+        return ""
+    lines = [
+        f"colours:                                # one for each {column} (change them freely)"
+    ]
+    lines += [f'  "{n}": "{SIDE_INKS[i % len(SIDE_INKS)]}"' for i, n in enumerate(names)]
+    return "\n".join(lines) + "\n"
+
+
+def _texts(name: str, values: list[str]) -> str:
+    """The face's lines: the name on top and the values below, or the name alone in the
+    middle when no other column is filled on every row (never the name twice)."""
+    if not values:
+        return f'        - {{text: "{{{name}}}", at: centre, size: 9pt}}'
+    shown = " ".join("{" + c + "}" for c in values)
+    return (
+        f'        - {{text: "{{{name}}}", at: top, size: 7pt}}\n'
+        f'        - {{text: "{shown}", at: bottom, size: 8pt}}'
+    )
