@@ -1250,3 +1250,31 @@ def test_unknown_side_value_unmatched_piece_and_two_maps(game_dir):
         "scenarios/s.yaml:1:1: error: map: the game has 2 maps: name one with map: "
         "(valid: field, annex)"
     )
+
+
+def test_a_range_at_places_count_on_each_of_its_cells(game_dir):
+    """`at: A3:C3` is the rectangle, as everywhere a cell is asked for: 3 farmers, each
+    checked on its own cell (B1 is water); a corner off the map is an error at `at`."""
+    game(
+        game_dir,
+        """
+        - kind: count
+          pieces: {type: farmer}
+          exactly: 5
+        - kind: terrain
+          pieces: {type: farmer}
+          not_on: water
+    """,
+        """
+        placements:
+          - {piece: farmer, at: "A3:C3"}
+          - {piece: farmer, at: "A1:B1"}
+          - {piece: soldier, at: "A1:E9"}
+    """,
+    )
+    assert messages(game_dir) == [
+        "scenarios/s.yaml:4:26: error: placements[2].at: no cell 'E9' on map 'field' "
+        "(squares are written column letter then row, A1 to D3; or a place: well)",
+        "scenarios/s.yaml:3:5: error: placements[1]: farmer on cell B1 (Water): farmer may "
+        "not stand on water (rule at game.yaml:15:7)",
+    ]

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from ..errors import Diagnostics, Span
 from ..files import real_path
 from ..geometry import Cell
+from ..model.mapbuild import rect_cells
 from ..model.rules import (
     CONTEXT,
     FACE,
@@ -232,13 +233,19 @@ def resolve(game: Game, book: RuleBook, scenario: Scenario, diags: Diagnostics) 
             check_name(setup, diags, "side", p.side, f"{p.path}.side", p.span_of("side"))
         if info is None:
             continue
-        cell = box = None
+        cells: list[Cell | None] = [None]
+        box = None
         if p.at is not None:
             at = own_name(p.at, p.side, p.unit)
-            if not check_name(setup, diags, "cell", at, f"{p.path}.at", p.span_of("at")):
+            corners = at.split(":") if ":" in at else [at]
+            if not all(
+                check_name(setup, diags, "cell", c.strip(), f"{p.path}.at", p.span_of("at"))
+                for c in corners
+            ):
                 continue
-            cell = setup.map.cell_or_place(at)
-            box = at if cell is None and at in setup.map.boxes else None
+            ends = [setup.map.cell_or_place(c.strip()) for c in corners]
+            cells = _cells_between(setup, ends) if len(ends) == 2 else ends
+            box = at if ends[0] is None and at in setup.map.boxes else None
         if p.face is not None and p.face not in info.faces:
             what = ", ".join(info.faces) if info.faces else "none: it is not a counter"
             diags.error(
@@ -250,10 +257,11 @@ def resolve(game: Game, book: RuleBook, scenario: Scenario, diags: Diagnostics) 
             continue
         check_attrs(setup, diags, p, info.attrs)
         values = placed_values(info, p, book.attributes)
-        placed = Placed(index, p, info, values, cell, None, box)
-        setup.placed.append(placed)
-        if p.area is not None:
-            pending.append(placed)
+        for cell in cells:  # a range `at: A5:G5` places `count` on each of its cells
+            placed = Placed(index, p, info, values, cell, None, box)
+            setup.placed.append(placed)
+            if p.area is not None:
+                pending.append(placed)
     for area in area_order(scenario, map_areas, diags):
         cells: set[Cell] = set()
         for i, label in enumerate(area.cells):
@@ -313,6 +321,15 @@ def note_reported(setup: Setup, diags: Diagnostics) -> None:
 def enclosing(path: str) -> list[str]:
     """A path and every path it lies inside: a.b[1].c -> a.b[1].c, a.b[1], a.b, a."""
     return [path] + [path[:i] for i, ch in enumerate(path) if ch in ".["]
+
+
+def _cells_between(setup: Setup, ends: list[Cell | None]) -> list[Cell | None]:
+    """The map's cells in the rectangle two corner cells span, row by row (a range of
+    `at:`); blanks in the layout are left out, as a range anywhere else leaves them."""
+    a, b = ends
+    if a is None or b is None:
+        return [a if a is not None else b]
+    return [c for c in sorted(rect_cells(a, b), key=lambda c: (c[1], c[0])) if c in setup.map.cells]
 
 
 def area_order(
