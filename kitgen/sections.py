@@ -113,9 +113,10 @@ class CountersSection(Section["CounterSet"]):
         return plan_counters(model, env)
 
     def check(self, game: Game, model: CounterSet, diags: Diagnostics) -> None:
-        from .rules.sides import check_counter_sides
+        from .rules.sides import check_counter_sides, check_unmarked_sides
 
         check_counter_sides(game, model, diags)
+        check_unmarked_sides(game, diags)
 
 
 @section
@@ -233,6 +234,10 @@ class CardsSection(Section["tuple[Card, ...]"]):
         from .rules.table_check import check_cards
 
         check_cards(game, model, diags)
+        if game.counters is None:  # else the counters' check covers the cards too
+            from .rules.sides import check_unmarked_sides
+
+            check_unmarked_sides(game, diags)
 
 
 @section

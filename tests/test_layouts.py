@@ -12,7 +12,7 @@ from kitgen.model.layout import TYPE_SCALE
 from kitgen.source.layouts import builtin_layouts
 from tests.page_marks import marks_of
 
-from .conftest import build_pdfs, errors_of, plan_game, write_game
+from .conftest import build_pdfs, errors_of, pixel_at, plan_game, write_game
 
 POKER = (180.0, 252.0)  # 63.5 x 88.9 mm
 
@@ -262,3 +262,91 @@ def test_a_wargame_unit_s_symbol_takes_at_least_40_percent_of_its_width(game_dir
     assert frame >= 0.4 * w
     sizes = {round(g.size, 2) for g in marks.glyphs if x0 <= g.box[0] <= x1}
     assert sizes <= set(TYPE_SCALE) | {6.0}
+
+
+SIDES = """
+id: t
+title: T
+colours: {{north: "#7d9cc4", south: "{south}"}}
+side_mark: {mark}
+counters:
+  - id: "u-{{side}}"
+    for_each: {{side: [north, south]}}
+    side: "{{side}}"
+    size: 5/8
+    layout: wargame-unit
+    fields: {{type: infantry, factors: "4-4-4"}}
+    front: {{background: "{{side}}"}}
+"""
+
+
+def test_no_side_mark_is_refused_where_the_sides_print_as_one_grey(game_dir: Path):
+    write_game(game_dir, SIDES.format(south="#c98b6b", mark="none"))
+    assert errors_of(game_dir) == [
+        f"{game_dir}/game.yaml:4:12: error: counters[0].side_mark: no mark leaves sides "
+        "'north' and 'south' apart by colour alone: in greyscale their grounds (#7d9cc4 and "
+        "#c98b6b, 1.0:1) print as one grey, on pieces of one shape and layout (keep a mark "
+        "(side_mark: corner or band), or tell the sides apart by grounds of clearly "
+        "different lightness, shape or layout)"
+    ]
+
+
+def test_no_side_mark_is_allowed_where_the_greys_differ(game_dir: Path):
+    write_game(game_dir, SIDES.format(south="#3a1f14", mark="none"))
+    p, pdfs, manifest = build_pdfs(game_dir)
+    assert not [d for d in p.diags if d.severity == "error"]
+
+
+@pytest.mark.parametrize("mark", ["corner", "none"])
+def test_a_corner_mark_sits_in_the_top_right_corner(game_dir: Path, mark: str):
+    """The side's mark in ink at the top right corner (with `corner`), and the
+    counter's own ground there with `none`."""
+    write_game(game_dir, SIDES.format(south="#3a1f14", mark=mark))
+    _, pdfs, manifest = build_pdfs(game_dir)
+    x0, y0, x1, y1 = _card_box(manifest, "u-north")
+    r = max(2.6, 45 * 0.07 * 0.9)
+    pad = 45 * 0.05 + r
+    got = pixel_at(pdfs["counters.pdf"], 0, x1 - pad, y1 - pad)
+    ground = (0x7D, 0x9C, 0xC4)
+    if mark == "corner":
+        assert max(got) < 60  # black ink on the light blue
+    else:
+        assert all(abs(a - b) <= 3 for a, b in zip(got, ground, strict=True))
+
+
+ART = """
+id: t
+title: T
+layouts:
+  - id: art
+    regions:
+      - {id: band, at: top, height: 20%, fill: "#00aa00"}
+      - {id: art, at: {x: 20%, y: 40%}, width: 60%, height: 40%, fill: "#0000ff",
+         show: {image: wide.png, fit: "{fit}"}}
+cards:
+  - {id: one, layout: art, bleed: 3mm}
+"""
+
+
+@pytest.mark.parametrize("fit", ["fit", "fill", "stretch"])
+def test_an_image_fits_fills_or_stretches_its_art_box(game_dir: Path, fit: str):
+    """A 4:1 red picture in a 3:2 box: `fit` shows it whole with the box's fill above
+    and below, `fill` covers the box (cropped at its sides), `stretch` covers it too.
+    The top band touches the trim: it runs into the bleed."""
+    from PIL import Image as PILImage
+
+    write_game(game_dir, ART.replace("{fit}", fit))
+    PILImage.new("RGB", (400, 100), (255, 0, 0)).save(game_dir / "wide.png")
+    _, pdfs, manifest = build_pdfs(game_dir)
+    x0, y0, x1, y1 = _card_box(manifest, "one")
+    w, h = x1 - x0, y1 - y0
+    pdf = pdfs["cards.pdf"]
+    near_top = pixel_at(pdf, 0, x0 + w / 2, y1 - 0.4 * h - 3)  # inside the box, at its top
+    middle = pixel_at(pdf, 0, x0 + w / 2, y1 - 0.6 * h)
+    assert middle[0] > 200 and middle[2] < 60  # red
+    if fit == "fit":
+        assert near_top[2] > 200 and near_top[0] < 60  # the box's blue shows
+    else:
+        assert near_top[0] > 200 and near_top[2] < 60
+    outside = pixel_at(pdf, 0, x0 + w / 2, y1 + 4)  # in the bleed, above the trim
+    assert outside[1] > 120 and outside[0] < 60  # the band's green ran on

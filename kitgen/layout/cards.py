@@ -192,7 +192,10 @@ def _faces(card: Card) -> list[tuple[str, CardFace]]:
 
 
 def _mark(card: Card, side: str, env: PlanEnv) -> str | None:
-    return env.side_shape(card.side) if card.side is not None and side == "front" else None
+    """The shape of the side the card belongs to, on its front (None: no mark)."""
+    if card.side is None or side != "front" or (card.side_mark or env.game.side_mark) == "none":
+        return None
+    return env.side_shape(card.side)
 
 
 def _fits(card: Card, face: CardFace, side: str, env: PlanEnv, tables, size: float) -> bool:
@@ -249,6 +252,11 @@ def shared_sizes(
     return sizes
 
 
+def size_of_mark(w: float, h: float) -> float:
+    """A side's mark on a layout card: its radius, a capital's height of body text."""
+    return max(3.5, min(w, h) * 0.025)
+
+
 def _layout_sizes(cards: Sequence[Card], env: PlanEnv) -> None:
     """The text sizes of every layout face, region by region (regions.deck_sizes): the
     faces of one deck (else of one definition) drawn with one layout at one size, side by
@@ -282,10 +290,15 @@ def set_face(
 
         b = _bleed(card, env)
         sizes = env.region_sizes.get(("card", card.id, side))
-        return [
+        ops = [
             Rect(0, 0, w, h, fill=face.colour),
             *regions_ops(face.regions, w, h, b, face.colour, env, sizes),
         ]
+        if mark is not None:  # in the top right corner, inside the safe zone, over the art
+            r = size_of_mark(w, h)
+            at = _safe(w) + r
+            ops.append(token_shape(mark, w - at, h - at, r, PAPER, Stroke(INK, r * 0.25)))
+        return ops
     ops, need = _face_ops(face, w, h, env, size, tables, mark)
     spare = h - 2 * _safe(w) - need
     rows = sum(v is None for b in face.blocks if b.kind == "fields" for _, v in b.fields)

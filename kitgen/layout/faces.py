@@ -120,9 +120,7 @@ def _layout_face(d: CounterDef, face: Face, bleed: float, env: PlanEnv) -> tuple
     if how == "band":
         (_, _, _, top), mark = mark_band((0.0, 0.0, w, h - inset), w, h)
     elif how == "corner":
-        r = max(MARK_MIN, min(w, h) * MARK_SIZE * 0.9)
-        pad = max(inset, min(w, h) * 0.05) + r
-        mark = (w - pad, h - pad, r)
+        mark = corner_mark(w, h, inset)
     drawn = regions_ops(face.regions, w, top, bleed, face.background, env, sizes)
     if top < h:  # laid under the band: the regions' own room, moved nowhere
         drawn = [Group(tuple(drawn), clip=(-bleed, -bleed, w + bleed, top))]
@@ -130,6 +128,13 @@ def _layout_face(d: CounterDef, face: Face, bleed: float, env: PlanEnv) -> tuple
     if mark is not None:
         ops.extend(mark_ops(env.side_shape(d.side or ""), mark, ink))
     return tuple(ops)
+
+
+def corner_mark(w: float, h: float, inset: float) -> tuple[float, float, float]:
+    """A side's mark in a piece's top right corner: (x, y, r)."""
+    r = max(MARK_MIN, min(w, h) * MARK_SIZE * 0.9)
+    pad = max(inset, min(w, h) * 0.05) + r
+    return (w - pad, h - pad, r)
 
 
 def layout_sizes(defs, env: PlanEnv) -> None:
@@ -252,7 +257,7 @@ def _layout(d: CounterDef, face: Face, bleed: float, env: PlanEnv) -> _Layout:
         styles,
         env.fonts,
         env.game.font,
-        d.side is None,
+        None if d.side is None else side_mark(d, env),
     )
     got = _LAYOUTS.get(key)
     if type(got) is _Layout:
@@ -286,8 +291,11 @@ def _new_layout(d: CounterDef, face: Face, bleed: float, env: PlanEnv) -> _Layou
     )
     inner, edge = _inner(d.shape, d.width, d.height, pad, inset)
     mark = None
-    if d.side is not None:  # a band at the top for the side's mark, clear of the art
+    how = side_mark(d, env) if d.side is not None else "none"
+    if how == "band":  # a band at the top for the side's mark, clear of the art
         inner, mark = mark_band(inner, d.width, d.height)
+    elif how == "corner":  # in the top right corner, over the art
+        mark = corner_mark(d.width, d.height, inset)
     boxes = _boxes(d, face, inner, edge, env)
     short_side = min(d.width, d.height)
     slots = []

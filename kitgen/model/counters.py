@@ -171,6 +171,7 @@ class CounterDef:
     side: str | None = None  # the side it belongs to: it carries the side's mark
     side_span: Span | None = None
     side_mark: str | None = None  # band, corner or none; None: the game's
+    side_mark_span: Span | None = None
     # the kit's reading of the definition (a count the source does not give): a dagger and
     # its note at the foot of each counter sheet that holds a copy
     reading: Reading | None = None

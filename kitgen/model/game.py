@@ -54,6 +54,7 @@ class Game:
     share_sheets: bool = True
     # how a side's pieces are marked (band, corner or none; a piece may say otherwise)
     side_mark: str = "band"
+    side_mark_span: Span | None = None
     type_scale: tuple[float, ...] = ()  # the sizes layouts set text at; () the default
 
     def replace(self, **changes: Any) -> Game:

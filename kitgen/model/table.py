@@ -149,6 +149,7 @@ class Card:
     deck_span: Span | None = None
     side: str | None = None  # the side (owner) it belongs to: its front carries the mark
     side_span: Span | None = None
+    side_mark: str | None = None  # band, corner or none; None: the game's
 
     @property
     def two_sided(self) -> bool:

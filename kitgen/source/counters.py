@@ -282,6 +282,7 @@ def _read_def(ctx: Context, node: Map, path: str, parts: tuple[Vars, ...], v) ->
     layout = f.get("layout", _layout_name)
     fields = f.get("fields", _read_attrs, v) or {}
     side_mark = f.choice("side_mark")
+    side_mark_node = f.node_of("side_mark")
     if not f.has("layout"):
         f.node_of("front", required=True)  # said missing: a piece needs a face
     elif front is None and not f.has("front"):
@@ -312,6 +313,7 @@ def _read_def(ctx: Context, node: Map, path: str, parts: tuple[Vars, ...], v) ->
         side_span=side_node.span if side_node is not None else None,
         reading=reading,
         side_mark=side_mark,
+        side_mark_span=side_mark_node.span if side_mark_node is not None else None,
     )
 
 

@@ -269,7 +269,7 @@ def read_game(
     counter_sheet = f.choice("counter_sheet")
     share_sheets = f.boolean("share_sheets")
     side_mark = f.choice("side_mark", default="band")
-    ctx.extra["side_mark"] = side_mark
+    side_mark_node = f.node_of("side_mark")
     type_scale = f.get("type_scale", read_type_scale) or ()
     models = {}
     for key, section in sections.items():
@@ -295,6 +295,7 @@ def read_game(
         counter_sheet=counter_sheet,
         share_sheets=share_sheets,
         side_mark=side_mark,
+        side_mark_span=side_mark_node.span if side_mark_node is not None else None,
         type_scale=type_scale,
     )
 

@@ -49,6 +49,7 @@ from .fields import (
 from .layouts import (
     FIELDS_KEY,
     LAYOUT_KEY,
+    SIDE_MARK_KEY,
     Piece,
     cells_of,
     fill_layout,
@@ -230,6 +231,7 @@ CARD = Spec(
     Key("side", TEXT, "the side (owner) it belongs to: its front carries the side's mark"),
     LAYOUT_KEY,
     FIELDS_KEY,
+    SIDE_MARK_KEY,
     heading="cards: reference cards",
 )
 DECK = Spec(
@@ -899,6 +901,7 @@ def _read_one_card(
             f"card {cid!r} is in deck {deck!r}, whose cards share one back",
             "remove back: here; the deck's back prints behind each of its cards",
         )
+    side_mark = f.choice("side_mark")
     side_node = f.node_of("side")
     side = None
     side_text = f.text("side") if side_node is not None else None  # None: refused, said
@@ -931,6 +934,7 @@ def _read_one_card(
         deck_span=f.node_of("deck").span if deck is not None else None,  # type: ignore[union-attr]
         side=side,
         side_span=side_node.span if side_node is not None else None,
+        side_mark=side_mark,
     )
 
 
