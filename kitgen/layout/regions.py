@@ -306,7 +306,7 @@ def best_size(f: Filled, box: BBox, env: PlanEnv) -> float | None:
     assert show is not None
     if show.size is not None:
         return show.size
-    return _Setter(f, env).best(text_box(f, box), type_scale(env))
+    return _Setter(f, env).best(text_box(f, box), type_scale(env, show.max_size))
 
 
 def text_box(f: Filled, box: BBox) -> BBox:
@@ -318,8 +318,12 @@ def text_box(f: Filled, box: BBox) -> BBox:
     return (x0, y0, x1, y1)
 
 
-def type_scale(env: PlanEnv) -> tuple[float, ...]:
-    return getattr(env.game, "type_scale", None) or TYPE_SCALE
+def type_scale(env: PlanEnv, most: float | None = None) -> tuple[float, ...]:
+    """The kit's type scale (up to `most`, keeping at least its smallest size)."""
+    scale = env.game.type_scale or TYPE_SCALE
+    if most is None:
+        return scale
+    return tuple(s for s in scale if s <= most + 1e-9) or (min(scale),)
 
 
 def smallest_fit(f: Filled, box: BBox, env: PlanEnv, below: float) -> float:
@@ -373,7 +377,7 @@ def best_size_in(setter: _Setter, f: Filled, box: BBox, env: PlanEnv) -> float:
     assert show is not None
     if show.size is not None:
         return show.size
-    got = setter.best(box, type_scale(env))
+    got = setter.best(box, type_scale(env, show.max_size))
     if got is not None:
         return got
     size = min(type_scale(env))

@@ -47,6 +47,7 @@ class Show:
     kind: str
     content: str
     size: float | None = None  # points; None: from the type scale, the largest that fits
+    max_size: float | None = None  # the largest of the scale it may take
     bold: bool = False
     italic: bool = False
     align: str = "centre"

@@ -74,6 +74,7 @@ SHOW = Spec(
     Key("image", TEXT, "an image file (PNG, JPEG or SVG) in the game folder"),
     Key("unit", TEXT, "a unit symbol's branch words: infantry, armour ..."),
     Key("size", LENGTH, "the type size; default: the largest of the type scale that fits"),
+    Key("max_size", LENGTH, "the largest size of the type scale it may take"),
     Key("bold", BOOLEAN, "bold type (a number is always bold)", default=False),
     Key("italic", BOOLEAN, "italic type", default=False),
     Key("align", Choice(ALIGNS, "alignment"), "across the region", default="centre"),
@@ -290,6 +291,7 @@ def _read_show(ctx: Context, node: Node, path: str) -> Show | None:
     if not kinds:
         f.node_of("text")  # says what is missing
     size = f.length("size")
+    max_size = f.length("max_size")
     bold, italic = f.boolean("bold"), f.boolean("italic")
     align, valign = f.choice("align"), f.choice("valign")
     colour_node = f.node_of("colour")
@@ -306,6 +308,7 @@ def _read_show(ctx: Context, node: Node, path: str) -> Show | None:
         kind,
         content,
         size,
+        max_size,
         bold or kind == "number",
         italic,
         align,
