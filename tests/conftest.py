@@ -82,7 +82,10 @@ def seed_kit(game: str) -> tuple[Planned, dict, dict]:
     (as `make kits` prints it): (planned, {file name: pdf bytes}, manifest). Shared by
     the tests that read the kits back: read it, never change it."""
     diags = Diagnostics()
-    game_model = load(CONTENT / game, diags)
+    folder = CONTENT / game
+    if not folder.is_dir():  # a game built only for the docs' pictures (docs/examples/)
+        folder = ROOT / "docs" / "examples" / game
+    game_model = load(folder, diags)
     check(game_model, diags)
     s = Settings(paper=game_model.paper)
     docs = make_whole(plan(game_model, s, font_book(game_model), diags))  # every op, to read

@@ -25,6 +25,7 @@ from PIL import Image
 
 ROOT = Path(__file__).resolve().parent.parent
 IMAGES = ROOT / "docs" / "images"
+EXAMPLES = ROOT / "docs" / "examples"  # games built only for the docs' pictures (layouts)
 BOX = (850, 1100)  # a letter page at 100 dpi; other papers fit inside it
 GAP, GAP_COLOUR = 16, (154, 160, 166)
 
@@ -146,6 +147,20 @@ CROPS: dict[str, tuple[str, str, int, Around | tuple[float, float, float, float]
         3,
         Around((("template", "missile-ranges"),), (0.0, 0.0, 1.0, 0.5)),
     ),
+    # the built-in layouts, and the anatomy of a region, from docs/examples/layouts
+    "layouts-cards": (
+        "layouts",
+        "cards.pdf",
+        1,
+        Around((("card", "drake-poker"), ("card", "drake-tarot"), ("card", "drake-mini"))),
+    ),
+    "layout-anatomy": ("layouts", "cards.pdf", 1, Around((("card", "anatomy"),))),
+    "layouts-counters": (
+        "layouts",
+        "counters.pdf",
+        1,
+        Around((("counter", None), ("marker", None))),
+    ),
     "crop-threats-duck": (
         "duck",
         "threats.pdf",
@@ -233,9 +248,10 @@ def main(argv: list[str]) -> None:
     }
     with tempfile.TemporaryDirectory() as tmp:
         for game in games:
+            folder = ROOT / "content" / game
+            folder = folder if folder.is_dir() else EXAMPLES / game
             subprocess.run(
-                [sys.executable, "-m", "kitgen", "build", str(ROOT / "content" / game), "-o", tmp]
-                + ["-q"],
+                [sys.executable, "-m", "kitgen", "build", str(folder), "-o", tmp] + ["-q"],
                 check=True,
                 env=env,
             )
