@@ -427,7 +427,8 @@ def _png_dpi(value: str | None, paths: tuple[Path, ...]) -> tuple[int | None, tu
         if not 36 <= int(value) <= 600:
             raise click.BadParameter(f"{value} is not in the range 36<=x<=600", param_hint="--png")
         return int(value), paths
-    if path_kind(Path(value)) != "missing" and scenario_path(Path(value))[1] is None:
+    _, scenario = scenario_path(Path(value))
+    if path_kind(Path(value)) != "missing" and scenario is None:
         return 150, (Path(value), *paths)  # a game folder or file: --png took no resolution
     raise click.BadParameter(
         f"takes a resolution in dpi (36 to 600), not {value!r}: the PNGs go under png/ in "
@@ -493,7 +494,8 @@ def check(paths, quiet) -> None:
 
 
 def _count_checked(counts: list[int], path: Path, game: Game) -> None:
-    if scenario_path(path)[1] is not None:
+    _, scenario = scenario_path(path)
+    if scenario is not None:
         counts[2] += 1
     else:
         counts[0] += 1
@@ -605,14 +607,14 @@ def threats(path, table_id, seed, every) -> None:
     "--on", "present", multiple=True, metavar="KIND:ID", help="Present: terrain:forest, edge:river."
 )
 @click.option("--drm", "modifiers", multiple=True, metavar="NAME", help="A die-roll modifier.")
-@click.option("--turn", type=click.IntRange(-1000, 1000), default=None, help="The game turn.")
+@click.option("--turn", type=click.IntRange(-1000, 1000), default=None, help="The turn of play.")
 @_guard
 def combat(path, attack, defence, table_id, at, attackers, map_id, present, modifiers, turn):
     """Resolve an attack on a combat results table: the strengths after multipliers, the
     column and every result's chance, and what each result costs.
 
     ATTACK and DEFENCE are strengths (11) or the units' piece ids joined by + with a
-    face after a colon (north-1-inf+north-1-tank, south-10-inf:reduced)."""
+    face after a colon (a-1-inf+a-1-arm, b-10-inf:reduced)."""
     from .rules.combat import CombatError, Situation, format_resolution, resolve
     from .rules.combat_units import periods_of, units_of
 

@@ -163,7 +163,7 @@ def _round(value: Fraction, how: str) -> Fraction:
 
 
 def units_of(game: Game, combat: Combat, specs: Iterable[str], side: str) -> tuple[Unit, ...]:
-    """Units named as piece ids, each optionally with its face (`south-10-inf:reduced`),
+    """Units named as piece ids, each optionally with its face (`b-10-inf:reduced`),
     their printed strengths read as `combat.figures` says."""
     figures = combat.figures or Figures()
     counters = {d.id: d for d in (game.counters.defs if game.counters is not None else ())}
@@ -255,6 +255,7 @@ def applied_loss(
         k, v = min(fits, key=lambda kv: (kv[1], kv[0]))
         return k, v, v
     if loss.steps:
-        fits = [v for k, v in every if k == min(loss.steps, every[-1][0])]
-        return min(loss.steps, every[-1][0]), min(fits), max(fits)
+        most, _ = every[-1]  # every way to lose, fewest steps first
+        fits = [v for k, v in every if k == min(loss.steps, most)]
+        return min(loss.steps, most), min(fits), max(fits)
     return None

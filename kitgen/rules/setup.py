@@ -233,19 +233,10 @@ def resolve(game: Game, book: RuleBook, scenario: Scenario, diags: Diagnostics) 
             check_name(setup, diags, "side", p.side, f"{p.path}.side", p.span_of("side"))
         if info is None:
             continue
-        cells: list[Cell | None] = [None]
-        box = None
-        if p.at is not None:
-            at = own_name(p.at, p.side, p.unit)
-            corners = at.split(":") if ":" in at else [at]
-            if not all(
-                check_name(setup, diags, "cell", c.strip(), f"{p.path}.at", p.span_of("at"))
-                for c in corners
-            ):
-                continue
-            ends = [setup.map.cell_or_place(c.strip()) for c in corners]
-            cells = _cells_between(setup, ends) if len(ends) == 2 else ends
-            box = at if ends[0] is None and at in setup.map.boxes else None
+        where = _where_placed(setup, p, diags)
+        if where is None:
+            continue
+        cells, box = where
         if p.face is not None and p.face not in info.faces:
             what = ", ".join(info.faces) if info.faces else "none: it is not a counter"
             diags.error(
@@ -310,7 +301,8 @@ def note_reported(setup: Setup, diags: Diagnostics) -> None:
             continue
         for path in members.get(d.path, ()):
             setup.report(path)
-        side = values.get(d.path.rpartition(".")[0])
+        owner, _, _ = d.path.rpartition(".")
+        side = values.get(owner)
         if side is not None:
             setup.doubtful_values.add(side)
         for path in enclosing(d.path):
@@ -321,6 +313,25 @@ def note_reported(setup: Setup, diags: Diagnostics) -> None:
 def enclosing(path: str) -> list[str]:
     """A path and every path it lies inside: a.b[1].c -> a.b[1].c, a.b[1], a.b, a."""
     return [path] + [path[:i] for i, ch in enumerate(path) if ch in ".["]
+
+
+def _where_placed(
+    setup: Setup, p: Placement, diags: Diagnostics
+) -> tuple[list[Cell | None], str | None] | None:
+    """The cells `at:` names (one, or each of a range's) and the off-map box it names;
+    ([None], None) for a placement in an area or nowhere; None when `at` is reported."""
+    if p.at is None:
+        return [None], None
+    at = own_name(p.at, p.side, p.unit)
+    corners = at.split(":") if ":" in at else [at]
+    if not all(
+        check_name(setup, diags, "cell", c.strip(), f"{p.path}.at", p.span_of("at"))
+        for c in corners
+    ):
+        return None
+    ends = [setup.map.cell_or_place(c.strip()) for c in corners]
+    cells = _cells_between(setup, ends) if len(ends) == 2 else ends
+    return cells, (at if ends[0] is None and at in setup.map.boxes else None)
 
 
 def _cells_between(setup: Setup, ends: list[Cell | None]) -> list[Cell | None]:
