@@ -350,3 +350,100 @@ def test_an_image_fits_fills_or_stretches_its_art_box(game_dir: Path, fit: str):
         assert near_top[0] > 200 and near_top[2] < 60
     outside = pixel_at(pdf, 0, x0 + w / 2, y1 + 4)  # in the bleed, above the trim
     assert outside[1] > 120 and outside[0] < 60  # the band's green ran on
+
+
+BOLT = """<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10" viewBox="0 0 10 10">
+<rect width="10" height="10" fill="#ff00ff"/></svg>
+"""
+
+
+def test_the_game_s_own_svg_icons_sit_inline_on_the_baseline(game_dir: Path):
+    """{icon:bolt} with icons/bolt.svg in the game folder: drawn in the line of text,
+    standing on its baseline, no taller than the type."""
+    write_game(game_dir, ICONS.replace("{icon:heart}", "{icon:bolt}"), {"icons/bolt.svg": BOLT})
+    _, pdfs, manifest = build_pdfs(game_dir)
+    x0, y0, x1, y1 = _card_box(manifest, "c1")
+    marks = marks_of(pdfs["cards.pdf"], 1)
+    glyphs = [g for g in marks.glyphs if x0 <= g.box[0] <= x1 and y0 <= g.box[1] <= y1]
+    t = next(g for g in glyphs if g.char == "T")
+    h = next(g for g in glyphs if g.char == "H" and g.box[0] > t.box[2])
+    icon = [f.box for f in marks.fills if t.box[2] - 0.1 < f.box[0] and f.box[2] < h.box[0]]
+    assert len(icon) == 1
+    bottom, top = icon[0][1], icon[0][3]
+    assert bottom == pytest.approx(t.box[1], abs=0.5)
+    assert top - bottom == pytest.approx(t.size * 0.85, abs=0.3)
+
+
+def test_an_unknown_inline_icon_is_an_error_at_the_cell_that_names_it(game_dir: Path):
+    write_game(game_dir, DECK, {"cards.csv": "n,text\n1,Gain {icon:hart}.\n"})
+    assert errors_of(game_dir) == [
+        f"{game_dir}/cards.csv:2:2: error: cards[0]: layout region 'rules': unknown icon "
+        "'hart' (column 'text'): not built in, and no icons/hart.svg in the game folder "
+        "(did you mean 'heart'?)"
+    ]
+
+
+def test_text_on_a_fill_takes_the_ink_that_reads_best(game_dir: Path):
+    """No colour given: white on a dark band, black on a pale one, each at 4.5:1 or
+    more (WCAG), read from the printed glyphs' runs."""
+    write_game(game_dir, """
+        id: t
+        title: T
+        layouts:
+          - id: two
+            regions:
+              - {id: dark, at: top, height: 50%, fill: "#2e4a7a", show: "**DARK**"}
+              - {id: pale, at: bottom, height: 50%, fill: "#f2c94c", show: "**PALE**"}
+        cards:
+          - {id: one, layout: two}
+    """)  # fmt: skip
+    _, pdfs, manifest = build_pdfs(game_dir)
+    x0, y0, x1, y1 = _card_box(manifest, "one")
+    marks = marks_of(pdfs["cards.pdf"], 1)
+    d = next(g for g in marks.glyphs if g.char == "D")
+    p = next(g for g in marks.glyphs if g.char == "P")
+    pdf = pdfs["cards.pdf"]
+    # the stem of each first letter: its left edge, half way up
+    dark_ink = pixel_at(pdf, 0, d.box[0] + 0.6, (d.box[1] + d.box[3]) / 2, dpi=600)
+    pale_ink = pixel_at(pdf, 0, p.box[0] + 0.6, (p.box[1] + p.box[3]) / 2, dpi=600)
+    assert min(dark_ink) > 200 and max(pale_ink) < 60
+
+
+def test_a_label_fills_its_layout_from_each_record(game_dir: Path):
+    write_game(game_dir, """
+        id: t
+        title: T
+        labels:
+          - id: tag
+            size: 3/4
+            shape: square
+            records: [{name: Ana, F: "4"}, {name: Bo, F: "2"}]
+            front:
+              layout: marker
+              fields: {icon: person, word: "{name} {F}"}
+    """)  # fmt: skip
+    _, pdfs, _ = build_pdfs(game_dir)
+    from .conftest import pdf_text
+
+    text = " ".join(pdf_text(pdfs["labels.pdf"]))
+    assert "Ana 4" in text and "Bo 2" in text
+
+
+UNITS_CSV = "n,type,echelon,factors,ident,colour\n1,infantry,division,4-4-4,1,red\n"
+
+
+def test_a_column_only_a_built_in_layout_shows_is_used(game_dir: Path):
+    write_game(game_dir, """
+        id: t
+        title: T
+        counters:
+          - id: "u{n}"
+            for_each: {file: units.csv}
+            size: 5/8
+            layout: wargame-unit
+    """, {"units.csv": UNITS_CSV})  # fmt: skip
+    p = plan_game(game_dir)
+    assert [str(d) for d in p.diags] == [
+        f"{game_dir}/units.csv:1:6: warning: column 'colour' is not used: no placeholder or "
+        "rule of the game names it (use it as {colour}, or leave it out of the file)"
+    ]

@@ -14,7 +14,7 @@ import math
 import re
 from collections.abc import Mapping
 
-from ..colours import readable_on
+from ..colours import contrast
 from ..model.counters import Picture
 from ..model.layout import TYPE_SCALE, Filled, Region
 from ..records import record
@@ -146,7 +146,7 @@ def _content(f: Filled, box: BBox, under: str, env: PlanEnv, size: float | None)
     show = f.region.show
     if show is None:
         return []
-    ink = f.colour or readable_on(under)
+    ink = f.colour or auto_ink(under)
     x0, y0, x1, y1 = box
     if show.kind == "image" and f.picture is not None:
         return picture_ops(f.picture, box, show.fit)
@@ -166,6 +166,14 @@ def _content(f: Filled, box: BBox, under: str, env: PlanEnv, size: float | None)
         dx, dy = (x1, y0) if show.angle == 90 else (x0, y1)
         return [Group(tuple(ops), dx=dx, dy=dy, rotate=show.angle)]
     return _text_ops(f, box, ink, env, size)
+
+
+def auto_ink(ground: str) -> str:
+    """Black or white, whichever reads at the higher WCAG contrast on `ground` (one of
+    them always reaches 4.5:1)."""
+    if ground == "none":
+        return "#000000"
+    return max(("#000000", "#ffffff"), key=lambda ink: contrast(ink, ground))
 
 
 def picture_ops(picture: Picture, box: BBox, fit: str) -> list:
@@ -199,8 +207,9 @@ Word = list[_Bit]
 RULE = "---"
 
 
-def _paragraphs(text: str, bold: bool, italic: bool) -> list[list[Word] | str]:
-    """The text's lines as lists of words, or RULE; a new line in the text starts one."""
+def _paragraphs(text: str, bold: bool, italic: bool, ranges: bool) -> list[list[Word] | str]:
+    """The text's lines as lists of words, or RULE; a new line in the text starts one.
+    `ranges`: figures joined by a hyphen are a range (an en dash), not factors (4-2)."""
     out: list[list[Word] | str] = []
     for line in text.split("\n"):
         if line.strip() == RULE:
@@ -211,10 +220,10 @@ def _paragraphs(text: str, bold: bool, italic: bool) -> list[list[Word] | str]:
         at = 0
         parts: list[_Bit] = []
         for m in ICON_TOKEN.finditer(line):
-            parts += _styled(line[at : m.start()], bold, italic)
+            parts += _styled(line[at : m.start()], bold, italic, ranges)
             parts.append(_Bit(icon=m.group(1)))
             at = m.end()
-        parts += _styled(line[at:], bold, italic)
+        parts += _styled(line[at:], bold, italic, ranges)
         for bit in parts:
             if bit.icon:
                 current.append(bit)
@@ -232,9 +241,11 @@ def _paragraphs(text: str, bold: bool, italic: bool) -> list[list[Word] | str]:
     return out
 
 
-def _styled(text: str, bold: bool, italic: bool) -> list[_Bit]:
+def _styled(text: str, bold: bool, italic: bool, ranges: bool) -> list[_Bit]:
     return (
-        [_Bit(r.text, r.bold, r.italic) for r in parse_markup(text, bold, italic)] if text else []
+        [_Bit(r.text, r.bold, r.italic) for r in parse_markup(text, bold, italic, ranges)]
+        if text
+        else []
     )
 
 
@@ -247,7 +258,7 @@ class _Setter:
         self.f = f
         self.env = env
         self.family = show.font
-        self.paras = _paragraphs(f.text, show.bold, show.italic)
+        self.paras = _paragraphs(f.text, show.bold, show.italic, show.kind != "number")
 
     def face(self, bit: _Bit) -> str:
         return self.env.face(bit.bold, bit.italic, self.family)

@@ -58,6 +58,7 @@ from .layouts import (
     cells_of_parts,
     fill_layout,
     find_layout,
+    layout_placeholders,
 )
 from .reading import READING, read_reading
 from .spec import (
@@ -228,7 +229,7 @@ def _read_entry(ctx: Context, node: Node, path: str) -> list[CounterDef]:
         ctx.error(node, path, f"expected a mapping of keys, got {describe(node)}")
         return []
     sets = read_for_each_parts(ctx, node.get("for_each"), f"{path}.for_each")
-    unused_columns(ctx, node, sets)
+    unused_columns(ctx, node, sets, layout_placeholders(ctx, node))
     if not sets:
         return []
     read = Template(ctx.apart())

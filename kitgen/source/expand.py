@@ -232,7 +232,9 @@ def at_cells(
     return out
 
 
-def unused_columns(ctx: Context, node: Node, sets: list[tuple[Vars, ...]]) -> None:
+def unused_columns(
+    ctx: Context, node: Node, sets: list[tuple[Vars, ...]], also: Iterable[str] = ()
+) -> None:
     """Warn at the header of each spreadsheet column that nothing uses: no placeholder
     of the definition and no word of the game's YAML (a rule matching the attribute
     names it) mentions it. Once per column."""
@@ -243,7 +245,7 @@ def unused_columns(ctx: Context, node: Node, sets: list[tuple[Vars, ...]]) -> No
                 heads.update(part.heads)
     if not heads:
         return
-    used = {n for names in placeholder_spans(node).values() for n in names}
+    used = {n for names in placeholder_spans(node).values() for n in names} | set(also)
     words = _game_words(ctx)
     for name, head in heads.items():
         if name not in used and name not in words:

@@ -668,3 +668,29 @@ def read_type_scale(ctx: Context, node: Node, path: str) -> tuple[float, ...] | 
         ctx.error(node, path, "a type scale needs at least one size")
         return None
     return tuple(sorted(set(sizes)))
+
+
+def layout_placeholders(ctx: Context, node: Node) -> set[str]:
+    """The {names} of the layouts a piece's definition (or its faces) names: its
+    spreadsheet's columns that only a layout shows are used (a built-in layout's
+    words are in no file of the game)."""
+    if not isinstance(node, Map):
+        return set()
+    names: set[str] = set()
+    faces = [node, *(f for f in (node.get("front"), node.get("back")) if isinstance(f, Map))]
+    for where in faces:
+        named = where.get("layout")
+        if isinstance(named, Scalar) and isinstance(named.value, str):
+            layout = game_layouts(ctx).get(named.value) or builtin_layouts().get(named.value)
+            if layout is not None:
+                names |= _layout_names(layout)
+    return names
+
+
+def _layout_names(layout: Layout) -> set[str]:
+    texts: list[str] = list(layout.fields.values())
+    for r in layout.regions:
+        texts += [t for t in (r.fill, r.stroke, r.when) if t]
+        if r.show is not None:
+            texts += [r.show.content, r.show.echelon, r.show.colour or "", r.show.frame or ""]
+    return {m.group(1) for t in texts for m in PLACEHOLDER.finditer(t) if m.group(1)}
