@@ -4,6 +4,7 @@ per mistake, and a counter's own side usable in rules. A fresh game, written her
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -215,3 +216,71 @@ def test_png_followed_by_the_game_builds_it_at_150_dpi(tmp_path):
     assert run.exit_code == 0, run.stderr
     assert sorted(p.name for p in (out / "tafl" / "png").glob("*.png"))[0] == "map-board-1.png"
     assert json.loads((out / "tafl" / "manifest.json").read_text())["pictures"]["dpi"] == 150
+
+
+# ---- the full starter's set-up sheet: tokens named by letters, never a bracket ----------
+
+
+def test_the_full_starters_set_up_map_labels_soldiers_so(tmp_path):
+    from pypdf import PdfReader
+
+    from kitgen.layout.scenario import initials
+
+    folder = tmp_path / "patrol"
+    assert run_cli("new", str(folder), "--template", "full").exit_code == 0
+    run = run_cli("build", str(folder), "-o", str(tmp_path / "out"), "-q")
+    assert run.exit_code == 0, run.stderr
+    sheet = PdfReader(tmp_path / "out" / "patrol" / "scenario-first-fight.pdf")
+    text = sheet.pages[0].extract_text()
+    assert "Key: So = Soldier" in text and "S(" not in text
+    assert [initials(n) for n in ("Soldier (red)", "Sentry-Gun", "Aguan's Hatchway")] == [
+        "So",
+        "SG",
+        "AH",
+    ]
+
+
+# ---- a map row one character short ---------------------------------------------------
+
+
+def test_a_short_map_row_is_an_error_at_its_end(tmp_path, monkeypatch):
+    short = TAFL.replace("      .....\n", "      ....\n")
+    folder = write_game(tmp_path / "tafl", short)
+    monkeypatch.chdir(folder)
+    assert run_cli("check", ".").stderr.splitlines() == [
+        "game.yaml:11:11: error: maps[0].layout[1]: layout row 2 has 4 cells, the widest row 5 "
+        "(a cell missing at its end is not on the board: add it, or fill the row out with a "
+        "space (or a legend character for null) where the map has none)",
+        "1 error(s), 0 warning(s)",
+    ]
+    edged = short.replace('legend: {".": square,', 'legend: {"x": null, ".": square,')
+    edged = edged.replace("      ....\n", "      ....x\n")
+    write_game(folder, edged)
+    assert run_cli("check", ".").stderr.splitlines() == ["ok: 1 game checked"]
+
+
+# ---- docs/format.md says what within counts, and its code fences close on their own line
+
+
+def test_within_counts_steps_along_rows_and_columns(tmp_path, monkeypatch):
+    game = TAFL.replace("    boxes:\n", "    places: {throne: C2}\n    boxes:\n") + (
+        "    - kind: placement\n"
+        "      name: Guards stand by the throne\n"
+        "      pieces: {type: guard}\n"
+        "      where: {within: {cells: 1, of: {place: throne}}}\n"
+    )
+    # B1 touches C2 at a corner: 1 as the crow flies, 2 steps along rows and columns
+    assert check(tmp_path, monkeypatch, "guard, at: B2", "guard, at: B1", game) == [
+        "scenarios/opening.yaml:11:9: error: sides[1].placements[1]: guard on cell B1 (Square) "
+        "is not within 1 cell of place throne (rule at game.yaml:54:7)",
+        "1 error(s), 0 warning(s)",
+    ]
+
+
+def test_every_code_fence_of_the_docs_stands_on_its_own_line():
+    from tests.conftest import ROOT
+
+    for doc in sorted((ROOT / "docs").glob("*.md")) + [ROOT / "README.md"]:
+        for n, line in enumerate(doc.read_text(encoding="utf-8").splitlines(), 1):
+            if "```" in line:
+                assert re.fullmatch(r"\s*```[\w-]*\s*", line), f"{doc.name}:{n}: {line}"

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 import os
+import re
 from collections import defaultdict
 from collections.abc import Callable
 
@@ -133,7 +134,16 @@ def token_text(p: Placed) -> str:
     for key in ("abbr", "short", "code"):
         if p.values.get(key):
             return p.values[key]
-    words = (p.piece.name or p.piece.id).replace("-", " ").split()
+    return initials(p.piece.name or p.piece.id)
+
+
+def initials(name: str) -> str:
+    """A token's letters from a name: 'Sentry-Gun' SG, 'Soldier (red)' So (a bracket
+    qualifies the name: its side shows in the token's colour), never a bracket itself."""
+    plain = re.sub(r"\(.*?\)", " ", name).replace("-", " ")
+    words = [w for w in (re.sub(r"[^\w]", "", w) for w in plain.split()) if w]
+    if not words:  # a name all in brackets or signs: its letters and digits
+        words = [re.sub(r"[^\w]", "", name) or "?"]
     if len(words) == 1:
         return words[0][:2].capitalize()
     return "".join(w[0] for w in words[:3]).upper()

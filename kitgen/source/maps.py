@@ -883,6 +883,7 @@ def _layout_cells(
             spans[(c, r)] = Span(span.file, span.line, span.col + c)
     _unknown_characters(ctx, f, unknown, legend)
     ncols = max((len(line.rstrip()) for line, _ in rows), default=0)
+    _short_rows(ctx, f.sub("layout"), rows, ncols, legend)
     if layout_node is not None and not any(line.strip() for line, _ in rows):
         ctx.error(
             layout_node,
@@ -891,6 +892,25 @@ def _layout_cells(
             "write one character per cell, a row per line",
         )
     return cells, spans, ncols, len(rows)
+
+
+def _short_rows(
+    ctx: Context, path: str, rows: list[tuple[str, Span]], ncols: int, legend: dict
+) -> None:
+    """A row shorter than the layout's widest is an error at its end: a cell left off by
+    a slip would silently not be on the board. An edge off the map is written, with a
+    space or the legend's off-map character, up to the full width."""
+    off = [k for k, v in legend.items() if v is None]
+    blank = f"a space or {off[0]!r}" if off else "a space (or a legend character for null)"
+    for r, (line, span) in enumerate(rows):
+        if line.strip() and len(line) < ncols:
+            ctx.error(
+                Span(span.file, span.line, span.col + len(line)),
+                f"{path}[{r}]",
+                f"layout row {r + 1} has {len(line)} cells, the widest row {ncols}",
+                f"a cell missing at its end is not on the board: add it, or fill the row out "
+                f"with {blank} where the map has none",
+            )
 
 
 def _read_composed(ctx: Context, node: Node, path: str, pieces: dict[str, MapDef]) -> MapDef | None:

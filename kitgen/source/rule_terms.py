@@ -43,7 +43,7 @@ TARGET.add(
 DISTANCE = Spec(
     "distance",
     Key("cells", INTEGER, "steps", required=True, lo=0),
-    Key("through", NAMES, "terrains walked through (default: as the crow flies)"),
+    Key("through", NAMES, "terrains walked through (default: any, walls ignored)"),
     Key("of", TARGET, "the target measured from", required=True),
     heading="rules and scenarios",
 )
