@@ -284,3 +284,16 @@ def test_every_code_fence_of_the_docs_stands_on_its_own_line():
         for n, line in enumerate(doc.read_text(encoding="utf-8").splitlines(), 1):
             if "```" in line:
                 assert re.fullmatch(r"\s*```[\w-]*\s*", line), f"{doc.name}:{n}: {line}"
+
+
+# ---- YAML's own words for an unquoted colon get a hint ---------------------------------
+
+
+def test_an_unquoted_colon_in_a_value_says_to_quote_it(tmp_path, monkeypatch):
+    folder = write_game(tmp_path / "g", "title: Patrol\ncover:\n  subtitle: Rules: read them\n")
+    monkeypatch.chdir(folder)
+    assert run_cli("check", ".").stderr.splitlines() == [
+        "game.yaml:3:18: error: YAML syntax: mapping values are not allowed here (a value "
+        'holding ": " is read as a new key: quote it, "Rules: read them")',
+        "1 error(s), 0 warning(s)",
+    ]

@@ -352,6 +352,23 @@ def not_text(text: str) -> tuple[str, str] | None:
     return _codepoint(char), "a control character" if char < "\ua000" else "a noncharacter"
 
 
+def _syntax_hint(problem: str, text: str, mark) -> str:
+    """How to put a YAML syntax error right, where the parser's words do not say: a tab,
+    or a colon and space inside a value (`subtitle: Rules: read them first`)."""
+    if "'\\t'" in problem:
+        return "indent with spaces; YAML does not allow tabs"
+    if problem.startswith("mapping values are not allowed") and mark is not None:
+        lines = text.splitlines()
+        line = lines[mark.line] if mark.line < len(lines) else ""
+        key, _, value = line.partition(": ")
+        value = value.strip()
+        if value and not key.lstrip().startswith("-") and not value.startswith(('"', "'")):
+            shown = value.replace('"', '\\"')
+            return f'a value holding ": " is read as a new key: quote it, "{shown}"'
+        return 'a value holding ": " is read as a new key: put it in double quotes'
+    return ""
+
+
 def load_yaml(path: Path, root: Path | None = None, values: list[int] | None = None) -> Node:
     """Parse one YAML file into nodes with spans. Raises KitError with every problem found.
 
@@ -525,7 +542,7 @@ def load_yaml_text(text: str, spath: str, values: list[int] | None = None) -> No
         mark = exc.problem_mark or exc.context_mark
         span = _span(spath, mark) if mark else Span(spath, 1, 1)
         problem = exc.problem or exc.context or "invalid YAML"
-        hint = "indent with spaces; YAML does not allow tabs" if "'\\t'" in problem else ""
+        hint = _syntax_hint(problem, text, mark)
         raise KitError(Diagnostic("error", span, "", f"YAML syntax: {problem}", hint)) from None
     except yaml.reader.ReaderError as exc:  # a control character: no mark, only an offset
         raise KitError(
