@@ -865,7 +865,8 @@ def _write_export(kit, out_root: Path, kind: str, files: dict, quiet: bool) -> N
 @click.option("--open/--no-open", "open_browser", default=True, help="Open the page in a browser.")
 @_guard
 def serve(path, port, dpi, open_browser) -> None:
-    """Show every sheet of a kit in a browser, rebuilt whenever a file of the game changes."""
+    """Open a page in your web browser with every sheet of a kit, rebuilt whenever a file of
+    the game changes (--no-open: only print the page's address)."""
     import threading
 
     from .serve.server import KitServer

@@ -297,3 +297,51 @@ def test_an_unquoted_colon_in_a_value_says_to_quote_it(tmp_path, monkeypatch):
         'holding ": " is read as a new key: quote it, "Rules: read them")',
         "1 error(s), 0 warning(s)",
     ]
+
+
+# ---- serve: a closed tab says nothing; the first paint shows the sheets -----------------
+
+
+@pytest.fixture
+def served(tmp_path):
+    import threading
+
+    from kitgen.serve.server import KitServer
+    from kitgen.serve.session import Session
+
+    session = Session(write_game(tmp_path / "tafl", TAFL), dpi=36)
+    session.rebuild()
+    server = KitServer(session, 0)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield server
+    server.stop()
+
+
+def test_a_browser_closing_its_tab_prints_no_traceback(served, capsys):
+    try:
+        raise BrokenPipeError(32, "Broken pipe")
+    except BrokenPipeError:
+        served.handle_error(None, ("127.0.0.1", 1))
+    assert capsys.readouterr().err == ""
+    try:
+        raise ValueError("a fault of ours")
+    except ValueError:
+        served.handle_error(None, ("127.0.0.1", 1))
+    assert "ValueError: a fault of ours" in capsys.readouterr().err  # still said
+
+
+def test_the_page_holds_its_first_sheets_before_any_fetch(served):
+    import urllib.request
+
+    with urllib.request.urlopen(served.url, timeout=10) as answer:
+        page = answer.read().decode()
+    keys = [p["key"] for d in served.session.state.docs for p in d["pages"]]
+    assert keys and all(f'"key": "{k}"' in page for k in keys)
+    assert "const first = {" in page and "/*FIRST_STATE*/" not in page
+    assert 'loading = (shownSheets++ < EAGER) ? "eager" : "lazy"' in page
+
+
+def test_serve_help_says_it_opens_a_browser():
+    said = run_cli("serve", "--help").stdout
+    assert "Open a page in your web browser with every sheet of a kit" in said
+    assert "--no-open: only print the page's address" in said

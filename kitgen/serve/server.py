@@ -8,6 +8,7 @@ rebuild finishes, so it updates itself with no reload.
 from __future__ import annotations
 
 import json
+import sys
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from importlib.resources import files
@@ -52,6 +53,13 @@ class KitServer(ThreadingHTTPServer):
                 self.session.rebuild()
                 seen = snapshot(folder)  # what the build read: edits during it count next
 
+    def handle_error(self, request, client_address) -> None:
+        """A browser that closes its tab mid-answer (a broken pipe, a reset) is no error
+        of ours: nothing to say, no traceback. Anything else is reported as before."""
+        if isinstance(sys.exc_info()[1], ConnectionError):
+            return
+        super().handle_error(request, client_address)
+
     def serve_forever(self, poll_interval: float = 0.5) -> None:
         self.serving = True
         super().serve_forever(poll_interval)
@@ -74,7 +82,7 @@ class Handler(BaseHTTPRequestHandler):
         route = url.path
         session = self.server.session
         if route == "/":
-            self._send(200, "text/html; charset=utf-8", page_html())
+            self._send(200, "text/html; charset=utf-8", page_html(session.state.as_json()))
         elif route == "/state.json":
             body = json.dumps(session.state.as_json()).encode()
             self._send(200, "application/json", body, cache=False)
@@ -132,5 +140,12 @@ class Handler(BaseHTTPRequestHandler):
             return  # the tab was closed
 
 
-def page_html() -> bytes:
-    return files(__package__).joinpath("page.html").read_bytes()
+def page_html(state: dict | None = None) -> bytes:
+    """The page, with the state it first shows written into it: its sheets are drawn before
+    its first paint (a screenshot taken at load shows them), not after a fetch."""
+    page = files(__package__).joinpath("page.html").read_bytes()
+    if state is None:
+        return page
+    # inside <script>, "</" could end the element early: JSON may write it "<\/"
+    inline = json.dumps(state).replace("</", "<\\/").encode()
+    return page.replace(b"/*FIRST_STATE*/null", inline, 1)
