@@ -149,7 +149,8 @@ def test_each_mistake_once_in_the_authors_words(tmp_path, monkeypatch, name, old
 def test_a_built_in_name_taken_by_the_game_is_an_error_at_its_key(tmp_path, monkeypatch):
     """A game written before step faces used `face` of its own: never silently replaced by
     the built-in (a message saying face is 'front' where the file says half)."""
-    game = TAFL.replace("attrs: {type: guard}", "attrs: {type: guard, face: half}").replace(
+    game = TAFL.replace("attrs: {type: guard}", "attrs: {type: guard, face: half}")
+    game = game.replace("attrs: {type: king}", "attrs: {type: king, id: boss}").replace(
         "  sides: [attacker, defender]\n",
         "  sides: [attacker, defender]\n  attributes: {placed_by: text}\n",
     )
@@ -157,6 +158,9 @@ def test_a_built_in_name_taken_by_the_game_is_an_error_at_its_key(tmp_path, monk
     said = check(tmp_path, monkeypatch, *placed, game)
     face = "the face a counter is placed showing: front, back or one of its steps"
     assert said == [
+        "game.yaml:19:25: error: counters[0].attrs.id: 'id' is a built-in name: a piece's own "
+        "id, as its counter or piece type gives it (name your attribute otherwise, such as "
+        "'code')",
         f"game.yaml:25:26: error: counters[1].attrs.face: 'face' is a built-in name: {face} "
         "(name your attribute otherwise, such as 'facing'; a placement turns a counter to a "
         "step with its own key face:)",
@@ -165,7 +169,7 @@ def test_a_built_in_name_taken_by_the_game_is_an_error_at_its_key(tmp_path, monk
         "scenarios/opening.yaml:11:40: error: sides[1].placements[1].attrs.in_unit: 'in_unit' "
         "is a built-in name: the scenario unit a piece is a figure of (name your attribute "
         "otherwise, such as 'squad')",
-        "3 error(s), 0 warning(s)",
+        "4 error(s), 0 warning(s)",
     ]
 
 

@@ -104,6 +104,7 @@ FACE = "face"  # the face a piece is placed showing: a counter's step (full, red
 # would be hidden by the built-in, so declaring or writing one is an error at the
 # author's key (never a later message that contradicts the file).
 BUILT_IN = {
+    "id": ("a piece's own id, as its counter or piece type gives it", "code"),
     PLACED_BY: ("the side that places a piece", "owner"),
     IN_UNIT: ("the scenario unit a piece is a figure of", "squad"),
     FACE: ("the face a counter is placed showing: front, back or one of its steps", "facing"),
