@@ -170,6 +170,8 @@ def test_a_built_in_name_taken_by_the_game_is_an_error_at_its_key(tmp_path, monk
         "is a built-in name: the scenario unit a piece is a figure of (name your attribute "
         "otherwise, such as 'squad')",
         "4 error(s), 0 warning(s)",
+        "note: the rules and scenarios are checked once the game's own files read without "
+        "errors: fix the errors above, then check again",
     ]
 
 
@@ -256,6 +258,8 @@ def test_a_short_map_row_is_an_error_at_its_end(tmp_path, monkeypatch):
         "(a cell missing at its end is not on the board: add it, or fill the row out with a "
         "space (or a legend character for null) where the map has none)",
         "1 error(s), 0 warning(s)",
+        "note: the rules and scenarios are checked once the game's own files read without "
+        "errors: fix the errors above, then check again",
     ]
     edged = short.replace('legend: {".": square,', 'legend: {"x": null, ".": square,')
     edged = edged.replace("      ....\n", "      ....x\n")
