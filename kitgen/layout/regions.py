@@ -18,14 +18,12 @@ from ..colours import contrast
 from ..model.counters import Picture
 from ..model.layout import TYPE_SCALE, Filled, Region
 from ..records import record
-from ..style import PIECE_MIN
+from ..style import INLINE_ICON, PIECE_MIN, REGION_LEAD
 from .env import PlanEnv
 from .plan import BBox, Circle, Font, Group, Icon, Image, Line, Path, Rect, Stroke, Text
 from .rich import parse_markup
 from .unitsymbol import unit_ops
 
-LEAD = 1.2  # line pitch, of the type size
-ICON_SIZE = 0.85  # an inline icon's square, of the type size: cap height and a little
 ICON_TOKEN = re.compile(r"\{icon:([A-Za-z0-9_.-]+)\}")
 EDGE = 0.01  # points: a region this near the trim touches it
 # The room inside a shape that text keeps to, as (width, height) shares of its box.
@@ -266,7 +264,7 @@ class _Setter:
     def width(self, word: Word, size: float) -> float:
         fonts = self.env.fonts
         return sum(
-            size * ICON_SIZE if b.icon else fonts.width(b.text, self.face(b), size) for b in word
+            size * INLINE_ICON if b.icon else fonts.width(b.text, self.face(b), size) for b in word
         )
 
     def lines(self, size: float, width: float) -> list[list[Word] | str] | None:
@@ -300,7 +298,7 @@ class _Setter:
     def height(lines: list, size: float) -> float:
         if not lines:
             return 0.0
-        return size * (LEAD * (len(lines) - 1) + 1.0)
+        return size * (REGION_LEAD * (len(lines) - 1) + 1.0)
 
     def best(self, box: BBox, scale: tuple[float, ...]) -> float | None:
         """The largest size of the scale at which the text fits `box` (None: none)."""
@@ -379,7 +377,7 @@ def _text_ops(f: Filled, box: BBox, ink: str, env: PlanEnv, size: float | None) 
             ops.append(Line(x0, y, x1, y, Stroke(ink, max(0.4, size * 0.06))))
         else:
             ops += _line_ops(setter, line, x0, x1, baseline, size, ink, show.align)  # type: ignore[arg-type]
-        baseline -= size * LEAD
+        baseline -= size * REGION_LEAD
     return ops
 
 
@@ -411,7 +409,7 @@ def _line_ops(
     total = sum(setter.width(w, size) for w in line) + space * (len(line) - 1)
     x = x0 if align == "left" else x1 - total if align == "right" else (x0 + x1 - total) / 2
     ops: list = []
-    icon = size * ICON_SIZE
+    icon = size * INLINE_ICON
     for n, word in enumerate(line):
         if n:
             x += space
