@@ -15,7 +15,8 @@ from pypdf import PdfReader
 
 from kitgen.geometry import HexGrid, SquareGrid
 from kitgen.layout.mapart import map_ops
-from kitgen.layout.plan import Group, Line, Rect, Text
+from kitgen.layout.plan import Circle, Group, Line, Rect, Text
+from kitgen.layout.plan import Path as Outline
 from kitgen.layout.tiling import grid_tiles, spans_needed
 from kitgen.layout.tracks import GROW
 from kitgen.model.map import MIN_OVERLAP, Edge, EdgeKind, MapDef, Terrain
@@ -1030,3 +1031,41 @@ def test_a_board_that_is_not_a_rectangle_names_the_columns_and_rows_it_spans(gam
         f"{folder / 'game.yaml'}:18:20: error: maps[0].places.gate: no cell 'Z9' on map 'm' "
         "(cells run from A1 to E3)"
     ]
+
+
+POINTS = SMALL.replace("        cell: 3/4in", "        cell: 3/4in\n        draw: points").replace(
+    "        edges:\n          - [B2, C2]\n",
+    "        line_kinds: [{id: path}]\n        lines: [{kind: path, path: A1 B2 C1}]\n",
+)
+
+
+def test_a_board_of_points_draws_a_dot_per_cell_and_lines_corner_to_corner(game_dir):
+    """A morris or hunt-game board: no cell outlines or border, a dot on every cell's
+    centre, and its lines may join cells that touch at a corner."""
+    from kitgen.layout.mapart import BORDER, GRID_LINE, POINT
+
+    p = plan_game(write_game(game_dir, POINTS))
+    m = p.game.maps.get("m")
+    ops = list(_flat(p.docs[0].pages[0].ops))
+    dots = [o for o in ops if isinstance(o, Circle) and math.isclose(o.r, 54 * POINT)]
+    assert len(dots) == len(m.cells) == 10
+    outlines = [
+        o
+        for o in ops
+        if isinstance(o, Outline) and o.stroke == GRID_LINE and _across(o.points) == 54
+    ]
+    assert outlines == [] and not any(getattr(o, "stroke", None) == BORDER for o in ops)
+    assert [m.label(c) for c in m.lines[0].cells] == ["A1", "B2", "C1"]
+
+
+def _across(points) -> float:
+    return round(max(x for x, _ in points) - min(x for x, _ in points), 6)
+
+
+def test_a_line_on_a_board_of_cells_still_steps_to_neighbours_only(game_dir):
+    cells = POINTS.replace("        draw: points\n", "")
+    assert _one_error(write_game(game_dir, cells)) == (
+        f"{game_dir / 'game.yaml'}:18:32: error: maps[0].lines[0].path: line 'path' jumps from "
+        "A1 to B2: not neighbours (a line runs centre to centre through neighbouring cells; "
+        "list every cell)"
+    )

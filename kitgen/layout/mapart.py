@@ -25,6 +25,7 @@ GRID_LINE = Stroke(LINE_INK, 0.6)
 TEXTURE_WIDTH = 0.35  # the most a texture's stroke is, whatever the cell's size
 TEXTURE_CONTRAST = 1.6
 BORDER = Stroke(MARK_INK, 1.6)
+POINT = 0.09  # a board point's radius, of the cell's size
 COORD_INK = DIM_INK
 MIN_WORD = PIECE_MIN  # points: the least any word on a map prints at
 
@@ -329,9 +330,12 @@ def _ground(m: MapDef, key_prefix: str) -> tuple[tuple, tuple]:
             if tid == t.id:
                 cx, cy = g.centre(*cell)
                 ops.append(Group(tuple(body), dx=cx - size, dy=cy - size, key=key_name))
-    # grid lines
+    # grid lines, or on a board of points the points (its lines, drawn later, join them)
     for cell in m.cells:
-        ops.append(Path(polygons[cell], fill=None, stroke=GRID_LINE))
+        if m.draw == "points":
+            ops.append(Circle(*g.centre(*cell), size * POINT, fill=MARK_INK))
+        else:
+            ops.append(Path(polygons[cell], fill=None, stroke=GRID_LINE))
     # terrain outlines (e.g. a red band on full-height cargo)
     for cell, tid in m.cells.items():
         t = m.terrains[tid]
@@ -427,6 +431,8 @@ def _boundary(m: MapDef, cells: frozenset[Cell] | set[Cell]) -> list[tuple[Point
 
 
 def _border_ops(m: MapDef) -> list:
+    if m.draw == "points":  # a board of points has no cell edges to outline
+        return []
     return [Line(*a, *b, BORDER) for a, b, _ in _boundary(m, set(m.cells))]
 
 

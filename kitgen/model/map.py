@@ -249,6 +249,9 @@ class MapDef:
     coords: bool = False  # print cell coordinates
     prefix: str = ""  # board prefix for labels: "B1" -> "B1-0101"
     diagonal: bool = False  # square grids: diagonal steps count as adjacent
+    # "points": a board of points joined by lines (a morris or hunt-game board): a dot on
+    # each cell, no cell outlines, and its lines may run corner to corner
+    draw: str = "cells"
     # terrains a diagonal step may not cut past: the step is cut when either cell beside it
     # (sharing a side with both ends) is one of these, as a wall corner stops a figure
     corner_walls: frozenset[str] = frozenset()

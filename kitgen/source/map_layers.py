@@ -7,7 +7,7 @@ from __future__ import annotations
 import math
 from itertools import pairwise
 
-from ..geometry import Cell, HexGrid
+from ..geometry import Cell, HexGrid, SquareGrid
 from ..model.map import CellFeature, FeatureKind, LineFeature, LineKind, MapDef, OffMapBox
 from ..names import suggest
 from .fields import Context, Fields, as_length, as_text, expect_map, expect_seq, read_list
@@ -175,7 +175,7 @@ def read_lines(ctx: Context, m: MapDef, node: Node | None, path: str) -> list[Li
             c.error(raw, f.sub("path"), "a line runs through at least two cells")
             return None
         for a, b in pairwise(cells):
-            if not m.grid.adjacent(a, b):
+            if not _joined(m, a, b):
                 c.error(
                     raw,
                     f.sub("path"),
@@ -186,6 +186,14 @@ def read_lines(ctx: Context, m: MapDef, node: Node | None, path: str) -> list[Li
         return LineFeature(kind, tuple(cells), n.span)
 
     return read_list(ctx, node, path, one) if node is not None else []
+
+
+def _joined(m: MapDef, a: Cell, b: Cell) -> bool:
+    """Cells a line may join: neighbours, and on a board of points also cells that touch
+    at a corner (the diagonals of an alquerque board)."""
+    if isinstance(m.grid, SquareGrid):
+        return m.grid.adjacent(a, b, diagonal=m.diagonal or m.draw == "points")
+    return m.grid.adjacent(a, b)
 
 
 def _path_cells(ctx: Context, m: MapDef, node: Node, path: str) -> list[Cell] | None:
