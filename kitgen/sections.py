@@ -171,9 +171,11 @@ class TablesSection(Section["tuple[Table, ...]"]):
     def check(self, game: Game, model: tuple[Table, ...], diags: Diagnostics) -> None:
         from .rules.combat import check_combat
         from .rules.table_check import check_tables
+        from .rules.terrain_effects import check_effects
 
         check_tables(game, model, diags)
         check_combat(game, model, diags)
+        check_effects(game, model, diags)
 
 
 @section

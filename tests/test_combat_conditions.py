@@ -147,10 +147,10 @@ def test_the_exchange_rule_is_worked_out_on_the_units(tmp_path):
     # blue's one step: 5 down to 3 is 2 strength; red must lose at least 2 attack
     # strength: one step of the infantry (6 -> 3, 3) or the tank (7 -> 3, 4): 3 at least
     assert costs["EX"] == (
-        "the defender loses 1 step (here: 1 step, 2 strength); the attacker loses at least "
+        "defender loses 1 step (here: 1 step, 2 strength); attacker loses at least "
         "as much strength as the defender lost (here: 1 step, 3 strength)"
     )
-    assert costs["AE"] == "the attacker loses 1 step (here: 1 step, 3 to 4 strength)"
+    assert costs["AE"] == "attacker loses 1 step (here: 1 step, 3 to 4 strength)"
 
 
 def test_the_crt_notes_say_every_condition_from_the_same_data(tmp_path):
@@ -165,8 +165,8 @@ def test_the_crt_notes_say_every_condition_from_the_same_data(tmp_path):
     )
     assert notes[3] == "Die-roll modifiers: Armour -1 (when any attacker is armour)."
     assert notes[5] == (
-        "**AE** the attacker loses 1 step, **EX** the defender loses 1 step; the attacker "
-        "loses at least as much strength as the defender lost, **DR** the defender retreats "
+        "**AE** attacker loses 1 step, **EX** defender loses 1 step; attacker "
+        "loses at least as much strength as the defender lost, **DR** defender retreats "
         "1 hex."
     )
 

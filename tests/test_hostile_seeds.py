@@ -222,7 +222,7 @@ CASES = [
         {"charts.yaml": [("roll: 1d6", 'roll: "6"')]},
         "g",
         [
-            "g/charts.yaml:20:11: error: tables[0].roll: '6' has no die: it always gives 6 (did you mean 'd6'? a roll throws at least one die: d6, 2d6, d6+2)",
+            "g/charts.yaml:19:11: error: tables[0].roll: '6' has no die: it always gives 6 (did you mean 'd6'? a roll throws at least one die: d6, 2d6, d6+2)",
             "1 error(s), 0 warning(s)",
         ],
     ),

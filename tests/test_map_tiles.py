@@ -81,8 +81,7 @@ def test_the_build_says_what_the_tiler_chose_and_how_full(tmp_path):
     assert r.exit_code == 0, r.stderr
     assert (
         "ironford: map ryn: 2 tiles (1 row x 2 columns, portrait), 4 sheets in all with the "
-        "assembly sheet; charts 'turns', 'key', 'reinforcements', 'replacements', 'eliminated' "
-        "on 1 page after the map"
+        "assembly sheet; charts 'turns', 'terrain-chart', 'key' on 1 page after the map"
     ) in r.stderr
     manifest = json.loads((tmp_path / "ironford" / "manifest.json").read_text())
     (entry,) = [f for f in manifest["files"] if f["path"] == "map-ryn.pdf"]
@@ -111,7 +110,6 @@ def test_iron_fords_tiles_fill_their_sheets():
         "terrain-chart",
         "key",
         "reinforcements",
-        "replacements",
         "eliminated",
     }  # nothing dropped: on A2's margin or on the page of charts
     assert {c["page"] for c in charts} == {2, 3}

@@ -631,7 +631,9 @@ def _edge_ops(m: MapDef, size: float) -> list:
             continue
         (x0, y0), (x1, y1) = seg
         stroke = Stroke(kind.colour, kind.width, kind.dash)
-        if kind.symbol in ("door", "hatch", "gap"):
+        if kind.symbol in ("ford", "bridge"):
+            ops.extend(crossing_ops(kind.symbol, (x0, y0), (x1, y1), kind.colour, kind.width))
+        elif kind.symbol in ("door", "hatch", "gap"):
             # a door: wall stubs at the ends, a leaf across the middle third
             fx, fy = (x1 - x0), (y1 - y0)
             a = (x0 + fx * 0.2, y0 + fy * 0.2)
@@ -666,6 +668,39 @@ def _edge_ops(m: MapDef, size: float) -> list:
         else:
             ops.append(Line(x0, y0, x1, y1, stroke))
     return ops
+
+
+def crossing_ops(symbol: str, p: Point, q: Point, colour: str, width: float) -> list:
+    """A river's side where it is crossed: the river drawn along it, then a ford's
+    stepping stones or a bridge's deck across its middle, at right angles to it."""
+    (x0, y0), (x1, y1) = p, q
+    ops: list = [Line(x0, y0, x1, y1, Stroke(colour, width))]
+    length = math.hypot(x1 - x0, y1 - y0) or 1.0
+    ux, uy = (x1 - x0) / length, (y1 - y0) / length  # along the side
+    nx, ny = -uy, ux  # across it
+    mx, my = (x0 + x1) / 2, (y0 + y1) / 2
+    ink = Stroke("#333333", 0.7)
+    if symbol == "ford":
+        r = max(width * 0.45, 1.6)
+        for k in (-1.5, 0.0, 1.5):
+            cx, cy = mx + ux * k * r * 1.6, my + uy * k * r * 1.6
+            ops.append(Path(_disc_points(cx, cy, r), fill=PAPER, stroke=ink))
+        return ops
+    half_len, half_w = width * 1.6 + 2.5, length * 0.16  # the deck spans the river
+    deck = [
+        (mx + nx * half_len + ux * half_w, my + ny * half_len + uy * half_w),
+        (mx - nx * half_len + ux * half_w, my - ny * half_len + uy * half_w),
+        (mx - nx * half_len - ux * half_w, my - ny * half_len - uy * half_w),
+        (mx + nx * half_len - ux * half_w, my + ny * half_len - uy * half_w),
+    ]
+    ops.append(Path(tuple(deck), fill=PAPER, stroke=ink))
+    return ops
+
+
+def _disc_points(cx: float, cy: float, r: float) -> tuple[Point, ...]:
+    return tuple(
+        (cx + r * math.cos(i * math.pi / 6), cy + r * math.sin(i * math.pi / 6)) for i in range(12)
+    )
 
 
 BOLDER = 1.08  # a bold face's letters are this much wider

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import math
 
-from ..model.map import MapDef
-from ..records import record
+from ..model.map import MapDef, prop_words, props_words
+from ..records import record, replace
 from ..style import (
     DIM_INK,
     INK,
@@ -15,12 +15,14 @@ from ..style import (
     KEY_TITLE,
     LINE_INK,
     MARK_INK,
+    NONE,
     PAPER,
     SWATCH_FILL,
     TIGHT_LEADING,
 )
 from .env import PlanEnv
 from .frame import content_box
+from .mapart import crossing_ops
 from .maplayers import style_ops, symbol_ops
 from .plan import Font, Group, Icon, Line, Path, Rect, Stroke, Text
 from .text import fit_text
@@ -38,25 +40,49 @@ class Entry:
     path: str
 
 
-def prop_text(key: str, value: object) -> str:
-    words = key.replace("_", " ")
-    if value is True:
-        return words
-    if value is False or value is None:
-        return ""
-    return f"{words} {value}"
+prop_text = prop_words  # one wording of a property: the key's and the chart's
 
 
 def _effects(props) -> str:
-    return "; ".join(p for p in (prop_text(k, v) for k, v in props.items()) if p)
+    return props_words(props)
+
+
+KEY_COLUMN = 175.0  # a key entry's column: its swatch, name and effects
+TERSE_COLUMN = 80.0  # the column of a key that names its symbols only
+
+
+def effects_charted(m: MapDef, env: PlanEnv) -> dict[str, str]:
+    """The names a terrain effects chart in the map's margins, made from this map, lists,
+    each with what the key still says of it: the chart says movement and combat (said
+    once), and its notes too when it has a notes column; else the key says them."""
+    from ..rules.terrain_effects import chart_rows, combat_of
+
+    ids = {c.item for c in m.margins}
+    for t in env.game.tables:
+        if t.effects is not None and t.id in ids and t.effects.map in ("", m.id):
+            combat = combat_of(env.game, t.effects.combat)
+            noted = len(t.columns) == 4
+            return {
+                row[0]: ("" if noted else row[3].replace(NONE, ""))
+                for row in chart_rows(m, combat, t.effects.move)
+            }
+    return {}
+
+
+def key_column(m: MapDef, env: PlanEnv) -> float:
+    return TERSE_COLUMN if effects_charted(m, env) else KEY_COLUMN
 
 
 def entries(m: MapDef, env: PlanEnv, least: float = 0.0) -> list[Entry]:
     """What the map uses, in the order a reader looks for it: ground, then what stands on
     it, then the lines across it, then its marks. A terrain's mark smaller than ``least``
     (swatch points: a reduced legend passes its minimum over its scale) is left off its
-    swatch: the name beside it says what the mark says."""
-    return _kind_entries(m, env, least) + _edge_entries(m) + _mark_entries(m, env)
+    swatch: the name beside it says what the mark says. A key beside a terrain effects
+    chart made from the map leaves the effects to the chart."""
+    out = _kind_entries(m, env, least) + _edge_entries(m)
+    charted = effects_charted(m, env)
+    out = [replace(e, effects=charted[e.title]) if e.title in charted else e for e in out]
+    return out + _mark_entries(m, env)
 
 
 def _kind_entries(m: MapDef, env: PlanEnv, least: float = 0.0) -> list[Entry]:
@@ -117,6 +143,8 @@ def _edge_entries(m: MapDef) -> list[Entry]:
     for k in m.edge_kinds.values():
         if any(e.kind == k.id for e in m.edges):
             body = [Line(-half, 0, half, 0, Stroke(k.colour, min(k.width, 5), k.dash))]
+            if k.symbol in ("ford", "bridge"):
+                body = crossing_ops(k.symbol, (-half, 0), (half, 0), k.colour, min(k.width, 5))
             if k.symbol in ("door", "hatch"):
                 body.append(
                     Rect(-half * 0.5, -3, half, 6, fill=PAPER, stroke=Stroke(k.colour, 0.8))
@@ -181,7 +209,7 @@ def terrain_swatch(t, square, env: PlanEnv, least: float = 0.0) -> tuple:
 
 
 def plan_key(
-    m: MapDef, env: PlanEnv, x: float, width: float, y0: float | None = None, col_w: float = 175.0
+    m: MapDef, env: PlanEnv, x: float, width: float, y0: float | None = None
 ) -> tuple[list, float]:
     """The key laid out in columns from ``x`` across ``width``, its bottom at ``y0`` (default:
     the content box's); returns the ops and the height used. Names and effects that do not
@@ -190,6 +218,7 @@ def plan_key(
     if not items:
         return [], 0.0
     regular, bold = env.face(), env.face(bold=True)
+    col_w = key_column(m, env)
     per_row = max(1, int(width // col_w))
     col_w = width / per_row if len(items) >= per_row else col_w
     text_w = col_w - SWATCH - GAP - 4
@@ -261,4 +290,4 @@ def _text_h(title, effects) -> float:
     return h
 
 
-__all__ = ["entries", "plan_key", "prop_text", "terrain_swatch"]
+__all__ = ["entries", "key_column", "plan_key", "prop_text", "terrain_swatch"]

@@ -114,6 +114,7 @@ def feature_ops(
     for f in m.features:
         by_cell.setdefault(f.cell, []).append(f)
     named: list = []
+    widths: list[float] = []  # each named cell's width where its name goes
     for cell, feats in by_cell.items():
         cx, cy = m.grid.centre(*cell)
         drawn = [f for f in feats if f.kind in m.feature_kinds]
@@ -129,8 +130,15 @@ def feature_ops(
             x += s + size * 0.05
         if names:
             named.append((cx, cy, " · ".join(names)))
+            widths.append(_width_at(m.grid.corners(*cell), cy - size * 0.42))
     plain = max(4.5, size * 0.15, least)
     grown = max(max(4.5, size * 0.15) * text_scale, least)
+    # a name keeps inside its cell: set smaller (never under `least`) where it is wider
+    inside = min(
+        (w / (0.58 * len(n[2]) + 0.5) for n, w in zip(named, widths, strict=True)),
+        default=grown,
+    )
+    plain, grown = max(least, min(plain, inside)), max(least, min(grown, inside))
     spots = {fs: [_name_spot(n, fs, size, hide) for n in named] for fs in (grown, plain)}
     fs = grown if all(spots[grown]) else plain
     for (cx, _, text), ty in zip(named, spots[fs], strict=True):
@@ -140,6 +148,15 @@ def feature_ops(
         ops.append(Rect(cx - w / 2, ty - fs * 0.3, w, fs * 1.2, fill=PAPER, radius=fs * 0.3))
         ops.append(Text(cx, ty, text, Font(bold, fs), MARK_INK, align="centre"))
     return ops
+
+
+def _width_at(poly: list[Point], y: float) -> float:
+    """The width of a convex cell outline along the level y."""
+    xs = []
+    for (x0, y0), (x1, y1) in zip(poly, poly[1:] + poly[:1], strict=True):
+        if (y0 - y) * (y1 - y) <= 0 and y0 != y1:
+            xs.append(x0 + (y - y0) * (x1 - x0) / (y1 - y0))
+    return max(xs) - min(xs) if len(xs) >= 2 else 0.0
 
 
 def _name_spot(named: tuple, fs: float, size: float, hide: tuple) -> float | None:

@@ -21,7 +21,7 @@ from ..model.track import Track
 from ..records import field, record, replace
 from ..style import INK, PAPER
 from .env import PlanEnv
-from .mapkey import entries, plan_key
+from .mapkey import entries, key_column, plan_key
 from .plan import Font, Group, Item, Rect, Stroke, Text
 from .table_draw import fit_table, layout_table
 from .textblock import layout_text
@@ -32,7 +32,6 @@ GAP = 10.0  # between the map and a chart, and between charts
 TALLER = 2.0  # the most an off-map box's height grows there
 SIZES = (8.0, 7.0)  # tables' and texts' type: as set, then shrunk (never below 7 pt)
 TEXT_MEASURE = 300.0  # the widest a text block runs, so its lines stay readable
-KEY_COLUMN = 175.0  # the key's column width (as plan_key lays it out)
 # where the map goes on a single sheet, in the order tried: (across, up) fractions of the room
 ANCHORS = (
     (0.5, 1.0),
@@ -160,10 +159,11 @@ def measure(
     size = SIZES[tier]
     if chart.item == "key":
         n = len(entries(m, quiet))
-        if not n or width < KEY_COLUMN * 0.8:
+        column = key_column(m, env)
+        if not n or width < column * 0.8:
             return None
-        per_row = max(1, int(width // KEY_COLUMN))
-        w = width if n >= per_row or fill else n * KEY_COLUMN
+        per_row = max(1, int(width // column))
+        w = width if n >= per_row or fill else n * column
         _, h = plan_key(m, quiet, 0.0, w, y0=0.0)
 
         def key(e: PlanEnv, x: float, y: float) -> list:
@@ -172,7 +172,8 @@ def measure(
 
         return Block(chart, "key", w, h, key)
     if chart.item in m.boxes:
-        return _off_map_box(chart, m.boxes[chart.item].label or chart.item, width, env, fill)
+        label = m.boxes[chart.item].label or chart.item
+        return _off_map_box(chart, label, width, env, fill, rows=2 if tier == 0 else 1)
     tables = {t.id: t for t in game.tables}
     if chart.item in tables:
         table = tables[chart.item]
@@ -226,17 +227,18 @@ def _track_ops(t: Track, w: float) -> Callable[[PlanEnv, float, float], list]:
 
 
 def _off_map_box(
-    chart: MarginChart, label: str, width: float, env: PlanEnv, fill: bool = False
+    chart: MarginChart, label: str, width: float, env: PlanEnv, fill: bool = False, rows: int = 2
 ) -> Block | None:
     """An off-map box (reinforcements, eliminated ...) printed as a place to put counters:
-    room for two rows of three of the game's largest counters, its name in its corner
-    (``fill``: as wide as ``width``)."""
+    room for two rows of three of the game's largest counters (crowded margins, at the
+    smaller type: one row of four), its name in its corner (``fill``: as wide as
+    ``width``)."""
     counters = env.game.counters
     piece = max((max(c.width, c.height) for c in counters or ()), default=54.0)
     bold = env.face(bold=True)
     fs = 8.0
-    w = max(3 * piece, env.fonts.width(label, bold, fs) + 8) + 8
-    h = 2 * piece + fs + 12
+    w = max((3 if rows == 2 else 4) * piece, env.fonts.width(label, bold, fs) + 8) + 8
+    h = rows * piece + fs + 12
     if w > width:
         return None
     return _box_block(chart, label, (width if fill else w, h), bold)

@@ -556,6 +556,10 @@ def layout_table(
         from ..rules.combat import printed
 
         table = printed(table)
+    if table.effects is not None:
+        from ..rules.terrain_effects import effects_table
+
+        table = effects_table(env.game, table)
     fonts = env.fonts
     faces = Faces(lambda b, i: env.face(bold=b, italic=i))
     small = max(min_size if min_size is not None else size, round(size * 0.88, 2))

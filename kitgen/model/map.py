@@ -20,6 +20,21 @@ DEFAULT_OVERLAP = mm(10)  # tiles of a big map overlap by this much
 MIN_OVERLAP = PRINTER_MARGIN + mm(3)  # the unprinted edge of the lower sheet, plus glue room
 
 
+def prop_words(key: str, value: object) -> str:
+    """A rules property as the map key and the terrain effects chart say it."""
+    words = key.replace("_", " ")
+    if value is True:
+        return words
+    if value is False or value is None:
+        return ""
+    return f"{words} {value}"
+
+
+def props_words(props: Mapping[str, object], skip: tuple[str, ...] = ()) -> str:
+    """Every property but those in `skip`, as words: 'pop limit 4; impassable'."""
+    return "; ".join(w for w in (prop_words(k, v) for k, v in props.items() if k not in skip) if w)
+
+
 @record
 class Terrain:
     id: str

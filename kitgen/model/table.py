@@ -64,6 +64,18 @@ class HeaderGroup:
 
 
 @record
+class Effects:
+    """A terrain effects chart's source: its rows are made from a map's terrains,
+    features, line and hexside kinds (their `move` property and the rest as words) and
+    the column shifts, multipliers and modifiers a combat table declares on them."""
+
+    map: str = ""  # "": the game's first map
+    combat: str = ""  # "": the game's one combat table
+    move: str = "move_cost"  # the property printed as the movement cost
+    span: Span | None = None
+
+
+@record
 class Table:
     id: str
     title: str
@@ -78,6 +90,7 @@ class Table:
     chance: str | None = None  # title of a computed chance column (needs roll)
     chances: tuple[str, ...] = ()  # computed per row by the rules engine (filled on read)
     combat: Combat | None = None  # a combat results table: columns by odds or differential
+    effects: Effects | None = None  # a terrain effects chart: rows made from the map
 
 
 @record

@@ -334,7 +334,7 @@ def rules_notes(table: Table) -> list[str]:
         found = "The difference is the attacker's strength minus the defender's"
     notes = [f"{found}; below {first} read {under}, above {last} read {last}."]
     if combat.multipliers:
-        notes.append(_multiplier_words(combat))
+        notes.append(multiplier_words(combat))
     if combat.shifts:
         notes.append("Column shifts: " + _shift_words(combat) + ".")
     if combat.modifiers:
@@ -388,7 +388,7 @@ def _shown(name: str) -> str:
     return name.replace("-", " ").capitalize()
 
 
-def _multiplier_words(combat: Combat) -> str:
+def multiplier_words(combat: Combat) -> str:
     """'Strengths before the odds: attacker halved (when ...); round down, each unit.'"""
     verbs = {"halve": "halved", "double": "doubled", "triple": "tripled"}
     words = []
@@ -421,10 +421,10 @@ def _shift_words(combat: Combat) -> str:
         for s in shifts:
             shown = s.shown if s.on != "when" else s.label
             if s.when is not None:
-                alone.append(f"{shown}{_across(s)} {_columns(s.shift)}{when_words(s.when)}")
+                alone.append(f"{shown}{_across(s)} {columns_words(s.shift)}{when_words(s.when)}")
             else:
                 by_amount.setdefault(s.shift, []).append(f"{shown}{_across(s)}")
-        named = [f"{' or '.join(n)} {_columns(k)}" for k, n in by_amount.items()]
+        named = [f"{' or '.join(n)} {columns_words(k)}" for k, n in by_amount.items()]
         text = ", ".join([*named, *alone])
         if group and len(shifts) > 1:
             text += " (only the largest of these)"
@@ -438,7 +438,7 @@ def _across(s: Shift) -> str:
     return " (all attackers across)" if s.across == "all" else " (any attacker across)"
 
 
-def _columns(shift: int) -> str:
+def columns_words(shift: int) -> str:
     n = abs(shift)
     side = "left" if shift < 0 else "right"
     return f"{n} {side}" if n else "none"
@@ -459,9 +459,11 @@ def format_resolution(
         attack, defence = _num(got.attack), _num(got.defence)
     lines.append(f"{table.id}: {attack}{sign}{defence} reads {got.odds}")
     for s in got.shifts:
-        lines.append(f"  {s.shown if s.on != 'when' else s.label}{_across(s)}: {_columns(s.shift)}")
+        lines.append(
+            f"  {s.shown if s.on != 'when' else s.label}{_across(s)}: {columns_words(s.shift)}"
+        )
     if got.shifts:
-        lines.append(f"  shifts in all: {_columns(got.shift)}")
+        lines.append(f"  shifts in all: {columns_words(got.shift)}")
     lines.append(f"column: {got.title}")
     if got.modifiers:
         lines.append("die-roll modifiers: " + ", ".join(got.modifiers))
@@ -473,7 +475,7 @@ def format_resolution(
         said = costs.get(res.code) or res.meaning
         lines.append(f"  {res.code:<{width}}  {chance:<16} {said}".rstrip())
     for need in got.unknown:
-        lines.append(f"not known: {need}; the conditions on it were not applied")
+        lines.append(f"not known: {need}; the conditions that need it were not applied")
     return "\n".join(lines)
 
 

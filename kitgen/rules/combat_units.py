@@ -72,40 +72,39 @@ def holds(
     unit: Unit | None = None,
     side: str = "",
 ) -> bool:
-    """Whether every test of `c` holds; a test that needs what `sit` lacks is false and
-    its need goes to `unknown`. With `unit`, that side's own test is of this unit alone
-    (a multiplier halving only armour)."""
+    """Whether every test of `c` holds; a test that needs what `sit` lacks is false, and
+    its need goes to `unknown` when every test that can be judged holds (a condition
+    false anyway needs nothing more). With `unit`, that side's own test is of this unit
+    alone (a multiplier halving only armour)."""
     if c is None:
         return True
-    ok = True
-    for who, sel in (("attacker", c.attacker), ("defender", c.defender)):
-        if sel is None:
-            continue
-        if who == side and unit is not None:
-            ok = ok and sel.matches(unit.values)
-            continue
-        units = sit.attackers if who == "attacker" else sit.defenders
-        if not units:
-            unknown.append(f"the {who}'s units")
-            ok = False
-        elif not _side_passes(sel, units, c.units):
-            ok = False
-    if c.turns or c.period:
-        turns = set(c.turns) | set(sit.periods.get(c.period, ()))
-        if sit.turn is None:
-            unknown.append("the turn (--turn)")
-            ok = False
-        elif sit.turn not in turns:
-            ok = False
     for on, names in (("terrain", c.terrain), ("feature", c.feature)):
         if names and not any((on, n) in sit.present for n in names):
-            ok = False
+            return False
     crossed = "edge-all" if c.units == "all" else "edge-any"
     if c.edge and not any(
         (crossed, n) in sit.present or ("edge", n) in sit.present for n in c.edge
     ):
-        ok = False
-    return ok
+        return False
+    needs = []
+    if c.turns or c.period:
+        turns = set(c.turns) | set(sit.periods.get(c.period, ()))
+        if sit.turn is None:
+            needs.append("the turn (--turn)")
+        elif sit.turn not in turns:
+            return False
+    for who, sel in (("attacker", c.attacker), ("defender", c.defender)):
+        if sel is None:
+            continue
+        units = sit.attackers if who == "attacker" else sit.defenders
+        if who == side and unit is not None:
+            units = (unit,)
+        if not units:
+            needs.append(f"the {who}'s units")
+        elif not _side_passes(sel, units, c.units):
+            return False
+    unknown.extend(needs)
+    return not needs
 
 
 def _side_passes(sel: Selector, units: tuple[Unit, ...], quantity: str) -> bool:
@@ -222,7 +221,7 @@ def loss_words(loss: Loss, side: str) -> str:
         parts.append(f"loses at least as much strength as the {other} lost")
     if loss.retreat:
         parts.append(f"retreats {loss.retreat} hex{'es' if loss.retreat > 1 else ''}")
-    return f"the {side} " + " and ".join(parts)
+    return f"{side} " + " and ".join(parts)
 
 
 def step_losses(units: tuple[Unit, ...]) -> list[tuple[int, Fraction]]:

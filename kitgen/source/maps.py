@@ -80,7 +80,7 @@ from .yamlnodes import Map, Node, Scalar, Seq, source_line
 MM = 72 / 25.4
 
 PATTERNS = ("none", "solid", "dots", "hatch", "cross", "waves", "grass", "bricks", "trees", "grid")
-SYMBOLS = ("door", "hatch", "gap")
+SYMBOLS = ("door", "hatch", "gap", "ford", "bridge")
 # ---- the keys ----------------------------------------------------------------------------
 
 CELLS = OneOrList(TEXT)  # labels, or ranges like A1:C3
@@ -104,7 +104,7 @@ EDGE_KIND = Spec(
     Key("label", TEXT, "its name in the map key; default: the id"),
     Key("colour", COLOUR, "its ink", default="#000000"),
     Key("width", LENGTH, "its line width", default=3.0),
-    Key("symbol", Choice(SYMBOLS), "a door, hatch or gap symbol"),
+    Key("symbol", Choice(SYMBOLS), "a door, hatch, gap, ford or bridge symbol on the side"),
     Key("blocks", BOOLEAN, "cuts adjacency", default=False),
     Key("props", PROPS, "free, for the rules and the key"),
     heading="Edges",

@@ -24,6 +24,7 @@ from ..model.table import (
     CellValue,
     Column,
     Deck,
+    Effects,
     HeaderGroup,
     Row,
     Sheet,
@@ -132,6 +133,17 @@ ROW = Spec(
     heading="tables",
     one_of=(OneOf("cells", "heading"),),
 )
+EFFECTS = Spec(
+    "effects",
+    Key(
+        "map",
+        ID,
+        "the map whose terrains, features, lines and hexsides it lists (default: the first)",
+    ),
+    Key("combat", ID, "the combat table whose shifts it says (default: the one)"),
+    Key("move", TEXT, "the property printed as the movement cost", default="move_cost"),
+    heading="Terrain effects charts (`effects:`)",
+)
 TABLE = Spec(
     "table",
     Key("id", ID, "unique; how sheets and cards name it", required=True),
@@ -143,8 +155,11 @@ TABLE = Spec(
     Key("chance", Either(BOOLEAN, TEXT), "a computed chance column: true or its title"),
     Key("combat", COMBAT, "a combat results table: columns by odds or differential"),
     Key(
-        "rows", ListOf(Either(ListOf(Either(VALUE, CELL)), ROW)), "lists or mappings", required=True
+        "rows",
+        ListOf(Either(ListOf(Either(VALUE, CELL)), ROW)),
+        "lists or mappings (needed unless effects: makes them)",
     ),
+    Key("effects", EFFECTS, "a terrain effects chart: rows made from a map and its CRT"),
     Key("groups", ListOf(GROUP), "header groups over neighbouring columns"),
     Key("notes", PARAGRAPHS, "text under the table"),
     Key("footnotes", PARAGRAPHS, "smaller text after the notes"),
@@ -319,7 +334,8 @@ def read_table(ctx: Context, node: Node, path: str) -> Table | None:
             )
             chance = None
     ids = [c.id for c in columns]
-    rows_node = f.node_of("rows")
+    effects = f.get("effects", _effects)
+    rows_node = _rows_node(ctx, f, effects, len(columns))
     if is_file_list(rows_node):  # rows kept in a spreadsheet: its header names the columns
         rows_node = _file_rows(ctx, rows_node, f.sub("rows"), columns, label)
     read_rows = _read_rows(ctx, rows_node, f.sub("rows"), columns, label is not None, ids, marks)
@@ -356,7 +372,39 @@ def read_table(ctx: Context, node: Node, path: str) -> Table | None:
         chance,
         chances,
         combat,
+        effects,
     )
+
+
+def _rows_node(ctx: Context, f: Fields, effects: Effects | None, columns: int) -> Node | None:
+    """The rows as written; none for a terrain effects chart (its rows are made from
+    the map), which has the four columns it fills."""
+    rows_node = f.node_of("rows")
+    if effects is None:
+        if rows_node is None:
+            ctx.error(f.node, f.path, "missing required key 'rows'")
+        return rows_node
+    if rows_node is not None:
+        ctx.error(rows_node, f.sub("rows"), "write rows or effects:, not both")
+    if columns not in (3, 4):
+        ctx.error(
+            f.node_of("columns"),
+            f.sub("columns"),
+            "a terrain effects chart has 3 or 4 columns (what, movement, combat and notes), "
+            f"not {columns}",
+        )
+    return None
+
+
+def _effects(ctx: Context, node: Node, path: str) -> Effects | None:
+    f = Fields(ctx, node, path, EFFECTS)
+    if f.map is None:
+        return None
+    mid = f.id("map", default="")
+    cid = f.id("combat", default="")
+    move = f.text("move")
+    f.close()
+    return Effects(mid, cid, move, node.span)
 
 
 def _combat(
