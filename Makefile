@@ -13,7 +13,7 @@ LOWEST := .venv-lowest
 # The lowest ReportLab pyproject.toml supports (its `reportlab>=` floor).
 RL_FLOOR := $(shell sed -n 's/.*"reportlab>=\([0-9.]*\).*/\1/p' pyproject.toml)
 
-.PHONY: kits test browser test-lowest typecheck reference bench fuzz lint format clean previews schema commits
+.PHONY: kits test test-all test-fast browser test-lowest typecheck reference bench fuzz lint format clean previews schema commits
 
 # pip lists each package as it fetches and installs it, so a slow network shows as
 # progress, not as a silent wait.
@@ -33,13 +33,29 @@ $(STAMP): $(KITGEN)
 kits: $(KITGEN)
 	$(BIN)/kitgen build $(GAMES) -o output
 
+# pytest-xdist: the suite's tests run on every core at once.
+CORES := -n auto
+# `make test` while working runs the fast tier (tests not marked slow: a few minutes of
+# CPU); in CI (CI=true, as .ci/run has it) it runs the whole suite.
+TIER := $(if $(filter true 1 yes,$(CI)),,-m "not slow")
+
 # The gate: lint, format, types, then the suite (with the stored reference output).
 test: lint typecheck browser
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest $(CORES) $(TIER)
 
-# The suite once more against the lowest supported ReportLab, in a venv of its own.
+# The gate and every test, slow tier included: what CI runs.
+test-all: lint typecheck browser
+	$(BIN)/python -m pytest $(CORES)
+
+# The fast tier alone, no gate: the quick check while working.
+test-fast: $(STAMP)
+	$(BIN)/python -m pytest $(CORES) -m "not slow"
+
+# What depends on the ReportLab version (tests marked reportlab: ReportLab's insides, the
+# painter against ReportLab's own canvas, fonts, and the drawn goldens of every kit),
+# against the lowest supported ReportLab, in a venv of its own.
 test-lowest: $(LOWEST)/.installed
-	$(LOWEST)/bin/python -m pytest
+	$(LOWEST)/bin/python -m pytest $(CORES) -m reportlab
 
 $(LOWEST)/.installed: pyproject.toml
 	$(PY) -m venv $(LOWEST)

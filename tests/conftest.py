@@ -76,6 +76,33 @@ def build_pdfs(folder: Path, paper: str = "letter", **settings) -> tuple[Planned
     return p, pdfs, manifest_for(p.game, p.settings, p.docs, pdfs)
 
 
+# Where a check sweeps every kit in content/, the fast tier reads back this one kit and
+# the slow tier the rest (the goldens of tests/golden hold every kit in the fast tier).
+FAST_KIT = "ryamon"
+
+
+def one_kit_fast(games) -> list:
+    """A sweep's kits as parameters: FAST_KIT in the fast tier, the others marked slow."""
+    return [g if g == FAST_KIT else pytest.param(g, marks=pytest.mark.slow) for g in games]
+
+
+def slow_ones(names, slow: set[str]) -> list:
+    """Parameters for a sweep whose cases named in `slow` take seconds each (inputs at
+    their caps): those marked for the slow tier, the rest in the fast tier."""
+    assert slow <= set(names), f"no such cases: {sorted(slow - set(names))}"
+    return [pytest.param(n, marks=pytest.mark.slow) if n in slow else n for n in names]
+
+
+@functools.cache
+def seed_game(game: str) -> object:
+    """A game in content/ loaded and checked once per test session (no plan): for the
+    tests that read its model. Read it, never change it."""
+    diags = Diagnostics()
+    game_model = load(CONTENT / game, diags)
+    check(game_model, diags)
+    return game_model
+
+
 @functools.cache
 def seed_kit(game: str) -> tuple[Planned, dict, dict]:
     """A kit in content/ planned and drawn once per test session, on the game's own paper

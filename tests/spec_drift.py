@@ -82,7 +82,12 @@ def _functions(tree: ast.Module) -> Iterator[ast.FunctionDef]:
 def _fields_specs(tree: ast.Module, module: ModuleType) -> dict[str, dict[str, list[Spec]]]:
     """function name -> Fields variable -> the specs it may read."""
     out: dict[str, dict[str, list[Spec]]] = {}
-    for fn in _functions(tree):
+    functions = list(_functions(tree))
+    by_name: dict[str, ast.FunctionDef] = {}
+    for fn in functions:
+        by_name.setdefault(fn.name, fn)  # the first of a name, as a call finds it
+    calls = {id(fn): [n for n in ast.walk(fn) if isinstance(n, ast.Call)] for fn in functions}
+    for fn in functions:
         own = out.setdefault(fn.name, {})
         for node in ast.walk(fn):
             if isinstance(node, ast.Assign) and _is_fields_call(node.value):
@@ -91,9 +96,9 @@ def _fields_specs(tree: ast.Module, module: ModuleType) -> dict[str, dict[str, l
                     if isinstance(target, ast.Name) and spec is not None:
                         own.setdefault(target.id, []).append(spec)
     for _ in range(3):  # a Fields handed down, and handed on again
-        for fn in _functions(tree):
-            for call in (n for n in ast.walk(fn) if isinstance(n, ast.Call)):
-                _hand_down(call, out, out.get(fn.name, {}), tree)
+        for fn in functions:
+            for call in calls[id(fn)]:
+                _hand_down(call, out, out.get(fn.name, {}), by_name)
     return out
 
 
@@ -113,11 +118,11 @@ def _hand_down(
     call: ast.Call,
     out: dict[str, dict[str, list[Spec]]],
     known: dict[str, list[Spec]],
-    tree: ast.Module,
+    by_name: dict[str, ast.FunctionDef],
 ) -> None:
     """A call passing a known Fields variable: the callee's parameter reads its specs."""
     name = getattr(call.func, "id", "")
-    callee = next((fn for fn in _functions(tree) if fn.name == name), None)
+    callee = by_name.get(name)
     if callee is None:
         return
     params = [a.arg for a in callee.args.args]
@@ -131,7 +136,7 @@ def _hand_down(
 
 
 def _calls(tree: ast.Module) -> Iterator[tuple[str, ast.Call]]:
-    for fn in _functions(tree):
+    for fn in list(_functions(tree)):
         for node in ast.walk(fn):
             if isinstance(node, ast.Call):
                 yield fn.name, node

@@ -79,6 +79,7 @@ STANDARD_FACES = [
 ]
 
 
+@pytest.mark.reportlab
 @settings(max_examples=300, deadline=None)
 @given(
     text=st.text(alphabet=st.characters(min_codepoint=9, max_codepoint=0x2030), max_size=20),
@@ -93,6 +94,7 @@ def test_text_width_is_what_reportlab_measures(text, face, size):
     assert text_width(text, face, size) == stringWidth(text, face, size)
 
 
+@pytest.mark.reportlab
 def test_text_width_of_ascii_labels_is_exact():
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
@@ -323,6 +325,7 @@ def test_libyaml_gives_the_nodes_pyyaml_gives(monkeypatch):
 # ---- an image drawn again ---------------------------------------------------------
 
 
+@pytest.mark.reportlab
 def test_an_image_drawn_again_writes_what_drawimage_writes(tmp_path, monkeypatch):
     from PIL import Image as PILImage
     from reportlab.lib.utils import ImageReader
@@ -498,6 +501,7 @@ def test_manifest_lines_are_what_json_dumps_writes():
 # ---- ASCII text in a standard font -------------------------------------------------
 
 
+@pytest.mark.reportlab
 def test_ascii_text_is_written_as_unicode2t1_writes_it(monkeypatch):
     from kitgen.layout.plan import Document, Font, Page, Text
     from kitgen.render import pdf
@@ -523,6 +527,7 @@ def test_ascii_text_is_written_as_unicode2t1_writes_it(monkeypatch):
     assert fast == pdf.render_document(doc, PAPERS["letter"], "T")
 
 
+@pytest.mark.reportlab
 def test_rects_and_texts_kept_by_value_write_what_painting_each_afresh_writes():
     """op_Rect keeps each rect's colours and path, op_Text each text's operators, by the
     op's values: what they write must be what setting the colours and writing the path
@@ -576,6 +581,7 @@ def test_rects_and_texts_kept_by_value_write_what_painting_each_afresh_writes():
     assert len(fast.code) > len(ops)  # colours were set between the ops: a real test
 
 
+@pytest.mark.reportlab
 def test_hatching_drawn_again_writes_what_it_wrote_first(monkeypatch):
     from kitgen.layout.marks import glue_marks
     from kitgen.layout.plan import Document, Line, Page, Path, Stroke
@@ -817,6 +823,7 @@ def test_manifest_written_in_chunks_is_the_text_joined_whole():
 # ---- what a big build keeps while it draws (issue 8, memory) ------------------------
 
 
+@pytest.mark.reportlab
 def test_pages_compressed_as_drawn_are_the_bytes_reportlab_writes(game_dir, monkeypatch):
     # Each page is compressed as soon as it is finished, not held as text until the
     # document is written: the PDF must be byte for byte what ReportLab writes itself.

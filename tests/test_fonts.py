@@ -12,6 +12,8 @@ from kitgen.render.fonts import FontBook
 
 from .conftest import build_pdfs, errors_of, write_game
 
+pytestmark = pytest.mark.reportlab  # fonts as the installed ReportLab reads and measures them
+
 VERA = Path(reportlab.__file__).parent / "fonts" / "Vera.ttf"
 
 

@@ -14,14 +14,14 @@ from kitgen.rules.lookup_tables import resolve_generator
 from kitgen.source.expand import read_for_each
 from kitgen.source.fields import Context
 from kitgen.source.yamlnodes import load_yaml_text
-from tests.conftest import CONTENT, errors_of, plan_game, run_cli, write_game
+from tests.conftest import CONTENT, errors_of, plan_game, run_cli, seed_game, write_game
 
 LEADER_EX = {"Newly appointed Novice": 3, "Average": 4, "Veteran": 5, "Hero": 6}
 MAN_EX = {"Novice": 3, "Average": 4, "Veteran": 5}
 
 
 def _squads():
-    return plan_game(CONTENT / "rencounter").game.sections["generators"][0]
+    return seed_game("rencounter").sections["generators"][0]  # loaded once, not planned
 
 
 def test_same_seed_same_roster_other_seed_differs():
@@ -85,7 +85,7 @@ def test_cli_generate_usage_errors():
 
 
 def test_birth_type_2d6_key():
-    game = plan_game(CONTENT / "ryamon").game
+    game = seed_game("ryamon")
     gen = resolve_generator(game, game.sections["generators"][0])
     key = {2: "Lawyer", 3: "Scientist", 7: "Farmer", 11: "Leader", 12: "Inventor"}
     seen = set()
@@ -99,7 +99,7 @@ def test_birth_type_2d6_key():
 
 def test_birth_lookup_reads_the_printed_key():
     """The generator's rows are the people-type table's rows: one copy of the key."""
-    game = plan_game(CONTENT / "ryamon").game
+    game = seed_game("ryamon")
     gen = resolve_generator(game, game.sections["generators"][0])
     table = next(t for t in game.sections["tables"] if t.id == "people-types")
     lookup = gen.lookups[0]

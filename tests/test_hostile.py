@@ -201,6 +201,7 @@ def _big_include(path: Path) -> None:
     path.write_text("cover:\n  needs:\n" + "    - filler text to spend the budget\n" * 40_000)
 
 
+@pytest.mark.slow  # builds at the caps
 def test_class_2_every_build_is_bounded_and_refused_at_its_line(tmp_path: Path):
     values = "[" + ", ".join(f"v{i}" for i in range(100)) + "]"
     many = "\n".join(f"      - {{map: t, at: {chr(65 + i % 26)}{1 + i}}}" for i in range(60))

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import diagnostic_lines, run_cli
+from tests.conftest import diagnostic_lines, run_cli, slow_ones
 from tests.hostile_corpus import BASE, CASES, GOODPNG, SCEN, write
 
 NOTE = "note: the rules and scenarios are checked once the game's own files read without errors: fix the errors above, then check again"
@@ -681,7 +681,16 @@ def test_the_hunt_covers_every_new_case():
     assert set(HUNT) == {name for name in CASES if name.startswith("hunt-")}
 
 
-@pytest.mark.parametrize("name", sorted(HUNT))
+# Inputs at their caps, seconds each: the slow tier's.
+AT_LENGTH = {
+    "hunt-scen-area-within-every-cell",
+    "hunt-scen-rule-within-every-cell",
+    "hunt-scen-placements-10k",
+    "hunt-scen-area-chain-500",
+}
+
+
+@pytest.mark.parametrize("name", slow_ones(sorted(HUNT), AT_LENGTH))
 def test_each_hunted_input_gets_its_exact_message(tmp_path, monkeypatch, name):
     monkeypatch.chdir(tmp_path)
     write(tmp_path / name / "g", CASES[name])

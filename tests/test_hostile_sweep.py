@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import ROOT, diagnostic_lines, run_cli, write_game
+from tests.conftest import ROOT, diagnostic_lines, run_cli, slow_ones, write_game
 from tests.hostile_corpus import CASES, write
 
 # The inputs a game may hold: odd but meaningful (a BOM, CRLF, an untagged anchor, an
@@ -40,7 +40,17 @@ def test_the_corpus_is_a_hundred_inputs_and_more():
     assert len(CASES) >= 100 and ACCEPTED <= set(CASES)
 
 
-@pytest.mark.parametrize("name", sorted(CASES))
+# Inputs at their caps, seconds each: the slow tier's (the rest show the same paths).
+AT_LENGTH = {
+    "cards-blocks-many",
+    "hunt-scen-area-within-every-cell",
+    "hunt-scen-rule-within-every-cell",
+    "hunt-scen-placements-10k",
+    "img-svg-long-path",
+}
+
+
+@pytest.mark.parametrize("name", slow_ones(sorted(CASES), AT_LENGTH))
 def test_each_hostile_input_is_refused_at_its_place_or_accepted(name, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     write(tmp_path / name / "g", CASES[name])

@@ -13,7 +13,7 @@ from pypdf import PdfReader
 from kitgen.layout.plan import Rect, Text
 from kitgen.units import PAPERS, PRINTER_MARGIN, mm
 
-from .conftest import CONTENT, build_pdfs, plan_game, seed_kit
+from .conftest import CONTENT, build_pdfs, one_kit_fast, pdf_text, plan_game, seed_kit
 
 GAMES = sorted(p.parent.name for p in CONTENT.glob("*/game.yaml"))
 SEEDS = ["duck", "rencounter", "reshuffled", "ryamon"]  # the kits of the seed source texts
@@ -37,7 +37,13 @@ def _ink_near_edges(page: pdfium.PdfPage) -> list[str]:
 
 @pytest.mark.parametrize("game", GAMES)
 @pytest.mark.parametrize(
-    "paper,duplex", [("letter", "none"), ("a4", "long"), ("letter", "short"), ("a4-letter", "none")]
+    "paper,duplex",
+    [
+        ("letter", "none"),  # the fast tier's; the other papers and sides: the slow tier's
+        pytest.param("a4", "long", marks=pytest.mark.slow),
+        pytest.param("letter", "short", marks=pytest.mark.slow),
+        pytest.param("a4-letter", "none", marks=pytest.mark.slow),
+    ],
 )
 def test_every_page_keeps_its_ink_inside_the_printer_margin(game: str, paper: str, duplex: str):
     _, pdfs, manifest = build_pdfs(CONTENT / game, paper=paper, duplex=duplex)
@@ -84,7 +90,7 @@ def test_the_margin_check_sees_ink_at_the_edge():
     assert [_ink_near_edges(page) for page in doc] == [["top"], []]
 
 
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", one_kit_fast(GAMES))
 def test_every_sheet_is_labelled_and_numbered(game: str):
     planned = plan_game(CONTENT / game)
     for doc in planned.docs:
@@ -114,14 +120,14 @@ def test_every_sheet_is_labelled_and_numbered(game: str):
 BUILD_WORDS = re.compile(r"\bseed\b|\bchecked\b|generated with|\b\d+(\.\d+)? ?pt\b", re.I)
 
 
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", one_kit_fast(GAMES))
 def test_no_build_facts_on_player_sheets(game: str):
     _, pdfs, _ = seed_kit(game)
     found = [
         f"{name} p{n}: {m.group(0)}"
         for name, pdf in pdfs.items()
-        for n, page in enumerate(PdfReader(io.BytesIO(pdf)).pages, 1)
-        for m in BUILD_WORDS.finditer(page.extract_text() or "")
+        for n, page in enumerate(pdf_text(pdf), 1)
+        for m in BUILD_WORDS.finditer(page)
     ]
     assert found == []
 
@@ -134,7 +140,7 @@ def test_the_build_facts_check_sees_a_seed():
 
 @pytest.mark.parametrize("game", GAMES)
 def test_the_manifest_lists_every_file_with_its_page_count(game: str):
-    _, pdfs, manifest = build_pdfs(CONTENT / game)
+    _, pdfs, manifest = seed_kit(game)
     assert sorted(f["path"] for f in manifest["files"]) == sorted(pdfs)
     for entry in manifest["files"]:
         reader = PdfReader(io.BytesIO(pdfs[entry["path"]]))
@@ -161,6 +167,7 @@ def _piece_pages(docs) -> int:
     )
 
 
+@pytest.mark.slow  # plans every seed kit on letter
 def test_the_seed_kits_print_their_pieces_on_30_pages_or_fewer():
     """Issue 18: 43 pages of counters, markers, labels, cards and templates (letter, the
     default build) before one imposer chose orientation and n-up per file; nothing is
@@ -184,7 +191,7 @@ def test_the_seed_kits_print_their_pieces_on_30_pages_or_fewer():
 
 
 @pytest.mark.parametrize("duplex", ["none", "long"])
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", one_kit_fast(GAMES))
 def test_each_file_prints_in_one_mode(game: str, duplex: str):
     """A file is all duplex (each front page followed by its back, portrait), or prints on
     one side (fold-and-glue pairs, single pieces): never a back page among fold sheets."""

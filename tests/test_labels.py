@@ -77,6 +77,7 @@ def test_rencounter_squad_labels_follow_the_seeded_roster():
     assert f"Ex {rec['Ex']}" in text and "1.1\nLeader" in text
 
 
+@pytest.mark.slow  # three whole builds
 def test_rencounter_labels_differ_by_seed_and_repeat_under_one():
     _, _, a = build_pdfs(CONTENT / "rencounter", seed=3)
     _, _, b = build_pdfs(CONTENT / "rencounter", seed=3)
@@ -334,6 +335,7 @@ def test_roster_card_columns_print_the_datas_titles_never_field_ids():
     assert not words & {"n", "role", "rating"}
 
 
+@pytest.mark.slow  # two whole builds
 def test_build_with_variation_prints_the_varied_roster_everywhere():
     import yaml
 

@@ -14,6 +14,8 @@ from .conftest import ROOT
 sys.path.insert(0, str(ROOT / "tools"))
 import reference  # noqa: E402
 
+pytestmark = pytest.mark.reportlab  # the kits as the installed ReportLab writes them
+
 
 def test_every_reference_file_is_the_bytes_it_was():
     version, old = reference.stored()

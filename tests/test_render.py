@@ -12,6 +12,8 @@ from kitgen.layout.plan import Circle, Font, Group, Line, Path, Rect, Stroke, Te
 from kitgen.render.fonts import FontBook
 from kitgen.render.pdf import Painter
 
+pytestmark = pytest.mark.reportlab  # the painter against the installed ReportLab's own canvas
+
 SIZE = (300, 200)
 
 

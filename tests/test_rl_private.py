@@ -16,6 +16,8 @@ from reportlab.pdfgen.canvas import Canvas
 from kitgen.render import rl_private
 from kitgen.render.fonts import FontBook
 
+pytestmark = pytest.mark.reportlab  # the installed release's private attributes
+
 RL = f"ReportLab {reportlab.Version}"
 
 

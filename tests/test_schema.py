@@ -5,6 +5,7 @@ declared keys and its key tables are current."""
 from __future__ import annotations
 
 import ast
+import functools
 import json
 import re
 from pathlib import Path
@@ -30,6 +31,7 @@ FORMAT = ROOT / "docs" / "format.md"
 MODELINE = "# yaml-language-server: $schema="
 
 
+@functools.cache  # checking the schema against the meta-schema is most of the cost
 def _validator(kind: str) -> Draft202012Validator:
     schema = json.loads(schema_text(kind))
     Draft202012Validator.check_schema(schema)

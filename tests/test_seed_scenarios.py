@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from tests.conftest import CONTENT, plan_game, run_cli
+from tests.conftest import CONTENT, FAST_KIT, plan_game, run_cli
 
 SCENARIOS = {
     "reshuffled": ["flooded-duel", "standard"],
@@ -40,7 +40,13 @@ def test_seed_scenarios_check_clean(game):
 SHIPPED = sorted(CONTENT.glob("*/scenarios/*.yaml"))
 
 
-@pytest.mark.parametrize("file", SHIPPED, ids=[f"{f.parts[-3]}/{f.stem}" for f in SHIPPED])
+@pytest.mark.parametrize(
+    "file",
+    [
+        pytest.param(f, id=f"{f.parts[-3]}/{f.stem}", marks=() if fast else pytest.mark.slow)
+        for f, fast in ((f, f.parts[-3] == FAST_KIT) for f in SHIPPED)
+    ],
+)
 def test_every_shipped_scenario_checks_clean_on_its_own(file):
     """Every scenario file in content/ (the seeds' and every other kit's), found on disk."""
     one = run_cli("check", str(file))

@@ -89,6 +89,7 @@ def test_a_square_maps_tiles_share_the_long_cut_caption():
     _named_once_cut_alike(pdfs["map-deck.pdf"], tiles, {"cut along this edge"})
 
 
+@pytest.mark.slow  # a big tiled map drawn and read back
 def test_without_lanes_the_seams_cut_coordinates(game_dir, monkeypatch):
     """The check can fail: drawn as before (no lanes), coordinates lie under the glue
     notes and across the tiles' edges."""
@@ -100,6 +101,7 @@ def test_without_lanes_the_seams_cut_coordinates(game_dir, monkeypatch):
     assert len(found) == 4  # (those cut by a tile's edge on its glue strip are left off)
 
 
+@pytest.mark.slow  # a big tiled map built and read back
 def test_a_coordinate_with_no_room_is_left_out_and_said(game_dir, tmp_path):
     """Where a glue note lies over a column of hexes at every place along its strip, the
     one coordinate under it has no room to move: it is left out, and the build says so."""
