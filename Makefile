@@ -99,7 +99,8 @@ format: $(STAMP)
 schema: $(STAMP)
 	$(BIN)/python tools/format_keys.py
 
-# The commit rule (subjects under 72 characters, a body saying why); `make test` checks it
+# The commit rule (subjects under 72 characters, a body saying why, no merge of main into a
+# branch: rebase it); `make test` checks it
 # too (tests/test_commits.py), for commits made since it is checked.
 commits: $(STAMP)
 	$(BIN)/python tools/commits.py

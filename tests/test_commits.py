@@ -54,6 +54,45 @@ def test_a_merge_needs_only_its_subject_and_old_commits_are_history():
     assert found == [f"bbbbbbbbbb: subject of 76 characters (under 72): Merge {'z' * 70}"]
 
 
+def test_main_merged_into_a_branch_after_issue_40_is_named():
+    after = commits.STRAIGHT_SINCE
+    found = commits.faults(
+        [
+            Commit("a" * 40, 2, after, "Merge main into fixr", ""),
+            Commit("b" * 40, 2, after + 9, "Merge branch 'main' into scen4", ""),
+            Commit("c" * 40, 2, after, "Merge remote-tracking branch 'origin/main' into x", ""),
+            Commit("d" * 40, 2, after, "Merge fixr into main", ""),  # a branch landing
+            Commit("e" * 40, 2, after, "Merge mainland into fixr", ""),  # not main
+            Commit("f" * 40, 1, after, "Merge main into fixr", "Why: a squash, one parent.\n"),
+            Commit("0" * 40, 2, after - 1, "Merge main into review8", ""),  # history
+        ]
+    )
+    why = "main merged into a branch (rebase the branch onto main instead)"
+    assert found == [
+        f"aaaaaaaaaa: {why}: Merge main into fixr",
+        f"bbbbbbbbbb: {why}: Merge branch 'main' into scen4",
+        f"cccccccccc: {why}: Merge remote-tracking branch 'origin/main' into x",
+    ]
+
+
+def test_a_back_merge_git_made_is_found_in_the_history(tmp_path):
+    _git(tmp_path, "init", "-q", "-b", "main")
+    _git(tmp_path, "commit", "-q", "--allow-empty", "-m", "First", "-m", "Why.")
+    _git(tmp_path, "checkout", "-q", "-b", "side")
+    _git(tmp_path, "commit", "-q", "--allow-empty", "-m", "Side", "-m", "Why.")
+    _git(tmp_path, "checkout", "-q", "main")
+    _git(tmp_path, "commit", "-q", "--allow-empty", "-m", "Main", "-m", "Why.")
+    _git(tmp_path, "checkout", "-q", "side")
+    _git(tmp_path, "merge", "-q", "--no-ff", "--no-edit", "main")  # git's own subject
+    history = commits.history(tmp_path)
+    merge = history[0]
+    assert (merge.subject, merge.parents) == ("Merge branch 'main' into side", 2)
+    assert commits.faults(history, since=0, straight_since=0) == [
+        f"{merge.sha[:10]}: main merged into a branch (rebase the branch onto main instead): "
+        "Merge branch 'main' into side"
+    ]
+
+
 def _git(repo, *args: str) -> None:
     subprocess.run(
         ["git", "-c", "user.name=t", "-c", "user.email=t@example.org", "-C", str(repo), *args],
