@@ -141,15 +141,24 @@ def test_small_cells_keep_their_words_at_6pt_and_name_cells_at_the_edges(game_di
     coords = _coords(pages["assembly"], kinds["assembly"]["bbox"], m)
     assert set(coords) == corners
     assert min(min(s) for s in coords.values()) >= MIN_WORD - 0.01
-    # the set-up map, read at the table, names every column over it and every row left
-    # of it instead: a player finds M13 by its column and row
     item, marks = kinds["setup-map"], pages["setup-map"]
     x0, y0, x1, y1 = item["bbox"]
-    assert _coords(marks, item["bbox"], m) == {}
-    cols, rows = axis_names(m)
-    over = {t for t, s in _runs_in(marks, (x0, y1 - RULER_ROOM[1], x1, y1)).items()}
-    left = {t for t, s in _runs_in(marks, (x0, y0, x0 + RULER_ROOM[0], y1)).items()}
-    assert set(cols.values()) <= over and set(rows.values()) <= left
+    named = _coords(marks, item["bbox"], m)
+    if grid == "hex":
+        # hexes are named as the map prints them (0101), never by column and row: the
+        # hexes the pieces stand on and every second column and row, at 6 pt
+        lattice = {m.label((c, r)) for c in range(0, 26, 2) for r in range(0, 26, 2)}
+        assert set(named) == lattice | {"1313", "0303"}
+        assert min(min(s) for s in named.values()) >= MIN_WORD - 0.01
+        assert set(axis_names(m)[0].values()).isdisjoint(_runs_in(marks, item["bbox"]))
+    else:
+        # a square set-up map, read at the table, names every column over it and every
+        # row left of it instead: a player finds M13 by its column and row
+        assert named == {}
+        cols, rows = axis_names(m)
+        over = {t for t, s in _runs_in(marks, (x0, y1 - RULER_ROOM[1], x1, y1)).items()}
+        left = {t for t, s in _runs_in(marks, (x0, y0, x0 + RULER_ROOM[0], y1)).items()}
+        assert set(cols.values()) <= over and set(rows.values()) <= left
     # its own words: the area's name and the tokens' words stay, at 6 pt or more; the
     # icon's long caption, with no room in its cell, is left to the legend
     text = "".join(_runs_in(marks, item["bbox"]))

@@ -16,6 +16,7 @@ from collections.abc import Callable
 
 from ..colours import ColourError, mix, parse_colour, readable_on, rgb
 from ..errors import Diagnostics
+from ..geometry import HexGrid
 from ..model.reading import dagger
 from ..model.reading import note as reading_note
 from ..model.rules import FACE, RuleBook, Scenario
@@ -46,7 +47,7 @@ from ..style import (
 from .env import PlanEnv
 from .flow import PageFlow
 from .frame import content_box
-from .mapart import MIN_WORD, Box, axis_names, cell_size, map_ops
+from .mapart import MIN_WORD, Box, axis_names, cell_size, coord_width, map_ops
 from .mapkey import SWATCH, entries
 from .maps import COMPASS, compass, every_coord_scale, reduced_coords
 from .plan import BBox, Document, Font, Group, Item, Line, Page, Path, Rect, Stroke, Text
@@ -255,7 +256,8 @@ def _scale(
         # its coordinates would not all print at the least size: the map takes the
         # page (the sheet's text continues overleaf), as large as it will go
         scale = max(scale, _fit(setup, (x0, y0 + legend_h + 6, x1, y)))
-    if scale < every_coord_scale(setup.map):  # too small still: names along its edges
+    hexes = isinstance(setup.map.grid, HexGrid)  # named in lattice hexes, not at its edges
+    if scale < every_coord_scale(setup.map) and not hexes:  # too small still: edge names
         room_x, room_y = RULER_ROOM
         scale = max(scale, _fit(setup, (x0 + room_x, y0 + legend_h + 6, x1 - room_x, y - room_y)))
     return scale, False
@@ -336,6 +338,9 @@ def _map_ops(
     x0, x1, top = across
     coords, coord_cells = reduced_coords(m, scale, every=True)
     ruled = coord_cells is not None  # no room in every cell: the edges name the cells
+    if ruled and isinstance(g, HexGrid) and coords is not None:
+        # hexes are named as the map prints them (0101), never by column and row
+        coord_cells, ruled = hex_numbers(setup, m, coords, scale), False
     if ruled:
         top, coord_cells = top - RULER_ROOM[1], ()
     dx = x0 + ((x1 - x0) - bw * scale) / 2 - b.x0 * scale
@@ -375,6 +380,34 @@ def _map_ops(
         out.extend(_rulers(m, (dx, dy, scale), top, env))
         left, top = left - RULER_ROOM[0], top + RULER_ROOM[1]
     return out, (left, top - bh * scale - (RULER_ROOM[1] if ruled else 0.0), right, top)
+
+
+def hex_numbers(setup: Setup, m, fs: float, scale: float) -> tuple:
+    """The hexes a set-up map too small for every hex number names, as the map prints
+    them: the hexes pieces stand on, then a lattice of every k-th column and row (k
+    even, so the lattice keeps the columns' half-hex offset), k as small as keeps two
+    numbers from meeting; a number that would meet one already kept is left out."""
+    g = m.grid
+    cols = sorted({c for c, _ in m.cells})
+    rows = sorted({r for _, r in m.cells})
+    c0, r0 = cols[0], rows[0]
+    (x0, y0), (x1, _), (_, y1) = g.centre(c0, r0), g.centre(c0 + 1, r0), g.centre(c0, r0 + 1)
+    pitch_c, pitch_r = abs(x1 - x0), abs(y1 - y0)
+    wide = coord_width(m, fs) + 2 / scale
+    steps = (2, 4, 6, 8, 10, 20, 40)
+    k = next((k for k in steps if wide <= k * pitch_c and fs * 2 <= k * pitch_r), steps[-1])
+    across = math.ceil(wide / pitch_c)  # columns a number spans
+    held = sorted({p.cell for p in setup.placed if p.cell is not None}, key=_reading)
+    lattice = [(c, r) for r in rows[::k] for c in cols[::k] if (c, r) in m.cells]
+    kept: list = []
+    for cell in (*held, *lattice):
+        if all(abs(cell[0] - c) >= across or abs(cell[1] - r) >= 2 for c, r in kept):
+            kept.append(cell)
+    return tuple(sorted(kept, key=_reading))
+
+
+def _reading(cell: tuple[int, int]) -> tuple[int, int]:
+    return cell[1], cell[0]
 
 
 def _diagram_map(setup: Setup):
