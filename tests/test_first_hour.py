@@ -353,3 +353,23 @@ def test_serve_help_says_it_opens_a_browser():
     said = run_cli("serve", "--help").stdout
     assert "Open a page in your web browser with every sheet of a kit" in said
     assert "--no-open: only print the page's address" in said
+
+
+def test_a_misspelt_option_is_said_once_not_again_by_the_rules_it_switches(tmp_path, monkeypatch):
+    game = TAFL.replace(
+        "  sides: [attacker, defender]\n",
+        "  sides: [attacker, defender]\n  options: [{id: night, label: Night}]\n",
+    ) + (
+        "    - kind: count\n"
+        "      name: By day the attackers bring three\n"
+        "      unless: [night]\n"
+        "      pieces: {side: attacker}\n"
+        "      min: 3\n"
+    )
+    opened = ("map: board\n", "map: board\noptions: [night]\n")
+    assert check(tmp_path, monkeypatch, *opened, game) == ["ok: 1 game with 1 scenario checked"]
+    assert check(tmp_path, monkeypatch, "map: board\n", "map: board\noptions: [nigth]\n", game) == [
+        "scenarios/opening.yaml:3:11: error: options: unknown option 'nigth' (did you mean "
+        "'night'?)",
+        "1 error(s), 0 warning(s)",
+    ]

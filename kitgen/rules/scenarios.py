@@ -75,6 +75,8 @@ def check_scenario(game: Game, book: RuleBook, scenario: Scenario, diags: Diagno
             check_all(setup, diags, ((k, n, f"{area.path}.where") for k, n in names))
     used = {name for name, _ in scenario.options}
     rules = [r for r in (*book.constraints, *scenario.constraints) if r.applies(used)]
+    if used - {o.id for o in book.options}:  # a misspelt option, reported: which rules
+        rules = [r for r in rules if not (r.when or r.unless)]  # it switches is not known
     sound = [r for r in rules if _pieces_ok(setup, r, diags) & _names_ok(setup, r, diags)]
     check_supply(setup, diags)
     for rule in sound:
