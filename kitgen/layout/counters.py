@@ -97,7 +97,7 @@ def plan_counters(
             PIECE_GUTTER,
             inset,
             landscape=not has_backs,
-            butt=Butts(keys, BUTT_MARGIN),
+            butt=Butts(keys, BUTT_MARGIN, side_groups(slots)),
             foot=_foot(marks, env),
             kinds=[s.d.id for s in slots],  # rows balanced, a design's copies together
         )
@@ -206,6 +206,29 @@ def _slots(
         slots.append(first)
         slots += [replace(first, copy=n) for n in range(2, first.d.quantity + 1)]
     return slots, [s.size for s in slots]
+
+
+def side_groups(slots: list[_Slot]) -> list[object]:
+    """Each slot's group for the imposer: its side, so a side's pieces of a size start a
+    row of their own (two armies never share a row); a side with one piece of a size
+    joins the row it comes to (a row for each HQ would waste the sheet). [] when no
+    piece has a side."""
+    if not any(s.d.side for s in slots):
+        return []
+    groups: list[object] = []
+    i = 0
+    while i < len(slots):
+        j = i
+        while j + 1 < len(slots) and (slots[j + 1].d.side, slots[j + 1].size) == (
+            slots[i].d.side,
+            slots[i].size,
+        ):
+            j += 1
+        run = j - i + 1
+        group = slots[i].d.side if run > 1 or not groups else groups[-1]
+        groups += [group] * run
+        i = j + 1
+    return groups
 
 
 def buttable(d: CounterDef, fold: bool, bleed: float) -> bool:

@@ -326,17 +326,29 @@ class Butts:
 
     keys: Sequence[object] = ()
     margin: float = 0.0
+    # a group per slot (a side's pieces): a slot of another group than the one before it
+    # starts a row of its own, a gutter apart as usual
+    groups: Sequence[object] = ()
+
+    @property
+    def shelved(self) -> bool:
+        """Whether a change of key starts a new shelf."""
+        return bool(self.keys) or bool(self.groups)
 
     def key(self, i: int) -> object:
-        return self.keys[i] if self.keys else None
+        own = self.keys[i] if self.keys else None
+        return (own, self.groups[i]) if self.groups else own
+
+    def _own(self, key: object) -> object:
+        return key[0] if self.groups and isinstance(key, tuple) else key
 
     def across(self, key: object, gutter: float) -> float:
         """The room after a slot of `key` before the next one in its row."""
-        return gutter if key is None else 0.0
+        return gutter if self._own(key) is None else 0.0
 
     def between(self, upper: object, lower: object, gutter: float) -> float:
         """The room between a row of `upper` slots and a row of `lower` under it."""
-        if upper is None and lower is None:
+        if self._own(upper) is None and self._own(lower) is None:
             return gutter
         return 0.0 if upper == lower else max(self.margin, gutter)
 
@@ -455,7 +467,7 @@ def _shelves(
         last, key = key, butt.key(i)
         if runs and i in runs:
             joins = (
-                bool(shelf.slots) and h <= shelf.height + EPS and not (butt.keys and key != last)
+                bool(shelf.slots) and h <= shelf.height + EPS and not (butt.shelved and key != last)
             )
             across = butt.across(key, gutter)
             room = int((x1 - cursor + across + EPS) // (w + across)) if joins else 0
@@ -463,7 +475,7 @@ def _shelves(
         if (
             not shelves
             or cursor + w > x1 + EPS
-            or (butt.keys and key != last)
+            or (butt.shelved and key != last)
             or (i in breaks and shelf.slots)
         ):
             # New shelf below the current one, or a new sheet.
