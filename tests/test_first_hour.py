@@ -373,3 +373,17 @@ def test_a_misspelt_option_is_said_once_not_again_by_the_rules_it_switches(tmp_p
         "'night'?)",
         "1 error(s), 0 warning(s)",
     ]
+
+
+def test_a_for_each_variable_named_face_is_a_built_in_clash_too(tmp_path, monkeypatch):
+    game = TAFL.replace(
+        "  - id: guard\n", '  - id: "guard-{face}"\n    for_each: {face: [half, full]}\n'
+    ).replace("quantity: 4", "quantity: 2")
+    folder = write_game(tmp_path / "tafl", game)
+    monkeypatch.chdir(folder)
+    assert run_cli("check", ".").stderr.splitlines()[0] == (
+        "game.yaml:22:16: error: counters[1].for_each.face: 'face' is a built-in name: the face "
+        "a counter is placed showing: front, back or one of its steps (name your attribute "
+        "otherwise, such as 'facing'; a placement turns a counter to a step with its own key "
+        "face:)"
+    )

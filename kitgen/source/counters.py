@@ -229,6 +229,10 @@ def _read_entry(ctx: Context, node: Node, path: str) -> list[CounterDef]:
         ctx.error(node, path, f"expected a mapping of keys, got {describe(node)}")
         return []
     sets = read_for_each_parts(ctx, node.get("for_each"), f"{path}.for_each")
+    each = node.get("for_each")
+    for name in each.entries if isinstance(each, Map) else ():  # its variables are attrs
+        if name != "id" and (clash := built_in_clash(name)) is not None:
+            ctx.error(each.key_spans[name], f"{path}.for_each.{name}", *clash)
     unused_columns(ctx, node, sets, layout_placeholders(ctx, node))
     if not sets:
         return []
