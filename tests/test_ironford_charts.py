@@ -146,3 +146,24 @@ def test_the_key_beside_the_chart_names_symbols_and_says_the_rest():
     crt = next(t for t in game.tables if t.id == "crt")
     charted = {name for name, *_ in chart_rows(m, crt.combat)}
     assert "Victory hex" not in charted and "Forest" in charted
+
+
+def test_a_city_name_stays_inside_its_hex():
+    """The name under a city's symbol (Iron Ford's own, the widest) is set no wider than
+    its hex where it stands, so it never straddles a hexside (it did at 8 pt)."""
+    from kitgen.layout.maplayers import _width_at, feature_ops
+    from kitgen.layout.plan import Rect
+
+    _game, _crt, m = _ironford()
+    size = 54.0
+    tabs = [op for op in feature_ops(m, size, "Helvetica-Bold") if isinstance(op, Rect)]
+    named = {f.cell for f in m.features if f.name}
+    assert len(tabs) == len(named) == 3
+    for tab in tabs:
+        cx = tab.x + tab.w / 2
+        cell = min(
+            named, key=lambda c: abs(m.grid.centre(*c)[0] - cx) + abs(m.grid.centre(*c)[1] - tab.y)
+        )
+        corners = m.grid.corners(*cell)
+        for y in (tab.y, tab.y + tab.h):
+            assert tab.w <= _width_at(corners, y) + 0.01, (m.label(cell), tab.w)
