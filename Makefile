@@ -65,10 +65,11 @@ $(LOWEST)/.installed: pyproject.toml
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
-# After a change that alters output on purpose: store the new hashes of every seed kit
-# and of W1-W4 (tests/reference.json), and say so in the commit body.
+# After a change that alters output on purpose: rewrite the text goldens of every seed
+# kit and of W1-W4 (tests/golden/NAME.txt; KITS=duck for only some), and say so in the
+# commit body.
 reference: $(STAMP)
-	$(BIN)/python tools/reference.py --write
+	$(BIN)/python tools/reference.py --write $(KITS)
 
 # The serve test drives a real headless Chromium: Debian's package, installed here
 # when missing and the machine lets us (root with apt); elsewhere that test skips.
