@@ -52,6 +52,13 @@ MAX_WHERE_WORK = 5_000_000  # cells a scenario's location tests compare, all tol
 # piece sizes at the chosen resolution before anything is rendered (raster.py).
 MAX_PICTURE_PIXELS = 40_000_000  # one picture: a page, a board or a piece face
 MAX_ALL_PICTURE_PIXELS = 250_000_000  # every picture one command renders, together
+# `kitgen serve` (serve/): what one designer's browser needs, and no more
+MAX_SERVE_CONNECTIONS = 32  # connections answered at once; more are closed unanswered
+MAX_EVENT_STREAMS = 8  # live-update streams open at once
+MAX_IDLE_SECONDS = 10  # a connection that sends or reads nothing this long is closed
+MAX_ZOOM_PIXELS = 4_000_000  # one zoomed picture: a larger box renders at a lower resolution
+MAX_SERVE_BUILD_SECONDS = 120  # a rebuild running longer is stopped, and says so
+MAX_SERVE_BUILD_BYTES = 3072 * MiB  # a rebuild's process may take no more memory
 
 # The running totals a game's readers spend, each with its cap and how it reads.
 TOTALS = {

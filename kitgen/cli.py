@@ -881,15 +881,15 @@ def serve(path, port, dpi, open_browser) -> None:
     except OSError as exc:
         raise click.BadParameter(f"cannot listen on port {port}: {exc.strerror}") from None
     _echo(f"kitgen: serving {folder} at {server.url} (Ctrl-C to stop)", err=True)
-    server.start_watching(folder)  # from before the first build: no edit is missed
-    state = session.rebuild()
-    _echo(f"kitgen: {_state_line(state)}", err=True)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    if open_browser:
-        import webbrowser
-
-        webbrowser.open(server.url)
     try:
+        server.start_watching(folder)  # from before the first build: no edit is missed
+        state = session.rebuild()  # in a process of its own, ended by Ctrl-C at once
+        _echo(f"kitgen: {_state_line(state)}", err=True)
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        if open_browser:
+            import webbrowser
+
+            webbrowser.open(server.url)
         version = state.version
         while True:
             state = session.wait(version, 3600)

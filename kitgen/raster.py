@@ -222,3 +222,40 @@ def render_page(pdf: bytes, index: int, dpi: float, with_text: bool = False) -> 
             page.close()
     finally:
         doc.close()
+
+
+class OffPage(ValueError):
+    """A box asked for that is not on a page of the PDF: the reason, for the asker."""
+
+
+def render_box(pdf: bytes, number: int, bbox, dpi: float, most: int) -> Image:
+    """The box `bbox` (points, origin bottom-left) of page `number` (from 1), rendered
+    alone at `dpi`, or lower where it would pass `most` pixels; OffPage when the page
+    or the box is not one of the PDF's."""
+    import pypdfium2 as pdfium
+
+    x0, y0, x1, y1 = bbox
+    if not all(math.isfinite(v) for v in bbox) or not (x0 < x1 and y0 < y1):
+        raise OffPage("bbox must be four finite numbers x0,y0,x1,y1 with x0 < x1, y0 < y1")
+    doc = pdfium.PdfDocument(pdf)
+    try:
+        if not 1 <= number <= len(doc):
+            raise OffPage(f"page must be from 1 to {len(doc)}")
+        width, height = doc.get_page_size(number - 1)
+        if x0 < 0 or y0 < 0 or x1 > width or y1 > height:
+            raise OffPage(f"bbox must lie on the page: 0,0,{width:g},{height:g}")
+        k = min(dpi, 72 * math.sqrt(most / ((x1 - x0) * (y1 - y0)))) / 72
+        # only the box (and a point around it) is rendered, then cut exactly
+        left, bottom = max(0.0, x0 - 1), max(0.0, y0 - 1)
+        right, top = min(width, x1 + 1), min(height, y1 + 1)
+        page = doc[number - 1]
+        try:
+            crop = (left, bottom, width - right, height - top)
+            image = page.render(scale=k, crop=crop).to_pil()
+        finally:
+            page.close()
+    finally:
+        doc.close()
+    box = (round((x0 - left) * k), round((top - y1) * k))
+    box += (round((x1 - left) * k), round((top - y0) * k))
+    return image.crop(box).convert("RGB")
