@@ -17,7 +17,7 @@ from kitgen.errors import KitError
 from kitgen.layout.text import wrap_hard
 from kitgen.names import id_problem
 from kitgen.output import safe_name
-from tests.conftest import CONTENT, run_cli
+from tests.conftest import CONTENT, diagnostic_lines, run_cli
 
 RY_SCEN = "g/scenarios/four-tribes.yaml"
 FARMER = "{piece: farmer-red, at: B1}"
@@ -439,7 +439,7 @@ def _lines(stderr: str) -> list[str]:
     """What kitgen says, less build progress and the seeds' own write-in blanks."""
     return [
         line
-        for line in stderr.splitlines()
+        for line in diagnostic_lines(stderr)
         if not line.startswith("kitgen: ") and ": write-in blank: " not in line
     ]
 

@@ -6,7 +6,7 @@ scenario's units must never rewrite."""
 
 from __future__ import annotations
 
-from tests.conftest import run_cli, write_game
+from tests.conftest import diagnostic_lines, run_cli, write_game
 
 SKIRMISH = """
 title: Skirmish
@@ -48,13 +48,13 @@ rules:
 def _check(tmp_path, scenario: str, game: str = SKIRMISH) -> list[str]:
     folder = write_game(tmp_path / "skirmish", game, {"scenarios/s.yaml": scenario})
     run = run_cli("check", str(folder / "scenarios" / "s.yaml"))
-    return [line.replace(f"{folder}/", "") for line in run.stderr.splitlines()]
+    return [line.replace(f"{folder}/", "") for line in diagnostic_lines(run.stderr)]
 
 
 def _check_game(tmp_path, game: str) -> list[str]:
     folder = write_game(tmp_path / "g", game)
     run = run_cli("check", str(folder))
-    return [line.replace(f"{folder}/", "") for line in run.stderr.splitlines()]
+    return [line.replace(f"{folder}/", "") for line in diagnostic_lines(run.stderr)]
 
 
 def test_units_keep_the_pieces_own_unit_attribute(tmp_path):
