@@ -227,6 +227,7 @@ def test_the_manifest_is_read_back_against_the_pdf(tmp_path: Path, game_dir: Pat
             assert max(abs(a - b) for a, b in zip(got, want, strict=True)) < 40, (item, got)
 
 
+@pytest.mark.slow  # whole builds in fresh interpreters
 def test_builds_in_separate_processes_are_byte_identical(tmp_path: Path):
     """Another process, another hash seed, another game built first: the same bytes.
     (Both runs build the same kits, whose covers warn that their papers differ.)"""

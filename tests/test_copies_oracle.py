@@ -277,6 +277,7 @@ class _Plain(yaml.SafeDumper):
         return True
 
 
+@pytest.mark.slow  # 300 games read both ways: the slow tier's
 @settings(
     max_examples=300,
     deadline=None,

@@ -11,7 +11,7 @@ from collections import Counter
 import pytest
 from pypdf import PdfReader
 
-from .conftest import CONTENT, build_pdfs, pdf_text
+from .conftest import CONTENT, build_pdfs, one_kit_fast, pdf_text, seed_game
 
 GAMES = sorted(p.parent.name for p in CONTENT.glob("*/game.yaml"))
 PAPERS = ("letter", "a4")
@@ -25,11 +25,11 @@ def kit(game: str, paper: str) -> tuple:
 
 @functools.cache
 def titles() -> dict[str, str]:
-    return {game: kit(game, "letter")[0].game.title for game in GAMES}
+    return {game: seed_game(game).title for game in GAMES}  # loaded, not built
 
 
 @pytest.mark.parametrize("paper", PAPERS)
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", one_kit_fast(GAMES))  # every kit: the slow tier
 def test_no_cover_names_another_kit(game: str, paper: str):
     text = " ".join(pdf_text(kit(game, paper)[1]["cover.pdf"]))
     others = [t for g, t in titles().items() if g != game and t in text]
@@ -54,7 +54,7 @@ def _fonts(pdf: bytes) -> dict[str, bool]:
 
 
 @pytest.mark.parametrize("paper", PAPERS)
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", one_kit_fast(GAMES))  # every kit: the slow tier
 def test_every_font_of_every_file_is_embedded(game: str, paper: str):
     for name, pdf in kit(game, paper)[1].items():
         fonts = _fonts(pdf)
@@ -104,7 +104,7 @@ def _forms(pdf: bytes) -> tuple[PdfReader, dict[str, object]]:
     return reader, forms
 
 
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", one_kit_fast(GAMES))  # every kit: the slow tier
 def test_the_grid_is_darker_and_wider_than_every_texture(game: str):
     """A map's ground is one form, its terrains' textures forms of their own ("pat_"):
     the grid, the stroke the map draws most (a line round every cell), is wider and darker
@@ -139,7 +139,7 @@ def _files_of(manifest: dict) -> dict[tuple[str, str], set[str]]:
     return where
 
 
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", one_kit_fast(GAMES))  # every kit: the slow tier
 def test_a_component_prints_in_the_same_file_on_letter_and_a4(game: str):
     letter, a4 = (_files_of(kit(game, paper)[2]) for paper in PAPERS)
     assert letter.keys() == a4.keys()
@@ -148,7 +148,7 @@ def test_a_component_prints_in_the_same_file_on_letter_and_a4(game: str):
 
 
 @pytest.mark.parametrize("paper", PAPERS)
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", one_kit_fast(GAMES))  # every kit: the slow tier
 def test_every_sheet_of_pieces_reports_its_fill(game: str, paper: str):
     """The manifest gives each front sheet of pieces or of a map its fill (the build
     prints it on the terminal): one figure a sheet, each a part of the sheet."""
