@@ -262,6 +262,33 @@ def test_the_caps_are_documented_as_they_are():
         assert f"| `{name}` | {shown}" in doc, name
 
 
+def test_the_bounds_kept_beside_their_code_are_documented_as_they_are():
+    """Caps outside kitgen/budget.py are named in docs/security.md with their figure."""
+    import importlib
+
+    doc = " ".join((ROOT / "docs" / "security.md").read_text().split())
+    for module, names in {
+        "kitgen.source.counters": ["MAX_QUANTITY"],
+        "kitgen.source.labels": ["MAX_LABELS"],
+        "kitgen.chance.dice": ["MAX_COUNT", "MAX_SIDES", "MAX_FACE", "MAX_CONSTANT",
+                               "MAX_KEEP_DICE", "MAX_EXPLODE", "MAX_KEEP_WORK", "MAX_SUM_BITS"],
+        "kitgen.source.pictures": ["MAX_SVG_USES"],
+        "kitgen.files": ["MAX_NAME"],
+        "kitgen.render.fontcheck": ["MAX_TABLES"],
+        "kitgen.rules.reaction": ["MAX_COMBOS"],
+        "kitgen.rules.banding": ["MAX_OPTIMA"],
+        "kitgen.serve.watch": ["MAX_FILES"],
+        "kitgen.export.kit": ["MAX_PIXELS"],
+        "kitgen.raster": ["MAX_DPI"],
+        "kitgen.source.expand": ["MAX_EXPANSION"],
+        "kitgen.source.yamlnodes": ["MAX_DEPTH"],
+    }.items():  # fmt: skip
+        for name in names:
+            value = getattr(importlib.import_module(module), name)
+            said = re.search(rf"(\d[\d,]*)[^\d(]*\(`{name}`", doc)
+            assert said and said.group(1) == f"{value:,}", name
+
+
 # ---- 3. images and fonts that lie -------------------------------------------------------
 
 
