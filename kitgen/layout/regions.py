@@ -433,6 +433,15 @@ def _line_ops(
 DECK_SHARE = 0.9  # a region's deck size is the largest that this share of its cards fit
 
 
+def _check_own_size(f: Filled, face: tuple, env: PlanEnv) -> None:
+    """A warning when a region's text does not fit at the size the layout gives it."""
+    who, _, w, h = face
+    size = f.region.show.size if f.region.show is not None else None
+    if size is not None and not _Setter(f, env).fits(size, text_box(f, region_box(f.region, w, h))):
+        env.warn(f.span, f.path, f"{who}: region {f.region.id!r} does not fit at its {size:g} pt",
+                 "shorten its text, give the region more room, or leave size: out")  # fmt: skip
+
+
 def deck_sizes(
     faces: list[tuple[str, tuple[Filled, ...], float, float]], env: PlanEnv
 ) -> list[dict[str, float]]:
@@ -454,6 +463,10 @@ def deck_sizes(
         ranked = sorted((b or 0.0 for _, _, b in found), reverse=True)
         deck = ranked[max(0, math.ceil(len(ranked) * DECK_SHARE) - 1)] or min(type_scale(env))
         for n, f, best in found:
+            if f.region.show is not None and f.region.show.size is not None:
+                _check_own_size(f, faces[n], env)
+                out[n][rid] = f.region.show.size
+                continue
             size = deck if best is not None and best >= deck else None
             if size is None:
                 who, _, w, h = faces[n]
