@@ -18,7 +18,7 @@ from ..colours import contrast
 from ..model.counters import Picture
 from ..model.layout import TYPE_SCALE, Filled, Region
 from ..records import record
-from ..style import INLINE_ICON, PIECE_MIN, REGION_LEAD
+from ..style import BLACK, INLINE_ICON, PAPER, PIECE_MIN, REGION_LEAD
 from .env import PlanEnv
 from .plan import BBox, Circle, Font, Group, Icon, Image, Line, Path, Rect, Stroke, Text
 from .rich import parse_markup
@@ -170,8 +170,8 @@ def auto_ink(ground: str) -> str:
     """Black or white, whichever reads at the higher WCAG contrast on `ground` (one of
     them always reaches 4.5:1)."""
     if ground == "none":
-        return "#000000"
-    return max(("#000000", "#ffffff"), key=lambda ink: contrast(ink, ground))
+        return BLACK
+    return max((BLACK, PAPER), key=lambda ink: contrast(ink, ground))
 
 
 def picture_ops(picture: Picture, box: BBox, fit: str) -> list:
