@@ -450,6 +450,7 @@ UNREAD_NOTE = (
 def check(paths, quiet) -> None:
     """Validate games without writing anything."""
     found: list = []
+    notes: list[str] = []  # what the reading skipped on purpose (blank rows), for the summary
     failed = unread = False
     files = [f for path in paths for f in (scenario_pack(path) or [path])]
     counts = [0, 0, 0]  # games, the scenarios they hold, scenario files named alone
@@ -484,9 +485,12 @@ def check(paths, quiet) -> None:
             diags.extend(exc.diagnostics)
             failed = True
         found.extend(scenario_view(path, diags))
+        notes += [n for n in diags.notes if n not in notes]
     _report(found, quiet)
     if unread and not quiet:  # say what was not looked at, so a short list is not read as all
         _echo(UNREAD_NOTE, err=True)
+    for note in notes if not quiet else ():
+        _echo(f"note: {note}", err=True)
     if failed:
         sys.exit(EXIT_INPUT)
     if not quiet:

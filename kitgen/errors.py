@@ -13,21 +13,59 @@ from .records import record
 
 
 @record
+class SheetCell:
+    """A spreadsheet cell as the spreadsheet program shows it: the row number (a CSV's
+    record, whatever lines its cells span), the column (1 is A; 0 the whole row), the
+    column's header as written and the sheet (XLSX; None for a CSV)."""
+
+    row: int
+    column: int = 0
+    header: str = ""
+    sheet: str | None = None
+
+    def where(self, shown: str, line: int) -> str:
+        """`cards.csv: row 31, column D (Rules)`, with `, file line 145` when the file
+        line differs from the row (a multi-line cell above); `core-set.xlsx[Authority]!B3
+        (Rules)` for a workbook."""
+        letter = column_letter(self.column) if self.column > 0 else ""
+        named = f" ({self.header})" if self.header else ""
+        if self.sheet is not None:
+            if not letter:
+                return f"{shown}[{self.sheet}] row {self.row}"
+            return f"{shown}[{self.sheet}]!{letter}{self.row}{named}"
+        out = f"{shown}: row {self.row}" + (f", column {letter}{named}" if letter else "")
+        return out + (f", file line {line}" if line and line != self.row else "")
+
+
+def column_letter(column: int) -> str:
+    """A spreadsheet's name for column `column` (1 -> A, 27 -> AA)."""
+    letters = ""
+    while column > 0:
+        column, rest = divmod(column - 1, 26)
+        letters = chr(ord("A") + rest) + letters
+    return letters
+
+
+@record
 class Span:
-    """A place in a source file; line and col are 1-based."""
+    """A place in a source file; line and col are 1-based. A spreadsheet cell also
+    carries its `cell` (row, column letter and header), which is how it is shown."""
 
     file: str
     line: int = 0
     col: int = 0
+    cell: SheetCell | None = None
 
     def __str__(self) -> str:
-        shown = _display_path(self.file)
+        shown = display_path(self.file)
+        if self.cell is not None:
+            return self.cell.where(shown, self.line)
         if self.line <= 0:
             return shown
         return f"{shown}:{self.line}:{self.col}"
 
 
-def _display_path(path: str) -> str:
+def display_path(path: str) -> str:
     """Relative to the working directory when that is shorter, so messages stay readable."""
     try:
         rel = os.path.relpath(path)
@@ -67,11 +105,18 @@ class Diagnostic:
 class Diagnostics:
     """A run's collected diagnostics, in the order they were found."""
 
-    __slots__ = ("items", "_seen")
+    __slots__ = ("items", "_seen", "notes")
 
     def __init__(self) -> None:
         self.items: list[Diagnostic] = []
         self._seen: set[Diagnostic] = set()
+        # What the reading did that is no mistake but worth a line in `kitgen check`'s
+        # summary (blank rows of a spreadsheet skipped), once each.
+        self.notes: list[str] = []
+
+    def note(self, text: str) -> None:
+        if text not in self.notes:
+            self.notes.append(text)
 
     def __repr__(self) -> str:
         return f"Diagnostics(items={self.items!r})"

@@ -16,8 +16,23 @@ DEVICES = frozenset(
 # The longest output file name kitgen makes from an id: a prefix, the id and a suffix.
 FILE_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,119}$")
 # A {name} in a text that a record or for_each row fills, and the {{ and }} that print a
-# brace (group 1: the name). The one pattern of the readers, the copies and the rosters.
-PLACEHOLDER = re.compile(r"\{\{|\}\}|\{([A-Za-z_][A-Za-z0-9_-]*)\}")
+# brace (group 1: the name, a spreadsheet column's as written, spaces and all: {Card
+# Text}; group 2: a filter after a bar, {Name|slug}). A name holds no brace, bar, colon,
+# comma or line break ({2,3,3,4,4,5} is a die's faces, not a name). The one pattern of
+# the readers, the copies and the rosters.
+PLACEHOLDER = re.compile(r"\{\{|\}\}|\{([A-Za-z0-9_][^{}|:,\n]*?)(?:\|([A-Za-z]+))?\}")
+
+
+def slug(text: str) -> str:
+    """`{Name|slug}`: a name made fit for an id ("Blob, Ship" -> "blob-ship")."""
+    import unicodedata  # only for a game that makes ids from names
+
+    plain = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii")
+    return re.sub(r"[^a-z0-9]+", "-", plain.lower()).strip("-")
+
+
+# What a filter after a placeholder's bar does to the value.
+FILTERS = {"slug": slug}
 
 
 def id_problem(text: str) -> tuple[str, str] | None:

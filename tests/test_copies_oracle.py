@@ -19,6 +19,7 @@ from PIL import Image as PILImage
 
 from kitgen import budget
 from kitgen.errors import Diagnostics
+from kitgen.records import replace
 from kitgen.render.icons import icon_names
 from kitgen.source import counters
 from kitgen.source.counter_copies import colour_at
@@ -26,6 +27,8 @@ from kitgen.source.expand import (
     at_cells,
     blanked,
     file_cells,
+    filled_rows,
+    id_cell,
     merged,
     placeholder_spans,
     read_for_each_parts,
@@ -71,7 +74,8 @@ def plain_entry(ctx: Context, node, path: str):
         ctx.error(node, path, f"expected a mapping of keys, got {counters.describe(node)}")
         return []
     sets = read_for_each_parts(ctx, node.get("for_each"), f"{path}.for_each")
-    unused_columns(ctx, node, sets)
+    unused_columns(ctx, node, sets, attrs=True)
+    sets = filled_rows(ctx, node, sets, path, "counter")
     out = []
     seen = {str(d) for d in ctx.diags}
     where = None
@@ -94,7 +98,8 @@ def plain_entry(ctx: Context, node, path: str):
                     seen.add(str(d))
                     ctx.diags.extend([d])
         if one is not None:
-            out.append(one)
+            at = id_cell(node, parts)  # a row's counter is found at its id's cell
+            out.append(one if at is None else replace(one, span=at))
     return out
 
 

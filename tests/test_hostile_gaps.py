@@ -751,7 +751,7 @@ def test_a_zero_width_character_in_a_name_or_a_cell_is_refused(tmp_path):
     game = "title: G\ncounters:\n  - {id: 'p-{n}', for_each: {file: a.csv}, size: 1in, front: x}\n"
     files = {"game.yaml": game, "a.csv": "n\n1\n2\u00ad3\n"}
     assert _lines(tmp_path / "b", files) == [
-        f"g/a.csv:3:1: error: counters[0].for_each: the cell holds U+00AD SOFT HYPHEN, which an editor may show as nothing {HIDDEN_HINT}",
+        f"g/a.csv: row 3, column A (n): error: counters[0].for_each: the cell holds U+00AD SOFT HYPHEN, which an editor may show as nothing {HIDDEN_HINT}",
         "1 error(s), 0 warning(s)",
     ]
 

@@ -59,7 +59,9 @@ def test_each_hostile_input_is_refused_at_its_place_or_accepted(name, tmp_path, 
     errors = [line for line in run.stderr.splitlines() if ": error: " in line]
     assert bool(errors) == (name not in ACCEPTED), run.stderr
     for line in errors:
-        assert re.match(rf"{re.escape(name)}/g/[^:]+:\d+:\d+: error: ", line), line
+        # a file's line and column, or a spreadsheet's row and column (its header's name)
+        place = r"(:\d+:\d+|: row \d+[^:]*|\]![A-Z]+\d+[^:]*)"
+        assert re.match(rf"{re.escape(name)}/g/[^:]+{place}: error: ", line), line
 
 
 def _check(tmp_path: Path, monkeypatch, files: dict) -> list[str]:
@@ -159,7 +161,7 @@ def test_a_control_character_in_a_spreadsheet_cell_is_refused_at_the_cell(tmp_pa
     game = "title: G\ncounters:\n  - {id: 'p-{n}', for_each: {file: a.csv}, size: 1in, front: x}\n"
     write_game(tmp_path / "g", game, {"a.csv": "n\n1\n2\x1b[2J\n"})
     assert _lines(tmp_path / "g") == [
-        "g/a.csv:3:1: error: counters[0].for_each: the cell holds U+001B, a control character, not text (remove it; a text may hold tabs and line breaks, no other control character)",
+        "g/a.csv: row 3, column A (n): error: counters[0].for_each: the cell holds U+001B, a control character, not text (remove it; a text may hold tabs and line breaks, no other control character)",
         "1 error(s), 0 warning(s)",
     ]
 

@@ -70,8 +70,8 @@ def test_a_bad_value_is_reported_at_its_cell_with_its_column(tmp_path):
         {"units.csv": "name,colour,strength,count\na,red,4,1\nb,blue,5,1\nc,grean,6,1\n"},
     )
     assert messages(game) == [
-        "units.csv:4:2: error: counters[0].front.background: unknown colour 'grean' "
-        "(column 'colour') (did you mean 'green'? use #rrggbb, black, white, red, ...)",
+        "units.csv: row 4, column B (colour): error: counters[0].front.background: "
+        "unknown colour 'grean' (did you mean 'green'? use #rrggbb, black, white, red, ...)",
         "1 error(s), 0 warning(s)",
     ]
 
@@ -88,14 +88,17 @@ def test_xlsx_cells_are_named_by_sheet_and_cell(tmp_path):
         ("b", "purpel", 5.0, 2),
     ]:
         sheet.append(row)
-    sheet["C4"] = "=C2+1"  # a formula: read as its cached value, never worked out
+    sheet["C4"] = "=C2+1"  # a formula openpyxl saves with no value: never worked out
     book.save(game / "units.xlsx")
     assert messages(game) == [
-        "units.xlsx[Units]!B3: error: counters[0].front.background: unknown colour 'purpel' "
-        "(column 'colour') (did you mean 'purple'? use #rrggbb, black, white, red, ...)",
-        "1 error(s), 0 warning(s)",
+        "units.xlsx[Units]!B3 (colour): error: counters[0].front.background: unknown colour "
+        "'purpel' (did you mean 'purple'? use #rrggbb, black, white, red, ...)",
+        "units.xlsx[Units]!C4 (strength): error: counters[0].for_each: formula with no saved "
+        "value: open and save the file in a spreadsheet program",
+        "2 error(s), 0 warning(s)",
     ]
     sheet["B3"] = "blue"
+    sheet["C4"] = None
     book.save(game / "units.xlsx")
     defs = {d.id: d for d in plan_game(game).game.sections["counters"]}
     assert defs["u-b"].attrs["strength"] == "5"  # Excel's 5.0 is the number 5
@@ -107,24 +110,26 @@ def test_xlsx_cells_are_named_by_sheet_and_cell(tmp_path):
     [
         (
             {"units.csv": "name,colour,strength,count,notes\na,red,4,1,spare\n"},
-            "units.csv:1:5: warning: column 'notes' is not used: no placeholder or rule of the "
-            "game names it (use it as {notes}, or leave it out of the file)",
+            "units.csv: row 1, column E (notes): warning: column 'notes' is not used: no "
+            "placeholder or rule of the game names it (use it as {notes}, or leave it out of "
+            "the file)",
         ),
         (
             {"units.csv": "name,colour,strenght,count\na,red,4,1\n"},
             "game.yaml:11:20: error: counters[0].front.text.text: unknown placeholder "
-            "{strength} in '{name} {strength}' (did you mean 'strenght'? known: {name}, "
-            "{colour}, {strenght}, {count})",
+            "{strength} in '{name} {strength}': units.csv has no column 'strength' (header "
+            "row 1: name, colour, strenght, count) (did you mean 'strenght'?)",
         ),
         (
-            {"units.csv": "name,colour,2nd,count\na,red,4,1\n"},
-            "units.csv:1:3: error: counters[0].for_each: column name '2nd' cannot be a "
-            "placeholder (start with a letter; letters, digits, '_' and '-' (e.g. strength, "
-            "unit_id))",
+            {"units.csv": "name,colour,{2nd},count\na,red,4,1\n"},
+            "units.csv: row 1, column C ({2nd}): error: counters[0].for_each: column name "
+            "'{2nd}' cannot be a placeholder (a column's name holds no braces, '|', ':', ',' "
+            "or line break)",
         ),
         (
             {"units.csv": "name,colour,name,count\na,red,4,1\n"},
-            "units.csv:1:3: error: counters[0].for_each: column 'name' is named twice",
+            "units.csv: row 1, column C (name): error: counters[0].for_each: column 'name' is "
+            "named twice",
         ),
         (
             {"units.csv": b"name,colour\n\xff\xfe,red\n".decode("latin-1")},
@@ -221,9 +226,9 @@ def test_a_table_file_header_must_name_its_columns(tmp_path):
         {"weapons.csv": "Weapon,Damage,Range\nPistol,1,6\n"},
     )
     assert (
-        "weapons.csv:1:2: error: tables[0].rows: column 2 of the file's header is 'Damage', "
-        "the table's is 'Range' (the header row names the columns in the table's order: "
-        "Weapon, Range, Damage)"
+        "weapons.csv: row 1, column B (Damage): error: tables[0].rows: column 2 of the file's "
+        "header is 'Damage', the table's is 'Range' (the header row names the columns in the "
+        "table's order: Weapon, Range, Damage)"
     ) in messages(game)
 
 
@@ -268,7 +273,8 @@ def test_scenario_placements_from_a_csv_beside_the_scenario(tmp_path):
         },
     )
     assert messages(game) == [
-        "scenarios/red.csv:4:1: error: sides[0].placements[2].piece: unknown piece 'tnak' "
+        "scenarios/red.csv: row 4, column A (piece): error: sides[0].placements[2].piece: "
+        "unknown piece 'tnak' "
         "(did you mean 'tank'?)",
         "1 error(s), 0 warning(s)",
     ]

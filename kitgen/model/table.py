@@ -163,6 +163,14 @@ class Card:
     side: str | None = None  # the side (owner) it belongs to: its front carries the mark
     side_span: Span | None = None
     side_mark: str | None = None  # band, corner or none; None: the game's
+    name: str = ""  # its name as exports give it ('': the id)
+    # the spreadsheet row it was made from, column by column (exports keep it)
+    columns: Mapping[str, str] = field(default_factory=dict)
+
+    @property
+    def title(self) -> str:
+        """Its name, else its id."""
+        return self.name or self.id
 
     @property
     def two_sided(self) -> bool:

@@ -14,7 +14,7 @@ from ..model.counters import Face, TextEl
 from ..model.game import Game
 from ..model.generator import ROSTER_FIELDS, Generator
 from ..model.label import LabelDef, Labels, Record
-from ..names import PLACEHOLDER, placeholders
+from ..names import FILTERS, PLACEHOLDER, placeholders
 from ..records import replace
 from .generate import build_roster
 
@@ -25,7 +25,8 @@ def fill(text: str, record: Record, blank: str) -> str:
     def one(m: re.Match) -> str:
         if m.group(1) is None:
             return m.group(0)[0]
-        return record.get(m.group(1)) or blank
+        value = record.get(m.group(1)) or blank
+        return FILTERS[m.group(2)](value) if m.group(2) in FILTERS else value
 
     return PLACEHOLDER.sub(one, text)
 

@@ -26,7 +26,7 @@ from ..errors import Diagnostic, Diagnostics
 from ..model.counters import CounterDef, Face, merge_rows
 from ..names import PLACEHOLDER
 from ..records import MISSING, fields
-from .expand import Vars, blanked, substitute
+from .expand import Vars, blanked, fill, substitute
 from .fields import Context, as_text
 from .yamlnodes import Node
 
@@ -241,7 +241,7 @@ class Filler:
         emitted = None
         for step in self.fills:
             try:
-                vals.append(step.fmt.format_map(variables))  # type: ignore[union-attr]
+                vals.append(_filling(step.raw, step.fmt)(variables))  # type: ignore[arg-type]
             except KeyError:
                 substitute(self.scratch, step.raw, variables, step.node, step.path)
                 emitted = self._found(emitted, step)
@@ -429,12 +429,19 @@ class _ElementPlan:
 
 
 def _filling(raw: str, fmt: str) -> Callable[[Vars], str]:
-    """What fills `raw` in from a copy's variables (KeyError for one it lacks): a text
-    that is one placeholder is that variable's value, looked up; others, str.format."""
+    """What fills `raw` in from a copy's variables (KeyError for one it lacks, or for a
+    filter kitgen has not): a text that is one placeholder is that variable's value,
+    looked up; others, str.format where every name is one it reads as a name, else
+    expand.fill."""
     whole = PLACEHOLDER.fullmatch(raw)
-    if whole is not None and whole.group(1):
+    if whole is not None and whole.group(1) and not whole.group(2):
         return itemgetter(whole.group(1))
-    return fmt.format_map
+    if all(
+        m.group(1) is None or (m.group(1).isidentifier() and not m.group(2))
+        for m in PLACEHOLDER.finditer(raw)
+    ):
+        return fmt.format_map
+    return lambda variables: fill(raw, variables)
 
 
 @lru_cache(maxsize=4096)

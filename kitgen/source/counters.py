@@ -42,10 +42,10 @@ from ..units import UnitError, parse_length
 from .counter_copies import Filler, Template
 from .expand import (
     FOR_EACH,
+    CopyProblems,
     Vars,
-    at_cells,
-    file_cells,
-    placeholder_spans,
+    filled_rows,
+    id_cell,
     read_for_each_parts,
     unused_columns,
 )
@@ -233,34 +233,24 @@ def _read_entry(ctx: Context, node: Node, path: str) -> list[CounterDef]:
     for name in each.entries if isinstance(each, Map) else ():  # its variables are attrs
         if name != "id" and (clash := built_in_clash(name)) is not None:
             ctx.error(each.key_spans[name], f"{path}.for_each.{name}", *clash)
-    unused_columns(ctx, node, sets, layout_placeholders(ctx, node))
+    unused_columns(ctx, node, sets, attrs=True, also=layout_placeholders(ctx, node))
+    if not sets:
+        return []
+    sets = filled_rows(ctx, node, sets, path, "counter")
     if not sets:
         return []
     read = Template(ctx.apart())
     filler = Filler(ctx, read, _read_def(read.ctx, node, path, sets[0], read))
     out: list[CounterDef] = []
-    seen: set[str] | None = None  # every problem said so far, as printed
-    where: dict | None = None  # texts with placeholders, once a spreadsheet is in play
+    problems = CopyProblems(ctx, node)
     for n, parts in enumerate(sets):
         one, found = filler.fill(parts)
         if one is not None:
+            if type(parts[0]) is not dict or len(parts) > 1:  # a spreadsheet's row
+                at = id_cell(node, parts)
+                one = one if at is None else replace(one, span=at)
             out.append(fill_faces(ctx, one) if _has_layout(one) else one)
-        if not found:
-            continue
-        # Copies after the first report only problems the first did not; a copy from a
-        # spreadsheet row reports its bad values at their cells.
-        cells = file_cells(parts)
-        if n == 0 and not cells:
-            ctx.diags.extend(found)
-            continue
-        if cells:
-            where = placeholder_spans(node) if where is None else where
-            found = at_cells(found, where, cells)
-        seen = {str(d) for d in ctx.diags} if seen is None else seen
-        for d in found:
-            if str(d) not in seen:
-                seen.add(str(d))
-                ctx.diags.extend([d])
+        problems.add(n, parts, found)
     return out
 
 

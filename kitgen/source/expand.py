@@ -22,9 +22,9 @@ import itertools
 import re
 from collections.abc import Iterable
 
-from ..errors import Diagnostic, Span
+from ..errors import Diagnostic, Span, display_path
 from ..model.counters import merge_rows
-from ..names import PLACEHOLDER, placeholders
+from ..names import FILTERS, PLACEHOLDER, placeholders
 from ..records import replace
 from .fields import Context, as_text, did_you_mean, is_file_list
 from .spec import Scalar as ScalarType
@@ -118,22 +118,41 @@ def merged(parts: tuple[Vars, ...]) -> Vars:
 
 def blanked(variables: Vars, blank: str) -> Vars:
     """The variables with each empty value (a null the source lacks) as the write-in
-    blank; the same dict when none is empty."""
+    blank; the same dict when none is empty (a spreadsheet row stays one: its {row})."""
     if "" not in variables.values():
         return variables
-    return {k: (v if v != "" else blank) for k, v in variables.items()}
+    out = variables.copy() if isinstance(variables, FileRow) else dict(variables)
+    for k, v in variables.items():
+        if v == "":
+            out[k] = blank
+    return out
 
 
 class FileRow(dict):
     """A record read from a spreadsheet: its variables, the cell each came from (a
-    value that turns out bad is reported at its cell) and its columns' header cells."""
+    value that turns out bad is reported at its cell), its columns' header cells and
+    its row's number, which `{row}` gives (unless a column is named row)."""
 
-    __slots__ = ("cells", "heads")
+    __slots__ = ("cells", "heads", "number")
 
-    def __init__(self, cells: dict[str, Span], heads: dict[str, Span]) -> None:
+    def __init__(self, cells: dict[str, Span], heads: dict[str, Span], number: int) -> None:
         super().__init__()
         self.cells = cells
         self.heads = heads
+        self.number = number
+
+    def __missing__(self, key: str) -> str:
+        if key == ROW:
+            return str(self.number)
+        raise KeyError(key)
+
+    def copy(self) -> FileRow:
+        out = FileRow(self.cells, self.heads, self.number)
+        out.update(self)
+        return out
+
+
+ROW = "row"  # {row}: a spreadsheet record's row number, as the spreadsheet shows it
 
 
 def _records(ctx: Context, node: Seq, path: str, from_file: bool = False) -> list[Vars]:
@@ -147,6 +166,7 @@ def _records(ctx: Context, node: Seq, path: str, from_file: bool = False) -> lis
             FileRow(
                 {k: v.span for k, v in item.entries.items()},
                 dict(item.key_spans),
+                item.span.cell.row if item.span.cell else i + 2,
             )
             if from_file
             else {}
@@ -165,26 +185,70 @@ def _records(ctx: Context, node: Seq, path: str, from_file: bool = False) -> lis
     return out or [{}]
 
 
+def value_of(variables: Vars, name: str, filter_name: str | None) -> str:
+    """The value a placeholder gives: the variable, through its filter if it names one
+    (KeyError for a name or a filter there is none of)."""
+    value = variables[name]
+    if filter_name is None:
+        return value
+    return FILTERS[filter_name](value)
+
+
+def fill(text: str, variables: Vars) -> str:
+    """`text` with its placeholders filled (KeyError for one the variables lack)."""
+
+    def one(m: re.Match) -> str:
+        if m.group(1) is None:
+            return m.group(0)[0]
+        return value_of(variables, m.group(1), m.group(2))
+
+    return PLACEHOLDER.sub(one, text)
+
+
 def substitute(ctx: Context, text: str, variables: Vars, node: Node | None, path: str) -> str:
     """Fill {name} placeholders; an unknown name is an error naming the known ones."""
     if "{" not in text and "}" not in text:
         return text
 
-    def fill(m: re.Match) -> str:
+    def one(m: re.Match) -> str:
         token = m.group(0)
         if token == "{{":
             return "{"
         if token == "}}":
             return "}"
-        name = m.group(1)
-        if name not in variables:
-            known = ", ".join("{" + k + "}" for k in variables) or "none (add for_each)"
-            hint = did_you_mean(name, list(variables), f"known: {known}")
-            ctx.error(node, path, f"unknown placeholder {{{name}}} in {text!r}", hint)
+        name, filter_name = m.group(1), m.group(2)
+        if filter_name is not None and filter_name not in FILTERS:
+            hint = did_you_mean(filter_name, list(FILTERS), "filters: " + ", ".join(FILTERS))
+            ctx.error(node, path, f"unknown filter |{filter_name} in {text!r}", hint)
             return token
-        return variables[name]
+        try:
+            return value_of(variables, name, filter_name)
+        except KeyError:
+            message, hint = unknown_placeholder(name, text, variables)
+            ctx.error(node, path, message, hint)
+            return token
 
-    return PLACEHOLDER.sub(fill, text)
+    return PLACEHOLDER.sub(one, text)
+
+
+def unknown_placeholder(name: str, text: str, variables: Vars) -> tuple[str, str]:
+    """(message, hint) for a placeholder no variable fills. A spreadsheet's record names
+    its file and header row; a did-you-mean only to a column of like spelling."""
+    known = ", ".join("{" + k + "}" for k in variables) or "none (add for_each)"
+    message = f"unknown placeholder {{{name}}} in {text!r}"
+    heads = variables.heads if isinstance(variables, FileRow) else {}
+    if not heads:
+        return message, did_you_mean(name, list(variables), f"known: {known}")
+    header = next(iter(heads.values()))
+    row = header.cell.row if header.cell else 1
+    sheet = f"[{header.cell.sheet}]" if header.cell and header.cell.sheet else ""
+    shown = display_path(header.file)
+    return (
+        f"{message}: {shown}{sheet} has no column {name!r} (header row {row}: "
+        + ", ".join(heads)
+        + ")",
+        did_you_mean(name, list(heads), cutoff=0.75),
+    )
 
 
 def placeholder_spans(node: Node) -> dict[Span, list[str]]:
@@ -218,26 +282,109 @@ def file_cells(parts: tuple[Vars, ...]) -> dict[str, Span]:
 def at_cells(
     diags: Iterable[Diagnostic], where: dict[Span, list[str]], cells: dict[str, Span]
 ) -> list[Diagnostic]:
-    """Diagnostics about a value a spreadsheet supplied, moved to its cell and naming
-    its column (`units.csv:14:3: ... (column 'strength')`); the others as they are."""
+    """Diagnostics about a value a spreadsheet supplied, moved to its cell (whose place
+    names its row and column: `units.csv: row 14, column C (strength)`); the others as
+    they are."""
     out = []
     for d in diags:
-        # a placeholder the file lacks is the definition's mistake, not a cell's
-        about_value = d.span and not d.message.startswith("unknown placeholder")
+        # a placeholder the file lacks (or a filter) is the definition's mistake, not a cell's
+        about_value = d.span and not d.message.startswith(("unknown placeholder", "unknown filter"))
         name = next((n for n in where.get(d.span, ()) if n in cells), None) if about_value else None
         if name is None:
             out.append(d)
         else:
-            out.append(replace(d, span=cells[name], message=f"{d.message} (column '{name}')"))
+            out.append(replace(d, span=cells[name]))
     return out
 
 
+class CopyProblems:
+    """Where a definition's copies report what reading them found: the first copy's
+    problems as found; a later copy's only those not said yet (a definition's own
+    mistake is said once, not once a copy); a copy from a spreadsheet row has each
+    problem about one of its values moved to the value's cell, so every row's bad
+    value is said at its row."""
+
+    def __init__(self, ctx: Context, node: Node) -> None:
+        self.ctx = ctx
+        self.node = node
+        self.seen: set[str] | None = None  # every problem said so far, as printed
+        self.where: dict[Span, list[str]] | None = None  # texts with placeholders
+
+    def add(self, n: int, parts: tuple[Vars, ...], found: list[Diagnostic]) -> None:
+        if not found:
+            return
+        cells = file_cells(parts)
+        if n == 0 and not cells:
+            self.ctx.diags.extend(found)
+            return
+        if cells:
+            self.where = placeholder_spans(self.node) if self.where is None else self.where
+            found = at_cells(found, self.where, cells)
+        if self.seen is None:
+            self.seen = {str(d) for d in self.ctx.diags}
+        for d in found:
+            if str(d) not in self.seen:
+                self.seen.add(str(d))
+                self.ctx.diags.add(d)
+
+
+def filled_rows(
+    ctx: Context, node: Node, sets: list[tuple[Vars, ...]], path: str, what: str
+) -> list[tuple[Vars, ...]]:
+    """The variable sets whose spreadsheet cells give a value to what each piece cannot
+    be without (its id, its quantity): a row whose cell for one is empty is an error at
+    that cell and makes no piece (never a piece lost without a word)."""
+    needs: dict[str, list[str]] = {}
+    for key in ("id", "quantity"):
+        text = node.get(key) if isinstance(node, Map) else None
+        if isinstance(text, Scalar) and isinstance(text.value, str):
+            needs[key] = placeholders(text.value)
+    if not any(needs.values()):
+        return sets
+    out = []
+    for parts in sets:
+        whole = True
+        for part in parts:
+            if not isinstance(part, FileRow):
+                continue
+            for key, names in needs.items():
+                for name in names:
+                    if part.get(name) == "" and name in part.cells:
+                        ctx.error(
+                            part.cells[name],
+                            f"{path}.{key}",
+                            f"empty cell, but each {what}'s {key} comes from this column",
+                            "fill it in, or leave the row out: where: keeps rows by their columns",
+                        )
+                        whole = False
+        if whole:
+            out.append(parts)
+    return out
+
+
+def id_cell(node: Node, parts: tuple[Vars, ...]) -> Span | None:
+    """The cell a copy's id is made from (the first column its id names), if a
+    spreadsheet row made it: a second use of the id is reported there."""
+    text = node.get("id") if isinstance(node, Map) else None
+    if not (isinstance(text, Scalar) and isinstance(text.value, str)):
+        return None
+    for part in parts:
+        if isinstance(part, FileRow):
+            for name in placeholders(text.value):
+                if name in part.cells:
+                    return part.cells[name]
+            return next(iter(part.cells.values()), None)
+    return None
+
+
 def unused_columns(
-    ctx: Context, node: Node, sets: list[tuple[Vars, ...]], also: Iterable[str] = ()
+    ctx: Context, node: Node, sets: list[tuple[Vars, ...]], attrs: bool, also: Iterable[str] = ()
 ) -> None:
     """Warn at the header of each spreadsheet column that nothing uses: no placeholder
-    of the definition and no word of the game's YAML (a rule matching the attribute
-    names it) mentions it. Once per column."""
+    the definition (or a layout it names: `also`) holds (comments are not read), no
+    `where:` and, for pieces whose columns become attributes (`attrs`), no key or value
+    of the game's rules. A column spelt like a placeholder that found no column says so:
+    the typo is in one of them. Once per column."""
     heads: dict[str, Span] = {}
     for parts in sets[:1]:
         for part in parts:
@@ -245,36 +392,56 @@ def unused_columns(
                 heads.update(part.heads)
     if not heads:
         return
-    used = {n for names in placeholder_spans(node).values() for n in names} | set(also)
-    words = _game_words(ctx)
+    asked = [n for names in placeholder_spans(node).values() for n in names] + sorted(also)
+    used = set(asked) | _where_columns(node)
+    words = _rule_words(ctx) if attrs else set()
+    missed = [n for n in dict.fromkeys(asked) if n not in heads and n != ROW]
     for name, head in heads.items():
-        if name not in used and name not in words:
-            ctx.warning(
-                head,
-                "",
-                f"column {name!r} is not used: no placeholder or rule of the game names it",
-                "use it as {" + name + "}, or leave it out of the file",
-            )
+        if name in used or name in words:
+            continue
+        close = did_you_mean(name, missed, cutoff=0.75)
+        ctx.warning(
+            head,
+            "",
+            f"column {name!r} is not used: no placeholder"
+            + (" or rule" if attrs else "")
+            + " of the game names it",
+            close.replace("did you mean '", "did you mean {").replace("'?", "}?")
+            if close
+            else "use it as {" + name + "}, or leave it out of the file",
+        )
 
 
-def _game_words(ctx: Context) -> set[str]:
-    """Every word of the game's YAML files (its folder and scenarios/), read once."""
-    words = ctx.extra.get("game words")
+def _where_columns(node: Node) -> set[str]:
+    """The columns the definition's spreadsheets keep rows by (`where:`)."""
+    out: set[str] = set()
+    stack = [node.get("for_each")] if isinstance(node, Map) else []
+    while stack:
+        n = stack.pop()
+        if isinstance(n, Map):
+            where = n.get("where")
+            if isinstance(where, Map):
+                out.update(where.entries)
+            stack.extend(v for k, v in n.entries.items() if k != "where")
+    return out
+
+
+def _rule_words(ctx: Context) -> set[str]:
+    """Every key and word of the game's `rules:` as read (never its comments): an
+    attribute a rule matches on is named there."""
+    words = ctx.extra.get("rule words")
     if words is None:
-        from ..budget import MAX_YAML_BYTES
-        from ..files import FileRefused, list_folder, read_file
-
         words = set()
-        try:
-            names = list_folder(ctx.folder, ".", (".yaml", ".yml"))
-            names += list_folder(ctx.folder, "scenarios", (".yaml", ".yml"))
-        except FileRefused:
-            names = []
-        for name in names:
-            try:
-                text = read_file(ctx.folder, name, MAX_YAML_BYTES).data.decode("utf-8", "replace")
-            except FileRefused:
-                continue
-            words.update(re.findall(r"[A-Za-z_][A-Za-z0-9_-]*", text))
-        ctx.extra["game words"] = words
+        root = ctx.extra.get("root")
+        stack = [root.get("rules")] if isinstance(root, Map) else []
+        while stack:
+            n = stack.pop()
+            if isinstance(n, Map):
+                words.update(n.entries)
+                stack.extend(n.entries.values())
+            elif isinstance(n, Seq):
+                stack.extend(n.items)
+            elif isinstance(n, Scalar) and isinstance(n.value, str):
+                words.update(re.findall(r"[A-Za-z_][A-Za-z0-9_-]*", n.value))
+        ctx.extra["rule words"] = words
     return words

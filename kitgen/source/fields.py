@@ -700,6 +700,8 @@ def check_unique_ids(ctx: Context, items: Iterable[Any], path: str, what: str) -
             seen[item.id.casefold()] = item
             continue
         where = "elsewhere" if not first.span else f"line {first.span.line}"
+        if first.span and first.span.cell is not None:  # a spreadsheet's row
+            where = f"row {first.span.cell.row}"
         if first.span and item.span and first.span.file != item.span.file:
             where = str(first.span)  # another file (a scenario, an include)
         if first.id == item.id:

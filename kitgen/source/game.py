@@ -251,6 +251,7 @@ def read_game(
     root, files = load_game_tree(game_file)
     folder = game_file.parent
     ctx = Context(diags, folder, icons=icons)
+    ctx.extra["root"] = root  # what a section may look up elsewhere (the rules' words)
     f = Fields(ctx, root, "", game_keys(sections))
     ctx.palette = f.get("colours", _read_palette) or {}
     game_id = f.id("id")

@@ -419,6 +419,11 @@ FILE_LIST = Spec(
     Key("sheet", TEXT, "XLSX: the sheet"),
     Key("range", TEXT, "XLSX: the cells"),
     Key("delimiter", TEXT, "CSV: the delimiter (default: found from the file)"),
+    Key(
+        "where",
+        Named(OneOrList(TEXT), "columns, each a value or a list of them"),
+        "keep only the rows whose columns hold these values",
+    ),
     heading="Records from spreadsheets: CSV and XLSX",
 )
 

@@ -37,7 +37,16 @@ from ..records import replace
 from ..style import RULES_MIN, SHEET_MAX
 from ..units import mm
 from .combat import COMBAT, read_combat
-from .expand import FOR_EACH, read_for_each, substitute
+from .expand import (
+    FOR_EACH,
+    CopyProblems,
+    filled_rows,
+    id_cell,
+    merged,
+    read_for_each_parts,
+    substitute,
+    unused_columns,
+)
 from .fields import (
     Context,
     Fields,
@@ -86,6 +95,7 @@ ALIGN_WORDS = {
     "right": "right",
     "auto": "auto",
 }
+MAX_CARD_COPIES = 500  # copies of one card
 CARD_SIZES: dict[str, tuple[float, float]] = {
     "poker": (mm(63.5), mm(88.9)),
     "bridge": (mm(57.15), mm(88.9)),
@@ -235,8 +245,16 @@ CARD = Spec(
     Key("for_each", FOR_EACH, "one card per variable set; {placeholders} filled"),
     Key("roster", ID, "a generator: one card per unit of its roster"),
     Key("id", TEXT, "unique after expansion", required=True, default=""),
+    Key("name", TEXT, "its name in exports and index.json; default: the id"),
     Key("size", TEXT, "poker, bridge, mini, tarot, index, half-letter or WxH", default="poker"),
-    Key("quantity", INTEGER, "copies of each", default=1, lo=1, hi=500),
+    Key(
+        "quantity",
+        Either(INTEGER, TEXT),
+        "copies of each, or a {placeholder} giving them",
+        default=1,
+        lo=1,
+        hi=MAX_CARD_COPIES,
+    ),
     Key("bleed", LENGTH, "art past the trim; --bleed overrides it"),
     Key("colour", COLOUR, "card background", default="#ffffff"),
     Key("accent", COLOUR, "title band colour", default="#3b4a5a"),
@@ -891,13 +909,21 @@ def read_card(ctx: Context, node: Node, path: str) -> list[Card]:
     if not isinstance(node, Map):
         ctx.error(node, path, f"expected a mapping of keys, got {describe(node)}")
         return []
-    variants = read_for_each(ctx, node.get("for_each"), f"{path}.for_each")
+    sets = read_for_each_parts(ctx, node.get("for_each"), f"{path}.for_each")
+    unused_columns(ctx, node, sets, attrs=False)
+    sets = filled_rows(ctx, node, sets, path, "card")
     out: list[Card] = []
-    for n, variables in enumerate(variants):
-        # report definition problems once, not once per copy
-        sub_ctx = ctx if n == 0 else ctx.apart()
-        card = _read_one_card(sub_ctx, node, path, variables, ctx)
+    problems = CopyProblems(ctx, node)
+    for n, parts in enumerate(sets):
+        # every copy's problems: a bad value on any row is said at its cell
+        sub_ctx = ctx.apart()
+        card = _read_one_card(sub_ctx, node, path, merged(parts), ctx)
+        problems.add(n, parts, sub_ctx.diags.items)
         if card is not None:
+            at = id_cell(node, parts)
+            if at is not None:  # a spreadsheet's row: the card is found at its id's cell
+                columns = {k: v for part in parts for k, v in part.items()}
+                card = replace(card, span=at, columns=columns)
             out.append(card)
     return out
 
@@ -922,7 +948,9 @@ def _read_one_card(
     if roster is not None:
         variables = _RosterVars(variables)
     raw_id = f.text("id")
+    said = len(ctx.diags.items)
     cid = substitute(ctx, raw_id, variables, f.node_of("id"), f.sub("id"))
+    filled = len(ctx.diags.items) == said  # else said: not a bad id as well
     size_node = f.node_of("size")
     size_name = f.default("size")
     size = CARD_SIZES[size_name]
@@ -930,7 +958,12 @@ def _read_one_card(
         got = card_size(ctx, size_node, f.sub("size"))
         if got is not None:
             size_name, size = got
-    quantity = f.integer("quantity")
+    quantity = _quantity(ctx, f, variables)
+    name_node = f.node_of("name")
+    name_text = f.text("name") if name_node is not None else None
+    name = (
+        "" if name_text is None else substitute(ctx, name_text, variables, name_node, f.sub("name"))
+    )
     bleed = f.length("bleed", positive=False, negative=False)
     colour = _colour(ctx, f, "colour", variables)
     accent = _colour(ctx, f, "accent", variables)
@@ -962,6 +995,8 @@ def _read_one_card(
 
     probe = re.sub(r"\{[^{}]*\}", "x", cid) if roster else cid  # a roster's: as filled
     problem = id_problem(probe)
+    if problem is not None and not filled:
+        return None
     if problem is not None:
         message, hint = problem
         ctx.error(f.node_of("id"), f.sub("id"), message.replace(repr(probe), repr(cid)), hint)
@@ -983,6 +1018,7 @@ def _read_one_card(
         side=side,
         side_span=side_node.span if side_node is not None else None,
         side_mark=side_mark,
+        name=name,
     )
 
 
@@ -1042,6 +1078,22 @@ def _card_design(ctx: Context, f: Fields, cid: str, variables: dict, root: Conte
         )
     cells = cells_of(variables)
     return CardDesign(values, cells, f.path, f.span, root, name, f.node_of("layout"))
+def _quantity(ctx: Context, f: Fields, variables: dict) -> int:
+    """A whole number, or a {placeholder} a for_each record (a spreadsheet's column)
+    fills with one."""
+    node = f.node_of("quantity")
+    if not (isinstance(node, Scalar) and isinstance(node.value, str)):
+        return f.integer("quantity")
+    text = f.text("quantity")
+    filled = substitute(ctx, text, variables, node, f.sub("quantity"))
+    if filled.strip().isdigit() and 1 <= int(filled) <= MAX_CARD_COPIES:
+        return int(filled)
+    ctx.error(
+        node,
+        f.sub("quantity"),
+        f"quantity {text!r} gives {filled!r}, not a whole number from 1 to {MAX_CARD_COPIES}",
+    )
+    return 1
 
 
 def read_decks(ctx: Context, node: Node, path: str) -> tuple[Deck, ...]:

@@ -5,14 +5,15 @@ the YAML list it stands for.
     for_each: {side: [red, blue], unit: {file: units.xlsx, sheet: Units}}
     rows: {file: weapons.csv}                       # a table's rows, cells in column order
 
-Each cell becomes a YAML node whose place is the cell itself, so a bad value is
-reported there: `units.csv:14:3` (row 14, the 3rd column) or
-`units.xlsx[Units]!C14`, with the column's name. Values keep their types (a number
+source/rows.py reads the rows against the header: each cell becomes a YAML node
+whose place is the cell itself, so a bad value is reported there, as a spreadsheet
+program shows it: `units.csv: row 14, column C (strength)` or
+`units.xlsx[Units]!C14 (strength)`. Values keep their types (a number
 stays a number, an empty cell is empty: a write-in blank where the kit prints one).
 Text is UTF-8, with or without a byte-order mark; a CSV's delimiter is found from
 the file (comma, semicolon, tab or bar) unless `delimiter:` says. XLSX is read by
-openpyxl in read-only mode: formulas give their cached values (nothing is
-evaluated) and links to other workbooks are not followed.
+openpyxl in read-only mode: formulas give their saved values (nothing is
+worked out; one with none is an error at its cell) and links to other workbooks are not followed.
 """
 
 from __future__ import annotations
@@ -23,13 +24,13 @@ import re
 from pathlib import Path
 
 from ..budget import MAX_SHEET_COLUMNS, MAX_TABLE_FILE_BYTES, MAX_TABLE_ROWS
-from ..errors import Span
+from ..errors import SheetCell, Span
 from ..files import FileRefused, read_file, real_path
-from ..records import record
 from .fields import Context, Fields
+from .rows import Cell, Row, Source, read_rows
 from .sheet_bounds import SheetRefused, check_csv, check_number, check_xlsx
 from .spec import FILE_LIST
-from .yamlnodes import CONTROL_HINT, Map, Scalar, Seq, hidden_character, not_text
+from .yamlnodes import Map, Seq
 
 FILE_KEYS = tuple(FILE_LIST.keys)  # {file: ...} where a list goes
 TYPES = (".csv", ".xlsx")
@@ -40,12 +41,15 @@ _NUMBER = re.compile(r"^[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)$")
 def file_list(ctx: Context, node: Map, path: str, keyed: bool = True) -> Seq | None:
     """The file's rows as the YAML list they stand for: with `keyed`, records (a
     mapping per row, keyed by the header row); else rows (a list of cells per row,
-    the header row read by the caller). None, with a diagnostic, if it cannot be read."""
+    the header row first, read by the caller). None, with a diagnostic, if it cannot be
+    read. Each cell's span is its place as a spreadsheet program shows it (row, column
+    letter and header): every message about a value names the cell it came from."""
     f = Fields(ctx, node, path, FILE_LIST)
     name = f.text("file")
     sheet = f.text("sheet")
     cells = f.text("range")
     delimiter = f.text("delimiter")
+    where = f.node_of("where")
     f.close()
     if name is None:
         return None
@@ -82,8 +86,10 @@ def file_list(ctx: Context, node: Map, path: str, keyed: bool = True) -> Seq | N
     try:
         if suffix == ".csv":
             grid = _csv_cells(found.data, str(found.path), delimiter)
+            source = Source(str(found.path), shown, None)
         else:
-            grid = _xlsx_cells(found.data, str(found.path), sheet, cells)
+            grid, sheet = _xlsx_cells(found.data, str(found.path), sheet, cells)
+            source = Source(str(found.path), shown, sheet)
     except TableError as exc:
         where = exc.span or node.get(exc.key) or node.get("file")
         ctx.error(where, f"{path}.{exc.key}", exc.message, exc.hint)
@@ -96,40 +102,17 @@ def file_list(ctx: Context, node: Map, path: str, keyed: bool = True) -> Seq | N
             "see docs/security.md for the caps",
         )
         return None
-    if not grid:
+    table = read_rows(ctx, source, grid, path, keyed)
+    if table is None:
+        return None
+    if table.header is None:
         ctx.error(
             node.get("file"), f"{path}.file", f"{shown} is empty", "the first row names the columns"
         )
         return None
-    if not _all_text(ctx, grid, path):
-        return None
     if keyed:
-        return _records(ctx, grid, node.span, path)
-    width = len(grid[0])
-    while width and grid[0][width - 1].value is None:
-        width -= 1
-    return Seq(node.span, [_row(r, width) for r in grid])
-
-
-def _all_text(ctx: Context, grid: Grid, path: str) -> bool:
-    """False, with an error at the cell, when a cell holds a character no text may hold
-    (a control character, half of a UTF-16 pair; a hidden character, as in YAML): YAML
-    refuses them, and so does a sheet."""
-    for row in grid:
-        for cell in row:
-            if not isinstance(cell.value, str):
-                continue
-            bad = not_text(cell.value)
-            if bad is not None:
-                code, kind = bad
-                ctx.error(cell.span, path, f"the cell holds {code}, {kind}, not text", CONTROL_HINT)
-                return False
-            hidden = None if cell.value.isascii() else hidden_character(cell.value)
-            if hidden is not None:
-                _, problem, hint = hidden
-                ctx.error(cell.span, path, problem.replace("the text", "the cell", 1), hint)
-                return False
-    return True
+        return table.records(ctx, where, path, node.span)
+    return table.in_columns(node.span)
 
 
 class TableError(Exception):
@@ -154,18 +137,8 @@ def _relative(path: Path, folder: Path) -> str:
         return path.name
 
 
-@record
-class Cell:
-    """One cell of a spreadsheet: where it is, its value (None: empty) and its text as
-    written (so `1.10` still prints as 1.10)."""
-
-    span: Span
-    value: object
-    text: str
-
-
-# A grid is a list of rows, the header first; a row a list of cells.
-Grid = list[list[Cell]]
+# A grid is the file's rows, blank ones too, in order (source/rows.py reads them).
+Grid = list[Row]
 
 
 def _csv_cells(data: bytes, file: str, delimiter: str | None) -> Grid:
@@ -187,25 +160,30 @@ def _csv_cells(data: bytes, file: str, delimiter: str | None) -> Grid:
     grid: Grid = []
     try:
         start = 1
-        for row in reader:
-            grid.append(_csv_row(file, start, row))
+        for number, row in enumerate(reader, start=1):
+            grid.append(Row(number, _csv_row(file, start, number, row)))
             start = reader.line_num + 1
             if len(grid) > MAX_TABLE_ROWS + 1:  # the readers stop one past the cap
                 break
     except csv.Error as exc:
         raise TableError("file", f"{Path(file).name}:{reader.line_num}: {exc}") from None
-    return [r for r in grid if any(cell.value is not None for cell in r)]  # blank lines: no rows
+    return grid
 
 
-def _csv_row(file: str, line: int, row: list[str]) -> list[Cell]:
+def _csv_row(file: str, line: int, number: int, row: list[str]) -> tuple[Cell, ...]:
+    """A CSV record's cells, each on the file line where it starts (a quoted cell may
+    hold line breaks, which move the cells after it down)."""
     cells = []
     for column, text in enumerate(row, start=1):
         try:
-            cells.append(Cell(Span(file, line, column), _typed(text), text))
+            cells.append(Cell(column, line, _typed(text), text))
         except SheetRefused as exc:
             hint = "write a plain number, or make the cell text"
-            raise TableError("file", exc.message, hint, Span(file, line, column)) from None
-    return cells
+            at = Span(file, line, column, SheetCell(number, column))
+            raise TableError("file", exc.message, hint, at) from None
+        if "\n" in text or "\r" in text:
+            line += text.count("\n") + text.replace("\r\n", "\n").count("\r")
+    return tuple(cells)
 
 
 def _sniff(text: str) -> str:
@@ -232,7 +210,10 @@ def _typed(text: str) -> object:
     return text
 
 
-def _xlsx_cells(data: bytes, file: str, sheet: str | None, cells: str | None) -> Grid:
+def _xlsx_cells(
+    data: bytes, file: str, sheet: str | None, cells: str | None
+) -> tuple[Grid, str]:
+    """The sheet's rows (the first sheet unless `sheet` names one) and its name."""
     import openpyxl  # only for a game with a spreadsheet
     from openpyxl.utils import range_boundaries
 
@@ -277,18 +258,18 @@ def _xlsx_cells(data: bytes, file: str, sheet: str | None, cells: str | None) ->
         else:
             min_col = min_row = 1
             max_col = max_row = None
-        grid = _xlsx_rows(ws, file, sheet, (min_col, min_row, max_col, max_row))
+        bounds = (min_col, min_row, max_col, max_row)
+        grid = _xlsx_rows(ws, file, bounds, _formulas(data, sheet, bounds))
     finally:
         book.close()
-    return [r for r in grid if any(cell.value is not None for cell in r)]
+    return grid, sheet
 
 
-def _xlsx_rows(ws, file: str, sheet: str, bounds: tuple) -> Grid:  # type: ignore[no-untyped-def]
+def _xlsx_rows(ws, file: str, bounds: tuple, formulas: set) -> Grid:  # type: ignore[no-untyped-def]
     """The sheet's rows, to one past the cap. openpyxl parses as it goes: a cell it
     cannot read (a style number that is not one, a broken reference) is the file's
-    mistake, reported at the row it was reading."""
-    from openpyxl.utils import get_column_letter
-
+    mistake, reported at the row it was reading. A cell in `formulas` that reads empty
+    is a formula saved with no value."""
     min_col, min_row, max_col, max_row = bounds
     grid: Grid = []
     rows = ws.iter_rows(
@@ -298,10 +279,13 @@ def _xlsx_rows(ws, file: str, sheet: str, bounds: tuple) -> Grid:  # type: ignor
     try:
         for r, values in enumerate(rows, start=min_row):
             grid.append(
-                [
-                    Cell(Span(f"{file}[{sheet}]!{get_column_letter(c)}{r}"), *_xlsx_value(v))
-                    for c, v in enumerate(values, start=min_col)
-                ]
+                Row(
+                    r,
+                    tuple(
+                        Cell(c, r, *_xlsx_value(v), formula=v is None and (r, c) in formulas)
+                        for c, v in enumerate(values, start=min_col)
+                    ),
+                )
             )
             if len(grid) > MAX_TABLE_ROWS + 1:  # the readers stop one past the cap
                 break
@@ -313,6 +297,31 @@ def _xlsx_rows(ws, file: str, sheet: str, bounds: tuple) -> Grid:  # type: ignor
             "save the workbook again from a spreadsheet program",
         ) from None
     return grid
+
+
+def _formulas(data: bytes, sheet: str, bounds: tuple) -> set[tuple[int, int]]:
+    """(row, column) of each formula cell of the sheet: one with no saved value reads as
+    empty, and would print as a blank where the designer sees a value."""
+    import openpyxl
+
+    min_col, min_row, max_col, max_row = bounds
+    book = openpyxl.load_workbook(io.BytesIO(data), read_only=True, keep_links=False)
+    try:
+        ws = book[sheet]
+        ws.reset_dimensions()  # as the values' reading: no row padded to a declared width
+        rows = ws.iter_rows(
+            min_row=min_row, max_row=max_row, min_col=min_col, max_col=max_col, values_only=True
+        )
+        return {
+            (r, c)
+            for r, values in enumerate(rows, start=min_row)
+            for c, v in enumerate(values, start=min_col)
+            if isinstance(v, str) and v.startswith("=") or type(v).__name__ == "ArrayFormula"
+        }
+    except Exception:  # noqa: BLE001 - the values' reading says what is broken
+        return set()
+    finally:
+        book.close()
 
 
 def _xlsx_value(value: object) -> tuple[object, str]:
@@ -330,73 +339,15 @@ def _xlsx_value(value: object) -> tuple[object, str]:
     return str(value), str(value)
 
 
-def _scalar(span: Span, value: object, raw: str) -> Scalar:
-    if value is None:
-        return Scalar(span, None, "", True)
-    return Scalar(
-        span, value, raw.strip() if not isinstance(value, str) else raw, not isinstance(value, str)
-    )
-
-
-def _row(cells: list[Cell], width: int) -> Seq:
-    """A row of cells, as many as the header names: an empty cell is a null (a
-    write-in blank), a missing one too; cells past the header stay, to be counted."""
-    span = cells[0].span if cells else Span("")
-    while len(cells) > width and cells[-1].value is None:
-        cells = cells[:-1]
-    nodes = [_scalar(cell.span, cell.value, cell.text) for cell in cells]
-    nodes += [_scalar(span, None, "") for _ in range(width - len(cells))]
-    return Seq(span, nodes)
-
-
-def _records(ctx: Context, grid: Grid, span: Span, path: str) -> Seq | None:
-    header, *body = grid
-    names: list[str | None] = []
-    ok = True
-    for head in header:
-        if head.value is None:
-            names.append(None)
-            continue
-        name = str(head.value).strip()
-        if not re.match(r"^[A-Za-z_][A-Za-z0-9_-]*$", name):
-            ctx.error(
-                head.span,
-                path,
-                f"column name {name!r} cannot be a placeholder",
-                "start with a letter; letters, digits, '_' and '-' (e.g. strength, unit_id)",
-            )
-            ok = False
-        elif name in names:
-            ctx.error(head.span, path, f"column {name!r} is named twice")
-            ok = False
-        names.append(name)
-    if not ok:
-        return None
-    heads = {name: head.span for head, name in zip(header, names, strict=True) if name}
-    records = []
-    for row in body:
-        # each entry's key span is its column's header cell, its value's span its own cell
-        first = row[0].span
-        entry = Map(first)
-        for cell, name in zip(row, names, strict=False):
-            if name is not None:
-                entry.put(name, heads[name], _scalar(cell.span, cell.value, cell.text))
-        for name in names[len(row) :]:  # a short row: its missing cells are empty
-            if name is not None:
-                entry.put(name, heads[name], _scalar(first, None, ""))
-        records.append(entry)
-    return Seq(span, records)
-
-
 def grid_of(data: bytes, name: str) -> list[list[object]]:
     """A spreadsheet's first sheet as rows of values, the header first (for `kitgen new
     --from`, which reads a file the designer names, not one of a game)."""
     if len(data) > MAX_TABLE_FILE_BYTES:
         raise TableError("file", f"more than {MAX_TABLE_FILE_BYTES:,} bytes, too big to read")
     if name.lower().endswith(".xlsx"):
-        grid = _xlsx_cells(data, name, None, None)
+        grid, _ = _xlsx_cells(data, name, None, None)
     elif name.lower().endswith(".csv"):
         grid = _csv_cells(data, name, None)
     else:
         raise TableError("file", "not a spreadsheet kitgen reads", "use a .csv or .xlsx file")
-    return [[cell.value for cell in row] for row in grid]
+    return [[cell.value for cell in row.cells] for row in grid if not row.blank]

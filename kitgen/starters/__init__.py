@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 import re
 from importlib.resources import files
 from pathlib import Path
@@ -108,6 +109,11 @@ def from_sheet(folder: Path, sheet: Path) -> list[Path]:
 PIECES = "pieces.csv"
 
 
+def _yaml_key(name: str) -> str:
+    """A column's name as a key of a YAML flow mapping (quoted unless plain)."""
+    return name if re.fullmatch(r"[A-Za-z_][A-Za-z0-9_ -]*", name) else json.dumps(name)
+
+
 def _with_ids(header: list[str], rows: list[list[str]]) -> list[list[str]]:
     """Rows with an id first, made from the first column: lower case, words joined by
     hyphens, numbered where two would be the same."""
@@ -136,12 +142,14 @@ def _faces(header: list[str], rows: list[list[str]]) -> dict[str, str]:
     rest = [c for c in full if c not in {ident, name, count, colour}]
     unused = [c for c in header if c and c not in {ident, name, count, colour, *rest[:4]}]
     return {
-        "unused": (
-            "# Columns not printed yet: "
-            + ", ".join(unused)
-            + " (put them on a face as {"
+        # columns not printed yet are kept as attributes (for rules) by name, so that
+        # the build does not call them unused; the comment says how to print them
+        "attrs_line": (
+            "    attrs: {"
+            + ", ".join(f'{_yaml_key(c)}: "{{{c}}}"' for c in unused)
+            + "}    # not printed yet: put them on a face as {"
             + unused[0]
-            + "}).\n"
+            + "}\n"
             if unused
             else ""
         ),

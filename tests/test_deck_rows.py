@@ -1,0 +1,295 @@
+"""Decks from spreadsheets, and never a row lost: every row of a card list becomes its
+cards, or an error at its row, with the place a spreadsheet program shows
+(`cards.csv: row 31, column D (Rules)`); one mistake each, with its exact message."""
+
+from __future__ import annotations
+
+import csv
+import io
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from kitgen.errors import Diagnostics
+from kitgen.render.icons import icon_names
+from kitgen.sections import SECTIONS
+from kitgen.source.game import read_game
+from tests.conftest import run_cli, write_game
+
+DECK = """\
+id: cargo
+title: Star Cargo
+cards:
+  - id: "{Name|slug}"
+    name: "{Name}"
+    for_each: {file: cards.csv}
+    quantity: "{Qty}"
+    accent: "{Colour}"
+    front:
+      title: "{Name}"
+      blocks:
+        - text: "{Card Text}"
+"""
+HEADER = "Name,Qty,Colour,Card Text\n"
+
+
+def messages(folder: Path) -> list[str]:
+    result = run_cli("check", str(folder))
+    return [line.replace(f"{folder}/", "") for line in result.stderr.splitlines()]
+
+
+def deck(tmp_path: Path, rows: str, yaml: str = DECK, header: str = HEADER) -> Path:
+    return write_game(tmp_path / "cargo", yaml, {"cards.csv": header + rows})
+
+
+def read(folder: Path):
+    diags = Diagnostics()
+    game = read_game(folder / "game.yaml", SECTIONS, diags, icon_names)
+    return game.sections.get("cards", ()), diags
+
+
+def test_a_good_deck_makes_every_row_its_cards(tmp_path):
+    cards, diags = read(
+        deck(tmp_path, 'Blob Ship,2,red,"Gain 3.\nDraw a card."\nScout,1,#336699,Explore\n')
+    )
+    assert not diags.items
+    assert [(c.id, c.name, c.quantity) for c in cards] == [
+        ("blob-ship", "Blob Ship", 2),
+        ("scout", "Scout", 1),
+    ]
+    assert cards[0].front.blocks[1].text == "Gain 3.\nDraw a card."  # {Card Text}: a space
+    assert cards[1].columns["Card Text"] == "Explore"
+
+
+@pytest.mark.parametrize(
+    ("rows", "expected"),
+    [
+        (  # an unquoted comma in a name: every cell after it would shift
+            "Scout,1,red,Explore\nBlob, Ship,1,red,Shifted\n",
+            "cards.csv: row 3, column E: error: cards[0].for_each: row 3 has 5 cells, the "
+            "header 4: a comma in a value not in quotes splits it, shifting every cell after "
+            'it (put a value holding a comma in double quotes ("Blob, Ship"), or save the '
+            "file again from a spreadsheet program)",
+        ),
+        (
+            "Scout,1,red\n",
+            "cards.csv: row 2, column D (Card Text): error: cards[0].for_each: row 2 has 3 "
+            "cells, the header 4: column D and after are missing (a row has a cell for every "
+            "column, empty ones too (a,,c))",
+        ),
+        (
+            "Scout,1,red,Explore\n,1,red,Lost\n",
+            "cards.csv: row 3, column A (Name): error: cards[0].id: empty cell, but each "
+            "card's id comes from this column (fill it in, or leave the row out: where: keeps "
+            "rows by their columns)",
+        ),
+        (
+            "Scout,,red,Explore\n",
+            "cards.csv: row 2, column B (Qty): error: cards[0].quantity: empty cell, but each "
+            "card's quantity comes from this column (fill it in, or leave the row out: where: "
+            "keeps rows by their columns)",
+        ),
+        (
+            "Scout,1,red,Explore\nBlob,1,red,x\nScout,2,red,Again\n",
+            "cards.csv: row 4, column A (Name): error: cards: duplicate card id 'scout' "
+            "(first at row 2)",
+        ),
+        (  # not the first row: every row's colour is checked, at its cell
+            "Scout,1,red,Explore\nBlob,1,grean,x\n",
+            "cards.csv: row 3, column C (Colour): error: cards[0].accent: unknown colour "
+            "'grean' (use #rrggbb, black, white, red, ...)",
+        ),
+        (
+            "Scout,two,red,Explore\n",
+            "cards.csv: row 2, column B (Qty): error: cards[0].quantity: quantity '{Qty}' "
+            "gives 'two', not a whole number from 1 to 500",
+        ),
+        (  # a multi-line cell above: the row a spreadsheet shows, and the file's line
+            'Scout,1,red,"one\ntwo\nthree"\nBlob,1,bleu,x\n',
+            "cards.csv: row 3, column C (Colour), file line 5: error: cards[0].accent: "
+            "unknown colour 'bleu' (use #rrggbb, black, white, red, ...)",
+        ),
+    ],
+)
+def test_each_row_mistake_is_one_error_at_its_cell(tmp_path, rows, expected):
+    assert messages(deck(tmp_path, rows)) == [expected, "1 error(s), 0 warning(s)"]
+
+
+def test_a_value_under_no_header_is_an_error_at_its_cell(tmp_path):
+    folder = deck(
+        tmp_path, "Scout,1,red,Explore,\nBlob,1,red,x,stray\n", header=HEADER[:-1] + ",\n"
+    )
+    assert messages(folder) == [
+        "cards.csv: row 3, column E: error: cards[0].for_each: a value in column E, which has "
+        "no header (name the column in row 1, or clear the cell)",
+        "1 error(s), 0 warning(s)",
+    ]
+
+
+def test_an_unknown_icon_on_a_later_row_is_said_at_its_cell(tmp_path):
+    game = write_game(
+        tmp_path / "icons",
+        """\
+        title: Icons
+        counters:
+          - id: "c-{row}"
+            for_each: {file: pieces.csv}
+            size: 1in
+            front: {icon: "{icon}"}
+        """,
+        {"pieces.csv": "icon\nstar\nstar\nsttar\n"},
+    )
+    assert messages(game) == [
+        "pieces.csv: row 4, column A (icon): error: counters[0].front.icon: unknown icon "
+        "'sttar' (did you mean 'star'?)",
+        "1 error(s), 0 warning(s)",
+    ]
+
+
+def test_a_blank_row_is_skipped_with_a_note(tmp_path):
+    folder = deck(tmp_path, "Scout,1,red,Explore\n\n,,,\nBlob,1,red,x\n")
+    result = run_cli("check", str(folder))
+    assert result.exit_code == 0, result.stderr
+    assert result.stderr.splitlines() == [
+        f"note: {folder}/cards.csv: 2 blank rows skipped (rows 3, 4)",
+        "ok: 1 checked",
+    ]
+    cards, _ = read(folder)
+    assert [c.id for c in cards] == ["scout", "blob"]
+
+
+def test_a_header_typo_is_said_at_the_header_cell_and_at_the_placeholder(tmp_path):
+    folder = deck(tmp_path, "Scout,1,red,Explore\n", header="Name,Qty,Colour,Card Txet\n")
+    assert messages(folder) == [
+        "cards.csv: row 1, column D (Card Txet): warning: column 'Card Txet' is not used: no "
+        "placeholder of the game names it (did you mean {Card Text}?)",
+        "game.yaml:12:11: error: cards[0].front.blocks[0].text: unknown placeholder "
+        "{Card Text} in '{Card Text}': cards.csv has no column 'Card Text' (header row 1: "
+        "Name, Qty, Colour, Card Txet) (did you mean 'Card Txet'?)",
+        "1 error(s), 1 warning(s)",
+    ]
+
+
+def test_a_missing_column_names_the_file_and_header_row_without_a_wild_guess(tmp_path):
+    folder = deck(tmp_path, "Scout,1,red,Explore\n", yaml=DECK.replace("{Card Text}", "{Cost}"))
+    assert messages(folder) == [
+        "cards.csv: row 1, column D (Card Text): warning: column 'Card Text' is not used: no "
+        "placeholder of the game names it (use it as {Card Text}, or leave it out of the file)",
+        "game.yaml:12:11: error: cards[0].front.blocks[0].text: unknown placeholder {Cost} "
+        "in '{Cost}': cards.csv has no column 'Cost' (header row 1: Name, Qty, Colour, "
+        "Card Text)",
+        "1 error(s), 1 warning(s)",
+    ]
+
+
+def test_xlsx_positions_name_the_sheet_and_cell(tmp_path):
+    openpyxl = pytest.importorskip("openpyxl")
+    folder = deck(tmp_path, "", yaml=DECK.replace("cards.csv", "core-set.xlsx, sheet: Authority"))
+    book = openpyxl.Workbook()
+    sheet = book.active
+    sheet.title = "Authority"
+    for row in [("Name", "Qty", "Colour", "Card Text"), ("Scout", 1, "red", "x")]:
+        sheet.append(row)
+    sheet["B3"], sheet["A3"], sheet["C3"], sheet["D3"] = "=B2+1", "Blob", "red", "y"
+    book.save(folder / "core-set.xlsx")
+    assert messages(folder) == [
+        "core-set.xlsx[Authority]!B3 (Qty): error: cards[0].for_each: formula with no saved "
+        "value: open and save the file in a spreadsheet program",
+        "1 error(s), 0 warning(s)",
+    ]
+
+
+def test_where_keeps_rows_by_their_columns_and_row_numbers_make_ids(tmp_path):
+    yaml = DECK.replace('"{Name|slug}"', '"card-{row}"').replace(
+        "{file: cards.csv}", "{file: cards.csv, where: {Colour: [red, blue]}}"
+    )
+    cards, diags = read(deck(tmp_path, "A,1,red,x\nB,1,green,y\nC,2,blue,z\n", yaml=yaml))
+    assert not diags.items
+    assert [(c.id, c.name, c.quantity) for c in cards] == [("card-2", "A", 1), ("card-4", "C", 2)]
+
+
+def test_where_names_a_column_the_file_has(tmp_path):
+    yaml = DECK.replace("{file: cards.csv}", "{file: cards.csv, where: {Color: red}}")
+    assert messages(deck(tmp_path, "A,1,red,x\n", yaml=yaml)) == [
+        "game.yaml:6:41: error: cards[0].for_each.where.Color: no column 'Color' in "
+        "cards.csv, header row 1: Name, Qty, Colour, Card Text (did you mean 'Colour'?)",
+        "1 error(s), 0 warning(s)",
+    ]
+
+
+def test_an_unknown_filter_is_named(tmp_path):
+    yaml = DECK.replace("{Name|slug}", "{Name|slg}")
+    assert messages(deck(tmp_path, "A,1,red,x\n", yaml=yaml)) == [
+        "game.yaml:4:9: error: cards[0].id: unknown filter |slg in '{Name|slg}' (did you mean "
+        "'slug'? filters: slug)",
+        "1 error(s), 0 warning(s)",
+    ]
+
+
+# ---- every row becomes its cards, or an error at its row ----------------------------
+
+_TEXT = st.text(
+    st.characters(blacklist_categories=("Cs", "Cc", "Cf", "Zl", "Zp", "Co", "Cn"))
+    | st.sampled_from(',"\n; '),
+    max_size=12,
+)
+_ROW = st.one_of(
+    st.tuples(st.just("good"), st.integers(1, 3), _TEXT),
+    st.tuples(st.just("extra"), st.integers(1, 3), _TEXT),
+    st.tuples(st.just("short"), st.integers(1, 3), _TEXT),
+    st.tuples(st.just("blank"), st.just(0), st.just("")),
+    st.tuples(st.just("no-qty"), st.just(0), _TEXT),
+)
+ROWS_DECK = """\
+title: Rows
+cards:
+  - id: "c-{row}"
+    for_each: {file: cards.csv}
+    quantity: "{Qty}"
+    front: {title: "{Name}", blocks: [{text: "{Card Text}"}]}
+"""
+
+
+def _csv(rows: list, bom: bool, end: str) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator=end)
+    writer.writerow(["Name", "Qty", "Card Text"])
+    for kind, qty, text in rows:
+        cells = {
+            "good": ["n", str(qty), text],
+            "extra": ["n", str(qty), text, "spill"],
+            "short": ["n", str(qty)],
+            "blank": [],
+            "no-qty": ["n", "", text],
+        }[kind]
+        writer.writerow(cells)
+    return ("\ufeff" if bom else "") + out.getvalue()
+
+
+@settings(
+    max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    rows=st.lists(_ROW, min_size=1, max_size=8),
+    bom=st.booleans(),
+    end=st.sampled_from(["\n", "\r\n"]),
+)
+def test_every_row_is_its_cards_or_an_error_at_its_row(tmp_path, rows, bom, end):
+    folder = tmp_path / "rows"
+    folder.mkdir(exist_ok=True)
+    (folder / "game.yaml").write_text(ROWS_DECK, encoding="utf-8")
+    (folder / "cards.csv").write_bytes(_csv(rows, bom, end).encode("utf-8"))
+    cards, diags = read(folder)
+    made = {c.id: c.quantity for c in cards}
+    reported = {d.span.cell.row for d in diags.errors if d.span and d.span.cell}
+    # a multi-line cell is one row: row numbers are the records' (blank ones counted)
+    for number, (kind, qty, _) in enumerate(rows, start=2):
+        if kind == "good":
+            assert made.get(f"c-{number}") == qty and number not in reported, (number, rows)
+        elif kind == "blank":
+            assert f"c-{number}" not in made and number not in reported
+        else:
+            assert number in reported and f"c-{number}" not in made, (number, kind, rows)
+    assert len(diags.errors) == len(reported) == sum(k not in ("good", "blank") for k, _, _ in rows)
