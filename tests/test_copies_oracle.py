@@ -99,7 +99,7 @@ def plain_entry(ctx: Context, node, path: str):
                     ctx.diags.extend([d])
         if one is not None:
             at = id_cell(node, parts)  # a row's counter is found at its id's cell
-            out.append(one if at is None else replace(one, span=at))
+            out.append(one if at is None else replace(one, cell=at))
     return out
 
 

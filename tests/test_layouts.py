@@ -135,9 +135,9 @@ def test_a_deck_sets_a_region_at_one_size_and_a_long_card_alone_smaller(game_dir
     assert len(sizes) >= 9
     warnings = [str(d) for d in p.diags if d.severity == "warning"]
     assert warnings == [
-        f"{game_dir}/cards.csv:13:2: warning: cards[0]: card 'c12' (front): region 'rules' "
-        "set at 7 pt, under the 24 pt of the rest of its deck, to fit (shorten its "
-        "text, or give the region more room)"
+        f"{game_dir}/cards.csv: row 13, column B (text): warning: cards[0]: card 'c12' "
+        "(front): region 'rules' set at 7 pt, under the 24 pt of the rest of its deck, to fit "
+        "(shorten its text, or give the region more room)"
     ]
 
 
@@ -212,8 +212,8 @@ def test_a_missing_image_is_an_error_at_the_cell_that_named_it(game_dir: Path):
             layout: poker-card
     """, {"cards.csv": "n,title,art\n1,Fire,\n2,Ice,art/ice.png\n"})  # fmt: skip
     assert errors_of(game_dir) == [
-        f"{game_dir}/cards.csv:3:3: error: cards[0]: layout region 'art': image not found: "
-        "'art/ice.png' (column 'art')"
+        f"{game_dir}/cards.csv: row 3, column C (art): error: cards[0]: layout region 'art': "
+        "image not found: 'art/ice.png'"
     ]
 
 

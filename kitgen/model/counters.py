@@ -175,6 +175,7 @@ class CounterDef:
     # the kit's reading of the definition (a count the source does not give): a dagger and
     # its note at the foot of each counter sheet that holds a copy
     reading: Reading | None = None
+    cell: Span | None = None  # a spreadsheet row's copy: the cell its id is made from
 
     @property
     def size(self) -> tuple[float, float]:

@@ -248,7 +248,7 @@ def _read_entry(ctx: Context, node: Node, path: str) -> list[CounterDef]:
         if one is not None:
             if type(parts[0]) is not dict or len(parts) > 1:  # a spreadsheet's row
                 at = id_cell(node, parts)
-                one = one if at is None else replace(one, span=at)
+                one = one if at is None else replace(one, cell=at)
             out.append(fill_faces(ctx, one) if _has_layout(one) else one)
         problems.add(n, parts, found)
     return out

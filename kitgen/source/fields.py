@@ -699,18 +699,26 @@ def check_unique_ids(ctx: Context, items: Iterable[Any], path: str, what: str) -
         if first is None:
             seen[item.id.casefold()] = item
             continue
-        where = "elsewhere" if not first.span else f"line {first.span.line}"
-        if first.span and first.span.cell is not None:  # a spreadsheet's row
-            where = f"row {first.span.cell.row}"
-        if first.span and item.span and first.span.file != item.span.file:
-            where = str(first.span)  # another file (a scenario, an include)
+        # a spreadsheet row's piece is placed at the cell its id is made from
+        at, first_at = _id_place(item), _id_place(first)
+        where = "elsewhere" if not first_at else f"line {first_at.line}"
+        if first_at and first_at.cell is not None:  # a spreadsheet's row
+            where = f"row {first_at.cell.row}"
+        if first_at and at and first_at.file != at.file:
+            where = str(first_at)  # another file (a scenario, an include)
         if first.id == item.id:
-            ctx.error(item.span, path, f"duplicate {what} id {item.id!r} (first at {where})")
+            ctx.error(at, path, f"duplicate {what} id {item.id!r} (first at {where})")
         else:
             ctx.error(
-                item.span,
+                at,
                 path,
                 f"{what} id {item.id!r} differs from {first.id!r} (at {where}) only in case",
                 "macOS and Windows read them as one name, so one file would replace the "
                 "other: make them differ in letters",
             )
+
+
+def _id_place(item: Any) -> Span | None:
+    """Where an item's id is written: the cell a spreadsheet row's id is made from, else
+    the item's own place."""
+    return getattr(item, "cell", None) or item.span

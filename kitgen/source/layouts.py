@@ -30,7 +30,7 @@ from ..model.layout import (
     Region,
     Show,
 )
-from ..names import PLACEHOLDER, did_you_mean, suggest
+from ..names import FILTERS, PLACEHOLDER, did_you_mean, suggest
 from ..records import replace
 from ..style import PIECE_CONTRAST
 from ..units import UnitError, parse_length
@@ -481,10 +481,9 @@ def _fill(ctx: Context, text: str, region: Region, piece: Piece) -> str | None:
         if token in ("{{", "}}"):
             return token[0]
         name = m.group(1)
-        if name in values:
-            return values[name]
-        if name in defaults:
-            return defaults[name]
+        if name in values or name in defaults:
+            value = values[name] if name in values else defaults[name]
+            return FILTERS[m.group(2)](value) if m.group(2) in FILTERS else value
         missing.append(name)
         return token
 
@@ -520,8 +519,8 @@ def _said_at(text: str, region: Region, piece: Piece) -> tuple[Span | None, str,
     cells = [(n, piece.cells[n]) for n in names if n in piece.cells]
     about = f"{piece.path}: layout region {region.id!r}"
     if len(cells) == 1:
-        ((column, cell),) = cells
-        return cell, about, f" (column '{column}')"
+        ((_, cell),) = cells
+        return cell, about, ""  # the cell's place names its column
     if not names:
         return region.span, region.path, ""
     return piece.span, about, ""

@@ -64,6 +64,7 @@ from .layouts import (
     cells_of,
     fill_layout,
     find_layout,
+    layout_placeholders,
     read_fields,
 )
 from .reading import READING, Marks, read_reading
@@ -910,7 +911,7 @@ def read_card(ctx: Context, node: Node, path: str) -> list[Card]:
         ctx.error(node, path, f"expected a mapping of keys, got {describe(node)}")
         return []
     sets = read_for_each_parts(ctx, node.get("for_each"), f"{path}.for_each")
-    unused_columns(ctx, node, sets, attrs=False)
+    unused_columns(ctx, node, sets, attrs=False, also=layout_placeholders(ctx, node))
     sets = filled_rows(ctx, node, sets, path, "card")
     out: list[Card] = []
     problems = CopyProblems(ctx, node)
@@ -923,7 +924,7 @@ def read_card(ctx: Context, node: Node, path: str) -> list[Card]:
             at = id_cell(node, parts)
             if at is not None:  # a spreadsheet's row: the card is found at its id's cell
                 columns = {k: v for part in parts for k, v in part.items()}
-                card = replace(card, span=at, columns=columns)
+                card = replace(card, cell=at, columns=columns)
             out.append(card)
     return out
 
@@ -1078,6 +1079,8 @@ def _card_design(ctx: Context, f: Fields, cid: str, variables: dict, root: Conte
         )
     cells = cells_of(variables)
     return CardDesign(values, cells, f.path, f.span, root, name, f.node_of("layout"))
+
+
 def _quantity(ctx: Context, f: Fields, variables: dict) -> int:
     """A whole number, or a {placeholder} a for_each record (a spreadsheet's column)
     fills with one."""

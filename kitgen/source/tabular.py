@@ -210,9 +210,7 @@ def _typed(text: str) -> object:
     return text
 
 
-def _xlsx_cells(
-    data: bytes, file: str, sheet: str | None, cells: str | None
-) -> tuple[Grid, str]:
+def _xlsx_cells(data: bytes, file: str, sheet: str | None, cells: str | None) -> tuple[Grid, str]:
     """The sheet's rows (the first sheet unless `sheet` names one) and its name."""
     import openpyxl  # only for a game with a spreadsheet
     from openpyxl.utils import range_boundaries
