@@ -929,7 +929,8 @@ def _state_line(state) -> str:
     "sheet",
     type=click.Path(exists=True, dir_okay=False, path_type=Path),
     default=None,
-    help="Start from a spreadsheet of pieces (.csv or .xlsx): one counter per row.",
+    help="Start from a spreadsheet (.csv or .xlsx): one counter per row, or with "
+    "--template cards one card per row of a deck.",
 )
 @_guard
 def new(folder, template, sheet) -> None:
@@ -937,7 +938,7 @@ def new(folder, template, sheet) -> None:
     from .starters import StarterError, from_sheet, make_game
 
     try:
-        written = from_sheet(folder, sheet) if sheet else make_game(folder, template)
+        written = from_sheet(folder, sheet, template) if sheet else make_game(folder, template)
     except StarterError as exc:
         raise click.UsageError(str(exc)) from None
     except OSError as exc:  # a folder that cannot be made or written: choose another

@@ -99,7 +99,7 @@ def test_a_good_deck_makes_every_row_its_cards(tmp_path):
         (  # not the first row: every row's colour is checked, at its cell
             "Scout,1,red,Explore\nBlob,1,grean,x\n",
             "cards.csv: row 3, column C (Colour): error: cards[0].accent: unknown colour "
-            "'grean' (use #rrggbb, black, white, red, ...)",
+            "'grean' (did you mean 'green'? use #rrggbb, black, white, red, ...)",
         ),
         (
             "Scout,two,red,Explore\n",
@@ -109,7 +109,7 @@ def test_a_good_deck_makes_every_row_its_cards(tmp_path):
         (  # a multi-line cell above: the row a spreadsheet shows, and the file's line
             'Scout,1,red,"one\ntwo\nthree"\nBlob,1,bleu,x\n',
             "cards.csv: row 3, column C (Colour), file line 5: error: cards[0].accent: "
-            "unknown colour 'bleu' (use #rrggbb, black, white, red, ...)",
+            "unknown colour 'bleu' (did you mean 'blue'? use #rrggbb, black, white, red, ...)",
         ),
     ],
 )
@@ -154,7 +154,7 @@ def test_a_blank_row_is_skipped_with_a_note(tmp_path):
     assert result.exit_code == 0, result.stderr
     assert result.stderr.splitlines() == [
         f"note: {folder}/cards.csv: 2 blank rows skipped (rows 3, 4)",
-        "ok: 1 checked",
+        "ok: 1 game checked",
     ]
     cards, _ = read(folder)
     assert [c.id for c in cards] == ["scout", "blob"]
@@ -293,3 +293,62 @@ def test_every_row_is_its_cards_or_an_error_at_its_row(tmp_path, rows, bom, end)
         else:
             assert number in reported and f"c-{number}" not in made, (number, kind, rows)
     assert len(diags.errors) == len(reported) == sum(k not in ("good", "blank") for k, _, _ in rows)
+
+
+# ---- kitgen new --from cards.csv --template cards ------------------------------------
+
+STAR = (
+    "Name,Qty,Colour,Type,Cost,Rules\n"
+    'Blob Ship,2,red,Ship,3,"Gain 3 trade. If you have played another Blob card, draw one."\n'
+    "Scout,8,#336699,Ship,0,Gain 1 trade.\n"
+    "Viper,2,blue,Ship,0,Gain 1 combat and nothing else at all.\n"
+)
+
+
+def test_new_from_a_card_list_makes_a_deck_that_builds_at_once(tmp_path):
+    import re
+
+    from tests.test_starters import anchors
+
+    sheet = tmp_path / "cards.csv"
+    sheet.write_text(STAR)
+    folder = tmp_path / "star-cargo"
+    made = run_cli("new", str(folder), "--from", str(sheet), "--template", "cards")
+    assert made.exit_code == 0, made.stderr
+    assert (folder / "cards.csv").read_text() == STAR  # the designer's sheet, as it is
+    built = run_cli("build", str(folder), "-o", str(tmp_path / "out"))
+    assert built.exit_code == 0 and "warning" not in built.stderr, built.stderr
+    cards, diags = read(folder)
+    assert not diags.items
+    assert [(c.id, c.name, c.quantity, c.deck) for c in cards] == [
+        ("blob-ship", "Blob Ship", 2, "star-cargo"),
+        ("scout", "Scout", 8, "star-cargo"),
+        ("viper", "Viper", 2, "star-cargo"),
+    ]
+    text = (folder / "game.yaml").read_text()
+    for column in ("{Name}", "{Type}", "{Cost}", "{Rules}", "{Colour}"):
+        assert column in text  # the layout's regions name the columns
+    assert "title: Star Cargo" in text
+    cited = re.findall(r"docs/format\.md#([\w-]+)", text)
+    assert cited and set(cited) <= anchors()
+
+
+def test_new_from_a_card_list_with_names_twice_numbers_its_ids(tmp_path):
+    sheet = tmp_path / "cards.csv"
+    sheet.write_text("Card,Copies,Text\nScout,2,Gain one.\nScout,1,Gain two.\n")
+    folder = tmp_path / "deck"
+    assert run_cli("new", str(folder), "--from", str(sheet), "-t", "cards").exit_code == 0
+    cards, diags = read(folder)
+    assert not diags.items
+    assert [(c.id, c.name, c.quantity) for c in cards] == [
+        ("card-2", "Scout", 2),
+        ("card-3", "Scout", 1),
+    ]
+
+
+def test_new_from_makes_counters_or_cards_only(tmp_path):
+    sheet = tmp_path / "cards.csv"
+    sheet.write_text(STAR)
+    result = run_cli("new", str(tmp_path / "g"), "--from", str(sheet), "--template", "map")
+    assert result.exit_code == 2
+    assert "--from makes counters or cards, not map: use --template" in result.stderr

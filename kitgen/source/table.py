@@ -960,11 +960,7 @@ def _read_one_card(
         if got is not None:
             size_name, size = got
     quantity = _quantity(ctx, f, variables)
-    name_node = f.node_of("name")
-    name_text = f.text("name") if name_node is not None else None
-    name = (
-        "" if name_text is None else substitute(ctx, name_text, variables, name_node, f.sub("name"))
-    )
+    name = _name(ctx, f, variables)
     bleed = f.length("bleed", positive=False, negative=False)
     colour = _colour(ctx, f, "colour", variables)
     accent = _colour(ctx, f, "accent", variables)
@@ -1079,6 +1075,13 @@ def _card_design(ctx: Context, f: Fields, cid: str, variables: dict, root: Conte
         )
     cells = cells_of(variables)
     return CardDesign(values, cells, f.path, f.span, root, name, f.node_of("layout"))
+
+
+def _name(ctx: Context, f: Fields, variables: dict) -> str:
+    """Its name as exports give it ('' when not given: the id stands for it)."""
+    node = f.node_of("name")
+    text = f.text("name") if node is not None else None
+    return "" if text is None else substitute(ctx, text, variables, node, f.sub("name"))
 
 
 def _quantity(ctx: Context, f: Fields, variables: dict) -> int:

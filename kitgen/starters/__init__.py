@@ -64,27 +64,19 @@ def make_game(folder: Path, template: str) -> list[Path]:
     return written
 
 
-def from_sheet(folder: Path, sheet: Path) -> list[Path]:
-    """A new game whose counters are the rows of a spreadsheet of pieces: the rows are
-    written into the folder as pieces.csv (with an `id` column made from the names
-    when the sheet has none) and read by `for_each: {file: pieces.csv}`."""
-    from ..source.tabular import TableError, grid_of
-
+def from_sheet(folder: Path, sheet: Path, template: str = "counters") -> list[Path]:
+    """A new game whose counters (or, with the cards template, a deck's cards) are the
+    rows of a spreadsheet: for counters the rows are written into the folder as
+    pieces.csv (with an `id` column made from the names when the sheet has none) and
+    read by `for_each: {file: pieces.csv}`."""
+    if template not in ("counters", "cards"):
+        raise StarterError(f"--from makes counters or cards, not {template}: use --template")
     if folder.exists() and (not folder.is_dir() or any(folder.iterdir())):
         raise StarterError(f"{folder} already exists and is not empty: choose a new folder")
     ident = game_id(folder)
-    try:
-        grid = grid_of(sheet.read_bytes(), sheet.name)
-    except OSError as exc:
-        raise StarterError(f"cannot read {sheet}: {exc.strerror}") from None
-    except TableError as exc:
-        raise StarterError(f"{sheet.name}: {exc.message}") from None
-    header = [str(v).strip() if v is not None else "" for v in (grid[0] if grid else [])]
-    if not grid or not any(header) or len(grid) < 2:
-        raise StarterError(f"{sheet.name}: needs a header row naming the columns, then pieces")
-    rows = [
-        [("" if v is None else str(v)) for v in r] + [""] * (len(header) - len(r)) for r in grid[1:]
-    ]
+    data, header, rows = _read_sheet(sheet)
+    if template == "cards":
+        return _deck(folder, ident, sheet.name, data, header, rows)
     if "id" not in header:
         header, rows = ["id", *header], _with_ids(header, rows)
     faces = _faces(header, rows)
@@ -107,6 +99,130 @@ def from_sheet(folder: Path, sheet: Path) -> list[Path]:
 
 
 PIECES = "pieces.csv"
+
+
+def _read_sheet(sheet: Path) -> tuple[bytes, list[str], list[list[str]]]:
+    """The sheet's bytes, its header's names and its rows as text (empty: '')."""
+    from ..source.tabular import TableError, grid_of
+
+    try:
+        data = sheet.read_bytes()
+        grid = grid_of(data, sheet.name)
+    except OSError as exc:
+        raise StarterError(f"cannot read {sheet}: {exc.strerror}") from None
+    except TableError as exc:
+        raise StarterError(f"{sheet.name}: {exc.message}") from None
+    header = [str(v).strip() if v is not None else "" for v in (grid[0] if grid else [])]
+    if not grid or not any(header) or len(grid) < 2:
+        raise StarterError(f"{sheet.name}: needs a header row naming the columns, then pieces")
+    rows = [
+        [("" if v is None else str(v)) for v in r] + [""] * (len(header) - len(r)) for r in grid[1:]
+    ]
+    return data, header, rows
+
+
+def _deck(
+    folder: Path, ident: str, name: str, data: bytes, header: list[str], rows: list[list[str]]
+) -> list[Path]:
+    """A deck of one card per row of the sheet, which is copied in as it is: ids from
+    its name column, copies from a Qty/Count/Copies column, a layout whose regions name
+    the other columns, and one back shared by the deck."""
+    from ..names import slug
+    from ..source.rows import NOT_IN_NAMES
+
+    for column in header:
+        if any(ch in column for ch in NOT_IN_NAMES):
+            raise StarterError(f"{name}: rename column {column!r}: a name holds no {{}}|:,")
+    parts = _deck_columns(header, rows)
+    title_col = parts["name"]
+    names = [r[header.index(title_col)] for r in rows]
+    slugs = [slug(n) for n in names]
+    if all(slugs) and len(set(slugs)) == len(slugs):
+        id_field = "{" + title_col + "|slug}"
+    else:  # a name twice, or one with no letter: the row's number keeps ids apart
+        id_field = "card-{row}"
+    text = Template(files(__package__).joinpath("deck.yaml.tmpl").read_text("utf-8"))
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "game.yaml").write_text(
+        text.substitute(
+            id=ident,
+            title=ident.replace("-", " ").replace("_", " ").title(),
+            folder=folder.as_posix(),
+            file=name,
+            name=title_col,
+            id_field=id_field,
+            **_deck_regions(parts),
+        ),
+        encoding="utf-8",
+    )
+    (folder / name).write_bytes(data)
+    return [folder / "game.yaml", folder / name]
+
+
+def _deck_columns(header: list[str], rows: list[list[str]]) -> dict:
+    """Which column does what on a card: its name, its copies, its frame's colour, and
+    the rest as short facts (a type, a cost) or long text (its rules)."""
+    from ..colours import ColourError, parse_colour
+
+    lower = {c.lower(): c for c in header if c}
+
+    def pick(*options: str) -> str | None:
+        return next((lower[n] for n in options if n in lower), None)
+
+    def values(column: str) -> list[str]:
+        return [r[header.index(column)].strip() for r in rows]
+
+    name = pick("name", "title", "card", "card name", "card title") or next(
+        c for c in header if c and not all(v.isdigit() for v in values(c))
+    )
+    count = pick("qty", "quantity", "count", "copies", "number", "#")
+    colour = pick("colour", "color")
+    try:
+        for value in values(colour) if colour else ():
+            parse_colour(value)
+    except ColourError:
+        colour = None  # a faction's name, not a colour: a fact to print
+    rest = [c for c in header if c and c not in {name, count, colour}]
+    long = [c for c in rest if max(len(v) for v in values(c)) > 24]
+    return {
+        "name": name,
+        "count": count,
+        "colour": colour,
+        "short": [c for c in rest if c not in long],
+        "long": long,
+    }
+
+
+def _deck_regions(parts: dict) -> dict[str, str]:
+    """The template's lines that depend on the columns: the facts' line, the text box
+    and the copies."""
+    short, long = parts["short"], parts["long"]
+    facts = " · ".join(f"**{c}:** {{{c}}}" for c in short)
+    line = ""
+    if short and long:
+        line = (
+            "      - {id: facts, at: {x: 8%, y: 17%}, width: 84%, height: 8%, "
+            f'show: {{text: "{facts}", align: left}}}}\n'
+        )
+    text = (
+        "\\n\\n".join(f"{{{c}}}" for c in long)
+        if long
+        else "\\n".join(f"**{c}:** {{{c}}}" for c in short)
+    )
+    top = 27 if line else 17
+    region = (
+        f"      - {{id: text, at: {{x: 8%, y: {top}%}}, width: 84%, height: {90 - top}%, "
+        f'show: {{text: "{text}", align: left, valign: top}}}}\n'
+        if text
+        else ""
+    )
+    count = parts["count"]
+    return {
+        "frame": "{" + parts["colour"] + "}" if parts["colour"] else "#3b4a5a",
+        "line_region": line,
+        "text_region": region,
+        "quantity_line": f'    quantity: "{{{count}}}"\n' if count else "",
+    }
 
 
 def _yaml_key(name: str) -> str:
