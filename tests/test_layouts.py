@@ -377,9 +377,9 @@ def test_the_game_s_own_svg_icons_sit_inline_on_the_baseline(game_dir: Path):
 def test_an_unknown_inline_icon_is_an_error_at_the_cell_that_names_it(game_dir: Path):
     write_game(game_dir, DECK, {"cards.csv": "n,text\n1,Gain {icon:hart}.\n"})
     assert errors_of(game_dir) == [
-        f"{game_dir}/cards.csv:2:2: error: cards[0]: layout region 'rules': unknown icon "
-        "'hart' (column 'text'): not built in, and no icons/hart.svg in the game folder "
-        "(did you mean 'heart'?)"
+        f"{game_dir}/cards.csv: row 2, column B (text): error: cards[0]: layout region "
+        "'rules': unknown icon 'hart': not built in, and no icons/hart.svg in the game "
+        "folder (did you mean 'heart'?)"
     ]
 
 
@@ -444,6 +444,7 @@ def test_a_column_only_a_built_in_layout_shows_is_used(game_dir: Path):
     """, {"units.csv": UNITS_CSV})  # fmt: skip
     p = plan_game(game_dir)
     assert [str(d) for d in p.diags] == [
-        f"{game_dir}/units.csv:1:6: warning: column 'colour' is not used: no placeholder or "
-        "rule of the game names it (use it as {colour}, or leave it out of the file)"
+        f"{game_dir}/units.csv: row 1, column F (colour): warning: column 'colour' is not "
+        "used: no placeholder or rule of the game names it (use it as {colour}, or leave it "
+        "out of the file)"
     ]
