@@ -139,7 +139,7 @@ def token_text(p: Placed) -> str:
 
 
 def initials(name: str) -> str:
-    """A token's letters from a name: 'Sentry-Gun' SG, 'Soldier (red)' So (a bracket
+    """A token's letters from a name: 'Hill-Fort' HF, 'Soldier (red)' So (a bracket
     qualifies the name: its side shows in the token's colour), never a bracket itself."""
     plain = re.sub(r"\(.*?\)", " ", name).replace("-", " ")
     words = [w for w in (re.sub(r"[^\w]", "", w) for w in plain.split()) if w]

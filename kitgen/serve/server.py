@@ -93,7 +93,8 @@ class KitServer(ThreadingHTTPServer):
         """A browser that closes its tab mid-answer (a broken pipe, a reset) is no error
         of ours: nothing to say, no traceback; nor is one that idled past the time-out.
         Anything else is reported as before."""
-        if isinstance(sys.exc_info()[1], OSError):
+        _, exc, _ = sys.exc_info()
+        if isinstance(exc, OSError):
             return
         super().handle_error(request, client_address)
 
