@@ -26,9 +26,10 @@ def _load_on_first_use(name: str) -> None:
     if name in sys.modules:
         return
     spec = importlib.util.find_spec(name)
-    if spec is None or not hasattr(spec.loader, "exec_module"):
+    loader = spec.loader if spec is not None else None
+    if spec is None or loader is None or not hasattr(loader, "exec_module"):
         return  # not installed, or a loader LazyLoader cannot wrap: import as usual
-    spec.loader = importlib.util.LazyLoader(spec.loader)
+    spec.loader = importlib.util.LazyLoader(loader)
     module = importlib.util.module_from_spec(spec)
     sys.modules[name] = module
     spec.loader.exec_module(module)

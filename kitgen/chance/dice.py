@@ -186,7 +186,10 @@ def for_players(text: str) -> str:
 
 def _split_terms(text: str) -> tuple[list[str], list[str]]:
     """Split on top-level + and -; those inside ``{...}`` are signs of custom faces."""
-    terms, ops, current, depth = [], [], [], 0
+    terms: list[str] = []
+    ops: list[str] = []
+    current: list[str] = []
+    depth = 0
     for char in text:
         if char in "+-" and depth == 0:
             terms.append("".join(current))

@@ -71,7 +71,7 @@ class Board:
     title: str
     image: Image
     size: tuple[float, float]  # points, the picture's whole extent
-    map: object  # the MapDef, for placing a scenario's pieces on its cells
+    map: MapDef  # for placing a scenario's pieces on its cells
     origin: tuple[float, float]  # where the map's own (0, 0) lies in the picture, points
 
 

@@ -314,7 +314,7 @@ def scenario_objects(ex: Export, kit: KitPictures, setup) -> list[dict]:
             cell = cells[n % len(cells)] if cells and board is not None else None
             height = stacked.get(cell, 0)
             stacked[cell] = height + 1
-            x, z = cell_point(board, cell) if cell is not None else (0.0, 0.0)
+            x, z = cell_point(board, cell) if cell is not None and board is not None else (0.0, 0.0)
             y = TABLE_Y + 0.3 + height * THICKNESS * 2
             obj = _token(ex, designs.get(p.piece.id), p, side, setup, x, z, y)
             if cell is None:

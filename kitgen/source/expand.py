@@ -289,7 +289,8 @@ def at_cells(
     for d in diags:
         # a placeholder the file lacks (or a filter) is the definition's mistake, not a cell's
         about_value = d.span and not d.message.startswith(("unknown placeholder", "unknown filter"))
-        name = next((n for n in where.get(d.span, ()) if n in cells), None) if about_value else None
+        span = d.span if about_value else None
+        name = next((n for n in where.get(span, ()) if n in cells), None) if span else None
         if name is None:
             out.append(d)
         else:

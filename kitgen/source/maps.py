@@ -1065,8 +1065,9 @@ def read_maps(ctx: Context, node: Node, path: str) -> MapSet:
     uses: dict[str, int] = {}
     for i, item in enumerate(seq):
         if i in plain:
-            if plain[i] is not None:
-                out.append(plain[i])
+            made = plain[i]
+            if made is not None:
+                out.append(made)
         elif isinstance(item, Map):
             m = _read_composed(ctx, item, f"{path}[{i}]", pieces)
             if m is not None:

@@ -24,6 +24,7 @@ class Type:
     """What a value may be: `doc` names it in the docs, `schema()` gives JSON Schema."""
 
     __slots__ = ("doc",)
+    doc: str
     getters: tuple[str, ...] = ()  # the Fields getters that read this type
 
     def schema(self) -> dict[str, Any]:

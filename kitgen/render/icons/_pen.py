@@ -11,7 +11,7 @@ import math
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 
-from reportlab.pdfgen.canvas import FILL_EVEN_ODD
+from reportlab.pdfgen.canvas import FILL_EVEN_ODD  # type: ignore[attr-defined]  # not in its stubs
 
 ICONS: dict[str, Callable[[Pen], None]] = {}
 

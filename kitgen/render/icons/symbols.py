@@ -42,9 +42,9 @@ def splash(p: Pen) -> None:
     # Radii chosen by hand: a round core thrown out into a few uneven arms.
     radii = [24, 40, 22, 26, 21, 43, 22, 25, 20, 35, 23, 27, 20, 41, 21, 26]
     pts = []
-    for i, r in enumerate(radii):
+    for i, arm in enumerate(radii):
         a = math.radians(i * 360 / len(radii) + 8)
-        pts.append((r * math.cos(a), r * math.sin(a)))
+        pts.append((arm * math.cos(a), arm * math.sin(a)))
     p.fill(p.shape().smooth(pts))
     for x, y, r in (
         (-27, 38, 5),
