@@ -448,3 +448,17 @@ def test_a_column_only_a_built_in_layout_shows_is_used(game_dir: Path):
         "used: no placeholder or rule of the game names it (use it as {colour}, or leave it "
         "out of the file)"
     ]
+
+
+def test_a_layout_face_with_elements_of_its_own_is_an_error_at_the_face(game_dir: Path):
+    write_game(game_dir, """
+        id: t
+        title: T
+        counters:
+          - {id: c, size: 1/2, layout: marker, fields: {word: A}, front: Hello}
+    """)  # fmt: skip
+    assert errors_of(game_dir) == [
+        f"{game_dir}/game.yaml:4:66: error: counters[0].front: a face drawn with layout "
+        "'marker' shows its regions, not text elements (give the words in fields: for the "
+        "layout's regions)"
+    ]

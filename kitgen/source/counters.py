@@ -285,6 +285,16 @@ def _read_def(ctx: Context, node: Map, path: str, parts: tuple[Vars, ...], v) ->
     if layout is not None or fields:
         front = _with_layout(front, layout, fields)
         back = _with_layout(back, layout, fields)
+    for which, face in (("front", front), ("back", back)):
+        if face is not None and face.layout is not None and face.elements:
+            ctx.error(
+                face.span,
+                f.sub(which),
+                f"a face drawn with layout {face.layout!r} shows its regions, not "
+                + ", ".join(sorted({_ELEMENT_KEY[type(el)] for el in face.elements}))
+                + " elements",
+                "give the words in fields: for the layout's regions",
+            )
     f.close()
     if ident is None or w is None or h is None or front is None:
         return None
@@ -726,6 +736,7 @@ def _unit_of(
     return branches if ok else None
 
 
+_ELEMENT_KEY = {TextEl: "text", IconEl: "icon", ImageEl: "image", UnitEl: "unit"}
 _READERS = {"text": _read_text, "icon": _read_icon, "image": _read_image, "unit": _read_unit}
 
 
