@@ -318,11 +318,6 @@ NOT_FIELDS = {
     "kitgen/rules/labels.py": {
         "m.group(0)[0]": "the first character of a matched '{{' or '}}', which prints it",
     },
-    "kitgen/serve/server.py": {
-        "query['file'][0]": "parse_qs gives each name a list of its values: the first",
-        "query['page'][0]": "parse_qs gives each name a list of its values: the first",
-        "query['bbox'][0]": "parse_qs gives each name a list of its values: the first",
-    },
 }
 
 

@@ -679,7 +679,7 @@ def crossing_ops(symbol: str, p: Point, q: Point, colour: str, width: float) -> 
     ux, uy = (x1 - x0) / length, (y1 - y0) / length  # along the side
     nx, ny = -uy, ux  # across it
     mx, my = (x0 + x1) / 2, (y0 + y1) / 2
-    ink = Stroke("#333333", 0.7)
+    ink = Stroke(LINE_INK, 0.7)
     if symbol == "ford":
         r = max(width * 0.45, 1.6)
         for k in (-1.5, 0.0, 1.5):

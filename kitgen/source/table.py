@@ -175,6 +175,7 @@ TABLE = Spec(
     Key("notes", PARAGRAPHS, "text under the table"),
     Key("footnotes", PARAGRAPHS, "smaller text after the notes"),
     heading="tables",
+    one_of=(OneOf("rows", "effects", both="write rows or effects:, not both", at="rows"),),
 )
 _BODY = OneOf("text", "items", "steps")  # the reader says so when not one
 TEXT_BLOCK = Spec(
@@ -398,13 +399,10 @@ def read_table(ctx: Context, node: Node, path: str) -> Table | None:
 def _rows_node(ctx: Context, f: Fields, effects: Effects | None, columns: int) -> Node | None:
     """The rows as written; none for a terrain effects chart (its rows are made from
     the map), which has the four columns it fills."""
-    rows_node = f.node_of("rows")
+    rows_node = f.node_of("rows")  # missing when effects: is not written either (the spec)
     if effects is None:
-        if rows_node is None:
-            ctx.error(f.node, f.path, "missing required key 'rows'")
         return rows_node
-    if rows_node is not None:
-        ctx.error(rows_node, f.sub("rows"), "write rows or effects:, not both")
+    f.both("rows")
     if columns not in (3, 4):
         ctx.error(
             f.node_of("columns"),
