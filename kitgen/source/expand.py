@@ -199,7 +199,7 @@ def fill(text: str, variables: Vars) -> str:
 
     def one(m: re.Match) -> str:
         if m.group(1) is None:
-            return m.group(0)[0]
+            return m.group(0)[:1]  # the first character of a doubled brace
         return value_of(variables, m.group(1), m.group(2))
 
     return PLACEHOLDER.sub(one, text)
