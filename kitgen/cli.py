@@ -813,7 +813,15 @@ def export_tts_command(path, out_root, seed, dpi, quiet, base_url) -> None:
     book = kit.game.rules
     setups = [resolve(kit.game, book, sc, Diagnostics()) for sc in book.scenarios] if book else []
     files = export_tts(kit, base_url, setups)
-    _write_export(kit, out_root, "tts", files, quiet)
+    folder = _write_export(kit, out_root, "tts", files, quiet)
+    if not base_url and not quiet:
+        _echo(
+            "kitgen: note: Tabletop Simulator loads each picture from an address it can "
+            "reach, and these are relative (images/...): serve the folder and export again "
+            f"with --base-url https://your.host/{folder.name}/, or for this computer only "
+            f"--base-url {folder.resolve().as_uri()}/ (docs/vtt.md)",
+            err=True,
+        )
 
 
 @export.command("images")
@@ -837,7 +845,7 @@ def _pictured(path: Path, seed, dpi):
         sys.exit(EXIT_USAGE)
 
 
-def _write_export(kit, out_root: Path, kind: str, files: dict, quiet: bool) -> None:
+def _write_export(kit, out_root: Path, kind: str, files: dict, quiet: bool) -> Path:
     from .output import write_kit
 
     try:
@@ -848,6 +856,7 @@ def _write_export(kit, out_root: Path, kind: str, files: dict, quiet: bool) -> N
     _report_build(list(kit.diagnostics), quiet)
     if not quiet:
         _echo(f"kitgen: {kit.game.id}: wrote {len(files)} file(s) to {folder}", err=True)
+    return folder
 
 
 @main.command()

@@ -352,3 +352,90 @@ def test_new_from_makes_counters_or_cards_only(tmp_path):
     result = run_cli("new", str(tmp_path / "g"), "--from", str(sheet), "--template", "map")
     assert result.exit_code == 2
     assert "--from makes counters or cards, not map: use --template" in result.stderr
+
+
+# ---- exports keep what the data says ----------------------------------------------
+
+EXPORT_DECK = """\
+id: cargo
+title: Star Cargo
+decks:
+  - {id: trade, title: Trade Row}
+cards:
+  - id: "{Name|slug}"
+    name: "{Name}"
+    for_each: {file: cards.csv}
+    quantity: "{Qty}"
+    deck: trade
+    front: {title: "{Name}", blocks: [{text: "{Card Text}"}]}
+  - id: "ref-{n}"
+    for_each: {n: ["1", "2"]}
+    name: "Reference {n}"
+    front: {title: "Reference {n}"}
+    back: [{text: "Star Cargo"}]
+"""
+
+
+@pytest.fixture(scope="module")
+def exported(tmp_path_factory):
+    folder = write_game(
+        tmp_path_factory.mktemp("cargo") / "cargo",
+        EXPORT_DECK,
+        {"cards.csv": HEADER + "Blob Ship,2,red,Gain 3.\nScout,1,blue,Gain 1.\n"},
+    )
+    out = tmp_path_factory.mktemp("out")
+    tts = run_cli("export", "tts", str(folder), "-o", str(out), "--dpi", "36")
+    assert tts.exit_code == 0, tts.stderr
+    images = run_cli("export", "images", str(folder), "-o", str(out), "--dpi", "36", "-q")
+    assert images.exit_code == 0, images.stderr
+    return out, tts.stderr
+
+
+def test_a_tts_deck_is_named_by_its_title_face_down_with_one_back(exported):
+    import json
+
+    out, _ = exported
+    save = json.loads((out / "cargo-tts" / "cargo.json").read_text())
+    decks = {o["Nickname"]: o for o in save["ObjectStates"] if o["Name"] == "DeckCustom"}
+    assert sorted(decks) == ["Star Cargo", "Trade Row"]  # titles, never "Trade" or "Poker"
+    trade = decks["Trade Row"]
+    assert trade["Transform"]["rotZ"] == 180.0  # face down
+    assert [c["Nickname"] for c in trade["ContainedObjects"]] == [
+        "Blob Ship",
+        "Blob Ship",
+        "Scout",
+    ]
+    assert all(c["Hands"] is True for c in trade["ContainedObjects"])
+    for deck in decks.values():  # one back each, decided from the definitions
+        (sheet,) = deck["CustomDeck"].values()
+        assert sheet["UniqueBack"] is False
+        assert sheet["BackURL"].endswith("-back.png")
+
+
+def test_without_a_base_url_the_export_says_how_a_table_finds_its_pictures(exported):
+    out, stderr = exported
+    folder = (out / "cargo-tts").resolve()
+    assert (
+        "kitgen: note: Tabletop Simulator loads each picture from an address it can reach, "
+        "and these are relative (images/...): serve the folder and export again with "
+        f"--base-url https://your.host/cargo-tts/, or for this computer only --base-url "
+        f"{folder.as_uri()}/ (docs/vtt.md)"
+    ) in stderr.replace("\n", " ")
+
+
+def test_export_images_marks_cards_rect_and_keeps_their_columns(exported):
+    import json
+
+    out, _ = exported
+    index = json.loads((out / "cargo-images" / "index.json").read_text())
+    by_id = {p["id"]: p for p in index["pieces"]}
+    assert by_id["blob-ship"]["shape"] == "rect"
+    assert by_id["blob-ship"]["name"] == "Blob Ship"
+    assert by_id["blob-ship"]["quantity"] == 2
+    assert by_id["blob-ship"]["columns"] == {
+        "Name": "Blob Ship",
+        "Qty": "2",
+        "Colour": "red",
+        "Card Text": "Gain 3.",
+    }
+    assert by_id["ref-1"]["name"] == "Reference 1" and "columns" not in by_id["ref-1"]

@@ -40,6 +40,8 @@ def export_images(kit: KitPictures, dpi: float) -> dict[str, bytes]:
             entry["attrs"] = d.attrs
         if d.group:
             entry["deck"] = d.group
+        if d.columns:  # the spreadsheet row the card was made from, as written
+            entry["columns"] = d.columns
         pieces.append(entry)
     boards = [
         {

@@ -3,6 +3,7 @@ its boards and its reference pages as pictures."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -21,7 +22,7 @@ from ..raster import (
     pages,
     piece_faces,
 )
-from ..records import field, record
+from ..records import field, record, replace
 from ..render.pdf import render_document
 from ..units import Paper, inch
 
@@ -61,6 +62,11 @@ class Design:
     attrs: dict[str, str] = field(default_factory=dict)
     shape: str = "square"
     group: str = ""  # cards: the deck they belong to
+    # cards: the spreadsheet row a card was made from, the title of its deck, and what
+    # its back is by its definition (cards with equal keys share one back picture)
+    columns: dict[str, str] = field(default_factory=dict)
+    deck_title: str = ""
+    back_key: object = None
 
 
 @record
@@ -137,21 +143,55 @@ def _designs(game: Game, items: list[dict], faces: dict) -> list[Design]:
         back = Face(kind, ident, "back", back_image, size) if back_image is not None else None
         d = defs.get(ident) if kind in ("counter", "marker") else None
         item = extras[(kind, ident)]
-        out.append(
-            Design(
-                kind,
-                ident,
-                (d.name if d is not None else "") or item.get("title") or ident,
-                len(pieces),
-                size,
-                front,
-                back,
-                dict(d.attrs) if d is not None else {},
-                d.shape if d is not None else ("round" if kind == "label" else "square"),
-                str(item.get("deck") or item.get("size") or "") if kind == "card" else "",
-            )
+        design = Design(
+            kind,
+            ident,
+            (d.name if d is not None else "") or item.get("title") or ident,
+            len(pieces),
+            size,
+            front,
+            back,
+            dict(d.attrs) if d is not None else {},
+            d.shape if d is not None else ("round" if kind == "label" else "square"),
         )
+        out.append(_as_card(game, design, item) if kind == "card" else design)
     return out
+
+
+def _as_card(game: Game, design: Design, item: dict) -> Design:
+    """A card's design as its definition says: its name, its row's columns, its deck's
+    title, a rectangle, and what its back is (a deck's one back, its own back, or none)."""
+    card = _card_of(game, design.id)
+    if card is None:
+        return replace(design, shape="rect", group=str(item.get("deck") or item.get("size") or ""))
+    decks = {d.id: d for d in game.decks}
+    deck = decks.get(card.deck) if card.deck else None
+    if deck is not None:
+        back_key: object = ("deck", deck.id)
+    elif card.back is not None and (card.roster is None or "{" not in repr(card.back)):
+        back_key = ("back", card.back)  # equal backs, one picture
+    else:  # no back (a plain one), or a roster card's back filled per unit
+        back_key = ("card", card.id) if card.back is not None else ("plain",)
+    return replace(
+        design,
+        name=card.name or design.name,
+        shape="rect",
+        group=card.deck or card.size_name,
+        columns=dict(card.columns),
+        deck_title=deck.title if deck is not None else "",
+        back_key=back_key,
+    )
+
+
+def _card_of(game: Game, ident: str):  # type: ignore[no-untyped-def]
+    """The card definition that printed card `ident` (a roster's, by its id's pattern)."""
+    for card in game.cards:
+        if card.id == ident:
+            return card
+    for card in game.cards:
+        if card.roster and re.fullmatch(re.sub(r"\\\{[^{}]*\\\}", ".+", re.escape(card.id)), ident):
+            return card
+    return None
 
 
 def _boards(game: Game, settings: Settings, fonts, diags: Diagnostics, dpi: float) -> list[Board]:

@@ -46,14 +46,16 @@ class Export:
         return f"{next(self.guids):06x}"
 
 
-def transform(x: float, z: float, y: float = TABLE_Y, sx=1.0, sz=1.0, sy=1.0) -> dict:
+def transform(
+    x: float, z: float, y: float = TABLE_Y, sx=1.0, sz=1.0, sy=1.0, face_down: bool = False
+) -> dict:
     return {
         "posX": round(x, 4),
         "posY": round(y, 4),
         "posZ": round(z, 4),
         "rotX": 0.0,
         "rotY": 180.0,
-        "rotZ": 0.0,
+        "rotZ": 180.0 if face_down else 0.0,  # a deck lies face down, as it is drawn from
         "scaleX": round(sx, 5),
         "scaleY": round(sy, 5),
         "scaleZ": round(sz, 5),
@@ -138,14 +140,15 @@ def bag(ex: Export, nickname: str, contents: list[dict], x: float, z: float) -> 
 
 
 def deck(ex: Export, name: str, cards: list[Design], number: int, x: float, z: float) -> list:
-    """Cards of one size as a DeckCustom: faces on deck sheets of at most 10 x 7, one
-    back for all when every card shares it (TTS's UniqueBack otherwise). A lone card
-    is a Card."""
+    """Cards of one size as a DeckCustom, face down, named by its title: faces on deck
+    sheets of at most 10 x 7, one back picture for all when their definitions give them
+    one back (a deck's, or equal backs; TTS's UniqueBack otherwise). A lone card is a
+    Card. Every card may be taken in hand."""
     first = cards[0]
     w_in, h_in = inches(first.size[0]), inches(first.size[1])
-    at = transform(x, z, sx=w_in / CARD_BASE, sz=w_in / CARD_BASE)
-    backs = [_back(c) for c in cards]
-    unique_back = len({b.tobytes() for b in backs}) > 1
+    at = transform(x, z, sx=w_in / CARD_BASE, sz=w_in / CARD_BASE, face_down=True)
+    unique_back = len({c.back_key for c in cards}) > 1
+    backs = [_back(c) for c in cards] if unique_back else [_back(first)]
     custom: dict[str, dict] = {}
     card_objects: list[dict] = []
     per_sheet = DECK_COLS * DECK_ROWS
@@ -180,6 +183,7 @@ def deck(ex: Export, name: str, cards: list[Design], number: int, x: float, z: f
                         CardID=key * 100 + index,
                         CustomDeck={str(key): custom[str(key)]},
                         SidewaysCard=w_in > h_in,
+                        Hands=True,
                     )
                 )
     if len(card_objects) == 1:
@@ -251,7 +255,7 @@ def kit_objects(ex: Export, kit: KitPictures) -> list[dict]:
         objects.append(bag(ex, nickname, contents, x, z))
         z -= 2.5
     x += 4.0
-    for n, (name, cards) in enumerate(_decks(kit.designs), start=1):
+    for n, (name, cards) in enumerate(_decks(kit.designs, kit.game.title), start=1):
         objects.extend(deck(ex, name, cards, n, x, 0.0))
         x += 3.5
     return objects
@@ -267,13 +271,20 @@ def _bags(designs: list[Design]) -> list[tuple[str, list[Design]]]:
     return list(groups.items())
 
 
-def _decks(designs: list[Design]) -> list[tuple[str, list[Design]]]:
+def _decks(designs: list[Design], title: str) -> list[tuple[str, list[Design]]]:
+    """The cards by deck (or, outside a deck, by size), each named by its deck's title;
+    cards in no deck by the game's title (with their size when the game has more)."""
     groups: dict[tuple, list[Design]] = {}
     for d in designs:
         if d.kind == "card":
             key = (d.group, round(d.size[0], 1), round(d.size[1], 1))
             groups.setdefault(key, []).append(d)
-    return [(f"{(g or 'Cards').capitalize()}", cards) for (g, _, _), cards in groups.items()]
+    loose = sum(1 for cards in groups.values() if not cards[0].deck_title)
+    out = []
+    for (group, _, _), cards in groups.items():
+        name = cards[0].deck_title or (title if loose == 1 else f"{title} ({group or 'cards'})")
+        out.append((name, cards))
+    return out
 
 
 def save(ex: Export, name: str, objects: list[dict], note: str = "") -> dict:
