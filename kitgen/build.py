@@ -18,6 +18,7 @@ from .files import real_path
 from .layout.env import PlanEnv
 from .layout.frame import frame_document
 from .layout.impose import print_mode, sheet_fill
+from .layout.notes import plan_notes
 from .layout.plan import Document, Item
 from .layout.share import share_sheets
 from .model.game import Game, Settings
@@ -239,6 +240,7 @@ def plan(
             )
     if game.share_sheets:
         docs = share_sheets(docs, settings.paper, fonts.width)
+    docs.extend(plan_notes(game, env))  # the words of the kit's readings, on a page of its own
     for key, model in game.sections.items():
         SECTIONS[key].finish(model, docs, env)
     face = fonts.face(game.font)

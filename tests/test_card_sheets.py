@@ -25,8 +25,8 @@ def test_a_player_aid_folds_on_one_sheet_a_card(game: str, cards: int, paper: st
     assert (x1 - x0, y1 - y0) == pytest.approx((360, 504), abs=1e-6)  # 5 x 7 in, a face
     faces = face_glyphs(pdfs, manifest)
     assert min(g.size for glyphs in faces.values() for g in glyphs) >= RULES_MIN - 0.01
-    text = " ".join(pdf_text(pdfs["cards.pdf"]))
-    said = typeset("Kit's reading: The card and its size (5 × 7 in) are the kit's")
+    text = " ".join(pdf_text(pdfs["notes.pdf"]))  # the card's reading: on the notes page
+    said = typeset("The card and its size (5 × 7 in) are the kit's")
     assert said.replace("\u00a0", " ") in text  # pdf_text reads a no-break space as one
 
 

@@ -1,6 +1,6 @@
-"""A counter definition's `reading:` (a count the source does not give): one dagger per
-distinct reading and its note at the foot of each counter sheet holding its pieces, under
-the pieces, at rules size; read back from the PDF."""
+"""A counter definition's `reading:` (a count the source does not give): one numbered mark
+per distinct reading, printed under the pieces of each counter sheet holding them, at
+rules size; its words on the kit's notes page; read back from the PDF."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from kitgen.style import typeset
 from tests.conftest import build_pdfs, errors_of, pdf_text, pdf_words, seed_kit, write_game
 
 MARKERS = "Three of each marker is the kit's count."
-LEGEND = typeset("Kit's reading")  # as printed, with a typographic apostrophe
+LEGEND = typeset("kit's reading")  # as printed, with a typographic apostrophe
 GAME = f"""
 id: g
 title: G
@@ -39,40 +39,30 @@ counters:
 """
 
 
-def _notes(page_text: str) -> list[str]:
-    return [part.strip() for part in page_text.split("\u2020")[1:]]
-
-
-def test_counter_readings_print_at_the_sheet_foot_under_the_pieces(game_dir):
+def test_counter_readings_mark_the_sheet_under_the_pieces(game_dir):
     p, pdfs, _ = build_pdfs(write_game(game_dir, GAME))
     (text,) = pdf_text(pdfs["counters.pdf"])
-    # one dagger for the one reading three definitions share (its source's words beside
-    # it), the next for the other
-    assert (
-        typeset(
-            f"\u2020 Kit's reading: {MARKERS} Source: \u201cPlace a marker\u201d. "
-            "\u2021 Kit's reading: Two is the kit's count."
-        )
-        in text
-    )
-    assert text.count(LEGEND) == 2
+    # one mark for the one reading three definitions share, the next for the other
+    assert typeset("Counts: kit's reading \u20201, \u20202 (Notes on this edition)") in text
+    assert MARKERS.split()[0] + " of each" not in text  # the words are on the notes page
+    notes = " ".join(pdf_text(pdfs["notes.pdf"]))
+    assert typeset(f"\u20201 {MARKERS} Source: \u201cPlace a marker\u201d.") in notes
+    assert typeset("\u20202 Two is the kit's count.") in notes
     (words,) = pdf_words(pdfs["counters.pdf"])
-    note_tops = [w.box[3] for w in words if w.text in ("\u2020", "\u2021")]
+    note_tops = [w.box[3] for w in words if w.text.startswith("Counts:")]
     (doc,) = [d for d in p.docs if d.name == "counters"]
     lowest = min(item.bbox[1] for item in doc.pages[0].items)
-    assert len(note_tops) == 2 and max(note_tops) < lowest  # under every piece
+    assert len(note_tops) == 1 and max(note_tops) < lowest  # under every piece
     sizes = {op.font.size for op in doc.pages[0].ops if isinstance(op, Text) and LEGEND in op.text}
     assert sizes and min(sizes) >= 7.0
 
 
-def test_a_sheet_notes_only_the_readings_its_pieces_carry(game_dir):
+def test_a_sheet_marks_only_the_readings_its_pieces_carry(game_dir):
     body = GAME.replace("quantity: 3", "quantity: 60")  # 120 markers: two sheets
     _, pdfs, _ = build_pdfs(write_game(game_dir, body))
     first, second = pdf_text(pdfs["counters.pdf"])
-    assert typeset(f"\u2020 Kit's reading: {MARKERS}") in first
-    assert typeset("Two is the kit's count.") not in first
-    assert typeset(f"\u2020 Kit's reading: {MARKERS}") in second
-    assert typeset("\u2021 Kit's reading: Two is the kit's count.") in second
+    assert typeset("kit's reading \u20201 (") in first
+    assert typeset("kit's reading \u20201, \u20202 (") in second
 
 
 def test_a_counter_without_a_reading_prints_no_note(game_dir):
@@ -112,8 +102,10 @@ counters:
     ],
 )
 def test_the_seed_kits_mark_their_chosen_counter_counts(game, words):
-    _, pdfs, _ = seed_kit(game)
-    for page in pdf_text(pdfs["counters.pdf"]):
-        if LEGEND in page:
-            assert typeset(f"\u2020 Kit's reading: {words}") in page
-    assert any(typeset(words) in page for page in pdf_text(pdfs["counters.pdf"]))
+    p, pdfs, manifest = seed_kit(game)
+    (reading,) = [r for r in p.game.readings if r.kit.startswith(words)]
+    files = {i["file"] for i in manifest["items"] if i["kind"] in ("counter", "marker")}
+    pages = [page for name in sorted(files) for page in pdf_text(pdfs[name])]
+    assert any(f"{LEGEND} {reading.mark}" in page for page in pages)
+    assert not any(typeset(words) in page for page in pages)
+    assert typeset(f"{reading.mark} {words}") in " ".join(pdf_text(pdfs["notes.pdf"]))

@@ -6,12 +6,15 @@ from __future__ import annotations
 
 import functools
 import io
+import re
 from collections import Counter
 
 import pytest
 from pypdf import PdfReader
 
-from .conftest import CONTENT, build_pdfs, one_kit_fast, pdf_text, seed_game
+from kitgen.model.reading import NOTES_TITLE
+
+from .conftest import CONTENT, PLAIN, build_pdfs, one_kit_fast, pdf_text, seed_game
 
 GAMES = sorted(p.parent.name for p in CONTENT.glob("*/game.yaml"))
 PAPERS = ("letter", "a4")
@@ -164,3 +167,32 @@ def test_every_sheet_of_pieces_reports_its_fill(game: str, paper: str):
         assert len(entry.get("fill", [])) == len(sheets), entry["path"]
         assert all(0 < f <= 1 for f in entry.get("fill", [])), entry
         assert len(sheets) <= len(PdfReader(io.BytesIO(pdfs[entry["path"]])).pages)
+
+
+# ---- the kit's readings: a mark where the choice is made, the words on the notes page ----
+
+
+def _marks_in(text: str) -> set[str]:
+    return set(re.findall("\u2020\\d+", text))
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("game", one_kit_fast(GAMES))  # every kit: the slow tier
+def test_every_reading_mark_has_its_words_on_the_notes_page_and_nowhere_else(game: str, paper: str):
+    planned, pdfs, _ = kit(game, paper)
+    readings = planned.game.readings
+    if not readings:
+        assert "notes.pdf" not in pdfs
+        return
+    notes = " ".join(pdf_text(pdfs["notes.pdf"]))
+    assert notes.startswith(f"{planned.game.title} · {NOTES_TITLE}")
+    elsewhere = {name: " ".join(pdf_text(pdf)) for name, pdf in pdfs.items() if name != "notes.pdf"}
+    marked = set().union(*(_marks_in(text) for text in elsewhere.values()))
+    entries = set(re.findall("(\u2020\\d+) ", notes))
+    assert marked <= entries, f"{game}: marks without a note: {marked - entries}"
+    assert entries <= marked, f"{game}: notes whose mark is printed nowhere: {entries - marked}"
+    for reading in readings:
+        words = " ".join(reading.kit.split()[:6])  # the note's first words, as printed
+        plain = {name: text.translate(PLAIN) for name, text in elsewhere.items()}
+        on = [name for name, text in plain.items() if words in text]
+        assert on == [], f"{game}: the words of {reading.mark} print on {on}"

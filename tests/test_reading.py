@@ -1,5 +1,6 @@
-"""The kit's reading: a dagger on what a kit chose, its note (legend included) under it, on
-tables, rows, cells, card faces, threat tables and their out-of-range policy, templates."""
+"""The kit's reading: a numbered mark (†1, †2 ...) on what a kit chose, on tables, rows,
+cells, card faces, threat tables and their out-of-range policy, templates, rules; the words
+on the kit's notes page (notes.pdf), nowhere else."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import io
 
 from pypdf import PdfReader
 
-from kitgen.model.reading import Reading, dagger, note
+from kitgen.model.reading import Reading, note, numbered
 from kitgen.style import typeset
 from tests.conftest import (
     build_pdfs,
@@ -57,63 +58,52 @@ cards:
 
 
 def test_marks_and_notes():
-    assert [dagger(i) for i in range(5)] == [
-        "\u2020",
-        "\u2021",
-        "\u2020\u2020",
-        "\u2021\u2021",
-        "\u2020\u2020\u2020",
-    ]
-    assert note(Reading("Read as 1.")) == "\u2020 Kit's reading: Read as 1."
-    assert note(Reading("Read as 1.", "1-"), "\u2021") == (
-        "\u2021 Kit's reading: Read as 1. Source: \u201c1-\u201d."
-    )
+    assert [numbered(i) for i in (1, 2, 12)] == ["\u20201", "\u20202", "\u202012"]
+    assert note(Reading("Read as 1.")) == "Read as 1."
+    assert note(Reading("Read as 1.", "1-")) == "Read as 1. Source: \u201c1-\u201d."
     # a note is printed as sentences: a full stop where the kit's words or the source's
     # end without one (after the closing quote), never a second one
-    assert note(Reading("Read as 1", "Up to 4")) == (
-        "\u2020 Kit's reading: Read as 1. Source: \u201cUp to 4\u201d."
-    )
-    assert note(Reading("Read as 1?", "Up to 4.")) == (
-        "\u2020 Kit's reading: Read as 1? Source: \u201cUp to 4.\u201d"
-    )
+    assert note(Reading("Read as 1", "Up to 4")) == "Read as 1. Source: \u201cUp to 4\u201d."
+    assert note(Reading("Read as 1?", "Up to 4.")) == "Read as 1? Source: \u201cUp to 4.\u201d"
 
 
-def test_table_row_and_cell_readings_get_marks_and_notes(game_dir):
+def test_table_row_and_cell_readings_get_kit_wide_marks(game_dir):
     game = plan_game(write_game(game_dir, GAME)).game
     table = next(t for t in game.tables if t.id == "costs")
-    assert table.title == "Costs\u2020"
-    assert table.rows[1].cells[0] == "Carrying\u2021"
-    assert table.rows[2].cells[1].text == "2\u2020\u2020"
-    assert table.footnotes == (
-        "\u2020 Kit's reading: Costs are per square. Source: \u201cHP Cost\u201d.",
-        "\u2021 Kit's reading: 1- read as: at least 1.",
-        "\u2020\u2020 Kit's reading: Two, as the example shows.",
-    )
+    assert table.title == "Costs\u20201"
+    assert table.rows[1].cells[0] == "Carrying\u20202"
+    assert table.rows[2].cells[1].text == "2\u20203"
+    assert table.footnotes == ()  # the words are on the notes page
     threat = game.threats[0]
-    assert threat.title == "React\u2020" and threat.policy_mark == "\u2021"
-    assert threat.notes == (
-        "\u2020 Kit's reading: One modifier per type. Source: \u201cPHILTH -1 ARDZILIANS +1\u201d.",
-    )
+    assert threat.title == "React\u20205" and threat.policy_mark == "\u20206"
+    assert threat.notes == ()
     template = game.templates.items[0]
-    assert template.title == "c\u2020"
-    assert template.readings == ("\u2020 Kit's reading: The size is the kit's.",)
+    assert template.title == "c\u20207"
+    assert [(r.mark, r.kit) for r in game.readings] == [
+        ("\u20201", "Costs are per square."),
+        ("\u20202", "1- read as: at least 1."),
+        ("\u20203", "Two, as the example shows."),
+        ("\u20204", "The card is the kit's."),  # the sections in the order they are read
+        ("\u20205", "One modifier per type."),
+        ("\u20206", "The source has no row for them."),
+        ("\u20207", "The size is the kit's."),
+    ]
 
 
-def test_readings_print_with_their_legend(game_dir):
+def test_the_words_print_on_the_notes_page_only(game_dir):
     _, pdfs, _ = build_pdfs(write_game(game_dir, GAME))
-    text = " ".join(
-        page.extract_text() for pdf in pdfs.values() for page in PdfReader(io.BytesIO(pdf)).pages
-    )
-    text = " ".join(text.split())
+    notes = " ".join(pdf_text(pdfs["notes.pdf"]))
     for want in (
-        "Kit's reading: Costs are per square.",
-        "Kit's reading: 1- read as: at least 1.",
-        "Kit's reading: Totals below 1 are read as 1. The source has no row for them.",
-        "Kit's reading: The card is the kit's.",
-        "Kit's reading: The size is the kit's.",
+        "\u20201 Costs are per square. Source: \u201cHP Cost\u201d.",
+        "\u20202 1- read as: at least 1.",
+        "\u20206 The source has no row for them.",
+        "\u20204 The card is the kit's.",
+        "\u20207 The size is the kit's.",
     ):
-        assert typeset(want) in text, want  # as printed: ’ and ranges with –
-    assert "\u2020" in text
+        assert typeset(want) in notes, want  # as printed: ’ and ranges with –
+    rest = " ".join(" ".join(pdf_text(pdf)) for name, pdf in pdfs.items() if name != "notes.pdf")
+    assert "Costs\u20201" in rest and "Aid\u20204" in rest
+    assert "per square" not in rest and "Kit's reading" not in rest
 
 
 def test_a_reading_needs_the_kits_words(game_dir):
@@ -160,20 +150,17 @@ def test_a_rule_reading_marks_its_line_on_the_setup_sheet(game_dir):
     planned, pdfs, _ = build_pdfs(folder)
     rules = planned.game.rules.constraints
     assert [r.reading for r in rules] == [
-        Reading("1 to 9 is the kit's.", "typically 3-7"),
-        Reading("The source gives no bound."),
+        Reading("1 to 9 is the kit's.", "typically 3-7", "\u20201"),
+        Reading("The source gives no bound.", "", "\u20202"),
         None,
     ]
     reader = PdfReader(io.BytesIO(pdfs["scenario-test.pdf"]))
     text = " ".join(" ".join(page.extract_text() for page in reader.pages).split())
-    for want in (
-        "Skill 1 to 9.\u2020",
-        "Nerve 0 to 3.\u2021",
-        "\u2020 Kit's reading: 1 to 9 is the kit's. Source: \u201ctypically 3-7\u201d.",
-        "\u2021 Kit's reading: The source gives no bound.",
-    ):
-        assert typeset(want) in text, want  # as printed: ’ and ranges with –
-    assert "Two sides.\u2020" not in text
+    assert "Skill 1 to 9.\u20201" in text and "Nerve 0 to 3.\u20202" in text
+    assert "Two sides.\u2020" not in text and "typically" not in text
+    notes = " ".join(pdf_text(pdfs["notes.pdf"]))
+    want = "\u20201 1 to 9 is the kit's. Source: \u201ctypically 3-7\u201d."
+    assert typeset(want) in notes
     bad = write_game(game_dir / "bad", RULES_GAME.replace('"The source gives no bound."', "{}"))
     assert [e.split("game.yaml:")[1] for e in errors_of(bad)] == [
         "14:16: error: rules.constraints[1].reading: missing required key 'kit'"
@@ -204,21 +191,20 @@ def test_a_whole_row_reading_on_a_rolled_row_marks_its_roll_and_keeps_it_a_roll(
     planned, pdfs, _ = build_pdfs(write_game(game_dir, ROLLED_GAME))
     assert [str(d) for d in planned.diags.items] == []  # no refusal, no uncovered total
     table = planned.game.tables[0]
-    assert [(r.label, r.mark) for r in table.rows] == [("1-3", ""), ("4", "\u2020"), ("5-6", "")]
+    assert [(r.label, r.mark) for r in table.rows] == [("1-3", ""), ("4", "\u20201"), ("5-6", "")]
     assert table.chances == ("1/2 = 50%", "1/6 = 16.7%", "1/3 = 33.3%")
     words = pdf_words(pdfs["sheet-reference.pdf"])[0]
     text = " ".join(w.text for w in words)
     assert (
         typeset(
-            "D6 Result Chance 1-3 Boom 1/2 = 50% 4\u2020 Fizz 1/6 = 16.7% 5-6 Bang 1/3 = 33.3% "
-            "\u2020 Kit's reading: Read as a fizz. Source: \u201c4 Same as 3\u201d"
+            "D6 Result Chance 1-3 Boom 1/2 = 50% 4\u20201 Fizz 1/6 = 16.7% 5-6 Bang 1/3 = 33.3%"
         )
         in text
     )
-    label = {w.text: w.box for w in words if w.text in ("1\u20133", "4\u2020", "5\u20136")}
+    label = {w.text: w.box for w in words if w.text in ("1\u20133", "4\u20201", "5\u20136")}
     mid = {w: (box[0] + box[2]) / 2 for w, box in label.items()}
-    assert mid["4\u2020"] > mid["1\u20133"] + 1  # the 4 keeps its place: the dagger hangs right
-    assert label["1\u20133"][0] < label["4\u2020"][0]  # the 4 is not pushed to the left
+    assert mid["4\u20201"] > mid["1\u20133"] + 1  # the 4 keeps its place: the mark hangs right
+    assert label["1\u20133"][0] < label["4\u20201"][0]  # the 4 is not pushed to the left
 
 
 def test_a_whole_row_reading_on_a_named_row_marks_its_label(game_dir):
@@ -226,8 +212,8 @@ def test_a_whole_row_reading_on_a_named_row_marks_its_label(game_dir):
     body = body.replace('"1-3"', "Early").replace('"4"', "Late").replace('"5-6"', "Never")
     planned, pdfs, _ = build_pdfs(write_game(game_dir, body))
     row = planned.game.tables[0].rows[1]
-    assert (row.label, row.mark, row.cells) == ("Late", "\u2020", ("Fizz",))
-    assert "Late\u2020 Fizz Never Bang" in pdf_text(pdfs["sheet-reference.pdf"])[0]
+    assert (row.label, row.mark, row.cells) == ("Late", "\u20201", ("Fizz",))
+    assert "Late\u20201 Fizz Never Bang" in pdf_text(pdfs["sheet-reference.pdf"])[0]
 
 
 TYPES_GAME = """
@@ -251,17 +237,15 @@ threats:
 def test_a_types_reading_marks_the_threat_type_line(game_dir):
     planned, pdfs, _ = build_pdfs(write_game(game_dir, TYPES_GAME))
     threat = planned.game.threats[0]
-    assert (threat.title, threat.types_mark, threat.policy_mark) == ("React", "\u2020", "\u2021")
+    marks = (threat.title, threat.types_mark, threat.policy_mark)
+    assert marks == ("React", "\u20201", "\u20202")
     text = pdf_text(pdfs["threats.pdf"])[0]
-    assert "Roll d6 Threat type\u2020 (one applies): GOBLINS \u22121" in text
-    assert (
-        typeset(
-            "\u2020 Kit's reading: Each species is a type. "
-            "Source: \u201cMOVE 1xD6 GOBLINS \u22121\u201d"
-        )
-        in text
-    )
-    assert typeset("\u2021 Kit's reading: Totals below 1 are read as 1") in text
+    assert "Roll d6 Threat type\u20201 (one applies): GOBLINS \u22121" in text
+    assert "Totals below 1 are read as 1" in text and "species" not in text
+    notes = " ".join(pdf_text(pdfs["notes.pdf"]))
+    want = "\u20201 Each species is a type. Source: \u201cMOVE 1xD6 GOBLINS \u22121\u201d"
+    assert typeset(want) in notes
+    assert "\u20202 No rows past the die." in notes
 
 
 def test_a_types_reading_needs_types(game_dir):
@@ -273,19 +257,16 @@ def test_a_types_reading_needs_types(game_dir):
     ]
 
 
-def test_every_seed_kit_reading_note_under_a_table_prints_as_a_sentence():
-    """The notes under the seed kits' tables read back from their reference sheets (and
-    wherever else the table prints): each ends with a stop, after the source's quote."""
+def test_every_seed_kit_reading_prints_as_a_sentence_on_its_notes_page():
+    """The seed kits' notes read back from their notes pages: each ends with a stop, after
+    the source's quote."""
     seen = 0
     for kit in ("duck", "ironford", "rencounter", "reshuffled", "ryamon"):
         p, pdfs, _ = seed_kit(kit)
-        printed = " ".join(" ".join(pdf_text(pdf)) for pdf in pdfs.values())
-        for table in p.game.tables:
-            for text in table.footnotes:
-                if "Kit's reading" not in text:
-                    continue
-                seen += 1
-                assert text.rstrip("\u201d\u2019)")[-1] in ".!?", text
-                # as printed: the note's last words run to its stop
-                assert " ".join(typeset(text).split()[-3:]) in printed, text
+        printed = " ".join(pdf_text(pdfs["notes.pdf"])) if "notes.pdf" in pdfs else ""
+        for reading in p.game.readings:
+            text = note(reading)
+            seen += 1
+            assert text.rstrip("\u201d\u2019)")[-1] in ".!?", text
+            assert " ".join(typeset(text).split()[-3:]) in printed, text
     assert seen >= 5

@@ -1192,7 +1192,7 @@ def test_more_rule_reader_errors(game_dir):
         "of attributes, got a list",
         # the dagger goes on the rule's name on the set-up sheet: no name, nowhere to mark
         "game.yaml:28:7: error: rules.constraints[6].reading: a rule with a reading needs a "
-        "name: the set-up sheet marks it with the reading's dagger",
+        "name: the set-up sheet marks it with the reading's mark",
     ]
 
 

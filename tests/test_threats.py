@@ -596,9 +596,8 @@ def test_a_custom_die_prints_as_faces_not_notation_on_the_reaction_sheet():
 
 
 def test_the_clamp_reading_mark_points_at_the_row_totals_are_read_as(tmp_path):
-    """A kit's reading of how low totals are read is a footnote: its mark stands on the
-    lowest row (the one low totals are read as), so the note under the table points at
-    something on the card. Read back from the PDF."""
+    """A kit's reading of how low totals are read: its mark stands on the lowest row (the
+    one low totals are read as), its words on the notes page. Read back from the PDF."""
     import pypdfium2 as pdfium
 
     from tests.conftest import build_pdfs
@@ -612,12 +611,10 @@ def test_the_clamp_reading_mark_points_at_the_row_totals_are_read_as(tmp_path):
     _, pdfs, _ = build_pdfs(folder)
     text = pdfium.PdfDocument(pdfs["threats.pdf"])[0].get_textpage().get_text_range()
     lines = text.splitlines()
-    (note,) = [ln for ln in lines if "Kit\u2019s reading" in ln]
-    mark = note.split()[0]
-    assert (
-        note == f"{mark} Kit\u2019s reading: Totals below 1 are read as 1. "
-        "The source has no row below 1."
-    )
+    assert "Totals below 1 are read as 1." in lines
+    mark = "\u20201"  # the kit's first reading: its words on the notes page
+    notes = pdfium.PdfDocument(pdfs["notes.pdf"])[0].get_textpage().get_text_range()
+    assert f"{mark} The source has no row below 1." in notes.splitlines()
     low, mid = "1\u20132", "3\u20135"  # ranges print with an en dash
     rows = [ln for ln in lines if ln.split()[0] in (f"{low}{mark}", low, mid, "6", ">6")]
     assert [ln.split()[0] for ln in rows[:4]] == [f"{low}{mark}", mid, "6", ">6"]

@@ -34,7 +34,7 @@ PICTURES = {
     "counters-reshuffled": [("reshuffled", "counters.pdf", 1)],
     "counters-duck": [("duck", "counters.pdf", 1)],
     "counters-ryamon": [("ryamon", "counters.pdf", 1)],
-    "counters-rencounter": [("rencounter", "counters.pdf", 1)],
+    "counters-rencounter": [("rencounter", "labels.pdf", 1)],
     "counters-ironford": [("ironford", "counters.pdf", 1)],
     # maps: tile sheets, and the assembly sheet (page -1: the last, however many tiles)
     "map-ironford": [("ironford", "map-ryn.pdf", n) for n in (1, 2)],
@@ -45,7 +45,7 @@ PICTURES = {
     "map-reshuffled-assembly": [("reshuffled", "map-station.pdf", -1)],
     "cards-rencounter": [("rencounter", "cards.pdf", 1)],  # the squad cards
     # the base labels share the counter sheet (docs/design.md, shared sheets)
-    "labels-rencounter": [("rencounter", "counters.pdf", 1), ("rencounter", "cards.pdf", 1)],
+    "labels-rencounter": [("rencounter", "labels.pdf", 1), ("rencounter", "cards.pdf", 1)],
     "templates-duck": [("duck", "templates.pdf", n) for n in (1, 2)],
     "templates-rencounter": [("rencounter", "templates.pdf", n) for n in (1, 2, 3)],
     "reference-duck": [("duck", "sheet-reference.pdf", n) for n in (1, 2)],
@@ -117,7 +117,7 @@ CROPS: dict[str, tuple[str, str, int, Around | tuple[float, float, float, float]
     # named and write-in labels beside the roster's own
     "crop-labels-rencounter": (
         "rencounter",
-        "counters.pdf",
+        "labels.pdf",
         1,
         Around((("label", "squad-21"), ("label", "blank-4"))),
     ),

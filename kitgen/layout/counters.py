@@ -11,8 +11,7 @@ import math
 from functools import lru_cache
 
 from ..model.counters import CounterDef, CounterSet, TextEl
-from ..model.reading import Reading, dagger
-from ..model.reading import note as reading_note
+from ..model.reading import NOTES_TITLE, Reading
 from ..records import record, replace
 from ..style import (
     BLACK,
@@ -133,28 +132,23 @@ def plan_counters(
     return docs
 
 
-# ---- the kit's readings: a dagger and its note at the foot of a sheet ---------------------
+# ---- the kit's readings: their marks at the foot of a sheet, the words on the notes page --
 
 FOOT_GAP = 4.0  # between the pieces' crop marks and the notes
 
 
 def _reading_marks(cs: CounterSet) -> dict[Reading, str]:
     """Each distinct reading of the designs and its mark, in YAML order: designs that
-    share one reading (a count for all of a game's markers) share its dagger."""
-    marks: dict[Reading, str] = {}
-    for d in cs.defs:
-        if d.reading is not None and d.reading not in marks:
-            marks[d.reading] = dagger(len(marks))
-    return marks
+    share one reading (a count for all of a game's markers) share its mark."""
+    return {d.reading: d.reading.mark for d in cs.defs if d.reading is not None}
 
 
 def _note_lines(marks: dict[Reading, str], width: float, env: PlanEnv) -> list[str]:
-    lines: list[str] = []
-    for reading, mark in marks.items():
-        lines += wrap_hard(
-            typeset(reading_note(reading, mark)), env.face(), READING, width, env.fonts
-        )
-    return lines
+    """One line: the marks of the counts the kit chose, and where their words are."""
+    if not marks:
+        return []
+    text = f"Counts: kit's reading {', '.join(dict.fromkeys(marks.values()))} ({NOTES_TITLE})"
+    return wrap_hard(typeset(text), env.face(), READING, width, env.fonts)
 
 
 def _foot(marks: dict[Reading, str], env: PlanEnv) -> float:
@@ -168,8 +162,8 @@ def _foot(marks: dict[Reading, str], env: PlanEnv) -> float:
 
 
 def _foot_notes(laid, slots, fronts: list[Page], marks: dict[Reading, str], env) -> None:
-    """On each sheet, the notes of the readings its pieces carry, at its foot, in the
-    order of their marks."""
+    """On each sheet, the marks of the readings its pieces carry, under its pieces (clear
+    of their crop marks), so the room below stays whole for another component."""
     held: list[set] = [set() for _ in fronts]
     for spot in laid.spots:
         reading = slots[spot.index].d.reading
@@ -180,9 +174,10 @@ def _foot_notes(laid, slots, fronts: list[Page], marks: dict[Reading, str], env)
         x0, y0, x1, _ = content_box(env.paper.sized(laid.sheets[n].size))
         here = {r: m for r, m in marks.items() if r in held[n]}
         lines = _note_lines(here, x1 - x0, env)
+        lowest = min((i.bbox[1] for i in page.items), default=y0)
+        top = max(lowest - BUTT_MARGIN - FOOT_GAP, y0 + 2.0 + len(lines) * READING_LEAD)
         for i, line in enumerate(lines):
-            at = y0 + 2.0 + (len(lines) - 1 - i) * READING_LEAD
-            page.ops.append(Text(x0, at, line, font, MUTED))
+            page.ops.append(Text(x0, top - (i + 1) * READING_LEAD, line, font, MUTED))
 
 
 def _slots(

@@ -17,8 +17,6 @@ from collections.abc import Callable
 from ..colours import ColourError, mix, parse_colour, readable_on, rgb
 from ..errors import Diagnostics
 from ..geometry import HexGrid
-from ..model.reading import dagger
-from ..model.reading import note as reading_note
 from ..model.rules import FACE, RuleBook, Scenario
 from ..names import in_words
 from ..records import record, replace
@@ -52,7 +50,6 @@ from .mapkey import SWATCH, entries
 from .maps import COMPASS, compass, every_coord_scale, reduced_coords
 from .plan import BBox, Document, Font, Group, Item, Line, Page, Path, Rect, Stroke, Text
 from .search import largest_that_fits, most_air
-from .sheet import GAP as BLOCK_GAP
 from .sides import NEUTRAL_SHAPE, side_shapes, token_shape
 from .text import wrap
 
@@ -918,19 +915,12 @@ def _bullets(title: str, items: list[str], flow: _Flow) -> None:
 
 def _setup_rules(named: list, flow: _Flow) -> None:
     """The set-up rules the scenario is checked against, in the body's type, each printed
-    as a sentence as the special rules are (style.sentence); the kit's readings (a dagger
-    on the rule) in notes after the list."""
+    as a sentence as the special rules are (style.sentence); a kit's reading marked on
+    its rule (its words on the kit's notes page)."""
     flow.heading("Set-up rules")
-    notes = []
     for rule in named:
-        mark = dagger(len(notes)) if rule.reading else ""
-        if rule.reading:
-            notes.append(reading_note(rule.reading, mark))
+        mark = rule.reading.mark if rule.reading else ""
         flow.para(sentence(rule.name) + mark, indent=6, bullet=True, size=BODY)
-    if notes:  # apart from the list, by the room a reference sheet sets between blocks
-        flow.y -= flow.style.pt(BODY) * (BLOCK_GAP + AIR_GAP * flow.style.air)
-    for text in notes:
-        flow.para(text, indent=6, size=SMALL, colour=MUTED)
 
 
 def _common_name(names: list[str]) -> str:

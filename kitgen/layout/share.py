@@ -64,7 +64,7 @@ def share_sheets(docs: list[Document], paper: Paper, width: Width) -> list[Docum
     hosted: set[int] = set()
     gone: set[int] = set()
     for guest in sorted(
-        (d for d in guests if blocks.get(id(d))), key=lambda d: _stacked(blocks[id(d)])
+        (d for d in guests if blocks.get(id(d))), key=lambda d: _size(blocks[id(d)])
     ):
         if id(guest) in hosted:
             continue
@@ -222,6 +222,13 @@ def _in(blocks: list[Block], span: Span | None) -> Block:
             if low - EPS <= mid <= high + EPS:
                 return block
     return blocks[0]
+
+
+def _size(blocks: list[Block]) -> tuple[float, float]:
+    """How much a page holds, smallest first: the area of its items (pieces keep their size
+    on every paper, so the order is the same on letter and A4), then its height."""
+    area = sum((b[2] - b[0]) * (b[3] - b[1]) for k in blocks for b in (i.bbox for i in k.items))
+    return (round(area), _stacked(blocks))
 
 
 def _stacked(blocks: list[Block]) -> float:

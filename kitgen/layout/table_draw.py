@@ -46,12 +46,13 @@ HEAD_RULE = Stroke(MID_INK, 0.7)
 BLANK_LINE = Stroke(LINE_INK, 0.6)
 BLANK_BOX = Stroke(BOX_INK, 0.3)
 _NUMERIC = re.compile(
-    r"^[-+\u2212]?[<>=≤≥]*[-+\u2212]?\d[\d.,/:x%\u00bd+\-\u2212 =]*\"?[*#\u2020\u2021]*$"
+    r"^[-+\u2212]?[<>=≤≥]*[-+\u2212]?\d[\d.,/:x%\u00bd+\-\u2212 =]*\"?(?:[*#\u2021]|\u2020\d*)*$"
     r"|^[-\u2014\u2013]$"
 )
 _DASH = re.compile(r"^[-\u2014\u2013]$")
 _RANGE = re.compile(r"\d\s*[-\u2013]\s*[-\u2212]?\d")  # a roll range: "2-3", "10–12"
-_MARKS = re.compile(r"[*#\u2020\u2021]+$")  # footnote marks after a number hang past it
+# footnote marks after a number hang past it: *, #, a reading's numbered mark (†2)
+_MARKS = re.compile(r"(?:[*#\u2021]|\u2020\d*)+$")
 
 
 @record
@@ -271,7 +272,7 @@ class TableLayout:
 
     def _hung(self, cell: _Cell, x: float, y: float, w: float) -> list:
         """A centred cell's words centred without their footnote marks, which hang after
-        them (a roll range's 4† stands under the dashes of 2-3, its dagger past it)."""
+        them (a roll range's 4†2 stands under the dashes of 2-3, its mark past it)."""
         fonts, size = self.env.fonts, self.size
         core, marks = _split_marks(cell.runs or ())
         core_w = runs_width(core, self.faces, size, fonts)

@@ -30,14 +30,13 @@ def _drawings(
     beside: bool = False,
 ) -> list[Drawing]:
     """The template's pieces; the first carries the caption block beside its shape: the
-    notes no piece had room for at rules size (every note, with `beside`), then the
-    kit's-reading notes."""
+    notes no piece had room for at rules size (every note, with `beside`)."""
     pen = Pen(env, t.colour, outline, beside)
     drawings = KINDS[type(t)].draw(t, pen, env, (longest, chart_width))
     if not drawings:
         return drawings
     first = drawings[0]
-    return [with_caption(first, t.title, [*first.caption, *t.readings], pen), *drawings[1:]]
+    return [with_caption(first, t.title, list(first.caption), pen), *drawings[1:]]
 
 
 @kind(RulerTemplate, "ruler", whole=False)

@@ -11,8 +11,6 @@ from __future__ import annotations
 from fractions import Fraction
 
 from ..chance.dice import for_players, format_chance
-from ..model.reading import Reading
-from ..model.reading import note as reading_note
 from ..model.table import Column, Row, Table
 from ..model.threat import Combo, ThreatTable
 from ..rules.banding import Banding
@@ -173,8 +171,6 @@ def _card(
     notes = policy_notes(table)
     if notes:
         text = " ".join(notes)
-        if table.policy_reading:
-            text = reading_note(Reading(f"{text} {table.policy_reading}"), table.policy_mark)
         w.gap(2)
         w.para(text, 7.5, italic=True, colour=MUTED)
     if table.situations:

@@ -8,26 +8,21 @@ import math
 from ..errors import Diagnostics
 from ..model.track import Track, TrackSet
 from ..records import replace
-from ..style import INK, MUTED, PAPER, READING, READING_LEAD, RULES_MIN, SHADE, SMALL, typeset
+from ..style import INK, PAPER, RULES_MIN, SHADE, SMALL
 from .env import PlanEnv
 from .frame import content_box
 from .plan import Document, Font, Item, Page, Rect, Stroke, Text
-from .text import fit_text, wrap
+from .text import fit_text
 
 HEAD = 20.0  # title line above a track
 GAP = 18.0  # between tracks
 GROW = 1.5  # the most a track's boxes grow on a page of its own (tracks.pdf, a map's charts)
 
 
-def _reading(t: Track, width: float, env: PlanEnv) -> list[str]:
-    """The lines of the track's kit's-reading note, wrapped to ``width``."""
-    return wrap(typeset(t.note), env.face(), READING, width, env.fonts) if t.note else []
-
-
 def track_height(t: Track, width: float, env: PlanEnv) -> float:
     per_row = min(t.per_row, max(1, int(width // t.box)))
     rows = math.ceil(len(t.numbers) / per_row)
-    return HEAD + len(_reading(t, width, env)) * READING_LEAD + rows * t.box
+    return HEAD + rows * t.box
 
 
 def on_maps(env: PlanEnv) -> set[str]:
@@ -122,11 +117,7 @@ def draw_track(
             "shorten it",
         )
     ops.append(Text(x0, y - 13, title.lines[0], Font(bold, title.size), INK))
-    note = _reading(t, width, env)
-    for i, line in enumerate(note):  # the kit's reading, under the title it marks
-        at = y - 13 - (i + 1) * READING_LEAD
-        ops.append(Text(x0, at, line, Font(regular, READING), MUTED))
-    top = y - HEAD - len(note) * READING_LEAD
+    top = y - HEAD
     stroke = Stroke(t.colour, 0.8)
     fs = min(t.box * 0.4, 14.0)
     nfs = min(fs, t.box * 0.28)  # a number moves up and shrinks to make room for notes

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any, cast
 from ..errors import Span
 from ..records import field, record, replace
 from ..units import PAPERS, Paper
+from .reading import Reading
 
 COUNTER_SHEETS = ("butted", "gutters")
 
@@ -56,6 +57,9 @@ class Game:
     side_mark: str = "band"
     side_mark_span: Span | None = None
     type_scale: tuple[float, ...] = ()  # the sizes layouts set text at; () the default
+    # the kit's readings, numbered in the order read (†1, †2 ...): their words print on
+    # the kit's notes page (layout/notes.py), their marks where each choice is made
+    readings: tuple[Reading, ...] = ()
 
     def replace(self, **changes: Any) -> Game:
         """A copy with some fields changed (the game itself is never changed once read)."""

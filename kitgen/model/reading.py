@@ -1,48 +1,52 @@
 """The kit's reading: what a kit chose where its source is silent or unclear, marked.
 
-Any table, row, cell, card face, threat table (and its out-of-range policy) or template may
-carry ``reading:``: a short text saying what the kit chose, or ``{kit: ..., source: ...}``
-to print the source's own wording beside the kit's reading. The marked thing gets a dagger;
-its note prints under it and names itself, so the legend travels with the mark:
-'† Kit's reading: ... Source: "..."'. No ReportLab here.
+Any table, row, cell, card face, map, track, counter design, rule, threat table (and its
+out-of-range policy) or template may carry ``reading:``: a short text saying what the kit
+chose, or ``{kit: ..., source: ...}`` to give the source's own wording beside it. The
+marked thing carries a small numbered mark (†1, †2 ...), one number per reading in the
+whole kit; the words go on the kit's one "Notes on this edition" page (notes.pdf), where
+an auditor finds every choice together. No ReportLab here.
 """
 
 from __future__ import annotations
 
+import re
+
 from ..records import record
 from ..style import sentence
 
-DAGGERS = ("\u2020", "\u2021")  # †, ‡; then doubled: ††, ‡‡ ...
-LEGEND = "Kit's reading"
+MARK = "\u2020"  # †, numbered: †1, †2 ...
+NOTES_TITLE = "Notes on this edition"
+_TRAILING = re.compile("\u2020\\d+$")
 
 
 @record
 class Reading:
     kit: str  # what the kit chose, in its own words
     source: str = ""  # the source's own wording, where it is ambiguous
+    mark: str = ""  # its mark in the kit (†3): the note is on the notes page
 
 
-def dagger(index: int) -> str:
-    """The mark of a thing's index-th reading (0-based): †, ‡, ††, ‡‡ ..."""
-    return DAGGERS[index % 2] * (index // 2 + 1)
+def numbered(n: int) -> str:
+    """The mark of the kit's n-th reading (1-based): †1, †2 ..."""
+    return f"{MARK}{n}"
 
 
 def unmarked(title: str) -> str:
-    """A title without the reading mark it ends in ("Game — the map†" -> "Game — the map"):
-    for where the title is named away from the note the mark points to (a kit's
-    contents list, another sheet's instructions)."""
-    return title.rstrip("".join(DAGGERS))
+    """A title without the reading mark it ends in ("Game — the map†2" -> "Game — the
+    map"): for where the title is named away from the mark (a kit's contents list, another
+    sheet's instructions, a sheet's label)."""
+    return _TRAILING.sub("", title)
 
 
-def note(reading: Reading, mark: str = DAGGERS[0]) -> str:
-    """The printed note: the mark, the legend, the kit's reading, the source's words, each
-    printed as a sentence (`style.sentence`: a full stop where the words end without one),
-    so every note under a table, a card or a sheet reads one way."""
-    text = f"{mark} {LEGEND}: {sentence(reading.kit)}"
+def note(reading: Reading) -> str:
+    """The note on the notes page, after its mark (the page's title says what it is): the
+    kit's reading, the source's words, each printed as a sentence (`style.sentence`)."""
+    text = sentence(reading.kit)
     if reading.source:
         quoted = f"\u201c{reading.source}\u201d"
         text += f" Source: {sentence(quoted)}"
     return text
 
 
-__all__ = ["DAGGERS", "LEGEND", "Reading", "dagger", "note", "unmarked"]
+__all__ = ["MARK", "NOTES_TITLE", "Reading", "note", "numbered", "unmarked"]

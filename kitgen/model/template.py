@@ -16,7 +16,6 @@ class TemplateBase:
     title: str
     colour: str  # accent: outlines, shading tints
     notes: tuple[str, ...] = ()  # on the piece where they fit at rules size, else beside it
-    readings: tuple[str, ...] = ()  # the kit's-reading notes: always beside, off the shape
     outline: bool = True  # also printed in the outline-only (transparency) document
 
 

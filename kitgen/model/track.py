@@ -23,7 +23,6 @@ class Track:
     span: Span | None = None
     shade: Mapping[int, str] = field(default_factory=dict)  # n -> fill: special turns (mud)
     events: Mapping[int, str] = field(default_factory=dict)  # n -> what happens that turn
-    note: str = ""  # the kit's reading of the track, printed under its title
     periods: Mapping[str, tuple[int, ...]] = field(default_factory=dict)  # Mud -> (4, 5)
 
     @property

@@ -27,7 +27,6 @@ from ..model.combat import (
     Shift,
     result_code,
 )
-from ..model.reading import Reading
 from ..model.table import Cell, Column, Row
 from ..model.threat import Modifier
 from ..names import did_you_mean
@@ -188,7 +187,7 @@ def read_combat(
         )
     figures = f.get("figures", _figures)
     low, high, reading = read_policy(ctx, f)
-    policy_mark = marks.mark(Reading(reading)) if reading else ""
+    policy_mark = marks.noted(reading) if reading else ""
     chance = f.get("chance", _chance)
     chance = CHANCE_TITLE if chance is True else chance or ""
     f.close()

@@ -200,7 +200,7 @@ COUNTER = Spec(
     Key(
         "reading",
         READING.type,
-        "the kit's reading (a count the source does not give): noted at the sheet's foot",
+        "the kit's reading (a count the source does not give): its mark under the pieces",
     ),
     LAYOUT_KEY,
     FIELDS_KEY,

@@ -20,6 +20,7 @@ from ..names import default_id_problem, did_you_mean
 from ..units import PAPERS, Paper, UnitError, paper_from_text
 from .fields import Context, Fields, as_text, expect_map
 from .layouts import SIDE_MARK_KEY, TYPE_SCALE_KEY, read_type_scale
+from .reading import kit_readings
 from .spec import ANY, BOOLEAN, COLOUR, ID, TEXT, Choice, Key, Named, OneOrList, Spec
 from .yamlnodes import Map, Node, Scalar, Seq, load_yaml, parse_yaml, read_yaml_bytes
 
@@ -298,6 +299,7 @@ def read_game(
         side_mark=side_mark,
         side_mark_span=side_mark_node.span if side_mark_node is not None else None,
         type_scale=type_scale,
+        readings=tuple(kit_readings(ctx).notes),
     )
 
 

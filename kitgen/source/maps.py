@@ -616,11 +616,10 @@ def _overlap(f: Fields) -> float | None:
 
 
 def _common(f: Fields) -> dict:
-    marks = Marks()
-    sign = marks.mark(f.get("reading", read_reading))
+    sign = Marks(f.ctx).mark(f.get("reading", read_reading))
     return {
         "title": f.text("title") + sign,
-        "note": " ".join(t for t in (f.text("note"), *marks.notes) if t),
+        "note": f.text("note"),
         "coords": f.boolean("coords"),
         "prefix": f.text("prefix"),
         "diagonal": f.boolean("diagonal"),

@@ -339,8 +339,7 @@ def read_constraint(ctx: Context, node: Node, path: str) -> Constraint | None:
         ctx.error(
             f.map.key_span("reading"),
             f.sub("reading"),
-            "a rule with a reading needs a name: the set-up sheet marks it with the "
-            "reading's dagger",
+            "a rule with a reading needs a name: the set-up sheet marks it with the reading's mark",
         )
     severity = f.choice("severity")
     when = field_names(f, "when")

@@ -326,7 +326,7 @@ def read_table(ctx: Context, node: Node, path: str) -> Table | None:
     if f.map is None:
         return None
     tid = f.id()
-    marks = Marks()
+    marks = Marks(ctx)
     title = f.text("title")
     title += marks.mark(f.get("reading", read_reading))
     roll = f.text("roll")
@@ -370,7 +370,7 @@ def read_table(ctx: Context, node: Node, path: str) -> Table | None:
     )
     notes = tuple(f.texts("notes"))
     combat = _combat(ctx, f, columns, read_rows, marks, roll)
-    footnotes = (*f.texts("footnotes"), *marks.notes)
+    footnotes = tuple(f.texts("footnotes"))
     f.close()
     chances: tuple[str, ...] = ()
     if rolled:
@@ -1181,8 +1181,7 @@ def _read_face(
                 )
         f.close()
         return face
-    marks = Marks()
-    sign = marks.mark(f.get("reading", read_reading))
+    sign = Marks(ctx).mark(f.get("reading", read_reading))
     blocks: list[CardBlock] = []
     title = f.node_of("title")
     if title is not None:
@@ -1194,7 +1193,6 @@ def _read_face(
         b = _read_block(ctx, n, f"{f.sub('blocks')}[{i}]", variables)
         if b is not None:
             blocks.append(b)
-    blocks.extend(CardBlock("text", text, span=node.span) for text in marks.notes)
     f.close()
     return CardFace(tuple(blocks), face_colour, face_accent)
 

@@ -192,9 +192,7 @@ def _read_template(ctx: Context, node: Node, path: str) -> Template | None:
         notes=tuple(f.texts("notes")),
         outline=f.boolean("outline"),
     )
-    marks = Marks()
-    common["title"] += marks.mark(f.get("reading", read_reading))
-    common["readings"] = tuple(marks.notes)
+    common["title"] += Marks(ctx).mark(f.get("reading", read_reading))
     reader = _READERS.get(kind) if kind else None
     if reader is None:  # the kind was reported; don't pile on unknown-key errors
         return None

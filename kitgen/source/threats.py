@@ -141,7 +141,7 @@ THREAT = Spec(
     Key(
         "types_reading",
         READING.type,
-        "the kit's reading of the types line (e.g. a species line): its dagger on that line",
+        "the kit's reading of the types line (e.g. a species line): its mark on that line",
     ),
     Key("situations", ListOf(MODIFIER), "any number apply together"),
     Key("exclusive", ListOf(ListOf(TEXT)), "groups of situations that exclude each other"),
@@ -179,11 +179,11 @@ def read_threat(ctx: Context, node: Node, path: str) -> ThreatTable | None:
     table_id = f.id()
     roll = f.get("roll", as_roll)
     columns = tuple(f.texts("columns")) or (f.default("columns"),)
-    marks = Marks()
+    marks = Marks(ctx)
     sign = marks.mark(f.get("reading", read_reading))
     types_mark = marks.mark(f.get("types_reading", read_reading))
     low, high, policy_reading = read_policy(ctx, f)
-    policy_mark = marks.sign() if policy_reading else ""
+    policy_mark = marks.noted(policy_reading) if policy_reading else ""
     profile = f.get("generate", _profile)
     rows_node = f.node_of("rows")
     rows: list[Row] = []
@@ -219,7 +219,7 @@ def read_threat(ctx: Context, node: Node, path: str) -> ThreatTable | None:
         high=high,
         glossary=tuple(f.seq("glossary", _gloss)),
         priorities=tuple(f.seq("priorities", _priority)),
-        notes=(*f.texts("notes"), *marks.notes),
+        notes=tuple(f.texts("notes")),
         policy_reading=policy_reading,
         policy_mark=policy_mark,
         odds=odds,

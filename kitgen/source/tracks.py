@@ -87,7 +87,7 @@ def _read_track(ctx: Context, node: Node, path: str) -> Track | None:
     every = f.integer("every")
     colour = f.colour("colour")
     title = f.text("title", default=tid or "")
-    marks = Marks()
+    marks = Marks(ctx)
     title += marks.mark(f.get("reading", read_reading))
     events = f.get("events", _labels) or {}
     shade_colour = f.colour("shade_colour")
@@ -133,7 +133,6 @@ def _read_track(ctx: Context, node: Node, path: str) -> Track | None:
         span=node.span,
         shade=shade,
         events=events,
-        note=" ".join(marks.notes),
         periods=periods,
     )
     for key, given in (("labels", labels), ("events", events), ("shade", shade)):
