@@ -125,6 +125,8 @@ class Setup:
         one of them is uncounted: its mistake is said once, not again as a count."""
         if any(member(p) for p in self.unplaced):
             return True
+        if not self.uncounted:  # the usual case: looked at in no time, however many entries
+            return False
         return any(
             p.placement.path in self.uncounted and member(p) and sel.matches(p.values)
             for p in self.placed
@@ -289,12 +291,16 @@ def note_reported(setup: Setup, diags: Diagnostics) -> None:
     setup.unplaced = [p for path, p in entries.items() if path not in placed]
     for p in setup.unplaced:
         setup.report(p.path)
+    by_side: dict[str | None, list[str]] = {}  # one pass over the entries, not one a group
+    by_unit: dict[str | None, list[str]] = {}
+    for key, p in entries.items():
+        by_side.setdefault(p.side, []).append(key)
+        by_unit.setdefault(p.unit, []).append(key)
     members: dict[str, list[str]] = {}  # a side's or unit's id path -> its entries
     for s in sc.sides:
-        members[f"{s.path}.id"] = [k for k, p in entries.items() if p.side == s.id]
+        members[f"{s.path}.id"] = by_side.get(s.id, [])
     for u in sc.units:
-        own = [k for k, p in entries.items() if p.unit == u.id]
-        members[f"{u.path}.id"] = members[f"{u.path}.side"] = own
+        members[f"{u.path}.id"] = members[f"{u.path}.side"] = by_unit.get(u.id, [])
     values = {f"{s.path}.values": s.id for s in sc.sides}
     for d in diags.errors:
         if d.span is None or not same_file(d.span.file, sc.file):
