@@ -256,6 +256,10 @@ def render_box(pdf: bytes, number: int, bbox, dpi: float, most: int) -> Image:
             page.close()
     finally:
         doc.close()
-    box = (round((x0 - left) * k), round((top - y1) * k))
-    box += (round((x1 - left) * k), round((top - y0) * k))
+    box = (
+        round((x0 - left) * k),
+        round((top - y1) * k),
+        round((x1 - left) * k),
+        round((top - y0) * k),
+    )
     return image.crop(box).convert("RGB")

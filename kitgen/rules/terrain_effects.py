@@ -9,7 +9,7 @@ from __future__ import annotations
 from ..errors import Diagnostics
 from ..model.combat import Combat, Condition
 from ..model.game import Game
-from ..model.map import MapDef, props_words
+from ..model.map import EdgeKind, FeatureKind, LineKind, MapDef, Terrain, props_words
 from ..model.table import Row, Table
 from ..names import suggest
 from ..records import replace
@@ -52,6 +52,7 @@ def chart_rows(
     properties say something else, victory points, is left to the map key)."""
     out = []
     used = set(m.cells.values())
+    kinds: list[tuple[str, Terrain | FeatureKind | LineKind | EdgeKind]]
     kinds = [("terrain", t) for t in m.terrains.values() if t.id in used]
     placed = {f.kind for f in m.features}
     kinds += [("feature", k) for k in m.feature_kinds.values() if k.id in placed]
