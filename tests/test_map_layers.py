@@ -211,12 +211,12 @@ def test_boxes_features_and_lines_in_location_tests(game_dir):
     )
     # by the ids the rules wrote, the map key's label after each; one message a mistake
     assert _messages(folder) == [
-        "scenarios/s.yaml:6:9: error: sides[0].placements[2]: tank on cell 0301 (Woods) is not "
-        "either on a cell with city or on a road and not on a cell with setup (Blue set-up) or "
-        "in box pool (Replacement pool) (rule at game.yaml:41:7)",
+        "scenarios/s.yaml:6:9: error: sides[0].placements[2]: tank on cell 0301 (Woods) is "
+        "neither on a cell with city, nor on a road and not on a cell with setup (Blue set-up), "
+        "nor in box pool (Replacement pool) (rule at game.yaml:41:7)",
         "scenarios/s.yaml:7:9: error: sides[0].placements[3]: tank in box dead (Eliminated) is "
-        "not either on a cell with city or on a road and not on a cell with setup (Blue set-up) "
-        "or in box pool (Replacement pool) (rule at game.yaml:41:7)",
+        "neither on a cell with city, nor on a road and not on a cell with setup (Blue set-up), "
+        "nor in box pool (Replacement pool) (rule at game.yaml:41:7)",
     ]
     # the same two mistakes against the other two rules (the first one taken out, so
     # neither entry is already reported)
@@ -229,8 +229,8 @@ def test_boxes_features_and_lines_in_location_tests(game_dir):
     assert _messages(folder) == [
         "scenarios/s.yaml:7:9: error: sides[0].placements[3]: tank in box dead (Eliminated) is "
         "in box dead (Eliminated) (rule at game.yaml:41:7)",
-        "scenarios/s.yaml:6:9: error: sides[0].placements[2]: tank on cell 0301 (Woods) is not "
-        "either on a cell with defence: 3 or off the map (rule at game.yaml:44:7)",
+        "scenarios/s.yaml:6:9: error: sides[0].placements[2]: tank on cell 0301 (Woods) is "
+        "neither on a cell with defence: 3 nor off the map (rule at game.yaml:44:7)",
     ]
 
 

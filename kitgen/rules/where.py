@@ -292,6 +292,9 @@ def failing(setup: Setup, w: Where, cells: Iterable[Cell] | None, who: Placed | 
             continue
         if part.negate is not None:
             out.append("is " + describe_where(setup, part.negate, who))
+        elif len(part.any_of) > 1:  # 'is neither in A nor in B', not 'is not either A or B'
+            options = [describe_where(setup, x, who) for x in part.any_of]
+            out.append("is neither " + (" nor " if len(options) == 2 else ", nor ").join(options))
         else:
             out.append("is not " + describe_where(setup, part, who))
     return " and ".join(out) or "is not " + describe_where(setup, w, who)
