@@ -151,3 +151,24 @@ def test_a_rebuild_is_never_ok_over_old_sheets_and_stops_at_once(tmp_path):
     session.stopping.set()
     done.join(20)
     assert not done.is_alive() and multiprocessing.active_children() == []
+
+
+def test_a_save_during_a_slow_build_starts_it_over(tmp_path):
+    """A hostile file saved into the game, then the good one restored: the restore is
+    picked up at once, not after the slow build (it is stopped)."""
+    game = write_game(tmp_path / "g", GAME)
+    session = Session(game, dpi=36)
+    assert session.rebuild().ok
+    server = KitServer(session, 0)
+    server.start_watching(game)
+    try:
+        (game / "game.yaml").write_text(SLOW)
+        state = session.wait(session.state.version, 20)
+        while state.building_for < 1:
+            state = session.wait(state.version, 20)
+        (game / "game.yaml").write_text(GAME.replace("Chief", "Chief 2"))
+        while state.building or not state.ok:
+            state = session.wait(state.version, 20)
+        assert "Chief 2" in state.docs[0]["pages"][0]["text"]
+    finally:
+        server.stop()
