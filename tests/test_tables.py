@@ -1322,3 +1322,36 @@ def test_a_roll_column_of_ranges_is_centred_and_one_of_numbers_flush_right(game_
     assert max(centres) - min(centres) < 0.6, boxes  # ink boxes: a hair apart
     rights = {round(boxes[t][1], 1) for t in ("2", "3", "7", "11", "12")}
     assert max(rights) - min(rights) < 0.6, boxes
+
+
+def test_a_column_the_same_on_every_row_is_said_once(game_dir):
+    """Issue 43: a column whose every cell is the same tells nothing row by row (DUCK!'s
+    Chance column, 1/6 on every row): it is dropped and said once under the table."""
+    body = """
+id: g
+title: G
+tables:
+  - id: t
+    title: Orders
+    columns: [Order, Range]
+    rows: [[Advance, "6"], [Hold, "6"], [Rally, "6"]]
+  - id: u
+    title: Kept
+    columns: [Order, Range]
+    rows: [[Advance, "6"], [Hold, "4"], [Rally, "6"]]
+sheets:
+  - {id: ref, title: Ref, items: [t, u]}
+"""
+    _, pdfs, _ = build_pdfs(write_game(game_dir, body))
+    text = pdf_text(pdfs["sheet-ref.pdf"])
+    assert "Orders Order Advance Hold Rally Range: 6 on every row." in text
+    assert "Kept Order Range Advance 6 Hold 4 Rally 6" in text
+
+
+def test_duck_reaction_matrix_says_its_even_chance_once():
+    from .conftest import seed_kit
+
+    _, pdfs, _ = seed_kit("duck")
+    (text,) = [" ".join(t.split()) for t in [pdf_text(pdfs["threats.pdf"])]]
+    assert "LOS Chance" not in text and "SIGHTING Chance" not in text
+    assert "Chance, unmodified: 1/6 = 16.7% on every row it can reach." in text

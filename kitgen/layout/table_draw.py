@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 from ..model.table import Cell, Column, Row, Table
-from ..records import record
+from ..records import record, replace
 from ..style import (
     BOX_INK,
     HEAD_FILL,
@@ -541,6 +541,45 @@ def _balance(
     return widths
 
 
+SAID_ONCE_ROWS = 3  # a column the same on at least this many rows is said once instead
+
+
+def said_once(table: Table) -> Table:
+    """The table without the columns whose every row holds the same words (a Chance
+    column of 1/6 on every row), each said once in a note under it ("Chance: 1/6 on
+    every row."): a column that tells nothing row by row is not printed row by row."""
+    rows = [r for r in table.rows if not r.heading]
+    if len(rows) < SAID_ONCE_ROWS or any(len(r.cells) != len(table.columns) for r in rows):
+        return table
+
+    def plain(v) -> str | None:
+        if isinstance(v, Cell):
+            return v.text if v.cols == 1 and not v.bold else None
+        return v
+
+    same = [
+        i
+        for i in range(len(table.columns))
+        if len({plain(r.cells[i]) for r in rows}) == 1 and plain(rows[0].cells[i])
+    ]
+    notes = [f"{table.columns[i].title}: {plain(rows[0].cells[i])} on every row." for i in same]
+    if table.chance and len(set(table.chances)) == 1 and len(table.chances) == len(rows):
+        notes.append(f"{table.chance}: {table.chances[0]} on every row.")
+        table = replace(table, chance=None, chances=())
+    if not notes or len(same) == len(table.columns):
+        return table
+    keep = [i for i in range(len(table.columns)) if i not in same]
+    return replace(
+        table,
+        columns=tuple(table.columns[i] for i in keep),
+        rows=tuple(
+            r if r.heading else replace(r, cells=tuple(r.cells[i] for i in keep))
+            for r in table.rows
+        ),
+        notes=(*notes, *table.notes),
+    )
+
+
 def layout_table(
     table: Table,
     width: float,
@@ -561,6 +600,7 @@ def layout_table(
         from ..rules.terrain_effects import effects_table
 
         table = effects_table(env.game, table)
+    table = said_once(table)
     fonts = env.fonts
     faces = Faces(lambda b, i: env.face(bold=b, italic=i))
     small = max(min_size if min_size is not None else size, round(size * 0.88, 2))

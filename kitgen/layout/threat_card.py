@@ -20,7 +20,7 @@ from ..style import EDGE_INK, INK, MUTED, NBSP, NONE, typeset
 from .env import PlanEnv
 from .frame import content_box
 from .plan import Document, Font, Group, Item, Page, Rect, Stroke, Text
-from .table_draw import draw_table, fit_table
+from .table_draw import SAID_ONCE_ROWS, draw_table, fit_table
 from .text import wrap
 
 BORDER = Stroke(EDGE_INK, 1.0)
@@ -240,25 +240,34 @@ def _clamped(table: ThreatTable) -> set[int]:
     return rows
 
 
+CHANCE = Column("Chance", align="centre")
+
+
 def _with_chances(table: ThreatTable) -> Table:
     """The table itself, with the chance of each row when nothing modifies the roll; a
     row that out-of-range totals are read as carries the mark of the kit's reading of
     that policy, so its note under the table points somewhere."""
     base = row_odds(table, Combo(()))
     marked = _clamped(table) if table.policy_reading else set()
+    # every row a roll reaches unmodified equally likely (1/6 on each of 1-6): the chance
+    # is said once under the table, not printed row by row
+    live = {p for p in base if p > 0}
+    once = len(live) == 1 and len(base) >= SAID_ONCE_ROWS
+    notes = (f"Chance, unmodified: {_chance(next(iter(live)))} on every row it can reach.",)
     return Table(
         id=table.id,
         title="",
-        columns=(*[Column(c) for c in table.columns], Column("Chance", align="centre")),
+        columns=(*[Column(c) for c in table.columns], *([] if once else [CHANCE])),
         rows=tuple(
             Row(
                 r.band.text,
-                (*r.outcomes, _chance(p)),
+                (*r.outcomes, *(() if once else (_chance(p),))),
                 mark=table.policy_mark if i in marked else "",
             )
             for i, (r, p) in enumerate(zip(table.rows, base, strict=True))
         ),
         label=Column("Roll", align="centre"),
+        notes=notes if once else (),
     )
 
 
