@@ -439,3 +439,29 @@ def test_export_images_marks_cards_rect_and_keeps_their_columns(exported):
         "Card Text": "Gain 3.",
     }
     assert by_id["ref-1"]["name"] == "Reference 1" and "columns" not in by_id["ref-1"]
+
+
+def test_one_long_card_is_set_smaller_alone_with_a_warning_at_its_cell(tmp_path):
+    """Eleven cards of a line and one of 600 characters: the deck keeps the size the
+    short ones fit, read back from the PDF; the long card alone is smaller."""
+    from tests.conftest import build_pdfs
+    from tests.page_marks import marks_of
+
+    rows = "".join(f"Card {n},1,red,Gain one.\n" for n in range(1, 12))
+    long = " ".join(["Draw a card, then discard one."] * 20)
+    yaml = DECK.replace("cards:\n", "decks:\n  - {id: trade, title: Trade}\ncards:\n").replace(
+        "    quantity:", "    deck: trade\n    quantity:"
+    )
+    folder = deck(tmp_path, rows + f'Long,1,red,"{long}"\n', yaml=yaml)
+    planned, pdfs, _ = build_pdfs(folder)
+    warnings = [str(d).replace(f"{folder}/", "") for d in planned.diags if not d.is_error]
+    assert warnings == [
+        "cards.csv: row 13, column D (Card Text): warning: cards.long.front: card 'long' "
+        "(front): set at 8.5 pt, under the 12 pt of the rest of its deck, to fit (shorten its "
+        "text, or use a larger card size)"
+    ]
+    import pypdfium2
+
+    pages = range(1, len(pypdfium2.PdfDocument(pdfs["cards.pdf"])) + 1)
+    sizes = {round(g.size, 2) for n in pages for g in marks_of(pdfs["cards.pdf"], n).glyphs}
+    assert 12.0 in sizes and 8.5 in sizes

@@ -20,6 +20,7 @@ from .impose import Imposition, TooBig, back_box, fits, impose, printable
 from .labels import DEFAULT_SEED_NOTE
 from .marks import fold_line, fold_marks, lone_marks, piece_room, rect_cut, trim_corner
 from .plan import BBox, Document, Group, Item, Line, Page, Rect, Stroke
+from .regions import DECK_SHARE
 from .rich import Faces, draw_line, parse_markup, runs_width, wrap_runs
 from .sides import token_shape
 from .table_draw import fit_table
@@ -245,11 +246,49 @@ def shared_sizes(
                     got = env.region_sizes["card", card.id, side]
                     sizes[card.id, side] = max(got.values(), default=CARD_MIN)
             faces = [(c, f) for c, f in faces if f.layout is None]
-            size = min((_top_size(c, f) for c, f in faces), default=CARD_MAX)
-            for card, face in faces:
-                size = min(size, _largest(card, face, side, env, tables, size))
-            sizes.update(((card.id, side), size) for card, _ in faces)
+            sizes.update(_alike(faces, side, env, tables))
     return sizes
+
+
+def _alike(
+    faces: list[tuple[Card, CardFace]], side: str, env: PlanEnv, tables: dict[str, Table]
+) -> dict[tuple[str, str], float]:
+    """One definition's faces set alike: at the size nine in ten of them fit (fewer than
+    ten cards: all of them), so one long card does not drag its deck down. A card that
+    fits only smaller is set smaller itself, with a warning naming it and the
+    spreadsheet cell its longest text came from."""
+    top = min((_top_size(c, f) for c, f in faces), default=CARD_MAX)
+    if len(faces) < 10:  # the densest card sets them all: each search starts from it
+        size = top
+        for card, face in faces:
+            size = min(size, _largest(card, face, side, env, tables, size))
+        return {(card.id, side): size for card, _ in faces}
+    own = [_largest(c, f, side, env, tables, top) for c, f in faces]
+    deck = sorted(own, reverse=True)[math.ceil(len(own) * DECK_SHARE) - 1]
+    for (card, face), size in zip(faces, own, strict=True):
+        if size < deck:
+            env.warn(
+                _text_cell(card, face) or card.span,
+                f"cards.{card.id}.{side}",
+                f"card {card.id!r} ({side}): set at {size:g} pt, under the {deck:g} pt of "
+                "the rest of its deck, to fit",
+                "shorten its text, or use a larger card size",
+            )
+    return {(card.id, side): min(size, deck) for (card, _), size in zip(faces, own, strict=True)}
+
+
+def _text_cell(card: Card, face: CardFace):  # type: ignore[no-untyped-def]
+    """The cell of the longest spreadsheet value the face shows (None: none does)."""
+    shown = "\n".join(
+        [b.text for b in face.blocks if b.text]
+        + [v or "" for b in face.blocks for _, v in b.fields]
+    )
+    longest = max(
+        (k for k, v in card.columns.items() if v and v in shown and k in card.cells),
+        key=lambda k: len(card.columns[k]),
+        default=None,
+    )
+    return card.cells[longest] if longest is not None else None
 
 
 def size_of_mark(w: float, h: float) -> float:

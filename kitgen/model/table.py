@@ -168,6 +168,7 @@ class Card:
     # cell its id is made from (span stays the definition's: its cards are set alike)
     columns: Mapping[str, str] = field(default_factory=dict)
     cell: Span | None = None
+    cells: Mapping[str, Span] = field(default_factory=dict)  # each column's cell
 
     @property
     def title(self) -> str:

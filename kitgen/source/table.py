@@ -40,6 +40,7 @@ from .combat import COMBAT, read_combat
 from .expand import (
     FOR_EACH,
     CopyProblems,
+    file_cells,
     filled_rows,
     id_cell,
     merged,
@@ -922,7 +923,7 @@ def read_card(ctx: Context, node: Node, path: str) -> list[Card]:
             at = id_cell(node, parts)
             if at is not None:  # a spreadsheet's row: the card is found at its id's cell
                 columns = {k: v for part in parts for k, v in part.items()}
-                card = replace(card, cell=at, columns=columns)
+                card = replace(card, cell=at, columns=columns, cells=file_cells(parts))
             out.append(card)
     return out
 
