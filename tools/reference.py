@@ -70,14 +70,14 @@ def golden_text(name: str, work: Path) -> str:
         return "\n".join([head, *_kit_lines(kit, BUDGET)]) + "\n"
     game = ROOT / "content" / name
     _build([game], work / "own", [])
-    _build([game], work / "letter", ["--paper", "letter"])
-    own, letter = _kit_lines(work / "own" / name, BUDGET), _kit_lines(work / "letter" / name, 0)
     paper = json.loads((work / "own" / name / "manifest.json").read_text())["paper"]
     lines = [f"# content/{name}, built alone: on its own paper, then on letter", ""]
-    lines += [f"=== own paper: {paper}", *own, ""]
-    if paper == "letter" and letter == _kit_lines(work / "own" / name, 0):
+    lines += [f"=== own paper: {paper}", *_kit_lines(work / "own" / name, BUDGET), ""]
+    if paper == "letter":  # the same build: built once
         lines += ["=== --paper letter: the build above"]
     else:
+        _build([game], work / "letter", ["--paper", "letter"])
+        letter = _kit_lines(work / "letter" / name, 0)
         lines += ["=== --paper letter: each page by what it draws, in short", *letter]
     return "\n".join(lines) + "\n"
 
