@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from .model.label import Labels
     from .model.layout import Layout
     from .model.map import MapSet
+    from .model.rulebook import Rulebook
     from .model.rules import RuleBook
     from .model.table import Card, Deck, Sheet, Table, TextBlock
     from .model.template import Templates
@@ -340,3 +341,23 @@ class RulesSection(Section["RuleBook"]):
         from .rules.scenarios import check_rules
 
         check_rules(game, model, diags)
+
+
+@section
+class RulebookSection(Section["Rulebook"]):
+    key = "rulebook"
+
+    def read(self, ctx: Context, node: Node, path: str) -> Rulebook:
+        from .source.rulebook import read_rulebook
+
+        return read_rulebook(ctx, node, path)  # type: ignore[return-value]
+
+    def plan(self, model: Rulebook, env: PlanEnv) -> list[Document]:
+        from .layout.rulebook import plan_rulebook
+
+        return plan_rulebook(model, env)
+
+    def check(self, game: Game, model: Rulebook, diags: Diagnostics) -> None:
+        from .rules.rulebook import check_rulebook
+
+        check_rulebook(game, model, diags)

@@ -51,6 +51,8 @@ def print_advice(doc: Document, paper: str = "") -> str:
         parts.append(FLIP.get(doc.duplex, "each back on the page after its front"))
     elif mode == "fold-and-glue":
         parts.append("fold on the dotted line and glue")
+    if any(i.extra.get("imposition") == "booklet" for page in doc.pages for i in page.items):
+        parts.append("keep the sheets in order, fold them in half together, staple on the fold")
     if "map-tile" in kinds:
         parts.append("trim at the glue marks and join as the assembly diagram shows")
     copies = alike_sheets(doc)

@@ -20,6 +20,7 @@ if TYPE_CHECKING:  # the section models, for the accessors' types (a build loads
     from .label import Labels
     from .layout import Layout
     from .map import MapSet
+    from .rulebook import Rulebook
     from .rules import RuleBook
     from .table import Card, Deck, Sheet, Table, TextBlock
     from .template import Templates
@@ -126,6 +127,10 @@ class Game:
     @property
     def rules(self) -> RuleBook | None:
         return cast("RuleBook | None", self.sections.get("rules"))
+
+    @property
+    def rulebook(self) -> Rulebook | None:
+        return cast("Rulebook | None", self.sections.get("rulebook"))
 
 
 @record

@@ -23,6 +23,7 @@ def section_keys() -> tuple[Key, ...]:
     """Each section of game.yaml: its key, type and help (imports every reader)."""
     from . import counters, cover, generators, labels, maps, rules, table, template, threats
     from .layouts import LAYOUTS
+    from .rulebook import RULEBOOK
     from .tracks import TRACKS
 
     return (
@@ -41,6 +42,7 @@ def section_keys() -> tuple[Key, ...]:
         Key("labels", labels.LABELS, "labels printed from a roster"),
         Key("templates", template.TEMPLATES, "templates and rulers at scale"),
         Key("rules", rules.RULES, "the rules scenarios are checked against"),
+        Key("rulebook", RULEBOOK, "the game's rules to read, numbered (rulebook.pdf)"),
     )
 
 

@@ -1,0 +1,207 @@
+"""A rulebook's diagrams, drawn from the game's data: a window of a map's cells in the
+map's own art (layout/mapart.py) with the kit's pieces placed on it, as their counters
+print, and arrows for a move or a line of fire; or one piece at full size, its parts
+named by callouts. Ops are given with the origin at the diagram's top-left corner (y
+runs down into negative values); the caller places them.
+"""
+
+from __future__ import annotations
+
+import math
+
+from ..model.counters import CounterDef
+from ..model.game import Game
+from ..model.map import MapDef
+from ..model.rulebook import Diagram
+from ..style import INK, MID_INK, MUTED, PAPER, RULES_MIN, typeset
+from .env import PlanEnv
+from .faces import face_ops, outline
+from .mapart import cell_size, map_ops
+from .maps import reduced_coords
+from .plan import Circle, Font, Group, Line, Path, Rect, Stroke, Text
+from .rich import Faces, draw_line, parse_markup, wrap_runs
+
+MAX_SCALE = 1.0  # a map window is never drawn larger than the map prints
+MAX_HEIGHT = 300.0  # points: the most a map window takes down a column
+ARROW_INK = {"move": "#1f4e9c", "fire": "#b0281c"}
+ARROW_WIDTH = 1.6  # points, as printed
+FRAME = Stroke(MID_INK, 0.6)
+CALLOUT = Stroke(INK, 0.5)
+
+
+def diagram_ops(game: Game, d: Diagram, width: float, size: float, env: PlanEnv):
+    """The diagram's ops (origin top-left) and its height, caption included."""
+    if d.map is not None:
+        ops, h = _map_window(game, d, width, env)
+    else:
+        ops, h = _piece_callouts(game, d, width, size, env)
+    if d.caption:
+        faces = Faces(lambda b, i: env.face(bold=b, italic=True))
+        csize = max(RULES_MIN, size * 0.9)
+        for line in wrap_runs(parse_markup(d.caption), width, faces, csize, env.fonts):
+            h += csize * 1.25
+            ops += draw_line(line, 0, -h + csize * 0.25, width, "left", faces, csize, env.fonts,
+                             MUTED)  # fmt: skip
+    return ops, h + 2
+
+
+def window_cells(m: MapDef, corners: tuple[str, str] | None) -> list:
+    """The map's cells between the two corners (columns and rows between theirs), or all."""
+    if corners is None:
+        return sorted(m.cells)
+    a, b = (m.cell_or_place(c) for c in corners)
+    assert a is not None and b is not None  # checked (rules/rulebook.py)
+    cols = range(min(a[0], b[0]), max(a[0], b[0]) + 1)
+    rows = range(min(a[1], b[1]), max(a[1], b[1]) + 1)
+    return [c for c in sorted(m.cells) if c[0] in cols and c[1] in rows]
+
+
+def window_scale(m: MapDef, cells: list, width: float) -> tuple[float, tuple]:
+    """The scale the window is drawn at (to the column's width, never larger than the map
+    prints nor taller than MAX_HEIGHT) and its box in map points."""
+    points = [p for c in cells for p in m.grid.corners(*c)]
+    x0, y0 = min(p[0] for p in points), min(p[1] for p in points)
+    x1, y1 = max(p[0] for p in points), max(p[1] for p in points)
+    scale = min(MAX_SCALE, width / (x1 - x0), MAX_HEIGHT / (y1 - y0))
+    return scale, (x0, y0, x1, y1)
+
+
+def _map_window(game: Game, d: Diagram, width: float, env: PlanEnv) -> tuple[list, float]:
+    assert game.maps is not None
+    m = game.maps.get(d.map or "")
+    assert m is not None
+    cells = window_cells(m, d.cells)
+    scale, (x0, y0, x1, y1) = window_scale(m, cells, width)
+    coords, coord_cells = reduced_coords(m, scale)
+    faces = (env.face(), env.face(bold=True))
+    art = map_ops(m, faces, key_prefix="rulebook-", least=RULES_MIN / scale, coords=coords,
+                  coord_cells=coord_cells)  # fmt: skip
+    art += _pieces(game, m, d, scale, env)
+    art += _arrows(m, d, scale, env)
+    w, h = (x1 - x0) * scale, (y1 - y0) * scale
+    left = (width - w) / 2
+    placed = Group(tuple(art), dx=left - x0 * scale, dy=-h - y0 * scale, scale=scale,
+                   clip=(x0, y0, x1, y1))  # fmt: skip
+    return [placed, Rect(left, -h, w, h, stroke=FRAME)], h
+
+
+def _counter(game: Game, piece: str) -> CounterDef | None:
+    defs = game.counters.defs if game.counters is not None else ()
+    return next((c for c in defs if c.id == piece), None)
+
+
+def _face(c: CounterDef, face: str | None):
+    """The face a diagram shows: its front, or the one named (a step's name or back)."""
+    names = c.steps or ("front", "back")
+    return c.back if face is not None and face == names[-1] and c.back is not None else c.front
+
+
+def _pieces(game: Game, m: MapDef, d: Diagram, scale: float, env: PlanEnv) -> list:
+    """Each piece in its cell, as its counter prints; pieces in one cell side by side."""
+    by_cell: dict = {}
+    for p in d.pieces:
+        by_cell.setdefault(m.cell_or_place(p.at), []).append(p)
+    ops: list = []
+    for cell, placed in by_cell.items():
+        cx, cy = m.grid.centre(*cell)
+        span = cell_size(m.grid) * 0.9
+        for k, (dx, dy) in enumerate(_spots(len(placed), span, _size(game, placed[0].piece))):
+            p = placed[k]
+            ops += _piece_ops(game, p.piece, p.face, cx + dx, cy + dy, env)
+            if p.label:
+                font = Font(env.face(bold=True), max(RULES_MIN / scale, 7.0))
+                below = cy + dy - _size(game, p.piece) / 2 - font.size
+                ops.append(Text(cx + dx, below, typeset(p.label), font, INK, "centre"))
+    return ops
+
+
+def _size(game: Game, piece: str) -> float:
+    c = _counter(game, piece)
+    return max(c.width, c.height) if c is not None else 24.0
+
+
+def _spots(n: int, span: float, piece: float) -> list[tuple[float, float]]:
+    """Where n pieces stand about a cell's centre: in rows as many as fit across, else
+    stacked a little apart as counters are on a board."""
+    across = max(1, int((span + 2) // (piece + 2)))
+    if across >= n or across * math.ceil(n / across) * (piece + 2) <= span * 2:
+        rows = math.ceil(n / across)
+        step = piece + 2
+        out = []
+        for k in range(n):
+            r, c = divmod(k, across)
+            in_row = min(across, n - r * across)
+            out.append(((c - (in_row - 1) / 2) * step, ((rows - 1) / 2 - r) * step))
+        return out
+    return [(k * 3.0, k * 3.0) for k in range(n)]
+
+
+def _piece_ops(game: Game, piece: str, face: str | None, cx: float, cy: float, env) -> list:
+    c = _counter(game, piece)
+    if c is None:  # a piece the rules declare, with no counter: a token with its name
+        font = Font(env.face(bold=True), 7.0)
+        return [Circle(cx, cy, 12, fill=PAPER, stroke=Stroke(INK, 1.0)),
+                Text(cx, cy - 2.5, piece[:4], font, INK, "centre")]  # fmt: skip
+    drawn = face_ops(c, _face(c, face), 0.0, env)
+    edge = outline(c.shape, c.width, c.height, fill=None, stroke=Stroke(INK, 0.6))
+    return [Group((*drawn, edge), dx=cx - c.width / 2, dy=cy - c.height / 2)]
+
+
+def _arrows(m: MapDef, d: Diagram, scale: float, env: PlanEnv) -> list:
+    ops: list = []
+    for a in d.arrows:
+        start, end = m.cell_or_place(a.start), m.cell_or_place(a.end)
+        (xa, ya), (xb, yb) = m.grid.centre(*start), m.grid.centre(*end)
+        length = math.hypot(xb - xa, yb - ya) or 1.0
+        ux, uy = (xb - xa) / length, (yb - ya) / length
+        short = min(cell_size(m.grid) * 0.3, length / 3)
+        xb, yb = xb - ux * short, yb - uy * short
+        xa, ya = xa + ux * short / 3, ya + uy * short / 3
+        ink, width = ARROW_INK[a.kind], ARROW_WIDTH / scale
+        dash = (4 / scale, 3 / scale) if a.kind == "fire" else ()
+        ops.append(Line(xa, ya, xb, yb, Stroke(ink, width, dash)))
+        head = 7 / scale
+        left = (xb - ux * head - uy * head * 0.5, yb - uy * head + ux * head * 0.5)
+        right = (xb - ux * head + uy * head * 0.5, yb - uy * head - ux * head * 0.5)
+        ops.append(Path(((xb, yb), left, right), True, fill=ink))
+        if a.label:  # beside the line's middle, on its left as it runs
+            off = 9 / scale
+            mx, my = (xa + xb) / 2 - uy * off, (ya + yb) / 2 + ux * off
+            ops += _plate_label(a.label, mx, my, 7.5 / scale, ink, env)
+    return ops
+
+
+def _plate_label(text: str, x: float, y: float, size: float, ink: str, env) -> list:
+    font = Font(env.face(bold=True), size)
+    w = env.fonts.width(text, font.face, size)
+    return [Rect(x - w / 2 - size * 0.3, y - size * 0.45, w + size * 0.6, size * 1.2, fill=PAPER,
+                 stroke=Stroke(ink, size * 0.08)),
+            Text(x, y - size * 0.1, typeset(text), font, ink, "centre")]  # fmt: skip
+
+
+POINTS = {
+    "top-left": (0.15, 0.85), "top": (0.5, 0.85), "top-right": (0.85, 0.85),
+    "left": (0.15, 0.5), "centre": (0.5, 0.5), "right": (0.85, 0.5),
+    "bottom-left": (0.15, 0.15), "bottom": (0.5, 0.15), "bottom-right": (0.85, 0.15),
+}  # fmt: skip
+
+
+def _piece_callouts(game: Game, d: Diagram, width: float, size: float, env: PlanEnv):
+    """The piece at full size on the left, each callout's words on the right, a leader
+    from each to the point of the piece it names."""
+    c = _counter(game, d.piece or "")
+    assert c is not None
+    font = Font(env.face(), max(RULES_MIN, size * 0.9))
+    pitch = font.size * 2.2
+    h = max(c.height, pitch * len(d.callouts)) + 8
+    px, py = 12.0, -4 - (h - 8 + c.height) / 2
+    ops = _piece_ops(game, c.id, d.face, px + c.width / 2, py + c.height / 2, env)
+    order = sorted(d.callouts, key=lambda k: -POINTS[k.at][1])
+    tx = px + c.width + 28
+    for k, callout in enumerate(order):
+        fx, fy = POINTS[callout.at]
+        ax, ay = px + fx * c.width, py + fy * c.height
+        ty = -4 - pitch * (k + 0.5) - (h - 8 - pitch * len(order)) / 2
+        ops += [Line(ax, ay, tx - 4, ty + font.size * 0.3, CALLOUT), Circle(ax, ay, 1.4, fill=INK),
+                Text(tx, ty, typeset(callout.text), font, INK)]  # fmt: skip
+    return ops, h

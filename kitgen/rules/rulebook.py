@@ -1,0 +1,93 @@
+"""A rulebook's names checked against the game: its tables by id, and each diagram's map,
+cells and pieces through the resolver scenarios use (rules/setup.py, rules/names.py),
+so an unknown cell or piece is reported where the diagram names it, as in a scenario."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ..errors import Diagnostics
+from ..model.game import Game
+from ..model.rulebook import Block, Diagram, Rulebook, every_section
+from ..model.rules import Placement, RuleBook, Scenario
+from ..names import did_you_mean, suggest
+from .names import check_name
+from .setup import Setup, resolve
+
+
+def check_rulebook(game: Game, book: Rulebook | None, diags: Diagnostics) -> None:
+    if book is None:
+        return
+    tables = [t.id for t in game.tables]
+    for block in _blocks(book):
+        if block.kind == "table" and block.ref not in tables:
+            hint = suggest(block.ref, tables) if tables else "the game has no tables:"
+            diags.error(block.span, "rulebook", f"unknown table {block.ref!r}", hint)
+        elif block.diagram is not None:
+            if block.diagram.map is not None:
+                diagram_setup(game, block.diagram, diags)
+            else:
+                _check_piece(game, block.diagram, diags)
+
+
+def _blocks(book: Rulebook) -> list[Block]:
+    out: list[Block] = []
+
+    def walk(blocks: tuple[Block, ...]) -> None:
+        for b in blocks:
+            out.append(b)
+            walk(b.blocks)
+
+    for section, _ in every_section(book):
+        walk(section.blocks)
+    return out
+
+
+def diagram_blocks(book: Rulebook) -> list[Block]:
+    """Every block of the book that is a diagram, in reading order."""
+    return [b for b in _blocks(book) if b.diagram is not None]
+
+
+def diagram_setup(game: Game, d: Diagram, diags: Diagnostics) -> Setup:
+    """The diagram as a scenario of its own: its map and pieces resolved as a scenario's
+    placements are (an unknown piece, cell or face is an error at its line), its window's
+    corners and its arrows' cells as a scenario's cells."""
+    rules = game.rules or RuleBook(None)
+    placements = tuple(
+        Placement(
+            p.piece,
+            p.span,
+            f"{d.path}.pieces[{i}]",
+            at=p.at,
+            face=p.face,
+            label=p.label,
+            key_spans={"piece": p.piece_span or p.span, "at": p.at_span or p.span},
+        )
+        for i, p in enumerate(d.pieces)
+    )
+    file = Path(d.span.file) if d.span is not None else game.folder
+    scenario = Scenario("diagram", d.caption, file, d.span, d.map, d.map_span or d.span,
+                        placements=placements)  # fmt: skip
+    setup = resolve(game, rules, scenario, diags)
+    if setup.map is None:
+        return setup
+    for corner in d.cells or ():
+        check_name(setup, diags, "cell", corner, f"{d.path}.cells", d.cells_span)
+    for i, arrow in enumerate(d.arrows):
+        for end in (arrow.start, arrow.end):
+            check_name(setup, diags, "cell", end, f"{d.path}.arrows[{i}]", arrow.span)
+    return setup
+
+
+def _check_piece(game: Game, d: Diagram, diags: Diagnostics) -> None:
+    defs = {c.id: c for c in (game.counters.defs if game.counters is not None else ())}
+    counter = defs.get(d.piece or "")
+    if counter is None:
+        hint = suggest(d.piece or "", defs) if defs else "the game has no counters"
+        diags.error(d.piece_span or d.span, f"{d.path}.piece", f"unknown piece {d.piece!r}",
+                    hint)  # fmt: skip
+        return
+    faces = counter.steps or (("front", "back") if counter.back is not None else ("front",))
+    if d.face is not None and d.face not in faces:
+        diags.error(d.span, f"{d.path}.face", f"piece {counter.id!r} has no face {d.face!r}",
+                    did_you_mean(d.face, faces, "its faces: " + ", ".join(faces)))  # fmt: skip

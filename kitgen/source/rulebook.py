@@ -1,0 +1,330 @@
+"""rulebook: in game.yaml -> the Rulebook model (model/rulebook.py).
+
+A section's `text:` is a list of blocks: a text is a paragraph; a mapping holds one of
+`list:`, `steps:`, `table:`, `example:`, `note:` or `diagram:`. Cross-references
+`{ref:ID}` are checked once every section is read (a reference may point forward), at
+the line of the text that holds them, with a did-you-mean.
+"""
+
+from __future__ import annotations
+
+from ..budget import spend
+from ..errors import Span
+from ..model.rulebook import (
+    ARROW_KINDS,
+    IMPOSITIONS,
+    NUMBERINGS,
+    REF,
+    Arrow,
+    Block,
+    Callout,
+    Diagram,
+    DiagramPiece,
+    Rulebook,
+    RuleSection,
+    every_section,
+)
+from ..names import did_you_mean
+from ..style import RULES_MIN
+from .fields import Context, Fields, as_text, check_unique_ids, read_list
+from .reading import READING, read_reading
+from .spec import ID, NUMBER, TEXT, Choice, Either, Key, ListOf, OneOf, OneOrList, Spec
+from .yamlnodes import Map, Node, Scalar
+
+HEADING = "rulebook: the rules, numbered"
+CALLOUT_POINTS = (
+    "top-left", "top", "top-right", "left", "centre", "right", "bottom-left", "bottom",
+    "bottom-right",
+)  # fmt: skip
+
+PIECE = Spec(
+    "diagram-piece",
+    Key("piece", TEXT, "a piece id (a counter of the kit, or a piece the rules declare)",
+        required=True),
+    Key("at", TEXT, "the cell it stands in (or a place of the map)", required=True),
+    Key("face", TEXT, "the face up (default: its front)"),
+    Key("label", TEXT, "a word printed beside it", default=""),
+    heading=HEADING,
+)  # fmt: skip
+ARROW = Spec(
+    "diagram-arrow",
+    Key("from", TEXT, "the cell it starts in", required=True),
+    Key("to", TEXT, "the cell it points at", required=True),
+    Key("kind", Choice(ARROW_KINDS, "arrow kind"), "move: solid; fire: dashed", default="move"),
+    Key("label", TEXT, "a word printed at its middle", default=""),
+    heading=HEADING,
+)
+CALLOUT = Spec(
+    "diagram-callout",
+    Key("at", Choice(CALLOUT_POINTS, "point"), "the point of the piece it names",
+        required=True),
+    Key("text", TEXT, "what that part is", required=True),
+    heading=HEADING,
+)  # fmt: skip
+DIAGRAM = Spec(
+    "diagram",
+    Key("map", ID, "a map id: draw a window of its cells"),
+    Key("cells", Either(TEXT, ListOf(TEXT)), "the window's corners: A1-F6 or [A1, F6]; "
+        "default: the whole map"),
+    Key("pieces", ListOf(PIECE), "pieces placed on its cells"),
+    Key("arrows", ListOf(ARROW), "a move or a line of fire, cell to cell"),
+    Key("piece", ID, "a piece id: draw it at full size"),
+    Key("face", TEXT, "the piece's face shown (default: its front)"),
+    Key("callouts", ListOf(CALLOUT), "the piece's parts, named"),
+    Key("caption", TEXT, "printed under it", default=""),
+    heading=HEADING,
+    one_of=(OneOf("map", "piece", hint="a map window (map:) or a piece (piece:)"),),
+)  # fmt: skip
+BLOCK = Spec("rule-block", heading=HEADING)  # a box holds blocks: given its keys below
+BLOCKS = ListOf(Either(TEXT, BLOCK))
+BOX = Spec(
+    "rule-box",
+    Key("title", TEXT, "printed at its head (default: Example of play, Designer's note)"),
+    Key("text", BLOCKS, "its paragraphs, lists, tables and diagrams", required=True),
+    heading=HEADING,
+)
+BLOCK.add(
+    Key("list", OneOrList(TEXT), "bullet points"),
+    Key("steps", OneOrList(TEXT), "numbered steps"),
+    Key("table", ID, "a table of the kit, by id (never typed twice)"),
+    Key("example", BOX, "an example of play, in a shaded box"),
+    Key("note", BOX, "a designer's note, in a box"),
+    Key("diagram", DIAGRAM, "a map window or a piece, drawn from the game's data"),
+)
+BLOCK.one_of = (
+    OneOf("list", "steps", "table", "example", "note", "diagram",
+          hint="a block is a text (a paragraph) or one of these keys"),
+)  # fmt: skip
+SECTION = Spec("rule-section", heading=HEADING)  # holds itself: its cases
+SECTION.add(
+    Key("id", ID, "unique in the book; how {ref:ID} names it", required=True),
+    Key("title", TEXT, "its heading", required=True),
+    Key("text", BLOCKS, "paragraphs (texts) and blocks, in order"),
+    Key("cases", ListOf(SECTION), "its numbered cases (7.1, 7.2; a case's own: 7.11)"),
+    READING,
+)
+RULEBOOK = Spec(
+    "rulebook",
+    Key("title", TEXT, "its cover title (default: the game's title and 'Rules')"),
+    Key("subtitle", TEXT, "under the title on its cover", default=""),
+    Key("numbering", Choice(NUMBERINGS, "numbering"),
+        "cases: 1.0, 1.1, 1.11 as wargames number them; headings: plain headings",
+        default="cases"),
+    Key("imposition", Choice(IMPOSITIONS, "imposition"),
+        "sheets: pages in reading order; booklet: saddle-stitched, four pages a sheet",
+        default="sheets"),
+    Key("size", NUMBER, "the body's type size, pt", default=9.0, lo=RULES_MIN, hi=14),
+    Key("sections", ListOf(SECTION), "its sections, numbered 1.0, 2.0 ...", required=True),
+    heading=HEADING,
+)  # fmt: skip
+
+
+class _Refs:
+    """The texts read, with where each was written: their {ref:ID}s are checked once
+    the whole book is read."""
+
+    def __init__(self) -> None:
+        self.texts: list[tuple[str, Span | None, str]] = []
+
+    def text(self, ctx: Context, node: Node, path: str) -> str | None:
+        text = as_text(ctx, node, path)
+        if text is not None:
+            self.texts.append((text, node.span, path))
+        return text
+
+
+def read_rulebook(ctx: Context, node: Node, path: str) -> Rulebook | None:
+    f = Fields(ctx, node, path, RULEBOOK)
+    if f.map is None:
+        return None
+    refs = _Refs()
+    title = f.text("title", default="")
+    subtitle = f.text("subtitle")
+    numbering = f.choice("numbering") or "cases"
+    imposition = f.choice("imposition") or "sheets"
+    size = f.number("size")
+    sections = f.seq("sections", lambda c, n, p: _section(c, n, p, refs))
+    f.close()
+    book = Rulebook(title, tuple(sections), numbering, imposition, size, subtitle, node.span)
+    found = every_section(book)
+    check_unique_ids(ctx, [s for s, _ in found], f"{path}.sections", "section")
+    _check_refs(ctx, refs, [s.id for s, _ in found])
+    return book
+
+
+def _check_refs(ctx: Context, refs: _Refs, ids: list[str]) -> None:
+    for text, span, path in refs.texts:
+        for m in REF.finditer(text):
+            name = m.group(1)
+            if name not in ids:
+                hint = did_you_mean(name, ids, "a reference names a section's or a case's id")
+                ctx.error(span, path, f"reference to unknown section {name!r}", hint)
+
+
+def _section(ctx: Context, node: Node, path: str, refs: _Refs) -> RuleSection | None:
+    f = Fields(ctx, node, path, SECTION)
+    if f.map is None:
+        return None
+    sid = f.id()
+    title = f.text("title")
+    blocks = f.get("text", _blocks, refs) or []
+    cases = f.seq("cases", lambda c, n, p: _section(c, n, p, refs))
+    reading = f.get("reading", read_reading)
+    f.close()
+    if not sid or not title:
+        return None
+    return RuleSection(sid, title, tuple(blocks), tuple(cases), reading, node.span)
+
+
+def _blocks(ctx: Context, node: Node, path: str, refs: _Refs) -> list[Block]:
+    if isinstance(node, Scalar):  # one paragraph
+        one = _block(ctx, node, path, refs)
+        return [one] if one is not None else []
+    return read_list(ctx, node, path, lambda c, n, p: _block(c, n, p, refs))
+
+
+def _block(ctx: Context, node: Node, path: str, refs: _Refs) -> Block | None:
+    if not isinstance(node, Map):
+        text = refs.text(ctx, node, path)
+        if text is None or not spend(ctx, "text", len(text), node, path):
+            return None
+        return Block("para", text, span=node.span)
+    f = Fields(ctx, node, path, BLOCK)
+    given = [k for k in ("list", "steps", "table", "example", "note", "diagram") if f.has(k)]
+    if len(given) != 1:
+        f.skip_rest()
+        f.close()
+        ctx.error(node, path, "a block holds one of list:, steps:, table:, example:, note: "
+                  "or diagram:", "write each as a block of its own")  # fmt: skip
+        return None
+    key = given[0]
+    at = f.sub(key)
+    value = f.node_of(key)
+    assert value is not None
+    f.close()
+    if key in ("list", "steps"):
+        items = _items(ctx, value, at, refs)
+        return Block("bullets" if key == "list" else "steps", items=tuple(items), span=node.span)
+    if key == "table":
+        ref = as_text(ctx, value, at)
+        return Block("table", ref=ref, span=value.span) if ref else None
+    if key == "diagram":
+        diagram = _diagram(ctx, value, at, refs)
+        return Block("diagram", diagram=diagram, span=value.span) if diagram else None
+    return _box(ctx, value, at, key, refs)
+
+
+def _items(ctx: Context, node: Node, path: str, refs: _Refs) -> list[str]:
+    if isinstance(node, Scalar):
+        one = refs.text(ctx, node, path)
+        return [one] if one is not None else []
+    return read_list(ctx, node, path, refs.text)
+
+
+def _box(ctx: Context, node: Node, path: str, kind: str, refs: _Refs) -> Block | None:
+    f = Fields(ctx, node, path, BOX)
+    if f.map is None:
+        return None
+    title = f.text("title", default="")
+    blocks = f.get("text", _blocks, refs) or []
+    f.close()
+    return Block(kind, title, blocks=tuple(blocks), span=node.span)
+
+
+def _diagram(ctx: Context, node: Node, path: str, refs: _Refs) -> Diagram | None:
+    f = Fields(ctx, node, path, DIAGRAM)
+    if f.map is None:
+        return None
+    map_id = f.id("map", default=None)
+    piece = f.id("piece", default=None)
+    cells = f.get("cells", _window)
+    pieces = f.seq("pieces", _piece)
+    arrows = f.seq("arrows", _arrow)
+    face = f.text("face", default=None)
+    callouts = f.seq("callouts", _callout)
+    caption = f.text("caption")
+    if caption:
+        refs.texts.append((caption, _span(f.map, "caption"), f.sub("caption")))
+    f.close()
+    if (map_id is None) == (piece is None):
+        ctx.error(node, path, "a diagram draws a map window (map:) or a piece (piece:)",
+                  "give one of them")  # fmt: skip
+        return None
+    return Diagram(
+        caption,
+        map_id,
+        cells,
+        tuple(pieces),
+        tuple(arrows),
+        piece,
+        face,
+        tuple(callouts),
+        node.span,
+        _span(f.map, "map"),
+        _span(f.map, "cells"),
+        _span(f.map, "piece"),
+        path,
+    )
+
+
+def _span(m: Map, key: str) -> Span | None:
+    value = m.get(key)
+    return value.span if value is not None else None
+
+
+def _window(ctx: Context, node: Node, path: str) -> tuple[str, str] | None:
+    """`A1-F6` (the hyphen in the middle of the hyphens: `B1-0101-B1-0506` too) or a list
+    of the two corners."""
+    if isinstance(node, Scalar):
+        text = as_text(ctx, node, path)
+        if text is None:
+            return None
+        parts = text.split("-")
+        if len(parts) % 2:
+            ctx.error(node, path, f"cells {text!r}: write two corners, A1-F6",
+                      "or a list of the two: [A1, F6]")  # fmt: skip
+            return None
+        half = len(parts) // 2
+        return "-".join(parts[:half]).strip(), "-".join(parts[half:]).strip()
+    corners = [c for c in read_list(ctx, node, path, as_text)]
+    if len(corners) != 2:
+        ctx.error(node, path, f"cells: {len(corners)} corners given", "give two: [A1, F6]")
+        return None
+    return corners[0], corners[1]
+
+
+def _piece(ctx: Context, node: Node, path: str) -> DiagramPiece | None:
+    f = Fields(ctx, node, path, PIECE)
+    if f.map is None:
+        return None
+    piece, at = f.text("piece"), f.text("at")
+    face, label = f.text("face", default=None), f.text("label")
+    f.close()
+    if not piece or not at:
+        return None
+    return DiagramPiece(piece, at, face, label, node.span, _span(f.map, "piece"),
+                        _span(f.map, "at"))  # fmt: skip
+
+
+def _arrow(ctx: Context, node: Node, path: str) -> Arrow | None:
+    f = Fields(ctx, node, path, ARROW)
+    if f.map is None:
+        return None
+    start, end = f.text("from"), f.text("to")
+    kind, label = f.choice("kind"), f.text("label")
+    f.close()
+    if not start or not end or not kind:
+        return None
+    return Arrow(start, end, kind, label, node.span)
+
+
+def _callout(ctx: Context, node: Node, path: str) -> Callout | None:
+    f = Fields(ctx, node, path, CALLOUT)
+    if f.map is None:
+        return None
+    at, text = f.choice("at"), f.text("text")
+    f.close()
+    return Callout(at, text, node.span) if at and text else None
+
+
+__all__ = ["RULEBOOK", "read_rulebook"]

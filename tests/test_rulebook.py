@@ -1,0 +1,252 @@
+"""The rulebook component on a game written fresh: numbered sections and cases, cross
+references printed as the numbers they name, tables by id, boxes and diagrams drawn from
+the game's map and pieces, read back from the PDF: the saddle stitch's page order, the
+diagram's cells where the map draws them, no text under 7 pt. Every error at its line."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tests.conftest import build_pdfs, errors_of, pdf_words, write_game
+from tests.page_marks import marks_of
+
+GAME = """
+id: patrol
+title: Patrol
+cover: {subtitle: A game written for the test}
+maps:
+  - id: field
+    grid: square
+    cell: 1in
+    coords: true
+    terrains:
+      - {id: open, label: Open, fill: "#eeeecc"}
+    layout: |
+      ....
+      ....
+      ....
+      ....
+    legend: {".": open}
+counters:
+  - id: scout
+    size: 1/2in
+    front: {background: "#aa3322", text: {text: S, size: 12pt, colour: white}}
+  - id: guard
+    size: 1/2in
+    front: {background: "#2244aa", text: {text: G, size: 12pt, colour: white}}
+tables:
+  - id: fire
+    title: Fire table
+    roll: d6
+    columns: [Result]
+    rows: [["1-3", Miss], ["4-6", Hit]]
+rulebook:
+  title: Patrol rules
+  imposition: IMPOSITION
+  sections:
+    - id: intro
+      title: Introduction
+      text:
+        - "Scouts move first (see {ref:moving}); fire is in {ref:fire-rules}."
+    - id: turn
+      title: The turn
+      cases:
+        - id: moving
+          title: Moving
+          text: ["A scout moves one square. Firing is {ref:aimed}."]
+          cases:
+            - id: slow
+              title: Slow going
+              text: ["Nothing slows a scout."]
+        - id: fire-rules
+          title: Firing
+          text:
+            - "Roll on the fire table."
+            - table: fire
+            - example:
+                text:
+                  - "The scout fires at the guard."
+                  - diagram:
+                      map: field
+                      cells: B2-C3
+                      pieces: [{piece: scout, at: B2}, {piece: guard, at: C3}]
+                      arrows: [{from: B2, to: C3, kind: fire, label: fire}]
+                      caption: A line of fire.
+          cases:
+            - id: aimed
+              title: Aimed fire
+              text: ["Aim first; see {ref:intro}."]
+FILLER
+"""
+
+
+def _game(folder, imposition="sheets", filler=0, text=None):
+    more = "".join(
+        f"    - id: extra{k}\n      title: Extra {k}\n      text:\n"
+        + "".join(
+            f'        - "Paragraph {k}.{j} of filler text, to fill the pages."\n' for j in range(12)
+        )  # fmt: skip
+        for k in range(filler)
+    )
+    yaml = (text or GAME).replace("IMPOSITION", imposition).replace("FILLER", more)
+    return write_game(folder, yaml)
+
+
+def _rulebook(folder, **kw):
+    _, pdfs, _ = build_pdfs(_game(folder, **kw))
+    return pdfs["rulebook.pdf"]
+
+
+def test_cross_references_print_the_number_of_the_section_they_name(game_dir):
+    words = [w.text for page in pdf_words(_rulebook(game_dir)) for w in page]
+    text = " ".join(words)
+    # each heading's number as printed, by its title
+    printed = {
+        title: number
+        for number, title in re.findall(
+            r"(\d+\.\d+) (Introduction|The turn|Moving|Slow|"
+            r"Firing|Aimed)",
+            text,
+        )  # fmt: skip
+    }
+    assert printed == {"Introduction": "1.0", "The turn": "2.0", "Moving": "2.1",
+                       "Slow": "2.11", "Firing": "2.2", "Aimed": "2.21"}  # fmt: skip
+    assert f"(see {printed['Moving']});" in text
+    assert f"fire is in {printed['Firing']}." in text
+    assert f"Firing is {printed['Aimed']}." in text
+    assert f"see {printed['Introduction']}." in text
+
+
+def test_the_table_is_the_kits_own_and_the_box_and_contents_print(game_dir):
+    text = " ".join(w.text for page in pdf_words(_rulebook(game_dir)) for w in page)
+    assert "Fire table" in text and "Miss" in text and "Hit" in text
+    assert "Example of play" in text and "A line of fire." in text
+    assert "Contents" in text
+
+
+def _folios(pdf: bytes) -> list[tuple[int | None, int | None]]:
+    """Each sheet side's page numbers as printed under its left and right page (None: a
+    page without one, the cover), read from the foot of the page."""
+    out = []
+    for page in pdf_words(pdf):
+        width = max(w.box[2] for w in page)
+        feet = [w for w in page if re.fullmatch(r"\d+", w.text) and w.box[1] < 50
+                and w.box[3] > 25]  # fmt: skip
+        left = [int(w.text) for w in feet if w.box[0] < width / 2]
+        right = [int(w.text) for w in feet if w.box[0] >= width / 2]
+        out.append((left[0] if left else None, right[0] if right else None))
+    return out
+
+
+def test_a_booklet_prints_its_pages_in_saddle_stitch_order(game_dir):
+    pdf = _rulebook(game_dir, imposition="booklet", filler=6)
+    sides = _folios(pdf)
+    n = 2 * len(sides)
+    assert n % 4 == 0 and n >= 8
+    # sheet s carries n - 2s and 2s + 1 on its front, 2s + 2 and n - 2s - 1 on its back;
+    # page 1, the cover, has no number: it stands right of page n on the first side
+    for s in range(n // 4):
+        front, back = sides[2 * s], sides[2 * s + 1]
+        assert front == (n - 2 * s, 2 * s + 1 if s else None), s
+        assert back == (2 * s + 2, n - 2 * s - 1), s
+    words = pdf_words(pdf)[0]
+    title = next(w for w in words if w.text == "Patrol" and w.box[3] - w.box[1] > 15)
+    assert title.box[0] > max(w.box[2] for w in words) / 2  # the cover: right of the fold
+    text = " ".join(w.text for w in words)
+    assert "print double-sided" in text and "staple" in text
+
+
+def test_the_kit_cover_says_how_to_make_the_booklet(game_dir):
+    _, pdfs, _ = build_pdfs(_game(game_dir, imposition="booklet"))
+    text = " ".join(w.text for page in pdf_words(pdfs["cover.pdf"]) for w in page)
+    assert "rulebook.pdf" in text
+    assert "fold" in text and "staple" in text
+
+
+def test_diagram_cells_stand_where_the_map_draws_them(game_dir):
+    pdf = _rulebook(game_dir)
+    page = next(
+        k for k, words in enumerate(pdf_words(pdf), start=1)
+        if any(w.text == "B2" for w in words)
+    )  # fmt: skip
+    marks = marks_of(pdf, page)
+    words = {w.text: w for w in pdf_words(pdf)[page - 1]}
+    cells = [f.box for f in marks.fills if abs((f.box[2] - f.box[0]) - (f.box[3] - f.box[1])) < 0.5
+             and f.box[2] - f.box[0] > 40]  # fmt: skip
+    assert len(cells) == 4  # the window B2-C3: four cells of the map
+    side = cells[0][2] - cells[0][0]
+    xs = sorted({round(c[0], 1) for c in cells})
+    ys = sorted({round(c[1], 1) for c in cells})
+    assert len(xs) == 2 and len(ys) == 2
+    assert xs[1] - xs[0] == pytest.approx(side, abs=0.5)  # a cell's pitch, as the map's
+    assert ys[1] - ys[0] == pytest.approx(side, abs=0.5)
+    b2 = (xs[0], ys[1])  # the window's top-left cell
+    c3 = (xs[1], ys[0])
+    # each cell's coordinate printed in its own top-left corner, as on the map
+    assert b2[0] <= words["B2"].box[0] <= b2[0] + side / 3
+    assert words["B2"].box[3] <= b2[1] + side + 0.5
+    # each piece centred on its cell, at the window's scale (a 1/2 in counter: half a cell)
+    pieces = [f.box for f in marks.fills
+              if abs((f.box[2] - f.box[0]) - side / 2) < 0.5]  # fmt: skip
+    centres = sorted(((p[0] + p[2]) / 2, (p[1] + p[3]) / 2) for p in pieces)
+    assert len(centres) == 2
+    for (cx, cy), (x0, y0) in zip(centres, [b2, c3], strict=True):
+        assert cx == pytest.approx(x0 + side / 2, abs=0.5)
+        assert cy == pytest.approx(y0 + side / 2, abs=0.5)
+
+
+def test_no_text_in_a_rulebook_is_under_7_pt(game_dir):
+    pdf = _rulebook(game_dir, imposition="booklet", filler=2)
+    pages = len(pdf_words(pdf))
+    sizes = [g.size for k in range(1, pages + 1) for g in marks_of(pdf, k).glyphs]
+    assert sizes and min(sizes) >= 7 - 1e-6
+
+
+def _errors(folder, old: str, new: str) -> list[str]:
+    return errors_of(write_game(folder, GAME.replace("IMPOSITION", "sheets")
+                                .replace("FILLER", "").replace(old, new)))  # fmt: skip
+
+
+def _line_of(folder, text: str) -> int:
+    lines = (folder / "game.yaml").read_text().splitlines()
+    return next(k for k, line in enumerate(lines, start=1) if text in line)
+
+
+def test_a_reference_to_no_section_fails_at_its_line(game_dir):
+    errors = _errors(game_dir, "{ref:aimed}", "{ref:aimd}")
+    line = _line_of(game_dir, "{ref:aimd}")
+    assert len(errors) == 1
+    assert f"game.yaml:{line}:" in errors[0]
+    assert errors[0].endswith(
+        "error: rulebook.sections[1].cases[0].text[0]: reference to unknown section 'aimd'"
+        " (did you mean 'aimed'? a reference names a section's or a case's id)"
+    )
+
+
+def test_an_unknown_table_fails_at_its_line(game_dir):
+    errors = _errors(game_dir, "table: fire", "table: fir")
+    line = _line_of(game_dir, "table: fir")
+    assert len(errors) == 1
+    assert f"game.yaml:{line}:" in errors[0]
+    assert errors[0].endswith("error: rulebook: unknown table 'fir' (did you mean 'fire'?)")
+
+
+def test_an_unknown_cell_or_piece_in_a_diagram_fails_at_its_line(game_dir):
+    errors = _errors(game_dir, "{piece: guard, at: C3}", "{piece: gaurd, at: C9}")
+    line = _line_of(game_dir, "gaurd")
+    assert len(errors) == 1  # the piece is unknown: its cell is not looked at
+    assert f"game.yaml:{line}:" in errors[0]
+    assert "unknown piece 'gaurd'" in errors[0] and "did you mean 'guard'?" in errors[0]
+    errors = _errors(game_dir, "{piece: guard, at: C3}", "{piece: guard, at: C9}")
+    assert len(errors) == 1
+    assert f"game.yaml:{_line_of(game_dir, 'C9')}:" in errors[0]
+    assert "no cell 'C9' on map 'field'" in errors[0]
+    errors = _errors(game_dir, "cells: B2-C3", "cells: B2-Z3")
+    assert len(errors) == 1 and "no cell 'Z3' on map 'field'" in errors[0]
+
+
+def test_a_duplicate_section_id_is_an_error(game_dir):
+    errors = _errors(game_dir, "id: slow", "id: moving")
+    assert len(errors) == 1 and "duplicate section id 'moving'" in errors[0]
