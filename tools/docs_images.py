@@ -56,6 +56,7 @@ PICTURES = {
     "threats-duck": [("duck", "threats.pdf", 1)],
     "setup-reshuffled": [("reshuffled", "scenario-standard.pdf", 1)],
     "setup-ryamon": [("ryamon", "scenario-four-tribes.pdf", 1)],
+    "rulebook-ryamon": [("ryamon", "rulebook.pdf", 3)],  # sheet 2's front: the diagram
 }
 
 CROP_DPI = 200
