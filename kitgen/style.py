@@ -42,6 +42,12 @@ ROAD_CASING = "#3b2a1a"  # the dark edge under a road's colour
 BADGE_INK = "#c0392b"  # an assembly sheet's tile badges
 AREA_INK = "#c0392b"  # areas on a set-up diagram
 ASSEMBLY_INK = "#1f4e9c"  # outlines and arrows on a map's assembly diagram
+MOVE_INK = "#1f4e9c"  # a rulebook diagram's move arrow
+FIRE_INK = "#b0281c"  # a rulebook diagram's line of fire
+EXAMPLE_FILL = "#eef0f3"  # a rulebook's example-of-play box
+EXAMPLE_BAR_INK = "#56708c"  # the bar down its left edge
+NOTE_FILL = "#f5f1e6"  # a rulebook's designer's-note box
+NOTE_BAR_INK = "#a08a4a"
 # The least contrast (WCAG 2 ratio) text on a piece keeps with the face under it: the
 # content's ink is made lighter or darker, in its own hue, where it falls short.
 PIECE_CONTRAST = 4.5  # WCAG AA for body text

@@ -82,12 +82,10 @@ FILLER
 """
 
 
-def _game(folder, imposition="sheets", filler=0, text=None):
+def _game(folder, imposition="sheets", filler=0, text=None, paras=12):
     more = "".join(
         f"    - id: extra{k}\n      title: Extra {k}\n      text:\n"
-        + "".join(
-            f'        - "Paragraph {k}.{j} of filler text, to fill the pages."\n' for j in range(12)
-        )  # fmt: skip
+        + "".join(f'        - "Paragraph {k}.{j} of filler text."\n' for j in range(paras))
         for k in range(filler)
     )
     yaml = (text or GAME).replace("IMPOSITION", imposition).replace("FILLER", more)
@@ -250,3 +248,19 @@ def test_an_unknown_cell_or_piece_in_a_diagram_fails_at_its_line(game_dir):
 def test_a_duplicate_section_id_is_an_error(game_dir):
     errors = _errors(game_dir, "id: slow", "id: moving")
     assert len(errors) == 1 and "duplicate section id 'moving'" in errors[0]
+
+
+def test_a_long_contents_list_runs_on_to_the_next_page_with_each_page_right(game_dir):
+    pdf = _rulebook(game_dir, filler=60, paras=1)
+    pages = pdf_words(pdf)
+    listed = {}  # section number -> the page the contents give for it
+    for words in pages[:2]:  # the title page and the one the contents run on to
+        text = [w.text for w in words]
+        for k, word in enumerate(text[:-2]):
+            if re.fullmatch(r"\d+\.0", word) and text[k + 1] == "Extra":
+                listed[word] = int(next(t for t in text[k + 3 :] if t.isdigit()))
+    assert len(listed) == 60 and "62.0" in listed  # past the title page's room
+    for number, page in listed.items():  # the section's heading is on the page given
+        at = [w.text for w in pages[page - 1]]
+        heads = [k for k, t in enumerate(at) if t == number and at[k + 1] == "Extra"]
+        assert heads, number

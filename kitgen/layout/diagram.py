@@ -13,17 +13,17 @@ from ..model.counters import CounterDef
 from ..model.game import Game
 from ..model.map import MapDef
 from ..model.rulebook import Diagram
-from ..style import INK, MID_INK, MUTED, PAPER, RULES_MIN, typeset
+from ..style import FIRE_INK, INK, MID_INK, MOVE_INK, MUTED, PAPER, RULES_MIN, typeset
 from .env import PlanEnv
 from .faces import face_ops, outline
-from .mapart import cell_size, map_ops
+from .mapart import cell_size, coord_size, map_ops
 from .maps import reduced_coords
 from .plan import Circle, Font, Group, Line, Path, Rect, Stroke, Text
 from .rich import Faces, draw_line, parse_markup, wrap_runs
 
 MAX_SCALE = 1.0  # a map window is never drawn larger than the map prints
 MAX_HEIGHT = 300.0  # points: the most a map window takes down a column
-ARROW_INK = {"move": "#1f4e9c", "fire": "#b0281c"}
+ARROWS = {"move": MOVE_INK, "fire": FIRE_INK}  # each kind of arrow's ink
 ARROW_WIDTH = 1.6  # points, as printed
 FRAME = Stroke(MID_INK, 0.6)
 CALLOUT = Stroke(INK, 0.5)
@@ -73,6 +73,8 @@ def _map_window(game: Game, d: Diagram, width: float, env: PlanEnv) -> tuple[lis
     cells = window_cells(m, d.cells)
     scale, (x0, y0, x1, y1) = window_scale(m, cells, width)
     coords, coord_cells = reduced_coords(m, scale)
+    if m.coords and coord_cells is None:  # only the window's: no hidden words past its edge
+        coords, coord_cells = coords or coord_size(m), tuple(cells)
     faces = (env.face(), env.face(bold=True))
     art = map_ops(m, faces, key_prefix="rulebook-", least=RULES_MIN / scale, coords=coords,
                   coord_cells=coord_cells)  # fmt: skip
@@ -133,7 +135,8 @@ def _spots(n: int, span: float, piece: float) -> list[tuple[float, float]]:
             in_row = min(across, n - r * across)
             out.append(((c - (in_row - 1) / 2) * step, ((rows - 1) / 2 - r) * step))
         return out
-    return [(k * 3.0, k * 3.0) for k in range(n)]
+    step = piece * 0.3  # a stack, each piece showing its top-left corner's worth
+    return [((k - (n - 1) / 2) * step, ((n - 1) / 2 - k) * step) for k in range(n)]
 
 
 def _piece_ops(game: Game, piece: str, face: str | None, cx: float, cy: float, env) -> list:
@@ -157,7 +160,7 @@ def _arrows(m: MapDef, d: Diagram, scale: float, env: PlanEnv) -> list:
         short = min(cell_size(m.grid) * 0.3, length / 3)
         xb, yb = xb - ux * short, yb - uy * short
         xa, ya = xa + ux * short / 3, ya + uy * short / 3
-        ink, width = ARROW_INK[a.kind], ARROW_WIDTH / scale
+        ink, width = ARROWS[a.kind], ARROW_WIDTH / scale
         dash = (4 / scale, 3 / scale) if a.kind == "fire" else ()
         ops.append(Line(xa, ya, xb, yb, Stroke(ink, width, dash)))
         head = 7 / scale
@@ -186,6 +189,12 @@ POINTS = {
 }  # fmt: skip
 
 
+def _height(point: str) -> float:
+    """How high up the piece a callout's point stands (a share of its height)."""
+    _, up = POINTS[point]
+    return up
+
+
 def _piece_callouts(game: Game, d: Diagram, width: float, size: float, env: PlanEnv):
     """The piece at full size on the left, each callout's words on the right, a leader
     from each to the point of the piece it names."""
@@ -196,7 +205,7 @@ def _piece_callouts(game: Game, d: Diagram, width: float, size: float, env: Plan
     h = max(c.height, pitch * len(d.callouts)) + 8
     px, py = 12.0, -4 - (h - 8 + c.height) / 2
     ops = _piece_ops(game, c.id, d.face, px + c.width / 2, py + c.height / 2, env)
-    order = sorted(d.callouts, key=lambda k: -POINTS[k.at][1])
+    order = sorted(d.callouts, key=lambda k: -_height(k.at))
     tx = px + c.width + 28
     for k, callout in enumerate(order):
         fx, fy = POINTS[callout.at]

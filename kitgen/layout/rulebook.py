@@ -17,7 +17,20 @@ from ..model.reading import note
 from ..model.rulebook import REF, Block, Rulebook, RuleSection, numbers
 from ..model.table import TextBlock
 from ..records import field, record
-from ..style import COLUMN_GUTTER, COLUMN_RULE_INK, INK, MUTED, PALE_INK, RULES_MIN, TITLE, typeset
+from ..style import (
+    COLUMN_GUTTER,
+    COLUMN_RULE_INK,
+    EXAMPLE_BAR_INK,
+    EXAMPLE_FILL,
+    INK,
+    MUTED,
+    NOTE_BAR_INK,
+    NOTE_FILL,
+    PALE_INK,
+    RULES_MIN,
+    TITLE,
+    typeset,
+)
 from .booklet import BOOKLET_ADVICE, Sheet, impose
 from .diagram import diagram_ops
 from .env import PlanEnv
@@ -30,8 +43,8 @@ TWO_COLUMNS = 430.0  # points: a body this wide or wider is set in two columns
 HEAD_ROOM = 22.0  # points over the body: the running head and its rule
 FOOT_ROOM = 18.0  # points under it: the page number
 BOX_PAD = 6.0  # points inside a box, round its content
-BOX_GROUND = {"example": "#eef0f3", "note": "#f5f1e6"}
-BOX_BAR = {"example": "#56708c", "note": "#a08a4a"}
+BOX_GROUND = {"example": EXAMPLE_FILL, "note": NOTE_FILL}
+BOX_BAR = {"example": EXAMPLE_BAR_INK, "note": NOTE_BAR_INK}
 BOX_TITLES = {"example": "Example of play", "note": "Designer's note"}
 RULE = Stroke(COLUMN_RULE_INK, 0.5)
 HEAD_RULE = Stroke(PALE_INK, 0.5)
@@ -72,9 +85,10 @@ def plan_rulebook(book: Rulebook, env: PlanEnv) -> list[Document]:
     first = _title_page(book, title, sheet, env, w, h)
     laid = _Columns(w, h, cols, cw, len(first)).place(units)
     pages = [*first, *laid.pages[len(first) :]]
-    for n, ops in enumerate(pages[len(first) :], start=len(first) + 1):
-        ops.extend(_furniture(n, title, laid.heads[n - 1], w, h, cols, env))
-    _contents(pages[0], book, laid.anchors, w, h, env)
+    for n, ops in enumerate(pages[1:], start=2):  # the title page has none
+        head = laid.heads[n - 1] if n > len(first) else "Contents"
+        ops.extend(_furniture(n, title, head, w, h, cols if n > len(first) else 1, env))
+    _contents(first, book, laid.anchors, w, h, env)
     while book.imposition == "booklet" and len(pages) % 4:
         pages.append(_furniture(len(pages) + 1, title, "", w, h, 1, env))
     return [impose(sheet, pages, title)]
@@ -113,11 +127,11 @@ def _section_units(
     else:
         units += _text_units(f"**{label}**{mark}", cw, size, env, space=size * 0.6)
         units[0].anchor, units[-1].keep = s.id, True
-    for block in blocks:
-        units += _block_units(block, nums, cw, size, env)
+    units += _blocks_units(blocks, nums, cw, size, env)
     if s.reading is not None:
-        units += _text_units(f"*{note(s.reading)}*", cw, max(RULES_MIN, size * 0.85), env,
-                             space=size * 0.3, colour=MUTED)  # fmt: skip
+        small = max(RULES_MIN, size * 0.85)
+        said = f"*{_refs(note(s.reading), nums)}*"
+        units += _text_units(said, cw, small, env, space=size * 0.3, colour=MUTED)
     for case in s.cases:
         units += _section_units(case, depth + 1, nums, cw, size, env)
     return units
@@ -126,6 +140,20 @@ def _section_units(
 def _refs(text: str, nums: dict[str, str]) -> str:
     """The text with each {ref:ID} replaced by the number it names (checked on read)."""
     return REF.sub(lambda m: nums.get(m.group(1), m.group(1)), text)
+
+
+def _blocks_units(blocks: list[Block], nums: dict[str, str], cw: float, size: float, env):
+    """The blocks' units in order; what comes just before a diagram keeps with it (the
+    words that point at a picture stay in sight of it)."""
+    units: list[Unit] = []
+    last: list[Unit] = []
+    for block in blocks:
+        if block.kind == "diagram" and last:
+            for u in last if len(last) <= 6 else last[-2:]:  # a short text whole
+                u.keep = True
+        last = _block_units(block, nums, cw, size, env)
+        units += last
+    return units
 
 
 def _block_units(block: Block, nums: dict[str, str], cw: float, size: float, env) -> list:
@@ -166,7 +194,11 @@ def _layout_units(lay, space: float) -> list[Unit]:
     """A list laid out by textblock: one unit per line."""
 
     def draw(i: int) -> Draw:
-        return lambda x, y, w: lay.draw(x, y, i, i + 1, title=False)[0]
+        def ops(x: float, y: float, w: float) -> list:
+            drawn, _ = lay.draw(x, y, i, i + 1, title=False)
+            return drawn
+
+        return ops
 
     units = [Unit(lay.unit_height(i) if i else lay.size * lay.lead, draw(i))
              for i in range(lay.units)]  # fmt: skip
@@ -185,12 +217,18 @@ def _table_units(ref: str, cw: float, size: float, env: PlanEnv) -> list[Unit]:
         end = start + 1
         while end < lay.units and lay.part_height(start, end + 1, not units, False) <= tall:
             end += 1
-        part = (start, end, not units)
         h = lay.part_height(start, end, not units, end >= lay.units)
-        units.append(Unit(h, lambda x, y, w, p=part: lay.draw(x, y, p[0], p[1], p[2])[0],
-                          space=size * 0.7))  # fmt: skip
+        units.append(Unit(h, _table_part(lay, start, end, not units), space=size * 0.7))
         start = end
     return units
+
+
+def _table_part(lay, start: int, end: int, first: bool) -> Draw:
+    def ops(x: float, y: float, w: float) -> list:
+        drawn, _ = lay.draw(x, y, start, end, first)
+        return drawn
+
+    return ops
 
 
 def _column_height(env: PlanEnv) -> float:
@@ -205,8 +243,7 @@ def _box_units(block: Block, nums: dict[str, str], cw: float, size: float, env) 
     units = [Unit(BOX_PAD, lambda x, y, w: [], space=size * 0.8, keep=True, opens=True)]
     units += _text_units(f"**{title}**", inner, size, env)
     units[-1].keep = True
-    for inside in block.blocks:
-        units += _block_units(inside, nums, inner, size * 0.95, env)
+    units += _blocks_units(list(block.blocks), nums, inner, size * 0.95, env)
     units.append(Unit(BOX_PAD, lambda x, y, w: []))
     for u in units:
         u.box = block.kind
@@ -279,9 +316,14 @@ class _Columns:
 # ---- the title page, the contents and each page's furniture -------------------------
 
 
+CONTENTS_SIZE = 9.5
+CONTENTS_PITCH = CONTENTS_SIZE * 1.7
+
+
 def _title_page(book: Rulebook, title: str, sheet: Sheet, env: PlanEnv, w: float, h: float):
-    """The first page: the title, how to print the book, then (room kept for) contents."""
-    bold, regular = env.face(bold=True), env.face()
+    """The title page: the title, how to print the book, then the contents heading, and
+    as many pages after it as the contents list runs on to (filled by _contents)."""
+    bold = env.face(bold=True)
     ops: list = [Text(0, h - TITLE * 1.6, typeset(title), Font(bold, TITLE * 1.3), INK)]
     y = h - TITLE * 2.6
     faces = Faces(lambda b, i: env.face(bold=b, italic=i))
@@ -292,8 +334,12 @@ def _title_page(book: Rulebook, title: str, sheet: Sheet, env: PlanEnv, w: float
         y -= 6
     ops.append(Text(0, y - 14, "Contents", Font(bold, 12.0), INK))
     ops.append(Line(0, y - 19, w, y - 19, HEAD_RULE))
-    del regular
-    return [ops]
+    pages = [ops]
+    left = len(book.sections) - int((y - 39 - FOOT_ROOM) // CONTENTS_PITCH)
+    while left > 0:  # the contents run on, from under a running head
+        pages.append([])
+        left -= int((h - HEAD_ROOM - FOOT_ROOM) // CONTENTS_PITCH)
+    return pages
 
 
 def _advice(book: Rulebook) -> str:
@@ -302,22 +348,27 @@ def _advice(book: Rulebook) -> str:
     return "Print single-sided at 100 % and read the pages in order."
 
 
-def _contents(ops: list, book: Rulebook, anchors: dict[str, int], w: float, h: float, env):
-    """Each section's number, title and page, under the heading on the title page."""
+def _contents(pages: list[list], book: Rulebook, anchors: dict[str, int], w: float, h, env):
+    """Each section's number, title and page, under the heading on the title page and on
+    down the pages kept for them."""
     nums = numbers(book)
-    size = 9.5
+    size = CONTENTS_SIZE
     font, bold = Font(env.face(), size), Font(env.face(bold=True), size)
-    heading = next(op for op in ops if type(op) is Text and op.text == "Contents")
-    y = heading.y - 20
+    heading = next(op for op in pages[0] if type(op) is Text and op.text == "Contents")
+    y, page = heading.y - 20, 0
     for s in book.sections:
+        if y < FOOT_ROOM:
+            y, page = h - HEAD_ROOM - size, page + 1
+        ops = pages[page]
         label = typeset(f"{nums[s.id]}  {s.title}" if nums[s.id] != s.title else s.title)
+        number = str(anchors.get(s.id, ""))
         ops.append(Text(0, y, label, bold if book.numbering == "cases" else font, INK))
-        ops.append(Text(w, y, str(anchors.get(s.id, "")), font, INK, "right"))
+        ops.append(Text(w, y, number, font, INK, "right"))
         left = env.fonts.width(label, bold.face, size) + 6
-        right = w - env.fonts.width(str(anchors.get(s.id, "")), font.face, size) - 6
+        right = w - env.fonts.width(number, font.face, size) - 6
         if right > left:
             ops.append(Line(left, y + 1, right, y + 1, Stroke(PALE_INK, 0.6, (0.5, 2.5))))
-        y -= size * 1.7
+        y -= CONTENTS_PITCH
 
 
 def _furniture(n: int, title: str, head: str, w: float, h: float, cols: int, env) -> list:

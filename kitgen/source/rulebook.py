@@ -170,6 +170,8 @@ def _section(ctx: Context, node: Node, path: str, refs: _Refs) -> RuleSection | 
     blocks = f.get("text", _blocks, refs) or []
     cases = f.seq("cases", lambda c, n, p: _section(c, n, p, refs))
     reading = f.get("reading", read_reading)
+    if reading is not None:  # its words may name a section too
+        refs.texts.append((reading.kit, _span(f.map, "reading"), f.sub("reading")))
     f.close()
     if not sid or not title:
         return None
