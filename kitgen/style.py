@@ -48,6 +48,7 @@ EXAMPLE_FILL = "#eef0f3"  # a rulebook's example-of-play box
 EXAMPLE_BAR_INK = "#56708c"  # the bar down its left edge
 NOTE_FILL = "#f5f1e6"  # a rulebook's designer's-note box
 NOTE_BAR_INK = "#a08a4a"
+CONTENTS_ENTRY = 9.5  # points: a line of a rulebook's contents list
 # The least contrast (WCAG 2 ratio) text on a piece keeps with the face under it: the
 # content's ink is made lighter or darker, in its own hue, where it falls short.
 PIECE_CONTRAST = 4.5  # WCAG AA for body text

@@ -154,6 +154,7 @@ def _arrows(m: MapDef, d: Diagram, scale: float, env: PlanEnv) -> list:
     ops: list = []
     for a in d.arrows:
         start, end = m.cell_or_place(a.start), m.cell_or_place(a.end)
+        assert start is not None and end is not None  # checked (rules/rulebook.py)
         (xa, ya), (xb, yb) = m.grid.centre(*start), m.grid.centre(*end)
         length = math.hypot(xb - xa, yb - ya) or 1.0
         ux, uy = (xb - xa) / length, (yb - ya) / length

@@ -20,6 +20,7 @@ from ..records import field, record
 from ..style import (
     COLUMN_GUTTER,
     COLUMN_RULE_INK,
+    CONTENTS_ENTRY,
     EXAMPLE_BAR_INK,
     EXAMPLE_FILL,
     INK,
@@ -316,8 +317,7 @@ class _Columns:
 # ---- the title page, the contents and each page's furniture -------------------------
 
 
-CONTENTS_SIZE = 9.5
-CONTENTS_PITCH = CONTENTS_SIZE * 1.7
+CONTENTS_PITCH = CONTENTS_ENTRY * 1.7
 
 
 def _title_page(book: Rulebook, title: str, sheet: Sheet, env: PlanEnv, w: float, h: float):
@@ -352,7 +352,7 @@ def _contents(pages: list[list], book: Rulebook, anchors: dict[str, int], w: flo
     """Each section's number, title and page, under the heading on the title page and on
     down the pages kept for them."""
     nums = numbers(book)
-    size = CONTENTS_SIZE
+    size = CONTENTS_ENTRY
     font, bold = Font(env.face(), size), Font(env.face(bold=True), size)
     heading = next(op for op in pages[0] if type(op) is Text and op.text == "Contents")
     y, page = heading.y - 20, 0

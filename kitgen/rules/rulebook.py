@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..errors import Diagnostics
+from ..errors import Diagnostics, Span
 from ..model.game import Game
 from ..model.rulebook import Block, Diagram, Rulebook, every_section
 from ..model.rules import Placement, RuleBook, Scenario
@@ -61,7 +61,7 @@ def diagram_setup(game: Game, d: Diagram, diags: Diagnostics) -> Setup:
             at=p.at,
             face=p.face,
             label=p.label,
-            key_spans={"piece": p.piece_span or p.span, "at": p.at_span or p.span},
+            key_spans=_spans(piece=p.piece_span or p.span, at=p.at_span or p.span),
         )
         for i, p in enumerate(d.pieces)
     )
@@ -77,6 +77,11 @@ def diagram_setup(game: Game, d: Diagram, diags: Diagnostics) -> Setup:
         for end in (arrow.start, arrow.end):
             check_name(setup, diags, "cell", end, f"{d.path}.arrows[{i}]", arrow.span)
     return setup
+
+
+def _spans(**spans: Span | None) -> dict[str, Span]:
+    """The spans known, by key (a placement names the rest at its entry)."""
+    return {key: span for key, span in spans.items() if span is not None}
 
 
 def _check_piece(game: Game, d: Diagram, diags: Diagnostics) -> None:
