@@ -465,3 +465,20 @@ def test_one_long_card_is_set_smaller_alone_with_a_warning_at_its_cell(tmp_path)
     pages = range(1, len(pypdfium2.PdfDocument(pdfs["cards.pdf"])) + 1)
     sizes = {round(g.size, 2) for n in pages for g in marks_of(pdfs["cards.pdf"], n).glyphs}
     assert 12.0 in sizes and 8.5 in sizes
+
+
+def test_where_keeps_a_tables_rows_too(tmp_path):
+    from kitgen.source.fields import Context
+    from kitgen.source.tabular import file_list
+    from kitgen.source.yamlnodes import load_yaml_text
+
+    (tmp_path / "arms.csv").write_text("Weapon,Kind\nPistol,hand\nRifle,long\nDagger,hand\n")
+    node = load_yaml_text("{file: arms.csv, where: {Kind: hand}}", str(tmp_path / "game.yaml"))
+    ctx = Context(Diagnostics(), tmp_path)
+    rows = file_list(ctx, node, "tables[0].rows", keyed=False)
+    assert not ctx.diags.items and rows is not None
+    assert [[c.raw for c in r.items] for r in rows.items] == [
+        ["Weapon", "Kind"],
+        ["Pistol", "hand"],
+        ["Dagger", "hand"],
+    ]

@@ -92,6 +92,25 @@ class Table:
         sheet = f"[{self.source.sheet}]" if self.source.sheet is not None else ""
         return f"{self.source.shown}{sheet}, header row {self.header.number}: {named}"
 
+    def kept(self, ctx: Context, where: Node | None, path: str) -> bool:
+        """Keep only the rows `where:` keeps (their cells in its columns hold one of its
+        values); False after an error in `where:` (a column the file has not)."""
+        if where is None:
+            return True
+        keep = _where(ctx, where, f"{path}.where", self)
+        if keep is None:
+            return False
+        self.rows = [
+            row
+            for row in self.rows
+            if all(
+                _text(next((c for c in row.items if self.names.get(c.span.col) == k), None))
+                in values
+                for k, values in keep.items()
+            )
+        ]
+        return True
+
     def in_columns(self, span: Span) -> Seq:
         """The header and each row as a list of cells, as many as the header names (a
         table's rows, read by position): a missing cell is empty, like an empty one
@@ -125,8 +144,7 @@ class Table:
         heads = self.heads(ctx, path)
         if heads is None:
             return None
-        keep = _where(ctx, where, f"{path}.where", self) if where is not None else {}
-        if keep is None:
+        if not self.kept(ctx, where, path):
             return None
         out = []
         for row in self.rows:
@@ -143,8 +161,7 @@ class Table:
                         heads[name],
                         _scalar(self.span(first.cell.row, None, column), None, ""),
                     )  # type: ignore[union-attr]
-            if all(_text(entry.get(k)) in values for k, values in keep.items()):
-                out.append(entry)
+            out.append(entry)
         return Seq(span, out)
 
     def heads(self, ctx: Context, path: str) -> dict[str, Span] | None:

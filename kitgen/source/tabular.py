@@ -112,7 +112,7 @@ def file_list(ctx: Context, node: Map, path: str, keyed: bool = True) -> Seq | N
         return None
     if keyed:
         return table.records(ctx, where, path, node.span)
-    return table.in_columns(node.span)
+    return table.in_columns(node.span) if table.kept(ctx, where, path) else None
 
 
 class TableError(Exception):
