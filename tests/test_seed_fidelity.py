@@ -74,7 +74,10 @@ def test_duck_wounded_fumble_penalty_is_marked_with_the_sources_words():
 
 def test_duck_scatter_template_marks_its_grid_as_the_kits():
     text = printed("duck", "templates.pdf")
-    scatter = re.search(f"Grenade scatter({MARK}) Scatter roll: D6\\+6/\\+0", text)
+    # its face says it is a write-in template before the roll
+    scatter = re.search(
+        f"Grenade scatter({MARK}) Write-in template: .*? Scatter roll: D6\\+6/\\+0", text
+    )
     assert scatter
     assert (
         f"{scatter.group(1)} the booklet's scatter templates are lost: a 3 \u00d7 3 grid of "

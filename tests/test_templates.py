@@ -992,3 +992,20 @@ def test_a_cone_numbers_every_tick_and_its_check_bar_covers_none():
         return [i["id"] for i in cones]
 
     assert order("print") == order("outline") == ["cannister", "grape"]
+
+
+def test_a_template_of_blank_cells_says_on_its_face_it_is_to_be_written_in():
+    """Issue 43: DUCK!'s grenade scatter (values lost in the source) printed nine blanks
+    with nothing saying so; a grid whose every cell is blank now says it is a write-in
+    template and how to fill it, on its face; one with values does not."""
+    from kitgen.layout.template_draw import WRITE_IN
+
+    from .conftest import pdf_text, seed_kit
+
+    _, pdfs, manifest = seed_kit("duck")
+    pages = pdf_text(pdfs["templates.pdf"])
+    scatter = items(manifest, id="grenade-scatter", variant="print")[0]
+    blast = items(manifest, id="grenade-blast", variant="print")[0]
+    said = " ".join(WRITE_IN.split()[:6])
+    assert said in pages[scatter["page"] - 1]
+    assert pages[blast["page"] - 1].count(said) == (blast["page"] == scatter["page"])

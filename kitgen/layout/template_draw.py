@@ -651,15 +651,24 @@ def _flight_line(
     return ops
 
 
+WRITE_IN = (
+    "Write-in template: every square is blank. Before play, write in each square, in "
+    "pencil, the value your rules give it (the target square is marked)."
+)
+
+
 @kind(GridScatterTemplate, "grid-scatter")
 def draw_grid_scatter(t: GridScatterTemplate, pen: Pen) -> Drawing:
     u, n = t.square, t.size
     W = max(n * u, CHECK_BAR + 20)
     gx = (W - n * u) / 2
     fonts = pen.env.fonts
+    # every cell blank (values the source lost): the face says it is to be filled in
+    blank = bool(t.cells) and all(v is None for row in t.cells for v in row)
+    said = [WRITE_IN] if blank else []
     head_lines = [
         w
-        for x in [x for x in (t.roll, t.legend) if x] + list(t.notes)
+        for x in [*said, *[x for x in (t.roll, t.legend) if x], *t.notes]
         for w in wrap(typeset(x), pen.regular, NOTE, W - 12, fonts)
     ]
     head = 24 + 9 * len(head_lines)
