@@ -467,3 +467,21 @@ def test_a_misspelt_colour_gets_a_did_you_mean(game_dir):
         f"{folder / 'game.yaml'}:5:46: error: counters[0].front.background: unknown colour "
         "'gose' (did you mean 'goose'? use goose, #rrggbb, black, white, red, ...)"
     ]
+
+
+def test_an_attribute_side_that_contradicts_the_counters_side_is_an_error(game_dir):
+    folder = write_game(
+        game_dir,
+        """
+        id: t
+        title: T
+        counters:
+          - {id: g, size: 3/4in, side: geese, attrs: {side: fox}, front: {text: G}}
+          - {id: f, size: 3/4in, side: fox, attrs: {side: fox}, front: {text: F}}
+        """,
+    )
+    assert errors_of(folder) == [
+        f"{folder / 'game.yaml'}:4:53: error: counters[0].attrs.side: attribute side 'fox' "
+        "contradicts the counter's side 'geese' (rules read the counter's own side: drop side "
+        "from attrs)"
+    ]

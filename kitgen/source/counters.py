@@ -273,6 +273,7 @@ def _read_def(ctx: Context, node: Map, path: str, parts: tuple[Vars, ...], v) ->
     steps = _read_steps(ctx, f, 2 if f.has("back") else 1)
     side = f.get("side", _text, v)
     side_node = f.node_of("side")
+    _one_side(ctx, f, side, own_attrs)
     reading = f.get("reading", read_reading)
     layout = f.get("layout", _layout_name)
     fields = f.get("fields", _read_attrs, v) or {}
@@ -372,6 +373,22 @@ def _read_steps(ctx: Context, f: Fields, faces: int) -> tuple[str, ...]:
         )
         return ()
     return tuple(names)
+
+
+def _one_side(ctx: Context, f: Fields, side: str | None, attrs: dict | None) -> None:
+    """A counter's `side:` is the side its rules read: an attribute `side` saying
+    otherwise would leave the piece on two sides at once."""
+    other = (attrs or {}).get("side")
+    if side is None or other is None or str(other) == side:
+        return
+    attrs_node = f.node_of("attrs")
+    node = attrs_node.get("side") if isinstance(attrs_node, Map) else None
+    ctx.error(
+        node or attrs_node,
+        f"{f.sub('attrs')}.side",
+        f"attribute side {other!r} contradicts the counter's side {side!r}",
+        "rules read the counter's own side: drop side from attrs",
+    )
 
 
 def _read_quantity(ctx: Context, v, f: Fields, parent: Map) -> int:
