@@ -23,6 +23,7 @@ from kitgen.layout.marks import FOLD_CAPTION
 from kitgen.layout.plan import Item
 from kitgen.layout.sheet import KEEP_ITEMS, KEEP_ROWS, STEP
 from kitgen.layout.textblock import layout_text
+from kitgen.rules.terrain_effects import effects_table
 from kitgen.style import RULES_MIN, SHEET_MAX, TITLE
 from kitgen.units import PAPERS
 from tests.page_marks import (
@@ -430,7 +431,10 @@ def _remnants(planned: Planned, sheet: str) -> list[tuple[str, int, int]]:
     items it holds, the least it keeps), read from the parts the plan printed."""
     doc = next(d for d in planned.docs if d.name == f"sheet-{sheet}")
     items = [i for p in doc.pages for i in p.items if i.kind in ("table", "text")]
-    tables = {t.id: t for t in planned.game.sections.get("tables", ())}
+    # an effects chart's rows are made from its map (rules/terrain_effects.py)
+    tables = {
+        t.id: effects_table(planned.game, t) for t in planned.game.sections.get("tables", ())
+    }
     texts = {t.id: t for t in planned.game.sections.get("texts", ())}
     env = PlanEnv(planned.game, planned.settings, font_book(planned.game), planned.diags)
     out = []

@@ -88,8 +88,9 @@ def combat_words(combat: Combat, on: str, name: str) -> str:
             words.append(multiplier_words(one).removeprefix("Strengths before the odds: ")[:-1])
     for mod in combat.modifiers:
         c = combat.condition(mod.name)
-        if _names(c, on, name):
-            words.append(f"{mod.name} {mod.states[0].add:+d} to the die{when_words(c)}")
+        if c is not None and _names(c, on, name):
+            rest = when_words(replace(c, **{on: ()}))  # the row says where: not again
+            words.append(f"{mod.name} {mod.states[0].add:+d} to the die{rest}")
     return "; ".join(words)
 
 
