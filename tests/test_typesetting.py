@@ -432,9 +432,7 @@ def _remnants(planned: Planned, sheet: str) -> list[tuple[str, int, int]]:
     doc = next(d for d in planned.docs if d.name == f"sheet-{sheet}")
     items = [i for p in doc.pages for i in p.items if i.kind in ("table", "text")]
     # an effects chart's rows are made from its map (rules/terrain_effects.py)
-    tables = {
-        t.id: effects_table(planned.game, t) for t in planned.game.sections.get("tables", ())
-    }
+    tables = {t.id: effects_table(planned.game, t) for t in planned.game.sections.get("tables", ())}
     texts = {t.id: t for t in planned.game.sections.get("texts", ())}
     env = PlanEnv(planned.game, planned.settings, font_book(planned.game), planned.diags)
     out = []
