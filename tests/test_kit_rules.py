@@ -196,3 +196,23 @@ def test_every_reading_mark_has_its_words_on_the_notes_page_and_nowhere_else(gam
         plain = {name: text.translate(PLAIN) for name, text in elsewhere.items()}
         on = [name for name, text in plain.items() if words in text]
         assert on == [], f"{game}: the words of {reading.mark} print on {on}"
+
+
+# ---- a sheet of coded pieces carries its key -------------------------------------------
+
+
+def test_a_counter_sheet_of_coded_pieces_prints_its_key_from_the_data():
+    """Issue 43: Ryamon's people counters print one- or two-letter codes (La, Sc, F) with
+    no key on the sheet. The key now prints under the pieces, from the designs' names:
+    every code a face prints, once, with what it stands for."""
+    from kitgen.layout.counters import code_key
+
+    planned, pdfs, manifest = kit("ryamon", "letter")
+    key = code_key(planned.game.counters)
+    assert key.startswith("Key: La = Lawyer; Sc = Scientist;")
+    files = {i["file"] for i in manifest["items"] if i["kind"] == "counter"}
+    for name in files:
+        for page in pdf_text(pdfs[name]):
+            assert key in page
+    codes = {d.front.elements[0].text for d in planned.game.counters.defs}
+    assert {part.split(" = ")[0] for part in key.removeprefix("Key: ").split("; ")} == codes

@@ -8,6 +8,7 @@ renderer draws it once as a PDF form: the work per copy is a few small ops.
 from __future__ import annotations
 
 import math
+import re
 from functools import lru_cache
 
 from ..model.counters import CounterDef, CounterSet, TextEl
@@ -82,6 +83,7 @@ def plan_counters(
     duplex = env.settings.duplex in ("long", "short")
     slots, sizes = _slots(cs, duplex, env, butted)
     marks = _reading_marks(cs)
+    key = code_key(cs)  # a sheet of coded pieces carries its key
     has_backs = duplex and any(d.back is not None for d in cs.defs)
     keys = [s.d.size if s.butted else None for s in slots] if butted else []
     # Crop marks stay inside the content box too: half a gutter in for a piece's own,
@@ -97,7 +99,7 @@ def plan_counters(
             inset,
             landscape=not has_backs,
             butt=Butts(keys, BUTT_MARGIN, side_groups(slots)),
-            foot=_foot(marks, env),
+            foot=_foot(marks, env, key),
             kinds=[s.d.id for s in slots],  # rows balanced, a design's copies together
         )
     except TooBig as exc:
@@ -117,8 +119,8 @@ def plan_counters(
     for spot in laid.spots:
         if slots[spot.index].butted:
             butted_trims[spot.sheet].append(_trim(slots[spot.index], spot.x, spot.y))
-    if marks:
-        _foot_notes(laid, slots, fronts, marks, env)
+    if marks or key:
+        _foot_notes(laid, slots, fronts, marks, env, key)
     pages: list[Page] = []
     for n, page in enumerate(fronts):
         # Butted blocks: crop marks in their margin, at every cut line.
@@ -143,25 +145,50 @@ def _reading_marks(cs: CounterSet) -> dict[Reading, str]:
     return {d.reading: d.reading.mark for d in cs.defs if d.reading is not None}
 
 
-def _note_lines(marks: dict[Reading, str], width: float, env: PlanEnv) -> list[str]:
-    """One line: the marks of the counts the kit chose, and where their words are."""
-    if not marks:
-        return []
-    text = f"Counts: kit's reading {', '.join(dict.fromkeys(marks.values()))} ({NOTES_TITLE})"
-    return wrap_hard(typeset(text), env.face(), READING, width, env.fonts)
+def _note_lines(marks: dict[Reading, str], width: float, env: PlanEnv, key: str = "") -> list[str]:
+    """The marks of the counts the kit chose and where their words are; then the key to
+    the codes the faces print, when they print codes."""
+    texts = [key] if key else []
+    if marks:
+        said = ", ".join(dict.fromkeys(marks.values()))
+        texts.insert(0, f"Counts: kit's reading {said} ({NOTES_TITLE})")
+    return [w for t in texts for w in wrap_hard(typeset(t), env.face(), READING, width, env.fonts)]
 
 
-def _foot(marks: dict[Reading, str], env: PlanEnv) -> float:
-    """Room kept under the pieces of every sheet for all the notes, at the narrower of
-    the paper's two ways round."""
-    if not marks:
+CODE = re.compile(r"^[A-Za-z]{1,3}$")  # a face's code: La, Sc, F
+
+
+def code_key(cs: CounterSet) -> str:
+    """The key to a sheet of coded pieces ("Key: La = Lawyer; Sc = Scientist"), from the
+    data: each design's first face text is a code of 1-3 letters and its name says what
+    the code stands for (a side's words in brackets left off: "Lawyer (red tribe)"). Empty
+    when any design prints no code, or one code stands for two names."""
+    key: dict[str, str] = {}
+    for d in cs.defs:
+        texts = [e.text.strip() for e in d.front.elements if isinstance(e, TextEl)]
+        if not texts or not CODE.match(texts[0]):
+            return ""
+        name = re.sub(r"\s*\([^)]*\)$", "", d.name).strip()
+        if key.setdefault(texts[0], name) != name:
+            return ""
+    if all(code.lower() == name.lower() for code, name in key.items()):
+        return ""
+    return "Key: " + "; ".join(f"{code} = {name}" for code, name in key.items())
+
+
+def _foot(marks: dict[Reading, str], env: PlanEnv, key: str = "") -> float:
+    """Room kept under the pieces of every sheet for all the notes and the key, at the
+    narrower of the paper's two ways round."""
+    if not marks and not key:
         return 0.0
     turned = env.paper.sized((env.paper.height, env.paper.width))
     width = min(x1 - x0 for x0, _, x1, _ in (content_box(env.paper), content_box(turned)))
-    return FOOT_GAP + len(_note_lines(marks, width, env)) * READING_LEAD
+    return FOOT_GAP + len(_note_lines(marks, width, env, key)) * READING_LEAD
 
 
-def _foot_notes(laid, slots, fronts: list[Page], marks: dict[Reading, str], env) -> None:
+def _foot_notes(
+    laid, slots, fronts: list[Page], marks: dict[Reading, str], env, key: str = ""
+) -> None:
     """On each sheet, the marks of the readings its pieces carry, under its pieces (clear
     of their crop marks), so the room below stays whole for another component."""
     held: list[set] = [set() for _ in fronts]
@@ -173,7 +200,7 @@ def _foot_notes(laid, slots, fronts: list[Page], marks: dict[Reading, str], env)
     for n, page in enumerate(fronts):
         x0, y0, x1, _ = content_box(env.paper.sized(laid.sheets[n].size))
         here = {r: m for r, m in marks.items() if r in held[n]}
-        lines = _note_lines(here, x1 - x0, env)
+        lines = _note_lines(here, x1 - x0, env, key)
         lowest = min((i.bbox[1] for i in page.items), default=y0)
         top = max(lowest - BUTT_MARGIN - FOOT_GAP, y0 + 2.0 + len(lines) * READING_LEAD)
         for i, line in enumerate(lines):
