@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..model.reading import note
+from ..model.reading import MARK, note
 from ..model.rulebook import REF, Block, Rulebook, RuleSection, numbers
 from ..model.table import TextBlock
 from ..records import field, record
@@ -111,7 +111,7 @@ def _section_units(
 ) -> list[Unit]:
     numbered = nums[s.id] != s.title
     label = f"{nums[s.id]} {s.title}" if numbered else s.title
-    mark = "\u2020" if s.reading is not None else ""
+    mark = (s.reading.mark or MARK) if s.reading is not None else ""  # †3: notes.pdf has it too
     units: list[Unit] = []
     blocks = list(s.blocks)
     if depth == 0:
@@ -131,7 +131,7 @@ def _section_units(
     units += _blocks_units(blocks, nums, cw, size, env)
     if s.reading is not None:
         small = max(RULES_MIN, size * 0.85)
-        said = f"*{_refs(note(s.reading), nums)}*"
+        said = f"*{mark} {_refs(note(s.reading), nums)}*"  # a rule's reader sees it here
         units += _text_units(said, cw, small, env, space=size * 0.3, colour=MUTED)
     for case in s.cases:
         units += _section_units(case, depth + 1, nums, cw, size, env)
