@@ -344,11 +344,11 @@ HUNT = {
         "1 error(s), 0 warning(s)",
     ],
     "hunt-scen-placements-10k": [
-        "g/scenarios/first-fight.yaml:12:9: error: sides[0].placements[4]: 10001 soldier-red placed, the kit provides 4 (piece defined at game.yaml:27:5)",
+        "g/scenarios/first-fight.yaml:12:9: error: sides[0].placements[4]: 'soldier-red': 10001 placed, the kit provides 4 (piece defined at game.yaml:27:5)",
         "1 error(s), 0 warning(s)",
     ],
     "hunt-scen-rule-within-every-cell": [
-        "g/scenarios/first-fight.yaml:12:9: error: sides[0].placements[4]: 201 soldier-red placed, the kit provides 4 (piece defined at game.yaml:223:5)",
+        "g/scenarios/first-fight.yaml:12:9: error: sides[0].placements[4]: 'soldier-red': 201 placed, the kit provides 4 (piece defined at game.yaml:223:5)",
         "g/scenarios/first-fight.yaml:214:5: error: constraints[0].where: the location tests compare more than 5,000,000 cells in this scenario (test fewer cells or name a smaller target; see docs/security.md for the caps)",
         "2 error(s), 0 warning(s)",
     ],

@@ -418,7 +418,7 @@ def test_supply(game_dir):
     """,
     )
     assert messages(game_dir) == [
-        "scenarios/s.yaml:3:5: error: placements[1]: 4 soldier placed, the kit provides 3 "
+        "scenarios/s.yaml:3:5: error: placements[1]: 'soldier': 4 placed, the kit provides 3 "
         "(piece defined at game.yaml:9:7)"
     ]
 
@@ -1003,7 +1003,7 @@ def test_counters_win_over_rules_pieces(game_dir):
         .replace('    - {id: "bad {n}", for_each: {n: ["1"]}}\n', "")
     )
     assert messages(game_dir, with_map=False) == [
-        "scenarios/s.yaml:1:14: error: placements[0]: 2 farmer placed, the kit provides 1 "
+        "scenarios/s.yaml:1:14: error: placements[0]: 'farmer': 2 placed, the kit provides 1 "
         "(piece defined at game.yaml:4:5)"
     ]
 

@@ -423,7 +423,7 @@ def check_supply(setup: Setup, diags: Diagnostics) -> None:
             diags.error(
                 p.placement.span,
                 p.placement.path,
-                f"{total} {p.piece.id} placed, the kit provides {q}",
+                f"{p.piece.id!r}: {total} placed, the kit provides {q}",
                 f"piece defined at {relative(p.piece.span, setup.book.folder)}",
             )
             setup.report(p.placement.path)
