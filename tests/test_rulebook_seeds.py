@@ -59,3 +59,18 @@ def test_every_cross_reference_of_a_seed_rulebook_prints_its_number(kit: str):
             REF.finditer(b.text)]  # fmt: skip
     assert refs
     assert "{ref:" not in text
+
+
+@pytest.mark.parametrize("kit", KITS)
+def test_an_edition_note_that_cites_a_rule_prints_its_number(kit: str):
+    """A case's reading may name another section ({ref:ID}): on the notes page, as in the
+    book, it prints the number, never the raw reference."""
+    planned, pdfs, _ = seed_kit(kit)
+    text = " ".join(pdf_text(pdfs["notes.pdf"]))
+    assert "{ref:" not in text
+    book = planned.game.rulebook
+    cited = [m.group(1) for r in planned.game.readings for m in REF.finditer(r.kit)]
+    for sid in cited:
+        assert f"rule {numbers(book)[sid]}" in text, sid
+    if kit == "reshuffled":
+        assert cited  # the kit that cites one keeps this test able to fail

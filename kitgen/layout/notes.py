@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from ..model.game import Game
 from ..model.reading import NOTES_TITLE, note
+from ..model.rulebook import numbered
 from ..style import BODY, INK, MUTED, SMALL, TITLE, typeset
 from .env import PlanEnv
 from .flow import PageFlow
@@ -37,7 +38,8 @@ def plan_notes(game: Game, env: PlanEnv) -> list[Document]:
     flow.y -= BODY
     hang = max(env.fonts.width(r.mark, bold, BODY) for r in game.readings) + 6
     for reading in game.readings:
-        lines = wrap_hard(typeset(note(reading)), regular, BODY, x1 - x0 - hang, env.fonts)
+        words = numbered(note(reading), game.rulebook)  # a rule's note may cite a rule
+        lines = wrap_hard(typeset(words), regular, BODY, x1 - x0 - hang, env.fonts)
         flow.need(len(lines) * BODY * LEAD)
         flow.add(Text(x0, flow.y, reading.mark, Font(bold, BODY), INK))
         for line in lines:

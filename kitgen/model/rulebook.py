@@ -134,3 +134,13 @@ def every_section(book: Rulebook) -> list[tuple[RuleSection, int]]:
 
     walk(book.sections, 0)
     return out
+
+
+def numbered(text: str, book: Rulebook | None) -> str:
+    """`text` with each {ref:ID} as the rulebook prints it ("rule 7.2"), for words that
+    name a section outside the book itself (an edition note)."""
+    if book is None:
+        return text
+    nums = numbers(book)
+    word = "rule " if book.numbering == "cases" else ""
+    return REF.sub(lambda m: word + nums.get(m.group(1), m.group(1)), text)
