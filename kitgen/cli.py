@@ -819,7 +819,7 @@ def export_tts_command(path, out_root, seed, dpi, quiet, base_url) -> None:
             "kitgen: note: Tabletop Simulator loads each picture from an address it can "
             "reach, and these are relative (images/...): serve the folder and export again "
             f"with --base-url https://your.host/{folder.name}/, or for this computer only "
-            f"--base-url {folder.resolve().as_uri()}/ (docs/vtt.md)",
+            f"--base-url {real_path(folder).as_uri()}/ (docs/vtt.md)",
             err=True,
         )
 
