@@ -36,6 +36,7 @@ PICTURES = {
     "counters-ryamon": [("ryamon", "counters.pdf", 1)],
     "counters-rencounter": [("rencounter", "labels.pdf", 1)],
     "counters-ironford": [("ironford", "counters.pdf", 1)],
+    "counters-mosslight": [("mosslight", "counters.pdf", 1)],
     # maps: tile sheets, and the assembly sheet (page -1: the last, however many tiles)
     "map-ironford": [("ironford", "map-ryn.pdf", n) for n in (1, 2)],
     "map-duck": [("duck", "map-deck.pdf", 1)],
@@ -50,6 +51,7 @@ PICTURES = {
     "templates-rencounter": [("rencounter", "templates.pdf", n) for n in (1, 2, 3)],
     "reference-duck": [("duck", "sheet-reference.pdf", n) for n in (1, 2)],
     "cards-duck": [("duck", "cards.pdf", n) for n in (1, 2)],
+    "cards-mosslight": [("mosslight", "cards.pdf", 9)],  # charms
     "reference-rencounter": [("rencounter", "sheet-quick-reference.pdf", 1)],
     "reference-reshuffled": [("reshuffled", "sheet-reference.pdf", 1)],
     "reference-ryamon": [("ryamon", "sheet-reference.pdf", 1)],
