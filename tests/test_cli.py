@@ -272,6 +272,7 @@ def test_a_negative_bleed_in_yaml_is_an_error(game_dir: Path):
     ]
 
 
+@pytest.mark.slow  # whole builds through the command
 def test_build_counts_write_in_blanks_and_check_lists_each(tmp_path: Path):
     """The blanks are by design: build says how many in one line, so a warning that
     needs a fix is not lost among them; check lists every one with its place."""

@@ -248,6 +248,7 @@ def test_unknown_lookup_is_an_error(tmp_path):
     ]
 
 
+@pytest.mark.slow  # two whole builds through the command
 def test_build_with_seed_prints_the_roster_sheet(tmp_path):
     import io
     import json

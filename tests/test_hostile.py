@@ -430,6 +430,7 @@ def test_the_docs_show_only_the_console_script():
 # ---- 6. no input reaches an internal error ----------------------------------------------
 
 
+@pytest.mark.slow  # many builds of hostile input
 def test_class_6_no_input_reaches_an_internal_error(tmp_path: Path):
     image = "id: {ID}\ntitle: T\ncounters:\n  - {id: a, size: 1, front: {image: %s}}\n"
     games = {

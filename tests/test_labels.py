@@ -451,6 +451,7 @@ def test_a_fresh_game_gets_a_card_per_unit(game_dir):
     assert texts.count("Hand") == 2 and "Boss" in texts
 
 
+@pytest.mark.slow  # plans Rencounter twice
 def test_without_seed_the_build_facts_say_seed_0():
     p = plan_game(CONTENT / "rencounter")
     notes = {d.name: {pg.proof for pg in d.pages} for d in p.docs if d.name == "cards"}
