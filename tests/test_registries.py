@@ -24,7 +24,7 @@ from .test_startup import _build, _loaded_after, workloads
 def test_sections_are_registered_in_the_order_game_yaml_is_read():
     assert list(sections.SECTIONS) == [
         "layouts", "cover", "counters", "maps", "tracks", "tables", "texts", "sheets", "decks",
-        "cards", "threats", "generators", "labels", "templates", "rules",
+        "cards", "threats", "generators", "labels", "templates", "rules", "rulebook",
     ]  # fmt: skip
     assert all(isinstance(s, sections.Section) for s in sections.SECTIONS.values())
 

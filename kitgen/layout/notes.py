@@ -7,7 +7,7 @@ from __future__ import annotations
 from ..model.game import Game
 from ..model.reading import NOTES_TITLE, note
 from ..model.rulebook import numbered
-from ..style import BODY, INK, MUTED, SMALL, TITLE, typeset
+from ..style import BODY, INK, MUTED, NOTES_APART, NOTES_LEAD, SMALL, TITLE, typeset
 from .env import PlanEnv
 from .flow import PageFlow
 from .frame import content_box
@@ -19,8 +19,6 @@ INTRO = (
     "it is made (a small † and its number, on a piece, a card, a map, a table or a rule); "
     "its words are here."
 )
-LEAD = 1.3  # lines of a note, times the size
-APART = 0.6  # between notes, times the size
 
 
 def plan_notes(game: Game, env: PlanEnv) -> list[Document]:
@@ -34,18 +32,18 @@ def plan_notes(game: Game, env: PlanEnv) -> list[Document]:
     flow.y -= TITLE * 1.2
     for line in wrap_hard(INTRO, regular, SMALL, x1 - x0, env.fonts):
         flow.add(Text(x0, flow.y, line, Font(regular, SMALL), MUTED))
-        flow.y -= SMALL * LEAD
+        flow.y -= SMALL * NOTES_LEAD
     flow.y -= BODY
     hang = max(env.fonts.width(r.mark, bold, BODY) for r in game.readings) + 6
     for reading in game.readings:
         words = numbered(note(reading), game.rulebook)  # a rule's note may cite a rule
         lines = wrap_hard(typeset(words), regular, BODY, x1 - x0 - hang, env.fonts)
-        flow.need(len(lines) * BODY * LEAD)
+        flow.need(len(lines) * BODY * NOTES_LEAD)
         flow.add(Text(x0, flow.y, reading.mark, Font(bold, BODY), INK))
         for line in lines:
             flow.add(Text(x0 + hang, flow.y, line, Font(regular, BODY), INK))
-            flow.y -= BODY * LEAD
-        flow.y -= BODY * APART
+            flow.y -= BODY * NOTES_LEAD
+        flow.y -= BODY * NOTES_APART
     return [Document("notes", NOTES_TITLE, flow.finish(), apart=True)]
 
 

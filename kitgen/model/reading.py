@@ -17,7 +17,7 @@ from ..style import sentence
 
 MARK = "\u2020"  # †, numbered: †1, †2 ...
 NOTES_TITLE = "Notes on this edition"
-_TRAILING = re.compile("\u2020\\d+$")
+_TRAILING = re.compile("\u2020[0-9]+$")
 
 
 @record

@@ -24,7 +24,7 @@ class Ruler:
 
 UNIT_WORDS = {"in": "inches", "cm": "centimetres", "mm": "millimetres"}
 # Footnote marks after a name point at the table's footnotes; a ruler has none.
-FOOTNOTE_MARKS = re.compile(r"\s*(?:[*#‡§]|†\d*)+$")
+FOOTNOTE_MARKS = re.compile(r"\s*(?:[*#‡§]|†[0-9]*)+$")
 
 
 def resolve_rulers(
