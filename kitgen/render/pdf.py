@@ -77,8 +77,11 @@ class Painter:
     state it set, so repeated colours and line styles are written once.
     """
 
-    def __init__(self, canvas: Canvas, icon_painter=None, once: set[str] | None = None):
+    def __init__(
+        self, canvas: Canvas, icon_painter=None, once: set[str] | None = None, face: str = ""
+    ):
         self.c = canvas
+        self.face = face  # the document's first face: an SVG's text state starts in it
         # Keys placed only once: drawn inline, a form would only add bytes. Each is let go
         # as it is drawn (ten thousand counters' keys need not last the whole document).
         self.once = set() if once is None else once
@@ -325,6 +328,9 @@ class Painter:
             drawing = svg2rlg(io.BytesIO(picture.data))  # checked when read: it draws
             self.c.beginForm(name)
             if drawing is not None:
+                # ReportLab's drawings start their state in base-14 Helvetica, which no PDF
+                # of ours may name unembedded; a face the document embeds takes its place
+                drawing.initialFontName = self.face or drawing.initialFontName
                 renderPDF.draw(drawing, self.c, 0, 0)
             self.c.endForm()
             self._reset_state()
@@ -487,7 +493,7 @@ def _render(doc: Document, paper: Paper, title: str, icon_painter, release: bool
         pageCompression=1,
         # the page preamble's font: one the document embeds anyway, never a base-14 font
         # a print shop's preflight refuses as not embedded
-        initialFontName=_first_face(doc),
+        initialFontName=(face := _first_face(doc)),
     )
     canvas.setTitle(f"{title} — {doc.title}")
     canvas.setAuthor("kitgen")
@@ -496,7 +502,7 @@ def _render(doc: Document, paper: Paper, title: str, icon_painter, release: bool
     canvas.setViewerPreference("PrintScaling", PDFName("None"))
     if doc.duplex in _DUPLEX:
         canvas.setViewerPreference("Duplex", PDFName(_DUPLEX[doc.duplex]))
-    painter = Painter(canvas, icon_painter, _used_once(doc))
+    painter = Painter(canvas, icon_painter, _used_once(doc), face)
     for page in doc.pages or [Page(doc.title)]:
         _page_boxes(canvas, page, paper)
         painter.draw(page.ops)
