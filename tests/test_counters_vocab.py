@@ -193,12 +193,13 @@ def _pieces(game: str) -> dict[str, int]:
     # Other sections may warn (write-in blanks); the counters must be clean.
     counter_diags = [str(d) for d in p.diags if d.path.startswith("counters")]
     assert not counter_diags, counter_diags
-    counters = next(doc for doc in p.docs if doc.name == "counters")
+    ids = {d.id for d in p.game.counters.defs}
     counts: dict[str, int] = {}
-    for page in counters.pages:
-        for item in page.items:
-            if item.side == "front":
-                counts[item.id] = counts.get(item.id, 0) + 1
+    for doc in p.docs:  # counters may share another component's sheet (labels.pdf)
+        for page in doc.pages:
+            for item in page.items:
+                if item.side == "front" and item.id in ids:
+                    counts[item.id] = counts.get(item.id, 0) + 1
     return counts
 
 
@@ -317,14 +318,14 @@ def _faces(game: str) -> dict[tuple[str, str], tuple[list[str], list[str]]]:
     from kitgen.layout.plan import Icon
 
     p = plan_game(CONTENT / game)
-    counters = next(doc for doc in p.docs if doc.name == "counters")
     out: dict = {}
 
     def walk(ops):
         for op in ops:
             if isinstance(op, Group):
-                if op.key and op.key.startswith("counter:"):
-                    _, did, side, _ = op.key.split(":")
+                own = (op.key or "").rpartition("/")[2]  # "counters/..." on a shared sheet
+                if own.startswith("counter:"):
+                    _, did, side, _ = own.split(":")
                     # wrapped lines joined back: one string per face
                     texts = [" ".join(t.text for t in op.ops if isinstance(t, Text))]
                     icons = [i.name for i in op.ops if isinstance(i, Icon)]
@@ -332,8 +333,9 @@ def _faces(game: str) -> dict[tuple[str, str], tuple[list[str], list[str]]]:
                 else:
                     walk(op.ops)
 
-    for page in counters.pages:
-        walk(page.ops)
+    for doc in p.docs:  # counters may share another component's sheet (labels.pdf)
+        for page in doc.pages:
+            walk(page.ops)
     return out
 
 

@@ -60,8 +60,8 @@ def test_rencounter_squad_labels_follow_the_seeded_roster():
     for item, rec in zip(squad, roster.records, strict=True):
         x0, y0, x1, y1 = item["bbox"]
         assert (x1 - x0, y1 - y0) == (FIVE_EIGHTHS, FIVE_EIGHTHS)
-        # the labels share the counter sheet: both single-sided on cardstock, room for both
-        assert item["file"] == "counters.pdf" and item["seed"] == 9
+        # the counters share the labels' sheet: both single-sided on cardstock
+        assert item["file"] == "labels.pdf" and item["seed"] == 9
         assert item["fields"] == {k: str(v) for k, v in rec.items()}
         assert {"F", "M", "Ex", "unit", "n", "role"} <= set(item["fields"])
     first = squad[0]
@@ -73,7 +73,7 @@ def test_rencounter_squad_labels_follow_the_seeded_roster():
         f"Ex {rec['Ex']}",
     ]
     # the same values are printed in the PDF itself
-    text = PdfReader(io.BytesIO(pdfs["counters.pdf"])).pages[0].extract_text()
+    text = PdfReader(io.BytesIO(pdfs["labels.pdf"])).pages[0].extract_text()
     assert f"Ex {rec['Ex']}" in text and "1.1\nLeader" in text
 
 
@@ -108,7 +108,7 @@ def test_round_labels_keep_their_text_clear_of_the_ring():
     # every glyph of every Rencounter label at least SAFE inside its printed ring's inner
     # edge (0.6 pt drawn 1.575 pt in), read back from the PDF
     _, pdfs, manifest = seed_kit("rencounter")
-    marks = read_marks(pdfium.PdfDocument(pdfs["counters.pdf"])[0])
+    marks = read_marks(pdfium.PdfDocument(pdfs["labels.pdf"])[0])
     nearest = {}
     for item in label_items(manifest):
         x0, y0, x1, y1 = item["bbox"]
