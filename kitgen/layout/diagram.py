@@ -76,15 +76,27 @@ def _map_window(game: Game, d: Diagram, width: float, env: PlanEnv) -> tuple[lis
     if m.coords and coord_cells is None:  # only the window's: no hidden words past its edge
         coords, coord_cells = coords or coord_size(m), tuple(cells)
     faces = (env.face(), env.face(bold=True))
+    pieces = _pieces(game, m, d, scale, env)
+    # pieces hide the marks under them, as counters on a board do; arrows run under the
+    # pieces and every word, so no line crosses a piece's or a cell's text
     art = map_ops(m, faces, key_prefix="rulebook-", least=RULES_MIN / scale, coords=coords,
-                  coord_cells=coord_cells)  # fmt: skip
-    art += _pieces(game, m, d, scale, env)
-    art += _arrows(m, d, scale, env)
+                  coord_cells=coord_cells, hide=_boxes(game, m, d),
+                  under=tuple(_arrows(m, d, scale, env)))  # fmt: skip
+    art += pieces
     w, h = (x1 - x0) * scale, (y1 - y0) * scale
     left = (width - w) / 2
     placed = Group(tuple(art), dx=left - x0 * scale, dy=-h - y0 * scale, scale=scale,
                    clip=(x0, y0, x1, y1))  # fmt: skip
     return [placed, Rect(left, -h, w, h, stroke=FRAME)], h
+
+
+def _boxes(game: Game, m: MapDef, d: Diagram) -> tuple:
+    """The boxes (map points) the diagram's pieces cover."""
+    out = []
+    for p, x, y, k in _placed(game, m, d):
+        half = _size(game, p.piece) * k / 2
+        out.append((x - half, y - half, x + half, y + half))
+    return tuple(out)
 
 
 def _counter(game: Game, piece: str) -> CounterDef | None:
@@ -98,22 +110,33 @@ def _face(c: CounterDef, face: str | None):
     return c.back if face is not None and face == names[-1] and c.back is not None else c.front
 
 
-def _pieces(game: Game, m: MapDef, d: Diagram, scale: float, env: PlanEnv) -> list:
-    """Each piece in its cell, as its counter prints; pieces in one cell side by side."""
+def _placed(game: Game, m: MapDef, d: Diagram) -> list:
+    """(piece, x, y, scale) for each piece in its cell, pieces in one cell side by side."""
     by_cell: dict = {}
     for p in d.pieces:
         by_cell.setdefault(m.cell_or_place(p.at), []).append(p)
-    ops: list = []
+    out = []
     for cell, placed in by_cell.items():
         cx, cy = m.grid.centre(*cell)
         span = cell_size(m.grid) * 0.9
-        for k, (dx, dy) in enumerate(_spots(len(placed), span, _size(game, placed[0].piece))):
-            p = placed[k]
-            ops += _piece_ops(game, p.piece, p.face, cx + dx, cy + dy, env)
-            if p.label:
-                font = Font(env.face(bold=True), max(RULES_MIN / scale, 7.0))
-                below = cy + dy - _size(game, p.piece) / 2 - font.size
-                ops.append(Text(cx + dx, below, typeset(p.label), font, INK, "centre"))
+        size = _size(game, placed[0].piece)
+        # a picture, not a board: pieces that would hide each other stand smaller, side
+        # by side, so every piece's words show
+        k = min(1.0, (span - 2 * (len(placed) - 1)) / (size * len(placed)))
+        for i, (dx, dy) in enumerate(_spots(len(placed), span, size * k)):
+            out.append((placed[i], cx + dx, cy + dy, k))
+    return out
+
+
+def _pieces(game: Game, m: MapDef, d: Diagram, scale: float, env: PlanEnv) -> list:
+    """Each piece in its cell, as its counter prints, its label under it."""
+    ops: list = []
+    for p, x, y, k in _placed(game, m, d):
+        ops += _piece_ops(game, p.piece, p.face, x, y, env, k)
+        if p.label:
+            font = Font(env.face(bold=True), max(RULES_MIN / scale, 7.0))
+            below = y - _size(game, p.piece) * k / 2 - font.size
+            ops.append(Text(x, below, typeset(p.label), font, INK, "centre"))
     return ops
 
 
@@ -139,7 +162,9 @@ def _spots(n: int, span: float, piece: float) -> list[tuple[float, float]]:
     return [((k - (n - 1) / 2) * step, ((n - 1) / 2 - k) * step) for k in range(n)]
 
 
-def _piece_ops(game: Game, piece: str, face: str | None, cx: float, cy: float, env) -> list:
+def _piece_ops(
+    game: Game, piece: str, face: str | None, cx: float, cy: float, env, k: float = 1.0
+) -> list:
     c = _counter(game, piece)
     if c is None:  # a piece the rules declare, with no counter: a token with its name
         font = Font(env.face(bold=True), 7.0)
@@ -147,7 +172,7 @@ def _piece_ops(game: Game, piece: str, face: str | None, cx: float, cy: float, e
                 Text(cx, cy - 2.5, piece[:4], font, INK, "centre")]  # fmt: skip
     drawn = face_ops(c, _face(c, face), 0.0, env)
     edge = outline(c.shape, c.width, c.height, fill=None, stroke=Stroke(INK, 0.6))
-    return [Group((*drawn, edge), dx=cx - c.width / 2, dy=cy - c.height / 2)]
+    return [Group((*drawn, edge), dx=cx - c.width * k / 2, dy=cy - c.height * k / 2, scale=k)]
 
 
 def _arrows(m: MapDef, d: Diagram, scale: float, env: PlanEnv) -> list:
