@@ -169,7 +169,7 @@ def test_every_midnight_mistake_in_one_run_at_its_value(tmp_path, monkeypatch):
         # raiders, needs 3 to 5"; bleu's 9 are not also over the hex's cap and the count
         "scenarios/midnight.yaml:13:5: error: sides[1].id: unknown side 'bleu' (did you mean "
         "'blue'?)",
-        "scenarios/midnight.yaml:15:9: error: sides[1].placements[0]: 9 raider-blue placed, the "
+        "scenarios/midnight.yaml:15:9: error: sides[1].placements[0]: 'raider-blue': 9 placed, the "
         "kit provides 6 (piece defined at game.yaml:3:5)",
         # the misspelt key is reported and the rules are still checked (boat on a Pool: fine)
         "scenarios/midnight.yaml:16:33: error: sides[1].placements[1].cuont: unknown key "
