@@ -242,4 +242,7 @@ def test_any_spreadsheet_bytes_give_records_or_errors(tmp_path_factory, sheet):
     name, data = sheet
     folder = _game(tmp_path_factory.mktemp("sheet"), SHEET_GAME.replace("FILE", name))
     (folder / name).write_bytes(data)
-    _load_and_check(folder)
+    said = _load_and_check(folder)
+    # refused or read: whatever is said is a placed error or warning in words, never silence
+    # about a refused file (an error with no message) nor an unplaced one
+    assert all(d.severity in ("error", "warning") and d.message and d.span for d in said)
