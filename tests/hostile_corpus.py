@@ -1,7 +1,9 @@
 # ruff: noqa: E501  (hostile inputs are written out whole, one per line)
 """A corpus of hostile game folders (the held-back sweep): YAML structure, numbers,
 unicode, wrong types, references, ids, links, images, fonts and spreadsheets, each a
-small change to the `full` starter. tests/test_hostile_sweep.py checks every one.
+small change to a frozen copy of the `full` starter (tests/hostile_base/: the cases
+name its lines, so the starter itself may change). tests/test_hostile_sweep.py checks
+every one.
 `python -m tests.hostile_corpus DIR` writes them all to DIR/<name>/g, to run by hand
 under limits."""
 
@@ -16,7 +18,7 @@ import zipfile
 import zlib
 from pathlib import Path
 
-STARTER = Path(__file__).parent.parent / "kitgen" / "starters" / "full"
+STARTER = Path(__file__).parent / "hostile_base"
 BASE = STARTER.joinpath("game.yaml").read_text().replace("$id", "g").replace("$title", "G")
 BASE = BASE.replace("$folder", "g")
 SCEN = STARTER.joinpath("scenarios/first-fight.yaml").read_text()
