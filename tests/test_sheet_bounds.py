@@ -248,3 +248,13 @@ def test_a_range_wider_than_a_row_may_be_is_refused_at_the_range(tmp_path):
         "game.yaml:5:37: error: counters[0].for_each.range: 'A1:XFD10' spans 16,384 columns, "
         "more than the 1,000 a row may hold" + SEE
     )
+
+
+def test_a_row_past_the_last_row_a_sheet_has_is_an_error_at_the_cell(tmp_path):
+    data = workbook(HEAD + '<row r="1048577"><c r="A1048577"><v>1</v></c></row>')
+    assert check(tmp_path, "u.xlsx", data) == (
+        1,
+        ["u.xlsx[Units]!A1048577: error: counters[0].for_each.file: row 1,048,577 is past "
+         "row 1,048,576, the last row a sheet has (save the workbook again from a spreadsheet "
+         "program)"],
+    )  # fmt: skip

@@ -17,6 +17,9 @@ errors.SheetCell), so a message about a value names the cell it came from.
 
 from __future__ import annotations
 
+import itertools
+
+from ..budget import MAX_TABLE_ROWS
 from ..errors import SheetCell, Span, column_letter, display_path
 from ..names import did_you_mean
 from ..records import record
@@ -225,18 +228,22 @@ def read_rows(
     row whole, or left out after an error at its row (the others are read on, so that
     one run says every mistake); blank rows skipped, as `kitgen check` notes. None
     when a character in the header cannot be read."""
-    blank = [row.number for row in grid if row.blank]
     body = [row for row in grid if not row.blank]
     table = Table(source, body[0] if body else None)
     if table.header is None:
         return table
     header, *body = body
-    skipped = [n for n in blank if n > header.number]
-    if skipped:
-        rows = ", ".join(str(n) for n in skipped[:10]) + (" ..." if len(skipped) > 10 else "")
-        many = "s" if len(skipped) > 1 else ""
-        shown = display_path(source.file)
-        ctx.diags.note(f"{shown}: {len(skipped)} blank row{many} skipped (row{many} {rows})")
+    _note_blank_rows(ctx, source, [header.number] + [row.number for row in body])
+    if len(body) > MAX_TABLE_ROWS:  # the reader stopped at this row: said, not dropped
+        stop = body[MAX_TABLE_ROWS]
+        ctx.error(
+            table.span(stop.number, stop.cells[0]),
+            path,
+            f"more than {MAX_TABLE_ROWS:,} rows under the header: the reading stopped at "
+            f"row {stop.number}",
+            "split the file, or keep only the rows the game uses; docs/security.md lists the caps",
+        )
+        return None
     width = len(header.cells)
     if not _all_text(ctx, table, [header], path):
         return None
@@ -244,6 +251,28 @@ def read_rows(
         if _row_whole(ctx, table, row, width, path, keyed) and _all_text(ctx, table, [row], path):
             table.rows.append(table._seq(row))
     return table
+
+
+def _note_blank_rows(ctx: Context, source: Source, numbers: list[int]) -> None:
+    """The note for the blank rows between the header and the last row (the row numbers
+    the reader skipped): `cards.csv: 2 blank rows skipped (rows 3, 4)`, a long run as a
+    range (`rows 3 to 20002`)."""
+    runs = [(a + 1, b - 1) for a, b in itertools.pairwise(numbers) if b > a + 1]
+    if not runs:
+        return
+    count = sum(last - first + 1 for first, last in runs)
+    shown = [
+        str(first)
+        if first == last
+        else f"{first}, {last}"
+        if last == first + 1
+        else f"{first} to {last}"
+        for first, last in runs[:10]
+    ]
+    rows = ", ".join(shown) + (" ..." if len(runs) > 10 else "")
+    many = "s" if count > 1 else ""
+    where = display_path(source.file)
+    ctx.diags.note(f"{where}: {count:,} blank row{many} skipped (row{many} {rows})")
 
 
 def _row_whole(ctx: Context, table: Table, row: Row, width: int, path: str, keyed: bool) -> bool:

@@ -44,6 +44,7 @@ UNREADABLE = (
     ValueError,
 )
 LAST_COLUMN = 16_384  # XFD, the last column a sheet has
+LAST_ROW = 1_048_576  # the last row a sheet has: a reader walks every empty row to a cell
 _CELL_REF = re.compile(r"^\$?([A-Za-z]{1,7})\$?([0-9]{1,10})$")
 _NUMBER = re.compile(r"^\s*[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)([eE][+-]?[0-9]+)?\s*$")
 
@@ -247,6 +248,7 @@ class _Counter:
                 if written.isascii() and written.isdigit() and len(written) < 10
                 else self.row + 1
             )
+            self.past_last_row(f"[{self.sheet_name()}]!A{self.row}")
         elif tag == MAIN + "c":
             self.cell(attrs)
         elif tag == MAIN + "v" and self.numeric:
@@ -280,6 +282,7 @@ class _Counter:
                 "a sheet has at most 16,384 columns",
                 cell=self.where,
             )
+        self.past_last_row(self.where)
         self.widest = max(self.widest, self.column)
         if self.widest > MAX_SHEET_COLUMNS:
             raise SheetRefused(
@@ -295,6 +298,14 @@ class _Counter:
         self.numeric = attrs.get("t", "n") == "n"
 
     numeric = False
+
+    def past_last_row(self, where: str) -> None:
+        if self.row > LAST_ROW:
+            raise SheetRefused(
+                f"row {self.row:,} is past row {LAST_ROW:,}, the last row a sheet has",
+                "save the workbook again from a spreadsheet program",
+                cell=where,
+            )
 
     def text(self, data: str) -> None:
         if self.number is not None:

@@ -94,14 +94,6 @@ def file_list(ctx: Context, node: Map, path: str, keyed: bool = True) -> Seq | N
         where = exc.span or node.get(exc.key) or node.get("file")
         ctx.error(where, f"{path}.{exc.key}", exc.message, exc.hint)
         return None
-    if len(grid) > MAX_TABLE_ROWS + 1:  # the readers stop one past the cap
-        ctx.error(
-            node.get("file"),
-            f"{path}.file",
-            f"{shown} has {len(grid) - 1} rows, more than {MAX_TABLE_ROWS}",
-            "see docs/security.md for the caps",
-        )
-        return None
     table = read_rows(ctx, source, grid, path, keyed)
     if table is None:
         return None
@@ -137,8 +129,11 @@ def _relative(path: Path, folder: Path) -> str:
         return path.name
 
 
-# A grid is the file's rows, blank ones too, in order (source/rows.py reads them).
+# A grid is the file's rows that hold something, in order, to the sheet's last row
+# (source/rows.py reads them; a row number missing between two is a blank row). The
+# readers stop at the row past the cap: rows.py says so there, nothing is dropped.
 Grid = list[Row]
+READ_ROWS = MAX_TABLE_ROWS + 2  # the header, the cap's rows, and the row that stops the read
 
 
 def _csv_cells(data: bytes, file: str, delimiter: str | None) -> Grid:
@@ -161,10 +156,12 @@ def _csv_cells(data: bytes, file: str, delimiter: str | None) -> Grid:
     try:
         start = 1
         for number, row in enumerate(reader, start=1):
-            grid.append(Row(number, _csv_row(file, start, number, row)))
+            read = Row(number, _csv_row(file, start, number, row))
             start = reader.line_num + 1
-            if len(grid) > MAX_TABLE_ROWS + 1:  # the readers stop one past the cap
-                break
+            if not read.blank:
+                grid.append(read)
+                if len(grid) == READ_ROWS:
+                    break
     except csv.Error as exc:
         raise TableError("file", f"{Path(file).name}:{reader.line_num}: {exc}") from None
     return grid
@@ -264,7 +261,8 @@ def _xlsx_cells(data: bytes, file: str, sheet: str | None, cells: str | None) ->
 
 
 def _xlsx_rows(ws, file: str, bounds: tuple, formulas: set) -> Grid:  # type: ignore[no-untyped-def]
-    """The sheet's rows, to one past the cap. openpyxl parses as it goes: a cell it
+    """The sheet's rows, to its last row or the row past the cap, however many empty
+    rows lie between (an empty row costs no cell). openpyxl parses as it goes: a cell it
     cannot read (a style number that is not one, a broken reference) is the file's
     mistake, reported at the row it was reading. A cell in `formulas` that reads empty
     is a formula saved with no value."""
@@ -276,17 +274,17 @@ def _xlsx_rows(ws, file: str, bounds: tuple, formulas: set) -> Grid:  # type: ig
     r = min_row - 1
     try:
         for r, values in enumerate(rows, start=min_row):
-            grid.append(
-                Row(
-                    r,
-                    tuple(
-                        Cell(c, r, *_xlsx_value(v), formula=v is None and (r, c) in formulas)
-                        for c, v in enumerate(values, start=min_col)
-                    ),
-                )
+            read = Row(
+                r,
+                tuple(
+                    Cell(c, r, *_xlsx_value(v), formula=v is None and (r, c) in formulas)
+                    for c, v in enumerate(values, start=min_col)
+                ),
             )
-            if len(grid) > MAX_TABLE_ROWS + 1:  # the readers stop one past the cap
-                break
+            if not read.blank:
+                grid.append(read)
+                if len(grid) == READ_ROWS:
+                    break
     except Exception as exc:  # openpyxl's own parsing: a broken or foreign file
         raise TableError(
             "file",
@@ -348,4 +346,4 @@ def grid_of(data: bytes, name: str) -> list[list[object]]:
         grid = _csv_cells(data, name, None)
     else:
         raise TableError("file", "not a spreadsheet kitgen reads", "use a .csv or .xlsx file")
-    return [[cell.value for cell in row.cells] for row in grid if not row.blank]
+    return [[cell.value for cell in row.cells] for row in grid]
