@@ -80,8 +80,10 @@ browser:
 	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
 	  else echo "make: no Chromium and no apt as root: the browser test will be skipped"; fi; }
 
+# `make bench CALLGRIND=1` also counts each side's instructions under valgrind's
+# callgrind (docs/performance.md): the figures to decide by on a shared machine.
 bench: $(STAMP)
-	$(BIN)/python benchmarks/run.py
+	$(BIN)/python benchmarks/run.py $(if $(CALLGRIND),--instructions)
 
 # Hostile input at length (docs/security.md): thousands of fuzzed games, images and
 # fonts, and a build at the caps held to 1 GiB and 60 s. `make test` runs a brief fuzz.

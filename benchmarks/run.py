@@ -7,6 +7,12 @@ The ratio is the median of the pairs' ratios (a pair's two runs met the same
 load), with the lowest and highest after it. One line per workload:
 
     bench W3 kitgen=1.02s baseline=1.10s ratio=0.93 (0.90-0.97) wall=1.05s/1.12s ...
+
+With --instructions (`make bench CALLGRIND=1`) each side is also run once under
+valgrind's callgrind, and the instructions it executed (the whole process) are
+printed with their ratio: a count the machine's load does not change.
+
+    bench W3 instructions kitgen=4550.1M baseline=3394.2M ratio=1.341
 """
 
 from __future__ import annotations
@@ -14,6 +20,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shutil
 import statistics
 import subprocess
 import sys
@@ -32,6 +39,11 @@ from workloads import WORKLOADS, prepare  # noqa: E402
 # Children may write .pyc files, as any installed package has them: otherwise every
 # run would time compiling kitgen's source rather than running it.
 ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+
+
+# Instruction counts are the same run to run only if str hashes are: a set's order
+# changes which branches run.
+COUNT_ENV = {**ENV, "PYTHONHASHSEED": "0"}
 
 
 class Run(NamedTuple):
@@ -55,14 +67,38 @@ def timed(cmd: list[str], report: Path) -> Run:
     return Run(usage.ru_utime + usage.ru_stime, wall, peak)
 
 
-def measure(name: str, runs: int) -> dict:
+def callgrind_total(out_file: Path) -> int:
+    """The instructions a callgrind run counted: its `summary:` (or `totals:`) line."""
+    totals = None
+    for line in out_file.read_text().splitlines():
+        key, _, value = line.partition(":")
+        if key in ("summary", "totals"):
+            totals = int(value.split()[0])
+    if totals is None:
+        raise ValueError(f"{out_file}: no summary line (not a callgrind output file?)")
+    return totals
+
+
+def instructions(cmd: list[str]) -> int:
+    """The instructions `cmd` executes as a whole process, counted by callgrind."""
+    with tempfile.TemporaryDirectory() as tmp:
+        out_file = Path(tmp) / "callgrind.out"
+        grind = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out_file}"]
+        done = subprocess.run(
+            grind + cmd, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=COUNT_ENV
+        )
+        if done.returncode != 0:
+            sys.exit(f"failed under callgrind: {' '.join(cmd)}\n{done.stderr.decode()[-2000:]}")
+        return callgrind_total(out_file)
+
+
+def commands(name: str) -> tuple[list[str], list[str] | None, Path, Path]:
+    """kitgen's build of the workload and the baseline's drawing of it (None for no
+    baseline), each as a bare process; then kitgen's output folder and the baseline's PDF."""
     games, baseline_args, out_dir = prepare(name, WORK)
-    report = WORK / f"{name}.rss.json"
     py = sys.executable
     kit_cmd = [
         py,
-        str(HERE / "measure.py"),
-        str(report),
         "-m",
         "kitgen",
         "build",
@@ -73,18 +109,16 @@ def measure(name: str, runs: int) -> dict:
         *WORKLOADS[name].get("flags", []),
     ]
     base_pdf = WORK / f"{name}-baseline.pdf"
-    base_cmd = (
-        [
-            py,
-            str(HERE / "measure.py"),
-            str(report),
-            str(HERE / "baseline.py"),
-            *baseline_args,
-            str(base_pdf),
-        ]
-        if baseline_args
-        else None
-    )
+    base_cmd = [py, str(HERE / "baseline.py"), *baseline_args, str(base_pdf)]
+    return kit_cmd, base_cmd if baseline_args else None, out_dir, base_pdf
+
+
+def measure(name: str, runs: int) -> dict:
+    kit_bare, base_bare, out_dir, _ = commands(name)
+    report = WORK / f"{name}.rss.json"
+    wrap = [sys.executable, str(HERE / "measure.py"), str(report)]
+    kit_cmd = wrap + kit_bare[1:]
+    base_cmd = wrap + base_bare[1:] if base_bare else None
     kits: list[Run] = []
     bases: list[Run] = []
     timed(kit_cmd, report)  # warm-up: file caches, .pyc
@@ -110,11 +144,30 @@ def measure(name: str, runs: int) -> dict:
     }
 
 
+def count_line(name: str) -> str:
+    """The workload's instructions line: kitgen's build against the baseline's drawing,
+    each run once under callgrind (after the timed runs, so .pyc files are written)."""
+    kit_cmd, base_cmd, _, _ = commands(name)
+    assert base_cmd is not None
+    kit, base = instructions(kit_cmd), instructions(base_cmd)
+    return (
+        f"bench {name} instructions kitgen={kit / 1e6:.1f}M baseline={base / 1e6:.1f}M "
+        f"ratio={kit / base:.3f}"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("workloads", nargs="*", default=[*WORKLOADS, "serve"])
     parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument(
+        "--instructions",
+        action="store_true",
+        help="also count each side's instructions under callgrind (needs valgrind)",
+    )
     args = parser.parse_args()
+    if args.instructions and shutil.which("valgrind") is None:
+        sys.exit("--instructions needs valgrind (Debian's package valgrind): not found")
     WORK.mkdir(exist_ok=True)
     results = {}
     for name in args.workloads:
@@ -141,6 +194,8 @@ def main() -> None:
             f"pdf={r['pdf_kib']:.0f}KiB",
             flush=True,
         )
+        if args.instructions and r["baseline"]:  # W5 has nothing to compare with
+            print(count_line(name), flush=True)
     if "W1" in results and "W3" in results:  # issue 8's scale targets: about 10 and 1.5
         w1, w3 = results["W1"], results["W3"]
         print(

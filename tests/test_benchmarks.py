@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import json
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -155,3 +156,24 @@ def test_w5_is_every_game_in_content():
 def test_counts_must_fill_whole_divisions(tmp_path):
     with pytest.raises(ValueError, match="multiple of 25"):
         workloads.prepare("W1", tmp_path, count=30)
+
+
+def test_instructions_are_read_from_callgrinds_summary(tmp_path):
+    import run
+
+    out = tmp_path / "callgrind.out"
+    out.write_text("version: 1\ncmd: python -c pass\nevents: Ir\nsummary: 87870196\nfn=x\n1 5\n")
+    assert run.callgrind_total(out) == 87870196
+    out.write_text("version: 1\nevents: Ir\n")
+    with pytest.raises(ValueError, match="no summary line"):
+        run.callgrind_total(out)
+
+
+@pytest.mark.slow  # a Python start-up under valgrind: a few seconds
+@pytest.mark.skipif(shutil.which("valgrind") is None, reason="valgrind is not installed")
+def test_instructions_count_a_whole_process():
+    import run
+
+    bare = run.instructions([sys.executable, "-c", "pass"])
+    more = run.instructions([sys.executable, "-c", "sum(range(200_000))"])
+    assert 1_000_000 < bare < more  # a start-up is millions; a loop adds to it
