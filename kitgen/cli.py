@@ -763,7 +763,8 @@ def generate(path, generator_id, seed, units, count, use) -> None:
 
 @main.group()
 def export() -> None:
-    """Export a kit for screens: a Tabletop Simulator save, or plain pictures."""
+    """Export a kit for screens: a Tabletop Simulator save, a VASSAL module, or plain
+    pictures."""
 
 
 def _export_options(fn):
@@ -788,7 +789,7 @@ def _export_options(fn):
         default="output",
         show_default=True,
         type=click.Path(file_okay=False, path_type=Path),
-        help="Folder for the export (it goes in <game>-tts/ or <game>-images/).",
+        help="Folder for the export (it goes in <game>-tts/, <game>-vassal/ or <game>-images/).",
     )(fn)
     return click.argument("path", type=click.Path(path_type=Path))(fn)
 
@@ -822,6 +823,20 @@ def export_tts_command(path, out_root, seed, dpi, quiet, base_url) -> None:
             f"--base-url {real_path(folder).as_uri()}/ (docs/vtt.md)",
             err=True,
         )
+
+
+@export.command("vassal")
+@_export_options
+@_guard
+def export_vassal_command(path, out_root, seed, dpi, quiet) -> None:
+    """Write a VASSAL module (.vmod) of the kit, each scenario a predefined set-up."""
+    from .export.vassal import export_vassal
+    from .rules.setup import resolve
+
+    kit = _pictured(path, seed, dpi)
+    book = kit.game.rules
+    setups = [resolve(kit.game, book, sc, Diagnostics()) for sc in book.scenarios] if book else []
+    _write_export(kit, out_root, "vassal", export_vassal(kit, dpi, setups), quiet)
 
 
 @export.command("images")

@@ -10,7 +10,8 @@ from typing import TYPE_CHECKING
 from ..build import check, draw, font_book, load, manifest_items, plan
 from ..errors import Diagnostics
 from ..layout.env import PlanEnv
-from ..layout.maps import PAD, map_group
+from ..layout.mapmargins import Placed, measure, on_sheet
+from ..layout.maps import PAD, art_size, map_group
 from ..layout.plan import Document, Group, Page
 from ..model.game import Game, Settings
 from ..raster import (
@@ -70,8 +71,21 @@ class Design:
 
 
 @record
+class BoardChart:
+    """A chart printed beside a board's map (its `margins:`): where it lies on the board
+    picture, and (all but an off-map box) the chart drawn alone, for a chart window."""
+
+    id: str  # the chart's item: a table, text or track id, 'key', or an off-map box's id
+    kind: str  # table, text, track, key or box
+    title: str
+    box: tuple[float, float, float, float]  # x0, y0, x1, y1 in the picture, points, y up
+    image: Image | None = None
+
+
+@record
 class Board:
-    """A map as one picture at true scale: what a virtual table lays down."""
+    """A map as one picture at true scale, with the charts its sheet prints beside it:
+    what a virtual table lays down."""
 
     id: str
     title: str
@@ -79,6 +93,19 @@ class Board:
     size: tuple[float, float]  # points, the picture's whole extent
     map: MapDef  # for placing a scenario's pieces on its cells
     origin: tuple[float, float]  # where the map's own (0, 0) lies in the picture, points
+    charts: tuple[BoardChart, ...] = ()
+
+
+@record
+class _BoardArt:
+    """A board laid out, before it is drawn: the map and its charts, the picture's size."""
+
+    map: MapDef
+    ops: list
+    size: tuple[float, float]
+    origin: tuple[float, float]
+    placed: list[tuple[Placed, tuple[float, float, float, float]]]
+    env: PlanEnv  # what the charts are drawn again with, each alone
 
 
 @record
@@ -113,11 +140,12 @@ def picture_kit(path: Path, settings_for, dpi: float) -> KitPictures:
     docs = plan(game, settings, fonts, diags)
     pdfs = draw(game, docs, settings)
     items = manifest_items(docs)
+    arts = _board_arts(game, settings, fonts)
     boards_at = [(w * _board_dpi(w, h, dpi) / dpi, h * _board_dpi(w, h, dpi) / dpi)
-                 for _, w, h in _board_frames(game)]  # fmt: skip
+                 for w, h in (a.size for a in arts)]  # fmt: skip
     check_pixels(page_sizes(pdfs) + boards_at, face_sizes(items), dpi)  # before any render
     designs = _designs(game, items, piece_faces(items, pdfs, dpi))
-    boards = _boards(game, settings, fonts, diags, dpi)
+    boards = [_board(game, a, dpi) for a in arts]
     sheets = _sheets(docs, items, pdfs, dpi)
     return KitPictures(game, settings, designs, boards, sheets, pdfs, diags)
 
@@ -194,36 +222,81 @@ def _card_of(game: Game, ident: str):  # type: ignore[no-untyped-def]
     return None
 
 
-def _boards(game: Game, settings: Settings, fonts, diags: Diagnostics, dpi: float) -> list[Board]:
-    """Each playable map drawn whole at true scale (a composed board whole, not its
-    parts), by the build's own map drawing, on a page of its size."""
-    boards = []
-    for m, w, h in _board_frames(game):
-        env = PlanEnv(game, settings, fonts, diags)
+def _board_arts(game: Game, settings: Settings, fonts) -> list[_BoardArt]:
+    """Each playable map laid out whole at true scale (a composed board whole, not its
+    parts) with the charts its `margins:` print round it, by the build's own drawing;
+    the picture is cropped to what is drawn."""
+    arts = []
+    for m in _board_maps(game):
+        env = PlanEnv(game, settings, fonts, Diagnostics())  # the build already warned
+        w, h = art_size(m)
+        placed: list[Placed] = []
+        px = py = 0.0
+        if m.margins:  # room round the map for its widest chart on each side, as on a sheet
+            blocks = [measure(c, m, w, env, 0) for c in m.margins if c.item != "key"]
+            wide = [b.width for b in blocks if b is not None]  # a key spreads to any width
+            side = max(wide, default=0.0) + 2 * PAD
+            (px, py), placed, _ = on_sheet(m, env, (0.0, 0.0, w + 2 * side, 2 * h), w, h)
+        boxes = [(p.x, p.y_top - p.block.height, p.x + p.block.width, p.y_top) for p in placed]
+        # the map's art has its padding; the charts get as much round them
+        x0 = min([px] + [b[0] - PAD for b in boxes])
+        y0 = min([py] + [b[1] - PAD for b in boxes])
+        x1 = max([px + w] + [b[2] + PAD for b in boxes])
+        y1 = max([py + h] + [b[3] + PAD for b in boxes])
         b = m.grid.bounds()
-        origin = (-b.x0, -b.y0)
-        art = Group((map_group(m, env),), dx=origin[0], dy=origin[1])
-        doc = Document(f"board-{m.id}", m.title or m.id, [Page("board", ops=[art], framed=False)])
-        pdf = render_document(doc, Paper("board", w, h), game.title, _paint_icon)
-        image = next(pages(pdf, _board_dpi(w, h, dpi)))
-        at = (origin[0] + PAD, origin[1] + PAD)
-        boards.append(Board(m.id, m.title or m.id, image, (w, h), m, at))
-    return boards
+        at = (px - x0 - b.x0, py - y0 - b.y0)
+        ops: list = [Group((map_group(m, env),), dx=at[0], dy=at[1])]
+        ops.extend(Group(tuple(p.block.draw(env, p.x, p.y_top)), dx=-x0, dy=-y0) for p in placed)
+        moved = [(p, (bx0 - x0, by0 - y0, bx1 - x0, by1 - y0))
+                 for p, (bx0, by0, bx1, by1) in zip(placed, boxes, strict=True)]  # fmt: skip
+        arts.append(_BoardArt(m, ops, (x1 - x0, y1 - y0), (at[0] + PAD, at[1] + PAD), moved, env))
+    return arts
 
 
-def _board_frames(game: Game) -> list[tuple[MapDef, float, float]]:
-    """Each map pictured as a board, with its picture's width and height in points."""
+def _board(game: Game, art: _BoardArt, dpi: float) -> Board:
+    """A laid out board drawn as a picture, and each of its charts drawn alone."""
+    m = art.map
+    w, h = art.size
+    doc = Document(f"board-{m.id}", m.title or m.id, [Page("board", ops=art.ops, framed=False)])
+    pdf = render_document(doc, Paper("board", w, h), game.title, _paint_icon)
+    image = next(pages(pdf, _board_dpi(w, h, dpi)))
+    charts = []
+    for p, box in art.placed:
+        b = p.block
+        picture = None
+        if b.kind != "box":  # a box is a place for pieces, not a chart to read
+            cw, ch = b.width + 2 * PAD, b.height + 2 * PAD
+            ops = [Group(tuple(b.draw(art.env, PAD, ch - PAD)))]
+            alone = Page("chart", ops=ops, framed=False)
+            one = render_document(Document(f"chart-{b.chart.item}", "", [alone]),
+                                  Paper("chart", cw, ch), game.title, _paint_icon)  # fmt: skip
+            picture = next(pages(one, _board_dpi(cw, ch, dpi)))
+        charts.append(BoardChart(b.chart.item, b.kind, _chart_title(game, m, b), box, picture))
+    return Board(m.id, m.title or m.id, image, (w, h), m, art.origin, tuple(charts))
+
+
+def _board_maps(game: Game) -> list[MapDef]:
+    """Each map pictured as a board: a printed map or a composed board, not its parts."""
     maps = game.maps
     if maps is None:
         return []
     parts = {p.map for m in maps.maps for p in m.pieces}
-    frames = []
-    for m in maps.maps:
-        if m.id in parts or not (m.printed or m.pieces):
-            continue
-        b = m.grid.bounds()
-        frames.append((m, b.x1 - b.x0 + 2 * PAD, b.y1 - b.y0 + 2 * PAD))
-    return frames
+    return [m for m in maps.maps if m.id not in parts and (m.printed or m.pieces)]
+
+
+def _chart_title(game: Game, m: MapDef, block) -> str:
+    """What a chart is called: its table's, text's or track's title, the map's key, or
+    the off-map box's label."""
+    item = block.chart.item
+    if block.kind == "box":
+        return m.boxes[item].label or item
+    if block.kind == "key":
+        return f"Key: {m.title or m.id}"
+    tracks = game.tracks.tracks if game.tracks is not None else ()
+    titles = {t.id: t.title for t in game.tables}
+    titles.update((t.id, t.title) for t in game.texts)
+    titles.update((t.id, t.title) for t in tracks)
+    return titles.get(item) or item
 
 
 def _board_dpi(width: float, height: float, dpi: float) -> float:

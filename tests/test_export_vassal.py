@@ -1,0 +1,312 @@
+"""`kitgen export vassal`: the module read back as VASSAL reads it. The grid's numbers
+are worked out here as VASSAL's HexGridNumbering / SquareGridNumbering work them out
+(VASSAL's source, mirrored below), at the spot the board picture shows a marked cell."""
+
+from __future__ import annotations
+
+import io
+import math
+import re
+import zipfile
+from pathlib import Path
+from xml.etree import ElementTree as ET
+
+import pytest
+from PIL import Image
+
+from kitgen.export.vassal import read_saved_game
+from tests.conftest import run_cli, write_game
+
+DPI = 72
+M = "VASSAL.build.module."
+
+HEX_GAME = """\
+id: ford
+title: Ford
+counters:
+  - id: "{side}-inf"
+    name: "{side} infantry"
+    for_each: {side: [red, blue]}
+    quantity: 2
+    size: 1/2
+    steps: [full, reduced]
+    attrs: {side: "{side}"}
+    front: {background: "{side}", text: "4-4"}
+    back: {background: "#dddddd", text: "2-2"}
+  - id: hq
+    name: Headquarters
+    size: 1/2
+    front: {background: "#aaaaaa", text: HQ}
+tables:
+  - id: crt
+    title: Combat results
+    columns: ["Die", "1-1", "2-1"]
+    rows:
+      - ["1", "AE", "DR"]
+      - ["2", "DR", "DE"]
+maps:
+  - id: land
+    title: Land
+    grid: hex
+    orient: ORIENT
+    offset: OFFSET
+    cell: 0.6in
+    terrains:
+      - {id: clear, label: Clear, fill: "#ffffff"}
+      - {id: mark, label: Marked, fill: "#ff0000"}
+    legend: {".": clear, X: mark}
+    layout: |
+      .....
+      .....
+      ...X.
+      .....
+    margins:
+      - {item: crt, side: right}
+      - {item: pool}
+    boxes:
+      - {id: pool, label: Replacement pool}
+"""
+
+HEX_SCENARIO = """\
+title: First crossing
+map: land
+sides:
+  - id: red
+    placements:
+      - {piece: red-inf, at: "0101"}
+      - {piece: hq, at: "0101"}
+      - {piece: red-inf, at: pool}
+  - id: blue
+    placements:
+      - {piece: blue-inf, at: "0503", face: reduced}
+"""
+
+MARKED = "0403"  # the cell the layout marks red: column 4, row 3
+
+
+def hex_game(tmp_path: Path, orient: str, offset: str) -> Path:
+    text = HEX_GAME.replace("ORIENT", orient).replace("OFFSET", offset)
+    return write_game(tmp_path / "ford", text, {"scenarios/first.yaml": HEX_SCENARIO})
+
+
+def export(game: Path, out: Path, *more: str) -> zipfile.ZipFile:
+    result = run_cli("export", "vassal", str(game), "-o", str(out), "--dpi", str(DPI), "-q", *more)
+    assert result.exit_code == 0, result.stderr
+    return zipfile.ZipFile(out / f"{game.name}-vassal" / f"{game.name}.vmod")
+
+
+@pytest.fixture(scope="module", params=[("flat", "odd"), ("flat", "even"), ("pointy", "odd")])
+def ford(request, tmp_path_factory) -> zipfile.ZipFile:
+    folder = tmp_path_factory.mktemp("ford")
+    return export(hex_game(folder, *request.param), folder / "out")
+
+
+def build_file(vmod: zipfile.ZipFile) -> ET.Element:
+    return ET.fromstring(vmod.read("buildFile.xml"))
+
+
+def unseq(text: str, delim: str) -> list[str]:
+    """VASSAL's SequenceEncoder.Decoder: split at each delimiter no backslash escapes."""
+    parts = re.split(r"(?<!\\)" + re.escape(delim), text)
+    return [p.replace("\\" + delim, delim) for p in parts]
+
+
+def traits(command: str) -> tuple[list[list[str]], list[list[str]]]:
+    """A piece's "+/id/type/state": each trait's type fields and state fields."""
+    _, _, kind, state = unseq(command, "/")
+    return [unseq(t, ";") for t in unseq(kind, "\t")], [unseq(s, ";") for s in unseq(state, "\t")]
+
+
+def faces(command: str) -> list[str]:
+    """The pictures a piece shows: a Layer's levels, else its BasicPiece's picture."""
+    types, _ = traits(command)
+    if types[0][0] == "emb2":
+        return unseq(types[0][16], ",")
+    return [types[-1][3]]
+
+
+def java_round(v: float) -> int:
+    return math.floor(v + 0.5)
+
+
+def pad(n: int, leading: int) -> str:
+    return ("0" * leading + str(n))[-(leading + 1) :] if n < 10**leading else str(n)
+
+
+def vassal_hex_name(grid: ET.Element, x: float, y: float) -> str:
+    """HexGridNumbering.locationName: VASSAL's number for the hex at pixel (x, y)."""
+    n = grid[0].attrib
+    if grid.get("sideways") == "true":
+        x, y = y, x
+    ox, oy = int(grid.get("x0")), int(grid.get("y0"))
+    dx, dy = float(grid.get("dx")), float(grid.get("dy"))
+    col = java_round((x - ox) / dx)
+    row = java_round((y - oy) / dy) if col % 2 == 0 else java_round((y - oy - dy / 2) / dy)
+    if n["stagger"] == "true" and col % 2 != 0:
+        row += 1
+    col_name = pad(col + int(n["hOff"]), int(n["hLeading"]))
+    row_name = pad(row + int(n["vOff"]), int(n["vLeading"]))
+    return col_name + row_name if n["first"] == "H" else row_name + col_name
+
+
+def red_centre(image: Image.Image) -> tuple[float, float]:
+    """The middle of the board picture's pure red pixels: the marked hex."""
+    rgb = image.convert("RGB")
+    w, h = rgb.size
+    spots = [(x, y) for y in range(h) for x in range(w) if rgb.getpixel((x, y)) == (255, 0, 0)]
+    assert spots, "no marked cell on the board picture"
+    return sum(x for x, _ in spots) / len(spots), sum(y for _, y in spots) / len(spots)
+
+
+def the(root: ET.Element, tag: str) -> ET.Element:
+    found = root.findall(f".//{tag}")
+    assert len(found) == 1, tag
+    return found[0]
+
+
+def test_the_grid_numbers_the_marked_hex_as_the_map_prints_it(ford):
+    root = build_file(ford)
+    board = the(root, M + "map.boardPicker.Board")
+    image = Image.open(io.BytesIO(ford.read(f"images/{board.get('image')}")))
+    assert image.size == (int(board.get("width")), int(board.get("height")))
+    grid = the(root, M + "map.boardPicker.board.HexGrid")
+    assert vassal_hex_name(grid, *red_centre(image)) == MARKED
+    dy = float(grid.get("dy"))
+    assert dy == pytest.approx(0.6 * DPI)  # 0.6 in across the flats, at the module's scale
+
+
+def test_every_piece_is_in_the_palette_with_its_faces(ford):
+    root = build_file(ford)
+    slots = {s.get("entryName"): s for s in root.iter("VASSAL.build.widget.PieceSlot")}
+    assert sorted(slots) == ["Headquarters", "blue infantry", "red infantry"]
+    names = set(ford.namelist())
+    for name, slot in slots.items():
+        pictures = faces(slot.text)
+        assert len(pictures) == (1 if name == "Headquarters" else 2)  # a step to lose: a flip
+        for picture in pictures:
+            assert f"images/{picture}" in names
+            size = Image.open(io.BytesIO(ford.read(f"images/{picture}"))).size
+            assert size == (int(slot.get("width")), int(slot.get("height"))) == (36, 36)
+    gpids = [s.get("gpid") for s in slots.values()]
+    assert len(set(gpids)) == len(gpids)
+    assert int(root.get("nextPieceSlotId")) > max(int(g) for g in gpids)
+
+
+def test_the_margins_charts_are_chart_windows_and_boxes_are_zones(ford):
+    root = build_file(ford)
+    charts = root.findall(f".//{M}ChartWindow//VASSAL.build.widget.Chart")
+    assert "Combat results" in [c.get("chartName") for c in charts]
+    for chart in charts:
+        assert f"images/{chart.get('fileName')}" in ford.namelist()
+    (zone,) = root.iter(M + "map.boardPicker.board.mapgrid.Zone")
+    assert zone.get("name") == "Replacement pool"
+    board = the(root, M + "map.boardPicker.Board")
+    xs, ys = zone_box(zone)
+    assert 0 <= xs[0] < xs[1] <= int(board.get("width"))
+    assert 0 <= ys[0] < ys[1] <= int(board.get("height"))
+
+
+def zone_box(zone: ET.Element) -> tuple[tuple[int, int], tuple[int, int]]:
+    points = [tuple(int(v) for v in p.split(",")) for p in zone.get("path").split(";")]
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    return (min(xs), max(xs)), (min(ys), max(ys))
+
+
+def test_the_scenario_is_a_predefined_setup_read_back_in_place(ford):
+    root = build_file(ford)
+    (setup,) = root.iter(M + "PredefinedSetup")
+    assert setup.get("name") == "First crossing" and setup.get("useFile") == "true"
+    grid = the(root, M + "map.boardPicker.board.HexGrid")
+    (zone,) = root.iter(M + "map.boardPicker.board.mapgrid.Zone")
+    (xs, ys) = zone_box(zone)
+    lines = read_saved_game(ford.read(setup.get("file")))
+    assert lines[0] == "begin_save" and lines[-1] == "end_save"
+    pieces = [
+        line.rstrip("\\") for line in lines if line.startswith("+/") and "/stack/" not in line
+    ]
+    where = []
+    for line in pieces:
+        types, states = traits(line)
+        name = types[-1][4]
+        map_name, x, y = states[-1][:3]
+        assert map_name == "Land"
+        level = int(states[0][0]) if types[0][0] == "emb2" else 1
+        if xs[0] <= int(x) <= xs[1] and ys[0] <= int(y) <= ys[1]:
+            where.append((name, "pool", level))
+        else:
+            where.append((name, vassal_hex_name(grid, int(x), int(y)), level))
+    assert sorted(where) == [
+        ("Headquarters", "0101", 1),
+        ("blue infantry", "0503", 2),  # placed reduced: the Layer's second level, its back
+        ("red infantry", "0101", 1),
+        ("red infantry", "pool", 1),
+    ]
+    stacks = [line for line in lines if "/stack/" in line]
+    assert len(stacks) == 3  # 0101 holds two pieces in one stack
+
+
+SQUARE_GAME = """\
+id: squares
+title: Squares
+counters:
+  - id: pawn
+    size: 1/2
+    front: {background: "#0000ff", text: P}
+maps:
+  - id: field
+    title: Field
+    cell: 0.5in
+    terrains:
+      - {id: grass, label: Grass, fill: "#9bc46a"}
+      - {id: mark, label: Marked, fill: "#ff0000"}
+    legend: {".": grass, X: mark}
+    layout: |
+      ....
+      ..X.
+      ....
+"""
+
+
+def vassal_square_name(grid: ET.Element, x: float, y: float) -> str:
+    """SquareGridNumbering.locationName for an alphabetic column, numeric row."""
+    n = grid[0].attrib
+    col = math.floor((x - int(grid.get("x0"))) / float(grid.get("dx")) + 0.5)
+    row = int((y - int(grid.get("y0"))) / float(grid.get("dy")) + 0.5)
+    letters = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+    return letters[col + int(n["hOff"])] + pad(row + int(n["vOff"]), int(n["vLeading"]))
+
+
+def test_a_square_grid_names_cells_as_the_map_prints_them(tmp_path):
+    vmod = export(write_game(tmp_path / "squares", SQUARE_GAME), tmp_path / "out")
+    root = build_file(vmod)
+    board = the(root, M + "map.boardPicker.Board")
+    image = Image.open(io.BytesIO(vmod.read(f"images/{board.get('image')}")))
+    grid = the(root, M + "map.boardPicker.board.SquareGrid")
+    assert vassal_square_name(grid, *red_centre(image)) == "C2"
+    assert not list(root.iter(M + "PredefinedSetup"))  # no scenario, no set-up
+
+
+def test_the_module_is_the_same_bytes_each_run(tmp_path):
+    game = write_game(tmp_path / "squares", SQUARE_GAME)
+    first = (export(game, tmp_path / "a").filename or "", export(game, tmp_path / "b").filename)
+    assert Path(first[0]).read_bytes() == Path(first[1] or "").read_bytes()
+
+
+def test_an_unwritable_output_folder_is_one_line_and_exit_2(tmp_path):
+    game = write_game(tmp_path / "squares", SQUARE_GAME)
+    (tmp_path / "afile").write_text("x")
+    out = tmp_path / "afile" / "sub"
+    result = run_cli("export", "vassal", str(game), "-o", str(out), "--dpi", "36", "-q")
+    assert result.exit_code == 2
+    assert result.stderr.splitlines() == [
+        f"kitgen: error: cannot write {out}: Not a directory (choose another folder with -o)"
+    ]
+
+
+def test_a_missing_game_is_an_input_error(tmp_path):
+    result = run_cli("export", "vassal", str(tmp_path / "nowhere"), "-o", str(tmp_path), "-q")
+    assert result.exit_code == 1
+    assert result.stderr.splitlines() == [
+        f"{tmp_path / 'nowhere'}: error: no such file or folder",
+        "1 error(s), 0 warning(s)",
+    ]
