@@ -418,9 +418,9 @@ sheets:
 
 
 def test_ironfords_crt_at_the_fortified_ford():
-    """The seed's own CRT: 6 + 8 to 3 is 4-1; the ford's hex (0806) holds a city and a
-    fortification, of which only the fortification's 3 columns count (the South
-    defends it): 1-1, where the d6 reads AE, AE, AR, AR, EX, EX."""
+    """The seed's own CRT: 6 + 8 to 3 is 4-1; the ford's south hex (0807) holds the
+    Southern works, whose 3 columns count (the South defends it), and the attack from
+    0806 crosses the ford (1 more): 1-2, where the d6 reads AE, AE, AE, AE, AR, AR."""
     from kitgen.rules.combat import Situation
     from kitgen.rules.combat_units import periods_of, units_of
     from tests.conftest import CONTENT
@@ -428,7 +428,7 @@ def test_ironfords_crt_at_the_fortified_ford():
     game = plan_game(CONTENT / "ironford").game
     table = next(t for t in game.sections["tables"] if t.id == "crt")
     mapdef = game.sections["maps"].maps[0]
-    ford, north = mapdef.cell_at_label("0806"), mapdef.cell_at_label("0805")
+    ford, north = mapdef.cell_at_label("0807"), mapdef.cell_at_label("0806")
     sit = Situation(
         units_of(game, table.combat, ["north-1-inf", "north-1-tank"], "attacker"),
         units_of(game, table.combat, ["south-10-inf:reduced"], "defender"),
@@ -436,6 +436,6 @@ def test_ironfords_crt_at_the_fortified_ford():
         periods_of(game),
     )
     got = resolve(table, None, None, present_at(mapdef, ford, [north]), (), sit)
-    assert (got.odds, [s.name for s in got.shifts], got.title) == ("4-1", ["fort"], "1-1")
-    third = Fraction(2, 6)
-    assert got.chances == {"AE": third, "AR": third, "EX": third, "DR": 0, "DE": 0}
+    shifts = sorted(s.name for s in got.shifts)
+    assert (got.odds, shifts, got.title) == ("4-1", ["ford", "fort"], "1-2")
+    assert got.chances == {"AE": Fraction(4, 6), "AR": Fraction(2, 6), "EX": 0, "DR": 0, "DE": 0}
