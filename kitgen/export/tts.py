@@ -309,15 +309,19 @@ def save(ex: Export, name: str, objects: list[dict], note: str = "") -> dict:
 
 
 def scenario_objects(ex: Export, kit: KitPictures, setup) -> list[dict]:
-    """A scenario's set-up: its board, each placed piece on its cell (copies stacked),
-    tagged with its side; pieces placed off the map in a bag per side."""
+    """A scenario's set-up: its board, each placed piece on its cell (copies stacked) with
+    the face the scenario gives up, tagged with its side; pieces in an off-map box laid
+    out in the box the board prints, under a zone named by its label (a box the board
+    does not print: a bag of its own); other pieces off the map in a bag per side."""
     board = next((b for b in kit.boards if setup.map is not None and b.id == setup.map.id), None)
     objects: list[dict] = []
     if board is not None:
         objects.append(board_tile(ex, board))
     designs = {d.id: d for d in kit.designs if d.kind in ("counter", "marker", "label")}
+    boxes = {c.id: c for c in board.charts if c.kind == "box"} if board is not None else {}
     off: dict[str, list[dict]] = {}
     stacked: dict = {}  # cell -> pieces already on it: each new one lies on top
+    filled: dict[str, int] = {}  # box -> pieces laid in it so far
     for p in setup.placed:
         side = p.placement.side or ""
         cells = [p.cell] if p.cell is not None else sorted(p.cells or ())
@@ -326,16 +330,53 @@ def scenario_objects(ex: Export, kit: KitPictures, setup) -> list[dict]:
             height = stacked.get(cell, 0)
             stacked[cell] = height + 1
             x, z = cell_point(board, cell) if cell is not None and board is not None else (0.0, 0.0)
+            d = designs.get(p.piece.id)
+            chart = boxes.get(p.box or "") if cell is None and d is not None else None
+            if chart is not None and board is not None and d is not None:
+                x, z = _in_box(board, chart, d, filled)
             y = TABLE_Y + 0.3 + height * THICKNESS * 2
-            obj = _token(ex, designs.get(p.piece.id), p, side, setup, x, z, y)
-            if cell is None:
-                off.setdefault(side or "Pieces", []).append(obj)
-            else:
+            obj = _token(ex, d, p, side, setup, x, z, y)
+            if cell is not None or chart is not None:
                 objects.append(obj)
+            else:
+                off.setdefault(_off_label(board, p.box, side), []).append(obj)
     half_w = inches(board.size[0]) / 2 if board is not None else 0.0
-    for n, (side, contents) in enumerate(off.items()):
-        objects.append(bag(ex, f"{side}: off the map", contents, half_w + GAP + 1.5, -2.5 * n))
+    objects.extend(zone(ex, board, c) for c in boxes.values() if board is not None)
+    for n, (label, contents) in enumerate(off.items()):
+        objects.append(bag(ex, label, contents, half_w + GAP + 1.5, -2.5 * n))
     return objects
+
+
+def _off_label(board: Board | None, box_id: str | None, side: str) -> str:
+    """The bag a piece off the map goes in: its box's, else its side's."""
+    box = board.map.boxes.get(box_id or "") if board is not None else None
+    return (box.label or box.id) if box is not None else f"{side or 'Pieces'}: off the map"
+
+
+def board_point(board: Board, x: float, y: float) -> tuple[float, float]:
+    """A point of the board picture (points, y up) in table units, the board centred."""
+    return inches(x - board.size[0] / 2), inches(y - board.size[1] / 2)
+
+
+def _in_box(board: Board, chart, d: Design, filled: dict) -> tuple[float, float]:
+    """The next free place in an off-map box, left to right then down, under its name."""
+    x0, y0, x1, y1 = chart.box
+    w, h = d.size
+    per_row = max(1, int((x1 - x0 - 8) // w))
+    n = filled.get(chart.id, 0)
+    filled[chart.id] = n + 1
+    top = y1 - 16  # under the box's name
+    return board_point(board, x0 + 4 + (n % per_row + 0.5) * w, top - (n // per_row + 0.5) * h)
+
+
+def zone(ex: Export, board: Board, chart) -> dict:
+    """A scripting zone over an off-map box, named by the box's label."""
+    x0, y0, x1, y1 = chart.box
+    x, z = board_point(board, (x0 + x1) / 2, (y0 + y1) / 2)
+    at = transform(x, z, TABLE_Y + 0.5, inches(x1 - x0), inches(y1 - y0), 1.0)
+    obj = base_object(ex, "ScriptingTrigger", chart.title, at)
+    obj["Locked"] = True
+    return obj
 
 
 def cell_point(board: Board, cell) -> tuple[float, float]:
@@ -348,6 +389,9 @@ def cell_point(board: Board, cell) -> tuple[float, float]:
 def _token(ex: Export, d: Design | None, p, side: str, setup, x, z, y) -> dict:
     if d is not None:
         obj = piece_tile(ex, d, x, z, y)
+        faces = p.piece.faces  # a face past the front (a reduced step) is the back, up
+        if d.back is not None and p.placement.face in faces[1:]:
+            obj["Transform"]["rotZ"] = 180.0
     else:  # a piece the rules name but the kit prints no counter for: a plain block
         obj = base_object(ex, "BlockSquare", "", transform(x, z, y, 0.4, 0.4, 0.4))
         obj["ColorDiffuse"] = _colour(setup.side_colours.get(side) or side)
