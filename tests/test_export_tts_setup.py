@@ -119,3 +119,43 @@ def test_decks_lie_face_down(tmp_path):
     assert decks and all(d["Transform"]["rotZ"] == 180.0 for d in decks)
     for d in decks:
         assert all(c["Transform"]["rotZ"] == 180.0 for c in d["ContainedObjects"])
+
+
+IRON_FORD = Path(__file__).parent.parent / "content" / "ironford"
+
+
+def test_iron_ford_scenario_set_up_on_the_table(tmp_path):
+    """Each Iron Ford placement read back from its TTS save: reduced ones back up, those
+    in a box inside that box's labelled zone, the rest on the board."""
+    import re
+
+    import yaml
+
+    result = run_cli("export", "tts", str(IRON_FORD), "-o", str(tmp_path), "--dpi", "36", "-q")
+    assert result.exit_code == 0, result.stderr
+    (ryn,) = yaml.safe_load((IRON_FORD / "map.yaml").read_text())["maps"]
+    labels = {b["id"]: b["label"] for b in ryn["boxes"]}
+    for path in sorted((IRON_FORD / "scenarios").glob("*.yaml")):
+        scenario = yaml.safe_load(path.read_text())
+        objs = objects(tmp_path / "ironford-tts" / f"scenario-{path.stem}.json")
+        zones = {o["Nickname"]: o["Transform"] for o in objs if o["Name"] == "ScriptingTrigger"}
+        assert sorted(zones) == sorted(labels.values())  # each box its own labelled zone
+        want = sorted(
+            (p["piece"], labels.get(p["at"], "map"), p.get("face") == "reduced")
+            for side in scenario["sides"]
+            for p in side["placements"]
+        )
+        got = []
+        for o in objs[1:]:
+            if o["Name"] != "Custom_Tile":
+                continue
+            (ident,) = re.findall(r"counter/(.+?)-front\.png", o["CustomImage"]["ImageURL"])
+            t = o["Transform"]
+            inside = [
+                name
+                for name, z in zones.items()
+                if abs(t["posX"] - z["posX"]) < z["scaleX"] / 2
+                and abs(t["posZ"] - z["posZ"]) < z["scaleZ"] / 2
+            ]
+            got.append((ident, inside[0] if inside else "map", t["rotZ"] == 180.0))
+        assert sorted(got) == want

@@ -310,3 +310,44 @@ def test_a_missing_game_is_an_input_error(tmp_path):
         f"{tmp_path / 'nowhere'}: error: no such file or folder",
         "1 error(s), 0 warning(s)",
     ]
+
+
+IRON_FORD = Path(__file__).parent.parent / "content" / "ironford"
+
+
+def test_iron_ford_exports_with_its_scenario_set_up(tmp_path):
+    """Every placement of each Iron Ford scenario read back from the module: on the hex
+    its `at:` names (by VASSAL's numbering) or in the zone of the box it names, reduced
+    where it says `face: reduced`."""
+    import yaml
+
+    vmod = export(IRON_FORD, tmp_path, "--dpi", "36")
+    root = build_file(vmod)
+    grid = the(root, M + "map.boardPicker.board.HexGrid")
+    zones = {
+        z.get("name"): zone_box(z) for z in root.iter(M + "map.boardPicker.board.mapgrid.Zone")
+    }
+    (ryn,) = yaml.safe_load((IRON_FORD / "map.yaml").read_text())["maps"]
+    labels = {b["id"]: b["label"] for b in ryn["boxes"]}
+    setups = {s.get("file"): s for s in root.iter(M + "PredefinedSetup")}
+    scenarios = sorted((IRON_FORD / "scenarios").glob("*.yaml"))
+    assert len(setups) == len(scenarios) >= 1
+    for path in scenarios:
+        scenario = yaml.safe_load(path.read_text())
+        want = sorted(
+            (p["piece"], labels.get(p["at"], p["at"]), 2 if p.get("face") == "reduced" else 1)
+            for side in scenario["sides"]
+            for p in side["placements"]
+        )
+        lines = read_saved_game(vmod.read(f"scenario-{path.stem}.vsav"))
+        got = []
+        for line in (x.rstrip("\\") for x in lines if x.startswith("+/") and "/stack/" not in x):
+            types, states = traits(line)
+            (ident,) = re.findall(r"counter-(.+?)-front\.png", line)
+            x, y = (int(v) for v in states[-1][1:3])
+            level = int(states[0][0]) if types[0][0] == "emb2" else 1
+            box = [
+                n for n, (xs, ys) in zones.items() if xs[0] <= x <= xs[1] and ys[0] <= y <= ys[1]
+            ]
+            got.append((ident, box[0] if box else vassal_hex_name(grid, x, y), level))
+        assert sorted(got) == want
