@@ -217,8 +217,8 @@ ERRORS = [
     ),
     (
         '  - {id: t, records: [{F: 1}, {M: 2}], size: 5/8, front: {text: ["{F}", "{X}"]}}',
-        "game.yaml:16:73: error: labels[0].front.text[1]: unknown field {X} in '{X}' "
-        "(fields: F, M)",
+        "game.yaml:16:73: error: labels[0].front.text[1]: unknown placeholder {X} in '{X}' "
+        "(known: {F}, {M})",
     ),
     (
         "  - {id: t, roster: crew, records: [{a: 1}], size: 5/8, front: X}",

@@ -22,16 +22,17 @@ def plan_labels(model: Labels, env: PlanEnv) -> list[Document]:
             label_records(env.game, label, env.settings.seed, env.settings.use), start=1
         ):
             did = f"{label.id}-{k}"
+            copy = label.copies[k - 1] if k <= len(label.copies) else None
             defs.append(
                 CounterDef(
                     id=did,
-                    name=fill(label.name, record, label.blank),
+                    name=copy.name if copy else fill(label.name, record, label.blank),
                     kind="label",
                     shape=label.shape,
                     width=label.width,
                     height=label.height,
-                    quantity=label.quantity,
-                    front=fill_face(label.face, record, label.blank),
+                    quantity=copy.quantity if copy else label.quantity,
+                    front=copy.face if copy else fill_face(label.face, record, label.blank),
                     back=None,
                     span=label.span,
                     entry=f"{label.path}[{k}]",

@@ -15,6 +15,17 @@ Record = dict[str, str]  # field -> text; "" is a value the record lacks (a writ
 
 
 @record
+class LabelCopy:
+    """A record's label, read in full when the records are known as the game is read
+    (written in YAML or a spreadsheet's rows): its name, copies and face filled in."""
+
+    name: str
+    quantity: int
+    face: Face
+    cell: Span | None = None  # the spreadsheet cell its row is found at
+
+
+@record
 class LabelDef:
     id: str
     name: str
@@ -31,6 +42,7 @@ class LabelDef:
     quantity: int = 1  # copies of each label
     blank: str = "___"  # what a missing value prints as
     bleed: float | None = None
+    copies: tuple[LabelCopy, ...] = ()  # one per record when the records are known
 
 
 @record

@@ -414,9 +414,10 @@ def unused_columns(
 
 
 def _where_columns(node: Node) -> set[str]:
-    """The columns the definition's spreadsheets keep rows by (`where:`)."""
+    """The columns the definition's spreadsheets (for_each's, a label's records) keep
+    rows by (`where:`)."""
     out: set[str] = set()
-    stack = [node.get("for_each")] if isinstance(node, Map) else []
+    stack = [node.get("for_each"), node.get("records")] if isinstance(node, Map) else []
     while stack:
         n = stack.pop()
         if isinstance(n, Map):

@@ -375,6 +375,18 @@ def cells_of(variables: Mapping[str, str]) -> dict[str, Span]:
     return dict(getattr(variables, "cells", None) or {})
 
 
+def field_cells(fields: Node | None, cells: Mapping[str, Span]) -> dict[str, Span]:
+    """`cells` and, for each field written as one column's placeholder (`colour:
+    "{Colour}"`), that column's cell: a bad value the field gives is said at its cell."""
+    out = dict(cells)
+    for key, value in fields.entries.items() if isinstance(fields, Map) else ():
+        if isinstance(value, Scalar) and isinstance(value.value, str):
+            names = [m.group(1) for m in PLACEHOLDER.finditer(value.value) if m.group(1)]
+            if len(names) == 1 and names[0] in cells and key not in out:
+                out[key] = cells[names[0]]
+    return out
+
+
 def cells_of_parts(parts: tuple[Mapping[str, str], ...]) -> dict[str, Span]:
     """The cells of the spreadsheet rows among a copy's for_each rows."""
     out: dict[str, Span] = {}

@@ -63,6 +63,7 @@ from .layouts import (
     SIDE_MARK_KEY,
     Piece,
     cells_of,
+    field_cells,
     fill_layout,
     find_layout,
     layout_placeholders,
@@ -1072,7 +1073,7 @@ def _card_design(ctx: Context, f: Fields, cid: str, variables: dict, root: Conte
         values[key] = substitute(
             ctx, text, variables, f.node_of("fields"), f"{f.sub('fields')}.{key}"
         )
-    cells = cells_of(variables)
+    cells = field_cells(f.node_of("fields"), cells_of(variables))
     return CardDesign(values, cells, f.path, f.span, root, name, f.node_of("layout"))
 
 
