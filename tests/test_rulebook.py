@@ -264,3 +264,54 @@ def test_a_long_contents_list_runs_on_to_the_next_page_with_each_page_right(game
         at = [w.text for w in pages[page - 1]]
         heads = [k for k, t in enumerate(at) if t == number and at[k + 1] == "Extra"]
         assert heads, number
+
+
+BOLT = """<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10" viewBox="0 0 10 10">
+<rect width="10" height="10" fill="#ff00ff"/></svg>
+"""
+
+
+def _icon_line(game_dir, icon: str):
+    """The glyphs of "Nothing slows a scout." with an icon written after "slows", and
+    the fills between "slows" and "a" (the icon's shapes)."""
+    text = GAME.replace("Nothing slows a scout.", f"Nothing **slows {icon}** a scout.")
+    write_game(game_dir, text.replace("IMPOSITION", "sheets").replace("FILLER", ""),
+               {"icons/bolt.svg": BOLT})  # fmt: skip
+    _, pdfs, _ = build_pdfs(game_dir)
+    for page in range(1, 4):
+        marks = marks_of(pdfs["rulebook.pdf"], page)
+        chars = "".join(g.char for g in marks.glyphs)
+        if "slows" in chars:
+            break
+    at = chars.index("slows") + 4
+    s, a = marks.glyphs[at], marks.glyphs[at + 1]  # the s of slows, then the a after it
+    base = s.box[1]
+    icon = [f.box for f in marks.fills if s.box[2] - 0.1 < f.box[0] and f.box[2] < a.box[0]
+            and base - s.size < f.box[1] and f.box[3] < base + 2 * s.size]  # fmt: skip
+    return s, a, icon
+
+
+@pytest.mark.parametrize("icon", ["{icon:bolt}", "{icon:heart}"])
+def test_an_inline_icon_in_a_rule_stands_on_the_line_at_the_type_s_size(game_dir, icon):
+    """The game's own SVG and a built-in icon, inside a bold span of a paragraph: drawn
+    between the words, standing on their baseline, 0.85 of the type's size tall."""
+    s, a, boxes = _icon_line(game_dir, icon)
+    assert a.char == "a" and boxes, "no icon between the words"
+    bottom, top = min(b[1] for b in boxes), max(b[3] for b in boxes)
+    assert s.box[1] - 0.5 <= bottom <= s.box[1] + s.size * 0.2  # standing on the line
+    assert top <= s.box[1] + s.size * 0.85 + 0.3
+    assert top - bottom >= s.size * 0.5
+
+
+def test_an_unknown_icon_in_a_rule_fails_at_its_line(game_dir):
+    """The hint looks among the game's own icons as well as the built-in ones."""
+    text = GAME.replace("Nothing slows a scout.", "Nothing {icon:bolts} slows.")
+    write_game(game_dir, text.replace("IMPOSITION", "sheets").replace("FILLER", ""),
+               {"icons/bolt.svg": BOLT})  # fmt: skip
+    errors = errors_of(game_dir)
+    line = _line_of(game_dir, "{icon:bolts}")
+    assert errors == [
+        f"{game_dir}/game.yaml:{line}:22: error: rulebook.sections[1].cases[0].cases[0]"
+        ".text[0]: unknown icon 'bolts': not built in, and no icons/bolts.svg in the game "
+        "folder (did you mean 'bolt'?)"
+    ]

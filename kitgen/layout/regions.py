@@ -11,20 +11,16 @@ kit's type scale: the largest that fits, or the size its deck sets it at (`sizes
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Mapping
 
 from ..colours import contrast
-from ..model.counters import Picture
 from ..model.layout import TYPE_SCALE, Filled, Region
-from ..records import record
 from ..style import BLACK, INLINE_ICON, PAPER, PIECE_MIN, REGION_LEAD
 from .env import PlanEnv
-from .plan import BBox, Circle, Font, Group, Icon, Image, Line, Path, Rect, Stroke, Text
-from .rich import parse_markup
+from .plan import BBox, Circle, Font, Group, Icon, Line, Path, Rect, Stroke, Text
+from .rich import Run, icon_ops, parse_markup, picture_ops, words_of
 from .unitsymbol import unit_ops
 
-ICON_TOKEN = re.compile(r"\{icon:([A-Za-z0-9_.-]+)\}")
 EDGE = 0.01  # points: a region this near the trim touches it
 # The room inside a shape that text keeps to, as (width, height) shares of its box.
 INNER = {
@@ -174,34 +170,9 @@ def auto_ink(ground: str) -> str:
     return max((BLACK, PAPER), key=lambda ink: contrast(ink, ground))
 
 
-def picture_ops(picture: Picture, box: BBox, fit: str) -> list:
-    """An image in a box: whole and centred (fit), covering it cropped (fill), or
-    stretched to it."""
-    x0, y0, x1, y1 = box
-    bw, bh = x1 - x0, y1 - y0
-    pw, ph = picture.size if picture.kind == "svg" else picture.pixels
-    if fit == "stretch" or not pw or not ph:
-        return [Image(picture, x0, y0, bw, bh)]
-    scale = (max if fit == "fill" else min)(bw / pw, bh / ph)
-    w, h = pw * scale, ph * scale
-    placed = Image(picture, x0 + (bw - w) / 2, y0 + (bh - h) / 2, w, h)
-    return [Group((placed,), clip=box)] if fit == "fill" else [placed]
-
-
 # ---- rich text ------------------------------------------------------------------------
 
-
-@record
-class _Bit:
-    """A piece of a word: text in a style, or an inline icon (`icon` its name)."""
-
-    text: str = ""
-    bold: bool = False
-    italic: bool = False
-    icon: str = ""
-
-
-Word = list[_Bit]
+Word = list[Run]  # a word's pieces: text in a style, or an inline icon
 RULE = "---"
 
 
@@ -213,38 +184,9 @@ def _paragraphs(text: str, bold: bool, italic: bool, ranges: bool) -> list[list[
         if line.strip() == RULE:
             out.append(RULE)
             continue
-        words: list[Word] = []
-        current: Word = []
-        at = 0
-        parts: list[_Bit] = []
-        for m in ICON_TOKEN.finditer(line):
-            parts += _styled(line[at : m.start()], bold, italic, ranges)
-            parts.append(_Bit(icon=m.group(1)))
-            at = m.end()
-        parts += _styled(line[at:], bold, italic, ranges)
-        for bit in parts:
-            if bit.icon:
-                current.append(bit)
-                continue
-            for k, piece in enumerate(re.split(r"([^\S\u00a0]+)", bit.text)):
-                if k % 2:
-                    if current:
-                        words.append(current)
-                    current = []
-                elif piece:
-                    current.append(_Bit(piece, bit.bold, bit.italic))
-        if current:
-            words.append(current)
-        out.append(words)
+        words = words_of(parse_markup(line, bold, italic, ranges, icons=True))
+        out.append([w for w in words if w is not None])
     return out
-
-
-def _styled(text: str, bold: bool, italic: bool, ranges: bool) -> list[_Bit]:
-    return (
-        [_Bit(r.text, r.bold, r.italic) for r in parse_markup(text, bold, italic, ranges)]
-        if text
-        else []
-    )
 
 
 class _Setter:
@@ -258,7 +200,7 @@ class _Setter:
         self.family = show.font
         self.paras = _paragraphs(f.text, show.bold, show.italic, show.kind != "number")
 
-    def face(self, bit: _Bit) -> str:
+    def face(self, bit: Run) -> str:
         return self.env.face(bit.bold, bit.italic, self.family)
 
     def width(self, word: Word, size: float) -> float:
@@ -409,18 +351,13 @@ def _line_ops(
     total = sum(setter.width(w, size) for w in line) + space * (len(line) - 1)
     x = x0 if align == "left" else x1 - total if align == "right" else (x0 + x1 - total) / 2
     ops: list = []
-    icon = size * INLINE_ICON
     for n, word in enumerate(line):
         if n:
             x += space
         for bit in word:
             if bit.icon:
-                picture = setter.f.icons.get(bit.icon)
-                if picture is not None:
-                    ops += picture_ops(picture, (x, baseline, x + icon, baseline + icon), "fit")
-                else:
-                    ops.append(Icon(bit.icon, x + icon / 2, baseline + icon / 2, icon, ink))
-                x += icon
+                ops += icon_ops(bit.icon, x, baseline, size, ink, setter.f.icons)
+                x += size * INLINE_ICON
                 continue
             face = setter.face(bit)
             ops.append(Text(x, baseline, bit.text, Font(face, size), ink))

@@ -1,18 +1,23 @@
-"""Short rich text: **bold** and *italic* runs, wrapped and drawn as plain Text ops.
+"""Short rich text: **bold** and *italic* runs, and {icon:NAME} drawn at the type's size
+on its baseline, wrapped and drawn as plain Text, Icon and Image ops.
 
 User text is never handed to a markup engine: `<`, `&` and anything that looks
 like HTML print literally. Only paired `**` / `*` change the style; `\\*`
-prints an asterisk; an unpaired `*` prints as itself.
+prints an asterisk; an unpaired `*` prints as itself. Icons are read only where the
+caller asks (`icons=True`: a reader has checked their names).
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 
+from ..model.counters import Picture
+from ..model.layout import ICON_TOKEN, NO_ICONS
 from ..records import record
-from ..style import typeset
+from ..style import INLINE_ICON, typeset
 from .env import TextMeasure
-from .plan import Font, Text
+from .plan import BBox, Font, Group, Icon, Image, Text
 
 # Where a line may break: white space, but not a no-break space ("54 mm": style.typeset).
 _SPACES = re.compile(r"([^\S\u00a0]+)")
@@ -24,13 +29,17 @@ class Run:
     text: str
     bold: bool = False
     italic: bool = False
+    icon: str = ""  # an inline icon's name (its text empty): part of the word it touches
 
 
 def parse_markup(
-    text: str, bold: bool = False, italic: bool = False, ranges: bool = True
+    text: str, bold: bool = False, italic: bool = False, ranges: bool = True, icons: bool = False
 ) -> list[Run]:
     """Split text into styled runs, set with the characters the data means (style.typeset;
-    `ranges=False` where figures joined by a hyphen are no range: combat odds)."""
+    `ranges=False` where figures joined by a hyphen are no range: combat odds); with
+    `icons`, each {icon:NAME} is a run of its own."""
+    if icons and "{icon:" in text:
+        return _with_icons(text, bold, italic, ranges)
     text = typeset(text, ranges)
     runs: list[Run] = []
     pos = 0
@@ -49,10 +58,39 @@ def parse_markup(
     return _merge(runs)
 
 
+_PRIVATE = re.compile("[\ue000-\uf8ff]")  # private-use characters: icons stand as these
+
+
+def _with_icons(text: str, bold: bool, italic: bool, ranges: bool) -> list[Run]:
+    """Each {icon:NAME} stands in the text as one private-use character (past any the
+    author wrote) while styles are read, so **a {icon:x} b** stays bold round it and
+    typeset leaves its name alone; then it becomes a run of its own in that style."""
+    base = max((ord(c) + 1 for c in _PRIVATE.findall(text)), default=0xE000)
+    names: list[str] = []
+
+    def mark(m: re.Match) -> str:
+        names.append(m.group(1))
+        return chr(base + len(names) - 1)
+
+    out: list[Run] = []
+    for run in parse_markup(ICON_TOKEN.sub(mark, text), bold, italic, ranges):
+        at = 0
+        for m in _PRIVATE.finditer(run.text):
+            if ord(m.group()) < base:
+                continue  # the author's own private-use character: printed as it is
+            out.append(Run(run.text[at : m.start()], run.bold, run.italic))
+            out.append(Run("", run.bold, run.italic, names[ord(m.group()) - base]))
+            at = m.end()
+        out.append(Run(run.text[at:], run.bold, run.italic))
+    return _merge(out)
+
+
 def _merge(runs: list[Run]) -> list[Run]:
     out: list[Run] = []
     for r in runs:
-        if out and (out[-1].bold, out[-1].italic) == (r.bold, r.italic):
+        if r.icon:
+            out.append(r)
+        elif out and not out[-1].icon and (out[-1].bold, out[-1].italic) == (r.bold, r.italic):
             out[-1] = Run(out[-1].text + r.text, r.bold, r.italic)
         elif r.text:
             out.append(r)
@@ -77,11 +115,14 @@ class Faces:
 Line_ = list[Run]  # one printed line: runs in order
 
 
-def _words(runs: list[Run]) -> list[list[Run] | None]:
+def words_of(runs: list[Run]) -> list[list[Run] | None]:
     """Words as lists of runs (a word may change style midway); None = forced line break."""
     words: list[list[Run] | None] = []
     current: list[Run] = []
     for run in runs:
+        if run.icon:
+            current.append(run)
+            continue
         parts = _SPACES.split(run.text)
         for k, part in enumerate(parts):
             if not part:
@@ -100,14 +141,17 @@ def _words(runs: list[Run]) -> list[list[Run] | None]:
 
 
 def runs_width(runs: list[Run], faces: Faces, size: float, fonts: TextMeasure) -> float:
-    return sum(fonts.width(r.text, faces(r.bold, r.italic), size) for r in runs)
+    return sum(
+        size * INLINE_ICON if r.icon else fonts.width(r.text, faces(r.bold, r.italic), size)
+        for r in runs
+    )
 
 
 def wrap_runs(
     runs: list[Run], width: float, faces: Faces, size: float, fonts: TextMeasure
 ) -> list[Line_]:
     """Greedy word wrap of styled runs. A word wider than the width stays whole."""
-    words = _words(runs)
+    words = words_of(runs)
     lines: list[Line_] = []
     for members in _breaks(_measure(words, faces, size, fonts), width):
         line: Line_ = []
@@ -127,7 +171,7 @@ Measures = list[tuple[float, float] | None]
 def word_widths(runs: list[Run], faces: Faces, size: float, fonts: TextMeasure) -> Measures:
     """Each word's width and the space before it (None: a forced break), measured once:
     `count_lines` then counts wrap_runs' lines at any width without measuring again."""
-    return _measure(_words(runs), faces, size, fonts)
+    return _measure(words_of(runs), faces, size, fonts)
 
 
 def _measure(
@@ -174,7 +218,7 @@ def count_lines(words: Measures, width: float) -> int:
 
 
 def widest_word(runs: list[Run], faces: Faces, size: float, fonts: TextMeasure) -> float:
-    return max((runs_width(w, faces, size, fonts) for w in _words(runs) if w), default=0.0)
+    return max((runs_width(w, faces, size, fonts) for w in words_of(runs) if w), default=0.0)
 
 
 def draw_line(
@@ -187,8 +231,10 @@ def draw_line(
     size: float,
     fonts: TextMeasure,
     colour: str,
-) -> list[Text]:
-    """Text ops for one wrapped line inside [x, x + width], baseline y."""
+    icons: Mapping[str, Picture] = NO_ICONS,
+) -> list:
+    """Text ops for one wrapped line inside [x, x + width], baseline y; an inline icon is
+    the game's own picture (`icons`) or the built-in icon of that name."""
     total = runs_width(line, faces, size, fonts)
     if align == "right":
         cx = x + width - total
@@ -196,13 +242,42 @@ def draw_line(
         cx = x + (width - total) / 2
     else:
         cx = x
-    ops: list[Text] = []
+    ops: list = []
     for run in line:
+        if run.icon:
+            ops += icon_ops(run.icon, cx, y, size, colour, icons)
+            cx += size * INLINE_ICON
+            continue
         face = faces(run.bold, run.italic)
         if run.text.strip():
             ops.append(Text(cx, y, run.text, Font(face, size), colour))
         cx += fonts.width(run.text, face, size)
     return ops
+
+
+def icon_ops(
+    name: str, x: float, baseline: float, size: float, ink: str, icons: Mapping[str, Picture]
+) -> list:
+    """An inline icon: a square of INLINE_ICON type sizes standing on the baseline at x."""
+    side = size * INLINE_ICON
+    picture = icons.get(name)
+    if picture is not None:
+        return picture_ops(picture, (x, baseline, x + side, baseline + side), "fit")
+    return [Icon(name, x + side / 2, baseline + side / 2, side, ink)]
+
+
+def picture_ops(picture: Picture, box: BBox, fit: str) -> list:
+    """An image in a box: whole and centred (fit), covering it cropped (fill), or
+    stretched to it."""
+    x0, y0, x1, y1 = box
+    bw, bh = x1 - x0, y1 - y0
+    pw, ph = picture.size if picture.kind == "svg" else picture.pixels
+    if fit == "stretch" or not pw or not ph:
+        return [Image(picture, x0, y0, bw, bh)]
+    scale = (max if fit == "fill" else min)(bw / pw, bh / ph)
+    w, h = pw * scale, ph * scale
+    placed = Image(picture, x0 + (bw - w) / 2, y0 + (bh - h) / 2, w, h)
+    return [Group((placed,), clip=box)] if fit == "fill" else [placed]
 
 
 def block_title(

@@ -11,8 +11,9 @@ of its content, so it may run on into the next column as a paragraph does.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
+from ..model.counters import Picture
 from ..model.reading import MARK, note
 from ..model.rulebook import REF, Block, Rulebook, RuleSection, numbers
 from ..model.table import TextBlock
@@ -162,7 +163,8 @@ def _block_units(block: Block, nums: dict[str, str], cw: float, size: float, env
         return _text_units(_refs(block.text, nums), cw, size, env, space=size * 0.45)
     if block.kind in ("bullets", "steps"):
         items = tuple(_refs(t, nums) for t in block.items)
-        lay = layout_text(TextBlock("", "", items, block.kind), cw, env, size, title=False)
+        icons = _icons(env)
+        lay = layout_text(TextBlock("", "", items, block.kind), cw, env, size, False, icons=icons)
         return _layout_units(lay, size * 0.45)
     if block.kind == "table":
         return _table_units(block.ref, cw, size, env)
@@ -178,17 +180,24 @@ def _text_units(
 ) -> list[Unit]:
     """A paragraph's lines, one unit each; its first two lines kept together."""
     faces = Faces(lambda b, i: env.face(bold=b, italic=i))
-    lines = wrap_runs(parse_markup(text), width, faces, size, env.fonts)
+    icons = _icons(env)
+    lines = wrap_runs(parse_markup(text, icons=True), width, faces, size, env.fonts)
     lead = size * 1.25
 
     def draw(line) -> Draw:
         return lambda x, y, w: draw_line(line, x, y - size * 0.97, w, "left", faces, size,
-                                         env.fonts, colour)  # fmt: skip
+                                         env.fonts, colour, icons)  # fmt: skip
 
     units = [Unit(lead, draw(line)) for line in lines]
     units[0].space = space
     units[0].keep = len(units) > 1
     return units
+
+
+def _icons(env: PlanEnv) -> Mapping[str, Picture]:
+    """The game's own SVGs the book's {icon:NAME}s name (built-in icons are drawn by name)."""
+    book = env.game.rulebook
+    return book.icons if book is not None else {}
 
 
 def _layout_units(lay, space: float) -> list[Unit]:

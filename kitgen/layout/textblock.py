@@ -3,6 +3,9 @@ drawable whole or a line range at a time (so a sheet can flow it into columns)."
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
+from ..model.counters import Picture
 from ..model.table import TextBlock
 from ..records import record
 from ..style import INK, LEADING
@@ -46,6 +49,7 @@ class TextLayout:
     first_title: float = 0.0  # the title's room on the first part (no "(cont.)" to wrap)
     lead: float = LEADING  # the line pitch, of the size
     para: float = PARA_GAP  # the room before a paragraph or item (not the first), of the size
+    icons: Mapping[str, Picture] | None = None  # {icon:NAME} read (the game's own SVGs)
 
     def title_room(self, first: bool) -> float:
         return self.first_title if first else self.title_height
@@ -106,8 +110,9 @@ class TextLayout:
                     INK,
                 )
             ops += draw_line(
-                runs, x + indent, base, self.width - indent, "left", self.faces, size, fonts, INK
-            )
+                runs, x + indent, base, self.width - indent, "left", self.faces, size, fonts, INK,
+                self.icons or {},
+            )  # fmt: skip
         return ops, y_top - y
 
 
@@ -119,10 +124,12 @@ def layout_text(
     title: bool = True,
     lead: float = LEADING,
     para: float = PARA_GAP,
+    icons: Mapping[str, Picture] | None = None,
 ) -> TextLayout:
     """The block wrapped to the width at the size; its lines `lead` times the size apart,
-    `para` times the size more before each paragraph or item but the first (a sheet with
-    room to spare opens both: sheet.py)."""
+        `para` times the size more before each paragraph or item but the first (a sheet with
+        room to spare opens both: sheet.py). With `icons` (the game's own SVGs; a reader has
+    checked every name), {icon:NAME} draws inline."""
     faces = Faces(lambda b, i: env.face(bold=b, italic=i))
     if block.style == "steps":
         widest = len(str(len(block.paragraphs)))
@@ -135,7 +142,7 @@ def layout_text(
     fits = True
     for n, text in enumerate(block.paragraphs, start=1):
         numbers[len(lines)] = n
-        runs = parse_markup(text)
+        runs = parse_markup(text, icons=icons is not None)
         wrapped = wrap_runs(runs, width - indent, faces, size, env.fonts)
         for k, ln in enumerate(wrapped):
             if runs_width(ln, faces, size, env.fonts) > width - indent + 1e-6:
@@ -149,5 +156,5 @@ def layout_text(
         else 0.0
     )
     return TextLayout(
-        block, size, width, lines, title_h, env, faces, fits, numbers, first_h, lead, para
+        block, size, width, lines, title_h, env, faces, fits, numbers, first_h, lead, para, icons
     )

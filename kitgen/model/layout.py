@@ -9,6 +9,7 @@ draws them (layout/regions.py).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from types import MappingProxyType
 
@@ -25,6 +26,8 @@ SIDE_MARKS = ("band", "corner", "none")
 TYPE_SCALE = (7.0, 8.0, 9.0, 10.0, 12.0, 14.0, 18.0, 24.0)
 NO_FIELDS: Mapping[str, str] = MappingProxyType({})
 NO_ICONS: Mapping[str, Picture] = MappingProxyType({})
+# An inline icon in any rich text: a built-in icon's name, or a game's icons/NAME.svg.
+ICON_TOKEN = re.compile(r"\{icon:([A-Za-z0-9_.-]+)\}")
 __all__ = ["ANCHORS"]
 
 

@@ -11,9 +11,12 @@ of the section or case whose id it names.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 
 from ..errors import Span
 from ..records import record
+from .counters import Picture
+from .layout import NO_ICONS
 from .reading import Reading
 
 NUMBERINGS = ("cases", "headings")
@@ -104,6 +107,7 @@ class Rulebook:
     size: float = 9.0  # the body's type size, points
     subtitle: str = ""
     span: Span | None = None
+    icons: Mapping[str, Picture] = NO_ICONS  # the game's own SVGs named by {icon:NAME}
 
 
 def numbers(book: Rulebook) -> dict[str, str]:

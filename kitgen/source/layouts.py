@@ -21,6 +21,7 @@ from ..errors import Diagnostics, Span
 from ..model.counters import ALIGNS, ANCHORS, UNIT_BRANCHES, UNIT_SIZES, Picture
 from ..model.layout import (
     FITS,
+    ICON_TOKEN,
     REGION_SHAPES,
     SIDE_MARKS,
     VALIGNS,
@@ -55,7 +56,6 @@ from .yamlnodes import Map, Node, Scalar, describe, parse_yaml
 
 HEADING = "layouts: faces designed as regions"
 DIM = ScalarType("length or %", {"type": ["string", "number"]})
-ICON_TOKEN = re.compile(r"\{icon:([A-Za-z0-9_.-]+)\}")
 OFF = ("", "false", "no", "0", "none", "off")  # a `when:` that hides its region
 WHOLE = Dim(100.0, True)
 ICON_FOLDER = "icons"  # the game's own icons: icons/NAME.svg
@@ -587,13 +587,23 @@ def _icon(ctx: Context, name: str, region: Region, piece: Piece, raw: str) -> Pi
     icons/ (an error)."""
     if name in ctx.icons():
         return None
+    span, path, column = _said_at(raw, region, piece)
+    return game_icon(ctx, name, span, path, column, region.path)
+
+
+def game_icon(
+    ctx: Context, name: str, span: Span | None, path: str, column: str = "", at: str = ""
+) -> Picture | None:
+    """The game's own icons/NAME.svg for an {icon:NAME} that is not built in; an error
+    at `span` (once) when there is none."""
     from .counters import _picture
 
     file = f"{ICON_FOLDER}/{name}.svg"
     if (ctx.folder / file).is_file():
-        return _picture(ctx, file, None, region.path)
-    span, path, column = _said_at(raw, region, piece)
-    hint = did_you_mean(name, list(ctx.icons()), "")
+        return _picture(ctx, file, None, at or path)
+    folder = ctx.folder / ICON_FOLDER
+    own = sorted(p.stem for p in folder.glob("*.svg")) if folder.is_dir() else []
+    hint = did_you_mean(name, [*own, *ctx.icons()], "")
     _once(
         ctx,
         "error",

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from ..budget import spend
 from ..errors import Span
+from ..model.counters import Picture
+from ..model.layout import ICON_TOKEN
 from ..model.rulebook import (
     ARROW_KINDS,
     IMPOSITIONS,
@@ -27,6 +29,7 @@ from ..model.rulebook import (
 from ..names import did_you_mean
 from ..style import RULES_MIN
 from .fields import Context, Fields, as_text, check_unique_ids, read_list
+from .layouts import game_icon
 from .reading import READING, read_reading
 from .spec import ID, NUMBER, TEXT, Choice, Either, Key, ListOf, OneOf, OneOrList, Spec
 from .yamlnodes import Map, Node, Scalar
@@ -145,11 +148,26 @@ def read_rulebook(ctx: Context, node: Node, path: str) -> Rulebook | None:
     size = f.number("size")
     sections = f.seq("sections", lambda c, n, p: _section(c, n, p, refs))
     f.close()
-    book = Rulebook(title, tuple(sections), numbering, imposition, size, subtitle, node.span)
+    icons = _inline_icons(ctx, refs)
+    book = Rulebook(title, tuple(sections), numbering, imposition, size, subtitle, node.span, icons)
     found = every_section(book)
     check_unique_ids(ctx, [s for s, _ in found], f"{path}.sections", "section")
     _check_refs(ctx, refs, [s.id for s, _ in found])
     return book
+
+
+def _inline_icons(ctx: Context, refs: _Refs) -> dict[str, Picture]:
+    """The game's own SVGs among the book's {icon:NAME}s (built-in icons need none); an
+    unknown name is an error at the line of the text that names it."""
+    out: dict[str, Picture] = {}
+    for text, span, path in refs.texts:
+        for name in dict.fromkeys(m.group(1) for m in ICON_TOKEN.finditer(text)):
+            if name in ctx.icons() or name in out:
+                continue
+            got = game_icon(ctx, name, span, path)
+            if got is not None:
+                out[name] = got
+    return out
 
 
 def _check_refs(ctx: Context, refs: _Refs, ids: list[str]) -> None:
