@@ -329,6 +329,12 @@ def test_iron_ford_exports_with_its_scenario_set_up(tmp_path):
     }
     (ryn,) = yaml.safe_load((IRON_FORD / "map.yaml").read_text())["maps"]
     labels = {b["id"]: b["label"] for b in ryn["boxes"]}
+    tables = yaml.safe_load((IRON_FORD / "charts.yaml").read_text())["tables"]
+    rolls = {t["roll"] for t in tables if t.get("roll")}
+    dice = {d.get("name"): d for d in root.iter(M + "DiceButton")}
+    assert set(dice) == rolls  # a button for each roll the CRT is read with
+    for roll, d in dice.items():
+        assert f"{d.get('nDice')}d{d.get('nSides')}" == roll
     setups = {s.get("file"): s for s in root.iter(M + "PredefinedSetup")}
     scenarios = sorted((IRON_FORD / "scenarios").glob("*.yaml"))
     assert len(setups) == len(scenarios) >= 1

@@ -21,6 +21,7 @@ What VASSAL reads (VASSAL's own source is the reference):
 from __future__ import annotations
 
 import io
+import re
 import zipfile
 from xml.etree import ElementTree as ET
 
@@ -181,6 +182,7 @@ def _build_file(mod: Module, kit: KitPictures, setups: list) -> ET.Element:
         for side in sides:
             _el(roster, "entry").text = side
     _piece_window(root, mod)
+    _dice(root, kit)
     for board in kit.boards:
         _map(root, mod, board, map_name(kit, board))
     _chart_window(root, mod, kit)
@@ -189,6 +191,21 @@ def _build_file(mod: Module, kit: KitPictures, setups: list) -> ET.Element:
         _el(root, M + "PredefinedSetup", name=sc.title or sc.id, file=_save_name(setup),
             useFile=True, isMenu=False, description=sc.summary)  # fmt: skip
     return root
+
+
+def _dice(root: ET.Element, kit: KitPictures) -> None:
+    """A dice button for each roll the kit's tables are read with (1d6, 2d6 ...)."""
+    rolls = {t.roll: t.roll for t in kit.game.tables if t.roll}
+    for roll in rolls:
+        got = re.fullmatch(r"([0-9]*)d([0-9]+)", roll.strip().lower())
+        if got is None:
+            continue
+        _el(root, M + "DiceButton", name=roll, text=roll, tooltip=f"Roll {roll}", icon="",
+            hotkey="", nDice=int(got[1] or 1), nSides=int(got[2]), plus=0, addToTotal=0,
+            keepDice=False, keepOption=">", keepCount=1, prompt=False, reportTotal=True,
+            sortDice=False, reportFormat="** $name$ = $result$ *** <$playerName$>",
+            canDisable=False, propertyGate="", disabledIcon="", lockAdd=False,
+            lockDice=False, lockPlus=False, lockSides=False)  # fmt: skip
 
 
 def _piece_window(root: ET.Element, mod: Module) -> None:
