@@ -38,8 +38,10 @@ from workloads import (  # noqa: E402
 
 MARGIN = 18.0  # printer margin
 BAND = 20.0  # sheet label / scale bar band and its gap
-MARK_ROOM = 9.0  # crop marks around a block of butted counters
-MARK_START = 1.5  # a mark begins this far off the block
+BLEED = 3.0  # a butted block's background runs this far past its edge
+MARK_ROOM = 9.0 + BLEED  # the bleed, then crop marks around a block of butted counters
+MARK_START = 1.5 + BLEED  # a mark begins this far off the block
+KEYLINE = 0.5  # a darker line just inside each counter's cut
 SIZE = 54.0
 INK = "#333333"
 
@@ -65,7 +67,7 @@ def crop_marks(c: Canvas, spots: list[tuple[float, float]]) -> None:
     xs = sorted({x for x, _ in spots} | {x + SIZE for x, _ in spots})
     ys = sorted({y for _, y in spots} | {y + SIZE for _, y in spots})
     x0, x1, y0, y1 = xs[0], xs[-1], ys[0], ys[-1]
-    near, far = MARK_START, MARK_ROOM - MARK_START / 2
+    near, far = MARK_START, MARK_ROOM - (MARK_START - BLEED) / 2
     c.setStrokeColorRGB(0, 0, 0)
     c.setLineWidth(0.3)
     for x in xs:
@@ -100,11 +102,24 @@ def frame(c: Canvas, label: str, note: str = "", size: tuple[float, float] = let
     c.drawRightString(w - MARGIN, y, "print at 100% (no scaling)")
 
 
-def counter(c: Canvas, x: float, y: float, i: int, icon: str | None, back: bool) -> None:
+def open_sides(spots: list[tuple[float, float]]) -> list[tuple[bool, ...]]:
+    """Per counter, whether its left, bottom, right and top edges are the block's edge."""
+    taken = {(round(x, 2), round(y, 2)) for x, y in spots}
+    steps = ((-SIZE, 0.0), (0.0, -SIZE), (SIZE, 0.0), (0.0, SIZE))
+    return [
+        tuple((round(x + dx, 2), round(y + dy, 2)) not in taken for dx, dy in steps)
+        for x, y in spots
+    ]
+
+
+def counter(
+    c: Canvas, x: float, y: float, i: int, icon: str | None, back: bool, sides: tuple
+) -> None:
     fill, ink = counter_colour(i) if not back else (BACK_COLOUR, "#000000")
     top, bottom = counter_texts(i) if not back else back_texts(i)
     c.setFillColorRGB(*hex_rgb(fill))
-    c.rect(x, y, SIZE, SIZE, stroke=0, fill=1)
+    left, low, right, high = (BLEED if s else 0.0 for s in sides)
+    c.rect(x - left, y - low, SIZE + left + right, SIZE + low + high, stroke=0, fill=1)
     c.setStrokeColorRGB(0, 0, 0)
     c.setLineWidth(1)
     c.rect(x + 2.39, y + 2.39, 49.22, 49.22, stroke=1, fill=0)
@@ -119,6 +134,11 @@ def counter(c: Canvas, x: float, y: float, i: int, icon: str | None, back: bool)
         c.drawCentredString(x + SIZE / 2, y + 34.285, top)
         c.setFont("Helvetica", 8)
         c.drawCentredString(x + SIZE / 2, y + 13.765, bottom)
+    # the keyline: the face's colour 35 % of the way to black
+    c.setStrokeColorRGB(*(round(v * 0.65 * 255) / 255 for v in hex_rgb(fill)))
+    c.setLineWidth(KEYLINE)
+    k = KEYLINE / 2
+    c.rect(x + k, y + k, SIZE - KEYLINE, SIZE - KEYLINE, stroke=1, fill=0)
 
 
 def counters(c: Canvas, n: int, icon: str | None, duplex: bool) -> None:
@@ -133,14 +153,15 @@ def counters(c: Canvas, n: int, icon: str | None, duplex: bool) -> None:
         # a last sheet of less than a row: the block centred across, as kitgen's
         shift = (per_row - min(per_row, len(chunk))) * SIZE / 2
         spots = [(x + shift, y) for x, y in slots[: len(chunk)]]
-        for (x, y), i in zip(spots, chunk, strict=True):
-            counter(c, x, y, i, icon, back=False)
+        for (x, y), i, sides in zip(spots, chunk, open_sides(spots), strict=True):
+            counter(c, x, y, i, icon, False, sides)
         crop_marks(c, spots)
         c.showPage()
         if duplex:  # long-edge flip: columns mirror
             frame(c, f"Bench · Counters · sheet {p + 1} of {pages} · back")
-            for (x, y), i in zip(spots, chunk, strict=True):  # no marks: cut from the front
-                counter(c, letter[0] - x - SIZE, y, i, icon, back=True)
+            backs = [(letter[0] - x - SIZE, y) for x, y in spots]  # no marks: cut from the front
+            for (x, y), i, sides in zip(backs, chunk, open_sides(backs), strict=True):
+                counter(c, x, y, i, icon, True, sides)
             c.showPage()
 
 

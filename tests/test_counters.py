@@ -10,6 +10,7 @@ from pypdf import PdfReader
 
 from kitgen.layout.frame import content_box
 from kitgen.layout.impose import grow, overlaps
+from kitgen.layout.marks import BUTT_BLEED
 from kitgen.layout.plan import Group, Line
 from kitgen.units import PAPERS, mm
 
@@ -28,6 +29,15 @@ def _png(path, size):
 
 
 # ---- sizes, packing -------------------------------------------------------------
+
+
+def _face(p) -> Group:
+    """The first piece's face on the first sheet: a keyed group (a butted piece's sits in
+    the group that clips its bleed)."""
+    form = next(op for op in p.docs[0].pages[0].ops if isinstance(op, Group))
+    while form.key is None:
+        form = next(op for op in form.ops if isinstance(op, Group))
+    return form
 
 
 def test_three_quarter_inch_counter_is_54_points(game_dir):
@@ -104,6 +114,7 @@ def test_crop_marks_never_touch_a_neighbour(game_dir):
         title: G
         counters:
           - {id: a, size: 3/4, quantity: 30, bleed: 3mm, front: {background: navy, text: A}}
+        counter_sheet: gutters
     """,
     )
     p = plan_game(game_dir)
@@ -183,7 +194,7 @@ def test_text_that_cannot_fit_warns_naming_piece_and_text(game_dir):
         "(shorten it, lower min_size or make the piece bigger)"
     ]
     # Still drawn in full, never dropped.
-    form = next(op for op in p.docs[0].pages[0].ops if isinstance(op, Group))
+    form = _face(p)
     texts = [op.text for op in form.ops if type(op).__name__ == "Text"]
     assert " ".join(texts) == "Supercalifragilistic expialidocious"
 
@@ -200,7 +211,7 @@ def test_text_shrinks_to_fit_and_is_drawn_as_text(game_dir):
     )
     p = plan_game(game_dir)
     assert not p.diags.items
-    form = next(op for op in p.docs[0].pages[0].ops if isinstance(op, Group))
+    form = _face(p)
     texts = [op for op in form.ops if type(op).__name__ == "Text"]
     assert " ".join(t.text for t in texts) == "<b>Room</b> & Full"
     assert all(t.font.size < 30 for t in texts)
@@ -484,7 +495,7 @@ def test_anchors_put_text_where_asked(game_dir):
     """,
     )
     p = plan_game(game_dir)
-    form = next(op for op in p.docs[0].pages[0].ops if isinstance(op, Group))
+    form = _face(p)
     pos = {op.text: (op.x, op.y) for op in form.ops if type(op).__name__ == "Text"}
     assert pos["T"][1] > 36 > pos["B"][1]
     assert pos["T"][0] == pytest.approx(36)
@@ -506,7 +517,7 @@ def test_grid_cells(game_dir):
     """,
     )
     p = plan_game(game_dir)
-    form = next(op for op in p.docs[0].pages[0].ops if isinstance(op, Group))
+    form = _face(p)
     pos = {op.text: (op.x, op.y) for op in form.ops if type(op).__name__ == "Text"}
     assert pos["1"][0] < 36 < pos["4"][0]
     assert pos["1"][1] > 36 > pos["4"][1]
@@ -585,8 +596,8 @@ def test_piece_larger_than_the_page(game_dir):
     )
     assert errors_of(game_dir) == [
         f"{game_dir}/game.yaml:4:5: error: counters[0]: piece 'big' (648 x 648 pt with bleed) "
-        "is larger than the printable area (558 x 698 pt or 738 x 518 pt)"
-    ]  # a butted piece keeps a 1/4 in margin for its crop marks
+        "is larger than the printable area (552 x 692 pt or 732 x 512 pt)"
+    ]  # a butted piece keeps 3 pt for its block's bleed and 1/4 in for its crop marks
 
 
 def test_a_problem_shared_by_every_copy_is_reported_once(game_dir):
@@ -974,3 +985,73 @@ def test_crop_marks_clear_every_neighbour_with_mixed_sizes_pairs_and_shapes(game
             hit = [k for k, box in pieces.items() if overlaps(seg, box)]
             assert hit == [], (t, hit)  # outside its own bleed and every other piece's
             assert not any(overlaps(seg, g) for g in band_boxes)
+
+
+# ---- butted counters: bleed at the block's edge, keylines, registered backs ----------
+
+
+RED, BLUE, GREEN, GOLD = (
+    (0xC0, 0x20, 0x20),
+    (0x20, 0x40, 0xC0),
+    (0x20, 0x90, 0x40),
+    (0xE0, 0xB0, 0x10),
+)
+
+
+def _near(got, want, tol=10) -> bool:
+    return max(abs(a - b) for a, b in zip(got, want, strict=True)) < tol
+
+
+def _hex(c) -> str:
+    return "#" + "".join(f"{v:02x}" for v in c)
+
+
+@pytest.mark.parametrize("bleed", [None, 9.0])
+def test_butted_counters_bleed_at_the_block_edge_and_backs_mirror(game_dir, bleed):
+    write_game(
+        game_dir,
+        f"""
+        id: g
+        title: G
+        counters:
+          - {{id: a, size: 3/4, quantity: 6, front: {{background: "{_hex(RED)}"}},
+              back: {{background: "{_hex(BLUE)}"}}}}
+          - {{id: b, size: 3/4, quantity: 6, front: {{background: "{_hex(GREEN)}"}},
+              back: {{background: "{_hex(GOLD)}"}}}}
+    """,
+    )
+    settings = {"duplex": "long"} | ({"bleed": bleed} if bleed else {})
+    _, pdfs, manifest = build_pdfs(game_dir, **settings)
+    pdf = pdfs["counters.pdf"]
+    colours = {("a", "front"): RED, ("a", "back"): BLUE, ("b", "front"): GREEN}
+    colours[("b", "back")] = GOLD
+    items = manifest["items"]
+    fronts = [i for i in items if i["side"] == "front"]
+    edges = {round(v, 2) for i in fronts for v in (i["bbox"][0], i["bbox"][2])}
+    # butted, with or without --bleed: a piece's right edge is the next one's left
+    assert any(round(i["bbox"][0], 2) in edges for i in fronts if i["bbox"][0] > min(edges))
+    out = (bleed or BUTT_BLEED) / 2
+    boxes = [tuple(round(v, 2) for v in i["bbox"]) for i in fronts]
+    for item in items:
+        x0, y0, x1, y1 = item["bbox"]
+        want = colours[(item["id"], item["side"])]
+        page = item["page"] - 1
+        cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+        # the face runs to its cut on every side (inside the keyline)
+        for x, y in ((x0 + 1.2, cy), (x1 - 1.2, cy), (cx, y0 + 1.2), (cx, y1 - 1.2)):
+            assert _near(pixel_at(pdf, page, x, y, dpi=288), want), (item["piece"], x, y)
+        # the keyline: darker than the face, just inside the cut
+        dark = pixel_at(pdf, page, x0 + 0.25, cy, dpi=576)
+        assert sum(dark) < sum(want) - 40, (item["piece"], dark)
+        if item["side"] == "front":  # where no like piece is beyond the edge, the bleed
+            w = x1 - x0
+            left_open = (round(x0 - w, 2), round(y0, 2)) not in {b[:2] for b in boxes}
+            if left_open:
+                assert _near(pixel_at(pdf, page, x0 - out, cy), want), item["piece"]
+    # backs registered: each front's mirror on the back page shows that design's back
+    page_w = 612.0
+    for item in fronts:
+        x0, y0, x1, y1 = item["bbox"]
+        mx, my = page_w - (x0 + x1) / 2, (y0 + y1) / 2
+        got = pixel_at(pdf, item["page"], mx, my)
+        assert _near(got, colours[(item["id"], "back")]), (item["piece"], got)

@@ -637,7 +637,7 @@ def _sheets_placed_whole(docs, env) -> list:
     """The oracle: each counter sheet planned whole, the plain way (every piece placed
     at once, its faces made with one mapping that forgets nothing, crop marks after
     the pieces), from the pieces each Pieces op holds. Documents of new pages."""
-    from kitgen.layout.counters import _place_back_ops, _place_ops
+    from kitgen.layout.counters import _place_back_ops, _place_ops, butted_sides
     from kitgen.layout.plan import Pieces
     from kitgen.records import replace
 
@@ -653,11 +653,12 @@ def _sheets_placed_whole(docs, env) -> list:
                     continue
                 placed: list = []
                 marks: list = []
+                sides = butted_sides(op.pieces, op.side, env)
                 for slot, x, y in op.pieces:
                     if op.side == "front":
-                        _place_ops(slot, x, y, placed, marks, forms, env)
+                        _place_ops(slot, x, y, placed, marks, forms, env, sides)
                     elif slot.d.back is not None:
-                        _place_back_ops(slot, x, y, placed, forms, env)
+                        _place_back_ops(slot, x, y, placed, forms, env, sides)
                 ops += placed + marks
             pages.append(replace(page, ops=ops))
         out.append(replace(doc, pages=pages))
@@ -989,7 +990,9 @@ def test_copies_sorted_by_design_are_in_the_order_sorting_every_copy_gives(game_
     for d in cs.defs:
         fold, bleed = d.back is not None and not duplex, _bleed(d, env)
         room = piece_room(d.width, d.height, bleed, fold)
-        plain += [_Slot(d, n, fold, bleed, room) for n in range(1, d.quantity + 1)]
+        plain += [
+            _Slot(d, n, fold, bleed, room, face_bleed=bleed) for n in range(1, d.quantity + 1)
+        ]
     plain.sort(key=lambda s: -s.size[1])
     assert slots == plain
     assert sizes == [s.size for s in plain]

@@ -31,11 +31,14 @@ from .faces import face_ops, hex_points, outline
 from .frame import content_box
 from .impose import Butts, TooBig, back_box, impose, printable
 from .marks import (
+    BUTT_BLEED,
     BUTT_MARGIN,
     CUT,
+    butted_face,
     fold_line,
     fold_marks,
     grid_marks,
+    open_sides,
     piece_room,
     rect_cut,
     trim_corner,
@@ -55,6 +58,10 @@ class _Slot:
     bleed: float
     size: tuple[float, float]  # its room on the sheet, bleed and fold included
     butted: bool = False  # edge to edge with its design's size (a guillotine sheet)
+    # a butted piece's bleed, printed only where its block's edge is (inside the block
+    # each face runs to the shared cut line)
+    outer: float = 0.0
+    face_bleed: float = 0.0  # the bleed (and safe zone) its face is laid out with
 
     def order(self) -> tuple:
         """Tallest first; butted pieces of one height first, widest first."""
@@ -86,11 +93,14 @@ def plan_counters(
     key = code_key(cs)  # a sheet of coded pieces carries its key
     has_backs = duplex and any(d.back is not None for d in cs.defs)
     keys = [s.d.size if s.butted else None for s in slots] if butted else []
+    # A butted block's margin holds its outer bleed, then its crop marks.
+    outer = max((s.outer for s in slots), default=0.0)
+    margin = BUTT_MARGIN + 2 * outer
     # Crop marks stay inside the content box too: half a gutter in for a piece's own,
     # half the butted blocks' margin for theirs.
     inset = PIECE_GUTTER / 2 if any(s.bleed for s in slots) else 0.0
     if any(keys):
-        inset = BUTT_MARGIN / 2
+        inset = margin / 2
     try:
         laid = impose(
             sizes,
@@ -98,7 +108,7 @@ def plan_counters(
             PIECE_GUTTER,
             inset,
             landscape=not has_backs,
-            butt=Butts(keys, BUTT_MARGIN, side_groups(slots)),
+            butt=Butts(keys, margin, side_groups(slots)),
             foot=_foot(marks, env, key),
             kinds=[s.d.id for s in slots],  # rows balanced, a design's copies together
         )
@@ -123,8 +133,8 @@ def plan_counters(
         _foot_notes(laid, slots, fronts, marks, env, key)
     pages: list[Page] = []
     for n, page in enumerate(fronts):
-        # Butted blocks: crop marks in their margin, at every cut line.
-        page.ops.extend(grid_marks(butted_trims[n], BUTT_MARGIN / 2))
+        # Butted blocks: crop marks in their margin, past the bleed, at every cut line.
+        page.ops.extend(grid_marks(butted_trims[n], BUTT_MARGIN / 2, outer))
         pages.append(page)
         if backs:
             pages.append(backs[n])
@@ -219,9 +229,12 @@ def _slots(
     rooms: dict[tuple, tuple] = {}  # one tuple per size, shared by ten thousand designs
     for d in cs.defs:
         fold, bleed = d.back is not None and not duplex, _bleed(d, env)
+        butt = butted and buttable(d, fold)
+        outer, own = ((bleed or BUTT_BLEED) if butt else 0.0), bleed
+        bleed = 0.0 if butt else bleed  # a butted piece's room is its trim
         room = piece_room(d.width, d.height, bleed, fold)
-        butt = butted and buttable(d, fold, bleed)
-        firsts.append(_Slot(d, 1, fold, bleed, rooms.setdefault(room, room), butt))
+        room = rooms.setdefault(room, room)
+        firsts.append(_Slot(d, 1, fold, bleed, room, butt, outer, own))
     firsts.sort(key=_Slot.order)
     slots = []
     for first in firsts:
@@ -253,11 +266,11 @@ def side_groups(slots: list[_Slot]) -> list[object]:
     return groups
 
 
-def buttable(d: CounterDef, fold: bool, bleed: float) -> bool:
+def buttable(d: CounterDef, fold: bool) -> bool:
     """Whether a piece may be butted to its like: square or rectangular, one-sided on its
-    sheet (a fold pair keeps room for its caption and glue marks), and without bleed
-    (a bleed needs room round the piece)."""
-    return d.shape in ("square", "rect") and not fold and not bleed
+    sheet (a fold pair keeps room for its caption and glue marks). Its bleed goes where
+    its block's edge is; inside the block each face meets the next at the cut."""
+    return d.shape in ("square", "rect") and not fold
 
 
 def _trim(slot: _Slot, x: float, y: float) -> tuple[float, float, float, float]:
@@ -283,12 +296,12 @@ def _place_all(spots, slots, fronts: list[Page], backs: list[Page], env: PlanEnv
             backs[spot.sheet].items.append(_back_item(slot, x, y, env))
     maker = CounterSheets(env)
     for n, placed in enumerate(sheets):
-        keys = [_form_key(s.d, "front", s.bleed) for s, _, _ in placed]
-        keys += [_form_key(s.d, "back", s.bleed) for s, _, _ in placed if s.fold]
+        keys = [_form_key(s.d, "front", s.face_bleed) for s, _, _ in placed]
+        keys += [_form_key(s.d, "back", s.face_bleed) for s, _, _ in placed if s.fold]
         fronts[n].ops.append(Pieces(maker, tuple(placed), "front", tuple(keys)))
         if backs:
             back_keys = [
-                _form_key(s.d, "back", s.bleed) for s, _, _ in placed if s.d.back is not None
+                _form_key(s.d, "back", s.face_bleed) for s, _, _ in placed if s.d.back is not None
             ]
             backs[n].ops.append(Pieces(maker, tuple(placed), "back", tuple(back_keys)))
 
@@ -309,15 +322,16 @@ class CounterSheets:
         """The front sheet's ops (faces, fold pairs, cut lines, then crop marks) or the
         duplex back sheet's (the backs, where the front's mirror falls)."""
         ops: list = []
+        sides = butted_sides(pieces, side, self.env)
         if side == "back":
             for slot, x, y in pieces:
                 if slot.d.back is not None:
-                    _place_back_ops(slot, x, y, ops, self.forms, self.env)
+                    _place_back_ops(slot, x, y, ops, self.forms, self.env, sides)
                     self._done(slot, "back")
             return ops
         marks: list = []
         for slot, x, y in pieces:
-            _place_ops(slot, x, y, ops, marks, self.forms, self.env)
+            _place_ops(slot, x, y, ops, marks, self.forms, self.env, sides)
             self._done(slot, "front")
             if slot.fold:
                 self._done(slot, "back")
@@ -335,6 +349,17 @@ class CounterSheets:
         else:
             self.forms.pop(key, None)
             self.left.pop(key, None)
+
+
+def butted_sides(pieces: tuple, side: str, env: PlanEnv) -> dict[tuple, tuple]:
+    """On a sheet's front or back, each butted piece's box (on that side) -> which of its
+    sides are its block's edge: where its bleed goes. `pieces`: (slot, x, y) each."""
+    boxes = [
+        _back_box(s, x, y, env) if side == "back" else (x, y, x + s.d.width, y + s.d.height)
+        for s, x, y in pieces
+        if s.butted and (side == "front" or s.d.back is not None)
+    ]
+    return dict(zip(boxes, open_sides(boxes), strict=True))
 
 
 def _faces_resolve(slots, env: PlanEnv) -> None:
@@ -391,15 +416,19 @@ def _key_end(side: str, bleed: float) -> str:
 
 
 def _place_ops(
-    slot: _Slot, x: float, y: float, ops: list, marks: list, forms: dict, env: PlanEnv
+    slot: _Slot, x: float, y: float, ops: list, marks: list, forms: dict, env, sides: dict
 ) -> None:
+    """A piece's front at (x, y) and its cut or fold marks; `sides`: butted_sides'."""
     d, fold, b = slot.d, slot.fold, slot.bleed
     w, h = d.width, d.height
+    if slot.butted:  # its cut lines are shared, marked in the block's margin
+        box = (x, y, x + w, y + h)
+        face = _placed(d, "front", slot.face_bleed, x, y, forms, env)
+        bled = slot.face_bleed > 0
+        ops += butted_face(face, box, sides[box], slot.outer, d.front.background, bled)
+        return
     square = d.shape in ("square", "rect")
     front = _placed(d, "front", b, x, y, forms, env)
-    if slot.butted:  # its cut lines are shared, marked in the block's margin
-        ops.append(front)
-        return
     if not fold:
         ops.append(front)
     else:
@@ -511,9 +540,18 @@ def _back_box(slot: _Slot, x: float, y: float, env: PlanEnv):
     return back_box(trim, env.paper.size, env.settings.duplex, env.settings.back_offset)
 
 
-def _place_back_ops(slot: _Slot, x: float, y: float, ops: list, forms: dict, env) -> None:
-    bx0, by0, _, _ = _back_box(slot, x, y, env)
-    ops.append(_placed(slot.d, "back", slot.bleed, bx0, by0, forms, env))
+def _place_back_ops(
+    slot: _Slot, x: float, y: float, ops: list, forms: dict, env, sides: dict
+) -> None:
+    """A piece's duplex back where its front's mirror falls; `sides`: butted_sides'."""
+    back = slot.d.back
+    assert back is not None
+    box = _back_box(slot, x, y, env)
+    if not slot.butted:
+        ops.append(_placed(slot.d, "back", slot.bleed, box[0], box[1], forms, env))
+        return
+    face = _placed(slot.d, "back", slot.face_bleed, box[0], box[1], forms, env)
+    ops += butted_face(face, box, sides[box], slot.outer, back.background, slot.face_bleed > 0)
 
 
 def _back_item(slot: _Slot, x: float, y: float, env: PlanEnv) -> Item:

@@ -8,6 +8,7 @@ share their cut lines, marked only in the margin round their block.
 
 from __future__ import annotations
 
+from ..colours import mix
 from ..style import (
     BLACK,
     DIM_INK,
@@ -19,7 +20,7 @@ from ..style import (
     PIECE_MIN,
 )
 from .impose import crop_marks
-from .plan import BBox, Font, Line, Path, Rect, Stroke, Text
+from .plan import BBox, Font, Group, Line, Path, Rect, Stroke, Text
 
 CAPTION_ROOM = 8.0  # under a fold-and-glue pair: the room for what to do with it
 
@@ -31,7 +32,10 @@ FOLD_STEP = 1.4  # half the dot period: the white dots sit between the dark ones
 MARK = Stroke(BLACK, 0.3)
 NOTE = MUTED
 BUTT_MARGIN = 18.0  # 1/4 in round a block of butted pieces: its crop marks sit there
-BUTT_MARK_START = 1.5  # off the block's edge: a tick never touches a piece
+BUTT_MARK_START = 1.5  # off the block's edge (its bleed's): a tick never touches a piece
+BUTT_BLEED = 3.0  # about 1 mm: a butted block's bleed at its edge when the game sets none
+KEYLINE = 0.5  # the width of the darker line just inside a butted piece's cut
+KEYLINE_DARKER = 0.35  # how far toward black a keyline is from its face's colour
 
 
 def piece_room(w: float, h: float, bleed: float, fold: bool) -> tuple[float, float]:
@@ -122,14 +126,14 @@ def glue_marks(x0: float, x1: float, fx: float, y_bottom: float, caption_width: 
     ]
 
 
-def grid_marks(trims: list[BBox], room: float) -> list[Line]:
+def grid_marks(trims: list[BBox], room: float, bleed: float = 0.0) -> list[Line]:
     """Crop marks for pieces butted edge to edge: for each block of touching pieces, a
     tick at every cut line beyond the block's edges (above and below it at each column
-    line, left and right of it at each row line), from BUTT_MARK_START to short of
-    `room` off the block, so no tick lies on a piece. Cutting a block's lines through
-    from tick to tick frees every piece."""
+    line, left and right of it at each row line), from BUTT_MARK_START past the block's
+    `bleed` to short of `room` beyond that, so no tick lies on a piece or its bleed.
+    Cutting a block's lines through from tick to tick frees every piece."""
     lines: list[Line] = []
-    start, end = BUTT_MARK_START, room - BUTT_MARK_START / 2
+    start, end = bleed + BUTT_MARK_START, bleed + room - BUTT_MARK_START / 2
     for block in touching(trims):
         bx0, by0 = min(b[0] for b in block), min(b[1] for b in block)
         bx1, by1 = max(b[2] for b in block), max(b[3] for b in block)
@@ -142,6 +146,38 @@ def grid_marks(trims: list[BBox], room: float) -> list[Line]:
             lines.append(Line(bx0 - end, y, bx0 - start, y, MARK))
             lines.append(Line(bx1 + start, y, bx1 + end, y, MARK))
     return lines
+
+
+def open_sides(boxes: list[BBox]) -> list[tuple[bool, bool, bool, bool]]:
+    """For each box of butted blocks of like boxes: whether its left, bottom, right and top
+    edges are its block's edge (no box beyond them), where its bleed goes."""
+    corners = {(round(b[0], 2), round(b[1], 2)) for b in boxes}
+    sides = []
+    for x0, y0, x1, y1 in boxes:
+        w, h = x1 - x0, y1 - y0
+        steps = ((-w, 0.0), (0.0, -h), (w, 0.0), (0.0, h))
+        sides.append(
+            tuple((round(x0 + dx, 2), round(y0 + dy, 2)) not in corners for dx, dy in steps)
+        )
+    return sides  # type: ignore[return-value]
+
+
+def butted_face(
+    face: Group, trim: BBox, sides, bleed: float, background: str, bled: bool = False
+) -> list:
+    """A butted piece's face (a Group), its background run `bleed` past the sides that
+    are its block's edge (`sides`: open left, bottom, right, top), the face clipped there
+    when it is `bled` (laid out with a bleed of its own, which would paint over its
+    neighbours), and over it a thin keyline just inside its cut in a darker shade of its
+    colour, so a cut a hair off shows an edge, not a sliver of the neighbour's colour."""
+    x0, y0, x1, y1 = trim
+    left, bottom, right, top = (bleed if s else 0.0 for s in sides)
+    clip = (x0 - left, y0 - bottom, x1 + right, y1 + top)
+    under = Rect(clip[0], clip[1], clip[2] - clip[0], clip[3] - clip[1], background)
+    k = KEYLINE / 2
+    ink = Stroke(mix(background, BLACK, KEYLINE_DARKER), KEYLINE)
+    line = Rect(x0 + k, y0 + k, x1 - x0 - KEYLINE, y1 - y0 - KEYLINE, None, ink)
+    return [under, Group((face,), clip=clip) if bled else face, line]
 
 
 def touching(boxes: list[BBox]) -> list[list[BBox]]:
