@@ -64,9 +64,10 @@ def on_board(objs: list[dict], name: str) -> list[dict]:
 
 def test_a_reduced_piece_lies_back_up(tts):
     objs = objects(tts / "scenario-held.json")
-    (blue,) = on_board(objs, "blue infantry")
+    blues = on_board(objs, "blue infantry")  # one reduced on 0101, one in the Eliminated box
     reds = on_board(objs, "red infantry")
-    assert blue["Transform"]["rotZ"] == 180.0  # its back, the reduced face, up
+    assert sorted(b["Transform"]["rotZ"] for b in blues) == [0.0, 180.0]  # the back up: reduced
+    blue = next(b for b in blues if b["Transform"]["rotZ"] == 180.0)
     assert [r["Transform"]["rotZ"] for r in reds] == [0.0, 0.0]
     back = picture(tts / blue["CustomImage"]["ImageSecondaryURL"])
     w, h = back.size
@@ -75,19 +76,21 @@ def test_a_reduced_piece_lies_back_up(tts):
 
 def test_each_off_map_box_is_its_own_labelled_place(tts):
     objs = objects(tts / "scenario-held.json")
-    zones = {o["Nickname"]: o for o in objs if o["Name"] == "ScriptingTrigger"}
-    assert list(zones) == ["Replacement pool"]  # the box the board prints
-    pool = zones["Replacement pool"]["Transform"]
-    inside = [
-        r
-        for r in on_board(objs, "red infantry")
-        if abs(r["Transform"]["posX"] - pool["posX"]) < pool["scaleX"] / 2
-        and abs(r["Transform"]["posZ"] - pool["posZ"]) < pool["scaleZ"] / 2
-    ]
-    assert len(inside) == 1
-    bags = {o["Nickname"]: o for o in objs if o["Name"] == "Bag"}
-    assert list(bags) == ["Eliminated"]  # a box not on the board: a bag of its own
-    assert [c["Nickname"] for c in bags["Eliminated"]["ContainedObjects"]] == ["blue infantry"]
+    zones = {o["Nickname"]: o["Transform"] for o in objs if o["Name"] == "ScriptingTrigger"}
+    # the box the margins print, and the one they do not: drawn on the board all the same
+    assert sorted(zones) == ["Eliminated", "Replacement pool"]
+    pieces = on_board(objs, "red infantry") + on_board(objs, "blue infantry")
+    inside = {
+        name: [
+            p["Nickname"]
+            for p in pieces
+            if abs(p["Transform"]["posX"] - z["posX"]) < z["scaleX"] / 2
+            and abs(p["Transform"]["posZ"] - z["posZ"]) < z["scaleZ"] / 2
+        ]
+        for name, z in zones.items()
+    }
+    assert inside == {"Replacement pool": ["red infantry"], "Eliminated": ["blue infantry"]}
+    assert not [o for o in objs if o["Name"] == "Bag"]  # nothing left over in a bag
 
 
 def test_the_board_carries_its_margins_charts_and_pieces_stay_on_their_cells(tts):
@@ -98,7 +101,7 @@ def test_the_board_carries_its_margins_charts_and_pieces_stay_on_their_cells(tts
     # 5 columns of 0.6 in hexes are about 2.6 in wide: the CRT and the boxes widen it
     assert w_in > 4.0
     assert image.width == pytest.approx(w_in * DPI, abs=1)
-    pool = next(o for o in objs if o["Name"] == "ScriptingTrigger")["Transform"]
+    pool = next(o for o in objs if o["Nickname"] == "Replacement pool")["Transform"]
     (on_mark,) = [  # the red infantry not in the pool
         r
         for r in on_board(objs, "red infantry")

@@ -14,6 +14,7 @@ from ..layout.mapmargins import Placed, measure, on_sheet
 from ..layout.maps import PAD, art_size, map_group
 from ..layout.plan import Document, Group, Page
 from ..model.game import Game, Settings
+from ..model.map import MarginChart
 from ..raster import (
     PIECE_KINDS,
     check_pixels,
@@ -232,6 +233,10 @@ def _board_arts(game: Game, settings: Settings, fonts) -> list[_BoardArt]:
         w, h = art_size(m)
         placed: list[Placed] = []
         px = py = 0.0
+        # every off-map box is a place on the board, printed in the margins or not
+        listed = {c.item for c in m.margins}
+        more = tuple(MarginChart(box) for box in m.boxes if box not in listed)
+        m = replace(m, margins=m.margins + more) if more else m
         if m.margins:  # room round the map for its widest chart on each side, as on a sheet
             blocks = [measure(c, m, w, env, 0) for c in m.margins if c.item != "key"]
             wide = [b.width for b in blocks if b is not None]  # a key spreads to any width

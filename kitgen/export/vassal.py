@@ -377,8 +377,8 @@ def placements(
 
 
 def _in_box(mod: Module, board: Board, chart, piece: Piece, filled: dict, box: str):
-    """The next free place in an off-map box, left to right then down (a box the board
-    does not print: its pieces stack at the picture's top-left corner)."""
+    """The next free place in an off-map box, left to right then down (the board draws
+    every box; a scenario on a map with no board: the picture's top-left corner)."""
     w, h = (v * mod.scale for v in piece.design.size)
     if chart is None:
         return w, h
