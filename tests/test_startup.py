@@ -87,3 +87,28 @@ def test_a_did_you_mean_still_finds_its_word(tmp_path: Path) -> None:
     assert close_match("colur", ["colour", "size"]) == "colour"
     assert close_match("zzz", ["colour", "size"]) is None
     assert suggest("colur", ["colour", "size"]) == "did you mean 'colour'?"
+
+
+def test_yamls_printable_class_is_compiled_the_short_way() -> None:
+    """PyYAML's reader takes the class of what YAML refuses from re's cache, where
+    kitgen put it under PyYAML's own pattern: that pattern is still the reader's."""
+    probe = (
+        "import kitgen.source.yamlnodes as y, yaml\n"
+        "print(yaml.reader.Reader.NON_PRINTABLE.pattern == y.YAML_REFUSES)"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe], cwd=ROOT, capture_output=True, text=True, check=True
+    )
+    assert done.stdout.split() == ["True"]
+
+
+def test_the_two_classes_hold_the_same_characters() -> None:
+    import re
+
+    from kitgen.source.yamlnodes import YAML_ALLOWS, YAML_REFUSES
+
+    every = "".join(map(chr, range(0x110000)))
+    # re.UNICODE spells the flags apart from the cached key: both compile afresh
+    refused = re.compile(YAML_ALLOWS, re.UNICODE).findall(every)
+    assert refused == re.compile(YAML_REFUSES, re.UNICODE).findall(every)
+    assert len(refused) == 2111  # C0 and C1 controls but tab and breaks, surrogates, two
