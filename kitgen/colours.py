@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import colorsys
 import re
+from functools import lru_cache
 
 from .names import did_you_mean
 
@@ -88,6 +89,7 @@ def _linear(v: float) -> float:
     return v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4
 
 
+@lru_cache(maxsize=1024)  # a kit has a few dozen colours, asked about per piece
 def relative_luminance(colour: str) -> float:
     """WCAG 2 relative luminance of '#rrggbb' (0 black .. 1 white): how light it prints,
     in colour and in grey alike."""
@@ -95,6 +97,7 @@ def relative_luminance(colour: str) -> float:
     return 0.2126 * r + 0.7152 * g + 0.0722 * b
 
 
+@lru_cache(maxsize=4096)  # the same few pairs for every piece's text
 def contrast(a: str, b: str) -> float:
     """WCAG 2 contrast ratio of two colours: 1 (the same) to 21 (black on white)."""
     hi, lo = sorted((relative_luminance(a), relative_luminance(b)), reverse=True)

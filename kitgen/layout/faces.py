@@ -615,15 +615,17 @@ def _legible_fact(
 ) -> None:
     """The build says where a piece's ink fell short of the contrast floor, and what was
     printed instead: the ink moved, or a plate behind it."""
+    env.fact(_contrast_text(el.path, ink, background, printed, size), CONTRAST_FACTS)
+
+
+@lru_cache(maxsize=1024)  # the same text on every copy of a design: worded once
+def _contrast_text(path: str, ink: str, background: str, printed: tuple, size: float) -> str:
     under = PAPER if background == "none" else background
     colour, plate = printed
-    was = f"{el.path}: ink {ink} on {under} reads {contrast(ink, under):.1f}:1 at {size:g} pt"
+    was = f"{path}: ink {ink} on {under} reads {contrast(ink, under):.1f}:1 at {size:g} pt"
     if plate is None:
-        env.fact(f"{was}, printed {colour} ({contrast(colour, under):.1f}:1)", CONTRAST_FACTS)
-    else:
-        env.fact(
-            f"{was}, printed on a plate of {plate} ({contrast(ink, plate):.1f}:1)", CONTRAST_FACTS
-        )
+        return f"{was}, printed {colour} ({contrast(colour, under):.1f}:1)"
+    return f"{was}, printed on a plate of {plate} ({contrast(ink, plate):.1f}:1)"
 
 
 def _one_line(
