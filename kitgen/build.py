@@ -59,7 +59,7 @@ class BuildResult:
 
     game: Game
     diagnostics: Diagnostics
-    folder: Path | None = None
+    folder: Path
     manifest: dict = field(default_factory=dict)  # as written, less its items
 
 

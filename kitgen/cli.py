@@ -69,8 +69,11 @@ MAX_SHOWN = 50
 
 def _report(diags: Diagnostics | list, quiet: bool = False) -> None:
     items = in_reading_order(diags)  # as KitError orders them: top to bottom, file by file
-    shown: set[str] = set()  # once each as printed: one file named two ways reads alike
-    items = [d for d in items if not (str(d) in shown or shown.add(str(d)))]
+    # once each as printed: one file named two ways reads alike
+    shown: dict[str, Diagnostic] = {}
+    for d in items:
+        shown.setdefault(str(d), d)
+    items = list(shown.values())
     listed = [d for d in items if d.is_error or not quiet]
     errors = sum(1 for d in items if d.is_error)
     most = MAX_SHOWN if errors else len(listed)

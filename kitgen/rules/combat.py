@@ -444,10 +444,9 @@ def columns_words(shift: int) -> str:
     return f"{n} {side}" if n else "none"
 
 
-def format_resolution(
-    table: Table, attack: Fraction | int, defence: Fraction | int, got: Resolution
-) -> str:
-    """An attack worked out, for the terminal: odds, shifts, column, exact chances."""
+def format_resolution(table: Table, attack: str, defence: str, got: Resolution) -> str:
+    """An attack worked out, for the terminal: odds, shifts, column, exact chances
+    (`attack` and `defence`: the strengths as the command line wrote or added them)."""
     combat = _combat(table)
     sign = " to " if combat.kind == "odds" else " - "
     lines = []
@@ -586,7 +585,7 @@ def _combat(table: Table) -> Combat:
 
 def _combo(view: ThreatTable, names: Iterable[str]) -> Combo:
     by_name = {m.name: m for m in view.situations}
-    effects = []
+    effects: list[Effect] = []
     for name in names:
         mod = by_name.get(name)
         if mod is None:

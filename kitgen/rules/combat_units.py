@@ -255,6 +255,6 @@ def applied_loss(
         return k, v, v
     if loss.steps:
         most, _ = every[-1]  # every way to lose, fewest steps first
-        fits = [v for k, v in every if k == min(loss.steps, most)]
-        return min(loss.steps, most), min(fits), max(fits)
+        lost = [v for k, v in every if k == min(loss.steps, most)]
+        return min(loss.steps, most), min(lost), max(lost)
     return None

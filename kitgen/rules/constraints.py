@@ -11,6 +11,7 @@ from collections import Counter, defaultdict
 from collections.abc import Callable
 
 from ..errors import Diagnostics, Span
+from ..geometry import Cell
 from ..model.rules import ANY, Constraint, agree, bound_text, num_text
 from ..names import as_written
 from ..units import finite_number
@@ -86,7 +87,7 @@ def check_terrain(setup: Setup, rule: Constraint, diags: Diagnostics) -> None:
     for p in setup.checked(rule.pieces):
         if p.cell is None:
             continue
-        tid = setup.map.cells.get(p.cell)
+        tid = setup.board.cells.get(p.cell)
         where = setup.cell_text(p.cell)
         if rule.only_on and tid not in rule.only_on:
             allowed = " or ".join(setup.terrain_label(t) for t in rule.only_on)
@@ -121,9 +122,9 @@ def check_stacking(setup: Setup, rule: Constraint, diags: Diagnostics) -> None:
         if rule.per == "cell":
             if p.cell is None:
                 continue
-            if rule.terrains and setup.map.cells.get(p.cell) not in rule.terrains:
+            if rule.terrains and setup.board.cells.get(p.cell, "") not in rule.terrains:
                 continue
-            keys = [p.cell]
+            keys: list[Cell | str] = [p.cell]
         else:
             cells = {p.cell} if p.cell is not None else set(p.cells or ())
             # the areas the piece is surely in (one placed "in an area" may be anywhere there)
@@ -167,10 +168,10 @@ def _weight(rule: Constraint, p: Placed) -> int:
     return next((w for sel, w in rule.weights if sel.matches(p.values)), 1)
 
 
-def _cell_limit(setup: Setup, rule: Constraint, cell) -> int | None:
+def _cell_limit(setup: Setup, rule: Constraint, cell: Cell) -> int | None:
     if not rule.limit_from:
         return rule.limit
-    value = setup.map.props_at(cell).get(rule.limit_from)  # a feature's overrides the terrain's
+    value = setup.board.props_at(cell).get(rule.limit_from)  # a feature's overrides the terrain's
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         return None
     return int(value)
@@ -192,7 +193,7 @@ def check_placement(setup: Setup, rule: Constraint, diags: Diagnostics) -> None:
         elif p.cells is not None:
             at = f"in area {p.placement.area}"
         elif p.box is not None:
-            at = f"in box {as_written(p.box, setup.map.boxes[p.box].label)}"
+            at = f"in box {as_written(p.box, setup.board.boxes[p.box].label)}"
         else:
             at = "off the map"
         _say(
@@ -215,30 +216,32 @@ def _groups(
     """(name, span, path, membership test, side id) for each scenario, side or unit."""
     sc = setup.scenario
     if per == "side":
-        return [
-            (f"side {s.id}", s.span, s.path, lambda p, sid=s.id: p.side == sid, s.id)
-            for s in sc.sides
-        ]
+        return [(f"side {s.id}", s.span, s.path, _of_side(s.id), s.id) for s in sc.sides]
     if per == "unit":
-        return [
-            (f"unit {u.id}", u.span, u.path, lambda p, uid=u.id: p.unit == uid, u.side)
-            for u in sc.units
-        ]
+        return [(f"unit {u.id}", u.span, u.path, _of_unit(u.id), u.side) for u in sc.units]
     return [("the scenario", sc.span, "", lambda p: True, None)]
+
+
+def _of_side(side: str) -> Callable[[Placed], bool]:
+    return lambda p: p.side == side
+
+
+def _of_unit(unit: str) -> Callable[[Placed], bool]:
+    return lambda p: p.unit == unit
 
 
 def check_count(setup: Setup, rule: Constraint, diags: Diagnostics) -> None:
     sc = setup.scenario
     if rule.of == "sides":
         n = len(sc.sides)
-        bounds = (rule.exactly, rule.at_least, rule.at_most)
-        if not _fits(n, bounds):
+        wanted = (rule.exactly, rule.at_least, rule.at_most)
+        if not _fits(n, wanted):
             _say(
                 diags,
                 rule,
                 sc.span,
                 "sides",
-                f"the scenario has {n} {agree(n, 'sides')}, {_needs(bounds)}",
+                f"the scenario has {n} {agree(n, 'sides')}, {_needs(wanted)}",
                 setup,
             )
         return

@@ -13,7 +13,7 @@ from ..budget import MAX_RECORDS
 from ..chance.dice import parse_dice, roll
 from ..errors import Diagnostics
 from ..model.game import Game
-from ..model.generator import Generator, Lookup, Value
+from ..model.generator import Adjust, Generator, Lookup, Value
 from ..model.threat import Band
 from ..records import record
 from .lookup_tables import resolve_generator
@@ -128,7 +128,8 @@ def check_generators(game: Game, gens: list[Generator], diags: Diagnostics) -> N
     exactly one row."""
     for gen in gens:
         gen = resolve_generator(game, gen, diags)
-        for table in (*gen.lookups, *gen.adjust):
+        tables: tuple[Lookup | Adjust, ...] = (*gen.lookups, *gen.adjust)
+        for table in tables:
             if not table.roll:
                 continue
             dist = parse_dice(table.roll).distribution()

@@ -26,7 +26,7 @@ from ..units import finite_number
 from .where import NAME_REF, inner_tests, named, own_targets
 
 if TYPE_CHECKING:  # setup.py resolves a scenario's own names through this module
-    from ..model.map import MapDef
+    from ..model.map import FeatureKind, MapDef, Terrain
     from .setup import Setup
 
 MAP_KINDS = ("terrain", "place", "cell", "terrain property", "feature", "line", "box")
@@ -45,7 +45,7 @@ def map_names(maps: Iterable[MapDef], kind: str) -> list[str]:
         if kind == "terrain":
             out.update(dict.fromkeys(m.terrains))
         elif kind == "terrain property":  # a cell's properties: its terrain's and features'
-            kinds = (*m.terrains.values(), *m.feature_kinds.values())
+            kinds: list[Terrain | FeatureKind] = [*m.terrains.values(), *m.feature_kinds.values()]
             out.update(dict.fromkeys(sorted({k for t in kinds for k in t.props})))
         else:
             out.update(dict.fromkeys(getattr(m, _LAYERS[kind])))
@@ -137,7 +137,7 @@ def check_name(
             diags.error(
                 sc.map_span or sc.span,
                 "map",
-                f"the rule names {kind} {text!r}{whose}, which map {m.id!r} does not have"
+                f"the rule names {kind} {text!r}{whose}, which map {setup.board.id!r} does not have"
                 + (f" ({hint})" if hint else ""),
                 setup.rule_at(rule.span),
             )

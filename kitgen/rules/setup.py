@@ -86,7 +86,7 @@ class Setup:
     game: Game
     book: RuleBook
     scenario: Scenario
-    map: Any | None  # a MapDef
+    map: MapDef | None
     pieces: dict[str, PieceInfo]
     placed: list[Placed] = field(default_factory=list)
     areas: dict[str, frozenset[Cell]] = field(default_factory=dict)
@@ -136,6 +136,13 @@ class Setup:
         """The placed pieces `sel` matches, for a count (one reported only for where it
         stands still counts)."""
         return [p for p in self.placed if sel.matches(p.values)]
+
+    @property
+    def board(self) -> MapDef:
+        """The map, where only a scenario with one gets this far (a check of cells, a
+        placement whose cell was found): a scenario without one has no cells to test."""
+        assert self.map is not None, "a scenario without a map has no cells"
+        return self.map
 
     # -- naming things in messages
     def cell_text(self, cell: Cell) -> str:
@@ -256,27 +263,29 @@ def resolve(game: Game, book: RuleBook, scenario: Scenario, diags: Diagnostics) 
             if p.area is not None:
                 pending.append(placed)
     for area in area_order(scenario, map_areas, diags):
-        cells: set[Cell] = set()
+        in_area: set[Cell] = set()
         for i, label in enumerate(area.cells):
             if check_name(setup, diags, "cell", label, f"{area.path}[{i}]", area.span):
-                cells.add(setup.map.cell_or_place(label))
+                cell = setup.board.cell_or_place(label)
+                if cell is not None:  # an off-map box passes as a cell name, holds none
+                    in_area.add(cell)
         if area.where is not None and setup.map is not None:
             try:
-                cells.update(
+                in_area.update(
                     c for c in setup.map.cells if holds(setup, area.where, frozenset([c]), None)
                 )
             except TooMuchWork as over:  # the area that takes the tests over the cap
                 if over.first:
                     diags.error(area.span, f"{area.path}.where", work_message(), WORK_HINT)
-        setup.areas[area.name] = frozenset(cells)
+        setup.areas[area.name] = frozenset(in_area)
     for placed in pending:
         p = placed.placement
-        area = own_name(p.area or "", p.side, p.unit)
-        ok = check_name(setup, diags, "area", area, f"{p.path}.area", p.span_of("area"))
-        if not ok or area not in setup.areas:  # a pattern names no one area to stand in
+        name = own_name(p.area or "", p.side, p.unit)
+        ok = check_name(setup, diags, "area", name, f"{p.path}.area", p.span_of("area"))
+        if not ok or name not in setup.areas:  # a pattern names no one area to stand in
             setup.placed.remove(placed)
         else:
-            placed.cells = setup.areas[area]
+            placed.cells = setup.areas[name]
     note_reported(setup, diags)
     return setup
 
@@ -335,9 +344,9 @@ def _where_placed(
         for c in corners
     ):
         return None
-    ends = [setup.map.cell_or_place(c.strip()) for c in corners]
+    ends = [setup.board.cell_or_place(c.strip()) for c in corners]
     cells = _cells_between(setup, ends) if len(ends) == 2 else ends
-    return cells, (at if ends[0] is None and at in setup.map.boxes else None)
+    return cells, (at if ends[0] is None and at in setup.board.boxes else None)
 
 
 def _cells_between(setup: Setup, ends: list[Cell | None]) -> list[Cell | None]:
@@ -346,7 +355,9 @@ def _cells_between(setup: Setup, ends: list[Cell | None]) -> list[Cell | None]:
     a, b = ends
     if a is None or b is None:
         return [a if a is not None else b]
-    return [c for c in sorted(rect_cells(a, b), key=lambda c: (c[1], c[0])) if c in setup.map.cells]
+    return [
+        c for c in sorted(rect_cells(a, b), key=lambda c: (c[1], c[0])) if c in setup.board.cells
+    ]
 
 
 def area_order(

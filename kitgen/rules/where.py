@@ -10,7 +10,7 @@ from fnmatch import fnmatchcase
 from typing import TYPE_CHECKING, Any
 
 from ..budget import MAX_WHERE_WORK
-from ..geometry import Cell
+from ..geometry import Cell, SquareGrid
 from ..model.rules import Distance, Target, Where, prop_text
 from ..names import as_written
 from ..records import fields
@@ -177,7 +177,7 @@ def steps(setup: Setup, cell: Cell, targets: frozenset[Cell], through: tuple[str
     """The fewest steps from the nearest target to `cell` (inf when there is none): the map's
     own distance, or, with `through`, a walk over neighbours (blocking edges cut) that enters
     only cells of those terrains."""
-    m = setup.map
+    m = setup.board
     if not targets:
         return math.inf
     if not through:
@@ -193,7 +193,7 @@ def steps(setup: Setup, cell: Cell, targets: frozenset[Cell], through: tuple[str
             nxt = []
             for c in frontier:
                 for n in m.neighbours(c):
-                    if n not in walked and m.cells.get(n) in through:
+                    if n not in walked and m.cells.get(n, "") in through:
                         walked[n] = walked[c] + 1
                         nxt.append(n)
             frontier = nxt
@@ -216,8 +216,8 @@ def named(patterns: Iterable[str], names: Iterable[str]) -> list[str]:
 def _on_line(setup: Setup, ends: tuple[Target, Target], cell: Cell, who: Placed | None) -> bool:
     """Does the straight line between the two targets' cell centres pass within half a
     cell of this cell's centre? (Several cells per end: any pair will do.)"""
-    g = setup.map.grid
-    size = getattr(g, "cell", None) or getattr(g, "size", 1.0)
+    g = setup.board.grid
+    size = g.cell if isinstance(g, SquareGrid) else g.size
     px, py = g.centre(*cell)
     starts, ends_at = target_cells(setup, ends[0], who), target_cells(setup, ends[1], who)
     spend(setup, len(starts) * len(ends_at))

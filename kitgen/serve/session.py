@@ -109,7 +109,7 @@ class Session:
                 outcome = self._run()
                 if outcome == AGAIN:
                     continue
-                if outcome != STOPPED:
+                if isinstance(outcome, dict):  # not STOPPED
                     self._finish(outcome)
                 return self.state
 
