@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import colorsys
 import re
+from collections.abc import Mapping
 from functools import lru_cache
 
 from .names import did_you_mean
@@ -43,7 +44,7 @@ class ColourError(ValueError):
         self.hint = hint
 
 
-def parse_colour(text: str, palette: dict[str, str] | None = None) -> str:
+def parse_colour(text: str, palette: Mapping[str, str] | None = None) -> str:
     """'#abc', '#aabbcc', a CSS name or a palette name -> '#aabbcc' ('none' stays 'none')."""
     key = text.strip()
     if palette and key in palette:

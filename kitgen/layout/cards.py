@@ -362,7 +362,7 @@ class _Slot:
         return piece_room(*self.card.size, self.bleed, self.fold)
 
 
-def plan_cards(cards: tuple[Card, ...] | list[Card], env: PlanEnv) -> list[Document]:
+def plan_cards(cards: Sequence[Card], env: PlanEnv) -> list[Document]:
     """Every card imposed; one printing mode per file. Two-sided cards fold and glue, or
     with --duplex all cards print duplex. A card whose fold pair is larger than the paper
     takes a back page instead: it goes to a duplex file of its own (cards-duplex.pdf)
@@ -382,7 +382,8 @@ def plan_cards(cards: tuple[Card, ...] | list[Card], env: PlanEnv) -> list[Docum
         pair = piece_room(*card.size, bleeds[card.id], True)
         return card.two_sided and not duplex and fits(pair, env.paper, inset)
 
-    single, paired = [], []
+    single: list[_Slot] = []
+    paired: list[_Slot] = []
     for c in cards:
         group = single if duplex or not c.two_sided or folds(c) else paired
         group.extend(_Slot(c, k, folds(c), bleeds[c.id]) for k in range(1, c.quantity + 1))
@@ -391,7 +392,7 @@ def plan_cards(cards: tuple[Card, ...] | list[Card], env: PlanEnv) -> list[Docum
     flip = env.settings.duplex if duplex else "long"
     groups = [(single, flip if duplex else ""), (paired, flip)]
     forms: dict[tuple[str, str], tuple[Group, float]] = {}
-    docs = []
+    docs: list[Document] = []
     for slots, backs in groups:
         if not slots:
             continue

@@ -11,10 +11,11 @@ from __future__ import annotations
 import math
 import re
 from functools import lru_cache
+from typing import cast
 from operator import attrgetter
 
 from ..colours import contrast, legible, readable_on
-from ..model.counters import CounterDef, Face, IconEl, ImageEl, Place, TextEl, UnitEl
+from ..model.counters import CounterDef, Element, Face, IconEl, ImageEl, Place, TextEl, UnitEl
 from ..records import fields, record
 from ..style import (
     BLACK,
@@ -67,7 +68,7 @@ def face_ops(d: CounterDef, face: Face, bleed: float, env: PlanEnv) -> tuple:
     inks = layout.inks
     for i, (el, slot) in enumerate(zip(face.elements, layout.slots, strict=True)):
         line = slot.line
-        if slot.face is None:
+        if slot.face is None or not isinstance(el, TextEl):  # a text's slot has a face
             ops.extend(_element(d, el, slot.box, layout.ink, env))
         # Most texts are one short line that fits at the size its place starts from: the
         # line is worked out with the layout and only the text is measured.
@@ -260,10 +261,10 @@ def _layout(d: CounterDef, face: Face, bleed: float, env: PlanEnv) -> _Layout:
         None if d.side is None else side_mark(d, env),
     )
     got = _LAYOUTS.get(key)
-    if type(got) is _Layout:
+    if isinstance(got, _Layout):
         return got
     if got is not None:
-        lines = tuple([_line_count(elements[i], got.width, env) for i in got.texts])
+        lines = tuple([_line_count(el, got.width, env) for el in _texts(elements, got.texts)])
         layout = got.layouts.get(lines)
         if layout is None:
             if len(got.layouts) >= 256:  # bounded: texts of ever more lines
@@ -272,13 +273,13 @@ def _layout(d: CounterDef, face: Face, bleed: float, env: PlanEnv) -> _Layout:
         return layout
     layout = _new_layout(d, face, bleed, env)
     texts = tuple([i for row in _sized_rows(elements) for i in row])
-    if texts:
-        width = layout.width
-        lines = tuple([_line_count(elements[i], width, env) for i in texts])
-        got = _TextSized(texts, width, {lines: layout})
     if len(_LAYOUTS) >= 4096:  # bounded: a game has a few layouts, a test run many games
         _LAYOUTS.clear()
-    _LAYOUTS[key] = got if texts else layout
+    _LAYOUTS[key] = layout
+    if texts:
+        width = layout.width
+        lines = tuple([_line_count(el, width, env) for el in _texts(elements, texts)])
+        _LAYOUTS[key] = _TextSized(texts, width, {lines: layout})
     return layout
 
 
@@ -414,8 +415,13 @@ def _text_needs(elements, inner: BBox, env: PlanEnv) -> tuple[float | None, ...]
     needs: list[float | None] = [None, None, None]
     for r, texts in zip((0, 2), sized, strict=True):
         if texts:
-            needs[r] = sum(_text_height(elements[i], width, env) for i in texts)
+            needs[r] = sum(_text_height(el, width, env) for el in _texts(elements, texts))
     return tuple(needs)
+
+
+def _texts(elements: tuple[Element, ...], indices: tuple[int, ...]) -> list[TextEl]:
+    """The elements at `indices`, which _sized_rows picks among the texts only."""
+    return [cast(TextEl, elements[i]) for i in indices]
 
 
 def _sized_rows(elements) -> tuple[tuple[int, ...], ...]:
@@ -446,7 +452,7 @@ def _rows(places: tuple[Place, ...], inner: BBox, needs) -> tuple[tuple[float, f
         left = height - sum(f for f in fixed if f is not None)
         flexible = sum(weights[r] for r in range(3) if fixed[r] is None) or 1.0
         share = [
-            fixed[r] if fixed[r] is not None else left * weights[r] / flexible for r in range(3)
+            f if f is not None else left * w / flexible for f, w in zip(fixed, weights, strict=True)
         ]
     spans = []
     top = y1
@@ -462,6 +468,7 @@ def _text_height(el: TextEl, width: float, env: PlanEnv) -> float:
 
 
 def _line_count(el: TextEl, width: float, env: PlanEnv) -> int:
+    assert el.size is not None  # a text sized by its lines has a size (_sized_rows)
     if not el.wrap:
         return el.text.count("\n") + 1
     if not BREAKS.search(el.text):  # one word: one line, nothing to measure

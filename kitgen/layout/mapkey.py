@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 
+from ..errors import Span
 from ..model.map import MapDef, prop_words, props_words
 from ..records import record, replace
 from ..style import (
@@ -36,7 +37,7 @@ class Entry:
     swatch: tuple  # ops about the swatch's centre
     title: str
     effects: str
-    span: object  # where the thing was declared (a warning names it)
+    span: Span | None  # where the thing was declared (a warning names it)
     path: str
 
 
@@ -117,20 +118,20 @@ def _kind_entries(m: MapDef, env: PlanEnv, least: float = 0.0) -> list[Entry]:
                 )
             )
     drawn = {ln.kind for ln in m.lines}
-    for k in m.line_kinds.values():
-        if k.id in drawn:
+    for lk in m.line_kinds.values():
+        if lk.id in drawn:
             body = (
                 Path(square, fill=SWATCH_FILL),
-                *style_ops(k, [(-half, -half * 0.3), (half, half * 0.3)], SWATCH * 2.5),
+                *style_ops(lk, [(-half, -half * 0.3), (half, half * 0.3)], SWATCH * 2.5),
                 frame,
             )
             out.append(
                 Entry(
                     body,
-                    k.label or k.id,
-                    _effects(k.props),
-                    k.span,
-                    f"maps.{m.id}.line_kinds.{k.id}",
+                    lk.label or lk.id,
+                    _effects(lk.props),
+                    lk.span,
+                    f"maps.{m.id}.line_kinds.{lk.id}",
                 )
             )
     return out
@@ -142,7 +143,9 @@ def _edge_entries(m: MapDef) -> list[Entry]:
     out: list[Entry] = []
     for k in m.edge_kinds.values():
         if any(e.kind == k.id for e in m.edges):
-            body = [Line(-half, 0, half, 0, Stroke(k.colour, min(k.width, 5), k.dash))]
+            body: list[Line | Rect] = [
+                Line(-half, 0, half, 0, Stroke(k.colour, min(k.width, 5), k.dash))
+            ]
             if k.symbol in ("ford", "bridge"):
                 body = crossing_ops(k.symbol, (-half, 0), (half, 0), k.colour, min(k.width, 5))
             if k.symbol in ("door", "hatch"):

@@ -12,12 +12,13 @@ import math
 import os
 import re
 from collections import defaultdict
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from functools import partial
 
 from ..colours import ColourError, mix, parse_colour, readable_on, rgb
 from ..errors import Diagnostics
 from ..geometry import HexGrid
-from ..model.rules import FACE, RuleBook, Scenario
+from ..model.rules import FACE, RuleBook, Scenario, Unit
 from ..names import in_words
 from ..records import record, replace
 from ..rules.setup import Placed, Setup, resolve
@@ -93,7 +94,7 @@ def plan_scenarios(book: RuleBook, env: PlanEnv) -> list[Document]:
     return docs
 
 
-def _colours(setup: Setup, palette: dict[str, str] | None = None) -> dict[str, str]:
+def _colours(setup: Setup, palette: Mapping[str, str] | None = None) -> dict[str, str]:
     """Each side's token colour: its own `colour:`, else the colour its id names (a side
     called red is drawn red, never blue), else the next palette colour not yet taken."""
     out = {}
@@ -249,12 +250,12 @@ def _scale(
     one = _fit(setup, (x0, y0 + legend_h + 14 + text + ONE_PAGE_SLACK, x1, y))
     if least <= one < scale:
         return one, True
-    if scale < every_coord_scale(setup.map):
+    if scale < every_coord_scale(setup.board):
         # its coordinates would not all print at the least size: the map takes the
         # page (the sheet's text continues overleaf), as large as it will go
         scale = max(scale, _fit(setup, (x0, y0 + legend_h + 6, x1, y)))
-    hexes = isinstance(setup.map.grid, HexGrid)  # named in lattice hexes, not at its edges
-    if scale < every_coord_scale(setup.map) and not hexes:  # too small still: edge names
+    hexes = isinstance(setup.board.grid, HexGrid)  # named in lattice hexes, not at its edges
+    if scale < every_coord_scale(setup.board) and not hexes:  # too small still: edge names
         room_x, room_y = RULER_ROOM
         scale = max(scale, _fit(setup, (x0 + room_x, y0 + legend_h + 6, x1 - room_x, y - room_y)))
     return scale, False
@@ -263,13 +264,13 @@ def _scale(
 def _least_scale(setup: Setup, env: PlanEnv) -> float:
     """The least scale a diagram is made smaller to for a one-page sheet: every cell's
     coordinates (every_coord_scale) and every token's words print at MIN_WORD."""
-    size = cell_size(setup.map.grid)
+    size = cell_size(setup.board.grid)
 
     def prints(scale: float) -> bool:
         tokens = _token_spots(setup, size, MIN_WORD / scale, env)
         return all(_text_size(t, env) * scale >= MIN_WORD - 1e-6 for t in tokens)
 
-    lo = hi = every_coord_scale(setup.map)
+    lo = hi = every_coord_scale(setup.board)
     if prints(lo):
         return lo
     for _ in range(16):  # a scale at which they print, then the least between
@@ -302,7 +303,7 @@ def _map_legend(setup: Setup, page: Page, x0: float, x1: float, y: float, env: P
     x = x0
     k = LEGEND_SWATCH / SWATCH
     quiet = replace(env, diags=Diagnostics())  # the key warns
-    for entry in entries(setup.map, quiet, least=MIN_WORD / k):
+    for entry in entries(setup.board, quiet, least=MIN_WORD / k):
         width = LEGEND_SWATCH + 4 + env.fonts.width(entry.title, font.face, font.size) + 14
         if x + width > x1 and x > x0:
             x, y = x0, y - LEGEND_SWATCH - 4
@@ -314,9 +315,9 @@ def _map_legend(setup: Setup, page: Page, x0: float, x1: float, y: float, env: P
 
 def _fit(setup: Setup, box) -> float:
     """The scale that fits the map into box, no larger than MAX_CELL a cell."""
-    b = setup.map.grid.bounds()
+    b = setup.board.grid.bounds()
     scale = min((box[2] - box[0]) / (b.x1 - b.x0), (box[3] - box[1]) / (b.y1 - b.y0))
-    return min(scale, MAX_CELL / cell_size(setup.map.grid))  # a diagram, not a poster
+    return min(scale, MAX_CELL / cell_size(setup.board.grid))  # a diagram, not a poster
 
 
 def _map_ops(
@@ -412,10 +413,10 @@ def _diagram_map(setup: Setup):
     the map's name for it (its own Approach area, found from where its pieces stand) is
     shown once, hatched as the scenario's, never also outlined where the map has it."""
     own = {area.name for area in setup.scenario.areas}
-    styles = tuple(s for s in setup.map.area_styles if s.area not in own)
-    if len(styles) == len(setup.map.area_styles):
-        return setup.map
-    return replace(setup.map, area_styles=styles)
+    styles = tuple(s for s in setup.board.area_styles if s.area not in own)
+    if len(styles) == len(setup.board.area_styles):
+        return setup.board
+    return replace(setup.board, area_styles=styles)
 
 
 def _rulers(m, at: tuple, top: float, env: PlanEnv) -> list:
@@ -479,7 +480,7 @@ class _Token:
 def _token_spots(setup: Setup, cell_size: float, least: float, env: PlanEnv) -> list[_Token]:
     """Each placed piece's token, side by side in its cell, as large as its words need to
     print at ``least`` (map points) while the cell holds them all."""
-    g = setup.map.grid
+    g = setup.board.grid
     shapes = scenario_shapes(setup)
     by_cell: dict = defaultdict(list)
     for p in setup.placed:
@@ -496,7 +497,7 @@ def _token_spots(setup: Setup, cell_size: float, least: float, env: PlanEnv) -> 
         most = cell_size * (0.4 if n == 1 else 0.23 if n <= 4 else 0.155)
         cx, cy = g.centre(*cell)
         cy -= cell_size * 0.07  # clear of the cell's label
-        if any(f.name for f in setup.map.features_at(cell)):
+        if any(f.name for f in setup.board.features_at(cell)):
             r *= 0.75  # smaller and higher: the town's name under them stays readable
             most *= 0.75
             cy += cell_size * 0.1
@@ -827,11 +828,11 @@ class _Flow(PageFlow):
 
 def _where(setup: Setup, p: Placed) -> str:
     if p.cell is not None:
-        return setup.map.label(p.cell)
+        return setup.board.label(p.cell)
     if p.placement.area:
         return _area_name(setup, p.placement.area)
     if p.box is not None:
-        box = setup.map.boxes[p.box]
+        box = setup.board.boxes[p.box]
         return box.label or box.id
     return "off map"
 
@@ -856,9 +857,7 @@ def _sheet(setup: Setup, colours: dict[str, str], flow: _Flow) -> None:
             key_text += ("; " if key_text else "") + "hatched: " + ", ".join(hatched)
         if key_text:
             flow.para("Key: " + key_text, size=SMALL, colour=MUTED)
-    drawn = [
-        lambda side=side: _side(setup, side, colours, shapes[side.id], flow) for side in sc.sides
-    ]
+    drawn = [partial(_side, setup, side, colours, shapes[side.id], flow) for side in sc.sides]
     for k in range(0, len(drawn) - 1, 2):  # sides two abreast where their lines are short
         flow.pair(drawn[k], drawn[k + 1])
     if len(drawn) % 2:
@@ -867,7 +866,7 @@ def _sheet(setup: Setup, colours: dict[str, str], flow: _Flow) -> None:
     if neutral:
         flow.section(lambda: _pieces(setup, "Other pieces", neutral, flow))
     for unit in (u for u in sc.units if u.side is None):
-        flow.section(lambda unit=unit: _pieces(setup, unit.name or unit.id, [], flow, unit))
+        flow.section(partial(_pieces, setup, unit.name or unit.id, [], flow, unit))
     if sc.options:
         labels = {o.id: o.label for o in setup.book.options}
         options = [sentence(labels.get(name, name)) for name, _ in sc.options]
@@ -891,7 +890,7 @@ def _side(setup: Setup, side, colours: dict[str, str], shape: str, flow: _Flow) 
     own = [p for p in setup.placed if p.side == side.id and not p.unit]
     described = [p for p in own if p.placement.attrs]  # figures with a roster entry
     _placement_lines(setup, [p for p in own if not p.placement.attrs], flow)
-    blocks = [(None, described)] if described else []
+    blocks: list[tuple[Unit | None, list[Placed]]] = [(None, described)] if described else []
     for unit in (u for u in setup.scenario.units if u.side == side.id):
         blocks.append((unit, [p for p in setup.placed if p.unit == unit.id]))
     _tables(setup, blocks, flow)

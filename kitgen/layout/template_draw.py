@@ -265,7 +265,7 @@ def draw_cone(t: ConeTemplate, pen: Pen) -> Drawing:
     far = cone_width(t.start_width, t.spread, t.per, t.start + t.length)
     L, H = t.length, far
     mid = H / 2
-    poly = ((0.0, mid - near / 2), (L, 0.0), (L, H), (0.0, mid + near / 2))
+    poly: tuple[Point, ...] = ((0.0, mid - near / 2), (L, 0.0), (L, H), (0.0, mid + near / 2))
     if near == 0:
         poly = ((0.0, mid), (L, 0.0), (L, H))
     thin = Stroke(INK, 0.4)
@@ -405,9 +405,12 @@ def draw_arc(t: ArcTemplate, pen: Pen) -> Drawing:
             if not _inside(at(cell), plate):
                 ops += _film_mark(at(cell), "full", pen)
         for cell in sorted(cover.partial):
-            part = [clip_polygon(_square(cell), piece) for piece in pieces]
-            pts = [p for poly in part for p in poly]
-            centroid = (sum(p[0] for p in pts) / len(pts), sum(p[1] for p in pts) / len(pts))
+            parts = [clip_polygon(_square(cell), piece) for piece in pieces]
+            inside = [p for poly in parts for p in poly]
+            centroid = (
+                sum(p[0] for p in inside) / len(inside),
+                sum(p[1] for p in inside) / len(inside),
+            )
             if not _inside(at(centroid), plate):
                 ops += _film_mark(at(centroid), "partial", pen)
     ops += _arc_plate(t, pen, (cx, top, pad_w, pad_h), covered, partial)

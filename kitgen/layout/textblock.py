@@ -7,7 +7,7 @@ from collections.abc import Mapping
 
 from ..model.counters import Picture
 from ..model.table import TextBlock
-from ..records import record
+from ..records import field, record
 from ..style import INK, LEADING
 from .env import PlanEnv
 from .rich import (
@@ -45,7 +45,7 @@ class TextLayout:
     env: PlanEnv
     faces: Faces
     fits: bool = True
-    numbers: dict[int, int] | None = None  # line index -> step number
+    numbers: dict[int, int] = field(default_factory=dict)  # line index -> step number
     first_title: float = 0.0  # the title's room on the first part (no "(cont.)" to wrap)
     lead: float = LEADING  # the line pitch, of the size
     para: float = PARA_GAP  # the room before a paragraph or item (not the first), of the size

@@ -5,6 +5,8 @@ No ReportLab here."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ..errors import Diagnostics
 from ..model.game import Game
 from ..model.label import Record
@@ -71,7 +73,7 @@ def _table(
 
 
 def expand_roster_cards(
-    game: Game, cards: tuple[Card, ...], seed: int | None, use: tuple[str, ...] = ()
+    game: Game, cards: Sequence[Card], seed: int | None, use: tuple[str, ...] = ()
 ) -> tuple[list[Card], dict[str, Table]]:
     """Every card, a roster card replaced by one card per unit; plus the roster tables."""
     out: list[Card] = []
