@@ -84,7 +84,7 @@ def fields(kind: type | object) -> tuple[Field, ...]:
     """A record class's (or a record's) fields, in the order its constructor takes them."""
     cls = kind if isinstance(kind, type) else type(kind)
     try:
-        return cls.__record_fields__  # type: ignore[attr-defined,no-any-return]
+        return cls.__record_fields__  # type: ignore[attr-defined]
     except AttributeError:
         raise TypeError(f"{cls.__qualname__} is not a record") from None
 

@@ -212,7 +212,7 @@ def _as_card(game: Game, design: Design, item: dict) -> Design:
     )
 
 
-def _card_of(game: Game, ident: str):  # type: ignore[no-untyped-def]
+def _card_of(game: Game, ident: str):
     """The card definition that printed card `ident` (a roster's, by its id's pattern)."""
     for card in game.cards:
         if card.id == ident:

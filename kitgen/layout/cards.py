@@ -277,7 +277,7 @@ def _alike(
     return {(card.id, side): min(size, deck) for (card, _), size in zip(faces, own, strict=True)}
 
 
-def _text_cell(card: Card, face: CardFace):  # type: ignore[no-untyped-def]
+def _text_cell(card: Card, face: CardFace):
     """The cell of the longest spreadsheet value the face shows (None: none does)."""
     shown = "\n".join(
         [b.text for b in face.blocks if b.text]

@@ -11,8 +11,8 @@ from __future__ import annotations
 import math
 import re
 from functools import lru_cache
-from typing import cast
 from operator import attrgetter
+from typing import cast
 
 from ..colours import contrast, legible, readable_on
 from ..model.counters import CounterDef, Element, Face, IconEl, ImageEl, Place, TextEl, UnitEl

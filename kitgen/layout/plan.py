@@ -149,9 +149,9 @@ def _other_op(self, other) -> bool:
 
 # As frozen dataclasses compared: a Line never equals a Circle with the same numbers.
 for _op in (Stroke, Font, Rect, Circle, Line, Path, Text, Icon, Image, Group, Pieces):
-    _op.__eq__ = _same_op  # type: ignore[method-assign,assignment]
-    _op.__ne__ = _other_op  # type: ignore[method-assign,assignment]
-    _op.__hash__ = tuple.__hash__  # type: ignore[method-assign,assignment]
+    _op.__eq__ = _same_op  # type: ignore[method-assign]
+    _op.__ne__ = _other_op  # type: ignore[method-assign]
+    _op.__hash__ = tuple.__hash__  # type: ignore[method-assign]
 
 
 # Most items have nothing extra: they share one read-only empty mapping (ten thousand

@@ -98,7 +98,7 @@ class Painter:
         self._ascii_tf: dict[tuple[str, float], str] = {}
         # Operator text already written once: a face's rectangles and lines sit at the same
         # place on every counter, and a strength line repeats on hundreds of them.
-        self._rects: dict[tuple, str] = {}
+        self._rects: dict[tuple, tuple[str | None, str | None, str]] = {}
         self._texts: dict[tuple, str] = {}
         self._nums: dict[float, str] = {}
         self._paths: dict[tuple, str] = {}
@@ -190,7 +190,7 @@ class Painter:
     @paints(Path)
     def op_Path(self, o: Path) -> None:
         if o.hatch:
-            self._hatch(o)
+            self._hatch(o.points, o.hatch)
         paint = self._paint(o.fill if o.closed else None, o.stroke)
         if not paint or len(o.points) < 2:
             return
@@ -206,14 +206,14 @@ class Painter:
             path = self._paths[key] = " ".join(parts)
         self.code.append(f"{path} {paint}")
 
-    def _hatch(self, o: Path) -> None:
+    def _hatch(self, points: tuple, hatch: str) -> None:
         """Thin 45° lines clipped to the polygon: 'partly covered' reads without colour."""
-        key = (o.points, o.hatch)
+        key = (points, hatch)
         drawn = self._hatches.get(key)
         if drawn is None:  # a fold pair's glue bands sit at the same places on every sheet
             if len(self._hatches) >= 1024:  # bounded: hatched template cells are drawn once each
                 self._hatches.clear()
-            drawn = self._hatches[key] = _hatch_ops(o.points, o.hatch)
+            drawn = self._hatches[key] = _hatch_ops(points, hatch)
         self.code.extend(drawn)
         self._fill = self._stroke = None
 
@@ -330,7 +330,9 @@ class Painter:
             if drawing is not None:
                 # ReportLab's drawings start their state in base-14 Helvetica, which no PDF
                 # of ours may name unembedded; a face the document embeds takes its place
-                drawing.initialFontName = self.face or drawing.initialFontName
+                # (an attribute of ReportLab's Drawing its stubs leave out)
+                font = self.face or drawing.initialFontName  # type: ignore[attr-defined]
+                drawing.initialFontName = font  # type: ignore[attr-defined]
                 renderPDF.draw(drawing, self.c, 0, 0)
             self.c.endForm()
             self._reset_state()
@@ -378,8 +380,8 @@ class Painter:
         name = "F" + _form_name(key)
         if name not in self.forms:
             self.forms.add(name)
-            if g.box is not None:
-                c.beginForm(name, *g.box)
+            if g.box is not None:  # the stubs type the box as int: ReportLab takes any number
+                c.beginForm(name, *g.box)  # type: ignore[arg-type]
             else:
                 c.beginForm(name)
             self._reset_state()
@@ -492,8 +494,8 @@ def _render(doc: Document, paper: Paper, title: str, icon_painter, release: bool
         pdfVersion=(1, 7),
         pageCompression=1,
         # the page preamble's font: one the document embeds anyway, never a base-14 font
-        # a print shop's preflight refuses as not embedded
-        initialFontName=(face := _first_face(doc)),
+        # a print shop's preflight refuses as not embedded (the stubs type it as a number)
+        initialFontName=(face := _first_face(doc)),  # type: ignore[arg-type]
     )
     canvas.setTitle(f"{title} — {doc.title}")
     canvas.setAuthor("kitgen")

@@ -1,7 +1,8 @@
 """Every private ReportLab attribute kitgen uses, and nothing else.
 
 ReportLab has no public way to do these things fast enough (or at all); each use says
-why. tests/test_rl_private.py checks each against the installed ReportLab, so a
+why. Each is absent from ReportLab's stubs, so each carries a `type: ignore` for that
+attribute alone. tests/test_rl_private.py checks each against the installed ReportLab, so a
 release that changes one fails there, by name, rather than somewhere in a drawing.
 """
 
@@ -20,13 +21,13 @@ def page_code(canvas: Canvas) -> list[str]:
     """The current page's operator list. The painter appends operators to it directly:
     the canvas's own helpers build a text object per string, which dominated the time
     of a counter sheet. showPage and forms replace the list: ask again after them."""
-    return canvas._code
+    return canvas._code  # type: ignore[attr-defined]
 
 
 def pdf_document(canvas: Canvas) -> PDFDocument:
     """The canvas's document, for the names it gives fonts, font subsets and XObjects
     (the canvas asks it the same when it draws text or an image itself)."""
-    return canvas._doc
+    return canvas._doc  # type: ignore[attr-defined]
 
 
 def is_truetype(font: object) -> bool:
@@ -37,27 +38,27 @@ def is_truetype(font: object) -> bool:
 
 def last_form(canvas: Canvas) -> str:
     """The name of the form (image) drawImage has just placed on the page."""
-    return canvas._formsinuse[-1]
+    return canvas._formsinuse[-1]  # type: ignore[attr-defined]
 
 
 def place_form_again(canvas: Canvas, name: str) -> None:
     """Note on the page an image placed again by operators written directly (drawImage
     would digest the image and look it up per call): the page then lists the image
     procedures and the form among its resources, as after drawImage."""
-    canvas._currentPageHasImages = 1
-    canvas._formsinuse.append(name)
+    canvas._currentPageHasImages = 1  # type: ignore[attr-defined]
+    canvas._formsinuse.append(name)  # type: ignore[attr-defined]
 
 
 def seal_page(canvas: Canvas) -> None:
     """Compress the page just finished now, as ReportLab would when the document is
     written: it keeps every page's operators as text until then (2.4 MiB for a hundred
     counter sheets). The same bytes come out: one FlateDecode filter, as without A85."""
-    page = canvas._doc.Pages.pages[-1]
+    page = canvas._doc.Pages.pages[-1]  # type: ignore[attr-defined]
     if not page.stream or not page.compression or page.Contents:
         return
     stream = PDFStream(PDFDictionary({"Filter": PDFArray([PDFName("FlateDecode")])}))
     stream.content = zlib.compress(page.stream.encode("utf8"))
-    stream.__Comment__ = "page stream"
+    stream.__Comment__ = "page stream"  # type: ignore[attr-defined]
     page.Contents = stream
     page.stream = None
 

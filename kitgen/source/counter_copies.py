@@ -23,7 +23,7 @@ from typing import Any
 
 from ..colours import ColourError, parse_colour
 from ..errors import Diagnostic, Diagnostics
-from ..model.counters import CounterDef, Face, merge_rows
+from ..model.counters import CounterDef, Element, Face, merge_rows
 from ..names import PLACEHOLDER
 from ..records import MISSING, fields
 from .expand import Vars, blanked, fill, substitute
@@ -219,7 +219,9 @@ class Filler:
         front = t.front if plan.front is None else plan.front.make(vals)
         if front is None:  # the front's one text not filled
             return None, found
-        made = {**plan.fields, "id": ident, "name": name, "variant": parts, "front": front}
+        made: dict[str, Any] = {
+            **plan.fields, "id": ident, "name": name, "variant": parts, "front": front
+        }  # fmt: skip
         if plan.back is not None:
             made["back"] = plan.back.make(vals)
         if plan.attrs is not None:  # an attr not filled is left out
@@ -379,9 +381,9 @@ class _FacePlan:
         )
 
 
-@lru_cache(maxsize=16)
 def _required(kind: type) -> frozenset[str]:
-    """An element's fields with no default: one not filled leaves the element out."""
+    """An element's fields with no default: one not filled leaves the element out (once
+    per element with holes of a definition: no cache needed)."""
     return frozenset(f.name for f in fields(kind) if f.default is MISSING)
 
 
@@ -392,7 +394,7 @@ class _ElementPlan:
 
     __slots__ = ("el", "fields", "names", "steps", "single", "needed", "made")
 
-    def __init__(self, el: Any, holes: dict[str, int]):
+    def __init__(self, el: Element, holes: dict[str, int]):
         self.el = el
         self.fields = fields_of(el)
         self.names = tuple(holes)
@@ -404,7 +406,7 @@ class _ElementPlan:
         self.made: dict = {}
 
     @classmethod
-    def of(cls, el: Any) -> _ElementPlan | None:
+    def of(cls, el: Element) -> _ElementPlan | None:
         """None for an element with no hole."""
         holes = {k: v.step for k, v in fields_of(el).items() if type(v) is Hole}
         return cls(el, holes) if holes else None
@@ -457,6 +459,7 @@ def _format(text: str) -> str:
     return "".join(out)
 
 
-def fields_of(record: object) -> dict[str, object]:
-    """A record's fields by name, as records.replace gathers them."""
+def fields_of(record: object) -> dict[str, Any]:
+    """A record's fields by name, as records.replace gathers them (of the record's
+    own types: what a copy's constructor call is checked against at run time)."""
     return {f.name: getattr(record, f.name) for f in fields(record)}

@@ -230,9 +230,10 @@ def _read_entry(ctx: Context, node: Node, path: str) -> list[CounterDef]:
         return []
     sets = read_for_each_parts(ctx, node.get("for_each"), f"{path}.for_each")
     each = node.get("for_each")
-    for name in each.entries if isinstance(each, Map) else ():  # its variables are attrs
+    named = each.key_spans if isinstance(each, Map) else {}  # its variables are attrs
+    for name in each.entries if isinstance(each, Map) else ():
         if name != "id" and (clash := built_in_clash(name)) is not None:
-            ctx.error(each.key_spans[name], f"{path}.for_each.{name}", *clash)
+            ctx.error(named[name], f"{path}.for_each.{name}", *clash)
     unused_columns(ctx, node, sets, attrs=True, also=layout_placeholders(ctx, node))
     if not sets:
         return []
@@ -452,8 +453,9 @@ def _read_size(
             "use shape: rect for width x height",
         )
         return None, None
-    sizes = [_one_size(ctx, node, path, p) for p in parts]
-    if any(s is None for s in sizes):
+    read = [_one_size(ctx, node, path, p) for p in parts]
+    sizes = [s for s in read if s is not None]
+    if len(sizes) < len(read):
         return None, None
     if shape == "rect":
         return sizes[0], sizes[1]
@@ -511,6 +513,7 @@ def _read_face(ctx: Context, node: Node, path: str, v, size: Size = (None, None)
     if f.map is None:
         return None
     background = _colour(f, v, "background")
+    assert background is not None  # declared with a default
     border, border_width = f.get("border", _read_border, v, size) or (None, 0.0)
     grid = f.get("grid", _read_grid)
     elements: list = []
@@ -520,6 +523,8 @@ def _read_face(ctx: Context, node: Node, path: str, v, size: Size = (None, None)
             continue
         sub = f.sub(key)
         raw = f.node_of(key)
+        if raw is None:  # a key of this mapping: never
+            continue
         items = list(enumerate(raw)) if isinstance(raw, Seq) else [(None, raw)]
         for i, item in items:
             ipath = sub if i is None else f"{sub}[{i}]"
@@ -667,8 +672,9 @@ def _icon_of(ctx: Context, name: str, node: Node, path: str) -> str | None:
 
 
 def _read_image(ctx: Context, v, node: Node, path: str, grid) -> ImageEl | None:
+    file_node: Node | None = node
     if isinstance(node, Scalar):
-        file_node, f = node, None
+        f = None
         fpath = path
     else:
         f = Fields(ctx, node, path, IMAGE_EL)

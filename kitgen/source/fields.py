@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, TypeGuard, TypeVar
 
 from ..budget import MAX_NUMBER, MAX_TEXT
 from ..colours import ColourError, parse_colour
@@ -298,7 +298,7 @@ def expect_map(ctx: Context, node: Node | None, path: str) -> Map | None:
     return node
 
 
-def is_file_list(node: Node | None) -> bool:
+def is_file_list(node: Node | None) -> TypeGuard[Map]:
     """A mapping with `file:` where a list is expected: the list is in that file
     (source/tabular.py reads it)."""
     return isinstance(node, Map) and "file" in node
@@ -391,7 +391,18 @@ class Fields:
 
     def raw(self, key: str) -> Node | None:
         """The node under key (and marks the key known)."""
-        return self.map.get(key) if self.has(key) else None
+        if not self.has(key) or self.map is None:  # has(): no key of no mapping
+            return None
+        return self.map.get(key)
+
+    def key_span(self, key: str) -> Span | None:
+        """Where `key` itself is written (a key read from this mapping: it is there)."""
+        return self.map.key_span(key) if self.map is not None else None
+
+    def value_span(self, key: str) -> Span | None:
+        """Where the value of a key already read is written (None: not written)."""
+        node = self.map.get(key) if self.map is not None else None
+        return node.span if node is not None else None
 
     def allow(self, *keys: str) -> None:
         """Keys read elsewhere (or ignored on purpose), so close() accepts them."""

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TypeGuard
+
 from ..budget import MAX_RECORDS, MAX_UNITS
 from ..chance.dice import parse_dice
 from ..errors import Span
@@ -202,14 +204,14 @@ def _known_fields(ctx: Context, f: Fields, lookups: list[Lookup]) -> None:
         if isinstance(fields, Seq):
             named += [(n, f"{path}[{j}]", n.raw) for j, n in enumerate(fields) if _text(n)]
         elif fields is not None and _text(fields):
-            named.append((fields, path, fields.raw))  # type: ignore[union-attr]
+            named.append((fields, path, fields.raw))
     for where, path, name in named:
         if name not in known:
-            at = titles.key_span(name) if where is titles else where  # type: ignore[union-attr]
+            at = titles.key_span(name) if isinstance(titles, Map) and where is titles else where
             ctx.error(at, path, f"no record field {name!r}", suggest(name, known))
 
 
-def _text(node: Node) -> bool:
+def _text(node: Node) -> TypeGuard[Scalar]:
     return isinstance(node, Scalar) and isinstance(node.value, str)
 
 

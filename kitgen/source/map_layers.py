@@ -7,6 +7,7 @@ from __future__ import annotations
 import math
 from itertools import pairwise
 
+from ..errors import Span
 from ..geometry import Cell, HexGrid, SquareGrid
 from ..model.map import CellFeature, FeatureKind, LineFeature, LineKind, MapDef, OffMapBox
 from ..names import suggest
@@ -264,7 +265,7 @@ def read_features(
 
 def _feature_cells(
     ctx: Context, m: MapDef, node: Node, path: str, places: dict[str, Cell]
-) -> list[tuple[Cell, str, object]]:
+) -> list[tuple[Cell, str, Span]]:
     """`at:` a list of cells, ranges and places, or a mapping cell -> name."""
     if isinstance(node, Map):
         out = []

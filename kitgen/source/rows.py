@@ -24,7 +24,7 @@ from ..errors import SheetCell, Span, column_letter, display_path
 from ..names import did_you_mean
 from ..records import record
 from .fields import Context, as_text
-from .yamlnodes import CONTROL_HINT, Map, Node, Scalar, Seq, hidden_character, not_text
+from .yamlnodes import CONTROL_HINT, Map, Node, Scalar, ScalarValue, Seq, hidden_character, not_text
 
 # What a column's name may not hold: it is written between braces as a placeholder
 # (names.PLACEHOLDER), and a message names it after a colon.
@@ -40,7 +40,7 @@ class Cell:
 
     column: int
     line: int
-    value: object
+    value: ScalarValue
     text: str
     formula: bool = False
 
@@ -65,6 +65,17 @@ class Source:
     file: str
     shown: str
     sheet: str | None
+
+
+def _row_number(span: Span) -> int:
+    """The row number of a table's row: every span a Table makes names its cell."""
+    assert span.cell is not None
+    return span.cell.row
+
+
+def _empty(cell: Node) -> bool:
+    """An empty cell of a row (a row's cells are Scalars)."""
+    return isinstance(cell, Scalar) and cell.value is None
 
 
 class Table:
@@ -121,13 +132,13 @@ class Table:
         assert self.header is not None
         width = max((c for c, name in self.names.items() if name), default=0)
         rows = [self._seq(self.header), *self.rows]
-        out = []
+        out: list[Node] = []
         for row in rows:
             items = list(row.items)
-            while items and items[-1].span.col > width and items[-1].value is None:
+            while items and items[-1].span.col > width and _empty(items[-1]):
                 items.pop()
             have = {item.span.col for item in items}
-            first = row.span.cell.row  # type: ignore[union-attr]
+            first = _row_number(row.span)
             items += [
                 _scalar(self.span(first, None, c), None, "")
                 for c in range(1, width + 1)
@@ -138,7 +149,7 @@ class Table:
         return Seq(span, out)
 
     def _seq(self, row: Row) -> Seq:
-        nodes = [_scalar(self.span(row.number, c), c.value, c.text) for c in row.cells]
+        nodes: list[Node] = [_scalar(self.span(row.number, c), c.value, c.text) for c in row.cells]
         return Seq(self.span(row.number, None), nodes)
 
     def records(self, ctx: Context, where: Node | None, path: str, span: Span) -> Seq | None:
@@ -149,7 +160,7 @@ class Table:
             return None
         if not self.kept(ctx, where, path):
             return None
-        out = []
+        out: list[Node] = []
         for row in self.rows:
             first = row.span
             entry = Map(first)
@@ -162,8 +173,8 @@ class Table:
                     entry.put(
                         name,
                         heads[name],
-                        _scalar(self.span(first.cell.row, None, column), None, ""),
-                    )  # type: ignore[union-attr]
+                        _scalar(self.span(_row_number(first), None, column), None, ""),
+                    )
             out.append(entry)
         return Seq(span, out)
 
@@ -346,7 +357,7 @@ def _all_text(ctx: Context, table: Table, rows: list[Row], path: str) -> bool:
     return True
 
 
-def _scalar(span: Span, value: object, raw: str) -> Scalar:
+def _scalar(span: Span, value: ScalarValue, raw: str) -> Scalar:
     if value is None:
         return Scalar(span, None, "", True)
     return Scalar(

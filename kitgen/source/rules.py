@@ -152,14 +152,14 @@ def _read_attributes(ctx: Context, node: Node, path: str) -> tuple[Attribute, ..
         if kind == "text" and (low is not None or high is not None):
             key = "min" if low is not None else "max"
             ctx.error(
-                f.map.key_span(key),
+                f.key_span(key),
                 f.sub(key),
                 f"a text attribute has no {key}",
                 "give one_of, or type: number",
             )
         if kind != "text" and one_of:
             ctx.error(
-                f.map.key_span("one_of"),
+                f.key_span("one_of"),
                 f.sub("one_of"),
                 f"a {kind} attribute takes min and max, not one_of",
             )
@@ -178,7 +178,7 @@ def _default(ctx: Context, f: Fields, kind: str | None, allowed: tuple) -> str |
     if text is None:
         return None
     low, high, one_of = allowed
-    span, path = f.map.get("default"), f.sub("default")
+    span, path = f.value_span("default"), f.sub("default")
     if kind == "text":
         if one_of and text not in one_of:
             ctx.error(span, path, f"default {text!r} is not one of " + ", ".join(one_of))
@@ -201,7 +201,7 @@ def _default(ctx: Context, f: Fields, kind: str | None, allowed: tuple) -> str |
 def _check_order(ctx: Context, f: Fields, low: float | None, high: float | None) -> bool:
     """min above max can never hold: an error at max."""
     if low is not None and high is not None and low > high:
-        ctx.error(f.map.key_span("max"), f.sub("max"), f"max {high:g} is below min {low:g}")
+        ctx.error(f.key_span("max"), f.sub("max"), f"max {high:g} is below min {low:g}")
         return False
     return True
 
@@ -318,9 +318,10 @@ def _read_piece_types(ctx: Context, node: Node, path: str) -> list[PieceType]:
         if not id_text or as_id(ctx, Scalar(id_node.span, pid, pid, False), f.sub("id")) is None:
             continue
         attrs = dict(variables)
+        key_spans = amap.key_spans if amap is not None else {}
         for key, value in amap.entries.items() if amap is not None else ():
             if (clash := built_in_clash(key)) is not None:
-                ctx.error(amap.key_spans[key], f"{path}.attrs.{key}", *clash)
+                ctx.error(key_spans[key], f"{path}.attrs.{key}", *clash)
                 continue
             text = as_text(ctx, value, f"{path}.attrs.{key}")
             if text is not None:
@@ -337,7 +338,7 @@ def read_constraint(ctx: Context, node: Node, path: str) -> Constraint | None:
     reading = f.get("reading", read_reading)
     if reading is not None and not name:
         ctx.error(
-            f.map.key_span("reading"),
+            f.key_span("reading"),
             f.sub("reading"),
             "a rule with a reading needs a name: the set-up sheet marks it with the reading's mark",
         )
@@ -383,7 +384,7 @@ def _terrain(ctx: Context, f: Fields) -> dict | None:
 
 def _against(f: Fields, key: str, why: str, hint: str = "") -> None:
     """A setting that contradicts another, or that nothing reads here: an error at it."""
-    f.ctx.error(f.map.key_span(key), f.sub(key), why, hint)
+    f.ctx.error(f.key_span(key), f.sub(key), why, hint)
 
 
 def _stacking(ctx: Context, f: Fields) -> dict | None:
@@ -408,7 +409,7 @@ def _stacking(ctx: Context, f: Fields) -> dict | None:
         return None
     return dict(
         limit=limit,
-        limit_from=Name(limit_from, f.map.get("limit_from").span) if limit_from else "",
+        limit_from=Name(limit_from, f.value_span("limit_from")) if limit_from else "",
         per=per,
         each_side=f.boolean("each_side"),
         terrains=field_names(f, "terrains"),

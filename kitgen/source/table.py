@@ -480,15 +480,16 @@ def _read_group(ctx: Context, node: Node, path: str, ids: list[str]) -> HeaderGr
         _column_index(ctx, n, f"{path}.columns[{i}]", ids, "header group")
         for i, n in enumerate(_items(ctx, cols_node, f"{path}.columns"))
     ]
-    if not idx or None in idx:
+    found = [i for i in idx if i is not None]
+    if not idx or len(found) < len(idx):
         return None
-    first = min(idx)
-    if sorted(idx) != list(range(first, first + len(idx))):
+    first = min(found)
+    if sorted(found) != list(range(first, first + len(found))):
         ctx.error(
             cols_node, f"{path}.columns", "the columns of a header group must be side by side"
         )
         return None
-    return HeaderGroup(title, first, len(idx), node.span)
+    return HeaderGroup(title, first, len(found), node.span)
 
 
 def _file_rows(
@@ -501,7 +502,7 @@ def _file_rows(
         return None
     header, *body = rows.items
     expected = ([label.title] if label is not None else []) + [c.title for c in columns]
-    names = [c.raw for c in header] if isinstance(header, Seq) else []
+    names = [c.raw for c in header if isinstance(c, Scalar)] if isinstance(header, Seq) else []
     for i, want in enumerate(expected):
         got = names[i] if i < len(names) else None
         if got is None or got.strip().lower() != want.strip().lower():
@@ -813,7 +814,8 @@ def _once_each(ctx: Context, items: list[SheetItem], path: str) -> None:
             continue
         key = (item.kind, item.ref)  # {text: x} beside {table: x} is another slip's to report
         if key in first:
-            line = first[key].line if first[key] else 0
+            at = first[key]
+            line = at.line if at else 0
             ctx.error(
                 item.span,
                 path,
@@ -1154,8 +1156,8 @@ def _read_face(
     if node is None:
         return None
     if isinstance(node, Seq):
-        blocks = [_read_block(ctx, n, f"{path}[{i}]", variables) for i, n in enumerate(node)]
-        return CardFace(tuple(b for b in blocks if b is not None), colour, accent)
+        read = [_read_block(ctx, n, f"{path}[{i}]", variables) for i, n in enumerate(node)]
+        return CardFace(tuple(b for b in read if b is not None), colour, accent)
     f = Fields(ctx, node, path, CARD_FACE)
     if f.map is None:
         return None
@@ -1224,6 +1226,7 @@ def _read_block(ctx: Context, node: Node, path: str, variables: dict) -> CardBlo
         m = f.node_of("fields")
         f.close()
         if not isinstance(m, Map):
+            assert m is not None  # the block's one key
             ctx.error(m, f"{path}.fields", f"expected a mapping of label: value, got {describe(m)}")
             return None
         pairs = []
@@ -1245,9 +1248,9 @@ def _read_block(ctx: Context, node: Node, path: str, variables: dict) -> CardBlo
         f.close()
         text = "\n".join(substitute(ctx, t, variables, node, f"{path}.{kind}") for t in items)
         return CardBlock(kind, text, span=node.span)
-    value = f.text(kind, required=True, default="")
+    written = f.text(kind, required=True, default="")
     f.close()
-    value = substitute(ctx, value, variables, node, f"{path}.{kind}")
+    written = substitute(ctx, written, variables, node, f"{path}.{kind}")
     if kind == "table":
-        return CardBlock("table", ref=value, span=node.span)
-    return CardBlock(kind, value, span=node.span)
+        return CardBlock("table", ref=written, span=node.span)
+    return CardBlock(kind, written, span=node.span)

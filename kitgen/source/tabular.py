@@ -30,7 +30,7 @@ from .fields import Context, Fields
 from .rows import Cell, Row, Source, read_rows
 from .sheet_bounds import SheetRefused, check_csv, check_number, check_xlsx
 from .spec import FILE_LIST
-from .yamlnodes import Map, Seq
+from .yamlnodes import Map, ScalarValue, Seq
 
 FILE_KEYS = tuple(FILE_LIST.keys)  # {file: ...} where a list goes
 TYPES = (".csv", ".xlsx")
@@ -91,8 +91,8 @@ def file_list(ctx: Context, node: Map, path: str, keyed: bool = True) -> Seq | N
             grid, sheet = _xlsx_cells(found.data, str(found.path), sheet, cells)
             source = Source(str(found.path), shown, sheet)
     except TableError as exc:
-        where = exc.span or node.get(exc.key) or node.get("file")
-        ctx.error(where, f"{path}.{exc.key}", exc.message, exc.hint)
+        at = exc.span or node.get(exc.key) or node.get("file")
+        ctx.error(at, f"{path}.{exc.key}", exc.message, exc.hint)
         return None
     table = read_rows(ctx, source, grid, path, keyed)
     if table is None:
@@ -191,7 +191,7 @@ def _sniff(text: str) -> str:
         return ","  # one column, or nothing to tell by: a comma is the usual
 
 
-def _typed(text: str) -> object:
+def _typed(text: str) -> ScalarValue:
     """A CSV cell's value: a number where it is one, None where empty, else the text
     (`NO` is not false; `0101`, a hex's number, keeps its zero; the text as written
     is kept beside it, so `1.10` still prints as 1.10)."""
@@ -260,7 +260,7 @@ def _xlsx_cells(data: bytes, file: str, sheet: str | None, cells: str | None) ->
     return grid, sheet
 
 
-def _xlsx_rows(ws, file: str, bounds: tuple, formulas: set) -> Grid:  # type: ignore[no-untyped-def]
+def _xlsx_rows(ws, file: str, bounds: tuple, formulas: set) -> Grid:
     """The sheet's rows, to its last row or the row past the cap, however many empty
     rows lie between (an empty row costs no cell). openpyxl parses as it goes: a cell it
     cannot read (a style number that is not one, a broken reference) is the file's
@@ -320,7 +320,7 @@ def _formulas(data: bytes, sheet: str, bounds: tuple) -> set[tuple[int, int]]:
         book.close()
 
 
-def _xlsx_value(value: object) -> tuple[object, str]:
+def _xlsx_value(value: object) -> tuple[ScalarValue, str]:
     """(value, text) of a cell: its cached value, never a formula to work out."""
     if value is None or (isinstance(value, str) and value.strip() == ""):
         return None, ""

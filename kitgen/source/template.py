@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ..errors import WRITE_IN
 from ..model.template import (
     ArcTemplate,
@@ -173,7 +175,7 @@ TEMPLATES = ListOf(TEMPLATE)
 
 
 def read_templates(ctx: Context, node: Node, path: str) -> Templates:
-    items = read_list(ctx, node, path, _read_template)
+    items: list[Template] = read_list(ctx, node, path, _read_template)
     check_unique_ids(ctx, items, path, "template")
     return Templates(tuple(items), node.span)
 
@@ -196,7 +198,7 @@ def _read_template(ctx: Context, node: Node, path: str) -> Template | None:
     reader = _READERS.get(kind) if kind else None
     if reader is None:  # the kind was reported; don't pile on unknown-key errors
         return None
-    f.kind(kind)  # type: ignore[arg-type]
+    f.kind(kind)
     template = reader(f, common)
     f.close()
     return template if tid else None
@@ -385,15 +387,15 @@ def _read_grid_scatter(f: Fields, common: dict) -> GridScatterTemplate | None:
 
 
 def _read_cell_ref(ctx: Context, node: Node, path: str, size: int) -> tuple[int, int] | None:
-    ok = (
-        isinstance(node, Seq)
-        and len(node) == 2
-        and all(isinstance(n, Scalar) and type(n.value) is int for n in node)
-    )
-    if not ok:
+    whole = [  # whole numbers, never true or false
+        n.value
+        for n in (node if isinstance(node, Seq) else ())
+        if isinstance(n, Scalar) and isinstance(n.value, int) and not isinstance(n.value, bool)
+    ]
+    if not (isinstance(node, Seq) and len(node) == 2 and len(whole) == 2):
         ctx.error(node, path, f"expected [column, row] counted from 0, got {describe(node)}")
         return None
-    col, row = (n.value for n in node)  # type: ignore[union-attr]
+    col, row = whole
     if not (0 <= col < size and 0 <= row < size):
         ctx.error(node, path, f"cell [{col}, {row}] is outside the {size} x {size} grid")
         return None
@@ -492,7 +494,7 @@ def _read_ruler(f: Fields, common: dict) -> RulerTemplate | None:
     )
 
 
-_READERS = {
+_READERS: dict[str, Callable[[Fields, dict], Template | None]] = {
     "circle": _read_circle,
     "cone": _read_cone,
     "arc": _read_arc,

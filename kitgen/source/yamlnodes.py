@@ -12,6 +12,7 @@ import os
 import re
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Protocol
 
 # PyYAML's reader compiles NON_PRINTABLE, a class of every character YAML allows, as it is
 # imported. On Python 3.11 `re` builds a map of 65,536 entries for it in Python code:
@@ -45,11 +46,14 @@ class Node:
     span: Span
 
 
+ScalarValue = str | int | float | bool | None  # a scalar as YAML (or a spreadsheet) reads it
+
+
 @record(frozen=False)
 class Scalar(Node):
     """A single YAML value."""
 
-    value: object  # str, int, float, bool or None, as YAML resolved it
+    value: ScalarValue  # as YAML resolved it
     raw: str  # the text as written
     plain: bool  # unquoted: YAML 1.1 may have turned NO into False
 
@@ -131,13 +135,20 @@ class _AliasFound(Exception):
 class _NoAliasLoader(yaml.SafeLoader):
     """Stops at the first alias, where it is used (the anchor may be far above)."""
 
-    def compose_node(self, parent, index):  # type: ignore[override]
+    def compose_node(self, parent, index):
         if self.check_event(yaml.events.AliasEvent):
             raise _AliasFound(self.peek_event().start_mark)
         return super().compose_node(parent, index)
 
 
-def _span(path: str, mark: yaml.Mark) -> Span:
+class _Mark(Protocol):
+    """Where a YAML event starts: PyYAML's Mark, or libyaml's."""
+
+    line: int
+    column: int
+
+
+def _span(path: str, mark: _Mark) -> Span:
     return Span(path, mark.line + 1, mark.column + 1)
 
 
@@ -198,7 +209,7 @@ class _Composer:
         self.errors = errors
         self.count = 0  # values made: each key, list item and value
         self.constructor = yaml.constructor.SafeConstructor()
-        self.scalars: dict[tuple[str, str], object] = {}  # (tag, text) -> value, for repeats
+        self.scalars: dict[tuple[str, str], ScalarValue] = {}  # (tag, text) -> value, for repeats
 
     def convert(self, node: yaml.Node, depth: int = 0) -> Node:
         span = _span(self.path, node.start_mark)
@@ -293,7 +304,7 @@ class _Composer:
         line = self.lines[mark.line] if mark.line < len(self.lines) else ""
         return _WRITTEN_TAG.match(line, mark.column) is not None
 
-    def _value(self, node: yaml.ScalarNode, span: Span) -> object:
+    def _value(self, node: yaml.ScalarNode, span: Span) -> ScalarValue:
         if node.tag == _STR:
             return node.value
         key = (node.tag, node.value)
@@ -483,6 +494,7 @@ def _count_values(text: str, spath: str, most: int) -> None:
             if isinstance(event, _VALUE_EVENTS):
                 seen += 1
                 if seen > most:
+                    assert event.start_mark is not None  # the parser marks every event
                     raise KitError(_too_many(_span(spath, event.start_mark)))
     except yaml.YAMLError:
         return  # the composer reports it where it is
