@@ -21,7 +21,8 @@ from ..geometry import HexGrid
 from ..model.rules import FACE, RuleBook, Scenario, Unit
 from ..names import in_words
 from ..records import record, replace
-from ..rules.setup import Placed, Setup, resolve
+from ..rules.resolved import Placed, Setup
+from ..rules.setup import resolve
 from ..style import (
     AREA_INK,
     BODY,

@@ -230,47 +230,92 @@ class Where:
 
 @record
 class Constraint:
-    kind: str
+    """A rule scenarios are checked against: what every kind of rule has. Each kind is
+    a record of its own (below); its check is chosen by the record's type
+    (rules/constraints.check_rule)."""
+
     span: Span | None  # the rule's own position, quoted in every message it causes
     path: str  # rules.constraints[4]
     name: str = ""  # a short label for the set-up sheet
     reading: Reading | None = None  # the kit's reading: a dagger on the name, its note under
     severity: str = "error"
     pieces: Selector = ANY
-    # terrain
-    only_on: tuple[str, ...] = ()
-    not_on: tuple[str, ...] = ()
-    # stacking
-    limit: int | None = None
-    limit_from: str = ""  # a terrain property holding the limit (null there = no limit known)
-    per: str = "cell"  # stacking: cell | area ; count/slots: scenario | side | unit
-    each_side: bool = False
-    terrains: tuple[str, ...] = ()  # stacking: only cells of these terrains
-    noun: str = ""  # what messages call the counted pieces ("people")
-    # placement / count
-    where: Where | None = None
-    of: str = "pieces"  # count: pieces | sides | units ; range: pieces | sides | units
-    exactly: int | None = None
-    at_least: int | None = None
-    at_most: int | None = None
-    # count: a bound given as `$name`, read from the values of the side counted
-    bound_refs: Mapping[str, Name] = field(default_factory=dict)  # exactly | min | max
-    # stacking: (pieces, weight) — the first that matches says what a piece counts as
-    weights: tuple[tuple[Selector, int], ...] = ()
-    # slots
-    slots: tuple[Slot, ...] = ()
-    # range
-    attr: str = ""
-    low: float | None = None
-    high: float | None = None
-    one_of: tuple[str, ...] = ()  # range: the values allowed, for text attributes
-    required: bool = False  # range: the attribute must be given
     # applies only when the scenario uses all the `when` options and none of the `unless` ones
     when: tuple[str, ...] = ()
     unless: tuple[str, ...] = ()
 
     def applies(self, options: set[str] | frozenset[str]) -> bool:
         return all(w in options for w in self.when) and not any(u in options for u in self.unless)
+
+
+@record
+class TerrainRule(Constraint):
+    """`kind: terrain`: the terrains the pieces may (only) or may not stand on."""
+
+    only_on: tuple[str, ...] = ()
+    not_on: tuple[str, ...] = ()
+
+
+@record
+class StackingRule(Constraint):
+    """`kind: stacking`: how many pieces a cell (or an area) holds."""
+
+    limit: int | None = None
+    limit_from: str = ""  # a terrain property holding the limit (null there = no limit known)
+    per: str = "cell"  # cell | area
+    each_side: bool = False
+    terrains: tuple[str, ...] = ()  # only cells of these terrains
+    noun: str = ""  # what messages call the counted pieces ("people")
+    # (pieces, weight): the first that matches says what a piece counts as
+    weights: tuple[tuple[Selector, int], ...] = ()
+
+
+@record
+class PlacementRule(Constraint):
+    """`kind: placement`: where the pieces must stand."""
+
+    where: Where | None = None  # the reader makes none without it
+
+
+@record
+class CountRule(Constraint):
+    """`kind: count`: how many pieces (or sides, or units) a scenario, side or unit has."""
+
+    of: str = "pieces"  # pieces | sides | units
+    per: str = "scenario"  # scenario | side | unit
+    where: Where | None = None  # counts only the pieces that stand so
+    noun: str = ""  # what messages call the counted pieces
+    exactly: int | None = None
+    at_least: int | None = None
+    at_most: int | None = None
+    # a bound given as `$name`, read from the values of the side counted: exactly | min | max
+    bound_refs: Mapping[str, Name] = field(default_factory=dict)
+
+
+@record
+class SlotsRule(Constraint):
+    """`kind: slots`: the places a scenario, side or unit fills, each with its pieces."""
+
+    per: str = "scenario"  # scenario | side | unit
+    noun: str | None = ""  # what messages call the pieces over the slots
+    slots: tuple[Slot, ...] = ()
+
+
+@record
+class RangeRule(Constraint):
+    """`kind: range`: the values an attribute of the pieces (or of the sides) may take."""
+
+    of: str = "pieces"  # pieces | sides
+    attr: str = ""
+    low: float | None = None
+    high: float | None = None
+    one_of: tuple[str, ...] = ()  # the values allowed, for text attributes
+    required: bool = False  # the attribute must be given
+
+
+def where_of(rule: Constraint) -> Where | None:
+    """The location test of a placement or count rule (None for the other kinds)."""
+    return rule.where if isinstance(rule, (PlacementRule, CountRule)) else None
 
 
 @record

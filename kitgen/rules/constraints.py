@@ -1,4 +1,5 @@
-"""The constraint kinds, each a function (setup, rule, diags) -> None.
+"""The constraint kinds, each a function (setup, rule, diags) -> None, for its record's
+type (`check_rule` chooses).
 
 Every message names the scenario entry at fault (its span and path) and ends
 with the rule's own position, "(rule at rules.yaml:12:5)". All violations are
@@ -12,10 +13,23 @@ from collections.abc import Callable
 
 from ..errors import Diagnostics, Span
 from ..geometry import Cell
-from ..model.rules import ANY, Constraint, agree, bound_text, num_text
+from ..model.rules import (
+    ANY,
+    Constraint,
+    CountRule,
+    PlacementRule,
+    RangeRule,
+    Slot,
+    SlotsRule,
+    StackingRule,
+    TerrainRule,
+    agree,
+    bound_text,
+    num_text,
+)
 from ..names import as_written
 from ..units import finite_number
-from .setup import Placed, Setup, relative
+from .resolved import Placed, Setup, relative
 from .where import describe_where, failing, holds, inner_tests, own_targets
 
 
@@ -62,7 +76,7 @@ def _fits(n: int, bounds: Bounds) -> bool:
 
 
 def _bounds(
-    setup: Setup, rule: Constraint, side: str | None, group: str, span, path: str, diags
+    setup: Setup, rule: CountRule, side: str | None, group: str, span, path: str, diags
 ) -> Bounds | None:
     """The rule's bounds for one group; a `$name` bound read from the side's values
     (None, reported at the group, when the side has no such value)."""
@@ -83,7 +97,7 @@ def _bounds(
 # ---- terrain: which pieces may stand on which terrain ----------------------
 
 
-def check_terrain(setup: Setup, rule: Constraint, diags: Diagnostics) -> None:
+def check_terrain(setup: Setup, rule: TerrainRule, diags: Diagnostics) -> None:
     for p in setup.checked(rule.pieces):
         if p.cell is None:
             continue
@@ -116,7 +130,7 @@ def check_terrain(setup: Setup, rule: Constraint, diags: Diagnostics) -> None:
 # ---- stacking: how many pieces a cell or an area holds ----------------------
 
 
-def check_stacking(setup: Setup, rule: Constraint, diags: Diagnostics) -> None:
+def check_stacking(setup: Setup, rule: StackingRule, diags: Diagnostics) -> None:
     groups: dict[tuple, list[Placed]] = defaultdict(list)
     for p in setup.checked(rule.pieces):
         if rule.per == "cell":
@@ -163,12 +177,12 @@ def check_stacking(setup: Setup, rule: Constraint, diags: Diagnostics) -> None:
         )
 
 
-def _weight(rule: Constraint, p: Placed) -> int:
+def _weight(rule: StackingRule, p: Placed) -> int:
     """What one copy of a piece counts as towards a stacking limit (1 unless weighed)."""
     return next((w for sel, w in rule.weights if sel.matches(p.values)), 1)
 
 
-def _cell_limit(setup: Setup, rule: Constraint, cell: Cell) -> int | None:
+def _cell_limit(setup: Setup, rule: StackingRule, cell: Cell) -> int | None:
     if not rule.limit_from:
         return rule.limit
     value = setup.board.props_at(cell).get(rule.limit_from)  # a feature's overrides the terrain's
@@ -180,7 +194,7 @@ def _cell_limit(setup: Setup, rule: Constraint, cell: Cell) -> int | None:
 # ---- placement: where a piece must stand -------------------------------------
 
 
-def check_placement(setup: Setup, rule: Constraint, diags: Diagnostics) -> None:
+def check_placement(setup: Setup, rule: PlacementRule, diags: Diagnostics) -> None:
     assert rule.where is not None
     if _targets_in_doubt(setup, rule):
         return
@@ -230,7 +244,7 @@ def _of_unit(unit: str) -> Callable[[Placed], bool]:
     return lambda p: p.unit == unit
 
 
-def check_count(setup: Setup, rule: Constraint, diags: Diagnostics) -> None:
+def check_count(setup: Setup, rule: CountRule, diags: Diagnostics) -> None:
     sc = setup.scenario
     if rule.of == "sides":
         n = len(sc.sides)
@@ -279,7 +293,7 @@ def check_count(setup: Setup, rule: Constraint, diags: Diagnostics) -> None:
             _say(diags, rule, span, path, message, setup, still_counts=True)
 
 
-def check_slots(setup: Setup, rule: Constraint, diags: Diagnostics) -> None:
+def check_slots(setup: Setup, rule: SlotsRule, diags: Diagnostics) -> None:
     """Fill the slots in the order written, any-type slots last; report what is short or over."""
     order = sorted(rule.slots, key=lambda s: s.pieces is ANY or not s.pieces.attrs)
     listing = ", ".join(f"{s.count} {_slot(s, s.count)}" for s in rule.slots)
@@ -309,7 +323,7 @@ def check_slots(setup: Setup, rule: Constraint, diags: Diagnostics) -> None:
             _say(diags, rule, span, path, message, setup, still_counts=True)
 
 
-def _targets_in_doubt(setup: Setup, rule: Constraint) -> bool:
+def _targets_in_doubt(setup: Setup, rule: PlacementRule | CountRule) -> bool:
     """Does the rule's test measure from pieces while an entry stands nowhere (it might be
     one of them, a misspelt target piece)? Then the test cannot be told for anyone."""
     if not setup.unplaced or rule.where is None:
@@ -317,7 +331,7 @@ def _targets_in_doubt(setup: Setup, rule: Constraint) -> bool:
     return any(t.kind == "pieces" for w in inner_tests(rule.where) for t in own_targets(w))
 
 
-def _slot(slot, n: int) -> str:
+def _slot(slot: Slot, n: int) -> str:
     """What `n` of a slot's pieces are called: its label, else its selector's words."""
     if slot.label:
         return agree(n, slot.label)
@@ -332,7 +346,7 @@ def _slot(slot, n: int) -> str:
 # ---- range: attribute values -------------------------------------------------
 
 
-def check_range(setup: Setup, rule: Constraint, diags: Diagnostics) -> None:
+def check_range(setup: Setup, rule: RangeRule, diags: Diagnostics) -> None:
     if rule.of == "sides":
         for side in setup.scenario.sides:
             value = side.values.get(rule.attr)
@@ -394,20 +408,29 @@ def check_range(setup: Setup, rule: Constraint, diags: Diagnostics) -> None:
             )
 
 
-def _in(value: float, rule: Constraint) -> bool:
+def _in(value: float, rule: RangeRule) -> bool:
     return not (
         rule.low is not None and value < rule.low or rule.high is not None and value > rule.high
     )
 
 
-CHECKS: dict[str, Callable[[Setup, Constraint, Diagnostics], None]] = {
-    "terrain": check_terrain,
-    "stacking": check_stacking,
-    "placement": check_placement,
-    "count": check_count,
-    "slots": check_slots,
-    "range": check_range,
-}
+def check_rule(setup: Setup, rule: Constraint, diags: Diagnostics) -> None:
+    """The check of the rule's kind, chosen by the type of its record."""
+    match rule:
+        case TerrainRule():
+            check_terrain(setup, rule, diags)
+        case StackingRule():
+            check_stacking(setup, rule, diags)
+        case PlacementRule():
+            check_placement(setup, rule, diags)
+        case CountRule():
+            check_count(setup, rule, diags)
+        case SlotsRule():
+            check_slots(setup, rule, diags)
+        case RangeRule():
+            check_range(setup, rule, diags)
+        case _:
+            raise TypeError(f"no check for a {type(rule).__name__}")
 
 
 # ---- built in: the kit's supply ----------------------------------------------

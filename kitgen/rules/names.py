@@ -14,20 +14,25 @@ from ..model.rules import (
     Attribute,
     Constraint,
     Placement,
+    RangeRule,
     RuleBook,
     Selector,
+    SlotsRule,
+    StackingRule,
+    TerrainRule,
     Where,
     bound_text,
     num_text,
     span_of,
+    where_of,
 )
 from ..names import did_you_mean, suggest
 from ..units import finite_number
+from .resolved import Setup
 from .where import NAME_REF, inner_tests, named, own_targets
 
-if TYPE_CHECKING:  # setup.py resolves a scenario's own names through this module
+if TYPE_CHECKING:
     from ..model.map import FeatureKind, MapDef, Terrain
-    from .setup import Setup
 
 MAP_KINDS = ("terrain", "place", "cell", "terrain property", "feature", "line", "box")
 _LAYERS = {"feature": "feature_kinds", "line": "line_kinds", "box": "boxes"}  # MapDef fields
@@ -179,12 +184,16 @@ def same_file(a: str, b) -> bool:
 
 def rule_names(rule: Constraint) -> Iterator[tuple[str, str, str]]:
     """(kind, name, path) for every name of the map or the scenario a rule writes."""
-    for key in ("only_on", "not_on", "terrains"):
-        for t in getattr(rule, key):
-            yield "terrain", t, f"{rule.path}.{key}"
-    if rule.limit_from:
-        yield "terrain property", rule.limit_from, f"{rule.path}.limit_from"
-    for kind, name in where_names(rule.where):
+    if isinstance(rule, TerrainRule):
+        for key, terrains in (("only_on", rule.only_on), ("not_on", rule.not_on)):
+            for t in terrains:
+                yield "terrain", t, f"{rule.path}.{key}"
+    if isinstance(rule, StackingRule):
+        for t in rule.terrains:
+            yield "terrain", t, f"{rule.path}.terrains"
+        if rule.limit_from:
+            yield "terrain property", rule.limit_from, f"{rule.path}.limit_from"
+    for kind, name in where_names(where_of(rule)):
         yield kind, name, f"{rule.path}.where"
 
 
@@ -286,7 +295,7 @@ def attributes_read(book: RuleBook) -> list[str]:
     declarations: a scenario's misspelling of one of them is still caught)."""
     out: dict[str, None] = {"name": None}
     for rule in book.constraints:
-        if rule.attr:
+        if isinstance(rule, RangeRule) and rule.attr:
             out[rule.attr] = None
         for _, sel in selectors_of(rule):
             for key in _selector_keys(sel):
@@ -306,9 +315,9 @@ def _selector_keys(sel: Selector) -> Iterator[str]:
 def selectors_of(rule: Constraint) -> Iterator[tuple[str, Selector]]:
     """Every piece selector of a rule, with the key it is under."""
     yield "pieces", rule.pieces
-    for i, slot in enumerate(rule.slots):
+    for i, slot in enumerate(rule.slots if isinstance(rule, SlotsRule) else ()):
         yield f"slots[{i}].pieces", slot.pieces
-    for test in inner_tests(rule.where):
+    for test in inner_tests(where_of(rule)):
         for target in own_targets(test):
             if target.kind == "pieces" and target.pieces is not None:
                 yield "where", target.pieces

@@ -12,7 +12,8 @@ from ..model.rulebook import Block, Diagram, Rulebook, every_section
 from ..model.rules import Placement, RuleBook, Scenario
 from ..names import did_you_mean, suggest
 from .names import check_name
-from .setup import Setup, resolve
+from .resolved import Setup
+from .setup import resolve
 
 
 def check_rulebook(game: Game, book: Rulebook | None, diags: Diagnostics) -> None:

@@ -15,9 +15,10 @@ from ..model.rules import (
     span_of,
 )
 from ..names import suggest
-from .constraints import CHECKS, check_supply
+from .constraints import check_rule, check_supply
 from .names import GAME_MAP_KINDS, check_all, map_names, rule_names, selectors_of, where_names
-from .setup import Setup, attribute_values, maps_of, resolve, why_none_match
+from .resolved import Setup
+from .setup import attribute_values, maps_of, resolve, why_none_match
 from .where import WORK_HINT, TooMuchWork, work_message
 
 if TYPE_CHECKING:
@@ -81,7 +82,7 @@ def check_scenario(game: Game, book: RuleBook, scenario: Scenario, diags: Diagno
     check_supply(setup, diags)
     for rule in sound:
         try:
-            CHECKS[rule.kind](setup, rule, diags)
+            check_rule(setup, rule, diags)
         except TooMuchWork as over:  # the rule that takes the tests over the cap
             if over.first:
                 diags.error(rule.span, f"{rule.path}.where", work_message(), WORK_HINT)

@@ -7,18 +7,16 @@ import math
 import re
 from collections.abc import Iterable, Iterator, Mapping
 from fnmatch import fnmatchcase
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..budget import MAX_WHERE_WORK
 from ..geometry import Cell, SquareGrid
 from ..model.rules import Distance, Target, Where, prop_text
 from ..names import as_written
 from ..records import fields
+from .resolved import Placed, Setup
 
 PARTS_ORDER = tuple(f.name for f in fields(Where) if f.name != "span")
-
-if TYPE_CHECKING:  # setup.py imports this module to build scenario areas
-    from .setup import Placed, Setup
 
 
 class TooMuchWork(Exception):

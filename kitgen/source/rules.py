@@ -7,6 +7,7 @@ terrain, piece or side is known in advance.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from ..budget import MAX_SCENARIO_BYTES, MAX_SCENARIO_FILES, MAX_YAML_VALUES
@@ -16,12 +17,18 @@ from ..model.rules import (
     ANY,
     Attribute,
     Constraint,
+    CountRule,
     Name,
     Option,
     PieceType,
+    PlacementRule,
+    RangeRule,
     RuleBook,
     Selector,
     Slot,
+    SlotsRule,
+    StackingRule,
+    TerrainRule,
     bound_text,
     built_in_clash,
     num_text,
@@ -352,7 +359,6 @@ def read_constraint(ctx: Context, node: Node, path: str) -> Constraint | None:
         return None
     f.kind(kind)
     common = dict(
-        kind=kind,
         span=node.span,
         path=path,
         name=name,
@@ -362,14 +368,14 @@ def read_constraint(ctx: Context, node: Node, path: str) -> Constraint | None:
         when=when,
         unless=unless,
     )
-    reader = _KIND_READERS[kind]
+    reader, made = _KINDS[kind]
     extra = reader(ctx, f)
     if extra is None:  # reported: the keys it did not get to read are not unknown
         f.skip_rest()  # (allow() would take a misspelt key for a bug in kitgen's spec)
         f.close()
         return None
     f.close()
-    return Constraint(**common, **extra)
+    return made(**common, **extra)
 
 
 def _terrain(ctx: Context, f: Fields) -> dict | None:
@@ -527,13 +533,14 @@ def _range(ctx: Context, f: Fields) -> dict | None:
     return dict(of=of, attr=attr, low=low, high=high, one_of=one_of, required=required)
 
 
-_KIND_READERS = {
-    "terrain": _terrain,
-    "stacking": _stacking,
-    "placement": _placement,
-    "count": _count,
-    "slots": _slots,
-    "range": _range,
+# Each `kind:` of rule: the reader of its own keys, and its record.
+_KINDS: dict[str, tuple[Callable[[Context, Fields], dict | None], type[Constraint]]] = {
+    "terrain": (_terrain, TerrainRule),
+    "stacking": (_stacking, StackingRule),
+    "placement": (_placement, PlacementRule),
+    "count": (_count, CountRule),
+    "slots": (_slots, SlotsRule),
+    "range": (_range, RangeRule),
 }
 
 
