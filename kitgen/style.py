@@ -199,3 +199,7 @@ def sentence(text: str) -> str:
     if body.rstrip(_CLOSERS)[-1:] in tuple(_STOPS):
         return body
     return body + "."
+
+
+# A cover's contents list, closer set when it would spill a page
+CONTENTS_TIGHT_LEAD = 11.5

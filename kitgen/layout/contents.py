@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from ..model.reading import unmarked
 from ..records import record
-from ..style import INK, MUTED, PALE_INK
+from ..style import CONTENTS_TIGHT_LEAD, INK, MUTED, PALE_INK
 from .env import PlanEnv
 from .impose import PIECES, print_mode
 from .plan import Document, Font, Item, Line, Page, Stroke, Text
@@ -106,14 +106,20 @@ def add_contents(cover: Document, docs: list[Document], env: PlanEnv, box: tuple
         cover.pages.append(page)
         top = y1 - 20
     y = _heading(page, top, box, regular, bold, env)
-    for entry in entries:
-        pages = f"{entry.pages} page{'s' if entry.pages != 1 else ''}"
-        names = wrap_hard(entry.file, bold, size, file_w - 8, env.fonts)
-        lines = wrap_hard(
-            f"{entry.title}: {entry.advice}", regular, size, x1 - x0 - file_w, env.fonts
+    wrapped = [
+        (
+            wrap_hard(e.file, bold, size, file_w - 8, env.fonts),
+            wrap_hard(f"{e.title}: {e.advice}", regular, size, x1 - x0 - file_w, env.fonts),
         )
-        rows = max(len(names) + 1, len(lines))
-        height = rows * lead + 8
+        for e in entries
+    ]
+    rows_all = [max(len(n) + 1, len(w)) for n, w in wrapped]
+    pad = 8.0
+    if y - sum(r * lead + pad for r in rows_all) < y0:  # closer rows keep the list on one page
+        lead, pad = CONTENTS_TIGHT_LEAD, TIGHT_PAD
+    for entry, (names, lines), rows in zip(entries, wrapped, rows_all, strict=True):
+        pages = f"{entry.pages} page{'s' if entry.pages != 1 else ''}"
+        height = rows * lead + pad
         if y - height < y0:
             page = Page(page.component)
             cover.pages.append(page)
@@ -124,9 +130,11 @@ def add_contents(cover: Document, docs: list[Document], env: PlanEnv, box: tuple
         page.ops.append(Text(x0, y - len(names) * lead, pages, Font(regular, size - 1), MUTED))
         for i, line in enumerate(lines):
             page.ops.append(Text(x0 + file_w, y - i * lead, line, Font(regular, size), INK))
-        y -= rows * lead - lead + 6
+        y -= rows * lead - lead + pad - 2
         page.ops.append(Line(x0, y, x1, y, RULE))
 
+
+TIGHT_PAD = 4.0  # under a contents list's row when it would spill a page (and CONTENTS_TIGHT_LEAD)
 
 HEADING = "In this kit"
 ADVICE = "print at 100% (actual size); check the scale bars with a ruler"

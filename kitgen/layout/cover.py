@@ -3,13 +3,15 @@ the data means (style.typeset)."""
 
 from __future__ import annotations
 
+from ..model.counters import CounterDef, TextEl
 from ..model.cover import Cover
-from ..style import FAINT, INK, typeset
+from ..style import FAINT, INK, PALE_INK, typeset
 from .contents import add_contents
 from .env import PlanEnv
+from .faces import face_ops, layout_sizes, outline
 from .flow import PageFlow
 from .frame import content_box
-from .plan import Document, Font, Line, Stroke, Text
+from .plan import Document, Font, Group, Line, Stroke, Text
 from .text import wrap_hard
 
 RULE = Stroke(FAINT, 0.6)
@@ -35,7 +37,12 @@ def plan_cover(cover: Cover, env: PlanEnv) -> list[Document]:
             flow.add(Text(mid, flow.y, line, sub, INK, align="centre"))
             flow.y -= sub.size * 1.35
         flow.y += sub.size * 1.35
+    art = art_band(cover, env, x0, x1, flow.y - 16)
     flow.y -= 24
+    if art:
+        flow.y -= ART_HEIGHT + 6
+        for op in art:
+            flow.add(op)
     flow.add(Line(x0 + width * 0.2, flow.y, x1 - width * 0.2, flow.y, RULE))
     flow.y -= 28
     body = Font(regular, 11)
@@ -70,3 +77,73 @@ def finish_cover(cover: Cover, docs: list[Document], env: PlanEnv) -> None:
     docs.insert(0, doc)
     if cover.contents:
         add_contents(doc, docs, env, content_box(env.paper))
+
+
+ART_HEIGHT = 54.0  # the band of pieces under the title
+ART_GAP = 12.0  # between its pieces
+ART_SCALE = 2.0  # a piece drawn at most this many times its size
+OUTLINE = Stroke(PALE_INK, 0.4)
+
+
+def art_band(cover: Cover, env: PlanEnv, x0: float, x1: float, top: float) -> list:
+    """The cover's art: a band of the kit's own counters drawn large under the title
+    (the pieces `art:` names, else one of each look the kit has, spread through its
+    designs), as many as fit across, centred. [] when the kit has no counters or says
+    `art: none`."""
+    chosen = _art_pieces(cover, env)
+    if not chosen:
+        return []
+    shown: list[tuple[CounterDef, float]] = []
+    room = x1 - x0
+    for d in chosen:
+        scale = min(ART_SCALE, ART_HEIGHT / d.height)
+        widths = sum(e.width * k for e, k in shown) + len(shown) * ART_GAP
+        if widths + d.width * scale > room:
+            break
+        shown.append((d, scale))
+    across = sum(d.width * k for d, k in shown) + (len(shown) - 1) * ART_GAP
+    x = (x0 + x1 - across) / 2
+    ops: list = []
+    for d, k in shown:
+        y = top - ART_HEIGHT + (ART_HEIGHT - d.height * k) / 2
+        drawn = (
+            *face_ops(d, d.front, 0.0, env),
+            outline(d.shape, d.width, d.height, stroke=OUTLINE),
+        )
+        ops.append(Group(drawn, dx=x, dy=y, scale=k))
+        x += d.width * k + ART_GAP
+    return ops
+
+
+def _art_pieces(cover: Cover, env: PlanEnv) -> list[CounterDef]:
+    """The counters the cover shows: those `art:` names (each an id or an id's start; an
+    unknown one is an error), else one of each look (background and first words), taken
+    evenly through the kit's designs so every kind of piece shows."""
+    counters = env.game.counters
+    defs = list(counters.defs) if counters else []
+    if cover.art == ("none",) or not defs:
+        return []
+    if any(d.front.layout is not None for d in defs):  # sized as on the counter sheet
+        layout_sizes(defs, env)
+    if cover.art:
+        picked = []
+        for name in cover.art:
+            found = next((d for d in defs if d.id == name), None) or next(
+                (d for d in defs if d.id.startswith(name)), None
+            )
+            if found is None:
+                env.diags.error(
+                    cover.art_span,
+                    "cover.art",
+                    f"no counter {name!r}: name a counter's id or its start",
+                )
+            else:
+                picked.append(found)
+        return picked
+    looks: dict[tuple, CounterDef] = {}
+    for d in defs:
+        words = next((e.text for e in d.front.elements if isinstance(e, TextEl)), "")
+        looks.setdefault((d.front.background, words), d)
+    unique = list(looks.values())
+    step = max(1, len(unique) // 9)
+    return unique[::step]

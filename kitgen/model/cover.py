@@ -14,3 +14,7 @@ class Cover:
     needs: tuple[str, ...] = ()  # "2 six-sided dice", ...
     credits: tuple[str, ...] = ()
     contents: bool = True  # list the kit's files with how to print each
+    # the counters shown large across the cover, by id or an id's start (): a band of the
+    # kit's own designs, chosen for it; ("none",): no band)
+    art: tuple[str, ...] = ()
+    art_span: Span | None = None

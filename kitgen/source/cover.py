@@ -14,6 +14,12 @@ COVER = Spec(
     Key("needs", OneOrList(TEXT), "what players need besides the kit"),
     Key("credits", OneOrList(TEXT), "credit lines"),
     Key("contents", BOOLEAN, "list the kit's files with print advice", default=True),
+    Key(
+        "art",
+        OneOrList(TEXT),
+        "the counters shown large across the cover under the title, by id or an id's "
+        "start, in order (default: one of each look of the kit's counters; none: no band)",
+    ),
     heading="cover",
 )
 
@@ -27,6 +33,8 @@ def read_cover(ctx: Context, node: Node, path: str) -> Cover:
         needs=tuple(f.texts("needs")),
         credits=tuple(f.texts("credits")),
         contents=f.boolean("contents"),
+        art=tuple(f.texts("art")),
+        art_span=art.span if (art := f.node_of("art")) is not None else None,
     )
     f.close()
     return cover
