@@ -121,7 +121,7 @@ def test_reshuffled_variants_broken(tmp_path, monkeypatch):
         "reshuffled",
         "flooded-duel",
         [
-            ("{piece: water-level, area: room-7}", "{piece: water-level, area: room-4}"),
+            ("{piece: water-level, at: K15}", "{piece: water-level, at: G5}"),
             ("      - {piece: ronin-sword-red}\n", "      - {piece: ronin-sword-blue}\n"),
         ],
     )
@@ -158,7 +158,7 @@ def test_ryamon_start_broken(tmp_path, monkeypatch):
             ("{piece: soldier-green, at: G7}", "{piece: artist-green, at: G7}"),
             ("{piece: scientist-green, at: F5}", "{piece: scientist-green, at: G6}"),
             (
-                "{piece: farmer-yellow, at: B8, count: 2}",
+                "{piece: farmer-yellow, at: B8}\n      - {piece: farmer-yellow, at: A7}",
                 "{piece: farmer-yellow, at: C7, count: 2}",
             ),
             ("{piece: general-yellow, at: B7}", "{piece: general-yellow, at: C7}"),
@@ -324,10 +324,19 @@ def test_reshuffled_approach_area_is_walked_like_the_maps_own():
     )
 
 
-def test_set_up_sheets_name_areas_and_pieces_by_their_titles():
+def test_set_up_sheets_name_areas_and_pieces_by_their_titles(tmp_path):
     from .conftest import build_pdfs
 
-    _, pdfs, _ = build_pdfs(CONTENT / "reshuffled")
+    # the duel's marker placed in its room by the room's name, not on its space
+    folder = tmp_path / "reshuffled"
+    shutil.copytree(CONTENT / "reshuffled", folder)
+    duel = folder / "scenarios" / "flooded-duel.yaml"
+    text = duel.read_text()
+    assert "{piece: water-level, at: H4}" in text
+    duel.write_text(
+        text.replace("{piece: water-level, at: H4}", "{piece: water-level, area: room-4}")
+    )
+    _, pdfs, _ = build_pdfs(folder)
     text = " ".join(
         page.extract_text()
         for page in PdfReader(io.BytesIO(pdfs["scenario-flooded-duel.pdf"])).pages
