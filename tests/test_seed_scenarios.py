@@ -215,11 +215,11 @@ def test_duck_mission_broken(tmp_path, monkeypatch):
         "height) (rule at rules.yaml:10:7)",
         "scenarios/cargo-bay-sweep.yaml:15:18: error: sides[0].placements[1].attrs.weapon: Ro: "
         "weapon is 'laser', must be one of pistol, heavy automatic rifle, high explosive machine "
-        "gun, flamer, dope gun, flechette cannon, axe, cutlass, hot air gun "
-        "(rule at rules.yaml:20:7)",
+        "gun, flamer, dope gun, grenade, incendiary grenade, flechette cannon, axe, cutlass, "
+        "directional mine, fire bomb, hot air gun (rule at rules.yaml:22:7)",
         # the booklet describes the Flamer as a load for a strong man: advice, not an error
         "scenarios/cargo-bay-sweep.yaml:16:76: warning: sides[0].placements[2].attrs.build: Va: "
-        "build is 'average', must be one of strong (rule at rules.yaml:40:7)",
+        "build is 'average', must be one of strong (rule at rules.yaml:43:7)",
         # F5 is 2 squares from Vasq on H5
         "scenarios/cargo-bay-sweep.yaml:25:9: error: sides[1].placements[1]: H2 on cell F5 "
         "(Deck) is not at least 3 cells from team (rule at scenarios/cargo-bay-sweep.yaml:34:5)",
