@@ -441,7 +441,8 @@ CASES: dict[str, list[tuple[str, str, str, list[str]]]] = {
             [
                 "broken.yaml:8:82: error: sides[0].placements[1].attrs.weapon: Roon: weapon is "
                 "'blaster', must be one of pistol, heavy automatic rifle, high explosive "
-                "machine gun, flamer, dope gun, flechette cannon, axe, cutlass, hot air gun "
+                "machine gun, flamer, dope gun, grenade, incendiary grenade, flechette cannon, "
+                "axe, cutlass, directional mine, fire bomb, hot air gun "
                 "({rule:Arm each Team member with a weapon of the weapons chart})",
                 "1 error(s), 0 warning(s)",
             ],

@@ -218,7 +218,7 @@ def test_duck_mission_broken(tmp_path, monkeypatch):
         "gun, flamer, dope gun, grenade, incendiary grenade, flechette cannon, axe, cutlass, "
         "directional mine, fire bomb, hot air gun (rule at rules.yaml:22:7)",
         # the booklet describes the Flamer as a load for a strong man: advice, not an error
-        "scenarios/cargo-bay-sweep.yaml:16:76: warning: sides[0].placements[2].attrs.build: Va: "
+        "scenarios/cargo-bay-sweep.yaml:16:74: warning: sides[0].placements[2].attrs.build: Va: "
         "build is 'average', must be one of strong (rule at rules.yaml:43:7)",
         # F5 is 2 squares from Vasq on H5
         "scenarios/cargo-bay-sweep.yaml:25:9: error: sides[1].placements[1]: H2 on cell F5 "
