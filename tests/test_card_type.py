@@ -142,6 +142,39 @@ cards:
     assert short == long < BODY
 
 
+def test_cards_of_one_type_group_share_one_size_front_and_back(game_dir: Path):
+    """Play aids written apart but naming one `type_group` are read side by side: every
+    face of the group, fronts and backs, takes the size its densest face fits; a card
+    outside the group keeps its own."""
+    write_game(
+        game_dir,
+        f"""
+id: t
+title: T
+cards:
+  - id: dense-aid
+    type_group: aids
+    front:
+      title: Dense aid
+      blocks:
+        - items: |
+{DENSE_ITEMS}
+  - id: sparse-aid
+    type_group: aids
+    front: {{title: Sparse aid, blocks: [{{text: One short rule.}}]}}
+    back: {{title: Its back, blocks: [{{text: Another short rule.}}]}}
+  - id: loner
+    front: {{title: Loner, blocks: [{{text: One short rule.}}]}}
+""",
+    )
+    _, pdfs, manifest = build_pdfs(game_dir)
+    faces = face_glyphs(pdfs, manifest)
+    dense = body(faces["dense-aid#1", "front"])
+    assert RULES_MIN <= dense < BODY
+    assert body(faces["sparse-aid#1", "front"]) == body(faces["sparse-aid#1", "back"]) == dense
+    assert body(faces["loner#1", "front"]) == CARD_MAX
+
+
 def test_a_deck_with_room_grows_past_the_body_size_to_the_cap(game_dir: Path):
     """Cards with room to spare grow their type past the body size (a card is read at
     arm's length), to CARD_MAX at most: one size for a definition's cards."""

@@ -231,14 +231,19 @@ def shared_sizes(
     face is set on its own (a short back is not held down to a dense front), but every
     card one definition makes in a deck (of one format: a roster's or for_each's cards
     share a layout) is set alike, side by side: its fronts at the size the densest front
-    fits, its backs likewise. Cards written apart in a deck take their own."""
+    fits, its backs likewise. Cards written apart in a deck take their own, unless they
+    name one `type_group` (play aids read side by side): then all of them, fronts and
+    backs, take the size the group's densest face fits."""
     groups: dict[tuple, list[Card]] = {}
     _layout_sizes(cards, env)
     for card in cards:
         # a card's definition (its place in the YAML: a roster's or for_each's cards share it)
-        groups.setdefault((card.deck or f"card:{card.id}", card.span, card.size), []).append(card)
+        key = (card.deck or f"card:{card.id}", card.span, card.size)
+        if card.type_group is not None:
+            key = (f"group:{card.type_group}", None, card.size)
+        groups.setdefault(key, []).append(card)
     sizes: dict[tuple[str, str], float] = {}
-    for members in groups.values():
+    for key, members in groups.items():
         for side in ("front", "back"):
             faces = [(c, f) for c in members for s, f in _faces(c) if s == side]
             for card, face in faces:
@@ -247,6 +252,9 @@ def shared_sizes(
                     sizes[card.id, side] = max(got.values(), default=CARD_MIN)
             faces = [(c, f) for c, f in faces if f.layout is None]
             sizes.update(_alike(faces, side, env, tables))
+        if key[0].startswith("group:"):  # a group's fronts and backs alike: the smaller
+            least = min((sizes[c.id, s] for c in members for s, _ in _faces(c)), default=0.0)
+            sizes.update({(c.id, s): least for c in members for s, _ in _faces(c)})
     return sizes
 
 

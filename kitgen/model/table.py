@@ -164,6 +164,7 @@ class Card:
     side_span: Span | None = None
     side_mark: str | None = None  # band, corner or none; None: the game's
     name: str = ""  # its name as exports give it ('': the id)
+    type_group: str | None = None  # cards of one group share one type size
     # the spreadsheet row it was made from, column by column (exports keep it), and the
     # cell its id is made from (span stays the definition's: its cards are set alike)
     columns: Mapping[str, str] = field(default_factory=dict)

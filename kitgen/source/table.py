@@ -266,6 +266,7 @@ CARD = Spec(
     Key("back", _FACE, "a back: fold-and-glue, or duplex"),
     Key("deck", ID, "a deck of decks: the card takes its common back (instead of back)"),
     Key("side", TEXT, "the side (owner) it belongs to: its front carries the side's mark"),
+    Key("type_group", ID, "cards naming one group are set at one type size, the densest's"),
     LAYOUT_KEY,
     FIELDS_KEY,
     SIDE_MARK_KEY,
@@ -982,6 +983,7 @@ def _read_one_card(
             "remove back: here; the deck's back prints behind each of its cards",
         )
     side_mark = f.choice("side_mark")
+    type_group = f.id("type_group")
     side_node = f.node_of("side")
     side = None
     side_text = f.text("side") if side_node is not None else None  # None: refused, said
@@ -1018,6 +1020,7 @@ def _read_one_card(
         side_span=side_node.span if side_node is not None else None,
         side_mark=side_mark,
         name=name,
+        type_group=type_group,
     )
 
 
