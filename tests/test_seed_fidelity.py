@@ -85,6 +85,18 @@ def test_duck_scatter_template_marks_its_grid_as_the_kits():
     ) in printed("duck", "notes.pdf")
 
 
+def test_duck_lost_matrix_condition_prints_the_kits_reading_marked_on_its_rows():
+    """Rows 3 and 4 of the matrix printed "GREN/SHOOT IF ___": the kit's reading ("if
+    target", as rows 1 and 2) prints, marked by the rows' results, its words on notes.pdf."""
+    text = printed("duck", "threats.pdf")
+    row3 = re.search(f"3({MARK}) GREN/SHOOT IF TARGET ELSE HIDE SET AMBUSH", text)
+    assert row3 and f"4{row3.group(1)} GREN/SHOOT IF TARGET ELSE FIND LOS" in text
+    assert "IF ___" not in text
+    assert (
+        f"{row3.group(1)} rows 3 and 4 read \u201cGREN/SHOOT IF TARGET\u201d, as rows 1 and 2"
+    ) in printed("duck", "notes.pdf")
+
+
 # ---- Reshuffled ----------------------------------------------------------------------------
 
 

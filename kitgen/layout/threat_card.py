@@ -262,7 +262,7 @@ def _with_chances(table: ThreatTable) -> Table:
             Row(
                 r.band.text,
                 (*r.outcomes, *(() if once else (_chance(p),))),
-                mark=table.policy_mark if i in marked else "",
+                mark=r.mark + (table.policy_mark if i in marked else ""),
             )
             for i, (r, p) in enumerate(zip(table.rows, base, strict=True))
         ),

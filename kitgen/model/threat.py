@@ -25,6 +25,7 @@ class Row:
     outcomes: tuple[str | None, ...]  # one per column; None = write-in blank
     span: Span | None
     path: str
+    mark: str = ""  # the dagger of the kit's reading of this row
 
 
 @record

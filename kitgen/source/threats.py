@@ -52,6 +52,7 @@ RESULT_ROW = Spec(
     ),
     Key("outcome", Either(TEXT, NULL), "the outcome (one column)"),
     Key("outcomes", ListOf(Either(TEXT, NULL)), "one per column; null a write-in blank"),
+    Key("reading", READING.type, "the kit's reading of this row: its mark by the row's result"),
     heading=HEADING,
     one_of=(
         OneOf(
@@ -280,10 +281,11 @@ def _row(ctx: Context, node: Node, path: str, ncols: int) -> Row | None:
                     "write a result as 4, 2-3, >6, >=7, <=0, <1 or 7+",
                 )
     outcomes = _outcomes(ctx, f, ncols)
+    mark = Marks(ctx).mark(f.get("reading", read_reading))
     f.close()
     if band is None or outcomes is None:
         return None
-    return Row(band, outcomes, node.span, path)
+    return Row(band, outcomes, node.span, path, mark)
 
 
 def _outcomes(ctx: Context, f: Fields, ncols: int) -> tuple[str | None, ...] | None:
