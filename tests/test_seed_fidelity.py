@@ -97,6 +97,16 @@ def test_duck_lost_matrix_condition_prints_the_kits_reading_marked_on_its_rows()
     ) in printed("duck", "notes.pdf")
 
 
+def test_duck_scatter_penalty_prints_one_reading_on_the_chart_and_in_the_book():
+    """The chart's -2 and the text's minus 3 printed side by side, "not reconciled": the
+    kit's reading prints on the chart and in the rulebook under one mark."""
+    sheet, book = printed("duck", "sheet-reference.pdf"), printed("duck", "rulebook.pdf")
+    assert "reconcile" not in sheet
+    chart = re.search(f"see the scatter template({MARK})", sheet)
+    assert chart and f"6.3 Scatter and shooting through.{chart.group(1)}" in book
+    assert f"{chart.group(1)} The text's -3 is the rule" in printed("duck", "notes.pdf")
+
+
 # ---- Reshuffled ----------------------------------------------------------------------------
 
 
