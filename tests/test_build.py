@@ -12,7 +12,16 @@ from kitgen.layout.frame import content_box
 from kitgen.layout.plan import Rect, Text
 from kitgen.units import PAPERS, PRINTER_MARGIN, mm
 
-from .conftest import ROOT, pdf_text, plan_game, read_manifest, run_cli, seed_kit
+from .conftest import (
+    ROOT,
+    build_pdfs,
+    pdf_text,
+    plan_game,
+    read_manifest,
+    run_cli,
+    seed_kit,
+    write_game,
+)
 
 TINY = ROOT / "tests" / "fixtures" / "tiny"
 
@@ -66,14 +75,18 @@ def test_every_sheet_says_what_it_is_and_carries_scale_bars():
     assert "1 in" in texts and "25 mm" in texts
 
 
-def test_front_and_back_are_said_only_in_a_file_printed_duplex():
-    """DUCK!'s cards are duplex: each sheet label says which side it is. A single-sided
-    or fold-and-glue file has no backs, so "front" would tell a reader nothing."""
-    _, pdfs, _ = seed_kit("duck")
-    cards = pdf_text(pdfs["cards.pdf"])
+def test_front_and_back_are_said_only_in_a_file_printed_duplex(game_dir: Path):
+    """Half-letter cards on letter print duplex: each sheet label says which side it is.
+    A single-sided or fold-and-glue file has no backs, so "front" would tell a reader
+    nothing."""
+    card = "{id: c%d, size: half-letter, front: {title: F}, back: {title: B}}"
+    cards = "\n".join(f"  - {card % n}" for n in (1, 2))
+    _, built, _ = build_pdfs(write_game(game_dir, f"id: t\ntitle: T\ncards:\n{cards}\n"))
     sides = ["front", "back", "front", "back"]
-    for n, (text, side) in enumerate(zip(cards, sides, strict=True)):
+    for n, (text, side) in enumerate(zip(pdf_text(built["cards.pdf"]), sides, strict=True)):
         assert f"Reference cards · sheet {n // 2 + 1} of 2 · {side}" in text
+    _, pdfs, _ = seed_kit("duck")
+    assert "· front" not in " ".join(pdf_text(pdfs["cards.pdf"]))  # fold-and-glue aids
     for name in ("cover.pdf", "counters.pdf", "sheet-reference.pdf", "map-deck.pdf"):
         for n, text in enumerate(pdf_text(pdfs[name]), start=1):
             assert f"sheet {n} of" in text and "· front" not in text, (name, n)

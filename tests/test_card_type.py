@@ -258,6 +258,7 @@ def test_seed_card_faces_grow_their_type_into_their_feet(game: str):
     cards = {c.id: c for c in planned.game.cards}
     faces = face_glyphs(pdfs, manifest)
     items = {(i["piece"], i["side"]): i for i in manifest["items"] if i["kind"] == "card"}
+    groups: dict[str, list[float]] = {}  # a type_group's feet: its densest face fills
     for key, glyphs in faces.items():
         item = items[key]
         if item["side"] == "back" and item.get("deck"):
@@ -265,8 +266,11 @@ def test_seed_card_faces_grow_their_type_into_their_feet(game: str):
         card = cards.get(item["id"])  # else a card printed from a roster: text, no table
         face = card and (card.front if item["side"] == "front" else card.back)
         cap = _top_size(card, face) if card and face else CARD_MAX
-        if body(glyphs) < cap - 0.01:
+        if card and card.type_group and body(glyphs) < cap - 0.01:
+            groups.setdefault(card.type_group, []).append(blank_foot(glyphs, item))
+        elif body(glyphs) < cap - 0.01:
             assert blank_foot(glyphs, item) <= 0.12, (key, body(glyphs), blank_foot(glyphs, item))
+    assert all(min(feet) <= 0.12 for feet in groups.values()), groups
 
 
 def test_a_face_of_few_words_grows_past_the_body_size_one_with_a_table_stops_there(

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .conftest import build_pdfs, pdf_words, seed_kit, write_game
+from .conftest import CONTENT, build_pdfs, pdf_words, seed_kit, write_game
 from .page_marks import marks_of
 
 ALIGN = """
@@ -112,13 +112,19 @@ def test_a_text_column_gets_the_width_to_wrap_no_more_than_its_row_needs(game_di
     assert 2 <= test <= situation, (test, situation)
 
 
-def test_duck_fumble_card_wraps_no_cell_deeper_than_six_lines():
+def test_duck_fumble_card_wraps_no_cell_deeper_than_six_lines(game_dir: Path):
     """Review 7 #10: on DUCK!'s Fumble tests card one cell wrapped to 8 lines beside a
     1-line "Fumble Test". Its columns stand at their narrowest (each its widest word), so
     no width moves shorten the table: the weapons the last row allows now stand with its
     test (the data), and every row reads in at most 6 lines. Rows are found by the table's
-    rules, lines by the words' feet, read back from the PDF."""
-    _, pdfs, manifest = seed_kit("duck")
+    rules, lines by the words' feet, read back from the PDF. The kit's aids no longer
+    carry the table: it is set here on a tarot card from the kit's own tables."""
+    reference = (CONTENT / "duck" / "reference.yaml").read_text(encoding="utf-8")
+    tables = reference.split("\ncards:", 1)[0].split("\nsheets:", 1)[0]
+    back = "{title: Fumble tests, blocks: [{table: fumble-tests}]}"
+    card = f"{{id: housekeeping, size: tarot, front: {{title: F}}, back: {back}}}"
+    game = f"id: t\ntitle: T\ninclude: [reference.yaml]\ncards:\n  - {card}\n"
+    _, pdfs, manifest = build_pdfs(write_game(game_dir, game, {"reference.yaml": tables}))
     item = next(
         i for i in manifest["items"] if (i["piece"], i["side"]) == ("housekeeping#1", "back")
     )
@@ -137,7 +143,10 @@ def test_duck_fumble_card_wraps_no_cell_deeper_than_six_lines():
         {
             round(s.y0, 1)
             for s in marks_of(pdfs["cards.pdf"], item["page"]).segments
-            if abs(s.y0 - s.y1) < 0.01 and x0 < s.x0 < s.x1 < x1 and s.x1 - s.x0 > 0.7 * (x1 - x0)
+            if abs(s.y0 - s.y1) < 0.01
+            and x0 < s.x0 < s.x1 < x1
+            and s.x1 - s.x0 > 0.7 * (x1 - x0)
+            and y0 + 1 < s.y0 < y1 - 1  # inside the card: not its cut line
         },
         reverse=True,
     )
