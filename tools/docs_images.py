@@ -115,7 +115,7 @@ CROPS: dict[str, tuple[str, str, int, Around | tuple[float, float, float, float]
         "duck",
         "cards.pdf",
         1,
-        Around((("card", "weapons"),), (0.0, 0.0, 1.0, 0.5)),
+        Around((("card", "aid-grapple"),)),
     ),
     # named and write-in labels beside the roster's own
     "crop-labels-rencounter": (
