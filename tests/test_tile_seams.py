@@ -173,3 +173,37 @@ def test_no_tile_prints_a_word_cut_by_its_edge():
     on = [shown(t["index"]).replace(" ", "") for t in tiles.values()]
     assert set(on) <= {"", "IronFord"} and "IronFord" in on, on
     assert pdf_faults(pdf) == []
+
+
+def test_the_box_index_finds_every_box_a_place_meets():
+    """BoxIndex answers, in order, at least every box a place meets: finite boxes, bands
+    endless one way (a tile's edges and seams) and a box endless both ways."""
+    import math
+    import random
+
+    from kitgen.layout.mapart import BoxIndex, _meets
+
+    rnd = random.Random(41)
+    inf = math.inf
+    boxes = []
+    for _ in range(300):
+        x, y = rnd.uniform(-50, 900), rnd.uniform(-50, 900)
+        kind = rnd.random()
+        if kind < 0.2:
+            boxes.append((x, -inf, x + rnd.uniform(0, 20), inf))
+        elif kind < 0.4:
+            boxes.append((-inf, y, inf, y + rnd.uniform(0, 20)))
+        else:
+            boxes.append((x, y, x + rnd.uniform(0, 80), y + rnd.uniform(0, 30)))
+    boxes.append((-inf, -inf, inf, inf))
+    index = BoxIndex(boxes)
+    queries = [
+        (x, y, x + rnd.uniform(0, 60), y + rnd.uniform(0, 60))
+        for x, y in ((rnd.uniform(-80, 950), rnd.uniform(-80, 950)) for _ in range(300))
+    ]
+    queries += [(100.0, -inf, 130.0, inf), (-inf, 400.0, inf, 420.0)]
+    for q in queries:
+        for gap in (0.0, 0.5, 12.0):
+            found = index.near(q, gap)
+            assert found == sorted(set(found))
+            assert {i for i, b in enumerate(boxes) if _meets(q, b, gap)} <= set(found)

@@ -864,11 +864,21 @@ class Lanes:
     edges and seams (bands across the map, of infinite length) and its glue notes."""
 
     boxes: tuple[Box, ...]
+    __slots__ = ("_index",)  # the boxes by where they lie, made when first asked
+
+    def near(self, box: Box, gap: float) -> list[Box]:
+        """The boxes here that ``box`` meets within ``gap``, in their order."""
+        index = getattr(self, "_index", None)
+        if index is None:  # frozen: a cache of the boxes, not state
+            index = BoxIndex(self.boxes)
+            object.__setattr__(self, "_index", index)
+        boxes = self.boxes
+        return [boxes[i] for i in index.near(box, gap) if _meets(box, boxes[i], gap)]
 
     def clear(self, box: Box, cell: list[Point], gap: float = 0.5) -> tuple[float, float] | None:
         """The least shift (dx, dy) that takes the tab ``box`` clear of every box here and
         keeps it inside its cell; (0, 0) where it crosses none; None where none does."""
-        if not any(_meets(box, b, gap) for b in self.boxes):
+        if not self.near(box, gap):
             return 0.0, 0.0
         w, h = box[2] - box[0], box[3] - box[1]
         # down into the cell, where a hex is wider, up to three tabs' height
@@ -876,17 +886,83 @@ class Lanes:
         dxs = [0.0]
         # every box within a move's reach gives the places just clear of it either side
         reach = (box[0] - 2 * w, box[1] - 4 * h, box[2] + 2 * w, box[3] + h)
-        for b in [b for b in self.boxes if _meets(reach, b, 0.0)]:
+        for b in self.near(reach, 0.0):
             dxs += [v for v in (b[2] + gap - box[0], b[0] - gap - box[2]) if math.isfinite(v)]
             dys += [v for v in (b[3] + gap - box[1], b[1] - gap - box[3]) if math.isfinite(v)]
         shifts = sorted(((a, b) for a in dxs for b in dys), key=lambda s: abs(s[0]) + abs(s[1]))
         for dx, dy in shifts:
             moved = (box[0] + dx, box[1] + dy, box[2] + dx, box[3] + dy)
-            if not any(_meets(moved, b, gap) for b in self.boxes) and all(
+            if not self.near(moved, gap) and all(
                 point_in_polygon(p, cell) for p in _corners(moved)
             ):
                 return dx, dy
         return None
+
+
+BUCKET = 36.0  # points: the strips a BoxIndex files boxes by, about a tab's width
+
+
+class BoxIndex:
+    """Boxes (x0, y0, x1, y1; a band runs to infinity one way) filed by the strips of
+    BUCKET points they cover across and up, so a question about one place tests the few
+    boxes near it, not every box of the map (a big map's coordinates against its tiles'
+    edges grew as the square of its size). `near` answers a superset, in order."""
+
+    def __init__(self, boxes: tuple[Box, ...] | list[Box]):
+        self.count = len(boxes)
+        self.xs: dict[int, list[int]] = {}  # strip across -> boxes with a finite x range
+        self.ys: dict[int, list[int]] = {}  # strip up -> boxes with a finite y range
+        self.bands_ys: dict[int, list[int]] = {}  # the same for boxes endless across
+        self.endless_x: list[int] = []  # boxes endless across
+        self.endless_y: list[int] = []  # boxes endless up
+        self.wild: list[int] = []  # endless both ways
+        for i, (x0, y0, x1, y1) in enumerate(boxes):
+            fx, fy = _finite(x0, x1), _finite(y0, y1)
+            if fx:
+                _file(self.xs, x0, x1, i)
+            else:
+                self.endless_x.append(i)
+            if fy:
+                _file(self.ys, y0, y1, i)
+                if not fx:
+                    _file(self.bands_ys, y0, y1, i)
+            else:
+                self.endless_y.append(i)
+            if not fx and not fy:
+                self.wild.append(i)
+
+    def near(self, q: Box, gap: float) -> list[int]:
+        """The indices of every box that may meet ``q`` within ``gap`` (a few more), in
+        order."""
+        x0, y0, x1, y1 = q[0] - gap, q[1] - gap, q[2] + gap, q[3] + gap
+        fx, fy = _finite(x0, x1), _finite(y0, y1)
+        if not fx and not fy:
+            return list(range(self.count))
+        found: set[int] = set(self.wild)
+        if fx:  # the boxes across it; those endless across, by where they lie up
+            _gather(self.xs, x0, x1, found)
+            if fy:
+                _gather(self.bands_ys, y0, y1, found)
+            else:
+                found.update(self.endless_x)
+        else:  # endless across: the boxes up its height, and every box endless up
+            _gather(self.ys, y0, y1, found)
+            found.update(self.endless_y)
+        return sorted(found)
+
+
+def _finite(a: float, b: float) -> bool:
+    return math.isfinite(a) and math.isfinite(b)
+
+
+def _file(strips: dict[int, list[int]], lo: float, hi: float, i: int) -> None:
+    for k in range(math.floor(lo / BUCKET), math.floor(hi / BUCKET) + 1):
+        strips.setdefault(k, []).append(i)
+
+
+def _gather(strips: dict[int, list[int]], lo: float, hi: float, found: set[int]) -> None:
+    for k in range(math.floor(lo / BUCKET), math.floor(hi / BUCKET) + 1):
+        found.update(strips.get(k, ()))
 
 
 def _meets(a: Box, b: Box, gap: float) -> bool:
@@ -942,6 +1018,7 @@ def _inside_map(m: MapDef, cx: float, half_width: float) -> float:
 
 
 __all__ = [
+    "BoxIndex",
     "axis_names",
     "cell_polygon",
     "cell_size",

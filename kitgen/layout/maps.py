@@ -34,6 +34,7 @@ from .frame import content_box
 from .mapart import (
     MIN_WORD,
     Box,
+    BoxIndex,
     Lanes,
     cell_size,
     coord_size,
@@ -688,15 +689,16 @@ def _lanes(m: MapDef, plan: TilePlan, turned: bool, font: Font, tabs: list) -> L
             seam = t.y0 + o
             bands |= {(-inf, t.y0, inf, t.y0), (-inf, seam - SEAM_TICK, inf, seam + SEAM_TICK)}
     boxes = [_art_to_map(m, turned, b) for b in sorted(bands)]
+    near = (tabs, BoxIndex([box for _, box, _ in tabs]))  # a note asks for the tabs by it
     for t in plan.tiles:  # the glue notes
         for right in (True, False):
             if (t.col < plan.cols - 1) if right else (t.row < plan.rows - 1):
-                boxes.append(_note_box(m, plan, t, (right, turned), font, boxes, tabs))
+                boxes.append(_note_box(m, plan, t, (right, turned), font, boxes, near))
     return Lanes(tuple(boxes))
 
 
 def _note_box(
-    m: MapDef, plan: TilePlan, t, way: tuple[bool, bool], font: Font, boxes: list, tabs: list
+    m: MapDef, plan: TilePlan, t, way: tuple[bool, bool], font: Font, boxes: list, tabs: tuple
 ) -> Box:
     """The box (map points) of a glue note along the right (``way[0]``) or bottom strip
     of a tile, the map turned or not (``way[1]``): at the midpoint between ticks nearest
@@ -704,7 +706,7 @@ def _note_box(
     as _seams places it)."""
     right, turned = way
     o = plan.overlap
-    near = [tab for tab in tabs if _meets_strip(m, turned, tab[1], t, right, o)]
+    near = _near_strip(m, turned, tabs, t, right, o)
     if right:
         nw, nh = _note_size(f"GLUE under tile {_lbl(t.row, t.col + 1)}", font)
         cx = t.x1 - o / 2
@@ -727,6 +729,27 @@ def _note_box(
         return not coords_left_out(near, Lanes((*boxes, note)), near=note)
 
     return box(_between(lines, 0.0, middle, room))
+
+
+def _near_strip(m: MapDef, turned: bool, tabs: tuple, t, right: bool, o: float) -> list:
+    """The coordinates (``tabs``: the map's, and their BoxIndex) whose tabs reach into a
+    tile's right or bottom strip, in the map's order: those the index finds within a
+    tab's height of the strip, each then tested."""
+    listed, index = tabs
+    if not listed:
+        return []
+    reach = max(y1 - y0 for _, (_, y0, _, y1), _ in listed)
+    if right:
+        strip = _art_to_map(m, turned, (t.x1 - o, -math.inf, t.x1, math.inf))
+    else:
+        strip = _art_to_map(m, turned, (-math.inf, t.y0, math.inf, t.y0 + o))
+    near = [listed[i] for i in index.near(strip, reach)]
+    return [tab for tab in near if _meets_strip(m, turned, _tab_box(tab), t, right, o)]
+
+
+def _tab_box(tab: tuple) -> Box:
+    _, box, _ = tab
+    return box
 
 
 def _meets_strip(m: MapDef, turned: bool, tab: Box, t, right: bool, o: float) -> bool:
