@@ -193,6 +193,7 @@ class Distance:
     cells: int
     of: Target
     through: tuple[str, ...] = ()
+    not_crossing: tuple[str, ...] = ()  # edge kinds the walk never crosses (a river's banks)
 
 
 @record

@@ -34,13 +34,13 @@ from .where import NAME_REF, inner_tests, named, own_targets
 if TYPE_CHECKING:
     from ..model.map import FeatureKind, MapDef, Terrain
 
-MAP_KINDS = ("terrain", "place", "cell", "terrain property", "feature", "line", "box")
-_LAYERS = {"feature": "feature_kinds", "line": "line_kinds", "box": "boxes"}  # MapDef fields
+MAP_KINDS = ("terrain", "place", "cell", "terrain property", "feature", "line", "edge", "box")
+_LAYERS = {"feature": "feature_kinds", "line": "line_kinds", "edge": "edge_kinds", "box": "boxes"}
 PATTERNED = ("area", "place")  # names that may use * and ?
 _WORDS = {"game side": "side"}  # kinds that read as another word in a message
 
 
-GAME_MAP_KINDS = ("terrain", "terrain property", "feature", "line", "box")  # maps' own
+GAME_MAP_KINDS = ("terrain", "terrain property", "feature", "line", "edge", "box")  # maps' own
 
 
 def map_names(maps: Iterable[MapDef], kind: str) -> list[str]:
@@ -209,6 +209,8 @@ def where_names(w: Where | None) -> Iterator[tuple[str, str]]:
         for distance in (test.within, test.beyond):
             for terrain in distance.through if distance else ():
                 yield "terrain", terrain
+            for edge in distance.not_crossing if distance else ():
+                yield "edge", edge
         for t in own_targets(test):
             if t.kind != "pieces":
                 for name in t.names:

@@ -75,7 +75,7 @@ class Setup:
     placed: list[Placed] = field(default_factory=list)
     areas: dict[str, frozenset[Cell]] = field(default_factory=dict)
     side_colours: dict[str, str] = field(default_factory=dict)
-    walks: dict = field(default_factory=dict)  # (targets, through) -> steps to each cell
+    walks: dict = field(default_factory=dict)  # (targets, through, not crossed) -> steps
     work: int = 0  # cells the location tests compared (where.spend, MAX_WHERE_WORK)
     # No follow-on errors: the paths of placements an error already speaks of are left out
     # of later checks of where they stand and what they hold (`reported`); those whose

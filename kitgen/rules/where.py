@@ -149,11 +149,11 @@ def _holds_cell(setup: Setup, w: Where, cell: Cell, who: Placed | None) -> bool:
         return False
     if w.within is not None:
         d = w.within
-        if steps(setup, cell, target_cells(setup, d.of, who), d.through) > d.cells:
+        if steps(setup, cell, target_cells(setup, d.of, who), d) > d.cells:
             return False
     if w.beyond is not None:
         d = w.beyond
-        if steps(setup, cell, target_cells(setup, d.of, who), d.through) < d.cells:
+        if steps(setup, cell, target_cells(setup, d.of, who), d) < d.cells:
             return False
     if w.adjacent_to is not None:  # the cell's neighbours, found once, against the targets
         targets = target_cells(setup, w.adjacent_to, who)
@@ -171,27 +171,31 @@ def _holds_cell(setup: Setup, w: Where, cell: Cell, who: Placed | None) -> bool:
     return not (w.any_of and not any(_holds_cell(setup, x, cell, who) for x in w.any_of))
 
 
-def steps(setup: Setup, cell: Cell, targets: frozenset[Cell], through: tuple[str, ...]) -> float:
+def steps(setup: Setup, cell: Cell, targets: frozenset[Cell], d: Distance) -> float:
     """The fewest steps from the nearest target to `cell` (inf when there is none): the map's
-    own distance, or, with `through`, a walk over neighbours (blocking edges cut) that enters
-    only cells of those terrains."""
+    own distance, or, with `through` or `not_crossing`, a walk over neighbours (blocking
+    edges and the edges of the kinds not crossed cut) that enters only cells of those
+    terrains (any, without `through`)."""
     m = setup.board
     if not targets:
         return math.inf
-    if not through:
+    if not d.through and not d.not_crossing:
         spend(setup, len(targets))
         return min(m.distance(cell, t) for t in targets)
-    key = (targets, through)
+    key = (targets, d.through, d.not_crossing)
     walked = setup.walks.get(key)
     if walked is None:  # one walk per target set, shared by every cell tested against it
         spend(setup, len(m.cells))
+        cut = {e.key for e in m.edges if e.kind in d.not_crossing}
         walked = {t: 0 for t in targets}
         frontier = list(targets)
         while frontier:
             nxt = []
             for c in frontier:
                 for n in m.neighbours(c):
-                    if n not in walked and m.cells.get(n, "") in through:
+                    if n in walked or frozenset((c, n)) in cut:
+                        continue
+                    if not d.through or m.cells.get(n, "") in d.through:
                         walked[n] = walked[c] + 1
                         nxt.append(n)
             frontier = nxt
@@ -319,10 +323,15 @@ def _kind_label(setup: Setup, table: str, name: str) -> str:
 
 
 def _walk(setup: Setup, distance: Distance) -> str:
-    through = distance.through
-    if not through:
-        return ""
-    return " walking through " + " or ".join(setup.terrain_label(t) for t in through)
+    through, banks = distance.through, distance.not_crossing
+    out = ""
+    if through:
+        out += " walking through " + " or ".join(setup.terrain_label(t) for t in through)
+    if banks:
+        out += " without crossing " + " or ".join(
+            _kind_label(setup, "edge_kinds", k) for k in banks
+        )
+    return out
 
 
 def _cells(n: int) -> str:

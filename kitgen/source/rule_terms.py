@@ -44,6 +44,7 @@ DISTANCE = Spec(
     "distance",
     Key("cells", INTEGER, "steps", required=True, lo=0),
     Key("through", NAMES, "terrains walked through (default: any, walls ignored)"),
+    Key("not_crossing", NAMES, "hexside or edge kinds the walk never crosses (a river)"),
     Key("of", TARGET, "the target measured from", required=True),
     heading="rules and scenarios",
 )
@@ -390,13 +391,14 @@ def _read_line(ctx: Context, node: Node, path: str) -> tuple[Target, Target] | N
 
 
 def _read_distance(ctx: Context, node: Node, path: str) -> Distance | None:
-    """{cells: N, of: target, through: [terrain, ...]}."""
+    """{cells: N, of: target, through: [terrain, ...], not_crossing: [edge kind, ...]}."""
     f = Fields(ctx, node, path, DISTANCE)
     cells = f.integer("cells")
     through = tuple(f.get("through", read_names) or ())
+    not_crossing = tuple(f.get("not_crossing", read_names) or ())
     raw = f.node_of("of")
     target = read_target(ctx, raw, f.sub("of")) if raw is not None else None
     f.close()
     if cells is None or target is None:
         return None
-    return Distance(int(cells), target, through)
+    return Distance(int(cells), target, through, not_crossing)
