@@ -4,6 +4,11 @@ the charts by id and the control markers its victory rule uses."""
 
 from __future__ import annotations
 
+import itertools
+import math
+
+import pytest
+
 from kitgen.colours import rgb
 from kitgen.rules.terrain_effects import effects_table
 from tests.conftest import CONTENT, pdf_text, pixel_at, plan_game, seed_kit
@@ -55,3 +60,80 @@ def test_the_rulebook_prints_the_charts_and_the_control_rule():
     assert "Northern control marker" in text
     control = [c for c in planned.game.counters if c.id == "north-control"]
     assert [c.quantity for c in control] == [3]  # Korvel, the Iron Ford, Dast
+
+
+def test_a_southern_unit_north_of_the_ryn_is_an_error_at_its_line(tmp_path):
+    """The set-up rule says south of the Ryn: a walk from Korvel that crosses no Ryn,
+    ford or bridge hexside; 0806 holds a city but lies north of the river."""
+    import shutil
+
+    from tests.conftest import errors_of
+
+    game = tmp_path / "ironford"
+    shutil.copytree(CONTENT / "ironford", game)
+    scenario = game / "scenarios" / "crossing.yaml"
+    text = scenario.read_text()
+    scenario.write_text(text.replace('south-10-inf, at: "0807"', 'south-10-inf, at: "0806"'))
+    assert errors_of(game) == [
+        f"{scenario}:24:9: error: sides[1].placements[0]: south-10-inf on cell 0806 (Clear) is "
+        "neither within 40 cells of cell 1209 without crossing river (Ryn river (hexside)) or "
+        "ford (The Iron Ford) or bridge (Rail bridge) and on a cell with city or fort or "
+        "south-setup (Southern set-up) nor in box reinforcements (rule at rules.yaml:16:7)"
+    ]
+    rules = game / "rules.yaml"
+    rules.write_text(rules.read_text().replace("[river, ford, bridge]", "[river, frod, bridge]"))
+    assert errors_of(game) == [
+        f"{rules}:23:75: error: rules.constraints[2].where: no map of the game has edge 'frod' "
+        "(did you mean 'ford'?)"
+    ]
+
+
+@pytest.mark.parametrize("least", [6.0, 8.2, 9.2])  # the map sheet's, the set-up map's
+def test_every_place_name_stays_inside_its_hex(least):
+    """A name's plate lies inside its hex at every size a map or set-up sheet sets it
+    (a name wider than the hex goes on two lines), so no name straddles a hexside."""
+    from kitgen.layout.maplayers import feature_ops
+    from kitgen.layout.plan import Rect
+
+    game = plan_game(CONTENT / "ironford").game
+    m = game.sections["maps"].maps[0]
+    size = 54.0
+    plates = [op for op in feature_ops(m, size, "bold", 1.5, (), least) if isinstance(op, Rect)]
+    named = {f.cell for f in m.features if f.name}
+    assert len(plates) == len(named) == 3
+    for r in plates:
+        mid = (r.x + r.w / 2, r.y + r.h / 2)
+        cell = min(named, key=lambda c: math.dist(m.grid.centre(*c), mid))
+        poly = m.grid.corners(*cell)
+        for x, y in ((r.x, r.y), (r.x + r.w, r.y), (r.x, r.y + r.h), (r.x + r.w, r.y + r.h)):
+            assert _inside(poly, x, y), (m.label(cell), least, (x, y))
+
+
+def _inside(poly, x: float, y: float) -> bool:
+    """Is (x, y) inside the convex polygon (either winding)?"""
+    signs = set()
+    for (x0, y0), (x1, y1) in zip(poly, poly[1:] + poly[:1], strict=True):
+        cross = (x1 - x0) * (y - y0) - (y1 - y0) * (x - x0)
+        if abs(cross) > 1e-6:
+            signs.add(cross > 0)
+    return len(signs) == 1
+
+
+def test_rails_roads_and_the_track_run_from_hex_centre_to_hex_centre():
+    """Every vertex of a drawn railway, road or track is the centre of the next hex of
+    its path, first to last: no leg cuts across a hex, none starts or stops off a centre."""
+    from kitgen.layout.maplayers import line_ops
+    from kitgen.layout.plan import Path
+
+    game = plan_game(CONTENT / "ironford").game
+    m = game.sections["maps"].maps[0]
+    drawn = [op.points for op in line_ops(m, 54.0) if isinstance(op, Path) and not op.closed]
+    assert len(m.lines) == 3
+    for line in m.lines:
+        centres = [m.grid.centre(*c) for c in line.cells]
+        strokes = [p for p in drawn if len(p) == len(centres)]
+        assert any(
+            all(math.dist(a, b) < 0.01 for a, b in zip(p, centres, strict=True)) for p in strokes
+        ), line.kind
+        for a, b in itertools.pairwise(line.cells):
+            assert b in m.grid.neighbours(*a), (m.label(a), m.label(b))  # hex by hex

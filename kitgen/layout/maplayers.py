@@ -108,26 +108,17 @@ def feature_ops(
     ``least`` map points); a symbol or name that a box of ``hide`` (something standing on
     the map) covers is left out. The names share one size: grown by ``text_scale`` on a
     reduced drawing, or their own where a grown name would be hidden (lower in its cell
-    when that keeps it clear)."""
-    ops: list = []
+    when that keeps it clear). A name wider than its cell at that size is set on two lines,
+    the cell's symbols made smaller above it, so no name crosses a hexside."""
     by_cell: dict = {}
     for f in m.features:
-        by_cell.setdefault(f.cell, []).append(f)
-    named: list = []
+        if f.kind in m.feature_kinds:
+            by_cell.setdefault(f.cell, []).append(f)
+    named = []
     widths: list[float] = []  # each named cell's width where its name goes
     for cell, feats in by_cell.items():
         cx, cy = m.grid.centre(*cell)
-        drawn = [f for f in feats if f.kind in m.feature_kinds]
-        kinds = [m.feature_kinds[f.kind] for f in drawn]
-        sizes = [size * k.size for k in kinds]
-        total = sum(sizes) + size * 0.05 * (len(sizes) - 1)
-        x = cx - total / 2
-        names = [f.name for f in drawn if f.name]
-        y = cy + (size * 0.08 if names else 0.0)
-        for kind, s in zip(kinds, sizes, strict=True):
-            if not hidden((x, y - s / 2, x + s, y + s / 2), hide, not kind.icon):
-                ops.extend(symbol_ops(kind, x + s / 2, y, s, bold))
-            x += s + size * 0.05
+        names = [f.name for f in feats if f.name]
         if names:
             named.append((cx, cy, " · ".join(names)))
             widths.append(_width_at(m.grid.corners(*cell), cy - size * 0.42))
@@ -141,11 +132,70 @@ def feature_ops(
     plain, grown = max(least, min(plain, inside)), max(least, min(grown, inside))
     spots = {fs: [_name_spot(n, fs, size, hide) for n in named] for fs in (grown, plain)}
     fs = grown if all(spots[grown]) else plain
-    for (cx, _, text), ty in zip(named, spots[fs], strict=True):
-        if ty is None:
-            continue
-        w = fs * 0.58 * len(text) + fs * 0.5
-        ops.append(Rect(cx - w / 2, ty - fs * 0.3, w, fs * 1.2, fill=PAPER, radius=fs * 0.3))
+    ops: list = []
+    names_at = {(n[0], n[1]): (n[2], ty) for n, ty in zip(named, spots[fs], strict=True)}
+    for cell, feats in by_cell.items():
+        cx, cy = m.grid.centre(*cell)
+        text, ty = names_at.get((cx, cy), ("", None))
+        lines = _name_lines(m.grid.corners(*cell), text, fs, ty)
+        ops.extend(_symbols(m, feats, (cx, cy), size, bold, hide, (bool(text), lines, fs)))
+        ops.extend(_name_ops(cx, lines, fs, bold))
+    return ops
+
+
+def _name_lines(poly: list[Point], text: str, fs: float, ty: float | None) -> list:
+    """A cell's name as (line, baseline) pairs: one line at ``ty``, or two, the lower as
+    low as the cell's width allows, when one line is wider than the cell; [] for none."""
+    if not text or ty is None:
+        return []
+    wide = lambda t: fs * 0.58 * len(t) + fs * 0.5  # noqa: E731
+    if wide(text) <= min(_width_at(poly, ty - fs * 0.3), _width_at(poly, ty + fs * 0.9)):
+        return [(text, ty)]
+    cut = text.rfind(" ", 0, len(text) // 2 + 1)
+    cut = cut if cut > 0 else text.find(" ")
+    if cut <= 0:
+        return [(text, ty)]
+    top, bottom = text[:cut], text[cut + 1 :]
+    low = min(y for _, y in poly)
+    base = low + fs * 0.3 + fs * 0.25  # the plate clear of the hexside under it
+    while base < ty and _width_at(poly, base - fs * 0.3) < wide(bottom):
+        base += fs * 0.1
+    return [(top, base + fs * 1.1), (bottom, base)]
+
+
+def _symbols(
+    m: MapDef, feats: list, at: Point, size: float, bold: str, hide: tuple, name: tuple
+) -> list:
+    """A cell's feature symbols side by side; over a two-line name, made smaller to keep
+    above it, within the room they had. ``name``: (named?, its lines, its size)."""
+    (cx, cy), (named, lines, fs) = at, name
+    sizes = [size * m.feature_kinds[f.kind].size for f in feats]
+    y = cy + (size * 0.08 if named else 0.0)
+    if len(lines) == 2:
+        top = y + max(sizes) / 2  # the room's top stays where it was
+        floor = lines[0][1] + fs * 0.9 + size * 0.03
+        k = min(1.0, (top - floor) / max(sizes))
+        sizes = [s * k for s in sizes]
+        y = top - max(sizes) / 2
+    total = sum(sizes) + size * 0.05 * (len(sizes) - 1)
+    x = cx - total / 2
+    ops: list = []
+    for f, s in zip(feats, sizes, strict=True):
+        kind = m.feature_kinds[f.kind]
+        if not hidden((x, y - s / 2, x + s, y + s / 2), hide, not kind.icon):
+            ops.extend(symbol_ops(kind, x + s / 2, y, s, bold))
+        x += s + size * 0.05
+    return ops
+
+
+def _name_ops(cx: float, lines: list, fs: float, bold: str) -> list:
+    """The name's lines on a paper plate, centred under the symbols."""
+    if not lines:
+        return []
+    w = max(fs * 0.58 * len(t) + fs * 0.5 for t, _ in lines)
+    bottom, top = lines[-1][1] - fs * 0.3, lines[0][1] + fs * 0.9
+    ops: list = [Rect(cx - w / 2, bottom, w, top - bottom, fill=PAPER, radius=fs * 0.3)]
+    for text, ty in lines:
         ops.append(Text(cx, ty, text, Font(bold, fs), MARK_INK, align="centre"))
     return ops
 
