@@ -16,7 +16,8 @@ from ..model.rulebook import Diagram
 from ..style import FIRE_INK, INK, MID_INK, MOVE_INK, MUTED, PAPER, RULES_MIN, typeset
 from .env import PlanEnv
 from .faces import face_ops, outline
-from .mapart import cell_size, coord_size, map_ops
+from .clearance import hidden
+from .mapart import cell_size, coord_boxes, coord_size, map_ops
 from .maps import reduced_coords
 from .plan import Circle, Font, Group, Line, Path, Rect, Stroke, Text
 from .rich import Faces, draw_line, parse_markup, wrap_runs
@@ -76,6 +77,13 @@ def _map_window(game: Game, d: Diagram, width: float, env: PlanEnv) -> tuple[lis
     coords, coord_cells = reduced_coords(m, scale)
     if m.coords and coord_cells is None:  # only the window's: no hidden words past its edge
         coords, coord_cells = coords or coord_size(m), tuple(cells)
+    if coords is not None and coord_cells is not None:  # none a piece would stand on
+        covers = _boxes(game, m, d)
+        coord_cells = tuple(
+            c
+            for c in coord_cells
+            if not any(hidden(t, covers) for t in coord_boxes(m, coords, (c,)))
+        )
     faces = (env.face(), env.face(bold=True))
     pieces = _pieces(game, m, d, scale, env)
     # pieces hide the marks under them, as counters on a board do; arrows run under the
