@@ -173,7 +173,7 @@ def _symbols(
     y = cy + (size * 0.08 if named else 0.0)
     if len(lines) == 2:
         top = y + max(sizes) / 2  # the room's top stays where it was
-        floor = lines[0][1] + fs * 0.9 + size * 0.03
+        floor = max(ty for _, ty in lines) + fs * 0.9 + size * 0.03
         k = min(1.0, (top - floor) / max(sizes))
         sizes = [s * k for s in sizes]
         y = top - max(sizes) / 2
@@ -193,7 +193,8 @@ def _name_ops(cx: float, lines: list, fs: float, bold: str) -> list:
     if not lines:
         return []
     w = max(fs * 0.58 * len(t) + fs * 0.5 for t, _ in lines)
-    bottom, top = lines[-1][1] - fs * 0.3, lines[0][1] + fs * 0.9
+    baselines = [ty for _, ty in lines]
+    bottom, top = min(baselines) - fs * 0.3, max(baselines) + fs * 0.9
     ops: list = [Rect(cx - w / 2, bottom, w, top - bottom, fill=PAPER, radius=fs * 0.3)]
     for text, ty in lines:
         ops.append(Text(cx, ty, text, Font(bold, fs), MARK_INK, align="centre"))
