@@ -11,7 +11,7 @@ import pytest
 
 from kitgen.colours import rgb
 from kitgen.rules.terrain_effects import effects_table
-from tests.conftest import CONTENT, pdf_text, pixel_at, plan_game, seed_kit
+from tests.conftest import CONTENT, pdf_text, pdf_words, pixel_at, plan_game, seed_kit
 
 
 def _rgb(hex_colour: str) -> tuple[int, int, int]:
@@ -137,3 +137,27 @@ def test_rails_roads_and_the_track_run_from_hex_centre_to_hex_centre():
         ), line.kind
         for a, b in itertools.pairwise(line.cells):
             assert b in m.grid.neighbours(*a), (m.label(a), m.label(b))  # hex by hex
+
+
+def test_reinforcements_lie_in_rows_of_their_own_under_their_turn():
+    """Each side's reinforcements print in rows of their own, headed by the turn they
+    arrive (`group:`), read back from the counter sheet: the heading's words sit just
+    over the group's first piece, and no other piece shares the group's rows."""
+    planned, pdfs, manifest = seed_kit("ironford")
+    groups = {c.id: c.group for c in planned.game.counters}
+    assert {g for g in groups.values() if g} == {"Turn 2", "Turn 3"}
+    fronts = [i for i in manifest["items"] if i["file"] == "counters.pdf" and i["side"] == "front"]
+    rows: dict[tuple, set] = {}
+    for i in fronts:
+        rows.setdefault((i["page"], round(i["bbox"][3], 1)), set()).add(groups[i["id"]])
+    for group in ("Turn 2", "Turn 3"):
+        mine = [k for k, g in rows.items() if group in g]
+        assert mine and all(rows[k] == {group} for k in mine), rows
+        first = min(
+            (i for i in fronts if groups[i["id"]] == group),
+            key=lambda i: (i["page"], -i["bbox"][3], i["bbox"][0]),
+        )
+        words = pdf_words(pdfs["counters.pdf"])[first["page"] - 1]
+        (turn,) = [w for w in words if w.text == "Turn" and 0 < w.box[1] - first["bbox"][3] < 14]
+        assert abs(turn.box[0] - first["bbox"][0]) < 2  # over the first piece, flush left
+        assert any(w.text == group.split()[1] and abs(w.box[1] - turn.box[1]) < 1 for w in words)

@@ -1224,7 +1224,7 @@ def test_a_cell_that_holds_nothing_prints_one_dash_kit_wide():
         "a-b",
         "a \u2013 b",  # a dash between words, not a cell that holds nothing
     ]
-    for game, name in (("ironford", "sheet-charts.pdf"), ("duck", "threats.pdf")):
+    for game, name in (("ironford", "map-ryn.pdf"), ("duck", "threats.pdf")):
         _, pdfs, _ = seed_kit(game)
         doc = pdfium.PdfDocument(pdfs[name])
         alone = [

@@ -125,6 +125,7 @@ def plan_counters(
     fronts = [Page(component, size=sheet.size) for sheet in laid.sheets]
     backs = [Page(component, side="back") for _ in fronts] if has_backs else []
     _place_all(laid.spots, slots, fronts, backs, env)
+    _group_heads(laid.spots, slots, fronts, env)
     butted_trims: list[list] = [[] for _ in fronts]
     for spot in laid.spots:
         if slots[spot.index].butted:
@@ -243,7 +244,13 @@ def _slots(
         room = piece_room(d.width, d.height, bleed, fold)
         room = rooms.setdefault(room, room)
         firsts.append(_Slot(d, 1, fold, bleed, room, butt, outer, own))
-    firsts.sort(key=_Slot.order)
+    if any(d.group for d in cs.defs):  # a side's group together, in the order first met
+        rank: dict[tuple, int] = {}
+        for d in cs.defs:
+            rank.setdefault((d.side, d.group), len(rank))
+        firsts.sort(key=lambda s: (*s.order(), rank[(s.d.side, s.d.group)]))
+    else:
+        firsts.sort(key=_Slot.order)
     slots = []
     for first in firsts:
         slots.append(first)
@@ -252,26 +259,47 @@ def _slots(
 
 
 def side_groups(slots: list[_Slot]) -> list[object]:
-    """Each slot's group for the imposer: its side, so a side's pieces of a size start a
-    row of their own (two armies never share a row); a side with one piece of a size
-    joins the row it comes to (a row for each HQ would waste the sheet). [] when no
-    piece has a side."""
-    if not any(s.d.side for s in slots):
+    """Each slot's group for the imposer: its side and group, so a side's pieces of a size
+    start a row of their own (two armies never share a row), and a headed group (Turn 3)
+    rows of its own; a side with one piece of a size joins the row it comes to (a row for
+    each HQ would waste the sheet) unless that row is headed. [] when no piece has a side
+    or a group."""
+    if not any(s.d.side or s.d.group for s in slots):
         return []
     groups: list[object] = []
     i = 0
     while i < len(slots):
         j = i
-        while j + 1 < len(slots) and (slots[j + 1].d.side, slots[j + 1].size) == (
-            slots[i].d.side,
-            slots[i].size,
-        ):
+        mine = (slots[i].d.side, slots[i].d.group, slots[i].size)
+        while j + 1 < len(slots) and (
+            slots[j + 1].d.side,
+            slots[j + 1].d.group,
+            slots[j + 1].size,
+        ) == mine:
             j += 1
         run = j - i + 1
-        group = slots[i].d.side if run > 1 or not groups else groups[-1]
+        # a headed group always starts its rows, even a group of one (a late arrival), and
+        # no lone piece joins its rows
+        headed = bool(slots[i].d.group or (groups and slots[i - 1].d.group))
+        own = run > 1 or not groups or headed
+        group = (slots[i].d.side, slots[i].d.group) if own else groups[-1]
         groups += [group] * run
         i = j + 1
     return groups
+
+
+def _group_heads(spots, slots: list[_Slot], fronts: list[Page], env: PlanEnv) -> None:
+    """Over the first piece of each headed group on a sheet, its heading (Turn 3), small,
+    in the room a change of group leaves between rows."""
+    seen: set[tuple] = set()
+    font = Font(env.face(bold=True), READING)
+    for spot in sorted(spots, key=lambda s: (s.sheet, -s.y, s.x)):
+        d = slots[spot.index].d
+        if not d.group or (spot.sheet, d.side, d.group) in seen:
+            continue
+        seen.add((spot.sheet, d.side, d.group))
+        top = spot.y + slots[spot.index].size[1]
+        fronts[spot.sheet].ops.append(Text(spot.x, top + 3.0, d.group, font, MUTED))
 
 
 def buttable(d: CounterDef, fold: bool) -> bool:

@@ -170,6 +170,7 @@ class CounterDef:
     steps: tuple[str, ...] = ()
     side: str | None = None  # the side it belongs to: it carries the side's mark
     side_span: Span | None = None
+    group: str = ""  # a row heading on the counter sheet: its side's pieces of it share rows
     side_mark: str | None = None  # band, corner or none; None: the game's
     side_mark_span: Span | None = None
     # the kit's reading of the definition (a count the source does not give): a dagger and

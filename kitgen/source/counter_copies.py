@@ -234,6 +234,8 @@ class Filler:
             made["quantity"] = vals[plan.quantity]
         if plan.side is not None:
             made["side"] = vals[plan.side]
+        if plan.group is not None:  # a group not filled is no group
+            made["group"] = vals[plan.group] or ""
         return CounterDef(**made), found
 
     def _fill_reporting(self, variables: Vars) -> tuple[list, dict | None]:
@@ -306,6 +308,7 @@ class _CopyPlan:
         self.name = _step(t.name)
         self.quantity = _step(t.quantity)
         self.side = _step(t.side)
+        self.group = _step(t.group)
         self.attrs = None  # (key, step or None, value) when a value holds a hole
         if any(type(v) is Hole for v in t.own_attrs.values()):
             self.attrs = tuple((k, _step(v), v) for k, v in t.own_attrs.items())

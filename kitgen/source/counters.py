@@ -198,6 +198,12 @@ COUNTER = Spec(
     Key("steps", OneOrList(TEXT), "a step-loss counter: a name for each face, front first"),
     Key("side", TEXT, "the side it belongs to (a rules.sides id): it carries the side's mark"),
     Key(
+        "group",
+        TEXT,
+        "a row heading on the counter sheet (Turn 3): a side's pieces of one group share rows",
+        default="",
+    ),
+    Key(
         "reading",
         READING.type,
         "the kit's reading (a count the source does not give): its mark under the pieces",
@@ -273,6 +279,7 @@ def _read_def(ctx: Context, node: Map, path: str, parts: tuple[Vars, ...], v) ->
     back = f.get("back", _read_face, v, (w, h))
     steps = _read_steps(ctx, f, 2 if f.has("back") else 1)
     side = f.get("side", _text, v)
+    group = f.get("group", _text, v)
     side_node = f.node_of("side")
     _one_side(ctx, f, side, own_attrs)
     reading = f.get("reading", read_reading)
@@ -318,6 +325,7 @@ def _read_def(ctx: Context, node: Map, path: str, parts: tuple[Vars, ...], v) ->
         steps=steps,
         side=side,
         side_span=side_node.span if side_node is not None else None,
+        group=group or "",
         reading=reading,
         side_mark=side_mark,
         side_mark_span=side_mark_node.span if side_mark_node is not None else None,
