@@ -567,8 +567,8 @@ def test_every_error_is_reported_with_its_place(game_dir):
         f"{g}:13:11: error: counters[2].size: a rect takes width x height, got '3/4in' "
         "(e.g. 1in x 1/2in)",
         f"{g}:14:5: error: counters[2].colour: unknown key 'colour' (valid: for_each, blank, id, "
-        "name, kind, shape, size, quantity, bleed, attrs, front, back, steps, side, group, reading, "
-        "layout, fields, side_mark)",
+        "name, kind, shape, size, quantity, bleed, attrs, front, back, steps, side, group, "
+        "reading, layout, fields, side_mark)",
         f"{g}:15:35: error: counters[2].front.text.cell: cell: needs a grid: [rows, columns] "
         "on the face",
         f"{g}:17:11: error: counters[3].size: a square piece takes one size, got '3/4in x 1in' "

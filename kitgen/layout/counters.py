@@ -271,11 +271,15 @@ def side_groups(slots: list[_Slot]) -> list[object]:
     while i < len(slots):
         j = i
         mine = (slots[i].d.side, slots[i].d.group, slots[i].size)
-        while j + 1 < len(slots) and (
-            slots[j + 1].d.side,
-            slots[j + 1].d.group,
-            slots[j + 1].size,
-        ) == mine:
+        while (
+            j + 1 < len(slots)
+            and (
+                slots[j + 1].d.side,
+                slots[j + 1].d.group,
+                slots[j + 1].size,
+            )
+            == mine
+        ):
             j += 1
         run = j - i + 1
         # a headed group always starts its rows, even a group of one (a late arrival), and

@@ -14,9 +14,9 @@ from ..model.game import Game
 from ..model.map import MapDef
 from ..model.rulebook import Diagram
 from ..style import FIRE_INK, INK, MID_INK, MOVE_INK, MUTED, PAPER, RULES_MIN, typeset
+from .clearance import hidden
 from .env import PlanEnv
 from .faces import face_ops, outline
-from .clearance import hidden
 from .mapart import cell_size, coord_boxes, coord_size, map_ops
 from .maps import reduced_coords
 from .plan import Circle, Font, Group, Line, Path, Rect, Stroke, Text
