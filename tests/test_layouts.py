@@ -462,3 +462,43 @@ def test_a_layout_face_with_elements_of_its_own_is_an_error_at_the_face(game_dir
         "'marker' shows its regions, not text elements (give the words in fields: for the "
         "layout's regions)"
     ]
+
+
+BAND_CARDS = """
+id: t
+title: T
+side_mark: band
+colours: {north: "#7d9cc4", south: "#c98b6b"}
+rules: {sides: [north, south]}
+layouts:
+  - id: boxes
+    regions:
+      - {id: top, at: top, height: 20%, fill: "#00aa00"}
+      - {id: foot, at: bottom, height: 10%, fill: "#0000ff"}
+cards:
+  - id: "c-{side}"
+    for_each: {side: [north, south]}
+    side: "{side}"
+    layout: boxes
+    colour: "{side}"
+"""
+
+
+def test_a_band_mark_on_a_layout_card_is_a_band_the_regions_lie_under(game_dir: Path):
+    """`side_mark: band` on a layout card: a band across the top in the card's colour
+    (the safe zone, the mark, the safe zone), its mark in the middle in readable ink;
+    the regions laid out in the room under it."""
+    write_game(game_dir, BAND_CARDS)
+    _, pdfs, manifest = build_pdfs(game_dir)
+    x0, y0, x1, y1 = _card_box(manifest, "c-north")
+    w, h = x1 - x0, y1 - y0
+    band = 2 * (min(9.0, w * 0.07) + max(3.5, min(w, h) * 0.025))
+    top = y1 - band
+    fills = {f.box for f in marks_of(pdfs["cards.pdf"], 1).fills}
+    room = top - y0
+    assert any(_near(b, (x0, top - 0.2 * room, x1, top)) for b in fills), sorted(fills)
+    assert any(_near(b, (x0, y0, x1, y0 + 0.1 * room)) for b in fills)
+    mark = pixel_at(pdfs["cards.pdf"], 0, x0 + w / 2, top + band / 2)
+    beside = pixel_at(pdfs["cards.pdf"], 0, x0 + w / 4, top + band / 2)
+    assert max(mark) < 60  # black ink on the light blue band
+    assert all(abs(a - b) <= 3 for a, b in zip(beside, (0x7D, 0x9C, 0xC4), strict=True))

@@ -299,6 +299,40 @@ def _text_cell(card: Card, face: CardFace):
     return card.cells[longest] if longest is not None else None
 
 
+def _layout_face(card: Card, face: CardFace, side: str, env: PlanEnv, mark: str | None) -> list:
+    """A face drawn from its layout's regions, with its side's mark: in the top right
+    corner over the art (`corner`), or in a band across the top, in the card's colour,
+    that the regions are laid under (`band`)."""
+    from .regions import regions_ops
+
+    w, h = card.size
+    b = _bleed(card, env)
+    top = _region_top(card, side, env)
+    sizes = env.region_sizes.get(("card", card.id, side))
+    drawn = regions_ops(face.regions, w, top, b, face.colour, env, sizes)
+    if top < h:  # laid under the band, their bleed stopping at it
+        drawn = [Group(tuple(drawn), clip=(-b, -b, w + b, top))]
+    ops = [Rect(-b, -b, w + 2 * b, h + 2 * b, fill=face.colour), *drawn]
+    if mark is None:
+        return ops
+    r = size_of_mark(w, h)
+    if top < h:  # in the middle of the band, in the ink that reads on it
+        ops.append(token_shape(mark, w / 2, (top + h) / 2, r, readable_on(face.colour), None))
+    else:  # in the top right corner, inside the safe zone, over the art
+        at = _safe(w) + r
+        ops.append(token_shape(mark, w - at, h - at, r, PAPER, Stroke(INK, r * 0.25)))
+    return ops
+
+
+def _region_top(card: Card, side: str, env: PlanEnv) -> float:
+    """How high a layout face's regions reach: the card's top, or the foot of its side's
+    band (the mark's height with the safe zone above and below it)."""
+    w, h = card.size
+    if _mark(card, side, env) is None or (card.side_mark or env.game.side_mark) != "band":
+        return h
+    return h - 2 * (_safe(w) + size_of_mark(w, h))
+
+
 def size_of_mark(w: float, h: float) -> float:
     """A side's mark on a layout card: its radius, a capital's height of body text."""
     return max(3.5, min(w, h) * 0.025)
@@ -317,7 +351,10 @@ def _layout_sizes(cards: Sequence[Card], env: PlanEnv) -> None:
                 key = (card.deck or card.span, side, face.layout, card.size)
                 groups.setdefault(key, []).append((card, face))
     for (_, side, _, _), faces in groups.items():
-        named = [(f"card {c.id!r} ({side})", f.regions, *c.size) for c, f in faces]
+        named = [
+            (f"card {c.id!r} ({side})", f.regions, c.size[0], _region_top(c, side, env))
+            for c, f in faces
+        ]
         for (card, _), got in zip(faces, deck_sizes(named, env), strict=True):
             env.region_sizes["card", card.id, side] = got
 
@@ -333,19 +370,7 @@ def set_face(
     w, h = card.size
     mark = _mark(card, side, env)
     if face.layout is not None:
-        from .regions import regions_ops
-
-        b = _bleed(card, env)
-        sizes = env.region_sizes.get(("card", card.id, side))
-        ops = [
-            Rect(0, 0, w, h, fill=face.colour),
-            *regions_ops(face.regions, w, h, b, face.colour, env, sizes),
-        ]
-        if mark is not None:  # in the top right corner, inside the safe zone, over the art
-            r = size_of_mark(w, h)
-            at = _safe(w) + r
-            ops.append(token_shape(mark, w - at, h - at, r, PAPER, Stroke(INK, r * 0.25)))
-        return ops
+        return _layout_face(card, face, side, env, mark)
     ops, need = _face_ops(face, w, h, env, size, tables, mark)
     spare = h - 2 * _safe(w) - need
     rows = sum(v is None for b in face.blocks if b.kind == "fields" for _, v in b.fields)
