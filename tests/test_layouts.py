@@ -502,3 +502,28 @@ def test_a_band_mark_on_a_layout_card_is_a_band_the_regions_lie_under(game_dir: 
     beside = pixel_at(pdfs["cards.pdf"], 0, x0 + w / 4, top + band / 2)
     assert max(mark) < 60  # black ink on the light blue band
     assert all(abs(a - b) <= 3 for a, b in zip(beside, (0x7D, 0x9C, 0xC4), strict=True))
+
+
+@pytest.mark.parametrize(
+    ("value", "shown"),
+    [("0", True), ("3", True), ("", False), ("no", False), ("false", False), ("off", False)],
+)
+def test_when_hides_a_region_on_no_value_and_a_0_is_a_value(game_dir: Path, value, shown):
+    """A stat badge of 0 prints (a 0 attack is a value); empty, no, false, off hide it."""
+    write_game(
+        game_dir,
+        f"""
+        id: t
+        title: T
+        layouts:
+          - id: badge
+            regions:
+              - {{id: attack, at: bottom-left, width: 30pt, height: 30pt, when: "{{attack}}",
+                 fill: "#a83226", show: {{number: "{{attack}}"}}}}
+        cards:
+          - {{id: one, layout: badge, fields: {{attack: "{value}"}}}}
+        """,
+    )
+    p = plan_game(game_dir)
+    card = next(c for c in p.game.cards if c.id == "one")
+    assert [r.region.id for r in card.front.regions] == (["attack"] if shown else [])

@@ -56,7 +56,7 @@ from .yamlnodes import Map, Node, Scalar, describe, parse_yaml
 
 HEADING = "layouts: faces designed as regions"
 DIM = ScalarType("length or %", {"type": ["string", "number"]})
-OFF = ("", "false", "no", "0", "none", "off")  # a `when:` that hides its region
+OFF = ("", "false", "no", "none", "off")  # a `when:` that hides its region (a 0 is a value)
 WHOLE = Dim(100.0, True)
 ICON_FOLDER = "icons"  # the game's own icons: icons/NAME.svg
 
@@ -104,7 +104,11 @@ REGION = Spec(
     Key("stroke_width", LENGTH, "the outline's width", default=0.75),
     Key("padding", LENGTH, "room inside the box around what it shows", default=0.0),
     Key("show", Either(TEXT, SHOW), "what it shows (a text alone is a text)"),
-    Key("when", TEXT, "shown only when this fills in to something (not false, no, 0)"),
+    Key(
+        "when",
+        TEXT,
+        "shown only when this fills in to something (not false, no, none, off): 0 shows",
+    ),
     heading=HEADING,
 )
 LAYOUT = Spec(
