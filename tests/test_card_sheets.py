@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import pytest
 
+from kitgen.layout.plan import Text
 from kitgen.style import RULES_MIN, typeset
 
-from .conftest import CONTENT, build_pdfs, pdf_text, seed_kit
+from .conftest import CONTENT, build_pdfs, pdf_text, plan_game, seed_kit, write_game
 from .test_card_type import face_glyphs
 
 
@@ -49,3 +50,26 @@ def test_the_cover_and_the_build_say_a_player_aids_sheets_are_copies():
     assert cover.count("copies of one sheet") == 2, cover
     _, pdfs, _ = seed_kit("duck")  # different cards on each sheet
     assert "copies of one sheet" not in " ".join(pdf_text(pdfs["cover.pdf"]))
+
+
+@pytest.mark.parametrize(
+    ("decks", "heading"),
+    [
+        (["scouts", "scouts"], "Scouts deck"),
+        (["scouts", "ships"], "Decks: Scouts, Star ships"),
+        (["scouts", None], "Reference cards"),
+    ],
+)
+def test_a_card_sheet_names_the_decks_it_holds(game_dir, decks, heading):
+    cards = "\n".join(
+        f"  - {{id: c{n}, front: {{title: C{n}}}" + (f", deck: {d}}}" if d else "}")
+        for n, d in enumerate(decks)
+    )
+    write_game(
+        game_dir,
+        "id: t\ntitle: T\ndecks:\n  - {id: scouts, title: Scouts}\n"
+        "  - {id: ships, title: Star ships}\ncards:\n" + cards + "\n",
+    )
+    doc = next(d for d in plan_game(game_dir).docs if d.name == "cards")
+    texts = [op.text for op in doc.pages[0].ops if isinstance(op, Text)]
+    assert f"T · {heading} · sheet 1 of 1" in texts

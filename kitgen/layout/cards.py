@@ -494,8 +494,9 @@ def _document(
     laid = across or laid
     decks = {d.id: d for d in env.game.decks}
     sheets = len(laid.sheets)
-    fronts = [Page("Reference cards", size=sheet.size) for sheet in laid.sheets]
-    backs = [Page("Reference cards", side="back") for _ in range(sheets)]
+    heading = _heading(slots, decks)
+    fronts = [Page(heading, size=sheet.size) for sheet in laid.sheets]
+    backs = [Page(heading, side="back") for _ in range(sheets)]
     crops: list[list] = [[] for _ in range(sheets)]
     lone = [[s.sheet for s in laid.spots].count(n) == 1 for n in range(sheets)]
 
@@ -540,7 +541,19 @@ def _document(
         if flip:  # every front has its back page, blank or not, so sides stay paired
             pages.append(backs[n])
     _one_a_sheet(fronts, slots, printable(env.paper, inset, not flip))
-    return Document(name, "Reference cards", pages, duplex=flip or "none")
+    return Document(name, heading, pages, duplex=flip or "none")
+
+
+def _heading(slots: list[_Slot], decks: dict[str, Deck]) -> str:
+    """What a file's sheets say they hold: its decks by title (`Star Cargo deck`), or
+    reference cards where some cards belong to no deck."""
+    ids = list(dict.fromkeys(s.card.deck for s in slots))
+    if None in ids or not ids:
+        return "Reference cards"
+    titles = [decks[i].title if i in decks else i for i in ids if i is not None]
+    if len(titles) == 1:
+        return f"{titles[0]} deck"
+    return "Decks: " + ", ".join(titles)
 
 
 def _one_a_sheet(fronts: list[Page], slots: list[_Slot], room: str) -> None:
