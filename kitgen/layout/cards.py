@@ -299,6 +299,17 @@ def _text_cell(card: Card, face: CardFace):
     return card.cells[longest] if longest is not None else None
 
 
+def card_face_ops(card: Card, face: CardFace, env: PlanEnv) -> list:
+    """One face of a card as it prints, at its deck's type size, without bleed (a
+    rulebook's picture of it)."""
+    tables = {t.id: t for t in env.game.tables}
+    side = "back" if face is card.back else "front"
+    if face.layout is not None:
+        return _layout_face(card, face, side, env, _mark(card, side, env))
+    size = shared_sizes([card], env, tables).get((card.id, side), CARD_BASE)
+    return set_face(card, face, side, env, tables, size)
+
+
 def _layout_face(card: Card, face: CardFace, side: str, env: PlanEnv, mark: str | None) -> list:
     """A face drawn from its layout's regions, with its side's mark: in the top right
     corner over the art (`corner`), or in a band across the top, in the card's colour,

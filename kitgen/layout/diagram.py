@@ -29,6 +29,9 @@ ARROWS = {"move": MOVE_INK, "fire": FIRE_INK}  # each kind of arrow's ink
 ARROW_WIDTH = 1.6  # points, as printed
 FRAME = Stroke(MID_INK, 0.6)
 CALLOUT = Stroke(INK, 0.5)
+GAP = 28.0  # points between a piece and its callouts' words: room for the leaders
+EDGE = Stroke(INK, 0.6)  # a piece's cut line
+OUTLINE = Stroke(FIRE_INK, 0.6, (2.0, 1.5))  # a region a callout names, dashed over the art
 
 
 def diagram_ops(game: Game, d: Diagram, width: float, size: float, env: PlanEnv):
@@ -197,7 +200,7 @@ def _piece_ops(
         return [Circle(cx, cy, 12, fill=PAPER, stroke=Stroke(INK, 1.0)),
                 Text(cx, cy - 2.5, piece[:4], font, INK, "centre")]  # fmt: skip
     drawn = face_ops(c, _face(c, face), 0.0, env)
-    edge = outline(c.shape, c.width, c.height, fill=None, stroke=Stroke(INK, 0.6))
+    edge = outline(c.shape, c.width, c.height, fill=None, stroke=EDGE)
     return [Group((*drawn, edge), dx=cx - c.width * k / 2, dy=cy - c.height * k / 2, scale=k)]
 
 
@@ -241,28 +244,77 @@ POINTS = {
 }  # fmt: skip
 
 
-def _height(point: str) -> float:
-    """How high up the piece a callout's point stands (a share of its height)."""
-    _, up = POINTS[point]
-    return up
-
-
 def _piece_callouts(game: Game, d: Diagram, width: float, size: float, env: PlanEnv):
-    """The piece at full size on the left, each callout's words on the right, a leader
-    from each to the point of the piece it names."""
-    c = _counter(game, d.piece or "")
-    assert c is not None
+    """The piece at full size (smaller where its callouts' words would not fit the
+    column beside it), each callout's words beside it with a leader to the point of the
+    piece it names; a region of its layout is outlined and its leader starts at the
+    box's side nearer its words (those of a region on the piece's left stand on the
+    left), so no leader crosses the text printed on the piece."""
+    w, h0, drawn, boxes = _whole_piece(game, d, env)
     font = Font(env.face(), max(RULES_MIN, size * 0.9))
     pitch = font.size * 2.2
-    h = max(c.height, pitch * len(d.callouts)) + 8
-    px, py = 12.0, -4 - (h - 8 + c.height) / 2
-    ops = _piece_ops(game, c.id, d.face, px + c.width / 2, py + c.height / 2, env)
-    order = sorted(d.callouts, key=lambda k: -_height(k.at))
-    tx = px + c.width + 28
-    for k, callout in enumerate(order):
-        fx, fy = POINTS[callout.at]
-        ax, ay = px + fx * c.width, py + fy * c.height
-        ty = -4 - pitch * (k + 0.5) - (h - 8 - pitch * len(order)) / 2
-        ops += [Line(ax, ay, tx - 4, ty + font.size * 0.3, CALLOUT), Circle(ax, ay, 1.4, fill=INK),
-                Text(tx, ty, typeset(callout.text), font, INK)]  # fmt: skip
+    right_edges = {name: x1 for name, (_, _, x1, _) in boxes.items()}
+    left = [c for c in d.callouts if right_edges.get(c.at, w) < w * 0.4]
+    right = [c for c in d.callouts if c not in left]
+
+    def room(group: list) -> float:
+        texts = [env.fonts.width(typeset(c.text), font.face, font.size) for c in group]
+        return max(texts, default=0.0)
+
+    px = room(left) + GAP if left else 12.0
+    k = min(1.0, (width - px - GAP - room(right)) / w)  # the words fit the column beside it
+    boxes = {name: tuple(v * k for v in box) for name, box in boxes.items()}
+    w, h0 = w * k, h0 * k
+    h = max(h0, pitch * max(len(left), len(right))) + 8
+    py = -4 - (h - 8 + h0) / 2
+    ops: list = [Group(tuple(drawn), dx=px, dy=py, scale=k)]
+
+    def anchor(at: str, side: int) -> tuple[float, float]:
+        if at in boxes:
+            x0, y0, x1, y1 = boxes[at]
+            ops.append(Rect(px + x0, py + y0, x1 - x0, y1 - y0, None, OUTLINE))
+            return px + (x0 if side < 0 else x1), py + (y0 + y1) / 2
+        fx, fy = POINTS[at]
+        return px + fx * w, py + fy * h0
+
+    for side, group, tx in ((-1, left, px - GAP), (1, right, px + w + GAP)):
+        order = sorted(group, key=lambda c: -anchor_height(c.at, boxes, h0))
+        for n, callout in enumerate(order):
+            ax, ay = anchor(callout.at, side)
+            ty = -4 - pitch * (n + 0.5) - (h - 8 - pitch * len(order)) / 2
+            end = tx + 4 if side < 0 else tx - 4
+            align = "right" if side < 0 else "left"
+            ops += [Line(ax, ay, end, ty + font.size * 0.3, CALLOUT), Circle(ax, ay, 1.4, fill=INK),
+                    Text(tx, ty, typeset(callout.text), font, INK, align)]  # fmt: skip
     return ops, h
+
+
+def anchor_height(at: str, boxes: dict, h: float) -> float:
+    """How high up the piece a callout's point stands, its words ordered by it."""
+    if at in boxes:
+        _, y0, _, y1 = boxes[at]
+        return (y0 + y1) / 2
+    _, up = POINTS[at]
+    return up * h
+
+
+def _whole_piece(game: Game, d: Diagram, env: PlanEnv):
+    """(width, height, ops from its bottom-left corner, its layout's region boxes by
+    id) of the diagram's piece: a counter as it prints, or a card's face as it prints."""
+    from .regions import region_box
+
+    c = _counter(game, d.piece or "")
+    if c is not None:
+        face = _face(c, d.face)
+        edge = outline(c.shape, c.width, c.height, fill=None, stroke=EDGE)
+        drawn = [*face_ops(c, face, 0.0, env), edge]
+        w, h = c.width, c.height
+    else:
+        from .cards import card_face_ops
+
+        card = next(k for k in game.cards if k.id == d.piece)  # checked (rules/rulebook.py)
+        face = card.back if d.face == "back" and card.back is not None else card.front
+        w, h = card.size
+        drawn = [*card_face_ops(card, face, env), Rect(0, 0, w, h, None, EDGE)]
+    boxes = {r.region.id: region_box(r.region, w, h) for r in face.regions}
+    return w, h, drawn, boxes

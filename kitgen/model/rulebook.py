@@ -47,9 +47,15 @@ class Arrow:
     span: Span | None = None
 
 
+CALLOUT_POINTS = (
+    "top-left", "top", "top-right", "left", "centre", "right", "bottom-left", "bottom",
+    "bottom-right",
+)  # fmt: skip  # the points of a piece a callout may name (else a region of its layout)
+
+
 @record
 class Callout:
-    at: str  # a point of the piece: top, bottom, left, right, centre, top-left ...
+    at: str  # a point of the piece (CALLOUT_POINTS), or a region of its layout by id
     text: str
     span: Span | None = None
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from ..errors import Diagnostics, Span
 from ..model.game import Game
-from ..model.rulebook import Block, Diagram, Rulebook, every_section
+from ..model.rulebook import CALLOUT_POINTS, Block, Diagram, Rulebook, every_section
 from ..model.rules import Placement, RuleBook, Scenario
 from ..names import did_you_mean, suggest
 from .names import check_name
@@ -86,14 +86,38 @@ def _spans(**spans: Span | None) -> dict[str, Span]:
 
 
 def _check_piece(game: Game, d: Diagram, diags: Diagnostics) -> None:
+    """The piece is a counter or a card of the kit; its face is one it has; each
+    callout names a point of the piece or a region of its face's layout."""
     defs = {c.id: c for c in (game.counters.defs if game.counters is not None else ())}
-    counter = defs.get(d.piece or "")
-    if counter is None:
-        hint = suggest(d.piece or "", defs) if defs else "the game has no counters"
+    cards = {c.id: c for c in game.cards}
+    counter, card = defs.get(d.piece or ""), cards.get(d.piece or "")
+    if counter is None and card is None:
+        known = {**defs, **cards}
+        hint = suggest(d.piece or "", known) if known else "the game has no counters or cards"
         diags.error(d.piece_span or d.span, f"{d.path}.piece", f"unknown piece {d.piece!r}",
                     hint)  # fmt: skip
         return
-    faces = counter.steps or (("front", "back") if counter.back is not None else ("front",))
+    if counter is not None:
+        faces = counter.steps or (("front", "back") if counter.back is not None else ("front",))
+    else:
+        faces = ("front", "back") if card is not None and card.back is not None else ("front",)
     if d.face is not None and d.face not in faces:
-        diags.error(d.span, f"{d.path}.face", f"piece {counter.id!r} has no face {d.face!r}",
+        diags.error(d.span, f"{d.path}.face", f"piece {d.piece!r} has no face {d.face!r}",
                     did_you_mean(d.face, faces, "its faces: " + ", ".join(faces)))  # fmt: skip
+        return
+    regions = [r.region.id for r in piece_face(counter or card, d.face).regions]
+    for i, callout in enumerate(d.callouts):
+        if callout.at not in CALLOUT_POINTS and callout.at not in regions:
+            names = [*CALLOUT_POINTS, *regions]
+            hint = did_you_mean(callout.at, names, "") or "use " + ", ".join(names)
+            message = f"piece {d.piece!r} has no point or region {callout.at!r}"
+            diags.error(callout.span, f"{d.path}.callouts[{i}].at", message, hint)
+
+
+def piece_face(piece, face: str | None):  # a CounterDef or a Card
+    """The face of a diagram's piece it shows: its front, else the face named (a
+    counter's steps name its faces, front first)."""
+    steps = getattr(piece, "steps", ())
+    if face is None or face == "front" or (steps and face == steps[0]):
+        return piece.front
+    return piece.back

@@ -35,10 +35,6 @@ from .spec import ID, NUMBER, TEXT, Choice, Either, Key, ListOf, OneOf, OneOrLis
 from .yamlnodes import Map, Node, Scalar
 
 HEADING = "rulebook: the rules, numbered"
-CALLOUT_POINTS = (
-    "top-left", "top", "top-right", "left", "centre", "right", "bottom-left", "bottom",
-    "bottom-right",
-)  # fmt: skip
 
 PIECE = Spec(
     "diagram-piece",
@@ -59,8 +55,8 @@ ARROW = Spec(
 )
 CALLOUT = Spec(
     "diagram-callout",
-    Key("at", Choice(CALLOUT_POINTS, "point"), "the point of the piece it names",
-        required=True),
+    Key("at", TEXT, "the point of the piece it names (top-left, top, ... centre), or a "
+        "region of its layout by id (outlined, the leader to its side)", required=True),
     Key("text", TEXT, "what that part is", required=True),
     heading=HEADING,
 )  # fmt: skip
@@ -71,7 +67,7 @@ DIAGRAM = Spec(
         "default: the whole map"),
     Key("pieces", ListOf(PIECE), "pieces placed on its cells"),
     Key("arrows", ListOf(ARROW), "a move or a line of fire, cell to cell"),
-    Key("piece", ID, "a piece id: draw it at full size"),
+    Key("piece", ID, "a piece id (a counter or a card): draw it at full size"),
     Key("face", TEXT, "the piece's face shown (default: its front)"),
     Key("callouts", ListOf(CALLOUT), "the piece's parts, named"),
     Key("caption", TEXT, "printed under it", default=""),
@@ -342,7 +338,7 @@ def _callout(ctx: Context, node: Node, path: str) -> Callout | None:
     f = Fields(ctx, node, path, CALLOUT)
     if f.map is None:
         return None
-    at, text = f.choice("at"), f.text("text")
+    at, text = f.text("at"), f.text("text")
     f.close()
     return Callout(at, text, node.span) if at and text else None
 

@@ -1,0 +1,89 @@
+"""A rulebook's diagram of a card (issue 34: a card's anatomy; the docs' layout
+anatomy): the card as it prints, each region a callout names outlined where the
+layout puts it, the leader from its middle; a callout naming no point or region is an
+error at its line."""
+
+from __future__ import annotations
+
+import pytest
+
+from kitgen.layout.diagram import OUTLINE
+from kitgen.layout.plan import Circle, Group, Rect
+from tests.conftest import errors_of, plan_game, write_game
+
+GAME = """\
+id: t
+title: T
+cards:
+  - id: drake
+    layout: poker-card
+    fields: {title: Drake, cost: "5", type: Dragon, text: "Flies.", attack: "6", defence: "4"}
+rulebook:
+  numbering: headings
+  sections:
+    - id: cards
+      title: Reading a card
+      text:
+        - diagram:
+            piece: drake
+            callouts:
+              - {at: cost, text: "Cost"}
+              - {at: art-box, text: "Picture"}
+              - {at: defence, text: "Defence"}
+              - {at: top-right, text: "A corner"}
+"""
+
+
+def _flat(ops, dx=0.0, dy=0.0, k=1.0):
+    """Every op with its place on the page: (op, x, y, scale) of its group."""
+    for op in ops:
+        if isinstance(op, Group):
+            yield from _flat(op.ops, dx + op.dx * k, dy + op.dy * k, k * (op.scale or 1.0))
+        else:
+            yield op, dx, dy, k
+
+
+def test_each_region_a_callout_names_is_outlined_where_the_layout_puts_it(game_dir):
+    write_game(game_dir, GAME)
+    doc = next(d for d in plan_game(game_dir).docs if d.name == "rulebook")
+    ops = [o for page in doc.pages for o in _flat(page.ops)]
+    boxes = [(op.w, op.h) for op, *_ in ops if isinstance(op, Rect) and op.stroke == OUTLINE]
+    assert len(boxes) == 3  # cost, art-box, defence; the corner is a point, not a region
+    k = boxes[1][0] / (0.86 * 180)  # the art box: 86 % of the card's width
+    assert 0.3 < k <= 1.0
+    assert boxes[0] == pytest.approx((30 * k, 30 * k), abs=0.01)  # the cost disc
+    assert boxes[1][1] == pytest.approx(0.42 * 252 * k, abs=0.01)
+    assert boxes[2] == pytest.approx((28 * k, 28 * k), abs=0.01)  # the defence disc
+    outlines = [op for op, *_ in ops if isinstance(op, Rect) and op.stroke == OUTLINE]
+    dots = [(op.cx, op.cy) for op, *_ in ops if isinstance(op, Circle) and op.r == 1.4]
+    # each leader starts halfway up its region's side, the left one for the cost disc on
+    # the card's left (its words stand on the left), the right one for the others
+    sides = [o.x if n == 0 else o.x + o.w for n, o in enumerate(outlines)]
+    for o, x in zip(outlines, sides, strict=True):
+        assert any(abs(x - dx) < 0.01 and abs(o.y + o.h / 2 - dy) < 0.01 for dx, dy in dots)
+
+
+def test_a_callout_naming_no_point_or_region_is_an_error_at_its_line(game_dir):
+    write_game(game_dir, GAME.replace("{at: art-box,", "{at: art-bx,"))
+    assert errors_of(game_dir) == [
+        f"{game_dir}/game.yaml:17:17: error: rulebook.sections[0].text[0].diagram.callouts[1]"
+        ".at: piece 'drake' has no point or region 'art-bx' (did you mean 'art-box'?)"
+    ]
+
+
+def test_a_region_its_when_hides_is_no_region_to_name(game_dir):
+    write_game(game_dir, GAME.replace("{at: art-box,", "{at: flavour,"))
+    assert errors_of(game_dir) == [
+        f"{game_dir}/game.yaml:17:17: error: rulebook.sections[0].text[0].diagram.callouts[1]"
+        ".at: piece 'drake' has no point or region 'flavour' (use top-left, top, top-right, "
+        "left, centre, right, bottom-left, bottom, bottom-right, frame, panel, title-band, "
+        "title, art-box, type, text, cost, attack, defence)"
+    ]
+
+
+def test_an_unknown_piece_names_the_counters_and_cards(game_dir):
+    write_game(game_dir, GAME.replace("piece: drake", "piece: drak"))
+    assert errors_of(game_dir) == [
+        f"{game_dir}/game.yaml:14:20: error: rulebook.sections[0].text[0].diagram.piece: "
+        "unknown piece 'drak' (did you mean 'drake'?)"
+    ]
