@@ -157,7 +157,8 @@ CROPS: dict[str, tuple[str, str, int, Around | tuple[float, float, float, float]
         1,
         Around((("card", "drake-poker"), ("card", "drake-tarot"), ("card", "drake-mini"))),
     ),
-    "layout-anatomy": ("layouts", "cards.pdf", 1, Around((("card", "anatomy"),))),
+    # the anatomy of a layout: a rulebook diagram, each region outlined and named
+    "layout-anatomy": ("layouts", "rulebook.pdf", 2, (14, 82, 300, 282)),
     "layouts-counters": (
         "layouts",
         "counters.pdf",
