@@ -56,7 +56,7 @@ def test_advice_follows_what_a_document_holds():
 
     assert print_advice(doc("sheet")) == "single-sided on paper"
     assert print_advice(doc("map-tile"), "a4") == (
-        "single-sided on a4 paper or light card; trim at the glue marks and join as the "
+        "single-sided on A4 paper or light card; trim at the glue marks and join as the "
         "assembly diagram shows"
     )
     film = doc("template", stock="transparency film")

@@ -5,6 +5,8 @@ lines), so a new component kind gets sensible advice without the cover knowing a
 
 from __future__ import annotations
 
+import re
+
 from ..model.reading import unmarked
 from ..records import record
 from ..style import CONTENTS_TIGHT_LEAD, INK, MUTED, PALE_INK
@@ -38,6 +40,11 @@ def stock(doc: Document) -> str:
     return doc.stock or next((s for group, s in STOCK if kinds & set(group)), "paper")
 
 
+def paper_name(paper: str) -> str:
+    """A paper as printers write it: ISO sizes in capitals (A4), others as named."""
+    return paper.upper() if re.fullmatch("[abc][0-9]+", paper) else paper
+
+
 def print_advice(doc: Document, paper: str = "") -> str:
     """How to print one document, from what is on its pages: its one mode, its paper
     (landscape when a sheet is turned), its stock, then what to do with the sheets."""
@@ -45,7 +52,7 @@ def print_advice(doc: Document, paper: str = "") -> str:
     mode = print_mode(doc)
     turned = [page.size is not None for page in doc.pages]
     lie = ", landscape" if all(turned) else ", some sheets landscape" if any(turned) else ""
-    on = " ".join(filter(None, (paper, stock(doc)))) + lie
+    on = " ".join(filter(None, (paper_name(paper), stock(doc)))) + lie
     parts = [f"{mode} on {on}"]
     if mode == "duplex":
         parts.append(FLIP.get(doc.duplex, "each back on the page after its front"))
