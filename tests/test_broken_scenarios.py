@@ -548,8 +548,7 @@ CASES: dict[str, list[tuple[str, str, str, list[str]]]] = {
             'name: Guard 1, leader: "yes", Ex: 4',
             [
                 "broken.yaml:17:13: error: sides[1].units[0].figures[1]: unit ford has 2 "
-                "leaders, needs exactly 1 ({rule:Give each unit one leader of its own (an "
-                "attached commander is one more)})",
+                "leaders, needs exactly 1 ({rule:Give each unit one leader})",
                 "1 error(s), 0 warning(s)",
             ],
         ),

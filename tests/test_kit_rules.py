@@ -127,10 +127,7 @@ def test_the_grid_is_darker_and_wider_than_every_texture(game: str):
                     checked += 1
     maps = getattr(kit(game, "letter")[0].game.maps, "maps", ())
     textured = any(
-        t.pattern not in ("", "none", "solid")
-        for m in maps
-        if m.copies > 0  # a map that prints no sheet (drawn on set-up sheets only) has no form
-        for t in m.terrains.values()
+        t.pattern not in ("", "none", "solid") for m in maps for t in m.terrains.values()
     )
     assert checked or not textured, f"{game}: a textured map, but no texture found"
 

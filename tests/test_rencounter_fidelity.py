@@ -130,7 +130,7 @@ def cells(row) -> list[str]:
 
 
 def test_the_cannister_and_grape_tables_print_the_sources_figures():
-    text = built()["rulebook.pdf"]
+    text = built()["sheet-quick-reference.pdf"]
     tables = source_tables()
     rows = [cells(r) for r in tables["cannister-grape"]["rows"]]
     # the source's table, as it reads: range in inches, to-hit and damage modifiers
@@ -163,7 +163,7 @@ def test_the_cannister_and_grape_tables_print_the_sources_figures():
 
 
 def test_the_remaining_source_tables_are_on_the_reference():
-    text = built()["rulebook.pdf"]
+    text = built()["sheet-quick-reference.pdf"]
     tables = source_tables()
     expected = {
         "armour-ratings": ["0", "1", "2", "3", "4"],
@@ -190,7 +190,7 @@ def test_the_remaining_source_tables_are_on_the_reference():
 def test_every_footnote_mark_is_explained_where_it_is_printed():
     """A cell ending in *, ** or # has a footnote starting with exactly that mark, printed
     under its table; the kit's readings (daggers) carry their own notes."""
-    text = built()["rulebook.pdf"]
+    text = built()["sheet-quick-reference.pdf"]
     checked = 0
     for table in source_tables().values():
         notes = [n.replace("\\*", "*") for n in table.get("footnotes", [])]
@@ -208,7 +208,7 @@ def test_every_footnote_mark_is_explained_where_it_is_printed():
 
 
 def test_armour_takes_one_sign_everywhere():
-    text = built()["rulebook.pdf"]
+    text = built()["sheet-quick-reference.pdf"]
     assert "add armour" not in text
     assert text.count("-armour (0-4)") == 2  # fire (thrown, bows, crossbows) and melee
     notes = built()["notes.pdf"]

@@ -130,13 +130,13 @@ def test_reshuffled_standard_game_says_its_colours_are_the_variants():
 
 
 def test_rencounter_crew_losses_keep_the_sources_phase():
-    text = printed("rencounter", "rulebook.pdf")
+    text = printed("rencounter", "sheet-quick-reference.pdf")
     assert "add \u201csomething like 1/2 phase\u201d for each man lost" in text  # typographic
     assert "1/2 turn for each man lost" not in text
 
 
 def test_rencounter_armour_note_points_at_the_marked_reading():
-    text = printed("rencounter", "rulebook.pdf")
+    text = printed("rencounter", "sheet-quick-reference.pdf")
     assert (
         "it comes off the attacker's skill in melee, and (the kit's reading, marked on the fire "
         "table) against thrown weapons, bows and crossbows"

@@ -132,8 +132,7 @@ def test_every_seed_table_value_is_in_the_pdf(game: str):
         on_sheets[f"sheet-{sheet['id']}.pdf"] = names
     checked = 0
     for table in source["tables"]:
-        files = [f for f, names in on_sheets.items() if table["id"] in names]
-        files = files or (["rulebook.pdf"] if "rulebook.pdf" in pdfs else ["cards.pdf"])
+        files = [f for f, names in on_sheets.items() if table["id"] in names] or ["cards.pdf"]
         text = re.sub("\u2020\\d+", "", pdf_text(pdfs[files[0]]))
         notes = pdf_text(pdfs["notes.pdf"])  # the readings' words
         for expected in row_strings(table):
@@ -155,16 +154,12 @@ def test_rencounter_missile_table_has_every_weapon():
 
 
 @pytest.mark.parametrize("paper", ["letter", "a4"])
-def test_rencounter_fire_and_melee_sheets_fit_a_sheet_of_paper_each(paper: str):
-    """The quick reference is two sheets: fire (both sides of one sheet) and melee, wounds
-    and morale (one side), nothing under 7 pt."""
+def test_rencounter_quick_reference_fits_three_pages_at_7_pt(paper: str):
     planned = plan_game(CONTENT / "rencounter", paper)
-    pages = {d.name: d.pages for d in planned.docs if d.name.startswith("sheet-")}
-    assert sorted(pages) == ["sheet-melee-morale", "sheet-shooting"]
-    assert len(pages["sheet-shooting"]) <= 2 and len(pages["sheet-melee-morale"]) == 1
-    for sheet in pages.values():
-        sizes = [t.font.size for p in sheet for t in texts_in(p.ops) if not is_chrome(t.text)]
-        assert min(sizes) >= 7
+    sheet = next(d for d in planned.docs if d.name == "sheet-quick-reference")
+    assert len(sheet.pages) <= 3
+    sizes = [t.font.size for p in sheet.pages for t in texts_in(p.ops) if not is_chrome(t.text)]
+    assert min(sizes) >= 7
     assert not [d for d in planned.diags if "does not fit" in d.message]
 
 

@@ -372,7 +372,6 @@ def _map_ops(
         least=MIN_WORD / scale,
         coord_cells=coord_cells,
     )
-    ops.extend(_area_labels(setup, g, scale, env))
     ops.extend(_token_ops(tokens, colours, env))
     out: list = [Group(tuple(ops), dx=dx, dy=dy, scale=scale)]
     left, right = dx + b.x0 * scale, dx + b.x1 * scale
@@ -1007,29 +1006,6 @@ def _row(setup: Setup, p: Placed, keys: list[str]) -> list[str]:
         + [p.placement.attrs.get(k, p.values.get(k, "")) for k in keys]
         + ([_where(setup, p)] if setup.map is not None else [])
     )
-
-
-def _area_labels(setup: Setup, g, scale: float, env: PlanEnv) -> list:
-    """Each of the scenario's own areas named on the map, on a white plate at its cell
-    nearest its middle, so hatched areas side by side are told apart (a deployment zone
-    of each side)."""
-    ops: list = []
-    for area in setup.scenario.areas:
-        cells = sorted(setup.areas.get(area.name, ()))
-        if not cells:
-            continue
-        centres = [g.centre(*c) for c in cells]
-        mx = sum(x for x, _ in centres) / len(centres)
-        my = sum(y for _, y in centres) / len(centres)
-        x, y = min(centres, key=lambda p: (p[0] - mx) ** 2 + (p[1] - my) ** 2)
-        text = typeset(_area_name(setup, area.name))
-        font = Font(env.face(bold=True), max(MIN_WORD, 7.5) / scale)
-        w = env.fonts.width(text, font.face, font.size)
-        pad = font.size * 0.3
-        ops += [Rect(x - w / 2 - pad, y - font.size * 0.6, w + 2 * pad, font.size * 1.3,
-                     fill=PAPER, stroke=Stroke(AREA_INK, 0.8 / scale)),
-                Text(x, y - font.size * 0.3, text, font, AREA_INK, "centre")]  # fmt: skip
-    return ops
 
 
 def _area_name(setup: Setup, name: str) -> str:
