@@ -315,3 +315,28 @@ def test_an_unknown_icon_in_a_rule_fails_at_its_line(game_dir):
         ".text[0]: unknown icon 'bolts': not built in, and no icons/bolts.svg in the game "
         "folder (did you mean 'bolt'?)"
     ]
+
+
+def test_a_piece_with_no_counter_stands_as_a_round_base_with_its_label_in_it(game_dir):
+    """A model the rules declare (no counter to print) is drawn as its base: a disc 9/10 of
+    its cell, centred there, its label set inside it."""
+    text = GAME.replace("tables:", "rules:\n  pieces: [{id: rider, name: Rider}]\ntables:", 1)
+    text = text.replace(
+        "{piece: guard, at: C3}]", "{piece: guard, at: C3}, {piece: rider, at: C2, label: Rd}]"
+    )
+    pdf = _rulebook(game_dir, text=text)
+    page = next(k for k, words in enumerate(pdf_words(pdf), start=1)
+                if any(w.text == "Rd" for w in words))  # fmt: skip
+    marks = marks_of(pdf, page)
+    label = next(w for w in pdf_words(pdf)[page - 1] if w.text == "Rd")
+    cells = [f.box for f in marks.fills if abs((f.box[2] - f.box[0]) - (f.box[3] - f.box[1])) < 0.5
+             and f.box[2] - f.box[0] > 40]  # fmt: skip
+    side = cells[0][2] - cells[0][0]
+    c2 = next(c for c in cells if c[0] <= label.box[0] and label.box[2] <= c[2]
+              and c[1] <= label.box[1] and label.box[3] <= c[3])  # fmt: skip
+    bases = [f.box for f in marks.fills if abs((f.box[2] - f.box[0]) - side * 0.9) < 0.5]
+    assert len(bases) == 1
+    base = bases[0]
+    assert (base[0] + base[2]) / 2 == pytest.approx((c2[0] + c2[2]) / 2, abs=0.5)
+    assert (base[1] + base[3]) / 2 == pytest.approx((c2[1] + c2[3]) / 2, abs=0.5)
+    assert base[0] < label.box[0] and label.box[2] < base[2]  # the label inside the base

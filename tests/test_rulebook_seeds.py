@@ -12,7 +12,7 @@ import pytest
 from kitgen.model.rulebook import REF, every_section, numbers
 from tests.conftest import PLAIN, ROOT, pdf_text, seed_kit
 
-KITS = ("ryamon", "reshuffled", "duck")
+KITS = ("ryamon", "reshuffled", "duck", "rencounter")
 PLACE = re.compile(r"(\d+\.\d+) \*([^*]+)\*")
 
 

@@ -15,6 +15,7 @@ from kitgen.layout.plan import Circle, Group, Rect, Text
 from kitgen.model.map import MapDef, MapSet, Terrain
 from kitgen.records import replace as replace_fields
 from kitgen.rules.scenarios import check_rules
+from kitgen.rules.setup import resolve
 from tests.conftest import plan_game, run_cli, write_game
 
 # A 4 x 3 board written by hand:      A     B     C     D
@@ -1250,6 +1251,21 @@ def test_unknown_side_value_unmatched_piece_and_two_maps(game_dir):
         "scenarios/s.yaml:1:1: error: map: the game has 2 maps: name one with map: "
         "(valid: field, annex)"
     )
+
+
+def test_a_map_that_prints_no_sheet_is_no_scenario_s_table(game_dir):
+    """A map with copies: 0 (drawn only in a rulebook's diagrams) leaves a scenario that
+    names no map on the one printed map; named, it is the scenario's map."""
+    game(game_dir, "[]\n", "placements:\n  - {piece: farmer, at: A1}\n")
+    diags = Diagnostics()
+    g = load(game_dir, diags)
+    diagrams = replace_fields(board(), id="diagrams", copies=0)
+    g = g.replace(sections={**g.sections, "maps": MapSet((diagrams, board()))})
+    book = g.sections["rules"]
+    assert resolve(g, book, book.scenarios[0], diags).map.id == "field"
+    named = replace_fields(book.scenarios[0], map="diagrams")
+    assert resolve(g, book, named, diags).map.id == "diagrams"
+    assert [str(d) for d in diags] == []
 
 
 def test_a_range_at_places_count_on_each_of_its_cells(game_dir):

@@ -24,6 +24,7 @@ from .rich import Faces, draw_line, parse_markup, wrap_runs
 
 MAX_SCALE = 1.0  # a map window is never drawn larger than the map prints
 MAX_HEIGHT = 300.0  # points: the most a map window takes down a column
+BASE = 0.9  # a model's round base, of a cell: bases in side-by-side cells nearly touch
 ARROWS = {"move": MOVE_INK, "fire": FIRE_INK}  # each kind of arrow's ink
 ARROW_WIDTH = 1.6  # points, as printed
 FRAME = Stroke(MID_INK, 0.6)
@@ -105,7 +106,7 @@ def _boxes(game: Game, m: MapDef, d: Diagram) -> tuple:
     """The boxes (map points) the diagram's pieces cover."""
     out = []
     for p, x, y, k in _placed(game, m, d):
-        half = _size(game, p.piece) * k / 2
+        half = _size(game, p.piece, m) * k / 2
         out.append((x - half, y - half, x + half, y + half))
     return tuple(out)
 
@@ -130,7 +131,7 @@ def _placed(game: Game, m: MapDef, d: Diagram) -> list:
     for cell, placed in by_cell.items():
         cx, cy = m.grid.centre(*cell)
         span = cell_size(m.grid) * 0.9
-        size = _size(game, placed[0].piece)
+        size = _size(game, placed[0].piece, m)
         # a picture, not a board: pieces that would hide each other stand smaller, side
         # by side, so every piece's words show
         k = min(1.0, (span - 2 * (len(placed) - 1)) / (size * len(placed)))
@@ -140,9 +141,13 @@ def _placed(game: Game, m: MapDef, d: Diagram) -> list:
 
 
 def _pieces(game: Game, m: MapDef, d: Diagram, scale: float, env: PlanEnv) -> list:
-    """Each piece in its cell, as its counter prints, its label under it."""
+    """Each piece in its cell, as its counter prints, its label under it; a piece with no
+    counter as a round base (BASE of the cell), its label in it."""
     ops: list = []
     for p, x, y, k in _placed(game, m, d):
+        if _counter(game, p.piece) is None:
+            ops += _base_ops(p.label or p.piece, x, y, cell_size(m.grid) * BASE * k, scale, env)
+            continue
         ops += _piece_ops(game, p.piece, p.face, x, y, env, k)
         if p.label:
             font = Font(env.face(bold=True), max(RULES_MIN / scale, 7.0))
@@ -151,9 +156,22 @@ def _pieces(game: Game, m: MapDef, d: Diagram, scale: float, env: PlanEnv) -> li
     return ops
 
 
-def _size(game: Game, piece: str) -> float:
+def _size(game: Game, piece: str, m: MapDef | None = None) -> float:
     c = _counter(game, piece)
-    return max(c.width, c.height) if c is not None else 24.0
+    if c is not None:
+        return max(c.width, c.height)
+    return cell_size(m.grid) * BASE if m is not None else 24.0
+
+
+def _base_ops(text: str, cx: float, cy: float, across: float, scale: float, env) -> list:
+    """A piece the rules declare with no counter (a model on its base): a round base with
+    its label in it, as large as fits and never under RULES_MIN as printed."""
+    face = env.face(bold=True)
+    room = across * 0.8
+    wide = max(1.0, env.fonts.width(typeset(text), face, 10.0))
+    size = max(RULES_MIN / scale, min(across * 0.45, room * 10.0 / wide))
+    return [Circle(cx, cy, across / 2, fill=PAPER, stroke=Stroke(INK, 1.0 / scale)),
+            Text(cx, cy - size * 0.35, typeset(text), Font(face, size), INK, "centre")]  # fmt: skip
 
 
 def _spots(n: int, span: float, piece: float) -> list[tuple[float, float]]:

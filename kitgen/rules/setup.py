@@ -287,14 +287,17 @@ def _pick_map(scenario: Scenario, maps: list, diags: Diagnostics):
         )
         return None
     uses_cells = any(p.at is not None for p in scenario.all_placements())
-    if len(maps) == 1:
-        return maps[0]
-    if len(maps) > 1 and uses_cells:
+    # A map that prints no sheet (copies: 0) is drawn only where it is named (a rulebook's
+    # diagram): it is no table a scenario is set up on unless the scenario says so.
+    tables = [m for m in maps if m.copies != 0]
+    if len(tables) == 1:
+        return tables[0]
+    if len(tables) > 1 and uses_cells:
         diags.error(
             scenario.span,
             "map",
-            f"the game has {len(maps)} maps: name one with map:",
-            "valid: " + ", ".join(m.id for m in maps),
+            f"the game has {len(tables)} maps: name one with map:",
+            "valid: " + ", ".join(m.id for m in tables),
         )
     return None
 
