@@ -172,10 +172,13 @@ CODE = re.compile(r"^[A-Za-z]{1,3}$")  # a face's code: La, Sc, F
 def code_key(cs: CounterSet) -> str:
     """The key to a sheet of coded pieces ("Key: Ar = Archer; Sc = Scout"), from the
     data: each design's first face text is a code of 1-3 letters and its name says what
-    the code stands for (a side's words in brackets left off: "Archer (red side)"). Empty
-    when any design prints no code, or one code stands for two names."""
+    the code stands for (a side's words in brackets left off: "Archer (red side)").
+    Markers are not keyed (they say what they are in words). Empty when any other design
+    prints no code, or one code stands for two names."""
     key: dict[str, str] = {}
     for d in cs.defs:
+        if d.kind == "marker":
+            continue
         texts = [e.text.strip() for e in d.front.elements if isinstance(e, TextEl)]
         if not texts or not CODE.match(texts[0]):
             return ""
