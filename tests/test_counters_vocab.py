@@ -217,7 +217,7 @@ def test_reshuffled_has_its_32_pieces_plus_tokens():
 
 
 def test_ryamon_has_11_types_in_4_colours():
-    counts = _pieces("ryamon")
+    counts = {k: n for k, n in _pieces("ryamon").items() if not k.startswith("food-")}
     assert len(counts) == 44
     tribes = {k.rsplit("-", 1)[1] for k in counts}
     assert tribes == {"red", "blue", "green", "yellow"}

@@ -167,19 +167,20 @@ def _note_lines(marks: dict[Reading, str], width: float, env: PlanEnv, key: str 
 
 
 CODE = re.compile(r"^[A-Za-z]{1,3}$")  # a face's code: La, Sc, F
+WORD = re.compile(r"^[A-Za-z]{4,}$")  # a face's word: FOOD
 
 
 def code_key(cs: CounterSet) -> str:
     """The key to a sheet of coded pieces ("Key: Ar = Archer; Sc = Scout"), from the
     data: each design's first face text is a code of 1-3 letters and its name says what
     the code stands for (a side's words in brackets left off: "Archer (red side)").
-    Markers are not keyed (they say what they are in words). Empty when any other design
-    prints no code, or one code stands for two names."""
+    A marker that prints a word (FOOD) says what it is and needs no key. Empty when any
+    other design prints no code, or one code stands for two names."""
     key: dict[str, str] = {}
     for d in cs.defs:
-        if d.kind == "marker":
-            continue
         texts = [e.text.strip() for e in d.front.elements if isinstance(e, TextEl)]
+        if d.kind == "marker" and texts and WORD.match(texts[0]):
+            continue
         if not texts or not CODE.match(texts[0]):
             return ""
         name = re.sub(r"\s*\([^)]*\)$", "", d.name).strip()
