@@ -32,11 +32,15 @@ def game_id(folder: Path) -> str:
     return ident
 
 
+def _game_values(ident: str, folder: Path) -> dict[str, str]:
+    """What every template fills in: the game's id, a title made from it, its folder."""
+    title = ident.replace("-", " ").replace("_", " ").title()
+    return {"id": ident, "title": title, "folder": folder.as_posix()}
+
+
 def starter_files(template: str, folder: Path) -> dict[str, str]:
     """Each file of a template, relative path -> text, filled in for `folder`."""
-    ident = game_id(folder)
-    title = ident.replace("-", " ").replace("_", " ").title()
-    values = {"id": ident, "title": title, "folder": folder.as_posix()}
+    values = _game_values(game_id(folder), folder)
     root = files(__package__).joinpath(template)
     out: dict[str, str] = {}
 
@@ -79,19 +83,7 @@ def from_sheet(folder: Path, sheet: Path, template: str = "counters") -> list[Pa
         return _deck(folder, ident, sheet.name, data, header, rows)
     if "id" not in header:
         header, rows = ["id", *header], _with_ids(header, rows)
-    faces = _faces(header, rows)
-    text = Template(files(__package__).joinpath("sheet.yaml.tmpl").read_text("utf-8"))
-    folder.mkdir(parents=True, exist_ok=True)
-    (folder / "game.yaml").write_text(
-        text.substitute(
-            id=ident,
-            title=ident.replace("-", " ").replace("_", " ").title(),
-            folder=folder.as_posix(),
-            file=PIECES,
-            **faces,
-        ),
-        encoding="utf-8",
-    )
+    _write_game(folder, "sheet.yaml.tmpl", ident, file=PIECES, **_faces(header, rows))
     out = io.StringIO()
     csv.writer(out, lineterminator="\n").writerows([header, *rows])
     (folder / PIECES).write_text(out.getvalue(), encoding="utf-8")
@@ -99,6 +91,16 @@ def from_sheet(folder: Path, sheet: Path, template: str = "counters") -> list[Pa
 
 
 PIECES = "pieces.csv"
+
+
+def _write_game(folder: Path, template: str, ident: str, **fields: str) -> None:
+    """The folder's game.yaml from one of the starters' templates: what every template
+    fills in (_game_values), then the template's own fields."""
+    text = Template(files(__package__).joinpath(template).read_text("utf-8"))
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "game.yaml").write_text(
+        text.substitute(_game_values(ident, folder), **fields), encoding="utf-8"
+    )
 
 
 def _read_sheet(sheet: Path) -> tuple[bytes, list[str], list[list[str]]]:
@@ -141,20 +143,8 @@ def _deck(
         id_field = "{" + title_col + "|slug}"
     else:  # a name twice, or one with no letter: the row's number keeps ids apart
         id_field = "card-{row}"
-    text = Template(files(__package__).joinpath("deck.yaml.tmpl").read_text("utf-8"))
-    folder.mkdir(parents=True, exist_ok=True)
-    (folder / "game.yaml").write_text(
-        text.substitute(
-            id=ident,
-            title=ident.replace("-", " ").replace("_", " ").title(),
-            folder=folder.as_posix(),
-            file=name,
-            name=title_col,
-            id_field=id_field,
-            **_deck_regions(parts),
-        ),
-        encoding="utf-8",
-    )
+    _write_game(folder, "deck.yaml.tmpl", ident, file=name, name=title_col,
+                id_field=id_field, **_deck_regions(parts))  # fmt: skip
     (folder / name).write_bytes(data)
     return [folder / "game.yaml", folder / name]
 
