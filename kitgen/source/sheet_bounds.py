@@ -31,6 +31,7 @@ from ..budget import (
     MAX_SHEET_PARTS,
     MAX_SHEET_UNPACKED_BYTES,
 )
+from ..errors import column_letter
 
 CAPS_HINT = "see docs/security.md for the caps"
 # what reading a broken zip's part raises (a password-protected part: RuntimeError)
@@ -56,15 +57,6 @@ class SheetRefused(Exception):
     def __init__(self, message: str, hint: str = CAPS_HINT, cell: str | None = None) -> None:
         super().__init__(message)
         self.message, self.hint, self.cell = message, hint, cell
-
-
-def column_name(index: int) -> str:
-    """A column's letters (1 is A, 16,384 XFD), for any index: a cell past XFD is named."""
-    letters = ""
-    while index > 0:
-        index, rest = divmod(index - 1, 26)
-        letters = chr(ord("A") + rest) + letters
-    return letters
 
 
 def column_index(letters: str) -> int:
@@ -275,10 +267,10 @@ class _Counter:
         self.column = column_index(ref.group(1)) if ref else self.column + 1
         if ref:
             self.row = int(ref.group(2))
-        self.where = f"[{self.sheet_name()}]!{column_name(self.column)}{self.row}"
+        self.where = f"[{self.sheet_name()}]!{column_letter(self.column)}{self.row}"
         if self.column > LAST_COLUMN:
             raise SheetRefused(
-                f"column {column_name(self.column)} is past XFD, the last column a sheet has",
+                f"column {column_letter(self.column)} is past XFD, the last column a sheet has",
                 "a sheet has at most 16,384 columns",
                 cell=self.where,
             )
@@ -287,7 +279,7 @@ class _Counter:
         if self.widest > MAX_SHEET_COLUMNS:
             raise SheetRefused(
                 f"{self.name}[{self.sheet_name()}]: row {self.row} has cells out to column "
-                f"{column_name(self.widest)} ({self.widest:,}), more than the "
+                f"{column_letter(self.widest)} ({self.widest:,}), more than the "
                 f"{MAX_SHEET_COLUMNS:,} a row may hold"
             )
         if self.cells + self.widest > MAX_SHEET_CELLS:
