@@ -25,8 +25,9 @@ MAX_ALL_SVG_BYTES = 4 * MiB  # every SVG a game uses, together
 MAX_SVG_ELEMENTS = 20_000  # elements in one SVG
 MAX_TABLE_FILE_BYTES = 8 * MiB  # one CSV or XLSX file of records
 MAX_TABLE_ROWS = 10_000  # records in one CSV or XLSX file (as many as for_each makes)
-# A spreadsheet is counted on its bytes before a parser reads it (source/sheet_bounds.py):
-# 8 MiB of zip can unpack to gigabytes, and a row of a few bytes can stand for 16,384 cells.
+# A spreadsheet is counted on its bytes before a parser reads it
+# (source/spreadsheets/sheet_bounds.py): 8 MiB of zip can unpack to gigabytes, and a row of
+# a few bytes can stand for 16,384 cells.
 MAX_SHEET_PARTS = 1_000  # files packed in one XLSX
 MAX_SHEET_PART_BYTES = 16 * MiB  # one file packed in an XLSX, unpacked
 MAX_SHEET_UNPACKED_BYTES = 32 * MiB  # every file packed in one XLSX, unpacked, together

@@ -18,9 +18,9 @@ from .files import real_path
 from .layout.env import PlanEnv
 from .layout.frame import frame_document
 from .layout.impose import print_mode, sheet_fill
-from .layout.notes import plan_notes
+from .layout.kit.notes import plan_notes
+from .layout.kit.share import share_sheets
 from .layout.plan import Document, Item
-from .layout.share import share_sheets
 from .model.game import Game, Settings
 from .output import (
     MANIFEST,
@@ -76,7 +76,7 @@ def load(path: Path, diags: Diagnostics) -> Game:
         if scenario is not None or (
             "rules" not in game.sections and (game.folder / SCENARIO_DIR).is_dir()
         ):
-            from .source.rules import with_scenarios
+            from .source.rules.rules import with_scenarios
 
             game = with_scenarios(game, scenario, diags)
         if scenario is not None:

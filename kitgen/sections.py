@@ -74,7 +74,7 @@ class LayoutsSection(Section["tuple[Layout, ...]"]):
     key = "layouts"  # read first: the pieces' readers fill their faces from them
 
     def read(self, ctx: Context, node: Node, path: str) -> tuple[Layout, ...]:
-        from .source.layouts import read_layouts
+        from .source.counters.layouts import read_layouts
 
         return read_layouts(ctx, node, path)
 
@@ -89,12 +89,12 @@ class CoverSection(Section["Cover"]):
         return read_cover(ctx, node, path)
 
     def plan(self, model: Cover, env: PlanEnv) -> list[Document]:
-        from .layout.cover import plan_cover
+        from .layout.kit.cover import plan_cover
 
         return plan_cover(model, env)
 
     def finish(self, model: Cover, docs: list[Document], env: PlanEnv) -> None:
-        from .layout.cover import finish_cover
+        from .layout.kit.cover import finish_cover
 
         finish_cover(model, docs, env)
 
@@ -104,12 +104,12 @@ class CountersSection(Section["CounterSet"]):
     key = "counters"
 
     def read(self, ctx: Context, node: Node, path: str) -> CounterSet:
-        from .source.counters import read_counters
+        from .source.counters.counters import read_counters
 
         return read_counters(ctx, node, path)
 
     def plan(self, model: CounterSet, env: PlanEnv) -> list[Document]:
-        from .layout.counters import plan_counters
+        from .layout.counters.counters import plan_counters
 
         return plan_counters(model, env)
 
@@ -125,12 +125,12 @@ class MapsSection(Section["MapSet"]):
     key = "maps"
 
     def read(self, ctx: Context, node: Node, path: str) -> MapSet:
-        from .source.maps import read_maps
+        from .source.maps.maps import read_maps
 
         return read_maps(ctx, node, path)
 
     def plan(self, model: MapSet, env: PlanEnv) -> list[Document]:
-        from .layout.maps import plan_maps
+        from .layout.maps.maps import plan_maps
 
         return plan_maps(model, env)
 
@@ -145,17 +145,17 @@ class TracksSection(Section["TrackSet"]):
     key = "tracks"
 
     def read(self, ctx: Context, node: Node, path: str) -> TrackSet:
-        from .source.tracks import read_tracks
+        from .source.tables.tracks import read_tracks
 
         return read_tracks(ctx, node, path)
 
     def plan(self, model: TrackSet, env: PlanEnv) -> list[Document]:
-        from .layout.tracks import plan_tracks
+        from .layout.sheets.tracks import plan_tracks
 
         return plan_tracks(model, env)
 
     def finish(self, model: TrackSet, docs: list[Document], env: PlanEnv) -> None:
-        from .layout.tracks import grow_tracks
+        from .layout.sheets.tracks import grow_tracks
 
         grow_tracks(model, docs, env)
 
@@ -165,7 +165,7 @@ class TablesSection(Section["tuple[Table, ...]"]):
     key = "tables"
 
     def read(self, ctx: Context, node: Node, path: str) -> tuple[Table, ...]:
-        from .source.table import read_tables
+        from .source.tables.table import read_tables
 
         return read_tables(ctx, node, path)
 
@@ -184,7 +184,7 @@ class TextsSection(Section["tuple[TextBlock, ...]"]):
     key = "texts"
 
     def read(self, ctx: Context, node: Node, path: str) -> tuple[TextBlock, ...]:
-        from .source.table import read_texts
+        from .source.tables.table import read_texts
 
         return read_texts(ctx, node, path)
 
@@ -194,12 +194,12 @@ class SheetsSection(Section["tuple[Sheet, ...]"]):
     key = "sheets"
 
     def read(self, ctx: Context, node: Node, path: str) -> tuple[Sheet, ...]:
-        from .source.table import read_sheets
+        from .source.tables.table import read_sheets
 
         return read_sheets(ctx, node, path)
 
     def plan(self, model: tuple[Sheet, ...], env: PlanEnv) -> list[Document]:
-        from .layout.sheet import plan_sheets
+        from .layout.sheets.sheet import plan_sheets
 
         return plan_sheets(model, env)
 
@@ -214,7 +214,7 @@ class DecksSection(Section["tuple[Deck, ...]"]):
     key = "decks"
 
     def read(self, ctx: Context, node: Node, path: str) -> tuple[Deck, ...]:
-        from .source.table import read_decks
+        from .source.tables.table import read_decks
 
         return read_decks(ctx, node, path)
 
@@ -224,12 +224,12 @@ class CardsSection(Section["tuple[Card, ...]"]):
     key = "cards"
 
     def read(self, ctx: Context, node: Node, path: str) -> tuple[Card, ...]:
-        from .source.table import read_cards
+        from .source.tables.table import read_cards
 
         return read_cards(ctx, node, path)
 
     def plan(self, model: tuple[Card, ...], env: PlanEnv) -> list[Document]:
-        from .layout.cards import plan_cards
+        from .layout.cards.cards import plan_cards
 
         return plan_cards(model, env)
 
@@ -248,12 +248,12 @@ class ThreatsSection(Section["list[ThreatTable]"]):
     key = "threats"
 
     def read(self, ctx: Context, node: Node, path: str) -> list[ThreatTable]:
-        from .source.threats import read_threats
+        from .source.tables.threats import read_threats
 
         return read_threats(ctx, node, path)
 
     def plan(self, model: list[ThreatTable], env: PlanEnv) -> list[Document]:
-        from .layout.threat_card import plan_threats
+        from .layout.cards.threat_card import plan_threats
 
         return plan_threats(model, env)
 
@@ -268,12 +268,12 @@ class GeneratorsSection(Section["list[Generator]"]):
     key = "generators"
 
     def read(self, ctx: Context, node: Node, path: str) -> list[Generator]:
-        from .source.generators import read_generators
+        from .source.tables.generators import read_generators
 
         return read_generators(ctx, node, path)
 
     def plan(self, model: list[Generator], env: PlanEnv) -> list[Document]:
-        from .layout.roster import plan_rosters
+        from .layout.sheets.roster import plan_rosters
 
         return plan_rosters(model, env)
 
@@ -288,12 +288,12 @@ class LabelsSection(Section["Labels"]):
     key = "labels"
 
     def read(self, ctx: Context, node: Node, path: str) -> Labels:
-        from .source.labels import read_labels
+        from .source.counters.labels import read_labels
 
         return read_labels(ctx, node, path)
 
     def plan(self, model: Labels, env: PlanEnv) -> list[Document]:
-        from .layout.labels import plan_labels
+        from .layout.counters.labels import plan_labels
 
         return plan_labels(model, env)
 
@@ -313,7 +313,7 @@ class TemplatesSection(Section["Templates"]):
         return read_templates(ctx, node, path)
 
     def plan(self, model: Templates, env: PlanEnv) -> list[Document]:
-        from .layout.template import plan_templates
+        from .layout.templates.template import plan_templates
 
         return plan_templates(model, env)
 
@@ -328,12 +328,12 @@ class RulesSection(Section["RuleBook"]):
     key = "rules"
 
     def read(self, ctx: Context, node: Node, path: str) -> RuleBook:
-        from .source.rules import read_rules
+        from .source.rules.rules import read_rules
 
         return read_rules(ctx, node, path)
 
     def plan(self, model: RuleBook, env: PlanEnv) -> list[Document]:
-        from .layout.scenario import plan_scenarios
+        from .layout.scenarios.scenario import plan_scenarios
 
         return plan_scenarios(model, env)
 
@@ -353,7 +353,7 @@ class RulebookSection(Section["Rulebook"]):
         return read_rulebook(ctx, node, path)  # type: ignore[return-value]
 
     def plan(self, model: Rulebook, env: PlanEnv) -> list[Document]:
-        from .layout.rulebook import plan_rulebook
+        from .layout.rulebook.rulebook import plan_rulebook
 
         return plan_rulebook(model, env)
 

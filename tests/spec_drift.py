@@ -38,10 +38,11 @@ MISSING = "missing required key"
 def scan(folder: Path = SOURCE) -> list[str]:
     """'file:line: what' for every restated setting in the readers under `folder`."""
     found: list[str] = []
-    for file in sorted(folder.glob("*.py")):
+    for file in sorted(folder.rglob("*.py")):
         if file.name in ("fields.py", "spec.py", "schema.py"):
             continue
-        module = importlib.import_module(f"kitgen.source.{file.stem}")
+        parts = file.relative_to(folder.parents[1]).with_suffix("").parts
+        module = importlib.import_module(".".join(parts[:-1] if parts[-1] == "__init__" else parts))
         tree = ast.parse(file.read_text(encoding="utf-8"))
         specs = _fields_specs(tree, module)
         for func, node in _calls(tree):
@@ -61,7 +62,7 @@ def scan(folder: Path = SOURCE) -> list[str]:
 def count_raw(folder: Path = SOURCE) -> int:
     """The readers' `f.raw(key)` calls (fields.py's own excepted)."""
     n = 0
-    for file in sorted(folder.glob("*.py")):
+    for file in sorted(folder.rglob("*.py")):
         if file.name == "fields.py":
             continue
         for node in ast.walk(ast.parse(file.read_text(encoding="utf-8"))):

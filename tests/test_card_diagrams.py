@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from kitgen.layout.diagram import OUTLINE
 from kitgen.layout.plan import Circle, Group, Rect
+from kitgen.layout.rulebook.diagram import OUTLINE
 from tests.conftest import errors_of, plan_game, write_game
 
 GAME = """\

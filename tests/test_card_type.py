@@ -252,7 +252,7 @@ def test_seed_card_faces_grow_their_type_into_their_feet(game: str):
     Turn sequence 41 %; Reshuffled's Round summary 24 %). Each face now grows its type
     until it is nearly full: at most 12 % of it is left under its last line, unless its
     type has reached its cap (CARD_MAX; a face with a table: its format's body size)."""
-    from kitgen.layout.cards import _top_size
+    from kitgen.layout.cards.cards import _top_size
 
     planned, pdfs, manifest = seed_kit(game)
     cards = {c.id: c for c in planned.game.cards}

@@ -1,6 +1,6 @@
 """A map's page of charts of its own (the charts that found no room round the map) is set
 out as one column the page's width: every shelf ends at the page's right edge, and a
-sparse page lets off-map boxes grow (layout/mapmargins.py, _settle). Read back from the
+sparse page lets off-map boxes grow (layout/maps/mapmargins.py, _settle). Read back from the
 PDF with tests/page_marks.py."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from __future__ import annotations
 import functools
 
 from kitgen.layout.frame import content_box
-from kitgen.layout.mapmargins import GAP
+from kitgen.layout.maps.mapmargins import GAP
 from tests.page_marks import marks_of
 
 from .conftest import CONTENT, build_pdfs

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from kitgen.layout.contents import add_contents, print_advice
 from kitgen.layout.env import PlanEnv
 from kitgen.layout.frame import content_box
+from kitgen.layout.kit.contents import add_contents, print_advice
 from kitgen.layout.plan import Document, Item, Page, Text
 
 from .conftest import plan_game, write_game

@@ -1,4 +1,4 @@
-"""A counter's for_each copies, filled from one reading (source/counter_copies.py), are
+"""A counter's for_each copies, filled from one reading (source/counters/counter_copies.py), are
 what reading each copy on its own gives: the same models, and the same diagnostics at
 the same places in the same order, for good and broken definitions alike.
 
@@ -21,8 +21,8 @@ from kitgen import budget
 from kitgen.errors import Diagnostics
 from kitgen.records import replace
 from kitgen.render.icons import icon_names
-from kitgen.source import counters
-from kitgen.source.counter_copies import colour_at
+from kitgen.source.counters import counters
+from kitgen.source.counters.counter_copies import colour_at
 from kitgen.source.expand import (
     at_cells,
     blanked,
@@ -366,7 +366,7 @@ def test_broken_copies_report_what_reading_each_copy_reports(folder, entries):
 
 
 def test_the_oracle_sees_a_copy_report_go_missing(folder):
-    from kitgen.source.counter_copies import Filler
+    from kitgen.source.counters.counter_copies import Filler
 
     text = "counters:\n  - {id: 'c{n}', size: 3/4, for_each: {n: ['1', 'x y']}, front: '{n}'}\n"
     (filled, filled_diags), (plain, plain_diags) = read_both(folder, text)

@@ -469,7 +469,7 @@ def test_one_long_card_is_set_smaller_alone_with_a_warning_at_its_cell(tmp_path)
 
 def test_where_keeps_a_tables_rows_too(tmp_path):
     from kitgen.source.fields import Context
-    from kitgen.source.tabular import file_list
+    from kitgen.source.spreadsheets.tabular import file_list
     from kitgen.source.yamlnodes import load_yaml_text
 
     (tmp_path / "arms.csv").write_text("Weapon,Kind\nPistol,hand\nRifle,long\nDagger,hand\n")

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kitgen.geometry import HexGrid, SquareGrid
-from kitgen.layout.mapart import _boundary, cell_polygon
+from kitgen.layout.maps.mapart import _boundary, cell_polygon
 from kitgen.layout.plan import Group, Text
 from kitgen.layout.text import Fitted, fit_text, wrap
 from kitgen.render.fonts import FontBook
@@ -210,7 +210,7 @@ SHARING_GAME = """
 
 def _fast_and_plain(game_dir, monkeypatch, yaml_text):
     """The defs read with the template filler, and read copy by copy (the oracle)."""
-    from kitgen.source import counters
+    from kitgen.source.counters import counters
 
     from .conftest import write_game
     from .test_copies_oracle import plain_entry
@@ -273,7 +273,7 @@ def test_for_each_rows_merge_later_ones_winning():
 
 
 def test_a_copy_the_template_cannot_fill_is_reported_as_before(game_dir, monkeypatch):
-    from kitgen.source import counters
+    from kitgen.source.counters import counters
 
     from .conftest import errors_of, write_game
     from .test_copies_oracle import plain_entry
@@ -400,7 +400,7 @@ FACES_GAME = """
 @settings(max_examples=300, deadline=None)
 @given(text=TEXTS | st.text(alphabet="a \r\f\v", max_size=6), width=st.floats(1, 80))
 def test_a_sized_rows_line_count_is_the_lines_its_text_takes(text, width):
-    from kitgen.layout import faces
+    from kitgen.layout.counters import faces
     from kitgen.layout.text import wrap
     from kitgen.model.counters import Place, TextEl
 
@@ -419,7 +419,7 @@ class _Forgetful(dict):
 
 
 def test_face_shortcuts_plan_what_the_full_fitting_plans(game_dir, monkeypatch):
-    from kitgen.layout import faces
+    from kitgen.layout.counters import faces
 
     from .conftest import plan_game, write_game
 
@@ -447,7 +447,7 @@ def test_face_shortcuts_plan_what_the_full_fitting_plans(game_dir, monkeypatch):
 def test_faces_laid_out_alike_share_a_layout_only_in_the_same_font(game_dir):
     from kitgen.build import load, plan
     from kitgen.errors import Diagnostics
-    from kitgen.layout import faces
+    from kitgen.layout.counters import faces
     from kitgen.layout.plan import make_whole
     from kitgen.model.game import Settings
     from kitgen.units import PAPERS
@@ -637,7 +637,7 @@ def _sheets_placed_whole(docs, env) -> list:
     """The oracle: each counter sheet planned whole, the plain way (every piece placed
     at once, its faces made with one mapping that forgets nothing, crop marks after
     the pieces), from the pieces each Pieces op holds. Documents of new pages."""
-    from kitgen.layout.counters import _place_back_ops, _place_ops, butted_sides
+    from kitgen.layout.counters.counters import _place_back_ops, _place_ops, butted_sides
     from kitgen.layout.plan import Pieces
     from kitgen.records import replace
 
@@ -973,7 +973,7 @@ def test_mm_is_the_float_exact_fractions_give(value):
 
 @pytest.mark.parametrize("settings", [{}, {"duplex": "long"}, {"bleed": 4.5}])
 def test_copies_sorted_by_design_are_in_the_order_sorting_every_copy_gives(game_dir, settings):
-    from kitgen.layout.counters import _bleed, _Slot, _slots
+    from kitgen.layout.counters.counters import _bleed, _Slot, _slots
     from kitgen.layout.env import PlanEnv
     from kitgen.layout.marks import piece_room
 
@@ -1014,7 +1014,7 @@ def test_packed_spots_come_in_slot_order_unsorted(sizes, gutter):
 
 
 def test_form_keys_are_the_keys_formatted_whole():
-    from kitgen.layout.counters import _form_key
+    from kitgen.layout.counters.counters import _form_key
 
     for ident in ("u1-1", "a:b", "é"):
         d = SimpleNamespace(id=ident)

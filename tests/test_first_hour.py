@@ -230,7 +230,7 @@ def test_png_followed_by_the_game_builds_it_at_150_dpi(tmp_path):
 def test_the_full_starters_set_up_map_labels_soldiers_so(tmp_path):
     from pypdf import PdfReader
 
-    from kitgen.layout.scenario import initials
+    from kitgen.layout.scenarios.scenario import initials
 
     folder = tmp_path / "patrol"
     assert run_cli("new", str(folder), "--template", "full").exit_code == 0

@@ -11,7 +11,7 @@ import shutil
 import pytest
 
 from kitgen.geometry import HexGrid
-from kitgen.layout.mapart import map_ops
+from kitgen.layout.maps.mapart import map_ops
 from kitgen.layout.plan import Line
 from tests.conftest import CONTENT, errors_of, plan_game, run_cli, write_game
 
@@ -143,7 +143,7 @@ def test_fit_tells_the_terminal_the_scale_of_each_scaled_map(tmp_path):
 def test_an_area_tab_wider_than_a_cell_stays_inside_its_area(text_scale):
     """DUCK!'s Corridor is two squares wide between bulkheads and pinned to H6: a tab wider
     than a square sits across H6 and I6, not over the bulkhead into the cargo bay."""
-    from kitgen.layout.mapart import _area_label
+    from kitgen.layout.maps.mapart import _area_label
     from kitgen.layout.plan import Rect
 
     deck = plan_game(CONTENT / "duck").game.maps.get("deck")

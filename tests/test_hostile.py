@@ -268,8 +268,8 @@ def test_the_bounds_kept_beside_their_code_are_documented_as_they_are():
 
     doc = " ".join((ROOT / "docs" / "security.md").read_text().split())
     for module, names in {
-        "kitgen.source.counters": ["MAX_QUANTITY"],
-        "kitgen.source.labels": ["MAX_LABELS"],
+        "kitgen.source.counters.counters": ["MAX_QUANTITY"],
+        "kitgen.source.counters.labels": ["MAX_LABELS"],
         "kitgen.chance.dice": ["MAX_COUNT", "MAX_SIDES", "MAX_FACE", "MAX_CONSTANT",
                                "MAX_KEEP_DICE", "MAX_EXPLODE", "MAX_KEEP_WORK", "MAX_SUM_BITS"],
         "kitgen.source.pictures": ["MAX_SVG_USES"],

@@ -4,7 +4,7 @@ monotonic; and the effects chart's mistakes are errors at their line."""
 
 from __future__ import annotations
 
-from kitgen.layout import mapart
+from kitgen.layout.maps import mapart
 from kitgen.layout.plan import Line
 from kitgen.model.map import props_words
 from kitgen.rules.combat import printed
@@ -133,7 +133,7 @@ def test_the_key_beside_the_chart_names_symbols_and_says_the_rest():
     from kitgen.build import font_book
     from kitgen.errors import Diagnostics
     from kitgen.layout.env import PlanEnv
-    from kitgen.layout.mapkey import entries
+    from kitgen.layout.maps.mapkey import entries
 
     planned = plan_game(CONTENT / "ironford")
     game = planned.game
@@ -151,7 +151,7 @@ def test_the_key_beside_the_chart_names_symbols_and_says_the_rest():
 def test_a_city_name_stays_inside_its_hex():
     """The name under a city's symbol (Iron Ford's own, the widest) is set no wider than
     its hex where it stands, so it never straddles a hexside (it did at 8 pt)."""
-    from kitgen.layout.maplayers import _width_at, feature_ops
+    from kitgen.layout.maps.maplayers import _width_at, feature_ops
     from kitgen.layout.plan import Rect
 
     _game, _crt, m = _ironford()

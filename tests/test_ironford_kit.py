@@ -92,7 +92,7 @@ def test_a_southern_unit_north_of_the_ryn_is_an_error_at_its_line(tmp_path):
 def test_every_place_name_stays_inside_its_hex(least):
     """A name's plate lies inside its hex at every size a map or set-up sheet sets it
     (a name wider than the hex goes on two lines), so no name straddles a hexside."""
-    from kitgen.layout.maplayers import feature_ops
+    from kitgen.layout.maps.maplayers import feature_ops
     from kitgen.layout.plan import Rect
 
     game = plan_game(CONTENT / "ironford").game
@@ -122,7 +122,7 @@ def _inside(poly, x: float, y: float) -> bool:
 def test_rails_roads_and_the_track_run_from_hex_centre_to_hex_centre():
     """Every vertex of a drawn railway, road or track is the centre of the next hex of
     its path, first to last: no leg cuts across a hex, none starts or stops off a centre."""
-    from kitgen.layout.maplayers import line_ops
+    from kitgen.layout.maps.maplayers import line_ops
     from kitgen.layout.plan import Path
 
     game = plan_game(CONTENT / "ironford").game

@@ -215,7 +215,7 @@ def test_a_counter_sheet_of_coded_pieces_prints_its_key_from_the_data():
     """Issue 43: Ryamon's people counters print one- or two-letter codes (La, Sc, F) with
     no key on the sheet. The key now prints under the pieces, from the designs' names:
     every code a face prints, once, with what it stands for."""
-    from kitgen.layout.counters import code_key
+    from kitgen.layout.counters.counters import code_key
 
     planned, pdfs, manifest = kit("ryamon", "letter")
     key = code_key(planned.game.counters)

@@ -10,7 +10,7 @@ import pypdfium2 as pdfium
 import pytest
 from pypdf import PdfReader
 
-from kitgen.layout.faces import SAFE
+from kitgen.layout.counters.faces import SAFE
 from kitgen.layout.plan import Group, Line, Text
 from kitgen.rules.generate import generate
 
@@ -97,7 +97,7 @@ def test_rencounter_named_and_blank_labels():
     assert texts_of(p, gridley["id"]) == ["Sgt. Gridley", "F 7 M 6", "Ex 4"]
     # a value the source lacks is a write-in line, never a number
     assert wilton["fields"]["M"] is None
-    # (the blanks print as drawn lines: layout/faces.py write_ins)
+    # (the blanks print as drawn lines: layout/counters/faces.py write_ins)
     assert texts_of(p, wilton["id"]) == ["Pvt. Wilton", "F 5 M ", "Ex "]
     assert all(i["blank"] for i in blank) and not any(i["blank"] for i in named)
     labels = label_items(manifest)

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from kitgen.model.layout import TYPE_SCALE
-from kitgen.source.layouts import builtin_layouts
+from kitgen.source.counters.layouts import builtin_layouts
 from tests.page_marks import marks_of
 
 from .conftest import build_pdfs, errors_of, pixel_at, plan_game, write_game

@@ -10,8 +10,8 @@ import math
 from kitgen.build import font_book, load
 from kitgen.errors import Diagnostics
 from kitgen.layout.env import PlanEnv
-from kitgen.layout.mapart import map_ops
-from kitgen.layout.mapkey import entries
+from kitgen.layout.maps.mapart import map_ops
+from kitgen.layout.maps.mapkey import entries
 from kitgen.layout.plan import Line, Path
 from tests.conftest import errors_of, plan_game, write_game
 
@@ -259,9 +259,9 @@ def test_the_set_up_map_shows_and_names_every_layer(game_dir):
 
     from pypdf import PdfReader
 
-    from kitgen.layout.maplayers import feature_ops
+    from kitgen.layout.maps.maplayers import feature_ops
     from kitgen.layout.plan import Circle, Rect, Text
-    from kitgen.layout.scenario import _colours, _token_ops, _token_spots
+    from kitgen.layout.scenarios.scenario import _colours, _token_ops, _token_spots
     from kitgen.rules.setup import resolve
     from tests.conftest import build_pdfs
 

@@ -11,7 +11,7 @@ import pypdfium2 as pdfium
 import pytest
 
 from kitgen.geometry import SquareGrid
-from kitgen.layout.tiling import span, spans_needed
+from kitgen.layout.maps.tiling import span, spans_needed
 from kitgen.units import PRINTER_MARGIN, mm
 from tests.page_marks import read_marks
 

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import pytest
 
-from kitgen.layout.mapart import MIN_WORD, axis_names
-from kitgen.layout.maps import BADGE_MIN
-from kitgen.layout.scenario import RULER_ROOM
+from kitgen.layout.maps.mapart import MIN_WORD, axis_names
+from kitgen.layout.maps.maps import BADGE_MIN
+from kitgen.layout.scenarios.scenario import RULER_ROOM
 from tests.page_marks import Marks, marks_of
 
 from .conftest import CONTENT, build_pdfs, seed_kit, write_game

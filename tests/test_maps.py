@@ -14,11 +14,11 @@ import pytest
 from pypdf import PdfReader
 
 from kitgen.geometry import HexGrid, SquareGrid
-from kitgen.layout.mapart import map_ops
+from kitgen.layout.maps.mapart import map_ops
+from kitgen.layout.maps.tiling import grid_tiles, spans_needed
 from kitgen.layout.plan import Circle, Group, Line, Rect, Text
 from kitgen.layout.plan import Path as Outline
-from kitgen.layout.tiling import grid_tiles, spans_needed
-from kitgen.layout.tracks import GROW
+from kitgen.layout.sheets.tracks import GROW
 from kitgen.model.map import MIN_OVERLAP, Edge, EdgeKind, MapDef, Terrain
 from kitgen.model.mapbuild import components, rotate_cell
 from tests.conftest import CONTENT, build_pdfs, errors_of, plan_game, write_game
@@ -1042,7 +1042,7 @@ POINTS = SMALL.replace("        cell: 3/4in", "        cell: 3/4in\n        draw
 def test_a_board_of_points_draws_a_dot_per_cell_and_lines_corner_to_corner(game_dir):
     """A morris or hunt-game board: no cell outlines or border, a dot on every cell's
     centre, and its lines may join cells that touch at a corner."""
-    from kitgen.layout.mapart import BORDER, GRID_LINE, POINT
+    from kitgen.layout.maps.mapart import BORDER, GRID_LINE, POINT
 
     p = plan_game(write_game(game_dir, POINTS))
     m = p.game.maps.get("m")

@@ -14,7 +14,7 @@ import pypdfium2.raw as raw
 import pytest
 
 from kitgen.colours import contrast, legible
-from kitgen.layout.faces import ink_on
+from kitgen.layout.counters.faces import ink_on
 from kitgen.style import PIECE_CONTRAST, PIECE_CONTRAST_SMALL, RULES_MIN
 
 from .conftest import one_kit_fast, run_cli, seed_kit, write_game

@@ -12,7 +12,7 @@ from kitgen import sections
 from kitgen.build import load
 from kitgen.errors import Diagnostics
 from kitgen.layout import plan
-from kitgen.layout.template_draw import KINDS
+from kitgen.layout.templates.template_draw import KINDS
 from kitgen.model.game import Game
 from kitgen.model.template import Template
 from kitgen.render.pdf import _HANDLERS
@@ -68,8 +68,9 @@ def test_a_section_without_a_planner_or_a_check_plans_and_checks_nothing():
 
 def test_a_counters_build_imports_no_other_section(tmp_path):
     others = (
-        "kitgen.source.maps", "kitgen.layout.maps", "kitgen.source.table",
-        "kitgen.layout.template", "kitgen.rules.scenarios", "kitgen.source.threats",
+        "kitgen.source.maps.maps", "kitgen.layout.maps.maps", "kitgen.source.tables.table",
+        "kitgen.layout.templates.template", "kitgen.rules.scenarios",
+        "kitgen.source.tables.threats",
     )  # fmt: skip
     games, _, out = workloads.prepare("W1", tmp_path, count=25)
     assert _loaded_after(_build(games[0], out), others) == []
@@ -83,7 +84,7 @@ def test_every_plan_op_has_its_painter():
 
 
 def test_every_template_model_has_its_kind():
-    import kitgen.layout.template  # noqa: F401  (registers the ruler)
+    import kitgen.layout.templates.template  # noqa: F401  (registers the ruler)
 
     assert set(KINDS) == set(typing.get_args(Template))
     assert sorted(k.name for k in KINDS.values()) == [

@@ -20,7 +20,7 @@ from kitgen.model.game import Game
 from kitgen.rules.generate import generate
 from kitgen.rules.lookup_tables import resolve_generator
 from kitgen.rules.scenarios import check_rules
-from kitgen.source.rules import with_scenarios
+from kitgen.source.rules.rules import with_scenarios
 
 from .conftest import CONTENT, PLAIN, build_pdfs, pdf_text
 
@@ -238,7 +238,7 @@ def test_the_roster_sheet_prints_the_squad_creator_beside_its_roster():
     # the pre-rolled roster above it: seed 0, as the build rolls it
     _, game = rolled_kit()
     gen = resolve_generator(game, next(g for g in game.generators if g.id == "squads"))
-    unit = None  # a unit's number printed once, on its first row (layout/roster.py)
+    unit = None  # a unit's number printed once, on its first row (layout/sheets/roster.py)
     for rec in generate(gen, 0).records:
         line = " ".join(str(rec[k]) for k in ("n", "role", "rating", "Ex", "F", "M"))
         if rec["unit"] != unit:

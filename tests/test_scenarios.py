@@ -752,7 +752,7 @@ def test_closer_columns_come_before_smaller_text_and_text_never_grows(game_dir):
     from kitgen.build import font_book
     from kitgen.layout.env import PlanEnv
     from kitgen.layout.plan import Page
-    from kitgen.layout.scenario import TABLE_SIZE, _Flow
+    from kitgen.layout.scenarios.scenario import TABLE_SIZE, _Flow
     from kitgen.model.game import Settings
     from kitgen.units import PAPERS
 

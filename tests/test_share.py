@@ -1,4 +1,4 @@
-"""Shared sheets (layout/share.py, docs/design.md): a one-page component prints in the room
+"""Shared sheets (layout/kit/share.py, docs/design.md): a one-page component prints in the room
 on another file's last page printed the same way, written fresh and read back from the
 plan, the manifest, the cover and the PDF; what must never share stays apart."""
 
@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from kitgen.layout.contents import contents_entries
 from kitgen.layout.frame import content_box
+from kitgen.layout.kit.contents import contents_entries
+from kitgen.layout.kit.share import GAP, common
 from kitgen.layout.plan import Rect
-from kitgen.layout.share import GAP, common
 from kitgen.units import PAPERS
 
 from .conftest import build_pdfs, errors_of, pdf_text, pdf_words, plan_game, write_game
@@ -263,7 +263,7 @@ def test_a_track_a_map_carries_prints_once(game_dir):
 def test_room_counts_only_what_both_letter_and_a4_have():
     """A component shares a file on letter only where it would on A4 and the other way
     round: the room past the shorter of the two, laid the same way, is not counted."""
-    from kitgen.layout.share import _past_common
+    from kitgen.layout.kit.share import _past_common
 
     a4, letter = PAPERS["a4"], PAPERS["letter"]
     assert _past_common(a4, None) == pytest.approx(a4.height - letter.height)  # 50 pt

@@ -10,7 +10,7 @@ import zipfile
 import pytest
 
 from kitgen.budget import MAX_SHEET_CELLS, MAX_SHEET_COLUMNS
-from kitgen.source import sheet_bounds
+from kitgen.source.spreadsheets import sheet_bounds
 from tests.conftest import run_cli, write_game
 
 GAME = """\

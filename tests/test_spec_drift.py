@@ -27,8 +27,8 @@ def test_the_scan_finds_a_restated_default_and_a_hand_written_missing_key(
 ) -> None:
     """Old code, as it was before the readers were driven by the spec, fails the scan."""
     folder = tmp_path / "kitgen" / "source"
-    folder.mkdir(parents=True)
-    text = (SOURCE / "counters.py").read_text(encoding="utf-8")
+    (folder / "counters").mkdir(parents=True)
+    text = (SOURCE / "counters" / "counters.py").read_text(encoding="utf-8")
     text = text.replace(
         '    background = _colour(f, v, "background")',
         '    background = v.colour(f.raw("background"), f.sub("background"), "#ffffff")',
@@ -42,17 +42,17 @@ def test_the_scan_finds_a_restated_default_and_a_hand_written_missing_key(
         "    if front is None:\n"
         "        ctx.error(node, path, \"missing required key 'front'\")",
     )
-    (folder / "counters.py").write_text(text, encoding="utf-8")
+    (folder / "counters" / "counters.py").write_text(text, encoding="utf-8")
     lines = text.splitlines()
     shape, colour, missing = (
         next(i for i, line in enumerate(lines, 1) if what in line)
         for what in ('"shape", default=', 'f.raw("background")', "missing required key")
     )
     assert scan(folder) == [
-        f"kitgen/source/counters.py:{shape}: choice('shape') restates the declared default "
-        "'square': leave it out",
-        f"kitgen/source/counters.py:{colour}: 'background' read with its declared default "
-        "'#ffffff': use a getter",
-        f"kitgen/source/counters.py:{missing}: writes its own 'missing required key': declare "
-        "the key required (or in a OneOf group) and read it with a getter",
+        f"kitgen/source/counters/counters.py:{shape}: choice('shape') restates the declared "
+        "default 'square': leave it out",
+        f"kitgen/source/counters/counters.py:{colour}: 'background' read with its declared "
+        "default '#ffffff': use a getter",
+        f"kitgen/source/counters/counters.py:{missing}: writes its own 'missing required key': "
+        "declare the key required (or in a OneOf group) and read it with a getter",
     ]

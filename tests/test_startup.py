@@ -27,9 +27,9 @@ UNNEEDED = (
     "fractions",
     "decimal",
     "csv",
-    "kitgen.source.tabular",
+    "kitgen.source.spreadsheets.tabular",
     "kitgen.source.pictures",
-    "kitgen.layout.unitsymbol",
+    "kitgen.layout.counters.unitsymbol",
 )
 
 

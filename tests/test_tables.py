@@ -20,7 +20,7 @@ from kitgen.chance.roll_labels import RollLabelError, RollRange, parse_roll_labe
 from kitgen.errors import KitError
 from kitgen.layout.frame import SCALE_NOTE
 from kitgen.layout.plan import Group, Line, Rect, Text
-from kitgen.layout.table_draw import draw_table
+from kitgen.layout.sheets.table_draw import draw_table
 from kitgen.model.table import Cell, Column, Row, Table
 from kitgen.style import RULES_MIN, typeset
 

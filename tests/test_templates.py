@@ -998,7 +998,7 @@ def test_a_template_of_blank_cells_says_on_its_face_it_is_to_be_written_in():
     """Issue 43: DUCK!'s grenade scatter (values lost in the source) printed nine blanks
     with nothing saying so; a grid whose every cell is blank now says it is a write-in
     template and how to fill it, on its face; one with values does not."""
-    from kitgen.layout.template_draw import WRITE_IN
+    from kitgen.layout.templates.template_draw import WRITE_IN
 
     from .conftest import pdf_text, seed_kit
 

@@ -14,7 +14,7 @@ from kitgen.chance.dice import parse_dice, prob_at_least
 from kitgen.model.threat import Combo
 from kitgen.rules.banding import Totals, band_cost, best_banding
 from kitgen.rules.reaction import row_odds, shown_combos
-from kitgen.source.bands import parse_band
+from kitgen.source.tables.bands import parse_band
 from kitgen.style import typeset
 from tests.conftest import CONTENT, errors_of, plan_game, run_cli, write_game
 

@@ -10,8 +10,8 @@ import re
 
 import pytest
 
-from kitgen.layout import maps
-from kitgen.layout.mapart import Lanes
+from kitgen.layout.maps import maps
+from kitgen.layout.maps.mapart import Lanes
 from tests.page_marks import faults, marks_of, pdf_faults
 
 from .conftest import build_pdfs, pdf_text, run_cli, seed_kit, write_game
@@ -181,7 +181,7 @@ def test_the_box_index_finds_every_box_a_place_meets():
     import math
     import random
 
-    from kitgen.layout.mapart import BoxIndex, _meets
+    from kitgen.layout.maps.mapart import BoxIndex, _meets
 
     rnd = random.Random(41)
     inf = math.inf

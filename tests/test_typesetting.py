@@ -21,7 +21,7 @@ from kitgen.layout.frame import content_box
 from kitgen.layout.impose import PIECES
 from kitgen.layout.marks import FOLD_CAPTION
 from kitgen.layout.plan import Item
-from kitgen.layout.sheet import KEEP_ITEMS, KEEP_ROWS, STEP
+from kitgen.layout.sheets.sheet import KEEP_ITEMS, KEEP_ROWS, STEP
 from kitgen.layout.textblock import layout_text
 from kitgen.rules.terrain_effects import effects_table
 from kitgen.style import RULES_MIN, SHEET_MAX, TITLE
@@ -292,7 +292,7 @@ def _sheet_bands(pdf: bytes, manifest: dict | None = None, name: str = "") -> li
 
 def _off_pieces(marks: Marks, manifest: dict | None, name: str, page: int) -> Marks:
     """The page's marks but those of the pieces another component brought onto the sheet
-    (layout/share.py): the block round its pieces, their crop marks and captions with it."""
+    (layout/kit/share.py): the block round its pieces, their crop marks and captions with it."""
     boxes = [
         i["bbox"]
         for i in (manifest or {}).get("items", ())
@@ -505,7 +505,7 @@ def test_seed_sheets_and_cards_set_rules_text_at_7pt_or_more():
                 continue
             doc = pdfium.PdfDocument(data)
             for number in range(len(doc)):
-                # pieces a sheet took in (layout/share.py) keep the pieces' floor, 6 pt
+                # pieces a sheet took in (layout/kit/share.py) keep the pieces' floor, 6 pt
                 marks = _off_pieces(read_marks(doc[number]), manifest, name, number + 1)
                 small = {
                     marks.runs[g.run]
@@ -581,7 +581,7 @@ def test_a_glue_note_keeps_off_the_words_of_the_map(game_dir):
 
 
 def test_a_seam_line_breaks_round_words_and_stays_on_its_tile():
-    from kitgen.layout.maps import _seam_line
+    from kitgen.layout.maps.maps import _seam_line
 
     words = [(0, 40, 20, 50), (-5, 200, 20, 210), (-5, 220, 20, 230), (30, 60, 40, 70)]
     # the first word is on the line, the next two past its end, the last beside it

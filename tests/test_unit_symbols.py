@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from kitgen.layout.counters.unitsymbol import unit_ops
 from kitgen.layout.plan import Circle, Line, Path, Rect
-from kitgen.layout.unitsymbol import unit_ops
 from kitgen.model.counters import UNIT_BRANCHES, UNIT_SIZES
 from tests.conftest import errors_of, plan_game, write_game
 

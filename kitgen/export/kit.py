@@ -10,8 +10,8 @@ from typing import TYPE_CHECKING
 from ..build import check, draw, font_book, load, manifest_items, plan
 from ..errors import Diagnostics
 from ..layout.env import PlanEnv
-from ..layout.mapmargins import Placed, measure, on_sheet
-from ..layout.maps import PAD, art_size, map_group
+from ..layout.maps.mapmargins import Placed, measure, on_sheet
+from ..layout.maps.maps import PAD, art_size, map_group
 from ..layout.plan import Document, Group, Page
 from ..model.game import Game, Settings
 from ..model.map import MarginChart

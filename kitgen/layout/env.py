@@ -33,7 +33,7 @@ class PlanEnv:
     # each side's shape (layout/sides.py), worked out once per build when first asked
     sides: dict[str, str] | None = None
     # each layout face's text sizes by region id, keyed (kind, piece id, side): worked out
-    # a deck at a time (layout/regions.py deck_sizes) before the faces are drawn
+    # a deck at a time (layout/counters/regions.py deck_sizes) before the faces are drawn
     region_sizes: dict[tuple[str, str, str], dict[str, float]] = field(default_factory=dict)
 
     @property

@@ -118,7 +118,7 @@ class Group(NamedTuple):
 
 
 class PieceMaker(Protocol):
-    """Makes the ops of the pieces a `Pieces` op places (layout/counters.py's
+    """Makes the ops of the pieces a `Pieces` op places (layout/counters/counters.py's
     CounterSheets is the one maker)."""
 
     def ops(self, pieces: tuple[Any, ...], side: str) -> list: ...
@@ -199,7 +199,7 @@ class Document:
     pages: list[Page] = field(default_factory=list)
     duplex: str = "none"  # none, long or short: sets the viewer's Duplex preference
     stock: str = ""  # what to print it on, where its kinds of item do not say (e.g. film)
-    apart: bool = False  # a file of its own: never shares its sheets (layout/share.py)
+    apart: bool = False  # a file of its own: never shares its sheets (layout/kit/share.py)
     # the file planned again with a height (pt) kept free at the foot of its one page, or
     # None when it then would not fit; set by what can give room back (a grown sheet)
     shorter: "Callable[[float], Document | None] | None" = field(default=None, compare=False)

@@ -100,7 +100,7 @@ class ImageEl:
 
 
 # Unit symbols (NATO / APP-6 manner): the branch icons that combine inside a frame, and
-# the size marks above it, smallest first. layout/unitsymbol.py draws them.
+# the size marks above it, smallest first. layout/counters/unitsymbol.py draws them.
 UNIT_BRANCHES = (
     "infantry", "armour", "mechanised", "motorised", "cavalry", "reconnaissance", "artillery",
     "rocket", "anti-tank", "anti-aircraft", "headquarters", "engineers", "airborne", "mountain",

@@ -52,14 +52,14 @@ class Game:
     # crop marks round each block ("butted"), or each a gutter apart ("gutters")
     counter_sheet: str = "butted"
     # a one-page component prints in the room on another file's last page printed the
-    # same way (layout/share.py); false: every component in its own file
+    # same way (layout/kit/share.py); false: every component in its own file
     share_sheets: bool = True
     # how a side's pieces are marked (band, corner or none; a piece may say otherwise)
     side_mark: str = "band"
     side_mark_span: Span | None = None
     type_scale: tuple[float, ...] = ()  # the sizes layouts set text at; () the default
     # the kit's readings, numbered in the order read (†1, †2 ...): their words print on
-    # the kit's notes page (layout/notes.py), their marks where each choice is made
+    # the kit's notes page (layout/kit/notes.py), their marks where each choice is made
     readings: tuple[Reading, ...] = ()
 
     def replace(self, **changes: Any) -> Game:

@@ -1,10 +1,10 @@
 """Face layouts: named designs of regions that cards, counters and labels fill from their
 own fields (docs/format.md "layouts"). No ReportLab here.
 
-A `Layout` is read once (source/layouts.py); each piece that names it gets its faces'
+A `Layout` is read once (source/counters/layouts.py); each piece that names it gets its faces'
 regions filled in (`Filled`): the texts with the piece's values, colours parsed, the
 pictures read, and regions whose `when:` is empty left out. The layout stage only
-draws them (layout/regions.py).
+draws them (layout/counters/regions.py).
 """
 
 from __future__ import annotations

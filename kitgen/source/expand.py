@@ -45,7 +45,7 @@ def read_for_each(ctx: Context, node: Node | None, path: str) -> list[Vars]:
 
 def _file_rows(ctx: Context, node: Node, path: str) -> Seq | None:
     """The records of the spreadsheet `{file: ...}` names."""
-    from .tabular import file_list  # only for a game with a spreadsheet
+    from .spreadsheets.tabular import file_list  # only for a game with a spreadsheet
 
     return file_list(ctx, node, path)  # type: ignore[arg-type]
 

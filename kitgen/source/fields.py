@@ -300,7 +300,7 @@ def expect_map(ctx: Context, node: Node | None, path: str) -> Map | None:
 
 def is_file_list(node: Node | None) -> TypeGuard[Map]:
     """A mapping with `file:` where a list is expected: the list is in that file
-    (source/tabular.py reads it)."""
+    (source/spreadsheets/tabular.py reads it)."""
     return isinstance(node, Map) and "file" in node
 
 
@@ -310,7 +310,7 @@ def expect_seq(ctx: Context, node: Node | None, path: str) -> Seq | None:
     if node is None:
         return None
     if is_file_list(node):
-        from .tabular import file_list  # only for a game with a spreadsheet
+        from .spreadsheets.tabular import file_list  # only for a game with a spreadsheet
 
         return file_list(ctx, node, path)
     if not isinstance(node, Seq):

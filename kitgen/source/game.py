@@ -18,8 +18,8 @@ from ..files import FileRefused, confine, list_folder, read_file, real_path
 from ..model.game import COUNTER_SHEETS, Game
 from ..names import default_id_problem, did_you_mean
 from ..units import PAPERS, Paper, UnitError, paper_from_text
+from .counters.layouts import SIDE_MARK_KEY, TYPE_SCALE_KEY, read_type_scale
 from .fields import Context, Fields, as_text, expect_map
-from .layouts import SIDE_MARK_KEY, TYPE_SCALE_KEY, read_type_scale
 from .reading import kit_readings
 from .spec import ANY, BOOLEAN, COLOUR, ID, TEXT, Choice, Key, Named, OneOrList, Spec
 from .yamlnodes import Map, Node, Scalar, Seq, load_yaml, parse_yaml, read_yaml_bytes

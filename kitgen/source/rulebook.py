@@ -28,8 +28,8 @@ from ..model.rulebook import (
 )
 from ..names import did_you_mean
 from ..style import RULES_MIN
+from .counters.layouts import game_icon
 from .fields import Context, Fields, as_text, check_unique_ids, read_list
-from .layouts import game_icon
 from .reading import READING, read_reading
 from .spec import ID, NUMBER, TEXT, Choice, Either, Key, ListOf, OneOf, OneOrList, Spec
 from .yamlnodes import Map, Node, Scalar

@@ -21,10 +21,14 @@ TABLES_END = "<!-- end of generated keys -->"
 
 def section_keys() -> tuple[Key, ...]:
     """Each section of game.yaml: its key, type and help (imports every reader)."""
-    from . import counters, cover, generators, labels, maps, rules, table, template, threats
-    from .layouts import LAYOUTS
+    from . import cover, template
+    from .counters import counters, labels
+    from .counters.layouts import LAYOUTS
+    from .maps import maps
     from .rulebook import RULEBOOK
-    from .tracks import TRACKS
+    from .rules import rules
+    from .tables import generators, table, threats
+    from .tables.tracks import TRACKS
 
     return (
         Key("layouts", LAYOUTS, "face designs that cards, counters and labels fill in"),
@@ -49,7 +53,7 @@ def section_keys() -> tuple[Key, ...]:
 def root_spec(kind: str) -> Spec:
     """A game file's keys (game.yaml's own and every section's), or a scenario file's."""
     if kind == "scenario":
-        from .scenario import SCENARIO
+        from .rules.scenario import SCENARIO
 
         return SCENARIO
     from .game import TOP_KEYS

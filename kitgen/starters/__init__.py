@@ -105,7 +105,7 @@ def _write_game(folder: Path, template: str, ident: str, **fields: str) -> None:
 
 def _read_sheet(sheet: Path) -> tuple[bytes, list[str], list[list[str]]]:
     """The sheet's bytes, its header's names and its rows as text (empty: '')."""
-    from ..source.tabular import TableError, grid_of
+    from ..source.spreadsheets.tabular import TableError, grid_of
 
     try:
         data = sheet.read_bytes()
@@ -130,7 +130,7 @@ def _deck(
     its name column, copies from a Qty/Count/Copies column, a layout whose regions name
     the other columns, and one back shared by the deck."""
     from ..names import slug
-    from ..source.rows import NOT_IN_NAMES
+    from ..source.spreadsheets.rows import NOT_IN_NAMES
 
     for column in header:
         if any(ch in column for ch in NOT_IN_NAMES):

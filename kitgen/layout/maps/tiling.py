@@ -1,0 +1,105 @@
+"""Splitting a map bigger than the printable area into overlapping tiles at true scale.
+
+Pure arithmetic: windows in map coordinates (points, y up). Every tile in a row has the same
+width and every tile in a column the same height, neighbours overlap by exactly ``overlap``,
+and the windows together cover the map with no gap.
+"""
+
+from __future__ import annotations
+
+from ...geometry import column_letters
+from ...model.map import DEFAULT_OVERLAP, MIN_OVERLAP
+from ...records import record
+
+
+@record
+class Tile:
+    row: int  # 0 = top row of tiles
+    col: int  # 0 = left column
+    index: int  # 1-based place in reading order
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+
+    @property
+    def label(self) -> str:
+        """Row letter then column number: B2 = second row from the top, second column."""
+        return f"{column_letters(self.row)}{self.col + 1}"
+
+    @property
+    def window(self) -> tuple[float, float, float, float]:
+        return (self.x0, self.y0, self.x1, self.y1)
+
+
+@record
+class TilePlan:
+    width: float  # the map's size, points
+    height: float
+    rows: int
+    cols: int
+    overlap: float
+    tiles: tuple[Tile, ...]
+
+    @property
+    def count(self) -> int:
+        return len(self.tiles)
+
+    def at(self, row: int, col: int) -> Tile:
+        return self.tiles[row * self.cols + col]
+
+
+def _split(length: float, n: int, overlap: float) -> list[tuple[float, float]]:
+    """``n`` equal spans covering [0, length], neighbours overlapping by exactly ``overlap``."""
+    if n == 1:
+        return [(0.0, length)]
+    each = span(length, n, overlap)
+    step = each - overlap
+    out = [(i * step, i * step + each) for i in range(n)]
+    start, _ = out[-1]
+    out[-1] = (start, length)  # exact end, no rounding drift
+    return out
+
+
+def span(length: float, n: int, overlap: float) -> float:
+    """The length of each of ``n`` equal spans covering ``length`` with that overlap."""
+    return (length + (n - 1) * overlap) / n
+
+
+def spans_needed(length: float, room: float, overlap: float, margin: float = 0.0) -> int:
+    """The fewest equal spans that cover ``length`` when each must fit ``room`` less
+    ``margin`` on each side that meets a neighbour (none for one span, one side each for
+    two, both sides for the middle spans of three or more)."""
+    if overlap * 2 >= room - 2 * margin:
+        raise ValueError("overlap too large for the printable area")
+    n = 1
+    while span(length, n, overlap) > room - margin * min(2, n - 1) + 1e-6:
+        n += 1
+    return n
+
+
+def grid_tiles(width: float, height: float, rows: int, cols: int, overlap: float) -> TilePlan:
+    """A ``rows`` x ``cols`` grid of tiles over a ``width`` x ``height`` map."""
+    xs = _split(width, cols, overlap)
+    ys_from_top = _split(height, rows, overlap)
+    tiles = []
+    for r, (t0, t1) in enumerate(ys_from_top):
+        for c, (x0, x1) in enumerate(xs):
+            tiles.append(Tile(r, c, r * cols + c + 1, x0, height - t1, x1, height - t0))
+    return TilePlan(width, height, rows, cols, overlap, tuple(tiles))
+
+
+def needs_tiling(width: float, height: float, avail_w: float, avail_h: float) -> bool:
+    return width > avail_w + 1e-6 or height > avail_h + 1e-6
+
+
+__all__ = [
+    "DEFAULT_OVERLAP",
+    "MIN_OVERLAP",
+    "Tile",
+    "TilePlan",
+    "grid_tiles",
+    "needs_tiling",
+    "span",
+    "spans_needed",
+]

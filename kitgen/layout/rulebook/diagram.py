@@ -1,0 +1,320 @@
+"""A rulebook's diagrams, drawn from the game's data: a window of a map's cells in the
+map's own art (layout/maps/mapart.py) with the kit's pieces placed on it, as their counters
+print, and arrows for a move or a line of fire; or one piece at full size, its parts
+named by callouts. Ops are given with the origin at the diagram's top-left corner (y
+runs down into negative values); the caller places them.
+"""
+
+from __future__ import annotations
+
+import math
+
+from ...model.counters import CounterDef
+from ...model.game import Game
+from ...model.map import MapDef
+from ...model.rulebook import Diagram
+from ...style import FIRE_INK, INK, MID_INK, MOVE_INK, MUTED, PAPER, RULES_MIN, typeset
+from ..clearance import hidden
+from ..counters.faces import face_ops, outline
+from ..env import PlanEnv
+from ..maps.mapart import cell_size, coord_boxes, coord_size, map_ops
+from ..maps.maps import reduced_coords
+from ..plan import Circle, Font, Group, Line, Path, Rect, Stroke, Text
+from ..rich import Faces, draw_line, parse_markup, wrap_runs
+
+MAX_SCALE = 1.0  # a map window is never drawn larger than the map prints
+MAX_HEIGHT = 300.0  # points: the most a map window takes down a column
+BASE = 0.9  # a model's round base, of a cell: bases in side-by-side cells nearly touch
+ARROWS = {"move": MOVE_INK, "fire": FIRE_INK}  # each kind of arrow's ink
+ARROW_WIDTH = 1.6  # points, as printed
+FRAME = Stroke(MID_INK, 0.6)
+CALLOUT = Stroke(INK, 0.5)
+GAP = 28.0  # points between a piece and its callouts' words: room for the leaders
+EDGE = Stroke(INK, 0.6)  # a piece's cut line
+OUTLINE = Stroke(FIRE_INK, 0.6, (2.0, 1.5))  # a region a callout names, dashed over the art
+
+
+def diagram_ops(game: Game, d: Diagram, width: float, size: float, env: PlanEnv):
+    """The diagram's ops (origin top-left) and its height, caption included."""
+    if d.map is not None:
+        ops, h = _map_window(game, d, width, env)
+    else:
+        ops, h = _piece_callouts(game, d, width, size, env)
+    if d.caption:
+        faces = Faces(lambda b, i: env.face(bold=b, italic=True))
+        csize = max(RULES_MIN, size * 0.9)
+        for line in wrap_runs(parse_markup(d.caption), width, faces, csize, env.fonts):
+            h += csize * 1.25
+            ops += draw_line(line, 0, -h + csize * 0.25, width, "left", faces, csize, env.fonts,
+                             MUTED)  # fmt: skip
+    return ops, h + 2
+
+
+def window_cells(m: MapDef, corners: tuple[str, str] | None) -> list:
+    """The map's cells between the two corners (columns and rows between theirs), or all."""
+    if corners is None:
+        return sorted(m.cells)
+    a, b = (m.cell_or_place(c) for c in corners)
+    assert a is not None and b is not None  # checked (rules/rulebook.py)
+    cols = range(min(a[0], b[0]), max(a[0], b[0]) + 1)
+    rows = range(min(a[1], b[1]), max(a[1], b[1]) + 1)
+    return [c for c in sorted(m.cells) if c[0] in cols and c[1] in rows]
+
+
+def window_scale(m: MapDef, cells: list, width: float) -> tuple[float, tuple]:
+    """The scale the window is drawn at (to the column's width, never larger than the map
+    prints nor taller than MAX_HEIGHT) and its box in map points."""
+    points = [p for c in cells for p in m.grid.corners(*c)]
+    x0, y0 = min(p[0] for p in points), min(p[1] for p in points)
+    x1, y1 = max(p[0] for p in points), max(p[1] for p in points)
+    scale = min(MAX_SCALE, width / (x1 - x0), MAX_HEIGHT / (y1 - y0))
+    return scale, (x0, y0, x1, y1)
+
+
+def _map_window(game: Game, d: Diagram, width: float, env: PlanEnv) -> tuple[list, float]:
+    assert game.maps is not None
+    m = game.maps.get(d.map or "")
+    assert m is not None
+    cells = window_cells(m, d.cells)
+    scale, (x0, y0, x1, y1) = window_scale(m, cells, width)
+    coords, coord_cells = reduced_coords(m, scale)
+    if m.coords and coord_cells is None:  # only the window's: no hidden words past its edge
+        coords, coord_cells = coords or coord_size(m), tuple(cells)
+    if coords is not None and coord_cells is not None:  # none a piece would stand on
+        covers = _boxes(game, m, d)
+        coord_cells = tuple(
+            c
+            for c in coord_cells
+            if not any(hidden(t, covers) for t in coord_boxes(m, coords, (c,)))
+        )
+    faces = (env.face(), env.face(bold=True))
+    pieces = _pieces(game, m, d, scale, env)
+    # pieces hide the marks under them, as counters on a board do; arrows run under the
+    # pieces and every word, so no line crosses a piece's or a cell's text
+    art = map_ops(m, faces, key_prefix="rulebook-", least=RULES_MIN / scale, coords=coords,
+                  coord_cells=coord_cells, hide=_boxes(game, m, d),
+                  under=tuple(_arrows(m, d, scale, env)))  # fmt: skip
+    art += pieces
+    w, h = (x1 - x0) * scale, (y1 - y0) * scale
+    left = (width - w) / 2
+    placed = Group(tuple(art), dx=left - x0 * scale, dy=-h - y0 * scale, scale=scale,
+                   clip=(x0, y0, x1, y1))  # fmt: skip
+    return [placed, Rect(left, -h, w, h, stroke=FRAME)], h
+
+
+def _boxes(game: Game, m: MapDef, d: Diagram) -> tuple:
+    """The boxes (map points) the diagram's pieces cover."""
+    out = []
+    for p, x, y, k in _placed(game, m, d):
+        half = _size(game, p.piece, m) * k / 2
+        out.append((x - half, y - half, x + half, y + half))
+    return tuple(out)
+
+
+def _counter(game: Game, piece: str) -> CounterDef | None:
+    defs = game.counters.defs if game.counters is not None else ()
+    return next((c for c in defs if c.id == piece), None)
+
+
+def _face(c: CounterDef, face: str | None):
+    """The face a diagram shows: its front, or the one named (a step's name or back)."""
+    names = c.steps or ("front", "back")
+    return c.back if face is not None and face == names[-1] and c.back is not None else c.front
+
+
+def _placed(game: Game, m: MapDef, d: Diagram) -> list:
+    """(piece, x, y, scale) for each piece in its cell, pieces in one cell side by side."""
+    by_cell: dict = {}
+    for p in d.pieces:
+        by_cell.setdefault(m.cell_or_place(p.at), []).append(p)
+    out = []
+    for cell, placed in by_cell.items():
+        cx, cy = m.grid.centre(*cell)
+        span = cell_size(m.grid) * 0.9
+        size = _size(game, placed[0].piece, m)
+        # a picture, not a board: pieces that would hide each other stand smaller, side
+        # by side, so every piece's words show
+        k = min(1.0, (span - 2 * (len(placed) - 1)) / (size * len(placed)))
+        for i, (dx, dy) in enumerate(_spots(len(placed), span, size * k)):
+            out.append((placed[i], cx + dx, cy + dy, k))
+    return out
+
+
+def _pieces(game: Game, m: MapDef, d: Diagram, scale: float, env: PlanEnv) -> list:
+    """Each piece in its cell, as its counter prints, its label under it; a piece with no
+    counter as a round base (BASE of the cell), its label in it."""
+    ops: list = []
+    for p, x, y, k in _placed(game, m, d):
+        if _counter(game, p.piece) is None:
+            ops += _base_ops(p.label or p.piece, x, y, cell_size(m.grid) * BASE * k, scale, env)
+            continue
+        ops += _piece_ops(game, p.piece, p.face, x, y, env, k)
+        if p.label:
+            font = Font(env.face(bold=True), max(RULES_MIN / scale, 7.0))
+            below = y - _size(game, p.piece) * k / 2 - font.size
+            ops.append(Text(x, below, typeset(p.label), font, INK, "centre"))
+    return ops
+
+
+def _size(game: Game, piece: str, m: MapDef | None = None) -> float:
+    c = _counter(game, piece)
+    if c is not None:
+        return max(c.width, c.height)
+    return cell_size(m.grid) * BASE if m is not None else 24.0
+
+
+def _base_ops(text: str, cx: float, cy: float, across: float, scale: float, env) -> list:
+    """A piece the rules declare with no counter (a model on its base): a round base with
+    its label in it, as large as fits and never under RULES_MIN as printed."""
+    face = env.face(bold=True)
+    room = across * 0.8
+    wide = max(1.0, env.fonts.width(typeset(text), face, 10.0))
+    size = max(RULES_MIN / scale, min(across * 0.45, room * 10.0 / wide))
+    return [Circle(cx, cy, across / 2, fill=PAPER, stroke=Stroke(INK, 1.0 / scale)),
+            Text(cx, cy - size * 0.35, typeset(text), Font(face, size), INK, "centre")]  # fmt: skip
+
+
+def _spots(n: int, span: float, piece: float) -> list[tuple[float, float]]:
+    """Where n pieces stand about a cell's centre: in rows as many as fit across, else
+    stacked a little apart as counters are on a board."""
+    across = max(1, int((span + 2) // (piece + 2)))
+    if across >= n or across * math.ceil(n / across) * (piece + 2) <= span * 2:
+        rows = math.ceil(n / across)
+        step = piece + 2
+        out = []
+        for k in range(n):
+            r, c = divmod(k, across)
+            in_row = min(across, n - r * across)
+            out.append(((c - (in_row - 1) / 2) * step, ((rows - 1) / 2 - r) * step))
+        return out
+    step = piece * 0.3  # a stack, each piece showing its top-left corner's worth
+    return [((k - (n - 1) / 2) * step, ((n - 1) / 2 - k) * step) for k in range(n)]
+
+
+def _piece_ops(
+    game: Game, piece: str, face: str | None, cx: float, cy: float, env, k: float = 1.0
+) -> list:
+    c = _counter(game, piece)
+    if c is None:  # a piece the rules declare, with no counter: a token with its name
+        font = Font(env.face(bold=True), 7.0)
+        return [Circle(cx, cy, 12, fill=PAPER, stroke=Stroke(INK, 1.0)),
+                Text(cx, cy - 2.5, piece[:4], font, INK, "centre")]  # fmt: skip
+    drawn = face_ops(c, _face(c, face), 0.0, env)
+    edge = outline(c.shape, c.width, c.height, fill=None, stroke=EDGE)
+    return [Group((*drawn, edge), dx=cx - c.width * k / 2, dy=cy - c.height * k / 2, scale=k)]
+
+
+def _arrows(m: MapDef, d: Diagram, scale: float, env: PlanEnv) -> list:
+    ops: list = []
+    for a in d.arrows:
+        start, end = m.cell_or_place(a.start), m.cell_or_place(a.end)
+        assert start is not None and end is not None  # checked (rules/rulebook.py)
+        (xa, ya), (xb, yb) = m.grid.centre(*start), m.grid.centre(*end)
+        length = math.hypot(xb - xa, yb - ya) or 1.0
+        ux, uy = (xb - xa) / length, (yb - ya) / length
+        short = min(cell_size(m.grid) * 0.3, length / 3)
+        xb, yb = xb - ux * short, yb - uy * short
+        xa, ya = xa + ux * short / 3, ya + uy * short / 3
+        ink, width = ARROWS[a.kind], ARROW_WIDTH / scale
+        dash = (4 / scale, 3 / scale) if a.kind == "fire" else ()
+        ops.append(Line(xa, ya, xb, yb, Stroke(ink, width, dash)))
+        head = 7 / scale
+        left = (xb - ux * head - uy * head * 0.5, yb - uy * head + ux * head * 0.5)
+        right = (xb - ux * head + uy * head * 0.5, yb - uy * head - ux * head * 0.5)
+        ops.append(Path(((xb, yb), left, right), True, fill=ink))
+        if a.label:  # beside the line's middle, on its left as it runs
+            off = 9 / scale
+            mx, my = (xa + xb) / 2 - uy * off, (ya + yb) / 2 + ux * off
+            ops += _plate_label(a.label, mx, my, 7.5 / scale, ink, env)
+    return ops
+
+
+def _plate_label(text: str, x: float, y: float, size: float, ink: str, env) -> list:
+    font = Font(env.face(bold=True), size)
+    w = env.fonts.width(text, font.face, size)
+    return [Rect(x - w / 2 - size * 0.3, y - size * 0.45, w + size * 0.6, size * 1.2, fill=PAPER,
+                 stroke=Stroke(ink, size * 0.08)),
+            Text(x, y - size * 0.1, typeset(text), font, ink, "centre")]  # fmt: skip
+
+
+POINTS = {
+    "top-left": (0.15, 0.85), "top": (0.5, 0.85), "top-right": (0.85, 0.85),
+    "left": (0.15, 0.5), "centre": (0.5, 0.5), "right": (0.85, 0.5),
+    "bottom-left": (0.15, 0.15), "bottom": (0.5, 0.15), "bottom-right": (0.85, 0.15),
+}  # fmt: skip
+
+
+def _piece_callouts(game: Game, d: Diagram, width: float, size: float, env: PlanEnv):
+    """The piece at full size (smaller where its callouts' words would not fit the
+    column beside it), each callout's words beside it with a leader to the point of the
+    piece it names; a region of its layout is outlined and its leader starts at the
+    box's side nearer its words (those of a region on the piece's left stand on the
+    left), so no leader crosses the text printed on the piece."""
+    w, h0, drawn, boxes = _whole_piece(game, d, env)
+    font = Font(env.face(), max(RULES_MIN, size * 0.9))
+    pitch = font.size * 2.2
+    right_edges = {name: x1 for name, (_, _, x1, _) in boxes.items()}
+    left = [c for c in d.callouts if right_edges.get(c.at, w) < w * 0.4]
+    right = [c for c in d.callouts if c not in left]
+
+    def room(group: list) -> float:
+        texts = [env.fonts.width(typeset(c.text), font.face, font.size) for c in group]
+        return max(texts, default=0.0)
+
+    px = room(left) + GAP if left else 12.0
+    k = min(1.0, (width - px - GAP - room(right)) / w)  # the words fit the column beside it
+    boxes = {name: tuple(v * k for v in box) for name, box in boxes.items()}
+    w, h0 = w * k, h0 * k
+    h = max(h0, pitch * max(len(left), len(right))) + 8
+    py = -4 - (h - 8 + h0) / 2
+    ops: list = [Group(tuple(drawn), dx=px, dy=py, scale=k)]
+
+    def anchor(at: str, side: int) -> tuple[float, float]:
+        if at in boxes:
+            x0, y0, x1, y1 = boxes[at]
+            ops.append(Rect(px + x0, py + y0, x1 - x0, y1 - y0, None, OUTLINE))
+            return px + (x0 if side < 0 else x1), py + (y0 + y1) / 2
+        fx, fy = POINTS[at]
+        return px + fx * w, py + fy * h0
+
+    for side, group, tx in ((-1, left, px - GAP), (1, right, px + w + GAP)):
+        order = sorted(group, key=lambda c: -anchor_height(c.at, boxes, h0))
+        for n, callout in enumerate(order):
+            ax, ay = anchor(callout.at, side)
+            ty = -4 - pitch * (n + 0.5) - (h - 8 - pitch * len(order)) / 2
+            end = tx + 4 if side < 0 else tx - 4
+            align = "right" if side < 0 else "left"
+            ops += [Line(ax, ay, end, ty + font.size * 0.3, CALLOUT), Circle(ax, ay, 1.4, fill=INK),
+                    Text(tx, ty, typeset(callout.text), font, INK, align)]  # fmt: skip
+    return ops, h
+
+
+def anchor_height(at: str, boxes: dict, h: float) -> float:
+    """How high up the piece a callout's point stands, its words ordered by it."""
+    if at in boxes:
+        _, y0, _, y1 = boxes[at]
+        return (y0 + y1) / 2
+    _, up = POINTS[at]
+    return up * h
+
+
+def _whole_piece(game: Game, d: Diagram, env: PlanEnv):
+    """(width, height, ops from its bottom-left corner, its layout's region boxes by
+    id) of the diagram's piece: a counter as it prints, or a card's face as it prints."""
+    from ..counters.regions import region_box
+
+    c = _counter(game, d.piece or "")
+    if c is not None:
+        face = _face(c, d.face)
+        edge = outline(c.shape, c.width, c.height, fill=None, stroke=EDGE)
+        drawn = [*face_ops(c, face, 0.0, env), edge]
+        w, h = c.width, c.height
+    else:
+        from ..cards.cards import card_face_ops
+
+        card = next(k for k in game.cards if k.id == d.piece)  # checked (rules/rulebook.py)
+        face = card.back if d.face == "back" and card.back is not None else card.front
+        w, h = card.size
+        drawn = [*card_face_ops(card, face, env), Rect(0, 0, w, h, None, EDGE)]
+    boxes = {r.region.id: region_box(r.region, w, h) for r in face.regions}
+    return w, h, drawn, boxes

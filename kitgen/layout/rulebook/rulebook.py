@@ -1,0 +1,396 @@
+"""The rulebook (rulebook.pdf): a title page with how to print it and the contents, then
+the sections and cases flowed down one or two columns a page (two where the page is wide
+enough), a running head over each page and its number under it; printed as sheets in
+reading order or imposed as a saddle-stitched booklet (layout/rulebook/booklet.py).
+
+Everything is measured first as units at the column's width (a heading, a line of a
+paragraph, a table's part, a diagram, a slice of a box's ground), then placed top down
+(`_Columns`): a heading keeps with what follows it, and a box is drawn as the slices
+of its content, so it may run on into the next column as a paragraph does.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+
+from ...model.counters import Picture
+from ...model.reading import MARK, note
+from ...model.rulebook import REF, Block, Rulebook, RuleSection, numbers
+from ...model.table import TextBlock
+from ...records import field, record
+from ...style import (
+    COLUMN_GUTTER,
+    COLUMN_RULE_INK,
+    CONTENTS_ENTRY,
+    EXAMPLE_BAR_INK,
+    EXAMPLE_FILL,
+    INK,
+    MUTED,
+    NOTE_BAR_INK,
+    NOTE_FILL,
+    PALE_INK,
+    RULES_MIN,
+    TITLE,
+    typeset,
+)
+from ..env import PlanEnv
+from ..plan import Document, Font, Group, Line, Rect, Stroke, Text
+from ..rich import Faces, draw_line, parse_markup, wrap_runs
+from ..sheets.table_draw import layout_table
+from ..textblock import layout_text
+from .booklet import BOOKLET_ADVICE, Sheet, impose
+from .diagram import diagram_ops
+
+TWO_COLUMNS = 430.0  # points: a body this wide or wider is set in two columns
+HEAD_ROOM = 22.0  # points over the body: the running head and its rule
+FOOT_ROOM = 18.0  # points under it: the page number
+BOX_PAD = 6.0  # points inside a box, round its content
+BOX_GROUND = {"example": EXAMPLE_FILL, "note": NOTE_FILL}
+BOX_BAR = {"example": EXAMPLE_BAR_INK, "note": NOTE_BAR_INK}
+BOX_TITLES = {"example": "Example of play", "note": "Designer's note"}
+RULE = Stroke(COLUMN_RULE_INK, 0.5)
+HEAD_RULE = Stroke(PALE_INK, 0.5)
+Draw = Callable[[float, float, float], list]  # (x, y_top, width) -> ops
+
+
+@record(frozen=False)
+class Unit:
+    """One thing placed down a column: `draw(x, y_top, width)` gives its ops."""
+
+    height: float
+    draw: Draw
+    space: float = 0.0  # room before it, dropped at the top of a column
+    keep: bool = False  # kept in one column with the unit after it
+    box: str = ""  # a slice of a box's ground (BOX_GROUND's kind)
+    head: str = ""  # the running head from here on (a section's number and title)
+    anchor: str = ""  # a section's id: the contents list gives its page
+    opens: bool = False  # the first slice of a box
+
+
+@record(frozen=False)
+class Laid:
+    """The book's pages, each a list of ops in the page's own box (origin bottom-left),
+    the running head of each, and each anchor's page (1-based)."""
+
+    pages: list[list] = field(default_factory=list)
+    heads: list[str] = field(default_factory=list)
+    anchors: dict[str, int] = field(default_factory=dict)
+
+
+def plan_rulebook(book: Rulebook, env: PlanEnv) -> list[Document]:
+    sheet = Sheet.of(env.paper, book.imposition)
+    w, h = sheet.page
+    cols = 2 if w >= TWO_COLUMNS else 1
+    cw = (w - COLUMN_GUTTER * (cols - 1)) / cols
+    title = book.title or f"{env.game.title}: rules"
+    units = _book_units(book, cw, env)
+    first = _title_page(book, title, sheet, env, w, h)
+    laid = _Columns(w, h, cols, cw, len(first)).place(units)
+    pages = [*first, *laid.pages[len(first) :]]
+    for n, ops in enumerate(pages[1:], start=2):  # the title page has none
+        head = laid.heads[n - 1] if n > len(first) else "Contents"
+        ops.extend(_furniture(n, title, head, w, h, cols if n > len(first) else 1, env))
+    _contents(first, book, laid.anchors, w, h, env)
+    while book.imposition == "booklet" and len(pages) % 4:
+        pages.append(_furniture(len(pages) + 1, title, "", w, h, 1, env))
+    return [impose(sheet, pages, title)]
+
+
+# ---- units ------------------------------------------------------------------------
+
+
+def _book_units(book: Rulebook, cw: float, env: PlanEnv) -> list[Unit]:
+    nums = numbers(book)
+    units: list[Unit] = []
+    for section in book.sections:
+        units += _section_units(section, 0, nums, cw, book.size, env)
+    return units
+
+
+def _section_units(
+    s: RuleSection, depth: int, nums: dict[str, str], cw: float, size: float, env: PlanEnv
+) -> list[Unit]:
+    numbered = nums[s.id] != s.title
+    label = f"{nums[s.id]} {s.title}" if numbered else s.title
+    mark = (s.reading.mark or MARK) if s.reading is not None else ""  # †3: notes.pdf has it too
+    units: list[Unit] = []
+    blocks = list(s.blocks)
+    if depth == 0:
+        hs = size * 1.35
+        units += _text_units(f"**{label}**{mark}", cw, hs, env, space=size * 1.2)
+        units[0].head, units[0].anchor = label, s.id
+        units[-1].keep = True
+        units.append(Unit(hs * 0.35, lambda x, y, w: [Line(x, y, x + w, y, RULE)], keep=True))
+    elif blocks and blocks[0].kind == "para":  # the case's number and title run in
+        first = blocks.pop(0)
+        text = f"**{label}.**{mark} {_refs(first.text, nums)}"
+        units += _text_units(text, cw, size, env, space=size * 0.6)
+        units[0].anchor = s.id
+    else:
+        units += _text_units(f"**{label}**{mark}", cw, size, env, space=size * 0.6)
+        units[0].anchor, units[-1].keep = s.id, True
+    units += _blocks_units(blocks, nums, cw, size, env)
+    if s.reading is not None:
+        small = max(RULES_MIN, size * 0.85)
+        said = f"*{mark} {_refs(note(s.reading), nums)}*"  # a rule's reader sees it here
+        units += _text_units(said, cw, small, env, space=size * 0.3, colour=MUTED)
+    for case in s.cases:
+        units += _section_units(case, depth + 1, nums, cw, size, env)
+    return units
+
+
+def _refs(text: str, nums: dict[str, str]) -> str:
+    """The text with each {ref:ID} replaced by the number it names (checked on read)."""
+    return REF.sub(lambda m: nums.get(m.group(1), m.group(1)), text)
+
+
+def _blocks_units(blocks: list[Block], nums: dict[str, str], cw: float, size: float, env):
+    """The blocks' units in order; what comes just before a diagram keeps with it (the
+    words that point at a picture stay in sight of it)."""
+    units: list[Unit] = []
+    last: list[Unit] = []
+    for block in blocks:
+        if block.kind == "diagram" and last:
+            for u in last if len(last) <= 6 else last[-2:]:  # a short text whole
+                u.keep = True
+        last = _block_units(block, nums, cw, size, env)
+        units += last
+    return units
+
+
+def _block_units(block: Block, nums: dict[str, str], cw: float, size: float, env) -> list:
+    if block.kind == "para":
+        return _text_units(_refs(block.text, nums), cw, size, env, space=size * 0.45)
+    if block.kind in ("bullets", "steps"):
+        items = tuple(_refs(t, nums) for t in block.items)
+        icons = _icons(env)
+        lay = layout_text(TextBlock("", "", items, block.kind), cw, env, size, False, icons=icons)
+        return _layout_units(lay, size * 0.45)
+    if block.kind == "table":
+        return _table_units(block.ref, cw, size, env)
+    if block.kind == "diagram":
+        assert block.diagram is not None
+        ops, height = diagram_ops(env.game, block.diagram, cw, size, env)
+        return [Unit(height, lambda x, y, w: [Group(tuple(ops), dx=x, dy=y)], space=size * 0.6)]
+    return _box_units(block, nums, cw, size, env)
+
+
+def _text_units(
+    text: str, width: float, size: float, env: PlanEnv, space: float = 0.0, colour: str = INK
+) -> list[Unit]:
+    """A paragraph's lines, one unit each; its first two lines kept together."""
+    faces = Faces(lambda b, i: env.face(bold=b, italic=i))
+    icons = _icons(env)
+    lines = wrap_runs(parse_markup(text, icons=True), width, faces, size, env.fonts)
+    lead = size * 1.25
+
+    def draw(line) -> Draw:
+        return lambda x, y, w: draw_line(line, x, y - size * 0.97, w, "left", faces, size,
+                                         env.fonts, colour, icons)  # fmt: skip
+
+    units = [Unit(lead, draw(line)) for line in lines]
+    units[0].space = space
+    units[0].keep = len(units) > 1
+    return units
+
+
+def _icons(env: PlanEnv) -> Mapping[str, Picture]:
+    """The game's own SVGs the book's {icon:NAME}s name (built-in icons are drawn by name)."""
+    book = env.game.rulebook
+    return book.icons if book is not None else {}
+
+
+def _layout_units(lay, space: float) -> list[Unit]:
+    """A list laid out by textblock: one unit per line."""
+
+    def draw(i: int) -> Draw:
+        def ops(x: float, y: float, w: float) -> list:
+            drawn, _ = lay.draw(x, y, i, i + 1, title=False)
+            return drawn
+
+        return ops
+
+    units = [Unit(lay.unit_height(i) if i else lay.size * lay.lead, draw(i))
+             for i in range(lay.units)]  # fmt: skip
+    units[0].space = space
+    return units
+
+
+def _table_units(ref: str, cw: float, size: float, env: PlanEnv) -> list[Unit]:
+    """The kit's table (never typed twice), whole, or in parts that each fill a column
+    and repeat its head."""
+    table = next(t for t in env.game.tables if t.id == ref)
+    lay = layout_table(table, cw, env, size, RULES_MIN)
+    units: list[Unit] = []
+    start, tall = 0, _column_height(env) * 0.9
+    while start < lay.units or not units:
+        end = start + 1
+        while end < lay.units and lay.part_height(start, end + 1, not units, False) <= tall:
+            end += 1
+        h = lay.part_height(start, end, not units, end >= lay.units)
+        units.append(Unit(h, _table_part(lay, start, end, not units), space=size * 0.7))
+        start = end
+    return units
+
+
+def _table_part(lay, start: int, end: int, first: bool) -> Draw:
+    def ops(x: float, y: float, w: float) -> list:
+        drawn, _ = lay.draw(x, y, start, end, first)
+        return drawn
+
+    return ops
+
+
+def _column_height(env: PlanEnv) -> float:
+    return env.paper.size[1] / 2  # the least a column of any imposition holds
+
+
+def _box_units(block: Block, nums: dict[str, str], cw: float, size: float, env) -> list[Unit]:
+    """An example of play or a designer's note: its title and content on a shaded
+    ground, drawn slice by slice with the units inside it."""
+    inner = cw - 2 * BOX_PAD - 2
+    title = block.text or BOX_TITLES[block.kind]
+    units = [Unit(BOX_PAD, lambda x, y, w: [], space=size * 0.8, keep=True, opens=True)]
+    units += _text_units(f"**{title}**", inner, size, env)
+    units[-1].keep = True
+    units += _blocks_units(list(block.blocks), nums, inner, size * 0.95, env)
+    units.append(Unit(BOX_PAD, lambda x, y, w: []))
+    for u in units:
+        u.box = block.kind
+    return units
+
+
+# ---- placing ----------------------------------------------------------------------
+
+
+class _Columns:
+    """Units placed top down, column by column, page by page, from page `start` + 1."""
+
+    def __init__(self, w: float, h: float, cols: int, cw: float, start: int):
+        self.w, self.cols, self.cw = w, cols, cw
+        self.top, self.bottom = h - HEAD_ROOM, FOOT_ROOM
+        self.laid = Laid([[] for _ in range(start)], ["" for _ in range(start)])
+        self.lasts = ["" for _ in range(start)]  # each page's last section heading
+        self.head = ""
+        self.box = ""  # the kind of box the last unit was a slice of
+        self._new_page()
+
+    def _new_page(self) -> None:
+        self.laid.pages.append([])
+        self.laid.heads.append("")
+        self.lasts.append("")
+        self.col, self.y = 0, self.top
+
+    def _next_column(self) -> None:
+        self.col += 1
+        self.y = self.top
+        if self.col >= self.cols:
+            self._new_page()
+
+    def place(self, units: list[Unit]) -> Laid:
+        for i, u in enumerate(units):
+            need, j = u.space + u.height, i
+            while units[j].keep and j + 1 < len(units):  # what it keeps with, to its end
+                j += 1
+                need += units[j].space + units[j].height
+            if self.y - need < self.bottom and self.y < self.top:
+                self._next_column()
+            self._put(u)
+        for n, (first, last) in enumerate(zip(self.laid.heads, self.lasts, strict=True)):
+            self.laid.heads[n] = first or self.head  # a page's first section, else the one in force
+            self.head = last or self.head
+        return self.laid
+
+    def _put(self, u: Unit) -> None:
+        at_top = self.y >= self.top
+        y = self.y if at_top else self.y - u.space
+        x = self.col * (self.cw + COLUMN_GUTTER)
+        ops = self.laid.pages[-1]
+        if u.box:  # a slice of the box's ground, through the room since the slice before
+            top = self.y if self.box and not u.opens and not at_top else y
+            tall = top - y + u.height
+            ops.append(Rect(x, y - u.height, self.cw, tall, fill=BOX_GROUND[u.box]))
+            ops.append(Rect(x, y - u.height, 2.0, tall, fill=BOX_BAR[u.box]))
+            ops.extend(u.draw(x + BOX_PAD + 2, y, self.cw - 2 * BOX_PAD - 2))
+        else:
+            ops.extend(u.draw(x, y, self.cw))
+        self.box = u.box
+        if u.head:
+            self.laid.heads[-1] = self.laid.heads[-1] or u.head
+            self.lasts[-1] = u.head
+        if u.anchor:
+            self.laid.anchors[u.anchor] = len(self.laid.pages)
+        self.y = y - u.height
+
+
+# ---- the title page, the contents and each page's furniture -------------------------
+
+
+CONTENTS_PITCH = CONTENTS_ENTRY * 1.7
+
+
+def _title_page(book: Rulebook, title: str, sheet: Sheet, env: PlanEnv, w: float, h: float):
+    """The title page: the title, how to print the book, then the contents heading, and
+    as many pages after it as the contents list runs on to (filled by _contents)."""
+    bold = env.face(bold=True)
+    ops: list = [Text(0, h - TITLE * 1.6, typeset(title), Font(bold, TITLE * 1.3), INK)]
+    y = h - TITLE * 2.6
+    faces = Faces(lambda b, i: env.face(bold=b, italic=i))
+    for text, size in ((book.subtitle, 11.0), (_advice(book), 8.5)):
+        for line in wrap_runs(parse_markup(text), w, faces, size, env.fonts) if text else ():
+            ops += draw_line(line, 0, y, w, "left", faces, size, env.fonts, MUTED)
+            y -= size * 1.3
+        y -= 6
+    ops.append(Text(0, y - 14, "Contents", Font(bold, 12.0), INK))
+    ops.append(Line(0, y - 19, w, y - 19, HEAD_RULE))
+    pages = [ops]
+    left = len(book.sections) - int((y - 39 - FOOT_ROOM) // CONTENTS_PITCH)
+    while left > 0:  # the contents run on, from under a running head
+        pages.append([])
+        left -= int((h - HEAD_ROOM - FOOT_ROOM) // CONTENTS_PITCH)
+    return pages
+
+
+def _advice(book: Rulebook) -> str:
+    if book.imposition == "booklet":
+        return BOOKLET_ADVICE
+    return "Print single-sided at 100 % and read the pages in order."
+
+
+def _contents(pages: list[list], book: Rulebook, anchors: dict[str, int], w: float, h, env):
+    """Each section's number, title and page, under the heading on the title page and on
+    down the pages kept for them."""
+    nums = numbers(book)
+    size = CONTENTS_ENTRY
+    font, bold = Font(env.face(), size), Font(env.face(bold=True), size)
+    heading = next(op for op in pages[0] if type(op) is Text and op.text == "Contents")
+    y, page = heading.y - 20, 0
+    for s in book.sections:
+        if y < FOOT_ROOM:
+            y, page = h - HEAD_ROOM - size, page + 1
+        ops = pages[page]
+        label = typeset(f"{nums[s.id]}  {s.title}" if nums[s.id] != s.title else s.title)
+        number = str(anchors.get(s.id, ""))
+        ops.append(Text(0, y, label, bold if book.numbering == "cases" else font, INK))
+        ops.append(Text(w, y, number, font, INK, "right"))
+        left = env.fonts.width(label, bold.face, size) + 6
+        right = w - env.fonts.width(number, font.face, size) - 6
+        if right > left:
+            ops.append(Line(left, y + 1, right, y + 1, Stroke(PALE_INK, 0.6, (0.5, 2.5))))
+        y -= CONTENTS_PITCH
+
+
+def _furniture(n: int, title: str, head: str, w: float, h: float, cols: int, env) -> list:
+    """A page's running head (the book's title; the section in force) and its number."""
+    size = 7.5
+    font, bold = Font(env.face(italic=True), size), Font(env.face(bold=True), 9.0)
+    ops: list = [
+        Text(0, h - 10, typeset(title), font, MUTED),
+        Text(w, h - 10, typeset(head), font, MUTED, "right"),
+        Line(0, h - 14, w, h - 14, HEAD_RULE),
+        Text(w / 2, 4, str(n), bold, INK, "centre"),
+    ]
+    if cols > 1:
+        gx = (w - COLUMN_GUTTER) / 2 + COLUMN_GUTTER / 2
+        ops.append(Line(gx, FOOT_ROOM, gx, h - HEAD_ROOM, RULE))
+    return ops

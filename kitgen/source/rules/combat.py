@@ -1,0 +1,486 @@
+"""A table's `combat:` mapping -> Combat: a combat results table's columns read as
+odds or differentials, the results the game defines, column shifts and die-roll
+modifiers. Checks what the table alone can show (column titles, their order, every
+cell a defined result); the rules engine checks the rest against the map and the
+dice (rules/combat.py)."""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+
+from ...model.combat import (
+    ACROSS,
+    KINDS,
+    MULTIPLY,
+    ROUND,
+    ROUND_PER,
+    SHIFT_ON,
+    SIDES,
+    Combat,
+    Condition,
+    Figures,
+    Loss,
+    Multiplier,
+    Result,
+    Rounding,
+    Shift,
+    result_code,
+)
+from ...model.table import Cell, Column, Row
+from ...model.threat import Modifier
+from ...names import did_you_mean
+from ..fields import Context, Fields, as_text
+from ..reading import Marks
+from ..spec import (
+    BOOLEAN,
+    ID,
+    INTEGER,
+    TEXT,
+    Choice,
+    Either,
+    Key,
+    ListOf,
+    OneOrList,
+    Spec,
+)
+from ..tables.threats import (
+    MODIFIER,
+    OUT_OF_RANGE,
+    read_modifier,
+    read_policy,
+    unique_modifier_names,
+)
+from ..yamlnodes import Node, Scalar
+from .rule_terms import SELECTOR, read_names, read_selector
+
+HEADING = "Combat results tables (`combat:`)"
+WHEN_HEADING = "Conditions, multipliers and result rules"
+WHEN = Spec(
+    "combat-when",
+    Key("attacker", SELECTOR, "the attacking units: a side id or attributes ({arm: armour})"),
+    Key("defender", SELECTOR, "the defending units: a side id or attributes"),
+    Key("units", Choice(ACROSS), "a side's test holds when all its units pass, or any", "all"),
+    Key("turn", OneOrList(INTEGER), "on these turns"),
+    Key("period", TEXT, "on the turns of a period a track names (Mud)"),
+    Key("terrain", OneOrList(ID), "the defender's hex is one of these terrains"),
+    Key("feature", OneOrList(ID), "the defender's hex holds one of these features"),
+    Key("edge", OneOrList(ID), "the attack crosses a hexside of one of these kinds"),
+    heading=WHEN_HEADING,
+)
+WHEN_KEY = Key("when", WHEN, "applies only when every test given holds")
+LOSS = Spec(
+    "combat-loss",
+    Key("steps", Either(INTEGER, Choice(("all",))), "steps lost; all: eliminated", lo=0, hi=20),
+    Key("retreat", INTEGER, "hexes of retreat", default=0, lo=0, hi=20),
+    Key(
+        "at_least",
+        Choice(SIDES),
+        "steps whose printed strength at least equals what this side lost (exchange)",
+    ),
+    heading=WHEN_HEADING,
+)
+RESULT = Spec(
+    "combat-result",
+    Key("code", TEXT, "as printed in the table's cells (AE, DR, EX)", required=True),
+    Key("meaning", TEXT, "what it does, printed under the table", default=""),
+    Key("attacker", LOSS, "what the attacker loses, as data (kitgen combat applies it)"),
+    Key("defender", LOSS, "what the defender loses, as data"),
+    heading=HEADING,
+)
+MULTIPLIER = Spec(
+    "combat-multiplier",
+    Key("side", Choice(SIDES), "whose strength", required=True),
+    Key("multiply", TEXT, "halve, double, triple or a number (1/3, 1.5)", required=True),
+    Key("label", TEXT, "how the notes name it (default: the condition)", default=""),
+    WHEN_KEY,
+    heading=WHEN_HEADING,
+)
+ROUNDING = Spec(
+    "combat-rounding",
+    Key("round", Choice(ROUND), "a multiplied strength's fractions", required=True),
+    Key("per", Choice(ROUND_PER), "rounded for each unit, or once for the side", "unit"),
+    heading=WHEN_HEADING,
+)
+FIGURES = Spec(
+    "combat-figures",
+    Key("attr", TEXT, "the attribute holding the figures; {face}: the face shown", "{face}"),
+    Key("attack", INTEGER, "the attack figure's place (from 1)", default=1, lo=1, hi=9),
+    Key("defence", INTEGER, "the defence figure's place (from 1)", default=2, lo=1, hi=9),
+    heading=WHEN_HEADING,
+)
+COMBAT_MODIFIER = Spec(
+    "combat-modifier", *MODIFIER.keys.values(), WHEN_KEY, heading=HEADING, one_of=MODIFIER.one_of
+)
+SHIFT = Spec(
+    "column-shift",
+    Key("terrain", ID, "the defender's hex is this terrain"),
+    Key("feature", ID, "the defender's hex holds this feature kind"),
+    Key("line", ID, "a line of this kind runs through the defender's hex"),
+    Key("edge", ID, "the attack crosses a hexside of this kind"),
+    Key(
+        "shift", INTEGER, "columns: -1 one column left, +1 one right", required=True, lo=-20, hi=20
+    ),
+    WHEN_KEY,
+    Key("group", TEXT, "shifts of one group do not add: only the largest applies", default=""),
+    Key("label", TEXT, "how the chart names it (default: the id)", default=""),
+    Key(
+        "across", Choice(ACROSS), "edge shifts: when all attackers cross it, or any", default="all"
+    ),
+    heading=HEADING,
+)
+COMBAT = Spec(
+    "combat",
+    Key("by", Choice(KINDS, "combat table kind"), "how columns are found", required=True),
+    Key(
+        "results", ListOf(Either(TEXT, RESULT)), "the result codes the game defines", required=True
+    ),
+    Key("below", TEXT, "a result for attacks below the lowest column (default: the lowest)"),
+    Key("shifts", ListOf(SHIFT), "column shifts from terrain, features, lines and hexsides"),
+    Key(
+        "modifiers",
+        ListOf(COMBAT_MODIFIER),
+        "die-roll modifiers; any number apply together; with when: by themselves",
+    ),
+    Key("multipliers", ListOf(MULTIPLIER), "strengths halved or doubled before the odds"),
+    Key("rounding", ROUNDING, "how multiplied strengths round (needed with multipliers)"),
+    Key("figures", FIGURES, "where a piece's printed attack and defence are read"),
+    OUT_OF_RANGE,
+    Key(
+        "chance",
+        Either(BOOLEAN, TEXT),
+        "each result's chance per column: true, false or a title",
+        default=True,
+    ),
+    heading=HEADING,
+)
+CHANCE_TITLE = "Chance of each result"
+_ODDS = re.compile(r"^([0-9]{1,4}(?:\.[0-9]{1,2})?)\s*[-:\u2013]\s*([0-9]{1,4}(?:\.[0-9]{1,2})?)$")
+_DIFFERENCE = re.compile(r"^([-+\u2212]?)([0-9]{1,4})$")
+_HINTS = {"odds": "write odds as 1-2, 1-1, 3-2, 2-1 ...", "differential": "write -2, 0, +3 ..."}
+
+
+def read_combat(
+    ctx: Context,
+    node: Node,
+    path: str,
+    columns: list[Column],
+    columns_path: str,
+    rows: list[tuple[Row, str]],
+    marks: Marks,
+) -> Combat | None:
+    """The combat mapping of the table whose columns (written at columns_path) and
+    rows are given; the out-of-range policy's reading takes its mark from `marks`."""
+    f = Fields(ctx, node, path, COMBAT)
+    if f.map is None:
+        return None
+    kind = f.choice("by")
+    results = f.seq("results", _result)
+    below = f.text("below")
+    shifts = tuple(f.seq("shifts", _shift))
+    read = f.seq("modifiers", _modifier)
+    modifiers = tuple(m for m, _ in read)
+    when = tuple((m.name, c) for m, c in read if c is not None)
+    unique_modifier_names(ctx, (), modifiers)
+    multipliers = tuple(f.seq("multipliers", _multiplier))
+    rounding = f.get("rounding", _rounding)
+    if multipliers and rounding is None:
+        ctx.error(
+            f.node_of("multipliers"),
+            f.sub("multipliers"),
+            "multipliers need the rounding rule declared",
+            "add rounding: {round: down, per: unit} (or up, nearest, keep; per unit or side)",
+        )
+    figures = f.get("figures", _figures)
+    low, high, reading = read_policy(ctx, f)
+    policy_mark = marks.noted(reading) if reading else ""
+    chance = f.get("chance", _chance)
+    chance = CHANCE_TITLE if chance is True else chance or ""
+    f.close()
+    if kind is None:
+        return None
+    steps = _steps(ctx, kind, columns, columns_path)
+    codes = [r.code for r in results]
+    _check_codes(ctx, f, results, below, columns, rows)
+    if steps is None or len(set(codes)) != len(codes):
+        return None
+    return Combat(
+        kind,
+        steps,
+        tuple(results),
+        below,
+        shifts,
+        modifiers,
+        low,
+        high,
+        chance,
+        policy_mark,
+        node.span,
+        path,
+        when,
+        multipliers,
+        rounding,
+        figures,
+    )
+
+
+def _result(ctx: Context, node: Node, path: str) -> Result | None:
+    if isinstance(node, Scalar):
+        code = as_text(ctx, node, path)
+        return None if code is None else Result(code, "", node.span)
+    f = Fields(ctx, node, path, RESULT)
+    code = f.text("code")
+    meaning = f.text("meaning")
+    attacker = f.get("attacker", _loss)
+    defender = f.get("defender", _loss)
+    f.close()
+    for side, loss in (("attacker", attacker), ("defender", defender)):
+        if loss is not None and loss.at_least == side:
+            said = f"at_least: the {side}'s loss matches the other side's, not its own"
+            ctx.error(f.node_of(side), f.sub(side), said)
+    return None if code is None else Result(code, meaning, node.span, attacker, defender)
+
+
+def _loss(ctx: Context, node: Node, path: str) -> Loss | None:
+    f = Fields(ctx, node, path, LOSS)
+    if f.map is None:
+        return None
+    steps = 0
+    raw = f.node_of("steps")
+    if isinstance(raw, Scalar) and raw.value == "all":
+        steps = -1
+    elif raw is not None:
+        steps = f.integer("steps", default=0)
+    retreat = f.integer("retreat")
+    at_least = f.choice("at_least", default="")
+    f.close()
+    if not (steps or retreat or at_least):
+        ctx.error(node, path, "a loss needs steps, retreat or at_least")
+        return None
+    return Loss(steps, retreat, at_least)
+
+
+def _when(ctx: Context, node: Node, path: str) -> Condition | None:
+    """A condition: every test given must hold."""
+    f = Fields(ctx, node, path, WHEN)
+    if f.map is None:
+        return None
+    sel = {side: f.get(side, read_selector) for side in SIDES}
+    units = f.choice("units")
+    turns = []
+    for i, text in enumerate(f.texts("turn")):
+        if str(text).lstrip("-").isdigit():
+            turns.append(int(text))
+        else:
+            ctx.error(f.node_of("turn"), f"{f.sub('turn')}[{i}]", f"turn {text!r} is not a number")
+    period = f.text("period", default="")
+    names = {k: tuple(f.get(k, read_names) or ()) for k in ("terrain", "feature", "edge")}
+    f.close()
+    if not f.map.entries:
+        ctx.error(node, path, "an empty when: (give a side, a turn, a period or terrain)")
+        return None
+    return Condition(
+        sel["attacker"],
+        sel["defender"],
+        units,
+        tuple(turns),
+        period,
+        names["terrain"],
+        names["feature"],
+        names["edge"],
+        node.span,
+        path,
+    )
+
+
+def _modifier(ctx: Context, node: Node, path: str) -> tuple[Modifier, Condition | None] | None:
+    when: list[Condition | None] = []
+    mod = read_modifier(
+        ctx, node, path, COMBAT_MODIFIER, lambda f: when.append(f.get("when", _when))
+    )
+    return None if mod is None else (mod, when[0] if when else None)
+
+
+def _multiplier(ctx: Context, node: Node, path: str) -> Multiplier | None:
+    f = Fields(ctx, node, path, MULTIPLIER)
+    if f.map is None:
+        return None
+    side = f.choice("side")
+    word = f.text("multiply")
+    label = f.text("label")
+    when = f.get("when", _when)
+    f.close()
+    if side is None or word is None:
+        return None
+    factor = MULTIPLY.get(word) or _factor(word)
+    if factor is None:
+        ctx.error(
+            f.node_of("multiply"),
+            f.sub("multiply"),
+            f"multiply: {word!r} is not halve, double, triple or a number",
+            did_you_mean(word, list(MULTIPLY), cutoff=0.5) or "e.g. 1/3 or 1.5",
+        )
+        return None
+    return Multiplier(side, factor, word, when, label, node.span, path)
+
+
+def _factor(text: str) -> Fraction | None:
+    try:
+        value = Fraction(text.strip())
+    except (ValueError, ZeroDivisionError):
+        return None
+    return value if 0 < value <= 100 else None
+
+
+def _rounding(ctx: Context, node: Node, path: str) -> Rounding | None:
+    f = Fields(ctx, node, path, ROUNDING)
+    if f.map is None:
+        return None
+    rnd = f.choice("round")
+    per = f.choice("per")
+    f.close()
+    return None if rnd is None else Rounding(rnd, per)
+
+
+def _figures(ctx: Context, node: Node, path: str) -> Figures | None:
+    f = Fields(ctx, node, path, FIGURES)
+    if f.map is None:
+        return None
+    attr = f.text("attr")
+    attack = f.integer("attack")
+    defence = f.integer("defence")
+    f.close()
+    return Figures(attr, attack, defence)
+
+
+def _shift(ctx: Context, node: Node, path: str) -> Shift | None:
+    f = Fields(ctx, node, path, SHIFT)
+    if f.map is None:
+        return None
+    named = [(on, f.id(on)) for on in SHIFT_ON if f.has(on)]
+    shift = f.integer("shift")
+    group = f.text("group")
+    label = f.text("label")
+    across = f.choice("across")
+    when = f.get("when", _when)
+    f.close()
+    if not named and f.has("when"):  # a shift on a condition alone: in mud turns
+        if shift is None or when is None:
+            return None  # (said already)
+        if not label:
+            ctx.error(node, path, "a shift on a condition alone needs a label (how notes name it)")
+        return Shift("when", "", shift, group, label, across, node.span, path, when)
+    if len(named) != 1:
+        found = ", ".join(on for on, _ in named) or "none"
+        ctx.error(
+            node,
+            path,
+            f"a column shift names exactly one of terrain, feature, line or edge, or has "
+            f"when: (found: {found})",
+        )
+        return None
+    on, name = named[0]
+    if name is None or shift is None:
+        return None
+    if across != "all" and on != "edge":
+        ctx.error(node, f"{path}.across", "across: applies to edge shifts only")
+    return Shift(on, name, shift, group, label, across, node.span, path, when)
+
+
+def _chance(ctx: Context, node: Node, path: str) -> bool | str:
+    """true or false, or the column's title ("" when it cannot be read: no column)."""
+    if isinstance(node, Scalar) and isinstance(node.value, bool):
+        return node.value
+    return as_text(ctx, node, path) or ""
+
+
+def column_step(kind: str, title: str) -> Fraction | None:
+    """The odds ratio ('3-2' is 3/2) or difference ('+3', '-2', '0') a column title
+    names; None when it names neither."""
+    text = result_code(title)
+    if kind == "odds":
+        m = _ODDS.match(text)
+        if not m or Fraction(m.group(2)) == 0 or Fraction(m.group(1)) == 0:
+            return None
+        return Fraction(m.group(1)) / Fraction(m.group(2))
+    m = _DIFFERENCE.match(text)
+    if not m:
+        return None
+    return -Fraction(m.group(2)) if m.group(1) in ("-", "\u2212") else Fraction(m.group(2))
+
+
+def _steps(
+    ctx: Context, kind: str, columns: list[Column], path: str
+) -> tuple[Fraction, ...] | None:
+    """Each column's step, strictly rising from the first column to the last."""
+    steps: list[Fraction] = []
+    ok = True
+    for i, col in enumerate(columns):
+        step = column_step(kind, col.title)
+        where = f"{path}[{i}]"
+        if step is None:
+            noun = "odds" if kind == "odds" else "a difference"
+            ctx.error(col.span, where, f"column {col.title!r} is not {noun}", _HINTS[kind])
+            ok = False
+            continue
+        if steps and step <= steps[-1]:
+            ctx.error(
+                col.span,
+                where,
+                f"column {col.title!r} does not come after {columns[i - 1].title!r}",
+                "columns run from the attacker's worst odds to his best",
+            )
+            ok = False
+        steps.append(step)
+    return tuple(steps) if ok and steps else None
+
+
+def _check_codes(
+    ctx: Context,
+    f: Fields,
+    results: list[Result],
+    below: str | None,
+    columns: list[Column],
+    rows: list[tuple[Row, str]],
+) -> None:
+    """Every cell and `below:` is a result the game defines; a result no cell holds is a
+    warning. Codes declared twice are errors."""
+    codes: dict[str, Result] = {}
+    for i, res in enumerate(results):
+        if res.code in codes:
+            ctx.error(
+                res.span, f"{f.sub('results')}[{i}]", f"result {res.code!r} is declared twice"
+            )
+        codes.setdefault(res.code, res)
+    known = list(codes)
+    used: set[str] = set()
+    for row, path in rows:
+        if row.heading:
+            continue
+        for c, value in enumerate(row.cells):
+            text = value.text if isinstance(value, Cell) else value
+            if text is None:
+                continue  # a write-in blank: the table check warns about it
+            code = result_code(text)
+            used.add(code)
+            if code not in codes:
+                span = row.cell_spans[c] if c < len(row.cell_spans) else row.span
+                title = columns[c].title if c < len(columns) else "?"
+                ctx.error(
+                    span,
+                    path,
+                    f"unknown result {code!r} in column {title!r} (results: {', '.join(known)})",
+                    did_you_mean(code, known, cutoff=0.5),
+                )
+    if below is not None:
+        used.add(below)
+        if below not in codes:
+            ctx.error(
+                f.node_of("below"),
+                f.sub("below"),
+                f"below: {below!r} is not one of the results ({', '.join(known)})",
+                did_you_mean(below, known, cutoff=0.5),
+            )
+    for i, res in enumerate(results):
+        if rows and res.code not in used and codes[res.code] is res:
+            ctx.warning(res.span, f"{f.sub('results')}[{i}]", f"result {res.code!r} is in no cell")

@@ -1,0 +1,388 @@
+"""One scenario file (<game>/scenarios/NAME.yaml) -> Scenario.
+
+Only the shape is read here; whether the names exist and the rules hold is the
+rules stage's job (kitgen/rules/scenarios.py), which sees the maps and pieces.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ...budget import spend
+from ...errors import Span
+from ...files import real_path
+from ...model.rules import (
+    Name,
+    Placement,
+    RuleBook,
+    Scenario,
+    ScenarioArea,
+    Side,
+    Unit,
+    built_in_clash,
+)
+from ...names import default_id_problem
+from ..fields import Context, Fields, as_id, as_number, as_text, check_unique_ids
+from ..spec import COLOUR, ID, INTEGER, NUMBER, TEXT, Either, Key, ListOf, Named, OneOf, Spec
+from ..spec import NULL as BLANK
+from ..yamlnodes import Map, Node, Scalar, Seq, describe
+from .rule_terms import (
+    CONSTRAINT,
+    NAMES,
+    SELECTOR,
+    WHERE,
+    field_names,
+    read_names,
+    read_selector,
+    read_where,
+)
+
+HEADING = "A scenario file"
+PLACEMENT = Spec(
+    "placement",
+    Key("piece", SELECTOR, "a piece id, or attributes that match one piece", required=True),
+    Key("at", TEXT, "a cell label or a place name"),
+    Key("area", TEXT, "somewhere in this area"),
+    Key("count", INTEGER, "how many", default=1, lo=1),
+    Key("side", TEXT, "the side; implied inside a side's placements"),
+    Key("label", TEXT, "the token's text (default: the abbr attribute, else initials)", default=""),
+    Key("face", TEXT, "a step-loss piece: the face (step name) it is placed on"),
+    Key(
+        "attrs",
+        Named(Either(TEXT, BLANK), "attributes, each a text"),
+        "the placed piece's own attributes",
+    ),
+    heading=HEADING,
+    one_of=(
+        OneOf(
+            "at",
+            "area",
+            needed=False,
+            both="give at (a cell) or area, not both",
+            at="area",
+            on_key=True,
+        ),
+    ),
+)
+UNIT = Spec(
+    "unit",
+    Key("id", ID, "the unit's id", required=True),
+    Key("name", TEXT, "its name; default: the id"),
+    Key("side", TEXT, "its side; implied inside a side"),
+    Key("figures", ListOf(PLACEMENT), "each figure a placement with attrs", required=True),
+    heading=HEADING,
+)
+SIDE = Spec(
+    "side",
+    Key("id", ID, "a side from rules.sides", required=True),
+    Key("name", TEXT, "its name; default: the id"),
+    Key("colour", COLOUR, "token colour on the set-up map"),
+    Key(
+        "values",
+        Named(Either(NUMBER, BLANK), "side values, each a number"),
+        "from rules.side_values",
+    ),
+    Key("notes", NAMES, "lines printed with the side"),
+    Key("placements", ListOf(PLACEMENT), "this side's pieces"),
+    Key("units", ListOf(UNIT), "this side's rosters"),
+    heading=HEADING,
+)
+AREA = Spec(
+    "scenario-area",
+    Key("label", TEXT, "printed on the set-up map", default=""),
+    Key("cells", NAMES, "cells (or the map's place names)"),
+    Key("where", WHERE, "the cells that pass this test"),
+    heading=HEADING,
+    one_of=(
+        OneOf("cells", "where", alone=False, none="an area needs cells or where", reader_says=True),
+    ),
+)
+SCENARIO = Spec(
+    "scenario",
+    Key("game", TEXT, "the game it is for (read by the loader)"),
+    Key("id", ID, "default: the file's name"),
+    Key("title", TEXT, "default: the id"),
+    Key("map", TEXT, "a map id; may be left out when the game has one map"),
+    Key("options", NAMES, "options from rules.options"),
+    Key("placements", ListOf(PLACEMENT), "pieces of no side"),
+    Key("units", ListOf(UNIT), "rosters of no side"),
+    Key("sides", ListOf(Either(ID, SIDE)), "the sides taking part"),
+    Key(
+        "areas",
+        Named(Either(NAMES, AREA), "area names, each cells or an area"),
+        "areas of the scenario's own",
+    ),
+    Key("notes", NAMES, "special rules in your own words"),
+    Key("summary", TEXT, "printed under the title", default=""),
+    Key("constraints", ListOf(CONSTRAINT), "the scenario's own checkable rules"),
+    heading=HEADING,
+)
+
+
+def _same_game(ctx: Context, node: Node | None, named: str | None, file: Path) -> None:
+    """`game:` is read by the loader (source/game.scenario_path) to find the game; here it
+    must name the game the scenario is read with: a scenario in one game's scenarios/
+    folder that names another game is in the wrong folder."""
+    if node is None or named is None:
+        return
+    game = real_path(file.parent / named)
+    if game.name == "game.yaml":
+        game = game.parent
+    if game != real_path(ctx.folder):
+        ctx.error(
+            node,
+            "game",
+            f"names the game at {named!r}, not the game whose scenarios/ folder it is in "
+            f"({real_path(ctx.folder).name!r})",
+            "move the scenario to its game's scenarios/ folder, or name this game",
+        )
+
+
+def read_scenario(ctx: Context, node: Node, file: Path, book: RuleBook) -> Scenario | None:
+    f = Fields(ctx, node, "", SCENARIO)
+    if f.map is None:
+        return None
+    if not f.map.entries:  # saved empty, or only comments: a build would print nothing
+        ctx.error(node, "", "the scenario file is empty", "write its title: and sides:")
+        return None
+    _same_game(ctx, f.node_of("game"), f.text("game"), file)
+    sid = f.id("id", default=file.stem)
+    problem = None if f.has("id") else default_id_problem(file.stem, "file name", "scenario")
+    if problem is not None:  # the id names scenario-<id>.pdf
+        ctx.error(node, "id", *problem)
+    title = f.text("title", default=sid)
+    map_node = f.node_of("map")
+    map_id = f.text("map")
+    options = f.get("options", _read_options) or []
+    placements: list[Placement] = list(f.seq("placements", _placement_reader(None, None)))
+    units: list[Unit] = list(f.seq("units", _unit_reader(None)))
+    sides: list[Side] = f.get("sides", _read_sides, placements, units) or []
+    check_unique_ids(ctx, sides, "sides", "side")
+    check_unique_ids(ctx, units, "units", "unit")
+    areas = f.get("areas", _read_areas) or []
+    notes = tuple(f.texts("notes"))
+    summary = f.text("summary")
+    from .rules import read_constraint  # the same vocabulary as game.yaml's rules
+
+    constraints = tuple(f.seq("constraints", read_constraint))
+    f.close()
+    return Scenario(
+        sid,
+        title,
+        file,
+        node.span,
+        map_id,
+        map_node.span if map_node else None,
+        tuple(sides),
+        tuple(placements),
+        tuple(units),
+        tuple(areas),
+        tuple(options),
+        notes=notes,
+        summary=summary,
+        constraints=constraints,
+    )
+
+
+def _read_options(ctx: Context, node: Node, path: str) -> list[tuple[str, Span]]:
+    """Option names, one or a list, each kept with where it is written."""
+    items = node.items if isinstance(node, Seq) else [node]
+    options = []
+    for i, item in enumerate(items):
+        text = as_text(ctx, item, f"{path}[{i}]" if isinstance(node, Seq) else path)
+        if text is not None:
+            options.append((text, item.span))
+    return options
+
+
+def _read_sides(
+    ctx: Context, node: Node, path: str, placements: list, units: list
+) -> list[Side] | None:
+    if not isinstance(node, Seq):
+        ctx.error(node, path, f"expected a list, got {describe(node)}")
+        return None
+    sides = []
+    for i, item in enumerate(node):
+        side = _read_side(ctx, item, f"{path}[{i}]", placements, units)
+        if side is not None:
+            sides.append(side)
+    return sides
+
+
+def _read_side(ctx: Context, node: Node, path: str, placements: list, units: list) -> Side | None:
+    if isinstance(node, Scalar):
+        sid = as_id(ctx, node, path)
+        return Side(sid, sid, None, node.span, path) if sid else None
+    f = Fields(ctx, node, path, SIDE)
+    sid = f.id()
+    name = f.text("name", default=sid or "")
+    colour = f.colour("colour")
+    values, spans = f.get("values", _read_values) or ({}, {})
+    notes = tuple(f.texts("notes"))
+    placements.extend(f.seq("placements", _placement_reader(sid, None)))
+    units.extend(f.seq("units", _unit_reader(sid)))
+    f.close()
+    if sid is None:
+        return None
+    return Side(sid, name, colour, node.span, path, values, spans, notes)
+
+
+def _unit_reader(side: str | None):
+    def read(ctx: Context, node: Node, path: str) -> Unit | None:
+        f = Fields(ctx, node, path, UNIT)
+        uid = f.id()
+        name = f.text("name", default=uid or "")
+        own_side = _own_side(ctx, f, side, None)
+        figures = tuple(f.seq("figures", _placement_reader(own_side, uid)))
+        f.close()
+        if uid is None:
+            return None
+        return Unit(uid, name, own_side, node.span, path, figures)
+
+    return read
+
+
+def _placement_reader(side: str | None, unit: str | None):
+    def read(ctx: Context, node: Node, path: str) -> Placement | None:
+        f = Fields(ctx, node, path, PLACEMENT)
+        if f.map is None:
+            return None
+        pnode = f.node_of("piece")
+        ref, select = "", None
+        if pnode is None:
+            pass
+        elif isinstance(pnode, Map):
+            select = read_selector(ctx, pnode, f.sub("piece"))
+            ref = select.text if select else ""
+        else:
+            ref = as_text(ctx, pnode, f.sub("piece")) or ""
+        at = _name(f, "at")
+        area = _name(f, "area")
+        f.both("at", at is not None, area is not None)
+        count = f.integer("count")
+        if not spend(ctx, "placed", count, f.node_of("count") or node, f.sub("count")):
+            count = 1  # the error is said; the rules still check the rest
+        own_side = _own_side(ctx, f, side, f"unit {unit}" if unit else None)
+        label = f.text("label")
+        face = f.text("face")
+        attrs, spans = f.get("attrs", _read_attrs) or ({}, {})
+        key_spans = {
+            key: n.span
+            for key in ("piece", "at", "area", "side", "face")
+            if (n := f.node_of(key)) is not None
+        }
+        f.close()
+        if not ref:
+            return None
+        return Placement(
+            ref,
+            node.span,
+            path,
+            select,
+            at,
+            area,
+            count,
+            own_side,
+            unit,
+            attrs,
+            label,
+            spans,
+            key_spans,
+            face,
+        )
+
+    return read
+
+
+def _read_attrs(ctx: Context, node: Node, path: str) -> tuple[dict, dict[str, Span]] | None:
+    """A placement's own attributes (text), and where each value is written."""
+    if not isinstance(node, Map):
+        ctx.error(node, path, f"expected a mapping of attributes, got {describe(node)}")
+        return None
+    attrs: dict[str, str] = {}
+    spans: dict[str, Span] = {}
+    for key, value in node.entries.items():
+        kspan = node.key_spans[key]
+        if isinstance(value, Scalar) and value.value is None:
+            continue  # a write-in blank: no value to check
+        if (clash := built_in_clash(key)) is not None:
+            ctx.error(kspan, f"{path}.{key}", *clash)
+            continue
+        text = as_text(ctx, value, f"{path}.{key}")
+        if text is not None:
+            attrs[Name(key, kspan)] = text
+            spans[key] = value.span
+    return attrs, spans
+
+
+def _read_values(
+    ctx: Context, node: Node, path: str
+) -> tuple[dict[str, float], dict[str, Span]] | None:
+    """A side's values (numbers), and where each key is written."""
+    if not isinstance(node, Map):
+        ctx.error(node, path, f"expected a mapping of numbers, got {describe(node)}")
+        return None
+    values: dict[str, float] = {}
+    spans: dict[str, Span] = {}
+    for key, value in node.entries.items():
+        kspan = node.key_spans[key]
+        if isinstance(value, Scalar) and value.value is None:
+            continue  # a write-in blank
+        number = as_number(ctx, value, f"{path}.{key}")
+        if number is not None:
+            values[key] = number
+            spans[key] = kspan
+    return values, spans
+
+
+def _name(f: Fields, key: str) -> Name | None:
+    """A name under `key`, kept with where it was written."""
+    return f.get(key, _read_name)
+
+
+def _read_name(ctx: Context, node: Node, path: str) -> Name | None:
+    text = as_text(ctx, node, path)
+    return Name(text, node.span) if text is not None else None
+
+
+def _own_side(ctx: Context, f: Fields, side: str | None, group: str | None) -> str | None:
+    """The side an entry is placed by: the list it is in, or its own `side:`. A `side:`
+    that names another side than the list it stands in is a mistake, reported at it."""
+    own = _name(f, "side")
+    if own is None:
+        return side
+    if side is not None and own != side:
+        where = f"{group} of side {side}" if group else f"side {side}'s list"
+        ctx.error(
+            own.span,
+            f.sub("side"),
+            f"side {own!r} in {where}",
+            f"move the entry to side {own}'s list, or leave side: out",
+        )
+        return side
+    return own
+
+
+def _read_areas(ctx: Context, node: Node | None, path: str) -> list[ScenarioArea]:
+    """areas: {name: [C4, C5] | {cells: [...], label: ...} | {where: test, label: ...}}."""
+    if node is None:
+        return []
+    if not isinstance(node, Map):
+        ctx.error(node, path, f"expected a mapping of area names, got {describe(node)}")
+        return []
+    out = []
+    for name, value in node.entries.items():
+        sub = f"{path}.{name}"
+        if isinstance(value, Seq):
+            cells = tuple(read_names(ctx, value, sub))
+            out.append(ScenarioArea(name, cells, None, value.span, sub))
+            continue
+        f = Fields(ctx, value, sub, AREA)
+        label = f.text("label")
+        cells = field_names(f, "cells")
+        where = f.get("where", read_where)
+        f.close()
+        if f.none("cells", bool(cells), where is not None):  # empty or refused: not given
+            continue
+        out.append(ScenarioArea(name, cells, where, value.span, sub, label))
+    return out

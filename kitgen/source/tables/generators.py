@@ -1,0 +1,385 @@
+"""generators: in game.yaml -> Generator models (seeded set-up generators)."""
+
+from __future__ import annotations
+
+from typing import TypeGuard
+
+from ...budget import MAX_RECORDS, MAX_UNITS
+from ...chance.dice import parse_dice
+from ...errors import Span
+from ...model.generator import (
+    ROSTER_FIELDS,
+    Adjust,
+    AdjustRow,
+    Generator,
+    Group,
+    Lookup,
+    LookupRow,
+    TableSource,
+    Value,
+)
+from ...names import suggest
+from ..fields import Context, Fields, as_roll, as_text, check_unique_ids, read_list
+from ..spec import (
+    BOOLEAN,
+    ID,
+    INTEGER,
+    NULL,
+    NUMBER,
+    TEXT,
+    Choice,
+    Either,
+    Key,
+    ListOf,
+    Named,
+    OneOf,
+    OneOrList,
+    Spec,
+)
+from ..yamlnodes import Map, Node, Scalar, Seq, describe
+from .bands import BandError, parse_band
+
+HEADING = "Generators (`generators:`)"
+_RESULT = Key(
+    "result", TEXT, "the roll(s): 1, 2-3, >6, <=0, 7+", required=True, missing="e.g. 1, 2-3 or >6"
+)
+LOOKUP_ROW = Spec(
+    "lookup-row",
+    _RESULT,
+    Key(
+        "set",
+        Named(Either(NUMBER, TEXT, NULL), "fields, each a value; null a write-in blank"),
+        "the values this result gives",
+        required=True,
+        missing="the values this result gives",
+    ),
+    heading=HEADING,
+)
+LOOKUP = Spec(
+    "lookup",
+    Key("id", ID, "how groups name it", required=True),
+    Key("record_roll", TEXT, "keep the roll itself in this field", default=""),
+    Key("table", TEXT, "read the roll and rows from this table of tables:"),
+    Key("roll", TEXT, "the dice (without table:)"),
+    Key("rows", ListOf(LOOKUP_ROW), "results (without table:)"),
+    Key(
+        "set",
+        Named(TEXT, "fields, each a column id or title"),
+        "with table: the columns copied",
+        missing="the record fields and the table columns they copy, e.g. set: {type: Type}",
+    ),
+    heading=HEADING,
+    one_of=(OneOf("roll", "table"),),
+)
+GROUP = Spec(
+    "group",
+    Key("role", TEXT, "each record's role", required=True),
+    Key(
+        "count",
+        Either(INTEGER, TEXT),
+        "records in the group, or rest",
+        required=True,
+        missing="a number, or rest",
+    ),
+    Key("roll", OneOrList(TEXT), "lookups rolled for each record, in order"),
+    heading=HEADING,
+)
+ADJUST_ROW = Spec(
+    "adjust-row",
+    _RESULT,
+    Key("add", INTEGER, "added to each field", required=True),
+    heading=HEADING,
+)
+ADJUST = Spec(
+    "adjust",
+    Key("id", ID, "names it (for --with)", required=True),
+    Key("roll", TEXT, "the dice, one roll per field", required=True),
+    Key("fields", OneOrList(TEXT), "the number fields adjusted", required=True),
+    Key("rows", ListOf(ADJUST_ROW), "results", required=True),
+    Key("optional", BOOLEAN, "only with --with ID", default=False),
+    heading=HEADING,
+)
+GENERATOR = Spec(
+    "generator",
+    Key("id", ID, "unique", required=True),
+    Key("title", TEXT, "default: the id"),
+    Key("size", Either(INTEGER, TEXT), "records per unit: dice or a number", default="1"),
+    Key("units", INTEGER, "units per roster", default=1, lo=1, hi=MAX_UNITS),
+    Key(
+        "size_per",
+        Choice(("roster", "unit")),
+        "size rolled once per roster or per unit",
+        default="roster",
+    ),
+    Key("lookups", ListOf(LOOKUP), "roll tables that set record fields"),
+    Key("groups", ListOf(GROUP), "filled in order, leader first", required=True),
+    Key("adjust", ListOf(ADJUST), "rolls added to number fields"),
+    Key("sheet", BOOLEAN, "print a roster at build time", default=True),
+    Key("notes", OneOrList(TEXT), "lines on the roster sheet"),
+    Key("titles", Named(TEXT, "record fields, each a column title"), "roster column heads"),
+    heading=HEADING,
+)
+GENERATORS = ListOf(GENERATOR)
+
+
+def read_generators(ctx: Context, node: Node, path: str) -> list[Generator]:
+    gens = read_list(ctx, node, path, read_generator)
+    check_unique_ids(ctx, gens, path, "generator")
+    return gens
+
+
+def read_generator(ctx: Context, node: Node, path: str) -> Generator | None:
+    f = Fields(ctx, node, path, GENERATOR)
+    if f.map is None:
+        return None
+    gid = f.id()
+    title = f.text("title", default=gid or "")
+    size_node = f.node_of("size")
+    size = f.default("size")
+    if size_node is not None:
+        size = as_roll(ctx, size_node, f.sub("size"), dice=False)
+    units = f.integer("units")
+    size_per = f.choice("size_per")
+    lookups = f.seq("lookups", _lookup)
+    check_unique_ids(ctx, lookups, f.sub("lookups"), "lookup")
+    ids = [lk.id for lk in lookups]
+    groups = f.seq("groups", lambda c, n, p: _group(c, n, p, ids))
+    adjust = f.seq("adjust", _adjust)
+    check_unique_ids(ctx, adjust, f.sub("adjust"), "adjustment")
+    sheet = f.boolean("sheet")
+    notes = tuple(f.texts("notes"))
+    titles = f.get("titles", _titles) or ()
+    f.close()
+    _known_fields(ctx, f, lookups)
+    if size is not None:
+        most = parse_dice(size).max * units
+        if most > MAX_RECORDS:
+            ctx.error(
+                size_node,
+                f.sub("size"),
+                f"size {size} x {units} unit(s) can roll {most:,} records, more than the "
+                f"{MAX_RECORDS:,} a roster may hold",
+                "see docs/security.md for the caps",
+            )
+            return None
+        if gid is not None:
+            ctx.extra.setdefault("roster_records", {})[gid] = max(0, most)
+    if gid is None or size is None or not groups:
+        return None
+    return Generator(
+        gid,
+        title,
+        size,
+        units,
+        tuple(groups),
+        tuple(lookups),
+        tuple(adjust),
+        sheet,
+        node.span,
+        path,
+        notes,
+        titles=titles,
+        size_per=size_per,
+    )
+
+
+def _known_fields(ctx: Context, f: Fields, lookups: list[Lookup]) -> None:
+    """Every field an adjustment adds to or `titles:` heads is one a record carries: its
+    unit, number and role, or one a lookup sets."""
+    known = list(ROSTER_FIELDS)
+    for lookup in lookups:
+        sets = [k for row in lookup.rows for k, _ in row.values]
+        sets += [name for name, _, _ in lookup.source.fields] if lookup.source else []
+        known += [lookup.keep_roll] if lookup.keep_roll else []
+        known += sets
+    known = list(dict.fromkeys(known))
+    named: list[tuple[Node, str, str]] = []  # (where, path, field)
+    titles = f.node_of("titles")
+    if isinstance(titles, Map):
+        named += [(titles, f"{f.sub('titles')}.{k}", k) for k in titles.entries]
+    adjust = f.node_of("adjust")
+    for i, item in enumerate(adjust if isinstance(adjust, Seq) else ()):
+        fields = item.get("fields") if isinstance(item, Map) else None
+        path = f"{f.sub('adjust')}[{i}].fields"
+        if isinstance(fields, Seq):
+            named += [(n, f"{path}[{j}]", n.raw) for j, n in enumerate(fields) if _text(n)]
+        elif fields is not None and _text(fields):
+            named.append((fields, path, fields.raw))
+    for where, path, name in named:
+        if name not in known:
+            at = titles.key_span(name) if isinstance(titles, Map) and where is titles else where
+            ctx.error(at, path, f"no record field {name!r}", suggest(name, known))
+
+
+def _text(node: Node) -> TypeGuard[Scalar]:
+    return isinstance(node, Scalar) and isinstance(node.value, str)
+
+
+def _titles(ctx: Context, node: Node, path: str) -> tuple[tuple[str, str], ...]:
+    """`titles: {field: Title}`: each record field's column head on the roster sheet."""
+    if not isinstance(node, Map):
+        ctx.error(node.span, path, f"expected a mapping of field: title, got {describe(node)}")
+        return ()
+    out = []
+    for key, value in node.entries.items():
+        if isinstance(value, Scalar) and isinstance(value.value, str) and value.value.strip():
+            out.append((key, value.value.strip()))
+        else:
+            ctx.error(value.span, f"{path}.{key}", f"expected a title, got {describe(value)}")
+    return tuple(out)
+
+
+def _band(ctx: Context, f: Fields) -> object:
+    node = f.node_of("result")
+    if node is None:
+        return None
+    text = as_text(ctx, node, f.sub("result"))
+    if text is None:
+        return None
+    try:
+        return parse_band(text)
+    except BandError as exc:
+        ctx.error(node, f.sub("result"), str(exc), "write a result as 4, 2-3, >6, <=0 or 7+")
+        return None
+
+
+def _lookup(ctx: Context, node: Node, path: str) -> Lookup | None:
+    f = Fields(ctx, node, path, LOOKUP)
+    if f.map is None:
+        return None
+    lid = f.id()
+    keep = f.text("record_roll")
+    if f.has("table"):
+        source = _table_source(ctx, f)
+        f.close()
+        if lid is None:
+            return None
+        # kept when its source is bad, so groups that roll it report nothing more
+        return Lookup(lid, "", (), node.span, path, keep, source)
+    roll = f.get("roll", as_roll)
+    rows = f.seq("rows", _lookup_row, required=True)
+    f.close()
+    if lid is None or (roll is None and not f.has("roll")):
+        return None
+    # a bad roll was reported at it: kept, so groups that roll the lookup report nothing more
+    return Lookup(lid, roll or "", tuple(rows), node.span, path, keep)
+
+
+def _table_source(ctx: Context, f: Fields) -> TableSource | None:
+    """`table: ID` with `set: {field: column}`: the roll and the rows are the table's."""
+    table = f.text("table", required=True)
+    for key in ("roll", "rows"):
+        if f.has(key):
+            ctx.error(
+                f.node_of(key),
+                f.sub(key),
+                f"a lookup with table: takes its {key} from the table",
+                f"remove {key}: or table:",
+            )
+    sets = f.node_of("set", required=True)
+    fields: list[tuple[str, str, Span | None]] = []
+    if sets is None:
+        pass
+    elif not isinstance(sets, Map):
+        ctx.error(sets, f.sub("set"), f"expected a mapping of field: column, got {describe(sets)}")
+    else:
+        for name, column in sets.entries.items():
+            text = as_text(ctx, column, f"{f.sub('set')}.{name}")
+            if text is not None:
+                fields.append((name, text, column.span))
+    if table is None or not fields:
+        return None
+    return TableSource(table, tuple(fields), f.node_of("table").span)  # type: ignore[union-attr]
+
+
+def _lookup_row(ctx: Context, node: Node, path: str) -> LookupRow | None:
+    f = Fields(ctx, node, path, LOOKUP_ROW)
+    if f.map is None:
+        return None
+    band = _band(ctx, f)
+    values: list[tuple[str, Value | None]] = []
+    sets = f.node_of("set")
+    if sets is None:
+        pass
+    elif not isinstance(sets, Map):
+        ctx.error(sets, f.sub("set"), f"expected a mapping of values, got {describe(sets)}")
+    else:
+        for name, v in sets.entries.items():
+            values.append((name, _value(ctx, v, f"{f.sub('set')}.{name}")))
+    f.close()
+    if band is None:
+        return None
+    return LookupRow(band, tuple(values), node.span, path)  # type: ignore[arg-type]
+
+
+def _value(ctx: Context, node: Node, path: str) -> Value | None:
+    """Numbers stay numbers (adjustments add to them); null is a write-in blank."""
+    if isinstance(node, Scalar) and node.value is None:
+        return None
+    if (
+        isinstance(node, Scalar)
+        and isinstance(node.value, (int, float))
+        and not isinstance(node.value, bool)
+    ):
+        return node.value
+    return as_text(ctx, node, path)
+
+
+def _group(ctx: Context, node: Node, path: str, lookup_ids: list[str]) -> Group | None:
+    f = Fields(ctx, node, path, GROUP)
+    if f.map is None:
+        return None
+    role = f.text("role")
+    count: int | None = None
+    cnode = f.node_of("count")
+    if cnode is None:
+        pass
+    elif isinstance(cnode, Scalar) and cnode.value == "rest":
+        count = None
+    else:
+        from ..fields import as_number
+
+        got = as_number(ctx, cnode, f.sub("count"), lo=0, integer=True)
+        count = int(got) if got is not None else 0
+    rolls = f.texts("roll")
+    rnode = f.node_of("roll")
+    for i, rid in enumerate(rolls):
+        if rid not in lookup_ids:
+            where = rnode.items[i] if rnode is not None and hasattr(rnode, "items") else rnode
+            ctx.error(
+                where,
+                f"{f.sub('roll')}[{i}]" if hasattr(rnode, "items") else f.sub("roll"),
+                f"no lookup named {rid!r}",
+                suggest(rid, lookup_ids),
+            )
+    f.close()
+    if role is None:
+        return None
+    return Group(role, count, tuple(r for r in rolls if r in lookup_ids), node.span, path)
+
+
+def _adjust(ctx: Context, node: Node, path: str) -> Adjust | None:
+    f = Fields(ctx, node, path, ADJUST)
+    if f.map is None:
+        return None
+    aid = f.id()
+    roll = f.get("roll", as_roll)
+    fields = tuple(f.texts("fields"))
+    rows = f.seq("rows", _adjust_row)
+    optional = f.boolean("optional")
+    f.close()
+    if aid is None or roll is None:
+        return None
+    return Adjust(aid, roll, fields, tuple(rows), optional, node.span, path)
+
+
+def _adjust_row(ctx: Context, node: Node, path: str) -> AdjustRow | None:
+    f = Fields(ctx, node, path, ADJUST_ROW)
+    if f.map is None:
+        return None
+    band = _band(ctx, f)
+    add = f.integer("add")
+    f.close()
+    if band is None or add is None:
+        return None
+    return AdjustRow(band, add, node.span, path)  # type: ignore[arg-type]

@@ -1,0 +1,493 @@
+"""threats: in game.yaml -> reaction tables (ThreatTable), read with spans.
+
+Rows may be written out, or generated from a behaviour profile (`generate:`);
+the coverage and odds checks live in rules/reaction.py.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ...model.threat import Behaviour, Gloss, Modifier, Priority, Profile, Row, State, ThreatTable
+from ..fields import Context, Fields, as_roll, as_text, check_unique_ids, read_list
+from ..reading import READING, Marks, read_reading
+from ..spec import (
+    ID,
+    INTEGER,
+    NULL,
+    NUMBER,
+    TEXT,
+    Choice,
+    Either,
+    Key,
+    ListOf,
+    OneOf,
+    OneOrList,
+    Spec,
+)
+from ..yamlnodes import Map, Node, Scalar, Seq, describe
+from .bands import BandError, parse_band
+
+POLICIES = ("error", "clamp")
+HEADING = "Reaction tables (`threats:`)"
+_POLICY = Choice(POLICIES, "out-of-range policy")
+_DICE = Key("roll", TEXT, "dice that replace the roll (d{2,3,3,4,4,5})")
+_MODIFIER = Key("modifier", INTEGER, "added to the roll")
+POLICY = Spec(
+    "out-of-range",
+    Key("low", _POLICY, "totals under the first row: error or clamp", default="error"),
+    Key("high", _POLICY, "totals over the last row: error or clamp", default="error"),
+    Key("reading", TEXT, "why the kit chose the policy when the source is silent", default=""),
+    heading=HEADING,
+)
+OUT_OF_RANGE = Key("out_of_range", Either(_POLICY, POLICY), "totals past the rows: error or clamp")
+RESULT_ROW = Spec(
+    "reaction-row",
+    Key(
+        "result",
+        TEXT,
+        "the total(s): 4, 2-3, >6, <=0, 7+",
+        required=True,
+        missing="e.g. 1, 2-3, >6 or <=0",
+    ),
+    Key("outcome", Either(TEXT, NULL), "the outcome (one column)"),
+    Key("outcomes", ListOf(Either(TEXT, NULL)), "one per column; null a write-in blank"),
+    Key("reading", READING.type, "the kit's reading of this row: its mark by the row's result"),
+    heading=HEADING,
+    one_of=(
+        OneOf(
+            "outcomes",
+            "outcome",
+            hint="one entry per column; null prints a write-in blank",
+            both="write outcome or outcomes, not both",
+            at="outcomes",
+        ),
+    ),
+)
+STATE = Spec(
+    "state",
+    Key("when", TEXT, "the state's label", required=True, default=""),
+    _MODIFIER,
+    _DICE,
+    heading=HEADING,
+)
+MODIFIER = Spec(
+    "modifier",
+    Key("name", TEXT, "the modifier's name", required=True),
+    Key("note", TEXT, "a note printed with it", default=""),
+    Key("states", ListOf(STATE), "two or more states, instead of modifier or roll"),
+    _MODIFIER,
+    _DICE,
+    heading=HEADING,
+    one_of=(
+        OneOf(
+            "modifier",
+            "states",
+            needed=False,
+            both="write modifier or states, not both",
+            at="modifier",
+        ),
+    ),
+)
+BEHAVIOUR = Spec(
+    "behaviour",
+    Key("outcome", TEXT, "the outcome", required=True),
+    Key("weight", NUMBER, "its share of the rows", required=True, lo=0),
+    heading="Generated tables (`generate:` instead of `rows:`)",
+)
+PROFILE = Spec(
+    "profile",
+    Key("weights", ListOf(BEHAVIOUR), "outcomes with weights"),
+    Key("priority", ListOf(TEXT), "outcomes in order, weighted n..1"),
+    heading="Generated tables (`generate:` instead of `rows:`)",
+    one_of=(
+        OneOf(
+            "weights",
+            "priority",
+            hint="or 'priority' (an order)",
+            both="write weights or a priority order, not both",
+            at="priority",
+        ),
+    ),
+)
+GLOSS = Spec(
+    "gloss",
+    Key("term", TEXT, "the term", required=True),
+    Key("meaning", TEXT, "what it means", required=True),
+    heading=HEADING,
+)
+PRIORITY = Spec(
+    "priority",
+    Key("title", TEXT, "the list's title", required=True),
+    Key("intro", TEXT, "a line before the list", default=""),
+    Key("items", OneOrList(TEXT), "the order", required=True),
+    heading=HEADING,
+)
+THREAT = Spec(
+    "threat",
+    Key("id", ID, "unique", required=True),
+    Key(
+        "roll",
+        TEXT,
+        "the dice thrown, e.g. d6 or 2d6",
+        required=True,
+        missing="the dice thrown, e.g. d6 or 2d6",
+    ),
+    Key("columns", OneOrList(TEXT), "outcome columns", default="OUTCOME"),
+    READING,
+    OUT_OF_RANGE,
+    Key("generate", PROFILE, "rows generated from a behaviour profile, instead of rows"),
+    Key("rows", ListOf(RESULT_ROW), "the table's rows"),
+    Key("types", ListOf(MODIFIER), "one of these applies"),
+    Key(
+        "types_reading",
+        READING.type,
+        "the kit's reading of the types line (e.g. a species line): its mark on that line",
+    ),
+    Key("situations", ListOf(MODIFIER), "any number apply together"),
+    Key("exclusive", ListOf(ListOf(TEXT)), "groups of situations that exclude each other"),
+    Key("odds", ListOf(ListOf(TEXT)), "extra combinations to print, by modifier label"),
+    Key("title", TEXT, "the card's title", required=True),
+    Key("subtitle", TEXT, "a line under it", default=""),
+    Key("roll_label", TEXT, "the roll column's heading", default=""),
+    Key("glossary", ListOf(GLOSS), "terms explained on the card"),
+    Key("priorities", ListOf(PRIORITY), "ordered lists printed on the card"),
+    Key("notes", OneOrList(TEXT), "lines under the table"),
+    heading=HEADING,
+    one_of=(
+        OneOf(
+            "rows",
+            "generate",
+            hint="or 'generate:' from a profile",
+            both="write rows or generate them, not both",
+            at="rows",
+        ),
+    ),
+)
+THREATS = ListOf(THREAT)
+
+
+def read_threats(ctx: Context, node: Node, path: str) -> list[ThreatTable]:
+    tables = read_list(ctx, node, path, read_threat)
+    check_unique_ids(ctx, tables, path, "threat table")
+    return tables
+
+
+def read_threat(ctx: Context, node: Node, path: str) -> ThreatTable | None:
+    f = Fields(ctx, node, path, THREAT)
+    if f.map is None:
+        return None
+    table_id = f.id()
+    roll = f.get("roll", as_roll)
+    columns = tuple(f.texts("columns")) or (f.default("columns"),)
+    marks = Marks(ctx)
+    sign = marks.mark(f.get("reading", read_reading))
+    types_mark = marks.mark(f.get("types_reading", read_reading))
+    low, high, policy_reading = read_policy(ctx, f)
+    policy_mark = marks.noted(policy_reading) if policy_reading else ""
+    profile = f.get("generate", _profile)
+    rows_node = f.node_of("rows")
+    rows: list[Row] = []
+    if rows_node is not None:
+        f.both("rows", True, profile is not None)
+        rows = read_list(ctx, rows_node, f.sub("rows"), lambda c, n, p: _row(c, n, p, len(columns)))
+    types = tuple(f.seq("types", read_modifier))
+    if types_mark and not types:
+        ctx.error(
+            f.node_of("types_reading"),
+            f.sub("types_reading"),
+            "a types reading marks the Threat-type line: this table has no types",
+            "add types:, or mark the whole table with reading:",
+        )
+    situations = tuple(f.seq("situations", read_modifier))
+    unique_modifier_names(ctx, types, situations)
+    exclusive = f.get("exclusive", _exclusive, {m.name for m in situations}) or ()
+    effect_labels = {_label(m.name, st.label) for m in (*types, *situations) for st in m.states}
+    odds = f.get("odds", _odds, effect_labels) or ()
+    table = ThreatTable(
+        id=table_id or "",
+        title=f.text("title", default=table_id or "") + sign,
+        subtitle=f.text("subtitle"),
+        roll=roll or "d6",
+        roll_label=f.text("roll_label"),
+        columns=columns,
+        rows=tuple(rows),
+        types=types,
+        types_mark=types_mark,
+        situations=situations,
+        exclusive=exclusive,
+        low=low,
+        high=high,
+        glossary=tuple(f.seq("glossary", _gloss)),
+        priorities=tuple(f.seq("priorities", _priority)),
+        notes=tuple(f.texts("notes")),
+        policy_reading=policy_reading,
+        policy_mark=policy_mark,
+        odds=odds,
+        profile=profile,
+        span=node.span,
+        path=path,
+        rows_span=rows_node.span if rows_node is not None else None,
+    )
+    f.close()
+    if roll is None or table_id is None:
+        return None
+    return table
+
+
+def _label(name: str, state: str) -> str:
+    return f"{name} ({state})" if state else name
+
+
+def read_policy(ctx: Context, f: Fields) -> tuple[str, str, str]:
+    """The low and high policies, and why the kit chose them when the source is silent."""
+    node = f.node_of("out_of_range")
+    path = f.sub("out_of_range")
+    if node is None:
+        return "error", "error", ""
+    if isinstance(node, Scalar):
+        one = _one_policy(ctx, node, path)
+        return one, one, ""
+    g = Fields(ctx, node, path, POLICY)
+    low = g.choice("low")
+    high = g.choice("high")
+    reading = g.text("reading")
+    g.close()
+    return low, high, reading
+
+
+def _one_policy(ctx: Context, node: Node, path: str) -> str:
+    from ..fields import as_choice
+
+    return as_choice(ctx, node, path, POLICIES, "out-of-range policy") or "error"
+
+
+def _row(ctx: Context, node: Node, path: str, ncols: int) -> Row | None:
+    f = Fields(ctx, node, path, RESULT_ROW)
+    if f.map is None:
+        return None
+    band = None
+    result = f.node_of("result")
+    if result is not None:
+        text = as_text(ctx, result, f.sub("result"))
+        if text is not None:
+            try:
+                band = parse_band(text)
+            except BandError as exc:
+                ctx.error(
+                    result,
+                    f.sub("result"),
+                    str(exc),
+                    "write a result as 4, 2-3, >6, >=7, <=0, <1 or 7+",
+                )
+    outcomes = _outcomes(ctx, f, ncols)
+    mark = Marks(ctx).mark(f.get("reading", read_reading))
+    f.close()
+    if band is None or outcomes is None:
+        return None
+    return Row(band, outcomes, node.span, path, mark)
+
+
+def _outcomes(ctx: Context, f: Fields, ncols: int) -> tuple[str | None, ...] | None:
+    """`outcome: X` (one column) or `outcomes: [X, Y]`; null is a write-in blank."""
+    many, one = f.node_of("outcomes"), f.node_of("outcome")
+    if f.both("outcome"):
+        return None
+    if one is not None:
+        values: list[Node] = [one]
+        where = f.sub("outcome")
+    elif isinstance(many, Seq):
+        values = list(many)
+        where = f.sub("outcomes")
+    elif many is not None:
+        ctx.error(many, f.sub("outcomes"), f"expected a list, got {describe(many)}")
+        return None
+    else:
+        return None
+    if len(values) != ncols:
+        node = many if many is not None else one
+        ctx.error(node, where, f"{len(values)} outcome(s) for {ncols} column(s)")
+        return None
+    out: list[str | None] = []
+    for i, v in enumerate(values):
+        if isinstance(v, Scalar) and v.value is None and v.raw in ("", "null", "~"):
+            out.append(None)
+        else:
+            out.append(as_text(ctx, v, f"{where}[{i}]" if many is not None else where))
+    return tuple(out)
+
+
+def read_modifier(
+    ctx: Context,
+    node: Node,
+    path: str,
+    spec: Spec = MODIFIER,
+    more: Callable[[Fields], object] | None = None,
+) -> Modifier | None:
+    """A modifier; a spec that declares more keys (a combat modifier's `when:`) has
+    them read by `more` before the mapping is closed."""
+    f = Fields(ctx, node, path, spec)
+    if f.map is None:
+        return None
+    if more is not None:
+        more(f)
+    name = f.text("name")
+    note = f.text("note")
+    states: list[State] = []
+    if f.has("states"):
+        f.both("states")
+        states = f.seq("states", _state)
+        if len(states) < 2:
+            ctx.error(
+                f.node_of("states"), f.sub("states"), "a modifier with states needs two or more"
+            )
+    else:
+        st = _state_fields(ctx, f, "")
+        if st is not None:
+            states = [st]
+    f.close()
+    if name is None or not states:
+        return None
+    return Modifier(name, tuple(states), node.span, path, note)
+
+
+def _state(ctx: Context, node: Node, path: str) -> State | None:
+    f = Fields(ctx, node, path, STATE)
+    if f.map is None:
+        return None
+    label = f.text("when")
+    st = _state_fields(ctx, f, label)
+    f.close()
+    return st
+
+
+def _state_fields(ctx: Context, f: Fields, label: str) -> State | None:
+    add = f.integer("modifier")
+    roll = f.get("roll", as_roll)
+    if add is None and roll is None:
+        if f.map is not None and "modifier" not in f.map and "roll" not in f.map:
+            ctx.error(
+                f.node,
+                f.path,
+                "needs 'modifier' (a number added to the roll) "
+                "or 'roll' (dice that replace the roll)",
+            )
+        return None
+    return State(label, add or 0, roll)
+
+
+def unique_modifier_names(
+    ctx: Context, types: tuple[Modifier, ...], situations: tuple[Modifier, ...]
+) -> None:
+    seen: dict[str, Modifier] = {}
+    for m in (*types, *situations):
+        if m.name in seen:
+            first = seen[m.name]
+            ctx.error(m.span, m.path, f"modifier {m.name!r} is already named at {first.path}")
+        else:
+            seen[m.name] = m
+
+
+def _exclusive(ctx: Context, node: Node, path: str, names: set[str]) -> tuple[tuple[str, ...], ...]:
+    groups: list[tuple[str, ...]] = []
+    used: dict[str, str] = {}
+    for i, group in enumerate(read_list(ctx, node, path, lambda c, n, p: n)):
+        gpath = f"{path}[{i}]"
+        members = read_list(ctx, group, gpath, as_text)
+        for j, name in enumerate(members):
+            sub = group.items[j] if isinstance(group, Seq) else group
+            if name not in names:
+                from ...names import suggest
+
+                ctx.error(
+                    sub,
+                    f"{gpath}[{j}]",
+                    f"no situation named {name!r}",
+                    suggest(name, sorted(names)),
+                )
+            elif name in used:
+                ctx.error(sub, f"{gpath}[{j}]", f"{name!r} is already in {used[name]}")
+            else:
+                used[name] = gpath
+        if len(members) < 2:
+            ctx.error(group, gpath, "an exclusive group names two or more situations")
+        groups.append(tuple(members))
+    return tuple(groups)
+
+
+def _odds(ctx: Context, node: Node, path: str, labels: set[str]) -> tuple[tuple[str, ...], ...]:
+    out: list[tuple[str, ...]] = []
+    for i, combo in enumerate(read_list(ctx, node, path, lambda c, n, p: n)):
+        cpath = f"{path}[{i}]"
+        names = read_list(ctx, combo, cpath, as_text)
+        for j, name in enumerate(names):
+            if name not in labels:
+                from ...names import suggest
+
+                sub = combo.items[j] if isinstance(combo, Seq) else combo
+                ctx.error(
+                    sub,
+                    f"{cpath}[{j}]",
+                    f"no modifier named {name!r}",
+                    suggest(name, sorted(labels)),
+                )
+        out.append(tuple(names))
+    return tuple(out)
+
+
+def _gloss(ctx: Context, node: Node, path: str) -> Gloss | None:
+    f = Fields(ctx, node, path, GLOSS)
+    term = f.text("term")
+    meaning = f.text("meaning")
+    f.close()
+    return Gloss(term, meaning) if term is not None and meaning is not None else None
+
+
+def _priority(ctx: Context, node: Node, path: str) -> Priority | None:
+    f = Fields(ctx, node, path, PRIORITY)
+    title = f.text("title")
+    intro = f.text("intro")
+    items = f.texts("items")
+    f.close()
+    return Priority(title, tuple(items), intro) if title is not None and items else None
+
+
+def _profile(ctx: Context, node: Node, path: str) -> Profile | None:
+    """generate: {weights: [{outcome, weight}]} or {priority: [A, B, C]} (read as n..1)."""
+    f = Fields(ctx, node, path, PROFILE)
+    if f.map is None:
+        return None
+    weights_node, priority_node = f.node_of("weights"), f.node_of("priority")
+    behaviours: list[Behaviour] = []
+    from_priority = False
+    if f.both("priority"):
+        pass
+    elif weights_node is not None:
+        behaviours = read_list(ctx, weights_node, f.sub("weights"), _behaviour)
+    elif priority_node is not None:
+        names = read_list(ctx, priority_node, f.sub("priority"), as_text)
+        items = priority_node.items if isinstance(priority_node, Seq) else []
+        behaviours = [
+            Behaviour(name, len(names) - i, items[i].span if i < len(items) else None)
+            for i, name in enumerate(names)
+        ]
+        from_priority = True
+    f.close()
+    if not behaviours:
+        return None
+    if sum(b.weight for b in behaviours) <= 0:
+        ctx.error(node, path, "the weights add up to nothing")
+        return None
+    return Profile(tuple(behaviours), node.span, path, from_priority)
+
+
+def _behaviour(ctx: Context, node: Node, path: str) -> Behaviour | None:
+    f = Fields(ctx, node, path, BEHAVIOUR)
+    if not isinstance(node, Map):
+        return None
+    outcome = f.text("outcome")
+    weight = f.number("weight")
+    f.close()
+    if outcome is None or weight is None:
+        return None
+    return Behaviour(outcome, weight, node.span)
