@@ -199,8 +199,8 @@ def check(game: Game, diags: Diagnostics) -> None:
         font_book(game).face(game.font)
     except FontError as exc:
         diags.error(game.font_span or game.span, "font", exc.message, exc.hint)
-    for key, model in game.sections.items():
-        SECTIONS[key].check(game, model, diags)
+    for key in game.sections:
+        SECTIONS[key].check(game, game.section(key), diags)
     diags.raise_if_errors()
 
 
@@ -222,7 +222,8 @@ def plan(
     if facts is not None:
         env.facts = facts
     docs: list[Document] = []
-    for key, model in game.sections.items():
+    for key in game.sections:
+        model = game.section(key)
         try:
             docs.extend(SECTIONS[key].plan(model, env))
         except FontError as exc:
@@ -241,8 +242,8 @@ def plan(
     if game.share_sheets:
         docs = share_sheets(docs, settings.paper, fonts.width)
     docs.extend(plan_notes(game, env))  # the words of the kit's readings, on a page of its own
-    for key, model in game.sections.items():
-        SECTIONS[key].finish(model, docs, env)
+    for key in game.sections:
+        SECTIONS[key].finish(game.section(key), docs, env)
     face = fonts.face(game.font)
     proof = " · ".join(run_facts(settings)) if settings.proof else None
     for doc in docs:

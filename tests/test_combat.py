@@ -75,7 +75,7 @@ def _folder(tmp_path: Path, combat: str = SHIFTS, crt: str = CRT) -> Path:
 
 
 def _crt(tmp_path: Path, combat: str = SHIFTS, crt: str = CRT) -> Table:
-    return plan_game(_folder(tmp_path, combat, crt)).game.sections["tables"][0]
+    return plan_game(_folder(tmp_path, combat, crt)).game.tables[0]
 
 
 # ---- columns -------------------------------------------------------------------
@@ -158,7 +158,7 @@ def test_shifts_of_one_group_do_not_add_others_do(tmp_path):
 
 def test_shifts_found_on_the_map(tmp_path):
     game = plan_game(_folder(tmp_path)).game
-    table, mapdef = game.sections["tables"][0], game.sections["maps"].maps[0]
+    table, mapdef = game.tables[0], game.maps.maps[0]
     fort, west = mapdef.cell_at_label("0201"), mapdef.cell_at_label("0101")
     south = mapdef.cell_at_label("0202")
     assert present_at(mapdef, fort, [west]) == {
@@ -426,8 +426,8 @@ def test_ironfords_crt_at_the_fortified_ford():
     from tests.conftest import CONTENT
 
     game = plan_game(CONTENT / "ironford").game
-    table = next(t for t in game.sections["tables"] if t.id == "crt")
-    mapdef = game.sections["maps"].maps[0]
+    table = next(t for t in game.tables if t.id == "crt")
+    mapdef = game.maps.maps[0]
     ford, north = mapdef.cell_at_label("0807"), mapdef.cell_at_label("0806")
     sit = Situation(
         units_of(game, table.combat, ["north-1-inf", "north-1-tank"], "attacker"),

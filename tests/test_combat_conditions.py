@@ -77,8 +77,8 @@ def _folder(tmp_path: Path, combat: str = CONDITIONS) -> Path:
 
 def _setup(tmp_path: Path, combat: str = CONDITIONS):
     game = plan_game(_folder(tmp_path, combat)).game
-    table = next(t for t in game.sections["tables"] if t.id == "crt")
-    return game, table, game.sections["maps"].maps[0]
+    table = next(t for t in game.tables if t.id == "crt")
+    return game, table, game.maps.maps[0]
 
 
 def _sit(game, table, attackers, defenders, turn=None):
@@ -262,7 +262,7 @@ def test_unknown_sides_types_terrains_and_periods_are_errors_at_their_line(tmp_p
 
 def test_a_period_shades_and_names_its_turns(tmp_path):
     game, _table, _m = _setup(tmp_path)
-    track = game.sections["tracks"].tracks[0]
+    track = game.tracks.tracks[0]
     assert track.periods == {"Mud": (3, 4)}
     assert sorted(track.shade) == [3, 4] and track.labels == {3: "Mud", 4: "Mud"}
     assert Fraction(1) == 1  # (records compare by value)

@@ -47,7 +47,7 @@ def deck(tmp_path: Path, rows: str, yaml: str = DECK, header: str = HEADER) -> P
 def read(folder: Path):
     diags = Diagnostics()
     game = read_game(folder / "game.yaml", SECTIONS, diags, icon_names)
-    return game.sections.get("cards", ()), diags
+    return game.cards, diags
 
 
 def test_a_good_deck_makes_every_row_its_cards(tmp_path):

@@ -21,7 +21,7 @@ MAN_EX = {"Novice": 3, "Average": 4, "Veteran": 5}
 
 
 def _squads():
-    return seed_game("rencounter").sections["generators"][0]  # loaded once, not planned
+    return seed_game("rencounter").generators[0]  # loaded once, not planned
 
 
 def test_same_seed_same_roster_other_seed_differs():
@@ -86,7 +86,7 @@ def test_cli_generate_usage_errors():
 
 def test_birth_type_2d6_key():
     game = seed_game("ryamon")
-    gen = resolve_generator(game, game.sections["generators"][0])
+    gen = resolve_generator(game, game.generators[0])
     key = {2: "Lawyer", 3: "Scientist", 7: "Farmer", 11: "Leader", 12: "Inventor"}
     seen = set()
     for seed in range(300):
@@ -100,8 +100,8 @@ def test_birth_type_2d6_key():
 def test_birth_lookup_reads_the_printed_key():
     """The generator's rows are the people-type table's rows: one copy of the key."""
     game = seed_game("ryamon")
-    gen = resolve_generator(game, game.sections["generators"][0])
-    table = next(t for t in game.sections["tables"] if t.id == "people-types")
+    gen = resolve_generator(game, game.generators[0])
+    table = next(t for t in game.tables if t.id == "people-types")
     lookup = gen.lookups[0]
     assert lookup.roll == table.roll == "2d6"
     got = [(r.band.text, dict(r.values)) for r in lookup.rows]
@@ -134,7 +134,7 @@ def test_table_lookup_copies_its_columns_and_keeps_numbers(tmp_path):
         tmp_path / "g", TABLE_GAME % "{id: grade, table: grades, set: {grade: Grade, pay: Pay}}"
     )
     game = plan_game(folder).game
-    gen = resolve_generator(game, game.sections["generators"][0])
+    gen = resolve_generator(game, game.generators[0])
     rows = [(r.band.lo, r.band.hi, dict(r.values)) for r in gen.lookups[0].rows]
     assert rows == [(1, 3, {"grade": "low", "pay": 1}), (4, 6, {"grade": "high", "pay": None})]
     records = generate(gen, 5, size=40).records

@@ -14,8 +14,8 @@ from tests.conftest import CONTENT, errors_of, plan_game, write_game
 
 def _ironford():
     game = plan_game(CONTENT / "ironford").game
-    crt = next(t for t in game.sections["tables"] if t.id == "crt")
-    return game, crt, game.sections["maps"].maps[0]
+    crt = next(t for t in game.tables if t.id == "crt")
+    return game, crt, game.maps.maps[0]
 
 
 def test_the_terrain_chart_the_key_and_the_crt_notes_agree():
@@ -137,7 +137,7 @@ def test_the_key_beside_the_chart_names_symbols_and_says_the_rest():
 
     planned = plan_game(CONTENT / "ironford")
     game = planned.game
-    m = game.sections["maps"].maps[0]
+    m = game.maps.maps[0]
     env = PlanEnv(game, planned.settings, font_book(game), Diagnostics())
     said = {e.title: e.effects for e in entries(m, env)}
     assert said["Forest"] == "" and said["Ryn river (hexside)"] == ""

@@ -96,7 +96,7 @@ def test_every_place_name_stays_inside_its_hex(least):
     from kitgen.layout.plan import Rect
 
     game = plan_game(CONTENT / "ironford").game
-    m = game.sections["maps"].maps[0]
+    m = game.maps.maps[0]
     size = 54.0
     plates = [op for op in feature_ops(m, size, "bold", 1.5, (), least) if isinstance(op, Rect)]
     named = {f.cell for f in m.features if f.name}
@@ -126,7 +126,7 @@ def test_rails_roads_and_the_track_run_from_hex_centre_to_hex_centre():
     from kitgen.layout.plan import Path
 
     game = plan_game(CONTENT / "ironford").game
-    m = game.sections["maps"].maps[0]
+    m = game.maps.maps[0]
     drawn = [op.points for op in line_ops(m, 54.0) if isinstance(op, Path) and not op.closed]
     assert len(m.lines) == 3
     for line in m.lines:

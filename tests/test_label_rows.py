@@ -54,7 +54,7 @@ def tags(tmp_path: Path, rows: str = ROWS, yaml: str = GAME) -> Path:
 def labels_of(folder: Path):
     diags = Diagnostics()
     game = read_game(folder / "game.yaml", SECTIONS, diags, icon_names)
-    return {label.id: label for label in game.sections["labels"]}, diags
+    return {label.id: label for label in game.labels}, diags
 
 
 def messages(folder: Path) -> list[str]:
@@ -199,5 +199,5 @@ def test_counters_and_markers_take_the_same_vocabulary(tmp_path):
     diags = Diagnostics()
     game = read_game(folder / "game.yaml", SECTIONS, diags, icon_names)
     assert not diags.items, [str(d) for d in diags.items]
-    made = [(c.id, c.name, c.quantity, c.front.background) for c in game.sections["counters"]]
+    made = [(c.id, c.name, c.quantity, c.front.background) for c in game.counters]
     assert made == [("ana-bell", "Ana Bell (2)", 2, "#cc3333"), ("bo", "Bo (3)", 1, "#3366cc")]

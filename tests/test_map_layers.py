@@ -64,7 +64,7 @@ def _map(folder):
     diags = Diagnostics()
     game = load(folder, diags)
     assert not diags.errors, [str(d) for d in diags]
-    return game.sections["maps"].get("v")
+    return game.maps.get("v")
 
 
 def test_lines_features_and_hexside_runs_are_in_the_model(game_dir):
@@ -114,7 +114,7 @@ def test_drawn_layers(game_dir):
 
 def test_the_key_lists_everything_the_map_uses(game_dir):
     planned = plan_game(_valley(game_dir))
-    m = planned.game.sections["maps"].get("v")
+    m = planned.game.maps.get("v")
     env = PlanEnv(planned.game, planned.settings, font_book(planned.game), Diagnostics())
     got = [(e.title, e.effects) for e in entries(m, env)]
     assert got == [
@@ -191,7 +191,7 @@ def _messages(folder) -> list[str]:
 
     diags = Diagnostics()
     game = load(folder, diags)
-    check_rules(game, game.sections["rules"], diags)
+    check_rules(game, game.rules, diags)
     return [str(d).replace(f"{folder}/", "") for d in diags]
 
 
@@ -276,12 +276,12 @@ def test_the_set_up_map_shows_and_names_every_layer(game_dir):
     text = PdfReader(io.BytesIO(pdfs[name])).pages[0].extract_text()
     # the legend under the diagram names every layer the map draws, as the map's key does
     env = PlanEnv(planned.game, planned.settings, font_book(planned.game), Diagnostics())
-    m = planned.game.sections["maps"].get("v")
+    m = planned.game.maps.get("v")
     for entry in entries(m, env):
         assert entry.title in text
     assert "Arden" in text  # the town's name, drawn on the diagram
     # the token on the town keeps clear of the town's name
-    book = planned.game.sections["rules"]
+    book = planned.game.rules
     setup = resolve(planned.game, book, book.scenarios[0], Diagnostics())
     size = m.grid.size
     tokens = _token_ops(_token_spots(setup, size, 0.0, env), _colours(setup), env)

@@ -39,7 +39,7 @@ def _runs_in(marks: Marks, box) -> dict[str, list[float]]:
 
 
 def _map_of(planned, name: str):
-    return planned.game.sections["maps"].get(name)
+    return planned.game.maps.get(name)
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -77,7 +77,7 @@ def test_every_roster_the_squad_creator_rolls_passes_the_rules(seeds, units, var
     file.write_text(yaml.safe_dump({"title": "Rolled", "sides": sides}, sort_keys=False))
     diags = Diagnostics()
     one = with_scenarios(game, file, diags)
-    check_rules(one, one.sections["rules"], diags)
+    check_rules(one, one.rules, diags)
     errors = [d for d in diags.items if d.severity == "error"]
     assert errors == [], [str(d) for d in errors]
     # the only advice a rolled force may get: more than one hero on a side (a leader's 6)

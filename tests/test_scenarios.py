@@ -12,6 +12,7 @@ from kitgen.build import load
 from kitgen.errors import Diagnostics, KitError
 from kitgen.geometry import SquareGrid
 from kitgen.layout.plan import Circle, Group, Rect, Text
+from kitgen.model.game import Game
 from kitgen.model.map import MapDef, MapSet, Terrain
 from kitgen.records import replace as replace_fields
 from kitgen.rules.scenarios import check_rules
@@ -68,12 +69,19 @@ def game(folder: Path, rules: str, scenario: str, name: str = "s.yaml") -> Path:
     return write_game(folder, text, {f"scenarios/{name}": scenario})
 
 
+def with_maps(g: Game, *maps: MapDef) -> Game:
+    """The game with these maps as its maps: section (read after its own sections if
+    it had none)."""
+    written = g.sections if "maps" in g.sections else (*g.sections, "maps")
+    return g.replace(sections=written, maps=MapSet(maps))
+
+
 def messages(folder: Path, with_map: bool = True) -> list[str]:
     diags = Diagnostics()
     g = load(folder, diags)
     if with_map:
-        g = g.replace(sections={**g.sections, "maps": MapSet((board(),))})
-    check_rules(g, g.sections["rules"], diags)
+        g = with_maps(g, board())
+    check_rules(g, g.rules, diags)
     return [str(d).replace(f"{folder}/", "") for d in diags]
 
 
@@ -669,7 +677,7 @@ def test_setup_sheet_draws_each_piece_in_its_side_colour(game_dir):
     """,
     )
     g = load(game_dir, Diagnostics())
-    g = g.replace(sections={**g.sections, "maps": MapSet((board(),))})
+    g = with_maps(g, board())
     diags = Diagnostics()
     docs = plan(g, Settings(PAPERS["letter"]), font_book(g), diags)
     doc = next(d for d in docs if d.name == "scenario-s")
@@ -712,7 +720,7 @@ def _setup_sheet(game_dir, paper: str, figures: str):
     """,
     )
     g = load(game_dir, Diagnostics())
-    g = g.replace(sections={**g.sections, "maps": MapSet((board(),))})
+    g = with_maps(g, board())
     diags = Diagnostics()
     settings = Settings(paper_from_text(paper))
     doc = next(d for d in plan(g, settings, font_book(g), diags) if d.name == "scenario-s")
@@ -1244,8 +1252,8 @@ def test_unknown_side_value_unmatched_piece_and_two_maps(game_dir):
     diags = Diagnostics()
     g = load(game_dir, diags)
     other = replace_fields(board(), id="annex")
-    g = g.replace(sections={**g.sections, "maps": MapSet((board(), other))})
-    check_rules(g, g.sections["rules"], diags)
+    g = with_maps(g, board(), other)
+    check_rules(g, g.rules, diags)
     got = [str(d).replace(f"{game_dir}/", "") for d in diags]
     assert got[0] == (
         "scenarios/s.yaml:1:1: error: map: the game has 2 maps: name one with map: "
@@ -1260,8 +1268,8 @@ def test_a_map_that_prints_no_sheet_is_no_scenario_s_table(game_dir):
     diags = Diagnostics()
     g = load(game_dir, diags)
     diagrams = replace_fields(board(), id="diagrams", copies=0)
-    g = g.replace(sections={**g.sections, "maps": MapSet((diagrams, board()))})
-    book = g.sections["rules"]
+    g = with_maps(g, diagrams, board())
+    book = g.rules
     assert resolve(g, book, book.scenarios[0], diags).map.id == "field"
     named = replace_fields(book.scenarios[0], map="diagrams")
     assert resolve(g, book, named, diags).map.id == "diagrams"

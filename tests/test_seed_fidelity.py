@@ -147,7 +147,7 @@ def test_rencounter_unit_size_is_advice():
     """ "The number of units and number of figures in a unit are up to you": a unit outside
     4 to 10 is warned about, never refused."""
     planned, _, _ = seed_kit("rencounter")
-    rules = planned.game.sections["rules"]
+    rules = planned.game.rules
     rule = next(c for c in rules.constraints if c.name.startswith("Put 4 to 10 figures"))
     assert rule.severity == "warning"
 

@@ -37,7 +37,7 @@ def cards_of(folder) -> list[str]:
     diags = Diagnostics()
     game = read_game(folder / "game.yaml", SECTIONS, diags, icon_names)
     assert not diags.items, [d.message for d in diags.items]
-    return [card.id for card in game.sections["cards"]]
+    return [card.id for card in game.cards]
 
 
 def test_a_row_after_a_gap_of_20000_empty_rows_is_read(tmp_path):

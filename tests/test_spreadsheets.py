@@ -36,7 +36,7 @@ def test_csv_rows_are_records_with_their_types(tmp_path):
         {"units.csv": "\ufeffname;colour;strength;count\nalpha;red;1.10;2\n0101;#336699;;1\n"},
     )
     planned = plan_game(game)
-    defs = {d.id: d for d in planned.game.sections["counters"]}
+    defs = {d.id: d for d in planned.game.counters}
     assert sorted(defs) == ["u-0101", "u-alpha"]  # 0101 keeps its zero: text, not a number
     assert defs["u-alpha"].quantity == 2
     assert defs["u-alpha"].attrs["strength"] == "1.10"  # as written, not 1.1
@@ -59,7 +59,7 @@ def test_a_product_variable_takes_its_records_from_a_file(tmp_path):
         """,
         {"kinds.csv": "kind,abbr\ninfantry,In\narmour,Ar\nartillery,Ay\n"},
     )
-    ids = [d.id for d in plan_game(game).game.sections["counters"]]
+    ids = [d.id for d in plan_game(game).game.counters]
     assert ids == [f"{k}-{s}" for s in ("red", "blue") for k in ("infantry", "armour", "artillery")]
 
 
@@ -100,7 +100,7 @@ def test_xlsx_cells_are_named_by_sheet_and_cell(tmp_path):
     sheet["B3"] = "blue"
     sheet["C4"] = None
     book.save(game / "units.xlsx")
-    defs = {d.id: d for d in plan_game(game).game.sections["counters"]}
+    defs = {d.id: d for d in plan_game(game).game.counters}
     assert defs["u-b"].attrs["strength"] == "5"  # Excel's 5.0 is the number 5
     assert defs["u-b"].quantity == 2
 
@@ -296,7 +296,7 @@ def test_new_from_a_spreadsheet_of_pieces_builds_at_once(tmp_path):
     built = run_cli("build", str(folder), "-o", str(tmp_path / "out"))
     assert built.exit_code == 0 and "warning" not in built.stderr, built.stderr
     planned = plan_game(folder)
-    defs = {d.id: d for d in planned.game.sections["counters"]}
+    defs = {d.id: d for d in planned.game.counters}
     assert {k: d.quantity for k, d in defs.items()} == {
         "1st-guards": 2,
         "2nd-rifles": 3,
@@ -328,6 +328,6 @@ def test_new_from_a_sheet_of_names_and_sides_prints_each_name_once(tmp_path):
     assert run_cli("new", str(folder), "--from", str(sheet)).exit_code == 0
     built = run_cli("build", str(folder), "-o", str(tmp_path / "out"))
     assert built.exit_code == 0 and "warning" not in built.stderr, built.stderr
-    defs = {d.id: d for d in plan_game(folder).game.sections["counters"]}
+    defs = {d.id: d for d in plan_game(folder).game.counters}
     assert [e.text for e in defs["goose"].front.elements if hasattr(e, "text")] == ["Goose"]
     assert defs["goose"].front.background != defs["fox"].front.background

@@ -38,7 +38,7 @@ rules:
 def _messages(folder) -> list[str]:
     diags = Diagnostics()
     game = load(folder, diags)
-    check_rules(game, game.sections["rules"], diags)
+    check_rules(game, game.rules, diags)
     return [str(d).replace(f"{folder}/", "") for d in diags]
 
 

@@ -215,7 +215,7 @@ def test_rencounter_one_activation_card_per_unit_and_a_reshuffle_card():
 
 def test_ryamon_people_key_chances_are_computed():
     planned = plan_game(CONTENT / "ryamon")
-    table = next(t for t in planned.game.sections["tables"] if t.id == "people-types")
+    table = next(t for t in planned.game.tables if t.id == "people-types")
     # 2d6 by hand: ways out of 36 for totals 2..12
     ways = [1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1]
     shown = [c.split(" = ")[0] for c in table.chances]
@@ -290,7 +290,7 @@ sheets:
 def test_chance_column_matches_hand_fractions(game_dir: Path):
     write_game(game_dir, GAME)
     planned = plan_game(game_dir)
-    odds = planned.game.sections["tables"][0]
+    odds = planned.game.tables[0]
     # 2d6 by hand: 2 is 1 way in 36; 3-4 is 2+3; 5-6 is 4+5 = 9/36; 7 is 6/36 ...
     expected = (
         "1/36 = 2.8%",
@@ -353,7 +353,7 @@ def test_write_in_blank_is_an_underlined_box_and_a_warning(game_dir: Path):
 def test_spanning_cell_and_header_group(game_dir: Path):
     write_game(game_dir, GAME.replace("chance: true", "chance: false"))
     planned = plan_game(game_dir)
-    gear = planned.game.sections["tables"][1]
+    gear = planned.game.tables[1]
     sling = gear.rows[1]
     assert isinstance(sling.cells[1], Cell) and sling.cells[1].cols == 2
     assert sling.cells[2] is None

@@ -780,7 +780,7 @@ def test_seed_template_and_label_pages_set_nothing_under_6pt_and_notes_at_7pt(ga
     from .conftest import seed_kit
 
     planned, pdfs, manifest = seed_kit(game_id)
-    section = planned.game.sections.get("templates")
+    section = planned.game.templates
     notes = [n for t in (section.items if section else ()) for n in t.notes]
     lines = [n.replace(" ", "") for n in notes]
     read = 0
@@ -797,7 +797,7 @@ def test_seed_template_and_label_pages_set_nothing_under_6pt_and_notes_at_7pt(ga
                 assert least >= PIECE_MIN - 0.01, (game_id, name, number, text, least)
                 if name.startswith("templates") and any(len(text) > 8 and text in n for n in lines):
                     assert least >= RULES_MIN - 0.01, (game_id, name, number, text, least)
-    assert read or not (section or planned.game.sections.get("labels"))
+    assert read or not (section or planned.game.labels)
     # and no piece of these needed type under the floor: the build reports none
     assert not [f for f in manifest["facts"] if "below" in f and ("label" in f or "templ" in f)]
 

@@ -40,7 +40,7 @@ def _game(tmp_path: Path, extra: str) -> Path:
 
 
 def _table(tmp_path: Path, extra: str):
-    return plan_game(_game(tmp_path, extra)).game.sections["threats"][0]
+    return plan_game(_game(tmp_path, extra)).game.threats[0]
 
 
 # ---- dice odds, worked by hand -------------------------------------------
@@ -331,7 +331,7 @@ def test_too_many_behaviours_for_the_roll(tmp_path):
 
 
 def test_duck_matrix_odds_and_extremes():
-    table = plan_game(CONTENT / "duck").game.sections["threats"][0]
+    table = plan_game(CONTENT / "duck").game.threats[0]
     shown = dict(shown_combos(table))
     assert row_odds(table, Combo(()))[-1] == 0
     wounded = row_odds(table, shown["WOUNDED +2"])
@@ -358,7 +358,7 @@ def test_duck_matrix_every_modifier_by_hand():
         "OBJECTIVE ON TILE -3": [4 * s, s, s, 0, 0, 0, 0],  # d6-3: -2..1 read row 1
         "OBJECTIVE IDENTIFIED -1": [2 * s, s, s, s, s, 0, 0],
     }
-    table = plan_game(CONTENT / "duck").game.sections["threats"][0]
+    table = plan_game(CONTENT / "duck").game.threats[0]
     shown = dict(shown_combos(table))
     for label, odds in by_hand.items():
         assert row_odds(table, shown[label]) == odds, label

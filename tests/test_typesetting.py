@@ -326,7 +326,7 @@ def _seed_sheets() -> list[tuple[str, str]]:
     out = []
     for game in GAMES:
         planned, _, _ = seed_kit(game)
-        for sheet in planned.game.sections.get("sheets", ()):
+        for sheet in planned.game.sheets:
             if sheet.columns > 1 and all(item.kind != "break" for item in sheet.items):
                 out.append((game, sheet.id))
     return out
@@ -392,7 +392,7 @@ def test_balancing_keeps_a_block_whole_where_a_split_gains_little(game_dir):
 def test_every_reference_sheet_and_scenario_title_is_set_at_title_size(game: str):
     # one scale across a kit's sheets: a reference sheet's title as a scenario sheet's
     planned, pdfs, _ = seed_kit(game)
-    titles = {f"sheet-{s.id}.pdf": s.title for s in planned.game.sections.get("sheets", ())}
+    titles = {f"sheet-{s.id}.pdf": s.title for s in planned.game.sheets}
     rules = planned.game.rules
     titles |= {f"scenario-{s.id}.pdf": s.title for s in (rules.scenarios if rules else ())}
     for name, title in titles.items():
@@ -405,7 +405,7 @@ def test_a_split_keeps_a_sub_heading_with_its_rows(game_dir):
     planned = _sheet_game(
         game_dir, ["grouped"], [_table("grouped", 60, heading_every=3)], [], size=8, max_size=8
     )
-    table = planned.game.sections["tables"][0]
+    table = planned.game.tables[0]
     ends = [p.extra["rows"][1] for p in _parts(planned)][:-1]
     assert ends and all(not table.rows[e - 1].heading for e in ends)
     assert all(table.rows[e].heading for e in ends)  # here each part ends before a group
@@ -417,7 +417,7 @@ def test_a_list_splits_only_between_its_items(game_dir):
     planned = _sheet_game(game_dir, ["steps"], [], [text], size=8, max_size=8)
     parts = _parts(planned)
     assert len(parts) == 2
-    block = planned.game.sections["texts"][0]
+    block = planned.game.texts[0]
     width = parts[0].bbox[2] - parts[0].bbox[0]
     env = PlanEnv(planned.game, planned.settings, font_book(planned.game), planned.diags)
     lines = layout_text(block, width, env, parts[0].extra["size"]).lines
@@ -432,8 +432,8 @@ def _remnants(planned: Planned, sheet: str) -> list[tuple[str, int, int]]:
     doc = next(d for d in planned.docs if d.name == f"sheet-{sheet}")
     items = [i for p in doc.pages for i in p.items if i.kind in ("table", "text")]
     # an effects chart's rows are made from its map (rules/terrain_effects.py)
-    tables = {t.id: effects_table(planned.game, t) for t in planned.game.sections.get("tables", ())}
-    texts = {t.id: t for t in planned.game.sections.get("texts", ())}
+    tables = {t.id: effects_table(planned.game, t) for t in planned.game.tables}
+    texts = {t.id: t for t in planned.game.texts}
     env = PlanEnv(planned.game, planned.settings, font_book(planned.game), planned.diags)
     out = []
     for item in items:
@@ -459,7 +459,7 @@ def test_no_seed_sheet_splits_a_block_leaving_a_token_remnant(game: str):
     between columns or pages keeps KEEP_ROWS rows on each side, a list KEEP_ITEMS items
     (no "(cont.)" of three rows, no bullet alone at a column foot)."""
     planned, _, _ = seed_kit(game)
-    for sheet in planned.game.sections.get("sheets", ()):
+    for sheet in planned.game.sheets:
         assert _remnants(planned, sheet.id) == [], sheet.id
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 from ..errors import Span
 from ..records import field, record, replace
@@ -13,7 +13,7 @@ from .reading import Reading
 
 COUNTER_SHEETS = ("butted", "gutters")
 
-if TYPE_CHECKING:  # the section models, for the accessors' types (a build loads only its own)
+if TYPE_CHECKING:  # the section models, for the fields' types (a build loads only its own)
     from .counters import CounterSet
     from .cover import Cover
     from .generator import Generator
@@ -40,10 +40,9 @@ class Game:
     paper: Paper = PAPERS["letter"]  # the game's own paper: named or custom
     font: str = "Vera"  # default family for every component
     palette: Mapping[str, str] = field(default_factory=dict)
-    # section key -> its model, in reading order: what the build hands to each registered
-    # Section (kitgen/sections.py). Everything else reads a section through its typed
-    # accessor below, so the type checker follows what is done with the model.
-    sections: Mapping[str, object] = field(default_factory=dict)
+    # the keys of the sections game.yaml holds, in reading order: the build hands each
+    # section's field below to its registered Section (kitgen/sections.py)
+    sections: tuple[str, ...] = ()
     files: tuple[Path, ...] = ()  # game.yaml and everything it included
     font_span: Span | None = None  # where font: was set, for font errors
     # where the id was written (else the title, else the file): a clash of ids names it
@@ -62,75 +61,32 @@ class Game:
     # the kit's notes page (layout/kit/notes.py), their marks where each choice is made
     readings: tuple[Reading, ...] = ()
 
+    # One field per section: its model, or None (one model) or () (a list of them) when
+    # the game has none. The reader registered for the key made it (sections.py).
+    cover: Cover | None = None
+    layouts: tuple[Layout, ...] = ()
+    counters: CounterSet | None = None
+    maps: MapSet | None = None
+    tracks: TrackSet | None = None
+    tables: tuple[Table, ...] = ()
+    texts: tuple[TextBlock, ...] = ()
+    sheets: tuple[Sheet, ...] = ()
+    decks: tuple[Deck, ...] = ()
+    cards: tuple[Card, ...] = ()
+    threats: Sequence[ThreatTable] = ()
+    generators: Sequence[Generator] = ()
+    labels: Labels | None = None
+    templates: Templates | None = None
+    rules: RuleBook | None = None
+    rulebook: Rulebook | None = None
+
     def replace(self, **changes: Any) -> Game:
         """A copy with some fields changed (the game itself is never changed once read)."""
         return replace(self, **changes)
 
-    # One accessor per section: its model, or None (one model) or () (a list of them)
-    # when the game has none. The reader registered for the key made it (sections.py).
-    @property
-    def cover(self) -> Cover | None:
-        return cast("Cover | None", self.sections.get("cover"))
-
-    @property
-    def layouts(self) -> tuple[Layout, ...]:
-        return cast("tuple[Layout, ...]", self.sections.get("layouts", ()))
-
-    @property
-    def counters(self) -> CounterSet | None:
-        return cast("CounterSet | None", self.sections.get("counters"))
-
-    @property
-    def maps(self) -> MapSet | None:
-        return cast("MapSet | None", self.sections.get("maps"))
-
-    @property
-    def tracks(self) -> TrackSet | None:
-        return cast("TrackSet | None", self.sections.get("tracks"))
-
-    @property
-    def tables(self) -> tuple[Table, ...]:
-        return cast("tuple[Table, ...]", self.sections.get("tables", ()))
-
-    @property
-    def texts(self) -> tuple[TextBlock, ...]:
-        return cast("tuple[TextBlock, ...]", self.sections.get("texts", ()))
-
-    @property
-    def sheets(self) -> tuple[Sheet, ...]:
-        return cast("tuple[Sheet, ...]", self.sections.get("sheets", ()))
-
-    @property
-    def decks(self) -> tuple[Deck, ...]:
-        return cast("tuple[Deck, ...]", self.sections.get("decks", ()))
-
-    @property
-    def cards(self) -> tuple[Card, ...]:
-        return cast("tuple[Card, ...]", self.sections.get("cards", ()))
-
-    @property
-    def threats(self) -> Sequence[ThreatTable]:
-        return cast("Sequence[ThreatTable]", self.sections.get("threats", ()))
-
-    @property
-    def generators(self) -> Sequence[Generator]:
-        return cast("Sequence[Generator]", self.sections.get("generators", ()))
-
-    @property
-    def labels(self) -> Labels | None:
-        return cast("Labels | None", self.sections.get("labels"))
-
-    @property
-    def templates(self) -> Templates | None:
-        return cast("Templates | None", self.sections.get("templates"))
-
-    @property
-    def rules(self) -> RuleBook | None:
-        return cast("RuleBook | None", self.sections.get("rules"))
-
-    @property
-    def rulebook(self) -> Rulebook | None:
-        return cast("Rulebook | None", self.sections.get("rulebook"))
+    def section(self, key: str) -> object:
+        """The model of the section under `key` (a key of `sections`), for its Section."""
+        return getattr(self, key)
 
 
 @record

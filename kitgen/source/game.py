@@ -10,7 +10,7 @@ import re
 import stat
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Protocol
+from typing import Any, Protocol
 
 from ..budget import MAX_GAME_BYTES, MAX_INCLUDES, MAX_YAML_BYTES, MAX_YAML_VALUES
 from ..errors import Diagnostic, Diagnostics, KitError, Span
@@ -273,7 +273,7 @@ def read_game(
     side_mark = f.choice("side_mark", default="band")
     side_mark_node = f.node_of("side_mark")
     type_scale = f.get("type_scale", read_type_scale) or ()
-    models = {}
+    models: dict[str, Any] = {}  # each registered reader's model, typed by its Section
     for key, section in sections.items():
         node = f.node_of(key)
         if node is not None:
@@ -290,7 +290,8 @@ def read_game(
         paper=paper,
         font=font,
         palette=dict(ctx.palette),
-        sections=models,
+        sections=tuple(models),
+        **models,
         files=tuple(files),
         font_span=font_node.span if font_node else None,
         id_span=_id_span(root),

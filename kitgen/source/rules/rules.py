@@ -566,6 +566,5 @@ def with_scenarios(game, file: Path | None, diags):
         if not chosen:
             one = read_scenario_file(ctx, file, book)
             chosen = (one,) if one is not None else ()
-    sections = dict(game.sections)
-    sections["rules"] = replace(book, scenarios=chosen)
-    return game.replace(sections=sections)
+    written = game.sections if "rules" in game.sections else (*game.sections, "rules")
+    return game.replace(sections=written, rules=replace(book, scenarios=chosen))
