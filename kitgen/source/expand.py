@@ -21,6 +21,7 @@ from __future__ import annotations
 import itertools
 import re
 from collections.abc import Iterable
+from typing import Any
 
 from ..errors import Diagnostic, Span, display_path
 from ..model.counters import merge_rows
@@ -31,7 +32,7 @@ from .spec import Scalar as ScalarType
 from .yamlnodes import Map, Node, Scalar, Seq, describe
 
 # {name: [values]} (a product), a list of records, or a product of lists and records
-FOR_EACH = ScalarType("for_each: lists or records", {"type": ["object", "array"]})
+FOR_EACH: ScalarType[Any] = ScalarType("for_each: lists or records", {"type": ["object", "array"]})
 
 MAX_EXPANSION = 10_000
 

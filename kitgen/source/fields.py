@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
-from typing import Any, TypeGuard, TypeVar
+from typing import Any, TypeGuard, TypeVar, overload
 
 from ..budget import MAX_NUMBER, MAX_TEXT
 from ..colours import ColourError, parse_colour
@@ -25,6 +25,13 @@ from .spec import Key, Spec, SpecError
 from .yamlnodes import Map, Node, Scalar, Seq, describe
 
 T = TypeVar("T")
+# What a getter gives for a key object: the type its declaration says (None too for a key
+# without a default), bounded by what the getter reads
+_Text = TypeVar("_Text", bound="str | None")
+_Number = TypeVar("_Number", bound="float | None")
+_Integer = TypeVar("_Integer", bound="int | None")
+_Bool = TypeVar("_Bool", bound="bool | None")
+_Path = TypeVar("_Path", bound="Path | None")
 
 
 @record(frozen=False)
@@ -483,19 +490,21 @@ class Fields:
         return self._get(key, d["required"], d["default"], convert)
 
     # -- keys read by the reader's own function, against the declaration
-    def node_of(self, key: str, required: Any = UNSET) -> Node | None:
+    def node_of(self, key: str | Key[Any], required: Any = UNSET) -> Node | None:
         """The node under `key` for the reader to read itself; if it is absent and
         declared required (or leads a OneOf group none of whose keys is written),
         reported missing with the declared hint."""
+        key = self._name(key)
         node = self.raw(key)
         if node is None:
             self._missing(key, self._declared(key, "", required=required)["required"])
         return node
 
-    def get(self, key: str, read: Callable[..., Any], *args: Any) -> Any:
+    def get(self, key: str | Key[Any], read: Callable[..., Any], *args: Any) -> Any:
         """`read(ctx, node, path, *args)` on the node under `key`. Absent, or when read
         gives None (having said why): the declared default. Absent and required: as
         node_of() says."""
+        key = self._name(key)
         node = self.node_of(key)
         value = None if node is None else read(self.ctx, node, self.sub(key), *args)
         return self.default(key) if value is None else value
@@ -541,15 +550,38 @@ class Fields:
         """The declared default of `key` (None without a spec)."""
         return self._declared(key, "", default=UNSET)["default"]
 
-    # -- typed getters
-    def text(self, key: str, default: Any = UNSET, required: Any = UNSET) -> Any:
-        return self._read(key, "text", default, required, lambda n, p: as_text(self.ctx, n, p))
+    def _name(self, key: str | Key[Any]) -> str:
+        """The name of a key asked for by name or by its declaration (which must be the
+        one in this mapping's spec)."""
+        if isinstance(key, str):
+            return key
+        if self.spec is None or self.spec.keys.get(key.name) is not key:
+            raise SpecError(f"key {key.name!r} is not declared in this mapping's spec")
+        return key.name
 
-    def id(self, key: str = "id", default: Any = UNSET, required: Any = UNSET) -> Any:
+    # -- typed getters: by a key object, the value its declaration says (settings and
+    # all from it); by name, Any (the readers not yet asking by key objects)
+    @overload
+    def text(self, key: Key[_Text], *, required: bool = ...) -> _Text: ...
+    @overload
+    def text(self, key: str, default: Any = UNSET, required: Any = UNSET) -> Any: ...
+    def text(self, key: str | Key[Any], default: Any = UNSET, required: Any = UNSET) -> Any:
+        convert = lambda n, p: as_text(self.ctx, n, p)  # noqa: E731
+        return self._read(self._name(key), "text", default, required, convert)
+
+    @overload
+    def id(self, key: Key[_Text], *, required: bool = ...) -> _Text: ...
+    @overload
+    def id(self, key: str = "id", default: Any = UNSET, required: Any = UNSET) -> Any: ...
+    def id(self, key: str | Key[Any] = "id", default: Any = UNSET, required: Any = UNSET) -> Any:
         if self.spec is None and required is UNSET:
             required = True
-        return self._read(key, "id", default, required, lambda n, p: as_id(self.ctx, n, p))
+        convert = lambda n, p: as_id(self.ctx, n, p)  # noqa: E731
+        return self._read(self._name(key), "id", default, required, convert)
 
+    @overload
+    def number(self, key: Key[_Number], *, required: bool = ...) -> _Number: ...
+    @overload
     def number(
         self,
         key: str,
@@ -557,7 +589,16 @@ class Fields:
         lo: Any = UNSET,
         hi: Any = UNSET,
         required: Any = UNSET,
+    ) -> Any: ...
+    def number(
+        self,
+        key: str | Key[Any],
+        default: Any = UNSET,
+        lo: Any = UNSET,
+        hi: Any = UNSET,
+        required: Any = UNSET,
     ) -> Any:
+        key = self._name(key)
         d = self._declared(key, "number", default=default, lo=lo, hi=hi, required=required)
         return self._get(
             key,
@@ -566,6 +607,9 @@ class Fields:
             lambda n, p: as_number(self.ctx, n, p, d["lo"], d["hi"]),
         )
 
+    @overload
+    def integer(self, key: Key[_Integer], *, required: bool = ...) -> _Integer: ...
+    @overload
     def integer(
         self,
         key: str,
@@ -573,7 +617,16 @@ class Fields:
         lo: Any = UNSET,
         hi: Any = UNSET,
         required: Any = UNSET,
+    ) -> Any: ...
+    def integer(
+        self,
+        key: str | Key[Any],
+        default: Any = UNSET,
+        lo: Any = UNSET,
+        hi: Any = UNSET,
+        required: Any = UNSET,
     ) -> Any:
+        key = self._name(key)
         d = self._declared(key, "integer", default=default, lo=lo, hi=hi, required=required)
         return self._get(
             key,
@@ -582,6 +635,11 @@ class Fields:
             lambda n, p: as_number(self.ctx, n, p, d["lo"], d["hi"], integer=True),
         )
 
+    @overload
+    def length(
+        self, key: Key[_Number], *, required: bool = ..., positive: bool = ..., negative: bool = ...
+    ) -> _Number: ...
+    @overload
     def length(
         self,
         key: str,
@@ -589,21 +647,44 @@ class Fields:
         required: Any = UNSET,
         positive: bool = True,
         negative: bool = True,
+    ) -> Any: ...
+    def length(
+        self,
+        key: str | Key[Any],
+        default: Any = UNSET,
+        required: Any = UNSET,
+        positive: bool = True,
+        negative: bool = True,
     ) -> Any:
         return self._read(
-            key,
+            self._name(key),
             "length",
             default,
             required,
             lambda n, p: as_length(self.ctx, n, p, positive, negative),
         )
 
-    def colour(self, key: str, default: Any = UNSET, required: Any = UNSET) -> Any:
-        return self._read(key, "colour", default, required, lambda n, p: as_colour(self.ctx, n, p))
+    @overload
+    def colour(self, key: Key[_Text], *, required: bool = ...) -> _Text: ...
+    @overload
+    def colour(self, key: str, default: Any = UNSET, required: Any = UNSET) -> Any: ...
+    def colour(self, key: str | Key[Any], default: Any = UNSET, required: Any = UNSET) -> Any:
+        convert = lambda n, p: as_colour(self.ctx, n, p)  # noqa: E731
+        return self._read(self._name(key), "colour", default, required, convert)
 
-    def boolean(self, key: str, default: Any = UNSET) -> Any:
-        return self._read(key, "boolean", default, False, lambda n, p: as_bool(self.ctx, n, p))
+    @overload
+    def boolean(self, key: Key[_Bool]) -> _Bool: ...
+    @overload
+    def boolean(self, key: str, default: Any = UNSET) -> Any: ...
+    def boolean(self, key: str | Key[Any], default: Any = UNSET) -> Any:
+        convert = lambda n, p: as_bool(self.ctx, n, p)  # noqa: E731
+        return self._read(self._name(key), "boolean", default, False, convert)
 
+    @overload
+    def choice(
+        self, key: Key[_Text], options: Any = ..., *, required: bool = ..., what: str | None = ...
+    ) -> _Text: ...
+    @overload
     def choice(
         self,
         key: str,
@@ -611,7 +692,16 @@ class Fields:
         default: Any = UNSET,
         required: Any = UNSET,
         what: str | None = None,
+    ) -> Any: ...
+    def choice(
+        self,
+        key: str | Key[Any],
+        options: Any = UNSET,
+        default: Any = UNSET,
+        required: Any = UNSET,
+        what: str | None = None,
     ) -> Any:
+        key = self._name(key)
         d = self._declared(key, "choice", default=default, options=options, required=required)
         opts = list(d["options"])
         if what is None and self.spec is not None:
@@ -623,16 +713,22 @@ class Fields:
             lambda n, p: as_choice(self.ctx, n, p, opts, what or key),
         )
 
-    def file(self, key: str, default: Any = UNSET, required: Any = UNSET) -> Any:
-        return self._read(key, "file", default, required, lambda n, p: as_path(self.ctx, n, p))
+    @overload
+    def file(self, key: Key[_Path], *, required: bool = ...) -> _Path: ...
+    @overload
+    def file(self, key: str, default: Any = UNSET, required: Any = UNSET) -> Any: ...
+    def file(self, key: str | Key[Any], default: Any = UNSET, required: Any = UNSET) -> Any:
+        convert = lambda n, p: as_path(self.ctx, n, p)  # noqa: E731
+        return self._read(self._name(key), "file", default, required, convert)
 
     def seq(
         self,
-        key: str,
+        key: str | Key[Any],
         read_item: Callable[[Context, Node, str], T | None],
         required: Any = UNSET,
     ) -> list[T]:
         """A list; read_item(ctx, node, path) returns None for an item it rejected."""
+        key = self._name(key)
         required = self._declared(key, "seq", required=required)["required"]
         node = self.raw(key)
         if node is None:
@@ -640,8 +736,9 @@ class Fields:
             return []
         return read_list(self.ctx, node, self.sub(key), read_item)
 
-    def texts(self, key: str, required: Any = UNSET) -> list[str]:
+    def texts(self, key: str | Key[list[str] | None], required: Any = UNSET) -> list[str]:
         """A list of text, or a single text taken as a list of one."""
+        key = self._name(key)
         required = self._declared(key, "texts", required=required)["required"]
         node = self.raw(key)
         if node is None:

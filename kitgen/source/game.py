@@ -27,32 +27,41 @@ from .yamlnodes import Map, Node, Scalar, Seq, load_yaml, parse_yaml, read_yaml_
 GAME_FILE = "game.yaml"
 
 # game.yaml's own keys; each section's key and type are in schema.section_types().
+PALETTE = Key(
+    "colours",
+    Named(COLOUR, "names, each a colour"),
+    "a palette usable wherever a colour is asked for",
+)
+GAME_ID = Key("id", ID, "names output/<id>/; default: the folder's name")
+TITLE = Key("title", TEXT, "the game's name", required=True)
+VERSION = Key("version", TEXT, "printed with the title", default="")
+PAPER = Key(
+    "paper", TEXT, "letter, a4, a4-letter, legal, tabloid, a3 or WIDTHxHEIGHT", default="letter"
+)
+FONT = Key("font", TEXT, "the default font family", default="Vera")
+COUNTER_SHEET = Key(
+    "counter_sheet",
+    Choice(COUNTER_SHEETS),
+    "square and rect counters of one size edge to edge (butted) or apart (gutters)",
+    default="butted",
+)
+SHARE_SHEETS = Key(
+    "share_sheets",
+    BOOLEAN,
+    "a one-page component prints in the room on another file's last page printed the same way",
+    default=True,
+)
+INCLUDE = Key("include", OneOrList(TEXT), "files merged in: lists concatenate, mappings merge")
 TOP_KEYS = (
-    Key(
-        "colours",
-        Named(COLOUR, "names, each a colour"),
-        "a palette usable wherever a colour is asked for",
-    ),
-    Key("id", ID, "names output/<id>/; default: the folder's name"),
-    Key("title", TEXT, "the game's name", required=True),
-    Key("version", TEXT, "printed with the title", default=""),
-    Key(
-        "paper", TEXT, "letter, a4, a4-letter, legal, tabloid, a3 or WIDTHxHEIGHT", default="letter"
-    ),
-    Key("font", TEXT, "the default font family", default="Vera"),
-    Key(
-        "counter_sheet",
-        Choice(COUNTER_SHEETS),
-        "square and rect counters of one size edge to edge (butted) or apart (gutters)",
-        default="butted",
-    ),
-    Key(
-        "share_sheets",
-        BOOLEAN,
-        "a one-page component prints in the room on another file's last page printed the same way",
-        default=True,
-    ),
-    Key("include", OneOrList(TEXT), "files merged in: lists concatenate, mappings merge"),
+    PALETTE,
+    GAME_ID,
+    TITLE,
+    VERSION,
+    PAPER,
+    FONT,
+    COUNTER_SHEET,
+    SHARE_SHEETS,
+    INCLUDE,
     SIDE_MARK_KEY,
     TYPE_SCALE_KEY,
 )
@@ -254,31 +263,35 @@ def read_game(
     ctx = Context(diags, folder, icons=icons)
     ctx.extra["root"] = root  # what a section may look up elsewhere (the rules' words)
     f = Fields(ctx, root, "", game_keys(sections))
-    ctx.palette = f.get("colours", _read_palette) or {}
-    game_id = f.id("id")
+    ctx.palette = f.get(PALETTE, _read_palette) or {}
+    game_id = f.id(GAME_ID)
     if game_id is None:
         game_id = real_path(folder).name  # `kitgen build .` names the folder itself
         problem = default_id_problem(game_id, "folder name", "game")
         if problem is not None:
             ctx.error(root, "id", *problem)
-    title = f.text("title", default=game_id)
-    version = f.text("version")
-    paper = f.get("paper", _read_paper)
+    title = f.text(TITLE)
+    if title is None:  # absent (said so), or refused: the id stands for it
+        title = game_id
+    version = f.text(VERSION)
+    paper = f.get(PAPER, _read_paper)
     if isinstance(paper, str):  # absent, or refused: the declared default
         paper = PAPERS[paper]
-    font = f.text("font")
-    font_node = f.node_of("font")
-    counter_sheet = f.choice("counter_sheet")
-    share_sheets = f.boolean("share_sheets")
-    side_mark = f.choice("side_mark", default="band")
-    side_mark_node = f.node_of("side_mark")
-    type_scale = f.get("type_scale", read_type_scale) or ()
+    font = f.text(FONT)
+    font_node = f.node_of(FONT)
+    counter_sheet = f.choice(COUNTER_SHEET)
+    share_sheets = f.boolean(SHARE_SHEETS)
+    side_mark = f.choice(SIDE_MARK_KEY)
+    if side_mark is None:  # a layout leaves it to the game; the game's own is a band
+        side_mark = "band"
+    side_mark_node = f.node_of(SIDE_MARK_KEY)
+    type_scale = f.get(TYPE_SCALE_KEY, read_type_scale) or ()
     models: dict[str, Any] = {}  # each registered reader's model, typed by its Section
     for key, section in sections.items():
         node = f.node_of(key)
         if node is not None:
             models[key] = section.read(ctx, node, key)
-    f.allow("include")
+    f.allow(INCLUDE.name)
     f.close()
     check_folder(ctx, folder, files)
     return Game(

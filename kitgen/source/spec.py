@@ -7,21 +7,30 @@ and required flag come from the declaration. The same declarations give the
 valid keys in error messages, the JSON Schema (`kitgen schema`, schema.py) and
 the key tables of docs/format.md (tools/format_keys.py).
 
+A key declared as a constant carries the type of its value (`Key[str]` for a text with
+a default, `Key[str | None]` for one without), so a reader that asks for it by the
+constant (`f.text(TITLE)`) gets that type, checked by mypy, and cannot restate the
+declared default or range (the getters take none with a key object).
+
 Plain slotted classes, not dataclasses: every run imports this module.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from pathlib import Path
+from typing import Any, Generic, TypeVar, overload
+
+V = TypeVar("V")  # the value a type, or a key, reads to
 
 
 class SpecError(Exception):
     """A reader asked for a key its spec does not declare, or as another type."""
 
 
-class Type:
-    """What a value may be: `doc` names it in the docs, `schema()` gives JSON Schema."""
+class Type(Generic[V]):
+    """What a value may be: `doc` names it in the docs, `schema()` gives JSON Schema;
+    V is what a getter reads it to."""
 
     __slots__ = ("doc",)
     doc: str
@@ -35,7 +44,7 @@ class Type:
         return ()
 
 
-class Scalar(Type):
+class Scalar(Type[V]):
     __slots__ = ("_schema", "getters")
 
     def __init__(self, doc: str, schema: dict[str, Any], getters: tuple[str, ...] = ()) -> None:
@@ -48,19 +57,19 @@ class Scalar(Type):
 
 
 # A text value may be written as an unquoted number (kept as typed), never true/false.
-TEXT = Scalar("text", {"type": ["string", "number"]}, ("text",))
-ID = Scalar("id", {"type": ["string", "number"]}, ("id",))
-NUMBER = Scalar("number", {"type": "number"}, ("number",))
-INTEGER = Scalar("whole number", {"type": "integer"}, ("integer",))
-LENGTH = Scalar("length", {"type": ["string", "number"]}, ("length",))
-COLOUR = Scalar("colour", {"type": "string"}, ("colour",))
-BOOLEAN = Scalar("true/false", {"type": "boolean"}, ("boolean",))
-FILE = Scalar("file", {"type": "string"}, ("file",))
-ANY = Scalar("any value", {})
-NULL = Scalar("nothing", {"type": "null"})
+TEXT: Scalar[str] = Scalar("text", {"type": ["string", "number"]}, ("text",))
+ID: Scalar[str] = Scalar("id", {"type": ["string", "number"]}, ("id",))
+NUMBER: Scalar[float] = Scalar("number", {"type": "number"}, ("number",))
+INTEGER: Scalar[int] = Scalar("whole number", {"type": "integer"}, ("integer",))
+LENGTH: Scalar[float] = Scalar("length", {"type": ["string", "number"]}, ("length",))
+COLOUR: Scalar[str] = Scalar("colour", {"type": "string"}, ("colour",))
+BOOLEAN: Scalar[bool] = Scalar("true/false", {"type": "boolean"}, ("boolean",))
+FILE: Scalar[Path] = Scalar("file", {"type": "string"}, ("file",))
+ANY: Scalar[Any] = Scalar("any value", {})
+NULL: Scalar[None] = Scalar("nothing", {"type": "null"})
 
 
-class Choice(Type):
+class Choice(Type[str]):
     """One of fixed words; `what` names them in messages ("unknown anchor 'x'")."""
 
     __slots__ = ("options", "what")
@@ -75,11 +84,11 @@ class Choice(Type):
         return {"enum": list(self.options)}
 
 
-class ListOf(Type):
+class ListOf(Type[list[V]]):
     __slots__ = ("item",)
     getters = ("seq",)
 
-    def __init__(self, item: Type) -> None:
+    def __init__(self, item: Type[V]) -> None:
         self.item = item
         self.doc = f"list of {item.doc}"
 
@@ -92,13 +101,13 @@ class ListOf(Type):
         yield FILE_LIST
 
 
-class OneOrList(Type):
+class OneOrList(Type[list[V]]):
     """One item, or a list of them."""
 
     __slots__ = ("item",)
     getters = ("texts", "seq")
 
-    def __init__(self, item: Type) -> None:
+    def __init__(self, item: Type[V]) -> None:
         self.item = item
         self.doc = f"{item.doc} or a list of them"
 
@@ -110,10 +119,10 @@ class OneOrList(Type):
         return self.item.specs()
 
 
-class Either(Type):
+class Either(Type[Any]):
     __slots__ = ("alternatives", "getters")
 
-    def __init__(self, *alternatives: Type) -> None:
+    def __init__(self, *alternatives: Type[Any]) -> None:
         self.alternatives = alternatives
         self.doc = " or ".join(a.doc for a in alternatives)
         self.getters = tuple(g for a in alternatives for g in a.getters)
@@ -126,12 +135,12 @@ class Either(Type):
             yield from a.specs()
 
 
-class Named(Type):
+class Named(Type[Any]):
     """A mapping whose keys are names the game chooses, each holding `value`."""
 
     __slots__ = ("value",)
 
-    def __init__(self, value: Type, doc: str = "") -> None:
+    def __init__(self, value: Type[Any], doc: str = "") -> None:
         self.value = value
         self.doc = doc or f"names, each a {value.doc}"
 
@@ -142,17 +151,44 @@ class Named(Type):
         return self.value.specs()
 
 
-class Key:
+class Key(Generic[V]):
     """One key of a mapping. `default` is the value when the key is absent (None: none,
     or one the reader works out, which `help` then says); `lo`/`hi` bound a number;
-    `missing` is the hint printed when a required key is left out."""
+    `missing` is the hint printed when a required key is left out. V is what the key
+    reads to: its type's value, or None too when it has no default."""
 
     __slots__ = ("name", "type", "help", "default", "required", "lo", "hi", "missing")
+
+    @overload
+    def __init__(
+        self: Key[V | None],
+        name: str,
+        type: Type[V],
+        help: str,
+        default: None = None,
+        required: bool = False,
+        lo: float | None = None,
+        hi: float | None = None,
+        missing: str = "",
+    ) -> None: ...
+
+    @overload
+    def __init__(
+        self: Key[V],
+        name: str,
+        type: Type[V],
+        help: str,
+        default: V,
+        required: bool = False,
+        lo: float | None = None,
+        hi: float | None = None,
+        missing: str = "",
+    ) -> None: ...
 
     def __init__(
         self,
         name: str,
-        type: Type,
+        type: Type[Any],
         help: str,
         default: Any = None,
         required: bool = False,
@@ -253,7 +289,7 @@ class OneOf:
         return f"Give {'exactly' if self.alone else 'at least'} one of {names}."
 
 
-class Spec(Type):
+class Spec(Type[Any]):
     """The keys of one kind of mapping, in the order readers ask for them.
 
     `name` is unique (the schema's $defs and the docs name it); `heading` the
@@ -277,10 +313,10 @@ class Spec(Type):
     def __init__(
         self,
         name: str,
-        *keys: Key,
+        *keys: Key[Any],
         heading: str = "",
         kind_key: str = "",
-        kinds: dict[str, tuple[Key, ...]] | None = None,
+        kinds: dict[str, tuple[Key[Any], ...]] | None = None,
         one_of: tuple[OneOf, ...] = (),
         kind_one_of: dict[str, tuple[OneOf, ...]] | None = None,
     ) -> None:

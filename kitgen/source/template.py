@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from ..errors import WRITE_IN
 from ..model.template import (
@@ -64,7 +65,7 @@ MARK = Spec(
     Key("label", TEXT, "printed at the mark", default=""),
     heading="cone: widening with distance",
 )
-_PAIR = ScalarType(
+_PAIR: ScalarType[Any] = ScalarType(
     "[column, row]",
     {"type": "array", "items": {"type": "integer"}, "minItems": 2, "maxItems": 2},
 )

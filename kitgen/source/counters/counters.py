@@ -13,6 +13,7 @@ which calls fn(ctx, value, *args) (a check, or what a text gives) once value is 
 from __future__ import annotations
 
 import math
+from typing import Any
 
 from ...budget import over, spend
 from ...files import FileRefused
@@ -88,8 +89,8 @@ MAX_QUANTITY = 10_000
 BLANK = "___"  # what a null for_each value prints as: a line to write on
 
 HEADING = "counters and markers"
-SIZE = ScalarType("size", {"type": ["string", "number"]})
-PAIR = ScalarType(
+SIZE: ScalarType[Any] = ScalarType("size", {"type": ["string", "number"]})
+PAIR: ScalarType[Any] = ScalarType(
     "[two whole numbers]",
     {"type": "array", "items": {"type": "integer"}, "minItems": 2, "maxItems": 2},
 )

@@ -55,7 +55,7 @@ from ..spec import Scalar as ScalarType
 from ..yamlnodes import Map, Node, Scalar, describe, parse_yaml
 
 HEADING = "layouts: faces designed as regions"
-DIM = ScalarType("length or %", {"type": ["string", "number"]})
+DIM: ScalarType[Any] = ScalarType("length or %", {"type": ["string", "number"]})
 OFF = ("", "false", "no", "none", "off")  # a `when:` that hides its region (a 0 is a value)
 WHOLE = Dim(100.0, True)
 ICON_FOLDER = "icons"  # the game's own icons: icons/NAME.svg

@@ -9,27 +9,41 @@ from ..reading import READING, Marks, read_reading
 from ..spec import COLOUR, ID, INTEGER, LENGTH, TEXT, Key, ListOf, Named, OneOrList, Spec
 from ..yamlnodes import Node, Scalar, Seq, describe
 
+TRACK_ID = Key("id", ID, "names the track", required=True)
+FROM = Key("from", INTEGER, "the first box's number", required=True)
+TO = Key("to", INTEGER, "the last box's number", required=True)
+STEP = Key("step", INTEGER, "between boxes; negative counts down", default=1)
+LABELS = Key("labels", Named(TEXT, "box numbers, each with a label"), "words on numbered boxes")
+BOX = Key("box", LENGTH, "the side of a box", default=36.0)
+PER_ROW = Key("per_row", INTEGER, "boxes per row before wrapping", default=10, lo=1, hi=100)
+EVERY = Key("every", INTEGER, "shade every n-th box (0: none)", default=0, lo=0)
+INK = Key("colour", COLOUR, "the boxes' ink", default="#333333")
+TITLE = Key("title", TEXT, "printed over the track; default: the id")
+EVENTS = Key("events", Named(TEXT, "box numbers, each a note"), "notes on numbered boxes")
+SHADE_COLOUR = Key("shade_colour", COLOUR, "the shaded boxes' colour", default="#d9c8a0")
+SHADE = Key("shade", OneOrList(TEXT), "numbers of boxes to shade")
+PERIODS = Key(
+    "periods",
+    Named(OneOrList(INTEGER), "period names, each a turn or a list of turns"),
+    "named turns (Mud: [4, 5]) that combat conditions read; shaded and labelled",
+)
 TRACK = Spec(
     "track",
-    Key("id", ID, "names the track", required=True),
-    Key("from", INTEGER, "the first box's number", required=True),
-    Key("to", INTEGER, "the last box's number", required=True),
-    Key("step", INTEGER, "between boxes; negative counts down", default=1),
-    Key("labels", Named(TEXT, "box numbers, each with a label"), "words on numbered boxes"),
-    Key("box", LENGTH, "the side of a box", default=36.0),
-    Key("per_row", INTEGER, "boxes per row before wrapping", default=10, lo=1, hi=100),
-    Key("every", INTEGER, "shade every n-th box (0: none)", default=0, lo=0),
-    Key("colour", COLOUR, "the boxes' ink", default="#333333"),
-    Key("title", TEXT, "printed over the track; default: the id"),
+    TRACK_ID,
+    FROM,
+    TO,
+    STEP,
+    LABELS,
+    BOX,
+    PER_ROW,
+    EVERY,
+    INK,
+    TITLE,
     READING,
-    Key("events", Named(TEXT, "box numbers, each a note"), "notes on numbered boxes"),
-    Key("shade_colour", COLOUR, "the shaded boxes' colour", default="#d9c8a0"),
-    Key("shade", OneOrList(TEXT), "numbers of boxes to shade"),
-    Key(
-        "periods",
-        Named(OneOrList(INTEGER), "period names, each a turn or a list of turns"),
-        "named turns (Mud: [4, 5]) that combat conditions read; shaded and labelled",
-    ),
+    EVENTS,
+    SHADE_COLOUR,
+    SHADE,
+    PERIODS,
     heading="tracks",
 )
 TRACKS = ListOf(TRACK)
@@ -73,31 +87,33 @@ def _periods(ctx: Context, node: Node, path: str) -> dict[str, tuple[int, ...]]:
 
 def _read_track(ctx: Context, node: Node, path: str) -> Track | None:
     f = Fields(ctx, node, path, TRACK)
-    tid = f.id("id")
-    start = f.integer("from")
-    stop = f.integer("to")
-    step = f.integer("step")
+    tid = f.id(TRACK_ID)
+    start = f.integer(FROM)
+    stop = f.integer(TO)
+    step = f.integer(STEP)
     if step == 0:
-        ctx.error(f.node_of("step"), f.sub("step"), "step must not be 0")
+        ctx.error(f.node_of(STEP), f.sub("step"), "step must not be 0")
         step = 1
     t = None
-    labels = f.get("labels", _labels) or {}
-    box = f.length("box")
-    per_row = f.integer("per_row")
-    every = f.integer("every")
-    colour = f.colour("colour")
-    title = f.text("title", default=tid or "")
+    labels = f.get(LABELS, _labels) or {}
+    box = f.length(BOX)
+    per_row = f.integer(PER_ROW)
+    every = f.integer(EVERY)
+    colour = f.colour(INK)
+    title = f.text(TITLE)
+    if title is None:  # absent, or refused: the id stands for it
+        title = tid or ""
     marks = Marks(ctx)
     title += marks.mark(f.get("reading", read_reading))
-    events = f.get("events", _labels) or {}
-    shade_colour = f.colour("shade_colour")
+    events = f.get(EVENTS, _labels) or {}
+    shade_colour = f.colour(SHADE_COLOUR)
     shade: dict[int, str] = {}
-    for i, value in enumerate(f.texts("shade")):
+    for i, value in enumerate(f.texts(SHADE)):
         try:
             shade[int(value)] = shade_colour
         except ValueError:
             ctx.error(f.node_of("shade"), f"{f.sub('shade')}[{i}]", f"{value!r} is not a number")
-    periods = f.get("periods", _periods) or {}
+    periods = f.get(PERIODS, _periods) or {}
     f.close()
     if tid is None or start is None or stop is None:
         return None
