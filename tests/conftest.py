@@ -123,12 +123,19 @@ def seed_kit(game: str) -> tuple[Planned, dict, dict]:
 
 def pixel_at(pdf: bytes, page: int, x: float, y: float, dpi: float = 144) -> tuple:
     """The colour a PDF page renders at point (x, y), origin bottom-left: what prints."""
+    image, height = _rendered(pdf, page, dpi)
+    k = dpi / 72
+    return image.getpixel((round(x * k), round((height - y) * k)))
+
+
+@functools.lru_cache(maxsize=4)
+def _rendered(pdf: bytes, page: int, dpi: float) -> tuple:
+    """A page rendered once for all the pixels a test reads from it (a 576-dpi page takes
+    seconds; a test reading a hundred pixels took minutes)."""
     import pypdfium2 as pdfium
 
     doc = pdfium.PdfDocument(pdf)
-    k = dpi / 72
-    image = doc[page].render(scale=k).to_pil().convert("RGB")
-    return image.getpixel((round(x * k), round((doc[page].get_height() - y) * k)))
+    return doc[page].render(scale=dpi / 72).to_pil().convert("RGB"), doc[page].get_height()
 
 
 @dataclass(frozen=True)
