@@ -34,11 +34,11 @@ def test_the_scan_finds_a_restated_default_and_a_hand_written_missing_key(
         '    background = v.colour(f.raw("background"), f.sub("background"), "#ffffff")',
     )
     text = text.replace(
-        '    shape = f.choice("shape")', '    shape = f.choice("shape", default="square")'
+        "    shape = f.choice(COUNTER_SHAPE)", '    shape = f.choice("shape", default="square")'
     )
     text = text.replace(
-        '    front = f.get("front", _read_face, v, (w, h))',
-        '    front = f.get("front", _read_face, v, (w, h))\n'
+        "    front = f.get(COUNTER_FRONT, _read_face, v, (w, h))",
+        "    front = f.get(COUNTER_FRONT, _read_face, v, (w, h))\n"
         "    if front is None:\n"
         "        ctx.error(node, path, \"missing required key 'front'\")",
     )

@@ -564,6 +564,8 @@ class Fields:
     @overload
     def text(self, key: Key[_Text], *, required: bool = ...) -> _Text: ...
     @overload
+    def text(self, key: Key[str | None], default: str, required: bool = ...) -> str: ...
+    @overload
     def text(self, key: str, default: Any = UNSET, required: Any = UNSET) -> Any: ...
     def text(self, key: str | Key[Any], default: Any = UNSET, required: Any = UNSET) -> Any:
         convert = lambda n, p: as_text(self.ctx, n, p)  # noqa: E731
@@ -571,6 +573,8 @@ class Fields:
 
     @overload
     def id(self, key: Key[_Text], *, required: bool = ...) -> _Text: ...
+    @overload
+    def id(self, key: Key[str | None], default: str, required: bool = ...) -> str: ...
     @overload
     def id(self, key: str = "id", default: Any = UNSET, required: Any = UNSET) -> Any: ...
     def id(self, key: str | Key[Any] = "id", default: Any = UNSET, required: Any = UNSET) -> Any:
@@ -581,6 +585,8 @@ class Fields:
 
     @overload
     def number(self, key: Key[_Number], *, required: bool = ...) -> _Number: ...
+    @overload
+    def number(self, key: Key[float | None], default: float, *, required: bool = ...) -> float: ...
     @overload
     def number(
         self,
@@ -609,6 +615,8 @@ class Fields:
 
     @overload
     def integer(self, key: Key[_Integer], *, required: bool = ...) -> _Integer: ...
+    @overload
+    def integer(self, key: Key[int | None], default: int, *, required: bool = ...) -> int: ...
     @overload
     def integer(
         self,
@@ -642,6 +650,15 @@ class Fields:
     @overload
     def length(
         self,
+        key: Key[float | None],
+        default: float,
+        required: bool = ...,
+        positive: bool = ...,
+        negative: bool = ...,
+    ) -> float: ...
+    @overload
+    def length(
+        self,
         key: str,
         default: Any = UNSET,
         required: Any = UNSET,
@@ -667,6 +684,8 @@ class Fields:
     @overload
     def colour(self, key: Key[_Text], *, required: bool = ...) -> _Text: ...
     @overload
+    def colour(self, key: Key[str | None], default: str, required: bool = ...) -> str: ...
+    @overload
     def colour(self, key: str, default: Any = UNSET, required: Any = UNSET) -> Any: ...
     def colour(self, key: str | Key[Any], default: Any = UNSET, required: Any = UNSET) -> Any:
         convert = lambda n, p: as_colour(self.ctx, n, p)  # noqa: E731
@@ -674,6 +693,8 @@ class Fields:
 
     @overload
     def boolean(self, key: Key[_Bool]) -> _Bool: ...
+    @overload
+    def boolean(self, key: Key[bool | None], default: bool) -> bool: ...
     @overload
     def boolean(self, key: str, default: Any = UNSET) -> Any: ...
     def boolean(self, key: str | Key[Any], default: Any = UNSET) -> Any:
@@ -684,6 +705,16 @@ class Fields:
     def choice(
         self, key: Key[_Text], options: Any = ..., *, required: bool = ..., what: str | None = ...
     ) -> _Text: ...
+    @overload
+    def choice(
+        self,
+        key: Key[str | None],
+        options: Any = ...,
+        *,
+        default: str,
+        required: bool = ...,
+        what: str | None = ...,
+    ) -> str: ...
     @overload
     def choice(
         self,
@@ -715,6 +746,8 @@ class Fields:
 
     @overload
     def file(self, key: Key[_Path], *, required: bool = ...) -> _Path: ...
+    @overload
+    def file(self, key: Key[Path | None], default: Path, required: bool = ...) -> Path: ...
     @overload
     def file(self, key: str, default: Any = UNSET, required: Any = UNSET) -> Any: ...
     def file(self, key: str | Key[Any], default: Any = UNSET, required: Any = UNSET) -> Any:

@@ -270,9 +270,7 @@ def read_game(
         problem = default_id_problem(game_id, "folder name", "game")
         if problem is not None:
             ctx.error(root, "id", *problem)
-    title = f.text(TITLE)
-    if title is None:  # absent (said so), or refused: the id stands for it
-        title = game_id
+    title = f.text(TITLE, default=game_id)
     version = f.text(VERSION)
     paper = f.get(PAPER, _read_paper)
     if isinstance(paper, str):  # absent, or refused: the declared default
@@ -281,9 +279,7 @@ def read_game(
     font_node = f.node_of(FONT)
     counter_sheet = f.choice(COUNTER_SHEET)
     share_sheets = f.boolean(SHARE_SHEETS)
-    side_mark = f.choice(SIDE_MARK_KEY)
-    if side_mark is None:  # a layout leaves it to the game; the game's own is a band
-        side_mark = "band"
+    side_mark = f.choice(SIDE_MARK_KEY, default="band")
     side_mark_node = f.node_of(SIDE_MARK_KEY)
     type_scale = f.get(TYPE_SCALE_KEY, read_type_scale) or ()
     models: dict[str, Any] = {}  # each registered reader's model, typed by its Section

@@ -8,10 +8,12 @@ from .fields import Context, Fields, as_text
 from .spec import TEXT, Either, Key, Spec
 from .yamlnodes import Map, Node
 
+KIT_READING_KIT = Key("kit", TEXT, "the kit's reading, in its own words", required=True)
+KIT_READING_SOURCE = Key("source", TEXT, "what the source says, or that it is silent", default="")
 KIT_READING = Spec(
     "reading",
-    Key("kit", TEXT, "the kit's reading, in its own words", required=True),
-    Key("source", TEXT, "what the source says, or that it is silent", default=""),
+    KIT_READING_KIT,
+    KIT_READING_SOURCE,
     heading="The kit's reading (`reading:`)",
 )
 # `reading:` where a kit chooses what the source does not say: a mark, and a note on the
@@ -49,8 +51,8 @@ def read_reading(ctx: Context, node: Node | None, path: str) -> Reading | None:
         return None
     if isinstance(node, Map):
         f = Fields(ctx, node, path, KIT_READING)
-        kit = f.text("kit")
-        source = f.text("source")
+        kit = f.text(KIT_READING_KIT)
+        source = f.text(KIT_READING_SOURCE)
         f.close()
         return kit_readings(ctx).add(Reading(kit, source)) if kit else None
     kit = as_text(ctx, node, path)

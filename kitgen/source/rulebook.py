@@ -36,50 +36,81 @@ from .yamlnodes import Map, Node, Scalar
 
 HEADING = "rulebook: the rules, numbered"
 
+PIECE_PIECE = Key(
+    "piece", TEXT, "a piece id (a counter of the kit, or a piece the rules declare)", required=True
+)
+PIECE_AT = Key("at", TEXT, "the cell it stands in (or a place of the map)", required=True)
+PIECE_FACE = Key("face", TEXT, "the face up (default: its front)")
+PIECE_LABEL = Key("label", TEXT, "a word printed beside it", default="")
 PIECE = Spec(
     "diagram-piece",
-    Key("piece", TEXT, "a piece id (a counter of the kit, or a piece the rules declare)",
-        required=True),
-    Key("at", TEXT, "the cell it stands in (or a place of the map)", required=True),
-    Key("face", TEXT, "the face up (default: its front)"),
-    Key("label", TEXT, "a word printed beside it", default=""),
+    PIECE_PIECE,
+    PIECE_AT,
+    PIECE_FACE,
+    PIECE_LABEL,
     heading=HEADING,
 )  # fmt: skip
+ARROW_FROM = Key("from", TEXT, "the cell it starts in", required=True)
+ARROW_TO = Key("to", TEXT, "the cell it points at", required=True)
+ARROW_KIND = Key(
+    "kind", Choice(ARROW_KINDS, "arrow kind"), "move: solid; fire: dashed", default="move"
+)
+ARROW_LABEL = Key("label", TEXT, "a word printed at its middle", default="")
 ARROW = Spec(
     "diagram-arrow",
-    Key("from", TEXT, "the cell it starts in", required=True),
-    Key("to", TEXT, "the cell it points at", required=True),
-    Key("kind", Choice(ARROW_KINDS, "arrow kind"), "move: solid; fire: dashed", default="move"),
-    Key("label", TEXT, "a word printed at its middle", default=""),
+    ARROW_FROM,
+    ARROW_TO,
+    ARROW_KIND,
+    ARROW_LABEL,
     heading=HEADING,
 )
+CALLOUT_AT = Key(
+    "at",
+    TEXT,
+    "the point of the piece it names (top-left, top, ... centre), or a "
+    "region of its layout by id (outlined, the leader to its side)",
+    required=True,
+)
+CALLOUT_TEXT = Key("text", TEXT, "what that part is", required=True)
 CALLOUT = Spec(
     "diagram-callout",
-    Key("at", TEXT, "the point of the piece it names (top-left, top, ... centre), or a "
-        "region of its layout by id (outlined, the leader to its side)", required=True),
-    Key("text", TEXT, "what that part is", required=True),
+    CALLOUT_AT,
+    CALLOUT_TEXT,
     heading=HEADING,
 )  # fmt: skip
+DIAGRAM_MAP = Key("map", ID, "a map id: draw a window of its cells")
+DIAGRAM_CELLS = Key(
+    "cells",
+    Either(TEXT, ListOf(TEXT)),
+    "the window's corners: A1-F6 or [A1, F6]; default: the whole map",
+)
+DIAGRAM_PIECES = Key("pieces", ListOf(PIECE), "pieces placed on its cells")
+DIAGRAM_ARROWS = Key("arrows", ListOf(ARROW), "a move or a line of fire, cell to cell")
+DIAGRAM_PIECE = Key("piece", ID, "a piece id (a counter or a card): draw it at full size")
+DIAGRAM_FACE = Key("face", TEXT, "the piece's face shown (default: its front)")
+DIAGRAM_CALLOUTS = Key("callouts", ListOf(CALLOUT), "the piece's parts, named")
+DIAGRAM_CAPTION = Key("caption", TEXT, "printed under it", default="")
 DIAGRAM = Spec(
     "diagram",
-    Key("map", ID, "a map id: draw a window of its cells"),
-    Key("cells", Either(TEXT, ListOf(TEXT)), "the window's corners: A1-F6 or [A1, F6]; "
-        "default: the whole map"),
-    Key("pieces", ListOf(PIECE), "pieces placed on its cells"),
-    Key("arrows", ListOf(ARROW), "a move or a line of fire, cell to cell"),
-    Key("piece", ID, "a piece id (a counter or a card): draw it at full size"),
-    Key("face", TEXT, "the piece's face shown (default: its front)"),
-    Key("callouts", ListOf(CALLOUT), "the piece's parts, named"),
-    Key("caption", TEXT, "printed under it", default=""),
+    DIAGRAM_MAP,
+    DIAGRAM_CELLS,
+    DIAGRAM_PIECES,
+    DIAGRAM_ARROWS,
+    DIAGRAM_PIECE,
+    DIAGRAM_FACE,
+    DIAGRAM_CALLOUTS,
+    DIAGRAM_CAPTION,
     heading=HEADING,
     one_of=(OneOf("map", "piece", hint="a map window (map:) or a piece (piece:)"),),
 )  # fmt: skip
 BLOCK = Spec("rule-block", heading=HEADING)  # a box holds blocks: given its keys below
 BLOCKS = ListOf(Either(TEXT, BLOCK))
+BOX_TITLE = Key("title", TEXT, "printed at its head (default: Example of play, Designer's note)")
+BOX_TEXT = Key("text", BLOCKS, "its paragraphs, lists, tables and diagrams", required=True)
 BOX = Spec(
     "rule-box",
-    Key("title", TEXT, "printed at its head (default: Example of play, Designer's note)"),
-    Key("text", BLOCKS, "its paragraphs, lists, tables and diagrams", required=True),
+    BOX_TITLE,
+    BOX_TEXT,
     heading=HEADING,
 )
 BLOCK.add(
@@ -102,18 +133,32 @@ SECTION.add(
     Key("cases", ListOf(SECTION), "its numbered cases (7.1, 7.2; a case's own: 7.11)"),
     READING,
 )
+RULEBOOK_TITLE = Key("title", TEXT, "its cover title (default: the game's title and 'Rules')")
+RULEBOOK_SUBTITLE = Key("subtitle", TEXT, "under the title on its cover", default="")
+RULEBOOK_NUMBERING = Key(
+    "numbering",
+    Choice(NUMBERINGS, "numbering"),
+    "cases: 1.0, 1.1, 1.11 as wargames number them; headings: plain headings",
+    default="cases",
+)
+RULEBOOK_IMPOSITION = Key(
+    "imposition",
+    Choice(IMPOSITIONS, "imposition"),
+    "sheets: pages in reading order; booklet: saddle-stitched, four pages a sheet",
+    default="sheets",
+)
+RULEBOOK_SIZE = Key("size", NUMBER, "the body's type size, pt", default=9.0, lo=RULES_MIN, hi=14)
+RULEBOOK_SECTIONS = Key(
+    "sections", ListOf(SECTION), "its sections, numbered 1.0, 2.0 ...", required=True
+)
 RULEBOOK = Spec(
     "rulebook",
-    Key("title", TEXT, "its cover title (default: the game's title and 'Rules')"),
-    Key("subtitle", TEXT, "under the title on its cover", default=""),
-    Key("numbering", Choice(NUMBERINGS, "numbering"),
-        "cases: 1.0, 1.1, 1.11 as wargames number them; headings: plain headings",
-        default="cases"),
-    Key("imposition", Choice(IMPOSITIONS, "imposition"),
-        "sheets: pages in reading order; booklet: saddle-stitched, four pages a sheet",
-        default="sheets"),
-    Key("size", NUMBER, "the body's type size, pt", default=9.0, lo=RULES_MIN, hi=14),
-    Key("sections", ListOf(SECTION), "its sections, numbered 1.0, 2.0 ...", required=True),
+    RULEBOOK_TITLE,
+    RULEBOOK_SUBTITLE,
+    RULEBOOK_NUMBERING,
+    RULEBOOK_IMPOSITION,
+    RULEBOOK_SIZE,
+    RULEBOOK_SECTIONS,
     heading=HEADING,
 )  # fmt: skip
 
@@ -137,12 +182,12 @@ def read_rulebook(ctx: Context, node: Node, path: str) -> Rulebook | None:
     if f.map is None:
         return None
     refs = _Refs()
-    title = f.text("title", default="")
-    subtitle = f.text("subtitle")
-    numbering = f.choice("numbering") or "cases"
-    imposition = f.choice("imposition") or "sheets"
-    size = f.number("size")
-    sections = f.seq("sections", lambda c, n, p: _section(c, n, p, refs))
+    title = f.text(RULEBOOK_TITLE, default="")
+    subtitle = f.text(RULEBOOK_SUBTITLE)
+    numbering = f.choice(RULEBOOK_NUMBERING) or "cases"
+    imposition = f.choice(RULEBOOK_IMPOSITION) or "sheets"
+    size = f.number(RULEBOOK_SIZE)
+    sections = f.seq(RULEBOOK_SECTIONS, lambda c, n, p: _section(c, n, p, refs))
     f.close()
     icons = _inline_icons(ctx, refs)
     book = Rulebook(title, tuple(sections), numbering, imposition, size, subtitle, node.span, icons)
@@ -241,8 +286,8 @@ def _box(ctx: Context, node: Node, path: str, kind: str, refs: _Refs) -> Block |
     f = Fields(ctx, node, path, BOX)
     if f.map is None:
         return None
-    title = f.text("title", default="")
-    blocks = f.get("text", _blocks, refs) or []
+    title = f.text(BOX_TITLE, default="")
+    blocks = f.get(BOX_TEXT, _blocks, refs) or []
     f.close()
     return Block(kind, title, blocks=tuple(blocks), span=node.span)
 
@@ -251,14 +296,14 @@ def _diagram(ctx: Context, node: Node, path: str, refs: _Refs) -> Diagram | None
     f = Fields(ctx, node, path, DIAGRAM)
     if f.map is None:
         return None
-    map_id = f.id("map", default=None)
-    piece = f.id("piece", default=None)
-    cells = f.get("cells", _window)
-    pieces = f.seq("pieces", _piece)
-    arrows = f.seq("arrows", _arrow)
-    face = f.text("face", default=None)
-    callouts = f.seq("callouts", _callout)
-    caption = f.text("caption")
+    map_id = f.id(DIAGRAM_MAP)
+    piece = f.id(DIAGRAM_PIECE)
+    cells = f.get(DIAGRAM_CELLS, _window)
+    pieces = f.seq(DIAGRAM_PIECES, _piece)
+    arrows = f.seq(DIAGRAM_ARROWS, _arrow)
+    face = f.text(DIAGRAM_FACE)
+    callouts = f.seq(DIAGRAM_CALLOUTS, _callout)
+    caption = f.text(DIAGRAM_CAPTION)
     if caption:
         refs.texts.append((caption, _span(f.map, "caption"), f.sub("caption")))
     f.close()
@@ -313,8 +358,8 @@ def _piece(ctx: Context, node: Node, path: str) -> DiagramPiece | None:
     f = Fields(ctx, node, path, PIECE)
     if f.map is None:
         return None
-    piece, at = f.text("piece"), f.text("at")
-    face, label = f.text("face", default=None), f.text("label")
+    piece, at = f.text(PIECE_PIECE), f.text(PIECE_AT)
+    face, label = f.text(PIECE_FACE), f.text(PIECE_LABEL)
     f.close()
     if not piece or not at:
         return None
@@ -326,8 +371,8 @@ def _arrow(ctx: Context, node: Node, path: str) -> Arrow | None:
     f = Fields(ctx, node, path, ARROW)
     if f.map is None:
         return None
-    start, end = f.text("from"), f.text("to")
-    kind, label = f.choice("kind"), f.text("label")
+    start, end = f.text(ARROW_FROM), f.text(ARROW_TO)
+    kind, label = f.choice(ARROW_KIND), f.text(ARROW_LABEL)
     f.close()
     if not start or not end or not kind:
         return None
@@ -338,7 +383,7 @@ def _callout(ctx: Context, node: Node, path: str) -> Callout | None:
     f = Fields(ctx, node, path, CALLOUT)
     if f.map is None:
         return None
-    at, text = f.text("at"), f.text("text")
+    at, text = f.text(CALLOUT_AT), f.text(CALLOUT_TEXT)
     f.close()
     return Callout(at, text, node.span) if at and text else None
 

@@ -59,24 +59,34 @@ BAND_NAMES = ("short", "medium", "long", "extreme")
 
 _UNIT = Key("unit", Choice(UNITS, "unit"), "the unit printed on the scale", default="in")
 _TICK = Key("tick", LENGTH, "between scale ticks", default=72.0)
+MARK_AT = Key("at", LENGTH, "distance from the apex", required=True)
+MARK_LABEL = Key("label", TEXT, "printed at the mark", default="")
 MARK = Spec(
     "ruler-mark",
-    Key("at", LENGTH, "distance from the apex", required=True),
-    Key("label", TEXT, "printed at the mark", default=""),
+    MARK_AT,
+    MARK_LABEL,
     heading="cone: widening with distance",
 )
 _PAIR: ScalarType[Any] = ScalarType(
     "[column, row]",
     {"type": "array", "items": {"type": "integer"}, "minItems": 2, "maxItems": 2},
 )
+TEMPLATE_KIND = Key("kind", Choice(KINDS, "template kind"), "what the template is", required=True)
+TEMPLATE_ID = Key("id", ID, "unique; names the template in the manifest", required=True)
+TEMPLATE_TITLE = Key("title", TEXT, "printed with it; default: the id")
+TEMPLATE_COLOUR = Key("colour", COLOUR, "its ink", default=DEFAULT_COLOUR)
+TEMPLATE_NOTES = Key(
+    "notes", OneOrList(TEXT), "on the piece at 7 pt, else in its caption beside it"
+)
+TEMPLATE_OUTLINE = Key("outline", BOOLEAN, "draw its cut outline", default=True)
 TEMPLATE = Spec(
     "template",
-    Key("kind", Choice(KINDS, "template kind"), "what the template is", required=True),
-    Key("id", ID, "unique; names the template in the manifest", required=True),
-    Key("title", TEXT, "printed with it; default: the id"),
-    Key("colour", COLOUR, "its ink", default=DEFAULT_COLOUR),
-    Key("notes", OneOrList(TEXT), "on the piece at 7 pt, else in its caption beside it"),
-    Key("outline", BOOLEAN, "draw its cut outline", default=True),
+    TEMPLATE_KIND,
+    TEMPLATE_ID,
+    TEMPLATE_TITLE,
+    TEMPLATE_COLOUR,
+    TEMPLATE_NOTES,
+    TEMPLATE_OUTLINE,
     READING,
     heading="templates",
     kind_key="kind",
@@ -185,19 +195,19 @@ def _read_template(ctx: Context, node: Node, path: str) -> Template | None:
     f = Fields(ctx, node, path, TEMPLATE)
     if f.map is None:
         return None
-    kind = f.choice("kind")
-    tid = f.id()
-    common = dict(
+    kind = f.choice(TEMPLATE_KIND)
+    tid = f.id(TEMPLATE_ID)
+    common: dict[str, Any] = dict(
         id=tid or "",
         span=node.span,
-        title=f.text("title", default=tid or ""),
-        colour=f.colour("colour"),
-        notes=tuple(f.texts("notes")),
-        outline=f.boolean("outline"),
+        title=f.text(TEMPLATE_TITLE, default=tid or ""),
+        colour=f.colour(TEMPLATE_COLOUR),
+        notes=tuple(f.texts(TEMPLATE_NOTES)),
+        outline=f.boolean(TEMPLATE_OUTLINE),
     )
     common["title"] += Marks(ctx).mark(f.get("reading", read_reading))
     reader = _READERS.get(kind) if kind else None
-    if reader is None:  # the kind was reported; don't pile on unknown-key errors
+    if reader is None or kind is None:  # the kind was reported; don't pile on unknown-key errors
         return None
     f.kind(kind)
     template = reader(f, common)
@@ -225,8 +235,8 @@ def _read_marks(f: Fields) -> tuple[Mark, ...]:
         m = Fields(ctx, node, path, MARK)
         if m.map is None:
             return None
-        at = m.length("at", positive=False)
-        label = m.text("label")
+        at = m.length(MARK_AT, positive=False)
+        label = m.text(MARK_LABEL)
         m.close()
         return Mark(at, label) if at is not None else None
 

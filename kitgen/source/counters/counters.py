@@ -97,118 +97,172 @@ PAIR: ScalarType[Any] = ScalarType(
 _AT = Key("at", Choice(ANCHORS, "anchor"), "where on the face", default="centre")
 _CELL = Key("cell", PAIR, "[row, column] in the face's grid, from 1 (instead of at)")
 _PLACE = OneOf("at", "cell", needed=False, both="give either at: or cell:, not both", at="cell")
+TEXT_EL_TEXT = Key("text", TEXT, "the words", required=True)
+TEXT_EL_FONT = Key("font", TEXT, "the family; default: the game's")
+TEXT_EL_SIZE = Key("size", LENGTH, "default: as large as its place allows")
+TEXT_EL_MIN_SIZE = Key("min_size", LENGTH, "the smallest it may shrink to", default=PIECE_MIN)
+TEXT_EL_BOLD = Key("bold", BOOLEAN, "bold type", default=False)
+TEXT_EL_ITALIC = Key("italic", BOOLEAN, "italic type", default=False)
+TEXT_EL_ALIGN = Key("align", Choice(ALIGNS, "alignment"), "within its place", default="centre")
+TEXT_EL_WRAP = Key(
+    "wrap", BOOLEAN, "false keeps each written line whole and shrinks it", default=True
+)
+TEXT_EL_COLOUR = Key("colour", COLOUR, "default: black or white, whichever reads on the background")
 TEXT_EL = Spec(
     "text",
-    Key("text", TEXT, "the words", required=True),
+    TEXT_EL_TEXT,
     _AT,
     _CELL,
-    Key("font", TEXT, "the family; default: the game's"),
-    Key("size", LENGTH, "default: as large as its place allows"),
-    Key("min_size", LENGTH, "the smallest it may shrink to", default=PIECE_MIN),
-    Key("bold", BOOLEAN, "bold type", default=False),
-    Key("italic", BOOLEAN, "italic type", default=False),
-    Key("align", Choice(ALIGNS, "alignment"), "within its place", default="centre"),
-    Key("wrap", BOOLEAN, "false keeps each written line whole and shrinks it", default=True),
-    Key("colour", COLOUR, "default: black or white, whichever reads on the background"),
+    TEXT_EL_FONT,
+    TEXT_EL_SIZE,
+    TEXT_EL_MIN_SIZE,
+    TEXT_EL_BOLD,
+    TEXT_EL_ITALIC,
+    TEXT_EL_ALIGN,
+    TEXT_EL_WRAP,
+    TEXT_EL_COLOUR,
     heading=HEADING,
     one_of=(_PLACE,),
 )
+ICON_EL_NAME = Key("name", TEXT, "a built-in icon", required=True)
+ICON_EL_COLOUR = Key("colour", COLOUR, "the icon's ink")
+ICON_EL_SCALE = Key("scale", NUMBER, "of its place", default=1.0, lo=0.1, hi=1.0)
 ICON_EL = Spec(
     "icon",
-    Key("name", TEXT, "a built-in icon", required=True),
+    ICON_EL_NAME,
     _AT,
     _CELL,
-    Key("colour", COLOUR, "the icon's ink"),
-    Key("scale", NUMBER, "of its place", default=1.0, lo=0.1, hi=1.0),
+    ICON_EL_COLOUR,
+    ICON_EL_SCALE,
     heading=HEADING,
     one_of=(_PLACE,),
 )
+IMAGE_EL_FILE = Key("file", FILE, "PNG, JPEG or SVG inside the game folder", required=True)
+IMAGE_EL_SCALE = Key("scale", NUMBER, "of its place", default=1.0, lo=0.1, hi=1.0)
 IMAGE_EL = Spec(
     "image",
-    Key("file", FILE, "PNG, JPEG or SVG inside the game folder", required=True),
+    IMAGE_EL_FILE,
     _AT,
     _CELL,
-    Key("scale", NUMBER, "of its place", default=1.0, lo=0.1, hi=1.0),
+    IMAGE_EL_SCALE,
     heading=HEADING,
     one_of=(_PLACE,),
 )
+UNIT_EL_TYPE = Key(
+    "type",
+    TEXT,
+    "branch words: infantry, armour ... (one or more)",
+    required=True,
+    missing="a branch: infantry, armour ...",
+)
+UNIT_EL_SIZE = Key("size", TEXT, "a size mark: team, squad ... division, army")
+UNIT_EL_COLOUR = Key("colour", COLOUR, "the symbol's ink")
+UNIT_EL_FILL = Key("fill", COLOUR, "the frame's fill")
+UNIT_EL_SCALE = Key("scale", NUMBER, "of its place", default=1.0, lo=0.1, hi=1.0)
 UNIT_EL = Spec(
     "unit",
-    Key(
-        "type",
-        TEXT,
-        "branch words: infantry, armour ... (one or more)",
-        required=True,
-        missing="a branch: infantry, armour ...",
-    ),
-    Key("size", TEXT, "a size mark: team, squad ... division, army"),
+    UNIT_EL_TYPE,
+    UNIT_EL_SIZE,
     _AT,
     _CELL,
-    Key("colour", COLOUR, "the symbol's ink"),
-    Key("fill", COLOUR, "the frame's fill"),
-    Key("scale", NUMBER, "of its place", default=1.0, lo=0.1, hi=1.0),
+    UNIT_EL_COLOUR,
+    UNIT_EL_FILL,
+    UNIT_EL_SCALE,
     heading=HEADING,
     one_of=(_PLACE,),
 )
+BORDER_COLOUR = Key("colour", COLOUR, "the frame's colour", default="#000000")
+BORDER_WIDTH = Key("width", LENGTH, "the frame's width", default=1.0)
 BORDER = Spec(
     "border",
-    Key("colour", COLOUR, "the frame's colour", default="#000000"),
-    Key("width", LENGTH, "the frame's width", default=1.0),
+    BORDER_COLOUR,
+    BORDER_WIDTH,
     heading=HEADING,
 )
+FACE_BACKGROUND = Key("background", COLOUR, "the face's colour", default="#ffffff")
+FACE_BORDER = Key("border", Either(COLOUR, BORDER), "a frame inside the cut line")
+FACE_GRID = Key("grid", PAIR, "[rows, columns] of cells for elements' cell:")
+FACE_TEXT = Key("text", OneOrList(Either(TEXT, TEXT_EL)), "text elements")
+FACE_ICON = Key("icon", OneOrList(Either(TEXT, ICON_EL)), "icon elements")
+FACE_IMAGE = Key("image", OneOrList(Either(FILE, IMAGE_EL)), "image elements")
+FACE_UNIT = Key("unit", OneOrList(Either(TEXT, UNIT_EL)), "unit symbols (NATO frames)")
 FACE = Spec(
     "face",
-    Key("background", COLOUR, "the face's colour", default="#ffffff"),
-    Key("border", Either(COLOUR, BORDER), "a frame inside the cut line"),
-    Key("grid", PAIR, "[rows, columns] of cells for elements' cell:"),
-    Key("text", OneOrList(Either(TEXT, TEXT_EL)), "text elements"),
-    Key("icon", OneOrList(Either(TEXT, ICON_EL)), "icon elements"),
-    Key("image", OneOrList(Either(FILE, IMAGE_EL)), "image elements"),
-    Key("unit", OneOrList(Either(TEXT, UNIT_EL)), "unit symbols (NATO frames)"),
+    FACE_BACKGROUND,
+    FACE_BORDER,
+    FACE_GRID,
+    FACE_TEXT,
+    FACE_ICON,
+    FACE_IMAGE,
+    FACE_UNIT,
     LAYOUT_KEY,
     FIELDS_KEY,
     heading=HEADING,
 )
+COUNTER_FOR_EACH = Key(
+    "for_each", FOR_EACH, "one design, many pieces: {placeholders} filled per copy"
+)
+COUNTER_BLANK = Key("blank", TEXT, "what a null for_each value prints as", default=BLANK)
+COUNTER_ID = Key("id", ID, "unique after expansion; names the piece in the manifest", required=True)
+COUNTER_NAME = Key("name", TEXT, "a human label; default: the id")
+COUNTER_KIND = Key("kind", Choice(KINDS), "the manifest kind", default="counter")
+COUNTER_SHAPE = Key("shape", Choice(SHAPES), "the piece's outline", default="square")
+COUNTER_SIZE = Key(
+    "size",
+    SIZE,
+    "a preset 1/2, 5/8, 3/4 or 1 (inches), a length, or W x H",
+    required=True,
+    missing=PRESET_HINT,
+)
+COUNTER_QUANTITY = Key(
+    "quantity",
+    Either(INTEGER, TEXT),
+    "copies, or a {placeholder} giving them",
+    default=1,
+    lo=1,
+    hi=MAX_QUANTITY,
+)
+COUNTER_BLEED = Key("bleed", LENGTH, "art runs this far past the trim; --bleed overrides it")
+COUNTER_ATTRS = Key("attrs", Named(TEXT, "attributes, each a text"), "extra attributes for rules")
+COUNTER_FRONT = Key(
+    "front", Either(TEXT, FACE), "the front face (or its text); required without a layout"
+)
+COUNTER_BACK = Key("back", Either(TEXT, FACE), "a back face: fold-and-glue, or duplex")
+COUNTER_STEPS = Key(
+    "steps", OneOrList(TEXT), "a step-loss counter: a name for each face, front first"
+)
+COUNTER_SIDE = Key(
+    "side", TEXT, "the side it belongs to (a rules.sides id): it carries the side's mark"
+)
+COUNTER_GROUP = Key(
+    "group",
+    TEXT,
+    "a row heading on the counter sheet (Turn 3): a side's pieces of one group share rows",
+    default="",
+)
+COUNTER_READING = Key(
+    "reading",
+    READING.type,
+    "the kit's reading (a count the source does not give): its mark under the pieces",
+)
 COUNTER = Spec(
     "counter",
-    Key("for_each", FOR_EACH, "one design, many pieces: {placeholders} filled per copy"),
-    Key("blank", TEXT, "what a null for_each value prints as", default=BLANK),
-    Key("id", ID, "unique after expansion; names the piece in the manifest", required=True),
-    Key("name", TEXT, "a human label; default: the id"),
-    Key("kind", Choice(KINDS), "the manifest kind", default="counter"),
-    Key("shape", Choice(SHAPES), "the piece's outline", default="square"),
-    Key(
-        "size",
-        SIZE,
-        "a preset 1/2, 5/8, 3/4 or 1 (inches), a length, or W x H",
-        required=True,
-        missing=PRESET_HINT,
-    ),
-    Key(
-        "quantity",
-        Either(INTEGER, TEXT),
-        "copies, or a {placeholder} giving them",
-        default=1,
-        lo=1,
-        hi=MAX_QUANTITY,
-    ),
-    Key("bleed", LENGTH, "art runs this far past the trim; --bleed overrides it"),
-    Key("attrs", Named(TEXT, "attributes, each a text"), "extra attributes for rules"),
-    Key("front", Either(TEXT, FACE), "the front face (or its text); required without a layout"),
-    Key("back", Either(TEXT, FACE), "a back face: fold-and-glue, or duplex"),
-    Key("steps", OneOrList(TEXT), "a step-loss counter: a name for each face, front first"),
-    Key("side", TEXT, "the side it belongs to (a rules.sides id): it carries the side's mark"),
-    Key(
-        "group",
-        TEXT,
-        "a row heading on the counter sheet (Turn 3): a side's pieces of one group share rows",
-        default="",
-    ),
-    Key(
-        "reading",
-        READING.type,
-        "the kit's reading (a count the source does not give): its mark under the pieces",
-    ),
+    COUNTER_FOR_EACH,
+    COUNTER_BLANK,
+    COUNTER_ID,
+    COUNTER_NAME,
+    COUNTER_KIND,
+    COUNTER_SHAPE,
+    COUNTER_SIZE,
+    COUNTER_QUANTITY,
+    COUNTER_BLEED,
+    COUNTER_ATTRS,
+    COUNTER_FRONT,
+    COUNTER_BACK,
+    COUNTER_STEPS,
+    COUNTER_SIDE,
+    COUNTER_GROUP,
+    COUNTER_READING,
     LAYOUT_KEY,
     FIELDS_KEY,
     SIDE_MARK_KEY,
@@ -267,29 +321,29 @@ def _read_def(ctx: Context, node: Map, path: str, parts: tuple[Vars, ...], v) ->
     placeholders as holes each copy fills)."""
     f = Fields(ctx, node, path, COUNTER)
     f.allow("for_each")
-    v.blank = f.text("blank")
-    ident = f.get("id", _read_id, v)
-    name = f.get("name", _text, v) or (ident or "")
-    kind = f.choice("kind")
-    shape = f.choice("shape")
-    w, h = f.get("size", _read_size, shape) or (None, None)
+    v.blank = f.text(COUNTER_BLANK)
+    ident = f.get(COUNTER_ID, _read_id, v)
+    name = f.get(COUNTER_NAME, _text, v) or (ident or "")
+    kind = f.choice(COUNTER_KIND)
+    shape = f.choice(COUNTER_SHAPE)
+    w, h = f.get(COUNTER_SIZE, _read_size, shape) or (None, None)
     quantity = _read_quantity(ctx, v, f, node)
-    bleed = f.length("bleed", positive=False, negative=False)
-    own_attrs = f.get("attrs", _read_attrs, v)
-    front = f.get("front", _read_face, v, (w, h))
-    back = f.get("back", _read_face, v, (w, h))
+    bleed = f.length(COUNTER_BLEED, positive=False, negative=False)
+    own_attrs = f.get(COUNTER_ATTRS, _read_attrs, v)
+    front = f.get(COUNTER_FRONT, _read_face, v, (w, h))
+    back = f.get(COUNTER_BACK, _read_face, v, (w, h))
     steps = _read_steps(ctx, f, 2 if f.has("back") else 1)
-    side = f.get("side", _text, v)
-    group = f.get("group", _text, v)
-    side_node = f.node_of("side")
+    side = f.get(COUNTER_SIDE, _text, v)
+    group = f.get(COUNTER_GROUP, _text, v)
+    side_node = f.node_of(COUNTER_SIDE)
     _one_side(ctx, f, side, own_attrs)
-    reading = f.get("reading", read_reading)
+    reading = f.get(COUNTER_READING, read_reading)
     layout = f.get("layout", _layout_name)
     fields = f.get("fields", _read_attrs, v) or {}
     side_mark = f.choice("side_mark")
     side_mark_node = f.node_of("side_mark")
     if not f.has("layout"):
-        f.node_of("front", required=True)  # said missing: a piece needs a face
+        f.node_of(COUNTER_FRONT, required=True)  # said missing: a piece needs a face
     elif front is None and not f.has("front"):
         front = Face()
     if layout is not None or fields:
@@ -523,8 +577,8 @@ def _read_face(ctx: Context, node: Node, path: str, v, size: Size = (None, None)
         return None
     background = _colour(f, v, "background")
     assert background is not None  # declared with a default
-    border, border_width = f.get("border", _read_border, v, size) or (None, 0.0)
-    grid = f.get("grid", _read_grid)
+    border, border_width = f.get(FACE_BORDER, _read_border, v, size) or (None, 0.0)
+    grid = f.get(FACE_GRID, _read_grid)
     elements: list = []
     # Elements stack in the order their keys are written.
     for key in f.map.keys():
@@ -566,7 +620,7 @@ def _read_border(
         return v.colour(node, path), 1.0
     f = Fields(ctx, node, path, BORDER)
     colour = _colour(f, v, "colour")
-    width = f.get("width", _border_width, size)
+    width = f.get(BORDER_WIDTH, _border_width, size)
     f.close()
     return None if width is None else (colour, width)
 
@@ -637,15 +691,15 @@ def _read_text(ctx: Context, v, node: Node, path: str, grid) -> TextEl | None:
     f = Fields(ctx, node, path, TEXT_EL)
     if f.map is None:
         return None
-    text = f.get("text", _text, v)
+    text = f.get(TEXT_EL_TEXT, _text, v)
     place = _read_place(ctx, f, grid)
-    family = f.get("font", _text, v)
-    size = f.length("size")
-    min_size = f.length("min_size")
-    bold = f.boolean("bold")
-    italic = f.boolean("italic")
-    align = f.choice("align")
-    wrap = f.boolean("wrap")
+    family = f.get(TEXT_EL_FONT, _text, v)
+    size = f.length(TEXT_EL_SIZE)
+    min_size = f.length(TEXT_EL_MIN_SIZE)
+    bold = f.boolean(TEXT_EL_BOLD)
+    italic = f.boolean(TEXT_EL_ITALIC)
+    align = f.choice(TEXT_EL_ALIGN)
+    wrap = f.boolean(TEXT_EL_WRAP)
     colour = _colour(f, v, "colour")
     f.close()
     if text is None:
@@ -664,11 +718,11 @@ def _read_icon(ctx: Context, v, node: Node, path: str, grid) -> IconEl | None:
     f = Fields(ctx, node, path, ICON_EL)
     if f.map is None:
         return None
-    name = f.get("name", _text, v)
-    name_node = f.node_of("name")
+    name = f.get(ICON_EL_NAME, _text, v)
+    name_node = f.node_of(ICON_EL_NAME)
     place = _read_place(ctx, f, grid)
     colour = _colour(f, v, "colour")
-    scale = f.number("scale")
+    scale = f.number(ICON_EL_SCALE)
     f.close()
     name = v.then(_icon_of, name, name_node, f.sub("name"))
     if name is None:
@@ -689,10 +743,10 @@ def _read_image(ctx: Context, v, node: Node, path: str, grid) -> ImageEl | None:
         f = Fields(ctx, node, path, IMAGE_EL)
         if f.map is None:
             return None
-        file_node = f.node_of("file")
+        file_node = f.node_of(IMAGE_EL_FILE)
         fpath = f.sub("file")
     place = _read_place(ctx, f, grid) if f is not None else Place()
-    scale = f.number("scale") if f is not None else 1.0
+    scale = f.number(IMAGE_EL_SCALE) if f is not None else 1.0
     if f is not None:
         f.close()
     if file_node is None:

@@ -79,37 +79,50 @@ class _AsWritten:
         return default if got is None else got
 
 
+LABEL_ID = Key("id", ID, "label ids are <id>-1, <id>-2 ... in record order", required=True)
+LABEL_NAME = Key("name", TEXT, "a human label; placeholders work here too; default: the id")
+LABEL_ROSTER = Key("roster", ID, "a generator: its roster rolled with the build's --seed")
+LABEL_RECORDS = Key(
+    "records",
+    ListOf(Named(ANY, "fields, each a value")),
+    "the records themselves, or a spreadsheet's rows: {file: names.csv}",
+)
+LABEL_BLANKS = Key(
+    "blanks",
+    INTEGER,
+    "extra labels with every field a write-in blank",
+    default=0,
+    lo=0,
+    hi=MAX_LABELS,
+)
+LABEL_QUANTITY = Key(
+    "quantity",
+    Either(INTEGER, TEXT),
+    "copies of each label, or a {placeholder} each record fills",
+    default=1,
+    lo=1,
+    hi=MAX_QUANTITY,
+)
+LABEL_BLANK = Key("blank", TEXT, "what a missing value prints as", default=BLANK)
+LABEL_SHAPE = Key("shape", Choice(SHAPES), "the label's outline", default="round")
+LABEL_SIZE = Key(
+    "size", SIZE, "as for counters: presets or a length", required=True, missing=PRESET_HINT
+)
+LABEL_BLEED = Key("bleed", LENGTH, "art runs this far past the trim")
+LABEL_FRONT = Key("front", Either(TEXT, FACE), "a counter face; one side only", required=True)
 LABEL = Spec(
     "label",
-    Key("id", ID, "label ids are <id>-1, <id>-2 ... in record order", required=True),
-    Key("name", TEXT, "a human label; placeholders work here too; default: the id"),
-    Key("roster", ID, "a generator: its roster rolled with the build's --seed"),
-    Key(
-        "records",
-        ListOf(Named(ANY, "fields, each a value")),
-        "the records themselves, or a spreadsheet's rows: {file: names.csv}",
-    ),
-    Key(
-        "blanks",
-        INTEGER,
-        "extra labels with every field a write-in blank",
-        default=0,
-        lo=0,
-        hi=MAX_LABELS,
-    ),
-    Key(
-        "quantity",
-        Either(INTEGER, TEXT),
-        "copies of each label, or a {placeholder} each record fills",
-        default=1,
-        lo=1,
-        hi=MAX_QUANTITY,
-    ),
-    Key("blank", TEXT, "what a missing value prints as", default=BLANK),
-    Key("shape", Choice(SHAPES), "the label's outline", default="round"),
-    Key("size", SIZE, "as for counters: presets or a length", required=True, missing=PRESET_HINT),
-    Key("bleed", LENGTH, "art runs this far past the trim"),
-    Key("front", Either(TEXT, FACE), "a counter face; one side only", required=True),
+    LABEL_ID,
+    LABEL_NAME,
+    LABEL_ROSTER,
+    LABEL_RECORDS,
+    LABEL_BLANKS,
+    LABEL_QUANTITY,
+    LABEL_BLANK,
+    LABEL_SHAPE,
+    LABEL_SIZE,
+    LABEL_BLEED,
+    LABEL_FRONT,
     heading="Labels from a roster (`labels:`)",
     one_of=(
         OneOf("roster", "records", needed=False, both="give roster or records, not both"),
@@ -137,18 +150,18 @@ def _read_label(ctx: Context, node: Node, path: str) -> LabelDef | None:
     f = Fields(ctx, node, path, LABEL)
     if f.map is None:
         return None
-    lid = f.id()
-    name = f.text("name", default=lid or "")
-    roster = f.id("roster")
-    records_node = f.node_of("records")
+    lid = f.id(LABEL_ID)
+    name = f.text(LABEL_NAME, default=lid or "")
+    roster = f.id(LABEL_ROSTER)
+    records_node = f.node_of(LABEL_RECORDS)
     sets = _record_sets(ctx, node, records_node, f.sub("records"))
-    blanks = f.integer("blanks")
+    blanks = f.integer(LABEL_BLANKS)
     quantity = _quantity(ctx, f, roster)
-    blank = f.text("blank")
-    shape = f.choice("shape")
-    w, h = f.get("size", _read_size, shape) or (None, None)
-    bleed = f.length("bleed", positive=False, negative=False)
-    front_node = f.node_of("front")
+    blank = f.text(LABEL_BLANK)
+    shape = f.choice(LABEL_SHAPE)
+    w, h = f.get(LABEL_SIZE, _read_size, shape) or (None, None)
+    bleed = f.length(LABEL_BLEED, positive=False, negative=False)
+    front_node = f.node_of(LABEL_FRONT)
     # the face as written, its {field}s kept: a roster's labels and the blanks fill it at
     # build; with records here, each record's face is read in full (_copies) and says
     # what it finds, so this reading says nothing
@@ -177,7 +190,7 @@ def _read_label(ctx: Context, node: Node, path: str) -> LabelDef | None:
         span=node.span,
         path=path,
         roster=roster,
-        roster_span=f.node_of("roster").span if roster is not None else None,  # type: ignore[union-attr]
+        roster_span=f.node_of(LABEL_ROSTER).span if roster is not None else None,  # type: ignore[union-attr]
         blanks=blanks,
         quantity=quantity or 1,
         blank=blank,

@@ -60,67 +60,113 @@ OFF = ("", "false", "no", "none", "off")  # a `when:` that hides its region (a 0
 WHOLE = Dim(100.0, True)
 ICON_FOLDER = "icons"  # the game's own icons: icons/NAME.svg
 
+POINT_X = Key("x", DIM, "from the face's left edge: a length or % of its width", required=True)
+POINT_Y = Key("y", DIM, "from the face's top edge: a length or % of its height", required=True)
 POINT = Spec(
     "region-place",
-    Key("x", DIM, "from the face's left edge: a length or % of its width", required=True),
-    Key("y", DIM, "from the face's top edge: a length or % of its height", required=True),
+    POINT_X,
+    POINT_Y,
     heading=HEADING,
+)
+SHOW_TEXT = Key(
+    "text", TEXT, "words: {placeholders}, **bold**, *italic*, {icon:NAME}, new lines, ---"
+)
+SHOW_NUMBER = Key("number", TEXT, "a number (or a short word), set as large as the region holds")
+SHOW_ICON = Key("icon", TEXT, "a built-in icon, or icons/NAME.svg of the game")
+SHOW_IMAGE = Key("image", TEXT, "an image file (PNG, JPEG or SVG) in the game folder")
+SHOW_UNIT = Key("unit", TEXT, "a unit symbol's branch words: infantry, armour ...")
+SHOW_SIZE = Key("size", LENGTH, "the type size; default: the largest of the type scale that fits")
+SHOW_MAX_SIZE = Key("max_size", LENGTH, "the largest size of the type scale it may take")
+SHOW_BOLD = Key("bold", BOOLEAN, "bold type (a number is always bold)", default=False)
+SHOW_ITALIC = Key("italic", BOOLEAN, "italic type", default=False)
+SHOW_ALIGN = Key("align", Choice(ALIGNS, "alignment"), "across the region", default="centre")
+SHOW_VALIGN = Key(
+    "valign", Choice(VALIGNS, "alignment"), "up and down the region", default="middle"
+)
+SHOW_COLOUR = Key("colour", COLOUR, "the ink; default: black or white, whichever reads on the fill")
+SHOW_FONT = Key("font", TEXT, "the family; default: the game's")
+SHOW_FIT = Key(
+    "fit", Choice(FITS, "fit"), "an image: fit (whole), fill (cropped), stretch", default="fit"
+)
+SHOW_ECHELON = Key("echelon", TEXT, "a unit: its size mark (company, division ...)")
+SHOW_FRAME = Key("frame", COLOUR, "a unit: the frame's fill")
+SHOW_ANGLE = Key(
+    "angle", Choice(("0", "90", "270"), "angle"), "90: text reads upwards", default="0"
 )
 SHOW = Spec(
     "region-show",
-    Key("text", TEXT, "words: {placeholders}, **bold**, *italic*, {icon:NAME}, new lines, ---"),
-    Key("number", TEXT, "a number (or a short word), set as large as the region holds"),
-    Key("icon", TEXT, "a built-in icon, or icons/NAME.svg of the game"),
-    Key("image", TEXT, "an image file (PNG, JPEG or SVG) in the game folder"),
-    Key("unit", TEXT, "a unit symbol's branch words: infantry, armour ..."),
-    Key("size", LENGTH, "the type size; default: the largest of the type scale that fits"),
-    Key("max_size", LENGTH, "the largest size of the type scale it may take"),
-    Key("bold", BOOLEAN, "bold type (a number is always bold)", default=False),
-    Key("italic", BOOLEAN, "italic type", default=False),
-    Key("align", Choice(ALIGNS, "alignment"), "across the region", default="centre"),
-    Key("valign", Choice(VALIGNS, "alignment"), "up and down the region", default="middle"),
-    Key("colour", COLOUR, "the ink; default: black or white, whichever reads on the fill"),
-    Key("font", TEXT, "the family; default: the game's"),
-    Key(
-        "fit", Choice(FITS, "fit"), "an image: fit (whole), fill (cropped), stretch", default="fit"
-    ),
-    Key("echelon", TEXT, "a unit: its size mark (company, division ...)"),
-    Key("frame", COLOUR, "a unit: the frame's fill"),
-    Key("angle", Choice(("0", "90", "270"), "angle"), "90: text reads upwards", default="0"),
+    SHOW_TEXT,
+    SHOW_NUMBER,
+    SHOW_ICON,
+    SHOW_IMAGE,
+    SHOW_UNIT,
+    SHOW_SIZE,
+    SHOW_MAX_SIZE,
+    SHOW_BOLD,
+    SHOW_ITALIC,
+    SHOW_ALIGN,
+    SHOW_VALIGN,
+    SHOW_COLOUR,
+    SHOW_FONT,
+    SHOW_FIT,
+    SHOW_ECHELON,
+    SHOW_FRAME,
+    SHOW_ANGLE,
     heading=HEADING,
     one_of=(OneOf("text", "number", "icon", "image", "unit", hint="what the region shows"),),
 )
+REGION_ID = Key("id", ID, "names the region (extends: replaces a region by its id)", required=True)
+REGION_AT = Key(
+    "at", Either(Choice(ANCHORS, "anchor"), POINT), "an anchor, or {x, y}", default="centre"
+)
+REGION_WIDTH = Key("width", DIM, "a length or % of the face's width", default="100%")
+REGION_HEIGHT = Key("height", DIM, "a length or % of the face's height", default="100%")
+REGION_INSET = Key("inset", LENGTH, "an anchored region's room from the face's edges", default=0.0)
+REGION_SHAPE = Key("shape", Choice(REGION_SHAPES, "shape"), "the box's outline", default="rect")
+REGION_RADIUS = Key("radius", LENGTH, "rounded: the corners' radius")
+REGION_FILL = Key("fill", COLOUR, "the box's colour (may be a {placeholder})")
+REGION_STROKE = Key("stroke", COLOUR, "the outline's colour")
+REGION_STROKE_WIDTH = Key("stroke_width", LENGTH, "the outline's width", default=0.75)
+REGION_PADDING = Key("padding", LENGTH, "room inside the box around what it shows", default=0.0)
+REGION_SHOW = Key("show", Either(TEXT, SHOW), "what it shows (a text alone is a text)")
+REGION_WHEN = Key(
+    "when",
+    TEXT,
+    "shown only when this fills in to something (not false, no, none, off): 0 shows",
+)
 REGION = Spec(
     "region",
-    Key("id", ID, "names the region (extends: replaces a region by its id)", required=True),
-    Key("at", Either(Choice(ANCHORS, "anchor"), POINT), "an anchor, or {x, y}", default="centre"),
-    Key("width", DIM, "a length or % of the face's width", default="100%"),
-    Key("height", DIM, "a length or % of the face's height", default="100%"),
-    Key("inset", LENGTH, "an anchored region's room from the face's edges", default=0.0),
-    Key("shape", Choice(REGION_SHAPES, "shape"), "the box's outline", default="rect"),
-    Key("radius", LENGTH, "rounded: the corners' radius"),
-    Key("fill", COLOUR, "the box's colour (may be a {placeholder})"),
-    Key("stroke", COLOUR, "the outline's colour"),
-    Key("stroke_width", LENGTH, "the outline's width", default=0.75),
-    Key("padding", LENGTH, "room inside the box around what it shows", default=0.0),
-    Key("show", Either(TEXT, SHOW), "what it shows (a text alone is a text)"),
-    Key(
-        "when",
-        TEXT,
-        "shown only when this fills in to something (not false, no, none, off): 0 shows",
-    ),
+    REGION_ID,
+    REGION_AT,
+    REGION_WIDTH,
+    REGION_HEIGHT,
+    REGION_INSET,
+    REGION_SHAPE,
+    REGION_RADIUS,
+    REGION_FILL,
+    REGION_STROKE,
+    REGION_STROKE_WIDTH,
+    REGION_PADDING,
+    REGION_SHOW,
+    REGION_WHEN,
     heading=HEADING,
 )
+LAYOUT_ID = Key("id", ID, "how pieces name it (layout: ID)", required=True)
+LAYOUT_EXTENDS = Key(
+    "extends", ID, "a layout whose regions it starts from (by id: replaced, or added)"
+)
+LAYOUT_FIELDS = Key(
+    "fields",
+    Named(TEXT, "fields, each a text"),
+    "defaults for its {names}: pieces may give their own",
+)
+LAYOUT_REGIONS = Key("regions", ListOf(REGION), "the boxes, drawn in this order", required=True)
 LAYOUT = Spec(
     "layout",
-    Key("id", ID, "how pieces name it (layout: ID)", required=True),
-    Key("extends", ID, "a layout whose regions it starts from (by id: replaced, or added)"),
-    Key(
-        "fields",
-        Named(TEXT, "fields, each a text"),
-        "defaults for its {names}: pieces may give their own",
-    ),
-    Key("regions", ListOf(REGION), "the boxes, drawn in this order", required=True),
+    LAYOUT_ID,
+    LAYOUT_EXTENDS,
+    LAYOUT_FIELDS,
+    LAYOUT_REGIONS,
     heading=HEADING,
 )
 LAYOUTS = ListOf(LAYOUT)
@@ -161,10 +207,10 @@ def _read_layout(ctx: Context, node: Node, path: str, known: dict) -> Layout | N
     f = Fields(ctx, node, path, LAYOUT)
     if f.map is None:
         return None
-    ident = f.id("id")
-    base = f.id("extends")
-    defaults = f.get("fields", read_fields) or {}
-    regions = f.seq("regions", _read_region)
+    ident = f.id(LAYOUT_ID)
+    base = f.id(LAYOUT_EXTENDS)
+    defaults = f.get(LAYOUT_FIELDS, read_fields) or {}
+    regions = f.seq(LAYOUT_REGIONS, _read_region)
     f.close()
     if ident is None:
         return None
@@ -172,7 +218,7 @@ def _read_layout(ctx: Context, node: Node, path: str, known: dict) -> Layout | N
     if base is not None:
         parent = known.get(base) or builtin_layouts().get(base)
         if parent is None:
-            _unknown_layout(ctx, f.node_of("extends"), f.sub("extends"), base, known)
+            _unknown_layout(ctx, f.node_of(LAYOUT_EXTENDS), f.sub("extends"), base, known)
         else:
             regions = _extend(parent.regions, regions)
             defaults = {**parent.fields, **defaults}
@@ -196,29 +242,29 @@ def _read_region(ctx: Context, node: Node, path: str) -> Region | None:
     f = Fields(ctx, node, path, REGION)
     if f.map is None:
         return None
-    ident = f.id("id")
-    at = f.node_of("at")
+    ident = f.id(REGION_ID)
+    at = f.node_of(REGION_AT)
     anchor: str | None = "centre"
     x = y = None
     if isinstance(at, Map):
         p = Fields(ctx, at, f.sub("at"), POINT)
-        x, y = p.get("x", _dim, True), p.get("y", _dim, True)
+        x, y = p.get(POINT_X, _dim, True), p.get(POINT_Y, _dim, True)
         p.close()
         anchor = None if x is not None and y is not None else "centre"
     elif at is not None:
         anchor = as_choice(ctx, at, f.sub("at"), ANCHORS, "anchor") or "centre"
-    width, height = f.get("width", _dim), f.get("height", _dim)
+    width, height = f.get(REGION_WIDTH, _dim), f.get(REGION_HEIGHT, _dim)
     width = width if isinstance(width, Dim) else WHOLE  # absent, or said why: the default
     height = height if isinstance(height, Dim) else WHOLE
-    inset = f.length("inset", positive=False, negative=False)
-    shape = f.choice("shape")
-    radius = f.length("radius", positive=False, negative=False)
-    fill = f.get("fill", _raw_text)
-    stroke = f.get("stroke", _raw_text)
-    stroke_width = f.length("stroke_width", positive=False, negative=False)
-    padding = f.length("padding", positive=False, negative=False)
-    show = f.get("show", _read_show)
-    when = f.get("when", _raw_text)
+    inset = f.length(REGION_INSET, positive=False, negative=False)
+    shape = f.choice(REGION_SHAPE)
+    radius = f.length(REGION_RADIUS, positive=False, negative=False)
+    fill = f.get(REGION_FILL, _raw_text)
+    stroke = f.get(REGION_STROKE, _raw_text)
+    stroke_width = f.length(REGION_STROKE_WIDTH, positive=False, negative=False)
+    padding = f.length(REGION_PADDING, positive=False, negative=False)
+    show = f.get(REGION_SHOW, _read_show)
+    when = f.get(REGION_WHEN, _raw_text)
     f.close()
     if ident is None or width is None or height is None:
         return None
@@ -293,18 +339,18 @@ def _read_show(ctx: Context, node: Node, path: str) -> Show | None:
     kind = kinds[0] if kinds else "text"
     content = f.get(kind, _raw_text) if kinds else None
     if not kinds:
-        f.node_of("text")  # says what is missing
-    size = f.length("size")
-    max_size = f.length("max_size")
-    bold, italic = f.boolean("bold"), f.boolean("italic")
-    align, valign = f.choice("align"), f.choice("valign")
-    colour_node = f.node_of("colour")
-    colour = f.get("colour", _raw_text)
-    font = f.get("font", _raw_text)
-    fit = f.choice("fit")
-    echelon = f.get("echelon", _raw_text) or ""
-    frame = f.get("frame", _raw_text)
-    angle = float(f.choice("angle"))
+        f.node_of(SHOW_TEXT)  # says what is missing
+    size = f.length(SHOW_SIZE)
+    max_size = f.length(SHOW_MAX_SIZE)
+    bold, italic = f.boolean(SHOW_BOLD), f.boolean(SHOW_ITALIC)
+    align, valign = f.choice(SHOW_ALIGN), f.choice(SHOW_VALIGN)
+    colour_node = f.node_of(SHOW_COLOUR)
+    colour = f.get(SHOW_COLOUR, _raw_text)
+    font = f.get(SHOW_FONT, _raw_text)
+    fit = f.choice(SHOW_FIT)
+    echelon = f.get(SHOW_ECHELON, _raw_text) or ""
+    frame = f.get(SHOW_FRAME, _raw_text)
+    angle = float(f.choice(SHOW_ANGLE))
     f.close()
     if content is None:
         return None

@@ -42,51 +42,72 @@ ALL_SIDES = tuple(dict.fromkeys(["top", "bottom", "left", "right", *_HEX_SIDES["
 
 PROPS = Named(ANY, "properties, each any value")
 _CELLS = OneOrList(TEXT)
+LINE_KIND_ID = Key("id", ID, "how lines name it", required=True)
+LINE_KIND_STYLE = Key("style", Choice(LINE_STYLES), "how it is drawn", default="plain")
+LINE_KIND_DASH = Key("dash", ListOf(LENGTH), "a dash pattern (plain)")
+LINE_KIND_LABEL = Key("label", TEXT, "its name in the map key; default: the id")
+LINE_KIND_COLOUR = Key("colour", COLOUR, "its ink; default: the style's")
+LINE_KIND_WIDTH = Key("width", LENGTH, "its width; default: the style's")
+LINE_KIND_TO_WIDTH = Key("to_width", LENGTH, "a river's width at its last cell")
+LINE_KIND_PROPS = Key("props", PROPS, "free, for the rules and the key")
 LINE_KIND = Spec(
     "line-kind",
-    Key("id", ID, "how lines name it", required=True),
-    Key("style", Choice(LINE_STYLES), "how it is drawn", default="plain"),
-    Key("dash", ListOf(LENGTH), "a dash pattern (plain)"),
-    Key("label", TEXT, "its name in the map key; default: the id"),
-    Key("colour", COLOUR, "its ink; default: the style's"),
-    Key("width", LENGTH, "its width; default: the style's"),
-    Key("to_width", LENGTH, "a river's width at its last cell"),
-    Key("props", PROPS, "free, for the rules and the key"),
+    LINE_KIND_ID,
+    LINE_KIND_STYLE,
+    LINE_KIND_DASH,
+    LINE_KIND_LABEL,
+    LINE_KIND_COLOUR,
+    LINE_KIND_WIDTH,
+    LINE_KIND_TO_WIDTH,
+    LINE_KIND_PROPS,
     heading="Line features: roads, rails, trails, rivers",
+)
+LINE_KIND_KEY = Key("kind", TEXT, "a line kind; default: the first declared")
+LINE_PATH = Key(
+    "path",
+    Either(TEXT, ListOf(TEXT)),
+    "every cell it passes, in order",
+    required=True,
+    missing="list the cells it runs through",
 )
 LINE = Spec(
     "line",
-    Key("kind", TEXT, "a line kind; default: the first declared"),
-    Key(
-        "path",
-        Either(TEXT, ListOf(TEXT)),
-        "every cell it passes, in order",
-        required=True,
-        missing="list the cells it runs through",
-    ),
+    LINE_KIND_KEY,
+    LINE_PATH,
     heading="Line features: roads, rails, trails, rivers",
+)
+FEATURE_ID = Key("id", ID, "the feature kind's id", required=True)
+FEATURE_ICON = Key("icon", TEXT, "a built-in icon")
+FEATURE_LABEL = Key("label", TEXT, "its name in the map key; default: the id")
+FEATURE_COLOUR = Key("colour", COLOUR, "its ink", default="#000000")
+FEATURE_SIZE = Key("size", NUMBER, "a fraction of the cell", default=0.45, lo=0.05, hi=1)
+FEATURE_TEXT = Key("text", TEXT, "short text on a disc (instead of an icon)", default="")
+FEATURE_PROPS = Key("props", PROPS, "free, for the rules and the key")
+FEATURE_KEY = Key("key", BOOLEAN, "list it in the map key", default=True)
+FEATURE_AT = Key(
+    "at",
+    Either(_CELLS, Named(Either(TEXT, NULL), "cells, each a name printed under it")),
+    "its cells (labels, ranges, places), or cells with names",
 )
 FEATURE = Spec(
     "feature",
-    Key("id", ID, "the feature kind's id", required=True),
-    Key("icon", TEXT, "a built-in icon"),
-    Key("label", TEXT, "its name in the map key; default: the id"),
-    Key("colour", COLOUR, "its ink", default="#000000"),
-    Key("size", NUMBER, "a fraction of the cell", default=0.45, lo=0.05, hi=1),
-    Key("text", TEXT, "short text on a disc (instead of an icon)", default=""),
-    Key("props", PROPS, "free, for the rules and the key"),
-    Key("key", BOOLEAN, "list it in the map key", default=True),
-    Key(
-        "at",
-        Either(_CELLS, Named(Either(TEXT, NULL), "cells, each a name printed under it")),
-        "its cells (labels, ranges, places), or cells with names",
-    ),
+    FEATURE_ID,
+    FEATURE_ICON,
+    FEATURE_LABEL,
+    FEATURE_COLOUR,
+    FEATURE_SIZE,
+    FEATURE_TEXT,
+    FEATURE_PROPS,
+    FEATURE_KEY,
+    FEATURE_AT,
     heading="Features: what a cell holds besides its terrain",
 )
+BOX_ID = Key("id", ID, "how scenarios place pieces in it (at: ID)", required=True)
+BOX_LABEL = Key("label", TEXT, "its name on the set-up sheet; default: the id")
 BOX = Spec(
     "box",
-    Key("id", ID, "how scenarios place pieces in it (at: ID)", required=True),
-    Key("label", TEXT, "its name on the set-up sheet; default: the id"),
+    BOX_ID,
+    BOX_LABEL,
     heading="Off-map boxes",
 )
 
@@ -116,18 +137,18 @@ def read_props(ctx: Context, node: Node | None, path: str) -> dict[str, object]:
 
 def read_line_kind(ctx: Context, node: Node, path: str) -> LineKind | None:
     f = Fields(ctx, node, path, LINE_KIND)
-    kid = f.id("id")
-    style = f.choice("style")
-    dashes = tuple(f.seq("dash", lambda c, n, p: as_length(c, n, p)))
+    kid = f.id(LINE_KIND_ID)
+    style = f.choice(LINE_KIND_STYLE)
+    dashes = tuple(f.seq(LINE_KIND_DASH, lambda c, n, p: as_length(c, n, p)))
     kind = LineKind(
         id=kid or "",
-        label=f.text("label", default=kid or ""),
+        label=f.text(LINE_KIND_LABEL, default=kid or ""),
         style=style,
-        colour=f.colour("colour", default=_STYLE_COLOUR[style]),
-        width=f.length("width", default=_STYLE_WIDTH[style]),
-        to_width=f.length("to_width"),
+        colour=f.colour(LINE_KIND_COLOUR, default=_STYLE_COLOUR[style]),
+        width=f.length(LINE_KIND_WIDTH, default=_STYLE_WIDTH[style]),
+        to_width=f.length(LINE_KIND_TO_WIDTH),
         dash=dashes,
-        props=f.get("props", read_props) or {},
+        props=f.get(LINE_KIND_PROPS, read_props) or {},
         span=node.span,
     )
     f.close()
@@ -150,7 +171,7 @@ def read_lines(ctx: Context, m: MapDef, node: Node | None, path: str) -> list[Li
 
     def one(c: Context, n: Node, p: str) -> LineFeature | None:
         f = Fields(c, n, p, LINE)
-        kind = f.text("kind", default=default)
+        kind = f.text("kind", default=default)  # by name: the default may be None
         f.allow("path")  # read once the kind is known good
         f.close()
         if f.map is None:
@@ -160,13 +181,13 @@ def read_lines(ctx: Context, m: MapDef, node: Node | None, path: str) -> list[Li
             return None
         if kind not in m.line_kinds:
             c.error(
-                f.node_of("kind"),
+                f.node_of(LINE_KIND_KEY),
                 f.sub("kind"),
                 f"unknown line kind {kind!r}",
                 suggest(kind, m.line_kinds),
             )
             return None
-        raw = f.node_of("path")
+        raw = f.node_of(LINE_PATH)
         if raw is None:
             return None
         cells = _path_cells(c, m, raw, f.sub("path"))
@@ -231,22 +252,22 @@ def read_features(
         f = Fields(ctx, item, ipath, FEATURE)
         if f.map is None:
             continue
-        fid = f.id("id")
-        icon = f.text("icon")
-        if icon is not None and not ctx.known_icon(f.node_of("icon"), f.sub("icon"), icon):
+        fid = f.id(FEATURE_ID)
+        icon = f.text(FEATURE_ICON)
+        if icon is not None and not ctx.known_icon(f.node_of(FEATURE_ICON), f.sub("icon"), icon):
             icon = None
         kind = FeatureKind(
             id=fid or "",
-            label=f.text("label", default=fid or ""),
+            label=f.text(FEATURE_LABEL, default=fid or ""),
             icon=icon,
-            colour=f.colour("colour"),
-            size=f.number("size"),
-            text=f.text("text"),
-            props=f.get("props", read_props) or {},
-            key=f.boolean("key"),
+            colour=f.colour(FEATURE_COLOUR),
+            size=f.number(FEATURE_SIZE),
+            text=f.text(FEATURE_TEXT),
+            props=f.get(FEATURE_PROPS, read_props) or {},
+            key=f.boolean(FEATURE_KEY),
             span=item.span,
         )
-        at = f.node_of("at")
+        at = f.node_of(FEATURE_AT)
         f.close()
         if not fid:
             continue
@@ -302,8 +323,8 @@ def read_boxes(
 
     def one(c: Context, n: Node, p: str) -> OffMapBox | None:
         f = Fields(c, n, p, BOX)
-        bid = f.id("id")
-        box = OffMapBox(bid or "", f.text("label", default=bid or ""), n.span)
+        bid = f.id(BOX_ID)
+        box = OffMapBox(bid or "", f.text(BOX_LABEL, default=bid or ""), n.span)
         f.close()
         if not bid:
             return None

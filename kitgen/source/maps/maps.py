@@ -84,81 +84,136 @@ SYMBOLS = ("door", "hatch", "gap", "ford", "bridge")
 # ---- the keys ----------------------------------------------------------------------------
 
 CELLS = OneOrList(TEXT)  # labels, or ranges like A1:C3
+TERRAIN_ID = Key("id", ID, "how the legend names it", required=True)
+TERRAIN_LABEL = Key("label", TEXT, "its name in the map key; default: the id")
+TERRAIN_FILL = Key("fill", COLOUR, "the cells' colour")
+TERRAIN_PATTERN = Key("pattern", Choice(PATTERNS), "a vector pattern, so it reads in greyscale")
+TERRAIN_PROPS = Key("props", PROPS, "free properties for rules")
+TERRAIN_MARK = Key("mark", TEXT, "short text printed in each cell", default="")
+TERRAIN_PATTERN_COLOUR = Key("pattern_colour", COLOUR, "the pattern's ink")
+TERRAIN_OUTLINE = Key("outline", COLOUR, "a coloured band round each cell")
+TERRAIN_JOIN = Key(
+    "join", TEXT, "seam class for composed boards (default: the terrain id)", default=""
+)
 TERRAIN = Spec(
     "terrain",
-    Key("id", ID, "how the legend names it", required=True),
-    Key("label", TEXT, "its name in the map key; default: the id"),
-    Key("fill", COLOUR, "the cells' colour"),
-    Key("pattern", Choice(PATTERNS), "a vector pattern, so it reads in greyscale"),
-    Key("props", PROPS, "free properties for rules"),
-    Key("mark", TEXT, "short text printed in each cell", default=""),
-    Key("pattern_colour", COLOUR, "the pattern's ink"),
-    Key("outline", COLOUR, "a coloured band round each cell"),
-    Key("join", TEXT, "seam class for composed boards (default: the terrain id)", default=""),
+    TERRAIN_ID,
+    TERRAIN_LABEL,
+    TERRAIN_FILL,
+    TERRAIN_PATTERN,
+    TERRAIN_PROPS,
+    TERRAIN_MARK,
+    TERRAIN_PATTERN_COLOUR,
+    TERRAIN_OUTLINE,
+    TERRAIN_JOIN,
     heading="maps",
 )
+EDGE_KIND_ID = Key("id", ID, "how edges name it", required=True)
+EDGE_KIND_DASH = Key("dash", ListOf(LENGTH), "a dash pattern")
+EDGE_KIND_LABEL = Key("label", TEXT, "its name in the map key; default: the id")
+EDGE_KIND_COLOUR = Key("colour", COLOUR, "its ink", default="#000000")
+EDGE_KIND_WIDTH = Key("width", LENGTH, "its line width", default=3.0)
+EDGE_KIND_SYMBOL = Key(
+    "symbol", Choice(SYMBOLS), "a door, hatch, gap, ford or bridge symbol on the side"
+)
+EDGE_KIND_BLOCKS = Key("blocks", BOOLEAN, "cuts adjacency", default=False)
+EDGE_KIND_PROPS = Key("props", PROPS, "free, for the rules and the key")
 EDGE_KIND = Spec(
     "edge-kind",
-    Key("id", ID, "how edges name it", required=True),
-    Key("dash", ListOf(LENGTH), "a dash pattern"),
-    Key("label", TEXT, "its name in the map key; default: the id"),
-    Key("colour", COLOUR, "its ink", default="#000000"),
-    Key("width", LENGTH, "its line width", default=3.0),
-    Key("symbol", Choice(SYMBOLS), "a door, hatch, gap, ford or bridge symbol on the side"),
-    Key("blocks", BOOLEAN, "cuts adjacency", default=False),
-    Key("props", PROPS, "free, for the rules and the key"),
+    EDGE_KIND_ID,
+    EDGE_KIND_DASH,
+    EDGE_KIND_LABEL,
+    EDGE_KIND_COLOUR,
+    EDGE_KIND_WIDTH,
+    EDGE_KIND_SYMBOL,
+    EDGE_KIND_BLOCKS,
+    EDGE_KIND_PROPS,
     heading="Edges",
 )
+EDGES_KIND = Key("kind", TEXT, "an edge kind; default: the first declared")
+EDGES_PAIRS = Key("pairs", ListOf(ListOf(TEXT)), "[cell, cell] pairs")
+EDGES_ALONG = Key("along", CELLS, "cells whose side (side:) carries the edge")
+EDGES_BETWEEN = Key("between", ListOf(CELLS), "two runs of cells, the banks: every side they share")
+EDGES_SIDE = Key("side", Choice(ALL_SIDES), "which side of the along cells (hexes: n, ne ...)")
 EDGES = Spec(
     "edges",
-    Key("kind", TEXT, "an edge kind; default: the first declared"),
-    Key("pairs", ListOf(ListOf(TEXT)), "[cell, cell] pairs"),
-    Key("along", CELLS, "cells whose side (side:) carries the edge"),
-    Key("between", ListOf(CELLS), "two runs of cells, the banks: every side they share"),
-    Key("side", Choice(ALL_SIDES), "which side of the along cells (hexes: n, ne ...)"),
+    EDGES_KIND,
+    EDGES_PAIRS,
+    EDGES_ALONG,
+    EDGES_BETWEEN,
+    EDGES_SIDE,
     heading="Edges",
 )
+AREA_ID = Key("id", ID, "the area's name (split: <id>-1, <id>-2 ...)", required=True)
+AREA_CELLS = Key("cells", CELLS, "cells and ranges (default: all)")
+AREA_TERRAIN = Key("terrain", OneOrList(TEXT), "keeps cells of these terrains")
+AREA_NEAR = Key("near", TEXT, "a place or cell the area is walked from")
+AREA_WITHIN = Key("within", INTEGER, "moves from near", default=1, lo=0)
+AREA_SPLIT = Key("split", BOOLEAN, "name each connected group <id>-1, <id>-2 ...", default=False)
+AREA_SPLIT_BY = Key("split_by", OneOrList(TEXT), "edge kinds that split groups")
+AREA_LABEL = Key("label", TEXT, "shows the area on the map", default="")
+AREA_COLOUR = Key("colour", COLOUR, "its label and outline colour", default="#c0392b")
+AREA_SHOW = Key("show", BOOLEAN, "draw it (default: when it has a label)")
+AREA_OUTLINE = Key("outline", BOOLEAN, "a dashed outline", default=True)
+AREA_LABEL_AT = Key("label_at", TEXT, "the cell its label goes on")
 AREA = Spec(
     "area",
-    Key("id", ID, "the area's name (split: <id>-1, <id>-2 ...)", required=True),
-    Key("cells", CELLS, "cells and ranges (default: all)"),
-    Key("terrain", OneOrList(TEXT), "keeps cells of these terrains"),
-    Key("near", TEXT, "a place or cell the area is walked from"),
-    Key("within", INTEGER, "moves from near", default=1, lo=0),
-    Key("split", BOOLEAN, "name each connected group <id>-1, <id>-2 ...", default=False),
-    Key("split_by", OneOrList(TEXT), "edge kinds that split groups"),
-    Key("label", TEXT, "shows the area on the map", default=""),
-    Key("colour", COLOUR, "its label and outline colour", default="#c0392b"),
-    Key("show", BOOLEAN, "draw it (default: when it has a label)"),
-    Key("outline", BOOLEAN, "a dashed outline", default=True),
-    Key("label_at", TEXT, "the cell its label goes on"),
+    AREA_ID,
+    AREA_CELLS,
+    AREA_TERRAIN,
+    AREA_NEAR,
+    AREA_WITHIN,
+    AREA_SPLIT,
+    AREA_SPLIT_BY,
+    AREA_LABEL,
+    AREA_COLOUR,
+    AREA_SHOW,
+    AREA_OUTLINE,
+    AREA_LABEL_AT,
     heading="Places, areas and marks",
 )
+MARK_AT = Key("at", TEXT, "a cell or place", required=True)
+MARK_ICON = Key("icon", TEXT, "a built-in icon")
+MARK_TEXT = Key("text", TEXT, "a label", default="")
+MARK_COLOUR = Key("colour", COLOUR, "its ink", default="#000000")
+MARK_SIZE = Key("size", NUMBER, "a fraction of the cell", default=0.7, lo=0.05, hi=3)
+MARK_DX = Key("dx", NUMBER, "nudge right, in cells", default=0.0)
+MARK_DY = Key("dy", NUMBER, "nudge down, in cells", default=0.0)
+MARK_KEY = Key("key", TEXT, "what an icon mark stands for, in the map key", default="")
 MARK = Spec(
     "mark",
-    Key("at", TEXT, "a cell or place", required=True),
-    Key("icon", TEXT, "a built-in icon"),
-    Key("text", TEXT, "a label", default=""),
-    Key("colour", COLOUR, "its ink", default="#000000"),
-    Key("size", NUMBER, "a fraction of the cell", default=0.7, lo=0.05, hi=3),
-    Key("dx", NUMBER, "nudge right, in cells", default=0.0),
-    Key("dy", NUMBER, "nudge down, in cells", default=0.0),
-    Key("key", TEXT, "what an icon mark stands for, in the map key", default=""),
+    MARK_AT,
+    MARK_ICON,
+    MARK_TEXT,
+    MARK_COLOUR,
+    MARK_SIZE,
+    MARK_DX,
+    MARK_DY,
+    MARK_KEY,
     heading="Places, areas and marks",
 )
+COMPOSE_MAP = Key("map", TEXT, "the piece's map id", required=True)
+COMPOSE_AT = Key("at", TEXT, "where the piece's top-left lands")
+COMPOSE_ROTATE = Key("rotate", INTEGER, "0, 90, 180 or 270 clockwise", default=0)
+COMPOSE_PREFIX = Key("prefix", TEXT, "for its areas and places (default: 1., 2. ...)")
 COMPOSE = Spec(
     "compose-placement",
-    Key("map", TEXT, "the piece's map id", required=True),
-    Key("at", TEXT, "where the piece's top-left lands"),
-    Key("rotate", INTEGER, "0, 90, 180 or 270 clockwise", default=0),
-    Key("prefix", TEXT, "for its areas and places (default: 1., 2. ...)"),
+    COMPOSE_MAP,
+    COMPOSE_AT,
+    COMPOSE_ROTATE,
+    COMPOSE_PREFIX,
     heading="Composed boards (geomorphic pieces)",
 )
+MARGIN_ITEM = Key("item", TEXT, "a table, text, track or off-map box id, or key", required=True)
+MARGIN_SIDE = Key(
+    "side", Choice(MARGIN_SIDES), "the map's side it goes on, or auto", default="auto"
+)
+MARGIN_TILE = Key("tile", TEXT, "a tiled map: the tile it goes on (A1, B2 ...)", default="")
 MARGIN = Spec(
     "margin",
-    Key("item", TEXT, "a table, text, track or off-map box id, or key", required=True),
-    Key("side", Choice(MARGIN_SIDES), "the map's side it goes on, or auto", default="auto"),
-    Key("tile", TEXT, "a tiled map: the tile it goes on (A1, B2 ...)", default=""),
+    MARGIN_ITEM,
+    MARGIN_SIDE,
+    MARGIN_TILE,
     heading="Charts in the map's margins",
 )
 _COMMON = (
@@ -190,50 +245,63 @@ _AFTER = (  # read in this order once the cells are known
     Key("areas", ListOf(AREA), "declared or derived areas"),
     Key("marks", ListOf(MARK), "text and icons on cells"),
 )
+MAP_ID = Key("id", ID, "names map-<id>.pdf", required=True)
+MAP_COPIES = Key(
+    "copies", INTEGER, "sheets to print (default: as composed boards need, else 1)", lo=0, hi=99
+)
+MAP_TERRAINS = Key("terrains", ListOf(TERRAIN), "the terrains", required=True)
+MAP_LEGEND = Key(
+    "legend",
+    Named(Either(TEXT, NULL), "characters, each a terrain id or null"),
+    "layout characters",
+)
+MAP_LAYOUT = Key(
+    "layout",
+    Either(TEXT, ListOf(TEXT)),
+    "one character per cell, a row per line",
+    required=True,
+)
+MAP_GRID = Key("grid", Choice(("square", "hex")), "the grid", default="square")
+MAP_CELL = Key("cell", LENGTH, "square side, or hex size across the flats", required=True)
+MAP_ORIENT = Key("orient", Choice(("flat", "pointy")), "hex only", default="flat")
+MAP_OFFSET = Key(
+    "offset",
+    Choice(("odd", "even")),
+    "hex only: which columns (rows) are shifted",
+    default="odd",
+)
+MAP_LINE_KINDS = Key("line_kinds", ListOf(LINE_KIND), "kinds of roads, rails, trails, rivers")
 MAP = Spec(
     "map",
-    Key("id", ID, "names map-<id>.pdf", required=True),
+    MAP_ID,
     *_COMMON,
-    Key(
-        "copies", INTEGER, "sheets to print (default: as composed boards need, else 1)", lo=0, hi=99
-    ),
-    Key("terrains", ListOf(TERRAIN), "the terrains", required=True),
-    Key(
-        "legend",
-        Named(Either(TEXT, NULL), "characters, each a terrain id or null"),
-        "layout characters",
-    ),
-    Key(
-        "layout",
-        Either(TEXT, ListOf(TEXT)),
-        "one character per cell, a row per line",
-        required=True,
-    ),
-    Key("grid", Choice(("square", "hex")), "the grid", default="square"),
-    Key("cell", LENGTH, "square side, or hex size across the flats", required=True),
-    Key("orient", Choice(("flat", "pointy")), "hex only", default="flat"),
-    Key(
-        "offset",
-        Choice(("odd", "even")),
-        "hex only: which columns (rows) are shifted",
-        default="odd",
-    ),
+    MAP_COPIES,
+    MAP_TERRAINS,
+    MAP_LEGEND,
+    MAP_LAYOUT,
+    MAP_GRID,
+    MAP_CELL,
+    MAP_ORIENT,
+    MAP_OFFSET,
     _EDGE_KINDS,
-    Key("line_kinds", ListOf(LINE_KIND), "kinds of roads, rails, trails, rivers"),
+    MAP_LINE_KINDS,
     *_AFTER,
     heading="maps",
 )
+BOARD_ID = Key("id", ID, "names map-<id>.pdf", required=True)
+BOARD_PRINT = Key(
+    "print",
+    Choice(("pieces", "board")),
+    "print the pieces, or the board itself",
+    default="pieces",
+)
+BOARD_COMPOSE = Key("compose", ListOf(COMPOSE), "copies of other maps", required=True)
 BOARD = Spec(
     "board",
-    Key("id", ID, "names map-<id>.pdf", required=True),
+    BOARD_ID,
     *_COMMON,
-    Key(
-        "print",
-        Choice(("pieces", "board")),
-        "print the pieces, or the board itself",
-        default="pieces",
-    ),
-    Key("compose", ListOf(COMPOSE), "copies of other maps", required=True),
+    BOARD_PRINT,
+    BOARD_COMPOSE,
     _EDGE_KINDS,
     *_AFTER,
     heading="Composed boards (geomorphic pieces)",
@@ -246,18 +314,18 @@ MAPS = ListOf(Either(MAP, BOARD))
 
 def _read_terrain(ctx: Context, node: Node, path: str) -> Terrain | None:
     f = Fields(ctx, node, path, TERRAIN)
-    tid = f.id("id")
+    tid = f.id(TERRAIN_ID)
     t = Terrain(
         id=tid or "",
-        label=f.text("label", default=tid or ""),
-        fill=f.colour("fill"),
-        pattern=f.choice("pattern"),
-        props=f.get("props", read_props) or {},
+        label=f.text(TERRAIN_LABEL, default=tid or ""),
+        fill=f.colour(TERRAIN_FILL),
+        pattern=f.choice(TERRAIN_PATTERN),
+        props=f.get(TERRAIN_PROPS, read_props) or {},
         span=node.span,
-        mark=f.text("mark"),
-        pattern_colour=f.colour("pattern_colour"),
-        outline=f.colour("outline"),
-        join=f.text("join"),
+        mark=f.text(TERRAIN_MARK),
+        pattern_colour=f.colour(TERRAIN_PATTERN_COLOUR),
+        outline=f.colour(TERRAIN_OUTLINE),
+        join=f.text(TERRAIN_JOIN),
     )
     f.close()
     return t if tid else None
@@ -265,18 +333,18 @@ def _read_terrain(ctx: Context, node: Node, path: str) -> Terrain | None:
 
 def _read_edge_kind(ctx: Context, node: Node, path: str) -> EdgeKind | None:
     f = Fields(ctx, node, path, EDGE_KIND)
-    kid = f.id("id")
-    dashes = tuple(f.seq("dash", lambda c, n, p: as_length(c, n, p)))
+    kid = f.id(EDGE_KIND_ID)
+    dashes = tuple(f.seq(EDGE_KIND_DASH, lambda c, n, p: as_length(c, n, p)))
     k = EdgeKind(
         id=kid or "",
-        label=f.text("label", default=kid or ""),
-        colour=f.colour("colour"),
-        width=f.length("width"),
+        label=f.text(EDGE_KIND_LABEL, default=kid or ""),
+        colour=f.colour(EDGE_KIND_COLOUR),
+        width=f.length(EDGE_KIND_WIDTH),
         dash=dashes,
-        symbol=f.choice("symbol"),
-        blocks=f.boolean("blocks"),
+        symbol=f.choice(EDGE_KIND_SYMBOL),
+        blocks=f.boolean(EDGE_KIND_BLOCKS),
         span=node.span,
-        props=f.get("props", read_props) or {},
+        props=f.get(EDGE_KIND_PROPS, read_props) or {},
     )
     f.close()
     return k if kid else None
@@ -381,12 +449,12 @@ def _read_edges(ctx: Context, m: MapDef, node: Node | None, path: str) -> list[E
         f = Fields(ctx, item, ipath, EDGES)
         if f.map is None:
             continue
-        kind = f.text("kind", default=default)
+        kind = f.text("kind", default=default)  # by name: the default may be None
         ok = _known_kind(ctx, m, kind, item, f.sub("kind"))
-        pairs = f.node_of("pairs")
-        along = f.node_of("along")
-        banks = f.node_of("between")
-        side = f.choice("side", side_names(m))
+        pairs = f.node_of(EDGES_PAIRS)
+        along = f.node_of(EDGES_ALONG)
+        banks = f.node_of(EDGES_BETWEEN)
+        side = f.choice(EDGES_SIDE, side_names(m))
         f.close()
         if not ok:
             continue
@@ -457,16 +525,16 @@ def _read_areas(
         f = Fields(ctx, item, ipath, AREA)
         if f.map is None:
             continue
-        aid = f.id("id")
+        aid = f.id(AREA_ID)
         pool = set(m.cells)
         if f.has("cells"):
-            pool = set(_cells(ctx, m, f.node_of("cells"), f.sub("cells")))  # type: ignore[arg-type]
-        terrains = f.texts("terrain")
+            pool = set(_cells(ctx, m, f.node_of(AREA_CELLS), f.sub("cells")))  # type: ignore[arg-type]
+        terrains = f.texts(AREA_TERRAIN)
         unknown = [t for t in terrains if t not in m.terrains]
         for t in terrains:
             if t not in m.terrains:
                 ctx.error(
-                    f.node_of("terrain"),
+                    f.node_of(AREA_TERRAIN),
                     f.sub("terrain"),
                     f"unknown terrain {t!r}",
                     suggest(t, m.terrains),
@@ -474,8 +542,8 @@ def _read_areas(
         if terrains:
             pool = {c for c in pool if m.cells[c] in terrains}
         if f.has("near"):
-            near_node = f.node_of("near")
-            within = f.integer("within")
+            near_node = f.node_of(AREA_NEAR)
+            within = f.integer(AREA_WITHIN)
             text = as_text(ctx, near_node, f.sub("near"))  # type: ignore[arg-type]
             centre = places.get(text) if text else None
             if centre is None and text is not None:
@@ -484,25 +552,25 @@ def _read_areas(
                 pool = _walk(m, centre, pool, within)
         else:
             f.allow("within")
-        split = f.boolean("split")
+        split = f.boolean(AREA_SPLIT)
         split_by = None
         if f.has("split_by"):
-            split_by = f.texts("split_by")
+            split_by = f.texts(AREA_SPLIT_BY)
             for k in split_by:
                 if k not in m.edge_kinds:
                     ctx.error(
-                        f.node_of("split_by"),
+                        f.node_of(AREA_SPLIT_BY),
                         f.sub("split_by"),
                         f"unknown edge kind {k!r}",
                         suggest(k, m.edge_kinds),
                     )
-        label = f.text("label")
-        colour = f.colour("colour")
-        show = f.boolean("show", default=bool(label))
-        outline = f.boolean("outline")
+        label = f.text(AREA_LABEL)
+        colour = f.colour(AREA_COLOUR)
+        show = f.boolean(AREA_SHOW, default=bool(label))
+        outline = f.boolean(AREA_OUTLINE)
         label_at = None
         if f.has("label_at"):
-            label_at = _cell(ctx, m, f.node_of("label_at"), f.sub("label_at"))  # type: ignore[arg-type]
+            label_at = _cell(ctx, m, f.node_of(AREA_LABEL_AT), f.sub("label_at"))  # type: ignore[arg-type]
         f.close()
         if not aid:
             continue
@@ -559,26 +627,26 @@ def _read_marks(
 ) -> list[Mark]:
     def one(c: Context, n: Node, p: str) -> Mark | None:
         f = Fields(c, n, p, MARK)
-        at = f.node_of("at")
+        at = f.node_of(MARK_AT)
         cell = None
         if at is not None:
             text = as_text(c, at, f.sub("at"))
             cell = places.get(text) if text else None
             if cell is None and text is not None:
                 cell = _cell(c, m, at, f.sub("at"))
-        icon = f.text("icon")
-        if icon is not None and not c.known_icon(f.node_of("icon"), f.sub("icon"), icon):
+        icon = f.text(MARK_ICON)
+        if icon is not None and not c.known_icon(f.node_of(MARK_ICON), f.sub("icon"), icon):
             icon = None
         mark = Mark(
             cell=cell or (0, 0),
             icon=icon,
-            text=f.text("text"),
-            colour=f.colour("colour"),
-            size=f.number("size"),
-            dx=f.number("dx"),
-            dy=f.number("dy"),
+            text=f.text(MARK_TEXT),
+            colour=f.colour(MARK_COLOUR),
+            size=f.number(MARK_SIZE),
+            dx=f.number(MARK_DX),
+            dy=f.number(MARK_DY),
             span=n.span,
-            key=f.text("key"),
+            key=f.text(MARK_KEY),
         )
         f.close()
         return mark if cell is not None else None
@@ -634,21 +702,21 @@ def _common(f: Fields) -> dict:
 
 def _read_margin(ctx: Context, node: Node, path: str) -> MarginChart | None:
     f = Fields(ctx, node, path, MARGIN)
-    item, side, tile = f.text("item"), f.choice("side"), f.text("tile").upper()
+    item, side, tile = f.text(MARGIN_ITEM), f.choice(MARGIN_SIDE), f.text(MARGIN_TILE).upper()
     f.close()
     return MarginChart(item, side, tile, node.span) if item else None
 
 
 def _read_plain_map(ctx: Context, node: Node, path: str) -> MapDef | None:
     f = Fields(ctx, node, path, MAP)
-    mid = f.id("id")
+    mid = f.id(MAP_ID)
     common = _common(f)
-    copies = f.integer("copies")
-    terrains = f.seq("terrains", _read_terrain)
+    copies = f.integer(MAP_COPIES)
+    terrains = f.seq(MAP_TERRAINS, _read_terrain)
     check_unique_ids(ctx, terrains, f.sub("terrains"), "terrain")
     tmap = {t.id: t for t in terrains}
-    legend = f.get("legend", _read_legend) or {}
-    terrains_read = isinstance(f.node_of("terrains"), Seq)  # else its own error says enough
+    legend = f.get(MAP_LEGEND, _read_legend) or {}
+    terrains_read = isinstance(f.node_of(MAP_TERRAINS), Seq)  # else its own error says enough
     for ch, tid in legend.items():
         if terrains_read and tid and tid not in tmap:
             ctx.error(
@@ -661,7 +729,7 @@ def _read_plain_map(ctx: Context, node: Node, path: str) -> MapDef | None:
     grid = _read_grid(ctx, f, ncols, nrows)
     kinds = f.seq("edge_kinds", _read_edge_kind)
     check_unique_ids(ctx, kinds, f.sub("edge_kinds"), "edge kind")
-    line_kinds = f.seq("line_kinds", read_line_kind)
+    line_kinds = f.seq(MAP_LINE_KINDS, read_line_kind)
     check_unique_ids(ctx, line_kinds, f.sub("line_kinds"), "line kind")
     if grid is None or not mid:
         f.allow(*_LATER)
@@ -752,25 +820,31 @@ def _read_placement(
     ctx: Context, node: Node, path: str, pieces: dict[str, MapDef]
 ) -> Placement | None:
     f = Fields(ctx, node, path, COMPOSE)
-    mid = f.text("map")
-    at_node = f.node_of("at")
-    rotate = f.integer("rotate")
-    prefix = f.text("prefix")
+    mid = f.text(COMPOSE_MAP)
+    at_node = f.node_of(COMPOSE_AT)
+    rotate = f.integer(COMPOSE_ROTATE)
+    prefix = f.text(COMPOSE_PREFIX)
     f.close()
     if mid is None:
         return None
     piece = pieces.get(mid)
     if piece is None:
-        ctx.error(f.node_of("map"), f.sub("map"), f"unknown map {mid!r}", suggest(mid, pieces))
+        ctx.error(
+            f.node_of(COMPOSE_MAP), f.sub("map"), f"unknown map {mid!r}", suggest(mid, pieces)
+        )
         return None
     if rotate not in ROTATIONS:
         ctx.error(
-            f.node_of("rotate"), f.sub("rotate"), f"rotate must be 0, 90, 180 or 270, not {rotate}"
+            f.node_of(COMPOSE_ROTATE),
+            f.sub("rotate"),
+            f"rotate must be 0, 90, 180 or 270, not {rotate}",
         )
         return None
     if isinstance(piece.grid, HexGrid) and rotate != 0:
         ctx.error(
-            f.node_of("rotate"), f.sub("rotate"), "hex pieces are placed unrotated (rotate: 0)"
+            f.node_of(COMPOSE_ROTATE),
+            f.sub("rotate"),
+            "hex pieces are placed unrotated (rotate: 0)",
         )
         return None
     at: Cell = (0, 0)
@@ -921,10 +995,10 @@ def _short_rows(
 
 def _read_composed(ctx: Context, node: Node, path: str, pieces: dict[str, MapDef]) -> MapDef | None:
     f = Fields(ctx, node, path, BOARD)
-    mid = f.id("id")
+    mid = f.id(BOARD_ID)
     common = _common(f)
-    printed = f.choice("print")
-    placements = f.seq("compose", lambda c, n, p: _read_placement(c, n, p, pieces))
+    printed = f.choice(BOARD_PRINT)
+    placements = f.seq(BOARD_COMPOSE, lambda c, n, p: _read_placement(c, n, p, pieces))
     f.allow("edge_kinds")
     if not mid or not placements:
         f.allow(*_LATER)

@@ -56,102 +56,166 @@ from .rule_terms import SELECTOR, read_names, read_selector
 
 HEADING = "Combat results tables (`combat:`)"
 WHEN_HEADING = "Conditions, multipliers and result rules"
+WHEN_ATTACKER = Key(
+    "attacker", SELECTOR, "the attacking units: a side id or attributes ({arm: armour})"
+)
+WHEN_DEFENDER = Key("defender", SELECTOR, "the defending units: a side id or attributes")
+WHEN_UNITS = Key(
+    "units", Choice(ACROSS), "a side's test holds when all its units pass, or any", "all"
+)
+WHEN_TURN = Key("turn", OneOrList(INTEGER), "on these turns")
+WHEN_PERIOD = Key("period", TEXT, "on the turns of a period a track names (Mud)")
+WHEN_TERRAIN = Key("terrain", OneOrList(ID), "the defender's hex is one of these terrains")
+WHEN_FEATURE = Key("feature", OneOrList(ID), "the defender's hex holds one of these features")
+WHEN_EDGE = Key("edge", OneOrList(ID), "the attack crosses a hexside of one of these kinds")
 WHEN = Spec(
     "combat-when",
-    Key("attacker", SELECTOR, "the attacking units: a side id or attributes ({arm: armour})"),
-    Key("defender", SELECTOR, "the defending units: a side id or attributes"),
-    Key("units", Choice(ACROSS), "a side's test holds when all its units pass, or any", "all"),
-    Key("turn", OneOrList(INTEGER), "on these turns"),
-    Key("period", TEXT, "on the turns of a period a track names (Mud)"),
-    Key("terrain", OneOrList(ID), "the defender's hex is one of these terrains"),
-    Key("feature", OneOrList(ID), "the defender's hex holds one of these features"),
-    Key("edge", OneOrList(ID), "the attack crosses a hexside of one of these kinds"),
+    WHEN_ATTACKER,
+    WHEN_DEFENDER,
+    WHEN_UNITS,
+    WHEN_TURN,
+    WHEN_PERIOD,
+    WHEN_TERRAIN,
+    WHEN_FEATURE,
+    WHEN_EDGE,
     heading=WHEN_HEADING,
 )
 WHEN_KEY = Key("when", WHEN, "applies only when every test given holds")
+LOSS_STEPS = Key(
+    "steps", Either(INTEGER, Choice(("all",))), "steps lost; all: eliminated", lo=0, hi=20
+)
+LOSS_RETREAT = Key("retreat", INTEGER, "hexes of retreat", default=0, lo=0, hi=20)
+LOSS_AT_LEAST = Key(
+    "at_least",
+    Choice(SIDES),
+    "steps whose printed strength at least equals what this side lost (exchange)",
+)
 LOSS = Spec(
     "combat-loss",
-    Key("steps", Either(INTEGER, Choice(("all",))), "steps lost; all: eliminated", lo=0, hi=20),
-    Key("retreat", INTEGER, "hexes of retreat", default=0, lo=0, hi=20),
-    Key(
-        "at_least",
-        Choice(SIDES),
-        "steps whose printed strength at least equals what this side lost (exchange)",
-    ),
+    LOSS_STEPS,
+    LOSS_RETREAT,
+    LOSS_AT_LEAST,
     heading=WHEN_HEADING,
 )
+RESULT_CODE = Key("code", TEXT, "as printed in the table's cells (AE, DR, EX)", required=True)
+RESULT_MEANING = Key("meaning", TEXT, "what it does, printed under the table", default="")
+RESULT_ATTACKER = Key(
+    "attacker", LOSS, "what the attacker loses, as data (kitgen combat applies it)"
+)
+RESULT_DEFENDER = Key("defender", LOSS, "what the defender loses, as data")
 RESULT = Spec(
     "combat-result",
-    Key("code", TEXT, "as printed in the table's cells (AE, DR, EX)", required=True),
-    Key("meaning", TEXT, "what it does, printed under the table", default=""),
-    Key("attacker", LOSS, "what the attacker loses, as data (kitgen combat applies it)"),
-    Key("defender", LOSS, "what the defender loses, as data"),
+    RESULT_CODE,
+    RESULT_MEANING,
+    RESULT_ATTACKER,
+    RESULT_DEFENDER,
     heading=HEADING,
 )
+MULTIPLIER_SIDE = Key("side", Choice(SIDES), "whose strength", required=True)
+MULTIPLIER_MULTIPLY = Key(
+    "multiply", TEXT, "halve, double, triple or a number (1/3, 1.5)", required=True
+)
+MULTIPLIER_LABEL = Key("label", TEXT, "how the notes name it (default: the condition)", default="")
 MULTIPLIER = Spec(
     "combat-multiplier",
-    Key("side", Choice(SIDES), "whose strength", required=True),
-    Key("multiply", TEXT, "halve, double, triple or a number (1/3, 1.5)", required=True),
-    Key("label", TEXT, "how the notes name it (default: the condition)", default=""),
+    MULTIPLIER_SIDE,
+    MULTIPLIER_MULTIPLY,
+    MULTIPLIER_LABEL,
     WHEN_KEY,
     heading=WHEN_HEADING,
 )
+ROUNDING_ROUND = Key("round", Choice(ROUND), "a multiplied strength's fractions", required=True)
+ROUNDING_PER = Key("per", Choice(ROUND_PER), "rounded for each unit, or once for the side", "unit")
 ROUNDING = Spec(
     "combat-rounding",
-    Key("round", Choice(ROUND), "a multiplied strength's fractions", required=True),
-    Key("per", Choice(ROUND_PER), "rounded for each unit, or once for the side", "unit"),
+    ROUNDING_ROUND,
+    ROUNDING_PER,
     heading=WHEN_HEADING,
+)
+FIGURES_ATTR = Key(
+    "attr", TEXT, "the attribute holding the figures; {face}: the face shown", "{face}"
+)
+FIGURES_ATTACK = Key("attack", INTEGER, "the attack figure's place (from 1)", default=1, lo=1, hi=9)
+FIGURES_DEFENCE = Key(
+    "defence", INTEGER, "the defence figure's place (from 1)", default=2, lo=1, hi=9
 )
 FIGURES = Spec(
     "combat-figures",
-    Key("attr", TEXT, "the attribute holding the figures; {face}: the face shown", "{face}"),
-    Key("attack", INTEGER, "the attack figure's place (from 1)", default=1, lo=1, hi=9),
-    Key("defence", INTEGER, "the defence figure's place (from 1)", default=2, lo=1, hi=9),
+    FIGURES_ATTR,
+    FIGURES_ATTACK,
+    FIGURES_DEFENCE,
     heading=WHEN_HEADING,
 )
 COMBAT_MODIFIER = Spec(
     "combat-modifier", *MODIFIER.keys.values(), WHEN_KEY, heading=HEADING, one_of=MODIFIER.one_of
 )
+SHIFT_TERRAIN = Key("terrain", ID, "the defender's hex is this terrain")
+SHIFT_FEATURE = Key("feature", ID, "the defender's hex holds this feature kind")
+SHIFT_LINE = Key("line", ID, "a line of this kind runs through the defender's hex")
+SHIFT_EDGE = Key("edge", ID, "the attack crosses a hexside of this kind")
+SHIFT_SHIFT = Key(
+    "shift", INTEGER, "columns: -1 one column left, +1 one right", required=True, lo=-20, hi=20
+)
+SHIFT_GROUP = Key(
+    "group", TEXT, "shifts of one group do not add: only the largest applies", default=""
+)
+SHIFT_LABEL = Key("label", TEXT, "how the chart names it (default: the id)", default="")
+SHIFT_ACROSS = Key(
+    "across", Choice(ACROSS), "edge shifts: when all attackers cross it, or any", default="all"
+)
 SHIFT = Spec(
     "column-shift",
-    Key("terrain", ID, "the defender's hex is this terrain"),
-    Key("feature", ID, "the defender's hex holds this feature kind"),
-    Key("line", ID, "a line of this kind runs through the defender's hex"),
-    Key("edge", ID, "the attack crosses a hexside of this kind"),
-    Key(
-        "shift", INTEGER, "columns: -1 one column left, +1 one right", required=True, lo=-20, hi=20
-    ),
+    SHIFT_TERRAIN,
+    SHIFT_FEATURE,
+    SHIFT_LINE,
+    SHIFT_EDGE,
+    SHIFT_SHIFT,
     WHEN_KEY,
-    Key("group", TEXT, "shifts of one group do not add: only the largest applies", default=""),
-    Key("label", TEXT, "how the chart names it (default: the id)", default=""),
-    Key(
-        "across", Choice(ACROSS), "edge shifts: when all attackers cross it, or any", default="all"
-    ),
+    SHIFT_GROUP,
+    SHIFT_LABEL,
+    SHIFT_ACROSS,
     heading=HEADING,
+)
+COMBAT_BY = Key("by", Choice(KINDS, "combat table kind"), "how columns are found", required=True)
+COMBAT_RESULTS = Key(
+    "results", ListOf(Either(TEXT, RESULT)), "the result codes the game defines", required=True
+)
+COMBAT_BELOW = Key(
+    "below", TEXT, "a result for attacks below the lowest column (default: the lowest)"
+)
+COMBAT_SHIFTS = Key(
+    "shifts", ListOf(SHIFT), "column shifts from terrain, features, lines and hexsides"
+)
+COMBAT_MODIFIERS = Key(
+    "modifiers",
+    ListOf(COMBAT_MODIFIER),
+    "die-roll modifiers; any number apply together; with when: by themselves",
+)
+COMBAT_MULTIPLIERS = Key(
+    "multipliers", ListOf(MULTIPLIER), "strengths halved or doubled before the odds"
+)
+COMBAT_ROUNDING = Key(
+    "rounding", ROUNDING, "how multiplied strengths round (needed with multipliers)"
+)
+COMBAT_FIGURES = Key("figures", FIGURES, "where a piece's printed attack and defence are read")
+COMBAT_CHANCE = Key(
+    "chance",
+    Either(BOOLEAN, TEXT),
+    "each result's chance per column: true, false or a title",
+    default=True,
 )
 COMBAT = Spec(
     "combat",
-    Key("by", Choice(KINDS, "combat table kind"), "how columns are found", required=True),
-    Key(
-        "results", ListOf(Either(TEXT, RESULT)), "the result codes the game defines", required=True
-    ),
-    Key("below", TEXT, "a result for attacks below the lowest column (default: the lowest)"),
-    Key("shifts", ListOf(SHIFT), "column shifts from terrain, features, lines and hexsides"),
-    Key(
-        "modifiers",
-        ListOf(COMBAT_MODIFIER),
-        "die-roll modifiers; any number apply together; with when: by themselves",
-    ),
-    Key("multipliers", ListOf(MULTIPLIER), "strengths halved or doubled before the odds"),
-    Key("rounding", ROUNDING, "how multiplied strengths round (needed with multipliers)"),
-    Key("figures", FIGURES, "where a piece's printed attack and defence are read"),
+    COMBAT_BY,
+    COMBAT_RESULTS,
+    COMBAT_BELOW,
+    COMBAT_SHIFTS,
+    COMBAT_MODIFIERS,
+    COMBAT_MULTIPLIERS,
+    COMBAT_ROUNDING,
+    COMBAT_FIGURES,
     OUT_OF_RANGE,
-    Key(
-        "chance",
-        Either(BOOLEAN, TEXT),
-        "each result's chance per column: true, false or a title",
-        default=True,
-    ),
+    COMBAT_CHANCE,
     heading=HEADING,
 )
 CHANCE_TITLE = "Chance of each result"
@@ -174,27 +238,27 @@ def read_combat(
     f = Fields(ctx, node, path, COMBAT)
     if f.map is None:
         return None
-    kind = f.choice("by")
-    results = f.seq("results", _result)
-    below = f.text("below")
-    shifts = tuple(f.seq("shifts", _shift))
-    read = f.seq("modifiers", _modifier)
+    kind = f.choice(COMBAT_BY)
+    results = f.seq(COMBAT_RESULTS, _result)
+    below = f.text(COMBAT_BELOW)
+    shifts = tuple(f.seq(COMBAT_SHIFTS, _shift))
+    read = f.seq(COMBAT_MODIFIERS, _modifier)
     modifiers = tuple(m for m, _ in read)
     when = tuple((m.name, c) for m, c in read if c is not None)
     unique_modifier_names(ctx, (), modifiers)
-    multipliers = tuple(f.seq("multipliers", _multiplier))
-    rounding = f.get("rounding", _rounding)
+    multipliers = tuple(f.seq(COMBAT_MULTIPLIERS, _multiplier))
+    rounding = f.get(COMBAT_ROUNDING, _rounding)
     if multipliers and rounding is None:
         ctx.error(
-            f.node_of("multipliers"),
+            f.node_of(COMBAT_MULTIPLIERS),
             f.sub("multipliers"),
             "multipliers need the rounding rule declared",
             "add rounding: {round: down, per: unit} (or up, nearest, keep; per unit or side)",
         )
-    figures = f.get("figures", _figures)
+    figures = f.get(COMBAT_FIGURES, _figures)
     low, high, reading = read_policy(ctx, f)
     policy_mark = marks.noted(reading) if reading else ""
-    chance = f.get("chance", _chance)
+    chance = f.get(COMBAT_CHANCE, _chance)
     chance = CHANCE_TITLE if chance is True else chance or ""
     f.close()
     if kind is None:
@@ -229,10 +293,10 @@ def _result(ctx: Context, node: Node, path: str) -> Result | None:
         code = as_text(ctx, node, path)
         return None if code is None else Result(code, "", node.span)
     f = Fields(ctx, node, path, RESULT)
-    code = f.text("code")
-    meaning = f.text("meaning")
-    attacker = f.get("attacker", _loss)
-    defender = f.get("defender", _loss)
+    code = f.text(RESULT_CODE)
+    meaning = f.text(RESULT_MEANING)
+    attacker = f.get(RESULT_ATTACKER, _loss)
+    defender = f.get(RESULT_DEFENDER, _loss)
     f.close()
     for side, loss in (("attacker", attacker), ("defender", defender)):
         if loss is not None and loss.at_least == side:
@@ -246,13 +310,13 @@ def _loss(ctx: Context, node: Node, path: str) -> Loss | None:
     if f.map is None:
         return None
     steps = 0
-    raw = f.node_of("steps")
+    raw = f.node_of(LOSS_STEPS)
     if isinstance(raw, Scalar) and raw.value == "all":
         steps = -1
     elif raw is not None:
-        steps = f.integer("steps", default=0)
-    retreat = f.integer("retreat")
-    at_least = f.choice("at_least", default="")
+        steps = f.integer(LOSS_STEPS, default=0)
+    retreat = f.integer(LOSS_RETREAT)
+    at_least = f.choice(LOSS_AT_LEAST, default="")
     f.close()
     if not (steps or retreat or at_least):
         ctx.error(node, path, "a loss needs steps, retreat or at_least")
@@ -266,14 +330,17 @@ def _when(ctx: Context, node: Node, path: str) -> Condition | None:
     if f.map is None:
         return None
     sel = {side: f.get(side, read_selector) for side in SIDES}
-    units = f.choice("units")
+    units = f.choice(WHEN_UNITS)
     turns = []
+    # by name (untyped): whole numbers read as text, then checked one by one
     for i, text in enumerate(f.texts("turn")):
         if str(text).lstrip("-").isdigit():
             turns.append(int(text))
         else:
-            ctx.error(f.node_of("turn"), f"{f.sub('turn')}[{i}]", f"turn {text!r} is not a number")
-    period = f.text("period", default="")
+            ctx.error(
+                f.node_of(WHEN_TURN), f"{f.sub('turn')}[{i}]", f"turn {text!r} is not a number"
+            )
+    period = f.text(WHEN_PERIOD, default="")
     names = {k: tuple(f.get(k, read_names) or ()) for k in ("terrain", "feature", "edge")}
     f.close()
     if not f.map.entries:
@@ -305,9 +372,9 @@ def _multiplier(ctx: Context, node: Node, path: str) -> Multiplier | None:
     f = Fields(ctx, node, path, MULTIPLIER)
     if f.map is None:
         return None
-    side = f.choice("side")
-    word = f.text("multiply")
-    label = f.text("label")
+    side = f.choice(MULTIPLIER_SIDE)
+    word = f.text(MULTIPLIER_MULTIPLY)
+    label = f.text(MULTIPLIER_LABEL)
     when = f.get("when", _when)
     f.close()
     if side is None or word is None:
@@ -315,7 +382,7 @@ def _multiplier(ctx: Context, node: Node, path: str) -> Multiplier | None:
     factor = MULTIPLY.get(word) or _factor(word)
     if factor is None:
         ctx.error(
-            f.node_of("multiply"),
+            f.node_of(MULTIPLIER_MULTIPLY),
             f.sub("multiply"),
             f"multiply: {word!r} is not halve, double, triple or a number",
             did_you_mean(word, list(MULTIPLY), cutoff=0.5) or "e.g. 1/3 or 1.5",
@@ -336,8 +403,8 @@ def _rounding(ctx: Context, node: Node, path: str) -> Rounding | None:
     f = Fields(ctx, node, path, ROUNDING)
     if f.map is None:
         return None
-    rnd = f.choice("round")
-    per = f.choice("per")
+    rnd = f.choice(ROUNDING_ROUND)
+    per = f.choice(ROUNDING_PER)
     f.close()
     return None if rnd is None else Rounding(rnd, per)
 
@@ -346,9 +413,9 @@ def _figures(ctx: Context, node: Node, path: str) -> Figures | None:
     f = Fields(ctx, node, path, FIGURES)
     if f.map is None:
         return None
-    attr = f.text("attr")
-    attack = f.integer("attack")
-    defence = f.integer("defence")
+    attr = f.text(FIGURES_ATTR)
+    attack = f.integer(FIGURES_ATTACK)
+    defence = f.integer(FIGURES_DEFENCE)
     f.close()
     return Figures(attr, attack, defence)
 
@@ -358,10 +425,10 @@ def _shift(ctx: Context, node: Node, path: str) -> Shift | None:
     if f.map is None:
         return None
     named = [(on, f.id(on)) for on in SHIFT_ON if f.has(on)]
-    shift = f.integer("shift")
-    group = f.text("group")
-    label = f.text("label")
-    across = f.choice("across")
+    shift = f.integer(SHIFT_SHIFT)
+    group = f.text(SHIFT_GROUP)
+    label = f.text(SHIFT_LABEL)
+    across = f.choice(SHIFT_ACROSS)
     when = f.get("when", _when)
     f.close()
     if not named and f.has("when"):  # a shift on a condition alone: in mud turns

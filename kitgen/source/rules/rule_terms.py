@@ -40,18 +40,26 @@ TARGET.add(
     Key("terrain", NAMES, "cells of these terrains"),
     Key("opposite", TARGET, "the point reflection of a target through the board's centre"),
 )
+DISTANCE_CELLS = Key("cells", INTEGER, "steps", required=True, lo=0)
+DISTANCE_THROUGH = Key("through", NAMES, "terrains walked through (default: any, walls ignored)")
+DISTANCE_NOT_CROSSING = Key(
+    "not_crossing", NAMES, "hexside or edge kinds the walk never crosses (a river)"
+)
+DISTANCE_OF = Key("of", TARGET, "the target measured from", required=True)
 DISTANCE = Spec(
     "distance",
-    Key("cells", INTEGER, "steps", required=True, lo=0),
-    Key("through", NAMES, "terrains walked through (default: any, walls ignored)"),
-    Key("not_crossing", NAMES, "hexside or edge kinds the walk never crosses (a river)"),
-    Key("of", TARGET, "the target measured from", required=True),
+    DISTANCE_CELLS,
+    DISTANCE_THROUGH,
+    DISTANCE_NOT_CROSSING,
+    DISTANCE_OF,
     heading="rules and scenarios",
 )
+LINE_FROM = Key("from", TARGET, "one end", required=True)
+LINE_TO = Key("to", TARGET, "the other end", required=True)
 LINE = Spec(
     "on-line",
-    Key("from", TARGET, "one end", required=True),
-    Key("to", TARGET, "the other end", required=True),
+    LINE_FROM,
+    LINE_TO,
     heading="rules and scenarios",
 )
 WHERE = Spec("where", heading="rules and scenarios")  # every key given must hold
@@ -80,40 +88,57 @@ WHERE.add(
 
 SEVERITIES = ("error", "warning")
 GROUPS = ("scenario", "side", "unit")
+SLOT_COUNT = Key("count", INTEGER, "how many pieces fill the slot", required=True, lo=1)
+SLOT_LABEL = Key("label", TEXT, "names the slot in messages", default="")
+SLOT_PIECES = Key(
+    "pieces",
+    SELECTOR,
+    "what fills it; any for an any-type slot",
+    required=True,
+    missing="write pieces: any for an any-type slot",
+)
 SLOT = Spec(
     "slot",
-    Key("count", INTEGER, "how many pieces fill the slot", required=True, lo=1),
-    Key("label", TEXT, "names the slot in messages", default=""),
-    Key(
-        "pieces",
-        SELECTOR,
-        "what fills it; any for an any-type slot",
-        required=True,
-        missing="write pieces: any for an any-type slot",
-    ),
+    SLOT_COUNT,
+    SLOT_LABEL,
+    SLOT_PIECES,
     heading="`slots`: a force made of fixed and any-type slots",
 )
+WEIGHT_WEIGHT = Key("weight", INTEGER, "what each such piece counts for", required=True, lo=0)
+WEIGHT_PIECES = Key("pieces", SELECTOR, "the pieces it applies to", required=True)
 WEIGHT = Spec(
     "weight",
-    Key("weight", INTEGER, "what each such piece counts for", required=True, lo=0),
-    Key("pieces", SELECTOR, "the pieces it applies to", required=True),
+    WEIGHT_WEIGHT,
+    WEIGHT_PIECES,
     heading="rules:",
 )
 _NOUN = Key("noun", TEXT, "what the message counts (default: pieces)", default="")
+CONSTRAINT_KIND = Key(
+    "kind", Choice(KINDS, "constraint kind"), "what the rule checks", required=True
+)
+CONSTRAINT_NAME = Key(
+    "name", TEXT, "a short line on the set-up sheet's list of checked rules", default=""
+)
+CONSTRAINT_SEVERITY = Key(
+    "severity",
+    Choice(SEVERITIES),
+    "warning: advice that does not fail the check",
+    default="error",
+)
+CONSTRAINT_WHEN = Key("when", NAMES, "applies only when the scenario uses all these options")
+CONSTRAINT_UNLESS = Key(
+    "unless", NAMES, "does not apply when the scenario uses any of these options"
+)
+CONSTRAINT_PIECES = Key("pieces", SELECTOR, "which pieces the rule is about (default: every piece)")
 CONSTRAINT = Spec(
     "constraint",
-    Key("kind", Choice(KINDS, "constraint kind"), "what the rule checks", required=True),
-    Key("name", TEXT, "a short line on the set-up sheet's list of checked rules", default=""),
+    CONSTRAINT_KIND,
+    CONSTRAINT_NAME,
     READING,
-    Key(
-        "severity",
-        Choice(SEVERITIES),
-        "warning: advice that does not fail the check",
-        default="error",
-    ),
-    Key("when", NAMES, "applies only when the scenario uses all these options"),
-    Key("unless", NAMES, "does not apply when the scenario uses any of these options"),
-    Key("pieces", SELECTOR, "which pieces the rule is about (default: every piece)"),
+    CONSTRAINT_SEVERITY,
+    CONSTRAINT_WHEN,
+    CONSTRAINT_UNLESS,
+    CONSTRAINT_PIECES,
     heading="rules:",
     kind_key="kind",
     kinds={
@@ -393,10 +418,10 @@ def _read_line(ctx: Context, node: Node, path: str) -> tuple[Target, Target] | N
 def _read_distance(ctx: Context, node: Node, path: str) -> Distance | None:
     """{cells: N, of: target, through: [terrain, ...], not_crossing: [edge kind, ...]}."""
     f = Fields(ctx, node, path, DISTANCE)
-    cells = f.integer("cells")
-    through = tuple(f.get("through", read_names) or ())
-    not_crossing = tuple(f.get("not_crossing", read_names) or ())
-    raw = f.node_of("of")
+    cells = f.integer(DISTANCE_CELLS)
+    through = tuple(f.get(DISTANCE_THROUGH, read_names) or ())
+    not_crossing = tuple(f.get(DISTANCE_NOT_CROSSING, read_names) or ())
+    raw = f.node_of(DISTANCE_OF)
     target = read_target(ctx, raw, f.sub("of")) if raw is not None else None
     f.close()
     if cells is None or target is None:

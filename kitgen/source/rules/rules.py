@@ -59,46 +59,74 @@ from ..yamlnodes import SOURCES, Map, Node, Scalar, describe, load_yaml
 from .rule_terms import CONSTRAINT, SLOT, WEIGHT, field_names, read_selector, read_where
 from .scenario import read_scenario
 
+ATTRIBUTE_ONE_OF = Key("one_of", OneOrList(TEXT), "the text values allowed")
+ATTRIBUTE_TYPE = Key("type", Choice(("number", "integer", "text")), "number, integer or text")
+ATTRIBUTE_MIN = Key("min", NUMBER, "the lowest value")
+ATTRIBUTE_MAX = Key("max", NUMBER, "the highest value")
+ATTRIBUTE_DEFAULT = Key(
+    "default",
+    TEXT,
+    "the value a roster entry that leaves it out has (checked and printed as written)",
+)
 ATTRIBUTE = Spec(
     "attribute",
-    Key("one_of", OneOrList(TEXT), "the text values allowed"),
-    Key("type", Choice(("number", "integer", "text")), "number, integer or text"),
-    Key("min", NUMBER, "the lowest value"),
-    Key("max", NUMBER, "the highest value"),
-    Key(
-        "default",
-        TEXT,
-        "the value a roster entry that leaves it out has (checked and printed as written)",
-    ),
+    ATTRIBUTE_ONE_OF,
+    ATTRIBUTE_TYPE,
+    ATTRIBUTE_MIN,
+    ATTRIBUTE_MAX,
+    ATTRIBUTE_DEFAULT,
     heading="rules:",
 )
+OPTION_ID = Key("id", ID, "the option's id, for a scenario's options:", required=True)
+OPTION_LABEL = Key("label", TEXT, "its words on the set-up sheet; default: the id")
 OPTION = Spec(
     "option",
-    Key("id", ID, "the option's id, for a scenario's options:", required=True),
-    Key("label", TEXT, "its words on the set-up sheet; default: the id"),
+    OPTION_ID,
+    OPTION_LABEL,
     heading="rules:",
+)
+PIECE_TYPE_FOR_EACH = Key(
+    "for_each", ANY_VALUE, "expands the entry as for counters; the variables become attrs"
+)
+PIECE_TYPE_ID = Key("id", TEXT, "the piece's id", required=True)
+PIECE_TYPE_NAME = Key("name", TEXT, "its name; default: the id")
+PIECE_TYPE_ATTRS = Key(
+    "attrs", Named(TEXT, "attributes, each a text"), "its attributes for selectors"
+)
+PIECE_TYPE_QUANTITY = Key(
+    "quantity", Either(INTEGER, NULL), "the supply; null: as many as you like"
 )
 PIECE_TYPE = Spec(
     "piece-type",
-    Key("for_each", ANY_VALUE, "expands the entry as for counters; the variables become attrs"),
-    Key("id", TEXT, "the piece's id", required=True),
-    Key("name", TEXT, "its name; default: the id"),
-    Key("attrs", Named(TEXT, "attributes, each a text"), "its attributes for selectors"),
-    Key("quantity", Either(INTEGER, NULL), "the supply; null: as many as you like"),
+    PIECE_TYPE_FOR_EACH,
+    PIECE_TYPE_ID,
+    PIECE_TYPE_NAME,
+    PIECE_TYPE_ATTRS,
+    PIECE_TYPE_QUANTITY,
     heading="rules:",
+)
+RULES_SIDES = Key("sides", OneOrList(TEXT), "side ids a scenario may use (omit: any)")
+RULES_OPTIONS = Key(
+    "options", ListOf(Either(ID, OPTION)), "options and variants a scenario may switch on"
+)
+RULES_SIDE_VALUES = Key("side_values", OneOrList(TEXT), "values a side may carry (omit: any)")
+RULES_PIECES = Key("pieces", ListOf(PIECE_TYPE), "piece types the kit prints no counter for")
+RULES_CONSTRAINTS = Key(
+    "constraints", ListOf(CONSTRAINT), "the rules scenarios are checked against"
+)
+RULES_ATTRIBUTES = Key(
+    "attributes",
+    Named(Either(TEXT, ATTRIBUTE), "attribute names, each a type or its mapping"),
+    "the pieces' attributes the rules may name, with their types",
 )
 RULES = Spec(
     "rules",
-    Key("sides", OneOrList(TEXT), "side ids a scenario may use (omit: any)"),
-    Key("options", ListOf(Either(ID, OPTION)), "options and variants a scenario may switch on"),
-    Key("side_values", OneOrList(TEXT), "values a side may carry (omit: any)"),
-    Key("pieces", ListOf(PIECE_TYPE), "piece types the kit prints no counter for"),
-    Key("constraints", ListOf(CONSTRAINT), "the rules scenarios are checked against"),
-    Key(
-        "attributes",
-        Named(Either(TEXT, ATTRIBUTE), "attribute names, each a type or its mapping"),
-        "the pieces' attributes the rules may name, with their types",
-    ),
+    RULES_SIDES,
+    RULES_OPTIONS,
+    RULES_SIDE_VALUES,
+    RULES_PIECES,
+    RULES_CONSTRAINTS,
+    RULES_ATTRIBUTES,
     heading="rules:",
 )
 
@@ -108,14 +136,14 @@ RULES = Spec(
 
 def read_rules(ctx: Context, node: Node, path: str) -> RuleBook:
     f = Fields(ctx, node, path, RULES)
-    sides = tuple(t for t in (f.texts("sides")) if t)
-    options = tuple(f.seq("options", _read_option))
+    sides = tuple(t for t in (f.texts(RULES_SIDES)) if t)
+    options = tuple(f.seq(RULES_OPTIONS, _read_option))
     check_unique_ids(ctx, options, f.sub("options"), "option")
-    values = tuple(f.texts("side_values"))
-    pieces = tuple(p for group in f.seq("pieces", _read_piece_types) for p in group)
+    values = tuple(f.texts(RULES_SIDE_VALUES))
+    pieces = tuple(p for group in f.seq(RULES_PIECES, _read_piece_types) for p in group)
     check_unique_ids(ctx, pieces, f.sub("pieces"), "piece")
-    constraints = tuple(f.seq("constraints", read_constraint))
-    attributes = f.get("attributes", _read_attributes) or ()
+    constraints = tuple(f.seq(RULES_CONSTRAINTS, read_constraint))
+    attributes = f.get(RULES_ATTRIBUTES, _read_attributes) or ()
     f.close()
     book = RuleBook(
         node.span, constraints, pieces, sides, options, values, ctx.folder, (), attributes
@@ -153,9 +181,9 @@ def _read_attributes(ctx: Context, node: Node, path: str) -> tuple[Attribute, ..
             out.append(Attribute(name, kind, span=kspan))
             continue
         f = Fields(ctx, value, sub, ATTRIBUTE)
-        one_of = tuple(f.texts("one_of"))
-        kind = f.choice("type", ATTRIBUTE_TYPES, default="text" if one_of else "number")
-        low, high = f.number("min"), f.number("max")
+        one_of = tuple(f.texts(ATTRIBUTE_ONE_OF))
+        kind = f.choice(ATTRIBUTE_TYPE, ATTRIBUTE_TYPES, default="text" if one_of else "number")
+        low, high = f.number(ATTRIBUTE_MIN), f.number(ATTRIBUTE_MAX)
         if kind == "text" and (low is not None or high is not None):
             key = "min" if low is not None else "max"
             ctx.error(
@@ -293,8 +321,8 @@ def _read_option(ctx: Context, node: Node, path: str) -> Option | None:
         oid = as_id(ctx, node, path)
         return Option(oid, oid, node.span) if oid else None
     f = Fields(ctx, node, path, OPTION)
-    oid = f.id()
-    label = f.text("label", default=oid or "")
+    oid = f.id(OPTION_ID)
+    label = f.text(OPTION_LABEL, default=oid or "")
     f.close()
     return Option(oid, label, node.span) if oid else None
 
@@ -304,9 +332,13 @@ def _read_piece_types(ctx: Context, node: Node, path: str) -> list[PieceType]:
     f = Fields(ctx, node, path, PIECE_TYPE)
     if f.map is None:
         return []
-    variants = read_for_each(ctx, f.node_of("for_each"), f.sub("for_each"))
-    id_node = f.node_of("id")
-    name_node, amap, qnode = f.node_of("name"), f.node_of("attrs"), f.node_of("quantity")
+    variants = read_for_each(ctx, f.node_of(PIECE_TYPE_FOR_EACH), f.sub("for_each"))
+    id_node = f.node_of(PIECE_TYPE_ID)
+    name_node, amap, qnode = (
+        f.node_of(PIECE_TYPE_NAME),
+        f.node_of(PIECE_TYPE_ATTRS),
+        f.node_of(PIECE_TYPE_QUANTITY),
+    )
     f.close()
     if id_node is None:
         return []

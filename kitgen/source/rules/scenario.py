@@ -38,20 +38,32 @@ from .rule_terms import (
 )
 
 HEADING = "A scenario file"
+PLACEMENT_PIECE = Key(
+    "piece", SELECTOR, "a piece id, or attributes that match one piece", required=True
+)
+PLACEMENT_AT = Key("at", TEXT, "a cell label or a place name")
+PLACEMENT_AREA = Key("area", TEXT, "somewhere in this area")
+PLACEMENT_COUNT = Key("count", INTEGER, "how many", default=1, lo=1)
+PLACEMENT_SIDE = Key("side", TEXT, "the side; implied inside a side's placements")
+PLACEMENT_LABEL = Key(
+    "label", TEXT, "the token's text (default: the abbr attribute, else initials)", default=""
+)
+PLACEMENT_FACE = Key("face", TEXT, "a step-loss piece: the face (step name) it is placed on")
+PLACEMENT_ATTRS = Key(
+    "attrs",
+    Named(Either(TEXT, BLANK), "attributes, each a text"),
+    "the placed piece's own attributes",
+)
 PLACEMENT = Spec(
     "placement",
-    Key("piece", SELECTOR, "a piece id, or attributes that match one piece", required=True),
-    Key("at", TEXT, "a cell label or a place name"),
-    Key("area", TEXT, "somewhere in this area"),
-    Key("count", INTEGER, "how many", default=1, lo=1),
-    Key("side", TEXT, "the side; implied inside a side's placements"),
-    Key("label", TEXT, "the token's text (default: the abbr attribute, else initials)", default=""),
-    Key("face", TEXT, "a step-loss piece: the face (step name) it is placed on"),
-    Key(
-        "attrs",
-        Named(Either(TEXT, BLANK), "attributes, each a text"),
-        "the placed piece's own attributes",
-    ),
+    PLACEMENT_PIECE,
+    PLACEMENT_AT,
+    PLACEMENT_AREA,
+    PLACEMENT_COUNT,
+    PLACEMENT_SIDE,
+    PLACEMENT_LABEL,
+    PLACEMENT_FACE,
+    PLACEMENT_ATTRS,
     heading=HEADING,
     one_of=(
         OneOf(
@@ -64,57 +76,85 @@ PLACEMENT = Spec(
         ),
     ),
 )
+UNIT_ID = Key("id", ID, "the unit's id", required=True)
+UNIT_NAME = Key("name", TEXT, "its name; default: the id")
+UNIT_SIDE = Key("side", TEXT, "its side; implied inside a side")
+UNIT_FIGURES = Key(
+    "figures", ListOf(PLACEMENT), "each figure a placement with attrs", required=True
+)
 UNIT = Spec(
     "unit",
-    Key("id", ID, "the unit's id", required=True),
-    Key("name", TEXT, "its name; default: the id"),
-    Key("side", TEXT, "its side; implied inside a side"),
-    Key("figures", ListOf(PLACEMENT), "each figure a placement with attrs", required=True),
+    UNIT_ID,
+    UNIT_NAME,
+    UNIT_SIDE,
+    UNIT_FIGURES,
     heading=HEADING,
 )
+SIDE_ID = Key("id", ID, "a side from rules.sides", required=True)
+SIDE_NAME = Key("name", TEXT, "its name; default: the id")
+SIDE_COLOUR = Key("colour", COLOUR, "token colour on the set-up map")
+SIDE_VALUES = Key(
+    "values",
+    Named(Either(NUMBER, BLANK), "side values, each a number"),
+    "from rules.side_values",
+)
+SIDE_NOTES = Key("notes", NAMES, "lines printed with the side")
+SIDE_PLACEMENTS = Key("placements", ListOf(PLACEMENT), "this side's pieces")
+SIDE_UNITS = Key("units", ListOf(UNIT), "this side's rosters")
 SIDE = Spec(
     "side",
-    Key("id", ID, "a side from rules.sides", required=True),
-    Key("name", TEXT, "its name; default: the id"),
-    Key("colour", COLOUR, "token colour on the set-up map"),
-    Key(
-        "values",
-        Named(Either(NUMBER, BLANK), "side values, each a number"),
-        "from rules.side_values",
-    ),
-    Key("notes", NAMES, "lines printed with the side"),
-    Key("placements", ListOf(PLACEMENT), "this side's pieces"),
-    Key("units", ListOf(UNIT), "this side's rosters"),
+    SIDE_ID,
+    SIDE_NAME,
+    SIDE_COLOUR,
+    SIDE_VALUES,
+    SIDE_NOTES,
+    SIDE_PLACEMENTS,
+    SIDE_UNITS,
     heading=HEADING,
 )
+AREA_LABEL = Key("label", TEXT, "printed on the set-up map", default="")
+AREA_CELLS = Key("cells", NAMES, "cells (or the map's place names)")
+AREA_WHERE = Key("where", WHERE, "the cells that pass this test")
 AREA = Spec(
     "scenario-area",
-    Key("label", TEXT, "printed on the set-up map", default=""),
-    Key("cells", NAMES, "cells (or the map's place names)"),
-    Key("where", WHERE, "the cells that pass this test"),
+    AREA_LABEL,
+    AREA_CELLS,
+    AREA_WHERE,
     heading=HEADING,
     one_of=(
         OneOf("cells", "where", alone=False, none="an area needs cells or where", reader_says=True),
     ),
 )
+SCENARIO_GAME = Key("game", TEXT, "the game it is for (read by the loader)")
+SCENARIO_ID = Key("id", ID, "default: the file's name")
+SCENARIO_TITLE = Key("title", TEXT, "default: the id")
+SCENARIO_MAP = Key("map", TEXT, "a map id; may be left out when the game has one map")
+SCENARIO_OPTIONS = Key("options", NAMES, "options from rules.options")
+SCENARIO_PLACEMENTS = Key("placements", ListOf(PLACEMENT), "pieces of no side")
+SCENARIO_UNITS = Key("units", ListOf(UNIT), "rosters of no side")
+SCENARIO_SIDES = Key("sides", ListOf(Either(ID, SIDE)), "the sides taking part")
+SCENARIO_AREAS = Key(
+    "areas",
+    Named(Either(NAMES, AREA), "area names, each cells or an area"),
+    "areas of the scenario's own",
+)
+SCENARIO_NOTES = Key("notes", NAMES, "special rules in your own words")
+SCENARIO_SUMMARY = Key("summary", TEXT, "printed under the title", default="")
+SCENARIO_CONSTRAINTS = Key("constraints", ListOf(CONSTRAINT), "the scenario's own checkable rules")
 SCENARIO = Spec(
     "scenario",
-    Key("game", TEXT, "the game it is for (read by the loader)"),
-    Key("id", ID, "default: the file's name"),
-    Key("title", TEXT, "default: the id"),
-    Key("map", TEXT, "a map id; may be left out when the game has one map"),
-    Key("options", NAMES, "options from rules.options"),
-    Key("placements", ListOf(PLACEMENT), "pieces of no side"),
-    Key("units", ListOf(UNIT), "rosters of no side"),
-    Key("sides", ListOf(Either(ID, SIDE)), "the sides taking part"),
-    Key(
-        "areas",
-        Named(Either(NAMES, AREA), "area names, each cells or an area"),
-        "areas of the scenario's own",
-    ),
-    Key("notes", NAMES, "special rules in your own words"),
-    Key("summary", TEXT, "printed under the title", default=""),
-    Key("constraints", ListOf(CONSTRAINT), "the scenario's own checkable rules"),
+    SCENARIO_GAME,
+    SCENARIO_ID,
+    SCENARIO_TITLE,
+    SCENARIO_MAP,
+    SCENARIO_OPTIONS,
+    SCENARIO_PLACEMENTS,
+    SCENARIO_UNITS,
+    SCENARIO_SIDES,
+    SCENARIO_AREAS,
+    SCENARIO_NOTES,
+    SCENARIO_SUMMARY,
+    SCENARIO_CONSTRAINTS,
     heading=HEADING,
 )
 
@@ -145,26 +185,26 @@ def read_scenario(ctx: Context, node: Node, file: Path, book: RuleBook) -> Scena
     if not f.map.entries:  # saved empty, or only comments: a build would print nothing
         ctx.error(node, "", "the scenario file is empty", "write its title: and sides:")
         return None
-    _same_game(ctx, f.node_of("game"), f.text("game"), file)
-    sid = f.id("id", default=file.stem)
+    _same_game(ctx, f.node_of(SCENARIO_GAME), f.text(SCENARIO_GAME), file)
+    sid = f.id(SCENARIO_ID, default=file.stem)
     problem = None if f.has("id") else default_id_problem(file.stem, "file name", "scenario")
     if problem is not None:  # the id names scenario-<id>.pdf
         ctx.error(node, "id", *problem)
-    title = f.text("title", default=sid)
-    map_node = f.node_of("map")
-    map_id = f.text("map")
-    options = f.get("options", _read_options) or []
-    placements: list[Placement] = list(f.seq("placements", _placement_reader(None, None)))
-    units: list[Unit] = list(f.seq("units", _unit_reader(None)))
-    sides: list[Side] = f.get("sides", _read_sides, placements, units) or []
+    title = f.text(SCENARIO_TITLE, default=sid)
+    map_node = f.node_of(SCENARIO_MAP)
+    map_id = f.text(SCENARIO_MAP)
+    options = f.get(SCENARIO_OPTIONS, _read_options) or []
+    placements: list[Placement] = list(f.seq(SCENARIO_PLACEMENTS, _placement_reader(None, None)))
+    units: list[Unit] = list(f.seq(SCENARIO_UNITS, _unit_reader(None)))
+    sides: list[Side] = f.get(SCENARIO_SIDES, _read_sides, placements, units) or []
     check_unique_ids(ctx, sides, "sides", "side")
     check_unique_ids(ctx, units, "units", "unit")
-    areas = f.get("areas", _read_areas) or []
-    notes = tuple(f.texts("notes"))
-    summary = f.text("summary")
+    areas = f.get(SCENARIO_AREAS, _read_areas) or []
+    notes = tuple(f.texts(SCENARIO_NOTES))
+    summary = f.text(SCENARIO_SUMMARY)
     from .rules import read_constraint  # the same vocabulary as game.yaml's rules
 
-    constraints = tuple(f.seq("constraints", read_constraint))
+    constraints = tuple(f.seq(SCENARIO_CONSTRAINTS, read_constraint))
     f.close()
     return Scenario(
         sid,
@@ -214,13 +254,13 @@ def _read_side(ctx: Context, node: Node, path: str, placements: list, units: lis
         sid = as_id(ctx, node, path)
         return Side(sid, sid, None, node.span, path) if sid else None
     f = Fields(ctx, node, path, SIDE)
-    sid = f.id()
-    name = f.text("name", default=sid or "")
-    colour = f.colour("colour")
-    values, spans = f.get("values", _read_values) or ({}, {})
-    notes = tuple(f.texts("notes"))
-    placements.extend(f.seq("placements", _placement_reader(sid, None)))
-    units.extend(f.seq("units", _unit_reader(sid)))
+    sid = f.id(SIDE_ID)
+    name = f.text(SIDE_NAME, default=sid or "")
+    colour = f.colour(SIDE_COLOUR)
+    values, spans = f.get(SIDE_VALUES, _read_values) or ({}, {})
+    notes = tuple(f.texts(SIDE_NOTES))
+    placements.extend(f.seq(SIDE_PLACEMENTS, _placement_reader(sid, None)))
+    units.extend(f.seq(SIDE_UNITS, _unit_reader(sid)))
     f.close()
     if sid is None:
         return None
@@ -230,10 +270,10 @@ def _read_side(ctx: Context, node: Node, path: str, placements: list, units: lis
 def _unit_reader(side: str | None):
     def read(ctx: Context, node: Node, path: str) -> Unit | None:
         f = Fields(ctx, node, path, UNIT)
-        uid = f.id()
-        name = f.text("name", default=uid or "")
+        uid = f.id(UNIT_ID)
+        name = f.text(UNIT_NAME, default=uid or "")
         own_side = _own_side(ctx, f, side, None)
-        figures = tuple(f.seq("figures", _placement_reader(own_side, uid)))
+        figures = tuple(f.seq(UNIT_FIGURES, _placement_reader(own_side, uid)))
         f.close()
         if uid is None:
             return None
@@ -247,7 +287,7 @@ def _placement_reader(side: str | None, unit: str | None):
         f = Fields(ctx, node, path, PLACEMENT)
         if f.map is None:
             return None
-        pnode = f.node_of("piece")
+        pnode = f.node_of(PLACEMENT_PIECE)
         ref, select = "", None
         if pnode is None:
             pass
@@ -259,13 +299,13 @@ def _placement_reader(side: str | None, unit: str | None):
         at = _name(f, "at")
         area = _name(f, "area")
         f.both("at", at is not None, area is not None)
-        count = f.integer("count")
-        if not spend(ctx, "placed", count, f.node_of("count") or node, f.sub("count")):
+        count = f.integer(PLACEMENT_COUNT)
+        if not spend(ctx, "placed", count, f.node_of(PLACEMENT_COUNT) or node, f.sub("count")):
             count = 1  # the error is said; the rules still check the rest
         own_side = _own_side(ctx, f, side, f"unit {unit}" if unit else None)
-        label = f.text("label")
-        face = f.text("face")
-        attrs, spans = f.get("attrs", _read_attrs) or ({}, {})
+        label = f.text(PLACEMENT_LABEL)
+        face = f.text(PLACEMENT_FACE)
+        attrs, spans = f.get(PLACEMENT_ATTRS, _read_attrs) or ({}, {})
         key_spans = {
             key: n.span
             for key in ("piece", "at", "area", "side", "face")
@@ -378,9 +418,9 @@ def _read_areas(ctx: Context, node: Node | None, path: str) -> list[ScenarioArea
             out.append(ScenarioArea(name, cells, None, value.span, sub))
             continue
         f = Fields(ctx, value, sub, AREA)
-        label = f.text("label")
+        label = f.text(AREA_LABEL)
         cells = field_names(f, "cells")
-        where = f.get("where", read_where)
+        where = f.get(AREA_WHERE, read_where)
         f.close()
         if f.none("cells", bool(cells), where is not None):  # empty or refused: not given
             continue

@@ -43,80 +43,111 @@ HEADING = "Generators (`generators:`)"
 _RESULT = Key(
     "result", TEXT, "the roll(s): 1, 2-3, >6, <=0, 7+", required=True, missing="e.g. 1, 2-3 or >6"
 )
+LOOKUP_ROW_SET = Key(
+    "set",
+    Named(Either(NUMBER, TEXT, NULL), "fields, each a value; null a write-in blank"),
+    "the values this result gives",
+    required=True,
+    missing="the values this result gives",
+)
 LOOKUP_ROW = Spec(
     "lookup-row",
     _RESULT,
-    Key(
-        "set",
-        Named(Either(NUMBER, TEXT, NULL), "fields, each a value; null a write-in blank"),
-        "the values this result gives",
-        required=True,
-        missing="the values this result gives",
-    ),
+    LOOKUP_ROW_SET,
     heading=HEADING,
+)
+LOOKUP_ID = Key("id", ID, "how groups name it", required=True)
+LOOKUP_RECORD_ROLL = Key("record_roll", TEXT, "keep the roll itself in this field", default="")
+LOOKUP_TABLE = Key("table", TEXT, "read the roll and rows from this table of tables:")
+LOOKUP_ROLL = Key("roll", TEXT, "the dice (without table:)")
+LOOKUP_ROWS = Key("rows", ListOf(LOOKUP_ROW), "results (without table:)")
+LOOKUP_SET = Key(
+    "set",
+    Named(TEXT, "fields, each a column id or title"),
+    "with table: the columns copied",
+    missing="the record fields and the table columns they copy, e.g. set: {type: Type}",
 )
 LOOKUP = Spec(
     "lookup",
-    Key("id", ID, "how groups name it", required=True),
-    Key("record_roll", TEXT, "keep the roll itself in this field", default=""),
-    Key("table", TEXT, "read the roll and rows from this table of tables:"),
-    Key("roll", TEXT, "the dice (without table:)"),
-    Key("rows", ListOf(LOOKUP_ROW), "results (without table:)"),
-    Key(
-        "set",
-        Named(TEXT, "fields, each a column id or title"),
-        "with table: the columns copied",
-        missing="the record fields and the table columns they copy, e.g. set: {type: Type}",
-    ),
+    LOOKUP_ID,
+    LOOKUP_RECORD_ROLL,
+    LOOKUP_TABLE,
+    LOOKUP_ROLL,
+    LOOKUP_ROWS,
+    LOOKUP_SET,
     heading=HEADING,
     one_of=(OneOf("roll", "table"),),
 )
+GROUP_ROLE = Key("role", TEXT, "each record's role", required=True)
+GROUP_COUNT = Key(
+    "count",
+    Either(INTEGER, TEXT),
+    "records in the group, or rest",
+    required=True,
+    missing="a number, or rest",
+)
+GROUP_ROLL = Key("roll", OneOrList(TEXT), "lookups rolled for each record, in order")
 GROUP = Spec(
     "group",
-    Key("role", TEXT, "each record's role", required=True),
-    Key(
-        "count",
-        Either(INTEGER, TEXT),
-        "records in the group, or rest",
-        required=True,
-        missing="a number, or rest",
-    ),
-    Key("roll", OneOrList(TEXT), "lookups rolled for each record, in order"),
+    GROUP_ROLE,
+    GROUP_COUNT,
+    GROUP_ROLL,
     heading=HEADING,
 )
+ADJUST_ROW_ADD = Key("add", INTEGER, "added to each field", required=True)
 ADJUST_ROW = Spec(
     "adjust-row",
     _RESULT,
-    Key("add", INTEGER, "added to each field", required=True),
+    ADJUST_ROW_ADD,
     heading=HEADING,
 )
+ADJUST_ID = Key("id", ID, "names it (for --with)", required=True)
+ADJUST_ROLL = Key("roll", TEXT, "the dice, one roll per field", required=True)
+ADJUST_FIELDS = Key("fields", OneOrList(TEXT), "the number fields adjusted", required=True)
+ADJUST_ROWS = Key("rows", ListOf(ADJUST_ROW), "results", required=True)
+ADJUST_OPTIONAL = Key("optional", BOOLEAN, "only with --with ID", default=False)
 ADJUST = Spec(
     "adjust",
-    Key("id", ID, "names it (for --with)", required=True),
-    Key("roll", TEXT, "the dice, one roll per field", required=True),
-    Key("fields", OneOrList(TEXT), "the number fields adjusted", required=True),
-    Key("rows", ListOf(ADJUST_ROW), "results", required=True),
-    Key("optional", BOOLEAN, "only with --with ID", default=False),
+    ADJUST_ID,
+    ADJUST_ROLL,
+    ADJUST_FIELDS,
+    ADJUST_ROWS,
+    ADJUST_OPTIONAL,
     heading=HEADING,
+)
+GENERATOR_ID = Key("id", ID, "unique", required=True)
+GENERATOR_TITLE = Key("title", TEXT, "default: the id")
+GENERATOR_SIZE = Key(
+    "size", Either(INTEGER, TEXT), "records per unit: dice or a number", default="1"
+)
+GENERATOR_UNITS = Key("units", INTEGER, "units per roster", default=1, lo=1, hi=MAX_UNITS)
+GENERATOR_SIZE_PER = Key(
+    "size_per",
+    Choice(("roster", "unit")),
+    "size rolled once per roster or per unit",
+    default="roster",
+)
+GENERATOR_LOOKUPS = Key("lookups", ListOf(LOOKUP), "roll tables that set record fields")
+GENERATOR_GROUPS = Key("groups", ListOf(GROUP), "filled in order, leader first", required=True)
+GENERATOR_ADJUST = Key("adjust", ListOf(ADJUST), "rolls added to number fields")
+GENERATOR_SHEET = Key("sheet", BOOLEAN, "print a roster at build time", default=True)
+GENERATOR_NOTES = Key("notes", OneOrList(TEXT), "lines on the roster sheet")
+GENERATOR_TITLES = Key(
+    "titles", Named(TEXT, "record fields, each a column title"), "roster column heads"
 )
 GENERATOR = Spec(
     "generator",
-    Key("id", ID, "unique", required=True),
-    Key("title", TEXT, "default: the id"),
-    Key("size", Either(INTEGER, TEXT), "records per unit: dice or a number", default="1"),
-    Key("units", INTEGER, "units per roster", default=1, lo=1, hi=MAX_UNITS),
-    Key(
-        "size_per",
-        Choice(("roster", "unit")),
-        "size rolled once per roster or per unit",
-        default="roster",
-    ),
-    Key("lookups", ListOf(LOOKUP), "roll tables that set record fields"),
-    Key("groups", ListOf(GROUP), "filled in order, leader first", required=True),
-    Key("adjust", ListOf(ADJUST), "rolls added to number fields"),
-    Key("sheet", BOOLEAN, "print a roster at build time", default=True),
-    Key("notes", OneOrList(TEXT), "lines on the roster sheet"),
-    Key("titles", Named(TEXT, "record fields, each a column title"), "roster column heads"),
+    GENERATOR_ID,
+    GENERATOR_TITLE,
+    GENERATOR_SIZE,
+    GENERATOR_UNITS,
+    GENERATOR_SIZE_PER,
+    GENERATOR_LOOKUPS,
+    GENERATOR_GROUPS,
+    GENERATOR_ADJUST,
+    GENERATOR_SHEET,
+    GENERATOR_NOTES,
+    GENERATOR_TITLES,
     heading=HEADING,
 )
 GENERATORS = ListOf(GENERATOR)
@@ -132,23 +163,23 @@ def read_generator(ctx: Context, node: Node, path: str) -> Generator | None:
     f = Fields(ctx, node, path, GENERATOR)
     if f.map is None:
         return None
-    gid = f.id()
-    title = f.text("title", default=gid or "")
-    size_node = f.node_of("size")
+    gid = f.id(GENERATOR_ID)
+    title = f.text(GENERATOR_TITLE, default=gid or "")
+    size_node = f.node_of(GENERATOR_SIZE)
     size = f.default("size")
     if size_node is not None:
         size = as_roll(ctx, size_node, f.sub("size"), dice=False)
-    units = f.integer("units")
-    size_per = f.choice("size_per")
-    lookups = f.seq("lookups", _lookup)
+    units = f.integer(GENERATOR_UNITS)
+    size_per = f.choice(GENERATOR_SIZE_PER)
+    lookups = f.seq(GENERATOR_LOOKUPS, _lookup)
     check_unique_ids(ctx, lookups, f.sub("lookups"), "lookup")
     ids = [lk.id for lk in lookups]
-    groups = f.seq("groups", lambda c, n, p: _group(c, n, p, ids))
-    adjust = f.seq("adjust", _adjust)
+    groups = f.seq(GENERATOR_GROUPS, lambda c, n, p: _group(c, n, p, ids))
+    adjust = f.seq(GENERATOR_ADJUST, _adjust)
     check_unique_ids(ctx, adjust, f.sub("adjust"), "adjustment")
-    sheet = f.boolean("sheet")
-    notes = tuple(f.texts("notes"))
-    titles = f.get("titles", _titles) or ()
+    sheet = f.boolean(GENERATOR_SHEET)
+    notes = tuple(f.texts(GENERATOR_NOTES))
+    titles = f.get(GENERATOR_TITLES, _titles) or ()
     f.close()
     _known_fields(ctx, f, lookups)
     if size is not None:
@@ -247,8 +278,8 @@ def _lookup(ctx: Context, node: Node, path: str) -> Lookup | None:
     f = Fields(ctx, node, path, LOOKUP)
     if f.map is None:
         return None
-    lid = f.id()
-    keep = f.text("record_roll")
+    lid = f.id(LOOKUP_ID)
+    keep = f.text(LOOKUP_RECORD_ROLL)
     if f.has("table"):
         source = _table_source(ctx, f)
         f.close()
@@ -256,8 +287,8 @@ def _lookup(ctx: Context, node: Node, path: str) -> Lookup | None:
             return None
         # kept when its source is bad, so groups that roll it report nothing more
         return Lookup(lid, "", (), node.span, path, keep, source)
-    roll = f.get("roll", as_roll)
-    rows = f.seq("rows", _lookup_row, required=True)
+    roll = f.get(LOOKUP_ROLL, as_roll)
+    rows = f.seq(LOOKUP_ROWS, _lookup_row, required=True)
     f.close()
     if lid is None or (roll is None and not f.has("roll")):
         return None
@@ -298,7 +329,7 @@ def _lookup_row(ctx: Context, node: Node, path: str) -> LookupRow | None:
         return None
     band = _band(ctx, f)
     values: list[tuple[str, Value | None]] = []
-    sets = f.node_of("set")
+    sets = f.node_of(LOOKUP_ROW_SET)
     if sets is None:
         pass
     elif not isinstance(sets, Map):
@@ -329,9 +360,9 @@ def _group(ctx: Context, node: Node, path: str, lookup_ids: list[str]) -> Group 
     f = Fields(ctx, node, path, GROUP)
     if f.map is None:
         return None
-    role = f.text("role")
+    role = f.text(GROUP_ROLE)
     count: int | None = None
-    cnode = f.node_of("count")
+    cnode = f.node_of(GROUP_COUNT)
     if cnode is None:
         pass
     elif isinstance(cnode, Scalar) and cnode.value == "rest":
@@ -341,8 +372,8 @@ def _group(ctx: Context, node: Node, path: str, lookup_ids: list[str]) -> Group 
 
         got = as_number(ctx, cnode, f.sub("count"), lo=0, integer=True)
         count = int(got) if got is not None else 0
-    rolls = f.texts("roll")
-    rnode = f.node_of("roll")
+    rolls = f.texts(GROUP_ROLL)
+    rnode = f.node_of(GROUP_ROLL)
     for i, rid in enumerate(rolls):
         if rid not in lookup_ids:
             where = rnode.items[i] if rnode is not None and hasattr(rnode, "items") else rnode
@@ -362,11 +393,11 @@ def _adjust(ctx: Context, node: Node, path: str) -> Adjust | None:
     f = Fields(ctx, node, path, ADJUST)
     if f.map is None:
         return None
-    aid = f.id()
-    roll = f.get("roll", as_roll)
-    fields = tuple(f.texts("fields"))
-    rows = f.seq("rows", _adjust_row)
-    optional = f.boolean("optional")
+    aid = f.id(ADJUST_ID)
+    roll = f.get(ADJUST_ROLL, as_roll)
+    fields = tuple(f.texts(ADJUST_FIELDS))
+    rows = f.seq(ADJUST_ROWS, _adjust_row)
+    optional = f.boolean(ADJUST_OPTIONAL)
     f.close()
     if aid is None or roll is None:
         return None
@@ -378,7 +409,7 @@ def _adjust_row(ctx: Context, node: Node, path: str) -> AdjustRow | None:
     if f.map is None:
         return None
     band = _band(ctx, f)
-    add = f.integer("add")
+    add = f.integer(ADJUST_ROW_ADD)
     f.close()
     if band is None or add is None:
         return None

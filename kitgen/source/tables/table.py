@@ -114,171 +114,258 @@ ROLL_HINT = "use a number (7), a range (3-4), or an open end (>6, >=12, <2, <=0,
 _ALIGN = Choice(ALIGN_WORDS, "alignment")
 PARAGRAPHS = OneOrList(TEXT)
 VALUE = Either(TEXT, NULL)  # null: a write-in blank
+COLUMN_TITLE = Key("title", TEXT, "the heading", required=True, default="")
+COLUMN_ALIGN = Key("align", _ALIGN, "auto: numbers centred, text left", default="auto")
+COLUMN_WIDTH = Key("width", LENGTH, "a fixed width")
+COLUMN_ID = Key("id", TEXT, "how groups and spans name it; default: the title")
 COLUMN = Spec(
     "column",
-    Key("title", TEXT, "the heading", required=True, default=""),
-    Key("align", _ALIGN, "auto: numbers centred, text left", default="auto"),
-    Key("width", LENGTH, "a fixed width"),
-    Key("id", TEXT, "how groups and spans name it; default: the title"),
+    COLUMN_TITLE,
+    COLUMN_ALIGN,
+    COLUMN_WIDTH,
+    COLUMN_ID,
     heading="tables",
 )
+GROUP_TITLE = Key("title", TEXT, "printed over the columns", required=True, default="")
+GROUP_COLUMNS = Key("columns", ListOf(TEXT), "neighbouring column ids", required=True)
 GROUP = Spec(
     "header-group",
-    Key("title", TEXT, "printed over the columns", required=True, default=""),
-    Key("columns", ListOf(TEXT), "neighbouring column ids", required=True),
+    GROUP_TITLE,
+    GROUP_COLUMNS,
     heading="tables",
 )
+CELL_TEXT = Key("text", VALUE, "the value; null or absent: a write-in blank")
+CELL_SPAN = Key("span", Either(INTEGER, TEXT), "columns covered: a number, or the last column's id")
+CELL_ALIGN = Key("align", _ALIGN, "this cell's own alignment")
+CELL_BOLD = Key("bold", BOOLEAN, "bold type", default=False)
 CELL = Spec(
     "cell",
-    Key("text", VALUE, "the value; null or absent: a write-in blank"),
-    Key("span", Either(INTEGER, TEXT), "columns covered: a number, or the last column's id"),
-    Key("align", _ALIGN, "this cell's own alignment"),
-    Key("bold", BOOLEAN, "bold type", default=False),
+    CELL_TEXT,
+    CELL_SPAN,
+    CELL_ALIGN,
+    CELL_BOLD,
     READING,
     heading="tables",
 )
+ROW_HEADING = Key("heading", TEXT, "a sub-heading row across the table")
+ROW_LABEL = Key("label", TEXT, "the row's label (tables with a label column)")
+ROW_CELLS = Key("cells", ListOf(Either(VALUE, CELL)), "one per column")
 ROW = Spec(
     "row",
-    Key("heading", TEXT, "a sub-heading row across the table"),
-    Key("label", TEXT, "the row's label (tables with a label column)"),
-    Key("cells", ListOf(Either(VALUE, CELL)), "one per column"),
+    ROW_HEADING,
+    ROW_LABEL,
+    ROW_CELLS,
     READING,
     heading="tables",
     one_of=(OneOf("cells", "heading"),),
 )
+EFFECTS_MAP = Key(
+    "map",
+    ID,
+    "the map whose terrains, features, lines and hexsides it lists (default: the first)",
+)
+EFFECTS_COMBAT = Key("combat", ID, "the combat table whose shifts it says (default: the one)")
+EFFECTS_MOVE = Key("move", TEXT, "the property printed as the movement cost", default="move_cost")
 EFFECTS = Spec(
     "effects",
-    Key(
-        "map",
-        ID,
-        "the map whose terrains, features, lines and hexsides it lists (default: the first)",
-    ),
-    Key("combat", ID, "the combat table whose shifts it says (default: the one)"),
-    Key("move", TEXT, "the property printed as the movement cost", default="move_cost"),
+    EFFECTS_MAP,
+    EFFECTS_COMBAT,
+    EFFECTS_MOVE,
     heading="Terrain effects charts (`effects:`)",
 )
+TABLE_ID = Key("id", ID, "unique; how sheets and cards name it", required=True)
+TABLE_TITLE = Key("title", TEXT, "printed above the table (bold)", default="")
+TABLE_ROLL = Key("roll", TEXT, "the dice the rows are keyed by (2d6)")
+TABLE_COLUMNS = Key(
+    "columns", ListOf(Either(TEXT, COLUMN)), "a title or a column mapping", required=True
+)
+TABLE_LABEL = Key("label", Either(TEXT, COLUMN), "the label column (default: the roll)")
+TABLE_CHANCE = Key("chance", Either(BOOLEAN, TEXT), "a computed chance column: true or its title")
+TABLE_COMBAT = Key("combat", COMBAT, "a combat results table: columns by odds or differential")
+TABLE_ROWS = Key(
+    "rows",
+    ListOf(Either(ListOf(Either(VALUE, CELL)), ROW)),
+    "lists or mappings (needed unless effects: makes them)",
+)
+TABLE_EFFECTS = Key("effects", EFFECTS, "a terrain effects chart: rows made from a map and its CRT")
+TABLE_GROUPS = Key("groups", ListOf(GROUP), "header groups over neighbouring columns")
+TABLE_NOTES = Key("notes", PARAGRAPHS, "text under the table")
+TABLE_FOOTNOTES = Key("footnotes", PARAGRAPHS, "smaller text after the notes")
 TABLE = Spec(
     "table",
-    Key("id", ID, "unique; how sheets and cards name it", required=True),
-    Key("title", TEXT, "printed above the table (bold)", default=""),
+    TABLE_ID,
+    TABLE_TITLE,
     READING,
-    Key("roll", TEXT, "the dice the rows are keyed by (2d6)"),
-    Key("columns", ListOf(Either(TEXT, COLUMN)), "a title or a column mapping", required=True),
-    Key("label", Either(TEXT, COLUMN), "the label column (default: the roll)"),
-    Key("chance", Either(BOOLEAN, TEXT), "a computed chance column: true or its title"),
-    Key("combat", COMBAT, "a combat results table: columns by odds or differential"),
-    Key(
-        "rows",
-        ListOf(Either(ListOf(Either(VALUE, CELL)), ROW)),
-        "lists or mappings (needed unless effects: makes them)",
-    ),
-    Key("effects", EFFECTS, "a terrain effects chart: rows made from a map and its CRT"),
-    Key("groups", ListOf(GROUP), "header groups over neighbouring columns"),
-    Key("notes", PARAGRAPHS, "text under the table"),
-    Key("footnotes", PARAGRAPHS, "smaller text after the notes"),
+    TABLE_ROLL,
+    TABLE_COLUMNS,
+    TABLE_LABEL,
+    TABLE_CHANCE,
+    TABLE_COMBAT,
+    TABLE_ROWS,
+    TABLE_EFFECTS,
+    TABLE_GROUPS,
+    TABLE_NOTES,
+    TABLE_FOOTNOTES,
     heading="tables",
     one_of=(OneOf("rows", "effects", both="write rows or effects:, not both", at="rows"),),
 )
 _BODY = OneOf("text", "items", "steps")  # the reader says so when not one
+TEXT_BLOCK_ID = Key("id", ID, "unique; how sheets and cards name it")
+TEXT_BLOCK_TITLE = Key("title", TEXT, "printed above it", default="")
+TEXT_BLOCK_TEXT = Key("text", PARAGRAPHS, "plain paragraphs")
+TEXT_BLOCK_ITEMS = Key("items", PARAGRAPHS, "bullet points")
+TEXT_BLOCK_STEPS = Key("steps", PARAGRAPHS, "numbered steps")
 TEXT_BLOCK = Spec(
     "text-block",
-    Key("id", ID, "unique; how sheets and cards name it"),
-    Key("title", TEXT, "printed above it", default=""),
-    Key("text", PARAGRAPHS, "plain paragraphs"),
-    Key("items", PARAGRAPHS, "bullet points"),
-    Key("steps", PARAGRAPHS, "numbered steps"),
+    TEXT_BLOCK_ID,
+    TEXT_BLOCK_TITLE,
+    TEXT_BLOCK_TEXT,
+    TEXT_BLOCK_ITEMS,
+    TEXT_BLOCK_STEPS,
     heading="texts",
     one_of=(_BODY,),
 )
+SHEET_REF_TABLE = Key("table", TEXT, "a table id")
+SHEET_REF_TEXT = Key("text", TEXT, "a text id")
+SHEET_REF_BREAK = Key("break", TEXT, "column: continue in the next column")
+SHEET_REF_WIDE = Key("wide", BOOLEAN, "spans every column", default=False)
 SHEET_REF = Spec(
     "sheet-item",
-    Key("table", TEXT, "a table id"),
-    Key("text", TEXT, "a text id"),
-    Key("break", TEXT, "column: continue in the next column"),
-    Key("wide", BOOLEAN, "spans every column", default=False),
+    SHEET_REF_TABLE,
+    SHEET_REF_TEXT,
+    SHEET_REF_BREAK,
+    SHEET_REF_WIDE,
     heading="sheets: quick-reference pages",
+)
+SHEET_ID = Key("id", ID, "names sheet-<id>.pdf", required=True)
+SHEET_TITLE = Key("title", TEXT, "big title on the first page", default="")
+SHEET_COLUMNS = Key("columns", INTEGER, "columns per page", default=2, lo=1, hi=6)
+SHEET_PAGES = Key(
+    "pages", INTEGER, "the most pages before the overflow warning", default=1, lo=1, hi=50
+)
+SHEET_SIZE = Key("size", NUMBER, "starting type size, pt", default=9.0, lo=4, hi=36)
+SHEET_MIN_SIZE = Key("min_size", NUMBER, "smallest type size, pt", default=RULES_MIN, lo=4, hi=36)
+SHEET_MAX_SIZE = Key(
+    "max_size",
+    NUMBER,
+    f"largest type size, pt, grown to fill the pages (default: size or {SHEET_MAX:g})",
+    lo=4,
+    hi=36,
+)
+SHEET_ITEMS = Key(
+    "items",
+    ListOf(Either(TEXT, SHEET_REF, TEXT_BLOCK)),
+    "table or text ids, {table:}, {text:}, {break: column} or inline text blocks",
+    required=True,
 )
 SHEET = Spec(
     "sheet",
-    Key("id", ID, "names sheet-<id>.pdf", required=True),
-    Key("title", TEXT, "big title on the first page", default=""),
-    Key("columns", INTEGER, "columns per page", default=2, lo=1, hi=6),
-    Key("pages", INTEGER, "the most pages before the overflow warning", default=1, lo=1, hi=50),
-    Key("size", NUMBER, "starting type size, pt", default=9.0, lo=4, hi=36),
-    Key("min_size", NUMBER, "smallest type size, pt", default=RULES_MIN, lo=4, hi=36),
-    Key(
-        "max_size",
-        NUMBER,
-        f"largest type size, pt, grown to fill the pages (default: size or {SHEET_MAX:g})",
-        lo=4,
-        hi=36,
-    ),
-    Key(
-        "items",
-        ListOf(Either(TEXT, SHEET_REF, TEXT_BLOCK)),
-        "table or text ids, {table:}, {text:}, {break: column} or inline text blocks",
-        required=True,
-    ),
+    SHEET_ID,
+    SHEET_TITLE,
+    SHEET_COLUMNS,
+    SHEET_PAGES,
+    SHEET_SIZE,
+    SHEET_MIN_SIZE,
+    SHEET_MAX_SIZE,
+    SHEET_ITEMS,
     heading="sheets: quick-reference pages",
 )
+BLOCK_TITLE = Key("title", TEXT, "a title band")
+BLOCK_TEXT = Key("text", TEXT, "a paragraph")
+BLOCK_TABLE = Key("table", TEXT, "a table id, drawn to the card's width")
+BLOCK_FIELDS = Key(
+    "fields", Named(VALUE, "labels, each a value; ~ a ruled line"), "label: value lines"
+)
+BLOCK_ITEMS = Key("items", PARAGRAPHS, "bullet points")
+BLOCK_STEPS = Key("steps", PARAGRAPHS, "numbered steps")
+BLOCK_ROSTER = Key("roster", PARAGRAPHS, "roster cards: the unit's records, one column per field")
 BLOCK = Spec(
     "card-block",  # exactly one key
-    Key("title", TEXT, "a title band"),
-    Key("text", TEXT, "a paragraph"),
-    Key("table", TEXT, "a table id, drawn to the card's width"),
-    Key("fields", Named(VALUE, "labels, each a value; ~ a ruled line"), "label: value lines"),
-    Key("items", PARAGRAPHS, "bullet points"),
-    Key("steps", PARAGRAPHS, "numbered steps"),
-    Key("roster", PARAGRAPHS, "roster cards: the unit's records, one column per field"),
+    BLOCK_TITLE,
+    BLOCK_TEXT,
+    BLOCK_TABLE,
+    BLOCK_FIELDS,
+    BLOCK_ITEMS,
+    BLOCK_STEPS,
+    BLOCK_ROSTER,
     heading="cards: reference cards",
 )
+CARD_FACE_COLOUR = Key("colour", COLOUR, "background; default: the card's")
+CARD_FACE_ACCENT = Key("accent", COLOUR, "title band colour; default: the card's")
+CARD_FACE_TITLE = Key("title", TEXT, "the title band's text")
+CARD_FACE_BLOCKS = Key("blocks", ListOf(BLOCK), "the blocks under the title")
 CARD_FACE = Spec(
     "card-face",
-    Key("colour", COLOUR, "background; default: the card's"),
-    Key("accent", COLOUR, "title band colour; default: the card's"),
+    CARD_FACE_COLOUR,
+    CARD_FACE_ACCENT,
     READING,
-    Key("title", TEXT, "the title band's text"),
-    Key("blocks", ListOf(BLOCK), "the blocks under the title"),
+    CARD_FACE_TITLE,
+    CARD_FACE_BLOCKS,
     LAYOUT_KEY,
     FIELDS_KEY,
     heading="cards: reference cards",
 )
 _FACE = Either(ListOf(BLOCK), CARD_FACE)
+CARD_FOR_EACH = Key("for_each", FOR_EACH, "one card per variable set; {placeholders} filled")
+CARD_ROSTER = Key("roster", ID, "a generator: one card per unit of its roster")
+CARD_ID = Key("id", TEXT, "unique after expansion", required=True, default="")
+CARD_NAME = Key("name", TEXT, "its name in exports and index.json; default: the id")
+CARD_SIZE = Key(
+    "size", TEXT, "poker, bridge, mini, tarot, index, half-letter or WxH", default="poker"
+)
+CARD_QUANTITY = Key(
+    "quantity",
+    Either(INTEGER, TEXT),
+    "copies of each, or a {placeholder} giving them",
+    default=1,
+    lo=1,
+    hi=MAX_CARD_COPIES,
+)
+CARD_BLEED = Key("bleed", LENGTH, "art past the trim; --bleed overrides it")
+CARD_COLOUR = Key("colour", COLOUR, "card background", default="#ffffff")
+CARD_ACCENT = Key("accent", COLOUR, "title band colour", default="#3b4a5a")
+CARD_FRONT = Key(
+    "front", _FACE, "the front: a face or a list of blocks (required without a layout)"
+)
+CARD_BACK = Key("back", _FACE, "a back: fold-and-glue, or duplex")
+CARD_DECK = Key("deck", ID, "a deck of decks: the card takes its common back (instead of back)")
+CARD_SIDE = Key("side", TEXT, "the side (owner) it belongs to: its front carries the side's mark")
+CARD_TYPE_GROUP = Key(
+    "type_group", ID, "cards naming one group are set at one type size, the densest's"
+)
 CARD = Spec(
     "card",
-    Key("for_each", FOR_EACH, "one card per variable set; {placeholders} filled"),
-    Key("roster", ID, "a generator: one card per unit of its roster"),
-    Key("id", TEXT, "unique after expansion", required=True, default=""),
-    Key("name", TEXT, "its name in exports and index.json; default: the id"),
-    Key("size", TEXT, "poker, bridge, mini, tarot, index, half-letter or WxH", default="poker"),
-    Key(
-        "quantity",
-        Either(INTEGER, TEXT),
-        "copies of each, or a {placeholder} giving them",
-        default=1,
-        lo=1,
-        hi=MAX_CARD_COPIES,
-    ),
-    Key("bleed", LENGTH, "art past the trim; --bleed overrides it"),
-    Key("colour", COLOUR, "card background", default="#ffffff"),
-    Key("accent", COLOUR, "title band colour", default="#3b4a5a"),
-    Key("front", _FACE, "the front: a face or a list of blocks (required without a layout)"),
-    Key("back", _FACE, "a back: fold-and-glue, or duplex"),
-    Key("deck", ID, "a deck of decks: the card takes its common back (instead of back)"),
-    Key("side", TEXT, "the side (owner) it belongs to: its front carries the side's mark"),
-    Key("type_group", ID, "cards naming one group are set at one type size, the densest's"),
+    CARD_FOR_EACH,
+    CARD_ROSTER,
+    CARD_ID,
+    CARD_NAME,
+    CARD_SIZE,
+    CARD_QUANTITY,
+    CARD_BLEED,
+    CARD_COLOUR,
+    CARD_ACCENT,
+    CARD_FRONT,
+    CARD_BACK,
+    CARD_DECK,
+    CARD_SIDE,
+    CARD_TYPE_GROUP,
     LAYOUT_KEY,
     FIELDS_KEY,
     SIDE_MARK_KEY,
     heading="cards: reference cards",
 )
+DECK_ID = Key("id", ID, "how cards name their deck (deck: ID)", required=True)
+DECK_TITLE = Key("title", TEXT, "printed on the deck's common back", required=True, default="")
+DECK_SUBTITLE = Key("subtitle", TEXT, "a line under it", default="")
+DECK_COLOUR = Key("colour", COLOUR, "the back's colour", default="#3b4a5a")
+DECK_PATTERN = Key("pattern", Choice(DECK_PATTERNS), "the back's pattern", default="lattice")
 DECK = Spec(
     "deck",
-    Key("id", ID, "how cards name their deck (deck: ID)", required=True),
-    Key("title", TEXT, "printed on the deck's common back", required=True, default=""),
-    Key("subtitle", TEXT, "a line under it", default=""),
-    Key("colour", COLOUR, "the back's colour", default="#3b4a5a"),
-    Key("pattern", Choice(DECK_PATTERNS), "the back's pattern", default="lattice"),
+    DECK_ID,
+    DECK_TITLE,
+    DECK_SUBTITLE,
+    DECK_COLOUR,
+    DECK_PATTERN,
     heading="cards: reference cards",
 )
 DECKS = ListOf(DECK)
@@ -312,12 +399,12 @@ def read_column(ctx: Context, node: Node, path: str) -> Column | None:
     f = Fields(ctx, node, path, COLUMN)
     if f.map is None:
         return None
-    title = f.text("title")
+    title = f.text(COLUMN_TITLE)
     col = Column(
         title=title,
-        align=ALIGN_WORDS[f.choice("align")],
-        width=f.length("width"),
-        id=f.text("id", default=title),
+        align=ALIGN_WORDS[f.choice(COLUMN_ALIGN)],
+        width=f.length(COLUMN_WIDTH),
+        id=f.text(COLUMN_ID, default=title),
         span=node.span,
     )
     f.close()
@@ -328,20 +415,20 @@ def read_table(ctx: Context, node: Node, path: str) -> Table | None:
     f = Fields(ctx, node, path, TABLE)
     if f.map is None:
         return None
-    tid = f.id()
+    tid = f.id("id")  # by name (untyped): a table without its id is still made, said
     marks = Marks(ctx)
-    title = f.text("title")
+    title = f.text(TABLE_TITLE)
     title += marks.mark(f.get("reading", read_reading))
-    roll = f.text("roll")
-    rolled = bool(roll) and f.get("roll", as_roll) is not None
-    columns = f.seq("columns", read_column)
-    cols_node = f.node_of("columns")
+    roll = f.text("roll")  # by name (untyped): None unless the table is rolled
+    rolled = bool(roll) and f.get(TABLE_ROLL, as_roll) is not None
+    columns = f.seq(TABLE_COLUMNS, read_column)
+    cols_node = f.node_of(TABLE_COLUMNS)
     if isinstance(cols_node, Seq) and not cols_node.items:
         ctx.error(cols_node, f.sub("columns"), "a table needs at least one column")
-    label = f.get("label", read_column)
+    label = f.get(TABLE_LABEL, read_column)
     if label is None and roll:
         label = Column(roll, "centre", None, roll)
-    chance_node = f.node_of("chance")
+    chance_node = f.node_of(TABLE_CHANCE)
     chance = None
     if chance_node is not None:
         if isinstance(chance_node, Scalar) and isinstance(chance_node.value, bool):
@@ -357,7 +444,7 @@ def read_table(ctx: Context, node: Node, path: str) -> Table | None:
             )
             chance = None
     ids = [c.id for c in columns]
-    effects = f.get("effects", _effects)
+    effects = f.get(TABLE_EFFECTS, _effects)
     rows_node = _rows_node(ctx, f, effects, len(columns))
     if is_file_list(rows_node):  # rows kept in a spreadsheet: its header names the columns
         rows_node = _file_rows(ctx, rows_node, f.sub("rows"), columns, label)
@@ -367,13 +454,13 @@ def read_table(ctx: Context, node: Node, path: str) -> Table | None:
         g
         for g in (
             _read_group(ctx, n, f"{f.sub('groups')}[{i}]", ids)
-            for i, n in enumerate(f.get("groups", _items) or [])
+            for i, n in enumerate(f.get(TABLE_GROUPS, _items) or [])
         )
         if g is not None
     )
-    notes = tuple(f.texts("notes"))
+    notes = tuple(f.texts(TABLE_NOTES))
     combat = _combat(ctx, f, columns, read_rows, marks, roll)
-    footnotes = tuple(f.texts("footnotes"))
+    footnotes = tuple(f.texts(TABLE_FOOTNOTES))
     f.close()
     chances: tuple[str, ...] = ()
     if rolled:
@@ -420,9 +507,9 @@ def _effects(ctx: Context, node: Node, path: str) -> Effects | None:
     f = Fields(ctx, node, path, EFFECTS)
     if f.map is None:
         return None
-    mid = f.id("map", default="")
-    cid = f.id("combat", default="")
-    move = f.text("move")
+    mid = f.id(EFFECTS_MAP, default="")
+    cid = f.id(EFFECTS_COMBAT, default="")
+    move = f.text(EFFECTS_MOVE)
     f.close()
     return Effects(mid, cid, move, node.span)
 
@@ -472,8 +559,8 @@ def _read_group(ctx: Context, node: Node, path: str, ids: list[str]) -> HeaderGr
     f = Fields(ctx, node, path, GROUP)
     if f.map is None:
         return None
-    title = f.text("title")
-    cols_node = f.node_of("columns")
+    title = f.text(GROUP_TITLE)
+    cols_node = f.node_of(GROUP_COLUMNS)
     f.close()
     if cols_node is None:
         return None
@@ -553,14 +640,14 @@ def _read_row(
     reading: Reading | None = None
     if isinstance(node, Map):
         f = Fields(ctx, node, path, ROW)
-        heading = f.node_of("heading")
+        heading = f.node_of(ROW_HEADING)
         if heading is not None:
             text = as_text(ctx, heading, f.sub("heading"))
             f.close()
             return None if text is None else Row(None, (text,), node.span, heading=True)
         if labelled:
-            label = f.text("label", required=True)
-        cell_nodes = _items(ctx, f.node_of("cells"), f.sub("cells"))
+            label = f.text(ROW_LABEL, required=True)
+        cell_nodes = _items(ctx, f.node_of(ROW_CELLS), f.sub("cells"))
         reading = f.get("reading", read_reading)
         cells_path = f.sub("cells")
         f.close()
@@ -633,10 +720,10 @@ def _read_cell(
 ) -> CellValue:
     if isinstance(node, Map):
         f = Fields(ctx, node, path, CELL)
-        text_node = f.node_of("text")
+        text_node = f.node_of(CELL_TEXT)
         ok, text = (True, None) if text_node is None else read_value(ctx, text_node, f.sub("text"))
         cols = 1
-        span_node = f.node_of("span")
+        span_node = f.node_of(CELL_SPAN)
         if span_node is not None:
             if (
                 isinstance(span_node, Scalar)
@@ -665,8 +752,8 @@ def _read_cell(
                     ok = False
                 else:
                     cols = last - at + 1
-        align = f.choice("align")
-        bold = f.boolean("bold")
+        align = f.choice(CELL_ALIGN)
+        bold = f.boolean(CELL_BOLD)
         reading = f.get("reading", read_reading)
         f.close()
         if not ok:
@@ -750,7 +837,7 @@ def read_text_block(ctx: Context, node: Node, path: str, need_id: bool = True) -
     if f.map is None:
         return None
     tid = f.id(required=need_id, default="")
-    title = f.text("title")
+    title = f.text(TEXT_BLOCK_TITLE)
     given = [(k, f.texts(k)) for k in _BODY.keys if f.has(k) and k in f.map]
     f.allow(*_BODY.keys)
     f.close()
@@ -779,14 +866,14 @@ def read_sheet(ctx: Context, node: Node, path: str) -> Sheet | None:
     f = Fields(ctx, node, path, SHEET)
     if f.map is None:
         return None
-    sid = f.id()
-    title = f.text("title")
-    columns = f.integer("columns")
-    pages = f.integer("pages")
-    size = f.number("size")
-    min_size = f.number("min_size")
-    max_size = f.number("max_size", default=max(size, SHEET_MAX))
-    items = f.seq("items", _read_sheet_item)
+    sid = f.id("id")  # by name (untyped): a sheet without its id is still made, said
+    title = f.text(SHEET_TITLE)
+    columns = f.integer(SHEET_COLUMNS)
+    pages = f.integer(SHEET_PAGES)
+    size = f.number(SHEET_SIZE)
+    min_size = f.number(SHEET_MIN_SIZE)
+    max_size = f.number(SHEET_MAX_SIZE, default=max(size, SHEET_MAX))
+    items = f.seq(SHEET_ITEMS, _read_sheet_item)
     f.close()
     _once_each(ctx, items, f.sub("items"))
     if min_size > size:
@@ -859,7 +946,7 @@ def _read_sheet_item(ctx: Context, node: Node, path: str) -> SheetItem | None:
         f.close()
         return SheetItem("break", "", node.span)
     ref = f.text(kind, required=True, default="")
-    wide = f.boolean("wide")
+    wide = f.boolean(SHEET_REF_WIDE)
     f.close()
     return SheetItem(kind, ref, node.span, wide=wide)
 
@@ -948,14 +1035,14 @@ def _read_one_card(
 ) -> Card | None:
     f = Fields(ctx, node, path, CARD)
     f.allow("for_each")
-    roster = f.id("roster")
+    roster = f.id(CARD_ROSTER)
     if roster is not None:
         variables = _RosterVars(variables)
-    raw_id = f.text("id")
+    raw_id = f.text(CARD_ID)
     said = len(ctx.diags.items)
-    cid = substitute(ctx, raw_id, variables, f.node_of("id"), f.sub("id"))
+    cid = substitute(ctx, raw_id, variables, f.node_of(CARD_ID), f.sub("id"))
     filled = len(ctx.diags.items) == said  # else said: not a bad id as well
-    size_node = f.node_of("size")
+    size_node = f.node_of(CARD_SIZE)
     size_name = f.default("size")
     size = CARD_SIZES[size_name]
     if size_node is not None:
@@ -964,17 +1051,17 @@ def _read_one_card(
             size_name, size = got
     quantity = _quantity(ctx, f, variables)
     name = _name(ctx, f, variables)
-    bleed = f.length("bleed", positive=False, negative=False)
+    bleed = f.length(CARD_BLEED, positive=False, negative=False)
     colour = _colour(ctx, f, "colour", variables)
     accent = _colour(ctx, f, "accent", variables)
     design = _card_design(ctx, f, cid, variables, root)
-    front_node = f.node_of("front", required=design.layout is None)
+    front_node = f.node_of(CARD_FRONT, required=design.layout is None)
     front = _read_face(ctx, front_node, f.sub("front"), variables, colour, accent, design)
     if front_node is None and design.layout is not None:
         front = design.face(ctx, CardFace((), colour, accent), None, f.sub("front"), {})
-    back_node = f.node_of("back")
+    back_node = f.node_of(CARD_BACK)
     back = _read_face(ctx, back_node, f.sub("back"), variables, colour, accent, design)
-    deck = f.id("deck")
+    deck = f.id(CARD_DECK)
     if deck is not None and back_node is not None:
         ctx.error(
             back_node,
@@ -983,10 +1070,10 @@ def _read_one_card(
             "remove back: here; the deck's back prints behind each of its cards",
         )
     side_mark = f.choice("side_mark")
-    type_group = f.id("type_group")
-    side_node = f.node_of("side")
+    type_group = f.id(CARD_TYPE_GROUP)
+    side_node = f.node_of(CARD_SIDE)
     side = None
-    side_text = f.text("side") if side_node is not None else None  # None: refused, said
+    side_text = f.text(CARD_SIDE) if side_node is not None else None  # None: refused, said
     if side_text is not None:
         side = substitute(ctx, side_text, variables, side_node, f.sub("side"))
     f.close()
@@ -1000,9 +1087,9 @@ def _read_one_card(
         return None
     if problem is not None:
         message, hint = problem
-        ctx.error(f.node_of("id"), f.sub("id"), message.replace(repr(probe), repr(cid)), hint)
+        ctx.error(f.node_of(CARD_ID), f.sub("id"), message.replace(repr(probe), repr(cid)), hint)
         return None
-    roster_node = f.node_of("roster")
+    roster_node = f.node_of(CARD_ROSTER)
     return Card(
         cid,
         size,
@@ -1015,7 +1102,7 @@ def _read_one_card(
         roster,
         roster_node.span if roster_node is not None else None,
         deck=deck,
-        deck_span=f.node_of("deck").span if deck is not None else None,  # type: ignore[union-attr]
+        deck_span=f.node_of(CARD_DECK).span if deck is not None else None,  # type: ignore[union-attr]
         side=side,
         side_span=side_node.span if side_node is not None else None,
         side_mark=side_mark,
@@ -1118,11 +1205,11 @@ def _read_deck(ctx: Context, node: Node, path: str) -> Deck | None:
         ctx.error(node, path, f"expected a mapping of keys, got {describe(node)}")
         return None
     f = Fields(ctx, node, path, DECK)
-    did = f.id("id")
-    title = f.text("title")
-    subtitle = f.text("subtitle")
-    colour = f.colour("colour")
-    pattern = f.choice("pattern")
+    did = f.id(DECK_ID)
+    title = f.text(DECK_TITLE)
+    subtitle = f.text(DECK_SUBTITLE)
+    colour = f.colour(DECK_COLOUR)
+    pattern = f.choice(DECK_PATTERN)
     f.close()
     if did is None:
         return None
@@ -1164,8 +1251,8 @@ def _read_face(
     f = Fields(ctx, node, path, CARD_FACE)
     if f.map is None:
         return None
-    face_colour = f.colour("colour", default=colour)
-    face_accent = f.colour("accent", default=accent)
+    face_colour = f.colour(CARD_FACE_COLOUR, default=colour)
+    face_accent = f.colour(CARD_FACE_ACCENT, default=accent)
     layout_name = f.id("layout")
     if design is not None and (layout_name is not None or design.layout is not None):
         own = f.get("fields", read_fields) or {}
@@ -1190,13 +1277,13 @@ def _read_face(
         return face
     sign = Marks(ctx).mark(f.get("reading", read_reading))
     blocks: list[CardBlock] = []
-    title = f.node_of("title")
+    title = f.node_of(CARD_FACE_TITLE)
     if title is not None:
         t = as_text(ctx, title, f.sub("title"))
         if t is not None:
             t = substitute(ctx, t, variables, title, f.sub("title"))
             blocks.append(CardBlock("title", t + sign, span=title.span))
-    for i, n in enumerate(f.get("blocks", _items) or []):
+    for i, n in enumerate(f.get(CARD_FACE_BLOCKS, _items) or []):
         b = _read_block(ctx, n, f"{f.sub('blocks')}[{i}]", variables)
         if b is not None:
             blocks.append(b)
@@ -1222,11 +1309,11 @@ def _read_block(ctx: Context, node: Node, path: str, variables: dict) -> CardBlo
         return None
     kind = kinds[0]
     if kind == "roster":
-        columns = tuple(f.texts("roster", required=True))
+        columns = tuple(f.texts(BLOCK_ROSTER, required=True))
         f.close()
         return CardBlock("roster", span=node.span, columns=columns) if columns else None
     if kind == "fields":
-        m = f.node_of("fields")
+        m = f.node_of(BLOCK_FIELDS)
         f.close()
         if not isinstance(m, Map):
             assert m is not None  # the block's one key

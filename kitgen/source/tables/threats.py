@@ -7,6 +7,7 @@ the coverage and odds checks live in rules/reaction.py.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from ...model.threat import Behaviour, Gloss, Modifier, Priority, Profile, Row, State, ThreatTable
 from ..fields import Context, Fields, as_roll, as_text, check_unique_ids, read_list
@@ -33,26 +34,39 @@ HEADING = "Reaction tables (`threats:`)"
 _POLICY = Choice(POLICIES, "out-of-range policy")
 _DICE = Key("roll", TEXT, "dice that replace the roll (d{2,3,3,4,4,5})")
 _MODIFIER = Key("modifier", INTEGER, "added to the roll")
+POLICY_LOW = Key("low", _POLICY, "totals under the first row: error or clamp", default="error")
+POLICY_HIGH = Key("high", _POLICY, "totals over the last row: error or clamp", default="error")
+POLICY_READING = Key(
+    "reading", TEXT, "why the kit chose the policy when the source is silent", default=""
+)
 POLICY = Spec(
     "out-of-range",
-    Key("low", _POLICY, "totals under the first row: error or clamp", default="error"),
-    Key("high", _POLICY, "totals over the last row: error or clamp", default="error"),
-    Key("reading", TEXT, "why the kit chose the policy when the source is silent", default=""),
+    POLICY_LOW,
+    POLICY_HIGH,
+    POLICY_READING,
     heading=HEADING,
 )
 OUT_OF_RANGE = Key("out_of_range", Either(_POLICY, POLICY), "totals past the rows: error or clamp")
+RESULT_ROW_RESULT = Key(
+    "result",
+    TEXT,
+    "the total(s): 4, 2-3, >6, <=0, 7+",
+    required=True,
+    missing="e.g. 1, 2-3, >6 or <=0",
+)
+RESULT_ROW_OUTCOME = Key("outcome", Either(TEXT, NULL), "the outcome (one column)")
+RESULT_ROW_OUTCOMES = Key(
+    "outcomes", ListOf(Either(TEXT, NULL)), "one per column; null a write-in blank"
+)
+RESULT_ROW_READING = Key(
+    "reading", READING.type, "the kit's reading of this row: its mark by the row's result"
+)
 RESULT_ROW = Spec(
     "reaction-row",
-    Key(
-        "result",
-        TEXT,
-        "the total(s): 4, 2-3, >6, <=0, 7+",
-        required=True,
-        missing="e.g. 1, 2-3, >6 or <=0",
-    ),
-    Key("outcome", Either(TEXT, NULL), "the outcome (one column)"),
-    Key("outcomes", ListOf(Either(TEXT, NULL)), "one per column; null a write-in blank"),
-    Key("reading", READING.type, "the kit's reading of this row: its mark by the row's result"),
+    RESULT_ROW_RESULT,
+    RESULT_ROW_OUTCOME,
+    RESULT_ROW_OUTCOMES,
+    RESULT_ROW_READING,
     heading=HEADING,
     one_of=(
         OneOf(
@@ -64,18 +78,22 @@ RESULT_ROW = Spec(
         ),
     ),
 )
+STATE_WHEN = Key("when", TEXT, "the state's label", required=True, default="")
 STATE = Spec(
     "state",
-    Key("when", TEXT, "the state's label", required=True, default=""),
+    STATE_WHEN,
     _MODIFIER,
     _DICE,
     heading=HEADING,
 )
+MODIFIER_NAME = Key("name", TEXT, "the modifier's name", required=True)
+MODIFIER_NOTE = Key("note", TEXT, "a note printed with it", default="")
+MODIFIER_STATES = Key("states", ListOf(STATE), "two or more states, instead of modifier or roll")
 MODIFIER = Spec(
     "modifier",
-    Key("name", TEXT, "the modifier's name", required=True),
-    Key("note", TEXT, "a note printed with it", default=""),
-    Key("states", ListOf(STATE), "two or more states, instead of modifier or roll"),
+    MODIFIER_NAME,
+    MODIFIER_NOTE,
+    MODIFIER_STATES,
     _MODIFIER,
     _DICE,
     heading=HEADING,
@@ -89,16 +107,20 @@ MODIFIER = Spec(
         ),
     ),
 )
+BEHAVIOUR_OUTCOME = Key("outcome", TEXT, "the outcome", required=True)
+BEHAVIOUR_WEIGHT = Key("weight", NUMBER, "its share of the rows", required=True, lo=0)
 BEHAVIOUR = Spec(
     "behaviour",
-    Key("outcome", TEXT, "the outcome", required=True),
-    Key("weight", NUMBER, "its share of the rows", required=True, lo=0),
+    BEHAVIOUR_OUTCOME,
+    BEHAVIOUR_WEIGHT,
     heading="Generated tables (`generate:` instead of `rows:`)",
 )
+PROFILE_WEIGHTS = Key("weights", ListOf(BEHAVIOUR), "outcomes with weights")
+PROFILE_PRIORITY = Key("priority", ListOf(TEXT), "outcomes in order, weighted n..1")
 PROFILE = Spec(
     "profile",
-    Key("weights", ListOf(BEHAVIOUR), "outcomes with weights"),
-    Key("priority", ListOf(TEXT), "outcomes in order, weighted n..1"),
+    PROFILE_WEIGHTS,
+    PROFILE_PRIORITY,
     heading="Generated tables (`generate:` instead of `rows:`)",
     one_of=(
         OneOf(
@@ -110,49 +132,74 @@ PROFILE = Spec(
         ),
     ),
 )
+GLOSS_TERM = Key("term", TEXT, "the term", required=True)
+GLOSS_MEANING = Key("meaning", TEXT, "what it means", required=True)
 GLOSS = Spec(
     "gloss",
-    Key("term", TEXT, "the term", required=True),
-    Key("meaning", TEXT, "what it means", required=True),
+    GLOSS_TERM,
+    GLOSS_MEANING,
     heading=HEADING,
 )
+PRIORITY_TITLE = Key("title", TEXT, "the list's title", required=True)
+PRIORITY_INTRO = Key("intro", TEXT, "a line before the list", default="")
+PRIORITY_ITEMS = Key("items", OneOrList(TEXT), "the order", required=True)
 PRIORITY = Spec(
     "priority",
-    Key("title", TEXT, "the list's title", required=True),
-    Key("intro", TEXT, "a line before the list", default=""),
-    Key("items", OneOrList(TEXT), "the order", required=True),
+    PRIORITY_TITLE,
+    PRIORITY_INTRO,
+    PRIORITY_ITEMS,
     heading=HEADING,
 )
+THREAT_ID = Key("id", ID, "unique", required=True)
+THREAT_ROLL = Key(
+    "roll",
+    TEXT,
+    "the dice thrown, e.g. d6 or 2d6",
+    required=True,
+    missing="the dice thrown, e.g. d6 or 2d6",
+)
+THREAT_COLUMNS: Key[Any] = Key("columns", OneOrList(TEXT), "outcome columns", default="OUTCOME")
+THREAT_GENERATE = Key(
+    "generate", PROFILE, "rows generated from a behaviour profile, instead of rows"
+)
+THREAT_ROWS = Key("rows", ListOf(RESULT_ROW), "the table's rows")
+THREAT_TYPES = Key("types", ListOf(MODIFIER), "one of these applies")
+THREAT_TYPES_READING = Key(
+    "types_reading",
+    READING.type,
+    "the kit's reading of the types line (e.g. a species line): its mark on that line",
+)
+THREAT_SITUATIONS = Key("situations", ListOf(MODIFIER), "any number apply together")
+THREAT_EXCLUSIVE = Key(
+    "exclusive", ListOf(ListOf(TEXT)), "groups of situations that exclude each other"
+)
+THREAT_ODDS = Key("odds", ListOf(ListOf(TEXT)), "extra combinations to print, by modifier label")
+THREAT_TITLE = Key("title", TEXT, "the card's title", required=True)
+THREAT_SUBTITLE = Key("subtitle", TEXT, "a line under it", default="")
+THREAT_ROLL_LABEL = Key("roll_label", TEXT, "the roll column's heading", default="")
+THREAT_GLOSSARY = Key("glossary", ListOf(GLOSS), "terms explained on the card")
+THREAT_PRIORITIES = Key("priorities", ListOf(PRIORITY), "ordered lists printed on the card")
+THREAT_NOTES = Key("notes", OneOrList(TEXT), "lines under the table")
 THREAT = Spec(
     "threat",
-    Key("id", ID, "unique", required=True),
-    Key(
-        "roll",
-        TEXT,
-        "the dice thrown, e.g. d6 or 2d6",
-        required=True,
-        missing="the dice thrown, e.g. d6 or 2d6",
-    ),
-    Key("columns", OneOrList(TEXT), "outcome columns", default="OUTCOME"),
+    THREAT_ID,
+    THREAT_ROLL,
+    THREAT_COLUMNS,
     READING,
     OUT_OF_RANGE,
-    Key("generate", PROFILE, "rows generated from a behaviour profile, instead of rows"),
-    Key("rows", ListOf(RESULT_ROW), "the table's rows"),
-    Key("types", ListOf(MODIFIER), "one of these applies"),
-    Key(
-        "types_reading",
-        READING.type,
-        "the kit's reading of the types line (e.g. a species line): its mark on that line",
-    ),
-    Key("situations", ListOf(MODIFIER), "any number apply together"),
-    Key("exclusive", ListOf(ListOf(TEXT)), "groups of situations that exclude each other"),
-    Key("odds", ListOf(ListOf(TEXT)), "extra combinations to print, by modifier label"),
-    Key("title", TEXT, "the card's title", required=True),
-    Key("subtitle", TEXT, "a line under it", default=""),
-    Key("roll_label", TEXT, "the roll column's heading", default=""),
-    Key("glossary", ListOf(GLOSS), "terms explained on the card"),
-    Key("priorities", ListOf(PRIORITY), "ordered lists printed on the card"),
-    Key("notes", OneOrList(TEXT), "lines under the table"),
+    THREAT_GENERATE,
+    THREAT_ROWS,
+    THREAT_TYPES,
+    THREAT_TYPES_READING,
+    THREAT_SITUATIONS,
+    THREAT_EXCLUSIVE,
+    THREAT_ODDS,
+    THREAT_TITLE,
+    THREAT_SUBTITLE,
+    THREAT_ROLL_LABEL,
+    THREAT_GLOSSARY,
+    THREAT_PRIORITIES,
+    THREAT_NOTES,
     heading=HEADING,
     one_of=(
         OneOf(
@@ -177,39 +224,39 @@ def read_threat(ctx: Context, node: Node, path: str) -> ThreatTable | None:
     f = Fields(ctx, node, path, THREAT)
     if f.map is None:
         return None
-    table_id = f.id()
-    roll = f.get("roll", as_roll)
-    columns = tuple(f.texts("columns")) or (f.default("columns"),)
+    table_id = f.id(THREAT_ID)
+    roll = f.get(THREAT_ROLL, as_roll)
+    columns = tuple(f.texts(THREAT_COLUMNS)) or (f.default("columns"),)
     marks = Marks(ctx)
     sign = marks.mark(f.get("reading", read_reading))
-    types_mark = marks.mark(f.get("types_reading", read_reading))
+    types_mark = marks.mark(f.get(THREAT_TYPES_READING, read_reading))
     low, high, policy_reading = read_policy(ctx, f)
     policy_mark = marks.noted(policy_reading) if policy_reading else ""
-    profile = f.get("generate", _profile)
-    rows_node = f.node_of("rows")
+    profile = f.get(THREAT_GENERATE, _profile)
+    rows_node = f.node_of(THREAT_ROWS)
     rows: list[Row] = []
     if rows_node is not None:
         f.both("rows", True, profile is not None)
         rows = read_list(ctx, rows_node, f.sub("rows"), lambda c, n, p: _row(c, n, p, len(columns)))
-    types = tuple(f.seq("types", read_modifier))
+    types = tuple(f.seq(THREAT_TYPES, read_modifier))
     if types_mark and not types:
         ctx.error(
-            f.node_of("types_reading"),
+            f.node_of(THREAT_TYPES_READING),
             f.sub("types_reading"),
             "a types reading marks the Threat-type line: this table has no types",
             "add types:, or mark the whole table with reading:",
         )
-    situations = tuple(f.seq("situations", read_modifier))
+    situations = tuple(f.seq(THREAT_SITUATIONS, read_modifier))
     unique_modifier_names(ctx, types, situations)
-    exclusive = f.get("exclusive", _exclusive, {m.name for m in situations}) or ()
+    exclusive = f.get(THREAT_EXCLUSIVE, _exclusive, {m.name for m in situations}) or ()
     effect_labels = {_label(m.name, st.label) for m in (*types, *situations) for st in m.states}
-    odds = f.get("odds", _odds, effect_labels) or ()
+    odds = f.get(THREAT_ODDS, _odds, effect_labels) or ()
     table = ThreatTable(
         id=table_id or "",
-        title=f.text("title", default=table_id or "") + sign,
-        subtitle=f.text("subtitle"),
+        title=f.text(THREAT_TITLE, default=table_id or "") + sign,
+        subtitle=f.text(THREAT_SUBTITLE),
         roll=roll or "d6",
-        roll_label=f.text("roll_label"),
+        roll_label=f.text(THREAT_ROLL_LABEL),
         columns=columns,
         rows=tuple(rows),
         types=types,
@@ -218,9 +265,9 @@ def read_threat(ctx: Context, node: Node, path: str) -> ThreatTable | None:
         exclusive=exclusive,
         low=low,
         high=high,
-        glossary=tuple(f.seq("glossary", _gloss)),
-        priorities=tuple(f.seq("priorities", _priority)),
-        notes=tuple(f.texts("notes")),
+        glossary=tuple(f.seq(THREAT_GLOSSARY, _gloss)),
+        priorities=tuple(f.seq(THREAT_PRIORITIES, _priority)),
+        notes=tuple(f.texts(THREAT_NOTES)),
         policy_reading=policy_reading,
         policy_mark=policy_mark,
         odds=odds,
@@ -249,9 +296,9 @@ def read_policy(ctx: Context, f: Fields) -> tuple[str, str, str]:
         one = _one_policy(ctx, node, path)
         return one, one, ""
     g = Fields(ctx, node, path, POLICY)
-    low = g.choice("low")
-    high = g.choice("high")
-    reading = g.text("reading")
+    low = g.choice(POLICY_LOW)
+    high = g.choice(POLICY_HIGH)
+    reading = g.text(POLICY_READING)
     g.close()
     return low, high, reading
 
@@ -267,7 +314,7 @@ def _row(ctx: Context, node: Node, path: str, ncols: int) -> Row | None:
     if f.map is None:
         return None
     band = None
-    result = f.node_of("result")
+    result = f.node_of(RESULT_ROW_RESULT)
     if result is not None:
         text = as_text(ctx, result, f.sub("result"))
         if text is not None:
@@ -281,7 +328,7 @@ def _row(ctx: Context, node: Node, path: str, ncols: int) -> Row | None:
                     "write a result as 4, 2-3, >6, >=7, <=0, <1 or 7+",
                 )
     outcomes = _outcomes(ctx, f, ncols)
-    mark = Marks(ctx).mark(f.get("reading", read_reading))
+    mark = Marks(ctx).mark(f.get(RESULT_ROW_READING, read_reading))
     f.close()
     if band is None or outcomes is None:
         return None
@@ -355,7 +402,7 @@ def _state(ctx: Context, node: Node, path: str) -> State | None:
     f = Fields(ctx, node, path, STATE)
     if f.map is None:
         return None
-    label = f.text("when")
+    label = f.text(STATE_WHEN)
     st = _state_fields(ctx, f, label)
     f.close()
     return st
@@ -437,17 +484,17 @@ def _odds(ctx: Context, node: Node, path: str, labels: set[str]) -> tuple[tuple[
 
 def _gloss(ctx: Context, node: Node, path: str) -> Gloss | None:
     f = Fields(ctx, node, path, GLOSS)
-    term = f.text("term")
-    meaning = f.text("meaning")
+    term = f.text(GLOSS_TERM)
+    meaning = f.text(GLOSS_MEANING)
     f.close()
     return Gloss(term, meaning) if term is not None and meaning is not None else None
 
 
 def _priority(ctx: Context, node: Node, path: str) -> Priority | None:
     f = Fields(ctx, node, path, PRIORITY)
-    title = f.text("title")
-    intro = f.text("intro")
-    items = f.texts("items")
+    title = f.text(PRIORITY_TITLE)
+    intro = f.text(PRIORITY_INTRO)
+    items = f.texts(PRIORITY_ITEMS)
     f.close()
     return Priority(title, tuple(items), intro) if title is not None and items else None
 
@@ -457,7 +504,7 @@ def _profile(ctx: Context, node: Node, path: str) -> Profile | None:
     f = Fields(ctx, node, path, PROFILE)
     if f.map is None:
         return None
-    weights_node, priority_node = f.node_of("weights"), f.node_of("priority")
+    weights_node, priority_node = f.node_of(PROFILE_WEIGHTS), f.node_of(PROFILE_PRIORITY)
     behaviours: list[Behaviour] = []
     from_priority = False
     if f.both("priority"):
@@ -485,8 +532,8 @@ def _behaviour(ctx: Context, node: Node, path: str) -> Behaviour | None:
     f = Fields(ctx, node, path, BEHAVIOUR)
     if not isinstance(node, Map):
         return None
-    outcome = f.text("outcome")
-    weight = f.number("weight")
+    outcome = f.text(BEHAVIOUR_OUTCOME)
+    weight = f.number(BEHAVIOUR_WEIGHT)
     f.close()
     if outcome is None or weight is None:
         return None

@@ -100,9 +100,7 @@ def _read_track(ctx: Context, node: Node, path: str) -> Track | None:
     per_row = f.integer(PER_ROW)
     every = f.integer(EVERY)
     colour = f.colour(INK)
-    title = f.text(TITLE)
-    if title is None:  # absent, or refused: the id stands for it
-        title = tid or ""
+    title = f.text(TITLE, default=tid or "")
     marks = Marks(ctx)
     title += marks.mark(f.get("reading", read_reading))
     events = f.get(EVENTS, _labels) or {}
@@ -112,7 +110,7 @@ def _read_track(ctx: Context, node: Node, path: str) -> Track | None:
         try:
             shade[int(value)] = shade_colour
         except ValueError:
-            ctx.error(f.node_of("shade"), f"{f.sub('shade')}[{i}]", f"{value!r} is not a number")
+            ctx.error(f.node_of(SHADE), f"{f.sub('shade')}[{i}]", f"{value!r} is not a number")
     periods = f.get(PERIODS, _periods) or {}
     f.close()
     if tid is None or start is None or stop is None:
@@ -131,7 +129,7 @@ def _read_track(ctx: Context, node: Node, path: str) -> Track | None:
         for n in turns:
             if n not in on_track:
                 where = f"{f.sub('periods')}.{name}"
-                ctx.error(f.node_of("periods"), where, f"{n} is not on the track")
+                ctx.error(f.node_of(PERIODS), where, f"{n} is not on the track")
             else:
                 shade.setdefault(n, shade_colour)
                 labels.setdefault(n, name)
