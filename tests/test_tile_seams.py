@@ -14,7 +14,7 @@ from kitgen.layout.maps import maps
 from kitgen.layout.maps.mapart import Lanes
 from tests.page_marks import faults, marks_of, pdf_faults
 
-from .conftest import build_pdfs, pdf_text, run_cli, seed_kit, write_game
+from .conftest import build_pdfs, pdf_text, plan_game, run_cli, seed_kit, write_game
 
 
 def _game(cols: int, rows: int, orient: str = "flat") -> str:
@@ -207,3 +207,45 @@ def test_the_box_index_finds_every_box_a_place_meets():
             found = index.near(q, gap)
             assert found == sorted(set(found))
             assert {i for i, b in enumerate(boxes) if _meets(q, b, gap)} <= set(found)
+
+
+def test_the_box_index_answers_a_place_with_the_boxes_near_it():
+    """A question about one place gets back the boxes near it, not its whole row or
+    column: a big map's coordinates grew as the square of its size when each tested
+    every tab or note in its column."""
+    from kitgen.layout.maps.mapart import BoxIndex
+
+    tabs = [
+        (x * 40.0, y * 40.0, x * 40.0 + 20, y * 40.0 + 8) for x in range(100) for y in range(100)
+    ]
+    index = BoxIndex(tabs)
+    found = index.near((2000.0, 2000.0, 2020.0, 2008.0), 0.5)
+    assert 1 <= len(found) <= 4, found
+    index.add((2001.0, 2001.0, 2002.0, 2002.0))  # filed next, found as the rest are
+    assert index.near((2000.0, 2000.0, 2020.0, 2008.0), 0.5)[-1] == len(tabs)
+
+
+def test_a_tiled_maps_seams_read_the_words_near_each_tile(game_dir, monkeypatch):
+    """Each tile's seams and glue notes are placed against the words on or beside that
+    tile, not every word of the map (tiles x words grew as the square of the map)."""
+    given: list[int] = []
+    seams = maps._seams
+
+    def counting(*args, **kw):
+        given.append(len(args[6]))
+        return seams(*args, **kw)
+
+    monkeypatch.setattr(maps, "_seams", counting)
+    every: list[int] = []
+    word_boxes = maps.word_boxes
+
+    def counted(*args, **kw):
+        out = word_boxes(*args, **kw)
+        every.append(len(out))
+        return out
+
+    monkeypatch.setattr(maps, "word_boxes", counted)
+    write_game(game_dir, _game(26, 20))
+    plan_game(game_dir)
+    assert len(given) == 6  # six tiles
+    assert sum(given) < 2.5 * every[0], (given, every)

@@ -532,20 +532,28 @@ def _first_face(doc: Document) -> str:
 
 def _used_once(doc: Document) -> set[str]:
     """Keys of groups placed once in the whole document (counting nested placements)."""
-    stack = [op for page in doc.pages for op in page.ops if type(op) is Group]
-    keys: list[str] = []
+    counts: Counter[str] = Counter()
+    inside: dict[int, Counter[str]] = {}  # a group's keys, nested ones too, by the group
     for page in doc.pages:
         for op in page.ops:
             if type(op) is Pieces:
-                keys.extend(op.keys)
-    while stack:
-        g = stack.pop()
-        if g.key is not None:
-            keys.append(g.key)
-        inner = [op for op in g.ops if type(op) is Group]
-        if inner:
-            stack.extend(inner)
-    return {k for k, n in Counter(keys).items() if n == 1}
+                counts.update(op.keys)
+            elif type(op) is Group:
+                counts.update(_keys_inside(op, inside))
+    return {k for k, n in counts.items() if n == 1}
+
+
+def _keys_inside(g: Group, inside: dict[int, Counter[str]]) -> Counter[str]:
+    """How often each key is placed by one placing of ``g``: its ops read once however
+    often it is placed (a tiled map's art is placed on every tile)."""
+    got = inside.get(id(g))
+    if got is None:
+        got = Counter([g.key] if g.key is not None else [])
+        for op in g.ops:
+            if type(op) is Group:
+                got.update(_keys_inside(op, inside))
+        inside[id(g)] = got
+    return got
 
 
 def _page_boxes(canvas: Canvas, page: Page, paper: Paper) -> None:

@@ -873,7 +873,10 @@ class Lanes:
             index = BoxIndex(self.boxes)
             object.__setattr__(self, "_index", index)
         boxes = self.boxes
-        return [boxes[i] for i in index.near(box, gap) if _meets(box, boxes[i], gap)]
+        found = [boxes[i] for i in index.near(box, gap) if _meets(box, boxes[i], gap)]
+        if index.count < len(boxes):  # the boxes past those filed (see lanes_filed)
+            found += [b for b in boxes[index.count :] if _meets(box, b, gap)]
+        return found
 
     def clear(self, box: Box, cell: list[Point], gap: float = 0.5) -> tuple[float, float] | None:
         """The least shift (dx, dy) that takes the tab ``box`` clear of every box here and
@@ -899,55 +902,70 @@ class Lanes:
         return None
 
 
-BUCKET = 36.0  # points: the strips a BoxIndex files boxes by, about a tab's width
+def lanes_filed(boxes: tuple[Box, ...], index: BoxIndex) -> Lanes:
+    """Lanes of ``boxes`` whose first ``index.count`` ``index`` files already (the few
+    after them are tested one by one): a tiled map tries each glue note's places against
+    the seams and notes so far, filed once, not once per place tried. ``index`` must
+    not grow while these lanes are asked."""
+    lanes = Lanes(boxes)
+    object.__setattr__(lanes, "_index", index)  # frozen: a cache of the boxes, not state
+    return lanes
+
+
+BUCKET = 36.0  # points: the squares and strips a BoxIndex files boxes by, about a tab's width
 
 
 class BoxIndex:
-    """Boxes (x0, y0, x1, y1; a band runs to infinity one way) filed by the strips of
-    BUCKET points they cover across and up, so a question about one place tests the few
-    boxes near it, not every box of the map (a big map's coordinates against its tiles'
-    edges grew as the square of its size). `near` answers a superset, in order."""
+    """Boxes (x0, y0, x1, y1; a band runs to infinity one way) filed by where they lie:
+    a finite box by the squares of BUCKET points it covers, a band by the strips it
+    covers across or up. A question about one place then tests the few boxes near it,
+    not every box of the map nor every box in its row or column (a big map's
+    coordinates against its tiles' edges and glue notes grew faster than the map).
+    `near` answers a superset, in order; `add` files one box more, numbered next."""
 
-    def __init__(self, boxes: tuple[Box, ...] | list[Box]):
-        self.count = len(boxes)
-        self.xs: dict[int, list[int]] = {}  # strip across -> boxes with a finite x range
-        self.ys: dict[int, list[int]] = {}  # strip up -> boxes with a finite y range
-        self.bands_ys: dict[int, list[int]] = {}  # the same for boxes endless across
-        self.endless_x: list[int] = []  # boxes endless across
-        self.endless_y: list[int] = []  # boxes endless up
+    def __init__(self, boxes: tuple[Box, ...] | list[Box] = ()):
+        self.count = 0
+        self.squares: dict[tuple[int, int], list[int]] = {}  # finite boxes
+        self.across: dict[int, list[int]] = {}  # boxes endless across, by strip up
+        self.up: dict[int, list[int]] = {}  # boxes endless up, by strip across
         self.wild: list[int] = []  # endless both ways
-        for i, (x0, y0, x1, y1) in enumerate(boxes):
-            fx, fy = _finite(x0, x1), _finite(y0, y1)
-            if fx:
-                _file(self.xs, x0, x1, i)
-            else:
-                self.endless_x.append(i)
-            if fy:
-                _file(self.ys, y0, y1, i)
-                if not fx:
-                    _file(self.bands_ys, y0, y1, i)
-            else:
-                self.endless_y.append(i)
-            if not fx and not fy:
-                self.wild.append(i)
+        for box in boxes:
+            self.add(box)
+
+    def add(self, box: Box) -> None:
+        i, (x0, y0, x1, y1) = self.count, box
+        self.count += 1
+        fx, fy = _finite(x0, x1), _finite(y0, y1)
+        if fx and fy:
+            squares = self.squares
+            for kx in _strips(x0, x1):
+                for ky in _strips(y0, y1):
+                    squares.setdefault((kx, ky), []).append(i)
+        elif fy:
+            for ky in _strips(y0, y1):
+                self.across.setdefault(ky, []).append(i)
+        elif fx:
+            for kx in _strips(x0, x1):
+                self.up.setdefault(kx, []).append(i)
+        else:
+            self.wild.append(i)
 
     def near(self, q: Box, gap: float) -> list[int]:
         """The indices of every box that may meet ``q`` within ``gap`` (a few more), in
-        order."""
+        order; for a question endless either way (no caller asks one), every box."""
         x0, y0, x1, y1 = q[0] - gap, q[1] - gap, q[2] + gap, q[3] + gap
-        fx, fy = _finite(x0, x1), _finite(y0, y1)
-        if not fx and not fy:
+        if not (-math.inf < x0 and x1 < math.inf and -math.inf < y0 and y1 < math.inf):
             return list(range(self.count))
+        kx0, kx1 = math.floor(x0 / BUCKET), math.floor(x1 / BUCKET)
+        ky0, ky1 = math.floor(y0 / BUCKET), math.floor(y1 / BUCKET)
+        squares, up, across = self.squares, self.up, self.across
         found: set[int] = set(self.wild)
-        if fx:  # the boxes across it; those endless across, by where they lie up
-            _gather(self.xs, x0, x1, found)
-            if fy:
-                _gather(self.bands_ys, y0, y1, found)
-            else:
-                found.update(self.endless_x)
-        else:  # endless across: the boxes up its height, and every box endless up
-            _gather(self.ys, y0, y1, found)
-            found.update(self.endless_y)
+        for kx in range(kx0, kx1 + 1):
+            found.update(up.get(kx, ()))
+            for ky in range(ky0, ky1 + 1):
+                found.update(squares.get((kx, ky), ()))
+        for ky in range(ky0, ky1 + 1):
+            found.update(across.get(ky, ()))
         return sorted(found)
 
 
@@ -955,14 +973,8 @@ def _finite(a: float, b: float) -> bool:
     return math.isfinite(a) and math.isfinite(b)
 
 
-def _file(strips: dict[int, list[int]], lo: float, hi: float, i: int) -> None:
-    for k in range(math.floor(lo / BUCKET), math.floor(hi / BUCKET) + 1):
-        strips.setdefault(k, []).append(i)
-
-
-def _gather(strips: dict[int, list[int]], lo: float, hi: float, found: set[int]) -> None:
-    for k in range(math.floor(lo / BUCKET), math.floor(hi / BUCKET) + 1):
-        found.update(strips.get(k, ()))
+def _strips(lo: float, hi: float) -> range:
+    return range(math.floor(lo / BUCKET), math.floor(hi / BUCKET) + 1)
 
 
 def _meets(a: Box, b: Box, gap: float) -> bool:
@@ -1027,6 +1039,7 @@ __all__ = [
     "coord_width",
     "coords_left_out",
     "Lanes",
+    "lanes_filed",
     "map_ops",
     "mark_text_size",
     "pattern_ops",

@@ -44,6 +44,7 @@ from .mapart import (
     coord_width,
     coords_left_out,
     label_width,
+    lanes_filed,
     map_ops,
 )
 from .mapkey import plan_key
@@ -412,18 +413,20 @@ def _tiled(m: MapDef, env: PlanEnv) -> list[Page]:
     group = _art(m, env, turned, lanes=lanes)
     if lanes is not None and (out := coords_left_out(tabs, lanes)):
         env.fact(f"map {m.id}: no room for coordinates {', '.join(out)} clear of the seams")
-    art_words = word_boxes([group], env.fonts.width, 0.3)  # a glue note covers none of them
-    texts = _text_boxes([group], env.fonts.width) if plan.count > 1 else []
+    # a glue note covers none of the words; a tile asks for those near it, not all of them
+    art_words = _Near(word_boxes([group], env.fonts.width, 0.3))
+    texts = _Near(_text_boxes([group], env.fonts.width) if plan.count > 1 else [])
     pages = []
     for t in plan.tiles:
         tw, th = t.x1 - t.x0, t.y1 - t.y0
         px, py = tile_at(m, env, way, t)
         dx, dy = px - t.x0, py - t.y0
-        words = [(a + dx, b + dy, c + dx, d + dy) for a, b, c, d in art_words]
+        near = art_words.near((t.x0, t.y0, t.x1, t.y1), _seam_reach(t, plan, regular))
+        words = [(a + dx, b + dy, c + dx, d + dy) for a, b, c, d in near]
         alone = plan.count == 1  # one sheet, landscape or the map turned: no tiles to join
         right = "" if alone else _tile_name(t, plan)
         ops = _title(m, env, x0, x1, y1, right)
-        for window in _windows(plan, t, texts):
+        for window in _windows(plan, t, texts.near((t.x0, t.y0, t.x1, t.y1), 1.0)):
             ops.append(Group((group,), dx=px - t.x0, dy=py - t.y0, clip=window))
         ops.extend([] if alone else _locator(plan, t, x1 - 40, y1 - 3, bold))
         ops.extend(_seams(m, plan, t, (px, py), regular, turned, words))
@@ -467,6 +470,28 @@ def _tiled(m: MapDef, env: PlanEnv) -> list[Page]:
         pages.append(_tile_assembly(m, plan, env, turned, way.landscape))
     env.fact(_tiling_fact(m, way, len(pages)))
     return pages
+
+
+class _Near:
+    """Boxes (a map's words, in art points) and their BoxIndex: those near a place, in
+    their order (a map has thousands, a tile's seams want the few on it)."""
+
+    def __init__(self, boxes: list[Box]):
+        self.boxes, self.index = boxes, BoxIndex(boxes)
+
+    def near(self, box: Box, gap: float) -> list[Box]:
+        return [self.boxes[i] for i in self.index.near(box, gap)]
+
+
+def _seam_reach(t, plan: TilePlan, regular: str) -> float:
+    """How far past a tile's edges a word can matter to its seams (_seams): a glue note's
+    length, as far as it can stand out from the tile, and the seam line's 1 pt of room."""
+    font = _note_font(regular)
+    notes = (
+        f"GLUE under tile {_lbl(t.row, t.col + 1)}",
+        f"GLUE under tile {_lbl(t.row + 1, t.col)}",
+    )
+    return max(length for length, _ in map(lambda n: _note_size(n, font), notes)) + 2.0
 
 
 def _key_under(m: MapDef, env: PlanEnv, way: Tiling, page: Page) -> bool:
@@ -689,23 +714,28 @@ def _lanes(m: MapDef, plan: TilePlan, turned: bool, font: Font, tabs: list) -> L
             seam = t.y0 + o
             bands |= {(-inf, t.y0, inf, t.y0), (-inf, seam - SEAM_TICK, inf, seam + SEAM_TICK)}
     boxes = [_art_to_map(m, turned, b) for b in sorted(bands)]
-    near = (tabs, BoxIndex([box for _, box, _ in tabs]))  # a note asks for the tabs by it
+    filed = BoxIndex(boxes)  # the boxes so far, grown note by note
+    reach = max((y1 - y0 for _, (_, y0, _, y1), _ in tabs), default=0.0)
+    near = (tabs, BoxIndex([box for _, box, _ in tabs]), reach)  # a note asks for tabs by it
     for t in plan.tiles:  # the glue notes
         for right in (True, False):
             if (t.col < plan.cols - 1) if right else (t.row < plan.rows - 1):
-                boxes.append(_note_box(m, plan, t, (right, turned), font, boxes, near))
-    return Lanes(tuple(boxes))
+                note = _note_box(m, plan, t, (right, turned), font, (boxes, filed), near)
+                boxes.append(note)
+                filed.add(note)
+    return lanes_filed(tuple(boxes), filed)
 
 
 def _note_box(
-    m: MapDef, plan: TilePlan, t, way: tuple[bool, bool], font: Font, boxes: list, tabs: tuple
+    m: MapDef, plan: TilePlan, t, way: tuple[bool, bool], font: Font, lanes: tuple, tabs: tuple
 ) -> Box:
     """The box (map points) of a glue note along the right (``way[0]``) or bottom strip
     of a tile, the map turned or not (``way[1]``): at the midpoint between ticks nearest
     the strip's middle where every coordinate under it has room to move clear (_between,
-    as _seams places it)."""
+    as _seams places it), against the ``lanes`` so far (their boxes and BoxIndex)."""
     right, turned = way
     o = plan.overlap
+    boxes, filed = lanes
     near = _near_strip(m, turned, tabs, t, right, o)
     if right:
         nw, nh = _note_size(f"GLUE under tile {_lbl(t.row, t.col + 1)}", font)
@@ -726,23 +756,24 @@ def _note_box(
 
     def room(v: float) -> bool:
         note = box(v)
-        return not coords_left_out(near, Lanes((*boxes, note)), near=note)
+        return not coords_left_out(near, lanes_filed((*boxes, note), filed), near=note)
 
     return box(_between(lines, 0.0, middle, room))
 
 
 def _near_strip(m: MapDef, turned: bool, tabs: tuple, t, right: bool, o: float) -> list:
-    """The coordinates (``tabs``: the map's, and their BoxIndex) whose tabs reach into a
-    tile's right or bottom strip, in the map's order: those the index finds within a
-    tab's height of the strip, each then tested."""
-    listed, index = tabs
+    """The coordinates (``tabs``: the map's, their BoxIndex and the tallest tab's height)
+    whose tabs reach into a tile's right or bottom strip, in the map's order, as far
+    along it as a note on the tile can lie (the tile's length, and as much again either
+    side): those the index finds within a tab's height of it, each then tested."""
+    listed, index, reach = tabs
     if not listed:
         return []
-    reach = max(y1 - y0 for _, (_, y0, _, y1), _ in listed)
+    w, h = t.x1 - t.x0, t.y1 - t.y0
     if right:
-        strip = _art_to_map(m, turned, (t.x1 - o, -math.inf, t.x1, math.inf))
+        strip = _art_to_map(m, turned, (t.x1 - o, t.y0 - h, t.x1, t.y1 + h))
     else:
-        strip = _art_to_map(m, turned, (-math.inf, t.y0, math.inf, t.y0 + o))
+        strip = _art_to_map(m, turned, (t.x0 - w, t.y0, t.x1 + w, t.y0 + o))
     near = [listed[i] for i in index.near(strip, reach)]
     return [tab for tab in near if _meets_strip(m, turned, _tab_box(tab), t, right, o)]
 
@@ -972,7 +1003,7 @@ def _assembly_art(m: MapDef, plan: TilePlan, env: PlanEnv, turned: bool, at: tup
     under = _tile_outlines(m, plan, turned, scale)
     art = _art(m, env, turned, text_scale, under=under, printed=scale)
     inner = plan.rows > 2  # tiles with no row above or below them: badges on the map
-    words = (
+    words = _Near(
         word_boxes([Group((art,), dx=px, dy=py, scale=scale)], env.fonts.width, 0.3)
         if inner
         else []
@@ -1017,7 +1048,7 @@ def _tile_outlines(m: MapDef, plan: TilePlan, turned: bool, scale: float) -> tup
     return tuple(out)
 
 
-def _badges(m: MapDef, plan: TilePlan, env: PlanEnv, at: tuple, words: list) -> list:
+def _badges(m: MapDef, plan: TilePlan, env: PlanEnv, at: tuple, words: _Near) -> list:
     """(tile, badge box on the page, type size) for each tile, at the left of the part of its
     tile no neighbour overlaps: a tile of the top row has it above the map, one of the
     bottom row below it (in the bands _badge_bands leaves), so it covers nothing of the
@@ -1041,9 +1072,10 @@ def _badges(m: MapDef, plan: TilePlan, env: PlanEnv, at: tuple, words: list) -> 
         y0 = py + (t.y0 + (o if t.row < plan.rows - 1 else 0)) * scale + gap
         y1 = py + (t.y1 - (o if t.row > 0 else 0)) * scale - gap
         fs, box = largest, None
+        near = words.near((x0, y0, x1, y1), gap)  # the words in reach: not all the map's
         while box is None and fs >= BADGE_MIN - 1e-9:
             w = max(fs * 2.6, env.fonts.width(t.label, bold, fs) + fs * 0.8)
-            box = clear_spot(w, fs * 1.35, (x0, y0, x1, y1), words, gap)
+            box = clear_spot(w, fs * 1.35, (x0, y0, x1, y1), near, gap)
             fs = fs if box is not None else fs - 1
         if box is None:  # nowhere clear: the corner, as large as it was meant
             fs = largest
