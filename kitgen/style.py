@@ -201,5 +201,9 @@ def sentence(text: str) -> str:
     return body + "."
 
 
-# A cover's contents list, closer set when it would spill a page
-CONTENTS_TIGHT_LEAD = 11.5
+# A kit's reading mark (†2) as printed: a superscript of its text's size, a thin space
+# after the word it marks.
+MARK_SCALE = 0.6
+MARK_RISE = 0.38  # its baseline above the text's, of the text's size
+MARK_GAP = 0.17  # a thin space, of the text's size
+CONTENTS_TIGHT_LEAD = 11.5  # a cover's contents list, closer set when it would spill a page

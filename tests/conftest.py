@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import json
+import re
 import textwrap
 from dataclasses import dataclass
 from pathlib import Path
@@ -147,20 +148,28 @@ class Word:
 
 
 def pdf_words(pdf: bytes) -> list[list[Word]]:
-    """Every page's words, read back from the PDF's text layer (pypdfium2), in print order."""
+    """Every page's words, read back from the PDF's text layer (pypdfium2), in print order.
+    A reading's mark (†2) is set apart from its word by a thin space, not a space: the gap
+    the text layer reads as one (a generated space) before it, or between it and the
+    punctuation after it, joins them into one word ("deck†2", "†1,")."""
     import pypdfium2 as pdfium
+    import pypdfium2.raw as raw
 
     pages = []
     doc = pdfium.PdfDocument(pdf)
     for page in doc:
         text = page.get_textpage()
+        n = text.count_chars()
+        every = [text.get_text_range(i, 1) for i in range(n)]
+        made = [raw.FPDFText_IsGenerated(text.raw, i) == 1 for i in range(n)]
         words: list[Word] = []
         chars: list[tuple[str, tuple[float, float, float, float]]] = []
-        for i in range(text.count_chars()):
-            char = text.get_text_range(i, 1)
+        for i, char in enumerate(every):
             if char.strip():
                 chars.append((char, text.get_charbox(i)))
-            if (not char.strip() or i == text.count_chars() - 1) and chars:
+            elif made[i] and _thin(every, made, i, chars):
+                continue  # the gap at a reading's mark: not a word break
+            if (not char.strip() or i == n - 1) and chars:
                 boxes = [b for _, b in chars]
                 box = (
                     min(b[0] for b in boxes),
@@ -173,6 +182,23 @@ def pdf_words(pdf: bytes) -> list[list[Word]]:
         pages.append(words)
     doc.close()
     return pages
+
+
+_MARK_END = re.compile("\u2020[0-9]*$")
+
+
+def _thin(every: list[str], made: list[bool], i: int, chars: list) -> bool:
+    """Whether the gap the text layer made at `i` (a space, or a line break for the
+    mark's raised baseline) is a reading mark's: before a †, or after a mark's digits
+    before punctuation."""
+    j = i + 1
+    while j < len(every) and made[j] and not every[j].strip():
+        j += 1
+    after = every[j] if j < len(every) else ""
+    word = "".join(c for c, _ in chars)
+    return bool(chars) and (
+        after == "\u2020" or (bool(_MARK_END.search(word)) and after in ",.;:)")
+    )
 
 
 # What style.typeset prints for the YAML's plain characters, read back as the YAML has

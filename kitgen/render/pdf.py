@@ -9,6 +9,7 @@ from __future__ import annotations
 import hashlib
 import io
 import math
+import re
 from collections import Counter
 from collections.abc import Callable
 from functools import lru_cache
@@ -34,6 +35,8 @@ from ..layout.plan import (
     Stroke,
     Text,
 )  # fmt: skip
+from ..model.reading import MARK
+from ..style import MARK_GAP, MARK_RISE, MARK_SCALE
 from ..units import Paper
 from .fonts import FontBook, font_of, plain_ascii, text_width
 from .rl_private import (
@@ -230,19 +233,22 @@ class Painter:
 
     def _text(self, t: Text) -> str:
         face, size = t.font.face, t.font.size
-        x, y = t.x, t.y
-        if t.align != "left":
-            width = text_width(t.text, face, size)
-            x -= width / 2 if t.align == "centre" else width
-        if t.angle:
-            a = math.radians(t.angle)
-            cos, sin = math.cos(a), math.sin(a)
-            # rotate about the anchor (t.x, t.y), then offset along the rotated baseline
-            dx = x - t.x
-            matrix = fp_str(cos, sin, -sin, cos, t.x + dx * cos, t.y + dx * sin)
-        else:
-            matrix = f"1 0 0 1 {fp_str(x, y)}"
-        return f"BT {matrix} Tm {self._show(t.text, face, size)} ET"
+        runs = _runs(t.text, face, size)
+        width = sum(w for _, _, _, w in runs)
+        x = t.x - (0.0 if t.align == "left" else width / 2 if t.align == "centre" else width)
+        shown = []
+        for text, at, rise, _ in runs:
+            if t.angle:
+                a = math.radians(t.angle)
+                cos, sin = math.cos(a), math.sin(a)
+                # rotate about the anchor (t.x, t.y), then offset along the rotated baseline
+                dx = x + at[0] - t.x
+                ox, oy = t.x + dx * cos - rise * sin, t.y + dx * sin + rise * cos
+                matrix = fp_str(cos, sin, -sin, cos, ox, oy)
+            else:
+                matrix = f"1 0 0 1 {fp_str(x + at[0], t.y + rise)}"
+            shown.append(f"BT {matrix} Tm {self._show(text, face, at[1])} ET")
+        return " ".join(shown)
 
     def _show(self, text: str, face: str, size: float) -> str:
         """Font selection and show-text operators, encoded the way ReportLab does."""
@@ -515,6 +521,32 @@ def _render(doc: Document, paper: Paper, title: str, icon_painter, release: bool
         painter._reset_state()
     canvas.save()
     return buf.getvalue()
+
+
+_MARKED = re.compile("(\u2020[0-9]*)")  # a kit's reading mark: †, †2
+
+
+def _runs(text: str, face: str, size: float) -> list[tuple[str, tuple[float, float], float, float]]:
+    """A text's runs as printed: (words, (x from its start, type size), rise, advance).
+    A reading's mark (†2) is a small superscript a thin space after the word it marks,
+    so "deck†2" never reads as one word nor "1†9" as 19."""
+    if MARK not in text:
+        return [(text, (0.0, size), 0.0, text_width(text, face, size))]
+    runs = []
+    x = 0.0
+    small = size * MARK_SCALE
+    for n, part in enumerate(_MARKED.split(text)):
+        if not part:
+            continue
+        if n % 2:  # a mark
+            x += size * MARK_GAP if runs else 0.0
+            wide = text_width(part, face, small)
+            runs.append((part, (x, small), size * MARK_RISE, wide + size * MARK_GAP * bool(runs)))
+        else:
+            wide = text_width(part, face, size)
+            runs.append((part, (x, size), 0.0, wide))
+        x += wide
+    return runs
 
 
 def _first_face(doc: Document) -> str:
