@@ -49,10 +49,12 @@ def _face_ops(
     tables: dict[str, Table],
     mark: str | None = None,
     spread: Spread | None = None,
+    title: float | None = None,
 ) -> tuple[list, float]:
     """Ops in card coordinates (origin bottom-left) and the height the content needs.
     `mark`: the shape of the side the card belongs to, drawn in its title band (or, with
-    no title first, in a row of its own at the top)."""
+    no title first, in a row of its own at the top). `title`: the title's type size (its
+    deck's; None: TITLE_SCALE times the face's)."""
     m = _safe(w)
     inner = w - 2 * m
     ops: list = [Rect(0, 0, w, h, fill=face.colour)]
@@ -68,7 +70,8 @@ def _face_ops(
         if n:
             y -= gap
         if block.kind == "title":
-            part, hh = _title(block.text, face, w, y, size, mark, env)
+            tsize = title or size * TITLE_SCALE
+            part, hh = _title(block.text, face, w, y, (size, tsize), mark, env)
             mark = None
         elif block.kind in ("text", "items", "steps"):
             paras = tuple(block.text.split("\n")) if block.kind != "text" else (block.text,)
@@ -100,16 +103,20 @@ def _safe(w: float) -> float:
     return min(9.0, w * 0.07)
 
 
+TITLE_SCALE = 1.35  # a card title's type, of its face's
+
+
 def _title(
-    text: str, face: CardFace, w: float, y: float, size: float, mark: str | None, env: PlanEnv
+    text: str, face: CardFace, w: float, y: float, sizes, mark: str | None, env: PlanEnv
 ) -> tuple[list, float]:
     """A face's title band: white type on the accent, the side's mark at its left end; a
-    title of two lines or more is set in balanced lines, never a word left on its own."""
+    title of two lines or more is set in balanced lines, never a word left on its own.
+    `sizes`: the face's type size and the title's."""
     m = _safe(w)
     inner = w - 2 * m
     faces = Faces(lambda b, i: env.face(bold=b, italic=i))
     fonts = env.fonts
-    tsize = size * 1.35
+    size, tsize = sizes
     r = size * 0.45
     room = inner - 2 * size * 0.4 - (4 * r + 2 * size if mark else 0.0)
     runs = parse_markup(text, bold=True)
@@ -255,7 +262,27 @@ def shared_sizes(
         if key[0].startswith("group:"):  # a group's fronts and backs alike: the smaller
             least = min((sizes[c.id, s] for c in members for s, _ in _faces(c)), default=0.0)
             sizes.update({(c.id, s): least for c in members for s, _ in _faces(c)})
+    for card in cards:  # a loose card's two faces read as one sheet: one type size
+        both = [(card.id, s) for s, f in _faces(card) if f.layout is None]
+        if card.deck is None and len(both) == 2:
+            sizes[both[0]] = sizes[both[1]] = min(sizes[k] for k in both)
+    _deck_titles(cards, sizes, env)
     return sizes
+
+
+def _deck_titles(cards: Sequence[Card], sizes: dict[tuple[str, str], float], env) -> None:
+    """A deck's title bands share one type size (a deck of headings in four sizes reads
+    as careless): the title size of its most tightly set face, which keeps every face's
+    title in the room it was fitted with. Into env.region_sizes, as each face's "title"."""
+    decks: dict[str, list[tuple[str, str]]] = {}
+    for card in cards:
+        for side, face in _faces(card):
+            if face.layout is None and any(b.kind == "title" for b in face.blocks):
+                decks.setdefault(card.deck or "", []).append((card.id, side))
+    for keys in decks.values():
+        title = min(sizes[k] for k in keys) * TITLE_SCALE
+        for card_id, side in keys:
+            env.region_sizes["card", card_id, side] = {"title": title}
 
 
 def _alike(
@@ -382,7 +409,8 @@ def set_face(
     mark = _mark(card, side, env)
     if face.layout is not None:
         return _layout_face(card, face, side, env, mark)
-    ops, need = _face_ops(face, w, h, env, size, tables, mark)
+    title = env.region_sizes.get(("card", card.id, side), {}).get("title")
+    ops, need = _face_ops(face, w, h, env, size, tables, mark, title=title)
     spare = h - 2 * _safe(w) - need
     rows = sum(v is None for b in face.blocks if b.kind == "fields" for _, v in b.fields)
     gaps = max(0, len(face.blocks) - 1)
@@ -390,7 +418,7 @@ def set_face(
         return ops
     gap = min(spare / (rows + gaps), size)  # alike at first
     row = min(gap + (spare - gap * (rows + gaps)) / rows, size * 1.25) if rows else 0.0
-    ops, _ = _face_ops(face, w, h, env, size, tables, mark, Spread(row, gap))
+    ops, _ = _face_ops(face, w, h, env, size, tables, mark, Spread(row, gap), title)
     return ops
 
 
