@@ -203,6 +203,7 @@ def sentence(text: str) -> str:
 
 # A kit's reading mark (†2) as printed: a superscript of its text's size, a thin space
 # after the word it marks.
+READING_MARK = "\u2020"  # †, numbered: †1, †2 ...
 MARK_SCALE = 0.6
 MARK_RISE = 0.38  # its baseline above the text's, of the text's size
 MARK_GAP = 0.17  # a thin space, of the text's size

@@ -207,6 +207,17 @@ def _thin(every: list[str], made: list[bool], i: int, chars: list) -> bool:
 PLAIN = str.maketrans({"\u2212": "-", "\u2013": "-", "\u2019": "'", "\u2018": "'", "\u00a0": " "})
 
 
+def unmarked_glyphs(glyphs: list) -> list:
+    """A face's glyphs less its reading marks: each † and the digits set at its size
+    (a mark is set small by design: style.MARK_SCALE of its text)."""
+    marks = {round(g.size, 2) for g in glyphs if g.char == "\u2020"}
+    return [
+        g
+        for g in glyphs
+        if g.char != "\u2020" and not (g.char.isdigit() and round(g.size, 2) in marks)
+    ]
+
+
 def pdf_text(pdf: bytes) -> list[str]:
     """Every page's text as printed, its runs of white space made one space."""
     return [" ".join(w.text for w in page) for page in pdf_words(pdf)]

@@ -11,7 +11,15 @@ import pytest
 from kitgen.layout.plan import Text
 from kitgen.style import RULES_MIN, typeset
 
-from .conftest import CONTENT, build_pdfs, pdf_text, plan_game, seed_kit, write_game
+from .conftest import (
+    CONTENT,
+    build_pdfs,
+    pdf_text,
+    plan_game,
+    seed_kit,
+    unmarked_glyphs,
+    write_game,
+)
 from .test_card_type import face_glyphs
 
 
@@ -26,7 +34,10 @@ def test_a_player_aid_folds_on_one_sheet_a_card(game: str, cards: int, paper: st
     assert (x1 - x0, y1 - y0) == pytest.approx((360, 504), abs=1e-6)  # 5 x 7 in, a face
     faces = face_glyphs(pdfs, manifest)
     # a reading's mark (†2) is a superscript, smaller by design: the rest keeps the minimum
-    assert min(g.size for glyphs in faces.values() for g in _unmarked(glyphs)) >= RULES_MIN - 0.01
+    assert (
+        min(g.size for glyphs in faces.values() for g in unmarked_glyphs(glyphs))
+        >= RULES_MIN - 0.01
+    )
     text = " ".join(pdf_text(pdfs["notes.pdf"]))  # the card's reading: on the notes page
     said = typeset("The card and its size (5 × 7 in) are the kit's")
     assert said.replace("\u00a0", " ") in text  # pdf_text reads a no-break space as one
@@ -74,13 +85,3 @@ def test_a_card_sheet_names_the_decks_it_holds(game_dir, decks, heading):
     doc = next(d for d in plan_game(game_dir).docs if d.name == "cards")
     texts = [op.text for op in doc.pages[0].ops if isinstance(op, Text)]
     assert f"T · {heading} · sheet 1 of 1" in texts
-
-
-def _unmarked(glyphs: list) -> list:
-    """A face's glyphs less its reading marks: each † and the digits set at its size."""
-    marks = {round(g.size, 2) for g in glyphs if g.char == "\u2020"}
-    return [
-        g
-        for g in glyphs
-        if g.char != "\u2020" and not (g.char.isdigit() and round(g.size, 2) in marks)
-    ]

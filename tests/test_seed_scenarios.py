@@ -289,7 +289,7 @@ def test_ryamon_setup_sheet_read_back_from_the_pdf(tmp_path):
     # a rule the kit reads from the source is marked with its number; the words are on
     # the kit's notes page, under the same number
     mark = re.search(
-        r"Place Scientists and Lawyers in Urban \(as newborns are\)\.(\u2020\d+)", text
+        r"Place Scientists and Lawyers in Urban \(as newborns are\)\.\s?(\u2020\d+)", text
     )
     assert mark is not None
     notes = (kit / "notes.pdf").read_bytes()

@@ -13,9 +13,9 @@ from __future__ import annotations
 import re
 
 from ..records import record
-from ..style import sentence
+from ..style import READING_MARK, sentence
 
-MARK = "\u2020"  # †, numbered: †1, †2 ...
+MARK = READING_MARK  # †, numbered: †1, †2 ...
 NOTES_TITLE = "Notes on this edition"
 _TRAILING = re.compile("\u2020[0-9]+$")
 

@@ -35,8 +35,7 @@ from ..layout.plan import (
     Stroke,
     Text,
 )  # fmt: skip
-from ..model.reading import MARK
-from ..style import MARK_GAP, MARK_RISE, MARK_SCALE
+from ..style import MARK_GAP, MARK_RISE, MARK_SCALE, READING_MARK
 from ..units import Paper
 from .fonts import FontBook, font_of, plain_ascii, text_width
 from .rl_private import (
@@ -530,9 +529,9 @@ def _runs(text: str, face: str, size: float) -> list[tuple[str, tuple[float, flo
     """A text's runs as printed: (words, (x from its start, type size), rise, advance).
     A reading's mark (†2) is a small superscript a thin space after the word it marks,
     so "deck†2" never reads as one word nor "1†9" as 19."""
-    if MARK not in text:
+    if READING_MARK not in text:
         return [(text, (0.0, size), 0.0, text_width(text, face, size))]
-    runs = []
+    runs: list[tuple[str, tuple[float, float], float, float]] = []
     x = 0.0
     small = size * MARK_SCALE
     for n, part in enumerate(_MARKED.split(text)):
