@@ -77,6 +77,30 @@ def test_an_edit_re_renders_only_the_page_it_is_on(game):
     assert set(session.pictures) == {p["key"] for d in second.docs for p in d["pages"]}
 
 
+def test_each_page_lists_its_own_items_read_in_one_pass(game, monkeypatch):
+    """A page's items are its own (each counter on the sheet that prints it), found in
+    one pass over the kit's items: ten thousand counters were read once per page."""
+    from kitgen.serve import session as session_module
+
+    read = []
+    items = session_module.manifest_items
+
+    def counted(docs):
+        for entry in items(docs):
+            read.append(entry["id"])
+            yield entry
+
+    monkeypatch.setattr(session_module, "manifest_items", counted)
+    view = session_module.build_view(game, 36, set())
+    pages = [p for v in view["views"] for p in v["pages"]]
+    assert len(pages) >= 2  # two counter sheets
+    listed = [i["id"] for p in pages for i in p["items"]]
+    assert sorted(listed) == sorted(read) and len(read) == len(set(read))
+    first = [v for v in view["views"] if v["file"] == "counters.pdf"][0]["pages"]
+    assert "chief" in {i["id"] for i in first[-1]["items"]}
+    assert "chief" not in {i["id"] for i in first[0]["items"]}
+
+
 def test_a_broken_edit_keeps_the_last_good_sheets_stale(game):
     session = Session(game, dpi=36)
     good = session.rebuild()

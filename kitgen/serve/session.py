@@ -264,7 +264,10 @@ def build_view(path: Path, dpi: float, known: set[str]) -> dict:
         return {"ok": False, "diagnostics": [diagnostic_view(d) for d in diags]}
     except Exception as exc:  # a bug in kitgen: say so on the page, keep serving
         return _failed(f"internal error: {type(exc).__name__}: {exc}")
-    items = manifest_items(docs)
+    on_page: dict[tuple[str, int], list[dict]] = {}  # each page's items, found in one pass
+    for i in manifest_items(docs):
+        entry = {k: i[k] for k in ("kind", "id", "piece", "side", "bbox")}
+        on_page.setdefault((i["file"], i["page"]), []).append(entry)
     pictures: dict[str, bytes] = {}
     texts: dict[str, str] = {}
     views = []
@@ -278,11 +281,7 @@ def build_view(path: Path, dpi: float, known: set[str]) -> dict:
                 pictures[key] = png(image)
                 # one line: words a layout broke over lines are found as typed
                 texts[key] = " ".join(image.info["text"].split())
-            page_items = [
-                {k: i[k] for k in ("kind", "id", "piece", "side", "bbox")}
-                for i in items
-                if i["file"] == name and i["page"] == index + 1
-            ]
+            page_items = on_page.get((name, index + 1), [])
             pages.append(
                 {"number": index + 1, "key": key, "items": page_items, "text": "",
                  "size": list(settings.paper.size)}
