@@ -311,7 +311,7 @@ def _ground(m: MapDef, key_prefix: str) -> tuple[tuple, tuple]:
     size = cell_size(g)
     ops: list = []
     local = _local_polygon(g)
-    polygons = {cell: tuple(cell_polygon(g, cell)) for cell in m.cells}  # fill and grid line
+    polygons = {cell: _polygon(m, cell) for cell in m.cells}  # fill and grid line
     # cells and terrain fills
     for cell, tid in sorted(m.cells.items(), key=_row_major):
         t = m.terrains[tid]
@@ -815,15 +815,17 @@ def _coord_tabs(
     return got
 
 
-def _polygon(m: MapDef, cell: Cell) -> list[Point]:
-    """A cell's polygon, from the polygons worked out once per map."""
+def _polygon(m: MapDef, cell: Cell) -> tuple[Point, ...]:
+    """A cell's polygon, from the polygons worked out once per map: one tuple that the
+    cell's fill, its grid line and its coordinate's room all hold (a 400 x 400 map held
+    a copy each)."""
     kept = _kept(m)
     polygons = kept.get("polygons")
     if polygons is None:
         polygons = kept["polygons"] = {}
     got = polygons.get(cell)
     if got is None:
-        got = polygons[cell] = cell_polygon(m.grid, cell)
+        got = polygons[cell] = tuple(cell_polygon(m.grid, cell))
     return got
 
 
@@ -839,7 +841,7 @@ def coord_boxes(
     return tuple((x, y, x + w, y + h) for _, (x, y, w, h) in _coord_tabs(m, fs, cells, lanes))
 
 
-def coord_tabs(m: MapDef) -> list[tuple[str, Box, list[Point]]]:
+def coord_tabs(m: MapDef) -> list[tuple[str, Box, tuple[Point, ...]]]:
     """Each cell's coordinate as a map prints it on its own sheets: (text, tab, cell)."""
     labels = _labels(m)
     return [
@@ -878,7 +880,9 @@ class Lanes:
             found += [b for b in boxes[index.count :] if _meets(box, b, gap)]
         return found
 
-    def clear(self, box: Box, cell: list[Point], gap: float = 0.5) -> tuple[float, float] | None:
+    def clear(
+        self, box: Box, cell: tuple[Point, ...] | list[Point], gap: float = 0.5
+    ) -> tuple[float, float] | None:
         """The least shift (dx, dy) that takes the tab ``box`` clear of every box here and
         keeps it inside its cell; (0, 0) where it crosses none; None where none does."""
         if not self.near(box, gap):
