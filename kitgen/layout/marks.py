@@ -8,6 +8,8 @@ share their cut lines, marked only in the margin round their block.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ..colours import mix
 from ..style import (
     BLACK,
@@ -151,15 +153,23 @@ def grid_marks(trims: list[BBox], room: float, bleed: float = 0.0) -> list[Line]
 def open_sides(boxes: list[BBox]) -> list[tuple[bool, bool, bool, bool]]:
     """For each box of butted blocks of like boxes: whether its left, bottom, right and top
     edges are its block's edge (no box beyond them), where its bleed goes."""
-    corners = {(round(b[0], 2), round(b[1], 2)) for b in boxes}
-    sides = []
-    for x0, y0, x1, y1 in boxes:
-        w, h = x1 - x0, y1 - y0
-        steps = ((-w, 0.0), (0.0, -h), (w, 0.0), (0.0, h))
-        sides.append(
-            tuple((round(x0 + dx, 2), round(y0 + dy, 2)) not in corners for dx, dy in steps)
+    spots = [(x0, y0, x1 - x0, y1 - y0) for x0, y0, x1, y1 in boxes]
+    # each distinct coordinate rounded once (`round` to places is slow, and a sheet's
+    # pieces share a few rows and columns)
+    near = {
+        v: round(v, 2)
+        for v in {v for x, y, w, h in spots for v in (x - w, x, x + w, y - h, y, y + h)}
+    }
+    corners = {(near[x], near[y]) for x, y, _, _ in spots}
+    return [
+        (
+            (near[x - w], near[y]) not in corners,
+            (near[x], near[y - h]) not in corners,
+            (near[x + w], near[y]) not in corners,
+            (near[x], near[y + h]) not in corners,
         )
-    return sides  # type: ignore[return-value]
+        for x, y, w, h in spots
+    ]
 
 
 def butted_face(
@@ -175,9 +185,15 @@ def butted_face(
     clip = (x0 - left, y0 - bottom, x1 + right, y1 + top)
     under = Rect(clip[0], clip[1], clip[2] - clip[0], clip[3] - clip[1], background)
     k = KEYLINE / 2
-    ink = Stroke(mix(background, BLACK, KEYLINE_DARKER), KEYLINE)
-    line = Rect(x0 + k, y0 + k, x1 - x0 - KEYLINE, y1 - y0 - KEYLINE, None, ink)
+    line = Rect(x0 + k, y0 + k, x1 - x0 - KEYLINE, y1 - y0 - KEYLINE, None, _keyline(background))
     return [under, Group((face,), clip=clip) if bled else face, line]
+
+
+@lru_cache(maxsize=256)
+def _keyline(background: str) -> Stroke:
+    """A keyline's stroke, one per colour: a kit has a few dozen, its pieces thousands
+    (mixing the colour again for each cost a tenth of their marks)."""
+    return Stroke(mix(background, BLACK, KEYLINE_DARKER), KEYLINE)
 
 
 def touching(boxes: list[BBox]) -> list[list[BBox]]:
