@@ -339,6 +339,13 @@ class Butts:
         own = self.keys[i] if self.keys else None
         return (own, self.groups[i]) if self.groups else own
 
+    def per_slot(self, n: int, gutter: float) -> tuple[list, list[float]]:
+        """Each of `n` slots' key and the room after it in its row (`key` and `across`),
+        worked out once for a packing: asked slot by slot, they were a tenth of it."""
+        owns = list(self.keys) if self.keys else [None] * n
+        keys = [(own, self.groups[i]) for i, own in enumerate(owns)] if self.groups else owns
+        return keys, [gutter if own is None else 0.0 for own in owns]
+
     def _own(self, key: object) -> object:
         return key[0] if self.groups and isinstance(key, tuple) else key
 
@@ -392,12 +399,13 @@ def row_runs(
     saves a row (then the rest is balanced)."""
     runs: dict[int, tuple[int, int, int]] = {}
     i, n = 0, len(sizes)
+    keys, acrosses = butt.per_slot(n, gutter)
     while i < n:
         j = i
-        while j + 1 < n and sizes[j + 1] == sizes[i] and butt.key(j + 1) == butt.key(i):
+        while j + 1 < n and sizes[j + 1] == sizes[i] and keys[j + 1] == keys[i]:
             j += 1
         run = j - i + 1
-        across = butt.across(butt.key(i), gutter)
+        across = acrosses[i]
         w, _ = sizes[i]
         most = int((width + across + EPS) // (w + across))  # a full row
         if most >= 1 and run > most:
@@ -460,22 +468,22 @@ def _shelves(
     cursor = x0
     key = None
     breaks: set[int] = set()
+    keys, acrosses = butt.per_slot(len(sizes), gutter)
+    shelved = butt.shelved
     for i, (w, h) in enumerate(sizes):
         if w > width + EPS or h > height + EPS:
             raise TooBig(i)
         shelves = sheets[-1]
-        last, key = key, butt.key(i)
+        last, key = key, keys[i]
+        across = acrosses[i]
         if runs and i in runs:
-            joins = (
-                bool(shelf.slots) and h <= shelf.height + EPS and not (butt.shelved and key != last)
-            )
-            across = butt.across(key, gutter)
+            joins = bool(shelf.slots) and h <= shelf.height + EPS and not (shelved and key != last)
             room = int((x1 - cursor + across + EPS) // (w + across)) if joins else 0
             breaks.update(_run_breaks(i, runs[i], room))
         if (
             not shelves
             or cursor + w > x1 + EPS
-            or (butt.shelved and key != last)
+            or (shelved and key != last)
             or (i in breaks and shelf.slots)
         ):
             # New shelf below the current one, or a new sheet.
@@ -493,8 +501,9 @@ def _shelves(
             sheets.append([shelf])
             cursor = x0
         shelf.slots.append((i, cursor, shelf.top, h))
-        cursor += w + butt.across(key, gutter)
-        shelf.height = max(shelf.height, h)
+        cursor += w + across
+        if h > shelf.height:
+            shelf.height = h
     return sheets
 
 

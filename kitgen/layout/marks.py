@@ -181,8 +181,13 @@ def butted_face(
     neighbours), and over it a thin keyline just inside its cut in a darker shade of its
     colour, so a cut a hair off shows an edge, not a sliver of the neighbour's colour."""
     x0, y0, x1, y1 = trim
-    left, bottom, right, top = (bleed if s else 0.0 for s in sides)
-    clip = (x0 - left, y0 - bottom, x1 + right, y1 + top)
+    left, bottom, right, top = sides
+    clip = (
+        x0 - (bleed if left else 0.0),
+        y0 - (bleed if bottom else 0.0),
+        x1 + (bleed if right else 0.0),
+        y1 + (bleed if top else 0.0),
+    )
     under = Rect(clip[0], clip[1], clip[2] - clip[0], clip[3] - clip[1], background)
     k = KEYLINE / 2
     line = Rect(x0 + k, y0 + k, x1 - x0 - KEYLINE, y1 - y0 - KEYLINE, None, _keyline(background))
@@ -211,11 +216,14 @@ def touching(boxes: list[BBox]) -> list[list[BBox]]:
     seen: dict[tuple[float, float], int] = {}
     for i, (x0, y0, x1, y1) in enumerate(boxes):
         x0, y0, x1, y1 = near[x0], near[y0], near[x1], near[y1]
+        top = i  # box i's root, kept as it joins others (the groups are what count)
         for key in ((x0, y0), (x1, y0), (x0, y1), (x1, y1)):
-            if key in seen:
-                parent[root(i)] = root(seen[key])
-            else:
+            other = seen.get(key)
+            if other is None:
                 seen[key] = i
+            elif (found := root(other)) != top:
+                parent[top] = found
+                top = found
     groups: dict[int, list[BBox]] = {}
     for i, box in enumerate(boxes):
         groups.setdefault(root(i), []).append(box)

@@ -291,6 +291,8 @@ def side_groups(slots: list[_Slot]) -> list[object]:
 def _group_heads(spots, slots: list[_Slot], fronts: list[Page], env: PlanEnv) -> None:
     """Over the first piece of each headed group on a sheet, its heading (Turn 3), small,
     in the room a change of group leaves between rows."""
+    if not any(s.d.group for s in slots):  # no piece in a group (most kits): no heading
+        return
     seen: set[tuple] = set()
     font = Font(env.face(bold=True), READING)
     for spot in sorted(spots, key=lambda s: (s.sheet, -s.y, s.x)):

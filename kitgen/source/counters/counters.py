@@ -308,7 +308,7 @@ def _read_entry(ctx: Context, node: Node, path: str) -> list[CounterDef]:
     for n, parts in enumerate(sets):
         one, found = filler.fill(parts)
         if one is not None:
-            if type(parts[0]) is not dict or len(parts) > 1:  # a spreadsheet's row
+            if any(type(part) is not dict for part in parts):  # a spreadsheet's row
                 at = id_cell(node, parts)
                 one = one if at is None else replace(one, cell=at)
             out.append(fill_faces(ctx, one) if _has_layout(one) else one)
