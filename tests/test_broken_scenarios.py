@@ -527,8 +527,8 @@ CASES: dict[str, list[tuple[str, str, str, list[str]]]] = {
             "name: Brun, Ex: 9",
             [
                 "broken.yaml:10:53: error: sides[0].units[0].figures[2].attrs.Ex: Brun: Ex is "
-                '9, must be from 1 to 6 ({rule:"Give each figure an Experience (Ex) of 1 to 6: '
-                'Scum, Raw, Green, Average, Veteran, Master"})',
+                "9, must be from 1 to 6 ({rule:# Give each figure an Experience (Ex) of 1 to 6: "
+                "Scum, Raw, Green, Average, Veteran, Master})",
                 "1 error(s), 0 warning(s)",
             ],
         ),
@@ -538,7 +538,7 @@ CASES: dict[str, list[tuple[str, str, str, list[str]]]] = {
             "name: Colin, Ex: 3, F: 6",
             [
                 "broken.yaml:11:13: error: sides[0].units[0].figures[3]: Colin has no M "
-                "({rule:Give each figure a Melee skill (M) of 2 to 14, rolled against on a D12})",
+                "({rule:# Give each figure a Melee skill (M) of 2 to 14, rolled against on a D12})",
                 "1 error(s), 0 warning(s)",
             ],
         ),
@@ -548,7 +548,8 @@ CASES: dict[str, list[tuple[str, str, str, list[str]]]] = {
             'name: Guard 1, leader: "yes", Ex: 4',
             [
                 "broken.yaml:17:13: error: sides[1].units[0].figures[1]: unit ford has 2 "
-                "leaders, needs exactly 1 ({rule:Give each unit one leader})",
+                "leaders, needs exactly 1 ({rule:# Give each unit one leader of its own (an "
+                "attached commander is one more)})",
                 "1 error(s), 0 warning(s)",
             ],
         ),
@@ -558,7 +559,7 @@ CASES: dict[str, list[tuple[str, str, str, list[str]]]] = {
             "name: Guard 2, Ex: 4, F: seven",
             [
                 "broken.yaml:18:62: error: sides[1].units[0].figures[2].attrs.F: Guard 2: F is "
-                "'seven', not a number ({rule:Give each figure a Fire skill (F) of 2 to 14, "
+                "'seven', not a number ({rule:# Give each figure a Fire skill (F) of 2 to 14, "
                 "rolled against on a D12})",
                 "1 error(s), 0 warning(s)",
             ],
@@ -760,17 +761,25 @@ def _check(tmp_path: Path, game: Path, name: str, text: str) -> list[str]:
 
 
 def _rule_at(game: Path, name: str) -> str:
-    """'rule at content/<game>/rules.yaml:L:C' for the rule of that name, found in the game's
-    files the way its position is printed (the first key of its list item)."""
+    """'rule at content/<game>/rules.yaml:L:C' for the rule of that name (or, for a rule
+    with no name, "# words" of the comment over it), found in the game's files the way
+    its position is printed (the first key of its list item)."""
     for file in sorted(game.glob("*.yaml")):
         lines = file.read_text(encoding="utf-8").splitlines()
         for i, line in enumerate(lines):
-            if re.fullmatch(rf"\s*name: {re.escape(name)}", line):
+            # a rule with no name (it prints no line on set-up sheets): the comment over it
+            if name.startswith("# ") and line.strip() == name:
+                j = i
+                while not lines[j].lstrip().startswith("- "):
+                    j += 1
+            elif re.fullmatch(rf"\s*name: {re.escape(name)}", line):
                 j = i
                 while not lines[j].lstrip().startswith("- "):
                     j -= 1
-                shown = os.path.relpath(file, ROOT) if file.is_relative_to(ROOT) else str(file)
-                return f"rule at {shown}:{j + 1}:{lines[j].index('- ') + 3}"
+            else:
+                continue
+            shown = os.path.relpath(file, ROOT) if file.is_relative_to(ROOT) else str(file)
+            return f"rule at {shown}:{j + 1}:{lines[j].index('- ') + 3}"
     raise AssertionError(f"no rule named {name!r} in {game}")
 
 

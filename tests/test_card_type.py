@@ -359,10 +359,11 @@ def test_set_up_rules_print_as_sentences_like_the_special_rules():
     rules = text.split("Set-up rules", 1)[1]
     assert "Place the Team in the corridor." in rules
     assert "(a Waiting Threat attacks within 2)." in rules
-    _, pdfs, _ = seed_kit("rencounter")
-    text = " ".join(pdf_text(pdfs["scenario-ambush-at-the-ford.pdf"]))
-    assert "rolled against on a D12.\u2020" in text
-    assert "Play with two sides or more." in text
+    _, pdfs, _ = seed_kit("ryamon")
+    text = " ".join(pdf_text(pdfs["scenario-four-tribes.pdf"]))
+    assert "(all tribes together).\u2020" in text
+    assert "Place Scientists and Lawyers in Urban (as newborns are).\u2020" in text
+    assert "Each tribe starts with 5 food." in text
 
 
 def test_the_roster_sheet_grows_its_type_one_size_for_roster_and_key():

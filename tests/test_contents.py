@@ -259,7 +259,7 @@ def test_a_cover_writes_100_percent_one_way():
 
     for game in ("duck", "ironford", "rencounter", "reshuffled", "ryamon"):
         _, pdfs, _ = seed_kit(game)
-        (cover,) = pdf_text(pdfs["cover.pdf"])
+        cover = " ".join(pdf_text(pdfs["cover.pdf"]))
         assert "print at 100% (actual size)" in cover and "100 %" not in cover, game
 
 

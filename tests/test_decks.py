@@ -92,7 +92,8 @@ def test_rencounters_activation_cards_share_one_back():
     fronts differ in colour, and whose backs no player can tell apart."""
     _, pdfs, manifest = build_pdfs(CONTENT / "rencounter")
     backs = _pictures(pdfs, manifest, "back")
-    assert len(backs) == 12 and _alike(list(backs.values()))
+    # 3 squads, the scenarios' 9 units, 8 blank units and the Reshuffle card
+    assert len(backs) == 21 and _alike(list(backs.values()))
 
 
 def test_a_deck_card_with_a_back_of_its_own_is_an_error(game_dir: Path):

@@ -8,6 +8,7 @@ import math
 
 import pypdfium2 as pdfium
 import pytest
+import yaml
 from pypdf import PdfReader
 
 from kitgen.layout.counters.faces import SAFE
@@ -86,19 +87,23 @@ def test_rencounter_labels_differ_by_seed_and_repeat_under_one():
     assert fields[0] == fields[1] and fields[0] != fields[2]
 
 
-def test_rencounter_named_and_blank_labels():
+def test_rencounter_labels_are_the_scenarios_figures_and_blanks():
+    """A label for every figure a scenario of the kit names, with the values it gives him,
+    in the scenarios' order; then the write-in blanks."""
     p, _, manifest = build_pdfs(CONTENT / "rencounter")
-    named = label_items(manifest, "named")
+    named = label_items(manifest, "scenario")
     blank = label_items(manifest, "blank")
-    assert len(named) == 8 and len(blank) == 24
+    figures = [
+        {k: str(f["attrs"][k]) for k in ("name", "F", "M", "Ex")}
+        for path in sorted((CONTENT / "rencounter" / "scenarios").glob("*.yaml"))
+        for side in yaml.safe_load(path.read_text())["sides"]
+        for unit in side["units"]
+        for f in unit["figures"]
+    ]
+    assert len(figures) == 29 and len(blank) == 24
+    assert [i["fields"] for i in named] == figures
     assert all(i["bbox"][2] - i["bbox"][0] == FIVE_EIGHTHS for i in named + blank)
-    gridley, wilton = named[0], named[1]
-    assert gridley["fields"] == {"name": "Sgt. Gridley", "F": "7", "M": "6", "Ex": "4"}
-    assert texts_of(p, gridley["id"]) == ["Sgt. Gridley", "F 7 M 6", "Ex 4"]
-    # a value the source lacks is a write-in line, never a number
-    assert wilton["fields"]["M"] is None
-    # (the blanks print as drawn lines: layout/counters/faces.py write_ins)
-    assert texts_of(p, wilton["id"]) == ["Pvt. Wilton", "F 5 M ", "Ex "]
+    assert texts_of(p, named[1]["id"]) == ["Sgt. Gridley", "F 7 M 6", "Ex 4"]
     assert all(i["blank"] for i in blank) and not any(i["blank"] for i in named)
     labels = label_items(manifest)
     assert len({i["piece"] for i in labels}) == len(labels)
@@ -119,22 +124,42 @@ def test_round_labels_keep_their_text_clear_of_the_ring():
             if math.hypot((a + c) / 2 - cx, (b + d) / 2 - cy) < r:
                 far = max(math.hypot(x - cx, y - cy) for x in (a, c) for y in (b, d))
                 nearest[item["id"]] = min(nearest.get(item["id"], r), ring - far)
-    assert len(nearest) == 8 + 24 + len(label_items(manifest, "squad"))
+    assert len(nearest) == 29 + 24 + len(label_items(manifest, "squad"))
     assert min(nearest.values()) >= SAFE, sorted(nearest.items(), key=lambda kv: kv[1])[:3]
 
 
-def test_write_in_blanks_on_a_label_are_drawn_lines():
-    planned, _, _ = seed_kit("rencounter")
+def test_write_in_blanks_on_a_label_are_drawn_lines(game_dir):
+    """A value a record lacks (null) prints as a drawn line to write on, never as '_'."""
+    folder = write_game(
+        game_dir,
+        """
+id: g
+title: G
+labels:
+  - id: named
+    name: "{name}"
+    shape: round
+    size: 5/8
+    records: [{name: Wilton, F: 5, M: null, Ex: null}]
+    front:
+      grid: [4, 1]
+      text:
+        - {text: "{name}", cell: [2, 1], size: 6.5pt}
+        - {text: "F {F} M {M}", cell: [3, 1], size: 6.5pt, wrap: false}
+        - {text: "Ex {Ex}", cell: [4, 1], size: 6.5pt}
+""",
+    )
+    planned = plan_game(folder)
     forms = [op for doc in planned.docs for page in doc.pages for op in page.ops]
-    lines = []
+    lines, texts = [], []
     while forms:
         op = forms.pop()
-        if isinstance(op, Group) and op.key and ":named-2:" in op.key:
+        if isinstance(op, Group) and op.key and ":named-1:" in op.key:
             lines = [o for o in op.ops if isinstance(o, Line)]
             texts = [o for o in op.ops if isinstance(o, Text)]
         elif isinstance(op, Group):
             forms.extend(op.ops)
-    assert len(lines) == 2  # Pvt. Wilton's M and Ex: the source gives neither
+    assert len(lines) == 2  # Wilton's M and Ex: the record gives neither
     assert not any("_" in t.text for t in texts)
     for line in lines:
         (words,) = [t for t in texts if t.x + 1 < line.x0 and abs(t.y - line.y0) < 1]

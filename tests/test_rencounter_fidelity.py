@@ -90,7 +90,7 @@ def test_the_rolled_extremes_are_inside_the_skill_bounds():
     """The squad creator's own extremes, worked by hand from the source: a Novice's 6 - 2 and a
     Hero's 12 + 2 with the variation; the kit's bounds hold both."""
     rules = yaml.safe_load((GAME / "rules.yaml").read_text())["rules"]["constraints"]
-    bounds = {r["attr"]: (r["min"], r["max"]) for r in rules if r["kind"] == "range"}
+    bounds = {r["attr"]: (r["min"], r["max"]) for r in rules if r["kind"] == "range" and "min" in r}
     gens = yaml.safe_load((GAME / "generators.yaml").read_text())["generators"]
     squads = next(g for g in gens if g["id"] == "squads")
     rows = [r["set"] for lk in squads["lookups"] for r in lk["rows"]]
@@ -130,7 +130,7 @@ def cells(row) -> list[str]:
 
 
 def test_the_cannister_and_grape_tables_print_the_sources_figures():
-    text = built()["sheet-quick-reference.pdf"]
+    text = built()["rulebook.pdf"]
     tables = source_tables()
     rows = [cells(r) for r in tables["cannister-grape"]["rows"]]
     # the source's table, as it reads: range in inches, to-hit and damage modifiers
@@ -163,7 +163,7 @@ def test_the_cannister_and_grape_tables_print_the_sources_figures():
 
 
 def test_the_remaining_source_tables_are_on_the_reference():
-    text = built()["sheet-quick-reference.pdf"]
+    text = built()["rulebook.pdf"]
     tables = source_tables()
     expected = {
         "armour-ratings": ["0", "1", "2", "3", "4"],
@@ -190,7 +190,7 @@ def test_the_remaining_source_tables_are_on_the_reference():
 def test_every_footnote_mark_is_explained_where_it_is_printed():
     """A cell ending in *, ** or # has a footnote starting with exactly that mark, printed
     under its table; the kit's readings (daggers) carry their own notes."""
-    text = built()["sheet-quick-reference.pdf"]
+    text = built()["rulebook.pdf"]
     checked = 0
     for table in source_tables().values():
         notes = [n.replace("\\*", "*") for n in table.get("footnotes", [])]
@@ -208,7 +208,7 @@ def test_every_footnote_mark_is_explained_where_it_is_printed():
 
 
 def test_armour_takes_one_sign_everywhere():
-    text = built()["sheet-quick-reference.pdf"]
+    text = built()["rulebook.pdf"]
     assert "add armour" not in text
     assert text.count("-armour (0-4)") == 2  # fire (thrown, bows, crossbows) and melee
     notes = built()["notes.pdf"]
@@ -247,9 +247,52 @@ def test_the_roster_sheet_prints_the_squad_creator_beside_its_roster():
     assert "To roll your own: size d6+4 (one roll for every unit)" in text
 
 
-def test_the_setup_sheets_mark_the_kits_skill_bounds():
-    text = built()["scenario-ambush-at-the-ford.pdf"]
-    fire = re.search("Fire skill \\(F\\) of 2 to 14, rolled against on a D12.(\u2020\\d+)", text)
-    melee = re.search("Melee skill \\(M\\) of 2 to 14, rolled against on a D12.(\u2020\\d+)", text)
-    assert fire and melee
-    assert f"{fire.group(1)} 2 to 14" in built()["notes.pdf"]
+def test_the_rulebook_marks_the_kits_skill_bounds():
+    """The kit's 2 to 14 (the rules give only typical skills) is marked where players read
+    it, the rulebook's fire skill case; set-up sheets list no force rules (their rosters
+    are given)."""
+    text = built()["rulebook.pdf"]
+    mark = re.search("2.2 Fire skill.(\u2020\\d+)", text)
+    assert mark and "fire and melee skills stay within 2 to 14" in text
+    assert f"{mark.group(1)} Fire and melee skills 2 to 14" in built()["notes.pdf"]
+    assert "2 to 14" not in built()["scenario-ambush-at-the-ford.pdf"]
+
+
+def test_the_scenarios_say_their_table_start_length_and_victory():
+    """The outside review: "rosters with no game around them: no map, table size,
+    terrain, deployment or turn limit; generic set-up filler". Each set-up sheet now
+    draws its ground plan, gives every man's start square, the table, the length and
+    how it is won, and lists none of the force rules its given rosters already meet."""
+    for name, table, turns in (
+        ("ambush-at-the-ford", "6 × 4 ft", 15),
+        ("gunfight", "2 × 2 ft", 10),
+    ):
+        text = built()[f"scenario-{name}.pdf"]
+        assert f"Table: {table}" in text and f"Length: {turns} turns." in text, name
+        assert "Victory:" in text and "Set-up:" in text, name
+        assert "Set-up rules" not in text and "Give each figure" not in text, name
+        assert "off map" not in text, name  # every man starts on a square of the plan
+    manifest = build_pdfs(GAME)[2]
+    plans = {i["scenario"]: i for i in manifest["items"] if i["kind"] == "setup-map"}
+    assert {p["map"] for p in plans.values()} == {"ford", "square"}
+    assert plans["ambush-at-the-ford"]["tokens"] == 24 and plans["gunfight"]["tokens"] == 5
+
+
+def test_every_scenario_weapon_is_a_row_of_its_table():
+    """Each man's missile weapon names a row of the missile weapons table (12.2), his hand
+    weapon a row of the melee weapons table: the rules engine checks it (rows_of)."""
+    tables = source_tables()
+    rows = {
+        "weapon": {re.sub("[*#]+$", "", r[0]) for r in tables["missile-weapons"]["rows"]},
+        "melee": {r[0] for r in tables["melee-weapons"]["rows"]},
+    }
+    checked = 0
+    for path in sorted((GAME / "scenarios").glob("*.yaml")):
+        for side in yaml.safe_load(path.read_text())["sides"]:
+            for unit in side["units"]:
+                for figure in unit["figures"]:
+                    for attr, names in rows.items():
+                        if attr in figure["attrs"]:
+                            assert figure["attrs"][attr] in names, (path.name, figure["attrs"])
+                            checked += 1
+    assert checked == 29 + 29 - 2  # the courier and the sergeant carry no gun

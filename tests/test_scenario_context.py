@@ -476,3 +476,93 @@ def test_a_roster_entry_that_leaves_an_attribute_out_has_its_default(tmp_path):
         "at game.yaml:39:7)",
         "2 error(s), 0 warning(s)",
     ]
+
+
+# ---- a value that must name a row of a table (rows_of) ------------------------------
+
+ARMOURY = SKIRMISH.replace(
+    "rules:\n  sides: [red, blue]\n  constraints:\n",
+    """tables:
+  - id: guns
+    title: Guns
+    columns: [Gun, Range]
+    rows:
+      - ["Bow", "12"]
+      - ["Javelin*", "6"]
+    footnotes: ["* Thrown."]
+rules:
+  sides: [red, blue]
+  constraints:
+    - kind: range
+      attr: weapon
+      rows_of: [guns]
+""",
+)
+
+
+def test_a_weapon_must_name_a_row_of_its_table(tmp_path):
+    """`rows_of`: the value names a row of the table (its first column), the footnote
+    mark of "Javelin*" left off; anything else is an error at the value, with the row
+    it most looks like."""
+    assert _check(
+        tmp_path,
+        """
+        sides:
+          - id: red
+            placements:
+              - {piece: ronin-red, at: A1, attrs: {name: Ko, weapon: Javelin}}
+              - {piece: ronin-red, at: B1, attrs: {name: Mi, weapon: Bows}}
+          - id: blue
+            placements:
+              - {piece: ronin-blue, at: A2, attrs: {name: Ta, weapon: Bow}}
+              - {piece: ronin-blue, at: B2, attrs: {name: Su, weapon: musket}}
+        """,
+        ARMOURY,
+    ) == [
+        "scenarios/s.yaml:5:62: error: sides[0].placements[1].attrs.weapon: Mi: weapon is "
+        "'Bows', which names no row of table guns (did you mean 'Bow'?) (rule at "
+        "game.yaml:30:7)",
+        "scenarios/s.yaml:9:63: error: sides[1].placements[1].attrs.weapon: Su: weapon is "
+        "'musket', which names no row of table guns (rule at game.yaml:30:7)",
+        "2 error(s), 0 warning(s)",
+    ]
+
+
+def test_rows_of_names_a_table_of_the_game(tmp_path):
+    """A misspelt table is said once, at the rule, however many pieces it would check."""
+    assert _check(
+        tmp_path,
+        """
+        sides:
+          - id: red
+            placements: [{piece: ronin-red, at: A1, count: 2, attrs: {weapon: Bow}}]
+          - id: blue
+            placements: [{piece: ronin-blue, at: A2, count: 2, attrs: {weapon: Bow}}]
+        """,
+        ARMOURY.replace("rows_of: [guns]", "rows_of: [gun]"),
+    ) == [
+        "game.yaml:32:17: error: rules.constraints[0].rows_of: no table 'gun' in tables: "
+        "(did you mean 'guns'?)",
+        "1 error(s), 0 warning(s)",
+    ]
+
+
+def test_rows_of_is_one_way_to_give_the_values(tmp_path):
+    rules = """
+    - kind: range
+      attr: weapon
+      one_of: [Bow]
+      rows_of: [guns]
+    - kind: range
+      attr: weapon
+      rows_of: [guns]
+      max: 2
+"""
+    game = ARMOURY.split("  constraints:\n")[0] + "  constraints:" + rules
+    assert _check_game(tmp_path, game) == [
+        "game.yaml:33:7: error: rules.constraints[0].rows_of: give the values allowed once: "
+        "one_of or rows_of",
+        "game.yaml:36:7: error: rules.constraints[1].rows_of: rows_of is for text values, min "
+        "and max for numbers: give one",
+        "2 error(s), 0 warning(s)",
+    ]

@@ -568,7 +568,8 @@ def test_rule_reader_errors(game_dir):
         "'piece' (did you mean 'pieces'?)",
         "game.yaml:22:15: error: rules.constraints[5].slots[0]: missing required key 'pieces' "
         "(write pieces: any for an any-type slot)",
-        "game.yaml:23:7: error: rules.constraints[6]: a range rule needs min, max or one_of",
+        "game.yaml:23:7: error: rules.constraints[6]: a range rule needs min, max, one_of or "
+        "rows_of",
         "game.yaml:26:14: error: rules.constraints[7].where: an empty location test (use "
         "terrain, props, area, cell, place, within, beyond, adjacent_to, same_area_as, on_line, "
         "on_map, feature, line, box, not, any_of)",

@@ -130,13 +130,13 @@ def test_reshuffled_standard_game_says_its_colours_are_the_variants():
 
 
 def test_rencounter_crew_losses_keep_the_sources_phase():
-    text = printed("rencounter", "sheet-quick-reference.pdf")
+    text = printed("rencounter", "rulebook.pdf")
     assert "add \u201csomething like 1/2 phase\u201d for each man lost" in text  # typographic
     assert "1/2 turn for each man lost" not in text
 
 
 def test_rencounter_armour_note_points_at_the_marked_reading():
-    text = printed("rencounter", "sheet-quick-reference.pdf")
+    text = printed("rencounter", "rulebook.pdf")
     assert (
         "it comes off the attacker's skill in melee, and (the kit's reading, marked on the fire "
         "table) against thrown weapons, bows and crossbows"
@@ -148,7 +148,8 @@ def test_rencounter_unit_size_is_advice():
     4 to 10 is warned about, never refused."""
     planned, _, _ = seed_kit("rencounter")
     rules = planned.game.rules
-    rule = next(c for c in rules.constraints if c.name.startswith("Put 4 to 10 figures"))
+    (rule,) = [c for c in rules.constraints if getattr(c, "noun", "") == "figures"]
+    assert (rule.at_least, rule.at_most, rule.per) == (4, 10, "unit")
     assert rule.severity == "warning"
 
 
@@ -164,9 +165,10 @@ def test_rencounter_activation_cards_roll_equal_or_less():
     """ "The roll required is equal to or less than the number": never 'under'."""
     text = printed("rencounter", "cards.pdf")
     assert "rolls D6 under" not in text
-    # one rule printed one way on squad and unit cards alike (review 7 #13)
+    # one rule printed one way on squad, unit and the ambush's unit cards alike (review 7 #13)
     rule = "Otherwise each man rolls his own Ex or less on a D6, wounds and morale added"
-    assert text.count(rule) == 3 + 8
+    assert text.count(rule) == 3 + 8 + 4
+    assert text.count("He acts on his own Ex or less on a D6, wounds and morale added") == 5
 
 
 def test_reshuffled_map_piece_file_holds_the_4_copies_the_source_asks_for():

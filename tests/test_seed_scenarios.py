@@ -209,16 +209,17 @@ def test_duck_mission_broken(tmp_path, monkeypatch):
         ],
     )
     assert run.stderr.splitlines() == [
-        # said once: not again as "not in area corridor" (the mission's own rule)
-        "scenarios/cargo-bay-sweep.yaml:12:9: error: sides[0].placements[0]: Ke on cell G2 "
+        # said once: not again as "not in area corridor" (the mission's own rule); a man is
+        # named by his roster name, not his token's letters (Ke)
+        "scenarios/cargo-bay-sweep.yaml:12:9: error: sides[0].placements[0]: Sgt Kell on cell G2 "
         "(Cargo load, FULL height): team/threat may not stand on cargo-full (Cargo load, FULL "
         "height) (rule at rules.yaml:10:7)",
-        "scenarios/cargo-bay-sweep.yaml:15:18: error: sides[0].placements[1].attrs.weapon: Ro: "
+        "scenarios/cargo-bay-sweep.yaml:15:18: error: sides[0].placements[1].attrs.weapon: Roon: "
         "weapon is 'laser', must be one of pistol, heavy automatic rifle, high explosive machine "
         "gun, flamer, dope gun, grenade, incendiary grenade, flechette cannon, axe, cutlass, "
         "directional mine, fire bomb, hot air gun (rule at rules.yaml:22:7)",
         # the booklet describes the Flamer as a load for a strong man: advice, not an error
-        "scenarios/cargo-bay-sweep.yaml:16:74: warning: sides[0].placements[2].attrs.build: Va: "
+        "scenarios/cargo-bay-sweep.yaml:16:74: warning: sides[0].placements[2].attrs.build: Vasq: "
         "build is 'average', must be one of strong (rule at rules.yaml:43:7)",
         # F5 is 2 squares from Vasq on H5
         "scenarios/cargo-bay-sweep.yaml:25:9: error: sides[1].placements[1]: H2 on cell F5 "
@@ -237,36 +238,46 @@ def test_rencounter_rosters_broken(tmp_path, monkeypatch):
             ("name: Sgt. Gridley, Ex: 4, F: 7,", "name: Sgt. Gridley, Ex: 7, F: 7,"),
             ("{name: Henri, Ex: 5, F: 11,", "{name: Henri, Ex: 5, F: 15,"),
             (
-                "          - {piece: figure, attrs: {name: Gautier, Ex: 3, F: 6, M: 6, armour: 0, "
-                "weapon: carbine}}\n",
+                "          - {piece: figure, at: B5, label: C, attrs: {name: Gautier, Ex: 3, F: 6, "
+                "M: 6, armour: 0, weapon: Flintlock Pistol, melee: Sword}}\n",
                 "",
             ),
             (
-                "          - {piece: figure, attrs: {name: Fabre, Ex: 4, F: 8, M: 7, armour: 0, "
-                "weapon: carbine}}\n",
+                "          - {piece: figure, at: A5, label: C, attrs: {name: Fabre, Ex: 4, F: 8, "
+                "M: 7, armour: 0, weapon: Flintlock Pistol, melee: Sword}}\n",
                 "",
             ),
             (
-                "{name: Guard 12, Ex: 5, F: 10, M: 10, armour: 1, weapon: musket}",
-                '{name: Guard 12, Ex: 6, F: 10, M: 10, armour: 1, weapon: musket, leader: "yes"}',
+                "{name: Guard 12, Ex: 5, F: 10, M: 10, armour: 1, weapon: Matchlock Musket, "
+                "melee: Sword}",
+                "{name: Guard 12, Ex: 6, F: 10, M: 10, armour: 1, weapon: Matchlock Musket, "
+                'melee: Sword, leader: "yes"}',
+            ),
+            # a weapon the missile weapons table (rulebook 12.2) has no row for
+            (
+                "{name: Brun, Ex: 4, F: 8, M: 8, armour: 0, weapon: Matchlock Musket,",
+                "{name: Brun, Ex: 4, F: 8, M: 8, armour: 0, weapon: musket,",
             ),
         ],
     )
     assert run.stderr.splitlines() == [
-        "scenarios/ambush-at-the-ford.yaml:18:61: error: sides[0].units[0].figures[1].attrs.Ex: "
-        "Sgt. Gridley: Ex is 7, must be from 1 to 6 (rule at rules.yaml:19:7)",
+        "scenarios/ambush-at-the-ford.yaml:24:79: error: sides[0].units[0].figures[1].attrs.Ex: "
+        "Sgt. Gridley: Ex is 7, must be from 1 to 6 (rule at rules.yaml:23:7)",
+        "scenarios/ambush-at-the-ford.yaml:25:105: error: sides[0].units[0].figures[2].attrs."
+        "weapon: Brun: weapon is 'musket', which names no row of table missile-weapons (rule at "
+        "rules.yaml:50:7)",
         # "the number of figures in a unit is up to you": advice, a warning
-        "scenarios/ambush-at-the-ford.yaml:22:9: warning: sides[0].units[1]: unit courier has 3 "
-        "figures, needs 4 to 10 (rule at rules.yaml:57:7)",
-        "scenarios/ambush-at-the-ford.yaml:27:60: error: sides[0].units[1].figures[2].attrs.F: "
-        "Henri: F is 15, must be from 2 to 14 (rule at rules.yaml:29:7)",
+        "scenarios/ambush-at-the-ford.yaml:28:9: warning: sides[0].units[1]: unit courier has 3 "
+        "figures, needs 4 to 10 (rule at rules.yaml:67:7)",
+        "scenarios/ambush-at-the-ford.yaml:33:78: error: sides[0].units[1].figures[2].attrs.F: "
+        "Henri: F is 15, must be from 2 to 14 (rule at rules.yaml:34:7)",
         # both at Guard 12, the second leader of his unit and the second master of his side
-        "scenarios/ambush-at-the-ford.yaml:51:13: error: sides[1].units[1].figures[6]: unit wood "
-        "has 2 leaders, needs exactly 1 (rule at rules.yaml:66:7)",
+        "scenarios/ambush-at-the-ford.yaml:59:13: error: sides[1].units[1].figures[6]: unit wood "
+        "has 2 leaders, needs exactly 1 (rule at rules.yaml:80:7)",
         # advice, not law: a warning (Rochefort and now Guard 12 are both Ex 6)
-        "scenarios/ambush-at-the-ford.yaml:51:13: warning: sides[1].units[1].figures[6]: side "
-        "cardinal has 2 masters, needs at most 1 (rule at rules.yaml:79:7)",
-        "3 error(s), 2 warning(s)",
+        "scenarios/ambush-at-the-ford.yaml:59:13: warning: sides[1].units[1].figures[6]: side "
+        "cardinal has 2 masters, needs at most 1 (rule at rules.yaml:93:7)",
+        "4 error(s), 2 warning(s)",
     ]
 
 
@@ -478,3 +489,20 @@ def test_a_set_up_map_shows_its_own_start_and_nothing_of_another(scenario):
     assert "Approach" not in runs  # the map's own label for the area
     assert not [r for r in runs if "startshere" in r or r == "AGUAN"]
     assert "Key:Ag=TheAguan;SG=Sentry-Gun;Sub=Submarine" in " ".join(runs).replace(" ", "")
+
+
+def test_rencounter_commander_attached_to_a_unit_is_one_more_leader(tmp_path, monkeypatch):
+    """The source's higher leaders "attach to a unit and just act as an extra normal leader
+    in it": a commander (leader: commander) with a unit is allowed; two of the unit's own
+    leaders are still one too many."""
+    commander = (
+        "{name: Guard 12, Ex: 5, F: 10, M: 10, armour: 1, weapon: Matchlock Musket, melee: Sword}",
+        "{name: Guard 12, Ex: 5, F: 10, M: 10, armour: 1, weapon: Matchlock Musket, melee: Sword, "
+        "leader: commander}",
+    )
+    run = broken(tmp_path, monkeypatch, "rencounter", "ambush-at-the-ford", [commander])
+    assert run.exit_code == 0, run.stderr
+    second = (commander[0], '{name: Guard 12, Ex: 5, F: 10, M: 10, armour: 1, leader: "yes"}')
+    run = broken(tmp_path / "again", monkeypatch, "rencounter", "ambush-at-the-ford", [second])
+    assert run.exit_code == 1
+    assert "unit wood has 2 leaders, needs exactly 1" in run.stderr

@@ -132,7 +132,8 @@ def test_every_seed_table_value_is_in_the_pdf(game: str):
         on_sheets[f"sheet-{sheet['id']}.pdf"] = names
     checked = 0
     for table in source["tables"]:
-        files = [f for f, names in on_sheets.items() if table["id"] in names] or ["cards.pdf"]
+        files = [f for f, names in on_sheets.items() if table["id"] in names]
+        files = files or (["rulebook.pdf"] if "rulebook.pdf" in pdfs else ["cards.pdf"])
         text = re.sub("\u2020\\d+", "", pdf_text(pdfs[files[0]]))
         notes = pdf_text(pdfs["notes.pdf"])  # the readings' words
         for expected in row_strings(table):
@@ -154,12 +155,16 @@ def test_rencounter_missile_table_has_every_weapon():
 
 
 @pytest.mark.parametrize("paper", ["letter", "a4"])
-def test_rencounter_quick_reference_fits_three_pages_at_7_pt(paper: str):
+def test_rencounter_fire_and_melee_sheets_fit_a_sheet_of_paper_each(paper: str):
+    """The quick reference is two sheets: fire (both sides of one sheet) and melee, wounds
+    and morale (one side), nothing under 7 pt."""
     planned = plan_game(CONTENT / "rencounter", paper)
-    sheet = next(d for d in planned.docs if d.name == "sheet-quick-reference")
-    assert len(sheet.pages) <= 3
-    sizes = [t.font.size for p in sheet.pages for t in texts_in(p.ops) if not is_chrome(t.text)]
-    assert min(sizes) >= 7
+    pages = {d.name: d.pages for d in planned.docs if d.name.startswith("sheet-")}
+    assert sorted(pages) == ["sheet-melee-morale", "sheet-shooting"]
+    assert len(pages["sheet-shooting"]) <= 2 and len(pages["sheet-melee-morale"]) == 1
+    for sheet in pages.values():
+        sizes = [t.font.size for p in sheet for t in texts_in(p.ops) if not is_chrome(t.text)]
+        assert min(sizes) >= 7
     assert not [d for d in planned.diags if "does not fit" in d.message]
 
 
@@ -205,8 +210,23 @@ def test_rencounter_one_activation_card_per_unit_and_a_reshuffle_card():
     planned = plan_game(CONTENT / "rencounter")
     cards = next(d for d in planned.docs if d.name == "cards")
     fronts = [i for p in cards.pages for i in p.items if i.side == "front"]
+    # a card for each unit of the scenarios (scenarios/*.yaml), so none is written by hand
+    scenario_units = [
+        f"{name}-{unit['id']}"
+        for name, path in (("ambush", "ambush-at-the-ford"), ("gunfight", "gunfight"))
+        for side in yaml.safe_load((CONTENT / "rencounter" / "scenarios" / f"{path}.yaml")
+                                   .read_text())["sides"]
+        for unit in side["units"]
+    ]  # fmt: skip
+    assert scenario_units == [
+        "ambush-escort", "ambush-courier", "ambush-ford", "ambush-wood", "gunfight-marshal",
+        "gunfight-deputy", "gunfight-smith", "gunfight-jed", "gunfight-cal",
+    ]  # fmt: skip
     assert sorted(i.id for i in fronts) == sorted(
-        [f"unit-{n}" for n in range(1, 9)] + [f"squad-{n}" for n in range(1, 4)] + ["reshuffle"]
+        [f"unit-{n}" for n in range(1, 9)]
+        + [f"squad-{n}" for n in range(1, 4)]
+        + ["reshuffle"]
+        + scenario_units
     )
     for item in fronts:
         x0, y0, x1, y1 = item.bbox
@@ -1232,8 +1252,8 @@ def test_a_cell_that_holds_nothing_prints_one_dash_kit_wide():
 
 
 def test_fold_pairs_lie_a_quarter_turn_when_that_takes_fewer_sheets():
-    """Rencounter's 12 poker fold-and-glue pairs on a4: upright, two fit a sheet (6
-    sheets); laid a quarter turn, four do (3 sheets). Read back from the PDF: 3 pages,
+    """Rencounter's 21 poker fold-and-glue pairs on a4: upright, two fit a sheet (11
+    sheets); laid a quarter turn, four do (6 sheets). Read back from the PDF: 6 pages,
     each card's title printed turned with its card, the fold line across each pair, and
     every card front inside the page's printable area and clear of every other."""
     import pypdfium2 as pdfium
@@ -1243,13 +1263,13 @@ def test_fold_pairs_lie_a_quarter_turn_when_that_takes_fewer_sheets():
 
     p, pdfs, manifest = build_pdfs(CONTENT / "rencounter", paper="a4")
     doc = pdfium.PdfDocument(pdfs["cards.pdf"])
-    assert len(doc) == 3
+    assert len(doc) == 6
     cards = [i for i in manifest["items"] if i["kind"] == "card" and i["file"] == "cards.pdf"]
-    assert len(cards) == 2 * 12  # fronts and backs: nothing dropped
+    assert len(cards) == 2 * 21  # fronts and backs: nothing dropped
     x0, y0, x1, y1 = content_box(p.settings.paper)
-    for page in (1, 2, 3):
+    for page in range(1, 7):
         on = [i for i in cards if i["page"] == page]
-        assert len(on) == 2 * 4
+        assert len(on) == 2 * (4 if page < 6 else 1)
         for i in on:
             bx0, by0, bx1, by1 = i["bbox"]
             assert (bx1 - bx0, by1 - by0) == pytest.approx(POKER[::-1])  # turned

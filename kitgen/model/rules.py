@@ -311,6 +311,7 @@ class RangeRule(Constraint):
     low: float | None = None
     high: float | None = None
     one_of: tuple[str, ...] = ()  # the values allowed, for text attributes
+    rows_of: tuple[str, ...] = ()  # or: the row names of these tables (`tables:` ids)
     required: bool = False  # the attribute must be given
 
 

@@ -26,10 +26,13 @@ from ..model.rules import (
     agree,
     bound_text,
     num_text,
+    span_of,
 )
-from ..names import as_written
+from ..names import as_written, did_you_mean, suggest
 from ..units import finite_number
 from .resolved import Placed, Setup, relative
+from .rulers import FOOTNOTE_MARKS
+from .table_cells import body_rows, tables_by_id
 from .where import describe_where, failing, holds, inner_tests, own_targets
 
 
@@ -392,6 +395,21 @@ def check_range(setup: Setup, rule: RangeRule, diags: Diagnostics) -> None:
                     setup,
                 )
             continue
+        if rule.rows_of:
+            rows = table_rows(setup, rule, diags)
+            if rows is not None and text not in rows:
+                tables = " or ".join(rule.rows_of)
+                close = did_you_mean(text, rows)
+                _say(
+                    diags,
+                    rule,
+                    span,
+                    path,
+                    f"{p.who}: {rule.attr} is {text!r}, which names no row of table {tables}"
+                    + (f" ({close})" if close else ""),
+                    setup,
+                )
+            continue
         try:
             value = finite_number(text)
         except ValueError:
@@ -406,6 +424,26 @@ def check_range(setup: Setup, rule: RangeRule, diags: Diagnostics) -> None:
                 f"{p.who}: {rule.attr} is {num_text(value)}, {bound_text(rule.low, rule.high)}",
                 setup,
             )
+
+
+def table_rows(setup: Setup, rule: RangeRule, diags: Diagnostics) -> list[str] | None:
+    """The row names of the tables a range rule's `rows_of` names (their first column,
+    footnote marks left off: "Javelin*" is "Javelin"); None, said once at the rule, when
+    one of them is no table of the game."""
+    tables = tables_by_id(setup.game)
+    names: list[str] = []
+    for table_id in rule.rows_of:
+        if table_id not in tables:
+            where = f"{rule.path}.rows_of"
+            message = f"no table {str(table_id)!r} in tables:"
+            hint = suggest(str(table_id), tables) or "the game has no tables: section"
+            diags.error(span_of(table_id, rule.span), where, message, hint)  # said once
+            return None
+        table, _ = tables[table_id]
+        for _, cells in body_rows(table):
+            if cells and cells[0].text:
+                names.append(FOOTNOTE_MARKS.sub("", cells[0].text))
+    return names
 
 
 def _in(value: float, rule: RangeRule) -> bool:

@@ -61,8 +61,10 @@ class Placed:
 
     @property
     def who(self) -> str:
+        """How messages name the piece: its roster name ("Sgt. Gridley") before the few
+        letters its token prints ("E"), which may stand for a whole unit."""
         p = self.placement
-        return p.label or p.attrs.get("name") or self.piece.id
+        return p.attrs.get("name") or p.label or self.piece.id
 
 
 @record(frozen=False)

@@ -11,7 +11,7 @@ import math
 import re
 from functools import lru_cache
 
-from ...model.counters import CounterDef, CounterSet, TextEl
+from ...model.counters import CounterDef, CounterSet, IconEl, TextEl
 from ...model.reading import NOTES_TITLE, Reading
 from ...records import record, replace
 from ...style import (
@@ -172,19 +172,27 @@ WORD = re.compile(r"^[A-Za-z]{4,}$")  # a face's word: FOOD
 
 def code_key(cs: CounterSet) -> str:
     """The key to a sheet of coded pieces ("Key: Ar = Archer; Sc = Scout"), from the
-    data: each design's first face text is a code of 1-3 letters and its name says what
-    the code stands for (a side's words in brackets left off: "Archer (red side)").
-    A marker that prints a word (FOOD) says what it is and needs no key. Empty when any
-    other design prints no code, or one code stands for two names."""
+    data: each design's first face text is a code of 1-3 letters (or it shows one icon
+    and no text: "blood icon") and its name says what the code stands for (a side's
+    words in brackets left off: "Archer (red side)"). A marker that prints a word (FOOD)
+    says what it is and needs no key. Empty when any other design prints no code, or
+    one code stands for two names."""
     key: dict[str, str] = {}
     for d in cs.defs:
         texts = [e.text.strip() for e in d.front.elements if isinstance(e, TextEl)]
+        icons = [e.name for e in d.front.elements if isinstance(e, IconEl)]
         if d.kind == "marker" and texts and WORD.match(texts[0]):
             continue
-        if not texts or not CODE.match(texts[0]):
+        if texts:
+            code = texts[0]
+        elif len(icons) == 1:  # a piece that shows only a picture: named by its icon
+            code = f"{icons[0]} icon"
+        else:
+            return ""
+        if texts and not CODE.match(code):
             return ""
         name = re.sub(r"\s*\([^)]*\)$", "", d.name).strip()
-        if key.setdefault(texts[0], name) != name:
+        if key.setdefault(code, name) != name:
             return ""
     if all(code.lower() == name.lower() for code, name in key.items()):
         return ""

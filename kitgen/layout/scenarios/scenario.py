@@ -372,6 +372,7 @@ def _map_ops(
         least=MIN_WORD / scale,
         coord_cells=coord_cells,
     )
+    ops.extend(_area_labels(setup, g, (scale, hide), env))
     ops.extend(_token_ops(tokens, colours, env))
     out: list = [Group(tuple(ops), dx=dx, dy=dy, scale=scale)]
     left, right = dx + b.x0 * scale, dx + b.x1 * scale
@@ -1006,6 +1007,37 @@ def _row(setup: Setup, p: Placed, keys: list[str]) -> list[str]:
         + [p.placement.attrs.get(k, p.values.get(k, "")) for k in keys]
         + ([_where(setup, p)] if setup.map is not None else [])
     )
+
+
+def _area_labels(setup: Setup, g, at: tuple[float, tuple[Box, ...]], env: PlanEnv) -> list:
+    """Each of the scenario's own areas named on the map, on a white plate at its cell
+    nearest its middle where the plate covers no token (`at`: the scale and the tokens'
+    boxes), so hatched areas side by side are told apart (a deployment zone of each
+    side) and the pieces in them show."""
+    scale, tokens = at
+    ops: list = []
+    for area in setup.scenario.areas:
+        cells = sorted(setup.areas.get(area.name, ()))
+        if not cells:
+            continue
+        centres = [g.centre(*c) for c in cells]
+        mx = sum(x for x, _ in centres) / len(centres)
+        my = sum(y for _, y in centres) / len(centres)
+        text = typeset(_area_name(setup, area.name))
+        font = Font(env.face(bold=True), max(MIN_WORD, 7.5) / scale)
+        w = env.fonts.width(text, font.face, font.size)
+        half, rise = w / 2 + font.size * 0.3, font.size * 0.6  # the plate about its centre
+        by_middle = sorted(centres, key=lambda p: (p[0] - mx) ** 2 + (p[1] - my) ** 2)
+        plates = [(x - half, y - rise, x + half, y + rise + font.size * 0.1) for x, y in by_middle]
+        x0, y0, x1, y1 = next((b for b in plates if not _covers(b, tokens)), plates[0])
+        x, y = (x0 + x1) / 2, y0 + rise
+        ops += [Rect(x0, y0, x1 - x0, y1 - y0, fill=PAPER, stroke=Stroke(AREA_INK, 0.8 / scale)),
+                Text(x, y - font.size * 0.3, text, font, AREA_INK, "centre")]  # fmt: skip
+    return ops
+
+
+def _covers(box: Box, others: tuple[Box, ...]) -> bool:
+    return any(box[0] < b[2] and b[0] < box[2] and box[1] < b[3] and b[1] < box[3] for b in others)
 
 
 def _area_name(setup: Setup, name: str) -> str:

@@ -186,6 +186,12 @@ CONSTRAINT = Spec(
             Key("min", NUMBER, "the lowest value allowed"),
             Key("max", NUMBER, "the highest value allowed"),
             Key("one_of", NAMES, "the text values allowed"),
+            Key(
+                "rows_of",
+                NAMES,
+                "tables (ids) whose row names are the text values allowed: a weapon of the "
+                "weapons table",
+            ),
             Key("required", BOOLEAN, "a piece without the attribute is an error", default=False),
         ),
     },

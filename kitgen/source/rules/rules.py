@@ -548,21 +548,28 @@ def _range(ctx: Context, f: Fields) -> dict | None:
     low = f.number("min")
     high = f.number("max")
     one_of = field_names(f, "one_of")
+    rows_of = field_names(f, "rows_of")
     required = f.boolean("required")
     if not attr:
         return None
-    if low is None and high is None and not one_of:
-        ctx.error(f.node, f.path, "a range rule needs min, max or one_of")
+    if low is None and high is None and not one_of and not rows_of:
+        ctx.error(f.node, f.path, "a range rule needs min, max, one_of or rows_of")
         return None
-    if one_of and (low is not None or high is not None):
-        _against(f, "one_of", "one_of is for text values, min and max for numbers: give one")
+    if one_of and rows_of:
+        _against(f, "rows_of", "give the values allowed once: one_of or rows_of")
+        return None
+    text = "one_of" if one_of else "rows_of"
+    if (one_of or rows_of) and (low is not None or high is not None):
+        _against(f, text, f"{text} is for text values, min and max for numbers: give one")
         return None
     if of == "sides" and f.map is not None and "pieces" in f.map:
         _against(f, "pieces", "a range of sides reads each side's values: pieces does not apply")
         return None
     if not _check_order(ctx, f, low, high):
         return None
-    return dict(of=of, attr=attr, low=low, high=high, one_of=one_of, required=required)
+    return dict(
+        of=of, attr=attr, low=low, high=high, one_of=one_of, rows_of=rows_of, required=required
+    )
 
 
 # Each `kind:` of rule: the reader of its own keys, and its record.
