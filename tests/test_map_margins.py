@@ -160,16 +160,16 @@ def test_an_unknown_chart_is_an_error_with_a_suggestion(game_dir):
 
 
 def test_charts_on_a_tiled_map_sit_on_the_outer_margins(game_dir):
-    margins = "[{item: turns, side: bottom, tile: B2}, {item: crt, side: right}, {item: key}]"
+    margins = "[{item: turns, side: bottom, tile: IV}, {item: crt, side: right}, {item: key}]"
     folder = _game(game_dir, margins, cell="0.75in", layout=TALL)
     planned, pdfs, manifest = build_pdfs(folder)
     assert not [d for d in planned.diags if d.severity == "warning"]
     tiles = {i["label"]: i for i in manifest["items"] if i["kind"] == "map-tile"}
-    assert sorted(tiles) == ["A1", "A2", "B1", "B2"]
+    assert sorted(tiles) == ["I", "II", "III", "IV"]
     rows = max(t["row"] for t in tiles.values())
     cols = max(t["col"] for t in tiles.values())
     charts = {i["id"]: i for i in manifest["items"] if i["kind"] == "map-chart"}
-    assert charts["turns"]["tile"] == "B2"
+    assert charts["turns"]["tile"] == "IV"
     printable = content_box(PAPERS["letter"])
     for name, c in charts.items():
         tile = tiles[c["tile"]]

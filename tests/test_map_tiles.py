@@ -21,9 +21,10 @@ from .conftest import CONTENT, pdf_words, run_cli, seed_kit
 SEED_MAPS = [
     # 770 x 681 pt: one row of 2 tiles (the full height under the title, no tick margin
     # above or below), the charts the tiles cannot take on a page of their own (was 4 tiles)
-    ("ironford", "map-ryn.pdf", "ryn", 4, ["A1", "A2"]),
-    ("duck", "map-deck.pdf", "deck", 5, ["A1", "A2", "B1", "B2"]),
-    ("ryamon", "map-world.pdf", "world", 5, ["A1", "A2", "B1", "B2"]),
+    ("ironford", "map-ryn.pdf", "ryn", 4, ["I", "II"]),
+    ("duck", "map-deck.pdf", "deck", 5, ["I", "II", "III", "IV"]),
+    # 8 x 8 cells of 1 1/4 in: two landscape tiles, a row each (was 4 tiles of 1 5/8 in cells)
+    ("ryamon", "map-world.pdf", "world", 3, ["I", "II"]),
 ]
 
 
@@ -47,7 +48,7 @@ def _labels(game: str, file: str, mid: str) -> dict[str, dict[str, tuple[float, 
         page = words[t["page"] - 1]
         for before, w in zip([None, *page], page, strict=False):
             if before is not None and before.text == "tile":
-                continue  # "GLUE under tile A2" names a tile, not a cell
+                continue  # "GLUE under tile II" names a tile, not a cell
             cx, cy = (w.box[0] + w.box[2]) / 2, (w.box[1] + w.box[3]) / 2
             if w.text in names and bx0 < cx < bx1 and by0 < cy < by1:
                 # the word's left and bottom: a corner label is set from its left end
@@ -91,7 +92,7 @@ def test_the_build_says_what_the_tiler_chose_and_how_full(tmp_path):
 
 
 def test_iron_fords_tiles_fill_their_sheets():
-    """Issue 18: tile A1 filled the top ~60% of its sheet; one row of 2 tall tiles now runs
+    """Issue 18: tile I filled the top ~60% of its sheet; one row of 2 tall tiles now runs
     from the title to the foot band."""
     planned, pdfs, manifest = seed_kit("ironford")
     tiles = _tiles("ironford", "map-ryn.pdf")
@@ -122,7 +123,7 @@ def test_hex_pitch_is_exact_across_the_tiles():
     planned, _, _ = seed_kit("ironford")
     g = planned.game.maps.get("ryn").grid
     labels = _labels("ironford", "map-ryn.pdf", "ryn")
-    a1, a2 = labels["A1"], labels["A2"]
+    a1, a2 = labels["I"], labels["II"]
     assert "0701" in a1 and "0701" not in a2 and "1001" in a2 and "1001" not in a1
     assert "0801" in a1 and "0801" not in a2 and "0901" in a2 and "0901" not in a1
 
@@ -154,13 +155,13 @@ def test_square_pitch_is_exact_across_the_tiles(game, file, mid):
     cell = m.grid.cell
     labels = _labels(game, file, mid)
     shared = 0
-    for a, b in (("A1", "A2"), ("A1", "B1"), ("A2", "B2"), ("B1", "B2")):
+    for a, b in (("I", "II"), ("I", "III"), ("II", "IV"), ("III", "IV")):
         for name in set(labels[a]) & set(labels[b]):
             (xa, ya), (xb, yb) = labels[a][name], labels[b][name]
             assert math.isclose(xa, xb, abs_tol=0.3) and math.isclose(ya, yb, abs_tol=0.3)
             shared += 1
     assert shared >= 10
-    a1, a2 = labels["A1"], labels["A2"]
+    a1, a2 = labels["I"], labels["II"]
     only1 = sorted(n for n in a1 if n not in a2 and n.endswith("1"))
     only2 = sorted(n for n in a2 if n not in a1 and n.endswith("1"))
     last, first = only1[-1], only2[0]  # F1 (A1 only) and H1 (A2 only): two cells apart

@@ -343,7 +343,7 @@ def test_tile_windows_hand_worked():
     for t in plan.tiles:
         assert math.isclose(t.x1 - t.x0, w)
     assert math.isclose(plan.tiles[1].x0, w - o)
-    assert [t.label for t in plan.tiles] == ["A1", "A2", "A3"]
+    assert [t.label for t in plan.tiles] == ["I", "II", "III"]
 
 
 def assert_tiles_cover(plan) -> None:
@@ -398,10 +398,10 @@ def test_big_map_prints_as_tiles_at_true_scale(game_dir):
     assert len(tiles) == 4
     assert {t["turned"] for t in tiles} == {False}
     assert [(t["row"], t["col"], t["label"]) for t in tiles] == [
-        (1, 1, "A1"),
-        (1, 2, "A2"),
-        (2, 1, "B1"),
-        (2, 2, "B2"),
+        (1, 1, "I"),
+        (1, 2, "II"),
+        (2, 1, "III"),
+        (2, 2, "IV"),
     ]
     assert {t["cell"] for t in tiles} == {108.0}
     assert {t["overlap"] for t in tiles} == {round(10 * MM, 4)}
@@ -426,7 +426,7 @@ def test_big_map_prints_as_tiles_at_true_scale(game_dir):
     assert [(float(pg.mediabox.width), float(pg.mediabox.height)) for pg in reader.pages] == [
         (792.0, 612.0)
     ] * 5
-    assert "tile B2" in reader.pages[3].extract_text()
+    assert "tile IV · 4 of 4" in reader.pages[3].extract_text()
     (entry,) = [f for f in manifest["files"] if f["path"] == "map-big.pdf"]
     assert entry["landscape"] == [1, 2, 3, 4, 5]
 
@@ -439,7 +439,7 @@ def test_a_map_is_turned_when_that_takes_fewer_sheets(game_dir):
     # 12 x 5 cells: 1302 x 546 pt. Portrait as drawn: 3 across x 1 down; landscape: 546 is
     # more than 512 down, so 2 x 2; turned on portrait: 546 across fits 576, 1302 down takes 2
     # ((1302 + o) / 2 = 665 <= 692 - 10): 2 sheets.
-    assert [(t["label"], t["turned"]) for t in tiles] == [("A1", True), ("B1", True)]
+    assert [(t["label"], t["turned"]) for t in tiles] == [("I", True), ("II", True)]
     assert {round(t["window"][2] - t["window"][0], 3) for t in tiles} == {546.0}
     reader = PdfReader(io.BytesIO(pdfs["map-big.pdf"]))
     assert len(reader.pages) == 3  # 2 tiles and the assembly sheet, portrait
@@ -461,9 +461,9 @@ def test_wide_map_stays_upright(game_dir):
     tiles = [i for i in manifest["items"] if i["kind"] == "map-tile"]
     # 14 x 3 cells: 1518 x 330 pt. Upright 3 x 1; turned 1 x 3 is no better, so upright
     assert [(t["label"], t["turned"]) for t in tiles] == [
-        ("A1", False),
-        ("A2", False),
-        ("A3", False),
+        ("I", False),
+        ("II", False),
+        ("III", False),
     ]
     widths = {round(t["window"][2] - t["window"][0], 3) for t in tiles}
     assert widths == {round((1518 + 2 * 10 * MM) / 3, 3)}
@@ -481,7 +481,7 @@ def test_a_map_that_fits_a_landscape_sheet_prints_on_one(game_dir):
     _, pdfs, manifest = build_pdfs(write_game(game_dir, text + "\n"))
     # 6 x 4 cells: 654 x 438 pt, wider than letter's 576 pt but inside 756 x 512 landscape
     (tile,) = [i for i in manifest["items"] if i["kind"] == "map-tile"]
-    assert (tile["label"], tile["turned"], tile["of"]) == ("A1", False, 1)
+    assert (tile["label"], tile["turned"], tile["of"]) == ("I", False, 1)
     reader = PdfReader(io.BytesIO(pdfs["map-big.pdf"]))
     assert [(float(pg.mediabox.width), float(pg.mediabox.height)) for pg in reader.pages] == [
         (792.0, 612.0)
@@ -959,11 +959,11 @@ def test_tiles_and_fit_say_so_in_the_pdf_text(game_dir):
     folder = write_game(game_dir, BIG.replace("OVERLAP", ""))
     _, pdfs, _ = build_pdfs(folder)
     reader = PdfReader(io.BytesIO(pdfs["map-big.pdf"]))
-    for n, label in enumerate(["A1", "A2", "B1", "B2"]):
+    for n, label in enumerate(["I", "II", "III", "IV"]):
         text = reader.pages[n].extract_text()
         assert f"tile {label} · {n + 1} of 4" in text
         # glue strips on the right/bottom where a neighbour goes over; cut edges left/top
-        assert ("GLUE" in text) == (label != "B2") and ("cut" in text) == (label != "A1")
+        assert ("GLUE" in text) == (label != "IV") and ("cut" in text) == (label != "I")
     _, pdfs, manifest = build_pdfs(folder, fit=True)
     (item,) = [i for i in manifest["items"] if i["kind"] == "map"]
     text = PdfReader(io.BytesIO(pdfs["map-big.pdf"])).pages[0].extract_text()

@@ -45,7 +45,8 @@ def _printed_cell(pdf: bytes) -> tuple[float, float]:
         columns[round(w.box[0], 1)].append(w.box[1])
 
     def step(lines: dict[float, list[float]]) -> float:
-        line = sorted(max(lines.values(), key=len))
+        # a tile's art may be drawn more than once, under clips that part it: each place once
+        line = sorted({round(v, 1) for v in max(lines.values(), key=lambda v: len(set(v)))})
         return statistics.median(b - a for a, b in itertools.pairwise(line))
 
     return step(rows), step(columns)
@@ -67,8 +68,10 @@ def _printed_counters(pdf: bytes) -> list[tuple[float, float]]:
 
 
 def test_a_cell_holds_its_pop_limit_of_counters_side_by_side(pdfs):
-    """Issue 19 item 4: Urban's pop limit is 6, so an Urban square takes 6 counters laid side
-    by side at print size (two rows of three), each with a millimetre to spare."""
+    """Issue 19 item 4, as issue 36 weighs it against the sheets the map takes: a square
+    holds its pop limit of counters at print size, each with a millimetre to spare, side
+    by side up to Grassland's 4 (half the map), and Urban's 6 in stacks of two at most: 1 1/4
+    in squares print the map on 2 sheets, where 6 side by side took 4."""
     (world,) = _yaml("maps.yaml")["maps"]
     across, down = _printed_cell(pdfs["map-world.pdf"])
     assert across == pytest.approx(parse_length(world["cell"]), abs=0.01)
@@ -79,8 +82,9 @@ def test_a_cell_holds_its_pop_limit_of_counters_side_by_side(pdfs):
     per_row = math.floor(across / (side + PLAY))
     limits = {t["label"]: t["props"]["pop_limit"] for t in world["terrains"]}
     assert limits == {"Water": 1, "Grassland": 4, "Forest": 3, "Urban": 6}
+    assert per_row * per_row >= limits["Grassland"]
     for terrain, limit in limits.items():
-        assert per_row * per_row >= limit, terrain
+        assert 2 * per_row * per_row >= limit, terrain
 
 
 def test_every_counter_of_the_mix_is_printed(pdfs):

@@ -158,7 +158,17 @@ class MarginChart:
 
     item: str
     side: str = "auto"
-    tile: str = ""  # a tiled map: the tile (A1, B2 ...) it goes on; "" = wherever it fits
+    tile: str = ""  # a tiled map: the tile (I, II ...) it goes on; "" = wherever it fits
+    span: Span | None = None
+
+
+@record
+class CellDisc:
+    """A cell property's value printed in a disc in each cell's corner, as published maps
+    print a stacking or population limit: the terrain's value, or a feature's over it."""
+
+    prop: str
+    label: str = ""  # what the disc means, in the map key
     span: Span | None = None
 
 
@@ -283,6 +293,7 @@ class MapDef:
     boxes: Mapping[str, OffMapBox] = field(default_factory=dict)
     margins: tuple[MarginChart, ...] = ()  # charts on the map sheet's margins
     north: str = ""  # up, down, left or right: a compass arrow by the title ("" = none)
+    disc: CellDisc | None = None  # a property's value in a disc in each cell's corner
 
     # -- layers ---------------------------------------------------------------------------
     def features_at(self, cell: Cell) -> list[CellFeature]:
@@ -303,6 +314,17 @@ class MapDef:
             if kind is not None:
                 out.update(kind.props)
         return out
+
+    def disc_values(self) -> dict[Cell, str]:
+        """Each cell's value of the map's disc property, as printed (cells without it: none)."""
+        if self.disc is None:
+            return {}
+        got = {c: self.props_at(c).get(self.disc.prop) for c in self.cells}
+        return {
+            c: str(v)
+            for c, v in got.items()
+            if isinstance(v, (int, float, str)) and not isinstance(v, bool)
+        }
 
     def _layers(self) -> Layers:
         got = getattr(self, "_layer_cache", None)

@@ -15,6 +15,7 @@ from ...records import record
 from ...style import DIM_INK, LINE_INK, MARK_INK, PAPER, PIECE_MIN
 from ..clearance import hidden
 from ..plan import Circle, Font, Group, Icon, Line, Path, Rect, Stroke, Text
+from .celldisc import disc_boxes, disc_ops
 from .maplayers import feature_ops, line_ops
 
 Point = tuple[float, float]
@@ -248,7 +249,7 @@ def map_ops(
     head, marked, tail = _drawn_alike(m, faces, key_prefix, coords, least, coord_cells, lanes)
     ops = list(head)
     ops.extend(under)
-    clear = avoid + hide + mark_boxes(m, text_scale, least)
+    clear = avoid + hide + mark_boxes(m, text_scale, least) + disc_boxes(m, size, least)
     if coords is not None:
         clear += coord_boxes(m, coords, coord_cells, lanes)
     elif m.coords:
@@ -256,6 +257,7 @@ def map_ops(
     ops.extend(_area_ops(m, size, bold, text_scale, clear, least))
     ops.extend(op for box, unit in marked if not hidden(box, hide) for op in unit)
     ops.extend(tail)
+    ops.extend(disc_ops(m, size, bold, least, hide))
     ops.extend(feature_ops(m, size, bold, text_scale, hide, least))
     boxes = mark_boxes(m, text_scale, least)
     shown = [not hidden(b, hide, bool(mk.text)) for b, mk in zip(boxes, m.marks, strict=True)]

@@ -25,6 +25,7 @@ from ..env import PlanEnv
 from ..frame import content_box
 from ..plan import Font, Group, Icon, Line, Path, Rect, Stroke, Text
 from ..text import fit_text
+from .celldisc import RADIUS, disc, disc_size
 from .mapart import crossing_ops
 from .maplayers import style_ops, symbol_ops
 
@@ -74,16 +75,29 @@ def key_column(m: MapDef, env: PlanEnv) -> float:
     return TERSE_COLUMN if effects_charted(m, env) else KEY_COLUMN
 
 
-def entries(m: MapDef, env: PlanEnv, least: float = 0.0) -> list[Entry]:
+def entries(m: MapDef, env: PlanEnv, least: float = 0.0, discs: bool = True) -> list[Entry]:
     """What the map uses, in the order a reader looks for it: ground, then what stands on
     it, then the lines across it, then its marks. A terrain's mark smaller than ``least``
     (swatch points: a reduced legend passes its minimum over its scale) is left off its
     swatch: the name beside it says what the mark says. A key beside a terrain effects
-    chart made from the map leaves the effects to the chart."""
+    chart made from the map leaves the effects to the chart; ``discs``: whether the
+    drawing it keys prints the cells' discs (a reduced one may not)."""
     out = _kind_entries(m, env, least) + _edge_entries(m)
     charted = effects_charted(m, env)
     out = [replace(e, effects=charted[e.title]) if e.title in charted else e for e in out]
-    return out + _mark_entries(m, env)
+    return out + _mark_entries(m, env) + (_disc_entries(m, env) if discs else [])
+
+
+def _disc_entries(m: MapDef, env: PlanEnv) -> list[Entry]:
+    """The cells' discs (a pop limit), once: a disc as the map prints it, its least value."""
+    values = sorted(set(m.disc_values().values()), key=lambda v: (len(v), v))
+    if m.disc is None or not values:
+        return []
+    r = SWATCH * 0.4
+    fs = disc_size(r / RADIUS, values[0], 0.0)
+    body = tuple(disc((-r, -r, r, r), fs[1] if fs else r, values[0], env.face(bold=True)))
+    where = "the number in each cell's corner"
+    return [Entry(body, m.disc.label, where, m.disc.span, f"maps.{m.id}.disc")]
 
 
 def _kind_entries(m: MapDef, env: PlanEnv, least: float = 0.0) -> list[Entry]:

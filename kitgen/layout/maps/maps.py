@@ -664,7 +664,7 @@ def _seams(
         gx = px + tw - o
         ops.extend(_seam_line((gx, py, gx, py + th), words or []))
         ops.append(Line(px + tw + 5, py, px + tw + 5, py + th, Stroke(FAINT, 3)))
-        note = f"GLUE under tile {_lbl(t.row, t.col + 1)}"
+        note = f"GLUE under tile {plan.at(t.row, t.col + 1).label}"
         cx, (nw, nh) = px + tw - o / 2, _note_size(note, small)
         strip = _across(words, cx - nh / 2, cx + nh / 2, 0)
         free = _free(strip, lambda v: (cx - nh / 2, v - nw / 2, cx + nh / 2, v + nw / 2))
@@ -673,7 +673,7 @@ def _seams(
         gy = py + o
         ops.extend(_seam_line((px, gy, px + tw, gy), words or []))
         ops.append(Line(px, py - 5, px + tw, py - 5, Stroke(FAINT, 3)))
-        note = f"GLUE under tile {_lbl(t.row + 1, t.col)}"
+        note = f"GLUE under tile {plan.at(t.row + 1, t.col).label}"
         cy, (nw, nh) = py + o / 2, _note_size(note, small)
         strip = _across(words, cy - nh / 2, cy + nh / 2, 1)
         free = _free(strip, lambda v: (v - nw / 2, cy - nh / 2, v + nw / 2, cy + nh / 2))
@@ -738,7 +738,7 @@ def _note_box(
     boxes, filed = lanes
     near = _near_strip(m, turned, tabs, t, right, o)
     if right:
-        nw, nh = _note_size(f"GLUE under tile {_lbl(t.row, t.col + 1)}", font)
+        nw, nh = _note_size(f"GLUE under tile {plan.at(t.row, t.col + 1).label}", font)
         cx = t.x1 - o / 2
 
         def box(v: float) -> Box:
@@ -746,7 +746,7 @@ def _note_box(
 
         lines, middle = _ticks(m, turned, False, t.y0, t.y1), (t.y0 + t.y1) / 2
     else:
-        nw, nh = _note_size(f"GLUE under tile {_lbl(t.row + 1, t.col)}", font)
+        nw, nh = _note_size(f"GLUE under tile {plan.at(t.row + 1, t.col).label}", font)
         cy = t.y0 + o / 2
 
         def box(v: float) -> Box:
@@ -900,14 +900,8 @@ def _glue_note(text: str, cx: float, cy: float, vertical: bool, font: Font) -> l
 
 def _tile_name(t, plan: TilePlan) -> str:
     """A tile's one name on its sheet, at the title line's end (the sheet label above does
-    not repeat it): "tile A1 · 1 of 4"."""
+    not repeat it): "tile II · 2 of 4", its roman numeral the badge on the assembly sheet."""
     return f"tile {t.label} \u00b7 {t.index} of {plan.count}"
-
-
-def _lbl(row: int, col: int) -> str:
-    from ...geometry import column_letters
-
-    return f"{column_letters(row)}{col + 1}"
 
 
 def _assembly_size(
@@ -940,7 +934,7 @@ def _tile_assembly(
         f"{plan.count} tiles, {_n(plan.rows, 'row')} \u00d7 {_n(plan.cols, 'column')}, printed "
         f"at true size; neighbours overlap by {plan.overlap / 72 * 25.4:.0f} mm. Cut each tile "
         "along its solid \u2018cut\u2019 edges (left and top), lay it over its neighbour so "
-        "the grid lines meet the ticks and glue it on the grey-marked strip; work from A1 "
+        "the grid lines meet the ticks and glue it on the grey-marked strip; work from tile I "
         "outwards."
     ]
     if turned:

@@ -7,9 +7,25 @@ and the windows together cover the map with no gap.
 
 from __future__ import annotations
 
-from ...geometry import column_letters
 from ...model.map import DEFAULT_OVERLAP, MIN_OVERLAP
 from ...records import record
+
+_ROMAN = tuple(
+    zip(
+        (1000, 900, 500, 400, 100, 90, 50, 40, 10, 9, 5, 4, 1),
+        "M CM D CD C XC L XL X IX V IV I".split(),
+        strict=True,
+    )
+)
+
+
+def roman(n: int) -> str:
+    """``n`` (1 or more) in roman numerals: 4 -> IV, 14 -> XIV."""
+    out = ""
+    for value, letters in _ROMAN:
+        count, n = divmod(n, value)
+        out += letters * count
+    return out
 
 
 @record
@@ -24,8 +40,9 @@ class Tile:
 
     @property
     def label(self) -> str:
-        """Row letter then column number: B2 = second row from the top, second column."""
-        return f"{column_letters(self.row)}{self.col + 1}"
+        """Its place in reading order as a roman numeral (IV = the fourth): a square map's
+        cells are named A1, B2 ..., so a tile named that way would read as a cell."""
+        return roman(self.index)
 
     @property
     def window(self) -> tuple[float, float, float, float]:

@@ -47,6 +47,7 @@ from ...style import (
 from ..env import PlanEnv
 from ..flow import PageFlow
 from ..frame import content_box
+from ..maps.celldisc import disc_boxes
 from ..maps.mapart import MIN_WORD, Box, axis_names, cell_size, coord_width, map_ops
 from ..maps.mapkey import SWATCH, entries
 from ..maps.maps import COMPASS, compass, every_coord_scale, reduced_coords
@@ -230,7 +231,7 @@ def _layout(setup: Setup, env: PlanEnv, style: _Style, cache: dict) -> tuple[lis
             )
         )
         y = box[1] - 14
-        y = _map_legend(setup, page, x0, x1, y, env)
+        y = _map_legend(setup, page, (x0, x1), y, env, scale)
     flow = _Flow(env, page, y, (x0, y0, x1, y1), f"Scenario: {sc.title}", sc, style)
     _sheet(setup, colours, flow)
     return flow.finish(), shrunk
@@ -243,7 +244,7 @@ def _scale(
     the page (never under `least`, _least_scale) to bring the whole sheet onto one page."""
     y, least = under
     x0, y0, x1, y1 = content_box(env.paper)
-    legend_h = y - _map_legend(setup, Page(""), x0, x1, y, env)
+    legend_h = y - _map_legend(setup, Page(""), (x0, x1), y, env)
     scale = _fit(setup, (x0, y - (y1 - y0) * MAP_SHARE, x1, y))
     # the whole sheet on one page where the diagram, made smaller for it, still
     # prints every cell's coordinates: else as large as its share of the page
@@ -296,15 +297,26 @@ def _text_height(setup: Setup, colours: dict[str, str], env: PlanEnv, style: _St
 # ---- the map diagram --------------------------------------------------------------
 
 
-def _map_legend(setup: Setup, page: Page, x0: float, x1: float, y: float, env: PlanEnv) -> float:
+def _map_legend(
+    setup: Setup,
+    page: Page,
+    across: tuple[float, float],
+    y: float,
+    env: PlanEnv,
+    scale: float | None = None,
+) -> float:
     """A small swatch and a name for everything the map shows (terrains, features, lines,
     hexsides, marks: the map key's entries), in one or more rows; a swatch's own word (a
-    terrain's mark) only where it prints at the least size."""
+    terrain's mark) only where it prints at the least size; the cells' discs only where
+    the diagram at ``scale`` prints them (not known yet: as if it did)."""
+    x0, x1 = across
     font = Font(env.face(), 8.5)
     x = x0
     k = LEGEND_SWATCH / SWATCH
     quiet = replace(env, diags=Diagnostics())  # the key warns
-    for entry in entries(setup.board, quiet, least=MIN_WORD / k):
+    m = setup.board
+    discs = scale is None or bool(disc_boxes(m, cell_size(m.grid), MIN_WORD / scale))
+    for entry in entries(m, quiet, least=MIN_WORD / k, discs=discs):
         width = LEGEND_SWATCH + 4 + env.fonts.width(entry.title, font.face, font.size) + 14
         if x + width > x1 and x > x0:
             x, y = x0, y - LEGEND_SWATCH - 4

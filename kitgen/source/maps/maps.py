@@ -9,6 +9,7 @@ from ...model.map import (
     MARGIN_SIDES,
     MIN_OVERLAP,
     AreaStyle,
+    CellDisc,
     Edge,
     EdgeKind,
     MapDef,
@@ -208,13 +209,21 @@ MARGIN_ITEM = Key("item", TEXT, "a table, text, track or off-map box id, or key"
 MARGIN_SIDE = Key(
     "side", Choice(MARGIN_SIDES), "the map's side it goes on, or auto", default="auto"
 )
-MARGIN_TILE = Key("tile", TEXT, "a tiled map: the tile it goes on (A1, B2 ...)", default="")
+MARGIN_TILE = Key(
+    "tile", TEXT, "a tiled map: the tile it goes on (I, II ... in reading order)", default=""
+)
 MARGIN = Spec(
     "margin",
     MARGIN_ITEM,
     MARGIN_SIDE,
     MARGIN_TILE,
     heading="Charts in the map's margins",
+)
+DISC = Spec(
+    "cell-disc",
+    Key("prop", TEXT, "the property whose value is printed", required=True),
+    Key("label", TEXT, "what the disc means, in the map key; default: the property in words"),
+    heading="Cell discs: a number in each cell's corner",
 )
 _COMMON = (
     READING,
@@ -234,6 +243,7 @@ _COMMON = (
     Key("show_title", BOOLEAN, "the title line above the map", default=True),
     Key("margins", ListOf(MARGIN), "charts printed round the map: tables, texts, tracks, key"),
     Key("north", Choice(("up", "down", "left", "right")), "where north is: a compass by the title"),
+    Key("disc", DISC, "a property's value (a pop limit) in a disc in each cell's corner"),
 )
 _EDGE_KINDS = Key("edge_kinds", ListOf(EDGE_KIND), "kinds of walls, doors, rivers, roads")
 _AFTER = (  # read in this order once the cells are known
@@ -697,7 +707,33 @@ def _common(f: Fields) -> dict:
         "show_title": f.boolean("show_title"),
         "margins": tuple(f.seq("margins", _read_margin)),
         "north": f.choice("north") or "",
+        "disc": f.get("disc", _read_disc),
     }
+
+
+def _read_disc(ctx: Context, node: Node, path: str) -> CellDisc | None:
+    f = Fields(ctx, node, path, DISC)
+    if f.map is None:
+        return None
+    prop, label = f.text("prop"), f.text("label")
+    f.close()
+    prop_node = f.node_of("prop")
+    span = prop_node.span if prop_node is not None else node.span
+    return CellDisc(prop, label or prop.replace("_", " ").capitalize(), span) if prop else None
+
+
+def _check_disc(ctx: Context, f: Fields, m: MapDef) -> MapDef:
+    """A disc's property is one some cell of the map has (its terrain's, or a feature's)."""
+    if m.disc is None or m.disc_values():
+        return m
+    known = sorted({k for c in m.cells for k in m.props_at(c)})
+    ctx.error(
+        m.disc.span,
+        f"{f.sub('disc')}.prop",
+        f"no cell of map {m.id!r} has a property {m.disc.prop!r} to print in its disc",
+        suggest(m.disc.prop, known) or "give a terrain or feature props: {" + m.disc.prop + ": 4}",
+    )
+    return replace(m, disc=None)
 
 
 def _read_margin(ctx: Context, node: Node, path: str) -> MarginChart | None:
@@ -780,6 +816,7 @@ def _finish(ctx: Context, f: Fields, m: MapDef) -> MapDef:
     merged_places.update(places)
     marks = _read_marks(ctx, m, f.node_of("marks"), f.sub("marks"), merged_places)
     f.close()
+    m = _check_disc(ctx, f, m)
     return replace(
         m,
         places=merged_places,
