@@ -204,11 +204,13 @@ def _pieces(game: str) -> dict[str, int]:
 
 
 def test_reshuffled_has_its_32_pieces_plus_tokens():
+    """The base game's 16 Ronin, 4 of each weapon picture (a team), and the Unit
+    designations variant's set: one of each picture in each player's colour."""
     counts = _pieces("reshuffled")
-    ronin = {k: v for k, v in counts.items() if k.startswith("ronin-")}
-    assert len(ronin) == 16 and sum(ronin.values()) == 16
-    for weapon in ("sword", "shotgun", "pistol", "ak47"):
-        assert sum(v for k, v in ronin.items() if k.startswith(f"ronin-{weapon}-")) == 4
+    weapons = ("sword", "shotgun", "pistol", "ak47")
+    assert {w: counts[f"ronin-{w}"] for w in weapons} == dict.fromkeys(weapons, 4)
+    variant = {k: v for k, v in counts.items() if k.startswith("ronin-") and k.count("-") == 2}
+    assert len(variant) == 16 and set(variant.values()) == {1}
     assert sum(v for k, v in counts.items() if k.startswith("submarine-")) == 4
     assert counts["water-level"] == 8 and counts["sentry-gun"] == 4
     assert 16 + 4 + 8 + 4 == 32
@@ -344,9 +346,12 @@ def _faces(game: str) -> dict[tuple[str, str], tuple[list[str], list[str]]]:
 def test_reshuffled_faces_say_what_the_rules_say():
     faces = _faces("reshuffled")
     pictures = {"sword": "sword", "shotgun": "shotgun", "pistol": "pistol", "ak47": "rifle"}
+    units = {"sword": "RONIN", "shotgun": "HEAVY", "pistol": "HACKER", "ak47": "SCOUT"}
     for weapon, icon in pictures.items():
-        for player in ("red", "blue", "green", "yellow"):
+        assert icon in faces[(f"ronin-{weapon}", "front")][1]  # a team: its picture
+        for player in ("red", "blue", "green", "yellow"):  # the variant's: its unit too
             assert icon in faces[(f"ronin-{weapon}-{player}", "front")][1]
+            assert faces[(f"ronin-{weapon}-{player}", "front")][0] == [units[weapon]]
     assert faces[("water-level", "front")][0] == ["CHEST HIGH"]  # one per room: 8 rooms
     assert faces[("water-level", "back")][0] == ["ROOM FULL"]
     texts, icons = faces[("sentry-gun", "front")]
@@ -489,3 +494,17 @@ def test_an_attribute_side_that_contradicts_the_counters_side_is_an_error(game_d
         "contradicts the counter's side 'geese' (rules read the counter's own side: drop side "
         "from attrs)"
     ]
+
+
+def test_a_reshuffled_teams_pieces_share_its_colour():
+    """Issue 36: in the standard game a team is a weapon picture, and every piece it
+    holds (its Ronin, Submarine and Code-Hack tokens) prints on one colour; before, a
+    team's four Ronin were in the four players' colours."""
+    p = plan_game(CONTENT / "reshuffled")
+    backgrounds = {d.id: d.front.background for d in p.game.counters.defs}
+    (standard,) = [s for s in p.game.rules.scenarios if s.title == "Standard set-up"]
+    assert len(standard.sides) == 4
+    for side in standard.sides:
+        held = {backgrounds[pl.ref] for pl in standard.all_placements() if pl.side == side.id}
+        assert len(held) == 1, (side.id, held)
+    assert len({backgrounds[f"ronin-{w}"] for w in ("sword", "shotgun", "pistol", "ak47")}) == 4

@@ -100,14 +100,14 @@ def test_reshuffled_standard_setup_broken(tmp_path, monkeypatch):
         "on the line from aguan to opposite aguan, needs exactly 2 (rule at rules.yaml:32:7)",
         "scenarios/standard.yaml:23:9: error: sides[0].placements[0]: Sub on cell R18 (Hatchway) "
         "is at *.outer-hatch (rule at rules.yaml:40:7)",
-        "scenarios/standard.yaml:29:5: error: sides[1]: side blue has 4 Code-Hack tokens, needs "
+        "scenarios/standard.yaml:26:5: error: sides[1]: side blue has 4 Code-Hack tokens, needs "
         "exactly 5 (rule at rules.yaml:52:7)",
         # R14 is 4 squares from R18, one more than the Approach area's 3
-        "scenarios/standard.yaml:43:9: error: sides[2].placements[0]: Sub on cell R14 (Open "
+        "scenarios/standard.yaml:37:9: error: sides[2].placements[0]: Sub on cell R14 (Open "
         "space) is not within 3 cells of opposite aguan walking through open or hatch "
         "(rule at rules.yaml:40:7)",
         # O15 is 3 squares from R18 as the crow flies, but inside a room behind the bulkhead
-        "scenarios/standard.yaml:53:9: error: sides[3].placements[0]: Sub on cell O15 (Open "
+        "scenarios/standard.yaml:44:9: error: sides[3].placements[0]: Sub on cell O15 (Open "
         "space) is not within 3 cells of opposite aguan walking through open or hatch "
         "(rule at rules.yaml:40:7)",
         "6 error(s), 0 warning(s)",
@@ -137,7 +137,7 @@ def test_reshuffled_variants_broken(tmp_path, monkeypatch):
         "scenarios/flooded-duel.yaml:37:9: error: sides[1].placements[2]: 2 water level markers "
         "in area room-4 exceed its stacking limit of 1 (rule at rules.yaml:87:7)",
         "scenarios/flooded-duel.yaml:38:9: error: sides[1].placements[3]: 'ronin-sword-blue': 2 "
-        "placed, the kit provides 1 (piece defined at counters.yaml:17:5)",
+        "placed, the kit provides 1 (piece defined at counters.yaml:37:5)",
         "3 error(s), 0 warning(s)",
     ]
 
@@ -353,7 +353,7 @@ def test_set_up_sheets_name_areas_and_pieces_by_their_titles(tmp_path):
         for page in PdfReader(io.BytesIO(pdfs["scenario-flooded-duel.pdf"])).pages
     )
     # a map area in words and a weapon as the rules name it, never the ids
-    assert "Water Level: Room 4" in text and "Ronin (AK-47, red)" in text
+    assert "Water Level: Room 4" in text and "Scout (AK-47, red)" in text
     assert "room-4" not in text and "ak47" not in text
 
 
