@@ -78,6 +78,19 @@ def crop_marks(c: Canvas, spots: list[tuple[float, float]]) -> None:
         c.line(x1 + near, y, x1 + far, y)
 
 
+def roman(n: int) -> str:
+    """A tile's name: its place in reading order in roman numerals."""
+    out = ""
+    for value, letters in zip(
+        (1000, 900, 500, 400, 100, 90, 50, 40, 10, 9, 5, 4, 1),
+        "M CM D CD C XC L XL X IX V IV I".split(),
+        strict=True,
+    ):
+        count, n = divmod(n, value)
+        out += letters * count
+    return out
+
+
 def frame(c: Canvas, label: str, note: str = "", size: tuple[float, float] = letter) -> None:
     """Sheet label (and the page's note at its right end), rule, 1 in and 25 mm scale bars."""
     w, h = size
@@ -184,7 +197,7 @@ TICK = 9.0
 OVERLAP = 7200 / 254  # 10 mm
 COORD_SIZE = max(6.0, SIZE * 0.11)  # the hex numbers' type: 6 pt at least (kitgen's)
 MIN_WORD = 6.0  # the least a word prints at, on a reduced map too
-NOTE_SIZE = 6.5  # "cut", "GLUE under tile B1"
+NOTE_SIZE = 6.5  # "cut", "GLUE under tile III"
 KEY_COLUMN = 175.0
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1
 
@@ -383,7 +396,9 @@ def lanes_of(m: HexMap, way: Tiling) -> list[Box]:
         for right in (True, False):
             if not ((col < way.cols - 1) if right else (row < way.rows - 1)):
                 continue
-            label = f"{chr(65 + row)}{col + 2}" if right else f"{chr(66 + row)}{col + 1}"
+            label = (
+                roman(row * way.cols + col + 2) if right else roman((row + 1) * way.cols + col + 1)
+            )
             nw, nh = note_size(f"GLUE under tile {label}")
             if right:
                 cx = x1 - o / 2
@@ -603,7 +618,7 @@ def seams(c: Canvas, m: HexMap, way: Tiling, row: int, col: int, at, words: list
         c.setStrokeColorRGB(0.6, 0.6, 0.6)
         c.setLineWidth(3)
         c.line(px + tw + 5, py, px + tw + 5, py + th)
-        note = f"GLUE under tile {chr(65 + row)}{col + 2}"
+        note = f"GLUE under tile {roman(row * way.cols + col + 2)}"
         cx, (nw, nh) = px + tw - o / 2, note_size(note)
         strip = [b for b in words if b[0] < cx + nh / 2 and cx - nh / 2 < b[2]]
         clear = clear_of(strip, lambda v: (cx - nh / 2, v - nw / 2, cx + nh / 2, v + nw / 2))
@@ -613,7 +628,7 @@ def seams(c: Canvas, m: HexMap, way: Tiling, row: int, col: int, at, words: list
         c.setStrokeColorRGB(0.6, 0.6, 0.6)
         c.setLineWidth(3)
         c.line(px, py - 5, px + tw, py - 5)
-        note = f"GLUE under tile {chr(66 + row)}{col + 1}"
+        note = f"GLUE under tile {roman((row + 1) * way.cols + col + 1)}"
         cy, (nw, nh) = py + o / 2, note_size(note)
         strip = [b for b in words if b[1] < cy + nh / 2 and cy - nh / 2 < b[3]]
         clear = clear_of(strip, lambda v: (v - nw / 2, cy - nh / 2, v + nw / 2, cy + nh / 2))
@@ -652,7 +667,7 @@ def tile_page(c: Canvas, m: HexMap, way: Tiling, row: int, col: int, words: list
     top, bottom = (TILE_MARGIN if row > 0 else 0.0), (TILE_MARGIN if row < way.rows - 1 else 0.0)
     px = x0 + left + (x1 - x0 - left - right - (wx1 - wx0)) / 2
     py = y0 + bottom + (y1 - TITLE_H - top - y0 - bottom - (wy1 - wy0)) / 2
-    label = f"{chr(65 + row)}{col + 1}"
+    label = roman(n)
     c.setPageSize(way.size)
     note = "map turned a quarter turn" if way.turned else ""  # the title line names the tile
     frame(c, f"Bench · Map: Big hex map · sheet {n} of {way.count + 1}", note, way.size)
@@ -747,7 +762,7 @@ def assembly_lines(way: Tiling, width: float) -> list[str]:
         f"{way.count} tiles, {rows} \u00d7 {cols}, printed at true size; neighbours overlap "
         "by 10 mm. Cut each tile along its solid \u2018cut\u2019 edges (left and top), lay "
         "it over its neighbour so the grid lines meet the ticks and glue it on the "
-        "grey-marked strip; work from A1 outwards."
+        "grey-marked strip; work from tile I outwards."
     ]
     if way.turned:
         paras.append("The map is turned a quarter turn on the sheets: that needs fewer of them.")
@@ -858,7 +873,7 @@ def badges(c: Canvas, way: Tiling, at: tuple[float, float, float], words: list[B
             px + (wx1 - (o if col < way.cols - 1 else 0)) * scale - gap,
             py + (wy1 - (o if row > 0 else 0)) * scale - gap,
         )
-        label = f"{chr(65 + row)}{col + 1}"
+        label = roman(row * way.cols + col + 1)
         fs, box = largest, None
         if row in (0, way.rows - 1):  # off the map: above it, or below it
             w = max(fs * 2.6, stringWidth(label, "Helvetica-Bold", fs) + fs * 0.8)

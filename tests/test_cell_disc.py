@@ -64,7 +64,7 @@ def test_each_cell_prints_its_value_in_its_top_right_corner(tmp_path):
         assert x > 0.6 and y < 0.4  # the top-right corner, clear of the coordinate (top left)
     # the key says what the disc is: the property in words, by default
     words = [w.text for w in pdf_words(pdfs["map-land.pdf"])[0]]
-    assert {"Pop", "limit", "number", "corner"} <= set(words)
+    assert {"Pop", "limit", "number", "corner", "cell\u2019s"} <= set(words)
 
 
 def test_a_map_without_a_disc_prints_no_numbers_in_its_cells(tmp_path):

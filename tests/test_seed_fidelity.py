@@ -121,9 +121,9 @@ def test_reshuffled_initiative_is_for_the_phases_that_call_for_it():
     assert "Initiative in Phases 1-4: fewest Ronin first" in printed("reshuffled", "cards.pdf")
 
 
-def test_reshuffled_standard_game_says_its_colours_are_the_variants():
+def test_reshuffled_standard_game_says_a_team_is_one_colour():
     text = printed("reshuffled", "scenario-standard.pdf")
-    assert "A team is its weapon picture. The colours on the Ronin are the kit's" in text
+    assert "A team is its weapon picture; its Ronin, Submarine and Code-Hack tokens" in text
 
 
 # ---- Rencounter ----------------------------------------------------------------------------

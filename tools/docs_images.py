@@ -103,13 +103,13 @@ CROPS: dict[str, tuple[str, str, int, Around | tuple[float, float, float, float]
         "ironford",
         "map-ryn.pdf",
         1,
-        Around((("map-tile", "ryn-A1"),), (0.33, 0.17, 1.0, 0.55), pad=14),
+        Around((("map-tile", "ryn-I"),), (0.33, 0.17, 1.0, 0.55), pad=14),
     ),
     "crop-map-duck": (
         "duck",
         "map-deck.pdf",
         1,
-        Around((("map-tile", "deck-A1"),), (0.58, 0.65, 1.0, 1.0), pad=20),
+        Around((("map-tile", "deck-I"),), (0.58, 0.65, 1.0, 1.0), pad=20),
     ),
     "crop-cards-duck": (
         "duck",

@@ -27,14 +27,19 @@ def disc_size(size: float, text: str, least: float) -> tuple[float, float] | Non
 def _corner(m: MapDef, cell: Cell) -> tuple[float, float]:
     """The disc's centre: towards the cell's top-right corner, clear of its coordinate."""
     cx, cy = m.grid.centre(*cell)
-    vx, vy = max(m.grid.corners(*cell), key=lambda p: (p[0] - cx) + (p[1] - cy))
+    vx, vy = max(m.grid.corners(*cell), key=sum)  # the corner furthest up and right
     return cx + (vx - cx) * TOWARDS, cy + (vy - cy) * TOWARDS
+
+
+def _reading_order(entry: tuple[Cell, str]) -> tuple[int, int]:
+    (col, row), _ = entry
+    return row, col
 
 
 def disc_spots(m: MapDef, size: float, least: float) -> list[tuple[Box, float, str]]:
     """Each cell's disc as (its box, its type size, its text), in reading order."""
     out = []
-    for cell, text in sorted(m.disc_values().items(), key=lambda e: (e[0][1], e[0][0])):
+    for cell, text in sorted(m.disc_values().items(), key=_reading_order):
         got = disc_size(size, text, least)
         if got is None:
             continue

@@ -96,7 +96,7 @@ def _disc_entries(m: MapDef, env: PlanEnv) -> list[Entry]:
     r = SWATCH * 0.4
     fs = disc_size(r / RADIUS, values[0], 0.0)
     body = tuple(disc((-r, -r, r, r), fs[1] if fs else r, values[0], env.face(bold=True)))
-    where = "the number in each cell's corner"
+    where = "the number in each cell\u2019s corner"
     return [Entry(body, m.disc.label, where, m.disc.span, f"maps.{m.id}.disc")]
 
 
