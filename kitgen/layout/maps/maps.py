@@ -51,7 +51,7 @@ from .mapkey import plan_key
 from .mapmargins import GAP as MARGIN_GAP
 from .mapmargins import chart_ops, on_sheet, overflow
 from .maptiles import Tiling, choose_tiling, tile_at
-from .tiling import TilePlan, needs_tiling
+from .tiling import TilePlan, needs_tiling, roman
 
 PAD = 3.0  # round the grid, so the outer border line is never clipped
 TITLE_H = 24.0  # the title line and one line of the map's note under it
@@ -488,8 +488,8 @@ def _seam_reach(t, plan: TilePlan, regular: str) -> float:
     length, as far as it can stand out from the tile, and the seam line's 1 pt of room."""
     font = _note_font(regular)
     notes = (
-        f"GLUE under tile {_lbl(t.row, t.col + 1)}",
-        f"GLUE under tile {_lbl(t.row + 1, t.col)}",
+        f"GLUE under tile {roman(t.index + 1)}",  # the neighbours right and below
+        f"GLUE under tile {roman(t.index + plan.cols)}",
     )
     return max(length for length, _ in map(lambda n: _note_size(n, font), notes)) + 2.0
 
