@@ -14,8 +14,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 from ...model.counters import Picture
-from ...model.reading import MARK, note
-from ...model.rulebook import REF, Block, Rulebook, RuleSection, numbers
+from ...model.reading import MARK, NOTES_TITLE, note
+from ...model.rulebook import REF, Block, Rulebook, RuleSection, every_section, numbers
 from ...model.table import TextBlock
 from ...records import field, record
 from ...style import (
@@ -65,6 +65,7 @@ class Unit:
     head: str = ""  # the running head from here on (a section's number and title)
     anchor: str = ""  # a section's id: the contents list gives its page
     opens: bool = False  # the first slice of a box
+    fresh: bool = False  # starts a page of its own
 
 
 @record(frozen=False)
@@ -78,22 +79,128 @@ class Laid:
 
 
 def plan_rulebook(book: Rulebook, env: PlanEnv) -> list[Document]:
+    """The book: its contents only when it runs to CONTENTS_FROM pages or more, its rules
+    under the title on the first page; a booklet's pages made up to a multiple of four
+    with the notes on its rules (Notes on this edition) where they fit, else blank."""
     sheet = Sheet.of(env.paper, book.imposition)
     w, h = sheet.page
     cols = 2 if w >= TWO_COLUMNS else 1
-    cw = (w - COLUMN_GUTTER * (cols - 1)) / cols
+    frame = _Frame(w, h, cols, (w - COLUMN_GUTTER * (cols - 1)) / cols)
     title = book.title or f"{env.game.title}: rules"
-    units = _book_units(book, cw, env)
-    first = _title_page(book, title, sheet, env, w, h)
-    laid = _Columns(w, h, cols, cw, len(first)).place(units)
-    pages = [*first, *laid.pages[len(first) :]]
-    for n, ops in enumerate(pages[1:], start=2):  # the title page has none
-        head = laid.heads[n - 1] if n > len(first) else "Contents"
-        ops.extend(_furniture(n, title, head, w, h, cols if n > len(first) else 1, env))
-    _contents(first, book, laid.anchors, w, h, env)
+    units = _book_units(book, frame.cw, env)
+    long = len(_book_pages(book, title, units, frame, env, contents=False)) >= CONTENTS_FROM
+    pages = _book_pages(book, title, units, frame, env, contents=long)
+    if book.imposition == "booklet" and len(pages) % 4:  # pages to fill: the back matter
+        pages = _back_matter(book, title, units, frame, env, long) or pages
     while book.imposition == "booklet" and len(pages) % 4:
-        pages.append(_furniture(len(pages) + 1, title, "", w, h, 1, env))
+        pages.append(_furniture(len(pages) + 1, title, "", frame, None, env))
     return [impose(sheet, pages, title)]
+
+
+def _back_matter(book: Rulebook, title: str, units: list[Unit], frame: _Frame, env: PlanEnv,
+                 contents: bool) -> list[list] | None:  # fmt: skip
+    """The booklet's pages with the most back matter that keeps its count of pages (up to
+    the next multiple of four): its notes and the tables it prints (a quick reference),
+    as many of them as fit, else its notes, else the tables; None when nothing fits."""
+    pages = len(_book_pages(book, title, units, frame, env, contents))
+    notes, refs = _notes_units(book, frame.cw, env), _table_refs(book)
+    glances = [_glance_units(book, refs[:n], frame.cw, env) for n in range(len(refs), 0, -1)]
+    for more in (*(notes + g for g in glances), notes, *glances):
+        fuller = _book_pages(book, title, units + more, frame, env, contents)
+        if more and len(fuller) <= -(-pages // 4) * 4:
+            return fuller
+    return None
+
+
+@record
+class _Frame:
+    """A book page's size, its columns and their width."""
+
+    w: float
+    h: float
+    cols: int
+    cw: float
+
+
+CONTENTS_FROM = 5  # pages: a book this long or longer opens with its contents
+BODY_UNDER = 0.3  # the rules start under the contents when this much of the page is left
+
+
+def _book_pages(book: Rulebook, title: str, units: list[Unit], frame: _Frame, env: PlanEnv,
+                contents: bool) -> list[list]:  # fmt: skip
+    """The book's pages: the title (and the contents), the rules under them where room is
+    left, each page's running head and number."""
+    front, top = _title_page(book, title, frame, env, contents)
+    start = len(front) - (top is not None)  # the page the rules start on, 0-based
+    laid = _Columns(frame, start, top).place(units)
+    pages = [*front, *laid.pages[len(front) :]]
+    for n in range(start, len(front)):  # the rules on the title page (or the last contents page)
+        pages[n] = [*front[n], *laid.pages[n]]
+    for n, ops in enumerate(pages, start=1):
+        if n == 1 and top is None:
+            continue  # the title page alone: no furniture
+        head = laid.heads[n - 1] if n > start else "Contents"
+        body_top = top if n == start + 1 else None
+        ops.extend(_furniture(n, title, head if n > 1 else "", frame, body_top, env,
+                              cols=frame.cols if n > start else 1))  # fmt: skip
+    if contents:
+        _contents(pages, book, laid.anchors, frame.w, frame.h, env)
+    return pages
+
+
+GLANCE_TITLE = "At a glance"
+
+
+def _glance_units(book: Rulebook, refs: list[str], cw: float, env: PlanEnv) -> list[Unit]:
+    """Tables the rules print (`refs`), again, from a page of their own at the back: a
+    quick reference on the back cover of a booklet that has pages to spare."""
+    if not refs:
+        return []
+    units = _heading_units(GLANCE_TITLE, cw, book.size, env)
+    units[0].fresh = True
+    for ref in refs:
+        units += _table_units(ref, cw, book.size, env)
+    return units
+
+
+def _table_refs(book: Rulebook) -> list[str]:
+    """The tables the book's sections and cases print, boxes included, in order, once."""
+    out: list[str] = []
+
+    def walk(blocks: tuple[Block, ...]) -> None:
+        for b in blocks:
+            if b.kind == "table" and b.ref not in out:
+                out.append(b.ref)
+            walk(b.blocks)
+
+    for s, _ in every_section(book):
+        walk(s.blocks)
+    return out
+
+
+def _heading_units(title: str, cw: float, size: float, env: PlanEnv) -> list[Unit]:
+    """A back-matter section's heading and its rule, kept with what follows."""
+    hs = size * 1.35
+    units = _text_units(f"**{title}**", cw, hs, env, space=size * 1.2)
+    units[0].head = title
+    units[-1].keep = True
+    units.append(Unit(hs * 0.35, lambda x, y, w: [Line(x, y, x + w, y, RULE)], keep=True))
+    return units
+
+
+def _notes_units(book: Rulebook, cw: float, env: PlanEnv) -> list[Unit]:
+    """Notes on this edition, as the rules' last section: the words of each reading a
+    rule carries, after its mark (a rule shows its mark only)."""
+    readings = [s.reading for s, _ in every_section(book) if s.reading is not None]
+    if not readings:
+        return []
+    nums, size = numbers(book), book.size
+    units = _heading_units(NOTES_TITLE, cw, size, env)
+    small = max(RULES_MIN, size * 0.85)
+    for r in readings:
+        said = f"**{r.mark or MARK}** {_refs(note(r), nums)}"
+        units += _text_units(said, cw, small, env, space=size * 0.3)
+    return units
 
 
 # ---- units ------------------------------------------------------------------------
@@ -112,7 +219,7 @@ def _section_units(
 ) -> list[Unit]:
     numbered = nums[s.id] != s.title
     label = f"{nums[s.id]} {s.title}" if numbered else s.title
-    mark = (s.reading.mark or MARK) if s.reading is not None else ""  # †3: notes.pdf has it too
+    mark = (s.reading.mark or MARK) if s.reading is not None else ""  # its words: the notes
     units: list[Unit] = []
     blocks = list(s.blocks)
     if depth == 0:
@@ -130,10 +237,6 @@ def _section_units(
         units += _text_units(f"**{label}**{mark}", cw, size, env, space=size * 0.6)
         units[0].anchor, units[-1].keep = s.id, True
     units += _blocks_units(blocks, nums, cw, size, env)
-    if s.reading is not None:
-        small = max(RULES_MIN, size * 0.85)
-        said = f"*{mark} {_refs(note(s.reading), nums)}*"  # a rule's reader sees it here
-        units += _text_units(said, cw, small, env, space=size * 0.3, colour=MUTED)
     for case in s.cases:
         units += _section_units(case, depth + 1, nums, cw, size, env)
     return units
@@ -263,46 +366,95 @@ def _box_units(block: Block, nums: dict[str, str], cw: float, size: float, env) 
 # ---- placing ----------------------------------------------------------------------
 
 
-class _Columns:
-    """Units placed top down, column by column, page by page, from page `start` + 1."""
+BALANCE_STEP = 12.0  # points: how much lower a balanced page's columns end at each try
 
-    def __init__(self, w: float, h: float, cols: int, cw: float, start: int):
-        self.w, self.cols, self.cw = w, cols, cw
-        self.top, self.bottom = h - HEAD_ROOM, FOOT_ROOM
+
+def _balanced_bottoms(top: float, share: float, bottom: float) -> list[float]:
+    """Where a balanced page's columns may end, highest first: from `share` (a column's
+    even share of the height its units take) under its top, down to the page's foot."""
+    start = top - share
+    return [start - n * BALANCE_STEP for n in range(int((start - bottom) // BALANCE_STEP) + 1)]
+
+
+class _Columns:
+    """Units placed top down, column by column, page by page, from page `start` + 1,
+    whose columns start at `first` (under the title) when given."""
+
+    def __init__(self, frame: _Frame, start: int, first: float | None = None):
+        self.w, self.cols, self.cw = frame.w, frame.cols, frame.cw
+        self.bottom = FOOT_ROOM
         self.laid = Laid([[] for _ in range(start)], ["" for _ in range(start)])
         self.lasts = ["" for _ in range(start)]  # each page's last section heading
         self.head = ""
         self.box = ""  # the kind of box the last unit was a slice of
+        self.top = frame.h - HEAD_ROOM if first is None else first
         self._new_page()
+        self.top = frame.h - HEAD_ROOM  # every page after the first
 
     def _new_page(self) -> None:
         self.laid.pages.append([])
         self.laid.heads.append("")
         self.lasts.append("")
+        self.page_top = self.top
         self.col, self.y = 0, self.top
 
     def _next_column(self) -> None:
         self.col += 1
-        self.y = self.top
+        self.y = self.page_top
         if self.col >= self.cols:
             self._new_page()
 
     def place(self, units: list[Unit]) -> Laid:
-        for i, u in enumerate(units):
-            need, j = u.space + u.height, i
-            while units[j].keep and j + 1 < len(units):  # what it keeps with, to its end
-                j += 1
-                need += units[j].space + units[j].height
-            if self.y - need < self.bottom and self.y < self.top:
-                self._next_column()
-            self._put(u)
+        last_page = self._place(units)  # the index of the first unit on the last page
+        if self.cols > 1 and len(units) - last_page > 1:
+            self._balance(units[last_page:])
         for n, (first, last) in enumerate(zip(self.laid.heads, self.lasts, strict=True)):
             self.laid.heads[n] = first or self.head  # a page's first section, else the one in force
             self.head = last or self.head
         return self.laid
 
+    def _place(self, units: list[Unit]) -> int:
+        """Place the units on from here; the index of the first on the last page."""
+        first = 0
+        for i, u in enumerate(units):
+            need, j = u.space + u.height, i
+            while units[j].keep and j + 1 < len(units):  # what it keeps with, to its end
+                j += 1
+                need += units[j].space + units[j].height
+            if u.fresh and self.laid.pages[-1]:
+                self._new_page()
+            elif self.y - need < self.bottom and self.y < self.page_top:
+                self._next_column()
+            if not self.laid.pages[-1]:
+                first = i
+            self._put(u)
+        return first
+
+    def _restart_page(self, top: float) -> None:
+        self.laid.pages[-1], self.laid.heads[-1], self.lasts[-1] = [], "", ""
+        self.col, self.y, self.box, self.page_top = 0, top, "", top
+
+    def _balance(self, units: list[Unit]) -> None:
+        """The last page's units set again across its columns as evenly as they go: its
+        columns end higher, BALANCE_STEP at a time, from their even share of the height
+        the units take, until they fit the page (else as they were)."""
+        pages, top, bottom = len(self.laid.pages), self.page_top, self.bottom
+        used = self.col * (top - bottom) + top - self.y  # its columns' heights, end to end
+        for end in _balanced_bottoms(top, used / self.cols, bottom):
+            self.bottom = end
+            self._restart_page(top)
+            self._place(units)
+            if len(self.laid.pages) == pages:
+                break
+            del self.laid.pages[pages:], self.laid.heads[pages:], self.lasts[pages:]
+        else:
+            self.bottom = bottom
+            self._restart_page(top)
+            self._place(units)
+        self.bottom = bottom
+
     def _put(self, u: Unit) -> None:
-        at_top = self.y >= self.top
+        at_top = self.y >= self.page_top
         y = self.y if at_top else self.y - u.space
         x = self.col * (self.cw + COLUMN_GUTTER)
         ops = self.laid.pages[-1]
@@ -329,9 +481,12 @@ class _Columns:
 CONTENTS_PITCH = CONTENTS_ENTRY * 1.7
 
 
-def _title_page(book: Rulebook, title: str, sheet: Sheet, env: PlanEnv, w: float, h: float):
-    """The title page: the title, how to print the book, then the contents heading, and
-    as many pages after it as the contents list runs on to (filled by _contents)."""
+def _title_page(book: Rulebook, title: str, frame: _Frame, env: PlanEnv, contents: bool):
+    """The first page's head: the title, how to print the book, then (`contents`) the
+    contents heading, with as many pages after it as the list runs on to (_contents fills
+    them). With the y the rules start at under it all, or None when too little of the
+    page is left (BODY_UNDER): they start on a page of their own."""
+    w, h = frame.w, frame.h
     bold = env.face(bold=True)
     ops: list = [Text(0, h - TITLE * 1.6, typeset(title), Font(bold, TITLE * 1.3), INK)]
     y = h - TITLE * 2.6
@@ -341,14 +496,22 @@ def _title_page(book: Rulebook, title: str, sheet: Sheet, env: PlanEnv, w: float
             ops += draw_line(line, 0, y, w, "left", faces, size, env.fonts, MUTED)
             y -= size * 1.3
         y -= 6
-    ops.append(Text(0, y - 14, "Contents", Font(bold, 12.0), INK))
-    ops.append(Line(0, y - 19, w, y - 19, HEAD_RULE))
     pages = [ops]
-    left = len(book.sections) - int((y - 39 - FOOT_ROOM) // CONTENTS_PITCH)
-    while left > 0:  # the contents run on, from under a running head
-        pages.append([])
-        left -= int((h - HEAD_ROOM - FOOT_ROOM) // CONTENTS_PITCH)
-    return pages
+    if contents:
+        ops.append(Text(0, y - 14, "Contents", Font(bold, 12.0), INK))
+        ops.append(Line(0, y - 19, w, y - 19, HEAD_RULE))
+        y -= 34  # the first entry's baseline, as _contents sets it
+        for _ in book.sections:
+            if y < FOOT_ROOM:  # the contents run on, from under a running head
+                pages.append([])
+                y = h - HEAD_ROOM - CONTENTS_ENTRY
+            y -= CONTENTS_PITCH
+        y += CONTENTS_PITCH - CONTENTS_ENTRY  # under the last entry
+    top = y - 10
+    if top - FOOT_ROOM < (h - HEAD_ROOM - FOOT_ROOM) * BODY_UNDER:
+        return pages, None
+    pages[-1].append(Line(0, top + 4, w, top + 4, HEAD_RULE))
+    return pages, top
 
 
 def _advice(book: Rulebook) -> str:
@@ -380,17 +543,21 @@ def _contents(pages: list[list], book: Rulebook, anchors: dict[str, int], w: flo
         y -= CONTENTS_PITCH
 
 
-def _furniture(n: int, title: str, head: str, w: float, h: float, cols: int, env) -> list:
-    """A page's running head (the book's title; the section in force) and its number."""
+def _furniture(n: int, title: str, head: str, frame: _Frame, top: float | None, env,
+               cols: int = 1) -> list:  # fmt: skip
+    """A page's running head (the book's title; the section in force) and its number;
+    on the title page (`top`: where its rules start under the title) the number only."""
+    w, h = frame.w, frame.h
     size = 7.5
     font, bold = Font(env.face(italic=True), size), Font(env.face(bold=True), 9.0)
-    ops: list = [
-        Text(0, h - 10, typeset(title), font, MUTED),
-        Text(w, h - 10, typeset(head), font, MUTED, "right"),
-        Line(0, h - 14, w, h - 14, HEAD_RULE),
-        Text(w / 2, 4, str(n), bold, INK, "centre"),
-    ]
+    ops: list = [Text(w / 2, 4, str(n), bold, INK, "centre")]
+    if n > 1:
+        ops += [
+            Text(0, h - 10, typeset(title), font, MUTED),
+            Text(w, h - 10, typeset(head), font, MUTED, "right"),
+            Line(0, h - 14, w, h - 14, HEAD_RULE),
+        ]
     if cols > 1:
         gx = (w - COLUMN_GUTTER) / 2 + COLUMN_GUTTER / 2
-        ops.append(Line(gx, FOOT_ROOM, gx, h - HEAD_ROOM, RULE))
+        ops.append(Line(gx, FOOT_ROOM, gx, (h - HEAD_ROOM) if top is None else top, RULE))
     return ops

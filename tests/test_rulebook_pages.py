@@ -1,0 +1,77 @@
+"""A rulebook uses its pages: the rules start under the title, a contents list only in
+a book long enough to need one, a rule shows its reading's mark only (the words go on
+the notes), a booklet's spare pages hold its notes or its tables at a glance, and the
+last page's columns are balanced. Read back from the PDF."""
+
+from __future__ import annotations
+
+from tests.conftest import build_pdfs, pdf_words
+from tests.test_rulebook import GAME, _game
+
+
+def _pages(folder, **kw) -> tuple[list[list], dict]:
+    _, pdfs, _ = build_pdfs(_game(folder, **kw))
+    return pdf_words(pdfs["rulebook.pdf"]), pdfs
+
+
+def _text(words) -> str:
+    return " ".join(w.text for w in words)
+
+
+def test_a_short_book_has_no_contents_and_its_rules_start_under_the_title(game_dir):
+    pages, _ = _pages(game_dir)
+    assert len(pages) == 1
+    assert "Contents" not in _text(pages[0])
+    words = pages[0]
+    title = next(w for w in words if w.text == "Patrol" and w.box[3] - w.box[1] > 15)
+    intro = next(w for w in words if w.text == "Introduction")
+    assert intro.box[3] < title.box[1]  # the first section, under the title on page 1
+
+
+def test_a_long_book_lists_its_contents_and_its_rules_follow_on_that_page(game_dir):
+    pages, _ = _pages(game_dir, filler=8, paras=60)
+    assert len(pages) >= 5
+    first = pages[0]
+    heading = next(w for w in first if w.text == "Contents")
+    intros = [w for w in first if w.text == "Introduction"]
+    entry, section = sorted(intros, key=lambda w: -w.box[1])  # listed, then its heading
+    assert heading.box[1] > entry.box[1] > section.box[3]
+    listed = [w for w in first if w.text == "Extra" and w.box[1] > section.box[3]]
+    assert len(listed) == 8  # every section listed, all above the rules
+
+
+READING = GAME.replace(
+    '          text: ["A scout moves one square. Firing is {ref:aimed}."]',
+    '          text: ["A scout moves one square. Firing is {ref:aimed}."]\n'
+    '          reading: {kit: "One square, not two", source: "moves a square or so"}',
+)
+
+
+def test_a_rule_shows_its_readings_mark_and_the_notes_hold_its_words(game_dir):
+    pages, pdfs = _pages(game_dir, text=READING)
+    text = " ".join(_text(p) for p in pages)
+    assert "Moving.†1" in text.replace(" ", "") or "Moving. †1" in text
+    assert "One square" not in text and "Source" not in text
+    notes = " ".join(_text(p) for p in pdf_words(pdfs["notes.pdf"]))
+    assert "One square, not two." in notes and "moves a square or so" in notes
+
+
+def test_a_booklets_spare_pages_hold_its_notes_and_tables(game_dir):
+    pages, _ = _pages(game_dir, text=READING, imposition="booklet")
+    # one sheet: pages 4 and 1 on its front, 2 and 3 on its back; the rules take page 1
+    front, back = _text(pages[0]), _text(pages[1])
+    assert "2.1 Moving." in front and "Notes on this edition" not in front
+    assert "Notes on this edition" in back and "One square, not two." in back
+    assert back.index("At a glance") > back.index("One square")  # the tables after the notes
+    assert "Miss" in back.split("At a glance", 1)[1]  # the fire table, again
+
+
+def test_the_last_pages_columns_are_balanced(game_dir):
+    pages, _ = _pages(game_dir, filler=3, paras=14)
+    last = pages[-1]
+    mid = max(w.box[2] for w in last) / 2
+    body = [w for w in last if 60 < w.box[1] < 700]
+    left = [w.box[1] for w in body if w.box[2] < mid]
+    right = [w.box[1] for w in body if w.box[0] > mid]
+    assert left and right  # both columns hold text
+    assert abs(min(left) - min(right)) < 60  # and end near one another
