@@ -98,6 +98,12 @@ class CoverSection(Section["Cover"]):
 
         finish_cover(model, docs, env)
 
+    def check(self, game: Game, model: Cover, diags: Diagnostics) -> None:
+        from .rules.rulebook import diagram_setup
+
+        if model.art_map is not None:  # its map, cells and pieces, as a rule's diagram's
+            diagram_setup(game, model.art_map, diags)
+
 
 @section
 class CountersSection(Section["CounterSet"]):

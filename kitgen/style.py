@@ -25,7 +25,6 @@ LINE_INK = "#333333"  # swatch frames, pattern strokes, fold dots, write-in line
 DIM_INK = "#444444"  # piece cut lines, map coordinates, a map key's notes
 MID_INK = "#555555"  # grids, seams, write-in fields, a table head's rule, piece notes
 NEUTRAL_INK = "#6b6b6b"  # set-up tokens of pieces that belong to no side
-GLUE_INK = "#8c8c8c"  # hatching: the papercraft sign for "glue here"
 GRID_INK = "#9aa5b1"  # a template's measuring grid
 DIVIDER_INK = "#aaaaaa"  # the rule under a set-up sheet's section heading
 TABLE_RULE_INK = "#b4b4b4"  # rules between a table's rows

@@ -15,6 +15,7 @@ from .conftest import (
     CONTENT,
     build_pdfs,
     pdf_text,
+    pixel_at,
     plan_game,
     seed_kit,
     unmarked_glyphs,
@@ -85,3 +86,61 @@ def test_a_card_sheet_names_the_decks_it_holds(game_dir, decks, heading):
     doc = next(d for d in plan_game(game_dir).docs if d.name == "cards")
     texts = [op.text for op in doc.pages[0].ops if isinstance(op, Text)]
     assert f"T · {heading} · sheet 1 of 1" in texts
+
+
+FOLDED = """
+id: g
+title: G
+decks:
+  - {{id: d, title: Deck, colour: "#203040"{edge}}}
+cards:
+  - id: c
+    quantity: 4
+    deck: d
+    front: {{title: C, colour: "#ffffff", blocks: [{{text: Words.}}]}}
+"""
+
+
+def test_fold_pairs_have_crop_marks_a_fold_mark_and_no_glue_tab(game_dir):
+    from kitgen.layout.plan import Line, Path
+    from kitgen.style import PIECE_GUTTER
+
+    write_game(game_dir, FOLDED.format(edge=""))
+    doc = next(d for d in plan_game(game_dir).docs if d.name == "cards")
+    page = doc.pages[0]
+    fronts = [i for i in page.items if i.side == "front"]
+    assert len(fronts) > 1  # not a lone pair: its marks are the gutter's
+    assert not [op for op in page.ops if isinstance(op, Path) and op.hatch]  # no glue tab
+    lines = [op for op in page.ops if isinstance(op, Line)]
+    for item in fronts:
+        fx, fy0, _, fy1 = item.extra["fold_line"]
+        x0, y0 = item.bbox[0], item.bbox[1]
+        x1 = 2 * fx - x0  # the back's far edge
+        # the fold carried past the pair's top, dotted, into the gutter
+        assert [op for op in lines if op.x0 == op.x1 == fx and op.y0 > fy1 and op.stroke.dash]
+        # a crop mark on each trim line at each corner, outside the trim, in the gutter
+        for x, y in ((x0, y0), (x1, y0), (x0, fy1), (x1, fy1)):
+            ticks = [op for op in lines if not op.stroke.dash and _tick_at(op, x, y)]
+            assert len(ticks) == 2, (x, y)
+            for t in ticks:
+                assert max(abs(t.x1 - t.x0), abs(t.y1 - t.y0)) <= PIECE_GUTTER / 2
+
+
+def _tick_at(op, x: float, y: float) -> bool:
+    """A line on the trim line through (x, y) that starts or ends within 1 pt of it."""
+    if op.x0 == op.x1 == x:
+        return min(abs(op.y0 - y), abs(op.y1 - y)) < 1
+    return op.y0 == op.y1 == y and min(abs(op.x0 - x), abs(op.x1 - x)) < 1
+
+
+def test_a_decks_edge_leaves_bare_paper_round_its_backs_ground(game_dir):
+    write_game(game_dir, FOLDED.format(edge=", edge: 4pt"))
+    planned, pdfs, manifest = build_pdfs(game_dir)
+    back = next(i for i in manifest["items"] if i["kind"] == "card" and i["side"] == "back")
+    x0, y0, x1, y1 = back["bbox"]
+    pdf = pdfs["cards.pdf"]
+    assert pixel_at(pdf, back["page"] - 1, x1 - 2, (y0 + y1) / 2) == (255, 255, 255)
+    assert pixel_at(pdf, back["page"] - 1, x1 - 6, y0 + 20) != (255, 255, 255)
+    write_game(game_dir, FOLDED.format(edge=""))  # without: the ground runs to the trim
+    _, pdfs, _ = build_pdfs(game_dir)
+    assert pixel_at(pdfs["cards.pdf"], back["page"] - 1, x1 - 2, (y0 + y1) / 2) != (255,) * 3

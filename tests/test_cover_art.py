@@ -44,6 +44,81 @@ def test_art_names_the_pieces_or_none(game_dir):
 def test_an_unknown_piece_in_art_is_an_error(game_dir):
     write_game(game_dir, GAME.format(art="  art: [blue, green]"))
     assert errors_of(game_dir) == [
-        f"{game_dir}/game.yaml:5:8: error: cover.art: no counter 'green': name a counter's "
-        "id or its start"
+        f"{game_dir}/game.yaml:5:8: error: cover.art: no counter or card 'green': name a "
+        "piece's id or its start"
+    ]
+
+
+CARDS = """
+id: g
+title: Gamma
+cover:
+  blurb: [A short game of cards.]
+{art}
+cards:
+  - {{id: moth, size: poker, front: {{title: Lantern Moth, blocks: [{{text: Flits.}}]}}}}
+  - {{id: owl, size: poker, front: {{title: Hollow Owl, blocks: [{{text: Hoots.}}]}}}}
+  - {{id: oak, size: poker, front: {{title: Old Oak, blocks: [{{text: Stands.}}]}}}}
+"""
+
+
+def test_named_cards_are_fanned_large_under_the_title(game_dir):
+    from kitgen.layout.plan import Group, Text
+
+    write_game(game_dir, CARDS.format(art="  art: [moth, owl, oak]"))
+    planned, pdfs, _ = build_pdfs(game_dir)
+    text = " ".join(w.text for w in pdf_words(pdfs["cover.pdf"])[0])
+    assert all(t in text for t in ("Lantern", "Hollow", "Old Oak"))
+    page = planned.docs[0].pages[0]
+    (art,) = [op for op in page.ops if isinstance(op, Group)]  # the art, placed
+    (fan,) = art.ops
+    turns = [g.rotate for g in fan.ops]
+    assert len(turns) == 3
+    assert turns[0] > 0 > turns[-1] and turns[1] == 0  # a hand's fan, the middle upright
+    title = next(op for op in page.ops if isinstance(op, Text) and op.text == "Gamma")
+    blurb = next(op for op in page.ops if isinstance(op, Text) and "short game" in op.text)
+    assert title.y > art.dy + fan.dy > blurb.y  # under the title, above the blurb
+    assert fan.scale * 252.0 > 150.0  # a poker card's height, drawn large
+
+
+MAP_ART = """
+id: g
+title: Gamma
+cover:
+  blurb: [A short game on a map.]
+  art:
+    map: field
+    cells: A1-B2
+    pieces:
+      - {piece: scout, at: {at}}
+maps:
+  - id: field
+    grid: square
+    cell: 1in
+    coords: true
+    terrains:
+      - {id: open, label: Open, fill: "#eeeecc"}
+    layout: |
+      ...
+      ...
+    legend: {".": open}
+counters:
+  - {id: scout, size: 1/2in, front: {background: "#aa3322", text: {text: SCOUT, size: 6pt}}}
+"""
+
+
+def test_a_map_window_with_its_pieces_is_the_cover_art(game_dir):
+    write_game(game_dir, MAP_ART.replace("{at}", "A1"))
+    _, pdfs, _ = build_pdfs(game_dir)
+    words = {w.text: w.box for w in pdf_words(pdfs["cover.pdf"])[0]}
+    assert "SCOUT" in words and "B2" in words  # the piece, on the map's labelled cells
+    assert "C1" not in words  # only the window's cells
+    assert words["Gamma"][1] > words["SCOUT"][3] > words["short"][3]
+
+
+def test_an_unknown_cell_in_the_covers_map_is_an_error_at_its_line(game_dir):
+    write_game(game_dir, MAP_ART.replace("{at}", "Z9"))
+    assert errors_of(game_dir) == [
+        f"{game_dir}/game.yaml:9:28: error: cover.art.pieces[0].at: no cell 'Z9' on map "
+        "'field' (squares are written column letter then row, A1 to C2)"
     ]

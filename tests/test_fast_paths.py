@@ -583,7 +583,6 @@ def test_rects_and_texts_kept_by_value_write_what_painting_each_afresh_writes():
 
 @pytest.mark.reportlab
 def test_hatching_drawn_again_writes_what_it_wrote_first(monkeypatch):
-    from kitgen.layout.marks import glue_marks
     from kitgen.layout.plan import Document, Line, Page, Path, Stroke
     from kitgen.render import pdf
     from kitgen.units import PAPERS
@@ -591,13 +590,17 @@ def test_hatching_drawn_again_writes_what_it_wrote_first(monkeypatch):
     band = ((10.0, 10.0), (60.0, 10.0), (60.0, 13.0), (10.0, 13.0))
     dark = Stroke("#000000", 1.0)
 
-    def sheet(name):  # glue bands at the same places on every sheet, as fold pairs have
+    grey = Stroke("#8c8c8c", 0.3)
+    bands = [Path(((a, 92.0), (b, 92.0), (b, 95.0), (a, 95.0)), True, stroke=grey,
+                  hatch="#8c8c8c") for a, b in ((1.5, 30.0), (78.0, 106.5))]  # fmt: skip
+
+    def sheet(name):  # hatched bands at the same places on every sheet (a map's shading)
         return Page(name, ops=[
-            *glue_marks(0.0, 108.0, 54.0, 100.0, 40.0),
+            *bands,
             Path(band, True, stroke=dark, hatch="#ff0000"),
             Line(0.0, 0.0, 9.0, 9.0, dark),  # the hatch's stroke must not be taken as set
             Path(band, True, stroke=dark, hatch="#0000ff"),  # same place, another colour
-            *glue_marks(0.0, 108.0, 54.0, 100.0, 40.0),
+            *bands,
         ])  # fmt: skip
 
     doc = Document("d", "D", [sheet("a"), sheet("b")])

@@ -1,8 +1,8 @@
 """Cut, crop and fold marks shared by every imposed piece (counters and cards).
 
 One look for all cut-out pieces: a solid cut line round a piece without bleed,
-crop marks outside the bleed when there is one, a dotted fold line and a
-caption under a fold-and-glue pair. Pieces butted edge to edge (for a guillotine)
+crop marks outside the bleed when there is one, a dotted fold line carried past the
+pair's top, and a caption under a fold-and-glue pair. Pieces butted edge to edge (for a guillotine)
 share their cut lines, marked only in the margin round their block.
 """
 
@@ -14,7 +14,6 @@ from ..colours import mix
 from ..style import (
     BLACK,
     DIM_INK,
-    GLUE_INK,
     LINE_INK,
     MUTED,
     PAPER,
@@ -22,7 +21,7 @@ from ..style import (
     PIECE_MIN,
 )
 from .impose import crop_marks
-from .plan import BBox, Font, Group, Line, Path, Rect, Stroke, Text
+from .plan import BBox, Font, Group, Line, Rect, Stroke, Text
 
 CAPTION_ROOM = 8.0  # under a fold-and-glue pair: the room for what to do with it
 
@@ -67,6 +66,13 @@ def rect_cut(trim: BBox, bleed: float) -> tuple[list, list]:
     return [Rect(x0, y0, x1 - x0, y1 - y0, None, CUT)], []  # no fill (by position: quicker)
 
 
+def gutter_marks(trim: BBox) -> list[Line]:
+    """Crop marks on the trim lines of a piece without bleed, out in the gutter round it
+    (short of half of it, clear of a neighbour's): a card cut on a trimmer lines up on
+    them, where its solid cut line lies under the blade."""
+    return [Line(*t, MARK) for t in crop_marks(trim, 0.0, PIECE_GUTTER)]
+
+
 LONE_MARK = 12.0  # the length of the crop marks round a piece alone on its sheet
 LONE_GAP = 3.0  # between such a piece's edge (its bleed's) and its marks
 
@@ -91,41 +97,26 @@ def fold_line(fx: float, y0: float, y1: float) -> list[Line]:
 FOLD_CAPTION = "fold · glue back to back"
 FOLD_CAPTION_SHORT = "fold · glue"
 CAPTION_SIZE = PIECE_MIN  # the caption sits in the gutter under the pair
-GLUE_BAND = 2.6  # height of the hatched bands beside the caption
+FOLD_TICK = 4.0  # the fold line's run past the pair's top, in the gutter: a printer's fold mark
 
 
 def fold_marks(x0: float, x1: float, fx: float, y_bottom: float, fonts, face: str) -> list:
-    """Everything under a fold-and-glue pair from x0 to x1 folded at fx: the caption
-    (in the game's `face`, measured by `fonts`, a TextMeasure; the short one where the
-    pair is too narrow for the long) and the glue marks beside it."""
+    """Everything under a fold-and-glue pair from x0 to x1 folded at fx: the caption,
+    centred on the fold (in the game's `face`, measured by `fonts`, a TextMeasure; the
+    short one where the pair is too narrow for the long). Nothing hatched: a hatched strip
+    reads as a tab to glue down, and the pair's whole back is glued."""
     caption = FOLD_CAPTION
-    width = fonts.width(caption, face, CAPTION_SIZE)
-    if width > x1 - x0 - 6.0:
+    if fonts.width(caption, face, CAPTION_SIZE) > x1 - x0 - 6.0:
         caption = FOLD_CAPTION_SHORT
-        width = fonts.width(caption, face, CAPTION_SIZE)
-    text = Text(
-        fx, y_bottom - CAPTION_ROOM + 2.2, caption, Font(face, CAPTION_SIZE), NOTE, "centre"
-    )
-    return [text, *glue_marks(x0, x1, fx, y_bottom, width)]
-
-
-def glue_marks(x0: float, x1: float, fx: float, y_bottom: float, caption_width: float) -> list:
-    """The glue area marked under a fold-and-glue pair: hatched bands either side of the
-    caption, spanning the pair from trim to trim, because its whole back is glued.
-
-    The bands stop short of the pair's edges, where crop marks may run down.
-    """
-    base = y_bottom - CAPTION_ROOM + 2.2
-    b0, b1 = base + 0.3, base + 0.3 + GLUE_BAND
-    gap = caption_width / 2 + 2.5
-    bands = [(x0 + 1.5, fx - gap), (fx + gap, x1 - 1.5)]
     return [
-        Path(
-            ((a, b0), (b, b0), (b, b1), (a, b1)), True, stroke=Stroke(GLUE_INK, 0.3), hatch=GLUE_INK
-        )
-        for a, b in bands
-        if b - a >= 3.0  # a narrow pair has room for the caption only
+        Text(fx, y_bottom - CAPTION_ROOM + 2.2, caption, Font(face, CAPTION_SIZE), NOTE, "centre")
     ]
+
+
+def fold_tick(fx: float, y_top: float) -> list[Line]:
+    """The fold line carried FOLD_TICK past the pair's top edge (or its bleed's), dotted
+    as the fold is: where to fold reads from outside the faces, as a printer marks it."""
+    return fold_line(fx, y_top + 0.5, y_top + 0.5 + FOLD_TICK)
 
 
 def grid_marks(trims: list[BBox], room: float, bleed: float = 0.0) -> list[Line]:

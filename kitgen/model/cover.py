@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..errors import Span
 from ..records import record
+from .rulebook import Diagram
 
 
 @record
@@ -14,7 +15,8 @@ class Cover:
     needs: tuple[str, ...] = ()  # "2 six-sided dice", ...
     credits: tuple[str, ...] = ()
     contents: bool = True  # list the kit's files with how to print each
-    # the counters shown large across the cover, by id or an id's start (): a band of the
-    # kit's own designs, chosen for it; ("none",): no band)
+    # the pieces (counters or cards) shown large across the cover, by id or an id's start
+    # (): the kit's own designs, chosen for it; ("none",): no art)
     art: tuple[str, ...] = ()
     art_span: Span | None = None
+    art_map: Diagram | None = None  # or a window of a map with pieces on it, drawn large

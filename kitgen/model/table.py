@@ -195,3 +195,4 @@ class Deck:
     colour: str = "#3b4a5a"  # the back's ground
     pattern: str = "lattice"  # DECK_PATTERNS
     span: Span | None = None
+    edge: float = 0.0  # points of bare paper round the ground, inside the trim

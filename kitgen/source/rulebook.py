@@ -292,6 +292,11 @@ def _box(ctx: Context, node: Node, path: str, kind: str, refs: _Refs) -> Block |
     return Block(kind, title, blocks=tuple(blocks), span=node.span)
 
 
+def read_diagram(ctx: Context, node: Node, path: str) -> Diagram | None:
+    """A diagram written outside the rulebook (a cover's art), with no rules to cite."""
+    return _diagram(ctx, node, path, _Refs())
+
+
 def _diagram(ctx: Context, node: Node, path: str, refs: _Refs) -> Diagram | None:
     f = Fields(ctx, node, path, DIAGRAM)
     if f.map is None:
@@ -388,4 +393,4 @@ def _callout(ctx: Context, node: Node, path: str) -> Callout | None:
     return Callout(at, text, node.span) if at and text else None
 
 
-__all__ = ["RULEBOOK", "read_rulebook"]
+__all__ = ["DIAGRAM", "RULEBOOK", "read_diagram", "read_rulebook"]

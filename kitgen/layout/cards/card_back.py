@@ -20,8 +20,13 @@ def deck_back(deck: Deck, w: float, h: float, bleed: float, env: PlanEnv) -> tup
     title's type size."""
     ink = readable_on(deck.colour)
     line = mix(deck.colour, ink, 0.22)  # the pattern: a quiet tone of the ground
-    ops: list = [Rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, fill=deck.colour)]
-    edge = (-bleed, -bleed, w + bleed, h + bleed)
+    e = deck.edge
+    if e:  # the ground inside a border of bare paper
+        ops: list = [Rect(e, e, w - 2 * e, h - 2 * e, fill=deck.colour)]
+        edge = (e, e, w - e, h - e)
+    else:
+        ops = [Rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, fill=deck.colour)]
+        edge = (-bleed, -bleed, w + bleed, h + bleed)
     ops.append(Group(tuple(_pattern(deck.pattern, edge, line)), clip=edge))
     m = min(9.0, w * 0.07)  # the safe zone, as the fronts keep it
     frame = Stroke(mix(deck.colour, ink, 0.6), 1.2)

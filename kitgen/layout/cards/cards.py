@@ -18,7 +18,16 @@ from ..counters.labels import DEFAULT_SEED_NOTE
 from ..counters.regions import DECK_SHARE
 from ..env import PlanEnv
 from ..impose import Imposition, TooBig, back_box, fits, impose, printable
-from ..marks import fold_line, fold_marks, lone_marks, piece_room, rect_cut, trim_corner
+from ..marks import (
+    fold_line,
+    fold_marks,
+    fold_tick,
+    gutter_marks,
+    lone_marks,
+    piece_room,
+    rect_cut,
+    trim_corner,
+)
 from ..plan import BBox, Document, Group, Item, Line, Page, Rect, Stroke
 from ..rich import Faces, draw_line, parse_markup, runs_width, wrap_runs
 from ..sheets.table_draw import fit_table
@@ -570,6 +579,8 @@ def _document(
         into.ops += over
         if lone[spot.sheet] and not (turned or slot.fold):
             marks += lone_marks(trim, b, _room(trim, laid.sheets[spot.sheet].box))
+        elif not b:  # a cut line on the edge, and crop marks a trimmer's blade lines up on
+            marks += gutter_marks(trim)
         if turned:
             marks = _lay_turned(page, into, marks, spot.x + slot.size[1], spot.y)
         crops[spot.sheet] += marks
@@ -684,6 +695,7 @@ def _folded(
     page.ops.append(Group((_at(front, x, y),), clip=(x - b, y - b, fx, y + h + b)))
     page.ops.append(Group((_at(back_form, fx, y),), clip=(fx, y - b, fx + w + b, y + h + b)))
     page.ops += fold_line(fx, y - b, y + h + b)
+    page.ops += fold_tick(fx, y + h + b)
     page.ops += fold_marks(x, fx + w, fx, y - b, env.fonts, env.face())
     fold = [round(fx, 4), round(y, 4), round(fx, 4), round(y + h, 4)]
     page.items.append(

@@ -36,6 +36,7 @@ from ..marks import (
     butted_face,
     fold_line,
     fold_marks,
+    fold_tick,
     grid_marks,
     open_sides,
     piece_room,
@@ -497,6 +498,7 @@ def _place_ops(
         fx = x + w
         if square:
             ops.extend(fold_line(fx, y - b, y + h + b))
+            ops.extend(fold_tick(fx, y + h + b))
         else:  # only the joining strip folds
             ops.extend(fold_line(fx, y + h / 2 - h * HINGE, y + h / 2 + h * HINGE))
         ops.extend(fold_marks(x, x + 2 * w, fx, y - b, env.fonts, env.face()))

@@ -359,6 +359,13 @@ DECK_TITLE = Key("title", TEXT, "printed on the deck's common back", required=Tr
 DECK_SUBTITLE = Key("subtitle", TEXT, "a line under it", default="")
 DECK_COLOUR = Key("colour", COLOUR, "the back's colour", default="#3b4a5a")
 DECK_PATTERN = Key("pattern", Choice(DECK_PATTERNS), "the back's pattern", default="lattice")
+DECK_EDGE = Key(
+    "edge",
+    LENGTH,
+    "a border of bare paper round the back's ground, inside the trim (as the fronts' "
+    "frames keep one): a cut a little off shows no sliver",
+    default=0.0,
+)
 DECK = Spec(
     "deck",
     DECK_ID,
@@ -366,6 +373,7 @@ DECK = Spec(
     DECK_SUBTITLE,
     DECK_COLOUR,
     DECK_PATTERN,
+    DECK_EDGE,
     heading="cards: reference cards",
 )
 DECKS = ListOf(DECK)
@@ -1210,10 +1218,11 @@ def _read_deck(ctx: Context, node: Node, path: str) -> Deck | None:
     subtitle = f.text(DECK_SUBTITLE)
     colour = f.colour(DECK_COLOUR)
     pattern = f.choice(DECK_PATTERN)
+    edge = f.length(DECK_EDGE, positive=False, negative=False)
     f.close()
     if did is None:
         return None
-    return Deck(did, title, subtitle, colour, pattern, node.span)
+    return Deck(did, title, subtitle, colour, pattern, node.span, edge)
 
 
 def _colour(ctx: Context, f: Fields, key: str, variables: dict) -> str:
