@@ -77,8 +77,9 @@ def test_an_assembly_sheet_says_assembly_once(game: str):
         assert words.count("assembly") == 1 and "assemblydiagram" not in words, (where, words)
 
 
-# how the sheet's instructions end: a tiled map's, a composed board's, a turned map's
-ENDS = ("outwards.", "clockwise.", "fewerofthem.")
+# how the sheet's instructions end: a tiled map's, a composed board's (turned, or as laid), a
+# turned map's
+ENDS = ("outwards.", "clockwise.", "theseams.", "fewerofthem.")
 
 
 def _head_foot(marks: Marks) -> float:

@@ -7,6 +7,7 @@ y 54..108 (row 0 is the top row, y grows upward).
 from __future__ import annotations
 
 import io
+import itertools
 import math
 from pathlib import Path
 
@@ -1069,3 +1070,40 @@ def test_a_line_on_a_board_of_cells_still_steps_to_neighbours_only(game_dir):
         "A1 to B2: not neighbours (a line runs centre to centre through neighbouring cells; "
         "list every cell)"
     )
+
+
+def test_each_map_piece_prints_as_it_lies_on_the_board():
+    """Issue 43: Reshuffled's four map pieces printed alike, their TOP mark outside the cut
+    and their room numbers only on the assembly sheet, so once cut a player held four
+    identical squares. Each copy now prints as it lies on the board: the board's cell names
+    on its own cells (copy 2, at J1 turned 90, holds J1 to R9), every room's number on
+    some piece, and no TOP to turn by. Read back from the PDF."""
+    from tests.conftest import pdf_words, seed_kit
+
+    planned, pdfs, manifest = seed_kit("reshuffled")
+    board = planned.game.maps.get("station")
+    pages = pdf_words(pdfs["map-station-piece.pdf"])
+    assert len(pages) == 4
+    items = [i for i in manifest["items"] if i["file"] == "map-station-piece.pdf"]
+
+    def inside(w, box) -> bool:  # the board is drawn whole under each copy's clip
+        cx, cy = (w.box[0] + w.box[2]) / 2, (w.box[1] + w.box[3]) / 2
+        return box[0] < cx < box[2] and box[1] < cy < box[3]
+
+    names = {board.label(c) for c in board.cells}
+    rooms: set[str] = set()
+    for p, item in zip(board.pieces, items, strict=True):
+        words = [w for w in pages[item["page"] - 1] if inside(w, item["bbox"])]
+        texts = [w.text for w in words]
+        piece = planned.game.maps.get(p.map)
+        cols, rows = piece.grid.cols, piece.grid.rows
+        want = {
+            board.label((p.at[0] + c, p.at[1] + r))
+            for c in range(cols)
+            for r in range(rows)
+            if (p.at[0] + c, p.at[1] + r) in board.cells
+        }
+        assert {t for t in texts if t in names} == want, p.at
+        assert "TOP" not in [w.text for w in pages[item["page"] - 1]]
+        rooms |= {b.text for a, b in itertools.pairwise(words) if a.text == "Room"}
+    assert rooms == {str(n) for n in range(1, 9)}

@@ -9,7 +9,7 @@ from collections.abc import Callable
 
 from ...errors import Diagnostics
 from ...geometry import Cell, SquareGrid
-from ...model.map import MapDef, MapSet
+from ...model.map import MapDef, MapSet, Placement
 from ...model.mapbuild import rotated_size
 from ...model.reading import unmarked
 from ...records import replace
@@ -34,6 +34,7 @@ from ..frame import content_box
 from ..plan import BBox, Document, Font, Group, Item, Line, Page, Path, Rect, Stroke, Text
 from ..text import wrap
 from .mapart import (
+    BORDER,
     MIN_WORD,
     Box,
     BoxIndex,
@@ -310,8 +311,12 @@ def _single(m: MapDef, env: PlanEnv, n: int, key_ops: list, key_h: float) -> tup
     else:
         px = x0 + (x1 - x0 - w) / 2
         py = top - h - max(0.0, (top - y0 - key_h - h) / 2)
-    ops.append(Group((map_group(m, env),), dx=px, dy=py))
-    if m.copies > 1 or _used_as_piece(m, env):
+    copy_of = _board_copy(m, env, n)
+    if copy_of is None:
+        ops.append(Group((map_group(m, env),), dx=px, dy=py))
+    else:  # printed as it lies on the board: nothing to turn, no TOP to point to
+        ops.extend(_copy_art(m, env, copy_of, (px + PAD, py + PAD)))
+    if copy_of is None and (m.copies > 1 or _used_as_piece(m, env)):
         ops.extend(_top_arrow(px + w / 2, py + h + 3, env))
     ops.append(Group(tuple(key_ops), dy=y0 - (y0 + 0)))
     item = Item(
@@ -337,6 +342,51 @@ def _used_as_piece(m: MapDef, env: PlanEnv) -> bool:
     if maps is None:
         return False
     return any(p.map == m.id for b in maps.maps for p in b.pieces)
+
+
+def _board_copy(m: MapDef, env: PlanEnv, n: int) -> tuple[MapDef, Placement] | None:
+    """The board and its placement that copy ``n`` of piece ``m`` prints as, when a board
+    printed as its pieces takes every copy: each copy then prints as it lies on the board,
+    its cells named and its areas labelled as the board's, so a cut piece says where it
+    goes. None for a map printed as itself."""
+    maps = env.game.maps
+    if maps is None:
+        return None
+    for board in maps.maps:
+        mine = [p for p in board.pieces if p.map == m.id]
+        if mine and not board.printed and len(mine) == m.copies:
+            return board, mine[n - 1]
+    return None
+
+
+def _copy_art(piece: MapDef, env: PlanEnv, placed: tuple, at: tuple[float, float]) -> list:
+    """A copy of ``piece`` as it lies on its board, its window's bottom-left ``at``: the
+    board's drawing (coordinates, area labels clear of the seams, marks turned with the
+    copy) seen through the copy's window, and its edge the cut line."""
+    board, p = placed
+    maps = env.game.maps
+    wx, wy, ww, wh = _copy_rect(board.grid, piece, p, 0.0, 0.0, 1.0)
+    art = map_group(board, env, avoid=_seam_boxes(board, maps) if maps else ())
+    x, y = at
+    clip = (wx, wy, wx + ww, wy + wh)
+    return [
+        Group((art,), dx=x - wx, dy=y - wy, clip=clip),
+        Rect(x, y, ww, wh, fill=None, stroke=BORDER),
+    ]
+
+
+def _seam_boxes(board: MapDef, maps: MapSet) -> tuple[Box, ...]:
+    """Where the board's copies meet, in map points: an area's label keeps off them, so
+    no label is cut in two by the edge of the piece it is printed on."""
+    out: list[Box] = []
+    for p in board.pieces:
+        piece = maps.get(p.map)
+        if piece is None:
+            continue
+        x, y, w, h = _copy_rect(board.grid, piece, p, -PAD, -PAD, 1.0)
+        out += [(x - 1, y, x + 1, y + h), (x + w - 1, y, x + w + 1, y + h)]
+        out += [(x, y - 1, x + w, y + 1), (x, y + h - 1, x + w, y + h + 1)]
+    return tuple(out)
 
 
 def _top_arrow(cx: float, y: float, env: PlanEnv) -> list:
@@ -1136,10 +1186,16 @@ def _pieces_named(board: MapDef, maps: MapSet) -> str:
 def _board_assembly(board: MapDef, maps: MapSet, env: PlanEnv) -> Page:
     x0, y0, x1, y1 = content_box(env.paper)
     bold = env.face(bold=True)
+    as_laid = _printed_as_laid(board, maps)
     lines = [
         f"Tape {_pieces_named(board, maps)} together as shown; each arrow points to the TOP "
         "printed on that copy, and the angle is how far to turn it clockwise."
     ]
+    if as_laid:
+        lines = [
+            f"Tape {_pieces_named(board, maps)} together as shown, each the way up it is "
+            "printed: its cells' names run on across the seams."
+        ]
     ops, y = _head(board, env, (x0, x1, y1), lines)
     w, h = art_size(board)
     _, key_h = plan_key(board, replace(env, diags=Diagnostics(), facts={}), x0, x1 - x0)
@@ -1160,11 +1216,11 @@ def _board_assembly(board: MapDef, maps: MapSet, env: PlanEnv) -> Page:
         # nudged towards the board's middle, off the piece's own centre (often a room centre)
         cx += (px + w * scale / 2 - cx) * 0.45
         cy += (py + h * scale / 2 - cy) * 0.45
-        arrows.append(
-            _rotated_arrow(
-                cx, cy, p.rotate, min(rect[2], rect[3]) * 0.12, bold, f"copy {i + 1} · {p.rotate}°"
-            )
-        )
+        s = min(rect[2], rect[3]) * 0.12
+        if as_laid:  # nothing to turn: the copy's number alone
+            arrows.append(_rotated_arrow(cx, cy, p.rotate, s, bold, f"copy {i + 1}")[2:])
+        else:
+            arrows.append(_rotated_arrow(cx, cy, p.rotate, s, bold, f"copy {i + 1} · {p.rotate}°"))
     avoid = _under_marks(outlines, arrows, px, py, scale)
     art = map_group(board, env, min(2.5, 1 / scale), avoid, printed=scale)
     ops.append(Group((art,), dx=px, dy=py, scale=scale))
@@ -1174,6 +1230,15 @@ def _board_assembly(board: MapDef, maps: MapSet, env: PlanEnv) -> Page:
     ops.extend(_key_below(board, env, x0, x1, py))
     extra = {"map": board.id, "scale": round(scale, 6), "pieces": _copies(board)}
     return _assembly_page(board, ops, (px, py, px + w * scale, py + h * scale), extra)
+
+
+def _printed_as_laid(board: MapDef, maps: MapSet) -> bool:
+    """Whether every copy of the board prints as it lies on it (_board_copy)."""
+    names = {p.map for p in board.pieces}
+    got = [maps.get(n) for n in names]
+    return not board.printed and all(
+        m is not None and m.copies == sum(1 for p in board.pieces if p.map == m.id) for m in got
+    )
 
 
 def _copy_rect(
