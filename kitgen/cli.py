@@ -692,11 +692,19 @@ def _present(game: Game, at, attackers, map_id, present) -> set[tuple[str, str]]
         raise click.BadParameter(f"no map {map_id!r}", param_hint="--map")
     mapdef = found[0]
     cells = []
-    for label in (at, *attackers):
+    for label, hint in ((at, "--hex"), *((a, "--from") for a in attackers)):
         cell = mapdef.cell_at_label(label)
         if cell is None:
-            raise click.BadParameter(f"no hex {label!r} on map {mapdef.id!r}", param_hint="--hex")
+            raise click.BadParameter(f"no hex {label!r} on map {mapdef.id!r}", param_hint=hint)
         cells.append(cell)
+    for label, cell in zip(attackers, cells[1:], strict=True):
+        # an attacker must share a side with the defender: an example that attacks from
+        # two hexes away is a mistake in the rules, not a column to read
+        if not mapdef.touches(cell, cells[0]):
+            raise click.BadParameter(
+                f"the attacker in {label} does not touch the defender in {at}",
+                param_hint="--from",
+            )
     return out | present_at(mapdef, cells[0], cells[1:])
 
 

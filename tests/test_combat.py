@@ -381,6 +381,15 @@ def test_the_combat_command_reads_shifts_from_the_map(tmp_path):
         (["3", "1", "--table", "crtt"], "no combat table 'crtt' (combat tables: crt)"),
         (["3", "1", "--hex", "0909"], "no hex '0909' on map 'm'"),
         (["3", "1", "--from", "0101"], "Error: --from needs --hex (the defender's hex)"),
+        (
+            ["3", "1", "--hex", "0301", "--from", "0201", "--from", "0101"],
+            "Error: Invalid value for --from: the attacker in 0101 does not touch "
+            "the defender in 0301\n",
+        ),
+        (
+            ["3", "1", "--hex", "0301", "--from", "0909"],
+            "Error: Invalid value for --from: no hex '0909' on map 'm'\n",
+        ),
         (["3", "1", "--on", "woods"], "'woods' is not KIND:ID"),
     ],
 )

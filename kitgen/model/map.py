@@ -441,6 +441,13 @@ class MapDef:
     def adjacent(self, a: Cell, b: Cell) -> bool:
         return b in self.neighbours(a)
 
+    def touches(self, a: Cell, b: Cell) -> bool:
+        """Two cells share a side (or, on a diagonal grid, a corner), whatever lies between."""
+        g = self.grid
+        if isinstance(g, SquareGrid):
+            return g.adjacent(a, b, diagonal=self.diagonal)
+        return g.adjacent(a, b)
+
     def distance(self, a: Cell, b: Cell) -> int:
         """Grid steps ignoring terrain and edges (chebyshev with diagonals, else manhattan)."""
         g = self.grid
