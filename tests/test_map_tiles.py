@@ -20,8 +20,9 @@ from .conftest import CONTENT, pdf_words, run_cli, seed_kit
 # game, file, map, the sheets it takes (tiles, pages of charts, the assembly sheet), tiles
 SEED_MAPS = [
     # 770 x 681 pt: one row of 2 tiles (the full height under the title, no tick margin
-    # above or below), the charts the tiles cannot take on a page of their own (was 4 tiles)
-    ("ironford", "map-ryn.pdf", "ryn", 4, ["I", "II"]),
+    # above or below), the charts the tiles cannot take on a page of their own with the
+    # assembly diagram under them (was 4 tiles, then 2 tiles, charts and assembly sheets)
+    ("ironford", "map-ryn.pdf", "ryn", 3, ["I", "II"]),
     ("duck", "map-deck.pdf", "deck", 5, ["I", "II", "III", "IV"]),
     # 8 x 8 cells of 1 1/4 in: two landscape tiles, a row each (was 4 tiles of 1 5/8 in cells)
     ("ryamon", "map-world.pdf", "world", 3, ["I", "II"]),
@@ -72,7 +73,11 @@ def test_each_seed_map_takes_the_fewest_sheets(game, file, mid, sheets, labels):
     assert {t["turned"] for t in tiles} == {False}
     # the manifest says how full the sheets are, as it does for counter sheets
     (entry,) = [f for f in manifest["files"] if f["path"] == file]
-    assert len(entry["fill"]) == sheets - 1  # every sheet but the assembly sheet
+    # every sheet but an assembly sheet of its own (a diagram under the charts shares theirs)
+    here = [i for i in manifest["items"] if i["file"] == file]
+    (assembly,) = [i for i in here if i["kind"] == "assembly"]
+    shared = any(i["page"] == assembly["page"] and i["kind"] != "assembly" for i in here)
+    assert len(entry["fill"]) == sheets - (0 if shared else 1)
     assert all(0.4 < f <= 1 for f in entry["fill"][: len(tiles)])
     assert m.id == mid
 
@@ -81,14 +86,58 @@ def test_the_build_says_what_the_tiler_chose_and_how_full(tmp_path):
     r = run_cli("build", str(CONTENT / "ironford"), "-o", str(tmp_path))
     assert r.exit_code == 0, r.stderr
     assert (
-        "ironford: map ryn: 2 tiles (1 row x 2 columns, portrait), 4 sheets in all with the "
-        "assembly sheet; charts 'turns', 'terrain-chart', 'key' on 1 page after the map"
+        "ironford: map ryn: 2 tiles (1 row x 2 columns, portrait), 3 sheets in all with the "
+        "assembly sheet; charts 'turns', 'terrain-chart', 'key' on 1 page after the map, the "
+        "assembly diagram under them"
     ) in r.stderr
     manifest = json.loads((tmp_path / "ironford" / "manifest.json").read_text())
     (entry,) = [f for f in manifest["files"] if f["path"] == "map-ryn.pdf"]
     full = ", ".join(f"{f:.0%}" for f in entry["fill"])
     assert f"ironford: map-ryn.pdf: 3 sheet(s), {full} full" in r.stderr
     assert "warning" not in r.stderr
+
+
+def test_the_assembly_diagram_shares_the_charts_page_where_it_fits(tmp_path):
+    """Issue 38: on letter Iron Ford's charts leave a third of their page empty; the
+    assembly diagram goes there (a sheet saved). On A4 the tiles keep fewer charts, the
+    charts page is full and the diagram keeps a sheet of its own."""
+    _, pdfs, manifest = seed_kit("ironford")
+    here = [i for i in manifest["items"] if i["file"] == "map-ryn.pdf"]
+    (assembly,) = [i for i in here if i["kind"] == "assembly"]
+    assert assembly["page"] == len(pdfium.PdfDocument(pdfs["map-ryn.pdf"])) == 3
+    charts = [i for i in here if i["page"] == 3 and i["kind"] != "assembly"]
+    assert [c["id"] for c in charts] == ["turns", "terrain-chart", "key"]
+    x0, y0, x1, y1 = assembly["bbox"]
+    assert y1 < min(c["bbox"][1] for c in charts)  # under every chart
+    assert y0 >= PRINTER_MARGIN and x0 >= PRINTER_MARGIN
+    assert assembly["scale"] >= 0.2
+    words = [w.text for w in pdf_words(pdfs["map-ryn.pdf"])[2]]
+    assert "Assembly" in words and "I" in words and "II" in words
+    r = run_cli("build", str(CONTENT / "ironford"), "--paper", "a4", "-o", str(tmp_path))
+    assert r.exit_code == 0, r.stderr
+    a4 = pdfium.PdfDocument(tmp_path / "ironford" / "map-ryn.pdf")
+    assert len(a4) == 4
+    assert "assembly" in a4[3].get_textpage().get_text_range()
+
+
+def test_iron_fords_seam_runs_clear_of_its_towns_and_road():
+    """Issue 38: the equal split glued the tiles down column 08, through Dast, the road, the
+    ford and the fortifications. The seam now runs where it cuts the least: read back from
+    tile A1, no place name and no hex of column 08 lies in the glue strip."""
+    _, pdfs, _ = seed_kit("ironford")
+    a1, a2 = _tiles("ironford", "map-ryn.pdf")
+    bx0, _, bx1, _ = a1["bbox"]
+    strip = (bx0 + a2["window"][0] - a1["window"][0], bx1)  # on A1's page: under A2
+    assert math.isclose(strip[1] - strip[0], a1["overlap"], abs_tol=0.01)
+    words = pdf_words(pdfs["map-ryn.pdf"])[a1["page"] - 1]
+
+    def crossed(w) -> bool:
+        return w.box[0] < strip[1] and w.box[2] > strip[0]
+
+    names = [w for w in words if w.text in ("Dast", "Iron", "Ford", "Korvel")]
+    assert names and not [w.text for w in names if crossed(w)]
+    column = [w.text for w in words if w.text.isdigit() and len(w.text) == 4 and crossed(w)]
+    assert column and {c[:2] for c in column} == {"10"}  # the seam's one column: 10
 
 
 def test_iron_fords_tiles_fill_their_sheets():
@@ -117,21 +166,21 @@ def test_iron_fords_tiles_fill_their_sheets():
 
 
 def test_hex_pitch_is_exact_across_the_tiles():
-    """0101 to 0201 on one tile, and 0701 (on A1 only) to 1001 (on A2 only) across the seam,
+    """0101 to 0201 on one tile, and 0901 (on A1 only) to 1201 (on A2 only) across the seam,
     measured on the printed pages, are the grid's own pitch to 0.3 pt. (The columns either
-    side of the seam, 08 and 09, have their labels moved clear of it: docs/design.md.)"""
+    side of the seam have their labels moved clear of it: docs/design.md.)"""
     planned, _, _ = seed_kit("ironford")
     g = planned.game.maps.get("ryn").grid
     labels = _labels("ironford", "map-ryn.pdf", "ryn")
     a1, a2 = labels["I"], labels["II"]
-    assert "0701" in a1 and "0701" not in a2 and "1001" in a2 and "1001" not in a1
-    assert "0801" in a1 and "0801" not in a2 and "0901" in a2 and "0901" not in a1
+    assert "0901" in a1 and "0901" not in a2 and "1201" in a2 and "1201" not in a1
+    assert "1101" in a2 and "1101" not in a1  # 1001, in the strip, prints on both
 
     def pitch(c0, c1) -> tuple[float, float]:
         (x0, y0), (x1, y1) = g.centre(*c0), g.centre(*c1)
         return x1 - x0, y1 - y0
 
-    for here, there, c0, c1 in ((a1, a1, (0, 0), (1, 0)), (a1, a2, (6, 0), (9, 0))):
+    for here, there, c0, c1 in ((a1, a1, (0, 0), (1, 0)), (a1, a2, (8, 0), (11, 0))):
         first, second = f"{c0[0] + 1:02d}{c0[1] + 1:02d}", f"{c1[0] + 1:02d}{c1[1] + 1:02d}"
         dx = there[second][0] - here[first][0]
         dy = there[second][1] - here[first][1]
@@ -140,9 +189,9 @@ def test_hex_pitch_is_exact_across_the_tiles():
     # every hex printed on both tiles (none on this map) and every row's last on A1 to its
     # neighbour on A2 keeps the pitch
     for row in range(1, 13):
-        first, second = f"07{row:02d}", f"10{row:02d}"
+        first, second = f"09{row:02d}", f"12{row:02d}"
         dx = a2[second][0] - a1[first][0]
-        assert math.isclose(dx, pitch((6, 0), (9, 0))[0], abs_tol=0.3), row
+        assert math.isclose(dx, pitch((8, 0), (11, 0))[0], abs_tol=0.3), row
 
 
 @pytest.mark.parametrize("game,file,mid", [("duck", "map-deck.pdf", "deck")])

@@ -16,7 +16,7 @@ from pypdf import PdfReader
 
 from kitgen.geometry import HexGrid, SquareGrid
 from kitgen.layout.maps.mapart import map_ops
-from kitgen.layout.maps.tiling import grid_tiles, spans_needed
+from kitgen.layout.maps.tiling import grid_tiles, seams, spans_needed
 from kitgen.layout.plan import Circle, Group, Line, Rect, Text
 from kitgen.layout.plan import Path as Outline
 from kitgen.layout.sheets.tracks import GROW
@@ -333,6 +333,33 @@ def plan_tiles(width, height, avail_w, avail_h, overlap):
     cols = spans_needed(width, avail_w, overlap)
     rows = spans_needed(height, avail_h, overlap)
     return grid_tiles(width, height, rows, cols, overlap)
+
+
+def test_a_seam_moves_off_what_it_would_cut():
+    """Issue 38: a town on the equal seam. 1000 pt in 2 spans with a 20 pt overlap: the
+    equal seam starts at 490 (each 510); a town spans 470-530, so the seam's strip (seam
+    to seam + 20) must start at 530 or end by 470; the nearer is 450 (strip 450-470)."""
+    town = (470.0, 530.0)
+
+    def cost(a, b):
+        return 1.0 if a < town[1] and b > town[0] else 0.0
+
+    limits = [600.0, 600.0]
+    (a0, a1), (b0, b1) = seams(1000, 2, 20, limits, cost)
+    assert (a0, b1) == (0.0, 1000)
+    assert cost(b0, a1) == 0 and a1 - b0 == 20  # the strip misses the town, overlap kept
+    assert b0 == 450.0  # the nearest clear place to the equal seam, 2 pt steps from it
+    # nothing in the way: the equal spans, unmoved
+    assert seams(1000, 2, 20, limits, lambda a, b: 0.0) == [(0.0, 510.0), (490.0, 1000)]
+    # no span past its limit: with 520 pt at most the seam may not go below 480 (the
+    # second span would be 520 long), so it stays where it cuts least, nearest the equal
+    (a0, a1), (b0, b1) = seams(1000, 2, 20, [520.0, 520.0], cost)
+    assert a1 - a0 <= 520 and b1 - b0 <= 520 and b0 == 490.0
+    # three spans: each seam moved on its own, all still within their limits
+    spans = seams(1500, 3, 20, [600.0] * 3, cost)
+    assert all(b - a <= 600 for a, b in spans) and spans[0][0] == 0 and spans[-1][1] == 1500
+    assert all(spans[i][1] - spans[i + 1][0] == 20 for i in range(2))
+    assert cost(spans[1][0], spans[0][1]) == 0
 
 
 def test_tile_windows_hand_worked():

@@ -164,7 +164,10 @@ def measure(
             return None
         per_row = max(1, int(width // column))
         w = width if n >= per_row or fill else n * column
+        warned = len(quiet.diags)
         _, h = plan_key(m, quiet, 0.0, w, y0=0.0)
+        if len(quiet.diags) > warned:  # a name that would not fit so narrow: set it elsewhere
+            return None
 
         def key(e: PlanEnv, x: float, y: float) -> list:
             ops, _ = plan_key(m, e, x, w, y0=y - h)

@@ -51,7 +51,18 @@ from .mapart import (
 from .mapkey import plan_key
 from .mapmargins import GAP as MARGIN_GAP
 from .mapmargins import chart_ops, on_sheet, overflow
-from .maptiles import Tiling, choose_tiling, tile_at
+from .maptiles import (
+    ASSEMBLY_MIN_SCALE,
+    ASSEMBLY_TEXT_W,
+    BADGE_GAP,
+    BADGE_MIN,
+    Tiling,
+    badge_bands,
+    badge_size,
+    choose_tiling,
+    room_scale,
+    tile_at,
+)
 from .tiling import TilePlan, needs_tiling, roman
 
 PAD = 3.0  # round the grid, so the outer border line is never clipped
@@ -432,7 +443,7 @@ def tile_plan(m: MapDef, env: PlanEnv) -> Tiling:
     turned a quarter turn on them: whatever takes the fewest sheets (maptiles.py); the cell
     size never changes."""
     w, h = art_size(m)
-    return choose_tiling(m, env, w, h, head_height(m, env))
+    return choose_tiling(m, env, w, h, head_height(m, env), PAD)
 
 
 def _art(
@@ -515,10 +526,14 @@ def _tiled(m: MapDef, env: PlanEnv) -> list[Page]:
                 size=way.size,
             )
         )
-    pages.extend(_chart_pages(m, env, list(way.left), False))
+    charts = _chart_pages(m, env, list(way.left), False)
+    pages.extend(charts)
+    under = False
     if plan.count > 1 or not _key_under(m, env, way, pages[0]):
-        pages.append(_tile_assembly(m, plan, env, turned, way.landscape))
-    env.fact(_tiling_fact(m, way, len(pages)))
+        under = bool(charts) and _assembly_under_charts(m, plan, env, turned, charts[-1])
+        if not under:
+            pages.append(_tile_assembly(m, plan, env, turned, way.landscape))
+    env.fact(_tiling_fact(m, way, len(pages), under))
     return pages
 
 
@@ -610,7 +625,7 @@ def _gaps(lo: float, hi: float, cut: list[Box], across: tuple[float, float], axi
     return out
 
 
-def _tiling_fact(m: MapDef, way: Tiling, sheets: int) -> str:
+def _tiling_fact(m: MapDef, way: Tiling, sheets: int, under: bool = False) -> str:
     """What the build says of a map too big for a portrait sheet: its tiles (or its one
     sheet), the sheets in all and where its charts went."""
     plan = way.plan
@@ -628,6 +643,7 @@ def _tiling_fact(m: MapDef, way: Tiling, sheets: int) -> str:
     if way.left:
         names = ", ".join(repr(c.item) for c in way.left)
         fact += f"; charts {names} on {_n(way.chart_pages, 'page')} after the map"
+        fact += ", the assembly diagram under them" if under else ""
     return fact
 
 
@@ -977,9 +993,8 @@ def _assembly_size(
     return best[1]
 
 
-def _tile_assembly(
-    m: MapDef, plan: TilePlan, env: PlanEnv, turned: bool = False, landscape: bool = False
-) -> Page:
+def _assembly_lines(plan: TilePlan, turned: bool) -> list[str]:
+    """How to join the tiles, as the assembly diagram's paragraphs."""
     lines = [
         f"{plan.count} tiles, {_n(plan.rows, 'row')} \u00d7 {_n(plan.cols, 'column')}, printed "
         f"at true size; neighbours overlap by {plan.overlap / 72 * 25.4:.0f} mm. Cut each tile "
@@ -989,14 +1004,62 @@ def _tile_assembly(
     ]
     if turned:
         lines.append("The map is turned a quarter turn on the sheets: that needs fewer of them.")
+    return lines
+
+
+def _assembly_under_charts(
+    m: MapDef, plan: TilePlan, env: PlanEnv, turned: bool, page: Page
+) -> bool:
+    """The assembly diagram and its instructions put in the room under the charts on the
+    map's last page of charts, when the key is one of the charts (else the assembly sheet
+    carries it) and the diagram fits at ASSEMBLY_MIN_SCALE or more: a sheet saved."""
+    if not any(c.item == "key" for c in m.margins) or not page.items:
+        return False
+    x0, y0, x1, _ = content_box(env.paper)
+    top = min(item.bbox[1] for item in page.items) - MARGIN_GAP
+    scale = room_scale(plan, (x1 - x0 - ASSEMBLY_TEXT_W - MARGIN_GAP, top - y0))
+    above, _ = badge_bands(plan, scale)
+    px, py = x0, top - above - plan.height * scale
+    tx = px + plan.width * scale + MARGIN_GAP  # the instructions beside it, to the margin
+    regular, bold = _faces(env)
+    lines = _assembly_lines(plan, turned)
+    words = [ln for p in lines for ln in wrap(typeset(p), regular, 9, x1 - tx, env.fonts)]
+    if scale < ASSEMBLY_MIN_SCALE or top - y0 < 16 + 12 * len(words):
+        return False
+    # the title line's right end names what the sheet holds, as an assembly sheet's does
+    named = [
+        o._replace(text=f"{o.text} \u00b7 assembly") if o in _title_end(page) else o
+        for o in page.ops
+    ]
+    page.ops = [*named, _assembly_art(m, plan, env, turned, (px, py, scale))]
+    y = top - 11
+    page.ops.append(Text(tx, y, "Assembly", Font(bold, 11), INK))
+    for line in words:
+        y -= 12
+        page.ops.append(Text(tx, y, line, Font(regular, 9), INK))
+    facts = {"map": m.id, "rows": plan.rows, "cols": plan.cols, "tiles": plan.count}
+    box = (px, py, px + plan.width * scale, py + plan.height * scale)
+    page.items.append(_assembly_page(m, [], box, {**facts, "scale": round(scale, 6)}).items[0])
+    return True
+
+
+def _title_end(page: Page) -> list[Text]:
+    """A charts page's title line's right end: its word "charts"."""
+    return [o for o in page.ops if type(o) is Text and o.text == "charts" and o.align == "right"]
+
+
+def _tile_assembly(
+    m: MapDef, plan: TilePlan, env: PlanEnv, turned: bool = False, landscape: bool = False
+) -> Page:
+    lines = _assembly_lines(plan, turned)
     size = _assembly_size(m, plan, env, lines, landscape)
     x0, y0, x1, y1 = content_box(env.paper.sized(size))
     ops, y = _head(m, env, (x0, x1, y1), lines)
     w, h = plan.width, plan.height
     _, key_h = plan_key(m, replace(env, diags=Diagnostics(), facts={}), x0, x1 - x0)
     avail_w, avail_h = x1 - x0, y - y0 - 10 - key_h
-    scale = _room_scale(plan, (avail_w, avail_h))
-    above, below = _badge_bands(plan, scale)
+    scale = room_scale(plan, (avail_w, avail_h))
+    above, below = badge_bands(plan, scale)
     px = x0 + (avail_w - w * scale) / 2
     py = y - 6 - above - h * scale
     ops.append(_assembly_art(m, plan, env, turned, (px, py, scale)))
@@ -1011,31 +1074,6 @@ def _tile_assembly(
     page = _assembly_page(m, ops, (px, py, px + w * scale, py + h * scale), facts)
     page.size = size
     return page
-
-
-BADGE_MIN = 10.0  # points: the smallest a tile's badge is set before it gives up its room
-BADGE_GAP = 2.0  # round a badge
-
-
-def _room_scale(plan: TilePlan, room: tuple[float, float]) -> float:
-    """The scale of an assembly diagram in ``room`` (w, h) that leaves the bands its
-    tiles' badges take above it and below it (_badge_bands)."""
-    w, h = room
-    first = min(w / plan.width, h / plan.height)
-    above, below = _badge_bands(plan, first)
-    return min(w / plan.width, (h - above - below) / plan.height)
-
-
-def _badge_size(plan: TilePlan, scale: float) -> float:
-    """A badge's type: about a sixth of a tile's width as drawn, from BADGE_MIN to 20 pt."""
-    return max(BADGE_MIN, min(20.0, (plan.tiles[0].x1 - plan.tiles[0].x0) * scale / 6))
-
-
-def _badge_bands(plan: TilePlan, scale: float) -> tuple[float, float]:
-    """The room above and below an assembly diagram drawn at ``scale`` for its tiles'
-    badges: the top row's go above it, the bottom row's below, clear of the map."""
-    band = _badge_size(plan, scale) * 1.35 + 2 * BADGE_GAP
-    return band, (band if plan.rows > 1 else 0.0)
 
 
 def _assembly_art(m: MapDef, plan: TilePlan, env: PlanEnv, turned: bool, at: tuple) -> Group:
@@ -1102,7 +1140,7 @@ def _badges(m: MapDef, plan: TilePlan, env: PlanEnv, at: tuple, words: _Near) ->
     px, py, scale = at
     o, gap = plan.overlap, BADGE_GAP
     bold = env.face(bold=True)
-    largest = _badge_size(plan, scale)
+    largest = badge_size(plan, scale)
     out = []
     for t in plan.tiles:
         x0 = px + (t.x0 + (o if t.col > 0 else 0)) * scale + gap

@@ -23,9 +23,15 @@ from ..env import PlanEnv
 from ..frame import content_box
 from .mapmargins import GAP as MARGIN_GAP
 from .mapmargins import Band, Placed, TileMargins, on_tiles, overflow
-from .tiling import DEFAULT_OVERLAP, Tile, TilePlan, grid_tiles, spans_needed
+from .tiling import DEFAULT_OVERLAP, Tile, TilePlan, grid_tiles, seams, span, spans_needed
 
 TILE_MARGIN = 10.0  # beside a tile's seams: room for the ticks and the glue strip
+
+
+# The smallest an assembly diagram is drawn beside the charts: at a fifth of true size the
+# tiles, their badges and the map's towns still read; smaller, it takes a sheet of its own.
+ASSEMBLY_MIN_SCALE = 0.2
+ASSEMBLY_TEXT_W = 180.0  # the instructions' column beside the diagram
 
 
 @record
@@ -39,18 +45,28 @@ class Tiling:
     charts: tuple[Placed, ...] = ()  # on the tiles' margins (page = the tile's index)
     left: tuple = ()  # charts for pages of their own after the tiles
     chart_pages: int = 0
+    assembly_under: bool = False  # the assembly diagram fits under the last page's charts
 
     @property
     def sheets(self) -> int:
         return self.plan.count + self.chart_pages
 
     @property
+    def all_sheets(self) -> int:
+        """The sheets with an assembly sheet of its own, where the map needs one."""
+        alone = self.plan.count > 1 and not self.assembly_under
+        return self.sheets + alone
+
+    @property
     def landscape(self) -> bool:
         return self.size is not None
 
 
-def choose_tiling(m: MapDef, env: PlanEnv, w: float, h: float, title_h: float) -> Tiling:
-    """The way to tile a ``w`` x ``h`` map (points) that takes the fewest sheets."""
+def choose_tiling(
+    m: MapDef, env: PlanEnv, w: float, h: float, title_h: float, pad: float | None = None
+) -> Tiling:
+    """The way to tile a ``w`` x ``h`` map (points) that takes the fewest sheets, its
+    seams moved off what they would cut when ``pad`` says where the grid lies in the art."""
     overlap = m.overlap if m.overlap is not None else DEFAULT_OVERLAP
     paper = env.paper
     sizes = [None] if paper.width == paper.height else [None, (paper.height, paper.width)]
@@ -68,11 +84,11 @@ def choose_tiling(m: MapDef, env: PlanEnv, w: float, h: float, title_h: float) -
                 too_many.append(rows * cols)
                 continue
             for r, c in ((rows, cols), (rows, cols + 1), (rows + 1, cols)):
-                if best is not None and r * c >= best.sheets:
+                if best is not None and r * c >= best.all_sheets:
                     continue  # cannot take fewer sheets than the best so far
                 way = Tiling(grid_tiles(mw, mh, r, c, overlap), turned, size, title_h)
                 way = with_charts(m, quiet, way)
-                key = (way.sheets, way.plan.count, turned, size is not None)
+                key = (way.all_sheets, way.plan.count, turned, size is not None)
                 if best is None or key < best_key:
                     best, best_key = way, key
     if best is None:
@@ -86,7 +102,74 @@ def choose_tiling(m: MapDef, env: PlanEnv, w: float, h: float, title_h: float) -
                 "a smaller cell or fewer cells; see docs/security.md for the caps",
             )
         )
-    return with_charts(m, env, best)
+    return (
+        with_charts(m, env, _seamed(m, quiet, best, (w, h), pad))
+        if pad is not None
+        else with_charts(m, env, best)
+    )
+
+
+def _seamed(m: MapDef, env: PlanEnv, way: Tiling, size: tuple[float, float], pad: float) -> Tiling:
+    """The way with its seams moved off what they would cut (a town, a road along the
+    seam: seams in tiling.py), each tile still fitting its sheet; the way as it was when
+    that takes more sheets (a last tile grown wider leaves its charts less room)."""
+    plan = way.plan
+    x0, y0, x1, y1 = content_box(env.paper.sized(way.size))
+    room_w, room_h = x1 - x0, y1 - y0 - way.title_h
+    cells = _weighted_cells(m, way.turned, size, pad)
+    mw, mh = plan.width, plan.height
+
+    def across(a: float, b: float) -> float:
+        return sum(w for (c0, _, c1, _), w in cells if c0 < b and c1 > a)
+
+    def down(a: float, b: float) -> float:  # a and b from the map's top
+        return sum(w for (_, c0, _, c1), w in cells if c0 < mh - a and c1 > mh - b)
+
+    before = _trial(m, env, way)
+    o = plan.overlap
+    for give in (1.0, 0.5, 0.25):  # how far a tile may grow past the equal span, of its room
+        xs = seams(mw, plan.cols, o, _limits(mw, room_w, plan.cols, o, give), across)
+        ys = seams(mh, plan.rows, o, _limits(mh, room_h, plan.rows, o, give), down)
+        moved = replace(way, plan=grid_tiles(mw, mh, plan.rows, plan.cols, o, xs, ys))
+        if _trial(m, env, moved) <= before:
+            return moved
+    return way
+
+
+def _trial(m: MapDef, env: PlanEnv, way: Tiling) -> tuple[int, int]:
+    """What a way costs once its charts are placed: its sheets, then the warnings placing
+    them gives (a key squeezed into a narrow band whose names no longer fit)."""
+    quiet = replace(env, diags=Diagnostics(), facts={})
+    return with_charts(m, quiet, way).all_sheets, len(quiet.diags)
+
+
+def _limits(length: float, room: float, n: int, overlap: float, give: float) -> list[float]:
+    """The longest each of ``n`` spans may be: the equal span and ``give`` of what the room
+    (less a margin at each seam) leaves past it."""
+    each = span(length, n, overlap)
+    out = []
+    for i in range(n):
+        most = room - TILE_MARGIN * ((i > 0) + (i < n - 1))
+        out.append(each + give * max(0.0, most - each))
+    return out
+
+
+def _weighted_cells(
+    m: MapDef, turned: bool, size: tuple[float, float], pad: float
+) -> list[tuple[tuple[float, float, float, float], int]]:
+    """Each cell a seam should not cut, as a box in the (possibly turned) art's points, with
+    what it holds: a feature 1, a named one (a town) 2 more, each line through it 1."""
+    out = []
+    _, h = size
+    for cell in m.cells:
+        weight = sum(1 + 2 * bool(f.name) for f in m.features_at(cell)) + len(m.lines_at(cell))
+        if not weight:
+            continue
+        xs, ys = zip(*m.grid.corners(*cell), strict=True)
+        bx0, by0, bx1, by1 = min(xs) + pad, min(ys) + pad, max(xs) + pad, max(ys) + pad
+        box = (h - by1, bx0, h - by0, bx1) if turned else (bx0, by0, bx1, by1)
+        out.append((box, weight))
+    return out
 
 
 def with_charts(m: MapDef, env: PlanEnv, way: Tiling) -> Tiling:
@@ -99,8 +182,15 @@ def with_charts(m: MapDef, env: PlanEnv, way: Tiling) -> Tiling:
     )
     x0, y0, x1, y1 = content_box(env.paper)
     quiet = replace(env, diags=Diagnostics(), facts={})
-    pages = len(overflow(m, quiet, left, (x0, y0, x1, y1 - way.title_h), False))
-    return replace(way, charts=tuple(placed), left=tuple(left), chart_pages=pages)
+    pages = overflow(m, quiet, left, (x0, y0, x1, y1 - way.title_h), False)
+    under = False
+    if pages and pages[-1] and any(c.item == "key" for c in m.margins):
+        bottom = min(p.y_top - p.block.height for p in pages[-1]) - MARGIN_GAP
+        room = (x1 - x0 - ASSEMBLY_TEXT_W - MARGIN_GAP, bottom - y0)
+        under = room_scale(way.plan, room) >= ASSEMBLY_MIN_SCALE
+    return replace(
+        way, charts=tuple(placed), left=tuple(left), chart_pages=len(pages), assembly_under=under
+    )
 
 
 def margins(plan: TilePlan, t: Tile) -> tuple[float, float, float, float]:
@@ -148,6 +238,31 @@ def bands(m: MapDef, env: PlanEnv, way: Tiling, t: Tile) -> list[Band]:
         low = py if last_row else py + o + MARGIN_GAP
         out.append(Band("right", (px + tw + MARGIN_GAP, low, x1, py + th)))
     return [b for b in out if b.width > MARGIN_GAP and b.box[3] - b.box[1] > MARGIN_GAP]
+
+
+BADGE_MIN = 10.0  # points: the smallest a tile's badge is set before it gives up its room
+BADGE_GAP = 2.0  # round a badge
+
+
+def room_scale(plan: TilePlan, room: tuple[float, float]) -> float:
+    """The scale of an assembly diagram in ``room`` (w, h) that leaves the bands its
+    tiles' badges take above it and below it (_badge_bands)."""
+    w, h = room
+    first = min(w / plan.width, h / plan.height)
+    above, below = badge_bands(plan, first)
+    return min(w / plan.width, (h - above - below) / plan.height)
+
+
+def badge_size(plan: TilePlan, scale: float) -> float:
+    """A badge's type: about a sixth of a tile's width as drawn, from BADGE_MIN to 20 pt."""
+    return max(BADGE_MIN, min(20.0, (plan.tiles[0].x1 - plan.tiles[0].x0) * scale / 6))
+
+
+def badge_bands(plan: TilePlan, scale: float) -> tuple[float, float]:
+    """The room above and below an assembly diagram drawn at ``scale`` for its tiles'
+    badges: the top row's go above it, the bottom row's below, clear of the map."""
+    band = badge_size(plan, scale) * 1.35 + 2 * BADGE_GAP
+    return band, (band if plan.rows > 1 else 0.0)
 
 
 __all__ = ["TILE_MARGIN", "Tiling", "bands", "choose_tiling", "margins", "tile_at", "with_charts"]

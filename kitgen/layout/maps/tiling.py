@@ -1,11 +1,14 @@
 """Splitting a map bigger than the printable area into overlapping tiles at true scale.
 
-Pure arithmetic: windows in map coordinates (points, y up). Every tile in a row has the same
-width and every tile in a column the same height, neighbours overlap by exactly ``overlap``,
-and the windows together cover the map with no gap.
+Pure arithmetic: windows in map coordinates (points, y up). The tiles of a column share
+their left and right edges and those of a row their top and bottom, neighbours overlap by
+exactly ``overlap``, and the windows together cover the map with no gap. The spans are
+equal unless a seam is moved off what it would cut (``seams``).
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from ...model.map import DEFAULT_OVERLAP, MIN_OVERLAP
 from ...records import record
@@ -95,10 +98,55 @@ def spans_needed(length: float, room: float, overlap: float, margin: float = 0.0
     return n
 
 
-def grid_tiles(width: float, height: float, rows: int, cols: int, overlap: float) -> TilePlan:
-    """A ``rows`` x ``cols`` grid of tiles over a ``width`` x ``height`` map."""
-    xs = _split(width, cols, overlap)
-    ys_from_top = _split(height, rows, overlap)
+# What a glue strip running from a to b across the map cuts through: 0 for nothing.
+Cost = Callable[[float, float], float]
+
+
+def seams(
+    length: float, n: int, overlap: float, limits: list[float], cost: Cost
+) -> list[tuple[float, float]]:
+    """``n`` spans covering [0, length] as _split's, each seam (where a span starts over the
+    one before) moved to where its strip of ``overlap`` cuts the least, nearest the equal
+    seam among those; span i no longer than ``limits[i]`` (each at least the equal span)."""
+    spans = _split(length, n, overlap)
+    start = 0.0
+    out = []
+    for i in range(n - 1):
+        equal, _ = spans[i + 1]
+        lo = max(start + overlap * 2, length - sum(limits[i + 1 :]) + (n - 2 - i) * overlap)
+        hi = start + limits[i] - overlap
+        best = min(_positions(lo, hi, equal), key=lambda x: (cost(x, x + overlap), abs(x - equal)))
+        out.append((start, best + overlap))
+        start = best
+    out.append((start, length))
+    return out
+
+
+def _positions(lo: float, hi: float, equal: float, step: float = 2.0) -> list[float]:
+    """Where a seam may go: ``equal``, then every ``step`` points from it both ways."""
+    if hi < lo:
+        return [equal]
+    out = [equal]
+    k = 1
+    while equal - k * step >= lo or equal + k * step <= hi:
+        out.extend(x for x in (equal - k * step, equal + k * step) if lo <= x <= hi)
+        k += 1
+    return out
+
+
+def grid_tiles(
+    width: float,
+    height: float,
+    rows: int,
+    cols: int,
+    overlap: float,
+    xs: list[tuple[float, float]] | None = None,
+    ys_from_top: list[tuple[float, float]] | None = None,
+) -> TilePlan:
+    """A ``rows`` x ``cols`` grid of tiles over a ``width`` x ``height`` map: equal spans
+    unless given (``xs`` left to right, ``ys_from_top`` from the map's top down)."""
+    xs = xs or _split(width, cols, overlap)
+    ys_from_top = ys_from_top or _split(height, rows, overlap)
     tiles = []
     for r, (t0, t1) in enumerate(ys_from_top):
         for c, (x0, x1) in enumerate(xs):
@@ -117,6 +165,7 @@ __all__ = [
     "TilePlan",
     "grid_tiles",
     "needs_tiling",
+    "seams",
     "span",
     "spans_needed",
 ]
