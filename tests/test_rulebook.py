@@ -5,6 +5,7 @@ diagram's cells where the map draws them, no text under 7 pt. Every error at its
 
 from __future__ import annotations
 
+import math
 import re
 
 import pytest
@@ -340,3 +341,35 @@ def test_a_piece_with_no_counter_stands_as_a_round_base_with_its_label_in_it(gam
     assert (base[0] + base[2]) / 2 == pytest.approx((c2[0] + c2[2]) / 2, abs=0.5)
     assert (base[1] + base[3]) / 2 == pytest.approx((c2[1] + c2[3]) / 2, abs=0.5)
     assert base[0] < label.box[0] and label.box[2] < base[2]  # the label inside the base
+
+
+def test_a_diagrams_counters_stand_inside_their_hexes(game_dir):
+    """Issue 38: Iron Ford's diagrams drew 5/8 in counters in 3/4 in hexes, their corners
+    over the next hexes, so which hex a unit stood in was not clear. A counter larger than
+    the square inside its hex is drawn that square's size (less a little, so the hex's edge
+    shows round it): read back, its side is at most 1.27 times the hex's side."""
+    hexes = (
+        GAME.replace("grid: square", "grid: hex")
+        .replace("size: 1/2in", "size: 1in")
+        .replace("cells: B2-C3", "cells: 0202-0303")
+        .replace("at: B2}", 'at: "0202"}')
+        .replace("at: C3}", 'at: "0303"}')
+        .replace("from: B2, to: C3", 'from: "0202", to: "0303"')
+    )
+    pdf = _rulebook(game_dir, text=hexes)
+    page = next(k for k, ws in enumerate(pdf_words(pdf), 1) if any(w.text == "fire." for w in ws))
+    marks = marks_of(pdf, page)
+    lengths = [round(math.hypot(s.x1 - s.x0, s.y1 - s.y0), 1) for s in marks.segments]
+    side = max(set(lengths), key=lengths.count)  # the hexes' sides, most of the lines drawn
+    counters = [
+        f.box
+        for f in marks.fills
+        if side * 0.9 < f.box[2] - f.box[0] < side * 2
+        and abs((f.box[2] - f.box[0]) - (f.box[3] - f.box[1])) < 1
+    ]
+    assert len(counters) == 2
+    for x0, y0, x1, y1 in counters:
+        assert x1 - x0 == pytest.approx(y1 - y0, abs=0.1)  # square counters stay square
+        # a centred square fits a flat-topped hex of side R when its side is at most
+        # 2R / (1 + 1/sqrt(3)) = 1.268 R; drawn at 90 % of that
+        assert x1 - x0 == pytest.approx(0.9 * 2 * side / (1 + 1 / math.sqrt(3)), rel=0.02)

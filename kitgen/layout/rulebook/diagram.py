@@ -25,6 +25,7 @@ from ..rich import Faces, draw_line, parse_markup, wrap_runs
 MAX_SCALE = 1.0  # a map window is never drawn larger than the map prints
 MAX_HEIGHT = 300.0  # points: the most a map window takes down a column
 BASE = 0.9  # a model's round base, of a cell: bases in side-by-side cells nearly touch
+ROOM = 0.9  # of the square inside a cell, what its pieces take: the cell's edge shows round
 ARROWS = {"move": MOVE_INK, "fire": FIRE_INK}  # each kind of arrow's ink
 ARROW_WIDTH = 1.6  # points, as printed
 FRAME = Stroke(MID_INK, 0.6)
@@ -130,7 +131,7 @@ def _placed(game: Game, m: MapDef, d: Diagram) -> list:
     out = []
     for cell, placed in by_cell.items():
         cx, cy = m.grid.centre(*cell)
-        span = cell_size(m.grid) * 0.9
+        span = _square_in(m, cell) * ROOM
         size = _size(game, placed[0].piece, m)
         # a picture, not a board: pieces that would hide each other stand smaller, side
         # by side, so every piece's words show
@@ -138,6 +139,20 @@ def _placed(game: Game, m: MapDef, d: Diagram) -> list:
         for i, (dx, dy) in enumerate(_spots(len(placed), span, size * k)):
             out.append((placed[i], cx + dx, cy + dy, k))
     return out
+
+
+def _square_in(m: MapDef, cell) -> float:
+    """The side of the largest square centred in a cell, upright: a counter that size
+    stands inside its hex, so a reader sees which hex it is in (a hex's sides at an angle
+    leave less room than its width: 1.27 times the radius across a flat-topped hex)."""
+    cx, cy = m.grid.centre(*cell)
+    corners = [(x - cx, y - cy) for x, y in m.grid.corners(*cell)]
+    half = math.inf
+    for (x0, y0), (x1, y1) in zip(corners, corners[1:] + corners[:1], strict=True):
+        nx, ny = y1 - y0, x0 - x1  # the side's normal; the centre's distance to the side
+        d = abs(nx * x0 + ny * y0)
+        half = min(half, d / (abs(nx) + abs(ny)))
+    return 2 * half
 
 
 def _pieces(game: Game, m: MapDef, d: Diagram, scale: float, env: PlanEnv) -> list:
