@@ -59,7 +59,7 @@ CASES = [
         {"map.yaml": [("{item: crt, side: right}", "{item: '  ', side: right}")]},
         "g",
         [
-            "g/map.yaml:12:16: error: maps[0].margins[1].item: blank text (spaces or invisible characters only) (it is required: write it out)",
+            "g/map.yaml:11:16: error: maps[0].margins[0].item: blank text (spaces or invisible characters only) (it is required: write it out)",
             "1 error(s), 0 warning(s)",
         ],
     ),

@@ -138,7 +138,7 @@ def feature_ops(
         cx, cy = m.grid.centre(*cell)
         text, ty = names_at.get((cx, cy), ("", None))
         lines = _name_lines(m.grid.corners(*cell), text, fs, ty)
-        ops.extend(_symbols(m, feats, (cx, cy), size, bold, hide, (bool(text), lines, fs)))
+        ops.extend(_symbols(m, feats, (cx, cy), size, bold, hide, (bool(text), lines, fs), least))
         ops.extend(_name_ops(cx, lines, fs, bold))
     return ops
 
@@ -164,7 +164,14 @@ def _name_lines(poly: list[Point], text: str, fs: float, ty: float | None) -> li
 
 
 def _symbols(
-    m: MapDef, feats: list, at: Point, size: float, bold: str, hide: tuple, name: tuple
+    m: MapDef,
+    feats: list,
+    at: Point,
+    size: float,
+    bold: str,
+    hide: tuple,
+    name: tuple,
+    least: float = 0.0,
 ) -> list:
     """A cell's feature symbols side by side; over a two-line name, made smaller to keep
     above it, within the room they had. ``name``: (named?, its lines, its size)."""
@@ -183,7 +190,7 @@ def _symbols(
     for f, s in zip(feats, sizes, strict=True):
         kind = m.feature_kinds[f.kind]
         if not hidden((x, y - s / 2, x + s, y + s / 2), hide, not kind.icon):
-            ops.extend(symbol_ops(kind, x + s / 2, y, s, bold))
+            ops.extend(symbol_ops(kind, x + s / 2, y, s, bold, least))
         x += s + size * 0.05
     return ops
 
@@ -221,13 +228,19 @@ def _name_spot(named: tuple, fs: float, size: float, hide: tuple) -> float | Non
     return None
 
 
-def symbol_ops(kind: FeatureKind, cx: float, cy: float, s: float, bold: str) -> list:
-    """A feature's own look in a square of side ``s``: its icon, or its text on a disc."""
+def symbol_ops(
+    kind: FeatureKind, cx: float, cy: float, s: float, bold: str, least: float = 0.0
+) -> list:
+    """A feature's own look in a square of side ``s``: its icon, or its text on a disc (the
+    disc alone where the text would be under ``least``: a reduced map's colour still tells)."""
     if kind.icon:
         return [Icon(kind.icon, cx, cy, s, kind.colour)]
     fs = s * (0.62 if len(kind.text) <= 1 else 0.9 / max(1, len(kind.text)))
+    disc = Path(_disc(cx, cy, s / 2), fill=kind.colour, stroke=Stroke(PAPER, max(0.5, s / 20)))
+    if fs < least:
+        return [disc]
     return [
-        Path(_disc(cx, cy, s / 2), fill=kind.colour, stroke=Stroke(PAPER, max(0.5, s / 20))),
+        disc,
         Text(
             cx, cy - fs * 0.35, kind.text, Font(bold, fs), readable_on(kind.colour), align="centre"
         ),

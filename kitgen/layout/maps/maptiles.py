@@ -136,11 +136,13 @@ def _seamed(m: MapDef, env: PlanEnv, way: Tiling, size: tuple[float, float], pad
     return way
 
 
-def _trial(m: MapDef, env: PlanEnv, way: Tiling) -> tuple[int, int]:
-    """What a way costs once its charts are placed: its sheets, then the warnings placing
-    them gives (a key squeezed into a narrow band whose names no longer fit)."""
+def _trial(m: MapDef, env: PlanEnv, way: Tiling) -> tuple[int, int, int]:
+    """What a way costs once its charts are placed: its sheets, the warnings placing them
+    gives (a key squeezed into a narrow band whose names no longer fit), then the charts
+    its tiles cannot take (a wider last tile leaves its margin less room)."""
     quiet = replace(env, diags=Diagnostics(), facts={})
-    return with_charts(m, quiet, way).all_sheets, len(quiet.diags)
+    placed = with_charts(m, quiet, way)
+    return placed.all_sheets, len(quiet.diags), len(placed.left)
 
 
 def _limits(length: float, room: float, n: int, overlap: float, give: float) -> list[float]:
