@@ -186,9 +186,10 @@ sheets:
 """
 
 
-def test_a_whole_row_reading_on_a_rolled_row_marks_its_roll_and_keeps_it_a_roll(game_dir):
-    """The dagger prints after the roll number, which is still read as the roll 4: the build
-    takes it, the chance column counts it, and the number keeps its place in its column."""
+def test_a_whole_row_reading_on_a_rolled_row_marks_its_words_not_its_roll(game_dir):
+    """The dagger never prints after the roll number ("4†1" reads as 41): it hangs on the
+    row's first words; the 4 is still read as the roll 4, the chance column counts it, and
+    the number keeps its place in its column."""
     planned, pdfs, _ = build_pdfs(write_game(game_dir, ROLLED_GAME))
     assert [str(d) for d in planned.diags.items] == []  # no refusal, no uncovered total
     table = planned.game.tables[0]
@@ -198,14 +199,20 @@ def test_a_whole_row_reading_on_a_rolled_row_marks_its_roll_and_keeps_it_a_roll(
     text = " ".join(w.text for w in words)
     assert (
         typeset(
-            "D6 Result Chance 1-3 Boom 1/2 = 50% 4\u20201 Fizz 1/6 = 16.7% 5-6 Bang 1/3 = 33.3%"
+            "D6 Result Chance 1-3 Boom 1/2 = 50% 4 Fizz\u20201 1/6 = 16.7% 5-6 Bang 1/3 = 33.3%"
         )
         in text
     )
-    label = {w.text: w.box for w in words if w.text in ("1\u20133", "4\u20201", "5\u20136")}
+    assert not [w.text for w in words if w.text[:1].isdigit() and "\u2020" in w.text]
+    label = {w.text: w.box for w in words if w.text in ("1\u20133", "4", "5\u20136")}
     mid = {w: (box[0] + box[2]) / 2 for w, box in label.items()}
-    assert mid["4\u20201"] > mid["1\u20133"] + 1  # the 4 keeps its place: the mark hangs right
-    assert label["1\u20133"][0] < label["4\u20201"][0]  # the 4 is not pushed to the left
+    assert abs(mid["4"] - mid["1\u20133"]) < 1  # the 4 keeps its place, centred
+
+
+def test_a_row_reading_on_a_roll_with_no_words_stays_on_the_roll(game_dir):
+    body = ROLLED_GAME.replace("cells: [Fizz]", "cells: [~]")
+    planned, pdfs, _ = build_pdfs(write_game(game_dir, body))
+    assert "4\u20201" in pdf_text(pdfs["sheet-reference.pdf"])[0]
 
 
 def test_a_whole_row_reading_on_a_named_row_marks_its_label(game_dir):

@@ -169,8 +169,8 @@ def _card(
     w.gap(6)
     w.table(_with_chances(table), 9.5, 7.5)
     notes = policy_notes(table)
-    if notes:
-        text = " ".join(notes)
+    if notes:  # the kit's reading of the policy is marked here, not on a roll
+        text = " ".join(notes) + table.policy_mark
         w.gap(2)
         w.para(text, 7.5, italic=True, colour=MUTED)
     if table.situations:
@@ -225,30 +225,13 @@ def _types_text(table: ThreatTable) -> str:
     return " · ".join(parts)
 
 
-def _clamped(table: ThreatTable) -> set[int]:
-    """The rows that out-of-range totals are read as (the lowest row under a low clamp,
-    the highest under a high one): where the policy's reading mark goes."""
-    lows = [(r.band.lo, i) for i, r in enumerate(table.rows) if r.band.lo is not None]
-    highs = [(r.band.hi, i) for i, r in enumerate(table.rows) if r.band.hi is not None]
-    rows = set()
-    if table.low == "clamp" and lows:
-        _, lowest = min(lows)
-        rows.add(lowest)
-    if table.high == "clamp" and highs:
-        _, highest = max(highs)
-        rows.add(highest)
-    return rows
-
-
 CHANCE = Column("Chance", align="centre")
 
 
 def _with_chances(table: ThreatTable) -> Table:
     """The table itself, with the chance of each row when nothing modifies the roll; a
-    row that out-of-range totals are read as carries the mark of the kit's reading of
-    that policy, so its note under the table points somewhere."""
+    row's reading mark hangs on its words, never on its roll."""
     base = row_odds(table, Combo(()))
-    marked = _clamped(table) if table.policy_reading else set()
     # every row a roll reaches unmodified equally likely (1/6 on each of 1-6): the chance
     # is said once under the table, not printed row by row
     live = {p for p in base if p > 0}
@@ -262,9 +245,9 @@ def _with_chances(table: ThreatTable) -> Table:
             Row(
                 r.band.text,
                 (*r.outcomes, *(() if once else (_chance(p),))),
-                mark=r.mark + (table.policy_mark if i in marked else ""),
+                mark=r.mark,
             )
-            for i, (r, p) in enumerate(zip(table.rows, base, strict=True))
+            for r, p in zip(table.rows, base, strict=True)
         ),
         label=Column("Roll", align="centre"),
         notes=notes if once else (),

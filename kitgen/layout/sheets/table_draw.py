@@ -51,6 +51,8 @@ _NUMERIC = re.compile(
 )
 _DASH = re.compile(r"^[-\u2014\u2013]$")
 _RANGE = re.compile(r"\d\s*[-\u2013]\s*[-\u2212]?\d")  # a roll range: "2-3", "10–12"
+# a roll or a number in a label column: 4, >6, 1-3, 10–12, 7+
+_ROLL = re.compile(r"^[<>=≤≥+\-\u2212]*[0-9][0-9.,/x+\-\u2212\u2013 ]*$")
 # footnote marks after a number hang past it: *, #, a reading's numbered mark (†2)
 _MARKS = re.compile(r"(?:[*#\u2021]|\u2020\d*)+$")
 
@@ -427,12 +429,16 @@ def _grid(table: Table) -> tuple[list[Column], list[str], list[_Cell], list[list
             rows.append([_Cell(0, len(cols), tuple(parse_markup(text or "", bold=True)), "left")])
             continue
         cells: list[_Cell] = []
+        # a row's reading mark never sits on a roll or a number ("1†10" reads as 110): it
+        # goes on the row's first words; a named row keeps it on its name
+        hang = label is not None and _ROLL.match(row.label or "") is not None
+        moved = hang and any(_text_of(v) for v in row.cells)
         if label is not None:
             cells.append(
                 _Cell(
                     0,
                     1,
-                    tuple(parse_markup((row.label or "") + row.mark)),
+                    tuple(parse_markup((row.label or "") + ("" if moved else row.mark))),
                     aligns[0],
                     aligns[0] == "centre" and not ranges,
                 )
@@ -440,6 +446,8 @@ def _grid(table: Table) -> tuple[list[Column], list[str], list[_Cell], list[list
         at = off
         for v in row.cells:
             cell = v if isinstance(v, Cell) else Cell(v)
+            if moved and cell.text:
+                cell, moved = replace(cell, text=cell.text + row.mark), False
             n = max(1, cell.cols)
             align = cell.align or (aligns[at] if n == 1 else "left")
             runs = None if cell.text is None else tuple(parse_markup(cell.text, bold=cell.bold))
@@ -451,6 +459,10 @@ def _grid(table: Table) -> tuple[list[Column], list[str], list[_Cell], list[list
             cells.append(_Cell(len(cols) - 1, 1, tuple(parse_markup(chance)), "right"))
         rows.append(cells)
     return cols, aligns, header, rows
+
+
+def _text_of(value: Cell | str | None) -> str:
+    return (value.text or "") if isinstance(value, Cell) else (value or "")
 
 
 def _allocate(
