@@ -330,6 +330,58 @@ def test_grid_scatter_cells_target_and_blanks(game_dir):
     assert [(f.w, f.h) for f in frames] == [(108, 108)]
 
 
+def test_grid_scatter_captions_name_each_cell_clear_of_the_line_of_flight(game_dir):
+    """A caption prints small inside its own cell, at the edge away from the target (the foot
+    in rows below it), and the line of flight breaks around the caption and the write-in
+    line it crosses, so both stay readable."""
+    body = """
+  - kind: grid-scatter
+    id: g
+    size: 3
+    square: 1.5in
+    captions: [[LONG LEFT, LONG, LONG RIGHT], [LEFT, ~, RIGHT], [SHORT LEFT, SHORT, SHORT RIGHT]]
+"""
+    p = plan_game(game(game_dir, body))
+    page = p.docs[0].pages[0]
+    (item,) = page.items
+    assert item.extra["captions"][1] == ["LEFT", None, "RIGHT"]
+    texts = {op.text: (op, dx, dy) for op, dx, dy, _ in walk(page.ops) if isinstance(op, Text)}
+    squares = [
+        (op.x + dx, op.y + dy)
+        for op, dx, dy, _ in walk(page.ops)
+        if isinstance(op, Rect) and (op.w, op.h) == (108, 108) and op.fill
+    ]
+    left, foot = min(x for x, _ in squares), min(y for _, y in squares)
+
+    def cell_of(word):
+        op, dx, dy = texts[word]
+        return int((op.x + dx - left) // 108), 2 - int((op.y + dy - foot) // 108)
+
+    for r, row in enumerate(item.extra["captions"]):
+        for c, word in enumerate(row):
+            if word:
+                assert cell_of(word) == (c, r), word
+                assert texts[word][0].font.size >= 6
+    short, dx, dy = texts["SHORT"]
+    assert short.y + dy - foot < 20  # at the foot of its cell: the arrow's tip is at the top
+    dashes = [
+        (op, ody)
+        for op, _, ody, _ in walk(page.ops)
+        if isinstance(op, Line) and op.stroke.dash and op.x0 == op.x1
+    ]
+    lo, hi = short.y + dy - 1, short.y + dy + short.font.size
+    for line, ody in dashes:  # no dash of the line of flight runs through the caption
+        a, b = sorted((line.y0 + ody, line.y1 + ody))
+        assert b <= lo or a >= hi
+
+
+def test_grid_scatter_captions_take_the_grid_shape(game_dir):
+    body = "  - {kind: grid-scatter, id: x, size: 2, square: 1in, captions: [[a, b], [c]]}"
+    assert errs(game(game_dir, body)) == [
+        "game.yaml:4:74: error: templates[0].captions[1]: expected 2 cells, got 1"
+    ]
+
+
 # ---- the outline variant -----------------------------------------------------------------
 
 
@@ -408,6 +460,9 @@ def test_duck_flechette_and_scatter_from_content():
     assert blast["cells"][1] == ["4/6", "2/4", "4/6"]
     scatter = items(manifest, id="grenade-scatter", variant="print")[0]
     assert scatter["cells"] == [[None] * 3] * 3  # lost in the seed: write-in blanks
+    # drawn from the rule: each square named by where it lies from the thrower
+    assert scatter["captions"][0] == ["LONG LEFT", "LONG", "LONG RIGHT"]
+    assert scatter["captions"][2][1] == "SHORT"
 
 
 def test_rencounter_rulers_cover_the_missile_table():

@@ -68,6 +68,7 @@ class GridScatterTemplate(TemplateBase):
     size: int = 3  # N x N
     square: float = 72.0
     cells: tuple[tuple[str | None, ...], ...] = ()  # rows from the far side; None = write-in
+    captions: tuple[tuple[str | None, ...], ...] = ()  # small words at each cell's head
     target: tuple[int, int] = (1, 1)  # (col, row), row 0 the far side
     flight: str = "bottom"  # side the line of flight enters from, or none
     flight_label: str = "line of flight"

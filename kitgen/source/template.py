@@ -125,6 +125,11 @@ TEMPLATE = Spec(
             Key(
                 "cells", ListOf(ListOf(Either(TEXT, NULL))), "rows of values; null a write-in blank"
             ),
+            Key(
+                "captions",
+                ListOf(ListOf(Either(TEXT, NULL))),
+                "rows of small words at each cell's head (e.g. where it lies); null for none",
+            ),
         ),
         "arc": (
             Key("spread", NUMBER, "degrees", required=True, lo=1, hi=360),
@@ -326,12 +331,22 @@ def _read_cells(
 ) -> tuple[tuple[str | None, ...], ...] | None:
     """The cells, row by row. A null cell (a value the source lost) prints as a write-in
     blank; each is added to ``blanks`` as (node, path, message) to be listed as a warning."""
-    node = f.node_of("cells")
-    ctx, path = f.ctx, f.sub("cells")
-    if node is None:
+    if f.node_of("cells") is None:
         every = f"all {size * size} print as write-in blanks"
-        blanks.append((f.map, path, f"{WRITE_IN}template {tid!r} has no cells: {every}"))
+        blanks.append((f.map, f.sub("cells"), f"{WRITE_IN}template {tid!r} has no cells: {every}"))
         return tuple(tuple(None for _ in range(size)) for _ in range(size))
+    return _read_rows(f, "cells", size, tid, blanks)
+
+
+def _read_rows(
+    f: Fields, key: str, size: int, tid: str, blanks: list | None
+) -> tuple[tuple[str | None, ...], ...] | None:
+    """`size` rows of `size` texts or nulls under `key`. With ``blanks``, a null is a
+    write-in blank and is listed there; without, it is just nothing (a cell with no name)."""
+    node = f.node_of(key)
+    ctx, path = f.ctx, f.sub(key)
+    if node is None:
+        return ()
     if not isinstance(node, Seq):
         ctx.error(node, path, f"expected a list of rows, got {describe(node)}")
         return None
@@ -351,9 +366,10 @@ def _read_cells(
         for c, cell in enumerate(row):
             if isinstance(cell, Scalar) and cell.value is None:
                 cells.append(None)
-                where = f"row {r + 1}, column {c + 1}"
-                message = f"{WRITE_IN}template {tid!r}, {where} has no value"
-                blanks.append((cell, f"{rpath}[{c}]", message))
+                if blanks is not None:
+                    where = f"row {r + 1}, column {c + 1}"
+                    message = f"{WRITE_IN}template {tid!r}, {where} has no value"
+                    blanks.append((cell, f"{rpath}[{c}]", message))
             else:
                 cells.append(as_text(ctx, cell, f"{rpath}[{c}]"))
         rows.append(tuple(cells))
@@ -373,13 +389,14 @@ def _read_grid_scatter(f: Fields, common: dict) -> GridScatterTemplate | None:
         return None
     blanks: list = []
     cells = _read_cells(f, size, common["id"], blanks)
+    captions = _read_rows(f, "captions", size, common["id"], None)
     target = (size // 2, size // 2)
     if target_node is not None:
         t = _read_cell_ref(f.ctx, target_node, f.sub("target"), size)
         if t is None:
             return None
         target = t
-    if cells is None:
+    if cells is None or captions is None:
         return None
     if len(f.ctx.diags.errors) == errors:  # a broken template's blanks would only be noise
         for node, path, message in blanks:
@@ -389,6 +406,7 @@ def _read_grid_scatter(f: Fields, common: dict) -> GridScatterTemplate | None:
         size=size,
         square=square,
         cells=cells,
+        captions=captions,
         target=target,
         flight=flight,
         flight_label=flight_label,

@@ -629,15 +629,23 @@ def _flight_line(
     gaps = []
     for r, row in enumerate(t.cells):
         for c, value in enumerate(row):
-            if value is None:
-                continue
             x, y = gx + (c + 0.5) * u, foot + (n - 1 - r + 0.5) * u
+            if value is None:  # a write-in line, and room above it to write on
+                if t.flight in ("bottom", "top") and abs(x - tx) < u * 0.25 + 2:
+                    gaps.append((y - u * 0.12 - 3, y + u * 0.12))
+                continue
             fs = pen.fit(value, size, u * 0.8, True)
             half = pen.width(value, fs, True) / 2 + 4
             if t.flight in ("bottom", "top") and abs(x - tx) < half:
                 gaps.append((y - fs * 0.45 - 3, y + fs * 0.8 + 3))
             elif t.flight in ("left", "right") and abs(y - ty) < fs:
                 gaps.append((x - half, x + half))
+    for x, y, words, fs in _caption_places(t, pen, gx, foot):  # captions are kept clear too
+        half = pen.width(words, fs, True) / 2 + 4
+        if t.flight in ("bottom", "top") and abs(x - tx) < half:
+            gaps.append((y - 3, y + fs + 2))
+        elif t.flight in ("left", "right") and abs(y - ty) < fs + 3:
+            gaps.append((x - half, x + half))
     vertical = t.flight in ("bottom", "top")
     lo, hi = sorted((sy, tip[1]) if vertical else (sx, tip[0]))
     for a, b in _without(lo, hi, gaps):
@@ -715,6 +723,7 @@ def draw_grid_scatter(t: GridScatterTemplate, pen: Pen) -> Drawing:
                 fs * 1.15,
             )
             ops.append(pen.text(x, y - fs * 0.3, value, fs, True))
+    ops += [pen.text(x, y, w, fs, True) for x, y, w, fs in _caption_places(t, pen, gx, foot)]
     y = H - 16
     ops.append(pen.text(W / 2, y, t.title, pen.fit(t.title, 12, W - 12, True), True))
     for line in head_lines:
@@ -726,9 +735,26 @@ def draw_grid_scatter(t: GridScatterTemplate, pen: Pen) -> Drawing:
         bar_x = (W - CHECK_BAR) / 2
     ops += pen.check_bar(bar_x, 8)
     values = [[v for v in row] for row in t.cells]
-    return Drawing(
-        ops, W, H, (0, 0, W, H), extra={"size": n, "target": list(t.target), "cells": values}
-    )
+    extra = {"size": n, "target": list(t.target), "cells": values}
+    if t.captions:
+        extra["captions"] = [list(row) for row in t.captions]
+    return Drawing(ops, W, H, (0, 0, W, H), extra=extra)
+
+
+def _caption_places(
+    t: GridScatterTemplate, pen: Pen, gx: float, foot: float
+) -> list[tuple[float, float, str, float]]:
+    """(x, baseline, words, size) of each cell's caption, centred at the cell's edge away
+    from the target (the foot in rows below it), so an arrow at the target's edge is clear."""
+    u, n = t.square, t.size
+    places = []
+    for r, row in enumerate(t.captions):
+        for c, words in enumerate(row):
+            if words:
+                fs = pen.fit(words, CAPTION + 0.5, u * 0.9, True)
+                y = foot + (n - 1 - r) * u + (5 if r > t.target[1] else u - 10)
+                places.append((gx + (c + 0.5) * u, y, words, fs))
+    return places
 
 
 def _without(lo: float, hi: float, gaps: list[tuple[float, float]]) -> list[tuple[float, float]]:
