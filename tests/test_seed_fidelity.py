@@ -21,18 +21,38 @@ def printed(game: str, name: str) -> str:
 
 
 def test_duck_cut_off_chart_cells_print_the_sources_words_beside_the_kits():
+    """Cells the booklet breaks off print what stands and a line to write the rest on,
+    never an ellipsis that reads as the kit's own cut; the booklet's words on notes.pdf."""
     text = printed("duck", "sheet-reference.pdf")
     notes = printed("duck", "notes.pdf")
-    # the Flamer's two cut-off cells: what stands, marked, with the booklet's words
-    found = f"less 1 squirt at the end of each turn; up to 3 squares{MARK} Phases D6 of 5,6 in ..."
-    assert re.search(found + MARK, text)
-    assert "Source: \u201cUP TO THREE SQUARES SHARING\u201d" in notes
-    assert "Source: \u201cPHASES D6 OF 5,6 IN\u201d" in notes
+    # the Flamer's two cut-off cells: what stands, each with its write-in line, one mark
+    found = f"end of each turn; up to 3 squares sharing ______({MARK}) Phases: D6 of 5,6 in ______ "
+    flamer = re.search(found, text)
+    assert flamer and "..." not in text and "\u2026" not in text
+    assert "Source: \u201cUP TO THREE SQUARES SHARING; PHASES D6 OF 5,6 IN\u201d" in notes
+    assert "sustained burn as ______ Hot air gun" in text  # the fire bomb's, the same way
     # the flechette's "UP TO 4" and its cut-off loading cell are readings, not rules
     assert re.search(r"Longer range \(up to 4\): kill 5\+, wound 3\+. No blood splash" + MARK, text)
     assert "Source: \u201cSAME FOR HUMAN UP TO 4. LONGER KILL 5+, W 3+\u201d" in notes
     assert re.search("Reloading is an action unless a loader is adjacent" + MARK, text)
     assert "Source: \u201cSHOT AS AN ACTION UNLESS A LOADER ON\u201d" in notes
+
+
+def test_duck_chart_fills_empty_cells_only_from_the_booklets_own_words():
+    """A blank cell the booklet's text answers is filled from it (the mine covers the
+    shotgun's area, the fire bomb is set in place, an incendiary is otherwise a grenade);
+    the two it never gives (HAR ammo, hot air gun range) stay write-in boxes."""
+    text = printed("duck", "sheet-reference.pdf")
+    assert "Directional mine Flechette template As a shotgun blast" in text
+    assert "Fire bomb Set in place The effect of 6 grenades on one spot." in text
+    assert "otherwise a normal grenade As a grenade" in text
+    planned, _, _ = seed_kit("duck")
+    blanks = [str(d).split("table 'weapons-chart', ")[1] for d in planned.diags.warnings
+              if "table 'weapons-chart'" in str(d)]  # fmt: skip
+    assert blanks == [
+        "row 'Heavy automatic rifle (HAR)', column 'Ammo etc.' has no value",
+        "row \"Hot air gun [2] ('paint stripper')\", column 'Range' has no value",
+    ]
 
 
 def test_duck_species_line_is_marked_where_it_prints_and_quoted_in_full():
@@ -55,11 +75,23 @@ def test_duck_species_line_is_marked_where_it_prints_and_quoted_in_full():
 
 
 def test_duck_grenade_wound_kill_figures_are_all_on_the_chart():
-    """The chart's three rows of WOUND/KILL figures, the 2/4 included (it said 4/6 only)."""
+    """The chart's WOUND/KILL figures, the 2/4 included (it once said 4/6 only), point at
+    the blast template that lays them out; the template prints all nine."""
     text = printed("duck", "sheet-reference.pdf")
-    assert "Wound/kill, 3 rows as the chart prints them: 4/6 4/6 4/6; 4/6 2/4 4/6; 4/6 4/6 4/6" in (
-        text
-    )
+    assert "Wound/kill on the blast template: 4/6 around, 2/4 in the explosion square" in text
+    blast = printed("duck", "templates.pdf")
+    assert "TARGET 4/6 4/6 4/6 4/6 2/4 4/6 4/6 4/6 4/6 Grenade blast" in blast
+
+
+def test_duck_strong_verm_throws_four_as_the_rule_says_marked():
+    """The chart's "1x1x4" against the rule's "STRONG 4": the kit prints 1×4, marks the
+    row and gives both of the booklet's readings on notes.pdf."""
+    text = printed("duck", "sheet-reference.pdf")
+    strong = re.search(f"Strong Verm({MARK}) 1\u00d74 1 a hit; cutlass 2", text)
+    assert strong and "1\u00d71\u00d74" not in text
+    assert (
+        f"{strong.group(1)} Strong Verm throws 1\u00d74, as the grappling rule's STRONG 4 says"
+    ) in printed("duck", "notes.pdf")
 
 
 def test_duck_wounded_fumble_penalty_is_marked_with_the_sources_words():
@@ -73,24 +105,29 @@ def test_duck_wounded_fumble_penalty_is_marked_with_the_sources_words():
 
 
 def test_duck_scatter_template_marks_its_grid_as_the_kits():
+    """The lost scatter template is drawn from the booklet's rule: each square named by
+    where it lies from the thrower, the throws left to write in, the rule on its face."""
     text = printed("duck", "templates.pdf")
-    # its face says it is a write-in template before the roll
+    cells = "TARGET LONG LEFT LONG LONG RIGHT LEFT RIGHT SHORT LEFT SHORT SHORT RIGHT "
     scatter = re.search(
-        f"Grenade scatter({MARK}) Write-in template: .*? Scatter roll: D6\\+6/\\+0", text
+        cells + f"Grenade scatter({MARK}) Write-in template: .*? Scatter throw: D6\\+6/\\+0", text
     )
     assert scatter
+    assert "A FULL height obstacle in the way: back to the target square." in text
     assert (
-        f"{scatter.group(1)} the booklet's scatter templates are lost: a 3 \u00d7 3 grid of "
-        "write-in cells is the kit's."
+        f"{scatter.group(1)} the booklet's scatter template is lost: the kit draws its grid on "
+        "the Line of Flight"
     ) in printed("duck", "notes.pdf")
 
 
 def test_duck_lost_matrix_condition_prints_the_kits_reading_marked_on_its_rows():
     """Rows 3 and 4 of the matrix printed "GREN/SHOOT IF ___": the kit's reading ("if
-    target", as rows 1 and 2) prints, marked by the rows' results, its words on notes.pdf."""
+    target", as rows 1 and 2) prints, marked on the rows' words (never on a roll, where
+    "3†12" reads as 312), its words on notes.pdf."""
     text = printed("duck", "threats.pdf")
-    row3 = re.search(f"3({MARK}) GREN/SHOOT IF TARGET ELSE HIDE SET AMBUSH", text)
-    assert row3 and f"4{row3.group(1)} GREN/SHOOT IF TARGET ELSE FIND LOS" in text
+    row3 = re.search(f" 3 GREN/SHOOT IF TARGET ELSE HIDE({MARK}) SET AMBUSH", text)
+    assert row3 and f" 4 GREN/SHOOT IF TARGET ELSE FIND LOS{row3.group(1)} " in text
+    assert not re.search(f" [0-9]{MARK} ", text)  # no roll carries a mark
     assert "IF ___" not in text
     assert (
         f"{row3.group(1)} rows 3 and 4 read \u201cGREN/SHOOT IF TARGET\u201d, as rows 1 and 2"
