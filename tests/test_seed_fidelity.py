@@ -144,6 +144,21 @@ def test_duck_scatter_penalty_prints_one_reading_on_the_chart_and_in_the_book():
     assert f"{chart.group(1)} The text's -3 is the rule" in printed("duck", "notes.pdf")
 
 
+def test_duck_prints_the_chits_and_cards_its_rules_play_with():
+    """The booklet spends Action Chits, reads a man's dice off his Character Card and turns
+    red and green event cards, all printed in other booklets: the kit prints each to fill
+    in, with write-in lines for what those booklets hold, and no invented values."""
+    cards = printed("duck", "cards.pdf")
+    assert "Character Card Name Build Weapon Protection Fumble Factor Move" in cards
+    assert "Build: STRONG 4 dice, AVERAGE 3, WEAK 2." in cards
+    assert "RED EVENT Turn it over as soon as the Team enters the module." in cards
+    assert "GREEN EVENT Turn it over once the module is secured" in cards
+    counters = printed("duck", "counters.pdf")
+    assert counters.count("ACTION") == 16
+    notes = printed("duck", "notes.pdf")
+    assert "8 doors, 16 ACTION chits; 4 of each Threat) are the kit's" in notes
+
+
 # ---- Reshuffled ----------------------------------------------------------------------------
 
 
