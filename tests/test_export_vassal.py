@@ -357,3 +357,131 @@ def test_iron_ford_exports_with_its_scenario_set_up(tmp_path):
             ]
             got.append((ident, box[0] if box else vassal_hex_name(grid, x, y), level))
         assert sorted(got) == want
+
+
+CARD_GAME = """\
+id: hand
+title: Hand
+counters:
+  - id: pawn
+    size: 1/2
+    front: {background: "#aaaaaa", text: P}
+decks:
+  - {id: market, title: Market}
+  - {id: events, title: Events}
+cards:
+  - id: "coin-{n}"
+    for_each: {n: ["1", "2"]}
+    deck: market
+    quantity: 3
+    size: poker
+    front: {title: "Coin {n}"}
+  - id: storm
+    deck: events
+    size: poker
+    front: {title: Storm}
+tracks:
+  - id: turns
+    title: Turn record
+    from: 2
+    to: 9
+    step: 1
+  - id: score
+    title: Score
+    from: 0
+    to: 20
+maps:
+  - id: table
+    title: Table
+    cell: 1in
+    terrains:
+      - {id: felt, label: Felt, fill: "#9bc46a"}
+    legend: {".": felt}
+    layout: |
+      ..
+rules:
+  sides: [east, west]
+"""
+
+CARD_SCENARIO = """\
+title: Opening
+map: table
+sides:
+  - id: east
+    placements:
+      - {piece: pawn, at: A1}
+"""
+
+
+@pytest.fixture(scope="module")
+def hand(tmp_path_factory) -> zipfile.ZipFile:
+    folder = tmp_path_factory.mktemp("hand")
+    game = write_game(folder / "hand", CARD_GAME, {"scenarios/opening.yaml": CARD_SCENARIO})
+    return export(game, folder / "out")
+
+
+def test_each_deck_is_a_face_down_draw_pile_holding_every_copy(hand):
+    import yaml
+
+    game = yaml.safe_load(CARD_GAME)
+    want = {d["title"]: 0 for d in game["decks"]}
+    titles = {d["id"]: d["title"] for d in game["decks"]}
+    for card in game["cards"]:
+        copies = card.get("quantity", 1) * len(card.get("for_each", {"n": [1]})["n"])
+        want[titles[card["deck"]]] += copies
+    root = build_file(hand)
+    piles = {p.get("name"): p for p in root.iter(M + "map.DrawPile")}
+    assert {name: len(list(p)) for name, p in piles.items()} == want
+    for pile in piles.values():
+        assert pile.get("faceDown") == "Always" and pile.get("drawFaceUp") == "false"
+        assert pile.get("shuffle") == "Always"
+        for slot in pile:
+            assert slot.tag == "VASSAL.build.widget.CardSlot"
+            mask, basic = traits(slot.text or "")[0]
+            assert mask[0] == "obs" and basic[0] == "piece"
+            back, front = mask[2], basic[3]
+            assert back != front and f"images/{back}" in hand.namelist()
+            assert f"images/{front}" in hand.namelist()
+    # the cards are in their decks, not loose in the palette with the pawn
+    palette = [traits(s.text or "")[0][0][0] for s in root.iter("VASSAL.build.widget.PieceSlot")]
+    assert palette == ["piece"]
+
+
+def test_a_decks_cards_share_its_one_back_picture(hand):
+    (market,) = [p for p in build_file(hand).iter(M + "map.DrawPile") if p.get("name") == "Market"]
+    backs = {traits(slot.text or "")[0][0][2] for slot in market}
+    assert len(backs) == 1
+
+
+def test_the_turn_track_is_a_turn_tracker_over_the_games_turns(hand):
+    trackers = list(build_file(hand).iter(M + "turn.TurnTracker"))
+    assert [t.get("name") for t in trackers] == ["Turn record"]  # the score track is not
+    (level,) = list(trackers[0])
+    assert level.tag == M + "turn.CounterTurnLevel"
+    assert (level.get("start"), level.get("incr"), level.get("loopLimit")) == ("2", "1", "9")
+
+
+def test_a_card_module_is_the_same_bytes_each_run(tmp_path):
+    game = write_game(tmp_path / "hand", CARD_GAME)
+    first = (export(game, tmp_path / "a").filename or "", export(game, tmp_path / "b").filename)
+    assert Path(first[0]).read_bytes() == Path(first[1] or "").read_bytes()
+
+
+def test_a_set_up_deals_the_decks_as_a_new_game_does(hand):
+    """A saved game replaces what a new game sets up: each DrawPile's cards are in it,
+    as a deck of the pile's name holding as many cards, face down."""
+    root = build_file(hand)
+    piles = {p.get("name"): len(list(p)) for p in root.iter(M + "map.DrawPile")}
+    (setup,) = list(root.iter(M + "PredefinedSetup"))
+    commands = read_saved_game(hand.read(setup.get("file") or ""))
+    added = {unseq(c.rstrip("\\"), "/")[1]: c for c in commands if c.startswith("+/")}
+    decks = {}
+    for command in added.values():
+        _, _, kind, state = unseq(command.rstrip("\\"), "/")
+        if kind.startswith("deck;"):
+            ids = unseq(unseq(state, ";")[4], ",")
+            assert all(traits(added[i])[0][0][0] == "obs" for i in ids)
+            assert unseq(state, ";")[3] == "true"  # face down
+            decks[unseq(kind, ";")[13]] = len(ids)
+    assert decks == piles
+    assert "DecksBoardPicker\tdecks\t0\t0" in commands

@@ -331,3 +331,29 @@ def _sheets(docs: list[Document], items: list[dict], pdfs: dict, dpi: float) -> 
 
 def inches(points: float) -> float:
     return points / inch(1)
+
+
+def card_back(card: Design) -> Image:
+    """A card's back picture; a card printed without one gets a plain grey back, never
+    its own face (a face down card must not show what it is)."""
+    if card.back is not None:
+        return card.back.image
+    from PIL import Image as pil
+
+    return pil.new("RGB", card.front.image.size, "#8a8a8a")
+
+
+def card_decks(designs: list[Design], title: str) -> list[tuple[str, list[Design]]]:
+    """The cards by deck (or, outside a deck, by size), each named by its deck's title;
+    cards in no deck by the game's title (with their size when the game has more)."""
+    groups: dict[tuple, list[Design]] = {}
+    for d in designs:
+        if d.kind == "card":
+            key = (d.group, round(d.size[0], 1), round(d.size[1], 1))
+            groups.setdefault(key, []).append(d)
+    loose = sum(1 for cards in groups.values() if not cards[0].deck_title)
+    out = []
+    for (group, _, _), cards in groups.items():
+        name = cards[0].deck_title or (title if loose == 1 else f"{title} ({group or 'cards'})")
+        out.append((name, cards))
+    return out

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from ..colours import ColourError, parse_colour, rgb
 from ..raster import file_stem, png
 from ..records import field, record
-from .kit import Board, Design, KitPictures, inches
+from .kit import Board, Design, KitPictures, card_back, card_decks, inches
 
 TILE_BASE = 2.0  # units a custom tile spans at scale 1: scale = inches / TILE_BASE
 CARD_BASE = 2.5  # units a card spans across at scale 1 (a poker card is 2.5 in)
@@ -148,7 +148,7 @@ def deck(ex: Export, name: str, cards: list[Design], number: int, x: float, z: f
     w_in, h_in = inches(first.size[0]), inches(first.size[1])
     at = transform(x, z, sx=w_in / CARD_BASE, sz=w_in / CARD_BASE, face_down=True)
     unique_back = len({c.back_key for c in cards}) > 1
-    backs = [_back(c) for c in cards] if unique_back else [_back(first)]
+    backs = [card_back(c) for c in cards] if unique_back else [card_back(first)]
     custom: dict[str, dict] = {}
     card_objects: list[dict] = []
     per_sheet = DECK_COLS * DECK_ROWS
@@ -201,16 +201,6 @@ def deck(ex: Export, name: str, cards: list[Design], number: int, x: float, z: f
     ]
 
 
-def _back(card: Design):
-    """A card's back picture; a card printed without one gets a plain grey back, never
-    its own face (a face down card must not show what it is)."""
-    if card.back is not None:
-        return card.back.image
-    from PIL import Image
-
-    return Image.new("RGB", card.front.image.size, "#8a8a8a")
-
-
 def _sheet(images: list, cols: int, rows: int):
     """A deck sheet: the pictures in rows of `cols`, each cell the first's size (shrunk
     so the sheet stays within the widest sheet TTS advises)."""
@@ -255,7 +245,7 @@ def kit_objects(ex: Export, kit: KitPictures) -> list[dict]:
         objects.append(bag(ex, nickname, contents, x, z))
         z -= 2.5
     x += 4.0
-    for n, (name, cards) in enumerate(_decks(kit.designs, kit.game.title), start=1):
+    for n, (name, cards) in enumerate(card_decks(kit.designs, kit.game.title), start=1):
         objects.extend(deck(ex, name, cards, n, x, 0.0))
         x += 3.5
     return objects
@@ -269,22 +259,6 @@ def _bags(designs: list[Design]) -> list[tuple[str, list[Design]]]:
         label = side_of(d) or {"label": "Labels", "template": "Templates"}.get(d.kind, "Pieces")
         groups.setdefault(label, []).append(d)
     return list(groups.items())
-
-
-def _decks(designs: list[Design], title: str) -> list[tuple[str, list[Design]]]:
-    """The cards by deck (or, outside a deck, by size), each named by its deck's title;
-    cards in no deck by the game's title (with their size when the game has more)."""
-    groups: dict[tuple, list[Design]] = {}
-    for d in designs:
-        if d.kind == "card":
-            key = (d.group, round(d.size[0], 1), round(d.size[1], 1))
-            groups.setdefault(key, []).append(d)
-    loose = sum(1 for cards in groups.values() if not cards[0].deck_title)
-    out = []
-    for (group, _, _), cards in groups.items():
-        name = cards[0].deck_title or (title if loose == 1 else f"{title} ({group or 'cards'})")
-        out.append((name, cards))
-    return out
 
 
 def save(ex: Export, name: str, objects: list[dict], note: str = "") -> dict:

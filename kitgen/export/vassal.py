@@ -15,6 +15,10 @@ What VASSAL reads (VASSAL's own source is the reference):
   between columns, (x0, y0) the centre of the hex its numbering calls column 0, row 0;
   odd columns lie half a hex lower, or (stagger) are numbered as if half a hex higher;
   a sideways grid is the same with x and y swapped;
+- a card is an Obscurable (obs) over its BasicPiece: the mask is its back, which a
+  face-down deck (a DrawPile whose CardSlots are the cards) shows to everyone;
+- a turn tracker counts with a CounterTurnLevel from its start by its step, looping at
+  its limit;
 - a saved game is the line "!VCSK", a key, and each byte of the text XORed with it, in hex.
 """
 
@@ -28,13 +32,16 @@ from xml.etree import ElementTree as ET
 from ..geometry.grid import HexGrid
 from ..raster import file_stem, png
 from ..records import field, record
-from .kit import Board, Design, KitPictures
+from .kit import Board, Design, KitPictures, card_back, card_decks
 
 VASSAL_VERSION = "3.6.7"  # the release the module's elements are written for
 ESC = "\x1b"  # between the commands of a saved game
 SAVE_KEY = 0x2A  # a saved game's XOR key: any key reads back; a fixed one keeps bytes equal
 FLIP_KEY = "70,130"  # Ctrl+F, as VASSAL writes a key stroke (key code, modifiers)
 FIRST_ID = 1000  # the first id a saved game gives its pieces and stacks
+DECKS, DECK_BOARD = "Decks", "decks"  # the deck table's map window and its board
+DECK_GAP = 24  # pixels between the decks on the deck table, and round them
+TURN_WORDS = re.compile(r"\bturns?\b", re.IGNORECASE)  # a track that counts the turns
 M = "VASSAL.build.module."
 
 
@@ -52,6 +59,7 @@ class Piece:
     gpid: int
     type: str  # the traits' types, tab-joined
     sides: int  # 1, or 2 with a Layer to flip
+    card: bool = False  # an Obscurable whose mask is the card's back
 
 
 @record(frozen=False)
@@ -61,6 +69,7 @@ class Module:
     scale: float  # pixels per point: the board pictures' and the pieces' alike
     files: dict[str, bytes] = field(default_factory=dict)
     pieces: dict[tuple[str, str], Piece] = field(default_factory=dict)
+    backs: dict[str, str] = field(default_factory=dict)  # a card's back key: its picture
 
     def picture(self, name: str, image, size: tuple[float, float] | None = None) -> str:
         """Store a picture under images/ (at the module's scale when its `size` in
@@ -71,6 +80,15 @@ class Module:
                 image = image.resize(want)
         self.files.setdefault(f"images/{name}", png(image))
         return name
+
+    def card_back(self, card: Design) -> str:
+        """A card's back picture: one per back its definition gives (a deck's one back
+        for all its cards, each drawn a little differently where it was printed)."""
+        key = repr((card.back_key, card.size))
+        if key not in self.backs:
+            name = f"card-back-{len(self.backs) + 1}.png"
+            self.backs[key] = self.picture(name, card_back(card), card.size)
+        return self.backs[key]
 
 
 def module_scale(kit: KitPictures, dpi: float) -> float:
@@ -118,6 +136,12 @@ def _piece(mod: Module, d: Design, gpid: int) -> Piece:
     stem = f"{d.kind}-{file_stem(d.id)}"
     front = mod.picture(f"{stem}-front.png", d.front.image, d.size)
     name = d.name.rstrip("\\")  # a trailing backslash would escape VASSAL's delimiter
+    if d.kind == "card":  # face down its back shows: a deck's mask, not a face to flip
+        back = mod.card_back(d)
+        mask = seq(["obs", FLIP_KEY, back, "Flip", "B", "?", "player:", "Peek", "", "true", "", ""],
+                   ";")  # fmt: skip
+        basic = seq(["piece", "", "", front, name], ";")
+        return Piece(d, gpid, seq([mask, basic], "\t"), 1, card=True)
     if d.back is None:
         return Piece(d, gpid, seq(["piece", "", "", front, name], ";"), 1)
     back = mod.picture(f"{stem}-back.png", d.back.image, d.size)
@@ -146,6 +170,8 @@ def piece_state(piece: Piece, face: int, at: tuple[str, int, int] | None) -> str
     it lies (map name, x, y in pixels; None: in the piece palette)."""
     where = [at[0], str(at[1]), str(at[2])] if at is not None else ["null", "0", "0"]
     basic = seq([*where, str(piece.gpid), "0"], ";")
+    if piece.card:  # obscured by nobody: face down to all, as a deck deals it
+        return seq([seq(["nobody" if face else "null", ""], ";"), basic], "\t")
     return basic if piece.sides == 1 else seq([str(min(face, 1) + 1), basic], "\t")
 
 
@@ -167,7 +193,7 @@ def _build_file(mod: Module, kit: KitPictures, setups: list) -> ET.Element:
         version=game.version or "0",
         VassalVersion=VASSAL_VERSION,
         description=f"{game.title}, exported by kitgen",
-        nextPieceSlotId=len(mod.pieces) + 1,
+        nextPieceSlotId=len(mod.pieces) + _card_count(kit) + 1,
         ModuleOther1="",
         ModuleOther2="",
     )
@@ -185,6 +211,8 @@ def _build_file(mod: Module, kit: KitPictures, setups: list) -> ET.Element:
     _dice(root, kit)
     for board in kit.boards:
         _map(root, mod, board, map_name(kit, board))
+    _deck_table(root, mod, kit)
+    _turn_trackers(root, kit)
     _chart_window(root, mod, kit)
     for setup in setups:
         sc = setup.scenario
@@ -210,13 +238,17 @@ def _dice(root: ET.Element, kit: KitPictures) -> None:
 
 def _piece_window(root: ET.Element, mod: Module) -> None:
     """Every piece in the piece palette, a tab per side (else per kind) or deck."""
+    if all(p.card for p in mod.pieces.values()):
+        return
     window = _el(root, M + "PieceWindow", name="Pieces", hidden=False, hotkey="67,520",
                  scale=1.0, text="Pieces", tooltip="Show/hide the pieces", icon="")  # fmt: skip
     tabs = _el(window, "VASSAL.build.widget.TabWidget", entryName="Pieces")
     groups: dict[str, list[Piece]] = {}
     for piece in mod.pieces.values():
         d = piece.design
-        label = d.deck_title or d.group if d.kind == "card" else d.attrs.get("side", "")
+        if piece.card:  # in their decks on the deck table
+            continue
+        label = d.attrs.get("side", "")
         groups.setdefault(label or d.kind.capitalize() + "s", []).append(piece)
     for label, pieces in groups.items():
         panel = _el(tabs, "VASSAL.build.widget.ListWidget", entryName=label, divider=150,
@@ -234,9 +266,8 @@ def map_name(kit: KitPictures, board: Board) -> str:
     return board.title if titles.count(board.title) == 1 else board.id
 
 
-def _map(root: ET.Element, mod: Module, board: Board, name: str) -> None:
-    """A map window holding the board: its picture, its grid, its off-map boxes as
-    zones, and what a map needs to move pieces on it."""
+def _map_window(root: ET.Element, name: str) -> tuple[ET.Element, ET.Element]:
+    """A map window and its board picker, to put one board in."""
     m = _el(root, M + "Map", mapName=name, allowMultiple=False, backgroundcolor="255,255,255",
             buttonName=name, changeFormat="$message$", color="0,0,0",
             createFormat="$pieceName$ created in $location$", edgeHeight=0, edgeWidth=0,
@@ -248,6 +279,25 @@ def _map(root: ET.Element, mod: Module, board: Board, name: str) -> None:
     picker = _el(m, M + "map.BoardPicker", addColumnText="Add column", addRowText="Add row",
                  boardPrompt="Select board", slotHeight=125, slotScale=0.2, slotWidth=350,
                  title="Choose Boards")  # fmt: skip
+    return m, picker
+
+
+def _map_parts(m: ET.Element) -> None:
+    """What a map window needs to stack, move, show and zoom pieces."""
+    _el(m, M + "map.StackMetrics", bottom="40,0", down="37,0", top="38,0", up="39,0",
+        disabled=False, exSepX=16, exSepY=24, unexSepX=4, unexSepY=6)  # fmt: skip
+    for part in ("ForwardToKeyBuffer", "Scroller", "ForwardToChatter", "MenuDisplayer",
+                 "MapCenterer", "StackExpander", "PieceMover", "KeyBufferer",
+                 "SelectionHighlighters", "HighlightLastMoved", "CounterDetailViewer"):  # fmt: skip
+        _el(m, M + "map." + part)
+    _el(m, M + "map.Zoomer", zoomLevels="0.25,0.333,0.5,0.75,1.0,1.5,2.0", zoomStart=3,
+        zoomInKey="61,195", zoomOutKey="45,130", zoomPickKey="61,130")  # fmt: skip
+
+
+def _map(root: ET.Element, mod: Module, board: Board, name: str) -> None:
+    """A map window holding the board: its picture, its grid, its off-map boxes as
+    zones, and what a map needs to move pieces on it."""
+    m, picker = _map_window(root, name)
     image = mod.picture(f"board-{file_stem(board.id)}.png", board.image, board.size)
     w, h = (round(v * mod.scale) for v in board.size)
     b = _el(picker, M + "map.boardPicker.Board", name=board.id, image=image, reversible=False,
@@ -260,14 +310,111 @@ def _map(root: ET.Element, mod: Module, board: Board, name: str) -> None:
                 path=zone_path(mod, board, chart.box), locationFormat="$name$",
                 useHighlight=False, highlightProperty="", useParentGrid=False)  # fmt: skip
     grid_element(zoned, mod, board)
-    _el(m, M + "map.StackMetrics", bottom="40,0", down="37,0", top="38,0", up="39,0",
-        disabled=False, exSepX=16, exSepY=24, unexSepX=4, unexSepY=6)  # fmt: skip
-    for part in ("ForwardToKeyBuffer", "Scroller", "ForwardToChatter", "MenuDisplayer",
-                 "MapCenterer", "StackExpander", "PieceMover", "KeyBufferer",
-                 "SelectionHighlighters", "HighlightLastMoved", "CounterDetailViewer"):  # fmt: skip
-        _el(m, M + "map." + part)
-    _el(m, M + "map.Zoomer", zoomLevels="0.25,0.333,0.5,0.75,1.0,1.5,2.0", zoomStart=3,
-        zoomInKey="61,195", zoomOutKey="45,130", zoomPickKey="61,130")  # fmt: skip
+    _map_parts(m)
+
+
+def _card_count(kit: KitPictures) -> int:
+    return sum(d.quantity for d in kit.designs if d.kind == "card")
+
+
+@record
+class DeckPlace:
+    """A deck on the deck table: its name, its cards, its cards' size and its centre
+    (pixels)."""
+
+    name: str
+    cards: list[Design]
+    size: tuple[int, int]
+    at: tuple[int, int]
+
+
+def deck_places(mod: Module, kit: KitPictures) -> list[DeckPlace]:
+    """The game's decks side by side on the deck table, DECK_GAP apart and round."""
+    out, x = [], DECK_GAP
+    for name, cards in card_decks(kit.designs, kit.game.title):
+        w, h = (round(v * mod.scale) for v in cards[0].size)
+        out.append(DeckPlace(name, cards, (w, h), (x + w // 2, DECK_GAP + h // 2)))
+        x += w + DECK_GAP
+    return out
+
+
+def _deck_table(root: ET.Element, mod: Module, kit: KitPictures) -> None:
+    """A map window, Decks, with each deck of the game's cards as a VASSAL deck (a
+    DrawPile): every copy of its cards, face down, shuffled and drawn as VASSAL's
+    decks are; decks side by side on a plain table."""
+    places = deck_places(mod, kit)
+    if not places:
+        return
+    width = places[-1].at[0] + places[-1].size[0] // 2 + DECK_GAP
+    height = max(p.size[1] for p in places) + 2 * DECK_GAP
+    m, picker = _map_window(root, DECKS)
+    _el(picker, M + "map.boardPicker.Board", name=DECK_BOARD, image="", reversible=False,
+        color="255,255,255", width=width, height=height)  # fmt: skip
+    _el(picker, "setup").text = seq([f"{DECKS}BoardPicker", DECK_BOARD, "0", "0"], "\t")
+    gpid = len(mod.pieces) + 1  # card slots number on after the palette's
+    for place in places:
+        (w, h), (x, y) = place.size, place.at
+        pile = _el(m, M + "map.DrawPile", name=place.name, owningBoard=DECK_BOARD, x=x, y=y,
+                   width=w, height=h, allowMultiple=True, allowSelect=False,
+                   faceDown="Always", drawFaceUp=False, shuffle="Always",
+                   shuffleCommand="Shuffle", shuffleFormat="$playerName$ shuffles $deckName$",
+                   shuffleHotkey="", reversible=False, draw=True, color="0,0,0",
+                   reshufflable=False, canSave=False, maxStack=10, expressionCounting=False,
+                   countExpressions="", restrictOption=False, restrictExpression="")  # fmt: skip
+        for d in place.cards:
+            piece = mod.pieces[(d.kind, d.id)]
+            for _ in range(d.quantity):
+                slot = _el(pile, "VASSAL.build.widget.CardSlot", entryName=d.name,
+                           gpid=gpid, width=w, height=h)  # fmt: skip
+                slot.text = slot_text(piece)
+                gpid += 1
+    _map_parts(m)
+
+
+def deck_commands(mod: Module, kit: KitPictures, next_id: int) -> list[str]:
+    """A saved game's decks, as a new game deals them from the DrawPiles: each card a
+    piece on the deck table, then the deck (named as its DrawPile, face down) holding
+    them. A saved game replaces what a new game sets up, so a set-up must hold them."""
+    lines = []
+    for place in deck_places(mod, kit):
+        (w, h), (x, y) = place.size, place.at
+        ids = []
+        for d in place.cards:
+            piece = mod.pieces[(d.kind, d.id)]
+            for _ in range(d.quantity):
+                ids.append(str(next_id))
+                state = piece_state(piece, 0, (DECKS, x, y))
+                lines.append(seq(["+", str(next_id), piece.type, state], "/") + "\\")
+                next_id += 1
+        kind = seq(["deck", "true", "0,0,0", str(w), str(h), "Always", "Always", "true",
+                    "false", "false", "", "", "", place.name], ";")  # fmt: skip
+        state = seq([DECKS, str(x), str(y), "true", seq(ids, ",")], ";")
+        lines.append(seq(["+", str(next_id), kind, state], "/") + "\\")
+        next_id += 1
+    return lines
+
+
+def turn_tracks(kit: KitPictures) -> list:
+    """The game's turn record tracks: those named for turns, or marking what happens
+    in them (events, named periods)."""
+    tracks = kit.game.tracks.tracks if kit.game.tracks is not None else ()
+    return [t for t in tracks
+            if t.events or t.periods or TURN_WORDS.search(f"{t.id} {t.title}")]  # fmt: skip
+
+
+def _turn_trackers(root: ET.Element, kit: KitPictures) -> None:
+    """A turn tracker per turn track, counting its turns from the first to the last
+    (the next after the last turn is the first again)."""
+    for t in turn_tracks(kit):
+        name = t.title or t.id
+        tracker = _el(root, M + "turn.TurnTracker", name=name, description="",
+                      buttonText=name, icon="", hotkey="", nexthotkey="", prevhotkey="",
+                      turnFormat="Turn $level1$", reportFormat="* <$playerName$> Turn $newTurn$",
+                      tooltip=name, lengthStyle="Maximum", length=-1, fwdOnly=False)  # fmt: skip
+        last = t.numbers[-1] if t.numbers else t.start
+        _el(tracker, M + "turn.CounterTurnLevel", name="Turn", property="Turn",
+            turnFormat="$value$", start=t.start, incr=t.step, loop=True,
+            loopLimit=last)  # fmt: skip
 
 
 def picture_point(mod: Module, board: Board, x: float, y: float) -> tuple[float, float]:
@@ -410,9 +557,13 @@ def saved_game(mod: Module, kit: KitPictures, setup) -> bytes:
         state = seq([name, str(x), str(y), *ids, "@@-1"], ";")
         lines.append(seq(["+", str(next_id), "stack", state], "/") + "\\")
         next_id += 1
+    decks = deck_commands(mod, kit, next_id)
+    lines.extend(decks)
     lines.append("UNMASK\tnull")
     if board is not None:
         lines.append("\t".join([f"{name}BoardPicker", board.id, "0", "0"]))
+    if decks:
+        lines.append("\t".join([f"{DECKS}BoardPicker", DECK_BOARD, "0", "0"]))
     lines.append("end_save")
     text = ESC.join(lines).encode()
     body = (
