@@ -485,3 +485,23 @@ def test_a_set_up_deals_the_decks_as_a_new_game_does(hand):
             decks[unseq(kind, ";")[13]] = len(ids)
     assert decks == piles
     assert "DecksBoardPicker\tdecks\t0\t0" in commands
+
+
+def test_a_turn_track_naming_its_turns_lists_them_by_name(tmp_path):
+    """A track with periods (mud turns) steps through every turn named as the track
+    names it; the level's list is VASSAL's comma-joined StringArray."""
+    import yaml
+
+    periods = "    periods: {Mud: [4, 5], Snow: [5]}\n"
+    text = CARD_GAME.replace("    step: 1\n", "    step: 1\n" + periods)
+    track = yaml.safe_load(text)["tracks"][0]
+    game = write_game(tmp_path / "hand", text)
+    (tracker,) = list(build_file(export(game, tmp_path / "out")).iter(M + "turn.TurnTracker"))
+    (level,) = list(tracker)
+    assert level.tag == M + "turn.ListTurnLevel"
+    names = unseq(level.get("list") or "", ",")
+    assert len(names) == track["to"] - track["from"] + 1
+    for n, name in zip(range(track["from"], track["to"] + 1), names, strict=True):
+        periods = [p for p, turns in track["periods"].items() if n in turns]
+        assert name.split(" ")[0] == str(n)
+        assert all(p in name for p in periods) and ("(" in name) == bool(periods)

@@ -18,7 +18,7 @@ What VASSAL reads (VASSAL's own source is the reference):
 - a card is an Obscurable (obs) over its BasicPiece: the mask is its back, which a
   face-down deck (a DrawPile whose CardSlots are the cards) shows to everyone;
 - a turn tracker counts with a CounterTurnLevel from its start by its step, looping at
-  its limit;
+  its limit, or steps through a ListTurnLevel's names (a comma-joined sequence);
 - a saved game is the line "!VCSK", a key, and each byte of the text XORed with it, in hex.
 """
 
@@ -402,15 +402,31 @@ def turn_tracks(kit: KitPictures) -> list:
             if t.events or t.periods or TURN_WORDS.search(f"{t.id} {t.title}")]  # fmt: skip
 
 
+def turn_names(track) -> list[str]:
+    """A track's turns as the game names them: the number, and the periods it falls in
+    ("4 (Mud)")."""
+    out = []
+    for n in track.numbers:
+        periods = [name for name, turns in track.periods.items() if n in turns]
+        out.append(f"{n} ({', '.join(periods)})" if periods else str(n))
+    return out
+
+
 def _turn_trackers(root: ET.Element, kit: KitPictures) -> None:
     """A turn tracker per turn track, counting its turns from the first to the last
-    (the next after the last turn is the first again)."""
+    (the next after the last turn is the first again); a track that names some of its
+    turns (periods) lists every turn by its name instead of counting."""
     for t in turn_tracks(kit):
         name = t.title or t.id
         tracker = _el(root, M + "turn.TurnTracker", name=name, description="",
                       buttonText=name, icon="", hotkey="", nexthotkey="", prevhotkey="",
                       turnFormat="Turn $level1$", reportFormat="* <$playerName$> Turn $newTurn$",
                       tooltip=name, lengthStyle="Maximum", length=-1, fwdOnly=False)  # fmt: skip
+        if t.periods:
+            _el(tracker, M + "turn.ListTurnLevel", name="Turn", property="Turn",
+                turnFormat="$value$", list=seq(turn_names(t), ","), configList=False,
+                configFirst=False, prompt="")  # fmt: skip
+            continue
         last = t.numbers[-1] if t.numbers else t.start
         _el(tracker, M + "turn.CounterTurnLevel", name="Turn", property="Turn",
             turnFormat="$value$", start=t.start, incr=t.step, loop=True,
