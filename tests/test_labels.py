@@ -102,7 +102,9 @@ def test_rencounter_labels_are_the_scenarios_figures_and_blanks():
     ]
     assert len(figures) == 29 and len(blank) == 24
     assert [i["fields"] for i in named] == figures
-    assert all(i["bbox"][2] - i["bbox"][0] == FIVE_EIGHTHS for i in named + blank)
+    # a named figure's label is 3/4 in: his name fits at 6 pt beside the ring
+    assert all(i["bbox"][2] - i["bbox"][0] == 54.0 for i in named)
+    assert all(i["bbox"][2] - i["bbox"][0] == FIVE_EIGHTHS for i in blank)
     assert texts_of(p, named[1]["id"]) == ["Sgt. Gridley", "F 7 M 6", "Ex 4"]
     assert all(i["blank"] for i in blank) and not any(i["blank"] for i in named)
     labels = label_items(manifest)

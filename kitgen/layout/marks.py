@@ -66,11 +66,19 @@ def rect_cut(trim: BBox, bleed: float) -> tuple[list, list]:
     return [Rect(x0, y0, x1 - x0, y1 - y0, None, CUT)], []  # no fill (by position: quicker)
 
 
-def gutter_marks(trim: BBox) -> list[Line]:
+def gutter_marks(trim: BBox, inside: BBox) -> list[Line]:
     """Crop marks on the trim lines of a piece without bleed, out in the gutter round it
     (short of half of it, clear of a neighbour's): a card cut on a trimmer lines up on
-    them, where its solid cut line lies under the blade."""
-    return [Line(*t, MARK) for t in crop_marks(trim, 0.0, PIECE_GUTTER)]
+    them, where its solid cut line lies under the blade. Cut back to `inside` (the
+    sheet's printable box): beyond a sheet's outer pieces lies the printer's margin."""
+    x0, y0, x1, y1 = inside
+    ticks = []
+    for a, b, c, d in crop_marks(trim, 0.0, PIECE_GUTTER):
+        a, c = max(a, x0), min(c, x1)
+        b, d = max(b, y0), min(d, y1)
+        if a <= c and b <= d and (a < c or b < d):  # a tick runs along one axis
+            ticks.append(Line(a, b, c, d, MARK))
+    return ticks
 
 
 LONE_MARK = 12.0  # the length of the crop marks round a piece alone on its sheet

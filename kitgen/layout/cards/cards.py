@@ -580,7 +580,7 @@ def _document(
         if lone[spot.sheet] and not (turned or slot.fold):
             marks += lone_marks(trim, b, _room(trim, laid.sheets[spot.sheet].box))
         elif not b:  # a cut line on the edge, and crop marks a trimmer's blade lines up on
-            marks += gutter_marks(trim)
+            marks += gutter_marks(trim, laid.sheets[spot.sheet].box)
         if turned:
             marks = _lay_turned(page, into, marks, spot.x + slot.size[1], spot.y)
         crops[spot.sheet] += marks

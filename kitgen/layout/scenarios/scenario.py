@@ -384,7 +384,7 @@ def _map_ops(
         least=MIN_WORD / scale,
         coord_cells=coord_cells,
     )
-    ops.extend(_area_labels(setup, g, (scale, hide), env))
+    ops.extend(_area_labels(setup, g, (scale, hide), env, (b.x0, b.x1)))
     ops.extend(_token_ops(tokens, colours, env))
     out: list = [Group(tuple(ops), dx=dx, dy=dy, scale=scale)]
     left, right = dx + b.x0 * scale, dx + b.x1 * scale
@@ -1021,11 +1021,14 @@ def _row(setup: Setup, p: Placed, keys: list[str]) -> list[str]:
     )
 
 
-def _area_labels(setup: Setup, g, at: tuple[float, tuple[Box, ...]], env: PlanEnv) -> list:
+def _area_labels(
+    setup: Setup, g, at: tuple[float, tuple[Box, ...]], env: PlanEnv, across: tuple[float, float]
+) -> list:
     """Each of the scenario's own areas named on the map, on a white plate at its cell
     nearest its middle where the plate covers no token (`at`: the scale and the tokens'
     boxes), so hatched areas side by side are told apart (a deployment zone of each
-    side) and the pieces in them show."""
+    side) and the pieces in them show. A plate stays within the map's width (`across`):
+    an area along the map's edge would otherwise put it in the printer's margin."""
     scale, tokens = at
     ops: list = []
     for area in setup.scenario.areas:
@@ -1040,7 +1043,9 @@ def _area_labels(setup: Setup, g, at: tuple[float, tuple[Box, ...]], env: PlanEn
         w = env.fonts.width(text, font.face, font.size)
         half, rise = w / 2 + font.size * 0.3, font.size * 0.6  # the plate about its centre
         by_middle = sorted(centres, key=lambda p: (p[0] - mx) ** 2 + (p[1] - my) ** 2)
-        plates = [(x - half, y - rise, x + half, y + rise + font.size * 0.1) for x, y in by_middle]
+        xs = [min(max(x, across[0] + half), across[1] - half) for x, _ in by_middle]
+        plates = [(x - half, y - rise, x + half, y + rise + font.size * 0.1)
+                  for x, (_, y) in zip(xs, by_middle, strict=True)]  # fmt: skip
         x0, y0, x1, y1 = next((b for b in plates if not _covers(b, tokens)), plates[0])
         x, y = (x0 + x1) / 2, y0 + rise
         ops += [Rect(x0, y0, x1 - x0, y1 - y0, fill=PAPER, stroke=Stroke(AREA_INK, 0.8 / scale)),
