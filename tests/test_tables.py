@@ -913,9 +913,17 @@ def test_two_sided_cards_fold_and_glue_without_duplex(game_dir: Path):
     ]
     pair = next(i for i in page.items if i.piece == "a#1" and i.side == "front")
     assert (round(pair.bbox[0], 3), round(pair.bbox[1], 3), 360.0, 252.0) in cuts
-    folds = [op for op in _strokes(page.ops) if isinstance(op, Line) and op.stroke.dash]
-    # each fold is one dotted line in two tones: dark dots and white dots between them
-    assert len(folds) == 2 * sum(1 for i in page.items if i.side == "back")
+    dotted = [op for op in _strokes(page.ops) if isinstance(op, Line) and op.stroke.dash]
+    backs = [i for i in page.items if i.side == "back"]
+    # each fold is one dotted line in two tones (dark dots and white dots between them),
+    # carried on past the pair's top as a printer's fold mark, in the same two tones
+    for b in backs:
+        x, y0, y1 = b.bbox[0], b.bbox[1], b.bbox[3]
+        at = [op for op in dotted if op.x0 == op.x1 == pytest.approx(x)]
+        fold = [op for op in at if y0 - 1 <= min(op.y0, op.y1) and max(op.y0, op.y1) <= y1 + 1]
+        tick = [op for op in at if y1 < min(op.y0, op.y1) < y1 + 2]
+        assert (len(fold), len(tick)) == (2, 2), b.piece
+    assert len(dotted) == 4 * len(backs)
 
 
 def test_cards_pack_with_the_counter_gutter_inside_the_content_box(game_dir: Path):
