@@ -36,7 +36,6 @@ from ..marks import (
     butted_face,
     fold_line,
     fold_marks,
-    fold_tick,
     grid_marks,
     open_sides,
     piece_room,
@@ -497,8 +496,9 @@ def _place_ops(
     if fold:
         fx = x + w
         if square:
+            # no fold mark past the top: the caption of a pair in the row above sits
+            # centred on the same line in the gutter (a card pair's gutter has room)
             ops.extend(fold_line(fx, y - b, y + h + b))
-            ops.extend(fold_tick(fx, y + h + b))
         else:  # only the joining strip folds
             ops.extend(fold_line(fx, y + h / 2 - h * HINGE, y + h / 2 + h * HINGE))
         ops.extend(fold_marks(x, x + 2 * w, fx, y - b, env.fonts, env.face()))

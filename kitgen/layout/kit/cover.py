@@ -182,13 +182,16 @@ def art_ops(cover: Cover, env: PlanEnv, width: float, tall: float) -> tuple[list
 
 
 FAN_DEGREES = 10.0  # between a fan's cards
-FAN_RADIUS = 2.6  # the fan's pivot below the cards' feet, in cards' heights
+FAN_GAP = 6.0  # between neighbouring cards' feet, at their printed size
 
 
 def _fan(pieces: list[Piece], width: float, tall: float) -> tuple[list, float]:
-    """Cards fanned as a hand holds them, about a pivot below their feet, scaled to fit
-    `width` and `tall` (at most ART_SCALE), later cards over earlier ones."""
-    radius = max(h for _, h, _ in pieces) * FAN_RADIUS
+    """Cards spread in a fan about a pivot below their feet, scaled to fit `width` and
+    `tall` (at most ART_SCALE). The pivot lies far enough below that neighbours' sides
+    meet under their feet: no card hides another's words or art (a cover shows each
+    card whole)."""
+    half = math.radians(FAN_DEGREES) / 2
+    radius = (max(w for w, _, _ in pieces) + FAN_GAP) / (2 * math.sin(half))
     placed, points = [], []
     for i, (w, h, drawn) in enumerate(pieces):
         turn = math.radians((i - (len(pieces) - 1) / 2) * FAN_DEGREES)

@@ -13,7 +13,7 @@ from ...geometry import Cell, HexGrid, SquareGrid, column_letters, point_in_poly
 from ...model.map import AreaStyle, MapDef, Terrain
 from ...records import record
 from ...style import DIM_INK, LINE_INK, MARK_INK, PAPER, PIECE_MIN
-from ..clearance import hidden
+from ..clearance import clash, hidden
 from ..plan import Circle, Font, Group, Icon, Line, Path, Rect, Stroke, Text
 from .celldisc import disc_boxes, disc_ops
 from .maplayers import feature_ops, line_ops
@@ -850,6 +850,18 @@ def coord_tabs(m: MapDef) -> list[tuple[str, Box, tuple[Point, ...]]]:
         (labels[cell], (x, y, x + w, y + h), _polygon(m, cell))
         for cell, (x, y, w, h) in _coord_tabs(m, coord_size(m))
     ]
+
+
+def coords_clear_of(
+    m: MapDef, fs: float, cells: tuple[Cell, ...] | None, hide: tuple[Box, ...]
+) -> tuple[Cell, ...]:
+    """The cells (of ``cells``, else all) whose coordinate tab at ``fs`` no box of ``hide``
+    touches: a word drawn over the map hides the names under it, never half of one."""
+    return tuple(
+        cell
+        for cell, (x, y, w, h) in _coord_tabs(m, fs, cells)
+        if not any(clash((x, y, x + w, y + h), b) for b in hide)
+    )
 
 
 def coords_left_out(tabs: list, lanes: Lanes, near: Box | None = None) -> list[str]:

@@ -43,6 +43,7 @@ from .mapart import (
     coord_size,
     coord_tabs,
     coord_width,
+    coords_clear_of,
     coords_left_out,
     label_width,
     lanes_filed,
@@ -101,14 +102,19 @@ def map_group(
     under: tuple = (),
     printed: float = 1.0,
     lanes: Lanes | None = None,
+    hide: tuple[Box, ...] = (),
 ) -> Group:
     """The whole map; its own origin at the padded bottom-left. ``text_scale`` enlarges area
     labels and marks on reduced drawings (assembly sheets) so they stay legible; ``avoid``
     (map points) is kept clear of area labels; ``under``: ops (map points) drawn over the
     cells but under the map's words, as map_ops draws them; ``printed``: the scale the
     drawing prints at (no word below MIN_WORD there, coordinates as reduced_coords says);
-    ``lanes``: bands its coordinates keep clear of (a tiled map's seams: _lanes)."""
+    ``lanes``: bands its coordinates keep clear of (a tiled map's seams: _lanes); ``hide``
+    (map points): what is drawn over the map there, its words under it left out."""
     coords, cells = reduced_coords(m, printed)
+    if hide and (coords is not None or m.coords) and cells != ():
+        coords = coord_size(m) if coords is None else coords
+        cells = coords_clear_of(m, coords, cells, hide)
     ops = map_ops(
         m,
         (env.face(), env.face(bold=True)),
@@ -119,6 +125,7 @@ def map_group(
         coords=coords,
         coord_cells=cells,
         lanes=lanes,
+        hide=hide,
     )
     # A keyed form with the map's own box: a tiled map is drawn once and each tile
     # places it under its clip (the box leaves a cell's room for labels past the edge).
@@ -1260,7 +1267,8 @@ def _board_assembly(board: MapDef, maps: MapSet, env: PlanEnv) -> Page:
         else:
             arrows.append(_rotated_arrow(cx, cy, p.rotate, s, bold, f"copy {i + 1} · {p.rotate}°"))
     avoid = _under_marks(outlines, arrows, px, py, scale)
-    art = map_group(board, env, min(2.5, 1 / scale), avoid, printed=scale)
+    labels = _under_marks([], arrows, px, py, scale)  # a copy's label hides the names under it
+    art = map_group(board, env, min(2.5, 1 / scale), avoid, printed=scale, hide=labels)
     ops.append(Group((art,), dx=px, dy=py, scale=scale))
     ops.extend(outlines)
     for a in arrows:
