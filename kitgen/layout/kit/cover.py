@@ -181,31 +181,49 @@ def art_ops(cover: Cover, env: PlanEnv, width: float, tall: float) -> tuple[list
     return ops, high
 
 
-FAN_DEGREES = 10.0  # between a fan's cards
-FAN_GAP = 6.0  # between neighbouring cards' feet, at their printed size
+FAN_DEGREES = 2.0  # between a fan's cards: a slight splay, every card's words upright
+FAN_GAP = 6.0  # between neighbouring cards' upright boxes, at their printed size
 
 
 def _fan(pieces: list[Piece], width: float, tall: float) -> tuple[list, float]:
     """Cards spread in a fan about a pivot below their feet, scaled to fit `width` and
-    `tall` (at most ART_SCALE). The pivot lies far enough below that neighbours' sides
-    meet under their feet: no card hides another's words or art (a cover shows each
+    `tall` (at most ART_SCALE). The pivot lies far enough below that neighbours' upright
+    boxes stay FAN_GAP apart: no card hides another's words or art (a cover shows each
     card whole)."""
-    half = math.radians(FAN_DEGREES) / 2
-    radius = (max(w for w, _, _ in pieces) + FAN_GAP) / (2 * math.sin(half))
-    placed, points = [], []
+    radius = max(w for w, _, _ in pieces) / (2 * math.sin(math.radians(FAN_DEGREES) / 2))
+    boxes = _fanned(pieces, radius)
+    while any(a[2] + FAN_GAP > b[0] for a, b in zip(boxes, boxes[1:], strict=False)):
+        radius *= 1.1
+        boxes = _fanned(pieces, radius)
+    placed = []
     for i, (w, h, drawn) in enumerate(pieces):
-        turn = math.radians((i - (len(pieces) - 1) / 2) * FAN_DEGREES)
-        x, y = radius * math.sin(turn), radius * (math.cos(turn) - 1)  # the card's foot
-        cos, sin = math.cos(-turn), math.sin(-turn)
-        for px, py in ((-w / 2, 0), (w / 2, 0), (-w / 2, h), (w / 2, h)):
-            points.append((x + px * cos - py * sin, y + px * sin + py * cos))
+        x, y, turn = _fan_foot(i, len(pieces), radius)
         card = Group(drawn, dx=-w / 2, clip=(0, 0, w, h))
         placed.append(Group((card,), dx=x, dy=y, rotate=-math.degrees(turn)))
-    x0, x1 = min(p[0] for p in points), max(p[0] for p in points)
-    y0, y1 = min(p[1] for p in points), max(p[1] for p in points)
+    x0, x1 = min(b[0] for b in boxes), max(b[2] for b in boxes)
+    y0, y1 = min(b[1] for b in boxes), max(b[3] for b in boxes)
     k = min(ART_SCALE, width / (x1 - x0), tall / (y1 - y0))
     left = (width - k * (x1 - x0)) / 2 - k * x0
     return [Group(tuple(placed), dx=left, dy=-k * y1, scale=k)], k * (y1 - y0)
+
+
+def _fan_foot(i: int, n: int, radius: float) -> tuple[float, float, float]:
+    """Card ``i`` of ``n`` in a fan: its foot's middle and its turn (radians)."""
+    turn = math.radians((i - (n - 1) / 2) * FAN_DEGREES)
+    return radius * math.sin(turn), radius * (math.cos(turn) - 1), turn
+
+
+def _fanned(pieces: list[Piece], radius: float) -> list[tuple[float, float, float, float]]:
+    """Each fanned card's upright box (left, bottom, right, top)."""
+    boxes = []
+    for i, (w, h, _) in enumerate(pieces):
+        x, y, turn = _fan_foot(i, len(pieces), radius)
+        cos, sin = math.cos(-turn), math.sin(-turn)
+        corners = [(x + px * cos - py * sin, y + px * sin + py * cos)
+                   for px, py in ((-w / 2, 0), (w / 2, 0), (-w / 2, h), (w / 2, h))]  # fmt: skip
+        xs, ys = [c[0] for c in corners], [c[1] for c in corners]
+        boxes.append((min(xs), min(ys), max(xs), max(ys)))
+    return boxes
 
 
 Piece = tuple[float, float, tuple]  # a piece's width, height and ops (origin bottom-left)
