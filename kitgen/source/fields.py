@@ -828,6 +828,20 @@ def read_list(
     return out
 
 
+def read_unique_list(
+    ctx: Context,
+    node: Node,
+    path: str,
+    read_item: Callable[[Context, Node, str], T | None],
+    what: str,
+) -> list[T]:
+    """A list of items with ids (read_list), each id used once (check_unique_ids: `what`
+    names the item in the message)."""
+    items = read_list(ctx, node, path, read_item)
+    check_unique_ids(ctx, items, path, what)
+    return items
+
+
 def check_unique_ids(ctx: Context, items: Iterable[Any], path: str, what: str) -> None:
     """Items with .id and .span: a second use of an id is an error naming the first. Ids
     that differ only in case are one id too: they name one file where case is not told

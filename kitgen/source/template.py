@@ -25,9 +25,8 @@ from .fields import (
     as_length,
     as_square,
     as_text,
-    check_unique_ids,
     expect_map,
-    read_list,
+    read_unique_list,
 )
 from .reading import READING, Marks, read_reading
 from .spec import (
@@ -191,8 +190,7 @@ TEMPLATES = ListOf(TEMPLATE)
 
 
 def read_templates(ctx: Context, node: Node, path: str) -> Templates:
-    items: list[Template] = read_list(ctx, node, path, _read_template)
-    check_unique_ids(ctx, items, path, "template")
+    items: list[Template] = read_unique_list(ctx, node, path, _read_template, "template")
     return Templates(tuple(items), node.span)
 
 

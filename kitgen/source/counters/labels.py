@@ -27,7 +27,7 @@ from ..expand import (
     substitute,
     unused_columns,
 )
-from ..fields import Context, Fields, as_text, check_unique_ids, is_file_list, read_list
+from ..fields import Context, Fields, as_text, is_file_list, read_unique_list
 from ..spec import ANY, ID, INTEGER, LENGTH, TEXT, Choice, Either, Key, ListOf, Named, OneOf, Spec
 from ..yamlnodes import Map, Node, Scalar, Seq, describe
 from .counter_copies import colour_at
@@ -141,8 +141,7 @@ LABELS = ListOf(LABEL)
 
 
 def read_labels(ctx: Context, node: Node, path: str) -> Labels:
-    items = read_list(ctx, node, path, _read_label)
-    check_unique_ids(ctx, items, path, "label")
+    items = read_unique_list(ctx, node, path, _read_label, "label")
     return Labels(tuple(items), node.span)
 
 

@@ -19,7 +19,7 @@ from ...model.generator import (
     Value,
 )
 from ...names import suggest
-from ..fields import Context, Fields, as_roll, as_text, check_unique_ids, read_list
+from ..fields import Context, Fields, as_roll, as_text, check_unique_ids, read_unique_list
 from ..spec import (
     BOOLEAN,
     ID,
@@ -154,9 +154,7 @@ GENERATORS = ListOf(GENERATOR)
 
 
 def read_generators(ctx: Context, node: Node, path: str) -> list[Generator]:
-    gens = read_list(ctx, node, path, read_generator)
-    check_unique_ids(ctx, gens, path, "generator")
-    return gens
+    return read_unique_list(ctx, node, path, read_generator, "generator")
 
 
 def read_generator(ctx: Context, node: Node, path: str) -> Generator | None:

@@ -66,7 +66,7 @@ from ..fields import (
     as_text,
     check_unique_ids,
     is_file_list,
-    read_list,
+    read_unique_list,
 )
 from ..reading import READING, Marks, read_reading
 from ..rules.combat import COMBAT, read_combat
@@ -387,8 +387,7 @@ CARDS = ListOf(CARD)
 
 
 def read_tables(ctx: Context, node: Node, path: str) -> tuple[Table, ...]:
-    tables = read_list(ctx, node, path, read_table)
-    check_unique_ids(ctx, tables, path, "table")
+    tables = read_unique_list(ctx, node, path, read_table, "table")
     return tuple(tables)
 
 
@@ -835,8 +834,7 @@ def _roll_rows(
 
 
 def read_texts(ctx: Context, node: Node, path: str) -> tuple[TextBlock, ...]:
-    texts = read_list(ctx, node, path, read_text_block)
-    check_unique_ids(ctx, texts, path, "text")
+    texts = read_unique_list(ctx, node, path, read_text_block, "text")
     return tuple(texts)
 
 
@@ -865,8 +863,7 @@ def read_text_block(ctx: Context, node: Node, path: str, need_id: bool = True) -
 
 
 def read_sheets(ctx: Context, node: Node, path: str) -> tuple[Sheet, ...]:
-    sheets = read_list(ctx, node, path, read_sheet)
-    check_unique_ids(ctx, sheets, path, "sheet")
+    sheets = read_unique_list(ctx, node, path, read_sheet, "sheet")
     return tuple(sheets)
 
 
@@ -1203,8 +1200,7 @@ def _quantity(ctx: Context, f: Fields, variables: dict) -> int:
 
 
 def read_decks(ctx: Context, node: Node, path: str) -> tuple[Deck, ...]:
-    decks = read_list(ctx, node, path, _read_deck)
-    check_unique_ids(ctx, decks, path, "deck")
+    decks = read_unique_list(ctx, node, path, _read_deck, "deck")
     return tuple(decks)
 
 

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ...model.threat import Behaviour, Gloss, Modifier, Priority, Profile, Row, State, ThreatTable
-from ..fields import Context, Fields, as_roll, as_text, check_unique_ids, read_list
+from ..fields import Context, Fields, as_roll, as_text, read_list, read_unique_list
 from ..reading import READING, Marks, read_reading
 from ..spec import (
     ID,
@@ -215,9 +215,7 @@ THREATS = ListOf(THREAT)
 
 
 def read_threats(ctx: Context, node: Node, path: str) -> list[ThreatTable]:
-    tables = read_list(ctx, node, path, read_threat)
-    check_unique_ids(ctx, tables, path, "threat table")
-    return tables
+    return read_unique_list(ctx, node, path, read_threat, "threat table")
 
 
 def read_threat(ctx: Context, node: Node, path: str) -> ThreatTable | None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ...budget import spend
 from ...model.track import Track, TrackSet
-from ..fields import Context, Fields, as_text, check_unique_ids, expect_map, read_list
+from ..fields import Context, Fields, as_text, expect_map, read_unique_list
 from ..reading import READING, Marks, read_reading
 from ..spec import COLOUR, ID, INTEGER, LENGTH, TEXT, Key, ListOf, Named, OneOrList, Spec
 from ..yamlnodes import Node, Scalar, Seq, describe
@@ -159,6 +159,5 @@ def _read_track(ctx: Context, node: Node, path: str) -> Track | None:
 def read_tracks(ctx: Context, node: Node, path: str) -> TrackSet:
     if isinstance(node, Scalar) and node.value is None:
         return TrackSet()
-    tracks = read_list(ctx, node, path, _read_track)
-    check_unique_ids(ctx, tracks, path, "track")
+    tracks = read_unique_list(ctx, node, path, _read_track, "track")
     return TrackSet(tuple(tracks))
