@@ -104,6 +104,12 @@ def test_connections_past_the_cap_are_closed_and_idle_ones_time_out(served, monk
     finally:
         for s in idle:
             s.close()
+    # each closed connection's thread gives its slot back when it sees the close: wait for
+    # all of them (asking at once raced those threads and was closed unanswered)
+    for _ in range(MAX_SERVE_CONNECTIONS):
+        assert served.connections.acquire(timeout=30)
+    for _ in range(MAX_SERVE_CONNECTIONS):
+        served.connections.release()
     assert ask(served, "/state.json")[0] == 200  # the designer's tab is answered again
     monkeypatch.setattr(served_module.Handler, "timeout", 0.5)
     quiet = _idle(served)
