@@ -224,7 +224,7 @@ def test_a_pieces_name_on_a_set_up_sheet_is_its_title_not_its_faces_capitals():
     _, pdfs, _ = seed_kit("duck")
     text = " ".join(pdf_text(pdfs["scenario-cargo-bay-sweep.pdf"]))
     assert "HARPY" not in text
-    assert "H1 = Harpy 1" in text and "Harpy 1: B3" in text
+    assert "Hp1 = Harpy 1" in text and "Harpy 1: B3" in text
     faces = " ".join(pdf_text(pdfs["counters.pdf"]))
     assert "HARPY BULL" in faces and "SCORPION 1" in faces
 

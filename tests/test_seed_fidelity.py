@@ -156,7 +156,7 @@ def test_duck_prints_the_chits_and_cards_its_rules_play_with():
     counters = printed("duck", "counters.pdf")
     assert counters.count("ACTION") == 16
     notes = printed("duck", "notes.pdf")
-    assert "8 doors, 16 ACTION chits; 4 of each Threat) are the kit's" in notes
+    assert "8 doors, 16 ACTION chits, 2 SOURCE entrances; 4 of each Threat) are the kit's" in notes
 
 
 # ---- Reshuffled ----------------------------------------------------------------------------

@@ -203,8 +203,8 @@ def test_duck_mission_broken(tmp_path, monkeypatch):
                 "label: Va, attrs: {name: Vasq, build: average,",
             ),
             (
-                "{piece: threat-harpy-2, at: C5, label: H2}",
-                "{piece: threat-harpy-2, at: F5, label: H2}",
+                "{piece: threat-harpy-2, at: C5, label: Hp2}",
+                "{piece: threat-harpy-2, at: F5, label: Hp2}",
             ),
         ],
     )
@@ -222,8 +222,8 @@ def test_duck_mission_broken(tmp_path, monkeypatch):
         "scenarios/cargo-bay-sweep.yaml:16:74: warning: sides[0].placements[2].attrs.build: Vasq: "
         "build is 'average', must be one of strong (rule at rules.yaml:43:7)",
         # F5 is 2 squares from Vasq on H5
-        "scenarios/cargo-bay-sweep.yaml:25:9: error: sides[1].placements[1]: H2 on cell F5 "
-        "(Deck) is not at least 3 cells from team (rule at scenarios/cargo-bay-sweep.yaml:34:5)",
+        "scenarios/cargo-bay-sweep.yaml:25:9: error: sides[1].placements[1]: Hp2 on cell F5 "
+        "(Deck) is not at least 3 cells from team (rule at scenarios/cargo-bay-sweep.yaml:35:5)",
         "3 error(s), 1 warning(s)",
     ]
 
