@@ -67,8 +67,8 @@ def measure_cpu(work: Path, workload: str = "W3", edits: int = 3) -> dict:
     """The CPU seconds of the rebuild after one edited counter (the median of `edits`),
     and how many of the pages it rendered again."""
     game = _edited_game(work / "serve", workload)  # not the timed W3 build's folder
-    first = build_view(game.parent, SCREEN_DPI, set())
-    known = {page["key"] for view in first["views"] for page in view["pages"]}
+    first = build_view(game.parent, SCREEN_DPI, {})
+    known = first["found"]
     times, rendered = [], []
     for n in range(1, edits + 1):
         game.write_text(game.read_text().replace(f"Edit {n - 1}", f"Edit {n}"))
@@ -76,5 +76,5 @@ def measure_cpu(work: Path, workload: str = "W3", edits: int = 3) -> dict:
         result = build_view(game.parent, SCREEN_DPI, known)
         times.append(time.process_time() - start)
         rendered.append(result["rendered"])
-        known = {page["key"] for view in result["views"] for page in view["pages"]}
+        known = result["found"]
     return {"seconds": statistics.median(times), "rendered": max(rendered), "pages": len(known)}

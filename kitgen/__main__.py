@@ -18,7 +18,7 @@ import gc  # noqa: E402
 # importing and once more when the process exits (about 13 ms of a small build). So it
 # is off while kitgen and its libraries import, and what they made is then frozen out
 # of its sight (gc.freeze). It is back on before the command runs; the build turns it
-# off itself (build._no_cycle_collection).
+# off itself (build.no_cycle_collection).
 _collecting = gc.isenabled()
 gc.disable()
 from .cli import main  # noqa: E402

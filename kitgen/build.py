@@ -307,17 +307,23 @@ def draw(
     settings: Settings,
     release: bool = False,
     progress: Callable[[str], None] | None = None,
+    only: dict[str, list[int]] | None = None,
 ) -> dict[str, bytes]:
     """Each document's PDF; with `release`, page ops are dropped as they are drawn;
-    `progress` hears of each file before it is drawn."""
+    `progress` hears of each file before it is drawn; `only`: by file, the pages to draw
+    (a served edit's), the files not named left out."""
     pdfs = {}
     for n, doc in enumerate(docs, start=1):
+        name = f"{doc.name}.pdf"
+        if only is not None and name not in only:
+            continue
         if progress is not None:
-            progress(f"{game.id}: drawing {doc.name}.pdf ({n} of {len(docs)})")
+            progress(f"{game.id}: drawing {name} ({n} of {len(docs)})")
         try:
-            pdfs[f"{doc.name}.pdf"] = render_document(
-                doc, settings.paper, game.title, _paint_icon, release
-            )
+            pdfs[name] = render_document(
+                doc, settings.paper, game.title, _paint_icon, release,
+                None if only is None else only[name],
+            )  # fmt: skip
         except Exception as exc:
             file = font_file_at_fault(exc)
             if file is None:
@@ -462,12 +468,12 @@ def build(
     """Build one game into out_root/<game id>/. Raises KitError on input errors. With
     `png_dpi`, every page is also written as a PNG (`pieces`: every piece face too);
     `progress` hears of each file as it is drawn."""
-    with _no_cycle_collection():
+    with no_cycle_collection():
         return _build(path, out_root, settings_for, log, png_dpi, pieces, progress)
 
 
 @contextmanager
-def _no_cycle_collection() -> Iterator[None]:
+def no_cycle_collection() -> Iterator[None]:
     """A build makes hundreds of thousands of small objects and next to no reference
     cycles; the cycle collector would scan them again and again (a tenth of the time
     of a ten-thousand-counter build). What cycles there are go at the next collection."""

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 
 from .records import record
 
@@ -149,6 +150,21 @@ class Diagnostics:
     def extend(self, more: Iterable[Diagnostic]) -> None:
         for diagnostic in more:
             self.add(diagnostic)
+
+    @contextmanager
+    def collected(self) -> Iterator[list[Diagnostic]]:
+        """Every diagnostic found meanwhile, those said before among them (a served page
+        keeps what drawing it found, to say again when it is not drawn again); they are
+        added here as well, once each, after those already here."""
+        items, seen = self.items, self._seen
+        self.items, self._seen = [], set()
+        found: list[Diagnostic] = []
+        try:
+            yield found
+        finally:
+            found.extend(self.items)
+            self.items, self._seen = items, seen
+            self.extend(found)
 
     @property
     def errors(self) -> list[Diagnostic]:

@@ -118,6 +118,12 @@ def _repr(self: Any) -> str:
     return f"{self.__class__.__qualname__}({shown})"
 
 
+def _reduce(self: Any) -> tuple:
+    # pickled as its class and its fields' values: a served page's diagnostics go
+    # between processes, and a sheet's pieces are keyed by their pickled bytes
+    return (self.__class__, self.__record_values__(self))
+
+
 def _setattr(self: Any, name: str, value: object) -> None:
     raise FrozenError(f"cannot assign to field {name!r}")
 
@@ -130,10 +136,11 @@ _SHARED = {
     "__eq__": _eq,
     "__hash__": _hash,
     "__repr__": _repr,
+    "__reduce__": _reduce,
     "__setattr__": _setattr,
     "__delattr__": _delattr,
 }
-_SHARED_MUTABLE = {"__eq__": _eq, "__hash__": None, "__repr__": _repr}
+_SHARED_MUTABLE = {"__eq__": _eq, "__hash__": None, "__repr__": _repr, "__reduce__": _reduce}
 
 
 def _own_fields(cls: type) -> list[Field]:
@@ -219,6 +226,7 @@ def _make(cls: type, frozen: bool) -> type:
     body["__record_fields__"] = tuple(all_fields)
     body["__record_names__"] = frozenset(f.name for f in all_fields)
     body["__record_key__"] = staticmethod(_key([f.name for f in all_fields if f.compare]))
+    body["__record_values__"] = staticmethod(_key([f.name for f in all_fields]))
     for name, method in (_SHARED if frozen else _SHARED_MUTABLE).items():
         body.setdefault(name, method)
     made = type(cls)(cls.__name__, cls.__bases__, body)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import ast
 import importlib
+import pickle
 import pkgutil
 import subprocess
 import sys
@@ -145,6 +146,19 @@ def test_a_working_record_is_filled_in():
     with pytest.raises(TypeError, match="unhashable"):
         hash(t)
     assert not hasattr(t, "__dict__")
+
+
+def test_pickled_as_its_class_and_every_field():
+    """A served page's diagnostics cross between processes pickled, and a sheet's pieces
+    are keyed by their pickled bytes: every field goes, those left out of comparing too."""
+    box = Crate("a", 2.0, {"k": "v"}, "n", lid=True)
+    again = pickle.loads(pickle.dumps(box))
+    assert type(again) is Crate and again == box and again.note == "n"
+    with pytest.raises(FrozenError):
+        again.label = "b"  # type: ignore[misc]
+    tally = pickle.loads(pickle.dumps(Tally("t", ["x"])))
+    assert tally == Tally("t", ["x"]) and tally.seen is not None
+    assert pickle.dumps(Box("a", note="n")) != pickle.dumps(Box("a", note="m"))
 
 
 def test_mypy_checks_fields_and_constructor_calls(tmp_path):

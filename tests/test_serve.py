@@ -91,7 +91,7 @@ def test_each_page_lists_its_own_items_read_in_one_pass(game, monkeypatch):
             yield entry
 
     monkeypatch.setattr(session_module, "manifest_items", counted)
-    view = session_module.build_view(game, 36, set())
+    view = session_module.build_view(game, 36, {})
     pages = [p for v in view["views"] for p in v["pages"]]
     assert len(pages) >= 2  # two counter sheets
     listed = [i["id"] for p in pages for i in p["items"]]
@@ -99,6 +99,98 @@ def test_each_page_lists_its_own_items_read_in_one_pass(game, monkeypatch):
     first = [v for v in view["views"] if v["file"] == "counters.pdf"][0]["pages"]
     assert "chief" in {i["id"] for i in first[-1]["items"]}
     assert "chief" not in {i["id"] for i in first[0]["items"]}
+
+
+KEYED = """\
+id: keyed
+title: Keyed
+counters:
+  - id: "scout-{n}"
+    for_each: {n: [%s]}
+    size: 1in
+    front: {background: "#2e4a7a", text: {text: "Scout {n}", at: bottom}}
+  - id: guard
+    quantity: 70
+    size: 1in
+    front: {background: "#4a7a2e", text: {text: "Guard 3-3", at: bottom}}
+  - id: banner
+    size: 1in
+    front: {background: "#7a2e2e", text: {text: "%s", at: centre, min_size: 8pt}}
+"""
+LONG = " ".join(["Overlong words that never fit a piece"] * 6)
+
+
+def keyed_game(tmp_path: Path) -> Path:
+    """Ten scouts, then seventy guards over two sheets, then a counter whose
+    text does not fit (a warning found as its sheet's ops are made)."""
+    return write_game(tmp_path / "keyed", KEYED % (", ".join(str(n) for n in range(1, 11)), LONG))
+
+
+def sheets_holding(view: dict, ident: str) -> set[int]:
+    (doc,) = [v for v in view["views"] if v["file"] == "counters.pdf"]
+    return {p["number"] for p in doc["pages"] if ident in {i["id"] for i in p["items"]}}
+
+
+def test_an_edit_draws_again_exactly_the_sheets_holding_the_edited_piece(tmp_path, monkeypatch):
+    """A sheet is keyed by its pieces and what they are made from: an edit makes, draws
+    and renders again only the sheets that hold the edited design, and what making the
+    others found (the banner's warning) is still said, in a build's order."""
+    from kitgen.layout.counters import counters as sheets_module
+    from kitgen.serve import session as session_module
+
+    game = keyed_game(tmp_path)
+    made: list[set[str]] = []
+    ops = sheets_module.CounterSheets.ops
+
+    def counted(self, pieces, side):
+        made.append({slot.d.id for slot, _, _ in pieces})
+        return ops(self, pieces, side)
+
+    monkeypatch.setattr(sheets_module.CounterSheets, "ops", counted)
+    first = session_module.build_view(game, 36, {})
+    holding = sheets_holding(first, "guard")
+    assert len(holding) == 2 and len(made) == first["rendered"] == 2  # two sheets, both new
+    (warning,) = first["diagnostics"]
+    assert warning["message"].startswith("text 'Overlong words") and "banner" in warning["message"]
+    edit(game / "game.yaml", "Guard 3-3", "Guard 4-4")
+    made.clear()
+    second = session_module.build_view(game, 36, first["found"])
+    assert len(made) == second["rendered"] == 2 and all("guard" in ids for ids in made)
+    assert second["diagnostics"] == first["diagnostics"]
+    edit(game / "game.yaml", "Scout {n}", "Scout {n}!")  # on the first sheet only
+    made.clear()
+    third = session_module.build_view(game, 36, second["found"])
+    assert len(made) == third["rendered"] == 1 and "scout-1" in made[0]
+    assert "banner" not in made[0] and third["diagnostics"] == first["diagnostics"]
+    fresh = session_module.build_view(game, 36, {})
+    assert fresh["diagnostics"] == third["diagnostics"]
+    assert [v["pages"] for v in fresh["views"]] == [v["pages"] for v in third["views"]]
+
+
+def test_a_served_page_is_the_fresh_build_s_page_to_the_byte(tmp_path):
+    """The pictures (and zooms) of an edited game, drawn only where the edit fell, are the
+    pictures of a fresh `kitgen build`'s PDF, byte for byte."""
+    from kitgen.budget import MAX_ZOOM_PIXELS
+    from kitgen.raster import png, render_box, render_page
+    from kitgen.serve.session import ZOOM_DPI, _screen_dpi
+
+    game = keyed_game(tmp_path)
+    session = Session(game, dpi=36)
+    session.rebuild()
+    edit(game / "game.yaml", "Guard 3-3", "Guard 4-4")
+    state = session.rebuild()
+    assert session.rendered == 2
+    out = tmp_path / "out"
+    assert run_cli("build", str(game), "-o", str(out), "-q").exit_code == 0
+    for view in state.docs:
+        pdf = (out / "keyed" / view["file"]).read_bytes()
+        for page in view["pages"]:
+            dpi = _screen_dpi(tuple(page["size"]), 36)
+            image = render_page(pdf, page["number"] - 1, dpi)
+            assert session.pictures[page["key"]] == png(image), (view["file"], page["number"])
+            box = page["items"][0]["bbox"] if page["items"] else [0, 0, 72, 72]
+            zoomed = png(render_box(pdf, page["number"], box, ZOOM_DPI, MAX_ZOOM_PIXELS))
+            assert session.zoom(view["file"], page["number"], tuple(box)) == zoomed
 
 
 def test_a_broken_edit_keeps_the_last_good_sheets_stale(game):

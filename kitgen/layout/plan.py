@@ -9,6 +9,7 @@ is made several times faster than a frozen dataclass.)
 # No `from __future__ import annotations`: typing.NamedTuple would compile every
 # field's annotation text at import (a third of each class's cost).
 
+import io
 from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import Any, NamedTuple, Protocol
@@ -123,6 +124,34 @@ class PieceMaker(Protocol):
 
     def ops(self, pieces: tuple[Any, ...], side: str) -> list: ...
 
+    def inputs(self, pieces: tuple[Any, ...], side: str) -> bytes:
+        """Everything the ops of `pieces` are made from (as `as_bytes` writes it): equal
+        bytes make equal ops (and equal diagnostics). A served page is keyed by them, its
+        ops made only when they changed."""
+        ...
+
+
+def as_bytes(value: Any) -> bytes:
+    """A plain value (records, tuples, mappings, numbers, text) as bytes: values that
+    differ in anything give different bytes. Pickled, which is written in C: ten
+    thousand designs' reprs took twice as long. (An equal value whose parts are shared
+    differently may give other bytes: a served page drawn again for nothing.)"""
+    import pickle  # only a served build keys its pages: not at start-up
+
+    buf = io.BytesIO()
+    pickler = pickle.Pickler(buf, pickle.HIGHEST_PROTOCOL)
+    pickler.dispatch_table = _PICKLE_AS
+    pickler.dump(value)
+    return buf.getvalue()
+
+
+# read-only mappings (a record's shared, empty `extra`) pickle as the dicts they show
+def _mapping_as_dict(m: Mapping) -> tuple:
+    return (dict, (dict(m),))
+
+
+_PICKLE_AS: dict[type, Callable[[Any], tuple]] = {MappingProxyType: _mapping_as_dict}
+
 
 class Pieces(NamedTuple):
     """Pieces placed on a sheet, their ops made by `maker.ops(pieces, side)` as the page
@@ -210,12 +239,17 @@ def make_whole(docs: list[Document]) -> list[Document]:
     to read whole (kitgen check's layout warnings, tests), not to draw a big kit from."""
     for doc in docs:
         for page in doc.pages:
-            if any(type(op) is Pieces for op in page.ops):
-                whole: list = []
-                for op in page.ops:
-                    if type(op) is Pieces:
-                        whole.extend(op.maker.ops(op.pieces, op.side))
-                    else:
-                        whole.append(op)
-                page.ops = whole
+            make_whole_page(page)
     return docs
+
+
+def make_whole_page(page: Page) -> None:
+    """The page's ops made now (its Pieces ops replaced by the ops they make)."""
+    if any(type(op) is Pieces for op in page.ops):
+        whole: list = []
+        for op in page.ops:
+            if type(op) is Pieces:
+                whole.extend(op.maker.ops(op.pieces, op.side))
+            else:
+                whole.append(op)
+        page.ops = whole

@@ -11,7 +11,7 @@ import io
 import math
 import re
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from functools import lru_cache
 from typing import Any, TypeVar
 
@@ -481,16 +481,22 @@ def _form_name(key: str) -> str:
 
 
 def render_document(
-    doc: Document, paper: Paper, title: str, icon_painter=None, release: bool = False
+    doc: Document,
+    paper: Paper,
+    title: str,
+    icon_painter=None,
+    release: bool = False,
+    only: Collection[int] | None = None,
 ) -> bytes:
     """One Document -> PDF bytes. With `release`, each page's ops are dropped once drawn
     (its items stay): a build of thousands of pieces need not hold its whole plan while
-    the PDF is put together."""
+    the PDF is put together. `only`: the pages at these indices alone, each drawn as in
+    the whole document (the same groups drawn as forms), for a served edit."""
     with without_ascii85():
-        return _render(doc, paper, title, icon_painter, release)
+        return _render(doc, paper, title, icon_painter, release, only)
 
 
-def _render(doc: Document, paper: Paper, title: str, icon_painter, release: bool) -> bytes:
+def _render(doc: Document, paper: Paper, title: str, icon_painter, release: bool, only) -> bytes:
     buf = io.BytesIO()
     canvas = Canvas(
         buf,
@@ -510,7 +516,9 @@ def _render(doc: Document, paper: Paper, title: str, icon_painter, release: bool
     if doc.duplex in _DUPLEX:
         canvas.setViewerPreference("Duplex", PDFName(_DUPLEX[doc.duplex]))
     painter = Painter(canvas, icon_painter, _used_once(doc), face)
-    for page in doc.pages or [Page(doc.title)]:
+    for n, page in enumerate(doc.pages or [Page(doc.title)]):
+        if only is not None and n not in only:
+            continue
         _page_boxes(canvas, page, paper)
         painter.draw(page.ops)
         if release:

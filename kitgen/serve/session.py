@@ -4,10 +4,11 @@ A rebuild runs the build's own stages in memory (nothing is written to output/),
 process of its own: under the build's caps, a memory limit and a time limit, and
 stopped at once when a later save makes it moot or the server stops, so a hostile
 file saved into the game can neither wedge the server nor hold the sheets of the
-build before it up as current. Only pages whose plan changed are rendered again: a
-page is keyed by a digest of its planned operations, so one edited counter
-re-renders the one sheet it is on. A build that fails keeps the last good pictures
-on screen, marked stale, with the diagnostics beside them.
+build before it up as current. Only pages whose plan changed are made, drawn and
+rendered again: a page is keyed by a digest of what it is made from (its own ops, and
+its pieces with what their ops are made from), so one edited counter draws again only
+the sheets it is on. A build that fails keeps the last good pictures on screen, marked
+stale, with the diagnostics beside them.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ import multiprocessing
 import os
 import threading
 import time
+from collections.abc import Mapping
 from pathlib import Path
 
 from ..budget import (
@@ -26,9 +28,9 @@ from ..budget import (
     MAX_SERVE_BUILD_SECONDS,
     MAX_ZOOM_PIXELS,
 )
-from ..build import check, draw, font_book, load, manifest_items, plan
+from ..build import check, draw, font_book, load, manifest_items, no_cycle_collection, plan
 from ..errors import Diagnostic, Diagnostics, KitError
-from ..layout.plan import make_whole
+from ..layout.plan import Document, Page, Pieces, make_whole_page
 from ..model.game import Settings
 from ..raster import OffPage, png, render_box, render_page
 from ..records import field, record, replace
@@ -91,7 +93,11 @@ class Session:
         self.state = State()
         self.pictures: dict[str, bytes] = {}  # key -> PNG, for every page on screen
         self.texts: dict[str, str] = {}  # key -> the page's text, read back from its PDF
-        self.pdfs: dict[str, bytes] = {}  # the last good build's, for zooming
+        # each page's PDF and its place in it, by key, for zooming: a rebuild draws only
+        # its new pages, the others' are kept
+        self.pdfs: dict[str, tuple[bytes, int]] = {}
+        # what making each page found (diagnostics), by key: said again when it is kept
+        self.found: dict[str, list[Diagnostic]] = {}
         self.changed = threading.Condition()
         self.rendered = 0  # pages rendered by the last build (the others were kept)
         self._one_build = threading.Lock()  # the watcher's and the first build never overlap
@@ -122,7 +128,7 @@ class Session:
         receive, send = context.Pipe(duplex=False)
         worker = context.Process(
             target=build_apart,
-            args=(Path.cwd(), self.path, self.dpi, set(self.pictures), send),
+            args=(Path.cwd(), self.path, self.dpi, self.found, send),
             daemon=True,
         )
         worker.start()
@@ -171,19 +177,22 @@ class Session:
         fresh, texts = result["pictures"], result["texts"]
         self.pictures = {k: fresh[k] if k in fresh else self.pictures[k] for k in keys}
         self.texts = {k: texts[k] if k in texts else self.texts[k] for k in keys}
-        self.pdfs, self.rendered = result["pdfs"], result["rendered"]
+        drawn = {k: (result["pdfs"][name], n) for k, (name, n) in result["at"].items()}
+        self.found, self.rendered = result["found"], result["rendered"]
         for view in result["views"]:
             for page in view["pages"]:
                 page["text"] = self.texts[page["key"]]
-        self._publish(
-            ok=True,
-            stale=False,
-            building=False,
-            title=result["title"],
-            seconds=seconds,
-            docs=result["views"],
-            diagnostics=result["diagnostics"],
-        )
+        with self.changed:  # a zoom reads the pages and their PDFs together
+            self.pdfs = {k: drawn[k] if k in drawn else self.pdfs[k] for k in keys}
+            self._publish(
+                ok=True,
+                stale=False,
+                building=False,
+                title=result["title"],
+                seconds=seconds,
+                docs=result["views"],
+                diagnostics=result["diagnostics"],
+            )
 
     def _publish(self, **changes) -> None:
         with self.changed:
@@ -199,12 +208,17 @@ class Session:
     def zoom(self, file: str, page: int, bbox: tuple[float, float, float, float]) -> bytes:
         """A piece's box on its page, rendered sharp for a close look: at the zoom's
         resolution, or less where the box would pass MAX_ZOOM_PIXELS."""
-        pdf = self.pdfs.get(file)
-        if pdf is None:
-            raise BadQuery(f"no file {file!r} in the kit")
+        with self.changed:  # the pages and their PDFs of one build
+            views = [view for view in self.state.docs if view["file"] == file]
+            if not views:
+                raise BadQuery(f"no file {file!r} in the kit")
+            pages = views[0]["pages"]
+            if not 1 <= page <= len(pages):
+                raise BadQuery(f"page must be from 1 to {len(pages)}")
+            pdf, number = self.pdfs[pages[page - 1]["key"]]
         with self._one_render:
             try:
-                image = render_box(pdf, page, bbox, ZOOM_DPI, MAX_ZOOM_PIXELS)
+                image = render_box(pdf, number + 1, bbox, ZOOM_DPI, MAX_ZOOM_PIXELS)
             except OffPage as exc:
                 raise BadQuery(str(exc)) from None
         return png(image)
@@ -227,7 +241,7 @@ def _failed(message: str, hint: str = "") -> dict:
     }
 
 
-def build_apart(cwd: Path, path: Path, dpi: float, known: set[str], send) -> None:
+def build_apart(cwd: Path, path: Path, dpi: float, known: dict, send) -> None:
     """The build, in its own process, under a memory limit; its result sent back whole.
     It reads `path` from the server's working folder (a forked server's may differ)."""
     os.chdir(cwd)
@@ -247,56 +261,93 @@ def build_apart(cwd: Path, path: Path, dpi: float, known: set[str], send) -> Non
     send.close()
 
 
-def build_view(path: Path, dpi: float, known: set[str]) -> dict:
+def build_view(path: Path, dpi: float, known: Mapping[str, list[Diagnostic]]) -> dict:
     """What the page shows of a build: its documents and pages, with the pictures and
-    texts of the pages not among `known` (those are kept from the build before)."""
+    texts of the pages not among `known` (those are kept from the build before). A page
+    is keyed by what it is made from (page_key): only the pages whose keys are new are
+    made, drawn and rendered; `known` holds, by key, what making each page found (a
+    face's warnings), said again for the pages not made again."""
     diags = Diagnostics()
     try:
-        game = load(path, diags)
-        check(game, diags)
-        settings = Settings(paper=game.paper)
-        # made whole: a page's key is the digest of the ops it draws
-        docs = make_whole(plan(game, settings, font_book(game), diags))
-        keys = [[page_key(doc.name, n, page) for n, page in enumerate(doc.pages)] for doc in docs]
-        pdfs = draw(game, docs, settings)
+        with no_cycle_collection():  # as a build: ten thousand pieces, next to no cycles
+            game = load(path, diags)
+            check(game, diags)
+            settings = Settings(paper=game.paper)
+            docs = plan(game, settings, font_book(game), diags)
+            keys = [
+                [page_key(doc.name, n, page) for n, page in enumerate(doc.pages)] for doc in docs
+            ]
+            found, only = _make_new_pages(docs, keys, known, diags)
+            pdfs = draw(game, docs, settings, only=only)
     except KitError as exc:
         diags.extend(exc.diagnostics)
         return {"ok": False, "diagnostics": [diagnostic_view(d) for d in diags]}
     except Exception as exc:  # a bug in kitgen: say so on the page, keep serving
         return _failed(f"internal error: {type(exc).__name__}: {exc}")
-    on_page: dict[tuple[str, int], list[dict]] = {}  # each page's items, found in one pass
-    for i in manifest_items(docs):
-        entry = {k: i[k] for k in ("kind", "id", "piece", "side", "bbox")}
-        on_page.setdefault((i["file"], i["page"]), []).append(entry)
     pictures: dict[str, bytes] = {}
     texts: dict[str, str] = {}
-    views = []
+    at: dict[str, tuple[str, int]] = {}  # a new page's file and place in the PDF drawn
     for doc, doc_keys in zip(docs, keys, strict=True):
         name = f"{doc.name}.pdf"
-        pages = []
-        for index, key in enumerate(doc_keys):
-            if key not in known and key not in pictures:
-                size = doc.pages[index].size or settings.paper.size
-                image = render_page(pdfs[name], index, _screen_dpi(size, dpi), with_text=True)
-                pictures[key] = png(image)
-                # one line: words a layout broke over lines are found as typed
-                texts[key] = " ".join(image.info["text"].split())
-            page_items = on_page.get((name, index + 1), [])
-            pages.append(
-                {"number": index + 1, "key": key, "items": page_items, "text": "",
-                 "size": list(settings.paper.size)}
-            )  # fmt: skip
-        views.append({"file": name, "title": doc.title, "pages": pages})
+        for drawn, index in enumerate(only.get(name, ())):
+            key = doc_keys[index]
+            size = doc.pages[index].size or settings.paper.size
+            image = render_page(pdfs[name], drawn, _screen_dpi(size, dpi), with_text=True)
+            pictures[key] = png(image)
+            # one line: words a layout broke over lines are found as typed
+            texts[key] = " ".join(image.info["text"].split())
+            at[key] = (name, drawn)
     return {
         "ok": True,
-        "views": views,
+        "views": _views(docs, keys, settings),
         "pictures": pictures,
         "texts": texts,
         "pdfs": pdfs,
+        "at": at,
+        "found": found,
         "title": game.title,
         "rendered": len(pictures),
         "diagnostics": [diagnostic_view(d) for d in diags],
     }
+
+
+def _make_new_pages(
+    docs: list[Document], keys: list[list[str]], known: Mapping, diags: Diagnostics
+) -> tuple[dict[str, list[Diagnostic]], dict[str, list[int]]]:
+    """Each new page's ops made, in the kit's order, as a build makes them (so the
+    diagnostics come in a build's order); a known page's diagnostics said again. What
+    each page found, by key, and the new pages' indices by file."""
+    found: dict[str, list[Diagnostic]] = {}
+    only: dict[str, list[int]] = {}
+    for doc, doc_keys in zip(docs, keys, strict=True):
+        for index, key in enumerate(doc_keys):
+            if key in known:
+                found[key] = list(known[key])
+                diags.extend(found[key])
+                continue
+            with diags.collected() as found[key]:
+                make_whole_page(doc.pages[index])
+            only.setdefault(f"{doc.name}.pdf", []).append(index)
+    return found, only
+
+
+def _views(docs: list[Document], keys: list[list[str]], settings: Settings) -> list[dict]:
+    """Each document's pages as the page lists them: key, size and items (found in one
+    pass over the kit's items), the text filled in by the session."""
+    on_page: dict[tuple[str, int], list[dict]] = {}
+    for i in manifest_items(docs):
+        entry = {k: i[k] for k in ("kind", "id", "piece", "side", "bbox")}
+        on_page.setdefault((i["file"], i["page"]), []).append(entry)
+    views = []
+    for doc, doc_keys in zip(docs, keys, strict=True):
+        name = f"{doc.name}.pdf"
+        pages = [
+            {"number": n, "key": key, "items": on_page.get((name, n), []), "text": "",
+             "size": list(settings.paper.size)}
+            for n, key in enumerate(doc_keys, start=1)
+        ]  # fmt: skip
+        views.append({"file": name, "title": doc.title, "pages": pages})
+    return views
 
 
 def _screen_dpi(size: tuple[float, float], dpi: float) -> float:
@@ -305,14 +356,25 @@ def _screen_dpi(size: tuple[float, float], dpi: float) -> float:
     return min(dpi, 72 * math.sqrt(MAX_PICTURE_PIXELS / (size[0] * size[1])) * 0.99)
 
 
-def page_key(doc: str, index: int, page) -> str:
-    """A digest of what a page draws: equal plans give equal pictures. A page whose
-    operations cannot be hashed gets a key of its own every time (drawn again)."""
+def page_key(doc: str, index: int, page: Page) -> str:
+    """A digest of what a page is made from: equal keys give equal pictures. Its own ops
+    as they are, a sheet's pieces by what their ops are made from (PieceMaker.inputs:
+    making ten thousand counters' ops only to key their sheets was a fifth of a served
+    edit). A page whose operations cannot be read gets a key of its own every time."""
+    digest = hashlib.sha1()
     try:
-        token = repr((doc, index, page.component, page.side, tuple(page.ops), page.note))
+        ops = [("pieces", op.side, op.keys) if type(op) is Pieces else op for op in page.ops]
+        token = repr(
+            (doc, index, page.component, page.side, page.size, page.trim_box, page.bleed_box,
+             page.framed, page.note, page.proof, ops)
+        )  # fmt: skip
+        digest.update(token.encode("utf-8", "replace"))
+        for op in page.ops:
+            if type(op) is Pieces:
+                digest.update(op.maker.inputs(op.pieces, op.side))
     except Exception:  # pragma: no cover - plans are plain values
-        token = f"{doc}/{index}/{id(page)}"
-    return hashlib.sha1(token.encode("utf-8", "replace")).hexdigest()[:20]
+        digest.update(f"{doc}/{index}/{id(page)}".encode())
+    return digest.hexdigest()[:20]
 
 
 def diagnostic_view(d: Diagnostic) -> dict:

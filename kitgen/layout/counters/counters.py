@@ -42,7 +42,21 @@ from ..marks import (
     rect_cut,
     trim_corner,
 )
-from ..plan import Document, Font, Group, Item, Line, Page, Path, Pieces, Rect, Stroke, Text
+from ..plan import (
+    Document,
+    Font,
+    Group,
+    Item,
+    Line,
+    Page,
+    Path,
+    Pieces,
+    Rect,
+    Stroke,
+    Text,
+    as_bytes,
+)
+from ..sides import side_shapes
 from ..text import wrap_hard
 from .faces import face_ops, hex_points, outline
 
@@ -357,12 +371,36 @@ class CounterSheets:
     each piece is (slot, x, y)). A design's face is made at its first placement and kept
     in `forms` only until its last placement is drawn."""
 
-    __slots__ = ("env", "forms", "left")
+    __slots__ = ("env", "forms", "left", "_context")
 
     def __init__(self, env: PlanEnv):
         self.env = env
         self.forms: dict[tuple[str, str], Group] = {}
         self.left: dict[tuple[str, str], int] = {}  # placements not yet drawn, of `forms`
+        self._context: tuple | None = None  # what of the game every face reads
+
+    def inputs(self, pieces: tuple, side: str) -> bytes:
+        """What a sheet side's ops are made from (plan.PieceMaker): each piece's slot
+        (its design whole, spans too: a face's warnings name them), place and layout
+        text sizes, and what of the game and build every face reads."""
+        env = self.env
+        if self._context is None:
+            game = env.game
+            shapes = side_shapes(game)
+            self._context = (game.font, game.side_mark, game.type_scale, shapes, env.settings)
+        sizes = env.region_sizes
+        if sizes:
+            pieces = tuple(
+                (
+                    s,
+                    x,
+                    y,
+                    sizes.get(("counter", s.d.id, "front")),
+                    sizes.get(("counter", s.d.id, "back")),
+                )
+                for s, x, y in pieces
+            )
+        return as_bytes((self._context, side, pieces))
 
     def ops(self, pieces: tuple, side: str) -> list:
         """The front sheet's ops (faces, fold pairs, cut lines, then crop marks) or the
