@@ -79,10 +79,11 @@ cards:
 """
 
 
-def test_an_inline_icon_sits_on_the_baseline_at_the_text_s_size(game_dir: Path):
-    """{icon:NAME} inside a line of text: its glyph box stands on the line's baseline
-    (read from the letters either side) and is no taller than the type's size; every
-    word is set at a size of the declared scale."""
+def test_an_inline_icon_centres_on_the_capitals_at_the_text_s_size(game_dir: Path):
+    """{icon:NAME} inside a line of text: its glyph box is centred on the capitals of the
+    line (read from the letters either side), its foot a little under the baseline as a
+    round letter's is, and no taller than the type's size; every word is set at a size of
+    the declared scale."""
     write_game(game_dir, ICONS)
     _, pdfs, manifest = build_pdfs(game_dir)
     marks = marks_of(pdfs["cards.pdf"], 1)
@@ -96,8 +97,8 @@ def test_an_inline_icon_sits_on_the_baseline_at_the_text_s_size(game_dir: Path):
     icon = [f.box for f in marks.fills if f.box[0] > t.box[2] - 0.1 and f.box[2] < h.box[0] + 0.1]
     assert icon, "no icon between the words"
     bottom, top = min(b[1] for b in icon), max(b[3] for b in icon)
-    assert bottom >= baseline - 0.5
-    assert bottom <= baseline + size * 0.2  # standing on it, not floating above
+    assert bottom >= baseline - size * 0.2  # not hanging below the line
+    assert baseline + size * 0.28 <= (bottom + top) / 2 <= baseline + size * 0.45  # on the caps
     assert top <= baseline + size + 0.01
 
 
@@ -357,9 +358,12 @@ BOLT = """<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10" viewBox
 """
 
 
-def test_the_game_s_own_svg_icons_sit_inline_on_the_baseline(game_dir: Path):
-    """{icon:bolt} with icons/bolt.svg in the game folder: drawn in the line of text,
-    standing on its baseline, no taller than the type."""
+def test_the_game_s_own_svg_icons_sit_inline_on_the_capitals(game_dir: Path):
+    """{icon:bolt} with icons/bolt.svg in the game folder: drawn in the line of text, its
+    square's foot INLINE_DROP under the baseline (centred on the capitals), INLINE_ICON
+    of the type's size high."""
+    from kitgen.style import INLINE_DROP, INLINE_ICON
+
     write_game(game_dir, ICONS.replace("{icon:heart}", "{icon:bolt}"), {"icons/bolt.svg": BOLT})
     _, pdfs, manifest = build_pdfs(game_dir)
     x0, y0, x1, y1 = _card_box(manifest, "c1")
@@ -370,8 +374,8 @@ def test_the_game_s_own_svg_icons_sit_inline_on_the_baseline(game_dir: Path):
     icon = [f.box for f in marks.fills if t.box[2] - 0.1 < f.box[0] and f.box[2] < h.box[0]]
     assert len(icon) == 1
     bottom, top = icon[0][1], icon[0][3]
-    assert bottom == pytest.approx(t.box[1], abs=0.5)
-    assert top - bottom == pytest.approx(t.size * 0.85, abs=0.3)
+    assert bottom == pytest.approx(t.box[1] - t.size * INLINE_DROP, abs=0.5)
+    assert top - bottom == pytest.approx(t.size * INLINE_ICON, abs=0.3)
 
 
 def test_an_unknown_inline_icon_is_an_error_at_the_cell_that_names_it(game_dir: Path):

@@ -293,14 +293,18 @@ def _icon_line(game_dir, icon: str):
 
 
 @pytest.mark.parametrize("icon", ["{icon:bolt}", "{icon:heart}"])
-def test_an_inline_icon_in_a_rule_stands_on_the_line_at_the_type_s_size(game_dir, icon):
+def test_an_inline_icon_in_a_rule_sits_in_the_line_at_the_type_s_size(game_dir, icon):
     """The game's own SVG and a built-in icon, inside a bold span of a paragraph: drawn
-    between the words, standing on their baseline, 0.85 of the type's size tall."""
+    between the words, its foot INLINE_DROP under their baseline, INLINE_ICON of the
+    type's size tall at most."""
+    from kitgen.style import INLINE_DROP, INLINE_ICON
+
     s, a, boxes = _icon_line(game_dir, icon)
     assert a.char == "a" and boxes, "no icon between the words"
     bottom, top = min(b[1] for b in boxes), max(b[3] for b in boxes)
-    assert s.box[1] - 0.5 <= bottom <= s.box[1] + s.size * 0.2  # standing on the line
-    assert top <= s.box[1] + s.size * 0.85 + 0.3
+    foot = s.box[1] - s.size * INLINE_DROP
+    assert foot - 0.5 <= bottom <= foot + s.size * 0.2  # in the line, not floating above
+    assert top <= foot + s.size * INLINE_ICON + 0.3
     assert top - bottom >= s.size * 0.5
 
 

@@ -1,5 +1,5 @@
 """Short rich text: **bold** and *italic* runs, and {icon:NAME} drawn at the type's size
-on its baseline, wrapped and drawn as plain Text, Icon and Image ops.
+centred on the capitals, wrapped and drawn as plain Text, Icon and Image ops.
 
 User text is never handed to a markup engine: `<`, `&` and anything that looks
 like HTML print literally. Only paired `**` / `*` change the style; `\\*`
@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from ..model.counters import Picture
 from ..model.layout import ICON_TOKEN, NO_ICONS
 from ..records import record
-from ..style import INLINE_ICON, typeset
+from ..style import INLINE_DROP, INLINE_ICON, typeset
 from .env import TextMeasure
 from .plan import BBox, Font, Group, Icon, Image, Text
 
@@ -258,12 +258,14 @@ def draw_line(
 def icon_ops(
     name: str, x: float, baseline: float, size: float, ink: str, icons: Mapping[str, Picture]
 ) -> list:
-    """An inline icon: a square of INLINE_ICON type sizes standing on the baseline at x."""
+    """An inline icon: a square of INLINE_ICON type sizes at x, centred on the capitals
+    (its foot INLINE_DROP under the baseline), as a glyph of the line would sit."""
     side = size * INLINE_ICON
+    foot = baseline - size * INLINE_DROP
     picture = icons.get(name)
     if picture is not None:
-        return picture_ops(picture, (x, baseline, x + side, baseline + side), "fit")
-    return [Icon(name, x + side / 2, baseline + side / 2, side, ink)]
+        return picture_ops(picture, (x, foot, x + side, foot + side), "fit")
+    return [Icon(name, x + side / 2, foot + side / 2, side, ink)]
 
 
 def picture_ops(picture: Picture, box: BBox, fit: str) -> list:
