@@ -496,15 +496,25 @@ def test_an_attribute_side_that_contradicts_the_counters_side_is_an_error(game_d
     ]
 
 
-def test_a_reshuffled_teams_pieces_share_its_colour():
-    """Issue 36: in the standard game a team is a weapon picture, and every piece it
-    holds (its Ronin, Submarine and Code-Hack tokens) prints on one colour; before, a
-    team's four Ronin were in the four players' colours."""
+def test_a_reshuffled_teams_ronin_are_told_by_picture_not_colour():
+    """Issues 36 and 43: in the standard game a team is a weapon picture. Ronin in the
+    players' colours read as the players' own, and the variant's unit pieces looked like
+    them: the base game's 16 Ronin now share one ground that is no player's colour, and
+    each variant piece adds its unit's sign, no weapon's picture, to its weapon."""
+    from kitgen.model.counters import IconEl
+
     p = plan_game(CONTENT / "reshuffled")
-    backgrounds = {d.id: d.front.background for d in p.game.counters.defs}
-    (standard,) = [s for s in p.game.rules.scenarios if s.title == "Standard set-up"]
-    assert len(standard.sides) == 4
-    for side in standard.sides:
-        held = {backgrounds[pl.ref] for pl in standard.all_placements() if pl.side == side.id}
-        assert len(held) == 1, (side.id, held)
-    assert len({backgrounds[f"ronin-{w}"] for w in ("sword", "shotgun", "pistol", "ak47")}) == 4
+    faces = {d.id: d.front for d in p.game.counters.defs}
+    players = {faces[f"submarine-{c}"].background for c in ("red", "blue", "green", "yellow")}
+    base = {faces[f"ronin-{w}"].background for w in ("sword", "shotgun", "pistol", "ak47")}
+    assert len(base) == 1 and not base & players
+    pictures = {"sword", "shotgun", "pistol", "rifle"}
+    signs = set()
+    for w in ("sword", "shotgun", "pistol", "ak47"):
+        for c in ("red", "blue", "green", "yellow"):
+            face = faces[f"ronin-{w}-{c}"]
+            assert face.background in players
+            icons = [e.name for e in face.elements if isinstance(e, IconEl)]
+            assert len(icons) == 2 and len(set(icons) & pictures) == 1, icons
+            signs |= set(icons) - pictures
+    assert len(signs) == 4

@@ -117,7 +117,7 @@ def test_an_assembly_sheets_instructions_name_maps_and_wrap_to_the_page(game: st
         right = max(g.box[2] for g in marks.glyphs if g.box[1] > foot)
         assert right <= width - PRINTER_MARGIN, where
         if "Tape" in head:
-            assert "Tapethe4copiesofResearchprison\u2014mappiecetogether" in head, where
+            assert "Tapethe4piecesofResearchprison\u2014mappiecetogether" in head, where
             assert "station-piece" not in head, where
         else:
             assert re.search("[12]rows?\u00d7[12]columns?", head), where

@@ -325,6 +325,35 @@ def test_piece_printed_once_per_copy_with_assembly(game_dir):
     assert (round(x1 - x0, 4), round(y1 - y0, 4)) == (222.0, 150.0)
 
 
+@pytest.mark.parametrize("laid", [False, True])
+def test_pieces_printed_as_laid_are_pieces_and_alike_ones_copies(game_dir, laid: bool):
+    """A board that takes every copy of its piece prints each as it lies on it, so each
+    sheet shows its own cells: "piece 1 of 2", "the 2 pieces of", never "copies of one
+    sheet" on the cover. A piece with a copy to spare (copies: 3) prints as itself on
+    alike sheets: "copy 1 of 3", "the 2 copies of", "3 copies of one sheet". Read back
+    from the PDFs."""
+    from tests.conftest import pdf_text
+
+    spare = "" if laid else "        copies: 3\n"
+    text = (
+        PIECE.replace("ROT", "180")
+        .replace("piece\n        cell", f"piece\n        title: Quarter\n{spare}        cell")
+        .replace("title: T\n", "title: T\n    cover: {subtitle: A test}\n")
+    )
+    _, pdfs, _ = build_pdfs(write_game(game_dir, text))
+
+    def words(file: str) -> str:
+        return " ".join(" ".join(pdf_text(pdfs[file])).split())
+
+    pages = pdf_text(pdfs["map-piece.pdf"])
+    word, n = ("piece", 2) if laid else ("copy", 3)
+    assert [f"{word} {k} of {n}" in page for k, page in enumerate(pages, 1)] == [True] * n
+    assert ("3 copies of one sheet" in words("cover.pdf")) is not laid
+    kind = "pieces" if laid else "copies"
+    assert f"Tape the 2 {kind} of Quarter together" in words("map-board.pdf")
+    assert ("copy" in words("map-piece.pdf")) is not laid
+
+
 # ---- tiling -----------------------------------------------------------------------------
 
 

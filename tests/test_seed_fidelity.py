@@ -223,12 +223,17 @@ def test_rencounter_activation_cards_roll_equal_or_less():
     assert text.count("He acts on his own Ex or less on a D6, wounds and morale added") == 5
 
 
-def test_reshuffled_map_piece_file_holds_the_4_copies_the_source_asks_for():
+def test_reshuffled_map_piece_file_holds_the_4_pieces_the_source_asks_for():
     """The source: "Print out 4 copies of the map provided on cardstock". The file already
-    holds the 4 copies, so each says to print these on cardstock, not to print 4 (16)."""
+    holds the 4, so each says to print these on cardstock, not to print 4 (16). Each prints
+    as it lies on the board, with its own cells' names (test_maps reads them), so each is
+    a piece, not a copy, and the cover does not call the sheets copies of one sheet."""
     _, pdfs, _ = seed_kit("reshuffled")
     pages = pdf_text(pdfs["map-station-piece.pdf"])
     assert len(pages) == 4
     for n, page in enumerate(pages, 1):
-        assert f"copy {n} of 4" in page and "Print these 4 copies on cardstock" in page
-        assert "Print 4 on" not in page
+        assert f"piece {n} of 4" in page and "Print these 4 pieces on cardstock" in page
+        assert "Print 4 on" not in page and "copy" not in page
+    cover = " ".join(" ".join(pdf_text(pdfs["cover.pdf"])).split())
+    entry = cover.split("map-station-piece.pdf")[1].split(".pdf")[0]
+    assert "copies" not in entry

@@ -335,6 +335,22 @@ def test_reshuffled_approach_area_is_walked_like_the_maps_own():
     )
 
 
+def test_reshuffled_approach_area_is_keyed_on_each_set_up_map_and_not_on_the_board():
+    """The Approach area moves with the Aguan's corner: the board and its pieces do not
+    print it, and each scenario's set-up map hatches its own and keys it beside the
+    terrains, with a hatched swatch (not a line of text)."""
+    from tests.conftest import seed_kit
+
+    _, pdfs, _ = seed_kit("reshuffled")
+    for file in ("map-station.pdf", "map-station-piece.pdf"):
+        text = " ".join(" ".join(pdf_text(pdfs[file])).split())
+        assert "Approach" not in text.replace("The Approach area is not printed", ""), file
+    for file in ("scenario-standard.pdf", "scenario-flooded-duel.pdf"):
+        first = " ".join(pdf_text(pdfs[file])[0].split())
+        assert "Bulkhead Water level Approach area" in first, file
+        assert "hatched:" not in first, file
+
+
 def test_set_up_sheets_name_areas_and_pieces_by_their_titles(tmp_path):
     from .conftest import build_pdfs
 

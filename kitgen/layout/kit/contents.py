@@ -70,14 +70,15 @@ def print_advice(doc: Document, paper: str = "") -> str:
 
 def alike_sheets(doc: Document) -> int:
     """How many sheets a document prints when every one carries the same pieces (one
-    card's copies, a map piece printed 4 times), else 0: the cover says they are copies,
+    card's copies, a map piece printed 4 times alike), else 0: the cover says they are copies,
     so a player knows nothing differs between them. A duplex sheet is a front page and
-    its back; a piece is known by its kind, side and what it is a copy of."""
+    its back; a piece is known by its kind, side, what it is a copy of and what it shows
+    where copies differ (a map piece printed as it lies on its board: its own cells)."""
 
     def piece(item: Item) -> tuple:
         of = item.extra.get("map", item.id) if "copy" in item.extra else item.piece
         name, _, _ = str(of).partition("#")  # "player-aid#2": a copy of player-aid
-        return (item.kind, item.side, name)
+        return (item.kind, item.side, name, item.extra.get("shows", ""))
 
     pages = [tuple(sorted(piece(i) for i in page.items)) for page in doc.pages]
     step = 2 if doc.duplex in ("long", "short") else 1

@@ -311,10 +311,13 @@ def _fit_line(
 
 
 def _single(m: MapDef, env: PlanEnv, n: int, key_ops: list, key_h: float) -> tuple[Page, list]:
-    """One copy's sheet, and the charts that found no room on it."""
+    """One copy's sheet, and the charts that found no room on it. A copy printed as it
+    lies on its board is a piece of its own (its cells' names differ from the others'):
+    "piece 2 of 4", not a copy."""
     x0, y0, x1, y1 = content_box(env.paper)
     w, h = art_size(m)
-    right = f"copy {n} of {m.copies}" if m.copies > 1 else ""
+    copy_of = _board_copy(m, env, n)
+    right = f"{'copy' if copy_of is None else 'piece'} {n} of {m.copies}" if m.copies > 1 else ""
     ops = _title(m, env, x0, x1, y1, right)
     top = y1 - head_height(m, env)
     charts: list[Item] = []
@@ -329,7 +332,6 @@ def _single(m: MapDef, env: PlanEnv, n: int, key_ops: list, key_h: float) -> tup
     else:
         px = x0 + (x1 - x0 - w) / 2
         py = top - h - max(0.0, (top - y0 - key_h - h) / 2)
-    copy_of = _board_copy(m, env, n)
     if copy_of is None:
         ops.append(Group((map_group(m, env),), dx=px, dy=py))
     else:  # printed as it lies on the board: nothing to turn, no TOP to point to
@@ -347,6 +349,8 @@ def _single(m: MapDef, env: PlanEnv, n: int, key_ops: list, key_h: float) -> tup
             "map": m.id,
             "copy": n,
             "copies": m.copies,
+            # what this sheet shows: the board's window it prints, else the piece itself
+            "shows": "" if copy_of is None else f"{copy_of[0].id} at {copy_of[1].at}",
             "cell": round(cell_size(m.grid), 4),
             "cols": m.grid.cols,
             "rows": m.grid.rows,
@@ -1216,14 +1220,16 @@ def _assembly_page(m: MapDef, ops: list, box: BBox, facts: dict) -> Page:
 # ---- composed boards --------------------------------------------------------------------
 
 
-def _pieces_named(board: MapDef, maps: MapSet) -> str:
+def _pieces_named(board: MapDef, maps: MapSet, as_laid: bool) -> str:
     """A composed board's pieces by the titles of the maps they copy: "the 4 copies of
-    Research prison — map piece", or "5 pieces (3 × North half, 2 × South half)"."""
+    Island — quarter" (alike), "the 4 pieces of Island — quarter" (each printed as it lies
+    on the board, so each differs), or "5 pieces (3 × North half, 2 × South half)"."""
     names = sorted({p.map for p in board.pieces})
     got = {n: maps.get(n) for n in names}
     title = {n: unmarked(m.title) if m is not None and m.title else n for n, m in got.items()}
     if len(names) == 1:
-        return f"the {len(board.pieces)} copies of {title[names[0]]}"
+        kind = "pieces" if as_laid else "copies"
+        return f"the {len(board.pieces)} {kind} of {title[names[0]]}"
     counts = (f"{sum(1 for p in board.pieces if p.map == n)} \u00d7 {title[n]}" for n in names)
     return f"{len(board.pieces)} pieces ({', '.join(counts)})"
 
@@ -1233,12 +1239,12 @@ def _board_assembly(board: MapDef, maps: MapSet, env: PlanEnv) -> Page:
     bold = env.face(bold=True)
     as_laid = _printed_as_laid(board, maps)
     lines = [
-        f"Tape {_pieces_named(board, maps)} together as shown; each arrow points to the TOP "
-        "printed on that copy, and the angle is how far to turn it clockwise."
+        f"Tape {_pieces_named(board, maps, as_laid)} together as shown; each arrow points "
+        "to the TOP printed on that copy, and the angle is how far to turn it clockwise."
     ]
     if as_laid:
         lines = [
-            f"Tape {_pieces_named(board, maps)} together as shown, each the way up it is "
+            f"Tape {_pieces_named(board, maps, as_laid)} together as shown, each the way up it is "
             "printed: its cells' names run on across the seams."
         ]
     ops, y = _head(board, env, (x0, x1, y1), lines)
@@ -1262,8 +1268,8 @@ def _board_assembly(board: MapDef, maps: MapSet, env: PlanEnv) -> Page:
         cx += (px + w * scale / 2 - cx) * 0.45
         cy += (py + h * scale / 2 - cy) * 0.45
         s = min(rect[2], rect[3]) * 0.12
-        if as_laid:  # nothing to turn: the copy's number alone
-            arrows.append(_rotated_arrow(cx, cy, p.rotate, s, bold, f"copy {i + 1}")[2:])
+        if as_laid:  # nothing to turn: the piece's number alone
+            arrows.append(_rotated_arrow(cx, cy, p.rotate, s, bold, f"piece {i + 1}")[2:])
         else:
             arrows.append(_rotated_arrow(cx, cy, p.rotate, s, bold, f"copy {i + 1} · {p.rotate}°"))
     avoid = _under_marks(outlines, arrows, px, py, scale)

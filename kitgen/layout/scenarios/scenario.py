@@ -306,7 +306,8 @@ def _map_legend(
     scale: float | None = None,
 ) -> float:
     """A small swatch and a name for everything the map shows (terrains, features, lines,
-    hexsides, marks: the map key's entries), in one or more rows; a swatch's own word (a
+    hexsides, marks: the map key's entries, and the scenario's own hatched areas), in one
+    or more rows; a swatch's own word (a
     terrain's mark) only where it prints at the least size; the cells' discs only where
     the diagram at ``scale`` prints them (not known yet: as if it did)."""
     x0, x1 = across
@@ -316,14 +317,30 @@ def _map_legend(
     quiet = replace(env, diags=Diagnostics())  # the key warns
     m = setup.board
     discs = scale is None or bool(disc_boxes(m, cell_size(m.grid), MIN_WORD / scale))
-    for entry in entries(m, quiet, least=MIN_WORD / k, discs=discs):
-        width = LEGEND_SWATCH + 4 + env.fonts.width(entry.title, font.face, font.size) + 14
+    shown = [(e.swatch, e.title) for e in entries(m, quiet, least=MIN_WORD / k, discs=discs)]
+    for swatch, title in shown + _area_entries(setup):
+        width = LEGEND_SWATCH + 4 + env.fonts.width(title, font.face, font.size) + 14
         if x + width > x1 and x > x0:
             x, y = x0, y - LEGEND_SWATCH - 4
-        page.ops.append(Group(entry.swatch, dx=x + LEGEND_SWATCH / 2, dy=y + 3, scale=k))
-        page.ops.append(Text(x + LEGEND_SWATCH + 4, y, entry.title, font, INK))
+        page.ops.append(Group(swatch, dx=x + LEGEND_SWATCH / 2, dy=y + 3, scale=k))
+        page.ops.append(Text(x + LEGEND_SWATCH + 4, y, title, font, INK))
         x += width
     return y - LEGEND_SWATCH / 2 - 12
+
+
+def _hatched(corners: tuple) -> Path:
+    """A cell of a scenario's own area as the set-up map draws it, and its key's swatch."""
+    return Path(
+        corners, True, None, Stroke(AREA_INK, 1.2, (3, 2)), hatch=mix(AREA_INK, PAPER, 0.45)
+    )
+
+
+def _area_entries(setup: Setup) -> list[tuple[tuple, str]]:
+    """The scenario's own areas (an Approach area found from where its pieces stand) for
+    the legend: a hatched square and the area's name."""
+    h = SWATCH / 2
+    square = ((-h, -h), (h, -h), (h, h), (-h, h))
+    return [((_hatched(square),), area.label or area.name) for area in setup.scenario.areas]
 
 
 def _fit(setup: Setup, box) -> float:
@@ -358,13 +375,7 @@ def _map_ops(
     dy = top - bh * scale - b.y0 * scale
     # the scenario's own areas hatched over the cells, under the map's words
     hatched = tuple(
-        Path(
-            tuple(g.corners(*cell)),
-            True,
-            None,
-            Stroke(AREA_INK, 1.2, (3, 2)),
-            hatch=mix(AREA_INK, PAPER, 0.45),
-        )
+        _hatched(tuple(g.corners(*cell)))
         for area in setup.scenario.areas
         for cell in setup.areas.get(area.name, ())
     )
@@ -866,9 +877,6 @@ def _sheet(setup: Setup, colours: dict[str, str], flow: _Flow) -> None:
         if faces:
             key_text += ("; " if key_text else "") + "ring: on its " + " or ".join(faces)
             key_text += " face"
-        hatched = [a.label or a.name for a in sc.areas]
-        if hatched:
-            key_text += ("; " if key_text else "") + "hatched: " + ", ".join(hatched)
         if key_text:
             flow.para("Key: " + key_text, size=SMALL, colour=MUTED)
     drawn = [partial(_side, setup, side, colours, shapes[side.id], flow) for side in sc.sides]
