@@ -173,9 +173,11 @@ def test_reshuffled_initiative_is_for_the_phases_that_call_for_it():
     assert "Initiative in Phases 1-4: fewest Ronin first" in printed("reshuffled", "cards.pdf")
 
 
-def test_reshuffled_standard_game_says_a_team_is_one_colour():
+def test_reshuffled_standard_game_says_a_team_is_its_picture_and_a_player_a_colour():
+    """The source: a team is its weapon picture; the kit's Submarines and Code-Hack tokens
+    come in the players' colours (its Ronin do not)."""
     text = printed("reshuffled", "scenario-standard.pdf")
-    assert "A team is its weapon picture; its Ronin, Submarine and Code-Hack tokens" in text
+    assert "A team is its weapon picture; its Submarine and Code-Hack tokens are in its" in text
 
 
 # ---- Rencounter ----------------------------------------------------------------------------

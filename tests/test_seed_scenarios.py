@@ -137,7 +137,7 @@ def test_reshuffled_variants_broken(tmp_path, monkeypatch):
         "scenarios/flooded-duel.yaml:37:9: error: sides[1].placements[2]: 2 water level markers "
         "in area room-4 exceed its stacking limit of 1 (rule at rules.yaml:87:7)",
         "scenarios/flooded-duel.yaml:38:9: error: sides[1].placements[3]: 'ronin-sword-blue': 2 "
-        "placed, the kit provides 1 (piece defined at counters.yaml:37:5)",
+        "placed, the kit provides 1 (piece defined at counters.yaml:39:5)",
         "3 error(s), 0 warning(s)",
     ]
 

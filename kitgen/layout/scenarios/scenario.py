@@ -340,7 +340,8 @@ def _area_entries(setup: Setup) -> list[tuple[tuple, str]]:
     the legend: a hatched square and the area's name."""
     h = SWATCH / 2
     square = ((-h, -h), (h, -h), (h, h), (-h, h))
-    return [((_hatched(square),), area.label or area.name) for area in setup.scenario.areas]
+    areas = setup.scenario.areas
+    return [((_hatched(square),), typeset(area.label or area.name)) for area in areas]
 
 
 def _fit(setup: Setup, box) -> float:
