@@ -9,7 +9,7 @@ import pytest
 
 from kitgen.errors import Diagnostics
 from kitgen.source.fields import Context, Fields
-from kitgen.source.spec import INTEGER, TEXT, Choice, Key, OneOf, Spec, SpecError
+from kitgen.source.spec import INTEGER, TEXT, Choice, Key, ListOf, OneOf, Spec, SpecError
 from kitgen.source.yamlnodes import Node, load_yaml
 
 BOX = Spec(
@@ -233,3 +233,34 @@ def test_a_missing_key_is_said_once_however_often_its_node_is_asked_for(tmp_path
     assert [str(d) for d in diags] == [
         f"{tmp_path}/room.yaml:1:1: error: room: missing required key 'door' (e.g. door: north)"
     ]
+
+
+def test_a_spec_builds_its_record_from_its_keys_and_their_hooks(tmp_path: Path) -> None:
+    f, diags = _room(tmp_path, "door: west\nplan: x\n")
+    made = ROOM.build(f, dict, {"door": _upper}, seat="A1")
+    # door by its hook, shade its declared default, rows absent: left to the record
+    assert made == {"door": "WEST", "shade": "grey", "plan": "x", "seat": "A1"}
+    assert not diags.items
+    f, diags = _room(tmp_path, "door: west\nplan: x\nzzz: 1\n")
+    ROOM.build(f, dict)
+    assert [str(d) for d in diags] == [  # build closes the mapping
+        f"{tmp_path}/room.yaml:3:1: error: room.zzz: unknown key 'zzz' (valid: door, shade, "
+        "rows, plan)"
+    ]
+
+
+def test_a_key_fills_the_field_it_names(tmp_path: Path) -> None:
+    gate = Spec("gate", Key("not", TEXT, "", field="negate"))
+    file = tmp_path / "gate.yaml"
+    file.write_text("not: x\n", encoding="utf-8")
+    f = Fields(Context(Diagnostics(), tmp_path), load_yaml(file), "gate", gate)
+    assert gate.build(f, dict) == {"negate": "x"}
+
+
+def test_a_spec_builds_only_with_hooks_for_its_own_keys_and_its_lists(tmp_path: Path) -> None:
+    f, _ = _room(tmp_path, "door: west\nplan: x\n")
+    with pytest.raises(SpecError, match=r"room: hooks for undeclared keys \['window'\]"):
+        ROOM.build(f, dict, {"window": _upper})
+    shelf = Spec("shelf", Key("books", ListOf(TEXT), "in order"))
+    with pytest.raises(SpecError, match="shelf.books is list of text: give it a hook"):
+        shelf.build(Fields(Context(Diagnostics(), tmp_path), None, "shelf", shelf), dict)

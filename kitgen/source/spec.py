@@ -17,11 +17,15 @@ Plain slotted classes, not dataclasses: every run imports this module.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
-from typing import Any, Generic, TypeVar, overload
+from typing import TYPE_CHECKING, Any, Generic, TypeVar, overload
+
+if TYPE_CHECKING:
+    from .fields import Fields
 
 V = TypeVar("V")  # the value a type, or a key, reads to
+R = TypeVar("R")  # the record a spec builds
 
 
 class SpecError(Exception):
@@ -154,10 +158,11 @@ class Named(Type[Any]):
 class Key(Generic[V]):
     """One key of a mapping. `default` is the value when the key is absent (None: none,
     or one the reader works out, which `help` then says); `lo`/`hi` bound a number;
-    `missing` is the hint printed when a required key is left out. V is what the key
-    reads to: its type's value, or None too when it has no default."""
+    `missing` is the hint printed when a required key is left out; `field` the record
+    field it fills when a spec builds one (default: its name). V is what the key reads
+    to: its type's value, or None too when it has no default."""
 
-    __slots__ = ("name", "type", "help", "default", "required", "lo", "hi", "missing")
+    __slots__ = ("name", "type", "help", "default", "required", "lo", "hi", "missing", "field")
 
     @overload
     def __init__(
@@ -170,6 +175,7 @@ class Key(Generic[V]):
         lo: float | None = None,
         hi: float | None = None,
         missing: str = "",
+        field: str = "",
     ) -> None: ...
 
     @overload
@@ -183,6 +189,7 @@ class Key(Generic[V]):
         lo: float | None = None,
         hi: float | None = None,
         missing: str = "",
+        field: str = "",
     ) -> None: ...
 
     def __init__(
@@ -195,7 +202,9 @@ class Key(Generic[V]):
         lo: float | None = None,
         hi: float | None = None,
         missing: str = "",
+        field: str = "",
     ) -> None:
+        self.field = field or name
         self.name = name
         self.type = type
         self.help = help
@@ -449,18 +458,53 @@ class Spec(Type[Any]):
     def specs(self) -> Iterable[Spec]:
         return (self,)  # its keys' specs are walked by all_specs (a spec may hold itself)
 
+    def build(
+        self,
+        f: Fields,
+        make: Callable[..., R],
+        hooks: Mapping[str, Callable[..., Any]] | None = None,
+        **given: Any,
+    ) -> R:
+        """The record `make` builds from the mapping `f` reads: each of this spec's keys
+        (in declared order) read by its type's getter, or, where the reader must do more,
+        by its hook (`f.get(key, hook)`), into the record field the key names; a key
+        read to None leaves the record's default. `given`: fields the reader works out.
+        Closes `f`."""
+        hooks = hooks or {}
+        unknown = set(hooks) - set(self.keys)
+        if unknown:
+            raise SpecError(f"{self.name}: hooks for undeclared keys {sorted(unknown)}")
+        values = dict(given)
+        for key in self.keys.values():
+            hook = hooks.get(key.name)
+            if hook is not None:
+                value = f.get(key, hook)
+            elif key.type.getters and key.type.getters[0] not in ("seq", "texts"):
+                value = getattr(f, key.type.getters[0])(key)
+            else:  # a list or a mapping: the reader says how it is read
+                raise SpecError(f"{self.name}.{key.name} is {key.type.doc}: give it a hook")
+            if value is not None:
+                values[key.field] = value
+        f.close()
+        return make(**values)
 
+
+LIST_FILE = Key("file", TEXT, "a CSV or XLSX file in the game folder", required=True)
+LIST_SHEET = Key("sheet", TEXT, "XLSX: the sheet")
+LIST_RANGE = Key("range", TEXT, "XLSX: the cells")
+LIST_DELIMITER = Key("delimiter", TEXT, "CSV: the delimiter (default: found from the file)")
+LIST_WHERE = Key(
+    "where",
+    Named(OneOrList(TEXT), "columns, each a value or a list of them"),
+    "keep only the rows whose columns hold these values",
+)
 FILE_LIST = Spec(
     "file-list",
-    Key("file", TEXT, "a CSV or XLSX file in the game folder", required=True),
-    Key("sheet", TEXT, "XLSX: the sheet"),
-    Key("range", TEXT, "XLSX: the cells"),
-    Key("delimiter", TEXT, "CSV: the delimiter (default: found from the file)"),
-    Key(
-        "where",
-        Named(OneOrList(TEXT), "columns, each a value or a list of them"),
-        "keep only the rows whose columns hold these values",
-    ),
+    LIST_FILE,
+    LIST_SHEET,
+    LIST_RANGE,
+    LIST_DELIMITER,
+    LIST_WHERE,
     heading="Records from spreadsheets: CSV and XLSX",
 )
 
