@@ -25,6 +25,8 @@ from .spec import Key, Spec, SpecError
 from .yamlnodes import Map, Node, Scalar, Seq, describe
 
 T = TypeVar("T")
+R = TypeVar("R")  # what a reader's own function reads a key to
+V = TypeVar("V")  # what a key declares
 # What a getter gives for a key object: the type its declaration says (None too for a key
 # without a default), bounded by what the getter reads
 _Text = TypeVar("_Text", bound="str | None")
@@ -490,24 +492,30 @@ class Fields:
         return self._get(key, d["required"], d["default"], convert)
 
     # -- keys read by the reader's own function, against the declaration
-    def node_of(self, key: str | Key[Any], required: Any = UNSET) -> Node | None:
+    def node_of(self, key: Key[Any], required: Any = UNSET) -> Node | None:
         """The node under `key` for the reader to read itself; if it is absent and
         declared required (or leads a OneOf group none of whose keys is written),
         reported missing with the declared hint."""
-        key = self._name(key)
-        node = self.raw(key)
+        return self._node(self._name(key), required)
+
+    def _node(self, name: str, required: Any = UNSET) -> Node | None:
+        node = self.raw(name)
         if node is None:
-            self._missing(key, self._declared(key, "", required=required)["required"])
+            self._missing(name, self._declared(name, "", required=required)["required"])
         return node
 
+    @overload
+    def get(self, key: Key[V | None], read: Callable[..., R | None], *args: Any) -> R | None: ...
+    @overload
+    def get(self, key: Key[V], read: Callable[..., R | None], *args: Any) -> R | V: ...
     def get(self, key: str | Key[Any], read: Callable[..., Any], *args: Any) -> Any:
         """`read(ctx, node, path, *args)` on the node under `key`. Absent, or when read
         gives None (having said why): the declared default. Absent and required: as
         node_of() says."""
-        key = self._name(key)
-        node = self.node_of(key)
-        value = None if node is None else read(self.ctx, node, self.sub(key), *args)
-        return self.default(key) if value is None else value
+        name = self._name(key)
+        node = self._node(name)
+        value = None if node is None else read(self.ctx, node, self.sub(name), *args)
+        return self._default(name) if value is None else value
 
     def both(self, key: str, *given: bool) -> bool:
         """Whether two keys of the OneOf group holding `key` are given together: written,
@@ -546,8 +554,11 @@ class Fields:
         self.ctx.error(self.node, self.path, group.none, group.hint)
         return True
 
-    def default(self, key: str) -> Any:
+    def default(self, key: Key[V]) -> V:
         """The declared default of `key` (None without a spec)."""
+        return self._default(self._name(key))
+
+    def _default(self, key: str) -> Any:
         return self._declared(key, "", default=UNSET)["default"]
 
     def _name(self, key: str | Key[Any]) -> str:
@@ -559,14 +570,13 @@ class Fields:
             raise SpecError(f"key {key.name!r} is not declared in this mapping's spec")
         return key.name
 
-    # -- typed getters: by a key object, the value its declaration says (settings and
-    # all from it); by name, Any (the readers not yet asking by key objects)
+    # -- typed getters: asked by a key object, the value its declaration says (settings
+    # and all from it). Readers ask by key objects only (mypy holds them to it); the
+    # implementations take a name too, for the spec's own tests.
     @overload
     def text(self, key: Key[_Text], *, required: bool = ...) -> _Text: ...
     @overload
     def text(self, key: Key[str | None], default: str, required: bool = ...) -> str: ...
-    @overload
-    def text(self, key: str, default: Any = UNSET, required: Any = UNSET) -> Any: ...
     def text(self, key: str | Key[Any], default: Any = UNSET, required: Any = UNSET) -> Any:
         convert = lambda n, p: as_text(self.ctx, n, p)  # noqa: E731
         return self._read(self._name(key), "text", default, required, convert)
@@ -575,9 +585,7 @@ class Fields:
     def id(self, key: Key[_Text], *, required: bool = ...) -> _Text: ...
     @overload
     def id(self, key: Key[str | None], default: str, required: bool = ...) -> str: ...
-    @overload
-    def id(self, key: str = "id", default: Any = UNSET, required: Any = UNSET) -> Any: ...
-    def id(self, key: str | Key[Any] = "id", default: Any = UNSET, required: Any = UNSET) -> Any:
+    def id(self, key: str | Key[Any], default: Any = UNSET, required: Any = UNSET) -> Any:
         if self.spec is None and required is UNSET:
             required = True
         convert = lambda n, p: as_id(self.ctx, n, p)  # noqa: E731
@@ -587,15 +595,6 @@ class Fields:
     def number(self, key: Key[_Number], *, required: bool = ...) -> _Number: ...
     @overload
     def number(self, key: Key[float | None], default: float, *, required: bool = ...) -> float: ...
-    @overload
-    def number(
-        self,
-        key: str,
-        default: Any = UNSET,
-        lo: Any = UNSET,
-        hi: Any = UNSET,
-        required: Any = UNSET,
-    ) -> Any: ...
     def number(
         self,
         key: str | Key[Any],
@@ -617,15 +616,6 @@ class Fields:
     def integer(self, key: Key[_Integer], *, required: bool = ...) -> _Integer: ...
     @overload
     def integer(self, key: Key[int | None], default: int, *, required: bool = ...) -> int: ...
-    @overload
-    def integer(
-        self,
-        key: str,
-        default: Any = UNSET,
-        lo: Any = UNSET,
-        hi: Any = UNSET,
-        required: Any = UNSET,
-    ) -> Any: ...
     def integer(
         self,
         key: str | Key[Any],
@@ -656,15 +646,6 @@ class Fields:
         positive: bool = ...,
         negative: bool = ...,
     ) -> float: ...
-    @overload
-    def length(
-        self,
-        key: str,
-        default: Any = UNSET,
-        required: Any = UNSET,
-        positive: bool = True,
-        negative: bool = True,
-    ) -> Any: ...
     def length(
         self,
         key: str | Key[Any],
@@ -685,8 +666,6 @@ class Fields:
     def colour(self, key: Key[_Text], *, required: bool = ...) -> _Text: ...
     @overload
     def colour(self, key: Key[str | None], default: str, required: bool = ...) -> str: ...
-    @overload
-    def colour(self, key: str, default: Any = UNSET, required: Any = UNSET) -> Any: ...
     def colour(self, key: str | Key[Any], default: Any = UNSET, required: Any = UNSET) -> Any:
         convert = lambda n, p: as_colour(self.ctx, n, p)  # noqa: E731
         return self._read(self._name(key), "colour", default, required, convert)
@@ -695,8 +674,6 @@ class Fields:
     def boolean(self, key: Key[_Bool]) -> _Bool: ...
     @overload
     def boolean(self, key: Key[bool | None], default: bool) -> bool: ...
-    @overload
-    def boolean(self, key: str, default: Any = UNSET) -> Any: ...
     def boolean(self, key: str | Key[Any], default: Any = UNSET) -> Any:
         convert = lambda n, p: as_bool(self.ctx, n, p)  # noqa: E731
         return self._read(self._name(key), "boolean", default, False, convert)
@@ -715,15 +692,6 @@ class Fields:
         required: bool = ...,
         what: str | None = ...,
     ) -> str: ...
-    @overload
-    def choice(
-        self,
-        key: str,
-        options: Any = UNSET,
-        default: Any = UNSET,
-        required: Any = UNSET,
-        what: str | None = None,
-    ) -> Any: ...
     def choice(
         self,
         key: str | Key[Any],
@@ -748,39 +716,37 @@ class Fields:
     def file(self, key: Key[_Path], *, required: bool = ...) -> _Path: ...
     @overload
     def file(self, key: Key[Path | None], default: Path, required: bool = ...) -> Path: ...
-    @overload
-    def file(self, key: str, default: Any = UNSET, required: Any = UNSET) -> Any: ...
     def file(self, key: str | Key[Any], default: Any = UNSET, required: Any = UNSET) -> Any:
         convert = lambda n, p: as_path(self.ctx, n, p)  # noqa: E731
         return self._read(self._name(key), "file", default, required, convert)
 
     def seq(
         self,
-        key: str | Key[Any],
+        key: Key[Any],
         read_item: Callable[[Context, Node, str], T | None],
         required: Any = UNSET,
     ) -> list[T]:
         """A list; read_item(ctx, node, path) returns None for an item it rejected."""
-        key = self._name(key)
-        required = self._declared(key, "seq", required=required)["required"]
-        node = self.raw(key)
+        name = self._name(key)
+        required = self._declared(name, "seq", required=required)["required"]
+        node = self.raw(name)
         if node is None:
-            self._missing(key, required)
+            self._missing(name, required)
             return []
-        return read_list(self.ctx, node, self.sub(key), read_item)
+        return read_list(self.ctx, node, self.sub(name), read_item)
 
-    def texts(self, key: str | Key[list[str] | None], required: Any = UNSET) -> list[str]:
+    def texts(self, key: Key[list[str] | None], required: Any = UNSET) -> list[str]:
         """A list of text, or a single text taken as a list of one."""
-        key = self._name(key)
-        required = self._declared(key, "texts", required=required)["required"]
-        node = self.raw(key)
+        name = self._name(key)
+        required = self._declared(name, "texts", required=required)["required"]
+        node = self.raw(name)
         if node is None:
-            self._missing(key, required)
+            self._missing(name, required)
             return []
         if isinstance(node, Scalar):
-            one = as_text(self.ctx, node, self.sub(key))
+            one = as_text(self.ctx, node, self.sub(name))
             return [one] if one is not None else []
-        return read_list(self.ctx, node, self.sub(key), as_text)
+        return read_list(self.ctx, node, self.sub(name), as_text)
 
     def close(self) -> None:
         """Report keys that no reader asked for. The valid ones are those asked for, in

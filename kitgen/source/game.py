@@ -262,7 +262,8 @@ def read_game(
     folder = game_file.parent
     ctx = Context(diags, folder, icons=icons)
     ctx.extra["root"] = root  # what a section may look up elsewhere (the rules' words)
-    f = Fields(ctx, root, "", game_keys(sections))
+    spec = game_keys(sections)
+    f = Fields(ctx, root, "", spec)
     ctx.palette = f.get(PALETTE, _read_palette) or {}
     game_id = f.id(GAME_ID)
     if game_id is None:
@@ -284,7 +285,7 @@ def read_game(
     type_scale = f.get(TYPE_SCALE_KEY, read_type_scale) or ()
     models: dict[str, Any] = {}  # each registered reader's model, typed by its Section
     for key, section in sections.items():
-        node = f.node_of(key)
+        node = f.node_of(spec.keys[key])
         if node is not None:
             models[key] = section.read(ctx, node, key)
     f.allow(INCLUDE.name)

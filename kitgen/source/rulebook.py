@@ -126,13 +126,11 @@ BLOCK.one_of = (
           hint="a block is a text (a paragraph) or one of these keys"),
 )  # fmt: skip
 SECTION = Spec("rule-section", heading=HEADING)  # holds itself: its cases
-SECTION.add(
-    Key("id", ID, "unique in the book; how {ref:ID} names it", required=True),
-    Key("title", TEXT, "its heading", required=True),
-    Key("text", BLOCKS, "paragraphs (texts) and blocks, in order"),
-    Key("cases", ListOf(SECTION), "its numbered cases (7.1, 7.2; a case's own: 7.11)"),
-    READING,
-)
+SECTION_ID = Key("id", ID, "unique in the book; how {ref:ID} names it", required=True)
+SECTION_TITLE = Key("title", TEXT, "its heading", required=True)
+SECTION_TEXT = Key("text", BLOCKS, "paragraphs (texts) and blocks, in order")
+SECTION_CASES = Key("cases", ListOf(SECTION), "its numbered cases (7.1, 7.2; a case's own: 7.11)")
+SECTION.add(SECTION_ID, SECTION_TITLE, SECTION_TEXT, SECTION_CASES, READING)
 RULEBOOK_TITLE = Key("title", TEXT, "its cover title (default: the game's title and 'Rules')")
 RULEBOOK_SUBTITLE = Key("subtitle", TEXT, "under the title on its cover", default="")
 RULEBOOK_NUMBERING = Key(
@@ -224,11 +222,11 @@ def _section(ctx: Context, node: Node, path: str, refs: _Refs) -> RuleSection | 
     f = Fields(ctx, node, path, SECTION)
     if f.map is None:
         return None
-    sid = f.id()
-    title = f.text("title")
-    blocks = f.get("text", _blocks, refs) or []
-    cases = f.seq("cases", lambda c, n, p: _section(c, n, p, refs))
-    reading = f.get("reading", read_reading)
+    sid = f.id(SECTION_ID)
+    title = f.text(SECTION_TITLE)
+    blocks = f.get(SECTION_TEXT, _blocks, refs) or []
+    cases = f.seq(SECTION_CASES, lambda c, n, p: _section(c, n, p, refs))
+    reading = f.get(READING, read_reading)
     if reading is not None:  # its words may name a section too
         refs.texts.append((reading.kit, _span(f.map, "reading"), f.sub("reading")))
     f.close()
@@ -260,7 +258,7 @@ def _block(ctx: Context, node: Node, path: str, refs: _Refs) -> Block | None:
         return None
     key = given[0]
     at = f.sub(key)
-    value = f.node_of(key)
+    value = f.node_of(BLOCK.keys[key])
     assert value is not None
     f.close()
     if key in ("list", "steps"):

@@ -70,6 +70,60 @@ _PAIR: ScalarType[Any] = ScalarType(
     "[column, row]",
     {"type": "array", "items": {"type": "integer"}, "minItems": 2, "maxItems": 2},
 )
+# each kind's own keys
+GRID_SIZE = Key("size", INTEGER, "cells each way", required=True, lo=1, hi=9)
+GRID_SQUARE = Key("square", LENGTH, "a cell's side", required=True)
+GRID_FLIGHT = Key(
+    "flight", Choice(SIDES, "side"), "the side the line of flight enters", default="bottom"
+)
+GRID_FLIGHT_LABEL = Key("flight_label", TEXT, "its words", default="line of flight")
+GRID_LEGEND = Key("legend", TEXT, "a line under the grid", default="")
+GRID_ROLL = Key("roll", TEXT, "the roll that picks a cell", default="")
+GRID_TARGET = Key("target", _PAIR, "[column, row] from 0; default: the centre")
+GRID_CELLS = Key(
+    "cells", ListOf(ListOf(Either(TEXT, NULL))), "rows of values; null a write-in blank"
+)
+GRID_CAPTIONS = Key(
+    "captions",
+    ListOf(ListOf(Either(TEXT, NULL))),
+    "rows of small words at each cell's head (e.g. where it lies); null for none",
+)
+ARC_SPREAD = Key("spread", NUMBER, "degrees", required=True, lo=1, hi=360)
+ARC_DEPTH = Key("depth", NUMBER, "in squares", required=True, lo=0.5, hi=20)
+ARC_SQUARE = Key("square", LENGTH, "a square's side", required=True)
+ARC_APEX = Key(
+    "apex",
+    Choice(("edge-centre", "cell-centre"), "apex"),
+    "where the arc starts",
+    default="edge-centre",
+)
+ARC_RULE = Key(
+    "rule", Choice(("centre", "half"), "rule"), "when a square counts as covered", required=True
+)
+ARC_COVERED = Key("covered_label", TEXT, "the key's words for covered squares", default="")
+ARC_PARTIAL = Key("partial_label", TEXT, "the key's words for partly covered squares", default="")
+CLOCK_SECTORS = Key("sectors", INTEGER, "directions on the die", default=12, lo=2, hi=36)
+CLOCK_RADIUS = Key("radius", LENGTH, "the outer ring", required=True)
+CLOCK_RING = Key("ring", LENGTH, "between distance rings", default=72.0)
+CLOCK_THROW = Key("throw_label", TEXT, "the line of throw's words", default="line of throw")
+CIRCLE_RADIUS = Key("radius", LENGTH, "radius (or diameter)")
+CIRCLE_DIAMETER = Key("diameter", LENGTH, "diameter (or radius)")
+CIRCLE_LABEL = Key("label", TEXT, "printed inside", default="")
+CONE_LENGTH = Key("length", LENGTH, "from start to the far end", required=True)
+CONE_SPREAD = Key("spread", LENGTH, "the widening per `per`", required=True)
+CONE_PER = Key("per", LENGTH, "the distance the spread is given for", default=720.0)
+CONE_START_WIDTH = Key("start_width", LENGTH, "the width at the start", default=0.0)
+CONE_START = Key("start", LENGTH, "the distance where the cone starts", default=0.0)
+CONE_MARKS = Key("marks", ListOf(MARK), "labelled distances")
+RULER_BANDS = Key("bands", Named(LENGTH, "band names, each a limit"), "range bands in order")
+RULER_FROM_TABLE = Key("from_table", ID, "read the bands from this table")
+RULER_NAME_COLUMN = Key("name_column", TEXT, "the table column naming each ruler", default="")
+RULER_BAND_COLUMNS = Key("band_columns", OneOrList(TEXT), "the columns holding the limits")
+RULER_BAND_NAMES = Key("band_names", OneOrList(TEXT), "their names on the ruler")
+RULER_NAMES = Key("names", OneOrList(TEXT), "rulers to print (from the table)")
+RULER_WIDTH = Key("width", LENGTH, "the ruler's width", default=54.0)
+RULER_PIECE = Key("piece", LENGTH, "a piece's size to measure from")
+RULER_MERGE = Key("merge", BOOLEAN, "one ruler for rows with the same bands", default=True)
 TEMPLATE_KIND = Key("kind", Choice(KINDS, "template kind"), "what the template is", required=True)
 TEMPLATE_ID = Key("id", ID, "unique; names the template in the manifest", required=True)
 TEMPLATE_TITLE = Key("title", TEXT, "printed with it; default: the id")
@@ -109,80 +163,49 @@ TEMPLATE = Spec(
     },
     kinds={
         "grid-scatter": (
-            Key("size", INTEGER, "cells each way", required=True, lo=1, hi=9),
-            Key("square", LENGTH, "a cell's side", required=True),
-            Key(
-                "flight",
-                Choice(SIDES, "side"),
-                "the side the line of flight enters",
-                default="bottom",
-            ),
-            Key("flight_label", TEXT, "its words", default="line of flight"),
-            Key("legend", TEXT, "a line under the grid", default=""),
-            Key("roll", TEXT, "the roll that picks a cell", default=""),
-            Key("target", _PAIR, "[column, row] from 0; default: the centre"),
-            Key(
-                "cells", ListOf(ListOf(Either(TEXT, NULL))), "rows of values; null a write-in blank"
-            ),
-            Key(
-                "captions",
-                ListOf(ListOf(Either(TEXT, NULL))),
-                "rows of small words at each cell's head (e.g. where it lies); null for none",
-            ),
+            GRID_SIZE,
+            GRID_SQUARE,
+            GRID_FLIGHT,
+            GRID_FLIGHT_LABEL,
+            GRID_LEGEND,
+            GRID_ROLL,
+            GRID_TARGET,
+            GRID_CELLS,
+            GRID_CAPTIONS,
         ),
         "arc": (
-            Key("spread", NUMBER, "degrees", required=True, lo=1, hi=360),
-            Key("depth", NUMBER, "in squares", required=True, lo=0.5, hi=20),
-            Key("square", LENGTH, "a square's side", required=True),
-            Key(
-                "apex",
-                Choice(("edge-centre", "cell-centre"), "apex"),
-                "where the arc starts",
-                default="edge-centre",
-            ),
-            Key(
-                "rule",
-                Choice(("centre", "half"), "rule"),
-                "when a square counts as covered",
-                required=True,
-            ),
-            Key("covered_label", TEXT, "the key's words for covered squares", default=""),
-            Key("partial_label", TEXT, "the key's words for partly covered squares", default=""),
+            ARC_SPREAD,
+            ARC_DEPTH,
+            ARC_SQUARE,
+            ARC_APEX,
+            ARC_RULE,
+            ARC_COVERED,
+            ARC_PARTIAL,
         ),
-        "clock-scatter": (
-            Key("sectors", INTEGER, "directions on the die", default=12, lo=2, hi=36),
-            Key("radius", LENGTH, "the outer ring", required=True),
-            Key("ring", LENGTH, "between distance rings", default=72.0),
-            _UNIT,
-            Key("throw_label", TEXT, "the line of throw's words", default="line of throw"),
-        ),
-        "circle": (
-            Key("radius", LENGTH, "radius (or diameter)"),
-            Key("diameter", LENGTH, "diameter (or radius)"),
-            Key("label", TEXT, "printed inside", default=""),
-        ),
+        "clock-scatter": (CLOCK_SECTORS, CLOCK_RADIUS, CLOCK_RING, _UNIT, CLOCK_THROW),
+        "circle": (CIRCLE_RADIUS, CIRCLE_DIAMETER, CIRCLE_LABEL),
         "cone": (
-            Key("length", LENGTH, "from start to the far end", required=True),
-            Key("spread", LENGTH, "the widening per `per`", required=True),
-            Key("per", LENGTH, "the distance the spread is given for", default=720.0),
-            Key("start_width", LENGTH, "the width at the start", default=0.0),
-            Key("start", LENGTH, "the distance where the cone starts", default=0.0),
+            CONE_LENGTH,
+            CONE_SPREAD,
+            CONE_PER,
+            CONE_START_WIDTH,
+            CONE_START,
             _TICK,
             _UNIT,
-            Key("marks", ListOf(MARK), "labelled distances"),
+            CONE_MARKS,
         ),
         "ruler": (
-            Key("bands", Named(LENGTH, "band names, each a limit"), "range bands in order"),
-            Key("from_table", ID, "read the bands from this table"),
-            Key("name_column", TEXT, "the table column naming each ruler", default=""),
-            Key("band_columns", OneOrList(TEXT), "the columns holding the limits"),
-            Key("band_names", OneOrList(TEXT), "their names on the ruler"),
+            RULER_BANDS,
+            RULER_FROM_TABLE,
+            RULER_NAME_COLUMN,
+            RULER_BAND_COLUMNS,
+            RULER_BAND_NAMES,
             _UNIT,
-            Key("names", OneOrList(TEXT), "rulers to print (from the table)"),
-            Key("width", LENGTH, "the ruler's width", default=54.0),
+            RULER_NAMES,
+            RULER_WIDTH,
             _TICK,
-            Key("piece", LENGTH, "a piece's size to measure from"),
-            Key("merge", BOOLEAN, "one ruler for rows with the same bands", default=True),
+            RULER_PIECE,
+            RULER_MERGE,
         ),
     },
 )
@@ -208,7 +231,7 @@ def _read_template(ctx: Context, node: Node, path: str) -> Template | None:
         notes=tuple(f.texts(TEMPLATE_NOTES)),
         outline=f.boolean(TEMPLATE_OUTLINE),
     )
-    common["title"] += Marks(ctx).mark(f.get("reading", read_reading))
+    common["title"] += Marks(ctx).mark(f.get(READING, read_reading))
     reader = _READERS.get(kind) if kind else None
     if reader is None or kind is None:  # the kind was reported; don't pile on unknown-key errors
         return None
@@ -219,18 +242,18 @@ def _read_template(ctx: Context, node: Node, path: str) -> Template | None:
 
 
 def _unit(f: Fields) -> str:
-    return f.choice("unit")
+    return f.choice(_UNIT)
 
 
 def _read_circle(f: Fields, common: dict) -> CircleTemplate | None:
-    radius = f.length("radius")
-    diameter = f.length("diameter")
+    radius = f.length(CIRCLE_RADIUS)
+    diameter = f.length(CIRCLE_DIAMETER)
     if f.both("radius", radius is not None, diameter is not None):
         return None
-    if radius is None and diameter is None:  # said: as written, or that neither is
+    r = radius if radius is not None else diameter / 2 if diameter is not None else None
+    if r is None:  # said: as written, or that neither is
         return None
-    r = radius if radius is not None else diameter / 2
-    return CircleTemplate(**common, radius=r, label=f.text("label"))
+    return CircleTemplate(**common, radius=r, label=f.text(CIRCLE_LABEL))
 
 
 def _read_marks(f: Fields) -> tuple[Mark, ...]:
@@ -243,16 +266,16 @@ def _read_marks(f: Fields) -> tuple[Mark, ...]:
         m.close()
         return Mark(at, label) if at is not None else None
 
-    return tuple(f.seq("marks", one))
+    return tuple(f.seq(CONE_MARKS, one))
 
 
 def _read_cone(f: Fields, common: dict) -> ConeTemplate | None:
-    length = f.length("length")
-    spread = f.length("spread", positive=False)
-    per = f.length("per")
-    start_width = f.length("start_width", positive=False)
-    start = f.length("start", positive=False)
-    tick = f.length("tick")
+    length = f.length(CONE_LENGTH)
+    spread = f.length(CONE_SPREAD, positive=False)
+    per = f.length(CONE_PER)
+    start_width = f.length(CONE_START_WIDTH, positive=False)
+    start = f.length(CONE_START, positive=False)
+    tick = f.length(_TICK)
     unit = _unit(f)
     marks = _read_marks(f)
     if length is None or spread is None:
@@ -263,7 +286,7 @@ def _read_cone(f: Fields, common: dict) -> ConeTemplate | None:
     if spread == 0 and start_width == 0:
         f.ctx.error(f.node, f.path, "a cone with no start width and no spread has no area")
         return None
-    marks_node = f.node_of("marks")
+    marks_node = f.node_of(CONE_MARKS)
     for i, mark in enumerate(marks):
         if not start <= mark.at <= start + length:
             item = marks_node.items[i] if isinstance(marks_node, Seq) else None
@@ -287,14 +310,14 @@ def _read_cone(f: Fields, common: dict) -> ConeTemplate | None:
 
 
 def _read_arc(f: Fields, common: dict) -> ArcTemplate | None:
-    spread = f.number("spread")
-    depth = f.number("depth")
-    square = f.get("square", as_square)
-    apex = f.choice("apex")
-    rule = f.choice("rule")
-    covered = f.text("covered_label")
-    partial = f.text("partial_label")
-    if None in (spread, depth, square, rule):
+    spread = f.number(ARC_SPREAD)
+    depth = f.number(ARC_DEPTH)
+    square = f.get(ARC_SQUARE, as_square)
+    apex = f.choice(ARC_APEX)
+    rule = f.choice(ARC_RULE)
+    covered = f.text(ARC_COVERED)
+    partial = f.text(ARC_PARTIAL)
+    if spread is None or depth is None or square is None or rule is None:
         return None
     return ArcTemplate(
         **common,
@@ -309,15 +332,15 @@ def _read_arc(f: Fields, common: dict) -> ArcTemplate | None:
 
 
 def _read_clock(f: Fields, common: dict) -> ClockTemplate | None:
-    sectors = f.integer("sectors")
-    radius = f.length("radius")
-    ring = f.length("ring")
+    sectors = f.integer(CLOCK_SECTORS)
+    radius = f.length(CLOCK_RADIUS)
+    ring = f.length(CLOCK_RING)
     unit = _unit(f)
-    throw = f.text("throw_label")
+    throw = f.text(CLOCK_THROW)
     if radius is None:
         return None
     if ring > radius:
-        f.ctx.error(f.node_of("ring"), f.sub("ring"), "ring spacing is larger than the radius")
+        f.ctx.error(f.node_of(CLOCK_RING), f.sub("ring"), "ring spacing is larger than the radius")
         return None
     return ClockTemplate(
         **common, sectors=sectors, radius=radius, ring=ring, unit=unit, throw_label=throw
@@ -329,20 +352,20 @@ def _read_cells(
 ) -> tuple[tuple[str | None, ...], ...] | None:
     """The cells, row by row. A null cell (a value the source lost) prints as a write-in
     blank; each is added to ``blanks`` as (node, path, message) to be listed as a warning."""
-    if f.node_of("cells") is None:
+    if f.node_of(GRID_CELLS) is None:
         every = f"all {size * size} print as write-in blanks"
         blanks.append((f.map, f.sub("cells"), f"{WRITE_IN}template {tid!r} has no cells: {every}"))
         return tuple(tuple(None for _ in range(size)) for _ in range(size))
-    return _read_rows(f, "cells", size, tid, blanks)
+    return _read_rows(f, GRID_CELLS, size, tid, blanks)
 
 
 def _read_rows(
-    f: Fields, key: str, size: int, tid: str, blanks: list | None
+    f: Fields, key: Key[Any], size: int, tid: str, blanks: list | None
 ) -> tuple[tuple[str | None, ...], ...] | None:
     """`size` rows of `size` texts or nulls under `key`. With ``blanks``, a null is a
     write-in blank and is listed there; without, it is just nothing (a cell with no name)."""
     node = f.node_of(key)
-    ctx, path = f.ctx, f.sub(key)
+    ctx, path = f.ctx, f.sub(key.name)
     if node is None:
         return ()
     if not isinstance(node, Seq):
@@ -376,18 +399,18 @@ def _read_rows(
 
 def _read_grid_scatter(f: Fields, common: dict) -> GridScatterTemplate | None:
     errors = len(f.ctx.diags.errors)
-    size = f.integer("size")
-    square = f.get("square", as_square)
-    flight = f.choice("flight")
-    flight_label = f.text("flight_label")
-    legend = f.text("legend")
-    roll = f.text("roll")
-    target_node = f.node_of("target")
+    size = f.integer(GRID_SIZE)
+    square = f.get(GRID_SQUARE, as_square)
+    flight = f.choice(GRID_FLIGHT)
+    flight_label = f.text(GRID_FLIGHT_LABEL)
+    legend = f.text(GRID_LEGEND)
+    roll = f.text(GRID_ROLL)
+    target_node = f.node_of(GRID_TARGET)
     if size is None or square is None:
         return None
     blanks: list = []
     cells = _read_cells(f, size, common["id"], blanks)
-    captions = _read_rows(f, "captions", size, common["id"], None)
+    captions = _read_rows(f, GRID_CAPTIONS, size, common["id"], None)
     target = (size // 2, size // 2)
     if target_node is not None:
         t = _read_cell_ref(f.ctx, target_node, f.sub("target"), size)
@@ -454,24 +477,24 @@ def _read_bands(ctx: Context, node: Node, path: str) -> tuple[Band, ...] | None:
 
 
 def _read_source(f: Fields) -> TableSource | None:
-    table = f.id("from_table")
+    table = f.id(RULER_FROM_TABLE)
     if table is None:
         return None
-    name_col = f.text("name_column")
-    cols = f.texts("band_columns") or list(BAND_NAMES)
-    names = f.texts("band_names") or cols
+    name_col = f.text(RULER_NAME_COLUMN)
+    cols = f.texts(RULER_BAND_COLUMNS) or list(BAND_NAMES)
+    names = f.texts(RULER_BAND_NAMES) or cols
     unit = _unit(f)
     if len(names) != len(cols):
         f.ctx.error(
-            f.node_of("band_names"),
+            f.node_of(RULER_BAND_NAMES),
             f.sub("band_names"),
             f"expected {len(cols)} names, one per band column, got {len(names)}",
         )
         return None
     # Each column name keeps its own position, so a wrong one is reported where it is written.
-    name_node = f.node_of("name_column")
-    cols_node = f.node_of("band_columns")
-    table_span = f.node_of("from_table").span  # type: ignore[union-attr]
+    name_node = f.node_of(RULER_NAME_COLUMN)
+    cols_node = f.node_of(RULER_BAND_COLUMNS)
+    table_span = f.node_of(RULER_FROM_TABLE).span  # type: ignore[union-attr]
     col_spans: tuple = (table_span,) * len(cols)
     if isinstance(cols_node, Seq):
         col_spans = tuple(n.span for n in cols_node)
@@ -490,13 +513,13 @@ def _read_source(f: Fields) -> TableSource | None:
 
 
 def _read_ruler(f: Fields, common: dict) -> RulerTemplate | None:
-    bands_node = f.node_of("bands")  # neither this nor from_table: said here
+    bands_node = f.node_of(RULER_BANDS)  # neither this nor from_table: said here
     source = _read_source(f)
-    names = tuple(f.texts("names"))
-    width = f.length("width")
-    tick = f.length("tick")
-    piece = f.length("piece")
-    merge = f.boolean("merge")
+    names = tuple(f.texts(RULER_NAMES))
+    width = f.length(RULER_WIDTH)
+    tick = f.length(_TICK)
+    piece = f.length(RULER_PIECE)
+    merge = f.boolean(RULER_MERGE)
     unit = source.unit if source else _unit(f)
     if f.both("bands", bands_node is not None, source is not None):
         return None

@@ -13,7 +13,7 @@ which calls fn(ctx, value, *args) (a check, or what a text gives) once value is 
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import Any, TypeVar
 
 from ...budget import over, spend
 from ...files import FileRefused
@@ -338,10 +338,10 @@ def _read_def(ctx: Context, node: Map, path: str, parts: tuple[Vars, ...], v) ->
     side_node = f.node_of(COUNTER_SIDE)
     _one_side(ctx, f, side, own_attrs)
     reading = f.get(COUNTER_READING, read_reading)
-    layout = f.get("layout", _layout_name)
-    fields = f.get("fields", _read_attrs, v) or {}
-    side_mark = f.choice("side_mark")
-    side_mark_node = f.node_of("side_mark")
+    layout = f.get(LAYOUT_KEY, _layout_name)
+    fields = f.get(FIELDS_KEY, _read_attrs, v) or {}
+    side_mark = f.choice(SIDE_MARK_KEY)
+    side_mark_node = f.node_of(SIDE_MARK_KEY)
     if not f.has("layout"):
         f.node_of(COUNTER_FRONT, required=True)  # said missing: a piece needs a face
     elif front is None and not f.has("front"):
@@ -422,10 +422,10 @@ def fill_faces(ctx: Context, d: CounterDef) -> CounterDef:
 
 def _read_steps(ctx: Context, f: Fields, faces: int) -> tuple[str, ...]:
     """`steps: [full, reduced]`: a name for each face, front first (a step-loss counter)."""
-    node = f.node_of("steps")
+    node = f.node_of(COUNTER_STEPS)
     if node is None:
         return ()
-    names = f.texts("steps")
+    names = f.texts(COUNTER_STEPS)
     if len(names) != faces or len(set(names)) != len(names):
         what = "a back" if faces == 2 else "no back"
         ctx.error(
@@ -445,7 +445,7 @@ def _one_side(ctx: Context, f: Fields, side: str | None, attrs: dict | None) -> 
     other = (attrs or {}).get("side")
     if side is None or other is None or str(other) == side:
         return
-    attrs_node = f.node_of("attrs")
+    attrs_node = f.node_of(COUNTER_ATTRS)
     node = attrs_node.get("side") if isinstance(attrs_node, Map) else None
     ctx.error(
         node or attrs_node,
@@ -457,9 +457,9 @@ def _one_side(ctx: Context, f: Fields, side: str | None, attrs: dict | None) -> 
 
 def _read_quantity(ctx: Context, v, f: Fields, parent: Map) -> int:
     """A whole number, or a {placeholder} that for_each fills with one (per-record counts)."""
-    node = f.node_of("quantity")
+    node = f.node_of(COUNTER_QUANTITY)
     if not (isinstance(node, Scalar) and isinstance(node.value, str) and "{" in node.value):
-        return f.integer("quantity")
+        return f.integer(COUNTER_QUANTITY)
     text = v.text(node, f.sub("quantity"))
     return v.then(_quantity_of, text, node, f.sub("quantity"), default=1)
 
@@ -480,9 +480,13 @@ def _text(ctx: Context, node: Node, path: str, v) -> str | None:
     return v.text(node, path)
 
 
-def _colour(f: Fields, v, key: str) -> str | None:
+_Colour = TypeVar("_Colour", bound="str | None")  # a colour key's value: None without a default
+
+
+def _colour(f: Fields, v, key: Key[_Colour]) -> str | _Colour:
     """A colour that may hold placeholders; absent or unreadable, the declared default."""
-    return f.get(key, lambda ctx, node, path: v.colour(node, path, f.default(key)))
+    read: str | None = f.get(key, lambda ctx, node, path: v.colour(node, path, key.default))
+    return key.default if read is None else read
 
 
 def _read_id(ctx: Context, node: Node, path: str, v) -> str | None:
@@ -575,8 +579,7 @@ def _read_face(ctx: Context, node: Node, path: str, v, size: Size = (None, None)
     f = Fields(ctx, node, path, FACE)
     if f.map is None:
         return None
-    background = _colour(f, v, "background")
-    assert background is not None  # declared with a default
+    background = _colour(f, v, FACE_BACKGROUND)
     border, border_width = f.get(FACE_BORDER, _read_border, v, size) or (None, 0.0)
     grid = f.get(FACE_GRID, _read_grid)
     elements: list = []
@@ -585,7 +588,7 @@ def _read_face(ctx: Context, node: Node, path: str, v, size: Size = (None, None)
         if key not in ELEMENT_KEYS:
             continue
         sub = f.sub(key)
-        raw = f.node_of(key)
+        raw = f.node_of(FACE.keys[key])
         if raw is None:  # a key of this mapping: never
             continue
         items = list(enumerate(raw)) if isinstance(raw, Seq) else [(None, raw)]
@@ -595,8 +598,8 @@ def _read_face(ctx: Context, node: Node, path: str, v, size: Size = (None, None)
             if el is not None:
                 elements.append(el)
     f.allow(*ELEMENT_KEYS)
-    layout = f.get("layout", _layout_name)
-    fields = f.get("fields", _read_attrs, v)
+    layout = f.get(LAYOUT_KEY, _layout_name)
+    fields = f.get(FIELDS_KEY, _read_attrs, v)
     f.close()
     return Face(
         background=background,
@@ -619,7 +622,7 @@ def _read_border(
     if isinstance(node, Scalar):
         return v.colour(node, path), 1.0
     f = Fields(ctx, node, path, BORDER)
-    colour = _colour(f, v, "colour")
+    colour = _colour(f, v, BORDER_COLOUR)
     width = f.get(BORDER_WIDTH, _border_width, size)
     f.close()
     return None if width is None else (colour, width)
@@ -663,8 +666,8 @@ def _int_pair(node: Node) -> tuple[int, int] | None:
 
 
 def _read_place(ctx: Context, f: Fields, grid: tuple[int, int] | None) -> Place:
-    at = f.choice("at")
-    cell_node = f.node_of("cell")
+    at = f.choice(_AT)
+    cell_node = f.node_of(_CELL)
     if cell_node is None:
         return Place(at)
     if f.both("cell"):
@@ -700,7 +703,7 @@ def _read_text(ctx: Context, v, node: Node, path: str, grid) -> TextEl | None:
     italic = f.boolean(TEXT_EL_ITALIC)
     align = f.choice(TEXT_EL_ALIGN)
     wrap = f.boolean(TEXT_EL_WRAP)
-    colour = _colour(f, v, "colour")
+    colour = _colour(f, v, TEXT_EL_COLOUR)
     f.close()
     if text is None:
         return None
@@ -721,7 +724,7 @@ def _read_icon(ctx: Context, v, node: Node, path: str, grid) -> IconEl | None:
     name = f.get(ICON_EL_NAME, _text, v)
     name_node = f.node_of(ICON_EL_NAME)
     place = _read_place(ctx, f, grid)
-    colour = _colour(f, v, "colour")
+    colour = _colour(f, v, ICON_EL_COLOUR)
     scale = f.number(ICON_EL_SCALE)
     f.close()
     name = v.then(_icon_of, name, name_node, f.sub("name"))
@@ -788,18 +791,18 @@ def _read_unit(ctx: Context, v, node: Node, path: str, grid) -> UnitEl | None:
     f = None if isinstance(node, Scalar) else Fields(ctx, node, path, UNIT_EL)
     if f is not None and f.map is None:
         return None
-    type_node = node if f is None else f.node_of("type")
+    type_node = node if f is None else f.node_of(UNIT_EL_TYPE)
     tpath = path if f is None else f.sub("type")
     branches = v.text(type_node, tpath) if type_node is not None else None
     size = size_node = place = colour = fill = None
     scale = 1.0
     if f is not None:
-        size = f.get("size", _text, v)
-        size_node = f.node_of("size")
+        size = f.get(UNIT_EL_SIZE, _text, v)
+        size_node = f.node_of(UNIT_EL_SIZE)
         place = _read_place(ctx, f, grid)
-        colour = _colour(f, v, "colour")
-        fill = _colour(f, v, "fill")
-        scale = f.number("scale")
+        colour = _colour(f, v, UNIT_EL_COLOUR)
+        fill = _colour(f, v, UNIT_EL_FILL)
+        scale = f.number(UNIT_EL_SCALE)
         f.close()
     branches = v.then(_unit_of, branches, type_node, tpath, size, size_node, f"{path}.size")
     if branches is None:

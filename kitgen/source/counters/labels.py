@@ -207,10 +207,10 @@ def _read_label(ctx: Context, node: Node, path: str) -> LabelDef | None:
 def _quantity(ctx: Context, f: Fields, roster: str | None) -> int | None:
     """A whole number; None for a {placeholder} each record fills (_copies). A roster's
     records are rolled at build, after the pieces are counted: its labels take a number."""
-    node = f.node_of("quantity")
+    node = f.node_of(LABEL_QUANTITY)
     if not (isinstance(node, Scalar) and isinstance(node.value, str) and "{" in node.value):
-        return f.integer("quantity")
-    f.text("quantity")
+        return f.integer(LABEL_QUANTITY)
+    f.text(LABEL_QUANTITY)
     if roster is not None:
         ctx.error(
             node,

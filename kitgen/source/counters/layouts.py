@@ -328,7 +328,8 @@ def _read_show(ctx: Context, node: Node, path: str) -> Show | None:
     f = Fields(ctx, node, path, SHOW)
     if f.map is None:
         return None
-    kinds = [k for k in ("text", "number", "icon", "image", "unit") if f.has(k)]
+    shown = [k for k in (SHOW_TEXT, SHOW_NUMBER, SHOW_ICON, SHOW_IMAGE, SHOW_UNIT) if f.has(k.name)]
+    kinds = [k.name for k in shown]
     if len(kinds) > 1:
         ctx.error(
             node,
@@ -337,7 +338,7 @@ def _read_show(ctx: Context, node: Node, path: str) -> Show | None:
             "give one of text, number, icon, image or unit; a second region for more",
         )
     kind = kinds[0] if kinds else "text"
-    content = f.get(kind, _raw_text) if kinds else None
+    content = f.get(shown[0], _raw_text) if shown else None
     if not kinds:
         f.node_of(SHOW_TEXT)  # says what is missing
     size = f.length(SHOW_SIZE)

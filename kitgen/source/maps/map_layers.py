@@ -171,8 +171,9 @@ def read_lines(ctx: Context, m: MapDef, node: Node | None, path: str) -> list[Li
 
     def one(c: Context, n: Node, p: str) -> LineFeature | None:
         f = Fields(c, n, p, LINE)
-        kind = f.text("kind", default=default)  # by name: the default may be None
-        f.allow("path")  # read once the kind is known good
+        kind = f.text(LINE_KIND_KEY)
+        kind = default if kind is None else kind  # default: the first kind, if any
+        f.allow(LINE_PATH.name)  # read once the kind is known good
         f.close()
         if f.map is None:
             return None

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
 from ...budget import MAX_MAP_CELLS, spend
 from ...errors import Span
 from ...geometry import Cell, HexGrid, SquareGrid
@@ -219,42 +221,65 @@ MARGIN = Spec(
     MARGIN_TILE,
     heading="Charts in the map's margins",
 )
+DISC_PROP = Key("prop", TEXT, "the property whose value is printed", required=True)
+DISC_LABEL = Key(
+    "label", TEXT, "what the disc means, in the map key; default: the property in words"
+)
 DISC = Spec(
     "cell-disc",
-    Key("prop", TEXT, "the property whose value is printed", required=True),
-    Key("label", TEXT, "what the disc means, in the map key; default: the property in words"),
+    DISC_PROP,
+    DISC_LABEL,
     heading="Cell discs: a number in each cell's corner",
 )
+# the keys a plain map and a composed board share
+TITLE = Key("title", TEXT, "printed above the map", default="")
+NOTE = Key("note", TEXT, "one line under the title", default="")
+COORDS = Key("coords", BOOLEAN, "print cell labels in every cell", default=False)
+PREFIX = Key("prefix", TEXT, "a board prefix for labels: B1-0101", default="")
+DIAGONAL = Key("diagonal", BOOLEAN, "squares: diagonal steps count as adjacent", default=False)
+DRAW = Key(
+    "draw",
+    Choice(("cells", "points")),
+    "cells: outlined cells; points: a dot per cell, joined by its lines",
+    default="cells",
+)
+CORNER_WALLS = Key(
+    "corner_walls", OneOrList(TEXT), "terrains a diagonal step may not cut the corner of"
+)
+OVERLAP = Key("overlap", LENGTH, "tiling overlap; at least printer margin + 3 mm")
+SHOW_TITLE = Key("show_title", BOOLEAN, "the title line above the map", default=True)
+MARGINS = Key("margins", ListOf(MARGIN), "charts printed round the map: tables, texts, tracks, key")
+NORTH = Key(
+    "north", Choice(("up", "down", "left", "right")), "where north is: a compass by the title"
+)
+CELL_DISC = Key("disc", DISC, "a property's value (a pop limit) in a disc in each cell's corner")
 _COMMON = (
     READING,
-    Key("title", TEXT, "printed above the map", default=""),
-    Key("note", TEXT, "one line under the title", default=""),
-    Key("coords", BOOLEAN, "print cell labels in every cell", default=False),
-    Key("prefix", TEXT, "a board prefix for labels: B1-0101", default=""),
-    Key("diagonal", BOOLEAN, "squares: diagonal steps count as adjacent", default=False),
-    Key(
-        "draw",
-        Choice(("cells", "points")),
-        "cells: outlined cells; points: a dot per cell, joined by its lines",
-        default="cells",
-    ),
-    Key("corner_walls", OneOrList(TEXT), "terrains a diagonal step may not cut the corner of"),
-    Key("overlap", LENGTH, "tiling overlap; at least printer margin + 3 mm"),
-    Key("show_title", BOOLEAN, "the title line above the map", default=True),
-    Key("margins", ListOf(MARGIN), "charts printed round the map: tables, texts, tracks, key"),
-    Key("north", Choice(("up", "down", "left", "right")), "where north is: a compass by the title"),
-    Key("disc", DISC, "a property's value (a pop limit) in a disc in each cell's corner"),
+    TITLE,
+    NOTE,
+    COORDS,
+    PREFIX,
+    DIAGONAL,
+    DRAW,
+    CORNER_WALLS,
+    OVERLAP,
+    SHOW_TITLE,
+    MARGINS,
+    NORTH,
+    CELL_DISC,
 )
-_EDGE_KINDS = Key("edge_kinds", ListOf(EDGE_KIND), "kinds of walls, doors, rivers, roads")
-_AFTER = (  # read in this order once the cells are known
-    Key("edges", ListOf(Either(ListOf(TEXT), EDGES)), "[cell, cell(, kind)] or an edges mapping"),
-    Key("lines", ListOf(LINE), "line features through cells"),
-    Key("places", Named(TEXT, "names, each a cell"), "named cells for rules and scenarios"),
-    Key("features", ListOf(FEATURE), "feature kinds, and the cells that hold them"),
-    Key("boxes", ListOf(BOX), "places off the map"),
-    Key("areas", ListOf(AREA), "declared or derived areas"),
-    Key("marks", ListOf(MARK), "text and icons on cells"),
+EDGE_KINDS = Key("edge_kinds", ListOf(EDGE_KIND), "kinds of walls, doors, rivers, roads")
+# read in this order once the cells are known
+MAP_EDGES = Key(
+    "edges", ListOf(Either(ListOf(TEXT), EDGES)), "[cell, cell(, kind)] or an edges mapping"
 )
+MAP_LINES = Key("lines", ListOf(LINE), "line features through cells")
+MAP_PLACES = Key("places", Named(TEXT, "names, each a cell"), "named cells for rules and scenarios")
+MAP_FEATURES = Key("features", ListOf(FEATURE), "feature kinds, and the cells that hold them")
+MAP_BOXES = Key("boxes", ListOf(BOX), "places off the map")
+MAP_AREAS = Key("areas", ListOf(AREA), "declared or derived areas")
+MAP_MARKS = Key("marks", ListOf(MARK), "text and icons on cells")
+_AFTER = (MAP_EDGES, MAP_LINES, MAP_PLACES, MAP_FEATURES, MAP_BOXES, MAP_AREAS, MAP_MARKS)
 MAP_ID = Key("id", ID, "names map-<id>.pdf", required=True)
 MAP_COPIES = Key(
     "copies", INTEGER, "sheets to print (default: as composed boards need, else 1)", lo=0, hi=99
@@ -293,7 +318,7 @@ MAP = Spec(
     MAP_CELL,
     MAP_ORIENT,
     MAP_OFFSET,
-    _EDGE_KINDS,
+    EDGE_KINDS,
     MAP_LINE_KINDS,
     *_AFTER,
     heading="maps",
@@ -312,7 +337,7 @@ BOARD = Spec(
     *_COMMON,
     BOARD_PRINT,
     BOARD_COMPOSE,
-    _EDGE_KINDS,
+    EDGE_KINDS,
     *_AFTER,
     heading="Composed boards (geomorphic pieces)",
 )
@@ -459,14 +484,15 @@ def _read_edges(ctx: Context, m: MapDef, node: Node | None, path: str) -> list[E
         f = Fields(ctx, item, ipath, EDGES)
         if f.map is None:
             continue
-        kind = f.text("kind", default=default)  # by name: the default may be None
+        kind = f.text(EDGES_KIND)
+        kind = default if kind is None else kind  # default: the first kind, if any
         ok = _known_kind(ctx, m, kind, item, f.sub("kind"))
         pairs = f.node_of(EDGES_PAIRS)
         along = f.node_of(EDGES_ALONG)
         banks = f.node_of(EDGES_BETWEEN)
         side = f.choice(EDGES_SIDE, side_names(m))
         f.close()
-        if not ok:
+        if not ok or kind is None:
             continue
         if pairs is not None:
             for j, pair in enumerate(expect_seq(ctx, pairs, f.sub("pairs")) or []):
@@ -668,10 +694,10 @@ def _read_marks(
 
 
 def _read_grid(ctx: Context, f: Fields, cols: int, rows: int) -> SquareGrid | HexGrid | None:
-    kind = f.choice("grid")
-    size = f.get("cell", as_cell_size)
-    orient = f.choice("orient")
-    offset = f.choice("offset")
+    kind = f.choice(MAP_GRID)
+    size = f.get(MAP_CELL, as_cell_size)
+    orient: Literal["flat", "pointy"] = "pointy" if f.choice(MAP_ORIENT) == "pointy" else "flat"
+    offset: Literal["odd", "even"] = "even" if f.choice(MAP_OFFSET) == "even" else "odd"
     if size is None or cols < 1 or rows < 1:
         return None
     if kind == "hex":
@@ -680,10 +706,10 @@ def _read_grid(ctx: Context, f: Fields, cols: int, rows: int) -> SquareGrid | He
 
 
 def _overlap(f: Fields) -> float | None:
-    overlap = f.length("overlap")
+    overlap = f.length(OVERLAP)
     if overlap is not None and overlap < MIN_OVERLAP - 1e-9:
         f.ctx.error(
-            f.node_of("overlap"),
+            f.node_of(OVERLAP),
             f.sub("overlap"),
             f"overlap {overlap / MM:.2f} mm is less than the printer margin + 3 mm "
             f"({MIN_OVERLAP / MM:.2f} mm)",
@@ -694,20 +720,20 @@ def _overlap(f: Fields) -> float | None:
 
 
 def _common(f: Fields) -> dict:
-    sign = Marks(f.ctx).mark(f.get("reading", read_reading))
+    sign = Marks(f.ctx).mark(f.get(READING, read_reading))
     return {
-        "title": f.text("title") + sign,
-        "note": f.text("note"),
-        "coords": f.boolean("coords"),
-        "prefix": f.text("prefix"),
-        "diagonal": f.boolean("diagonal"),
-        "draw": f.choice("draw"),
-        "corner_walls": frozenset(f.texts("corner_walls")),
+        "title": f.text(TITLE) + sign,
+        "note": f.text(NOTE),
+        "coords": f.boolean(COORDS),
+        "prefix": f.text(PREFIX),
+        "diagonal": f.boolean(DIAGONAL),
+        "draw": f.choice(DRAW),
+        "corner_walls": frozenset(f.texts(CORNER_WALLS)),
         "overlap": _overlap(f),
-        "show_title": f.boolean("show_title"),
-        "margins": tuple(f.seq("margins", _read_margin)),
-        "north": f.choice("north") or "",
-        "disc": f.get("disc", _read_disc),
+        "show_title": f.boolean(SHOW_TITLE),
+        "margins": tuple(f.seq(MARGINS, _read_margin)),
+        "north": f.choice(NORTH) or "",
+        "disc": f.get(CELL_DISC, _read_disc),
     }
 
 
@@ -715,9 +741,9 @@ def _read_disc(ctx: Context, node: Node, path: str) -> CellDisc | None:
     f = Fields(ctx, node, path, DISC)
     if f.map is None:
         return None
-    prop, label = f.text("prop"), f.text("label")
+    prop, label = f.text(DISC_PROP), f.text(DISC_LABEL)
     f.close()
-    prop_node = f.node_of("prop")
+    prop_node = f.node_of(DISC_PROP)
     span = prop_node.span if prop_node is not None else node.span
     return CellDisc(prop, label or prop.replace("_", " ").capitalize(), span) if prop else None
 
@@ -763,7 +789,7 @@ def _read_plain_map(ctx: Context, node: Node, path: str) -> MapDef | None:
             )
     cells, spans, ncols, nrows = _layout_cells(ctx, f, node, path, legend, tmap)
     grid = _read_grid(ctx, f, ncols, nrows)
-    kinds = f.seq("edge_kinds", _read_edge_kind)
+    kinds = f.seq(EDGE_KINDS, _read_edge_kind)
     check_unique_ids(ctx, kinds, f.sub("edge_kinds"), "edge kind")
     line_kinds = f.seq(MAP_LINE_KINDS, read_line_kind)
     check_unique_ids(ctx, line_kinds, f.sub("line_kinds"), "line kind")
@@ -794,27 +820,27 @@ def _finish(ctx: Context, f: Fields, m: MapDef) -> MapDef:
     that order (areas may name places, and derived areas respect blocking edges)."""
     m = replace(
         m,
-        edges=m.edges + tuple(_read_edges(ctx, m, f.node_of("edges"), f.sub("edges"))),
-        lines=m.lines + tuple(read_lines(ctx, m, f.node_of("lines"), f.sub("lines"))),
+        edges=m.edges + tuple(_read_edges(ctx, m, f.node_of(MAP_EDGES), f.sub("edges"))),
+        lines=m.lines + tuple(read_lines(ctx, m, f.node_of(MAP_LINES), f.sub("lines"))),
     )
     m = _check_corner_walls(ctx, f, m)
-    places = _read_places(ctx, m, f.node_of("places"), f.sub("places"))
+    places = _read_places(ctx, m, f.node_of(MAP_PLACES), f.sub("places"))
     kinds, features = read_features(
-        ctx, m, f.node_of("features"), f.sub("features"), {**m.places, **places}
+        ctx, m, f.node_of(MAP_FEATURES), f.sub("features"), {**m.places, **places}
     )
-    boxes = read_boxes(ctx, f.node_of("boxes"), f.sub("boxes"), {**m.places, **places})
+    boxes = read_boxes(ctx, f.node_of(MAP_BOXES), f.sub("boxes"), {**m.places, **places})
     m = replace(
         m,
         feature_kinds={**m.feature_kinds, **kinds},
         features=m.features + tuple(features),
         boxes={**m.boxes, **boxes},
     )
-    areas, styles = _read_areas(ctx, m, f.node_of("areas"), f.sub("areas"), places)
+    areas, styles = _read_areas(ctx, m, f.node_of(MAP_AREAS), f.sub("areas"), places)
     merged_areas = dict(m.areas)
     merged_areas.update(areas)
     merged_places = dict(m.places)
     merged_places.update(places)
-    marks = _read_marks(ctx, m, f.node_of("marks"), f.sub("marks"), merged_places)
+    marks = _read_marks(ctx, m, f.node_of(MAP_MARKS), f.sub("marks"), merged_places)
     f.close()
     m = _check_disc(ctx, f, m)
     return replace(
@@ -828,7 +854,7 @@ def _finish(ctx: Context, f: Fields, m: MapDef) -> MapDef:
 
 def _check_corner_walls(ctx: Context, f: Fields, m: MapDef) -> MapDef:
     """corner_walls names the map's terrains and needs diagonal steps on a square grid."""
-    node = f.node_of("corner_walls")
+    node = f.node_of(CORNER_WALLS)
     if node is None or not m.corner_walls:
         return m
     if not (m.diagonal and isinstance(m.grid, SquareGrid)):
@@ -971,7 +997,7 @@ def _layout_cells(
 ) -> tuple[dict[Cell, str], dict[Cell, Span], int, int]:
     """The `layout:` rows read through the legend: (cell -> terrain id, cell -> span,
     columns, rows); each character the legend lacks is an error at its column."""
-    layout_node = f.node_of("layout")
+    layout_node = f.node_of(MAP_LAYOUT)
     rows = _layout_rows(ctx, layout_node, f.sub("layout")) if layout_node is not None else []
     wide = max((len(line) for line, _ in rows), default=0)
     if wide * len(rows) > MAX_MAP_CELLS:
@@ -1036,7 +1062,7 @@ def _read_composed(ctx: Context, node: Node, path: str, pieces: dict[str, MapDef
     common = _common(f)
     printed = f.choice(BOARD_PRINT)
     placements = f.seq(BOARD_COMPOSE, lambda c, n, p: _read_placement(c, n, p, pieces))
-    f.allow("edge_kinds")
+    f.allow(EDGE_KINDS.name)
     if not mid or not placements:
         f.allow(*_LATER)
         f.close()

@@ -15,7 +15,6 @@ from ...model.combat import (
     MULTIPLY,
     ROUND,
     ROUND_PER,
-    SHIFT_ON,
     SIDES,
     Combat,
     Condition,
@@ -30,7 +29,7 @@ from ...model.combat import (
 from ...model.table import Cell, Column, Row
 from ...model.threat import Modifier
 from ...names import did_you_mean
-from ..fields import Context, Fields, as_text
+from ..fields import Context, Fields, as_text, read_list
 from ..reading import Marks
 from ..spec import (
     BOOLEAN,
@@ -163,6 +162,7 @@ SHIFT_LABEL = Key("label", TEXT, "how the chart names it (default: the id)", def
 SHIFT_ACROSS = Key(
     "across", Choice(ACROSS), "edge shifts: when all attackers cross it, or any", default="all"
 )
+_SHIFT_KEYS = (SHIFT_TERRAIN, SHIFT_FEATURE, SHIFT_EDGE, SHIFT_LINE)  # in SHIFT_ON's order
 SHIFT = Spec(
     "column-shift",
     SHIFT_TERRAIN,
@@ -198,7 +198,7 @@ COMBAT_ROUNDING = Key(
     "rounding", ROUNDING, "how multiplied strengths round (needed with multipliers)"
 )
 COMBAT_FIGURES = Key("figures", FIGURES, "where a piece's printed attack and defence are read")
-COMBAT_CHANCE = Key(
+COMBAT_CHANCE: Key[bool | str] = Key(
     "chance",
     Either(BOOLEAN, TEXT),
     "each result's chance per column: true, false or a title",
@@ -258,8 +258,8 @@ def read_combat(
     figures = f.get(COMBAT_FIGURES, _figures)
     low, high, reading = read_policy(ctx, f)
     policy_mark = marks.noted(reading) if reading else ""
-    chance = f.get(COMBAT_CHANCE, _chance)
-    chance = CHANCE_TITLE if chance is True else chance or ""
+    read_chance = f.get(COMBAT_CHANCE, _chance)  # absent: the declared default, true
+    chance = CHANCE_TITLE if read_chance is True else read_chance or ""
     f.close()
     if kind is None:
         return None
@@ -301,7 +301,7 @@ def _result(ctx: Context, node: Node, path: str) -> Result | None:
     for side, loss in (("attacker", attacker), ("defender", defender)):
         if loss is not None and loss.at_least == side:
             said = f"at_least: the {side}'s loss matches the other side's, not its own"
-            ctx.error(f.node_of(side), f.sub(side), said)
+            ctx.error(f.value_span(side), f.sub(side), said)
     return None if code is None else Result(code, meaning, node.span, attacker, defender)
 
 
@@ -329,41 +329,40 @@ def _when(ctx: Context, node: Node, path: str) -> Condition | None:
     f = Fields(ctx, node, path, WHEN)
     if f.map is None:
         return None
-    sel = {side: f.get(side, read_selector) for side in SIDES}
+    attacker = f.get(WHEN_ATTACKER, read_selector)
+    defender = f.get(WHEN_DEFENDER, read_selector)
     units = f.choice(WHEN_UNITS)
-    turns = []
-    # by name (untyped): whole numbers read as text, then checked one by one
-    for i, text in enumerate(f.texts("turn")):
-        if str(text).lstrip("-").isdigit():
-            turns.append(int(text))
-        else:
-            ctx.error(
-                f.node_of(WHEN_TURN), f"{f.sub('turn')}[{i}]", f"turn {text!r} is not a number"
-            )
+    turns = f.get(WHEN_TURN, _turns) or ()
     period = f.text(WHEN_PERIOD, default="")
-    names = {k: tuple(f.get(k, read_names) or ()) for k in ("terrain", "feature", "edge")}
+    terrain, feature, edge = (
+        tuple(f.get(k, read_names) or ()) for k in (WHEN_TERRAIN, WHEN_FEATURE, WHEN_EDGE)
+    )
     f.close()
     if not f.map.entries:
         ctx.error(node, path, "an empty when: (give a side, a turn, a period or terrain)")
         return None
     return Condition(
-        sel["attacker"],
-        sel["defender"],
-        units,
-        tuple(turns),
-        period,
-        names["terrain"],
-        names["feature"],
-        names["edge"],
-        node.span,
-        path,
+        attacker, defender, units, turns, period, terrain, feature, edge, node.span, path
     )
+
+
+def _turns(ctx: Context, node: Node, path: str) -> tuple[int, ...]:
+    """Turn numbers, each read as text and then checked, so a mistake is said as written."""
+    one = isinstance(node, Scalar)
+    texts = [as_text(ctx, node, path)] if one else read_list(ctx, node, path, as_text)
+    turns = []
+    for i, text in enumerate(t for t in texts if t is not None):
+        if text.lstrip("-").isdigit():
+            turns.append(int(text))
+        else:
+            ctx.error(node, f"{path}[{i}]", f"turn {text!r} is not a number")
+    return tuple(turns)
 
 
 def _modifier(ctx: Context, node: Node, path: str) -> tuple[Modifier, Condition | None] | None:
     when: list[Condition | None] = []
     mod = read_modifier(
-        ctx, node, path, COMBAT_MODIFIER, lambda f: when.append(f.get("when", _when))
+        ctx, node, path, COMBAT_MODIFIER, lambda f: when.append(f.get(WHEN_KEY, _when))
     )
     return None if mod is None else (mod, when[0] if when else None)
 
@@ -375,7 +374,7 @@ def _multiplier(ctx: Context, node: Node, path: str) -> Multiplier | None:
     side = f.choice(MULTIPLIER_SIDE)
     word = f.text(MULTIPLIER_MULTIPLY)
     label = f.text(MULTIPLIER_LABEL)
-    when = f.get("when", _when)
+    when = f.get(WHEN_KEY, _when)
     f.close()
     if side is None or word is None:
         return None
@@ -424,12 +423,12 @@ def _shift(ctx: Context, node: Node, path: str) -> Shift | None:
     f = Fields(ctx, node, path, SHIFT)
     if f.map is None:
         return None
-    named = [(on, f.id(on)) for on in SHIFT_ON if f.has(on)]
+    named = [(k.name, f.id(k)) for k in _SHIFT_KEYS if f.has(k.name)]
     shift = f.integer(SHIFT_SHIFT)
     group = f.text(SHIFT_GROUP)
     label = f.text(SHIFT_LABEL)
     across = f.choice(SHIFT_ACROSS)
-    when = f.get("when", _when)
+    when = f.get(WHEN_KEY, _when)
     f.close()
     if not named and f.has("when"):  # a shift on a condition alone: in mud turns
         if shift is None or when is None:
@@ -454,10 +453,11 @@ def _shift(ctx: Context, node: Node, path: str) -> Shift | None:
     return Shift(on, name, shift, group, label, across, node.span, path, when)
 
 
-def _chance(ctx: Context, node: Node, path: str) -> bool | str:
-    """true or false, or the column's title ("" when it cannot be read: no column)."""
+def _chance(ctx: Context, node: Node, path: str) -> str:
+    """The chance column's title: true gives the usual one, false none ("" too when it
+    cannot be read)."""
     if isinstance(node, Scalar) and isinstance(node.value, bool):
-        return node.value
+        return CHANCE_TITLE if node.value else ""
     return as_text(ctx, node, path) or ""
 
 
@@ -543,7 +543,7 @@ def _check_codes(
         used.add(below)
         if below not in codes:
             ctx.error(
-                f.node_of("below"),
+                f.node_of(COMBAT_BELOW),
                 f.sub("below"),
                 f"below: {below!r} is not one of the results ({', '.join(known)})",
                 did_you_mean(below, known, cutoff=0.5),

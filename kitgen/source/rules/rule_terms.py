@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+from ...errors import Span
 from ...model.rules import ANY, KINDS, Distance, Name, Selector, Target, Where, prop_text
 from ...names import suggest
 from ..fields import Context, Fields, as_text, read_list
@@ -82,7 +85,7 @@ WHERE.add(
     Key("feature", NAMES, "holds one of these map features"),
     Key("line", NAMES, "lies on one of these map lines"),
     Key("box", NAMES, "is one of these off-map boxes"),
-    Key("not", WHERE, "fails the inner test"),
+    Key("not", WHERE, "fails the inner test", field="negate"),
     Key("any_of", ListOf(WHERE), "passes one of the listed tests"),
 )
 
@@ -112,7 +115,7 @@ WEIGHT = Spec(
     WEIGHT_PIECES,
     heading="rules:",
 )
-_NOUN = Key("noun", TEXT, "what the message counts (default: pieces)", default="")
+NOUN = Key("noun", TEXT, "what the message counts (default: pieces)", default="")
 CONSTRAINT_KIND = Key(
     "kind", Choice(KINDS, "constraint kind"), "what the rule checks", required=True
 )
@@ -130,6 +133,41 @@ CONSTRAINT_UNLESS = Key(
     "unless", NAMES, "does not apply when the scenario uses any of these options"
 )
 CONSTRAINT_PIECES = Key("pieces", SELECTOR, "which pieces the rule is about (default: every piece)")
+# each kind's own keys
+ONLY_ON = Key("only_on", NAMES, "terrains the pieces may stand on")
+NOT_ON = Key("not_on", NAMES, "terrains the pieces may not stand on")
+LIMIT = Key("limit", INTEGER, "at most this many", lo=0)
+LIMIT_FROM = Key("limit_from", TEXT, "a terrain property holding the limit", default="")
+STACK_PER = Key(
+    "per", Choice(("cell", "area")), "counted per cell or per named area", default="cell"
+)
+EACH_SIDE = Key("each_side", BOOLEAN, "each side counted on its own", default=False)
+TERRAINS = Key("terrains", NAMES, "only cells of these terrains")
+WEIGHTS = Key("weights", ListOf(WEIGHT), "pieces that count for more than one")
+PLACE_WHERE = Key("where", WHERE, "the test every matching piece must pass")
+COUNT_OF = Key("of", Choice(("pieces", "sides", "units")), "what is counted", default="pieces")
+COUNT_PER = Key("per", Choice(GROUPS), "counted per scenario, side or unit", default="scenario")
+COUNT_WHERE = Key("where", WHERE, "count only pieces that pass this test")
+EXACTLY = Key("exactly", INTEGER, "exactly this many", lo=0)
+COUNT_MIN = Key("min", INTEGER, "at least this many", lo=0)
+COUNT_MAX = Key("max", INTEGER, "at most this many", lo=0)
+SLOTS_PER = Key("per", Choice(GROUPS), "a force per scenario, side or unit", default="side")
+SLOTS = Key("slots", ListOf(SLOT), "filled in the order written, any-type last", required=True)
+RANGE_OF = Key(
+    "of", Choice(("pieces", "sides")), "pieces' attributes or sides' values", default="pieces"
+)
+RANGE_ATTR = Key("attr", TEXT, "the attribute or side value", required=True, default="")
+RANGE_MIN = Key("min", NUMBER, "the lowest value allowed")
+RANGE_MAX = Key("max", NUMBER, "the highest value allowed")
+RANGE_ONE_OF = Key("one_of", NAMES, "the text values allowed")
+RANGE_ROWS_OF = Key(
+    "rows_of",
+    NAMES,
+    "tables (ids) whose row names are the text values allowed: a weapon of the weapons table",
+)
+RANGE_REQUIRED = Key(
+    "required", BOOLEAN, "a piece without the attribute is an error", default=False
+)
 CONSTRAINT = Spec(
     "constraint",
     CONSTRAINT_KIND,
@@ -142,57 +180,19 @@ CONSTRAINT = Spec(
     heading="rules:",
     kind_key="kind",
     kinds={
-        "terrain": (
-            Key("only_on", NAMES, "terrains the pieces may stand on"),
-            Key("not_on", NAMES, "terrains the pieces may not stand on"),
-        ),
-        "stacking": (
-            Key("limit", INTEGER, "at most this many", lo=0),
-            Key("limit_from", TEXT, "a terrain property holding the limit", default=""),
-            Key(
-                "per",
-                Choice(("cell", "area")),
-                "counted per cell or per named area",
-                default="cell",
-            ),
-            Key("each_side", BOOLEAN, "each side counted on its own", default=False),
-            Key("terrains", NAMES, "only cells of these terrains"),
-            _NOUN,
-            Key("weights", ListOf(WEIGHT), "pieces that count for more than one"),
-        ),
-        "placement": (Key("where", WHERE, "the test every matching piece must pass"),),
-        "count": (
-            Key("of", Choice(("pieces", "sides", "units")), "what is counted", default="pieces"),
-            Key("per", Choice(GROUPS), "counted per scenario, side or unit", default="scenario"),
-            Key("where", WHERE, "count only pieces that pass this test"),
-            _NOUN,
-            Key("exactly", INTEGER, "exactly this many", lo=0),
-            Key("min", INTEGER, "at least this many", lo=0),
-            Key("max", INTEGER, "at most this many", lo=0),
-        ),
-        "slots": (
-            Key("per", Choice(GROUPS), "a force per scenario, side or unit", default="side"),
-            _NOUN,
-            Key("slots", ListOf(SLOT), "filled in the order written, any-type last", required=True),
-        ),
+        "terrain": (ONLY_ON, NOT_ON),
+        "stacking": (LIMIT, LIMIT_FROM, STACK_PER, EACH_SIDE, TERRAINS, NOUN, WEIGHTS),
+        "placement": (PLACE_WHERE,),
+        "count": (COUNT_OF, COUNT_PER, COUNT_WHERE, NOUN, EXACTLY, COUNT_MIN, COUNT_MAX),
+        "slots": (SLOTS_PER, NOUN, SLOTS),
         "range": (
-            Key(
-                "of",
-                Choice(("pieces", "sides")),
-                "pieces' attributes or sides' values",
-                default="pieces",
-            ),
-            Key("attr", TEXT, "the attribute or side value", required=True, default=""),
-            Key("min", NUMBER, "the lowest value allowed"),
-            Key("max", NUMBER, "the highest value allowed"),
-            Key("one_of", NAMES, "the text values allowed"),
-            Key(
-                "rows_of",
-                NAMES,
-                "tables (ids) whose row names are the text values allowed: a weapon of the "
-                "weapons table",
-            ),
-            Key("required", BOOLEAN, "a piece without the attribute is an error", default=False),
+            RANGE_OF,
+            RANGE_ATTR,
+            RANGE_MIN,
+            RANGE_MAX,
+            RANGE_ONE_OF,
+            RANGE_ROWS_OF,
+            RANGE_REQUIRED,
         ),
     },
     kind_one_of={
@@ -308,7 +308,7 @@ def read_names(ctx: Context, node: Node, path: str) -> list[Name]:
     return out
 
 
-def field_names(f: Fields, key: str) -> tuple[Name, ...]:
+def field_names(f: Fields, key: Key[list[str] | None]) -> tuple[Name, ...]:
     """The names under one key of a mapping (none when the key is absent)."""
     return tuple(f.get(key, read_names) or ())
 
@@ -357,39 +357,23 @@ def read_where(ctx: Context, node: Node, path: str) -> Where | None:
     f = Fields(ctx, node, path, WHERE)
     if f.map is None:
         return None
-    parts: dict = {}
-    for key in ("terrain", "area", "cell", "place", "feature", "line", "box"):
-        names = f.get(key, read_names)
-        if names is not None:
-            parts[key] = tuple(names)
-    props = f.get("props", _read_props)
-    if props:
-        parts["props"] = props
-    for key, read in (
-        ("within", _read_distance),
-        ("beyond", _read_distance),
-        ("adjacent_to", read_target),
-        ("same_area_as", read_target),
-        ("on_line", _read_line),
-    ):
-        value = f.get(key, read)
-        if value is not None:
-            parts[key] = value
-    on_map = f.boolean("on_map")
-    if on_map is not None:
-        parts["on_map"] = on_map
-    negate = f.get("not", read_where)
-    if negate is not None:
-        parts["negate"] = negate
-    any_of = f.get("any_of", read_list, read_where)
-    if any_of is not None:
-        parts["any_of"] = tuple(any_of)
-    f.close()
-    if not parts:
-        if not f.map.entries:  # otherwise the keys' own errors say what is wrong
-            ctx.error(node, path, "an empty location test", "use " + ", ".join(WHERE_KEYS))
-        return None
-    return Where(span=node.span, **parts)
+    where = WHERE.build(f, _where, _WHERE_HOOKS, span=node.span)
+    if where is None and not f.map.entries:  # else the keys' own errors say what is wrong
+        ctx.error(node, path, "an empty location test", "use " + ", ".join(WHERE_KEYS))
+    return where
+
+
+def _where(span: Span | None, **parts: Any) -> Where | None:
+    """The test, if any of its keys was read to a value."""
+    return Where(span=span, **parts) if parts else None
+
+
+def _name_tuple(ctx: Context, node: Node, path: str) -> tuple[Name, ...]:
+    return tuple(read_names(ctx, node, path))
+
+
+def _where_list(ctx: Context, node: Node, path: str) -> tuple[Where, ...]:
+    return tuple(read_list(ctx, node, path, read_where))
 
 
 def _read_props(ctx: Context, node: Node, path: str) -> tuple[tuple[str, str], ...]:
@@ -410,11 +394,11 @@ def _read_line(ctx: Context, node: Node, path: str) -> tuple[Target, Target] | N
     """{from: target, to: target}."""
     f = Fields(ctx, node, path, LINE)
     ends = []
-    for key in ("from", "to"):
+    for key in (LINE_FROM, LINE_TO):
         raw = f.node_of(key)
         if raw is None:
             continue
-        target = read_target(ctx, raw, f.sub(key))
+        target = read_target(ctx, raw, f.sub(key.name))
         if target is not None:
             ends.append(target)
     f.close()
@@ -433,3 +417,17 @@ def _read_distance(ctx: Context, node: Node, path: str) -> Distance | None:
     if cells is None or target is None:
         return None
     return Distance(int(cells), target, through, not_crossing)
+
+
+# How each key of a location test is read (every key of WHERE has one: none is a plain value)
+_WHERE_HOOKS = {
+    **{k: _name_tuple for k in ("terrain", "area", "cell", "place", "feature", "line", "box")},
+    "props": lambda ctx, node, path: _read_props(ctx, node, path) or None,
+    "within": _read_distance,
+    "beyond": _read_distance,
+    "adjacent_to": read_target,
+    "same_area_as": read_target,
+    "on_line": _read_line,
+    "not": read_where,
+    "any_of": _where_list,
+}

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from ...budget import MAX_SCENARIO_BYTES, MAX_SCENARIO_FILES, MAX_YAML_VALUES
 from ...errors import KitError, Span
@@ -39,7 +40,7 @@ from ...units import finite_number
 from ..expand import read_for_each, substitute
 from ..fields import Context, Fields, as_id, as_number, as_text, check_unique_ids
 from ..game import SCENARIO_DIR, scenario_path  # noqa: F401  (re-exported)
-from ..reading import read_reading
+from ..reading import READING, read_reading
 from ..spec import ANY as ANY_VALUE
 from ..spec import (
     ID,
@@ -56,7 +57,50 @@ from ..spec import (
     Spec,
 )
 from ..yamlnodes import SOURCES, Map, Node, Scalar, describe, load_yaml
-from .rule_terms import CONSTRAINT, SLOT, WEIGHT, field_names, read_selector, read_where
+from .rule_terms import (
+    CONSTRAINT,
+    CONSTRAINT_KIND,
+    CONSTRAINT_NAME,
+    CONSTRAINT_PIECES,
+    CONSTRAINT_SEVERITY,
+    CONSTRAINT_UNLESS,
+    CONSTRAINT_WHEN,
+    COUNT_MAX,
+    COUNT_MIN,
+    COUNT_OF,
+    COUNT_PER,
+    COUNT_WHERE,
+    EACH_SIDE,
+    EXACTLY,
+    LIMIT,
+    LIMIT_FROM,
+    NOT_ON,
+    NOUN,
+    ONLY_ON,
+    PLACE_WHERE,
+    RANGE_ATTR,
+    RANGE_MAX,
+    RANGE_MIN,
+    RANGE_OF,
+    RANGE_ONE_OF,
+    RANGE_REQUIRED,
+    RANGE_ROWS_OF,
+    SLOT,
+    SLOT_COUNT,
+    SLOT_LABEL,
+    SLOT_PIECES,
+    SLOTS,
+    SLOTS_PER,
+    STACK_PER,
+    TERRAINS,
+    WEIGHT,
+    WEIGHT_PIECES,
+    WEIGHT_WEIGHT,
+    WEIGHTS,
+    field_names,
+    read_selector,
+    read_where,
+)
 from .scenario import read_scenario
 
 ATTRIBUTE_ONE_OF = Key("one_of", OneOrList(TEXT), "the text values allowed")
@@ -209,7 +253,7 @@ def _read_attributes(ctx: Context, node: Node, path: str) -> tuple[Attribute, ..
 def _default(ctx: Context, f: Fields, kind: str | None, allowed: tuple) -> str | None:
     """An attribute's `default:`, held to its own type and values: an error at the value
     (and no default) when the attribute could not take it."""
-    text = f.text("default")
+    text = f.text(ATTRIBUTE_DEFAULT)
     if text is None:
         return None
     low, high, one_of = allowed
@@ -372,25 +416,25 @@ def _read_piece_types(ctx: Context, node: Node, path: str) -> list[PieceType]:
 
 def read_constraint(ctx: Context, node: Node, path: str) -> Constraint | None:
     f = Fields(ctx, node, path, CONSTRAINT)
-    kind = f.choice("kind")
-    name = f.text("name")
-    reading = f.get("reading", read_reading)
+    kind = f.choice(CONSTRAINT_KIND)
+    name = f.text(CONSTRAINT_NAME)
+    reading = f.get(READING, read_reading)
     if reading is not None and not name:
         ctx.error(
             f.key_span("reading"),
             f.sub("reading"),
             "a rule with a reading needs a name: the set-up sheet marks it with the reading's mark",
         )
-    severity = f.choice("severity")
-    when = field_names(f, "when")
-    unless = field_names(f, "unless")
-    pieces = f.get("pieces", read_selector) or ANY
+    severity = f.choice(CONSTRAINT_SEVERITY)
+    when = field_names(f, CONSTRAINT_WHEN)
+    unless = field_names(f, CONSTRAINT_UNLESS)
+    pieces = f.get(CONSTRAINT_PIECES, read_selector) or ANY
     if kind is None:
         f.skip_rest()  # the kind is wrong: do not pile unknown-key errors on top
         f.close()
         return None
     f.kind(kind)
-    common = dict(
+    common: dict[str, Any] = dict(
         span=node.span,
         path=path,
         name=name,
@@ -411,8 +455,8 @@ def read_constraint(ctx: Context, node: Node, path: str) -> Constraint | None:
 
 
 def _terrain(ctx: Context, f: Fields) -> dict | None:
-    only_on = field_names(f, "only_on")
-    not_on = field_names(f, "not_on")
+    only_on = field_names(f, ONLY_ON)
+    not_on = field_names(f, NOT_ON)
     if f.none("only_on", bool(only_on), bool(not_on)):
         return None
     if f.both("only_on", bool(only_on), bool(not_on)):
@@ -426,10 +470,10 @@ def _against(f: Fields, key: str, why: str, hint: str = "") -> None:
 
 
 def _stacking(ctx: Context, f: Fields) -> dict | None:
-    limit = f.integer("limit", lo=0)
-    limit_from = f.text("limit_from", default="")
-    per = f.choice("per", ("cell", "area"), default="cell")
-    weights = tuple(f.seq("weights", _read_weight))
+    limit = f.integer(LIMIT)
+    limit_from = f.text(LIMIT_FROM)
+    per = f.choice(STACK_PER)
+    weights = tuple(f.seq(WEIGHTS, _read_weight))
     if f.both("limit", limit is not None, bool(limit_from)):
         return None
     if f.none("limit", limit is not None, bool(limit_from)):
@@ -449,9 +493,9 @@ def _stacking(ctx: Context, f: Fields) -> dict | None:
         limit=limit,
         limit_from=Name(limit_from, f.value_span("limit_from")) if limit_from else "",
         per=per,
-        each_side=f.boolean("each_side"),
-        terrains=field_names(f, "terrains"),
-        noun=f.text("noun", default=""),
+        each_side=f.boolean(EACH_SIDE),
+        terrains=field_names(f, TERRAINS),
+        noun=f.text(NOUN),
         weights=weights,
     )
 
@@ -459,32 +503,32 @@ def _stacking(ctx: Context, f: Fields) -> dict | None:
 def _read_weight(ctx: Context, node: Node, path: str) -> tuple[Selector, int] | None:
     """{pieces: selector, weight: 2}: each such piece counts as 2 towards the limit."""
     f = Fields(ctx, node, path, WEIGHT)
-    weight = f.integer("weight")
-    sel_node = f.node_of("pieces")
+    weight = f.integer(WEIGHT_WEIGHT)
+    sel_node = f.node_of(WEIGHT_PIECES)
     sel = read_selector(ctx, sel_node, f.sub("pieces")) if sel_node is not None else None
     f.close()
     return (sel, weight) if sel is not None and weight is not None else None
 
 
 def _placement(ctx: Context, f: Fields) -> dict | None:
-    wnode = f.node_of("where")  # absent: the spec's "needs where:"
+    wnode = f.node_of(PLACE_WHERE)  # absent: the spec's "needs where:"
     if wnode is None:
         return None
     where = read_where(ctx, wnode, f.sub("where"))
     return dict(where=where) if where is not None else None
 
 
-def _bound(f: Fields, key: str) -> tuple[int | None, Name | None]:
+def _bound(f: Fields, key: Key[int | None]) -> tuple[int | None, Name | None]:
     """A count's bound: a number, or `$name`, a value of the side counted."""
     node = f.node_of(key)
     if isinstance(node, Scalar) and isinstance(node.value, str) and node.value.startswith("$"):
         return None, Name(node.value[1:], node.span)
-    return f.integer(key, lo=0), None
+    return f.integer(key), None
 
 
 def _bounds(ctx: Context, f: Fields, per: str) -> dict | None:
     (exactly, e_ref), (at_least, lo_ref), (at_most, hi_ref) = (
-        _bound(f, k) for k in ("exactly", "min", "max")
+        _bound(f, k) for k in (EXACTLY, COUNT_MIN, COUNT_MAX)
     )
     refs = {k: r for k, r in (("exactly", e_ref), ("min", lo_ref), ("max", hi_ref)) if r}
     if f.none("exactly") or f.both("min") or f.both("max"):  # written, whatever their values
@@ -503,10 +547,10 @@ _OF_SIDES_SKIPS = ("pieces", "where", "per", "noun")  # what a count of sides do
 
 
 def _count(ctx: Context, f: Fields) -> dict | None:
-    of = f.choice("of")
-    per = f.choice("per")
-    where = f.get("where", read_where)
-    noun = f.text("noun", default="")
+    of = f.choice(COUNT_OF)
+    per = f.choice(COUNT_PER)
+    where = f.get(COUNT_WHERE, read_where)
+    noun = f.text(NOUN)
     skips = {"sides": _OF_SIDES_SKIPS, "units": ("pieces", "where")}.get(of or "", ())
     for key in skips:
         if f.map is not None and key in f.map:
@@ -522,9 +566,9 @@ def _count(ctx: Context, f: Fields) -> dict | None:
 
 
 def _slots(ctx: Context, f: Fields) -> dict | None:
-    per = f.choice("per")
-    noun = f.text("noun")
-    slots = tuple(f.seq("slots", _read_slot))
+    per = f.choice(SLOTS_PER)
+    noun = f.text(NOUN)
+    slots = tuple(f.seq(SLOTS, _read_slot))
     if not slots:
         return None
     return dict(per=per, noun=noun, slots=slots)
@@ -532,9 +576,9 @@ def _slots(ctx: Context, f: Fields) -> dict | None:
 
 def _read_slot(ctx: Context, node: Node, path: str) -> Slot | None:
     f = Fields(ctx, node, path, SLOT)
-    count = f.integer("count")
-    label = f.text("label")
-    sel_node = f.node_of("pieces")
+    count = f.integer(SLOT_COUNT)
+    label = f.text(SLOT_LABEL)
+    sel_node = f.node_of(SLOT_PIECES)
     sel = read_selector(ctx, sel_node, f.sub("pieces")) if sel_node is not None else None
     f.close()
     if count is None or sel is None:
@@ -543,13 +587,13 @@ def _read_slot(ctx: Context, node: Node, path: str) -> Slot | None:
 
 
 def _range(ctx: Context, f: Fields) -> dict | None:
-    of = f.choice("of")
-    attr = f.text("attr")
-    low = f.number("min")
-    high = f.number("max")
-    one_of = field_names(f, "one_of")
-    rows_of = field_names(f, "rows_of")
-    required = f.boolean("required")
+    of = f.choice(RANGE_OF)
+    attr = f.text(RANGE_ATTR)
+    low = f.number(RANGE_MIN)
+    high = f.number(RANGE_MAX)
+    one_of = field_names(f, RANGE_ONE_OF)
+    rows_of = field_names(f, RANGE_ROWS_OF)
+    required = f.boolean(RANGE_REQUIRED)
     if not attr:
         return None
     if low is None and high is None and not one_of and not rows_of:

@@ -272,7 +272,7 @@ def _unit_reader(side: str | None):
         f = Fields(ctx, node, path, UNIT)
         uid = f.id(UNIT_ID)
         name = f.text(UNIT_NAME, default=uid or "")
-        own_side = _own_side(ctx, f, side, None)
+        own_side = _own_side(ctx, f, UNIT_SIDE, side, None)
         figures = tuple(f.seq(UNIT_FIGURES, _placement_reader(own_side, uid)))
         f.close()
         if uid is None:
@@ -296,20 +296,20 @@ def _placement_reader(side: str | None, unit: str | None):
             ref = select.text if select else ""
         else:
             ref = as_text(ctx, pnode, f.sub("piece")) or ""
-        at = _name(f, "at")
-        area = _name(f, "area")
+        at = _name(f, PLACEMENT_AT)
+        area = _name(f, PLACEMENT_AREA)
         f.both("at", at is not None, area is not None)
         count = f.integer(PLACEMENT_COUNT)
         if not spend(ctx, "placed", count, f.node_of(PLACEMENT_COUNT) or node, f.sub("count")):
             count = 1  # the error is said; the rules still check the rest
-        own_side = _own_side(ctx, f, side, f"unit {unit}" if unit else None)
+        own_side = _own_side(ctx, f, PLACEMENT_SIDE, side, f"unit {unit}" if unit else None)
         label = f.text(PLACEMENT_LABEL)
         face = f.text(PLACEMENT_FACE)
         attrs, spans = f.get(PLACEMENT_ATTRS, _read_attrs) or ({}, {})
         key_spans = {
-            key: n.span
+            key: span
             for key in ("piece", "at", "area", "side", "face")
-            if (n := f.node_of(key)) is not None
+            if (span := f.value_span(key)) is not None
         }
         f.close()
         if not ref:
@@ -375,7 +375,7 @@ def _read_values(
     return values, spans
 
 
-def _name(f: Fields, key: str) -> Name | None:
+def _name(f: Fields, key: Key[str | None]) -> Name | None:
     """A name under `key`, kept with where it was written."""
     return f.get(key, _read_name)
 
@@ -385,10 +385,12 @@ def _read_name(ctx: Context, node: Node, path: str) -> Name | None:
     return Name(text, node.span) if text is not None else None
 
 
-def _own_side(ctx: Context, f: Fields, side: str | None, group: str | None) -> str | None:
-    """The side an entry is placed by: the list it is in, or its own `side:`. A `side:`
-    that names another side than the list it stands in is a mistake, reported at it."""
-    own = _name(f, "side")
+def _own_side(
+    ctx: Context, f: Fields, key: Key[str | None], side: str | None, group: str | None
+) -> str | None:
+    """The side an entry is placed by: the list it is in, or its own `side:` (`key`). A
+    `side:` that names another side than the list it stands in is a mistake, said at it."""
+    own = _name(f, key)
     if own is None:
         return side
     if side is not None and own != side:
@@ -419,7 +421,7 @@ def _read_areas(ctx: Context, node: Node | None, path: str) -> list[ScenarioArea
             continue
         f = Fields(ctx, value, sub, AREA)
         label = f.text(AREA_LABEL)
-        cells = field_names(f, "cells")
+        cells = field_names(f, AREA_CELLS)
         where = f.get(AREA_WHERE, read_where)
         f.close()
         if f.none("cells", bool(cells), where is not None):  # empty or refused: not given

@@ -27,7 +27,7 @@ from ...budget import MAX_SHEET_COLUMNS, MAX_TABLE_FILE_BYTES, MAX_TABLE_ROWS
 from ...errors import SheetCell, Span
 from ...files import FileRefused, read_file, real_path
 from ..fields import Context, Fields
-from ..spec import FILE_LIST
+from ..spec import FILE_LIST, LIST_DELIMITER, LIST_FILE, LIST_RANGE, LIST_SHEET, LIST_WHERE
 from ..yamlnodes import Map, ScalarValue, Seq
 from .rows import Cell, Row, Source, read_rows
 from .sheet_bounds import SheetRefused, check_csv, check_number, check_xlsx
@@ -45,11 +45,11 @@ def file_list(ctx: Context, node: Map, path: str, keyed: bool = True) -> Seq | N
     read. Each cell's span is its place as a spreadsheet program shows it (row, column
     letter and header): every message about a value names the cell it came from."""
     f = Fields(ctx, node, path, FILE_LIST)
-    name = f.text("file")
-    sheet = f.text("sheet")
-    cells = f.text("range")
-    delimiter = f.text("delimiter")
-    where = f.node_of("where")
+    name = f.text(LIST_FILE)
+    sheet = f.text(LIST_SHEET)
+    cells = f.text(LIST_RANGE)
+    delimiter = f.text(LIST_DELIMITER)
+    where = f.node_of(LIST_WHERE)
     f.close()
     if name is None:
         return None

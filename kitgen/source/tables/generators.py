@@ -164,7 +164,7 @@ def read_generator(ctx: Context, node: Node, path: str) -> Generator | None:
     gid = f.id(GENERATOR_ID)
     title = f.text(GENERATOR_TITLE, default=gid or "")
     size_node = f.node_of(GENERATOR_SIZE)
-    size = f.default("size")
+    size = GENERATOR_SIZE.default
     if size_node is not None:
         size = as_roll(ctx, size_node, f.sub("size"), dice=False)
     units = f.integer(GENERATOR_UNITS)
@@ -223,10 +223,10 @@ def _known_fields(ctx: Context, f: Fields, lookups: list[Lookup]) -> None:
         known += sets
     known = list(dict.fromkeys(known))
     named: list[tuple[Node, str, str]] = []  # (where, path, field)
-    titles = f.node_of("titles")
+    titles = f.node_of(GENERATOR_TITLES)
     if isinstance(titles, Map):
         named += [(titles, f"{f.sub('titles')}.{k}", k) for k in titles.entries]
-    adjust = f.node_of("adjust")
+    adjust = f.node_of(GENERATOR_ADJUST)
     for i, item in enumerate(adjust if isinstance(adjust, Seq) else ()):
         fields = item.get("fields") if isinstance(item, Map) else None
         path = f"{f.sub('adjust')}[{i}].fields"
@@ -259,7 +259,7 @@ def _titles(ctx: Context, node: Node, path: str) -> tuple[tuple[str, str], ...]:
 
 
 def _band(ctx: Context, f: Fields) -> object:
-    node = f.node_of("result")
+    node = f.node_of(_RESULT)
     if node is None:
         return None
     text = as_text(ctx, node, f.sub("result"))
@@ -296,16 +296,16 @@ def _lookup(ctx: Context, node: Node, path: str) -> Lookup | None:
 
 def _table_source(ctx: Context, f: Fields) -> TableSource | None:
     """`table: ID` with `set: {field: column}`: the roll and the rows are the table's."""
-    table = f.text("table", required=True)
+    table = f.text(LOOKUP_TABLE, required=True)
     for key in ("roll", "rows"):
         if f.has(key):
             ctx.error(
-                f.node_of(key),
+                f.value_span(key),
                 f.sub(key),
                 f"a lookup with table: takes its {key} from the table",
                 f"remove {key}: or table:",
             )
-    sets = f.node_of("set", required=True)
+    sets = f.node_of(LOOKUP_SET, required=True)
     fields: list[tuple[str, str, Span | None]] = []
     if sets is None:
         pass
@@ -318,7 +318,7 @@ def _table_source(ctx: Context, f: Fields) -> TableSource | None:
                 fields.append((name, text, column.span))
     if table is None or not fields:
         return None
-    return TableSource(table, tuple(fields), f.node_of("table").span)  # type: ignore[union-attr]
+    return TableSource(table, tuple(fields), f.node_of(LOOKUP_TABLE).span)  # type: ignore[union-attr]
 
 
 def _lookup_row(ctx: Context, node: Node, path: str) -> LookupRow | None:

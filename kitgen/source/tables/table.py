@@ -8,6 +8,7 @@ Every value is read as text exactly as typed (`+1` stays `+1`, `1/2` stays
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from ...budget import MAX_UNITS, over, spend
 from ...chance.roll_labels import RollLabelError, RollRange, overlapping, parse_roll_label
@@ -422,11 +423,13 @@ def read_table(ctx: Context, node: Node, path: str) -> Table | None:
     f = Fields(ctx, node, path, TABLE)
     if f.map is None:
         return None
-    tid = f.id("id")  # by name (untyped): a table without its id is still made, said
+    # Any: a table whose id is missing is still made (with None), so its other mistakes
+    # are said too; Table.id is a str for every table a build goes on with
+    tid: Any = f.id(TABLE_ID)
     marks = Marks(ctx)
     title = f.text(TABLE_TITLE)
-    title += marks.mark(f.get("reading", read_reading))
-    roll = f.text("roll")  # by name (untyped): None unless the table is rolled
+    title += marks.mark(f.get(READING, read_reading))
+    roll = f.text(TABLE_ROLL)
     rolled = bool(roll) and f.get(TABLE_ROLL, as_roll) is not None
     columns = f.seq(TABLE_COLUMNS, read_column)
     cols_node = f.node_of(TABLE_COLUMNS)
@@ -470,7 +473,7 @@ def read_table(ctx: Context, node: Node, path: str) -> Table | None:
     footnotes = tuple(f.texts(TABLE_FOOTNOTES))
     f.close()
     chances: tuple[str, ...] = ()
-    if rolled:
+    if rolled and roll:
         # a combat table's coverage is checked with its modifiers
         chances = _roll_rows(ctx, f, roll, read_rows, chance is not None, combat is None)
     if not chances:
@@ -496,13 +499,13 @@ def read_table(ctx: Context, node: Node, path: str) -> Table | None:
 def _rows_node(ctx: Context, f: Fields, effects: Effects | None, columns: int) -> Node | None:
     """The rows as written; none for a terrain effects chart (its rows are made from
     the map), which has the four columns it fills."""
-    rows_node = f.node_of("rows")  # missing when effects: is not written either (the spec)
+    rows_node = f.node_of(TABLE_ROWS)  # missing when effects: is not written either (the spec)
     if effects is None:
         return rows_node
     f.both("rows")
     if columns not in (3, 4):
         ctx.error(
-            f.node_of("columns"),
+            f.node_of(TABLE_COLUMNS),
             f.sub("columns"),
             "a terrain effects chart has 3 or 4 columns (what, movement, combat and notes), "
             f"not {columns}",
@@ -530,7 +533,7 @@ def _combat(
     roll: str | None,
 ) -> Combat | None:
     """A combat results table's `combat:` (needs the roll its rows are keyed by)."""
-    node = f.node_of("combat")
+    node = f.node_of(TABLE_COMBAT)
     if node is None:
         return None
     if not roll:
@@ -655,7 +658,7 @@ def _read_row(
         if labelled:
             label = f.text(ROW_LABEL, required=True)
         cell_nodes = _items(ctx, f.node_of(ROW_CELLS), f.sub("cells"))
-        reading = f.get("reading", read_reading)
+        reading = f.get(READING, read_reading)
         cells_path = f.sub("cells")
         f.close()
         offset = 0
@@ -761,7 +764,7 @@ def _read_cell(
                     cols = last - at + 1
         align = f.choice(CELL_ALIGN)
         bold = f.boolean(CELL_BOLD)
-        reading = f.get("reading", read_reading)
+        reading = f.get(READING, read_reading)
         f.close()
         if not ok:
             return _BAD
@@ -787,7 +790,7 @@ def _roll_rows(
     coverage: bool = True,
 ) -> tuple[str, ...]:
     """Check the roll labels (parse, no overlaps) and compute each row's chance."""
-    roll_node, roll_path = f.node_of("roll"), f.sub("roll")
+    roll_node, roll_path = f.node_of(TABLE_ROLL), f.sub("roll")
     ranges: list[RollRange] = []
     parsed: list[tuple[Row, str]] = []
     ok = True
@@ -842,9 +845,10 @@ def read_text_block(ctx: Context, node: Node, path: str, need_id: bool = True) -
     f = Fields(ctx, node, path, TEXT_BLOCK)
     if f.map is None:
         return None
-    tid = f.id(required=need_id, default="")
+    tid = f.id(TEXT_BLOCK_ID, "", required=need_id)
     title = f.text(TEXT_BLOCK_TITLE)
-    given = [(k, f.texts(k)) for k in _BODY.keys if f.has(k) and k in f.map]
+    body = (TEXT_BLOCK_TEXT, TEXT_BLOCK_ITEMS, TEXT_BLOCK_STEPS)  # _BODY's keys
+    given = [(k.name, f.texts(k)) for k in body if f.has(k.name) and k.name in f.map]
     f.allow(*_BODY.keys)
     f.close()
     if len(given) != 1:
@@ -871,7 +875,7 @@ def read_sheet(ctx: Context, node: Node, path: str) -> Sheet | None:
     f = Fields(ctx, node, path, SHEET)
     if f.map is None:
         return None
-    sid = f.id("id")  # by name (untyped): a sheet without its id is still made, said
+    sid: Any = f.id(SHEET_ID)  # Any: as a table's id (read_table)
     title = f.text(SHEET_TITLE)
     columns = f.integer(SHEET_COLUMNS)
     pages = f.integer(SHEET_PAGES)
@@ -950,7 +954,7 @@ def _read_sheet_item(ctx: Context, node: Node, path: str) -> SheetItem | None:
         f.allow("break")
         f.close()
         return SheetItem("break", "", node.span)
-    ref = f.text(kind, required=True, default="")
+    ref = f.text(SHEET_REF_TABLE if kind == "table" else SHEET_REF_TEXT, "", required=True)
     wide = f.boolean(SHEET_REF_WIDE)
     f.close()
     return SheetItem(kind, ref, node.span, wide=wide)
@@ -1048,7 +1052,7 @@ def _read_one_card(
     cid = substitute(ctx, raw_id, variables, f.node_of(CARD_ID), f.sub("id"))
     filled = len(ctx.diags.items) == said  # else said: not a bad id as well
     size_node = f.node_of(CARD_SIZE)
-    size_name = f.default("size")
+    size_name = CARD_SIZE.default
     size = CARD_SIZES[size_name]
     if size_node is not None:
         got = card_size(ctx, size_node, f.sub("size"))
@@ -1057,8 +1061,8 @@ def _read_one_card(
     quantity = _quantity(ctx, f, variables)
     name = _name(ctx, f, variables)
     bleed = f.length(CARD_BLEED, positive=False, negative=False)
-    colour = _colour(ctx, f, "colour", variables)
-    accent = _colour(ctx, f, "accent", variables)
+    colour = _colour(ctx, f, CARD_COLOUR, variables)
+    accent = _colour(ctx, f, CARD_ACCENT, variables)
     design = _card_design(ctx, f, cid, variables, root)
     front_node = f.node_of(CARD_FRONT, required=design.layout is None)
     front = _read_face(ctx, front_node, f.sub("front"), variables, colour, accent, design)
@@ -1074,7 +1078,7 @@ def _read_one_card(
             f"card {cid!r} is in deck {deck!r}, whose cards share one back",
             "remove back: here; the deck's back prints behind each of its cards",
         )
-    side_mark = f.choice("side_mark")
+    side_mark = f.choice(SIDE_MARK_KEY)
     type_group = f.id(CARD_TYPE_GROUP)
     side_node = f.node_of(CARD_SIDE)
     side = None
@@ -1163,31 +1167,31 @@ class CardDesign:
 
 def _card_design(ctx: Context, f: Fields, cid: str, variables: dict, root: Context) -> CardDesign:
     """The card's layout (None: its faces may name their own) and its values."""
-    name = f.id("layout")
-    own = f.get("fields", read_fields) or {}
+    name = f.id(LAYOUT_KEY)
+    own = f.get(FIELDS_KEY, read_fields) or {}
     values = {**variables, "id": cid}
     for key, text in own.items():
         values[key] = substitute(
-            ctx, text, variables, f.node_of("fields"), f"{f.sub('fields')}.{key}"
+            ctx, text, variables, f.node_of(FIELDS_KEY), f"{f.sub('fields')}.{key}"
         )
-    cells = field_cells(f.node_of("fields"), cells_of(variables))
-    return CardDesign(values, cells, f.path, f.span, root, name, f.node_of("layout"))
+    cells = field_cells(f.node_of(FIELDS_KEY), cells_of(variables))
+    return CardDesign(values, cells, f.path, f.span, root, name, f.node_of(LAYOUT_KEY))
 
 
 def _name(ctx: Context, f: Fields, variables: dict) -> str:
     """Its name as exports give it ('' when not given: the id stands for it)."""
-    node = f.node_of("name")
-    text = f.text("name") if node is not None else None
+    node = f.node_of(CARD_NAME)
+    text = f.text(CARD_NAME) if node is not None else None
     return "" if text is None else substitute(ctx, text, variables, node, f.sub("name"))
 
 
 def _quantity(ctx: Context, f: Fields, variables: dict) -> int:
     """A whole number, or a {placeholder} a for_each record (a spreadsheet's column)
     fills with one."""
-    node = f.node_of("quantity")
+    node = f.node_of(CARD_QUANTITY)
     if not (isinstance(node, Scalar) and isinstance(node.value, str)):
-        return f.integer("quantity")
-    text = f.text("quantity")
+        return f.integer(CARD_QUANTITY)
+    text = f.text(CARD_QUANTITY)
     filled = substitute(ctx, text, variables, node, f.sub("quantity"))
     if filled.strip().isdigit() and 1 <= int(filled) <= MAX_CARD_COPIES:
         return int(filled)
@@ -1221,22 +1225,21 @@ def _read_deck(ctx: Context, node: Node, path: str) -> Deck | None:
     return Deck(did, title, subtitle, colour, pattern, node.span, edge)
 
 
-def _colour(ctx: Context, f: Fields, key: str, variables: dict) -> str:
+def _colour(ctx: Context, f: Fields, key: Key[str], variables: dict) -> str:
     """A colour that may come from a for_each variable ('{colour}'); absent or
     unreadable, the declared default."""
-    default = f.default(key)
-    node = f.node_of(key)
+    node, path = f.node_of(key), f.sub(key.name)
     if node is None:
-        return default
-    text = as_text(ctx, node, f.sub(key))
+        return key.default
+    text = as_text(ctx, node, path)
     if text is None:
-        return default
-    text = substitute(ctx, text, variables, node, f.sub(key))
+        return key.default
+    text = substitute(ctx, text, variables, node, path)
     try:
         return parse_colour(text, ctx.palette)
     except ColourError as exc:
-        ctx.error(node, f.sub(key), exc.message, exc.hint)
-        return default
+        ctx.error(node, path, exc.message, exc.hint)
+        return key.default
 
 
 def _read_face(
@@ -1258,9 +1261,9 @@ def _read_face(
         return None
     face_colour = f.colour(CARD_FACE_COLOUR, default=colour)
     face_accent = f.colour(CARD_FACE_ACCENT, default=accent)
-    layout_name = f.id("layout")
+    layout_name = f.id(LAYOUT_KEY)
     if design is not None and (layout_name is not None or design.layout is not None):
-        own = f.get("fields", read_fields) or {}
+        own = f.get(FIELDS_KEY, read_fields) or {}
         own = {k: substitute(ctx, v, variables, node, f"{path}.fields.{k}") for k, v in own.items()}
         face = design.face(
             ctx,
@@ -1268,19 +1271,19 @@ def _read_face(
             layout_name,
             f.sub("layout"),
             own,
-            f.node_of("layout"),
+            f.node_of(LAYOUT_KEY),
         )
         for key in ("title", "blocks", "reading"):
             if f.has(key):
                 ctx.error(
-                    f.node_of(key),
+                    f.value_span(key),
                     f.sub(key),
                     f"a face drawn with a layout shows its regions, not {key}:",
                     "give its words in fields: for the layout",
                 )
         f.close()
         return face
-    sign = Marks(ctx).mark(f.get("reading", read_reading))
+    sign = Marks(ctx).mark(f.get(READING, read_reading))
     blocks: list[CardBlock] = []
     title = f.node_of(CARD_FACE_TITLE)
     if title is not None:
@@ -1339,11 +1342,12 @@ def _read_block(ctx: Context, node: Node, path: str, variables: dict) -> CardBlo
                 )
         return CardBlock("fields", fields=tuple(pairs), span=node.span)
     if kind in ("items", "steps"):
-        items = f.texts(kind)
+        items = f.texts(BLOCK_ITEMS if kind == "items" else BLOCK_STEPS)
         f.close()
         text = "\n".join(substitute(ctx, t, variables, node, f"{path}.{kind}") for t in items)
         return CardBlock(kind, text, span=node.span)
-    written = f.text(kind, required=True, default="")
+    one = {"title": BLOCK_TITLE, "text": BLOCK_TEXT, "table": BLOCK_TABLE}[kind]
+    written = f.text(one, "", required=True)
     f.close()
     written = substitute(ctx, written, variables, node, f"{path}.{kind}")
     if kind == "table":

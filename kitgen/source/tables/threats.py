@@ -224,9 +224,9 @@ def read_threat(ctx: Context, node: Node, path: str) -> ThreatTable | None:
         return None
     table_id = f.id(THREAT_ID)
     roll = f.get(THREAT_ROLL, as_roll)
-    columns = tuple(f.texts(THREAT_COLUMNS)) or (f.default("columns"),)
+    columns = tuple(f.texts(THREAT_COLUMNS)) or (THREAT_COLUMNS.default,)
     marks = Marks(ctx)
-    sign = marks.mark(f.get("reading", read_reading))
+    sign = marks.mark(f.get(READING, read_reading))
     types_mark = marks.mark(f.get(THREAT_TYPES_READING, read_reading))
     low, high, policy_reading = read_policy(ctx, f)
     policy_mark = marks.noted(policy_reading) if policy_reading else ""
@@ -286,7 +286,7 @@ def _label(name: str, state: str) -> str:
 
 def read_policy(ctx: Context, f: Fields) -> tuple[str, str, str]:
     """The low and high policies, and why the kit chose them when the source is silent."""
-    node = f.node_of("out_of_range")
+    node = f.node_of(OUT_OF_RANGE)
     path = f.sub("out_of_range")
     if node is None:
         return "error", "error", ""
@@ -335,7 +335,7 @@ def _row(ctx: Context, node: Node, path: str, ncols: int) -> Row | None:
 
 def _outcomes(ctx: Context, f: Fields, ncols: int) -> tuple[str | None, ...] | None:
     """`outcome: X` (one column) or `outcomes: [X, Y]`; null is a write-in blank."""
-    many, one = f.node_of("outcomes"), f.node_of("outcome")
+    many, one = f.node_of(RESULT_ROW_OUTCOMES), f.node_of(RESULT_ROW_OUTCOME)
     if f.both("outcome"):
         return None
     if one is not None:
@@ -376,15 +376,17 @@ def read_modifier(
         return None
     if more is not None:
         more(f)
-    name = f.text("name")
-    note = f.text("note")
+    name = f.text(MODIFIER_NAME)
+    note = f.text(MODIFIER_NOTE)
     states: list[State] = []
     if f.has("states"):
         f.both("states")
-        states = f.seq("states", _state)
+        states = f.seq(MODIFIER_STATES, _state)
         if len(states) < 2:
             ctx.error(
-                f.node_of("states"), f.sub("states"), "a modifier with states needs two or more"
+                f.node_of(MODIFIER_STATES),
+                f.sub("states"),
+                "a modifier with states needs two or more",
             )
     else:
         st = _state_fields(ctx, f, "")
@@ -407,8 +409,8 @@ def _state(ctx: Context, node: Node, path: str) -> State | None:
 
 
 def _state_fields(ctx: Context, f: Fields, label: str) -> State | None:
-    add = f.integer("modifier")
-    roll = f.get("roll", as_roll)
+    add = f.integer(_MODIFIER)
+    roll = f.get(_DICE, as_roll)
     if add is None and roll is None:
         if f.map is not None and "modifier" not in f.map and "roll" not in f.map:
             ctx.error(

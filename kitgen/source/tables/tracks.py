@@ -102,7 +102,7 @@ def _read_track(ctx: Context, node: Node, path: str) -> Track | None:
     colour = f.colour(INK)
     title = f.text(TITLE, default=tid or "")
     marks = Marks(ctx)
-    title += marks.mark(f.get("reading", read_reading))
+    title += marks.mark(f.get(READING, read_reading))
     events = f.get(EVENTS, _labels) or {}
     shade_colour = f.colour(SHADE_COLOUR)
     shade: dict[int, str] = {}
@@ -152,7 +152,7 @@ def _read_track(ctx: Context, node: Node, path: str) -> Track | None:
     for key, given in (("labels", labels), ("events", events), ("shade", shade)):
         for n in given:
             if n not in t.numbers:
-                ctx.error(f.node_of(key), f"{f.sub(key)}.{n}", f"{n} is not on the track")
+                ctx.error(f.value_span(key), f"{f.sub(key)}.{n}", f"{n} is not on the track")
     return t
 
 
