@@ -11,7 +11,7 @@ from kitgen.layout.frame import content_box
 from tests.page_marks import marks_of
 
 from .conftest import CONTENT, build_pdfs
-from .test_map_margins import _game
+from .test_map_margins import BIG, _game
 
 
 @functools.cache
@@ -60,10 +60,10 @@ def test_iron_fords_charts_share_one_width():
 
 
 def test_a_sparse_charts_page_grows_its_boxes(game_dir):
-    """The page had room: an off-map box alone on its page of charts grows taller than two
-    rows of counters need (up to twice), and stays on the page."""
-    margins = "[" + ", ".join(["{item: turns}"] * 6 + ["{item: pool}"]) + "]"
-    planned, pdfs, manifest = build_pdfs(_game(game_dir, margins, cell="1.1in"))
+    """The page had room: an off-map box alone on its page of charts (a map scaled to its
+    sheet, --fit, leaves no margins) grows taller than two rows of counters need (up to
+    twice), and stays on the page."""
+    planned, pdfs, manifest = build_pdfs(_game(game_dir, "[{item: pool}]", layout=BIG), fit=True)
     (pool,) = [i for i in manifest["items"] if i["kind"] == "map-chart" and i["side"] == "page"]
     marks = marks_of(pdfs["map-m.pdf"], pool["page"])
     piece = 54.0  # a game without counters: room for 3/4 in ones (mapmargins._off_map_box)
@@ -76,14 +76,14 @@ def test_a_sparse_charts_page_grows_its_boxes(game_dir):
 
 
 def test_a_charts_page_of_a_fresh_map_keeps_its_type_and_its_tracks_whole(game_dir):
-    """A map whose charts mostly find no room round it (a fresh game): on their page the
-    table is set at the charts' own 8 pt (the 7 pt is for crowded margins), no track is
-    wrapped to squeeze in beside another (each runs its 8 boxes on one row, grown), and the
-    shelf of the table and the off-map box ends at the page's right edge (the box takes
-    the room the table leaves)."""
-    many = "[" + ", ".join(["{item: turns}"] * 8 + ["{item: crt}", "{item: pool}"]) + "]"
-    folder = _game(game_dir, many, cell="1.1in")
-    planned, pdfs, manifest = build_pdfs(folder)
+    """A map whose charts find no room round it (scaled to its sheet, --fit): on their
+    page the table is set at the charts' own 8 pt (the 7 pt is for crowded margins), no
+    track is wrapped to squeeze in beside another (each runs its 8 boxes on one row,
+    grown), and the shelf of the table and the off-map box ends at the page's right edge
+    (the box takes the room the table leaves)."""
+    many = "[" + ", ".join(["{item: turns}"] * 6 + ["{item: crt}", "{item: pool}"]) + "]"
+    folder = _game(game_dir, many, layout=BIG)
+    planned, pdfs, manifest = build_pdfs(folder, fit=True)
     later = [i for i in manifest["items"] if i["kind"] == "map-chart" and i["side"] == "page"]
     assert {c["id"] for c in later} == {"turns", "crt", "pool"}
     marks = marks_of(pdfs["map-m.pdf"], later[0]["page"])

@@ -10,6 +10,9 @@ import math
 import pypdfium2 as pdfium
 
 from kitgen.layout.frame import content_box
+from kitgen.layout.maps import mapmargins, maptiles
+from kitgen.layout.maps.mapmargins import Block
+from kitgen.model.map import MarginChart
 from kitgen.units import PAPERS
 from tests.conftest import build_pdfs, errors_of, write_game
 
@@ -231,3 +234,66 @@ def test_an_off_map_box_is_printed_as_room_for_counters(game_dir):
     assert _apart(box["bbox"], art["bbox"])
     (label,) = _words(pdfs["map-m.pdf"], 0, "Replacement pool")
     assert _inside(label, box["bbox"])
+
+
+HOLDS = """
+id: holds
+title: Holds
+maps:
+  - id: m
+    title: Holds
+    grid: square
+    cell: 0.95in
+    terrains:
+      - {id: clear, label: Clear}
+    legend: {".": clear}
+    layout: |
+ROWS
+    margins: [{item: a}, {item: b}, {item: c}, {item: d, side: bottom}]
+    boxes: [{id: a, label: Box A}, {id: b, label: Box B}, {id: c, label: Box C},
+            {id: d, label: Box D}]
+"""
+
+
+def test_charts_are_tried_in_another_order_where_the_declared_one_fails(game_dir, monkeypatch):
+    """Under the map there is room for one row of three holding boxes. In the declared
+    order the three that go anywhere fill it and the fourth, which asks for the bottom,
+    is moved with a warning; tried with it first, all four fit where they ask, at their
+    own size, and the manifest keeps the declared order."""
+    rows = "\n".join("      " + "." * 5 for _ in range(7))
+    folder = write_game(game_dir, HOLDS.replace("ROWS", rows))
+    with monkeypatch.context() as only:  # the declared order alone, as before
+        for module in (mapmargins, maptiles):
+            only.setattr(module, "orders", lambda charts, size: [list(charts)])
+        planned, _, _ = build_pdfs(folder)
+    assert [d.message for d in planned.diags if d.severity == "warning"] == [
+        "chart 'd' does not fit on the bottom of map 'm' even at 7pt; it goes on the right"
+    ]
+    planned, pdfs, manifest = build_pdfs(folder)
+    assert not [d for d in planned.diags if d.severity == "warning"]
+    charts = [i for i in manifest["items"] if i["kind"] == "map-chart"]
+    assert [(c["id"], c["side"]) for c in charts] == [
+        ("a", "bottom"),
+        ("b", "bottom"),
+        ("c", "right"),
+        ("d", "bottom"),
+    ]
+    assert len(pdfium.PdfDocument(pdfs["map-m.pdf"])) == 1
+    (art,) = [i for i in manifest["items"] if i["kind"] == "map"]
+    for c in charts:  # read back: each box's name printed in its box, off the map
+        (label,) = _words(pdfs["map-m.pdf"], 0, f"Box {c['id'].upper()}")
+        assert _inside(label, c["bbox"]) and _apart(c["bbox"], art["bbox"])
+        assert c["bbox"][2] - c["bbox"][0] >= 3 * 54  # two rows of three: the own size
+
+
+def test_the_orders_tried_are_few_and_start_with_the_declared():
+    charts = list(enumerate(MarginChart(item=x) for x in "abcdefgh"))
+    sizes = {c.item: (10.0, float(k)) for k, (_, c) in enumerate(charts)}  # h grows
+
+    def size(i, c):
+        return Block(c, "box", *sizes[c.item], lambda e, x, y: [])
+
+    tried = [[c.item for _, c in order] for order in mapmargins.orders(charts, size)]
+    assert tried[0] == list("abcdefgh")
+    assert tried[1] == list("hgfedcba")  # tallest first
+    assert len(tried) == mapmargins.ORDERS == len({tuple(t) for t in tried})

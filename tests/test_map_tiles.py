@@ -285,3 +285,19 @@ def test_spans_keep_a_tick_margin_only_beside_seams():
     assert spans_needed(1302, 475, o, 10) == 3
     with pytest.raises(ValueError, match="overlap too large"):
         spans_needed(1000, 60, 30, 10)
+
+
+def test_iron_ford_on_tabloid_is_one_sheet_with_all_its_charts(tmp_path):
+    """Issue 38: the combat table declared first left the terrain chart no room round the
+    map on tabloid (2 sheets, 82 % and 26 %). The charts are now tried in more than one
+    order; one sheet holds the map and all six, read back from the PDF."""
+    r = run_cli("build", str(CONTENT / "ironford"), "--paper", "tabloid", "-o", str(tmp_path))
+    assert r.exit_code == 0, r.stderr
+    assert "ironford: map ryn: on one landscape sheet, 1 sheet in all" in r.stderr
+    doc = pdfium.PdfDocument(tmp_path / "ironford" / "map-ryn.pdf")
+    assert len(doc) == 1
+    text = doc[0].get_textpage().get_text_range()
+    for title in ("Combat results", "Terrain effects", "Turn record", "Key"):
+        assert title in text, title
+    assert "Reinforcements" in text and "Eliminated" in text
+    assert "warning" not in r.stderr

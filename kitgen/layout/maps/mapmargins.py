@@ -4,15 +4,18 @@ combat results table.
 
 The map keeps its true size: only the charts give way. Round a single sheet the layout tries
 the map at each of nine places on the page (under the title first) and keeps the first where
-every chart fits on its side; then it tries the charts' smaller type (7 pt); a chart that
-still fits nowhere on its side goes on another side, then on a page of charts after the map,
-each time with a warning. A tiled map carries its charts on the outer margins of its edge
-tiles (the bottom of the bottom row, the right of the right column): the margins that stay
-uncovered once the tiles are glued.
+every chart fits on its side, with the charts taken in each of a few orders (orders: one
+order can leave a chart no room that another finds); then it tries the charts' smaller
+type (7 pt); a chart that still fits nowhere on its side goes on another side, then on a
+page of charts after the map, each time with a warning. A tiled map carries its charts on
+the outer margins of its edge tiles (the bottom of the bottom row, the right of the right
+column): the margins that stay uncovered once the tiles are glued; maptiles.with_charts
+keeps the order that takes the fewest sheets.
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 
 from ...errors import Diagnostics
@@ -30,6 +33,7 @@ from .mapkey import entries, key_column, plan_key
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1
 GAP = 10.0  # between the map and a chart, and between charts
 TALLER = 2.0  # the most an off-map box's height grows there
+ORDERS = 10  # the most orders of the charts tried round a single sheet (on_sheet)
 SIZES = (8.0, 7.0)  # tables' and texts' type: as set, then shrunk (never below 7 pt)
 TEXT_MEASURE = 300.0  # the widest a text block runs, so its lines stay readable
 # where the map goes on a single sheet, in the order tried: (across, up) fractions of the room
@@ -329,15 +333,17 @@ def on_sheet(
     x0, y0, x1, y1 = room
     best: _Fit | None = None
     for tier in range(len(SIZES)):
-        for ax, ay in ANCHORS:
-            px = x0 + (x1 - x0 - w) * ax
-            py = y0 + (y1 - y0 - h) * ay
-            bands = bands_round(room, (px, py, px + w, py + h))
-            placed, missed = _fill(charts, bands, measures, tier, False)
-            if best is None or len(missed) < len(best.missed):
-                best = _Fit(px, py, bands, placed, missed)
-            if not missed:
-                return (px, py), placed, []
+        for order in orders(charts, functools.partial(measures, width=x1 - x0, tier=tier)):
+            for ax, ay in ANCHORS:
+                px = x0 + (x1 - x0 - w) * ax
+                py = y0 + (y1 - y0 - h) * ay
+                bands = bands_round(room, (px, py, px + w, py + h))
+                placed, missed = _fill(order, bands, measures, tier, False)
+                if best is None or len(missed) < len(best.missed):
+                    best = _Fit(px, py, bands, placed, missed)
+                if not missed:  # drawn in declared order, whatever order placed them
+                    placed.sort(key=lambda p: m.margins.index(p.block.chart))
+                    return (px, py), placed, []
     assert best is not None
     more, left = _fill(best.missed, best.bands, measures, len(SIZES) - 1, True)
     for p in more:
@@ -345,19 +351,55 @@ def on_sheet(
     return (best.x, best.y), best.placed + more, [c for _, c in left]
 
 
+def orders(
+    charts: list[tuple[int, MarginChart]],
+    size: Callable[[int, MarginChart], Block | None],
+    limit: int = ORDERS,
+) -> list[list[tuple[int, MarginChart]]]:
+    """The orders the charts are tried in, at most ``limit``: as declared, tallest first
+    (shelves packed as first-fit decreasing height), largest first, then each chart
+    brought to the front of the tallest-first order, then of the declared. Charts go into
+    the bands one after another, so an order can leave a chart no room that another
+    order finds."""
+
+    def height(ic: tuple[int, MarginChart]) -> float:
+        block = size(*ic)
+        return block.height if block is not None else 0.0
+
+    def area(ic: tuple[int, MarginChart]) -> float:
+        block = size(*ic)
+        return block.width * block.height if block is not None else 0.0
+
+    declared = list(charts)
+    tallest = sorted(declared, key=height, reverse=True)
+    largest = sorted(declared, key=area, reverse=True)
+    out: list[list[tuple[int, MarginChart]]] = []
+    fronts = [[c] + [d for d in base if d is not c] for base in (tallest, declared) for c in base]
+    for candidate in [declared, tallest, largest, *fronts]:
+        if len(out) == limit:
+            break
+        if candidate not in out:
+            out.append(candidate)
+    return out
+
+
 def on_tiles(
-    m: MapDef, env: PlanEnv, tiles: list[TileMargins]
+    m: MapDef,
+    env: PlanEnv,
+    tiles: list[TileMargins],
+    order: list[tuple[int, MarginChart]] | None = None,
+    measures: Measures | None = None,
 ) -> tuple[list[Placed], list[MarginChart]]:
-    """Charts on the tiles' free margins. A chart with tile: goes there; others on the
-    tiles along their side of the map, then anywhere."""
-    measures = Measures(m, env)
+    """Charts on the tiles' free margins, in ``order`` (as declared unless given). A chart
+    with tile: goes there; others on the tiles along their side of the map, then anywhere."""
+    measures = measures or Measures(m, env)
     labels = [t.label for t in tiles]
     placed: list[Placed] = []
     left: list[MarginChart] = []
-    for i, chart in enumerate(m.margins):
-        order = list(tiles)
+    for i, chart in order if order is not None else enumerate(m.margins):
+        choice = list(tiles)
         if chart.tile and chart.tile in labels:
-            order = [t for t in tiles if t.label == chart.tile]
+            choice = [t for t in tiles if t.label == chart.tile]
         elif chart.tile:
             env.warn(
                 chart.span,
@@ -367,7 +409,7 @@ def on_tiles(
                 "name one of its tiles, or leave tile: out",
             )
         # the chart's own side first (the tiles along that side of the map), then any
-        spots = [Spot(t.page, band) for t in order for band in t.bands]
+        spots = [Spot(t.page, band) for t in choice for band in t.bands]
         spots.sort(key=lambda s: chart.side not in ("auto", s.band.side))
         spot = _first_spot(i, chart, spots, measures)
         if spot is None:
@@ -376,6 +418,8 @@ def on_tiles(
         placed.append(spot)
         if chart.side not in ("auto", spot.side):
             _warn_moved(m, env, spot)
+    placed.sort(key=lambda p: m.margins.index(p.block.chart))  # drawn in declared order
+    left.sort(key=m.margins.index)
     return placed, left
 
 
@@ -591,5 +635,6 @@ __all__ = [
     "chart_ops",
     "on_sheet",
     "on_tiles",
+    "orders",
     "overflow",
 ]

@@ -187,6 +187,8 @@ def _map_pages(m: MapDef, env: PlanEnv) -> list[Page]:
         key_ops, key_h = plan_key(m, env, x0, x1 - x0)
     avail_w, avail_h = x1 - x0, y1 - y0 - head_height(m, env)
     if not needs_tiling(w, h, avail_w, avail_h - key_h):
+        if _fewer_turned(m, env, key_ops, key_h):
+            return _tiled(m, env)
         pages: list[Page] = []
         left: list = []
         for n in range(1, m.copies + 1):
@@ -198,6 +200,19 @@ def _map_pages(m: MapDef, env: PlanEnv) -> list[Page]:
             env.fact(f"map {m.id}: its charts on a page after the map (--fit)")
         return [_fitted(m, env, key_ops, key_h), *_chart_pages(m, env, list(m.margins), False)]
     return _tiled(m, env)
+
+
+def _fewer_turned(m: MapDef, env: PlanEnv, key_ops: list, key_h: float) -> bool:
+    """Whether a map that fits its sheet as it is, but leaves charts for a page of their
+    own, takes fewer sheets laid out as a tiler's way (the sheet landscape or the map
+    turned, which may leave the charts room beside it)."""
+    if not m.margins or m.copies > 1 or env.settings.fit:
+        return False
+    quiet = replace(env, diags=Diagnostics(), facts={})
+    _, left = _single(m, quiet, 1, key_ops, key_h)
+    if not left:
+        return False
+    return tile_plan(m, quiet).all_sheets < 1 + len(_chart_pages(m, quiet, left))
 
 
 def _chart_pages(m: MapDef, env: PlanEnv, charts: list, warn: bool = True) -> list[Page]:

@@ -17,12 +17,12 @@ from __future__ import annotations
 
 from ...budget import MAX_PAGES
 from ...errors import Diagnostic, Diagnostics, KitError
-from ...model.map import MapDef
+from ...model.map import MapDef, MarginChart
 from ...records import record, replace
 from ..env import PlanEnv
 from ..frame import content_box
 from .mapmargins import GAP as MARGIN_GAP
-from .mapmargins import Band, Placed, TileMargins, on_tiles, overflow
+from .mapmargins import Band, Block, Measures, Placed, TileMargins, on_tiles, orders, overflow
 from .tiling import DEFAULT_OVERLAP, Tile, TilePlan, grid_tiles, seams, span, spans_needed
 
 TILE_MARGIN = 10.0  # beside a tile's seams: room for the ticks and the glue strip
@@ -176,12 +176,35 @@ def _weighted_cells(
 
 def with_charts(m: MapDef, env: PlanEnv, way: Tiling) -> Tiling:
     """The way with the map's charts placed on its tiles' free margins, and the number of
-    pages the rest take after the tiles."""
+    pages the rest take after the tiles: of the orders the charts are tried in (orders),
+    the one that takes the fewest sheets, then leaves the fewest charts off the tiles and
+    moves the fewest off their side (the first such: as declared where that is as good)."""
     if not m.margins:
         return way
-    placed, left = on_tiles(
-        m, env, [TileMargins(t.label, t.index, bands(m, env, way, t)) for t in way.plan.tiles]
-    )
+    quiet = replace(env, diags=Diagnostics(), facts={})
+    measures = Measures(m, quiet)
+    best_key: tuple = ()
+    chosen: list = []
+    room = max((b.width for t in way.plan.tiles for b in bands(m, env, way, t)), default=0.0)
+
+    def widest(i: int, chart: MarginChart) -> Block | None:  # as set in the widest band
+        return measures(i, chart, room, 0)
+
+    for order in orders(list(enumerate(m.margins)), widest):
+        trial = replace(quiet, diags=Diagnostics())
+        tried = _placed(m, trial, way, order, measures)
+        key = (tried.all_sheets, len(tried.left), len(trial.diags))
+        if not chosen or key < best_key:
+            best_key, chosen = key, order
+        if key[1:] == (0, 0):
+            break
+    return _placed(m, env, way, chosen, measures)  # again, to warn as the order kept does
+
+
+def _placed(m: MapDef, env: PlanEnv, way: Tiling, order: list, measures: Measures) -> Tiling:
+    """The way with its charts placed on the tiles in ``order``, the rest paged after."""
+    tiles = [TileMargins(t.label, t.index, bands(m, env, way, t)) for t in way.plan.tiles]
+    placed, left = on_tiles(m, env, tiles, order, measures)
     x0, y0, x1, y1 = content_box(env.paper)
     quiet = replace(env, diags=Diagnostics(), facts={})
     pages = overflow(m, quiet, left, (x0, y0, x1, y1 - way.title_h), False)
