@@ -478,13 +478,23 @@ def test_rencounter_rulers_cover_the_missile_table():
     assert sorted(names) == sorted(row[0].rstrip("*#") for row in table["rows"])
     braced = next(r for r in rulers if "Lt. MG braced" in r["names"])
     assert braced["bands"][-1] == ["extreme", 125 * 72]
+    # parts: 7 -> every ruler out to 60 in is printed (the cover says so); only the
+    # rifles, breechloaders and the braced machine gun (72, 80, 125 in) are charted
+    assert sorted(r["bands"][-1][1] // 72 for r in chart["rulers"]) == [72, 80, 125]
+    assert all(i["parts"] <= 7 for i in strips) and len(strips) == 11
     opp = items(manifest, id="opportunity-fire", variant="print")[0]
     assert opp["bbox"][2] - opp["bbox"][0] == pytest.approx(288)  # the seed's 4 in diameter
-    # cannister widens 1 in and grape 2 in per 10 in: 0.9 in and 1.8 in at the 9 in end
-    cannister = items(manifest, id="cannister", variant="print")[0]
-    grape = items(manifest, id="grape", variant="print")[0]
-    assert (cannister["near_width"], cannister["far_width"]) == (0, pytest.approx(64.8))
-    assert (grape["near_width"], grape["far_width"]) == (0, pytest.approx(129.6))
+    # cannister widens 1 in and grape 2 in per 10 in, to 24 in in three pieces (0-9, 9-17,
+    # 17-24 in), each starting as wide as the one before it ends
+    for cone, per_in in (("cannister", 7.2), ("grape", 14.4)):
+        parts = [
+            items(manifest, id=i, variant="print")[0] for i in (cone, f"{cone}-2", f"{cone}-3")
+        ]
+        ends = [(p["near_width"], p["far_width"]) for p in parts]
+        assert ends == [
+            (pytest.approx(a * per_in), pytest.approx(b * per_in))
+            for a, b in ((0, 9), (9, 17), (17, 24))
+        ]
     scatter = items(manifest, id="grenade-scatter", variant="print")[0]
     assert scatter["sectors"] == 12 and scatter["rings"] == [72, 144]  # 1 and 2 in
     assert scatter["bbox"][2] - scatter["bbox"][0] == pytest.approx(432)  # the 3 in rim
@@ -711,8 +721,9 @@ def test_sizes_read_back_from_the_pdf(game_dir):
 
 
 def test_the_range_chart_names_every_weapon_at_7pt_clear_of_the_bars():
-    """Seven revolvers and guns share one ruler too long for two parts: the chart wraps
-    their names in its name column at 7 pt or more, left of where the bars start."""
+    """The rifles that share a ruler too long for seven parts print their names in the
+    chart's name column at 7 pt or more (wrapped where need be), left of where the bars
+    start."""
     p = plan_game(ROOT / "content" / "rencounter")
     page, item = next(
         (pg, i)
@@ -722,16 +733,17 @@ def test_the_range_chart_names_every_weapon_at_7pt_clear_of_the_bars():
         for i in pg.items
         if i.extra.get("chart")
     )
-    revolvers = next(r["names"] for r in item.extra["rulers"] if len(r["names"]) == 7)
+    rifles = ["Flintlock Rifle", "Cap and Ball Rifle"]
+    assert rifles in [r["names"] for r in item.extra["rulers"]]
     texts = [(op, dx) for op, dx, _, _ in walk(page.ops) if isinstance(op, Text)]
     bars = [op.x + dx for op, dx, _, _ in walk(page.ops) if isinstance(op, Rect) and op.h == 11.0]
-    start = next(k for k, (op, _) in enumerate(texts) if op.text.startswith(revolvers[0]))
+    start = next(k for k, (op, _) in enumerate(texts) if op.text.startswith(rifles[0]))
     lines = []
     for op, _ in texts[start:]:
         lines.append(op.text)
-        if op.text.endswith(revolvers[-1]):
+        if op.text.endswith(rifles[-1]):
             break
-    assert " ".join(lines) == ", ".join(revolvers)
+    assert " ".join(lines) == ", ".join(rifles)
     fonts = font_book(p.game)
     for op, dx in texts[start : start + len(lines)]:
         assert op.font.size >= 7
@@ -872,7 +884,7 @@ def test_a_cones_reading_marks_it_and_its_words_are_on_the_notes_page():
         titles = [
             (text + runs[k + 1][0], gs)
             for k, (text, gs) in enumerate(runs[:-1])
-            if text == cone.title() and runs[k + 1][0].startswith("\u2020")
+            if text == f"{cone.title()}1/3" and runs[k + 1][0].startswith("\u2020")
         ]
         inside = [
             gs
@@ -880,9 +892,9 @@ def test_a_cones_reading_marks_it_and_its_words_are_on_the_notes_page():
             if all(x0 <= g.box[0] and g.box[2] <= x1 and y0 <= g.box[1] <= y1 for g in gs)
         ]
         assert len(titles) == 2 and len(inside) == 1  # on the piece, and over its caption
-        mark = titles[0][0].removeprefix(cone.title())
+        mark = titles[0][0].removeprefix(f"{cone.title()}1/3")
         (reading,) = [r for r in planned.game.readings if r.mark == mark]
-        assert reading.kit.startswith("Cut at 9 in")
+        assert reading.kit.startswith("Printed to 24 in")
 
 
 def test_notes_go_beside_a_template_when_they_do_not_fit_on_it_at_7pt(game_dir):
@@ -1053,7 +1065,10 @@ def test_a_cone_numbers_every_tick_and_its_check_bar_covers_none():
         cones.sort(key=lambda i: (i["page"], -i["bbox"][3], i["bbox"][0]))  # as read
         return [i["id"] for i in cones]
 
-    assert order("print") == order("outline") == ["cannister", "grape"]
+    # the imposer packs the later, wider parts where they fit; the first parts keep the
+    # kit's order, and both files place every part alike
+    assert order("print") == order("outline")
+    assert order("print")[:2] == ["cannister", "grape"] and len(order("print")) == 6
 
 
 def test_a_template_of_blank_cells_says_on_its_face_it_is_to_be_written_in():

@@ -105,6 +105,7 @@ class RulerTemplate(TemplateBase):
     tick: float = 72.0
     unit: str = "in"
     piece: float | None = None  # longest piece; None = what fits the paper
+    parts: int = 2  # the most pieces a ruler is cut into; a longer one is charted
     merge: bool = True  # rows of a table with the same bands share one ruler
 
 

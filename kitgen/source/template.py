@@ -123,6 +123,14 @@ RULER_BAND_NAMES = Key("band_names", OneOrList(TEXT), "their names on the ruler"
 RULER_NAMES = Key("names", OneOrList(TEXT), "rulers to print (from the table)")
 RULER_WIDTH = Key("width", LENGTH, "the ruler's width", default=54.0)
 RULER_PIECE = Key("piece", LENGTH, "a piece's size to measure from")
+RULER_PARTS = Key(
+    "parts",
+    INTEGER,
+    "the most pieces a ruler is cut into; one that needs more prints in a range chart, read "
+    "against a tape",
+    default=2,
+    lo=1,
+)
 RULER_MERGE = Key("merge", BOOLEAN, "one ruler for rows with the same bands", default=True)
 TEMPLATE_KIND = Key("kind", Choice(KINDS, "template kind"), "what the template is", required=True)
 TEMPLATE_ID = Key("id", ID, "unique; names the template in the manifest", required=True)
@@ -205,6 +213,7 @@ TEMPLATE = Spec(
             RULER_WIDTH,
             _TICK,
             RULER_PIECE,
+            RULER_PARTS,
             RULER_MERGE,
         ),
     },
@@ -519,6 +528,7 @@ def _read_ruler(f: Fields, common: dict) -> RulerTemplate | None:
     width = f.length(RULER_WIDTH)
     tick = f.length(_TICK)
     piece = f.length(RULER_PIECE)
+    parts = f.integer(RULER_PARTS)
     merge = f.boolean(RULER_MERGE)
     unit = source.unit if source else _unit(f)
     if f.both("bands", bands_node is not None, source is not None):
@@ -540,6 +550,7 @@ def _read_ruler(f: Fields, common: dict) -> RulerTemplate | None:
         tick=tick,
         unit=unit,
         piece=piece,
+        parts=parts,
         merge=merge,
     )
 

@@ -298,8 +298,9 @@ def draw_cone(t: ConeTemplate, pen: Pen) -> Drawing:
     )
     room = min(L * 0.45, 260.0)
     # above the axis: title and rate; below: the numbers, the check bar, then the notes
-    ops.append(pen.text(L - 6, mid + 3.5, t.title, pen.fit(t.title, 9, room, True), True, "right"))
-    ops.append(pen.text(L - 6, mid + 13, rate, pen.fit(rate, 7, room), align="right"))
+    # the title's baseline a point over the ticks (4 pt either side of the axis at most)
+    ops.append(pen.text(L - 6, mid + 5, t.title, pen.fit(t.title, 9, room, True), True, "right"))
+    ops.append(pen.text(L - 6, mid + 14.5, rate, pen.fit(rate, 7, room), align="right"))
     bar_x, bar_y = L - 6 - CHECK_BAR, mid - BAR_DROP
     inside = _cone_room(t, bar_x, mid - bar_y + 2) and _cone_room(
         t, bar_x + CHECK_BAR / 2 - 30, mid - bar_y + BAR_FOOT
@@ -781,15 +782,13 @@ def _arrow_head(tip: Point, ang: float, size: float, pen: Pen) -> Path:
 # ---- range rulers ---------------------------------------------------------------------
 
 
-MAX_PARTS = 2  # a ruler cut into more parts than this is no tool: its bands go to a chart
-
-
 def draw_rulers(
     t: RulerTemplate, rulers: list[Ruler], pen: Pen, longest: float, chart_width: float
 ) -> list[Drawing]:
-    """Each ruler horizontal, zero at the left; a long one cut into two equal pieces. One
-    that would need more than two pieces prints in a range chart instead (one chart for
-    all of them), which a player reads against a tape measure."""
+    """Each ruler horizontal, zero at the left; a long one cut into equal pieces, at most
+    the template's `parts` (2 unless it says: more parts make a stick to glue, not a
+    tool). One that would need more prints in a range chart instead (one chart for all
+    of them), which a player reads against a tape measure."""
     out, charted = [], []
     piece_max = t.piece or longest
     for ruler in rulers:
@@ -799,7 +798,7 @@ def draw_rulers(
         while step > piece_max + 1e-6 and count < 1000:
             count += 1
             step = math.ceil(total / count / t.tick - 1e-9) * t.tick
-        if count > MAX_PARTS:
+        if count > t.parts:
             charted.append(ruler)
             continue
         parts = split_length(total, step)
@@ -899,7 +898,7 @@ def draw_range_chart(t: RulerTemplate, rulers: list[Ruler], pen: Pen, width: flo
     at = [_bands_at(r, unit, x_bar, scale) for r in rulers]
     short, key = _chart_key(rulers, at, pen)
     row_h = [max(len(lines) * (size + 1.5), CHART_BAR + size + 4) + 6 for lines in rows]
-    said = f"Longer than {MAX_PARTS} ruler parts: measure with a tape. Not to scale."
+    said = f"Longer than {t.parts} ruler parts: measure with a tape. Not to scale."
     one = f"{said} {key}".strip()  # the key on the same line when it fits
     notes = [one] if pen.fits(one, size, width - 2 * pad) else [said, key]
     head, foot = 34.0 + (size + 2) * (len(notes) - 1), 16.0
