@@ -20,6 +20,7 @@ from .files import real_path
 from .layout.plan import make_whole
 from .model.game import Game, Settings
 from .output import OutputError
+from .patterns import pattern
 from .progress import Progress
 from .raster import TooManyPixels
 from .source.game import GAME_KEY, not_a_file, path_kind, scenario_pack, scenario_path
@@ -52,7 +53,7 @@ Examples:
 
 # C0 and C1 control characters but tab and newline: from a game's YAML they could move
 # the cursor, recolour or retitle the terminal, or rewrite what was printed before.
-_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+_CONTROL = pattern(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 
 
 def _echo(text: str = "", **kwargs) -> None:

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import colorsys
-import re
 from collections.abc import Mapping
 from functools import lru_cache
 
 from .names import did_you_mean
+from .patterns import pattern
 
 NAMED = {
     "black": "#000000",
@@ -34,7 +34,7 @@ NAMED = {
     "tan": "#d2b48c",
     "none": "none",
 }
-_HEX = re.compile(r"^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$")
+_HEX = pattern(r"^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$")
 
 
 class ColourError(ValueError):

@@ -6,7 +6,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-ID_PATTERN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
+from .patterns import pattern
+
+ID_PATTERN = pattern(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
 ID_HINT = "use letters, digits, '-', '_' or '.', starting with a letter or digit, at most 64"
 # Names Windows keeps for its devices: no file or folder there may be named so, whatever
 # follows a dot (NUL.txt is NUL too), in any case.
@@ -14,13 +16,13 @@ DEVICES = frozenset(
     ["CON", "PRN", "AUX", "NUL", *(f"{port}{n}" for port in ("COM", "LPT") for n in range(10))]
 )
 # The longest output file name kitgen makes from an id: a prefix, the id and a suffix.
-FILE_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,119}$")
+FILE_NAME = pattern(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,119}$")
 # A {name} in a text that a record or for_each row fills, and the {{ and }} that print a
 # brace (group 1: the name, a spreadsheet column's as written, spaces and all: {Card
 # Text}; group 2: a filter after a bar, {Name|slug}). A name holds no brace, bar, colon,
 # comma or line break ({2,3,3,4,4,5} is a die's faces, not a name). The one pattern of
 # the readers, the copies and the rosters.
-PLACEHOLDER = re.compile(r"\{\{|\}\}|\{([A-Za-z0-9_][^{}|:,\n]*?)(?:\|([A-Za-z]+))?\}")
+PLACEHOLDER = pattern(r"\{\{|\}\}|\{([A-Za-z0-9_][^{}|:,\n]*?)(?:\|([A-Za-z]+))?\}")
 
 
 def slug(text: str) -> str:

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import re
 
+from .patterns import pattern
+
 # ---- ink -------------------------------------------------------------------------
 
 INK = "#222222"  # text and rules
@@ -100,25 +102,25 @@ AIR_LEAD = 0.2  # the most a sheet at its max_size opens its lines by (1.2 to 1.
 MINUS = "\u2212"
 NONE = "\u2014"  # a table cell that holds nothing: a result no roll gives, a value that is none
 _NONE_MARKS = ("-", "\u2013", NONE)  # what data writes for one: a hyphen, an en or em dash
-_MINUS = re.compile(r"(?<![\w\-\u2212.])-(?=\.?\d)")  # "-2", "(-1)"; not "d6-1", "3-4"
-_TIMES = re.compile(r"(?<![\w.])x(?=\d)")  # "x2" (twice); not "Fx3", "6x6"
+_MINUS = pattern(r"(?<![\w\-\u2212.])-(?=\.?\d)")  # "-2", "(-1)"; not "d6-1", "3-4"
+_TIMES = pattern(r"(?<![\w.])x(?=\d)")  # "x2" (twice); not "Fx3", "6x6"
 _SIGNS = (("<=", "\u2264"), (">=", "\u2265"))
 EN_DASH = "\u2013"
 NBSP = "\u00a0"
 # A number range, "3-4" or "8-12": two whole numbers, the first the lower, joined by a
 # hyphen and standing alone: not inside a word or id ("AK-47", "B1-0101", "d6-1"), a
 # chain ("1-1-4", a date "2026-11-28") or a decimal. A falling pair ("2-1") is no range.
-_RANGE = re.compile(r"(?<![\w.\-\u2013\u2212+/])(\d+)-(\d+)(?![\w\-\u2013]|[.,]\d)")
+_RANGE = pattern(r"(?<![\w.\-\u2013\u2212+/])(\d+)-(\d+)(?![\w\-\u2013]|[.,]\d)")
 # A range written with spaces, "3.5 - 6": two figures (decimals too) around a spaced
 # hyphen, closed up like any other range when the first is the lower.
 _FIGURE = r"(\d+(?:\.\d+)?)"
-_SPACED_RANGE = re.compile(rf"(?<![\w.\-\u2212+/]){_FIGURE} - {_FIGURE}(?![\w\-]|[.,]\d)")
+_SPACED_RANGE = pattern(rf"(?<![\w.\-\u2212+/]){_FIGURE} - {_FIGURE}(?![\w\-]|[.,]\d)")
 # A spaced hyphen before a word is a dash between phrases ("Phase 1 - Hack"): a spaced
 # en dash. Before a figure it may be a minus ("Ex - 1") and stays as written.
-_SPACED_DASH = re.compile(r"(?<=\S) - (?=[^\W\d_]|[\"'(*\u201c\u2018])")
+_SPACED_DASH = pattern(r"(?<=\S) - (?=[^\W\d_]|[\"'(*\u201c\u2018])")
 # A figure and its unit, or a figure beside a slash, keep to one line ("54 mm", "1 / 2").
 _UNITS = r"mm|cm|km|m|in|inch|inches|ft|feet|foot|yd|yards?|pt|kg|g|lb|oz|%|\u00b0"
-_KEEP = re.compile(rf"(?<=\d) (?=(?:{_UNITS})(?!\w)|/)|(?<=\d /) (?=\d)")
+_KEEP = pattern(rf"(?<=\d) (?=(?:{_UNITS})(?!\w)|/)|(?<=\d /) (?=\d)")
 # Quotes: an apostrophe inside a word ("o'clock", "6's"); an opening quote at the start or
 # after a space, a bracket or a dash; any other a closing one, but a quote straight after
 # a figure with no quote of its kind open is an inch or foot mark ('2"', "6'"): as written.

@@ -9,6 +9,7 @@ import re
 from functools import lru_cache
 
 from .budget import MAX_LENGTH_IN
+from .patterns import pattern
 from .records import record
 
 # Points per unit as exact ratios (72 per inch, 25.4 mm per inch). Lengths are worked out
@@ -19,7 +20,7 @@ _RATIO = {"in": (72, 1), "mm": (360, 127), "cm": (3600, 127), "pt": (1, 1)}
 POINTS_PER = {unit: n / d for unit, (n, d) in _RATIO.items()}
 UNIT_HINT = "use in, mm, cm or pt"
 
-_LENGTH = re.compile(
+_LENGTH = pattern(
     r"""^\s*(?P<sign>[-+]?)\s*
         (?:(?P<whole>[0-9]+)\s+(?=[0-9]+/))?          # 1 1/2in
         (?P<num>[0-9]+(?:\.[0-9]*)?|\.[0-9]+)

@@ -22,6 +22,7 @@ STAGES = {
     "kitgen.colours": "shared",
     "kitgen.names": "shared",
     "kitgen.records": "shared",  # the one record kind (frozen models, working records)
+    "kitgen.patterns": "shared",  # regular expressions compiled at their first use
     "kitgen.chance": "shared",
     "kitgen.style": "shared",
     "kitgen.files": "shared",  # the one gate every file a game names is read through

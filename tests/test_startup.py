@@ -112,3 +112,16 @@ def test_the_two_classes_hold_the_same_characters() -> None:
     refused = re.compile(YAML_ALLOWS, re.UNICODE).findall(every)
     assert refused == re.compile(YAML_REFUSES, re.UNICODE).findall(every)
     assert len(refused) == 2111  # C0 and C1 controls but tab and breaks, surrogates, two
+
+
+def test_an_ascii_text_is_checked_for_refused_characters_without_the_class() -> None:
+    """A game's text is read by libyaml unless it holds a character YAML refuses: an
+    ASCII text is checked in C without compiling the class, with the same answer."""
+    import re
+
+    from kitgen.source.yamlnodes import YAML_REFUSES, _refused_in
+
+    refuses = re.compile(YAML_REFUSES)
+    for code in [*range(0x100), 0x2028, 0xD800, 0xFFFE, 0x1F600]:
+        for text in (chr(code), f"id: a{chr(code)}b\n"):
+            assert _refused_in(text) == bool(refuses.search(text)), hex(code)

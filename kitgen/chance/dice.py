@@ -32,6 +32,7 @@ from fractions import Fraction
 from itertools import accumulate
 from math import comb
 
+from ..patterns import pattern
 from ..records import record
 
 __all__ = [
@@ -126,12 +127,12 @@ class Dice:
 
 # --------------------------------------------------------------------------- parsing
 
-_POOL_RE = re.compile(r"([0-9]+)?d([0-9]+|%|\{[^{}]*\})(.*)", re.IGNORECASE | re.DOTALL)
-_EXPLODE_RE = re.compile(r"!([0-9]*)")
-_KEEP_RE = re.compile(r"(k[hl])([0-9]+)", re.IGNORECASE)
-_BOTH_RE = re.compile(r"![0-9]*k[hl][0-9]+|k[hl][0-9]+![0-9]*", re.IGNORECASE)
-_FACE_RE = re.compile(r"[+-]?[0-9]{1,4}")
-_CONSTANT_RE = re.compile(r"[0-9]+")
+_POOL_RE = pattern(r"([0-9]+)?d([0-9]+|%|\{[^{}]*\})(.*)", re.IGNORECASE | re.DOTALL)
+_EXPLODE_RE = pattern(r"!([0-9]*)")
+_KEEP_RE = pattern(r"(k[hl])([0-9]+)", re.IGNORECASE)
+_BOTH_RE = pattern(r"![0-9]*k[hl][0-9]+|k[hl][0-9]+![0-9]*", re.IGNORECASE)
+_FACE_RE = pattern(r"[+-]?[0-9]{1,4}")
+_CONSTANT_RE = pattern(r"[0-9]+")
 
 
 def parse_dice(text: str) -> Dice:
@@ -166,7 +167,7 @@ def parse_roll(text: str) -> Dice:
     )
 
 
-_CUSTOM_DIE_RE = re.compile(r"\b([0-9]*)d\{([^{}]*)\}(?=([+-]?))")
+_CUSTOM_DIE_RE = pattern(r"\b([0-9]*)d\{([^{}]*)\}(?=([+-]?))")
 
 
 def for_players(text: str) -> str:

@@ -6,14 +6,14 @@ A label is a closed range of totals; open ends are None. Pure maths, no I/O.
 from __future__ import annotations
 
 import heapq
-import re
 
+from ..patterns import pattern
 from ..records import record
 
-_SINGLE = re.compile(r"^([-+]?[0-9]+)$")
-_RANGE = re.compile(r"^([-+]?[0-9]+)\s*[-\u2013]\s*([-+]?[0-9]+)$")
-_OPEN = re.compile(r"^(<=|>=|<|>|\u2264|\u2265)\s*([-+]?[0-9]+)$")
-_PLUS = re.compile(r"^([-+]?[0-9]+)\s*\+$")  # 12+ = 12 or more
+_SINGLE = pattern(r"^([-+]?[0-9]+)$")
+_RANGE = pattern(r"^([-+]?[0-9]+)\s*[-\u2013]\s*([-+]?[0-9]+)$")
+_OPEN = pattern(r"^(<=|>=|<|>|\u2264|\u2265)\s*([-+]?[0-9]+)$")
+_PLUS = pattern(r"^([-+]?[0-9]+)\s*\+$")  # 12+ = 12 or more
 
 
 class RollLabelError(ValueError):

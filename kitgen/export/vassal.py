@@ -30,6 +30,7 @@ import zipfile
 from xml.etree import ElementTree as ET
 
 from ..geometry.grid import HexGrid
+from ..patterns import pattern
 from ..raster import file_stem, png
 from ..records import field, record
 from .kit import Board, Design, KitPictures, card_back, card_decks
@@ -41,7 +42,7 @@ FLIP_KEY = "70,130"  # Ctrl+F, as VASSAL writes a key stroke (key code, modifier
 FIRST_ID = 1000  # the first id a saved game gives its pieces and stacks
 DECKS, DECK_BOARD = "Decks", "decks"  # the deck table's map window and its board
 DECK_GAP = 24  # pixels between the decks on the deck table, and round them
-TURN_WORDS = re.compile(r"\bturns?\b", re.IGNORECASE)  # a track that counts the turns
+TURN_WORDS = pattern(r"\bturns?\b", re.IGNORECASE)  # a track that counts the turns
 M = "VASSAL.build.module."
 
 

@@ -14,14 +14,15 @@ from collections.abc import Mapping
 
 from ..model.counters import Picture
 from ..model.layout import ICON_TOKEN, NO_ICONS
+from ..patterns import pattern
 from ..records import record
 from ..style import INLINE_DROP, INLINE_ICON, typeset
 from .env import TextMeasure
 from .plan import BBox, Font, Group, Icon, Image, Text
 
 # Where a line may break: white space, but not a no-break space ("54 mm": style.typeset).
-_SPACES = re.compile(r"([^\S\u00a0]+)")
-_STYLE = re.compile(r"\\([\\*])|\*\*(?=\S)(.+?)(?<=\S)\*\*|\*(?=[^\s*])(.+?)(?<=[^\s*])\*")
+_SPACES = pattern(r"([^\S\u00a0]+)")
+_STYLE = pattern(r"\\([\\*])|\*\*(?=\S)(.+?)(?<=\S)\*\*|\*(?=[^\s*])(.+?)(?<=[^\s*])\*")
 
 
 @record
@@ -58,7 +59,7 @@ def parse_markup(
     return _merge(runs)
 
 
-_PRIVATE = re.compile("[\ue000-\uf8ff]")  # private-use characters: icons stand as these
+_PRIVATE = pattern("[\ue000-\uf8ff]")  # private-use characters: icons stand as these
 
 
 def _with_icons(text: str, bold: bool, italic: bool, ranges: bool) -> list[Run]:

@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import re
 
+from ..patterns import pattern
 from ..records import record
 from .env import TextMeasure
 
 # Text that wrapping would change even when it fits: line breaks, tabs, runs of spaces.
-IRREGULAR = re.compile(r"[\t\n\r\f\v]|  |^ | $")
+IRREGULAR = pattern(r"[\t\n\r\f\v]|  |^ | $")
 # Every character wrap() may break a line at: text without one is one line.
-BREAKS = re.compile(r"[ \t\n\r\f\v]")
+BREAKS = pattern(r"[ \t\n\r\f\v]")
 
 
 def regular(text: str) -> bool:

@@ -7,10 +7,10 @@ the exact chance of each result. No ReportLab here."""
 
 from __future__ import annotations
 
-import re
 from fractions import Fraction
 
 from ..errors import Span
+from ..patterns import pattern
 from ..records import record
 from .rules import Selector
 from .threat import Modifier
@@ -23,7 +23,7 @@ SIDES = ("attacker", "defender")
 MULTIPLY = {"halve": Fraction(1, 2), "double": Fraction(2), "triple": Fraction(3)}
 ROUND = ("up", "down", "nearest", "keep")  # fractions of a multiplied strength
 ROUND_PER = ("unit", "side")  # rounded for each unit, or the side's total once
-_MARKS = re.compile(r"(?:[*#\u00a7\u00b6]|\u2020[0-9]*)+$")  # a reading's mark (†2) after a code
+_MARKS = pattern(r"(?:[*#\u00a7\u00b6]|\u2020[0-9]*)+$")  # a reading's mark (†2) after a code
 
 
 def result_code(text: str) -> str:

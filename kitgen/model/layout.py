@@ -9,11 +9,11 @@ draws them (layout/counters/regions.py).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from types import MappingProxyType
 
 from ..errors import Span
+from ..patterns import pattern
 from ..records import record
 from .counters import ANCHORS, Picture
 
@@ -27,7 +27,7 @@ TYPE_SCALE = (7.0, 8.0, 9.0, 10.0, 12.0, 14.0, 18.0, 24.0)
 NO_FIELDS: Mapping[str, str] = MappingProxyType({})
 NO_ICONS: Mapping[str, Picture] = MappingProxyType({})
 # An inline icon in any rich text: a built-in icon's name, or a game's icons/NAME.svg.
-ICON_TOKEN = re.compile(r"\{icon:([A-Za-z0-9_.-]+)\}")
+ICON_TOKEN = pattern(r"\{icon:([A-Za-z0-9_.-]+)\}")
 __all__ = ["ANCHORS"]
 
 

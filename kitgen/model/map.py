@@ -6,11 +6,11 @@ not on the map is simply absent from ``MapDef.cells``. No ReportLab here.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 
 from ..errors import Span
 from ..geometry import Cell, HexGrid, SquareGrid
+from ..patterns import pattern
 from ..records import field, record
 from ..units import PRINTER_MARGIN, mm
 
@@ -214,7 +214,7 @@ def _label_parse(text: str) -> tuple[str, str] | None:
     return "", text
 
 
-_SQUARE_LABEL = re.compile(r"^([A-Za-z]+)([0-9]+)$")
+_SQUARE_LABEL = pattern(r"^([A-Za-z]+)([0-9]+)$")
 
 
 def parse_square_label(text: str) -> Cell | None:

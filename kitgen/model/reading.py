@@ -10,14 +10,13 @@ an auditor finds every choice together. No ReportLab here.
 
 from __future__ import annotations
 
-import re
-
+from ..patterns import pattern
 from ..records import record
 from ..style import READING_MARK, sentence
 
 MARK = READING_MARK  # †, numbered: †1, †2 ...
 NOTES_TITLE = "Notes on this edition"
-_TRAILING = re.compile("\u2020[0-9]+$")
+_TRAILING = pattern("\u2020[0-9]+$")
 
 
 @record

@@ -10,10 +10,10 @@ of the section or case whose id it names.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 
 from ..errors import Span
+from ..patterns import pattern
 from ..records import record
 from .counters import Picture
 from .layout import NO_ICONS
@@ -24,7 +24,7 @@ IMPOSITIONS = ("sheets", "booklet")
 BOX_KINDS = ("example", "note")  # an example of play; a designer's note
 ARROW_KINDS = ("move", "fire")
 # a cross-reference inside a paragraph: {ref:ID}
-REF = re.compile(r"\{ref:\s*([^}\s]*)\s*\}")
+REF = pattern(r"\{ref:\s*([^}\s]*)\s*\}")
 
 
 @record

@@ -9,7 +9,6 @@ from __future__ import annotations
 import hashlib
 import io
 import math
-import re
 from collections import Counter
 from collections.abc import Callable, Collection
 from functools import lru_cache
@@ -35,6 +34,7 @@ from ..layout.plan import (
     Stroke,
     Text,
 )  # fmt: skip
+from ..patterns import pattern
 from ..style import MARK_GAP, MARK_RISE, MARK_SCALE, READING_MARK
 from ..units import Paper
 from .fonts import FontBook, font_of, plain_ascii, text_width
@@ -530,7 +530,7 @@ def _render(doc: Document, paper: Paper, title: str, icon_painter, release: bool
     return buf.getvalue()
 
 
-_MARKED = re.compile("(\u2020[0-9]*)")  # a kit's reading mark: †, †2
+_MARKED = pattern("(\u2020[0-9]*)")  # a kit's reading mark: †, †2
 
 
 def _runs(text: str, face: str, size: float) -> list[tuple[str, tuple[float, float], float, float]]:

@@ -6,17 +6,16 @@ Resolved where a generator is checked or rolled; problems are reported by the ch
 
 from __future__ import annotations
 
-import re
-
 from ..chance.roll_labels import RollLabelError, parse_roll_label
 from ..errors import Diagnostics
 from ..model.game import Game
 from ..model.generator import Generator, Lookup, LookupRow, Value
 from ..model.threat import Band
+from ..patterns import pattern
 from ..records import replace
 from .table_cells import body_rows, column_ids, column_index, tables_by_id
 
-_WHOLE = re.compile(r"^[-+]?[0-9]+$")
+_WHOLE = pattern(r"^[-+]?[0-9]+$")
 
 
 def resolve_generator(game: Game, gen: Generator, diags: Diagnostics | None = None) -> Generator:

@@ -3,11 +3,10 @@ ruler's bands. Used by the check stage (to report) and by layout (to draw)."""
 
 from __future__ import annotations
 
-import re
-
 from ..errors import Diagnostics, Span
 from ..model.game import Game
 from ..model.template import Band, RulerTemplate
+from ..patterns import pattern
 from ..records import record
 from ..units import POINTS_PER, finite_number
 from .table_cells import body_rows, column_ids, column_index, tables_by_id
@@ -24,7 +23,7 @@ class Ruler:
 
 UNIT_WORDS = {"in": "inches", "cm": "centimetres", "mm": "millimetres"}
 # Footnote marks after a name point at the table's footnotes; a ruler has none.
-FOOTNOTE_MARKS = re.compile(r"\s*(?:[*#‡§]|†[0-9]*)+$")
+FOOTNOTE_MARKS = pattern(r"\s*(?:[*#‡§]|†[0-9]*)+$")
 
 
 def resolve_rulers(

@@ -4,7 +4,6 @@ adjacency, lines, areas; and how a test reads in a message."""
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Iterable, Iterator, Mapping
 from fnmatch import fnmatchcase
 from typing import Any
@@ -13,6 +12,7 @@ from ..budget import MAX_WHERE_WORK
 from ..geometry import Cell, SquareGrid
 from ..model.rules import Distance, Target, Where, prop_text
 from ..names import as_written
+from ..patterns import pattern
 from ..records import fields
 from .resolved import Placed, Setup
 
@@ -72,7 +72,7 @@ def target_cells(setup: Setup, target: Target, exclude: Placed | None) -> frozen
     return frozenset(opposite(m, c) for c in target_cells(setup, target.inner, exclude))
 
 
-NAME_REF = re.compile(r"\$(side|unit)\b")  # `$side` / `$unit` inside a name
+NAME_REF = pattern(r"\$(side|unit)\b")  # `$side` / `$unit` inside a name
 
 
 def own_name(name: str, side: str | None, unit: str | None) -> str:

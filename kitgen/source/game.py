@@ -17,6 +17,7 @@ from ..errors import Diagnostic, Diagnostics, KitError, Span
 from ..files import FileRefused, confine, list_folder, read_file, real_path
 from ..model.game import COUNTER_SHEETS, Game
 from ..names import default_id_problem, did_you_mean
+from ..patterns import bytes_pattern
 from ..units import PAPERS, Paper, UnitError, paper_from_text
 from .counters.layouts import SIDE_MARK_KEY, TYPE_SCALE_KEY, read_type_scale
 from .fields import Context, Fields, as_text, expect_map
@@ -203,7 +204,7 @@ def _merge_into(target: Map, extra: Map, diags: Diagnostics) -> None:
             diags.error(span, key, f"{key!r} is already defined at {target.key_spans[key]}")
 
 
-_NAMES_GAME = re.compile(rb"^game\s*:", re.M)  # a scenario kept beside its game
+_NAMES_GAME = bytes_pattern(rb"^game\s*:", re.M)  # a scenario kept beside its game
 
 
 def check_folder(ctx: Context, folder: Path, files: Sequence[Path]) -> None:

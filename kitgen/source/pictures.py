@@ -27,6 +27,7 @@ from ..budget import (
 )
 from ..files import FileRefused, read_file
 from ..model.counters import Picture
+from ..patterns import bytes_pattern
 
 SUFFIXES = {".png": "png", ".jpg": "jpeg", ".jpeg": "jpeg", ".svg": "svg"}
 _NAMES = {"png": "PNG", "jpeg": "JPEG", "svg": "SVG"}
@@ -43,7 +44,7 @@ _MAGIC = (  # first bytes -> what the file is
     (b"RIFF", "a RIFF (WebP) file"),
     (b"\x00\x00\x01\x00", "an icon file"),
 )
-_SVG_START = re.compile(rb"^(\xef\xbb\xbf)?\s*(<\?xml[^>]*>\s*)?(<!--.*?-->\s*)*<svg[\s>]", re.S)
+_SVG_START = bytes_pattern(rb"^(\xef\xbb\xbf)?\s*(<\?xml[^>]*>\s*)?(<!--.*?-->\s*)*<svg[\s>]", re.S)
 
 
 def read_picture(root: Path, name: str) -> Picture:
@@ -129,7 +130,7 @@ _ALLOWED = frozenset(
     "polyline polygon text tspan textPath clipPath mask linearGradient radialGradient "
     "stop pattern marker switch a".split()
 )
-_URL = re.compile(rb"url\(\s*['\"]?\s*([^)'\"\s]*)", re.I)
+_URL = bytes_pattern(rb"url\(\s*['\"]?\s*([^)'\"\s]*)", re.I)
 MAX_SVG_USES = 256
 
 

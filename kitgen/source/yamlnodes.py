@@ -14,16 +14,19 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Protocol
 
+from ..patterns import pattern
+
 # PyYAML's reader compiles NON_PRINTABLE, a class of every character YAML allows, as it is
 # imported. On Python 3.11 `re` builds a map of 65,536 entries for it in Python code:
 # 58M instructions, a twentieth of a build of a thousand counters. The class of what it
-# refuses is the same set, compiled in a tenth of that; it goes into re's cache under
-# PyYAML's pattern, where the reader's re.compile finds it (tests/test_startup.py checks
-# both agree on every code point, and that the reader took it).
+# refuses is the same set, compiled in a tenth of that, and only when first used (by
+# PyYAML's own reader, which reads a file libyaml could not, or by `not_text`); it goes
+# into re's cache under PyYAML's pattern, where the reader's re.compile finds it
+# (tests/test_startup.py checks both agree on every code point, and that the reader took it).
 YAML_ALLOWS = "[^\x09\x0a\x0d\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]"
 YAML_REFUSES = "[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x84\x86-\x9f\ud800-\udfff\ufffe\uffff]"
 if isinstance(getattr(re, "_cache", None), dict):  # re's own cache: a plain dict so far
-    re._cache.setdefault((str, YAML_ALLOWS, 0), re.compile(YAML_REFUSES))  # type: ignore[attr-defined]
+    re._cache.setdefault((str, YAML_ALLOWS, 0), pattern(YAML_REFUSES))  # type: ignore[attr-defined]
 
 import yaml  # noqa: E402
 
@@ -182,7 +185,7 @@ _SCALAR_TAGS = frozenset(
 _TAGS = "!!str, !!int, !!float, !!bool, !!null, !!map and !!seq"
 # A tag written before a value (after an anchor, if any): how a written !!timestamp is
 # told from a plain date, which YAML gives the same tag.
-_WRITTEN_TAG = re.compile(r"(?:&\S+\s+)?!")
+_WRITTEN_TAG = pattern(r"(?:&\S+\s+)?!")
 _RESOLVER = yaml.resolver.Resolver()
 
 
@@ -355,7 +358,7 @@ def _long_number(span: Span, digits: int) -> Diagnostic:
     )
 
 
-_SURROGATE = re.compile("[\ud800-\udfff]")
+_SURROGATE = pattern("[\ud800-\udfff]")
 # What YAML refuses written out (control characters, surrogates, U+FFFE and U+FFFF)
 _NOT_TEXT = yaml.reader.Reader.NON_PRINTABLE
 HALF_PAIR = "half of a UTF-16 pair"
@@ -365,6 +368,8 @@ CONTROL_HINT = "remove it; a text may hold tabs and line breaks, no other contro
 def not_text(text: str) -> tuple[str, str] | None:
     """The first character no text may hold, as ("U+0000", what it is), or None: the
     one test for YAML escapes and spreadsheet cells alike."""
+    if text.isprintable():  # no control character, surrogate or noncharacter: most texts
+        return None
     bad = _NOT_TEXT.search(text)
     if bad is None:
         return None
@@ -427,11 +432,11 @@ def read_yaml_bytes(root: Path, name: str | Path, base: Path | None = None) -> b
 # zero-width and other invisible ones, which make a name differ from one that looks the
 # same and print as nothing or as a stray mark. Refused in every text and name.
 _DIRECTION = "\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069"
-_HIDDEN = re.compile(
+_HIDDEN = pattern(
     f"[{_DIRECTION}\u00ad\u180e\u200b-\u200d\u2060-\u2064\u206a-\u206f\ufeff"
     "\ufff9-\ufffb\U000e0001\U000e0020-\U000e007f]"
 )
-_IS_DIRECTION = re.compile(f"[{_DIRECTION}]")
+_IS_DIRECTION = pattern(f"[{_DIRECTION}]")
 
 
 def hidden_character(text: str) -> tuple[str, str, str] | None:
@@ -514,9 +519,21 @@ def _too_many(span: Span) -> Diagnostic:
     )
 
 
+_ASCII_ALLOWED = bytes([9, 10, 13, *range(0x20, 0x7F)])  # what YAML allows of ASCII
+
+
+def _refused_in(text: str) -> bool:
+    """Whether the text holds a character YAML refuses. An ASCII text (most games) is
+    read in C without the class of every refused character, which is compiled only
+    for a text that needs it."""
+    if text.isascii():
+        return bool(text.encode("ascii").translate(None, _ASCII_ALLOWED))
+    return yaml.reader.Reader.NON_PRINTABLE.search(text) is not None
+
+
 def _compose_fast(text: str) -> list | None:
     """The documents by libyaml, or None: no libyaml, an anchor, or any problem."""
-    if _FAST_LOADER is None or "&" in text or yaml.reader.Reader.NON_PRINTABLE.search(text):
+    if _FAST_LOADER is None or "&" in text or _refused_in(text):
         return None  # characters PyYAML refuses are reported by PyYAML
     try:
         return list(yaml.compose_all(text, Loader=_FAST_LOADER))

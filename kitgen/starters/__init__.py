@@ -13,8 +13,10 @@ from importlib.resources import files
 from pathlib import Path
 from string import Template
 
+from ..patterns import pattern
+
 TEMPLATES = ("counters", "map", "cards", "full")
-ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
+ID = pattern(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
 
 
 class StarterError(Exception):

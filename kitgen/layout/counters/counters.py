@@ -13,6 +13,7 @@ from functools import lru_cache
 
 from ...model.counters import CounterDef, CounterSet, IconEl, TextEl
 from ...model.reading import NOTES_TITLE, Reading
+from ...patterns import pattern
 from ...records import record, replace
 from ...style import (
     BLACK,
@@ -180,8 +181,8 @@ def _note_lines(marks: dict[Reading, str], width: float, env: PlanEnv, key: str 
     return [w for t in texts for w in wrap_hard(typeset(t), env.face(), READING, width, env.fonts)]
 
 
-CODE = re.compile(r"^[A-Za-z]{1,3}$")  # a face's code: La, Sc, F
-WORD = re.compile(r"^[A-Za-z]{4,}$")  # a face's word: FOOD
+CODE = pattern(r"^[A-Za-z]{1,3}$")  # a face's code: La, Sc, F
+WORD = pattern(r"^[A-Za-z]{4,}$")  # a face's word: FOOD
 
 
 def code_key(cs: CounterSet) -> str:

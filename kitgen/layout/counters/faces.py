@@ -9,13 +9,13 @@ Several elements in one place stack top to bottom in the order written.
 from __future__ import annotations
 
 import math
-import re
 from functools import lru_cache
 from operator import attrgetter
 from typing import cast
 
 from ...colours import contrast, legible, readable_on
 from ...model.counters import CounterDef, Element, Face, IconEl, ImageEl, Place, TextEl, UnitEl
+from ...patterns import pattern
 from ...records import fields, record
 from ...style import (
     BLACK,
@@ -156,7 +156,7 @@ def layout_sizes(defs, env: PlanEnv) -> None:
 
 
 WRITE_IN = "__"  # a run of two or more underscores in a piece's text: a write-in blank
-_BLANKS = re.compile(r"(_{2,})")
+_BLANKS = pattern(r"(_{2,})")
 
 
 def write_ins(t: Text, width) -> list:

@@ -9,9 +9,8 @@ the width and returns the ops and the height used.
 
 from __future__ import annotations
 
-import re
-
 from ...model.table import Cell, Column, Row, Table
+from ...patterns import pattern
 from ...records import record, replace
 from ...style import (
     BOX_INK,
@@ -45,16 +44,16 @@ RULE = Stroke(TABLE_RULE_INK, 0.4)
 HEAD_RULE = Stroke(MID_INK, 0.7)
 BLANK_LINE = Stroke(LINE_INK, 0.6)
 BLANK_BOX = Stroke(BOX_INK, 0.3)
-_NUMERIC = re.compile(
+_NUMERIC = pattern(
     r"^[-+\u2212]?[<>=≤≥]*[-+\u2212]?\d[\d.,/:x%\u00bd+\-\u2212 =]*\"?(?:[*#\u2021]|\u2020\d*)*$"
     r"|^[-\u2014\u2013]$"
 )
-_DASH = re.compile(r"^[-\u2014\u2013]$")
-_RANGE = re.compile(r"\d\s*[-\u2013]\s*[-\u2212]?\d")  # a roll range: "2-3", "10–12"
+_DASH = pattern(r"^[-\u2014\u2013]$")
+_RANGE = pattern(r"\d\s*[-\u2013]\s*[-\u2212]?\d")  # a roll range: "2-3", "10–12"
 # a roll or a number in a label column: 4, >6, 1-3, 10–12, 7+
-_ROLL = re.compile(r"^[<>=≤≥+\-\u2212]*[0-9][0-9.,/x+\-\u2212\u2013 ]*$")
+_ROLL = pattern(r"^[<>=≤≥+\-\u2212]*[0-9][0-9.,/x+\-\u2212\u2013 ]*$")
 # footnote marks after a number hang past it: *, #, a reading's numbered mark (†2)
-_MARKS = re.compile(r"(?:[*#\u2021]|\u2020\d*)+$")
+_MARKS = pattern(r"(?:[*#\u2021]|\u2020\d*)+$")
 
 
 @record

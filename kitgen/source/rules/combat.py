@@ -6,7 +6,6 @@ dice (rules/combat.py)."""
 
 from __future__ import annotations
 
-import re
 from fractions import Fraction
 
 from ...model.combat import (
@@ -29,6 +28,7 @@ from ...model.combat import (
 from ...model.table import Cell, Column, Row
 from ...model.threat import Modifier
 from ...names import did_you_mean
+from ...patterns import pattern
 from ..fields import Context, Fields, as_text, read_list
 from ..reading import Marks
 from ..spec import (
@@ -219,8 +219,8 @@ COMBAT = Spec(
     heading=HEADING,
 )
 CHANCE_TITLE = "Chance of each result"
-_ODDS = re.compile(r"^([0-9]{1,4}(?:\.[0-9]{1,2})?)\s*[-:\u2013]\s*([0-9]{1,4}(?:\.[0-9]{1,2})?)$")
-_DIFFERENCE = re.compile(r"^([-+\u2212]?)([0-9]{1,4})$")
+_ODDS = pattern(r"^([0-9]{1,4}(?:\.[0-9]{1,2})?)\s*[-:\u2013]\s*([0-9]{1,4}(?:\.[0-9]{1,2})?)$")
+_DIFFERENCE = pattern(r"^([-+\u2212]?)([0-9]{1,4})$")
 _HINTS = {"odds": "write odds as 1-2, 1-1, 3-2, 2-1 ...", "differential": "write -2, 0, +3 ..."}
 
 

@@ -32,6 +32,7 @@ from ...budget import (
     MAX_SHEET_UNPACKED_BYTES,
 )
 from ...errors import column_letter
+from ...patterns import pattern
 
 CAPS_HINT = "see docs/security.md for the caps"
 # what reading a broken zip's part raises (a password-protected part: RuntimeError)
@@ -46,8 +47,8 @@ UNREADABLE = (
 )
 LAST_COLUMN = 16_384  # XFD, the last column a sheet has
 LAST_ROW = 1_048_576  # the last row a sheet has: a reader walks every empty row to a cell
-_CELL_REF = re.compile(r"^\$?([A-Za-z]{1,7})\$?([0-9]{1,10})$")
-_NUMBER = re.compile(r"^\s*[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)([eE][+-]?[0-9]+)?\s*$")
+_CELL_REF = pattern(r"^\$?([A-Za-z]{1,7})\$?([0-9]{1,10})$")
+_NUMBER = pattern(r"^\s*[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)([eE][+-]?[0-9]+)?\s*$")
 
 
 class SheetRefused(Exception):

@@ -20,12 +20,12 @@ from __future__ import annotations
 
 import csv
 import io
-import re
 from pathlib import Path
 
 from ...budget import MAX_SHEET_COLUMNS, MAX_TABLE_FILE_BYTES, MAX_TABLE_ROWS
 from ...errors import SheetCell, Span
 from ...files import FileRefused, read_file, real_path
+from ...patterns import pattern
 from ..fields import Context, Fields
 from ..spec import FILE_LIST, LIST_DELIMITER, LIST_FILE, LIST_RANGE, LIST_SHEET, LIST_WHERE
 from ..yamlnodes import Map, ScalarValue, Seq
@@ -35,7 +35,7 @@ from .sheet_bounds import SheetRefused, check_csv, check_number, check_xlsx
 FILE_KEYS = tuple(FILE_LIST.keys)  # {file: ...} where a list goes
 TYPES = (".csv", ".xlsx")
 DELIMITERS = ",;\t|"
-_NUMBER = re.compile(r"^[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)$")
+_NUMBER = pattern(r"^[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)$")
 
 
 def file_list(ctx: Context, node: Map, path: str, keyed: bool = True) -> Seq | None:

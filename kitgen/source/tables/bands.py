@@ -3,14 +3,13 @@
 
 from __future__ import annotations
 
-import re
-
 from ...model.threat import Band
+from ...patterns import pattern
 
-_RANGE = re.compile(r"^(-?[0-9]+)\s*(?:-|–|to)\s*(-?[0-9]+)$")
-_OPEN = re.compile(r"^(>=|<=|>|<|≥|≤)\s*(-?[0-9]+)$")
-_PLUS = re.compile(r"^(-?[0-9]+)\s*(\+|or more|or less)$")
-_ONE = re.compile(r"^-?[0-9]+$")
+_RANGE = pattern(r"^(-?[0-9]+)\s*(?:-|–|to)\s*(-?[0-9]+)$")
+_OPEN = pattern(r"^(>=|<=|>|<|≥|≤)\s*(-?[0-9]+)$")
+_PLUS = pattern(r"^(-?[0-9]+)\s*(\+|or more|or less)$")
+_ONE = pattern(r"^-?[0-9]+$")
 
 
 class BandError(ValueError):
