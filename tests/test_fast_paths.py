@@ -705,7 +705,9 @@ def test_sheets_made_when_drawn_are_the_sheets_planned_whole(game_dir, settings)
     whole = _sheets_placed_whole(docs, PlanEnv(game, s, fonts, Diagnostics()))
     # What the renderer is told before drawing is what the ops place.
     for op in pieces:
-        assert Counter(op.keys) == Counter(_keys(op.maker.ops(op.pieces, op.side)))
+        assert Counter(op.maker.keys(op.pieces, op.side)) == Counter(
+            _keys(op.maker.ops(op.pieces, op.side))
+        )
     maker = pieces[0].maker
     assert maker.forms == {}  # each face let go once its last copy was placed
     pdfs = draw(game, whole, s)

@@ -124,6 +124,11 @@ class PieceMaker(Protocol):
 
     def ops(self, pieces: tuple[Any, ...], side: str) -> list: ...
 
+    def keys(self, pieces: tuple[Any, ...], side: str) -> list[str]:
+        """The key of each keyed group the ops of `pieces` will place, once per placement,
+        which the renderer needs before drawing (a key placed once is drawn inline)."""
+        ...
+
     def inputs(self, pieces: tuple[Any, ...], side: str) -> bytes:
         """Everything the ops of `pieces` are made from (as `as_bytes` writes it): equal
         bytes make equal ops (and equal diagnostics). A served page is keyed by them, its
@@ -157,15 +162,13 @@ class Pieces(NamedTuple):
     """Pieces placed on a sheet, their ops made by `maker.ops(pieces, side)` as the page
     is drawn, so the sheets of a big kit are never all held at once (a design's face
     lives only until its last copy is drawn). `side`: what of them this page shows, as
-    the maker reads it. `keys`: the key of each keyed group the ops will place, once per
-    placement, which the renderer needs before drawing (a key placed once is inline); a
-    plain tuple of the keys, not (key, times) pairs: ten thousand counters of one copy
-    each would hold ten thousand pairs."""
+    the maker reads it. The keys of the groups its ops will place are the maker's to
+    say (`maker.keys`) when the renderer counts them: fifty thousand counters' keys
+    held from planning on were a twentieth of the build's peak memory."""
 
     maker: PieceMaker
     pieces: tuple[Any, ...]
     side: str
-    keys: tuple[str, ...] = ()
 
 
 def _same_op(self, other) -> bool:

@@ -576,7 +576,7 @@ def _used_once(doc: Document) -> set[str]:
     for page in doc.pages:
         for op in page.ops:
             if type(op) is Pieces:
-                counts.update(op.keys)
+                counts.update(op.maker.keys(op.pieces, op.side))
             elif type(op) is Group:
                 counts.update(_keys_inside(op, inside))
     return {k for k, n in counts.items() if n == 1}

@@ -363,7 +363,7 @@ def page_key(doc: str, index: int, page: Page) -> str:
     edit). A page whose operations cannot be read gets a key of its own every time."""
     digest = hashlib.sha1()
     try:
-        ops = [("pieces", op.side, op.keys) if type(op) is Pieces else op for op in page.ops]
+        ops = [("pieces", op.side) if type(op) is Pieces else op for op in page.ops]
         token = repr(
             (doc, index, page.component, page.side, page.size, page.trim_box, page.bleed_box,
              page.framed, page.note, page.proof, ops)

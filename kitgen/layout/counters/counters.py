@@ -141,16 +141,19 @@ def plan_counters(
     backs = [Page(component, side="back") for _ in fronts] if has_backs else []
     _place_all(laid.spots, slots, fronts, backs, env)
     _group_heads(laid.spots, slots, fronts, env)
-    butted_trims: list[list] = [[] for _ in fronts]
+    in_blocks: list[list] = [[] for _ in fronts]  # each sheet's butted pieces
     for spot in laid.spots:
         if slots[spot.index].butted:
-            butted_trims[spot.sheet].append(_trim(slots[spot.index], spot.x, spot.y))
+            in_blocks[spot.sheet].append(spot)
     if marks or key:
         _foot_notes(laid, slots, fronts, marks, env, key)
     pages: list[Page] = []
     for n, page in enumerate(fronts):
         # Butted blocks: crop marks in their margin, past the bleed, at every cut line.
-        page.ops.extend(grid_marks(butted_trims[n], BUTT_MARGIN / 2, outer))
+        # A sheet's trims are made as it is marked: fifty thousand counters' trims made
+        # at once were a seventh of the build's peak memory.
+        trims = [_trim(slots[s.index], s.x, s.y) for s in in_blocks[n]]
+        page.ops.extend(grid_marks(trims, BUTT_MARGIN / 2, outer))
         pages.append(page)
         if backs:
             pages.append(backs[n])
@@ -357,14 +360,9 @@ def _place_all(spots, slots, fronts: list[Page], backs: list[Page], env: PlanEnv
             backs[spot.sheet].items.append(_back_item(slot, x, y, env))
     maker = CounterSheets(env)
     for n, placed in enumerate(sheets):
-        keys = [_form_key(s.d, "front", s.face_bleed) for s, _, _ in placed]
-        keys += [_form_key(s.d, "back", s.face_bleed) for s, _, _ in placed if s.fold]
-        fronts[n].ops.append(Pieces(maker, tuple(placed), "front", tuple(keys)))
+        fronts[n].ops.append(Pieces(maker, tuple(placed), "front"))
         if backs:
-            back_keys = [
-                _form_key(s.d, "back", s.face_bleed) for s, _, _ in placed if s.d.back is not None
-            ]
-            backs[n].ops.append(Pieces(maker, tuple(placed), "back", tuple(back_keys)))
+            backs[n].ops.append(Pieces(maker, tuple(placed), "back"))
 
 
 class CounterSheets:
@@ -402,6 +400,16 @@ class CounterSheets:
                 for s, x, y in pieces
             )
         return as_bytes((self._context, side, pieces))
+
+    def keys(self, pieces: tuple, side: str) -> list[str]:
+        """The keys of the faces a sheet side places (plan.PieceMaker), once each
+        placement: on the front each piece's front and a fold pair's back beside it."""
+        if side == "back":
+            return [
+                _form_key(s.d, "back", s.face_bleed) for s, _, _ in pieces if s.d.back is not None
+            ]
+        keys = [_form_key(s.d, "front", s.face_bleed) for s, _, _ in pieces]
+        return keys + [_form_key(s.d, "back", s.face_bleed) for s, _, _ in pieces if s.fold]
 
     def ops(self, pieces: tuple, side: str) -> list:
         """The front sheet's ops (faces, fold pairs, cut lines, then crop marks) or the
