@@ -61,7 +61,29 @@ class Planned:
 
 
 def plan_game(folder: Path, paper: str = "letter", **settings) -> Planned:
-    """Load, check and plan a game in-process (no PDF). Raises KitError on input errors."""
+    """Load, check and plan a game in-process (no PDF). Raises KitError on input errors.
+    A game of content/ is planned once per test session for each paper and settings (a
+    larger kit takes seconds of CPU, and many tests read one): read what it gives,
+    never change it."""
+    if _shared(folder, settings):
+        return _planned_once(Path(folder), paper, tuple(sorted(settings.items())))
+    return _plan(folder, paper, settings)
+
+
+def build_pdfs(folder: Path, paper: str = "letter", **settings) -> tuple[Planned, dict, dict]:
+    """Plan and draw: (planned, {file name: pdf bytes}, manifest). A game of content/ is
+    built once per test session for each paper and settings, as plan_game says."""
+    if _shared(folder, settings):
+        return _built_once(Path(folder), paper, tuple(sorted(settings.items())))
+    return build_fresh(folder, paper, **settings)
+
+
+def build_fresh(folder: Path, paper: str = "letter", **settings) -> tuple[Planned, dict, dict]:
+    """build_pdfs, planned and drawn anew: for a test that builds twice to compare."""
+    return _drawn(_plan(folder, paper, settings))
+
+
+def _plan(folder: Path, paper: str, settings: dict) -> Planned:
     diags = Diagnostics()
     game = load(folder, diags)
     check(game, diags)
@@ -70,11 +92,28 @@ def plan_game(folder: Path, paper: str = "letter", **settings) -> Planned:
     return Planned(game, docs, diags, s)
 
 
-def build_pdfs(folder: Path, paper: str = "letter", **settings) -> tuple[Planned, dict, dict]:
-    """Plan and draw: (planned, {file name: pdf bytes}, manifest)."""
-    p = plan_game(folder, paper, **settings)
+def _drawn(p: Planned) -> tuple[Planned, dict, dict]:
     pdfs = draw(p.game, p.docs, p.settings)
     return p, pdfs, manifest_for(p.game, p.settings, p.docs, pdfs)
+
+
+def _shared(folder: Path, settings: dict) -> bool:
+    """A seed game (content/ is never changed by a test), with settings a cache can key."""
+    try:
+        hash(tuple(settings.items()))
+    except TypeError:
+        return False
+    return Path(folder).resolve().parent == CONTENT
+
+
+@functools.cache
+def _planned_once(folder: Path, paper: str, settings: tuple) -> Planned:
+    return _plan(folder, paper, dict(settings))
+
+
+@functools.cache
+def _built_once(folder: Path, paper: str, settings: tuple) -> tuple[Planned, dict, dict]:
+    return _drawn(_planned_once(folder, paper, settings))
 
 
 # Where a check sweeps every kit in content/, the fast tier reads back this one kit and
@@ -104,22 +143,26 @@ def seed_game(game: str) -> object:
     return game_model
 
 
-@functools.cache
 def seed_kit(game: str) -> tuple[Planned, dict, dict]:
     """A kit in content/ planned and drawn once per test session, on the game's own paper
     (as `make kits` prints it): (planned, {file name: pdf bytes}, manifest). Shared by
     the tests that read the kits back: read it, never change it."""
-    diags = Diagnostics()
     folder = CONTENT / game
     if not folder.is_dir():  # a game built only for the docs' pictures (docs/examples/)
-        folder = ROOT / "docs" / "examples" / game
+        return _own_paper_kit(ROOT / "docs" / "examples" / game)
+    paper = seed_game(game).paper  # type: ignore[attr-defined]
+    named = [name for name, p in PAPERS.items() if p == paper]  # shared with build_pdfs
+    return build_pdfs(folder, named[0]) if named else _own_paper_kit(folder)
+
+
+@functools.cache
+def _own_paper_kit(folder: Path) -> tuple[Planned, dict, dict]:
+    diags = Diagnostics()
     game_model = load(folder, diags)
     check(game_model, diags)
     s = Settings(paper=game_model.paper)
     docs = make_whole(plan(game_model, s, font_book(game_model), diags))  # every op, to read
-    p = Planned(game_model, docs, diags, s)
-    pdfs = draw(p.game, p.docs, p.settings)
-    return p, pdfs, manifest_for(p.game, p.settings, p.docs, pdfs)
+    return _drawn(Planned(game_model, docs, diags, s))
 
 
 def pixel_at(pdf: bytes, page: int, x: float, y: float, dpi: float = 144) -> tuple:
