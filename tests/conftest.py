@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import functools
 import json
 import re
@@ -66,7 +67,7 @@ def plan_game(folder: Path, paper: str = "letter", **settings) -> Planned:
     larger kit takes seconds of CPU, and many tests read one): read what it gives,
     never change it."""
     if _shared(folder, settings):
-        return _planned_once(Path(folder), paper, tuple(sorted(settings.items())))
+        return _planned_once(Path(folder), paper, _key(settings))
     return _plan(folder, paper, settings)
 
 
@@ -74,8 +75,14 @@ def build_pdfs(folder: Path, paper: str = "letter", **settings) -> tuple[Planned
     """Plan and draw: (planned, {file name: pdf bytes}, manifest). A game of content/ is
     built once per test session for each paper and settings, as plan_game says."""
     if _shared(folder, settings):
-        return _built_once(Path(folder), paper, tuple(sorted(settings.items())))
+        return _built_once(Path(folder), paper, _key(settings))
     return build_fresh(folder, paper, **settings)
+
+
+def plan_fresh(folder: Path, paper: str = "letter", **settings) -> Planned:
+    """plan_game, planned anew: for a test that watches the planning (a spy put in with
+    monkeypatch), or plans twice to compare."""
+    return _plan(folder, paper, settings)
 
 
 def build_fresh(folder: Path, paper: str = "letter", **settings) -> tuple[Planned, dict, dict]:
@@ -104,6 +111,12 @@ def _shared(folder: Path, settings: dict) -> bool:
     except TypeError:
         return False
     return Path(folder).resolve().parent == CONTENT
+
+
+def _key(settings: dict) -> tuple:
+    """The settings that differ from a build's defaults (duplex="none" is no setting)."""
+    usual = Settings(paper=PAPERS["letter"])
+    return tuple(sorted((k, v) for k, v in settings.items() if getattr(usual, k) != v))
 
 
 @functools.cache
@@ -163,6 +176,14 @@ def _own_paper_kit(folder: Path) -> tuple[Planned, dict, dict]:
     s = Settings(paper=game_model.paper)
     docs = make_whole(plan(game_model, s, font_book(game_model), diags))  # every op, to read
     return _drawn(Planned(game_model, docs, diags, s))
+
+
+@functools.cache
+def parsed(source: str) -> ast.Module:
+    """A module's syntax tree, parsed once per test session for each text: the house
+    tests walk every module of kitgen/ (about a second of CPU a parse of the tree).
+    Read it, never change it."""
+    return ast.parse(source)
 
 
 def pixel_at(pdf: bytes, page: int, x: float, y: float, dpi: float = 144) -> tuple:

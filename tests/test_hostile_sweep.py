@@ -43,6 +43,8 @@ def test_the_corpus_is_a_hundred_inputs_and_more():
 # Inputs at their caps, seconds each: the slow tier's (the rest show the same paths).
 AT_LENGTH = {
     "cards-blocks-many",
+    "cover-needs-10k",
+    "many-lines-blurb",
     "hunt-scen-area-within-every-cell",
     "hunt-scen-rule-within-every-cell",
     "hunt-scen-placements-10k",

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from .conftest import ROOT
+from .conftest import ROOT, parsed
 
 KITGEN = ROOT / "kitgen"
 
@@ -83,7 +83,7 @@ def kitgen_imports(path: Path) -> list[tuple[int, str]]:
     name = module_name(path)
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     found = []
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in ast.walk(parsed(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.Import):
             found += [(node.lineno, a.name) for a in node.names if a.name.startswith("kitgen")]
         elif isinstance(node, ast.ImportFrom):
@@ -169,7 +169,7 @@ def library_imports(root: Path = KITGEN) -> list[str]:
     wrong = []
     for path in sorted(root.rglob("*.py")):
         importer = module_name(path)
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in ast.walk(parsed(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Import):
                 names = [a.name for a in node.names]
             elif isinstance(node, ast.ImportFrom) and not node.level:

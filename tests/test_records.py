@@ -17,7 +17,7 @@ import pytest
 import kitgen.model
 from kitgen.records import FrozenError, field, fields, record, replace
 
-from .conftest import ROOT
+from .conftest import ROOT, parsed
 
 
 @record
@@ -210,7 +210,7 @@ def test_no_module_makes_dataclasses():
     """One record kind: a dataclass anywhere in kitgen is a second one."""
     found = []
     for path in sorted((ROOT / "kitgen").rglob("*.py")):
-        for node in ast.walk(ast.parse(path.read_text())):
+        for node in ast.walk(parsed(path.read_text())):
             if isinstance(node, ast.ImportFrom) and node.module == "dataclasses":
                 found.append(f"{path.relative_to(ROOT)}:{node.lineno}")
             if isinstance(node, ast.Import) and any(a.name == "dataclasses" for a in node.names):
@@ -273,7 +273,7 @@ def named_tuples(root: Path, allowed: dict[str, set[str]]) -> list[str]:
     found = []
     for path in sorted((root / "kitgen").rglob("*.py")):
         where = path.relative_to(root).as_posix()
-        for node in ast.walk(ast.parse(path.read_text())):
+        for node in ast.walk(parsed(path.read_text())):
             if isinstance(node, ast.ClassDef) and any(map(_is_named_tuple, node.bases)):
                 name = node.name
             elif isinstance(node, ast.Call) and _is_named_tuple(node.func):
@@ -352,7 +352,7 @@ def positional_reads(root: Path, allowed: dict[str, dict[str, str]]) -> list[str
     found = []
     for path in sorted((root / "kitgen").rglob("*.py")):
         where = path.relative_to(root).as_posix()
-        for node in ast.walk(ast.parse(path.read_text())):
+        for node in ast.walk(parsed(path.read_text())):
             if not (
                 isinstance(node, ast.Subscript)
                 and isinstance(node.ctx, ast.Load)  # a table filled in (`best[0][0] = 0`)

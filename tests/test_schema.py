@@ -25,7 +25,7 @@ from kitgen.source.schema import (
     section_keys,
 )
 from kitgen.source.spec import Either, ListOf, Named, OneOrList, Spec, Type, all_specs
-from tests.conftest import CONTENT, ROOT, run_cli
+from tests.conftest import CONTENT, ROOT, parsed, run_cli
 
 FORMAT = ROOT / "docs" / "format.md"
 MODELINE = "# yaml-language-server: $schema="
@@ -142,7 +142,7 @@ def test_every_reader_opens_its_mapping_with_a_spec() -> None:
     """A Fields without a spec could ask for any key: every one in kitgen/ names its spec."""
     bare = []
     for file in sorted((ROOT / "kitgen").rglob("*.py")):
-        for node in ast.walk(ast.parse(file.read_text(encoding="utf-8"))):
+        for node in ast.walk(parsed(file.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "Fields":
                 if len(node.args) + len(node.keywords) < 4:
                     bare.append(f"{file.name}:{node.lineno}")

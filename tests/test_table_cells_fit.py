@@ -9,7 +9,7 @@ import pytest
 from kitgen.layout.rich import runs_width
 from kitgen.layout.sheets import table_draw
 
-from .conftest import CONTENT, one_kit_fast, plan_game, write_game
+from .conftest import CONTENT, one_kit_fast, plan_fresh, write_game
 
 KITS = sorted(p.name for p in CONTENT.iterdir() if (p / "game.yaml").is_file())
 
@@ -24,7 +24,7 @@ def _drawn(monkeypatch, folder, paper: str) -> list:
         return real(self, *args, **kwargs)
 
     monkeypatch.setattr(table_draw.TableLayout, "draw", draw)
-    plan_game(folder, paper)
+    plan_fresh(folder, paper)  # planned here, not shared: the spy sees every table
     return list({id(t): t for t in drawn}.values())
 
 
