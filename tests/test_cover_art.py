@@ -81,6 +81,29 @@ def test_named_cards_are_fanned_large_under_the_title(game_dir):
     assert fan.scale * 252.0 > 150.0  # a poker card's height, drawn large
 
 
+def test_cards_fan_with_the_kits_other_pieces_in_a_row_under_them(game_dir):
+    """Cards and counters named together: the cards fanned as a hand, the counters side
+    by side under the fan (each up to ART_SCALE times its size), all above the blurb."""
+    from kitgen.layout.kit.cover import ART_SCALE
+    from kitgen.layout.plan import Group, Text
+
+    token = (
+        "counters:\n  - {id: dew, size: 5/8, front: {background: '#dbe8f4', "
+        "text: {text: DEW, size: 6pt}}}\n"
+    )
+    write_game(game_dir, CARDS.format(art="  art: [moth, owl, oak, dew]") + token)
+    planned, _, _ = build_pdfs(game_dir)
+    page = planned.docs[0].pages[0]
+    (art,) = [op for op in page.ops if isinstance(op, Group)]
+    fan, row = art.ops
+    assert len(fan.ops) == 3 and len(row.ops) == 1  # three cards in the fan, the token below
+    (token_art,) = row.ops
+    assert token_art.scale == ART_SCALE  # as large as the cover lets a piece grow
+    assert -row.dy > fan.scale * 252.0  # the row starts under a card's height of fan
+    blurb = next(op for op in page.ops if isinstance(op, Text) and "short game" in op.text)
+    assert art.dy + row.dy + token_art.dy > blurb.y  # its foot above the blurb
+
+
 MAP_ART = """
 id: g
 title: Gamma

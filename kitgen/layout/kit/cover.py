@@ -154,19 +154,34 @@ OUTLINE = Stroke(PALE_INK, 0.4)
 
 def art_ops(cover: Cover, env: PlanEnv, width: float, tall: float) -> tuple[list, float]:
     """The cover's art, origin at its top-left, centred in `width`, at most `tall` high,
-    and its height: the map window `art:` draws, else a row of pieces (those it names,
-    else one of each look of the kit's counters, or of its cards), each as large as
-    fits, up to ART_SCALE times its printed size. ([], 0) for `art: none` or nothing to
-    show."""
+    and its height: the map window `art:` draws, else its pieces (those it names, else one
+    of each look of the kit's counters, or of its cards): three cards or more fanned as a
+    hand holds them, with the other pieces in a row under the fan, else all in one row,
+    each as large as fits, up to ART_SCALE times its printed size. ([], 0) for `art: none`
+    or nothing to show."""
     if cover.art_map is not None:
         drawn, high = diagram_ops(env.game, cover.art_map, width, RULES_MIN * 1.2, env)
         k = min(1.0, tall / high)
         return [Group(tuple(drawn), dx=width * (1 - k) / 2, scale=k)], high * k
-    pieces, cards = _art_pieces(cover, env)
+    hand, rest = _art_pieces(cover, env)
+    if len(hand) < 3:
+        return _row(hand + rest, width, tall)
+    if not rest:
+        return _fan(hand, width, tall)
+    below = min(tall * ROW_SHARE, max(h for _, h, _ in rest) * ART_SCALE)
+    fan, high = _fan(hand, width, tall - below - ART_GAP)
+    row, low = _row(rest, width, below)
+    return [*fan, Group(tuple(row), dy=-(high + ART_GAP))], high + ART_GAP + low
+
+
+ROW_SHARE = 0.35  # the most of the art's height a row of pieces under a fan of cards takes
+
+
+def _row(pieces: list[Piece], width: float, tall: float) -> tuple[list, float]:
+    """Pieces side by side, centred in `width`, each as large as fits `tall` (up to
+    ART_SCALE times its size), and the row's height."""
     if not pieces:
         return [], 0.0
-    if cards and len(pieces) >= 3:  # cards as a hand holds them
-        return _fan(pieces, width, tall)
     row = min(tall, max(h for _, h, _ in pieces) * ART_SCALE)
     scales = [min(ART_SCALE, row / h) for _, h, _ in pieces]
     across = sum(w * k for (w, _, _), k in zip(pieces, scales, strict=True))
@@ -229,19 +244,19 @@ def _fanned(pieces: list[Piece], radius: float) -> list[tuple[float, float, floa
 Piece = tuple[float, float, tuple]  # a piece's width, height and ops (origin bottom-left)
 
 
-def _art_pieces(cover: Cover, env: PlanEnv) -> tuple[list[Piece], bool]:
-    """The pieces the cover shows: those `art:` names (each a counter's or a card's id,
-    or an id's start; an unknown one is an error), else one of each look of the kit's
-    counters (background and first words), taken evenly through its designs, or failing
-    counters, the first card of each of its card definitions; and whether all are cards."""
+def _art_pieces(cover: Cover, env: PlanEnv) -> tuple[list[Piece], list[Piece]]:
+    """The pieces the cover shows, its cards apart from the rest: those `art:` names (each
+    a counter's or a card's id, or an id's start; an unknown one is an error), else one of
+    each look of the kit's counters (background and first words), taken evenly through
+    its designs, or failing counters, the first card of each of its card definitions."""
     if cover.art == ("none",):
-        return [], False
+        return [], []
     counters = list(env.game.counters.defs) if env.game.counters else []
     if any(d.front.layout is not None for d in counters):  # sized as on the counter sheet
         layout_sizes(counters, env)
     cards = list(env.game.cards)
+    chosen: list = []
     if cover.art:
-        picked = []
         for name in cover.art:
             found = _named(name, counters) or _named(name, cards)
             if found is None:
@@ -251,18 +266,18 @@ def _art_pieces(cover: Cover, env: PlanEnv) -> tuple[list[Piece], bool]:
                     f"no counter or card {name!r}: name a piece's id or its start",
                 )
             else:
-                picked.append(found)
-        return [_piece(p, env) for p in picked], all(isinstance(p, Card) for p in picked)
-    looks: dict[tuple, CounterDef] = {}
-    for d in counters:
-        words = next((e.text for e in d.front.elements if isinstance(e, TextEl)), "")
-        looks.setdefault((d.front.background, words), d)
-    unique: list = list(looks.values())
-    if not unique:  # one card of each definition (a roster's or for_each's cards share it)
-        unique = list({(c.span, c.size): c for c in cards}.values())
-    step = max(1, -(-len(unique) // ART_LOOKS))
-    chosen = unique[::step]
-    return [_piece(p, env) for p in chosen], all(isinstance(p, Card) for p in chosen)
+                chosen.append(found)
+    else:
+        looks: dict[tuple, CounterDef] = {}
+        for d in counters:
+            words = next((e.text for e in d.front.elements if isinstance(e, TextEl)), "")
+            looks.setdefault((d.front.background, words), d)
+        unique: list = list(looks.values())
+        if not unique:  # one card of each definition (a roster's or for_each's cards share it)
+            unique = list({(c.span, c.size): c for c in cards}.values())
+        chosen = unique[:: max(1, -(-len(unique) // ART_LOOKS))]
+    hand = [_piece(p, env) for p in chosen if isinstance(p, Card)]
+    return hand, [_piece(p, env) for p in chosen if not isinstance(p, Card)]
 
 
 def _named(name: str, pieces: list):
