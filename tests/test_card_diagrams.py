@@ -87,3 +87,74 @@ def test_an_unknown_piece_names_the_counters_and_cards(game_dir):
         f"{game_dir}/game.yaml:14:20: error: rulebook.sections[0].text[0].diagram.piece: "
         "unknown piece 'drak' (did you mean 'drake'?)"
     ]
+
+
+SPREAD = """\
+id: t
+title: T
+cards:
+  - id: drake
+    layout: poker-card
+    fields: {title: Drake, cost: "5"}
+  - id: wyrm
+    layout: poker-card
+    fields: {title: Wyrm, cost: "3"}
+counters:
+  - {id: wound, size: 1/2in, front: {background: "#aa3322", text: {text: WOUND, size: 6pt}}}
+rulebook:
+  numbering: headings
+  sections:
+    - id: play
+      title: A fight
+      text:
+        - diagram:
+            pieces:
+              - {piece: drake, at: North, label: hurt}
+              - {piece: wound, at: drake}
+              - {piece: wyrm, at: South, label: bites}
+            arrows:
+              - {from: wyrm, to: drake, kind: fire}
+"""
+
+
+def test_a_spread_lays_rows_of_cards_with_tokens_on_them_and_arrows_between(game_dir):
+    """A diagram of pieces with no map: a row for each `at` in the order written, named
+    over it; a piece whose `at` names a piece of the spread lies on it; one scale (at
+    most SPREAD_MOST) for all; an arrow runs from one piece to the other, dashed for
+    fire."""
+    from kitgen.layout.plan import Line, Text
+    from kitgen.layout.rulebook.diagram import SPREAD_MOST
+
+    write_game(game_dir, SPREAD)
+    doc = next(d for d in plan_game(game_dir).docs if d.name == "rulebook")
+    ops = [o for page in doc.pages for o in _flat(page.ops)]
+    at = {op.text: (dx + op.x * k, dy + op.y * k, k) for op, dx, dy, k in ops
+          if isinstance(op, Text)}  # fmt: skip
+    ny, sy = at["North"][1], at["South"][1]
+    assert ny > sy  # North's row over South's
+    (drake_x, drake_y, k), (wound_x, wound_y, _) = at["Drake"], at["WOUND"]
+    assert k <= SPREAD_MOST
+    assert abs(wound_x - drake_x) < 90 * k and drake_y - 252 * k < wound_y < drake_y  # on it
+    assert at["Wyrm"][1] < sy < at["hurt"][1] < ny  # the labels under their rows
+    fire = [(dy + op.y0 * k, dy + op.y1 * k) for op, dx, dy, k in ops
+            if isinstance(op, Line) and op.stroke.dash]  # fmt: skip
+    assert len(fire) == 1 and fire[0][0] < fire[0][1]  # from South's Wyrm up to the Drake
+    assert at["Wyrm"][1] < fire[0][0] and fire[0][1] < at["hurt"][1]
+
+
+@pytest.mark.parametrize(
+    ("before", "after", "message"),
+    [
+        ("{piece: wyrm, at: South", "{piece: wurm, at: South",
+         "22:25: error: rulebook.sections[0].text[0].diagram.pieces[2].piece: unknown piece "
+         "'wurm' (did you mean 'wyrm'?)"),
+        ("{from: wyrm, to: drake", "{from: wyrm, to: drak",
+         "24:17: error: rulebook.sections[0].text[0].diagram.arrows[0].to: no piece 'drak' "
+         "in this spread (did you mean 'drake'?)"),
+    ],
+)  # fmt: skip
+def test_a_spreads_unknown_piece_or_arrow_end_is_an_error_at_its_line(
+    game_dir, before: str, after: str, message: str
+):
+    write_game(game_dir, SPREAD.replace(before, after))
+    assert errors_of(game_dir) == [f"{game_dir}/game.yaml:{message}"]

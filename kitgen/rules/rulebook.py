@@ -27,8 +27,10 @@ def check_rulebook(game: Game, book: Rulebook | None, diags: Diagnostics) -> Non
         elif block.diagram is not None:
             if block.diagram.map is not None:
                 diagram_setup(game, block.diagram, diags)
-            else:
+            elif block.diagram.piece is not None:
                 _check_piece(game, block.diagram, diags)
+            else:
+                _check_spread(game, block.diagram, diags)
 
 
 def _blocks(book: Rulebook) -> list[Block]:
@@ -112,6 +114,27 @@ def _check_piece(game: Game, d: Diagram, diags: Diagnostics) -> None:
             hint = did_you_mean(callout.at, names, "") or "use " + ", ".join(names)
             message = f"piece {d.piece!r} has no point or region {callout.at!r}"
             diags.error(callout.span, f"{d.path}.callouts[{i}].at", message, hint)
+
+
+def _check_spread(game: Game, d: Diagram, diags: Diagnostics) -> None:
+    """A spread's pieces are counters or cards of the kit, and its arrows run from a piece
+    of the spread to another."""
+    defs = [c.id for c in (game.counters.defs if game.counters is not None else ())]
+    known = [*defs, *(c.id for c in game.cards)]
+    unknown = [(i, p) for i, p in enumerate(d.pieces) if p.piece not in known]
+    for i, p in unknown:
+        hint = suggest(p.piece, known) if known else "the game has no counters or cards"
+        diags.error(p.piece_span or p.span, f"{d.path}.pieces[{i}].piece",
+                    f"unknown piece {p.piece!r}", hint)  # fmt: skip
+    if unknown:  # an arrow to a misspelt piece is the same mistake: said once
+        return
+    here = [p.piece for p in d.pieces]
+    for i, a in enumerate(d.arrows):
+        for key, name in (("from", a.start), ("to", a.end)):
+            if name not in here:
+                diags.error(a.span, f"{d.path}.arrows[{i}].{key}",
+                            f"no piece {name!r} in this spread",
+                            suggest(name, here))  # fmt: skip
 
 
 def piece_face(piece, face: str | None):  # a CounterDef or a Card

@@ -39,7 +39,12 @@ HEADING = "rulebook: the rules, numbered"
 PIECE_PIECE = Key(
     "piece", TEXT, "a piece id (a counter of the kit, or a piece the rules declare)", required=True
 )
-PIECE_AT = Key("at", TEXT, "the cell it stands in (or a place of the map)", required=True)
+PIECE_AT = Key(
+    "at",
+    TEXT,
+    "the cell it stands in (or a place of the map); in a spread, its row or the piece it lies on",
+    required=True,
+)
 PIECE_FACE = Key("face", TEXT, "the face up (default: its front)")
 PIECE_LABEL = Key("label", TEXT, "a word printed beside it", default="")
 PIECE = Spec(
@@ -50,8 +55,8 @@ PIECE = Spec(
     PIECE_LABEL,
     heading=HEADING,
 )  # fmt: skip
-ARROW_FROM = Key("from", TEXT, "the cell it starts in", required=True)
-ARROW_TO = Key("to", TEXT, "the cell it points at", required=True)
+ARROW_FROM = Key("from", TEXT, "the cell it starts in (in a spread: a piece)", required=True)
+ARROW_TO = Key("to", TEXT, "the cell it points at (in a spread: a piece)", required=True)
 ARROW_KIND = Key(
     "kind", Choice(ARROW_KINDS, "arrow kind"), "move: solid; fire: dashed", default="move"
 )
@@ -84,7 +89,9 @@ DIAGRAM_CELLS = Key(
     Either(TEXT, ListOf(TEXT)),
     "the window's corners: A1-F6 or [A1, F6]; default: the whole map",
 )
-DIAGRAM_PIECES = Key("pieces", ListOf(PIECE), "pieces placed on its cells")
+DIAGRAM_PIECES = Key(
+    "pieces", ListOf(PIECE), "pieces placed on its cells; with no map, a spread of pieces"
+)
 DIAGRAM_ARROWS = Key("arrows", ListOf(ARROW), "a move or a line of fire, cell to cell")
 DIAGRAM_PIECE = Key("piece", ID, "a piece id (a counter or a card): draw it at full size")
 DIAGRAM_FACE = Key("face", TEXT, "the piece's face shown (default: its front)")
@@ -101,7 +108,15 @@ DIAGRAM = Spec(
     DIAGRAM_CALLOUTS,
     DIAGRAM_CAPTION,
     heading=HEADING,
-    one_of=(OneOf("map", "piece", hint="a map window (map:) or a piece (piece:)"),),
+    one_of=(
+        OneOf(
+            "map",
+            "piece",
+            "pieces",
+            alone=False,
+            hint="a map window (map:), a piece (piece:) or a spread of pieces (pieces:)",
+        ),
+    ),
 )  # fmt: skip
 BLOCK = Spec("rule-block", heading=HEADING)  # a box holds blocks: given its keys below
 BLOCKS = ListOf(Either(TEXT, BLOCK))
@@ -310,9 +325,10 @@ def _diagram(ctx: Context, node: Node, path: str, refs: _Refs) -> Diagram | None
     if caption:
         refs.texts.append((caption, _span(f.map, "caption"), f.sub("caption")))
     f.close()
-    if (map_id is None) == (piece is None):
-        ctx.error(node, path, "a diagram draws a map window (map:) or a piece (piece:)",
-                  "give one of them")  # fmt: skip
+    spread = map_id is None and piece is None and bool(pieces)
+    if not spread and (map_id is None) == (piece is None) or (piece is not None and pieces):
+        ctx.error(node, path, "a diagram draws a map window (map:), a piece (piece:) or a "
+                  "spread of pieces (pieces: alone)", "give one of them")  # fmt: skip
         return None
     return Diagram(
         caption,

@@ -12,7 +12,7 @@ import math
 from ...model.counters import CounterDef
 from ...model.game import Game
 from ...model.map import MapDef
-from ...model.rulebook import Diagram
+from ...model.rulebook import Diagram, DiagramPiece
 from ...style import FIRE_INK, INK, MID_INK, MOVE_INK, MUTED, PAPER, RULES_MIN, typeset
 from ..clearance import hidden
 from ..counters.faces import face_ops, outline
@@ -39,8 +39,10 @@ def diagram_ops(game: Game, d: Diagram, width: float, size: float, env: PlanEnv)
     """The diagram's ops (origin top-left) and its height, caption included."""
     if d.map is not None:
         ops, h = _map_window(game, d, width, env)
-    else:
+    elif d.piece is not None:
         ops, h = _piece_callouts(game, d, width, size, env)
+    else:
+        ops, h = _spread(game, d, width, size, env)
     if d.caption:
         faces = Faces(lambda b, i: env.face(bold=b, italic=True))
         csize = max(RULES_MIN, size * 0.9)
@@ -318,18 +320,116 @@ def _whole_piece(game: Game, d: Diagram, env: PlanEnv):
     id) of the diagram's piece: a counter as it prints, or a card's face as it prints."""
     from ..counters.regions import region_box
 
-    c = _counter(game, d.piece or "")
-    if c is not None:
-        face = _face(c, d.face)
-        edge = outline(c.shape, c.width, c.height, fill=None, stroke=EDGE)
-        drawn = [*face_ops(c, face, 0.0, env), edge]
-        w, h = c.width, c.height
-    else:
-        from ..cards.cards import card_face_ops
-
-        card = next(k for k in game.cards if k.id == d.piece)  # checked (rules/rulebook.py)
-        face = card.back if d.face == "back" and card.back is not None else card.front
-        w, h = card.size
-        drawn = [*card_face_ops(card, face, env), Rect(0, 0, w, h, None, EDGE)]
+    w, h, drawn, face = _drawn(game, d.piece or "", d.face, env)
     boxes = {r.region.id: region_box(r.region, w, h) for r in face.regions}
     return w, h, drawn, boxes
+
+
+def _drawn(game: Game, piece: str, face_name: str | None, env: PlanEnv):
+    """(width, height, ops from its bottom-left corner, the face) of a counter or a card
+    as it prints, its cut line drawn."""
+    c = _counter(game, piece)
+    if c is not None:
+        face = _face(c, face_name)
+        edge = outline(c.shape, c.width, c.height, fill=None, stroke=EDGE)
+        return c.width, c.height, [*face_ops(c, face, 0.0, env), edge], face
+    from ..cards.cards import card_face_ops
+
+    card = next(k for k in game.cards if k.id == piece)  # checked (rules/rulebook.py)
+    face = card.back if face_name == "back" and card.back is not None else card.front
+    w, h = card.size
+    return w, h, [*card_face_ops(card, face, env), Rect(0, 0, w, h, None, EDGE)], face
+
+
+SPREAD_GAP = 10.0  # points between the pieces of a spread's row
+SPREAD_ROWS = 22.0  # points between a spread's rows where arrows run between them
+SPREAD_MOST = 0.5  # a spread's pieces drawn at most this of their printed size
+
+
+def _spread(game: Game, d: Diagram, width: float, size: float, env: PlanEnv):
+    """The pieces as they lie on the table: a row for each `at` (a player's side, named
+    over it), in the order written, and a piece whose `at` names a piece of the spread
+    lying on that one (tokens on a card); each piece's label under it and arrows from
+    piece to piece. One scale for all, so the rows' widest fits `width`."""
+    rows: dict[str, list[tuple[DiagramPiece, list[DiagramPiece]]]] = {}
+    standing: dict[str, list[DiagramPiece]] = {}  # a piece's id -> the tokens on it
+    for p in d.pieces:
+        if p.at in standing:  # `at` names a piece of the spread: it lies on that piece
+            standing[p.at].append(p)
+        else:
+            standing.setdefault(p.piece, [])
+            rows.setdefault(p.at, []).append((p, standing[p.piece]))
+    drawn = {p.piece: _drawn(game, p.piece, p.face, env) for p in d.pieces}
+    wide = {name: w for name, (w, _, _, _) in drawn.items()}
+    high = {name: h for name, (_, h, _, _) in drawn.items()}
+    across = [sum(wide[p.piece] for p, _ in row) + SPREAD_GAP * (len(row) - 1)
+              for row in rows.values()]  # fmt: skip
+    k = min(SPREAD_MOST, width / max(across))
+    head = Font(env.face(bold=True), max(RULES_MIN, size * 0.9))
+    label = Font(env.face(italic=True), max(RULES_MIN, size * 0.85))
+    ops: list = []
+    boxes: dict[str, tuple[float, float, float, float]] = {}
+    y = 0.0
+    for name, row in rows.items():
+        y -= head.size * 1.2
+        ops.append(Text(0, y, typeset(name), head, INK))
+        y -= 5
+        tall = max(high[p.piece] for p, _ in row) * k
+        x = (width - k * (across[list(rows).index(name)] - SPREAD_GAP * (len(row) - 1))
+             - SPREAD_GAP * (len(row) - 1)) / 2  # fmt: skip
+        for p, tokens in row:
+            w, h, art, _ = drawn[p.piece]
+            ops.append(Group(tuple(art), dx=x, dy=y - h * k, scale=k))
+            under = tall + label.size * 1.6 if p.label else h * k  # an arrow keeps off its label
+            boxes.setdefault(p.piece, (x, y - under, x + w * k, y))
+            ops += _tokens(game, tokens, x + w * k / 2, y - h * k * 0.45, w * k, k, env)
+            if p.label:
+                ops.append(Text(x + w * k / 2, y - tall - label.size * 1.2, typeset(p.label),
+                                label, MUTED, "centre"))  # fmt: skip
+            x += w * k + SPREAD_GAP
+        y -= tall + (label.size * 1.6 if any(p.label for p, _ in row) else 0.0)
+        y -= SPREAD_ROWS if d.arrows else 4.0
+    return ops + _spread_arrows(d, boxes, env), -y
+
+
+def _tokens(game: Game, tokens: list, cx: float, cy: float, room: float, k: float, env) -> list:
+    """Counters lying on a card, side by side about (cx, cy), overlapping where the card's
+    width is short of room."""
+    if not tokens:
+        return []
+    sizes = [_size(game, t.piece) * k for t in tokens]
+    step = min(max(sizes) * 1.1, (room * 0.8 - max(sizes)) / max(1, len(tokens) - 1))
+    x0 = cx - step * (len(tokens) - 1) / 2
+    ops: list = []
+    for i, t in enumerate(tokens):
+        ops += _piece_ops(game, t.piece, t.face, x0 + i * step, cy, env, k)
+    return ops
+
+
+def _to_edge(ux: float, uy: float, half_w: float, half_h: float) -> float:
+    """How far along the unit direction (ux, uy) a box's edge is from its middle."""
+    return min(half_w / abs(ux) if ux else math.inf, half_h / abs(uy) if uy else math.inf)
+
+
+def _spread_arrows(d: Diagram, boxes: dict, env: PlanEnv) -> list:
+    """Each arrow from its piece's box to the other's, leaving and meeting their edges."""
+    ops: list = []
+    for a in d.arrows:
+        (ax0, ay0, ax1, ay1), (bx0, by0, bx1, by1) = boxes[a.start], boxes[a.end]  # checked
+        (xa, ya), (xb, yb) = ((ax0 + ax1) / 2, (ay0 + ay1) / 2), ((bx0 + bx1) / 2, (by0 + by1) / 2)
+        dx, dy = xb - xa, yb - ya
+        length = math.hypot(dx, dy) or 1.0
+        ux, uy = dx / length, dy / length
+        start = _to_edge(ux, uy, (ax1 - ax0) / 2, (ay1 - ay0) / 2) + 3
+        end = length - _to_edge(ux, uy, (bx1 - bx0) / 2, (by1 - by0) / 2) - 3
+        sx, sy, ex, ey = xa + ux * start, ya + uy * start, xa + ux * end, ya + uy * end
+        ink = ARROWS[a.kind]
+        dash = (4.0, 3.0) if a.kind == "fire" else ()
+        ops.append(Line(sx, sy, ex, ey, Stroke(ink, ARROW_WIDTH, dash)))
+        left = (ex - ux * 7 - uy * 3.5, ey - uy * 7 + ux * 3.5)
+        right = (ex - ux * 7 + uy * 3.5, ey - uy * 7 - ux * 3.5)
+        ops.append(Path(((ex, ey), left, right), True, fill=ink))
+        if a.label:
+            ops += _plate_label(a.label, (sx + ex) / 2 - uy * 9, (sy + ey) / 2 + ux * 9, 7.5, ink,
+                                env)  # fmt: skip
+    return ops
