@@ -211,8 +211,8 @@ def test_printed_chance_rows_and_notes(tmp_path):
     assert shown.notes == (
         "Odds are the attacker's strength to the defender's, rounded in the defender's "
         "favour (11 to 4 is 2-1); below 1-2 read 1-2, above 3-1 read 3-1.",
-        "Column shifts: Woods 1 left, Fort 2 left (only the largest of these); "
-        "Creek (all attackers across) 1 left.",
+        "Column shifts: Woods 1 left; Fort 2 left. Only the largest of these applies. "
+        "Creek 1 left when all attackers cross it.",
         "Die-roll modifiers: Surprise +1.",
         "**DR** defender retreats.",
     )

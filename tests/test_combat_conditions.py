@@ -157,13 +157,13 @@ def test_the_crt_notes_say_every_condition_from_the_same_data(tmp_path):
     _game, table, _m = _setup(tmp_path)
     notes = printed(table).notes
     assert notes[1] == (
-        "Strengths before the odds: Mud: attacker halved (when in Mud turns); attacker halved "
-        "(when every attacker is armour, in Woods); fractions round up, for each unit."
+        "Strengths before the odds: Mud: attacker halved in Mud turns; attacker halved "
+        "in Woods when every attacker is armour; fractions round up, for each unit."
     )
     assert notes[2] == (
-        "Column shifts: Fort 2 left (when every defender is blue), Mud 1 left (when in Mud turns)."
+        "Column shifts: Fort 2 left when every defender is blue; Mud 1 left in Mud turns."
     )
-    assert notes[3] == "Die-roll modifiers: Armour -1 (when any attacker is armour)."
+    assert notes[3] == "Die-roll modifiers: Armour -1 when any attacker is armour."
     assert notes[5] == (
         "**AE** attacker loses 1 step, **EX** defender loses 1 step; attacker "
         "loses at least as much strength as the defender lost, **DR** defender retreats "

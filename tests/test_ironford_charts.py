@@ -41,8 +41,8 @@ def test_the_terrain_chart_the_key_and_the_crt_notes_agree():
         kind = kinds[s.on][s.name]
         row = rows[kind.label or kind.id]
         assert f"{abs(s.shift)} left" in row[1], (s.name, row)
-    assert rows["Fortification"][1] == "3 left (when every defender is south)"
-    assert "Fortification 3 left (when every defender is south)" in notes
+    assert rows["Fortification"][1] == "3 left when every defender is south"
+    assert "Fortification 3 left when every defender is south" in notes
 
 
 def test_the_rules_river_is_the_drawn_river():

@@ -365,23 +365,29 @@ def _meaning(r: Result) -> str:
     return "; ".join([w for w in (r.meaning, *said) if w])
 
 
-def when_words(c: Condition | None) -> str:
-    """A condition in words for the notes: ' (when the defender is south, in Mud turns)'."""
-    if c is None:
-        return ""
-    parts = []
-    for side, sel in (("attacker", c.attacker), ("defender", c.defender)):
-        if sel is not None:
-            every = "every" if c.units == "all" else "any"
-            parts.append(f"{every} {side} is {sel.text}")
-    if c.turns:
-        parts.append("on turn" + ("s " if len(c.turns) > 1 else " ") + ", ".join(map(str, c.turns)))
-    if c.period:
-        parts.append(f"in {c.period} turns")
-    for names, word in ((c.terrain, "in"), (c.feature, "with a"), (c.edge, "across a")):
-        if names:
-            parts.append(f"{word} " + " or ".join(_shown(n) for n in names))
-    return f" (when {', '.join(parts)})" if parts else ""
+def when_words(c: Condition | None, also: tuple[str, ...] = ()) -> str:
+    """A condition in words for the notes, one plain clause: where or when first, then who
+    (' in Woods when every attacker is armour'); ``also``: more of the who ('all attackers
+    cross it')."""
+    where: list[str] = []
+    who = list(also)
+    if c is not None:
+        if c.turns:
+            turns = ", ".join(map(str, c.turns))
+            where.append(f"on turn{'s' if len(c.turns) > 1 else ''} {turns}")
+        if c.period:
+            where.append(f"in {c.period} turns")
+        for names, word in ((c.terrain, "in"), (c.feature, "with a"), (c.edge, "across a")):
+            if names:
+                where.append(f"{word} " + " or ".join(_shown(n) for n in names))
+        for side, sel in (("attacker", c.attacker), ("defender", c.defender)):
+            if sel is not None:
+                every = "every" if c.units == "all" else "any"
+                who.append(f"{every} {side} is {sel.text}")
+    clause = " and ".join(where)
+    if who:
+        clause += (" " if clause else "") + "when " + " and ".join(who)
+    return f" {clause}" if clause else ""
 
 
 def _shown(name: str) -> str:
@@ -411,28 +417,36 @@ def multiplier_words(combat: Combat) -> str:
 
 
 def _shift_words(combat: Combat) -> str:
+    """Each group of shifts as a sentence, its shifts apart by semicolons, each one plain
+    clause ('Fortification 3 left when every defender is south'); a group whose shifts do
+    not add says so after it."""
     groups: dict[str, list[Shift]] = {}
     for s in combat.shifts:
         groups.setdefault(s.group, []).append(s)
-    parts = []
+    sentences = []
     for group, shifts in groups.items():
-        by_amount: dict[int, list[str]] = {}  # "Forest or Hills 1 left"
-        alone = []  # a shift on a condition: "Fort 2 left (when every defender is blue)"
+        by_amount: dict[tuple[int, str], list[str]] = {}  # "Forest or Hills 1 left"
         for s in shifts:
             shown = s.shown if s.on != "when" else s.label
-            if s.when is not None:
-                alone.append(f"{shown}{_across(s)} {columns_words(s.shift)}{when_words(s.when)}")
-            else:
-                by_amount.setdefault(s.shift, []).append(f"{shown}{_across(s)}")
-        named = [f"{' or '.join(n)} {columns_words(k)}" for k, n in by_amount.items()]
-        text = ", ".join([*named, *alone])
+            said = when_words(s.when, crossing(s))
+            by_amount.setdefault((s.shift, said), []).append(shown)
+        said_once = [f"{' or '.join(n)} {columns_words(k)}{w}" for (k, w), n in by_amount.items()]
+        text = "; ".join(said_once)
         if group and len(shifts) > 1:
-            text += " (only the largest of these)"
-        parts.append(text)
-    return "; ".join(parts)
+            text += ". Only the largest of these applies"
+        sentences.append(text)
+    return ". ".join(sentences)
 
 
-def _across(s: Shift) -> str:
+def crossing(s: Shift) -> tuple[str, ...]:
+    """Who must cross a hexside for its shift to apply, as a clause of when_words."""
+    if s.on != "edge":
+        return ()
+    return ("all attackers cross it",) if s.across == "all" else ("any attacker crosses it",)
+
+
+def _crossing(s: Shift) -> str:
+    """A hexside shift's crossing rule as `kitgen combat` lists it: ' (all attackers across)'."""
     if s.on != "edge":
         return ""
     return " (all attackers across)" if s.across == "all" else " (any attacker across)"
@@ -459,7 +473,7 @@ def format_resolution(table: Table, attack: str, defence: str, got: Resolution) 
     lines.append(f"{table.id}: {attack}{sign}{defence} reads {got.odds}")
     for s in got.shifts:
         lines.append(
-            f"  {s.shown if s.on != 'when' else s.label}{_across(s)}: {columns_words(s.shift)}"
+            f"  {s.shown if s.on != 'when' else s.label}{_crossing(s)}: {columns_words(s.shift)}"
         )
     if got.shifts:
         lines.append(f"  shifts in all: {columns_words(got.shift)}")

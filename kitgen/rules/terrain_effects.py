@@ -14,7 +14,7 @@ from ..model.table import Row, Table
 from ..names import suggest
 from ..records import replace
 from ..style import NONE
-from .combat import columns_words, multiplier_words, when_words
+from .combat import columns_words, crossing, multiplier_words, when_words
 
 
 def effects_table(game: Game, table: Table) -> Table:
@@ -77,9 +77,7 @@ def combat_words(combat: Combat, on: str, name: str) -> str:
     words = []
     for s in combat.shifts:
         if (s.on, s.name) == (on, name):
-            across = {"all": " if all attackers cross it", "any": " if any attacker crosses it"}
-            extra = across[s.across] if on == "edge" else ""
-            words.append(f"{columns_words(s.shift)}{extra}{when_words(s.when)}")
+            words.append(f"{columns_words(s.shift)}{when_words(s.when, crossing(s))}")
         elif s.on == "when" and _names(s.when, on, name):
             words.append(f"{s.label} {columns_words(s.shift)}{when_words(s.when)}")
     for m in combat.multipliers:
