@@ -141,9 +141,11 @@ class MapsSection(Section["MapSet"]):
         return plan_maps(model, env)
 
     def check(self, game: Game, model: MapSet, diags: Diagnostics) -> None:
+        from .rules.map_lines import check_line_ends
         from .rules.table_check import check_map_margins
 
         check_map_margins(game, model, diags)
+        check_line_ends(model, diags)
 
 
 @section

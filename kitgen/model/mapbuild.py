@@ -35,6 +35,12 @@ def step_neighbours(m: MapDef, cell: Cell, separators: Iterable[str] | None = No
     return [n for n in around if n in m.cells and frozenset((cell, n)) not in blocked]
 
 
+def on_edge(m: MapDef, cell: Cell) -> bool:
+    """Whether a cell lies on the map's edge: a side of it borders no cell of the map."""
+    sides = 4 if isinstance(m.grid, SquareGrid) else 6
+    return len(step_neighbours(m, cell, ())) < sides
+
+
 def components(
     m: MapDef, cells: Iterable[Cell], separators: Iterable[str] | None = None
 ) -> list[frozenset[Cell]]:
@@ -174,6 +180,7 @@ __all__ = [
     "board_grid",
     "components",
     "compose",
+    "on_edge",
     "placed_cells",
     "rect_cells",
     "rotate_cell",

@@ -7,12 +7,16 @@ import math
 from itertools import pairwise
 
 from ...colours import readable_on
+from ...geometry import Cell
 from ...model.map import FeatureKind, LineKind, MapDef
+from ...model.mapbuild import on_edge
 from ...style import MARK_INK, PAPER, PIECE_MIN, ROAD_CASING
 from ..clearance import hidden
 from ..plan import Font, Icon, Line, Path, Rect, Stroke, Text
 
 Point = tuple[float, float]
+# ways that run on off the map where they end on its edge (a river keeps its own ends)
+OFF_MAP = ("road", "rail", "trail")
 # drawn bottom to top: water under the ways that cross it, rails over roads
 _ORDER = {"river": 0, "trail": 1, "plain": 2, "road": 3, "rail": 4}
 
@@ -20,11 +24,38 @@ _ORDER = {"river": 0, "trail": 1, "plain": 2, "road": 3, "rail": 4}
 def line_ops(m: MapDef, size: float) -> list:
     ops: list = []
     lines = sorted(m.lines, key=lambda ln: _ORDER.get(m.line_kinds[ln.kind].style, 2))
+    towns = {f.cell for f in m.features if f.name}
     for line in lines:
         kind = m.line_kinds[line.kind]
         pts = [m.grid.centre(*c) for c in line.cells]
+        if kind.style in OFF_MAP:  # an end on the map's edge runs on off the map
+            ends = ((line.cells[0], line.cells[1]), (line.cells[-1], line.cells[-2]))
+            first, last = (_off_map(m, end, before, towns) for end, before in ends)
+            pts = [p for p in (first, *pts, last) if p is not None]
         ops.extend(style_ops(kind, pts, size))
     return ops
+
+
+def _off_map(m: MapDef, end: Cell, before: Cell, towns: set[Cell]) -> Point | None:
+    """Where a way that ends in ``end`` (coming from ``before``) leaves the map: the middle
+    of the end cell's side on the map's edge that lies most nearly straight on; None when
+    the end is a town (the way ends there) or not on the edge."""
+    if end in towns or not on_edge(m, end):
+        return None
+    (ex, ey), (bx, by) = m.grid.centre(*end), m.grid.centre(*before)
+    corners = m.grid.corners(*end)
+    best: tuple[float, Point] | None = None
+    for (x0, y0), (x1, y1) in zip(corners, corners[1:] + corners[:1], strict=True):
+        mx, my = (x0 + x1) / 2, (y0 + y1) / 2
+        beyond = m.grid.cell_at((2 * mx - ex, 2 * my - ey))  # the cell across this side
+        if beyond is not None and beyond in m.cells:
+            continue
+        straight = ((mx - ex) * (ex - bx) + (my - ey) * (ey - by)) / (
+            math.hypot(mx - ex, my - ey) * max(1e-9, math.hypot(ex - bx, ey - by))
+        )
+        if best is None or straight > best[0]:
+            best = (straight, (mx, my))
+    return best[1] if best is not None else None
 
 
 def style_ops(kind: LineKind, pts: list[Point], size: float) -> list:
