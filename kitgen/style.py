@@ -54,6 +54,7 @@ CONTENTS_ENTRY = 9.5  # points: a line of a rulebook's contents list
 # content's ink is made lighter or darker, in its own hue, where it falls short.
 PIECE_CONTRAST = 4.5  # WCAG AA for body text
 PIECE_CONTRAST_SMALL = 7.0  # text set under RULES_MIN: WCAG AAA, as print spreads fine type
+SIDE_RING = 2.4  # points: a base label's ring in its side's colour
 SIDE_PALETTE = ("#1f5fa8", "#b03a2e", "#2e7d32", "#c99a06", "#6a3d9a", "#00838f")  # sides' marks
 
 # ---- room ------------------------------------------------------------------------

@@ -195,6 +195,13 @@ def test_every_reading_mark_has_its_words_on_the_notes_page_and_nowhere_else(gam
     entries = set(re.findall("(\u2020\\d+) ", notes))
     assert marked <= entries, f"{game}: marks without a note: {marked - entries}"
     assert entries <= marked, f"{game}: notes whose mark is printed nowhere: {entries - marked}"
+    # a counter sheet says what its counts are where the pieces are (issue 36's second
+    # look: "Counts: kit's reading †1" told a player nothing)
+    counts = (
+        {d.reading for d in planned.game.counters.defs if d.reading}
+        if planned.game.counters
+        else set()
+    )
     for reading in readings:
         words = " ".join(reading.kit.split()[:6])  # the note's first words, as printed
         # the rulebook may keep a case's words after it (its notes, where a player reading
@@ -203,6 +210,7 @@ def test_every_reading_mark_has_its_words_on_the_notes_page_and_nowhere_else(gam
             name: text.translate(PLAIN)
             for name, text in elsewhere.items()
             if not name.startswith("rulebook")
+            and not (reading in counts and name.startswith("counters"))
         }
         on = [name for name, text in plain.items() if words in text]
         assert on == [], f"{game}: the words of {reading.mark} print on {on}"
@@ -225,5 +233,7 @@ def test_a_counter_sheet_of_coded_pieces_prints_its_key_from_the_data():
         for page in pdf_text(pdfs[name]):
             assert key in page
     codes = {d.front.elements[0].text for d in planned.game.counters.defs}
-    codes -= {"FOOD"}  # a marker that says what it is in a word needs no key
+    # a marker that prints a word is keyed with its back's: what both sides are for
+    codes = codes - {"FOOD"} | {"FOOD / +60"}
     assert {part.split(" = ")[0] for part in key.removeprefix("Key: ").split("; ")} == codes
+    assert "FOOD / +60 = Food marker for the food track, +60 side up past 59" in key

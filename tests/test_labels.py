@@ -14,6 +14,7 @@ from pypdf import PdfReader
 from kitgen.layout.counters.faces import SAFE
 from kitgen.layout.plan import Group, Line, Text
 from kitgen.rules.generate import generate
+from kitgen.style import SIDE_RING
 
 from .conftest import CONTENT, build_fresh, build_pdfs, errors_of, plan_game, seed_kit, write_game
 from .page_marks import read_marks
@@ -94,7 +95,7 @@ def test_rencounter_labels_are_the_scenarios_figures_and_blanks():
     named = label_items(manifest, "scenario")
     blank = label_items(manifest, "blank")
     figures = [
-        {k: str(f["attrs"][k]) for k in ("name", "F", "M", "Ex")}
+        {**{k: str(f["attrs"][k]) for k in ("name", "F", "M", "Ex")}, "side": side["id"]}
         for path in sorted((CONTENT / "rencounter" / "scenarios").glob("*.yaml"))
         for side in yaml.safe_load(path.read_text())["sides"]
         for unit in side["units"]
@@ -113,14 +114,17 @@ def test_rencounter_labels_are_the_scenarios_figures_and_blanks():
 
 def test_round_labels_keep_their_text_clear_of_the_ring():
     # every glyph of every Rencounter label at least SAFE inside its printed ring's inner
-    # edge (0.6 pt drawn 1.575 pt in), read back from the PDF
+    # edge (0.6 pt, or a side's ring, drawn a gap in), read back from the PDF
     _, pdfs, manifest = seed_kit("rencounter")
     marks = read_marks(pdfium.PdfDocument(pdfs["labels.pdf"])[0])
     nearest = {}
     for item in label_items(manifest):
         x0, y0, x1, y1 = item["bbox"]
         cx, cy, r = (x0 + x1) / 2, (y0 + y1) / 2, (x1 - x0) / 2
-        ring = r - 1.575 - 0.6
+        # the frame's gap inside the cut (3.5 % of the label, 1 pt at least), then its
+        # width: 0.6 pt, or the side's ring
+        width = SIDE_RING if (item["fields"] or {}).get("side") else 0.6
+        ring = r - max(1.0, 2 * r * 0.035) - width
         for g in marks.glyphs:
             a, b, c, d = g.box
             if math.hypot((a + c) / 2 - cx, (b + d) / 2 - cy) < r:
@@ -497,3 +501,72 @@ def test_a_null_field_prints_a_write_in_and_is_listed(game_dir):
     assert [str(d).split("game.yaml:")[1] for d in p.diags.warnings] == [
         "16:33: warning: labels[0].records[0].M: write-in blank: record 1 has no value for 'M'"
     ]
+
+
+SIDE_SCENARIO = {
+    "scenarios/s.yaml": """
+title: S
+sides:
+  - {id: blue, name: Blue, colour: "#1f5fa8"}
+  - {id: grey, name: Grey}
+"""
+}
+SIDED = """
+id: g
+title: G
+rules: {}
+labels:
+  - id: men
+    name: "{name}"
+    shape: round
+    size: 3/4
+    side: "{side}"
+    records: [{name: Ann, side: blue}, {name: Bo, side: grey}, {name: Cy, side: %s}]
+    front: {border: {colour: "#6b4f2a", width: 0.6pt}, text: "{name}"}
+"""
+
+
+def _label_faces(planned) -> dict[str, tuple]:
+    groups = [op for doc in planned.docs for page in doc.pages for op in page.ops]
+    out = {}
+    while groups:
+        op = groups.pop()
+        if isinstance(op, Group):
+            groups.extend(op.ops)
+            for name in ("men-1", "men-2", "men-3"):
+                if op.key and f":{name}:" in op.key:
+                    out[name] = op.ops
+    return out
+
+
+def test_a_labels_side_rings_it_in_the_sides_colour_and_marks_its_shape(game_dir):
+    """Issue 36: base labels told the sides apart by nothing. A label's `side:` (a field
+    each record fills) rings it in the colour its scenario declares for the side, and
+    marks its top with the side's shape, as the scenario's plan draws its tokens; a side
+    with no colour keeps the label's frame and takes the mark only."""
+    from kitgen.layout.plan import Circle, Path, Rect
+
+    planned = plan_game(write_game(game_dir, SIDED % "blue", SIDE_SCENARIO))
+    assert not planned.diags.errors
+    faces = _label_faces(planned)
+    rings = {
+        name: [(o.stroke.colour, o.stroke.width) for o in ops if getattr(o, "stroke", None)]
+        for name, ops in faces.items()
+    }
+    assert (("#1f5fa8", SIDE_RING)) in rings["men-1"]
+    assert ("#6b4f2a", 0.6) in rings["men-2"] and all(w < 1 for _, w in rings["men-2"])
+    shapes = {
+        n: [type(o) for o in ops if isinstance(o, (Circle, Rect, Path))] for n, ops in faces.items()
+    }
+    # the first side round, the second square, as side_shapes deals them
+    assert Rect in shapes["men-2"] and shapes["men-1"].count(Circle) >= 2
+
+
+def test_a_labels_side_no_scenario_names_is_warned_at_the_label(game_dir):
+    planned = plan_game(write_game(game_dir, SIDED % "bleu", SIDE_SCENARIO))
+    assert [str(d).split("game.yaml:")[1] for d in planned.diags.warnings] == [
+        "5:5: warning: labels[0].side: label men-3: side 'bleu' is no scenario's side (the "
+        "scenarios name blue, grey); it prints without a side's ring and mark"
+    ]
+    faces = _label_faces(planned)
+    assert not [o for o in faces["men-3"] if getattr(o, "stroke", None) and o.stroke.width > 1]

@@ -269,3 +269,25 @@ def test_set_up_rules_read_as_instructions_not_checker_fragments(game, scenario,
     rules = text.split("Set-up rules", 1)[1]
     assert gone not in rules
     assert read in rules
+
+
+def test_a_plans_key_of_units_is_a_list_a_line_for_each_token():
+    """Issue 36 (second look): the ambush plan's key ran on as one paragraph of 29 names.
+    A key whose tokens stand for units lists them, a line each: the token, the unit it
+    marks, its men; a key of short pairs (a farmer's F) still runs on in one line."""
+    planned = seed_kit("rencounter")[0]
+    doc = next(d for d in planned.docs if d.name == "scenario-ambush-at-the-ford")
+    texts = [op.text for op in doc.pages[0].ops if type(op).__name__ == "Text"]
+    start = texts.index("Key")
+    lines = [t for t in texts[start + 1 :] if t.startswith("•  ")][:3]
+    assert lines == [
+        "•  E = Escort (Lt. Aubert): Lt. Aubert, Sgt. Gridley, Brun, Colin, Dufour",
+        "•  C = Courier\u2019s guard (Cpl. Mercier): Cpl. Mercier, The courier, Fabre, "
+        "Gautier, Henri",
+        "•  F = At the ford (Cpl. Biscarat; Capt. Rochefort with them): Rochefort, Cpl. Biscarat, "
+        "Guard 2, Guard 3, Guard 4, Guard 5,",
+    ]
+    ryamon = seed_kit("ryamon")[0]
+    sheet = next(d for d in ryamon.docs if d.name.startswith("scenario-"))
+    keys = [op.text for op in sheet.pages[0].ops if type(op).__name__ == "Text"]
+    assert [t for t in keys if t.startswith("Key: F = Farmer; So = Soldier;")]

@@ -44,11 +44,17 @@ class PlanEnv:
         return self.fonts.face(family or self.game.font, bold, italic)
 
     def side_shape(self, side: str) -> str:
-        """The shape that marks a side's pieces (by the game's order of sides)."""
+        """The shape that marks a side's pieces (by the game's order of sides); a side only
+        a scenario names takes the shape that scenario's plan draws it in."""
         if self.sides is None:
             from .sides import side_shapes
 
             self.sides = side_shapes(self.game)
+            book = self.game.rules
+            for sc in book.scenarios if book is not None else ():
+                more = side_shapes(self.game, [s.id for s in sc.sides])
+                for sid, shape in more.items():
+                    self.sides.setdefault(sid, shape)
         return self.sides[side]
 
     def fact(self, text: str, group: str | None = None) -> None:

@@ -43,6 +43,7 @@ class LabelDef:
     blank: str = "___"  # what a missing value prints as
     bleed: float | None = None
     copies: tuple[LabelCopy, ...] = ()  # one per record when the records are known
+    side: str = ""  # a scenario side's id, or a {field} each record fills; "": no side
 
 
 @record

@@ -12,7 +12,7 @@ import re
 from functools import lru_cache
 
 from ...model.counters import CounterDef, CounterSet, IconEl, TextEl
-from ...model.reading import NOTES_TITLE, Reading
+from ...model.reading import Reading
 from ...patterns import pattern
 from ...records import record, replace
 from ...style import (
@@ -24,6 +24,7 @@ from ...style import (
     PIECE_GUTTER,
     READING,
     READING_LEAD,
+    sentence,
     typeset,
 )
 from ...units import mm
@@ -175,12 +176,14 @@ def _reading_marks(cs: CounterSet) -> dict[Reading, str]:
 
 
 def _note_lines(marks: dict[Reading, str], width: float, env: PlanEnv, key: str = "") -> list[str]:
-    """The marks of the counts the kit chose and where their words are; then the key to
-    the codes the faces print, when they print codes."""
+    """What the counts the kit chose are, in the reading's own words (a player holding
+    the sheet reads them here; the notes page lists them too); then the key to the codes
+    the faces print, when they print codes."""
     texts = [key] if key else []
     if marks:
-        said = ", ".join(dict.fromkeys(marks.values()))
-        texts.insert(0, f"Counts: kit's reading {said} ({NOTES_TITLE})")
+        said = " ".join(sentence(r.kit) for r in marks)
+        signs = ", ".join(dict.fromkeys(marks.values()))
+        texts.insert(0, f"Counts, the kit's choice {signs}: {said}")
     return [w for t in texts for w in wrap_hard(typeset(t), env.face(), READING, width, env.fonts)]
 
 
@@ -193,13 +196,14 @@ def code_key(cs: CounterSet) -> str:
     data: each design's first face text is a code of 1-3 letters (or it shows one icon
     and no text: "blood icon") and its name says what the code stands for (a side's
     words in brackets left off: "Archer (red side)"). A marker that prints a word (FOOD)
-    says what it is and needs no key. Empty when any other design prints no code, or
+    is keyed with its back's word, by its name. Empty when any other design prints no code, or
     one code stands for two names."""
     key: dict[str, str] = {}
     for d in cs.defs:
         texts = [e.text.strip() for e in d.front.elements if isinstance(e, TextEl)]
         icons = [e.name for e in d.front.elements if isinstance(e, IconEl)]
         if d.kind == "marker" and texts and WORD.match(texts[0]):
+            key.setdefault(_worded(d, texts[0]), re.sub(r"\s*\([^)]*\)$", "", d.name).strip())
             continue
         if texts:
             code = texts[0]
@@ -215,6 +219,13 @@ def code_key(cs: CounterSet) -> str:
     if all(code.lower() == name.lower() for code, name in key.items()):
         return ""
     return "Key: " + "; ".join(f"{code} = {name}" for code, name in key.items())
+
+
+def _worded(d: CounterDef, word: str) -> str:
+    """A worded marker's key entry: its word, and its back's when that says another
+    ("FOOD / +60"): a player holding the sheet learns what both sides are."""
+    back = [e.text.strip() for e in (d.back.elements if d.back else ()) if isinstance(e, TextEl)]
+    return f"{word} / {back[0]}" if back and back[0] != word else word
 
 
 def _foot(marks: dict[Reading, str], env: PlanEnv, key: str = "") -> float:

@@ -3,10 +3,12 @@ packing, forms drawn once), in labels.pdf. Manifest kind `label`."""
 
 from __future__ import annotations
 
-from ...model.counters import CounterDef, CounterSet
-from ...model.label import Labels
+from ...model.counters import CounterDef, CounterSet, Face
+from ...model.label import LabelDef, Labels
+from ...records import replace
 from ...rules.labels import fill, fill_face, label_records
 from ...rules.profile import effective_seed
+from ...style import SIDE_RING
 from ..env import PlanEnv
 from ..plan import Document
 from .counters import plan_counters
@@ -17,12 +19,15 @@ DEFAULT_SEED_NOTE = f"generated with seed {effective_seed(None)} (default)"
 def plan_labels(model: Labels, env: PlanEnv) -> list[Document]:
     defs: list[CounterDef] = []
     extra: dict[str, dict] = {}
+    colours = scenario_sides(env)
     for label in model:
         for k, record in enumerate(
             label_records(env.game, label, env.settings.seed, env.settings.use), start=1
         ):
             did = f"{label.id}-{k}"
             copy = label.copies[k - 1] if k <= len(label.copies) else None
+            front = copy.face if copy else fill_face(label.face, record, label.blank)
+            side = _side(label, record, k, colours, env)
             defs.append(
                 CounterDef(
                     id=did,
@@ -32,12 +37,13 @@ def plan_labels(model: Labels, env: PlanEnv) -> list[Document]:
                     width=label.width,
                     height=label.height,
                     quantity=copy.quantity if copy else label.quantity,
-                    front=copy.face if copy else fill_face(label.face, record, label.blank),
+                    front=_ringed(front, colours.get(side)) if side else front,
                     back=None,
                     span=label.span,
                     entry=f"{label.path}[{k}]",
                     own_attrs=record,
                     bleed=label.bleed,
+                    side=side or None,
                 )
             )
             extra[did] = {
@@ -61,3 +67,37 @@ def plan_labels(model: Labels, env: PlanEnv) -> list[Document]:
             if env.settings.seed is None and any("seed" in i.extra for i in page.items):
                 page.proof = DEFAULT_SEED_NOTE  # with --seed the run's facts say it
     return docs
+
+
+def scenario_sides(env: PlanEnv) -> dict[str, str | None]:
+    """Each side the game's scenarios name, with the colour it declares (or None)."""
+    book = env.game.rules
+    sides = [s for sc in (book.scenarios if book is not None else ()) for s in sc.sides]
+    return {s.id: s.colour for s in sides}
+
+
+def _side(
+    label: LabelDef, record: dict[str, str], k: int, sides: dict[str, str | None], env: PlanEnv
+) -> str:
+    """The side a label's record is on ("" for none, or a blank label); one no scenario
+    names is warned at the label, which prints without a side (a kit built with one of its
+    scenarios left out still builds)."""
+    side = fill(label.side, record, "").strip() if label.side and record else ""
+    if side and side not in sides:
+        known = ", ".join(sides) or "none"
+        env.warn(
+            label.span,
+            f"{label.path}.side",
+            f"label {label.id}-{k}: side {side!r} is no scenario's side (the scenarios name "
+            f"{known}); it prints without a side's ring and mark",
+        )
+        return ""
+    return side
+
+
+def _ringed(face: Face, colour: str | None) -> Face:
+    """The face ringed in its side's colour (a frame as wide as SIDE_RING), when the side
+    declares one; its shape marks the top (the counters' side mark)."""
+    if colour is None:
+        return face
+    return replace(face, border=colour, border_width=max(face.border_width, SIDE_RING))

@@ -866,20 +866,13 @@ def _where(setup: Setup, p: Placed) -> str:
 def _sheet(setup: Setup, colours: dict[str, str], flow: _Flow) -> None:
     sc = setup.scenario
     shapes = scenario_shapes(setup)
-    if setup.map is not None:
-        names: dict[str, list[str]] = defaultdict(list)
-        for p in setup.placed:  # a type's own name ("Farmer") reads better than a colour's
-            if p.cell is not None or p.cells:
-                name = p.values.get("name") or p.piece.name or p.piece.id
-                if name not in names[token_text(p)]:
-                    names[token_text(p)].append(name)
-        key_text = "; ".join(f"{k} = {_common_name(v)}" for k, v in names.items())
-        faces = sorted({turned(p) for p in setup.placed if turned(p)})
-        if faces:
-            key_text += ("; " if key_text else "") + "ring: on its " + " or ".join(faces)
-            key_text += " face"
-        if key_text:
-            flow.para("Key: " + key_text, size=SMALL, colour=MUTED)
+    lines = _key_lines(setup) if setup.map is not None else []
+    if lines and max(map(len, lines)) <= KEY_RUN_ON:  # short pairs read as one line
+        flow.para("Key: " + "; ".join(lines), size=SMALL, colour=MUTED)
+    elif lines:  # a token standing for a unit's men: a list, a line for each
+        flow.para("Key", size=SMALL, colour=MUTED)
+        for line in lines:
+            flow.para(line, indent=6, size=SMALL, colour=MUTED, bullet=True)
     drawn = [partial(_side, setup, side, colours, shapes[side.id], flow) for side in sc.sides]
     for k in range(0, len(drawn) - 1, 2):  # sides two abreast where their lines are short
         flow.pair(drawn[k], drawn[k + 1])
@@ -900,6 +893,34 @@ def _sheet(setup: Setup, colours: dict[str, str], flow: _Flow) -> None:
     named = [r for r in (*setup.book.constraints, *sc.constraints) if r.name and r.applies(used)]
     if named:
         flow.section(lambda: _setup_rules(named, flow))
+
+
+KEY_RUN_ON = 40  # characters: a plan's key whose every entry is this short runs on
+
+
+def _key_lines(setup: Setup) -> list[str]:
+    """The plan's key, a line for each token's text: the unit its figures make and their
+    names (or the pieces' common name: "Farmer"), then the faces a ring marks."""
+    names: dict[str, list[str]] = defaultdict(list)
+    units: dict[str, set] = defaultdict(set)
+    for p in setup.placed:  # a type's own name ("Farmer") reads better than a colour's
+        if p.cell is not None or p.cells:
+            name = p.values.get("name") or p.piece.name or p.piece.id
+            units[token_text(p)].add(p.unit)
+            if name not in names[token_text(p)]:
+                names[token_text(p)].append(name)
+    unit_names = {u.id: u.name or u.id for u in setup.scenario.units}
+    lines = []
+    for k, v in names.items():
+        (unit, *more) = units[k]
+        if not more and unit in unit_names and len(v) > 1:
+            lines.append(f"{k} = {unit_names[unit]}: {', '.join(v)}")
+        else:
+            lines.append(f"{k} = {_common_name(v)}")
+    faces = sorted({turned(p) for p in setup.placed if turned(p)})
+    if faces:
+        lines.append("ring: on its " + " or ".join(faces) + " face")
+    return lines
 
 
 def _side(setup: Setup, side, colours: dict[str, str], shape: str, flow: _Flow) -> None:

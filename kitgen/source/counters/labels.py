@@ -110,6 +110,13 @@ LABEL_SIZE = Key(
 )
 LABEL_BLEED = Key("bleed", LENGTH, "art runs this far past the trim")
 LABEL_FRONT = Key("front", Either(TEXT, FACE), "a counter face; one side only", required=True)
+LABEL_SIDE = Key(
+    "side",
+    TEXT,
+    "the side a label's figure is on, a {field} each record fills: a scenario's side, "
+    "whose colour rings the label and whose shape marks its top",
+    default="",
+)
 LABEL = Spec(
     "label",
     LABEL_ID,
@@ -123,6 +130,7 @@ LABEL = Spec(
     LABEL_SIZE,
     LABEL_BLEED,
     LABEL_FRONT,
+    LABEL_SIDE,
     heading="Labels from a roster (`labels:`)",
     one_of=(
         OneOf("roster", "records", needed=False, both="give roster or records, not both"),
@@ -160,6 +168,7 @@ def _read_label(ctx: Context, node: Node, path: str) -> LabelDef | None:
     shape = f.choice(LABEL_SHAPE)
     w, h = f.get(LABEL_SIZE, _read_size, shape) or (None, None)
     bleed = f.length(LABEL_BLEED, positive=False, negative=False)
+    side = f.text(LABEL_SIDE)
     front_node = f.node_of(LABEL_FRONT)
     # the face as written, its {field}s kept: a roster's labels and the blanks fill it at
     # build; with records here, each record's face is read in full (_copies) and says
@@ -194,6 +203,7 @@ def _read_label(ctx: Context, node: Node, path: str) -> LabelDef | None:
         quantity=quantity or 1,
         blank=blank,
         bleed=bleed,
+        side=side,
     )
     if sets and isinstance(node, Map):
         label = _copies(ctx, node, label, sets, (w, h))
