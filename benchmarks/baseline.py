@@ -186,7 +186,8 @@ def counters(c: Canvas, n: int, icon: str | None, duplex: bool) -> None:
 # badged where its badge covers no hex number, and the terrain key.
 
 TITLE_INK = "#222222"
-GRID_INK = "#555555"
+GRID_INK = "#555555"  # seams and their dashes
+MAP_GRID_INK = "#1a1a1a"  # the map's grid: kitgen's strongest line of a map's ground
 EDGE_INK = "#111111"
 COORD_INK = "#444444"
 BADGE = "#c0392b"
@@ -302,10 +303,13 @@ class HexMap:
         return out
 
 
-def draw_map(c: Canvas, m: HexMap, outlines=None, coords=(COORD_SIZE, None), lanes=None) -> None:
+def draw_map(
+    c: Canvas, m: HexMap, outlines=None, coords=(COORD_SIZE, None), lanes=None, printed=1.0
+) -> None:
     """Fills, grid lines, then (`outlines`, under the words) the map's edge and numbers
     (`coords`: their size and cells, as HexMap.reduced gives them; `lanes`: the seams
-    they keep clear of)."""
+    they keep clear of). `printed`: the scale it prints at: the grid keeps 0.75 pt, and
+    0.5 pt at least reduced, the edge 1.6 pt and twice that least (kitgen's weights)."""
     paths = []
     for row in range(m.rows):
         for col in range(m.cols):
@@ -318,14 +322,14 @@ def draw_map(c: Canvas, m: HexMap, outlines=None, coords=(COORD_SIZE, None), lan
             paths.append(path)
             c.setFillColorRGB(*hex_rgb(hex_colour(col, row)))
             c.drawPath(path, stroke=0, fill=1)
-    c.setStrokeColorRGB(*hex_rgb(GRID_INK))
-    c.setLineWidth(0.5)
+    c.setStrokeColorRGB(*hex_rgb(MAP_GRID_INK))
+    c.setLineWidth(max(0.5, 0.75 * printed) / printed)
     for path in paths:
         c.drawPath(path, stroke=1, fill=0)
     if outlines:
         outlines(c)
     c.setStrokeColorRGB(*hex_rgb(EDGE_INK))
-    c.setLineWidth(1.6)
+    c.setLineWidth(max(1.6 * printed, 1.0) / printed)
     c.setDash([])
     for x0, y0, x1, y1 in m.edges():
         c.line(x0, y0, x1, y1)
@@ -844,7 +848,7 @@ def assembly_page(c: Canvas, m: HexMap, way: Tiling, words: list[Box]) -> None:
         c.translate(m.height, 0)
         c.rotate(90)
     coords = m.reduced(scale)
-    draw_map(c, m, outlines, coords)
+    draw_map(c, m, outlines, coords, printed=scale)
     c.restoreState()
     if coords != (COORD_SIZE, None):  # the badges keep clear of the numbers it prints
         words = m.word_boxes(*coords)

@@ -129,21 +129,28 @@ def legible(ink: str, background: str, floor: float) -> str | None:
     return _hls_hex(h, enough, s)
 
 
-def lighter_than(ink: str, other: str, ratio: float) -> str:
-    """`ink`, or the least tint of it toward white that is lighter than `other` by
-    `ratio`:1 or more (a map's texture kept lighter than its grid)."""
+def lightness(colour: str) -> float:
+    """CIE L* of '#rrggbb' (0 black .. 100 white): how dark it prints, on a scale the eye
+    reads evenly, so a difference of lightness is how far a line stands off its ground."""
+    y = relative_luminance(colour)
+    return 116 * y ** (1 / 3) - 16 if y > 216 / 24389 else 24389 / 27 * y
 
-    def enough(colour: str) -> bool:
-        lighter = relative_luminance(colour) >= relative_luminance(other)
-        return lighter and contrast(colour, other) >= ratio
 
-    if enough(ink):
+def stand_off(ink: str, ground: str) -> float:
+    """How far a line of `ink` stands off the `ground` it is drawn on, in L*."""
+    return abs(lightness(ink) - lightness(ground))
+
+
+def faint_on(ink: str, ground: str, most: float) -> str:
+    """`ink`, or the least blend of it toward `ground` that stands off it by `most` L* or
+    less (a map's texture kept fainter than its grid)."""
+    if stand_off(ink, ground) <= most:
         return ink
     short, far = 0.0, 1.0
     for _ in range(20):
         mid = (short + far) / 2
-        if enough(mix(ink, "#ffffff", mid)):
+        if stand_off(mix(ink, ground, mid), ground) <= most:
             far = mid
         else:
             short = mid
-    return mix(ink, "#ffffff", far)
+    return mix(ink, ground, far)

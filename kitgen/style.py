@@ -25,6 +25,7 @@ MARK_INK = "#111111"  # marks and names printed on map art and in its key
 EDGE_INK = "#1f1f1f"  # a threat card's border
 LINE_INK = "#333333"  # swatch frames, pattern strokes, fold dots, write-in lines
 DIM_INK = "#444444"  # piece cut lines, map coordinates, a map key's notes
+MAP_GRID_INK = "#1a1a1a"  # a map's playing grid: the darkest line of its ground
 MID_INK = "#555555"  # grids, seams, write-in fields, a table head's rule, piece notes
 NEUTRAL_INK = "#6b6b6b"  # set-up tokens of pieces that belong to no side
 GRID_INK = "#9aa5b1"  # a template's measuring grid

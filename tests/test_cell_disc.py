@@ -100,3 +100,42 @@ def test_ryamons_cells_show_their_pop_limits():
                 row = int((height - PAD - (cy - y0 + wy0)) // t["cell"])
                 seen.setdefault((col, row), set()).add(w.text)
     assert {c: v for c, v in seen.items() if c in want} == {c: {v} for c, v in want.items()}
+
+
+def test_tufts_trees_and_dots_keep_clear_of_the_disc(tmp_path):
+    """A terrain's tufts, trees and dots are left out where a cell's disc goes, so no tree
+    peeks out from under a pop limit; a terrain whose cells have no disc keeps them all."""
+    from kitgen.layout.maps.celldisc import disc_room, disc_spots
+    from kitgen.layout.maps.mapart import _local_polygon, pattern_ops
+    from kitgen.layout.plan import Circle, Line, Path, Stroke
+
+    from .conftest import plan_game
+
+    folder = write_game(tmp_path / "g", GAME.replace("DISC", "disc: {prop: pop_limit}"))
+    m = plan_game(folder).game.maps.get("land")
+    local = _local_polygon(m.grid)
+    (cx, cy), ((x0, y0, x1, y1), _, _) = m.grid.centre(0, 0), disc_spots(m, 72.0, 0.0)[0]
+    disc = (x0 - cx, y0 - cy, x1 - cx, y1 - cy)  # cell A1's disc, about its centre
+
+    def points(op) -> list:
+        if isinstance(op, Circle):
+            return [(op.cx + dx * op.r, op.cy + dy * op.r) for dx in (-1, 1) for dy in (-1, 1)]
+        if isinstance(op, Line):
+            return [(op.x0, op.y0), (op.x1, op.y1)]
+        assert isinstance(op, Path)
+        return list(op.points)
+
+    for pattern in ("trees", "grass", "dots"):
+        ink = Stroke("#336633", 0.3)
+        every = pattern_ops(pattern, local, 72.0, ink)
+        kept = pattern_ops(pattern, local, 72.0, ink, clear=disc_room(m, "field", 72.0))
+        under = [
+            op
+            for op in every
+            if any(disc[0] < x < disc[2] and disc[1] < y < disc[3] for x, y in points(op))
+        ]
+        assert under, pattern  # the pattern would reach under the disc ...
+        assert not any(
+            disc[0] < x < disc[2] and disc[1] < y < disc[3] for op in kept for x, y in points(op)
+        ), pattern  # ... and is kept clear of it
+    assert disc_room(m, "lake", 72.0) == ()  # the lake has no pop limit: no disc

@@ -1099,7 +1099,7 @@ POINTS = SMALL.replace("        cell: 3/4in", "        cell: 3/4in\n        draw
 def test_a_board_of_points_draws_a_dot_per_cell_and_lines_corner_to_corner(game_dir):
     """A morris or hunt-game board: no cell outlines or border, a dot on every cell's
     centre, and its lines may join cells that touch at a corner."""
-    from kitgen.layout.maps.mapart import BORDER, GRID_LINE, POINT
+    from kitgen.layout.maps.mapart import POINT, border_line, grid_line
 
     p = plan_game(write_game(game_dir, POINTS))
     m = p.game.maps.get("m")
@@ -1109,9 +1109,9 @@ def test_a_board_of_points_draws_a_dot_per_cell_and_lines_corner_to_corner(game_
     outlines = [
         o
         for o in ops
-        if isinstance(o, Outline) and o.stroke == GRID_LINE and _across(o.points) == 54
+        if isinstance(o, Outline) and o.stroke == grid_line() and _across(o.points) == 54
     ]
-    assert outlines == [] and not any(getattr(o, "stroke", None) == BORDER for o in ops)
+    assert outlines == [] and not any(getattr(o, "stroke", None) == border_line() for o in ops)
     assert [m.label(c) for c in m.lines[0].cells] == ["A1", "B2", "C1"]
 
 

@@ -68,6 +68,7 @@ class Path(NamedTuple):
     fill: str | None = None
     stroke: Stroke | None = None
     hatch: str | None = None  # a colour: hatch the inside with thin diagonal lines
+    hatch_step: float = 4.0  # between the hatch lines (each an eighth of it wide)
 
 
 class Text(NamedTuple):

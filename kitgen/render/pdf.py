@@ -192,7 +192,7 @@ class Painter:
     @paints(Path)
     def op_Path(self, o: Path) -> None:
         if o.hatch:
-            self._hatch(o.points, o.hatch)
+            self._hatch(o.points, o.hatch, o.hatch_step)
         paint = self._paint(o.fill if o.closed else None, o.stroke)
         if not paint or len(o.points) < 2:
             return
@@ -208,14 +208,14 @@ class Painter:
             path = self._paths[key] = " ".join(parts)
         self.code.append(f"{path} {paint}")
 
-    def _hatch(self, points: tuple, hatch: str) -> None:
+    def _hatch(self, points: tuple, hatch: str, step: float) -> None:
         """Thin 45° lines clipped to the polygon: 'partly covered' reads without colour."""
-        key = (points, hatch)
+        key = (points, hatch, step)
         drawn = self._hatches.get(key)
         if drawn is None:  # a fold pair's glue bands sit at the same places on every sheet
             if len(self._hatches) >= 1024:  # bounded: hatched template cells are drawn once each
                 self._hatches.clear()
-            drawn = self._hatches[key] = _hatch_ops(points, hatch)
+            drawn = self._hatches[key] = _hatch_ops(points, hatch, step)
         self.code.extend(drawn)
         self._fill = self._stroke = None
 
@@ -445,7 +445,7 @@ def _colour_op(colour: str, op: str) -> str:
     return f"{fp_str(*rgb(colour))} {op}"
 
 
-def _hatch_ops(points: tuple, colour: str) -> tuple[str, str, str]:
+def _hatch_ops(points: tuple, colour: str, step: float = 4.0) -> tuple[str, str, str]:
     """(clip to the polygon, stroke style, hatch lines and restore): the graphics state
     is saved round them, so the stroke style is set afresh each time."""
     xs = [p[0] for p in points]
@@ -453,12 +453,12 @@ def _hatch_ops(points: tuple, colour: str) -> tuple[str, str, str]:
     x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
     first, *rest = points
     clip = " ".join([f"q n {fp_str(*first)} m", *(f"{fp_str(*pt)} l" for pt in rest), "h W n"])
-    step, k = 4.0, 0.0
+    k = 0.0
     lines = []
     while k <= (x1 - x0) + (y1 - y0):
         lines.append(f"{fp_str(x0 + k, y0)} m {fp_str(x0 + k - (y1 - y0), y1)} l")
         k += step
-    return clip, _stroke_ops(Stroke(colour, 0.5)), " ".join(lines) + " S Q"
+    return clip, _stroke_ops(Stroke(colour, step / 8)), " ".join(lines) + " S Q"
 
 
 @lru_cache(maxsize=256)

@@ -162,6 +162,8 @@ def art_ops(cover: Cover, env: PlanEnv, width: float, tall: float) -> tuple[list
     if cover.art_map is not None:
         drawn, high = diagram_ops(env.game, cover.art_map, width, RULES_MIN * 1.2, env)
         k = min(1.0, tall / high)
+        if k < 1.0:  # drawn again, its map's lines weighed at the scale it prints at
+            drawn, high = diagram_ops(env.game, cover.art_map, width, RULES_MIN * 1.2, env, k)
         return [Group(tuple(drawn), dx=width * (1 - k) / 2, scale=k)], high * k
     hand, rest = _art_pieces(cover, env)
     if len(hand) < 3:

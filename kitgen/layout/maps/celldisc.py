@@ -49,6 +49,19 @@ def disc_spots(m: MapDef, size: float, least: float) -> list[tuple[Box, float, s
     return out
 
 
+def disc_room(m: MapDef, terrain: str, size: float) -> tuple[Box, ...]:
+    """The box a disc takes in a cell of ``terrain``, about the cell's centre and with a
+    little room round it (a terrain's tufts keep clear of it); () where none has a disc."""
+    values = m.disc_values()
+    cell = next((c for c, t in m.cells.items() if t == terrain and c in values), None)
+    if cell is None:
+        return ()
+    cx, cy = m.grid.centre(*cell)
+    x, y = _corner(m, cell)
+    r = size * (RADIUS + 0.03)
+    return ((x - cx - r, y - cy - r, x - cx + r, y - cy + r),)
+
+
 def disc_boxes(m: MapDef, size: float, least: float) -> tuple[Box, ...]:
     return tuple(box for box, _, _ in disc_spots(m, size, least))
 

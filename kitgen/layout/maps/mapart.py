@@ -8,24 +8,29 @@ from __future__ import annotations
 
 import math
 
-from ...colours import lighter_than
+from ...colours import faint_on, stand_off
 from ...geometry import Cell, HexGrid, SquareGrid, column_letters, point_in_polygon
 from ...model.map import AreaStyle, MapDef, Terrain
 from ...records import record
-from ...style import DIM_INK, LINE_INK, MARK_INK, PAPER, PIECE_MIN
+from ...style import DIM_INK, LINE_INK, MAP_GRID_INK, MARK_INK, MID_INK, PAPER, PIECE_MIN
 from ..clearance import clash, hidden
 from ..plan import Circle, Font, Group, Icon, Line, Path, Rect, Stroke, Text
-from .celldisc import disc_boxes, disc_ops
+from .celldisc import disc_boxes, disc_ops, disc_room
 from .maplayers import feature_ops, line_ops
 
 Point = tuple[float, float]
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1
-# The playing grid is the strongest line of a map's ground: a terrain's texture (a
-# sub-grid, deck plating, hatching) is thinner and, in grey, lighter by TEXTURE_CONTRAST.
-GRID_LINE = Stroke(LINE_INK, 0.6)
-TEXTURE_WIDTH = 0.35  # the most a texture's stroke is, whatever the cell's size
-TEXTURE_CONTRAST = 1.6
-BORDER = Stroke(MARK_INK, 1.6)
+# The playing grid is the strongest line of a map's ground, on every drawing of the map:
+# a dark line of a published map's weight, never a hairline however reduced the drawing;
+# a terrain's texture (a sub-grid, deck plating, hatching, tufts) is thinner and fainter
+# (it stands less far off its cell's colour, in L*). Widths are printed points.
+GRID_WIDTH = 0.75  # on a map printed at its size (published maps: 0.5-0.75 pt)
+GRID_LEAST = 0.5  # on a reduced drawing (a set-up sheet, a diagram, a cover)
+TEXTURE_WIDTH = 0.3  # the most a texture's stroke is ...
+TEXTURE_SHARE = 0.4  # ... and of the grid's width
+TEXTURE_OFF = 22.0  # L*: the most a texture stands off its cell's colour ...
+TEXTURE_HALF = 0.5  # ... and of the way the grid stands off it
+BORDER_WIDTH = 1.6  # the map's outline at its size; twice the grid's at least
 POINT = 0.09  # a board point's radius, of the cell's size
 COORD_INK = DIM_INK
 MIN_WORD = PIECE_MIN  # points: the least any word on a map prints at
@@ -72,31 +77,64 @@ def _inset(poly: list[Point], k: float) -> list[Point]:
     return [(cx + (x - cx) * k, cy + (y - cy) * k) for x, y in poly]
 
 
+def grid_line(printed: float = 1.0) -> Stroke:
+    """The grid's stroke, in map points, for a drawing printed at ``printed`` scale."""
+    return Stroke(MAP_GRID_INK, max(GRID_LEAST, GRID_WIDTH * printed) / printed)
+
+
+def border_line(printed: float = 1.0) -> Stroke:
+    """The map's outline, in map points, at ``printed`` scale: heavier than its grid."""
+    return Stroke(MARK_INK, max(BORDER_WIDTH * printed, 2 * GRID_LEAST) / printed)
+
+
+def texture_line(t: Terrain, size: float, printed: float = 1.0) -> Stroke:
+    """The stroke of terrain ``t``'s texture in a cell ``size`` map points across, at
+    ``printed`` scale: its colour blended toward the cell's until it stands off it by
+    TEXTURE_OFF at most and by TEXTURE_HALF of the grid's stand-off, its width at most
+    TEXTURE_WIDTH printed and TEXTURE_SHARE of the grid's."""
+    ground = t.fill or PAPER
+    ink = t.pattern_colour or LINE_INK
+    grid = grid_line(printed)
+    if t.pattern == "solid":  # the cell's colour, not a texture over it: mid grey unless given
+        return Stroke(t.pattern_colour or MID_INK, 0.0)
+    most = min(TEXTURE_OFF, stand_off(grid.colour, ground) * TEXTURE_HALF)
+    width = min(TEXTURE_WIDTH / printed, grid.width * TEXTURE_SHARE, max(0.25, size / 240))
+    return Stroke(faint_on(ink, ground, most), width)
+
+
 def pattern_ops(
-    pattern: str, poly: list[Point], size: float, colour: str, centre: Point = (0.0, 0.0)
+    pattern: str,
+    poly: list[Point],
+    size: float,
+    ink: Stroke,
+    centre: Point = (0.0, 0.0),
+    clear: tuple[Box, ...] = (),
 ) -> list:
-    """Vector pattern ops inside the convex CCW ``poly`` centred on ``centre``."""
+    """Vector pattern ops inside the convex CCW ``poly`` centred on ``centre``, drawn with
+    ``ink`` (texture_line); no tuft or dot meets a box of ``clear`` (about the centre:
+    where a cell's disc goes)."""
     ox, oy = centre
     poly = [(x - ox, y - oy) for x, y in poly]
-    ops = _pattern_about_origin(pattern, poly, size, colour)
+    ops = _pattern_about_origin(pattern, poly, size, ink, clear)
     if centre == (0.0, 0.0):
         return ops
     return [Group(tuple(ops), dx=ox, dy=oy)]
 
 
-def _pattern_about_origin(pattern: str, poly: list[Point], size: float, colour: str) -> list:
+def _pattern_about_origin(
+    pattern: str, poly: list[Point], size: float, thin: Stroke, clear: tuple[Box, ...] = ()
+) -> list:
     """A terrain pattern's ops for a cell `size` across, inside the cell polygon `poly`
-    centred on the origin, kept fainter than the grid."""
-    colour = lighter_than(colour, GRID_LINE.colour, TEXTURE_CONTRAST)
-    thin = Stroke(colour, min(TEXTURE_WIDTH, max(0.25, size / 240)))
+    centred on the origin, its tufts and dots clear of the boxes of `clear`."""
+    colour = thin.colour
     if pattern in ("hatch", "cross", "grid", "bricks"):
         return _ruled(pattern, poly, size, colour, thin)
     if pattern == "dots":
-        return _dots(poly, size, colour)
+        return _dots(poly, size, colour, clear)
     if pattern == "waves":
         return _waves(poly, size, thin)
     if pattern in ("grass", "trees"):
-        return _tufts(pattern, poly, size, colour, thin)
+        return _tufts(pattern, poly, size, thin, clear)
     if pattern == "solid":
         return [Path(tuple(poly), fill=colour)]
     return []
@@ -142,8 +180,8 @@ def _ruled(pattern: str, poly: list[Point], size: float, colour: str, thin: Stro
     return ops
 
 
-def _dots(poly: list[Point], size: float, colour: str) -> list:
-    """Dots in staggered rows, kept inside the cell."""
+def _dots(poly: list[Point], size: float, colour: str, clear: tuple[Box, ...] = ()) -> list:
+    """Dots in staggered rows, kept inside the cell and clear of the boxes of `clear`."""
     ops: list = []
     step = size / 6
     inner = _inset(poly, 0.92)
@@ -151,8 +189,9 @@ def _dots(poly: list[Point], size: float, colour: str) -> list:
         for j in range(-6, 7):
             x = i * step + (step / 2 if j % 2 else 0)
             y = j * step * 0.87
-            if point_in_polygon((x, y), inner):
-                ops.append(Circle(x, y, size / 55, fill=colour))
+            r = size / 55
+            if point_in_polygon((x, y), inner) and not _in_any((x - r, y - r, x + r, y + r), clear):
+                ops.append(Circle(x, y, r, fill=colour))
     return ops
 
 
@@ -183,8 +222,11 @@ def _waves(poly: list[Point], size: float, thin: Stroke) -> list:
     return ops
 
 
-def _tufts(pattern: str, poly: list[Point], size: float, colour: str, thin: Stroke) -> list:
-    """Grass tufts or little trees in staggered rows, kept inside the cell."""
+def _tufts(
+    pattern: str, poly: list[Point], size: float, thin: Stroke, clear: tuple[Box, ...] = ()
+) -> list:
+    """Grass tufts or little trees in staggered rows, kept inside the cell and clear of
+    the boxes of `clear`."""
     ops: list = []
     step = size / (4 if pattern == "grass" else 3)
     inner = _inset(poly, 0.78)
@@ -192,7 +234,13 @@ def _tufts(pattern: str, poly: list[Point], size: float, colour: str, thin: Stro
         for j in range(-4, 5):
             x = i * step + (step / 2 if j % 2 else 0)
             y = j * step * 0.9
-            if not point_in_polygon((x, y), inner):
+            k = size / 14  # a tuft's height, a tree's crown radius
+            box = (
+                (x - k * 0.6, y, x + k * 0.6, y + k * 1.2)
+                if pattern == "grass"
+                else (x - k, y - k * 1.6, x + k, y + k * 1.2)
+            )
+            if not point_in_polygon((x, y), inner) or _in_any(box, clear):
                 continue
             if pattern == "grass":
                 h = size / 14
@@ -209,6 +257,10 @@ def _tufts(pattern: str, poly: list[Point], size: float, colour: str, thin: Stro
                 ops.append(Line(x, y - r * 1.6, x, y - r * 0.4, thin))
                 ops.append(Circle(x, y + r * 0.2, r, fill=None, stroke=thin))
     return ops
+
+
+def _in_any(box: Box, boxes: tuple[Box, ...]) -> bool:
+    return any(clash(box, b) for b in boxes)
 
 
 def _local_polygon(grid: SquareGrid | HexGrid) -> list[Point]:
@@ -231,6 +283,7 @@ def map_ops(
     least: float = MIN_WORD,
     coord_cells: tuple[Cell, ...] | None = None,
     lanes: Lanes | None = None,
+    printed: float = 1.0,
 ) -> list:
     """Everything drawn inside the map: cells, patterns, edges, areas, coordinates, marks.
     ``faces`` = (regular, bold) font faces; ``avoid``: boxes (map points) that something is
@@ -243,10 +296,13 @@ def map_ops(
     labels keep clear. ``least``: the smallest any word is set, in map points (a reduced
     drawing passes the printed minimum over its scale): a terrain's mark or an icon's
     caption that cannot have that size inside its cell is left out (the key names it).
-    ``lanes``: bands no coordinate may cross (a tiled map's seams, see Lanes)."""
+    ``lanes``: bands no coordinate may cross (a tiled map's seams, see Lanes).
+    ``printed``: the scale the drawing prints at, which keeps its lines' printed weights."""
     regular, bold = faces
     size = cell_size(m.grid)
-    head, marked, tail = _drawn_alike(m, faces, key_prefix, coords, least, coord_cells, lanes)
+    head, marked, tail = _drawn_alike(
+        m, faces, key_prefix, coords, least, coord_cells, lanes, printed
+    )
     ops = list(head)
     ops.extend(under)
     clear = avoid + hide + mark_boxes(m, text_scale, least) + disc_boxes(m, size, least)
@@ -273,17 +329,18 @@ def _drawn_alike(
     least: float = MIN_WORD,
     coord_cells: tuple[Cell, ...] | None = None,
     lanes: Lanes | None = None,
+    printed: float = 1.0,
 ) -> tuple[tuple, tuple, tuple]:
     """The ops drawn before and after the area labels, which do not change with the text
     scale: a tiled map and its reduced assembly sheet share them (kept with the map, see
     _kept). After the labels come the terrain marks, as (box, ops) each, then the rest."""
     kept = _kept(m)
-    key = ("alike", faces, key_prefix, coords, least, coord_cells, lanes)
+    key = ("alike", faces, key_prefix, coords, least, coord_cells, lanes, printed)
     got = kept.get(key)
     if got is None:
         regular, bold = faces
         size = cell_size(m.grid)
-        cells, edges = _ground(m, key_prefix)
+        cells, edges = _ground(m, key_prefix, printed)
         marked = tuple(_terrain_marks(m, size, bold, least))
         tail = list(edges)  # after the terrain's words, over whatever is drawn under the labels
         if coords is not None:
@@ -300,13 +357,13 @@ def _row_major(entry: tuple[Cell, str]) -> tuple[int, int]:
     return (row, col)
 
 
-def _ground(m: MapDef, key_prefix: str) -> tuple[tuple, tuple]:
+def _ground(m: MapDef, key_prefix: str, printed: float = 1.0) -> tuple[tuple, tuple]:
     """The ops that do not change with the words' sizes or the coordinates: (the cells, their
     terrain fills and patterns, grid lines, terrain outlines and line features; the map's
     border and edges), worked out once per map (a tiled map's sheets and its assembly
     sheet draw the same ground)."""
     kept = _kept(m)
-    got = kept.get(("ground", key_prefix))
+    got = kept.get(("ground", key_prefix, printed))
     if got is not None:
         return got
     g = m.grid
@@ -324,20 +381,22 @@ def _ground(m: MapDef, key_prefix: str) -> tuple[tuple, tuple]:
             continue
         # a form's box starts at its origin, so the pattern is drawn about (size, size)
         shifted = [(x + size, y + size) for x, y in local]
-        body = pattern_ops(t.pattern, shifted, size, t.pattern_colour or LINE_INK, (size, size))
+        ink = texture_line(t, size, printed)
+        body = pattern_ops(t.pattern, shifted, size, ink, (size, size), disc_room(m, t.id, size))
         if not body:
             continue
-        key_name = f"{key_prefix}pat-{m.id}-{t.id}-{size:.3f}"
+        key_name = f"{key_prefix}pat-{m.id}-{t.id}-{size:.3f}@{printed:.6g}"
         for cell, tid in m.cells.items():
             if tid == t.id:
                 cx, cy = g.centre(*cell)
                 ops.append(Group(tuple(body), dx=cx - size, dy=cy - size, key=key_name))
     # grid lines, or on a board of points the points (its lines, drawn later, join them)
+    grid = grid_line(printed)
     for cell in m.cells:
         if m.draw == "points":
             ops.append(Circle(*g.centre(*cell), size * POINT, fill=MARK_INK))
         else:
-            ops.append(Path(polygons[cell], fill=None, stroke=GRID_LINE))
+            ops.append(Path(polygons[cell], fill=None, stroke=grid))
     # terrain outlines (e.g. a red band on full-height cargo)
     for cell, tid in m.cells.items():
         t = m.terrains[tid]
@@ -349,8 +408,11 @@ def _ground(m: MapDef, key_prefix: str) -> tuple[tuple, tuple]:
                     stroke=Stroke(t.outline, max(1.5, size / 30)),
                 )
             )
-    ops.extend(line_ops(m, size))
-    got = kept[("ground", key_prefix)] = (tuple(ops), (*_border_ops(m), *_edge_ops(m, size)))
+    ops.extend(line_ops(m, size, printed))
+    got = kept[("ground", key_prefix, printed)] = (
+        tuple(ops),
+        (*_border_ops(m, printed), *_edge_ops(m, size)),
+    )
     return got
 
 
@@ -432,10 +494,11 @@ def _boundary(m: MapDef, cells: frozenset[Cell] | set[Cell]) -> list[tuple[Point
     return out
 
 
-def _border_ops(m: MapDef) -> list:
+def _border_ops(m: MapDef, printed: float = 1.0) -> list:
     if m.draw == "points":  # a board of points has no cell edges to outline
         return []
-    return [Line(*a, *b, BORDER) for a, b, _ in _boundary(m, set(m.cells))]
+    border = border_line(printed)
+    return [Line(*a, *b, border) for a, b, _ in _boundary(m, set(m.cells))]
 
 
 def _area_ops(

@@ -205,15 +205,15 @@ def _mark_entries(m: MapDef, env: PlanEnv) -> list[Entry]:
 
 
 def terrain_swatch(t, square, env: PlanEnv, least: float = 0.0) -> tuple:
-    from .mapart import pattern_ops
+    from .mapart import grid_line, pattern_ops, texture_line
 
     body: list = [Path(square, fill=t.fill or PAPER)]
     if t.pattern:
-        body.extend(pattern_ops(t.pattern, list(square), SWATCH, t.pattern_colour or LINE_INK))
+        body.extend(pattern_ops(t.pattern, list(square), SWATCH, texture_line(t, SWATCH)))
     if t.outline:
         inner = tuple((x * 0.86, y * 0.86) for x, y in square)
         body.append(Path(inner, fill=None, stroke=Stroke(t.outline, 1.5)))
-    body.append(Path(square, fill=None, stroke=Stroke(LINE_INK, 0.6)))
+    body.append(Path(square, fill=None, stroke=grid_line()))  # framed as the map's cells
     size = SWATCH * (0.5 if len(t.mark) == 1 else 0.3)
     if t.mark and size >= least:
         # on a white tab, as on the map: the pattern's lines never run through the letters

@@ -19,9 +19,14 @@ Point = tuple[float, float]
 OFF_MAP = ("road", "rail", "trail")
 # drawn bottom to top: water under the ways that cross it, rails over roads
 _ORDER = {"river": 0, "trail": 1, "plain": 2, "road": 3, "rail": 4}
+# points printed: the least a line feature's width prints at however reduced its drawing,
+# twice a reduced map's grid (mapart.GRID_LEAST), so a road stays stronger than the grid
+LINE_LEAST = 1.0
+CASING = 1.4  # points printed: a road's dark casing, beyond its colour
 
 
-def line_ops(m: MapDef, size: float) -> list:
+def line_ops(m: MapDef, size: float, printed: float = 1.0) -> list:
+    """The map's line features, heaviest last, at ``printed`` scale."""
     ops: list = []
     lines = sorted(m.lines, key=lambda ln: _ORDER.get(m.line_kinds[ln.kind].style, 2))
     towns = {f.cell for f in m.features if f.name}
@@ -32,7 +37,7 @@ def line_ops(m: MapDef, size: float) -> list:
             ends = ((line.cells[0], line.cells[1]), (line.cells[-1], line.cells[-2]))
             first, last = (_off_map(m, end, before, towns) for end, before in ends)
             pts = [p for p in (first, *pts, last) if p is not None]
-        ops.extend(style_ops(kind, pts, size))
+        ops.extend(style_ops(kind, pts, size, printed))
     return ops
 
 
@@ -58,15 +63,17 @@ def _off_map(m: MapDef, end: Cell, before: Cell, towns: set[Cell]) -> Point | No
     return best[1] if best is not None else None
 
 
-def style_ops(kind: LineKind, pts: list[Point], size: float) -> list:
-    """One line of a kind through the points (map or key coordinates)."""
-    w = kind.width
+def style_ops(kind: LineKind, pts: list[Point], size: float, printed: float = 1.0) -> list:
+    """One line of a kind through the points (map or key coordinates), drawn at
+    ``printed`` scale: never thinner than LINE_LEAST printed."""
+    w = max(kind.width, LINE_LEAST / printed)
     if kind.style == "river":
-        return [_ribbon(_smooth(pts), w, kind.to_width or w, kind.colour)]
+        to = max(kind.to_width or kind.width, LINE_LEAST / printed)
+        return [_ribbon(_smooth(pts), w, to, kind.colour)]
     path = tuple(pts)
     if kind.style == "road":  # a dark casing under the road's colour
         return [
-            Path(path, closed=False, stroke=Stroke(ROAD_CASING, w + 1.4)),
+            Path(path, closed=False, stroke=Stroke(ROAD_CASING, w + CASING / printed)),
             Path(path, closed=False, stroke=Stroke(kind.colour, w, kind.dash)),
         ]
     if kind.style == "rail":  # a thin line with ties across it

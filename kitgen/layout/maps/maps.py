@@ -34,11 +34,11 @@ from ..frame import content_box
 from ..plan import BBox, Document, Font, Group, Item, Line, Page, Path, Rect, Stroke, Text
 from ..text import wrap
 from .mapart import (
-    BORDER,
     MIN_WORD,
     Box,
     BoxIndex,
     Lanes,
+    border_line,
     cell_size,
     coord_size,
     coord_tabs,
@@ -126,6 +126,7 @@ def map_group(
         coord_cells=cells,
         lanes=lanes,
         hide=hide,
+        printed=printed,
     )
     # A keyed form with the map's own box: a tiled map is drawn once and each tile
     # places it under its clip (the box leaves a cell's room for labels past the edge).
@@ -408,7 +409,7 @@ def _copy_art(piece: MapDef, env: PlanEnv, placed: tuple, at: tuple[float, float
     clip = (wx, wy, wx + ww, wy + wh)
     return [
         Group((art,), dx=x - wx, dy=y - wy, clip=clip),
-        Rect(x, y, ww, wh, fill=None, stroke=BORDER),
+        Rect(x, y, ww, wh, fill=None, stroke=border_line()),
     ]
 
 

@@ -35,10 +35,13 @@ EDGE = Stroke(INK, 0.6)  # a piece's cut line
 OUTLINE = Stroke(FIRE_INK, 0.6, (2.0, 1.5))  # a region a callout names, dashed over the art
 
 
-def diagram_ops(game: Game, d: Diagram, width: float, size: float, env: PlanEnv):
-    """The diagram's ops (origin top-left) and its height, caption included."""
+def diagram_ops(
+    game: Game, d: Diagram, width: float, size: float, env: PlanEnv, shrink: float = 1.0
+):
+    """The diagram's ops (origin top-left) and its height, caption included. ``shrink``:
+    the scale the caller prints the whole at (a cover), kept in a map's line weights."""
     if d.map is not None:
-        ops, h = _map_window(game, d, width, env)
+        ops, h = _map_window(game, d, width, env, shrink)
     elif d.piece is not None:
         ops, h = _piece_callouts(game, d, width, size, env)
     else:
@@ -74,7 +77,9 @@ def window_scale(m: MapDef, cells: list, width: float) -> tuple[float, tuple]:
     return scale, (x0, y0, x1, y1)
 
 
-def _map_window(game: Game, d: Diagram, width: float, env: PlanEnv) -> tuple[list, float]:
+def _map_window(
+    game: Game, d: Diagram, width: float, env: PlanEnv, shrink: float = 1.0
+) -> tuple[list, float]:
     assert game.maps is not None
     m = game.maps.get(d.map or "")
     assert m is not None
@@ -96,7 +101,7 @@ def _map_window(game: Game, d: Diagram, width: float, env: PlanEnv) -> tuple[lis
     # pieces and every word, so no line crosses a piece's or a cell's text
     art = map_ops(m, faces, key_prefix="rulebook-", least=RULES_MIN / scale, coords=coords,
                   coord_cells=coord_cells, hide=_boxes(game, m, d),
-                  under=tuple(_arrows(m, d, scale, env)))  # fmt: skip
+                  under=tuple(_arrows(m, d, scale, env)), printed=scale * shrink)  # fmt: skip
     art += pieces
     w, h = (x1 - x0) * scale, (y1 - y0) * scale
     left = (width - w) / 2

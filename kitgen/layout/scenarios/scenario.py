@@ -57,6 +57,7 @@ from ..sides import NEUTRAL_SHAPE, side_shapes, token_shape
 from ..text import wrap
 
 GRID = Stroke(MID_INK, 0.4)
+HATCH_STEP = 4.0  # points printed: between a scenario area's hatch lines
 MAP_SHARE = 0.62  # of the content height, for the diagram on the first page
 ONE_PAGE_SLACK = 12.0  # points kept free under a one-page sheet's text (a heading's room)
 MAX_CELL = 64.0  # points: the largest a cell is drawn on a set-up diagram
@@ -328,10 +329,16 @@ def _map_legend(
     return y - LEGEND_SWATCH / 2 - 12
 
 
-def _hatched(corners: tuple) -> Path:
-    """A cell of a scenario's own area as the set-up map draws it, and its key's swatch."""
+def _hatched(corners: tuple, step: float = HATCH_STEP) -> Path:
+    """A cell of a scenario's own area as the set-up map draws it, and its key's swatch;
+    ``step`` between its hatch lines (HATCH_STEP printed, however reduced the plan)."""
     return Path(
-        corners, True, None, Stroke(AREA_INK, 1.2, (3, 2)), hatch=mix(AREA_INK, PAPER, 0.45)
+        corners,
+        True,
+        None,
+        Stroke(AREA_INK, 1.2, (3, 2)),
+        hatch=mix(AREA_INK, PAPER, 0.45),
+        hatch_step=step,
     )
 
 
@@ -376,7 +383,7 @@ def _map_ops(
     dy = top - bh * scale - b.y0 * scale
     # the scenario's own areas hatched over the cells, under the map's words
     hatched = tuple(
-        _hatched(tuple(g.corners(*cell)))
+        _hatched(tuple(g.corners(*cell)), HATCH_STEP / scale)  # as far apart printed
         for area in setup.scenario.areas
         for cell in setup.areas.get(area.name, ())
     )
@@ -395,6 +402,7 @@ def _map_ops(
         hide=hide,
         least=MIN_WORD / scale,
         coord_cells=coord_cells,
+        printed=scale,
     )
     ops.extend(_area_labels(setup, g, (scale, hide), env, (b.x0, b.x1)))
     ops.extend(_token_ops(tokens, colours, env))
