@@ -168,10 +168,12 @@ def _piece_pages(docs) -> int:
 
 
 @pytest.mark.slow  # plans every seed kit on letter
-def test_the_seed_kits_print_their_pieces_on_30_pages_or_fewer():
+def test_the_seed_kits_print_their_pieces_on_36_pages_or_fewer():
     """Issue 18: 43 pages of counters, markers, labels, cards and templates (letter, the
-    default build) before one imposer chose orientation and n-up per file; nothing is
-    dropped on the way (every counter copy placed, nothing left out for size)."""
+    default build) before one imposer chose orientation and n-up per file, then 30; nothing
+    is dropped on the way (every counter copy placed, nothing left out for size). Issue 37
+    added range rulers for every missile weapon and cones to 24 in (Rencounter's templates,
+    3 sheets to 10) and DUCK!'s mission two Source markers (a third counter sheet): 36."""
     total = 0
     for game in SEEDS:
         planned = plan_game(CONTENT / game)
@@ -187,7 +189,7 @@ def test_the_seed_kits_print_their_pieces_on_30_pages_or_fewer():
             if i.side == "front" and i.kind in ("counter", "marker")
         ]
         assert len(placed) == wanted, game
-    assert total <= 30
+    assert total <= 36
 
 
 @pytest.mark.parametrize("duplex", ["none", "long"])
