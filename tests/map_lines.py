@@ -22,12 +22,11 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-import pypdfium2 as pdfium
 import pypdfium2.raw as raw
 
 from kitgen.colours import stand_off
 
-from .page_marks import _meet, _objects, _path
+from .page_marks import _meet, _objects, _path, each_page
 
 Point = tuple[float, float]
 EDGE = 0.05  # points: a mark nearer a cell's side than this lies on the side
@@ -258,20 +257,7 @@ def figures(cells: list[Cell]) -> Figures | None:
 
 def pdf_maps(pdf: bytes | str) -> list[tuple[int, list[Cell]]]:
     """(page from 1, its map cells) for each page of a PDF with map cells on it."""
-    doc = pdfium.PdfDocument(pdf)
-    try:
-        out = []
-        for number in range(len(doc)):
-            page = doc[number]
-            try:
-                cells = page_cells(page)
-            finally:
-                page.close()
-            if cells:
-                out.append((number + 1, cells))
-        return out
-    finally:
-        doc.close()
+    return [(n, cells) for n, cells in each_page(pdf, page_cells) if cells]
 
 
 def main(paths: list[str]) -> int:

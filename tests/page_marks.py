@@ -13,12 +13,15 @@ from __future__ import annotations
 
 import ctypes
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any, TypeVar
 
 import pypdfium2 as pdfium
 import pypdfium2.raw as raw
+
+_T = TypeVar("_T")
 
 # Slack before two marks count as touching (points): glyph boxes are tight, so text set
 # solid may touch by a hair, and a line drawn along a glyph's edge is not a crossing.
@@ -384,20 +387,25 @@ def column_bands(marks: Marks) -> list[Band]:
     return bands
 
 
-def pdf_faults(pdf: bytes | str) -> list[tuple[int, Fault]]:
-    """(page from 1, fault) for every page of a PDF."""
+def each_page(pdf: bytes | str, read: Callable[[Any], _T]) -> Iterator[tuple[int, _T]]:
+    """(page from 1, what `read` makes of it) for every page of a PDF, each page closed
+    after it is read and the document at the end."""
     doc = pdfium.PdfDocument(pdf)
     try:
-        out = []
         for number in range(len(doc)):
             page = doc[number]
             try:
-                out.extend((number + 1, f) for f in faults(read_marks(page)))
+                found = read(page)
             finally:
                 page.close()
-        return out
+            yield number + 1, found
     finally:
         doc.close()
+
+
+def pdf_faults(pdf: bytes | str) -> list[tuple[int, Fault]]:
+    """(page from 1, fault) for every page of a PDF."""
+    return [(n, f) for n, found in each_page(pdf, lambda p: faults(read_marks(p))) for f in found]
 
 
 def main(paths: list[str]) -> int:
