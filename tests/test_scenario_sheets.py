@@ -41,7 +41,8 @@ PAGES = {
     ("rencounter", "ambush-at-the-ford"): 2,
     ("rencounter", "gunfight"): 1,
     ("ryamon", "four-tribes"): 1,
-    ("duck", "cargo-bay-sweep"): 1,
+    # the mission values (the other booklets' rules, stood in for) fill a second page
+    ("duck", "cargo-bay-sweep"): 2,
     ("ironford", "crossing"): 2,
     ("reshuffled", "flooded-duel"): 2,
     ("reshuffled", "standard"): 2,
