@@ -88,3 +88,22 @@ def test_line_features_are_drawn_heavier_than_the_grid(game):
                         grid = cell.grid_width
                         thin.add(f"{name} p{page}: {ink} {widest:.2f} pt, grid {grid:.2f} pt")
     assert sorted(thin) == []
+
+
+@pytest.mark.parametrize("game", SEEDS)
+def test_area_outlines_are_lighter_than_the_grid(game):
+    """An area's dashed outline (a room, a start zone) prints thinner than the grid it runs
+    beside, on every drawing of its map: Reshuffled's reviewer read the teal room outline,
+    drawn at twice the grid's width, as the map's strongest line."""
+    planned, pdfs, _ = seed_kit(game)
+    maps = planned.game.maps.maps if planned.game.maps is not None else ()
+    colours = {s.colour.lower() for m in maps for s in m.area_styles if s.outline}
+    heavy = set()
+    for name, pdf in sorted(pdfs.items()):
+        for page, cells in pdf_maps(pdf):
+            for cell in cells:
+                for ink, width, _ in cell.over:
+                    if ink.lower() in colours and width > cell.grid_width + 1e-6:
+                        grid = cell.grid_width
+                        heavy.add(f"{name} p{page}: {ink} {width:.2f} pt, grid {grid:.2f} pt")
+    assert sorted(heavy) == []

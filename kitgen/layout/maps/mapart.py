@@ -25,6 +25,7 @@ Box = tuple[float, float, float, float]  # x0, y0, x1, y1
 # a terrain's texture (a sub-grid, deck plating, hatching, tufts) is thinner and fainter
 # (it stands less far off its cell's colour, in L*). Widths are printed points.
 GRID_WIDTH = 0.75  # on a map printed at its size (published maps: 0.5-0.75 pt)
+AREA_SHARE = 0.8  # an area's dashed outline, of the grid's width: coloured, never the strongest
 GRID_LEAST = 0.5  # on a reduced drawing (a set-up sheet, a diagram, a cover)
 TEXTURE_WIDTH = 0.3  # the most a texture's stroke is ...
 TEXTURE_SHARE = 0.4  # ... and of the grid's width
@@ -310,7 +311,7 @@ def map_ops(
         clear += coord_boxes(m, coords, coord_cells, lanes)
     elif m.coords:
         clear += coord_boxes(m, lanes=lanes)
-    ops.extend(_area_ops(m, size, bold, text_scale, clear, least))
+    ops.extend(_area_ops(m, size, bold, text_scale, clear, least, printed))
     ops.extend(op for box, unit in marked if not hidden(box, hide) for op in unit)
     ops.extend(tail)
     ops.extend(disc_ops(m, size, bold, least, hide))
@@ -508,6 +509,7 @@ def _area_ops(
     text_scale: float = 1.0,
     avoid: tuple[Box, ...] = (),
     least: float = MIN_WORD,
+    printed: float = 1.0,
 ) -> list:
     ops: list = []
     taken = list(avoid)
@@ -516,7 +518,7 @@ def _area_ops(
         if not cells:
             continue
         if style.outline:
-            ops.extend(_area_outline(m, cells, style, size))
+            ops.extend(_area_outline(m, cells, style, size, printed))
         if style.label:
             label = _area_label(m, cells, style, size, bold, text_scale, tuple(taken), least)
             tab = label[0]
@@ -559,9 +561,14 @@ def _clash(a: Box, b: Box) -> bool:
     return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
-def _area_outline(m: MapDef, cells: frozenset[Cell], style: AreaStyle, size: float) -> list:
-    """A dashed band just inside the area's boundary, so it reads beside walls and edges."""
-    stroke = Stroke(style.colour, max(1.2, size / 28), (size / 9, size / 18))
+def _area_outline(
+    m: MapDef, cells: frozenset[Cell], style: AreaStyle, size: float, printed: float = 1.0
+) -> list:
+    """A dashed band just inside the area's boundary, so it reads beside walls and edges:
+    in its colour and lighter than the grid (AREA_SHARE of its width), so the playing grid
+    stays the strongest line of the map."""
+    width = min(max(1.2, size / 28), grid_line(printed).width * AREA_SHARE)
+    stroke = Stroke(style.colour, width, (size / 9, size / 18))
     ops = []
     g = m.grid
     inset = size * 0.09
