@@ -41,8 +41,8 @@ def test_the_terrain_chart_the_key_and_the_crt_notes_agree():
         kind = kinds[s.on][s.name]
         row = rows[kind.label or kind.id]
         assert f"{abs(s.shift)} left" in row[1], (s.name, row)
-    assert rows["Fortification"][1] == "3 left when every defender is south"
-    assert "Fortification 3 left when every defender is south" in notes
+    assert rows["Fortification"][1] == "3 left when every defender is Southern"
+    assert "Fortification 3 left when every defender is Southern" in notes
 
 
 def test_the_rules_river_is_the_drawn_river():
@@ -52,10 +52,10 @@ def test_the_rules_river_is_the_drawn_river():
     charged = {
         e.key
         for e in m.edges
-        if "move_cost" in m.edge_kinds[e.kind].props and e.kind in ("river", "ford", "bridge")
+        if "move_cost" in m.edge_kinds[e.kind].props and e.kind in ("ryn-hexside", "ford", "bridge")
     }
     sides = {m.grid.shared_edge(*sorted(k)) for k in charged}
-    river = m.edge_kinds["river"]
+    river = m.edge_kinds["ryn-hexside"]
     drawn = {
         ((op.x0, op.y0), (op.x1, op.y1))
         for op in mapart._edge_ops(m, 54.0)  # the map's hexsides, as the map sheet draws them
