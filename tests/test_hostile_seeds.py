@@ -78,7 +78,7 @@ CASES = [
         "ryamon",
         {
             "scenarios/four-tribes.yaml": [
-                ("title: Four tribes", "game: ../../duck\ntitle: Four tribes")
+                ("title: Sample start", "game: ../../duck\ntitle: Sample start")
             ]
         },
         "g",
@@ -90,7 +90,7 @@ CASES = [
     (
         "a scenario whose game: is a number",
         "ryamon",
-        {"scenarios/four-tribes.yaml": [("title: Four tribes", "game: 5\ntitle: Four tribes")]},
+        {"scenarios/four-tribes.yaml": [("title: Sample start", "game: 5\ntitle: Sample start")]},
         RY_SCEN,
         [
             "g/scenarios/four-tribes.yaml:2:7: error: game: no game at 'g/scenarios/5' (name the game's folder or its game.yaml, relative to this scenario file)",
@@ -347,7 +347,7 @@ CASES = [
         "ryamon",
         {
             "scenarios/four-tribes.yaml": [
-                ("title: Four tribes", "id: " + "x" * 64 + "\ntitle: Four tribes")
+                ("title: Sample start", "id: " + "x" * 64 + "\ntitle: Sample start")
             ]
         },
         RY_SCEN,

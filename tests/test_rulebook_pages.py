@@ -66,6 +66,22 @@ def test_a_booklets_spare_pages_hold_its_notes_and_tables(game_dir):
     assert "Miss" in back.split("At a glance", 1)[1]  # the fire table, again
 
 
+# the fire table's reading is numbered first (†1); a later rule repeats it after †2
+ORDERED = READING.replace(
+    "    title: Fire table\n", "    title: Fire table\n    reading: Four and up hits\n"
+).replace(
+    '              text: ["Nothing slows a scout."]',
+    '              text: ["Nothing slows a scout."]\n              reading: Four and up hits',
+)
+
+
+def test_a_booklets_notes_follow_the_kits_numbering_each_once(game_dir):
+    pages, _ = _pages(game_dir, text=ORDERED, imposition="booklet")
+    notes = " ".join(_text(p) for p in pages).split("Notes on this edition", 1)[1]
+    assert notes.count("Four and up hits.") == 1
+    assert notes.index("Four and up hits.") < notes.index("One square, not two.")
+
+
 def test_the_last_pages_columns_are_balanced(game_dir):
     pages, _ = _pages(game_dir, filler=3, paras=14)
     last = pages[-1]

@@ -156,11 +156,12 @@ def test_ryamon_start_broken(tmp_path, monkeypatch):
                 "values: {food: 4}\n    placements:\n      - {piece: farmer-blue",
             ),
             ("{piece: soldier-green, at: G7}", "{piece: artist-green, at: G7}"),
-            ("{piece: scientist-green, at: F5}", "{piece: scientist-green, at: G6}"),
+            ("{piece: hunter-green, at: H8}", "{piece: scientist-green, at: G6}"),
             (
                 "{piece: farmer-yellow, at: B8}\n      - {piece: farmer-yellow, at: A7}",
                 "{piece: farmer-yellow, at: C7, count: 2}",
             ),
+            ("{piece: hunter-yellow, at: A8}", "{piece: hunter-yellow, at: C7}"),
             ("{piece: general-yellow, at: B7}", "{piece: general-yellow, at: C7}"),
         ],
     )
@@ -178,11 +179,11 @@ def test_ryamon_start_broken(tmp_path, monkeypatch):
         # starting Scientists and Lawyers are placed as newborns are: in Urban
         "scenarios/four-tribes.yaml:36:9: error: sides[2].placements[3]: scientist-green on cell "
         "G6 (Forest): scientist/lawyer may stand only on urban (rule at rules.yaml:49:7)",
-        # an artist where the soldier was: one message, short of one slot and over
+        # a second artist where the soldier was: one message, short of one slot and over
         "scenarios/four-tribes.yaml:37:9: error: sides[2].placements[4]: side green is missing 1 "
         f"soldier piece and has 1 person more than its slots allow {slots} (rule at "
         "rules.yaml:14:7)",
-        # 2 farmers, the general and the leader in a Forest: 4 > 3
+        # 2 farmers, the hunter and the general in a Forest: 4 > 3
         "scenarios/four-tribes.yaml:46:9: error: sides[3].placements[3]: 4 people on cell C7 "
         "(Forest) exceed its pop limit of 3 (rule at rules.yaml:33:7)",
         "6 error(s), 0 warning(s)",
@@ -288,7 +289,7 @@ def test_ryamon_setup_sheet_read_back_from_the_pdf(tmp_path):
     reader = PdfReader(io.BytesIO((kit / "scenario-four-tribes.pdf").read_bytes()))
     text = "\n".join(page.extract_text() for page in reader.pages)
     for expected in (
-        "Four tribes",
+        "Sample start",
         "Red tribe",
         "Yellow tribe",
         "Food: 5",
