@@ -178,7 +178,7 @@ def test_the_remaining_source_tables_are_on_the_reference():
         for row in table["rows"]:
             assert cells(row)[1].split(":")[0].split(",")[0] in text, (table_id, row)
     # the whole row's reading, on its words, never on its roll (4†9 reads as 49)
-    assert re.search("4 Same as 3-4 with 1 crew wound\u2020\\d+", text)
+    assert re.search("4 As 3, but 1 crew wound\u2020\\d+", text)
     locations = [cells(r)[1] for r in tables["wound-locations"]["rows"]]
     assert locations == ["Left leg", "Right leg", "Left arm", "Right arm", "Body", "Head"]
     falls = [cells(r) for r in tables["falling"]["rows"] if isinstance(r, list)]
@@ -262,20 +262,24 @@ def test_the_scenarios_say_their_table_start_length_and_victory():
     """The outside review: "rosters with no game around them: no map, table size,
     terrain, deployment or turn limit; generic set-up filler". Each set-up sheet now
     draws its ground plan, gives every man's start square, the table, the length and
-    how it is won, and lists none of the force rules its given rosters already meet."""
+    how it is won, and lists none of the force rules its given rosters already meet.
+    A later review: the ambush's hidden men were printed on the shared plan, so the
+    Guard's units are off it (the Guard player writes their squares) and only the
+    patrol's men are drawn."""
     for name, table, turns in (
-        ("ambush-at-the-ford", "6 × 4 ft", 15),
+        ("ambush-at-the-ford", "6 × 4 ft", 20),
         ("gunfight", "2 × 2 ft", 10),
     ):
         text = built()[f"scenario-{name}.pdf"]
         assert f"Table: {table}" in text and f"Length: {turns} turns." in text, name
         assert "Victory:" in text and "Set-up:" in text, name
         assert "Set-up rules" not in text and "Give each figure" not in text, name
-        assert "off map" not in text, name  # every man starts on a square of the plan
+        hidden = "off map" in text  # the ambushers are off the shared plan
+        assert hidden == (name == "ambush-at-the-ford"), name
     manifest = build_pdfs(GAME)[2]
     plans = {i["scenario"]: i for i in manifest["items"] if i["kind"] == "setup-map"}
     assert {p["map"] for p in plans.values()} == {"ford", "square"}
-    assert plans["ambush-at-the-ford"]["tokens"] == 24 and plans["gunfight"]["tokens"] == 5
+    assert plans["ambush-at-the-ford"]["tokens"] == 10 and plans["gunfight"]["tokens"] == 5
 
 
 def test_every_scenario_weapon_is_a_row_of_its_table():

@@ -221,7 +221,7 @@ def test_rencounter_activation_cards_roll_equal_or_less():
     text = printed("rencounter", "cards.pdf")
     assert "rolls D6 under" not in text
     # one rule printed one way on squad, unit and the ambush's unit cards alike (review 7 #13)
-    rule = "Otherwise each man rolls his own Ex or less on a D6, wounds and morale added"
+    rule = "Otherwise each man: his own Ex or less on a D6, wounds and morale added"
     assert text.count(rule) == 3 + 8 + 4
     assert text.count("He acts on his own Ex or less on a D6, wounds and morale added") == 5
 

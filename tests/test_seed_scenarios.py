@@ -239,12 +239,12 @@ def test_rencounter_rosters_broken(tmp_path, monkeypatch):
             ("name: Sgt. Gridley, Ex: 4, F: 7,", "name: Sgt. Gridley, Ex: 7, F: 7,"),
             ("{name: Henri, Ex: 5, F: 11,", "{name: Henri, Ex: 5, F: 15,"),
             (
-                "          - {piece: figure, at: B5, label: C, attrs: {name: Gautier, Ex: 3, F: 6, "
+                "          - {piece: figure, at: D5, label: C, attrs: {name: Gautier, Ex: 3, F: 6, "
                 "M: 6, armour: 0, weapon: Flintlock Pistol, melee: Sword}}\n",
                 "",
             ),
             (
-                "          - {piece: figure, at: A5, label: C, attrs: {name: Fabre, Ex: 4, F: 8, "
+                "          - {piece: figure, at: C5, label: C, attrs: {name: Fabre, Ex: 4, F: 8, "
                 "M: 7, armour: 0, weapon: Flintlock Pistol, melee: Sword}}\n",
                 "",
             ),
