@@ -52,10 +52,10 @@ def test_the_rules_river_is_the_drawn_river():
     charged = {
         e.key
         for e in m.edges
-        if "move_cost" in m.edge_kinds[e.kind].props and e.kind in ("ryn-hexside", "ford", "bridge")
+        if "move_cost" in m.edge_kinds[e.kind].props and e.kind in ("river", "ford", "bridge")
     }
     sides = {m.grid.shared_edge(*sorted(k)) for k in charged}
-    river = m.edge_kinds["ryn-hexside"]
+    river = m.edge_kinds["river"]
     drawn = {
         ((op.x0, op.y0), (op.x1, op.y1))
         for op in mapart._edge_ops(m, 54.0)  # the map's hexsides, as the map sheet draws them
@@ -142,10 +142,10 @@ def test_the_key_beside_the_chart_names_symbols_and_says_the_rest():
     said = {e.title: e.effects for e in entries(m, env)}
     assert said["Forest"] == "" and said["Ryn river (hexside)"] == ""
     assert said["City"] == "victory points 1"  # the chart's rows say no notes
-    assert said["Victory hex"] == "victory points 2"  # not on the chart: the key says it
+    assert said["Victory star"] == "victory points 2"  # not on the chart: the key says it
     crt = next(t for t in game.tables if t.id == "crt")
     charted = {name for name, *_ in chart_rows(m, crt.combat)}
-    assert "Victory hex" not in charted and "Forest" in charted
+    assert "Victory star" not in charted and "Forest" in charted
 
 
 def test_a_city_name_stays_inside_its_hex():
