@@ -31,12 +31,6 @@ def numbered(n: int) -> str:
     return f"{MARK}{n}"
 
 
-def mark_order(reading: Reading) -> int:
-    """A reading's number in the kit (†7 -> 7), 0 while unnumbered: notes print in it."""
-    digits = reading.mark[len(MARK) :]
-    return int(digits) if digits.isdigit() else 0
-
-
 def unmarked(title: str) -> str:
     """A title without the reading mark it ends in ("Game — the map†2" -> "Game — the
     map"): for where the title is named away from the mark (a kit's contents list, another
@@ -54,4 +48,4 @@ def note(reading: Reading) -> str:
     return text
 
 
-__all__ = ["MARK", "NOTES_TITLE", "Reading", "mark_order", "note", "numbered", "unmarked"]
+__all__ = ["MARK", "NOTES_TITLE", "Reading", "note", "numbered", "unmarked"]

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 from ...model.counters import Picture
-from ...model.reading import MARK, NOTES_TITLE, mark_order, note
+from ...model.reading import MARK, NOTES_TITLE, note
 from ...model.rulebook import REF, Block, Rulebook, RuleSection, every_section, numbers
 from ...model.table import TextBlock
 from ...records import field, record
@@ -191,9 +191,9 @@ def _heading_units(title: str, cw: float, size: float, env: PlanEnv) -> list[Uni
 def _notes_units(book: Rulebook, cw: float, env: PlanEnv) -> list[Unit]:
     """Notes on this edition, as the rules' last section: the words of each reading a
     rule carries, after its mark (a rule shows its mark only)."""
-    given = [s.reading for s, _ in every_section(book) if s.reading is not None]
-    said_once = {(r.kit, r.source): r for r in given}
-    readings = sorted(said_once.values(), key=mark_order)  # in the kit's numbering, once
+    carried = {s.reading.mark for s, _ in every_section(book) if s.reading is not None}
+    # the kit's readings are numbered once, in order: print those the rules carry
+    readings = [r for r in env.game.readings if r.mark in carried]
     if not readings:
         return []
     nums, size = numbers(book), book.size
