@@ -24,8 +24,11 @@ def walk(ops, dx=0.0, dy=0.0, rot=0.0):
     """Every op with the page offset and rotation of the groups around it."""
     for op in ops:
         if isinstance(op, Group):
-            # groups here only translate, or translate and turn a quarter
-            yield from walk(op.ops, dx + op.dx, dy + op.dy, rot + op.rotate)
+            # groups here only translate, or translate and turn a quarter; a group inside a
+            # turned one (a ruler's part in its block) moves along the turned axes
+            c, s = round(math.cos(math.radians(rot))), round(math.sin(math.radians(rot)))
+            gx, gy = dx + c * op.dx - s * op.dy, dy + s * op.dx + c * op.dy
+            yield from walk(op.ops, gx, gy, rot + op.rotate)
         else:
             yield op, dx, dy, rot
 
@@ -1065,10 +1068,17 @@ def test_a_cone_numbers_every_tick_and_its_check_bar_covers_none():
         cones.sort(key=lambda i: (i["page"], -i["bbox"][3], i["bbox"][0]))  # as read
         return [i["id"] for i in cones]
 
-    # the imposer packs the later, wider parts where they fit; the first parts keep the
-    # kit's order, and both files place every part alike
-    assert order("print") == order("outline")
-    assert order("print")[:2] == ["cannister", "grape"] and len(order("print")) == 6
+    # the imposer packs the parts where they fit (on the print, round the rulers' blocks):
+    # both files hold all six, and the sheets come in the kit's order of their first pieces
+    assert sorted(order("print")) == sorted(order("outline")) and len(order("print")) == 6
+    source = yaml.safe_load((CONTENT / "rencounter" / "templates.yaml").read_text())
+    kit = [t["id"] for t in source["templates"]]
+    for variant in ("print", "outline"):
+        first: dict[int, str] = {}
+        for i in sorted(items(manifest, kind="template", variant=variant), key=lambda i: i["page"]):
+            first.setdefault(i["page"], i["id"])
+        leads = [kit.index(first[n]) for n in sorted(first)]
+        assert leads == sorted(leads), variant
 
 
 def test_a_template_of_blank_cells_says_on_its_face_it_is_to_be_written_in():
@@ -1086,3 +1096,71 @@ def test_a_template_of_blank_cells_says_on_its_face_it_is_to_be_written_in():
     said = " ".join(WRITE_IN.split()[:6])
     assert said in pages[scatter["page"] - 1]
     assert pages[blast["page"] - 1].count(said) == (blast["page"] == scatter["page"])
+
+
+def _across(marks, at: float, lo: float, hi: float, width: float, turned: bool) -> bool:
+    """Whether a stroked segment `width` wide runs across a strip from `lo` to `hi` (give or
+    take a point) at `at` along it: horizontal on an upright strip, else vertical."""
+    for s in marks.segments:
+        if abs(s.width - width) > 0.05:
+            continue
+        a0, a1, b0, b1 = (s.y0, s.y1, s.x0, s.x1) if turned else (s.x0, s.x1, s.y0, s.y1)
+        if abs(a0 - at) <= 0.5 and abs(a1 - at) <= 0.5 and min(b0, b1) <= lo + 1:
+            if max(b0, b1) >= hi - 1:
+                return True
+    return False
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_a_rulers_parts_glue_together_on_one_sheet(paper):
+    """Rencounter's rulers, read back from the PDF: each ruler's parts on one sheet, butted
+    side by side in order (one cut parts two); each labelled "part k of N"; each but the
+    last with a glue tab lettered GLUE past its far end, the dashed line the next part
+    butts against exactly the part's length from its zero edge (to 0.5 pt), and the tab's
+    end half an inch past it; the parts add up to the ruler's last band."""
+    from kitgen.layout.templates.template_draw import BUTT, CUT, GLUE_TAB
+    from tests.page_marks import read_marks
+
+    from .conftest import CONTENT
+
+    _, pdfs, manifest = build_pdfs(CONTENT / "rencounter", paper)
+    doc = pdfium.PdfDocument(pdfs["templates.pdf"])
+    rulers: dict[str, list] = {}
+    for i in items(manifest, template="ruler", variant="print"):
+        if "part" in i:
+            rulers.setdefault(i["ruler"], []).append(i)
+    assert len(rulers) == 11 and max(len(p) for p in rulers.values()) >= 6
+    for parts in rulers.values():
+        parts.sort(key=lambda i: i["part"])
+        assert len({i["page"] for i in parts}) == 1
+        assert sum(i["to"] - i["from"] for i in parts) == parts[0]["bands"][-1][1]
+        marks = read_marks(doc[parts[0]["page"] - 1])
+        for k, (a, b) in enumerate(zip(parts, parts[1:], strict=False)):
+            axis = 0 if a["turned"] else 1  # across the strips
+            assert b["bbox"][axis] == pytest.approx(a["bbox"][axis + 2], abs=0.5), k
+        for i in parts:
+            x0, y0, x1, y1 = i["bbox"]
+            turned = i["turned"]
+            zero, lo, hi = (y0, x0, x1) if turned else (x0, y0, y1)
+            length = i["to"] - i["from"]
+            assert (y1 - y0 if turned else x1 - x0) == pytest.approx(length, abs=0.5)
+            assert _across(marks, zero, lo, hi, CUT, turned)  # the zero end: a cut
+            label = f"part{i['part']}of{i['parts']}"
+            assert any(t.startswith(label) for t in _runs_in(marks, i["bbox"])), label
+            if i["part"] == i["parts"]:
+                assert _across(marks, zero + length, lo, hi, CUT, turned)  # no tab: a cut
+                continue
+            assert _across(marks, zero + length, lo, hi, BUTT.width, turned)
+            assert _across(marks, zero + length + GLUE_TAB, lo + 6, hi - 6, CUT, turned)
+            tab = (x0, y1, x1, y1 + GLUE_TAB) if turned else (x1, y0, x1 + GLUE_TAB, y1)
+            assert "GLUE" in _runs_in(marks, tab)
+
+
+def _runs_in(marks, box) -> set[str]:
+    """The text runs with a glyph inside `box`."""
+    x0, y0, x1, y1 = box
+    return {
+        marks.runs[g.run]
+        for g in marks.glyphs
+        if x0 - 0.5 <= g.box[0] and g.box[2] <= x1 + 0.5 and y0 - 0.5 <= g.box[1] <= y1
+    }

@@ -82,7 +82,7 @@ def _document(model: Templates, env: PlanEnv, outline: bool) -> Document:
         turned = spot.index in laid.turned  # type: ignore[union-attr]
         page = pages[spot.sheet]
         page.ops.append(_placed(drawing, spot.x, spot.y, turned))
-        page.items.append(_item(t, drawing, spot.x, spot.y, turned, outline))
+        page.items += _items(t, drawing, spot.x, spot.y, turned, outline)
     name = "templates-outline" if outline else "templates"
     return Document(
         name, component, pages or [Page(component)], stock="transparency film" if outline else ""
@@ -131,7 +131,14 @@ def _in_order(laid: Imposition, sizes: list[tuple[float, float]]) -> Imposition:
                 spots.append(Spot(s.index, n, x, top - h))
                 x += w + GAP
             top -= max(h for _, _, h in row) + GAP
-    return replace(laid, spots=sorted(spots, key=lambda s: s.index))
+    # the sheets too, by their first piece: the kit's first templates on the first sheet
+    order = sorted(
+        range(len(laid.sheets)), key=lambda n: min(s.index for s in spots if s.sheet == n)
+    )
+    new = {old: k for k, old in enumerate(order)}
+    spots = [replace(s, sheet=new[s.sheet]) for s in spots]
+    sheets = [laid.sheets[n] for n in order]
+    return replace(laid, spots=sorted(spots, key=lambda s: s.index), sheets=sheets)
 
 
 def _placed(d: Drawing, bx: float, by: float, turned: bool) -> Group:
@@ -141,16 +148,25 @@ def _placed(d: Drawing, bx: float, by: float, turned: bool) -> Group:
     return Group(tuple(d.ops), dx=bx + d.height, dy=by, rotate=90.0)
 
 
-def _item(t: Template, d: Drawing, bx: float, by: float, turned: bool, outline: bool) -> Item:
-    sx0, sy0, sx1, sy1 = d.shape
-    if turned:
-        bbox = (bx + d.height - sy1, by + sx0, bx + d.height - sy0, by + sx1)
-    else:
-        bbox = (bx + sx0, by + sy0, bx + sx1, by + sy1)
-    variant = "outline" if outline else "print"
-    piece = f"{t.id}.{d.piece}" if d.piece and not d.piece.startswith(t.id) else (d.piece or t.id)
-    extra = {"template": KINDS[type(t)].name, "variant": variant, "turned": turned, **d.extra}
-    return Item("template", t.id, f"{piece}@{variant}", "front", bbox, extra)
+def _items(
+    t: Template, d: Drawing, bx: float, by: float, turned: bool, outline: bool
+) -> list[Item]:
+    """The manifest's items for a placed drawing: one, or one per part of a block (each
+    part of a ruler is a piece of its own, cut from the block)."""
+    parts = d.parts or [(d.shape, d.piece, {})]
+    out = []
+    for n, (shape, suffix, facts) in enumerate(parts):
+        sx0, sy0, sx1, sy1 = shape
+        if turned:
+            bbox = (bx + d.height - sy1, by + sx0, bx + d.height - sy0, by + sx1)
+        else:
+            bbox = (bx + sx0, by + sy0, bx + sx1, by + sy1)
+        variant = "outline" if outline else "print"
+        piece = f"{t.id}.{suffix}" if suffix and not suffix.startswith(t.id) else (suffix or t.id)
+        extra = {"template": KINDS[type(t)].name, "variant": variant, "turned": turned}
+        extra |= {**d.extra, **facts} if n == 0 else facts
+        out.append(Item("template", t.id, f"{piece}@{variant}", "front", bbox, extra))
+    return out
 
 
 def _inches(v: float) -> str:

@@ -59,6 +59,9 @@ class Drawing:
     upright: bool = False  # strips: lay the long side along the page's long side
     extra: dict[str, Any] = field(default_factory=dict)
     caption: list[str] = field(default_factory=list)  # notes with no room on the piece
+    # pieces printed together as one block (a ruler's parts): each one's shape inside the
+    # drawing, its piece suffix and its manifest facts; empty for a drawing of one piece
+    parts: list[tuple[BBox, str, dict[str, Any]]] = field(default_factory=list)
 
 
 class Pen:
@@ -167,6 +170,9 @@ def with_caption(d: Drawing, title: str, lines: list[str], pen: Pen) -> Drawing:
         d.piece,
         d.upright,
         {**d.extra, "caption": list(lines)},
+        parts=[
+            ((a, b + shift, c, e + shift), piece, extra) for (a, b, c, e), piece, extra in d.parts
+        ],
     )
 
 
@@ -785,30 +791,93 @@ def _arrow_head(tip: Point, ang: float, size: float, pen: Pen) -> Path:
 def draw_rulers(
     t: RulerTemplate, rulers: list[Ruler], pen: Pen, longest: float, chart_width: float
 ) -> list[Drawing]:
-    """Each ruler horizontal, zero at the left; a long one cut into equal pieces, at most
-    the template's `parts` (2 unless it says: more parts make a stick to glue, not a
-    tool). One that would need more prints in a range chart instead (one chart for all
-    of them), which a player reads against a tape measure."""
+    """Each ruler horizontal, zero at the left; a long one cut into equal parts, at most
+    the template's `parts`, each but the last with a glue tab past its far end that the
+    next part covers. A ruler's parts print as one block, butted side by side (one cut
+    between two), so they land together on one sheet. One that would need more parts
+    prints in a range chart instead (one chart for all of them), read against a tape."""
     out, charted = [], []
-    piece_max = t.piece or longest
     for ruler in rulers:
         total = ruler.bands[-1].limit
-        count = len(split_length(total, piece_max))
-        step = math.ceil(total / count / t.tick - 1e-9) * t.tick  # pieces end on a tick
-        while step > piece_max + 1e-6 and count < 1000:
-            count += 1
-            step = math.ceil(total / count / t.tick - 1e-9) * t.tick
-        if count > t.parts:
+        parts = _cuts(total, t.piece or longest, t.tick)
+        if len(parts) > 1 and not t.piece:  # the tab takes room on the sheet too
+            parts = _cuts(total, longest - GLUE_TAB, t.tick)
+        if len(parts) > t.parts:
             charted.append(ruler)
             continue
-        parts = split_length(total, step)
-        for k, (start, end) in enumerate(parts, start=1):
-            out.append(_ruler_piece(t, ruler, pen, start, end, k, len(parts)))
+        pieces = [
+            _ruler_piece(t, ruler, pen, start, end, k, len(parts))
+            for k, (start, end) in enumerate(parts, start=1)
+        ]
+        out.append(_ruler_block(ruler.id, pieces))
     if charted:
         out.append(draw_range_chart(t, charted, pen, chart_width))
     if out:  # a strip has no room for notes: they go beside the first piece
         out[0].caption = list(t.notes)
     return out
+
+
+def _cuts(total: float, most: float, tick: float) -> list[tuple[float, float]]:
+    """A ruler `total` long cut into as few parts of at most `most` as it takes, all of
+    one length that ends on a tick (the last one shorter)."""
+    count = len(split_length(total, most))
+    step = math.ceil(total / count / tick - 1e-9) * tick
+    while step > most + 1e-6 and count < 1000:
+        count += 1
+        step = math.ceil(total / count / tick - 1e-9) * tick
+    return split_length(total, step)
+
+
+def _ruler_block(ruler_id: str, pieces: list[Drawing]) -> Drawing:
+    """A ruler's parts as one drawing: part 1 on top, each next one under it, touching,
+    so one cut parts two strips and the whole ruler goes onto one sheet."""
+    width = max(p.width for p in pieces)
+    height = sum(p.height for p in pieces)
+    ops: list = []
+    parts: list[tuple[BBox, str, dict[str, Any]]] = []
+    y = height
+    for p in pieces:
+        y -= p.height
+        ops.append(Group(tuple(p.ops), dy=y))
+        x0, y0, x1, y1 = p.shape
+        parts.append(((x0, y0 + y, x1, y1 + y), p.piece, p.extra))
+    return Drawing(
+        ops, width, height, (0, 0, width, height), piece=ruler_id, upright=True, parts=parts
+    )
+
+
+GLUE_TAB = 36.0  # a glue tab's length past a part's far end (half an inch)
+TAB_CORNER = 6.0  # the tab narrows by this much each side, so the next part hides it
+BUTT = Stroke(INK, 0.6, (3.0, 2.0))  # where the next part's zero end goes: not a cut
+
+
+def _glue_tab(L: float, H: float, k: int, pen: Pen) -> list:
+    """Part k's glue tab past its far end `L`, shaded and lettered, and the dashed line
+    the next part's zero end butts against."""
+    x1 = L + GLUE_TAB
+    tab = Path(((L, 0), (x1, TAB_CORNER), (x1, H - TAB_CORNER), (L, H)), fill=pen.fill(GRID_INK))
+    words = ("GLUE", f"part {k + 1}", "on top")
+    mid = L + GLUE_TAB / 2
+    ops: list = [tab, Line(L, 0, L, H, BUTT)]
+    for n, word in enumerate(words):
+        y = H / 2 + (len(words) / 2 - n - 0.8) * (CAPTION + 1.5)
+        ops.append(pen.text(mid, y, word, CAPTION, bold=n == 0))
+    return ops
+
+
+def _outline(L: float, H: float, tab: bool) -> tuple[tuple[float, float], ...]:
+    """A part's cut line: round the strip, and round its glue tab where it has one."""
+    if not tab:
+        return ((0, 0), (L, 0), (L, H), (0, H))
+    x1 = L + GLUE_TAB
+    return ((0, 0), (L, 0), (x1, TAB_CORNER), (x1, H - TAB_CORNER), (L, H), (0, H))
+
+
+def _overlap_mark(H: float, k: int, pen: Pen) -> list:
+    """On part k (from 2), along its top edge: how far the part before's tab reaches
+    under it, so the glue goes there."""
+    thin = Stroke(pen.colour, 0.6, (1.5, 1.5))
+    return [Line(0, H - 2.5, GLUE_TAB, H - 2.5, thin), Line(GLUE_TAB, H - 5, GLUE_TAB, H, thin)]
 
 
 CHART_BAND = RULES_MIN  # a band's name on its bar: rules text too
@@ -992,10 +1061,8 @@ def _ruler_piece(
     lines, fs = _name_lines(list(ruler.names) or [t.title], pen, room)
     # A second line goes below the first, clear above the band limits' numbers (7-12 pt).
     top = H / 2 - 3 + (1 if len(lines) > 1 else 0)
-    where = (
-        f"{t.title} {k}/{count} · {_unit_label(start, t.unit)}–{_unit_label(end, t.unit)} {t.unit}"
-    )
-    joins = f"joins part {k + 1}" if count > 1 and k < count else ""
+    span = f"{_unit_label(start, t.unit)}–{_unit_label(end, t.unit)} {t.unit}"
+    where = f"part {k} of {count} · {span}" if count > 1 else f"{t.title} · {span}"
     # The words' extents: a band limit's line breaks there rather than run through them.
     words_x = 5 + max(max(pen.width(line, fs) for line in lines), pen.width(where, CAPTION)) + 2
     limits = [b.limit - start for b in ruler.bands if start < b.limit <= end]
@@ -1005,7 +1072,6 @@ def _ruler_piece(
     words = [
         (0.0, words_x, top - (len(lines) - 1) * (fs + 1) - fs * 0.3, H / 2 + 6 + CAPTION * 0.8),
         (bar_x + CHECK_BAR / 2 - check_w, bar_x + CHECK_BAR / 2 + check_w, cap_y - 2, cap_y + 5.5),
-        (L - 4 - pen.width(joins, CAPTION), L - 3, H / 2 + 4, H / 2 + 6 + CAPTION * 0.8),
     ]
     heavy = Stroke(pen.colour, 1.2)
     for band in ruler.bands:  # the band limits: a full-width line and the distance
@@ -1028,10 +1094,13 @@ def _ruler_piece(
     for n, line in enumerate(lines):
         ops.append(pen.text(5, top - n * (fs + 1), line, fs, align="left"))
     ops.append(pen.text(5, H / 2 + 6, where, CAPTION, align="left", colour=MID_INK))
-    if joins:
-        ops.append(pen.text(L - 3, H / 2 + 6, joins, CAPTION, align="right", colour=MID_INK))
     ops += pen.check_bar(bar_x, H / 2 - 8)
-    ops.append(Rect(0, 0, L, H, stroke=pen.cut))
+    tab = k < count
+    if tab:
+        ops += _glue_tab(L, H, k, pen)
+    if k > 1:
+        ops += _overlap_mark(H, k, pen)
+    ops.append(Path(_outline(L, H, tab), stroke=pen.cut))
     extra = {
         "bands": [[b.name, round(b.limit, 4)] for b in ruler.bands],
         "names": list(ruler.names),
@@ -1039,5 +1108,8 @@ def _ruler_piece(
         "to": round(end, 4),
         "part": k,
         "parts": count,
+        "ruler": ruler.id,
+        "tab": GLUE_TAB if tab else 0.0,
     }
-    return Drawing(ops, L, H, (0, 0, L, H), piece=f"{ruler.id}.{k}", extra=extra, upright=True)
+    width = L + (GLUE_TAB if tab else 0.0)
+    return Drawing(ops, width, H, (0, 0, L, H), piece=f"{ruler.id}.{k}", extra=extra, upright=True)
