@@ -876,8 +876,8 @@ def _outline(L: float, H: float, tab: bool) -> tuple[tuple[float, float], ...]:
 def _overlap_mark(H: float, k: int, pen: Pen) -> list:
     """On part k (from 2), along its top edge: how far the part before's tab reaches
     under it, so the glue goes there."""
-    thin = Stroke(pen.colour, 0.6, (1.5, 1.5))
-    return [Line(0, H - 2.5, GLUE_TAB, H - 2.5, thin), Line(GLUE_TAB, H - 5, GLUE_TAB, H, thin)]
+    thin = Stroke(pen.colour, 0.6, (1.5, 1.5))  # above the band names' capitals (H - 4.3)
+    return [Line(0, H - 2, GLUE_TAB, H - 2, thin), Line(GLUE_TAB, H - 3.5, GLUE_TAB, H, thin)]
 
 
 CHART_BAND = RULES_MIN  # a band's name on its bar: rules text too
@@ -1056,7 +1056,9 @@ def _ruler_piece(
         ops.append(Rect(a - start, 0, b - a, H, fill=pen.fill(shades[i % len(shades)])))
         label = band.name.upper()
         fs = pen.fit(label, 7.5, max(6.0, b - a - 6), True)  # 6 pt at the least
-        ops.append(pen.text((a + b) / 2 - start, H - 10, label, fs, True, colour=pen.colour))
+        if pen.fits(label, fs, b - a - 4, True):  # a sliver of a band at a part's end: its
+            # colour says which; its name would run over the limit or the butt line
+            ops.append(pen.text((a + b) / 2 - start, H - 10, label, fs, True, colour=pen.colour))
     room = L - CHECK_BAR - 30 if L > CHECK_BAR + 90 else L - 10
     lines, fs = _name_lines(list(ruler.names) or [t.title], pen, room)
     # A second line goes below the first, clear above the band limits' numbers (7-12 pt).
