@@ -232,7 +232,7 @@ CASES = [
         {"threats.yaml": [('roll: "d{2,3,3,4,4,5}"', 'roll: "2+3"')]},
         "g",
         [
-            "g/threats.yaml:40:30: error: threats[0].types[3].roll: '2+3' has no die: it always gives 5 (a roll throws at least one die: d6, 2d6, d6+2)",
+            "g/threats.yaml:43:30: error: threats[0].types[3].roll: '2+3' has no die: it always gives 5 (a roll throws at least one die: d6, 2d6, d6+2)",
             "1 error(s), 9 warning(s)",
         ],
     ),
@@ -286,7 +286,7 @@ CASES = [
         {"reference.yaml": [("  - id: aid-duck\n    name:", "  - id: com1\n    name:")]},
         "g",
         [
-            "g/reference.yaml:113:9: error: cards[0].id: bad id 'com1': COM1 is a device on Windows, where no file or folder may be named so (rename it; CON, PRN, AUX, NUL, COM0-COM9 and LPT0-LPT9 are refused, alone or before a dot, in any case)",
+            "g/reference.yaml:130:9: error: cards[0].id: bad id 'com1': COM1 is a device on Windows, where no file or folder may be named so (rename it; CON, PRN, AUX, NUL, COM0-COM9 and LPT0-LPT9 are refused, alone or before a dot, in any case)",
             "1 error(s), 9 warning(s)",
         ],
     ),

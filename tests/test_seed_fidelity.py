@@ -25,11 +25,15 @@ def test_duck_cut_off_chart_cells_print_the_sources_words_beside_the_kits():
     never an ellipsis that reads as the kit's own cut; the booklet's words on notes.pdf."""
     text = printed("duck", "sheet-reference.pdf")
     notes = printed("duck", "notes.pdf")
-    # the Flamer's two cut-off cells: what stands, each with its write-in line, one mark
-    found = f"end of each turn; up to 3 squares sharing ______({MARK}) Phases: D6 of 5,6 in ______ "
+    # the Flamer's shot: its cut-off "sharing" read with "3 squirts kills" (marked); its
+    # cut-off fuel cell prints what stands and a line to write the rest on
+    found = (
+        "A shot is 3 squirts, shared among up to 3 squares.*?less 1 at the end of each "
+        f"turn({MARK}) Phases: D6 of 5,6 in ______ "
+    )
     flamer = re.search(found, text)
     assert flamer and "..." not in text and "\u2026" not in text
-    assert "Source: \u201cUP TO THREE SQUARES SHARING; PHASES D6 OF 5,6 IN\u201d" in notes
+    assert "Source: \u201c3 SQUIRTS KILLS TARGET ... UP TO THREE SQUARES SHARING\u201d" in notes
     assert "sustained burn as ______ Hot air gun" in text  # the fire bomb's, the same way
     # the flechette's "UP TO 4" and its cut-off loading cell are readings, not rules
     assert re.search(r"Longer range \(up to 4\): kill 5\+, wound 3\+. No blood splash" + MARK, text)
@@ -57,10 +61,13 @@ def test_duck_chart_fills_empty_cells_only_from_the_booklets_own_words():
 
 def test_duck_species_line_is_marked_where_it_prints_and_quoted_in_full():
     """The mark stands on the matrix's Threat-type line (the kit's reading of the booklet's
-    species line), not on the table's title; its note quotes the line as printed."""
+    species line), not on the table's title; its note quotes the line as printed. The
+    title's mark is the matrix's own: its stray last line ("16 ... 5") is left off the card."""
     text = printed("duck", "threats.pdf")
     notes = printed("duck", "notes.pdf")
-    assert "Contingent Ethological Response Matrix for Competitors BASIC MOVE: roll d6" in text
+    title = re.search(f"Contingent Ethological Response Matrix({MARK}) for Competitors BASIC", text)
+    assert title and "16 ..." not in text and "Garbled" not in text
+    assert f"{title.group(1)} the matrix's last line, \u201c16 ... 5\u201d, says nothing" in notes
     types = re.search(
         f"Threat type({MARK}) \\(one applies\\): PHILTH -1 \u00b7 ARDZILIANS \\+1", text
     )
@@ -110,13 +117,23 @@ def test_duck_scatter_template_marks_its_grid_as_the_kits():
     text = printed("duck", "templates.pdf")
     cells = "TARGET LONG LEFT LONG LONG RIGHT LEFT RIGHT SHORT LEFT SHORT SHORT RIGHT "
     scatter = re.search(
-        cells + f"Grenade scatter({MARK}) Write-in template: .*? Scatter throw: D6\\+6/\\+0", text
+        cells + f"Grenade scatter({MARK}) Write-in template: .*? Scatter throw: D6, \\+6 shot "
+        "from the HAR's projector, \\+0 thrown",
+        text,
     )
     assert scatter
     assert "A FULL height obstacle in the way: back to the target square." in text
+    # the kit's default, so the grenade can be played before the group writes its own
+    assert re.search(
+        "Until your group writes in its own: the scatter throw is also the throw to hit. 4 or "
+        "more: it lands on the target square. 3 or less: throw 2 dice, one for the row "
+        "\\(1-2 short, 3-4 level, 5-6 long\\), one for the column \\(1-2 left, 3-4 on the "
+        "line, 5-6 right\\)",
+        text,
+    )
     assert (
-        f"{scatter.group(1)} the booklet's scatter template is lost: the kit draws its grid on "
-        "the Line of Flight"
+        f"{scatter.group(1)} the booklet's scatter template and its throw to hit are lost. The "
+        "kit draws the grid on the Line of Flight"
     ) in printed("duck", "notes.pdf")
 
 
@@ -139,7 +156,7 @@ def test_duck_scatter_penalty_prints_one_reading_on_the_chart_and_in_the_book():
     kit's reading prints on the chart and in the rulebook under one mark."""
     sheet, book = printed("duck", "sheet-reference.pdf"), printed("duck", "rulebook.pdf")
     assert "reconcile" not in sheet
-    chart = re.search(f"see the scatter template({MARK})", sheet)
+    chart = re.search(f"to hit and scatter: the scatter template({MARK})", sheet)
     assert chart and f"6.3 Scatter and shooting through.{chart.group(1)}" in book
     assert f"{chart.group(1)} The text's -3 is the rule" in printed("duck", "notes.pdf")
 
@@ -158,6 +175,67 @@ def test_duck_prints_the_chits_and_cards_its_rules_play_with():
     assert counters.count("ACTION") - counters.count("ACTION chits") == 16
     notes = printed("duck", "notes.pdf")
     assert "8 doors, 16 ACTION chits, 2 SOURCE entrances; 4 of each Threat) are the kit's" in notes
+
+
+def test_duck_lost_values_print_a_box_to_fill_beside_the_kits_marked_default():
+    """Review: "Grenades can't be played", the HAR's ammunition and the Flamer's fuel are
+    undefined. Each value the booklet lost keeps its write-in box (never a number in it),
+    beside the kit's default so a first game can be played; the table carries one mark,
+    the rulebook prints the same table, and the words are on notes.pdf."""
+    sheet, book = printed("duck", "sheet-reference.pdf"), printed("duck", "rulebook.pdf")
+    head = "Value Your group's Until then, the kit's default"
+    table = re.search(f"Values to agree({MARK}) {head}", sheet)
+    assert table
+    for row in (
+        "Grenade throw to hit The scatter throw: 4 or more lands on the target square",
+        "HAR magazine 6 units, as the pistol's",
+        "Flamer fuel \\(phases\\) Not counted",
+        "Hot air gun range 5 squares, as the Flamer",
+        "Fire bomb's sustained burn A 3-marker flame barrier in its square",
+    ):
+        assert re.search(row, sheet) and re.search(row, book), row
+    assert "5.7 Values to agree before play. A few values are your group's to set" in book
+    planned, _, _ = seed_kit("duck")
+    boxes = [str(d) for d in planned.diags.warnings if "table 'values-to-agree'" in str(d)]
+    assert len(boxes) == 6 and all('column "Your group\'s" has no value' in b for b in boxes)
+    assert f"{table.group(1)} the defaults in this table are the kit's own" in printed(
+        "duck", "notes.pdf"
+    )
+
+
+def test_duck_shooting_and_the_pistol_have_a_rule_for_every_shot():
+    """Review: "Shooting has no to-hit rule ... the pistol can never wound at range". The
+    booklet's shot has no throw to hit (its dice are its effect): said as a rule, marked;
+    the pistol halves the squares, not the pips, so a blocked pistol knock-back wounds."""
+    sheet, book = printed("duck", "sheet-reference.pdf"), printed("duck", "rulebook.pdf")
+    shot = re.search(f"2.6 Making a shot.({MARK}) Choose a target in line of sight", book)
+    assert shot and "There is no throw to hit: the shot strikes, and its dice say what" in book
+    assert re.search(
+        "Beyond: knocks the Threat back half the pips in squares \\(round down\\), 2 pips a "
+        f"square; blocked with 5\\+ pips left, it is wounded{MARK}",
+        sheet,
+    )
+    assert (
+        "A pistol's target moves half that many squares, rounded down: each square uses 2" in book
+    )
+    assert f"{shot.group(1)} A shot needs no throw to hit" in printed("duck", "notes.pdf")
+
+
+def test_duck_harpy_profile_says_how_each_line_moves_the_harpy():
+    """Review: "The Harpy opponent is too vague to run": PROTECT THE SOURCE had no move.
+    Each line of the profile now says where the Harpy goes, and the card says its move."""
+    text = printed("duck", "threats.pdf")
+    assert (
+        "PROTECT THE SOURCE Roll its move. It attacks a Team member it can reach within 2 "
+        "squares of the Source entrance; else it goes the shortest way to within 2 squares"
+    ) in text
+    assert "DRAG PREY TO THE SOURCE Roll its move; it goes the shortest way for the man" in text
+    assert "Its move: as the mission gives it (Cargo bay sweep: a D6 in squares" in text
+    notes = printed("duck", "notes.pdf")
+    assert (
+        "and the moves it gives each: the booklet says what a Harpy wants, not how it moves"
+        in notes
+    )
 
 
 # ---- Reshuffled ----------------------------------------------------------------------------
