@@ -222,7 +222,7 @@ def _make(cls: type, frozen: bool) -> type:
     dropped = {*names, *extra, "__dict__", "__weakref__"}
     body = {k: v for k, v in cls.__dict__.items() if k not in dropped}
     body["__slots__"] = (*names, *extra)
-    body["__new__"] = _first_new(source, used)
+    body["__new__"] = _first_new(source, used, frozen)
     body["__record_fields__"] = tuple(all_fields)
     body["__record_names__"] = frozenset(f.name for f in all_fields)
     body["__record_key__"] = staticmethod(_key([f.name for f in all_fields if f.compare]))
@@ -230,26 +230,27 @@ def _make(cls: type, frozen: bool) -> type:
     for name, method in (_SHARED if frozen else _SHARED_MUTABLE).items():
         body.setdefault(name, method)
     made = type(cls)(cls.__name__, cls.__bases__, body)
-    if frozen:  # the twin `__new__` fills: the same slots, assignable
-        # (both: __setattr__ and __delattr__ share one type slot, which is a plain
-        # store only when neither is a Python function)
-        twin = {
-            "__slots__": (),
-            "__setattr__": object.__setattr__,
-            "__delattr__": object.__delattr__,
-        }
-        used["_fill"] = type(cls.__name__, (made,), twin)
     used["_made"] = made
     return made
 
 
-def _first_new(source: str, used: dict) -> Callable[..., Any]:
+def _twin(made: type) -> type:
+    """The class a frozen record's `__new__` fills: the same slots, assignable (both
+    `__setattr__` and `__delattr__`: they share one type slot, which is a plain store
+    only when neither is a Python function). Made with the `__new__`, at the first record."""
+    twin = {"__slots__": (), "__setattr__": object.__setattr__, "__delattr__": object.__delattr__}
+    return type(made.__name__, (made,), twin)
+
+
+def _first_new(source: str, used: dict, frozen: bool) -> Callable[..., Any]:
     """A record class's `__new__` until its first record: it compiles the class's own
-    `__new__` (one function a class, storing the fields by name), puts it in its place
-    and makes the record with it."""
+    `__new__` (one function a class, storing the fields by name) and, for a frozen
+    class, the twin it fills; puts it in its place and makes the record with it."""
 
     def __new__(cls: type, *args: Any, **kwargs: Any) -> Any:
         if "__new__" not in used:
+            if frozen:
+                used["_fill"] = _twin(used["_made"])
             exec(source, used)
             used["_made"].__new__ = staticmethod(used["__new__"])  # as a class body makes it
         return used["__new__"](cls, *args, **kwargs)

@@ -11,7 +11,7 @@ a reader and a type checker follow: a build pays only for the sections its game 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 if TYPE_CHECKING:
     from .errors import Diagnostics
@@ -33,26 +33,27 @@ if TYPE_CHECKING:
     from .source.fields import Context
     from .source.yamlnodes import Node
 
-M = TypeVar("M")
 
-
-class Section(Generic[M]):
-    """One key of game.yaml and the model M its reader makes. A section without a
-    planner, a check or a finisher keeps the one here, which does nothing."""
+class Section:
+    """One key of game.yaml and the model its reader makes. A section without a
+    planner, a check or a finisher keeps the one here, which does nothing. Each section
+    types its own model in its hooks; the classes are not `Generic`, because
+    `Section["CounterSet"]` compiles its text as a ForwardRef when the module is
+    imported (16 of them were about 9M instructions of every build's start-up)."""
 
     key = ""
 
-    def read(self, ctx: Context, node: Node, path: str) -> M:
+    def read(self, ctx: Context, node: Node, path: str) -> Any:
         raise NotImplementedError
 
-    def plan(self, model: M, env: PlanEnv) -> list[Document]:
+    def plan(self, model: Any, env: PlanEnv) -> list[Document]:
         """The section's documents."""
         return []
 
-    def check(self, game: Game, model: M, diags: Diagnostics) -> None:
+    def check(self, game: Game, model: Any, diags: Diagnostics) -> None:
         """The rules checks that need the whole game."""
 
-    def finish(self, model: M, docs: list[Document], env: PlanEnv) -> None:
+    def finish(self, model: Any, docs: list[Document], env: PlanEnv) -> None:
         """Run once every section is planned (the cover lists the kit's contents)."""
 
 
@@ -70,7 +71,7 @@ def section(cls: S) -> S:
 
 
 @section
-class LayoutsSection(Section["tuple[Layout, ...]"]):
+class LayoutsSection(Section):
     key = "layouts"  # read first: the pieces' readers fill their faces from them
 
     def read(self, ctx: Context, node: Node, path: str) -> tuple[Layout, ...]:
@@ -80,7 +81,7 @@ class LayoutsSection(Section["tuple[Layout, ...]"]):
 
 
 @section
-class CoverSection(Section["Cover"]):
+class CoverSection(Section):
     key = "cover"
 
     def read(self, ctx: Context, node: Node, path: str) -> Cover:
@@ -106,7 +107,7 @@ class CoverSection(Section["Cover"]):
 
 
 @section
-class CountersSection(Section["CounterSet"]):
+class CountersSection(Section):
     key = "counters"
 
     def read(self, ctx: Context, node: Node, path: str) -> CounterSet:
@@ -127,7 +128,7 @@ class CountersSection(Section["CounterSet"]):
 
 
 @section
-class MapsSection(Section["MapSet"]):
+class MapsSection(Section):
     key = "maps"
 
     def read(self, ctx: Context, node: Node, path: str) -> MapSet:
@@ -149,7 +150,7 @@ class MapsSection(Section["MapSet"]):
 
 
 @section
-class TracksSection(Section["TrackSet"]):
+class TracksSection(Section):
     key = "tracks"
 
     def read(self, ctx: Context, node: Node, path: str) -> TrackSet:
@@ -169,7 +170,7 @@ class TracksSection(Section["TrackSet"]):
 
 
 @section
-class TablesSection(Section["tuple[Table, ...]"]):
+class TablesSection(Section):
     key = "tables"
 
     def read(self, ctx: Context, node: Node, path: str) -> tuple[Table, ...]:
@@ -188,7 +189,7 @@ class TablesSection(Section["tuple[Table, ...]"]):
 
 
 @section
-class TextsSection(Section["tuple[TextBlock, ...]"]):
+class TextsSection(Section):
     key = "texts"
 
     def read(self, ctx: Context, node: Node, path: str) -> tuple[TextBlock, ...]:
@@ -198,7 +199,7 @@ class TextsSection(Section["tuple[TextBlock, ...]"]):
 
 
 @section
-class SheetsSection(Section["tuple[Sheet, ...]"]):
+class SheetsSection(Section):
     key = "sheets"
 
     def read(self, ctx: Context, node: Node, path: str) -> tuple[Sheet, ...]:
@@ -218,7 +219,7 @@ class SheetsSection(Section["tuple[Sheet, ...]"]):
 
 
 @section
-class DecksSection(Section["tuple[Deck, ...]"]):
+class DecksSection(Section):
     key = "decks"
 
     def read(self, ctx: Context, node: Node, path: str) -> tuple[Deck, ...]:
@@ -228,7 +229,7 @@ class DecksSection(Section["tuple[Deck, ...]"]):
 
 
 @section
-class CardsSection(Section["tuple[Card, ...]"]):
+class CardsSection(Section):
     key = "cards"
 
     def read(self, ctx: Context, node: Node, path: str) -> tuple[Card, ...]:
@@ -252,7 +253,7 @@ class CardsSection(Section["tuple[Card, ...]"]):
 
 
 @section
-class ThreatsSection(Section["list[ThreatTable]"]):
+class ThreatsSection(Section):
     key = "threats"
 
     def read(self, ctx: Context, node: Node, path: str) -> list[ThreatTable]:
@@ -272,7 +273,7 @@ class ThreatsSection(Section["list[ThreatTable]"]):
 
 
 @section
-class GeneratorsSection(Section["list[Generator]"]):
+class GeneratorsSection(Section):
     key = "generators"
 
     def read(self, ctx: Context, node: Node, path: str) -> list[Generator]:
@@ -292,7 +293,7 @@ class GeneratorsSection(Section["list[Generator]"]):
 
 
 @section
-class LabelsSection(Section["Labels"]):
+class LabelsSection(Section):
     key = "labels"
 
     def read(self, ctx: Context, node: Node, path: str) -> Labels:
@@ -312,7 +313,7 @@ class LabelsSection(Section["Labels"]):
 
 
 @section
-class TemplatesSection(Section["Templates"]):
+class TemplatesSection(Section):
     key = "templates"
 
     def read(self, ctx: Context, node: Node, path: str) -> Templates:
@@ -332,7 +333,7 @@ class TemplatesSection(Section["Templates"]):
 
 
 @section
-class RulesSection(Section["RuleBook"]):
+class RulesSection(Section):
     key = "rules"
 
     def read(self, ctx: Context, node: Node, path: str) -> RuleBook:
@@ -352,7 +353,7 @@ class RulesSection(Section["RuleBook"]):
 
 
 @section
-class RulebookSection(Section["Rulebook"]):
+class RulebookSection(Section):
     key = "rulebook"
 
     def read(self, ctx: Context, node: Node, path: str) -> Rulebook:

@@ -41,11 +41,12 @@ def test_a_section_key_is_registered_once():
 
 def test_every_section_has_a_typed_field_on_the_game():
     """Game.<key> holds the model the section's reader makes, typed as the Section's
-    model (its class named in the field's type), so mypy follows its callers."""
+    model (the class its `read` returns, named in the field's type), so mypy follows
+    its callers."""
     fields = {f.name: f for f in records.fields(Game)}
     for key, section in sections.SECTIONS.items():
         assert key in fields, f"Game has no field for {key!r}"
-        model = typing.get_args(type(section).__orig_bases__[0])[0].__forward_arg__
+        model = type(section).read.__annotations__["return"]
         declared = Game.__annotations__[key]
         assert re.findall(r"[A-Z]\w+", model)[0] in declared, (key, model, declared)
 

@@ -30,6 +30,7 @@ UNNEEDED = (
     "kitgen.source.spreadsheets.tabular",
     "kitgen.source.pictures",
     "kitgen.layout.counters.unitsymbol",
+    "kitgen.model.rulebook",  # the notes page's, for a kit with readings
 )
 
 
@@ -62,6 +63,46 @@ def test_a_counters_build_imports_nothing_it_does_not_need(tmp_path: Path) -> No
     games, _, out = workloads.prepare("W1", tmp_path, count=25)
     assert _loaded_after(_build(games[0], out)) == []
     assert (out / "bench" / "counters.pdf").exists()
+
+
+# Counts the ForwardRefs kitgen's own modules make: a text where typing wants a type
+# (`Section["CounterSet"]`, `TypeVar(bound="str | None")`) is compiled as it is made,
+# about half a million instructions each. The libraries' own are theirs: they are
+# imported first.
+_FORWARD_REFS = """
+import reportlab.pdfgen.canvas, click, yaml, PIL.Image, typing, sys
+made = []
+_init = typing.ForwardRef.__init__
+def _counted(self, arg, *args, **kwargs):
+    frame = sys._getframe(1)
+    while frame is not None and "typing" in frame.f_code.co_filename:
+        frame = frame.f_back
+    made.append((frame.f_code.co_filename if frame else "?", arg))
+    _init(self, arg, *args, **kwargs)
+typing.ForwardRef.__init__ = _counted
+"""
+
+
+def _forward_refs(code: str) -> list:
+    done = subprocess.run(
+        [sys.executable, "-c", f"{_FORWARD_REFS}\n{code}\nimport json\nprint(json.dumps(made))"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return json.loads(done.stdout.splitlines()[-1])
+
+
+def test_a_counters_build_compiles_no_type_written_as_text(tmp_path: Path) -> None:
+    games, _, out = workloads.prepare("W1", tmp_path, count=25)
+    made = _forward_refs(_build(games[0], out))
+    assert [(file, arg) for file, arg in made if "kitgen" in file] == []
+
+
+def test_the_forward_reference_count_sees_one() -> None:
+    code = "import typing\nT = typing.TypeVar('T', bound='int | None')"
+    assert [arg for _, arg in _forward_refs(code)] == ["int | None"]
 
 
 def test_raster_art_is_embedded_once(tmp_path: Path) -> None:

@@ -29,11 +29,11 @@ R = TypeVar("R")  # what a reader's own function reads a key to
 V = TypeVar("V")  # what a key declares
 # What a getter gives for a key object: the type its declaration says (None too for a key
 # without a default), bounded by what the getter reads
-_Text = TypeVar("_Text", bound="str | None")
-_Number = TypeVar("_Number", bound="float | None")
-_Integer = TypeVar("_Integer", bound="int | None")
-_Bool = TypeVar("_Bool", bound="bool | None")
-_Path = TypeVar("_Path", bound="Path | None")
+_Text = TypeVar("_Text", bound=str | None)
+_Number = TypeVar("_Number", bound=float | None)
+_Integer = TypeVar("_Integer", bound=int | None)
+_Bool = TypeVar("_Bool", bound=bool | None)
+_Path = TypeVar("_Path", bound=Path | None)
 
 
 @record(frozen=False)

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from ...model.game import Game
 from ...model.reading import NOTES_TITLE, note
-from ...model.rulebook import numbered
 from ...style import BODY, INK, MUTED, NOTES_APART, NOTES_LEAD, SMALL, TITLE, typeset
 from ..env import PlanEnv
 from ..flow import PageFlow
@@ -25,6 +24,10 @@ def plan_notes(game: Game, env: PlanEnv) -> list[Document]:
     """The notes page(s) of a kit with readings; none for a kit without."""
     if not game.readings:
         return []
+    # Imported only for a kit with readings: the rulebook's model is a counters-only
+    # build's largest module it would not otherwise load.
+    from ...model.rulebook import numbered
+
     x0, y0, x1, y1 = content_box(env.paper)
     regular, bold = env.face(), env.face(bold=True)
     flow = PageFlow(NOTES_TITLE, y0, y1 - 20, y1 - 20)

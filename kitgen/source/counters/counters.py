@@ -480,7 +480,7 @@ def _text(ctx: Context, node: Node, path: str, v) -> str | None:
     return v.text(node, path)
 
 
-_Colour = TypeVar("_Colour", bound="str | None")  # a colour key's value: None without a default
+_Colour = TypeVar("_Colour", bound=str | None)  # a colour key's value: None without a default
 
 
 def _colour(f: Fields, v, key: Key[_Colour]) -> str | _Colour:
