@@ -41,6 +41,7 @@ SET_UP_ZEBRA = "#f0f0f0"  # every other row of a set-up sheet's table
 SHADE = "#e6e6e6"  # a shaded track box
 SWATCH_FILL = "#f4f1e8"  # a map key's swatch behind a symbol
 ROAD_CASING = "#3b2a1a"  # the dark edge under a road's colour
+FORD_FILL = "#dcc58c"  # a ford's shallow sandy bed across a river's side
 BADGE_INK = "#c0392b"  # an assembly sheet's tile badges
 AREA_INK = "#c0392b"  # areas on a set-up diagram
 ASSEMBLY_INK = "#1f4e9c"  # outlines and arrows on a map's assembly diagram

@@ -55,6 +55,9 @@ class Cell:
     # the open lines drawn in it after its grid (roads, rails): (colour, printed width,
     # the longest straight run of the line)
     over: list[tuple[str, float, float]]
+    # the strokes along one of its sides other than its grid (rivers, walls, the map's
+    # border): (colour, printed width, drawn after its grid, the side's corners sorted)
+    sides: list[tuple[str, float, bool, tuple[Point, Point]]]
 
 
 def _hex(r: int, g: int, b: int) -> str:
@@ -148,7 +151,7 @@ def page_cells(page) -> list[Cell]:
             assert ground.fill is not None
             if not _inside(_centre(corners), _box_corners(d.shown)):
                 continue  # clipped away (a tile shows part of its map)
-            cell = Cell(corners, ground.fill, d.stroke, d.width, [], [])
+            cell = Cell(corners, ground.fill, d.stroke, d.width, [], [], [])
             cells.append(cell)
             xs, ys = [p[0] for p in corners], [p[1] for p in corners]
             for b in _buckets((min(xs), min(ys), max(xs), max(ys))):
@@ -196,6 +199,8 @@ def _texture(d: Drawn, index: dict) -> None:
             what = (d.fill, 0.0)
         else:
             continue
+        if d.stroke is not None:
+            _along_sides(d, points, index)
         for spot in spots:
             key = (int(spot[0] // BUCKET), int(spot[1] // BUCKET))
             for ground, cell, outline in index.get(key, ()):
@@ -206,6 +211,39 @@ def _texture(d: Drawn, index: dict) -> None:
                         cell.over.append((*what, _longest(points)))
                 elif d.stroke is not None or not _big(points, cell):  # else it is the ground
                     cell.textures.append(what)
+
+
+def _along_sides(d: Drawn, points: list[Point], index: dict) -> None:
+    """Count each straight piece of the stroke that lies along a side of a cell (its middle
+    on the side, both ends on the side's line) as that cell's side stroke."""
+    for a, b in zip(points, points[1:], strict=False):
+        if math.dist(a, b) <= EDGE:
+            continue
+        mid = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
+        for ground, cell, outline in index.get((int(mid[0] // BUCKET), int(mid[1] // BUCKET)), ()):
+            if d.order <= ground or d.order == outline:
+                continue
+            n = len(cell.corners)
+            for i in range(n):
+                p, q = cell.corners[i], cell.corners[(i + 1) % n]
+                if all(_off_line(x, p, q) <= EDGE for x in (a, b, mid)) and _within(mid, p, q):
+                    side = (min(p, q), max(p, q))
+                    cell.sides.append((d.stroke or "", d.width, d.order > outline, side))
+                    break
+
+
+def _off_line(x: Point, p: Point, q: Point) -> float:
+    """How far x lies off the line through p and q."""
+    cross = (q[0] - p[0]) * (x[1] - p[1]) - (q[1] - p[1]) * (x[0] - p[0])
+    return abs(cross) / max(1e-9, math.dist(p, q))
+
+
+def _within(x: Point, p: Point, q: Point) -> bool:
+    """Does x's foot on the line pq fall between p and q?"""
+    t = ((x[0] - p[0]) * (q[0] - p[0]) + (x[1] - p[1]) * (q[1] - p[1])) / max(
+        1e-9, math.dist(p, q) ** 2
+    )
+    return 0.0 < t < 1.0
 
 
 def _longest(points: list[Point]) -> float:

@@ -58,7 +58,9 @@ def test_the_rules_river_is_the_drawn_river():
     river = m.edge_kinds["river"]
     drawn = {
         ((op.x0, op.y0), (op.x1, op.y1))
-        for op in mapart._edge_ops(m, 54.0)  # the map's hexsides, as the map sheet draws them
+        for op in mapart._edge_ops(
+            m, 54.0, over=False
+        )  # the map's hexsides, as the map sheet draws them
         if isinstance(op, Line)
         and op.stroke.colour == river.colour
         and op.stroke.width == river.width

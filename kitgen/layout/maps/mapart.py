@@ -12,7 +12,7 @@ from ...colours import faint_on, stand_off
 from ...geometry import Cell, HexGrid, SquareGrid, column_letters, point_in_polygon
 from ...model.map import AreaStyle, MapDef, Terrain
 from ...records import record
-from ...style import DIM_INK, LINE_INK, MAP_GRID_INK, MARK_INK, MID_INK, PAPER, PIECE_MIN
+from ...style import DIM_INK, FORD_FILL, LINE_INK, MAP_GRID_INK, MARK_INK, MID_INK, PAPER, PIECE_MIN
 from ..clearance import clash, hidden
 from ..plan import Circle, Font, Group, Icon, Line, Path, Rect, Stroke, Text
 from .celldisc import disc_boxes, disc_ops, disc_room
@@ -31,9 +31,11 @@ TEXTURE_WIDTH = 0.3  # the most a texture's stroke is ...
 TEXTURE_SHARE = 0.4  # ... and of the grid's width
 TEXTURE_OFF = 22.0  # L*: the most a texture stands off its cell's colour ...
 TEXTURE_HALF = 0.5  # ... and of the way the grid stands off it
+FORD_BANK = 2.4  # points: a ford's shallows reach this far past the river's banks
 BORDER_WIDTH = 1.6  # the map's outline at its size; twice the grid's at least
 POINT = 0.09  # a board point's radius, of the cell's size
 COORD_INK = DIM_INK
+TAB_CLEAR = 0.45  # of a coordinate's size: the room between its tab and its cell's sides
 MIN_WORD = PIECE_MIN  # points: the least any word on a map prints at
 
 
@@ -391,14 +393,16 @@ def _ground(m: MapDef, key_prefix: str, printed: float = 1.0) -> tuple[tuple, tu
             if tid == t.id:
                 cx, cy = g.centre(*cell)
                 ops.append(Group(tuple(body), dx=cx - size, dy=cy - size, key=key_name))
-    # grid lines, or on a board of points the points (its lines, drawn later, join them)
-    grid = grid_line(printed)
-    for cell in m.cells:
-        if m.draw == "points":
-            ops.append(Circle(*g.centre(*cell), size * POINT, fill=MARK_INK))
-        else:
-            ops.append(Path(polygons[cell], fill=None, stroke=grid))
-    # terrain outlines (e.g. a red band on full-height cargo)
+    # on a board of points the points (its lines, drawn later, join them)
+    if m.draw == "points":
+        ops.extend(Circle(*g.centre(*cell), size * POINT, fill=MARK_INK) for cell in m.cells)
+    ops.extend(line_ops(m, size, printed))
+    ops.extend(_edge_ops(m, size, over=False))
+    # the grid over the roads, rails and rivers: the one line no feature breaks
+    if m.draw != "points":
+        grid = grid_line(printed)
+        ops.extend(Path(polygons[cell], fill=None, stroke=grid) for cell in m.cells)
+    # terrain outlines (e.g. a red band on full-height cargo), inside the grid
     for cell, tid in m.cells.items():
         t = m.terrains[tid]
         if t.outline:
@@ -409,10 +413,9 @@ def _ground(m: MapDef, key_prefix: str, printed: float = 1.0) -> tuple[tuple, tu
                     stroke=Stroke(t.outline, max(1.5, size / 30)),
                 )
             )
-    ops.extend(line_ops(m, size, printed))
     got = kept[("ground", key_prefix, printed)] = (
         tuple(ops),
-        (*_border_ops(m, printed), *_edge_ops(m, size)),
+        (*_border_ops(m, printed), *_edge_ops(m, size, over=True)),
     )
     return got
 
@@ -693,7 +696,10 @@ def _middle(a: Point, b: Point) -> Point:
     return ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
 
 
-def _edge_ops(m: MapDef, size: float) -> list:
+def _edge_ops(m: MapDef, size: float, over: bool) -> list:
+    """The map's edges: their lines (``over`` False: drawn under the grid, so no river or
+    wall breaks it), or the symbols that stand on them (``over`` True: a ford's stones, a
+    bridge's deck, a door's leaf, over the grid)."""
     ops: list = []
     g = m.grid
     for e in m.edges:
@@ -701,72 +707,96 @@ def _edge_ops(m: MapDef, size: float) -> list:
         seg = g.shared_edge(e.a, e.b)
         if kind is None or seg is None:
             continue
-        (x0, y0), (x1, y1) = seg
-        stroke = Stroke(kind.colour, kind.width, kind.dash)
         if kind.symbol in ("ford", "bridge"):
-            ops.extend(crossing_ops(kind.symbol, (x0, y0), (x1, y1), kind.colour, kind.width))
-        elif kind.symbol in ("door", "hatch", "gap"):
-            # a door: wall stubs at the ends, a leaf across the middle third
-            fx, fy = (x1 - x0), (y1 - y0)
-            a = (x0 + fx * 0.2, y0 + fy * 0.2)
-            b = (x0 + fx * 0.8, y0 + fy * 0.8)
-            ops.append(Line(x0, y0, a[0], a[1], stroke))
-            ops.append(Line(b[0], b[1], x1, y1, stroke))
-            if kind.symbol == "gap":
-                continue
-            length = math.hypot(fx, fy)
-            nx, ny = -fy / length, fx / length
-            t = max(kind.width, size * 0.08)
-            leaf = (
-                (a[0] + nx * t / 2, a[1] + ny * t / 2),
-                (b[0] + nx * t / 2, b[1] + ny * t / 2),
-                (b[0] - nx * t / 2, b[1] - ny * t / 2),
-                (a[0] - nx * t / 2, a[1] - ny * t / 2),
-            )
-            ops.append(Path(leaf, fill=PAPER, stroke=Stroke(kind.colour, max(0.8, kind.width / 3))))
-            if kind.symbol == "hatch":
-                ops.append(Line(*leaf[0], *leaf[2], Stroke(kind.colour, 0.6)))
-                ops.append(Line(*leaf[1], *leaf[3], Stroke(kind.colour, 0.6)))
+            if over:
+                ops.extend(crossing_symbol(kind.symbol, *seg, kind.colour, kind.width))
             else:
-                ops.append(
-                    Line(
-                        (a[0] + b[0]) / 2 + nx * t / 2,
-                        (a[1] + b[1]) / 2 + ny * t / 2,
-                        (a[0] + b[0]) / 2 - nx * t / 2,
-                        (a[1] + b[1]) / 2 - ny * t / 2,
-                        Stroke(kind.colour, 0.6),
-                    )
-                )
-        else:
-            ops.append(Line(x0, y0, x1, y1, stroke))
+                ops.append(Line(*seg[0], *seg[1], Stroke(kind.colour, kind.width, kind.dash)))
+        elif kind.symbol in ("door", "hatch", "gap"):
+            ops.extend(_door_ops(kind, seg, size, over))
+        elif not over:
+            ops.append(Line(*seg[0], *seg[1], Stroke(kind.colour, kind.width, kind.dash)))
+    return ops
+
+
+def _door_ops(kind, seg: tuple[Point, Point], size: float, over: bool) -> list:
+    """A door: wall stubs at the ends (under the grid), a leaf across the middle third."""
+    (x0, y0), (x1, y1) = seg
+    stroke = Stroke(kind.colour, kind.width, kind.dash)
+    fx, fy = (x1 - x0), (y1 - y0)
+    a = (x0 + fx * 0.2, y0 + fy * 0.2)
+    b = (x0 + fx * 0.8, y0 + fy * 0.8)
+    if not over:
+        return [Line(x0, y0, a[0], a[1], stroke), Line(b[0], b[1], x1, y1, stroke)]
+    if kind.symbol == "gap":
+        return []
+    length = math.hypot(fx, fy)
+    nx, ny = -fy / length, fx / length
+    t = max(kind.width, size * 0.08)
+    leaf = (
+        (a[0] + nx * t / 2, a[1] + ny * t / 2),
+        (b[0] + nx * t / 2, b[1] + ny * t / 2),
+        (b[0] - nx * t / 2, b[1] - ny * t / 2),
+        (a[0] - nx * t / 2, a[1] - ny * t / 2),
+    )
+    ops: list = [Path(leaf, fill=PAPER, stroke=Stroke(kind.colour, max(0.8, kind.width / 3)))]
+    thin = Stroke(kind.colour, 0.6)
+    if kind.symbol == "hatch":
+        ops.append(Line(*leaf[0], *leaf[2], thin))
+        ops.append(Line(*leaf[1], *leaf[3], thin))
+    else:
+        mx, my = (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
+        ops.append(Line(mx + nx * t / 2, my + ny * t / 2, mx - nx * t / 2, my - ny * t / 2, thin))
     return ops
 
 
 def crossing_ops(symbol: str, p: Point, q: Point, colour: str, width: float) -> list:
-    """A river's side where it is crossed: the river drawn along it, then a ford's
-    stepping stones or a bridge's deck across its middle, at right angles to it."""
+    """A river's side where it is crossed: the river drawn along it, then its crossing."""
     (x0, y0), (x1, y1) = p, q
-    ops: list = [Line(x0, y0, x1, y1, Stroke(colour, width))]
+    return [
+        Line(x0, y0, x1, y1, Stroke(colour, width)),
+        *crossing_symbol(symbol, p, q, colour, width),
+    ]
+
+
+def crossing_symbol(symbol: str, p: Point, q: Point, colour: str, width: float) -> list:
+    """What marks a river's side as crossed, wider than the river: a ford's sandy shallows
+    along the side with stepping stones; a bridge's deck across its middle."""
+    (x0, y0), (x1, y1) = p, q
     length = math.hypot(x1 - x0, y1 - y0) or 1.0
     ux, uy = (x1 - x0) / length, (y1 - y0) / length  # along the side
     nx, ny = -uy, ux  # across it
     mx, my = (x0 + x1) / 2, (y0 + y1) / 2
     ink = Stroke(LINE_INK, 0.7)
-    if symbol == "ford":
-        r = max(width * 0.45, 1.6)
-        for k in (-1.5, 0.0, 1.5):
-            cx, cy = mx + ux * k * r * 1.6, my + uy * k * r * 1.6
-            ops.append(Path(_disc_points(cx, cy, r), fill=PAPER, stroke=ink))
-        return ops
-    half_len, half_w = width * 1.6 + 2.5, length * 0.16  # the deck spans the river
-    deck = [
+    ford = symbol == "ford"
+    if ford:  # a stretch of the river itself, and a little wider
+        half_len, half_w = width / 2 + FORD_BANK, length * 0.36
+    else:  # the deck spans the river, bank to bank
+        half_len, half_w = width * 1.6 + 2.5, length * 0.16
+    band = (
         (mx + nx * half_len + ux * half_w, my + ny * half_len + uy * half_w),
         (mx - nx * half_len + ux * half_w, my - ny * half_len + uy * half_w),
         (mx - nx * half_len - ux * half_w, my - ny * half_len - uy * half_w),
         (mx + nx * half_len - ux * half_w, my + ny * half_len - uy * half_w),
-    ]
-    ops.append(Path(tuple(deck), fill=PAPER, stroke=ink))
+    )
+    if not ford:
+        return [Path(band, fill=PAPER, stroke=ink)]
+    ops: list = [Path(band, fill=FORD_FILL, stroke=Stroke(colour, 1.0))]
+    r = half_len * 0.5
+    for k in (-1.5, -0.5, 0.5, 1.5):  # stepping stones along the shallows
+        cx, cy = mx + ux * k * half_w / 2, my + uy * k * half_w / 2
+        ops.append(Path(_disc_points(cx, cy, r), fill=PAPER, stroke=ink))
     return ops
+
+
+def crossing_reach(symbol: str, p: Point, q: Point, width: float) -> Box:
+    """The box a crossing symbol covers (crossing_symbol), for what keeps clear of it."""
+    xs: list[float] = []
+    ys: list[float] = []
+    for op in crossing_symbol(symbol, p, q, PAPER, width)[:1]:
+        xs += [x for x, _ in op.points]
+        ys += [y for _, y in op.points]
+    return min(xs), min(ys), max(xs), max(ys)
 
 
 def _disc_points(cx: float, cy: float, r: float) -> tuple[Point, ...]:
@@ -873,18 +903,43 @@ def _coord_tabs(
         return got
     g = m.grid
     labels = _labels(m)
+    # on the map at its size a number moves below a ford or bridge on its hexside; on a
+    # reduced drawing, where pieces stand in the hex, it is printed over the symbol's foot
+    crossings = _crossings(m) if fs == coord_size(m) else []
     tabs = []
     for cell in m.cells if cells is None else cells:
         w = label_width(labels[cell], fs) + fs * 0.4
         if isinstance(g, SquareGrid):
             r = g.cell_rect(*cell)
             tabs.append((cell, (r.x0 + 0.5, r.y1 - fs * 1.35, w, fs * 1.3)))
-        else:
+        else:  # a hex's number keeps TAB_CLEAR off the hexside over it: it never breaks it
             cx, cy = g.centre(*cell)
-            top = cy + g.size / 2 if g.flat else cy + g.radius * 0.62
-            tabs.append((cell, (cx - w / 2, top - fs * 1.5, w, fs * 1.3)))
+            top = cy + g.size / 2 - fs * TAB_CLEAR if g.flat else cy + g.radius * 0.62
+            tab = (cx - w / 2, top - fs * 1.3, w, fs * 1.3)
+            tabs.append((cell, _below_crossings(tab, crossings, fs * TAB_CLEAR)))
     got = kept[("tabs", fs, cells, lanes)] = tuple(tabs)
     return got
+
+
+def _crossings(m: MapDef) -> list[Box]:
+    """The boxes the map's ford and bridge symbols cover."""
+    out = []
+    for e in m.edges:
+        kind = m.edge_kinds.get(e.kind)
+        seg = m.grid.shared_edge(e.a, e.b)
+        if kind is not None and seg is not None and kind.symbol in ("ford", "bridge"):
+            out.append(crossing_reach(kind.symbol, *seg, kind.width))
+    return out
+
+
+def _below_crossings(tab: tuple, crossings: list[Box], gap: float) -> tuple:
+    """A coordinate tab (x, y, w, h) moved down clear of the crossing symbols it meets:
+    the symbol on a hex's top side would cover its number."""
+    x, y, w, h = tab
+    for b in crossings:
+        if clash((x, y, x + w, y + h), b):
+            y = min(y, b[1] - gap - h)
+    return x, y, w, h
 
 
 def _polygon(m: MapDef, cell: Cell) -> tuple[Point, ...]:

@@ -23,6 +23,10 @@ _ORDER = {"river": 0, "trail": 1, "plain": 2, "road": 3, "rail": 4}
 # twice a reduced map's grid (mapart.GRID_LEAST), so a road stays stronger than the grid
 LINE_LEAST = 1.0
 CASING = 1.4  # points printed: a road's dark casing, beyond its colour
+# of the cell's size: the room between a name's plate and the side under it, which a
+# ford's or bridge's symbol on that side takes (mapart.crossing_symbol)
+NAME_CLEAR = 0.13
+NAME_SIDE = 0.03  # ... and between it and the sides beside it
 
 
 def line_ops(m: MapDef, size: float, printed: float = 1.0) -> list:
@@ -183,19 +187,28 @@ def feature_ops(
 
 def _name_lines(poly: list[Point], text: str, fs: float, ty: float | None) -> list:
     """A cell's name as (line, baseline) pairs: one line at ``ty``, or two, the lower as
-    low as the cell's width allows, when one line is wider than the cell; [] for none."""
+    low as the cell's width allows, when one line is wider than the cell; a word that
+    cannot be cut is raised to where the cell is wide enough; [] for none. A plate keeps
+    NAME_SIDE of the cell's size clear of its sides."""
     if not text or ty is None:
         return []
-    wide = lambda t: fs * 0.58 * len(t) + fs * 0.5  # noqa: E731
-    if wide(text) <= min(_width_at(poly, ty - fs * 0.3), _width_at(poly, ty + fs * 0.9)):
+    low = min(y for _, y in poly)
+    size = max(y for _, y in poly) - low
+    wide = lambda t: fs * 0.58 * len(t) + fs * 0.5 + 2 * size * NAME_SIDE  # noqa: E731
+
+    def fits(t: str, y: float) -> bool:
+        return wide(t) <= min(_width_at(poly, y - fs * 0.3), _width_at(poly, y + fs * 0.9))
+
+    if fits(text, ty):
         return [(text, ty)]
     cut = text.rfind(" ", 0, len(text) // 2 + 1)
     cut = cut if cut > 0 else text.find(" ")
     if cut <= 0:
+        while ty < low + size / 2 and not fits(text, ty):
+            ty += fs * 0.1
         return [(text, ty)]
     top, bottom = text[:cut], text[cut + 1 :]
-    low = min(y for _, y in poly)
-    base = low + fs * 0.3 + fs * 0.25  # the plate clear of the hexside under it
+    base = low + size * NAME_CLEAR + fs * 0.3  # the plate clear of the hexside under it
     while base < ty and _width_at(poly, base - fs * 0.3) < wide(bottom):
         base += fs * 0.1
     return [(top, base + fs * 1.1), (bottom, base)]
@@ -216,10 +229,10 @@ def _symbols(
     (cx, cy), (named, lines, fs) = at, name
     sizes = [size * m.feature_kinds[f.kind].size for f in feats]
     y = cy + (size * 0.08 if named else 0.0)
-    if len(lines) == 2:
+    if lines:
         top = y + max(sizes) / 2  # the room's top stays where it was
         floor = max(ty for _, ty in lines) + fs * 0.9 + size * 0.03
-        k = min(1.0, (top - floor) / max(sizes))
+        k = max(0.0, min(1.0, (top - floor) / max(sizes)))
         sizes = [s * k for s in sizes]
         y = top - max(sizes) / 2
     total = sum(sizes) + size * 0.05 * (len(sizes) - 1)
@@ -260,7 +273,9 @@ def _name_spot(named: tuple, fs: float, size: float, hide: tuple) -> float | Non
     where nothing in ``hide`` covers it; None where both are covered."""
     cx, cy, text = named
     w = fs * 0.58 * len(text) + fs * 0.5
-    for ty in (cy - size * 0.36, cy - size * 0.46 + fs * 0.3):
+    low = cy - size / 2 + size * NAME_CLEAR + fs * 0.3  # the plate clear of the side under it
+    # lower still where a piece stands over the middle, clear of the side's grid line
+    for ty in (max(low, cy - size * 0.36), cy - size * 0.46 + fs * 0.3):
         if not hidden((cx - w / 2, ty - fs * 0.3, cx + w / 2, ty + fs * 0.9), hide):
             return ty
     return None

@@ -48,7 +48,14 @@ from ..env import PlanEnv
 from ..flow import PageFlow
 from ..frame import content_box
 from ..maps.celldisc import disc_boxes
-from ..maps.mapart import MIN_WORD, Box, axis_names, cell_size, coord_width, map_ops
+from ..maps.mapart import (
+    MIN_WORD,
+    Box,
+    axis_names,
+    cell_size,
+    coord_width,
+    map_ops,
+)
 from ..maps.mapkey import SWATCH, entries
 from ..maps.maps import COMPASS, compass, every_coord_scale, reduced_coords
 from ..plan import BBox, Document, Font, Group, Item, Line, Page, Path, Rect, Stroke, Text
@@ -534,7 +541,7 @@ def _token_spots(setup: Setup, cell_size: float, least: float, env: PlanEnv) -> 
         if any(f.name for f in setup.board.features_at(cell)):
             r *= 0.75  # smaller and higher: the town's name under them stays readable
             most *= 0.75
-            cy += cell_size * 0.1
+            cy += cell_size * 0.12
         kinds = [(p, shapes.get(p.side or "", NEUTRAL_SHAPE)) for p in pieces]
         while r < most and any(_text_size(_Token(p, 0, 0, r, s), env) < least for p, s in kinds):
             r = min(most, r * 1.05)  # the words need a larger token
