@@ -17,7 +17,7 @@ import yaml
 
 from kitgen.build import font_book
 from kitgen.chance.roll_labels import RollLabelError, RollRange, parse_roll_label
-from kitgen.errors import KitError
+from kitgen.errors import Diagnostics, KitError
 from kitgen.layout.frame import SCALE_NOTE
 from kitgen.layout.plan import Group, Line, Rect, Text
 from kitgen.layout.sheets.table_draw import draw_table
@@ -32,6 +32,7 @@ from .conftest import (
     pixel_at,
     plan_game,
     run_cli,
+    seed_game,
     seed_kit,
     write_game,
 )
@@ -1388,3 +1389,37 @@ def test_duck_reaction_matrix_says_its_even_chance_once():
     (text,) = [" ".join(t.split()) for t in [pdf_text(pdfs["threats.pdf"])]]
     assert "LOS Chance" not in text and "SIGHTING Chance" not in text
     assert "Chance, unmodified: 1/6 = 16.7% on every row it can reach." in text
+
+
+def test_a_table_laid_out_again_measures_and_wraps_no_cell_again(monkeypatch):
+    """A rulebook lays each table out many times (sizes tried, widths searched): a cell's
+    measures and its lines at a width are worked out once. The second layout of a table
+    wraps nothing, and gives what a layout with nothing kept gives."""
+    from kitgen.layout.env import PlanEnv
+    from kitgen.layout.sheets import table_draw
+    from kitgen.model.game import Settings
+    from kitgen.units import PAPERS
+
+    game = seed_game("rencounter")
+    env = PlanEnv(game, Settings(paper=PAPERS["letter"]), font_book(game), Diagnostics())
+    table = max(game.tables, key=lambda t: len(t.rows))
+
+    def laid() -> tuple:
+        lay = table_draw.layout_table(table, 400.0, env, 8.0, RULES_MIN)
+        return lay.widths, lay.row_lines, lay.head_lines, lay.row_heights, len(lay.notes)
+
+    def forget() -> None:
+        monkeypatch.setattr(table_draw, "_MEASURED", {})
+        monkeypatch.setattr(table_draw, "_WRAPPED", {})
+
+    forget()
+    first = laid()
+    wrapped: list = []
+    real = table_draw.wrap_runs
+    monkeypatch.setattr(table_draw, "wrap_runs", lambda *a: wrapped.append(a) or real(*a))
+    assert laid() == first and first[1]
+    assert len(wrapped) == first[-1]  # only the notes under it, wrapped at its width
+    forget()
+    wrapped.clear()
+    assert laid() == first
+    assert len(wrapped) > first[-1] + 2 * len(table.rows)  # nothing kept: every cell again

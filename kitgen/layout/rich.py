@@ -108,6 +108,7 @@ class Faces:
 
     def __init__(self, face_of):
         self._faces = {(b, i): face_of(b, i) for b in (False, True) for i in (False, True)}
+        self.key = tuple(self._faces.values())  # what a cache of measures is keyed by
 
     def __call__(self, bold: bool, italic: bool) -> str:
         return self._faces[(bold, italic)]

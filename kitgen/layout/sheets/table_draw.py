@@ -626,7 +626,7 @@ def layout_table(
         if cell.runs is None:
             return []
         cw = sum(widths[cell.col : cell.col + cell.cols]) - 2 * pad_x
-        return wrap_runs(list(cell.runs), cw, faces, size, fonts)
+        return _wrapped(cell.runs, cw, faces, size, fonts)
 
     head_lines = [wrap_cell(c) for c in header]
     head_height = max(len(ls) for ls in head_lines) * line_h + 2 * pad_y
@@ -700,13 +700,9 @@ def _column_widths(
                 natural[cell.col] = max(natural[cell.col], w)
                 minimum[cell.col] = max(minimum[cell.col], w)
                 continue
-            runs = list(cell.runs)
-            lines = wrap_runs(runs, 1e9, faces, size, fonts)
-            nat = max(runs_width(ln, faces, size, fonts) for ln in lines) + 2 * pad_x
-            natural[cell.col] = max(natural[cell.col], nat)
-            minimum[cell.col] = max(
-                minimum[cell.col], widest_word(runs, faces, size, fonts) + 2 * pad_x
-            )
+            one_line, widest, _ = _measured(cell.runs, faces, size, fonts)
+            natural[cell.col] = max(natural[cell.col], one_line + 2 * pad_x)
+            minimum[cell.col] = max(minimum[cell.col], widest + 2 * pad_x)
     fixed = [c.width for c in cols]
     # numbers and ranges in centred or right-aligned columns never wrap; text does
     body_natural = [0.0] * n
@@ -715,10 +711,9 @@ def _column_widths(
         row_words = []
         for cell in cells:
             if cell.cols == 1 and cell.runs is not None:
-                lines = wrap_runs(list(cell.runs), 1e9, faces, size, fonts)
-                w = max(runs_width(ln, faces, size, fonts) for ln in lines)
+                w, _, words = _measured(cell.runs, faces, size, fonts)
                 body_natural[cell.col] = max(body_natural[cell.col], w + 2 * pad_x)
-                row_words.append((cell.col, word_widths(list(cell.runs), faces, size, fonts)))
+                row_words.append((cell.col, words))
         cell_words.append(row_words)
     numeric = _numeric_columns(rows, n)
     for i in range(n):
@@ -731,6 +726,44 @@ def _column_widths(
         widths = _balance(widths, minimum, cell_words, free, 2 * pad_x)
     want = sum(w if f is None else f for w, f in zip(natural, fixed, strict=True))
     return widths, fits, figures, want
+
+
+def _measured(runs: tuple[Run, ...], faces: Faces, size: float, fonts) -> tuple[float, float, list]:
+    """A cell's text measured at one size, whatever width it is given: (its widest line
+    unwrapped, its widest word, its words' widths for count_lines). A rulebook lays each
+    table out many times (sizes tried, widths searched), each time with these the same:
+    they were half of planning a kit with a long back matter. Read the words, never
+    change them (they are shared)."""
+    key = (runs, faces.key, size, fonts)
+    got = _MEASURED.get(key)
+    if got is None:
+        lines = wrap_runs(list(runs), 1e9, faces, size, fonts)
+        one_line = max(runs_width(ln, faces, size, fonts) for ln in lines)
+        widest = widest_word(list(runs), faces, size, fonts)
+        got = (one_line, widest, word_widths(list(runs), faces, size, fonts))
+        if len(_MEASURED) >= 8192:  # bounded: a test run lays out many games
+            _MEASURED.clear()
+        _MEASURED[key] = got
+    return got
+
+
+_MEASURED: dict[tuple, tuple[float, float, list]] = {}
+
+
+def _wrapped(runs: tuple[Run, ...], width: float, faces: Faces, size: float, fonts) -> list:
+    """A cell's lines at one width and size, wrapped once for every layout that asks (a
+    table's columns come out at the same widths again and again): read, never change."""
+    key = (runs, width, faces.key, size, fonts)
+    got = _WRAPPED.get(key)
+    if got is None:
+        got = wrap_runs(list(runs), width, faces, size, fonts)
+        if len(_WRAPPED) >= 8192:  # bounded, as _MEASURED
+            _WRAPPED.clear()
+        _WRAPPED[key] = got
+    return got
+
+
+_WRAPPED: dict[tuple, list] = {}
 
 
 def _numeric_columns(rows: list[list[_Cell]], n: int) -> list[bool]:
