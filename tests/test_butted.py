@@ -130,7 +130,8 @@ def test_fold_pairs_and_the_gutters_sheet_keep_their_room(game_dir):
     b = sorted(tuple(i["bbox"]) for i in manifest["items"] if i["id"] == "b")
     assert set(b) <= set(forms)
     assert {q[0] - p[2] for p, q in zip(b, b[1:], strict=False) if p[1] == q[1]} == {9.0}
-    # Butted (the default), a fold-and-glue pair still folds and keeps its gutter.
+    # Butted (the default), a fold-and-glue pair folds in strips of its own, a margin
+    # clear of the one-sided block (test_fold_pairs_lie_in_butted_strips...).
     write_game(game_dir, GAME.format(sheet=""))
     _, _, manifest = build_pdfs(game_dir)
     pairs = [i["bbox"] for i in manifest["items"] if i["id"] == "a"]
@@ -147,3 +148,200 @@ def test_an_unknown_counter_sheet_is_an_error(game_dir):
         f"{game_dir}/game.yaml:3:16: error: counter_sheet: unknown counter_sheet "
         "'guillotine' (use butted, gutters)"
     ]
+
+
+# ---- fold-and-glue pairs butted in strips: front row, fold, back row ----------------
+
+TOP, FACE, BACK_TOP, BACK_FACE = (
+    (0xE0, 0xB0, 0x10),
+    (0xC0, 0x20, 0x20),
+    (0x20, 0x90, 0x40),
+    (0x20, 0x40, 0xC0),
+)
+
+STRIPS = """
+id: g
+title: G
+layouts:
+  - id: banded   # a band across the top of the face: which way up a face prints
+    fields: {{band: ""}}
+    regions:
+      - {{id: band, at: {{x: 0%, y: 0%}}, width: 100%, height: 30%, fill: "{{band}}"}}
+counters:
+  - {{id: a, size: 3/4, quantity: 17, layout: banded,
+     front: {{background: "{face}", fields: {{band: "{top}"}}}},
+     back: {{background: "{back}", fields: {{band: "{back_top}"}}}}}}
+  - {{id: b, size: 3/4, quantity: 4, front: {{background: "#808080"}}}}
+"""
+
+
+def _hexed(c) -> str:
+    return "#" + "".join(f"{v:02x}" for v in c)
+
+
+def _strips_game(game_dir):
+    colours = {"face": FACE, "top": TOP, "back": BACK_FACE, "back_top": BACK_TOP}
+    write_game(game_dir, STRIPS.format(**{k: _hexed(v) for k, v in colours.items()}))
+
+
+def _close(got, want, tol=12) -> bool:
+    return max(abs(a - b) for a, b in zip(got, want, strict=True)) < tol
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_fold_pairs_lie_in_butted_strips_with_their_backs_registered(game_dir, paper):
+    from .conftest import pixel_at
+
+    _strips_game(game_dir)
+    _, pdfs, manifest = build_pdfs(game_dir, paper=paper)
+    pdf = pdfs["counters.pdf"]
+    items = [i for i in manifest["items"] if i["id"] == "a"]
+    fronts = {i["piece"]: i for i in items if i["side"] == "front"}
+    backs = {i["piece"]: i for i in items if i["side"] == "back"}
+    assert len(fronts) == len(backs) == 17
+    pairs = []
+    for piece, f in fronts.items():
+        b = backs[piece]
+        x0, y0, x1, y1 = f["bbox"]
+        # the back under its front, the fold exactly between them: the front's box mirrored
+        # about the fold lands on the back's, to a tenth of a point
+        fx0, fy, fx1, fy1 = f["fold_line"]
+        assert b["fold_line"] == f["fold_line"] and fy == fy1 and (fx0, fx1) == (x0, x1)
+        assert fy == pytest.approx(y0, abs=0.1)
+        want = (x0, 2 * fy - y1, x1, 2 * fy - y0)
+        assert all(abs(p - q) <= 0.1 for p, q in zip(b["bbox"], want, strict=True))
+        assert (x1 - x0, y1 - y0) == (54.0, 54.0)
+        pairs.append((x0, b["bbox"][1], x1, y1))
+        page = f["page"] - 1
+        cx = (x0 + x1) / 2
+        # the front upright (its band at its top), the back upside down (its band at the
+        # foot of its half, far from the fold): folded back and turned over, the back's
+        # band lies behind the front's
+        assert _close(pixel_at(pdf, page, cx, y1 - 4), TOP), piece
+        assert _close(pixel_at(pdf, page, cx, y0 + 4), FACE), piece
+        assert _close(pixel_at(pdf, page, cx, fy - 4), BACK_FACE), piece
+        assert _close(pixel_at(pdf, page, cx, 2 * fy - y1 + 4), BACK_TOP), piece
+    # every pair edge to edge with its neighbours: one grid of pair columns and strips
+    xs = sorted({p[0] for p in pairs})
+    ys = sorted({p[1] for p in pairs})
+    assert [b - a for a, b in zip(xs, xs[1:], strict=False)] == [54.0] * (len(xs) - 1)
+    assert [b - a for a, b in zip(ys, ys[1:], strict=False)] == [108.0] * (len(ys) - 1)
+    assert len(xs) > 3 and len(ys) >= 2
+    # crop marks at every cut line beyond the block, none at a fold (its marks are dotted:
+    # the next test)
+    _, ticks = _objects(pdf, 0)
+    x0, y0, x1, y1 = _block(pairs)
+    cuts = {p[1] for p in pairs} | {p[3] for p in pairs}
+    folds = {round(f["fold_line"][1], 3) for f in fronts.values()}
+    near = [t for t in ticks if overlaps(grow((x0, y0, x1, y1), 12.0), _seg(t))]
+    above = {t[0] for t in near if t[0] == t[2] and t[1] > y1}
+    below = {t[0] for t in near if t[0] == t[2] and t[3] < y0}
+    left = {round(t[1], 3) for t in near if t[1] == t[3] and t[2] < x0}
+    right = {round(t[1], 3) for t in near if t[1] == t[3] and t[0] > x1}
+    assert above == below == {p[0] for p in pairs} | {p[2] for p in pairs}
+    assert left == right == {round(v, 3) for v in cuts}
+    assert not folds & left
+
+
+def test_a_fold_strip_sheet_marks_its_folds_dotted_and_says_how_to_make_it(game_dir):
+    from kitgen.layout.counters.counters import STRIPS_HOW
+    from kitgen.layout.plan import Line, Text
+
+    from .conftest import plan_game
+
+    _strips_game(game_dir)
+    page = plan_game(game_dir).docs[0].pages[0]
+    folds = {i.extra["fold_line"][1] for i in page.items if i.side == "front" and i.id == "a"}
+    lines = [op for op in page.ops if isinstance(op, Line) and op.y0 == op.y1]
+    at_folds = [op for op in lines if round(op.y0, 4) in folds]
+    assert at_folds and all(op.stroke.dash for op in at_folds)  # dotted: a fold, not a cut
+    assert {round(op.y0, 4) for op in at_folds} == folds
+    cuts = [op for op in lines if round(op.y0, 4) not in folds]
+    assert cuts and not any(op.stroke.dash for op in cuts)  # solid: a cut
+    texts = " ".join(op.text for op in page.ops if isinstance(op, Text))
+    assert STRIPS_HOW.split(":")[0] in texts and "fold · glue" not in texts
+    # a sheet of one-sided pieces alone says nothing of strips
+    write_game(
+        game_dir,
+        """
+        id: g
+        title: G
+        counters:
+          - {id: b, size: 3/4, quantity: 6, front: {background: "#c03020", text: B}}
+        """,
+    )
+    page = plan_game(game_dir).docs[0].pages[0]
+    assert not [op for op in page.ops if isinstance(op, Text) and "strips" in op.text]
+
+
+@pytest.mark.parametrize("bleed", [None, 9.0])
+def test_fold_strips_bleed_at_the_block_edge_and_meet_at_the_fold(game_dir, bleed):
+    from kitgen.layout.marks import BUTT_BLEED
+
+    from .conftest import pixel_at
+
+    _strips_game(game_dir)
+    _, pdfs, manifest = build_pdfs(game_dir, **({"bleed": bleed} if bleed else {}))
+    pdf = pdfs["counters.pdf"]
+    items = [i for i in manifest["items"] if i["id"] == "a"]
+    pairs = {}
+    for i in items:
+        pairs.setdefault(i["piece"], {})[i["side"]] = i["bbox"]
+    out = (bleed or BUTT_BLEED) / 2
+    tops = {p["front"][3] for p in pairs.values()}
+    feet = {p["back"][1] for p in pairs.values()}
+    lefts = {p["front"][0] for p in pairs.values()}
+    for piece, p in pairs.items():
+        fx0, fy, fx1, fy1 = p["front"]
+        cx = (fx0 + fx1) / 2
+        # each half's face runs to the fold, and no further: no white, no overpaint
+        assert _close(pixel_at(pdf, 0, fx0 + 4, fy + 1.2, dpi=288), FACE), piece
+        assert _close(pixel_at(pdf, 0, fx0 + 4, fy - 1.2, dpi=288), BACK_FACE), piece
+        # the top of the block: the front runs on past the cut (its band, laid out with a
+        # bleed; else its ground), the foot likewise its back, upside down
+        if fy1 == max(tops):
+            assert _close(pixel_at(pdf, 0, cx, fy1 + out), TOP if bleed else FACE), piece
+        by0 = p["back"][1]
+        if by0 == min(feet):
+            want = BACK_TOP if bleed else BACK_FACE
+            assert _close(pixel_at(pdf, 0, cx, by0 - out), want), piece
+        if fx0 == min(lefts):
+            assert _close(pixel_at(pdf, 0, fx0 - out, fy - 8), BACK_FACE), piece
+            assert _close(pixel_at(pdf, 0, fx0 - out, fy + 8), FACE), piece
+
+
+def _glyphs(pdf: bytes) -> list[list[tuple[str, tuple]]]:
+    """Every page's printed characters and their boxes (pypdfium2's text layer)."""
+    import pypdfium2 as pdfium
+
+    doc = pdfium.PdfDocument(pdf)
+    pages = []
+    for page in doc:
+        text = page.get_textpage()
+        chars = [
+            (text.get_text_range(i, 1), text.get_charbox(i)) for i in range(text.count_chars())
+        ]
+        pages.append([(c, box) for c, box in chars if c.strip()])
+    return pages
+
+
+@pytest.mark.parametrize("kit", ["duck", "ironford", "reshuffled", "ryamon"])
+def test_seed_kits_fold_counters_in_strips_and_no_word_sits_against_a_fold(kit):
+    """Every seed kit's fold-and-glue counters lie front over back in butted strips, and
+    no letter of a face (Iron Ford's arrival turn, T2) lies within 1.5 pt of its fold, as
+    of any cut (its keyline is 0.5 pt): the old pairs folded 0.9 pt from the T2."""
+    from .conftest import seed_kit
+
+    _, pdfs, manifest = seed_kit(kit)
+    items = [i for i in manifest["items"] if i["file"] == "counters.pdf" and "fold_line" in i]
+    assert items, kit
+    glyphs = _glyphs(pdfs["counters.pdf"])
+    for item in items:
+        x0, y0, x1, y1 = item["bbox"]
+        fx0, fy, fx1, fy1 = item["fold_line"]
+        assert fy == fy1 and (fx0, fx1) == (x0, x1)  # across, the width of the face
+        assert fy == (y0 if item["side"] == "front" else y1)
+        for char, (a, b, c, d) in glyphs[item["page"] - 1]:
+            if x0 < (a + c) / 2 < x1 and y0 < (b + d) / 2 < y1:
+                gap = b - fy if item["side"] == "front" else fy - d
+                assert gap >= 1.5, (item["piece"], item["side"], char, gap)

@@ -226,6 +226,7 @@ def test_fold_halves_mirror_about_the_fold_line(game_dir):
         """
         id: g
         title: G
+        counter_sheet: gutters   # each pair apart (butted pairs fold in strips: test_butted)
         counters:
           - id: water
             kind: marker
@@ -744,6 +745,7 @@ def test_fold_line_is_dotted_along_the_whole_fold_and_the_pair_is_captioned(game
         """
         id: g
         title: G
+        counter_sheet: gutters   # each pair apart, captioned (butted: in strips)
         counters:
           - {id: m, size: 3/4, front: {background: navy, text: A}, back: {text: B}}
     """,

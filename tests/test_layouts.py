@@ -261,7 +261,9 @@ def test_a_wargame_unit_s_symbol_takes_at_least_40_percent_of_its_width(game_dir
     inside = [s for s in marks.segments if x0 < s.x0 < x1 and y0 < s.y0 < y1 and s.y0 == s.y1]
     frame = max(abs(s.x1 - s.x0) for s in inside)  # the frame's top and bottom lines
     assert frame >= 0.4 * w
-    sizes = {round(g.size, 2) for g in marks.glyphs if x0 <= g.box[0] <= x1}
+    sizes = {
+        round(g.size, 2) for g in marks.glyphs if x0 <= g.box[0] <= x1 and y0 <= g.box[1] <= y1
+    }
     assert sizes <= set(TYPE_SCALE) | {6.0}
 
 

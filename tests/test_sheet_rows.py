@@ -53,10 +53,15 @@ def test_reshuffled_hack_tokens_lie_a_colour_a_row_and_rencounter_has_no_lone_dr
     rows: dict[float, set[str]] = {}
     for item in hacks:
         rows.setdefault(item["bbox"][1], set()).add(item["id"])
-    # whole colours a row: no colour split across two rows
+    # all on the one sheet: a sheet saved puts the last sheet's rows in the room beside
+    # the butted blocks, a colour's row whole where it fits there, else token by token
     on = {item["id"]: {i["bbox"][1] for i in hacks if i["id"] == item["id"]} for item in hacks}
-    assert len(hacks) == 20 and all(len(ys) == 1 for ys in on.values()), rows
-    assert all(n % 5 == 0 for n in Counter(item["bbox"][1] for item in hacks).values())
+    assert len(hacks) == 20 and {i["page"] for i in hacks} == {1}, rows
+    assert sum(len(ys) == 1 for ys in on.values()) >= 1
+    assert all(
+        n % 5 == 0
+        for n in Counter(item["bbox"][1] for item in hacks if len(on[item["id"]]) == 1).values()
+    )
     _, _, manifest = seed_kit("rencounter")
     by_size: dict[tuple, Counter] = {}
     for item in manifest["items"]:

@@ -157,7 +157,7 @@ def _mixed(
             if not fit:
                 continue
             order = _tallest_first(fit, laid) if turn else fit
-            keys = Butts([butt.key(i) for i in order], butt.margin) if butt else None
+            keys = _reordered(butt, order) if butt else None
             kind = [kinds[i] for i in order] if kinds is not None else None
             packed = pack([laid[i] for i in order], box, gutter, keys, kind)
             first = [s for s in packed if s.sheet == 0]
@@ -262,6 +262,14 @@ def _tallest_first(slots: Iterable[int], laid: list[tuple[float, float]]) -> lis
     return sorted(slots, key=lambda i: -heights[i])
 
 
+def _reordered(butt: Butts, order: list[int]) -> Butts:
+    """The butt keys and groups of the slots in `order`, for packing them in that order
+    (a loose piece's key kept loose: it keeps its gutter)."""
+    keys = [butt.keys[i] for i in order] if butt.keys else []
+    groups = [butt.groups[i] for i in order] if butt.groups else []
+    return Butts(keys, butt.margin, groups)
+
+
 @record
 class _Way:
     """A way round for a sheet of mixed imposition: the sheet, each slot's size as laid
@@ -352,6 +360,16 @@ class Butts:
     def across(self, key: object, gutter: float) -> float:
         """The room after a slot of `key` before the next one in its row."""
         return gutter if self._own(key) is None else 0.0
+
+    def beside(self, shelf_key: object, key: object) -> bool:
+        """Whether a loose piece (of `key`) may end a row of butted pieces (of `shelf_key`),
+        a margin clear of their block, rather than start a row of its own: a big round
+        piece beside a short strip, not on a row alone. Only within one group."""
+        if self._own(key) is not None or self._own(shelf_key) is None:
+            return False
+        if not self.groups:
+            return True
+        return isinstance(key, tuple) and isinstance(shelf_key, tuple) and key[1] == shelf_key[1]
 
     def between(self, upper: object, lower: object, gutter: float) -> float:
         """The room between a row of `upper` slots and a row of `lower` under it."""
@@ -476,6 +494,10 @@ def _shelves(
         shelves = sheets[-1]
         last, key = key, keys[i]
         across = acrosses[i]
+        # a loose piece ends a row of butted ones, a margin clear of them, when it fits
+        beside = shelved and key != last and butt.beside(shelf.key, key) and h <= shelf.height + EPS
+        if beside and last == shelf.key:  # clear of the whole block's right edge and marks
+            cursor = _block_right(shelves, shelf.key, sizes, keys.__getitem__) + butt.margin
         if runs and i in runs:
             joins = bool(shelf.slots) and h <= shelf.height + EPS and not (shelved and key != last)
             room = int((x1 - cursor + across + EPS) // (w + across)) if joins else 0
@@ -483,11 +505,12 @@ def _shelves(
         if (
             not shelves
             or cursor + w > x1 + EPS
-            or (shelved and key != last)
+            or (shelved and key != last and not beside)
             or (i in breaks and shelf.slots)
         ):
             # New shelf below the current one, or a new sheet.
-            top = shelf.top - shelf.height - butt.between(last, key, gutter) if shelves else y1
+            gap = butt.between(shelf.key if shelved else last, key, gutter)
+            top = shelf.top - shelf.height - gap if shelves else y1
             if top - h < y0 - EPS:
                 sheets.append([])
                 shelves = sheets[-1]
@@ -510,36 +533,76 @@ def _shelves(
 def _fold_last_sheet(sheets: Sheets, sizes, box: BBox, gutter: float, butt: Butts) -> bool:
     """Move the last sheet's slots to the ends of earlier shelves, or to new shelves
     under them, when every one of them finds room: a sheet saved, and no piece left alone
-    on a sheet when it fits on another. Tallest first (the order they came in), so the
+    on a sheet when it fits on another. A row whole where it can go whole (a kind's row
+    stays together), else slot by slot, tallest first (the order they came in), so the
     first that finds no room ends the attempt quickly. True when the sheet went."""
     trial = [[replace(s, slots=list(s.slots)) for s in shelves] for shelves in sheets[:-1]]
     for shelf in sheets[-1]:
-        for i, *_ in shelf.slots:
-            if not any(_fit(shelves, i, sizes, box, gutter, butt) for shelves in trial):
+        ids = [i for i, *_ in shelf.slots]
+        if any(_fit(shelves, ids, sizes, box, gutter, butt) for shelves in trial):
+            continue
+        for i in ids:
+            if not any(_fit(shelves, [i], sizes, box, gutter, butt) for shelves in trial):
                 return False
     sheets[:] = trial
     return True
 
 
-def _fit(shelves, i: int, sizes, box: BBox, gutter: float, butt: Butts) -> bool:
-    """Slot i placed at the end of a shelf tall enough (of its key), or on a new shelf at
-    the bottom."""
+def _fit(
+    shelves, ids: list[int], sizes, box: BBox, gutter: float, butt: Butts, beside: bool = True
+) -> bool:
+    """Slots `ids` (of one key) placed in a row at the end of a shelf tall enough (of
+    their key, or with `beside` loose pieces beside a butted block: Butts.beside), or on
+    a new shelf at the bottom."""
     x0, y0, x1, _ = box
-    w, h = sizes[i]
-    key = butt.key(i)
+    key = butt.key(ids[0])
+    if any(butt.key(i) != key for i in ids):
+        return False
+    across = butt.across(key, gutter)
+    laid = [sizes[i] for i in ids]
+    width = sum(w for w, _ in laid) + across * (len(ids) - 1)
+    h = max(h for _, h in laid)
     for shelf in shelves:
         last, x, _, _ = shelf.slots[-1]
         last_w, _ = sizes[last]
-        cursor = x + last_w + butt.across(key, gutter)
-        if key == shelf.key and h <= shelf.height + EPS and cursor + w <= x1 + EPS:
-            shelf.slots.append((i, cursor, shelf.top, h))
+        if key == shelf.key == butt.key(last):
+            cursor = x + last_w + across
+        elif beside and butt.beside(shelf.key, key):  # after a butted block, clear of it
+            cursor = x + last_w + gutter
+            if butt.key(last) == shelf.key:
+                cursor = _block_right(shelves, shelf.key, sizes, butt.key) + butt.margin
+        else:
+            continue
+        if h <= shelf.height + EPS and cursor + width <= x1 + EPS:
+            _lay_row(shelf, ids, cursor, sizes, across)
             return True
     lowest = shelves[-1]
     top = lowest.top - lowest.height - butt.between(lowest.key, key, gutter)
-    if top - h < y0 - EPS or x0 + w > x1 + EPS:
+    if top - h < y0 - EPS or x0 + width > x1 + EPS:
         return False
-    shelves.append(Shelf(top, h, key, [(i, x0, top, h)]))
+    shelves.append(Shelf(top, h, key))
+    _lay_row(shelves[-1], ids, x0, sizes, across)
     return True
+
+
+def _block_right(shelves: list[Shelf], key: object, sizes, key_of) -> float:
+    """The right edge of the butted block of `key` on a sheet: the end of its widest row
+    (`key_of`: a slot's key)."""
+    ends = [0.0]
+    for shelf in shelves:
+        if shelf.key == key:
+            for i, x, _, _ in shelf.slots:
+                w, _ = sizes[i]
+                if key_of(i) == key:
+                    ends.append(x + w)
+    return max(ends)
+
+
+def _lay_row(shelf: Shelf, ids: list[int], cursor: float, sizes, across: float) -> None:
+    for i in ids:
+        w, h = sizes[i]
+        shelf.slots.append((i, cursor, shelf.top, h))
+        cursor += w + across
 
 
 def _centre(sizes, sheets, x0: float, width: float) -> list[Spot]:

@@ -102,6 +102,11 @@ def fold_line(fx: float, y0: float, y1: float) -> list[Line]:
     return [Line(fx, y0 + FOLD_STEP, fx, y1, FOLD_LIGHT), Line(fx, y0, fx, y1, FOLD)]
 
 
+def fold_across(x0: float, x1: float, fy: float) -> list[Line]:
+    """A fold line across, from x0 to x1 at fy, dotted in two tones as `fold_line`."""
+    return [Line(x0 + FOLD_STEP, fy, x1, fy, FOLD_LIGHT), Line(x0, fy, x1, fy, FOLD)]
+
+
 FOLD_CAPTION = "fold · glue back to back"
 FOLD_CAPTION_SHORT = "fold · glue"
 CAPTION_SIZE = PIECE_MIN  # the caption sits in the gutter under the pair
@@ -127,17 +132,24 @@ def fold_tick(fx: float, y_top: float) -> list[Line]:
     return fold_line(fx, y_top + 0.5, y_top + 0.5 + FOLD_TICK)
 
 
-def grid_marks(trims: list[BBox], room: float, bleed: float = 0.0) -> list[Line]:
+def grid_marks(
+    trims: list[BBox], room: float, bleed: float = 0.0, folds: dict[BBox, float] | None = None
+) -> list[Line]:
     """Crop marks for pieces butted edge to edge: for each block of touching pieces, a
     tick at every cut line beyond the block's edges (above and below it at each column
     line, left and right of it at each row line), from BUTT_MARK_START past the block's
     `bleed` to short of `room` beyond that, so no tick lies on a piece or its bleed.
-    Cutting a block's lines through from tick to tick frees every piece."""
+    Cutting a block's lines through from tick to tick frees every piece. `folds`: the
+    trims of fold-and-glue pairs (front over back) -> the height of their fold, marked
+    by dotted ticks left and right of the block, as a printer marks a fold."""
     lines: list[Line] = []
     start, end = bleed + BUTT_MARK_START, bleed + room - BUTT_MARK_START / 2
     for block in touching(trims):
         bx0, by0 = min(b[0] for b in block), min(b[1] for b in block)
         bx1, by1 = max(b[2] for b in block), max(b[3] for b in block)
+        for fy in sorted({round(folds[b], 4) for b in block if b in folds} if folds else ()):
+            lines += fold_across(bx0 - end, bx0 - start, fy)
+            lines += fold_across(bx1 + start, bx1 + end, fy)
         # each distinct edge rounded once (`round` to places is slow, and a sheet's
         # pieces share a few edges)
         for x in sorted({round(v, 4) for v in {v for b in block for v in (b[0], b[2])}}):

@@ -34,6 +34,7 @@ from ..impose import Butts, TooBig, back_box, impose, printable
 from ..marks import (
     BUTT_BLEED,
     BUTT_MARGIN,
+    BUTT_MARK_START,
     CUT,
     butted_face,
     fold_line,
@@ -84,6 +85,21 @@ class _Slot:
         w, h = self.size
         return (-h, not self.butted, -w * self.butted)
 
+    @property
+    def strip(self) -> bool:
+        """A fold-and-glue pair in a butted strip: its front over its back, the fold
+        between them, no room of its own for a caption (the sheet's foot says how)."""
+        return self.butted and self.fold
+
+    def trim(self, x: float, y: float) -> tuple[float, float, float, float]:
+        """What is cut round the piece laid at (x, y): itself, or its fold pair whole."""
+        w, h = self.d.width, self.d.height
+        if self.strip:
+            return (x, y, x + w, y + 2 * h)
+        if self.fold:
+            return (x, y, x + 2 * w, y + h)
+        return (x, y, x + w, y + h)
+
 
 def plan_counters(
     cs: CounterSet,
@@ -104,11 +120,11 @@ def plan_counters(
 
         layout_sizes(cs.defs, env)
     duplex = env.settings.duplex in ("long", "short")
-    slots, sizes = _slots(cs, duplex, env, butted)
     marks = _reading_marks(cs)
-    key = code_key(cs)  # a sheet of coded pieces carries its key
+    slots, sizes = _slots(cs, duplex, env, butted)
+    key = _sheet_words(cs, slots)
     has_backs = duplex and any(d.back is not None for d in cs.defs)
-    keys = [s.d.size if s.butted else None for s in slots] if butted else []
+    keys = [(s.d.size, s.fold) if s.butted else None for s in slots] if butted else []
     # A butted block's margin holds its outer bleed, then its crop marks.
     outer = max((s.outer for s in slots), default=0.0)
     margin = BUTT_MARGIN + 2 * outer
@@ -153,8 +169,8 @@ def plan_counters(
         # Butted blocks: crop marks in their margin, past the bleed, at every cut line.
         # A sheet's trims are made as it is marked: fifty thousand counters' trims made
         # at once were a seventh of the build's peak memory.
-        trims = [_trim(slots[s.index], s.x, s.y) for s in in_blocks[n]]
-        page.ops.extend(grid_marks(trims, BUTT_MARGIN / 2, outer))
+        trims = [slots[s.index].trim(s.x, s.y) for s in in_blocks[n]]
+        page.ops.extend(grid_marks(trims, BUTT_MARGIN / 2, outer, _folds(in_blocks[n], slots)))
         pages.append(page)
         if backs:
             pages.append(backs[n])
@@ -162,6 +178,18 @@ def plan_counters(
     if backs:
         docs.append(calibration(env))
     return docs
+
+
+def _folds(spots, slots: list[_Slot]) -> dict[tuple, float]:
+    """Each fold strip pair's trim on a sheet -> the height of its fold (grid_marks)."""
+    folds = {}
+    for spot in spots:
+        slot = slots[spot.index]
+        if slot.strip:
+            trim = slot.trim(spot.x, spot.y)
+            _, y0, _, _ = trim
+            folds[trim] = y0 + slot.d.height
+    return folds
 
 
 # ---- the kit's readings: their marks at the foot of a sheet, the words on the notes page --
@@ -175,11 +203,25 @@ def _reading_marks(cs: CounterSet) -> dict[Reading, str]:
     return {d.reading: d.reading.mark for d in cs.defs if d.reading is not None}
 
 
-def _note_lines(marks: dict[Reading, str], width: float, env: PlanEnv, key: str = "") -> list[str]:
+def _sheet_words(cs: CounterSet, slots: list[_Slot]) -> tuple[str, ...]:
+    """What a sheet's foot says beside its readings: how to make its fold strips, and the
+    key to its coded pieces."""
+    return tuple(k for k in (STRIPS_HOW if any(s.strip for s in slots) else "", code_key(cs)) if k)
+
+
+STRIPS_HOW = (
+    "Fold strips: cut the strips apart at the crop marks, fold each on its dotted line "
+    "(between its fronts and their backs), glue it back to back, then cut the counters apart."
+)
+
+
+def _note_lines(
+    marks: dict[Reading, str], width: float, env: PlanEnv, key: tuple[str, ...] = ()
+) -> list[str]:
     """What the counts the kit chose are, in the reading's own words (a player holding
-    the sheet reads them here; the notes page lists them too); then the key to the codes
-    the faces print, when they print codes."""
-    texts = [key] if key else []
+    the sheet reads them here; the notes page lists them too); then `key`: how to make
+    the sheet's fold strips, the key to the codes the faces print."""
+    texts = list(key)
     if marks:
         said = " ".join(sentence(r.kit) for r in marks)
         signs = ", ".join(dict.fromkeys(marks.values()))
@@ -228,7 +270,7 @@ def _worded(d: CounterDef, word: str) -> str:
     return f"{word} / {back[0]}" if back and back[0] != word else word
 
 
-def _foot(marks: dict[Reading, str], env: PlanEnv, key: str = "") -> float:
+def _foot(marks: dict[Reading, str], env: PlanEnv, key: tuple[str, ...] = ()) -> float:
     """Room kept under the pieces of every sheet for all the notes and the key, at the
     narrower of the paper's two ways round."""
     if not marks and not key:
@@ -239,12 +281,14 @@ def _foot(marks: dict[Reading, str], env: PlanEnv, key: str = "") -> float:
 
 
 def _foot_notes(
-    laid, slots, fronts: list[Page], marks: dict[Reading, str], env, key: str = ""
+    laid, slots, fronts: list[Page], marks: dict[Reading, str], env, key: tuple[str, ...] = ()
 ) -> None:
     """On each sheet, the marks of the readings its pieces carry, under its pieces (clear
     of their crop marks), so the room below stays whole for another component."""
     held: list[set] = [set() for _ in fronts]
+    strips = [False for _ in fronts]  # the sheet holds fold strips: it says how to make them
     for spot in laid.spots:
+        strips[spot.sheet] = strips[spot.sheet] or slots[spot.index].strip
         reading = slots[spot.index].d.reading
         if reading is not None:
             held[spot.sheet].add(reading)
@@ -252,7 +296,8 @@ def _foot_notes(
     for n, page in enumerate(fronts):
         x0, y0, x1, _ = content_box(env.paper.sized(laid.sheets[n].size))
         here = {r: m for r, m in marks.items() if r in held[n]}
-        lines = _note_lines(here, x1 - x0, env, key)
+        said = tuple(k for k in key if strips[n] or k != STRIPS_HOW)
+        lines = _note_lines(here, x1 - x0, env, said)
         lowest = min((i.bbox[1] for i in page.items), default=y0)
         top = max(lowest - BUTT_MARGIN - FOOT_GAP, y0 + 2.0 + len(lines) * READING_LEAD)
         for i, line in enumerate(lines):
@@ -271,10 +316,13 @@ def _slots(
     rooms: dict[tuple, tuple] = {}  # one tuple per size, shared by ten thousand designs
     for d in cs.defs:
         fold, bleed = d.back is not None and not duplex, _bleed(d, env)
-        butt = butted and buttable(d, fold)
+        butt = butted and buttable(d)
         outer, own = ((bleed or BUTT_BLEED) if butt else 0.0), bleed
         bleed = 0.0 if butt else bleed  # a butted piece's room is its trim
-        room = piece_room(d.width, d.height, bleed, fold)
+        # a butted fold pair: its front over its back, in a strip of its like
+        room = (
+            (d.width, 2 * d.height) if butt and fold else piece_room(d.width, d.height, bleed, fold)
+        )
         room = rooms.setdefault(room, room)
         firsts.append(_Slot(d, 1, fold, bleed, room, butt, outer, own))
     if any(d.group for d in cs.defs):  # a side's group together, in the order first met
@@ -337,20 +385,18 @@ def _group_heads(spots, slots: list[_Slot], fronts: list[Page], env: PlanEnv) ->
         if not d.group or (spot.sheet, d.side, d.group) in seen:
             continue
         seen.add((spot.sheet, d.side, d.group))
-        top = spot.y + slots[spot.index].size[1]
-        fronts[spot.sheet].ops.append(Text(spot.x, top + 3.0, d.group, font, MUTED))
+        slot = slots[spot.index]
+        x, top = spot.x, spot.y + slot.size[1] + 3.0
+        if slot.butted:  # over the block's bleed, between the crop marks at its first cut lines
+            x, top = x + 2 * BUTT_MARK_START, top + slot.outer - 2.0
+        fronts[spot.sheet].ops.append(Text(x, top, d.group, font, MUTED))
 
 
-def buttable(d: CounterDef, fold: bool) -> bool:
-    """Whether a piece may be butted to its like: square or rectangular, one-sided on its
-    sheet (a fold pair keeps room for its caption and glue marks). Its bleed goes where
-    its block's edge is; inside the block each face meets the next at the cut."""
-    return d.shape in ("square", "rect") and not fold
-
-
-def _trim(slot: _Slot, x: float, y: float) -> tuple[float, float, float, float]:
-    tx, ty = trim_corner(x, y, slot.bleed, slot.fold)
-    return (tx, ty, tx + slot.d.width, ty + slot.d.height)
+def buttable(d: CounterDef) -> bool:
+    """Whether a piece may be butted to its like: square or rectangular (a fold pair in
+    strips of its like, front row over back row). Its bleed goes where its block's edge
+    is; inside the block each face meets the next at the cut, and the fold."""
+    return d.shape in ("square", "rect")
 
 
 def _place_all(spots, slots, fronts: list[Page], backs: list[Page], env: PlanEnv) -> None:
@@ -363,7 +409,7 @@ def _place_all(spots, slots, fronts: list[Page], backs: list[Page], env: PlanEnv
     places: dict[tuple, tuple] = {}
     for spot in spots:
         slot = slots[spot.index]
-        xy = trim_corner(spot.x, spot.y, slot.bleed, slot.fold)
+        xy = trim_corner(spot.x, spot.y, slot.bleed, slot.fold and not slot.butted)
         x, y = places.setdefault(xy, xy)
         sheets[spot.sheet].append((slot, x, y))
         fronts[spot.sheet].items.extend(_items(slot, x, y, places))
@@ -459,7 +505,7 @@ def butted_sides(pieces: tuple, side: str, env: PlanEnv) -> dict[tuple, tuple]:
     """On a sheet's front or back, each butted piece's box (on that side) -> which of its
     sides are its block's edge: where its bleed goes. `pieces`: (slot, x, y) each."""
     boxes = [
-        _back_box(s, x, y, env) if side == "back" else (x, y, x + s.d.width, y + s.d.height)
+        _back_box(s, x, y, env) if side == "back" else s.trim(x, y)
         for s, x, y in pieces
         if s.butted and (side == "front" or s.d.back is not None)
     ]
@@ -526,7 +572,10 @@ def _place_ops(
     d, fold, b = slot.d, slot.fold, slot.bleed
     w, h = d.width, d.height
     if slot.butted:  # its cut lines are shared, marked in the block's margin
-        box = (x, y, x + w, y + h)
+        box = slot.trim(x, y)
+        if slot.strip:
+            ops += _strip_ops(slot, x, y, sides[box], forms, env)
+            return
         face = _placed(d, "front", slot.face_bleed, x, y, forms, env)
         bled = slot.face_bleed > 0
         ops += butted_face(face, box, sides[box], slot.outer, d.front.background, bled)
@@ -562,12 +611,40 @@ def _place_ops(
         ops.extend(fold_marks(x, x + 2 * w, fx, y - b, env.fonts, env.face()))
 
 
+def _strip_ops(slot: _Slot, x: float, y: float, sides: tuple, forms: dict, env) -> list:
+    """A fold pair in a butted strip: its front over the fold, its back under it turned
+    upside down (folded back over the line and turned like a page, it reads upright,
+    exactly behind its front). Each half's background runs to the fold; its bleed goes
+    only where the block's edge is (`sides`: the pair's open left, bottom, right, top)."""
+    d, b = slot.d, slot.face_bleed
+    back = d.back
+    assert back is not None
+    w, h = d.width, d.height
+    left, bottom, right, top = sides
+    fy = y + h
+    front = _placed(d, "front", b, x, fy, forms, env)
+    ops = butted_face(front, (x, fy, x + w, fy + h), (left, False, right, top), slot.outer,
+                      d.front.background, b > 0)  # fmt: skip
+    form = _placed(d, "back", b, 0.0, 0.0, forms, env)
+    turned = Group(form.ops, dx=x + w, dy=fy, rotate=180, key=form.key, box=form.box)
+    ops += butted_face(turned, (x, y, x + w, fy), (left, bottom, right, False), slot.outer,
+                       back.background, b > 0)  # fmt: skip
+    return ops
+
+
 def _items(slot: _Slot, x: float, y: float, boxes: dict) -> list[Item]:
     """The manifest items of a piece at (x, y): one, or the two halves of a fold pair.
     `boxes` (box -> box) shares one tuple among the pieces that have the same box."""
     d = slot.d
     w, h = d.width, d.height
     piece = f"{d.id}#{slot.copy}"
+    if slot.strip:  # front over back, the fold across between them
+        fy = y + h
+        across = {"fold_line": [round(x, 4), round(fy, 4), round(x + w, 4), round(fy, 4)]}
+        return [
+            Item(d.kind, d.id, piece, "front", (x, fy, x + w, fy + h), across),
+            Item(d.kind, d.id, piece, "back", (x, y, x + w, fy), dict(across)),
+        ]
     if not slot.fold:
         box = (x, y, x + w, y + h)
         box = boxes.setdefault(box, box)
