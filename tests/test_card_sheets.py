@@ -144,3 +144,62 @@ def test_a_decks_edge_leaves_bare_paper_round_its_backs_ground(game_dir):
     write_game(game_dir, FOLDED.format(edge=""))  # without: the ground runs to the trim
     _, pdfs, _ = build_pdfs(game_dir)
     assert pixel_at(pdfs["cards.pdf"], back["page"] - 1, x1 - 2, (y0 + y1) / 2) != (255,) * 3
+
+
+def _thin_lines(pdf: bytes, page: int) -> list[tuple[float, float, float, float]]:
+    """The short thin lines drawn on a page (crop marks), as (x0, y0, x1, y1) in points,
+    read back from the PDF (pypdfium2): each path's bounds, less its 0.3 pt width."""
+    import pypdfium2 as pdfium
+
+    lines = []
+    for obj in pdfium.PdfDocument(pdf)[page].get_objects(max_depth=1):
+        if obj.type != 2:  # a path
+            continue
+        x0, y0, x1, y1 = obj.get_bounds()
+        if min(x1 - x0, y1 - y0) < 1 and 2 < max(x1 - x0, y1 - y0) < 8:
+            if x1 - x0 < y1 - y0:
+                x = (x0 + x1) / 2
+                lines.append((x, y0 + 0.3, x, y1 - 0.3))
+            else:
+                y = (y0 + y1) / 2
+                lines.append((x0 + 0.3, y, x1 - 0.3, y))
+    return lines
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_mosslight_card_faces_bleed_past_the_cut_and_across_the_fold(paper: str):
+    """A reviewer found each face stopping 1 mm inside the crop line, white each side of
+    the fold, and on A4 crop marks at one corner of each pair only: every face now runs
+    past its cut and to the fold, and every corner of every pair has its two marks."""
+    _, pdfs, manifest = build_pdfs(CONTENT / "mosslight", paper)
+    pdf = pdfs["cards.pdf"]
+    fronts = [i for i in manifest["items"] if i["file"] == "cards.pdf" and i["side"] == "front"]
+    first = [i for i in fronts if i["page"] == 1]
+    assert len(first) == 4 and len({i["page"] for i in fronts}) == 16  # four pairs a sheet
+    ticks = _thin_lines(pdf, 0)
+    white = (255, 255, 255)
+    for item in first:
+        back = next(
+            i for i in manifest["items"] if i["piece"] == item["piece"] and i["side"] == "back"
+        )
+        fx0, fy0, fx1, fy1 = item["fold_line"]
+        boxes = [item["bbox"], back["bbox"]]
+        x0, y0 = min(b[0] for b in boxes), min(b[1] for b in boxes)
+        x1, y1 = max(b[2] for b in boxes), max(b[3] for b in boxes)
+        # the pair's trim: two marks at each corner, on its cut lines, outside its bleed
+        for cx, cy in ((x0, y0), (x0, y1), (x1, y0), (x1, y1)):
+            on_x = [t for t in ticks if abs(t[0] - cx) < 0.05 and abs(t[2] - cx) < 0.05]
+            on_y = [t for t in ticks if abs(t[1] - cy) < 0.05 and abs(t[3] - cy) < 0.05]
+            near_x = [t for t in on_x if min(abs(t[1] - cy), abs(t[3] - cy)) < 7]
+            near_y = [t for t in on_y if min(abs(t[0] - cx), abs(t[2] - cx)) < 7]
+            assert near_x and near_y, (paper, item["piece"], cx, cy)
+        # past the cut, 1.5 pt out, every side of the pair prints a face's colour (a
+        # quarter along: the fold's two-tone dotted line runs on over the middle)
+        mx, my = x0 + (x1 - x0) / 4, y0 + (y1 - y0) / 4
+        for x, y in ((x0 - 1.5, my), (x1 + 1.5, my), (mx, y0 - 1.5), (mx, y1 + 1.5)):
+            assert pixel_at(pdf, 0, x, y) != white, (paper, item["piece"], x, y)
+        # across the fold, no white either side of it
+        across = fx0 == fx1  # the fold runs up the pair (letter) or across it (turned)
+        for d in (-1.2, 1.2):
+            x, y = (fx0 + d, (fy0 + fy1) / 2) if across else ((fx0 + fx1) / 2, fy0 + d)
+            assert pixel_at(pdf, 0, x, y, dpi=288) != white, (paper, item["piece"], d)

@@ -39,12 +39,15 @@ KEYLINE = 0.5  # the width of the darker line just inside a butted piece's cut
 KEYLINE_DARKER = 0.35  # how far toward black a keyline is from its face's colour
 
 
-def piece_room(w: float, h: float, bleed: float, fold: bool) -> tuple[float, float]:
+def piece_room(
+    w: float, h: float, bleed: float, fold: bool, caption: bool = True
+) -> tuple[float, float]:
     """The room a piece takes on the sheet: its bleed all round, and for a fold-and-glue
-    pair both halves side by side above their caption."""
+    pair both halves side by side above their caption (without `caption` the caption
+    sits in the gutter under the pair's bleed: a card pair with bleed)."""
     b2 = 2 * bleed
     if fold:
-        return (2 * w + b2, h + b2 + CAPTION_ROOM)
+        return (2 * w + b2, h + b2 + (CAPTION_ROOM if caption else 0.0))
     return (w + b2, h + b2)
 
 
@@ -113,7 +116,9 @@ CAPTION_SIZE = PIECE_MIN  # the caption sits in the gutter under the pair
 FOLD_TICK = 4.0  # the fold line's run past the pair's top, in the gutter: a printer's fold mark
 
 
-def fold_marks(x0: float, x1: float, fx: float, y_bottom: float, fonts, face: str) -> list:
+def fold_marks(
+    x0: float, x1: float, fx: float, y_bottom: float, fonts, face: str, room: bool = True
+) -> list:
     """Everything under a fold-and-glue pair from x0 to x1 folded at fx: the caption,
     centred on the fold (in the game's `face`, measured by `fonts`, a TextMeasure; the
     short one where the pair is too narrow for the long). Nothing hatched: a hatched strip
@@ -121,9 +126,12 @@ def fold_marks(x0: float, x1: float, fx: float, y_bottom: float, fonts, face: st
     caption = FOLD_CAPTION
     if fonts.width(caption, face, CAPTION_SIZE) > x1 - x0 - 6.0:
         caption = FOLD_CAPTION_SHORT
-    return [
-        Text(fx, y_bottom - CAPTION_ROOM + 2.2, caption, Font(face, CAPTION_SIZE), NOTE, "centre")
-    ]
+    font = Font(face, CAPTION_SIZE)
+    if room:  # centred on the fold, in the room under the pair
+        return [Text(fx, y_bottom - CAPTION_ROOM + 2.2, caption, font, NOTE, "centre")]
+    # in the gutter under its bleed, ending short of the fold: the fold mark of a pair
+    # below it (fold_tick) rises there
+    return [Text(fx - FOLD_TICK, y_bottom - CAPTION_SIZE, caption, font, NOTE, "right")]
 
 
 def fold_tick(fx: float, y_top: float) -> list[Line]:

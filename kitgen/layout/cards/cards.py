@@ -440,7 +440,14 @@ class _Slot:
 
     @property
     def size(self) -> tuple[float, float]:
-        return piece_room(*self.card.size, self.bleed, self.fold)
+        return piece_room(*self.card.size, self.bleed, self.fold, self.caption)
+
+    @property
+    def caption(self) -> bool:
+        """Whether a fold pair keeps room for its caption under it: not with bleed (the
+        caption goes in the gutter under the bleed), which keeps four poker-card pairs a
+        sheet on letter and A4 with their faces past the cut."""
+        return self.fold and not self.bleed
 
 
 def plan_cards(cards: Sequence[Card], env: PlanEnv) -> list[Document]:
@@ -460,7 +467,7 @@ def plan_cards(cards: Sequence[Card], env: PlanEnv) -> list[Document]:
 
     def folds(card: Card) -> bool:
         # A pair wider than the paper (half-letter on letter) takes a back page instead.
-        pair = piece_room(*card.size, bleeds[card.id], True)
+        pair = piece_room(*card.size, bleeds[card.id], True, not bleeds[card.id])
         return card.two_sided and not duplex and fits(pair, env.paper, inset)
 
     single: list[_Slot] = []
@@ -558,7 +565,7 @@ def _document(
         page = fronts[spot.sheet]
         # a turned slot is drawn upright in a frame of its own, then laid a quarter turn
         into = Page("") if turned else page
-        x, y = trim_corner(*((0.0, 0.0) if turned else (spot.x, spot.y)), b, slot.fold)
+        x, y = trim_corner(*((0.0, 0.0) if turned else (spot.x, spot.y)), b, slot.caption)
         piece = f"{card.id}#{slot.copy}"
         front, size = form(card, "front", b)
         extra = {"size": card.size_name, "type_size": size, **card.extra}
@@ -577,12 +584,14 @@ def _document(
                 _duplex_back(backs[spot.sheet], card, piece, extra, back, trim, b, flip, env)
         over, marks = rect_cut(trim, b)
         into.ops += over
-        if lone[spot.sheet] and not (turned or slot.fold):
-            marks += lone_marks(trim, b, _room(trim, laid.sheets[spot.sheet].box))
-        elif not b:  # a cut line on the edge, and crop marks a trimmer's blade lines up on
-            marks += gutter_marks(trim, laid.sheets[spot.sheet].box)
-        if turned:
+        box = laid.sheets[spot.sheet].box
+        if turned:  # laid a quarter turn; its gutter marks cut back to the sheet as laid
             marks = _lay_turned(page, into, marks, spot.x + slot.size[1], spot.y)
+            trim = _turned_box(trim, spot.x + slot.size[1], spot.y)
+        if lone[spot.sheet] and not (turned or slot.fold):
+            marks += lone_marks(trim, b, _room(trim, box))
+        elif not b:  # a cut line on the edge, and crop marks a trimmer's blade lines up on
+            marks += gutter_marks(trim, box)
         crops[spot.sheet] += marks
     pages: list[Page] = []
     for n, page in enumerate(fronts):
@@ -696,7 +705,7 @@ def _folded(
     page.ops.append(Group((_at(back_form, fx, y),), clip=(fx, y - b, fx + w + b, y + h + b)))
     page.ops += fold_line(fx, y - b, y + h + b)
     page.ops += fold_tick(fx, y + h + b)
-    page.ops += fold_marks(x, fx + w, fx, y - b, env.fonts, env.face())
+    page.ops += fold_marks(x, fx + w, fx, y - b, env.fonts, env.face(), not b)
     fold = [round(fx, 4), round(y, 4), round(fx, 4), round(y + h, 4)]
     page.items.append(
         Item("card", card.id, piece, "front", (x, y, fx, y + h), {**extra, "fold_line": fold})
@@ -727,8 +736,7 @@ def _lay_turned(page: Page, frame: Page, marks: list, dx: float, dy: float) -> l
     page.ops.append(Group(tuple(frame.ops), dx=dx, dy=dy, rotate=90))
 
     def box(b: Sequence[float]) -> tuple[float, float, float, float]:
-        x0, y0, x1, y1 = b
-        return (dx - y1, dy + x0, dx - y0, dy + x1)
+        return _turned_box(b, dx, dy)
 
     for item in frame.items:
         extra = dict(item.extra)
@@ -737,6 +745,12 @@ def _lay_turned(page: Page, frame: Page, marks: list, dx: float, dy: float) -> l
             extra["fold_line"] = [round(v, 4) for v in (dx - fy1, dy + fx, dx - fy0, dy + fx)]
         page.items.append(replace(item, bbox=box(item.bbox), extra=extra))
     return [Group(tuple(marks), dx=dx, dy=dy, rotate=90)] if marks else []
+
+
+def _turned_box(b: Sequence[float], dx: float, dy: float) -> tuple[float, float, float, float]:
+    """A box of a frame laid a quarter turn anticlockwise, its origin at (dx, dy)."""
+    x0, y0, x1, y1 = b
+    return (dx - y1, dy + x0, dx - y0, dy + x1)
 
 
 def _back_item(card: Card, piece: str, box: BBox, extra: dict, size: float, **more) -> Item:
