@@ -91,6 +91,7 @@ def test_text_width_is_what_reportlab_measures(text, face, size):
 
     from kitgen.render.fonts import text_width
 
+    text = text.replace("\u2020", "")  # a reading's mark is measured small: test_reading_marks
     assert text_width(text, face, size) == stringWidth(text, face, size)
 
 

@@ -47,3 +47,22 @@ def test_a_reading_mark_is_a_small_superscript_apart_from_its_word(align):
     left, right = min(b[0] for _, b in chars), max(b[2] for _, b in chars)
     want = {"left": left, "centre": (left + right) / 2, "right": right}[align]
     assert want == pytest.approx(300, abs=1.5)
+
+
+def test_words_after_a_mark_follow_it_without_a_gap():
+    """A mark is measured as printed (small), so a run after it, a bold word laid out by
+    the rich-text line, starts a plain space after the mark's end, not at the width the
+    mark would take at full size."""
+    from kitgen.layout.rich import Faces, draw_line, parse_markup, wrap_runs
+
+    fonts = FontBook()
+    faces = Faces(lambda b, i: fonts.face("Vera", bold=b, italic=i))
+    runs = parse_markup("**Placing.**\u202017 **Then** go")
+    line = wrap_runs(runs, 500.0, faces, 10.0, fonts)[0]
+    ops = draw_line(line, 72.0, 400.0, 500.0, "left", faces, 10.0, fonts, "#000000")
+    data = pdf.render_document(Document("d", "D", [Page("T", ops=ops)]), PAPERS["letter"], "T")
+    chars = _chars(data)
+    seven = next(box for c, box in chars if c == "7")
+    then = next(box for c, box in chars if c == "T")
+    space = fonts.width(" ", fonts.face("Vera", bold=True), 10.0)
+    assert then[0] - seven[2] == pytest.approx(space, abs=1.0)

@@ -22,6 +22,8 @@ from reportlab.pdfbase.ttfonts import TTFont
 
 from ..budget import MAX_FONT_BYTES
 from ..files import FileRefused, list_folder, read_file
+from ..patterns import pattern
+from ..style import MARK_GAP, MARK_RISE, MARK_SCALE, READING_MARK
 from .fontcheck import BadFont, check_font
 from .rl_private import is_truetype
 
@@ -203,10 +205,46 @@ class FontBook:
 
 @lru_cache(maxsize=1 << 10)
 def text_width(text: str, face: str, size: float) -> float:
-    """Width of a line: asked again and again while fitting text and when drawing it
-    centred, so remembered (a face name is registered once and never changes). A text is
-    asked again soon or never: a thousand entries keep the hits; eight thousand held
-    1.2 MiB of ten thousand counters' one-off labels."""
+    """Width of a line as printed (a reading's mark small, as `mark_runs` sets it): asked
+    again and again while fitting text and when drawing it centred, so remembered (a face
+    name is registered once and never changes). A text is asked again soon or never: a
+    thousand entries keep the hits; eight thousand held 1.2 MiB of ten thousand counters'
+    one-off labels."""
+    if READING_MARK in text:
+        return sum(run[3] for run in mark_runs(text, face, size))
+    return _plain_width(text, face, size)
+
+
+_MARKED = pattern("(\u2020[0-9]*)")  # a kit's reading mark: †, †2
+Run = tuple[str, tuple[float, float], float, float]
+
+
+def mark_runs(text: str, face: str, size: float) -> list[Run]:
+    """A text's runs as printed: (words, (x from its start, type size), rise, advance).
+    A reading's mark (†2) is a small superscript a thin space after the word it marks,
+    so "deck†2" never reads as one word nor "1†9" as 19; measured as printed, so the
+    words after a mark follow it without a gap."""
+    if READING_MARK not in text:
+        return [(text, (0.0, size), 0.0, _plain_width(text, face, size))]
+    runs: list[Run] = []
+    x = 0.0
+    small = size * MARK_SCALE
+    for n, part in enumerate(_MARKED.split(text)):
+        if not part:
+            continue
+        if n % 2:  # a mark
+            x += size * MARK_GAP if runs else 0.0
+            wide = _plain_width(part, face, small)
+            runs.append((part, (x, small), size * MARK_RISE, wide + size * MARK_GAP * bool(runs)))
+        else:
+            wide = _plain_width(part, face, size)
+            runs.append((part, (x, size), 0.0, wide))
+        x += wide
+    return runs
+
+
+def _plain_width(text: str, face: str, size: float) -> float:
+    """Width of a text set at one size throughout."""
     font, ascii_widths = font_of(face)
     if ascii_widths is not None and plain_ascii(text):
         # The glyph widths ReportLab sums, summed here without its encoding into chunks

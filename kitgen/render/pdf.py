@@ -34,10 +34,8 @@ from ..layout.plan import (
     Stroke,
     Text,
 )  # fmt: skip
-from ..patterns import pattern
-from ..style import MARK_GAP, MARK_RISE, MARK_SCALE, READING_MARK
 from ..units import Paper
-from .fonts import FontBook, font_of, plain_ascii, text_width
+from .fonts import FontBook, font_of, mark_runs, plain_ascii
 from .rl_private import (
     is_truetype,
     last_form,
@@ -232,7 +230,7 @@ class Painter:
 
     def _text(self, t: Text) -> str:
         face, size = t.font.face, t.font.size
-        runs = _runs(t.text, face, size)
+        runs = mark_runs(t.text, face, size)
         width = sum(w for _, _, _, w in runs)
         x = t.x - (0.0 if t.align == "left" else width / 2 if t.align == "centre" else width)
         shown = []
@@ -528,32 +526,6 @@ def _render(doc: Document, paper: Paper, title: str, icon_painter, release: bool
         painter._reset_state()
     canvas.save()
     return buf.getvalue()
-
-
-_MARKED = pattern("(\u2020[0-9]*)")  # a kit's reading mark: †, †2
-
-
-def _runs(text: str, face: str, size: float) -> list[tuple[str, tuple[float, float], float, float]]:
-    """A text's runs as printed: (words, (x from its start, type size), rise, advance).
-    A reading's mark (†2) is a small superscript a thin space after the word it marks,
-    so "deck†2" never reads as one word nor "1†9" as 19."""
-    if READING_MARK not in text:
-        return [(text, (0.0, size), 0.0, text_width(text, face, size))]
-    runs: list[tuple[str, tuple[float, float], float, float]] = []
-    x = 0.0
-    small = size * MARK_SCALE
-    for n, part in enumerate(_MARKED.split(text)):
-        if not part:
-            continue
-        if n % 2:  # a mark
-            x += size * MARK_GAP if runs else 0.0
-            wide = text_width(part, face, small)
-            runs.append((part, (x, small), size * MARK_RISE, wide + size * MARK_GAP * bool(runs)))
-        else:
-            wide = text_width(part, face, size)
-            runs.append((part, (x, size), 0.0, wide))
-        x += wide
-    return runs
 
 
 def _first_face(doc: Document) -> str:
