@@ -16,7 +16,7 @@ from .budget import MAX_PAGES
 from .errors import Diagnostic, Diagnostics, GameUnread, KitError, Span
 from .files import real_path
 from .layout.env import PlanEnv
-from .layout.frame import frame_document
+from .layout.frame import frame_document, mark_footers
 from .layout.impose import print_mode, sheet_fill
 from .layout.kit.notes import plan_notes
 from .layout.kit.share import share_sheets
@@ -249,6 +249,7 @@ def plan(
     for doc in docs:
         safe_name(doc.name)
         frame_document(doc, game.title, settings.paper, face, proof)
+    mark_footers(docs, settings.paper, face, fonts)
     diags.raise_if_errors()
     return docs
 

@@ -266,12 +266,13 @@ def test_a_types_reading_needs_types(game_dir):
 
 
 def test_every_seed_kit_reading_prints_as_a_sentence_on_its_notes_page():
-    """The seed kits' notes read back from their notes pages: each ends with a stop, after
-    the source's quote."""
+    """The seed kits' notes read back from their notes pages (their rulebooks' last
+    section): each ends with a stop, after the source's quote."""
     seen = 0
     for kit in ("duck", "ironford", "rencounter", "reshuffled", "ryamon"):
         p, pdfs, _ = seed_kit(kit)
-        printed = " ".join(pdf_text(pdfs["notes.pdf"])) if "notes.pdf" in pdfs else ""
+        assert "notes.pdf" not in pdfs  # one home: the rulebook
+        printed = " ".join(pdf_text(pdfs["rulebook.pdf"]))
         for reading in p.game.readings:
             text = note(reading)
             seen += 1

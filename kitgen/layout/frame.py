@@ -6,11 +6,12 @@ the content box is symmetric, and duplex backs mirror onto it exactly.
 
 from __future__ import annotations
 
-from ..model.reading import unmarked
+from ..model.reading import MARK, NOTES_TITLE, unmarked
 from ..style import CHROME, FAINT
 from ..style import CHROME_INK as INK
 from ..units import PRINTER_MARGIN, Paper, inch, mm
-from .plan import BBox, Document, Font, Line, Rect, Stroke, Text
+from .env import TextMeasure
+from .plan import BBox, Document, Font, Group, Line, Rect, Stroke, Text
 
 BAND = 16.0  # height of the header and of the footer band, points
 GAP = 4.0  # between a band and the content
@@ -83,3 +84,54 @@ def scale_bars(paper: Paper, margin: float, face: str) -> list:
         x += length + 30
     ops.append(Text(paper.width - margin, y, SCALE_NOTE, font, INK, align="right"))
     return ops
+
+
+# ---- where a reading mark leads: a line in the foot of every page that carries one ----
+
+BARS_END = 2 * 30.0 + inch(1) + mm(25) + 12.0  # the scale bars and their labels, from the margin
+NOTE_SIZES = (CHROME, 6.0)  # the foot's type, and the least it shrinks to before it says less
+
+
+def mark_footers(docs: list[Document], paper: Paper, face: str, fonts: TextMeasure,
+                 margin: float = PRINTER_MARGIN) -> None:  # fmt: skip
+    """Every framed page that carries a reading mark (†2) says in its foot, between the
+    scale bars and the scale note, where the marks' words are: the file and page of the
+    kit's one "Notes on this edition" (as built), so no mark leads nowhere."""
+    home = next((d for d in docs if d.notes_page), None)
+    if home is None:
+        return
+    where = f"{NOTES_TITLE}, {home.name}.pdf p. {home.notes_page}"
+    said = (f"{MARK} the kit's reading: see {where}", f"{MARK} see {where}")
+    seen: dict[int, bool] = {}
+    for doc in docs:
+        for page in doc.pages:
+            if page.framed and _marked(page.ops, seen):
+                sheet = paper.sized(page.size)
+                page.ops.extend(_foot_line(sheet, said, margin, face, fonts))
+
+
+def _foot_line(paper: Paper, said: tuple[str, ...], margin: float, face: str,
+               fonts: TextMeasure) -> list:  # fmt: skip
+    """The first of the `said` texts that fits between the scale bars and the scale note,
+    at the first size of NOTE_SIZES it fits at, centred there (the last, smallest, else)."""
+    left = margin + BARS_END
+    right = paper.width - margin - fonts.width(SCALE_NOTE, face, CHROME) - 12.0
+    text, size = said[-1], NOTE_SIZES[-1]
+    fits = [(t, z) for z in NOTE_SIZES for t in said if fonts.width(t, face, z) <= right - left]
+    if fits:
+        text, size = fits[0]
+    return [Text((left + right) / 2, margin + 4, text, Font(face, size), INK, align="centre")]
+
+
+def _marked(ops, seen: dict[int, bool]) -> bool:
+    """Whether any text among the ops (groups' included, each group looked into once)
+    carries a reading mark."""
+    for op in ops:
+        if type(op) is Text and MARK in op.text:
+            return True
+        if type(op) is Group:
+            if id(op) not in seen:
+                seen[id(op)] = _marked(op.ops, seen)
+            if seen[id(op)]:
+                return True
+    return False

@@ -4,8 +4,9 @@ Any table, row, cell, card face, map, track, counter design, rule, threat table 
 out-of-range policy) or template may carry ``reading:``: a short text saying what the kit
 chose, or ``{kit: ..., source: ...}`` to give the source's own wording beside it. The
 marked thing carries a small numbered mark (†1, †2 ...), one number per reading in the
-whole kit; the words go on the kit's one "Notes on this edition" page (notes.pdf), where
-an auditor finds every choice together. No ReportLab here.
+whole kit; the words go on the kit's one "Notes on this edition" page (in its rulebook,
+else notes.pdf), where an auditor finds every choice together, and every page that carries
+a mark says in its foot where that page is (layout/frame.py). No ReportLab here.
 """
 
 from __future__ import annotations
@@ -16,6 +17,11 @@ from ..style import READING_MARK, sentence
 
 MARK = READING_MARK  # †, numbered: †1, †2 ...
 NOTES_TITLE = "Notes on this edition"
+NOTES_INTRO = (
+    "Where the source is silent or unclear, this kit made a choice. Each is marked where "
+    "it is made (a small \u2020 and its number, on a piece, a card, a map, a table or a rule); "
+    "its words are here."
+)
 _TRAILING = pattern("\u2020[0-9]+$")
 
 
@@ -48,4 +54,4 @@ def note(reading: Reading) -> str:
     return text
 
 
-__all__ = ["MARK", "NOTES_TITLE", "Reading", "note", "numbered", "unmarked"]
+__all__ = ["MARK", "NOTES_INTRO", "NOTES_TITLE", "Reading", "note", "numbered", "unmarked"]

@@ -24,7 +24,6 @@ from ...style import (
     PIECE_GUTTER,
     READING,
     READING_LEAD,
-    sentence,
     typeset,
 )
 from ...units import mm
@@ -218,14 +217,13 @@ STRIPS_HOW = (
 def _note_lines(
     marks: dict[Reading, str], width: float, env: PlanEnv, key: tuple[str, ...] = ()
 ) -> list[str]:
-    """What the counts the kit chose are, in the reading's own words (a player holding
-    the sheet reads them here; the notes page lists them too); then `key`: how to make
-    the sheet's fold strips, the key to the codes the faces print."""
+    """That the counts are the kit's choice, marked (the words are on the kit's notes
+    page, never on a player's sheet); then `key`: how to make the sheet's fold strips,
+    the key to the codes the faces print."""
     texts = list(key)
     if marks:
-        said = " ".join(sentence(r.kit) for r in marks)
-        signs = ", ".join(dict.fromkeys(marks.values()))
-        texts.insert(0, f"Counts, the kit's choice {signs}: {said}")
+        signs = "".join(dict.fromkeys(marks.values()))
+        texts.insert(0, f"Counts: the kit's choice{signs}.")
     return [w for t in texts for w in wrap_hard(typeset(t), env.face(), READING, width, env.fonts)]
 
 

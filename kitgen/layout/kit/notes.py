@@ -1,11 +1,12 @@
-"""The kit's notes page ("Notes on this edition", notes.pdf): the words of every reading
-the kit made where its source is silent or unclear, each after the mark (†1, †2 ...) that
-stands where the choice is made, so an auditor finds them all in one place."""
+"""The kit's notes page ("Notes on this edition", notes.pdf, for a kit with no rulebook to
+hold it): the words of every reading the kit made where its source is silent or unclear,
+each after the mark (†1, †2 ...) that stands where the choice is made, so an auditor finds
+them all in one place."""
 
 from __future__ import annotations
 
 from ...model.game import Game
-from ...model.reading import NOTES_TITLE, note
+from ...model.reading import NOTES_INTRO, NOTES_TITLE, note
 from ...style import BODY, INK, MUTED, NOTES_APART, NOTES_LEAD, SMALL, TITLE, typeset
 from ..env import PlanEnv
 from ..flow import PageFlow
@@ -13,16 +14,11 @@ from ..frame import content_box
 from ..plan import Document, Font, Text
 from ..text import wrap_hard
 
-INTRO = (
-    "Where the source is silent or unclear, this kit made a choice. Each is marked where "
-    "it is made (a small † and its number, on a piece, a card, a map, a table or a rule); "
-    "its words are here."
-)
-
 
 def plan_notes(game: Game, env: PlanEnv) -> list[Document]:
-    """The notes page(s) of a kit with readings; none for a kit without."""
-    if not game.readings:
+    """The notes page(s) of a kit with readings and no rulebook; none for a kit without
+    readings, and none beside a rulebook, whose last section they are (one home)."""
+    if not game.readings or game.rulebook is not None:
         return []
     # Imported only for a kit with readings: the rulebook's model is a counters-only
     # build's largest module it would not otherwise load.
@@ -33,7 +29,7 @@ def plan_notes(game: Game, env: PlanEnv) -> list[Document]:
     flow = PageFlow(NOTES_TITLE, y0, y1 - 20, y1 - 20)
     flow.add(Text(x0, flow.y, NOTES_TITLE, Font(bold, TITLE), INK))
     flow.y -= TITLE * 1.2
-    for line in wrap_hard(INTRO, regular, SMALL, x1 - x0, env.fonts):
+    for line in wrap_hard(NOTES_INTRO, regular, SMALL, x1 - x0, env.fonts):
         flow.add(Text(x0, flow.y, line, Font(regular, SMALL), MUTED))
         flow.y -= SMALL * NOTES_LEAD
     flow.y -= BODY
@@ -47,7 +43,7 @@ def plan_notes(game: Game, env: PlanEnv) -> list[Document]:
             flow.add(Text(x0 + hang, flow.y, line, Font(regular, BODY), INK))
             flow.y -= BODY * NOTES_LEAD
         flow.y -= BODY * NOTES_APART
-    return [Document("notes", NOTES_TITLE, flow.finish(), apart=True)]
+    return [Document("notes", NOTES_TITLE, flow.finish(), apart=True, notes_page=1)]
 
 
 __all__ = ["plan_notes"]

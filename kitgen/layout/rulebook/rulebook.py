@@ -14,8 +14,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 from ...model.counters import Picture
-from ...model.reading import MARK, NOTES_TITLE, note
-from ...model.rulebook import REF, Block, Rulebook, RuleSection, every_section, numbers
+from ...model.reading import MARK, NOTES_INTRO, NOTES_TITLE, note
+from ...model.rulebook import REF, Block, Rulebook, RuleSection, every_section, numbered, numbers
 from ...model.table import TextBlock
 from ...records import field, record
 from ...style import (
@@ -87,27 +87,29 @@ def plan_rulebook(book: Rulebook, env: PlanEnv) -> list[Document]:
     cols = 2 if w >= TWO_COLUMNS else 1
     frame = _Frame(w, h, cols, (w - COLUMN_GUTTER * (cols - 1)) / cols)
     title = book.title or f"{env.game.title}: rules"
-    units = _book_units(book, frame.cw, env)
-    long = len(_book_pages(book, title, units, frame, env, contents=False)) >= CONTENTS_FROM
-    pages = _book_pages(book, title, units, frame, env, contents=long)
+    units = _book_units(book, frame.cw, env) + _notes_units(book, frame.cw, env)
+    long = len(_book_pages(book, title, units, frame, env, contents=False)[0]) >= CONTENTS_FROM
+    pages, anchors = _book_pages(book, title, units, frame, env, contents=long)
     if book.imposition == "booklet" and len(pages) % 4:  # pages to fill: the back matter
-        pages = _back_matter(book, title, units, frame, env, long) or pages
+        pages, anchors = _back_matter(book, title, units, frame, env, long) or (pages, anchors)
     while book.imposition == "booklet" and len(pages) % 4:
         pages.append(_furniture(len(pages) + 1, title, "", frame, None, env))
-    return [impose(sheet, pages, title)]
+    doc = impose(sheet, pages, title)
+    doc.notes_page = anchors.get(NOTES_ANCHOR, 0)
+    return [doc]
 
 
 def _back_matter(book: Rulebook, title: str, units: list[Unit], frame: _Frame, env: PlanEnv,
-                 contents: bool) -> list[list] | None:  # fmt: skip
-    """The booklet's pages with the most back matter that keeps its count of pages (up to
-    the next multiple of four): its notes and the tables it prints (a quick reference),
-    as many of them as fit, else its notes, else the tables; None when nothing fits."""
-    pages = len(_book_pages(book, title, units, frame, env, contents))
-    notes, refs = _notes_units(book, frame.cw, env), _table_refs(book)
-    glances = [_glance_units(book, refs[:n], frame.cw, env) for n in range(len(refs), 0, -1)]
-    for more in (*(notes + g for g in glances), notes, *glances):
+                 contents: bool) -> tuple[list[list], dict[str, int]] | None:  # fmt: skip
+    """The booklet's pages (and anchors) with the most back matter that keeps its count of
+    pages (up to the next multiple of four): the tables it prints (a quick reference), as
+    many of them as fit; None when none fits."""
+    pages = len(_book_pages(book, title, units, frame, env, contents)[0])
+    refs = _table_refs(book)
+    for n in range(len(refs), 0, -1):
+        more = _glance_units(book, refs[:n], frame.cw, env)
         fuller = _book_pages(book, title, units + more, frame, env, contents)
-        if more and len(fuller) <= -(-pages // 4) * 4:
+        if len(fuller[0]) <= -(-pages // 4) * 4:
             return fuller
     return None
 
@@ -127,9 +129,9 @@ BODY_UNDER = 0.3  # the rules start under the contents when this much of the pag
 
 
 def _book_pages(book: Rulebook, title: str, units: list[Unit], frame: _Frame, env: PlanEnv,
-                contents: bool) -> list[list]:  # fmt: skip
+                contents: bool) -> tuple[list[list], dict[str, int]]:  # fmt: skip
     """The book's pages: the title (and the contents), the rules under them where room is
-    left, each page's running head and number."""
+    left, each page's running head and number; with the page of each anchor."""
     front, top = _title_page(book, title, frame, env, contents)
     start = len(front) - (top is not None)  # the page the rules start on, 0-based
     laid = _Columns(frame, start, top).place(units)
@@ -145,7 +147,7 @@ def _book_pages(book: Rulebook, title: str, units: list[Unit], frame: _Frame, en
                               cols=frame.cols if n > start else 1))  # fmt: skip
     if contents:
         _contents(pages, book, laid.anchors, frame.w, frame.h, env)
-    return pages
+    return pages, laid.anchors
 
 
 GLANCE_TITLE = "At a glance"
@@ -188,19 +190,23 @@ def _heading_units(title: str, cw: float, size: float, env: PlanEnv) -> list[Uni
     return units
 
 
+NOTES_ANCHOR = "\u2020notes"  # the notes' heading among the anchors (no section id has a †)
+
+
 def _notes_units(book: Rulebook, cw: float, env: PlanEnv) -> list[Unit]:
-    """Notes on this edition, as the rules' last section: the words of each reading a
-    rule carries, after its mark (a rule shows its mark only)."""
-    carried = {s.reading.mark for s, _ in every_section(book) if s.reading is not None}
-    # the kit's readings are numbered once, in order: print those the rules carry
-    readings = [r for r in env.game.readings if r.mark in carried]
+    """Notes on this edition, as the rules' last section: the kit's one notes page, with
+    the words of every reading the kit makes (on a rule, a piece, a card, a map), each
+    after its mark, in the order numbered (the pieces show their marks only)."""
+    readings = env.game.readings
     if not readings:
         return []
-    nums, size = numbers(book), book.size
+    size = book.size
     units = _heading_units(NOTES_TITLE, cw, size, env)
+    units[0].anchor = NOTES_ANCHOR
     small = max(RULES_MIN, size * 0.85)
+    units += _text_units(f"*{NOTES_INTRO}*", cw, small, env, space=size * 0.3, colour=MUTED)
     for r in readings:
-        said = f"**{r.mark or MARK}** {_refs(note(r), nums)}"
+        said = f"**{r.mark or MARK}** {numbered(note(r), book)}"  # "rule 7.2", as a note says
         units += _text_units(said, cw, small, env, space=size * 0.3)
     return units
 
