@@ -231,7 +231,7 @@ def pdf_words(pdf: bytes) -> list[list[Word]]:
         for i, char in enumerate(every):
             if char.strip():
                 chars.append((char, text.get_charbox(i)))
-            elif made[i] and _thin(every, made, i, chars):
+            elif made[i] and _thin(every, made, i, chars, text.get_charbox):
                 continue  # the gap at a reading's mark: not a word break
             if (not char.strip() or i == n - 1) and chars:
                 boxes = [b for _, b in chars]
@@ -251,15 +251,18 @@ def pdf_words(pdf: bytes) -> list[list[Word]]:
 _MARK_END = re.compile("\u2020[0-9]*$")
 
 
-def _thin(every: list[str], made: list[bool], i: int, chars: list) -> bool:
+def _thin(every: list[str], made: list[bool], i: int, chars: list, box=None) -> bool:
     """Whether the gap the text layer made at `i` (a space, or a line break for the
-    mark's raised baseline) is a reading mark's: before a †, or after a mark's digits
-    before punctuation."""
+    mark's raised baseline) is a reading mark's: before a † that follows on (`box` gives
+    a character's box: a † that starts a line of its own is a word of its own), or after
+    a mark's digits before punctuation."""
     j = i + 1
     while j < len(every) and made[j] and not every[j].strip():
         j += 1
     after = every[j] if j < len(every) else ""
     word = "".join(c for c, _ in chars)
+    if after == "\u2020" and chars and box is not None:
+        return -1.0 <= box(j)[0] - chars[-1][1][2] <= 8.0
     return bool(chars) and (
         after == "\u2020" or (bool(_MARK_END.search(word)) and after in ",.;:)")
     )
@@ -285,6 +288,38 @@ def unmarked_glyphs(glyphs: list) -> list:
 def pdf_text(pdf: bytes) -> list[str]:
     """Every page's text as printed, its runs of white space made one space."""
     return [" ".join(w.text for w in page) for page in pdf_words(pdf)]
+
+
+NOTES_HEAD = "Notes on this edition Where the source"  # the notes' heading over its intro
+
+
+def book_pages(pdfs: dict, manifest: dict) -> list[str]:
+    """The rulebook's pages' text in reading order (a booklet's page is half a sheet:
+    its manifest item says which sheet and where), without the sheets' labels and feet."""
+    halves = sorted(
+        (i for i in manifest["items"] if i["kind"] == "rulebook-page"),
+        key=lambda i: i["book_page"],
+    )
+    sheets = pdf_words(pdfs["rulebook.pdf"])
+    out = []
+    for item in halves:
+        x0, y0, x1, y1 = item["bbox"]
+        words = sheets[item["page"] - 1]
+        out.append(" ".join(w.text for w in words if x0 - 1 <= w.box[0] and w.box[2] <= x1 + 1
+                            and y0 - 1 <= w.box[1] and w.box[3] <= y1 + 1))  # fmt: skip
+    return out
+
+
+def kit_notes(pdfs: dict, manifest: dict) -> tuple[str, dict[str, str]]:
+    """The text of the kit's one notes page (Notes on this edition: the rulebook's last
+    section, from its heading on, else notes.pdf), and every other text by file (the
+    rulebook's without its notes)."""
+    texts = {n: " ".join(pdf_text(pdf)) for n, pdf in pdfs.items() if n.endswith(".pdf")}
+    if "notes.pdf" in texts:
+        return texts.pop("notes.pdf"), texts
+    rules, head, notes = " ".join(book_pages(pdfs, manifest)).partition(NOTES_HEAD)
+    texts["rulebook.pdf"] = rules
+    return head + notes, texts
 
 
 def errors_of(folder: Path, **settings) -> list[str]:

@@ -14,6 +14,7 @@ from kitgen.style import RULES_MIN, typeset
 from .conftest import (
     CONTENT,
     build_pdfs,
+    kit_notes,
     pdf_text,
     pixel_at,
     plan_game,
@@ -27,7 +28,7 @@ from .test_card_type import face_glyphs
 @pytest.mark.parametrize("paper", ["letter", "a4"])
 @pytest.mark.parametrize(("game", "cards"), [("ryamon", 4), ("reshuffled", 2)])
 def test_a_player_aid_folds_on_one_sheet_a_card(game: str, cards: int, paper: str):
-    _, pdfs, manifest = build_pdfs(CONTENT / game, paper)
+    p, pdfs, manifest = build_pdfs(CONTENT / game, paper)
     items = [i for i in manifest["items"] if i["kind"] == "card"]
     assert {i["page"] for i in items} == set(range(1, cards + 1))  # was 2 pages a card
     assert all("fold_line" in i for i in items if i["side"] == "front")
@@ -39,9 +40,10 @@ def test_a_player_aid_folds_on_one_sheet_a_card(game: str, cards: int, paper: st
         min(g.size for glyphs in faces.values() for g in unmarked_glyphs(glyphs))
         >= RULES_MIN - 0.01
     )
-    text = " ".join(pdf_text(pdfs["notes.pdf"]))  # the card's reading: on the notes page
-    said = typeset("The card and its size (5 × 7 in) are the kit's")
-    assert said.replace("\u00a0", " ") in text  # pdf_text reads a no-break space as one
+    text, _ = kit_notes(pdfs, manifest)  # the card's reading: on the notes page
+    for reading in (r for r in p.game.readings if r.kit.startswith("The card and its size")):
+        said = typeset(reading.kit.split(":")[0])
+        assert said.replace("\u00a0", " ") in text  # pdf_text reads a no-break space as one
 
 
 def test_the_cover_and_the_build_say_a_player_aids_sheets_are_copies():

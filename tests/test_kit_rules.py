@@ -14,7 +14,7 @@ from pypdf import PdfReader
 
 from kitgen.model.reading import NOTES_TITLE
 
-from .conftest import CONTENT, PLAIN, build_pdfs, one_kit_fast, pdf_text, seed_game
+from .conftest import CONTENT, PLAIN, build_pdfs, kit_notes, one_kit_fast, pdf_text, seed_game
 
 GAMES = sorted(p.parent.name for p in CONTENT.glob("*/game.yaml"))
 PAPERS = ("letter", "a4")
@@ -183,14 +183,13 @@ def _marks_in(text: str) -> set[str]:
 @pytest.mark.parametrize("paper", PAPERS)
 @pytest.mark.parametrize("game", one_kit_fast(GAMES))  # every kit: the slow tier
 def test_every_reading_mark_has_its_words_on_the_notes_page_and_nowhere_else(game: str, paper: str):
-    planned, pdfs, _ = kit(game, paper)
+    planned, pdfs, manifest = kit(game, paper)
     readings = planned.game.readings
     if not readings:
         assert "notes.pdf" not in pdfs
         return
-    notes = " ".join(pdf_text(pdfs["notes.pdf"]))
-    assert notes.startswith(f"{planned.game.title} · {NOTES_TITLE}")
-    elsewhere = {name: " ".join(pdf_text(pdf)) for name, pdf in pdfs.items() if name != "notes.pdf"}
+    notes, elsewhere = kit_notes(pdfs, manifest)
+    assert NOTES_TITLE in notes[:200]
     marked = set().union(*(_marks_in(text) for text in elsewhere.values()))
     entries = set(re.findall("(\u2020\\d+) ", notes))
     assert marked <= entries, f"{game}: marks without a note: {marked - entries}"

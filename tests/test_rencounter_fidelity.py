@@ -22,7 +22,7 @@ from kitgen.rules.lookup_tables import resolve_generator
 from kitgen.rules.scenarios import check_rules
 from kitgen.source.rules.rules import with_scenarios
 
-from .conftest import CONTENT, PLAIN, build_pdfs, pdf_text
+from .conftest import CONTENT, PLAIN, build_pdfs, kit_notes, pdf_text
 
 GAME = CONTENT / "rencounter"
 
@@ -113,8 +113,11 @@ def printed(data: bytes) -> str:
 
 @functools.cache
 def built() -> dict[str, str]:
-    _, pdfs, _ = build_pdfs(GAME)
-    return {name: printed(data) for name, data in pdfs.items() if name.endswith(".pdf")}
+    """Each file's text, and "notes": the kit's notes page (the rulebook's last section)."""
+    _, pdfs, manifest = build_pdfs(GAME)
+    texts = {name: printed(data) for name, data in pdfs.items() if name.endswith(".pdf")}
+    texts["notes"] = kit_notes(pdfs, manifest)[0].translate(PLAIN)
+    return texts
 
 
 def source_tables() -> dict[str, dict]:
@@ -159,7 +162,7 @@ def test_the_cannister_and_grape_tables_print_the_sources_figures():
     for label, value in mods.items():
         assert f"{label} {value}" in text
     assert re.search("Cannister and grape fire\u2020\\d+", text)
-    assert "Source: \u201cRange in inches\u201d" in built()["notes.pdf"]
+    assert "Source: \u201cRange in inches\u201d" in built()["notes"]
 
 
 def test_the_remaining_source_tables_are_on_the_reference():
@@ -211,7 +214,7 @@ def test_armour_takes_one_sign_everywhere():
     text = built()["rulebook.pdf"]
     assert "add armour" not in text
     assert text.count("-armour (0-4)") == 2  # fire (thrown, bows, crossbows) and melee
-    notes = built()["notes.pdf"]
+    notes = built()["notes"]
     assert "Source: \u201cThrown weapons, bows, and crossbows add target armor\u201d" in notes
 
 
@@ -254,7 +257,7 @@ def test_the_rulebook_marks_the_kits_skill_bounds():
     text = built()["rulebook.pdf"]
     mark = re.search("2.2 Fire skill.(\u2020\\d+)", text)
     assert mark and "fire and melee skills stay within 2 to 14" in text
-    assert f"{mark.group(1)} Fire and melee skills 2 to 14" in built()["notes.pdf"]
+    assert f"{mark.group(1)} Fire and melee skills 2 to 14" in built()["notes"]
     assert "2 to 14" not in built()["scenario-ambush-at-the-ford.pdf"]
 
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 from tests.conftest import build_pdfs, pdf_words
 from tests.test_rulebook import GAME, _game
 
-
 # the notes' heading and the start of their introduction (a page's foot names the heading too)
 NOTES_HEAD = "Notes on this edition Where the source"
 

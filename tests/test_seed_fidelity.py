@@ -6,14 +6,17 @@ from __future__ import annotations
 
 import re
 
-from .conftest import PLAIN, pdf_text, seed_kit
+from .conftest import PLAIN, kit_notes, pdf_text, seed_kit
 
-MARK = "\u2020\\d+"  # a kit's reading's mark (†3): its words are on notes.pdf
+MARK = "\u2020\\d+"  # a kit's reading's mark (†3): its words are on the notes page
 
 
 def printed(game: str, name: str) -> str:
-    """All the text of one file of a seed kit, read back as the YAML writes it (PLAIN)."""
-    _, pdfs, _ = seed_kit(game)
+    """All the text of one file of a seed kit, read back as the YAML writes it (PLAIN);
+    "notes": the kit's notes page (the rulebook's last section)."""
+    _, pdfs, manifest = seed_kit(game)
+    if name == "notes":
+        return kit_notes(pdfs, manifest)[0].translate(PLAIN)
     return " ".join(pdf_text(pdfs[name])).translate(PLAIN)
 
 
@@ -22,9 +25,9 @@ def printed(game: str, name: str) -> str:
 
 def test_duck_cut_off_chart_cells_print_the_sources_words_beside_the_kits():
     """Cells the booklet breaks off print what stands and a line to write the rest on,
-    never an ellipsis that reads as the kit's own cut; the booklet's words on notes.pdf."""
+    never an ellipsis that reads as the kit's own cut; the booklet's words on the notes page."""
     text = printed("duck", "sheet-reference.pdf")
-    notes = printed("duck", "notes.pdf")
+    notes = printed("duck", "notes")
     # the Flamer's shot: its cut-off "sharing" read with "3 squirts kills" (marked); its
     # cut-off fuel cell prints what stands and a line to write the rest on
     found = (
@@ -64,7 +67,7 @@ def test_duck_species_line_is_marked_where_it_prints_and_quoted_in_full():
     species line), not on the table's title; its note quotes the line as printed. The
     title's mark is the matrix's own: its stray last line ("16 ... 5") is left off the card."""
     text = printed("duck", "threats.pdf")
-    notes = printed("duck", "notes.pdf")
+    notes = printed("duck", "notes")
     title = re.search(f"Contingent Ethological Response Matrix({MARK}) for Competitors BASIC", text)
     assert title and "16 ..." not in text and "Garbled" not in text
     assert f"{title.group(1)} the matrix's last line, \u201c16 ... 5\u201d, says nothing" in notes
@@ -92,13 +95,13 @@ def test_duck_grenade_wound_kill_figures_are_all_on_the_chart():
 
 def test_duck_strong_verm_throws_four_as_the_rule_says_marked():
     """The chart's "1x1x4" against the rule's "STRONG 4": the kit prints 1×4, marks the
-    row and gives both of the booklet's readings on notes.pdf."""
+    row and gives both of the booklet's readings on the notes page."""
     text = printed("duck", "sheet-reference.pdf")
     strong = re.search(f"Strong Verm({MARK}) 1\u00d74 1 a hit; cutlass 2", text)
     assert strong and "1\u00d71\u00d74" not in text
     assert (
         f"{strong.group(1)} Strong Verm throws 1\u00d74, as the grappling rule's STRONG 4 says"
-    ) in printed("duck", "notes.pdf")
+    ) in printed("duck", "notes")
 
 
 def test_duck_wounded_fumble_penalty_is_marked_with_the_sources_words():
@@ -108,7 +111,7 @@ def test_duck_wounded_fumble_penalty_is_marked_with_the_sources_words():
     assert (
         f"{wounded.group(1)} The -1 read as lowering the Fumble Factor to beat. "
         "Source: \u201cWOUNDs give -1.\u201d"
-    ) in printed("duck", "notes.pdf")
+    ) in printed("duck", "notes")
 
 
 def test_duck_scatter_template_marks_its_grid_as_the_kits():
@@ -134,13 +137,13 @@ def test_duck_scatter_template_marks_its_grid_as_the_kits():
     assert (
         f"{scatter.group(1)} the booklet's scatter template and its throw to hit are lost. The "
         "kit draws the grid on the Line of Flight"
-    ) in printed("duck", "notes.pdf")
+    ) in printed("duck", "notes")
 
 
 def test_duck_lost_matrix_condition_prints_the_kits_reading_marked_on_its_rows():
     """Rows 3 and 4 of the matrix printed "GREN/SHOOT IF ___": the kit's reading ("if
     target", as rows 1 and 2) prints, marked on the rows' words (never on a roll, where
-    "3†12" reads as 312), its words on notes.pdf."""
+    "3†12" reads as 312), its words on the notes page."""
     text = printed("duck", "threats.pdf")
     row3 = re.search(f" 3 GREN/SHOOT IF TARGET ELSE HIDE({MARK}) SET AMBUSH", text)
     assert row3 and f" 4 GREN/SHOOT IF TARGET ELSE FIND LOS{row3.group(1)} " in text
@@ -148,7 +151,7 @@ def test_duck_lost_matrix_condition_prints_the_kits_reading_marked_on_its_rows()
     assert "IF ___" not in text
     assert (
         f"{row3.group(1)} rows 3 and 4 read \u201cGREN/SHOOT IF TARGET\u201d, as rows 1 and 2"
-    ) in printed("duck", "notes.pdf")
+    ) in printed("duck", "notes")
 
 
 def test_duck_scatter_penalty_prints_one_reading_on_the_chart_and_in_the_book():
@@ -158,7 +161,7 @@ def test_duck_scatter_penalty_prints_one_reading_on_the_chart_and_in_the_book():
     assert "reconcile" not in sheet
     chart = re.search(f"to hit and scatter: the scatter template({MARK})", sheet)
     assert chart and f"6.3 Scatter and shooting through.{chart.group(1)}" in book
-    assert f"{chart.group(1)} The text's -3 is the rule" in printed("duck", "notes.pdf")
+    assert f"{chart.group(1)} The text's -3 is the rule" in printed("duck", "notes")
 
 
 def test_duck_prints_the_chits_and_cards_its_rules_play_with():
@@ -173,7 +176,7 @@ def test_duck_prints_the_chits_and_cards_its_rules_play_with():
     counters = printed("duck", "counters.pdf")
     # on the chits; the sheet's foot says the counts ("16 ACTION chits") once a sheet
     assert counters.count("ACTION") - counters.count("ACTION chits") == 16
-    notes = printed("duck", "notes.pdf")
+    notes = printed("duck", "notes")
     assert "8 doors, 16 ACTION chits, 2 SOURCE entrances; 4 of each Threat) are the kit's" in notes
 
 
@@ -218,7 +221,7 @@ def test_duck_shooting_and_the_pistol_have_a_rule_for_every_shot():
     assert (
         "A pistol's target moves half that many squares, rounded down: each square uses 2" in book
     )
-    assert f"{shot.group(1)} A shot needs no throw to hit" in printed("duck", "notes.pdf")
+    assert f"{shot.group(1)} A shot needs no throw to hit" in printed("duck", "notes")
 
 
 def test_duck_harpy_profile_says_how_each_line_moves_the_harpy():
@@ -231,7 +234,7 @@ def test_duck_harpy_profile_says_how_each_line_moves_the_harpy():
     ) in text
     assert "DRAG PREY TO THE SOURCE Roll its move; it goes the shortest way for the man" in text
     assert "Its move: as the mission gives it (Cargo bay sweep: a D6 in squares" in text
-    notes = printed("duck", "notes.pdf")
+    notes = printed("duck", "notes")
     assert (
         "and the moves it gives each: the booklet says what a Harpy wants, not how it moves"
         in notes
@@ -290,7 +293,7 @@ def test_duck_deck_map_is_marked_as_the_kits():
     text = printed("duck", "map-deck.pdf")
     deck = re.search(f"DUCK! \u2014 cargo deck({MARK})", text)
     assert deck
-    notes = printed("duck", "notes.pdf")
+    notes = printed("duck", "notes")
     assert f"{deck.group(1)} the deck is the kit's: the booklet has no map." in notes
 
 

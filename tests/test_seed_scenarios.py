@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from tests.conftest import CONTENT, FAST_KIT, pdf_text, plan_game, run_cli
+from tests.conftest import CONTENT, FAST_KIT, kit_notes, pdf_text, plan_game, run_cli
 
 SCENARIOS = {
     "reshuffled": ["flooded-duel", "standard"],
@@ -304,8 +304,9 @@ def test_ryamon_setup_sheet_read_back_from_the_pdf(tmp_path):
         r"Place Scientists and Lawyers in Urban \(as newborns are\)\.\s?(\u2020\d+)", text
     )
     assert mark is not None
-    notes = (kit / "notes.pdf").read_bytes()
-    assert "Starting people are placed as births are" in " ".join(pdf_text(notes))
+    pdfs = {p.name: p.read_bytes() for p in kit.glob("*.pdf")}
+    notes, _ = kit_notes(pdfs, json.loads((kit / "manifest.json").read_text()))
+    assert "Starting people are placed as births are" in notes
     items = json.loads((kit / "manifest.json").read_text())["items"]
     setup = [i for i in items if i["kind"] == "setup-map"]
     # 4 tribes x 5 people, every one on the map

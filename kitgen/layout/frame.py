@@ -7,7 +7,7 @@ the content box is symmetric, and duplex backs mirror onto it exactly.
 from __future__ import annotations
 
 from ..model.reading import MARK, NOTES_TITLE, unmarked
-from ..style import CHROME, FAINT
+from ..style import CHROME, FAINT, typeset
 from ..style import CHROME_INK as INK
 from ..units import PRINTER_MARGIN, Paper, inch, mm
 from .env import TextMeasure
@@ -101,7 +101,7 @@ def mark_footers(docs: list[Document], paper: Paper, face: str, fonts: TextMeasu
     if home is None:
         return
     where = f"{NOTES_TITLE}, {home.name}.pdf p. {home.notes_page}"
-    said = (f"{MARK} the kit's reading: see {where}", f"{MARK} see {where}")
+    said = (typeset(f"{MARK} the kit's reading: see {where}"), typeset(f"{MARK} see {where}"))
     seen: dict[int, bool] = {}
     for doc in docs:
         for page in doc.pages:

@@ -88,7 +88,8 @@ def plan_rulebook(book: Rulebook, env: PlanEnv) -> list[Document]:
     frame = _Frame(w, h, cols, (w - COLUMN_GUTTER * (cols - 1)) / cols)
     title = book.title or f"{env.game.title}: rules"
     units = _book_units(book, frame.cw, env) + _notes_units(book, frame.cw, env)
-    long = len(_book_pages(book, title, units, frame, env, contents=False)[0]) >= CONTENTS_FROM
+    bare, _ = _book_pages(book, title, units, frame, env, contents=False)
+    long = len(bare) >= CONTENTS_FROM
     pages, anchors = _book_pages(book, title, units, frame, env, contents=long)
     if book.imposition == "booklet" and len(pages) % 4:  # pages to fill: the back matter
         pages, anchors = _back_matter(book, title, units, frame, env, long) or (pages, anchors)
@@ -104,13 +105,13 @@ def _back_matter(book: Rulebook, title: str, units: list[Unit], frame: _Frame, e
     """The booklet's pages (and anchors) with the most back matter that keeps its count of
     pages (up to the next multiple of four): the tables it prints (a quick reference), as
     many of them as fit; None when none fits."""
-    pages = len(_book_pages(book, title, units, frame, env, contents)[0])
+    bare, _ = _book_pages(book, title, units, frame, env, contents)
     refs = _table_refs(book)
     for n in range(len(refs), 0, -1):
         more = _glance_units(book, refs[:n], frame.cw, env)
-        fuller = _book_pages(book, title, units + more, frame, env, contents)
-        if len(fuller[0]) <= -(-pages // 4) * 4:
-            return fuller
+        fuller, anchors = _book_pages(book, title, units + more, frame, env, contents)
+        if len(fuller) <= -(-len(bare) // 4) * 4:
+            return fuller, anchors
     return None
 
 
