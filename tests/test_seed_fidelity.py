@@ -184,7 +184,7 @@ def test_duck_lost_values_print_a_box_to_fill_beside_the_kits_marked_default():
     """Review: "Grenades can't be played", the HAR's ammunition and the Flamer's fuel are
     undefined. Each value the booklet lost keeps its write-in box (never a number in it),
     beside the kit's default so a first game can be played; the table carries one mark,
-    the rulebook prints the same table, and the words are on notes.pdf."""
+    the rulebook prints the same table, and the words are on the notes page."""
     sheet, book = printed("duck", "sheet-reference.pdf"), printed("duck", "rulebook.pdf")
     head = "Value Your group's Until then, the kit's default"
     table = re.search(f"Values to agree({MARK}) {head}", sheet)
@@ -202,7 +202,7 @@ def test_duck_lost_values_print_a_box_to_fill_beside_the_kits_marked_default():
     boxes = [str(d) for d in planned.diags.warnings if "table 'values-to-agree'" in str(d)]
     assert len(boxes) == 6 and all('column "Your group\'s" has no value' in b for b in boxes)
     assert f"{table.group(1)} the defaults in this table are the kit's own" in printed(
-        "duck", "notes.pdf"
+        "duck", "notes"
     )
 
 
