@@ -295,7 +295,8 @@ NOTES_HEAD = "Notes on this edition Where the source"  # the notes' heading over
 
 def book_pages(pdfs: dict, manifest: dict) -> list[str]:
     """The rulebook's pages' text in reading order (a booklet's page is half a sheet:
-    its manifest item says which sheet and where), without the sheets' labels and feet."""
+    its manifest item says which sheet and where), without the sheets' labels and feet
+    and without the pages' running heads and numbers (a text run on reads as one)."""
     halves = sorted(
         (i for i in manifest["items"] if i["kind"] == "rulebook-page"),
         key=lambda i: i["book_page"],
@@ -306,7 +307,7 @@ def book_pages(pdfs: dict, manifest: dict) -> list[str]:
         x0, y0, x1, y1 = item["bbox"]
         words = sheets[item["page"] - 1]
         out.append(" ".join(w.text for w in words if x0 - 1 <= w.box[0] and w.box[2] <= x1 + 1
-                            and y0 - 1 <= w.box[1] and w.box[3] <= y1 + 1))  # fmt: skip
+                            and y0 + 14 <= w.box[1] and w.box[3] <= y1 - 16))  # fmt: skip
     return out
 
 
