@@ -179,3 +179,28 @@ def test_reinforcements_lie_in_rows_of_their_own_under_their_turn():
         # over the first piece, near its left edge (clear of the crop mark on that cut line)
         assert 0 < turn.box[0] - first["bbox"][0] < 4
         assert any(w.text == group.split()[1] and abs(w.box[1] - turn.box[1]) < 1 for w in words)
+
+
+def test_the_map_sheets_print_the_rules_that_change_movement():
+    """The third reviewer found the map's charts left out mud's +1 (7.6), bridging
+    (10.3), HQ support's once a phase and where 2T arrives; the charts carry them as data
+    and print them on the map's sheets, on letter as on tabloid's one sheet."""
+    import io
+
+    from pypdf import PdfReader
+
+    from tests.conftest import build_pdfs
+
+    wanted = (
+        "Mud (turns 4, 5): every hex costs 1 more",
+        "for +1, not +2",
+        "once a combat phase",
+        "2T arrives on an N set-up hex",
+    )
+    for paper in ("letter", "tabloid"):
+        _, pdfs, _ = build_pdfs(CONTENT / "ironford", paper)
+        pages = PdfReader(io.BytesIO(pdfs["map-ryn.pdf"])).pages
+        text = "".join("".join(p.extract_text().split()) for p in pages)
+        missing = [w for w in wanted if "".join(w.split()) not in text]
+        assert missing == [], paper
+        assert paper != "tabloid" or len(pages) == 1
