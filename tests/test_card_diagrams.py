@@ -158,3 +158,31 @@ def test_a_spreads_unknown_piece_or_arrow_end_is_an_error_at_its_line(
 ):
     write_game(game_dir, SPREAD.replace(before, after))
     assert errors_of(game_dir) == [f"{game_dir}/game.yaml:{message}"]
+
+
+def test_tokens_a_card_cannot_hold_side_by_side_lie_in_rows(game_dir):
+    """Five wounds on one card: the card's width holds fewer, so they lie in rows up
+    the picture, none over another (Mosslight's four thorns overlapped, each one's word
+    under the next), the lowest row where a single row would be."""
+    from kitgen.layout.plan import Text
+
+    five = "              - {piece: wound, at: drake}\n" * 5
+    write_game(game_dir, SPREAD.replace("              - {piece: wound, at: drake}\n", five))
+    doc = next(d for d in plan_game(game_dir).docs if d.name == "rulebook")
+    ops = [o for page in doc.pages for o in _flat(page.ops)]
+    words = [(op, dx, dy, k) for op, dx, dy, k in ops if isinstance(op, Text)]
+    spots = sorted(
+        (round(dx + op.x * k, 1), round(dy + op.y * k, 1))
+        for op, dx, dy, k in words
+        if op.text == "WOUND"
+    )
+    assert len(spots) == 5
+    rows = sorted({y for _, y in spots})
+    assert len(rows) >= 2
+    step = min(abs(a[0] - b[0]) for a in spots for b in spots if a != b and a[1] == b[1])
+    assert all(
+        abs(a[0] - b[0]) >= step - 0.1 or abs(a[1] - b[1]) >= step - 0.1
+        for a in spots
+        for b in spots
+        if a != b
+    )

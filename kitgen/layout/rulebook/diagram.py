@@ -398,16 +398,21 @@ def _spread(game: Game, d: Diagram, width: float, size: float, env: PlanEnv):
 
 
 def _tokens(game: Game, tokens: list, cx: float, cy: float, room: float, k: float, env) -> list:
-    """Counters lying on a card, side by side about (cx, cy), overlapping where the card's
-    width is short of room."""
+    """Counters lying on a card, side by side about (cx, cy), in rows up from there where
+    the card's width holds fewer than all of them (none lies over another: its words
+    would hide)."""
     if not tokens:
         return []
-    sizes = [_size(game, t.piece) * k for t in tokens]
-    step = min(max(sizes) * 1.1, (room * 0.8 - max(sizes)) / max(1, len(tokens) - 1))
-    x0 = cx - step * (len(tokens) - 1) / 2
+    step = max(_size(game, t.piece) * k for t in tokens) * 1.1
+    most = max(1, int(room * 0.85 // step))
+    per_row = -(-len(tokens) // -(-len(tokens) // most))  # the rows as even as they go
+    rows = [tokens[i : i + per_row] for i in range(0, len(tokens), per_row)]
     ops: list = []
-    for i, t in enumerate(tokens):
-        ops += _piece_ops(game, t.piece, t.face, x0 + i * step, cy, env, k)
+    for r, row in enumerate(rows):
+        y = cy + step * (len(rows) - 1 - r)  # more rows go up the picture, off the words
+        x0 = cx - step * (len(row) - 1) / 2
+        for i, t in enumerate(row):
+            ops += _piece_ops(game, t.piece, t.face, x0 + i * step, y, env, k)
     return ops
 
 
