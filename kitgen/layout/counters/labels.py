@@ -3,6 +3,7 @@ packing, forms drawn once), in labels.pdf. Manifest kind `label`."""
 
 from __future__ import annotations
 
+from ...colours import ColourError, parse_colour
 from ...model.counters import CounterDef, CounterSet, Face
 from ...model.label import LabelDef, Labels
 from ...records import replace
@@ -11,6 +12,7 @@ from ...rules.profile import effective_seed
 from ...style import SIDE_RING
 from ..env import PlanEnv
 from ..plan import Document
+from ..sides import side_order
 from .counters import plan_counters
 
 DEFAULT_SEED_NOTE = f"generated with seed {effective_seed(None)} (default)"
@@ -19,7 +21,7 @@ DEFAULT_SEED_NOTE = f"generated with seed {effective_seed(None)} (default)"
 def plan_labels(model: Labels, env: PlanEnv) -> list[Document]:
     defs: list[CounterDef] = []
     extra: dict[str, dict] = {}
-    colours = scenario_sides(env)
+    colours = label_sides(env)
     for label in model:
         for k, record in enumerate(
             label_records(env.game, label, env.settings.seed, env.settings.use), start=1
@@ -69,11 +71,21 @@ def plan_labels(model: Labels, env: PlanEnv) -> list[Document]:
     return docs
 
 
-def scenario_sides(env: PlanEnv) -> dict[str, str | None]:
-    """Each side the game's scenarios name, with the colour it declares (or None)."""
+def label_sides(env: PlanEnv) -> dict[str, str | None]:
+    """Each side a label may be on, with its ring's colour (or None): the sides the game's
+    scenarios name, with the colour each declares; then the game's own sides (rules.sides,
+    the counters' and cards' sides), ringed where the id is a colour (a palette name works:
+    `blue: "#2e4a7a"`), so a roster's labels can be on the side its cards are."""
     book = env.game.rules
     sides = [s for sc in (book.scenarios if book is not None else ()) for s in sc.sides]
-    return {s.id: s.colour for s in sides}
+    out: dict[str, str | None] = {s.id: s.colour for s in sides}
+    for side in side_order(env.game):
+        if side not in out:
+            try:
+                out[side] = parse_colour(side, env.game.palette)
+            except ColourError:
+                out[side] = None
+    return out
 
 
 def _side(
@@ -88,8 +100,8 @@ def _side(
         env.warn(
             label.span,
             f"{label.path}.side",
-            f"label {label.id}-{k}: side {side!r} is no scenario's side (the scenarios name "
-            f"{known}); it prints without a side's ring and mark",
+            f"label {label.id}-{k}: side {side!r} is no side of the game's (its scenarios' "
+            f"and pieces' sides: {known}); it prints without a side's ring and mark",
         )
         return ""
     return side
