@@ -61,7 +61,8 @@ def test_rencounter_squad_labels_follow_the_seeded_roster():
     assert roster.size in range(5, 11)
     for item, rec in zip(squad, roster.records, strict=True):
         x0, y0, x1, y1 = item["bbox"]
-        assert (x1 - x0, y1 - y0) == (FIVE_EIGHTHS, FIVE_EIGHTHS)
+        # 3/4 in: a side's ring and mark leave a 5/8 in label no room for four lines
+        assert (x1 - x0, y1 - y0) == (54.0, 54.0) and item["fields"]["role"]
         # the counters share the labels' sheet: both single-sided on cardstock
         assert item["file"] == "labels.pdf" and item["seed"] == 9
         assert item["fields"] == {k: str(v) for k, v in rec.items()}
@@ -69,14 +70,13 @@ def test_rencounter_squad_labels_follow_the_seeded_roster():
     first = squad[0]
     rec = roster.records[0]
     assert texts_of(p, first["id"]) == [
-        "1.1",
-        rec["role"],
+        f"1.1 {rec['role']}",
         f"F {rec['F']} M {rec['M']}",
         f"Ex {rec['Ex']}",
     ]
     # the same values are printed in the PDF itself
     text = PdfReader(io.BytesIO(pdfs["labels.pdf"])).pages[0].extract_text()
-    assert f"Ex {rec['Ex']}" in text and "1.1\nLeader" in text
+    assert f"Ex {rec['Ex']}" in text and "1.1 Leader" in text
 
 
 @pytest.mark.slow  # three whole builds
@@ -94,8 +94,13 @@ def test_rencounter_labels_are_the_scenarios_figures_and_blanks():
     p, _, manifest = build_pdfs(CONTENT / "rencounter")
     named = label_items(manifest, "scenario")
     blank = label_items(manifest, "blank")
+    # after his Ex, his unit's letter as the plan prints it (a unit of one has none)
     figures = [
-        {**{k: str(f["attrs"][k]) for k in ("name", "F", "M", "Ex")}, "side": side["id"]}
+        {
+            **{k: str(f["attrs"][k]) for k in ("name", "F", "M", "Ex")},
+            "unit": f" · {f['label']}" if len(unit["figures"]) > 1 else " ",
+            "side": side["id"],
+        }
         for path in sorted((CONTENT / "rencounter" / "scenarios").glob("*.yaml"))
         for side in yaml.safe_load(path.read_text())["sides"]
         for unit in side["units"]
@@ -106,7 +111,7 @@ def test_rencounter_labels_are_the_scenarios_figures_and_blanks():
     # a named figure's label is 3/4 in: his name fits at 6 pt beside the ring
     assert all(i["bbox"][2] - i["bbox"][0] == 54.0 for i in named)
     assert all(i["bbox"][2] - i["bbox"][0] == FIVE_EIGHTHS for i in blank)
-    assert texts_of(p, named[1]["id"]) == ["Sgt. Gridley", "F 7 M 6", "Ex 4"]
+    assert texts_of(p, named[1]["id"]) == ["Sgt. Gridley", "F 7 M 6", "Ex 4 · E"]
     assert all(i["blank"] for i in blank) and not any(i["blank"] for i in named)
     labels = label_items(manifest)
     assert len({i["piece"] for i in labels}) == len(labels)
@@ -565,8 +570,24 @@ def test_a_labels_side_rings_it_in_the_sides_colour_and_marks_its_shape(game_dir
 def test_a_labels_side_no_scenario_names_is_warned_at_the_label(game_dir):
     planned = plan_game(write_game(game_dir, SIDED % "bleu", SIDE_SCENARIO))
     assert [str(d).split("game.yaml:")[1] for d in planned.diags.warnings] == [
-        "5:5: warning: labels[0].side: label men-3: side 'bleu' is no scenario's side (the "
-        "scenarios name blue, grey); it prints without a side's ring and mark"
+        "5:5: warning: labels[0].side: label men-3: side 'bleu' is no side of the game's (its "
+        "scenarios' and pieces' sides: blue, grey); it prints without a side's ring and mark"
     ]
     faces = _label_faces(planned)
     assert not [o for o in faces["men-3"] if getattr(o, "stroke", None) and o.stroke.width > 1]
+
+
+def test_a_label_may_be_on_a_side_only_the_cards_name(game_dir):
+    """A roster's labels on the side its cards are on (no scenario names it): ringed in the
+    colour the side's id names in the palette, and marked with the cards' side shape."""
+    game = SIDED.replace("rules: {}", 'rules: {}\ncolours: {navy: "#2e4a7a"}') % "navy"
+    game += """cards:
+  - {id: c, size: poker, side: navy, front: {title: C}}
+"""
+    planned = plan_game(write_game(game_dir, game, SIDE_SCENARIO))
+    assert not planned.diags.warnings
+    faces = _label_faces(planned)
+    rings = [
+        (o.stroke.colour, o.stroke.width) for o in faces["men-3"] if getattr(o, "stroke", None)
+    ]
+    assert ("#2e4a7a", SIDE_RING) in rings

@@ -303,3 +303,80 @@ def test_every_scenario_weapon_is_a_row_of_its_table():
                             assert figure["attrs"][attr] in names, (path.name, figure["attrs"])
                             checked += 1
     assert checked == 29 + 29 - 2  # the courier and the sergeant carry no gun
+
+
+def _texts(node, out: list[str]) -> list[str]:
+    """Every string of a rulebook node except the kit's readings (the notes page's words,
+    which may name the source)."""
+    if isinstance(node, str):
+        out.append(node)
+    elif isinstance(node, list):
+        for n in node:
+            _texts(n, out)
+    elif isinstance(node, dict):
+        for key, n in node.items():
+            if key != "reading":
+                _texts(n, out)
+    return out
+
+
+def test_the_rules_state_rules_not_their_sources():
+    """Issue 43: the running text states the rule; what the kit made of its source is said
+    once, in a reading (its mark in the rules, its words on the notes page)."""
+    book = yaml.safe_load((GAME / "rulebook.yaml").read_text(encoding="utf-8"))["rulebook"]
+    found = [t for t in _texts(book["sections"], []) if re.search("[Ss]ource", t)]
+    assert found == []
+
+
+def test_the_rulebook_answers_a_turns_open_questions_as_marked_choices():
+    """Issue 37: attached commanders, when spotting is rolled and the men's order inside
+    an activation have rules of their own; where the source is silent each is the kit's
+    reading, marked, with its words on the notes page."""
+    book = yaml.safe_load((GAME / "rulebook.yaml").read_text(encoding="utf-8"))["rulebook"]
+    cases = {c["id"]: c for s in book["sections"] for c in s.get("cases", [])}
+    notes = " ".join(" ".join(pdf_text(build_pdfs(GAME)[1]["notes.pdf"])).split())
+    for cid in ("attached", "spotting-when", "activation-order"):
+        kit = cases[cid]["reading"]["kit"]
+        assert " ".join(kit.split())[:60] in notes.replace("’", "'"), cid
+
+
+def _reload_turns(reload: str) -> int:
+    """A weapon's reload in whole turns to tick off: "1 1/2" takes 2, "1/2" takes 1."""
+    whole, _, frac = reload.partition(" ")
+    if "/" in whole:
+        return 1
+    return int(whole) + (1 if frac else 0)
+
+
+def test_the_play_rosters_are_the_scenarios_figures():
+    """The roster sheet's rows are the scenarios' figures, in order, with their unit's
+    letter (the plan's, the base label's and the card's), skills and arms; five wound
+    boxes each, and a box for each turn his gun takes to load (the missile table's)."""
+    ref = yaml.safe_load((GAME / "reference.yaml").read_text(encoding="utf-8"))
+    tables = {t["id"]: t for t in ref["tables"]}
+    reloads = {r[0].rstrip("*#"): _reload_turns(r[6]) for r in tables["missile-weapons"]["rows"]}
+    rows = [
+        r
+        for tid in ("roster-ambush-king", "roster-ambush-cardinal", "roster-gunfight")
+        for r in tables[tid]["rows"]
+    ]
+    figures = [
+        (unit, f)
+        for path in sorted((GAME / "scenarios").glob("*.yaml"), key=lambda p: p.name)
+        for side in yaml.safe_load(path.read_text())["sides"]
+        for unit in side["units"]
+        for f in unit["figures"]
+    ]
+    assert len(rows) == len(figures) == 29
+    for row, (unit, f) in zip(rows, figures, strict=True):
+        a = f["attrs"]
+        assert row[0].split(" (")[0] == a["name"]
+        own = len(unit["figures"]) == 1  # a unit of one: no letter column
+        cells = row[1:] if own else row[2:]
+        assert own or row[1] == f["label"]
+        assert [int(v) for v in cells[:3]] == [a["Ex"], a["F"], a["M"]]
+        arms = [x for x in (a.get("weapon"), a.get("melee")) if x]
+        assert ", ".join(arms) in cells
+        boxes = cells[cells.index(", ".join(arms)) + 1 :]
+        assert boxes[:5] == [None] * 5
+        assert boxes[5:].count(None) == reloads.get(a.get("weapon"), 0), a["name"]

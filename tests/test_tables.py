@@ -159,11 +159,13 @@ def test_rencounter_missile_table_has_every_weapon():
 @pytest.mark.parametrize("paper", ["letter", "a4"])
 def test_rencounter_fire_and_melee_sheets_fit_a_sheet_of_paper_each(paper: str):
     """The quick reference is two sheets: fire (both sides of one sheet) and melee, wounds
-    and morale (one side), nothing under 7 pt."""
+    and morale (one side); the play rosters, with boxes for wounds and reloads, take both
+    sides of a third; nothing under 7 pt."""
     planned = plan_game(CONTENT / "rencounter", paper)
     pages = {d.name: d.pages for d in planned.docs if d.name.startswith("sheet-")}
-    assert sorted(pages) == ["sheet-melee-morale", "sheet-shooting"]
+    assert sorted(pages) == ["sheet-melee-morale", "sheet-roster", "sheet-shooting"]
     assert len(pages["sheet-shooting"]) <= 2 and len(pages["sheet-melee-morale"]) == 1
+    assert len(pages["sheet-roster"]) <= 2
     for sheet in pages.values():
         sizes = [t.font.size for p in sheet for t in texts_in(p.ops) if not is_chrome(t.text)]
         assert min(sizes) >= 7
