@@ -331,10 +331,10 @@ def test_the_rules_state_rules_not_their_sources():
 def test_the_rulebook_answers_a_turns_open_questions_as_marked_choices():
     """Issue 37: attached commanders, when spotting is rolled and the men's order inside
     an activation have rules of their own; where the source is silent each is the kit's
-    reading, marked, with its words on the notes page."""
+    reading, marked, with its words in the notes (the rulebook's last pages)."""
     book = yaml.safe_load((GAME / "rulebook.yaml").read_text(encoding="utf-8"))["rulebook"]
     cases = {c["id"]: c for s in book["sections"] for c in s.get("cases", [])}
-    notes = " ".join(" ".join(pdf_text(build_pdfs(GAME)[1]["notes.pdf"])).split())
+    notes = " ".join(" ".join(pdf_text(build_pdfs(GAME)[1]["rulebook.pdf"])).split())
     for cid in ("attached", "spotting-when", "activation-order"):
         kit = cases[cid]["reading"]["kit"]
         assert " ".join(kit.split())[:60] in notes.replace("’", "'"), cid
