@@ -102,8 +102,17 @@ class CoverSection(Section):
     def check(self, game: Game, model: Cover, diags: Diagnostics) -> None:
         from .rules.rulebook import diagram_setup
 
-        if model.art_map is not None:  # its map, cells and pieces, as a rule's diagram's
-            diagram_setup(game, model.art_map, diags)
+        art = model.art_map
+        if (
+            art is not None
+            and art.map is not None
+            and (game.maps is None or game.maps.get(art.map) is None)
+        ):
+            known = ", ".join(m.id for m in game.maps.maps) if game.maps else "none"
+            diags.error(art.map_span or art.span, "cover.art.map", f"no map {art.map!r}",
+                        f"the kit's maps: {known}")  # fmt: skip
+        elif art is not None:  # its map, cells and pieces, as a rule's diagram's
+            diagram_setup(game, art, diags)
 
 
 @section

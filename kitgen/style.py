@@ -51,6 +51,7 @@ EXAMPLE_FILL = "#eef0f3"  # a rulebook's example-of-play box
 EXAMPLE_BAR_INK = "#56708c"  # the bar down its left edge
 NOTE_FILL = "#f5f1e6"  # a rulebook's designer's-note box
 NOTE_BAR_INK = "#a08a4a"
+COVER_BAND = "#2e3a46"  # a cover's title band where the kit names no colour of its own
 CONTENTS_ENTRY = 9.5  # points: a line of a rulebook's contents list
 # The least contrast (WCAG 2 ratio) text on a piece keeps with the face under it: the
 # content's ink is made lighter or darker, in its own hue, where it falls short.

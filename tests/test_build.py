@@ -69,7 +69,7 @@ def test_every_sheet_says_what_it_is_and_carries_scale_bars():
     planned = plan_game(TINY)
     page = planned.docs[0].pages[0]
     texts = [op.text for op in page.ops if isinstance(op, Text)]
-    assert "Tiny Test Game · Cover · sheet 1 of 1" in texts
+    assert "Tiny Test Game · Cover · sheet 1 of 2" in texts  # the front; its contents next
     bars = [op for op in page.ops if isinstance(op, Rect) and op.h == 3]
     assert [b.w for b in bars] == [72.0, pytest.approx(mm(25), abs=1e-9)]
     assert "1 in" in texts and "25 mm" in texts

@@ -19,7 +19,19 @@ GAME = """
 
 
 def _texts(doc: Document) -> list[str]:
-    return [op.text for page in doc.pages for op in page.ops if isinstance(op, Text)]
+    return [t for page in doc.pages for t in _all_texts(page.ops)]
+
+
+def _all_texts(ops) -> list[str]:
+    from kitgen.layout.plan import Group
+
+    out = []
+    for op in ops:
+        if isinstance(op, Text):
+            out.append(op.text)
+        elif isinstance(op, Group):
+            out += _all_texts(op.ops)
+    return out
 
 
 def test_the_cover_comes_first_and_lists_every_other_file(game_dir):
@@ -29,18 +41,21 @@ def test_the_cover_comes_first_and_lists_every_other_file(game_dir):
     assert names[0] == "cover" and "counters" in names
     texts = _texts(planned.docs[0])
     counters = next(d for d in planned.docs if d.name == "counters")
-    assert "counters.pdf" in texts
-    assert f"{len(counters.pages)} page" in texts
-    assert "Counters: fold-and-glue on letter cardstock; fold on the dotted line and glue" in (
-        " ".join(texts[texts.index("counters.pdf") :])
+    assert "cover.pdf" in texts and "counters.pdf" in texts  # every file, the cover's own too
+    row = texts[texts.index("counters.pdf") :]
+    assert " ".join(row).startswith(
+        f"counters.pdf {len(counters.pages)} page Counters cardstock fold-and-glue; fold on "
+        "the dotted line and glue"
     )
+    # the paper and the scale are said once, above the list
+    assert sum("letter" in t for t in texts) == 1
 
 
 def test_duplex_backs_say_which_edge_to_flip(game_dir):
     write_game(game_dir, GAME)
     planned = plan_game(game_dir, duplex="long")
     texts = _texts(planned.docs[0])
-    assert "Counters: duplex on letter cardstock; flip on the long edge" in texts
+    assert "duplex; flip on the long edge" in texts
 
 
 def test_contents_can_be_turned_off(game_dir):
@@ -112,6 +127,8 @@ def _assert_inside_and_apart(planned, paper) -> None:
     fonts = font_book(planned.game)
     x0, y0, x1, y1 = content_box(paper)
     for n, page in enumerate(planned.docs[0].pages, start=1):
+        if n == 1:  # the front: its parts are groups, read back in tests/test_cover.py
+            continue
         frame = {"1 in", "25 mm", "print at 100% (no scaling)"}
         body = [b for b in _text_boxes(page, fonts)[1:] if b[3] not in frame]  # [0]: the label
         assert _text_boxes(page, fonts)[0][3].endswith(f"sheet {n} of {len(planned.docs[0].pages)}")
@@ -190,7 +207,7 @@ def test_the_contents_heading_never_lands_in_the_footer(game_dir):
         docs = plan(planned.game, settings, font_book(planned.game), Diagnostics())
         pages_seen.add(len(docs[0].pages))
         _assert_inside_and_apart(type(planned)(planned.game, docs, Diagnostics(), settings), paper)
-    assert pages_seen == {1, 2}  # the heading was tried at every height on the first page
+    assert min(pages_seen) == 2  # the list starts on the page after the front
 
 
 def test_a_page_flow_turns_the_page_when_full_but_never_leaves_one_empty():
@@ -247,9 +264,9 @@ def test_the_contents_list_names_files_without_a_reading_mark():
 
     for game in ("duck", "reshuffled", "ryamon"):
         _, pdfs, _ = seed_kit(game)
-        (cover,) = pdf_text(pdfs["cover.pdf"])
+        cover = " ".join(pdf_text(pdfs["cover.pdf"]))
         assert "\u2020" not in cover and "\u2021" not in cover, game
-        title = {"duck": "cargo deck:", "reshuffled": "map piece:", "ryamon": "the land:"}[game]
+        title = {"duck": "cargo deck", "reshuffled": "map piece", "ryamon": "the land"}[game]
         assert title in cover, game
 
 

@@ -62,22 +62,38 @@ cards:
 """
 
 
-def test_named_cards_are_fanned_large_under_the_title(game_dir):
-    from kitgen.layout.plan import Group, Text
+def _groups(ops) -> list:
+    """Every group a page's ops hold, at any depth."""
+    from kitgen.layout.plan import Group
 
+    found = []
+    for op in ops:
+        if isinstance(op, Group):
+            found += [op, *_groups(op.ops)]
+    return found
+
+
+def _fan_of(page):
+    """The fan: the group whose every op is a turned card."""
+    from kitgen.layout.plan import Group
+
+    return next(
+        g for g in _groups(page.ops)
+        if len(g.ops) > 1 and all(isinstance(o, Group) and o.rotate for o in g.ops[:1] + g.ops[-1:])
+    )  # fmt: skip
+
+
+def test_named_cards_are_fanned_large_under_the_title(game_dir):
     write_game(game_dir, CARDS.format(art="  art: [moth, owl, oak]"))
     planned, pdfs, _ = build_pdfs(game_dir)
-    text = " ".join(w.text for w in pdf_words(pdfs["cover.pdf"])[0])
-    assert all(t in text for t in ("Lantern", "Hollow", "Old Oak"))
-    page = planned.docs[0].pages[0]
-    (art,) = [op for op in page.ops if isinstance(op, Group)]  # the art, placed
-    (fan,) = art.ops
+    words = {w.text: w.box for w in pdf_words(pdfs["cover.pdf"])[0]}
+    assert all(t in words for t in ("Lantern", "Hollow", "Oak"))
+    fan = _fan_of(planned.docs[0].pages[0])
     turns = [g.rotate for g in fan.ops]
     assert len(turns) == 3
     assert turns[0] > 0 > turns[-1] and turns[1] == 0  # a hand's fan, the middle upright
-    title = next(op for op in page.ops if isinstance(op, Text) and op.text == "Gamma")
-    blurb = next(op for op in page.ops if isinstance(op, Text) and "short game" in op.text)
-    assert title.y > art.dy + fan.dy > blurb.y  # under the title, above the blurb
+    # under the title, above the blurb (boxes: left, bottom, right, top; y up)
+    assert words["Gamma"][1] > words["Hollow"][3] and words["Hollow"][1] > words["short"][3]
     assert fan.scale * 252.0 > 150.0  # a poker card's height, drawn large
 
 
@@ -85,23 +101,23 @@ def test_cards_fan_with_the_kits_other_pieces_in_a_row_under_them(game_dir):
     """Cards and counters named together: the cards fanned as a hand, the counters side
     by side under the fan (each up to ART_SCALE times its size), all above the blurb."""
     from kitgen.layout.kit.cover import ART_SCALE
-    from kitgen.layout.plan import Group, Text
 
     token = (
         "counters:\n  - {id: dew, size: 5/8, front: {background: '#dbe8f4', "
         "text: {text: DEW, size: 6pt}}}\n"
     )
     write_game(game_dir, CARDS.format(art="  art: [moth, owl, oak, dew]") + token)
-    planned, _, _ = build_pdfs(game_dir)
+    planned, pdfs, _ = build_pdfs(game_dir)
     page = planned.docs[0].pages[0]
-    (art,) = [op for op in page.ops if isinstance(op, Group)]
-    fan, row = art.ops
+    fan = _fan_of(page)
+    (art,) = [g for g in _groups(page.ops) if g.ops and g.ops[0] is fan]
+    _, row = art.ops
     assert len(fan.ops) == 3 and len(row.ops) == 1  # three cards in the fan, the token below
     (token_art,) = row.ops
     assert token_art.scale == ART_SCALE  # as large as the cover lets a piece grow
     assert -row.dy > fan.scale * 252.0  # the row starts under a card's height of fan
-    blurb = next(op for op in page.ops if isinstance(op, Text) and "short game" in op.text)
-    assert art.dy + row.dy + token_art.dy > blurb.y  # its foot above the blurb
+    words = {w.text: w.box for w in pdf_words(pdfs["cover.pdf"])[0]}
+    assert words["Hollow"][1] > words["DEW"][3] and words["DEW"][1] > words["short"][3]
 
 
 MAP_ART = """

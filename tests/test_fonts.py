@@ -25,11 +25,24 @@ def test_standard_and_vera_families_need_nothing_installed():
     assert book.width("WWW", vera, 10) > book.width("iii", vera, 10)
 
 
+def _texts(ops) -> list[Text]:
+    """Every text of a page's ops, inside groups too (a cover's parts are groups)."""
+    from kitgen.layout.plan import Group
+
+    out = []
+    for op in ops:
+        if isinstance(op, Text):
+            out.append(op)
+        elif isinstance(op, Group):
+            out += _texts(op.ops)
+    return out
+
+
 def test_a_ttf_beside_the_game_is_usable_by_family(game_dir: Path):
     write_game(game_dir, "title: T\nfont: Nice\ncover: {subtitle: hello}\n")
     shutil.copy(VERA, game_dir / "Nice-Regular.ttf")
     planned, pdfs, _ = build_pdfs(game_dir)
-    faces = {op.font.face for op in planned.docs[0].pages[0].ops if isinstance(op, Text)}
+    faces = {op.font.face for op in _texts(planned.docs[0].pages[0].ops)}
     assert "Nice-0" in faces  # the game's text uses the family found beside it
     assert b"/FontFile2" in pdfs["cover.pdf"]  # and the TrueType file is embedded
 
@@ -147,7 +160,7 @@ def test_a_font_in_the_fonts_folder_is_usable_by_family(
     monkeypatch.setattr(build, "FONTS_DIR", shared)
     write_game(game_dir, "title: T\nfont: Shared\ncover: {subtitle: hello}\n")
     planned, pdfs, _ = build_pdfs(game_dir)
-    faces = {op.font.face for op in planned.docs[0].pages[0].ops if isinstance(op, Text)}
+    faces = {op.font.face for op in _texts(planned.docs[0].pages[0].ops)}
     assert "Shared-0" in faces and b"/FontFile2" in pdfs["cover.pdf"]
 
 

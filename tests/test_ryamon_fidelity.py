@@ -223,10 +223,13 @@ def test_the_food_track_prints_every_box_and_the_start(pdfs):
 
 def test_the_cover_prints_the_sources_title_line_and_credits(pdfs):
     cover = _yaml("cover.yaml")["cover"]
-    (page,) = _pages(pdfs, "cover.pdf")
+    page = _pages(pdfs, "cover.pdf")[0]  # the front; the contents follow it
     _rows_read_in_order(page, [_printed(cover["subtitle"]), *map(_printed, cover["credits"])])
-    # the source's own figures: players, age, playing time; its designer and publisher
-    for words in ("2\u20134 players", "ages 10+", "an hour", "Mike Kramlich", "ZodLogic Games"):
+    # the source's own figures on the badges: players, ages, playing time; its designer
+    # and publisher
+    said = ("PLAYERS 2\u20134", "PLAYING TIME about an hour", "AGES 10+", "Mike Kramlich",
+            "ZodLogic Games")  # fmt: skip
+    for words in said:
         assert words in page
 
 

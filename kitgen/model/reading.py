@@ -22,6 +22,7 @@ NOTES_INTRO = (
     "it is made (a small \u2020 and its number, on a piece, a card, a map, a table or a rule); "
     "its words are here."
 )
+GLANCE_TITLE = "At a glance"  # the rulebook's summary page: the kit's contents names both
 _TRAILING = pattern("\u2020[0-9]+$")
 
 
@@ -54,4 +55,13 @@ def note(reading: Reading) -> str:
     return text
 
 
-__all__ = ["MARK", "NOTES_INTRO", "NOTES_TITLE", "Reading", "note", "numbered", "unmarked"]
+__all__ = [
+    "GLANCE_TITLE",
+    "MARK",
+    "NOTES_INTRO",
+    "NOTES_TITLE",
+    "Reading",
+    "note",
+    "numbered",
+    "unmarked",
+]

@@ -1,4 +1,5 @@
-"""The kit's table of contents on the cover: every file, its pages, and how to print it.
+"""The kit's table of contents after the cover's front: every file, its pages, what it
+holds, and how to print it.
 
 The advice is read from what each document holds (its manifest kinds, its backs and fold
 lines), so a new component kind gets sensible advice without the cover knowing about it."""
@@ -7,13 +8,14 @@ from __future__ import annotations
 
 import re
 
-from ...model.reading import unmarked
+from ...colours import readable_on
+from ...model.reading import GLANCE_TITLE, NOTES_TITLE, unmarked
 from ...records import record
-from ...style import CONTENTS_TIGHT_LEAD, INK, MUTED, PALE_INK
+from ...style import COVER_BAND, INK, MUTED, PALE_INK, ZEBRA, typeset
 from ..env import PlanEnv
 from ..impose import PIECES, print_mode
-from ..plan import Document, Font, Item, Line, Page, Stroke, Text
-from ..text import wrap, wrap_hard
+from ..plan import Document, Font, Group, Item, Line, Page, Rect, Stroke, Text
+from ..text import wrap_hard
 
 RULE = Stroke(PALE_INK, 0.5)
 
@@ -46,26 +48,34 @@ def paper_name(paper: str) -> str:
 
 
 def print_advice(doc: Document, paper: str = "") -> str:
-    """How to print one document, from what is on its pages: its one mode, its paper
-    (landscape when a sheet is turned), its stock, then what to do with the sheets."""
+    """How to print one document, in a line: its mode on its paper and stock, then what to
+    do with the sheets."""
+    mode, on, steps = advice(doc, paper)
+    return "; ".join([f"{mode} on {on}", *steps])
+
+
+def advice(doc: Document, paper: str = "") -> tuple[str, str, list[str]]:
+    """How to print one document, from what is on its pages: its one mode, what it
+    prints on (its paper, its stock, landscape when a sheet is turned) and what to do
+    with the sheets."""
     kinds = {item.kind for page in doc.pages for item in page.items}
     mode = print_mode(doc)
     turned = [page.size is not None for page in doc.pages]
     lie = ", landscape" if all(turned) else ", some sheets landscape" if any(turned) else ""
     on = " ".join(filter(None, (paper_name(paper), stock(doc)))) + lie
-    parts = [f"{mode} on {on}"]
+    steps = []
     if mode == "duplex":
-        parts.append(FLIP.get(doc.duplex, "each back on the page after its front"))
+        steps.append(FLIP.get(doc.duplex, "each back on the page after its front"))
     elif mode == "fold-and-glue":
-        parts.append("fold on the dotted line and glue")
+        steps.append("fold on the dotted line and glue")
     if any(i.extra.get("imposition") == "booklet" for page in doc.pages for i in page.items):
-        parts.append("keep the sheets in order, fold them in half together, staple on the fold")
+        steps.append("keep the sheets in order, fold them in half together, staple on the fold")
     if "map-tile" in kinds:
-        parts.append("trim at the glue marks and join as the assembly diagram shows")
+        steps.append("trim at the glue marks and join as the assembly diagram shows")
     copies = alike_sheets(doc)
     if copies > 1:
-        parts.append(f"{copies} copies of one sheet")
-    return "; ".join(parts)
+        steps.append(f"{copies} copies of one sheet")
+    return mode, on, steps
 
 
 def alike_sheets(doc: Document) -> int:
@@ -96,79 +106,151 @@ def contents_entries(docs: list[Document], paper: str = "") -> list[Entry]:
     ]
 
 
-def add_contents(cover: Document, docs: list[Document], env: PlanEnv, box: tuple) -> None:
-    """Append the contents list below whatever the cover page holds, onto more pages if long."""
+# the pages a player looks for, wherever a kit puts them: the contents says where
+LANDMARKS = (GLANCE_TITLE, NOTES_TITLE)
+
+
+def landmarks(doc: Document) -> list[str]:
+    """The landmark pages a document holds, in its order (a booklet's sheets are imposed
+    out of reading order, so no page number is given)."""
+    found: dict[str, None] = {}
+    for page in doc.pages:
+        for text in _texts(page.ops):
+            if text in LANDMARKS and text != unmarked(doc.title):
+                found[text] = None
+    return list(found)
+
+
+def _texts(ops: list | tuple) -> list[str]:
+    out: list[str] = []
+    for op in ops:
+        if isinstance(op, Text):
+            out.append(op.text)
+        elif isinstance(op, Group):
+            out += _texts(op.ops)
+    return out
+
+
+@record
+class Row:
+    """One file as the contents list sets it: each cell's lines, and its height."""
+
+    cells: tuple[tuple[tuple[str, Font, str], ...], ...]  # per column: (text, font, colour)
+    height: float
+
+
+SIZE, LEAD, PAD = 9.0, 11.5, 5.0  # the list's type, line pitch and padding in a row
+COLUMNS = ("File", "What it holds", "Print on", "How")
+
+
+def _rows(docs: list[Document], env: PlanEnv, widths: list[float]) -> list[Row]:
+    """Every file of the kit, the cover first: its name and pages, what it holds (its
+    landmark pages named), what it prints on, and how."""
+    regular, bold = Font(env.face(), SIZE), Font(env.face(bold=True), SIZE)
+    rows = []
+    for doc in docs:
+        pages = f"{len(doc.pages)} page{'s' if len(doc.pages) != 1 else ''}"
+        if doc.name == "cover":
+            what, on, how = "This cover, and this list", stock(doc), "single-sided"
+        else:
+            mode, on, steps = advice(doc)
+            what = unmarked(doc.title)
+            if marks := landmarks(doc):
+                what += ", with " + " and ".join(marks)
+            how = "; ".join([mode, *steps])
+        cells = []
+        said = ((f"{doc.name}.pdf", bold), (what, regular), (on, regular), (how, regular))
+        for n, (text, font) in enumerate(said):
+            room = widths[n] - PAD * 2
+            lines = [
+                (t, font, INK) for t in wrap_hard(typeset(text), font.face, SIZE, room, env.fonts)
+            ]
+            if n == 0:
+                lines.append((pages, Font(env.face(), SIZE - 1), MUTED))
+            cells.append(tuple(lines))
+        rows.append(Row(tuple(cells), max(len(c) for c in cells) * LEAD + PAD * 2))
+    return rows
+
+
+def _widths(docs: list[Document], env: PlanEnv, width: float) -> list[float]:
+    """The columns' widths: the file's as its longest name needs (within a quarter to
+    two fifths), the rest shared out."""
+    bold = env.face(bold=True)
+    widest = max(env.fonts.width(f"{d.name}.pdf", bold, SIZE) for d in docs) + 2 * PAD + 2
+    file_w = min(max(widest, width * 0.25), width * 0.4)
+    rest = width - file_w
+    return [file_w, rest * 0.42, rest * 0.24, rest * 0.34]
+
+
+def add_contents(
+    cover: Document, docs: list[Document], env: PlanEnv, box: tuple, colour: str = COVER_BAND
+) -> None:
+    """The kit's files, on pages after the cover's front: a heading band, how to print
+    stated once, then a row for every file; onto more pages if long."""
     x0, y0, x1, y1 = box
-    page: Page = cover.pages[-1]
-    lowest = min((op.y for op in page.ops if isinstance(op, Text)), default=y1)
-    regular, bold = env.face(), env.face(bold=True)
-    size, lead = 9.5, 12.5
-    entries = contents_entries(docs, env.paper.name)
-    # The file column is as wide as the longest name needs, within a third to a half.
-    widest = max((env.fonts.width(e.file, bold, size) for e in entries), default=0.0)
-    file_w = min(max(widest + 10, (x1 - x0) * 0.34), (x1 - x0) * 0.5)
-    top = lowest - 34
-    if top - _heading_height(box, regular, bold, env) - 2 * lead < y0:
-        # no room for the heading and an entry under it: start on a fresh page
-        page = Page(page.component)
-        cover.pages.append(page)
-        top = y1 - 20
-    y = _heading(page, top, box, regular, bold, env)
-    wrapped = [
-        (
-            wrap_hard(e.file, bold, size, file_w - 8, env.fonts),
-            wrap_hard(f"{e.title}: {e.advice}", regular, size, x1 - x0 - file_w, env.fonts),
-        )
-        for e in entries
-    ]
-    rows_all = [max(len(n) + 1, len(w)) for n, w in wrapped]
-    pad = 8.0
-    if y - sum(r * lead + pad for r in rows_all) < y0:  # closer rows keep the list on one page
-        lead, pad = CONTENTS_TIGHT_LEAD, TIGHT_PAD
-    for entry, (names, lines), rows in zip(entries, wrapped, rows_all, strict=True):
-        pages = f"{entry.pages} page{'s' if entry.pages != 1 else ''}"
-        height = rows * lead + pad
-        if y - height < y0:
-            page = Page(page.component)
-            cover.pages.append(page)
-            y = _heading(page, y1 - 20, box, regular, bold, env)
-        y -= lead + 2
-        for i, name in enumerate(names):
-            page.ops.append(Text(x0, y - i * lead, name, Font(bold, size), INK))
-        page.ops.append(Text(x0, y - len(names) * lead, pages, Font(regular, size - 1), MUTED))
-        for i, line in enumerate(lines):
-            page.ops.append(Text(x0 + file_w, y - i * lead, line, Font(regular, size), INK))
-        y -= rows * lead - lead + pad - 2
-        page.ops.append(Line(x0, y, x1, y, RULE))
+    width = x1 - x0
+    widths = _widths(docs, env, width)
+    rows = _rows(docs, env, widths)
+    page, y = _contents_page(cover, env, box, colour)
+    y = _head_row(page, y, x0, widths, env, colour)
+    for n, row in enumerate(rows):
+        if y - row.height < y0:
+            page, y = _contents_page(cover, env, box, colour, more=True)
+            y = _head_row(page, y, x0, widths, env, colour)
+        if n % 2:
+            page.ops.append(Rect(x0, y - row.height, width, row.height, fill=ZEBRA))
+        x = x0
+        for w, lines in zip(widths, row.cells, strict=True):
+            for i, (text, font, ink) in enumerate(lines):
+                page.ops.append(Text(x + PAD, y - PAD - SIZE * 0.9 - i * LEAD, text, font, ink))
+            x += w
+        y -= row.height
+    page.ops.append(Line(x0, y, x1, y, RULE))
 
 
-TIGHT_PAD = 4.0  # under a contents list's row when it would spill a page (and CONTENTS_TIGHT_LEAD)
+def _contents_page(
+    cover: Document, env: PlanEnv, box: tuple, colour: str, more: bool = False
+) -> tuple[Page, float]:
+    """A fresh page of the list: its heading on a band of the cover's colour and, on the
+    first, how to print, said once for every file."""
+    x0, _, x1, y1 = box
+    page = Page(cover.pages[0].component)
+    cover.pages.append(page)
+    band = 30.0
+    page.ops.append(Rect(x0, y1 - band, x1 - x0, band, fill=colour, radius=3))
+    heading = HEADING + (" (continued)" if more else "")
+    page.ops.append(Text(x0 + 10, y1 - band + 10, heading, Font(env.face(bold=True), 15),
+                         readable_on(colour)))  # fmt: skip
+    y = y1 - band - 16
+    if not more:
+        regular = env.face()
+        paper = paper_name(env.paper.name) if env.paper.name else "your paper"
+        said = ADVICE.format(paper=paper)
+        for line in wrap_hard(said, regular, 10, x1 - x0, env.fonts):
+            y -= 12.5
+            page.ops.append(Text(x0, y, line, Font(regular, 10), INK))
+        y -= 12
+    return page, y
+
+
+def _head_row(
+    page: Page, y: float, x0: float, widths: list[float], env: PlanEnv, colour: str
+) -> float:
+    """The list's column heads over a rule; the y under them."""
+    bold = env.face(bold=True)
+    x = x0
+    for w, name in zip(widths, COLUMNS, strict=True):
+        page.ops.append(Text(x + PAD, y - SIZE, name, Font(bold, SIZE), INK))
+        x += w
+    y -= SIZE + 5
+    page.ops.append(Line(x0, y, x0 + sum(widths), y, Stroke(colour, 1.0)))
+    return y
+
 
 HEADING = "In this kit"
-ADVICE = "print at 100% (actual size); check the scale bars with a ruler"
-
-
-def _heading(page: Page, y: float, box: tuple, regular: str, bold: str, env: PlanEnv) -> float:
-    """'In this kit' with the printing advice beside it, or under it on narrow paper."""
-    x0, _, x1, _ = box
-    page.ops.append(Text(x0, y, HEADING, Font(bold, 12), INK))
-    under = _advice_under(box, regular, bold, env)
-    if not under:
-        page.ops.append(Text(x1, y, ADVICE, Font(regular, 9), MUTED, align="right"))
-    for line in under:
-        y -= 12
-        page.ops.append(Text(x0, y, line, Font(regular, 9), MUTED))
-    page.ops.append(Line(x0, y - 8, x1, y - 8, RULE))
-    return y - 8
-
-
-def _heading_height(box: tuple, regular: str, bold: str, env: PlanEnv) -> float:
-    """How far below its baseline the heading's rule ends (what _heading returns, less y)."""
-    return 8 + 12 * len(_advice_under(box, regular, bold, env))
-
-
-def _advice_under(box: tuple, regular: str, bold: str, env: PlanEnv) -> list[str]:
-    """The advice's lines when it goes under the heading; none when it fits beside it."""
-    x0, _, x1, _ = box
-    beside = env.fonts.width(HEADING, bold, 12) + 12 + env.fonts.width(ADVICE, regular, 9)
-    return [] if beside <= x1 - x0 else wrap(ADVICE, regular, 9, x1 - x0, env.fonts)
+ADVICE = (
+    "Every file prints on {paper} sheets: print at 100% (actual size), never “fit to "
+    "page”; a scale bar at the foot of each sheet checks it with a ruler. Each file says what it "
+    "prints on (paper, or cardstock for pieces you handle) and how: single-sided, duplex "
+    "(front and back on one sheet) or fold-and-glue (print one side, fold, glue the halves)."
+)

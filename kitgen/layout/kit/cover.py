@@ -1,151 +1,279 @@
-"""The cover sheet: title, blurb, what you need, credits, each set with the characters
-the data means (style.typeset)."""
+"""The cover: a box front (the title band in the kit's colour, the hero art, badges,
+the blurb, the credits) composed as its cover layout says, and the kit's contents after
+it; words set with the characters the data means (style.typeset)."""
 
 from __future__ import annotations
 
 import math
 
+from ...colours import legible, mix, readable_on
 from ...model.counters import CounterDef, TextEl
-from ...model.cover import Cover
+from ...model.cover import Cover, CoverLayout
 from ...model.table import Card
-from ...style import FAINT, INK, PALE_INK, RULES_MIN, typeset
+from ...records import record
+from ...style import COVER_BAND, INK, MUTED, PALE_INK, PAPER, PIECE_CONTRAST, RULES_MIN, typeset
 from ..cards.cards import card_face_ops
 from ..counters.faces import face_ops, layout_sizes, outline
 from ..env import PlanEnv
 from ..flow import PageFlow
 from ..frame import content_box
-from ..plan import Document, Font, Group, Line, Rect, Stroke, Text
-from ..rulebook.diagram import diagram_ops
-from ..text import wrap_hard
+from ..plan import Document, Font, Group, Page, Rect, Stroke, Text
+from ..rulebook.diagram import diagram_ops, window_cells, window_scale
+from ..text import wrap, wrap_hard
 from .contents import add_contents
-
-RULE = Stroke(FAINT, 0.6)
 
 
 def plan_cover(cover: Cover, env: PlanEnv) -> list[Document]:
-    """The cover with its art at its largest; finish_cover sets it again with the kit's
-    contents, the art as large as keeps the cover one page."""
-    return [Document("cover", "Cover", _cover_pages(cover, env, art_most(env)), apart=True)]
-
-
-def _cover_pages(cover: Cover, env: PlanEnv, tall: float) -> list:
-    """The cover's pages: title, subtitle, the art at most `tall` high, the blurb, what
-    you need and the credits."""
-    x0, y0, x1, y1 = content_box(env.paper)
-    width = x1 - x0
-    regular, bold = env.face(), env.face(bold=True)
-    flow = PageFlow("Cover", y0, y1 - 20, y1 - 60)
-    mid = (x0 + x1) / 2
-    title = Font(bold, 30)
-    for line in wrap_hard(typeset(env.game.title), title.face, title.size, width, env.fonts):
-        flow.need(title.size * 1.1)
-        flow.add(Text(mid, flow.y, line, title, INK, align="centre"))
-        flow.y -= title.size * 1.1
-    flow.y += title.size * 1.1
-    if cover.subtitle:
-        sub = Font(regular, 13)
-        flow.y -= 24
-        for line in wrap_hard(typeset(cover.subtitle), sub.face, sub.size, width, env.fonts):
-            flow.need(sub.size)
-            flow.add(Text(mid, flow.y, line, sub, INK, align="centre"))
-            flow.y -= sub.size * 1.35
-        flow.y += sub.size * 1.35
-    art, high = art_ops(cover, env, width, tall)
-    flow.y -= 24
-    if art:
-        flow.add(Group(tuple(art), dx=x0, dy=flow.y + 8))
-        flow.y -= high + 10
-    flow.add(Line(x0 + width * 0.2, flow.y, x1 - width * 0.2, flow.y, RULE))
-    flow.y -= 28
-    _cover_text(cover, env, flow, x0, width)
-    return flow.finish()
-
-
-Line_ = tuple[str, Font, float, float, float]  # text, font, indent, space before, lead
-HEADINGS = ("What you need", "Credits")
-
-
-def _cover_text(cover: Cover, env: PlanEnv, flow: PageFlow, x0: float, width: float) -> None:
-    """The blurb, then what you need and the credits, each under its heading: side by
-    side (the blurb on the left) when both fit the page there, else one under the other
-    across the page, onto more pages if need be."""
-    left = _blurb_lines(cover, env, width * 0.56)
-    right = _needs_lines(cover, env, width * 0.38)
-    tall = max(_height(left), _height(right))
-    if left and right and flow.y - tall >= flow.bottom:
-        for lines, x in ((left, x0), (right, x0 + width * 0.62)):
-            y = flow.y
-            for text, font, indent, before, lead in lines:
-                flow.add(Text(x + indent, y - before, text, font, INK))
-                y -= before + lead
-        flow.y -= tall
-        return
-    x, inner = x0 + width * 0.1, width * 0.8
-    for text, font, indent, before, lead in [
-        *_blurb_lines(cover, env, inner),
-        *_needs_lines(cover, env, inner - width * 0.02),
-    ]:
-        flow.y -= before
-        flow.need(font.size + (lead if text in HEADINGS else 0.0))  # a heading keeps with a line
-        flow.add(Text(x + indent, flow.y, text, font, INK))
-        flow.y -= lead
-
-
-def _height(lines: list[Line_]) -> float:
-    return sum(before + lead for _, _, _, before, lead in lines)
-
-
-def _blurb_lines(cover: Cover, env: PlanEnv, width: float) -> list[Line_]:
-    body = Font(env.face(), 11)
-    out: list[Line_] = []
-    for n, para in enumerate(cover.blurb):
-        for i, line in enumerate(wrap_hard(typeset(para), body.face, body.size, width, env.fonts)):
-            out.append((line, body, 0.0, 6.0 if n and not i else 0.0, body.size * 1.35))
-    return out
-
-
-def _needs_lines(cover: Cover, env: PlanEnv, width: float) -> list[Line_]:
-    """What you need and the credits, each a heading over its bullets."""
-    body, head = Font(env.face(), 11), Font(env.face(bold=True), 12)
-    out: list[Line_] = []
-    for heading, entries in zip(HEADINGS, (cover.needs, cover.credits), strict=True):
-        if not entries:
-            continue
-        out.append((heading, head, 0.0, 10.0 if out else 0.0, 17.0))
-        for entry in entries:
-            for i, line in enumerate(
-                wrap_hard(typeset(entry), body.face, body.size, width - 12, env.fonts)
-            ):
-                out.append(("•  " + line if i == 0 else "   " + line, body, 2.0, 0.0,
-                            body.size * 1.35))  # fmt: skip
-    return out
+    """The cover's front; finish_cover adds the kit's contents on the pages after it."""
+    return [Document("cover", "Cover", front_pages(cover, env), apart=True)]
 
 
 def finish_cover(cover: Cover, docs: list[Document], env: PlanEnv) -> None:
-    """Put the cover first in the kit and, unless turned off, list what the kit holds
-    under it; the art shrinks, down to ART_LEAST, until the cover is one page."""
+    """Put the cover first in the kit and, unless turned off, list what the kit holds on
+    the pages after its front."""
     doc = next(d for d in docs if d.name == "cover")
     docs.remove(doc)
     docs.insert(0, doc)
-    tall = art_most(env)
-    while True:
-        doc.pages = _cover_pages(cover, env, tall)
-        if cover.contents:
-            add_contents(doc, docs, env, content_box(env.paper))
-        if len(doc.pages) == 1 or tall <= ART_LEAST:
-            return
-        tall = max(ART_LEAST, tall - ART_STEP)
+    doc.pages = front_pages(cover, env)
+    if cover.contents:
+        add_contents(doc, docs, env, content_box(env.paper), band_colour(cover))
 
 
-def art_most(env: PlanEnv) -> float:
-    """The most height the cover's art takes: ART_SHARE of the page's body."""
-    _, y0, _, y1 = content_box(env.paper)
-    return (y1 - y0) * ART_SHARE
+def band_colour(cover: Cover) -> str:
+    return cover.colour or COVER_BAND
 
 
-ART_SHARE = 0.4  # the most of a page's body the art takes
-ART_LEAST = 54.0  # points: the art shrinks no further to keep the cover one page
-ART_STEP = 18.0  # points: how much it shrinks at a time
+def front_box(env: PlanEnv) -> tuple[float, float, float, float]:
+    """Where the front draws: inside its sheet label and scale bars, as every sheet."""
+    return content_box(env.paper)
+
+
+PART_GAP = 14.0  # between the front's parts
+HERO_PAD = 12.0  # round the hero art inside its panel
+TITLE_MOST, TITLE_LEAST = 46.0, 26.0  # the title's type: as large as fits in two lines
+TAGLINE = 13.0
+BLURB = 11.5
+CREDIT = 8.0
+BADGE_LABEL, BADGE_VALUE, BADGE_TEXT = 7.5, 16.0, 9.0
+BADGE_PAD = 8.0
+
+
+def front_pages(cover: Cover, env: PlanEnv) -> list[Page]:
+    """The front, one page, as its layout composes it; when the blurb and credits leave
+    the hero less than HERO_LEAST of the page, they go on framed pages after it."""
+    layout = cover.layout or CoverLayout("none", ())  # a mistaken name: the build stops
+    names = [p.part for p in layout.parts]
+    page, fits = _front(cover, env, names)
+    if fits:
+        return [page]
+    page, _ = _front(cover, env, [n for n in names if n not in ("blurb", "credits")])
+    return [page, *_words_after(cover, env)]
+
+
+HERO_LEAST = 0.3  # of the page's body: less, and the blurb moves off the front
+
+
+@record
+class Drawn:
+    """A part of the front as drawn: its ops (origin bottom-left) and its height."""
+
+    ops: list
+    height: float
+
+
+def _front(cover: Cover, env: PlanEnv, names: list[str]) -> tuple[Page, bool]:
+    """The front with the parts named, top to bottom, each at its share of the page (or
+    what its words need), the hero in what is left; and whether the hero had its least."""
+    x0, y0, x1, y1 = front_box(env)
+    width, body = x1 - x0, y1 - y0
+    shares = {p.part: p.height for p in (cover.layout.parts if cover.layout else ())}
+    drawn = {name: Drawn(*_part(name, cover, env, width)) for name in names}
+    fixed = {n: max(shares.get(n, 0.0) * body, drawn[n].height) for n in names}
+    parts = [n for n in names if n == "hero" or fixed[n] > 0]
+    rest = body - sum(h for n, h in fixed.items() if n != "hero") - PART_GAP * (len(parts) - 1)
+    hero, high = _hero(cover, env, width, rest) if rest > 0 else ([], 0.0)
+    fits = rest >= body * HERO_LEAST or not high and rest >= 0
+    if not high and "hero" in parts:
+        parts.remove("hero")
+    page = Page("Cover")
+    y = y1
+    spare = max(0.0, rest) / max(1, len(parts) - 1) if not high else 0.0  # shared out as gaps
+    for name in parts:
+        if name == "hero":
+            page.ops.append(Group(tuple(hero), dx=x0, dy=y))
+            y -= high + PART_GAP + spare
+            continue
+        ops, tall = drawn[name].ops, fixed[name]
+        if name == "band":  # on the kit's colour, its words centred in the band's height
+            ops = [Rect(0, 0, width, tall, fill=band_colour(cover), radius=4),
+                   Group(tuple(ops), dy=(tall - drawn[name].height) / 2)]  # fmt: skip
+        page.ops.append(Group(tuple(ops), dx=x0, dy=y - tall))
+        y -= tall + PART_GAP + spare
+    return page, fits
+
+
+def _words_after(cover: Cover, env: PlanEnv) -> list[Page]:
+    """The blurb and the credits on framed pages after the front, when the front has no
+    room for them."""
+    x0, y0, x1, y1 = content_box(env.paper)
+    flow = PageFlow("Cover", y0, y1 - 20, y1 - 20)
+    for paras, size, ink in ((cover.blurb, BLURB, INK), (cover.credits, CREDIT, MUTED)):
+        font = Font(env.face(), size)
+        for para in paras:
+            for line in wrap_hard(typeset(para), font.face, size, x1 - x0, env.fonts):
+                flow.need(size * 1.4)
+                flow.add(Text(x0, flow.y, line, font, ink))
+                flow.y -= size * 1.4
+            flow.y -= size * 0.6
+    return flow.finish()
+
+
+def _part(name: str, cover: Cover, env: PlanEnv, width: float) -> tuple[list, float]:
+    """A part's ops, origin bottom-left, and its height (the hero is drawn apart)."""
+    if name == "band":
+        return _band(cover, env, width)
+    if name == "badges":
+        return _badges(cover, env, width)
+    if name == "blurb":
+        return _lines_block(cover.blurb, Font(env.face(), BLURB), 1.4, INK, width * 0.82,
+                            width, env, "left", BLURB * 0.6)  # fmt: skip
+    if name == "credits":
+        return _lines_block(cover.credits, Font(env.face(), CREDIT), 1.3, MUTED, width,
+                            width, env, "centre", 0.0)  # fmt: skip
+    return [], 0.0
+
+
+def _hero(cover: Cover, env: PlanEnv, width: float, tall: float) -> tuple[list, float]:
+    """The art on a panel of the band's colour, lightly tinted, filling `tall`; origin at
+    its top-left."""
+    inner = width - 2 * HERO_PAD
+    art, high = art_ops(cover, env, inner, tall - 2 * HERO_PAD)
+    if not art:
+        return [], 0.0
+    panel = mix(band_colour(cover), PAPER, HERO_TINT)
+    top = -(tall - high) / 2
+    return [Rect(0, -tall, width, tall, fill=panel, radius=4),
+            Group(tuple(art), dx=HERO_PAD, dy=top)], tall  # fmt: skip
+
+
+HERO_TINT = 0.88  # the hero's panel: the band's colour this far toward the paper
+
+
+def _band(cover: Cover, env: PlanEnv, width: float) -> tuple[list, float]:
+    """The title as large as fits one line (two at TITLE_LEAST), the tagline under it, in
+    the colour that reads on the band; origin bottom-left."""
+    ink = readable_on(band_colour(cover))
+    bold, regular = env.face(bold=True), env.face()
+    room = width - 2 * PART_GAP
+    title = typeset(env.game.title)
+    size = TITLE_MOST
+    while size > TITLE_LEAST and len(wrap(title, bold, size, room, env.fonts)) > 1:
+        size -= 2
+    ops: list = []
+    y = -PART_GAP * 0.7 + size * 0.05
+    for text in wrap_hard(title, bold, size, room, env.fonts):
+        y -= size * 1.05
+        ops.append(Text(width / 2, y, text, Font(bold, size), ink, align="centre"))
+    soft = mix(ink, band_colour(cover), 0.18)  # the tagline a little quieter than the title
+    y -= TAGLINE * 0.5 if cover.subtitle else 0.0  # the tagline stands apart from the title
+    for text in wrap_hard(typeset(cover.subtitle), regular, TAGLINE, room, env.fonts):
+        y -= TAGLINE * 1.3
+        ops.append(Text(width / 2, y, text, Font(regular, TAGLINE), soft, align="centre"))
+    tall = -y + PART_GAP * 0.7 + TAGLINE * 0.3
+    return [Group(tuple(ops), dy=tall)], tall
+
+
+def _badges(cover: Cover, env: PlanEnv, width: float) -> tuple[list, float]:
+    """Players, playing time and ages, each a box with its word over its value, and what
+    you need in a box across the rest of the row (or a row of its own on narrow paper);
+    origin bottom-left."""
+    bold = env.face(bold=True)
+    facts = [(w, typeset(v)) for w, v in (("PLAYERS", cover.players),
+             ("PLAYING TIME", cover.time), ("AGES", cover.ages)) if v]  # fmt: skip
+    sizes = [max(env.fonts.width(w, bold, BADGE_LABEL), env.fonts.width(v, bold, BADGE_VALUE))
+             + 2 * BADGE_PAD + 8 for w, v in facts]  # fmt: skip
+    gap = PART_GAP * 0.6
+    left = width - sum(sizes) - gap * len(facts)
+    apart = left < NEEDS_LEAST  # the needs on a row of their own, under the facts
+    needs = _needs_box(cover, env, width if apart else left)
+    if not facts and not needs[0]:
+        return [], 0.0
+    tall = BADGE_LABEL + BADGE_VALUE + 2 * BADGE_PAD + 6
+    row = tall if apart or not facts else max(tall, needs[1])
+    ops: list = []
+    x = 0.0
+    for (word, value), w in zip(facts, sizes, strict=True):
+        ops += _badge(cover, env, x, 0.0, w, row, word)
+        ops.append(Text(x + w / 2, BADGE_PAD + 3 + (row - tall) / 2, value,
+                        Font(bold, BADGE_VALUE), INK, align="centre"))  # fmt: skip
+        x += w + gap
+    if not needs[0]:
+        return ops, row
+    if apart and facts:  # the facts above, the needs under them
+        ops = [Group(tuple(ops), dy=needs[1] + gap)]
+        return [*ops, *needs[0]], row + gap + needs[1]
+    return [*ops, Group(tuple(needs[0]), dx=x, dy=row - needs[1])], max(row, needs[1])
+
+
+NEEDS_LEAST = 150.0  # points: a narrower needs box goes on a row of its own
+
+
+def _badge(cover: Cover, env: PlanEnv, x: float, y: float, w: float, h: float,
+           word: str) -> list:  # fmt: skip
+    """A badge's box, in the band's colour, and its word at its top."""
+    colour = band_colour(cover)
+    label = legible(colour, PAPER, PIECE_CONTRAST) or INK
+    fill, frame = mix(colour, PAPER, BADGE_TINT), Stroke(colour, 1.0)
+    font = Font(env.face(bold=True), BADGE_LABEL)
+    top = y + h - BADGE_PAD - BADGE_LABEL
+    return [Rect(x, y, w, h, fill=fill, stroke=frame, radius=5),
+            Text(x + w / 2, top, word, font, label, align="centre")]  # fmt: skip
+
+
+def _needs_box(cover: Cover, env: PlanEnv, width: float) -> tuple[list, float]:
+    """What you need: a badge `width` wide, its things one after another; origin
+    bottom-left."""
+    if not cover.needs:
+        return [], 0.0
+    regular = env.face()
+    said = " · ".join(typeset(n) for n in cover.needs)
+    lines = wrap_hard(said, regular, BADGE_TEXT, width - 2 * BADGE_PAD, env.fonts)
+    tall = BADGE_LABEL + len(lines) * BADGE_TEXT * 1.3 + 2 * BADGE_PAD + 5
+    ops = _badge(cover, env, 0.0, 0.0, width, tall, "YOU NEED")
+    y = tall - BADGE_PAD - BADGE_LABEL - 3
+    for line in lines:
+        y -= BADGE_TEXT * 1.3
+        ops.append(Text(width / 2, y, line, Font(regular, BADGE_TEXT), INK, align="centre"))
+    return ops, tall
+
+
+BADGE_TINT = 0.93  # a badge's ground: the band's colour this far toward the paper
+
+
+def _lines_block(
+    paras: tuple[str, ...], font: Font, lead: float, colour: str, measure: float,
+    width: float, env: PlanEnv, align: str, apart: float,
+) -> tuple[list, float]:  # fmt: skip
+    """Paragraphs set `measure` wide, centred in `width` (each line centred, or the block
+    centred with its lines left), `apart` between paragraphs; origin bottom-left."""
+    lines: list[tuple[str, float]] = []
+    for n, para in enumerate(paras):
+        for i, line in enumerate(
+            wrap_hard(typeset(para), font.face, font.size, measure, env.fonts)
+        ):
+            lines.append((line, apart if n and not i else 0.0))
+    if not lines:
+        return [], 0.0
+    tall = sum(font.size * lead + gap for _, gap in lines)
+    left = (width - measure) / 2
+    ops, y = [], tall
+    for line, gap in lines:
+        y -= gap + font.size * lead
+        at = width / 2 if align == "centre" else left
+        ops.append(Text(at, y + font.size * (lead - 1), line, font, colour, align=align))
+    return ops, tall
+
+
 ART_GAP = 12.0  # between its pieces
 ART_SCALE = 2.0  # a piece drawn at most this many times its size
 ART_LOOKS = 6  # the most pieces the cover chooses on its own
@@ -160,11 +288,7 @@ def art_ops(cover: Cover, env: PlanEnv, width: float, tall: float) -> tuple[list
     each as large as fits, up to ART_SCALE times its printed size. ([], 0) for `art: none`
     or nothing to show."""
     if cover.art_map is not None:
-        drawn, high = diagram_ops(env.game, cover.art_map, width, RULES_MIN * 1.2, env)
-        k = min(1.0, tall / high)
-        if k < 1.0:  # drawn again, its map's lines weighed at the scale it prints at
-            drawn, high = diagram_ops(env.game, cover.art_map, width, RULES_MIN * 1.2, env, k)
-        return [Group(tuple(drawn), dx=width * (1 - k) / 2, scale=k)], high * k
+        return _window(cover, env, width, tall)
     hand, rest = _art_pieces(cover, env)
     if len(hand) < 3:
         return _row(hand + rest, width, tall)
@@ -174,6 +298,23 @@ def art_ops(cover: Cover, env: PlanEnv, width: float, tall: float) -> tuple[list
     fan, high = _fan(hand, width, tall - below - ART_GAP)
     row, low = _row(rest, width, below)
     return [*fan, Group(tuple(row), dy=-(high + ART_GAP))], high + ART_GAP + low
+
+
+def _window(cover: Cover, env: PlanEnv, width: float, tall: float) -> tuple[list, float]:
+    """The map window (or spread) `art:` draws, as large as fits `width` and `tall`, up to
+    ART_SCALE times the size a rulebook draws it at: its map's lines weighed at the
+    scale it prints at."""
+    assert cover.art_map is not None
+    drawn, high = diagram_ops(env.game, cover.art_map, width, RULES_MIN * 1.2, env)
+    wide = width
+    if cover.art_map.map is not None and env.game.maps is not None:
+        m = env.game.maps.get(cover.art_map.map)
+        if m is not None:
+            scale, (x0, _, x1, _) = window_scale(m, window_cells(m, cover.art_map.cells), width)
+            wide = (x1 - x0) * scale
+    k = min(ART_SCALE, width / wide, tall / high)
+    drawn, high = diagram_ops(env.game, cover.art_map, width / k, RULES_MIN * 1.2, env, k)
+    return [Group(tuple(drawn), scale=k)], high * k  # centred in width / k: in width
 
 
 ROW_SHARE = 0.35  # the most of the art's height a row of pieces under a fan of cards takes

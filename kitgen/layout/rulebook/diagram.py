@@ -85,7 +85,7 @@ def _map_window(
     assert m is not None
     cells = window_cells(m, d.cells)
     scale, (x0, y0, x1, y1) = window_scale(m, cells, width)
-    coords, coord_cells = reduced_coords(m, scale)
+    coords, coord_cells = reduced_coords(m, scale * shrink)  # words sized as they print
     if m.coords and coord_cells is None:  # only the window's: no hidden words past its edge
         coords, coord_cells = coords or coord_size(m), tuple(cells)
     if coords is not None and coord_cells is not None:  # none a piece would stand on
@@ -99,7 +99,8 @@ def _map_window(
     pieces = _pieces(game, m, d, scale, env)
     # pieces hide the marks under them, as counters on a board do; arrows run under the
     # pieces and every word, so no line crosses a piece's or a cell's text
-    art = map_ops(m, faces, key_prefix="rulebook-", least=RULES_MIN / scale, coords=coords,
+    least = RULES_MIN / (scale * shrink)  # words as they print
+    art = map_ops(m, faces, key_prefix="rulebook-", least=least, coords=coords,
                   coord_cells=coord_cells, hide=_boxes(game, m, d),
                   under=tuple(_arrows(m, d, scale, env)), printed=scale * shrink)  # fmt: skip
     art += pieces

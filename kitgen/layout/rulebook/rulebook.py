@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 from ...model.counters import Picture
-from ...model.reading import MARK, NOTES_INTRO, NOTES_TITLE, note
+from ...model.reading import GLANCE_TITLE, MARK, NOTES_INTRO, NOTES_TITLE, note
 from ...model.rulebook import REF, Block, Rulebook, RuleSection, every_section, numbered, numbers
 from ...model.table import TextBlock
 from ...records import field, record
@@ -149,9 +149,6 @@ def _book_pages(book: Rulebook, title: str, units: list[Unit], frame: _Frame, en
     if contents:
         _contents(pages, book, laid.anchors, frame.w, frame.h, env)
     return pages, laid.anchors
-
-
-GLANCE_TITLE = "At a glance"
 
 
 def _glance_units(book: Rulebook, refs: list[str], cw: float, env: PlanEnv) -> list[Unit]:
