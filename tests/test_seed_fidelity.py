@@ -321,3 +321,123 @@ def test_reshuffled_map_piece_file_holds_the_4_pieces_the_source_asks_for():
     cover = " ".join(" ".join(pdf_text(pdfs["cover.pdf"])).split())
     entry = cover.split("map-station-piece.pdf")[1].split(".pdf")[0]
     assert "copies" not in entry
+
+
+def _ink_box(pdf: bytes, page: int, bbox: list[float]) -> tuple[float, float, float, float]:
+    """The printed extent of the path objects inside ``bbox`` (a piece's box on its page,
+    with a point to spare): what the piece measures on paper, crop marks outside it."""
+    import pypdfium2 as pdfium
+    import pypdfium2.raw as raw
+
+    doc = pdfium.PdfDocument(pdf)
+    x0, y0, x1, y1 = bbox
+    boxes = [
+        obj.get_bounds()
+        for obj in doc[page - 1].get_objects(max_depth=8)
+        if obj.type == raw.FPDF_PAGEOBJ_PATH
+    ]
+    inside = [
+        b for b in boxes if b[0] >= x0 - 1 and b[1] >= y0 - 1 and b[2] <= x1 + 1 and b[3] <= y1 + 1
+    ]
+    return (
+        min(b[0] for b in inside),
+        min(b[1] for b in inside),
+        max(b[2] for b in inside),
+        max(b[3] for b in inside),
+    )
+
+
+def test_reshuffled_every_counter_fits_a_map_space():
+    """Review: "Some counters are bigger than the map spaces": the Submarines (1 x 3/4 in)
+    and the Aguan (1 in) on 3/4 in spaces. Each counter's printed extent, read back from
+    counters.pdf, is no wider and no taller than a space of the map pieces."""
+    _, pdfs, manifest = seed_kit("reshuffled")
+    (cell,) = {i["cell"] for i in manifest["items"] if i["kind"] == "map"}
+    assert cell == 54.0  # 3/4 in, the Ronin's size
+    sizes = {}
+    for item in manifest["items"]:
+        if item["kind"] in ("counter", "marker") and item["file"] == "counters.pdf":
+            x0, y0, x1, y1 = _ink_box(pdfs["counters.pdf"], item["page"], item["bbox"])
+            w, h = sizes.get(item["id"], (0.0, 0.0))
+            sizes[item["id"]] = (max(w, round(x1 - x0, 1)), max(h, round(y1 - y0, 1)))
+    assert {"aguan", "submarine-red", "ronin-sword", "water-level"} <= set(sizes)
+    # the cut line and a fold pair's dashes overrun by their stroke: under 2 pt (the old
+    # Submarine was 72 pt wide, the Aguan 72 pt across)
+    too_big = {k: v for k, v in sizes.items() if max(v) > cell + 2.0}
+    assert too_big == {}
+    assert sizes["aguan"][0] >= cell - 2 and sizes["submarine-red"][0] >= cell - 2
+
+
+def test_reshuffled_blank_tables_say_honestly_how_players_fill_them():
+    """Review: "the number tables are blank: the source never printed them, yet the cover
+    says to fill them in 'from your own copy'". The blanks stay (no invented number); the
+    cover and every table say the players fill them before their first game, by rule 3.5,
+    which the kit marks as its own."""
+    cover = printed("reshuffled", "cover.pdf")
+    assert "own copy" not in cover
+    assert (
+        "The original rules list the Hustle costs and Rumble modifiers without their numbers"
+        in cover
+    )
+    assert (
+        "before the first game the players agree each value and write it in (rulebook 3.5)" in cover
+    )
+    book = printed("reshuffled", "rulebook.pdf")
+    rule = re.search(
+        f"3.5 Before the first game, fill in the tables.({MARK}) The Hustle costs", book
+    )
+    assert rule
+    assert "The middle value stands (with an even number of players, the lower of the two" in book
+    for name in ("rulebook.pdf", "sheet-reference.pdf", "cards.pdf", "cover.pdf"):
+        text = printed("reshuffled", name)
+        assert "lost" not in text.replace("is lost", "").replace("are lost", ""), name
+    for name in ("sheet-reference.pdf", "cards.pdf"):
+        text = printed("reshuffled", name)
+        assert text.count("fill them in together before your first game (rule 3.5)") >= 2, name
+    planned, _, _ = seed_kit("reshuffled")
+    blanks = [str(d) for d in planned.diags.warnings if "write-in blank" in str(d)]
+    assert len(blanks) == 8 + 12  # every cost but carrying's, every modifier
+    notes = printed("reshuffled", "notes.pdf")
+    assert f"{rule.group(1)} The players fill in the two tables together" in notes
+
+
+def test_reshuffled_rules_the_notes_held_are_in_the_rulebook():
+    """Review: "Rules you need are only in the notes". What a player needs is stated in
+    the rule itself; the notes page explains the kit's choice."""
+    book = printed("reshuffled", "rulebook.pdf")
+    for rule in (
+        "At the start of Phases 1 to 4 (Hack, Hustle, Rumble, Grab), players act in",
+        "may make as many hacks in the phase as he has tokens to spend",
+        "A Ronin who stood in it when it was locked may leave it, paying the Locked Hatchway cost",
+        "A Ronin carrying the Aguan or a Sentry-Gun is encumbered",
+        "never enters a Hatchway on a diagonal step",
+        "Never enter a Hatchway on a diagonal move. A Ronin in a full Room may still enter",
+    ):
+        assert rule in book, rule
+    for name in ("sheet-reference.pdf", "cards.pdf"):  # no footnote mark left without its row
+        text = printed("reshuffled", name)
+        assert "* Hatchways" not in text and "** A Ronin" not in text, name
+        assert "Never enter a Hatchway on a diagonal move." in text, name
+
+
+def test_reshuffled_each_cut_map_piece_names_itself_inside_its_cut():
+    """Issue 43: once cut, a player held four like squares. Each piece now prints its
+    number inside its cut line (read back from the PDF), and its sheet says how the four
+    meet; the cells' names (A1 to R18) run on across each seam."""
+    from tests.page_marks import marks_of
+
+    _, pdfs, manifest = seed_kit("reshuffled")
+    pieces = [i for i in manifest["items"] if i["file"] == "map-station-piece.pdf"]
+    assert len(pieces) == 4
+    said = {n: f"PIECE {n}" for n in (1, 2, 3, 4)}
+    sheet = printed("reshuffled", "map-station-piece.pdf")
+    assert sheet.count("pieces 1 and 2 on top, 4 and 3 below") == 4
+    for item in pieces:
+        marks = marks_of(pdfs["map-station-piece.pdf"], item["page"])
+        words = said[item["copy"]].replace(" ", "")  # a run's text comes without spaces
+        (run,) = [n for n, text in marks.runs.items() if text == words]
+        x0, y0, x1, y1 = item["bbox"]
+        glyphs = [g for g in marks.glyphs if g.run == run]
+        assert len(glyphs) == len(words)
+        for g in glyphs:
+            assert x0 <= g.box[0] and g.box[2] <= x1 and y0 <= g.box[1] and g.box[3] <= y1
