@@ -256,7 +256,8 @@ def test_a_long_contents_list_runs_on_to_the_next_page_with_each_page_right(game
     pages = pdf_words(pdf)
     listed = {}  # section number -> the page the contents give for it
     for words in pages[:2]:  # the title page and the one the contents run on to
-        text = [w.text for w in words]
+        top = max(w.box[3] for w in words)
+        text = [w.text for w in words if w.box[3] < top - 30]  # not the running head
         for k, word in enumerate(text[:-2]):
             if re.fullmatch(r"\d+\.0", word) and text[k + 1] == "Extra":
                 listed[word] = int(next(t for t in text[k + 3 :] if t.isdigit()))

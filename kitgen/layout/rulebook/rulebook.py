@@ -66,6 +66,11 @@ class Unit:
     anchor: str = ""  # a section's id: the contents list gives its page
     opens: bool = False  # the first slice of a box
     fresh: bool = False  # starts a page of its own
+    cont: Unit | None = None  # a long box's "continued" line, over a slice atop a column
+    # a part that can be cut where a column ends (a table, between its rows): given the
+    # room, (the part that fits, the rest) or None; `least` is its smallest first part
+    split: Callable[[float], tuple[Unit, Unit] | None] | None = field(default=None, compare=False)
+    least: float = 0.0
 
 
 @record(frozen=False)
@@ -326,20 +331,40 @@ def _layout_units(lay, space: float) -> list[Unit]:
 
 
 def _table_units(ref: str, cw: float, size: float, env: PlanEnv) -> list[Unit]:
-    """The kit's table (never typed twice), whole, or in parts that each fill a column
-    and repeat its head."""
+    """The kit's table (never typed twice), as one unit that is cut between its rows
+    where a column ends (each part repeats its head)."""
     table = next(t for t in env.game.tables if t.id == ref)
     lay = layout_table(table, cw, env, size, RULES_MIN)
-    units: list[Unit] = []
-    start, tall = 0, _column_height(env) * 0.9
-    while start < lay.units or not units:
-        end = start + 1
-        while end < lay.units and lay.part_height(start, end + 1, not units, False) <= tall:
+    return [_table_rows(lay, 0, size * 0.7)]
+
+
+TABLE_KEEP = 2  # rows: a table cut at a column's end leaves at least this many each side
+
+
+def _table_rows(lay, start: int, space: float) -> Unit:
+    """Rows `start` to the end of a laid-out table, as a unit that splits between rows."""
+    first, rows = start == 0, lay.units
+    keep = min(TABLE_KEEP, rows - start)
+
+    def split(room: float) -> tuple[Unit, Unit] | None:
+        end = start + keep
+        if rows - start < 2 * TABLE_KEEP or lay.part_height(start, end, first, False) > room:
+            return None
+        while (
+            end + 1 <= rows - TABLE_KEEP and lay.part_height(start, end + 1, first, False) <= room
+        ):
             end += 1
-        h = lay.part_height(start, end, not units, end >= lay.units)
-        units.append(Unit(h, _table_part(lay, start, end, not units), space=size * 0.7))
-        start = end
-    return units
+        part = Unit(lay.part_height(start, end, first, False), _table_part(lay, start, end, first),
+                    space=space)  # fmt: skip
+        return part, _table_rows(lay, end, space)
+
+    tall = lay.part_height(start, rows, first, True)
+    least = (
+        lay.part_height(start, start + keep, first, False)
+        if rows - start >= 2 * TABLE_KEEP
+        else tall
+    )
+    return Unit(tall, _table_part(lay, start, rows, first), space=space, split=split, least=least)
 
 
 def _table_part(lay, start: int, end: int, first: bool) -> Draw:
@@ -364,14 +389,22 @@ def _box_units(block: Block, nums: dict[str, str], cw: float, size: float, env) 
     units[-1].keep = True
     units += _blocks_units(list(block.blocks), nums, inner, size * 0.95, env)
     units.append(Unit(BOX_PAD, lambda x, y, w: []))
+    whole = sum(u.space + u.height for u in units) <= _column_height(env)
+    (cont,) = _text_units(f"*{title} (continued)*", inner, size * 0.9, env, colour=MUTED)[:1]
     for u in units:
         u.box = block.kind
+        if whole:  # kept in one column: moved on whole, never cut, where it does not fit
+            u.keep, u.split = True, None
+        else:  # cut where a column ends, and said to go on atop the next
+            u.cont = cont
+    units[-1].keep = False
     return units
 
 
 # ---- placing ----------------------------------------------------------------------
 
 
+HEAD_JOIN = " \u2013 "  # a running head's two sections: the one atop the page, the last it starts
 BALANCE_STEP = 12.0  # points: how much lower a balanced page's columns end at each try
 
 
@@ -391,7 +424,8 @@ class _Columns:
         self.bottom = FOOT_ROOM
         self.laid = Laid([[] for _ in range(start)], ["" for _ in range(start)])
         self.lasts = ["" for _ in range(start)]  # each page's last section heading
-        self.head = ""
+        self.tops = ["" for _ in range(start)]  # the section in force at each page's top
+        self.head = ""  # the section in force
         self.box = ""  # the kind of box the last unit was a slice of
         self.top = frame.h - HEAD_ROOM if first is None else first
         self._new_page()
@@ -401,7 +435,8 @@ class _Columns:
         self.laid.pages.append([])
         self.laid.heads.append("")
         self.lasts.append("")
-        self.page_top = self.top
+        self.tops.append("")
+        self.page_top, self.page_head = self.top, self.head
         self.col, self.y = 0, self.top
 
     def _next_column(self) -> None:
@@ -411,33 +446,82 @@ class _Columns:
             self._new_page()
 
     def place(self, units: list[Unit]) -> Laid:
-        last_page = self._place(units)  # the index of the first unit on the last page
-        if self.cols > 1 and len(units) - last_page > 1:
-            self._balance(units[last_page:])
-        for n, (first, last) in enumerate(zip(self.laid.heads, self.lasts, strict=True)):
-            self.laid.heads[n] = first or self.head  # a page's first section, else the one in force
-            self.head = last or self.head
+        last = self._place(units)  # the units on the last page, as placed
+        if self.cols > 1 and len(last) > 1:
+            self._balance(last)
+        for n, (top, end) in enumerate(zip(self.tops, self.lasts, strict=True)):
+            # the section at the page's top, and the last one it starts when another
+            self.laid.heads[n] = top if end in ("", top) else f"{top}{HEAD_JOIN}{end}"
         return self.laid
 
-    def _place(self, units: list[Unit]) -> int:
-        """Place the units on from here; the index of the first on the last page."""
-        first = 0
-        for i, u in enumerate(units):
-            need, j = u.space + u.height, i
-            while units[j].keep and j + 1 < len(units):  # what it keeps with, to its end
-                j += 1
-                need += units[j].space + units[j].height
+    def _place(self, units: list[Unit]) -> list[Unit]:
+        """Place the units on from here in order, but for a box moved on past the words
+        after it in its section (`_float`) and a table cut where a column ends; the units
+        placed on the last page, in their order there."""
+        queue, last, i = list(units), [], 0
+        while i < len(queue):
+            u = queue[i]
             if u.fresh and self.laid.pages[-1]:
                 self._new_page()
-            elif self.y - need < self.bottom and self.y < self.page_top:
-                self._next_column()
+            elif not self._fits(queue, i):
+                cut = u.split(self._room(u)) if u.split is not None else None
+                if cut is not None:
+                    queue[i : i + 1] = cut
+                    continue
+                if self.y < self.page_top:  # at a column's top it goes in as it is
+                    if not (u.opens and self._float(queue, i)):
+                        self._next_column()
+                    continue
             if not self.laid.pages[-1]:
-                first = i
+                last = []
             self._put(u)
-        return first
+            last.append(u)
+            i += 1
+        return last
+
+    def _room(self, u: Unit) -> float:
+        """The height left in the column for `u` (its space dropped at a column's top)."""
+        return self.y - self.bottom - (0.0 if self.y >= self.page_top else u.space)
+
+    def _fits(self, queue: list[Unit], i: int) -> bool:
+        """Whether unit i and what it keeps with fit the column (of a table it keeps with,
+        the least part it may be cut to)."""
+        u, j = queue[i], i
+        need = (u.space if self.y < self.page_top else 0.0) + u.height
+        while queue[j].keep and j + 1 < len(queue):
+            j += 1
+            if queue[j].split is not None:
+                need += queue[j].space + queue[j].least
+                break
+            need += queue[j].space + queue[j].height
+        return self.y - need >= self.bottom
+
+    def _float(self, queue: list[Unit], i: int) -> bool:
+        """A box (opening at unit i) that does not fit where it stands moved on past the
+        units after it that fill the column, up to its section's next heading or box:
+        the column is filled, and the box starts the next whole. False when none fits."""
+        end = i + 1
+        while end < len(queue) and queue[end].box and not queue[end].opens:
+            end += 1
+        room, took, n = self.y - self.bottom, 0, end
+        while n < len(queue):
+            f = queue[n]
+            if f.head or f.opens or f.fresh or f.box or f.split is not None:
+                break
+            room -= f.space + f.height
+            if room < 0:
+                break
+            n += 1
+            if not f.keep:
+                took = n - end
+        if not took:
+            return False
+        queue[i : end + took] = queue[end : end + took] + queue[i:end]
+        return True
 
     def _restart_page(self, top: float) -> None:
         self.laid.pages[-1], self.laid.heads[-1], self.lasts[-1] = [], "", ""
+        self.tops[-1], self.head = "", self.page_head
         self.col, self.y, self.box, self.page_top = 0, top, "", top
 
     def _balance(self, units: list[Unit]) -> None:
@@ -452,12 +536,16 @@ class _Columns:
             self._place(units)
             if len(self.laid.pages) == pages:
                 break
-            del self.laid.pages[pages:], self.laid.heads[pages:], self.lasts[pages:]
+            self._drop_after(pages)
         else:
             self.bottom = bottom
             self._restart_page(top)
             self._place(units)
         self.bottom = bottom
+
+    def _drop_after(self, pages: int) -> None:
+        del self.laid.pages[pages:], self.laid.heads[pages:], self.lasts[pages:]
+        del self.tops[pages:]
 
     def _put(self, u: Unit) -> None:
         at_top = self.y >= self.page_top
@@ -466,16 +554,23 @@ class _Columns:
         ops = self.laid.pages[-1]
         if u.box:  # a slice of the box's ground, through the room since the slice before
             top = self.y if self.box and not u.opens and not at_top else y
+            inner = (x + BOX_PAD + 2, self.cw - 2 * BOX_PAD - 2)
+            said = []
+            if at_top and u.cont is not None and self.box == u.box and not u.opens:
+                said = u.cont.draw(inner[0], y - BOX_PAD, inner[1])  # "... (continued)"
+                y -= BOX_PAD + u.cont.height
             tall = top - y + u.height
             ops.append(Rect(x, y - u.height, self.cw, tall, fill=BOX_GROUND[u.box]))
             ops.append(Rect(x, y - u.height, 2.0, tall, fill=BOX_BAR[u.box]))
-            ops.extend(u.draw(x + BOX_PAD + 2, y, self.cw - 2 * BOX_PAD - 2))
+            ops.extend(said)
+            ops.extend(u.draw(inner[0], y, inner[1]))
         else:
             ops.extend(u.draw(x, y, self.cw))
         self.box = u.box
+        if not self.tops[-1]:
+            self.tops[-1] = u.head or self.head
         if u.head:
-            self.laid.heads[-1] = self.laid.heads[-1] or u.head
-            self.lasts[-1] = u.head
+            self.head = self.lasts[-1] = u.head
         if u.anchor:
             self.laid.anchors[u.anchor] = len(self.laid.pages)
         self.y = y - u.height
@@ -557,6 +652,10 @@ def _furniture(n: int, title: str, head: str, frame: _Frame, top: float | None, 
     size = 7.5
     font, bold = Font(env.face(italic=True), size), Font(env.face(bold=True), 9.0)
     ops: list = [Text(w / 2, 4, str(n), bold, INK, "centre")]
+    if env.fonts.width(typeset(title + head), font.face, size) > w - 24:
+        head, _, _ = head.partition(
+            HEAD_JOIN
+        )  # two sections' names too long: the one atop the page
     if n > 1:
         ops += [
             Text(0, h - 10, typeset(title), font, MUTED),

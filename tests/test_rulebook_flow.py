@@ -1,0 +1,144 @@
+"""How the rulebook's pages fill, read back from the PDF: an example box that fits a
+column is never cut (it moves on whole, and the words after it in its section fill the
+column it left), a table is cut between its rows where a column ends (not moved on
+whole, leaving the page half empty), and a running head names the section at the page's
+top, with the last one the page starts."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tests.conftest import book_pages, build_pdfs, pdf_words
+from tests.test_rulebook import GAME, _game
+
+HEADING = re.compile(r"^[0-9]+\.0$")
+BACK_MATTER = ("At a glance", "Notes on this edition")
+
+
+def _lines(page) -> list[tuple[float, str]]:
+    """A page's lines, top down: (the line's middle, its words left to right); words
+    whose middles lie within 3 pt are one line (capitals, descenders and a mark move a
+    word's box, never a line's pitch)."""
+    rows: list[tuple[float, list]] = []
+    for w in sorted(page, key=lambda w: -(w.box[1] + w.box[3])):
+        middle = (w.box[1] + w.box[3]) / 2
+        if rows and rows[-1][0] - middle < 3.0:
+            rows[-1][1].append(w)
+        else:
+            rows.append((middle, [w]))
+    return [(y, " ".join(w.text for w in sorted(ws, key=lambda w: w.box[0]))) for y, ws in rows]
+
+
+def _pages(folder, **kw) -> list:
+    _, pdfs, _ = build_pdfs(_game(folder, **kw))
+    return pdf_words(pdfs["rulebook.pdf"])
+
+
+def _page_words(pdfs: dict, manifest: dict, number: int) -> tuple[list, tuple]:
+    """A booklet page's words (by its printed number) and its box on the sheet."""
+    (item,) = [i for i in manifest["items"] if i.get("book_page") == number]
+    x0, y0, x1, y1 = item["bbox"]
+    words = pdf_words(pdfs["rulebook.pdf"])[item["page"] - 1]
+    return [w for w in words if x0 - 1 <= w.box[0] and w.box[2] <= x1 + 1
+            and y0 - 1 <= w.box[1] and w.box[3] <= y1 + 1], (x0, y0, x1, y1)  # fmt: skip
+
+
+N_PARAS = 40
+LONG_BOX = GAME.replace(
+    "                      caption: A line of fire.\n",
+    "                      caption: A line of fire.\n"
+    + "".join(f'                  - "Step {n} of the example, after the shot."\n' for n in range(8))
+    + '                  - "End of the example."\n',
+)
+LONG_INTRO = LONG_BOX.replace(
+    '        - "Scouts move first (see {ref:moving}); fire is in {ref:fire-rules}."',
+    '        - "Scouts move first (see {ref:moving}); fire is in {ref:fire-rules}."\n'
+    + "".join(
+        f'        - "Opening paragraph {n} of the introduction, long enough."\n'
+        for n in range(N_PARAS)
+    ),  # fmt: skip
+)
+
+
+def _intro(n: int) -> str:
+    """The test game with `n` paragraphs in its introduction: the example of play lands
+    lower down the page as n grows."""
+    lines = LONG_INTRO.split("\n")
+    cut = [k for k, line in enumerate(lines) if "Opening paragraph" in line]
+    return "\n".join(lines[: cut[0]] + lines[cut[0] : cut[0] + n] + lines[cut[-1] + 1 :])
+
+
+@pytest.mark.parametrize("n", range(0, N_PARAS, 2))
+def test_an_example_box_that_fits_a_column_is_never_cut(game_dir, n):
+    _, pdfs, manifest = build_pdfs(_game(game_dir, text=_intro(n), imposition="booklet"))
+    pages = book_pages(pdfs, manifest)
+    found = [k for k, text in enumerate(pages) if "Example of play" in text]
+    assert len(found) == 1
+    assert "End of the example." in pages[found[0]], "the box is cut"
+    assert "continued" not in " ".join(pages)
+
+
+def _heading(line: str) -> bool:
+    """Whether a line is a section's heading: "2.0 The turn", or back matter's."""
+    return bool(HEADING.match(line.split()[0])) or line in BACK_MATTER
+
+
+@pytest.mark.parametrize("n", range(0, N_PARAS, 2))
+def test_the_running_head_names_the_section_at_the_pages_top(game_dir, n):
+    _, pdfs, manifest = build_pdfs(_game(game_dir, text=_intro(n), imposition="booklet"))
+    in_force = ""
+    for k in range(len(book_pages(pdfs, manifest))):
+        words, box = _page_words(pdfs, manifest, k + 1)
+        lines = _lines(words)
+        body = [t for y, t in lines if box[1] + 12 < y < box[3] - 22]
+        if k and body:  # the title page has no running head
+            head = next(t for y, t in lines if y > box[3] - 20).split("Patrol rules ", 1)[1]
+            atop = body[0] if _heading(body[0]) else in_force
+            assert head.split(" \u2013 ")[0] == atop, (k + 1, head, body[0])
+        in_force = next((t for t in reversed(body) if _heading(t)), in_force)
+
+
+TALL_TABLE = GAME.replace(
+    '    rows: [["1-3", Miss], ["4-6", Hit]]',
+    "    roll: d100\n    rows:\n"
+    + "".join(f'      - ["{n * 4 + 1}-{n * 4 + 4}", "Result {n}"]\n' for n in range(25)),
+).replace("    roll: d6\n", "")
+
+
+TABLE_LEAST = 70.0  # points: a table's title, head and two rows, about
+
+
+@pytest.mark.parametrize("fill", range(6, 30, 3))
+def test_a_table_that_does_not_fit_is_cut_where_the_column_ends(game_dir, fill):
+    text = TALL_TABLE.replace(
+        '        - "Scouts move first (see {ref:moving}); fire is in {ref:fire-rules}."',
+        '        - "Scouts move first (see {ref:moving}); fire is in {ref:fire-rules}."\n'
+        + "".join(
+            f'        - "Opening paragraph {n}, long enough to fill."\n' for n in range(fill)
+        ),
+    )
+    _, pdfs, manifest = build_pdfs(_game(game_dir, text=text, imposition="booklet"))
+    pages = book_pages(pdfs, manifest)
+    k = next(k for k, t in enumerate(pages) if "2.2 Firing" in t)
+    if "Result 0" not in pages[k]:  # moved on only when its least part did not fit
+        words, box = _page_words(pdfs, manifest, k + 1)
+        lowest = min(w.box[1] for w in words if not w.text.isdigit())
+        assert lowest - box[1] < TABLE_LEAST + 18.0, "the table left its page half empty"
+    elif "Result 24" not in pages[k]:
+        assert pages[k + 1].startswith("Fire table (cont.)")  # cut, the head said again
+
+
+def test_a_box_taller_than_a_column_runs_on_and_says_so(game_dir):
+    text = GAME.replace(
+        "                      caption: A line of fire.\n",
+        "                      caption: A line of fire.\n"
+        + "".join(f'                  - "Step {n} of a long example."\n' for n in range(60))
+        + '                  - "End of the example."\n',
+    )
+    _, pdfs, manifest = build_pdfs(_game(game_dir, text=text, imposition="booklet"))
+    pages = book_pages(pdfs, manifest)
+    first = next(k for k, t in enumerate(pages) if "Example of play" in t)
+    assert "End of the example." not in pages[first]
+    assert pages[first + 1].startswith("Example of play (continued) Step")
