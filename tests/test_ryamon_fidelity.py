@@ -157,8 +157,10 @@ def _rows_read_in_order(page: str, rows: list[str]) -> None:
 
 def test_the_people_type_key_prints_every_row_with_its_2d6_chance(pdfs):
     key = _tables()["people-types"]
-    # a row with a reading (Engineer, Inventor) is a mapping: its roll, then its cells
+    # a row with a reading (Engineer, Inventor) is a mapping: its roll, then its cells,
+    # a cell with a reading a mapping of its text
     plain = [[r["label"], *r["cells"]] if isinstance(r, dict) else r for r in key["rows"]]
+    plain = [[c["text"] if isinstance(c, dict) else c for c in row] for row in plain]
     rows = [_printed(" ".join([*row, _chance(_two_d6(int(row[0])))])) for row in plain]
     assert [int(row[0]) for row in plain] == list(range(2, 13))  # every total of 2d6
     sheet = _pages(pdfs, "sheet-reference.pdf")
