@@ -458,7 +458,8 @@ class _Columns:
         """Place the units on from here in order, but for a box moved on past the words
         after it in its section (`_float`) and a table cut where a column ends; the units
         placed on the last page, in their order there."""
-        queue, last, i = list(units), [], 0
+        queue, i = list(units), 0
+        last: list[Unit] = []
         while i < len(queue):
             u = queue[i]
             if u.fresh and self.laid.pages[-1]:
