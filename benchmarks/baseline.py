@@ -265,7 +265,7 @@ class HexMap:
             text, top = f"{col + 1:02d}{row + 1:02d}", cy + SIZE / 2
             if lanes is not None:
                 half = (tab_width(text, COORD_SIZE) + COORD_SIZE * 0.4) / 2
-                tab = (cx - half, top - COORD_SIZE * 1.5, cx + half, top - COORD_SIZE * 0.2)
+                tab = (cx - half, top - COORD_SIZE * 1.75, cx + half, top - COORD_SIZE * 0.45)
                 shift = clear_of_lanes(tab, self.corners(col, row), lanes)
                 if shift is None:
                     continue
@@ -296,9 +296,9 @@ class HexMap:
         out = []
         for text, cx, top in self.labels(cells, lanes):
             half = (tab_width(text, fs) + fs * 0.4) / 2
-            out.append((cx - half, top - fs * 1.5, cx + half, top - fs * 0.2))
+            out.append((cx - half, top - fs * 1.75, cx + half, top - fs * 0.45))
             half = stringWidth(text, "Helvetica", fs) / 2 + fs * 0.3
-            base = top - fs * 1.15
+            base = top - fs * 1.4
             out.append((cx - half, base - fs * 0.55, cx + half, base + fs * 1.1))
         return out
 
@@ -338,9 +338,10 @@ def draw_map(
     for text, cx, top in m.labels(cells, lanes):
         w = tab_width(text, fs) + fs * 0.4
         c.setFillColorRGB(1, 1, 1)
-        c.roundRect(cx - w / 2, top - fs * 1.5, w, fs * 1.3, 1, stroke=0, fill=1)
+        # the tab keeps 0.45 of its size off the hexside over it (kitgen's rule)
+        c.roundRect(cx - w / 2, top - fs * 1.75, w, fs * 1.3, 1, stroke=0, fill=1)
         c.setFillColorRGB(*hex_rgb(COORD_INK))
-        c.drawCentredString(cx, top - fs * 1.15, text)
+        c.drawCentredString(cx, top - fs * 1.4, text)
 
 
 def meets(a: Box, b: Box, gap: float) -> bool:
