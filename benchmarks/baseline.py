@@ -159,6 +159,9 @@ def counters(c: Canvas, n: int, icon: str | None, duplex: bool) -> None:
     per_page = len(slots)
     per_row = sum(1 for _, y in slots if y == slots[0][1])
     pages = math.ceil(n / per_page)
+    # kitgen balances counter sheets: each takes the fewest rows that keep the count of
+    # sheets, so no last sheet holds a few
+    per_page = math.ceil(math.ceil(n / per_row) / pages) * per_row
     for p in range(pages):
         chunk = range(p * per_page, min(n, (p + 1) * per_page))
         side = " · front" if duplex else ""  # kitgen says the side only in a duplex file

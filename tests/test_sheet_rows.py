@@ -94,3 +94,40 @@ def test_blocks_sharing_a_sheet_share_a_left_edge(game_dir):
     }
     assert {i["file"] for i in manifest["items"] if i["kind"] == "label"} == {"counters.pdf"}
     assert lefts["label"] == lefts["counter"], lefts
+
+
+def test_balanced_sheets_leave_no_last_sheet_of_a_few():
+    """120 one-inch counters take three letter sheets: packed full they lie 56, 56, 8;
+    balanced, each sheet is cut to the least height that keeps three, 42, 42, 36."""
+    from kitgen.layout.impose import impose
+    from kitgen.units import PAPERS
+
+    sizes = [(72.0, 72.0)] * 120
+
+    def counts(balance: bool) -> list[int]:
+        laid = impose(sizes, PAPERS["letter"], 9.0, landscape=False, balance=balance)
+        return sorted(Counter(s.sheet for s in laid.spots).values())
+
+    assert counts(False) == [8, 56, 56]
+    assert len(counts(True)) == 3 and min(counts(True)) >= 30
+
+
+def test_duck_counter_sheets_are_each_well_used():
+    """DUCK!'s third counter sheet held 9 counters (then 2): its sheets now share them."""
+    _, _, manifest = seed_kit("duck")
+    per = Counter(
+        i["page"] for i in manifest["items"] if i["file"] == "counters.pdf" and i["side"] == "front"
+    )
+    assert len(per) == 3 and min(per.values()) * 2 > max(per.values()), per
+
+
+def test_labels_last_sheet_keeps_room_for_the_counters():
+    """Labels are not balanced: Rencounter's counters share the labels' last sheet (two
+    sheets in all), where balanced labels left no room and the counters took a third."""
+    _, _, manifest = seed_kit("rencounter")
+    files = Counter(
+        (i["file"], i["page"]) for i in manifest["items"] if i["kind"] in ("label", "marker")
+    )
+    kinds = {i["kind"] for i in manifest["items"] if i["file"] == "labels.pdf"}
+    assert {f for f, _ in files} == {"labels.pdf"} and kinds == {"label", "marker"}, files
+    assert len(files) == 2, files

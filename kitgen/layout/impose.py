@@ -65,6 +65,7 @@ def impose(
     foot: float = 0.0,
     middle: bool = False,
     kinds: Sequence[object] | None = None,
+    balance: bool = False,
 ) -> Imposition:
     """The one imposer: pieces packed onto as few sheets as they take, the paper portrait
     or, when that takes fewer sheets (or is the only way a piece fits), landscape. `inset`:
@@ -77,8 +78,9 @@ def impose(
     pieces). `middle`: each sheet's block centred top to bottom in its box as well as
     across (cards: a sheet of one card, or of a short row, then looks laid out on
     purpose, and a duplex back mirrors it exactly). `kinds`, per slot: what it is (a
-    design), to balance rows (see `row_runs`); None packs each row full. Raises TooBig
-    when a piece fits neither way."""
+    design), to balance rows (see `row_runs`); None packs each row full. `balance`: the
+    pieces spread evenly over the sheets they take (`_balanced`). Raises TooBig when a
+    piece fits neither way."""
     best: Imposition | None = None
     error: TooBig | None = None
     for size in (None, (paper.height, paper.width)) if landscape else (None,):
@@ -108,7 +110,37 @@ def impose(
     if best is None:
         assert error is not None
         raise error
+    if balance and not turn:
+        best = _balanced(best, sizes, gutter, butt, kinds)
     return _middle(best, sizes) if middle else best
+
+
+BALANCE_LIMIT = 2000  # pieces: up to this many, balanced (each try packs them all again)
+
+
+def _balanced(laid: Imposition, sizes, gutter: float, butt, kinds) -> Imposition:
+    """The pieces spread over the sheets they take, no last sheet holding a few: each
+    sheet filled to the least height that keeps the count of sheets (found by halving),
+    so every sheet is about as full and none looks left over."""
+    n = len(laid.sheets)
+    sheet = laid.sheets[0]
+    if n < 2 or laid.turned or len(sizes) > BALANCE_LIMIT or any(s != sheet for s in laid.sheets):
+        return laid
+    x0, y0, x1, y1 = sheet.box
+    lo, hi = 0.0, y1 - y0  # lo: a cut off the box's foot that keeps n sheets
+    best = laid
+    for _ in range(10):
+        cut = (lo + hi) / 2
+        try:
+            spots = pack(sizes, (x0, y0 + cut, x1, y1), gutter, butt, kinds)
+        except TooBig:
+            hi = cut
+            continue
+        if max(s.sheet for s in spots) < n:
+            lo, best = cut, replace(laid, spots=spots)
+        else:
+            hi = cut
+    return best
 
 
 def _middle(laid: Imposition, sizes: Sequence[tuple[float, float]]) -> Imposition:

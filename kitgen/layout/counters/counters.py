@@ -106,10 +106,11 @@ def plan_counters(
     name: str = "counters",
     component: str = "Counters",
     butted: bool | None = None,
+    balance: bool = True,
 ) -> list[Document]:
     """Sheets of every piece; `name` and `component` let other pieces (labels) reuse them.
     `butted`: square and rectangular pieces of one size edge to edge (None: as the game's
-    `counter_sheet:` says)."""
+    `counter_sheet:` says). `balance`: the pieces spread evenly over their sheets."""
     if not cs.defs:
         return []
     if butted is None:
@@ -142,6 +143,7 @@ def plan_counters(
             butt=Butts(keys, margin, side_groups(slots)),
             foot=_foot(marks, env, key),
             kinds=[s.d.id for s in slots],  # rows balanced, a design's copies together
+            balance=balance,  # no last sheet holding a few counters
         )
     except TooBig as exc:
         d = slots[exc.index].d

@@ -57,9 +57,11 @@ def plan_labels(model: Labels, env: PlanEnv) -> list[Document]:
             if label.roster is not None and record:
                 extra[did]["roster"] = label.roster
                 extra[did]["seed"] = effective_seed(env.settings.seed)
-    # Labels are cut one by one (round ones mostly): always a gutter apart.
+    # Labels are cut one by one (round ones mostly): always a gutter apart. Their last
+    # sheet is not balanced: the room it leaves takes the counters (kit/share.py), where
+    # balanced sheets would send them to a sheet of their own.
     docs = plan_counters(
-        CounterSet(tuple(defs)), env, name="labels", component="Labels", butted=False
+        CounterSet(tuple(defs)), env, "labels", "Labels", butted=False, balance=False
     )
     for doc in docs:
         for page in doc.pages:
