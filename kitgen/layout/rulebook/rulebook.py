@@ -75,8 +75,9 @@ class Unit:
 
 @record(frozen=False)
 class Laid:
-    """The book's pages, each a list of ops in the page's own box (origin bottom-left),
-    the running head of each, and each anchor's page (1-based)."""
+    """The book's pages, each a list of ops in the page's own box (origin bottom-left)
+    with its units as placed (`_Placed`, drawn by `_drawn`), the running head of each,
+    and each anchor's page (1-based)."""
 
     pages: list[list] = field(default_factory=list)
     heads: list[str] = field(default_factory=list)
@@ -100,7 +101,7 @@ def plan_rulebook(book: Rulebook, env: PlanEnv) -> list[Document]:
         pages, anchors = _back_matter(book, title, units, frame, env, long) or (pages, anchors)
     while book.imposition == "booklet" and len(pages) % 4:
         pages.append(_furniture(len(pages) + 1, title, "", frame, None, env))
-    doc = impose(sheet, pages, title)
+    doc = impose(sheet, [_drawn(ops) for ops in pages], title)
     doc.notes_page = anchors.get(NOTES_ANCHOR, 0)
     return [doc]
 
@@ -118,6 +119,29 @@ def _back_matter(book: Rulebook, title: str, units: list[Unit], frame: _Frame, e
         if len(fuller) <= -(-len(bare) // 4) * 4:
             return fuller, anchors
     return None
+
+
+@record
+class _Placed:
+    """A unit where it was placed, drawn once the pages are final: the book is laid out
+    many times over (with and without its contents and back matter, each last page
+    balanced again), and only the last layout is drawn."""
+
+    draw: Draw
+    x: float
+    y: float
+    w: float
+
+
+def _drawn(ops: list) -> list:
+    """A page's ops with each unit placed on it drawn, in place."""
+    out: list = []
+    for op in ops:
+        if type(op) is _Placed:
+            out.extend(op.draw(op.x, op.y, op.w))
+        else:
+            out.append(op)
+    return out
 
 
 @record
@@ -556,17 +580,17 @@ class _Columns:
         if u.box:  # a slice of the box's ground, through the room since the slice before
             top = self.y if self.box and not u.opens and not at_top else y
             inner = (x + BOX_PAD + 2, self.cw - 2 * BOX_PAD - 2)
-            said = []
+            said: list = []
             if at_top and u.cont is not None and self.box == u.box and not u.opens:
-                said = u.cont.draw(inner[0], y - BOX_PAD, inner[1])  # "... (continued)"
+                said = [_Placed(u.cont.draw, inner[0], y - BOX_PAD, inner[1])]  # "(continued)"
                 y -= BOX_PAD + u.cont.height
             tall = top - y + u.height
             ops.append(Rect(x, y - u.height, self.cw, tall, fill=BOX_GROUND[u.box]))
             ops.append(Rect(x, y - u.height, 2.0, tall, fill=BOX_BAR[u.box]))
             ops.extend(said)
-            ops.extend(u.draw(inner[0], y, inner[1]))
+            ops.append(_Placed(u.draw, inner[0], y, inner[1]))
         else:
-            ops.extend(u.draw(x, y, self.cw))
+            ops.append(_Placed(u.draw, x, y, self.cw))
         self.box = u.box
         if not self.tops[-1]:
             self.tops[-1] = u.head or self.head
