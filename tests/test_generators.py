@@ -188,8 +188,14 @@ def _flat(ops):
 
 def test_roster_sheet_shows_the_seed(tmp_path):
     # the seed and the roll are build facts: in the manifest always, on proof sheets only
+    # (Rencounter's generator alone: its roster sheet without the rest of the kit)
+    squads = write_game(
+        tmp_path / "squads",
+        "id: squads\ntitle: Squads\ninclude: [generators.yaml]\n",
+        {"generators.yaml": (CONTENT / "rencounter" / "generators.yaml").read_text("utf-8")},
+    )
     for proof in (False, True):
-        p = plan_game(CONTENT / "rencounter", seed=9, proof=proof)
+        p = plan_game(squads, seed=9, proof=proof)
         doc = next(d for d in p.docs if d.name == "rosters")
         item = doc.pages[0].items[0]
         assert (item.kind, item.id, item.extra["seed"]) == ("roster", "squads", 9)

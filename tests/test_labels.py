@@ -405,11 +405,33 @@ def test_build_with_variation_prints_the_varied_roster_everywhere():
     assert str(leader["M"]) in texts and f"{leader['rating']}, Ex {leader['Ex']}" in texts
 
 
+PLAIN_GENERATOR = """
+    id: plain
+    title: Plain
+    generators:
+      - id: crew
+        size: 4
+        groups: [{role: Hand, count: rest, roll: [grade]}]
+        lookups:
+          - id: grade
+            roll: d6
+            rows: [{result: 1-6, set: {grade: Able}}]
+"""
+
+
 def test_build_with_an_unknown_adjustment_is_a_usage_error(tmp_path):
     from .conftest import run_cli
 
+    # Rencounter's generator alone (its optional adjustment) and a game with none: the
+    # same paths as the whole kits, at a small share of the build
+    squads = write_game(
+        tmp_path / "squads",
+        "id: squads\ntitle: Squads\ninclude: [generators.yaml]\n",
+        {"generators.yaml": (CONTENT / "rencounter" / "generators.yaml").read_text("utf-8")},
+    )
+    plain = write_game(tmp_path / "plain", PLAIN_GENERATOR)
     out = tmp_path / "out"
-    r = run_cli("build", str(CONTENT / "rencounter"), "-o", str(out), "--with", "variaton", "-q")
+    r = run_cli("build", str(squads), "-o", str(out), "--with", "variaton", "-q")
     assert r.exit_code == 2
     assert (
         "Invalid value for --with: no generator has an optional adjustment 'variaton' "
@@ -417,18 +439,10 @@ def test_build_with_an_unknown_adjustment_is_a_usage_error(tmp_path):
     )
     assert not out.exists()  # checked before anything is written
     # a game without the adjustment builds beside one that has it
-    r = run_cli(
-        "build",
-        str(CONTENT / "rencounter"),
-        str(CONTENT / "ryamon"),
-        "-o",
-        str(out),
-        "--with",
-        "variation",
-        "-q",
-    )
+    r = run_cli("build", str(squads), str(plain), "-o", str(out), "--with", "variation", "-q")
     assert r.exit_code == 0, r.stderr
-    assert (out / "ryamon" / "manifest.json").exists()
+    assert (out / "plain" / "manifest.json").exists()
+    assert (out / "squads" / "manifest.json").exists()
 
 
 CARD_ERRORS = [
