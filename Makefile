@@ -33,8 +33,9 @@ $(STAMP): $(KITGEN)
 kits: $(KITGEN)
 	$(BIN)/kitgen build $(GAMES) -o output
 
-# pytest-xdist: the suite's tests run on every core at once.
-CORES := -n auto
+# pytest-xdist: the suite's tests run on every core at once; tests marked with one
+# xdist_group run on one worker, so a seed kit's shared build is made once for them.
+CORES := -n auto --dist loadgroup
 # `make test` while working runs the fast tier (tests not marked slow: a few minutes of
 # CPU); in CI (CI=true, as .ci/run has it) it runs the whole suite.
 TIER := $(if $(filter true 1 yes,$(CI)),,-m "not slow")

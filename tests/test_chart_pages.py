@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import functools
 
+import pytest
+
 from kitgen.layout.frame import content_box
 from tests.page_marks import marks_of
 
@@ -44,6 +46,7 @@ def _strokes_in(marks, box: tuple) -> list:
     ]
 
 
+@pytest.mark.xdist_group("ironford-a4")  # shares the build (Makefile CORES)
 def test_iron_fords_charts_share_one_width():
     """Iron Ford's turn record and key on their page (the tiles keep the CRT and the
     holding boxes): the track's boxes end at the page's right edge, as drawn, and start at

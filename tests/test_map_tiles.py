@@ -97,6 +97,7 @@ def test_the_build_says_what_the_tiler_chose_and_how_full(tmp_path):
     assert "warning" not in r.stderr
 
 
+@pytest.mark.xdist_group("ironford-a4")  # shares the build (Makefile CORES)
 def test_the_assembly_diagram_shares_the_charts_page_where_it_fits():
     """Issue 38: on letter Iron Ford's charts leave a third of their page empty; the
     assembly diagram goes there (a sheet saved). On A4 too: its seam moved to column 10

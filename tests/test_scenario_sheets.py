@@ -109,7 +109,9 @@ def _kit(game: str, paper: str | None) -> tuple[str, dict]:
 
 @pytest.mark.parametrize(
     ("game", "paper"),
-    [(g, None) for g in sorted({g for g, _ in PAGES})] + [("rencounter", "a4")],
+    [(g, None) for g in sorted({g for g, _ in PAGES})]
+    # shares the A4 build with the cards' test on one worker (Makefile CORES)
+    + [pytest.param("rencounter", "a4", marks=pytest.mark.xdist_group("rencounter-a4"))],
 )
 def test_a_set_up_sheet_takes_its_fewest_pages_and_fills_the_last(game: str, paper):
     """Every seed scenario: the pages it takes (one where it can), its last page at least

@@ -1268,6 +1268,7 @@ def test_a_cell_that_holds_nothing_prints_one_dash_kit_wide():
         assert alone and set(alone) == {"\u2014"}, (game, name, alone)
 
 
+@pytest.mark.xdist_group("rencounter-a4")  # shares the build (Makefile CORES)
 def test_fold_pairs_lie_a_quarter_turn_when_that_takes_fewer_sheets():
     """Rencounter's 21 poker fold-and-glue pairs on a4: upright, two fit a sheet (11
     sheets); laid a quarter turn, four do (6 sheets). Read back from the PDF: 6 pages,
