@@ -49,6 +49,9 @@ def test_the_cover_comes_first_and_lists_every_other_file(game_dir):
     )
     # the paper and the scale are said once, above the list
     assert sum("letter" in t for t in texts) == 1
+    # the cover's own row counts its pages, the list's page with them ("1 page" was wrong)
+    n = len(planned.docs[0].pages)
+    assert n >= 2 and texts[texts.index("cover.pdf") + 1] == f"{n} pages"
 
 
 def test_duplex_backs_say_which_edge_to_flip(game_dir):
@@ -97,6 +100,10 @@ def test_a_long_contents_list_flows_onto_more_pages(game_dir):
     x0, y0, x1, y1 = content_box(planned.settings.paper)
     listed = [t for t in _texts(cover) if t.startswith("part-")]
     assert listed == [f"part-{i:02}.pdf" for i in range(60)]
+    texts = _texts(cover)
+    last = len(texts) - 1 - texts[::-1].index("cover.pdf")  # the list just added
+    assert len(cover.pages) - before >= 2  # it took more than one page...
+    assert texts[last + 1] == f"{len(cover.pages)} pages"  # ...each counted
     for page in cover.pages:
         for op in page.ops:
             if isinstance(op, Text) and op.text.startswith(("part-", "Part ", "1 page")):

@@ -143,13 +143,15 @@ SIZE, LEAD, PAD = 9.0, 11.5, 5.0  # the list's type, line pitch and padding in a
 COLUMNS = ("File", "What it holds", "Print on", "How")
 
 
-def _rows(docs: list[Document], env: PlanEnv, widths: list[float]) -> list[Row]:
-    """Every file of the kit, the cover first: its name and pages, what it holds (its
-    landmark pages named), what it prints on, and how."""
+def _rows(docs: list[Document], env: PlanEnv, widths: list[float], cover_pages: int) -> list[Row]:
+    """Every file of the kit, the cover first: its name and pages (the cover's counted with
+    the list's own pages, `cover_pages`), what it holds (its landmark pages named), what it
+    prints on, and how."""
     regular, bold = Font(env.face(), SIZE), Font(env.face(bold=True), SIZE)
     rows = []
     for doc in docs:
-        pages = f"{len(doc.pages)} page{'s' if len(doc.pages) != 1 else ''}"
+        count = cover_pages if doc.name == "cover" else len(doc.pages)
+        pages = f"{count} page{'s' if count != 1 else ''}"
         if doc.name == "cover":
             what, on, how = "This cover, and this list", stock(doc), "single-sided"
         else:
@@ -187,10 +189,22 @@ def add_contents(
 ) -> None:
     """The kit's files, on pages after the cover's front: a heading band, how to print
     stated once, then a row for every file; onto more pages if long."""
-    x0, y0, x1, y1 = box
+    widths = _widths(docs, env, box[2] - box[0])
+    front, extra = len(cover.pages), 1
+    while True:  # the cover's own row counts the list's pages: lay out until it says true
+        _lay_rows(cover, _rows(docs, env, widths, front + extra), env, box, colour, widths)
+        if len(cover.pages) - front == extra:
+            return
+        extra = len(cover.pages) - front
+        del cover.pages[front:]
+
+
+def _lay_rows(
+    cover: Document, rows: list[Row], env: PlanEnv, box: tuple, colour: str, widths: list[float]
+) -> None:
+    """The list's rows on pages added to the cover, more pages as they fill."""
+    x0, y0, x1, _ = box
     width = x1 - x0
-    widths = _widths(docs, env, width)
-    rows = _rows(docs, env, widths)
     page, y = _contents_page(cover, env, box, colour)
     y = _head_row(page, y, x0, widths, env, colour)
     for n, row in enumerate(rows):
