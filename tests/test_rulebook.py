@@ -232,6 +232,14 @@ def test_an_unknown_table_fails_at_its_line(game_dir):
     assert errors[0].endswith("error: rulebook: unknown table 'fir' (did you mean 'fire'?)")
 
 
+def test_an_unknown_table_at_a_glance_fails_at_its_line(game_dir):
+    errors = _errors(game_dir, "  imposition: sheets\n", "  imposition: sheets\n  glance: [fir]\n")
+    line = _line_of(game_dir, "glance: [fir]")
+    assert len(errors) == 1
+    assert f"game.yaml:{line}:" in errors[0]
+    assert errors[0].endswith("error: rulebook.glance: unknown table 'fir' (did you mean 'fire'?)")
+
+
 def test_an_unknown_cell_or_piece_in_a_diagram_fails_at_its_line(game_dir):
     errors = _errors(game_dir, "{piece: guard, at: C3}", "{piece: gaurd, at: C9}")
     line = _line_of(game_dir, "gaurd")

@@ -71,6 +71,19 @@ def test_a_booklet_ends_with_its_notes_and_spare_pages_hold_its_tables(game_dir)
     assert "Miss" in back.split("At a glance", 1)[1]  # the fire table, again
 
 
+def test_a_booklets_glance_prints_the_tables_it_names_that_fit(game_dir):
+    """`glance:` names the back cover's tables in order: each that still fits is printed
+    (the fire table twice would not fit once more: the second is left off)."""
+    two = READING.replace(
+        "tables:\n",
+        "tables:\n  - {id: spare, title: Spare table, columns: [Roll, Spare], rows: [[1, Lost]]}\n",
+        1,
+    ).replace("  imposition: IMPOSITION\n", "  imposition: IMPOSITION\n  glance: [spare]\n")
+    pages, _ = _pages(game_dir, text=two, imposition="booklet")
+    back = _text(pages[1]).split("At a glance", 1)[1]
+    assert "Spare table" in back and "Miss" not in back  # the named one only
+
+
 # the fire table's reading is numbered first (†1); a later rule repeats it after †2
 ORDERED = READING.replace(
     "    title: Fire table\n", "    title: Fire table\n    reading: Four and up hits\n"

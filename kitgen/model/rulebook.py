@@ -114,6 +114,8 @@ class Rulebook:
     subtitle: str = ""
     span: Span | None = None
     icons: Mapping[str, Picture] = NO_ICONS  # the game's own SVGs named by {icon:NAME}
+    glance: tuple[str, ...] = ()  # tables for the back cover's quick reference, in order
+    glance_span: Span | None = None
 
 
 def numbers(book: Rulebook) -> dict[str, str]:

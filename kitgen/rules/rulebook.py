@@ -20,6 +20,10 @@ def check_rulebook(game: Game, book: Rulebook | None, diags: Diagnostics) -> Non
     if book is None:
         return
     tables = [t.id for t in game.tables]
+    for ref in book.glance:
+        if ref not in tables:
+            hint = suggest(ref, tables) if tables else "the game has no tables:"
+            diags.error(book.glance_span, "rulebook.glance", f"unknown table {ref!r}", hint)
     for block in _blocks(book):
         if block.kind == "table" and block.ref not in tables:
             hint = suggest(block.ref, tables) if tables else "the game has no tables:"

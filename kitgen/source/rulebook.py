@@ -164,6 +164,12 @@ RULEBOOK_SIZE = Key("size", NUMBER, "the body's type size, pt", default=9.0, lo=
 RULEBOOK_SECTIONS = Key(
     "sections", ListOf(SECTION), "its sections, numbered 1.0, 2.0 ...", required=True
 )
+RULEBOOK_GLANCE = Key(
+    "glance",
+    OneOrList(ID),
+    "tables by id, in order: a booklet's back cover prints as many as fit as its quick "
+    "reference (default: the tables the rules print, from the first)",
+)
 RULEBOOK = Spec(
     "rulebook",
     RULEBOOK_TITLE,
@@ -171,6 +177,7 @@ RULEBOOK = Spec(
     RULEBOOK_NUMBERING,
     RULEBOOK_IMPOSITION,
     RULEBOOK_SIZE,
+    RULEBOOK_GLANCE,
     RULEBOOK_SECTIONS,
     heading=HEADING,
 )  # fmt: skip
@@ -200,10 +207,13 @@ def read_rulebook(ctx: Context, node: Node, path: str) -> Rulebook | None:
     numbering = f.choice(RULEBOOK_NUMBERING) or "cases"
     imposition = f.choice(RULEBOOK_IMPOSITION) or "sheets"
     size = f.number(RULEBOOK_SIZE)
+    glance = tuple(f.texts(RULEBOOK_GLANCE))
+    glance_span = _span(f.map, "glance")
     sections = f.seq(RULEBOOK_SECTIONS, lambda c, n, p: _section(c, n, p, refs))
     f.close()
     icons = _inline_icons(ctx, refs)
-    book = Rulebook(title, tuple(sections), numbering, imposition, size, subtitle, node.span, icons)
+    book = Rulebook(title, tuple(sections), numbering, imposition, size, subtitle, node.span, icons,
+                    glance, glance_span)  # fmt: skip
     found = every_section(book)
     check_unique_ids(ctx, [s for s, _ in found], f"{path}.sections", "section")
     _check_refs(ctx, refs, [s.id for s, _ in found])

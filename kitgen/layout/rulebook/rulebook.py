@@ -110,13 +110,23 @@ def _back_matter(book: Rulebook, title: str, units: list[Unit], frame: _Frame, e
                  contents: bool) -> tuple[list[list], dict[str, int]] | None:  # fmt: skip
     """The booklet's pages (and anchors) with the most back matter that keeps its count of
     pages (up to the next multiple of four): the tables it prints (a quick reference), as
-    many of them as fit; None when none fits."""
+    many of them as fit: those the book names for it, each in turn that still fits, else
+    those the rules print, the most from the first; None when none fits."""
     bare, _ = _book_pages(book, title, units, frame, env, contents)
+    most = -(-len(bare) // 4) * 4
+    if book.glance:
+        best, chosen = None, []
+        for ref in book.glance:
+            more = _glance_units(book, [*chosen, ref], frame.cw, env)
+            fuller, anchors = _book_pages(book, title, units + more, frame, env, contents)
+            if len(fuller) <= most:
+                best, chosen = (fuller, anchors), [*chosen, ref]
+        return best
     refs = _table_refs(book)
     for n in range(len(refs), 0, -1):
         more = _glance_units(book, refs[:n], frame.cw, env)
         fuller, anchors = _book_pages(book, title, units + more, frame, env, contents)
-        if len(fuller) <= -(-len(bare) // 4) * 4:
+        if len(fuller) <= most:
             return fuller, anchors
     return None
 
