@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from kitgen.layout.env import PlanEnv
 from kitgen.layout.frame import content_box
-from kitgen.layout.kit.contents import add_contents, print_advice
+from kitgen.layout.kit.contents import add_contents, op_texts, print_advice
 from kitgen.layout.plan import Document, Item, Page, Text
 
 from .conftest import plan_game, write_game
@@ -19,19 +19,7 @@ GAME = """
 
 
 def _texts(doc: Document) -> list[str]:
-    return [t for page in doc.pages for t in _all_texts(page.ops)]
-
-
-def _all_texts(ops) -> list[str]:
-    from kitgen.layout.plan import Group
-
-    out = []
-    for op in ops:
-        if isinstance(op, Text):
-            out.append(op.text)
-        elif isinstance(op, Group):
-            out += _all_texts(op.ops)
-    return out
+    return [t for page in doc.pages for t in op_texts(page.ops)]
 
 
 def test_the_cover_comes_first_and_lists_every_other_file(game_dir):

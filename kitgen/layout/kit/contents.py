@@ -115,19 +115,20 @@ def landmarks(doc: Document) -> list[str]:
     out of reading order, so no page number is given)."""
     found: dict[str, None] = {}
     for page in doc.pages:
-        for text in _texts(page.ops):
+        for text in op_texts(page.ops):
             if text in LANDMARKS and text != unmarked(doc.title):
                 found[text] = None
     return list(found)
 
 
-def _texts(ops: list | tuple) -> list[str]:
+def op_texts(ops: list | tuple) -> list[str]:
+    """Every text the ops draw, groups opened, in order."""
     out: list[str] = []
     for op in ops:
         if isinstance(op, Text):
             out.append(op.text)
         elif isinstance(op, Group):
-            out += _texts(op.ops)
+            out += op_texts(op.ops)
     return out
 
 
