@@ -115,7 +115,8 @@ def _back_matter(book: Rulebook, title: str, units: list[Unit], frame: _Frame, e
     bare, _ = _book_pages(book, title, units, frame, env, contents)
     most = -(-len(bare) // 4) * 4
     if book.glance:
-        best, chosen = None, []
+        best: tuple[list[list], dict[str, int]] | None = None
+        chosen: list[str] = []
         for ref in book.glance:
             more = _glance_units(book, [*chosen, ref], frame.cw, env)
             fuller, anchors = _book_pages(book, title, units + more, frame, env, contents)
