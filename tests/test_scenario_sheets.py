@@ -253,6 +253,16 @@ def test_a_pieces_name_on_a_set_up_sheet_is_its_title_not_its_faces_capitals():
     assert "HARPY BULL" in faces and "SCORPION 1" in faces
 
 
+def test_a_key_name_cut_inside_a_bracket_closes_it():
+    """Reshuffled's flooded duel keyed its Ronin "Ro = Ronin (sword,": the common start of
+    "Ronin (sword, red)" and "Ronin (sword, blue)" was cut inside the bracket. A cut
+    inside a bracket drops the comma and closes it."""
+    from kitgen.layout.scenarios.scenario import _common_name
+
+    assert _common_name(["Ronin (sword, red)", "Ronin (sword, blue)"]) == "Ronin (sword)"
+    assert _common_name(["Rover (red)", "Rover (blue)"]) == "Rover"
+
+
 def test_a_blank_roster_cell_prints_the_attributes_declared_default():
     """DUCK!'s Protection cells were blank for Roon and Vasq (blank meant the usual
     PROTECTED, not said): the game declares `protection: {default: protected}` and the

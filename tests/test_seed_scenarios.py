@@ -98,16 +98,19 @@ def test_reshuffled_standard_setup_broken(tmp_path, monkeypatch):
         # M6 is a room centre off the A1-R18 diagonal; F6 and M13 are on it
         "scenarios/standard.yaml:3:1: error: the scenario has 1 Sentry-Gun at *.room-centre and "
         "on the line from aguan to opposite aguan, needs exactly 2 (rule at rules.yaml:32:7)",
-        "scenarios/standard.yaml:23:9: error: sides[0].placements[0]: Sub on cell R18 (Hatchway) "
+        "scenarios/standard.yaml:23:9: error: sides[0].placements[0]: "
+        "submarine-red on cell R18 (Hatchway) "
         "is at *.outer-hatch (rule at rules.yaml:40:7)",
         "scenarios/standard.yaml:26:5: error: sides[1]: side blue has 4 Code-Hack tokens, needs "
         "exactly 5 (rule at rules.yaml:52:7)",
         # R14 is 4 squares from R18, one more than the Approach area's 3
-        "scenarios/standard.yaml:37:9: error: sides[2].placements[0]: Sub on cell R14 (Open "
+        "scenarios/standard.yaml:37:9: error: sides[2].placements[0]: "
+        "submarine-green on cell R14 (Open "
         "space) is not within 3 cells of opposite aguan walking through open or hatch "
         "(rule at rules.yaml:40:7)",
         # O15 is 3 squares from R18 as the crow flies, but inside a room behind the bulkhead
-        "scenarios/standard.yaml:44:9: error: sides[3].placements[0]: Sub on cell O15 (Open "
+        "scenarios/standard.yaml:44:9: error: sides[3].placements[0]: "
+        "submarine-yellow on cell O15 (Open "
         "space) is not within 3 cells of opposite aguan walking through open or hatch "
         "(rule at rules.yaml:40:7)",
         "6 error(s), 0 warning(s)",
@@ -122,7 +125,10 @@ def test_reshuffled_variants_broken(tmp_path, monkeypatch):
         "flooded-duel",
         [
             ("{piece: water-level, at: K15}", "{piece: water-level, at: G5}"),
-            ("      - {piece: ronin-sword-red}\n", "      - {piece: ronin-sword-blue}\n"),
+            (
+                '      - {piece: ronin-sword-red, at: B18, label: " "}\n',
+                '      - {piece: ronin-sword-blue, at: B18, label: " "}\n',
+            ),
         ],
     )
     listing = (
@@ -511,7 +517,7 @@ def test_a_set_up_map_shows_its_own_start_and_nothing_of_another(scenario):
     runs = set(marks_of(pdf, 1).runs.values())
     assert "Approach" not in runs  # the map's own label for the area
     assert not [r for r in runs if "startshere" in r or r == "AGUAN"]
-    assert "Key:Ag=TheAguan;SG=Sentry-Gun;Sub=Submarine" in " ".join(runs).replace(" ", "")
+    assert "Key:Ag=TheAguan;SG=Sentry-Gun" in " ".join(runs).replace(" ", "")
 
 
 def test_rencounter_commander_attached_to_a_unit_is_one_more_leader(tmp_path, monkeypatch):

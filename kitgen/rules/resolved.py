@@ -64,7 +64,7 @@ class Placed:
         """How messages name the piece: its roster name ("Sgt. Gridley") before the few
         letters its token prints ("E"), which may stand for a whole unit."""
         p = self.placement
-        return p.attrs.get("name") or p.label or self.piece.id
+        return p.attrs.get("name") or p.label.strip() or self.piece.id  # a blank disc: its id
 
 
 @record(frozen=False)

@@ -919,7 +919,7 @@ def _key_lines(setup: Setup) -> list[str]:
     names: dict[str, list[str]] = defaultdict(list)
     units: dict[str, set] = defaultdict(set)
     for p in setup.placed:  # a type's own name ("Farmer") reads better than a colour's
-        if p.cell is not None or p.cells:
+        if (p.cell is not None or p.cells) and token_text(p).strip():  # a blank disc: no key
             name = p.values.get("name") or p.piece.name or p.piece.id
             units[token_text(p)].add(p.unit)
             if name not in names[token_text(p)]:
@@ -982,10 +982,13 @@ def _setup_rules(named: list, flow: _Flow) -> None:
 
 
 def _common_name(names: list[str]) -> str:
-    """'Rover' for 'Rover (red)' and 'Rover (blue)'; else the names joined."""
+    """'Rover' for 'Rover (red)' and 'Rover (blue)', 'Rover (scout)' for 'Rover (scout,
+    red)' and 'Rover (scout, blue)'; else the names joined."""
     if len(names) == 1:
         return names[0]
-    prefix = os.path.commonprefix(names).rstrip(" (")
+    prefix = os.path.commonprefix(names).rstrip(" (,")
+    if prefix.count("(") > prefix.count(")"):  # cut inside a bracket: close it
+        prefix += ")"
     return prefix if len(prefix) >= 3 else " / ".join(names)
 
 
