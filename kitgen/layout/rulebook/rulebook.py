@@ -114,22 +114,21 @@ def _back_matter(book: Rulebook, title: str, units: list[Unit], frame: _Frame, e
     those the rules print, the most from the first; None when none fits."""
     bare, _ = _book_pages(book, title, units, frame, env, contents)
     most = -(-len(bare) // 4) * 4
+
+    def with_tables(refs: list[str]) -> tuple[list[list], dict[str, int]] | None:
+        more = _glance_units(book, refs, frame.cw, env)
+        fuller, anchors = _book_pages(book, title, units + more, frame, env, contents)
+        return (fuller, anchors) if len(fuller) <= most else None
+
     if book.glance:
         best: tuple[list[list], dict[str, int]] | None = None
         chosen: list[str] = []
         for ref in book.glance:
-            more = _glance_units(book, [*chosen, ref], frame.cw, env)
-            fuller, anchors = _book_pages(book, title, units + more, frame, env, contents)
-            if len(fuller) <= most:
-                best, chosen = (fuller, anchors), [*chosen, ref]
+            if (laid := with_tables([*chosen, ref])) is not None:
+                best, chosen = laid, [*chosen, ref]
         return best
     refs = _table_refs(book)
-    for n in range(len(refs), 0, -1):
-        more = _glance_units(book, refs[:n], frame.cw, env)
-        fuller, anchors = _book_pages(book, title, units + more, frame, env, contents)
-        if len(fuller) <= most:
-            return fuller, anchors
-    return None
+    return next((laid for n in range(len(refs), 0, -1) if (laid := with_tables(refs[:n]))), None)
 
 
 @record
