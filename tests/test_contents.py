@@ -7,7 +7,7 @@ from kitgen.layout.frame import content_box
 from kitgen.layout.kit.contents import add_contents, op_texts, print_advice
 from kitgen.layout.plan import Document, Item, Page, Text
 
-from .conftest import plan_game, write_game
+from .conftest import errors_of, plan_game, write_game
 
 GAME = """
     title: Contents Test
@@ -294,3 +294,49 @@ def test_a_sheet_label_names_its_component_without_a_reading_mark():
                 assert "\u2020" not in label and "\u2021" not in label, (game, name, number, label)
                 maps += [label] if name.startswith("map-") else []
         assert maps and all("Map:" in label for label in maps), (game, maps)
+
+
+STOCKED = """
+    title: Stock Test
+    cover: {subtitle: A test}
+    maps:
+      - id: board
+        title: Board
+        stock: cardstock
+        cell: 3/4in
+        terrains: [{id: open}]
+        legend: {".": open}
+        layout: |
+          ...
+    tables:
+      - {id: t, title: T, columns: [A], rows: [[x]]}
+    sheets:
+      - {id: aid, title: Aid, items: [t], stock: light card}
+"""
+
+
+def _row(texts: list[str], file: str) -> str:
+    """A file's row of the contents list, as read: its name to the next file's."""
+    at = texts.index(file)
+    end = next((i for i in range(at + 1, len(texts)) if texts[i].endswith(".pdf")), len(texts))
+    return " ".join(texts[at:end])
+
+
+def test_a_component_names_its_own_stock_and_the_cover_prints_it(game_dir):
+    write_game(game_dir, STOCKED)
+    planned = plan_game(game_dir)
+    texts = _texts(planned.docs[0])
+    # a map handled in play goes on cardstock (a map without `stock:` goes on paper or
+    # light card: test_advice_follows_what_a_document_holds), a sheet on what it names
+    assert _row(texts, "map-board.pdf").startswith("map-board.pdf 1 page Board cardstock single")
+    aid = next(d for d in planned.docs if d.name == "sheet-aid")
+    assert aid.stock == "light card"
+    assert _row(texts, "sheet-aid.pdf").startswith("sheet-aid.pdf 1 page Aid light card single")
+
+
+def test_an_unknown_stock_is_an_error_at_its_value(game_dir):
+    folder = write_game(game_dir, STOCKED.replace("stock: cardstock", "stock: card stock"))
+    assert errors_of(folder) == [
+        f"{folder / 'game.yaml'}:6:12: error: maps[0].stock: unknown stock 'card stock' "
+        "(did you mean 'cardstock'? use paper, light card, cardstock, transparency film)"
+    ]

@@ -294,6 +294,7 @@ class MapDef:
     margins: tuple[MarginChart, ...] = ()  # charts on the map sheet's margins
     north: str = ""  # up, down, left or right: a compass arrow by the title ("" = none)
     disc: CellDisc | None = None  # a property's value in a disc in each cell's corner
+    stock: str = ""  # what its file prints on, where its kind would choose otherwise
 
     # -- layers ---------------------------------------------------------------------------
     def features_at(self, cell: Cell) -> list[CellFeature]:

@@ -122,6 +122,7 @@ class Sheet:
     min_size: float = 7.0  # the least it shrinks to (RULES_MIN)
     span: Span | None = None
     max_size: float = 12.0  # the most it grows to, to fill its pages
+    stock: str = ""  # what its file prints on, where its kind would choose otherwise
 
 
 @record

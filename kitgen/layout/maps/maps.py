@@ -85,7 +85,7 @@ def plan_maps(maps: MapSet, env: PlanEnv) -> list[Document]:
         if m.pieces:
             pages.append(_board_assembly(m, maps, env))
         if pages:
-            docs.append(Document(f"map-{m.id}", m.title or m.id, pages))
+            docs.append(Document(f"map-{m.id}", m.title or m.id, pages, stock=m.stock))
     return docs
 
 

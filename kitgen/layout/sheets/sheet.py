@@ -791,7 +791,7 @@ def _set_sheet(sheet: Sheet, env: PlanEnv, foot: float) -> tuple[Document, float
             f"sheet {sheet.id!r}: a table or text is wider than a column even at {size:g} pt",
             "use fewer columns or shorter cell text",
         )
-    doc = Document(f"sheet-{sheet.id}", sheet.title or sheet.id)
+    doc = Document(f"sheet-{sheet.id}", sheet.title or sheet.id, stock=sheet.stock)
     if pages == 1 and size > sheet.size and not foot:
         doc.shorter = partial(_shorter, sheet, env)
     n = sheet.columns

@@ -60,6 +60,7 @@ from ..spec import (
     OneOrList,
     Spec,
 )
+from ..stock import STOCK
 from ..yamlnodes import Map, Node, Scalar, Seq, source_line
 from .map_cells import cell_ref as _cell
 from .map_cells import cell_refs as _cells
@@ -267,6 +268,7 @@ _COMMON = (
     MARGINS,
     NORTH,
     CELL_DISC,
+    STOCK,
 )
 EDGE_KINDS = Key("edge_kinds", ListOf(EDGE_KIND), "kinds of walls, doors, rivers, roads")
 # read in this order once the cells are known
@@ -734,6 +736,7 @@ def _common(f: Fields) -> dict:
         "margins": tuple(f.seq(MARGINS, _read_margin)),
         "north": f.choice(NORTH) or "",
         "disc": f.get(CELL_DISC, _read_disc),
+        "stock": f.choice(STOCK) or "",
     }
 
 

@@ -90,6 +90,7 @@ from ..spec import (
     Spec,
 )
 from ..spreadsheets.tabular import file_list
+from ..stock import STOCK
 from ..yamlnodes import Map, Node, Scalar, Seq, describe
 
 ALIGN_WORDS = {
@@ -269,6 +270,7 @@ SHEET = Spec(
     SHEET_MIN_SIZE,
     SHEET_MAX_SIZE,
     SHEET_ITEMS,
+    STOCK,
     heading="sheets: quick-reference pages",
 )
 BLOCK_TITLE = Key("title", TEXT, "a title band")
@@ -883,6 +885,7 @@ def read_sheet(ctx: Context, node: Node, path: str) -> Sheet | None:
     min_size = f.number(SHEET_MIN_SIZE)
     max_size = f.number(SHEET_MAX_SIZE, default=max(size, SHEET_MAX))
     items = f.seq(SHEET_ITEMS, _read_sheet_item)
+    stock = f.choice(STOCK) or ""
     f.close()
     _once_each(ctx, items, f.sub("items"))
     if min_size > size:
@@ -899,6 +902,7 @@ def read_sheet(ctx: Context, node: Node, path: str) -> Sheet | None:
         float(min_size),
         node.span,
         float(max(max_size, size)),
+        stock,
     )
 
 
