@@ -55,6 +55,9 @@ class Cell:
     # the open lines drawn in it after its grid (roads, rails): (colour, printed width,
     # the longest straight run of the line)
     over: list[tuple[str, float, float]]
+    # the closed outlines drawn in it after its grid (a disc's rim, a band round the cell):
+    # (colour, printed width)
+    rings: list[tuple[str, float]]
     # the strokes along one of its sides other than its grid (rivers, walls, the map's
     # border): (colour, printed width, drawn after its grid, the side's corners sorted)
     sides: list[tuple[str, float, bool, tuple[Point, Point]]]
@@ -151,7 +154,7 @@ def page_cells(page) -> list[Cell]:
             assert ground.fill is not None
             if not _inside(_centre(corners), _box_corners(d.shown)):
                 continue  # clipped away (a tile shows part of its map)
-            cell = Cell(corners, ground.fill, d.stroke, d.width, [], [], [])
+            cell = Cell(corners, ground.fill, d.stroke, d.width, [], [], [], [])
             cells.append(cell)
             xs, ys = [p[0] for p in corners], [p[1] for p in corners]
             for b in _buckets((min(xs), min(ys), max(xs), max(ys))):
@@ -209,6 +212,8 @@ def _texture(d: Drawn, index: dict) -> None:
                 if d.order > outline:
                     if d.stroke is not None and points[0] != points[-1]:  # an open line
                         cell.over.append((*what, _longest(points)))
+                    elif d.stroke is not None:
+                        cell.rings.append(what)
                 elif d.stroke is not None or not _big(points, cell):  # else it is the ground
                     cell.textures.append(what)
 

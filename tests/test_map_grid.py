@@ -14,7 +14,7 @@ from kitgen.colours import stand_off
 from kitgen.style import ROAD_CASING
 from tests.map_lines import Cell, pdf_maps
 
-from .conftest import seed_kit
+from .conftest import build_pdfs, seed_kit, write_game
 
 SEEDS = ("duck", "ironford", "rencounter", "reshuffled", "ryamon")
 # Margins, not bare "at least": a line as heavy as the texture beside it reads as its
@@ -155,3 +155,70 @@ def test_area_outlines_are_lighter_than_the_grid(game):
                         grid = cell.grid_width
                         heavy.add(f"{name} p{page}: {ink} {width:.2f} pt, grid {grid:.2f} pt")
     assert sorted(heavy) == []
+
+
+RIMMED = """
+    id: t
+    title: T
+    maps:
+      - id: m
+        title: Rims
+        cell: 1.5in
+        terrains:
+          - {id: deck, fill: "#e9eef2", pattern: grid, pattern_colour: "#333333"}
+          - {id: crate, fill: "#c99a52", pattern: cross, outline: "#d0021b", mark: F}
+        legend: {".": deck, C: crate}
+        layout: |
+          .CC.
+          ..C.
+"""
+
+
+def _rimmed_drawings(tmp_path) -> list[tuple[int, list[Cell]]]:
+    _, pdfs, _ = build_pdfs(write_game(tmp_path / "rims", RIMMED))
+    return [drawing for _, pdf in sorted(pdfs.items()) for drawing in pdf_maps(pdf)]
+
+
+def test_a_terrain_rim_runs_under_the_grid_and_thinner(tmp_path):
+    """A terrain's ``outline`` (DUCK!'s red top edge on full-height cargo) is a line inside
+    the cell drawn before the grid, at most half its width: DUCK!'s reviewer read the red
+    band, 3.6 pt drawn over the 0.75 pt grid, as the map's strongest line."""
+    rims, over = [], []
+    for page, cells in _rimmed_drawings(tmp_path):
+        for cell in cells:
+            rims += [(w, cell.grid_width) for ink, w in cell.textures if ink == "#d0021b"]
+            over += [f"p{page}: {w:.2f} pt" for ink, w in cell.rings if ink == "#d0021b"]
+    assert rims, "no rim found under any grid"
+    assert over == []
+    assert all(w <= grid / 2 + 1e-6 for w, grid in rims), sorted(set(rims))
+
+
+def test_a_sub_grid_stands_far_back_from_the_grid(tmp_path):
+    """A sub-grid texture repeats the playing grid's own lines, so it stands off its cell at
+    most a fifth as far as the grid does (another texture may reach half): DUCK!'s
+    reviewer read a sub-grid at the usual texture's weight as outweighing the grid."""
+    ratios = [
+        stand_off(ink, cell.ground) / stand_off(cell.grid, cell.ground)
+        for _, cells in _rimmed_drawings(tmp_path)
+        for cell in cells
+        if cell.ground == "#e9eef2"
+        for ink, _ in cell.textures
+    ]
+    assert ratios, "no sub-grid found"
+    assert max(ratios) <= 0.2, f"a sub-grid at {max(ratios):.2f} of the grid's stand-off"
+
+
+@pytest.mark.parametrize("game", SEEDS)
+def test_terrain_rims_of_every_seed_map_run_under_the_grid(game):
+    """Every seed map's rimmed terrain, on every drawing: its rim under the grid."""
+    planned, pdfs, _ = seed_kit(game)
+    maps = planned.game.maps.maps if planned.game.maps is not None else ()
+    inks = {t.outline.lower() for m in maps for t in m.terrains.values() if t.outline}
+    under, over = 0, set()
+    for name, pdf in sorted(pdfs.items()):
+        for page, cells in pdf_maps(pdf):
+            for cell in cells:
+                under += sum(1 for ink, _ in cell.textures if ink in inks)
+                over |= {f"{name} p{page}: {ink}" for ink, _ in cell.rings if ink in inks}
+    assert sorted(over) == []
+    assert under > 0 or not inks, f"{game}: no rim found under any grid"

@@ -45,7 +45,7 @@ class Terrain:
     span: Span | None = None
     mark: str = ""  # short text printed in each cell (a greyscale cue), e.g. "H"
     pattern_colour: str | None = None
-    outline: str | None = None  # colour of a band round each cell, e.g. a red top edge
+    outline: str | None = None  # colour of a thin line inside each cell, e.g. a red top edge
     join: str = ""  # geomorphic seams: cells meeting across a seam need equal join classes
 
     @property

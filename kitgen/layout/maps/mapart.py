@@ -31,6 +31,12 @@ TEXTURE_WIDTH = 0.3  # the most a texture's stroke is ...
 TEXTURE_SHARE = 0.4  # ... and of the grid's width
 TEXTURE_OFF = 22.0  # L*: the most a texture stands off its cell's colour ...
 TEXTURE_HALF = 0.5  # ... and of the way the grid stands off it
+# a sub-grid repeats the grid's own lines, so even faint it reads as a finer playing grid
+# (a reviewer read one as outweighing the grid): it stands off its cell by this share of
+# what another texture may
+SUBGRID_SHARE = 0.4
+RIM_SHARE = 0.5  # a terrain's rim (a red top edge), of the grid's width ...
+RIM_GAP = 0.06  # ... inside the cell's sides by this share of the cell
 FORD_BANK = 2.4  # points: a ford's shallows reach this far past the river's banks
 BORDER_WIDTH = 1.6  # the map's outline at its size; twice the grid's at least
 POINT = 0.09  # a board point's radius, of the cell's size
@@ -80,6 +86,25 @@ def _inset(poly: list[Point], k: float) -> list[Point]:
     return [(cx + (x - cx) * k, cy + (y - cy) * k) for x, y in poly]
 
 
+def rim_op(
+    t: Terrain, poly: list[Point] | tuple[Point, ...], size: float, printed: float = 1.0
+) -> Path:
+    """Terrain ``t``'s rim (its ``outline``, e.g. a red top edge): a line of its colour
+    just inside the cell's sides, drawn under the grid and RIM_SHARE of its width, so the
+    grid stays the line that reads first."""
+    assert t.outline is not None
+    cx = sum(p[0] for p in poly) / len(poly)
+    cy = sum(p[1] for p in poly) / len(poly)
+    apothem = min(  # the centre's distance from the nearest side
+        abs((bx - ax) * (cy - ay) - (by - ay) * (cx - ax)) / math.hypot(bx - ax, by - ay)
+        for (ax, ay), (bx, by) in zip(poly, [*poly[1:], poly[0]], strict=True)
+    )
+    inner = _inset(list(poly), 1 - size * RIM_GAP / apothem)
+    return Path(
+        tuple(inner), fill=None, stroke=Stroke(t.outline, grid_line(printed).width * RIM_SHARE)
+    )
+
+
 def grid_line(printed: float = 1.0) -> Stroke:
     """The grid's stroke, in map points, for a drawing printed at ``printed`` scale."""
     return Stroke(MAP_GRID_INK, max(GRID_LEAST, GRID_WIDTH * printed) / printed)
@@ -101,6 +126,8 @@ def texture_line(t: Terrain, size: float, printed: float = 1.0) -> Stroke:
     if t.pattern == "solid":  # the cell's colour, not a texture over it: mid grey unless given
         return Stroke(t.pattern_colour or MID_INK, 0.0)
     most = min(TEXTURE_OFF, stand_off(grid.colour, ground) * TEXTURE_HALF)
+    if t.pattern == "grid":
+        most *= SUBGRID_SHARE
     width = min(TEXTURE_WIDTH / printed, grid.width * TEXTURE_SHARE, max(0.25, size / 240))
     return Stroke(faint_on(ink, ground, most), width)
 
@@ -396,23 +423,18 @@ def _ground(m: MapDef, key_prefix: str, printed: float = 1.0) -> tuple[tuple, tu
     # on a board of points the points (its lines, drawn later, join them)
     if m.draw == "points":
         ops.extend(Circle(*g.centre(*cell), size * POINT, fill=MARK_INK) for cell in m.cells)
+    # terrain rims (e.g. a red top edge on full-height cargo), under the grid
+    ops.extend(
+        rim_op(m.terrains[tid], polygons[cell], size, printed)
+        for cell, tid in sorted(m.cells.items(), key=_row_major)
+        if m.terrains[tid].outline
+    )
     ops.extend(line_ops(m, size, printed))
     ops.extend(_edge_ops(m, size, over=False))
-    # the grid over the roads, rails and rivers: the one line no feature breaks
+    # the grid over the rims, roads, rails and rivers: the one line no feature breaks
     if m.draw != "points":
         grid = grid_line(printed)
         ops.extend(Path(polygons[cell], fill=None, stroke=grid) for cell in m.cells)
-    # terrain outlines (e.g. a red band on full-height cargo), inside the grid
-    for cell, tid in m.cells.items():
-        t = m.terrains[tid]
-        if t.outline:
-            ops.append(
-                Path(
-                    tuple(_inset(cell_polygon(g, cell), 0.9)),
-                    fill=None,
-                    stroke=Stroke(t.outline, max(1.5, size / 30)),
-                )
-            )
     got = kept[("ground", key_prefix, printed)] = (
         tuple(ops),
         (*_border_ops(m, printed), *_edge_ops(m, size, over=True)),

@@ -205,14 +205,13 @@ def _mark_entries(m: MapDef, env: PlanEnv) -> list[Entry]:
 
 
 def terrain_swatch(t, square, env: PlanEnv, least: float = 0.0) -> tuple:
-    from .mapart import grid_line, pattern_ops, texture_line
+    from .mapart import grid_line, pattern_ops, rim_op, texture_line
 
     body: list = [Path(square, fill=t.fill or PAPER)]
     if t.pattern:
         body.extend(pattern_ops(t.pattern, list(square), SWATCH, texture_line(t, SWATCH)))
     if t.outline:
-        inner = tuple((x * 0.86, y * 0.86) for x, y in square)
-        body.append(Path(inner, fill=None, stroke=Stroke(t.outline, 1.5)))
+        body.append(rim_op(t, square, SWATCH))
     body.append(Path(square, fill=None, stroke=grid_line()))  # framed as the map's cells
     size = SWATCH * (0.5 if len(t.mark) == 1 else 0.3)
     if t.mark and size >= least:

@@ -95,7 +95,9 @@ TERRAIN_PATTERN = Key("pattern", Choice(PATTERNS), "a vector pattern, so it read
 TERRAIN_PROPS = Key("props", PROPS, "free properties for rules")
 TERRAIN_MARK = Key("mark", TEXT, "short text printed in each cell", default="")
 TERRAIN_PATTERN_COLOUR = Key("pattern_colour", COLOUR, "the pattern's ink")
-TERRAIN_OUTLINE = Key("outline", COLOUR, "a coloured band round each cell")
+TERRAIN_OUTLINE = Key(
+    "outline", COLOUR, "a thin coloured line just inside each cell, under the grid"
+)
 TERRAIN_JOIN = Key(
     "join", TEXT, "seam class for composed boards (default: the terrain id)", default=""
 )
