@@ -20,6 +20,7 @@ ALLOWED = {
     "turn": ("an English word: turns of play, turn tracks", None),
     "waiting": ("an English word", None),
     "wound": ("an English word", None),
+    "hidden": ("an English word: hidden rows, pieces, layers", None),
     "soldier-red": ("the full starter's own piece, a generic noun and colour", None),
     "soldier-blue": ("the full starter's own piece, a generic noun and colour", None),
 }

@@ -12,6 +12,7 @@ from ..units import PAPERS, Paper
 from .reading import Reading
 
 COUNTER_SHEETS = ("butted", "gutters")
+ROUND_SHEETS = ("grid", "gutters")
 
 if TYPE_CHECKING:  # the section models, for the fields' types (a build loads only its own)
     from .counters import CounterSet
@@ -50,6 +51,9 @@ class Game:
     # square and rectangular counters of one size: edge to edge for a guillotine, with
     # crop marks round each block ("butted"), or each a gutter apart ("gutters")
     counter_sheet: str = "butted"
+    # round counters and labels of one size: in a square grid, each in a cell as wide as
+    # it, crop marks at the grid's lines ("grid"), or each a gutter apart ("gutters")
+    round_sheet: str = "gutters"
     # a one-page component prints in the room on another file's last page printed the
     # same way (layout/kit/share.py); false: every component in its own file
     share_sheets: bool = True

@@ -15,7 +15,7 @@ from typing import Any, Protocol
 from ..budget import MAX_GAME_BYTES, MAX_INCLUDES, MAX_YAML_BYTES, MAX_YAML_VALUES
 from ..errors import Diagnostic, Diagnostics, KitError, Span
 from ..files import FileRefused, confine, list_folder, read_file, real_path
-from ..model.game import COUNTER_SHEETS, Game
+from ..model.game import COUNTER_SHEETS, ROUND_SHEETS, Game
 from ..names import default_id_problem, did_you_mean
 from ..patterns import bytes_pattern
 from ..units import PAPERS, Paper, UnitError, paper_from_text
@@ -46,6 +46,13 @@ COUNTER_SHEET = Key(
     "square and rect counters of one size edge to edge (butted) or apart (gutters)",
     default="butted",
 )
+ROUND_SHEET = Key(
+    "round_sheet",
+    Choice(ROUND_SHEETS),
+    "round counters and labels of one size in a square grid with crop marks at its lines, "
+    "to cut square or punch (grid), or apart (gutters)",
+    default="gutters",
+)
 SHARE_SHEETS = Key(
     "share_sheets",
     BOOLEAN,
@@ -61,6 +68,7 @@ TOP_KEYS = (
     PAPER,
     FONT,
     COUNTER_SHEET,
+    ROUND_SHEET,
     SHARE_SHEETS,
     INCLUDE,
     SIDE_MARK_KEY,
@@ -280,6 +288,7 @@ def read_game(
     font = f.text(FONT)
     font_node = f.node_of(FONT)
     counter_sheet = f.choice(COUNTER_SHEET)
+    round_sheet = f.choice(ROUND_SHEET)
     share_sheets = f.boolean(SHARE_SHEETS)
     side_mark = f.choice(SIDE_MARK_KEY, default="band")
     side_mark_node = f.node_of(SIDE_MARK_KEY)
@@ -307,6 +316,7 @@ def read_game(
         font_span=font_node.span if font_node else None,
         id_span=_id_span(root),
         counter_sheet=counter_sheet,
+        round_sheet=round_sheet,
         share_sheets=share_sheets,
         side_mark=side_mark,
         side_mark_span=side_mark_node.span if side_mark_node is not None else None,

@@ -85,6 +85,12 @@ class _Slot:
         return (-h, not self.butted, -w * self.butted)
 
     @property
+    def round(self) -> bool:
+        """A round piece in a square grid: each in a cell as wide as it, the cell's
+        corners left paper (cut it square at the crop marks, or round on its ring)."""
+        return self.butted and self.d.shape == "round"
+
+    @property
     def strip(self) -> bool:
         """A fold-and-glue pair in a butted strip: its front over its back, the fold
         between them, no room of its own for a caption (the sheet's foot says how)."""
@@ -110,7 +116,8 @@ def plan_counters(
 ) -> list[Document]:
     """Sheets of every piece; `name` and `component` let other pieces (labels) reuse them.
     `butted`: square and rectangular pieces of one size edge to edge (None: as the game's
-    `counter_sheet:` says). `balance`: the pieces spread evenly over their sheets."""
+    `counter_sheet:` says); round ones go in a square grid as its `round_sheet:` says.
+    `balance`: the pieces spread evenly over their sheets."""
     if not cs.defs:
         return []
     if butted is None:
@@ -121,18 +128,10 @@ def plan_counters(
         layout_sizes(cs.defs, env)
     duplex = env.settings.duplex in ("long", "short")
     marks = _reading_marks(cs)
-    slots, sizes = _slots(cs, duplex, env, butted)
+    slots, sizes = _slots(cs, duplex, env, butted, env.game.round_sheet == "grid")
     key = _sheet_words(cs, slots)
     has_backs = duplex and any(d.back is not None for d in cs.defs)
-    keys = [(s.d.size, s.fold) if s.butted else None for s in slots] if butted else []
-    # A butted block's margin holds its outer bleed, then its crop marks.
-    outer = max((s.outer for s in slots), default=0.0)
-    margin = BUTT_MARGIN + 2 * outer
-    # Crop marks stay inside the content box too: half a gutter in for a piece's own,
-    # half the butted blocks' margin for theirs.
-    inset = PIECE_GUTTER / 2 if any(s.bleed for s in slots) else 0.0
-    if any(keys):
-        inset = margin / 2
+    keys, outer, margin, inset = _blocks(slots, butted)
     try:
         laid = impose(
             sizes,
@@ -181,6 +180,23 @@ def plan_counters(
     return docs
 
 
+def _blocks(slots: list[_Slot], butted: bool) -> tuple[list, float, float, float]:
+    """The imposer's butt key of each slot (None: laid apart; [] when nothing is butted),
+    the blocks' outer bleed, the margin round a block and the sheet's inset."""
+    keys: list = []
+    if butted or any(s.butted for s in slots):  # a round grid is a block of its own
+        keys = [(s.d.size, s.fold, s.round) if s.butted else None for s in slots]
+    # A butted block's margin holds its outer bleed, then its crop marks.
+    outer = max((s.outer for s in slots), default=0.0)
+    margin = BUTT_MARGIN + 2 * outer
+    # Crop marks stay inside the content box too: half a gutter in for a piece's own,
+    # half the butted blocks' margin for theirs.
+    inset = PIECE_GUTTER / 2 if any(s.bleed for s in slots) else 0.0
+    if any(keys):
+        inset = margin / 2
+    return keys, outer, margin, inset
+
+
 def _folds(spots, slots: list[_Slot]) -> dict[tuple, float]:
     """Each fold strip pair's trim on a sheet -> the height of its fold (grid_marks)."""
     folds = {}
@@ -205,15 +221,26 @@ def _reading_marks(cs: CounterSet) -> dict[Reading, str]:
 
 
 def _sheet_words(cs: CounterSet, slots: list[_Slot]) -> tuple[str, ...]:
-    """What a sheet's foot says beside its readings: how to make its fold strips, and the
-    key to its coded pieces."""
-    return tuple(k for k in (STRIPS_HOW if any(s.strip for s in slots) else "", code_key(cs)) if k)
+    """What a sheet's foot says beside its readings: how to make its fold strips and cut
+    its round grids, and the key to its coded pieces."""
+    hows = sorted({h for s in slots for h in _hows(s)}, key=HOWS.index)
+    return tuple(k for k in (*hows, code_key(cs)) if k)
 
 
 STRIPS_HOW = (
     "Fold strips: cut the strips apart at the crop marks, fold each on its dotted line "
     "(between its fronts and their backs), glue it back to back, then cut the counters apart."
 )
+ROUND_HOW = (
+    "Round pieces: cut each block into squares along the lines its crop marks give, then "
+    "cut each piece round on its ring, or punch it out, the punch centred on the ring."
+)
+HOWS = (STRIPS_HOW, ROUND_HOW)
+
+
+def _hows(slot: _Slot) -> tuple[str, ...]:
+    """How to make a piece that a sheet's foot says once: a fold strip, a round grid."""
+    return (STRIPS_HOW,) if slot.strip else (ROUND_HOW,) if slot.round else ()
 
 
 def _note_lines(
@@ -286,9 +313,9 @@ def _foot_notes(
     """On each sheet, the marks of the readings its pieces carry, under its pieces (clear
     of their crop marks), so the room below stays whole for another component."""
     held: list[set] = [set() for _ in fronts]
-    strips = [False for _ in fronts]  # the sheet holds fold strips: it says how to make them
+    hows: list[set] = [set() for _ in fronts]  # how to make the sheet's strips, round grids
     for spot in laid.spots:
-        strips[spot.sheet] = strips[spot.sheet] or slots[spot.index].strip
+        hows[spot.sheet].update(_hows(slots[spot.index]))
         reading = slots[spot.index].d.reading
         if reading is not None:
             held[spot.sheet].add(reading)
@@ -296,7 +323,7 @@ def _foot_notes(
     for n, page in enumerate(fronts):
         x0, y0, x1, _ = content_box(env.paper.sized(laid.sheets[n].size))
         here = {r: m for r, m in marks.items() if r in held[n]}
-        said = tuple(k for k in key if strips[n] or k != STRIPS_HOW)
+        said = tuple(k for k in key if k in hows[n] or k not in HOWS)
         lines = _note_lines(here, x1 - x0, env, said)
         lowest = min((i.bbox[1] for i in page.items), default=y0)
         top = max(lowest - BUTT_MARGIN - FOOT_GAP, y0 + 2.0 + len(lines) * READING_LEAD)
@@ -305,19 +332,21 @@ def _foot_notes(
 
 
 def _slots(
-    cs: CounterSet, duplex: bool, env: PlanEnv, butted: bool = False
+    cs: CounterSet, duplex: bool, env: PlanEnv, butted: bool = False, grid: bool = False
 ) -> tuple[list[_Slot], list[tuple]]:
     """Every copy of every design, tallest first (which packs mixed sizes into level
     rows), and each one's size; butted pieces of one height first, by width, so each size
-    makes one block. Designs are sorted, not copies: a design's copies sit side by side
-    and share a size, and the sort is stable (designs stay in YAML order within a size),
-    so this is the order sorting every copy gives, worked out per design."""
+    makes one block (with `grid`, round pieces without a fold pair too, in square cells).
+    Designs are sorted, not copies: a design's copies sit side by side and share a size,
+    and the sort is stable (designs stay in YAML order within a size), so this is the
+    order sorting every copy gives, worked out per design."""
     firsts = []  # each design's first copy
     rooms: dict[tuple, tuple] = {}  # one tuple per size, shared by ten thousand designs
     for d in cs.defs:
         fold, bleed = d.back is not None and not duplex, _bleed(d, env)
-        butt = butted and buttable(d)
-        outer, own = ((bleed or BUTT_BLEED) if butt else 0.0), bleed
+        cell = grid and d.shape == "round" and not fold  # nothing printed past its cell
+        butt = (butted and buttable(d)) or cell
+        outer, own = ((bleed or BUTT_BLEED) if butt and not cell else 0.0), bleed
         bleed = 0.0 if butt else bleed  # a butted piece's room is its trim
         # a butted fold pair: its front over its back, in a strip of its like
         room = (
@@ -578,6 +607,9 @@ def _place_ops(
             return
         face = _placed(d, "front", slot.face_bleed, x, y, forms, env)
         bled = slot.face_bleed > 0
+        if slot.round:
+            ops += _round_cell(face, box, bled)
+            return
         ops += butted_face(face, box, sides[box], slot.outer, d.front.background, bled)
         return
     square = d.shape in ("square", "rect")
@@ -734,7 +766,19 @@ def _place_back_ops(
         ops.append(_placed(slot.d, "back", slot.bleed, box[0], box[1], forms, env))
         return
     face = _placed(slot.d, "back", slot.face_bleed, box[0], box[1], forms, env)
+    if slot.round:
+        ops += _round_cell(face, box, slot.face_bleed > 0)
+        return
     ops += butted_face(face, box, sides[box], slot.outer, back.background, slot.face_bleed > 0)
+
+
+def _round_cell(face: Group, cell: tuple, bled: bool) -> list:
+    """A round piece in its grid cell: its face (its bleed, if any, kept inside the cell,
+    off its neighbours) and its ring as a cut line, to cut round or to centre a punch on.
+    The cell's corners stay paper: the crop marks give the square cut."""
+    x0, y0, x1, y1 = cell
+    ring = Group((outline("round", x1 - x0, y1 - y0, stroke=CUT),), dx=x0, dy=y0)
+    return [Group((face,), clip=cell) if bled else face, ring]
 
 
 def _back_item(slot: _Slot, x: float, y: float, env: PlanEnv) -> Item:
