@@ -129,3 +129,54 @@ def test_labels_and_markers_take_two_sheets():
         (i["file"], i["page"]) for i in manifest["items"] if i["kind"] in ("label", "marker")
     )
     assert len(files) == 2, files
+
+
+def _balanced_plainly(laid, sizes, gutter, butt, kinds):
+    """The oracle of `impose._balanced`: the same halving, every cut packed."""
+    from kitgen.layout.impose import TooBig, replace
+
+    n = len(laid.sheets)
+    x0, y0, x1, y1 = laid.sheets[0].box
+    lo, hi, best = 0.0, y1 - y0, laid
+    for _ in range(10):
+        cut = (lo + hi) / 2
+        try:
+            spots = pack(sizes, (x0, y0 + cut, x1, y1), gutter, butt, kinds)
+        except TooBig:
+            hi = cut
+            continue
+        if max(s.sheet for s in spots) < n:
+            lo, best = cut, replace(laid, spots=spots)
+        else:
+            hi = cut
+    return best
+
+
+def test_balancing_packs_a_floor_once_and_lays_what_packing_every_cut_lays(monkeypatch):
+    """A cut whose floor an earlier packing holds for takes that packing's spots
+    (`Reach`): the same sheets as packing every cut, in fewer packings."""
+    from kitgen.layout import impose as imp
+    from kitgen.units import PAPERS
+
+    butted = imp.Butts(keys=[((54.0, 54.0), False)] * 1000, margin=24.0)
+    cases = [  # sizes, butt, kinds
+        ([(54.0, 54.0)] * 1000, butted, [f"u{i}" for i in range(1000)]),
+        ([(72.0, 72.0)] * 120, None, None),
+        ([(54.0, 54.0)] * 90 + [(36.0, 36.0)] * 49 + [(90.0, 126.0)] * 7, None, None),
+        ([(54.0, 54.0)] * 160 + [(36.0, 72.0)] * 25, None, ["a"] * 160 + ["b"] * 25),
+    ]
+    packed = []
+    plain_pack = imp.pack
+    monkeypatch.setattr(imp, "pack", lambda *a, **k: packed.append(1) or plain_pack(*a, **k))
+    for sizes, butt, kinds in cases:
+        laid = imp.impose(sizes, PAPERS["letter"], 9.0, landscape=False, butt=butt, kinds=kinds)
+        assert len(laid.sheets) > 1
+        packed.clear()
+        fast = imp._balanced(laid, sizes, 9.0, butt, kinds)
+        assert fast == _balanced_plainly(laid, sizes, 9.0, butt, kinds)
+        assert len(packed) <= 10
+    # 1,000 counters: most cuts fall between floors an earlier packing reached
+    laid = imp.impose(cases[0][0], PAPERS["letter"], 9.0, landscape=False, butt=butted)
+    packed.clear()
+    imp._balanced(laid, cases[0][0], 9.0, butted, cases[0][2])
+    assert len(packed) < 10

@@ -121,7 +121,8 @@ BALANCE_LIMIT = 2000  # pieces: up to this many, balanced (each try packs them a
 def _balanced(laid: Imposition, sizes, gutter: float, butt, kinds) -> Imposition:
     """The pieces spread over the sheets they take, no last sheet holding a few: each
     sheet filled to the least height that keeps the count of sheets (found by halving),
-    so every sheet is about as full and none looks left over."""
+    so every sheet is about as full and none looks left over. A cut whose floor a packing
+    already tried holds for (`Reach`) is answered by that packing: the same spots."""
     n = len(laid.sheets)
     sheet = laid.sheets[0]
     if n < 2 or laid.turned or len(sizes) > BALANCE_LIMIT or any(s != sheet for s in laid.sheets):
@@ -129,18 +130,49 @@ def _balanced(laid: Imposition, sizes, gutter: float, butt, kinds) -> Imposition
     x0, y0, x1, y1 = sheet.box
     lo, hi = 0.0, y1 - y0  # lo: a cut off the box's foot that keeps n sheets
     best = laid
+    tallest = max(h for _, h in sizes)
+    tried: list[tuple[Reach, list[Spot]]] = []
     for _ in range(10):
         cut = (lo + hi) / 2
-        try:
-            spots = pack(sizes, (x0, y0 + cut, x1, y1), gutter, butt, kinds)
-        except TooBig:
+        floor = y0 + cut
+        if tallest > (y1 - floor) + EPS:  # as pack's TooBig: a piece too tall for the box
             hi = cut
             continue
+        spots = next((spots for reach, spots in tried if reach.holds(floor)), None)
+        if spots is None:
+            reach = Reach()
+            spots = pack(sizes, (x0, floor, x1, y1), gutter, butt, kinds, reach)
+            tried.append((reach, spots))
         if max(s.sheet for s in spots) < n:
             lo, best = cut, replace(laid, spots=spots)
         else:
             hi = cut
     return best
+
+
+class Reach:
+    """How far down a packing went against its box's floor: the lowest bottom it laid a
+    row at and the highest it turned away (to a new sheet). Every floor under the one and
+    over the other answers each of the packing's questions the same way, so packs the
+    same spots (the floor is asked nothing else but whether a piece is too tall for the
+    box, which `_balanced` asks first)."""
+
+    __slots__ = ("lowest", "refused")
+
+    def __init__(self) -> None:
+        self.lowest = math.inf
+        self.refused = -math.inf
+
+    def room(self, bottom: float, floor: float) -> bool:
+        """Whether a row whose bottom is `bottom` stays above `floor` (and noted)."""
+        if bottom < floor - EPS:
+            self.refused = max(self.refused, bottom)
+            return False
+        self.lowest = min(self.lowest, bottom)
+        return True
+
+    def holds(self, floor: float) -> bool:
+        return not self.lowest < floor - EPS and self.refused < floor - EPS
 
 
 def _middle(laid: Imposition, sizes: Sequence[tuple[float, float]]) -> Imposition:
@@ -416,17 +448,19 @@ def pack(
     gutter: float,
     butt: Butts | None = None,
     kinds: Sequence[object] | None = None,
+    reach: Reach | None = None,
 ) -> list[Spot]:
     """Shelf packing in the given order; as many sheets as needed; the spots in slot
     order. With `kinds`, rows balanced (row_runs) unless that takes more sheets.
-    Raises TooBig."""
+    `reach` hears how far down the box's floor it went. Raises TooBig."""
     butt = butt or NO_BUTTS
-    sheets = _shelves(sizes, box, gutter, butt)
+    reach = reach or Reach()
+    sheets = _shelves(sizes, box, gutter, butt, reach)
     if kinds is not None:
         runs = row_runs(sizes, kinds, box[2] - box[0], gutter, butt)
-        balanced = _shelves(sizes, box, gutter, butt, runs) if runs else sheets
+        balanced = _shelves(sizes, box, gutter, butt, reach, runs) if runs else sheets
         sheets = balanced if len(balanced) <= len(sheets) else sheets
-    moved = len(sheets) > 1 and _fold_last_sheet(sheets, sizes, box, gutter, butt)
+    moved = len(sheets) > 1 and _fold_last_sheet(sheets, sizes, box, gutter, butt, reach)
     spots = _centre(sizes, sheets, box[0], box[2] - box[0])
     if moved:
         spots.sort(key=_BY_SLOT)  # slot order: the moved slots came last
@@ -507,6 +541,7 @@ def _shelves(
     box: BBox,
     gutter: float,
     butt: Butts,
+    reach: Reach,
     runs: dict[int, tuple[int, int, int]] | None = None,
 ) -> Sheets:
     """Every slot on a shelf of a sheet, in order. A butted slot starts a new shelf when
@@ -543,14 +578,14 @@ def _shelves(
             # New shelf below the current one, or a new sheet.
             gap = butt.between(shelf.key if shelved else last, key, gutter)
             top = shelf.top - shelf.height - gap if shelves else y1
-            if top - h < y0 - EPS:
+            if not reach.room(top - h, y0):
                 sheets.append([])
                 shelves = sheets[-1]
                 top = y1
             shelf = Shelf(top, 0.0, key)
             shelves.append(shelf)
             cursor = x0
-        elif h > shelf.height and shelf.top - h < y0 - EPS:
+        elif h > shelf.height and not reach.room(shelf.top - h, y0):
             # Too tall for the last shelf's room on this sheet: start a new sheet.
             shelf = Shelf(y1, 0.0, key)
             sheets.append([shelf])
@@ -562,7 +597,9 @@ def _shelves(
     return sheets
 
 
-def _fold_last_sheet(sheets: Sheets, sizes, box: BBox, gutter: float, butt: Butts) -> bool:
+def _fold_last_sheet(
+    sheets: Sheets, sizes, box: BBox, gutter: float, butt: Butts, reach: Reach
+) -> bool:
     """Move the last sheet's slots to the ends of earlier shelves, or to new shelves
     under them, when every one of them finds room: a sheet saved, and no piece left alone
     on a sheet when it fits on another. A row whole where it can go whole (a kind's row
@@ -571,17 +608,24 @@ def _fold_last_sheet(sheets: Sheets, sizes, box: BBox, gutter: float, butt: Butt
     trial = [[replace(s, slots=list(s.slots)) for s in shelves] for shelves in sheets[:-1]]
     for shelf in sheets[-1]:
         ids = [i for i, *_ in shelf.slots]
-        if any(_fit(shelves, ids, sizes, box, gutter, butt) for shelves in trial):
+        if any(_fit(shelves, ids, sizes, box, gutter, butt, reach) for shelves in trial):
             continue
         for i in ids:
-            if not any(_fit(shelves, [i], sizes, box, gutter, butt) for shelves in trial):
+            if not any(_fit(shelves, [i], sizes, box, gutter, butt, reach) for shelves in trial):
                 return False
     sheets[:] = trial
     return True
 
 
 def _fit(
-    shelves, ids: list[int], sizes, box: BBox, gutter: float, butt: Butts, beside: bool = True
+    shelves,
+    ids: list[int],
+    sizes,
+    box: BBox,
+    gutter: float,
+    butt: Butts,
+    reach: Reach,
+    beside: bool = True,
 ) -> bool:
     """Slots `ids` (of one key) placed in a row at the end of a shelf tall enough (of
     their key, or with `beside` loose pieces beside a butted block: Butts.beside), or on
@@ -610,7 +654,7 @@ def _fit(
             return True
     lowest = shelves[-1]
     top = lowest.top - lowest.height - butt.between(lowest.key, key, gutter)
-    if top - h < y0 - EPS or x0 + width > x1 + EPS:
+    if not reach.room(top - h, y0) or x0 + width > x1 + EPS:
         return False
     shelves.append(Shelf(top, h, key))
     _lay_row(shelves[-1], ids, x0, sizes, across)
