@@ -215,37 +215,59 @@ def pdf_words(pdf: bytes) -> list[list[Word]]:
     """Every page's words, read back from the PDF's text layer (pypdfium2), in print order.
     A reading's mark (†2) is set apart from its word by a thin space, not a space: the gap
     the text layer reads as one (a generated space) before it, or between it and the
-    punctuation after it, joins them into one word ("deck†2", "†1,")."""
-    import pypdfium2 as pdfium
-    import pypdfium2.raw as raw
+    punctuation after it, joins them into one word ("deck†2", "†1,").
+    A PDF is read once per test session (a seed kit's are read by dozens of tests): the
+    lists are the caller's own, the words shared (frozen)."""
+    return [list(page) for page in _words_once(pdf)]
 
-    pages = []
+
+@functools.lru_cache(maxsize=128)
+def _words_once(pdf: bytes) -> tuple[tuple[Word, ...], ...]:
+    import pypdfium2 as pdfium
+
     doc = pdfium.PdfDocument(pdf)
-    for page in doc:
-        text = page.get_textpage()
-        n = text.count_chars()
-        every = [text.get_text_range(i, 1) for i in range(n)]
-        made = [raw.FPDFText_IsGenerated(text.raw, i) == 1 for i in range(n)]
-        words: list[Word] = []
-        chars: list[tuple[str, tuple[float, float, float, float]]] = []
-        for i, char in enumerate(every):
-            if char.strip():
-                chars.append((char, text.get_charbox(i)))
-            elif made[i] and _thin(every, made, i, chars, text.get_charbox):
-                continue  # the gap at a reading's mark: not a word break
-            if (not char.strip() or i == n - 1) and chars:
-                boxes = [b for _, b in chars]
-                box = (
-                    min(b[0] for b in boxes),
-                    min(b[1] for b in boxes),
-                    max(b[2] for b in boxes),
-                    max(b[3] for b in boxes),
-                )
-                words.append(Word("".join(c for c, _ in chars), box))
-                chars = []
-        pages.append(words)
+    pages = tuple(tuple(_page_words(page.get_textpage())) for page in doc)
     doc.close()
     return pages
+
+
+def _page_words(text) -> list[Word]:
+    import pypdfium2.raw as raw
+
+    n = text.count_chars()
+    every = _chars(text, n)
+    # Only a gap can be generated (the text layer's own space or line break): asking each
+    # character cost a C call apiece.
+    made = [
+        not c.strip() and raw.FPDFText_IsGenerated(text.raw, i) == 1 for i, c in enumerate(every)
+    ]
+    words: list[Word] = []
+    chars: list[tuple[str, tuple[float, float, float, float]]] = []
+    for i, char in enumerate(every):
+        if char.strip():
+            chars.append((char, text.get_charbox(i)))
+        elif made[i] and _thin(every, made, i, chars, text.get_charbox):
+            continue  # the gap at a reading's mark: not a word break
+        if (not char.strip() or i == n - 1) and chars:
+            boxes = [b for _, b in chars]
+            box = (
+                min(b[0] for b in boxes),
+                min(b[1] for b in boxes),
+                max(b[2] for b in boxes),
+                max(b[3] for b in boxes),
+            )
+            words.append(Word("".join(c for c, _ in chars), box))
+            chars = []
+    return words
+
+
+def _chars(text, n: int) -> list[str]:
+    """The page's characters, one per index: the whole range in one call where it holds
+    one code unit a character (a character past the BMP takes two), else one by one."""
+    whole = text.get_text_range(0, n)
+    if len(whole) == n:
+        return list(whole)
+    return [text.get_text_range(i, 1) for i in range(n)]
 
 
 _MARK_END = re.compile("\u2020[0-9]*$")

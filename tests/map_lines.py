@@ -16,6 +16,7 @@ strongest texture stroke's, so a change of map style can be judged in figures.
 from __future__ import annotations
 
 import ctypes
+import functools
 import math
 import sys
 from collections.abc import Iterator
@@ -298,8 +299,10 @@ def figures(cells: list[Cell]) -> Figures | None:
     )
 
 
+@functools.lru_cache(maxsize=256)  # every seed kit's PDFs
 def pdf_maps(pdf: bytes | str) -> list[tuple[int, list[Cell]]]:
-    """(page from 1, its map cells) for each page of a PDF with map cells on it."""
+    """(page from 1, its map cells) for each page of a PDF with map cells on it. Read once
+    per test session (each seed map is checked for four faults): read it, never change it."""
     return [(n, cells) for n, cells in each_page(pdf, page_cells) if cells]
 
 
