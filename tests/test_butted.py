@@ -244,7 +244,6 @@ def test_fold_pairs_lie_in_butted_strips_with_their_backs_registered(game_dir, p
 
 
 def test_a_fold_strip_sheet_marks_its_folds_dotted_and_says_how_to_make_it(game_dir):
-    from kitgen.layout.counters.counters import STRIPS_HOW
     from kitgen.layout.plan import Line, Text
 
     from .conftest import plan_game
@@ -259,7 +258,10 @@ def test_a_fold_strip_sheet_marks_its_folds_dotted_and_says_how_to_make_it(game_
     cuts = [op for op in lines if round(op.y0, 4) not in folds]
     assert cuts and not any(op.stroke.dash for op in cuts)  # solid: a cut
     texts = " ".join(op.text for op in page.ops if isinstance(op, Text))
-    assert STRIPS_HOW.split(":")[0] in texts and "fold · glue" not in texts
+    # the sheet holds fold strips and one-sided pieces of one kind: its dotted lines say which
+    assert "Blocks with a dotted line fold: cut each of their strips out" in texts
+    assert "then cut the pieces apart. Blocks with none have no backs: just cut them out." in texts
+    assert "fold · glue" not in texts
     # a sheet of one-sided pieces alone says nothing of strips
     write_game(
         game_dir,
@@ -272,6 +274,54 @@ def test_a_fold_strip_sheet_marks_its_folds_dotted_and_says_how_to_make_it(game_
     )
     page = plan_game(game_dir).docs[0].pages[0]
     assert not [op for op in page.ops if isinstance(op, Text) and "strips" in op.text]
+
+
+def _foot_words(game_dir, text: str) -> list[str]:
+    """The words at the foot of each counter sheet of a game, a sheet's lines joined."""
+    from kitgen.layout.plan import Text
+
+    from .conftest import plan_game
+
+    write_game(game_dir, text)
+    pages = plan_game(game_dir).docs[0].pages
+    return [" ".join(op.text for op in p.ops if isinstance(op, Text)) for p in pages if p.items]
+
+
+def test_a_sheet_of_folding_and_flat_pieces_says_which_fold_by_their_kind(game_dir):
+    from kitgen.layout.counters.counters import MIXED_HOW
+
+    [words] = _foot_words(
+        game_dir,
+        """
+        id: g
+        title: G
+        counters:
+          - {id: f, kind: marker, size: 3/4, quantity: 4, front: {text: F}, back: {text: f}}
+          - {id: p, size: 1/2, quantity: 12, front: {background: "#c03020"}}
+        """,
+    )
+    said = MIXED_HOW.format(folds="The markers", pieces="markers", flats="The counters have")
+    assert said.startswith("The markers fold: cut each of their strips out at the crop marks")
+    assert said.endswith("The counters have no backs: just cut them out.")
+    assert " ".join(said.split()) in " ".join(words.split())
+    assert "Fold strips:" not in words  # no word says the one-sided counters fold
+
+
+def test_a_sheet_of_fold_strips_alone_says_fold_them_all(game_dir):
+    from kitgen.layout.counters.counters import STRIPS_HOW
+
+    [words] = _foot_words(
+        game_dir,
+        """
+        id: g
+        title: G
+        counters:
+          - {id: f, kind: marker, size: 3/4, quantity: 4, front: {text: F}, back: {text: f}}
+        """,
+    )
+    assert STRIPS_HOW.startswith("Fold strips: cut the strips apart at the crop marks")
+    assert " ".join(STRIPS_HOW.split()) in " ".join(words.split())
+    assert "no backs" not in words
 
 
 @pytest.mark.parametrize("bleed", [None, 9.0])

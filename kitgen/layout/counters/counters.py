@@ -223,8 +223,7 @@ def _reading_marks(cs: CounterSet) -> dict[Reading, str]:
 def _sheet_words(cs: CounterSet, slots: list[_Slot]) -> tuple[str, ...]:
     """What a sheet's foot says beside its readings: how to make its fold strips and cut
     its round grids, and the key to its coded pieces."""
-    hows = sorted({h for s in slots for h in _hows(s)}, key=HOWS.index)
-    return tuple(k for k in (*hows, code_key(cs)) if k)
+    return tuple(k for k in (*_hows(slots), code_key(cs)) if k)
 
 
 STRIPS_HOW = (
@@ -235,12 +234,39 @@ ROUND_HOW = (
     "Round pieces: cut each block into squares along the lines its crop marks give, then "
     "cut each piece round on its ring, or punch it out, the punch centred on the ring."
 )
-HOWS = (STRIPS_HOW, ROUND_HOW)
+# A sheet of fold strips and of pieces with no back: which fold, by their kind where the
+# kinds tell them apart (else by the dotted line a reader sees), and that the rest do not.
+MIXED_HOW = (
+    "{folds} fold: cut each of their strips out at the crop marks, fold it on its dotted "
+    "line (between its fronts and their backs), glue it back to back, then cut the {pieces} "
+    "apart. {flats} no backs: just cut them out."
+)
 
 
-def _hows(slot: _Slot) -> tuple[str, ...]:
-    """How to make a piece that a sheet's foot says once: a fold strip, a round grid."""
-    return (STRIPS_HOW,) if slot.strip else (ROUND_HOW,) if slot.round else ()
+def _hows(slots: list[_Slot]) -> tuple[str, ...]:
+    """How to make a sheet's pieces, said once on its foot: its fold strips, its round
+    grids."""
+    rounds = ROUND_HOW if any(s.round for s in slots) else ""
+    return tuple(h for h in (strips_how(slots), rounds) if h)
+
+
+def strips_how(slots: list[_Slot]) -> str:
+    """How to make a sheet's fold strips, said block by block: they fold and glue; where
+    the sheet also holds square pieces with no back, it says which blocks fold and that the
+    others are only cut out (a reader folds nothing that has no back). Empty with no
+    strips."""
+    folds = {s.d.kind for s in slots if s.strip}
+    flats = {s.d.kind for s in slots if not s.fold and not s.round}
+    if not folds:
+        return ""
+    if not flats:
+        return STRIPS_HOW
+    if len(folds) == len(flats) == 1 and folds != flats:
+        fold, flat = f"{folds.pop()}s", f"{flats.pop()}s"
+        return MIXED_HOW.format(folds=f"The {fold}", pieces=fold, flats=f"The {flat} have")
+    return MIXED_HOW.format(
+        folds="Blocks with a dotted line", pieces="pieces", flats="Blocks with none have"
+    )
 
 
 def _note_lines(
@@ -313,17 +339,18 @@ def _foot_notes(
     """On each sheet, the marks of the readings its pieces carry, under its pieces (clear
     of their crop marks), so the room below stays whole for another component."""
     held: list[set] = [set() for _ in fronts]
-    hows: list[set] = [set() for _ in fronts]  # how to make the sheet's strips, round grids
+    on: list[list[_Slot]] = [[] for _ in fronts]  # each sheet's pieces: how to make them
     for spot in laid.spots:
-        hows[spot.sheet].update(_hows(slots[spot.index]))
+        on[spot.sheet].append(slots[spot.index])
         reading = slots[spot.index].d.reading
         if reading is not None:
             held[spot.sheet].add(reading)
     font = Font(env.face(), READING)
+    hows = _hows(slots)  # the whole set's: each sheet says its own
     for n, page in enumerate(fronts):
         x0, y0, x1, _ = content_box(env.paper.sized(laid.sheets[n].size))
         here = {r: m for r, m in marks.items() if r in held[n]}
-        said = tuple(k for k in key if k in hows[n] or k not in HOWS)
+        said = (*_hows(on[n]), *(k for k in key if k not in hows))
         lines = _note_lines(here, x1 - x0, env, said)
         lowest = min((i.bbox[1] for i in page.items), default=y0)
         top = max(lowest - BUTT_MARGIN - FOOT_GAP, y0 + 2.0 + len(lines) * READING_LEAD)
