@@ -32,8 +32,8 @@ def test_the_cover_comes_first_and_lists_every_other_file(game_dir):
     assert "cover.pdf" in texts and "counters.pdf" in texts  # every file, the cover's own too
     row = texts[texts.index("counters.pdf") :]
     assert " ".join(row).startswith(
-        f"counters.pdf {len(counters.pages)} page Counters cardstock fold-and-glue; fold on "
-        "the dotted line and glue"
+        f"counters.pdf {len(counters.pages)} page Counters cardstock fold-and-glue; fold and "
+        "glue the pieces with a dotted line; only cut out the rest"  # the plain one is flat
     )
     # the paper and the scale are said once, above the list
     assert sum("letter" in t for t in texts) == 1
@@ -69,6 +69,14 @@ def test_advice_follows_what_a_document_holds():
     assert print_advice(film, "letter") == "single-sided on letter transparency film"
     assert print_advice(doc("card", extra={"fold_line": [0, 0, 0, 1]}), "letter") == (
         "fold-and-glue on letter cardstock; fold on the dotted line and glue"
+    )
+    # a sheet of fold pairs and one-sided pieces: not all of it folds
+    folds = Item("counter", "f", "f-1", "front", (0, 0, 1, 1), {"fold_line": [0, 0, 1, 0]})
+    flat = Item("counter", "p", "p-1", "front", (2, 0, 3, 1), {})
+    mixed = Document("d", "D", [Page("D", items=[folds, flat])])
+    assert print_advice(mixed, "letter") == (
+        "fold-and-glue on letter cardstock; fold and glue the pieces with a dotted line; "
+        "only cut out the rest"
     )
     turned = Document("d", "D", [Page("D", size=(792, 612))])
     assert print_advice(turned, "letter") == "single-sided on letter paper, landscape"

@@ -386,3 +386,43 @@ def test_a_diagrams_counters_stand_inside_their_hexes(game_dir):
         # a centred square fits a flat-topped hex of side R when its side is at most
         # 2R / (1 + 1/sqrt(3)) = 1.268 R; drawn at 90 % of that
         assert x1 - x0 == pytest.approx(0.9 * 2 * side / (1 + 1 / math.sqrt(3)), rel=0.02)
+
+
+def test_a_diagrams_arrow_is_heavy_and_leaves_and_meets_its_pieces_in_the_open(game_dir):
+    """The arrow is the diagram's heaviest line; it starts past the
+    piece it leaves and its head stops short of the piece it reaches, so neither end hides
+    under a counter (a reader saw only a thin line ending under the pieces)."""
+    from kitgen.layout.rulebook.diagram import ARROW_GAP, ARROW_HEAD, ARROW_WIDTH
+
+    pdf = _rulebook(game_dir)
+    page = next(
+        k for k, words in enumerate(pdf_words(pdf), start=1)
+        if any(w.text == "B2" for w in words)
+    )  # fmt: skip
+    marks = marks_of(pdf, page)
+    cells = [f.box for f in marks.fills if abs((f.box[2] - f.box[0]) - (f.box[3] - f.box[1])) < 0.5
+             and f.box[2] - f.box[0] > 40]  # fmt: skip
+    side = cells[0][2] - cells[0][0]
+    scale = side / 72  # the map's 1 in cells as the window prints them
+    pieces = sorted(
+        (f.box for f in marks.fills if abs((f.box[2] - f.box[0]) - side / 2) < 0.5),
+        key=lambda b: b[0],
+    )
+    scout, guard = pieces  # B2's scout left of C3's guard
+    heaviest = max(s.width for s in marks.segments)
+    [line] = [s for s in marks.segments if s.width == pytest.approx(ARROW_WIDTH, abs=0.05)]
+    assert heaviest == pytest.approx(ARROW_WIDTH, abs=0.05)  # the heaviest line drawn
+    start, end = sorted([(line.x0, line.y0), (line.x1, line.y1)])  # B2 to C3: left to right
+
+    def outside(p, box) -> float:
+        """How far the point is outside the box (its nearest side)."""
+        dx = max(box[0] - p[0], 0.0, p[0] - box[2])
+        dy = max(box[1] - p[1], 0.0, p[1] - box[3])
+        return math.hypot(dx, dy)
+
+    gap = ARROW_GAP * scale
+    assert outside(start, scout) >= gap - 0.1  # the start dot lies past the scout's edge
+    # the line stops inside its head; the head's tip stops short of the guard's edge
+    tip = outside(end, guard) - ARROW_HEAD * 0.8 * scale
+    assert tip >= gap * 0.5, tip
+    assert outside(end, guard) <= side  # and the arrow reaches the guard's cell

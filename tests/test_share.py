@@ -159,7 +159,10 @@ def test_fold_and_glue_and_single_sided_share_one_sided_on_cardstock(game_dir):
     modes = {f["path"]: f["mode"] for f in manifest["files"]}
     assert modes == {"counters.pdf": "fold-and-glue"}
     (entry,) = contents_entries(p.docs, "letter")
-    assert entry.advice == ("fold-and-glue on letter cardstock; fold on the dotted line and glue")
+    assert entry.advice == (  # the labels and the one-sided counter do not fold
+        "fold-and-glue on letter cardstock; fold and glue the pieces with a dotted line; "
+        "only cut out the rest"
+    )
 
 
 def test_stocks_in_common_or_cardstock_for_paper_and_pieces():

@@ -9,11 +9,21 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from ...colours import readable_on
+from ...colours import contrast, readable_on
 from ...model.table import Card, CardBlock, CardFace, Deck, Table, TextBlock
 from ...records import record, replace
 from ...rules.roster_cards import expand_roster_cards
-from ...style import BODY, CARD_BASE, CARD_MAX, INK, MID_INK, PAPER, PIECE_GUTTER, RULES_MIN
+from ...style import (
+    BODY,
+    CARD_BASE,
+    CARD_MAX,
+    INK,
+    MID_INK,
+    PAPER,
+    PIECE_CONTRAST,
+    PIECE_GUTTER,
+    RULES_MIN,
+)
 from ..counters.labels import DEFAULT_SEED_NOTE
 from ..counters.regions import DECK_SHARE
 from ..env import PlanEnv
@@ -118,9 +128,9 @@ TITLE_SCALE = 1.35  # a card title's type, of its face's
 def _title(
     text: str, face: CardFace, w: float, y: float, sizes, mark: str | None, env: PlanEnv
 ) -> tuple[list, float]:
-    """A face's title band: white type on the accent, the side's mark at its left end; a
-    title of two lines or more is set in balanced lines, never a word left on its own.
-    `sizes`: the face's type size and the title's."""
+    """A face's title band: white type on the accent (dark on a light one), the side's
+    mark at its left end; a title of two lines or more is set in balanced lines, never a
+    word left on its own. `sizes`: the face's type size and the title's."""
     m = _safe(w)
     inner = w - 2 * m
     faces = Faces(lambda b, i: env.face(bold=b, italic=i))
@@ -138,14 +148,23 @@ def _title(
                 break
             narrow, lines = narrow - tsize, tried
     band = len(lines) * tsize * 1.2 + tsize * 0.6
+    ink = band_ink(face.accent)
     ops: list = [Rect(m * 0.5, y - band, w - m, band, fill=face.accent, radius=2.0)]
     if mark is not None:  # at the band's left end, clear of the centred title
-        ops.append(token_shape(mark, m + size * 0.4 + r, y - band / 2, r, PAPER, None))
+        ops.append(token_shape(mark, m + size * 0.4 + r, y - band / 2, r, ink, None))
     ty = y - tsize * 0.3 - tsize
     for ln in lines:
-        ops += draw_line(ln, m, ty, inner, "centre", faces, tsize, fonts, PAPER)
+        ops += draw_line(ln, m, ty, inner, "centre", faces, tsize, fonts, ink)
         ty -= tsize * 1.2
     return ops, band
+
+
+def band_ink(accent: str) -> str:
+    """A title band's type: white, as a dark band has it; on a band too light for white to
+    read (a yellow) the dark ink, whichever of the two reads better."""
+    if contrast(PAPER, accent) >= PIECE_CONTRAST:
+        return PAPER
+    return max((PAPER, INK), key=lambda ink: contrast(ink, accent))
 
 
 def _fields(

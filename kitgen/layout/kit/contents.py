@@ -54,6 +54,9 @@ def print_advice(doc: Document, paper: str = "") -> str:
     return "; ".join([f"{mode} on {on}", *steps])
 
 
+FOLD = "fold_line"  # an item folds: the manifest gives its fold line
+
+
 def advice(doc: Document, paper: str = "") -> tuple[str, str, list[str]]:
     """How to print one document, from what is on its pages: its one mode, what it
     prints on (its paper, its stock, landscape when a sheet is turned) and what to do
@@ -66,8 +69,10 @@ def advice(doc: Document, paper: str = "") -> tuple[str, str, list[str]]:
     steps = []
     if mode == "duplex":
         steps.append(FLIP.get(doc.duplex, "each back on the page after its front"))
-    elif mode == "fold-and-glue":
+    elif mode == "fold-and-glue" and all(FOLD in i.extra for p in doc.pages for i in p.items):
         steps.append("fold on the dotted line and glue")
+    elif mode == "fold-and-glue":  # its sheet says which blocks fold (counters.py)
+        steps.append("fold and glue the pieces with a dotted line; only cut out the rest")
     if any(i.extra.get("imposition") == "booklet" for page in doc.pages for i in page.items):
         steps.append("keep the sheets in order, fold them in half together, staple on the fold")
     if "map-tile" in kinds:

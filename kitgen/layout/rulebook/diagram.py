@@ -27,7 +27,11 @@ MAX_HEIGHT = 300.0  # points: the most a map window takes down a column
 BASE = 0.9  # a model's round base, of a cell: bases in side-by-side cells nearly touch
 ROOM = 0.9  # of the square inside a cell, what its pieces take: the cell's edge shows round
 ARROWS = {"move": MOVE_INK, "fire": FIRE_INK}  # each kind of arrow's ink
-ARROW_WIDTH = 1.6  # points, as printed
+ARROW_WIDTH = 2.4  # points, as printed: the heaviest line in a diagram
+ARROW_HEAD = 10.0  # points from an arrow's tip to its head's back
+ARROW_DOT = 3.2  # points: the radius of the dot an arrow starts from
+ARROW_GAP = 2.5  # points between an arrow's ends and the pieces they point from and to
+CASING = 1.2  # points of white each side of an arrow, clear of the map's art
 FRAME = Stroke(MID_INK, 0.6)
 CALLOUT = Stroke(INK, 0.5)
 GAP = 28.0  # points between a piece and its callouts' words: room for the leaders
@@ -102,7 +106,8 @@ def _map_window(
     least = RULES_MIN / (scale * shrink)  # words as they print
     art = map_ops(m, faces, key_prefix="rulebook-", least=least, coords=coords,
                   coord_cells=coord_cells, hide=_boxes(game, m, d),
-                  under=tuple(_arrows(m, d, scale, env)), printed=scale * shrink)  # fmt: skip
+                  under=tuple(_arrows(m, d, scale, env, _cell_covers(game, m, d))),
+                  printed=scale * shrink)  # fmt: skip
     art += pieces
     w, h = (x1 - x0) * scale, (y1 - y0) * scale
     left = (width - w) / 2
@@ -227,29 +232,76 @@ def _piece_ops(
     return [Group((*drawn, edge), dx=cx - c.width * k / 2, dy=cy - c.height * k / 2, scale=k)]
 
 
-def _arrows(m: MapDef, d: Diagram, scale: float, env: PlanEnv) -> list:
+def _arrows(m: MapDef, d: Diagram, scale: float, env: PlanEnv, covers: dict) -> list:
+    """Each arrow from its start cell to its end cell: a dot where it starts (none where a
+    path's earlier leg ends), a head where it ends, both clear of the pieces standing there
+    (`covers`, each cell's box), so neither hides under a counter; a white casing under the
+    line keeps it clear of the map's art."""
     ops: list = []
+    ends = {m.cell_or_place(a.end) for a in d.arrows}  # a path's later legs start at a head
     for a in d.arrows:
         start, end = m.cell_or_place(a.start), m.cell_or_place(a.end)
         assert start is not None and end is not None  # checked (rules/rulebook.py)
         (xa, ya), (xb, yb) = m.grid.centre(*start), m.grid.centre(*end)
         length = math.hypot(xb - xa, yb - ya) or 1.0
         ux, uy = (xb - xa) / length, (yb - ya) / length
-        short = min(cell_size(m.grid) * 0.3, length / 3)
-        xb, yb = xb - ux * short, yb - uy * short
-        xa, ya = xa + ux * short / 3, ya + uy * short / 3
+        gap = ARROW_GAP / scale
+        out = _clear_of((xa, ya), (ux, uy), covers.get(start))  # past the start's pieces
+        into = _clear_of((xb, yb), (-ux, -uy), covers.get(end))  # short of the end's
+        # clear of a cell's middle too, where its marks and words stand
+        cell = cell_size(m.grid)
+        least = min(cell * 0.1, length / 9), min(cell * 0.3, length / 3)
+        if out + into + 2 * gap > length * 0.8:  # pieces fill the way: near the centres
+            out, into = least
+        else:
+            out, into = max(out + gap, least[0]), max(into + gap, least[1])
+        xa, ya, xb, yb = xa + ux * out, ya + uy * out, xb - ux * into, yb - uy * into
         ink, width = ARROWS[a.kind], ARROW_WIDTH / scale
-        dash = (4 / scale, 3 / scale) if a.kind == "fire" else ()
-        ops.append(Line(xa, ya, xb, yb, Stroke(ink, width, dash)))
-        head = 7 / scale
-        left = (xb - ux * head - uy * head * 0.5, yb - uy * head + ux * head * 0.5)
-        right = (xb - ux * head + uy * head * 0.5, yb - uy * head - ux * head * 0.5)
-        ops.append(Path(((xb, yb), left, right), True, fill=ink))
+        dash = (5 / scale, 3 / scale) if a.kind == "fire" else ()
+        head, half, dot = ARROW_HEAD / scale, ARROW_HEAD * 0.55 / scale, ARROW_DOT / scale
+        neck = (xb - ux * head * 0.8, yb - uy * head * 0.8)  # the line stops inside the head
+        tip = ((xb, yb), (xb - ux * head - uy * half, yb - uy * head + ux * half),
+               (xb - ux * head + uy * half, yb - uy * head - ux * half))  # fmt: skip
+        casing = Stroke(PAPER, width + 2 * CASING / scale)
+        dots = [] if start in ends else [Circle(xa, ya, dot + CASING / scale, fill=PAPER),
+                                         Circle(xa, ya, dot, fill=ink)]  # fmt: skip
+        ops += [Line(xa, ya, *neck, casing), *dots[:1],
+                Path(tip, True, fill=PAPER, stroke=Stroke(PAPER, 2 * CASING / scale)),
+                Line(xa, ya, *neck, Stroke(ink, width, dash)), *dots[1:],
+                Path(tip, True, fill=ink)]  # fmt: skip
         if a.label:  # beside the line's middle, on its left as it runs
-            off = 9 / scale
+            off = 10 / scale
             mx, my = (xa + xb) / 2 - uy * off, (ya + yb) / 2 + ux * off
-            ops += _plate_label(a.label, mx, my, 7.5 / scale, ink, env)
+            ops += _plate_label(a.label, mx, my, 8 / scale, ink, env)
     return ops
+
+
+def _clear_of(p: tuple[float, float], u: tuple[float, float], box: tuple | None) -> float:
+    """How far from `p` along the unit direction `u` the way leaves `box` (the pieces of
+    a cell, side by side): 0 where `p` is outside it."""
+    if box is None or not (box[0] <= p[0] <= box[2] and box[1] <= p[1] <= box[3]):
+        return 0.0
+    ux, uy = u
+    tx = ((box[2] - p[0]) / ux if ux > 0 else (box[0] - p[0]) / ux) if ux else math.inf
+    ty = ((box[3] - p[1]) / uy if uy > 0 else (box[1] - p[1]) / uy) if uy else math.inf
+    return min(tx, ty)
+
+
+def _cell_covers(game: Game, m: MapDef, d: Diagram) -> dict:
+    """Each cell's pieces as one box (map points): an arrow starts and ends clear of it."""
+    covers: dict = {}
+    for p, x, y, k in _placed(game, m, d):
+        half = _size(game, p.piece, m) * k / 2
+        x0, y0, x1, y1 = covers.get(
+            m.cell_or_place(p.at), (math.inf, math.inf, -math.inf, -math.inf)
+        )
+        covers[m.cell_or_place(p.at)] = (
+            min(x0, x - half),
+            min(y0, y - half),
+            max(x1, x + half),
+            max(y1, y + half),
+        )
+    return covers
 
 
 def _plate_label(text: str, x: float, y: float, size: float, ink: str, env) -> list:
