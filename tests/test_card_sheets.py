@@ -1,8 +1,9 @@
 """Paper for player-aid cards (issue 18.4, designer review 6 #6): a half-letter card
 took a letter sheet for each face (its fold pair is 792 pt wide, the printable width
-756 pt). The seed sources give no card size, so Ryamon's and Reshuffled's aids are the
-kit's 5 x 7 in, marked as the kit's reading: front and back fold side by side on one
-sheet, letter or a4, rules text still at least 7 pt. Read back from the PDFs."""
+756 pt). The seed sources give no card size, so Reshuffled's aids are the kit's 5 x 7
+in, marked as the kit's reading: front and back fold side by side on one sheet, letter
+or a4, rules text still at least 7 pt. Ryamon's are poker cards, one job each, four a
+sheet. Read back from the PDFs."""
 
 from __future__ import annotations
 
@@ -26,7 +27,7 @@ from .test_card_type import face_glyphs
 
 
 @pytest.mark.parametrize("paper", ["letter", "a4"])
-@pytest.mark.parametrize(("game", "cards"), [("ryamon", 4), ("reshuffled", 2)])
+@pytest.mark.parametrize(("game", "cards"), [("reshuffled", 2)])
 def test_a_player_aid_folds_on_one_sheet_a_card(game: str, cards: int, paper: str):
     p, pdfs, manifest = build_pdfs(CONTENT / game, paper)
     items = [i for i in manifest["items"] if i["kind"] == "card"]
@@ -47,24 +48,42 @@ def test_a_player_aid_folds_on_one_sheet_a_card(game: str, cards: int, paper: st
 
 
 def test_the_cover_and_the_build_say_a_player_aids_sheets_are_copies():
-    """Review 7 #22: Ryamon prints its aid four times, one per player, on four alike
-    sheets, and the build said "one card a sheet" of a fold pair. Nothing is dropped;
-    the cover's list says the sheets are copies, and the build says what goes on a sheet.
-    Files whose sheets differ say nothing of copies. Read back from the cover PDF."""
-    _, pdfs, manifest = seed_kit("ryamon")
+    """Review 7 #22: a player aid printed once a player, one fold pair a sheet, makes
+    alike sheets, and the build said "one card a sheet". Nothing is dropped; the cover's
+    list says the sheets are copies, and the build says what goes on a sheet. Files whose
+    sheets differ say nothing of copies. Read back from the cover PDF."""
+    _, pdfs, manifest = seed_kit("reshuffled")  # its 4 map pieces differ: only its cards
     cover = " ".join(pdf_text(pdfs["cover.pdf"]))
     cards = cover.split("cards.pdf", 1)[1].split(".pdf", 1)[0]
-    assert "fold on the dotted line and glue; 4 copies of one sheet" in cards
-    assert cover.count("copies of one sheet") == 1  # not the map's four different tiles
+    assert "fold on the dotted line and glue; 2 copies of one sheet" in cards
+    assert cover.count("copies of one sheet") == 1, cover  # not the map's different pieces
     (facts,) = [f["facts"] for f in manifest["files"] if f["path"] == "cards.pdf"]
     (fact,) = [f for f in facts if f.startswith("one card a sheet")]
     assert fact.startswith("one card a sheet, front and back side by side to fold (the pair")
-    assert fact.endswith("; the 4 sheets are copies of one card (quantity: 4)")
-    _, pdfs, _ = seed_kit("reshuffled")  # its 4 map pieces differ: only its cards are copies
-    cover = " ".join(pdf_text(pdfs["cover.pdf"]))
-    assert cover.count("copies of one sheet") == 1, cover
-    _, pdfs, _ = seed_kit("duck")  # different cards on each sheet
-    assert "copies of one sheet" not in " ".join(pdf_text(pdfs["cover.pdf"]))
+    assert fact.endswith("; the 2 sheets are copies of one card (quantity: 2)")
+    for game in ("duck", "ryamon"):  # different cards on each sheet
+        _, pdfs, _ = seed_kit(game)
+        assert "copies of one sheet" not in " ".join(pdf_text(pdfs["cover.pdf"]))
+
+
+def test_ryamons_aids_are_four_cards_a_player_in_the_tribes_colour():
+    """A reviewer found four alike letter sheets of small table text. Each player now
+    has four poker cards, one job each, in his tribe's colour and mark, four pairs a
+    sheet, set at one size of at least 9 pt. Counted from the build."""
+    p, pdfs, manifest = seed_kit("ryamon")
+    cards = list(p.game.cards)
+    tribes = {c.side for c in cards}
+    assert len(tribes) == 4 and len(cards) == 4 * 4  # four jobs, each once a tribe
+    jobs = {c.id.removesuffix(f"-{c.side}") for c in cards}  # aid-turn-red: aid-turn
+    assert {(c.id.removesuffix(f"-{c.side}"), c.side) for c in cards} == {
+        (job, tribe) for job in jobs for tribe in tribes
+    }
+    fronts = [i for i in manifest["items"] if i["kind"] == "card" and i["side"] == "front"]
+    assert len(fronts) == len(cards)
+    pages = {i["page"] for i in fronts}
+    assert len(fronts) / len(pages) == 4  # four fold pairs a sheet
+    sizes = {i["type_size"] for i in manifest["items"] if i["kind"] == "card"}
+    assert len(sizes) == 1 and min(sizes) >= 9  # one size for the set, read at the table
 
 
 @pytest.mark.parametrize(

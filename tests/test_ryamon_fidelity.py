@@ -164,13 +164,14 @@ def test_the_people_type_key_prints_every_row_with_its_2d6_chance(pdfs):
     rows = [_printed(" ".join([*row, _chance(_two_d6(int(row[0])))])) for row in plain]
     assert [int(row[0]) for row in plain] == list(range(2, 13))  # every total of 2d6
     sheet = _pages(pdfs, "sheet-reference.pdf")
-    cards = _pages(pdfs, "cards.pdf")
-    fronts = cards  # each sheet a card, its front and back side by side to fold
-    quantity = next(c["quantity"] for c in _yaml("reference.yaml")["cards"])
-    assert len(fronts) == quantity
-    for page in [sheet[0], *fronts]:
-        assert _printed(key["title"]) in page
-        _rows_read_in_order(re.sub("\u2020[0-9]+", "", page), rows)  # a row's mark apart
+    assert _printed(key["title"]) in sheet[0]
+    _rows_read_in_order(re.sub("\u2020[0-9]+", "", sheet[0]), rows)  # a row's mark apart
+    # each player's People types card lists every total with the key's code and type
+    card = next(c for c in _yaml("reference.yaml")["cards"] if "People" in c["front"]["title"])
+    (items,) = [b["items"] for b in card["front"]["blocks"] if "items" in b]
+    assert [_printed(i).split(":")[0] for i in items] == [
+        f"{row[0]} {row[1]} {row[2].split('/')[0]}" for row in plain
+    ]
 
 
 def test_the_terrain_key_prints_the_maps_pop_limits(pdfs):
@@ -180,9 +181,7 @@ def test_the_terrain_key_prints_the_maps_pop_limits(pdfs):
     # the table's pop limit column is the map's own figure, terrain by terrain
     assert {row[0]: row[1] for row in terrain["rows"]} == limits
     rows = [_printed(" ".join(cell for cell in row if cell)) for row in terrain["rows"]]
-    cards = _pages(pdfs, "cards.pdf")
-    for page in [_pages(pdfs, "sheet-reference.pdf")[0], *cards[1::2]]:
-        _rows_read_in_order(page, rows)
+    _rows_read_in_order(_pages(pdfs, "sheet-reference.pdf")[0], rows)
     # and the key under the map says the same, terrain by terrain
     key = _pages(pdfs, "map-world.pdf")[-1]
     _rows_read_in_order(key, [f"{name} pop limit {n}" for name, n in limits.items()])
@@ -192,10 +191,9 @@ def test_the_soldier_attack_table_prints_its_d6_bands_and_chances(pdfs):
     table = _tables()["soldier-attack"]
     rows = [_printed(f"{band} {result} {_chance(_d6(band))}") for band, result in table["rows"]]
     assert sum(_d6(band) for band, _ in table["rows"]) == 1  # the bands cover the die once
-    cards = _pages(pdfs, "cards.pdf")
-    for page in [_pages(pdfs, "sheet-reference.pdf")[0], *cards[0::2]]:
-        _rows_read_in_order(page, rows)
-        assert _printed(table["notes"][0]) in page
+    page = _pages(pdfs, "sheet-reference.pdf")[0]
+    _rows_read_in_order(page, rows)
+    assert _printed(table["notes"][0]) in page
 
 
 def test_the_turn_sequence_prints_its_seven_steps_in_order(pdfs):
@@ -203,12 +201,22 @@ def test_the_turn_sequence_prints_its_seven_steps_in_order(pdfs):
     steps = [_printed(f"{n}. {step}") for n, step in enumerate(sequence["steps"], start=1)]
     assert len(steps) == 7  # eating, food production, births, movement, 2 warfares, victory
     _rows_read_in_order(_pages(pdfs, "sheet-reference.pdf")[0], steps)
-    back = next(c for c in _yaml("reference.yaml")["cards"])["back"]
-    (card_steps,) = [b["steps"] for b in back["blocks"] if "steps" in b]
-    for page in _pages(pdfs, "cards.pdf")[1::2]:
-        _rows_read_in_order(
-            page, [_printed(f"{n}. {s}") for n, s in enumerate(card_steps, start=1)]
-        )
+
+
+def test_every_player_aid_prints_its_words_once_for_each_tribe(pdfs):
+    """Each aid card's title and every line of its faces print on the cards, once for each
+    tribe the card is made for (its for_each)."""
+    text = re.sub("\u2020[0-9]+", "", " ".join(_pages(pdfs, "cards.pdf")))
+    for card in _yaml("reference.yaml")["cards"]:
+        copies = len(card["for_each"])
+        for face in (card["front"], card["back"]):
+            lines = [_printed(face["title"])]
+            for block in face["blocks"]:
+                said = block.get("items") or block.get("steps") or [block.get("text") or ""]
+                said = [f"{n}. {s}" for n, s in enumerate(said, 1)] if "steps" in block else said
+                lines += [_printed(line) for line in [block.get("title", ""), *said] if line]
+            for line in lines:  # a write-in blank prints as a rule, not as its text
+                assert text.count(line.split(" ___")[0]) >= copies, line
 
 
 def test_the_food_track_prints_every_box_and_the_start(pdfs):
