@@ -1,15 +1,18 @@
 """How the rulebook's pages fill, read back from the PDF: an example box that fits a
 column is never cut (it moves on whole, and the words after it in its section fill the
-column it left), a table is cut between its rows where a column ends (not moved on
-whole, leaving the page half empty), and a running head names the section at the page's
+column it left), a table that fits a column moves on whole rather than leave a stub of
+a few rows at a page turn, a taller one is cut between its rows with its head repeated,
+and a running head names the section at the page's
 top, with the last one the page starts."""
 
 from __future__ import annotations
 
+import math
 import re
 
 import pytest
 
+from kitgen.layout.rulebook.rulebook import TABLE_KEEP
 from tests.conftest import book_pages, build_pdfs, pdf_words
 from tests.test_rulebook import GAME, _game
 
@@ -80,6 +83,49 @@ def test_an_example_box_that_fits_a_column_is_never_cut(game_dir, n):
     assert "continued" not in " ".join(pages)
 
 
+TALL_BOX = LONG_INTRO.replace(
+    '                  - "End of the example."\n',
+    "".join(f'                  - "Step {n} of the longer example."\n' for n in range(8, 16))
+    + '                  - "End of the example."\n',
+)
+
+
+@pytest.mark.parametrize("n", range(0, N_PARAS, 8))
+def test_a_box_taller_than_half_a_page_that_fits_a_column_starts_a_fresh_one(game_dir, n):
+    text = "\n".join(line for line in TALL_BOX.split("\n")
+                     if "Opening paragraph" not in line or int(line.split()[3]) < n)  # fmt: skip
+    _, pdfs, manifest = build_pdfs(_game(game_dir, text=text, imposition="booklet"))
+    pages = book_pages(pdfs, manifest)
+    (k,) = [k for k, t in enumerate(pages) if "Example of play" in t]
+    assert "End of the example." in pages[k] and "continued" not in " ".join(pages)
+    words, box = _page_words(pdfs, manifest, k + 1)
+    top = max(w.box[3] for w in words if w.text == "Example")
+    end = min(w.box[1] for w in words if w.text == "End")
+    assert top - end > 0.75 * (box[3] - box[1])  # most of a column: never cut all the same
+
+
+PICTURED = LONG_INTRO.replace(
+    """              text: ["Aim first; see {ref:intro}."]""",
+    """              text:
+                - "Aim first, then look at the picture below."
+                - diagram:
+                    map: field
+                    cells: A1-D4
+                    pieces: [{piece: scout, at: A1}]
+                    caption: The aiming scout.""",
+)
+
+
+@pytest.mark.parametrize("n", range(0, N_PARAS, 3))
+def test_a_cases_words_stay_in_sight_of_the_diagram_after_them(game_dir, n):
+    text = "\n".join(line for line in PICTURED.split("\n")
+                     if "Opening paragraph" not in line or int(line.split()[3]) < n)  # fmt: skip
+    _, pdfs, manifest = build_pdfs(_game(game_dir, text=text, imposition="booklet"))
+    pages = book_pages(pdfs, manifest)
+    (k,) = [k for k, t in enumerate(pages) if "The aiming scout." in t]
+    assert "2.21 Aimed fire. Aim first, then look at the picture below." in pages[k]
+
+
 def _heading(line: str) -> bool:
     """Whether a line is a section's heading: "2.0 The turn", or back matter's."""
     return bool(HEADING.match(line.split()[0])) or line in BACK_MATTER
@@ -107,27 +153,56 @@ TALL_TABLE = GAME.replace(
 ).replace("    roll: d6\n", "")
 
 
-TABLE_LEAST = 70.0  # points: a table's title, head and two rows, about
-
-
-@pytest.mark.parametrize("fill", range(6, 30, 3))
-def test_a_table_that_does_not_fit_is_cut_where_the_column_ends(game_dir, fill):
-    text = TALL_TABLE.replace(
+def _filled(table: str, fill: int) -> str:
+    """The game with `fill` paragraphs before its table: the table lands lower as it grows."""
+    return table.replace(
         '        - "Scouts move first (see {ref:moving}); fire is in {ref:fire-rules}."',
         '        - "Scouts move first (see {ref:moving}); fire is in {ref:fire-rules}."\n'
         + "".join(
             f'        - "Opening paragraph {n}, long enough to fill."\n' for n in range(fill)
         ),
     )
-    _, pdfs, manifest = build_pdfs(_game(game_dir, text=text, imposition="booklet"))
+
+
+def _rows_by_page(pages: list[str], rows: int) -> list[int]:
+    """How many of the table's rows ("Result N") each page of the rules holds (not the
+    back matter's quick reference, which prints it again), pages without none."""
+    rules = " \f ".join(pages).partition(BACK_MATTER[0])[0].split(" \f ")
+    counts = [sum(f"Result {n} " in t + " " for n in range(rows)) for t in rules]
+    return [c for c in counts if c]
+
+
+@pytest.mark.parametrize("fill", range(6, 36, 3))
+def test_a_table_that_fits_a_column_moves_on_whole_or_is_cut_in_thirds(game_dir, fill):
+    _, pdfs, manifest = build_pdfs(_game(game_dir, text=_filled(TALL_TABLE, fill),
+                                         imposition="booklet"))  # fmt: skip
     pages = book_pages(pdfs, manifest)
-    k = next(k for k, t in enumerate(pages) if "2.2 Firing" in t)
-    if "Result 0" not in pages[k]:  # moved on only when its least part did not fit
-        words, box = _page_words(pdfs, manifest, k + 1)
-        lowest = min(w.box[1] for w in words if not w.text.isdigit())
-        assert lowest - box[1] < TABLE_LEAST + 18.0, "the table left its page half empty"
-    elif "Result 24" not in pages[k]:
-        assert pages[k + 1].startswith("Fire table (cont.)")  # cut, the head said again
+    counts = _rows_by_page(pages, 25)
+    assert sum(counts) == 25
+    if len(counts) > 1:  # cut: a third of the rows or more each side, never a stub
+        least = max(TABLE_KEEP, math.ceil(25 / 3))
+        assert len(counts) == 2 and min(counts) >= least, counts
+        k = next(k for k, t in enumerate(pages) if "Result 24" in t)
+        assert pages[k].startswith("Fire table (cont.)")  # the head said again
+
+
+LONG_TABLE = GAME.replace(
+    '    rows: [["1-3", Miss], ["4-6", Hit]]',
+    "    roll: d100\n    rows:\n"
+    + "".join(f'      - ["{n + 1}", "Result {n}"]\n' for n in range(100)),
+).replace("    roll: d6\n", "")
+
+
+@pytest.mark.parametrize("fill", range(6, 36, 6))
+def test_a_table_taller_than_a_column_is_cut_between_rows_leaving_no_stub(game_dir, fill):
+    _, pdfs, manifest = build_pdfs(_game(game_dir, text=_filled(LONG_TABLE, fill),
+                                         imposition="booklet"))  # fmt: skip
+    pages = book_pages(pdfs, manifest)
+    counts = _rows_by_page(pages, 100)
+    assert sum(counts) == 100 and len(counts) >= 2
+    assert min(counts) >= TABLE_KEEP, counts
+    starts = [t for t in pages if "Result" in t and "Fire table (cont.)" in t]
+    assert len(starts) == len(counts) - 1  # each part after the first repeats the head
 
 
 def test_a_box_taller_than_a_column_runs_on_and_says_so(game_dir):

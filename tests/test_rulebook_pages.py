@@ -5,8 +5,13 @@ last page's columns are balanced. Read back from the PDF."""
 
 from __future__ import annotations
 
-from tests.conftest import build_pdfs, pdf_words
+import re
+
+import pytest
+
+from tests.conftest import book_pages, build_pdfs, pdf_words
 from tests.test_rulebook import GAME, _game
+from tests.test_rulebook_flow import _page_words
 
 # the notes' heading and the start of their introduction (a page's foot names the heading too)
 NOTES_HEAD = "Notes on this edition Where the source"
@@ -109,3 +114,29 @@ def test_the_last_pages_columns_are_balanced(game_dir):
     right = [w.box[1] for w in body if w.box[0] > mid]
     assert left and right  # both columns hold text
     assert abs(min(left) - min(right)) < 60  # and end near one another
+
+
+@pytest.mark.parametrize("filler", [6, 10, 12, 20, 28])
+def test_the_books_contents_list_its_notes_and_its_tables_at_a_glance(game_dir, filler):
+    """The booklet's own contents name the back matter, each at the page it starts on,
+    and the rows it adds keep their room: every entry above the first rule."""
+    _, pdfs, manifest = build_pdfs(_game(game_dir, text=READING, imposition="booklet",
+                                         filler=filler, paras=14))  # fmt: skip
+    pages = book_pages(pdfs, manifest)
+    assert len(pages) >= 5 and "Contents" in pages[0]
+    contents = " ".join(pages[: 1 + (pages[0].find("1.0 Introduction Scouts") < 0)])
+    back = {"Notes on this edition": NOTES_HEAD, "At a glance": "At a glance Fire table"}
+    listed = {t: int(m.group(1)) for t in back if (m := re.search(f"{t} ([0-9]+)", contents))}
+    assert "Notes on this edition" in listed
+    for title, head in back.items():
+        at = [n + 1 for n, t in enumerate(pages) if head in t]
+        assert listed.get(title) == (at[0] if at else None), title
+    start = next(n for n, t in enumerate(pages, 1) if "Scouts move first" in t)
+    found = 0
+    for n in range(1, start + 1):  # the contents' pages, to the one the rules start on
+        words, box = _page_words(pdfs, manifest, n)
+        rows = [w for w in words if w.text in ("edition", "glance") and w.box[1] > box[1] + 14]
+        first = [w.box[3] for w in words if w.text == "Scouts"]
+        assert all(w.box[1] > max(first, default=0) for w in rows)  # over the rules
+        found += len(rows)
+    assert found == len(listed)

@@ -66,6 +66,7 @@ class Unit:
     anchor: str = ""  # a section's id: the contents list gives its page
     opens: bool = False  # the first slice of a box
     fresh: bool = False  # starts a page of its own
+    turn: bool = False  # starts a column of its own (the rest of a table cut)
     cont: Unit | None = None  # a long box's "continued" line, over a slice atop a column
     # a part that can be cut where a column ends (a table, between its rows): given the
     # room, (the part that fits, the rest) or None; `least` is its smallest first part
@@ -172,7 +173,8 @@ def _book_pages(book: Rulebook, title: str, units: list[Unit], frame: _Frame, en
                 contents: bool) -> tuple[list[list], dict[str, int]]:  # fmt: skip
     """The book's pages: the title (and the contents), the rules under them where room is
     left, each page's running head and number; with the page of each anchor."""
-    front, top = _title_page(book, title, frame, env, contents)
+    back = [u.anchor for u in units if u.anchor in BACK_MATTER]  # listed after the sections
+    front, top = _title_page(book, len(back), title, frame, env, contents)
     start = len(front) - (top is not None)  # the page the rules start on, 0-based
     laid = _Columns(frame, start, top).place(units)
     pages = [*front, *laid.pages[len(front) :]]
@@ -186,7 +188,7 @@ def _book_pages(book: Rulebook, title: str, units: list[Unit], frame: _Frame, en
         ops.extend(_furniture(n, title, head if n > 1 else "", frame, body_top, env,
                               cols=frame.cols if n > start else 1))  # fmt: skip
     if contents:
-        _contents(pages, book, laid.anchors, frame.w, frame.h, env)
+        _contents(pages, book, back, laid.anchors, frame, env)
     return pages, laid.anchors
 
 
@@ -196,7 +198,7 @@ def _glance_units(book: Rulebook, refs: list[str], cw: float, env: PlanEnv) -> l
     if not refs:
         return []
     units = _heading_units(GLANCE_TITLE, cw, book.size, env)
-    units[0].fresh = True
+    units[0].fresh, units[0].anchor = True, GLANCE_ANCHOR
     for ref in refs:
         units += _table_units(ref, cw, book.size, env)
     return units
@@ -228,6 +230,8 @@ def _heading_units(title: str, cw: float, size: float, env: PlanEnv) -> list[Uni
 
 
 NOTES_ANCHOR = "\u2020notes"  # the notes' heading among the anchors (no section id has a †)
+GLANCE_ANCHOR = "\u2020glance"  # the back cover's quick reference, likewise
+BACK_MATTER = {NOTES_ANCHOR: NOTES_TITLE, GLANCE_ANCHOR: GLANCE_TITLE}  # anchor: its title
 
 
 def _notes_units(book: Rulebook, cw: float, env: PlanEnv) -> list[Unit]:
@@ -278,6 +282,8 @@ def _section_units(
         text = f"**{label}.**{mark} {_refs(first.text, nums)}"
         units += _text_units(text, cw, size, env, space=size * 0.6)
         units[0].anchor = s.id
+        if blocks and blocks[0].kind == "diagram":
+            _keep_before_picture(units)
     else:
         units += _text_units(f"**{label}**{mark}", cw, size, env, space=size * 0.6)
         units[0].anchor, units[-1].keep = s.id, True
@@ -294,16 +300,21 @@ def _refs(text: str, nums: dict[str, str]) -> str:
 
 def _blocks_units(blocks: list[Block], nums: dict[str, str], cw: float, size: float, env):
     """The blocks' units in order; what comes just before a diagram keeps with it (the
-    words that point at a picture stay in sight of it)."""
+    words that point at a picture stay in sight of it, `_keep_before_picture`)."""
     units: list[Unit] = []
     last: list[Unit] = []
     for block in blocks:
-        if block.kind == "diagram" and last:
-            for u in last if len(last) <= 6 else last[-2:]:  # a short text whole
-                u.keep = True
+        if block.kind == "diagram":
+            _keep_before_picture(last)
         last = _block_units(block, nums, cw, size, env)
         units += last
     return units
+
+
+def _keep_before_picture(units: list[Unit]) -> None:
+    """The words just before a diagram kept with it: a short text whole, else its end."""
+    for u in units if len(units) <= 6 else units[-2:]:
+        u.keep = True
 
 
 def _block_units(block: Block, nums: dict[str, str], cw: float, size: float, env) -> list:
@@ -369,36 +380,49 @@ def _table_units(ref: str, cw: float, size: float, env: PlanEnv) -> list[Unit]:
     where a column ends (each part repeats its head)."""
     table = next(t for t in env.game.tables if t.id == ref)
     lay = layout_table(table, cw, env, size, RULES_MIN)
-    return [_table_rows(lay, 0, size * 0.7)]
+    return [_table_rows(lay, 0, size * 0.7, _column_height(env))]
 
 
-TABLE_KEEP = 2  # rows: a table cut at a column's end leaves at least this many each side
+# A cut table leaves TABLE_KEEP rows or more on each side of the cut. A table (or the
+# rest of one) that fits whole in a fresh column is cut only where each side keeps a
+# third of its rows as well: a smaller piece reads as a stub at a page turn, so the
+# table moves on whole. A table taller than a column is cut wherever TABLE_KEEP allows.
+TABLE_KEEP = 5
 
 
-def _table_rows(lay, start: int, space: float) -> Unit:
-    """Rows `start` to the end of a laid-out table, as a unit that splits between rows."""
+def _table_rows(lay, start: int, space: float, column: float) -> Unit:
+    """Rows `start` to the end of a laid-out table, as a unit that splits between rows
+    (`column`: the height of a fresh column)."""
     first, rows = start == 0, lay.units
-    keep = min(TABLE_KEEP, rows - start)
+    tall = lay.part_height(start, rows, first, True)
+    side = TABLE_KEEP if tall > column else max(TABLE_KEEP, -(-(rows - start) // 3))
 
     def split(room: float) -> tuple[Unit, Unit] | None:
-        end = start + keep
-        if rows - start < 2 * TABLE_KEEP or lay.part_height(start, end, first, False) > room:
+        end = _cut(lay, start, side, room)
+        if end is None and room >= column:  # atop a fresh column any cut beats none
+            end = _cut(lay, start, 1, room)
+        if end is None:
             return None
-        while (
-            end + 1 <= rows - TABLE_KEEP and lay.part_height(start, end + 1, first, False) <= room
-        ):
-            end += 1
         part = Unit(lay.part_height(start, end, first, False), _table_part(lay, start, end, first),
                     space=space)  # fmt: skip
-        return part, _table_rows(lay, end, space)
+        rest = _table_rows(lay, end, space, column)
+        rest.turn = True
+        return part, rest
 
-    tall = lay.part_height(start, rows, first, True)
-    least = (
-        lay.part_height(start, start + keep, first, False)
-        if rows - start >= 2 * TABLE_KEEP
-        else tall
-    )
+    cut = rows - start >= 2 * side
+    least = lay.part_height(start, start + side, first, False) if cut else tall
     return Unit(tall, _table_part(lay, start, rows, first), space=space, split=split, least=least)
+
+
+def _cut(lay, start: int, keep: int, room: float) -> int | None:
+    """Where rows `start` on are cut to fill `room`, `keep` rows or more each side; None
+    when no such cut fits."""
+    first, rows, end = start == 0, lay.units, start + keep
+    if rows - start < 2 * keep or lay.part_height(start, end, first, False) > room:
+        return None
+    while end + 1 <= rows - keep and lay.part_height(start, end + 1, first, False) <= room:
+        end += 1
+    return end
 
 
 def _table_part(lay, start: int, end: int, first: bool) -> Draw:
@@ -410,7 +434,10 @@ def _table_part(lay, start: int, end: int, first: bool) -> Draw:
 
 
 def _column_height(env: PlanEnv) -> float:
-    return env.paper.size[1] / 2  # the least a column of any imposition holds
+    """The height of a fresh column: a whole page's, under its running head."""
+    book = env.game.rulebook
+    _, h = Sheet.of(env.paper, book.imposition if book is not None else "sheets").page
+    return h - HEAD_ROOM - FOOT_ROOM
 
 
 def _box_units(block: Block, nums: dict[str, str], cw: float, size: float, env) -> list[Unit]:
@@ -493,24 +520,32 @@ class _Columns:
         after it in its section (`_float`) and a table cut where a column ends; the units
         placed on the last page, in their order there."""
         queue, i = list(units), 0
-        last: list[Unit] = []
+        last: list[Unit] = []  # the last page's units, a table cut on it as one, uncut
+        whole: dict[int, Unit] = {}  # a cut table's parts: the table as it came to the page
+        page = 0
         while i < len(queue):
+            if page != len(self.laid.pages):
+                page, last, whole = len(self.laid.pages), [], {}
             u = queue[i]
             if u.fresh and self.laid.pages[-1]:
                 self._new_page()
+                page, last, whole = len(self.laid.pages), [], {}
+            elif u.turn and self.y < self.page_top:
+                self._next_column()
+                continue
             elif not self._fits(queue, i):
                 cut = u.split(self._room(u)) if u.split is not None else None
                 if cut is not None:
+                    whole.update((id(part), whole.get(id(u), u)) for part in cut)
                     queue[i : i + 1] = cut
                     continue
                 if self.y < self.page_top:  # at a column's top it goes in as it is
                     if not (u.opens and self._float(queue, i)):
                         self._next_column()
                     continue
-            if not self.laid.pages[-1]:
-                last = []
             self._put(u)
-            last.append(u)
+            if not last or last[-1] is not whole.get(id(u), u):
+                last.append(whole.get(id(u), u))
             i += 1
         return last
 
@@ -615,13 +650,24 @@ class _Columns:
 
 
 CONTENTS_PITCH = CONTENTS_ENTRY * 1.7
+CONTENTS_TIGHT = CONTENTS_ENTRY * 1.35  # the closest pitch, to keep a list on its first page
 
 
-def _title_page(book: Rulebook, title: str, frame: _Frame, env: PlanEnv, contents: bool):
+def _contents_pitch(rows: int, first: float) -> float:
+    """The contents' line pitch for `rows` rows from the baseline `first` down: closed up
+    (to CONTENTS_TIGHT at most) where that keeps the whole list on its page, so a row or
+    two never runs on alone above the rules."""
+    fit = (first - FOOT_ROOM - 0.01) / max(1, rows - 1)  # a hair over: the last row fits
+    return CONTENTS_PITCH if fit >= CONTENTS_PITCH or fit < CONTENTS_TIGHT else fit
+
+
+def _title_page(book: Rulebook, back: int, title: str, frame: _Frame, env: PlanEnv,
+                contents: bool):  # fmt: skip
     """The first page's head: the title, how to print the book, then (`contents`) the
     contents heading, with as many pages after it as the list runs on to (_contents fills
-    them). With the y the rules start at under it all, or None when too little of the
-    page is left (BODY_UNDER): they start on a page of their own."""
+    them: a row a section, and `back` rows for the back matter). With the y the rules
+    start at under it all, or None when too little of the page is left (BODY_UNDER):
+    they start on a page of their own."""
     w, h = frame.w, frame.h
     bold = env.face(bold=True)
     ops: list = [Text(0, h - TITLE * 1.6, typeset(title), Font(bold, TITLE * 1.3), INK)]
@@ -637,12 +683,13 @@ def _title_page(book: Rulebook, title: str, frame: _Frame, env: PlanEnv, content
         ops.append(Text(0, y - 14, "Contents", Font(bold, 12.0), INK))
         ops.append(Line(0, y - 19, w, y - 19, HEAD_RULE))
         y -= 34  # the first entry's baseline, as _contents sets it
-        for _ in book.sections:
+        pitch = _contents_pitch(len(book.sections) + back, y)
+        for _ in range(len(book.sections) + back):
             if y < FOOT_ROOM:  # the contents run on, from under a running head
                 pages.append([])
                 y = h - HEAD_ROOM - CONTENTS_ENTRY
-            y -= CONTENTS_PITCH
-        y += CONTENTS_PITCH - CONTENTS_ENTRY  # under the last entry
+            y -= pitch
+        y += pitch - CONTENTS_ENTRY  # under the last entry
     top = y - 10
     if top - FOOT_ROOM < (h - HEAD_ROOM - FOOT_ROOM) * BODY_UNDER:
         return pages, None
@@ -656,27 +703,33 @@ def _advice(book: Rulebook) -> str:
     return "Print single-sided at 100 % and read the pages in order."
 
 
-def _contents(pages: list[list], book: Rulebook, anchors: dict[str, int], w: float, h, env):
-    """Each section's number, title and page, under the heading on the title page and on
+def _contents(pages: list[list], book: Rulebook, back: list[str], anchors: dict[str, int],
+              frame: _Frame, env: PlanEnv) -> None:  # fmt: skip
+    """Each section's number, title and page, then the back matter's (`back`, its
+    anchors: the notes, the quick reference), under the heading on the title page and on
     down the pages kept for them."""
     nums = numbers(book)
-    size = CONTENTS_ENTRY
+    w, h, size = frame.w, frame.h, CONTENTS_ENTRY
     font, bold = Font(env.face(), size), Font(env.face(bold=True), size)
     heading = next(op for op in pages[0] if type(op) is Text and op.text == "Contents")
     y, page = heading.y - 20, 0
-    for s in book.sections:
+    rows = [(s.id, f"{nums[s.id]}  {s.title}" if nums[s.id] != s.title else s.title)
+            for s in book.sections]  # fmt: skip
+    rows += [(a, BACK_MATTER[a]) for a in back]
+    pitch = _contents_pitch(len(rows), y)
+    for anchor, text in rows:
         if y < FOOT_ROOM:
             y, page = h - HEAD_ROOM - size, page + 1
         ops = pages[page]
-        label = typeset(f"{nums[s.id]}  {s.title}" if nums[s.id] != s.title else s.title)
-        number = str(anchors.get(s.id, ""))
+        label = typeset(text)
+        number = str(anchors.get(anchor, ""))
         ops.append(Text(0, y, label, bold if book.numbering == "cases" else font, INK))
         ops.append(Text(w, y, number, font, INK, "right"))
         left = env.fonts.width(label, bold.face, size) + 6
         right = w - env.fonts.width(number, font.face, size) - 6
         if right > left:
             ops.append(Line(left, y + 1, right, y + 1, Stroke(PALE_INK, 0.6, (0.5, 2.5))))
-        y -= CONTENTS_PITCH
+        y -= pitch
 
 
 def _furniture(n: int, title: str, head: str, frame: _Frame, top: float | None, env,
