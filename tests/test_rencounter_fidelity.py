@@ -376,7 +376,38 @@ def test_the_play_rosters_are_the_scenarios_figures():
         assert own or row[1] == f["label"]
         assert [int(v) for v in cells[:3]] == [a["Ex"], a["F"], a["M"]]
         arms = [x for x in (a.get("weapon"), a.get("melee")) if x]
-        assert ", ".join(arms) in cells
-        boxes = cells[cells.index(", ".join(arms)) + 1 :]
+        said = [re.sub(r" \(2\)", "", c) if isinstance(c, str) else c for c in cells]
+        assert ", ".join(arms) in said
+        boxes = cells[said.index(", ".join(arms)) + 1 :]
         assert boxes[:5] == [None] * 5
-        assert boxes[5:].count(None) == reloads.get(a.get("weapon"), 0), a["name"]
+        # a unit of one (the gunfight) keeps his guns' reloads on the guns table
+        want = 0 if own else reloads.get(a.get("weapon"), 0)
+        assert boxes[5:].count(None) == want, a["name"]
+
+
+def test_the_gunfight_tracks_every_guns_shots_and_reloads():
+    """The gunfight's guns table: a row for each gun a man carries (two for a man whose
+    arms say (2)), a shot box for each round it holds (the missile table's Shots, or the
+    scenario's choice within its range) and a box for each turn it takes to reload."""
+    ref = yaml.safe_load((GAME / "reference.yaml").read_text(encoding="utf-8"))
+    tables = {t["id"]: t for t in ref["tables"]}
+    weapons = {r[0].rstrip("*#"): r for r in tables["missile-weapons"]["rows"]}
+    guns = tables["roster-gunfight-guns"]
+    ids = [c["id"] if isinstance(c, dict) and "id" in c else None for c in guns["columns"]]
+    shots = [i for i, c in enumerate(ids) if c and c.startswith("s")]
+    loads = [i for i, c in enumerate(ids) if c and c.startswith("r")]
+    scenario = yaml.safe_load((GAME / "scenarios" / "gunfight.yaml").read_text())
+    men = [f["attrs"] for side in scenario["sides"] for u in side["units"] for f in u["figures"]]
+    arms = {r[0]: r[4] for r in tables["roster-gunfight"]["rows"]}
+    for man in men:
+        if "weapon" not in man:
+            continue
+        rows = [r for r in guns["rows"] if r[0].split(":")[0] == man["name"]]
+        assert len(rows) == (2 if "(2)" in arms[man["name"]] else 1), man["name"]
+        table = weapons[man["weapon"]]
+        for row in rows:
+            rounds = int(row[1])
+            low, _, high = table[7].partition("-")
+            assert int(low) <= rounds <= int(high or low), row[0]
+            assert [row[i] for i in shots].count(None) == rounds, row[0]
+            assert [row[i] for i in loads].count(None) == _reload_turns(table[6]), row[0]
