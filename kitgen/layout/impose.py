@@ -131,11 +131,14 @@ def _balanced(laid: Imposition, sizes, gutter: float, butt, kinds) -> Imposition
     lo, hi = 0.0, y1 - y0  # lo: a cut off the box's foot that keeps n sheets
     best = laid
     tallest = max(h for _, h in sizes)
+    # n sheets at most hold this much: pieces do not overlap, each in the box to EPS
+    area = sum(w * h for w, h in sizes) / n
     tried: list[tuple[Reach, list[Spot]]] = []
     for _ in range(10):
         cut = (lo + hi) / 2
         floor = y0 + cut
-        if tallest > (y1 - floor) + EPS:  # as pack's TooBig: a piece too tall for the box
+        # as pack's TooBig (a piece too tall for the box), or more than n sheets' worth
+        if tallest > (y1 - floor) + EPS or area > (x1 - x0 + 2 * EPS) * (y1 - floor + 2 * EPS):
             hi = cut
             continue
         spots = next((spots for reach, spots in tried if reach.holds(floor)), None)
