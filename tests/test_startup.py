@@ -31,6 +31,7 @@ UNNEEDED = (
     "kitgen.source.pictures",
     "kitgen.layout.counters.unitsymbol",
     "kitgen.model.rulebook",  # the notes page's, for a kit with readings
+    "kitgen.model.rules",  # a rules: section's; counters check built-in names (placed.py)
 )
 
 

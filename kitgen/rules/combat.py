@@ -28,7 +28,8 @@ from ..model.combat import Combat, Condition, Multiplier, Result, Shift, result_
 from ..model.game import Game
 from ..model.map import Cell as MapCell
 from ..model.map import MapDef
-from ..model.rules import FACE, Selector, span_of
+from ..model.placed import FACE
+from ..model.rules import Selector, span_of
 from ..model.table import Cell, HeaderGroup, Row, Table
 from ..model.threat import Band, Combo, Effect, ThreatTable
 from ..model.threat import Row as ReactionRow

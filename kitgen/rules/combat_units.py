@@ -17,7 +17,8 @@ from math import ceil, floor
 
 from ..model.combat import Combat, Condition, Figures, Loss, Multiplier
 from ..model.game import Game
-from ..model.rules import FACE, Selector
+from ..model.placed import FACE
+from ..model.rules import Selector
 from ..names import suggest
 from ..records import field, record
 

@@ -6,14 +6,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..errors import Diagnostic, Diagnostics
-from ..model.rules import (
-    IN_UNIT,
-    PLACED_BY,
-    Constraint,
-    RuleBook,
-    Scenario,
-    span_of,
-)
+from ..model.placed import IN_UNIT, PLACED_BY
+from ..model.rules import Constraint, RuleBook, Scenario, span_of
 from ..names import suggest
 from .constraints import check_rule, check_supply
 from .names import GAME_MAP_KINDS, check_all, map_names, rule_names, selectors_of, where_names

@@ -14,17 +14,8 @@ from typing import TYPE_CHECKING, Any
 from ..errors import Diagnostics
 from ..geometry import Cell
 from ..model.mapbuild import rect_cells
-from ..model.rules import (
-    CONTEXT,
-    FACE,
-    IN_UNIT,
-    PLACED_BY,
-    Placement,
-    RuleBook,
-    Scenario,
-    ScenarioArea,
-    Selector,
-)
+from ..model.placed import CONTEXT, FACE, IN_UNIT, PLACED_BY
+from ..model.rules import Placement, RuleBook, Scenario, ScenarioArea, Selector
 from ..names import close_match, did_you_mean, suggest
 from .names import areas_read, check_attrs, check_name, same_file
 from .resolved import PieceInfo, Placed, Setup

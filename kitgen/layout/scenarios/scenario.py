@@ -18,7 +18,8 @@ from functools import partial
 from ...colours import ColourError, mix, parse_colour, readable_on, rgb
 from ...errors import Diagnostics
 from ...geometry import HexGrid
-from ...model.rules import FACE, RuleBook, Scenario, Unit
+from ...model.placed import FACE
+from ...model.rules import RuleBook, Scenario, Unit
 from ...names import in_words
 from ...records import record, replace
 from ...rules.resolved import Placed, Setup

@@ -35,7 +35,7 @@ from ...model.counters import (
     TextEl,
     UnitEl,
 )
-from ...model.rules import built_in_clash
+from ...model.placed import built_in_clash
 from ...names import did_you_mean, id_problem, suggest
 from ...records import replace
 from ...style import PIECE_MIN

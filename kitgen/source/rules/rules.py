@@ -14,6 +14,7 @@ from typing import Any
 from ...budget import MAX_SCENARIO_BYTES, MAX_SCENARIO_FILES, MAX_YAML_VALUES
 from ...errors import KitError, Span
 from ...files import FileRefused, list_folder, list_subfolders, real_path
+from ...model.placed import built_in_clash
 from ...model.rules import (
     ANY,
     Attribute,
@@ -31,7 +32,6 @@ from ...model.rules import (
     StackingRule,
     TerrainRule,
     bound_text,
-    built_in_clash,
     num_text,
 )
 from ...names import suggest

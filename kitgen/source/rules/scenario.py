@@ -11,16 +11,8 @@ from pathlib import Path
 from ...budget import spend
 from ...errors import Span
 from ...files import real_path
-from ...model.rules import (
-    Name,
-    Placement,
-    RuleBook,
-    Scenario,
-    ScenarioArea,
-    Side,
-    Unit,
-    built_in_clash,
-)
+from ...model.placed import built_in_clash
+from ...model.rules import Name, Placement, RuleBook, Scenario, ScenarioArea, Side, Unit
 from ...names import default_id_problem
 from ..fields import Context, Fields, as_id, as_number, as_text, check_unique_ids
 from ..spec import COLOUR, ID, INTEGER, NUMBER, TEXT, Either, Key, ListOf, Named, OneOf, Spec
