@@ -58,6 +58,7 @@ HEADING = "layouts: faces designed as regions"
 DIM: ScalarType[Any] = ScalarType("length or %", {"type": ["string", "number"]})
 OFF = ("", "false", "no", "none", "off")  # a `when:` that hides its region (a 0 is a value)
 WHOLE = Dim(100.0, True)
+MARK_FIELD = "mark"  # the field a piece's reading mark (†2) fills: a layout shows it as {mark}
 ICON_FOLDER = "icons"  # the game's own icons: icons/NAME.svg
 
 POINT_X = Key("x", DIM, "from the face's left edge: a length or % of its width", required=True)
@@ -476,7 +477,7 @@ def fill_layout(ctx: Context, layout: Layout, piece: Piece) -> tuple[Filled, ...
     """The layout's regions with the piece's values in; each problem said once per
     layout and message (a layout's mistake is not repeated for each of 60 cards)."""
     out: list[Filled] = []
-    piece.defaults = layout.fields
+    piece.defaults = {MARK_FIELD: "", **layout.fields}  # a piece with no reading: no mark
     for region in layout.regions:
         filled = _fill_region(ctx, region, piece)
         if filled is not None:
@@ -755,11 +756,12 @@ def layout_placeholders(ctx: Context, node: Node) -> set[str]:
         if isinstance(named, Scalar) and isinstance(named.value, str):
             layout = game_layouts(ctx).get(named.value) or builtin_layouts().get(named.value)
             if layout is not None:
-                names |= _layout_names(layout)
+                names |= layout_names(layout)
     return names
 
 
-def _layout_names(layout: Layout) -> set[str]:
+def layout_names(layout: Layout) -> set[str]:
+    """The {names} a layout's fields and regions use."""
     texts: list[str] = list(layout.fields.values())
     for r in layout.regions:
         texts += [t for t in (r.fill, r.stroke, r.when) if t]

@@ -40,12 +40,14 @@ from ...units import mm
 from ..counters.layouts import (
     FIELDS_KEY,
     LAYOUT_KEY,
+    MARK_FIELD,
     SIDE_MARK_KEY,
     Piece,
     cells_of,
     field_cells,
     fill_layout,
     find_layout,
+    layout_names,
     layout_placeholders,
     read_fields,
 )
@@ -69,7 +71,15 @@ from ..fields import (
     is_file_list,
     read_unique_list,
 )
-from ..reading import READING, Marks, read_reading
+from ..reading import (
+    KIT_READING,
+    KIT_READING_KIT,
+    KIT_READING_SOURCE,
+    READING,
+    Marks,
+    kit_readings,
+    read_reading,
+)
 from ..rules.combat import COMBAT, read_combat
 from ..spec import (
     BOOLEAN,
@@ -336,6 +346,12 @@ CARD_SIDE = Key("side", TEXT, "the side (owner) it belongs to: its front carries
 CARD_TYPE_GROUP = Key(
     "type_group", ID, "cards naming one group are set at one type size, the densest's"
 )
+CARD_READING = Key(
+    "reading",
+    READING.type,
+    "the kit's reading of the card, {placeholders} filled per row (empty: none): a small "
+    "\u2020 where its layout shows {mark}, the words on the notes page",
+)
 CARD = Spec(
     "card",
     CARD_FOR_EACH,
@@ -352,6 +368,7 @@ CARD = Spec(
     CARD_DECK,
     CARD_SIDE,
     CARD_TYPE_GROUP,
+    CARD_READING,
     LAYOUT_KEY,
     FIELDS_KEY,
     SIDE_MARK_KEY,
@@ -1072,6 +1089,7 @@ def _read_one_card(
     front = _read_face(ctx, front_node, f.sub("front"), variables, colour, accent, design)
     if front_node is None and design.layout is not None:
         front = design.face(ctx, CardFace((), colour, accent), None, f.sub("front"), {})
+    _mark_shown(ctx, f, cid, design.values.get(MARK_FIELD, ""), front)
     back_node = f.node_of(CARD_BACK)
     back = _read_face(ctx, back_node, f.sub("back"), variables, colour, accent, design)
     deck = f.id(CARD_DECK)
@@ -1169,11 +1187,62 @@ class CardDesign:
         return replace(face, layout=layout.id, regions=fill_layout(self.root, layout, piece))
 
 
+def _card_mark(ctx: Context, f: Fields, variables: dict, root: Context) -> str:
+    """The mark of the card's reading (`reading:`, its {placeholders} filled from the
+    card's row), numbered among the kit's readings; "" when it has none or its row
+    leaves it empty (a spreadsheet's reading column is filled only where the kit chose)."""
+    node = f.node_of(CARD_READING)
+    if node is None:
+        return ""
+    path = f.sub(CARD_READING.name)
+    if isinstance(node, Map):
+        g = Fields(ctx, node, path, KIT_READING)
+        kit, source = g.text(KIT_READING_KIT, ""), g.text(KIT_READING_SOURCE)
+        g.close()
+        kit = substitute(ctx, kit, variables, node.get("kit"), f"{path}.kit")
+        source = substitute(ctx, source, variables, node.get("source"), f"{path}.source")
+    else:
+        kit = substitute(ctx, as_text(ctx, node, path) or "", variables, node, path)
+        source = ""
+    if not kit.strip():
+        return ""
+    return kit_readings(root).add(Reading(kit.strip(), source.strip())).mark
+
+
+def _mark_shown(ctx: Context, f: Fields, cid: str, mark: str, front: CardFace | None) -> None:
+    """A card's reading mark needs a place: its front's layout shows {mark} (a face of
+    blocks takes its reading on the face, by its title)."""
+    if not mark or front is None:
+        return
+    layout_id = front.layout
+    node, path = f.node_of(CARD_READING), f.sub(CARD_READING.name)
+    if layout_id is None:
+        ctx.error(
+            node,
+            path,
+            f"card {cid!r} carries a reading, but its front is drawn from blocks",
+            "give the reading on the front, beside its title: front: {title: ..., reading: ...}",
+        )
+        return
+    layout = find_layout(ctx, layout_id, node, path)
+    if layout is not None and MARK_FIELD not in layout_names(layout):
+        ctx.error(
+            node,
+            path,
+            f"card {cid!r} carries a reading, but its layout {layout_id!r} shows no "
+            f"{{{MARK_FIELD}}}",
+            f'write {{{MARK_FIELD}}} after the words it marks, as in show: {{text: "{{text}}'
+            f'{{{MARK_FIELD}}}"}}',
+        )
+
+
 def _card_design(ctx: Context, f: Fields, cid: str, variables: dict, root: Context) -> CardDesign:
-    """The card's layout (None: its faces may name their own) and its values."""
+    """The card's layout (None: its faces may name their own) and its values: the row's,
+    its id and its reading's mark."""
+    mark = _card_mark(ctx, f, variables, root)
     name = f.id(LAYOUT_KEY)
     own = f.get(FIELDS_KEY, read_fields) or {}
-    values = {**variables, "id": cid}
+    values = {**variables, "id": cid, **({MARK_FIELD: mark} if mark else {})}
     for key, text in own.items():
         values[key] = substitute(
             ctx, text, variables, f.node_of(FIELDS_KEY), f"{f.sub('fields')}.{key}"
