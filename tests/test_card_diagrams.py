@@ -160,29 +160,38 @@ def test_a_spreads_unknown_piece_or_arrow_end_is_an_error_at_its_line(
     assert errors_of(game_dir) == [f"{game_dir}/game.yaml:{message}"]
 
 
-def test_tokens_a_card_cannot_hold_side_by_side_lie_in_rows(game_dir):
-    """Five wounds on one card: the card's width holds fewer, so they lie in rows up
-    the picture, none over another (Mosslight's four thorns overlapped, each one's word
-    under the next), the lowest row where a single row would be."""
+def test_tokens_a_card_cannot_hold_side_by_side_lie_in_a_pile_with_their_count(game_dir):
+    """Five wounds and two marks on one card: its width holds fewer side by side, so each
+    kind lies in a pile, each token a little up and right of the one under it, with its
+    count beside it ("×5"), all inside the card's width and below its title (rows of
+    large tokens climbed over Mosslight's card names)."""
     from kitgen.layout.plan import Text
 
+    mark = "  - {id: mark, size: 1/2in, front: {background: '#3344aa', text: {text: MARK}}}\n"
     five = "              - {piece: wound, at: drake}\n" * 5
-    write_game(game_dir, SPREAD.replace("              - {piece: wound, at: drake}\n", five))
+    two = "              - {piece: mark, at: drake}\n" * 2
+    body = SPREAD.replace("              - {piece: wound, at: drake}\n", five + two)
+    write_game(game_dir, body.replace("rulebook:", mark + "rulebook:"))
     doc = next(d for d in plan_game(game_dir).docs if d.name == "rulebook")
     ops = [o for page in doc.pages for o in _flat(page.ops)]
-    words = [(op, dx, dy, k) for op, dx, dy, k in ops if isinstance(op, Text)]
-    spots = sorted(
-        (round(dx + op.x * k, 1), round(dy + op.y * k, 1))
-        for op, dx, dy, k in words
-        if op.text == "WOUND"
-    )
-    assert len(spots) == 5
-    rows = sorted({y for _, y in spots})
-    assert len(rows) >= 2
-    step = min(abs(a[0] - b[0]) for a in spots for b in spots if a != b and a[1] == b[1])
-    assert all(
-        abs(a[0] - b[0]) >= step - 0.1 or abs(a[1] - b[1]) >= step - 0.1
-        for a in spots
-        for b in spots
-        if a != b
-    )
+    at = {}
+    for op, dx, dy, k in ops:
+        if isinstance(op, Text):
+            at.setdefault(op.text, []).append((dx + op.x * k, dy + op.y * k, op.font.size * k))
+    wounds, marks = sorted(at["WOUND"]), sorted(at["MARK"])
+    assert (len(wounds), len(marks)) == (5, 2)
+    steps = {
+        (round(b[0] - a[0], 2), round(b[1] - a[1], 2))
+        for a, b in zip(wounds, wounds[1:], strict=False)
+    }
+    (step,) = steps  # each the same step up and right of the one under it
+    assert step[0] > 0 and step[1] > 0
+    assert [t[0] for t in at["\u00d75"]] and [t[0] for t in at["\u00d72"]]  # each pile's count
+    (count,) = at["\u00d75"]
+    assert count[0] > wounds[-1][0]  # beside its pile
+    (drake,) = at["Drake"]
+    (card,) = [o for o in ops if isinstance(o[0], Text) and o[0].text == "Drake"]
+    k = card[3]
+    left = drake[0] - 90 * k
+    assert all(left < x < left + 180 * k for x, _, _ in wounds + marks + [count])
+    assert all(y < drake[1] - drake[2] for _, y, _ in wounds + marks)  # under the title

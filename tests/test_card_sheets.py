@@ -224,3 +224,38 @@ def test_mosslight_card_faces_bleed_past_the_cut_and_across_the_fold(paper: str)
         for d in (-1.2, 1.2):
             x, y = (fx0 + d, (fy0 + fy1) / 2) if across else ((fx0 + fx1) / 2, fy0 + d)
             assert pixel_at(pdf, 0, x, y, dpi=288) != white, (paper, item["piece"], d)
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_a_deck_cards_front_takes_its_backs_colour_next_to_the_fold(paper: str):
+    """A reviewer: a card's kind colour reached the fold and could show round a face-down
+    card's edge. Next to the fold each deck card's front prints its deck's back colour,
+    whatever its kind's colour; a hair further in, its own frame's."""
+    from kitgen.colours import parse_colour
+    from kitgen.layout.cards.cards import FOLD_GUARD
+
+    p, pdfs, manifest = build_pdfs(CONTENT / "mosslight", paper)
+    (deck,) = p.game.decks
+    want = parse_colour(deck.colour)
+    back = tuple(int(want[i : i + 2], 16) for i in (1, 3, 5))
+    colours = set()
+    for item in manifest["items"]:
+        if item["file"] != "cards.pdf" or item["side"] != "front" or item["page"] > 8:
+            continue
+        fx0, fy0, fx1, fy1 = item["fold_line"]
+        inward = -1 if item["bbox"][0] < fx0 or item["bbox"][1] < fy0 else 1
+        for d, same in ((FOLD_GUARD / 2, True), (FOLD_GUARD + 1.5, False)):
+            at = (
+                (fx0 + inward * d, (fy0 + fy1) / 2)
+                if fx0 == fx1
+                else ((fx0 + fx1) / 2, fy0 + inward * d)
+            )
+            got = pixel_at(pdfs["cards.pdf"], item["page"] - 1, *at, dpi=288)[:3]
+            if same:
+                assert max(abs(a - b) for a, b in zip(got, back, strict=True)) < 12, (
+                    item["piece"],
+                    got,
+                )
+            else:
+                colours.add(got)
+    assert len(colours) >= 2  # the kinds' own frames differ further in (sprite, charm)

@@ -49,8 +49,7 @@ def test_the_blocked_fight_is_drawn_as_the_cards_fight_it():
     as their defence says."""
     fights = next(s for s in _rules()["rulebook"]["sections"] if s["id"] == "fights")
     case = next(c for c in fights["cases"] if c["id"] == "blocked-fight")
-    (example,) = [b["example"] for b in case["text"] if "example" in b]
-    (diagram,) = [b["diagram"] for b in example["text"] if isinstance(b, dict) and "diagram" in b]
+    (diagram,) = [b["diagram"] for b in case["text"] if isinstance(b, dict) and "diagram" in b]
     pieces = diagram["pieces"]
     attacker, blocker = (p["piece"] for p in pieces if p["piece"] != "thorn")
     thorns = {c: sum(1 for p in pieces if p["piece"] == "thorn" and p["at"] == c)

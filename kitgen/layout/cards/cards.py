@@ -593,7 +593,8 @@ def _document(
         if env.settings.seed is None and "seed" in card.extra:
             page.proof = DEFAULT_SEED_NOTE  # with --seed the run's facts say it
         if slot.fold:
-            trim = _folded(into, card, piece, extra, front, form(card, "back", b), x, y, b, env)
+            pair = (*form(card, "back", b), _back_ground(card, decks))
+            trim = _folded(into, card, piece, extra, front, pair, x, y, b, env)
         else:
             into.ops.append(_at(front, x, y))
             into.items.append(Item("card", card.id, piece, "front", (x, y, x + w, y + h), extra))
@@ -703,24 +704,41 @@ def _face_form(
     return forms[name]
 
 
+FOLD_GUARD = 2.25  # 1/32 in of the front next to the fold, in the back's own colour
+
+
+def _back_ground(card: Card, decks: dict[str, Deck]) -> str | None:
+    """The colour a deck's back shows at its edge (bare paper round a back with an edge);
+    None for a card of no deck, whose back is its own and hides nothing."""
+    deck = decks.get(card.deck) if card.deck else None
+    if deck is None:
+        return None
+    return PAPER if deck.edge else deck.colour
+
+
 def _folded(
     page: Page,
     card: Card,
     piece: str,
     extra: dict,
     front: Group,
-    back: tuple[Group, float],
+    back: tuple[Group, float, str | None],
     x: float,
     y: float,
     b: float,
     env: PlanEnv,
 ) -> BBox:
-    """A fold-and-glue card: front and back side by side, the fold between them; its trim."""
+    """A fold-and-glue card: front and back side by side, the fold between them; its trim.
+    A deck card's front takes its back's colour for FOLD_GUARD before the fold, so a
+    fold a little off shows the back's colour round a face-down card's edge, never the
+    front's (a card's kind, told by its frame's colour, would show from behind)."""
     w, h = card.size
-    back_form, back_size = back
+    back_form, back_size, ground = back
     fx = x + w
     # Each half's bleed stops at the fold: it must not paint over the other half.
     page.ops.append(Group((_at(front, x, y),), clip=(x - b, y - b, fx, y + h + b)))
+    if ground is not None:
+        page.ops.append(Rect(fx - FOLD_GUARD, y - b, FOLD_GUARD, h + 2 * b, fill=ground))
     page.ops.append(Group((_at(back_form, fx, y),), clip=(fx, y - b, fx + w + b, y + h + b)))
     page.ops += fold_line(fx, y - b, y + h + b)
     page.ops += fold_tick(fx, y + h + b)

@@ -450,22 +450,38 @@ def _spread(game: Game, d: Diagram, width: float, size: float, env: PlanEnv):
     return ops + _spread_arrows(d, boxes, env), -y
 
 
+PILE_STEP = 0.1  # a pile's tokens each this much of a token up and right of the one under
+
+
 def _tokens(game: Game, tokens: list, cx: float, cy: float, room: float, k: float, env) -> list:
-    """Counters lying on a card, side by side about (cx, cy), in rows up from there where
-    the card's width holds fewer than all of them (none lies over another: its words
-    would hide)."""
+    """Counters lying on a card, side by side about (cx, cy); where the card's width holds
+    fewer than all of them, each kind lies in a pile with its count beside it ("×4"),
+    so large tokens keep off the card's name and words (rows of them would climb over
+    the title), and none hides another's word but the pile's own."""
     if not tokens:
         return []
-    step = max(_size(game, t.piece) * k for t in tokens) * 1.1
-    most = max(1, int(room * 0.85 // step))
-    per_row = -(-len(tokens) // -(-len(tokens) // most))  # the rows as even as they go
-    rows = [tokens[i : i + per_row] for i in range(0, len(tokens), per_row)]
+    size = max(_size(game, t.piece) for t in tokens) * k
+    if len(tokens) * size * 1.1 <= room * 0.85:
+        x0 = cx - size * 1.1 * (len(tokens) - 1) / 2
+        row: list = []
+        for i, t in enumerate(tokens):
+            row += _piece_ops(game, t.piece, t.face, x0 + i * size * 1.1, cy, env, k)
+        return row
+    piles: dict[tuple[str, str | None], int] = {}
+    for t in tokens:
+        piles[t.piece, t.face] = piles.get((t.piece, t.face), 0) + 1
+    label = max(RULES_MIN, size * 0.3)
+    wide = {key: size * (1 + PILE_STEP * (n - 1)) + label * 2.8 for key, n in piles.items()}
+    x = cx - (sum(wide.values()) + size * 0.2 * (len(piles) - 1)) / 2
     ops: list = []
-    for r, row in enumerate(rows):
-        y = cy + step * (len(rows) - 1 - r)  # more rows go up the picture, off the words
-        x0 = cx - step * (len(row) - 1) / 2
-        for i, t in enumerate(row):
-            ops += _piece_ops(game, t.piece, t.face, x0 + i * step, y, env, k)
+    for (piece, face), n in piles.items():
+        lift = size * PILE_STEP
+        for i in range(n):  # the bottom token first, the top one whole
+            at = x + size / 2 + i * lift
+            ops += _piece_ops(game, piece, face, at, cy + i * lift - lift * (n - 1) / 2, env, k)
+        right = x + size + lift * (n - 1)
+        ops += _plate_label(f"\u00d7{n}", right + label * 1.3, cy - size * 0.3, label, INK, env)
+        x += wide[piece, face] + size * 0.2
     return ops
 
 
