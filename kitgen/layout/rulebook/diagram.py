@@ -385,7 +385,8 @@ def _whole_piece(game: Game, d: Diagram, env: PlanEnv):
 
 def _drawn(game: Game, piece: str, face_name: str | None, env: PlanEnv):
     """(width, height, ops from its bottom-left corner, the face) of a counter or a card
-    as it prints, its cut line drawn."""
+    as it prints, cut at its trim (a face's bleed would reach past the column), its cut
+    line drawn."""
     c = _counter(game, piece)
     if c is not None:
         face = _face(c, face_name)
@@ -396,7 +397,8 @@ def _drawn(game: Game, piece: str, face_name: str | None, env: PlanEnv):
     card = next(k for k in game.cards if k.id == piece)  # checked (rules/rulebook.py)
     face = card.back if face_name == "back" and card.back is not None else card.front
     w, h = card.size
-    return w, h, [*card_face_ops(card, face, env), Rect(0, 0, w, h, None, EDGE)], face
+    cut = Group(tuple(card_face_ops(card, face, env)), clip=(0.0, 0.0, w, h))  # no bleed
+    return w, h, [cut, Rect(0, 0, w, h, None, EDGE)], face
 
 
 SPREAD_GAP = 10.0  # points between the pieces of a spread's row
@@ -422,7 +424,9 @@ def _spread(game: Game, d: Diagram, width: float, size: float, env: PlanEnv):
     high = {name: h for name, (_, h, _, _) in drawn.items()}
     across = [sum(wide[p.piece] for p, _ in row) + SPREAD_GAP * (len(row) - 1)
               for row in rows.values()]  # fmt: skip
-    k = min(SPREAD_MOST, width / max(across))
+    # the gaps between pieces print at their own size: the pieces share what they leave
+    k = min(SPREAD_MOST, *((width - SPREAD_GAP * (len(row) - 1)) / (a - SPREAD_GAP * (len(row) - 1))
+                          for row, a in zip(rows.values(), across, strict=True)))  # fmt: skip
     head = Font(env.face(bold=True), max(RULES_MIN, size * 0.9))
     label = Font(env.face(italic=True), max(RULES_MIN, size * 0.85))
     ops: list = []
@@ -476,13 +480,29 @@ def _tokens(game: Game, tokens: list, cx: float, cy: float, room: float, k: floa
     ops: list = []
     for (piece, face), n in piles.items():
         lift = size * PILE_STEP
-        for i in range(n):  # the bottom token first, the top one whole
-            at = x + size / 2 + i * lift
-            ops += _piece_ops(game, piece, face, at, cy + i * lift - lift * (n - 1) / 2, env, k)
+        for i in range(n):  # the bottom token first; under the top one only their edges
+            at = (x + size / 2 + i * lift, cy + i * lift)  # up the art, off the words
+            top = i == n - 1
+            ops += (
+                _piece_ops(game, piece, face, *at, env, k)
+                if top
+                else _edge(game, piece, face, *at, k)
+            )
         right = x + size + lift * (n - 1)
         ops += _plate_label(f"\u00d7{n}", right + label * 1.3, cy - size * 0.3, label, INK, env)
         x += wide[piece, face] + size * 0.2
     return ops
+
+
+def _edge(game: Game, piece: str, face: str | None, cx: float, cy: float, k: float) -> list:
+    """A token under another in a pile: its shape in its ground, with no words (the one
+    over it hides them; printed, they would be type under a fill)."""
+    c = _counter(game, piece)
+    if c is None:
+        return [Circle(cx, cy, 12 * k, fill=PAPER, stroke=Stroke(INK, 1.0))]
+    ground = _face(c, face).background
+    edge = outline(c.shape, c.width, c.height, fill=ground, stroke=EDGE)
+    return [Group((edge,), dx=cx - c.width * k / 2, dy=cy - c.height * k / 2, scale=k)]
 
 
 def _to_edge(ux: float, uy: float, half_w: float, half_h: float) -> float:
