@@ -399,7 +399,7 @@ CASES: dict[str, list[tuple[str, str, str, list[str]]]] = {
             "{piece: code-hack-red, count: 9}",
             [
                 "broken.yaml:18:9: error: sides[0].placements[1]: 'code-hack-red': 9 placed, the "
-                "kit provides 5 (piece defined at counters.yaml:114:5)",
+                "kit provides 5 (piece defined at counters.yaml:129:5)",
                 "1 error(s), 0 warning(s)",
             ],
         ),

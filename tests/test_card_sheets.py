@@ -27,12 +27,13 @@ from .test_card_type import face_glyphs
 
 
 @pytest.mark.parametrize("paper", ["letter", "a4"])
-@pytest.mark.parametrize(("game", "cards"), [("reshuffled", 2)])
-def test_a_player_aid_folds_on_one_sheet_a_card(game: str, cards: int, paper: str):
+@pytest.mark.parametrize("game", ["reshuffled"])
+def test_a_player_aid_folds_on_one_sheet_a_card(game: str, paper: str):
     p, pdfs, manifest = build_pdfs(CONTENT / game, paper)
-    items = [i for i in manifest["items"] if i["kind"] == "card"]
-    assert {i["page"] for i in items} == set(range(1, cards + 1))  # was 2 pages a card
-    assert all("fold_line" in i for i in items if i["side"] == "front")
+    cards = [i for i in manifest["items"] if i["kind"] == "card"]
+    folds = {i["piece"] for i in cards if "fold_line" in i}  # each copy of a fold pair
+    items = [i for i in cards if i["piece"] in folds]
+    assert folds and {i["page"] for i in items} == set(range(1, len(folds) + 1))  # was 2 a card
     x0, y0, x1, y1 = items[0]["bbox"]
     assert (x1 - x0, y1 - y0) == pytest.approx((360, 504), abs=1e-6)  # 5 x 7 in, a face
     faces = face_glyphs(pdfs, manifest)
@@ -42,28 +43,35 @@ def test_a_player_aid_folds_on_one_sheet_a_card(game: str, cards: int, paper: st
         >= RULES_MIN - 0.01
     )
     text, _ = kit_notes(pdfs, manifest)  # the card's reading: on the notes page
-    for reading in (r for r in p.game.readings if r.kit.startswith("The card and its size")):
+    for reading in (r for r in p.game.readings if r.kit.startswith("The player cards and")):
         said = typeset(reading.kit.split(":")[0])
         assert said.replace("\u00a0", " ") in text  # pdf_text reads a no-break space as one
 
 
-def test_the_cover_and_the_build_say_a_player_aids_sheets_are_copies():
+def test_the_cover_and_the_build_say_a_player_aids_sheets_are_copies(game_dir):
     """Review 7 #22: a player aid printed once a player, one fold pair a sheet, makes
     alike sheets, and the build said "one card a sheet". Nothing is dropped; the cover's
     list says the sheets are copies, and the build says what goes on a sheet. Files whose
     sheets differ say nothing of copies. Read back from the cover PDF."""
-    _, pdfs, manifest = seed_kit("reshuffled")  # its 4 map pieces differ: only its cards
+    aid = """
+        title: Aid Test
+        cover: {subtitle: A test}
+        cards:
+          - {id: aid, size: 5in x 7in, quantity: 2, front: [{text: A}], back: [{text: B}]}
+    """
+    _, pdfs, manifest = build_pdfs(write_game(game_dir, aid))
     cover = " ".join(pdf_text(pdfs["cover.pdf"]))
     cards = cover.split("cards.pdf", 1)[1].split(".pdf", 1)[0]
     assert "fold on the dotted line and glue; 2 copies of one sheet" in cards
-    assert cover.count("copies of one sheet") == 1, cover  # not the map's different pieces
     (facts,) = [f["facts"] for f in manifest["files"] if f["path"] == "cards.pdf"]
     (fact,) = [f for f in facts if f.startswith("one card a sheet")]
     assert fact.startswith("one card a sheet, front and back side by side to fold (the pair")
     assert fact.endswith("; the 2 sheets are copies of one card (quantity: 2)")
-    for game in ("duck", "ryamon"):  # different cards on each sheet
-        _, pdfs, _ = seed_kit(game)
-        assert "copies of one sheet" not in " ".join(pdf_text(pdfs["cover.pdf"]))
+    # different sheets: Reshuffled's 4 map pieces and its cards (4 round cards and a
+    # sheet of unit cards); DUCK!'s and Ryamon's cards
+    for kit in ("reshuffled", "duck", "ryamon"):
+        _, pdfs, _ = seed_kit(kit)
+        assert "copies of one sheet" not in " ".join(pdf_text(pdfs["cover.pdf"])), kit
 
 
 def test_ryamons_aids_are_four_cards_a_player_in_the_tribes_colour():

@@ -411,15 +411,94 @@ def test_reshuffled_rules_the_notes_held_are_in_the_rulebook():
         "may make as many hacks in the phase as he has tokens to spend",
         "A Ronin who stood in it when it was locked may leave it.",
         "A Ronin carrying the Aguan or a Sentry-Gun is encumbered",
-        "never enters a Hatchway on a diagonal step",
-        "Never enter a Hatchway on a diagonal move.",
-        "Room Full: a Ronin may still enter a Hatchway if not encumbered",
+        "never enters or leaves a Hatchway on a diagonal step",
+        "Never enter or leave a Hatchway on a diagonal step.",
+        "An encumbered Ronin in a full Room may not enter a Hatchway.",
     ):
         assert rule in book, rule
     for name in ("sheet-reference.pdf", "cards.pdf"):  # no footnote mark left without its row
         text = printed("reshuffled", name)
         assert "* Hatchways" not in text and "** A Ronin" not in text, name
-        assert "Never enter a Hatchway on a diagonal move." in text, name
+        assert "Never enter or leave a Hatchway on a diagonal step." in text, name
+
+
+def test_reshuffled_carrying_costs_one_more_for_each_space():
+    """Review: "the only printed movement cost is unclear": the source's "1" for carrying,
+    extra or the whole cost. The kit reads it as 1 HP more for every space (marked), and
+    says so in the table, the rule and the filling-in rule alike."""
+    for name in ("sheet-reference.pdf", "cards.pdf", "rulebook.pdf"):
+        text = printed("reshuffled", name)
+        carry = re.findall(f"Ronin carrying the Aguan \\+1({MARK}) more for every space he", text)
+        assert carry, name
+    book = printed("reshuffled", "rulebook.pdf")
+    assert "every space he enters costs 1 HP more than it would cost him empty-handed" in book
+    assert "Carrying the Aguan or a Sentry-Gun costs 1 HP more for each space entered" in book
+    notes = printed("reshuffled", "notes")
+    assert f"{carry[0]} Both carrying rows print 1, a dash and a note. The kit reads" in notes
+
+
+def test_reshuffled_map_pieces_print_on_cardstock_as_the_source_says():
+    """The source: "Print out 4 copies of the map provided on cardstock paper". The cover's
+    list said "paper or light card"; the map piece now names its own stock (`stock:`)."""
+    cover = " ".join(printed("reshuffled", "cover.pdf").split())
+    row = cover.split("map-station-piece.pdf")[1].split(".pdf")[0]
+    assert "cardstock" in row and "paper" not in row
+
+
+def test_reshuffled_unit_variant_says_what_each_unit_does():
+    """Review: "the unit variant is unclear": HP, the Hacker's tokens, the Heavy Weapon.
+    Each unit has a rule of its own, its Hustle Points stated whole, each choice marked;
+    the Ronin's spent armour has markers; every player has the variant's card."""
+    book = printed("reshuffled", "rulebook.pdf")
+    assert "HP are Hustle Points: a unit's HP are what he has at the start of each Hustle" in book
+    for unit, rule in (
+        ("Ronin \\(sword\\)", "5 HP; \\+1 RM on each of his own attacks"),
+        ("Heavy Weapon \\(automatic shotgun\\)", "3 HP. His gun is a Sentry-Gun"),
+        ("Hacker \\(pistol\\)", "3 HP. While he lives, when you spend your last Code-Hack"),
+    ):
+        assert re.search(f"12.[0-9] {unit}.({MARK}) {rule}", book), unit
+    assert re.search("12.[0-9] Scout \\(AK-47\\). 6 HP.", book)
+    assert "take back 2 of your spent tokens" in book
+    assert "never carries the Aguan or a Sentry-Gun, never enters a Hatchway from a full" in book
+    planned, _, manifest = seed_kit("reshuffled")
+    spent = [i for i in manifest["items"] if i["id"].startswith("armour-spent")]
+    variant = {i["id"] for i in manifest["items"] if re.fullmatch("ronin-sword-[a-z]+", i["id"])}
+    assert len(spent) == len(variant) == len(planned.game.rules.sides)
+    cards = printed("reshuffled", "cards.pdf")
+    assert cards.count("Unit designations") >= len(planned.game.rules.sides)
+
+
+def test_reshuffled_open_play_questions_have_marked_answers():
+    """The fresh reviewer's play-a-turn questions (issue 37): a full Room, water per space
+    or per level, weapon pictures and attacks, taming's range, leaving a Hatchway
+    diagonally. Each is answered in the rule, marked as the kit's reading."""
+    book = printed("reshuffled", "rulebook.pdf")
+    for rule in (
+        "Water.({MARK}) Water slows a Ronin but does not stop him",
+        "each space he enters there costs the Water line on top: once if Chest High, twice",
+        "Any Ronin may make any of the three: his weapon picture only shows his team",
+        "A hack reaches any Hatchway, Room or Sentry-Gun on the map",
+        "never enters or leaves a Hatchway on a diagonal step",
+    ):
+        assert re.search(rule.format(MARK=MARK), book), rule
+    assert re.search(f"Phase 3 — Rumble({MARK})", book)
+    assert re.search(f"Phase 1 — Hack({MARK})", book)
+
+
+def test_reshuffled_every_player_has_a_round_card_and_the_rule_names_its_side():
+    """Review: "too few player aids, and one instruction points to the wrong side". One
+    Round summary card per player, the most the cover names; rule 3.5 sends the write-ins
+    to the card's back, the side that holds the tables."""
+    planned, pdfs, manifest = seed_kit("reshuffled")
+    most = int(planned.game.cover.players.split("-")[-1])  # the cover's "2-4" badge
+    cards = [i for i in manifest["items"] if i["id"] == "phase-summary" and i["side"] == "front"]
+    assert len({i["piece"] for i in cards}) == most
+    book = printed("reshuffled", "rulebook.pdf")
+    assert "on the Hustle and Rumble side (the back) of every Round summary card" in book
+    for page in pdf_text(pdfs["cards.pdf"]):
+        if "Round summary" in page:
+            head = page.split("Hustle and Rumble")
+            assert len(head) == 2 and "Hustle Point (HP) costs" in head[1]
 
 
 def test_reshuffled_each_cut_map_piece_names_itself_inside_its_cut():
