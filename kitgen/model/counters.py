@@ -33,6 +33,7 @@ ANCHORS = (
     "bottom-right",
 )
 ALIGNS = ("left", "centre", "right")
+FACINGS = ("top", "bottom", "left", "right")  # a face's front edge
 
 
 @record
@@ -143,6 +144,7 @@ class Face:
     layout: str | None = None  # drawn from this layout's regions (model/layout.py)
     fields: Mapping[str, str] = NO_ATTRS  # the face's own values for the layout
     regions: tuple[Filled, ...] = ()  # the layout's regions, filled with the piece's values
+    facing: str | None = None  # the front edge (top, bottom, left, right): a notch marks it
 
 
 @record

@@ -36,6 +36,8 @@ MIN_DPI = 150
 # The least room between a round or hex piece's text and its edge or printed ring: a line
 # nearer than this reads as touching it at arm's length (4 % of the piece where larger).
 SAFE = 2.5
+NOTCH_WIDTH = 0.24  # a facing notch's base, of the piece's shorter side ...
+NOTCH_DEPTH = 0.09  # ... and its depth
 _ROW = {"top": 0, "bottom": 2}
 _COL = {"left": 0, "right": 2}
 
@@ -64,6 +66,8 @@ def face_ops(d: CounterDef, face: Face, bleed: float, env: PlanEnv) -> tuple:
         return _layout_face(d, face, bleed, env)
     layout = _layout(d, face, bleed, env)
     ops = list(layout.frame)
+    if face.facing is not None:
+        ops.append(_notch(d, face, layout.ink))
     width = env.fonts.width
     inks = layout.inks
     for i, (el, slot) in enumerate(zip(face.elements, layout.slots, strict=True)):
@@ -126,9 +130,52 @@ def _layout_face(d: CounterDef, face: Face, bleed: float, env: PlanEnv) -> tuple
     if top < h:  # laid under the band: the regions' own room, moved nowhere
         drawn = [Group(tuple(drawn), clip=(-bleed, -bleed, w + bleed, top))]
     ops += drawn
+    if face.facing is not None:  # over the regions: a layout leaves its own room
+        ops.append(_notch(d, face, ink))
     if mark is not None:
         ops.extend(mark_ops(env.side_shape(d.side or ""), mark, ink))
     return tuple(ops)
+
+
+def _notch(d: CounterDef, face: Face, ink: str) -> Path:
+    """The facing notch: a triangle at the middle of the front edge, its point outward just
+    inside the frame, in the frame's colour (or the ink that reads on the face)."""
+    along, inward = _notch_shape(d.width, d.height, d.shape, face.border_width)
+    edge = face.facing or "top"
+    w, h = d.width, d.height
+
+    def at(a: float, i: float) -> tuple[float, float]:  # a point along the edge, i inside it
+        if edge in ("top", "bottom"):
+            return (w / 2 + a, h - i if edge == "top" else i)
+        return (w - i if edge == "right" else i, h / 2 + a)
+
+    tip, base = inward
+    points = (at(0.0, tip), at(-along, base), at(along, base))
+    return Path(points, closed=True, fill=face.border or ink)
+
+
+def _notch_shape(w: float, h: float, shape: str, border_width: float) -> tuple[float, tuple]:
+    """(the notch's half base, (its point's and its base's distance inside the trim))."""
+    small = min(w, h)
+    tip = max(1.0, small * 0.035) + border_width  # just inside the frame (_frame's gap)
+    if shape == "round":  # inside the circle, which the longer side does not reach
+        tip += (max(w, h) - small) / 2
+    return small * NOTCH_WIDTH / 2, (tip, tip + small * NOTCH_DEPTH)
+
+
+def _clear_of_notch(inner: BBox, d: CounterDef, face: Face) -> BBox:
+    """The elements' box kept clear of the facing notch on its edge."""
+    if face.facing is None:
+        return inner
+    _, (_, base) = _notch_shape(d.width, d.height, d.shape, face.border_width)
+    room = base + min(d.width, d.height) * 0.03
+    x0, y0, x1, y1 = inner
+    return {
+        "top": (x0, y0, x1, min(y1, d.height - room)),
+        "bottom": (x0, max(y0, room), x1, y1),
+        "left": (max(x0, room), y0, x1, y1),
+        "right": (x0, y0, min(x1, d.width - room), y1),
+    }[face.facing]
 
 
 def corner_mark(w: float, h: float, inset: float) -> tuple[float, float, float]:
@@ -248,7 +295,7 @@ def _layout(d: CounterDef, face: Face, bleed: float, env: PlanEnv) -> _Layout:
     elements = face.elements
     styles = tuple([_style(el) if type(el) is TextEl else type(el) for el in elements])
     # The fonts and the game's font decide each text's face.
-    look = (face.background, face.border, face.border_width, face.grid)
+    look = (face.background, face.border, face.border_width, face.grid, face.facing)
     key = (
         d.shape,
         d.width,
@@ -291,13 +338,14 @@ def _new_layout(d: CounterDef, face: Face, bleed: float, env: PlanEnv) -> _Layou
         d.shape, d.width, d.height, bleed, face.background, face.border, face.border_width
     )
     inner, edge = _inner(d.shape, d.width, d.height, pad, inset)
+    inner = _clear_of_notch(inner, d, face)
     mark = None
     how = side_mark(d, env) if d.side is not None else "none"
     if how == "band":  # a band at the top for the side's mark, clear of the art
         inner, mark = mark_band(inner, d.width, d.height)
     elif how == "corner":  # in the top right corner, over the art
         mark = corner_mark(d.width, d.height, inset)
-    boxes = _boxes(d, face, inner, edge, env)
+    boxes = tuple([_clear_of_notch(box, d, face) for box in _boxes(d, face, inner, edge, env)])
     short_side = min(d.width, d.height)
     slots = []
     inks: list[tuple[str, str | None] | None] = []

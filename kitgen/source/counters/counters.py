@@ -20,6 +20,7 @@ from ...files import FileRefused
 from ...model.counters import (
     ALIGNS,
     ANCHORS,
+    FACINGS,
     KINDS,
     NO_ATTRS,
     SHAPES,
@@ -186,6 +187,11 @@ FACE_TEXT = Key("text", OneOrList(Either(TEXT, TEXT_EL)), "text elements")
 FACE_ICON = Key("icon", OneOrList(Either(TEXT, ICON_EL)), "icon elements")
 FACE_IMAGE = Key("image", OneOrList(Either(FILE, IMAGE_EL)), "image elements")
 FACE_UNIT = Key("unit", OneOrList(Either(TEXT, UNIT_EL)), "unit symbols (NATO frames)")
+FACE_FACING = Key(
+    "facing",
+    Choice(FACINGS, "edge"),
+    "the piece's front edge: a notch there shows which way the figure faces",
+)
 FACE = Spec(
     "face",
     FACE_BACKGROUND,
@@ -195,6 +201,7 @@ FACE = Spec(
     FACE_ICON,
     FACE_IMAGE,
     FACE_UNIT,
+    FACE_FACING,
     LAYOUT_KEY,
     FIELDS_KEY,
     heading=HEADING,
@@ -582,6 +589,7 @@ def _read_face(ctx: Context, node: Node, path: str, v, size: Size = (None, None)
     background = _colour(f, v, FACE_BACKGROUND)
     border, border_width = f.get(FACE_BORDER, _read_border, v, size) or (None, 0.0)
     grid = f.get(FACE_GRID, _read_grid)
+    facing = f.choice(FACE_FACING)
     elements: list = []
     # Elements stack in the order their keys are written.
     for key in f.map.keys():
@@ -609,6 +617,7 @@ def _read_face(ctx: Context, node: Node, path: str, v, size: Size = (None, None)
         elements=tuple(elements),
         span=node.span,
         layout=layout,
+        facing=facing,
         fields=NO_ATTRS if fields is None else fields,
     )
 
