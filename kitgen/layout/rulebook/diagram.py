@@ -270,9 +270,9 @@ def _arrows(m: MapDef, d: Diagram, scale: float, env: PlanEnv, covers: dict) -> 
                 Line(xa, ya, *neck, Stroke(ink, width, dash)), *dots[1:],
                 Path(tip, True, fill=ink)]  # fmt: skip
         if a.label:  # beside the line's middle, on its left as it runs
-            off = 10 / scale
+            off = 9 / scale
             mx, my = (xa + xb) / 2 - uy * off, (ya + yb) / 2 + ux * off
-            ops += _plate_label(a.label, mx, my, 8 / scale, ink, env)
+            ops += _plate_label(a.label, mx, my, 7.5 / scale, ink, env)
     return ops
 
 
