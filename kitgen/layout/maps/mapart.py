@@ -945,17 +945,12 @@ def _coord_tabs(
 
 def _crossings(m: MapDef) -> list[Box]:
     """The boxes the map's ford and bridge symbols cover."""
-    return [box for _, box in crossing_boxes(m)]
-
-
-def crossing_boxes(m: MapDef) -> list[tuple]:
-    """Each ford or bridge edge of the map, with the box its symbol covers."""
     out = []
     for e in m.edges:
         kind = m.edge_kinds.get(e.kind)
         seg = m.grid.shared_edge(e.a, e.b)
         if kind is not None and seg is not None and kind.symbol in ("ford", "bridge"):
-            out.append((e, crossing_reach(kind.symbol, *seg, kind.width)))
+            out.append(crossing_reach(kind.symbol, *seg, kind.width))
     return out
 
 

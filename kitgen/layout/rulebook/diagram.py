@@ -13,12 +13,11 @@ from ...model.counters import CounterDef
 from ...model.game import Game
 from ...model.map import MapDef
 from ...model.rulebook import Diagram, DiagramPiece
-from ...records import field, record
 from ...style import FIRE_INK, INK, MID_INK, MOVE_INK, MUTED, PAPER, RULES_MIN, typeset
-from ..clearance import clash, hidden
+from ..clearance import hidden
 from ..counters.faces import face_ops, outline
 from ..env import PlanEnv
-from ..maps.mapart import cell_size, coord_boxes, coord_size, crossing_boxes, map_ops, mark_boxes
+from ..maps.mapart import cell_size, coord_boxes, coord_size, map_ops
 from ..maps.maps import reduced_coords
 from ..plan import Circle, Font, Group, Line, Path, Rect, Stroke, Text
 from ..rich import Faces, draw_line, parse_markup, wrap_runs
@@ -26,10 +25,7 @@ from ..rich import Faces, draw_line, parse_markup, wrap_runs
 MAX_SCALE = 1.0  # a map window is never drawn larger than the map prints
 MAX_HEIGHT = 300.0  # points: the most a map window takes down a column
 BASE = 0.9  # a model's round base, of a cell: bases in side-by-side cells nearly touch
-# of the square inside a cell, what its pieces take: at most PIECE_MOST (the cell's edge
-# shows round them), down to PIECE_LEAST where that keeps them clear of the cell's number
-# and marks (a counter smaller still no longer reads)
-PIECE_MOST, PIECE_LEAST, PIECE_STEP = 0.9, 0.6, 0.05
+ROOM = 0.9  # of the square inside a cell, what its pieces take: the cell's edge shows round
 ARROWS = {"move": MOVE_INK, "fire": FIRE_INK}  # each kind of arrow's ink
 ARROW_WIDTH = 2.4  # points, as printed: the heaviest line in a diagram
 ARROW_HEAD = 10.0  # points from an arrow's tip to its head's back
@@ -96,23 +92,21 @@ def _map_window(
     coords, coord_cells = reduced_coords(m, scale * shrink)  # words sized as they print
     if m.coords and coord_cells is None:  # only the window's: no hidden words past its edge
         coords, coord_cells = coords or coord_size(m), tuple(cells)
-    least = RULES_MIN / (scale * shrink)  # words as they print
-    held = {m.cell_or_place(p.at) for p in d.pieces}
-    stands = _placed(game, m, d, _busy(m, held, coords, coord_cells, least))
-    covers = tuple(_box_of(game, m, *at) for at in stands)
     if coords is not None and coord_cells is not None:  # none a piece would stand on
+        covers = _boxes(game, m, d)
         coord_cells = tuple(
             c
             for c in coord_cells
             if not any(hidden(t, covers) for t in coord_boxes(m, coords, (c,)))
         )
     faces = (env.face(), env.face(bold=True))
-    pieces = _pieces(game, m, stands, scale, env)
+    pieces = _pieces(game, m, d, scale, env)
     # pieces hide the marks under them, as counters on a board do; arrows run under the
     # pieces and every word, so no line crosses a piece's or a cell's text
+    least = RULES_MIN / (scale * shrink)  # words as they print
     art = map_ops(m, faces, key_prefix="rulebook-", least=least, coords=coords,
-                  coord_cells=coord_cells, hide=covers,
-                  under=tuple(_arrows(m, d, scale, env, _cell_covers(game, m, stands))),
+                  coord_cells=coord_cells, hide=_boxes(game, m, d),
+                  under=tuple(_arrows(m, d, scale, env, _cell_covers(game, m, d))),
                   printed=scale * shrink)  # fmt: skip
     art += pieces
     w, h = (x1 - x0) * scale, (y1 - y0) * scale
@@ -122,37 +116,13 @@ def _map_window(
     return [placed, Rect(left, -h, w, h, stroke=FRAME)], h
 
 
-def _box_of(game: Game, m: MapDef, p, x: float, y: float, k: float) -> tuple:
-    """The box (map points) a placed piece covers."""
-    half = _size(game, p.piece, m) * k / 2
-    return (x - half, y - half, x + half, y + half)
-
-
-@record
-class Busy:
-    """A cell's boxes a piece keeps clear of: its number's tabs, and its marks' and
-    crossings' boxes."""
-
-    tabs: tuple = ()
-    marks: list = field(default_factory=list)
-
-
-def _busy(m: MapDef, held: set, coords: float | None, numbered: tuple | None,
-          least: float) -> dict:  # fmt: skip
-    """What a piece keeps clear of in each cell that holds one (`held`), as the window
-    draws it: the cell's number (where printed: `numbered`, None for every cell), its
-    marks (a city, a fortification) and the crossing symbols on its sides (a ford)."""
-    out = {cell: Busy() for cell in held}
-    if coords is not None or m.coords:
-        for cell in held if numbered is None else held.intersection(numbered):
-            out[cell] = Busy(coord_boxes(m, coords, (cell,)))
-    for mk, box in zip(m.marks, mark_boxes(m, 1.0, least), strict=True):
-        if mk.cell in out:
-            out[mk.cell].marks.append(box)
-    for e, box in crossing_boxes(m):
-        for cell in {e.a, e.b} & held:
-            out[cell].marks.append(box)
-    return out
+def _boxes(game: Game, m: MapDef, d: Diagram) -> tuple:
+    """The boxes (map points) the diagram's pieces cover."""
+    out = []
+    for p, x, y, k in _placed(game, m, d):
+        half = _size(game, p.piece, m) * k / 2
+        out.append((x - half, y - half, x + half, y + half))
+    return tuple(out)
 
 
 def _counter(game: Game, piece: str) -> CounterDef | None:
@@ -166,78 +136,22 @@ def _face(c: CounterDef, face: str | None):
     return c.back if face is not None and face == names[-1] and c.back is not None else c.front
 
 
-def _placed(game: Game, m: MapDef, d: Diagram, busy: dict) -> list:
-    """(piece, x, y, scale) for each piece in its cell, pieces in one cell side by side
-    (a picture, not a board: pieces that would hide each other stand smaller, so every
-    piece's words show), each cell's as `_stand` places them."""
+def _placed(game: Game, m: MapDef, d: Diagram) -> list:
+    """(piece, x, y, scale) for each piece in its cell, pieces in one cell side by side."""
     by_cell: dict = {}
     for p in d.pieces:
         by_cell.setdefault(m.cell_or_place(p.at), []).append(p)
     out = []
     for cell, placed in by_cell.items():
         cx, cy = m.grid.centre(*cell)
+        span = _square_in(m, cell) * ROOM
         size = _size(game, placed[0].piece, m)
-        # a round base (a piece with no counter) leaves its square's corners clear
-        clear = busy.get(cell, Busy()) if _counter(game, placed[0].piece) else Busy()
-        k, (ox, oy), spots = _stand(m, cell, size, len(placed), clear)
-        for i, (dx, dy) in enumerate(spots):
-            out.append((placed[i], cx + ox + dx, cy + oy + dy, k))
+        # a picture, not a board: pieces that would hide each other stand smaller, side
+        # by side, so every piece's words show
+        k = min(1.0, (span - 2 * (len(placed) - 1)) / (size * len(placed)))
+        for i, (dx, dy) in enumerate(_spots(len(placed), span, size * k)):
+            out.append((placed[i], cx + dx, cy + dy, k))
     return out
-
-
-def _stand(m: MapDef, cell, size: float, n: int, busy: Busy) -> tuple:
-    """How large a cell's n pieces stand, and where: the largest share of the square
-    inside the cell, PIECE_MOST down to PIECE_LEAST, at which they stand inside the cell
-    and clear of its number, marks and crossings (`busy`), nearest the centre; failing
-    that, clear of its number alone; failing that, centred at PIECE_MOST, hiding what is
-    under them as counters on a board do. (scale, offset, each piece's spot)."""
-    cx, cy = m.grid.centre(*cell)
-    poly = [(x - cx, y - cy) for x, y in m.grid.corners(*cell)]
-    square = _square_in(m, cell)
-    edge = max((k.width for k in m.edge_kinds.values()), default=0.0) / 2 + 1.0
-    tabs = [_moved(b, -cx, -cy) for b in busy.tabs]
-    marks = [_moved(b, -cx, -cy) for b in busy.marks]
-    offsets = [(i * square / 20, j * square / 20) for i in range(-8, 9) for j in range(-8, 9)]
-    offsets.sort(key=lambda o: (round(math.hypot(*o), 3), o[1], o[0]))
-    for keep in (tabs + marks, tabs) if tabs or marks else ():
-        share = PIECE_MOST
-        while share > PIECE_LEAST - 1e-6:
-            k, spots, box = _group(size, n, square * share)
-            for ox, oy in offsets:
-                b = _moved(box, ox, oy)
-                if _inside(b, poly, edge) and not any(clash(b, c) for c in keep):
-                    return k, (ox, oy), spots
-            share -= PIECE_STEP
-    k, spots, _ = _group(size, n, square * PIECE_MOST)
-    return k, (0.0, 0.0), spots
-
-
-def _group(size: float, n: int, span: float) -> tuple:
-    """n pieces of `size` side by side in `span`: their scale, spots about the middle,
-    and the box round them."""
-    k = min(1.0, (span - 2 * (n - 1)) / (size * n))
-    spots = _spots(n, span, size * k)
-    half = size * k / 2
-    xs, ys = [x for x, _ in spots], [y for _, y in spots]
-    return k, spots, (min(xs) - half, min(ys) - half, max(xs) + half, max(ys) + half)
-
-
-def _moved(box: tuple, dx: float, dy: float) -> tuple:
-    return (box[0] + dx, box[1] + dy, box[2] + dx, box[3] + dy)
-
-
-def _inside(box: tuple, poly: list, margin: float) -> bool:
-    """Whether the box lies inside the convex polygon (about the origin), `margin` in
-    from each of its sides."""
-    corners = [(box[0], box[1]), (box[2], box[1]), (box[2], box[3]), (box[0], box[3])]
-    for (x0, y0), (x1, y1) in zip(poly, poly[1:] + poly[:1], strict=True):
-        length = math.hypot(x1 - x0, y1 - y0)
-        inward = (x1 - x0) * (0 - y0) - (y1 - y0) * (0 - x0)  # the centre's side
-        for px, py in corners:
-            side = (x1 - x0) * (py - y0) - (y1 - y0) * (px - x0)
-            if side * math.copysign(1.0, inward) < margin * length:
-                return False
-    return True
 
 
 def _square_in(m: MapDef, cell) -> float:
@@ -254,11 +168,11 @@ def _square_in(m: MapDef, cell) -> float:
     return 2 * half
 
 
-def _pieces(game: Game, m: MapDef, placed: list, scale: float, env: PlanEnv) -> list:
-    """Each piece where it is placed, as its counter prints, its label under it; a piece
-    with no counter as a round base (BASE of the cell), its label in it."""
+def _pieces(game: Game, m: MapDef, d: Diagram, scale: float, env: PlanEnv) -> list:
+    """Each piece in its cell, as its counter prints, its label under it; a piece with no
+    counter as a round base (BASE of the cell), its label in it."""
     ops: list = []
-    for p, x, y, k in placed:
+    for p, x, y, k in _placed(game, m, d):
         if _counter(game, p.piece) is None:
             ops += _base_ops(p.label or p.piece, x, y, cell_size(m.grid) * BASE * k, scale, env)
             continue
@@ -373,10 +287,10 @@ def _clear_of(p: tuple[float, float], u: tuple[float, float], box: tuple | None)
     return min(tx, ty)
 
 
-def _cell_covers(game: Game, m: MapDef, placed: list) -> dict:
+def _cell_covers(game: Game, m: MapDef, d: Diagram) -> dict:
     """Each cell's pieces as one box (map points): an arrow starts and ends clear of it."""
     covers: dict = {}
-    for p, x, y, k in placed:
+    for p, x, y, k in _placed(game, m, d):
         half = _size(game, p.piece, m) * k / 2
         x0, y0, x1, y1 = covers.get(
             m.cell_or_place(p.at), (math.inf, math.inf, -math.inf, -math.inf)
