@@ -9,9 +9,20 @@ import math
 from ...colours import legible, mix, readable_on
 from ...model.counters import CounterDef, TextEl
 from ...model.cover import Cover, CoverLayout
-from ...model.table import Card
-from ...records import record
-from ...style import COVER_BAND, INK, MUTED, PALE_INK, PAPER, PIECE_CONTRAST, RULES_MIN, typeset
+from ...model.table import Card, CardFace
+from ...patterns import pattern
+from ...records import record, replace
+from ...style import (
+    COVER_BAND,
+    INK,
+    MUTED,
+    PALE_INK,
+    PAPER,
+    PIECE_CONTRAST,
+    READING_MARK,
+    RULES_MIN,
+    typeset,
+)
 from ..cards.cards import card_face_ops
 from ..counters.faces import face_ops, layout_sizes, outline
 from ..env import PlanEnv
@@ -439,4 +450,15 @@ def _piece(p: CounterDef | Card, env: PlanEnv) -> Piece:
         )
         return p.width, p.height, drawn
     w, h = p.size
-    return w, h, (*card_face_ops(p, p.front, env), Rect(0, 0, w, h, stroke=OUTLINE))
+    return w, h, (*card_face_ops(p, _unmarked(p.front), env), Rect(0, 0, w, h, stroke=OUTLINE))
+
+
+_READING = pattern(f"{READING_MARK}[0-9]*")  # a reading's mark (†4) in a card's words
+
+
+def _unmarked(face: CardFace) -> CardFace:
+    """A card's face without its reading marks: the cover is a shop window, and a †4
+    there points at a notes page the buyer has not opened."""
+    regions = tuple(replace(f, text=_READING.sub("", f.text)) for f in face.regions)
+    blocks = tuple(replace(b, text=_READING.sub("", b.text)) for b in face.blocks)
+    return replace(face, regions=regions, blocks=blocks)
