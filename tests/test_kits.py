@@ -117,7 +117,13 @@ def test_every_sheet_is_labelled_and_numbered(game: str):
 
 # Build facts a default build keeps off player sheets (issue 18): seeds, type sizes,
 # checks made; the terminal and the manifest carry them (`--proof` prints them too).
-BUILD_WORDS = re.compile(r"\bseed\b|\bchecked\b|generated with|\b\d+(\.\d+)? ?pt\b", re.I)
+# "checked" as a build's count of what it checked ("96 combinations checked"), not as the
+# rules' own word ("when a waiting Threat is checked")
+BUILD_WORDS = re.compile(
+    r"\bseed\b|\b[0-9][0-9,]* [a-z]+ checked\b|checked by kitgen|generated with"
+    r"|\b[0-9]+(\.[0-9]+)? ?pt\b",
+    re.I,
+)
 
 
 @pytest.mark.parametrize("game", one_kit_fast(GAMES))
@@ -136,6 +142,7 @@ def test_the_build_facts_check_sees_a_seed():
     assert BUILD_WORDS.search("These figures (same seed).")
     assert BUILD_WORDS.search("type 10.5 pt") and BUILD_WORDS.search("96 combinations checked")
     assert not BUILD_WORDS.search("Kit laid out by kitgen; 12 points of damage")
+    assert not BUILD_WORDS.search("When a waiting Threat is checked, it attacks")
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -168,12 +175,14 @@ def _piece_pages(docs) -> int:
 
 
 @pytest.mark.slow  # plans every seed kit on letter
-def test_the_seed_kits_print_their_pieces_on_36_pages_or_fewer():
+def test_the_seed_kits_print_their_pieces_on_38_pages_or_fewer():
     """Issue 18: 43 pages of counters, markers, labels, cards and templates (letter, the
     default build) before one imposer chose orientation and n-up per file, then 30; nothing
     is dropped on the way (every counter copy placed, nothing left out for size). Issue 37
     added range rulers for every missile weapon and cones to 24 in (Rencounter's templates,
-    3 sheets to 10) and DUCK!'s mission two Source markers (a third counter sheet): 36."""
+    3 sheets to 10) and DUCK!'s mission two Source markers (a third counter sheet): 36. Issue
+    43's reviewers asked for player aids: Reshuffled's round card one a player and its unit
+    card (cards, 2 sheets to 5) less a template sheet saved: 38."""
     total = 0
     for game in SEEDS:
         planned = plan_game(CONTENT / game)
@@ -189,7 +198,7 @@ def test_the_seed_kits_print_their_pieces_on_36_pages_or_fewer():
             if i.side == "front" and i.kind in ("counter", "marker")
         ]
         assert len(placed) == wanted, game
-    assert total <= 36
+    assert total <= 38
 
 
 @pytest.mark.parametrize("duplex", ["none", "long"])
