@@ -161,7 +161,7 @@ def test_the_cannister_and_grape_tables_print_the_sources_figures():
     }
     for label, value in mods.items():
         assert f"{label} {value}" in text
-    assert re.search("Cannister and grape fire\u2020\\d+", text)
+    assert re.search("Canister and grape fire\u2020\\d+", text)
     assert "Source: \u201cRange in inches\u201d" in built()["notes"]
 
 

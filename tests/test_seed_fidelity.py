@@ -264,18 +264,21 @@ def test_reshuffled_standard_game_says_a_team_is_its_picture_and_a_player_a_colo
 # ---- Rencounter ----------------------------------------------------------------------------
 
 
-def test_rencounter_crew_losses_keep_the_sources_phase():
+def test_rencounter_crew_losses_read_the_sources_phase_as_a_marked_turn():
+    """The source's "something like 1/2 phase" per man lost: the kit's reading (a turn), with
+    the source's words on the notes page, never the undefined phase in the rules' text."""
     text = printed("rencounter", "rulebook.pdf")
-    assert "add \u201csomething like 1/2 phase\u201d for each man lost" in text  # typographic
-    assert "1/2 turn for each man lost" not in text
+    assert re.search(r"Each man lost below the table's crew adds\s+1/2 turn to a load", text)
+    assert "1/2 phase" not in text.split("Notes on this edition")[0]
+    assert "Source: \u201cadd something like 1/2 phase per man lost\u201d" in printed("rencounter", "notes")
 
 
-def test_rencounter_armour_note_points_at_the_marked_reading():
+def test_rencounter_armour_in_fire_is_said_once():
+    """Armour's rule in fire, said in one place: the rating only against thrown weapons, bows
+    and crossbows; -1 for muskets and shotguns against armour 3 or 4."""
     text = printed("rencounter", "rulebook.pdf")
-    assert (
-        "it comes off the attacker's skill in melee, and (the kit's reading, marked on the fire "
-        "table) against thrown weapons, bows and crossbows"
-    ) in text
+    assert re.search(r"In fire it does so only against thrown weapons,\s+bows and crossbows", text)
+    assert "used directly" not in text
 
 
 def test_rencounter_unit_size_is_advice():
