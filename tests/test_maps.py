@@ -716,8 +716,12 @@ def test_ryamon_terrain_properties():
     words = [op.text for op in _flat(doc.pages[-1].ops) if isinstance(op, Text)]
     assert "pop limit 1; impassable except Hunters" in words
     assert {"pop limit 4", "pop limit 3", "pop limit 6"} <= set(words)
-    (food,) = p.game.tracks.tracks
-    assert food.labels == {5: "start"}
+    # a food track for each tribe, so the four markers never share a box
+    markers = [c for c in p.game.counters if c.attrs.get("piece") == "food-marker"]
+    tracks = p.game.tracks.tracks
+    assert len(tracks) == len(markers) > 1
+    assert {t.id for t in tracks} == {c.id for c in markers}
+    assert all(t.labels == {5: "start"} for t in tracks)
 
 
 def test_duck_deck_is_tiled_on_letter():
@@ -1165,3 +1169,16 @@ def test_each_map_piece_prints_as_it_lies_on_the_board():
         assert "TOP" not in [w.text for w in pages[item["page"] - 1]]
         rooms |= {b.text for a, b in itertools.pairwise(words) if a.text == "Room"}
     assert rooms == {str(n) for n in range(1, 9)}
+
+
+def test_assembly_text_names_only_the_cut_edges_the_tiles_have():
+    """A tile's cut edge is where it lies over a neighbour: left past the first column,
+    top past the first row. One row of tiles has only left edges, one column only top."""
+    from kitgen.layout.maps.maps import _assembly_lines
+
+    o = 10 * MM
+    cases = {(1, 3): "edge (left)", (3, 1): "edge (top)", (2, 2): "edges (left and top)"}
+    for (rows, cols), words in cases.items():
+        plan = grid_tiles(900, 900, rows, cols, o)
+        text = _assembly_lines(plan, False)[0]
+        assert f"along its solid \u2018cut\u2019 {words}, lay it" in text, text

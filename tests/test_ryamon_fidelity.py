@@ -220,15 +220,19 @@ def test_every_player_aid_prints_its_words_once_for_each_tribe(pdfs):
 
 
 def test_the_food_track_prints_every_box_and_the_start(pdfs):
-    (track,) = _yaml("maps.yaml")["tracks"]
+    tracks = _yaml("maps.yaml")["tracks"]  # one for each tribe
     (page,) = _pages(pdfs, "tracks.pdf")
-    boxes = [str(n) for n in range(track["from"], track["to"] + 1)]
-    for value, label in track["labels"].items():
-        boxes.insert(boxes.index(str(value)) + 1, label)
-    _rows_read_in_order(page, [_printed(track["title"]), " ".join(boxes)])
-    # every tribe starts with 5 food: the rule, the scenario and the track agree
+    rows = []
+    for track in tracks:
+        boxes = [str(n) for n in range(track["from"], track["to"] + 1)]
+        for value, label in track["labels"].items():
+            boxes.insert(boxes.index(str(value)) + 1, label)
+        rows += [_printed(track["title"]), " ".join(boxes)]
+    _rows_read_in_order(page, rows)
+    # every tribe starts with 5 food: the rule, the scenario and the tracks agree
     (start,) = [r for r in _yaml("rules.yaml")["rules"]["constraints"] if r.get("attr") == "food"]
-    assert track["labels"] == {start["min"]: "start"} and start["min"] == start["max"]
+    assert start["min"] == start["max"]
+    assert all(t["labels"] == {start["min"]: "start"} for t in tracks)
 
 
 def test_the_cover_prints_the_sources_title_line_and_credits(pdfs):

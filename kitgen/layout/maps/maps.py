@@ -1022,10 +1022,15 @@ def _assembly_size(
 
 def _assembly_lines(plan: TilePlan, turned: bool) -> list[str]:
     """How to join the tiles, as the assembly diagram's paragraphs."""
+    # a tile has a cut edge on each side where it lies over a neighbour: left past the first
+    # column, top past the first row; name only the sides this plan's tiles have
+    edges = [side for side, count in (("left", plan.cols), ("top", plan.rows)) if count > 1]
+    cut = " and ".join(edges)
     lines = [
         f"{plan.count} tiles, {_n(plan.rows, 'row')} \u00d7 {_n(plan.cols, 'column')}, printed "
         f"at true size; neighbours overlap by {plan.overlap / 72 * 25.4:.0f} mm. Cut each tile "
-        "along its solid \u2018cut\u2019 edges (left and top), lay it over its neighbour so "
+        f"along its solid \u2018cut\u2019 {'edges' if len(edges) > 1 else 'edge'} ({cut}), "
+        "lay it over its neighbour so "
         "the grid lines meet the ticks and glue it on the grey-marked strip; work from tile I "
         "outwards."
     ]
