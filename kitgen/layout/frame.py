@@ -100,7 +100,7 @@ def mark_footers(docs: list[Document], paper: Paper, face: str, fonts: TextMeasu
     home = next((d for d in docs if d.notes_page), None)
     if home is None:
         return
-    where = f"{NOTES_TITLE}, {home.name}.pdf p. {home.notes_page}"
+    where = f"{NOTES_TITLE}, {notes_where(home)}"
     said = (typeset(f"{MARK} the kit's reading: see {where}"), typeset(f"{MARK} see {where}"))
     seen: dict[int, bool] = {}
     for doc in docs:
@@ -108,6 +108,26 @@ def mark_footers(docs: list[Document], paper: Paper, face: str, fonts: TextMeasu
             if page.framed and _marked(page.ops, seen):
                 sheet = paper.sized(page.size)
                 page.ops.extend(_foot_line(sheet, said, margin, face, fonts))
+
+
+def notes_where(doc: Document) -> str:
+    """Where a buyer finds the notes in `doc`: its file and the page or pages they run
+    over ("pp. 9\u201310"); in a booklet, whose pages are imposed out of order, first the
+    sheets that carry them, numbered as each sheet's label numbers it ("sheet 2")."""
+    first, last = doc.notes_page, max(doc.notes_last, doc.notes_page)
+    pages = f"p. {first}" if first == last else f"pp. {first}\u2013{last}"
+    sheets: list[int] = []
+    number = 0
+    for page in doc.pages:
+        number += page.side == "front"
+        if any(i.extra.get("imposition") == "booklet"
+               and first <= i.extra.get("book_page", 0) <= last for i in page.items):  # fmt: skip
+            sheets.append(max(number, 1))
+    if not sheets:
+        return f"{doc.name}.pdf {pages}"
+    low, high = min(sheets), max(sheets)
+    on = f"sheet {low}" if low == high else f"sheets {low}\u2013{high}"
+    return f"{doc.name}.pdf {on}, booklet {pages}"
 
 
 def _foot_line(paper: Paper, said: tuple[str, ...], margin: float, face: str,

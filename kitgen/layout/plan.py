@@ -235,6 +235,7 @@ class Document:
     apart: bool = False  # a file of its own: never shares its sheets (layout/kit/share.py)
     # the page (as numbered in print) that holds "Notes on this edition", 0 where none does
     notes_page: int = 0
+    notes_last: int = 0  # the page they end on, where they run over more than one
     # the file planned again with a height (pt) kept free at the foot of its one page, or
     # None when it then would not fit; set by what can give room back (a grown sheet)
     shorter: "Callable[[float], Document | None] | None" = field(default=None, compare=False)

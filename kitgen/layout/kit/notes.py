@@ -43,7 +43,8 @@ def plan_notes(game: Game, env: PlanEnv) -> list[Document]:
             flow.add(Text(x0 + hang, flow.y, line, Font(regular, BODY), INK))
             flow.y -= BODY * NOTES_LEAD
         flow.y -= BODY * NOTES_APART
-    return [Document("notes", NOTES_TITLE, flow.finish(), apart=True, notes_page=1)]
+    pages = flow.finish()
+    return [Document("notes", NOTES_TITLE, pages, apart=True, notes_page=1, notes_last=len(pages))]
 
 
 __all__ = ["plan_notes"]

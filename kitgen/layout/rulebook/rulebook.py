@@ -104,6 +104,7 @@ def plan_rulebook(book: Rulebook, env: PlanEnv) -> list[Document]:
         pages.append(_furniture(len(pages) + 1, title, "", frame, None, env))
     doc = impose(sheet, [_drawn(ops) for ops in pages], title)
     doc.notes_page = anchors.get(NOTES_ANCHOR, 0)
+    doc.notes_last = anchors.get(NOTES_END, 0)
     return [doc]
 
 
@@ -230,6 +231,7 @@ def _heading_units(title: str, cw: float, size: float, env: PlanEnv) -> list[Uni
 
 
 NOTES_ANCHOR = "\u2020notes"  # the notes' heading among the anchors (no section id has a †)
+NOTES_END = "\u2020notes-end"  # the notes' last line: the page they end on
 GLANCE_ANCHOR = "\u2020glance"  # the back cover's quick reference, likewise
 BACK_MATTER = {NOTES_ANCHOR: NOTES_TITLE, GLANCE_ANCHOR: GLANCE_TITLE}  # anchor: its title
 
@@ -249,6 +251,7 @@ def _notes_units(book: Rulebook, cw: float, env: PlanEnv) -> list[Unit]:
     for r in readings:
         said = f"**{r.mark or MARK}** {numbered(note(r), book)}"  # "rule 7.2", as a note says
         units += _text_units(said, cw, small, env, space=size * 0.3)
+    units[-1].anchor = NOTES_END
     return units
 
 
