@@ -247,7 +247,7 @@ def test_the_roster_sheet_prints_the_squad_creator_beside_its_roster():
         if rec["unit"] != unit:
             line, unit = f"{rec['unit']} {line}", rec["unit"]
         assert line in text, line
-    assert "To roll your own: size d6+4 (one roll for every unit)" in text
+    assert "To roll your own: size d6+4 (rolled once: every unit that size)" in text
 
 
 def test_the_rulebook_marks_the_kits_skill_bounds():
