@@ -100,7 +100,7 @@ counters:
     [
         ("duck", "The counts (8 FLAME ×1, 4 each ×2 and ×3"),
         ("ryamon", "Each tribe gets every type's 2d6 share of the 25 people"),
-        ("rencounter", "The markers' counts are the kit's (48 blood drops, 8 of each lettered"),
+        ("rencounter", "The markers' counts are the kit's (48 blood drops; 8 each of MW"),
     ],
 )
 def test_the_seed_kits_mark_their_chosen_counter_counts(game, words):

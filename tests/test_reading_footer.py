@@ -12,7 +12,7 @@ import pytest
 from tests.conftest import CONTENT, build_pdfs, pdf_words, write_game
 
 FOOT = re.compile(
-    r"see Notes on this edition, ([a-z0-9-]+\.pdf)(?: sheets? ([0-9]+)(?:\u2013([0-9]+))?,"
+    r"see Notes(?: on this edition)?, ([a-z0-9-]+\.pdf)(?: sheets? ([0-9]+)(?:\u2013([0-9]+))?,"
     r" booklet)? pp?\. ([0-9]+)(?:\u2013([0-9]+))?"
 )
 KITS = ["duck", "mosslight", "rencounter", "reshuffled", "ryamon"]  # the kits with readings

@@ -100,8 +100,9 @@ def mark_footers(docs: list[Document], paper: Paper, face: str, fonts: TextMeasu
     home = next((d for d in docs if d.notes_page), None)
     if home is None:
         return
-    where = f"{NOTES_TITLE}, {notes_where(home)}"
-    said = (typeset(f"{MARK} the kit's reading: see {where}"), typeset(f"{MARK} see {where}"))
+    where, short = f"{NOTES_TITLE}, {notes_where(home)}", f"Notes, {notes_where(home)}"
+    said = tuple(typeset(f"{MARK} {t}") for t in
+                 (f"the kit's reading: see {where}", f"see {where}", f"see {short}"))  # fmt: skip
     seen: dict[int, bool] = {}
     for doc in docs:
         for page in doc.pages:

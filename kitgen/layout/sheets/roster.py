@@ -88,7 +88,8 @@ def _key_ops(
         f"{g.role} \u00d7{g.count}" if g.count is not None else f"{g.role} for the rest"
         for g in gen.groups
     )
-    each = "each unit rolls its own" if gen.size_per == "unit" else "rolled once: every unit that size"
+    once = "rolled once: every unit that size"
+    each = "each unit rolls its own" if gen.size_per == "unit" else once
     w.para(f"To roll your own: size {gen.size} ({each}); in each unit {groups}.", size)
     w.gap(3)
     tables = _key_tables(gen)
