@@ -52,10 +52,10 @@ def test_the_rules_river_is_the_drawn_river():
     charged = {
         e.key
         for e in m.edges
-        if "move_cost" in m.edge_kinds[e.kind].props and e.kind in ("river", "ford", "bridge")
+        if "move_cost" in m.edge_kinds[e.kind].props and e.kind in ("ryn", "ford", "bridge")
     }
     sides = {m.grid.shared_edge(*sorted(k)) for k in charged}
-    river = m.edge_kinds["river"]
+    river = m.edge_kinds["ryn"]
     drawn = {
         ((op.x0, op.y0), (op.x1, op.y1))
         for op in mapart._edge_ops(

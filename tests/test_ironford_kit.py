@@ -79,14 +79,14 @@ def test_a_southern_unit_north_of_the_ryn_is_an_error_at_its_line(tmp_path):
     scenario.write_text(text.replace('south-10-inf, at: "0807"', 'south-10-inf, at: "0806"'))
     assert errors_of(game) == [
         f"{scenario}:24:9: error: sides[1].placements[0]: south-10-inf on cell 0806 (Clear) is "
-        "neither within 40 cells of cell 1209 without crossing river (Ryn river (hexside)) "
+        "neither within 40 cells of cell 1209 without crossing ryn "
         "or ford (The Iron Ford) or bridge (Rail bridge) and on a cell with city or fort or "
         "south-setup (Southern set-up) nor in box reinforcements (rule at rules.yaml:16:7)"
     ]
     rules = game / "rules.yaml"
-    rules.write_text(rules.read_text().replace("[river, ford, bridge]", "[river, frod, bridge]"))
+    rules.write_text(rules.read_text().replace("[ryn, ford, bridge]", "[ryn, frod, bridge]"))
     assert errors_of(game) == [
-        f"{rules}:23:75: error: rules.constraints[2].where: no map of the game has edge 'frod' "
+        f"{rules}:23:73: error: rules.constraints[2].where: no map of the game has edge 'frod' "
         "(did you mean 'ford'?)"
     ]
 
