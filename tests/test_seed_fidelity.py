@@ -270,7 +270,8 @@ def test_rencounter_crew_losses_read_the_sources_phase_as_a_marked_turn():
     text = printed("rencounter", "rulebook.pdf")
     assert re.search(r"Each man lost below the table's crew adds\s+1/2 turn to a load", text)
     assert "1/2 phase" not in text.split("Notes on this edition")[0]
-    assert "Source: \u201cadd something like 1/2 phase per man lost\u201d" in printed("rencounter", "notes")
+    notes = printed("rencounter", "notes")
+    assert "Source: \u201cadd something like 1/2 phase per man lost\u201d" in notes
 
 
 def test_rencounter_armour_in_fire_is_said_once():
@@ -374,19 +375,19 @@ def test_reshuffled_blank_tables_say_honestly_how_players_fill_them():
     """Review: "the number tables are blank: the source never printed them, yet the cover
     says to fill them in 'from your own copy'". The blanks stay (no invented number); the
     cover and every table say the players fill them before their first game, by rule 3.5,
-    which the kit marks as its own."""
+    which the kit marks as its own. Second review: the values were to be copied onto every
+    card in tiny boxes; now one House values sheet holds them and the rest point to it."""
     cover = printed("reshuffled", "cover.pdf")
     assert "own copy" not in cover
     assert (
         "The original rules list the Hustle costs and Rumble modifiers without their numbers"
         in cover
     )
-    assert (
-        "before the first game the players agree each value and write it in (rulebook 3.5)" in cover
-    )
+    assert "write it once on the House values sheet (rulebook 3.5)" in " ".join(cover.split())
     book = printed("reshuffled", "rulebook.pdf")
     rule = re.search(
-        f"3.5 Before the first game, fill in the tables.({MARK}) The Hustle costs", book
+        f"3.5 Before the first game, fill in the House values sheet.({MARK}) The Hustle costs",
+        book,
     )
     assert rule
     assert "The middle value stands (with an even number of players, the lower of the two" in book
@@ -394,8 +395,10 @@ def test_reshuffled_blank_tables_say_honestly_how_players_fill_them():
         text = printed("reshuffled", name)
         assert "own copy" not in text and "the original rules lost" not in text, name
     for name in ("sheet-reference.pdf", "cards.pdf"):
-        text = printed("reshuffled", name)
-        assert text.count("fill them in together before your first game (rule 3.5)") >= 2, name
+        text = " ".join(printed("reshuffled", name).split())
+        assert "House values sheet" in text, name
+    house = printed("reshuffled", "sheet-house-values.pdf")
+    assert "Fill in once, before your first game" in house
     planned, _, _ = seed_kit("reshuffled")
     blanks = [str(d) for d in planned.diags.warnings if "write-in blank" in str(d)]
     # every cost but carrying's and the Locked Hatchway's (no entry), every modifier
@@ -421,6 +424,8 @@ def test_reshuffled_rules_the_notes_held_are_in_the_rulebook():
     for name in ("sheet-reference.pdf", "cards.pdf"):  # no footnote mark left without its row
         text = printed("reshuffled", name)
         assert "* Hatchways" not in text and "** A Ronin" not in text, name
+    for name in ("sheet-reference.pdf", "sheet-house-values.pdf"):
+        text = printed("reshuffled", name)
         assert "Never enter or leave a Hatchway on a diagonal step." in text, name
 
 
@@ -428,7 +433,7 @@ def test_reshuffled_carrying_costs_one_more_for_each_space():
     """Review: "the only printed movement cost is unclear": the source's "1" for carrying,
     extra or the whole cost. The kit reads it as 1 HP more for every space (marked), and
     says so in the table, the rule and the filling-in rule alike."""
-    for name in ("sheet-reference.pdf", "cards.pdf", "rulebook.pdf"):
+    for name in ("sheet-reference.pdf", "sheet-house-values.pdf", "rulebook.pdf"):
         text = printed("reshuffled", name)
         carry = re.findall(f"Ronin carrying the Aguan \\+1({MARK}) more for every space he", text)
         assert carry, name
@@ -489,18 +494,21 @@ def test_reshuffled_open_play_questions_have_marked_answers():
 
 def test_reshuffled_every_player_has_a_round_card_and_the_rule_names_its_side():
     """Review: "too few player aids, and one instruction points to the wrong side". One
-    Round summary card per player, the most the cover names; rule 3.5 sends the write-ins
-    to the card's back, the side that holds the tables."""
+    Round summary card per player, the most the cover names, each in its player's colour.
+    Second review: copying the values onto every card was a chore in boxes too small for a
+    pen; rule 3.5 now sends them once to the House values sheet, and each card's back says
+    to read them there."""
     planned, pdfs, manifest = seed_kit("reshuffled")
     most = int(planned.game.cover.players.split("-")[-1])  # the cover's "2-4" badge
-    cards = [i for i in manifest["items"] if i["id"] == "phase-summary" and i["side"] == "front"]
+    items = manifest["items"]
+    cards = [i for i in items if i["id"].startswith("phase-summary-") and i["side"] == "front"]
     assert len({i["piece"] for i in cards}) == most
-    book = printed("reshuffled", "rulebook.pdf")
-    assert "on the Hustle and Rumble side (the back) of every Round summary card" in book
+    book = " ".join(printed("reshuffled", "rulebook.pdf").split())
+    assert "Write each value once, in pen, on the House values sheet" in book
     for page in pdf_text(pdfs["cards.pdf"]):
         if "Round summary" in page:
-            head = page.split("Hustle and Rumble")
-            assert len(head) == 2 and "Hustle Point (HP) costs" in head[1]
+            back = " ".join(page.split("Rumble and water")[1].split())
+            assert "read their values on the House values sheet" in back
 
 
 def test_reshuffled_each_cut_map_piece_names_itself_inside_its_cut():
