@@ -766,9 +766,11 @@ def assembly_lines(way: Tiling, width: float) -> list[str]:
     """The assembly sheet's instructions, wrapped word by word to ``width`` at 9 pt."""
     rows = f"{way.rows} row" + ("s" if way.rows > 1 else "")
     cols = f"{way.cols} column" + ("s" if way.cols > 1 else "")
+    edges = [side for side, n in (("left", way.cols), ("top", way.rows)) if n > 1]
+    cut = f"{'edges' if len(edges) > 1 else 'edge'} ({' and '.join(edges)})"
     paras = [
         f"{way.count} tiles, {rows} \u00d7 {cols}, printed at true size; neighbours overlap "
-        "by 10 mm. Cut each tile along its solid \u2018cut\u2019 edges (left and top), lay "
+        f"by 10 mm. Cut each tile along its solid \u2018cut\u2019 {cut}, lay "
         "it over its neighbour so the grid lines meet the ticks and glue it on the "
         "grey-marked strip; work from tile I outwards."
     ]
