@@ -76,17 +76,55 @@ def test_a_booklet_ends_with_its_notes_and_spare_pages_hold_its_tables(game_dir)
     assert "Miss" in back.split("At a glance", 1)[1]  # the fire table, again
 
 
-def test_a_booklets_glance_prints_the_tables_it_names_that_fit(game_dir):
-    """`glance:` names the back cover's tables in order: each that still fits is printed
-    (the fire table twice would not fit once more: the second is left off)."""
+def test_a_booklets_glance_prints_the_tables_it_names_in_their_order(game_dir):
+    """`glance:` names the back cover's tables in order: each is printed, the fire table
+    after the spare one as named, though the spare pages held one only."""
     two = READING.replace(
         "tables:\n",
         "tables:\n  - {id: spare, title: Spare table, columns: [Roll, Spare], rows: [[1, Lost]]}\n",
         1,
-    ).replace("  imposition: IMPOSITION\n", "  imposition: IMPOSITION\n  glance: [spare]\n")
+    ).replace("  imposition: IMPOSITION\n", "  imposition: IMPOSITION\n  glance: [spare, fire]\n")
     pages, _ = _pages(game_dir, text=two, imposition="booklet")
-    back = _text(pages[1]).split("At a glance", 1)[1]
-    assert "Spare table" in back and "Miss" not in back  # the named one only
+    back = " ".join(_text(p) for p in pages).split("At a glance", 1)[1]
+    assert "Spare table" in back and "Miss" in back.split("Spare table", 1)[1]
+
+
+GLANCE_TABLES = 6  # named at a glance, each too long to share a page with two more
+
+
+def _glance_game(folder, filler: int):
+    """A booklet whose glance names GLANCE_TABLES long tables, and `filler` sections."""
+    tables = "".join(
+        f"  - {{id: g{k}, title: Glance {k}, columns: [Roll, Says], "
+        f"rows: [{', '.join(f'[{r}, Row{k}x{r}]' for r in range(1, 25))}]}}\n"
+        for k in range(GLANCE_TABLES)
+    )
+    names = ", ".join(f"g{k}" for k in range(GLANCE_TABLES))
+    text = READING.replace("tables:\n", "tables:\n" + tables, 1).replace(
+        "  imposition: IMPOSITION\n", f"  imposition: IMPOSITION\n  glance: [{names}]\n"
+    )
+    return _game(folder, text=text, imposition="booklet", filler=filler, paras=14)
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+@pytest.mark.parametrize("filler", [3, 6])
+def test_a_booklet_prints_every_table_at_a_glance_and_ends_with_them(game_dir, paper, filler):
+    """Every table the glance names is printed, on every paper, whole and in order, though
+    they need more pages than the booklet had to spare: it grows by whole sheets, its
+    blank pages before the glance, so the glance ends the book on its back cover."""
+    _, pdfs, manifest = build_pdfs(_glance_game(game_dir, filler), paper=paper)
+    pages = book_pages(pdfs, manifest)
+    assert len(pages) % 4 == 0
+    first = next(n for n, t in enumerate(pages) if t.startswith("At a glance"))
+    glance = " ".join(pages[first:])
+    at = [glance.find(f"Glance {k}") for k in range(GLANCE_TABLES)]
+    assert -1 not in at and at == sorted(at)  # each named table, in the order named
+    rows = re.findall("Row([0-9]+)x([0-9]+)", glance)
+    assert sorted(set(rows)) == sorted((str(k), str(r)) for k in range(GLANCE_TABLES)
+                                       for r in range(1, 25))  # fmt: skip
+    assert f"Row{GLANCE_TABLES - 1}x24" in pages[-1]  # the last row on the back cover
+    notes_end = max(n for n, t in enumerate(pages) if "One square, not two." in t)
+    assert all(not t for t in pages[notes_end + 1 : first])  # any blanks: before the glance
 
 
 # the fire table's reading is numbered first (†1); a later rule repeats it after †2

@@ -167,8 +167,10 @@ RULEBOOK_SECTIONS = Key(
 RULEBOOK_GLANCE = Key(
     "glance",
     OneOrList(ID),
-    "tables by id, in order: a booklet's back cover prints as many as fit as its quick "
-    "reference (default: the tables the rules print, from the first)",
+    "tables by id, in order: the book's quick reference, every one printed again at its "
+    "end (a booklet adds pages in fours as needed, blank ones before these, so they end on "
+    "its back cover); default: a booklet's spare pages hold the tables the rules print, as "
+    "many as fit, from the first",
 )
 RULEBOOK = Spec(
     "rulebook",

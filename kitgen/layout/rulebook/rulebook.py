@@ -66,6 +66,7 @@ class Unit:
     anchor: str = ""  # a section's id: the contents list gives its page
     opens: bool = False  # the first slice of a box
     fresh: bool = False  # starts a page of its own
+    blanks: int = 0  # blank pages before it (a fresh unit): the back matter ends the book
     turn: bool = False  # starts a column of its own (the rest of a table cut)
     cont: Unit | None = None  # a long box's "continued" line, over a slice atop a column
     # a part that can be cut where a column ends (a table, between its rows): given the
@@ -87,18 +88,25 @@ class Laid:
 
 def plan_rulebook(book: Rulebook, env: PlanEnv) -> list[Document]:
     """The book: its contents only when it runs to CONTENTS_FROM pages or more, its rules
-    under the title on the first page; a booklet's pages made up to a multiple of four
-    with the notes on its rules (Notes on this edition) where they fit, else blank."""
+    under the title on the first page, its notes (Notes on this edition) and every table
+    it names at a glance; a booklet's pages made up to a multiple of four with blank pages
+    before its tables at a glance (they end the book, on its back cover), else with the
+    tables the rules print, as many as fit, else blank."""
     sheet = Sheet.of(env.paper, book.imposition)
     w, h = sheet.page
     cols = 2 if w >= TWO_COLUMNS else 1
     frame = _Frame(w, h, cols, (w - COLUMN_GUTTER * (cols - 1)) / cols)
     title = book.title or f"{env.game.title}: rules"
     units = _book_units(book, frame.cw, env) + _notes_units(book, frame.cw, env)
+    units += _glance_units(book, list(book.glance), frame.cw, env)  # never one left off
     bare, _ = _book_pages(book, title, units, frame, env, contents=False)
     long = len(bare) >= CONTENTS_FROM
     pages, anchors = _book_pages(book, title, units, frame, env, contents=long)
-    if book.imposition == "booklet" and len(pages) % 4:  # pages to fill: the back matter
+    if book.imposition == "booklet" and len(pages) % 4 and book.glance:
+        glance = next(u for u in units if u.anchor == GLANCE_ANCHOR)
+        glance.blanks = -len(pages) % 4
+        pages, anchors = _book_pages(book, title, units, frame, env, contents=long)
+    elif book.imposition == "booklet" and len(pages) % 4:  # pages to fill: the back matter
         pages, anchors = _back_matter(book, title, units, frame, env, long) or (pages, anchors)
     while book.imposition == "booklet" and len(pages) % 4:
         pages.append(_furniture(len(pages) + 1, title, "", frame, None, env))
@@ -111,9 +119,8 @@ def plan_rulebook(book: Rulebook, env: PlanEnv) -> list[Document]:
 def _back_matter(book: Rulebook, title: str, units: list[Unit], frame: _Frame, env: PlanEnv,
                  contents: bool) -> tuple[list[list], dict[str, int]] | None:  # fmt: skip
     """The booklet's pages (and anchors) with the most back matter that keeps its count of
-    pages (up to the next multiple of four): the tables it prints (a quick reference), as
-    many of them as fit: those the book names for it, each in turn that still fits, else
-    those the rules print, the most from the first; None when none fits."""
+    pages (up to the next multiple of four), for a book that names no tables at a glance:
+    the tables its rules print, the most from the first; None when none fits."""
     bare, _ = _book_pages(book, title, units, frame, env, contents)
     most = -(-len(bare) // 4) * 4
 
@@ -122,13 +129,6 @@ def _back_matter(book: Rulebook, title: str, units: list[Unit], frame: _Frame, e
         fuller, anchors = _book_pages(book, title, units + more, frame, env, contents)
         return (fuller, anchors) if len(fuller) <= most else None
 
-    if book.glance:
-        best: tuple[list[list], dict[str, int]] | None = None
-        chosen: list[str] = []
-        for ref in book.glance:
-            if (laid := with_tables([*chosen, ref])) is not None:
-                best, chosen = laid, [*chosen, ref]
-        return best
     refs = _table_refs(book)
     return next((laid for n in range(len(refs), 0, -1) if (laid := with_tables(refs[:n]))), None)
 
@@ -186,16 +186,16 @@ def _book_pages(book: Rulebook, title: str, units: list[Unit], frame: _Frame, en
             continue  # the title page alone: no furniture
         head = laid.heads[n - 1] if n > start else "Contents"
         body_top = top if n == start + 1 else None
-        ops.extend(_furniture(n, title, head if n > 1 else "", frame, body_top, env,
-                              cols=frame.cols if n > start else 1))  # fmt: skip
+        cols = frame.cols if n > start and laid.pages[n - 1] else 1  # a blank page: no rule
+        ops.extend(_furniture(n, title, head if n > 1 else "", frame, body_top, env, cols=cols))
     if contents:
         _contents(pages, book, back, laid.anchors, frame, env)
     return pages, laid.anchors
 
 
 def _glance_units(book: Rulebook, refs: list[str], cw: float, env: PlanEnv) -> list[Unit]:
-    """Tables the rules print (`refs`), again, from a page of their own at the back: a
-    quick reference on the back cover of a booklet that has pages to spare."""
+    """Tables the rules print (`refs`), again, from a page of their own at the back: the
+    book's quick reference (those it names at a glance, or a booklet's spare pages')."""
     if not refs:
         return []
     units = _heading_units(GLANCE_TITLE, cw, book.size, env)
@@ -530,8 +530,9 @@ class _Columns:
             if page != len(self.laid.pages):
                 page, last, whole = len(self.laid.pages), [], {}
             u = queue[i]
-            if u.fresh and self.laid.pages[-1]:
-                self._new_page()
+            if u.fresh and (self.laid.pages[-1] or u.blanks):
+                for _ in range(u.blanks + bool(self.laid.pages[-1])):
+                    self._new_page()
                 page, last, whole = len(self.laid.pages), [], {}
             elif u.turn and self.y < self.page_top:
                 self._next_column()
