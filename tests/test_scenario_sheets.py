@@ -32,7 +32,7 @@ from kitgen.style import RULES_MIN
 from kitgen.units import PAPERS
 from tests.page_marks import Marks, faults, read_marks
 
-from .conftest import CONTENT, build_pdfs, pdf_text, seed_kit, unmarked_glyphs
+from .conftest import CONTENT, build_pdfs, pdf_text, pdf_words, seed_kit, unmarked_glyphs
 
 FIXTURES = Path(__file__).parent / "fixtures"
 
@@ -324,3 +324,32 @@ def test_a_plans_key_of_units_is_a_list_a_line_for_each_token():
     sheet = next(d for d in ryamon.docs if d.name.startswith("scenario-"))
     keys = [op.text for op in sheet.pages[0].ops if type(op).__name__ == "Text"]
     assert [t for t in keys if t.startswith("Key: F = Farmer; So = Soldier;")]
+
+
+def _roster_heads(pdf: bytes) -> list[list[str]]:
+    """Each roster's head as printed, its column titles left to right: the words on the
+    baseline of each "Name" that opens a head."""
+    heads = []
+    for words in pdf_words(pdf):
+        for name in (w for w in words if w.text == "Name"):
+            row = [w for w in words
+                   if abs(w.box[1] - name.box[1]) < 0.5 and w.box[0] >= name.box[0]]  # fmt: skip
+            heads.append([w.text for w in sorted(row, key=lambda w: w.box[0])])
+    return heads
+
+
+@pytest.mark.parametrize("game", ["rencounter", "duck", "reshuffled", "ironford", "ryamon"])
+def test_every_roster_of_a_kit_prints_its_columns_in_one_order(game):
+    """Rencounter's ambush printed the Guard's two units as two tables, Weapon before
+    Melee in one and after Leader in the other: each unit took the order its first figure
+    gave. Every roster of every scenario now takes one order (as the scenario first gives
+    its attributes): any two heads list the columns they share in the same order."""
+    _, pdfs, _ = seed_kit(game)
+    heads = [h for n, pdf in pdfs.items() if n.startswith("scenario-") for h in _roster_heads(pdf)]
+    for a in heads:
+        for b in heads:
+            shared = [c for c in a if c in b]
+            assert shared == [c for c in b if c in a], (a, b)
+    if game == "rencounter":  # each side's units share one head: the sides' two tables
+        ford = _roster_heads(pdfs["scenario-ambush-at-the-ford.pdf"])
+        assert len(ford) == 2 and ford[0] == ford[1], ford

@@ -1024,13 +1024,15 @@ def _figures(figures: list[Placed]) -> str:
 
 def _tables(setup: Setup, blocks: list[tuple], flow: _Flow) -> None:
     """Rosters (a unit, or None for figures of no unit, and its figures), one row per
-    figure, a column per attribute given. Blocks in a row with the same columns print as
-    one table, their widths shared and the head printed once: each unit a titled group;
-    units of one figure each a row, the unit named in a first column (left out where
-    every unit is named as its figure)."""
+    figure, a column per attribute given, in one order on the whole sheet (as the
+    scenario first gives them), whatever order a unit's figures give. Blocks in a row
+    with the same columns print as one table, their widths shared and the head printed
+    once: each unit a titled group; units of one figure each a row, the unit named in a
+    first column (left out where every unit is named as its figure)."""
     runs: list[tuple[list[str], list[tuple]]] = []
+    order = _keys([p for p in setup.placed if p.placement.attrs])  # one for every roster
     for unit, figures in blocks:
-        keys = _keys(figures)
+        keys = sorted(_keys(figures), key=order.index)
         head = ["Name", *map(in_words, keys)] + (["At"] if setup.map is not None else [])
         rows = [_row(setup, p, keys) for p in figures]
         title = None if unit is None else (unit.name or unit.id, _figures(figures))
