@@ -147,8 +147,8 @@ def test_the_exchange_rule_is_worked_out_on_the_units(tmp_path):
     # blue's one step: 5 down to 3 is 2 strength; red must lose at least 2 attack
     # strength: one step of the infantry (6 -> 3, 3) or the tank (7 -> 3, 4): 3 at least
     assert costs["EX"] == (
-        "defender loses 1 step (here: 1 step, 2 strength); attacker loses at least "
-        "as much strength as the defender lost (here: 1 step, 3 strength)"
+        "defender loses 1 step (here: 1 step, 2 strength); attacker loses steps worth "
+        "at least the defence lost, in attack, by difference (here: 1 step, 3 strength)"
     )
     assert costs["AE"] == "attacker loses 1 step (here: 1 step, 3 to 4 strength)"
 
@@ -166,8 +166,8 @@ def test_the_crt_notes_say_every_condition_from_the_same_data(tmp_path):
     assert notes[3] == "Die-roll modifiers: Armour -1 when any attacker is armour."
     assert notes[5] == (
         "**AE** attacker loses 1 step, **EX** defender loses 1 step; attacker "
-        "loses at least as much strength as the defender lost, **DR** defender retreats "
-        "1 hex."
+        "loses steps worth at least the defence lost, in attack, by difference, **DR** "
+        "defender retreats 1 hex."
     )
 
 

@@ -11,7 +11,15 @@ import pytest
 
 from kitgen.colours import rgb
 from kitgen.rules.terrain_effects import effects_table
-from tests.conftest import CONTENT, pdf_text, pdf_words, pixel_at, plan_game, seed_kit
+from tests.conftest import (
+    CONTENT,
+    book_pages,
+    pdf_text,
+    pdf_words,
+    pixel_at,
+    plan_game,
+    seed_kit,
+)
 
 
 def _rgb(hex_colour: str) -> tuple[int, int, int]:
@@ -204,3 +212,39 @@ def test_the_map_sheets_print_the_rules_that_change_movement():
         missing = [w for w in wanted if "".join(w.split()) not in text]
         assert missing == [], paper
         assert paper != "tabloid" or len(pages) == 1
+
+
+def test_every_statement_of_the_exchange_says_what_the_exchange_case_says():
+    """The second reviewer found the CRT's key (rulebook and map sheet) saying something
+    other than 9.7. The key is made from the result's data; 9.7 counts losses by
+    difference, as `kitgen combat` does, and its worked example (9.14) loses what the
+    engine works out on the same units."""
+    import re
+
+    from kitgen.rules.combat import resolve
+    from kitgen.rules.combat_units import Situation, loss_words, periods_of, units_of
+
+    planned, pdfs, manifest = seed_kit("ironford")
+    game = planned.game
+    crt = next(t for t in game.tables if t.id == "crt")
+    ex = next(r for r in crt.combat.results if r.code == "EX")
+    said = f"EX {loss_words(ex.defender, 'defender')}; {loss_words(ex.attacker, 'attacker')}"
+    assert "by difference" in said
+    flat = "".join(said.split())
+    for name in ("rulebook.pdf", "map-ryn.pdf"):
+        text = "".join(" ".join(pdf_text(pdfs[name])).replace("\u2019", "'").split())
+        assert flat in text, name
+    book = " ".join(book_pages(pdfs, manifest)).replace("\u2019", "'")
+    case = re.search(r"9\.7 Exchange\. (.*?)9\.8", book)
+    assert case is not None
+    assert "counted by difference, never by the printed face" in case.group(1)
+    # 9.14: the reduced Recon eliminated; the 1st Tank Bde. and 3rd Rifle Div. attack
+    sit = Situation(
+        units_of(game, crt.combat, ["north-1-tank", "north-3-inf"], "attacker"),
+        units_of(game, crt.combat, ["south-3-recon:reduced"], "defender"),
+        6,
+        periods_of(game),
+    )
+    costs = dict(resolve(crt, None, None, set(), (), sit).losses)
+    assert costs["EX"].endswith("(here: 1 step, 3 strength)")  # the 3rd Rifle Div.'s 5 to 2
+    assert "turned to its reduced face, 5 to 2, and loses 3" in book

@@ -210,6 +210,9 @@ def _figure(attrs: Mapping[str, str], attr: str, face: str, place: int, pid: str
 # ---- what a result costs ----------------------------------------------------------
 
 
+FIGURE = {"attacker": "attack", "defender": "defence"}  # the figure a side's loss is read in
+
+
 def loss_words(loss: Loss, side: str) -> str:
     """A loss in words, for the CRT's notes and the terminal."""
     other = "defender" if side == "attacker" else "attacker"
@@ -218,8 +221,9 @@ def loss_words(loss: Loss, side: str) -> str:
         parts.append("is eliminated")
     elif loss.steps:
         parts.append(f"loses {loss.steps} step{'s' if loss.steps > 1 else ''}")
-    if loss.at_least:
-        parts.append(f"loses at least as much strength as the {other} lost")
+    if loss.at_least:  # strength as step_losses counts it: what each step takes off
+        mine, theirs = FIGURE[side], FIGURE[other]
+        parts.append(f"loses steps worth at least the {theirs} lost, in {mine}, by difference")
     if loss.retreat:
         parts.append(f"retreats {loss.retreat} hex{'es' if loss.retreat > 1 else ''}")
     return f"{side} " + " and ".join(parts)
