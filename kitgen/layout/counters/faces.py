@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from functools import lru_cache
 from operator import attrgetter
-from typing import cast
+from typing import Any, cast
 
 from ...colours import contrast, legible, readable_on
 from ...model.counters import CounterDef, Element, Face, IconEl, ImageEl, Place, TextEl, UnitEl
@@ -78,9 +78,10 @@ def face_ops(d: CounterDef, face: Face, bleed: float, env: PlanEnv) -> tuple:
         # line is worked out with the layout and only the text is measured.
         elif (
             line is not None
-            and regular(text := typeset(el.text, ranges=False))
-            and (wide := width(text, slot.face, line.font.size)) <= line.width + 1e-6
+            and (fit := _printed(el.text, slot.face, line.font.size, width)) is not None
+            and fit[1] <= line.width + 1e-6
         ):
+            text, wide = fit
             if inks and inks[i] is not None:  # the content's ink short of the floor
                 ink, plate = inks[i]
                 if plate is not None:
@@ -100,6 +101,26 @@ def face_ops(d: CounterDef, face: Face, bleed: float, env: PlanEnv) -> tuple:
     if layout.mark is not None:  # told apart from other sides' pieces in greyscale too
         ops.extend(mark_ops(env.side_shape(d.side or ""), layout.mark, layout.ink))
     return tuple(ops)
+
+
+def _printed(words: str, face: str, size: float, width) -> tuple[str, float] | None:
+    """A text as one line prints it (typeset) and its width, or None when it is not
+    regular (spaces to break at, controls): remembered, as a strength line or a name
+    repeats on hundreds of copies and each copy's face is made on its own."""
+    key = (words, face, size, width)
+    got = _PRINTED.get(key, _UNSEEN)
+    if got is not _UNSEEN:
+        return got
+    text = typeset(words, ranges=False)
+    got = (text, width(text, face, size)) if regular(text) else None
+    if len(_PRINTED) >= 4096:  # bounded: most of ten thousand counters' names are seen once
+        _PRINTED.clear()
+    _PRINTED[key] = got
+    return got
+
+
+_PRINTED: dict[tuple, tuple[str, float] | None] = {}
+_UNSEEN: Any = object()
 
 
 def side_mark(d: CounterDef, env: PlanEnv) -> str:
