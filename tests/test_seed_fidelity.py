@@ -171,8 +171,8 @@ def test_duck_prints_the_chits_and_cards_its_rules_play_with():
     cards = printed("duck", "cards.pdf")
     assert "Character Card Name Build Weapon Protection Fumble Factor Move" in cards
     assert "Build: STRONG 4 dice, AVERAGE 3, WEAK 2." in cards
-    assert "RED EVENT Turn it over as soon as the Team enters the module." in cards
-    assert "GREEN EVENT Turn it over once the module is secured" in cards
+    assert "RED EVENT Turn it over as soon as the first Team member enters its module." in cards
+    assert "GREEN EVENT Turn it over in Housekeeping, once its module is secured" in cards
     counters = printed("duck", "counters.pdf")
     # on the chits; the sheet's foot says the counts ("16 ACTION chits") once a sheet
     assert counters.count("ACTION") - counters.count("ACTION chits") == 16
@@ -213,7 +213,7 @@ def test_duck_shooting_and_the_pistol_have_a_rule_for_every_shot():
     booklet's shot has no throw to hit (its dice are its effect): said as a rule, marked;
     the pistol halves the squares, not the pips, so a blocked pistol knock-back wounds."""
     sheet, book = printed("duck", "sheet-reference.pdf"), printed("duck", "rulebook.pdf")
-    shot = re.search(f"2.6 Making a shot.({MARK}) Choose a target in line of sight", book)
+    shot = re.search(f"2.7 Making a shot.({MARK}) Choose a target in line of sight", book)
     assert shot and "There is no throw to hit: the shot strikes, and its dice say what" in book
     assert re.search(
         "Beyond: knocks the Threat back half the pips in squares \\(round down\\), 2 pips a "
