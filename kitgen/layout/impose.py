@@ -10,7 +10,7 @@ Duplex backs and fold-and-glue halves are mirror images of boxes about a line.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from itertools import groupby
 from operator import attrgetter
 
@@ -81,24 +81,28 @@ def impose(
     design), to balance rows (see `row_runs`); None packs each row full. `balance`: the
     pieces spread evenly over the sheets they take (`_balanced`). Raises TooBig when a
     piece fits neither way."""
-    best: Imposition | None = None
+    # the way round with the fewest sheets: (its sheets, its spots when asked, its sheet,
+    # the slots turned); only the way taken is centred (its spots made)
+    way: tuple[int, Callable[[], list[Spot]], Sheet, frozenset[int]] | None = None
     error: TooBig | None = None
     for size in (None, (paper.height, paper.width)) if landscape else (None,):
-        if size is not None and (paper.width == paper.height or (best and _count(best) < 2)):
+        if size is not None and (paper.width == paper.height or (way and way[0] < 2)):
             break  # one sheet cannot be bettered; a square sheet turned is the same
         x0, y0, x1, y1 = content_box(paper.sized(size))
         box = (x0 + inset, y0 + inset + foot, x1 - inset, y1 - inset)
         laid, turned = _turned(sizes, turn, box)
         try:
-            spots = (
-                _pack_sorted(laid, box, gutter) if turn else pack(laid, box, gutter, butt, kinds)
-            )
+            count, spots_of = _packed(laid, box, gutter, butt, kinds, bool(turn))
         except TooBig as exc:
             error = error or exc
             continue
-        found = Imposition(spots, [Sheet(size, box)] * (max(s.sheet for s in spots) + 1), turned)
-        if best is None or _count(found) < _count(best):
-            best = found
+        if way is None or count < way[0]:
+            way = (count, spots_of, Sheet(size, box), turned)
+    best: Imposition | None = None
+    if way is not None:
+        _, spots_of, sheet, turned = way
+        spots = spots_of()
+        best = Imposition(spots, [sheet] * (max(s.sheet for s in spots) + 1), turned)
     if landscape and len(sizes) <= MIXED_LIMIT and (best is None or _count(best) > 1):
         mixed = _mixed(sizes, paper, gutter, inset, turn, butt, foot, kinds)
         if mixed is not None and (best is None or _count(mixed) < _count(best)):
@@ -113,6 +117,17 @@ def impose(
     if balance and not turn:
         best = _balanced(best, sizes, gutter, butt, kinds)
     return _middle(best, sizes) if middle else best
+
+
+def _packed(
+    laid, box: BBox, gutter: float, butt, kinds, turn: bool
+) -> tuple[int, Callable[[], list[Spot]]]:
+    """One way round's count of sheets, and what gives its spots."""
+    if turn:
+        spots = _pack_sorted(laid, box, gutter)
+        return max(s.sheet for s in spots) + 1, lambda: spots
+    sheets, moved = _pack_sheets(laid, box, gutter, butt, kinds)
+    return len(sheets), lambda: _spots(sheets, laid, box, moved)
 
 
 BALANCE_LIMIT = 2000  # pieces: up to this many, balanced (each try packs them all again)
@@ -456,6 +471,14 @@ def pack(
     """Shelf packing in the given order; as many sheets as needed; the spots in slot
     order. With `kinds`, rows balanced (row_runs) unless that takes more sheets.
     `reach` hears how far down the box's floor it went. Raises TooBig."""
+    sheets, moved = _pack_sheets(sizes, box, gutter, butt, kinds, reach)
+    return _spots(sheets, sizes, box, moved)
+
+
+def _pack_sheets(
+    sizes, box: BBox, gutter: float, butt=None, kinds=None, reach: Reach | None = None
+) -> tuple[Sheets, bool]:
+    """pack's shelves on their sheets, and whether its last sheet's slots moved up."""
     butt = butt or NO_BUTTS
     reach = reach or Reach()
     sheets = _shelves(sizes, box, gutter, butt, reach)
@@ -464,6 +487,11 @@ def pack(
         balanced = _shelves(sizes, box, gutter, butt, reach, runs) if runs else sheets
         sheets = balanced if len(balanced) <= len(sheets) else sheets
     moved = len(sheets) > 1 and _fold_last_sheet(sheets, sizes, box, gutter, butt, reach)
+    return sheets, moved
+
+
+def _spots(sheets: Sheets, sizes, box: BBox, moved: bool) -> list[Spot]:
+    """Packed sheets' spots, each sheet's block centred across, in slot order."""
     spots = _centre(sizes, sheets, box[0], box[2] - box[0])
     if moved:
         spots.sort(key=_BY_SLOT)  # slot order: the moved slots came last

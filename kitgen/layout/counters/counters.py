@@ -596,7 +596,7 @@ def _placed(d: CounterDef, side: str, bleed: float, x: float, y: float, forms: d
     form = forms.get(key)
     if form is None:
         form = forms[key] = _face_group(d, side, bleed, 0.0, 0.0, env)
-    return Group(form.ops, dx=x, dy=y, key=form.key, box=form.box)
+    return Group(form.ops, x, y, 0.0, 1.0, None, form.key, form.box)  # by position: quicker
 
 
 def _face_group(d: CounterDef, side: str, bleed: float, x: float, y: float, env) -> Group:
@@ -608,7 +608,7 @@ def _face_group(d: CounterDef, side: str, bleed: float, x: float, y: float, env)
     w, h = d.width, d.height
     box = (-w / 2 - bleed, -h / 2 - bleed, 1.5 * w + bleed, 1.5 * h + bleed)
     ops = face_ops(d, face, bleed, env)
-    return Group(ops, dx=x, dy=y, key=_form_key(d, side, bleed), box=box)
+    return Group(ops, x, y, 0.0, 1.0, None, _form_key(d, side, bleed), box)  # by position
 
 
 def _form_key(d: CounterDef, side: str, bleed: float) -> str:

@@ -219,24 +219,25 @@ class Filler:
         front = t.front if plan.front is None else plan.front.make(vals)
         if front is None:  # the front's one text not filled
             return None, found
-        made: dict[str, Any] = {
-            **plan.fields, "id": ident, "name": name, "variant": parts, "front": front
-        }  # fmt: skip
+        # the fields in the constructor's order, given by position (a call by name
+        # matches each of twenty names)
+        made = plan.values.copy()
+        made[_ID], made[_NAME], made[_VARIANT], made[_FRONT] = ident, name, parts, front
         if plan.back is not None:
-            made["back"] = plan.back.make(vals)
+            made[_BACK] = plan.back.make(vals)
         if plan.attrs is not None:  # an attr not filled is left out
-            made["own_attrs"] = {
+            made[_ATTRS] = {
                 k: value
                 for k, at, v in plan.attrs
                 if (value := v if at is None else vals[at]) is not None
             }
         if plan.quantity is not None:
-            made["quantity"] = vals[plan.quantity]
+            made[_QUANTITY] = vals[plan.quantity]
         if plan.side is not None:
-            made["side"] = vals[plan.side]
+            made[_SIDE] = vals[plan.side]
         if plan.group is not None:  # a group not filled is no group
-            made["group"] = vals[plan.group] or ""
-        return CounterDef(**made), found
+            made[_GROUP] = vals[plan.group] or ""
+        return CounterDef(*made), found
 
     def _fill_reporting(self, variables: Vars) -> tuple[list, dict | None]:
         """The fills one by one: a placeholder the copy has no value for is reported
@@ -295,14 +296,26 @@ def _step(value: object) -> int | None:
     return value.step if type(value) is Hole else None
 
 
+# Where each field a copy fills in stands among CounterDef's, in its constructor's order.
+_AT = {f.name: i for i, f in enumerate(fields(CounterDef))}
+_ID, _NAME, _VARIANT, _FRONT, _BACK = (
+    _AT["id"],
+    _AT["name"],
+    _AT["variant"],
+    _AT["front"],
+    _AT["back"],
+)
+_ATTRS, _QUANTITY, _SIDE, _GROUP = _AT["own_attrs"], _AT["quantity"], _AT["side"], _AT["group"]
+
+
 class _CopyPlan:
     """Where a copy's step values go in the template's model (Filler.fill puts them
-    there); what holds no hole is shared by every copy. `fields`: the template's other
-    fields by name, gathered once (records.replace would gather them per copy)."""
+    there); what holds no hole is shared by every copy. `values`: the template's fields
+    in its constructor's order, gathered once (records.replace would gather them per copy)."""
 
     def __init__(self, t: CounterDef):
         self.t = t
-        self.fields = fields_of(t)
+        self.values = list(fields_of(t).values())
         self.id = _step(t.id)
         self.same_name = t.name is t.id  # no name: the id
         self.name = _step(t.name)
@@ -320,19 +333,15 @@ class _FacePlan:
     """A face with something to fill: its colours' steps (None: as the template's) and
     (index, _ElementPlan) for each element with something to fill."""
 
-    __slots__ = ("face", "fields", "background", "border", "elements", "whole", "values")
+    __slots__ = ("face", "values", "background", "border", "elements", "whole", "filled")
 
     def __init__(self, face: Face, elements: list, path: str):
         self.face = face
-        self.fields = {  # the fields every copy keeps
-            k: v
-            for k, v in fields_of(face).items()
-            if k not in ("background", "border", "elements", "fields")
-        }
+        self.values = list(fields_of(face).values())  # by position: those kept, and room
         # the layout's values (fields:) that hold a hole: (name, its step or None, value)
-        self.values = None
+        self.filled = None
         if any(type(v) is Hole for v in face.fields.values()):
-            self.values = tuple((k, _step(v), v) for k, v in face.fields.items())
+            self.filled = tuple((k, _step(v), v) for k, v in face.fields.items())
         self.background = _step(face.background)
         self.border = _step(face.border)
         self.elements = elements
@@ -346,7 +355,7 @@ class _FacePlan:
         plans = [(at, _ElementPlan.of(el)) for at, el in enumerate(face.elements)]
         plan = cls(face, [(at, el) for at, el in plans if el is not None], path)
         has = plan.background is not None or plan.border is not None or plan.elements
-        return plan if has or plan.values is not None else None
+        return plan if has or plan.filled is not None else None
 
     def make(self, vals: list) -> Face | None:
         face = self.face
@@ -371,17 +380,14 @@ class _FacePlan:
         background = face.background if self.background is None else vals[self.background]
         border = face.border if self.border is None else vals[self.border]
         values = face.fields
-        if self.values is not None:  # a value not filled is left out
+        if self.filled is not None:  # a value not filled is left out
             values = {
-                k: x for k, at, v in self.values if (x := v if at is None else vals[at]) is not None
+                k: x for k, at, v in self.filled if (x := v if at is None else vals[at]) is not None
             }
-        return Face(
-            **self.fields,
-            background=background,
-            border=border,
-            elements=tuple(elements),
-            fields=values,
-        )
+        made = self.values.copy()  # the face's fields by position, as _CopyPlan's
+        made[_BACKGROUND], made[_BORDER] = background, border
+        made[_ELEMENTS], made[_VALUES] = tuple(elements), values
+        return Face(*made)
 
 
 def _required(kind: type) -> frozenset[str]:
@@ -395,11 +401,13 @@ class _ElementPlan:
     each (`steps`), which of them it cannot go without, and the copies made so far by
     their filled values."""
 
-    __slots__ = ("el", "fields", "names", "steps", "single", "needed", "made")
+    __slots__ = ("el", "values", "at", "names", "steps", "single", "needed", "made")
 
     def __init__(self, el: Element, holes: dict[str, int]):
         self.el = el
-        self.fields = fields_of(el)
+        values = fields_of(el)
+        self.values = list(values.values())  # by position, as _CopyPlan's
+        self.at = [list(values).index(name) for name in holes]  # each hole's position
         self.names = tuple(holes)
         self.steps = tuple(holes.values())
         # The hole when it is the only one: its value is then the key by itself.
@@ -416,20 +424,19 @@ class _ElementPlan:
 
     def make(self, key: Any) -> Any:
         """The element with the values `key` holds filled in; None without one it needs."""
+        filled = self.values.copy()
         if self.single is not None:
             if key is None and self.needed:
                 return None
-            (name,) = self.names
-            filled = {**self.fields, name: key}
+            filled[self.at[0]] = key
         else:
             if self.needed and any(key[i] is None for i in self.needed):
                 return None
-            filled = {**self.fields}
-            for name, value in zip(self.names, key, strict=True):
-                filled[name] = value
+            for at, value in zip(self.at, key, strict=True):
+                filled[at] = value
         if len(self.made) >= 512:  # the last few hundred
             self.made.clear()
-        made = self.made[key] = type(self.el)(**filled)
+        made = self.made[key] = type(self.el)(*filled)
         return made
 
 
@@ -460,6 +467,12 @@ def _format(text: str) -> str:
         at = m.end()
     out.append(text[at:].replace("{", "{{").replace("}", "}}"))
     return "".join(out)
+
+
+_FACE = {f.name: i for i, f in enumerate(fields(Face))}
+_BACKGROUND, _BORDER, _ELEMENTS, _VALUES = (
+    _FACE["background"], _FACE["border"], _FACE["elements"], _FACE["fields"]
+)  # fmt: skip
 
 
 def fields_of(record: object) -> dict[str, Any]:
