@@ -35,14 +35,63 @@ def test_squad_follows_the_rules_tables():
     sizes = set()
     for seed in range(200):
         roster = generate(gen, seed)
-        sizes.add(roster.size)
-        assert len(roster.records) == roster.size * 3  # 3 units, all the same size
+        sizes.update(roster.sizes)
+        # each side's units all the same size, the side's own roll
+        for side in gen.sides:
+            units = {r["unit"] for r in roster.records if r["side"] == side}
+            assert len(units) == gen.units
+            counts = {sum(r["unit"] == u for r in roster.records) for u in units}
+            assert len(counts) == 1
         for rec in roster.records:
             table = LEADER_EX if rec["n"] == 1 else MAN_EX
             assert rec["role"] == ("Leader" if rec["n"] == 1 else "Man")
             assert rec["Ex"] == table[rec["rating"]]
             assert rec["F"] == rec["M"] == 2 * rec["Ex"]  # double the Exp level
     assert sizes == {5, 6, 7, 8, 9, 10}  # 1d6+4
+
+
+def test_each_side_rolls_its_own_squads():
+    """The rules' "for each side": both sides' units, Blue's numbered first; each side's
+    size its own roll (over many seeds the two differ), a side's units alike."""
+    gen = _squads()
+    assert gen.sides == ("Blue", "Red")
+    differ = 0
+    for seed in range(50):
+        roster = generate(gen, seed)
+        sides = [r["side"] for r in roster.records]
+        assert sides == sorted(sides, key=gen.sides.index)  # Blue's, then Red's
+        assert [r["unit"] for r in roster.records] == sorted(r["unit"] for r in roster.records)
+        per_side = {s: roster.sizes[i * gen.units] for i, s in enumerate(gen.sides)}
+        differ += per_side["Blue"] != per_side["Red"]
+        assert roster.units == gen.units * len(gen.sides)
+    assert differ > 0
+
+
+def test_a_generator_without_sides_keeps_its_seeded_roster():
+    """Sides added to a generator leave its first side's roll as it was: the same seed
+    rolls the same first side, and a generator without sides carries no side field."""
+    gen = _squads()
+    from kitgen.records import replace
+
+    alone = generate(replace(gen, sides=()), 5)
+    both = generate(gen, 5)
+    assert all("side" not in r for r in alone.records)
+    first = [
+        {k: v for k, v in r.items() if k != "side"} for r in both.records if r["side"] == "Blue"
+    ]
+    assert first == list(alone.records)
+
+
+def test_generator_sides_named_twice_is_an_error(tmp_path):
+    game = tmp_path / "g"
+    write_game(
+        game,
+        "id: t\ntitle: T\ngenerators:\n  - id: s\n    sides: [Blue, Red, Blue]\n"
+        "    groups: [{role: Man, count: rest}]\n",
+    )
+    assert errors_of(game) == [
+        f"{game / 'game.yaml'}:5:24: error: generators[0].sides[2]: side 'Blue' is named twice"
+    ]
 
 
 def test_variation_moves_fire_and_melee_by_minus_two_to_plus_two():
@@ -60,7 +109,8 @@ def test_cli_generate_prints_for_each_records():
     assert r.exit_code == 0
     assert "# seed 42" in r.stdout
     records = yaml.safe_load(r.stdout)
-    assert records[0]["role"] == "Leader" and 5 <= len(records) <= 10
+    sides = len(_squads().sides) or 1  # --units 1: one unit a side, 1d6+4 men each
+    assert records[0]["role"] == "Leader" and 5 * sides <= len(records) <= 10 * sides
     # the printed list reads back as for_each records
     ctx = Context(Diagnostics(), Path("."))
     node = load_yaml_text(
@@ -199,7 +249,10 @@ def test_roster_sheet_shows_the_seed(tmp_path):
         doc = next(d for d in p.docs if d.name == "rosters")
         item = doc.pages[0].items[0]
         assert (item.kind, item.id, item.extra["seed"]) == ("roster", "squads", 9)
-        assert item.extra["records"] == 3 * item.extra["size"]
+        gen = p.game.generators[0]
+        sizes = generate(gen, 9).sizes
+        assert item.extra["records"] == sum(sizes) and item.extra["size"] == sizes[0]
+        assert item.extra["units"] == gen.units * len(gen.sides)
         texts = [op.text for op in _flat(doc.pages[0].ops) if hasattr(op, "text")]
         shown = [t for t in texts if t.startswith("seed 9 · size d6+4 rolled")]
         assert len(shown) == (1 if proof else 0), proof
@@ -320,7 +373,7 @@ def test_size_per_unit_rolls_each_units_size():
     for seed in range(100):
         roster = generate(gen, seed)
         per_unit = Counter(rec["unit"] for rec in roster.records)
-        assert tuple(per_unit[u] for u in (1, 2, 3)) == roster.sizes
+        assert tuple(per_unit[u] for u in sorted(per_unit)) == roster.sizes
         assert all(5 <= s <= 10 for s in roster.sizes)  # 1d6+4 each
         assert roster.size_text == ", ".join(map(str, roster.sizes))
         mixed += len(set(roster.sizes)) > 1
@@ -330,7 +383,11 @@ def test_size_per_unit_rolls_each_units_size():
             r for r in shared.records if r["unit"] == 1
         ][: roster.sizes[0]]
     assert mixed > 50  # sizes differ between units in most rosters
-    assert generate(_squads(), 3).sizes == ()  # the default still rolls once for all
+    # the default still rolls once for all (once a side): a side's units alike
+    sizes = generate(_squads(), 3).sizes
+    per = _squads().units
+    assert all(len(set(sizes[i : i + per])) == 1 for i in range(0, len(sizes), per))
+    assert generate(replace(_squads(), sides=()), 3).sizes == ()
 
 
 def test_roster_columns_are_headed_by_the_datas_titles():
@@ -430,7 +487,17 @@ def test_a_rosters_unit_column_says_each_unit_once():
         for r, b in sorted(boxes.items(), key=lambda rb: -rb[1][1])
         if foot[1] < b[1] < head[1] and abs((b[0] + b[2]) / 2 - centre) < 6
     ]
-    assert column == ["1", "2", "3"]
+    gen = seed_game("rencounter").generators[0]
+    assert column == [str(u) for u in range(1, gen.units * len(gen.sides) + 1)]
+    # the Side column likewise says each side once, on its first unit's leader's row
+    side = next(b for r, b in boxes.items() if marks.runs[r] == "Side")
+    centre = (side[0] + side[2]) / 2
+    sides = [
+        marks.runs[r]
+        for r, b in sorted(boxes.items(), key=lambda rb: -rb[1][1])
+        if foot[1] < b[1] < side[1] and abs((b[0] + b[2]) / 2 - centre) < 6
+    ]
+    assert sides == list(gen.sides)
 
 
 def test_a_roster_taller_than_a_sheet_sets_only_the_rows_a_sheet_can_show(tmp_path):

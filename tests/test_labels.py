@@ -56,9 +56,10 @@ def test_rencounter_squad_labels_follow_the_seeded_roster():
     squad = label_items(manifest, "squad")
     gen = next(g for g in p.game.generators if g.id == "squads")
     roster = generate(gen, 9)
-    # one label per figure of the roster the roster sheet prints (3 units of 1d6+4)
-    assert len(squad) == len(roster.records) == 3 * roster.size
-    assert roster.size in range(5, 11)
+    # one label per figure of the roster the roster sheet prints (each side's units of
+    # its own 1d6+4)
+    assert len(squad) == len(roster.records) == sum(roster.sizes)
+    assert set(roster.sizes) <= set(range(5, 11))
     for item, rec in zip(squad, roster.records, strict=True):
         x0, y0, x1, y1 = item["bbox"]
         # 3/4 in: a side's ring and mark leave a 5/8 in label no room for four lines
@@ -338,11 +339,13 @@ def test_rencounter_squad_cards_follow_the_seeded_roster():
     roster = generate(gen, 9)
     cards = [i for i in manifest["items"] if i["kind"] == "card" and i.get("roster") == "squads"]
     fronts = [i for i in cards if i["side"] == "front"]
-    assert [i["id"] for i in fronts] == ["squad-1", "squad-2", "squad-3"]
-    assert all(i["seed"] == 9 and i["records"] == roster.size for i in fronts)
+    units = list(dict.fromkeys(r["unit"] for r in roster.records))
+    assert [i["id"] for i in fronts] == [f"squad-{u}" for u in units]
+    assert len(units) == gen.units * len(gen.sides)  # both sides' squads
     for item in fronts:
         unit = int(item["unit"])
         members = [r for r in roster.records if r["unit"] == unit]
+        assert item["seed"] == 9 and item["records"] == len(members)
         leader = members[0]
         texts = _card_texts(p, item["id"])
         assert f"Squad {unit}" in texts
@@ -358,6 +361,81 @@ def test_rencounter_squad_cards_follow_the_seeded_roster():
     ]
 
 
+def test_a_roster_cards_side_and_accent_are_its_units():
+    """A roster card's `side: "{side}"` and `accent: "{side}"` take each unit's side:
+    the card carries that side's mark and its title band the side's palette colour, as
+    the unit's labels carry its ring."""
+    p, _, manifest = build_pdfs(CONTENT / "rencounter", seed=3)
+    roster = generate(next(g for g in p.game.generators if g.id == "squads"), 3)
+    side_of = {str(r["unit"]): r["side"] for r in roster.records}
+    fronts = [i for i in manifest["items"] if i.get("roster") == "squads" and i["kind"] == "card"]
+    for item in (i for i in fronts if i["side"] == "front"):
+        side = side_of[item["unit"]]
+        texts = _card_texts(p, item["id"])
+        assert side in texts
+        band = _title_band_fill(p, item["id"])
+        assert band == p.game.palette[side]
+    labels = label_items(manifest, "squad")
+    assert {i["fields"]["side"] for i in labels} == set(p.game.generators[0].sides)
+
+
+def _title_band_fill(planned, card_id: str) -> str:
+    for page in (page for d in planned.docs for page in d.pages):
+        for group in _groups(page.ops):
+            if (group.key or "").split("/")[-1].startswith(f"card:{card_id}:front:"):
+                fills = [getattr(op, "fill", None) for op in _flat(group.ops)]
+                return next(f for f in fills if f and f not in ("#ffffff", "none"))
+    raise AssertionError(card_id)
+
+
+ROSTER_CARD_SIDES = """
+    id: t
+    title: T
+    colours: {Blue: "#2e4a7a"}
+    generators:
+      - id: crew
+        sides: [Blue, Ours]
+        size: 2
+        groups: [{role: Hand, count: rest}]
+    cards:
+      - id: "crew-{unit}"
+        roster: crew
+        accent: "%s"
+        side: "%s"
+        front: {title: "Crew {unit}"}
+"""
+
+
+@pytest.mark.parametrize(
+    ("accent", "side", "message"),
+    [
+        (
+            "{side}",
+            "{side}",
+            "game.yaml:10:5: error: cards.crew-{unit}.accent: accent '{side}' fills as 'Ours', "
+            "which is no colour: unknown colour 'Ours' (use Blue, #rrggbb, black, white, "
+            "red, ...)",
+        ),
+        (
+            "{team}",
+            "{side}",
+            "game.yaml:10:5: error: cards.crew-{unit}.accent: unknown field 'team' on a roster "
+            "card (fields: side, unit, n, role, men)",
+        ),
+        (
+            "#2e4a7a",
+            "{crew}",
+            "game.yaml:10:5: error: cards.crew-{unit}.side: unknown field 'crew' on a roster "
+            "card (fields: side, unit, n, role, men)",
+        ),
+    ],
+)
+def test_roster_card_side_and_colour_errors(game_dir, accent, side, message):
+    folder = write_game(game_dir, ROSTER_CARD_SIDES % (accent, side))
+    got = [e.replace(str(folder / "game.yaml"), "game.yaml") for e in errors_of(folder)]
+    assert got == [message]
+
+
 def test_roster_card_columns_print_the_datas_titles_never_field_ids():
     """Read back from the printed cards: the roster table's heads are the generator's
     titles (or the field in words), a title's own short form where it names one ("Fire
@@ -366,11 +444,17 @@ def test_roster_card_columns_print_the_datas_titles_never_field_ids():
 
     from .conftest import seed_kit
 
-    _, pdfs, _ = seed_kit("rencounter")
+    _, pdfs, manifest = seed_kit("rencounter")
     doc = pdfium.PdfDocument(pdfs["cards.pdf"])
     lines = doc[0].get_textpage().get_text_range().split("\r\n")
     heads = [line.split() for line in lines if line.split()[:1] == ["No."]]
-    assert heads == [["No.", "Role", "Rating", "Ex", "F", "M"]] * 3  # the three squads
+    on_sheet = [
+        i
+        for i in manifest["items"]
+        if i.get("roster") == "squads" and i["file"] == "cards.pdf" and i["page"] == 1
+    ]
+    squads = sum(i["kind"] == "card" and i["side"] == "front" for i in on_sheet)
+    assert heads == [["No.", "Role", "Rating", "Ex", "F", "M"]] * squads
     words = {w for line in lines for w in line.split()}
     assert not words & {"n", "role", "rating"}
 

@@ -241,13 +241,20 @@ def test_the_roster_sheet_prints_the_squad_creator_beside_its_roster():
     # the pre-rolled roster above it: seed 0, as the build rolls it
     _, game = rolled_kit()
     gen = resolve_generator(game, next(g for g in game.generators if g.id == "squads"))
-    unit = None  # a unit's number printed once, on its first row (layout/sheets/roster.py)
+    unit = side = None  # side and unit printed once, on their first row (sheets/roster.py)
     for rec in generate(gen, 0).records:
         line = " ".join(str(rec[k]) for k in ("n", "role", "rating", "Ex", "F", "M"))
         if rec["unit"] != unit:
             line, unit = f"{rec['unit']} {line}", rec["unit"]
+        if rec["side"] != side:
+            line, side = f"{rec['side']} {line}", rec["side"]
         assert line in text, line
-    assert "To roll your own: size d6+4 (rolled once: every unit that size)" in text
+    # "For each side: roll 1D6 + 4 for group size. Use this size for all groups of the
+    # same side."
+    assert (
+        "To roll your own: size d6+4 (rolled once for each side (Blue, Red): every unit of "
+        "a side that size)"
+    ) in text
 
 
 def test_the_rulebook_marks_the_kits_skill_bounds():

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from .conftest import PLAIN, kit_notes, pdf_text, seed_kit
+from .conftest import PLAIN, kit_notes, pdf_text, seed_game, seed_kit
 
 MARK = "\u2020\\d+"  # a kit's reading's mark (†3): its words are on the notes page
 
@@ -306,7 +306,9 @@ def test_rencounter_activation_cards_roll_equal_or_less():
     assert "rolls D6 under" not in text
     # one rule printed one way on squad, unit and the ambush's unit cards alike (review 7 #13)
     rule = "Otherwise each man: his own Ex or less on a D6, wounds and morale added"
-    assert text.count(rule) == 3 + 8 + 4
+    gen = seed_game("rencounter").generators[0]
+    squads = gen.units * max(1, len(gen.sides))  # a card per rolled squad, both sides'
+    assert text.count(rule) == squads + 8 + 4
     assert text.count("He acts on his own Ex or less on a D6, wounds and morale added") == 5
 
 

@@ -14,6 +14,7 @@ import math
 from collections.abc import Iterable
 
 from ..model.game import Game
+from ..names import placeholders
 from .plan import BBox, Circle, Path, Rect, Stroke
 
 SIDE_SHAPES = ("round", "square", "diamond", "hex", "triangle", "octagon")
@@ -29,9 +30,14 @@ def side_order(game: Game) -> list[str]:
     rules = game.rules
     order = list(rules.sides) if rules is not None else []
     pieces = (*(game.counters or ()), *game.cards)
-    for side in [p.side for p in pieces if p.side is not None]:
-        if side not in order:
-            order.append(side)
+    rolled = {g.id: g.sides for g in game.generators}
+    for piece in pieces:
+        side = piece.side
+        if side is not None and placeholders(side):  # a roster card's: its roster's sides
+            named = rolled.get(getattr(piece, "roster", None) or "", ())
+        else:
+            named = () if side is None else (side,)
+        order += [s for s in named if s not in order]
     return order
 
 

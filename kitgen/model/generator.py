@@ -9,6 +9,7 @@ from .threat import Band
 
 Value = int | float | str
 ROSTER_FIELDS = ("unit", "n", "role")  # every roster record has these
+SIDE_FIELD = "side"  # a generator with sides: its records name their side here
 
 
 @record
@@ -86,3 +87,6 @@ class Generator:
     # one prints as its name in words ("rating" -> "Rating").
     titles: tuple[tuple[str, str], ...] = ()
     size_per: str = "roster"  # roster: one roll every unit shares; unit: a roll per unit
+    # Each side rolls its own roster (its own size, `units` units) and each record names
+    # its side in the field `side`; () is one side and no such field.
+    sides: tuple[str, ...] = ()

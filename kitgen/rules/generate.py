@@ -13,7 +13,7 @@ from ..budget import MAX_RECORDS
 from ..chance.dice import parse_dice, roll
 from ..errors import Diagnostics
 from ..model.game import Game
-from ..model.generator import Adjust, Generator, Lookup, Value
+from ..model.generator import SIDE_FIELD, Adjust, Generator, Lookup, Value
 from ..model.threat import Band
 from ..records import record
 from .lookup_tables import resolve_generator
@@ -56,18 +56,49 @@ def generate(
     use: tuple[str, ...] = (),
     size: int | None = None,
 ) -> Roster:
-    """Roll a roster; `size` replaces the size roll, `use` names optional adjustments."""
+    """Roll a roster; `size` replaces the size roll, `use` names optional adjustments.
+    With sides, each side in turn rolls its own size and `units` units, numbered on
+    from the last side's, each record naming its side."""
     rng = random.Random(seed)
     rolled = size is None
-    size = max(0, roll(parse_dice(gen.size), rng)) if size is None else size
     units = gen.units if units is None else units
-    if size * units > MAX_RECORDS:
+    sides: tuple[str | None, ...] = gen.sides or (None,)
+    records: list[Record] = []
+    sizes: list[int] = []
+    for i, side in enumerate(sides):
+        sizes += _roll_side(gen, rng, (side, i * units), units, use, size, records)
+    return Roster(
+        gen.id,
+        seed,
+        sizes[0] if sizes else size or 0,
+        rolled,
+        units * len(sides),
+        tuple(a.id for a in gen.adjust if a.optional and a.id in use),
+        tuple(records),
+        tuple(sizes) if gen.size_per == "unit" or len(sides) > 1 else (),
+    )
+
+
+def _roll_side(
+    gen: Generator,
+    rng: random.Random,
+    place: tuple[str | None, int],  # the side, and the units rolled before it
+    units: int,
+    use: tuple[str, ...],
+    size: int | None,
+    records: list[Record],
+) -> list[int]:
+    """One side's units added to `records` (numbered on from them); each unit's size."""
+    rolled = size is None
+    size = max(0, roll(parse_dice(gen.size), rng)) if size is None else size
+    if len(records) + size * units > MAX_RECORDS:
         raise RosterTooBig(
-            f"{size * units:,} records, more than the {MAX_RECORDS:,} a roster may hold"
+            f"{len(records) + size * units:,} records, more than the {MAX_RECORDS:,} a roster "
+            "may hold"
         )
     lookups = {lk.id: lk for lk in gen.lookups}
     adjust = [a for a in gen.adjust if not a.optional or a.id in use]
-    records: list[Record] = []
+    side, first = place
     sizes = []
     for unit in range(1, units + 1):
         if gen.size_per == "unit" and rolled and unit > 1:  # the first was rolled above
@@ -80,27 +111,23 @@ def generate(
             count = size - n if group.count is None else min(group.count, size - n)
             for _ in range(count):
                 n += 1
-                rec: Record = {"unit": unit, "n": n, "role": group.role}
+                rec: Record = {} if side is None else {SIDE_FIELD: side}
+                rec.update({"unit": first + unit, "n": n, "role": group.role})
                 for lid in group.rolls:
                     _apply_lookup(lookups[lid], rec, rng)
                 for a in adjust:
-                    for name in a.fields:
-                        total = roll(parse_dice(a.roll), rng)
-                        i = _row_for([r.band for r in a.rows], total)
-                        value = rec.get(name)
-                        if i is not None and isinstance(value, int):
-                            rec[name] = value + a.rows[i].add
+                    _apply_adjust(a, rec, rng)
                 records.append(rec)
-    return Roster(
-        gen.id,
-        seed,
-        sizes[0] if sizes else size,
-        rolled,
-        units,
-        tuple(a.id for a in adjust if a.optional),
-        tuple(records),
-        tuple(sizes) if gen.size_per == "unit" else (),
-    )
+    return sizes
+
+
+def _apply_adjust(adjust: Adjust, rec: Record, rng: random.Random) -> None:
+    for name in adjust.fields:
+        total = roll(parse_dice(adjust.roll), rng)
+        i = _row_for([r.band for r in adjust.rows], total)
+        value = rec.get(name)
+        if i is not None and isinstance(value, int):
+            rec[name] = value + adjust.rows[i].add
 
 
 def build_roster(game: Game, gen: Generator, seed: int | None, use: tuple[str, ...] = ()) -> Roster:

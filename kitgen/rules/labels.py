@@ -12,7 +12,7 @@ import re
 from ..errors import Diagnostics
 from ..model.counters import Face, TextEl
 from ..model.game import Game
-from ..model.generator import ROSTER_FIELDS, Generator
+from ..model.generator import ROSTER_FIELDS, SIDE_FIELD, Generator
 from ..model.label import LabelDef, Labels, Record
 from ..names import FILTERS, PLACEHOLDER, placeholders
 from ..records import replace
@@ -46,13 +46,26 @@ def _generators(game: Game) -> dict[str, Generator]:
 
 def roster_fields(gen: Generator) -> list[str]:
     """Every field a record of this generator's roster can carry."""
-    names = list(ROSTER_FIELDS)
+    names = ([SIDE_FIELD] if gen.sides else []) + list(ROSTER_FIELDS)
     for lookup in gen.lookups:
         extra = [lookup.keep_roll] if lookup.keep_roll else []
         for name in extra + [k for row in lookup.rows for k, _ in row.values]:
             if name not in names:
                 names.append(name)
     return names
+
+
+def field_values(gen: Generator, name: str) -> list[str]:
+    """The values a field of this generator's records can take, as far as its data says:
+    its sides, its groups' roles, the values its lookups set (a number for unit and n)."""
+    if name == SIDE_FIELD:
+        return list(gen.sides)
+    if name == "role":
+        return [g.role for g in gen.groups]
+    if name in ROSTER_FIELDS:
+        return ["1"]
+    values = [v for lk in gen.lookups for row in lk.rows for k, v in row.values if k == name]
+    return [str(v) for v in dict.fromkeys(values) if v is not None]
 
 
 def label_records(

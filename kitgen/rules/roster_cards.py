@@ -7,14 +7,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ..colours import ColourError, parse_colour
 from ..errors import Diagnostics
 from ..model.game import Game
+from ..model.generator import Generator
 from ..model.label import Record
 from ..model.table import Card, CardBlock, CardFace, Cell, Column, Row, Table
 from ..names import in_words, suggest
 from ..records import replace
 from .generate import build_roster
-from .labels import fill, placeholders, roster_fields
+from .labels import field_values, fill, placeholders, roster_fields
 from .profile import effective_seed
 
 UNIT_FIELDS = ("men",)  # besides the first record's fields: how many records the unit has
@@ -31,7 +33,10 @@ def _units(game: Game, card: Card, seed: int | None, use: tuple[str, ...]) -> li
     return list(units.values())
 
 
-def _face(face: CardFace, values: Record, records: list[Record], ref: str) -> CardFace:
+def _face(
+    face: CardFace, values: Record, records: list[Record], ref: str, palette: dict[str, str]
+) -> CardFace:
+    colour, accent = (_colour(c, values, palette) for c in (face.colour, face.accent))
     blocks = []
     for block in face.blocks:
         if block.kind == "roster":
@@ -47,7 +52,18 @@ def _face(face: CardFace, values: Record, records: list[Record], ref: str) -> Ca
                 ),
             )
         )
-    return replace(face, blocks=tuple(blocks))
+    return replace(face, blocks=tuple(blocks), colour=colour, accent=accent)
+
+
+def _colour(text: str, values: Record, palette: dict[str, str]) -> str:
+    """A colour the unit's first record fills ('{side}': a palette name); checked by
+    check_roster_cards, so every value a field can take is a colour."""
+    if not placeholders(text):
+        return text
+    try:
+        return parse_colour(fill(text, values, BLANK), palette)
+    except ColourError:
+        return text  # said by check_roster_cards
 
 
 def card_head(field: str, titles: dict[str, str]) -> str:
@@ -78,6 +94,7 @@ def expand_roster_cards(
     """Every card, a roster card replaced by one card per unit; plus the roster tables."""
     out: list[Card] = []
     tables: dict[str, Table] = {}
+    palette = dict(game.palette)
     for card in cards:
         if card.roster is None:
             out.append(card)
@@ -96,8 +113,9 @@ def expand_roster_cards(
                 replace(
                     card,
                     id=cid,
-                    front=_face(card.front, values, records, ref),
-                    back=_face(card.back, values, records, ref) if card.back else None,
+                    front=_face(card.front, values, records, ref, palette),
+                    back=_face(card.back, values, records, ref, palette) if card.back else None,
+                    side=fill(card.side, values, BLANK) if card.side else None,
                     roster=None,
                     extra={
                         "roster": card.roster,
@@ -154,3 +172,43 @@ def check_roster_cards(game: Game, cards: tuple[Card, ...], diags: Diagnostics) 
                 diags.error(
                     card.span, f"cards.{card.id}", f"unknown field {name!r} in the id", hint
                 )
+        _check_filled(card, gens[card.roster], known, diags, dict(game.palette))
+
+
+def _check_filled(
+    card: Card, gen: Generator, known: list[str], diags: Diagnostics, palette: dict[str, str]
+) -> None:
+    """A roster card's side and colours that a {field} fills: the field is the records',
+    and each value it can take (a side of the generator's sides:, a value its lookups
+    set) is a colour where a colour is asked for."""
+    faces = [f for f in (card.front, card.back) if f]
+    said = {("side", card.side or "")}
+    said |= {(key, getattr(f, key)) for f in faces for key in ("colour", "accent")}
+    for key, text in sorted(said):
+        for name in dict.fromkeys(placeholders(text)):
+            if name not in known:
+                diags.error(
+                    card.span,
+                    f"cards.{card.id}.{key}",
+                    f"unknown field {name!r} on a roster card",
+                    "fields: " + ", ".join(known),
+                )
+            elif key != "side":
+                _check_colours(card, gen, (key, text, name), diags, palette)
+
+
+def _check_colours(
+    card: Card, gen: Generator, filled: tuple[str, str, str], diags: Diagnostics, palette
+) -> None:
+    key, text, name = filled  # the face's key, its text, the field in it
+    for value in field_values(gen, name):
+        try:
+            parse_colour(fill(text, {name: value}, BLANK), palette)
+        except ColourError as exc:
+            diags.error(
+                card.span,
+                f"cards.{card.id}.{key}",
+                f"{key} {text!r} fills as {value!r}, which is no colour: {exc.message}",
+                exc.hint,
+            )
+            return

@@ -4,7 +4,7 @@ manifest, proof sheets)."""
 
 from __future__ import annotations
 
-from ...model.generator import Adjust, Generator, Lookup
+from ...model.generator import SIDE_FIELD, Adjust, Generator, Lookup
 from ...model.table import Cell, Column, Row, Table
 from ...names import in_words
 from ...rules.generate import Roster, build_roster
@@ -46,12 +46,12 @@ def _roster_ops(
     # a row is at least RULES_MIN tall: rows past a sheet's height are cut off unseen,
     # so a roster of 10,000 records is not set nine times over to print a sheet of them
     shown = roster.records[: int(_room(env) / RULES_MIN) + 1]
-    once = _said_once([rec.get(keys[0]) for rec in shown] if keys else [])
+    unsaid = _unsaid(keys, shown)
     rows = tuple(
         Row(
             None,
             tuple(
-                Cell("" if j == 0 and once[i] else _text(rec.get(k)), bold=rec.get("n") == 1)
+                Cell("" if (i, j) in unsaid else _text(rec.get(k)), bold=rec.get("n") == 1)
                 for j, k in enumerate(keys)
             ),
         )
@@ -89,6 +89,8 @@ def _key_ops(
         for g in gen.groups
     )
     once = "rolled once: every unit that size"
+    if gen.sides:
+        once = f"rolled once for each side ({', '.join(gen.sides)}): every unit of a side that size"
     each = "each unit rolls its own" if gen.size_per == "unit" else once
     w.para(f"To roll your own: size {gen.size} ({each}); in each unit {groups}.", size)
     w.gap(3)
@@ -151,6 +153,18 @@ def _adjust_table(gen: Generator, adjust: Adjust) -> Table:
     title = in_words(adjust.id) + (" (optional)" if adjust.optional else "")
     heads = (Column(f"Add to {named}", align="centre"),)
     return Table(adjust.id, title, heads, rows, label=Column(adjust.roll, align="centre"))
+
+
+def _unsaid(keys: list[str], records: tuple) -> set[tuple[int, int]]:
+    """The (row, column) cells left unprinted: the first column's repeats, and a side's
+    unit number's (side, then unit, lead the records of a generator with sides)."""
+    unsaid: set[tuple[int, int]] = set()
+    for j, key in enumerate(keys):
+        if j and (keys[0] != SIDE_FIELD or key != "unit"):
+            break
+        once = _said_once([tuple(rec.get(k) for k in keys[: j + 1]) for rec in records])
+        unsaid |= {(i, j) for i, same in enumerate(once) if same}
+    return unsaid
 
 
 def _said_once(values: list) -> list[bool]:

@@ -9,6 +9,7 @@ from ...chance.dice import parse_dice
 from ...errors import Span
 from ...model.generator import (
     ROSTER_FIELDS,
+    SIDE_FIELD,
     Adjust,
     AdjustRow,
     Generator,
@@ -127,6 +128,11 @@ GENERATOR_SIZE_PER = Key(
     "size rolled once per roster or per unit",
     default="roster",
 )
+GENERATOR_SIDES = Key(
+    "sides",
+    OneOrList(TEXT),
+    "each side rolls its own size and units; a record's side field names it",
+)
 GENERATOR_LOOKUPS = Key("lookups", ListOf(LOOKUP), "roll tables that set record fields")
 GENERATOR_GROUPS = Key("groups", ListOf(GROUP), "filled in order, leader first", required=True)
 GENERATOR_ADJUST = Key("adjust", ListOf(ADJUST), "rolls added to number fields")
@@ -142,6 +148,7 @@ GENERATOR = Spec(
     GENERATOR_SIZE,
     GENERATOR_UNITS,
     GENERATOR_SIZE_PER,
+    GENERATOR_SIDES,
     GENERATOR_LOOKUPS,
     GENERATOR_GROUPS,
     GENERATOR_ADJUST,
@@ -169,6 +176,7 @@ def read_generator(ctx: Context, node: Node, path: str) -> Generator | None:
         size = as_roll(ctx, size_node, f.sub("size"), dice=False)
     units = f.integer(GENERATOR_UNITS)
     size_per = f.choice(GENERATOR_SIZE_PER)
+    sides = _sides(ctx, f)
     lookups = f.seq(GENERATOR_LOOKUPS, _lookup)
     check_unique_ids(ctx, lookups, f.sub("lookups"), "lookup")
     ids = [lk.id for lk in lookups]
@@ -179,14 +187,15 @@ def read_generator(ctx: Context, node: Node, path: str) -> Generator | None:
     notes = tuple(f.texts(GENERATOR_NOTES))
     titles = f.get(GENERATOR_TITLES, _titles) or ()
     f.close()
-    _known_fields(ctx, f, lookups)
+    _known_fields(ctx, f, lookups, sides)
     if size is not None:
-        most = parse_dice(size).max * units
+        most = parse_dice(size).max * units * max(1, len(sides))
         if most > MAX_RECORDS:
+            per = f" x {len(sides)} sides" if sides else ""
             ctx.error(
                 size_node,
                 f.sub("size"),
-                f"size {size} x {units} unit(s) can roll {most:,} records, more than the "
+                f"size {size} x {units} unit(s){per} can roll {most:,} records, more than the "
                 f"{MAX_RECORDS:,} a roster may hold",
                 "see docs/security.md for the caps",
             )
@@ -209,13 +218,26 @@ def read_generator(ctx: Context, node: Node, path: str) -> Generator | None:
         notes,
         titles=titles,
         size_per=size_per,
+        sides=sides,
     )
 
 
-def _known_fields(ctx: Context, f: Fields, lookups: list[Lookup]) -> None:
+def _sides(ctx: Context, f: Fields) -> tuple[str, ...]:
+    """`sides: [Blue, Red]`: each named once."""
+    names = f.texts(GENERATOR_SIDES)
+    node = f.node_of(GENERATOR_SIDES)
+    items = node.items if isinstance(node, Seq) else []
+    for i, name in enumerate(names):
+        if name in names[:i]:
+            where = items[i] if i < len(items) else node
+            ctx.error(where, f"{f.sub('sides')}[{i}]", f"side {name!r} is named twice")
+    return tuple(dict.fromkeys(names))
+
+
+def _known_fields(ctx: Context, f: Fields, lookups: list[Lookup], sides: tuple) -> None:
     """Every field an adjustment adds to or `titles:` heads is one a record carries: its
-    unit, number and role, or one a lookup sets."""
-    known = list(ROSTER_FIELDS)
+    unit, number and role (and side, with sides:), or one a lookup sets."""
+    known = ([SIDE_FIELD] if sides else []) + list(ROSTER_FIELDS)
     for lookup in lookups:
         sets = [k for row in lookup.rows for k, _ in row.values]
         sets += [name for name, _, _ in lookup.source.fields] if lookup.source else []

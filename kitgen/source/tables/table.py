@@ -33,7 +33,7 @@ from ...model.table import (
     Table,
     TextBlock,
 )
-from ...names import suggest
+from ...names import placeholders, suggest
 from ...records import replace
 from ...style import RULES_MIN, SHEET_MAX
 from ...units import mm
@@ -1308,6 +1308,8 @@ def _colour(ctx: Context, f: Fields, key: Key[str], variables: dict) -> str:
     if text is None:
         return key.default
     text = substitute(ctx, text, variables, node, path)
+    if isinstance(variables, _RosterVars) and placeholders(text):
+        return text  # a roster card's: each unit's card fills it (check_roster_cards)
     try:
         return parse_colour(text, ctx.palette)
     except ColourError as exc:
