@@ -175,7 +175,7 @@ def _piece_pages(docs) -> int:
 
 
 @pytest.mark.slow  # plans every seed kit on letter
-def test_the_seed_kits_print_their_pieces_on_39_pages_or_fewer():
+def test_the_seed_kits_print_their_pieces_on_40_pages_or_fewer():
     """Issue 18: 43 pages of counters, markers, labels, cards and templates (letter, the
     default build) before one imposer chose orientation and n-up per file, then 30; nothing
     is dropped on the way (every counter copy placed, nothing left out for size). Issue 37
@@ -183,7 +183,8 @@ def test_the_seed_kits_print_their_pieces_on_39_pages_or_fewer():
     3 sheets to 10) and DUCK!'s mission two Source markers (a third counter sheet): 36. Issue
     43's reviewers asked for player aids: Reshuffled's round card one a player and its unit
     card (cards, 2 sheets to 5) less a template sheet saved: 38; its HACK tokens with each
-    player's shape mark (a second counter sheet): 39."""
+    player's shape mark (a second counter sheet): 39. Rencounter's cones printed in the
+    order their parts join (a cone's parts on one sheet or the next, issue 43): 40."""
     total = 0
     for game in SEEDS:
         planned = plan_game(CONTENT / game)
@@ -199,7 +200,7 @@ def test_the_seed_kits_print_their_pieces_on_39_pages_or_fewer():
             if i.side == "front" and i.kind in ("counter", "marker")
         ]
         assert len(placed) == wanted, game
-    assert total <= 39
+    assert total <= 40
 
 
 @pytest.mark.parametrize("duplex", ["none", "long"])

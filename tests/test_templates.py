@@ -112,6 +112,43 @@ def test_cone_piece_further_down_range(game_dir):
     assert item.extra["far_width"] == pytest.approx(3.5 * 72)
 
 
+def test_a_cone_in_parts_prints_its_parts_in_the_order_they_join(game_dir):
+    """Three cone parts laid end to end, and a big circle between them in the file: the
+    parts print in their order, each on the sheet of the part before it or the next one
+    (never a sheet apart, never before it), while the circle fills what room is left."""
+    body = "\n".join(
+        [
+            "  - {kind: cone, id: a, length: 9in, spread: 4in, per: 10in}",
+            "  - {kind: circle, id: c, diameter: 6in}",
+            "  - {kind: cone, id: b, length: 8in, start: 9in, spread: 4in, per: 10in}",
+            "  - {kind: cone, id: d, length: 7in, start: 17in, spread: 4in, per: 10in}",
+        ]
+    )
+    planned = plan_game(game(game_dir, body))
+    pages = {i.id: n for n, page in enumerate(planned.docs[0].pages, start=1) for i in page.items}
+    cones = [pages[k] for k in ("a", "b", "d")]
+    assert cones == sorted(cones)
+    assert all(b - a <= 1 for a, b in zip(cones, cones[1:], strict=False))
+    assert len(planned.docs[0].pages) >= 2  # the parts do not all fit one sheet
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_rencounters_cones_print_in_assembly_order(paper):
+    """Read back from the kit's manifest: each cone's parts (canister, then grape) on
+    consecutive sheets in the order they join, on both papers."""
+    _, _, manifest = build_pdfs(ROOT / "content" / "rencounter", paper)
+    cones = [i for i in manifest["items"] if i.get("template") == "cone"]
+    cones = [i for i in cones if i["file"] == "templates.pdf"]
+    written = yaml.safe_load((ROOT / "content" / "rencounter" / "templates.yaml").read_text())
+    order = [t["id"] for t in written["templates"] if t["kind"] == "cone"]
+    by_page = sorted(cones, key=lambda i: (i["page"], order.index(i["id"])))
+    assert [i["id"] for i in by_page] == order  # the file's order, sheet by sheet
+    pages = [i["page"] for i in by_page]
+    assert pages == sorted(pages) and all(
+        b - a <= 1 for a, b in zip(pages, pages[1:], strict=False)
+    )
+
+
 # ---- the arc: coverage derived by hand ---------------------------------------------------
 # Shooter's square centred on (0, 0), apex at the front-edge centre (0, 0.5), 90 degrees wide,
 # 4 squares deep. A cell centre (dx, dy) is inside when |dx| <= dy - 0.5 and

@@ -75,7 +75,8 @@ def _document(model: Templates, env: PlanEnv, outline: bool) -> Document:
             placed.append((t, drawing))
     sizes = [(d.width, d.height) for _, d in placed]
     turn = ["long" if d.upright else "fit" for _, d in placed]
-    laid = _in_order(impose(sizes, env.paper, GAP, turn=turn), sizes) if placed else None
+    series = _series([t for t, _ in placed])
+    laid = _in_order(_in_assembly_order(sizes, turn, series, env), sizes) if placed else None
     pages = [Page(component, size=sheet.size) for sheet in laid.sheets] if laid else []
     for spot in laid.spots if laid else []:
         t, drawing = placed[spot.index]
@@ -113,11 +114,70 @@ def _every_drawing(
     ]
 
 
+def _series(placed: list[Template]) -> list[int]:
+    """Each placed piece's series: a cone that starts down range (`start`) joins the last
+    cone before it (its narrow end on that one's wide end); any other piece (each ruler
+    of a ruler template's) is a series of its own."""
+    out: list[int] = []
+    last: dict[type, int] = {}  # each kind's last series
+    for k, t in enumerate(placed):
+        joins = getattr(t, "start", 0.0) > 0 and type(t) in last
+        out.append(last[type(t)] if joins else k)
+        last[type(t)] = out[-1]
+    return out
+
+
+def _in_assembly_order(
+    sizes: list[tuple[float, float]], turn: list[str], series: list[int], env: PlanEnv
+) -> Imposition:
+    """Sheet after sheet, each taking the pieces left, in the kit's order, that still pack
+    onto it with those it holds; a piece of a series (_series) one of which did not fit
+    waits for the next sheet. A template in parts (cone pieces laid end to end) so prints
+    its parts in the order they join, each on the sheet of the last or the next one,
+    while other pieces fill the room they leave."""
+    left = list(range(len(sizes)))
+    runs: list[list[int]] = []
+    while left:
+        if all(series.count(series[i]) == 1 for i in left):  # none joins another: packed
+            rest = impose([sizes[j] for j in left], env.paper, GAP, turn=[turn[j] for j in left])
+            packed = [
+                [left[s.index] for s in rest.spots if s.sheet == n] for n in range(len(rest.sheets))
+            ]
+            runs += sorted(packed, key=min)  # the sheets by their first piece
+            break
+        run: list[int] = []
+        waiting: set[int] = set()
+        for i in left:
+            if series[i] in waiting:
+                continue
+            trial = run + [i]
+            one = impose([sizes[j] for j in trial], env.paper, GAP, turn=[turn[j] for j in trial])
+            if len(one.sheets) == 1 or not run:
+                run = trial
+            else:
+                waiting.add(series[i])
+        runs.append(run)
+        # the next sheet starts with the rest of a series begun here, so its next part
+        # prints on the sheet after its last
+        begun = {series[i] for i in run}
+        left = sorted((i for i in left if i not in run), key=lambda i: (series[i] not in begun, i))
+    spots: list[Spot] = []
+    sheets: list = []
+    turned: set[int] = set()
+    for run in runs:
+        one = impose([sizes[j] for j in run], env.paper, GAP, turn=[turn[j] for j in run])
+        spots += [replace(s, index=run[s.index], sheet=len(sheets) + s.sheet) for s in one.spots]
+        turned |= {run[k] for k in one.turned}
+        sheets += one.sheets
+    return Imposition(sorted(spots, key=lambda s: s.index), sheets, frozenset(turned))
+
+
 def _in_order(laid: Imposition, sizes: list[tuple[float, float]]) -> Imposition:
-    """The imposition with each sheet read in the kit's order (the imposer packs tallest
-    first): its shelves (the pieces hanging from one top) stacked by their first piece,
-    and each shelf's pieces left to right, with the same gaps, so every sheet and both
-    files (the print and the outline one) show the templates in one order."""
+    """Each sheet read in the kit's order (the imposer packs tallest first; the sheets
+    are in order already, _in_assembly_order): its shelves (the pieces hanging from one
+    top) stacked by their first piece, and each shelf's pieces left to right, with the
+    same gaps, so every sheet and both files (the print and the outline one) show the
+    templates in one order."""
     spots: list[Spot] = []
     for n in range(len(laid.sheets)):
         shelves: dict[float, list[tuple[Spot, float, float]]] = {}
@@ -131,14 +191,7 @@ def _in_order(laid: Imposition, sizes: list[tuple[float, float]]) -> Imposition:
                 spots.append(Spot(s.index, n, x, top - h))
                 x += w + GAP
             top -= max(h for _, _, h in row) + GAP
-    # the sheets too, by their first piece: the kit's first templates on the first sheet
-    order = sorted(
-        range(len(laid.sheets)), key=lambda n: min(s.index for s in spots if s.sheet == n)
-    )
-    new = {old: k for k, old in enumerate(order)}
-    spots = [replace(s, sheet=new[s.sheet]) for s in spots]
-    sheets = [laid.sheets[n] for n in order]
-    return replace(laid, spots=sorted(spots, key=lambda s: s.index), sheets=sheets)
+    return replace(laid, spots=sorted(spots, key=lambda s: s.index))
 
 
 def _placed(d: Drawing, bx: float, by: float, turned: bool) -> Group:
