@@ -375,6 +375,7 @@ def test_the_roster_sheet_grows_its_type_one_size_for_roster_and_key():
     glyphs = [g for g in read_marks(pdfium.PdfDocument(pdfs["rosters.pdf"])[0]).glyphs]
     size = body(glyphs)
     assert size > SMALL
-    sizes = {round(g.size, 1) for g in glyphs if g.char.strip()}
+    sizes = {round(g.size, 2) for g in glyphs if g.char.strip()}
     scale = {size, size * 1.15, size - 1, HEADING, CHROME}  # a table's title: 1.15 x
-    assert sizes <= {round(s, 1) for s in scale}, sizes
+    # to a twentieth of a point: 9 x 1.15 is drawn 10.35, which rounds either way
+    assert all(any(abs(g - s) < 0.05 for s in scale) for g in sizes), sizes

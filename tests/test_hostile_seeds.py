@@ -192,17 +192,21 @@ CASES = [
         {"generators.yaml": [("fields: [F, M]", "fields: [F, Mx]")]},
         "g",
         [
-            "g/generators.yaml:32:21: error: generators[0].adjust[0].fields[1]: no record field 'Mx' (did you mean 'M'?)",
+            "g/generators.yaml:35:21: error: generators[0].adjust[0].fields[1]: no record field 'Mx' (did you mean 'M'?)",
             "1 error(s), 0 warning(s)",
         ],
     ),
     (
         "a roster column title for a field no lookup sets",
         "rencounter",
-        {"generators.yaml": [('titles: {n: "No.",', 'titles: {nn: "No.",')]},
+        {
+            "generators.yaml": [
+                ('titles: {side: Side, n: "No.",', 'titles: {side: Side, nn: "No.",')
+            ]
+        },
         "g",
         [
-            "g/generators.yaml:40:14: error: generators[0].titles.nn: no record field 'nn' (did you mean 'n'?)",
+            "g/generators.yaml:43:26: error: generators[0].titles.nn: no record field 'nn' (did you mean 'n'?)",
             "1 error(s), 0 warning(s)",
         ],
     ),
@@ -242,7 +246,7 @@ CASES = [
         {"generators.yaml": [("id: leader\n        roll: d6", "id: leader\n        roll: 6")]},
         "g",
         [
-            "g/generators.yaml:15:15: error: generators[0].lookups[0].roll: '6' has no die: it always gives 6 (did you mean 'd6'? a roll throws at least one die: d6, 2d6, d6+2)",
+            "g/generators.yaml:18:15: error: generators[0].lookups[0].roll: '6' has no die: it always gives 6 (did you mean 'd6'? a roll throws at least one die: d6, 2d6, d6+2)",
             "1 error(s), 0 warning(s)",
         ],
     ),

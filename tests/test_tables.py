@@ -231,9 +231,11 @@ def test_rencounter_one_activation_card_per_unit_and_a_reshuffle_card():
         "ambush-escort", "ambush-courier", "ambush-ford", "ambush-wood", "gunfight-marshal",
         "gunfight-deputy", "gunfight-smith", "gunfight-jed", "gunfight-cal",
     ]  # fmt: skip
+    gen = planned.game.generators[0]
+    squads = gen.units * max(1, len(gen.sides))  # a card per rolled squad, both sides'
     assert sorted(i.id for i in fronts) == sorted(
         [f"unit-{n}" for n in range(1, 9)]
-        + [f"squad-{n}" for n in range(1, 4)]
+        + [f"squad-{n}" for n in range(1, squads + 1)]
         + ["reshuffle"]
         + scenario_units
     )
@@ -1270,7 +1272,7 @@ def test_a_cell_that_holds_nothing_prints_one_dash_kit_wide():
 
 @pytest.mark.xdist_group("rencounter-a4")  # shares the build (Makefile CORES)
 def test_fold_pairs_lie_a_quarter_turn_when_that_takes_fewer_sheets():
-    """Rencounter's 21 poker fold-and-glue pairs on a4: upright, two fit a sheet (11
+    """Rencounter's poker fold-and-glue pairs on a4 (22): upright, two fit a sheet (11
     sheets); laid a quarter turn, four do (6 sheets). Read back from the PDF: 6 pages,
     each card's title printed turned with its card, the fold line across each pair, and
     every card front inside the page's printable area and clear of every other."""
@@ -1283,11 +1285,14 @@ def test_fold_pairs_lie_a_quarter_turn_when_that_takes_fewer_sheets():
     doc = pdfium.PdfDocument(pdfs["cards.pdf"])
     assert len(doc) == 6
     cards = [i for i in manifest["items"] if i["kind"] == "card" and i["file"] == "cards.pdf"]
-    assert len(cards) == 2 * 21  # fronts and backs: nothing dropped
+    fronts = len([c for c in p.game.cards if not c.roster]) + sum(
+        g.units * max(1, len(g.sides)) for g in p.game.generators
+    )
+    assert len(cards) == 2 * fronts  # fronts and backs: nothing dropped
     x0, y0, x1, y1 = content_box(p.settings.paper)
     for page in range(1, 7):
         on = [i for i in cards if i["page"] == page]
-        assert len(on) == 2 * (4 if page < 6 else 1)
+        assert len(on) == 2 * (4 if page < 6 else fronts - 20)  # four pairs a sheet
         for i in on:
             bx0, by0, bx1, by1 = i["bbox"]
             assert (bx1 - bx0, by1 - by0) == pytest.approx(POKER[::-1])  # turned
