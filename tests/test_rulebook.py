@@ -426,3 +426,51 @@ def test_a_diagrams_arrow_is_heavy_and_leaves_and_meets_its_pieces_in_the_open(g
     tip = outside(end, guard) - ARROW_HEAD * 0.8 * scale
     assert tip >= gap * 0.5, tip
     assert outside(end, guard) <= side  # and the arrow reaches the guard's cell
+
+
+def _shared_counters(game_dir, shared: str) -> tuple[float, list]:
+    """A cell's side and the boxes of the 1/2 in counters drawn in the diagram, with the
+    scout and the guard both in B2."""
+    text = GAME.replace("{piece: guard, at: C3}]", "{piece: guard, at: B2}]")
+    if shared:
+        text = text.replace(
+            "caption: A line of fire.", f"caption: A line of fire.\n{' ' * 22}shared: {shared}"
+        )
+    pdf = _rulebook(game_dir, text=text)
+    page = next(k for k, ws in enumerate(pdf_words(pdf), 1) if any(w.text == "B2" for w in ws))
+    marks = marks_of(pdf, page)
+    cells = [f.box for f in marks.fills if abs((f.box[2] - f.box[0]) - (f.box[3] - f.box[1])) < 0.5
+             and f.box[2] - f.box[0] > 40]  # fmt: skip
+    side = cells[0][2] - cells[0][0]
+    counters = [f.box for f in marks.fills if side * 0.3 < f.box[2] - f.box[0] < side * 0.75
+                and abs((f.box[2] - f.box[0]) - (f.box[3] - f.box[1])) < 0.5]  # fmt: skip
+    return side, counters
+
+
+def test_pieces_sharing_a_cell_stack_at_the_maps_scale_when_the_diagram_says_stack(game_dir):
+    """Review: DUCK!'s diagrams drew two pieces in one square at half size. With `shared:
+    stack` each is drawn at the map's scale (a 1/2 in counter: half a cell), offset as a
+    stack on a board is, both inside the cell; by default they stand side by side, smaller."""
+    side, stacked = _shared_counters(game_dir, "stack")
+    assert len(stacked) == 2
+    for x0, y0, x1, y1 in stacked:
+        assert x1 - x0 == pytest.approx(side / 2, abs=0.3)
+        assert y1 - y0 == pytest.approx(side / 2, abs=0.3)
+    (a, b) = sorted(stacked)
+    assert b[0] - a[0] == pytest.approx(0.3 * side / 2, abs=0.3)  # each shows its corner
+    assert abs(b[1] - a[1]) == pytest.approx(0.3 * side / 2, abs=0.3)
+    left, bottom = min(c[0] for c in stacked), min(c[1] for c in stacked)
+    assert max(c[2] for c in stacked) - left < side and max(c[3] for c in stacked) - bottom < side
+    _, beside = _shared_counters(game_dir, "")
+    assert len(beside) == 2 and all(c[2] - c[0] < side / 2 - 1 for c in beside)
+
+
+def test_an_unknown_shared_drawing_fails_at_its_line(game_dir):
+    errors = _errors(game_dir, "caption: A line of fire.",
+                     f"caption: A line of fire.\n{' ' * 22}shared: pile")  # fmt: skip
+    line = _line_of(game_dir, "shared: pile")
+    assert errors == [
+        f"{game_dir / 'game.yaml'}:{line}:31: error: "
+        "rulebook.sections[1].cases[1].text[2].example.text[1].diagram.shared: "
+        "unknown drawing of a shared cell 'pile' (use side-by-side, stack)"
+    ]

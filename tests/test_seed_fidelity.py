@@ -171,8 +171,8 @@ def test_duck_prints_the_chits_and_cards_its_rules_play_with():
     cards = printed("duck", "cards.pdf")
     assert "Character Card Name Build Weapon Protection Fumble Factor Move" in cards
     assert "Build: STRONG 4 dice, AVERAGE 3, WEAK 2." in cards
-    assert "RED EVENT Turn it over as soon as the first Team member enters its module." in cards
-    assert "GREEN EVENT Turn it over in Housekeeping, once its module is secured" in cards
+    assert "RED EVENT Event · rulebook 7.3 Turn it over as soon as the first Team member" in cards
+    assert "GREEN EVENT Event · rulebook 7.3 and 10.0 Turn it over in Housekeeping," in cards
     counters = printed("duck", "counters.pdf")
     # on the chits; the sheet's foot says the counts ("16 ACTION chits") once a sheet
     assert counters.count("ACTION") - counters.count("ACTION chits") == 16

@@ -23,6 +23,9 @@ NUMBERINGS = ("cases", "headings")
 IMPOSITIONS = ("sheets", "booklet")
 BOX_KINDS = ("example", "note")  # an example of play; a designer's note
 ARROW_KINDS = ("move", "fire")
+# how a diagram draws pieces that share a cell: side by side, smaller, so each one's words
+# show; or stacked at full size, each offset to show its corner, as on a board
+SHARED_DRAWINGS = ("side-by-side", "stack")
 # a cross-reference inside a paragraph: {ref:ID}
 REF = pattern(r"\{ref:\s*([^}\s]*)\s*\}")
 
@@ -78,6 +81,7 @@ class Diagram:
     cells_span: Span | None = None
     piece_span: Span | None = None
     path: str = ""  # where it is written: rulebook.sections[2].text[1].diagram
+    shared: str = "side-by-side"  # pieces sharing a cell (SHARED_DRAWINGS)
 
 
 @record

@@ -17,6 +17,7 @@ from ..model.rulebook import (
     IMPOSITIONS,
     NUMBERINGS,
     REF,
+    SHARED_DRAWINGS,
     Arrow,
     Block,
     Callout,
@@ -97,6 +98,13 @@ DIAGRAM_PIECE = Key("piece", ID, "a piece id (a counter or a card): draw it at f
 DIAGRAM_FACE = Key("face", TEXT, "the piece's face shown (default: its front)")
 DIAGRAM_CALLOUTS = Key("callouts", ListOf(CALLOUT), "the piece's parts, named")
 DIAGRAM_CAPTION = Key("caption", TEXT, "printed under it", default="")
+DIAGRAM_SHARED = Key(
+    "shared",
+    Choice(SHARED_DRAWINGS, "drawing of a shared cell"),
+    "pieces sharing a cell: side-by-side (smaller, each one's words show) or stack (full "
+    "size, offset as on a board)",
+    default="side-by-side",
+)
 DIAGRAM = Spec(
     "diagram",
     DIAGRAM_MAP,
@@ -107,6 +115,7 @@ DIAGRAM = Spec(
     DIAGRAM_FACE,
     DIAGRAM_CALLOUTS,
     DIAGRAM_CAPTION,
+    DIAGRAM_SHARED,
     heading=HEADING,
     one_of=(
         OneOf(
@@ -334,6 +343,7 @@ def _diagram(ctx: Context, node: Node, path: str, refs: _Refs) -> Diagram | None
     face = f.text(DIAGRAM_FACE)
     callouts = f.seq(DIAGRAM_CALLOUTS, _callout)
     caption = f.text(DIAGRAM_CAPTION)
+    shared = f.choice(DIAGRAM_SHARED)
     if caption:
         refs.texts.append((caption, _span(f.map, "caption"), f.sub("caption")))
     f.close()
@@ -356,6 +366,7 @@ def _diagram(ctx: Context, node: Node, path: str, refs: _Refs) -> Diagram | None
         _span(f.map, "cells"),
         _span(f.map, "piece"),
         path,
+        shared=shared,
     )
 
 

@@ -137,7 +137,8 @@ def _face(c: CounterDef, face: str | None):
 
 
 def _placed(game: Game, m: MapDef, d: Diagram) -> list:
-    """(piece, x, y, scale) for each piece in its cell, pieces in one cell side by side."""
+    """(piece, x, y, scale) for each piece in its cell, pieces in one cell side by side (or
+    stacked, as the diagram's `shared` says)."""
     by_cell: dict = {}
     for p in d.pieces:
         by_cell.setdefault(m.cell_or_place(p.at), []).append(p)
@@ -146,10 +147,15 @@ def _placed(game: Game, m: MapDef, d: Diagram) -> list:
         cx, cy = m.grid.centre(*cell)
         span = _square_in(m, cell) * ROOM
         size = _size(game, placed[0].piece, m)
-        # a picture, not a board: pieces that would hide each other stand smaller, side
-        # by side, so every piece's words show
+        # side by side: a picture, not a board: pieces that would hide each other stand
+        # smaller, so every piece's words show; stack: at the map's scale, as on a board
         k = min(1.0, (span - 2 * (len(placed) - 1)) / (size * len(placed)))
-        for i, (dx, dy) in enumerate(_spots(len(placed), span, size * k)):
+        spots = _spots(len(placed), span, size * k)
+        if d.shared == "stack":
+            k = min(1.0, span / size)
+            fits = len(placed) * (size * k + 2) <= span + 2  # side by side at full size
+            spots = (_spots if fits else _stacked_in)(len(placed), span, size * k)
+        for i, (dx, dy) in enumerate(spots):
             out.append((placed[i], cx + dx, cy + dy, k))
     return out
 
@@ -215,7 +221,16 @@ def _spots(n: int, span: float, piece: float) -> list[tuple[float, float]]:
             in_row = min(across, n - r * across)
             out.append(((c - (in_row - 1) / 2) * step, ((rows - 1) / 2 - r) * step))
         return out
-    step = piece * 0.3  # a stack, each piece showing its top-left corner's worth
+    return _stacked(n, piece)
+
+
+def _stacked_in(n: int, span: float, piece: float) -> list[tuple[float, float]]:
+    return _stacked(n, piece)
+
+
+def _stacked(n: int, piece: float) -> list[tuple[float, float]]:
+    """n pieces stacked about a cell's centre, each showing its top-left corner's worth."""
+    step = piece * 0.3
     return [((k - (n - 1) / 2) * step, ((n - 1) / 2 - k) * step) for k in range(n)]
 
 
