@@ -225,7 +225,9 @@ def _spots(n: int, span: float, piece: float) -> list[tuple[float, float]]:
 
 
 def _stacked_in(n: int, span: float, piece: float) -> list[tuple[float, float]]:
-    return _stacked(n, piece)
+    """A stack at the map's scale: each piece above and right of the one under it, so the
+    foot of each, where a counter prints its name, shows below the next."""
+    return _stacked(n, piece)[::-1]
 
 
 def _stacked(n: int, piece: float) -> list[tuple[float, float]]:
