@@ -114,7 +114,7 @@ CROPS: dict[str, tuple[str, str, int, Around | tuple[float, float, float, float]
     "crop-cards-duck": (
         "duck",
         "cards.pdf",
-        1,
+        2,
         Around((("card", "aid-grapple"),)),
     ),
     # named and write-in labels beside the roster's own
