@@ -147,7 +147,7 @@ CROPS: dict[str, tuple[str, str, int, Around | tuple[float, float, float, float]
     "crop-templates-rencounter": (
         "rencounter",
         "templates.pdf",
-        3,
+        4,
         Around((("template", "missile-ranges"),), (0.0, 0.0, 1.0, 0.5)),
     ),
     # the built-in layouts, and the anatomy of a region, from docs/examples/layouts
