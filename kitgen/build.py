@@ -18,6 +18,7 @@ from .files import real_path
 from .layout.env import PlanEnv
 from .layout.frame import frame_document, mark_footers
 from .layout.impose import print_mode, sheet_fill
+from .layout.kit.contents import stock
 from .layout.kit.notes import plan_notes
 from .layout.kit.share import share_sheets
 from .layout.plan import Document, Item
@@ -374,6 +375,7 @@ def manifest_head(
             "pages": len(doc.pages) or 1,
             "sha256": sha256(pdfs[f"{doc.name}.pdf"]),
             "mode": print_mode(doc),
+            "stock": stock(doc),
             "landscape": [n for n, page in enumerate(doc.pages, 1) if page.size is not None],
             **({"fill": fill} if (fill := sheet_fill(doc, settings.paper)) else {}),
             **({"facts": facts[f"{doc.name}.pdf"]} if f"{doc.name}.pdf" in facts else {}),

@@ -99,7 +99,9 @@ def test_ryamons_aids_are_four_cards_a_player_in_the_tribes_colour():
     [
         (["scouts", "scouts"], "Scouts deck"),
         (["scouts", "ships"], "Decks: Scouts, Star ships"),
-        (["scouts", None], "Reference cards"),
+        (["scouts", None], "Scouts deck and reference cards"),
+        ([None, None], "Reference cards"),
+        (["scouts", "ships", None], "Decks: Scouts, Star ships and reference cards"),
     ],
 )
 def test_a_card_sheet_names_the_decks_it_holds(game_dir, decks, heading):

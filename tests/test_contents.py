@@ -7,7 +7,7 @@ from kitgen.layout.frame import content_box
 from kitgen.layout.kit.contents import add_contents, op_texts, print_advice
 from kitgen.layout.plan import Document, Item, Page, Text
 
-from .conftest import errors_of, plan_game, write_game
+from .conftest import build_pdfs, errors_of, plan_game, write_game
 
 GAME = """
     title: Contents Test
@@ -67,9 +67,13 @@ def test_advice_follows_what_a_document_holds():
     )
     film = doc("template", stock="transparency film")
     assert print_advice(film, "letter") == "single-sided on letter transparency film"
+    # two layers glued: light card makes a card as stiff as a playing card
     assert print_advice(doc("card", extra={"fold_line": [0, 0, 0, 1]}), "letter") == (
-        "fold-and-glue on letter cardstock; fold on the dotted line and glue"
+        "fold-and-glue on letter light card; fold on the dotted line and glue"
     )
+    assert print_advice(doc("card"), "letter") == "single-sided on letter cardstock"
+    own = doc("card", extra={"fold_line": [0, 0, 0, 1]}, stock="cardstock")
+    assert print_advice(own, "letter").startswith("fold-and-glue on letter cardstock;")
     # a sheet of fold pairs and one-sided pieces: not all of it folds
     folds = Item("counter", "f", "f-1", "front", (0, 0, 1, 1), {"fold_line": [0, 0, 1, 0]})
     flat = Item("counter", "p", "p-1", "front", (2, 0, 3, 1), {})
@@ -348,3 +352,22 @@ def test_an_unknown_stock_is_an_error_at_its_value(game_dir):
         f"{folder / 'game.yaml'}:6:12: error: maps[0].stock: unknown stock 'card stock' "
         "(did you mean 'cardstock'? use paper, light card, cardstock, transparency film)"
     ]
+
+
+def test_folded_cards_go_on_light_card_in_the_cover_list_and_the_manifest(game_dir):
+    """A deck that folds and glues is two layers a card: the cover's list and the
+    manifest both say light card for it, and cardstock for the counters beside it."""
+    write_game(game_dir, GAME + """
+    decks:
+      - {id: d, title: D}
+    cards:
+      - {id: c, deck: d, quantity: 2, front: {title: C}}
+    """)  # fmt: skip
+    planned, _, manifest = build_pdfs(game_dir)
+    stocks = {f["path"]: f["stock"] for f in manifest["files"]}
+    modes = {f["path"]: f["mode"] for f in manifest["files"]}
+    assert modes["cards.pdf"] == "fold-and-glue"
+    assert stocks["cards.pdf"] == "light card" and stocks["counters.pdf"] == "cardstock"
+    texts = _texts(planned.docs[0])
+    assert "light card" in _row(texts, "cards.pdf")
+    assert "cardstock" in _row(texts, "counters.pdf")

@@ -395,15 +395,15 @@ cards:
 """
 
 
-def test_a_figure_and_its_inline_icon_never_break_apart(game_dir: Path):
-    """Cards reading "gain 1 {icon:bolt}." after lead-ins one letter longer each, so on
-    some card the line would end between the 1 and the icon: on every card the icon
-    prints on the 1's line, right after it, and "{icon:bolt} 2" keeps its 2 on the
-    icon's line too."""
+def test_an_inline_icon_never_breaks_from_its_figure_or_its_word(game_dir: Path):
+    """Cards reading "gain 1 {icon:bolt}.", "{icon:bolt} 2" and "{icon:bolt} **Zed**"
+    after lead-ins one letter longer each, so on some card a line would end between the
+    pair: on every card each icon prints on its figure's or word's line, one space from
+    it."""
     from kitgen.style import INLINE_DROP, INLINE_ICON
 
-    rows = "\n".join(f"{k},{'a' * k} gain 1 {{icon:bolt}}. {'b' * k} {{icon:bolt}} 2"
-                     for k in range(1, 25))  # fmt: skip
+    rows = "\n".join(f"{k},{'a' * k} gain 1 {{icon:bolt}}. {'b' * k} {{icon:bolt}} 2 "
+                     f"{'c' * k} {{icon:bolt}} **Zed**" for k in range(1, 25))  # fmt: skip
     write_game(game_dir, FIGURES, {"cards.csv": f"n,text\n{rows}\n", "icons/bolt.svg": BOLT})
     _, pdfs, manifest = build_pdfs(game_dir)
     starts = 0
@@ -411,16 +411,17 @@ def test_a_figure_and_its_inline_icon_never_break_apart(game_dir: Path):
         x0, y0, x1, y1 = item["bbox"]
         marks = marks_of(pdfs["cards.pdf"], item["page"])
         inside = [g for g in marks.glyphs if x0 <= g.box[0] <= x1 and y0 <= g.box[1] <= y1]
-        one, two = (next(g for g in inside if g.char == c) for c in "12")
+        one, two, zed = (next(g for g in inside if g.char == c) for c in "12Z")
         side = one.size * INLINE_ICON
         squares = [f.box for f in marks.fills if x0 <= f.box[0] <= x1 and y0 <= f.box[1] <= y1
                    and abs(f.box[2] - f.box[0] - side) < 0.3]  # fmt: skip
         icons = sorted(squares, key=lambda b: (-round(b[1]), b[0]))  # in reading order
-        assert len(icons) == 2, item["id"]
-        for figure, icon, before in ((one, icons[0], True), (two, icons[1], False)):
-            assert icon[1] == pytest.approx(figure.box[1] - figure.size * INLINE_DROP, abs=0.5)
-            gap = icon[0] - figure.box[2] if before else figure.box[0] - icon[2]
-            assert 0 < gap < figure.size * 0.5, item["id"]  # one space between
+        assert len(icons) == 3, item["id"]
+        for glyph, icon, before in ((one, icons[0], True), (two, icons[1], False),
+                                    (zed, icons[2], False)):  # fmt: skip
+            assert icon[1] == pytest.approx(glyph.box[1] - glyph.size * INLINE_DROP, abs=0.5)
+            gap = icon[0] - glyph.box[2] if before else glyph.box[0] - icon[2]
+            assert 0 < gap < glyph.size * 0.5, item["id"]  # one space between
         starts += one.box[0] < min(g.box[0] for g in inside) + 1.5  # the 1's side bearing
     assert starts, "no lead-in length put the 1 at a line's start: the test tests nothing"
 

@@ -139,21 +139,22 @@ def words_of(runs: list[Run]) -> list[list[Run] | None]:
                 current.append(Run(part, run.bold, run.italic))
     if current:
         words.append(current)
-    return _glue_figures(words)
+    return _glue_icons(words)
 
 
-def _glue_figures(words: list[list[Run] | None]) -> list[list[Run] | None]:
-    """A figure and the inline icon beside it ("gain 1 {icon:coin}", "{icon:coin} +3") are
-    one word, their space kept: a line never ends on the one and starts with the other."""
+def _glue_icons(words: list[list[Run] | None]) -> list[list[Run] | None]:
+    """A figure and the inline icon beside it ("gain 1 {icon:coin}", "{icon:coin} +3"),
+    and an icon standing alone and the word it labels ("{icon:coin} **Coins**"), are one
+    word, their space kept: a line never ends on the one and starts with the other."""
     out: list[list[Run] | None] = []
     for word in words:
         last = out[-1] if out else None
-        if word is None or last is None or not _figure_meets_icon(last[-1], word[0]):
+        if word is None or last is None or not _joined(last, word):
             out.append(word)
         elif word[0].icon:  # the space joins the figure's text
             tail = last[-1]
             out[-1] = [*last[:-1], Run(tail.text + " ", tail.bold, tail.italic), *word]
-        else:  # the space leads the figure's text
+        else:  # the space leads the next word's text
             head = word[0]
             out[-1] = [*last, Run(" " + head.text, head.bold, head.italic), *word[1:]]
     return out
@@ -162,12 +163,15 @@ def _glue_figures(words: list[list[Run] | None]) -> list[list[Run] | None]:
 _DIGITS = frozenset("0123456789")
 
 
-def _figure_meets_icon(before: Run, after: Run) -> bool:
-    """A word ending in a figure followed by one starting with an icon, or the reverse
-    (a sign before the figure counts with it: "{icon:coin} +3")."""
-    if after.icon:
-        return not before.icon and before.text[-1:] in _DIGITS
-    return bool(before.icon) and after.text.lstrip("+-\u2212\u00b1")[:1] in _DIGITS
+def _joined(before: list[Run], after: list[Run]) -> bool:
+    """A word ending in a figure followed by one starting with an icon; a word ending in
+    an icon followed by a figure (its sign counts with it: "{icon:coin} +3"); a lone icon
+    followed by any word."""
+    if after[0].icon:
+        return not before[-1].icon and before[-1].text[-1:] in _DIGITS
+    if all(r.icon for r in before):
+        return True
+    return bool(before[-1].icon) and after[0].text.lstrip("+-\u2212\u00b1")[:1] in _DIGITS
 
 
 def runs_width(runs: list[Run], faces: Faces, size: float, fonts: TextMeasure) -> float:

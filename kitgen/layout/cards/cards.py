@@ -624,15 +624,15 @@ def _document(
 
 
 def _heading(slots: list[_Slot], decks: dict[str, Deck]) -> str:
-    """What a file's sheets say they hold: its decks by title (`Star Cargo deck`), or
-    reference cards where some cards belong to no deck."""
+    """What a file's sheets say they hold: its decks by title (`Star Cargo deck`), and
+    reference cards where some cards belong to no deck (a playing deck is never called
+    reference cards because its aids share its file)."""
     ids = list(dict.fromkeys(s.card.deck for s in slots))
-    if None in ids or not ids:
-        return "Reference cards"
     titles = [decks[i].title if i in decks else i for i in ids if i is not None]
-    if len(titles) == 1:
-        return f"{titles[0]} deck"
-    return "Decks: " + ", ".join(titles)
+    if not titles:
+        return "Reference cards"
+    named = f"{titles[0]} deck" if len(titles) == 1 else "Decks: " + ", ".join(titles)
+    return named + (" and reference cards" if None in ids else "")
 
 
 def _one_a_sheet(fronts: list[Page], slots: list[_Slot], room: str) -> None:

@@ -35,10 +35,18 @@ class Entry:
     advice: str
 
 
+# cards that fold and glue are two layers: light card makes one as stiff as a playing
+# card, where two of cardstock make one too thick to shuffle
+FOLDED_CARDS = "light card"
+
+
 def stock(doc: Document) -> str:
-    """What to print a document on: its own stock, else the first its kinds of item call
-    for (STOCK), else paper."""
-    kinds = {item.kind for page in doc.pages for item in page.items}
+    """What to print a document on: its own stock, else light card for cards that all
+    fold, else the first its kinds of item call for (STOCK), else paper."""
+    items = [item for page in doc.pages for item in page.items]
+    kinds = {item.kind for item in items}
+    if not doc.stock and kinds == {"card"} and all(FOLD in i.extra for i in items):
+        return FOLDED_CARDS
     return doc.stock or next((s for group, s in STOCK if kinds & set(group)), "paper")
 
 
