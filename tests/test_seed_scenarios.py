@@ -268,22 +268,22 @@ def test_rencounter_rosters_broken(tmp_path, monkeypatch):
         ],
     )
     assert run.stderr.splitlines() == [
-        "scenarios/ambush-at-the-ford.yaml:24:79: error: sides[0].units[0].figures[1].attrs.Ex: "
-        "Sgt. Gridley: Ex is 7, must be from 1 to 6 (rule at rules.yaml:23:7)",
-        "scenarios/ambush-at-the-ford.yaml:25:105: error: sides[0].units[0].figures[2].attrs."
+        "scenarios/ambush-at-the-ford.yaml:26:79: error: sides[0].units[0].figures[1].attrs.Ex: "
+        "Sgt. Gridley: Ex is 7, must be from 1 to 6 (rule at rules.yaml:27:7)",
+        "scenarios/ambush-at-the-ford.yaml:27:105: error: sides[0].units[0].figures[2].attrs."
         "weapon: Brun: weapon is 'musket', which names no row of table missile-weapons (rule at "
-        "rules.yaml:50:7)",
+        "rules.yaml:54:7)",
         # "the number of figures in a unit is up to you": advice, a warning
-        "scenarios/ambush-at-the-ford.yaml:28:9: warning: sides[0].units[1]: unit courier has 3 "
-        "figures, needs 4 to 10 (rule at rules.yaml:67:7)",
-        "scenarios/ambush-at-the-ford.yaml:33:78: error: sides[0].units[1].figures[2].attrs.F: "
-        "Henri: F is 15, must be from 2 to 14 (rule at rules.yaml:34:7)",
+        "scenarios/ambush-at-the-ford.yaml:30:9: warning: sides[0].units[1]: unit courier has 3 "
+        "figures, needs 4 to 10 (rule at rules.yaml:71:7)",
+        "scenarios/ambush-at-the-ford.yaml:35:78: error: sides[0].units[1].figures[2].attrs.F: "
+        "Henri: F is 15, must be from 2 to 14 (rule at rules.yaml:38:7)",
         # both at Guard 12, the second leader of his unit and the second master of his side
-        "scenarios/ambush-at-the-ford.yaml:59:13: error: sides[1].units[1].figures[6]: unit wood "
-        "has 2 leaders, needs exactly 1 (rule at rules.yaml:80:7)",
+        "scenarios/ambush-at-the-ford.yaml:61:13: error: sides[1].units[1].figures[6]: unit wood "
+        "has 2 leaders, needs exactly 1 (rule at rules.yaml:84:7)",
         # advice, not law: a warning (Rochefort and now Guard 12 are both Ex 6)
-        "scenarios/ambush-at-the-ford.yaml:59:13: warning: sides[1].units[1].figures[6]: side "
-        "cardinal has 2 masters, needs at most 1 (rule at rules.yaml:93:7)",
+        "scenarios/ambush-at-the-ford.yaml:61:13: warning: sides[1].units[1].figures[6]: side "
+        "cardinal has 2 masters, needs at most 1 (rule at rules.yaml:97:7)",
         "4 error(s), 2 warning(s)",
     ]
 
