@@ -135,3 +135,40 @@ def test_mosslight_cards_carry_the_marks_of_the_rules_they_read():
         # the foot names the rulebook's notes pages (the reading footer's test checks which)
         assert any(title in page and mark in page and re.search(r"rulebook\.pdf pp?\. [0-9]", page)
                    for page in pages)  # fmt: skip
+
+
+BLOCKS = """
+id: g
+title: G
+cards:
+  - id: aid
+    front:
+      title: Fighting
+      reading: "Only in the cell"
+      blocks:
+        - items: ["Roll a d6."]
+        - title: Victory
+          reading: "{victory}"
+        - items: ["25 people win."]
+"""
+
+
+def test_a_block_title_carries_its_own_reading_beside_the_faces(game_dir):
+    """A face's second heading (a card's Victory under its Legal warfare) gets its own
+    mark: each reading on the card is marked where its rule is, the words noted once."""
+    body = BLOCKS.replace("{victory}", "Every tribe is checked")
+    p, pdfs, _ = build_pdfs(write_game(game_dir, body))
+    assert [r.kit for r in p.game.readings] == ["Only in the cell", "Every tribe is checked"]
+    (page,) = pdf_text(pdfs["cards.pdf"])
+    assert "Fighting\u20201" in page and "Victory\u20202" in page
+    assert "Every tribe is checked" not in page
+    assert typeset("\u20202 Every tribe is checked.") in " ".join(pdf_text(pdfs["notes.pdf"]))
+
+
+def test_a_block_reading_needs_a_title_to_mark(game_dir):
+    body = BLOCKS.replace('- items: ["Roll a d6."]', '- {items: ["Roll a d6."], reading: "Why"}')
+    (err,) = errors_of(write_game(game_dir, body))
+    assert err.endswith(
+        "game.yaml:9:44: error: cards[0].front.blocks[0].reading: this items: block has no "
+        "title to mark: give reading: to a {title: ...} block"
+    )

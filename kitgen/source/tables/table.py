@@ -292,8 +292,14 @@ BLOCK_FIELDS = Key(
 BLOCK_ITEMS = Key("items", PARAGRAPHS, "bullet points")
 BLOCK_STEPS = Key("steps", PARAGRAPHS, "numbered steps")
 BLOCK_ROSTER = Key("roster", PARAGRAPHS, "roster cards: the unit's records, one column per field")
+BLOCK_READING = Key(
+    "reading",
+    READING.type,
+    "with title: only, the kit's reading of what the title heads: a small \u2020 on it, "
+    "the words on the notes page",
+)
 BLOCK = Spec(
-    "card-block",  # exactly one key
+    "card-block",  # exactly one key (a title may add its reading)
     BLOCK_TITLE,
     BLOCK_TEXT,
     BLOCK_TABLE,
@@ -301,6 +307,7 @@ BLOCK = Spec(
     BLOCK_ITEMS,
     BLOCK_STEPS,
     BLOCK_ROSTER,
+    BLOCK_READING,
     heading="cards: reference cards",
 )
 CARD_FACE_COLOUR = Key("colour", COLOUR, "background; default: the card's")
@@ -1378,10 +1385,10 @@ def _read_block(ctx: Context, node: Node, path: str, variables: dict) -> CardBlo
     f = Fields(ctx, node, path, BLOCK)
     if f.map is None:
         return None
-    names = tuple(BLOCK.keys)
+    names = tuple(k for k in BLOCK.keys if k != "reading")
     kinds = [k for k in names if k in f.map]
     if len(kinds) != 1:
-        f.allow(*names)
+        f.allow(*names, "reading")
         f.close()
         ctx.error(
             node,
@@ -1391,6 +1398,13 @@ def _read_block(ctx: Context, node: Node, path: str, variables: dict) -> CardBlo
         )
         return None
     kind = kinds[0]
+    sign = Marks(ctx).mark(f.get(BLOCK_READING, read_reading))
+    if sign and kind != "title":
+        ctx.error(
+            f.value_span("reading"),
+            f"{path}.reading",
+            f"this {kind}: block has no title to mark: give reading: to a {{title: ...}} block",
+        )
     if kind == "roster":
         columns = tuple(f.texts(BLOCK_ROSTER, required=True))
         f.close()
@@ -1427,4 +1441,4 @@ def _read_block(ctx: Context, node: Node, path: str, variables: dict) -> CardBlo
     written = substitute(ctx, written, variables, node, f"{path}.{kind}")
     if kind == "table":
         return CardBlock("table", ref=written, span=node.span)
-    return CardBlock(kind, written, span=node.span)
+    return CardBlock(kind, written + (sign if kind == "title" else ""), span=node.span)
