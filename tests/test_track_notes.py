@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from kitgen.layout.plan import Rect, Text
-from tests.conftest import build_pdfs, errors_of, plan_game, write_game
+from tests.conftest import build_pdfs, errors_of, pdf_words, plan_game, write_game
 
 GAME = """
 id: turns
@@ -171,3 +171,48 @@ def test_notes_in_a_small_box_stay_at_the_rules_minimum(game_dir):
     sizes = {o.font.size for o in ops if isinstance(o, Text) and not o.text.isdigit()}
     assert min(sizes - {12.0}) == 7.0  # the title aside, nothing under 7 pt
     assert any("do not fit even at 7pt" in str(d) for d in planned.diags.warnings)
+
+
+SIDES = """
+id: g
+title: G
+share_sheets: false
+tracks:
+  - {id: food-a, title: Food A, side: a, from: 0, to: 9, colour: "#b03a2e"}
+  - {id: food-b, title: Food B, side: b, from: 0, to: 9, colour: "#2e5cb0"}
+  - {id: turns, title: Turns, from: 1, to: 9}
+"""
+
+
+def test_a_sides_track_opens_with_the_sides_mark_in_its_ink(game_dir):
+    """A track that belongs to a side (a tribe's food) carries the side's shape before its
+    title, as its pieces do, so four like tracks stay apart in greyscale; read back from
+    the PDF: a filled shape in the track's ink left of its title, none on a shared track."""
+    import ctypes
+
+    import pypdfium2 as pdfium
+
+    from kitgen.layout.sides import side_shapes
+
+    planned, pdfs, _ = build_pdfs(write_game(game_dir, SIDES))
+    assert side_shapes(planned.game) == {"a": "round", "b": "square"}
+    words = pdf_words(pdfs["tracks.pdf"])[0]
+    doc = pdfium.PdfDocument(pdfs["tracks.pdf"])
+    marks = []  # (box, fill) of each small filled shape: a box of a track is 36 pt
+    r, g, b, a = (ctypes.c_uint() for _ in range(4))
+    for o in doc[0].get_objects(max_depth=2):
+        box = o.get_bounds()
+        if o.type == pdfium.raw.FPDF_PAGEOBJ_PATH and 6 < box[2] - box[0] < 12:
+            pdfium.raw.FPDFPageObj_GetFillColor(o.raw, r, g, b, a)
+            marks.append((box, (r.value, g.value, b.value)))
+    doc.close()
+    left = min(w.box[0] for w in words if w.text == "Food")  # a marked title's first word
+    for title, ink in (("A", (0xB0, 0x3A, 0x2E)), ("B", (0x2E, 0x5C, 0xB0)), ("Turns", None)):
+        (word,) = [w for w in words if w.text == title]
+        on_line = [(b, f) for b, f in marks if b[1] < word.box[3] and b[3] > word.box[1]]
+        if ink is None:
+            assert on_line == [] and word.box[0] < left - 8  # no mark: where the marks stand
+            continue
+        (food,) = [w for w in words if w.text == "Food" and abs(w.box[1] - word.box[1]) < 1]
+        ((box, fill),) = on_line
+        assert fill == ink and box[2] < food.box[0]  # the mark before the title's first word

@@ -25,11 +25,12 @@ CLEAR = 1.0  # points kept between a mark and the face's art
 
 
 def side_order(game: Game) -> list[str]:
-    """The game's sides in order: declared in rules.sides, then as its counters and
-    cards name them."""
+    """The game's sides in order: declared in rules.sides, then as its counters, cards
+    and tracks name them."""
     rules = game.rules
     order = list(rules.sides) if rules is not None else []
-    pieces = (*(game.counters or ()), *game.cards)
+    tracks = game.tracks.tracks if game.tracks else ()
+    pieces = (*(game.counters or ()), *game.cards, *tracks)
     rolled = {g.id: g.sides for g in game.generators}
     for piece in pieces:
         side = piece.side

@@ -24,6 +24,7 @@ class Track:
     shade: Mapping[int, str] = field(default_factory=dict)  # n -> fill: special turns (mud)
     events: Mapping[int, str] = field(default_factory=dict)  # n -> what happens that turn
     periods: Mapping[str, tuple[int, ...]] = field(default_factory=dict)  # Mud -> (4, 5)
+    side: str | None = None  # the side whose track it is: its title carries the side's mark
 
     @property
     def numbers(self) -> list[int]:

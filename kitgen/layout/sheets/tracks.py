@@ -12,9 +12,12 @@ from ...style import INK, PAPER, RULES_MIN, SHADE, SMALL
 from ..env import PlanEnv
 from ..frame import content_box
 from ..plan import Document, Font, Item, Page, Rect, Stroke, Text
+from ..sides import side_shapes, token_shape
 from ..text import fit_text
 
 HEAD = 20.0  # title line above a track
+SIDE_MARK_R = 5.0  # a side's mark before its track's title: its radius ...
+SIDE_MARK_GAP = 4.0  # ... and the room between it and the title
 GAP = 18.0  # between tracks
 GROW = 1.5  # the most a track's boxes grow on a page of its own (tracks.pdf, a map's charts)
 
@@ -108,7 +111,12 @@ def draw_track(
     regular, bold = env.face(), env.face(bold=True)
     ops: list = []
     per_row = min(t.per_row, max(1, int(width // t.box)))
-    title = fit_text(t.title, bold, 12, 8, width, 14, env.fonts, wrap_lines=False)
+    # a side's track opens with the side's mark, in the track's ink, as its pieces carry it
+    shape = side_shapes(env.game).get(t.side) if t.side else None
+    indent = 2 * SIDE_MARK_R + SIDE_MARK_GAP if shape else 0.0
+    if shape:
+        ops.append(token_shape(shape, x0 + SIDE_MARK_R, y - 9, SIDE_MARK_R, t.colour, None))
+    title = fit_text(t.title, bold, 12, 8, width - indent, 14, env.fonts, wrap_lines=False)
     if not title.fits:
         env.warn(
             t.span,
@@ -116,7 +124,7 @@ def draw_track(
             f"track title {t.title!r} does not fit the page even at 8pt",
             "shorten it",
         )
-    ops.append(Text(x0, y - 13, title.lines[0], Font(bold, title.size), INK))
+    ops.append(Text(x0 + indent, y - 13, title.lines[0], Font(bold, title.size), INK))
     top = y - HEAD
     stroke = Stroke(t.colour, 0.8)
     fs = min(t.box * 0.4, 14.0)

@@ -19,6 +19,7 @@ PER_ROW = Key("per_row", INTEGER, "boxes per row before wrapping", default=10, l
 EVERY = Key("every", INTEGER, "shade every n-th box (0: none)", default=0, lo=0)
 INK = Key("colour", COLOUR, "the boxes' ink", default="#333333")
 TITLE = Key("title", TEXT, "printed over the track; default: the id")
+SIDE = Key("side", TEXT, "the side whose track it is: its title carries the side's mark")
 EVENTS = Key("events", Named(TEXT, "box numbers, each a note"), "notes on numbered boxes")
 SHADE_COLOUR = Key("shade_colour", COLOUR, "the shaded boxes' colour", default="#d9c8a0")
 SHADE = Key("shade", OneOrList(TEXT), "numbers of boxes to shade")
@@ -44,6 +45,7 @@ TRACK = Spec(
     SHADE_COLOUR,
     SHADE,
     PERIODS,
+    SIDE,
     heading="tracks",
 )
 TRACKS = ListOf(TRACK)
@@ -112,6 +114,7 @@ def _read_track(ctx: Context, node: Node, path: str) -> Track | None:
         except ValueError:
             ctx.error(f.node_of(SHADE), f"{f.sub('shade')}[{i}]", f"{value!r} is not a number")
     periods = f.get(PERIODS, _periods) or {}
+    side = f.text(SIDE) or None
     f.close()
     if tid is None or start is None or stop is None:
         return None
@@ -148,6 +151,7 @@ def _read_track(ctx: Context, node: Node, path: str) -> Track | None:
         shade=shade,
         events=events,
         periods=periods,
+        side=side,
     )
     for key, given in (("labels", labels), ("events", events), ("shade", shade)):
         for n in given:
