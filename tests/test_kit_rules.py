@@ -14,7 +14,16 @@ from pypdf import PdfReader
 
 from kitgen.model.reading import NOTES_TITLE
 
-from .conftest import CONTENT, PLAIN, build_pdfs, kit_notes, one_kit_fast, pdf_text, seed_game
+from .conftest import (
+    CONTENT,
+    PLAIN,
+    build_pdfs,
+    kit_notes,
+    one_kit_fast,
+    pdf_text,
+    seed_game,
+    write_game,
+)
 
 GAMES = sorted(p.parent.name for p in CONTENT.glob("*/game.yaml"))
 PAPERS = ("letter", "a4")
@@ -232,7 +241,27 @@ def test_a_counter_sheet_of_coded_pieces_prints_its_key_from_the_data():
         for page in pdf_text(pdfs[name]):
             assert key in page.translate(PLAIN)  # the page sets the name's apostrophe curly
     codes = {d.front.elements[0].text for d in planned.game.counters.defs}
-    # a marker that prints a word is keyed with its back's: what both sides are for
-    codes = codes - {"FOOD"} | {"FOOD / +60"}
+    # a marker that prints a word (FOOD) or a signed figure (+60) is keyed by its name
     assert {part.split(" = ")[0] for part in key.removeprefix("Key: ").split("; ")} == codes
-    assert "FOOD / +60 = Food marker for the tribe's food track, +60 side up past 59" in key
+    names = {d.front.elements[0].text: d.name for d in planned.game.counters.defs}
+    for marker in ("FOOD", "+60"):
+        assert f"{marker} = {names[marker].rsplit(' (', 1)[0]}" in key
+
+
+def test_a_marker_that_prints_a_signed_figure_is_keyed_by_its_name(tmp_path):
+    """A one-sided +60 marker keeps its sheet's key (a figure, not a code): the key says
+    what it is for, as it does for a worded marker and the coded pieces."""
+    folder = write_game(
+        tmp_path,
+        """
+id: g
+title: G
+counters:
+  - {id: archer, name: Archer, size: 1/2, front: {text: [{text: Ar}]}}
+  - {id: food, name: Food marker, kind: marker, size: 1/2, front: {text: [{text: FOOD}]}}
+  - {id: more, name: Past the track's end, kind: marker, size: 1/2, front: {text: [{text: "+60"}]}}
+""",
+    )
+    _, pdfs, _ = build_pdfs(folder)
+    page = pdf_text(pdfs["counters.pdf"])[0].translate(PLAIN)
+    assert "Key: Ar = Archer; FOOD = Food marker; +60 = Past the track's end" in page

@@ -283,7 +283,7 @@ def _note_lines(
 
 
 CODE = pattern(r"^[A-Za-z]{1,3}$")  # a face's code: La, Sc, F
-WORD = pattern(r"^[A-Za-z]{4,}$")  # a face's word: FOOD
+WORD = pattern(r"^([A-Za-z]{4,}|[+-][0-9]+)$")  # a marker's word (FOOD) or signed figure (+60)
 
 
 def code_key(cs: CounterSet) -> str:
@@ -291,8 +291,8 @@ def code_key(cs: CounterSet) -> str:
     data: each design's first face text is a code of 1-3 letters (or it shows one icon
     and no text: "blood icon") and its name says what the code stands for (a side's
     words in brackets left off: "Archer (red side)"). A marker that prints a word (FOOD)
-    is keyed with its back's word, by its name. Empty when any other design prints no code, or
-    one code stands for two names."""
+    or a signed figure (+60) is keyed with its back's word, by its name. Empty when any
+    other design prints no code, or one code stands for two names."""
     key: dict[str, str] = {}
     for d in cs.defs:
         texts = [e.text.strip() for e in d.front.elements if isinstance(e, TextEl)]
