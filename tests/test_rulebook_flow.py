@@ -217,3 +217,32 @@ def test_a_box_taller_than_a_column_runs_on_and_says_so(game_dir):
     first = next(k for k, t in enumerate(pages) if "Example of play" in t)
     assert "End of the example." not in pages[first]
     assert pages[first + 1].startswith("Example of play (continued) Step")
+
+
+def _noted(n: int) -> str:
+    """The test game with 14 sections, each with a reading of four lines or so (words that
+    name the note: opens3 ... closes3), after `n` paragraphs of introduction."""
+    said = " ".join(["the kit reads this rule its own way"] * 9)
+    more = "".join(
+        f'    - id: noted{k}\n      title: Noted {k}\n      reading: "opens{k} {said} closes{k}"\n'
+        f'      text: ["Rule {k}."]\n'
+        for k in range(14)
+    )
+    return _intro(n).replace("    - id: turn\n", more + "    - id: turn\n", 1)
+
+
+@pytest.mark.parametrize("n", range(0, 40, 3))
+def test_a_note_on_this_edition_is_never_cut(game_dir, n):
+    """Issue 36's reviewer: a note's mark stood at a column's foot, its words on the next
+    page. Each note (its mark and all its words) stays in one column of one page."""
+    planned, pdfs, manifest = build_pdfs(_game(game_dir, text=_noted(n), imposition="booklet"))
+    where: dict[str, tuple[int, bool]] = {}
+    numbers = [i["book_page"] for i in manifest["items"] if i["kind"] == "rulebook-page"]
+    for number in numbers:
+        words, (x0, _, x1, _) = _page_words(pdfs, manifest, number)
+        for w in words:
+            if re.fullmatch(r"(opens|closes)[0-9]+\.?", w.text):  # a note ends a sentence
+                where[w.text.rstrip(".")] = (number, w.box[0] > (x0 + x1) / 2)
+    assert len(where) == 28
+    for k in range(14):
+        assert where[f"opens{k}"] == where[f"closes{k}"], k

@@ -250,7 +250,10 @@ def _notes_units(book: Rulebook, cw: float, env: PlanEnv) -> list[Unit]:
     units += _text_units(f"*{NOTES_INTRO}*", cw, small, env, space=size * 0.3, colour=MUTED)
     for r in readings:
         said = f"**{r.mark or MARK}** {numbered(note(r), book)}"  # "rule 7.2", as a note says
-        units += _text_units(said, cw, small, env, space=size * 0.3)
+        lines = _text_units(said, cw, small, env, space=size * 0.3)
+        for line in lines[:-1]:  # a note is never cut: its mark stays with all its words
+            line.keep = True
+        units += lines
     units[-1].anchor = NOTES_END
     return units
 
