@@ -375,7 +375,8 @@ def _glyphs(pdf: bytes) -> list[list[tuple[str, tuple]]]:
     return pages
 
 
-@pytest.mark.parametrize("kit", ["duck", "ironford", "reshuffled", "ryamon"])
+# Ryamon's pieces are all one-sided now (its +60 marker a piece of its own, not a back)
+@pytest.mark.parametrize("kit", ["duck", "ironford", "reshuffled"])
 def test_seed_kits_fold_counters_in_strips_and_no_word_sits_against_a_fold(kit):
     """Every seed kit's fold-and-glue counters lie front over back in butted strips, and
     no letter of a face (Iron Ford's arrival turn, T2) lies within 1.5 pt of its fold, as

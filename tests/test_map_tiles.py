@@ -24,8 +24,9 @@ SEED_MAPS = [
     # assembly diagram under them (was 4 tiles, then 2 tiles, charts and assembly sheets)
     ("ironford", "map-ryn.pdf", "ryn", 3, ["I", "II"]),
     ("duck", "map-deck.pdf", "deck", 5, ["I", "II", "III", "IV"]),
-    # 8 x 8 cells of 1 1/4 in: two landscape tiles, a row each (was 4 tiles of 1 5/8 in cells)
-    ("ryamon", "map-world.pdf", "world", 3, ["I", "II"]),
+    # 8 x 8 cells of 1 3/4 in, so an Urban cell holds its 6 half-inch counters side by side:
+    # 4 portrait tiles (was 2 landscape tiles of 1 1/4 in cells, too small for 6)
+    ("ryamon", "map-world.pdf", "world", 5, ["I", "II", "III", "IV"]),
 ]
 
 
