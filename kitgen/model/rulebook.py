@@ -120,6 +120,8 @@ class Rulebook:
     icons: Mapping[str, Picture] = NO_ICONS  # the game's own SVGs named by {icon:NAME}
     glance: tuple[str, ...] = ()  # tables for the back cover's quick reference, in order
     glance_span: Span | None = None
+    cover: bool = False  # a booklet's first and last pages are its covers (the kit cover's)
+    cover_span: Span | None = None
 
 
 def numbers(book: Rulebook) -> dict[str, str]:

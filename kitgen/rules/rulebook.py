@@ -19,6 +19,10 @@ from .setup import resolve
 def check_rulebook(game: Game, book: Rulebook | None, diags: Diagnostics) -> None:
     if book is None:
         return
+    if book.cover and game.cover is None:
+        diags.error(book.cover_span, "rulebook.cover",
+                    "the booklet's covers show the kit's cover: add a cover: section "
+                    "(its art, blurb and credits)")  # fmt: skip
     tables = [t.id for t in game.tables]
     for ref in book.glance:
         if ref not in tables:

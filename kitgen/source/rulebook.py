@@ -32,7 +32,19 @@ from ..style import RULES_MIN
 from .counters.layouts import game_icon
 from .fields import Context, Fields, as_text, check_unique_ids, read_list
 from .reading import READING, read_reading
-from .spec import ID, NUMBER, TEXT, Choice, Either, Key, ListOf, OneOf, OneOrList, Spec
+from .spec import (
+    BOOLEAN,
+    ID,
+    NUMBER,
+    TEXT,
+    Choice,
+    Either,
+    Key,
+    ListOf,
+    OneOf,
+    OneOrList,
+    Spec,
+)
 from .yamlnodes import Map, Node, Scalar
 
 HEADING = "rulebook: the rules, numbered"
@@ -181,6 +193,13 @@ RULEBOOK_GLANCE = Key(
     "its back cover); default: a booklet's spare pages hold the tables the rules print, as "
     "many as fit, from the first",
 )
+RULEBOOK_COVER = Key(
+    "cover",
+    BOOLEAN,
+    "a booklet's covers: its first page the kit cover's title band, art and badges, its "
+    "last the cover's blurb and credits (needs cover:)",
+    default=False,
+)
 RULEBOOK = Spec(
     "rulebook",
     RULEBOOK_TITLE,
@@ -189,6 +208,7 @@ RULEBOOK = Spec(
     RULEBOOK_IMPOSITION,
     RULEBOOK_SIZE,
     RULEBOOK_GLANCE,
+    RULEBOOK_COVER,
     RULEBOOK_SECTIONS,
     heading=HEADING,
 )  # fmt: skip
@@ -220,11 +240,17 @@ def read_rulebook(ctx: Context, node: Node, path: str) -> Rulebook | None:
     size = f.number(RULEBOOK_SIZE)
     glance = tuple(f.texts(RULEBOOK_GLANCE))
     glance_span = _span(f.map, "glance")
+    cover = f.boolean(RULEBOOK_COVER)
+    cover_span = _span(f.map, "cover")
+    if cover and imposition != "booklet":
+        said = "cover: true gives a booklet its covers: give imposition: booklet too"
+        ctx.error(cover_span, f.sub("cover"), said)
+        cover = False
     sections = f.seq(RULEBOOK_SECTIONS, lambda c, n, p: _section(c, n, p, refs))
     f.close()
     icons = _inline_icons(ctx, refs)
     book = Rulebook(title, tuple(sections), numbering, imposition, size, subtitle, node.span, icons,
-                    glance, glance_span)  # fmt: skip
+                    glance, glance_span, cover, cover_span)  # fmt: skip
     found = every_section(book)
     check_unique_ids(ctx, [s for s, _ in found], f"{path}.sections", "section")
     _check_refs(ctx, refs, [s.id for s, _ in found])

@@ -92,17 +92,26 @@ class Drawn:
     height: float
 
 
-def _front(cover: Cover, env: PlanEnv, names: list[str]) -> tuple[Page, bool]:
+def composed_ops(cover: Cover, env: PlanEnv, names: list[str], box: tuple) -> list:
+    """The parts named, composed as the front composes them, inside `box` (x0, y0, x1, y1):
+    a booklet's covers."""
+    page, _ = _front(cover, env, names, box)
+    return page.ops
+
+
+def _front(cover: Cover, env: PlanEnv, names: list[str], box: tuple | None = None
+           ) -> tuple[Page, bool]:  # fmt: skip
     """The front with the parts named, top to bottom, each at its share of the page (or
-    what its words need), the hero in what is left; and whether the hero had its least."""
-    x0, y0, x1, y1 = front_box(env)
+    what its words need), the hero in what is left; and whether the hero had its least.
+    `box`: where it draws (default: the front's sheet)."""
+    x0, y0, x1, y1 = box or front_box(env)
     width, body = x1 - x0, y1 - y0
     shares = {p.part: p.height for p in (cover.layout.parts if cover.layout else ())}
     drawn = {name: Drawn(*_part(name, cover, env, width)) for name in names}
     fixed = {n: max(shares.get(n, 0.0) * body, drawn[n].height) for n in names}
     parts = [n for n in names if n == "hero" or fixed[n] > 0]
     rest = body - sum(h for n, h in fixed.items() if n != "hero") - PART_GAP * (len(parts) - 1)
-    hero, high = _hero(cover, env, width, rest) if rest > 0 else ([], 0.0)
+    hero, high = _hero(cover, env, width, rest) if rest > 0 and "hero" in names else ([], 0.0)
     fits = rest >= body * HERO_LEAST or not high and rest >= 0
     if not high and "hero" in parts:
         parts.remove("hero")

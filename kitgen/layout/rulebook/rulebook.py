@@ -102,14 +102,17 @@ def plan_rulebook(book: Rulebook, env: PlanEnv) -> list[Document]:
     bare, _ = _book_pages(book, title, units, frame, env, contents=False)
     long = len(bare) >= CONTENTS_FROM
     pages, anchors = _book_pages(book, title, units, frame, env, contents=long)
-    if book.imposition == "booklet" and len(pages) % 4 and book.glance:
+    back = int(_covered(book, env))  # a back cover of its own after the rest
+    if book.imposition == "booklet" and (len(pages) + back) % 4 and book.glance:
         glance = next(u for u in units if u.anchor == GLANCE_ANCHOR)
-        glance.blanks = -len(pages) % 4
+        glance.blanks = -(len(pages) + back) % 4
         pages, anchors = _book_pages(book, title, units, frame, env, contents=long)
-    elif book.imposition == "booklet" and len(pages) % 4:  # pages to fill: the back matter
+    elif book.imposition == "booklet" and (len(pages) + back) % 4:  # to fill: back matter
         pages, anchors = _back_matter(book, title, units, frame, env, long) or (pages, anchors)
-    while book.imposition == "booklet" and len(pages) % 4:
+    while book.imposition == "booklet" and (len(pages) + back) % 4:
         pages.append(_furniture(len(pages) + 1, title, "", frame, None, env))
+    if back:
+        pages.append(_back_cover(frame, env))
     doc = impose(sheet, [_drawn(ops) for ops in pages], title)
     doc.notes_page = anchors.get(NOTES_ANCHOR, 0)
     doc.notes_last = anchors.get(NOTES_END, 0)
@@ -122,7 +125,8 @@ def _back_matter(book: Rulebook, title: str, units: list[Unit], frame: _Frame, e
     pages (up to the next multiple of four), for a book that names no tables at a glance:
     the tables its rules print, the most from the first; None when none fits."""
     bare, _ = _book_pages(book, title, units, frame, env, contents)
-    most = -(-len(bare) // 4) * 4
+    back = int(_covered(book, env))  # the back cover's page is kept for it
+    most = -(-(len(bare) + back) // 4) * 4 - back
 
     def with_tables(refs: list[str]) -> tuple[list[list], dict[str, int]] | None:
         more = _glance_units(book, refs, frame.cw, env)
@@ -182,8 +186,8 @@ def _book_pages(book: Rulebook, title: str, units: list[Unit], frame: _Frame, en
     for n in range(start, len(front)):  # the rules on the title page (or the last contents page)
         pages[n] = [*front[n], *laid.pages[n]]
     for n, ops in enumerate(pages, start=1):
-        if n == 1 and top is None:
-            continue  # the title page alone: no furniture
+        if n == 1 and (top is None or _covered(book, env)):
+            continue  # the title page alone, or the front cover: no furniture
         head = laid.heads[n - 1] if n > start else "Contents"
         body_top = top if n == start + 1 else None
         cols = frame.cols if n > start and laid.pages[n - 1] else 1  # a blank page: no rule
@@ -677,15 +681,14 @@ def _title_page(book: Rulebook, back: int, title: str, frame: _Frame, env: PlanE
     they start on a page of their own."""
     w, h = frame.w, frame.h
     bold = env.face(bold=True)
-    ops: list = [Text(0, h - TITLE * 1.6, typeset(title), Font(bold, TITLE * 1.3), INK)]
-    y = h - TITLE * 2.6
-    faces = Faces(lambda b, i: env.face(bold=b, italic=i))
-    for text, size in ((book.subtitle, 11.0), (_advice(book), 8.5)):
-        for line in wrap_runs(parse_markup(text), w, faces, size, env.fonts) if text else ():
-            ops += draw_line(line, 0, y, w, "left", faces, size, env.fonts, MUTED)
-            y -= size * 1.3
-        y -= 6
-    pages = [ops]
+    if _covered(book, env):  # the front cover, then the contents from the next page's top
+        ops: list = []
+        pages = [_front_cover(book, title, frame, env), ops]
+        y = h - HEAD_ROOM
+    else:
+        ops = [Text(0, h - TITLE * 1.6, typeset(title), Font(bold, TITLE * 1.3), INK)]
+        pages = [ops]
+        y = _title_words(book, ops, h - TITLE * 2.6, w, env)
     if contents:
         ops.append(Text(0, y - 14, "Contents", Font(bold, 12.0), INK))
         ops.append(Line(0, y - 19, w, y - 19, HEAD_RULE))
@@ -704,6 +707,58 @@ def _title_page(book: Rulebook, back: int, title: str, frame: _Frame, env: PlanE
     return pages, top
 
 
+def _title_words(book: Rulebook, ops: list, y: float, w: float, env: PlanEnv) -> float:
+    """The subtitle and how to print the book under the title, from `y` down; the y
+    under them."""
+    faces = Faces(lambda b, i: env.face(bold=b, italic=i))
+    for text, size in ((book.subtitle, 11.0), (_advice(book), 8.5)):
+        for line in wrap_runs(parse_markup(text), w, faces, size, env.fonts) if text else ():
+            ops += draw_line(line, 0, y, w, "left", faces, size, env.fonts, MUTED)
+            y -= size * 1.3
+        y -= 6
+    return y
+
+
+def _covered(book: Rulebook, env: PlanEnv) -> bool:
+    """Whether the book has covers: a booklet asking for them, in a kit with a cover."""
+    return book.cover and book.imposition == "booklet" and env.game.cover is not None
+
+
+COVER_FOOT = 8.5  # the front cover's foot: how to print the book
+
+
+def _front_cover(book: Rulebook, title: str, frame: _Frame, env: PlanEnv) -> list:
+    """The booklet's first page: the kit cover's title band, art and badges, the book's
+    title under them and how to print it at its foot; no running head, no number."""
+    from ..kit.cover import composed_ops
+
+    w, h = frame.w, frame.h
+    faces = Faces(lambda b, i: env.face(bold=b, italic=i))
+    lines = wrap_runs(parse_markup(_advice(book)), w, faces, COVER_FOOT, env.fonts)
+    ops: list = []
+    y = 2.0
+    for line in reversed(lines):
+        ops += draw_line(line, 0, y, w, "left", faces, COVER_FOOT, env.fonts, MUTED)
+        y += COVER_FOOT * 1.3
+    y += TITLE * 0.6
+    ops.append(Text(0, y, typeset(title), Font(env.face(bold=True), TITLE), INK))
+    cover = env.game.cover
+    assert cover is not None  # _covered
+    return [*composed_ops(cover, env, ["band", "hero", "badges"], (0, y + TITLE * 1.4, w, h)),
+            *ops]  # fmt: skip
+
+
+def _back_cover(frame: _Frame, env: PlanEnv) -> list:
+    """The booklet's last page: the kit cover's title band, blurb, badges and credits; no
+    rules, no notes, no number."""
+    from ..kit.cover import composed_ops
+
+    cover = env.game.cover
+    assert cover is not None  # _covered
+    names = ["band", "blurb", "badges", "credits"]
+    return composed_ops(cover, env, names, (0, FOOT_ROOM, frame.w, frame.h))
+
+
 def _advice(book: Rulebook) -> str:
     if book.imposition == "booklet":
         return BOOKLET_ADVICE
@@ -718,8 +773,9 @@ def _contents(pages: list[list], book: Rulebook, back: list[str], anchors: dict[
     nums = numbers(book)
     w, h, size = frame.w, frame.h, CONTENTS_ENTRY
     font, bold = Font(env.face(), size), Font(env.face(bold=True), size)
-    heading = next(op for op in pages[0] if type(op) is Text and op.text == "Contents")
-    y, page = heading.y - 20, 0
+    page, heading = next((k, op) for k, ops in enumerate(pages) for op in ops
+                         if type(op) is Text and op.text == "Contents")  # fmt: skip
+    y = heading.y - 20
     rows = [(s.id, f"{nums[s.id]}  {s.title}" if nums[s.id] != s.title else s.title)
             for s in book.sections]  # fmt: skip
     rows += [(a, BACK_MATTER[a]) for a in back]
