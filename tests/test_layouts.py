@@ -422,8 +422,27 @@ def test_an_inline_icon_never_breaks_from_its_figure_or_its_word(game_dir: Path)
             assert icon[1] == pytest.approx(glyph.box[1] - glyph.size * INLINE_DROP, abs=0.5)
             gap = icon[0] - glyph.box[2] if before else glyph.box[0] - icon[2]
             assert 0 < gap < glyph.size * 0.5, item["id"]  # one space between
-        starts += one.box[0] < min(g.box[0] for g in inside) + 1.5  # the 1's side bearing
+        gain = next(g for g in inside if g.char == "g")  # the word that stays with the 1
+        starts += gain.box[0] < min(g.box[0] for g in inside) + 1.5  # its side bearing
     assert starts, "no lead-in length put the 1 at a line's start: the test tests nothing"
+
+
+def test_the_word_before_a_figure_and_its_icon_stays_on_their_line(game_dir: Path):
+    """Cards reading "win 1 {icon:bolt}." after lead-ins one letter longer each: on some
+    card the line would end after "win", leaving the figure and icon alone below; on
+    every card "win" prints on the 1's line."""
+    rows = "\n".join(f"{k},{'a' * k} win 1 {{icon:bolt}}." for k in range(1, 25))
+    write_game(game_dir, FIGURES, {"cards.csv": f"n,text\n{rows}\n", "icons/bolt.svg": BOLT})
+    _, pdfs, manifest = build_pdfs(game_dir)
+    starts = 0
+    for item in (i for i in manifest["items"] if i["side"] == "front"):
+        x0, y0, x1, y1 = item["bbox"]
+        marks = marks_of(pdfs["cards.pdf"], item["page"])
+        inside = [g for g in marks.glyphs if x0 <= g.box[0] <= x1 and y0 <= g.box[1] <= y1]
+        verb, one = (next(g for g in inside if g.char == c) for c in "w1")
+        assert verb.box[1] == pytest.approx(one.box[1], abs=0.5), item["id"]
+        starts += verb.box[0] < min(g.box[0] for g in inside) + 1.5
+    assert starts, "no lead-in length put the verb at a line's start: the test tests nothing"
 
 
 def test_an_unknown_inline_icon_is_an_error_at_the_cell_that_names_it(game_dir: Path):

@@ -151,13 +151,27 @@ def _glue_icons(words: list[list[Run] | None]) -> list[list[Run] | None]:
         last = out[-1] if out else None
         if word is None or last is None or not _joined(last, word):
             out.append(word)
-        elif word[0].icon:  # the space joins the figure's text
+            continue
+        if word[0].icon:  # the space joins the figure's text
             tail = last[-1]
-            out[-1] = [*last[:-1], Run(tail.text + " ", tail.bold, tail.italic), *word]
+            group = [*last[:-1], Run(tail.text + " ", tail.bold, tail.italic), *word]
         else:  # the space leads the next word's text
             head = word[0]
-            out[-1] = [*last, Run(" " + head.text, head.bold, head.italic), *word[1:]]
+            group = [*last, Run(" " + head.text, head.bold, head.italic), *word[1:]]
+        out[-1] = group
+        lead = out[-2] if len(out) > 1 else None
+        if lead is not None and _leads_figure(lead, group):  # "gain" stays with "1 {icon}"
+            tail = lead[-1]
+            out[-2:] = [[*lead[:-1], Run(tail.text + " ", tail.bold, tail.italic), *group]]
     return out
+
+
+def _leads_figure(before: list[Run], group: list[Run]) -> bool:
+    """A plain word before a figure and its icon ("gain 1 {icon:coin}"): the space between
+    them does not break, so a line never ends on the verb with the pair alone below."""
+    if any(r.icon for r in before) or len(group) < 2 or group[0].icon or not group[1].icon:
+        return False
+    return group[0].text.rstrip()[-1:] in _DIGITS
 
 
 _DIGITS = frozenset("0123456789")
