@@ -266,3 +266,12 @@ def test_a_period_shades_and_names_its_turns(tmp_path):
     assert track.periods == {"Mud": (3, 4)}
     assert sorted(track.shade) == [3, 4] and track.labels == {3: "Mud", 4: "Mud"}
     assert Fraction(1) == 1  # (records compare by value)
+
+
+def test_a_modifier_note_says_a_condition_the_selectors_cannot(tmp_path):
+    noted = CONDITIONS.replace(
+        "units: any}}", 'units: any}, note: "when the tank itself attacks across a river"}'
+    )
+    _game, table, _m = _setup(tmp_path, noted)
+    notes = printed(table).notes
+    assert notes[3] == "Die-roll modifiers: Armour -1 when the tank itself attacks across a river."

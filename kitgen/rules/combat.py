@@ -31,7 +31,7 @@ from ..model.map import MapDef
 from ..model.placed import FACE
 from ..model.rules import Selector, span_of
 from ..model.table import Cell, HeaderGroup, Row, Table
-from ..model.threat import Band, Combo, Effect, ThreatTable
+from ..model.threat import Band, Combo, Effect, Modifier, ThreatTable
 from ..model.threat import Row as ReactionRow
 from ..names import suggest
 from ..records import record, replace
@@ -340,7 +340,7 @@ def rules_notes(table: Table) -> list[str]:
         notes.append("Column shifts: " + _shift_words(combat) + ".")
     if combat.modifiers:
         words = [
-            f"{m.name} {m.states[0].add:+d}{when_words(combat.condition(m.name))}"
+            f"{m.name} {m.states[0].add:+d}{said_when(m, when_words(combat.condition(m.name)))}"
             for m in combat.modifiers
         ]
         notes.append("Die-roll modifiers: " + "; ".join(words) + ".")
@@ -389,6 +389,12 @@ def when_words(c: Condition | None, also: tuple[str, ...] = ()) -> str:
     if who:
         clause += (" " if clause else "") + "when " + " and ".join(who)
     return f" {clause}" if clause else ""
+
+
+def said_when(m: Modifier, generated: str) -> str:
+    """When a die-roll modifier applies: the author's note where one is given (a condition
+    the selectors cannot say), else the words made from its condition."""
+    return f" {m.note}" if m.note else generated
 
 
 def _shown(name: str) -> str:

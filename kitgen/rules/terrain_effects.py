@@ -14,7 +14,7 @@ from ..model.table import Row, Table
 from ..names import suggest
 from ..records import replace
 from ..style import NONE
-from .combat import columns_words, crossing, multiplier_words, when_words
+from .combat import columns_words, crossing, multiplier_words, said_when, when_words
 
 
 def effects_table(game: Game, table: Table) -> Table:
@@ -88,7 +88,7 @@ def combat_words(combat: Combat, on: str, name: str) -> str:
         c = combat.condition(mod.name)
         if c is not None and _names(c, on, name):
             rest = when_words(replace(c, **{on: ()}))  # the row says where: not again
-            words.append(f"{mod.name} {mod.states[0].add:+d} to the die{rest}")
+            words.append(f"{mod.name} {mod.states[0].add:+d} to the die{said_when(mod, rest)}")
     return "; ".join(words)
 
 
