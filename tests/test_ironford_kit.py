@@ -58,7 +58,7 @@ def test_every_row_of_the_terrain_chart_has_a_movement_cost():
     chart = effects_table(game, next(t for t in game.tables if t.id == "terrain-chart"))
     moves = {r.label: r.cells[0] for r in chart.rows}
     assert "\u2014" not in moves.values(), moves
-    assert moves["City"] == moves["Fortification"] == "other terrain in hex"
+    assert moves["City"] == moves["Fortification"] == "as the hex's terrain"
 
 
 def test_the_rulebook_prints_the_charts_and_the_control_rule():
