@@ -88,7 +88,8 @@ def test_the_build_says_what_the_tiler_chose_and_how_full(tmp_path):
     assert r.exit_code == 0, r.stderr
     assert (
         "ironford: map ryn: 2 tiles (1 row x 2 columns, portrait), 3 sheets in all with the "
-        "assembly sheet; charts 'turns', 'terrain-chart', 'key' on 1 page after the map, the "
+        "assembly sheet; charts 'crt', 'reinforcements', 'eliminated', 'turns' on 1 page after "
+        "the map, the "
         "assembly diagram under them"
     ) in r.stderr
     manifest = json.loads((tmp_path / "ironford" / "manifest.json").read_text())
@@ -108,7 +109,7 @@ def test_the_assembly_diagram_shares_the_charts_page_where_it_fits():
     (assembly,) = [i for i in here if i["kind"] == "assembly"]
     assert assembly["page"] == len(pdfium.PdfDocument(pdfs["map-ryn.pdf"])) == 3
     charts = [i for i in here if i["page"] == 3 and i["kind"] != "assembly"]
-    assert [c["id"] for c in charts] == ["turns", "terrain-chart", "key"]
+    assert [c["id"] for c in charts] == ["crt", "reinforcements", "eliminated", "turns"]
     x0, y0, x1, y1 = assembly["bbox"]
     assert y1 < min(c["bbox"][1] for c in charts)  # under every chart
     assert y0 >= PRINTER_MARGIN and x0 >= PRINTER_MARGIN
