@@ -153,17 +153,21 @@ def _glue_icons(words: list[list[Run] | None]) -> list[list[Run] | None]:
             out.append(word)
             continue
         if word[0].icon:  # the space joins the figure's text
-            tail = last[-1]
-            group = [*last[:-1], Run(tail.text + " ", tail.bold, tail.italic), *word]
+            group = [*_spaced(last), *word]
         else:  # the space leads the next word's text
             head = word[0]
             group = [*last, Run(" " + head.text, head.bold, head.italic), *word[1:]]
         out[-1] = group
         lead = out[-2] if len(out) > 1 else None
         if lead is not None and _leads_figure(lead, group):  # "gain" stays with "1 {icon}"
-            tail = lead[-1]
-            out[-2:] = [[*lead[:-1], Run(tail.text + " ", tail.bold, tail.italic), *group]]
+            out[-2:] = [[*_spaced(lead), *group]]
     return out
+
+
+def _spaced(word: list[Run]) -> list[Run]:
+    """The word with the space after it kept in its last run's text."""
+    tail = word[-1]
+    return [*word[:-1], Run(tail.text + " ", tail.bold, tail.italic)]
 
 
 def _leads_figure(before: list[Run], group: list[Run]) -> bool:
